@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* The document format this engine writes; files with a larger format are refused. */
+#define MUSTER_DOC_FORMAT 1
+
+typedef struct _MusterDoc MusterDoc;
+
+MusterDoc  *muster_doc_new                 (const char   *ruleset_id,
+                                            const char   *ruleset_version);
+MusterDoc  *muster_doc_new_from_bytes      (GBytes       *bytes,
+                                            const char   *display_name,
+                                            GError      **error);
+GBytes     *muster_doc_to_bytes            (MusterDoc    *self);
+void        muster_doc_free                (MusterDoc    *self);
+const char *muster_doc_get_title           (const MusterDoc *self);
+void        muster_doc_set_title           (MusterDoc    *self,
+                                            const char   *title);
+const char *muster_doc_get_ruleset_id      (const MusterDoc *self);
+const char *muster_doc_get_ruleset_version (const MusterDoc *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterDoc, muster_doc_free)
+
+G_END_DECLS

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define MUSTER_ENGINE_ERROR (muster_engine_error_quark ())
+
+/**
+ * MusterEngineError:
+ * @MUSTER_ENGINE_ERROR_INVALID_FILE: the file is not well-formed XML, or not of the expected kind
+ * @MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT: the file uses a DOCTYPE or entity declaration, which
+ *   Muster never reads (they are how hostile files reach the network or blow up memory)
+ * @MUSTER_ENGINE_ERROR_TOO_LARGE: the file is larger than Muster accepts
+ * @MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION: the file's format version is newer than this Muster
+ * @MUSTER_ENGINE_ERROR_INVALID_RULESET: a ruleset breaks the ruleset schema
+ * @MUSTER_ENGINE_ERROR_UNKNOWN_RULESET: no installed ruleset has the requested id
+ * @MUSTER_ENGINE_ERROR_INVALID_DOCUMENT: a document breaks the document schema
+ *
+ * Errors from the rules engine. Findings about an army list (over the points limit, a missing
+ * leader) are diagnostics, not errors.
+ */
+typedef enum
+{
+  MUSTER_ENGINE_ERROR_INVALID_FILE,
+  MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
+  MUSTER_ENGINE_ERROR_TOO_LARGE,
+  MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION,
+  MUSTER_ENGINE_ERROR_INVALID_RULESET,
+  MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
+  MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
+} MusterEngineError;
+
+GQuark muster_engine_error_quark (void);
+
+G_END_DECLS

@@ -1,0 +1,211 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-xml"
+
+#include "config.h"
+
+#include <libxml/SAX2.h>
+#include <libxml/parser.h>
+#include <libxml/xmlsave.h>
+
+#include "muster-engine-error.h"
+#include "muster-xml.h"
+
+/*
+ * Safe XML reading. Muster files travel between players, so the parser never touches the
+ * network (XML_PARSE_NONET), never substitutes entities (no XML_PARSE_NOENT), never loads a DTD
+ * and keeps libxml2's depth and size limits (no XML_PARSE_HUGE). On top of that any DOCTYPE is
+ * refused outright: no Muster file needs one, and it is the door for XXE and entity bombs.
+ */
+
+typedef struct
+{
+  gboolean  saw_doctype;
+  int       doctype_line;
+  /* The first error names the real problem; later ones are usually its echoes. */
+  char     *first_message;
+  int       first_line;
+} ParseGuard;
+
+static void
+structured_error_cb (void       *ctx,
+                     xmlErrorPtr xerr)
+{
+  xmlParserCtxt *ctxt = ctx;
+  ParseGuard *guard = ctxt->_private;
+
+  if (guard->first_message == NULL && xerr != NULL && xerr->level >= XML_ERR_ERROR &&
+      xerr->message != NULL)
+    {
+      guard->first_message = g_strchomp (g_strdup (xerr->message));
+      guard->first_line = xerr->line;
+    }
+}
+
+static void
+internal_subset_cb (void          *ctx,
+                    const xmlChar *name,
+                    const xmlChar *external_id,
+                    const xmlChar *system_id)
+{
+  xmlParserCtxt *ctxt = ctx;
+  ParseGuard *guard = ctxt->_private;
+
+  guard->saw_doctype = TRUE;
+  guard->doctype_line = xmlSAX2GetLineNumber (ctxt);
+  xmlStopParser (ctxt);
+}
+
+xmlDoc *
+muster_xml_parse (const char  *data,
+                  gsize        length,
+                  const char  *display_name,
+                  GError     **error)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  ParseGuard guard = { 0 };
+  xmlParserCtxt *ctxt;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (display_name != NULL, NULL);
+
+  if (length > MUSTER_XML_MAX_SIZE)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
+                   "%s: the file is %" G_GSIZE_FORMAT " bytes; files over %d MiB are not read",
+                   display_name, length, MUSTER_XML_MAX_SIZE / (1024 * 1024));
+      return NULL;
+    }
+
+  if (length == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                   "%s:1: the file is empty", display_name);
+      return NULL;
+    }
+
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    g_error ("out of memory creating an XML parser");
+
+  ctxt->_private = &guard;
+  ctxt->sax->internalSubset = internal_subset_cb;
+  ctxt->sax->serror = structured_error_cb;
+
+  doc = xmlCtxtReadMemory (ctxt, data, (int) length, display_name, NULL,
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                           XML_PARSE_NOCDATA);
+
+  if (guard.saw_doctype)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
+                   "%s:%d: DOCTYPE and entity declarations are not allowed in Muster files",
+                   display_name, guard.doctype_line);
+      g_clear_pointer (&doc, xmlFreeDoc);
+    }
+  else if (doc == NULL || !ctxt->wellFormed)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                   "%s:%d: %s", display_name, MAX (guard.first_line, 1),
+                   guard.first_message ? guard.first_message : "the file is not well-formed XML");
+      g_clear_pointer (&doc, xmlFreeDoc);
+    }
+  else if (xmlDocGetRootElement (doc) == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                   "%s:1: the file has no root element", display_name);
+      g_clear_pointer (&doc, xmlFreeDoc);
+    }
+
+  ctxt->_private = NULL;
+  xmlFreeParserCtxt (ctxt);
+  g_free (guard.first_message);
+
+  return g_steal_pointer (&doc);
+}
+
+gboolean
+muster_xml_is_element (const xmlNode *node,
+                       const char    *name)
+{
+  return node != NULL &&
+         node->type == XML_ELEMENT_NODE &&
+         g_strcmp0 ((const char *) node->name, name) == 0;
+}
+
+/* Returns a g_free()-able copy so callers never mix the two allocators. */
+char *
+muster_xml_get_prop (const xmlNode *node,
+                     const char    *name)
+{
+  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *) name);
+  char *ret;
+
+  if (value == NULL)
+    return NULL;
+  ret = g_strdup ((const char *) value);
+  xmlFree (value);
+  return ret;
+}
+
+char *
+muster_xml_get_text (const xmlNode *node)
+{
+  xmlChar *value = xmlNodeGetContent (node);
+  char *ret;
+
+  if (value == NULL)
+    return g_strdup ("");
+  ret = g_strstrip (g_strdup ((const char *) value));
+  xmlFree (value);
+  return ret;
+}
+
+xmlNode *
+muster_xml_first_child (const xmlNode *node,
+                        const char    *name)
+{
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    if (muster_xml_is_element (child, name))
+      return child;
+  return NULL;
+}
+
+gboolean
+muster_xml_get_int (const xmlNode *node,
+                    const char    *name,
+                    gint64         min,
+                    gint64         max,
+                    gint64        *value,
+                    const char    *display_name,
+                    GError       **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, name);
+  g_autoptr(GError) local_error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+
+  if (!g_ascii_string_to_signed (text, 10, min, max, value, &local_error))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                   "%s:%ld: attribute %s of <%s>: %s", display_name, xmlGetLineNo (node), name,
+                   (const char *) node->name, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GBytes *
+muster_xml_to_bytes (xmlDoc *doc)
+{
+  xmlChar *mem = NULL;
+  int size = 0;
+  GBytes *bytes;
+
+  xmlDocDumpFormatMemoryEnc (doc, &mem, &size, "UTF-8", 1);
+  if (mem == NULL)
+    g_error ("out of memory serialising XML");
+  bytes = g_bytes_new (mem, size);
+  xmlFree (mem);
+  return bytes;
+}

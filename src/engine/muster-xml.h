@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+#include <libxml/tree.h>
+
+G_BEGIN_DECLS
+
+/* Files come from other players: nothing larger than this is parsed at all. */
+#define MUSTER_XML_MAX_SIZE (32 * 1024 * 1024)
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+
+xmlDoc   *muster_xml_parse          (const char  *data,
+                                     gsize        length,
+                                     const char  *display_name,
+                                     GError     **error);
+gboolean  muster_xml_is_element     (const xmlNode *node,
+                                     const char    *name);
+char     *muster_xml_get_prop       (const xmlNode *node,
+                                     const char    *name);
+char     *muster_xml_get_text       (const xmlNode *node);
+xmlNode  *muster_xml_first_child    (const xmlNode *node,
+                                     const char    *name);
+gboolean  muster_xml_get_int        (const xmlNode *node,
+                                     const char    *name,
+                                     gint64         min,
+                                     gint64         max,
+                                     gint64        *value,
+                                     const char    *display_name,
+                                     GError       **error);
+GBytes   *muster_xml_to_bytes       (xmlDoc        *doc);
+
+G_END_DECLS

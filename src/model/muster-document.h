@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "muster-doc.h"
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_DOCUMENT (muster_document_get_type ())
+
+G_DECLARE_FINAL_TYPE (MusterDocument, muster_document, MUSTER, DOCUMENT, GObject)
+
+MusterDocument *muster_document_new            (void);
+GFile          *muster_document_get_file       (MusterDocument       *self);
+char           *muster_document_dup_title      (MusterDocument       *self);
+gboolean        muster_document_get_modified   (MusterDocument       *self);
+gboolean        muster_document_is_empty       (MusterDocument       *self);
+MusterDoc      *muster_document_get_doc        (MusterDocument       *self);
+void            muster_document_load_async     (MusterDocument       *self,
+                                                GFile                *file,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean        muster_document_load_finish    (MusterDocument       *self,
+                                                GAsyncResult         *result,
+                                                GError              **error);
+void            muster_document_save_async     (MusterDocument       *self,
+                                                GFile                *file,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean        muster_document_save_finish    (MusterDocument       *self,
+                                                GAsyncResult         *result,
+                                                GError              **error);
+
+G_END_DECLS

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-application"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-application.h"
+#include "muster-preferences-window.h"
+#include "muster-window.h"
+
+struct _MusterApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+};
+
+G_DEFINE_FINAL_TYPE (MusterApplication, muster_application, ADW_TYPE_APPLICATION)
+
+static MusterWindow *
+find_reusable_window (MusterApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (MUSTER_IS_WINDOW (window) && muster_window_is_empty (MUSTER_WINDOW (window)))
+    return MUSTER_WINDOW (window);
+  return NULL;
+}
+
+static void
+apply_color_scheme (MusterApplication *self)
+{
+  AdwStyleManager *style_manager = adw_style_manager_get_default ();
+  g_autofree char *scheme = g_settings_get_string (self->settings, "color-scheme");
+  AdwColorScheme value = ADW_COLOR_SCHEME_DEFAULT;
+
+  if (g_strcmp0 (scheme, "light") == 0)
+    value = ADW_COLOR_SCHEME_FORCE_LIGHT;
+  else if (g_strcmp0 (scheme, "dark") == 0)
+    value = ADW_COLOR_SCHEME_FORCE_DARK;
+
+  adw_style_manager_set_color_scheme (style_manager, value);
+}
+
+static void
+muster_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (muster_window_new (MUSTER_APPLICATION (app)));
+  gtk_window_present (window);
+}
+
+static void
+muster_application_open (GApplication  *app,
+                         GFile        **files,
+                         int            n_files,
+                         const char    *hint)
+{
+  MusterApplication *self = MUSTER_APPLICATION (app);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      MusterWindow *window = find_reusable_window (self);
+
+      if (window == NULL)
+        window = muster_window_new (self);
+      muster_window_open_file (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
+}
+
+static void
+new_window_action (GSimpleAction *action,
+                   GVariant      *param,
+                   gpointer       user_data)
+{
+  MusterApplication *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (muster_window_new (self)));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *param,
+                    gpointer       user_data)
+{
+  MusterApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  MusterPreferencesWindow *window;
+
+  window = muster_preferences_window_new (self->settings);
+  gtk_window_set_transient_for (GTK_WINDOW (window), parent);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  MusterApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  static const char *developers[] = { "The Muster developers", NULL };
+  GtkWidget *about;
+
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", parent,
+                        "application-icon", APP_ID,
+                        "application-name", _("Muster"),
+                        "developer-name", _("The Muster developers"),
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Army lists, scenarios and exact odds for miniatures "
+                                      "wargames"),
+                        "website", "https://github.com/muster/muster",
+                        "issue-url", "https://github.com/muster/muster/issues",
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Muster developers",
+                        "developers", developers,
+                        /* Translators: replace with your names, one per line */
+                        "translator-credits", _("translator-credits"),
+                        "release-notes",
+                        _("<p>First release: the Army, Battlefield and Preview workspaces, the "
+                          "five rule systems and the muster-cli command.</p>"),
+                        NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  MusterApplication *self = user_data;
+  g_autoptr(GList) windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* Closing through close-request lets each window ask about unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+}
+
+static const GActionEntry app_actions[] = {
+  { "new-window", new_window_action },
+  { "preferences", preferences_action },
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+muster_application_startup (GApplication *app)
+{
+  MusterApplication *self = MUSTER_APPLICATION (app);
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-window", { "<Control>n", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.close", { "<Control>w", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.workspace('army')", { "<Alt>1", NULL } },
+    { "win.workspace('battlefield')", { "<Alt>2", NULL } },
+    { "win.workspace('preview')", { "<Alt>3", NULL } },
+  };
+
+  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (apply_color_scheme), self, G_CONNECT_SWAPPED);
+  apply_color_scheme (self);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
+                                           accels[i].accels);
+}
+
+static void
+muster_application_dispose (GObject *object)
+{
+  MusterApplication *self = MUSTER_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (muster_application_parent_class)->dispose (object);
+}
+
+static void
+muster_application_class_init (MusterApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = muster_application_dispose;
+  app_class->activate = muster_application_activate;
+  app_class->open = muster_application_open;
+  app_class->startup = muster_application_startup;
+}
+
+static void
+muster_application_init (MusterApplication *self)
+{
+}
+
+MusterApplication *
+muster_application_new (const char        *application_id,
+                        GApplicationFlags  flags)
+{
+  g_return_val_if_fail (application_id != NULL, NULL);
+
+  return g_object_new (MUSTER_TYPE_APPLICATION,
+                       "application-id", application_id,
+                       "flags", flags | G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", RESOURCE_BASE,
+                       NULL);
+}
+
+/* Returns: (transfer none): the application settings (valid after startup) */
+GSettings *
+muster_application_get_settings (MusterApplication *self)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
+  return self->settings;
+}

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_APPLICATION (muster_application_get_type ())
+
+G_DECLARE_FINAL_TYPE (MusterApplication, muster_application, MUSTER, APPLICATION, AdwApplication)
+
+MusterApplication *muster_application_new          (const char        *application_id,
+                                                    GApplicationFlags  flags);
+GSettings         *muster_application_get_settings (MusterApplication *self);
+
+G_END_DECLS

@@ -1,0 +1,525 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-window"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-catalog.h"
+#include "muster-window.h"
+
+struct _MusterWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Owned References */
+  MusterDocument       *document;
+  GSettings            *settings;
+  GCancellable         *cancellable;
+
+  /* Template Widgets */
+  AdwViewStack         *stack;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwToastOverlay      *toast_overlay;
+  AdwStatusPage        *army_status;
+};
+
+enum {
+  PROP_0,
+  PROP_WORKSPACE,
+  PROP_DOCUMENT,
+  N_PROPS
+};
+
+G_DEFINE_FINAL_TYPE (MusterWindow, muster_window, ADW_TYPE_APPLICATION_WINDOW)
+
+static GParamSpec *properties[N_PROPS];
+
+static const char * const workspaces[] = { "army", "battlefield", "preview" };
+
+static gboolean
+is_workspace (const char *name)
+{
+  return name != NULL && g_strv_contains ((const char * const *) workspaces, name);
+}
+
+static void
+update_actions (MusterWindow *self)
+{
+  gboolean has_doc = muster_document_get_doc (self->document) != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_doc);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_doc);
+}
+
+static void
+update_title (MusterWindow *self)
+{
+  g_autofree char *doc_title = muster_document_dup_title (self->document);
+  g_autofree char *title = NULL;
+  GFile *file = muster_document_get_file (self->document);
+
+  if (muster_document_get_modified (self->document))
+    title = g_strdup_printf ("• %s", doc_title);
+  else
+    title = g_strdup (doc_title);
+
+  if (muster_document_is_empty (self->document))
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Muster"));
+      adw_view_switcher_title_set_title (self->switcher_title, _("Muster"));
+      adw_view_switcher_title_set_subtitle (self->switcher_title, NULL);
+    }
+  else
+    {
+      g_autofree char *window_title = g_strdup_printf (_("%s — Muster"), title);
+      g_autofree char *where = NULL;
+
+      if (file != NULL && !(where = g_file_get_path (file)))
+        where = g_file_get_uri (file);
+      gtk_window_set_title (GTK_WINDOW (self), window_title);
+      adw_view_switcher_title_set_title (self->switcher_title, title);
+      adw_view_switcher_title_set_subtitle (self->switcher_title, where);
+    }
+}
+
+static void
+update_army_page (MusterWindow *self)
+{
+  MusterDoc *doc = muster_document_get_doc (self->document);
+  g_autoptr(MusterCatalog) catalog = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *description = NULL;
+  MusterRuleset *ruleset;
+
+  if (doc == NULL)
+    return;
+
+  catalog = muster_catalog_new_default ();
+  ruleset = muster_catalog_lookup (catalog, muster_doc_get_ruleset_id (doc));
+  title = muster_document_dup_title (self->document);
+  if (ruleset != NULL)
+    description = g_strdup_printf (_("A %s army list"), muster_ruleset_get_name (ruleset));
+  else
+    description = g_strdup_printf (_("This list needs the “%s” ruleset, which is not installed"),
+                                   muster_doc_get_ruleset_id (doc));
+
+  adw_status_page_set_title (self->army_status, title);
+  adw_status_page_set_description (self->army_status, description);
+}
+
+static void
+document_changed_cb (MusterWindow *self)
+{
+  update_title (self);
+  update_actions (self);
+  update_army_page (self);
+}
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(MusterWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_document_load_finish (MUSTER_DOCUMENT (object), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          AdwMessageDialog *dialog;
+
+          dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                               _("Could Not Open the File"),
+                                                               error->message));
+          adw_message_dialog_add_response (dialog, "close", _("_Close"));
+          gtk_window_present (GTK_WINDOW (dialog));
+        }
+      return;
+    }
+
+  document_changed_cb (self);
+  muster_window_set_workspace (self, "army");
+}
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(MusterWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_document_save_finish (MUSTER_DOCUMENT (object), result, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
+          muster_window_add_toast (self, message);
+        }
+      return;
+    }
+
+  muster_window_add_toast (self, _("Saved"));
+}
+
+static GtkFileFilter *
+muster_file_filter_new (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Muster Documents"));
+  gtk_file_filter_add_mime_type (filter, "application/x-muster");
+  gtk_file_filter_add_pattern (filter, "*.muster");
+  return filter;
+}
+
+static void
+open_response_cb (GtkNativeDialog *native,
+                  int              response,
+                  MusterWindow    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+      MusterWindow *target = self;
+
+      if (!muster_window_is_empty (self))
+        {
+          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+          target = muster_window_new (MUSTER_APPLICATION (app));
+        }
+      muster_window_open_file (target, file);
+      gtk_window_present (GTK_WINDOW (target));
+    }
+
+  /* GTK does not keep the native dialog alive: we held the reference. */
+  g_object_unref (native);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Open"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  g_signal_connect (native, "response", G_CALLBACK (open_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+save_as_response_cb (GtkNativeDialog *native,
+                     int              response,
+                     MusterWindow    *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      muster_document_save_async (self->document, file, self->cancellable, save_cb,
+                                  g_object_ref (self));
+    }
+  g_object_unref (native);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
+  g_autofree char *title = muster_document_dup_title (self->document);
+  g_autofree char *name = g_strdup_printf ("%s.muster", title);
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Save As"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  if (muster_document_get_file (self->document) != NULL)
+    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native),
+                               muster_document_get_file (self->document), NULL);
+  else
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GFile *file = muster_document_get_file (self->document);
+
+  if (file == NULL)
+    {
+      save_as_action (widget, "win.save-as", NULL);
+      return;
+    }
+
+  muster_document_save_async (self->document, file, self->cancellable, save_cb,
+                              g_object_ref (self));
+}
+
+static void
+close_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  gtk_window_close (GTK_WINDOW (widget));
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   MusterWindow     *self)
+{
+  if (g_strcmp0 (response, "discard") == 0)
+    gtk_window_destroy (GTK_WINDOW (self));
+  else if (g_strcmp0 (response, "save") == 0)
+    save_action (GTK_WIDGET (self), "win.save", NULL);
+}
+
+static gboolean
+muster_window_close_request (GtkWindow *window)
+{
+  MusterWindow *self = MUSTER_WINDOW (window);
+  GtkWidget *dialog;
+  gboolean maximized = gtk_window_is_maximized (window);
+  int width, height;
+
+  if (muster_document_get_modified (self->document))
+    {
+      dialog = adw_message_dialog_new (window, _("Save Changes?"),
+                                       _("The document has unsaved changes. Changes which are "
+                                         "not saved will be permanently lost."));
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "cancel", _("_Cancel"),
+                                        "discard", _("_Discard"),
+                                        "save", _("_Save"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
+                                                  ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+      g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
+
+  /* Remember the size only when not maximized, so unmaximizing returns to it. */
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_boolean (self->settings, "window-maximized", maximized);
+  if (!maximized)
+    {
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+    }
+
+  g_cancellable_cancel (self->cancellable);
+
+  return GTK_WINDOW_CLASS (muster_window_parent_class)->close_request (window);
+}
+
+static void
+visible_child_changed_cb (MusterWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
+}
+
+static void
+muster_window_dispose (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
+
+  g_clear_object (&self->cancellable);
+  g_clear_object (&self->document);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->dispose (object);
+}
+
+static void
+muster_window_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_WORKSPACE:
+      g_value_set_string (value, muster_window_get_workspace (self));
+      break;
+
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_window_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_WORKSPACE:
+      muster_window_set_workspace (self, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_window_class_init (MusterWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = muster_window_dispose;
+  object_class->get_property = muster_window_get_property;
+  object_class->set_property = muster_window_set_property;
+  window_class->close_request = muster_window_close_request;
+
+  /**
+   * MusterWindow:workspace:
+   *
+   * The visible workspace: "army", "battlefield" or "preview".
+   */
+  properties[PROP_WORKSPACE] =
+    g_param_spec_string ("workspace", NULL, NULL,
+                         "army",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL,
+                         MUSTER_TYPE_DOCUMENT,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_status);
+  gtk_widget_class_bind_template_callback (widget_class, visible_child_changed_cb);
+
+  gtk_widget_class_install_property_action (widget_class, "win.workspace", "workspace");
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+}
+
+static void
+muster_window_init (MusterWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->cancellable = g_cancellable_new ();
+  self->document = muster_document_new ();
+  g_signal_connect_object (self->document, "notify", G_CALLBACK (document_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  self->settings = g_settings_new (APP_ID);
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+
+  update_title (self);
+  update_actions (self);
+}
+
+MusterWindow *
+muster_window_new (MusterApplication *application)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (application), NULL);
+
+  return g_object_new (MUSTER_TYPE_WINDOW, "application", application, NULL);
+}
+
+const char *
+muster_window_get_workspace (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return adw_view_stack_get_visible_child_name (self->stack);
+}
+
+void
+muster_window_set_workspace (MusterWindow *self,
+                             const char   *workspace)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (is_workspace (workspace));
+
+  /* The stack's notify::visible-child-name re-emits our notify::workspace. */
+  adw_view_stack_set_visible_child_name (self->stack, workspace);
+}
+
+/* Returns: (transfer none): the window's document */
+MusterDocument *
+muster_window_get_document (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->document;
+}
+
+/* A window showing an untouched new document is reused when a file is opened. */
+gboolean
+muster_window_is_empty (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  return muster_document_is_empty (self->document);
+}
+
+void
+muster_window_open_file (MusterWindow *self,
+                         GFile        *file)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  muster_document_load_async (self->document, file, self->cancellable, load_cb,
+                              g_object_ref (self));
+}
+
+void
+muster_window_add_toast (MusterWindow *self,
+                         const char   *message)
+{
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}

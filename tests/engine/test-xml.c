@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine.h"
+
+static GBytes *
+load_fixture (const char *name)
+{
+  g_autofree char *path = g_build_filename (MUSTER_TEST_DATA, name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *contents;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  return g_bytes_new_take (contents, length);
+}
+
+static void
+test_xml_well_formed (void)
+{
+  static const char text[] = "<a><b x='3'>hi</b></a>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = muster_xml_parse (text, sizeof text - 1, "t.xml", &error);
+  g_autofree char *x = NULL;
+  gint64 value = 0;
+  xmlNode *b;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  b = muster_xml_first_child (xmlDocGetRootElement (doc), "b");
+  g_assert_nonnull (b);
+  x = muster_xml_get_prop (b, "x");
+  g_assert_cmpstr (x, ==, "3");
+  g_assert_true (muster_xml_get_int (b, "x", 0, 10, &value, "t.xml", &error));
+  g_assert_cmpint (value, ==, 3);
+  g_assert_false (muster_xml_get_int (b, "x", 5, 10, &value, "t.xml", &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_assert_true (g_str_has_prefix (error->message, "t.xml:1: attribute x of <b>"));
+}
+
+static void
+test_xml_malformed_names_file_and_line (void)
+{
+  g_autoptr(GBytes) bytes = load_fixture ("malformed.muster");
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  g_autoptr(xmlDoc) doc = muster_xml_parse (data, length, "malformed.muster", &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  /* The unclosed <title> is found when </muster> arrives on line 5. */
+  g_assert_true (g_str_has_prefix (error->message, "malformed.muster:5: "));
+  g_assert_nonnull (strstr (error->message, "title"));
+}
+
+static void
+test_xml_rejects_xxe (void)
+{
+  g_autoptr(GBytes) bytes = load_fixture ("xxe.muster");
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  g_autoptr(xmlDoc) doc = muster_xml_parse (data, length, "xxe.muster", &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT);
+  g_assert_true (g_str_has_prefix (error->message, "xxe.muster:2: "));
+}
+
+static void
+test_xml_rejects_entity_bomb_quickly (void)
+{
+  g_autoptr(GBytes) bytes = load_fixture ("entity-bomb.muster");
+  g_autoptr(GError) error = NULL;
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr(xmlDoc) doc = muster_xml_parse (data, length, "entity-bomb.muster", &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT);
+  /* Expanded, this is 10^9 "lol"s: refusing it must not cost more than a blink. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+}
+
+static void
+test_xml_rejects_huge_and_empty (void)
+{
+  g_autoptr(GError) error = NULL;
+  gsize size = MUSTER_XML_MAX_SIZE + 1;
+  g_autofree char *huge = g_malloc0 (size);
+  xmlDoc *doc;
+
+  doc = muster_xml_parse (huge, size, "huge.muster", &error);
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  doc = muster_xml_parse ("", 0, "empty.muster", &error);
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_assert_cmpstr (error->message, ==, "empty.muster:1: the file is empty");
+}
+
+static void
+test_xml_deep_nesting_is_refused (void)
+{
+  GString *str = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  xmlDoc *doc;
+
+  for (guint i = 0; i < 5000; i++)
+    g_string_append (str, "<a>");
+  for (guint i = 0; i < 5000; i++)
+    g_string_append (str, "</a>");
+
+  doc = muster_xml_parse (str->str, str->len, "deep.muster", &error);
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_string_free (str, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/xml/well-formed", test_xml_well_formed);
+  g_test_add_func ("/engine/xml/malformed", test_xml_malformed_names_file_and_line);
+  g_test_add_func ("/engine/xml/xxe", test_xml_rejects_xxe);
+  g_test_add_func ("/engine/xml/entity-bomb", test_xml_rejects_entity_bomb_quickly);
+  g_test_add_func ("/engine/xml/huge-and-empty", test_xml_rejects_huge_and_empty);
+  g_test_add_func ("/engine/xml/deep-nesting", test_xml_deep_nesting_is_refused);
+
+  return g_test_run ();
+}

@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-document.h"
+#include "muster-engine.h"
+
+typedef struct
+{
+  GMainLoop *loop;
+  gboolean   ok;
+  GError    *error;
+} Result;
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->ok = muster_document_load_finish (MUSTER_DOCUMENT (object), result, &r->error);
+  g_main_loop_quit (r->loop);
+}
+
+static void
+save_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+
+  r->ok = muster_document_save_finish (MUSTER_DOCUMENT (object), result, &r->error);
+  g_main_loop_quit (r->loop);
+}
+
+static gboolean
+load_sync (MusterDocument  *document,
+           GFile           *file,
+           GError         **error)
+{
+  Result r = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
+
+  muster_document_load_async (document, file, NULL, load_cb, &r);
+  g_main_loop_run (r.loop);
+  g_main_loop_unref (r.loop);
+  if (r.error)
+    g_propagate_error (error, r.error);
+  return r.ok;
+}
+
+static gboolean
+save_sync (MusterDocument  *document,
+           GFile           *file,
+           GError         **error)
+{
+  Result r = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
+
+  muster_document_save_async (document, file, NULL, save_cb, &r);
+  g_main_loop_run (r.loop);
+  g_main_loop_unref (r.loop);
+  if (r.error)
+    g_propagate_error (error, r.error);
+  return r.ok;
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+static void
+test_document_new_is_empty (void)
+{
+  MusterDocument *document = muster_document_new ();
+  g_autofree char *title = muster_document_dup_title (document);
+
+  g_assert_true (muster_document_is_empty (document));
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_null (muster_document_get_file (document));
+  g_assert_null (muster_document_get_doc (document));
+  g_assert_cmpstr (title, ==, "Untitled");
+  g_assert_finalize_object (document);
+}
+
+static void
+test_document_load_save_reload (void)
+{
+  g_autofree char *fixture = g_build_filename (MUSTER_TEST_DATA, "unknown-element.muster", NULL);
+  g_autoptr(GFile) source = g_file_new_for_path (fixture);
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *target_path = g_build_filename (tmpdir, "copy.muster", NULL);
+  g_autoptr(GFile) target = g_file_new_for_path (target_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  MusterDocument *document = muster_document_new ();
+  MusterDocument *reloaded = muster_document_new ();
+  guint file_notifies = 0;
+  char *title;
+
+  g_signal_connect (document, "notify::file", G_CALLBACK (count_notify_cb), &file_notifies);
+
+  g_assert_true (load_sync (document, source, &error));
+  g_assert_no_error (error);
+  g_assert_false (muster_document_is_empty (document));
+  g_assert_true (g_file_equal (muster_document_get_file (document), source));
+  g_assert_cmpuint (file_notifies, ==, 1);
+  title = muster_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Border Patrol");
+  g_free (title);
+
+  g_assert_true (save_sync (document, target, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_equal (muster_document_get_file (document), target));
+  g_assert_cmpuint (file_notifies, ==, 2);
+
+  /* The saved file is complete and keeps what this version does not understand. */
+  g_assert_true (g_file_get_contents (target_path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<nested>kept as it was</nested>"));
+
+  g_assert_true (load_sync (reloaded, target, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_doc_get_ruleset_id (muster_document_get_doc (reloaded)), ==,
+                   "battle-valor-fantasy");
+
+  g_assert_finalize_object (document);
+  g_assert_finalize_object (reloaded);
+  g_unlink (target_path);
+  g_rmdir (tmpdir);
+}
+
+static void
+test_document_load_error_keeps_state (void)
+{
+  g_autofree char *good = g_build_filename (MUSTER_TEST_DATA, "unknown-element.muster", NULL);
+  g_autofree char *bad = g_build_filename (MUSTER_TEST_DATA, "malformed.muster", NULL);
+  g_autoptr(GFile) good_file = g_file_new_for_path (good);
+  g_autoptr(GFile) bad_file = g_file_new_for_path (bad);
+  g_autoptr(GFile) missing = g_file_new_for_path ("/nonexistent/muster/file.muster");
+  g_autoptr(GError) error = NULL;
+  MusterDocument *document = muster_document_new ();
+
+  g_assert_true (load_sync (document, good_file, &error));
+
+  g_assert_false (load_sync (document, bad_file, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_assert_true (g_str_has_prefix (error->message, "malformed.muster:5: "));
+  g_clear_error (&error);
+
+  g_assert_false (load_sync (document, missing, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+
+  /* A failed load leaves the open document as it was. */
+  g_assert_true (g_file_equal (muster_document_get_file (document), good_file));
+  g_assert_cmpstr (muster_doc_get_title (muster_document_get_doc (document)), ==, "Border Patrol");
+  g_assert_finalize_object (document);
+}
+
+static void
+test_document_save_empty_fails (void)
+{
+  g_autoptr(GFile) target = g_file_new_for_path ("/tmp/never-written.muster");
+  g_autoptr(GError) error = NULL;
+  MusterDocument *document = muster_document_new ();
+
+  g_assert_false (save_sync (document, target, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT);
+  g_assert_false (g_file_query_exists (target, NULL));
+  g_assert_finalize_object (document);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/document/new", test_document_new_is_empty);
+  g_test_add_func ("/model/document/load-save-reload", test_document_load_save_reload);
+  g_test_add_func ("/model/document/load-error", test_document_load_error_keeps_state);
+  g_test_add_func ("/model/document/save-empty", test_document_save_empty_fails);
+
+  return g_test_run ();
+}

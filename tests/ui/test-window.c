@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <locale.h>
+
+#include "muster-application.h"
+#include "muster-preferences-window.h"
+#include "muster-window.h"
+
+static MusterApplication *app;
+
+static void
+spin_until (gboolean (*done) (gpointer),
+            gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static gboolean
+toplevel_shown (gpointer type)
+{
+  GtkWindow *window = find_toplevel (GPOINTER_TO_SIZE (type));
+  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+static MusterWindow *
+new_shown_window (void)
+{
+  MusterWindow *window = muster_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  return window;
+}
+
+static void
+count_notify_cb (GObject    *object,
+                 GParamSpec *pspec,
+                 guint      *count)
+{
+  (*count)++;
+}
+
+static void
+test_window_workspaces (void)
+{
+  MusterWindow *window = new_shown_window ();
+  guint notifies = 0;
+  static const char * const names[] = { "battlefield", "preview", "army" };
+
+  g_assert_cmpstr (muster_window_get_workspace (window), ==, "army");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Muster");
+  g_assert_true (muster_window_is_empty (window));
+
+  g_signal_connect (window, "notify::workspace", G_CALLBACK (count_notify_cb), &notifies);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s",
+                                                 names[i]));
+      g_assert_cmpstr (muster_window_get_workspace (window), ==, names[i]);
+      g_assert_cmpuint (notifies, ==, i + 1);
+    }
+
+  /* Setting the property is the same as the action. */
+  g_object_set (window, "workspace", "preview", NULL);
+  g_assert_cmpstr (muster_window_get_workspace (window), ==, "preview");
+  g_assert_cmpuint (notifies, ==, 4);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_about (void)
+{
+  MusterWindow *window = new_shown_window ();
+  GtkWindow *about;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_ABOUT_WINDOW));
+  about = find_toplevel (ADW_TYPE_ABOUT_WINDOW);
+  g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Muster");
+  g_assert_cmpstr (adw_about_window_get_version (ADW_ABOUT_WINDOW (about)), ==, PACKAGE_VERSION);
+  g_assert_cmpint (adw_about_window_get_license_type (ADW_ABOUT_WINDOW (about)), ==,
+                   GTK_LICENSE_GPL_3_0);
+  g_assert_true (gtk_window_get_transient_for (about) == GTK_WINDOW (window));
+  gtk_window_destroy (about);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_shortcuts (void)
+{
+  MusterWindow *window = new_shown_window ();
+  GtkShortcutsWindow *overlay;
+
+  overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+  gtk_window_close (GTK_WINDOW (overlay));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_preferences (void)
+{
+  MusterWindow *window = new_shown_window ();
+  GSettings *settings = muster_application_get_settings (app);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  GtkWindow *prefs;
+  g_autofree char *scheme = NULL;
+  g_autofree char *unit = NULL;
+  g_autoptr(GtkWidget) row = NULL;
+
+  g_assert_false (adw_style_manager_get_dark (style));
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_PREFERENCES_WINDOW));
+  prefs = find_toplevel (MUSTER_TYPE_PREFERENCES_WINDOW);
+
+  /* The rows are bound to GSettings: choosing "Dark" turns the app dark. */
+  row = g_object_ref (GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (prefs),
+                                                                 MUSTER_TYPE_PREFERENCES_WINDOW,
+                                                                 "color_scheme_row")));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), 2);
+  scheme = g_settings_get_string (settings, "color-scheme");
+  g_assert_cmpstr (scheme, ==, "dark");
+  g_assert_true (adw_style_manager_get_dark (style));
+
+  g_settings_set_string (settings, "color-scheme", "default");
+  g_assert_cmpuint (adw_combo_row_get_selected (ADW_COMBO_ROW (row)), ==, 0);
+  g_assert_false (adw_style_manager_get_dark (style));
+
+  g_settings_set_string (settings, "length-unit", "centimetre");
+  unit = g_settings_get_string (settings, "length-unit");
+  g_assert_cmpstr (unit, ==, "centimetre");
+  g_settings_reset (settings, "length-unit");
+
+  gtk_window_destroy (prefs);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+document_loaded (gpointer data)
+{
+  return muster_document_get_doc (muster_window_get_document (data)) != NULL;
+}
+
+static void
+test_window_open_file (void)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "standards-of-valor-punitive-cohort.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GFile *files[] = { file };
+
+  g_object_set (window, "workspace", "preview", NULL);
+
+  /* The file manager's route: GApplication::open reuses the empty active window. */
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  spin_until (document_loaded, window);
+
+  g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (window)),
+                               file));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                   "Reinforced Punitive Cohort — Muster");
+  g_assert_cmpstr (muster_window_get_workspace (window), ==, "army");
+  g_assert_false (muster_window_is_empty (window));
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_window_remembers_size (void)
+{
+  MusterWindow *window = new_shown_window ();
+  GSettings *settings = muster_application_get_settings (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 640);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 640);
+
+  window = new_shown_window ();
+  {
+    int width, height;
+    gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+    g_assert_cmpint (width, ==, 900);
+    g_assert_cmpint (height, ==, 640);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+
+  app = muster_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/window/workspaces", test_window_workspaces);
+  g_test_add_func ("/ui/window/about", test_window_about);
+  g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
+  g_test_add_func ("/ui/window/preferences", test_window_preferences);
+  g_test_add_func ("/ui/window/open-file", test_window_open_file);
+  g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
