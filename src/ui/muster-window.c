@@ -106,6 +106,8 @@ update_army_page (MusterWindow *self)
 
   adw_status_page_set_title (self->army_status, title);
   adw_status_page_set_description (self->army_status, description);
+  /* The "Open a List…" button is for the empty window only. */
+  gtk_widget_set_visible (adw_status_page_get_child (self->army_status), FALSE);
 }
 
 static void
