@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-document.h"
+#include "muster-history.h"
 
 /*
  * The open *.muster file: its location, its engine document and whether it has unsaved
@@ -17,9 +18,10 @@ struct _MusterDocument
 {
   GObject    parent_instance;
 
-  GFile     *file;
-  MusterDoc *doc;
-  gboolean   modified;
+  GFile         *file;
+  MusterDoc     *doc;
+  MusterHistory *history;
+  gboolean       modified;
 };
 
 enum {
@@ -27,6 +29,7 @@ enum {
   PROP_FILE,
   PROP_TITLE,
   PROP_MODIFIED,
+  PROP_HISTORY,
   N_PROPS
 };
 
@@ -63,6 +66,7 @@ muster_document_finalize (GObject *object)
   MusterDocument *self = (MusterDocument *) object;
 
   g_clear_object (&self->file);
+  g_clear_object (&self->history);
   g_clear_pointer (&self->doc, muster_doc_free);
 
   G_OBJECT_CLASS (muster_document_parent_class)->finalize (object);
@@ -88,6 +92,10 @@ muster_document_get_property (GObject    *object,
 
     case PROP_MODIFIED:
       g_value_set_boolean (value, self->modified);
+      break;
+
+    case PROP_HISTORY:
+      g_value_set_object (value, self->history);
       break;
 
     default:
@@ -118,12 +126,27 @@ muster_document_class_init (MusterDocumentClass *klass)
                           FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  properties[PROP_HISTORY] =
+    g_param_spec_object ("history", NULL, NULL,
+                         MUSTER_TYPE_HISTORY,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+/* Modified means "the history is away from where the file was last loaded or saved". */
+static void
+history_clean_changed_cb (MusterDocument *self)
+{
+  set_modified (self, !muster_history_get_is_clean (self->history));
 }
 
 static void
 muster_document_init (MusterDocument *self)
 {
+  self->history = muster_history_new ();
+  g_signal_connect_object (self->history, "notify::is-clean",
+                           G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 MusterDocument *
@@ -174,6 +197,14 @@ muster_document_is_empty (MusterDocument *self)
   return self->doc == NULL && self->file == NULL && !self->modified;
 }
 
+/* Returns: (transfer none): the undo history; every edit goes through it */
+MusterHistory *
+muster_document_get_history (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  return self->history;
+}
+
 /* Returns: (transfer none) (nullable): the engine document */
 MusterDoc *
 muster_document_get_doc (MusterDocument *self)
@@ -211,6 +242,7 @@ load_bytes_cb (GObject      *object,
   g_clear_pointer (&self->doc, muster_doc_free);
   self->doc = doc;
   set_file (self, file);
+  muster_history_clear (self->history);
   set_modified (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
   g_task_return_boolean (task, TRUE);
@@ -260,7 +292,7 @@ replace_contents_cb (GObject      *object,
     }
 
   set_file (self, file);
-  set_modified (self, FALSE);
+  muster_history_mark_clean (self->history);
   g_task_return_boolean (task, TRUE);
 }
 

@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "muster-doc.h"
+#include "muster-history.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,7 @@ char           *muster_document_dup_title      (MusterDocument       *self);
 gboolean        muster_document_get_modified   (MusterDocument       *self);
 gboolean        muster_document_is_empty       (MusterDocument       *self);
 MusterDoc      *muster_document_get_doc        (MusterDocument       *self);
+MusterHistory  *muster_document_get_history    (MusterDocument       *self);
 void            muster_document_load_async     (MusterDocument       *self,
                                                 GFile                *file,
                                                 GCancellable         *cancellable,

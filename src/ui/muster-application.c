@@ -163,6 +163,8 @@ muster_application_startup (GApplication *app)
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.close", { "<Control>w", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.workspace('army')", { "<Alt>1", NULL } },
     { "win.workspace('battlefield')", { "<Alt>2", NULL } },

@@ -48,8 +48,14 @@ update_actions (MusterWindow *self)
 {
   gboolean has_doc = muster_document_get_doc (self->document) != NULL;
 
+  MusterHistory *history = muster_document_get_history (self->document);
+
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_doc);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
+                                 muster_history_get_can_undo (history));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
+                                 muster_history_get_can_redo (history));
 }
 
 static void
@@ -275,6 +281,26 @@ save_action (GtkWidget  *widget,
 }
 
 static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+
+  muster_history_undo (muster_document_get_history (self->document));
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+
+  muster_history_redo (muster_document_get_history (self->document));
+}
+
+static void
 close_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
@@ -442,6 +468,8 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
 }
 
 static void
@@ -453,6 +481,8 @@ muster_window_init (MusterWindow *self)
   self->document = muster_document_new ();
   g_signal_connect_object (self->document, "notify", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (muster_document_get_history (self->document), "notify",
+                           G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

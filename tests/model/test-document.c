@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-commands.h"
 #include "muster-document.h"
 #include "muster-engine.h"
 
@@ -176,6 +177,61 @@ test_document_save_empty_fails (void)
   g_assert_finalize_object (document);
 }
 
+static void
+test_document_modified_follows_history (void)
+{
+  g_autofree char *fixture = g_build_filename (MUSTER_TEST_DATA, "unknown-element.muster", NULL);
+  g_autoptr(GFile) source = g_file_new_for_path (fixture);
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *target_path = g_build_filename (tmpdir, "renamed.muster", NULL);
+  g_autoptr(GFile) target = g_file_new_for_path (target_path);
+  g_autoptr(GError) error = NULL;
+  MusterDocument *document = muster_document_new ();
+  MusterHistory *history = muster_document_get_history (document);
+  guint modified_notifies = 0, title_notifies = 0;
+  char *title;
+
+  g_assert_true (load_sync (document, source, &error));
+  g_signal_connect (document, "notify::modified", G_CALLBACK (count_notify_cb), &modified_notifies);
+  g_signal_connect (document, "notify::title", G_CALLBACK (count_notify_cb), &title_notifies);
+
+  {
+    g_autoptr(MusterCommand) a = muster_set_title_command_new (document, "Border");
+    g_autoptr(MusterCommand) b = muster_set_title_command_new (document, "Border Raid");
+
+    muster_history_push (history, a);
+    muster_history_push (history, b);
+  }
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_cmpuint (modified_notifies, ==, 1);
+  g_assert_cmpuint (title_notifies, ==, 2);
+  title = muster_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Border Raid");
+  g_free (title);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Rename");
+
+  g_assert_true (save_sync (document, target, &error));
+  g_assert_false (muster_document_get_modified (document));
+
+  /* One undo reverts both keystrokes, and leaves the saved state. */
+  g_assert_true (muster_history_undo (history));
+  title = muster_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Border Patrol");
+  g_free (title);
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_true (muster_history_redo (history));
+  g_assert_false (muster_document_get_modified (document));
+
+  /* Loading another file starts a fresh history. */
+  g_assert_true (load_sync (document, source, &error));
+  g_assert_false (muster_history_get_can_undo (history));
+  g_assert_false (muster_document_get_modified (document));
+
+  g_assert_finalize_object (document);
+  g_unlink (target_path);
+  g_rmdir (tmpdir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -186,6 +242,7 @@ main (int   argc,
   g_test_add_func ("/model/document/load-save-reload", test_document_load_save_reload);
   g_test_add_func ("/model/document/load-error", test_document_load_error_keeps_state);
   g_test_add_func ("/model/document/save-empty", test_document_save_empty_fails);
+  g_test_add_func ("/model/document/modified", test_document_modified_follows_history);
 
   return g_test_run ();
 }

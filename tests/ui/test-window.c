@@ -6,6 +6,7 @@
 #include <locale.h>
 
 #include "muster-application.h"
+#include "muster-commands.h"
 #include "muster-preferences-window.h"
 #include "muster-window.h"
 
@@ -201,6 +202,22 @@ test_window_open_file (void)
   g_assert_cmpstr (muster_window_get_workspace (window), ==, "army");
   g_assert_false (muster_window_is_empty (window));
   g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, 1);
+
+  /* An edit marks the title as modified; win.undo takes it back. */
+  {
+    MusterDocument *document = muster_window_get_document (window);
+    g_autoptr(MusterCommand) rename = muster_set_title_command_new (document, "Cohort II");
+
+    muster_history_push (muster_document_get_history (document), rename);
+    g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Cohort II — Muster");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==,
+                     "Reinforced Punitive Cohort — Muster");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+    g_assert_true (muster_document_get_modified (document));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_false (muster_document_get_modified (document));
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
