@@ -14,6 +14,7 @@ struct _MusterApplication
   AdwApplication  parent_instance;
 
   GSettings      *settings;
+  MusterCatalog  *catalog;
 };
 
 G_DEFINE_FINAL_TYPE (MusterApplication, muster_application, ADW_TYPE_APPLICATION)
@@ -191,6 +192,7 @@ muster_application_dispose (GObject *object)
   MusterApplication *self = MUSTER_APPLICATION (object);
 
   g_clear_object (&self->settings);
+  g_clear_pointer (&self->catalog, muster_catalog_free);
 
   G_OBJECT_CLASS (muster_application_parent_class)->dispose (object);
 }
@@ -231,4 +233,21 @@ muster_application_get_settings (MusterApplication *self)
 {
   g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
   return self->settings;
+}
+
+/**
+ * muster_application_get_catalog:
+ *
+ * The installed rulesets, scanned once on first use and shared by every window.
+ *
+ * Returns: (transfer none): the catalog
+ */
+MusterCatalog *
+muster_application_get_catalog (MusterApplication *self)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
+
+  if (self->catalog == NULL)
+    self->catalog = muster_catalog_new_default ();
+  return self->catalog;
 }

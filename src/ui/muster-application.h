@@ -3,6 +3,8 @@
 
 #include <adwaita.h>
 
+#include "muster-catalog.h"
+
 G_BEGIN_DECLS
 
 #define MUSTER_TYPE_APPLICATION (muster_application_get_type ())
@@ -12,5 +14,6 @@ G_DECLARE_FINAL_TYPE (MusterApplication, muster_application, MUSTER, APPLICATION
 MusterApplication *muster_application_new          (const char        *application_id,
                                                     GApplicationFlags  flags);
 GSettings         *muster_application_get_settings (MusterApplication *self);
+MusterCatalog     *muster_application_get_catalog  (MusterApplication *self);
 
 G_END_DECLS

@@ -93,7 +93,7 @@ static void
 update_army_page (MusterWindow *self)
 {
   MusterDoc *doc = muster_document_get_doc (self->document);
-  g_autoptr(MusterCatalog) catalog = NULL;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
   g_autofree char *title = NULL;
   g_autofree char *description = NULL;
   MusterRuleset *ruleset;
@@ -101,8 +101,8 @@ update_army_page (MusterWindow *self)
   if (doc == NULL)
     return;
 
-  catalog = muster_catalog_new_default ();
-  ruleset = muster_catalog_lookup (catalog, muster_doc_get_ruleset_id (doc));
+  ruleset = muster_catalog_lookup (muster_application_get_catalog (MUSTER_APPLICATION (app)),
+                                   muster_doc_get_ruleset_id (doc));
   title = muster_document_dup_title (self->document);
   if (ruleset != NULL)
     description = g_strdup_printf (_("A %s army list"), muster_ruleset_get_name (ruleset));
@@ -117,11 +117,13 @@ update_army_page (MusterWindow *self)
 }
 
 static void
-document_changed_cb (MusterWindow *self)
+document_changed_cb (MusterWindow *self,
+                     GParamSpec   *pspec)
 {
   update_title (self);
   update_actions (self);
-  update_army_page (self);
+  if (g_strcmp0 (pspec->name, "title") == 0)
+    update_army_page (self);
 }
 
 static void
@@ -147,7 +149,7 @@ load_cb (GObject      *object,
       return;
     }
 
-  document_changed_cb (self);
+  update_army_page (self);
   muster_window_set_workspace (self, "army");
 }
 
