@@ -4,6 +4,8 @@
 /* The rules engine: plain C, GLib and libxml2. No GTK, no display. */
 
 #include "muster-catalog.h"
+#include "muster-dice.h"
+#include "muster-dist.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-ruleset.h"
