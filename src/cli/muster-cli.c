@@ -19,6 +19,9 @@
 
 static const MusterCliCommand commands[] = {
   { "rulesets", N_("List the installed rulesets"), muster_cli_rulesets },
+  { "preview", N_("Exact odds of a combat procedure"), muster_cli_preview },
+  { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
+    muster_cli_simulate },
 };
 
 static char *
@@ -119,7 +122,13 @@ main (int   argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[first_command_arg], commands[i].name) == 0)
-      return commands[i].run (argc - first_command_arg, argv + first_command_arg);
+      {
+        /* So that "Usage: muster-cli preview …" names the subcommand. */
+        g_autofree char *prgname = g_strdup_printf ("muster-cli %s", commands[i].name);
+
+        g_set_prgname (prgname);
+        return commands[i].run (argc - first_command_arg, argv + first_command_arg);
+      }
 
   g_printerr (_("muster-cli: unknown command “%s”\n"), argv[first_command_arg]);
   g_printerr (_("Try “muster-cli --help”.\n"));

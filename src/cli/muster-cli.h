@@ -23,6 +23,10 @@ typedef struct
 
 int  muster_cli_rulesets    (int          argc,
                              char       **argv);
+int  muster_cli_preview     (int          argc,
+                             char       **argv);
+int  muster_cli_simulate    (int          argc,
+                             char       **argv);
 
 int  muster_cli_parse       (GOptionContext  *context,
                              int             *argc,

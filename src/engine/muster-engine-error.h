@@ -17,6 +17,9 @@ G_BEGIN_DECLS
  * @MUSTER_ENGINE_ERROR_INVALID_RULESET: a ruleset breaks the ruleset schema
  * @MUSTER_ENGINE_ERROR_UNKNOWN_RULESET: no installed ruleset has the requested id
  * @MUSTER_ENGINE_ERROR_INVALID_DOCUMENT: a document breaks the document schema
+ * @MUSTER_ENGINE_ERROR_INVALID_INPUT: a procedure input is unknown, out of range, or not
+ *   allowed together with another
+ * @MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE: no rule system offers the requested procedure
  *
  * Errors from the rules engine. Findings about an army list (over the points limit, a missing
  * leader) are diagnostics, not errors.
@@ -30,6 +33,8 @@ typedef enum
   MUSTER_ENGINE_ERROR_INVALID_RULESET,
   MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
   MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
+  MUSTER_ENGINE_ERROR_INVALID_INPUT,
+  MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE,
 } MusterEngineError;
 
 GQuark muster_engine_error_quark (void);

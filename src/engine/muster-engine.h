@@ -8,5 +8,6 @@
 #include "muster-dist.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
+#include "muster-procedure.h"
 #include "muster-ruleset.h"
 #include "muster-xml.h"

@@ -93,6 +93,10 @@ test_cli_usage_errors (void)
     { "--frobnicate", NULL, "Unknown option --frobnicate" },
     { "rulesets", "--frobnicate", "Unknown option --frobnicate" },
     { "rulesets", "extra", "unexpected argument “extra”" },
+    { "preview", NULL, "name a system and a procedure" },
+    { "preview", "nowhere", "name a system and a procedure" },
+    { "simulate", "--trials=0", "name a system and a procedure" },
+    { "preview", "--frobnicate", "Unknown option --frobnicate" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -114,6 +118,26 @@ test_cli_usage_errors (void)
     g_assert_cmpint (run.status, ==, 2);
     g_assert_nonnull (strstr (run.err, "Commands:"));
   }
+}
+
+static void
+test_cli_preview_usage (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) list = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  run_cli (&run, NULL, "preview", "no-such-system", "volley", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no procedure “volley” in system “no-such-system”"));
+
+  run_cli (&list, NULL, "preview", "--list", "--json", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, list.out, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_object_get_member (
+                   json_node_get_object (json_parser_get_root (parser)), "procedures")));
 }
 
 static void
@@ -213,6 +237,7 @@ main (int   argc,
   g_test_add_func ("/cli/rulesets/help", test_cli_rulesets_help);
   g_test_add_func ("/cli/usage-errors", test_cli_usage_errors);
   g_test_add_func ("/cli/rulesets/table", test_cli_rulesets_table);
+  g_test_add_func ("/cli/preview/usage", test_cli_preview_usage);
   g_test_add_func ("/cli/rulesets/json", test_cli_rulesets_json);
   g_test_add_func ("/cli/rulesets/broken", test_cli_rulesets_reports_broken_files);
 

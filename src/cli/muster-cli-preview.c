@@ -1,0 +1,415 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "muster-catalog.h"
+#include "muster-cli.h"
+#include "muster-procedure.h"
+
+/*
+ * muster-cli preview --list
+ * muster-cli preview SYSTEM PROCEDURE [name=value…] [--json]
+ * muster-cli simulate SYSTEM PROCEDURE [name=value…] [--trials N] [--seed S] [--json]
+ */
+
+static char *
+format_input_value (const MusterInputSpec *spec,
+                    int                    value)
+{
+  switch (spec->type)
+    {
+    case MUSTER_INPUT_BOOL:
+      return g_strdup (value ? "yes" : "no");
+    case MUSTER_INPUT_CHOICE:
+      return g_strdup (spec->choices[value]);
+    case MUSTER_INPUT_INT:
+    default:
+      return g_strdup_printf ("%d", value);
+    }
+}
+
+static void
+add_input_value_json (JsonBuilder           *builder,
+                      const MusterInputSpec *spec,
+                      int                    value)
+{
+  switch (spec->type)
+    {
+    case MUSTER_INPUT_BOOL:
+      json_builder_add_boolean_value (builder, value != 0);
+      break;
+    case MUSTER_INPUT_CHOICE:
+      json_builder_add_string_value (builder, spec->choices[value]);
+      break;
+    case MUSTER_INPUT_INT:
+    default:
+      json_builder_add_int_value (builder, value);
+      break;
+    }
+}
+
+static const char *
+input_type_name (const MusterInputSpec *spec)
+{
+  switch (spec->type)
+    {
+    case MUSTER_INPUT_BOOL:
+      return "bool";
+    case MUSTER_INPUT_CHOICE:
+      return "choice";
+    case MUSTER_INPUT_INT:
+    default:
+      return "int";
+    }
+}
+
+static void
+print_list_text (void)
+{
+  guint n;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+  const char *system = NULL;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterProcedure *p = list[i];
+
+      if (g_strcmp0 (system, p->system) != 0)
+        {
+          g_print ("%s%s\n", system ? "\n" : "", p->system);
+          system = p->system;
+        }
+      g_print ("  %-24s %s%s\n", p->id, p->name, p->exact ? "" : _(" (simulated)"));
+      for (guint j = 0; j < p->n_inputs; j++)
+        {
+          const MusterInputSpec *spec = &p->inputs[j];
+          g_autofree char *def = format_input_value (spec, spec->def);
+          g_autofree char *range = NULL;
+
+          if (spec->type == MUSTER_INPUT_INT)
+            range = g_strdup_printf ("%d–%d", spec->min, spec->max);
+          else if (spec->type == MUSTER_INPUT_CHOICE)
+            range = g_strjoinv ("|", (char **) spec->choices);
+          else
+            range = g_strdup ("yes|no");
+          g_print ("      %s=%s  (%s) %s\n", spec->id, def, range, spec->label);
+        }
+    }
+  if (n == 0)
+    g_print (_("No procedures are installed.\n"));
+}
+
+static JsonNode *
+list_to_json (void)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  guint n;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "procedures");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterProcedure *p = list[i];
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "system");
+      json_builder_add_string_value (builder, p->system);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, p->id);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, p->name);
+      json_builder_set_member_name (builder, "summary");
+      json_builder_add_string_value (builder, p->summary);
+      json_builder_set_member_name (builder, "exact");
+      json_builder_add_boolean_value (builder, p->exact != NULL);
+      json_builder_set_member_name (builder, "inputs");
+      json_builder_begin_array (builder);
+      for (guint j = 0; j < p->n_inputs; j++)
+        {
+          const MusterInputSpec *spec = &p->inputs[j];
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "id");
+          json_builder_add_string_value (builder, spec->id);
+          json_builder_set_member_name (builder, "label");
+          json_builder_add_string_value (builder, spec->label);
+          json_builder_set_member_name (builder, "help");
+          json_builder_add_string_value (builder, spec->help);
+          json_builder_set_member_name (builder, "type");
+          json_builder_add_string_value (builder, input_type_name (spec));
+          if (spec->type == MUSTER_INPUT_INT)
+            {
+              json_builder_set_member_name (builder, "min");
+              json_builder_add_int_value (builder, spec->min);
+              json_builder_set_member_name (builder, "max");
+              json_builder_add_int_value (builder, spec->max);
+            }
+          if (spec->type == MUSTER_INPUT_CHOICE)
+            {
+              json_builder_set_member_name (builder, "choices");
+              json_builder_begin_array (builder);
+              for (guint k = 0; spec->choices[k]; k++)
+                json_builder_add_string_value (builder, spec->choices[k]);
+              json_builder_end_array (builder);
+            }
+          json_builder_set_member_name (builder, "default");
+          add_input_value_json (builder, spec, spec->def);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "outputs");
+      json_builder_begin_array (builder);
+      for (guint j = 0; j < p->n_outputs; j++)
+        json_builder_add_string_value (builder, p->outputs[j].id);
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static JsonNode *
+result_to_json (const MusterProcedureResult *result,
+                const int                   *values)
+{
+  const MusterProcedure *p = muster_procedure_result_get_procedure (result);
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "system");
+  json_builder_add_string_value (builder, p->system);
+  json_builder_set_member_name (builder, "procedure");
+  json_builder_add_string_value (builder, p->id);
+  json_builder_set_member_name (builder, "exact");
+  json_builder_add_boolean_value (builder, muster_procedure_result_is_exact (result));
+  json_builder_set_member_name (builder, "trials");
+  if (muster_procedure_result_is_exact (result))
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, (gint64) muster_procedure_result_get_trials (result));
+
+  json_builder_set_member_name (builder, "inputs");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < p->n_inputs; i++)
+    {
+      json_builder_set_member_name (builder, p->inputs[i].id);
+      add_input_value_json (builder, &p->inputs[i], values[i]);
+    }
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "outputs");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < p->n_outputs; i++)
+    {
+      MusterDist *dist = muster_procedure_result_get_output (result, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, p->outputs[i].id);
+      json_builder_set_member_name (builder, "label");
+      json_builder_add_string_value (builder, p->outputs[i].label);
+      json_builder_set_member_name (builder, "mean");
+      json_builder_add_double_value (builder, muster_dist_get_mean (dist));
+      json_builder_set_member_name (builder, "variance");
+      json_builder_add_double_value (builder, muster_dist_get_variance (dist));
+      json_builder_set_member_name (builder, "values");
+      json_builder_begin_array (builder);
+      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
+        {
+          g_autofree char *label = muster_procedure_format_value (p, i, v);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "value");
+          json_builder_add_int_value (builder, v);
+          json_builder_set_member_name (builder, "label");
+          json_builder_add_string_value (builder, label);
+          json_builder_set_member_name (builder, "p");
+          json_builder_add_double_value (builder, muster_dist_get_prob (dist, v));
+          json_builder_set_member_name (builder, "at_least");
+          json_builder_add_double_value (builder, muster_dist_get_prob_at_least (dist, v));
+          json_builder_set_member_name (builder, "at_most");
+          json_builder_add_double_value (builder, muster_dist_get_prob_at_most (dist, v));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+print_result_text (const MusterProcedureResult *result,
+                   const int                   *values)
+{
+  const MusterProcedure *p = muster_procedure_result_get_procedure (result);
+  g_autoptr(GString) inputs = g_string_new (NULL);
+
+  for (guint i = 0; i < p->n_inputs; i++)
+    {
+      g_autofree char *value = format_input_value (&p->inputs[i], values[i]);
+      g_string_append_printf (inputs, "%s%s=%s", i ? " " : "", p->inputs[i].id, value);
+    }
+
+  g_print ("%s — %s\n", p->system, p->name);
+  g_print ("%s\n", inputs->str);
+  if (muster_procedure_result_is_exact (result))
+    g_print (_("Exact probabilities\n"));
+  else
+    g_print (_("Simulated: %" G_GUINT64_FORMAT " trials\n"),
+             muster_procedure_result_get_trials (result));
+
+  for (guint i = 0; i < p->n_outputs; i++)
+    {
+      MusterDist *dist = muster_procedure_result_get_output (result, i);
+      guint label_width = 5;
+
+      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
+        {
+          g_autofree char *label = muster_procedure_format_value (p, i, v);
+          label_width = MAX (label_width, g_utf8_strlen (label, -1));
+        }
+
+      g_print ("\n%s  (%s %.3f)\n", p->outputs[i].label, _("mean"), muster_dist_get_mean (dist));
+      g_print ("  %-*s  %8s  %8s  %8s\n", label_width, _("value"), "P(=)", "P(≥)", "P(≤)");
+      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
+        {
+          g_autofree char *label = muster_procedure_format_value (p, i, v);
+          double prob = muster_dist_get_prob (dist, v);
+          int bar = (int) (prob * 40 + 0.5);
+          g_autoptr(GString) bars = g_string_new (NULL);
+
+          for (int b = 0; b < bar; b++)
+            g_string_append (bars, "█");
+          g_print ("  %s%*s  %7.3f%%  %7.3f%%  %7.3f%%  %s\n", label,
+                   (int) (label_width - g_utf8_strlen (label, -1)), "",
+                   100 * prob, 100 * muster_dist_get_prob_at_least (dist, v),
+                   100 * muster_dist_get_prob_at_most (dist, v), bars->str);
+        }
+    }
+}
+
+static int
+run_procedure (const char *command,
+               int         argc,
+               char      **argv,
+               gboolean    simulate)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(MusterCatalog) catalog = NULL;
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree int *values = NULL;
+  const MusterProcedure *procedure;
+  gboolean json = FALSE, list = FALSE;
+  gint64 trials = 100000, seed = 1;
+  int ret;
+  const GOptionEntry preview_entries[] = {
+    { "list", 0, 0, G_OPTION_ARG_NONE, &list, N_("List the procedures and their inputs"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of tables"), NULL },
+    { NULL }
+  };
+  const GOptionEntry simulate_entries[] = {
+    { "trials", 'n', 0, G_OPTION_ARG_INT64, &trials, N_("How many times to play it (default 100000)"), "N" },
+    { "seed", 's', 0, G_OPTION_ARG_INT64, &seed, N_("Dice seed: one seed, one result (default 1)"), "S" },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of tables"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("SYSTEM PROCEDURE [NAME=VALUE…]"));
+  g_option_context_set_summary (context,
+                                simulate ?
+                                _("Play a combat procedure many times with seeded dice.") :
+                                _("Exact odds of a combat procedure. Inputs not given take "
+                                  "their defaults; see --list."));
+  g_option_context_add_main_entries (context, simulate ? simulate_entries : preview_entries,
+                                     GETTEXT_PACKAGE);
+  if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
+    return ret;
+
+  if (list)
+    {
+      if (json)
+        {
+          g_autoptr(JsonNode) root = list_to_json ();
+          muster_cli_print_json (root);
+        }
+      else
+        print_list_text ();
+      return MUSTER_CLI_EXIT_OK;
+    }
+
+  if (argc < 3)
+    {
+      g_printerr (_("muster-cli %s: name a system and a procedure (see “muster-cli preview "
+                    "--list”)\n"), command);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  if (trials < 1 || trials > G_GINT64_CONSTANT (1000000000))
+    {
+      g_printerr (_("muster-cli %s: --trials must be from 1 to 1000000000\n"), command);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+
+  if (!(procedure = muster_procedure_lookup (argv[1], argv[2])))
+    {
+      g_printerr (_("muster-cli %s: no procedure “%s” in system “%s” (see “muster-cli preview "
+                    "--list”)\n"), command, argv[2], argv[1]);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+
+  values = muster_procedure_default_values (procedure);
+  for (int i = 3; i < argc; i++)
+    if (!muster_procedure_set_value (procedure, values, argv[i], &error))
+      {
+        g_printerr ("muster-cli %s: %s\n", command, error->message);
+        return MUSTER_CLI_EXIT_USAGE;
+      }
+
+  catalog = muster_catalog_new_default ();
+  if (simulate)
+    result = muster_procedure_simulate (procedure,
+                                        muster_catalog_lookup (catalog, procedure->system),
+                                        values, (guint64) trials, (guint64) seed, &error);
+  else
+    result = muster_procedure_run_exact (procedure,
+                                         muster_catalog_lookup (catalog, procedure->system),
+                                         values, &error);
+  if (result == NULL)
+    {
+      g_printerr ("muster-cli %s: %s\n", command, error->message);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonNode) root = result_to_json (result, values);
+      muster_cli_print_json (root);
+    }
+  else
+    print_result_text (result, values);
+
+  return MUSTER_CLI_EXIT_OK;
+}
+
+int
+muster_cli_preview (int    argc,
+                    char **argv)
+{
+  return run_procedure ("preview", argc, argv, FALSE);
+}
+
+int
+muster_cli_simulate (int    argc,
+                     char **argv)
+{
+  return run_procedure ("simulate", argc, argv, TRUE);
+}

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "muster-dice.h"
+#include "muster-dist.h"
+#include "muster-ruleset.h"
+
+G_BEGIN_DECLS
+
+/*
+ * A combat procedure of a rule system (a volley, a charge, a morale test…): a function from
+ * named, typed inputs to the exact distributions of its outcomes, and a sampler that plays it
+ * once with real dice for the simulator. Systems describe their procedures with static
+ * MusterProcedure tables and list them in muster-procedures.c.
+ */
+
+typedef enum
+{
+  MUSTER_INPUT_INT,
+  MUSTER_INPUT_BOOL,
+  MUSTER_INPUT_CHOICE,
+} MusterInputType;
+
+/**
+ * MusterInputSpec:
+ * @id: the name used on the command line and in JSON, e.g. "attack-dice"
+ * @label: the book's wording, e.g. "Attack dice"
+ * @help: one or two sentences for the tooltip: what counts, where the number comes from
+ * @type: int, bool (0 or 1) or choice (an index into @choices)
+ * @min: the smallest value (ints)
+ * @max: the largest value (ints)
+ * @def: the default value (an index for choices, 0 or 1 for bools)
+ * @choices: for choices, the %NULL-terminated ids ("close", "open")
+ * @choice_labels: for choices, the book's names in the same order
+ */
+typedef struct
+{
+  const char         *id;
+  const char         *label;
+  const char         *help;
+  MusterInputType     type;
+  int                 min;
+  int                 max;
+  int                 def;
+  const char * const *choices;
+  const char * const *choice_labels;
+} MusterInputSpec;
+
+/**
+ * MusterOutputSpec:
+ * @id: the outcome's name, e.g. "casualties" or "result"
+ * @label: how to show it, e.g. "Casualties"
+ * @value_labels: for categorical outcomes, the name of each value starting from value 0
+ *   ("Pass", "Repulse", "Rout"), %NULL-terminated; %NULL for counts
+ */
+typedef struct
+{
+  const char         *id;
+  const char         *label;
+  const char * const *value_labels;
+} MusterOutputSpec;
+
+typedef struct _MusterProcedure MusterProcedure;
+
+/**
+ * MusterProcedureExactFunc:
+ * @procedure: the procedure
+ * @ruleset: (nullable): the system's ruleset, for its tables
+ * @values: one value per input, in the order of @procedure's inputs
+ * @outputs: (out caller-allocates): one distribution per output, to be filled
+ * @error: for inputs that the rules do not allow together
+ */
+typedef gboolean (*MusterProcedureExactFunc)  (const MusterProcedure  *procedure,
+                                               const MusterRuleset    *ruleset,
+                                               const int              *values,
+                                               MusterDist            **outputs,
+                                               GError                **error);
+
+/**
+ * MusterProcedureSampleFunc:
+ * @outcome: (out caller-allocates): one value per output
+ *
+ * Plays the procedure once with @dice. Must consume dice only through @dice.
+ */
+typedef void     (*MusterProcedureSampleFunc) (const MusterProcedure  *procedure,
+                                               const MusterRuleset    *ruleset,
+                                               const int              *values,
+                                               MusterDice             *dice,
+                                               int                    *outcome);
+
+struct _MusterProcedure
+{
+  const char               *system;   /* the ruleset id */
+  const char               *id;
+  const char               *name;
+  const char               *summary;
+  const MusterInputSpec    *inputs;
+  guint                     n_inputs;
+  const MusterOutputSpec   *outputs;
+  guint                     n_outputs;
+  /* NULL for engagements that are only simulated (too many branching steps to enumerate). */
+  MusterProcedureExactFunc  exact;
+  MusterProcedureSampleFunc sample;
+};
+
+typedef struct _MusterProcedureResult MusterProcedureResult;
+
+const MusterProcedure *muster_procedure_lookup          (const char             *system,
+                                                         const char             *id);
+const MusterProcedure * const *
+                       muster_procedure_list            (guint                  *n_procedures);
+int                    muster_procedure_find_input      (const MusterProcedure  *self,
+                                                         const char             *id);
+int                    muster_procedure_find_output     (const MusterProcedure  *self,
+                                                         const char             *id);
+int                   *muster_procedure_default_values  (const MusterProcedure  *self);
+gboolean               muster_procedure_set_value       (const MusterProcedure  *self,
+                                                         int                    *values,
+                                                         const char             *assignment,
+                                                         GError                **error);
+gboolean               muster_procedure_check_values    (const MusterProcedure  *self,
+                                                         const int              *values,
+                                                         GError                **error);
+char                  *muster_procedure_format_value    (const MusterProcedure  *self,
+                                                         guint                   output,
+                                                         int                     value);
+
+MusterProcedureResult *muster_procedure_run_exact       (const MusterProcedure  *self,
+                                                         const MusterRuleset    *ruleset,
+                                                         const int              *values,
+                                                         GError                **error);
+MusterProcedureResult *muster_procedure_simulate        (const MusterProcedure  *self,
+                                                         const MusterRuleset    *ruleset,
+                                                         const int              *values,
+                                                         guint64                 trials,
+                                                         guint64                 seed,
+                                                         GError                **error);
+
+const MusterProcedure *muster_procedure_result_get_procedure (const MusterProcedureResult *self);
+MusterDist            *muster_procedure_result_get_output    (const MusterProcedureResult *self,
+                                                              guint                        index);
+gboolean               muster_procedure_result_is_exact      (const MusterProcedureResult *self);
+guint64                muster_procedure_result_get_trials    (const MusterProcedureResult *self);
+void                   muster_procedure_result_free          (MusterProcedureResult       *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterProcedureResult, muster_procedure_result_free)
+
+G_END_DECLS

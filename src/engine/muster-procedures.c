@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "muster-procedures-private.h"
+
+/* One line per rule system, in the order the systems are listed to users. */
+const MusterProcedure * const * const _muster_procedure_tables[] = {
+  NULL
+};

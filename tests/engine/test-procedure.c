@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-engine.h"
+
+/* A procedure made for the test: roll N d6, each succeeding on target+ (re-rolling failures
+ * once if asked); pass when at least `need` succeed. */
+static const char * const modes[] = { "plain", "reroll", NULL };
+static const char * const mode_labels[] = { "Plain", "Re-roll failures", NULL };
+static const char * const verdicts[] = { "Fail", "Pass", NULL };
+
+enum { IN_DICE, IN_TARGET, IN_NEED, IN_MODE, IN_BONUS };
+enum { OUT_SUCCESSES, OUT_VERDICT };
+
+static const MusterInputSpec test_inputs[] = {
+  { "dice", "Dice", "How many d6", MUSTER_INPUT_INT, 1, 20, 4, NULL, NULL },
+  { "target", "Target", "Each die succeeds on this or more", MUSTER_INPUT_INT, 2, 6, 5, NULL, NULL },
+  { "need", "Successes needed", "To pass", MUSTER_INPUT_INT, 0, 20, 2, NULL, NULL },
+  { "mode", "Mode", "Re-roll or not", MUSTER_INPUT_CHOICE, 0, 0, 0, modes, mode_labels },
+  { "bonus", "+1 success", "A bonus success", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec test_outputs[] = {
+  { "successes", "Successes", NULL },
+  { "verdict", "Result", verdicts },
+};
+
+static double
+success_p (const int *values)
+{
+  return (7 - values[IN_TARGET]) / 6.0;
+}
+
+static int
+verdict_of (int   successes,
+            gpointer data)
+{
+  return successes >= GPOINTER_TO_INT (data) ? 1 : 0;
+}
+
+static gboolean
+test_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  double p = success_p (values);
+  g_autoptr(MusterDist) raw = NULL;
+
+  if (values[IN_NEED] > values[IN_DICE] + 1)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "need more successes than dice");
+      return FALSE;
+    }
+  raw = muster_dist_new_success_dice (values[IN_DICE], p, values[IN_MODE] == 1 ? G_MAXUINT : 0, p);
+  outputs[OUT_SUCCESSES] = muster_dist_shift_clamp (raw, values[IN_BONUS], 0, values[IN_DICE]);
+  outputs[OUT_VERDICT] = muster_dist_map (outputs[OUT_SUCCESSES], verdict_of,
+                                          GINT_TO_POINTER (values[IN_NEED]));
+  return TRUE;
+}
+
+static void
+test_sample (const MusterProcedure *procedure,
+             const MusterRuleset   *ruleset,
+             const int             *values,
+             MusterDice            *dice,
+             int                   *outcome)
+{
+  int successes = values[IN_BONUS];
+
+  for (int i = 0; i < values[IN_DICE]; i++)
+    {
+      gboolean ok = muster_dice_roll (dice, 6) >= values[IN_TARGET];
+
+      if (!ok && values[IN_MODE] == 1)
+        ok = muster_dice_roll (dice, 6) >= values[IN_TARGET];
+      successes += ok;
+    }
+  outcome[OUT_SUCCESSES] = CLAMP (successes, 0, values[IN_DICE]);
+  outcome[OUT_VERDICT] = outcome[OUT_SUCCESSES] >= values[IN_NEED];
+}
+
+static const MusterProcedure test_procedure = {
+  "test-system", "roll", "Roll", "A roll made for the tests",
+  test_inputs, G_N_ELEMENTS (test_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
+  test_exact, test_sample,
+};
+
+static const MusterProcedure simulate_only = {
+  "test-system", "battle", "Battle", "Only simulated",
+  test_inputs, G_N_ELEMENTS (test_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
+  NULL, test_sample,
+};
+
+static void
+test_procedure_values (void)
+{
+  g_autofree int *values = muster_procedure_default_values (&test_procedure);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *label = NULL;
+  static const struct {
+    const char *assignment;
+    const char *message;
+  } bad[] = {
+    { "dice", "“dice” is not of the form name=value" },
+    { "=3", "“=3” is not of the form name=value" },
+    { "legs=2", "test-system roll has no input “legs”" },
+    { "dice=0", "dice: “0” is not a whole number from 1 to 20" },
+    { "dice=3.5", "dice: “3.5” is not a whole number from 1 to 20" },
+    { "mode=twice", "mode: “twice” is not one of plain, reroll" },
+    { "bonus=maybe", "bonus: “maybe” is not yes or no" },
+  };
+
+  g_assert_cmpint (values[IN_DICE], ==, 4);
+  g_assert_cmpint (values[IN_TARGET], ==, 5);
+  g_assert_cmpint (muster_procedure_find_input (&test_procedure, "need"), ==, IN_NEED);
+  g_assert_cmpint (muster_procedure_find_input (&test_procedure, "legs"), ==, -1);
+  g_assert_cmpint (muster_procedure_find_output (&test_procedure, "verdict"), ==, OUT_VERDICT);
+
+  g_assert_true (muster_procedure_set_value (&test_procedure, values, "dice=12", &error));
+  g_assert_true (muster_procedure_set_value (&test_procedure, values, "mode=REROLL", &error));
+  g_assert_true (muster_procedure_set_value (&test_procedure, values, "bonus=yes", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (values[IN_DICE], ==, 12);
+  g_assert_cmpint (values[IN_MODE], ==, 1);
+  g_assert_cmpint (values[IN_BONUS], ==, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_false (muster_procedure_set_value (&test_procedure, values, bad[i].assignment,
+                                                  &error));
+      g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+      g_assert_cmpstr (error->message, ==, bad[i].message);
+      g_clear_error (&error);
+    }
+  /* A failed assignment changes nothing. */
+  g_assert_cmpint (values[IN_DICE], ==, 12);
+
+  values[IN_MODE] = 2;
+  g_assert_false (muster_procedure_check_values (&test_procedure, values, &error));
+  g_assert_cmpstr (error->message, ==, "mode: 2 is outside 0 to 1");
+
+  label = muster_procedure_format_value (&test_procedure, OUT_VERDICT, 1);
+  g_assert_cmpstr (label, ==, "Pass");
+  g_free (label);
+  label = muster_procedure_format_value (&test_procedure, OUT_SUCCESSES, 3);
+  g_assert_cmpstr (label, ==, "3");
+}
+
+static void
+test_procedure_exact (void)
+{
+  g_autofree int *values = muster_procedure_default_values (&test_procedure);
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterDist *successes, *verdict;
+
+  /* 4 dice on 5+: P(≥2) = 1 − (2/3)^4 − 4·(1/3)(2/3)^3 = 11/27. */
+  result = muster_procedure_run_exact (&test_procedure, NULL, values, &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_procedure_result_is_exact (result));
+  successes = muster_procedure_result_get_output (result, OUT_SUCCESSES);
+  verdict = muster_procedure_result_get_output (result, OUT_VERDICT);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob_at_least (successes, 2), 11.0 / 27, 1e-12);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (verdict, 1), 11.0 / 27, 1e-12);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (successes), 4.0 / 3, 1e-12);
+
+  /* The procedure's own refusal comes through. */
+  values[IN_DICE] = 1;
+  values[IN_NEED] = 5;
+  g_clear_pointer (&result, muster_procedure_result_free);
+  result = muster_procedure_run_exact (&test_procedure, NULL, values, &error);
+  g_assert_null (result);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+
+  result = muster_procedure_run_exact (&simulate_only, NULL, values, &error);
+  g_assert_null (result);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE);
+}
+
+static void
+test_procedure_simulate_matches_exact (void)
+{
+  g_autofree int *values = muster_procedure_default_values (&test_procedure);
+  g_autoptr(MusterProcedureResult) exact = NULL;
+  g_autoptr(MusterProcedureResult) simulated = NULL;
+  g_autoptr(MusterProcedureResult) again = NULL;
+  const guint64 trials = 200000;
+  MusterDist *e, *s;
+
+  values[IN_DICE] = 6;
+  values[IN_MODE] = 1;
+  values[IN_BONUS] = 1;
+  exact = muster_procedure_run_exact (&test_procedure, NULL, values, NULL);
+  simulated = muster_procedure_simulate (&test_procedure, NULL, values, trials, 42, NULL);
+  g_assert_false (muster_procedure_result_is_exact (simulated));
+  g_assert_cmpuint (muster_procedure_result_get_trials (simulated), ==, trials);
+
+  e = muster_procedure_result_get_output (exact, OUT_SUCCESSES);
+  s = muster_procedure_result_get_output (simulated, OUT_SUCCESSES);
+  for (int k = muster_dist_get_min (e); k <= muster_dist_get_max (e); k++)
+    {
+      double p = muster_dist_get_prob (e, k);
+      double se = sqrt (p * (1 - p) / trials);
+
+      g_assert_cmpfloat (fabs (muster_dist_get_prob (s, k) - p), <=, 4 * se + 1e-12);
+    }
+
+  /* One seed, one result. */
+  again = muster_procedure_simulate (&test_procedure, NULL, values, trials, 42, NULL);
+  g_assert_true (muster_dist_equal (muster_procedure_result_get_output (again, OUT_SUCCESSES), s,
+                                    0.0));
+}
+
+static void
+test_procedure_registry (void)
+{
+  guint n;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+
+  /* Every registered procedure is well formed: defaults within range, labels present,
+   * unique ids per system. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree int *values = muster_procedure_default_values (list[i]);
+
+      g_assert_nonnull (list[i]->name);
+      g_assert_nonnull (list[i]->sample);
+      g_assert_true (muster_procedure_check_values (list[i], values, NULL));
+      g_assert_true (muster_procedure_lookup (list[i]->system, list[i]->id) == list[i]);
+      for (guint j = 0; j < list[i]->n_inputs; j++)
+        {
+          g_assert_nonnull (list[i]->inputs[j].label);
+          g_assert_nonnull (list[i]->inputs[j].help);
+        }
+    }
+  g_assert_null (muster_procedure_lookup ("test-system", "roll"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/procedure/values", test_procedure_values);
+  g_test_add_func ("/engine/procedure/exact", test_procedure_exact);
+  g_test_add_func ("/engine/procedure/simulate", test_procedure_simulate_matches_exact);
+  g_test_add_func ("/engine/procedure/registry", test_procedure_registry);
+
+  return g_test_run ();
+}
