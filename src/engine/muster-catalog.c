@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-catalog.h"
+#include "muster-engine-error.h"
 
 /*
  * The installed rulesets. Directories are scanned in order of precedence: the first ruleset
@@ -18,6 +19,7 @@ struct _MusterCatalog
   GPtrArray  *rulesets;  /* MusterRuleset, sorted by name */
   GHashTable *by_id;     /* id -> borrowed MusterRuleset */
   GPtrArray  *problems;  /* GError */
+  GHashTable *resolved;  /* id -> owned merged MusterRuleset, for house rules */
 };
 
 MusterCatalog *
@@ -28,6 +30,8 @@ muster_catalog_new (void)
   self->rulesets = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_ruleset_unref);
   self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) g_error_free);
+  self->resolved = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) muster_ruleset_unref);
   return self;
 }
 
@@ -36,6 +40,7 @@ muster_catalog_free (MusterCatalog *self)
 {
   if (self == NULL)
     return;
+  g_hash_table_unref (self->resolved);
   g_hash_table_unref (self->by_id);
   g_ptr_array_unref (self->rulesets);
   g_ptr_array_unref (self->problems);
@@ -174,4 +179,70 @@ const GPtrArray *
 muster_catalog_get_problems (const MusterCatalog *self)
 {
   return self->problems;
+}
+
+/* Chains longer than this are surely a loop (a extends b extends a). */
+#define MAX_EXTENDS_DEPTH 16
+
+static MusterRuleset *
+resolve (MusterCatalog  *self,
+         const char     *id,
+         guint           depth,
+         GError        **error)
+{
+  g_autoptr(MusterRuleset) base = NULL;
+  MusterRuleset *ruleset = g_hash_table_lookup (self->by_id, id);
+  MusterRuleset *merged;
+
+  if (ruleset == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
+                   "no installed ruleset has the id “%s”", id);
+      return NULL;
+    }
+  if (muster_ruleset_is_resolved (ruleset))
+    return muster_ruleset_ref (ruleset);
+  if ((merged = g_hash_table_lookup (self->resolved, id)) != NULL)
+    return muster_ruleset_ref (merged);
+  if (depth >= MAX_EXTENDS_DEPTH)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "%s:1: ruleset “%s” extends itself through a chain of other rulesets",
+                   muster_ruleset_get_path (ruleset) ? muster_ruleset_get_path (ruleset) : id,
+                   id);
+      return NULL;
+    }
+
+  if (!(base = resolve (self, muster_ruleset_get_extends (ruleset), depth + 1, error)))
+    {
+      g_prefix_error (error, "ruleset “%s” extends “%s”: ", id,
+                      muster_ruleset_get_extends (ruleset));
+      return NULL;
+    }
+  if (!(merged = muster_ruleset_merge (base, ruleset, error)))
+    return NULL;
+  g_hash_table_insert (self->resolved, g_strdup (id), merged);
+  return muster_ruleset_ref (merged);
+}
+
+/**
+ * muster_catalog_resolve:
+ * @self: a catalog
+ * @id: a ruleset id
+ * @error: return location for a #GError
+ *
+ * The ruleset to play with: a book ruleset as it was read, or a house ruleset merged onto
+ * the ruleset it extends (recursively). Merged rulesets are made once and kept.
+ *
+ * Returns: (transfer full) (nullable): the resolved ruleset, or %NULL with @error set
+ */
+MusterRuleset *
+muster_catalog_resolve (MusterCatalog  *self,
+                        const char     *id,
+                        GError        **error)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  return resolve (self, id, 0, error);
 }

@@ -19,6 +19,9 @@ MusterRuleset  *muster_catalog_get_ruleset       (const MusterCatalog *self,
                                                   guint           index);
 MusterRuleset  *muster_catalog_lookup            (const MusterCatalog *self,
                                                   const char     *id);
+MusterRuleset  *muster_catalog_resolve           (MusterCatalog  *self,
+                                                  const char     *id,
+                                                  GError        **error);
 const GPtrArray *muster_catalog_get_problems     (const MusterCatalog *self);
 char          **muster_catalog_default_dirs      (void);
 

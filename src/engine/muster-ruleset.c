@@ -3,23 +3,11 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "muster-engine-error.h"
-#include "muster-ruleset.h"
+#include "muster-ruleset-private.h"
 #include "muster-xml.h"
-
-struct _MusterRuleset
-{
-  grefcount  ref_count;
-
-  char      *id;
-  char      *name;
-  char      *version;
-  char      *book;
-  char      *summary;
-  char      *extends;
-  char      *path;
-  gboolean   house;
-};
 
 static void
 muster_ruleset_free (MusterRuleset *self)
@@ -30,8 +18,37 @@ muster_ruleset_free (MusterRuleset *self)
   g_free (self->book);
   g_free (self->summary);
   g_free (self->extends);
+  g_free (self->system_id);
   g_free (self->path);
+  g_free (self->costing.id);
+  g_free (self->costing.name);
+  g_free (self->costing.abbreviation);
+  g_hash_table_unref (self->options);
+  for (guint k = 0; k < MUSTER_N_ITEM_KINDS; k++)
+    {
+      g_hash_table_unref (self->lists[k].by_id);
+      g_ptr_array_unref (self->lists[k].items);
+    }
+  g_ptr_array_unref (self->owned_groups);
+  g_ptr_array_unref (self->owned_tables);
+  g_ptr_array_unref (self->parents);
+  /* Last: the items kept the file name for their messages. */
+  g_free (self->display_name);
   g_free (self);
+}
+
+/* "FILE:LINE: message", the shape of every error about a ruleset. */
+void
+_muster_set_error_va (GError     **error,
+                      const char  *file,
+                      long         line,
+                      const char  *format,
+                      va_list      args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET, "%s:%ld: %s",
+               file, line, message);
 }
 
 static gboolean
@@ -100,8 +117,16 @@ parse_header (MusterRuleset *self,
     }
 
   self->extends = muster_xml_get_prop (root, "extends");
+  if (self->extends != NULL && !is_valid_id (self->extends))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "%s:%ld: extends=\"%s\" is not a ruleset id", display_name,
+                   xmlGetLineNo (root), self->extends);
+      return FALSE;
+    }
   house = muster_xml_get_prop (root, "house");
   self->house = g_strcmp0 (house, "true") == 0 || self->extends != NULL;
+  self->system_id = g_strdup (self->extends ? self->extends : self->id);
 
   if ((node = muster_xml_first_child (root, "name")) == NULL)
     {
@@ -114,9 +139,6 @@ parse_header (MusterRuleset *self,
 
   if ((node = muster_xml_first_child (root, "book")) != NULL)
     self->book = muster_xml_get_text (node);
-  else
-    self->book = g_strdup ("");
-
   if ((node = muster_xml_first_child (root, "summary")) != NULL)
     self->summary = muster_xml_get_text (node);
   else
@@ -131,6 +153,9 @@ parse_header (MusterRuleset *self,
  * @display_name: the name used in error messages (usually the file path)
  * @error: return location for a #GError
  *
+ * Reads a ruleset. A ruleset that extends another is read but not resolved: its references
+ * to the base are checked by muster_ruleset_merge() (see muster_catalog_resolve()).
+ *
  * Returns: (transfer full) (nullable): the ruleset, or %NULL with @error set
  */
 MusterRuleset *
@@ -140,6 +165,7 @@ muster_ruleset_new_from_bytes (GBytes      *bytes,
 {
   g_autoptr(MusterRuleset) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
+  xmlNode *root;
   gsize length;
   const char *data;
 
@@ -150,11 +176,22 @@ muster_ruleset_new_from_bytes (GBytes      *bytes,
   if (!(doc = muster_xml_parse (data, length, display_name, error)))
     return NULL;
 
-  self = g_new0 (MusterRuleset, 1);
-  g_ref_count_init (&self->ref_count);
+  self = _muster_ruleset_alloc (TRUE);
+  self->display_name = g_strdup (display_name);
+  root = xmlDocGetRootElement (doc);
 
-  if (!parse_header (self, xmlDocGetRootElement (doc), display_name, error))
+  if (!parse_header (self, root, display_name, error) ||
+      !_muster_ruleset_parse (self, root, error))
     return NULL;
+
+  if (self->extends == NULL)
+    {
+      if (self->book == NULL)
+        self->book = g_strdup ("");
+      if (!_muster_ruleset_link (self, error))
+        return NULL;
+      self->resolved = TRUE;
+    }
 
   return g_steal_pointer (&self);
 }
@@ -216,7 +253,7 @@ muster_ruleset_get_version (const MusterRuleset *self)
 const char *
 muster_ruleset_get_book (const MusterRuleset *self)
 {
-  return self->book;
+  return self->book ? self->book : "";
 }
 
 const char *
@@ -232,10 +269,24 @@ muster_ruleset_get_extends (const MusterRuleset *self)
   return self->extends;
 }
 
+/* The id of the book ruleset at the bottom of the extends chain: it picks the system module. */
+const char *
+muster_ruleset_get_system_id (const MusterRuleset *self)
+{
+  return self->system_id;
+}
+
 gboolean
 muster_ruleset_is_house (const MusterRuleset *self)
 {
   return self->house;
+}
+
+/* Whether references are checked: FALSE for a house ruleset not yet merged onto its base. */
+gboolean
+muster_ruleset_is_resolved (const MusterRuleset *self)
+{
+  return self->resolved;
 }
 
 /* Returns: (nullable): where the ruleset was read from */
@@ -243,4 +294,271 @@ const char *
 muster_ruleset_get_path (const MusterRuleset *self)
 {
   return self->path;
+}
+
+const MusterCosting *
+muster_ruleset_get_costing (const MusterRuleset *self)
+{
+  return &self->costing;
+}
+
+/**
+ * muster_ruleset_lookup:
+ * @self: a ruleset
+ * @kind: the kind of item
+ * @id: the item's id
+ *
+ * Returns: (transfer none) (nullable): the item (a MusterUnitType, MusterTable… per @kind)
+ */
+gconstpointer
+muster_ruleset_lookup (const MusterRuleset *self,
+                       MusterItemKind       kind,
+                       const char          *id)
+{
+  g_return_val_if_fail (kind < MUSTER_N_ITEM_KINDS, NULL);
+  if (id == NULL)
+    return NULL;
+  return g_hash_table_lookup (self->lists[kind].by_id, id);
+}
+
+/* Returns: (transfer none): the items of @kind in file order (base items first) */
+const GPtrArray *
+muster_ruleset_list (const MusterRuleset *self,
+                     MusterItemKind       kind)
+{
+  g_return_val_if_fail (kind < MUSTER_N_ITEM_KINDS, NULL);
+  return self->lists[kind].items;
+}
+
+/* Returns: (transfer none) (nullable): the option with @id, whatever its group */
+const MusterOption *
+muster_ruleset_get_option (const MusterRuleset *self,
+                           const char          *id)
+{
+  return id ? g_hash_table_lookup (self->options, id) : NULL;
+}
+
+/* Returns: (transfer none) (nullable): the organisation level a force is */
+const MusterLevel *
+muster_ruleset_get_root_level (const MusterRuleset *self)
+{
+  const GPtrArray *levels = self->lists[MUSTER_ITEM_LEVEL].items;
+
+  for (guint i = 0; i < levels->len; i++)
+    if (((const MusterLevel *) levels->pdata[i])->root)
+      return levels->pdata[i];
+  return NULL;
+}
+
+/**
+ * muster_ruleset_variant_value:
+ * @self: a ruleset
+ * @variant_id: a variant's id
+ * @settings: (nullable) (element-type utf8 utf8): a force's choices, variant id -> value
+ *
+ * Returns: (nullable): the value in force: the force's choice, else the variant's default;
+ *   %NULL for an unknown variant
+ */
+const char *
+muster_ruleset_variant_value (const MusterRuleset *self,
+                              const char          *variant_id,
+                              GHashTable          *settings)
+{
+  const MusterVariant *variant = muster_ruleset_lookup (self, MUSTER_ITEM_VARIANT, variant_id);
+  const char *value;
+
+  if (variant == NULL)
+    return NULL;
+  if (settings != NULL && (value = g_hash_table_lookup (settings, variant_id)) != NULL)
+    return value;
+  return variant->default_value;
+}
+
+/* Returns: (transfer none) (nullable): how @type allows option group @group_id */
+const MusterAllow *
+muster_unit_type_get_allow (const MusterUnitType *type,
+                            const char           *group_id)
+{
+  for (guint i = 0; i < type->allows->len; i++)
+    {
+      const MusterAllow *allow = type->allows->pdata[i];
+
+      if (g_str_equal (allow->group, group_id))
+        return allow;
+    }
+  return NULL;
+}
+
+/* Returns: (nullable): the option a unit of @type has from @group_id when it picks none */
+const char *
+muster_unit_type_get_default (const MusterRuleset  *ruleset,
+                              const MusterUnitType *type,
+                              const char           *group_id)
+{
+  const MusterAllow *allow = muster_unit_type_get_allow (type, group_id);
+  const MusterOptionGroup *group;
+
+  if (allow == NULL)
+    return NULL;
+  if (allow->default_option != NULL)
+    return allow->default_option;
+  group = muster_ruleset_get_option_group (ruleset, group_id);
+  if (group == NULL || group->default_option == NULL)
+    return NULL;
+  /* The group's default only counts where the type allows it. */
+  if (allow->only != NULL && !g_strv_contains ((const char * const *) allow->only,
+                                               group->default_option))
+    return NULL;
+  return group->default_option;
+}
+
+gboolean
+muster_unit_type_allows_option (const MusterUnitType *type,
+                                const MusterOption   *option)
+{
+  const MusterAllow *allow = muster_unit_type_get_allow (type, option->group);
+
+  return allow != NULL &&
+         (allow->only == NULL ||
+          g_strv_contains ((const char * const *) allow->only, option->item.id));
+}
+
+static gboolean
+strv_has_any (char       **list,
+              const char  *value)
+{
+  return list == NULL || g_strv_contains ((const char * const *) list, value);
+}
+
+/* Whether a match that only looks at the unit type (not at options) surely matches @type. */
+static gboolean
+match_selects_type (const MusterMatch    *match,
+                    const MusterUnitType *type)
+{
+  if (match->option != NULL || match->not_option != NULL || match->level != NULL)
+    return FALSE;
+  if (!strv_has_any (match->type, type->item.id) ||
+      !strv_has_any (match->category, type->category))
+    return FALSE;
+  if (match->tag != NULL)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; type->tags && type->tags[i]; i++)
+        any |= g_strv_contains ((const char * const *) match->tag, type->tags[i]);
+      if (!any)
+        return FALSE;
+    }
+  if ((match->not_type && g_strv_contains ((const char * const *) match->not_type,
+                                           type->item.id)) ||
+      (match->not_category && g_strv_contains ((const char * const *) match->not_category,
+                                               type->category)))
+    return FALSE;
+  for (guint i = 0; match->not_tag && type->tags && type->tags[i]; i++)
+    if (g_strv_contains ((const char * const *) match->not_tag, type->tags[i]))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * muster_ruleset_get_size_range:
+ * @self: a ruleset
+ * @type: a unit type
+ * @min: (out): the smallest legal size (1 when nothing says otherwise)
+ * @max: (out): the largest legal size (G_MAXUINT when unbounded)
+ *
+ * The size range the `size` constraints give a unit of @type, whatever its options (the
+ * spin range of an editor). Constraints switched off or gated by a condition are ignored.
+ *
+ * Returns: %TRUE if a constraint restricts the size
+ */
+gboolean
+muster_ruleset_get_size_range (const MusterRuleset  *self,
+                               const MusterUnitType *type,
+                               guint                *min,
+                               guint                *max)
+{
+  const GPtrArray *constraints = self->lists[MUSTER_ITEM_CONSTRAINT].items;
+  gboolean found = FALSE;
+
+  *min = 1;
+  *max = G_MAXUINT;
+  for (guint i = 0; i < constraints->len; i++)
+    {
+      const MusterConstraint *c = constraints->pdata[i];
+      gboolean selects = c->matches->len == 0;
+
+      if (c->kind != MUSTER_CONSTRAINT_SIZE || c->severity == MUSTER_SEVERITY_OFF || c->when)
+        continue;
+      for (guint j = 0; j < c->matches->len; j++)
+        selects |= match_selects_type (c->matches->pdata[j], type);
+      if (!selects)
+        continue;
+      found = TRUE;
+      if (c->has_min)
+        *min = MAX (*min, (guint) ceil (c->min));
+      if (c->has_max)
+        *max = MIN (*max, (guint) floor (c->max));
+    }
+  return found;
+}
+
+/**
+ * muster_table_lookup:
+ * @table: a table
+ * @row: a row id
+ * @column: a column id
+ * @row_out: (out) (optional): the row, for its provenance
+ *
+ * Returns: (nullable): the cell, or %NULL if the row or column does not exist
+ */
+const MusterCell *
+muster_table_lookup (const MusterTable     *table,
+                     const char            *row,
+                     const char            *column,
+                     const MusterTableRow **row_out)
+{
+  const MusterTableRow *r = g_hash_table_lookup (table->row_index, row);
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (table->column_index, column));
+
+  if (r == NULL || index == 0 || index > r->cells->len)
+    return NULL;
+  if (row_out != NULL)
+    *row_out = r;
+  return &g_array_index (r->cells, MusterCell, index - 1);
+}
+
+/**
+ * muster_constraint_scale:
+ * @constraint: a constraint with per-points set
+ * @bound: its min or max
+ * @points_limit: the force's agreed points limit
+ * @scaling: how to scale (the constraint's own, or a variant's choice)
+ *
+ * Scales a "per N points" bound to a game size: ceil and floor multiply by ⌈limit/N⌉ or
+ * ⌊limit/N⌋ (at least 1); pro-rata multiplies by limit/N and rounds down.
+ *
+ * Returns: the bound for this game
+ */
+double
+muster_constraint_scale (const MusterConstraint *constraint,
+                         double                  bound,
+                         gint64                  points_limit,
+                         MusterScaling           scaling)
+{
+  double ratio;
+
+  if (constraint->per_points == 0)
+    return bound;
+  ratio = (double) MAX (points_limit, 0) / constraint->per_points;
+  switch (scaling)
+    {
+    case MUSTER_SCALING_FLOOR:
+      return bound * MAX (1.0, floor (ratio));
+    case MUSTER_SCALING_PRO_RATA:
+      return floor (bound * ratio);
+    case MUSTER_SCALING_CEIL:
+    default:
+      return bound * MAX (1.0, ceil (ratio));
+    }
 }
