@@ -1328,7 +1328,7 @@ parse_costing (Loader  *l,
   };
   static const char * const roundings[] = { "nearest", "down", "up", NULL };
   MusterCosting *costing = &l->ruleset->costing;
-  int rounding = MUSTER_ROUNDING_NEAREST;
+  int rounding = MUSTER_COST_ROUNDING_NEAREST;
 
   if (!check_attributes (l, node, attributes) ||
       !get_id (l, node, "id", FALSE, &costing->id) ||

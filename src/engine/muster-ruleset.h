@@ -63,10 +63,10 @@ typedef struct
 
 typedef enum
 {
-  MUSTER_ROUNDING_NEAREST,
-  MUSTER_ROUNDING_DOWN,
-  MUSTER_ROUNDING_UP,
-} MusterRounding;
+  MUSTER_COST_ROUNDING_NEAREST,
+  MUSTER_COST_ROUNDING_DOWN,
+  MUSTER_COST_ROUNDING_UP,
+} MusterCostRounding;
 
 typedef struct
 {
@@ -74,7 +74,7 @@ typedef struct
   char           *name;
   char           *abbreviation;
   gboolean        limit;
-  MusterRounding  rounding;
+  MusterCostRounding  rounding;
 } MusterCosting;
 
 typedef enum
