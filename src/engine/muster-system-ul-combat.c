@@ -40,6 +40,7 @@ static const MusterUlPlayClass * const play_classes[] = {
   &_muster_ul_fanatic_charge_class,
   &_muster_ul_evade_class,
   &_muster_ul_break_off_class,
+  &_muster_ul_repulse_class,
   &_muster_ul_rally_class,
 };
 
@@ -220,6 +221,14 @@ _muster_ul_roll (MusterDice   *dice,
   for (guint i = 0; i < roll.n; i++)
     total += muster_dice_roll (dice, roll.sides);
   return total;
+}
+
+/* A MusterDistMapFunc: 1 for values of at least GPOINTER_TO_INT (@user_data), else 0. */
+int
+_muster_ul_at_least (int      value,
+                     gpointer user_data)
+{
+  return value >= GPOINTER_TO_INT (user_data);
 }
 
 /* Returns the index of the first of the new faces. */
@@ -689,6 +698,7 @@ const MusterProcedure * const muster_ul_procedures[] = {
   &muster_ul_engagement,
   &muster_ul_break_off,
   &muster_ul_integrity_test,
+  &muster_ul_repulse,
   &muster_ul_rally,
   NULL
 };

@@ -35,9 +35,10 @@ static const char * const once_labels[] = {
 enum {
   IN_WEAPON, IN_PROFICIENCY, IN_SHOOTER_ORDER, IN_SHOOTER_IP, IN_TARGET_CLASS, IN_TARGET_ORDER,
   IN_AT_CHARGERS, IN_COVER, IN_LONG_RANGE, IN_UP_HILL, IN_CLOSE_MOUNTED, IN_PENALTIES,
-  IN_DOUBLE_CONDITIONS,
+  IN_DOUBLE_CONDITIONS, IN_TARGET_IP,
 };
-enum { P_N, P_MOD, P_NUMERATOR, P_DENOMINATOR, P_FACE };
+enum { OUT_IP_LOST, OUT_DISORDERED };
+enum { P_N, P_MOD, P_NUMERATOR, P_DENOMINATOR, P_FACE, P_THRESHOLD };
 
 static const MusterInputSpec shoot_inputs[] = {
   { "weapon", "Missile Weapon Class", "The shooter's missile class", MUSTER_INPUT_CHOICE, 0, 0,
@@ -70,10 +71,15 @@ static const MusterInputSpec shoot_inputs[] = {
   { "double-conditions", "Rows with two conditions", "Cover or Open Order (−2), long range or "
     "up a Gentle Hill (−3): whether a row counts once when both of its conditions hold",
     MUSTER_INPUT_CHOICE, 0, 0, 0, once_ids, once_labels },
+  { "target-ip", "Target's Integrity Points", "At the start of the phase: losing half of them "
+    "in one phase disorders it", MUSTER_INPUT_INT, 1, 120, 20, NULL, NULL },
 };
+
+static const char * const disorder_labels[] = { "No", "Disordered", NULL };
 
 static const MusterOutputSpec shoot_outputs[] = {
   { "ip-lost", "IP lost by the target", NULL },
+  { "disordered", "Target loses 50% of its IP", disorder_labels },
 };
 
 static const char *
@@ -161,6 +167,8 @@ shoot_prepare (MusterUlPlay         *play,
                               order);
   play->param[P_N] = die.n;
   play->param[P_MOD] = mod;
+  /* Disordered by losing 50% of its IP in one phase (p.26): at least half, rounded up. */
+  play->param[P_THRESHOLD] = (values[IN_TARGET_IP] + 1) / 2;
   play->param[P_FACE] = _muster_ul_play_add_dice (play, die);
   return TRUE;
 }
@@ -174,7 +182,8 @@ shoot_resolve (const MusterUlPlay *play,
   int x = _muster_ul_sum_faces (faces, p[P_FACE], p[P_N]) + p[P_MOD];
 
   x = MAX (x, 0);
-  outcome[0] = x * p[P_NUMERATOR] / p[P_DENOMINATOR];
+  outcome[OUT_IP_LOST] = x * p[P_NUMERATOR] / p[P_DENOMINATOR];
+  outcome[OUT_DISORDERED] = outcome[OUT_IP_LOST] >= p[P_THRESHOLD];
 }
 
 static gboolean
@@ -195,8 +204,10 @@ shoot_exact (const MusterProcedure  *procedure,
   die.sides = play->sides[play->param[P_FACE]];
   roll = _muster_ul_dice_dist (die);
   clamped = muster_dist_shift_clamp (roll, play->param[P_MOD], 0, MUSTER_DIST_MAX_VALUE);
-  outputs[0] = muster_dist_scale (clamped, play->param[P_NUMERATOR], play->param[P_DENOMINATOR],
-                                  MUSTER_ROUND_DOWN);
+  outputs[OUT_IP_LOST] = muster_dist_scale (clamped, play->param[P_NUMERATOR],
+                                            play->param[P_DENOMINATOR], MUSTER_ROUND_DOWN);
+  outputs[OUT_DISORDERED] = muster_dist_map (outputs[OUT_IP_LOST], _muster_ul_at_least,
+                                             GINT_TO_POINTER (play->param[P_THRESHOLD]));
   return TRUE;
 }
 

@@ -452,13 +452,6 @@ recoil_of (int      loss_a,
   return loss_a > loss_b ? 1 : loss_b > loss_a ? 2 : 0;
 }
 
-static int
-at_least (int      value,
-          gpointer user_data)
-{
-  return value >= GPOINTER_TO_INT (user_data);
-}
-
 static MusterDist *
 recoil_move_given (int      recoil,
                    gpointer user_data)
@@ -497,9 +490,9 @@ round_exact (const MusterProcedure  *procedure,
   joint = muster_joint_new_independent (outputs[OUT_LOSS_A], outputs[OUT_LOSS_B]);
   outputs[OUT_RECOIL] = muster_joint_map (joint, recoil_of, NULL);
   outputs[OUT_RECOIL_MOVE] = muster_dist_mixture (outputs[OUT_RECOIL], recoil_move_given, moves);
-  outputs[OUT_DISORDER_A] = muster_dist_map (outputs[OUT_LOSS_A], at_least,
+  outputs[OUT_DISORDER_A] = muster_dist_map (outputs[OUT_LOSS_A], _muster_ul_at_least,
                                              GINT_TO_POINTER (play->param[SP_THRESHOLD]));
-  outputs[OUT_DISORDER_B] = muster_dist_map (outputs[OUT_LOSS_B], at_least,
+  outputs[OUT_DISORDER_B] = muster_dist_map (outputs[OUT_LOSS_B], _muster_ul_at_least,
                                              GINT_TO_POINTER (play->param[SP_PARAMS +
                                                                           SP_THRESHOLD]));
   muster_dist_unref (moves[0]);

@@ -7,7 +7,7 @@
 
 /*
  * Undying Lands moves with a die in them: evading a charge and breaking off from melee, with
- * the pursuit (p.23), and the rally (p.26).
+ * the pursuit (p.23); the repulse and its follow-up (p.25); the rally (p.26).
  */
 
 static const char * const charge_ids[] = { "charge", "fanatic", NULL };
@@ -180,7 +180,7 @@ const MusterUlPlayClass _muster_ul_evade_class = {
 enum { BO_LIST_ALLOWS = 2 * U_N_INPUTS, BO_REGULAR_PURSUES };
 enum { BO_OUT_MOVE, BO_OUT_PURSUIT, BO_OUT_RESULT };
 enum { BO_P_TM, BO_P_FACE, BO_P_N, BO_P_PURSUES, BO_P_PURSUIT_TM, BO_P_PURSUIT_FACE,
-       BO_P_PURSUIT_N };
+       BO_P_PURSUIT_N, BO_P_TURNS_FACE };
 
 static const MusterInputSpec break_off_inputs[] = {
   UNIT_INPUTS ("", "Breaking off: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
@@ -198,6 +198,26 @@ static const MusterOutputSpec break_off_outputs[] = {
   { "result", "Result", break_off_results },
 };
 
+/* A unit moves back TM + a die and the enemy may follow TM + a die (break-off and pursuit,
+ * repulse and follow-up): the first three outputs and params of both procedures. */
+static gboolean
+chase_prepare (MusterUlPlay         *play,
+               const MusterRuleset  *ruleset,
+               const int            *unit,
+               const int            *enemy,
+               const char           *back_row,
+               const char           *chase_row,
+               gboolean              regular_follows,
+               GError              **error)
+{
+  play->param[BO_P_PURSUES] = enemy[U_STATUS] == MUSTER_UL_IRREGULAR || regular_follows;
+  return move_with_die (play, ruleset, unit, back_row, &play->param[BO_P_TM],
+                        &play->param[BO_P_FACE], &play->param[BO_P_N], error)
+         && move_with_die (play, ruleset, enemy, chase_row, &play->param[BO_P_PURSUIT_TM],
+                           &play->param[BO_P_PURSUIT_FACE], &play->param[BO_P_PURSUIT_N],
+                           error);
+}
+
 static gboolean
 break_off_prepare (MusterUlPlay         *play,
                    const MusterRuleset  *ruleset,
@@ -206,14 +226,9 @@ break_off_prepare (MusterUlPlay         *play,
 {
   const int *enemy = values + U_N_INPUTS;
 
-  play->param[BO_P_PURSUES] = enemy[U_STATUS] == MUSTER_UL_IRREGULAR
-                              || values[BO_REGULAR_PURSUES];
   return may_break_off (values, values[BO_LIST_ALLOWS], enemy[U_CLASS], error)
-         && move_with_die (play, ruleset, values, "evade", &play->param[BO_P_TM],
-                           &play->param[BO_P_FACE], &play->param[BO_P_N], error)
-         && move_with_die (play, ruleset, enemy, "pursuit", &play->param[BO_P_PURSUIT_TM],
-                           &play->param[BO_P_PURSUIT_FACE], &play->param[BO_P_PURSUIT_N],
-                           error);
+         && chase_prepare (play, ruleset, values, enemy, "evade", "pursuit",
+                           values[BO_REGULAR_PURSUES], error);
 }
 
 static void
@@ -230,19 +245,12 @@ break_off_resolve (const MusterUlPlay *play,
   outcome[BO_OUT_RESULT] = p[BO_P_PURSUES] && outcome[BO_OUT_PURSUIT] >= outcome[BO_OUT_MOVE];
 }
 
-static gboolean
-break_off_exact (const MusterProcedure  *procedure,
-                 const MusterRuleset    *ruleset,
-                 const int              *values,
-                 MusterDist            **outputs,
-                 GError                **error)
+static void
+chase_exact (const MusterUlPlay  *play,
+             MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
-  const int *p;
+  const int *p = play->param;
 
-  if (play == NULL)
-    return FALSE;
-  p = play->param;
   outputs[BO_OUT_MOVE] = move_dist (play, p[BO_P_TM], p[BO_P_FACE], p[BO_P_N]);
   if (p[BO_P_PURSUES])
     {
@@ -260,6 +268,20 @@ break_off_exact (const MusterProcedure  *procedure,
       outputs[BO_OUT_PURSUIT] = muster_dist_new_constant (0);
       outputs[BO_OUT_RESULT] = muster_dist_new_constant (0);
     }
+}
+
+static gboolean
+break_off_exact (const MusterProcedure  *procedure,
+                 const MusterRuleset    *ruleset,
+                 const int              *values,
+                 MusterDist            **outputs,
+                 GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+
+  if (play == NULL)
+    return FALSE;
+  chase_exact (play, outputs);
   return TRUE;
 }
 
@@ -273,6 +295,86 @@ const MusterProcedure muster_ul_break_off = {
 
 const MusterUlPlayClass _muster_ul_break_off_class = {
   &muster_ul_break_off, break_off_prepare, break_off_resolve,
+};
+
+/* Repulse and follow-up (p.25) */
+
+static const char * const repulse_results[] = { "Contact broken", "Contact kept", NULL };
+
+enum { RE_REGULAR_FOLLOWS = 2 * U_N_INPUTS };
+enum { RE_OUT_TURNS = BO_OUT_RESULT + 1 };
+
+static const MusterInputSpec repulse_inputs[] = {
+  UNIT_INPUTS ("", "Repulsed: ", MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR),
+  UNIT_INPUTS ("opponent-", "Opponent: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
+  { "regular-follows", "A Regular opponent follows up", "Irregular opponents must follow up, "
+    "for 1d4 turns; Regulars may", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
+};
+
+static const MusterOutputSpec repulse_outputs[] = {
+  { "repulse-move", "Repulse move (cm, TM + die)", NULL },
+  { "follow-up-move", "Follow-up move (cm, TM + die; 0 without follow-up)", NULL },
+  { "result", "Result", repulse_results },
+  { "turns", "Turns an Irregular opponent must follow up", NULL },
+};
+
+static gboolean
+repulse_prepare (MusterUlPlay         *play,
+                 const MusterRuleset  *ruleset,
+                 const int            *values,
+                 GError              **error)
+{
+  /* The book's 1d4 turns of compulsory follow-up: a rule's own die, not a table. */
+  MusterUlDice turns = { 1, 4 };
+
+  if (!chase_prepare (play, ruleset, values, values + U_N_INPUTS, "repulse", "follow-up",
+                      values[RE_REGULAR_FOLLOWS], error))
+    return FALSE;
+  play->param[BO_P_TURNS_FACE] = -1;
+  if (values[U_N_INPUTS + U_STATUS] == MUSTER_UL_IRREGULAR)
+    play->param[BO_P_TURNS_FACE] = _muster_ul_play_add_dice (play, turns);
+  return TRUE;
+}
+
+static void
+repulse_resolve (const MusterUlPlay *play,
+                 const int          *faces,
+                 int                *outcome)
+{
+  int face = play->param[BO_P_TURNS_FACE];
+
+  break_off_resolve (play, faces, outcome);
+  outcome[RE_OUT_TURNS] = face < 0 ? 0 : faces[face];
+}
+
+static gboolean
+repulse_exact (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *values,
+               MusterDist            **outputs,
+               GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  int face;
+
+  if (play == NULL)
+    return FALSE;
+  chase_exact (play, outputs);
+  face = play->param[BO_P_TURNS_FACE];
+  outputs[RE_OUT_TURNS] = face < 0 ? muster_dist_new_constant (0) :
+                                     muster_dist_new_die (play->sides[face]);
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_repulse = {
+  MUSTER_UL_SYSTEM, "repulse", "Repulse and follow-up",
+  "A unit that fails an integrity test moves back; does the opponent's follow-up keep contact?",
+  repulse_inputs, G_N_ELEMENTS (repulse_inputs), repulse_outputs, G_N_ELEMENTS (repulse_outputs),
+  repulse_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_repulse_class = {
+  &muster_ul_repulse, repulse_prepare, repulse_resolve,
 };
 
 /* Rally (p.26) */

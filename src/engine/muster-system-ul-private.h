@@ -67,6 +67,7 @@ extern const MusterProcedure muster_ul_integrity_test;
 extern const MusterProcedure muster_ul_fanatic_charge;
 extern const MusterProcedure muster_ul_evade;
 extern const MusterProcedure muster_ul_break_off;
+extern const MusterProcedure muster_ul_repulse;
 extern const MusterProcedure muster_ul_rally;
 
 MusterUlPlay *muster_ul_play_new          (const MusterProcedure  *procedure,
@@ -121,6 +122,7 @@ extern const MusterUlPlayClass _muster_ul_integrity_test_class;
 extern const MusterUlPlayClass _muster_ul_fanatic_charge_class;
 extern const MusterUlPlayClass _muster_ul_evade_class;
 extern const MusterUlPlayClass _muster_ul_break_off_class;
+extern const MusterUlPlayClass _muster_ul_repulse_class;
 extern const MusterUlPlayClass _muster_ul_rally_class;
 
 guint     _muster_ul_play_add_dice  (MusterUlPlay         *play,
@@ -167,6 +169,8 @@ gboolean  _muster_ul_refuse         (GError              **error,
 MusterDist *_muster_ul_dice_dist    (MusterUlDice          dice);
 int         _muster_ul_roll         (MusterDice           *dice,
                                      MusterUlDice          roll);
+int         _muster_ul_at_least     (int                   value,
+                                     gpointer              user_data);
 int         _muster_ul_integrity_result (int               roll,
                                          int               ip);
 

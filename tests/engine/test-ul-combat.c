@@ -183,7 +183,8 @@ test_ul_shoot_book_example (void)
 {
   const MusterProcedure *shoot = &muster_ul_shoot;
   g_autofree int *values = values_for (shoot, "weapon=lrw", "proficiency=drilled",
-                                       "target-class=foot", "target-order=close", NULL);
+                                       "target-class=foot", "target-order=close",
+                                       "target-ip=15", NULL);
   g_autofree int *loose = values_for (shoot, "weapon=lrw", "proficiency=drilled",
                                       "target-class=foot", "target-order=close",
                                       "shooter-order=loose", NULL);
@@ -201,6 +202,10 @@ test_ul_shoot_book_example (void)
   g_assert_cmpint (muster_dist_get_min (lost), ==, 3);
   g_assert_cmpint (muster_dist_get_max (lost), ==, 12);
   g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (lost), 7.5, EPSILON);
+  /* A 15 IP target loses half (8 or more) with 5/10, and is disordered. */
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "disordered"), 1), 0.5,
+                                  EPSILON);
+  g_assert_cmpint (resolve (shoot, values, "disordered", &five, 1), ==, 0);
 
   /* Loose Order shooters: floor(3x/4): 2, 3, 3, 4, 5, 6, 6, 7, 8, 9; mean 5.3 (§7.4, §14). */
   lost = output (loose_result, "ip-lost");
@@ -600,6 +605,38 @@ test_ul_break_off (void)
   assert_enumeration_matches (break_off, regular);
 }
 
+/* §9: a repulsed Regular Close Order Foot vignette, TM 10 + d8, followed up by Irregular Loose
+ * Order Foot, TM 15 + d6, for 1d4 turns: contact is kept unless the d8 beats the d6 by 5 or
+ * more, (6 + 5/6 + 4/6)/8 = 15/16. */
+static void
+test_ul_repulse (void)
+{
+  const MusterProcedure *repulse = &muster_ul_repulse;
+  g_autofree int *values = muster_procedure_default_values (repulse);
+  g_autofree int *mounted = values_for (repulse, "class=mounted", "opponent-status=regular",
+                                        "regular-follows=no", NULL);
+  g_autofree int *chased = values_for (repulse, "class=mounted", "opponent-class=mounted",
+                                       "opponent-status=regular", NULL);
+  g_autoptr(MusterProcedureResult) result = exact (repulse, values);
+  g_autoptr(MusterProcedureResult) rm = exact (repulse, mounted);
+  /* The repulse d8, the follow-up d6, the d4 of turns. */
+  const int faces[] = { 8, 2, 3 };
+
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "result"), 1),
+                                  15.0 / 16, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (output (result, "turns")), 2.5, EPSILON);
+  g_assert_cmpint (resolve (repulse, values, "result", faces, 3), ==, 0);
+  g_assert_cmpint (resolve (repulse, values, "repulse-move", faces, 3), ==, 18);
+  g_assert_cmpint (resolve (repulse, values, "follow-up-move", faces, 3), ==, 17);
+  /* Mounted go back TM + d12 (X23); a Regular that does not follow keeps no contact. */
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (output (rm, "repulse-move")), 16.5,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (rm, "result"), 1), 0, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (rm, "turns"), 0), 1, EPSILON);
+  assert_enumeration_matches (repulse, values);
+  assert_enumeration_matches (repulse, chased);
+}
+
 /* §10, §14: rally lengths E = 2.0 (Irregular) and 1.25 (Regular) phases. */
 static void
 test_ul_rally (void)
@@ -750,6 +787,7 @@ main (int   argc,
   g_test_add_func ("/engine/ul/fanatic-charge", test_ul_fanatic_charge);
   g_test_add_func ("/engine/ul/evade", test_ul_evade);
   g_test_add_func ("/engine/ul/break-off", test_ul_break_off);
+  g_test_add_func ("/engine/ul/repulse", test_ul_repulse);
   g_test_add_func ("/engine/ul/rally", test_ul_rally);
   g_test_add_func ("/engine/ul/engagement", test_ul_engagement);
   g_test_add_func ("/engine/ul/missing-tables", test_ul_missing_tables);
