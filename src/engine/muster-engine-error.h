@@ -17,6 +17,8 @@ G_BEGIN_DECLS
  * @MUSTER_ENGINE_ERROR_INVALID_RULESET: a ruleset breaks the ruleset schema
  * @MUSTER_ENGINE_ERROR_UNKNOWN_RULESET: no installed ruleset has the requested id
  * @MUSTER_ENGINE_ERROR_INVALID_DOCUMENT: a document breaks the document schema
+ * @MUSTER_ENGINE_ERROR_CANNOT_COST: a unit cannot be costed: its unit type or an option is
+ *   unknown to the ruleset, or a table has no value for it
  *
  * Errors from the rules engine. Findings about an army list (over the points limit, a missing
  * leader) are diagnostics, not errors.
@@ -30,8 +32,21 @@ typedef enum
   MUSTER_ENGINE_ERROR_INVALID_RULESET,
   MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
   MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
+  MUSTER_ENGINE_ERROR_CANNOT_COST,
 } MusterEngineError;
 
-GQuark muster_engine_error_quark (void);
+GQuark muster_engine_error_quark    (void);
+void   muster_engine_set_error      (GError            **error,
+                                     MusterEngineError   code,
+                                     const char         *file,
+                                     long                line,
+                                     const char         *format,
+                                     ...) G_GNUC_PRINTF (5, 6);
+void   muster_engine_set_error_va   (GError            **error,
+                                     MusterEngineError   code,
+                                     const char         *file,
+                                     long                line,
+                                     const char         *format,
+                                     va_list             args) G_GNUC_PRINTF (5, 0);
 
 G_END_DECLS

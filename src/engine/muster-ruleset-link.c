@@ -30,7 +30,7 @@ fail (Linker     *k,
   va_list args;
 
   va_start (args, format);
-  _muster_set_error_va (k->error, file, line, format, args);
+  muster_engine_set_error_va (k->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, file, line, format, args);
   va_end (args);
   return FALSE;
 }

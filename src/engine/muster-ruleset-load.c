@@ -35,7 +35,7 @@ fail (Loader        *l,
   va_list args;
 
   va_start (args, format);
-  _muster_set_error_va (l->error, l->file, xmlGetLineNo (node), format, args);
+  muster_engine_set_error_va (l->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, l->file, xmlGetLineNo (node), format, args);
   va_end (args);
   return FALSE;
 }

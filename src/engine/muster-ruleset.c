@@ -37,20 +37,6 @@ muster_ruleset_free (MusterRuleset *self)
   g_free (self);
 }
 
-/* "FILE:LINE: message", the shape of every error about a ruleset. */
-void
-_muster_set_error_va (GError     **error,
-                      const char  *file,
-                      long         line,
-                      const char  *format,
-                      va_list      args)
-{
-  g_autofree char *message = g_strdup_vprintf (format, args);
-
-  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET, "%s:%ld: %s",
-               file, line, message);
-}
-
 static gboolean
 is_valid_id (const char *id)
 {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "muster-test-util.h"
 
 static MusterRuleset *
 load_fixture (const char *name)
@@ -332,10 +333,8 @@ test_load_errors (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(MusterRuleset) rs = from_string (text, &error);
 
-      g_assert_null (rs);
-      g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
-      if (!g_str_has_prefix (error->message, cases[i].message))
-        g_error ("case %u: “%s” does not start with “%s”", i, error->message, cases[i].message);
+      muster_assert_error_case (rs, error, MUSTER_ENGINE_ERROR_INVALID_RULESET, cases[i].message,
+                                i);
     }
 }
 
