@@ -19,6 +19,7 @@
 
 static const MusterCliCommand commands[] = {
   { "rulesets", N_("List the installed rulesets"), muster_cli_rulesets },
+  { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
 };
 
 static char *

@@ -23,6 +23,8 @@ typedef struct
 
 int  muster_cli_rulesets    (int          argc,
                              char       **argv);
+int  muster_cli_cost        (int          argc,
+                             char       **argv);
 
 int  muster_cli_parse       (GOptionContext  *context,
                              int             *argc,
