@@ -417,6 +417,9 @@ check_unit_types (Linker *k)
       if (lookup (k, MUSTER_ITEM_CATEGORY, type->category) == NULL)
         return fail (k, item->file, item->line, "unit type “%s” is in unknown category “%s”",
                      item->id, type->category);
+      if (type->has_min_size && type->has_max_size && type->min_size > type->max_size)
+        return fail (k, item->file, item->line, "unit type “%s” has min-size above max-size",
+                     item->id);
       if (!check_ids (k, type->rules, MUSTER_ITEM_SPECIAL_RULE, "special rule", item->file,
                       item->line))
         return FALSE;
