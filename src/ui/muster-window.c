@@ -380,15 +380,13 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
+/* "application" is not a construct property: GObject sets it after constructed(), so the
+ * preview page gets the application's catalog when the property arrives. */
 static void
-muster_window_constructed (GObject *object)
+application_changed_cb (MusterWindow *self)
 {
-  MusterWindow *self = MUSTER_WINDOW (object);
-  GtkApplication *app;
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
-
-  app = gtk_window_get_application (GTK_WINDOW (self));
   if (MUSTER_IS_APPLICATION (app))
     muster_preview_page_set_catalog (self->preview_page,
                                      muster_application_get_catalog (MUSTER_APPLICATION (app)));
@@ -460,7 +458,6 @@ muster_window_class_init (MusterWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = muster_window_constructed;
   object_class->dispose = muster_window_dispose;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
@@ -521,6 +518,8 @@ muster_window_init (MusterWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
+
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
 
   update_title (self);
   update_actions (self);
