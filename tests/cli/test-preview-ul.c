@@ -8,7 +8,8 @@
 #include <sys/wait.h>
 
 /*
- * muster-cli preview and simulate on Undying Lands: the book's Galatians and Romans (p.21).
+ * muster-cli preview and simulate on Undying Lands: the book's Galatians and Romans (p.21);
+ * muster-cli cost on the sample host.
  */
 
 static const char *cli_path;
@@ -119,6 +120,33 @@ test_preview_ul_simulate_seeded (void)
   g_assert_cmpfloat (prob_of (root, "result", 2), >, prob_of (root, "result", 1));
 }
 
+/* muster-cli cost on the sample host: Integrity Points, no limit, provisional values marked. */
+static void
+test_cost_ul_sample (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "undying-lands-host.muster", NULL);
+  const char * const args[] = { "cost", path, "--json", NULL };
+  g_autofree char *out = run_cli (args);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *measure, *force;
+  JsonArray *units;
+
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  measure = json_object_get_object_member (root, "measure");
+  g_assert_cmpstr (json_object_get_string_member (measure, "abbreviation"), ==, "IP");
+  g_assert_false (json_object_get_boolean_member (measure, "limit"));
+  force = json_array_get_object_element (json_object_get_array_member (root, "forces"), 0);
+  g_assert_cmpint (json_object_get_int_member (force, "total"), ==, 435);
+  g_assert_true (json_object_get_null_member (force, "limit"));
+  g_assert_true (json_object_get_boolean_member (force, "house"));
+  units = json_object_get_array_member (force, "units");
+  /* The legionaries: three vignettes of the book's 30 IP. */
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (units, 0),
+                                               "cost"), ==, 90);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -131,6 +159,7 @@ main (int   argc,
 
   g_test_add_func ("/cli/preview/undying-lands/galatians", test_preview_ul_galatians);
   g_test_add_func ("/cli/simulate/undying-lands/seeded", test_preview_ul_simulate_seeded);
+  g_test_add_func ("/cli/cost/undying-lands/sample", test_cost_ul_sample);
 
   return g_test_run ();
 }
