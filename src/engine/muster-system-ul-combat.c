@@ -42,6 +42,9 @@ static const MusterUlPlayClass * const play_classes[] = {
   &_muster_ul_break_off_class,
   &_muster_ul_repulse_class,
   &_muster_ul_rally_class,
+  &_muster_ul_activation_class,
+  &_muster_ul_sub_commander_initiative_class,
+  &_muster_ul_tu_initiative_class,
 };
 
 /**
@@ -169,6 +172,23 @@ _muster_ul_table_dice (const MusterRuleset  *ruleset,
                    "table “%s”, %s, %s is not a roll such as 2d6", table, row, column);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* A word of a table: a result code, "no". */
+gboolean
+_muster_ul_table_word (const MusterRuleset  *ruleset,
+                       const char           *table,
+                       const char           *row,
+                       const char           *column,
+                       const char          **word,
+                       GError              **error)
+{
+  const MusterCell *cell = table_cell (ruleset, table, row, column, error);
+
+  if (cell == NULL)
+    return FALSE;
+  *word = cell->is_number ? NULL : cell->text;
   return TRUE;
 }
 
@@ -691,6 +711,8 @@ const MusterUlPlayClass _muster_ul_fanatic_charge_class = {
 
 /* The procedures, in the order of the book. */
 const MusterProcedure * const muster_ul_procedures[] = {
+  &muster_ul_activation,
+  &muster_ul_sub_commander_initiative,
   &muster_ul_fanatic_charge,
   &muster_ul_evade,
   &muster_ul_shoot,
@@ -699,6 +721,7 @@ const MusterProcedure * const muster_ul_procedures[] = {
   &muster_ul_break_off,
   &muster_ul_integrity_test,
   &muster_ul_repulse,
+  &muster_ul_tu_initiative,
   &muster_ul_rally,
   NULL
 };

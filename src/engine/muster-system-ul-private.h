@@ -69,6 +69,9 @@ extern const MusterProcedure muster_ul_evade;
 extern const MusterProcedure muster_ul_break_off;
 extern const MusterProcedure muster_ul_repulse;
 extern const MusterProcedure muster_ul_rally;
+extern const MusterProcedure muster_ul_activation;
+extern const MusterProcedure muster_ul_sub_commander_initiative;
+extern const MusterProcedure muster_ul_tu_initiative;
 
 MusterUlPlay *muster_ul_play_new          (const MusterProcedure  *procedure,
                                            const MusterRuleset    *ruleset,
@@ -124,6 +127,9 @@ extern const MusterUlPlayClass _muster_ul_evade_class;
 extern const MusterUlPlayClass _muster_ul_break_off_class;
 extern const MusterUlPlayClass _muster_ul_repulse_class;
 extern const MusterUlPlayClass _muster_ul_rally_class;
+extern const MusterUlPlayClass _muster_ul_activation_class;
+extern const MusterUlPlayClass _muster_ul_sub_commander_initiative_class;
+extern const MusterUlPlayClass _muster_ul_tu_initiative_class;
 
 guint     _muster_ul_play_add_dice  (MusterUlPlay         *play,
                                      MusterUlDice          dice);
@@ -150,6 +156,12 @@ gboolean  _muster_ul_table_dice     (const MusterRuleset  *ruleset,
                                      const char           *row,
                                      const char           *column,
                                      MusterUlDice         *dice,
+                                     GError              **error);
+gboolean  _muster_ul_table_word     (const MusterRuleset  *ruleset,
+                                     const char           *table,
+                                     const char           *row,
+                                     const char           *column,
+                                     const char          **word,
                                      GError              **error);
 gboolean  _muster_ul_modifier       (const MusterRuleset  *ruleset,
                                      const char           *table,

@@ -721,6 +721,107 @@ test_ul_engagement (void)
   g_assert_cmpint (muster_dist_get_min (output (first, "phases")), >=, 1);
 }
 
+/* §6.2: P(activated) = clamp((7 − need)/6, 0, 1), one d6 each (X15); the provisional table
+ * need = max(2, N − R + 3) for Regulars, + 4 for Irregulars. */
+static void
+test_ul_activation (void)
+{
+  const MusterProcedure *activation = &muster_ul_activation;
+  static const struct
+  {
+    const char *inputs[4];
+    double      p;
+  } cases[] = {
+    { { "rating=3", "attempted=2" }, 5.0 / 6 },                        /* need 2 */
+    { { "rating=3", "attempted=2", "distance=30-60" }, 4.0 / 6 },      /* 3 */
+    { { "rating=3", "attempted=2", "distance=over-120", "blocked=yes" }, 1.0 / 6 },
+    { { "rating=3", "attempted=2", "on-wait=yes" }, 1 },               /* 0 */
+    { { "rating=3", "attempted=5", "changing-orders=yes" }, 1.0 / 6 }, /* 5 + 1 */
+    { { "rating=1", "attempted=5", "on-wait=yes" }, 0 },               /* "no" */
+    { { "rating=4", "attempted=3", "status=irregular" }, 4.0 / 6 },    /* 3 */
+    { { "rating=2", "attempted=5", "linked=8" }, 3.0 / 6 },            /* 6 − 2 */
+  };
+  g_autofree int *two = values_for (activation, "rating=3", "attempted=2", NULL);
+  g_autofree int *three = values_for (activation, "rating=2", "attempted=3", "linked=4", NULL);
+  const int faces[] = { 2, 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *assignments[5] = { cases[i].inputs[0], cases[i].inputs[1], cases[i].inputs[2],
+                                     cases[i].inputs[3], NULL };
+      double mean = mean_with (activation, "first", assignments);
+
+      if (fabs (mean - cases[i].p) > EPSILON)
+        g_error ("activation case %u: %.15g, expected %.15g", i, mean, cases[i].p);
+    }
+  g_assert_cmpfloat_with_epsilon (mean_with (activation, "activated",
+                                             (const char *[]) { "rating=3", "attempted=2",
+                                                                NULL }),
+                                  10.0 / 6, EPSILON);
+  g_assert_cmpint (resolve (activation, two, "activated", faces, 2), ==, 1);
+  g_assert_cmpint (resolve (activation, two, "first", faces, 2), ==, 1);
+  assert_enumeration_matches (activation, two);
+  assert_enumeration_matches (activation, three);
+}
+
+/* §6.3: the own-initiative tables, d6 by rating. */
+static void
+test_ul_sub_commander_initiative (void)
+{
+  const MusterProcedure *initiative = &muster_ul_sub_commander_initiative;
+  g_autofree int *regular = values_for (initiative, "rating=2", "troops=all-regular", NULL);
+  g_autofree int *irregular = values_for (initiative, "rating=1", NULL);
+  g_autofree int *best = values_for (initiative, "rating=6", "troops=all-regular", NULL);
+  g_autoptr(MusterProcedureResult) rr = exact (initiative, regular);
+  g_autoptr(MusterProcedureResult) ri = exact (initiative, irregular);
+  g_autoptr(MusterProcedureResult) rb = exact (initiative, best);
+  const int rush[] = { 4, 1 }, left[] = { 1, 3 }, right[] = { 1, 4 };
+  MusterDist *orders = output (rr, "orders");
+
+  /* Regular, rating 2: LR A A W W LR. */
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (orders, 5), 2.0 / 6, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (orders, 1), 2.0 / 6, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (orders, 2), 2.0 / 6, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (rr, "side"), 1), 1.0 / 6,
+                                  EPSILON);
+  /* Irregular, rating 1: LR LR LR R LR AT. */
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "orders"), 5), 4.0 / 6,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "orders"), 3), 1.0 / 6,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (rb, "orders"), 4), 1, EPSILON);
+  g_assert_cmpint (resolve (initiative, irregular, "orders", rush, 2), ==, 3);
+  g_assert_cmpint (resolve (initiative, irregular, "side", rush, 2), ==, 0);
+  g_assert_cmpint (resolve (initiative, irregular, "side", left, 2), ==, 1);
+  g_assert_cmpint (resolve (initiative, irregular, "side", right, 2), ==, 2);
+  assert_enumeration_matches (initiative, regular);
+  assert_enumeration_matches (initiative, irregular);
+}
+
+/* §6.6: 1–2 as Neighbour (then 1–2 left, 3–4 right, 5 front, 6 behind); Irregulars charge on
+ * 3–4. */
+static void
+test_ul_tu_initiative (void)
+{
+  const MusterProcedure *initiative = &muster_ul_tu_initiative;
+  g_autofree int *irregular = muster_procedure_default_values (initiative);
+  g_autofree int *regular = values_for (initiative, "status=regular", NULL);
+  g_autoptr(MusterProcedureResult) ri = exact (initiative, irregular);
+  g_autoptr(MusterProcedureResult) rr = exact (initiative, regular);
+  const int faces[] = { 2, 5 };
+
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "action"), 2), 2.0 / 6,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (rr, "action"), 2), 0, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "neighbour"), 1), 1.0 / 9,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "neighbour"), 4), 1.0 / 18,
+                                  EPSILON);
+  g_assert_cmpint (resolve (initiative, regular, "neighbour", faces, 2), ==, 3);
+  assert_enumeration_matches (initiative, irregular);
+  assert_enumeration_matches (initiative, regular);
+}
+
 static void
 test_ul_missing_tables (void)
 {
@@ -790,6 +891,9 @@ main (int   argc,
   g_test_add_func ("/engine/ul/repulse", test_ul_repulse);
   g_test_add_func ("/engine/ul/rally", test_ul_rally);
   g_test_add_func ("/engine/ul/engagement", test_ul_engagement);
+  g_test_add_func ("/engine/ul/activation", test_ul_activation);
+  g_test_add_func ("/engine/ul/sub-commander-initiative", test_ul_sub_commander_initiative);
+  g_test_add_func ("/engine/ul/tu-initiative", test_ul_tu_initiative);
   g_test_add_func ("/engine/ul/missing-tables", test_ul_missing_tables);
   g_test_add_func ("/engine/ul/provenance", test_ul_provenance);
 
