@@ -45,6 +45,7 @@ static const MusterUlPlayClass * const play_classes[] = {
   &_muster_ul_activation_class,
   &_muster_ul_sub_commander_initiative_class,
   &_muster_ul_tu_initiative_class,
+  &_muster_ul_terrain_class,
 };
 
 /**
@@ -352,8 +353,9 @@ _muster_ul_sample (const MusterProcedure *procedure,
   play = muster_ul_play_new (procedure, ruleset, values, &error);
   if (play == NULL)
     {
-      /* The sampler cannot report an error; the exact preview of the same inputs does. */
-      g_critical ("%s %s: %s", procedure->system, procedure->id, error->message);
+      /* The sampler cannot report an error; the exact preview of the same inputs does. Once,
+       * not once per trial. */
+      g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
       memset (outcome, 0, procedure->n_outputs * sizeof (int));
       return;
     }
@@ -711,8 +713,10 @@ const MusterUlPlayClass _muster_ul_fanatic_charge_class = {
 
 /* The procedures, in the order of the book. */
 const MusterProcedure * const muster_ul_procedures[] = {
+  &muster_ul_terrain,
   &muster_ul_activation,
   &muster_ul_sub_commander_initiative,
+  &muster_ul_tactical_initiative,
   &muster_ul_fanatic_charge,
   &muster_ul_evade,
   &muster_ul_shoot,

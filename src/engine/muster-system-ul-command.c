@@ -7,8 +7,9 @@
 #include "muster-system-ul-private.h"
 
 /*
- * Undying Lands command: activating Sub-Commanders and Tactical Units (p.11, p.15, p.17), and
- * what a Sub-Commander or a TU does on its own initiative (p.15–16, p.23–24). All d6 rolls.
+ * Undying Lands command: activating Sub-Commanders and Tactical Units (p.11, p.15, p.17), what
+ * a Sub-Commander or a TU does on its own initiative (p.15–16, p.23–24), the Sub-Commanders'
+ * tactical initiative (p.16); and the terrain roll of the set-up (p.12).
  */
 
 #define COMMAND_DIE 6
@@ -179,16 +180,18 @@ static const char * const action_labels[] = {
 static const char * const neighbour_codes[] = { "left", "right", "front", "behind", NULL };
 static const char * const neighbour_labels[] = { "—", "Left", "Right", "Front", "Behind", NULL };
 
-/* The codes of one table column, one per d6 score, as indices into @codes. */
+/* The codes of one table column, one per score from 1 to @n_scores (rows "score-N"), as
+ * indices into @codes. */
 static gboolean
 read_column (const MusterRuleset  *ruleset,
              const char           *table,
              const char           *column,
              const char * const   *codes,
+             int                   n_scores,
              int                  *result,
              GError              **error)
 {
-  for (int score = 1; score <= COMMAND_DIE; score++)
+  for (int score = 1; score <= n_scores; score++)
     {
       g_autofree char *row = g_strdup_printf ("score-%d", score);
       const char *word;
@@ -246,7 +249,7 @@ sub_initiative_prepare (MusterUlPlay         *play,
   MusterUlDice die = { 1, COMMAND_DIE };
 
   if (!read_column (ruleset, values[SI_TROOPS] == 0 ? "initiative-irregular" :
-                    "initiative-regular", column, order_codes, play->param, error))
+                    "initiative-regular", column, order_codes, COMMAND_DIE, play->param, error))
     return FALSE;
   /* The orders die, then the left-or-right die. */
   _muster_ul_play_add_dice (play, die);
@@ -322,8 +325,8 @@ tu_initiative_prepare (MusterUlPlay         *play,
   MusterUlDice die = { 1, COMMAND_DIE };
 
   if (!read_column (ruleset, "tu-initiative", muster_ul_status_ids[values[TI_STATUS]],
-                    action_codes, play->param + TI_P_ACTIONS, error)
-      || !read_column (ruleset, "neighbour", "side", neighbour_codes,
+                    action_codes, COMMAND_DIE, play->param + TI_P_ACTIONS, error)
+      || !read_column (ruleset, "neighbour", "side", neighbour_codes, COMMAND_DIE,
                        play->param + TI_P_NEIGHBOURS, error))
     return FALSE;
   /* The action die, then the neighbour die. */
@@ -382,4 +385,169 @@ const MusterProcedure muster_ul_tu_initiative = {
 
 const MusterUlPlayClass _muster_ul_tu_initiative_class = {
   &muster_ul_tu_initiative, tu_initiative_prepare, tu_initiative_resolve,
+};
+
+/* Tactical initiative (p.16): d20 + rating for each Sub-Commander, ties dice again. The re-rolls
+ * make the number of dice unbounded, so this one is not resolved from a fixed set of faces: its
+ * sampler rolls until the tie breaks, and the tests compare it with the exact result. */
+
+#define INITIATIVE_DIE 20
+
+static const char * const initiative_labels[] = {
+  "A acts first", "B acts first", "Tie: both dice again", NULL
+};
+
+enum { IN_A_RATING, IN_B_RATING };
+enum { IN_OUT_FIRST, IN_OUT_AFTER_TIES };
+
+static const MusterInputSpec tactical_inputs[] = {
+  { "a-rating", "A: Sub-Commander Rating", "Added to A's d20", MUSTER_INPUT_INT, 1, 6, 3, NULL,
+    NULL },
+  { "b-rating", "B: Sub-Commander Rating", "Added to B's d20", MUSTER_INPUT_INT, 1, 6, 3, NULL,
+    NULL },
+};
+
+static const MusterOutputSpec tactical_outputs[] = {
+  { "first-roll", "The first roll", initiative_labels },
+  { "first", "Who acts first once ties are diced again", initiative_labels },
+};
+
+static int
+first_of (int a,
+          int b)
+{
+  return a > b ? 0 : b > a ? 1 : 2;
+}
+
+static gboolean
+tactical_exact (const MusterProcedure  *procedure,
+                const MusterRuleset    *ruleset,
+                const int              *values,
+                MusterDist            **outputs,
+                GError                **error)
+{
+  g_autoptr(MusterDist) die = muster_dist_new_die (INITIATIVE_DIE);
+  g_autoptr(MusterDist) a = muster_dist_shift (die, values[IN_A_RATING]);
+  g_autoptr(MusterDist) b = muster_dist_shift (die, values[IN_B_RATING]);
+  double greater, equal, less, weights[3];
+
+  muster_dist_compare (a, b, &greater, &equal, &less);
+  weights[0] = greater;
+  weights[1] = less;
+  weights[2] = equal;
+  outputs[IN_OUT_FIRST] = muster_dist_new_from_weights (0, weights, 3);
+  /* Dicing ties again until they differ: the first roll, conditioned on not tying. */
+  weights[0] = greater / (greater + less);
+  weights[1] = less / (greater + less);
+  outputs[IN_OUT_AFTER_TIES] = muster_dist_new_from_weights (0, weights, 2);
+  return TRUE;
+}
+
+static void
+tactical_sample (const MusterProcedure *procedure,
+                 const MusterRuleset   *ruleset,
+                 const int             *values,
+                 MusterDice            *dice,
+                 int                   *outcome)
+{
+  int first = 2;
+
+  outcome[IN_OUT_FIRST] = -1;
+  while (first == 2)
+    {
+      first = first_of (muster_dice_roll (dice, INITIATIVE_DIE) + values[IN_A_RATING],
+                        muster_dice_roll (dice, INITIATIVE_DIE) + values[IN_B_RATING]);
+      if (outcome[IN_OUT_FIRST] < 0)
+        outcome[IN_OUT_FIRST] = first;
+    }
+  outcome[IN_OUT_AFTER_TIES] = first;
+}
+
+const MusterProcedure muster_ul_tactical_initiative = {
+  MUSTER_UL_SYSTEM, "tactical-initiative", "Tactical initiative",
+  "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
+  tactical_inputs, G_N_ELEMENTS (tactical_inputs),
+  tactical_outputs, G_N_ELEMENTS (tactical_outputs),
+  tactical_exact, tactical_sample,
+};
+
+/* Terrain generation (p.12) */
+
+static const char * const terrain_codes[] = {
+  "open", "gentle-hill", "steep-hill", "wood", "built-up", "impassable", NULL
+};
+static const char * const terrain_labels[] = {
+  "Open", "Gentle Hill *", "Steep Hill **", "Wood **", "Built-up Area **", "Impassable", NULL
+};
+
+/* The d8 and the +2 for a square on the table edge: the roll's own numbers. */
+#define TERRAIN_DIE   8
+#define EDGE_BONUS    2
+
+enum { TG_EDGE };
+/* The play keeps the terrain of each total 1 to 10 in params 0–9, then the bonus. */
+enum { TG_P_BONUS = TERRAIN_DIE + EDGE_BONUS };
+
+static const MusterInputSpec terrain_inputs[] = {
+  { "edge", "The square touches the table edge", "+2 to the d8", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+};
+
+static const MusterOutputSpec terrain_outputs[] = {
+  { "terrain", "Terrain", terrain_labels },
+};
+
+static gboolean
+terrain_prepare (MusterUlPlay         *play,
+                 const MusterRuleset  *ruleset,
+                 const int            *values,
+                 GError              **error)
+{
+  MusterUlDice die = { 1, TERRAIN_DIE };
+
+  if (!read_column (ruleset, "terrain-generation", "terrain", terrain_codes,
+                    TERRAIN_DIE + EDGE_BONUS, play->param, error))
+    return FALSE;
+  play->param[TG_P_BONUS] = values[TG_EDGE] ? EDGE_BONUS : 0;
+  _muster_ul_play_add_dice (play, die);
+  return TRUE;
+}
+
+static void
+terrain_resolve (const MusterUlPlay *play,
+                 const int          *faces,
+                 int                *outcome)
+{
+  outcome[0] = play->param[faces[0] + play->param[TG_P_BONUS] - 1];
+}
+
+static gboolean
+terrain_exact (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *values,
+               MusterDist            **outputs,
+               GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  double weights[G_N_ELEMENTS (terrain_codes) - 1] = { 0 };
+  int bonus;
+
+  if (play == NULL)
+    return FALSE;
+  bonus = play->param[TG_P_BONUS];
+  for (int score = 1 + bonus; score <= TERRAIN_DIE + bonus; score++)
+    weights[play->param[score - 1]] += 1.0 / TERRAIN_DIE;
+  outputs[0] = muster_dist_new_from_weights (0, weights, G_N_ELEMENTS (weights));
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_terrain = {
+  MUSTER_UL_SYSTEM, "terrain", "Terrain generation",
+  "The terrain of one square of the table: d8, +2 on the table edge",
+  terrain_inputs, G_N_ELEMENTS (terrain_inputs), terrain_outputs, G_N_ELEMENTS (terrain_outputs),
+  terrain_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_terrain_class = {
+  &muster_ul_terrain, terrain_prepare, terrain_resolve,
 };

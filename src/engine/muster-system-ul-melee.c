@@ -659,7 +659,8 @@ engagement_sample (const MusterProcedure *procedure,
     check_charges (&f[0].side, &f[1].side, &error);
   if (error != NULL)
     {
-      g_critical ("%s %s: %s", procedure->system, procedure->id, error->message);
+      /* The sampler cannot report an error: warn once, not once per trial. */
+      g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
       return;
     }
 
@@ -720,7 +721,7 @@ engagement_sample (const MusterProcedure *procedure,
                            values[EN_DISORDER_RULE] == 1, values[EN_HILL_RULE] == 1, &score,
                            &error))
             {
-              g_critical ("%s %s: %s", procedure->system, procedure->id, error->message);
+              g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
               return;
             }
           inflicted[s] = score_value (&score, _muster_ul_roll (dice, score.dice));

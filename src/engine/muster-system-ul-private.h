@@ -72,6 +72,8 @@ extern const MusterProcedure muster_ul_rally;
 extern const MusterProcedure muster_ul_activation;
 extern const MusterProcedure muster_ul_sub_commander_initiative;
 extern const MusterProcedure muster_ul_tu_initiative;
+extern const MusterProcedure muster_ul_tactical_initiative;
+extern const MusterProcedure muster_ul_terrain;
 
 MusterUlPlay *muster_ul_play_new          (const MusterProcedure  *procedure,
                                            const MusterRuleset    *ruleset,
@@ -130,6 +132,7 @@ extern const MusterUlPlayClass _muster_ul_rally_class;
 extern const MusterUlPlayClass _muster_ul_activation_class;
 extern const MusterUlPlayClass _muster_ul_sub_commander_initiative_class;
 extern const MusterUlPlayClass _muster_ul_tu_initiative_class;
+extern const MusterUlPlayClass _muster_ul_terrain_class;
 
 guint     _muster_ul_play_add_dice  (MusterUlPlay         *play,
                                      MusterUlDice          dice);

@@ -822,6 +822,72 @@ test_ul_tu_initiative (void)
   assert_enumeration_matches (initiative, regular);
 }
 
+/* §12.1: d8, +2 on the edge: interior squares are open with 4/8 and never impassable; edge
+ * squares open with 2/8 (3–4) and impassable with 2/8. */
+static void
+test_ul_terrain (void)
+{
+  const MusterProcedure *terrain = &muster_ul_terrain;
+  g_autofree int *interior = muster_procedure_default_values (terrain);
+  g_autofree int *edge = values_for (terrain, "edge=yes", NULL);
+  g_autoptr(MusterProcedureResult) ri = exact (terrain, interior);
+  g_autoptr(MusterProcedureResult) re = exact (terrain, edge);
+  const int eight = 8;
+
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "terrain"), 0), 0.5, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (ri, "terrain"), 5), 0, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (re, "terrain"), 0), 0.25,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (re, "terrain"), 5), 0.25,
+                                  EPSILON);
+  g_assert_cmpint (resolve (terrain, interior, "terrain", &eight, 1), ==, 4);
+  g_assert_cmpint (resolve (terrain, edge, "terrain", &eight, 1), ==, 5);
+  assert_enumeration_matches (terrain, interior);
+  assert_enumeration_matches (terrain, edge);
+}
+
+/* §6.4: d20 + rating, ties dice again. Ratings 6 and 1: a tie when B's die is A's + 5, 15/400;
+ * B ahead with 105/400; once ties are diced again, A first with 280/385. */
+static void
+test_ul_tactical_initiative (void)
+{
+  const MusterProcedure *initiative = &muster_ul_tactical_initiative;
+  g_autofree int *values = values_for (initiative, "a-rating=6", "b-rating=1", NULL);
+  g_autofree int *even = muster_procedure_default_values (initiative);
+  g_autoptr(MusterProcedureResult) result = exact (initiative, values);
+  g_autoptr(MusterProcedureResult) even_result = exact (initiative, even);
+  g_autoptr(MusterProcedureResult) simulated = NULL;
+  g_autoptr(MusterProcedureResult) again = NULL;
+  const guint64 trials = 200000;
+
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "first-roll"), 2),
+                                  15.0 / 400, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "first-roll"), 1),
+                                  105.0 / 400, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "first"), 0),
+                                  280.0 / 385, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (even_result, "first"), 0), 0.5,
+                                  EPSILON);
+
+  /* Its sampler re-rolls ties: it agrees with the exact result, and one seed gives one result. */
+  simulated = muster_procedure_simulate (initiative, ruleset, values, trials, 3, NULL);
+  again = muster_procedure_simulate (initiative, ruleset, values, trials, 3, NULL);
+  for (guint o = 0; o < initiative->n_outputs; o++)
+    {
+      MusterDist *e = muster_procedure_result_get_output (result, o);
+      MusterDist *s = muster_procedure_result_get_output (simulated, o);
+
+      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
+      for (int v = 0; v <= 2; v++)
+        {
+          double p = muster_dist_get_prob (e, v);
+
+          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - p), <=,
+                             4 * sqrt (p * (1 - p) / trials) + 1e-12);
+        }
+    }
+}
+
 static void
 test_ul_missing_tables (void)
 {
@@ -894,6 +960,8 @@ main (int   argc,
   g_test_add_func ("/engine/ul/activation", test_ul_activation);
   g_test_add_func ("/engine/ul/sub-commander-initiative", test_ul_sub_commander_initiative);
   g_test_add_func ("/engine/ul/tu-initiative", test_ul_tu_initiative);
+  g_test_add_func ("/engine/ul/terrain", test_ul_terrain);
+  g_test_add_func ("/engine/ul/tactical-initiative", test_ul_tactical_initiative);
   g_test_add_func ("/engine/ul/missing-tables", test_ul_missing_tables);
   g_test_add_func ("/engine/ul/provenance", test_ul_provenance);
 
