@@ -30,7 +30,8 @@ army_setup (Army          *army,
   const ArmySpec *spec = data;
   MusterRuleset *ruleset = *spec->ruleset;
 
-  army->doc = muster_doc_new (muster_ruleset_get_id (ruleset), muster_ruleset_get_version (ruleset));
+  army->doc = muster_doc_new (muster_ruleset_get_id (ruleset),
+                              muster_ruleset_get_version (ruleset));
   muster_doc_set_ruleset (army->doc, ruleset);
   muster_doc_insert_force (army->doc, 0, muster_force_new ("Test host", spec->points));
   army->force = muster_doc_get_force (army->doc, 0);

@@ -103,7 +103,7 @@ assert_enumeration_matches (const MusterProcedure *procedure,
   guint n = muster_ul_play_get_n_faces (play);
   const guint *sides = muster_ul_play_get_sides (play);
   g_autofree int *outcome = g_new0 (int, procedure->n_outputs);
-  g_autoptr(GPtrArray) counts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
+  g_autoptr(GPtrArray) counts = NULL;
   int faces[MUSTER_UL_MAX_FACES];
   double total = 1;
   guint i;
@@ -113,6 +113,7 @@ assert_enumeration_matches (const MusterProcedure *procedure,
       faces[i] = 1;
       total *= sides[i];
     }
+  counts = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
   for (i = 0; i < procedure->n_outputs; i++)
     g_ptr_array_add (counts, g_hash_table_new (NULL, NULL));
 
@@ -123,9 +124,9 @@ assert_enumeration_matches (const MusterProcedure *procedure,
         {
           GHashTable *h = counts->pdata[i];
           gpointer key = GINT_TO_POINTER (outcome[i]);
+          int seen = GPOINTER_TO_INT (g_hash_table_lookup (h, key));
 
-          g_hash_table_insert (h, key,
-                               GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (h, key)) + 1));
+          g_hash_table_insert (h, key, GINT_TO_POINTER (seen + 1));
         }
       for (i = 0; i < n && ++faces[i] > (int) sides[i]; i++)
         faces[i] = 1;
