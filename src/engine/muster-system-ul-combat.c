@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <math.h>
 #include <string.h>
 
 #include "muster-engine-error.h"
@@ -394,10 +395,10 @@ static const char * const integrity_results[] = { "Pass", "Repulsed", "Routed", 
 
 enum {
   IT_IP, IT_CLASS, IT_ORDER, IT_FAST, IT_CHARGED, IT_STRONGER, IT_UNSUPPORTED, IT_REPULSED,
-  IT_FLANK,
+  IT_FLANK, IT_VIGNETTES,
 };
-enum { IT_OUT_RESULT, IT_OUT_DISTANCE };
-enum { IT_P_MOD, IT_P_IP, IT_P_TM, IT_P_TEST_FACE, IT_P_MOVE_FACE, IT_P_MOVE_N };
+enum { IT_OUT_RESULT, IT_OUT_DISTANCE, IT_OUT_TU, IT_OUT_ROUTED };
+enum { IT_P_MOD, IT_P_IP, IT_P_TM, IT_P_TEST_FACE, IT_P_MOVE_FACE, IT_P_MOVE_N, IT_P_VIGNETTES };
 
 static const MusterInputSpec integrity_inputs[] = {
   { "ip", "Integrity Points", "The vignette's current IP; it may be 0 or below in play",
@@ -423,11 +424,18 @@ static const MusterInputSpec integrity_inputs[] = {
     "+10 for Close Order contacted by an enemy TU with equal or greater IP; +5 for any other "
     "TU but Open Order contacted by an enemy with at least 25% of its IP",
     MUSTER_INPUT_CHOICE, 0, 0, 0, flank_ids, flank_labels },
+  { "vignettes", "Vignettes testing", "Each vignette of the TU tests against its own IP (here "
+    "all alike); if any fails the whole TU is repulsed, and only those that rout are removed "
+    "(X20)", MUSTER_INPUT_INT, 1, 8, 1, NULL, NULL },
 };
 
+static const char * const tu_results[] = { "Pass", "Repulsed", NULL };
+
 static const MusterOutputSpec integrity_outputs[] = {
-  { "result", "Result", integrity_results },
+  { "result", "One vignette's result", integrity_results },
   { "repulse-move", "Repulse move (cm, TM + die)", NULL },
+  { "tu-result", "The Tactical Unit", tu_results },
+  { "routed", "Vignettes routed", NULL },
 };
 
 /* The sum of the test modifiers; refuses the ones that cannot apply to this vignette. */
@@ -505,6 +513,8 @@ integrity_prepare (MusterUlPlay         *play,
                         &play->param[IT_P_TM], &move, error))
     return FALSE;
   play->param[IT_P_IP] = values[IT_IP];
+  play->param[IT_P_VIGNETTES] = values[IT_VIGNETTES];
+  test.n = values[IT_VIGNETTES];
   play->param[IT_P_TEST_FACE] = _muster_ul_play_add_dice (play, test);
   play->param[IT_P_MOVE_FACE] = _muster_ul_play_add_dice (play, move);
   play->param[IT_P_MOVE_N] = move.n;
@@ -517,10 +527,20 @@ integrity_resolve (const MusterUlPlay *play,
                    int                *outcome)
 {
   const int *p = play->param;
-  int roll = faces[p[IT_P_TEST_FACE]] + p[IT_P_MOD];
 
-  outcome[IT_OUT_RESULT] = _muster_ul_integrity_result (roll, p[IT_P_IP]);
-  outcome[IT_OUT_DISTANCE] = outcome[IT_OUT_RESULT] == 0 ? 0 :
+  outcome[IT_OUT_TU] = 0;
+  outcome[IT_OUT_ROUTED] = 0;
+  for (int v = 0; v < p[IT_P_VIGNETTES]; v++)
+    {
+      int result = _muster_ul_integrity_result (faces[p[IT_P_TEST_FACE] + v] + p[IT_P_MOD],
+                                                p[IT_P_IP]);
+
+      if (v == 0)
+        outcome[IT_OUT_RESULT] = result;
+      outcome[IT_OUT_TU] |= result != 0;
+      outcome[IT_OUT_ROUTED] += result == 2;
+    }
+  outcome[IT_OUT_DISTANCE] = outcome[IT_OUT_TU] == 0 ? 0 :
     p[IT_P_TM] + _muster_ul_sum_faces (faces, p[IT_P_MOVE_FACE], p[IT_P_MOVE_N]);
 }
 
@@ -565,6 +585,7 @@ integrity_exact (const MusterProcedure  *procedure,
   g_autoptr(MusterDist) move = NULL;
   MusterUlDice die;
   RepulseData data;
+  double pass;
 
   if (play == NULL)
     return FALSE;
@@ -574,7 +595,12 @@ integrity_exact (const MusterProcedure  *procedure,
   data.tm = play->param[IT_P_TM];
   data.move = move;
   outputs[IT_OUT_RESULT] = integrity_result_dist (values[IT_IP], play->param[IT_P_MOD]);
-  outputs[IT_OUT_DISTANCE] = muster_dist_mixture (outputs[IT_OUT_RESULT], repulse_given_result,
+  pass = muster_dist_get_prob (outputs[IT_OUT_RESULT], 0);
+  outputs[IT_OUT_TU] = muster_dist_new_bernoulli (1 - pow (pass, values[IT_VIGNETTES]));
+  outputs[IT_OUT_ROUTED] = muster_dist_new_binomial (values[IT_VIGNETTES],
+                                                     muster_dist_get_prob (outputs[IT_OUT_RESULT],
+                                                                           2));
+  outputs[IT_OUT_DISTANCE] = muster_dist_mixture (outputs[IT_OUT_TU], repulse_given_result,
                                                   &data);
   return TRUE;
 }

@@ -511,6 +511,28 @@ test_ul_integrity (void)
                   "Loose or Open Order Foot only");
   assert_enumeration_matches (test, charged);
   assert_enumeration_matches (test, zero);
+
+  /* X20: three vignettes that each fail with 1/2 repulse their TU with 7/8; two at 0 IP with
+   * +5 each rout with 6/10, both with 0.36. */
+  {
+    g_autofree int *three = values_for (test, "ip=8", "order=loose", "charged-by-mounted=yes",
+                                        "vignettes=3", NULL);
+    g_autofree int *two = values_for (test, "ip=0", "repulsed-before=yes", "vignettes=2", NULL);
+    g_autoptr(MusterProcedureResult) r3 = exact (test, three);
+    g_autoptr(MusterProcedureResult) r2 = exact (test, two);
+    /* The first vignette passes, the second fails; then the repulse d8. */
+    const int tu_faces[] = { 1, 6, 1, 2 };
+
+    g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (r3, "tu-result"), 1),
+                                    7.0 / 8, EPSILON);
+    g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (r2, "routed"), 2), 0.36,
+                                    EPSILON);
+    g_assert_cmpint (resolve (test, three, "result", tu_faces, 4), ==, 0);
+    g_assert_cmpint (resolve (test, three, "tu-result", tu_faces, 4), ==, 1);
+    g_assert_cmpint (resolve (test, three, "repulse-move", tu_faces, 4), ==, 17);
+    assert_enumeration_matches (test, three);
+    assert_enumeration_matches (test, two);
+  }
 }
 
 /* §7.2: P(pass by five) = clamp(IP − M − 5, 0, 10)/10. */
