@@ -232,6 +232,7 @@ test_constraints (void)
     { "l4-large-shield-order", MUSTER_CONSTRAINT_FORBID },
     { "l4-large-shield-weapons", MUSTER_CONSTRAINT_FORBID },
     { "l4-large-shield-missile", MUSTER_CONSTRAINT_FORBID },
+    { "l4-large-shield-breath", MUSTER_CONSTRAINT_FORBID },
     { "l6-behemoth-irregular", MUSTER_CONSTRAINT_FORBID },
     { "l7-fast-order", MUSTER_CONSTRAINT_FORBID },
     { "l7-fast-barding", MUSTER_CONSTRAINT_FORBID },
@@ -254,6 +255,28 @@ test_constraints (void)
     }
   g_assert_cmpuint (muster_ruleset_list (ul, MUSTER_ITEM_CONSTRAINT)->len, ==,
                     G_N_ELEMENTS (expected));
+}
+
+/* X37 and X38 are list options: the literal readings hold unless a force chooses otherwise. */
+static void
+test_list_options (Army          *army,
+                   gconstpointer  data)
+{
+  static const char * const cases[][3] = {
+    { "l1-missile-monsters", "monster-missiles", "allowed" },
+    { "l4-large-shield-breath", "large-shield-breath", "allowed" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const MusterConstraint *c = muster_ruleset_get_constraint (ul, cases[i][0]);
+
+      g_assert_true (muster_condition_holds (ul, army->force, NULL, c->when));
+      g_free (muster_force_set_setting (army->force, cases[i][1], cases[i][2]));
+      g_assert_false (muster_condition_holds (ul, army->force, NULL, c->when));
+    }
+  /* The other large-shield rule stays. */
+  g_assert_null (muster_ruleset_get_constraint (ul, "l4-large-shield-missile")->when);
 }
 
 int
@@ -279,6 +302,7 @@ main (int   argc,
   ADD ("galatian", test_galatian);
   ADD ("mounted-and-monsters", test_mounted_and_monsters);
   ADD ("derived-stats", test_derived_stats);
+  ADD ("list-options", test_list_options);
 #undef ADD
   g_test_add_func ("/engine/ul-army/sample", test_sample);
   g_test_add_func ("/engine/ul-army/constraints", test_constraints);
