@@ -6,6 +6,7 @@
 #include "muster-catalog.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
+#include "muster-footprint.h"
 #include "muster-geometry.h"
 #include "muster-ruleset.h"
 #include "muster-xml.h"
