@@ -9,4 +9,5 @@
 #include "muster-footprint.h"
 #include "muster-geometry.h"
 #include "muster-ruleset.h"
+#include "muster-spatial.h"
 #include "muster-xml.h"
