@@ -18,9 +18,10 @@
  * - Segment to ellipse: the distance from the moving point P(t) to a solid ellipse is a convex
  *   function of t (distance to a convex set is convex), so a golden-section search over [0, 1]
  *   finds its minimum; every evaluation is the exact point-to-ellipse distance.
- * - Ellipse to ellipse: the distance from a point of solid ellipse A, written c + M u with u in
- *   the unit disc, to ellipse B is convex in u. Minimising it over one coordinate of u leaves a
- *   convex function of the other, so two nested golden-section searches find the global minimum.
+ * - Ellipse to ellipse: by convex duality the distance is the largest gap between the two
+ *   ellipses seen along a direction n, over |n| <= 1: min over B of n·y minus max over A of n·x.
+ *   Both terms are closed-form support functions and the gap is concave in n, so two nested
+ *   golden-section searches (over n's two coordinates) find the global maximum.
  * - Shape to shape: zero if either contains a point of the other or their boundaries meet;
  *   otherwise the least distance between boundary pieces (segments and ellipses), less the
  *   half-widths of polylines.
@@ -511,10 +512,18 @@ muster_segment_intersect (MusterSegment  a,
   MusterVector da = muster_point_sub (a.b, a.a);
   MusterVector db = muster_point_sub (b.b, b.a);
   MusterVector w = muster_point_sub (b.a, a.a);
-  double la = muster_vector_length (da);
-  double lb = muster_vector_length (db);
+  double la, lb;
   double lo = INFINITY, hi = -INFINITY;
 
+  /* Most pairs are far apart: their boxes tell at once. */
+  if (MIN (a.a.x, a.b.x) > MAX (b.a.x, b.b.x) + MUSTER_GEOMETRY_EPSILON ||
+      MIN (b.a.x, b.b.x) > MAX (a.a.x, a.b.x) + MUSTER_GEOMETRY_EPSILON ||
+      MIN (a.a.y, a.b.y) > MAX (b.a.y, b.b.y) + MUSTER_GEOMETRY_EPSILON ||
+      MIN (b.a.y, b.b.y) > MAX (a.a.y, a.b.y) + MUSTER_GEOMETRY_EPSILON)
+    return FALSE;
+
+  la = muster_vector_length (da);
+  lb = muster_vector_length (db);
   if (la > 0.0 && lb > 0.0)
     {
       double denom = muster_vector_cross (da, db);
@@ -743,6 +752,7 @@ muster_polygon_contains_point (const MusterPoint *points,
 {
   gboolean odd = FALSE;
   int winding = 0;
+  MusterBox bounds = muster_box_empty ();
 
   g_return_val_if_fail (points != NULL || n_points == 0, FALSE);
 
@@ -750,6 +760,7 @@ muster_polygon_contains_point (const MusterPoint *points,
     {
       MusterPoint a = points[j], b = points[i];
 
+      muster_box_extend (&bounds, b);
       if ((a.y > p.y) != (b.y > p.y))
         {
           /* The edge crosses the horizontal line through p; which side of it is p? */
@@ -765,6 +776,9 @@ muster_polygon_contains_point (const MusterPoint *points,
 
   if (rule == MUSTER_FILL_WINDING ? winding != 0 : odd)
     return TRUE;
+  /* Only a point near the polygon can be on its outline. */
+  if (!muster_box_contains_point (muster_box_inflate (bounds, MUSTER_GEOMETRY_EPSILON), p))
+    return FALSE;
   return polygon_on_boundary (points, n_points, p);
 }
 
@@ -932,13 +946,14 @@ ellipse_root (double r0,
   double s1 = g < 0.0 ? 0.0 : hypot (n0, z1) - 1.0;
   double s = 0.0;
 
-  /* The bracket halves each time until it can shrink no more; 1100 steps cover any double. */
+  /* The bracket halves each time. s only enters as s + 1 and s + r0 (r0 >= 1), so once the
+   * bracket is below the rounding of 1 + |s| the answer cannot change: about 55 steps. */
   for (guint i = 0; i < 1100; i++)
     {
       double ratio0, ratio1;
 
       s = 0.5 * (s0 + s1);
-      if (s == s0 || s == s1)
+      if (s == s0 || s == s1 || s1 - s0 <= 0.5 * DBL_EPSILON * (1.0 + fabs (s)))
         break;
       ratio0 = n0 / (s + r0);
       ratio1 = z1 / (s + 1.0);
@@ -1234,48 +1249,70 @@ segment_ellipse_distance (MusterSegment        segment,
   return golden_min (segment_ellipse_at, &se, 0.0, 1.0, NULL);
 }
 
+/* An ellipse's support function, less its centre term: max over the ellipse of n · (x - c). */
 typedef struct
 {
-  const MusterEllipse *a;
-  const MusterEllipse *b;
-  double               u;  /* the outer coordinate, while the inner search runs */
-} EllipsePair;
+  double rx, ry, c, s;
+} Support;
 
-static double
-ellipse_pair_at (double        v,
-                 gconstpointer data)
+static Support
+support_of (const MusterEllipse *e)
 {
-  const EllipsePair *pair = data;
-  MusterPoint q = { pair->u * fabs (pair->a->rx), v * fabs (pair->a->ry) };
+  return (Support) { fabs (e->rx), fabs (e->ry), cos (e->angle), sin (e->angle) };
+}
 
-  return muster_ellipse_distance_to_point (pair->b, ellipse_from_local (pair->a, q));
+static inline double
+support_reach (const Support *h,
+               double         nx,
+               double         ny)
+{
+  double along = h->rx * (nx * h->c + ny * h->s);
+  double across = h->ry * (ny * h->c - nx * h->s);
+
+  return sqrt (along * along + across * across);
+}
+
+typedef struct
+{
+  Support      a, b;
+  MusterVector between;   /* centre of b minus centre of a */
+  double       nx;        /* the outer coordinate, while the inner search runs */
+} EllipseGap;
+
+/* Minus the gap between a and b seen along n: -(min n · b - max n · a). */
+static double
+ellipse_gap_inner (double        ny,
+                   gconstpointer data)
+{
+  const EllipseGap *gap = data;
+
+  return -(gap->between.x * gap->nx + gap->between.y * ny -
+           support_reach (&gap->a, gap->nx, ny) - support_reach (&gap->b, gap->nx, ny));
 }
 
 static double
-ellipse_pair_outer (double        u,
-                    gconstpointer data)
+ellipse_gap_outer (double        nx,
+                   gconstpointer data)
 {
-  EllipsePair pair = *(const EllipsePair *) data;
-  double half = sqrt (MAX (0.0, 1.0 - u * u));
+  EllipseGap gap = *(const EllipseGap *) data;
+  double half = sqrt (MAX (0.0, 1.0 - nx * nx));
 
-  pair.u = u;
-  return golden_min (ellipse_pair_at, &pair, -half, half, NULL);
+  gap.nx = nx;
+  return golden_min (ellipse_gap_inner, &gap, -half, half, NULL);
 }
 
+/* The largest gap over directions |n| <= 1 is the distance (0 when they overlap, at n = 0);
+ * the gap is concave in n, so nested golden sections find it. Thin ellipses need no care:
+ * the support function of a segment or a point is the same formula. */
 static double
 ellipse_ellipse_distance (const MusterEllipse *a,
                           const MusterEllipse *b)
 {
-  EllipsePair pair = { a, b, 0.0 };
-  MusterSegment axis;
+  EllipseGap gap = { support_of (a), support_of (b), muster_point_sub (b->centre, a->centre), 0.0 };
 
-  if (ellipse_is_degenerate (a, &axis))
-    return segment_ellipse_distance (axis, b);
-  if (ellipse_is_degenerate (b, &axis))
-    return segment_ellipse_distance (axis, a);
   if (muster_ellipse_contains_point (b, a->centre) || muster_ellipse_contains_point (a, b->centre))
     return 0.0;
-  return golden_min (ellipse_pair_outer, &pair, -1.0, 1.0, NULL);
+  return MAX (0.0, -golden_min (ellipse_gap_outer, &gap, -1.0, 1.0, NULL));
 }
 
 /* Shapes */
@@ -1567,29 +1604,47 @@ muster_shape_distance (const MusterShape *a,
   return best <= MUSTER_GEOMETRY_EPSILON ? 0.0 : best;
 }
 
-/* Bisects between a parameter out of reach of @core and one within it; returns the first
- * parameter within reach seen from @outside. */
-static double
-band_boundary (MusterSegment segment,
-               MusterSegment core,
-               double        reach,
-               double        outside,
-               double        inside)
+/* Where @segment is within @reach of point @c, as a range of its parameter. */
+static gboolean
+disc_segment_range (MusterSegment  segment,
+                    MusterPoint    c,
+                    double         reach,
+                    double        *t0,
+                    double        *t1)
 {
-  while (fabs (inside - outside) > 1e-15)
-    {
-      double mid = 0.5 * (outside + inside);
+  MusterVector d = muster_point_sub (segment.b, segment.a);
+  MusterVector o = muster_point_sub (segment.a, c);
+  double A = muster_vector_dot (d, d);
+  double B = muster_vector_dot (o, d);
+  double C = muster_vector_dot (o, o) - reach * reach;
+  double disc, root, q;
 
-      if (muster_segment_distance_to_point (core, muster_segment_point_at (segment, mid)) <= reach)
-        inside = mid;
-      else
-        outside = mid;
+  if (!(A > 0.0))
+    {
+      *t0 = *t1 = 0.0;
+      return C <= 0.0;
     }
-  return inside;
+  disc = B * B - A * C;
+  if (disc < 0.0)
+    return FALSE;
+  root = sqrt (disc);
+  q = -(B + copysign (root, B));
+  if (q == 0.0)
+    *t0 = *t1 = 0.0;
+  else
+    {
+      *t0 = MIN (q / A, C / q);
+      *t1 = MAX (q / A, C / q);
+    }
+  if (*t1 < 0.0 || *t0 > 1.0)
+    return FALSE;
+  *t0 = MAX (*t0, 0.0);
+  *t1 = MIN (*t1, 1.0);
+  return TRUE;
 }
 
-/* Where @segment is within @radius of @core, as a range of its parameter. The distance from
- * P(t) to a segment is convex in t, so the range is one interval around the nearest point. */
+/* Where @segment is within @radius of @core: the capsule round @core is the union of the discs
+ * at its ends and the rectangle along it, and being convex, meets the segment in one range. */
 static gboolean
 band_segment_range (MusterSegment  segment,
                     MusterSegment  core,
@@ -1597,18 +1652,38 @@ band_segment_range (MusterSegment  segment,
                     double        *t0,
                     double        *t1)
 {
-  double reach = radius + MUSTER_GEOMETRY_EPSILON;
-  double nearest;
+  /* Half the tolerance, so that the ends found, rounding and all, are within the whole. */
+  double reach = radius + MUSTER_GEOMETRY_EPSILON / 2.0;
+  double lo = INFINITY, hi = -INFINITY, a, b;
+  MusterVector along = muster_point_sub (core.b, core.a);
+  double length = muster_vector_length (along);
 
   if (radius <= 0.0)
     return muster_segment_intersect (segment, core, t0, t1);
-  if (muster_segment_distance (segment, core, &nearest, NULL) > reach)
-    return FALSE;
 
-  *t0 = muster_segment_distance_to_point (core, segment.a) <= reach
-        ? 0.0 : band_boundary (segment, core, reach, 0.0, nearest);
-  *t1 = muster_segment_distance_to_point (core, segment.b) <= reach
-        ? 1.0 : band_boundary (segment, core, reach, 1.0, nearest);
+  if (disc_segment_range (segment, core.a, reach, &a, &b))
+    widen (&lo, &hi, a), widen (&lo, &hi, b);
+  if (disc_segment_range (segment, core.b, reach, &a, &b))
+    widen (&lo, &hi, a), widen (&lo, &hi, b);
+  if (length > 0.0)
+    {
+      /* The rectangle, in the core's frame: 0 <= u <= length, |w| <= reach. */
+      MusterVector u = muster_vector_scale (along, 1.0 / length);
+      MusterVector w = { -u.y, u.x };
+      MusterVector from = muster_point_sub (segment.a, core.a);
+      MusterVector delta = muster_point_sub (segment.b, segment.a);
+
+      a = 0.0;
+      b = 1.0;
+      if (clip_slab (muster_vector_dot (from, u), muster_vector_dot (delta, u), 0.0, length, &a, &b) &&
+          clip_slab (muster_vector_dot (from, w), muster_vector_dot (delta, w), -reach, reach, &a, &b))
+        widen (&lo, &hi, a), widen (&lo, &hi, b);
+    }
+
+  if (lo > hi)
+    return FALSE;
+  *t0 = lo;
+  *t1 = hi;
   return TRUE;
 }
 

@@ -157,7 +157,7 @@ static inline double
 muster_point_distance (MusterPoint a,
                        MusterPoint b)
 {
-  return hypot (a.x - b.x, a.y - b.y);
+  return sqrt ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y));
 }
 
 static inline double
@@ -178,7 +178,7 @@ muster_vector_cross (MusterVector a,
 static inline double
 muster_vector_length (MusterVector v)
 {
-  return hypot (v.x, v.y);
+  return sqrt (v.x * v.x + v.y * v.y);
 }
 
 static inline MusterVector

@@ -694,6 +694,46 @@ test_shape_distance_sampled (void)
   g_rand_free (rand);
 }
 
+static void
+test_ellipse_pairs_sampled (void)
+{
+  GRand *rand = g_rand_new_with_seed (4242);
+  guint apart = 0;
+
+  /* Walking round A and taking the exact distance to B at each step overestimates the gap by
+   * a second-order amount only: the walk's minimum is flat. */
+  for (guint i = 0; i < 150; i++)
+    {
+      MusterEllipse a = { { 0, 0 }, g_rand_double_range (rand, 1, 60), g_rand_double_range (rand, 0, 40),
+                          g_rand_double_range (rand, -G_PI, G_PI) };
+      MusterEllipse b = { { g_rand_double_range (rand, -120, 120), g_rand_double_range (rand, -120, 120) },
+                          g_rand_double_range (rand, 1, 60), g_rand_double_range (rand, 0.01, 40),
+                          g_rand_double_range (rand, -G_PI, G_PI) };
+      MusterShape sa, sb = muster_shape_ellipse (&b);
+      double exact, walked = INFINITY;
+
+      if (i % 10 == 0)
+        a.ry = 0;   /* a stick */
+      sa = muster_shape_ellipse (&a);
+      exact = muster_shape_distance (&sa, &sb);
+      for (guint k = 0; k < 20000; k++)
+        {
+          double t = k * 2 * G_PI / 20000;
+          MusterPoint p = muster_point_add (a.centre, muster_vector_rotate ((MusterVector) { a.rx * cos (t), a.ry * sin (t) },
+                                                                            a.angle));
+
+          walked = MIN (walked, muster_ellipse_distance_to_point (&b, p));
+        }
+      g_assert_cmpfloat (exact, <=, walked + 1e-7);
+      g_assert_cmpfloat (walked - exact, <=, 1e-5);
+      g_assert_cmpfloat_with_epsilon (muster_shape_distance (&sb, &sa), exact, 1e-7);
+      apart += exact > 0.0;
+    }
+  g_assert_cmpuint (apart, >, 50);
+  g_assert_cmpuint (apart, <, 150);
+  g_rand_free (rand);
+}
+
 static gboolean
 in_spans (GArray *spans,
           double  t,
@@ -917,6 +957,7 @@ main (int   argc,
   g_test_add_func ("/engine/geometry/segment-ellipse", test_segment_ellipse);
   g_test_add_func ("/engine/geometry/shape-distance-known", test_shape_distance_known);
   g_test_add_func ("/engine/geometry/shape-distance-sampled", test_shape_distance_sampled);
+  g_test_add_func ("/engine/geometry/ellipse-pairs-sampled", test_ellipse_pairs_sampled);
   g_test_add_func ("/engine/geometry/clip-sampled", test_clip_sampled);
   g_test_add_func ("/engine/geometry/convex-hull", test_convex_hull);
   g_test_add_func ("/engine/geometry/rect", test_rect);
