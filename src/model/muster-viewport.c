@@ -59,6 +59,8 @@ update_double (MusterViewport *self,
                double          value,
                guint           prop)
 {
+  g_assert (MUSTER_IS_VIEWPORT (self));
+
   if (*field != value)
     {
       *field = value;
@@ -91,8 +93,11 @@ widget_offset (MusterViewport *self,
                double          zoom,
                double          rotation)
 {
-  MusterVector offset = { (wx - self->width / 2.0) / zoom, (wy - self->height / 2.0) / zoom };
+  MusterVector offset;
 
+  g_assert (MUSTER_IS_VIEWPORT (self));
+
+  offset = (MusterVector) { (wx - self->width / 2.0) / zoom, (wy - self->height / 2.0) / zoom };
   return muster_vector_rotate (offset, -rotation);
 }
 
