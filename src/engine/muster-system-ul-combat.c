@@ -17,11 +17,6 @@
  * (p.24–25) with the fanatic-charge test that is one of them (p.18).
  */
 
-/* The integrity test is a d10 (p.25): "greater by 10 or more" routs, and a fanatic charge needs
- * a pass by five (p.18). Constants of the test itself, not a table of the book. */
-#define INTEGRITY_DIE    10
-#define ROUT_MARGIN      10
-#define FANATIC_MARGIN   5
 
 const char * const muster_ul_class_ids[] = { "foot", "mounted", "leviathan", "behemoth", NULL };
 const char * const muster_ul_class_labels[] = { "Foot", "Mounted", "Leviathan", "Behemoth", NULL };
@@ -377,7 +372,7 @@ int
 _muster_ul_integrity_result (int roll,
                              int ip)
 {
-  if (roll - ip >= ROUT_MARGIN)
+  if (roll - ip >= MUSTER_UL_ROUT_MARGIN)
     return 2;
   return roll > ip ? 1 : 0;
 }
@@ -505,7 +500,7 @@ integrity_prepare (MusterUlPlay         *play,
   gboolean applies[4] = {
     values[IT_CHARGED], values[IT_STRONGER], values[IT_UNSUPPORTED], values[IT_REPULSED],
   };
-  MusterUlDice test = { 1, INTEGRITY_DIE }, move;
+  MusterUlDice test = { 1, MUSTER_UL_INTEGRITY_DIE }, move;
 
   if (!integrity_modifiers (ruleset, values[IT_CLASS], values[IT_ORDER], applies,
                             values[IT_FLANK], &play->param[IT_P_MOD], error)
@@ -549,13 +544,14 @@ static MusterDist *
 integrity_result_dist (int ip,
                        int mod)
 {
+  const int die = MUSTER_UL_INTEGRITY_DIE;
+  int fail = CLAMP (die - (ip - mod), 0, die);
+  int rout = CLAMP (mod - ip + 1 + die - MUSTER_UL_ROUT_MARGIN, 0, die);
   double weights[3];
-  int fail = CLAMP (INTEGRITY_DIE - (ip - mod), 0, INTEGRITY_DIE);
-  int rout = CLAMP (mod - ip + 1 + INTEGRITY_DIE - ROUT_MARGIN, 0, INTEGRITY_DIE);
 
-  weights[0] = (double) (INTEGRITY_DIE - fail) / INTEGRITY_DIE;
-  weights[1] = (double) (fail - rout) / INTEGRITY_DIE;
-  weights[2] = (double) rout / INTEGRITY_DIE;
+  weights[0] = (double) (die - fail) / die;
+  weights[1] = (double) (fail - rout) / die;
+  weights[2] = (double) rout / die;
   return muster_dist_new_from_weights (0, weights, 3);
 }
 
@@ -662,7 +658,7 @@ fanatic_prepare (MusterUlPlay         *play,
                  GError              **error)
 {
   gboolean applies[4] = { FALSE, FALSE, values[FC_UNSUPPORTED], values[FC_REPULSED] };
-  MusterUlDice test = { 1, INTEGRITY_DIE };
+  MusterUlDice test = { 1, MUSTER_UL_INTEGRITY_DIE };
 
   if (values[FC_CLASS] != MUSTER_UL_BEHEMOTH
       && (values[FC_STATUS] != MUSTER_UL_IRREGULAR || values[FC_ORDER] == MUSTER_UL_OPEN))
@@ -685,7 +681,7 @@ fanatic_resolve (const MusterUlPlay *play,
   const int *p = play->param;
   int roll = faces[p[FC_P_FACE]] + p[FC_P_MOD];
 
-  if (roll <= p[FC_P_IP] - FANATIC_MARGIN)
+  if (roll <= p[FC_P_IP] - MUSTER_UL_FANATIC_MARGIN)
     outcome[0] = 0;
   else if (p[FC_P_ON_FAIL] == 0)
     outcome[0] = 1;
@@ -709,8 +705,8 @@ fanatic_exact (const MusterProcedure  *procedure,
   ip = values[FC_IP];
   mod = play->param[FC_P_MOD];
   /* P(pass) = clamp(IP − M − 5, 0, 10)/10 (§7.2). */
-  pass = CLAMP (ip - mod - FANATIC_MARGIN, 0, INTEGRITY_DIE);
-  weights[0] = (double) pass / INTEGRITY_DIE;
+  pass = CLAMP (ip - mod - MUSTER_UL_FANATIC_MARGIN, 0, MUSTER_UL_INTEGRITY_DIE);
+  weights[0] = (double) pass / MUSTER_UL_INTEGRITY_DIE;
   if (values[FC_ON_FAIL] == 0)
     weights[1] = 1 - weights[0];
   else

@@ -579,7 +579,8 @@ engagement_test (const MusterRuleset *ruleset,
   if (me->repulsed_before
       && _muster_ul_modifier (ruleset, "integrity-modifiers", "repulsed-before", &value, NULL))
     mod += value;
-  result = _muster_ul_integrity_result (muster_dice_roll (dice, 10) + mod, me->side.ip);
+  result = _muster_ul_integrity_result (muster_dice_roll (dice, MUSTER_UL_INTEGRITY_DIE) + mod,
+                                        me->side.ip);
   me->routed = result == 2;
   me->repulsed = result >= 1;
   if (me->repulsed)
@@ -674,7 +675,8 @@ engagement_sample (const MusterProcedure *procedure,
         if (f[s].unsupported
             && _muster_ul_modifier (ruleset, "integrity-modifiers", "unsupported", &value, NULL))
           mod += value;
-        if (muster_dice_roll (dice, 10) + mod > f[s].side.ip - 5)
+        if (muster_dice_roll (dice, MUSTER_UL_INTEGRITY_DIE) + mod
+            > f[s].side.ip - MUSTER_UL_FANATIC_MARGIN)
           f[s].side.charge = CHARGE_CHARGE;
       }
 
