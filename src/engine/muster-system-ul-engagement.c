@@ -30,8 +30,8 @@ enum { RESULT_FIGHTING, RESULT_A_WINS, RESULT_B_WINS, RESULT_SEPARATED, RESULT_B
 static const MusterInputSpec engagement_inputs[] = {
   MUSTER_UL_SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
                          WEAPON_SA, CHARGE_FANATIC),
-  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR, 5,
-                         CHARGE_NONE),
+  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
+                         WEAPON_HFS, CHARGE_NONE),
   MUSTER_UL_RULE_INPUTS,
   { "a-unsupported", "A: Unsupported", "+2 to A's integrity tests", MUSTER_INPUT_BOOL, 0, 1, 0,
     NULL, NULL },

@@ -25,7 +25,7 @@ typedef enum
   HIGHER_STEEP,
 } Higher;
 
-enum { WEAPON_LANCE = 0, WEAPON_SA = 4 };
+enum { WEAPON_LANCE = 0, WEAPON_SA = 4, WEAPON_HFS = 5 };
 
 extern const char * const _muster_ul_weapon_ids[];
 extern const char * const _muster_ul_weapon_labels[];

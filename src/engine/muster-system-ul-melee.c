@@ -57,8 +57,8 @@ enum { IN_ROUND = 2 * S_N_INPUTS, IN_PAIRS, IN_DISORDER_RULE, IN_HILL_RULE };
 static const MusterInputSpec round_inputs[] = {
   MUSTER_UL_SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
                          WEAPON_SA, CHARGE_FANATIC),
-  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR, 5,
-                         CHARGE_NONE),
+  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
+                         WEAPON_HFS, CHARGE_NONE),
   { "round", "Round", "First contact counts the charge bonuses and the first-contact weapon "
     "values", MUSTER_INPUT_CHOICE, 0, 0, 0, round_ids, round_labels },
   { "pairs", "Vignettes in contact", "Pairs of vignettes like these fighting; losses and "
