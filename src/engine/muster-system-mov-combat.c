@@ -1,0 +1,660 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-mov"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-procedures-private.h"
+#include "muster-system-mov-combat-private.h"
+
+/*
+ * Medals of Valor: the shared machinery of the combat procedures (planning, sampling, table
+ * access, wounds) and the tests of nerve and senses: morale check, sighting roll, mishaps.
+ * Fire is in muster-system-mov-fire.c, close combat in muster-system-mov-melee.c.
+ */
+
+#define SYSTEM "medals-of-valor"
+
+const char * const _muster_mov_attitudes[] = { "panic", "nervous", "steady", "fanatic", NULL };
+const char * const _muster_mov_attitude_labels[] = { "Panic", "Nervous", "Steady", "Fanatic",
+                                                     NULL };
+const char * const _muster_mov_injuries[] = { "none", "slight", "moderate", "severe", NULL };
+const char * const _muster_mov_injury_labels[] = { "None", "Slight", "Moderate", "Severe", NULL };
+const char * const _muster_mov_wound_models[] = { "basic", "cumulative", "campaign", NULL };
+const char * const _muster_mov_wound_model_labels[] = {
+  "Basic: a second wound kills",
+  "Cumulative wounds (option)",
+  "Cumulative wounds, campaign (Severe)",
+  NULL
+};
+
+const char * const _muster_mov_injury_after_labels[] = { "None", "Slight", "Moderate",
+                                                         "Severe", "Dead", NULL };
+const char * const _muster_mov_wound_words[] = { "wound", "killed", NULL };
+const char * const _muster_mov_no_yes[] = { "No", "Yes", NULL };
+
+static const char * const pass_fail[] = { "Fail", "Pass", NULL };
+
+gboolean
+_muster_mov_prepare (const MusterProcedure  *procedure,
+                     const MusterRuleset    *ruleset,
+                     const int              *values,
+                     MusterMovPlan          *plan,
+                     GError                **error)
+{
+  const MusterMovProcedure *self = (const MusterMovProcedure *) procedure;
+
+  g_return_val_if_fail (g_strcmp0 (procedure->system, SYSTEM) == 0, FALSE);
+
+  memset (plan, 0, sizeof *plan);
+  if (ruleset == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
+                   "%s %s needs the %s ruleset for its tables", SYSTEM, procedure->id, SYSTEM);
+      return FALSE;
+    }
+  if (!muster_procedure_check_values (procedure, values, error))
+    return FALSE;
+  return self->prepare (ruleset, values, plan, error);
+}
+
+void
+_muster_mov_resolve (const MusterMovPlan *plan,
+                     const int           *faces,
+                     int                 *outcome)
+{
+  plan->resolve (plan, faces, outcome);
+}
+
+void
+_muster_mov_plan_add_dice (MusterMovPlan *plan,
+                           guint          n,
+                           int            lo,
+                           int            hi)
+{
+  g_assert (plan->n_faces + n <= MUSTER_MOV_MAX_FACES);
+
+  for (guint i = 0; i < n; i++)
+    {
+      plan->face_min[plan->n_faces] = lo;
+      plan->face_max[plan->n_faces] = hi;
+      plan->n_faces++;
+    }
+}
+
+/* The plan of the latest sample in this thread. The simulator plays one procedure with the
+ * same inputs many times, and planning reads a few dozen table cells: reusing the plan makes
+ * a sample a handful of dice. The cache holds a reference on the ruleset, so that a new
+ * ruleset at a freed one's address is never mistaken for it. */
+typedef struct
+{
+  const MusterProcedure *procedure;
+  MusterRuleset         *ruleset;
+  int                   *values;
+  MusterMovPlan          plan;
+} PlanCache;
+
+static void
+plan_cache_free (gpointer data)
+{
+  PlanCache *cache = data;
+
+  g_clear_pointer (&cache->ruleset, muster_ruleset_unref);
+  g_free (cache->values);
+  g_free (cache);
+}
+
+static GPrivate plan_cache = G_PRIVATE_INIT (plan_cache_free);
+
+static const MusterMovPlan *
+cached_plan (const MusterProcedure  *procedure,
+             const MusterRuleset    *ruleset,
+             const int              *values,
+             GError                **error)
+{
+  PlanCache *cache = g_private_get (&plan_cache);
+
+  if (cache == NULL)
+    {
+      cache = g_new0 (PlanCache, 1);
+      g_private_set (&plan_cache, cache);
+    }
+  if (cache->procedure == procedure && cache->ruleset == ruleset && ruleset != NULL
+      && memcmp (cache->values, values, sizeof (int) * procedure->n_inputs) == 0)
+    return &cache->plan;
+
+  cache->procedure = NULL;
+  g_clear_pointer (&cache->ruleset, muster_ruleset_unref);
+  g_clear_pointer (&cache->values, g_free);
+  if (!_muster_mov_prepare (procedure, ruleset, values, &cache->plan, error))
+    return NULL;
+  cache->procedure = procedure;
+  cache->ruleset = muster_ruleset_ref ((MusterRuleset *) ruleset);
+  cache->values = g_memdup2 (values, sizeof (int) * MAX (procedure->n_inputs, 1));
+  return &cache->plan;
+}
+
+/* The sampler of every procedure that has a plan: roll each face, then resolve. A ruleset
+ * without the tables cannot be played; the exact path reports that as an error, and here it
+ * is a programmer error because the simulator is only offered for loaded rulesets. */
+void
+_muster_mov_sample (const MusterProcedure *procedure,
+                    const MusterRuleset   *ruleset,
+                    const int             *values,
+                    MusterDice            *dice,
+                    int                   *outcome)
+{
+  g_autoptr(GError) error = NULL;
+  const MusterMovPlan *plan = cached_plan (procedure, ruleset, values, &error);
+  int faces[MUSTER_MOV_MAX_FACES];
+
+  if (plan == NULL)
+    {
+      g_critical ("%s", error->message);
+      memset (outcome, 0, sizeof (int) * procedure->n_outputs);
+      return;
+    }
+  for (guint i = 0; i < plan->n_faces; i++)
+    faces[i] = muster_dice_uniform (dice, plan->face_min[i], plan->face_max[i]);
+  plan->resolve (plan, faces, outcome);
+}
+
+static const MusterTable *
+get_table (const MusterRuleset  *ruleset,
+           const char           *table,
+           GError              **error)
+{
+  const MusterTable *t = muster_ruleset_get_table (ruleset, table);
+
+  if (t == NULL)
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                 "the %s ruleset has no table “%s”", SYSTEM, table);
+  return t;
+}
+
+gboolean
+_muster_mov_table_number (const MusterRuleset  *ruleset,
+                          const char           *table,
+                          const char           *row,
+                          const char           *column,
+                          int                  *out,
+                          GError              **error)
+{
+  const MusterTable *t = get_table (ruleset, table, error);
+  const MusterCell *cell;
+
+  if (t == NULL)
+    return FALSE;
+  cell = muster_table_lookup (t, row, column, NULL);
+  if (cell == NULL || !cell->is_number)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "the %s table “%s” has no number in row “%s”, column “%s”", SYSTEM, table,
+                   row, column);
+      return FALSE;
+    }
+  *out = (int) cell->number;
+  return TRUE;
+}
+
+/* Reads the cells of columns PREFIX<first> … PREFIX<last> of @row as words, each one of
+ * @words, into their indexes. */
+gboolean
+_muster_mov_table_words (const MusterRuleset  *ruleset,
+                         const char           *table,
+                         const char           *row,
+                         const char           *column_prefix,
+                         int                   first,
+                         int                   last,
+                         const char * const   *words,
+                         int                  *out,
+                         GError              **error)
+{
+  const MusterTable *t = get_table (ruleset, table, error);
+
+  if (t == NULL)
+    return FALSE;
+  for (int i = first; i <= last; i++)
+    {
+      g_autofree char *column = g_strdup_printf ("%s%d", column_prefix, i);
+      const MusterCell *cell = muster_table_lookup (t, row, column, NULL);
+      int found = -1;
+
+      for (int w = 0; cell != NULL && cell->text != NULL && words[w] != NULL; w++)
+        if (g_strcmp0 (cell->text, words[w]) == 0)
+          found = w;
+      if (found < 0)
+        {
+          g_autofree char *expected = g_strjoinv (", ", (char **) words);
+
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                       "the %s table “%s”, row “%s”, column “%s” is not one of %s", SYSTEM,
+                       table, row, column, expected);
+          return FALSE;
+        }
+      out[i - first] = found;
+    }
+  return TRUE;
+}
+
+/* Severe is a level of the campaign wound rules only. */
+gboolean
+_muster_mov_check_injury (int      injury,
+                          int      model,
+                          GError **error)
+{
+  if (injury == MUSTER_MOV_INJURY_SEVERE && model != MUSTER_MOV_WOUNDS_CAMPAIGN)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "a Severe wound exists only under the campaign wound rules");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/*
+ * §4.1, §4.2: @steps wound steps on a soldier at @injury. A named Moderate result is two steps
+ * under the cumulative rules and one wound in the basic rule, where it sets the level it names
+ * (our reading of mixing the named levels with the ladder); @steps < 0 means killed.
+ */
+MusterMovInjury
+_muster_mov_apply_wounds (MusterMovInjury     injury,
+                          int                 steps,
+                          MusterMovWoundModel model,
+                          gboolean            animal)
+{
+  int level;
+
+  if (steps == 0 || injury == MUSTER_MOV_INJURY_DEAD)
+    return injury;
+  /* Animals are never wounded, always killed. */
+  if (steps < 0 || animal)
+    return MUSTER_MOV_INJURY_DEAD;
+  switch (model)
+    {
+    case MUSTER_MOV_WOUNDS_BASIC:
+      /* A second wound of any kind kills. */
+      if (injury != MUSTER_MOV_INJURY_NONE)
+        return MUSTER_MOV_INJURY_DEAD;
+      return steps >= 2 ? MUSTER_MOV_INJURY_MODERATE : MUSTER_MOV_INJURY_SLIGHT;
+    case MUSTER_MOV_WOUNDS_CUMULATIVE:
+      level = injury + steps;
+      return level >= MUSTER_MOV_INJURY_SEVERE ? MUSTER_MOV_INJURY_DEAD : level;
+    case MUSTER_MOV_WOUNDS_CAMPAIGN:
+    default:
+      level = injury + steps;
+      return MIN (level, MUSTER_MOV_INJURY_DEAD);
+    }
+}
+
+/* Morale check (§2.3) ----------------------------------------------------------------------- */
+
+enum { MOR_COVER, MOR_ATTITUDE, MOR_WOUNDED, MOR_LEADER, MOR_PASS_RULE, MOR_DOUBLE_ZERO };
+enum { MOR_OUT_RESULT, MOR_OUT_ATTITUDE, MOR_OUT_SUPPRESSED, MOR_OUT_TARGET };
+
+static const char * const pass_rules[] = { "at-least", "higher", NULL };
+static const char * const pass_rule_labels[] = {
+  "30 or higher (roll ≥ number)", "Higher than the number (roll > number)", NULL
+};
+static const char * const double_zeros[] = { "hundred", "zero", NULL };
+static const char * const double_zero_labels[] = { "00 is 100", "00 is 0", NULL };
+
+static const MusterInputSpec morale_inputs[] = {
+  { "cover", "Soldier is in protective cover/ a building",
+    "−10 to the number to pass.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "attitude", "Mental attitude",
+    "Fanatic −10, Nervous +10, Panicked +20 to the number to pass. A fail lowers it one level.",
+    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
+    _muster_mov_attitude_labels },
+  { "wounded", "Soldier is Wounded", "Any level of wound: +15 to the number to pass.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "leader-dead", "Soldier’s unit leader is dead", "+10 to the number to pass.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "pass-rule", "Passing roll",
+    "The book says both “30 or higher” and “higher than the needed number”; the default takes "
+    "the first (a roll equal to the number passes).", MUSTER_INPUT_CHOICE, 0, 0, 0, pass_rules,
+    pass_rule_labels },
+  { "double-zero", "Reading of 00 on the d100",
+    "Percentage dice read 01–00; by default 00 is 100, the best roll.", MUSTER_INPUT_CHOICE,
+    0, 0, 0, double_zeros, double_zero_labels },
+};
+
+static const MusterOutputSpec morale_outputs[] = {
+  { "result", "Morale check", pass_fail },
+  { "attitude", "Attitude afterwards", _muster_mov_attitude_labels },
+  { "suppressed", "Suppressed", _muster_mov_no_yes },
+  { "target", "Number to pass", NULL },
+};
+
+static void morale_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+morale_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                MusterMovPlan        *plan,
+                GError              **error)
+{
+  static const char * const attitude_rows[] = { "panic", "nervous", NULL, "fanatic" };
+  int base, mod;
+
+  if (!_muster_mov_table_number (ruleset, "morale", "base", "value", &base, error))
+    return FALSE;
+  plan->target = base;
+  if (values[MOR_COVER])
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", "cover", "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  if (attitude_rows[values[MOR_ATTITUDE]] != NULL)
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", attitude_rows[values[MOR_ATTITUDE]],
+                                     "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  if (values[MOR_WOUNDED])
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", "wounded", "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  if (values[MOR_LEADER])
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", "leader-dead", "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  plan->mode = values[MOR_PASS_RULE];
+  plan->mode2 = values[MOR_DOUBLE_ZERO];
+  plan->count = values[MOR_ATTITUDE];
+  plan->resolve = morale_resolve;
+  /* Two d10, tens then units. */
+  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  return TRUE;
+}
+
+static int
+morale_attitude_after (int      attitude,
+                       gboolean passed)
+{
+  /* One level at a time, and no lower than Panic. */
+  return passed ? attitude : MAX (attitude - 1, MUSTER_MOV_ATTITUDE_PANIC);
+}
+
+static gboolean
+morale_suppressed (int      attitude,
+                   gboolean passed)
+{
+  int after = morale_attitude_after (attitude, passed);
+
+  /* §2.4: while Panicked, and in the first turn he becomes Nervous. */
+  return after == MUSTER_MOV_ATTITUDE_PANIC
+         || (!passed && after == MUSTER_MOV_ATTITUDE_NERVOUS);
+}
+
+static void
+morale_resolve (const MusterMovPlan *plan,
+                const int           *faces,
+                int                 *outcome)
+{
+  int roll = faces[0] * 10 + faces[1];
+  gboolean passed;
+
+  if (roll == 0 && plan->mode2 == 0)
+    roll = 100;
+  passed = plan->mode == 0 ? roll >= plan->target : roll > plan->target;
+  outcome[MOR_OUT_RESULT] = passed;
+  outcome[MOR_OUT_ATTITUDE] = morale_attitude_after (plan->count, passed);
+  outcome[MOR_OUT_SUPPRESSED] = morale_suppressed (plan->count, passed);
+  outcome[MOR_OUT_TARGET] = plan->target;
+}
+
+static gboolean
+morale_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *values,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  MusterMovPlan plan;
+  int lowest, passing;
+  double p, attitude[4] = { 0 }, suppressed[2] = { 0 };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  /* The d100 reads 1–100 (or 0–99); count the rolls that pass. */
+  lowest = plan.mode2 == 0 ? 1 : 0;
+  passing = (lowest + 99) - (plan.mode == 0 ? plan.target : plan.target + 1) + 1;
+  p = CLAMP (passing, 0, 100) / 100.0;
+
+  attitude[morale_attitude_after (plan.count, TRUE)] += p;
+  attitude[morale_attitude_after (plan.count, FALSE)] += 1 - p;
+  suppressed[morale_suppressed (plan.count, TRUE)] += p;
+  suppressed[morale_suppressed (plan.count, FALSE)] += 1 - p;
+  outputs[MOR_OUT_RESULT] = muster_dist_new_bernoulli (p);
+  outputs[MOR_OUT_ATTITUDE] = muster_dist_new_from_weights (0, attitude, 4);
+  outputs[MOR_OUT_SUPPRESSED] = muster_dist_new_from_weights (0, suppressed, 2);
+  outputs[MOR_OUT_TARGET] = muster_dist_new_constant (plan.target);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_morale = {
+  {
+    SYSTEM, "morale", "Morale check",
+    "d100 against 30 adjusted by the soldier's condition; a fail lowers his attitude one level.",
+    morale_inputs, G_N_ELEMENTS (morale_inputs), morale_outputs, G_N_ELEMENTS (morale_outputs),
+    morale_exact, _muster_mov_sample,
+  },
+  morale_prepare,
+};
+
+/* Sighting roll (§3.5) ---------------------------------------------------------------------- */
+
+enum { SIG_MOUNTED, SIG_STANDING, SIG_OPEN, SIG_PRONE, SIG_BEHIND, SIG_BUILDING, SIG_BUTTONED,
+       N_SIG_INPUTS };
+enum { SIG_OUT_RESULT, SIG_OUT_TOTAL };
+
+static const char * const spotted_labels[] = { "Not spotted", "Spotted", NULL };
+
+static const MusterInputSpec sighting_inputs[] = {
+  { "mounted", "Mounted on a transport or animal", "+3 to the roll.", MUSTER_INPUT_BOOL, 0, 1,
+    0, NULL, NULL },
+  { "standing", "Standing on a Wall or roof", "+2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "open", "Running or in the open", "+1 to the roll, once even if both hold.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "prone", "Prone", "−2 to the roll; crawling counts as prone.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "behind", "Behind a wall, rocky area, trees", "−2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "building", "In a building, at a window or door; in an entrenchment/foxhole",
+    "−2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "buttoned", "Spotter is a buttoned-up AFV crew",
+    "Against a target that is not a vehicle or building. The book gives “a minus” without a "
+    "value; −2 is ours (table sighting, row buttoned).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
+    NULL },
+};
+
+static const MusterOutputSpec sighting_outputs[] = {
+  { "result", "Sighting roll", spotted_labels },
+  { "total", "Modified roll", NULL },
+};
+
+static void sighting_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+sighting_prepare (const MusterRuleset  *ruleset,
+                  const int            *values,
+                  MusterMovPlan        *plan,
+                  GError              **error)
+{
+  static const char * const rows[N_SIG_INPUTS] = {
+    "mounted", "standing", "open", "prone", "behind", "building", "buttoned"
+  };
+
+  if (!_muster_mov_table_number (ruleset, "sighting", "need", "value", &plan->target, error))
+    return FALSE;
+  for (guint i = 0; i < N_SIG_INPUTS; i++)
+    {
+      int mod;
+
+      if (!values[i])
+        continue;
+      if (!_muster_mov_table_number (ruleset, "sighting", rows[i], "value", &mod, error))
+        return FALSE;
+      plan->modifier += mod;
+    }
+  _muster_mov_plan_add_dice (plan, 1, 0, 9);
+  plan->resolve = sighting_resolve;
+  return TRUE;
+}
+
+static void
+sighting_resolve (const MusterMovPlan *plan,
+                  const int           *faces,
+                  int                 *outcome)
+{
+  /* "0 is a 10". */
+  int total = (faces[0] == 0 ? 10 : faces[0]) + plan->modifier;
+
+  outcome[SIG_OUT_RESULT] = total >= plan->target;
+  outcome[SIG_OUT_TOTAL] = total;
+}
+
+static gboolean
+sighting_exact (const MusterProcedure  *procedure,
+                const MusterRuleset    *ruleset,
+                const int              *values,
+                MusterDist            **outputs,
+                GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) die = NULL;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  die = muster_dist_new_die (10);
+  outputs[SIG_OUT_TOTAL] = muster_dist_shift (die, plan.modifier);
+  outputs[SIG_OUT_RESULT] =
+    muster_dist_new_bernoulli (muster_dist_get_prob_at_least (outputs[SIG_OUT_TOTAL],
+                                                              plan.target));
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_sighting = {
+  {
+    SYSTEM, "sighting", "Sighting roll",
+    "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
+    sighting_inputs, G_N_ELEMENTS (sighting_inputs), sighting_outputs,
+    G_N_ELEMENTS (sighting_outputs), sighting_exact, _muster_mov_sample,
+  },
+  sighting_prepare,
+};
+
+/* Mishaps (§3.21) --------------------------------------------------------------------------- */
+
+enum { MIS_ACTION };
+enum { MIS_SILENT, MIS_NOISE, MIS_INJURY };
+enum { MIS_OUT_RESULT };
+
+static const char * const mishap_actions[] = { "cautious", "dangerous", NULL };
+static const char * const mishap_action_labels[] = { "Cautious action", "Dangerous action",
+                                                     NULL };
+static const char * const mishap_words[] = { "silent", "noise", "injury", NULL };
+static const char * const mishap_labels[] = { "Silent", "Noise (spotted)",
+                                              "Injury: wounded and spotted",
+                                              "Injury: killed", NULL };
+
+static const MusterInputSpec mishap_inputs[] = {
+  { "action", "Action",
+    "Cautious movement by an unspotted soldier (optional rule), or a dangerous action (#): "
+    "climbing a high or extended obstacle, jumping.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    mishap_actions, mishap_action_labels },
+};
+
+static const MusterOutputSpec mishap_outputs[] = {
+  { "result", "Mishap", mishap_labels },
+};
+
+static void mishap_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+mishap_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                MusterMovPlan        *plan,
+                GError              **error)
+{
+  if (!_muster_mov_table_words (ruleset, "mishap", mishap_actions[values[MIS_ACTION]], "f",
+                                0, 9, mishap_words, plan->table[0], error)
+      || !_muster_mov_table_words (ruleset, "wound-roll", "hit", "f", 0, 9, _muster_mov_wound_words,
+                                   plan->table[1], error))
+    return FALSE;
+  /* The mishap die, then the wound roll an injury makes. */
+  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  plan->resolve = mishap_resolve;
+  return TRUE;
+}
+
+static void
+mishap_resolve (const MusterMovPlan *plan,
+                const int           *faces,
+                int                 *outcome)
+{
+  int result = plan->table[0][faces[0]];
+
+  if (result == MIS_INJURY && plan->table[1][faces[1]] == 1)
+    result++;
+  outcome[MIS_OUT_RESULT] = result;
+}
+
+static gboolean
+mishap_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *values,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  MusterMovPlan plan;
+  double weights[4] = { 0 }, killed = 0;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  for (int f = 0; f < 10; f++)
+    {
+      weights[plan.table[0][f]] += 0.1;
+      killed += plan.table[1][f] * 0.1;
+    }
+  weights[MIS_INJURY + 1] = weights[MIS_INJURY] * killed;
+  weights[MIS_INJURY] *= 1 - killed;
+  outputs[MIS_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_mishap = {
+  {
+    SYSTEM, "mishap", "Mishap",
+    "d10 on the mishap table; an injury makes a wound roll (0 kills).",
+    mishap_inputs, G_N_ELEMENTS (mishap_inputs), mishap_outputs,
+    G_N_ELEMENTS (mishap_outputs), mishap_exact, _muster_mov_sample,
+  },
+  mishap_prepare,
+};
+
+/* The system's procedures, in the order the book plays them. */
+const MusterProcedure * const muster_mov_procedures[] = {
+  &_muster_mov_sighting.base,
+  &_muster_mov_fire.base,
+  &_muster_mov_kill_zone.base,
+  &_muster_mov_morale.base,
+  &_muster_mov_close_assault_fire.base,
+  &_muster_mov_melee.base,
+  &_muster_mov_assault.base,
+  &_muster_mov_anti_afv.base,
+  &_muster_mov_afv_fire.base,
+  &_muster_mov_crew_survival.base,
+  &_muster_mov_mishap.base,
+  NULL
+};
