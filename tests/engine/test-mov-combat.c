@@ -678,7 +678,7 @@ test_mishap (void)
   enumerate ("mishap", "action=dangerous", NULL);
 }
 
-/* Close combat ---------------------------------------------------------------------------------- */
+/* Close combat --------------------------------------------------------------------------------- */
 
 static void
 test_close_assault_fire (void)
