@@ -184,5 +184,6 @@ extern const MusterMovProcedure _muster_mov_assault;
 extern const MusterMovProcedure _muster_mov_morale;
 extern const MusterMovProcedure _muster_mov_sighting;
 extern const MusterMovProcedure _muster_mov_mishap;
+extern const MusterMovProcedure _muster_mov_initiative;
 
 G_END_DECLS

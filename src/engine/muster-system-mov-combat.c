@@ -643,8 +643,141 @@ const MusterMovProcedure _muster_mov_mishap = {
   mishap_prepare,
 };
 
+/* Order of movement (§3.6) ------------------------------------------------------------------ */
+
+enum { INI_A_FANATIC, INI_A_SHAKEN, INI_A_ORDERS, INI_A_CHARGING, INI_A_VEHICLE,
+       INI_B_FANATIC, INI_B_SHAKEN, INI_B_ORDERS, INI_B_CHARGING, INI_B_VEHICLE, INI_CHARGE_RULE,
+       N_INI_INPUTS };
+enum { INI_OUT_FIRST, INI_OUT_A, INI_OUT_B };
+
+static const char * const orders[] = { "hold", "assault", "delay", "pursue", NULL };
+static const char * const order_labels[] = { "HOLD", "ASSAULT", "DELAY", "PURSUE", NULL };
+static const char * const charge_rules[] = { "assault", "assault-or-charging", NULL };
+static const char * const charge_rule_labels[] = {
+  "ASSAULT orders", "ASSAULT orders, or charging this turn (activity 20)", NULL
+};
+static const char * const first_labels[] = { "First unit moves first", "Second unit moves first",
+                                             NULL };
+
+#define MU_INPUTS(p, who) \
+  { p "fanatics", who ": Fanatic soldiers", "+1 for each.", MUSTER_INPUT_INT, 0, 10, 0, NULL, \
+    NULL }, \
+  { p "shaken", who ": dead, Nervous or Panicked soldiers", "−1 for each.", MUSTER_INPUT_INT, \
+    0, 10, 0, NULL, NULL }, \
+  { p "orders", who ": orders", "Hold −1. The book's “Charge orders” +1 is not one of its four " \
+    "orders: ASSAULT by default.", MUSTER_INPUT_CHOICE, 0, 0, 1, orders, order_labels }, \
+  { p "charging", who ": charging this turn", \
+    "Its members chose activity 20; counts as Charge orders only under the option.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { p "vehicle", who ": is a vehicle/AFV", "+4.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+
+static const MusterInputSpec initiative_inputs[] = {
+  MU_INPUTS ("first-", "First unit"),
+  MU_INPUTS ("second-", "Second unit"),
+  { "charge-orders", "Charge orders are",
+    "Which units get the +1 for Charge orders.", MUSTER_INPUT_CHOICE, 0, 0, 0, charge_rules,
+    charge_rule_labels },
+};
+
+static const MusterOutputSpec initiative_outputs[] = {
+  { "first", "Order of movement", first_labels },
+  { "first-total", "First unit's total", NULL },
+  { "second-total", "Second unit's total", NULL },
+};
+
+static void initiative_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+mu_modifier (const MusterRuleset  *ruleset,
+             const int            *mu,
+             int                   charge_rule,
+             int                  *total,
+             GError              **error)
+{
+  int fanatic, shaken, hold, charge, vehicle;
+
+  if (!_muster_mov_table_number (ruleset, "initiative", "fanatic", "value", &fanatic, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "shaken", "value", &shaken, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "hold", "value", &hold, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "charge", "value", &charge, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "vehicle", "value", &vehicle, error))
+    return FALSE;
+  *total = mu[0] * fanatic + mu[1] * shaken;
+  if (mu[2] == 0)
+    *total += hold;
+  if (mu[2] == 1 || (charge_rule == 1 && mu[3]))
+    *total += charge;
+  if (mu[4])
+    *total += vehicle;
+  return TRUE;
+}
+
+static gboolean
+initiative_prepare (const MusterRuleset  *ruleset,
+                    const int            *values,
+                    MusterMovPlan        *plan,
+                    GError              **error)
+{
+  if (!mu_modifier (ruleset, values + INI_A_FANATIC, values[INI_CHARGE_RULE], &plan->modifier,
+                    error)
+      || !mu_modifier (ruleset, values + INI_B_FANATIC, values[INI_CHARGE_RULE], &plan->target,
+                       error))
+    return FALSE;
+  /* A d10 per unit, and the re-roll of a tie as a coin: re-rolling until the tie breaks puts
+   * the two in either order with even odds. */
+  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  _muster_mov_plan_add_dice (plan, 1, 0, 1);
+  plan->resolve = initiative_resolve;
+  return TRUE;
+}
+
+static void
+initiative_resolve (const MusterMovPlan *plan,
+                    const int           *faces,
+                    int                 *outcome)
+{
+  int a = (faces[0] == 0 ? 10 : faces[0]) + plan->modifier;
+  int b = (faces[1] == 0 ? 10 : faces[1]) + plan->target;
+
+  outcome[INI_OUT_FIRST] = a > b ? 0 : a < b ? 1 : faces[2];
+  outcome[INI_OUT_A] = a;
+  outcome[INI_OUT_B] = b;
+}
+
+static gboolean
+initiative_exact (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *values,
+                  MusterDist            **outputs,
+                  GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) die = muster_dist_new_die (10);
+  double first, tie, second;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  outputs[INI_OUT_A] = muster_dist_shift (die, plan.modifier);
+  outputs[INI_OUT_B] = muster_dist_shift (die, plan.target);
+  muster_dist_compare (outputs[INI_OUT_A], outputs[INI_OUT_B], &first, &tie, &second);
+  outputs[INI_OUT_FIRST] = muster_dist_new_bernoulli (second + tie / 2);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_initiative = {
+  {
+    SYSTEM, "initiative", "Order of movement",
+    "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves first, a "
+    "tie is rolled again.",
+    initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
+    G_N_ELEMENTS (initiative_outputs), initiative_exact, _muster_mov_sample,
+  },
+  initiative_prepare,
+};
+
 /* The system's procedures, in the order the book plays them. */
 const MusterProcedure * const muster_mov_procedures[] = {
+  &_muster_mov_initiative.base,
   &_muster_mov_sighting.base,
   &_muster_mov_fire.base,
   &_muster_mov_kill_zone.base,

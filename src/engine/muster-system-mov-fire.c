@@ -212,8 +212,8 @@ fire_add_dice (MusterMovPlan *plan)
 /* Individual fire (§6.5) --------------------------------------------------------------------- */
 
 enum { FIRE_WEAPON, FIRE_RANGE, FIRE_COVER, FIRE_POSTURE, FIRE_MODERATE, FIRE_MOVING,
-       FIRE_WOUND_ROLLS, FIRE_COLUMN_E, FIRE_INJURY, FIRE_MODEL, FIRE_ANIMAL };
-enum { FIRE_OUT_HITS, FIRE_OUT_RESULT, FIRE_OUT_INJURY };
+       FIRE_WOUND_ROLLS, FIRE_COLUMN_E, FIRE_INJURY, FIRE_MODEL, FIRE_ANIMAL, FIRE_SUPPRESSION };
+enum { FIRE_OUT_HITS, FIRE_OUT_RESULT, FIRE_OUT_INJURY, FIRE_OUT_SUPPRESSED };
 
 static const MusterInputSpec fire_inputs[] = {
   WEAPON_INPUT (0),
@@ -235,12 +235,17 @@ static const MusterInputSpec fire_inputs[] = {
     _muster_mov_wound_model_labels },
   { "animal", "Target is an animal", "Animals are never wounded, always killed.",
     MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "suppression-fir", "Suppressing fire rating",
+    "The book suppresses a soldier while fire of “a BIR rating of ___ or higher” is aimed at "
+    "him and leaves the number blank; 4 is ours. 0 switches the rule off.", MUSTER_INPUT_INT, 0,
+    7, 4, NULL, NULL },
 };
 
 static const MusterOutputSpec fire_outputs[] = {
   { "hits", "Hits", NULL },
   { "result", "Worst wound roll", fire_results },
   { "injury", "Target's injury afterwards", _muster_mov_injury_after_labels },
+  { "suppressed", "Target suppressed this turn", _muster_mov_no_yes },
 };
 
 static void fire_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -263,6 +268,8 @@ fire_prepare (const MusterRuleset  *ruleset,
   plan->injury = values[FIRE_INJURY];
   plan->model = values[FIRE_MODEL];
   plan->animal = values[FIRE_ANIMAL];
+  /* Suppressed by the volume of fire alone: a single weapon of that FIR, as rolled. */
+  plan->mode = values[FIRE_SUPPRESSION] > 0 && plan->fire.n_dice >= values[FIRE_SUPPRESSION];
   fire_add_dice (plan);
   plan->resolve = fire_resolve;
   return TRUE;
@@ -283,6 +290,16 @@ fire_injury_after (const MusterMovPlan *plan,
   return injury;
 }
 
+/* §2.4: a soldier is suppressed in the turn he is wounded, and while heavy enough fire is
+ * aimed at him; the dead are not counted. */
+static gboolean
+fire_suppressed (const MusterMovPlan *plan,
+                 int                  rolls,
+                 MusterMovInjury      after)
+{
+  return after != MUSTER_MOV_INJURY_DEAD && (rolls > 0 || plan->mode);
+}
+
 static void
 fire_resolve (const MusterMovPlan *plan,
               const int           *faces,
@@ -295,12 +312,13 @@ fire_resolve (const MusterMovPlan *plan,
   outcome[FIRE_OUT_HITS] = hits;
   outcome[FIRE_OUT_RESULT] = kills > 0 ? 2 : rolls > 0 ? 1 : 0;
   outcome[FIRE_OUT_INJURY] = fire_injury_after (plan, rolls, kills > 0);
+  outcome[FIRE_OUT_SUPPRESSED] = fire_suppressed (plan, rolls, outcome[FIRE_OUT_INJURY]);
 }
 
 typedef struct
 {
   const MusterMovPlan *plan;
-  gboolean             injury;   /* the injury output, or else the result */
+  int                  output;
 } FireMix;
 
 static MusterDist *
@@ -312,17 +330,27 @@ fire_given_hits (int      hits,
   double survive = pow (_muster_mov_fire_survive (&mix->plan->fire), rolls);
   double weights[MUSTER_MOV_INJURY_DEAD + 1] = { 0 };
 
-  if (!mix->injury)
+  MusterMovInjury survived = fire_injury_after (mix->plan, rolls, FALSE);
+
+  switch (mix->output)
     {
+    case FIRE_OUT_RESULT:
       if (rolls == 0)
         return muster_dist_new_constant (0);
       weights[1] = survive;
       weights[2] = 1 - survive;
       return muster_dist_new_from_weights (0, weights, 3);
+    case FIRE_OUT_SUPPRESSED:
+      /* Killed by a wound roll: not suppressed. */
+      weights[fire_suppressed (mix->plan, rolls, survived)] += survive;
+      weights[0] += 1 - survive;
+      return muster_dist_new_from_weights (0, weights, 2);
+    case FIRE_OUT_INJURY:
+    default:
+      weights[survived] += survive;
+      weights[MUSTER_MOV_INJURY_DEAD] += 1 - survive;
+      return muster_dist_new_from_weights (0, weights, G_N_ELEMENTS (weights));
     }
-  weights[fire_injury_after (mix->plan, rolls, FALSE)] += survive;
-  weights[MUSTER_MOV_INJURY_DEAD] += 1 - survive;
-  return muster_dist_new_from_weights (0, weights, G_N_ELEMENTS (weights));
 }
 
 static gboolean
@@ -333,7 +361,8 @@ fire_exact (const MusterProcedure  *procedure,
             GError                **error)
 {
   MusterMovPlan plan;
-  FireMix result = { &plan, FALSE }, injury = { &plan, TRUE };
+  FireMix result = { &plan, FIRE_OUT_RESULT }, injury = { &plan, FIRE_OUT_INJURY };
+  FireMix suppressed = { &plan, FIRE_OUT_SUPPRESSED };
 
   if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
     return FALSE;
@@ -342,6 +371,8 @@ fire_exact (const MusterProcedure  *procedure,
                                                   &result);
   outputs[FIRE_OUT_INJURY] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
                                                   &injury);
+  outputs[FIRE_OUT_SUPPRESSED] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
+                                                      &suppressed);
   return TRUE;
 }
 

@@ -334,6 +334,17 @@ test_fire_wounds (void)
             2 * 0.3 * 0.7 * 0.1 + 0.09 * (1 - 0.81));
   assert_p (p_of ("fire", "injury", MUSTER_MOV_INJURY_DEAD, "weapon=magazine-rifle",
                   "wound-rolls=per-hit", NULL), 2 * 0.3 * 0.7 * 0.1 + 0.09);
+
+  /* Suppressed when wounded, or under fire of FIR 4 or more (ours) even if missed; the dead
+   * do not count. */
+  assert_p (p_of ("fire", "suppressed", 1, "weapon=magazine-rifle", NULL), hit * 0.9);
+  assert_p (p_of ("fire", "suppressed", 1, "weapon=lmg", NULL), 1 - 0.8704 * 0.1);
+  assert_p (p_of ("fire", "suppressed", 1, "weapon=lmg", "suppression-fir=5", NULL),
+            0.8704 * 0.9);
+  assert_p (p_of ("fire", "suppressed", 1, "weapon=lmg", "suppression-fir=0", NULL),
+            0.8704 * 0.9);
+  assert_p (p_of ("fire", "suppressed", 1, "weapon=lmg", "moderate-wound=yes", NULL),
+            0.657 * 0.9);
 }
 
 /* P(at least k successes of n, each p), summed term by term. */
@@ -457,6 +468,7 @@ test_fire_enumeration (void)
   enumerate ("fire", "weapon=mortar", "cover=extensive", "posture=moving", NULL);
   enumerate ("fire", "weapon=mortar", "cover=heavy", "column-e=literal-pairs", NULL);
   enumerate ("fire", "weapon=lmg", "animal=yes", NULL);
+  enumerate ("fire", "weapon=lmg", "cover=extensive", "target-injury=slight", NULL);
   enumerate ("fire", "weapon=hmg", "moderate-wound=yes", "firing-while-moving=yes",
              "cover=partial", NULL);
 }
@@ -678,6 +690,51 @@ test_mishap (void)
   enumerate ("mishap", "action=dangerous", NULL);
 }
 
+/* The digest's outcome table, per 100: P(A wins), P(tie), P(B wins) for Δ = −10 … +10. */
+static const int melee_table[21][3] = {
+  { 0, 0, 100 }, { 0, 1, 99 }, { 1, 2, 97 }, { 3, 3, 94 }, { 6, 4, 90 }, { 10, 5, 85 },
+  { 15, 6, 79 }, { 21, 7, 72 }, { 28, 8, 64 }, { 36, 9, 55 }, { 45, 10, 45 }, { 55, 9, 36 },
+  { 64, 8, 28 }, { 72, 7, 21 }, { 79, 6, 15 }, { 85, 5, 10 }, { 90, 4, 6 }, { 94, 3, 3 },
+  { 97, 2, 1 }, { 99, 1, 0 }, { 100, 0, 0 },
+};
+
+static void
+test_initiative (void)
+{
+  /* The first unit's net advantage Δ: P(first) = P(A wins) + P(tie) / 2 from the melee table
+   * (the same comparison of two d10). */
+  static const struct { int delta; const char *in[4]; } cases[] = {
+    { 0, { NULL } },
+    { -4, { "second-vehicle=yes", NULL } },
+    { 3, { "first-fanatics=3", NULL } },
+    { -2, { "first-shaken=2", NULL } },
+    { -2, { "first-orders=hold", NULL } },
+    { -1, { "first-orders=delay", NULL } },
+    { 0, { "first-orders=pursue", "second-orders=delay", NULL } },
+    { -1, { "first-orders=delay", "first-charging=yes", NULL } },
+    { 0, { "first-orders=delay", "first-charging=yes", "charge-orders=assault-or-charging",
+           NULL } },
+    { 10, { "first-vehicle=yes", "first-fanatics=5", "second-orders=hold", NULL } },
+    { -9, { "first-shaken=5", "second-vehicle=yes", NULL } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const int *row = melee_table[CLAMP (cases[i].delta, -10, 10) + 10];
+      const MusterProcedure *p = get ("initiative");
+      g_autofree int *v = muster_procedure_default_values (p);
+
+      for (int k = 0; k < 4 && cases[i].in[k]; k++)
+        g_assert_true (muster_procedure_set_value (p, v, cases[i].in[k], NULL));
+      {
+        g_autoptr(MusterProcedureResult) result = exact (p, v);
+
+        assert_p (prob (result, "first", 0), (row[0] + row[1] / 2.0) / 100);
+      }
+      assert_enumeration_matches (p, v);
+    }
+}
+
 /* Close combat --------------------------------------------------------------------------------- */
 
 static void
@@ -727,13 +784,6 @@ test_close_assault_fire (void)
           }
 }
 
-/* The digest's outcome table, per 100: P(A wins), P(tie), P(B wins) for Δ = −10 … +10. */
-static const int melee_table[21][3] = {
-  { 0, 0, 100 }, { 0, 1, 99 }, { 1, 2, 97 }, { 3, 3, 94 }, { 6, 4, 90 }, { 10, 5, 85 },
-  { 15, 6, 79 }, { 21, 7, 72 }, { 28, 8, 64 }, { 36, 9, 55 }, { 45, 10, 45 }, { 55, 9, 36 },
-  { 64, 8, 28 }, { 72, 7, 21 }, { 79, 6, 15 }, { 85, 5, 10 }, { 90, 4, 6 }, { 94, 3, 3 },
-  { 97, 2, 1 }, { 99, 1, 0 }, { 100, 0, 0 },
-};
 
 static void
 test_melee (void)
@@ -980,7 +1030,7 @@ test_sample_follows_ruleset (void)
 static void
 test_registry (void)
 {
-  static const char * const ids[] = { "sighting", "fire", "kill-zone", "morale",
+  static const char * const ids[] = { "initiative", "sighting", "fire", "kill-zone", "morale",
                                       "close-assault-fire", "melee", "assault", "anti-afv",
                                       "afv-fire", "crew-survival", "mishap" };
   guint n, found = 0;
@@ -1021,6 +1071,7 @@ main (int   argc,
   g_test_add_func ("/engine/mov/morale", test_morale);
   g_test_add_func ("/engine/mov/sighting", test_sighting);
   g_test_add_func ("/engine/mov/mishap", test_mishap);
+  g_test_add_func ("/engine/mov/initiative", test_initiative);
   g_test_add_func ("/engine/mov/close-assault-fire", test_close_assault_fire);
   g_test_add_func ("/engine/mov/melee", test_melee);
   g_test_add_func ("/engine/mov/assault", test_assault);
