@@ -129,6 +129,43 @@ test_simulate_seed (void)
   g_assert_cmpfloat_with_epsilon (output_p (root, "caf", "Killed"), 0.2, 0.0114);
 }
 
+static void
+test_cost_sample (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *sample = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data",
+                                              "samples",
+                                              "medals-of-valor-village-assault.muster", NULL);
+  JsonObject *root, *force, *measure;
+  JsonArray *units;
+
+  /* No points: the strength is the head count, with no limit to be over. */
+  cli_run (&run, cli_path, "cost", sample, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  measure = json_object_get_object_member (root, "measure");
+  g_assert_cmpstr (json_object_get_string_member (measure, "id"), ==, "strength");
+  g_assert_false (json_object_get_boolean_member (measure, "limit"));
+  force = json_array_get_object_element (json_object_get_array_member (root, "forces"), 0);
+  g_assert_cmpint (json_object_get_int_member (force, "total"), ==, 35);
+  g_assert_true (json_object_get_null_member (force, "limit"));
+  g_assert_false (json_object_get_boolean_member (force, "over_limit"));
+  /* The Sherman counts no men; each soldier one. */
+  units = json_object_get_array_member (force, "units");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (units, 0),
+                                                  "type"), ==, "tank");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (units, 0),
+                                               "cost"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (units, 1),
+                                               "cost"), ==, 1);
+
+  cli_run (&run, cli_path, "cost", sample, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "2nd Platoon, Able Company (US Army, 1944): 35 men"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -146,6 +183,7 @@ main (int   argc,
   g_test_add_func ("/cli/preview-mov/morale", test_preview_morale);
   g_test_add_func ("/cli/preview-mov/errors", test_preview_errors);
   g_test_add_func ("/cli/preview-mov/simulate-seed", test_simulate_seed);
+  g_test_add_func ("/cli/preview-mov/cost-sample", test_cost_sample);
 
   return g_test_run ();
 }

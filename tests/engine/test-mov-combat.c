@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "muster-engine.h"
+#include "muster-test-util.h"
 #include "muster-system-mov-combat-private.h"
 
 /*
@@ -1049,16 +1050,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-
-  path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "rulesets",
-                           "medals-of-valor.xml", NULL);
-  ruleset = muster_ruleset_new_from_file (path, &error);
-  g_assert_no_error (error);
+  ruleset = muster_test_load_shipped_ruleset ("medals-of-valor");
 
   g_test_add_func ("/engine/mov/fire/chart-ordinary", test_fire_chart_ordinary);
   g_test_add_func ("/engine/mov/fire/chart-heavy", test_fire_chart_heavy);
