@@ -161,10 +161,10 @@ _muster_mov_sample (const MusterProcedure *procedure,
   plan->resolve (plan, faces, outcome);
 }
 
-static const MusterTable *
-get_table (const MusterRuleset  *ruleset,
-           const char           *table,
-           GError              **error)
+const MusterTable *
+_muster_mov_get_table (const MusterRuleset  *ruleset,
+                       const char           *table,
+                       GError              **error)
 {
   const MusterTable *t = muster_ruleset_get_table (ruleset, table);
 
@@ -182,7 +182,7 @@ _muster_mov_table_number (const MusterRuleset  *ruleset,
                           int                  *out,
                           GError              **error)
 {
-  const MusterTable *t = get_table (ruleset, table, error);
+  const MusterTable *t = _muster_mov_get_table (ruleset, table, error);
   const MusterCell *cell;
 
   if (t == NULL)
@@ -212,7 +212,7 @@ _muster_mov_table_words (const MusterRuleset  *ruleset,
                          int                  *out,
                          GError              **error)
 {
-  const MusterTable *t = get_table (ruleset, table, error);
+  const MusterTable *t = _muster_mov_get_table (ruleset, table, error);
 
   if (t == NULL)
     return FALSE;

@@ -88,14 +88,15 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
                         char                 *column_out,
                         GError              **error)
 {
-  const MusterTable *weapons = muster_ruleset_get_table (ruleset, "weapons");
-  const MusterCell *close_range = NULL;
+  const MusterTable *weapons, *tar_table;
+  const MusterCell *close_range, *tar;
   g_autofree char *row = NULL;
   const char *column_word;
   int fir, heavy;
-  const MusterCell *tar;
 
-  if (!_muster_mov_table_number (ruleset, "weapons", weapon, "fir", &fir, error)
+  if (!(weapons = _muster_mov_get_table (ruleset, "weapons", error))
+      || !(tar_table = _muster_mov_get_table (ruleset, "tar", error))
+      || !_muster_mov_table_number (ruleset, "weapons", weapon, "fir", &fir, error)
       || !_muster_mov_table_number (ruleset, "weapons", weapon, "heavy", &heavy, error))
     return FALSE;
   close_range = muster_table_lookup (weapons, weapon, "close-range", NULL);
@@ -108,9 +109,7 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
   fire->heavy = heavy != 0;
   fire->per_hit = per_hit;
 
-  if (muster_ruleset_get_table (ruleset, "tar") == NULL)
-    return _muster_mov_table_number (ruleset, "tar", cover, posture, &fir, error);
-  tar = muster_table_lookup (muster_ruleset_get_table (ruleset, "tar"), cover, posture, NULL);
+  tar = muster_table_lookup (tar_table, cover, posture, NULL);
   if (tar == NULL || tar->text == NULL || strlen (tar->text) != 1
       || tar->text[0] < 'a' || tar->text[0] > 'e')
     {
@@ -431,7 +430,7 @@ kz_prepare (const MusterRuleset  *ruleset,
   plan->resolve = kz_resolve;
   if (plan->mode == 1)
     {
-      /* Any cover, a building or woods gives the +1. */
+      /* §6.72: +1 in cover, a building or woods; any cover class counts. */
       plan->modifier = values[KZ_COVER] != 0;
       _muster_mov_plan_add_dice (plan, 1, 0, 9);
       return _muster_mov_table_words (ruleset, "blast", "casting", "m", 1, 11, blast_words,
