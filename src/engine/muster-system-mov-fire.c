@@ -507,7 +507,8 @@ const MusterMovProcedure _muster_mov_kill_zone = {
   {
     SYSTEM, "kill-zone", "Indirect fire kill zone",
     "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or artillery "
-    "round.",
+    "round. The blast table also serves for a hand grenade against soldiers (ours: the book "
+    "gives none).",
     kz_inputs, G_N_ELEMENTS (kz_inputs), kz_outputs, G_N_ELEMENTS (kz_outputs),
     kz_exact, _muster_mov_sample,
   },

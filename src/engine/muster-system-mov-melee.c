@@ -254,7 +254,8 @@ static const MusterInputSpec melee_inputs[] = {
   SIDE_INPUTS ("attacker-", "Attacker's", 4),
   SIDE_INPUTS ("defender-", "Defender's", 4),
   { "rear", "This attacker contacting the rear",
-    "−5; we put it on the defender's roll against this attacker (only the difference counts).",
+    "−5; we put it on the defender's roll against this attacker (only the difference counts). "
+    "A defender who fled and was still caught counts as contacted from the rear (ours).",
     MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
 };
 
