@@ -111,6 +111,8 @@ resolve_with (const MusterProcedure *p,
   g_assert_true (_muster_mov_prepare (p, ruleset, values, &plan, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (n_faces, <=, plan.n_faces);
+  /* Callers pass an outcome of 16 values. */
+  g_assert_cmpuint (p->n_outputs, <=, 16);
   {
     int all[MUSTER_MOV_MAX_FACES] = { 0 };
 
@@ -408,7 +410,7 @@ static void
 test_fire_dice (void)
 {
   const MusterProcedure *p = get ("fire");
-  int outcome[3];
+  int outcome[16];
 
   /* FIR 2 on column E: two 0s hit, one 0 does not. Then the wound roll: 0 kills. */
   {
@@ -483,7 +485,7 @@ test_kill_zone (void)
    * (killed, moderate, slight, none). */
   static const double open[4] = { 0.2, 0.3, 0.2, 0.3 }, cover[4] = { 0.3, 0.3, 0.2, 0.2 };
   const MusterProcedure *p = get ("kill-zone");
-  int outcome[1];
+  int outcome[16];
 
   for (int r = 0; r < 4; r++)
     {
@@ -514,7 +516,7 @@ static void
 test_afv (void)
 {
   const MusterProcedure *p = get ("anti-afv");
-  int outcome[2];
+  int outcome[16];
 
   /* 2d6 against the damage numbers. */
   assert_p (p_of ("anti-afv", "result", 1, "weapon=grenade", NULL), 1.0 / 36);
@@ -574,7 +576,7 @@ static void
 test_morale (void)
 {
   const MusterProcedure *p = get ("morale");
-  int outcome[4];
+  int outcome[16];
 
   assert_p (p_of ("morale", "result", 1, NULL), 0.71);
   /* The book's example: a Nervous soldier needs 40. */
@@ -636,7 +638,7 @@ static void
 test_sighting (void)
 {
   const MusterProcedure *p = get ("sighting");
-  int outcome[2];
+  int outcome[16];
   /* P(spot) = (7 + m) / 10, for m from −6 to +3, and 0 below −6. */
   static const struct { double p; const char *a, *b, *c, *d; } cases[] = {
     { 0.0, "prone=yes", "behind=yes", "building=yes", "buttoned=yes" },
@@ -868,7 +870,7 @@ test_assault (void)
   g_autoptr(MusterProcedureResult) sim = NULL;
   g_autoptr(MusterProcedureResult) again = NULL;
   const guint64 trials = 200000;
-  int outcome[5];
+  int outcome[16];
 
   g_assert_null (p->exact);
   sim = muster_procedure_simulate (p, ruleset, v, trials, 7, NULL);
