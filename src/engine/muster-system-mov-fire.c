@@ -16,6 +16,9 @@
 
 #define SYSTEM "medals-of-valor"
 
+/* Indexes into _muster_mov_weapons for the defaults. */
+enum { WEAPON_BOLT_RIFLE = 0, WEAPON_AT_GUN = 12 };
+
 const char * const _muster_mov_weapons[] = {
   "bolt-rifle", "magazine-rifle", "pistol", "machine-pistol", "smg", "lmg", "mortar", "mmg",
   "hmg", "light-artillery", "heavy-artillery", "main-gun", "at-gun", NULL
@@ -25,6 +28,8 @@ const char * const _muster_mov_weapon_labels[] = {
   "LMG, BAR", "Mortar", "MMG, LMG mounted on a vehicle", "HMG", "Artillery 105 mm and less",
   "Artillery over 105 mm, bombs", "Tank main gun", "AT gun, squad AT system", NULL
 };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (_muster_mov_weapon_labels) == WEAPON_AT_GUN + 2);
 
 static const char * const covers[] = { "open", "partial", "extensive", "heavy", NULL };
 static const char * const cover_labels[] = {
@@ -215,7 +220,7 @@ enum { FIRE_WEAPON, FIRE_RANGE, FIRE_COVER, FIRE_POSTURE, FIRE_MODERATE, FIRE_MO
 enum { FIRE_OUT_HITS, FIRE_OUT_RESULT, FIRE_OUT_INJURY, FIRE_OUT_SUPPRESSED };
 
 static const MusterInputSpec fire_inputs[] = {
-  WEAPON_INPUT (0),
+  WEAPON_INPUT (WEAPON_BOLT_RIFLE),
   { "range", "Range (yds)", "Matters only for the submachine gun: FIR 4 up to 40 yards, 3 beyond.",
     MUSTER_INPUT_INT, 0, 400, 100, NULL, NULL },
   COVER_INPUT (0),
@@ -527,7 +532,7 @@ static const char * const location_labels[] = { "Miss or bounce", "Track / wheel
                                                  NULL };
 
 static const MusterInputSpec af_inputs[] = {
-  WEAPON_INPUT (12),
+  WEAPON_INPUT (WEAPON_AT_GUN),
   { "cover", "Terrain",
     "The book gives no to-hit table against AFVs. By default the vehicle counts as heavy cover "
     "(column E stationary, D moving).", MUSTER_INPUT_CHOICE, 0, 0, 3, covers, cover_labels },
