@@ -163,6 +163,9 @@ int              _muster_mov_fire_rolls    (const MusterMovFire    *fire,
 MusterDist      *_muster_mov_fire_hits     (const MusterMovFire    *fire);
 double           _muster_mov_fire_survive  (const MusterMovFire    *fire);
 
+/* Indexes into _muster_mov_weapons for the defaults. */
+enum { MUSTER_MOV_WEAPON_BOLT_RIFLE = 0, MUSTER_MOV_WEAPON_AT_GUN = 12 };
+
 extern const char * const    _muster_mov_weapons[];
 extern const char * const    _muster_mov_weapon_labels[];
 extern const char * const    _muster_mov_attitudes[];
@@ -174,6 +177,34 @@ extern const char * const    _muster_mov_wound_model_labels[];
 extern const char * const    _muster_mov_injury_after_labels[];
 extern const char * const    _muster_mov_wound_words[];
 extern const char * const    _muster_mov_no_yes[];
+extern const char * const    _muster_mov_covers[];
+extern const char * const    _muster_mov_cover_labels[];
+extern const char * const    _muster_mov_postures[];
+extern const char * const    _muster_mov_posture_labels[];
+extern const char * const    _muster_mov_column_e_modes[];
+extern const char * const    _muster_mov_column_e_mode_labels[];
+
+/* Inputs shared by the fire procedures. */
+#define MUSTER_MOV_WEAPON_INPUT(def) \
+  { "weapon", "Weapon", \
+    "Sets the FIR, the number of d10 rolled (table weapons). Mortars, artillery, bombs, main " \
+    "guns and AT guns are heavy: two hits, three on D and E.", MUSTER_INPUT_CHOICE, 0, 0, \
+    (def), _muster_mov_weapons, _muster_mov_weapon_labels }
+#define MUSTER_MOV_POSTURE_INPUT \
+  { "posture", "Status", \
+    "The target's status after its latest activity (the book: at the end of the activity " \
+    "phase; crawls are rated prone). The column of the TAR chart.", MUSTER_INPUT_CHOICE, 0, \
+    0, 0, _muster_mov_postures, _muster_mov_posture_labels }
+#define MUSTER_MOV_COLUMN_E_INPUT \
+  { "column-e", "Column E", \
+    "Column E takes two 0s for a hit. By default a heavy weapon there needs three 0s; the " \
+    "literal option counts each pair of 0s as one hit, so it needs six.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_mov_column_e_modes, \
+    _muster_mov_column_e_mode_labels }
+#define MUSTER_MOV_MOVING_FIRE_INPUT \
+  { "firing-while-moving", "Firing while moving", \
+    "A vehicle weapon fired on the move. The book names a penalty without a value; FIR −1 " \
+    "(at least 1) is ours.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
 
 /* The procedures, by file. */
 extern const MusterMovProcedure _muster_mov_fire;
