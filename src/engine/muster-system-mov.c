@@ -6,6 +6,9 @@
 #include <string.h>
 
 #include "muster-army.h"
+#include "muster-cost.h"
+#include "muster-doc.h"
+#include "muster-issue.h"
 #include "muster-stats.h"
 #include "muster-system-modules.h"
 #include "muster-system-mov.h"
@@ -20,10 +23,17 @@
  *  - the leader (§1.3): "the highest ranking soldier in a unit is its leader". Rank is the
  *    category (EM < ASL < SL < PL < CO), then the pay grade; a remaining tie goes to the
  *    soldier listed first. Stats "rank", "leader" and "leads" (the nodes he leads);
- *  - the force's strength: head count by category, leaders, FIR and vehicles.
+ *  - the force's strength: head count by category, leaders, FIR and vehicles;
+ *  - the book's advice that the side without a tank deploy an AT system (§7.0), which looks
+ *    at the other forces of the document.
+ *
+ * The data ids it relies on are below; a house ruleset that renames them loses these rules.
  */
 
-#define AFV_CATEGORY "afv"
+#define AFV_CATEGORY      "afv"
+#define TANK_TYPE         "tank"
+#define AT_OPTION         "at-system"
+#define AT_CONSTRAINT     "at-system-against-tanks"
 
 static const char * const category_ids[MUSTER_MOV_N_CATEGORIES] = {
   "em", "asl", "sl", "pl", "co"
@@ -186,7 +196,72 @@ muster_mov_force_strength (const MusterRuleset *ruleset,
   add_strength (ruleset, force, muster_force_get_root (force), strength);
 }
 
+/* Units in @node and below of type @type_id (or, with @option, that picked @option). */
+static guint
+count_units (const MusterNode *node,
+             const char       *type_id,
+             const char       *option)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    {
+      const MusterUnit *unit = muster_node_get_unit (node, i);
+
+      if (type_id != NULL && g_strcmp0 (muster_unit_get_type_id (unit), type_id) == 0)
+        n += muster_unit_get_size (unit);
+      else if (option != NULL && muster_unit_get_option_count (unit, option) > 0)
+        n++;
+    }
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    n += count_units (muster_node_get_node (node, i), type_id, option);
+  return n;
+}
+
+static gboolean
+opposes (const MusterForce *a,
+         const MusterForce *b)
+{
+  return a != b && (muster_force_get_side (a) == NULL || muster_force_get_side (b) == NULL ||
+                    g_strcmp0 (muster_force_get_side (a), muster_force_get_side (b)) != 0);
+}
+
+static void
+mov_extra_checks (const MusterRuleset *ruleset,
+                  const MusterForce   *force,
+                  GPtrArray           *issues)
+{
+  const MusterConstraint *advice = muster_ruleset_get_constraint (ruleset, AT_CONSTRAINT);
+  MusterDoc *doc = muster_force_get_doc (force);
+  g_autofree char *count = NULL, *message = NULL;
+  guint tanks = 0;
+
+  if (advice == NULL || advice->severity == MUSTER_SEVERITY_OFF || doc == NULL ||
+      !muster_condition_holds (ruleset, force, NULL, advice->when))
+    return;
+  /* A side that has its own tank needs no advice. */
+  if (count_units (muster_force_get_root (force), TANK_TYPE, NULL) > 0 ||
+      count_units (muster_force_get_root (force), NULL, AT_OPTION) > 0)
+    return;
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      const MusterForce *other = muster_doc_get_force (doc, i);
+
+      if (opposes (force, other))
+        tanks += count_units (muster_force_get_root (other), TANK_TYPE, NULL);
+    }
+  if (tanks == 0)
+    return;
+  count = g_strdup_printf ("%u", tanks);
+  message = muster_format_message (advice->message, (const char *[]) {
+                                     "scope", muster_force_get_name (force), "count", count,
+                                     "constraint", advice->item.id, NULL });
+  g_ptr_array_add (issues, muster_issue_new (advice->severity, advice->item.id,
+                                             muster_force_get_id (force), NULL, message));
+}
+
 const MusterSystem muster_system_medals_of_valor = {
   .id = "medals-of-valor",
   .derived_stats = mov_derived_stats,
+  .extra_checks = mov_extra_checks,
 };

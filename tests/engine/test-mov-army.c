@@ -204,7 +204,7 @@ test_ruleset (void)
     "squad-asl", "squad-em", "platoon-under-strength", "platoon-over-strength",
     "platoon-leader", "platoon-officer",
     "platoon-squad-leaders", "platoon-asl", "platoon-em", "one-company-commander",
-    "medics-per-platoon", "medics-campaign-only",
+    "medics-per-platoon", "medics-campaign-only", "at-system-against-tanks",
   };
   const GPtrArray *constraints = muster_ruleset_list (mov, MUSTER_ITEM_CONSTRAINT);
   const MusterCosting *costing = muster_ruleset_get_costing (mov);
@@ -458,6 +458,60 @@ test_rank (void)
     }
 }
 
+static char *
+advice_for (const MusterForce *force)
+{
+  g_autoptr(GPtrArray) issues = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
+  GString *out = g_string_new (NULL);
+
+  muster_system_extra_checks (mov, force, issues);
+  for (guint i = 0; i < issues->len; i++)
+    {
+      const MusterIssue *issue = issues->pdata[i];
+
+      g_assert_cmpint (issue->severity, ==, MUSTER_SEVERITY_INFO);
+      g_string_append_printf (out, "%s%s", out->len ? "\n" : "", issue->message);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_at_advice (void)
+{
+  /* §7.0: for assault scenarios, the side without a tank should have an AT system. */
+  g_autoptr(MusterDoc) doc = new_doc ();
+  MusterForce *us = muster_doc_get_force (doc, 0);
+  MusterForce *them;
+  MusterNode *root;
+  g_autofree char *advice = NULL;
+
+  muster_doc_insert_force (doc, 1, muster_force_new ("Grenadiers", 0));
+  them = muster_doc_get_force (doc, 1);
+  g_free (muster_force_set_side (us, "US"));
+  g_free (muster_force_set_side (them, "Germany"));
+  root = muster_force_get_root (them);
+  add_node (root, "fireteam", "Trupp", "asl em*4");
+  add_soldiers (muster_force_get_root (us), "tank tank");
+
+  advice = advice_for (them);
+  g_assert_cmpstr (advice, ==, "Grenadiers faces 2 enemy tanks without an AT system; for "
+                               "assault scenarios the book advises the side without a tank to "
+                               "deploy one.");
+  g_clear_pointer (&advice, g_free);
+  /* The side with the tanks is not advised; nor is an ally; nor a side with an AT system. */
+  advice = advice_for (us);
+  g_assert_cmpstr (advice, ==, "");
+  g_clear_pointer (&advice, g_free);
+  g_free (muster_force_set_side (them, "US"));
+  advice = advice_for (them);
+  g_assert_cmpstr (advice, ==, "");
+  g_clear_pointer (&advice, g_free);
+  g_free (muster_force_set_side (them, "Germany"));
+  add_node (root, "weapon-system", "Pak", "asl em:at-system");
+  advice = advice_for (them);
+  g_assert_cmpstr (advice, ==, "");
+}
+
 static MusterDoc *
 load_sample (void)
 {
@@ -523,6 +577,7 @@ main (int   argc,
   g_test_add_func ("/engine/mov-army/company-and-medics", test_company_and_medics);
   g_test_add_func ("/engine/mov-army/leaders", test_leaders);
   g_test_add_func ("/engine/mov-army/rank", test_rank);
+  g_test_add_func ("/engine/mov-army/at-advice", test_at_advice);
   g_test_add_func ("/engine/mov-army/sample-strength", test_sample_strength);
 
   ret = g_test_run ();
