@@ -116,7 +116,6 @@ typedef struct
 {
   MusterHmTables  tables;
   MusterHmRoll   *roll;
-  MusterHmMorale  morale;   /* the failure margins; number set per test */
 } Engagement;
 
 static int
@@ -150,7 +149,7 @@ charge_test (Engagement *e,
                                    values[EN_DICE] + 1, e->roll);
 }
 
-/* One Morale Test; returns the MUSTER_HM_* result. */
+/* One Morale Test of a unit that began the turn unhurt; returns the MUSTER_HM_* result. */
 static int
 morale_test (Engagement *e,
              int         rating,
@@ -161,34 +160,28 @@ morale_test (Engagement *e,
              gboolean    commander,
              gboolean    charged)
 {
-  e->morale.number = value (e, "morale-number", "base") + quality (e, "morale-quality", rating)
-                     + _muster_hm_casualty_modifier (&e->tables, hits, 0, stands);
-  if (won_melee)
-    e->morale.number += value (e, "morale-number", "won-melee");
-  if (friends)
-    e->morale.number += value (e, "morale-number", "friends-near");
-  if (commander)
-    e->morale.number += value (e, "morale-number", "attached-commander");
-  if (charged)
-    e->morale.number += value (e, "morale-number", "being-charged");
-  return _muster_hm_morale_result (&e->morale, _muster_hm_roll_sum (e->roll, 2));
+  MusterHmMoraleSituation situation = {
+    rating, hits, 0, stands, won_melee, friends, commander, charged, 0
+  };
+  MusterHmMorale morale;
+
+  _muster_hm_morale_setup (&e->tables, &situation, &morale);
+  return _muster_hm_morale_result (&morale, _muster_hm_roll_sum (e->roll, 2));
 }
 
+/* The defender's volley at the charger: a partial volley, at a mounted target if cavalry. */
 static int
 opportunity_fire (Engagement *e,
                   const int  *values)
 {
   MusterHmFire fire;
   int accurate, total, hits;
-  int mods = quality (e, "fire-quality", values[DF_FIRE])
-             + value (e, "kill-number", "partial-volley");
+  int mods = value (e, "kill-number", "partial-volley");
 
   if (values[CH_CAVALRY])
     mods += value (e, "kill-number", "mounted");
-  fire.dice = values[DF_STANDS];
-  fire.accuracy = value (e, "accuracy-number", _muster_hm_small_arms_range_ids[values[DF_RANGE]])
-                  + value (e, "accuracy-modifier", _muster_hm_tech_ids[values[DF_WEAPON]]);
-  fire.kill = _muster_hm_floored (&e->tables, "kill-number", mods);
+  _muster_hm_volley_setup (&e->tables, values[DF_STANDS], values[DF_RANGE], values[DF_WEAPON],
+                           values[DF_FIRE], mods, &fire);
   _muster_hm_fire_play (&fire, e->roll, &accurate, &total, &hits);
   return hits;
 }
@@ -293,13 +286,12 @@ charge_play (const MusterProcedure  *procedure,
              int                    *outcome,
              GError                **error)
 {
-  Engagement e = { { ruleset, NULL }, roll, { 0 } };
+  Engagement e = { { ruleset, NULL }, roll };
   gboolean countercharged = FALSE;
   int charger_hits = 0, defender_hits = 0, test, mods;
 
   for (guint i = 0; i < N_OUTPUTS; i++)
     outcome[i] = 0;
-  _muster_hm_morale_margins (&e.tables, &e.morale);
 
   mods = values[CH_OTHER];
   if (values[CH_SUB_COMMANDER])

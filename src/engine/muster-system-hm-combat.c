@@ -271,6 +271,28 @@ _muster_hm_accuracy_p (int accuracy)
   return MAX (0, 7 - MAX (accuracy, 2)) / 6.0;
 }
 
+/* A small-arms volley: @range indexes _muster_hm_small_arms_range_ids, @weapon
+ * _muster_hm_tech_ids, @fire_quality _muster_hm_quality_ids; @kill_modifiers are the rest. */
+void
+_muster_hm_volley_setup (MusterHmTables *tables,
+                         int             dice,
+                         int             range,
+                         int             weapon,
+                         int             fire_quality,
+                         int             kill_modifiers,
+                         MusterHmFire   *fire)
+{
+  fire->dice = dice;
+  fire->accuracy = _muster_hm_value (tables, "accuracy-number",
+                                     _muster_hm_small_arms_range_ids[range], NULL)
+                   + _muster_hm_value (tables, "accuracy-modifier", _muster_hm_tech_ids[weapon],
+                                       NULL);
+  fire->kill = _muster_hm_floored (tables, "kill-number",
+                                   _muster_hm_value (tables, "fire-quality",
+                                                     _muster_hm_quality_ids[fire_quality], NULL)
+                                   + kill_modifiers);
+}
+
 void
 _muster_hm_fire_play (const MusterHmFire *fire,
                       MusterHmRoll       *roll,
@@ -365,20 +387,15 @@ small_arms_setup (const MusterProcedure  *procedure,
   MusterHmTables tables = { ruleset, NULL };
   int kill_mods;
 
-  /* "Only half of its stands may attack": rounded down (our default, §16 H16). */
-  fire->dice = values[SA_HALF] ? values[SA_DICE] / 2 : values[SA_DICE];
-  fire->accuracy = _muster_hm_value (&tables, "accuracy-number",
-                                     _muster_hm_small_arms_range_ids[values[SA_RANGE]], NULL)
-                   + _muster_hm_value (&tables, "accuracy-modifier",
-                                       _muster_hm_tech_ids[values[SA_TECH]], NULL);
-  kill_mods = _muster_hm_value (&tables, "fire-quality", _muster_hm_quality_ids[values[SA_QUALITY]],
-                                NULL)
-              + target_modifiers (&tables, &values[SA_FLANK]) + values[SA_OTHER];
+  kill_mods = target_modifiers (&tables, &values[SA_FLANK]) + values[SA_OTHER];
   if (values[SA_INITIAL])
     kill_mods += _muster_hm_value (&tables, "kill-number", "initial-volley", NULL);
   if (procedure == &_muster_hm_opportunity_fire.procedure)
     kill_mods += _muster_hm_value (&tables, "kill-number", "partial-volley", NULL);
-  fire->kill = _muster_hm_floored (&tables, "kill-number", kill_mods);
+  /* "Only half of its stands may attack": rounded down (our default, §16 H16). */
+  _muster_hm_volley_setup (&tables, values[SA_HALF] ? values[SA_DICE] / 2 : values[SA_DICE],
+                           values[SA_RANGE], values[SA_TECH], values[SA_QUALITY], kill_mods,
+                           fire);
   return _muster_hm_tables_finish (&tables, error);
 }
 

@@ -140,9 +140,9 @@ _muster_hm_casualty_modifier (MusterHmTables *tables,
   return 0;
 }
 
-void
-_muster_hm_morale_margins (MusterHmTables *tables,
-                           MusterHmMorale *morale)
+static void
+morale_margins (MusterHmTables *tables,
+                MusterHmMorale *morale)
 {
   morale->suppressed = _muster_hm_value (tables, "morale-failure", "suppressed", "from-margin");
   morale->shaken = _muster_hm_value (tables, "morale-failure", "shaken", "from-margin");
@@ -273,19 +273,43 @@ charge_test_play (const MusterProcedure  *procedure,
   return TRUE;
 }
 
+/* The Morale Number of @situation, and the failure margins of each result. */
+void
+_muster_hm_morale_setup (MusterHmTables                *tables,
+                         const MusterHmMoraleSituation *situation,
+                         MusterHmMorale                *morale)
+{
+  const struct { gboolean on; const char *row; } flags[] = {
+    { situation->won_melee, "won-melee" },
+    { situation->friends_near, "friends-near" },
+    { situation->attached_commander, "attached-commander" },
+    { situation->being_charged, "being-charged" },
+  };
+
+  morale->number = _muster_hm_value (tables, "morale-number", "base", NULL)
+                   + _muster_hm_value (tables, "morale-quality",
+                                       _muster_hm_quality_ids[situation->rating], NULL)
+                   + _muster_hm_casualty_modifier (tables, situation->hits,
+                                                   situation->stands_lost,
+                                                   situation->starting_stands)
+                   + situation->other;
+  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
+    if (flags[i].on)
+      morale->number += _muster_hm_value (tables, "morale-number", flags[i].row, NULL);
+  morale_margins (tables, morale);
+}
+
 static gboolean
 morale_test_setup (const MusterRuleset  *ruleset,
                    const int            *values,
                    MusterHmMorale       *morale,
                    GError              **error)
 {
-  static const struct { int input; const char *row; } flags[] = {
-    { MT_WON, "won-melee" },
-    { MT_FRIENDS, "friends-near" },
-    { MT_COMMANDER, "attached-commander" },
-    { MT_CHARGED, "being-charged" },
-  };
   MusterHmTables tables = { ruleset, NULL };
+  MusterHmMoraleSituation situation = {
+    values[MT_QUALITY], values[MT_HITS], values[MT_LOST], values[MT_STANDS], values[MT_WON],
+    values[MT_FRIENDS], values[MT_COMMANDER], values[MT_CHARGED], values[MT_OTHER],
+  };
 
   if (values[MT_LOST] >= values[MT_STANDS])
     {
@@ -294,17 +318,7 @@ morale_test_setup (const MusterRuleset  *ruleset,
                    values[MT_STANDS]);
       return FALSE;
     }
-
-  morale->number = _muster_hm_value (&tables, "morale-number", "base", NULL)
-                   + _muster_hm_value (&tables, "morale-quality",
-                                       _muster_hm_quality_ids[values[MT_QUALITY]], NULL)
-                   + _muster_hm_casualty_modifier (&tables, values[MT_HITS], values[MT_LOST],
-                                                   values[MT_STANDS])
-                   + values[MT_OTHER];
-  for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
-    if (values[flags[i].input])
-      morale->number += _muster_hm_value (&tables, "morale-number", flags[i].row, NULL);
-  _muster_hm_morale_margins (&tables, morale);
+  _muster_hm_morale_setup (&tables, &situation, morale);
   return _muster_hm_tables_finish (&tables, error);
 }
 

@@ -61,6 +61,20 @@ typedef struct
   int routed;
 } MusterHmMorale;
 
+/* What a Morale Test's number depends on (§9.2). */
+typedef struct
+{
+  int      rating;            /* index into _muster_hm_quality_ids */
+  int      hits;              /* this turn's temporary hits plus the permanent ones carried */
+  int      stands_lost;
+  int      starting_stands;
+  gboolean won_melee;
+  gboolean friends_near;
+  gboolean attached_commander;
+  gboolean being_charged;
+  int      other;
+} MusterHmMoraleSituation;
+
 /* A Morale Test's result, the order of the morale-test procedure's value labels. */
 enum
 {
@@ -121,6 +135,13 @@ gboolean _muster_hm_tables_finish      (MusterHmTables        *tables,
                                         GError               **error);
 
 double   _muster_hm_accuracy_p         (int                    accuracy);
+void     _muster_hm_volley_setup       (MusterHmTables        *tables,
+                                        int                    dice,
+                                        int                    range,
+                                        int                    weapon,
+                                        int                    fire_quality,
+                                        int                    kill_modifiers,
+                                        MusterHmFire          *fire);
 void     _muster_hm_fire_play          (const MusterHmFire    *fire,
                                         MusterHmRoll          *roll,
                                         int                   *accurate,
@@ -134,7 +155,8 @@ int      _muster_hm_casualty_modifier  (MusterHmTables        *tables,
                                         int                    hits,
                                         int                    stands_lost,
                                         int                    starting_stands);
-void     _muster_hm_morale_margins     (MusterHmTables        *tables,
+void     _muster_hm_morale_setup       (MusterHmTables        *tables,
+                                        const MusterHmMoraleSituation *situation,
                                         MusterHmMorale        *morale);
 int      _muster_hm_morale_result      (const MusterHmMorale  *morale,
                                         int                    roll);
