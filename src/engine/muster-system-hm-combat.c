@@ -98,9 +98,9 @@ static const MusterInputSpec small_arms_inputs[] = {
   { "attack-dice", "Attack Dice",
     "One for each stand of the BMU whose facing lets it fire at this target, less any dice "
     "put on other targets.", MUSTER_INPUT_INT, 1, 100, 4, NULL, NULL },
-  { "failed-charge", "Failed its Charge Test last turn",
-    "Only half its stands may attack (rounded down: our default).",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "half-stands", "Only half its stands may attack",
+    "After failing a Charge Test last turn (the book), or while Suppressed (our default); "
+    "rounded down (our default).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
   { "range", "Range", "Sets the Accuracy Number: close 2, medium 3; long 4 is our default.",
     MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_small_arms_range_ids,
     _muster_hm_small_arms_range_labels },

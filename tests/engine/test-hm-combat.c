@@ -279,7 +279,7 @@ test_hm_tv2_small_arms (void)
 
   /* Half the stands after a failed Charge Test, rounded down: 5 stands fire 2 dice. */
   g_free (values);
-  values = values_for (p, "attack-dice=5", "failed-charge=yes", NULL);
+  values = values_for (p, "attack-dice=5", "half-stands=yes", NULL);
   g_clear_pointer (&result, muster_procedure_result_free);
   result = run_exact (p, values);
   g_assert_cmpint (muster_dist_get_max (output (result, "accurate")), ==, 2);
@@ -651,7 +651,7 @@ test_hm_brute_force (void)
     { "artillery-fire", { "gun=light", "round=canister", "range=short", "other-kill=-4" }, 4 },
     { "small-arms-fire", { "attack-dice=3", "range=close", "fire-quality=e" }, 6 },
     { "small-arms-fire", { "attack-dice=3", "range=long", "weapon=smoothbore", "mob=yes" }, 6 },
-    { "small-arms-fire", { "attack-dice=3", "failed-charge=yes", "weapon=improved" }, 2 },
+    { "small-arms-fire", { "attack-dice=3", "half-stands=yes", "weapon=improved" }, 2 },
     { "opportunity-fire", { "attack-dice=3", "range=close", "fire-quality=b", "mounted=yes" }, 6 },
     { "charge-test", { "morale-quality=d" }, 1 },
     { "charge-test", { "morale-quality=a", "other=2", "dice=two" }, 2 },
