@@ -356,8 +356,8 @@ artillery_setup (const MusterRuleset  *ruleset,
   if (round == ROUND_SHRAPNEL && !values[ART_PERCUSSION])
     fire->accuracy += _muster_hm_value (&tables, "accuracy-modifier", "shrapnel", NULL);
 
-  kill_mods = _muster_hm_value (&tables, "fire-quality", _muster_hm_quality_ids[values[ART_QUALITY]],
-                                NULL)
+  kill_mods = _muster_hm_value (&tables, "fire-quality",
+                                _muster_hm_quality_ids[values[ART_QUALITY]], NULL)
               + target_modifiers (&tables, &values[ART_FLANK]) + values[ART_OTHER];
   if (round == ROUND_CANISTER)
     kill_mods += _muster_hm_value (&tables, "kill-number", "canister", NULL);

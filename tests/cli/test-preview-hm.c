@@ -8,7 +8,8 @@
 
 /*
  * `muster-cli preview` and `simulate` on the horse-and-musket procedures: the review's worked
- * examples come out of the command line with the numbers the engine tests check.
+ * examples come out of the command line with the numbers the engine tests check; and
+ * `muster-cli cost` on the horse-and-musket sample list.
  */
 
 static const char *cli_path;
@@ -147,6 +148,39 @@ test_simulate_hm_seeded (void)
                                                   "label"), ==, "Charge Test failed");
 }
 
+/* The brigade-scale sample: 275 of 300 points, every cost a house value. */
+static void
+test_cost_hm_sample (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "horse-and-musket-brigade.muster", NULL);
+  const char * const args[] = { "cost", "--json", path, NULL };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *out = run_cli (args);
+  JsonObject *root = parse_object (parser, out);
+  JsonObject *force = json_array_get_object_element (
+    json_object_get_array_member (root, "forces"), 0);
+  JsonArray *units = json_object_get_array_member (force, "units");
+  gint64 sum = 0;
+
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (root, "ruleset"),
+                                                  "id"), ==, "horse-and-musket");
+  g_assert_cmpint (json_object_get_int_member (force, "limit"), ==, 300);
+  g_assert_cmpint (json_object_get_int_member (force, "total"), ==, 275);
+  g_assert_false (json_object_get_boolean_member (force, "over_limit"));
+  g_assert_true (json_object_get_boolean_member (force, "house"));
+  g_assert_cmpuint (json_array_get_length (units), ==, 17);
+  for (guint i = 0; i < json_array_get_length (units); i++)
+    {
+      JsonObject *unit = json_array_get_object_element (units, i);
+
+      g_assert_true (json_object_get_null_member (unit, "error"));
+      g_assert_true (json_object_get_boolean_member (unit, "house"));
+      sum += json_object_get_int_member (unit, "cost");
+    }
+  g_assert_cmpint (sum, ==, 275);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -160,6 +194,7 @@ main (int   argc,
   g_test_add_func ("/cli/preview/hm/tv2", test_preview_hm_tv2);
   g_test_add_func ("/cli/preview/hm/morale-labels", test_preview_hm_morale_labels);
   g_test_add_func ("/cli/simulate/hm/seeded", test_simulate_hm_seeded);
+  g_test_add_func ("/cli/cost/hm/sample", test_cost_hm_sample);
 
   return g_test_run ();
 }
