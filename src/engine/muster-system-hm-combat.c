@@ -21,7 +21,10 @@ enum { ART_GUN, ART_DAMAGED, ART_ROUND, ART_PERCUSSION, ART_ELSEWHERE, ART_RANGE
        ART_QUALITY, ART_FLANK, ART_COVER, ART_MOUNTED, ART_MOB, ART_OTHER };
 enum { SA_DICE, SA_HALF, SA_RANGE, SA_TECH, SA_QUALITY, SA_FLANK, SA_COVER, SA_MOUNTED, SA_MOB,
        SA_INITIAL, SA_OTHER };
+enum { CF_DICE_1, CF_RANGE_1, CF_WEAPON_1, CF_DICE_2, CF_RANGE_2, CF_WEAPON_2, CF_QUALITY,
+       CF_FLANK, CF_COVER, CF_MOUNTED, CF_MOB, CF_OTHER, CF_POOLING };
 enum { OUT_ACCURATE, OUT_TOTAL, OUT_HITS };
+enum { POOL_PER_FIRER, POOL_PER_TARGET };
 enum { ROUND_SHOT, ROUND_CANISTER, ROUND_SHRAPNEL };
 enum { RANGE_SHORT, RANGE_MEDIUM, RANGE_LONG, RANGE_EXTREME };
 
@@ -114,6 +117,38 @@ static const MusterInputSpec small_arms_inputs[] = {
   { "initial-volley", "Initial volley", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
     NULL },
   OTHER_KILL_INPUT,
+};
+
+static const char * const pooling_ids[] = { "per-firer", "per-target", NULL };
+static const char * const pooling_labels[] = {
+  "Each firer divides its own total", "All kill rolls at the target pooled", NULL
+};
+
+#define FIRER_INPUTS(n, which) \
+  { "dice-" n, which " firer's attack dice", "Its stands that can fire at the target.", \
+    MUSTER_INPUT_INT, 1, 100, 4, NULL, NULL }, \
+  { "range-" n, which " firer's range", "Close 2, medium 3; long 4 is our default.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_small_arms_range_ids, \
+    _muster_hm_small_arms_range_labels }, \
+  { "weapon-" n, which " firer's weapon", "Smoothbore +1 to the Accuracy Number.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels }
+
+static const MusterInputSpec combined_inputs[] = {
+  FIRER_INPUTS ("1", "First"),
+  FIRER_INPUTS ("2", "Second"),
+  QUALITY_INPUT ("fire-quality", "Fire Quality of both firers",
+                 "Pooled kill rolls need one Kill Number, so the firers share their rating "
+                 "here: B −1 and D +1 are the book's; A −2, C 0 and E +2 our defaults."),
+  TARGET_INPUTS,
+  OTHER_KILL_INPUT,
+  { "pooling", "Kill rolls divided",
+    "The examples divide each firer's own total (our default); the review's “the total of "
+    "all of the Kill Rolls against this target” may mean every firer's rolls pooled.",
+    MUSTER_INPUT_CHOICE, 0, 0, POOL_PER_FIRER, pooling_ids, pooling_labels },
+};
+
+static const MusterOutputSpec combined_outputs[] = {
+  { "hits", "Hits", NULL },
 };
 
 static const MusterOutputSpec fire_outputs[] = {
@@ -411,6 +446,21 @@ fire_setup (const MusterProcedure  *procedure,
   return small_arms_setup (procedure, ruleset, values, fire, error);
 }
 
+static MusterDist *
+accurate_dist (const MusterHmFire *fire)
+{
+  return muster_dist_new_binomial (fire->dice, _muster_hm_accuracy_p (fire->accuracy));
+}
+
+/* The sum of one d6 per accurate shot. */
+static MusterDist *
+kill_total_dist (const MusterDist *accurate)
+{
+  g_autoptr(MusterDist) die = muster_dist_new_die (6);
+
+  return muster_dist_compound (accurate, die);
+}
+
 /* Accurate shots ~ Binomial(n, p); the kill total is the sum of that many d6; the hits are
  * that total ÷ the Kill Number, rounded down (§6.5). */
 static gboolean
@@ -420,16 +470,12 @@ fire_exact (const MusterProcedure  *procedure,
             MusterDist            **outputs,
             GError                **error)
 {
-  g_autoptr(MusterDist) die = NULL;
   MusterHmFire fire;
 
   if (!fire_setup (procedure, ruleset, values, &fire, error))
     return FALSE;
-
-  die = muster_dist_new_die (6);
-  outputs[OUT_ACCURATE] = muster_dist_new_binomial (fire.dice,
-                                                    _muster_hm_accuracy_p (fire.accuracy));
-  outputs[OUT_TOTAL] = muster_dist_compound (outputs[OUT_ACCURATE], die);
+  outputs[OUT_ACCURATE] = accurate_dist (&fire);
+  outputs[OUT_TOTAL] = kill_total_dist (outputs[OUT_ACCURATE]);
   outputs[OUT_HITS] = muster_dist_scale (outputs[OUT_TOTAL], 1, fire.kill, MUSTER_ROUND_DOWN);
   return TRUE;
 }
@@ -448,6 +494,83 @@ fire_play (const MusterProcedure  *procedure,
     return FALSE;
   _muster_hm_fire_play (&fire, roll, &outcome[OUT_ACCURATE], &outcome[OUT_TOTAL],
                         &outcome[OUT_HITS]);
+  return TRUE;
+}
+
+static gboolean
+combined_setup (const MusterRuleset  *ruleset,
+                const int            *values,
+                MusterHmFire         *fires,
+                GError              **error)
+{
+  MusterHmTables tables = { ruleset, NULL };
+  int kill_mods = target_modifiers (&tables, &values[CF_FLANK]) + values[CF_OTHER];
+
+  _muster_hm_volley_setup (&tables, values[CF_DICE_1], values[CF_RANGE_1], values[CF_WEAPON_1],
+                           values[CF_QUALITY], kill_mods, &fires[0]);
+  _muster_hm_volley_setup (&tables, values[CF_DICE_2], values[CF_RANGE_2], values[CF_WEAPON_2],
+                           values[CF_QUALITY], kill_mods, &fires[1]);
+  return _muster_hm_tables_finish (&tables, error);
+}
+
+
+/* Per firer: floor(S1 / KN) + floor(S2 / KN); per target: floor((S1 + S2) / KN), which
+ * gives more hits whenever the two remainders add up to a Kill Number. */
+static gboolean
+combined_exact (const MusterProcedure  *procedure,
+                const MusterRuleset    *ruleset,
+                const int              *values,
+                MusterDist            **outputs,
+                GError                **error)
+{
+  g_autoptr(MusterDist) accurate_1 = NULL;
+  g_autoptr(MusterDist) accurate_2 = NULL;
+  g_autoptr(MusterDist) total_1 = NULL;
+  g_autoptr(MusterDist) total_2 = NULL;
+  MusterHmFire fires[2];
+  int kill;
+
+  if (!combined_setup (ruleset, values, fires, error))
+    return FALSE;
+  accurate_1 = accurate_dist (&fires[0]);
+  accurate_2 = accurate_dist (&fires[1]);
+  total_1 = kill_total_dist (accurate_1);
+  total_2 = kill_total_dist (accurate_2);
+  kill = fires[0].kill;
+  if (values[CF_POOLING] == POOL_PER_TARGET)
+    {
+      g_autoptr(MusterDist) pooled = muster_dist_add (total_1, total_2);
+
+      outputs[0] = muster_dist_scale (pooled, 1, kill, MUSTER_ROUND_DOWN);
+    }
+  else
+    {
+      g_autoptr(MusterDist) hits_1 = muster_dist_scale (total_1, 1, kill, MUSTER_ROUND_DOWN);
+      g_autoptr(MusterDist) hits_2 = muster_dist_scale (total_2, 1, kill, MUSTER_ROUND_DOWN);
+
+      outputs[0] = muster_dist_add (hits_1, hits_2);
+    }
+  return TRUE;
+}
+
+/* The first firer's accuracy and kill dice, then the second's. */
+static gboolean
+combined_play (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *values,
+               MusterHmRoll           *roll,
+               int                    *outcome,
+               GError                **error)
+{
+  MusterHmFire fires[2];
+  int accurate, totals[2], hits[2];
+
+  if (!combined_setup (ruleset, values, fires, error))
+    return FALSE;
+  for (guint i = 0; i < 2; i++)
+    _muster_hm_fire_play (&fires[i], roll, &accurate, &totals[i], &hits[i]);
+  outcome[0] = values[CF_POOLING] == POOL_PER_TARGET ? (totals[0] + totals[1]) / fires[0].kill
+                                                     : hits[0] + hits[1];
   return TRUE;
 }
 
@@ -478,10 +601,21 @@ const MusterHmProcedure _muster_hm_opportunity_fire = {
   fire_play,
 };
 
+const MusterHmProcedure _muster_hm_combined_fire = {
+  { MUSTER_HM_SYSTEM, "combined-fire", "Two volleys at one target",
+    "Two BMUs fire at the same target: each divides its own kill total by the Kill Number (our "
+    "default, as in every example), or all the kill rolls against the target are pooled first "
+    "(§6.4).",
+    combined_inputs, G_N_ELEMENTS (combined_inputs), combined_outputs,
+    G_N_ELEMENTS (combined_outputs), combined_exact, _muster_hm_sample },
+  combined_play,
+};
+
 const MusterProcedure * const muster_hm_procedures[] = {
   &_muster_hm_artillery_fire.procedure,
   &_muster_hm_small_arms_fire.procedure,
   &_muster_hm_opportunity_fire.procedure,
+  &_muster_hm_combined_fire.procedure,
   &_muster_hm_charge_test.procedure,
   &_muster_hm_morale_test.procedure,
   &_muster_hm_melee.procedure,

@@ -107,6 +107,7 @@ extern const char * const _muster_hm_result_labels[];
 extern const MusterHmProcedure _muster_hm_artillery_fire;
 extern const MusterHmProcedure _muster_hm_small_arms_fire;
 extern const MusterHmProcedure _muster_hm_opportunity_fire;
+extern const MusterHmProcedure _muster_hm_combined_fire;
 extern const MusterHmProcedure _muster_hm_charge_test;
 extern const MusterHmProcedure _muster_hm_morale_test;
 extern const MusterHmProcedure _muster_hm_melee;

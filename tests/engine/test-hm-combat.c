@@ -168,7 +168,8 @@ static void
 test_hm_registry (void)
 {
   static const char * const exact_ids[] = {
-    "artillery-fire", "small-arms-fire", "opportunity-fire", "charge-test", "morale-test",
+    "artillery-fire", "small-arms-fire", "opportunity-fire", "combined-fire", "charge-test",
+    "morale-test",
     "melee", "pursuit-attack", "hit-conversion", "rout-pursuit",
   };
 
@@ -306,6 +307,35 @@ test_hm_tv4_opportunity_fire (void)
   /* The same dice as a normal volley: KN 3, 13 / 3 = 4 hits. The partial volley costs one. */
   resolve (normal, values, book, G_N_ELEMENTS (book), outcome);
   g_assert_cmpint (outcome_of (normal, outcome, "hits"), ==, 4);
+}
+
+/* §6.4 pooling: kill totals 3 and 2 at KN 5 give no hit each, but one hit pooled. */
+static void
+test_hm_combined_fire (void)
+{
+  const MusterProcedure *p = procedure ("combined-fire");
+  g_autofree int *own = values_for (p, "dice-1=1", "range-1=close", "dice-2=1", "range-2=close",
+                                    NULL);
+  g_autofree int *pooled = values_for (p, "dice-1=1", "range-1=close", "dice-2=1",
+                                       "range-2=close", "pooling=per-target", NULL);
+  g_autofree int *big_own = values_for (p, "dice-1=10", "dice-2=10", NULL);
+  g_autofree int *big_pooled = values_for (p, "dice-1=10", "dice-2=10", "pooling=per-target",
+                                           NULL);
+  g_autoptr(MusterProcedureResult) a = NULL;
+  g_autoptr(MusterProcedureResult) b = NULL;
+  static const int faces[] = { 4, 3, 5, 2 };
+  int outcome[1];
+
+  resolve (p, own, faces, G_N_ELEMENTS (faces), outcome);
+  g_assert_cmpint (outcome[0], ==, 0);
+  resolve (p, pooled, faces, G_N_ELEMENTS (faces), outcome);
+  g_assert_cmpint (outcome[0], ==, 1);
+
+  /* Pooling never loses a hit, and on average gains some. */
+  a = run_exact (p, big_own);
+  b = run_exact (p, big_pooled);
+  g_assert_cmpfloat (muster_dist_get_mean (output (b, "hits")), >,
+                     muster_dist_get_mean (output (a, "hits")) + 0.1);
 }
 
 static void
@@ -653,6 +683,8 @@ test_hm_brute_force (void)
     { "small-arms-fire", { "attack-dice=3", "range=long", "weapon=smoothbore", "mob=yes" }, 6 },
     { "small-arms-fire", { "attack-dice=3", "half-stands=yes", "weapon=improved" }, 2 },
     { "opportunity-fire", { "attack-dice=3", "range=close", "fire-quality=b", "mounted=yes" }, 6 },
+    { "combined-fire", { "dice-1=1", "dice-2=2", "range-2=close", "fire-quality=b" }, 6 },
+    { "combined-fire", { "dice-1=2", "dice-2=1", "pooling=per-target", "mounted=yes" }, 6 },
     { "charge-test", { "morale-quality=d" }, 1 },
     { "charge-test", { "morale-quality=a", "other=2", "dice=two" }, 2 },
     { "morale-test", { "morale-quality=b", "hits=7", "friends-near=yes" }, 2 },
@@ -811,6 +843,7 @@ main (int   argc,
   g_test_add_func ("/engine/hm/tv1-artillery", test_hm_tv1_artillery);
   g_test_add_func ("/engine/hm/tv2-small-arms", test_hm_tv2_small_arms);
   g_test_add_func ("/engine/hm/tv4-opportunity-fire", test_hm_tv4_opportunity_fire);
+  g_test_add_func ("/engine/hm/combined-fire", test_hm_combined_fire);
   g_test_add_func ("/engine/hm/fire-errors", test_hm_fire_errors);
   g_test_add_func ("/engine/hm/artillery-dice", test_hm_artillery_dice);
   g_test_add_func ("/engine/hm/canister", test_hm_canister);
