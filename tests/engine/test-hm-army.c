@@ -295,7 +295,7 @@ test_constraints (Army          *army,
     { "one-commander", MUSTER_CONSTRAINT_COUNT, "force", FALSE },
     { "bmug-sub-commander", MUSTER_CONSTRAINT_COUNT, "bmug", FALSE },
     { "bmug-has-bmus", MUSTER_CONSTRAINT_COUNT, "bmug", FALSE },
-    { "bmu-in-bmug", MUSTER_CONSTRAINT_COUNT, "command", FALSE },
+    { "bmu-in-bmug", MUSTER_CONSTRAINT_CUSTOM, "force", FALSE },
     { "artillery-share-points", MUSTER_CONSTRAINT_COUNT, "force", TRUE },
     { "artillery-share-stands", MUSTER_CONSTRAINT_COUNT, "force", TRUE },
     { "cavalry-share-points", MUSTER_CONSTRAINT_COUNT, "force", TRUE },
@@ -328,6 +328,52 @@ test_constraints (Army          *army,
   g_assert_true (muster_ruleset_get_constraint (hm, "artillery-share-points")->percent);
 }
 
+static guint
+count_issues (Army *army)
+{
+  g_autoptr(GPtrArray) issues = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
+
+  muster_system_extra_checks (hm, army->force, issues);
+  for (guint i = 0; i < issues->len; i++)
+    g_assert_cmpstr (((MusterIssue *) issues->pdata[i])->constraint, ==, "bmu-in-bmug");
+  return issues->len;
+}
+
+/* §2.9: every BMU belongs to a BMU group under a sub-commander; leaders may stand anywhere. */
+static void
+test_bmu_in_bmug (Army          *army,
+                  gconstpointer  data)
+{
+  MusterNode *command = muster_node_new ("command", "Second Corps");
+  MusterNode *division = muster_node_new ("bmug", "First Division");
+  MusterUnit *hancock = muster_unit_new ("leader", 1);
+  MusterUnit *cross = muster_unit_new ("line-infantry", 2);
+  MusterUnit *stray = muster_unit_new ("line-cavalry", 4);
+  g_autoptr(GPtrArray) issues = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
+
+  muster_node_insert_node (muster_force_get_root (army->force), 0, command);
+  muster_node_insert_node (command, 0, division);
+  muster_node_insert_unit (command, 0, hancock);
+  muster_node_insert_unit (division, 0, cross);
+  g_assert_cmpuint (count_issues (army), ==, 0);
+
+  /* The failing twin: a cavalry brigade in the corps, outside any division. */
+  muster_node_insert_unit (command, 1, stray);
+  g_free (muster_unit_set_name (stray, "Gregg's Brigade"));
+  muster_system_extra_checks (hm, army->force, issues);
+  g_assert_cmpuint (issues->len, ==, 1);
+  g_assert_cmpstr (((MusterIssue *) issues->pdata[0])->unit, ==, muster_unit_get_id (stray));
+  g_assert_cmpstr (((MusterIssue *) issues->pdata[0])->message, ==,
+                   "Gregg's Brigade (Line cavalry) stands in Second Corps, outside any BMU "
+                   "group: every BMU belongs to a BMU group under a sub-commander.");
+
+  /* Straight in the army's root is as bad; moving it into the division cures both. */
+  muster_node_move_unit (command, 1, muster_force_get_root (army->force), 0);
+  g_assert_cmpuint (count_issues (army), ==, 1);
+  muster_node_move_unit (muster_force_get_root (army->force), 0, division, 1);
+  g_assert_cmpuint (count_issues (army), ==, 0);
+}
+
 /* The sample: the Union Second Corps at brigade scale, 275 of 300 points. */
 static void
 test_sample (void)
@@ -355,6 +401,13 @@ test_sample (void)
   g_assert_cmpuint (muster_force_get_n_uncosted (force), ==, 0);
   g_assert_cmpint (cost_of (muster_doc_lookup_unit (doc, "u4")), ==, 16);
   g_assert_cmpint (cost_of (muster_doc_lookup_unit (doc, "u16")), ==, 28);
+  {
+    g_autoptr(GPtrArray) issues = g_ptr_array_new_with_free_func (
+      (GDestroyNotify) muster_issue_free);
+
+    muster_system_extra_checks (hm, force, issues);
+    g_assert_cmpuint (issues->len, ==, 0);
+  }
 
   /* The twin: the scale is a list option, and the costs follow it. */
   g_free (muster_force_set_setting (force, "scale", "section"));
@@ -384,6 +437,7 @@ main (int   argc,
   ADD ("derived-stats", test_derived_stats);
   ADD ("bmu-sizes", test_bmu_sizes);
   ADD ("constraints", test_constraints);
+  ADD ("bmu-in-bmug", test_bmu_in_bmug);
 #undef ADD
   g_test_add_func ("/engine/hm-army/sample", test_sample);
 
