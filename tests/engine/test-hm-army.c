@@ -374,6 +374,52 @@ test_bmu_in_bmug (Army          *army,
   g_assert_cmpuint (count_issues (army), ==, 0);
 }
 
+/* A club's house ruleset overrides costs and the missing morale table by id; the procedures
+ * read the merged tables. */
+static void
+test_house_rules (Army          *army,
+                  gconstpointer  data)
+{
+  static const char club[] =
+    "<ruleset format=\"1\" id=\"club-hm\" version=\"1\" extends=\"horse-and-musket\">"
+    "<name>Club rules</name><tables>"
+    "<table id=\"stand-cost\"><row id=\"line-infantry\" house=\"true\">5 6 8 8 8</row></table>"
+    "<table id=\"morale-failure\"><row id=\"routed\" house=\"true\">4</row></table>"
+    "</tables></ruleset>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (club, sizeof club - 1);
+  g_autoptr(MusterRuleset) house = NULL;
+  g_autoptr(MusterRuleset) merged = NULL;
+  g_autoptr(MusterProcedureResult) book = NULL;
+  g_autoptr(MusterProcedureResult) ours = NULL;
+  g_autoptr(GError) error = NULL;
+  const MusterProcedure *test = muster_procedure_lookup ("horse-and-musket", "morale-test");
+  g_autofree int *values = muster_procedure_default_values (test);
+  MusterUnit *line = add_unit (army, "line-infantry", 8, NULL);
+  MusterUnit *horse = add_unit (army, "line-cavalry", 6, NULL);
+
+  house = muster_ruleset_new_from_bytes (bytes, "club-hm.xml", &error);
+  g_assert_no_error (error);
+  merged = muster_ruleset_merge (hm, house, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpint (cost_of (line), ==, 48);
+  muster_doc_set_ruleset (army->doc, merged);
+  g_assert_cmpint (cost_of (line), ==, 64);
+  g_assert_cmpint (cost_of (horse), ==, 54);
+
+  /* TV7's Union test, MN 6: a failure by 3 routs by the book, not under the club's table. */
+  g_assert_true (muster_procedure_set_value (test, values, "morale-quality=b", NULL));
+  g_assert_true (muster_procedure_set_value (test, values, "hits=7", NULL));
+  g_assert_true (muster_procedure_set_value (test, values, "friends-near=yes", NULL));
+  book = muster_procedure_run_exact (test, hm, values, &error);
+  ours = muster_procedure_run_exact (test, merged, values, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (
+    muster_dist_get_prob (muster_procedure_result_get_output (book, 0), 3), 3.0 / 36, 1e-12);
+  g_assert_cmpfloat_with_epsilon (
+    muster_dist_get_prob (muster_procedure_result_get_output (ours, 0), 3), 1.0 / 36, 1e-12);
+}
+
 /* The sample: the Union Second Corps at brigade scale, 275 of 300 points. */
 static void
 test_sample (void)
@@ -438,6 +484,7 @@ main (int   argc,
   ADD ("bmu-sizes", test_bmu_sizes);
   ADD ("constraints", test_constraints);
   ADD ("bmu-in-bmug", test_bmu_in_bmug);
+  ADD ("house-rules", test_house_rules);
 #undef ADD
   g_test_add_func ("/engine/hm-army/sample", test_sample);
 
