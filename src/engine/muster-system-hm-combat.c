@@ -183,7 +183,8 @@ _muster_hm_roll_sum (MusterHmRoll *roll,
 }
 
 /* Plays the procedure once with real dice. The framework gives samplers no error to report:
- * a ruleset without the tables is an installation error, so say it loudly. */
+ * a ruleset without the tables is an installation error, so say it loudly, once, rather
+ * than once a trial. */
 void
 _muster_hm_sample (const MusterProcedure *procedure,
                    const MusterRuleset   *ruleset,
@@ -191,13 +192,15 @@ _muster_hm_sample (const MusterProcedure *procedure,
                    MusterDice            *dice,
                    int                   *outcome)
 {
+  static gint reported = 0;
   const MusterHmProcedure *self = (const MusterHmProcedure *) procedure;
   MusterHmRoll roll = { dice, NULL, 0, 0, FALSE };
   g_autoptr(GError) error = NULL;
 
   if (!self->play (procedure, ruleset, values, &roll, outcome, &error))
     {
-      g_critical ("%s %s: %s", procedure->system, procedure->id, error->message);
+      if (g_atomic_int_compare_and_exchange (&reported, 0, 1))
+        g_critical ("%s %s: %s", procedure->system, procedure->id, error->message);
       memset (outcome, 0, procedure->n_outputs * sizeof (int));
     }
 }
@@ -279,14 +282,16 @@ _muster_hm_value (MusterHmTables *tables,
   return (int) (cell->number < 0 ? cell->number - 0.5 : cell->number + 0.5);
 }
 
-/* A Kill or Charge Number: the table's base plus @modifiers, never below its minimum. */
+/* A Kill or Charge Number: the table's base plus @modifiers, never below its minimum. Never
+ * below 1 either, whatever a house table says or after a failed look-up: it divides. */
 int
 _muster_hm_floored (MusterHmTables *tables,
                     const char     *table,
                     int             modifiers)
 {
-  return MAX (_muster_hm_value (tables, table, "minimum", NULL),
-              _muster_hm_value (tables, table, "base", NULL) + modifiers);
+  int minimum = MAX (1, _muster_hm_value (tables, table, "minimum", NULL));
+
+  return MAX (minimum, _muster_hm_value (tables, table, "base", NULL) + modifiers);
 }
 
 gboolean

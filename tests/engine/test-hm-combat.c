@@ -207,6 +207,22 @@ test_hm_missing_tables (void)
   result = muster_procedure_run_exact (p, NULL, values, &error);
   g_assert_null (result);
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET);
+  g_clear_error (&error);
+
+  /* The simulated charge cannot report an error: one critical for all its trials, and no
+   * division by a Kill Number of 0. */
+  {
+    const MusterProcedure *charge = procedure ("charge");
+    g_autofree int *defaults = muster_procedure_default_values (charge);
+    g_autoptr(MusterProcedureResult) simulated = NULL;
+
+    g_test_expect_message ("muster-system-hm", G_LOG_LEVEL_CRITICAL,
+                           "*has no table “morale-quality”*");
+    simulated = muster_procedure_simulate (charge, bare, defaults, 1000, 1, &error);
+    g_test_assert_expected_messages ();
+    g_assert_no_error (error);
+    g_assert_nonnull (simulated);
+  }
 }
 
 /* TV1: a 4-lb horse gun (light, 2 dice), B, smoothbore, at medium range: AN 3 + 1 = 4;
