@@ -410,6 +410,41 @@ test_hm_artillery_dice (void)
     }
 }
 
+/* §6.1: p(AN) = max(0, 7 − max(AN, 2)) / 6. A 1 fails even at AN 1 (close range, improved
+ * rifle), and nothing hits at AN 7 (extreme range, smoothbore, shrapnel: no automatic 6). */
+static void
+test_hm_accuracy_table (void)
+{
+  static const struct {
+    const char *procedure, *range, *weapon, *round;
+    double      p;
+  } cases[] = {
+    { "small-arms-fire", "close", "improved", NULL, 5.0 / 6 },
+    { "small-arms-fire", "close", "rifled", NULL, 5.0 / 6 },
+    { "small-arms-fire", "close", "smoothbore", NULL, 4.0 / 6 },
+    { "small-arms-fire", "long", "smoothbore", NULL, 2.0 / 6 },
+    { "artillery-fire", "extreme", "smoothbore", "round=shot", 1.0 / 6 },
+    { "artillery-fire", "extreme", "smoothbore", "round=shrapnel", 0.0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const MusterProcedure *p = procedure (cases[i].procedure);
+      g_autofree char *range = g_strdup_printf ("range=%s", cases[i].range);
+      g_autofree char *weapon = g_strdup_printf ("weapon=%s", cases[i].weapon);
+      g_autofree int *values = values_for (p, range, weapon, cases[i].round, NULL);
+      g_autoptr(MusterProcedureResult) result = run_exact (p, values);
+      MusterDist *accurate = output (result, "accurate");
+      int dice = muster_dist_get_max (accurate);
+
+      if (cases[i].p == 0.0)
+        assert_prob (accurate, 0, 1.0);
+      else
+        g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (accurate), dice * cases[i].p,
+                                        EXACT_EPSILON);
+    }
+}
+
 /* Canister: KN 5 − 1 = 4 (our default), so one die of 4 already kills. */
 static void
 test_hm_canister (void)
@@ -863,6 +898,7 @@ main (int   argc,
   g_test_add_func ("/engine/hm/fire-errors", test_hm_fire_errors);
   g_test_add_func ("/engine/hm/artillery-dice", test_hm_artillery_dice);
   g_test_add_func ("/engine/hm/canister", test_hm_canister);
+  g_test_add_func ("/engine/hm/accuracy-table", test_hm_accuracy_table);
   g_test_add_func ("/engine/hm/tv3-charge-test", test_hm_tv3_charge_test);
   g_test_add_func ("/engine/hm/morale-table", test_hm_morale_table);
   g_test_add_func ("/engine/hm/tv5-tv7-morale", test_hm_tv7_morale);
