@@ -15,6 +15,9 @@ enum { CT_QUALITY, CT_CAVALRY, CT_SUB_COMMANDER, CT_OTHER, CT_DICE };
 enum { MT_QUALITY, MT_STANDS, MT_LOST, MT_HITS, MT_WON, MT_FRIENDS, MT_COMMANDER, MT_CHARGED,
        MT_OTHER };
 enum { MT_OUT_RESULT, MT_OUT_MARGIN, MT_OUT_EVENT };
+enum { RL_STATE, RL_QUALITY, RL_STANDS, RL_LOST, RL_HITS, RL_FRIENDS, RL_COMMANDER, RL_OTHER };
+enum { RALLY_SHAKEN, RALLY_ROUTED };
+enum { AFTER_REMOVED, AFTER_FLEES, AFTER_SHAKEN, AFTER_SUPPRESSED };
 enum { HC_TEMPORARY, HC_CARRIED, HC_STANDS };
 enum { HC_OUT_PERMANENT, HC_OUT_LOST, HC_OUT_RETAINED, HC_OUT_LEFT };
 enum { RP_SCALE, RP_ROUTER, RP_PURSUER, RP_GAP };
@@ -48,37 +51,68 @@ static const MusterOutputSpec charge_test_outputs[] = {
   { "result", "Charge Test", pass_labels },
 };
 
+/* The inputs of every Morale Number (§9.2), shared by the test and the rally. */
+#define MORALE_QUALITY_INPUT \
+  { "morale-quality", "Morale Quality", \
+    "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, C 0, D +1 and " \
+    "E +2 are our defaults.", MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, \
+    _muster_hm_quality_labels }
+#define CASUALTY_INPUTS(hits_help) \
+  { "starting-stands", "Starting stands", "The BMU's stands at the start of the battle.", \
+    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL }, \
+  { "stands-lost", "Stands already lost", "Counted in the casualty percentage.", \
+    MUSTER_INPUT_INT, 0, 99, 0, NULL, NULL }, \
+  { "hits", "Hits on the unit", hits_help, MUSTER_INPUT_INT, 0, 300, 0, NULL, NULL }
+#define SUPPORT_INPUTS \
+  { "friends-near", "Friendly units nearby", \
+    "Friendly units “not too distant”: Morale Number −1.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "attached-commander", "Attached commander", "Morale Number −1.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+#define OTHER_MORALE_INPUT \
+  { "other", "Other Morale Number modifiers", \
+    "The sum of the modifiers the review does not give, e.g. within its own lines.", \
+    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL }
+
 static const MusterInputSpec morale_test_inputs[] = {
-  { "morale-quality", "Morale Quality",
-    "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, C 0, D +1 and "
-    "E +2 are our defaults.", MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids,
-    _muster_hm_quality_labels },
-  { "starting-stands", "Starting stands", "The BMU's stands at the start of the battle.",
-    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL },
-  { "stands-lost", "Stands already lost", "Counted in the casualty percentage.",
-    MUSTER_INPUT_INT, 0, 99, 0, NULL, NULL },
-  { "hits", "Hits on the unit",
-    "This turn's temporary hits plus the permanent hits it still carries. With the stands "
-    "lost they make the casualty percentage (our default formula); 25% or more: +3.",
-    MUSTER_INPUT_INT, 0, 300, 0, NULL, NULL },
+  MORALE_QUALITY_INPUT,
+  CASUALTY_INPUTS ("This turn's temporary hits plus the permanent hits it still carries. With "
+                   "the stands lost they make the casualty percentage (our default formula); "
+                   "25% or more: +3."),
   { "won-melee", "Caused more casualties in the melee than it suffered", "Morale Number −1.",
     MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "friends-near", "Friendly units nearby", "Friendly units “not too distant”: Morale Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "attached-commander", "Attached commander", "Morale Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  SUPPORT_INPUTS,
   { "being-charged", "Being charged",
     "A penalty the review gives no number for: our default +1.",
     MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "other", "Other Morale Number modifiers",
-    "The sum of the modifiers the review does not give, e.g. within its own lines.",
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL },
+  OTHER_MORALE_INPUT,
 };
 
 static const MusterOutputSpec morale_test_outputs[] = {
   { "result", "Result", _muster_hm_result_labels },
   { "margin", "Failure margin", NULL },
   { "event", "Calamity or Fortune", event_labels },
+};
+
+static const char * const rally_state_ids[] = { "shaken", "routed", NULL };
+static const char * const rally_state_labels[] = { "Shaken", "Routed", NULL };
+static const char * const rally_after_labels[] = {
+  "Removed from play", "Still Shaken: flees again unless safe", "Shaken, halted at safety",
+  "Suppressed", NULL
+};
+
+static const MusterInputSpec rally_inputs[] = {
+  { "state", "Morale state", "Shaken units must rally to recover; Routed units may try.",
+    MUSTER_INPUT_CHOICE, 0, 0, RALLY_SHAKEN, rally_state_ids, rally_state_labels },
+  MORALE_QUALITY_INPUT,
+  CASUALTY_INPUTS ("The review does not say which modifiers apply to a rally: our default is "
+                   "the Morale Test's, so 25% casualties give +3."),
+  SUPPORT_INPUTS,
+  OTHER_MORALE_INPUT,
+};
+
+static const MusterOutputSpec rally_outputs[] = {
+  { "after", "State after the rally", rally_after_labels },
 };
 
 static const MusterInputSpec hit_conversion_inputs[] = {
@@ -299,27 +333,38 @@ _muster_hm_morale_setup (MusterHmTables                *tables,
   morale_margins (tables, morale);
 }
 
+/* The Morale Number of a unit that still has stands. */
+static gboolean
+situation_setup (const MusterRuleset            *ruleset,
+                 const MusterHmMoraleSituation  *situation,
+                 MusterHmMorale                 *morale,
+                 GError                        **error)
+{
+  MusterHmTables tables = { ruleset, NULL };
+
+  if (situation->stands_lost >= situation->starting_stands)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "a BMU that lost all its %d stands takes no Morale Test",
+                   situation->starting_stands);
+      return FALSE;
+    }
+  _muster_hm_morale_setup (&tables, situation, morale);
+  return _muster_hm_tables_finish (&tables, error);
+}
+
 static gboolean
 morale_test_setup (const MusterRuleset  *ruleset,
                    const int            *values,
                    MusterHmMorale       *morale,
                    GError              **error)
 {
-  MusterHmTables tables = { ruleset, NULL };
   MusterHmMoraleSituation situation = {
     values[MT_QUALITY], values[MT_HITS], values[MT_LOST], values[MT_STANDS], values[MT_WON],
     values[MT_FRIENDS], values[MT_COMMANDER], values[MT_CHARGED], values[MT_OTHER],
   };
 
-  if (values[MT_LOST] >= values[MT_STANDS])
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a BMU that lost all its %d stands takes no Morale Test",
-                   values[MT_STANDS]);
-      return FALSE;
-    }
-  _muster_hm_morale_setup (&tables, &situation, morale);
-  return _muster_hm_tables_finish (&tables, error);
+  return situation_setup (ruleset, &situation, morale, error);
 }
 
 static int
@@ -383,6 +428,74 @@ morale_test_play (const MusterProcedure  *procedure,
   outcome[MT_OUT_RESULT] = _muster_hm_morale_result (&morale, first + second);
   outcome[MT_OUT_MARGIN] = MAX (0, morale.number - first - second);
   outcome[MT_OUT_EVENT] = first != second ? 0 : first == 1 ? 1 : first == 6 ? 2 : 0;
+  return TRUE;
+}
+
+static gboolean
+rally_setup (const MusterRuleset  *ruleset,
+             const int            *values,
+             MusterHmMorale       *morale,
+             GError              **error)
+{
+  MusterHmMoraleSituation situation = {
+    values[RL_QUALITY], values[RL_HITS], values[RL_LOST], values[RL_STANDS], FALSE,
+    values[RL_FRIENDS], values[RL_COMMANDER], FALSE, values[RL_OTHER],
+  };
+
+  return situation_setup (ruleset, &situation, morale, error);
+}
+
+/* §9.4: a Shaken unit that passes becomes Suppressed, else flees again unless in a safe
+ * place; a Routed unit that passes becomes Shaken and halts at the nearest safety, else it is
+ * removed. */
+static int
+rally_after (int      roll,
+             gpointer data)
+{
+  const int *state_and_number = data;
+  gboolean pass = roll >= state_and_number[1];
+
+  if (state_and_number[0] == RALLY_SHAKEN)
+    return pass ? AFTER_SUPPRESSED : AFTER_FLEES;
+  return pass ? AFTER_SHAKEN : AFTER_REMOVED;
+}
+
+static gboolean
+rally_exact (const MusterProcedure  *procedure,
+             const MusterRuleset    *ruleset,
+             const int              *values,
+             MusterDist            **outputs,
+             GError                **error)
+{
+  g_autoptr(MusterDist) roll = NULL;
+  MusterHmMorale morale;
+  int state_and_number[2];
+
+  if (!rally_setup (ruleset, values, &morale, error))
+    return FALSE;
+  state_and_number[0] = values[RL_STATE];
+  state_and_number[1] = morale.number;
+  roll = muster_dist_new_dice_sum (2, 6);
+  outputs[0] = muster_dist_map (roll, rally_after, state_and_number);
+  return TRUE;
+}
+
+static gboolean
+rally_play (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterHmRoll           *roll,
+            int                    *outcome,
+            GError                **error)
+{
+  MusterHmMorale morale;
+  int state_and_number[2];
+
+  if (!rally_setup (ruleset, values, &morale, error))
+    return FALSE;
+  state_and_number[0] = values[RL_STATE];
+  state_and_number[1] = morale.number;
+  outcome[0] = rally_after (_muster_hm_roll_sum (roll, 2), state_and_number);
   return TRUE;
 }
 
@@ -510,6 +623,15 @@ const MusterHmProcedure _muster_hm_morale_test = {
     morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), morale_test_outputs,
     G_N_ELEMENTS (morale_test_outputs), morale_test_exact, _muster_hm_sample },
   morale_test_play,
+};
+
+const MusterHmProcedure _muster_hm_rally = {
+  { MUSTER_HM_SYSTEM, "rally", "Rally",
+    "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed units "
+    "become Shaken or are removed from play (§9.4).",
+    rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
+    rally_exact, _muster_hm_sample },
+  rally_play,
 };
 
 const MusterHmProcedure _muster_hm_hit_conversion = {

@@ -169,7 +169,7 @@ test_hm_registry (void)
 {
   static const char * const exact_ids[] = {
     "artillery-fire", "small-arms-fire", "opportunity-fire", "combined-fire", "charge-test",
-    "morale-test",
+    "morale-test", "rally",
     "melee", "pursuit-attack", "hit-conversion", "rout-pursuit",
   };
 
@@ -580,6 +580,32 @@ test_hm_tv7_morale (void)
   assert_prob (output (result, "result"), MUSTER_HM_PASS, 1.0);
 }
 
+/* §9.4: the Union routed in TV7 tries to rally at MN 6 (B, friends near, its 7 hits): it
+ * becomes Shaken on 26 of 36 and is removed otherwise; a Shaken unit becomes Suppressed. */
+static void
+test_hm_rally (void)
+{
+  const MusterProcedure *p = procedure ("rally");
+  g_autofree int *routed = values_for (p, "state=routed", "morale-quality=b", "hits=7",
+                                       "friends-near=yes", NULL);
+  g_autofree int *shaken = values_for (p, "state=shaken", "morale-quality=b", "hits=7",
+                                       "friends-near=yes", NULL);
+  g_autoptr(MusterProcedureResult) a = run_exact (p, routed);
+  g_autoptr(MusterProcedureResult) b = run_exact (p, shaken);
+  static const int five[] = { 2, 3 };
+  static const int six[] = { 3, 3 };
+  int outcome[1];
+
+  assert_prob (output (a, "after"), 2, 26.0 / 36);
+  assert_prob (output (a, "after"), 0, 10.0 / 36);
+  assert_prob (output (b, "after"), 3, 26.0 / 36);
+  assert_prob (output (b, "after"), 1, 10.0 / 36);
+  resolve (p, routed, five, 2, outcome);
+  g_assert_cmpint (outcome[0], ==, 0);
+  resolve (p, routed, six, 2, outcome);
+  g_assert_cmpint (outcome[0], ==, 2);
+}
+
 /* The 25% band: 6 hits on 8 stands (6/24) is +3, 5 hits is not; lost stands count 3 each. */
 static void
 test_hm_casualty_band (void)
@@ -740,6 +766,8 @@ test_hm_brute_force (void)
     { "charge-test", { "morale-quality=a", "other=2", "dice=two" }, 2 },
     { "morale-test", { "morale-quality=b", "hits=7", "friends-near=yes" }, 2 },
     { "morale-test", { "morale-quality=e", "being-charged=yes", "other=4" }, 2 },
+    { "rally", { "state=routed", "morale-quality=d", "friends-near=yes" }, 2 },
+    { "rally", { "hits=6", "attached-commander=yes" }, 2 },
     { "melee", { "attacker-stands=2", "defender-stands=3", "attacker-charged=yes" }, 5 },
     { "melee", { "attacker-stands=1", "defender-stands=5", "defender-quality=a" }, 5 },
     { "pursuit-attack", { "stands=4", "melee-quality=e" }, 4 },
@@ -903,6 +931,7 @@ main (int   argc,
   g_test_add_func ("/engine/hm/morale-table", test_hm_morale_table);
   g_test_add_func ("/engine/hm/tv5-tv7-morale", test_hm_tv7_morale);
   g_test_add_func ("/engine/hm/casualty-band", test_hm_casualty_band);
+  g_test_add_func ("/engine/hm/rally", test_hm_rally);
   g_test_add_func ("/engine/hm/tv6-melee", test_hm_tv6_melee);
   g_test_add_func ("/engine/hm/melee-cap", test_hm_melee_cap);
   g_test_add_func ("/engine/hm/tv8-tv9-rout-pursuit", test_hm_tv8_tv9_rout_pursuit);
