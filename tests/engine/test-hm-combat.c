@@ -849,6 +849,44 @@ test_hm_charge_chain (void)
   g_assert_cmpint (outcome_of (p, outcome, "outcome"), ==, 0);
 }
 
+/* The other reactions: Fire and Retire fires, then falls back as a mob after its test;
+ * a Countercharge fires nothing, and the countercharger strikes as one that charged. */
+static void
+test_hm_charge_reactions (void)
+{
+  const MusterProcedure *p = procedure ("charge");
+  g_autofree int *retire = chain_values ();
+  g_autofree int *counter = chain_values ();
+  static const int retiring[] = {
+    3, 1, 6, 1, 2, 5, 1, 3, 4, 3, 3, 3, 2, 2, 5, 4, 4, 3,
+  };
+  static const int countering[] = {
+    3,                                                /* charge test */
+    6,                                                /* countercharge test, CN 4 */
+    5, 4, 4, 3,                                       /* both Morale Tests */
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,   /* 32 each, both at KN 4 */
+    3, 3, 3, 3,                                       /* MN 5 and 6: both pass */
+  };
+  int outcome[16];
+
+  g_assert_true (muster_procedure_set_value (p, retire, "reaction=fire-and-retire", NULL));
+  resolve (p, retire, retiring, G_N_ELEMENTS (retiring), outcome);
+  g_assert_cmpint (outcome_of (p, outcome, "opportunity-hits"), ==, 3);
+  g_assert_cmpint (outcome_of (p, outcome, "outcome"), ==, 3);
+  g_assert_cmpint (outcome_of (p, outcome, "charger-stands-lost"), ==, 0);
+
+  g_assert_true (muster_procedure_set_value (p, counter, "reaction=countercharge", NULL));
+  resolve (p, counter, countering, G_N_ELEMENTS (countering), outcome);
+  g_assert_cmpint (outcome_of (p, outcome, "opportunity-hits"), ==, 0);
+  g_assert_cmpint (outcome_of (p, outcome, "hits-on-defender"), ==, 8);
+  g_assert_cmpint (outcome_of (p, outcome, "hits-on-charger"), ==, 8);
+  g_assert_cmpint (outcome_of (p, outcome, "outcome"), ==, 4);
+  g_assert_cmpint (outcome_of (p, outcome, "pursuit"), ==, 0);
+  /* 8 hits: 4 permanent, one stand each. */
+  g_assert_cmpint (outcome_of (p, outcome, "charger-stands-lost"), ==, 1);
+  g_assert_cmpint (outcome_of (p, outcome, "defender-stands-lost"), ==, 1);
+}
+
 /* One seed, one result; the first step agrees with the exact Charge Test. */
 static void
 test_hm_charge_simulated (void)
@@ -939,6 +977,7 @@ main (int   argc,
   g_test_add_func ("/engine/hm/tv11-pursuit-attack", test_hm_tv11_pursuit_attack);
   g_test_add_func ("/engine/hm/brute-force", test_hm_brute_force);
   g_test_add_func ("/engine/hm/tv3-tv11-charge-chain", test_hm_charge_chain);
+  g_test_add_func ("/engine/hm/charge-reactions", test_hm_charge_reactions);
   g_test_add_func ("/engine/hm/charge-simulated", test_hm_charge_simulated);
 
   status = g_test_run ();
