@@ -374,6 +374,37 @@ test_bmu_in_bmug (Army          *army,
   g_assert_cmpuint (count_issues (army), ==, 0);
 }
 
+/* §2.3: three BMU types and their formations; column of attack only at the larger scales. */
+static void
+test_formations (Army          *army,
+                 gconstpointer  data)
+{
+  static const struct { const char *formation, *type, *from; gboolean house; } expected[] = {
+    { "line", "formed", "section", FALSE },
+    { "column-of-march", "formed", "section", FALSE },
+    { "square", "formed", "section", FALSE },
+    { "column-of-attack", "formed", "battalion", TRUE },
+    { "skirmish-order", "skirmish", "section", FALSE },
+    { "mob-order", "mob", "section", FALSE },
+  };
+  const MusterTable *table = muster_ruleset_get_table (hm, "formations");
+
+  g_assert_nonnull (table);
+  g_assert_cmpuint (table->rows->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const MusterTableRow *row = NULL;
+      const MusterCell *type = muster_table_lookup (table, expected[i].formation, "bmu-type",
+                                                    &row);
+      const MusterCell *from = muster_table_lookup (table, expected[i].formation, "from-scale",
+                                                    NULL);
+
+      g_assert_cmpstr (type->text, ==, expected[i].type);
+      g_assert_cmpstr (from->text, ==, expected[i].from);
+      g_assert_cmpint (row->item.house, ==, expected[i].house);
+    }
+}
+
 /* A club's house ruleset overrides costs and the missing morale table by id; the procedures
  * read the merged tables. */
 static void
@@ -484,6 +515,7 @@ main (int   argc,
   ADD ("bmu-sizes", test_bmu_sizes);
   ADD ("constraints", test_constraints);
   ADD ("bmu-in-bmug", test_bmu_in_bmug);
+  ADD ("formations", test_formations);
   ADD ("house-rules", test_house_rules);
 #undef ADD
   g_test_add_func ("/engine/hm-army/sample", test_sample);
