@@ -15,6 +15,7 @@
 static const MusterSystem * const builtin[] = {
   &muster_system_battle_valor_fantasy,
   &muster_system_horse_and_musket,
+  &muster_system_undying_lands,
 };
 
 static const MusterSystem generic = { "generic", NULL, NULL, NULL };
