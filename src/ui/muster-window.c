@@ -380,12 +380,10 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
-/* "application" is not a construct property: g_object_new() sets it after constructed(), so
- * the preview page learns the catalog when it is set. */
+/* g_object_new() sets "application" after constructed(), as it is not a construct property:
+ * the preview page gets the application's catalog when the window gets its application. */
 static void
-application_notify_cb (MusterWindow *self,
-                       GParamSpec   *pspec,
-                       gpointer      user_data)
+application_changed_cb (MusterWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
@@ -401,8 +399,8 @@ muster_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
 
-  g_signal_connect (self, "notify::application", G_CALLBACK (application_notify_cb), NULL);
-  application_notify_cb (self, NULL, NULL);
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  application_changed_cb (self);
 }
 
 static void

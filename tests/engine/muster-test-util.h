@@ -3,8 +3,7 @@
 
 #include <glib.h>
 
-#include "muster-engine-error.h"
-#include "muster-ruleset.h"
+#include "muster-engine.h"
 
 /* Checks one case of a table of bad inputs: no result, the engine error @code, and a message
  * starting with @prefix (the file, the line and the problem). */
@@ -37,4 +36,26 @@ muster_test_load_shipped_ruleset (const char *id)
 
   g_assert_no_error (error);
   return ruleset;
+}
+
+/* Adds to @force's root a unit of @type with @size and exactly the options listed
+ * (NULL-terminated), each picked once. Returns: (transfer none): the unit */
+static inline MusterUnit *
+muster_test_add_unit (MusterForce *force,
+                      const char  *type,
+                      guint        size,
+                      ...)
+{
+  MusterNode *root = muster_force_get_root (force);
+  MusterUnit *unit = muster_unit_new (type, size);
+  const char *option;
+  va_list args;
+
+  va_start (args, size);
+  while ((option = va_arg (args, const char *)))
+    muster_unit_set_option (unit, option, 1);
+  va_end (args);
+
+  muster_node_insert_unit (root, muster_node_get_n_units (root), unit);
+  return unit;
 }
