@@ -380,8 +380,8 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
-/* "application" is not a construct property: GObject sets it after constructed(), so the
- * preview page gets the application's catalog when the property arrives. */
+/* g_object_new() sets "application" after constructed(), as it is not a construct property:
+ * the preview page gets the application's catalog when the window gets its application. */
 static void
 application_changed_cb (MusterWindow *self)
 {
@@ -390,6 +390,17 @@ application_changed_cb (MusterWindow *self)
   if (MUSTER_IS_APPLICATION (app))
     muster_preview_page_set_catalog (self->preview_page,
                                      muster_application_get_catalog (MUSTER_APPLICATION (app)));
+}
+
+static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  application_changed_cb (self);
 }
 
 static void
@@ -458,6 +469,7 @@ muster_window_class_init (MusterWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = muster_window_constructed;
   object_class->dispose = muster_window_dispose;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
@@ -518,8 +530,6 @@ muster_window_init (MusterWindow *self)
                                g_settings_get_int (self->settings, "window-height"));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
-
-  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
 
   update_title (self);
   update_actions (self);
