@@ -20,6 +20,7 @@ struct _MusterCatalogueItem
   char     *category;
   char     *category_name;
   char     *stats;
+  char     *details;
   gint64    cost;
   char     *cost_text;
   char     *haystack;   /* casefolded name and category, for the search */
@@ -32,6 +33,7 @@ enum {
   ITEM_PROP_CATEGORY,
   ITEM_PROP_CATEGORY_NAME,
   ITEM_PROP_STATS,
+  ITEM_PROP_DETAILS,
   ITEM_PROP_COST,
   ITEM_PROP_COST_TEXT,
   N_ITEM_PROPS
@@ -51,6 +53,7 @@ muster_catalogue_item_finalize (GObject *object)
   g_free (self->category);
   g_free (self->category_name);
   g_free (self->stats);
+  g_free (self->details);
   g_free (self->cost_text);
   g_free (self->haystack);
 
@@ -87,6 +90,10 @@ muster_catalogue_item_get_property (GObject    *object,
       g_value_set_string (value, self->stats);
       break;
 
+    case ITEM_PROP_DETAILS:
+      g_value_set_string (value, self->details);
+      break;
+
     case ITEM_PROP_COST:
       g_value_set_int64 (value, self->cost);
       break;
@@ -115,6 +122,8 @@ muster_catalogue_item_class_init (MusterCatalogueItemClass *klass)
   item_properties[ITEM_PROP_CATEGORY_NAME] =
     g_param_spec_string ("category-name", NULL, NULL, NULL, flags);
   item_properties[ITEM_PROP_STATS] = g_param_spec_string ("stats", NULL, NULL, NULL, flags);
+  /* The category (unless the type is named after it) and the key statistics, for one line */
+  item_properties[ITEM_PROP_DETAILS] = g_param_spec_string ("details", NULL, NULL, NULL, flags);
   item_properties[ITEM_PROP_COST] =
     g_param_spec_int64 ("cost", NULL, NULL, G_MININT64, G_MAXINT64, 0, flags);
   item_properties[ITEM_PROP_COST_TEXT] =
@@ -153,6 +162,13 @@ muster_catalogue_item_new (MusterRuleset        *ruleset,
   else
     self->cost_text = g_strdup ("?");
   muster_cost_clear (&cost);
+
+  if (self->category_name == NULL || g_strcmp0 (self->category_name, self->name) == 0 ||
+      *self->stats == '\0')
+    self->details = g_strdup (self->category_name && g_strcmp0 (self->category_name, self->name)
+                              ? self->category_name : self->stats);
+  else
+    self->details = g_strdup_printf ("%s · %s", self->category_name, self->stats);
 
   haystack = g_strjoin (" ", self->name, self->category_name ? self->category_name : "", NULL);
   self->haystack = g_utf8_casefold (haystack, -1);

@@ -38,6 +38,7 @@ enum {
   ROW_PROP_NAME,
   ROW_PROP_TYPE_NAME,
   ROW_PROP_SIZE,
+  ROW_PROP_SIZE_TEXT,
   ROW_PROP_COST,
   ROW_PROP_COST_TEXT,
   ROW_PROP_COST_IS_HOUSE,
@@ -160,6 +161,7 @@ muster_roster_row_update (MusterRosterRow *self)
     {
       self->size = size;
       changed[n_changed++] = row_properties[ROW_PROP_SIZE];
+      changed[n_changed++] = row_properties[ROW_PROP_SIZE_TEXT];
     }
   if (self->cost != cost)
     {
@@ -231,6 +233,14 @@ muster_roster_row_get_property (GObject    *object,
       g_value_set_uint (value, self->size);
       break;
 
+    case ROW_PROP_SIZE_TEXT:
+      /* Nodes have no size of their own. */
+      if (self->unit != NULL)
+        g_value_take_string (value, g_strdup_printf ("%u", self->size));
+      else
+        g_value_set_static_string (value, "");
+      break;
+
     case ROW_PROP_COST:
       g_value_set_int64 (value, self->cost);
       break;
@@ -268,6 +278,7 @@ muster_roster_row_class_init (MusterRosterRowClass *klass)
   row_properties[ROW_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_TYPE_NAME] = g_param_spec_string ("type-name", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_SIZE] = g_param_spec_uint ("size", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  row_properties[ROW_PROP_SIZE_TEXT] = g_param_spec_string ("size-text", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_COST] =
     g_param_spec_int64 ("cost", NULL, NULL, G_MININT64, G_MAXINT64, 0, flags);
   row_properties[ROW_PROP_COST_TEXT] = g_param_spec_string ("cost-text", NULL, NULL, NULL, flags);

@@ -130,7 +130,7 @@ test_value_changes (void)
   g_signal_connect (row (model, 2), "notify", G_CALLBACK (notify_cb), other);
 
   push (document, muster_set_unit_size_command_new (document, unit, 10));
-  g_assert_cmpstr (log->str, ==, "[size][cost][cost-text]");
+  g_assert_cmpstr (log->str, ==, "[size][size-text][cost][cost-text]");
   g_assert_cmpuint (muster_roster_row_get_size (iron_guard), ==, 10);
   g_string_truncate (log, 0);
 
