@@ -245,8 +245,8 @@ update_actions (MusterArmyPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.duplicate", unit != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.delete", row != NULL &&
                                  (unit != NULL || muster_roster_row_is_node (row)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-up", unit != NULL && index > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-down", unit != NULL &&
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-up", node != NULL && index > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-down", node != NULL &&
                                  index + 1 < muster_node_get_n_units (node));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.copy-text", force_of (self) != NULL);
 }
@@ -1111,10 +1111,11 @@ muster_army_page_set_document (MusterArmyPage *self,
       /* A new ruleset means a list was loaded or started: start afresh. */
       g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (rebuild), self,
                                G_CONNECT_SWAPPED);
+      /* After the roster models, so that the selection already follows the edit. */
       g_signal_connect_object (document, "unit-changed", G_CALLBACK (unit_changed_cb), self,
-                               G_CONNECT_SWAPPED);
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       g_signal_connect_object (document, "children-changed", G_CALLBACK (children_changed_cb),
-                               self, G_CONNECT_SWAPPED);
+                               self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       g_signal_connect_object (document, "force-changed", G_CALLBACK (update_header), self,
                                G_CONNECT_SWAPPED);
     }
