@@ -380,14 +380,14 @@ static void
 add_option_group (MusterArmyPage          *self,
                   const MusterUnitType    *type,
                   const MusterAllow       *allow,
-                  const MusterOptionGroup *group)
+                  const MusterOptionGroup *group,
+                  GtkWidget              **choices)
 {
   g_autoptr(GPtrArray) options = ordered_options (type, group);
   guint max = allow->has_max ? allow->max : group->has_max ? group->max : G_MAXUINT;
   guint min = allow->has_min ? allow->min : group->has_min ? group->min : 0;
-  GtkWidget *prefs = adw_preferences_group_new ();
+  GtkWidget *prefs;
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (prefs), group->item.name);
   if (max == 1)
     {
       g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
@@ -412,11 +412,22 @@ add_option_group (MusterArmyPage          *self,
           g_ptr_array_add (row->options, (gpointer) option);
         }
       adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (labels));
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (prefs), combo);
       g_signal_connect (combo, "notify::selected", G_CALLBACK (choice_selected_cb), self);
+      /* Single choices share one "Options" group; a row's title names its group. */
+      if (*choices == NULL)
+        {
+          *choices = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (*choices), _("Options"));
+          gtk_box_prepend (self->options_box, *choices);
+          g_ptr_array_add (self->option_groups, *choices);
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (*choices), combo);
+      return;
     }
-  else
-    for (guint i = 0; i < options->len; i++)
+
+  prefs = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (prefs), group->item.name);
+  for (guint i = 0; i < options->len; i++)
       {
         const MusterOption *option = options->pdata[i];
         GtkWidget *action_row = adw_action_row_new ();
@@ -457,6 +468,7 @@ build_editor (MusterArmyPage *self)
 {
   MusterRuleset *ruleset = ruleset_of (self);
   const MusterUnitType *type;
+  GtkWidget *choices = NULL;
   guint min = 1, max = 999;
 
   clear_option_groups (self);
@@ -482,7 +494,7 @@ build_editor (MusterArmyPage *self)
       const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, allow->group);
 
       if (group != NULL)
-        add_option_group (self, type, allow, group);
+        add_option_group (self, type, allow, group, &choices);
     }
 
   sync_editor (self);
