@@ -54,6 +54,9 @@ struct _MusterArmyPage
   GtkAdjustment       *size_adjustment;
   GtkBox              *options_box;
   AdwEntryRow         *notes_row;
+  AdwEntryRow         *list_name_row;
+  AdwActionRow        *limit_row;
+  GtkAdjustment       *limit_adjustment;
 
   /* Owned References */
   MusterDocument       *document;
@@ -223,6 +226,40 @@ update_system_label (MusterArmyPage *self)
     text = g_strdup_printf (_("This list needs the “%s” rule system, which is not installed"),
                             muster_doc_get_ruleset_id (doc));
   gtk_label_set_label (self->system_label, text);
+}
+
+/* The list's settings popover, filled when it opens */
+static void
+settings_shown_cb (MusterArmyPage *self)
+{
+  MusterForce *force = force_of (self);
+  MusterRuleset *ruleset = ruleset_of (self);
+  const MusterCosting *costing = ruleset ? muster_ruleset_get_costing (ruleset) : NULL;
+
+  if (force == NULL)
+    return;
+  self->syncing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->list_name_row),
+                         muster_force_get_name (force) ? muster_force_get_name (force) : "");
+  gtk_adjustment_set_value (self->limit_adjustment, muster_force_get_points_limit (force));
+  gtk_widget_set_visible (GTK_WIDGET (self->limit_row), costing != NULL && costing->limit);
+  self->syncing = FALSE;
+}
+
+static void
+list_name_changed_cb (MusterArmyPage *self)
+{
+  if (!self->syncing && force_of (self) != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "army.rename-list", "s",
+                                gtk_editable_get_text (GTK_EDITABLE (self->list_name_row)));
+}
+
+static void
+limit_changed_cb (MusterArmyPage *self)
+{
+  if (!self->syncing && force_of (self) != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "army.set-points-limit", "x",
+                                (gint64) gtk_adjustment_get_value (self->limit_adjustment));
 }
 
 /* Actions' enabled state */
@@ -893,6 +930,30 @@ set_option_action (GtkWidget  *widget,
 }
 
 static void
+rename_list_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+
+  if (force_of (self) != NULL)
+    push (self, muster_set_force_name_command_new (self->document, force_of (self),
+                                                   g_variant_get_string (param, NULL)));
+}
+
+static void
+set_points_limit_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+  gint64 limit = g_variant_get_int64 (param);
+
+  if (force_of (self) != NULL && limit != muster_force_get_points_limit (force_of (self)))
+    push (self, muster_set_points_limit_command_new (self->document, force_of (self), limit));
+}
+
+static void
 copy_text_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
@@ -1038,6 +1099,12 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, size_adjustment);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, options_box);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, notes_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, list_name_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_adjustment);
+  gtk_widget_class_bind_template_callback (widget_class, settings_shown_cb);
+  gtk_widget_class_bind_template_callback (widget_class, list_name_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, limit_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, category_selected_cb);
@@ -1058,6 +1125,9 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_install_action (widget_class, "army.choose-option", "(ss)",
                                    choose_option_action);
   gtk_widget_class_install_action (widget_class, "army.set-option", "(su)", set_option_action);
+  gtk_widget_class_install_action (widget_class, "army.rename-list", "s", rename_list_action);
+  gtk_widget_class_install_action (widget_class, "army.set-points-limit", "x",
+                                   set_points_limit_action);
   gtk_widget_class_install_action (widget_class, "army.copy-text", NULL, copy_text_action);
   gtk_widget_class_install_action (widget_class, "army.focus-search", NULL, focus_search_action);
 

@@ -41,8 +41,6 @@ update_cb (MusterNewListDialog *self)
     has_name |= !g_ascii_isspace (*c);
 
   gtk_widget_set_visible (GTK_WIDGET (self->limit_row), costing != NULL && costing->limit);
-  if (costing != NULL)
-    adw_action_row_set_subtitle (self->limit_row, costing->name);
   adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (self), "create",
                                            ruleset != NULL && has_name);
 }

@@ -159,6 +159,18 @@ test_army_build_list (void)
   g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 2);
   assert_total (page);
 
+  /* The list's own settings. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-points-limit", "x",
+                                             (gint64) 2000));
+  g_assert_nonnull (strstr (muster_army_page_get_total_text (page), " / 2000 pts"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.rename-list", "s",
+                                             "Iron Host"));
+  g_assert_cmpstr (muster_force_get_name (muster_document_get_force (document)), ==, "Iron Host");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  assert_total (page);
+  g_assert_nonnull (strstr (muster_army_page_get_total_text (page), " / 500 pts"));
+
   text = muster_army_page_dup_text (page);
   g_assert_nonnull (strstr (text, "Test Host"));
   g_assert_nonnull (strstr (text, "Heavy armour"));
