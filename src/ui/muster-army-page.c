@@ -139,6 +139,9 @@ update_header (MusterArmyPage *self)
   const MusterCosting *costing = ruleset ? muster_ruleset_get_costing (ruleset) : NULL;
   g_autofree char *total = NULL;
   g_autofree char *detail = NULL;
+  g_autofree char *spent_text = NULL;
+  g_autofree char *limit_text = NULL;
+  g_autofree char *rest_text = NULL;
   gboolean over = FALSE;
   gboolean house;
   gint64 spent, limit;
@@ -150,6 +153,11 @@ update_header (MusterArmyPage *self)
   limit = muster_force_get_points_limit (force);
   house = muster_force_is_house (force);
 
+  /* Numbers as text first: xgettext cannot read G_GINT64_FORMAT inside a message. */
+  spent_text = g_strdup_printf ("%" G_GINT64_FORMAT, spent);
+  limit_text = g_strdup_printf ("%" G_GINT64_FORMAT, limit);
+  rest_text = g_strdup_printf ("%" G_GINT64_FORMAT, spent > limit ? spent - limit : limit - spent);
+
   if (costing == NULL)
     {
       total = g_strdup ("—");
@@ -157,22 +165,23 @@ update_header (MusterArmyPage *self)
     }
   else if (costing->limit && limit > 0)
     {
-      /* TRANSLATORS: the running total against the limit, "998 / 1000 pts" */
-      total = g_strdup_printf (_("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT " %s%s"),
-                               spent, limit, costing->abbreviation, house ? " *" : "");
+      /* TRANSLATORS: the running total against the limit, "998 / 1000 pts"; the last %s is
+       * the house-value marker " *" or nothing */
+      total = g_strdup_printf (_("%s / %s %s%s"), spent_text, limit_text, costing->abbreviation,
+                               house ? " *" : "");
       over = spent > limit;
       if (over)
-        detail = g_strdup_printf (_("%" G_GINT64_FORMAT " %s over the limit"),
-                                  spent - limit, costing->abbreviation);
+        /* TRANSLATORS: "12 pts over the limit" */
+        detail = g_strdup_printf (_("%s %s over the limit"), rest_text, costing->abbreviation);
       else
-        detail = g_strdup_printf (_("%" G_GINT64_FORMAT " %s left"),
-                                  limit - spent, costing->abbreviation);
+        /* TRANSLATORS: "2 pts left" */
+        detail = g_strdup_printf (_("%s %s left"), rest_text, costing->abbreviation);
     }
   else
     {
-      /* TRANSLATORS: a strength with no limit, "IP 143" */
-      total = g_strdup_printf (_("%s %" G_GINT64_FORMAT "%s"), costing->abbreviation, spent,
-                               house ? " *" : "");
+      /* TRANSLATORS: a strength with no limit, "IP 143"; the last %s is the house-value
+       * marker " *" or nothing */
+      total = g_strdup_printf (_("%s %s%s"), costing->abbreviation, spent_text, house ? " *" : "");
       detail = g_strdup (costing->name);
     }
 
