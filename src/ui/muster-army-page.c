@@ -651,6 +651,25 @@ create_children_cb (gpointer item,
   return children ? g_object_ref (children) : NULL;
 }
 
+static GtkTreeExpander *
+find_expander (GtkWidget *widget)
+{
+  if (GTK_IS_TREE_EXPANDER (widget))
+    return GTK_TREE_EXPANDER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkTreeExpander *found = find_expander (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Right-click: select the row under the pointer, then offer its actions there. GTK 4.8 has no
+ * API for the row at a point, so climb from the picked widget to the list's row widget and
+ * read the row from the expander of its first cell. */
 static void
 roster_context_cb (MusterArmyPage *self,
                    int             n_press,
@@ -658,8 +677,21 @@ roster_context_cb (MusterArmyPage *self,
                    double          y)
 {
   GdkRectangle rect = { (int) x, (int) y, 1, 1 };
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->roster_view), x, y, GTK_PICK_DEFAULT);
 
-  /* On the selected row: GTK 4.8 cannot tell which row is under the pointer. */
+  while (picked != NULL && gtk_widget_get_parent (picked) != NULL &&
+         !GTK_IS_LIST_VIEW (gtk_widget_get_parent (picked)))
+    picked = gtk_widget_get_parent (picked);
+  if (picked != NULL && gtk_widget_get_parent (picked) != NULL)
+    {
+      GtkTreeExpander *expander = find_expander (picked);
+      GtkTreeListRow *row = expander ? gtk_tree_expander_get_list_row (expander) : NULL;
+
+      if (row != NULL)
+        gtk_single_selection_set_selected (self->roster_selection,
+                                           gtk_tree_list_row_get_position (row));
+    }
+
   gtk_popover_set_pointing_to (GTK_POPOVER (self->roster_popover), &rect);
   gtk_popover_popup (GTK_POPOVER (self->roster_popover));
 }
@@ -840,12 +872,21 @@ delete_action (GtkWidget  *widget,
   MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
   g_autoptr(MusterRosterRow) row = selected_row (self);
 
+  g_autofree char *message = NULL;
+
   if (row == NULL)
     return;
+  /* TRANSLATORS: a toast after removing a unit or node: "Removed Iron Guard" */
+  message = g_strdup_printf (_("Removed %s — Ctrl+Z brings it back"),
+                             muster_roster_row_get_name (row));
   if (muster_roster_row_get_unit (row) != NULL)
     push (self, muster_remove_unit_command_new (self->document, muster_roster_row_get_unit (row)));
   else if (muster_node_get_parent (muster_roster_row_get_node (row)) != NULL)
     push (self, muster_remove_node_command_new (self->document, muster_roster_row_get_node (row)));
+  else
+    return;
+  /* The window shows it, when there is one. */
+  gtk_widget_activate_action (widget, "win.show-toast", "s", message);
 }
 
 static void
