@@ -271,6 +271,36 @@ limit_changed_cb (MusterArmyPage *self)
                                 (gint64) gtk_adjustment_get_value (self->limit_adjustment));
 }
 
+/* Where "Add Group" puts a node: in the selected node, else in the selected unit's node, else
+ * in the force's root; and the first level its ruleset allows there. */
+static MusterNode *
+group_parent (MusterArmyPage  *self,
+              const char     **level_id)
+{
+  g_autoptr(MusterRosterRow) row = selected_row (self);
+  MusterRuleset *ruleset = ruleset_of (self);
+  MusterNode *parent;
+  const MusterLevel *level;
+
+  *level_id = NULL;
+  if (ruleset == NULL || force_of (self) == NULL)
+    return NULL;
+  if (row != NULL && muster_roster_row_get_node (row) != NULL)
+    parent = muster_roster_row_get_node (row);
+  else if (row != NULL && muster_unit_get_node (muster_roster_row_get_unit (row)) != NULL)
+    parent = muster_unit_get_node (muster_roster_row_get_unit (row));
+  else
+    parent = muster_force_get_root (force_of (self));
+
+  level = muster_node_get_level (parent) != NULL
+    ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL, muster_node_get_level (parent))
+    : muster_ruleset_get_root_level (ruleset);
+  if (level == NULL || level->children == NULL || level->children[0] == NULL)
+    return NULL;
+  *level_id = level->children[0];
+  return parent;
+}
+
 /* Actions' enabled state */
 
 static void
@@ -280,6 +310,7 @@ update_actions (MusterArmyPage *self)
   MusterUnit *unit = row ? muster_roster_row_get_unit (row) : NULL;
   MusterNode *node = unit ? muster_unit_get_node (unit) : NULL;
   gboolean has_list = force_of (self) != NULL && ruleset_of (self) != NULL;
+  const char *level_id;
   guint index = 0;
 
   for (guint i = 0; node != NULL && i < muster_node_get_n_units (node); i++)
@@ -295,6 +326,8 @@ update_actions (MusterArmyPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-down", node != NULL &&
                                  index + 1 < muster_node_get_n_units (node));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.copy-text", force_of (self) != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.add-group",
+                                 group_parent (self, &level_id) != NULL);
 }
 
 /* Unit editor */
@@ -980,6 +1013,20 @@ set_option_action (GtkWidget  *widget,
 }
 
 static void
+add_group_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+  const char *level_id;
+  MusterNode *parent = group_parent (self, &level_id);
+
+  if (parent != NULL)
+    push (self, muster_add_node_command_new (self->document, parent,
+                                             muster_node_get_n_nodes (parent), level_id, NULL));
+}
+
+static void
 rename_list_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -1175,6 +1222,7 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_install_action (widget_class, "army.choose-option", "(ss)",
                                    choose_option_action);
   gtk_widget_class_install_action (widget_class, "army.set-option", "(su)", set_option_action);
+  gtk_widget_class_install_action (widget_class, "army.add-group", NULL, add_group_action);
   gtk_widget_class_install_action (widget_class, "army.rename-list", "s", rename_list_action);
   gtk_widget_class_install_action (widget_class, "army.set-points-limit", "x",
                                    set_points_limit_action);

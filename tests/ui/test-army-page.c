@@ -234,6 +234,53 @@ test_army_open_sample (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A house-rule variant with an organisation level: groups in the roster tree. */
+static void
+test_army_groups (void)
+{
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new ();
+  g_autoptr(MusterRuleset) club = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_build_filename (MUSTER_TEST_DATA, "rulesets-club", NULL);
+  g_autofree char *shipped = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "rulesets",
+                                               NULL);
+  MusterWindow *window = new_shown_window ();
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  GListModel *roster;
+  g_autoptr(GtkTreeListRow) group_row = NULL;
+  g_autoptr(MusterRosterRow) group = NULL;
+  MusterNode *detachment;
+
+  muster_catalog_scan_dir (catalog, shipped);
+  muster_catalog_scan_dir (catalog, dir);
+  club = muster_catalog_resolve (catalog, "club-bvf", &error);
+  g_assert_no_error (error);
+  muster_document_start_list (document, club, "Club Night", 600);
+  roster = G_LIST_MODEL (muster_army_page_get_roster (page));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.add-group", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 1);
+  group_row = g_list_model_get_item (roster, 0);
+  group = gtk_tree_list_row_get_item (group_row);
+  g_assert_true (muster_roster_row_is_node (group));
+  g_assert_cmpstr (muster_roster_row_get_name (group), ==, "Detachment");
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Add Detachment");
+
+  /* With the group selected, a unit type goes into it; the tree shows it expanded. */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (roster), 0);
+  add_from_catalogue (page, "infantry");
+  detachment = muster_roster_row_get_node (group);
+  g_assert_cmpuint (muster_node_get_n_units (detachment), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 2);
+  g_assert_cmpint (muster_roster_row_get_cost (group), ==, muster_node_get_total (detachment));
+  g_assert_cmpint (muster_node_get_total (detachment), >, 0);
+  assert_total (page);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -244,6 +291,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/empty", test_army_empty);
   g_test_add_func ("/ui/army/build-list", test_army_build_list);
   g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
+  g_test_add_func ("/ui/army/groups", test_army_groups);
 
   return ui_test_run ();
 }
