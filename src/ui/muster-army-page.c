@@ -382,12 +382,16 @@ sync_editor (MusterArmyPage *self)
     {
       OptionRow *row = self->option_rows->pdata[i];
 
+      guint count = row->options->len > 0
+        ? muster_unit_get_option_count (unit, ((MusterOption *) row->options->pdata[0])->item.id)
+        : 0;
+
       if (ADW_IS_COMBO_ROW (row->widget))
         adw_combo_row_set_selected (ADW_COMBO_ROW (row->widget), current_choice (row, unit));
+      else if (GTK_IS_SPIN_BUTTON (row->widget))
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->widget), count);
       else
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (row->widget),
-                                     muster_unit_get_option_count (unit,
-                                       ((MusterOption *) row->options->pdata[0])->item.id) > 0);
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (row->widget), count > 0);
     }
   self->syncing = FALSE;
 }
@@ -419,6 +423,20 @@ check_toggled_cb (GtkCheckButton *check,
   gtk_widget_activate_action (GTK_WIDGET (self), "army.set-option", "(su)",
                               ((MusterOption *) row->options->pdata[0])->item.id,
                               gtk_check_button_get_active (check) ? 1 : 0);
+}
+
+/* An option that may be taken several times: how many. */
+static void
+count_changed_cb (GtkSpinButton  *spin,
+                  MusterArmyPage *self)
+{
+  OptionRow *row = g_object_get_data (G_OBJECT (spin), "muster-option-row");
+
+  if (self->syncing)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self), "army.set-option", "(su)",
+                              ((MusterOption *) row->options->pdata[0])->item.id,
+                              (guint) gtk_spin_button_get_value_as_int (spin));
 }
 
 static OptionRow *
@@ -510,7 +528,9 @@ add_option_group (MusterArmyPage          *self,
       {
         const MusterOption *option = options->pdata[i];
         GtkWidget *action_row = adw_action_row_new ();
-        GtkWidget *check = gtk_check_button_new ();
+        GtkWidget *check = option->max_count > 1
+          ? gtk_spin_button_new_with_range (0, option->max_count, 1)
+          : gtk_check_button_new ();
         OptionRow *row = option_row_new (self, group->item.id, check);
 
         g_ptr_array_add (row->options, (gpointer) option);
@@ -522,10 +542,18 @@ add_option_group (MusterArmyPage          *self,
             gtk_widget_add_css_class (action_row, "warning");
           }
         gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-        adw_action_row_add_prefix (ADW_ACTION_ROW (action_row), check);
+        if (GTK_IS_SPIN_BUTTON (check))
+          {
+            adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);
+            g_signal_connect (check, "value-changed", G_CALLBACK (count_changed_cb), self);
+          }
+        else
+          {
+            adw_action_row_add_prefix (ADW_ACTION_ROW (action_row), check);
+            g_signal_connect (check, "toggled", G_CALLBACK (check_toggled_cb), self);
+          }
         adw_action_row_set_activatable_widget (ADW_ACTION_ROW (action_row), check);
         adw_preferences_group_add (ADW_PREFERENCES_GROUP (prefs), action_row);
-        g_signal_connect (check, "toggled", G_CALLBACK (check_toggled_cb), self);
       }
 
   gtk_box_append (self->options_box, prefs);
@@ -1349,6 +1377,17 @@ muster_army_page_get_selected_unit (MusterArmyPage *self)
   return self->unit;
 }
 
+/* GTK 4.8 has no gtk_column_view_scroll_to(): ask the column view's own list. */
+static void
+scroll_to_row (MusterArmyPage *self,
+               guint           position)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->roster_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_VIEW (child))
+      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+}
+
 /**
  * muster_army_page_select_unit:
  *
@@ -1375,6 +1414,7 @@ muster_army_page_select_unit (MusterArmyPage *self,
       if (found)
         {
           gtk_single_selection_set_selected (self->roster_selection, i);
+          scroll_to_row (self, i);
           return TRUE;
         }
     }
