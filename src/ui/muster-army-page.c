@@ -412,31 +412,22 @@ choice_selected_cb (AdwComboRow    *combo,
   gtk_widget_activate_action (GTK_WIDGET (self), "army.choose-option", "(ss)", row->group, option);
 }
 
+/* A check row, or a count for an option that may be taken several times. */
 static void
-check_toggled_cb (GtkCheckButton *check,
+count_changed_cb (GtkWidget      *widget,
                   MusterArmyPage *self)
 {
-  OptionRow *row = g_object_get_data (G_OBJECT (check), "muster-option-row");
+  OptionRow *row = g_object_get_data (G_OBJECT (widget), "muster-option-row");
+  guint count;
 
   if (self->syncing)
     return;
+  if (GTK_IS_SPIN_BUTTON (widget))
+    count = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
+  else
+    count = gtk_check_button_get_active (GTK_CHECK_BUTTON (widget)) ? 1 : 0;
   gtk_widget_activate_action (GTK_WIDGET (self), "army.set-option", "(su)",
-                              ((MusterOption *) row->options->pdata[0])->item.id,
-                              gtk_check_button_get_active (check) ? 1 : 0);
-}
-
-/* An option that may be taken several times: how many. */
-static void
-count_changed_cb (GtkSpinButton  *spin,
-                  MusterArmyPage *self)
-{
-  OptionRow *row = g_object_get_data (G_OBJECT (spin), "muster-option-row");
-
-  if (self->syncing)
-    return;
-  gtk_widget_activate_action (GTK_WIDGET (self), "army.set-option", "(su)",
-                              ((MusterOption *) row->options->pdata[0])->item.id,
-                              (guint) gtk_spin_button_get_value_as_int (spin));
+                              ((MusterOption *) row->options->pdata[0])->item.id, count);
 }
 
 static OptionRow *
@@ -550,7 +541,7 @@ add_option_group (MusterArmyPage          *self,
         else
           {
             adw_action_row_add_prefix (ADW_ACTION_ROW (action_row), check);
-            g_signal_connect (check, "toggled", G_CALLBACK (check_toggled_cb), self);
+            g_signal_connect (check, "toggled", G_CALLBACK (count_changed_cb), self);
           }
         adw_action_row_set_activatable_widget (ADW_ACTION_ROW (action_row), check);
         adw_preferences_group_add (ADW_PREFERENCES_GROUP (prefs), action_row);
