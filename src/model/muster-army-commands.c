@@ -66,6 +66,8 @@ struct _MusterArmyCommand
   StringSetter    setter;
   gpointer        target;
   char           *value, *old_value;
+  /* Renaming a force whose name is the document's title renames the document too */
+  gboolean        title_follows;
 };
 
 G_DEFINE_FINAL_TYPE (MusterArmyCommand, muster_army_command, MUSTER_TYPE_COMMAND)
@@ -125,8 +127,14 @@ move_unit (MusterArmyCommand *self,
 }
 
 static void
-string_changed (MusterArmyCommand *self)
+string_changed (MusterArmyCommand *self,
+                const char        *value)
 {
+  if (self->title_follows)
+    {
+      muster_doc_set_title (muster_document_get_doc (self->document), value ? value : "");
+      g_object_notify (G_OBJECT (self->document), "title");
+    }
   if (self->force != NULL)
     _muster_document_emit_force_changed (self->document, self->force);
   else
@@ -201,9 +209,13 @@ muster_army_command_apply (MusterCommand *command)
       break;
 
     case KIND_SET_STRING:
+      if (self->force != NULL)
+        self->title_follows =
+          g_strcmp0 (muster_doc_get_title (muster_document_get_doc (self->document)),
+                     muster_force_get_name (self->force)) == 0;
       g_free (self->old_value);
       self->old_value = self->setter (self->target, self->value);
-      string_changed (self);
+      string_changed (self, self->value);
       break;
 
     case KIND_SET_LIMIT:
@@ -254,7 +266,7 @@ muster_army_command_revert (MusterCommand *command)
 
     case KIND_SET_STRING:
       g_free (self->setter (self->target, self->old_value));
-      string_changed (self);
+      string_changed (self, self->old_value);
       break;
 
     case KIND_SET_LIMIT:

@@ -212,6 +212,8 @@ test_strings (void)
   check_round_trip (document, muster_set_force_name_command_new (document, force, "Iron Host"),
                     "Rename List");
   g_assert_cmpstr (muster_force_get_name (force), ==, "Iron Host");
+  /* The list's title was the force's name: it follows. */
+  g_assert_cmpstr (muster_doc_get_title (muster_document_get_doc (document)), ==, "Iron Host");
 
   check_round_trip (document, muster_set_points_limit_command_new (document, force, 1500),
                     "Change Points Limit");

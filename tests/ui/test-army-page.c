@@ -166,6 +166,7 @@ test_army_build_list (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.rename-list", "s",
                                              "Iron Host"));
   g_assert_cmpstr (muster_force_get_name (muster_document_get_force (document)), ==, "Iron Host");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Iron Host — Muster");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   assert_total (page);
