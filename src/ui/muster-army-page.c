@@ -758,13 +758,14 @@ rebuild (MusterArmyPage *self)
   g_autoptr(MusterRosterModel) roster = NULL;
   GtkTreeListModel *tree;
 
+  /* The old rows point into the document that was just replaced: drop them first. */
   self->unit = NULL;
+  gtk_single_selection_set_model (self->roster_selection, NULL);
   g_clear_object (&self->catalogue);
 
   if (force == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
-      gtk_single_selection_set_model (self->roster_selection, NULL);
       gtk_single_selection_set_model (self->catalogue_selection, NULL);
       build_editor (self);
       update_actions (self);

@@ -235,6 +235,12 @@ test_army_open_sample (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+sample_loaded (gpointer data)
+{
+  return muster_document_get_file (data) != NULL;
+}
+
 /* A house-rule variant with an organisation level: groups in the roster tree. */
 static void
 test_army_groups (void)
@@ -278,6 +284,21 @@ test_army_groups (void)
   g_assert_cmpint (muster_roster_row_get_cost (group), ==, muster_node_get_total (detachment));
   g_assert_cmpint (muster_node_get_total (detachment), >, 0);
   assert_total (page);
+
+  /* Another list replaces this one in place, selection and all. */
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                              "battle-valor-fantasy-1000.muster", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_nonnull (muster_army_page_get_selected_unit (page));
+    muster_window_open_file (window, file);
+    spin_until (sample_loaded, document);
+    g_assert_null (muster_army_page_get_selected_unit (page));
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (muster_army_page_get_roster (page))),
+                      ==, 19);
+    g_assert_cmpstr (muster_army_page_get_total_text (page), ==, "998 / 1000 pts *");
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
