@@ -389,18 +389,28 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
+/* GtkWindow:application is not a construct property: g_object_new() sets it after
+ * constructed(), so the catalog is looked up when it arrives. */
+static void
+application_changed_cb (MusterWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterCatalog *catalog;
+
+  if (!MUSTER_IS_APPLICATION (app))
+    return;
+  catalog = muster_application_get_catalog (MUSTER_APPLICATION (app));
+  muster_preview_page_set_catalog (self->preview_page, catalog);
+  muster_document_set_catalog (self->document, catalog);
+}
+
 static void
 muster_window_constructed (GObject *object)
 {
   MusterWindow *self = MUSTER_WINDOW (object);
-  GtkApplication *app;
 
   G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
 
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (MUSTER_IS_APPLICATION (app))
-    muster_preview_page_set_catalog (self->preview_page,
-                                     muster_application_get_catalog (MUSTER_APPLICATION (app)));
   muster_army_page_set_document (self->army_page, self->document);
 }
 
@@ -522,6 +532,7 @@ muster_window_init (MusterWindow *self)
 
   self->cancellable = g_cancellable_new ();
   self->document = muster_document_new ();
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
   g_signal_connect_object (self->document, "notify", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_history (self->document), "notify",
@@ -595,11 +606,6 @@ muster_window_open_file (MusterWindow *self,
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  /* The application is set after construction: look the catalog up now. */
-  if (MUSTER_IS_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))))
-    muster_document_set_catalog (self->document,
-                                 muster_application_get_catalog (MUSTER_APPLICATION (
-                                   gtk_window_get_application (GTK_WINDOW (self)))));
   muster_document_load_async (self->document, file, self->cancellable, load_cb,
                               g_object_ref (self));
 }
