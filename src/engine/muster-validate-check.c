@@ -34,43 +34,76 @@ in_list_any (char **list,
   return FALSE;
 }
 
-/* Whether the unit has any of @ids: picked, or the default of a group it picked nothing in. */
-static gboolean
-has_any_option (const MusterRuleset *ruleset,
-                const MusterUnit    *unit,
-                char               **ids)
+/**
+ * _muster_unit_facts_init:
+ *
+ * Looks up the unit's type, category, level and options once: its picks, then the default of
+ * each group its type allows where it picked nothing (what `when` terms and `option` matches
+ * count as picked).
+ */
+void
+_muster_unit_facts_init (MusterValidator  *self,
+                         MusterUnitFacts  *facts,
+                         const MusterUnit *unit)
 {
-  for (guint i = 0; ids[i] != NULL; i++)
-    {
-      const MusterOption *option = muster_ruleset_get_option (ruleset, ids[i]);
-      const char *one[] = { ids[i], NULL };
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterNode *node = muster_unit_get_node (unit);
+  guint n_picked;
 
-      if (muster_unit_get_option_count (unit, ids[i]) > 0 ||
-          (option != NULL && muster_unit_has_option_in (ruleset, unit, option->group, one)))
-        return TRUE;
+  facts->unit = unit;
+  facts->type_id = muster_unit_get_type_id (unit);
+  facts->type = muster_ruleset_get_unit_type (ruleset, facts->type_id);
+  facts->category = facts->type ? facts->type->category : NULL;
+  facts->level = node ? _muster_validator_node_level (self, node) : NULL;
+  facts->n_options = 0;
+  for (guint i = 0; i < muster_unit_get_n_picks (unit) &&
+                    facts->n_options < MUSTER_FACTS_MAX_OPTIONS; i++)
+    {
+      const char *id = muster_unit_get_pick (unit, i, NULL);
+
+      facts->option_ids[facts->n_options] = id;
+      facts->options[facts->n_options++] = muster_ruleset_get_option (ruleset, id);
     }
-  return FALSE;
+  n_picked = facts->n_options;
+  for (guint i = 0; facts->type != NULL && i < facts->type->allows->len &&
+                    facts->n_options < MUSTER_FACTS_MAX_OPTIONS; i++)
+    {
+      const MusterAllow *allow = facts->type->allows->pdata[i];
+      const char *def;
+      gboolean picked = FALSE;
+
+      for (guint j = 0; j < n_picked && !picked; j++)
+        picked = facts->options[j] != NULL && g_str_equal (facts->options[j]->group, allow->group);
+      if (picked || (def = muster_unit_type_get_default (ruleset, facts->type, allow->group)) == NULL)
+        continue;
+      facts->option_ids[facts->n_options] = def;
+      facts->options[facts->n_options++] = muster_ruleset_get_option (ruleset, def);
+    }
 }
 
 static gboolean
-has_any_tag (const MusterRuleset  *ruleset,
-             const MusterUnitType *type,
-             const MusterUnit     *unit,
-             char                **tags)
+has_any_option (const MusterUnitFacts  *facts,
+                char                  **ids)
 {
-  for (guint i = 0; tags[i] != NULL; i++)
-    {
-      if (type != NULL && in_list (type->tags, tags[i]))
-        return TRUE;
-      for (guint j = 0; j < muster_unit_get_n_picks (unit); j++)
-        {
-          const MusterOption *option = muster_ruleset_get_option (
-            ruleset, muster_unit_get_pick (unit, j, NULL));
+  for (guint i = 0; i < facts->n_options; i++)
+    if (in_list (ids, facts->option_ids[i]))
+      return TRUE;
+  return FALSE;
+}
 
-          if (option != NULL && in_list (option->tags, tags[i]))
-            return TRUE;
-        }
-    }
+/* Tags of the unit type or of a picked option (not of a default). */
+static gboolean
+has_any_tag (const MusterUnitFacts  *facts,
+             char                  **tags)
+{
+  guint n_picked = MIN (muster_unit_get_n_picks (facts->unit), facts->n_options);
+
+  if (facts->type != NULL && facts->type->tags != NULL && in_list_any (facts->type->tags, tags))
+    return TRUE;
+  for (guint i = 0; i < n_picked; i++)
+    if (facts->options[i] != NULL && facts->options[i]->tags != NULL &&
+        in_list_any (facts->options[i]->tags, tags))
+      return TRUE;
   return FALSE;
 }
 
@@ -80,37 +113,25 @@ has_any_tag (const MusterRuleset  *ruleset,
 
 /* The parts of a <match> about what a unit is and where: type, category, level. */
 static gboolean
-match_selects (MusterValidator      *self,
-               const MusterMatch    *m,
-               const MusterUnit     *unit,
-               const MusterUnitType *type)
+match_selects (const MusterMatch     *m,
+               const MusterUnitFacts *facts)
 {
-  const char *type_id = muster_unit_get_type_id (unit);
-  const char *category = type ? type->category : NULL;
-  const MusterNode *node = muster_unit_get_node (unit);
-  const char *level = node ? _muster_validator_node_level (self, node) : NULL;
-
-  return LIST_HOLDS (m->type, in_list (m->type, type_id)) &&
-         NOT_LIST_HOLDS (m->not_type, in_list (m->not_type, type_id)) &&
-         LIST_HOLDS (m->category, in_list (m->category, category)) &&
-         NOT_LIST_HOLDS (m->not_category, in_list (m->not_category, category)) &&
-         LIST_HOLDS (m->level, in_list (m->level, level));
+  return LIST_HOLDS (m->type, in_list (m->type, facts->type_id)) &&
+         NOT_LIST_HOLDS (m->not_type, in_list (m->not_type, facts->type_id)) &&
+         LIST_HOLDS (m->category, in_list (m->category, facts->category)) &&
+         NOT_LIST_HOLDS (m->not_category, in_list (m->not_category, facts->category)) &&
+         LIST_HOLDS (m->level, in_list (m->level, facts->level));
 }
 
 static gboolean
-match_unit (MusterValidator   *self,
-            const MusterMatch *m,
-            const MusterUnit  *unit)
+match_unit (const MusterMatch     *m,
+            const MusterUnitFacts *facts)
 {
-  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
-  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
-                                                             muster_unit_get_type_id (unit));
-
-  return match_selects (self, m, unit, type) &&
-         LIST_HOLDS (m->tag, has_any_tag (ruleset, type, unit, m->tag)) &&
-         NOT_LIST_HOLDS (m->not_tag, has_any_tag (ruleset, type, unit, m->not_tag)) &&
-         LIST_HOLDS (m->option, has_any_option (ruleset, unit, m->option)) &&
-         NOT_LIST_HOLDS (m->not_option, has_any_option (ruleset, unit, m->not_option));
+  return match_selects (m, facts) &&
+         LIST_HOLDS (m->tag, has_any_tag (facts, m->tag)) &&
+         NOT_LIST_HOLDS (m->not_tag, has_any_tag (facts, m->not_tag)) &&
+         LIST_HOLDS (m->option, has_any_option (facts, m->option)) &&
+         NOT_LIST_HOLDS (m->not_option, has_any_option (facts, m->not_option));
 }
 
 /**
@@ -118,22 +139,18 @@ match_unit (MusterValidator   *self,
  * @all: every <match> must hold (a forbidden combination); otherwise any one of them (a count
  *   or a size constraint). No <match> selects every unit, or for @all none.
  *
- * Also requires the constraint's `when` for the unit and its force.
+ * The constraint's `when` is the caller's (_muster_validator_live()).
  */
 gboolean
-_muster_validator_unit_matches (MusterValidator        *self,
-                                const MusterConstraint *c,
-                                const MusterForce      *force,
-                                const MusterUnit       *unit,
+_muster_validator_unit_matches (const MusterConstraint *c,
+                                const MusterUnitFacts  *facts,
                                 gboolean                all)
 {
   gboolean result = !all && c->matches->len == 0;
 
-  if (!muster_condition_holds (_muster_validator_get_ruleset (self), force, unit, c->when))
-    return FALSE;
   for (guint i = 0; i < c->matches->len; i++)
     {
-      gboolean holds = match_unit (self, c->matches->pdata[i], unit);
+      gboolean holds = match_unit (c->matches->pdata[i], facts);
 
       if (all && !holds)
         return FALSE;
@@ -201,6 +218,39 @@ force_terms_hold (const MusterRuleset *ruleset,
         return FALSE;
     }
   return TRUE;
+}
+
+/* Fills @active with whether each constraint's list-option terms hold for @force. */
+void
+_muster_validator_force_active (MusterValidator   *self,
+                                const MusterForce *force,
+                                gboolean          *active)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const GPtrArray *constraints = muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT);
+
+  for (guint i = 0; i < constraints->len; i++)
+    active[i] = force_terms_hold (ruleset, force, ((MusterConstraint *) constraints->pdata[i])->when);
+}
+
+/* Whether constraint @index applies to @unit: on for its force (@active, from
+ * _muster_validator_force_active()), and its `when` terms about units hold. */
+gboolean
+_muster_validator_live (MusterValidator   *self,
+                        guint              index,
+                        const gboolean    *active,
+                        const MusterForce *force,
+                        const MusterUnit  *unit)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterConstraint *c;
+
+  if (!active[index])
+    return FALSE;
+  if (!_muster_validator_get_info (self)[index].unit_terms)
+    return TRUE;
+  c = g_ptr_array_index (muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT), index);
+  return muster_condition_holds (ruleset, force, unit, c->when);
 }
 
 /* Locations */
@@ -520,21 +570,13 @@ count_picks (MusterValidator        *self,
 
 /* A unit-scope count applies to the units its <match>es select by type, category and level. */
 static gboolean
-applies_to_unit (MusterValidator        *self,
-                 const MusterConstraint *c,
-                 const MusterForce      *force,
-                 const MusterUnit       *unit)
+applies_to_unit (const MusterConstraint *c,
+                 const MusterUnitFacts  *facts)
 {
-  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
-  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
-                                                             muster_unit_get_type_id (unit));
-
-  if (!muster_condition_holds (ruleset, force, unit, c->when))
-    return FALSE;
   if (c->matches->len == 0)
     return TRUE;
   for (guint i = 0; i < c->matches->len; i++)
-    if (match_selects (self, c->matches->pdata[i], unit, type))
+    if (match_selects (c->matches->pdata[i], facts))
       return TRUE;
   return FALSE;
 }
@@ -558,15 +600,14 @@ unit_issue (MusterValidator        *self,
 }
 
 static void
-check_type_size (MusterValidator *self,
-                 MusterUnit      *unit,
-                 GPtrArray       *found)
+check_type_size (MusterValidator       *self,
+                 const MusterUnitFacts *facts,
+                 GPtrArray             *found)
 {
-  const MusterUnitType *type = muster_ruleset_get_unit_type (_muster_validator_get_ruleset (self),
-                                                             muster_unit_get_type_id (unit));
+  const MusterUnitType *type = facts->type;
+  MusterUnit *unit = (MusterUnit *) facts->unit;
   guint size = muster_unit_get_size (unit);
   Placeholders p;
-
   MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_SIZE, .name = (char *) "Unit size" } };
 
   if (type == NULL ||
@@ -595,11 +636,13 @@ check_type_size (MusterValidator *self,
  *   constraints
  */
 void
-_muster_validator_check_unit (MusterValidator *self,
-                              MusterUnit      *unit,
-                              MusterForce     *force,
-                              GPtrArray       *found)
+_muster_validator_check_unit (MusterValidator       *self,
+                              const MusterUnitFacts *facts,
+                              MusterForce           *force,
+                              const gboolean        *active,
+                              GPtrArray             *found)
 {
+  MusterUnit *unit = (MusterUnit *) facts->unit;
   MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
   const GPtrArray *constraints = muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT);
   const MusterCost *cost = muster_unit_get_cost (unit);
@@ -616,7 +659,7 @@ _muster_validator_check_unit (MusterValidator *self,
       found_add (found, RULE_UNIT_COST,
                  unit_issue (self, &own, RULE_UNIT_COST, MUSTER_SEVERITY_ERROR, unit, &p));
     }
-  check_type_size (self, unit, found);
+  check_type_size (self, facts, found);
 
   for (guint i = 0; i < constraints->len; i++)
     {
@@ -624,11 +667,14 @@ _muster_validator_check_unit (MusterValidator *self,
       Placeholders p;
       double value = 0, denom = 0;
 
-      if (c->severity == MUSTER_SEVERITY_OFF)
+      if (c->severity == MUSTER_SEVERITY_OFF || c->kind == MUSTER_CONSTRAINT_POINTS_LIMIT ||
+          c->kind == MUSTER_CONSTRAINT_CUSTOM ||
+          (c->kind == MUSTER_CONSTRAINT_COUNT && _muster_validator_get_info (self)[i].counted) ||
+          !_muster_validator_live (self, i, active, force, unit))
         continue;
       if (c->kind == MUSTER_CONSTRAINT_FORBID)
         {
-          if (!_muster_validator_unit_matches (self, c, force, unit, TRUE))
+          if (!_muster_validator_unit_matches (c, facts, TRUE))
             continue;
           placeholders_init (&p);
           found_add (found, c->item.id, unit_issue (self, c, NULL, c->severity, unit, &p));
@@ -636,7 +682,7 @@ _muster_validator_check_unit (MusterValidator *self,
         }
       if (c->kind == MUSTER_CONSTRAINT_SIZE)
         {
-          if (!_muster_validator_unit_matches (self, c, force, unit, FALSE))
+          if (!_muster_validator_unit_matches (c, facts, FALSE))
             continue;
           value = muster_unit_get_size (unit);
         }
@@ -645,7 +691,7 @@ _muster_validator_check_unit (MusterValidator *self,
         {
           gint64 all = 0;
 
-          if (!applies_to_unit (self, c, force, unit))
+          if (!applies_to_unit (c, facts))
             continue;
           if (c->measure == MUSTER_COUNT_UNITS)
             value = count_picks (self, c, unit, &all);

@@ -52,6 +52,7 @@ typedef struct
   GArray     *shares;   /* Share */
   GPtrArray  *keys;     /* the keys of the item's own findings */
   MusterNode *node;     /* a unit's node when it entered */
+  gboolean   *active;   /* a force's: whether each constraint is on for it */
 } ItemState;
 
 typedef struct
@@ -64,6 +65,7 @@ struct _MusterValidator
   MusterDoc         *doc;
   MusterRuleset     *ruleset;      /* nullable: nothing to check */
   const GPtrArray   *constraints;  /* MusterConstraint */
+  MusterConstraintInfo *info;      /* one per constraint */
   const char        *root_level;
   GHashTable        *counters;     /* Counter -> Counter */
   GHashTable        *items;        /* MusterUnit, MusterNode or MusterForce -> ItemState */
@@ -227,6 +229,7 @@ item_state_free (gpointer data)
 
   g_array_unref (state->shares);
   g_clear_pointer (&state->keys, g_ptr_array_unref);
+  g_free (state->active);
   g_free (state);
 }
 
@@ -268,39 +271,75 @@ share_add (MusterValidator *self,
            gint64           value,
            gint64           denom)
 {
-  Share share = { counter_get (self, index, scope), value, denom };
+  Share share = { NULL, value, denom };
 
-  if (value != 0 || denom != 0)
-    g_array_append_val (shares, share);
+  if (value == 0 && denom == 0)
+    return;
+  share.counter = counter_get (self, index, scope);
+  g_array_append_val (shares, share);
 }
 
 /* Scopes */
 
-typedef enum
-{
-  SCOPE_FORCE,
-  SCOPE_DOCUMENT,
-  SCOPE_UNIT,
-  SCOPE_LEVEL,
-} ScopeKind;
-
-static ScopeKind
+static MusterScopeKind
 scope_kind (const MusterConstraint *c)
 {
   if (c->scope == NULL || g_str_equal (c->scope, "force"))
-    return SCOPE_FORCE;
+    return MUSTER_SCOPE_FORCE;
   if (g_str_equal (c->scope, "document"))
-    return SCOPE_DOCUMENT;
+    return MUSTER_SCOPE_DOCUMENT;
   if (g_str_equal (c->scope, "unit"))
-    return SCOPE_UNIT;
-  return SCOPE_LEVEL;
+    return MUSTER_SCOPE_UNIT;
+  return MUSTER_SCOPE_LEVEL;
 }
 
 static gboolean
-is_counted (const MusterConstraint *c)
+has_unit_terms (const MusterRuleset *ruleset,
+                GPtrArray           *when)
 {
-  return c->kind == MUSTER_CONSTRAINT_COUNT && c->severity != MUSTER_SEVERITY_OFF &&
-         scope_kind (c) != SCOPE_UNIT;
+  for (guint i = 0; when != NULL && i < when->len; i++)
+    if (muster_ruleset_lookup (ruleset, MUSTER_ITEM_VARIANT,
+                               ((MusterConditionTerm *) when->pdata[i])->key) == NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+info_init (MusterValidator *self)
+{
+  self->info = g_new0 (MusterConstraintInfo, self->constraints->len);
+  for (guint i = 0; i < self->constraints->len; i++)
+    {
+      const MusterConstraint *c = self->constraints->pdata[i];
+      MusterConstraintInfo *info = &self->info[i];
+
+      info->scope = scope_kind (c);
+      info->counted = c->kind == MUSTER_CONSTRAINT_COUNT && c->severity != MUSTER_SEVERITY_OFF &&
+                      info->scope != MUSTER_SCOPE_UNIT;
+      info->unit_terms = has_unit_terms (self->ruleset, c->when);
+      info->uses_total = c->message != NULL && strstr (c->message, "{total}") != NULL;
+    }
+}
+
+const MusterConstraintInfo *
+_muster_validator_get_info (MusterValidator *self)
+{
+  return self->info;
+}
+
+/* The force's list of constraints switched on by its list options. */
+static const gboolean *
+force_active (MusterValidator   *self,
+              const MusterForce *force)
+{
+  ItemState *state = item_state_get (self, force);
+
+  if (state->active == NULL)
+    {
+      state->active = g_new0 (gboolean, self->constraints->len);
+      _muster_validator_force_active (self, force, state->active);
+    }
+  return state->active;
 }
 
 const char *
@@ -323,22 +362,22 @@ each_scope (MusterValidator  *self,
 {
   const MusterConstraint *c = self->constraints->pdata[index];
 
-  switch (scope_kind (c))
+  switch (self->info[index].scope)
     {
-    case SCOPE_FORCE:
+    case MUSTER_SCOPE_FORCE:
       while (muster_node_get_parent (node) != NULL)
         node = muster_node_get_parent (node);
       share_add (self, shares, index, (gpointer) node, value, denom);
       break;
-    case SCOPE_DOCUMENT:
+    case MUSTER_SCOPE_DOCUMENT:
       share_add (self, shares, index, self->doc, value, denom);
       break;
-    case SCOPE_LEVEL:
+    case MUSTER_SCOPE_LEVEL:
       for (; node != NULL; node = muster_node_get_parent (node))
         if (g_strcmp0 (_muster_validator_node_level (self, node), c->scope) == 0)
           share_add (self, shares, index, (gpointer) node, value, denom);
       break;
-    case SCOPE_UNIT:
+    case MUSTER_SCOPE_UNIT:
     default:
       break;
     }
@@ -346,10 +385,8 @@ each_scope (MusterValidator  *self,
 
 /* Units and nodes entering and leaving the counters */
 
-static void unit_check (MusterValidator *self, MusterUnit *unit, MusterForce *force,
-                        ItemState *state);
-
-static void mark_scope_dirty (MusterValidator *self, gpointer scope);
+static void unit_check (MusterValidator *self, const MusterUnitFacts *facts,
+                        MusterForce *force, const gboolean *active, ItemState *state);
 
 /* A unit's cost is in the totals of every node above it, which messages may show. */
 static void
@@ -357,7 +394,15 @@ mark_ancestors_dirty (MusterValidator *self,
                       MusterNode      *node)
 {
   for (; node != NULL; node = muster_node_get_parent (node))
-    mark_scope_dirty (self, node);
+    for (guint i = 0; i < self->constraints->len; i++)
+      {
+        Counter probe = { .index = i, .scope = node };
+        Counter *counter;
+
+        if (self->info[i].uses_total &&
+            (counter = g_hash_table_lookup (self->counters, &probe)) != NULL)
+          mark_dirty (self, counter);
+      }
 }
 
 static void
@@ -366,24 +411,28 @@ unit_enter (MusterValidator *self,
             MusterForce     *force)
 {
   ItemState *state = item_state_get (self, unit);
+  const gboolean *active = force_active (self, force);
   const MusterNode *node = muster_unit_get_node (unit);
+  MusterUnitFacts facts;
 
+  _muster_unit_facts_init (self, &facts, unit);
   for (guint i = 0; i < self->constraints->len; i++)
     {
       const MusterConstraint *c = self->constraints->pdata[i];
       gint64 amount;
       gboolean matches;
 
-      if (!is_counted (c) || c->measure == MUSTER_COUNT_NODES)
+      if (!self->info[i].counted || c->measure == MUSTER_COUNT_NODES)
         continue;
       amount = _muster_validator_measure (c, unit);
-      matches = _muster_validator_unit_matches (self, c, force, unit, FALSE);
+      matches = _muster_validator_live (self, i, active, force, unit) &&
+                _muster_validator_unit_matches (c, &facts, FALSE);
       each_scope (self, i, node, state->shares, matches ? amount : 0, c->percent ? amount : 0);
     }
   shares_apply (self, state->shares, +1);
   state->node = muster_unit_get_node (unit);
   mark_ancestors_dirty (self, state->node);
-  unit_check (self, unit, force, state);
+  unit_check (self, &facts, force, active, state);
 }
 
 static void
@@ -412,13 +461,13 @@ node_enter (MusterValidator *self,
   for (guint i = 0; i < self->constraints->len; i++)
     {
       const MusterConstraint *c = self->constraints->pdata[i];
-      ScopeKind kind = scope_kind (c);
+      MusterScopeKind kind = self->info[i].scope;
 
-      if (!is_counted (c))
+      if (!self->info[i].counted)
         continue;
       /* The node is a scope instance: its counter exists even when nothing is in it. */
-      if ((kind == SCOPE_FORCE && parent == NULL) ||
-          (kind == SCOPE_LEVEL && g_strcmp0 (level, c->scope) == 0))
+      if ((kind == MUSTER_SCOPE_FORCE && parent == NULL) ||
+          (kind == MUSTER_SCOPE_LEVEL && g_strcmp0 (level, c->scope) == 0))
         counter_get (self, i, node);
       if (c->measure == MUSTER_COUNT_NODES && parent != NULL)
         each_scope (self, i, parent, state->shares,
@@ -466,17 +515,21 @@ subtree_leave (MusterValidator *self,
 /* Checks */
 
 static void
-unit_check (MusterValidator *self,
-            MusterUnit      *unit,
-            MusterForce     *force,
-            ItemState       *state)
+unit_check (MusterValidator       *self,
+            const MusterUnitFacts *facts,
+            MusterForce           *force,
+            const gboolean        *active,
+            ItemState             *state)
 {
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
-  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) keys = NULL;
 
-  _muster_validator_check_unit (self, unit, force, found);
+  _muster_validator_check_unit (self, facts, force, active, found);
+  if (found->len == 0 && (state->keys == NULL || state->keys->len == 0))
+    return;
+  keys = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; i + 1 < found->len; i += 2)
-    g_ptr_array_add (keys, g_strdup_printf ("u:%p:%s", (gpointer) unit,
+    g_ptr_array_add (keys, g_strdup_printf ("u:%p:%s", (gpointer) facts->unit,
                                             (const char *) found->pdata[i]));
   for (guint i = 0; i + 1 < found->len; i += 2)
     found->pdata[i] = keys->pdata[i / 2];
@@ -565,6 +618,9 @@ static void
 force_enter (MusterValidator *self,
              MusterForce     *force)
 {
+  ItemState *state = item_state_get (self, force);
+
+  g_clear_pointer (&state->active, g_free);
   subtree_enter (self, muster_force_get_root (force), force);
   mark_scope_dirty (self, self->doc);
   touch (self, force);
@@ -594,9 +650,9 @@ start (MusterValidator *self)
   self->constraints = muster_ruleset_list (self->ruleset, MUSTER_ITEM_CONSTRAINT);
   self->root_level = muster_ruleset_get_root_level (self->ruleset)
                      ? muster_ruleset_get_root_level (self->ruleset)->item.id : NULL;
+  info_init (self);
   for (guint i = 0; i < self->constraints->len; i++)
-    if (is_counted (self->constraints->pdata[i]) &&
-        scope_kind (self->constraints->pdata[i]) == SCOPE_DOCUMENT)
+    if (self->info[i].counted && self->info[i].scope == MUSTER_SCOPE_DOCUMENT)
       counter_get (self, i, self->doc);
   for (guint i = 0; i < muster_doc_get_n_forces (self->doc); i++)
     force_enter (self, muster_doc_get_force (self->doc, i));
@@ -625,6 +681,7 @@ stop (MusterValidator *self)
     }
   g_hash_table_remove_all (self->issues);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
+  g_clear_pointer (&self->info, g_free);
   self->constraints = NULL;
 }
 
@@ -744,6 +801,7 @@ muster_validator_free (MusterValidator *self)
   g_ptr_array_unref (self->dirty);
   g_ptr_array_unref (self->touched);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
+  g_free (self->info);
   g_free (self);
 }
 
