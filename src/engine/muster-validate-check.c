@@ -48,6 +48,7 @@ _muster_unit_facts_init (MusterValidator  *self,
 {
   MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
   const MusterNode *node = muster_unit_get_node (unit);
+  const GPtrArray *defaults;
   guint n_picked;
 
   facts->unit = unit;
@@ -65,20 +66,40 @@ _muster_unit_facts_init (MusterValidator  *self,
       facts->options[facts->n_options++] = muster_ruleset_get_option (ruleset, id);
     }
   n_picked = facts->n_options;
-  for (guint i = 0; facts->type != NULL && i < facts->type->allows->len &&
+  defaults = facts->type ? _muster_validator_type_defaults (self, facts->type) : NULL;
+  for (guint i = 0; defaults != NULL && i < defaults->len &&
                     facts->n_options < MUSTER_FACTS_MAX_OPTIONS; i++)
     {
-      const MusterAllow *allow = facts->type->allows->pdata[i];
-      const char *def;
+      const MusterOption *def = defaults->pdata[i];
       gboolean picked = FALSE;
 
       for (guint j = 0; j < n_picked && !picked; j++)
-        picked = facts->options[j] != NULL && g_str_equal (facts->options[j]->group, allow->group);
-      if (picked || (def = muster_unit_type_get_default (ruleset, facts->type, allow->group)) == NULL)
+        picked = facts->options[j] != NULL && g_str_equal (facts->options[j]->group, def->group);
+      if (picked)
         continue;
-      facts->option_ids[facts->n_options] = def;
-      facts->options[facts->n_options++] = muster_ruleset_get_option (ruleset, def);
+      facts->option_ids[facts->n_options] = def->item.id;
+      facts->options[facts->n_options++] = def;
     }
+}
+
+/* The default option of each group @type allows (that has one): a unit picking nothing in
+ * the group counts as having it. */
+GPtrArray *
+_muster_type_defaults_new (const MusterRuleset  *ruleset,
+                           const MusterUnitType *type)
+{
+  GPtrArray *defaults = g_ptr_array_new ();
+
+  for (guint i = 0; i < type->allows->len; i++)
+    {
+      const MusterAllow *allow = type->allows->pdata[i];
+      const char *id = muster_unit_type_get_default (ruleset, type, allow->group);
+      const MusterOption *def = id ? muster_ruleset_get_option (ruleset, id) : NULL;
+
+      if (def != NULL)
+        g_ptr_array_add (defaults, (gpointer) def);
+    }
+  return defaults;
 }
 
 static gboolean
@@ -443,34 +464,50 @@ scaling_of (const MusterRuleset    *ruleset,
   return c->scaling;
 }
 
-/* Whether @value lies in the bounds; fills {min} and {max}. */
+typedef struct
+{
+  double min, max;
+} Bounds;
+
+/* Whether @value lies in the bounds (scaled by the limit). */
 static gboolean
 within (const MusterConstraint *c,
         double                  value,
         double                  denom,
         gint64                  limit,
         MusterScaling           scaling,
-        Placeholders           *p)
+        Bounds                 *bounds)
 {
   gboolean ok = TRUE;
 
   if (c->has_min)
     {
-      double min = muster_constraint_scale (c, c->min, limit, scaling);
-
-      put_number (p, "min", min);
-      ok &= c->percent ? value * 100 >= min * denom : value >= min;
+      bounds->min = muster_constraint_scale (c, c->min, limit, scaling);
+      ok &= c->percent ? value * 100 >= bounds->min * denom : value >= bounds->min;
     }
   if (c->has_max)
     {
-      double max = muster_constraint_scale (c, c->max, limit, scaling);
-
-      put_number (p, "max", max);
-      ok &= c->percent ? value * 100 <= max * denom : value <= max;
+      bounds->max = muster_constraint_scale (c, c->max, limit, scaling);
+      ok &= c->percent ? value * 100 <= bounds->max * denom : value <= bounds->max;
     }
+  return ok;
+}
+
+/* {min}, {max}, {count} and {percent} of a count out of its bounds. */
+static void
+put_bounds (Placeholders           *p,
+            const MusterConstraint *c,
+            const Bounds           *bounds,
+            double                  value,
+            double                  denom)
+{
+  if (c->has_min)
+    put_number (p, "min", bounds->min);
+  if (c->has_max)
+    put_number (p, "max", bounds->max);
   if (c->percent)
     put_number (p, "percent", denom > 0 ? floor (value * 100 / denom + 0.5) : 0);
-  return ok;
+  put_number (p, "count", value);
 }
 
 /**
@@ -494,16 +531,13 @@ _muster_validator_check_counter (MusterValidator        *self,
   Placeholders p;
   MusterIssue *issue;
 
-  if (!force_terms_hold (ruleset, force, c->when))
+  Bounds bounds;
+
+  if (!force_terms_hold (ruleset, force, c->when) ||
+      within (c, value, denom, limit, scaling_of (ruleset, c, force), &bounds))
     return NULL;
   placeholders_init (&p);
-  if (within (c, value, denom, limit, scaling_of (ruleset, c, force), &p))
-    {
-      g_ptr_array_unref (p.pairs);
-      g_ptr_array_unref (p.owned);
-      return NULL;
-    }
-  put_number (&p, "count", value);
+  put_bounds (&p, c, &bounds, value, denom);
   put_number (&p, "limit", limit);
   put_number (&p, "total", total);
   put (&p, "scope", scope ? node_name (ruleset, scope) : muster_doc_get_title (doc));
@@ -665,6 +699,7 @@ _muster_validator_check_unit (MusterValidator       *self,
     {
       const MusterConstraint *c = constraints->pdata[i];
       Placeholders p;
+      Bounds bounds;
       double value = 0, denom = 0;
 
       if (c->severity == MUSTER_SEVERITY_OFF || c->kind == MUSTER_CONSTRAINT_POINTS_LIMIT ||
@@ -702,27 +737,24 @@ _muster_validator_check_unit (MusterValidator       *self,
       else
         continue;
 
-      placeholders_init (&p);
       if (within (c, value, denom, force ? muster_force_get_points_limit (force) : 0,
-                  scaling_of (ruleset, c, force), &p))
-        {
-          g_ptr_array_unref (p.pairs);
-          g_ptr_array_unref (p.owned);
-          continue;
-        }
-      put_number (&p, "count", value);
+                  scaling_of (ruleset, c, force), &bounds))
+        continue;
+      placeholders_init (&p);
+      put_bounds (&p, c, &bounds, value, denom);
       found_add (found, c->item.id, unit_issue (self, c, NULL, c->severity, unit, &p));
     }
 }
 
 /**
  * _muster_validator_check_force:
- * @issues: (element-type MusterIssue): gets the findings about the force as a whole: its points
- *   limit and the system module's own checks
+ * @extra: the system module's own checks instead of the points limit
+ * @issues: (element-type MusterIssue): gets the findings about the force as a whole
  */
 void
 _muster_validator_check_force (MusterValidator *self,
                                MusterForce     *force,
+                               gboolean         extra,
                                GPtrArray       *issues)
 {
   MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
@@ -732,7 +764,7 @@ _muster_validator_check_force (MusterValidator *self,
   gint64 total = muster_force_get_total (force);
   guint first = issues->len;
 
-  for (guint i = 0; i < constraints->len; i++)
+  for (guint i = 0; !extra && i < constraints->len; i++)
     {
       const MusterConstraint *c = constraints->pdata[i];
       Placeholders p;
@@ -750,7 +782,8 @@ _muster_validator_check_force (MusterValidator *self,
       g_ptr_array_add (issues, make_issue (c, NULL, c->severity, &p));
     }
 
-  muster_system_extra_checks (ruleset, force, issues);
+  if (extra)
+    muster_system_extra_checks (ruleset, force, issues);
 
   for (guint i = first; i < issues->len; i++)
     {

@@ -46,6 +46,10 @@ void           _muster_unit_facts_init        (MusterValidator        *self,
                                                MusterUnitFacts        *facts,
                                                const MusterUnit       *unit);
 const MusterConstraintInfo *_muster_validator_get_info (MusterValidator *self);
+const GPtrArray *_muster_validator_type_defaults (MusterValidator      *self,
+                                                  const MusterUnitType *type);
+GPtrArray     *_muster_type_defaults_new      (const MusterRuleset    *ruleset,
+                                               const MusterUnitType   *type);
 void           _muster_validator_force_active (MusterValidator        *self,
                                                const MusterForce      *force,
                                                gboolean               *active);
@@ -77,6 +81,7 @@ void           _muster_validator_check_unit   (MusterValidator        *self,
                                                GPtrArray              *found);
 void           _muster_validator_check_force  (MusterValidator        *self,
                                                MusterForce            *force,
+                                               gboolean                extra,
                                                GPtrArray              *issues);
 
 G_END_DECLS

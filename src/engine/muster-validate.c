@@ -52,7 +52,9 @@ typedef struct
   GArray     *shares;   /* Share */
   GPtrArray  *keys;     /* the keys of the item's own findings */
   MusterNode *node;     /* a unit's node when it entered */
+  const char *category; /* a unit's category when it entered */
   gboolean   *active;   /* a force's: whether each constraint is on for it */
+  GPtrArray  *extra_keys; /* a force's: the keys of its module's findings */
 } ItemState;
 
 typedef struct
@@ -66,6 +68,8 @@ struct _MusterValidator
   MusterRuleset     *ruleset;      /* nullable: nothing to check */
   const GPtrArray   *constraints;  /* MusterConstraint */
   MusterConstraintInfo *info;      /* one per constraint */
+  GHashTable        *type_defaults; /* MusterUnitType -> its groups' default MusterOptions */
+  gboolean           scaled_units;  /* a unit's own checks depend on the points limit */
   const char        *root_level;
   GHashTable        *counters;     /* Counter -> Counter */
   GHashTable        *items;        /* MusterUnit, MusterNode or MusterForce -> ItemState */
@@ -73,6 +77,9 @@ struct _MusterValidator
   GHashTable        *changes;      /* key -> Change */
   GPtrArray         *dirty;        /* Counter */
   GPtrArray         *touched;      /* MusterForce */
+  GPtrArray         *extra_touched; /* MusterForce whose module's checks must run again */
+  GPtrArray         *scratch;      /* a unit's findings while they are checked */
+  const char * const *extra_watch; /* nullable: the categories those checks look at */
   gboolean           watching;
 };
 
@@ -229,6 +236,7 @@ item_state_free (gpointer data)
 
   g_array_unref (state->shares);
   g_clear_pointer (&state->keys, g_ptr_array_unref);
+  g_clear_pointer (&state->extra_keys, g_ptr_array_unref);
   g_free (state->active);
   g_free (state);
 }
@@ -318,6 +326,7 @@ info_init (MusterValidator *self)
                       info->scope != MUSTER_SCOPE_UNIT;
       info->unit_terms = has_unit_terms (self->ruleset, c->when);
       info->uses_total = c->message != NULL && strstr (c->message, "{total}") != NULL;
+      self->scaled_units |= c->per_points > 0 && !info->counted;
     }
 }
 
@@ -325,6 +334,20 @@ const MusterConstraintInfo *
 _muster_validator_get_info (MusterValidator *self)
 {
   return self->info;
+}
+
+const GPtrArray *
+_muster_validator_type_defaults (MusterValidator      *self,
+                                 const MusterUnitType *type)
+{
+  GPtrArray *defaults = g_hash_table_lookup (self->type_defaults, type);
+
+  if (defaults == NULL)
+    {
+      defaults = _muster_type_defaults_new (self->ruleset, type);
+      g_hash_table_insert (self->type_defaults, (gpointer) type, defaults);
+    }
+  return defaults;
 }
 
 /* The force's list of constraints switched on by its list options. */
@@ -383,6 +406,30 @@ each_scope (MusterValidator  *self,
     }
 }
 
+/* The force's own checks run again at the end of the edit; @extra: the module's too. */
+static void
+touch (MusterValidator *self,
+       MusterForce     *force,
+       gboolean         extra)
+{
+  if (force == NULL)
+    return;
+  if (!g_ptr_array_find (self->touched, force, NULL))
+    g_ptr_array_add (self->touched, force);
+  if (extra && !g_ptr_array_find (self->extra_touched, force, NULL))
+    g_ptr_array_add (self->extra_touched, force);
+}
+
+/* A unit of @category came or went: the module's checks run again if they look at it. */
+static void
+touch_category (MusterValidator *self,
+                MusterForce     *force,
+                const char      *category)
+{
+  touch (self, force, self->extra_watch == NULL ||
+                      (category != NULL && g_strv_contains (self->extra_watch, category)));
+}
+
 /* Units and nodes entering and leaving the counters */
 
 static void unit_check (MusterValidator *self, const MusterUnitFacts *facts,
@@ -431,18 +478,22 @@ unit_enter (MusterValidator *self,
     }
   shares_apply (self, state->shares, +1);
   state->node = muster_unit_get_node (unit);
+  state->category = facts.category;
   mark_ancestors_dirty (self, state->node);
+  touch_category (self, force, facts.category);
   unit_check (self, &facts, force, active, state);
 }
 
 static void
 unit_leave (MusterValidator *self,
-            MusterUnit      *unit)
+            MusterUnit      *unit,
+            MusterForce     *force)
 {
   ItemState *state = g_hash_table_lookup (self->items, unit);
 
   if (state == NULL)
     return;
+  touch_category (self, force, state->category);
   shares_apply (self, state->shares, -1);
   mark_ancestors_dirty (self, state->node);
   for (guint i = 0; state->keys != NULL && i < state->keys->len; i++)
@@ -503,12 +554,13 @@ subtree_enter (MusterValidator *self,
 
 static void
 subtree_leave (MusterValidator *self,
-               MusterNode      *node)
+               MusterNode      *node,
+               MusterForce     *force)
 {
   for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    unit_leave (self, muster_node_get_unit (node, i));
+    unit_leave (self, muster_node_get_unit (node, i), force);
   for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    subtree_leave (self, muster_node_get_node (node, i));
+    subtree_leave (self, muster_node_get_node (node, i), force);
   node_leave (self, node);
 }
 
@@ -521,9 +573,10 @@ unit_check (MusterValidator       *self,
             const gboolean        *active,
             ItemState             *state)
 {
-  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  GPtrArray *found = self->scratch;
   g_autoptr(GPtrArray) keys = NULL;
 
+  g_ptr_array_set_size (found, 0);
   _muster_validator_check_unit (self, facts, force, active, found);
   if (found->len == 0 && (state->keys == NULL || state->keys->len == 0))
     return;
@@ -534,40 +587,34 @@ unit_check (MusterValidator       *self,
   for (guint i = 0; i + 1 < found->len; i += 2)
     found->pdata[i] = keys->pdata[i / 2];
   replace_item_issues (self, &state->keys, found);
+  g_ptr_array_set_size (found, 0);
 }
 
 static void
 force_check (MusterValidator *self,
-             MusterForce     *force)
+             MusterForce     *force,
+             gboolean         extra)
 {
   ItemState *state = item_state_get (self, force);
   g_autoptr(GPtrArray) issues = g_ptr_array_new ();
   g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
-  _muster_validator_check_force (self, force, issues);
+  _muster_validator_check_force (self, force, extra, issues);
   for (guint i = 0; i < issues->len; i++)
     {
       MusterIssue *issue = issues->pdata[i];
 
-      g_ptr_array_add (keys, g_strdup_printf ("f:%p:%s:%s:%s", (gpointer) force,
-                                              issue->constraint, issue->unit ? issue->unit : "",
-                                              issue->message));
+      g_ptr_array_add (keys, g_strdup_printf ("%s:%p:%s:%s:%s", extra ? "x" : "f",
+                                              (gpointer) force, issue->constraint,
+                                              issue->unit ? issue->unit : "", issue->message));
     }
   for (guint i = 0; i < issues->len; i++)
     {
       g_ptr_array_add (found, keys->pdata[i]);
       g_ptr_array_add (found, issues->pdata[i]);
     }
-  replace_item_issues (self, &state->keys, found);
-}
-
-static void
-touch (MusterValidator *self,
-       MusterForce     *force)
-{
-  if (force != NULL && !g_ptr_array_find (self->touched, force, NULL))
-    g_ptr_array_add (self->touched, force);
+  replace_item_issues (self, extra ? &state->extra_keys : &state->keys, found);
 }
 
 /* Checks the counters that moved and the forces that were edited. */
@@ -587,8 +634,11 @@ flush (MusterValidator *self)
     }
   g_ptr_array_set_size (self->dirty, 0);
   for (guint i = 0; i < self->touched->len; i++)
-    force_check (self, self->touched->pdata[i]);
+    force_check (self, self->touched->pdata[i], FALSE);
   g_ptr_array_set_size (self->touched, 0);
+  for (guint i = 0; i < self->extra_touched->len; i++)
+    force_check (self, self->extra_touched->pdata[i], TRUE);
+  g_ptr_array_set_size (self->extra_touched, 0);
 }
 
 static void
@@ -623,7 +673,7 @@ force_enter (MusterValidator *self,
   g_clear_pointer (&state->active, g_free);
   subtree_enter (self, muster_force_get_root (force), force);
   mark_scope_dirty (self, self->doc);
-  touch (self, force);
+  touch (self, force, TRUE);
 }
 
 static void
@@ -632,12 +682,15 @@ force_leave (MusterValidator *self,
 {
   ItemState *state = g_hash_table_lookup (self->items, force);
 
-  subtree_leave (self, muster_force_get_root (force));
+  subtree_leave (self, muster_force_get_root (force), force);
   for (guint i = 0; state != NULL && state->keys != NULL && i < state->keys->len; i++)
     issue_take_key (self, state->keys->pdata[i], NULL);
+  for (guint i = 0; state != NULL && state->extra_keys != NULL && i < state->extra_keys->len; i++)
+    issue_take_key (self, state->extra_keys->pdata[i], NULL);
   g_hash_table_remove (self->items, force);
   mark_scope_dirty (self, self->doc);
   g_ptr_array_remove (self->touched, force);
+  g_ptr_array_remove (self->extra_touched, force);
 }
 
 static void
@@ -651,6 +704,8 @@ start (MusterValidator *self)
   self->root_level = muster_ruleset_get_root_level (self->ruleset)
                      ? muster_ruleset_get_root_level (self->ruleset)->item.id : NULL;
   info_init (self);
+  self->extra_watch = muster_system_for_ruleset (self->ruleset)
+                      ? muster_system_for_ruleset (self->ruleset)->extra_checks_watch : NULL;
   for (guint i = 0; i < self->constraints->len; i++)
     if (self->info[i].counted && self->info[i].scope == MUSTER_SCOPE_DOCUMENT)
       counter_get (self, i, self->doc);
@@ -667,6 +722,7 @@ stop (MusterValidator *self)
   g_hash_table_remove_all (self->items);
   g_ptr_array_set_size (self->dirty, 0);
   g_ptr_array_set_size (self->touched, 0);
+  g_ptr_array_set_size (self->extra_touched, 0);
   g_hash_table_remove_all (self->counters);
   g_hash_table_iter_init (&iter, self->issues);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -682,6 +738,8 @@ stop (MusterValidator *self)
   g_hash_table_remove_all (self->issues);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
   g_clear_pointer (&self->info, g_free);
+  g_hash_table_remove_all (self->type_defaults);
+  self->scaled_units = FALSE;
   self->constraints = NULL;
 }
 
@@ -702,10 +760,10 @@ on_edit (gpointer     data,
       unit_enter (self, object, force);
       break;
     case MUSTER_EDIT_UNIT_REMOVED:
-      unit_leave (self, object);
+      unit_leave (self, object, force);
       break;
     case MUSTER_EDIT_UNIT_CHANGED:
-      unit_leave (self, object);
+      unit_leave (self, object, force);
       unit_enter (self, object, force);
       break;
     case MUSTER_EDIT_NODE_ADDED:
@@ -713,7 +771,7 @@ on_edit (gpointer     data,
       mark_nodes_dirty (self, muster_force_get_root (force));
       break;
     case MUSTER_EDIT_NODE_REMOVED:
-      subtree_leave (self, object);
+      subtree_leave (self, object, force);
       mark_nodes_dirty (self, muster_force_get_root (force));
       break;
     case MUSTER_EDIT_FORCE_ADDED:
@@ -725,11 +783,16 @@ on_edit (gpointer     data,
     case MUSTER_EDIT_NODE_CHANGED:
     case MUSTER_EDIT_FORCE_CHANGED:
       /* Every unit may have a new cost, and names are in the findings' locations. */
-      subtree_leave (self, muster_force_get_root (force));
+      subtree_leave (self, muster_force_get_root (force), force);
       force_enter (self, force);
       break;
     case MUSTER_EDIT_LIMIT_CHANGED:
       /* Contributions stay; bounds scaled by the limit move. */
+      if (self->scaled_units)
+        {
+          subtree_leave (self, muster_force_get_root (force), force);
+          force_enter (self, force);
+        }
       mark_nodes_dirty (self, muster_force_get_root (force));
       mark_scope_dirty (self, self->doc);
       break;
@@ -739,7 +802,9 @@ on_edit (gpointer     data,
       start (self);
       break;
     }
-  touch (self, force);
+  /* Edits of a unit have said whether the module's checks must run again; others must. */
+  touch (self, force, edit != MUSTER_EDIT_UNIT_ADDED && edit != MUSTER_EDIT_UNIT_REMOVED &&
+                      edit != MUSTER_EDIT_UNIT_CHANGED);
   mark_scope_dirty (self, self->doc);
   flush (self);
 }
@@ -770,6 +835,10 @@ validator_new (MusterDoc *doc,
   self->changes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, change_free);
   self->dirty = g_ptr_array_new ();
   self->touched = g_ptr_array_new ();
+  self->extra_touched = g_ptr_array_new ();
+  self->scratch = g_ptr_array_new ();
+  self->type_defaults = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                               (GDestroyNotify) g_ptr_array_unref);
   start (self);
   flush (self);
   g_hash_table_remove_all (self->changes);
@@ -800,8 +869,11 @@ muster_validator_free (MusterValidator *self)
   g_hash_table_unref (self->changes);
   g_ptr_array_unref (self->dirty);
   g_ptr_array_unref (self->touched);
+  g_ptr_array_unref (self->extra_touched);
+  g_ptr_array_unref (self->scratch);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
   g_free (self->info);
+  g_hash_table_unref (self->type_defaults);
   g_free (self);
 }
 
