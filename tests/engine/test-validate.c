@@ -288,6 +288,14 @@ test_count_nodes_and_levels (Army          *army,
   assert_clean (army);
   muster_node_move_unit (wing, 0, root, 0);
   only (army, "wing-holds-units", 1);
+
+  /* A <match level> on units: the level of the node holding the unit. */
+  muster_node_move_unit (root, 1, wing, 0);
+  g_assert_true (muster_node_get_unit (wing, 0) == general);
+  g_assert_cmpstr (only (army, "general-at-the-top", 1), ==,
+                   "1 General in a wing; the General commands the army.");
+  muster_node_move_unit (wing, 0, root, 0);
+  only (army, "general-at-the-top", 0);
 }
 
 static void
