@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "muster-army-private.h"
@@ -803,8 +802,9 @@ on_edit (gpointer     data,
       break;
     }
   /* Edits of a unit have said whether the module's checks must run again; others must. */
-  touch (self, force, edit != MUSTER_EDIT_UNIT_ADDED && edit != MUSTER_EDIT_UNIT_REMOVED &&
-                      edit != MUSTER_EDIT_UNIT_CHANGED);
+  if (edit != MUSTER_EDIT_FORCE_REMOVED)
+    touch (self, force, edit != MUSTER_EDIT_UNIT_ADDED && edit != MUSTER_EDIT_UNIT_REMOVED &&
+                        edit != MUSTER_EDIT_UNIT_CHANGED);
   mark_scope_dirty (self, self->doc);
   flush (self);
 }

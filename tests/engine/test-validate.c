@@ -302,7 +302,7 @@ static void
 test_count_document (Army          *army,
                      gconstpointer  data)
 {
-  MusterForce *ally = muster_force_new ("Allies", 100);
+  MusterForce *ally = muster_force_new ("Allies", 30);
   MusterNode *root = muster_force_get_root (ally);
 
   muster_node_insert_unit (root, 0, muster_unit_new ("general", 1));
@@ -311,6 +311,7 @@ test_count_document (Army          *army,
   g_assert_cmpstr (only (army, "generals-in-document", 1), ==,
                    "At most 2 Generals in Test (3).");
   g_assert_cmpstr (only (army, "one-general", 1), ==, "Exactly one General (2 found).");
+  g_assert_cmpstr (only (army, "points-limit", 1), ==, "40 points spent of 30.");
   muster_force_free (muster_doc_remove_force (army->doc, 1));
   assert_clean (army);
 }
@@ -852,8 +853,18 @@ random_edit (Army            *army,
   if (units->len > 0)
     unit = units->pdata[g_rand_int_range (rand, 0, units->len)];
 
-  switch (g_rand_int_range (rand, 0, 11))
+  switch (g_rand_int_range (rand, 0, 12))
     {
+    case 11:
+      {
+        /* A force leaves and comes back, as undoing its removal does. */
+        guint index = g_rand_int_range (rand, 0, muster_doc_get_n_forces (army->doc));
+        MusterForce *taken = muster_doc_remove_force (army->doc, index);
+
+        assert_fresh (army);
+        muster_doc_insert_force (army->doc, muster_doc_get_n_forces (army->doc), taken);
+      }
+      break;
     case 0:
     case 1:
       unit = muster_unit_new (pick (rand, space->types), g_rand_int_range (rand, 1, 9));
