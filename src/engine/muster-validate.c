@@ -20,9 +20,10 @@
  * here: findings are kept by key, and listed sorted.
  *
  * Checks of one unit (`size`, `forbid`, `count` with scope `unit`, the unit type's size range,
- * a unit that cannot be costed) run again when that unit changes. Checks of one force (the
- * points limit, and the system module's `extra_checks`) run again after any edit of the force:
- * the first is a comparison of two running totals, the second is the module's business.
+ * a unit that cannot be costed) run again when that unit changes. The points limit of a force
+ * (a comparison of two running totals) is checked after any edit of the force; the system
+ * module's `extra_checks` after an edit of a unit of a category it watches
+ * (MusterSystem.extra_checks_watch), or of the force's list options, limit or organisation.
  *
  * The findings that changed since the caller last asked are kept by key with the finding as it
  * was before, so a finding that disappears and comes back unchanged is not reported.
@@ -373,7 +374,8 @@ _muster_validator_node_level (MusterValidator  *self,
   return level != NULL ? level : self->root_level;
 }
 
-/* Calls @func for each scope instance of @c that holds @node (and so everything below it). */
+/* Adds a share of @value to the counter of each scope instance of constraint @index that holds
+ * @node (and so everything below it). */
 static void
 each_scope (MusterValidator  *self,
             guint             index,
