@@ -307,6 +307,14 @@ node_name (const MusterRuleset *ruleset,
   return "?";
 }
 
+static const char *
+doc_name (MusterDoc *doc)
+{
+  const char *title = muster_doc_get_title (doc);
+
+  return title != NULL && *title != '\0' ? title : "Document";
+}
+
 /* Fills @issue's force, node, path and location from the node (or unit) it is about. */
 static void
 locate (MusterValidator *self,
@@ -343,10 +351,8 @@ locate (MusterValidator *self,
     }
   if (ids->len == 0)
     {
-      const char *title = muster_doc_get_title (muster_validator_get_doc (self));
-
       g_free (issue->location);
-      issue->location = g_strdup (title ? title : "Document");
+      issue->location = g_strdup (doc_name (muster_validator_get_doc (self)));
       return;
     }
   for (guint i = ids->len; i-- > 0;)
@@ -540,7 +546,7 @@ _muster_validator_check_counter (MusterValidator        *self,
   put_bounds (&p, c, &bounds, value, denom);
   put_number (&p, "limit", limit);
   put_number (&p, "total", total);
-  put (&p, "scope", scope ? node_name (ruleset, scope) : muster_doc_get_title (doc));
+  put (&p, "scope", scope ? node_name (ruleset, scope) : doc_name (doc));
   issue = make_issue (c, NULL, c->severity, &p);
   locate (self, issue, scope, NULL);
   return issue;
