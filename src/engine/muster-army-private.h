@@ -112,6 +112,7 @@ typedef enum
   MUSTER_EDIT_FORCE_REMOVED,
   MUSTER_EDIT_FORCE_CHANGED,    /* list options or name: every unit may be re-costed */
   MUSTER_EDIT_LIMIT_CHANGED,    /* the force's points limit */
+  MUSTER_EDIT_TITLE_CHANGED,    /* the document's title; @object and @force are NULL */
   MUSTER_EDIT_RULESET_CHANGED,  /* @object and @force are NULL */
 } MusterEdit;
 

@@ -205,6 +205,7 @@ muster_doc_set_title (MusterDoc  *self,
   g_free (self->title);
   self->title = g_strdup (title);
   muster_xml_set_child_text (xmlDocGetRootElement (self->xml), "title", title);
+  _muster_doc_notify (self, MUSTER_EDIT_TITLE_CHANGED, NULL, NULL);
 }
 
 const char *

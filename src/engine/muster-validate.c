@@ -797,6 +797,9 @@ on_edit (gpointer     data,
       mark_nodes_dirty (self, muster_force_get_root (force));
       mark_scope_dirty (self, self->doc);
       break;
+    case MUSTER_EDIT_TITLE_CHANGED:
+      /* Findings about the whole document are placed at its title (marked below). */
+      break;
     case MUSTER_EDIT_RULESET_CHANGED:
     default:
       stop (self);

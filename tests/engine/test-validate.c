@@ -310,6 +310,9 @@ test_count_document (Army          *army,
   muster_doc_insert_force (army->doc, 1, ally);
   g_assert_cmpstr (only (army, "generals-in-document", 1), ==,
                    "At most 2 Generals in Test (3).");
+  muster_doc_set_title (army->doc, "Grand melee");
+  g_assert_cmpstr (only (army, "generals-in-document", 1), ==,
+                   "At most 2 Generals in Grand melee (3).");
   g_assert_cmpstr (only (army, "one-general", 1), ==, "Exactly one General (2 found).");
   g_assert_cmpstr (only (army, "points-limit", 1), ==, "40 points spent of 30.");
   muster_force_free (muster_doc_remove_force (army->doc, 1));
