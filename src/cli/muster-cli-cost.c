@@ -63,36 +63,6 @@ is_over_limit (const CostRun     *run,
 
 /* JSON */
 
-static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-add_int_member (JsonBuilder *builder,
-                const char  *name,
-                gint64       value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_int_value (builder, value);
-}
-
-static void
-add_bool_member (JsonBuilder *builder,
-                 const char  *name,
-                 gboolean     value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_boolean_value (builder, value);
-}
-
 /* Numbers that are whole print as integers; fractions (per-figure formulas) as doubles. */
 static void
 add_number_member (JsonBuilder *builder,
@@ -126,17 +96,17 @@ unit_to_json (const CostRun *run,
   muster_system_unit_cost (run->ruleset, force, unit, &cost);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "id", muster_unit_get_id (unit));
-  add_string_member (builder, "name", muster_unit_get_name (unit));
-  add_string_member (builder, "type", muster_unit_get_type_id (unit));
-  add_string_member (builder, "type_name", type ? type->item.name : NULL);
-  add_string_member (builder, "node", node == muster_force_get_root (force)
+  muster_cli_add_string (builder, "id", muster_unit_get_id (unit));
+  muster_cli_add_string (builder, "name", muster_unit_get_name (unit));
+  muster_cli_add_string (builder, "type", muster_unit_get_type_id (unit));
+  muster_cli_add_string (builder, "type_name", type ? type->item.name : NULL);
+  muster_cli_add_string (builder, "node", node == muster_force_get_root (force)
                                         ? NULL : muster_node_get_id (node));
-  add_int_member (builder, "size", muster_unit_get_size (unit));
-  add_string_member (builder, "size_unit", type ? type->size_unit : NULL);
-  add_int_member (builder, "cost", cost.value);
-  add_bool_member (builder, "house", cost.house);
-  add_string_member (builder, "error", cost.error);
+  muster_cli_add_int (builder, "size", muster_unit_get_size (unit));
+  muster_cli_add_string (builder, "size_unit", type ? type->size_unit : NULL);
+  muster_cli_add_int (builder, "cost", cost.value);
+  muster_cli_add_bool (builder, "house", cost.house);
+  muster_cli_add_string (builder, "error", cost.error);
   json_builder_set_member_name (builder, "breakdown");
   json_builder_begin_array (builder);
   for (guint i = 0; cost.error == NULL && i < cost.lines->len; i++)
@@ -146,11 +116,11 @@ unit_to_json (const CostRun *run,
       if (!shows_line (line))
         continue;
       json_builder_begin_object (builder);
-      add_string_member (builder, "label", line->label);
+      muster_cli_add_string (builder, "label", line->label);
       add_number_member (builder, "each", line->each);
       add_number_member (builder, "quantity", line->quantity);
       add_number_member (builder, "amount", line->amount);
-      add_bool_member (builder, "house", line->house);
+      muster_cli_add_bool (builder, "house", line->house);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -173,13 +143,13 @@ tree_to_json (const CostRun *run,
       MusterNode *child = muster_node_get_node (node, i);
 
       json_builder_begin_object (nodes);
-      add_string_member (nodes, "id", muster_node_get_id (child));
-      add_string_member (nodes, "level", muster_node_get_level (child));
-      add_string_member (nodes, "name", muster_node_get_name (child));
-      add_string_member (nodes, "parent", node == muster_force_get_root (force)
+      muster_cli_add_string (nodes, "id", muster_node_get_id (child));
+      muster_cli_add_string (nodes, "level", muster_node_get_level (child));
+      muster_cli_add_string (nodes, "name", muster_node_get_name (child));
+      muster_cli_add_string (nodes, "parent", node == muster_force_get_root (force)
                                             ? NULL : muster_node_get_id (node));
-      add_int_member (nodes, "total", muster_node_get_total (child));
-      add_bool_member (nodes, "house", muster_node_is_house (child));
+      muster_cli_add_int (nodes, "total", muster_node_get_total (child));
+      muster_cli_add_bool (nodes, "house", muster_node_is_house (child));
       json_builder_end_object (nodes);
       tree_to_json (run, force, child, nodes, units);
     }
@@ -199,9 +169,9 @@ summary_to_json (const CostRun *run,
       const MusterSummaryItem *item = items->pdata[i];
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "id", item->id);
-      add_string_member (builder, "label", item->label);
-      add_string_member (builder, "value", item->value);
+      muster_cli_add_string (builder, "id", item->id);
+      muster_cli_add_string (builder, "label", item->label);
+      muster_cli_add_string (builder, "value", item->value);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -214,24 +184,14 @@ cost_to_json (const CostRun *run)
   const MusterCosting *costing = muster_ruleset_get_costing (run->ruleset);
 
   json_builder_begin_object (builder);
-  add_string_member (builder, "file", run->file);
-  add_string_member (builder, "title", muster_doc_get_title (run->doc));
-
-  json_builder_set_member_name (builder, "ruleset");
-  json_builder_begin_object (builder);
-  add_string_member (builder, "id", muster_ruleset_get_id (run->ruleset));
-  add_string_member (builder, "version", muster_ruleset_get_version (run->ruleset));
-  add_string_member (builder, "name", muster_ruleset_get_name (run->ruleset));
-  add_bool_member (builder, "house", muster_ruleset_is_house (run->ruleset));
-  add_string_member (builder, "document_version", muster_doc_get_ruleset_version (run->doc));
-  json_builder_end_object (builder);
+  muster_cli_add_doc_members (builder, run->file, run->doc, run->ruleset);
 
   json_builder_set_member_name (builder, "measure");
   json_builder_begin_object (builder);
-  add_string_member (builder, "id", costing->id);
-  add_string_member (builder, "name", costing->name);
-  add_string_member (builder, "abbreviation", costing->abbreviation);
-  add_bool_member (builder, "limit", costing->limit);
+  muster_cli_add_string (builder, "id", costing->id);
+  muster_cli_add_string (builder, "name", costing->name);
+  muster_cli_add_string (builder, "abbreviation", costing->abbreviation);
+  muster_cli_add_bool (builder, "limit", costing->limit);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "forces");
@@ -243,17 +203,17 @@ cost_to_json (const CostRun *run)
       g_autoptr(JsonBuilder) units = json_builder_new ();
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "id", muster_force_get_id (force));
-      add_string_member (builder, "name", muster_force_get_name (force));
-      add_string_member (builder, "side", muster_force_get_side (force));
+      muster_cli_add_string (builder, "id", muster_force_get_id (force));
+      muster_cli_add_string (builder, "name", muster_force_get_name (force));
+      muster_cli_add_string (builder, "side", muster_force_get_side (force));
       json_builder_set_member_name (builder, "limit");
       if (has_limit (run, force))
         json_builder_add_int_value (builder, muster_force_get_points_limit (force));
       else
         json_builder_add_null_value (builder);
-      add_int_member (builder, "total", muster_force_get_total (force));
-      add_bool_member (builder, "over_limit", is_over_limit (run, force));
-      add_bool_member (builder, "house", muster_force_is_house (force));
+      muster_cli_add_int (builder, "total", muster_force_get_total (force));
+      muster_cli_add_bool (builder, "over_limit", is_over_limit (run, force));
+      muster_cli_add_bool (builder, "house", muster_force_is_house (force));
 
       json_builder_begin_array (nodes);
       json_builder_begin_array (units);
@@ -446,42 +406,14 @@ static int
 run_cost (const char *file,
           gboolean    json)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(MusterDoc) doc = NULL;
-  g_autoptr(MusterCatalog) catalog = NULL;
   g_autoptr(MusterRuleset) ruleset = NULL;
   CostRun run = { NULL, NULL, file };
   gboolean any_house = FALSE;
   int ret = MUSTER_CLI_EXIT_OK;
-  gsize length;
 
-  if (!g_file_get_contents (file, &contents, &length, &error))
-    {
-      g_printerr ("muster-cli cost: %s\n", error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
-  if (!(doc = muster_doc_new_from_bytes (bytes, file, &error)))
-    {
-      g_printerr ("muster-cli cost: %s\n", error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-
-  catalog = muster_catalog_new_default ();
-  if (!(ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (doc), &error)))
-    {
-      g_printerr ("muster-cli cost: %s: %s\n", file, error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  if (muster_doc_get_ruleset_version (doc) != NULL &&
-      g_strcmp0 (muster_doc_get_ruleset_version (doc), muster_ruleset_get_version (ruleset)) != 0)
-    g_printerr (_("muster-cli cost: %s was made with %s version %s; costing with version %s\n"),
-                file, muster_ruleset_get_name (ruleset), muster_doc_get_ruleset_version (doc),
-                muster_ruleset_get_version (ruleset));
-
-  muster_doc_set_ruleset (doc, ruleset);
+  if (!(doc = muster_cli_load_doc ("cost", file, _("costing"), &ruleset)))
+    return MUSTER_CLI_EXIT_USAGE;
   run.doc = doc;
   run.ruleset = ruleset;
 

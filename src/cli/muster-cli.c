@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "muster-cli.h"
+#include "muster-engine.h"
 
 /*
  * muster-cli SUBCOMMAND [OPTIONS] [ARGS]
@@ -23,6 +24,7 @@ static const MusterCliCommand commands[] = {
   { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
     muster_cli_simulate },
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
+  { "validate", N_("Check that every army list of a document is legal"), muster_cli_validate },
 };
 
 static char *
@@ -52,6 +54,113 @@ muster_cli_parse (GOptionContext   *context,
       return MUSTER_CLI_EXIT_USAGE;
     }
   return MUSTER_CLI_EXIT_OK;
+}
+
+/**
+ * muster_cli_load_doc:
+ * @command: the subcommand, for messages
+ * @file: the document's path
+ * @doing: what the command does with it ("costing"), for the version warning
+ * @ruleset: (out): the installed ruleset the document is bound to
+ *
+ * Reads a document and binds it to its installed ruleset (house rules resolved). Problems are
+ * printed on stderr, naming the file and the line.
+ *
+ * Returns: (transfer full) (nullable): the document, or %NULL (exit with
+ *   %MUSTER_CLI_EXIT_USAGE)
+ */
+MusterDoc *
+muster_cli_load_doc (const char     *command,
+                     const char     *file,
+                     const char     *doing,
+                     MusterRuleset **ruleset)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterCatalog) catalog = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (file, &contents, &length, &error))
+    {
+      g_printerr ("muster-cli %s: %s\n", command, error->message);
+      return NULL;
+    }
+  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+  if (!(doc = muster_doc_new_from_bytes (bytes, file, &error)))
+    {
+      g_printerr ("muster-cli %s: %s\n", command, error->message);
+      return NULL;
+    }
+
+  catalog = muster_catalog_new_default ();
+  if (!(*ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (doc), &error)))
+    {
+      g_printerr ("muster-cli %s: %s: %s\n", command, file, error->message);
+      return NULL;
+    }
+  if (muster_doc_get_ruleset_version (doc) != NULL &&
+      g_strcmp0 (muster_doc_get_ruleset_version (doc), muster_ruleset_get_version (*ruleset)) != 0)
+    /* TRANSLATORS: "… version 0.1; costing with version 1.0" */
+    g_printerr (_("muster-cli %s: %s was made with %s version %s; %s with version %s\n"),
+                command, file, muster_ruleset_get_name (*ruleset),
+                muster_doc_get_ruleset_version (doc), doing, muster_ruleset_get_version (*ruleset));
+
+  muster_doc_set_ruleset (doc, *ruleset);
+  return g_steal_pointer (&doc);
+}
+
+/* JSON members shared by the subcommands' output */
+
+void
+muster_cli_add_string (JsonBuilder *builder,
+                       const char  *name,
+                       const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+muster_cli_add_int (JsonBuilder *builder,
+                    const char  *name,
+                    gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+muster_cli_add_bool (JsonBuilder *builder,
+                     const char  *name,
+                     gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
+}
+
+/* "file", "title" and the "ruleset" object, the same for every command about a document. */
+void
+muster_cli_add_doc_members (JsonBuilder   *builder,
+                            const char    *file,
+                            MusterDoc     *doc,
+                            MusterRuleset *ruleset)
+{
+  muster_cli_add_string (builder, "file", file);
+  muster_cli_add_string (builder, "title", muster_doc_get_title (doc));
+
+  json_builder_set_member_name (builder, "ruleset");
+  json_builder_begin_object (builder);
+  muster_cli_add_string (builder, "id", muster_ruleset_get_id (ruleset));
+  muster_cli_add_string (builder, "version", muster_ruleset_get_version (ruleset));
+  muster_cli_add_string (builder, "name", muster_ruleset_get_name (ruleset));
+  muster_cli_add_bool (builder, "house", muster_ruleset_is_house (ruleset));
+  muster_cli_add_string (builder, "document_version", muster_doc_get_ruleset_version (doc));
+  json_builder_end_object (builder);
 }
 
 void

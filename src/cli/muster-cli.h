@@ -2,6 +2,9 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "muster-engine-types.h"
 
 G_BEGIN_DECLS
 
@@ -29,10 +32,29 @@ int  muster_cli_simulate    (int          argc,
                              char       **argv);
 int  muster_cli_cost        (int          argc,
                              char       **argv);
+int  muster_cli_validate    (int          argc,
+                             char       **argv);
 
 int  muster_cli_parse       (GOptionContext  *context,
                              int             *argc,
                              char          ***argv);
 void muster_cli_print_json  (gpointer         json_node);
+void muster_cli_add_string  (JsonBuilder     *builder,
+                             const char      *name,
+                             const char      *value);
+void muster_cli_add_int     (JsonBuilder     *builder,
+                             const char      *name,
+                             gint64           value);
+void muster_cli_add_bool    (JsonBuilder     *builder,
+                             const char      *name,
+                             gboolean         value);
+void muster_cli_add_doc_members (JsonBuilder   *builder,
+                                 const char    *file,
+                                 MusterDoc     *doc,
+                                 MusterRuleset *ruleset);
+MusterDoc *muster_cli_load_doc (const char     *command,
+                                const char     *file,
+                                const char     *doing,
+                                MusterRuleset **ruleset);
 
 G_END_DECLS

@@ -95,6 +95,50 @@ gboolean      _muster_force_attach        (MusterForce  *force,
 void          _muster_force_detach        (MusterForce  *force);
 void          _muster_force_recost        (MusterForce  *force);
 
+/*
+ * Edits a watcher of the document (the validator) hears of, after the army model made them
+ * and re-costed what they touch. @object is the unit, node or force; @force the force it
+ * belongs (or belonged) to.
+ */
+typedef enum
+{
+  MUSTER_EDIT_UNIT_ADDED,       /* a unit joined a node */
+  MUSTER_EDIT_UNIT_REMOVED,     /* a unit left @force; it is detached now */
+  MUSTER_EDIT_UNIT_CHANGED,     /* size, picks, name or place of a unit */
+  MUSTER_EDIT_NODE_ADDED,       /* a node and everything below it joined */
+  MUSTER_EDIT_NODE_REMOVED,     /* a node and everything below it left @force */
+  MUSTER_EDIT_NODE_CHANGED,     /* a node's name */
+  MUSTER_EDIT_FORCE_ADDED,
+  MUSTER_EDIT_FORCE_REMOVED,
+  MUSTER_EDIT_FORCE_CHANGED,    /* list options or name: every unit may be re-costed */
+  MUSTER_EDIT_LIMIT_CHANGED,    /* the force's points limit */
+  MUSTER_EDIT_TITLE_CHANGED,    /* the document's title; @object and @force are NULL */
+  MUSTER_EDIT_RULESET_CHANGED,  /* @object and @force are NULL */
+} MusterEdit;
+
+typedef void (*MusterDocWatch) (gpointer     data,
+                                MusterEdit   edit,
+                                gpointer     object,
+                                MusterForce *force);
+
+void          _muster_doc_set_watch       (MusterDoc      *doc,
+                                           MusterDocWatch  watch,
+                                           gpointer        data);
+void          _muster_doc_notify          (MusterDoc      *doc,
+                                           MusterEdit      edit,
+                                           gpointer        object,
+                                           MusterForce    *force);
+
+/* Tells the document's watcher, if @force is in a document. */
+static inline void
+_muster_force_notify (MusterForce *force,
+                      MusterEdit   edit,
+                      gpointer     object)
+{
+  if (force != NULL && force->doc != NULL)
+    _muster_doc_notify (force->doc, edit, object, force);
+}
+
 /* The document's id registry (muster-doc.c). */
 gboolean      _muster_doc_register        (MusterDoc    *doc,
                                            char        **id,

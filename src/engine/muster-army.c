@@ -79,6 +79,7 @@ _muster_unit_recost (MusterUnit *unit)
   compute_cost (unit);
   propagate (unit->node, before, -1);
   propagate (unit->node, unit_contribution (unit), +1);
+  _muster_force_notify (muster_unit_get_force (unit), MUSTER_EDIT_UNIT_CHANGED, unit);
 }
 
 /* Re-costs every unit below @node and sums the subtree afresh. */
@@ -354,6 +355,10 @@ muster_node_set_name (MusterNode *self,
 
   self->name = g_strdup (name);
   muster_xml_set_prop (self->xml, "name", name);
+  if (self->force != NULL)
+    _muster_force_notify (self->force, MUSTER_EDIT_FORCE_CHANGED, self->force);
+  else
+    _muster_force_notify (muster_node_get_force (self), MUSTER_EDIT_NODE_CHANGED, self);
   return old;
 }
 
@@ -420,6 +425,7 @@ muster_node_insert_unit (MusterNode *self,
     _muster_doc_register (doc, &unit->id, 'u', unit->xml, unit, FALSE, NULL);
   compute_cost (unit);
   propagate (self, unit_contribution (unit), +1);
+  _muster_force_notify (muster_node_get_force (self), MUSTER_EDIT_UNIT_ADDED, unit);
 }
 
 /**
@@ -443,6 +449,7 @@ muster_node_remove_unit (MusterNode *self,
   propagate (self, unit_contribution (unit), -1);
   if (doc != NULL)
     _muster_doc_unregister (doc, unit->id);
+  _muster_force_notify (muster_node_get_force (self), MUSTER_EDIT_UNIT_REMOVED, unit);
   return unit;
 }
 
@@ -480,6 +487,7 @@ muster_node_move_unit (MusterNode *from,
   g_return_if_fail (to_index <= to->units->len);
   link_unit (to, to_index, unit);
   propagate (to, c, +1);
+  _muster_force_notify (muster_node_get_force (to), MUSTER_EDIT_UNIT_CHANGED, unit);
 }
 
 /**
@@ -510,6 +518,7 @@ muster_node_insert_node (MusterNode *self,
     register_subtree (doc, child, FALSE, NULL);
   refresh_subtree (child);
   propagate (self, subtree_contribution (child), +1);
+  _muster_force_notify (muster_node_get_force (self), MUSTER_EDIT_NODE_ADDED, child);
 }
 
 /* Returns: (transfer full): the node, detached, with everything in it */
@@ -528,6 +537,7 @@ muster_node_remove_node (MusterNode *self,
     unregister_subtree (doc, child);
   muster_xml_detach (child->xml);
   child->parent = NULL;
+  _muster_force_notify (muster_node_get_force (self), MUSTER_EDIT_NODE_REMOVED, child);
   return child;
 }
 
@@ -779,6 +789,7 @@ muster_force_set_points_limit (MusterForce *self,
 
   self->points_limit = MAX (points_limit, 0);
   set_points_prop (self);
+  _muster_force_notify (self, MUSTER_EDIT_LIMIT_CHANGED, self);
   return old;
 }
 
@@ -826,5 +837,6 @@ muster_force_set_setting (MusterForce *self,
     }
 
   _muster_force_recost (self);
+  _muster_force_notify (self, MUSTER_EDIT_FORCE_CHANGED, self);
   return old;
 }

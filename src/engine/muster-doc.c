@@ -29,6 +29,8 @@ struct _MusterDoc
   GHashTable    *ids;         /* id -> force, node or unit */
   GHashTable    *units;       /* id -> MusterUnit */
   guint          next_id;
+  MusterDocWatch watch;       /* nullable: the validator */
+  gpointer       watch_data;
 };
 
 static MusterDoc *
@@ -203,6 +205,7 @@ muster_doc_set_title (MusterDoc  *self,
   g_free (self->title);
   self->title = g_strdup (title);
   muster_xml_set_child_text (xmlDocGetRootElement (self->xml), "title", title);
+  _muster_doc_notify (self, MUSTER_EDIT_TITLE_CHANGED, NULL, NULL);
 }
 
 const char *
@@ -238,6 +241,7 @@ muster_doc_set_ruleset (MusterDoc     *self,
   self->ruleset = ruleset;
   for (guint i = 0; i < self->forces->len; i++)
     _muster_force_recost (self->forces->pdata[i]);
+  _muster_doc_notify (self, MUSTER_EDIT_RULESET_CHANGED, NULL, NULL);
 }
 
 /* Returns: (transfer none) (nullable): the ruleset costs are computed with */
@@ -288,6 +292,7 @@ muster_doc_insert_force (MusterDoc   *self,
     xmlAddChild (root, element);
   g_ptr_array_insert (self->forces, index, force);
   _muster_force_attach (force, self, FALSE, NULL);
+  _muster_doc_notify (self, MUSTER_EDIT_FORCE_ADDED, force, force);
 }
 
 /* Returns: (transfer full): the force, detached, ready to be inserted again */
@@ -302,7 +307,30 @@ muster_doc_remove_force (MusterDoc *self,
   force = g_ptr_array_steal_index (self->forces, index);
   _muster_force_detach (force);
   muster_xml_detach (muster_force_get_root (force)->xml);
+  _muster_doc_notify (self, MUSTER_EDIT_FORCE_REMOVED, force, force);
   return force;
+}
+
+/* One watcher at a time (a validator); %NULL stops watching. */
+void
+_muster_doc_set_watch (MusterDoc      *self,
+                       MusterDocWatch  watch,
+                       gpointer        data)
+{
+  g_return_if_fail (watch == NULL || self->watch == NULL);
+
+  self->watch = watch;
+  self->watch_data = data;
+}
+
+void
+_muster_doc_notify (MusterDoc   *self,
+                    MusterEdit   edit,
+                    gpointer     object,
+                    MusterForce *force)
+{
+  if (self->watch != NULL)
+    self->watch (self->watch_data, edit, object, force);
 }
 
 /* Returns: (transfer none) (nullable): the unit with @id in any force */

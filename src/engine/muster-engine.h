@@ -20,4 +20,5 @@
 #include "muster-stats.h"
 #include "muster-system.h"
 #include "muster-unit.h"
+#include "muster-validate.h"
 #include "muster-xml.h"

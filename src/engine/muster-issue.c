@@ -14,7 +14,7 @@ muster_issue_new (MusterSeverity  severity,
                   const char     *unit,
                   const char     *message)
 {
-  MusterIssue *self = g_new0 (MusterIssue, 1);
+  MusterIssue *self = g_rc_box_new0 (MusterIssue);
 
   self->severity = severity;
   self->constraint = g_strdup (constraint);
@@ -24,16 +24,65 @@ muster_issue_new (MusterSeverity  severity,
   return self;
 }
 
+MusterIssue *
+muster_issue_ref (MusterIssue *self)
+{
+  return g_rc_box_acquire (self);
+}
+
+static void
+issue_clear (gpointer data)
+{
+  MusterIssue *self = data;
+
+  g_free (self->constraint);
+  g_free (self->force);
+  g_free (self->node);
+  g_free (self->unit);
+  g_free (self->message);
+  g_free (self->path);
+  g_free (self->location);
+}
+
+/* Drops a reference (the name predates the reference count). */
 void
 muster_issue_free (MusterIssue *self)
 {
-  if (self == NULL)
-    return;
-  g_free (self->constraint);
-  g_free (self->force);
-  g_free (self->unit);
-  g_free (self->message);
-  g_free (self);
+  if (self != NULL)
+    g_rc_box_release_full (self, issue_clear);
+}
+
+/* Whether two findings say the same thing about the same place. */
+gboolean
+muster_issue_equal (const MusterIssue *a,
+                    const MusterIssue *b)
+{
+  return a->severity == b->severity &&
+         g_strcmp0 (a->constraint, b->constraint) == 0 &&
+         g_strcmp0 (a->force, b->force) == 0 &&
+         g_strcmp0 (a->node, b->node) == 0 &&
+         g_strcmp0 (a->unit, b->unit) == 0 &&
+         g_strcmp0 (a->message, b->message) == 0 &&
+         g_strcmp0 (a->path, b->path) == 0 &&
+         g_strcmp0 (a->location, b->location) == 0;
+}
+
+/* Returns: "error", "warning", "info" or "off" */
+const char *
+muster_severity_to_string (MusterSeverity severity)
+{
+  switch (severity)
+    {
+    case MUSTER_SEVERITY_ERROR:
+      return "error";
+    case MUSTER_SEVERITY_WARNING:
+      return "warning";
+    case MUSTER_SEVERITY_INFO:
+      return "info";
+    case MUSTER_SEVERITY_OFF:
+    default:
+      return "off";
+    }
 }
 
 /**

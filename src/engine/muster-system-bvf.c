@@ -138,9 +138,12 @@ bvf_extra_checks (const MusterRuleset *ruleset,
     }
 }
 
+static const char * const bvf_watch[] = { CHARACTER_CATEGORY, NULL };
+
 const MusterSystem muster_system_battle_valor_fantasy = {
   .id = "battle-valor-fantasy",
   .unit_cost = bvf_unit_cost,
   .derived_stats = bvf_derived_stats,
   .extra_checks = bvf_extra_checks,
+  .extra_checks_watch = bvf_watch,
 };

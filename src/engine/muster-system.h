@@ -17,7 +17,13 @@ G_BEGIN_DECLS
  *   uses the generic rule, size × Σ each + Σ per unit over input "points"
  * @derived_stats: (nullable): a unit's statistics; %NULL uses muster_stats_derive()
  * @extra_checks: (nullable): appends MusterIssues for the rules data cannot express (the
- *   ruleset's `custom` constraints)
+ *   ruleset's `custom` constraints): with the constraint's id, severity and message, the
+ *   force's id and, for a finding about one unit, the unit's id (the validator adds where it
+ *   is). The findings must not depend on the order of the units.
+ * @extra_checks_watch: (nullable) (array zero-terminated=1): the unit categories the checks
+ *   look at: the validator runs them again after an edit of a unit of one of these categories
+ *   (and after any edit of the force's list options, limit or organisation); %NULL runs them
+ *   after every edit of the force
  * @force_summary: (nullable): appends #MusterSummaryItem lines that describe a force beyond its
  *   total, for systems whose strength is not one number (Medals of Valor's head count by
  *   category, leaders, FIR and vehicles)
@@ -49,6 +55,7 @@ struct _MusterSystem
   void        (*extra_checks)  (const MusterRuleset *ruleset,
                                 const MusterForce   *force,
                                 GPtrArray           *issues);
+  const char * const *extra_checks_watch;
   void        (*force_summary) (const MusterRuleset *ruleset,
                                 const MusterForce   *force,
                                 GPtrArray           *items);

@@ -454,8 +454,13 @@ char *
 muster_unit_set_name (MusterUnit *self,
                       const char *name)
 {
+  char *old;
+
   muster_xml_set_prop (self->xml, "name", name);
-  return swap_string (&self->name, name);
+  old = swap_string (&self->name, name);
+  if (self->node != NULL)
+    _muster_force_notify (muster_unit_get_force (self), MUSTER_EDIT_UNIT_CHANGED, self);
+  return old;
 }
 
 /* Returns: (transfer full) (nullable): the previous notes */

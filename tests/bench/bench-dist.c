@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "muster-engine.h"
+#include "muster-bench-util.h"
 
 /*
  * Times the exact distributions the combat procedures need, and sampling from them, each beside
@@ -16,9 +17,7 @@
  */
 
 #define TRIALS 100000
-#define MIN_SECONDS 0.5
 
-typedef void  (*BenchFunc)    (gpointer data);
 typedef guint *(*SimulateFunc) (gpointer data);
 
 typedef struct
@@ -46,26 +45,6 @@ typedef struct
   gint64            sum;
   gint64            drawn;
 } SampleCase;
-
-/* Seconds a call, from as many calls as fit in MIN_SECONDS (and at least one). */
-static double
-time_per_call (BenchFunc func,
-               gpointer  data)
-{
-  gint64 start = g_get_monotonic_time ();
-  gint64 elapsed;
-  guint calls = 0;
-
-  do
-    {
-      func (data);
-      calls++;
-      elapsed = g_get_monotonic_time () - start;
-    }
-  while (elapsed < MIN_SECONDS * G_USEC_PER_SEC);
-
-  return (double) elapsed / G_USEC_PER_SEC / calls;
-}
 
 /* The largest gap between simulated frequencies and the exact distribution */
 static double

@@ -7,52 +7,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-static const char *cli_path;
-
-typedef struct
-{
-  char *out;
-  char *err;
-  int   status;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run         *run,
-         const char  *rulesets_path,
-         ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) envp = g_get_environ ();
-  const char *arg;
-  va_list ap;
-  int wait_status;
-
-  g_ptr_array_add (argv, (char *) cli_path);
-  va_start (ap, rulesets_path);
-  while ((arg = va_arg (ap, const char *)))
-    g_ptr_array_add (argv, (char *) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  if (rulesets_path != NULL)
-    envp = g_environ_setenv (envp, "MUSTER_RULESETS_PATH", rulesets_path, TRUE);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
+#include "cli-test-util.h"
 
 static void
 test_cli_version (void)
@@ -240,41 +195,6 @@ club_rulesets_path (void)
   return g_strjoin (G_SEARCHPATH_SEPARATOR_S, club, shipped, NULL);
 }
 
-/* Writes @text to a file in a fresh temporary directory; returns its path. */
-static char *
-write_temp (const char *name,
-            const char *text)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("muster-cli-XXXXXX", &error);
-  char *path;
-
-  g_assert_no_error (error);
-  path = g_build_filename (dir, name, NULL);
-  g_assert_true (g_file_set_contents (path, text, -1, &error));
-  return path;
-}
-
-static void
-remove_temp (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-
-  g_remove (path);
-  g_rmdir (dir);
-}
-
-static JsonObject *
-parse_object (JsonParser *parser,
-              const char *text)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
 static void
 test_cli_cost_help (void)
 {
@@ -428,37 +348,7 @@ test_cli_cost_uncosted_and_version (void)
 static void
 test_cli_cost_errors (void)
 {
-  g_autofree char *malformed = g_build_filename (MUSTER_TEST_DATA, "malformed.muster", NULL);
-  g_autofree char *unknown = write_temp ("unknown.muster",
-                                         "<muster format='1'><ruleset id='warhammer'/></muster>");
-  g_autofree char *missing = g_build_filename (MUSTER_TEST_DATA, "no-such.muster", NULL);
-  const char *cases[][3] = {
-    { malformed, NULL, "malformed.muster:5: " },
-    { unknown, NULL, "no installed ruleset has the id" },
-    { missing, NULL, "no-such.muster" },
-    { malformed, "extra", "unexpected argument “extra”" },
-    { "--frobnicate", NULL, "Unknown option --frobnicate" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_auto(Run) run = { 0 };
-
-      run_cli (&run, NULL, "cost", cases[i][0], cases[i][1], NULL);
-      g_assert_cmpint (run.status, ==, 2);
-      g_assert_cmpstr (run.out, ==, "");
-      if (strstr (run.err, cases[i][2]) == NULL)
-        g_error ("case %u: stderr “%s” lacks “%s”", i, run.err, cases[i][2]);
-    }
-
-  {
-    g_auto(Run) run = { 0 };
-
-    run_cli (&run, NULL, "cost", NULL);
-    g_assert_cmpint (run.status, ==, 2);
-    g_assert_nonnull (strstr (run.err, "which file?"));
-  }
-  remove_temp (unknown);
+  assert_read_errors ("cost");
 }
 
 int

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "muster-engine.h"
+#include "muster-cli.h"
+
+/*
+ * muster-cli validate FILE [--json]: every finding of the legality engine about the
+ * document's army lists. The JSON shape is documented in data/rulesets/README.md; members are
+ * only ever added.
+ */
+
+static const char *
+severity_label (MusterSeverity severity)
+{
+  switch (severity)
+    {
+    case MUSTER_SEVERITY_ERROR:
+      return _("error");
+    case MUSTER_SEVERITY_WARNING:
+      return _("warning");
+    case MUSTER_SEVERITY_INFO:
+    default:
+      return _("note");
+    }
+}
+
+static guint
+count_in_force (GPtrArray      *issues,
+                const char     *force_id,
+                MusterSeverity  severity)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < issues->len; i++)
+    {
+      const MusterIssue *issue = issues->pdata[i];
+
+      n += issue->severity == severity &&
+           (force_id == NULL || g_strcmp0 (issue->force, force_id) == 0);
+    }
+  return n;
+}
+
+static JsonNode *
+validate_to_json (const char    *file,
+                  MusterDoc     *doc,
+                  MusterRuleset *ruleset,
+                  GPtrArray     *issues)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  static const MusterSeverity severities[] = {
+    MUSTER_SEVERITY_ERROR, MUSTER_SEVERITY_WARNING, MUSTER_SEVERITY_INFO
+  };
+
+  json_builder_begin_object (builder);
+  muster_cli_add_doc_members (builder, file, doc, ruleset);
+  muster_cli_add_bool (builder, "legal", count_in_force (issues, NULL, MUSTER_SEVERITY_ERROR) == 0);
+
+  json_builder_set_member_name (builder, "counts");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < G_N_ELEMENTS (severities); i++)
+    muster_cli_add_int (builder, muster_severity_to_string (severities[i]),
+                        count_in_force (issues, NULL, severities[i]));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "forces");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      MusterForce *force = muster_doc_get_force (doc, i);
+      const char *id = muster_force_get_id (force);
+
+      json_builder_begin_object (builder);
+      muster_cli_add_string (builder, "id", id);
+      muster_cli_add_string (builder, "name", muster_force_get_name (force));
+      muster_cli_add_bool (builder, "legal",
+                           count_in_force (issues, id, MUSTER_SEVERITY_ERROR) == 0);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "diagnostics");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < issues->len; i++)
+    {
+      const MusterIssue *issue = issues->pdata[i];
+
+      json_builder_begin_object (builder);
+      muster_cli_add_string (builder, "severity", muster_severity_to_string (issue->severity));
+      muster_cli_add_string (builder, "rule", issue->constraint);
+      muster_cli_add_string (builder, "message", issue->message);
+      muster_cli_add_string (builder, "force", issue->force);
+      muster_cli_add_string (builder, "node", issue->node);
+      muster_cli_add_string (builder, "unit", issue->unit);
+      muster_cli_add_string (builder, "path", issue->path);
+      muster_cli_add_string (builder, "location", issue->location);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+print_text (const char    *file,
+            MusterDoc     *doc,
+            MusterRuleset *ruleset,
+            GPtrArray     *issues)
+{
+  guint errors = count_in_force (issues, NULL, MUSTER_SEVERITY_ERROR);
+  guint warnings = count_in_force (issues, NULL, MUSTER_SEVERITY_WARNING);
+  guint notes = count_in_force (issues, NULL, MUSTER_SEVERITY_INFO);
+  g_autofree char *summary = NULL;
+
+  g_print ("%s — %s %s\n\n", *muster_doc_get_title (doc) ? muster_doc_get_title (doc) : file,
+           muster_ruleset_get_name (ruleset), muster_ruleset_get_version (ruleset));
+  for (guint i = 0; i < issues->len; i++)
+    {
+      const MusterIssue *issue = issues->pdata[i];
+
+      /* TRANSLATORS: "error: Host › Iron Guard: the message [rule-id]" */
+      g_print (_("%s: %s: %s [%s]\n"), severity_label (issue->severity), issue->location,
+               issue->message, issue->constraint);
+    }
+  if (issues->len > 0)
+    g_print ("\n");
+  g_autofree char *e = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors",
+                                                     errors), errors);
+  g_autofree char *w = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u warning",
+                                                     "%u warnings", warnings), warnings);
+  g_autofree char *n = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u note", "%u notes",
+                                                     notes), notes);
+
+  /* TRANSLATORS: "2 errors, 1 warning, 0 notes" */
+  summary = g_strdup_printf (_("%s, %s, %s"), e, w, n);
+  if (errors == 0)
+    g_print (_("Legal: %s.\n"), summary);
+  else
+    g_print (_("Not legal: %s.\n"), summary);
+}
+
+static int
+run_validate (const char *file,
+              gboolean    json)
+{
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(GPtrArray) issues = NULL;
+
+  if (!(doc = muster_cli_load_doc ("validate", file, _("checking"), &ruleset)))
+    return MUSTER_CLI_EXIT_USAGE;
+  issues = muster_validate_doc (doc);
+
+  if (json)
+    {
+      g_autoptr(JsonNode) root = validate_to_json (file, doc, ruleset, issues);
+
+      muster_cli_print_json (root);
+    }
+  else
+    print_text (file, doc, ruleset, issues);
+
+  return count_in_force (issues, NULL, MUSTER_SEVERITY_ERROR) == 0 ? MUSTER_CLI_EXIT_OK
+                                                                    : MUSTER_CLI_EXIT_FAILURE;
+}
+
+int
+muster_cli_validate (int    argc,
+                     char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  gboolean json = FALSE;
+  int ret;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("FILE"));
+  g_option_context_set_summary (context, _("Check every army list of a Muster document against "
+                                           "its ruleset's constraints."));
+  g_option_context_set_description (context, _("Each finding is an error (the list is not "
+                                               "legal), a warning or a note, with the rule's id "
+                                               "and where it is. Exit status: 0 legal, 1 not "
+                                               "legal, 2 when the file or its ruleset cannot be "
+                                               "read."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
+    return ret;
+
+  if (argc < 2)
+    {
+      g_printerr (_("muster-cli validate: which file? Try “muster-cli validate --help”.\n"));
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  if (argc > 2)
+    {
+      g_printerr (_("muster-cli validate: unexpected argument “%s”\n"), argv[2]);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+
+  return run_validate (argv[1], json);
+}

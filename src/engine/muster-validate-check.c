@@ -1,0 +1,866 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-validate"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-cost.h"
+#include "muster-system.h"
+#include "muster-validate-private.h"
+
+/*
+ * What the validator checks, one counter, unit or force at a time, and how a finding says it:
+ * the constraint's message with its placeholders filled in, and where (ids and names).
+ */
+
+#define RULE_UNIT_SIZE "unit-size"
+#define RULE_UNIT_COST "unit-cost"
+
+static gboolean
+in_list (char       **list,
+         const char  *id)
+{
+  return list != NULL && id != NULL && g_strv_contains ((const char * const *) list, id);
+}
+
+static gboolean
+in_list_any (char **list,
+             char **ids)
+{
+  for (guint i = 0; ids[i] != NULL; i++)
+    if (in_list (list, ids[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * _muster_unit_facts_init:
+ *
+ * Looks up the unit's type, category, level and options once: its picks, then the default of
+ * each group its type allows where it picked nothing (what `when` terms and `option` matches
+ * count as picked).
+ */
+void
+_muster_unit_facts_init (MusterValidator  *self,
+                         MusterUnitFacts  *facts,
+                         const MusterUnit *unit)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterNode *node = muster_unit_get_node (unit);
+  const GPtrArray *defaults;
+  guint n_picked;
+
+  facts->unit = unit;
+  facts->type_id = muster_unit_get_type_id (unit);
+  facts->type = muster_ruleset_get_unit_type (ruleset, facts->type_id);
+  facts->category = facts->type ? facts->type->category : NULL;
+  facts->level = node ? _muster_validator_node_level (self, node) : NULL;
+  facts->n_options = 0;
+  for (guint i = 0; i < muster_unit_get_n_picks (unit) &&
+                    facts->n_options < MUSTER_FACTS_MAX_OPTIONS; i++)
+    {
+      const char *id = muster_unit_get_pick (unit, i, NULL);
+
+      facts->option_ids[facts->n_options] = id;
+      facts->options[facts->n_options++] = muster_ruleset_get_option (ruleset, id);
+    }
+  n_picked = facts->n_options;
+  defaults = facts->type ? _muster_validator_type_defaults (self, facts->type) : NULL;
+  for (guint i = 0; defaults != NULL && i < defaults->len &&
+                    facts->n_options < MUSTER_FACTS_MAX_OPTIONS; i++)
+    {
+      const MusterOption *def = defaults->pdata[i];
+      gboolean picked = FALSE;
+
+      for (guint j = 0; j < n_picked && !picked; j++)
+        picked = facts->options[j] != NULL && g_str_equal (facts->options[j]->group, def->group);
+      if (picked)
+        continue;
+      facts->option_ids[facts->n_options] = def->item.id;
+      facts->options[facts->n_options++] = def;
+    }
+}
+
+/* The default option of each group @type allows (that has one): a unit picking nothing in
+ * the group counts as having it. */
+GPtrArray *
+_muster_type_defaults_new (const MusterRuleset  *ruleset,
+                           const MusterUnitType *type)
+{
+  GPtrArray *defaults = g_ptr_array_new ();
+
+  for (guint i = 0; i < type->allows->len; i++)
+    {
+      const MusterAllow *allow = type->allows->pdata[i];
+      const char *id = muster_unit_type_get_default (ruleset, type, allow->group);
+      const MusterOption *def = id ? muster_ruleset_get_option (ruleset, id) : NULL;
+
+      if (def != NULL)
+        g_ptr_array_add (defaults, (gpointer) def);
+    }
+  return defaults;
+}
+
+static gboolean
+has_any_option (const MusterUnitFacts  *facts,
+                char                  **ids)
+{
+  for (guint i = 0; i < facts->n_options; i++)
+    if (in_list (ids, facts->option_ids[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* Tags of the unit type or of a picked option (not of a default). */
+static gboolean
+has_any_tag (const MusterUnitFacts  *facts,
+             char                  **tags)
+{
+  guint n_picked = MIN (muster_unit_get_n_picks (facts->unit), facts->n_options);
+
+  if (facts->type != NULL && facts->type->tags != NULL && in_list_any (facts->type->tags, tags))
+    return TRUE;
+  for (guint i = 0; i < n_picked; i++)
+    if (facts->options[i] != NULL && facts->options[i]->tags != NULL &&
+        in_list_any (facts->options[i]->tags, tags))
+      return TRUE;
+  return FALSE;
+}
+
+/* One list of a <match>: holds when the list is absent or @test is @want. */
+#define LIST_HOLDS(list, test) ((list) == NULL || (test))
+#define NOT_LIST_HOLDS(list, test) ((list) == NULL || !(test))
+
+/* The parts of a <match> about what a unit is and where: type, category, level. */
+static gboolean
+match_selects (const MusterMatch     *m,
+               const MusterUnitFacts *facts)
+{
+  return LIST_HOLDS (m->type, in_list (m->type, facts->type_id)) &&
+         NOT_LIST_HOLDS (m->not_type, in_list (m->not_type, facts->type_id)) &&
+         LIST_HOLDS (m->category, in_list (m->category, facts->category)) &&
+         NOT_LIST_HOLDS (m->not_category, in_list (m->not_category, facts->category)) &&
+         LIST_HOLDS (m->level, in_list (m->level, facts->level));
+}
+
+static gboolean
+match_unit (const MusterMatch     *m,
+            const MusterUnitFacts *facts)
+{
+  return match_selects (m, facts) &&
+         LIST_HOLDS (m->tag, has_any_tag (facts, m->tag)) &&
+         NOT_LIST_HOLDS (m->not_tag, has_any_tag (facts, m->not_tag)) &&
+         LIST_HOLDS (m->option, has_any_option (facts, m->option)) &&
+         NOT_LIST_HOLDS (m->not_option, has_any_option (facts, m->not_option));
+}
+
+/**
+ * _muster_validator_unit_matches:
+ * @all: every <match> must hold (a forbidden combination); otherwise any one of them (a count
+ *   or a size constraint). No <match> selects every unit, or for @all none.
+ *
+ * The constraint's `when` is the caller's (_muster_validator_live()).
+ */
+gboolean
+_muster_validator_unit_matches (const MusterConstraint *c,
+                                const MusterUnitFacts  *facts,
+                                gboolean                all)
+{
+  gboolean result = !all && c->matches->len == 0;
+
+  for (guint i = 0; i < c->matches->len; i++)
+    {
+      gboolean holds = match_unit (c->matches->pdata[i], facts);
+
+      if (all && !holds)
+        return FALSE;
+      if (holds)
+        result = TRUE;
+    }
+  return result;
+}
+
+/* Counting nodes, a node matches when a <match> without `level` or with its level exists. */
+gboolean
+_muster_validator_node_matches (const MusterConstraint *c,
+                                const char             *level)
+{
+  if (c->matches->len == 0)
+    return TRUE;
+  for (guint i = 0; i < c->matches->len; i++)
+    {
+      const MusterMatch *m = c->matches->pdata[i];
+
+      if (LIST_HOLDS (m->level, in_list (m->level, level)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What one unit adds to a counter of @c, when it matches. */
+gint64
+_muster_validator_measure (const MusterConstraint *c,
+                           const MusterUnit       *unit)
+{
+  const MusterCost *cost = muster_unit_get_cost (unit);
+
+  switch (c->measure)
+    {
+    case MUSTER_COUNT_SIZE:
+      return muster_unit_get_size (unit);
+    case MUSTER_COUNT_POINTS:
+      return cost->error ? 0 : cost->value;
+    case MUSTER_COUNT_NODES:
+      return 0;
+    case MUSTER_COUNT_UNITS:
+    default:
+      return 1;
+    }
+}
+
+/* The force-wide terms of a `when` (list options); terms about a unit are left to matching. */
+static gboolean
+force_terms_hold (const MusterRuleset *ruleset,
+                  const MusterForce   *force,
+                  GPtrArray           *when)
+{
+  for (guint i = 0; when != NULL && i < when->len; i++)
+    {
+      const MusterConditionTerm *term = when->pdata[i];
+      const char *value;
+
+      if (muster_ruleset_lookup (ruleset, MUSTER_ITEM_VARIANT, term->key) == NULL)
+        continue;
+      value = muster_ruleset_variant_value (ruleset, term->key,
+                                            force ? muster_force_get_settings (force) : NULL);
+      if ((value != NULL && g_strv_contains ((const char * const *) term->values, value)) ==
+          term->negate)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Fills @active with whether each constraint's list-option terms hold for @force. */
+void
+_muster_validator_force_active (MusterValidator   *self,
+                                const MusterForce *force,
+                                gboolean          *active)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const GPtrArray *constraints = muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT);
+
+  for (guint i = 0; i < constraints->len; i++)
+    active[i] = force_terms_hold (ruleset, force, ((MusterConstraint *) constraints->pdata[i])->when);
+}
+
+/* Whether constraint @index applies to @unit: on for its force (@active, from
+ * _muster_validator_force_active()), and its `when` terms about units hold. */
+gboolean
+_muster_validator_live (MusterValidator   *self,
+                        guint              index,
+                        const gboolean    *active,
+                        const MusterForce *force,
+                        const MusterUnit  *unit)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterConstraint *c;
+
+  if (!active[index])
+    return FALSE;
+  if (!_muster_validator_get_info (self)[index].unit_terms)
+    return TRUE;
+  c = g_ptr_array_index (muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT), index);
+  return muster_condition_holds (ruleset, force, unit, c->when);
+}
+
+/* Locations */
+
+static const char *
+unit_name (const MusterRuleset *ruleset,
+           const MusterUnit    *unit)
+{
+  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                             muster_unit_get_type_id (unit));
+
+  if (muster_unit_get_name (unit) != NULL)
+    return muster_unit_get_name (unit);
+  if (type != NULL)
+    return type->item.name;
+  return muster_unit_get_type_id (unit);
+}
+
+static const char *
+node_name (const MusterRuleset *ruleset,
+           const MusterNode    *node)
+{
+  const MusterItem *level;
+
+  if (muster_node_get_name (node) != NULL)
+    return muster_node_get_name (node);
+  if (muster_node_get_level (node) != NULL &&
+      (level = muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL,
+                                      muster_node_get_level (node))) != NULL)
+    return level->name;
+  if (muster_node_get_id (node) != NULL)
+    return muster_node_get_id (node);
+  return "?";
+}
+
+static const char *
+doc_name (MusterDoc *doc)
+{
+  const char *title = muster_doc_get_title (doc);
+
+  return title != NULL && *title != '\0' ? title : "Document";
+}
+
+/* Fills @issue's force, node, path and location from the node (or unit) it is about. */
+static void
+locate (MusterValidator *self,
+        MusterIssue     *issue,
+        MusterNode      *node,
+        MusterUnit      *unit)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GString) path = g_string_new (NULL);
+  g_autoptr(GString) location = g_string_new (NULL);
+
+  if (unit != NULL)
+    {
+      node = muster_unit_get_node (unit);
+      g_ptr_array_add (ids, (gpointer) muster_unit_get_id (unit));
+      g_ptr_array_add (names, (gpointer) unit_name (ruleset, unit));
+    }
+  else if (node != NULL && muster_node_get_parent (node) != NULL)
+    {
+      g_free (issue->node);
+      issue->node = g_strdup (muster_node_get_id (node));
+    }
+  for (; node != NULL; node = muster_node_get_parent (node))
+    {
+      g_ptr_array_add (ids, (gpointer) muster_node_get_id (node));
+      g_ptr_array_add (names, (gpointer) node_name (ruleset, node));
+      if (muster_node_get_parent (node) == NULL)
+        {
+          g_free (issue->force);
+          issue->force = g_strdup (muster_node_get_id (node));
+        }
+    }
+  if (ids->len == 0)
+    {
+      g_free (issue->location);
+      issue->location = g_strdup (doc_name (muster_validator_get_doc (self)));
+      return;
+    }
+  for (guint i = ids->len; i-- > 0;)
+    {
+      g_string_append (path, ids->pdata[i] ? (const char *) ids->pdata[i] : "?");
+      g_string_append (location, names->pdata[i]);
+      if (i > 0)
+        {
+          g_string_append_c (path, '/');
+          g_string_append (location, " › ");
+        }
+    }
+  g_free (issue->path);
+  g_free (issue->location);
+  issue->path = g_string_free (g_steal_pointer (&path), FALSE);
+  issue->location = g_string_free (g_steal_pointer (&location), FALSE);
+}
+
+/* Messages */
+
+static char *
+format_number (double value)
+{
+  if (value == floor (value) && fabs (value) < 1e15)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) value);
+  return g_strdup_printf ("%.4g", value);
+}
+
+typedef struct
+{
+  GPtrArray *pairs;   /* name, value, …, NULL */
+  GPtrArray *owned;
+} Placeholders;
+
+static void
+put (Placeholders *p,
+     const char   *name,
+     const char   *value)
+{
+  if (value == NULL)
+    return;
+  g_ptr_array_add (p->pairs, (gpointer) name);
+  g_ptr_array_add (p->pairs, (gpointer) value);
+}
+
+static void
+put_number (Placeholders *p,
+            const char   *name,
+            double        value)
+{
+  char *text = format_number (value);
+
+  g_ptr_array_add (p->owned, text);
+  put (p, name, text);
+}
+
+static MusterIssue *
+make_issue (const MusterConstraint *c,
+            const char             *rule,
+            MusterSeverity          severity,
+            Placeholders           *p)
+{
+  g_autofree char *message = NULL;
+  MusterIssue *issue;
+
+  put (p, "constraint", c ? c->item.name : rule);
+  g_ptr_array_add (p->pairs, NULL);
+  message = muster_format_message (c && c->message ? c->message : "{constraint}",
+                                   (const char * const *) p->pairs->pdata);
+  issue = muster_issue_new (severity, c ? c->item.id : rule, NULL, NULL, message);
+  g_ptr_array_unref (p->pairs);
+  g_ptr_array_unref (p->owned);
+  return issue;
+}
+
+static void
+placeholders_init (Placeholders *p)
+{
+  p->pairs = g_ptr_array_new ();
+  p->owned = g_ptr_array_new_with_free_func (g_free);
+}
+
+static gint64
+doc_sum (MusterDoc *doc,
+         gboolean   limits)
+{
+  gint64 sum = 0;
+
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      MusterForce *force = muster_doc_get_force (doc, i);
+
+      sum += limits ? muster_force_get_points_limit (force) : muster_force_get_total (force);
+    }
+  return sum;
+}
+
+static MusterScaling
+scaling_of (const MusterRuleset    *ruleset,
+            const MusterConstraint *c,
+            const MusterForce      *force)
+{
+  const char *choice;
+
+  if (c->scaling_variant == NULL)
+    return c->scaling;
+  choice = muster_ruleset_variant_value (ruleset, c->scaling_variant,
+                                         force ? muster_force_get_settings (force) : NULL);
+  if (g_strcmp0 (choice, "floor") == 0)
+    return MUSTER_SCALING_FLOOR;
+  if (g_strcmp0 (choice, "pro-rata") == 0)
+    return MUSTER_SCALING_PRO_RATA;
+  if (g_strcmp0 (choice, "ceil") == 0)
+    return MUSTER_SCALING_CEIL;
+  return c->scaling;
+}
+
+typedef struct
+{
+  double min, max;
+} Bounds;
+
+/* Whether @value lies in the bounds (scaled by the limit). */
+static gboolean
+within (const MusterConstraint *c,
+        double                  value,
+        double                  denom,
+        gint64                  limit,
+        MusterScaling           scaling,
+        Bounds                 *bounds)
+{
+  gboolean ok = TRUE;
+
+  if (c->has_min)
+    {
+      bounds->min = muster_constraint_scale (c, c->min, limit, scaling);
+      ok &= c->percent ? value * 100 >= bounds->min * denom : value >= bounds->min;
+    }
+  if (c->has_max)
+    {
+      bounds->max = muster_constraint_scale (c, c->max, limit, scaling);
+      ok &= c->percent ? value * 100 <= bounds->max * denom : value <= bounds->max;
+    }
+  return ok;
+}
+
+/* {min}, {max}, {count} and {percent} of a count out of its bounds. */
+static void
+put_bounds (Placeholders           *p,
+            const MusterConstraint *c,
+            const Bounds           *bounds,
+            double                  value,
+            double                  denom)
+{
+  if (c->has_min)
+    put_number (p, "min", bounds->min);
+  if (c->has_max)
+    put_number (p, "max", bounds->max);
+  if (c->percent)
+    put_number (p, "percent", denom > 0 ? floor (value * 100 / denom + 0.5) : 0);
+  put_number (p, "count", value);
+}
+
+/**
+ * _muster_validator_check_counter:
+ * @scope: (nullable): the force's root or a level's node; %NULL for the document
+ *
+ * Returns: (transfer full) (nullable): the finding, if the count is out of bounds
+ */
+MusterIssue *
+_muster_validator_check_counter (MusterValidator        *self,
+                                 const MusterConstraint *c,
+                                 MusterNode             *scope,
+                                 gint64                  value,
+                                 gint64                  denom)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  MusterDoc *doc = muster_validator_get_doc (self);
+  MusterForce *force = scope ? muster_node_get_force (scope) : NULL;
+  gint64 limit = force ? muster_force_get_points_limit (force) : doc_sum (doc, TRUE);
+  gint64 total = scope ? muster_node_get_total (scope) : doc_sum (doc, FALSE);
+  Placeholders p;
+  MusterIssue *issue;
+
+  Bounds bounds;
+
+  if (!force_terms_hold (ruleset, force, c->when) ||
+      within (c, value, denom, limit, scaling_of (ruleset, c, force), &bounds))
+    return NULL;
+  placeholders_init (&p);
+  put_bounds (&p, c, &bounds, value, denom);
+  put_number (&p, "limit", limit);
+  put_number (&p, "total", total);
+  put (&p, "scope", scope ? node_name (ruleset, scope) : doc_name (doc));
+  issue = make_issue (c, NULL, c->severity, &p);
+  locate (self, issue, scope, NULL);
+  return issue;
+}
+
+static void
+put_unit (Placeholders        *p,
+          const MusterRuleset *ruleset,
+          const MusterUnit    *unit)
+{
+  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                             muster_unit_get_type_id (unit));
+
+  put (p, "unit", unit_name (ruleset, unit));
+  put (p, "type", type ? type->item.name : muster_unit_get_type_id (unit));
+  put (p, "size-unit", type ? type->size_unit : NULL);
+  put_number (p, "size", muster_unit_get_size (unit));
+}
+
+static void
+found_add (GPtrArray   *found,
+           const char  *rule,
+           MusterIssue *issue)
+{
+  g_ptr_array_add (found, (gpointer) rule);
+  g_ptr_array_add (found, issue);
+}
+
+/* The picks of @unit a unit-scope count counts (each times its count). */
+static gint64
+count_picks (MusterValidator        *self,
+             const MusterConstraint *c,
+             const MusterUnit       *unit,
+             gint64                 *all)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  gint64 n = 0;
+
+  *all = 0;
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      guint count = 0;
+      const char *id = muster_unit_get_pick (unit, i, &count);
+      const MusterOption *option = muster_ruleset_get_option (ruleset, id);
+      gboolean counted = c->matches->len == 0;
+
+      *all += count;
+      for (guint j = 0; j < c->matches->len && !counted; j++)
+        {
+          const MusterMatch *m = c->matches->pdata[j];
+
+          counted = LIST_HOLDS (m->option, in_list (m->option, id)) &&
+                    NOT_LIST_HOLDS (m->not_option, in_list (m->not_option, id)) &&
+                    LIST_HOLDS (m->tag, option && in_list_any (option->tags, m->tag));
+        }
+      if (counted)
+        n += count;
+    }
+  return n;
+}
+
+/* A unit-scope count applies to the units its <match>es select by type, category and level. */
+static gboolean
+applies_to_unit (const MusterConstraint *c,
+                 const MusterUnitFacts  *facts)
+{
+  if (c->matches->len == 0)
+    return TRUE;
+  for (guint i = 0; i < c->matches->len; i++)
+    if (match_selects (c->matches->pdata[i], facts))
+      return TRUE;
+  return FALSE;
+}
+
+static MusterIssue *
+unit_issue (MusterValidator        *self,
+            const MusterConstraint *c,
+            const char             *rule,
+            MusterSeverity          severity,
+            MusterUnit             *unit,
+            Placeholders           *p)
+{
+  MusterIssue *issue;
+
+  put_unit (p, _muster_validator_get_ruleset (self), unit);
+  issue = make_issue (c, rule, severity, p);
+  locate (self, issue, NULL, unit);
+  g_free (issue->unit);
+  issue->unit = g_strdup (muster_unit_get_id (unit));
+  return issue;
+}
+
+static void
+check_type_size (MusterValidator       *self,
+                 const MusterUnitFacts *facts,
+                 GPtrArray             *found)
+{
+  const MusterUnitType *type = facts->type;
+  MusterUnit *unit = (MusterUnit *) facts->unit;
+  guint size = muster_unit_get_size (unit);
+  Placeholders p;
+  MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_SIZE, .name = (char *) "Unit size" } };
+
+  if (type == NULL ||
+      !((type->has_min_size && size < type->min_size) ||
+        (type->has_max_size && size > type->max_size)))
+    return;
+  if (type->has_min_size && type->has_max_size)
+    own.message = (char *) "{unit} ({type}) has {size} {size-unit}s; the type takes {min} to {max}.";
+  else if (type->has_min_size)
+    own.message = (char *) "{unit} ({type}) has {size} {size-unit}s; the type takes at least {min}.";
+  else
+    own.message = (char *) "{unit} ({type}) has {size} {size-unit}s; the type takes at most {max}.";
+  placeholders_init (&p);
+  if (type->has_min_size)
+    put_number (&p, "min", type->min_size);
+  if (type->has_max_size)
+    put_number (&p, "max", type->max_size);
+  found_add (found, RULE_UNIT_SIZE,
+             unit_issue (self, &own, RULE_UNIT_SIZE, MUSTER_SEVERITY_ERROR, unit, &p));
+}
+
+/**
+ * _muster_validator_check_unit:
+ * @found: (element-type utf8 MusterIssue): gets a rule id and a finding for each problem of
+ *   the unit alone: its cost, its type's size range, `size`, `forbid` and unit-scope `count`
+ *   constraints
+ */
+void
+_muster_validator_check_unit (MusterValidator       *self,
+                              const MusterUnitFacts *facts,
+                              MusterForce           *force,
+                              const gboolean        *active,
+                              GPtrArray             *found)
+{
+  MusterUnit *unit = (MusterUnit *) facts->unit;
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const GPtrArray *constraints = muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT);
+  const MusterCost *cost = muster_unit_get_cost (unit);
+
+  if (cost->error != NULL)
+    {
+      Placeholders p;
+      g_autofree char *text = g_strdup_printf ("{unit}: cannot be costed: %s", cost->error);
+      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_COST,
+                                         .name = (char *) "Unit cost" },
+                               .message = text };
+
+      placeholders_init (&p);
+      found_add (found, RULE_UNIT_COST,
+                 unit_issue (self, &own, RULE_UNIT_COST, MUSTER_SEVERITY_ERROR, unit, &p));
+    }
+  check_type_size (self, facts, found);
+
+  for (guint i = 0; i < constraints->len; i++)
+    {
+      const MusterConstraint *c = constraints->pdata[i];
+      Placeholders p;
+      Bounds bounds;
+      double value = 0, denom = 0;
+
+      if (c->severity == MUSTER_SEVERITY_OFF || c->kind == MUSTER_CONSTRAINT_POINTS_LIMIT ||
+          c->kind == MUSTER_CONSTRAINT_CUSTOM ||
+          (c->kind == MUSTER_CONSTRAINT_COUNT && _muster_validator_get_info (self)[i].counted) ||
+          !_muster_validator_live (self, i, active, force, unit))
+        continue;
+      if (c->kind == MUSTER_CONSTRAINT_FORBID)
+        {
+          if (!_muster_validator_unit_matches (c, facts, TRUE))
+            continue;
+          placeholders_init (&p);
+          found_add (found, c->item.id, unit_issue (self, c, NULL, c->severity, unit, &p));
+          continue;
+        }
+      if (c->kind == MUSTER_CONSTRAINT_SIZE)
+        {
+          if (!_muster_validator_unit_matches (c, facts, FALSE))
+            continue;
+          value = muster_unit_get_size (unit);
+        }
+      else if (c->kind == MUSTER_CONSTRAINT_COUNT && c->scope != NULL &&
+               g_str_equal (c->scope, "unit"))
+        {
+          gint64 all = 0;
+
+          if (!applies_to_unit (c, facts))
+            continue;
+          if (c->measure == MUSTER_COUNT_UNITS)
+            value = count_picks (self, c, unit, &all);
+          else
+            value = all = _muster_validator_measure (c, unit);
+          denom = all;
+        }
+      else
+        continue;
+
+      if (within (c, value, denom, force ? muster_force_get_points_limit (force) : 0,
+                  scaling_of (ruleset, c, force), &bounds))
+        continue;
+      placeholders_init (&p);
+      put_bounds (&p, c, &bounds, value, denom);
+      found_add (found, c->item.id, unit_issue (self, c, NULL, c->severity, unit, &p));
+    }
+}
+
+/**
+ * _muster_validator_check_force:
+ * @extra: the system module's own checks instead of the points limit
+ * @issues: (element-type MusterIssue): gets the findings about the force as a whole
+ */
+void
+_muster_validator_check_force (MusterValidator *self,
+                               MusterForce     *force,
+                               gboolean         extra,
+                               GPtrArray       *issues)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const GPtrArray *constraints = muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT);
+  MusterDoc *doc = muster_validator_get_doc (self);
+  gint64 limit = muster_force_get_points_limit (force);
+  gint64 total = muster_force_get_total (force);
+  guint first = issues->len;
+
+  for (guint i = 0; !extra && i < constraints->len; i++)
+    {
+      const MusterConstraint *c = constraints->pdata[i];
+      Placeholders p;
+
+      if (c->kind != MUSTER_CONSTRAINT_POINTS_LIMIT || c->severity == MUSTER_SEVERITY_OFF ||
+          !muster_ruleset_get_costing (ruleset)->limit || limit <= 0 || total <= limit ||
+          !force_terms_hold (ruleset, force, c->when))
+        continue;
+      placeholders_init (&p);
+      put_number (&p, "total", total);
+      put_number (&p, "limit", limit);
+      put_number (&p, "count", total);
+      put_number (&p, "max", limit);
+      put (&p, "scope", node_name (ruleset, muster_force_get_root (force)));
+      g_ptr_array_add (issues, make_issue (c, NULL, c->severity, &p));
+    }
+
+  if (extra)
+    muster_system_extra_checks (ruleset, force, issues);
+
+  for (guint i = first; i < issues->len; i++)
+    {
+      MusterIssue *issue = issues->pdata[i];
+      MusterUnit *unit = issue->unit ? muster_doc_lookup_unit (doc, issue->unit) : NULL;
+
+      if (unit != NULL && muster_unit_get_force (unit) == force)
+        locate (self, issue, NULL, unit);
+      else
+        locate (self, issue, muster_force_get_root (force), NULL);
+    }
+}
+
+/* Compares digit runs as numbers: "u2" < "u10". */
+static int
+natural_compare (const char *a,
+                 const char *b)
+{
+  if (a == NULL || b == NULL)
+    return (a != NULL) - (b != NULL);
+  while (*a != '\0' && *b != '\0')
+    {
+      if (g_ascii_isdigit (*a) && g_ascii_isdigit (*b))
+        {
+          const char *x = a, *y = b;
+
+          while (*a == '0')
+            a++;
+          while (*b == '0')
+            b++;
+          x = a;
+          y = b;
+          while (g_ascii_isdigit (*a))
+            a++;
+          while (g_ascii_isdigit (*b))
+            b++;
+          if (a - x != b - y)
+            return (a - x) < (b - y) ? -1 : 1;
+          for (; x < a; x++, y++)
+            if (*x != *y)
+              return *x < *y ? -1 : 1;
+          continue;
+        }
+      if (*a != *b)
+        return (guchar) *a < (guchar) *b ? -1 : 1;
+      a++;
+      b++;
+    }
+  return (*a != '\0') - (*b != '\0');
+}
+
+/**
+ * muster_issue_compare:
+ *
+ * The order findings are listed in: errors, then warnings, then information; within those by
+ * place (the document first, then each force's own findings, then its nodes and units by id),
+ * then by rule id and message.
+ */
+int
+muster_issue_compare (gconstpointer a,
+                      gconstpointer b)
+{
+  const MusterIssue *x = *(MusterIssue * const *) a;
+  const MusterIssue *y = *(MusterIssue * const *) b;
+  int cmp;
+
+  if (x->severity != y->severity)
+    return x->severity < y->severity ? -1 : 1;
+  if ((cmp = natural_compare (x->path, y->path)) != 0)
+    return cmp;
+  if ((cmp = g_strcmp0 (x->constraint, y->constraint)) != 0)
+    return cmp;
+  return g_strcmp0 (x->message, y->message);
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-army.h"
+#include "muster-doc.h"
+#include "muster-validate.h"
+
+G_BEGIN_DECLS
+
+/* The checks themselves (muster-validate-check.c), for the bookkeeping in muster-validate.c. */
+
+typedef enum
+{
+  MUSTER_SCOPE_FORCE,
+  MUSTER_SCOPE_DOCUMENT,
+  MUSTER_SCOPE_UNIT,
+  MUSTER_SCOPE_LEVEL,
+} MusterScopeKind;
+
+/* What the validator works out once per constraint when it starts. */
+typedef struct
+{
+  MusterScopeKind  scope;
+  gboolean         counted;      /* a count with counters (not switched off, not unit scope) */
+  gboolean         unit_terms;   /* its `when` has terms about a unit */
+  gboolean         uses_total;   /* its message shows {total}, which any cost moves */
+} MusterConstraintInfo;
+
+/* What a unit is, looked up once per check of the unit. At most this many options (picks and
+ * the defaults of groups without a pick) take part in matching. */
+#define MUSTER_FACTS_MAX_OPTIONS 64
+
+typedef struct
+{
+  const MusterUnit     *unit;
+  const MusterUnitType *type;
+  const char           *type_id;
+  const char           *category;
+  const char           *level;
+  guint                 n_options;
+  const char           *option_ids[MUSTER_FACTS_MAX_OPTIONS];
+  const MusterOption   *options[MUSTER_FACTS_MAX_OPTIONS];   /* NULL for an unknown id */
+} MusterUnitFacts;
+
+void           _muster_unit_facts_init        (MusterValidator        *self,
+                                               MusterUnitFacts        *facts,
+                                               const MusterUnit       *unit);
+const MusterConstraintInfo *_muster_validator_get_info (MusterValidator *self);
+const GPtrArray *_muster_validator_type_defaults (MusterValidator      *self,
+                                                  const MusterUnitType *type);
+GPtrArray     *_muster_type_defaults_new      (const MusterRuleset    *ruleset,
+                                               const MusterUnitType   *type);
+void           _muster_validator_force_active (MusterValidator        *self,
+                                               const MusterForce      *force,
+                                               gboolean               *active);
+gboolean       _muster_validator_live         (MusterValidator        *self,
+                                               guint                   index,
+                                               const gboolean         *active,
+                                               const MusterForce      *force,
+                                               const MusterUnit       *unit);
+
+MusterRuleset *_muster_validator_get_ruleset  (MusterValidator        *self);
+const char    *_muster_validator_node_level   (MusterValidator        *self,
+                                               const MusterNode       *node);
+gint64         _muster_validator_measure      (const MusterConstraint *constraint,
+                                               const MusterUnit       *unit);
+gboolean       _muster_validator_unit_matches (const MusterConstraint *constraint,
+                                               const MusterUnitFacts  *facts,
+                                               gboolean                all);
+gboolean       _muster_validator_node_matches (const MusterConstraint *constraint,
+                                               const char             *level);
+MusterIssue   *_muster_validator_check_counter (MusterValidator       *self,
+                                                const MusterConstraint *constraint,
+                                                MusterNode            *scope,
+                                                gint64                 value,
+                                                gint64                 denom);
+void           _muster_validator_check_unit   (MusterValidator        *self,
+                                               const MusterUnitFacts  *facts,
+                                               MusterForce            *force,
+                                               const gboolean         *active,
+                                               GPtrArray              *found);
+void           _muster_validator_check_force  (MusterValidator        *self,
+                                               MusterForce            *force,
+                                               gboolean                extra,
+                                               GPtrArray              *issues);
+
+G_END_DECLS
