@@ -1,0 +1,911 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor close combat: one hand-to-hand round with its scrum test (§4.10.3), exact,
+ * and a whole close assault (§4.10.1–3: charge test, combat moves, the defender's stand test,
+ * rounds until one side falls back), simulated.
+ */
+
+static const char * const weapon_ids[] = {
+  "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
+  "long-sword", "saber", "halberd", NULL
+};
+static const char * const weapon_labels[] = {
+  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
+  "Long Sword", "Saber", "Halberd", NULL
+};
+static const char * const penetration_ids[] = { "detailed", "summary", NULL };
+static const char * const penetration_labels[] = {
+  "Detailed: Impact against Armor per potential hit",
+  "Summary: one roll per side, half or all hits wound", NULL
+};
+static const char * const shield_wall_ids[] = { "attacker-down", "defender-up", NULL };
+static const char * const shield_wall_labels[] = {
+  "The opponent's Quality Die −1 (open shift)", "The shield wall's own Quality Die +1", NULL
+};
+static const char * const ratio_table_ids[] = { "corrected", "printed", NULL };
+static const char * const ratio_table_labels[] = {
+  "Upper triangle and its inverses", "As printed", NULL
+};
+static const char * const scrum_ids[] = { "normalised", "raw", NULL };
+static const char * const scrum_labels[] = {
+  "Each ratio normalised to a smaller term of 1", "Raw counts: casualties inflicted + ranks", NULL
+};
+
+/* The inputs of one round; the close assault takes the same ones first, then its own. */
+#define HTH_INPUTS \
+  { "attacker-quality", "Attacker's Unit Quality", "The attacker's Quality Die, rolled in the " \
+    "dice pool and for its scrum test.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, \
+    muster_sov_quality_labels }, \
+  { "attacker-lv", "Attacker's Leadership Value", "For its scrum Confidence Test.", \
+    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }, \
+  { "attacker-arm", "Attacker's troops", "Cavalry count only their first rank.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_arm_ids, muster_sov_arm_labels }, \
+  { "attacker-formation", "Attacker's Unit Integrity", "Column of the force-ratio table; Close " \
+    "Order infantry multiply by their effective ranks, Open Order by half.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels }, \
+  { "attacker-weapon", "Attacker's hand-to-hand weapon", "Reach and Impact from the " \
+    "Hand-To-Hand Weapons Table.", MUSTER_INPUT_CHOICE, 0, 0, 1, weapon_ids, weapon_labels }, \
+  { "attacker-armour", "Attacker's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 3, \
+    muster_sov_armour_ids, muster_sov_armour_labels }, \
+  { "attacker-suppression", "Attacker's Suppression markers", "Each reduces effective Reach " \
+    "ranks by 1, at least 1 rank.", MUSTER_INPUT_INT, 0, 3, 0, NULL, NULL }, \
+  { "attacker-ranks", "Attacker's ranks", "For the scrum's rank ratio.", MUSTER_INPUT_INT, 1, 20, \
+    3, NULL, NULL }, \
+  { "attacker-wrap", "Attacker wraps the enemy", "Wrapping cavalry multiply their side by 2 " \
+    "(two sides) or 3 (three sides).", MUSTER_INPUT_INT, 1, 3, 1, NULL, NULL }, \
+  { "attacker-overlap", "Sides the attacker overlaps", "+1 each if its integrity is at least the " \
+    "enemy's.", MUSTER_INPUT_INT, 0, 2, 0, NULL, NULL }, \
+  { "attacker-shield-wall", "Attacker has a Shield Wall", "Lowers the defender's die.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "charging", "Attacker is charging", "+1 to its die this round; lances use D12 Impact and " \
+    "cavalry spears +1 on the charge.", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL }, \
+  { "counter-charge", "Counter-charge", "Both sides count as charging in the first round.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "first-charge", "First charge with lances", "Lances use D12 Impact on the first charge only.", \
+    MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL }, \
+  { "defender-quality", "Defender's Unit Quality", "The defender's Quality Die.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }, \
+  { "defender-lv", "Defender's Leadership Value", "For its scrum Confidence Test.", \
+    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }, \
+  { "defender-arm", "Defender's troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    muster_sov_arm_ids, muster_sov_arm_labels }, \
+  { "defender-formation", "Defender's Unit Integrity", "Row of the force-ratio table.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels }, \
+  { "defender-weapon", "Defender's hand-to-hand weapon", "Reach and Impact.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 2, weapon_ids, weapon_labels }, \
+  { "defender-armour", "Defender's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1, \
+    muster_sov_armour_ids, muster_sov_armour_labels }, \
+  { "defender-suppression", "Defender's Suppression markers", "Each reduces effective Reach " \
+    "ranks by 1.", MUSTER_INPUT_INT, 0, 3, 0, NULL, NULL }, \
+  { "defender-ranks", "Defender's ranks", "For the scrum's rank ratio.", MUSTER_INPUT_INT, 1, 20, \
+    3, NULL, NULL }, \
+  { "defender-overlap", "Sides the defender overlaps", "+1 each if its integrity is at least " \
+    "the enemy's.", MUSTER_INPUT_INT, 0, 2, 0, NULL, NULL }, \
+  { "defender-shield-wall", "Defender has a Shield Wall", "Lowers the attacker's die.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "defender-cover", "Defender's cover", "The attacker's die −1 (soft) or −2 (hard); across " \
+    "hard cover no ranks count in the scrum.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_cover_ids, \
+    muster_sov_cover_labels }, \
+  { "rough", "Rough terrain", "Units in rough terrain count no ranks in the scrum.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "era", "Attacker's era advantage", "Eras by which the attacker's weapons are more advanced: " \
+    "the defender's armour shifts down, the attacker's up, one step each.", MUSTER_INPUT_INT, -4, \
+    4, 0, NULL, NULL }, \
+  { "figure-ratio", "Figure ratio", "Figures in contact on the side with the smaller ratio " \
+    "number ÷ that side's dice: each scoring die is worth this many potential hits.", \
+    MUSTER_INPUT_INT, 1, 10, 1, NULL, NULL }, \
+  { "penetration", "Penetration", "The players choose.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    penetration_ids, penetration_labels }, \
+  { "shield-wall-reading", "Shield Wall in close combat", "The book both lowers the attacker's " \
+    "die and raises the defender's; these differ.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    shield_wall_ids, shield_wall_labels }, \
+  { "force-ratio-table", "Force-ratio table", "The printed table is not antisymmetric in six " \
+    "cells.", MUSTER_INPUT_CHOICE, 0, 0, 0, ratio_table_ids, ratio_table_labels }, \
+  { "scrum-score", "Scrum score", "How the casualty and rank ratios are added.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 0, scrum_ids, scrum_labels }
+
+enum {
+  H_A_QUALITY, H_A_LV, H_A_ARM, H_A_FORMATION, H_A_WEAPON, H_A_ARMOUR, H_A_SUPPRESSION,
+  H_A_RANKS, H_A_WRAP, H_A_OVERLAP, H_A_SHIELD_WALL, H_CHARGING, H_COUNTER_CHARGE,
+  H_FIRST_CHARGE, H_D_QUALITY, H_D_LV, H_D_ARM, H_D_FORMATION, H_D_WEAPON, H_D_ARMOUR,
+  H_D_SUPPRESSION, H_D_RANKS, H_D_OVERLAP, H_D_SHIELD_WALL, H_D_COVER, H_ROUGH, H_ERA,
+  H_FIGURE_RATIO, H_PENETRATION, H_SHIELD_WALL_READING, H_RATIO_TABLE, H_SCRUM, H_N_INPUTS
+};
+
+static const MusterInputSpec hth_inputs[] = { HTH_INPUTS };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (hth_inputs) == H_N_INPUTS);
+
+static const char * const scrum_result_labels[] = {
+  "Both stand", "Attacker falls back", "Attacker falls back (major failure)",
+  "Defender falls back", "Defender falls back (major failure)", NULL
+};
+
+enum { HO_A_HITS, HO_D_HITS, HO_D_CASUALTIES, HO_A_CASUALTIES, HO_SCRUM, HO_N };
+enum { SCRUM_STAND, SCRUM_A_BACK, SCRUM_A_BACK_MAJOR, SCRUM_D_BACK, SCRUM_D_BACK_MAJOR };
+
+static const MusterOutputSpec hth_outputs[] = {
+  { "attacker-hits", "Attacker's potential hits", NULL },
+  { "defender-hits", "Defender's potential hits", NULL },
+  { "defender-casualties", "Defender's casualties", NULL },
+  { "attacker-casualties", "Attacker's casualties", NULL },
+  { "scrum", "Scrum", scrum_result_labels },
+};
+
+/* One side of the round, ready to roll. */
+typedef struct
+{
+  int dice, sides;      /* the pool */
+  int impact, armour;   /* its Impact against the enemy; its own Armor Die */
+  int ranks;            /* counted for the scrum */
+  int quality, lv;      /* its unmodified Quality Die and LV, for the scrum test */
+} Side;
+
+typedef struct
+{
+  Side     a, d;
+  int      figure_ratio;
+  gboolean summary;
+  gboolean raw_scrum;
+  gboolean charged;
+} HthSetup;
+
+/**
+ * _muster_sov_force_ratio_dice:
+ *
+ * The dice of each side for a force ratio @attacker : @defender (§4.10.3 [default]): 1:1 and
+ * 3:2 stay; otherwise the larger term is rounded down to a whole n:1. The smaller side rolls 2
+ * dice, the larger 2, 3 or 2n.
+ */
+void
+_muster_sov_force_ratio_dice (int  attacker,
+                              int  defender,
+                              int *attacker_dice,
+                              int *defender_dice)
+{
+  int big = MAX (attacker, defender), small = MIN (attacker, defender);
+  int n;
+
+  if (big >= 2 * small)
+    n = 2 * (big / small);
+  else if (2 * big >= 3 * small)
+    n = 3;
+  else
+    n = 2;
+  *attacker_dice = attacker >= defender ? n : 2;
+  *defender_dice = attacker >= defender ? 2 : n;
+}
+
+static gboolean
+parse_ratio (const char  *text,
+             int         *left,
+             int         *right)
+{
+  return text != NULL && sscanf (text, "%d:%d", left, right) == 2 && *left > 0 && *right > 0;
+}
+
+/* A side's multiple in the force ratio: effective Reach ranks for infantry (§9 #7). */
+static int
+rank_multiple (gboolean cavalry,
+               int      formation,
+               int      reach,
+               int      suppression)
+{
+  if (cavalry || formation == 2)
+    return 1;
+  if (formation == 1)
+    return MAX (1, reach / 2 - suppression);
+  return MAX (1, reach - suppression);
+}
+
+/* Ranks counted in the scrum (§4.10.3 Step 5): Close Order infantry all, Open Order infantry
+ * and Close Order cavalry half, skirmishers none. Open Order cavalry is not listed: none. */
+static int
+scrum_ranks (gboolean cavalry,
+             int      formation,
+             int      ranks)
+{
+  if (formation == 0)
+    return cavalry ? ranks / 2 : ranks;
+  if (formation == 1 && !cavalry)
+    return ranks / 2;
+  return 0;
+}
+
+/* Applies both sides' open shifts (§0.2): steps past either end of the chain move the
+ * opponent's die the other way. */
+static void
+open_shifts (int *a,
+             int *b,
+             int  shift_a,
+             int  shift_b)
+{
+  int ia = *a + shift_a, ib = *b + shift_b;
+
+  if (ia > MUSTER_SOV_D12)
+    ib -= ia - MUSTER_SOV_D12;
+  else if (ia < 0)
+    ib -= ia;
+  if (ib > MUSTER_SOV_D12)
+    ia -= ib - MUSTER_SOV_D12;
+  else if (ib < 0)
+    ia -= ib;
+  *a = CLAMP (ia, 0, MUSTER_SOV_D12);
+  *b = CLAMP (ib, 0, MUSTER_SOV_D12);
+}
+
+static gboolean
+shift_row (const MusterRuleset  *ruleset,
+           const char           *row,
+           int                   times,
+           int                  *shift,
+           GError              **error)
+{
+  double step;
+
+  if (times == 0)
+    return TRUE;
+  if (!_muster_sov_table_number (ruleset, "hand-to-hand-shifts", row, "shift", &step, error))
+    return FALSE;
+  *shift += (int) step * times;
+  return TRUE;
+}
+
+static gboolean
+die_of (const MusterRuleset  *ruleset,
+        const char           *table,
+        const char           *row,
+        const char           *column,
+        int                  *sides,
+        GError              **error)
+{
+  double number;
+
+  if (!_muster_sov_table_number (ruleset, table, row, column, &number, error))
+    return FALSE;
+  *sides = (int) number;
+  return TRUE;
+}
+
+static gboolean
+hth_prepare (const MusterRuleset  *ruleset,
+             const int            *values,
+             gpointer              setup,
+             GError              **error)
+{
+  HthSetup *s = setup;
+  gboolean a_cav = values[H_A_ARM] == 1, d_cav = values[H_D_ARM] == 1;
+  const char *a_weapon = weapon_ids[values[H_A_WEAPON]], *d_weapon = weapon_ids[values[H_D_WEAPON]];
+  g_autofree char *a_column = g_strdup_printf ("%s-%s", muster_sov_formation_ids[values[H_A_FORMATION]],
+                                               muster_sov_arm_ids[values[H_A_ARM]]);
+  g_autofree char *d_column = g_strdup_printf ("%s-%s", muster_sov_formation_ids[values[H_D_FORMATION]],
+                                               muster_sov_arm_ids[values[H_D_ARM]]);
+  const char *table = values[H_RATIO_TABLE] == 0 ? "force-ratio" : "force-ratio-printed";
+  const char *ratio;
+  double a_reach, d_reach;
+  int left, right, a_index, d_index, a_shift = 0, d_shift = 0, excess;
+  gboolean a_charging = values[H_CHARGING] || values[H_COUNTER_CHARGE];
+  gboolean d_charging = values[H_COUNTER_CHARGE];
+  gboolean defender_up = values[H_SHIELD_WALL_READING] == 1;
+  /* Integrity order for overlaps: Close > Open > Skirmish. */
+  int a_integrity = 2 - values[H_A_FORMATION], d_integrity = 2 - values[H_D_FORMATION];
+
+  *s = (HthSetup) { 0 };
+  if (!die_of (ruleset, "quality", muster_sov_quality_ids[values[H_A_QUALITY]], "die", &s->a.quality, error)
+      || !die_of (ruleset, "quality", muster_sov_quality_ids[values[H_D_QUALITY]], "die", &s->d.quality,
+                  error)
+      || !die_of (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]], "die", &s->a.armour, error)
+      || !die_of (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]], "die", &s->d.armour, error)
+      || !die_of (ruleset, "hand-to-hand-weapons", a_weapon, "impact", &s->a.impact, error)
+      || !die_of (ruleset, "hand-to-hand-weapons", d_weapon, "impact", &s->d.impact, error)
+      || !_muster_sov_table_number (ruleset, "hand-to-hand-weapons", a_weapon, "reach", &a_reach,
+                                    error)
+      || !_muster_sov_table_number (ruleset, "hand-to-hand-weapons", d_weapon, "reach", &d_reach,
+                                    error)
+      || !_muster_sov_table_text (ruleset, table, a_column, d_column, &ratio, error))
+    return FALSE;
+  if (!parse_ratio (ratio, &left, &right))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s”, “%s”, “%s”: “%s” is not a ratio a:b", table, a_column, d_column,
+                   ratio ? ratio : "-");
+      return FALSE;
+    }
+
+  /* Step 1: the force ratio and the dice. */
+  left *= rank_multiple (a_cav, values[H_A_FORMATION], (int) a_reach,
+                         values[H_A_SUPPRESSION]) * values[H_A_WRAP];
+  right *= rank_multiple (d_cav, values[H_D_FORMATION], (int) d_reach, values[H_D_SUPPRESSION]);
+  _muster_sov_force_ratio_dice (left, right, &s->a.dice, &s->d.dice);
+
+  /* Die types: each side's Quality Die with open shifts. */
+  if (!shift_row (ruleset, "charging", a_charging, &a_shift, error)
+      || !shift_row (ruleset, "charging", d_charging, &d_shift, error)
+      || !shift_row (ruleset, "shield-wall", values[H_D_SHIELD_WALL] && !defender_up, &a_shift,
+                     error)
+      || !shift_row (ruleset, "shield-wall", values[H_A_SHIELD_WALL] && !defender_up, &d_shift,
+                     error)
+      || !shift_row (ruleset, "soft-cover", values[H_D_COVER] == 1, &a_shift, error)
+      || !shift_row (ruleset, "hard-cover", values[H_D_COVER] == 2, &a_shift, error)
+      || !shift_row (ruleset, "reach", MAX (0, (int) (d_reach - a_reach)), &a_shift, error)
+      || !shift_row (ruleset, "reach", MAX (0, (int) (a_reach - d_reach)), &d_shift, error)
+      || !shift_row (ruleset, "overlap", a_integrity >= d_integrity ? values[H_A_OVERLAP] : 0,
+                     &a_shift, error)
+      || !shift_row (ruleset, "overlap", d_integrity >= a_integrity ? values[H_D_OVERLAP] : 0,
+                     &d_shift, error))
+    return FALSE;
+  /* The variant reading: the shield wall raises its own side's die instead (§9 #6). */
+  if (defender_up)
+    {
+      d_shift += values[H_D_SHIELD_WALL];
+      a_shift += values[H_A_SHIELD_WALL];
+    }
+  a_index = _muster_sov_die_index (s->a.quality);
+  d_index = _muster_sov_die_index (s->d.quality);
+  open_shifts (&a_index, &d_index, a_shift, d_shift);
+  s->a.sides = muster_sov_die_sides (a_index);
+  s->d.sides = muster_sov_die_sides (d_index);
+
+  /* Impact: lances D12 on the first charge, cavalry spears +1 charging (§2.3). */
+  if (a_cav && values[H_CHARGING] && values[H_FIRST_CHARGE] && g_str_equal (a_weapon, "lance"))
+    s->a.impact = 12;
+  else if (a_cav && values[H_CHARGING]
+           && (g_str_equal (a_weapon, "spear") || g_str_equal (a_weapon, "long-spear")))
+    s->a.impact = muster_sov_die_sides (_muster_sov_die_index (s->a.impact) + 1);
+  /* Era: armour of armoured figures shifts against more advanced weapons (§2.1). */
+  excess = values[H_ERA];
+  if (values[H_D_ARMOUR] > 0)
+    s->d.armour = muster_sov_die_sides (_muster_sov_die_index (s->d.armour) - excess);
+  if (values[H_A_ARMOUR] > 0)
+    s->a.armour = muster_sov_die_sides (_muster_sov_die_index (s->a.armour) + excess);
+
+  s->figure_ratio = values[H_FIGURE_RATIO];
+  s->summary = values[H_PENETRATION] == 1;
+  s->raw_scrum = values[H_SCRUM] == 1;
+  s->charged = values[H_CHARGING] || values[H_COUNTER_CHARGE];
+  s->a.lv = values[H_A_LV];
+  s->d.lv = values[H_D_LV];
+  if (values[H_ROUGH] || values[H_D_COVER] == 2)
+    s->a.ranks = s->d.ranks = 0;
+  else
+    {
+      s->a.ranks = scrum_ranks (a_cav, values[H_A_FORMATION], values[H_A_RANKS]);
+      s->d.ranks = scrum_ranks (d_cav, values[H_D_FORMATION], values[H_D_RANKS]);
+    }
+
+  if (2 * (s->a.dice + s->d.dice) * (1 + s->figure_ratio) + 4 > MUSTER_SOV_MAX_FACES)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "a force ratio of %d:%d with %d figures per die is beyond this preview", left,
+                   right, s->figure_ratio);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Faces: the attacker's pool, the defender's pool, then Impact and Armor for each potential
+ * hit of the attacker and of the defender (one pair each in the summary method), then the
+ * scrum test's die of each side. */
+static guint
+hth_layout (gconstpointer  setup,
+            int           *sizes)
+{
+  const HthSetup *s = setup;
+  int n = 0;
+  int a_pairs = s->summary ? 1 : s->a.dice * s->figure_ratio;
+  int d_pairs = s->summary ? 1 : s->d.dice * s->figure_ratio;
+
+  for (int i = 0; i < s->a.dice; i++)
+    sizes[n++] = s->a.sides;
+  for (int i = 0; i < s->d.dice; i++)
+    sizes[n++] = s->d.sides;
+  for (int i = 0; i < a_pairs; i++)
+    {
+      sizes[n++] = s->a.impact;
+      sizes[n++] = s->d.armour;
+    }
+  for (int i = 0; i < d_pairs; i++)
+    {
+      sizes[n++] = s->d.impact;
+      sizes[n++] = s->a.armour;
+    }
+  sizes[n++] = s->a.quality;
+  sizes[n++] = s->d.quality;
+  return n;
+}
+
+/* Summary penetration: none, half (rounded down, §9 #25) or all of the hits wound. */
+static int
+summary_wounds (int hits,
+                int impact,
+                int armour)
+{
+  if (impact >= 2 * armour)
+    return hits;
+  if (impact > armour)
+    return hits / 2;
+  return 0;
+}
+
+/* The scrum (§4.10.3 Step 5): which side tests, and at which TL. Returns -1 when nobody tests,
+ * 0 for the attacker, 1 for the defender. */
+static int
+scrum_loser (const HthSetup *s,
+             int             a_inflicted,
+             int             d_inflicted,
+             int            *tl)
+{
+  double a_score, d_score;
+
+  if (s->raw_scrum)
+    {
+      a_score = a_inflicted + s->a.ranks;
+      d_score = d_inflicted + s->d.ranks;
+    }
+  else
+    {
+      /* Each ratio scaled so that its smaller term is 1; a zero term stays 0. */
+      int cas_min = MIN (a_inflicted, d_inflicted), rank_min = MIN (s->a.ranks, s->d.ranks);
+      double cas_div = cas_min > 0 ? cas_min : 1, rank_div = rank_min > 0 ? rank_min : 1;
+
+      a_score = a_inflicted / cas_div + s->a.ranks / rank_div;
+      d_score = d_inflicted / cas_div + s->d.ranks / rank_div;
+    }
+  /* "A minimum of 1" for a side with nothing inflicted and no ranks. */
+  a_score = MAX (a_score, 1);
+  d_score = MAX (d_score, 1);
+
+  if (fabs (a_score - d_score) < 1e-9)
+    {
+      /* On a tie the side that received a charge this turn tests at TL +0. */
+      *tl = 0;
+      return s->charged ? 1 : -1;
+    }
+  if (a_score > d_score)
+    {
+      *tl = (int) floor (a_score / d_score + 1e-9);
+      return 1;
+    }
+  *tl = (int) floor (d_score / a_score + 1e-9);
+  return 0;
+}
+
+static int
+scrum_result (const HthSetup *s,
+              int             a_inflicted,
+              int             d_inflicted,
+              const int      *test_faces)
+{
+  int tl, result;
+  int loser = scrum_loser (s, a_inflicted, d_inflicted, &tl);
+
+  if (loser < 0)
+    return SCRUM_STAND;
+  if (loser == 0)
+    result = _muster_sov_test_result (test_faces[0], s->a.lv + tl);
+  else
+    result = _muster_sov_test_result (test_faces[1], s->d.lv + tl);
+  if (result == MUSTER_SOV_TEST_PASS)
+    return SCRUM_STAND;
+  return (loser == 0 ? SCRUM_A_BACK : SCRUM_D_BACK)
+         + (result == MUSTER_SOV_TEST_MAJOR_FAILURE);
+}
+
+static void
+hth_resolve (gconstpointer  setup,
+             const int     *faces,
+             int           *outcome)
+{
+  const HthSetup *s = setup;
+  const int *a = faces, *d = faces + s->a.dice, *pen = faces + s->a.dice + s->d.dice;
+  int a_min = G_MAXINT, d_min = G_MAXINT, a_beats = 0, d_beats = 0;
+  int a_hits, d_hits, d_cas = 0, a_cas = 0, a_pairs, d_pairs;
+
+  for (int i = 0; i < s->a.dice; i++)
+    a_min = MIN (a_min, a[i]);
+  for (int i = 0; i < s->d.dice; i++)
+    d_min = MIN (d_min, d[i]);
+  /* Step 2: each die that beats at least one opposing die scores. */
+  for (int i = 0; i < s->a.dice; i++)
+    a_beats += a[i] > d_min;
+  for (int i = 0; i < s->d.dice; i++)
+    d_beats += d[i] > a_min;
+  a_hits = a_beats * s->figure_ratio;
+  d_hits = d_beats * s->figure_ratio;
+
+  /* Step 3. */
+  a_pairs = s->summary ? 1 : s->a.dice * s->figure_ratio;
+  d_pairs = s->summary ? 1 : s->d.dice * s->figure_ratio;
+  if (s->summary)
+    {
+      d_cas = summary_wounds (a_hits, pen[0], pen[1]);
+      a_cas = summary_wounds (d_hits, pen[2], pen[3]);
+    }
+  else
+    {
+      for (int i = 0; i < a_hits; i++)
+        d_cas += pen[2 * i] > pen[2 * i + 1];
+      for (int i = 0; i < d_hits; i++)
+        a_cas += pen[2 * a_pairs + 2 * i] > pen[2 * a_pairs + 2 * i + 1];
+    }
+
+  outcome[HO_A_HITS] = a_hits;
+  outcome[HO_D_HITS] = d_hits;
+  outcome[HO_D_CASUALTIES] = d_cas;
+  outcome[HO_A_CASUALTIES] = a_cas;
+  outcome[HO_SCRUM] = scrum_result (s, d_cas, a_cas, pen + 2 * (a_pairs + d_pairs));
+}
+
+const MusterSovPlay muster_sov_hand_to_hand_play = {
+  hth_prepare, hth_layout, hth_resolve,
+};
+
+/* P(all n dice ≥ x and exactly k of them > y), for dice of @sides. */
+static double
+pool_at_least (int n,
+               int sides,
+               int x,
+               int y,
+               int k,
+               const double *binomial)
+{
+  double above = MAX (0, sides - MAX (y, x - 1)) / (double) sides;
+  double between = MAX (0, y - x + 1) / (double) sides;
+
+  if (x > sides)
+    return 0;
+  return binomial[k] * pow (above, k) * pow (between, n - k);
+}
+
+/* P(min = x, exactly k dice > y) for a pool of @n dice. */
+static double
+pool_min_beats (int           n,
+                int           sides,
+                int           x,
+                int           y,
+                int           k,
+                const double *binomial)
+{
+  return pool_at_least (n, sides, x, y, k, binomial)
+         - pool_at_least (n, sides, x + 1, y, k, binomial);
+}
+
+static double *
+binomial_row (int n)
+{
+  double *row = g_new (double, n + 1);
+
+  row[0] = 1;
+  for (int k = 1; k <= n; k++)
+    row[k] = row[k - 1] * (n - k + 1) / k;
+  return row;
+}
+
+/* The wounds of @hits potential hits (Step 3), as a distribution. */
+static MusterDist *
+wounds_given_hits (const HthSetup *s,
+                   int             hits,
+                   int             impact,
+                   int             armour)
+{
+  if (!s->summary)
+    return muster_dist_new_binomial (hits, _muster_sov_p_greater (impact, armour));
+  else
+    {
+      g_autofree double *weights = g_new0 (double, hits + 1);
+
+      for (int i = 1; i <= impact; i++)
+        for (int a = 1; a <= armour; a++)
+          weights[summary_wounds (hits, i, a)] += 1.0 / ((double) impact * armour);
+      return muster_dist_new_from_weights (0, weights, hits + 1);
+    }
+}
+
+static gboolean
+hth_exact (const MusterProcedure  *procedure,
+           const MusterRuleset    *ruleset,
+           const int              *values,
+           MusterDist            **outputs,
+           GError                **error)
+{
+  HthSetup s;
+  g_autofree double *a_binomial = NULL, *d_binomial = NULL, *beats = NULL;
+  g_autofree double *a_hits = NULL, *d_hits = NULL, *a_cas = NULL, *d_cas = NULL;
+  double scrum[5] = { 0 };
+  int na, nd, max_d_cas, max_a_cas;
+
+  if (!hth_prepare (ruleset, values, &s, error))
+    return FALSE;
+  na = s.a.dice;
+  nd = s.d.dice;
+  a_binomial = binomial_row (na);
+  d_binomial = binomial_row (nd);
+
+  /* The joint law of the scoring dice of both pools, through the two minimums. */
+  beats = g_new0 (double, (na + 1) * (nd + 1));
+  for (int x = 1; x <= s.a.sides; x++)
+    for (int y = 1; y <= s.d.sides; y++)
+      for (int ka = 0; ka <= na; ka++)
+        {
+          double pa = pool_min_beats (na, s.a.sides, x, y, ka, a_binomial);
+
+          if (pa == 0)
+            continue;
+          for (int kd = 0; kd <= nd; kd++)
+            beats[ka * (nd + 1) + kd] += pa * pool_min_beats (nd, s.d.sides, y, x, kd, d_binomial);
+        }
+
+  max_d_cas = na * s.figure_ratio;
+  max_a_cas = nd * s.figure_ratio;
+  a_hits = g_new0 (double, max_d_cas + 1);
+  d_hits = g_new0 (double, max_a_cas + 1);
+  d_cas = g_new0 (double, max_d_cas + 1);
+  a_cas = g_new0 (double, max_a_cas + 1);
+
+  for (int ka = 0; ka <= na; ka++)
+    {
+      g_autoptr(MusterDist) d_wounds = wounds_given_hits (&s, ka * s.figure_ratio, s.a.impact,
+                                                          s.d.armour);
+
+      for (int kd = 0; kd <= nd; kd++)
+        {
+          double p = beats[ka * (nd + 1) + kd];
+          g_autoptr(MusterDist) a_wounds = NULL;
+
+          if (p == 0)
+            continue;
+          a_wounds = wounds_given_hits (&s, kd * s.figure_ratio, s.d.impact, s.a.armour);
+          a_hits[ka * s.figure_ratio] += p;
+          d_hits[kd * s.figure_ratio] += p;
+          for (int cd = 0; cd <= ka * s.figure_ratio; cd++)
+            {
+              double pd = p * muster_dist_get_prob (d_wounds, cd);
+
+              if (pd == 0)
+                continue;
+              for (int ca = 0; ca <= kd * s.figure_ratio; ca++)
+                {
+                  double pj = pd * muster_dist_get_prob (a_wounds, ca);
+                  int tl, loser;
+
+                  if (pj == 0)
+                    continue;
+                  d_cas[cd] += pj;
+                  a_cas[ca] += pj;
+                  /* The scrum test: the loser's Quality Die against LV + TL. */
+                  loser = scrum_loser (&s, cd, ca, &tl);
+                  if (loser < 0)
+                    {
+                      scrum[SCRUM_STAND] += pj;
+                      continue;
+                    }
+                  {
+                    const Side *side = loser == 0 ? &s.a : &s.d;
+                    int back = loser == 0 ? SCRUM_A_BACK : SCRUM_D_BACK;
+
+                    for (int roll = 1; roll <= side->quality; roll++)
+                      {
+                        int result = _muster_sov_test_result (roll, side->lv + tl);
+                        double pr = pj / side->quality;
+
+                        if (result == MUSTER_SOV_TEST_PASS)
+                          scrum[SCRUM_STAND] += pr;
+                        else
+                          scrum[back + (result == MUSTER_SOV_TEST_MAJOR_FAILURE)] += pr;
+                      }
+                  }
+                }
+            }
+        }
+    }
+
+  outputs[HO_A_HITS] = muster_dist_new_from_weights (0, a_hits, max_d_cas + 1);
+  outputs[HO_D_HITS] = muster_dist_new_from_weights (0, d_hits, max_a_cas + 1);
+  outputs[HO_D_CASUALTIES] = muster_dist_new_from_weights (0, d_cas, max_d_cas + 1);
+  outputs[HO_A_CASUALTIES] = muster_dist_new_from_weights (0, a_cas, max_a_cas + 1);
+  outputs[HO_SCRUM] = muster_dist_new_from_weights (0, scrum, 5);
+  return TRUE;
+}
+
+static void
+hth_sample (const MusterProcedure *procedure,
+            const MusterRuleset   *ruleset,
+            const int             *values,
+            MusterDice            *dice,
+            int                   *outcome)
+{
+  _muster_sov_sample_play (&muster_sov_hand_to_hand_play, ruleset, values, dice,
+                           procedure->n_outputs, outcome);
+}
+
+const MusterProcedure muster_sov_hand_to_hand = {
+  MUSTER_SOV_SYSTEM, "hand-to-hand", "Hand-to-hand round",
+  "Dice pools from the force ratio, each die beating one opposing die scores; Impact against "
+  "Armor; then the scrum: the side with the lower casualty-plus-rank score tests Confidence.",
+  hth_inputs, G_N_ELEMENTS (hth_inputs), hth_outputs, G_N_ELEMENTS (hth_outputs),
+  hth_exact, hth_sample,
+};
+
+/* A whole close assault, simulated */
+
+enum {
+  CA_CONFIDENCE = H_N_INPUTS, CA_MOBILITY, CA_DISTANCE, CA_A_FIGURES, CA_D_FIGURES, CA_ROUNDS
+};
+
+static const char * const confidence_ids[] = { "inspired", "confident", "steady", "shaken", NULL };
+static const char * const confidence_labels[] = {
+  "Inspired (IN)", "Confident (CO)", "Steady (ST)", "Shaken (SH)", NULL
+};
+
+static const MusterInputSpec assault_inputs[] = {
+  HTH_INPUTS,
+  { "confidence", "Attacker's Confidence Level", "For its charge test.", MUSTER_INPUT_CHOICE, 0,
+    0, 1, confidence_ids, confidence_labels },
+  { "mobility", "Attacker's mobility die", "Combat Move = 2 × its roll.", MUSTER_INPUT_CHOICE, 0,
+    0, 1, muster_sov_die_ids, muster_sov_die_labels },
+  { "distance", "Distance to the target", "Inches.", MUSTER_INPUT_INT, 0, 48, 6, NULL, NULL },
+  { "attacker-figures", "Attacker's figures", "Odds for the defender's stand test: infantry 1, "
+    "cavalry 2 points each.", MUSTER_INPUT_INT, 4, 200, 20, NULL, NULL },
+  { "defender-figures", "Defender's figures", "Casualties come off them.", MUSTER_INPUT_INT, 1,
+    200, 20, NULL, NULL },
+  { "rounds", "Rounds at most", "The fight goes on each time either unit activates, usually "
+    "twice a turn.", MUSTER_INPUT_INT, 1, 20, 6, NULL, NULL },
+};
+
+static const char * const assault_result_labels[] = {
+  "Charge refused", "Fell short", "Defender withdrew", "Defender fell back",
+  "Attacker fell back", "Still locked", "Defender destroyed", NULL
+};
+
+enum {
+  ASSAULT_REFUSED, ASSAULT_SHORT, ASSAULT_WITHDREW, ASSAULT_D_BACK, ASSAULT_A_BACK,
+  ASSAULT_LOCKED, ASSAULT_DESTROYED
+};
+
+static const MusterOutputSpec assault_outputs[] = {
+  { "result", "Result", assault_result_labels },
+  { "rounds", "Rounds fought", NULL },
+  { "attacker-casualties", "Attacker's casualties", NULL },
+  { "defender-casualties", "Defender's casualties", NULL },
+};
+
+static void
+set_input (const MusterProcedure *procedure,
+           int                   *values,
+           const char            *id,
+           int                    value)
+{
+  int index = muster_procedure_find_input (procedure, id);
+
+  g_assert (index >= 0);
+  values[index] = value;
+}
+
+static void
+roll_play (const MusterSovPlay *play,
+           gconstpointer        setup,
+           MusterDice          *dice,
+           int                 *outcome)
+{
+  int sizes[MUSTER_SOV_MAX_FACES], faces[MUSTER_SOV_MAX_FACES];
+  guint n = play->layout (setup, sizes);
+
+  for (guint i = 0; i < n; i++)
+    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
+  play->resolve (setup, faces, outcome);
+}
+
+/* The assault step by step (§4.10): the charge test and moves (the first step, whose law is
+ * the exact "charge" procedure's), the defender's stand test at the odds in figure points, then
+ * rounds until the scrum sends one side back. Later rounds are not charges. */
+static void
+assault_sample (const MusterProcedure *procedure,
+                const MusterRuleset   *ruleset,
+                const int             *values,
+                MusterDice            *dice,
+                int                   *outcome)
+{
+  g_autofree int *charge_values = muster_procedure_default_values (&muster_sov_charge_test);
+  guint64 charge_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+  guint64 round_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+  int round_values[H_N_INPUTS];
+  int step[HO_N], points, defender_points, target, a_lost = 0, d_lost = 0, rounds = 0;
+  double d_quality;
+
+  memset (outcome, 0, procedure->n_outputs * sizeof (int));
+  set_input (&muster_sov_charge_test, charge_values, "quality", values[H_A_QUALITY]);
+  set_input (&muster_sov_charge_test, charge_values, "lv", values[H_A_LV]);
+  set_input (&muster_sov_charge_test, charge_values, "confidence", values[CA_CONFIDENCE]);
+  set_input (&muster_sov_charge_test, charge_values, "arm", values[H_A_ARM]);
+  set_input (&muster_sov_charge_test, charge_values, "formation", values[H_A_FORMATION]);
+  set_input (&muster_sov_charge_test, charge_values, "target", values[H_D_ARM]);
+  set_input (&muster_sov_charge_test, charge_values, "target-formation",
+             values[H_D_FORMATION]);
+  set_input (&muster_sov_charge_test, charge_values, "shield-wall", values[H_D_SHIELD_WALL]);
+  set_input (&muster_sov_charge_test, charge_values, "pike",
+             g_str_equal (weapon_ids[values[H_D_WEAPON]], "pike"));
+  set_input (&muster_sov_charge_test, charge_values, "mobility", values[CA_MOBILITY]);
+  set_input (&muster_sov_charge_test, charge_values, "distance", values[CA_DISTANCE]);
+  if (!muster_sov_charge_play.prepare (ruleset, charge_values, charge_setup, NULL)
+      || !hth_prepare (ruleset, values, round_setup, NULL)
+      || !_muster_sov_table_number (ruleset, "quality", muster_sov_quality_ids[values[H_D_QUALITY]], "die",
+                                    &d_quality, NULL))
+    return;
+
+  roll_play (&muster_sov_charge_play, charge_setup, dice, step);
+  if (step[0] != MUSTER_SOV_TEST_PASS && step[0] != MUSTER_SOV_TEST_NO_TEST)
+    {
+      outcome[0] = ASSAULT_REFUSED;
+      return;
+    }
+  if (step[1] == 1)
+    {
+      outcome[0] = ASSAULT_SHORT;
+      return;
+    }
+
+  /* The defender's stand test: TL = max(1, ⌊attacker points / defender points⌋) (§4.10.2). */
+  points = values[CA_A_FIGURES] * (values[H_A_ARM] == 1 ? 2 : 1);
+  defender_points = values[CA_D_FIGURES] * (values[H_D_ARM] == 1 ? 2 : 1);
+  target = values[H_D_LV] + MAX (1, points / defender_points);
+  if (muster_dice_roll (dice, (guint) d_quality) <= target)
+    {
+      outcome[0] = ASSAULT_WITHDREW;
+      return;
+    }
+
+  memcpy (round_values, values, sizeof round_values);
+  outcome[0] = ASSAULT_LOCKED;
+  for (rounds = 1; rounds <= values[CA_ROUNDS]; rounds++)
+    {
+      if (rounds == 2)
+        {
+          /* Only the first round is a charge. */
+          round_values[H_CHARGING] = 0;
+          round_values[H_COUNTER_CHARGE] = 0;
+          round_values[H_FIRST_CHARGE] = 0;
+          hth_prepare (ruleset, round_values, round_setup, NULL);
+        }
+      roll_play (&muster_sov_hand_to_hand_play, round_setup, dice, step);
+      a_lost += step[HO_A_CASUALTIES];
+      d_lost += step[HO_D_CASUALTIES];
+      if (d_lost >= values[CA_D_FIGURES])
+        {
+          d_lost = values[CA_D_FIGURES];
+          outcome[0] = ASSAULT_DESTROYED;
+          break;
+        }
+      if (step[HO_SCRUM] == SCRUM_D_BACK || step[HO_SCRUM] == SCRUM_D_BACK_MAJOR)
+        {
+          outcome[0] = ASSAULT_D_BACK;
+          break;
+        }
+      if (step[HO_SCRUM] == SCRUM_A_BACK || step[HO_SCRUM] == SCRUM_A_BACK_MAJOR)
+        {
+          outcome[0] = ASSAULT_A_BACK;
+          break;
+        }
+    }
+  outcome[1] = MIN (rounds, values[CA_ROUNDS]);
+  outcome[2] = MIN (a_lost, values[CA_A_FIGURES]);
+  outcome[3] = d_lost;
+}
+
+const MusterProcedure muster_sov_close_assault = {
+  MUSTER_SOV_SYSTEM, "close-assault", "Close Assault",
+  "A charge from the Reaction Test to the end of the melee: combat moves, the defender's stand "
+  "test, and hand-to-hand rounds until a scrum test sends one side back. Simulated.",
+  assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs, G_N_ELEMENTS (assault_outputs),
+  NULL, assault_sample,
+};
