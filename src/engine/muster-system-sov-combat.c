@@ -172,21 +172,22 @@ _muster_sov_range_band_index (double  distance,
   return i <= MUSTER_SOV_D12;
 }
 
+/* Every combination of faces is equally likely, so the enumeration counts them in integers
+ * and divides once: summing millions of tiny doubles would drift past 1e-12. */
 typedef struct
 {
-  double weights[HISTOGRAM_SPAN];
-  int    lo, hi;
+  guint64 counts[HISTOGRAM_SPAN];
+  int     lo, hi;
 } Histogram;
 
 static void
 histogram_add (Histogram *h,
-               int        value,
-               double     weight)
+               int        value)
 {
   int i = value - HISTOGRAM_MIN;
 
   g_assert (i >= 0 && i < HISTOGRAM_SPAN);
-  h->weights[i] += weight;
+  h->counts[i]++;
   h->lo = MIN (h->lo, i);
   h->hi = MAX (h->hi, i);
 }
@@ -210,14 +211,10 @@ _muster_sov_enumerate_play (const MusterSovPlay  *play,
   int outcome[16];
   g_autofree Histogram *histograms = g_new0 (Histogram, n_outputs);
   guint n = play->layout (setup, sizes);
-  double p = 1;
 
   g_assert (n_outputs <= G_N_ELEMENTS (outcome));
   for (guint i = 0; i < n; i++)
-    {
-      faces[i] = 1;
-      p /= sizes[i];
-    }
+    faces[i] = 1;
   for (guint i = 0; i < n_outputs; i++)
     histograms[i].lo = HISTOGRAM_SPAN, histograms[i].hi = -1;
 
@@ -227,7 +224,7 @@ _muster_sov_enumerate_play (const MusterSovPlay  *play,
 
       play->resolve (setup, faces, outcome);
       for (guint i = 0; i < n_outputs; i++)
-        histogram_add (&histograms[i], outcome[i], p);
+        histogram_add (&histograms[i], outcome[i]);
 
       /* The next combination, like an odometer. */
       for (k = 0; k < n; k++)
@@ -244,9 +241,14 @@ _muster_sov_enumerate_play (const MusterSovPlay  *play,
     }
 
   for (guint i = 0; i < n_outputs; i++)
-    outputs[i] = muster_dist_new_from_weights (histograms[i].lo + HISTOGRAM_MIN,
-                                               histograms[i].weights + histograms[i].lo,
-                                               histograms[i].hi - histograms[i].lo + 1);
+    {
+      Histogram *h = &histograms[i];
+      g_autofree double *weights = g_new (double, h->hi - h->lo + 1);
+
+      for (int v = h->lo; v <= h->hi; v++)
+        weights[v - h->lo] = (double) h->counts[v];
+      outputs[i] = muster_dist_new_from_weights (h->lo + HISTOGRAM_MIN, weights, h->hi - h->lo + 1);
+    }
   return TRUE;
 }
 

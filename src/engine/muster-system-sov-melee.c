@@ -561,7 +561,7 @@ pool_at_least (int n,
                const double *binomial)
 {
   double above = MAX (0, sides - MAX (y, x - 1)) / (double) sides;
-  double between = MAX (0, y - x + 1) / (double) sides;
+  double between = MAX (0, MIN (y, sides) - x + 1) / (double) sides;
 
   if (x > sides)
     return 0;
