@@ -126,6 +126,38 @@ extern const char * const muster_sov_arm_labels[];
     _muster_sov_sample_play (&(play), ruleset, values, dice, procedure->n_outputs, outcome); \
   }
 
+/* One Quality Die against LV + TL (§0.3 roll type 1), the core of every test. */
+typedef struct
+{
+  int      sides;
+  int      target;
+  gboolean no_test;
+} MusterSovTestSetup;
+
+gboolean  _muster_sov_quality_die     (const MusterRuleset  *ruleset,
+                                       int                   value,
+                                       int                  *sides,
+                                       GError              **error);
+guint     _muster_sov_test_layout     (gconstpointer         setup,
+                                       int                  *sizes);
+void      _muster_sov_test_resolve    (gconstpointer         setup,
+                                       const int            *faces,
+                                       int                  *outcome);
+gboolean  _muster_sov_table_die       (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const char           *row,
+                                       const char           *column,
+                                       int                  *sides,
+                                       GError              **error);
+gboolean  _muster_sov_add_shift       (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const char           *row,
+                                       int                   times,
+                                       int                  *shift,
+                                       GError              **error);
+int       _muster_sov_closed_shift    (int                   sides,
+                                       int                   steps);
+
 /* Results of a Confidence or Reaction test (§0.3 roll type 1, §4.3.1). */
 enum
 {
