@@ -7,5 +7,6 @@ G_BEGIN_DECLS
 
 /* The built-in system modules, one per muster-system-<id>.c. */
 extern const MusterSystem muster_system_battle_valor_fantasy;
+extern const MusterSystem muster_system_standards_of_valor;
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 
 static const MusterSystem * const builtin[] = {
   &muster_system_battle_valor_fantasy,
+  &muster_system_standards_of_valor,
 };
 
 static const MusterSystem generic = { "generic", NULL, NULL, NULL };

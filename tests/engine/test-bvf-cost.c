@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "muster-test-army.h"
 
 /*
  * Battle Valor Fantasy costs, from the book's worked example and from its tables. Every case
@@ -14,58 +15,24 @@
 
 static MusterRuleset *bvf;
 
-typedef struct
-{
-  MusterDoc   *doc;
-  MusterForce *force;
-} Army;
+typedef MusterTestArmy Army;
 
 static void
 army_setup (Army          *army,
             gconstpointer  data)
 {
-  army->doc = muster_doc_new ("battle-valor-fantasy", "1.0");
-  muster_doc_set_ruleset (army->doc, bvf);
-  muster_doc_insert_force (army->doc, 0, muster_force_new ("Test host", 1000));
-  army->force = muster_doc_get_force (army->doc, 0);
+  muster_test_army_init (army, bvf, "Test host", 1000);
 }
 
 static void
 army_teardown (Army          *army,
                gconstpointer  data)
 {
-  muster_doc_free (army->doc);
+  muster_test_army_clear (army);
 }
 
-/* Adds a unit with exactly the options listed (NULL-terminated), nothing by default. */
-static MusterUnit *
-add_unit (Army       *army,
-          const char *type,
-          guint       size,
-          ...)
-{
-  MusterNode *root = muster_force_get_root (army->force);
-  MusterUnit *unit = muster_unit_new (type, size);
-  const char *option;
-  va_list args;
-
-  va_start (args, size);
-  while ((option = va_arg (args, const char *)))
-    muster_unit_set_option (unit, option, 1);
-  va_end (args);
-
-  muster_node_insert_unit (root, muster_node_get_n_units (root), unit);
-  return unit;
-}
-
-static gint64
-cost_of (const MusterUnit *unit)
-{
-  const MusterCost *cost = muster_unit_get_cost (unit);
-
-  g_assert_null (cost->error);
-  return cost->value;
-}
+#define add_unit muster_test_army_add_unit
+#define cost_of  muster_test_cost_of
 
 static void
 test_worked_example (Army          *army,
