@@ -6,8 +6,8 @@
 #include <json-glib/json-glib.h>
 
 /*
- * muster-cli preview and simulate on Standards of Valor: the book's fire example gives the
- * digest's exact numbers, and one seed gives one simulated result.
+ * muster-cli on Standards of Valor: the book's fire example gives the digest's exact numbers,
+ * one seed gives one simulated result, and the sample cohort costs what the formula says.
  */
 
 static const char *cli_path;
@@ -122,6 +122,38 @@ test_simulate_sov_seed (void)
   g_assert_cmpint (json_object_get_int_member (root, "trials"), ==, 20000);
 }
 
+static void
+test_cost_sov_sample (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "standards-of-valor-punitive-cohort.muster", NULL);
+  const char * const args[] = { "cost", path, "--json", NULL };
+  g_autofree char *out = run_cli (args);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *force;
+  JsonArray *units;
+  gboolean found = FALSE;
+
+  g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+  force = json_array_get_object_element (json_object_get_array_member (
+    json_node_get_object (json_parser_get_root (parser)), "forces"), 0);
+  g_assert_cmpint (json_object_get_int_member (force, "total"), ==, 47544);
+  g_assert_false (json_object_get_boolean_member (force, "over_limit"));
+  units = json_object_get_array_member (force, "units");
+  for (guint i = 0; i < json_array_get_length (units); i++)
+    {
+      JsonObject *unit = json_array_get_object_element (units, i);
+
+      /* The First Century: (6 + 10 + 2 + 16 + 2) × 4 × 4 = 576 per figure, 20 figures. */
+      if (g_strcmp0 (json_object_get_string_member (unit, "id"), "u2") == 0)
+        {
+          g_assert_cmpint (json_object_get_int_member (unit, "cost"), ==, 20 * 576);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -135,6 +167,7 @@ main (int   argc,
   g_test_add_func ("/cli/preview/sov-fire", test_preview_sov_fire);
   g_test_add_func ("/cli/preview/sov-confidence", test_preview_sov_confidence);
   g_test_add_func ("/cli/simulate/sov-seed", test_simulate_sov_seed);
+  g_test_add_func ("/cli/cost/sov-sample", test_cost_sov_sample);
 
   return g_test_run ();
 }
