@@ -28,7 +28,9 @@ enum {
   HV_CAVALRY_INSIDE
 };
 
-static const char * const destruction_ids[] = { "more-than-double", "double", "more-than-triple", NULL };
+static const char * const destruction_ids[] = {
+  "more-than-double", "double", "more-than-triple", NULL
+};
 static const char * const destruction_labels[] = {
   "Impact > 2 × Armour", "Impact ≥ 2 × Armour", "Impact − Armour > 2 × Armour", NULL
 };
@@ -101,12 +103,14 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   int band, shift = 0;
 
   *s = (VehicleSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]], "die", &s->quality, error)
+  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]],
+                              "die", &s->quality, error)
       || !_muster_sov_table_die (ruleset, "heavy-weapons", system, "impact", &s->impact, error)
       || !_muster_sov_table_number (ruleset, "heavy-weapons", system, "min-range", &min_range,
                                     error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[HV_OCCUPANT_ARMOUR]], "die",
-                     &s->occupant_armour, error))
+      || !_muster_sov_table_die (ruleset, "armour",
+                                 muster_sov_armour_ids[values[HV_OCCUPANT_ARMOUR]], "die",
+                                 &s->occupant_armour, error))
     return FALSE;
   if (values[HV_DISTANCE] < min_range)
     {
@@ -134,10 +138,10 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   s->occupants = values[HV_OCCUPANTS];
   s->occupant_factor = values[HV_CAVALRY_INSIDE] ? 2 : 1;
 
-  if (!_muster_sov_add_shift (ruleset, "range-die-shifts", "soft-cover", values[HV_COVER] == 1, &shift,
-                  error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "hard-cover", values[HV_COVER] == 2, &shift,
-                     error))
+  if (!_muster_sov_add_shift (ruleset, "range-die-shifts", "soft-cover", values[HV_COVER] == 1,
+                              &shift, error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "hard-cover", values[HV_COVER] == 2,
+                                 &shift, error))
     return FALSE;
   /* The heavy-weapon band is 12" × the target's size class (§2.4). */
   if (!_muster_sov_range_band_index (values[HV_DISTANCE], 12.0 * values[HV_TARGET_SIZE], &band)
@@ -367,7 +371,8 @@ aim_prepare (const MusterRuleset  *ruleset,
   AimSetup *s = setup;
   double min_range;
 
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]], "die", &s->quality, error)
+  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]],
+                              "die", &s->quality, error)
       || !_muster_sov_table_number (ruleset, "heavy-weapons", system_ids[values[AA_SYSTEM]],
                                     "min-range", &min_range, error))
     return FALSE;
@@ -445,8 +450,8 @@ static const MusterInputSpec blast_inputs[] = {
   { "size", "Weapon size class", "1 to 5.", MUSTER_INPUT_INT, 1, 5, 2, NULL, NULL },
   { "figures", "Figures in the area", "Figures under the corridor, burst or triangle.",
     MUSTER_INPUT_INT, 0, 60, 5, NULL, NULL },
-  { "armour", "Figures' armour", "Their Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids,
-    muster_sov_armour_labels },
+  { "armour", "Figures' armour", "Their Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1,
+    muster_sov_armour_ids, muster_sov_armour_labels },
   { "cover", "Cover", "Raises armour against blasts: soft one step, hard two.",
     MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_cover_ids, muster_sov_cover_labels },
   { "in-position", "In Position", "One more armour step as an open shift: past D12 it lowers "
@@ -474,14 +479,16 @@ blast_prepare (const MusterRuleset  *ruleset,
   int base, armour_shift = 0, ip_shift = 0, armour_index;
 
   *s = (BlastSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "heavy-weapons", system_ids[values[AB_SYSTEM]], "impact", &base, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[AB_ARMOUR]], "die", &s->armour, error)
-      || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "soft-cover", values[AB_COVER] == 1,
-                     &armour_shift, error)
-      || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "hard-cover", values[AB_COVER] == 2,
-                     &armour_shift, error)
-      || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "in-position", values[AB_IN_POSITION],
-                     &ip_shift, error))
+  if (!_muster_sov_table_die (ruleset, "heavy-weapons", system_ids[values[AB_SYSTEM]], "impact",
+                              &base, error)
+      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[AB_ARMOUR]],
+                                 "die", &s->armour, error)
+      || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "soft-cover",
+                                 values[AB_COVER] == 1, &armour_shift, error)
+      || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "hard-cover",
+                                 values[AB_COVER] == 2, &armour_shift, error)
+      || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "in-position",
+                                 values[AB_IN_POSITION], &ip_shift, error))
     return FALSE;
 
   s->figures = values[AB_FIGURES];

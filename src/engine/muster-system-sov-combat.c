@@ -329,7 +329,8 @@ _muster_sov_quality_die (const MusterRuleset  *ruleset,
 {
   double die;
 
-  if (!_muster_sov_table_number (ruleset, "quality", muster_sov_quality_ids[value], "die", &die, error))
+  if (!_muster_sov_table_number (ruleset, "quality", muster_sov_quality_ids[value], "die", &die,
+                                 error))
     return FALSE;
   *sides = (int) die;
   return TRUE;

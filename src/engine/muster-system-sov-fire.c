@@ -36,7 +36,8 @@ static const char * const firepower_die_labels[] = {
 
 static const MusterInputSpec fire_inputs[] = {
   { "quality", "Unit Quality", "The firer's Quality Die, which also sets the basic range band "
-    "(its size in inches).", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
+    "(its size in inches).", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
+    muster_sov_quality_labels },
   { "weapon", "Missile weapon", "From the Missile Weapons Table: range band modifier, "
     "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, missile_ids, missile_labels },
   { "figures", "Figures with line of sight", "Figures able to fire directly at the target; "
@@ -49,13 +50,13 @@ static const MusterInputSpec fire_inputs[] = {
     "size) moves the Range Die one step up, five bands at most.", MUSTER_INPUT_INT, 0, 200, 9,
     NULL, NULL },
   { "target-formation", "Target's Unit Integrity", "Close Order −1, Skirmish +1 to the Range "
-    "Die (travel mode counts as Close Order).", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_formation_ids,
-    muster_sov_formation_labels },
+    "Die (travel mode counts as Close Order).", MUSTER_INPUT_CHOICE, 0, 0, 1,
+    muster_sov_formation_ids, muster_sov_formation_labels },
   { "mounted", "Mounted target", "−1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
   { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
   { "shield-wall", "Target behind a Shield Wall", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "cover", "Target's cover", "Soft +1, hard +2.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_cover_ids,
-    muster_sov_cover_labels },
+  { "cover", "Target's cover", "Soft +1, hard +2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    muster_sov_cover_ids, muster_sov_cover_labels },
   { "moved", "Firer moved this activation", "+1, except for thrown weapons.", MUSTER_INPUT_BOOL,
     0, 1, 0, NULL, NULL },
   { "over-skirmishers", "Firing over skirmishers", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
@@ -124,7 +125,8 @@ fire_prepare (const MusterRuleset  *ruleset,
   int band, shift = 0, half_direct, half_area;
 
   *s = (FireSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]], "die", &s->quality, error)
+  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]],
+                              "die", &s->quality, error)
       || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "rbm", &rbm, error)
       || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "fp", &fp, error)
       || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "fp-die", &fp_die, error)
@@ -132,7 +134,8 @@ fire_prepare (const MusterRuleset  *ruleset,
       || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "volley", &volley, error)
       || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "area", &area, error)
       || !_muster_sov_table_die (ruleset, "missile-weapons", weapon, "impact", &s->impact, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]], "die", &s->armour, error))
+      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]],
+                                 "die", &s->armour, error))
     return FALSE;
 
   if (values[FI_VOLLEY] && volley == 0)
@@ -167,30 +170,30 @@ fire_prepare (const MusterRuleset  *ruleset,
       s->impossible = TRUE;
       return TRUE;
     }
-  if (!_muster_sov_add_shift (ruleset, "range-die-shifts", "close-order", values[FI_FORMATION] == 0, &shift,
-                  error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "skirmish", values[FI_FORMATION] == 2, &shift,
-                     error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "mounted", values[FI_MOUNTED], &shift, error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "in-position", values[FI_IN_POSITION], &shift,
-                     error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "shield-wall", values[FI_SHIELD_WALL], &shift,
-                     error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "soft-cover", values[FI_COVER] == 1, &shift,
-                     error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "hard-cover", values[FI_COVER] == 2, &shift,
-                     error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "firer-moved",
-                     values[FI_MOVED] && thrown == 0, &shift, error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "over-skirmishers",
-                     values[FI_OVER_SKIRMISHERS], &shift, error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "wind", values[FI_WIND], &shift, error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "lone-figure", values[FI_LONE_FIGURE], &shift,
-                     error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "large-creature", values[FI_LARGE_CREATURE],
-                     &shift, error)
-      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "vehicle", values[FI_VEHICLE], &shift, error))
-    return FALSE;
+  {
+    /* The Range Die's shifts (§4.8), each a row of the range-die-shifts table times how often
+     * it applies. */
+    const struct { const char *row; int times; } shifts[] = {
+      { "close-order", values[FI_FORMATION] == 0 },
+      { "skirmish", values[FI_FORMATION] == 2 },
+      { "mounted", values[FI_MOUNTED] },
+      { "in-position", values[FI_IN_POSITION] },
+      { "shield-wall", values[FI_SHIELD_WALL] },
+      { "soft-cover", values[FI_COVER] == 1 },
+      { "hard-cover", values[FI_COVER] == 2 },
+      { "firer-moved", values[FI_MOVED] && thrown == 0 },
+      { "over-skirmishers", values[FI_OVER_SKIRMISHERS] },
+      { "wind", values[FI_WIND] },
+      { "lone-figure", values[FI_LONE_FIGURE] },
+      { "large-creature", values[FI_LARGE_CREATURE] },
+      { "vehicle", values[FI_VEHICLE] },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (shifts); i++)
+      if (!_muster_sov_add_shift (ruleset, "range-die-shifts", shifts[i].row, shifts[i].times,
+                                  &shift, error))
+        return FALSE;
+  }
 
   /* Above D12 the shot is impossible; below D4 the die stays D4 (§0.2 special case). */
   band += shift;

@@ -246,39 +246,6 @@ open_shifts (int *a,
 }
 
 static gboolean
-shift_row (const MusterRuleset  *ruleset,
-           const char           *row,
-           int                   times,
-           int                  *shift,
-           GError              **error)
-{
-  double step;
-
-  if (times == 0)
-    return TRUE;
-  if (!_muster_sov_table_number (ruleset, "hand-to-hand-shifts", row, "shift", &step, error))
-    return FALSE;
-  *shift += (int) step * times;
-  return TRUE;
-}
-
-static gboolean
-die_of (const MusterRuleset  *ruleset,
-        const char           *table,
-        const char           *row,
-        const char           *column,
-        int                  *sides,
-        GError              **error)
-{
-  double number;
-
-  if (!_muster_sov_table_number (ruleset, table, row, column, &number, error))
-    return FALSE;
-  *sides = (int) number;
-  return TRUE;
-}
-
-static gboolean
 hth_prepare (const MusterRuleset  *ruleset,
              const int            *values,
              gpointer              setup,
@@ -287,14 +254,16 @@ hth_prepare (const MusterRuleset  *ruleset,
   HthSetup *s = setup;
   gboolean a_cav = values[H_A_ARM] == 1, d_cav = values[H_D_ARM] == 1;
   const char *a_weapon = weapon_ids[values[H_A_WEAPON]], *d_weapon = weapon_ids[values[H_D_WEAPON]];
-  g_autofree char *a_column = g_strdup_printf ("%s-%s", muster_sov_formation_ids[values[H_A_FORMATION]],
+  g_autofree char *a_column = g_strdup_printf ("%s-%s",
+                                               muster_sov_formation_ids[values[H_A_FORMATION]],
                                                muster_sov_arm_ids[values[H_A_ARM]]);
-  g_autofree char *d_column = g_strdup_printf ("%s-%s", muster_sov_formation_ids[values[H_D_FORMATION]],
+  g_autofree char *d_column = g_strdup_printf ("%s-%s",
+                                               muster_sov_formation_ids[values[H_D_FORMATION]],
                                                muster_sov_arm_ids[values[H_D_ARM]]);
   const char *table = values[H_RATIO_TABLE] == 0 ? "force-ratio" : "force-ratio-printed";
   const char *ratio;
   double a_reach, d_reach;
-  int left, right, a_index, d_index, a_shift = 0, d_shift = 0, excess;
+  int left, right, a_index, d_index, a_shift = 0, d_shift = 0;
   gboolean a_charging = values[H_CHARGING] || values[H_COUNTER_CHARGE];
   gboolean d_charging = values[H_COUNTER_CHARGE];
   gboolean defender_up = values[H_SHIELD_WALL_READING] == 1;
@@ -302,13 +271,16 @@ hth_prepare (const MusterRuleset  *ruleset,
   int a_integrity = 2 - values[H_A_FORMATION], d_integrity = 2 - values[H_D_FORMATION];
 
   *s = (HthSetup) { 0 };
-  if (!die_of (ruleset, "quality", muster_sov_quality_ids[values[H_A_QUALITY]], "die", &s->a.quality, error)
-      || !die_of (ruleset, "quality", muster_sov_quality_ids[values[H_D_QUALITY]], "die", &s->d.quality,
-                  error)
-      || !die_of (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]], "die", &s->a.armour, error)
-      || !die_of (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]], "die", &s->d.armour, error)
-      || !die_of (ruleset, "hand-to-hand-weapons", a_weapon, "impact", &s->a.impact, error)
-      || !die_of (ruleset, "hand-to-hand-weapons", d_weapon, "impact", &s->d.impact, error)
+  if (!_muster_sov_quality_die (ruleset, values[H_A_QUALITY], &s->a.quality, error)
+      || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &s->d.quality, error)
+      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]],
+                                 "die", &s->a.armour, error)
+      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]],
+                                 "die", &s->d.armour, error)
+      || !_muster_sov_table_die (ruleset, "hand-to-hand-weapons", a_weapon, "impact",
+                                 &s->a.impact, error)
+      || !_muster_sov_table_die (ruleset, "hand-to-hand-weapons", d_weapon, "impact",
+                                 &s->d.impact, error)
       || !_muster_sov_table_number (ruleset, "hand-to-hand-weapons", a_weapon, "reach", &a_reach,
                                     error)
       || !_muster_sov_table_number (ruleset, "hand-to-hand-weapons", d_weapon, "reach", &d_reach,
@@ -330,21 +302,27 @@ hth_prepare (const MusterRuleset  *ruleset,
   _muster_sov_force_ratio_dice (left, right, &s->a.dice, &s->d.dice);
 
   /* Die types: each side's Quality Die with open shifts. */
-  if (!shift_row (ruleset, "charging", a_charging, &a_shift, error)
-      || !shift_row (ruleset, "charging", d_charging, &d_shift, error)
-      || !shift_row (ruleset, "shield-wall", values[H_D_SHIELD_WALL] && !defender_up, &a_shift,
-                     error)
-      || !shift_row (ruleset, "shield-wall", values[H_A_SHIELD_WALL] && !defender_up, &d_shift,
-                     error)
-      || !shift_row (ruleset, "soft-cover", values[H_D_COVER] == 1, &a_shift, error)
-      || !shift_row (ruleset, "hard-cover", values[H_D_COVER] == 2, &a_shift, error)
-      || !shift_row (ruleset, "reach", MAX (0, (int) (d_reach - a_reach)), &a_shift, error)
-      || !shift_row (ruleset, "reach", MAX (0, (int) (a_reach - d_reach)), &d_shift, error)
-      || !shift_row (ruleset, "overlap", a_integrity >= d_integrity ? values[H_A_OVERLAP] : 0,
-                     &a_shift, error)
-      || !shift_row (ruleset, "overlap", d_integrity >= a_integrity ? values[H_D_OVERLAP] : 0,
-                     &d_shift, error))
-    return FALSE;
+  {
+    /* Each side's open shifts (§4.10.3 Step 1): a row of hand-to-hand-shifts, how often it
+     * applies, and whose die it moves. */
+    const struct { const char *row; int times; int *shift; } shifts[] = {
+      { "charging", a_charging, &a_shift },
+      { "charging", d_charging, &d_shift },
+      { "shield-wall", values[H_D_SHIELD_WALL] && !defender_up, &a_shift },
+      { "shield-wall", values[H_A_SHIELD_WALL] && !defender_up, &d_shift },
+      { "soft-cover", values[H_D_COVER] == 1, &a_shift },
+      { "hard-cover", values[H_D_COVER] == 2, &a_shift },
+      { "reach", MAX (0, (int) (d_reach - a_reach)), &a_shift },
+      { "reach", MAX (0, (int) (a_reach - d_reach)), &d_shift },
+      { "overlap", a_integrity >= d_integrity ? values[H_A_OVERLAP] : 0, &a_shift },
+      { "overlap", d_integrity >= a_integrity ? values[H_D_OVERLAP] : 0, &d_shift },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (shifts); i++)
+      if (!_muster_sov_add_shift (ruleset, "hand-to-hand-shifts", shifts[i].row,
+                                  shifts[i].times, shifts[i].shift, error))
+        return FALSE;
+  }
   /* The variant reading: the shield wall raises its own side's die instead (§9 #6). */
   if (defender_up)
     {
@@ -362,13 +340,12 @@ hth_prepare (const MusterRuleset  *ruleset,
     s->a.impact = 12;
   else if (a_cav && values[H_CHARGING]
            && (g_str_equal (a_weapon, "spear") || g_str_equal (a_weapon, "long-spear")))
-    s->a.impact = muster_sov_die_sides (_muster_sov_die_index (s->a.impact) + 1);
+    s->a.impact = _muster_sov_closed_shift (s->a.impact, 1);
   /* Era: armour of armoured figures shifts against more advanced weapons (§2.1). */
-  excess = values[H_ERA];
   if (values[H_D_ARMOUR] > 0)
-    s->d.armour = muster_sov_die_sides (_muster_sov_die_index (s->d.armour) - excess);
+    s->d.armour = _muster_sov_closed_shift (s->d.armour, -values[H_ERA]);
   if (values[H_A_ARMOUR] > 0)
-    s->a.armour = muster_sov_die_sides (_muster_sov_die_index (s->a.armour) + excess);
+    s->a.armour = _muster_sov_closed_shift (s->a.armour, values[H_ERA]);
 
   s->figure_ratio = values[H_FIGURE_RATIO];
   s->summary = values[H_PENETRATION] == 1;
@@ -821,7 +798,7 @@ assault_sample (const MusterProcedure *procedure,
   guint64 round_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
   int round_values[H_N_INPUTS];
   int step[HO_N], points, defender_points, target, a_lost = 0, d_lost = 0, rounds = 0;
-  double d_quality;
+  int d_quality;
 
   memset (outcome, 0, procedure->n_outputs * sizeof (int));
   set_input (&muster_sov_charge_test, charge_values, "quality", values[H_A_QUALITY]);
@@ -839,8 +816,7 @@ assault_sample (const MusterProcedure *procedure,
   set_input (&muster_sov_charge_test, charge_values, "distance", values[CA_DISTANCE]);
   if (!muster_sov_charge_play.prepare (ruleset, charge_values, charge_setup, NULL)
       || !hth_prepare (ruleset, values, round_setup, NULL)
-      || !_muster_sov_table_number (ruleset, "quality", muster_sov_quality_ids[values[H_D_QUALITY]], "die",
-                                    &d_quality, NULL))
+      || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &d_quality, NULL))
     return;
 
   roll_play (&muster_sov_charge_play, charge_setup, dice, step);

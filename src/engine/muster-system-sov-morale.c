@@ -171,7 +171,8 @@ static const char * const reaction_circumstance_labels[] = {
   "Follow-through, enemy fell back",
   "Ignite terrain",
   "Concealed character going into hiding while seen",
-  "Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, Fire and Retire",
+  "Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, "
+  "Fire and Retire",
   NULL
 };
 
@@ -518,8 +519,8 @@ static const MusterInputSpec charge_inputs[] = {
   { "confidence", "Confidence Level", "Inspired units need no test; Broken and Routed units "
     "cannot charge.", MUSTER_INPUT_CHOICE, 0, 0, 1, charge_confidence_ids,
     charge_confidence_labels },
-  { "arm", "Charging troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_arm_ids,
-    muster_sov_arm_labels },
+  { "arm", "Charging troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    muster_sov_arm_ids, muster_sov_arm_labels },
   { "formation", "Unit Integrity", "The charging unit's formation.", MUSTER_INPUT_CHOICE, 0, 0, 0,
     muster_sov_formation_ids, muster_sov_formation_labels },
   { "target", "Target", "What is charged. Cavalry cannot charge elephants.", MUSTER_INPUT_CHOICE,

@@ -533,13 +533,18 @@ test_sov_hand_to_hand_shifts (void)
   g_autoptr(MusterProcedureResult) r4 = run_exact (p, charge);
 
   /* Reach 1 against 0: the attacker's D4 cannot go lower, so the defender's D4 becomes D6. */
-  g_assert_cmpfloat_with_epsilon (output_mean (r1, "defender-hits"), pair_beats_mean (6, 4), 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_mean (r1, "attacker-hits"), pair_beats_mean (4, 6), 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_mean (r2, "attacker-hits"), pair_beats_mean (6, 8), 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_mean (r3, "attacker-hits"), pair_beats_mean (8, 10), 1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r1, "defender-hits"), pair_beats_mean (6, 4),
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r1, "attacker-hits"), pair_beats_mean (4, 6),
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r2, "attacker-hits"), pair_beats_mean (6, 8),
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r3, "attacker-hits"), pair_beats_mean (8, 10),
+                                  1e-12);
   g_assert_cmpfloat (fabs (output_mean (r2, "attacker-hits") - output_mean (r3, "attacker-hits")),
                      >, 0.01);
-  g_assert_cmpfloat_with_epsilon (output_mean (r4, "attacker-hits"), pair_beats_mean (12, 6), 1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r4, "attacker-hits"), pair_beats_mean (12, 6),
+                                  1e-12);
   /* Detailed penetration: heavy armour (D10) against the short sword's D8 Impact. */
   g_assert_cmpfloat_with_epsilon (output_mean (r4, "attacker-casualties"),
                                   output_mean (r4, "defender-hits") * _muster_sov_p_greater (8, 10),
@@ -666,7 +671,8 @@ test_sov_close_assault (void)
 static void
 test_sov_missing_table (void)
 {
-  static const char text[] = "<ruleset format='1' id='bare' version='1'><name>Bare</name></ruleset>";
+  static const char text[] =
+    "<ruleset format='1' id='bare' version='1'><name>Bare</name></ruleset>";
   g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
   g_autoptr(MusterRuleset) bare = muster_ruleset_new_from_bytes (bytes, "bare.xml", NULL);
   const MusterProcedure *p = procedure ("fire");
