@@ -407,6 +407,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_artillery_aim,
   &muster_sov_artillery_blast,
   &muster_sov_charge_test,
+  &muster_sov_wedge,
   &muster_sov_hand_to_hand,
   &muster_sov_close_assault,
   &muster_sov_confidence_test,
@@ -414,5 +415,8 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_leader_loss,
   &muster_sov_fright_check,
   &muster_sov_remove_suppression,
+  &muster_sov_communication,
+  &muster_sov_rally,
+  &muster_sov_spotting,
   NULL
 };

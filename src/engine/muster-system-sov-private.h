@@ -185,6 +185,10 @@ extern const MusterProcedure muster_sov_artillery_aim;
 extern const MusterProcedure muster_sov_artillery_blast;
 extern const MusterProcedure muster_sov_hand_to_hand;
 extern const MusterProcedure muster_sov_close_assault;
+extern const MusterProcedure muster_sov_communication;
+extern const MusterProcedure muster_sov_rally;
+extern const MusterProcedure muster_sov_wedge;
+extern const MusterProcedure muster_sov_spotting;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -197,5 +201,9 @@ extern const MusterSovPlay muster_sov_heavy_weapon_vehicle_play;
 extern const MusterSovPlay muster_sov_artillery_aim_play;
 extern const MusterSovPlay muster_sov_artillery_blast_play;
 extern const MusterSovPlay muster_sov_hand_to_hand_play;
+extern const MusterSovPlay muster_sov_communication_play;
+extern const MusterSovPlay muster_sov_rally_play;
+extern const MusterSovPlay muster_sov_wedge_play;
+extern const MusterSovPlay muster_sov_spotting_play;
 
 G_END_DECLS

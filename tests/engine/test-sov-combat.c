@@ -669,6 +669,59 @@ test_sov_close_assault (void)
 }
 
 static void
+test_sov_command (void)
+{
+  /* §4.4: a Regular battalion commander (LV1) calls a Green company (LV2) 13" away: D8 against
+   * 2 + ⌈7/6⌉ = 4, P = 1/2. */
+  const char * const example[] = { "sender-quality=regular", "sender-lv=1", "receiver-lv=2",
+                                    "distance=13", NULL };
+  const char * const near[] = { "distance=6", NULL };
+  const char * const horns[] = { "sender-lv=1", "receiver-lv=2", "distance=13", "signal=horns",
+                                 NULL };
+  /* Two command levels apart: the D8 becomes a D6. */
+  const char * const skipped[] = { "sender-lv=1", "receiver-lv=2", "distance=13", "levels=2",
+                                   NULL };
+  /* §4.4 Rally: a Regular LV2 unit and a Veteran LV1 commander: D8 > 3, P = 5/8. */
+  const char * const rally[] = { "quality=regular", "lv=2", "sender-quality=veteran",
+                                 "sender-lv=1", "distance=4", NULL };
+  const char * const poor[] = { "quality=regular", "lv=3", "sender-quality=veteran",
+                                "sender-lv=1", "distance=4", NULL };
+  g_autoptr(MusterProcedureResult) r1 = run_exact (procedure ("communication"), example);
+  g_autoptr(MusterProcedureResult) r2 = run_exact (procedure ("communication"), near);
+  g_autoptr(MusterProcedureResult) r3 = run_exact (procedure ("communication"), horns);
+  g_autoptr(MusterProcedureResult) r4 = run_exact (procedure ("communication"), skipped);
+  g_autoptr(MusterProcedureResult) r5 = run_exact (procedure ("rally"), rally);
+  g_autoptr(MusterProcedureResult) r6 = run_exact (procedure ("rally"), poor);
+
+  assert_prob (r1, "result", 1, 1 / 2.0);
+  assert_prob (r2, "result", 0, 1);
+  assert_prob (r3, "result", 1, 5 / 8.0);
+  assert_prob (r4, "result", 1, 2 / 6.0);
+  assert_prob (r5, "result", 2, 5 / 8.0);
+  assert_prob (r6, "result", 2, 4 / 8.0);
+}
+
+static void
+test_sov_wedge_and_spotting (void)
+{
+  g_autoptr(MusterProcedureResult) wedge = run_exact (procedure ("wedge"), NULL);
+  const char * const spyglass[] = { "distance=12", "spyglass=yes", NULL };
+  g_autoptr(MusterProcedureResult) spotted = run_exact (procedure ("spotting"), spyglass);
+  double both = 0;
+
+  /* D8 against D8: d ≥ 2a in 16 of 64 pairs, a ≤ d < 2a in 20, 2d < a in 12, the rest 16. */
+  assert_prob (wedge, "result", 0, 16 / 64.0);
+  assert_prob (wedge, "result", 1, 20 / 64.0);
+  assert_prob (wedge, "result", 2, 16 / 64.0);
+  assert_prob (wedge, "result", 3, 12 / 64.0);
+
+  /* 12" moves the target's D4 to D6; D8 and a spyglass's D6 must both beat it. */
+  for (int t = 1; t <= 6; t++)
+    both += (8 - t) / 8.0 * (6 - t) / 6.0 / 6;
+  assert_prob (spotted, "result", 2, both);
+}
+
+static void
 test_sov_missing_table (void)
 {
   static const char text[] =
@@ -717,6 +770,8 @@ main (int   argc,
   g_test_add_func ("/engine/sov/hand-to-hand-shifts", test_sov_hand_to_hand_shifts);
   g_test_add_func ("/engine/sov/hand-to-hand-simulated", test_sov_hand_to_hand_simulated);
   g_test_add_func ("/engine/sov/close-assault", test_sov_close_assault);
+  g_test_add_func ("/engine/sov/command", test_sov_command);
+  g_test_add_func ("/engine/sov/wedge-and-spotting", test_sov_wedge_and_spotting);
   g_test_add_func ("/engine/sov/missing-table", test_sov_missing_table);
 
   ret = g_test_run ();
