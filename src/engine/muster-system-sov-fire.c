@@ -18,7 +18,8 @@
 enum {
   FI_QUALITY, FI_WEAPON, FI_FIGURES, FI_AREA_FIGURES, FI_VOLLEY, FI_DISTANCE, FI_FORMATION,
   FI_MOUNTED, FI_IN_POSITION, FI_SHIELD_WALL, FI_COVER, FI_MOVED, FI_OVER_SKIRMISHERS, FI_WIND,
-  FI_LONE_FIGURE, FI_LARGE_CREATURE, FI_VEHICLE, FI_ARMOUR, FI_ERA, FI_WET, FI_FIREPOWER_DIE
+  FI_LONE_FIGURE, FI_LARGE_CREATURE, FI_VEHICLE, FI_ARMOUR, FI_ERA, FI_WET, FI_FIREPOWER_DIE,
+  FI_DEFENSIVE, FI_FIRE_AND_RETIRE
 };
 
 static const char * const missile_ids[] = {
@@ -76,6 +77,11 @@ static const MusterInputSpec fire_inputs[] = {
   { "firepower-die", "Firepower Die", "The worked example rolls the die nearest the unit's total "
     "FP (12 archers → D12); the text says the weapon's FP Die.", MUSTER_INPUT_CHOICE, 0, 0, 0,
     firepower_die_ids, firepower_die_labels },
+  { "defensive", "Final Defensive Fire", "The defender's free fire at a charger that fell short: "
+    "no suppression result, only casualties count (§4.10.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
+    NULL },
+  { "fire-and-retire", "Fire and Retire", "Fired FDF-style at the charger's position after the "
+    "withdrawal: the target's Range Die +1 (§4.12.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
 };
 
 static const char * const fire_result_labels[] = {
@@ -98,6 +104,7 @@ typedef struct
   int      quality, firepower, area, range;   /* die sides; area 0 without Area Fire */
   int      impact, armour;
   gboolean pilum;
+  gboolean defensive;   /* no suppression result */
   int      max_hits;
 } FireSetup;
 
@@ -187,6 +194,7 @@ fire_prepare (const MusterRuleset  *ruleset,
       { "lone-figure", values[FI_LONE_FIGURE] },
       { "large-creature", values[FI_LARGE_CREATURE] },
       { "vehicle", values[FI_VEHICLE] },
+      { "fire-and-retire", values[FI_FIRE_AND_RETIRE] },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (shifts); i++)
@@ -210,6 +218,7 @@ fire_prepare (const MusterRuleset  *ruleset,
   if (values[FI_WET])
     s->impact = _muster_sov_closed_shift (s->impact, -1);
   s->pilum = g_str_equal (weapon, "pilum");
+  s->defensive = values[FI_DEFENSIVE] || values[FI_FIRE_AND_RETIRE];
   s->max_hits = (s->quality + s->firepower + s->area) / s->range + 1;
   return TRUE;
 }
@@ -268,7 +277,7 @@ fire_resolve (gconstpointer  setup,
 
   beats = (q > r) + (f > r) + (s->area > 0 && a > r);
   outcome[FO_RESULT] = 1 + MIN (beats, 2);
-  outcome[FO_SUPPRESSION] = beats >= 1;
+  outcome[FO_SUPPRESSION] = beats >= 1 && !s->defensive;
   outcome[FO_SHIELD_WALL_LOST] = s->pilum && q > r;
   if (beats >= 2)
     {
@@ -323,7 +332,7 @@ fire_exact (const MusterProcedure  *procedure,
             int sum = q + f + (s.area > 0 ? a : 0);
 
             result[1 + MIN (beats, 2)] += p;
-            suppression[beats >= 1] += p;
+            suppression[beats >= 1 && !s.defensive] += p;
             lost[s.pilum && q > r] += p;
             if (beats < 2)
               hits[0] += p;

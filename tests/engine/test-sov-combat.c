@@ -337,6 +337,22 @@ test_sov_fire_example (void)
   /* P(no effect) against a D8: Σ min(r,8)·min(r,12) / (8·12·8). */
   assert_prob (r2, "result", 1, 204 / 768.0);
 
+  /* Final Defensive Fire never suppresses; Fire and Retire also raises the Range Die (D8 → D10
+   * for the Close Order target: the oracle's numbers again). */
+  {
+    const char * const fdf[] = { "target-formation=close", "shield-wall=yes", "defensive=yes",
+                                 NULL };
+    const char * const retire[] = { "target-formation=close", "shield-wall=yes",
+                                    "fire-and-retire=yes", NULL };
+    g_autoptr(MusterProcedureResult) r3 = run_exact (p, fdf);
+    g_autoptr(MusterProcedureResult) r4 = run_exact (p, retire);
+
+    assert_prob (r3, "suppression", 0, 1);
+    assert_prob (r3, "result", 1, 204 / 768.0);
+    assert_prob (r4, "result", 3, 21 / 80.0);
+    assert_prob (r4, "suppression", 1, 0);
+  }
+
   resolve (&muster_sov_fire_play, p, oracle, suppression_only, outcome);
   g_assert_cmpint (outcome[0], ==, 2);
   g_assert_cmpint (outcome[2], ==, 0);
