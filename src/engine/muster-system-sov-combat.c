@@ -406,6 +406,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_heavy_weapon_vehicle,
   &muster_sov_artillery_aim,
   &muster_sov_artillery_blast,
+  &muster_sov_scythed_chariot,
   &muster_sov_charge_test,
   &muster_sov_wedge,
   &muster_sov_hand_to_hand,

@@ -189,6 +189,7 @@ extern const MusterProcedure muster_sov_communication;
 extern const MusterProcedure muster_sov_rally;
 extern const MusterProcedure muster_sov_wedge;
 extern const MusterProcedure muster_sov_spotting;
+extern const MusterProcedure muster_sov_scythed_chariot;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -205,5 +206,6 @@ extern const MusterSovPlay muster_sov_communication_play;
 extern const MusterSovPlay muster_sov_rally_play;
 extern const MusterSovPlay muster_sov_wedge_play;
 extern const MusterSovPlay muster_sov_spotting_play;
+extern const MusterSovPlay muster_sov_scythed_chariot_play;
 
 G_END_DECLS

@@ -70,6 +70,16 @@ prob (const MusterProcedureResult *result,
 #define assert_prob(result, output, value, expected) \
   g_assert_cmpfloat_with_epsilon (prob (result, output, value), (expected), 1e-12)
 
+static double
+output_mean (const MusterProcedureResult *result,
+             const char                  *id)
+{
+  const MusterProcedure *p = muster_procedure_result_get_procedure (result);
+
+  return muster_dist_get_mean (muster_procedure_result_get_output (
+    result, muster_procedure_find_output (p, id)));
+}
+
 /* Resolves @play once with the given faces. */
 static void
 resolve (const MusterSovPlay   *play,
@@ -480,6 +490,27 @@ test_sov_artillery (void)
 }
 
 static void
+test_sov_scythed_chariot (void)
+{
+  const MusterProcedure *p = procedure ("scythed-chariot");
+  /* Skirmishers: 2 hits a rank, D12 against light armour's D6; the chariot drives on. */
+  const char * const skirmish[] = { "target-formation=skirmish", "ranks=1", NULL };
+  /* Close Order, two ranks: 12 hits, and the chariot is destroyed. */
+  const char * const close[] = { "target-formation=close", "ranks=2", NULL };
+  g_autoptr(MusterProcedureResult) r1 = run_exact (p, skirmish);
+  g_autoptr(MusterProcedureResult) r2 = run_exact (p, close);
+  double q = 1 - _muster_sov_p_greater (12, 6);
+
+  check_brute_force (&muster_sov_scythed_chariot_play, p, skirmish);
+  assert_prob (r1, "casualties", 0, q * q);
+  assert_prob (r1, "chariot", 0, 1);
+  /* Only a unit that took casualties tests: Medium MM, TL 1, LV 2, D8 > 3. */
+  assert_prob (r1, "confidence", MUSTER_SOV_TEST_PASS, (1 - q * q) * 5 / 8.0);
+  g_assert_cmpfloat_with_epsilon (output_mean (r2, "casualties"), 12 * (1 - q), 1e-12);
+  assert_prob (r2, "chariot", 1, 1);
+}
+
+static void
 test_sov_force_ratio (void)
 {
   static const struct { int a, d, a_dice, d_dice; } cases[] = {
@@ -512,16 +543,6 @@ pair_beats_mean (int a,
       for (int z = 1; z <= d; z++)
         mean += 2.0 * (x > MIN (y, z)) / ((double) a * d * d);
   return mean;
-}
-
-static double
-output_mean (const MusterProcedureResult *result,
-             const char                  *id)
-{
-  const MusterProcedure *p = muster_procedure_result_get_procedure (result);
-
-  return muster_dist_get_mean (muster_procedure_result_get_output (
-    result, muster_procedure_find_output (p, id)));
 }
 
 static void
@@ -781,6 +802,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/fire-brute-force", test_sov_fire_brute_force);
   g_test_add_func ("/engine/sov/heavy-weapons", test_sov_heavy_weapons);
   g_test_add_func ("/engine/sov/artillery", test_sov_artillery);
+  g_test_add_func ("/engine/sov/scythed-chariot", test_sov_scythed_chariot);
   g_test_add_func ("/engine/sov/force-ratio", test_sov_force_ratio);
   g_test_add_func ("/engine/sov/hand-to-hand", test_sov_hand_to_hand);
   g_test_add_func ("/engine/sov/hand-to-hand-shifts", test_sov_hand_to_hand_shifts);
