@@ -320,6 +320,8 @@ const char * const muster_sov_cover_ids[] = { "none", "soft", "hard", NULL };
 const char * const muster_sov_cover_labels[] = { "None", "Soft cover", "Hard cover", NULL };
 const char * const muster_sov_arm_ids[] = { "infantry", "cavalry", NULL };
 const char * const muster_sov_arm_labels[] = { "Infantry", "Cavalry", NULL };
+const char * const muster_sov_motivation_ids[] = { "low", "medium", "high", NULL };
+const char * const muster_sov_motivation_labels[] = { "Low", "Medium", "High", NULL };
 
 gboolean
 _muster_sov_quality_die (const MusterRuleset  *ruleset,

@@ -8,119 +8,37 @@
 #include <string.h>
 
 #include "muster-engine-error.h"
-#include "muster-system-sov-private.h"
+#include "muster-system-sov-melee-private.h"
 
 /*
- * Standards of Valor close combat: one hand-to-hand round with its scrum test (§4.10.3), exact,
- * and a whole close assault (§4.10.1–3: charge test, combat moves, the defender's stand test,
- * rounds until one side falls back), simulated.
+ * Standards of Valor close combat: one hand-to-hand round with its scrum test (§4.10.3), exact.
+ * The whole close assault is simulated in muster-system-sov-assault.c.
  */
 
-static const char * const weapon_ids[] = {
+const char * const muster_sov_weapon_ids[] = {
   "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
   "long-sword", "saber", "halberd", NULL
 };
-static const char * const weapon_labels[] = {
+const char * const muster_sov_weapon_labels[] = {
   "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
   "Long Sword", "Saber", "Halberd", NULL
 };
-static const char * const penetration_ids[] = { "detailed", "summary", NULL };
-static const char * const penetration_labels[] = {
+const char * const muster_sov_penetration_ids[] = { "detailed", "summary", NULL };
+const char * const muster_sov_penetration_labels[] = {
   "Detailed: Impact against Armor per potential hit",
   "Summary: one roll per side, half or all hits wound", NULL
 };
-static const char * const shield_wall_ids[] = { "attacker-down", "defender-up", NULL };
-static const char * const shield_wall_labels[] = {
+const char * const muster_sov_shield_wall_ids[] = { "attacker-down", "defender-up", NULL };
+const char * const muster_sov_shield_wall_labels[] = {
   "The opponent's Quality Die −1 (open shift)", "The shield wall's own Quality Die +1", NULL
 };
-static const char * const ratio_table_ids[] = { "corrected", "printed", NULL };
-static const char * const ratio_table_labels[] = {
+const char * const muster_sov_ratio_table_ids[] = { "corrected", "printed", NULL };
+const char * const muster_sov_ratio_table_labels[] = {
   "Upper triangle and its inverses", "As printed", NULL
 };
-static const char * const scrum_ids[] = { "normalised", "raw", NULL };
-static const char * const scrum_labels[] = {
+const char * const muster_sov_scrum_ids[] = { "normalised", "raw", NULL };
+const char * const muster_sov_scrum_labels[] = {
   "Each ratio normalised to a smaller term of 1", "Raw counts: casualties inflicted + ranks", NULL
-};
-
-/* The inputs of one round; the close assault takes the same ones first, then its own. */
-#define HTH_INPUTS \
-  { "attacker-quality", "Attacker's Unit Quality", "The attacker's Quality Die, rolled in the " \
-    "dice pool and for its scrum test.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, \
-    muster_sov_quality_labels }, \
-  { "attacker-lv", "Attacker's Leadership Value", "For its scrum Confidence Test.", \
-    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }, \
-  { "attacker-arm", "Attacker's troops", "Cavalry count only their first rank.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_arm_ids, muster_sov_arm_labels }, \
-  { "attacker-formation", "Attacker's Unit Integrity", "Column of the force-ratio table; Close " \
-    "Order infantry multiply by their effective ranks, Open Order by half.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels }, \
-  { "attacker-weapon", "Attacker's hand-to-hand weapon", "Reach and Impact from the " \
-    "Hand-To-Hand Weapons Table.", MUSTER_INPUT_CHOICE, 0, 0, 1, weapon_ids, weapon_labels }, \
-  { "attacker-armour", "Attacker's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 3, \
-    muster_sov_armour_ids, muster_sov_armour_labels }, \
-  { "attacker-suppression", "Attacker's Suppression markers", "Each reduces effective Reach " \
-    "ranks by 1, at least 1 rank.", MUSTER_INPUT_INT, 0, 3, 0, NULL, NULL }, \
-  { "attacker-ranks", "Attacker's ranks", "For the scrum's rank ratio.", MUSTER_INPUT_INT, 1, 20, \
-    3, NULL, NULL }, \
-  { "attacker-wrap", "Attacker wraps the enemy", "Wrapping cavalry multiply their side by 2 " \
-    "(two sides) or 3 (three sides).", MUSTER_INPUT_INT, 1, 3, 1, NULL, NULL }, \
-  { "attacker-overlap", "Sides the attacker overlaps", "+1 each if its integrity is at least the " \
-    "enemy's.", MUSTER_INPUT_INT, 0, 2, 0, NULL, NULL }, \
-  { "attacker-shield-wall", "Attacker has a Shield Wall", "Lowers the defender's die.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "charging", "Attacker is charging", "+1 to its die this round; lances use D12 Impact and " \
-    "cavalry spears +1 on the charge.", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL }, \
-  { "counter-charge", "Counter-charge", "Both sides count as charging in the first round.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "first-charge", "First charge with lances", "Lances use D12 Impact on the first charge only.", \
-    MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL }, \
-  { "defender-quality", "Defender's Unit Quality", "The defender's Quality Die.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }, \
-  { "defender-lv", "Defender's Leadership Value", "For its scrum Confidence Test.", \
-    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }, \
-  { "defender-arm", "Defender's troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    muster_sov_arm_ids, muster_sov_arm_labels }, \
-  { "defender-formation", "Defender's Unit Integrity", "Row of the force-ratio table.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels }, \
-  { "defender-weapon", "Defender's hand-to-hand weapon", "Reach and Impact.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 2, weapon_ids, weapon_labels }, \
-  { "defender-armour", "Defender's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1, \
-    muster_sov_armour_ids, muster_sov_armour_labels }, \
-  { "defender-suppression", "Defender's Suppression markers", "Each reduces effective Reach " \
-    "ranks by 1.", MUSTER_INPUT_INT, 0, 3, 0, NULL, NULL }, \
-  { "defender-ranks", "Defender's ranks", "For the scrum's rank ratio.", MUSTER_INPUT_INT, 1, 20, \
-    3, NULL, NULL }, \
-  { "defender-overlap", "Sides the defender overlaps", "+1 each if its integrity is at least " \
-    "the enemy's.", MUSTER_INPUT_INT, 0, 2, 0, NULL, NULL }, \
-  { "defender-shield-wall", "Defender has a Shield Wall", "Lowers the attacker's die.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "defender-cover", "Defender's cover", "The attacker's die −1 (soft) or −2 (hard); across " \
-    "hard cover no ranks count in the scrum.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_cover_ids, \
-    muster_sov_cover_labels }, \
-  { "rough", "Rough terrain", "Units in rough terrain count no ranks in the scrum.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "era", "Attacker's era advantage", "Eras by which the attacker's weapons are more advanced: " \
-    "the defender's armour shifts down, the attacker's up, one step each.", MUSTER_INPUT_INT, -4, \
-    4, 0, NULL, NULL }, \
-  { "figure-ratio", "Figure ratio", "Figures in contact on the side with the smaller ratio " \
-    "number ÷ that side's dice: each scoring die is worth this many potential hits.", \
-    MUSTER_INPUT_INT, 1, 10, 1, NULL, NULL }, \
-  { "penetration", "Penetration", "The players choose.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    penetration_ids, penetration_labels }, \
-  { "shield-wall-reading", "Shield Wall in close combat", "The book both lowers the attacker's " \
-    "die and raises the defender's; these differ.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    shield_wall_ids, shield_wall_labels }, \
-  { "force-ratio-table", "Force-ratio table", "The printed table is not antisymmetric in six " \
-    "cells.", MUSTER_INPUT_CHOICE, 0, 0, 0, ratio_table_ids, ratio_table_labels }, \
-  { "scrum-score", "Scrum score", "How the casualty and rank ratios are added.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, scrum_ids, scrum_labels }
-
-enum {
-  H_A_QUALITY, H_A_LV, H_A_ARM, H_A_FORMATION, H_A_WEAPON, H_A_ARMOUR, H_A_SUPPRESSION,
-  H_A_RANKS, H_A_WRAP, H_A_OVERLAP, H_A_SHIELD_WALL, H_CHARGING, H_COUNTER_CHARGE,
-  H_FIRST_CHARGE, H_D_QUALITY, H_D_LV, H_D_ARM, H_D_FORMATION, H_D_WEAPON, H_D_ARMOUR,
-  H_D_SUPPRESSION, H_D_RANKS, H_D_OVERLAP, H_D_SHIELD_WALL, H_D_COVER, H_ROUGH, H_ERA,
-  H_FIGURE_RATIO, H_PENETRATION, H_SHIELD_WALL_READING, H_RATIO_TABLE, H_SCRUM, H_N_INPUTS
 };
 
 static const MusterInputSpec hth_inputs[] = { HTH_INPUTS };
@@ -132,8 +50,6 @@ static const char * const scrum_result_labels[] = {
   "Defender falls back", "Defender falls back (major failure)", NULL
 };
 
-enum { HO_A_HITS, HO_D_HITS, HO_D_CASUALTIES, HO_A_CASUALTIES, HO_SCRUM, HO_N };
-enum { SCRUM_STAND, SCRUM_A_BACK, SCRUM_A_BACK_MAJOR, SCRUM_D_BACK, SCRUM_D_BACK_MAJOR };
 
 static const MusterOutputSpec hth_outputs[] = {
   { "attacker-hits", "Attacker's potential hits", NULL },
@@ -253,7 +169,7 @@ hth_prepare (const MusterRuleset  *ruleset,
 {
   HthSetup *s = setup;
   gboolean a_cav = values[H_A_ARM] == 1, d_cav = values[H_D_ARM] == 1;
-  const char *a_weapon = weapon_ids[values[H_A_WEAPON]], *d_weapon = weapon_ids[values[H_D_WEAPON]];
+  const char *a_weapon = muster_sov_weapon_ids[values[H_A_WEAPON]], *d_weapon = muster_sov_weapon_ids[values[H_D_WEAPON]];
   g_autofree char *a_column = g_strdup_printf ("%s-%s",
                                                muster_sov_formation_ids[values[H_A_FORMATION]],
                                                muster_sov_arm_ids[values[H_A_ARM]]);
@@ -712,176 +628,4 @@ const MusterProcedure muster_sov_hand_to_hand = {
   "Armor; then the scrum: the side with the lower casualty-plus-rank score tests Confidence.",
   hth_inputs, G_N_ELEMENTS (hth_inputs), hth_outputs, G_N_ELEMENTS (hth_outputs),
   hth_exact, hth_sample,
-};
-
-/* A whole close assault, simulated */
-
-enum {
-  CA_CONFIDENCE = H_N_INPUTS, CA_MOBILITY, CA_DISTANCE, CA_A_FIGURES, CA_D_FIGURES, CA_ROUNDS
-};
-
-static const char * const confidence_ids[] = { "inspired", "confident", "steady", "shaken", NULL };
-static const char * const confidence_labels[] = {
-  "Inspired (IN)", "Confident (CO)", "Steady (ST)", "Shaken (SH)", NULL
-};
-
-static const MusterInputSpec assault_inputs[] = {
-  HTH_INPUTS,
-  { "confidence", "Attacker's Confidence Level", "For its charge test.", MUSTER_INPUT_CHOICE, 0,
-    0, 1, confidence_ids, confidence_labels },
-  { "mobility", "Attacker's mobility die", "Combat Move = 2 × its roll.", MUSTER_INPUT_CHOICE, 0,
-    0, 1, muster_sov_die_ids, muster_sov_die_labels },
-  { "distance", "Distance to the target", "Inches.", MUSTER_INPUT_INT, 0, 48, 6, NULL, NULL },
-  { "attacker-figures", "Attacker's figures", "Odds for the defender's stand test: infantry 1, "
-    "cavalry 2 points each.", MUSTER_INPUT_INT, 4, 200, 20, NULL, NULL },
-  { "defender-figures", "Defender's figures", "Casualties come off them.", MUSTER_INPUT_INT, 1,
-    200, 20, NULL, NULL },
-  { "rounds", "Rounds at most", "The fight goes on each time either unit activates, usually "
-    "twice a turn.", MUSTER_INPUT_INT, 1, 20, 6, NULL, NULL },
-};
-
-static const char * const assault_result_labels[] = {
-  "Charge refused", "Fell short", "Defender withdrew", "Defender fell back",
-  "Attacker fell back", "Still locked", "Defender destroyed", NULL
-};
-
-enum {
-  ASSAULT_REFUSED, ASSAULT_SHORT, ASSAULT_WITHDREW, ASSAULT_D_BACK, ASSAULT_A_BACK,
-  ASSAULT_LOCKED, ASSAULT_DESTROYED
-};
-
-static const MusterOutputSpec assault_outputs[] = {
-  { "result", "Result", assault_result_labels },
-  { "rounds", "Rounds fought", NULL },
-  { "attacker-casualties", "Attacker's casualties", NULL },
-  { "defender-casualties", "Defender's casualties", NULL },
-};
-
-static void
-set_input (const MusterProcedure *procedure,
-           int                   *values,
-           const char            *id,
-           int                    value)
-{
-  int index = muster_procedure_find_input (procedure, id);
-
-  g_assert (index >= 0);
-  values[index] = value;
-}
-
-static void
-roll_play (const MusterSovPlay *play,
-           gconstpointer        setup,
-           MusterDice          *dice,
-           int                 *outcome)
-{
-  int sizes[MUSTER_SOV_MAX_FACES], faces[MUSTER_SOV_MAX_FACES];
-  guint n = play->layout (setup, sizes);
-
-  for (guint i = 0; i < n; i++)
-    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
-  play->resolve (setup, faces, outcome);
-}
-
-/* The assault step by step (§4.10): the charge test and moves (the first step, whose law is
- * the exact "charge" procedure's), the defender's stand test at the odds in figure points, then
- * rounds until the scrum sends one side back. Later rounds are not charges. */
-static void
-assault_sample (const MusterProcedure *procedure,
-                const MusterRuleset   *ruleset,
-                const int             *values,
-                MusterDice            *dice,
-                int                   *outcome)
-{
-  g_autofree int *charge_values = muster_procedure_default_values (&muster_sov_charge_test);
-  guint64 charge_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
-  guint64 round_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
-  int round_values[H_N_INPUTS];
-  int step[HO_N], points, defender_points, target, a_lost = 0, d_lost = 0, rounds = 0;
-  int d_quality;
-
-  memset (outcome, 0, procedure->n_outputs * sizeof (int));
-  set_input (&muster_sov_charge_test, charge_values, "quality", values[H_A_QUALITY]);
-  set_input (&muster_sov_charge_test, charge_values, "lv", values[H_A_LV]);
-  set_input (&muster_sov_charge_test, charge_values, "confidence", values[CA_CONFIDENCE]);
-  set_input (&muster_sov_charge_test, charge_values, "arm", values[H_A_ARM]);
-  set_input (&muster_sov_charge_test, charge_values, "formation", values[H_A_FORMATION]);
-  set_input (&muster_sov_charge_test, charge_values, "target", values[H_D_ARM]);
-  set_input (&muster_sov_charge_test, charge_values, "target-formation",
-             values[H_D_FORMATION]);
-  set_input (&muster_sov_charge_test, charge_values, "shield-wall", values[H_D_SHIELD_WALL]);
-  set_input (&muster_sov_charge_test, charge_values, "pike",
-             g_str_equal (weapon_ids[values[H_D_WEAPON]], "pike"));
-  set_input (&muster_sov_charge_test, charge_values, "mobility", values[CA_MOBILITY]);
-  set_input (&muster_sov_charge_test, charge_values, "distance", values[CA_DISTANCE]);
-  if (!muster_sov_charge_play.prepare (ruleset, charge_values, charge_setup, NULL)
-      || !hth_prepare (ruleset, values, round_setup, NULL)
-      || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &d_quality, NULL))
-    return;
-
-  roll_play (&muster_sov_charge_play, charge_setup, dice, step);
-  if (step[0] != MUSTER_SOV_TEST_PASS && step[0] != MUSTER_SOV_TEST_NO_TEST)
-    {
-      outcome[0] = ASSAULT_REFUSED;
-      return;
-    }
-  if (step[1] == 1)
-    {
-      outcome[0] = ASSAULT_SHORT;
-      return;
-    }
-
-  /* The defender's stand test: TL = max(1, ⌊attacker points / defender points⌋) (§4.10.2). */
-  points = values[CA_A_FIGURES] * (values[H_A_ARM] == 1 ? 2 : 1);
-  defender_points = values[CA_D_FIGURES] * (values[H_D_ARM] == 1 ? 2 : 1);
-  target = values[H_D_LV] + MAX (1, points / defender_points);
-  if (muster_dice_roll (dice, (guint) d_quality) <= target)
-    {
-      outcome[0] = ASSAULT_WITHDREW;
-      return;
-    }
-
-  memcpy (round_values, values, sizeof round_values);
-  outcome[0] = ASSAULT_LOCKED;
-  for (rounds = 1; rounds <= values[CA_ROUNDS]; rounds++)
-    {
-      if (rounds == 2)
-        {
-          /* Only the first round is a charge. */
-          round_values[H_CHARGING] = 0;
-          round_values[H_COUNTER_CHARGE] = 0;
-          round_values[H_FIRST_CHARGE] = 0;
-          hth_prepare (ruleset, round_values, round_setup, NULL);
-        }
-      roll_play (&muster_sov_hand_to_hand_play, round_setup, dice, step);
-      a_lost += step[HO_A_CASUALTIES];
-      d_lost += step[HO_D_CASUALTIES];
-      if (d_lost >= values[CA_D_FIGURES])
-        {
-          d_lost = values[CA_D_FIGURES];
-          outcome[0] = ASSAULT_DESTROYED;
-          break;
-        }
-      if (step[HO_SCRUM] == SCRUM_D_BACK || step[HO_SCRUM] == SCRUM_D_BACK_MAJOR)
-        {
-          outcome[0] = ASSAULT_D_BACK;
-          break;
-        }
-      if (step[HO_SCRUM] == SCRUM_A_BACK || step[HO_SCRUM] == SCRUM_A_BACK_MAJOR)
-        {
-          outcome[0] = ASSAULT_A_BACK;
-          break;
-        }
-    }
-  outcome[1] = MIN (rounds, values[CA_ROUNDS]);
-  outcome[2] = MIN (a_lost, values[CA_A_FIGURES]);
-  outcome[3] = d_lost;
-}
-
-const MusterProcedure muster_sov_close_assault = {
-  MUSTER_SOV_SYSTEM, "close-assault", "Close Assault",
-  "A charge from the Reaction Test to the end of the melee: combat moves, the defender's stand "
-  "test, and hand-to-hand rounds until a scrum test sends one side back. Simulated.",
-  assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs, G_N_ELEMENTS (assault_outputs),
-  NULL, assault_sample,
 };

@@ -12,9 +12,6 @@
  * a close assault (§4.10.1).
  */
 
-static const char * const motivation_ids[] = { "low", "medium", "high", NULL };
-static const char * const motivation_labels[] = { "Low", "Medium", "High", NULL };
-
 static const char * const test_labels[] = {
   "No test required", "Pass", "Fail (CL −1)", "Major failure (CL −2)", NULL
 };
@@ -30,7 +27,7 @@ static const char * const reaction_labels[] = {
     "inspiring, 2 average, 3 poor. Lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }
 #define MOTIVATION_INPUT \
   { "motivation", "Mission Motivation", "Picks the column of the Confidence Threat Level " \
-    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, motivation_ids, motivation_labels }
+    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_motivation_ids, muster_sov_motivation_labels }
 #define EXTRA_TL_INPUT \
   { "extra-tl", "Other Threat Level", "Any further cumulative threat level from other rules " \
     "(e.g. +1 per casualty from Final Defensive Fire).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL }
@@ -85,7 +82,7 @@ confidence_threat (const MusterRuleset  *ruleset,
   const char *text;
 
   if (!_muster_sov_table_text (ruleset, "confidence-threat-levels", row,
-                               motivation_ids[motivation], &text, error))
+                               muster_sov_motivation_ids[motivation], &text, error))
     return FALSE;
   *ntr = text == NULL;
   *tl = text != NULL ? (int) g_ascii_strtoll (text, NULL, 10) : 0;

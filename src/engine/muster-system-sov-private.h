@@ -102,6 +102,8 @@ extern const char * const muster_sov_cover_ids[];
 extern const char * const muster_sov_cover_labels[];
 extern const char * const muster_sov_arm_ids[];
 extern const char * const muster_sov_arm_labels[];
+extern const char * const muster_sov_motivation_ids[];
+extern const char * const muster_sov_motivation_labels[];
 
 /* The exact and sample functions of a procedure that is one play: the exact distribution by
  * enumerating its dice (small layouts only), the sample by rolling them. */
