@@ -15,7 +15,8 @@
   { "sender-lv", "Sender's Leadership Value", "The commander's LV.", MUSTER_INPUT_INT, 1, 3, 1, \
     NULL, NULL }
 #define SENDER_QUALITY_INPUT \
-  { "sender-quality", "Sender's Unit Quality", "The commander's Quality Die, rolled for the test.", \
+  { "sender-quality", "Sender's Unit Quality", "The commander's Quality Die, rolled for the " \
+    "test.", \
     MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }
 
 static const char * const signal_ids[] = { "none", "horns", "heliograph", "telegraph", NULL };

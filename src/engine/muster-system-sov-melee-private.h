@@ -35,7 +35,8 @@ extern const char * const muster_sov_scrum_labels[];
     "Order infantry multiply by their effective ranks, Open Order by half.", \
     MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels }, \
   { "attacker-weapon", "Attacker's hand-to-hand weapon", "Reach and Impact from the " \
-    "Hand-To-Hand Weapons Table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_weapon_ids, muster_sov_weapon_labels }, \
+    "Hand-To-Hand Weapons Table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_weapon_ids, \
+    muster_sov_weapon_labels }, \
   { "attacker-armour", "Attacker's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 3, \
     muster_sov_armour_ids, muster_sov_armour_labels }, \
   { "attacker-suppression", "Attacker's Suppression markers", "Each reduces effective Reach " \
@@ -91,7 +92,8 @@ extern const char * const muster_sov_scrum_labels[];
     "die and raises the defender's; these differ.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
     muster_sov_shield_wall_ids, muster_sov_shield_wall_labels }, \
   { "force-ratio-table", "Force-ratio table", "The printed table is not antisymmetric in six " \
-    "cells.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_ratio_table_ids, muster_sov_ratio_table_labels }, \
+    "cells.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_ratio_table_ids, \
+    muster_sov_ratio_table_labels }, \
   { "scrum-score", "Scrum score", "How the casualty and rank ratios are added.", \
     MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_scrum_ids, muster_sov_scrum_labels }
 

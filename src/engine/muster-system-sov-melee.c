@@ -169,7 +169,8 @@ hth_prepare (const MusterRuleset  *ruleset,
 {
   HthSetup *s = setup;
   gboolean a_cav = values[H_A_ARM] == 1, d_cav = values[H_D_ARM] == 1;
-  const char *a_weapon = muster_sov_weapon_ids[values[H_A_WEAPON]], *d_weapon = muster_sov_weapon_ids[values[H_D_WEAPON]];
+  const char *a_weapon = muster_sov_weapon_ids[values[H_A_WEAPON]];
+  const char *d_weapon = muster_sov_weapon_ids[values[H_D_WEAPON]];
   g_autofree char *a_column = g_strdup_printf ("%s-%s",
                                                muster_sov_formation_ids[values[H_A_FORMATION]],
                                                muster_sov_arm_ids[values[H_A_ARM]]);

@@ -27,7 +27,8 @@ static const char * const reaction_labels[] = {
     "inspiring, 2 average, 3 poor. Lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }
 #define MOTIVATION_INPUT \
   { "motivation", "Mission Motivation", "Picks the column of the Confidence Threat Level " \
-    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_motivation_ids, muster_sov_motivation_labels }
+    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_motivation_ids, \
+    muster_sov_motivation_labels }
 #define EXTRA_TL_INPUT \
   { "extra-tl", "Other Threat Level", "Any further cumulative threat level from other rules " \
     "(e.g. +1 per casualty from Final Defensive Fire).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL }
