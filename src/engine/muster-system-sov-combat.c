@@ -421,5 +421,6 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_communication,
   &muster_sov_rally,
   &muster_sov_spotting,
+  &muster_sov_heroic_combat,
   NULL
 };

@@ -8,7 +8,7 @@
 
 /*
  * Standards of Valor command and contact rolls: the communication test and the rally (§4.4),
- * the wedge's contact roll (§4.10.3) and spotting (§4.13).
+ * the wedge's contact roll (§4.10.3), spotting and heroic combat between characters (§4.13).
  */
 
 #define LV_SENDER_INPUT \
@@ -368,4 +368,260 @@ const MusterProcedure muster_sov_spotting = {
   "distance and cover: one beat flips the marker, two place the unit.",
   spotting_inputs, G_N_ELEMENTS (spotting_inputs), spotting_outputs,
   G_N_ELEMENTS (spotting_outputs), spotting_exact, spotting_sample,
+};
+
+/* Heroic combat, hand-to-hand (§4.13, Chapter XXIV) */
+
+enum {
+  HE_A_SKILL, HE_A_WEAPON, HE_A_ARMOUR, HE_A_SECONDARY,
+  HE_D_SKILL, HE_D_WEAPON, HE_D_ARMOUR, HE_D_SECONDARY, HE_BLOW_READING
+};
+
+static const char * const blow_reading_ids[] = { "winner-dice", "literal", NULL };
+static const char * const blow_reading_labels[] = {
+  "Each of the winner's dice beating the loser's higher die",
+  "The winner's higher die against each of the loser's dice (always major)", NULL
+};
+
+static const char * const hand_weapon_ids[] = {
+  "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
+  "long-sword", "saber", "halberd", NULL
+};
+static const char * const hand_weapon_labels[] = {
+  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
+  "Long Sword", "Saber", "Halberd", NULL
+};
+static const char * const secondary_ids[] = {
+  "none", "buckler", "small-shield", "large-shield", "shield-wall", NULL
+};
+static const char * const secondary_labels[] = {
+  "None", "Buckler or second weapon (D4)", "Small shield (D6)", "Large shield (D8)",
+  "Large shield in a shield wall (D10)", NULL
+};
+
+#define HERO_INPUTS(side, Side) \
+  { side "-skill", Side "'s hand-to-hand skill", "The skill (Quality) die, D4 unskilled to D12 " \
+    "expert.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels }, \
+  { side "-weapon", Side "'s weapon", "Its FP Die joins the skill die; its Impact wounds.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 4, hand_weapon_ids, hand_weapon_labels }, \
+  { side "-armour", Side "'s armour", "Defence is the higher of the armour and secondary die.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels }, \
+  { side "-secondary", Side "'s shield or second weapon", "Its die, if higher, defends instead " \
+    "of the armour.", MUSTER_INPUT_CHOICE, 0, 0, 0, secondary_ids, secondary_labels }
+
+static const MusterInputSpec heroic_inputs[] = {
+  HERO_INPUTS ("attacker", "Attacker"),
+  HERO_INPUTS ("defender", "Defender"),
+  { "blow-reading", "Minor and major blows", "As printed, the winner's higher die beats both of "
+    "the loser's dice whenever it wins, so no blow is ever minor; by default each of the "
+    "winner's two dice that beats the loser's higher die counts, as in heroic missile combat.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, blow_reading_ids, blow_reading_labels },
+};
+
+static const char * const blow_labels[] = {
+  "Defender's major blow", "Defender's minor blow", "No blow", "Attacker's minor blow",
+  "Attacker's major blow", NULL
+};
+static const char * const wound_labels[] = {
+  "No wound", "1 wound", "2 wounds", "Killed outright", NULL
+};
+
+enum { HEO_BLOW, HEO_A_WOUNDS, HEO_D_WOUNDS, HEO_N };
+
+static const MusterOutputSpec heroic_outputs[] = {
+  { "blow", "Blow", blow_labels },
+  { "attacker-wounds", "Attacker's wounds", wound_labels },
+  { "defender-wounds", "Defender's wounds", wound_labels },
+};
+
+typedef struct
+{
+  int skill, fp, impact, armour, secondary;   /* secondary 1 for none: never above armour */
+} Hero;
+
+typedef struct
+{
+  Hero     a, d;
+  gboolean literal;
+} HeroicSetup;
+
+static gboolean
+hero_prepare (const MusterRuleset  *ruleset,
+              const int            *values,
+              Hero                 *hero,
+              GError              **error)
+{
+  static const int secondary_sides[] = { 1, 4, 6, 8, 10 };
+  const char *weapon = hand_weapon_ids[values[HE_A_WEAPON]];
+
+  hero->skill = muster_sov_die_sides (values[HE_A_SKILL]);
+  hero->secondary = secondary_sides[values[HE_A_SECONDARY]];
+  return _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
+                                error)
+         && _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "impact",
+                                   &hero->impact, error)
+         && _muster_sov_table_die (ruleset, "armour",
+                                   muster_sov_armour_ids[values[HE_A_ARMOUR]], "die",
+                                   &hero->armour, error);
+}
+
+static gboolean
+heroic_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                gpointer              setup,
+                GError              **error)
+{
+  HeroicSetup *s = setup;
+
+  s->literal = values[HE_BLOW_READING] == 1;
+  return hero_prepare (ruleset, values, &s->a, error)
+         && hero_prepare (ruleset, values + HE_D_SKILL, &s->d, error);
+}
+
+/* Faces: the attacker's skill and FP dice, the defender's; then Impact, armour and secondary
+ * for a blow on the defender, and the same for a blow on the attacker. */
+static guint
+heroic_layout (gconstpointer  setup,
+               int           *sizes)
+{
+  const HeroicSetup *s = setup;
+  const int layout[] = {
+    s->a.skill, s->a.fp, s->d.skill, s->d.fp,
+    s->a.impact, s->d.armour, s->d.secondary,
+    s->d.impact, s->a.armour, s->a.secondary,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (layout); i++)
+    sizes[i] = layout[i];
+  return G_N_ELEMENTS (layout);
+}
+
+/* The blow from two pairs of dice: 0 none, 1 minor, 2 major for the side with the higher high
+ * die; negative for the defender. */
+static int
+heroic_blow (gboolean literal,
+             int      a1,
+             int      a2,
+             int      d1,
+             int      d2)
+{
+  int a_high = MAX (a1, a2), d_high = MAX (d1, d2);
+
+  if (a_high == d_high)
+    return 0;
+  if (literal)
+    return a_high > d_high ? (a_high > d1) + (a_high > d2) : -((d_high > a1) + (d_high > a2));
+  return a_high > d_high ? (a1 > d_high) + (a2 > d_high) : -((d1 > a_high) + (d2 > a_high));
+}
+
+/* Wounds of one blow: Impact (doubled on a major blow) against the better defence die. */
+static int
+heroic_wounds (int impact,
+               gboolean major,
+               int armour,
+               int secondary)
+{
+  int blow = impact * (major ? 2 : 1), defence = MAX (armour, secondary);
+
+  if (blow > 3 * defence)
+    return 3;
+  if (blow > 2 * defence)
+    return 2;
+  return blow > defence;
+}
+
+static void
+heroic_resolve (gconstpointer  setup,
+                const int     *faces,
+                int           *outcome)
+{
+  const HeroicSetup *s = setup;
+  int blow = heroic_blow (s->literal, faces[0], faces[1], faces[2], faces[3]);
+
+  outcome[HEO_BLOW] = blow + 2;
+  outcome[HEO_D_WOUNDS] = blow > 0 ? heroic_wounds (faces[4], blow == 2, faces[5], faces[6]) : 0;
+  outcome[HEO_A_WOUNDS] = blow < 0 ? heroic_wounds (faces[7], blow == -2, faces[8], faces[9]) : 0;
+}
+
+const MusterSovPlay muster_sov_heroic_play = {
+  heroic_prepare, heroic_layout, heroic_resolve,
+};
+
+/* P(wounds = w) for each w of a blow by @hitter on @target. */
+static void
+wound_law (const Hero *hitter,
+           const Hero *target,
+           gboolean    major,
+           double     *law)
+{
+  double p = 1.0 / ((double) hitter->impact * target->armour * target->secondary);
+
+  for (int w = 0; w < 4; w++)
+    law[w] = 0;
+  for (int i = 1; i <= hitter->impact; i++)
+    for (int a = 1; a <= target->armour; a++)
+      for (int b = 1; b <= target->secondary; b++)
+        law[heroic_wounds (i, major, a, b)] += p;
+}
+
+static gboolean
+heroic_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *values,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  HeroicSetup s;
+  double blows[5] = { 0 }, a_wounds[4] = { 0 }, d_wounds[4] = { 0 };
+  double law[4], p;
+
+  if (!heroic_prepare (ruleset, values, &s, error))
+    return FALSE;
+  p = 1.0 / ((double) s.a.skill * s.a.fp * s.d.skill * s.d.fp);
+  for (int a1 = 1; a1 <= s.a.skill; a1++)
+    for (int a2 = 1; a2 <= s.a.fp; a2++)
+      for (int d1 = 1; d1 <= s.d.skill; d1++)
+        for (int d2 = 1; d2 <= s.d.fp; d2++)
+          blows[heroic_blow (s.literal, a1, a2, d1, d2) + 2] += p;
+
+  /* A blow lands on one side only: the other takes no wound. */
+  for (int blow = -2; blow <= 2; blow++)
+    {
+      if (blow == 0)
+        continue;
+      if (blow > 0)
+        wound_law (&s.a, &s.d, blow == 2, law);
+      else
+        wound_law (&s.d, &s.a, blow == -2, law);
+      for (int w = 0; w < 4; w++)
+        (blow > 0 ? d_wounds : a_wounds)[w] += blows[blow + 2] * law[w];
+      (blow > 0 ? a_wounds : d_wounds)[0] += blows[blow + 2];
+    }
+  a_wounds[0] += blows[2];
+  d_wounds[0] += blows[2];
+
+  outputs[HEO_BLOW] = muster_dist_new_from_weights (0, blows, 5);
+  outputs[HEO_A_WOUNDS] = muster_dist_new_from_weights (0, a_wounds, 4);
+  outputs[HEO_D_WOUNDS] = muster_dist_new_from_weights (0, d_wounds, 4);
+  return TRUE;
+}
+
+static void
+heroic_sample (const MusterProcedure *procedure,
+               const MusterRuleset   *ruleset,
+               const int             *values,
+               MusterDice            *dice,
+               int                   *outcome)
+{
+  _muster_sov_sample_play (&muster_sov_heroic_play, ruleset, values, dice, procedure->n_outputs,
+                           outcome);
+}
+
+const MusterProcedure muster_sov_heroic_combat = {
+  MUSTER_SOV_SYSTEM, "heroic-combat", "Heroic Combat, hand-to-hand",
+  "Both characters roll skill and weapon FP dice and keep the higher: beating one of the "
+  "loser's dice is a minor blow, both a major one. Impact (doubled on a major blow) against the "
+  "better of armour and shield: over it 1 wound, over twice 2, over three times killed.",
+  heroic_inputs, G_N_ELEMENTS (heroic_inputs), heroic_outputs, G_N_ELEMENTS (heroic_outputs),
+  heroic_exact, heroic_sample,
 };

@@ -192,6 +192,7 @@ extern const MusterProcedure muster_sov_rally;
 extern const MusterProcedure muster_sov_wedge;
 extern const MusterProcedure muster_sov_spotting;
 extern const MusterProcedure muster_sov_scythed_chariot;
+extern const MusterProcedure muster_sov_heroic_combat;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -209,5 +210,6 @@ extern const MusterSovPlay muster_sov_rally_play;
 extern const MusterSovPlay muster_sov_wedge_play;
 extern const MusterSovPlay muster_sov_spotting_play;
 extern const MusterSovPlay muster_sov_scythed_chariot_play;
+extern const MusterSovPlay muster_sov_heroic_play;
 
 G_END_DECLS

@@ -759,6 +759,36 @@ test_sov_wedge_and_spotting (void)
 }
 
 static void
+test_sov_heroic_combat (void)
+{
+  const MusterProcedure *p = procedure ("heroic-combat");
+  const char * const small[] = { "attacker-skill=d4", "attacker-weapon=dagger",
+                                 "attacker-armour=none", "defender-skill=d4",
+                                 "defender-weapon=dagger", "defender-armour=none",
+                                 "defender-secondary=buckler", NULL };
+  const char * const small_literal[] = { "attacker-skill=d4", "attacker-weapon=dagger",
+                                         "defender-skill=d6", "defender-weapon=spear",
+                                         "blow-reading=literal", NULL };
+  const char * const literal[] = { "blow-reading=literal", NULL };
+  g_autoptr(MusterProcedureResult) r1 = run_exact (p, literal);
+  int outcome[3];
+  /* Attacker 3 and 2 against 1 and 1: both beat the defender's higher die, a major blow;
+   * Impact 4 doubled is 8, over three times the defence of 2 (armour 2, buckler 1). */
+  int faces[] = { 3, 2, 1, 1, 4, 2, 1, 1, 1, 1 };
+
+  check_brute_force (&muster_sov_heroic_play, p, small);
+  check_brute_force (&muster_sov_heroic_play, p, small_literal);
+  /* As printed, a winning higher die beats both of the loser's dice: never a minor blow. */
+  assert_prob (r1, "blow", 1, 0);
+  assert_prob (r1, "blow", 3, 0);
+
+  resolve (&muster_sov_heroic_play, p, small, faces, outcome);
+  g_assert_cmpint (outcome[0], ==, 4);
+  g_assert_cmpint (outcome[2], ==, 3);
+  g_assert_cmpint (outcome[1], ==, 0);
+}
+
+static void
 test_sov_missing_table (void)
 {
   static const char text[] =
@@ -810,6 +840,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/close-assault", test_sov_close_assault);
   g_test_add_func ("/engine/sov/command", test_sov_command);
   g_test_add_func ("/engine/sov/wedge-and-spotting", test_sov_wedge_and_spotting);
+  g_test_add_func ("/engine/sov/heroic-combat", test_sov_heroic_combat);
   g_test_add_func ("/engine/sov/missing-table", test_sov_missing_table);
 
   ret = g_test_run ();
