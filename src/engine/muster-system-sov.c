@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-army.h"
 #include "muster-issue.h"
@@ -21,7 +22,10 @@
  *    quality-multiple). Fractions are kept and only the per-figure cost is rounded; the unit
  *    costs that times its figures. The breakdown also names the per-figure cost under the other
  *    weapon-cost reading when the two differ;
- *  - stats: the effective range band of the missile weapon, RBM × Quality Die size (§2.2);
+ *  - stats: the effective range band of the missile weapon, RBM × Quality Die size (§2.2),
+ *    and the LV of a leader grade from the draft leadership table at company level (an
+ *    Independent Figure's at "self"), scaled from Elite troops to the unit's Quality Die
+ *    (variant leadership-scaling, §3.6);
  *  - the custom constraint unit-leader: every unit but an Independent Figure has a leader.
  */
 
@@ -31,6 +35,9 @@
 #define LEADER_OPTION            "leader"
 #define COMMAND_GROUP            "command"
 #define CHARACTER_CATEGORY       "character"
+#define GRADE_GROUP              "leader-grade"
+#define LEADERSHIP_TABLE         "leadership"
+#define VARIANT_LEADERSHIP       "leadership-scaling"
 
 static GHashTable *
 settings_of (const MusterForce *force)
@@ -141,17 +148,52 @@ sov_unit_cost (const MusterRuleset *ruleset,
   return TRUE;
 }
 
+/* The LV of leader grade @grade ("grade-c") commanding at @level with a Quality Die of
+ * @quality sides, or 0 when the grade cannot command there. The table is for Elite troops:
+ * [default] LV × N / 12, halves rounding up, at least 1, keeps the chance of failure. */
+static int
+grade_lv (const MusterRuleset *ruleset,
+          const MusterForce   *force,
+          const char          *grade,
+          const char          *level,
+          double               quality)
+{
+  const MusterTable *table = muster_ruleset_get_table (ruleset, LEADERSHIP_TABLE);
+  const MusterCell *cell;
+  const char *scaling = muster_ruleset_variant_value (ruleset, VARIANT_LEADERSHIP,
+                                                      settings_of (force));
+
+  if (table == NULL || !g_str_has_prefix (grade, "grade-")
+      || (cell = muster_table_lookup (table, grade + strlen ("grade-"), level, NULL)) == NULL
+      || !cell->is_number)
+    return 0;
+  if (g_strcmp0 (scaling, "unchanged") == 0)
+    return (int) cell->number;
+  return MAX (1, (int) floor (cell->number * quality / 12 + 0.5));
+}
+
 static MusterStats *
 sov_derived_stats (const MusterRuleset *ruleset,
                    const MusterForce   *force,
                    const MusterUnit    *unit)
 {
   MusterStats *stats = muster_stats_derive (ruleset, force, unit);
+  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                             muster_unit_get_type_id (unit));
+  const char *grade = muster_unit_choice_in (ruleset, unit, GRADE_GROUP);
   double rbm, quality;
 
   if (muster_stats_get_number (stats, "missile-rbm", &rbm)
       && muster_stats_get_number (stats, "quality", &quality))
     muster_stats_set_number (stats, "range-band", rbm * quality);
+  if (grade != NULL && type != NULL && muster_stats_get_number (stats, "quality", &quality))
+    {
+      gboolean alone = g_str_equal (type->category, CHARACTER_CATEGORY);
+      int lv = grade_lv (ruleset, force, grade, alone ? "self" : "company", quality);
+
+      if (lv > 0)
+        muster_stats_set_number (stats, "lv", lv);
+    }
   return stats;
 }
 

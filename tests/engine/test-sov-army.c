@@ -215,6 +215,39 @@ test_derived_stats (Army          *army,
   g_assert_cmpfloat (band, ==, 10);
 }
 
+static void
+test_leadership (Army          *army,
+                 gconstpointer  data)
+{
+  /* §3.6: grade C commands a company at LV 3 with Elite troops; the same leader is LV 2 with
+   * Regulars and LV 1 with Untrained troops (a 1-in-4 failure chance each); Green 1.5 and
+   * Veteran 2.5 round up. */
+  static const struct { const char *quality; double lv; } cases[] = {
+    { "elite", 3 }, { "veteran", 3 }, { "regular", 2 }, { "green", 2 }, { "untrained", 1 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterUnit *unit = add_unit (army, "infantry", 10, cases[i].quality, "grade-c", NULL);
+      g_autoptr(MusterStats) stats = muster_system_derived_stats (sov, army->force, unit);
+      double lv;
+
+      g_assert_true (muster_stats_get_number (stats, "lv", &lv));
+      g_assert_cmpfloat (lv, ==, cases[i].lv);
+    }
+
+  /* The table unchanged for every quality: grade C is LV 3 with Regulars too. */
+  set_variant (army, "leadership-scaling", "unchanged");
+  {
+    MusterUnit *unit = add_unit (army, "infantry", 10, "regular", "grade-c", NULL);
+    g_autoptr(MusterStats) stats = muster_system_derived_stats (sov, army->force, unit);
+    double lv;
+
+    g_assert_true (muster_stats_get_number (stats, "lv", &lv));
+    g_assert_cmpfloat (lv, ==, 3);
+  }
+}
+
 static guint
 count_issues (Army       *army,
               const char *constraint)
@@ -294,6 +327,7 @@ main (int   argc,
   ADD ("fractions-kept", test_fractions_kept);
   ADD ("weapon-tables", test_weapon_tables);
   ADD ("derived-stats", test_derived_stats);
+  ADD ("leadership", test_leadership);
   ADD ("unit-leader", test_unit_leader);
 #undef ADD
   g_test_add_func ("/engine/sov-army/sample-cohort", test_sample_cohort);
