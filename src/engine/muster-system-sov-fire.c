@@ -19,7 +19,7 @@ enum {
   FI_QUALITY, FI_WEAPON, FI_FIGURES, FI_AREA_FIGURES, FI_VOLLEY, FI_DISTANCE, FI_FORMATION,
   FI_MOUNTED, FI_IN_POSITION, FI_SHIELD_WALL, FI_COVER, FI_MOVED, FI_OVER_SKIRMISHERS, FI_WIND,
   FI_LONE_FIGURE, FI_LARGE_CREATURE, FI_VEHICLE, FI_ARMOUR, FI_ERA, FI_WET, FI_FIREPOWER_DIE,
-  FI_DEFENSIVE, FI_FIRE_AND_RETIRE
+  FI_DEFENSIVE, FI_FIRE_AND_RETIRE, FI_SPECULATIVE
 };
 
 static const char * const missile_ids[] = {
@@ -82,6 +82,9 @@ static const MusterInputSpec fire_inputs[] = {
     NULL },
   { "fire-and-retire", "Fire and Retire", "Fired FDF-style at the charger's position after the "
     "withdrawal: the target's Range Die +1 (§4.12.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "speculative", "Speculative fire", "At an unrevealed marker: no casualties; only two or more "
+    "dice beating the Range Die reveal a real unit, which is then suppressed (§4.8).",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
 };
 
 static const char * const fire_result_labels[] = {
@@ -104,7 +107,8 @@ typedef struct
   int      quality, firepower, area, range;   /* die sides; area 0 without Area Fire */
   int      impact, armour;
   gboolean pilum;
-  gboolean defensive;   /* no suppression result */
+  gboolean defensive;     /* no suppression result */
+  gboolean speculative;   /* no hits; suppression only when revealed */
   int      max_hits;
 } FireSetup;
 
@@ -219,6 +223,7 @@ fire_prepare (const MusterRuleset  *ruleset,
     s->impact = _muster_sov_closed_shift (s->impact, -1);
   s->pilum = g_str_equal (weapon, "pilum");
   s->defensive = values[FI_DEFENSIVE] || values[FI_FIRE_AND_RETIRE];
+  s->speculative = values[FI_SPECULATIVE];
   s->max_hits = (s->quality + s->firepower + s->area) / s->range + 1;
   return TRUE;
 }
@@ -277,9 +282,9 @@ fire_resolve (gconstpointer  setup,
 
   beats = (q > r) + (f > r) + (s->area > 0 && a > r);
   outcome[FO_RESULT] = 1 + MIN (beats, 2);
-  outcome[FO_SUPPRESSION] = beats >= 1 && !s->defensive;
+  outcome[FO_SUPPRESSION] = beats >= (s->speculative ? 2 : 1) && !s->defensive;
   outcome[FO_SHIELD_WALL_LOST] = s->pilum && q > r;
-  if (beats >= 2)
+  if (beats >= 2 && !s->speculative)
     {
       hits = fire_hits (q + f + (s->area > 0 ? a : 0), s->range, faces[4]);
       for (int i = 0; i < hits; i++)
@@ -332,9 +337,9 @@ fire_exact (const MusterProcedure  *procedure,
             int sum = q + f + (s.area > 0 ? a : 0);
 
             result[1 + MIN (beats, 2)] += p;
-            suppression[beats >= 1 && !s.defensive] += p;
+            suppression[beats >= (s.speculative ? 2 : 1) && !s.defensive] += p;
             lost[s.pilum && q > r] += p;
-            if (beats < 2)
+            if (beats < 2 || s.speculative)
               hits[0] += p;
             else
               {

@@ -362,6 +362,15 @@ test_sov_fire_example (void)
     assert_prob (r4, "result", 3, 21 / 80.0);
     assert_prob (r4, "suppression", 1, 0);
   }
+  /* Speculative fire at the same target: suppression only when revealed, never a casualty. */
+  {
+    const char * const speculative[] = { "target-formation=open", "shield-wall=yes",
+                                         "speculative=yes", NULL };
+    g_autoptr(MusterProcedureResult) r5 = run_exact (p, speculative);
+
+    assert_prob (r5, "suppression", 1, 21 / 80.0);
+    assert_prob (r5, "casualties", 0, 1);
+  }
 
   resolve (&muster_sov_fire_play, p, oracle, suppression_only, outcome);
   g_assert_cmpint (outcome[0], ==, 2);
@@ -421,6 +430,12 @@ test_sov_fire_brute_force (void)
   check_brute_force (&muster_sov_fire_play, procedure ("fire"), small);
   check_brute_force (&muster_sov_fire_play, procedure ("fire"), area);
   check_brute_force (&muster_sov_fire_play, procedure ("fire"), pilum);
+  {
+    const char * const speculative[] = { "quality=untrained", "weapon=javelin", "figures=4",
+                                         "distance=1", "armour=none", "speculative=yes", NULL };
+
+    check_brute_force (&muster_sov_fire_play, procedure ("fire"), speculative);
+  }
 }
 
 static void
