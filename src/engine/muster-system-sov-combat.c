@@ -422,5 +422,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_rally,
   &muster_sov_spotting,
   &muster_sov_heroic_combat,
+  &muster_sov_heroic_missile,
+  &muster_sov_sniper,
   NULL
 };

@@ -193,6 +193,8 @@ extern const MusterProcedure muster_sov_wedge;
 extern const MusterProcedure muster_sov_spotting;
 extern const MusterProcedure muster_sov_scythed_chariot;
 extern const MusterProcedure muster_sov_heroic_combat;
+extern const MusterProcedure muster_sov_heroic_missile;
+extern const MusterProcedure muster_sov_sniper;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -211,5 +213,7 @@ extern const MusterSovPlay muster_sov_wedge_play;
 extern const MusterSovPlay muster_sov_spotting_play;
 extern const MusterSovPlay muster_sov_scythed_chariot_play;
 extern const MusterSovPlay muster_sov_heroic_play;
+extern const MusterSovPlay muster_sov_heroic_missile_play;
+extern const MusterSovPlay muster_sov_sniper_play;
 
 G_END_DECLS

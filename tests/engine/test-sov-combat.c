@@ -803,6 +803,32 @@ test_sov_heroic_combat (void)
 }
 
 static void
+test_sov_sniper_and_heroic_missile (void)
+{
+  /* A Veteran sniper with a muzzle-loaded rifle: band 1.5 × 10 = 15", so 20" is the second
+   * band, D6. He misses when neither D10 nor the rifle's FP D4 beats it. */
+  g_autoptr(MusterProcedureResult) sniper = run_exact (procedure ("sniper"), NULL);
+  const char * const scope[] = { "telescopic=yes", NULL };
+  g_autoptr(MusterProcedureResult) scoped = run_exact (procedure ("sniper"), scope);
+  const char * const small[] = { "skill=d4", "weapon=sling", "distance=4", "armour=none",
+                                 "secondary=buckler", NULL };
+  double miss = 0, miss_d4 = 0;
+
+  for (int r = 1; r <= 6; r++)
+    miss += (r / 10.0) * (MIN (r, 4) / 4.0) / 6;
+  /* With a telescopic sight the band is 30": 20" is the first band, D4. */
+  for (int r = 1; r <= 4; r++)
+    miss_d4 += (r / 10.0) * (r / 4.0) / 4;
+  assert_prob (sniper, "hit", 1, miss);
+  assert_prob (sniper, "casualty", 1, (1 - miss) * _muster_sov_p_greater (10, 6));
+  assert_prob (sniper, "revealed", 1, 1 / 10.0);
+  assert_prob (scoped, "hit", 1, miss_d4);
+
+  /* A sling (FP D8, Impact D4) in an unskilled hand at a lone figure 4" away: D4 +2 = D8. */
+  check_brute_force (&muster_sov_heroic_missile_play, procedure ("heroic-missile"), small);
+}
+
+static void
 test_sov_missing_table (void)
 {
   static const char text[] =
@@ -855,6 +881,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/command", test_sov_command);
   g_test_add_func ("/engine/sov/wedge-and-spotting", test_sov_wedge_and_spotting);
   g_test_add_func ("/engine/sov/heroic-combat", test_sov_heroic_combat);
+  g_test_add_func ("/engine/sov/sniper-and-heroic-missile", test_sov_sniper_and_heroic_missile);
   g_test_add_func ("/engine/sov/missing-table", test_sov_missing_table);
 
   ret = g_test_run ();
