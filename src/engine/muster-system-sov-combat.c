@@ -320,6 +320,22 @@ const char * const muster_sov_cover_ids[] = { "none", "soft", "hard", NULL };
 const char * const muster_sov_cover_labels[] = { "None", "Soft cover", "Hard cover", NULL };
 const char * const muster_sov_arm_ids[] = { "infantry", "cavalry", NULL };
 const char * const muster_sov_arm_labels[] = { "Infantry", "Cavalry", NULL };
+const char * const muster_sov_missile_ids[] = {
+  "sling", "javelin", "throwing-spear", "pilum", "short-bow", "long-bow", "crossbow",
+  "harquebus", "musket", "muzzle-loaded-rifle", "mini-ball-rifle", NULL
+};
+const char * const muster_sov_missile_labels[] = {
+  "Sling", "Javelin", "Throwing Spear", "Pilum", "Short Bow", "Long Bow", "Crossbow",
+  "Harquebus", "Musket", "Muzzle Loaded Rifle", "Mini-Ball Rifle", NULL
+};
+const char * const muster_sov_weapon_ids[] = {
+  "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
+  "long-sword", "saber", "halberd", NULL
+};
+const char * const muster_sov_weapon_labels[] = {
+  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
+  "Long Sword", "Saber", "Halberd", NULL
+};
 const char * const muster_sov_motivation_ids[] = { "low", "medium", "high", NULL };
 const char * const muster_sov_motivation_labels[] = { "Low", "Medium", "High", NULL };
 

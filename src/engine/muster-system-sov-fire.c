@@ -22,14 +22,6 @@ enum {
   FI_DEFENSIVE, FI_FIRE_AND_RETIRE, FI_SPECULATIVE
 };
 
-static const char * const missile_ids[] = {
-  "sling", "javelin", "throwing-spear", "pilum", "short-bow", "long-bow", "crossbow",
-  "harquebus", "musket", "muzzle-loaded-rifle", "mini-ball-rifle", NULL
-};
-static const char * const missile_labels[] = {
-  "Sling", "Javelin", "Throwing Spear", "Pilum", "Short Bow", "Long Bow", "Crossbow",
-  "Harquebus", "Musket", "Muzzle Loaded Rifle", "Mini-Ball Rifle", NULL
-};
 static const char * const firepower_die_ids[] = { "nearest", "weapon", NULL };
 static const char * const firepower_die_labels[] = {
   "The die nearest the unit's firepower", "The weapon's FP Die", NULL
@@ -40,7 +32,7 @@ static const MusterInputSpec fire_inputs[] = {
     "(its size in inches).", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
     muster_sov_quality_labels },
   { "weapon", "Missile weapon", "From the Missile Weapons Table: range band modifier, "
-    "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, missile_ids, missile_labels },
+    "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_missile_ids, muster_sov_missile_labels },
   { "figures", "Figures with line of sight", "Figures able to fire directly at the target; "
     "their FP adds up to the potential shots.", MUSTER_INPUT_INT, 1, 200, 12, NULL, NULL },
   { "area-figures", "Area Fire figures", "Other figures adding Area Fire (bows only); they "
@@ -131,7 +123,7 @@ fire_prepare (const MusterRuleset  *ruleset,
               GError              **error)
 {
   FireSetup *s = setup;
-  const char *weapon = missile_ids[values[FI_WEAPON]];
+  const char *weapon = muster_sov_missile_ids[values[FI_WEAPON]];
   double rbm, fp, thrown, volley, area, fp_die;
   int band, shift = 0, half_direct, half_area;
 
@@ -152,13 +144,13 @@ fire_prepare (const MusterRuleset  *ruleset,
   if (values[FI_VOLLEY] && volley == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a %s cannot be volleyed", missile_labels[values[FI_WEAPON]]);
+                   "a %s cannot be volleyed", muster_sov_missile_labels[values[FI_WEAPON]]);
       return FALSE;
     }
   if (values[FI_AREA_FIGURES] > 0 && area == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a %s cannot use Area Fire", missile_labels[values[FI_WEAPON]]);
+                   "a %s cannot use Area Fire", muster_sov_missile_labels[values[FI_WEAPON]]);
       return FALSE;
     }
 

@@ -24,14 +24,6 @@ static const char * const blow_reading_labels[] = {
   "The winner's higher die against each of the loser's dice (always major)", NULL
 };
 
-static const char * const hand_weapon_ids[] = {
-  "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
-  "long-sword", "saber", "halberd", NULL
-};
-static const char * const hand_weapon_labels[] = {
-  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
-  "Long Sword", "Saber", "Halberd", NULL
-};
 static const char * const secondary_ids[] = {
   "none", "buckler", "small-shield", "large-shield", "shield-wall", NULL
 };
@@ -44,7 +36,7 @@ static const char * const secondary_labels[] = {
   { side "-skill", Side "'s hand-to-hand skill", "The skill (Quality) die, D4 unskilled to D12 " \
     "expert.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels }, \
   { side "-weapon", Side "'s weapon", "Its FP Die joins the skill die; its Impact wounds.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 4, hand_weapon_ids, hand_weapon_labels }, \
+    MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_weapon_ids, muster_sov_weapon_labels }, \
   { side "-armour", Side "'s armour", "Defence is the higher of the armour and secondary die.", \
     MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels }, \
   { side "-secondary", Side "'s shield or second weapon", "Its die, if higher, defends instead " \
@@ -93,7 +85,7 @@ hero_prepare (const MusterRuleset  *ruleset,
               GError              **error)
 {
   static const int secondary_sides[] = { 1, 4, 6, 8, 10 };
-  const char *weapon = hand_weapon_ids[values[HE_A_WEAPON]];
+  const char *weapon = muster_sov_weapon_ids[values[HE_A_WEAPON]];
 
   hero->skill = muster_sov_die_sides (values[HE_A_SKILL]);
   hero->secondary = secondary_sides[values[HE_A_SECONDARY]];
@@ -269,15 +261,6 @@ const MusterProcedure muster_sov_heroic_combat = {
 
 /* Heroic missile combat and sniper fire: two dice against a Range Die */
 
-static const char * const missile_ids[] = {
-  "sling", "javelin", "throwing-spear", "pilum", "short-bow", "long-bow", "crossbow",
-  "harquebus", "musket", "muzzle-loaded-rifle", "mini-ball-rifle", NULL
-};
-static const char * const missile_labels[] = {
-  "Sling", "Javelin", "Throwing Spear", "Pilum", "Short Bow", "Long Bow", "Crossbow",
-  "Harquebus", "Musket", "Muzzle Loaded Rifle", "Mini-Ball Rifle", NULL
-};
-
 typedef struct
 {
   int      skill, fp, impact;   /* the shooter's dice */
@@ -323,7 +306,7 @@ shooter_prepare (const MusterRuleset  *ruleset,
                  ShotSetup            *s,
                  GError              **error)
 {
-  const char *id = missile_ids[weapon];
+  const char *id = muster_sov_missile_ids[weapon];
   double rbm;
 
   s->skill = skill_sides;
@@ -372,7 +355,7 @@ static const MusterInputSpec heroic_missile_inputs[] = {
   { "skill", "Missile weapon skill", "The character's skill die, D4 unskilled to D12 expert.",
     MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels },
   { "weapon", "Missile weapon", "Its FP Die joins the skill die; its Impact wounds.",
-    MUSTER_INPUT_CHOICE, 0, 0, 5, missile_ids, missile_labels },
+    MUSTER_INPUT_CHOICE, 0, 0, 5, muster_sov_missile_ids, muster_sov_missile_labels },
   TARGET_INPUTS (10, 1),
   { "secondary", "Target's shield", "Its die, if higher, defends instead of the armour.",
     MUSTER_INPUT_CHOICE, 0, 0, 0, secondary_ids, secondary_labels },
@@ -494,7 +477,7 @@ static const MusterInputSpec sniper_inputs[] = {
   { "quality", "Sniper's Quality", "The sniper's Quality Die; a natural 1 reveals the sniper.",
     MUSTER_INPUT_CHOICE, 0, 0, 3, muster_sov_quality_ids, muster_sov_quality_labels },
   { "weapon", "Missile weapon", "Its FP Die joins the Quality Die; its Impact kills.",
-    MUSTER_INPUT_CHOICE, 0, 0, 9, missile_ids, missile_labels },
+    MUSTER_INPUT_CHOICE, 0, 0, 9, muster_sov_missile_ids, muster_sov_missile_labels },
   { "telescopic", "Telescopic sight", "Doubles the sniper's range band.", MUSTER_INPUT_BOOL, 0, 1,
     0, NULL, NULL },
   TARGET_INPUTS (20, 0),

@@ -11,8 +11,6 @@ G_BEGIN_DECLS
  * round's.
  */
 
-extern const char * const muster_sov_weapon_ids[];
-extern const char * const muster_sov_weapon_labels[];
 extern const char * const muster_sov_penetration_ids[];
 extern const char * const muster_sov_penetration_labels[];
 extern const char * const muster_sov_shield_wall_ids[];

@@ -15,14 +15,6 @@
  * The whole close assault is simulated in muster-system-sov-assault.c.
  */
 
-const char * const muster_sov_weapon_ids[] = {
-  "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
-  "long-sword", "saber", "halberd", NULL
-};
-const char * const muster_sov_weapon_labels[] = {
-  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
-  "Long Sword", "Saber", "Halberd", NULL
-};
 const char * const muster_sov_penetration_ids[] = { "detailed", "summary", NULL };
 const char * const muster_sov_penetration_labels[] = {
   "Detailed: Impact against Armor per potential hit",

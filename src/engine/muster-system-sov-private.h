@@ -88,8 +88,8 @@ void      _muster_sov_sample_play     (const MusterSovPlay  *play,
                                        int                   n_outputs,
                                        int                  *outcome);
 
-/* The choice vocabularies the procedures share, %NULL-terminated; quality and armour ids are
- * rows of the "quality" and "armour" tables. */
+/* The choice vocabularies the procedures share, %NULL-terminated; quality, armour, missile and
+ * hand-to-hand weapon ids are rows of the ruleset's tables of the same names. */
 extern const char * const muster_sov_quality_ids[];
 extern const char * const muster_sov_quality_labels[];
 extern const char * const muster_sov_armour_ids[];
@@ -102,6 +102,10 @@ extern const char * const muster_sov_cover_ids[];
 extern const char * const muster_sov_cover_labels[];
 extern const char * const muster_sov_arm_ids[];
 extern const char * const muster_sov_arm_labels[];
+extern const char * const muster_sov_missile_ids[];
+extern const char * const muster_sov_missile_labels[];
+extern const char * const muster_sov_weapon_ids[];
+extern const char * const muster_sov_weapon_labels[];
 extern const char * const muster_sov_motivation_ids[];
 extern const char * const muster_sov_motivation_labels[];
 
