@@ -32,7 +32,8 @@ static const MusterInputSpec fire_inputs[] = {
     "(its size in inches).", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
     muster_sov_quality_labels },
   { "weapon", "Missile weapon", "From the Missile Weapons Table: range band modifier, "
-    "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_missile_ids, muster_sov_missile_labels },
+    "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_missile_ids,
+    muster_sov_missile_labels },
   { "figures", "Figures with line of sight", "Figures able to fire directly at the target; "
     "their FP adds up to the potential shots.", MUSTER_INPUT_INT, 1, 200, 12, NULL, NULL },
   { "area-figures", "Area Fire figures", "Other figures adding Area Fire (bows only); they "

@@ -93,14 +93,20 @@ extern const char * const muster_sov_scrum_labels[];
     "cells.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_ratio_table_ids, \
     muster_sov_ratio_table_labels }, \
   { "scrum-score", "Scrum score", "How the casualty and rank ratios are added.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_scrum_ids, muster_sov_scrum_labels }
+    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_scrum_ids, muster_sov_scrum_labels }, \
+  { "attacker-warhorses", "Attacker has Warhorses", "Cavalry only: as many extra dice as its " \
+    "share of the force ratio, one step lower, whose hits use Impact D6.", MUSTER_INPUT_BOOL, 0, \
+    1, 0, NULL, NULL }, \
+  { "defender-warhorses", "Defender has Warhorses", "Cavalry only, as for the attacker.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
 
 enum {
   H_A_QUALITY, H_A_LV, H_A_ARM, H_A_FORMATION, H_A_WEAPON, H_A_ARMOUR, H_A_SUPPRESSION,
   H_A_RANKS, H_A_WRAP, H_A_OVERLAP, H_A_SHIELD_WALL, H_CHARGING, H_COUNTER_CHARGE,
   H_FIRST_CHARGE, H_D_QUALITY, H_D_LV, H_D_ARM, H_D_FORMATION, H_D_WEAPON, H_D_ARMOUR,
   H_D_SUPPRESSION, H_D_RANKS, H_D_OVERLAP, H_D_SHIELD_WALL, H_D_COVER, H_ROUGH, H_ERA,
-  H_FIGURE_RATIO, H_PENETRATION, H_SHIELD_WALL_READING, H_RATIO_TABLE, H_SCRUM, H_N_INPUTS
+  H_FIGURE_RATIO, H_PENETRATION, H_SHIELD_WALL_READING, H_RATIO_TABLE, H_SCRUM,
+  H_A_WARHORSES, H_D_WARHORSES, H_N_INPUTS
 };
 
 /* The outputs of a round. */

@@ -55,6 +55,7 @@ static const MusterOutputSpec hth_outputs[] = {
 typedef struct
 {
   int dice, sides;      /* the pool */
+  int extra, extra_sides, extra_impact;   /* Warhorses: extra dice one step lower, Impact D6 */
   int impact, armour;   /* its Impact against the enemy; its own Armor Die */
   int ranks;            /* counted for the scrum */
   int quality, lv;      /* its unmodified Quality Die and LV, for the scrum test */
@@ -244,6 +245,19 @@ hth_prepare (const MusterRuleset  *ruleset,
   s->a.sides = muster_sov_die_sides (a_index);
   s->d.sides = muster_sov_die_sides (d_index);
 
+  /* Warhorses add the cavalry's share of dice again, one step lower, with Impact D6. */
+  if ((values[H_A_WARHORSES] && !a_cav) || (values[H_D_WARHORSES] && !d_cav))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "only cavalry have Warhorses");
+      return FALSE;
+    }
+  s->a.extra = values[H_A_WARHORSES] ? s->a.dice : 0;
+  s->d.extra = values[H_D_WARHORSES] ? s->d.dice : 0;
+  s->a.extra_sides = _muster_sov_closed_shift (s->a.sides, -1);
+  s->d.extra_sides = _muster_sov_closed_shift (s->d.sides, -1);
+  s->a.extra_impact = s->d.extra_impact = 6;
+
   /* Impact: lances D12 on the first charge, cavalry spears +1 charging (§2.3). */
   if (a_cav && values[H_CHARGING] && values[H_FIRST_CHARGE] && g_str_equal (a_weapon, "lance"))
     s->a.impact = 12;
@@ -270,7 +284,8 @@ hth_prepare (const MusterRuleset  *ruleset,
       s->d.ranks = scrum_ranks (d_cav, values[H_D_FORMATION], values[H_D_RANKS]);
     }
 
-  if (2 * (s->a.dice + s->d.dice) * (1 + s->figure_ratio) + 4 > MUSTER_SOV_MAX_FACES)
+  if (2 * (s->a.dice + s->a.extra + s->d.dice + s->d.extra) * (1 + s->figure_ratio) + 10
+      > MUSTER_SOV_MAX_FACES)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "a force ratio of %d:%d with %d figures per die is beyond this preview", left,
@@ -280,32 +295,46 @@ hth_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-/* Faces: the attacker's pool, the defender's pool, then Impact and Armor for each potential
- * hit of the attacker and of the defender (one pair each in the summary method), then the
+/* The penetration rolls of one group of dice (a side's own, or its warhorses'): a pair of
+ * Impact and Armor per potential hit, or one pair in the summary method; none without dice. */
+static int
+group_pairs (const HthSetup *s,
+             int             dice)
+{
+  if (dice == 0)
+    return 0;
+  return s->summary ? 1 : dice * s->figure_ratio;
+}
+
+/* Faces: the attacker's pool and warhorse dice, the defender's; then the penetration pairs of
+ * the attacker's own hits, its warhorses', the defender's own and its warhorses'; then the
  * scrum test's die of each side. */
 static guint
 hth_layout (gconstpointer  setup,
             int           *sizes)
 {
   const HthSetup *s = setup;
+  const struct { int count, sides; } dice[] = {
+    { s->a.dice, s->a.sides }, { s->a.extra, s->a.extra_sides },
+    { s->d.dice, s->d.sides }, { s->d.extra, s->d.extra_sides },
+  };
+  const struct { int pairs, impact, armour; } groups[] = {
+    { group_pairs (s, s->a.dice), s->a.impact, s->d.armour },
+    { group_pairs (s, s->a.extra), s->a.extra_impact, s->d.armour },
+    { group_pairs (s, s->d.dice), s->d.impact, s->a.armour },
+    { group_pairs (s, s->d.extra), s->d.extra_impact, s->a.armour },
+  };
   int n = 0;
-  int a_pairs = s->summary ? 1 : s->a.dice * s->figure_ratio;
-  int d_pairs = s->summary ? 1 : s->d.dice * s->figure_ratio;
 
-  for (int i = 0; i < s->a.dice; i++)
-    sizes[n++] = s->a.sides;
-  for (int i = 0; i < s->d.dice; i++)
-    sizes[n++] = s->d.sides;
-  for (int i = 0; i < a_pairs; i++)
-    {
-      sizes[n++] = s->a.impact;
-      sizes[n++] = s->d.armour;
-    }
-  for (int i = 0; i < d_pairs; i++)
-    {
-      sizes[n++] = s->d.impact;
-      sizes[n++] = s->a.armour;
-    }
+  for (guint g = 0; g < G_N_ELEMENTS (dice); g++)
+    for (int i = 0; i < dice[g].count; i++)
+      sizes[n++] = dice[g].sides;
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    for (int i = 0; i < groups[g].pairs; i++)
+      {
+        sizes[n++] = groups[g].impact;
+        sizes[n++] = groups[g].armour;
+      }
   sizes[n++] = s->a.quality;
   sizes[n++] = s->d.quality;
   return n;
@@ -388,83 +417,121 @@ scrum_result (const HthSetup *s,
          + (result == MUSTER_SOV_TEST_MAJOR_FAILURE);
 }
 
+/* The wounds of @hits potential hits from @pen, the group's pairs. */
+static int
+group_wounds (const HthSetup *s,
+              int             hits,
+              const int      *pen)
+{
+  int wounds = 0;
+
+  if (hits == 0)
+    return 0;
+  if (s->summary)
+    return summary_wounds (hits, pen[0], pen[1]);
+  for (int i = 0; i < hits; i++)
+    wounds += pen[2 * i] > pen[2 * i + 1];
+  return wounds;
+}
+
+static int
+pool_min (const int *dice,
+          int        n)
+{
+  int low = G_MAXINT;
+
+  for (int i = 0; i < n; i++)
+    low = MIN (low, dice[i]);
+  return low;
+}
+
+static int
+count_above (const int *dice,
+             int        n,
+             int        threshold)
+{
+  int count = 0;
+
+  for (int i = 0; i < n; i++)
+    count += dice[i] > threshold;
+  return count;
+}
+
 static void
 hth_resolve (gconstpointer  setup,
              const int     *faces,
              int           *outcome)
 {
   const HthSetup *s = setup;
-  const int *a = faces, *d = faces + s->a.dice, *pen = faces + s->a.dice + s->d.dice;
-  int a_min = G_MAXINT, d_min = G_MAXINT, a_beats = 0, d_beats = 0;
-  int a_hits, d_hits, d_cas = 0, a_cas = 0, a_pairs, d_pairs;
-
-  for (int i = 0; i < s->a.dice; i++)
-    a_min = MIN (a_min, a[i]);
-  for (int i = 0; i < s->d.dice; i++)
-    d_min = MIN (d_min, d[i]);
+  int na = s->a.dice + s->a.extra, nd = s->d.dice + s->d.extra;
+  const int *a = faces, *d = faces + na, *pen = faces + na + nd;
+  int a_min = pool_min (a, na), d_min = pool_min (d, nd);
   /* Step 2: each die that beats at least one opposing die scores. */
-  for (int i = 0; i < s->a.dice; i++)
-    a_beats += a[i] > d_min;
-  for (int i = 0; i < s->d.dice; i++)
-    d_beats += d[i] > a_min;
-  a_hits = a_beats * s->figure_ratio;
-  d_hits = d_beats * s->figure_ratio;
+  int a_own = count_above (a, s->a.dice, d_min) * s->figure_ratio;
+  int a_horse = count_above (a + s->a.dice, s->a.extra, d_min) * s->figure_ratio;
+  int d_own = count_above (d, s->d.dice, a_min) * s->figure_ratio;
+  int d_horse = count_above (d + s->d.dice, s->d.extra, a_min) * s->figure_ratio;
+  int pairs[4] = {
+    group_pairs (s, s->a.dice), group_pairs (s, s->a.extra),
+    group_pairs (s, s->d.dice), group_pairs (s, s->d.extra),
+  };
+  const int *group = pen;
+  int d_cas, a_cas;
 
-  /* Step 3. */
-  a_pairs = s->summary ? 1 : s->a.dice * s->figure_ratio;
-  d_pairs = s->summary ? 1 : s->d.dice * s->figure_ratio;
-  if (s->summary)
-    {
-      d_cas = summary_wounds (a_hits, pen[0], pen[1]);
-      a_cas = summary_wounds (d_hits, pen[2], pen[3]);
-    }
-  else
-    {
-      for (int i = 0; i < a_hits; i++)
-        d_cas += pen[2 * i] > pen[2 * i + 1];
-      for (int i = 0; i < d_hits; i++)
-        a_cas += pen[2 * a_pairs + 2 * i] > pen[2 * a_pairs + 2 * i + 1];
-    }
+  /* Step 3, group by group. */
+  d_cas = group_wounds (s, a_own, group);
+  group += 2 * pairs[0];
+  d_cas += group_wounds (s, a_horse, group);
+  group += 2 * pairs[1];
+  a_cas = group_wounds (s, d_own, group);
+  group += 2 * pairs[2];
+  a_cas += group_wounds (s, d_horse, group);
+  group += 2 * pairs[3];
 
-  outcome[HO_A_HITS] = a_hits;
-  outcome[HO_D_HITS] = d_hits;
+  outcome[HO_A_HITS] = a_own + a_horse;
+  outcome[HO_D_HITS] = d_own + d_horse;
   outcome[HO_D_CASUALTIES] = d_cas;
   outcome[HO_A_CASUALTIES] = a_cas;
-  outcome[HO_SCRUM] = scrum_result (s, d_cas, a_cas, pen + 2 * (a_pairs + d_pairs));
+  outcome[HO_SCRUM] = scrum_result (s, d_cas, a_cas, group);
 }
 
 const MusterSovPlay muster_sov_hand_to_hand_play = {
   hth_prepare, hth_layout, hth_resolve,
 };
 
-/* P(all n dice ≥ x and exactly k of them > y), for dice of @sides. */
+/* P(all n dice ≥ x and exactly k of them > y), for dice of @sides; 1 for no dice and k = 0. */
 static double
-pool_at_least (int n,
-               int sides,
-               int x,
-               int y,
-               int k,
+pool_at_least (int           n,
+               int           sides,
+               int           x,
+               int           y,
+               int           k,
                const double *binomial)
 {
   double above = MAX (0, sides - MAX (y, x - 1)) / (double) sides;
   double between = MAX (0, MIN (y, sides) - x + 1) / (double) sides;
 
+  if (n == 0)
+    return k == 0;
   if (x > sides)
     return 0;
   return binomial[k] * pow (above, k) * pow (between, n - k);
 }
 
-/* P(min = x, exactly k dice > y) for a pool of @n dice. */
+/* P(the side's lowest die is x, k1 of its own dice and k2 of its warhorse dice beat y). */
 static double
-pool_min_beats (int           n,
-                int           sides,
+side_min_beats (const Side   *side,
                 int           x,
                 int           y,
-                int           k,
-                const double *binomial)
+                int           k1,
+                int           k2,
+                const double *own,
+                const double *extra)
 {
-  return pool_at_least (n, sides, x, y, k, binomial)
-         - pool_at_least (n, sides, x + 1, y, k, binomial);
+  return pool_at_least (side->dice, side->sides, x, y, k1, own)
+         * pool_at_least (side->extra, side->extra_sides, x, y, k2, extra)
+         - pool_at_least (side->dice, side->sides, x + 1, y, k1, own)
+           * pool_at_least (side->extra, side->extra_sides, x + 1, y, k2, extra);
 }
 
 static double *
@@ -498,6 +565,52 @@ wounds_given_hits (const HthSetup *s,
     }
 }
 
+/* A side's wounds on its enemy from k1 own and k2 warhorse scoring dice. */
+static MusterDist *
+side_wounds (const HthSetup *s,
+             const Side     *side,
+             int             enemy_armour,
+             int             k1,
+             int             k2)
+{
+  g_autoptr(MusterDist) own = wounds_given_hits (s, k1 * s->figure_ratio, side->impact,
+                                                 enemy_armour);
+  g_autoptr(MusterDist) horses = wounds_given_hits (s, k2 * s->figure_ratio,
+                                                    side->extra_impact, enemy_armour);
+
+  return muster_dist_add (own, horses);
+}
+
+/* The scrum test's result law for one pair of casualty counts. */
+static void
+add_scrum (const HthSetup *s,
+           int             d_cas,
+           int             a_cas,
+           double          p,
+           double         *scrum)
+{
+  int tl, loser = scrum_loser (s, d_cas, a_cas, &tl);
+  const Side *side;
+  int back;
+
+  if (loser < 0)
+    {
+      scrum[SCRUM_STAND] += p;
+      return;
+    }
+  side = loser == 0 ? &s->a : &s->d;
+  back = loser == 0 ? SCRUM_A_BACK : SCRUM_D_BACK;
+  for (int roll = 1; roll <= side->quality; roll++)
+    {
+      int result = _muster_sov_test_result (roll, side->lv + tl);
+
+      if (result == MUSTER_SOV_TEST_PASS)
+        scrum[SCRUM_STAND] += p / side->quality;
+      else
+        scrum[back + (result == MUSTER_SOV_TEST_MAJOR_FAILURE)] += p / side->quality;
+    }
+}
+
 static gboolean
 hth_exact (const MusterProcedure  *procedure,
            const MusterRuleset    *ruleset,
@@ -506,100 +619,89 @@ hth_exact (const MusterProcedure  *procedure,
            GError                **error)
 {
   HthSetup s;
-  g_autofree double *a_binomial = NULL, *d_binomial = NULL, *beats = NULL;
-  g_autofree double *a_hits = NULL, *d_hits = NULL, *a_cas = NULL, *d_cas = NULL;
+  g_autofree double *a_own = NULL, *a_extra = NULL, *d_own = NULL, *d_extra = NULL;
+  g_autofree double *beats = NULL, *a_hits = NULL, *d_hits = NULL, *a_cas = NULL;
+  g_autofree double *d_cas = NULL;
   double scrum[5] = { 0 };
-  int na, nd, max_d_cas, max_a_cas;
+  int na1, na2, nd1, nd2, max_a, max_d, a_top, d_top;
 
   if (!hth_prepare (ruleset, values, &s, error))
     return FALSE;
-  na = s.a.dice;
-  nd = s.d.dice;
-  a_binomial = binomial_row (na);
-  d_binomial = binomial_row (nd);
+  na1 = s.a.dice, na2 = s.a.extra, nd1 = s.d.dice, nd2 = s.d.extra;
+  a_own = binomial_row (na1);
+  a_extra = binomial_row (na2);
+  d_own = binomial_row (nd1);
+  d_extra = binomial_row (nd2);
+  a_top = MAX (s.a.sides, s.a.extra_sides);
+  d_top = MAX (s.d.sides, s.d.extra_sides);
 
   /* The joint law of the scoring dice of both pools, through the two minimums. */
-  beats = g_new0 (double, (na + 1) * (nd + 1));
-  for (int x = 1; x <= s.a.sides; x++)
-    for (int y = 1; y <= s.d.sides; y++)
-      for (int ka = 0; ka <= na; ka++)
-        {
-          double pa = pool_min_beats (na, s.a.sides, x, y, ka, a_binomial);
+#define BEATS(ka1, ka2, kd1, kd2) \
+  beats[(((ka1) * (na2 + 1) + (ka2)) * (nd1 + 1) + (kd1)) * (nd2 + 1) + (kd2)]
+  beats = g_new0 (double, (na1 + 1) * (na2 + 1) * (nd1 + 1) * (nd2 + 1));
+  for (int x = 1; x <= a_top; x++)
+    for (int y = 1; y <= d_top; y++)
+      for (int ka1 = 0; ka1 <= na1; ka1++)
+        for (int ka2 = 0; ka2 <= na2; ka2++)
+          {
+            double pa = side_min_beats (&s.a, x, y, ka1, ka2, a_own, a_extra);
 
-          if (pa == 0)
-            continue;
-          for (int kd = 0; kd <= nd; kd++)
-            beats[ka * (nd + 1) + kd] += pa * pool_min_beats (nd, s.d.sides, y, x, kd, d_binomial);
-        }
+            if (pa == 0)
+              continue;
+            for (int kd1 = 0; kd1 <= nd1; kd1++)
+              for (int kd2 = 0; kd2 <= nd2; kd2++)
+                BEATS (ka1, ka2, kd1, kd2) += pa * side_min_beats (&s.d, y, x, kd1, kd2, d_own,
+                                                                   d_extra);
+          }
 
-  max_d_cas = na * s.figure_ratio;
-  max_a_cas = nd * s.figure_ratio;
-  a_hits = g_new0 (double, max_d_cas + 1);
-  d_hits = g_new0 (double, max_a_cas + 1);
-  d_cas = g_new0 (double, max_d_cas + 1);
-  a_cas = g_new0 (double, max_a_cas + 1);
+  max_d = (na1 + na2) * s.figure_ratio;
+  max_a = (nd1 + nd2) * s.figure_ratio;
+  a_hits = g_new0 (double, max_d + 1);
+  d_hits = g_new0 (double, max_a + 1);
+  d_cas = g_new0 (double, max_d + 1);
+  a_cas = g_new0 (double, max_a + 1);
 
-  for (int ka = 0; ka <= na; ka++)
-    {
-      g_autoptr(MusterDist) d_wounds = wounds_given_hits (&s, ka * s.figure_ratio, s.a.impact,
-                                                          s.d.armour);
+  for (int ka1 = 0; ka1 <= na1; ka1++)
+    for (int ka2 = 0; ka2 <= na2; ka2++)
+      {
+        g_autoptr(MusterDist) d_wounds = side_wounds (&s, &s.a, s.d.armour, ka1, ka2);
 
-      for (int kd = 0; kd <= nd; kd++)
-        {
-          double p = beats[ka * (nd + 1) + kd];
-          g_autoptr(MusterDist) a_wounds = NULL;
-
-          if (p == 0)
-            continue;
-          a_wounds = wounds_given_hits (&s, kd * s.figure_ratio, s.d.impact, s.a.armour);
-          a_hits[ka * s.figure_ratio] += p;
-          d_hits[kd * s.figure_ratio] += p;
-          for (int cd = 0; cd <= ka * s.figure_ratio; cd++)
+        for (int kd1 = 0; kd1 <= nd1; kd1++)
+          for (int kd2 = 0; kd2 <= nd2; kd2++)
             {
-              double pd = p * muster_dist_get_prob (d_wounds, cd);
+              double p = BEATS (ka1, ka2, kd1, kd2);
+              g_autoptr(MusterDist) a_wounds = NULL;
 
-              if (pd == 0)
+              if (p == 0)
                 continue;
-              for (int ca = 0; ca <= kd * s.figure_ratio; ca++)
+              a_wounds = side_wounds (&s, &s.d, s.a.armour, kd1, kd2);
+              a_hits[(ka1 + ka2) * s.figure_ratio] += p;
+              d_hits[(kd1 + kd2) * s.figure_ratio] += p;
+              for (int cd = 0; cd <= muster_dist_get_max (d_wounds); cd++)
                 {
-                  double pj = pd * muster_dist_get_prob (a_wounds, ca);
-                  int tl, loser;
+                  double pd = p * muster_dist_get_prob (d_wounds, cd);
 
-                  if (pj == 0)
+                  if (pd == 0)
                     continue;
-                  d_cas[cd] += pj;
-                  a_cas[ca] += pj;
-                  /* The scrum test: the loser's Quality Die against LV + TL. */
-                  loser = scrum_loser (&s, cd, ca, &tl);
-                  if (loser < 0)
+                  for (int ca = 0; ca <= muster_dist_get_max (a_wounds); ca++)
                     {
-                      scrum[SCRUM_STAND] += pj;
-                      continue;
+                      double pj = pd * muster_dist_get_prob (a_wounds, ca);
+
+                      if (pj == 0)
+                        continue;
+                      d_cas[cd] += pj;
+                      a_cas[ca] += pj;
+                      add_scrum (&s, cd, ca, pj, scrum);
                     }
-                  {
-                    const Side *side = loser == 0 ? &s.a : &s.d;
-                    int back = loser == 0 ? SCRUM_A_BACK : SCRUM_D_BACK;
-
-                    for (int roll = 1; roll <= side->quality; roll++)
-                      {
-                        int result = _muster_sov_test_result (roll, side->lv + tl);
-                        double pr = pj / side->quality;
-
-                        if (result == MUSTER_SOV_TEST_PASS)
-                          scrum[SCRUM_STAND] += pr;
-                        else
-                          scrum[back + (result == MUSTER_SOV_TEST_MAJOR_FAILURE)] += pr;
-                      }
-                  }
                 }
             }
-        }
-    }
+      }
+#undef BEATS
 
-  outputs[HO_A_HITS] = muster_dist_new_from_weights (0, a_hits, max_d_cas + 1);
-  outputs[HO_D_HITS] = muster_dist_new_from_weights (0, d_hits, max_a_cas + 1);
-  outputs[HO_D_CASUALTIES] = muster_dist_new_from_weights (0, d_cas, max_d_cas + 1);
-  outputs[HO_A_CASUALTIES] = muster_dist_new_from_weights (0, a_cas, max_a_cas + 1);
+  outputs[HO_A_HITS] = muster_dist_new_from_weights (0, a_hits, max_d + 1);
+  outputs[HO_D_HITS] = muster_dist_new_from_weights (0, d_hits, max_a + 1);
+  outputs[HO_D_CASUALTIES] = muster_dist_new_from_weights (0, d_cas, max_d + 1);
+  outputs[HO_A_CASUALTIES] = muster_dist_new_from_weights (0, a_cas, max_a + 1);
   outputs[HO_SCRUM] = muster_dist_new_from_weights (0, scrum, 5);
   return TRUE;
 }

@@ -655,12 +655,60 @@ test_sov_hand_to_hand (void)
   }
 }
 
+/* P(a d@x beats the lowest of @n1 d@s1 and @n2 d@s2). */
+static double
+beats_lowest (int x_sides,
+              int n1,
+              int s1,
+              int n2,
+              int s2)
+{
+  double p = 1;
+
+  for (int x = 1; x <= x_sides; x++)
+    p -= pow (MAX (0, s1 - x + 1) / (double) s1, n1) * pow (MAX (0, s2 - x + 1) / (double) s2, n2)
+         / x_sides;
+  return p;
+}
+
+static void
+test_sov_warhorses (void)
+{
+  const MusterProcedure *p = procedure ("hand-to-hand");
+  /* Close Order cavalry (Regular, D8) against Close Order infantry: 2:3, so 2 dice against 3,
+   * plus 2 warhorse dice one step lower (D6) whose hits use Impact D6. */
+  const char * const horses[] = { "attacker-arm=cavalry", "attacker-weapon=sword",
+                                  "defender-weapon=sword", "charging=no",
+                                  "attacker-warhorses=yes", NULL };
+  const char * const infantry[] = { "attacker-warhorses=yes", NULL };
+  g_autoptr(MusterProcedureResult) r = run_exact (p, horses);
+  g_autofree int *values = values_for (p, infantry);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpfloat_with_epsilon (output_mean (r, "attacker-hits"),
+                                  2 * beats_lowest (8, 3, 8, 0, 6)
+                                  + 2 * beats_lowest (6, 3, 8, 0, 6), 1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r, "defender-hits"),
+                                  3 * beats_lowest (8, 2, 8, 2, 6), 1e-12);
+  /* Casualties: own hits with the sword's D8, warhorse hits with D6, against light armour. */
+  g_assert_cmpfloat_with_epsilon (output_mean (r, "defender-casualties"),
+                                  2 * beats_lowest (8, 3, 8, 0, 6) * _muster_sov_p_greater (8, 6)
+                                  + 2 * beats_lowest (6, 3, 8, 0, 6)
+                                    * _muster_sov_p_greater (6, 6), 1e-12);
+
+  g_assert_null (muster_procedure_run_exact (p, ruleset, values, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+}
+
 static void
 test_sov_hand_to_hand_simulated (void)
 {
   const MusterProcedure *p = procedure ("hand-to-hand");
-  /* The default fight with detailed penetration: too many dice to enumerate. */
-  g_autofree int *values = muster_procedure_default_values (p);
+  /* Cavalry with warhorses against the default infantry, detailed penetration: too many dice
+   * to enumerate. */
+  const char * const horses[] = { "attacker-arm=cavalry", "attacker-warhorses=yes",
+                                  "defender-armour=medium", NULL };
+  g_autofree int *values = values_for (p, horses);
   g_autoptr(MusterProcedureResult) exact = muster_procedure_run_exact (p, ruleset, values, NULL);
   g_autoptr(MusterProcedureResult) simulated =
     muster_procedure_simulate (p, ruleset, values, 100000, 7, NULL);
@@ -876,6 +924,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/force-ratio", test_sov_force_ratio);
   g_test_add_func ("/engine/sov/hand-to-hand", test_sov_hand_to_hand);
   g_test_add_func ("/engine/sov/hand-to-hand-shifts", test_sov_hand_to_hand_shifts);
+  g_test_add_func ("/engine/sov/warhorses", test_sov_warhorses);
   g_test_add_func ("/engine/sov/hand-to-hand-simulated", test_sov_hand_to_hand_simulated);
   g_test_add_func ("/engine/sov/close-assault", test_sov_close_assault);
   g_test_add_func ("/engine/sov/command", test_sov_command);
