@@ -380,6 +380,29 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
+/* g_object_new() sets "application" after constructed(), as it is not a construct property:
+ * the preview page gets the application's catalog when the window gets its application. */
+static void
+application_changed_cb (MusterWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (MUSTER_IS_APPLICATION (app))
+    muster_preview_page_set_catalog (self->preview_page,
+                                     muster_application_get_catalog (MUSTER_APPLICATION (app)));
+}
+
+static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  application_changed_cb (self);
+}
+
 static void
 muster_window_dispose (GObject *object)
 {
@@ -446,6 +469,7 @@ muster_window_class_init (MusterWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = muster_window_constructed;
   object_class->dispose = muster_window_dispose;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
@@ -514,16 +538,9 @@ muster_window_init (MusterWindow *self)
 MusterWindow *
 muster_window_new (MusterApplication *application)
 {
-  MusterWindow *self;
-
   g_return_val_if_fail (MUSTER_IS_APPLICATION (application), NULL);
 
-  /* "application" is not a construct property: GObject sets it after constructed(), so the
-   * preview page gets the application's catalog here. */
-  self = g_object_new (MUSTER_TYPE_WINDOW, "application", application, NULL);
-  muster_preview_page_set_catalog (self->preview_page,
-                                   muster_application_get_catalog (application));
-  return self;
+  return g_object_new (MUSTER_TYPE_WINDOW, "application", application, NULL);
 }
 
 const char *

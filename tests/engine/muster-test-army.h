@@ -6,41 +6,50 @@
 #include "muster-engine.h"
 
 /*
- * A one-force document for cost tests: set up with a ruleset, units added with exactly the
- * options listed (the type's defaults apply to the groups left alone), costs read back.
+ * A one-force document for the cost tests: g_test_add (path, Army, &spec, army_setup, func,
+ * army_teardown), with an ArmySpec naming the ruleset (a pointer to the test's global, which
+ * main() loads before the tests run) and the force's points limit.
  */
+
+typedef struct
+{
+  MusterRuleset **ruleset;
+  gint64          points;
+} ArmySpec;
 
 typedef struct
 {
   MusterDoc   *doc;
   MusterForce *force;
-} MusterTestArmy;
+} Army;
 
 static inline void
-muster_test_army_init (MusterTestArmy *army,
-                       MusterRuleset  *ruleset,
-                       const char     *force_name,
-                       gint64          points)
+army_setup (Army          *army,
+            gconstpointer  data)
 {
+  const ArmySpec *spec = data;
+  MusterRuleset *ruleset = *spec->ruleset;
+
   army->doc = muster_doc_new (muster_ruleset_get_id (ruleset),
                               muster_ruleset_get_version (ruleset));
   muster_doc_set_ruleset (army->doc, ruleset);
-  muster_doc_insert_force (army->doc, 0, muster_force_new (force_name, points));
+  muster_doc_insert_force (army->doc, 0, muster_force_new ("Test host", spec->points));
   army->force = muster_doc_get_force (army->doc, 0);
 }
 
 static inline void
-muster_test_army_clear (MusterTestArmy *army)
+army_teardown (Army          *army,
+               gconstpointer  data)
 {
   muster_doc_free (army->doc);
 }
 
-/* Adds a unit of @type and @size with the options listed (NULL-terminated). */
+/* Adds a unit with exactly the options listed (NULL-terminated), nothing by default. */
 static inline MusterUnit *
-muster_test_army_add_unit (MusterTestArmy *army,
-                           const char     *type,
-                           guint           size,
-                           ...)
+add_unit (Army       *army,
+          const char *type,
+          guint       size,
+          ...)
 {
   MusterNode *root = muster_force_get_root (army->force);
   MusterUnit *unit = muster_unit_new (type, size);
@@ -56,12 +65,23 @@ muster_test_army_add_unit (MusterTestArmy *army,
   return unit;
 }
 
-/* The unit's cost, which must have been computed without error. */
 static inline gint64
-muster_test_cost_of (const MusterUnit *unit)
+cost_of (const MusterUnit *unit)
 {
   const MusterCost *cost = muster_unit_get_cost (unit);
 
   g_assert_null (cost->error);
   return cost->value;
+}
+
+/* A number statistic that must exist. */
+static inline double
+stat_of (const MusterStats *stats,
+         const char        *id)
+{
+  double value = -99;
+
+  if (!muster_stats_get_number (stats, id, &value))
+    g_error ("no stat “%s”", id);
+  return value;
 }

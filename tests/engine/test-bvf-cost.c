@@ -15,24 +15,7 @@
 
 static MusterRuleset *bvf;
 
-typedef MusterTestArmy Army;
-
-static void
-army_setup (Army          *army,
-            gconstpointer  data)
-{
-  muster_test_army_init (army, bvf, "Test host", 1000);
-}
-
-static void
-army_teardown (Army          *army,
-               gconstpointer  data)
-{
-  muster_test_army_clear (army);
-}
-
-#define add_unit muster_test_army_add_unit
-#define cost_of  muster_test_cost_of
+static const ArmySpec bvf_army = { &bvf, 1000 };
 
 static void
 test_worked_example (Army          *army,
@@ -318,17 +301,6 @@ test_cannot_cost (Army          *army,
   g_assert_cmpuint (muster_force_get_n_uncosted (army->force), ==, 1);
 }
 
-static double
-stat_of (const MusterStats *stats,
-         const char        *id)
-{
-  double value = -99;
-
-  if (!muster_stats_get_number (stats, id, &value))
-    g_error ("no stat “%s”", id);
-  return value;
-}
-
 static void
 test_derived_stats (Army          *army,
                     gconstpointer  data)
@@ -441,7 +413,7 @@ main (int   argc,
   bvf = muster_ruleset_new_from_file (path, &error);
   g_assert_no_error (error);
 
-#define ADD(name, func) g_test_add ("/engine/bvf-cost/" name, Army, NULL, army_setup, func, \
+#define ADD(name, func) g_test_add ("/engine/bvf-cost/" name, Army, &bvf_army, army_setup, func, \
                                     army_teardown)
   ADD ("worked-example", test_worked_example);
   ADD ("command-stand-reading", test_command_stand_reading);

@@ -16,24 +16,7 @@
 
 static MusterRuleset *sov;
 
-typedef MusterTestArmy Army;
-
-static void
-army_setup (Army          *army,
-            gconstpointer  data)
-{
-  muster_test_army_init (army, sov, "Test cohort", 0);
-}
-
-static void
-army_teardown (Army          *army,
-               gconstpointer  data)
-{
-  muster_test_army_clear (army);
-}
-
-#define add_unit muster_test_army_add_unit
-#define cost_of  muster_test_cost_of
+static const ArmySpec sov_army = { &sov, 0 };
 
 static void
 set_variant (Army       *army,
@@ -318,7 +301,7 @@ main (int   argc,
   sov = muster_ruleset_new_from_file (path, &error);
   g_assert_no_error (error);
 
-#define ADD(name, func) g_test_add ("/engine/sov-army/" name, Army, NULL, army_setup, func, \
+#define ADD(name, func) g_test_add ("/engine/sov-army/" name, Army, &sov_army, army_setup, func, \
                                     army_teardown)
   ADD ("normal-soldier", test_normal_soldier);
   ADD ("germanic-warrior", test_germanic_warrior);
