@@ -274,13 +274,15 @@ vehicle_exact (const MusterProcedure  *procedure,
       for (int beats = 1; beats <= 2; beats++)
         {
           int multiple = s.size * (beats == 2 ? 2 : 1);
-          double p_suspension = 0, p_pair = p_beats[beats] / ((double) s.impact * s.armour);
+          double p_suspension, p_pair = p_beats[beats] / ((double) s.impact * s.armour);
+          int wins = 0;
 
           hit[1 + beats] = p_beats[beats];
           /* The suspension die against a fresh Impact roll. */
           for (int i = 1; i <= s.impact; i++)
             for (int d = 1; d <= s.suspension; d++)
-              p_suspension += i * multiple > d ? 1.0 / ((double) s.impact * s.suspension) : 0;
+              wins += i * multiple > d;
+          p_suspension = (double) wins / (s.impact * s.suspension);
 
           for (int i = 1; i <= s.impact; i++)
             for (int a = 1; a <= s.armour; a++)
@@ -558,15 +560,16 @@ blast_exact (const MusterProcedure  *procedure,
              GError                **error)
 {
   BlastSetup s;
-  double p = 0;
+  int wins = 0;
   g_autoptr(MusterDist) corridor = NULL;
 
   if (!blast_prepare (ruleset, values, &s, error))
     return FALSE;
+  /* Counted in whole pairs of faces: a sum of fractions could pass 1 by a rounding error. */
   for (int i = 1; i <= s.impact; i++)
     for (int a = 1; a <= s.armour; a++)
-      p += i * s.multiple > a ? 1.0 / ((double) s.impact * s.armour) : 0;
-  outputs[0] = muster_dist_new_binomial (s.figures, p);
+      wins += i * s.multiple > a;
+  outputs[0] = muster_dist_new_binomial (s.figures, (double) wins / (s.impact * s.armour));
   if (s.corridor_die > 0)
     {
       corridor = muster_dist_new_die (s.corridor_die);

@@ -502,6 +502,14 @@ test_sov_artillery (void)
   g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (muster_procedure_result_get_output (r3, 0)),
                                   5 * _muster_sov_p_greater (6, 12), 1e-12);
   check_brute_force (&muster_sov_artillery_blast_play, blast, shot);
+
+  /* A TDW/5's solid shot: at least 2 × 5 = 10 against a D6, every figure falls. */
+  {
+    const char * const big[] = { "round=solid-shot", "system=tdw", "size=5", NULL };
+    g_autoptr(MusterProcedureResult) r4 = run_exact (blast, big);
+
+    assert_prob (r4, "casualties", 5, 1);
+  }
 }
 
 static void
