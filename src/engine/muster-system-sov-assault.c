@@ -94,6 +94,7 @@ assault_sample (const MusterProcedure *procedure,
   guint64 charge_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
   guint64 round_setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
   int round_values[H_N_INPUTS];
+  g_autoptr(GError) error = NULL;
   int step[HO_N], points, defender_points, target, a_lost = 0, d_lost = 0, rounds = 0;
   int d_quality;
 
@@ -111,10 +112,13 @@ assault_sample (const MusterProcedure *procedure,
              g_str_equal (muster_sov_weapon_ids[values[H_D_WEAPON]], "pike"));
   set_input (&muster_sov_charge_test, charge_values, "mobility", values[CA_MOBILITY]);
   set_input (&muster_sov_charge_test, charge_values, "distance", values[CA_DISTANCE]);
-  if (!muster_sov_charge_play.prepare (ruleset, charge_values, charge_setup, NULL)
-      || !muster_sov_hand_to_hand_play.prepare (ruleset, values, round_setup, NULL)
-      || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &d_quality, NULL))
-    return;
+  if (!muster_sov_charge_play.prepare (ruleset, charge_values, charge_setup, &error)
+      || !muster_sov_hand_to_hand_play.prepare (ruleset, values, round_setup, &error)
+      || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &d_quality, &error))
+    {
+      _muster_sov_warn_once (error);
+      return;
+    }
 
   roll_play (&muster_sov_charge_play, charge_setup, dice, step);
   if (step[0] != MUSTER_SOV_TEST_PASS && step[0] != MUSTER_SOV_TEST_NO_TEST)

@@ -266,9 +266,19 @@ _muster_sov_exact_by_enumeration (const MusterSovPlay  *play,
   return _muster_sov_enumerate_play (play, setup, n_outputs, outputs, error);
 }
 
+/* Samplers cannot report errors: the first one is a warning, then they play nothing. */
+void
+_muster_sov_warn_once (const GError *error)
+{
+  static gint warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
+    g_warning ("cannot play these inputs: %s", error ? error->message : "unknown error");
+}
+
 /* Rolls every die of the layout, then resolves: the sampler and the exact computation share
- * one resolution. A ruleset without the needed tables gives all-zero outcomes; the exact
- * computation reports the error. */
+ * one resolution. Inputs the rules refuse, or a ruleset without the needed tables, give
+ * all-zero outcomes and one warning; the exact computation reports the error. */
 void
 _muster_sov_sample_play (const MusterSovPlay *play,
                          const MusterRuleset *ruleset,
@@ -281,10 +291,12 @@ _muster_sov_sample_play (const MusterSovPlay *play,
   int sizes[MUSTER_SOV_MAX_FACES];
   int faces[MUSTER_SOV_MAX_FACES];
   int all[16];
+  g_autoptr(GError) error = NULL;
   guint n;
 
-  if (!play->prepare (ruleset, values, setup, NULL))
+  if (!play->prepare (ruleset, values, setup, &error))
     {
+      _muster_sov_warn_once (error);
       memset (outcome, 0, n_outputs * sizeof (int));
       return;
     }

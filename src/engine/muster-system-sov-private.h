@@ -81,6 +81,7 @@ gboolean  _muster_sov_exact_by_enumeration (const MusterSovPlay *play,
                                        guint                 n_outputs,
                                        MusterDist          **outputs,
                                        GError              **error);
+void      _muster_sov_warn_once       (const GError         *error);
 void      _muster_sov_sample_play     (const MusterSovPlay  *play,
                                        const MusterRuleset  *ruleset,
                                        const int            *values,
