@@ -82,7 +82,8 @@ extern const char * const muster_sov_scrum_labels[];
     "the defender's armour shifts down, the attacker's up, one step each.", MUSTER_INPUT_INT, -4, \
     4, 0, NULL, NULL }, \
   { "figure-ratio", "Figure ratio", "Figures in contact on the side with the smaller ratio " \
-    "number ÷ that side's dice: each scoring die is worth this many potential hits.", \
+    "number ÷ that side's dice: each scoring die is worth this many potential hits. In a " \
+    "Melee of two skirmish units every figure counts.", \
     MUSTER_INPUT_INT, 1, 10, 1, NULL, NULL }, \
   { "penetration", "Penetration", "The players choose.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
     muster_sov_penetration_ids, muster_sov_penetration_labels }, \

@@ -177,6 +177,8 @@ hth_prepare (const MusterRuleset  *ruleset,
   gboolean a_charging = values[H_CHARGING] || values[H_COUNTER_CHARGE];
   gboolean d_charging = values[H_COUNTER_CHARGE];
   gboolean defender_up = values[H_SHIELD_WALL_READING] == 1;
+  /* Two skirmish units in contact are a Melee (§4.10.3). */
+  gboolean melee = values[H_A_FORMATION] == 2 && values[H_D_FORMATION] == 2;
   /* Integrity order for overlaps: Close > Open > Skirmish. */
   int a_integrity = 2 - values[H_A_FORMATION], d_integrity = 2 - values[H_D_FORMATION];
 
@@ -226,6 +228,8 @@ hth_prepare (const MusterRuleset  *ruleset,
       { "reach", MAX (0, (int) (a_reach - d_reach)), &d_shift },
       { "overlap", a_integrity >= d_integrity ? values[H_A_OVERLAP] : 0, &a_shift },
       { "overlap", d_integrity >= a_integrity ? values[H_D_OVERLAP] : 0, &d_shift },
+      { "melee-long-weapon", melee && !a_cav && a_reach > 1, &a_shift },
+      { "melee-long-weapon", melee && !d_cav && d_reach > 1, &d_shift },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (shifts); i++)

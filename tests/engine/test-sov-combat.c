@@ -591,6 +591,12 @@ test_sov_hand_to_hand_shifts (void)
   g_autoptr(MusterProcedureResult) r2 = run_exact (p, wall);
   g_autoptr(MusterProcedureResult) r3 = run_exact (p, wall_up);
   g_autoptr(MusterProcedureResult) r4 = run_exact (p, charge);
+  /* A Melee of two skirmish units: the pikes (Reach 3) take −2. The daggers' D8 drops 3 for
+   * the Reach, one step past D4 that goes to the pikes: D8 − 2 + 1 = D6 against D4. */
+  const char * const melee[] = { "attacker-formation=skirmish", "defender-formation=skirmish",
+                                 "attacker-weapon=dagger", "defender-weapon=pike",
+                                 "charging=no", NULL };
+  g_autoptr(MusterProcedureResult) r5 = run_exact (p, melee);
 
   /* Reach 1 against 0: the attacker's D4 cannot go lower, so the defender's D4 becomes D6. */
   g_assert_cmpfloat_with_epsilon (output_mean (r1, "defender-hits"), pair_beats_mean (6, 4),
@@ -604,6 +610,10 @@ test_sov_hand_to_hand_shifts (void)
   g_assert_cmpfloat (fabs (output_mean (r2, "attacker-hits") - output_mean (r3, "attacker-hits")),
                      >, 0.01);
   g_assert_cmpfloat_with_epsilon (output_mean (r4, "attacker-hits"), pair_beats_mean (12, 6),
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r5, "attacker-hits"), pair_beats_mean (4, 6),
+                                  1e-12);
+  g_assert_cmpfloat_with_epsilon (output_mean (r5, "defender-hits"), pair_beats_mean (6, 4),
                                   1e-12);
   /* Detailed penetration: heavy armour (D10) against the short sword's D8 Impact. */
   g_assert_cmpfloat_with_epsilon (output_mean (r4, "attacker-casualties"),
