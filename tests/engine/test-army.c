@@ -686,7 +686,7 @@ test_army_samples (void)
     guint       n_units;
   } samples[] = {
     { "battle-valor-fantasy-1000.muster", 19 },
-    { "standards-of-valor-punitive-cohort.muster", 0 },
+    { "standards-of-valor-punitive-cohort.muster", 2 },
   };
   g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
 

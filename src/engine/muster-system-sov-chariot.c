@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor scythed chariots (§4.9): the hits of a charge through a formation, the
+ * target's casualties and its Confidence Test.
+ */
+
+static const char *
+formation_row (int formation)
+{
+  static const char * const rows[] = { "close", "open", "skirmish" };
+
+  return rows[CLAMP (formation, 0, 2)];
+}
+
+enum { SC_FORMATION, SC_RANKS, SC_ARMOUR, SC_QUALITY, SC_LV, SC_MOTIVATION };
+
+static const MusterInputSpec scythed_inputs[] = {
+  { "target-formation", "Target's Unit Integrity", "Hits per rank passed through: Close Order 6, "
+    "Open Order 4, Skirmish 2.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids,
+    muster_sov_formation_labels },
+  { "ranks", "Ranks passed through", "Ranks of the target the chariot drives through.",
+    MUSTER_INPUT_INT, 1, 10, 2, NULL, NULL },
+  { "armour", "Target's armour", "Each hit is a D12 Impact against this Armor Die.",
+    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels },
+  { "quality", "Target's Unit Quality", "For its Confidence Test after casualties.",
+    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
+  { "lv", "Target's Leadership Value", "For its Confidence Test.", MUSTER_INPUT_INT, 1, 3, 2,
+    NULL, NULL },
+  { "motivation", "Target's Mission Motivation", "The \"takes casualties\" row of the threat "
+    "table; its NTR counts as TL 0 here (§9 #23).", MUSTER_INPUT_CHOICE, 0, 0, 1,
+    muster_sov_motivation_ids, muster_sov_motivation_labels },
+};
+
+static const char * const scythed_test_labels[] = {
+  "No test required", "Pass", "Fail (CL −1)", "Major failure (CL −2)", NULL
+};
+static const char * const scythed_chariot_labels[] = { "Survives", "Destroyed", NULL };
+
+enum { SCO_CASUALTIES, SCO_TEST, SCO_CHARIOT, SCO_N };
+
+static const MusterOutputSpec scythed_outputs[] = {
+  { "casualties", "Casualties", NULL },
+  { "confidence", "Target's Confidence Test", scythed_test_labels },
+  { "chariot", "Chariot", scythed_chariot_labels },
+};
+
+typedef struct
+{
+  int      hits, armour;
+  gboolean destroyed;
+  MusterSovTestSetup test;
+} ScythedSetup;
+
+static gboolean
+scythed_prepare (const MusterRuleset  *ruleset,
+                 const int            *values,
+                 gpointer              setup,
+                 GError              **error)
+{
+  ScythedSetup *s = setup;
+  const char *tl;
+  double per_rank;
+
+  if (!_muster_sov_table_number (ruleset, "scythed-chariot-hits",
+                                 formation_row (values[SC_FORMATION]), "hits", &per_rank, error)
+      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[SC_ARMOUR]],
+                                 "die", &s->armour, error)
+      || !_muster_sov_quality_die (ruleset, values[SC_QUALITY], &s->test.sides, error)
+      || !_muster_sov_table_text (ruleset, "confidence-threat-levels", "casualties",
+                                  muster_sov_motivation_ids[values[SC_MOTIVATION]], &tl, error))
+    return FALSE;
+  s->hits = (int) per_rank * values[SC_RANKS];
+  /* The chariot is destroyed when it hits a Close or Open Order unit. */
+  s->destroyed = values[SC_FORMATION] != 2;
+  s->test.target = values[SC_LV] + (tl != NULL ? (int) g_ascii_strtoll (tl, NULL, 10) : 0);
+  s->test.no_test = FALSE;
+  return TRUE;
+}
+
+/* Faces: Impact and Armor per hit, then the target's Quality Die. */
+static guint
+scythed_layout (gconstpointer  setup,
+                int           *sizes)
+{
+  const ScythedSetup *s = setup;
+  int n = 0;
+
+  for (int i = 0; i < s->hits; i++)
+    {
+      sizes[n++] = 12;
+      sizes[n++] = s->armour;
+    }
+  sizes[n++] = s->test.sides;
+  return n;
+}
+
+static void
+scythed_resolve (gconstpointer  setup,
+                 const int     *faces,
+                 int           *outcome)
+{
+  const ScythedSetup *s = setup;
+  int casualties = 0, test[2];
+
+  for (int i = 0; i < s->hits; i++)
+    casualties += faces[2 * i] > faces[2 * i + 1];
+  _muster_sov_test_resolve (&s->test, faces + 2 * s->hits, test);
+  outcome[SCO_CASUALTIES] = casualties;
+  /* Only units that take casualties test. */
+  outcome[SCO_TEST] = casualties > 0 ? test[0] : MUSTER_SOV_TEST_NO_TEST;
+  outcome[SCO_CHARIOT] = s->destroyed;
+}
+
+const MusterSovPlay muster_sov_scythed_chariot_play = {
+  scythed_prepare, scythed_layout, scythed_resolve,
+};
+
+static gboolean
+scythed_exact (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *values,
+               MusterDist            **outputs,
+               GError                **error)
+{
+  ScythedSetup s;
+  double test[4] = { 0 };
+  double p_none;
+
+  if (!scythed_prepare (ruleset, values, &s, error))
+    return FALSE;
+  outputs[SCO_CASUALTIES] = muster_dist_new_binomial (s.hits,
+                                                      _muster_sov_p_greater (12, s.armour));
+  p_none = muster_dist_get_prob (outputs[SCO_CASUALTIES], 0);
+  test[MUSTER_SOV_TEST_NO_TEST] = p_none;
+  for (int roll = 1; roll <= s.test.sides; roll++)
+    test[_muster_sov_test_result (roll, s.test.target)] += (1 - p_none) / s.test.sides;
+  outputs[SCO_TEST] = muster_dist_new_from_weights (0, test, 4);
+  outputs[SCO_CHARIOT] = muster_dist_new_constant (s.destroyed);
+  return TRUE;
+}
+
+static void
+scythed_sample (const MusterProcedure *procedure,
+                const MusterRuleset   *ruleset,
+                const int             *values,
+                MusterDice            *dice,
+                int                   *outcome)
+{
+  _muster_sov_sample_play (&muster_sov_scythed_chariot_play, ruleset, values, dice,
+                           procedure->n_outputs, outcome);
+}
+
+const MusterProcedure muster_sov_scythed_chariot = {
+  MUSTER_SOV_SYSTEM, "scythed-chariot", "Scythed chariots",
+  "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact against "
+  "armour; a target taking casualties tests Confidence. The chariot dies against formed troops.",
+  scythed_inputs, G_N_ELEMENTS (scythed_inputs), scythed_outputs, G_N_ELEMENTS (scythed_outputs),
+  scythed_exact, scythed_sample,
+};

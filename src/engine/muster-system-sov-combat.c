@@ -1,0 +1,456 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-procedures-private.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor combat: the shared dice helpers and the system's table of procedures.
+ * The tests and the charge are in muster-system-sov-morale.c, fire in -fire.c, heavy weapons
+ * and artillery in -artillery.c, hand-to-hand and the close assault in -melee.c.
+ */
+
+/* Outcome values of a single play are small; a dense histogram over this span is enough. */
+#define HISTOGRAM_MIN  (-64)
+#define HISTOGRAM_SPAN 2048
+
+/* Returns: the chain index of a die with @sides sides (§0.2), or -1 */
+int
+_muster_sov_die_index (int sides)
+{
+  if (sides < 4 || sides > 12 || sides % 2 != 0)
+    return -1;
+  return (sides - 4) / 2;
+}
+
+static const MusterCell *
+table_cell (const MusterRuleset  *ruleset,
+            const char           *table_id,
+            const char           *row,
+            const char           *column,
+            GError              **error)
+{
+  const MusterTable *table;
+  const MusterCell *cell;
+
+  if (ruleset == NULL || (table = muster_ruleset_get_table (ruleset, table_id)) == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "the Standards of Valor ruleset has no table “%s”", table_id);
+      return NULL;
+    }
+  cell = muster_table_lookup (table, row, column, NULL);
+  if (cell == NULL || (cell->text == NULL && !cell->is_number))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s” has no value for “%s”, “%s”", table_id, row, column);
+      return NULL;
+    }
+  return cell;
+}
+
+/* Reads a number from one of the ruleset's tables; a missing table, row or number is an
+ * error naming it, because the procedures cannot guess the book's values. */
+gboolean
+_muster_sov_table_number (const MusterRuleset  *ruleset,
+                          const char           *table,
+                          const char           *row,
+                          const char           *column,
+                          double               *number,
+                          GError              **error)
+{
+  const MusterCell *cell = table_cell (ruleset, table, row, column, error);
+
+  if (cell == NULL)
+    return FALSE;
+  if (!cell->is_number)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s”, “%s”, “%s” is not a number", table, row, column);
+      return FALSE;
+    }
+  *number = cell->number;
+  return TRUE;
+}
+
+/* Reads a cell as text; an empty cell ("-", e.g. NTR) gives %NULL. */
+gboolean
+_muster_sov_table_text (const MusterRuleset  *ruleset,
+                        const char           *table_id,
+                        const char           *row,
+                        const char           *column,
+                        const char          **text,
+                        GError              **error)
+{
+  const MusterTable *table;
+  const MusterCell *cell;
+
+  if (ruleset == NULL || (table = muster_ruleset_get_table (ruleset, table_id)) == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "the Standards of Valor ruleset has no table “%s”", table_id);
+      return FALSE;
+    }
+  cell = muster_table_lookup (table, row, column, NULL);
+  if (cell == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s” has no cell “%s”, “%s”", table_id, row, column);
+      return FALSE;
+    }
+  *text = cell->text;
+  return TRUE;
+}
+
+/* The die of a choice input whose ids are rows of @table (quality, armour): its "die" column. */
+gboolean
+_muster_sov_choice_die (const MusterRuleset    *ruleset,
+                        const char             *table,
+                        const MusterInputSpec  *spec,
+                        int                     value,
+                        int                    *index,
+                        GError                **error)
+{
+  double sides;
+
+  if (!_muster_sov_table_number (ruleset, table, spec->choices[value], "die", &sides, error))
+    return FALSE;
+  if ((*index = _muster_sov_die_index ((int) sides)) < 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s”, “%s”: %g is not a die of the chain D4–D12", table,
+                   spec->choices[value], sides);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A roll versus a target number (§0.3, §4.3.1): pass above it; a major failure at half or
+ * less ("≤ T/2", the Confidence Test's worked example, §9 #1). */
+int
+_muster_sov_test_result (int roll,
+                         int target)
+{
+  if (roll > target)
+    return MUSTER_SOV_TEST_PASS;
+  if (2 * roll <= target)
+    return MUSTER_SOV_TEST_MAJOR_FAILURE;
+  return MUSTER_SOV_TEST_FAIL;
+}
+
+/* P(X > Y) for X ~ d@x_sides, Y ~ d@y_sides, independent (Appendix A's first table). */
+double
+_muster_sov_p_greater (int x_sides,
+                       int y_sides)
+{
+  double count = 0;
+
+  for (int y = 1; y <= y_sides; y++)
+    count += MAX (0, x_sides - y);
+  return count / ((double) x_sides * y_sides);
+}
+
+/* The range band of @distance (§4.8 Range Die, §9 #3): ⌈d/EB⌉ − 1, at least 0. FALSE beyond
+ * five bands, where no shot is possible. The small epsilon keeps exact multiples (9" in 4.5"
+ * bands) in the lower band despite binary fractions. */
+gboolean
+_muster_sov_range_band_index (double  distance,
+                              double  band,
+                              int    *index)
+{
+  double bands = distance / band;
+  int i = MAX (0, (int) ceil (bands - 1e-9) - 1);
+
+  *index = i;
+  return i <= MUSTER_SOV_D12;
+}
+
+/* Every combination of faces is equally likely, so the enumeration counts them in integers
+ * and divides once: summing millions of tiny doubles would drift past 1e-12. */
+typedef struct
+{
+  guint64 counts[HISTOGRAM_SPAN];
+  int     lo, hi;
+} Histogram;
+
+static void
+histogram_add (Histogram *h,
+               int        value)
+{
+  int i = value - HISTOGRAM_MIN;
+
+  g_assert (i >= 0 && i < HISTOGRAM_SPAN);
+  h->counts[i]++;
+  h->lo = MIN (h->lo, i);
+  h->hi = MAX (h->hi, i);
+}
+
+/**
+ * _muster_sov_enumerate_play:
+ *
+ * The exact distribution of every outcome of @play by walking every combination of its dice's
+ * faces. Used as the exact computation of the small tests and by the tests to check the
+ * analytic computations of the bigger procedures.
+ */
+gboolean
+_muster_sov_enumerate_play (const MusterSovPlay  *play,
+                            gconstpointer         setup,
+                            guint                 n_outputs,
+                            MusterDist          **outputs,
+                            GError              **error)
+{
+  int sizes[MUSTER_SOV_MAX_FACES];
+  int faces[MUSTER_SOV_MAX_FACES];
+  int outcome[16];
+  g_autofree Histogram *histograms = g_new0 (Histogram, n_outputs);
+  guint n = play->layout (setup, sizes);
+
+  g_assert (n_outputs <= G_N_ELEMENTS (outcome));
+  for (guint i = 0; i < n; i++)
+    faces[i] = 1;
+  for (guint i = 0; i < n_outputs; i++)
+    histograms[i].lo = HISTOGRAM_SPAN, histograms[i].hi = -1;
+
+  for (;;)
+    {
+      guint k;
+
+      play->resolve (setup, faces, outcome);
+      for (guint i = 0; i < n_outputs; i++)
+        histogram_add (&histograms[i], outcome[i]);
+
+      /* The next combination, like an odometer. */
+      for (k = 0; k < n; k++)
+        {
+          if (faces[k] < sizes[k])
+            {
+              faces[k]++;
+              break;
+            }
+          faces[k] = 1;
+        }
+      if (k == n)
+        break;
+    }
+
+  for (guint i = 0; i < n_outputs; i++)
+    {
+      Histogram *h = &histograms[i];
+      g_autofree double *weights = g_new (double, h->hi - h->lo + 1);
+
+      for (int v = h->lo; v <= h->hi; v++)
+        weights[v - h->lo] = (double) h->counts[v];
+      outputs[i] = muster_dist_new_from_weights (h->lo + HISTOGRAM_MIN, weights, h->hi - h->lo + 1);
+    }
+  return TRUE;
+}
+
+gboolean
+_muster_sov_exact_by_enumeration (const MusterSovPlay  *play,
+                                  const MusterRuleset  *ruleset,
+                                  const int            *values,
+                                  guint                 n_outputs,
+                                  MusterDist          **outputs,
+                                  GError              **error)
+{
+  guint64 setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+
+  if (!play->prepare (ruleset, values, setup, error))
+    return FALSE;
+  return _muster_sov_enumerate_play (play, setup, n_outputs, outputs, error);
+}
+
+/* Samplers cannot report errors: the first one is a warning, then they play nothing. */
+void
+_muster_sov_warn_once (const GError *error)
+{
+  static gint warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
+    g_warning ("cannot play these inputs: %s", error ? error->message : "unknown error");
+}
+
+/* Rolls every die of the layout, then resolves: the sampler and the exact computation share
+ * one resolution. Inputs the rules refuse, or a ruleset without the needed tables, give
+ * all-zero outcomes and one warning; the exact computation reports the error. */
+void
+_muster_sov_sample_play (const MusterSovPlay *play,
+                         const MusterRuleset *ruleset,
+                         const int           *values,
+                         MusterDice          *dice,
+                         int                  n_outputs,
+                         int                 *outcome)
+{
+  guint64 setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+  int sizes[MUSTER_SOV_MAX_FACES];
+  int faces[MUSTER_SOV_MAX_FACES];
+  int all[16];
+  g_autoptr(GError) error = NULL;
+  guint n;
+
+  if (!play->prepare (ruleset, values, setup, &error))
+    {
+      _muster_sov_warn_once (error);
+      memset (outcome, 0, n_outputs * sizeof (int));
+      return;
+    }
+  n = play->layout (setup, sizes);
+  for (guint i = 0; i < n; i++)
+    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
+  /* Plays may resolve more values than a procedure shows (a reaction test's CL loss). */
+  play->resolve (setup, faces, all);
+  memcpy (outcome, all, n_outputs * sizeof (int));
+}
+
+/* Shared input vocabulary. */
+
+const char * const muster_sov_quality_ids[] = {
+  "untrained", "green", "regular", "veteran", "elite", NULL
+};
+const char * const muster_sov_quality_labels[] = {
+  "Untrained (D4)", "Green (D6)", "Regular (D8)", "Veteran (D10)", "Elite (D12)", NULL
+};
+const char * const muster_sov_armour_ids[] = {
+  "none", "light", "medium", "heavy", "super-heavy", NULL
+};
+const char * const muster_sov_armour_labels[] = {
+  "None (D4)", "Light (D6)", "Medium (D8)", "Heavy (D10)", "Super Heavy (D12)", NULL
+};
+const char * const muster_sov_die_ids[] = { "d4", "d6", "d8", "d10", "d12", NULL };
+const char * const muster_sov_die_labels[] = { "D4", "D6", "D8", "D10", "D12", NULL };
+const char * const muster_sov_formation_ids[] = { "close", "open", "skirmish", NULL };
+const char * const muster_sov_formation_labels[] = {
+  "Close Order", "Open Order", "Skirmish", NULL
+};
+const char * const muster_sov_cover_ids[] = { "none", "soft", "hard", NULL };
+const char * const muster_sov_cover_labels[] = { "None", "Soft cover", "Hard cover", NULL };
+const char * const muster_sov_arm_ids[] = { "infantry", "cavalry", NULL };
+const char * const muster_sov_arm_labels[] = { "Infantry", "Cavalry", NULL };
+const char * const muster_sov_missile_ids[] = {
+  "sling", "javelin", "throwing-spear", "pilum", "short-bow", "long-bow", "crossbow",
+  "harquebus", "musket", "muzzle-loaded-rifle", "mini-ball-rifle", NULL
+};
+const char * const muster_sov_missile_labels[] = {
+  "Sling", "Javelin", "Throwing Spear", "Pilum", "Short Bow", "Long Bow", "Crossbow",
+  "Harquebus", "Musket", "Muzzle Loaded Rifle", "Mini-Ball Rifle", NULL
+};
+const char * const muster_sov_weapon_ids[] = {
+  "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
+  "long-sword", "saber", "halberd", NULL
+};
+const char * const muster_sov_weapon_labels[] = {
+  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
+  "Long Sword", "Saber", "Halberd", NULL
+};
+const char * const muster_sov_motivation_ids[] = { "low", "medium", "high", NULL };
+const char * const muster_sov_motivation_labels[] = { "Low", "Medium", "High", NULL };
+
+gboolean
+_muster_sov_quality_die (const MusterRuleset  *ruleset,
+                         int                   value,
+                         int                  *sides,
+                         GError              **error)
+{
+  double die;
+
+  if (!_muster_sov_table_number (ruleset, "quality", muster_sov_quality_ids[value], "die", &die,
+                                 error))
+    return FALSE;
+  *sides = (int) die;
+  return TRUE;
+}
+
+/* The part every test shares: one Quality Die against LV + TL. */
+guint
+_muster_sov_test_layout (gconstpointer  setup,
+                         int           *sizes)
+{
+  const MusterSovTestSetup *s = setup;
+
+  sizes[0] = s->sides;
+  return 1;
+}
+
+void
+_muster_sov_test_resolve (gconstpointer  setup,
+                          const int     *faces,
+                          int           *outcome)
+{
+  const MusterSovTestSetup *s = setup;
+  int result = s->no_test ? MUSTER_SOV_TEST_NO_TEST : _muster_sov_test_result (faces[0], s->target);
+
+  outcome[0] = result;
+  outcome[1] = result == MUSTER_SOV_TEST_FAIL ? 1 : result == MUSTER_SOV_TEST_MAJOR_FAILURE ? 2 : 0;
+}
+
+gboolean
+_muster_sov_table_die (const MusterRuleset  *ruleset,
+                       const char           *table,
+                       const char           *row,
+                       const char           *column,
+                       int                  *sides,
+                       GError              **error)
+{
+  double number;
+
+  if (!_muster_sov_table_number (ruleset, table, row, column, &number, error))
+    return FALSE;
+  *sides = (int) number;
+  return TRUE;
+}
+
+gboolean
+_muster_sov_add_shift (const MusterRuleset  *ruleset,
+                       const char           *table,
+                       const char           *row,
+                       int                   times,
+                       int                  *shift,
+                       GError              **error)
+{
+  double step;
+
+  if (times == 0)
+    return TRUE;
+  if (!_muster_sov_table_number (ruleset, table, row, "shift", &step, error))
+    return FALSE;
+  *shift += (int) step * times;
+  return TRUE;
+}
+
+/* A closed shift along the die chain (§0.2): stops at D4 and D12. */
+int
+_muster_sov_closed_shift (int sides,
+                          int steps)
+{
+  return muster_sov_die_sides (_muster_sov_die_index (sides) + steps);
+}
+
+const MusterProcedure * const muster_sov_procedures[] = {
+  &muster_sov_fire,
+  &muster_sov_heavy_weapon_vehicle,
+  &muster_sov_artillery_aim,
+  &muster_sov_artillery_blast,
+  &muster_sov_scythed_chariot,
+  &muster_sov_charge_test,
+  &muster_sov_wedge,
+  &muster_sov_hand_to_hand,
+  &muster_sov_close_assault,
+  &muster_sov_confidence_test,
+  &muster_sov_reaction_test,
+  &muster_sov_leader_loss,
+  &muster_sov_fright_check,
+  &muster_sov_remove_suppression,
+  &muster_sov_communication,
+  &muster_sov_rally,
+  &muster_sov_spotting,
+  &muster_sov_heroic_combat,
+  &muster_sov_heroic_missile,
+  &muster_sov_sniper,
+  NULL
+};

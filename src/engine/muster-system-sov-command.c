@@ -1,0 +1,371 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include "muster-engine-error.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor command and contact rolls: the communication test and the rally (§4.4),
+ * the wedge's contact roll (§4.10.3) and spotting (§4.13).
+ */
+
+#define LV_SENDER_INPUT \
+  { "sender-lv", "Sender's Leadership Value", "The commander's LV.", MUSTER_INPUT_INT, 1, 3, 1, \
+    NULL, NULL }
+#define SENDER_QUALITY_INPUT \
+  { "sender-quality", "Sender's Unit Quality", "The commander's Quality Die, rolled for the " \
+    "test.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }
+
+static const char * const signal_ids[] = { "none", "horns", "heliograph", "telegraph", NULL };
+static const char * const signal_labels[] = {
+  "Voice or messenger", "Horns or drums (musicians)", "Heliograph or semaphore", "Telegraph",
+  NULL
+};
+
+#define COMMUNICATION_INPUTS \
+  { "distance", "Distance", "Inches between sender and receiver; within 6\" they are in direct " \
+    "contact and need no test.", MUSTER_INPUT_INT, 0, 200, 13, NULL, NULL }, \
+  { "levels", "Command levels apart", "The sender's die shifts down one step for each command " \
+    "level beyond one between the two units.", MUSTER_INPUT_INT, 1, 4, 1, NULL, NULL }, \
+  { "signal", "Signals", "Horns or drums count +1 per 12\" beyond 6\" instead of per 6\"; a " \
+    "heliograph with unbroken line of sight, or a telegraph, has no range modifier.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 0, signal_ids, signal_labels }, \
+  { "wind", "Wind level", "+1 per level.", MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL }
+
+static const char * const communication_labels[] = {
+  "Direct contact", "Pass", "Fail", NULL
+};
+
+/* The communication test of a sender with @quality_sides and LV, to a receiver of @receiver_lv
+ * (§4.4). Sets *@contact when within 6", where no roll is needed. */
+static void
+communication_test (int                 quality_sides,
+                    int                 sender_lv,
+                    int                 receiver_lv,
+                    const int          *inputs,
+                    MusterSovTestSetup *test)
+{
+  int distance = inputs[0], levels = inputs[1], signal = inputs[2], wind = inputs[3];
+  int beyond = MAX (0, distance - 6);
+  int range;
+
+  /* [default, §9 #19] ⌈(d − 6)/6⌉, or per 12" with horns. */
+  if (signal == 1)
+    range = (beyond + 11) / 12;
+  else if (signal >= 2)
+    range = 0;
+  else
+    range = (beyond + 5) / 6;
+  test->sides = _muster_sov_closed_shift (quality_sides, -(levels - 1));
+  test->target = MAX (sender_lv, receiver_lv) + range + wind;
+  test->no_test = distance <= 6;
+}
+
+/* Communication test */
+
+enum { CO_QUALITY, CO_SENDER_LV, CO_RECEIVER_LV, CO_DISTANCE };
+
+static const MusterInputSpec communication_inputs[] = {
+  SENDER_QUALITY_INPUT,
+  LV_SENDER_INPUT,
+  { "receiver-lv", "Receiver's Leadership Value", "The higher of the two LVs is the target.",
+    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
+  COMMUNICATION_INPUTS,
+};
+
+static const MusterOutputSpec communication_outputs[] = {
+  { "result", "Communication", communication_labels },
+};
+
+static gboolean
+communication_prepare (const MusterRuleset  *ruleset,
+                       const int            *values,
+                       gpointer              setup,
+                       GError              **error)
+{
+  MusterSovTestSetup *s = setup;
+  int sides;
+
+  if (!_muster_sov_quality_die (ruleset, values[CO_QUALITY], &sides, error))
+    return FALSE;
+  communication_test (sides, values[CO_SENDER_LV], values[CO_RECEIVER_LV],
+                      values + CO_DISTANCE, s);
+  return TRUE;
+}
+
+static void
+communication_resolve (gconstpointer  setup,
+                       const int     *faces,
+                       int           *outcome)
+{
+  const MusterSovTestSetup *s = setup;
+
+  outcome[0] = s->no_test ? 0 : faces[0] > s->target ? 1 : 2;
+}
+
+const MusterSovPlay muster_sov_communication_play = {
+  communication_prepare, _muster_sov_test_layout, communication_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (communication, muster_sov_communication_play)
+
+const MusterProcedure muster_sov_communication = {
+  MUSTER_SOV_SYSTEM, "communication", "Communication test",
+  "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; automatic within "
+  "6\".",
+  communication_inputs, G_N_ELEMENTS (communication_inputs), communication_outputs,
+  G_N_ELEMENTS (communication_outputs), communication_exact, communication_sample,
+};
+
+/* Rally: a superior's communication, then the unit's own Quality Die against both LVs */
+
+enum { RA_QUALITY, RA_LV, RA_SENDER_QUALITY, RA_SENDER_LV, RA_DISTANCE };
+
+static const MusterInputSpec rally_inputs[] = {
+  { "quality", "Unit Quality", "The rallied unit's Quality Die.", MUSTER_INPUT_CHOICE, 0, 0, 2,
+    muster_sov_quality_ids, muster_sov_quality_labels },
+  { "lv", "Unit's Leadership Value", "Added to the commander's LV for the rally roll.",
+    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
+  SENDER_QUALITY_INPUT,
+  LV_SENDER_INPUT,
+  COMMUNICATION_INPUTS,
+};
+
+static const char * const rally_labels[] = {
+  "Communication failed", "Not rallied", "Rallied (CL +1)", NULL
+};
+
+static const MusterOutputSpec rally_outputs[] = {
+  { "result", "Rally", rally_labels },
+};
+
+typedef struct
+{
+  MusterSovTestSetup communication;
+  int                quality, target;
+} RallySetup;
+
+static gboolean
+rally_prepare (const MusterRuleset  *ruleset,
+               const int            *values,
+               gpointer              setup,
+               GError              **error)
+{
+  RallySetup *s = setup;
+  int sender;
+
+  if (!_muster_sov_quality_die (ruleset, values[RA_QUALITY], &s->quality, error)
+      || !_muster_sov_quality_die (ruleset, values[RA_SENDER_QUALITY], &sender, error))
+    return FALSE;
+  communication_test (sender, values[RA_SENDER_LV], values[RA_LV], values + RA_DISTANCE,
+                      &s->communication);
+  s->target = values[RA_LV] + values[RA_SENDER_LV];
+  return TRUE;
+}
+
+static guint
+rally_layout (gconstpointer  setup,
+              int           *sizes)
+{
+  const RallySetup *s = setup;
+
+  sizes[0] = s->communication.sides;
+  sizes[1] = s->quality;
+  return 2;
+}
+
+static void
+rally_resolve (gconstpointer  setup,
+               const int     *faces,
+               int           *outcome)
+{
+  const RallySetup *s = setup;
+
+  if (!s->communication.no_test && faces[0] <= s->communication.target)
+    outcome[0] = 0;
+  else
+    outcome[0] = faces[1] > s->target ? 2 : 1;
+}
+
+const MusterSovPlay muster_sov_rally_play = {
+  rally_prepare, rally_layout, rally_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (rally, muster_sov_rally_play)
+
+const MusterProcedure muster_sov_rally = {
+  MUSTER_SOV_SYSTEM, "rally", "Rally Unit",
+  "A superior's communication test (none within 6\"), then the unit's Quality Die must exceed "
+  "its LV plus the commander's to raise its Confidence one level (never above its fatigue "
+  "level, never back to Inspired).",
+  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
+  rally_exact, rally_sample,
+};
+
+/* Wedge contact (§4.10.3) */
+
+enum { WE_ATTACKER, WE_DEFENDER };
+
+static const MusterInputSpec wedge_inputs[] = {
+  { "attacker-quality", "Wedge's Unit Quality", "The wedge's Quality Die.", MUSTER_INPUT_CHOICE,
+    0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
+  { "defender-quality", "Defender's Unit Quality", "The defender's Quality Die.",
+    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
+};
+
+static const char * const wedge_labels[] = {
+  "Wedge loses a level, collapses to Open Order", "Wedge collapses into a line",
+  "Defender suppressed", "Defender loses a level", NULL
+};
+
+static const MusterOutputSpec wedge_outputs[] = {
+  { "result", "Wedge contact", wedge_labels },
+};
+
+typedef struct
+{
+  int attacker, defender;
+} WedgeSetup;
+
+static gboolean
+wedge_prepare (const MusterRuleset  *ruleset,
+               const int            *values,
+               gpointer              setup,
+               GError              **error)
+{
+  WedgeSetup *s = setup;
+
+  return _muster_sov_quality_die (ruleset, values[WE_ATTACKER], &s->attacker, error)
+         && _muster_sov_quality_die (ruleset, values[WE_DEFENDER], &s->defender, error);
+}
+
+static guint
+wedge_layout (gconstpointer  setup,
+              int           *sizes)
+{
+  const WedgeSetup *s = setup;
+
+  sizes[0] = s->attacker;
+  sizes[1] = s->defender;
+  return 2;
+}
+
+static void
+wedge_resolve (gconstpointer  setup,
+               const int     *faces,
+               int           *outcome)
+{
+  int a = faces[0], d = faces[1];
+
+  if (d >= 2 * a)
+    outcome[0] = 0;
+  else if (a <= d)
+    outcome[0] = 1;
+  else if (a > 2 * d)
+    outcome[0] = 3;
+  else
+    outcome[0] = 2;
+}
+
+const MusterSovPlay muster_sov_wedge_play = {
+  wedge_prepare, wedge_layout, wedge_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (wedge, muster_sov_wedge_play)
+
+const MusterProcedure muster_sov_wedge = {
+  MUSTER_SOV_SYSTEM, "wedge", "Wedge contact",
+  "Both sides roll their Quality Die on contact: the wedge collapses unless it rolls higher; "
+  "higher suppresses the defender, more than double costs it a level of integrity.",
+  wedge_inputs, G_N_ELEMENTS (wedge_inputs), wedge_outputs, G_N_ELEMENTS (wedge_outputs),
+  wedge_exact, wedge_sample,
+};
+
+/* Spotting (§4.13) */
+
+enum { SP_QUALITY, SP_DISTANCE, SP_COVER, SP_IN_POSITION, SP_SPYGLASS };
+
+static const MusterInputSpec spotting_inputs[] = {
+  { "quality", "Observer's Unit Quality", "The observer's Quality Die.", MUSTER_INPUT_CHOICE, 0,
+    0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
+  { "distance", "Distance", "The target's D4 shifts up one per full 12\".", MUSTER_INPUT_INT, 0,
+    200, 12, NULL, NULL },
+  { "cover", "Target's cover", "Soft +1, hard +2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    muster_sov_cover_ids, muster_sov_cover_labels },
+  { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "spyglass", "Spyglass", "The observer's second die is a D6 instead of the naked eye's D4.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const char * const spotting_labels[] = {
+  "Nothing seen", "Marker flipped (the owner checks)", "Placed on the table", NULL
+};
+
+static const MusterOutputSpec spotting_outputs[] = {
+  { "result", "Spotting", spotting_labels },
+};
+
+typedef struct
+{
+  int quality, eye, target;
+} SpottingSetup;
+
+static gboolean
+spotting_prepare (const MusterRuleset  *ruleset,
+                  const int            *values,
+                  gpointer              setup,
+                  GError              **error)
+{
+  SpottingSetup *s = setup;
+  int shift = values[SP_DISTANCE] / 12;
+
+  if (!_muster_sov_quality_die (ruleset, values[SP_QUALITY], &s->quality, error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "soft-cover",
+                                 values[SP_COVER] == 1, &shift, error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "hard-cover",
+                                 values[SP_COVER] == 2, &shift, error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "in-position",
+                                 values[SP_IN_POSITION], &shift, error))
+    return FALSE;
+  /* [default] ⌊d/12⌋ shifts of the target's D4, closed at D12. */
+  s->target = _muster_sov_closed_shift (4, shift);
+  s->eye = values[SP_SPYGLASS] ? 6 : 4;
+  return TRUE;
+}
+
+static guint
+spotting_layout (gconstpointer  setup,
+                 int           *sizes)
+{
+  const SpottingSetup *s = setup;
+
+  sizes[0] = s->quality;
+  sizes[1] = s->eye;
+  sizes[2] = s->target;
+  return 3;
+}
+
+static void
+spotting_resolve (gconstpointer  setup,
+                  const int     *faces,
+                  int           *outcome)
+{
+  outcome[0] = (faces[0] > faces[2]) + (faces[1] > faces[2]);
+}
+
+const MusterSovPlay muster_sov_spotting_play = {
+  spotting_prepare, spotting_layout, spotting_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (spotting, muster_sov_spotting_play)
+
+const MusterProcedure muster_sov_spotting = {
+  MUSTER_SOV_SYSTEM, "spotting", "Spotting (Observe)",
+  "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 shifted by "
+  "distance and cover: one beat flips the marker, two place the unit.",
+  spotting_inputs, G_N_ELEMENTS (spotting_inputs), spotting_outputs,
+  G_N_ELEMENTS (spotting_outputs), spotting_exact, spotting_sample,
+};

@@ -1,0 +1,375 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-engine-error.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor fire combat with hand-held missile weapons (§4.8).
+ */
+
+
+/* Fire combat (§4.8) */
+
+enum {
+  FI_QUALITY, FI_WEAPON, FI_FIGURES, FI_AREA_FIGURES, FI_VOLLEY, FI_DISTANCE, FI_FORMATION,
+  FI_MOUNTED, FI_IN_POSITION, FI_SHIELD_WALL, FI_COVER, FI_MOVED, FI_OVER_SKIRMISHERS, FI_WIND,
+  FI_LONE_FIGURE, FI_LARGE_CREATURE, FI_VEHICLE, FI_ARMOUR, FI_ERA, FI_WET, FI_FIREPOWER_DIE,
+  FI_DEFENSIVE, FI_FIRE_AND_RETIRE, FI_SPECULATIVE
+};
+
+static const char * const firepower_die_ids[] = { "nearest", "weapon", NULL };
+static const char * const firepower_die_labels[] = {
+  "The die nearest the unit's firepower", "The weapon's FP Die", NULL
+};
+
+static const MusterInputSpec fire_inputs[] = {
+  { "quality", "Unit Quality", "The firer's Quality Die, which also sets the basic range band "
+    "(its size in inches).", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
+    muster_sov_quality_labels },
+  { "weapon", "Missile weapon", "From the Missile Weapons Table: range band modifier, "
+    "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_missile_ids,
+    muster_sov_missile_labels },
+  { "figures", "Figures with line of sight", "Figures able to fire directly at the target; "
+    "their FP adds up to the potential shots.", MUSTER_INPUT_INT, 1, 200, 12, NULL, NULL },
+  { "area-figures", "Area Fire figures", "Other figures adding Area Fire (bows only); they "
+    "count half and roll their own Area Fire Die.", MUSTER_INPUT_INT, 0, 200, 0, NULL, NULL },
+  { "volley", "Volley", "Fire prepared by a Reorganize action: FP doubled. Crossbows and "
+    "firearms only.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "distance", "Range", "Inches to the target; every effective band (RBM × Quality Die "
+    "size) moves the Range Die one step up, five bands at most.", MUSTER_INPUT_INT, 0, 200, 9,
+    NULL, NULL },
+  { "target-formation", "Target's Unit Integrity", "Close Order −1, Skirmish +1 to the Range "
+    "Die (travel mode counts as Close Order).", MUSTER_INPUT_CHOICE, 0, 0, 1,
+    muster_sov_formation_ids, muster_sov_formation_labels },
+  { "mounted", "Mounted target", "−1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "shield-wall", "Target behind a Shield Wall", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "cover", "Target's cover", "Soft +1, hard +2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    muster_sov_cover_ids, muster_sov_cover_labels },
+  { "moved", "Firer moved this activation", "+1, except for thrown weapons.", MUSTER_INPUT_BOOL,
+    0, 1, 0, NULL, NULL },
+  { "over-skirmishers", "Firing over skirmishers", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "wind", "Wind level", "+1 per level when firing into or across the wind.", MUSTER_INPUT_INT,
+    0, 5, 0, NULL, NULL },
+  { "lone-figure", "Lone Independent Figure", "+2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "large-creature", "Elephants and large creatures", "−2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
+    NULL },
+  { "vehicle-size", "Vehicle or structure size class", "− the size class; 0 for troops.",
+    MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
+  { "armour", "Target's armour", "The Armor Die rolled against each Impact.",
+    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels },
+  { "era", "Weapon era advantage", "Eras by which the firer's weapons are more advanced "
+    "(negative: less): an armoured target's die shifts down one step each.", MUSTER_INPUT_INT, -4,
+    4, 0, NULL, NULL },
+  { "wet", "Wet bows", "Rain: Impact −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "firepower-die", "Firepower Die", "The worked example rolls the die nearest the unit's total "
+    "FP (12 archers → D12); the text says the weapon's FP Die.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    firepower_die_ids, firepower_die_labels },
+  { "defensive", "Final Defensive Fire", "The defender's free fire at a charger that fell short: "
+    "no suppression result, only casualties count (§4.10.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
+    NULL },
+  { "fire-and-retire", "Fire and Retire", "Fired FDF-style at the charger's position after the "
+    "withdrawal: the target's Range Die +1 (§4.12.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "speculative", "Speculative fire", "At an unrevealed marker: no casualties; only two or more "
+    "dice beating the Range Die reveal a real unit, which is then suppressed (§4.8).",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const char * const fire_result_labels[] = {
+  "Shot impossible", "No effect", "Suppression", "Effective fire", NULL
+};
+
+enum { FO_RESULT, FO_SUPPRESSION, FO_HITS, FO_CASUALTIES, FO_SHIELD_WALL_LOST, FO_N };
+
+static const MusterOutputSpec fire_outputs[] = {
+  { "result", "Result", fire_result_labels },
+  { "suppression", "Suppression markers", NULL },
+  { "potential-hits", "Potential hits", NULL },
+  { "casualties", "Casualties", NULL },
+  { "shield-wall-lost", "Shield Wall lost (pilum)", NULL },
+};
+
+typedef struct
+{
+  gboolean impossible;
+  int      quality, firepower, area, range;   /* die sides; area 0 without Area Fire */
+  int      impact, armour;
+  gboolean pilum;
+  gboolean defensive;     /* no suppression result */
+  gboolean speculative;   /* no hits; suppression only when revealed */
+  int      max_hits;
+} FireSetup;
+
+/* The die nearest @half_points / 2 firepower, ties upwards, D4 to D12 (§4.8 Step 1 [default]). */
+static int
+nearest_die (int half_points)
+{
+  int best = 4;
+
+  for (int sides = 6; sides <= 12; sides += 2)
+    if (abs (2 * sides - half_points) <= abs (2 * best - half_points))
+      best = sides;
+  return best;
+}
+
+static gboolean
+fire_prepare (const MusterRuleset  *ruleset,
+              const int            *values,
+              gpointer              setup,
+              GError              **error)
+{
+  FireSetup *s = setup;
+  const char *weapon = muster_sov_missile_ids[values[FI_WEAPON]];
+  double rbm, fp, thrown, volley, area, fp_die;
+  int band, shift = 0, half_direct, half_area;
+
+  *s = (FireSetup) { 0 };
+  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]],
+                              "die", &s->quality, error)
+      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "rbm", &rbm, error)
+      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "fp", &fp, error)
+      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "fp-die", &fp_die, error)
+      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "thrown", &thrown, error)
+      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "volley", &volley, error)
+      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "area", &area, error)
+      || !_muster_sov_table_die (ruleset, "missile-weapons", weapon, "impact", &s->impact, error)
+      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]],
+                                 "die", &s->armour, error))
+    return FALSE;
+
+  if (values[FI_VOLLEY] && volley == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "a %s cannot be volleyed", muster_sov_missile_labels[values[FI_WEAPON]]);
+      return FALSE;
+    }
+  if (values[FI_AREA_FIGURES] > 0 && area == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "a %s cannot use Area Fire", muster_sov_missile_labels[values[FI_WEAPON]]);
+      return FALSE;
+    }
+
+  /* Potential shots in half points: FP is ½ for firearms, area firers count half. */
+  half_direct = (int) lround (2 * fp * values[FI_FIGURES]) * (values[FI_VOLLEY] ? 2 : 1);
+  half_area = (int) lround (fp * values[FI_AREA_FIGURES]) * (values[FI_VOLLEY] ? 2 : 1);
+  if (values[FI_FIREPOWER_DIE] == 1)
+    {
+      s->firepower = (int) fp_die;
+      s->area = values[FI_AREA_FIGURES] > 0 ? (int) fp_die : 0;
+    }
+  else
+    {
+      s->firepower = nearest_die (half_direct);
+      s->area = values[FI_AREA_FIGURES] > 0 ? nearest_die (half_area) : 0;
+    }
+
+  if (!_muster_sov_range_band_index (values[FI_DISTANCE], rbm * s->quality, &band))
+    {
+      s->impossible = TRUE;
+      return TRUE;
+    }
+  {
+    /* The Range Die's shifts (§4.8), each a row of the range-die-shifts table times how often
+     * it applies. */
+    const struct { const char *row; int times; } shifts[] = {
+      { "close-order", values[FI_FORMATION] == 0 },
+      { "skirmish", values[FI_FORMATION] == 2 },
+      { "mounted", values[FI_MOUNTED] },
+      { "in-position", values[FI_IN_POSITION] },
+      { "shield-wall", values[FI_SHIELD_WALL] },
+      { "soft-cover", values[FI_COVER] == 1 },
+      { "hard-cover", values[FI_COVER] == 2 },
+      { "firer-moved", values[FI_MOVED] && thrown == 0 },
+      { "over-skirmishers", values[FI_OVER_SKIRMISHERS] },
+      { "wind", values[FI_WIND] },
+      { "lone-figure", values[FI_LONE_FIGURE] },
+      { "large-creature", values[FI_LARGE_CREATURE] },
+      { "vehicle", values[FI_VEHICLE] },
+      { "fire-and-retire", values[FI_FIRE_AND_RETIRE] },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (shifts); i++)
+      if (!_muster_sov_add_shift (ruleset, "range-die-shifts", shifts[i].row, shifts[i].times,
+                                  &shift, error))
+        return FALSE;
+  }
+
+  /* Above D12 the shot is impossible; below D4 the die stays D4 (§0.2 special case). */
+  band += shift;
+  if (band > MUSTER_SOV_D12)
+    {
+      s->impossible = TRUE;
+      return TRUE;
+    }
+  s->range = muster_sov_die_sides (band);
+
+  /* Era shifts apply only to figures wearing armour (§2.1). */
+  if (values[FI_ARMOUR] > 0)
+    s->armour = _muster_sov_closed_shift (s->armour, -values[FI_ERA]);
+  if (values[FI_WET])
+    s->impact = _muster_sov_closed_shift (s->impact, -1);
+  s->pilum = g_str_equal (weapon, "pilum");
+  s->defensive = values[FI_DEFENSIVE] || values[FI_FIRE_AND_RETIRE];
+  s->speculative = values[FI_SPECULATIVE];
+  s->max_hits = (s->quality + s->firepower + s->area) / s->range + 1;
+  return TRUE;
+}
+
+/* Faces: Quality, Firepower, Area Fire, Range, the remainder's Range roll, then Impact and
+ * Armor for each potential hit. */
+static guint
+fire_layout (gconstpointer  setup,
+             int           *sizes)
+{
+  const FireSetup *s = setup;
+  guint n = 0;
+
+  if (s->impossible)
+    return 0;
+  sizes[n++] = s->quality;
+  sizes[n++] = s->firepower;
+  sizes[n++] = MAX (s->area, 1);
+  sizes[n++] = s->range;
+  sizes[n++] = s->range;
+  for (int i = 0; i < s->max_hits; i++)
+    {
+      sizes[n++] = s->impact;
+      sizes[n++] = s->armour;
+    }
+  return n;
+}
+
+/* Potential hits of effective fire (§4.8 Step 3): ⌊S / r⌋ for a Range Die of r sides, and one
+ * more when that die rolled again shows no more than the remainder. */
+static int
+fire_hits (int sum,
+           int range,
+           int remainder_roll)
+{
+  int hits = sum / range;
+
+  if (sum % range > 0 && remainder_roll <= sum % range)
+    hits++;
+  return hits;
+}
+
+static void
+fire_resolve (gconstpointer  setup,
+              const int     *faces,
+              int           *outcome)
+{
+  const FireSetup *s = setup;
+  int q = faces[0], f = faces[1], a = faces[2], r = faces[3];
+  int beats, hits = 0, casualties = 0;
+
+  for (int i = 0; i < FO_N; i++)
+    outcome[i] = 0;
+  if (s->impossible)
+    return;
+
+  beats = (q > r) + (f > r) + (s->area > 0 && a > r);
+  outcome[FO_RESULT] = 1 + MIN (beats, 2);
+  outcome[FO_SUPPRESSION] = beats >= (s->speculative ? 2 : 1) && !s->defensive;
+  outcome[FO_SHIELD_WALL_LOST] = s->pilum && q > r;
+  if (beats >= 2 && !s->speculative)
+    {
+      hits = fire_hits (q + f + (s->area > 0 ? a : 0), s->range, faces[4]);
+      for (int i = 0; i < hits; i++)
+        casualties += faces[5 + 2 * i] > faces[6 + 2 * i];
+    }
+  outcome[FO_HITS] = hits;
+  outcome[FO_CASUALTIES] = casualties;
+}
+
+const MusterSovPlay muster_sov_fire_play = {
+  fire_prepare, fire_layout, fire_resolve,
+};
+
+static gboolean
+fire_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  FireSetup s;
+  double result[4] = { 0 }, suppression[2] = { 0 }, lost[2] = { 0 };
+  g_autofree double *hits = NULL;
+  g_autoptr(MusterDist) kill = NULL;
+  int areas;
+  double p;
+
+  if (!fire_prepare (ruleset, values, &s, error))
+    return FALSE;
+  if (s.impossible)
+    {
+      double impossible[1] = { 1 };
+
+      outputs[FO_RESULT] = muster_dist_new_from_weights (0, impossible, 1);
+      for (int i = 1; i < FO_N; i++)
+        outputs[i] = muster_dist_new_constant (0);
+      return TRUE;
+    }
+
+  /* Every (Q, F, A, R) of the firer's and target's dice, then the remainder roll's chance. */
+  hits = g_new0 (double, s.max_hits + 1);
+  areas = MAX (s.area, 1);
+  p = 1.0 / ((double) s.quality * s.firepower * areas * s.range);
+  for (int r = 1; r <= s.range; r++)
+    for (int q = 1; q <= s.quality; q++)
+      for (int f = 1; f <= s.firepower; f++)
+        for (int a = 1; a <= areas; a++)
+          {
+            int beats = (q > r) + (f > r) + (s.area > 0 && a > r);
+            int sum = q + f + (s.area > 0 ? a : 0);
+
+            result[1 + MIN (beats, 2)] += p;
+            suppression[beats >= (s.speculative ? 2 : 1) && !s.defensive] += p;
+            lost[s.pilum && q > r] += p;
+            if (beats < 2 || s.speculative)
+              hits[0] += p;
+            else
+              {
+                /* Potential hits divide by the Range Die's size, not its roll. */
+                double extra = (double) (sum % s.range) / s.range;
+
+                hits[sum / s.range] += p * (1 - extra);
+                hits[sum / s.range + 1] += p * extra;
+              }
+          }
+
+  outputs[FO_RESULT] = muster_dist_new_from_weights (0, result, 4);
+  outputs[FO_SUPPRESSION] = muster_dist_new_from_weights (0, suppression, 2);
+  outputs[FO_HITS] = muster_dist_new_from_weights (0, hits, s.max_hits + 1);
+  outputs[FO_SHIELD_WALL_LOST] = muster_dist_new_from_weights (0, lost, 2);
+  /* Each potential hit kills when Impact beats Armor: Binomial(H, p) given H (§4.8 Step 4). */
+  kill = muster_dist_new_bernoulli (_muster_sov_p_greater (s.impact, s.armour));
+  outputs[FO_CASUALTIES] = muster_dist_compound (outputs[FO_HITS], kill);
+  return TRUE;
+}
+
+static void
+fire_sample (const MusterProcedure *procedure,
+             const MusterRuleset   *ruleset,
+             const int             *values,
+             MusterDice            *dice,
+             int                   *outcome)
+{
+  _muster_sov_sample_play (&muster_sov_fire_play, ruleset, values, dice, procedure->n_outputs,
+                           outcome);
+}
+
+const MusterProcedure muster_sov_fire = {
+  MUSTER_SOV_SYSTEM, "fire", "Fire combat",
+  "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating it "
+  "suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each rolling "
+  "Impact against Armor.",
+  fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
+  fire_exact, fire_sample,
+};

@@ -1,0 +1,547 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include "muster-engine-error.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor characters (§4.13, Chapter XXIV): heroic hand-to-hand and missile combat,
+ * and sniper fire.
+ */
+
+/* Heroic combat, hand-to-hand (§4.13, Chapter XXIV) */
+
+enum {
+  HE_A_SKILL, HE_A_WEAPON, HE_A_ARMOUR, HE_A_SECONDARY,
+  HE_D_SKILL, HE_D_WEAPON, HE_D_ARMOUR, HE_D_SECONDARY, HE_BLOW_READING
+};
+
+static const char * const blow_reading_ids[] = { "winner-dice", "literal", NULL };
+static const char * const blow_reading_labels[] = {
+  "Each of the winner's dice beating the loser's higher die",
+  "The winner's higher die against each of the loser's dice (always major)", NULL
+};
+
+static const char * const secondary_ids[] = {
+  "none", "buckler", "small-shield", "large-shield", "shield-wall", NULL
+};
+static const char * const secondary_labels[] = {
+  "None", "Buckler or second weapon (D4)", "Small shield (D6)", "Large shield (D8)",
+  "Large shield in a shield wall (D10)", NULL
+};
+
+#define HERO_INPUTS(side, Side) \
+  { side "-skill", Side "'s hand-to-hand skill", "The skill (Quality) die, D4 unskilled to D12 " \
+    "expert.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels }, \
+  { side "-weapon", Side "'s weapon", "Its FP Die joins the skill die; its Impact wounds.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_weapon_ids, muster_sov_weapon_labels }, \
+  { side "-armour", Side "'s armour", "Defence is the higher of the armour and secondary die.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels }, \
+  { side "-secondary", Side "'s shield or second weapon", "Its die, if higher, defends instead " \
+    "of the armour.", MUSTER_INPUT_CHOICE, 0, 0, 0, secondary_ids, secondary_labels }
+
+static const MusterInputSpec heroic_inputs[] = {
+  HERO_INPUTS ("attacker", "Attacker"),
+  HERO_INPUTS ("defender", "Defender"),
+  { "blow-reading", "Minor and major blows", "As printed, the winner's higher die beats both of "
+    "the loser's dice whenever it wins, so no blow is ever minor; by default each of the "
+    "winner's two dice that beats the loser's higher die counts, as in heroic missile combat.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, blow_reading_ids, blow_reading_labels },
+};
+
+static const char * const blow_labels[] = {
+  "Defender's major blow", "Defender's minor blow", "No blow", "Attacker's minor blow",
+  "Attacker's major blow", NULL
+};
+static const char * const wound_labels[] = {
+  "No wound", "1 wound", "2 wounds", "Killed outright", NULL
+};
+
+enum { HEO_BLOW, HEO_A_WOUNDS, HEO_D_WOUNDS, HEO_N };
+
+static const MusterOutputSpec heroic_outputs[] = {
+  { "blow", "Blow", blow_labels },
+  { "attacker-wounds", "Attacker's wounds", wound_labels },
+  { "defender-wounds", "Defender's wounds", wound_labels },
+};
+
+typedef struct
+{
+  int skill, fp, impact, armour, secondary;   /* secondary 1 for none: never above armour */
+} Hero;
+
+typedef struct
+{
+  Hero     a, d;
+  gboolean literal;
+} HeroicSetup;
+
+static gboolean
+hero_prepare (const MusterRuleset  *ruleset,
+              const int            *values,
+              Hero                 *hero,
+              GError              **error)
+{
+  static const int secondary_sides[] = { 1, 4, 6, 8, 10 };
+  const char *weapon = muster_sov_weapon_ids[values[HE_A_WEAPON]];
+
+  hero->skill = muster_sov_die_sides (values[HE_A_SKILL]);
+  hero->secondary = secondary_sides[values[HE_A_SECONDARY]];
+  return _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
+                                error)
+         && _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "impact",
+                                   &hero->impact, error)
+         && _muster_sov_table_die (ruleset, "armour",
+                                   muster_sov_armour_ids[values[HE_A_ARMOUR]], "die",
+                                   &hero->armour, error);
+}
+
+static gboolean
+heroic_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                gpointer              setup,
+                GError              **error)
+{
+  HeroicSetup *s = setup;
+
+  s->literal = values[HE_BLOW_READING] == 1;
+  return hero_prepare (ruleset, values, &s->a, error)
+         && hero_prepare (ruleset, values + HE_D_SKILL, &s->d, error);
+}
+
+/* Faces: the attacker's skill and FP dice, the defender's; then Impact, armour and secondary
+ * for a blow on the defender, and the same for a blow on the attacker. */
+static guint
+heroic_layout (gconstpointer  setup,
+               int           *sizes)
+{
+  const HeroicSetup *s = setup;
+  const int layout[] = {
+    s->a.skill, s->a.fp, s->d.skill, s->d.fp,
+    s->a.impact, s->d.armour, s->d.secondary,
+    s->d.impact, s->a.armour, s->a.secondary,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (layout); i++)
+    sizes[i] = layout[i];
+  return G_N_ELEMENTS (layout);
+}
+
+/* The blow from two pairs of dice: 0 none, 1 minor, 2 major for the side with the higher high
+ * die; negative for the defender. */
+static int
+heroic_blow (gboolean literal,
+             int      a1,
+             int      a2,
+             int      d1,
+             int      d2)
+{
+  int a_high = MAX (a1, a2), d_high = MAX (d1, d2);
+
+  if (a_high == d_high)
+    return 0;
+  if (literal)
+    return a_high > d_high ? (a_high > d1) + (a_high > d2) : -((d_high > a1) + (d_high > a2));
+  return a_high > d_high ? (a1 > d_high) + (a2 > d_high) : -((d1 > a_high) + (d2 > a_high));
+}
+
+/* Wounds of one blow: Impact (doubled on a major blow) against the better defence die. */
+static int
+heroic_wounds (int impact,
+               gboolean major,
+               int armour,
+               int secondary)
+{
+  int blow = impact * (major ? 2 : 1), defence = MAX (armour, secondary);
+
+  if (blow > 3 * defence)
+    return 3;
+  if (blow > 2 * defence)
+    return 2;
+  return blow > defence;
+}
+
+static void
+heroic_resolve (gconstpointer  setup,
+                const int     *faces,
+                int           *outcome)
+{
+  const HeroicSetup *s = setup;
+  int blow = heroic_blow (s->literal, faces[0], faces[1], faces[2], faces[3]);
+
+  outcome[HEO_BLOW] = blow + 2;
+  outcome[HEO_D_WOUNDS] = blow > 0 ? heroic_wounds (faces[4], blow == 2, faces[5], faces[6]) : 0;
+  outcome[HEO_A_WOUNDS] = blow < 0 ? heroic_wounds (faces[7], blow == -2, faces[8], faces[9]) : 0;
+}
+
+const MusterSovPlay muster_sov_heroic_play = {
+  heroic_prepare, heroic_layout, heroic_resolve,
+};
+
+/* P(wounds = w) for each w of a blow by @hitter on @target. */
+static void
+wound_law (const Hero *hitter,
+           const Hero *target,
+           gboolean    major,
+           double     *law)
+{
+  double p = 1.0 / ((double) hitter->impact * target->armour * target->secondary);
+
+  for (int w = 0; w < 4; w++)
+    law[w] = 0;
+  for (int i = 1; i <= hitter->impact; i++)
+    for (int a = 1; a <= target->armour; a++)
+      for (int b = 1; b <= target->secondary; b++)
+        law[heroic_wounds (i, major, a, b)] += p;
+}
+
+static gboolean
+heroic_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *values,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  HeroicSetup s;
+  double blows[5] = { 0 }, a_wounds[4] = { 0 }, d_wounds[4] = { 0 };
+  double law[4], p;
+
+  if (!heroic_prepare (ruleset, values, &s, error))
+    return FALSE;
+  p = 1.0 / ((double) s.a.skill * s.a.fp * s.d.skill * s.d.fp);
+  for (int a1 = 1; a1 <= s.a.skill; a1++)
+    for (int a2 = 1; a2 <= s.a.fp; a2++)
+      for (int d1 = 1; d1 <= s.d.skill; d1++)
+        for (int d2 = 1; d2 <= s.d.fp; d2++)
+          blows[heroic_blow (s.literal, a1, a2, d1, d2) + 2] += p;
+
+  /* A blow lands on one side only: the other takes no wound. */
+  for (int blow = -2; blow <= 2; blow++)
+    {
+      if (blow == 0)
+        continue;
+      if (blow > 0)
+        wound_law (&s.a, &s.d, blow == 2, law);
+      else
+        wound_law (&s.d, &s.a, blow == -2, law);
+      for (int w = 0; w < 4; w++)
+        (blow > 0 ? d_wounds : a_wounds)[w] += blows[blow + 2] * law[w];
+      (blow > 0 ? a_wounds : d_wounds)[0] += blows[blow + 2];
+    }
+  a_wounds[0] += blows[2];
+  d_wounds[0] += blows[2];
+
+  outputs[HEO_BLOW] = muster_dist_new_from_weights (0, blows, 5);
+  outputs[HEO_A_WOUNDS] = muster_dist_new_from_weights (0, a_wounds, 4);
+  outputs[HEO_D_WOUNDS] = muster_dist_new_from_weights (0, d_wounds, 4);
+  return TRUE;
+}
+
+static void
+heroic_sample (const MusterProcedure *procedure,
+               const MusterRuleset   *ruleset,
+               const int             *values,
+               MusterDice            *dice,
+               int                   *outcome)
+{
+  _muster_sov_sample_play (&muster_sov_heroic_play, ruleset, values, dice, procedure->n_outputs,
+                           outcome);
+}
+
+const MusterProcedure muster_sov_heroic_combat = {
+  MUSTER_SOV_SYSTEM, "heroic-combat", "Heroic Combat, hand-to-hand",
+  "Both characters roll skill and weapon FP dice and keep the higher: beating one of the "
+  "loser's dice is a minor blow, both a major one. Impact (doubled on a major blow) against the "
+  "better of armour and shield: over it 1 wound, over twice 2, over three times killed.",
+  heroic_inputs, G_N_ELEMENTS (heroic_inputs), heroic_outputs, G_N_ELEMENTS (heroic_outputs),
+  heroic_exact, heroic_sample,
+};
+
+/* Heroic missile combat and sniper fire: two dice against a Range Die */
+
+typedef struct
+{
+  int      skill, fp, impact;   /* the shooter's dice */
+  int      range;               /* 0: no shot possible */
+  int      armour, secondary;   /* the target's defence dice */
+} ShotSetup;
+
+/* The Range Die of a shot at @distance with the shooter's band @band and the target's shifts
+ * (§4.8); 0 when it would pass D12. */
+static gboolean
+shot_range (const MusterRuleset  *ruleset,
+            double                band,
+            int                   distance,
+            int                   cover,
+            gboolean              in_position,
+            gboolean              lone,
+            int                  *range,
+            GError              **error)
+{
+  int index, shift = 0;
+
+  if (!_muster_sov_add_shift (ruleset, "range-die-shifts", "soft-cover", cover == 1, &shift,
+                              error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "hard-cover", cover == 2, &shift,
+                                 error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "in-position", in_position, &shift,
+                                 error)
+      || !_muster_sov_add_shift (ruleset, "range-die-shifts", "lone-figure", lone, &shift, error))
+    return FALSE;
+  if (!_muster_sov_range_band_index (distance, band, &index) || index + shift > MUSTER_SOV_D12)
+    *range = 0;
+  else
+    *range = muster_sov_die_sides (index + shift);
+  return TRUE;
+}
+
+static gboolean
+shooter_prepare (const MusterRuleset  *ruleset,
+                 int                   weapon,
+                 int                   skill_sides,
+                 double                band_factor,
+                 const int            *target_values,
+                 ShotSetup            *s,
+                 GError              **error)
+{
+  const char *id = muster_sov_missile_ids[weapon];
+  double rbm;
+
+  s->skill = skill_sides;
+  return _muster_sov_table_die (ruleset, "missile-weapons", id, "fp-die", &s->fp, error)
+         && _muster_sov_table_die (ruleset, "missile-weapons", id, "impact", &s->impact, error)
+         && _muster_sov_table_number (ruleset, "missile-weapons", id, "rbm", &rbm, error)
+         && shot_range (ruleset, rbm * skill_sides * band_factor, target_values[0],
+                        target_values[1], target_values[2], target_values[3], &s->range, error);
+}
+
+/* Faces: skill, FP, Range, Impact, armour, secondary. */
+static guint
+shot_layout (gconstpointer  setup,
+             int           *sizes)
+{
+  const ShotSetup *s = setup;
+
+  if (s->range == 0)
+    return 0;
+  sizes[0] = s->skill;
+  sizes[1] = s->fp;
+  sizes[2] = s->range;
+  sizes[3] = s->impact;
+  sizes[4] = s->armour;
+  sizes[5] = s->secondary;
+  return 6;
+}
+
+#define TARGET_INPUTS(default_distance, lone_default) \
+  { "distance", "Range", "Inches; the band is the weapon's RBM × the skill die's size.", \
+    MUSTER_INPUT_INT, 0, 300, default_distance, NULL, NULL }, \
+  { "cover", "Target's cover", "Soft +1, hard +2 to the Range Die.", MUSTER_INPUT_CHOICE, 0, 0, \
+    0, muster_sov_cover_ids, muster_sov_cover_labels }, \
+  { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "lone-figure", "Lone Independent Figure", "+2 when the target is a figure on its own.", \
+    MUSTER_INPUT_BOOL, 0, 1, lone_default, NULL, NULL }, \
+  { "armour", "Target's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1, \
+    muster_sov_armour_ids, muster_sov_armour_labels }
+
+/* Heroic missile combat */
+
+enum { HM_SKILL, HM_WEAPON, HM_DISTANCE, HM_COVER, HM_IN_POSITION, HM_LONE, HM_ARMOUR,
+       HM_SECONDARY };
+
+static const MusterInputSpec heroic_missile_inputs[] = {
+  { "skill", "Missile weapon skill", "The character's skill die, D4 unskilled to D12 expert.",
+    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels },
+  { "weapon", "Missile weapon", "Its FP Die joins the skill die; its Impact wounds.",
+    MUSTER_INPUT_CHOICE, 0, 0, 5, muster_sov_missile_ids, muster_sov_missile_labels },
+  TARGET_INPUTS (10, 1),
+  { "secondary", "Target's shield", "Its die, if higher, defends instead of the armour.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, secondary_ids, secondary_labels },
+};
+
+static const char * const missile_blow_labels[] = {
+  "Shot impossible", "Miss", "Minor blow", "Major blow", NULL
+};
+
+static const MusterOutputSpec heroic_missile_outputs[] = {
+  { "blow", "Blow", missile_blow_labels },
+  { "wounds", "Target's wounds", wound_labels },
+};
+
+static gboolean
+heroic_missile_prepare (const MusterRuleset  *ruleset,
+                        const int            *values,
+                        gpointer              setup,
+                        GError              **error)
+{
+  static const int secondary_sides[] = { 1, 4, 6, 8, 10 };
+  ShotSetup *s = setup;
+
+  s->secondary = secondary_sides[values[HM_SECONDARY]];
+  return _muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[HM_ARMOUR]],
+                                "die", &s->armour, error)
+         && shooter_prepare (ruleset, values[HM_WEAPON],
+                             muster_sov_die_sides (values[HM_SKILL]), 1, values + HM_DISTANCE,
+                             s, error);
+}
+
+static void
+heroic_missile_resolve (gconstpointer  setup,
+                        const int     *faces,
+                        int           *outcome)
+{
+  const ShotSetup *s = setup;
+  int beats;
+
+  if (s->range == 0)
+    {
+      outcome[0] = outcome[1] = 0;
+      return;
+    }
+  beats = (faces[0] > faces[2]) + (faces[1] > faces[2]);
+  outcome[0] = 1 + beats;
+  outcome[1] = beats > 0 ? heroic_wounds (faces[3], beats == 2, faces[4], faces[5]) : 0;
+}
+
+const MusterSovPlay muster_sov_heroic_missile_play = {
+  heroic_missile_prepare, shot_layout, heroic_missile_resolve,
+};
+
+static gboolean
+heroic_missile_exact (const MusterProcedure  *procedure,
+                      const MusterRuleset    *ruleset,
+                      const int              *values,
+                      MusterDist            **outputs,
+                      GError                **error)
+{
+  ShotSetup s;
+  Hero shooter = { 0 }, target = { 0 };
+  double blows[4] = { 0 }, wounds[4] = { 0 }, law[4];
+  double p;
+
+  if (!heroic_missile_prepare (ruleset, values, &s, error))
+    return FALSE;
+  if (s.range == 0)
+    {
+      outputs[0] = muster_dist_new_constant (0);
+      outputs[1] = muster_dist_new_constant (0);
+      return TRUE;
+    }
+  p = 1.0 / ((double) s.skill * s.fp * s.range);
+  for (int r = 1; r <= s.range; r++)
+    for (int q = 1; q <= s.skill; q++)
+      for (int f = 1; f <= s.fp; f++)
+        blows[1 + (q > r) + (f > r)] += p;
+
+  shooter.impact = s.impact;
+  target.armour = s.armour;
+  target.secondary = s.secondary;
+  wounds[0] = blows[1];
+  for (int beats = 1; beats <= 2; beats++)
+    {
+      wound_law (&shooter, &target, beats == 2, law);
+      for (int w = 0; w < 4; w++)
+        wounds[w] += blows[1 + beats] * law[w];
+    }
+  outputs[0] = muster_dist_new_from_weights (0, blows, 4);
+  outputs[1] = muster_dist_new_from_weights (0, wounds, 4);
+  return TRUE;
+}
+
+static void
+heroic_missile_sample (const MusterProcedure *procedure,
+                       const MusterRuleset   *ruleset,
+                       const int             *values,
+                       MusterDice            *dice,
+                       int                   *outcome)
+{
+  _muster_sov_sample_play (&muster_sov_heroic_missile_play, ruleset, values, dice,
+                           procedure->n_outputs, outcome);
+}
+
+const MusterProcedure muster_sov_heroic_missile = {
+  MUSTER_SOV_SYSTEM, "heroic-missile", "Heroic Combat, missile",
+  "The character's skill die and the weapon's FP Die against the target's Range Die: one "
+  "beating it is a minor blow, both a major one; then Impact as in heroic hand-to-hand combat.",
+  heroic_missile_inputs, G_N_ELEMENTS (heroic_missile_inputs), heroic_missile_outputs,
+  G_N_ELEMENTS (heroic_missile_outputs), heroic_missile_exact, heroic_missile_sample,
+};
+
+/* Sniper fire */
+
+enum { SN_QUALITY, SN_WEAPON, SN_TELESCOPIC, SN_DISTANCE };
+
+static const MusterInputSpec sniper_inputs[] = {
+  { "quality", "Sniper's Quality", "The sniper's Quality Die; a natural 1 reveals the sniper.",
+    MUSTER_INPUT_CHOICE, 0, 0, 3, muster_sov_quality_ids, muster_sov_quality_labels },
+  { "weapon", "Missile weapon", "Its FP Die joins the Quality Die; its Impact kills.",
+    MUSTER_INPUT_CHOICE, 0, 0, 9, muster_sov_missile_ids, muster_sov_missile_labels },
+  { "telescopic", "Telescopic sight", "Doubles the sniper's range band.", MUSTER_INPUT_BOOL, 0, 1,
+    0, NULL, NULL },
+  TARGET_INPUTS (20, 0),
+};
+
+static const char * const sniper_hit_labels[] = {
+  "Shot impossible", "Missed (target suppressed)", "A random figure hit",
+  "The chosen figure hit", NULL
+};
+
+static const MusterOutputSpec sniper_outputs[] = {
+  { "hit", "Hit", sniper_hit_labels },
+  { "casualty", "Casualty", NULL },
+  { "revealed", "Sniper revealed", NULL },
+};
+
+static gboolean
+sniper_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                gpointer              setup,
+                GError              **error)
+{
+  ShotSetup *s = setup;
+  int skill;
+
+  s->secondary = 1;
+  return _muster_sov_quality_die (ruleset, values[SN_QUALITY], &skill, error)
+         && _muster_sov_table_die (ruleset, "armour",
+                                   muster_sov_armour_ids[values[SN_DISTANCE + 4]], "die",
+                                   &s->armour, error)
+         && shooter_prepare (ruleset, values[SN_WEAPON], skill, values[SN_TELESCOPIC] ? 2 : 1,
+                             values + SN_DISTANCE, s, error);
+}
+
+static void
+sniper_resolve (gconstpointer  setup,
+                const int     *faces,
+                int           *outcome)
+{
+  const ShotSetup *s = setup;
+  int beats;
+
+  if (s->range == 0)
+    {
+      outcome[0] = outcome[1] = outcome[2] = 0;
+      return;
+    }
+  beats = (faces[0] > faces[2]) + (faces[1] > faces[2]);
+  outcome[0] = 1 + beats;
+  outcome[1] = beats > 0 && faces[3] > faces[4];
+  outcome[2] = faces[0] == 1;
+}
+
+const MusterSovPlay muster_sov_sniper_play = {
+  sniper_prepare, shot_layout, sniper_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (sniper, muster_sov_sniper_play)
+
+const MusterProcedure muster_sov_sniper = {
+  MUSTER_SOV_SYSTEM, "sniper", "Sniper fire",
+  "The sniper's Quality and FP dice against a Range Die from his band: even a miss suppresses; "
+  "one die beating it hits a random figure, two the figure he picks (leaders too); then Impact "
+  "against Armor.",
+  sniper_inputs, G_N_ELEMENTS (sniper_inputs), sniper_outputs, G_N_ELEMENTS (sniper_outputs),
+  sniper_exact, sniper_sample,
+};

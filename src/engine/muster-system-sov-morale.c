@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include "muster-engine-error.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor tests (§0.3, §4.3–4.5, §4.11): the Confidence and Reaction Tests with
+ * their variations (leader loss, fright checks, suppression removal) and the charge test of
+ * a close assault (§4.10.1).
+ */
+
+static const char * const test_labels[] = {
+  "No test required", "Pass", "Fail (CL −1)", "Major failure (CL −2)", NULL
+};
+static const char * const reaction_labels[] = {
+  "No test required", "Pass", "Fail", "Major failure", NULL
+};
+
+#define QUALITY_INPUT \
+  { "quality", "Unit Quality", "The Quality Die rolled for the test: Untrained D4 to Elite D12.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }
+#define LV_INPUT \
+  { "lv", "Leadership Value", "The unit leader's LV, the target number before threats: 1 " \
+    "inspiring, 2 average, 3 poor. Lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }
+#define MOTIVATION_INPUT \
+  { "motivation", "Mission Motivation", "Picks the column of the Confidence Threat Level " \
+    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_motivation_ids, \
+    muster_sov_motivation_labels }
+#define EXTRA_TL_INPUT \
+  { "extra-tl", "Other Threat Level", "Any further cumulative threat level from other rules " \
+    "(e.g. +1 per casualty from Final Defensive Fire).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL }
+
+
+/* Confidence Test (§4.3.1) */
+
+enum { CT_QUALITY, CT_LV, CT_CIRCUMSTANCE, CT_MOTIVATION, CT_ARTILLERY, CT_UNTREATED, CT_EXTRA };
+
+static const char * const confidence_circumstances[] = {
+  "none", "first-suppressed", "first-suppressed-gunpowder", "casualties", "heavy-casualties",
+  "leader-casualty", NULL
+};
+static const char * const confidence_circumstance_labels[] = {
+  "None of these (other trigger)",
+  "First time unit is suppressed by fire",
+  "First time unit is suppressed by gunpowder fire",
+  "Unit takes casualties from fire",
+  "Unit takes more casualties in one attack than it has surviving members afterwards",
+  "Unit leader becomes a casualty",
+  NULL
+};
+
+static const MusterInputSpec confidence_inputs[] = {
+  QUALITY_INPUT,
+  LV_INPUT,
+  { "circumstance", "Circumstance", "The basic Threat Level: only the highest that applies "
+    "counts. NTR cells of the table mean no test.", MUSTER_INPUT_CHOICE, 0, 0, 3,
+    confidence_circumstances, confidence_circumstance_labels },
+  MOTIVATION_INPUT,
+  { "artillery", "Unit is under Artillery attack", "Cumulative: +2, +1 or +0 for Low, Medium "
+    "or High motivation.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "untreated", "Untreated Casualties", "Cumulative: +1 each at Low motivation. The book "
+    "never defines treatment, so 0 unless a scenario says otherwise.", MUSTER_INPUT_INT, 0, 50,
+    0, NULL, NULL },
+  EXTRA_TL_INPUT,
+};
+
+static const MusterOutputSpec test_outputs[] = {
+  { "result", "Result", test_labels },
+  { "cl-loss", "Confidence levels lost", NULL },
+};
+
+static gboolean
+confidence_threat (const MusterRuleset  *ruleset,
+                   const char           *row,
+                   int                   motivation,
+                   int                  *tl,
+                   gboolean             *ntr,
+                   GError              **error)
+{
+  const char *text;
+
+  if (!_muster_sov_table_text (ruleset, "confidence-threat-levels", row,
+                               muster_sov_motivation_ids[motivation], &text, error))
+    return FALSE;
+  *ntr = text == NULL;
+  *tl = text != NULL ? (int) g_ascii_strtoll (text, NULL, 10) : 0;
+  return TRUE;
+}
+
+static gboolean
+confidence_prepare (const MusterRuleset  *ruleset,
+                    const int            *values,
+                    gpointer              setup,
+                    GError              **error)
+{
+  MusterSovTestSetup *s = setup;
+  int basic = 0, cumulative;
+  gboolean ntr = FALSE, unused;
+
+  if (!_muster_sov_quality_die (ruleset, values[CT_QUALITY], &s->sides, error))
+    return FALSE;
+  if (values[CT_CIRCUMSTANCE] > 0
+      && !confidence_threat (ruleset, confidence_circumstances[values[CT_CIRCUMSTANCE]],
+                             values[CT_MOTIVATION], &basic, &ntr, error))
+    return FALSE;
+
+  s->target = values[CT_LV] + basic + values[CT_EXTRA];
+  if (values[CT_ARTILLERY])
+    {
+      if (!confidence_threat (ruleset, "artillery", values[CT_MOTIVATION], &cumulative, &unused,
+                              error))
+        return FALSE;
+      s->target += cumulative;
+    }
+  if (!confidence_threat (ruleset, "untreated", values[CT_MOTIVATION], &cumulative, &unused,
+                          error))
+    return FALSE;
+  s->target += cumulative * values[CT_UNTREATED];
+  s->no_test = ntr;
+  return TRUE;
+}
+
+const MusterSovPlay muster_sov_confidence_play = {
+  confidence_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (confidence, muster_sov_confidence_play)
+
+const MusterProcedure muster_sov_confidence_test = {
+  MUSTER_SOV_SYSTEM, "confidence-test", "Confidence Test",
+  "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at or "
+  "below it, two at half or less.",
+  confidence_inputs, G_N_ELEMENTS (confidence_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
+  confidence_exact, confidence_sample,
+};
+
+/* Reaction Test (§4.3.2): the same roll, failure only stops the act */
+
+enum { RT_QUALITY, RT_LV, RT_CIRCUMSTANCE, RT_EXTRA };
+
+static const char * const reaction_circumstances[] = {
+  "other", "in-position-open", "in-position-cover", "shield-wall", "move-keeping-position",
+  "shaken-leaves-cover", "increase-integrity", "open-order-adjustment", "close-order-adjustment",
+  "wedge", "column-wheel", "oblique-open", "oblique-close", "counter-march", "caracole", "panic",
+  "follow-through-destroyed", "follow-through-fell-back", "ignite", "hide-while-seen", "unset",
+  NULL
+};
+static const char * const reaction_circumstance_labels[] = {
+  "Other (Threat Level given below)",
+  "Go In Position in open",
+  "Go In Position in cover",
+  "Form a shield wall",
+  "Move without removing IP or Shield Wall",
+  "Shaken unit leaves cover and advances",
+  "Increase Unit Integrity one level",
+  "Open Order formation adjustment",
+  "Close Order formation adjustment",
+  "Open Order to Wedge",
+  "Column Left/Right",
+  "Left/Right Oblique, Open Order",
+  "Left/Right Oblique, Close Order",
+  "Counter-Column March",
+  "Caracole",
+  "Panic test and panic removal",
+  "Follow-through, enemy destroyed",
+  "Follow-through, enemy fell back",
+  "Ignite terrain",
+  "Concealed character going into hiding while seen",
+  "Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, "
+  "Fire and Retire",
+  NULL
+};
+
+static const MusterInputSpec reaction_inputs[] = {
+  QUALITY_INPUT,
+  LV_INPUT,
+  { "circumstance", "Circumstance", "The act being tried; its Threat Level comes from the "
+    "Reaction table. Mission Motivation does not change reaction TLs.", MUSTER_INPUT_CHOICE, 0, 0,
+    0, reaction_circumstances, reaction_circumstance_labels },
+  { "extra-tl", "Threat Level", "Added to the circumstance's level: the number of Suppression "
+    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, Heat by armour…",
+    MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec reaction_outputs[] = {
+  { "result", "Result", reaction_labels },
+};
+
+static gboolean
+reaction_prepare (const MusterRuleset  *ruleset,
+                  const int            *values,
+                  gpointer              setup,
+                  GError              **error)
+{
+  MusterSovTestSetup *s = setup;
+  double tl = 0;
+
+  if (!_muster_sov_quality_die (ruleset, values[RT_QUALITY], &s->sides, error))
+    return FALSE;
+  if (values[RT_CIRCUMSTANCE] > 0
+      && !_muster_sov_table_number (ruleset, "reaction-threat-levels",
+                                    reaction_circumstances[values[RT_CIRCUMSTANCE]], "tl", &tl,
+                                    error))
+    return FALSE;
+  s->target = values[RT_LV] + (int) tl + values[RT_EXTRA];
+  s->no_test = FALSE;
+  return TRUE;
+}
+
+const MusterSovPlay muster_sov_reaction_play = {
+  reaction_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (reaction, muster_sov_reaction_play)
+
+const MusterProcedure muster_sov_reaction_test = {
+  MUSTER_SOV_SYSTEM, "reaction-test", "Reaction Test",
+  "Quality Die against LV + Threat Level; failure means the ordered act does not happen.",
+  reaction_inputs, G_N_ELEMENTS (reaction_inputs), reaction_outputs,
+  G_N_ELEMENTS (reaction_outputs), reaction_exact, reaction_sample,
+};
+
+/* Leader loss (§1.3): new leader's LV from a D6, then a Confidence Test */
+
+enum { LL_QUALITY, LL_LV, LL_MOTIVATION, LL_TEST_LV, LL_ARTILLERY, LL_EXTRA };
+
+static const char * const test_lv_ids[] = { "new", "old", NULL };
+static const char * const test_lv_labels[] = {
+  "The new leader's LV", "The lost leader's LV", NULL
+};
+
+static const MusterInputSpec leader_loss_inputs[] = {
+  QUALITY_INPUT,
+  { "lv", "Leadership Value", "The lost leader's LV (1 best, 3 worst).", MUSTER_INPUT_INT, 1,
+    3, 2, NULL, NULL },
+  MOTIVATION_INPUT,
+  { "test-lv", "LV for the test", "The book does not say whether the Confidence Test uses the "
+    "new leader's LV or the lost one's; the new leader is the one commanding.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, test_lv_ids, test_lv_labels },
+  { "artillery", "Unit is under Artillery attack", "Cumulative: +2, +1 or +0 for Low, Medium "
+    "or High motivation.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  EXTRA_TL_INPUT,
+};
+
+static const MusterOutputSpec leader_loss_outputs[] = {
+  { "new-lv", "New leader's LV", NULL },
+  { "result", "Confidence Test", test_labels },
+  { "cl-loss", "Confidence levels lost", NULL },
+};
+
+typedef struct
+{
+  MusterSovTestSetup test;
+  int       lv;
+  int       change[6];
+  gboolean  use_new;
+} LeaderLossSetup;
+
+static gboolean
+leader_loss_prepare (const MusterRuleset  *ruleset,
+                     const int            *values,
+                     gpointer              setup,
+                     GError              **error)
+{
+  LeaderLossSetup *s = setup;
+  int tl, artillery = 0;
+  gboolean ntr;
+
+  if (!_muster_sov_quality_die (ruleset, values[LL_QUALITY], &s->test.sides, error)
+      || !confidence_threat (ruleset, "leader-casualty", values[LL_MOTIVATION], &tl, &ntr, error))
+    return FALSE;
+  if (values[LL_ARTILLERY]
+      && !confidence_threat (ruleset, "artillery", values[LL_MOTIVATION], &artillery, &ntr, error))
+    return FALSE;
+  for (int i = 0; i < 6; i++)
+    {
+      g_autofree char *row = g_strdup_printf ("roll-%d", i + 1);
+      double change;
+
+      if (!_muster_sov_table_number (ruleset, "new-leader", row, "lv-change", &change, error))
+        return FALSE;
+      s->change[i] = (int) change;
+    }
+  s->lv = values[LL_LV];
+  s->use_new = values[LL_TEST_LV] == 0;
+  /* The target without the LV, which depends on the D6. */
+  s->test.target = tl + artillery + values[LL_EXTRA];
+  s->test.no_test = FALSE;
+  return TRUE;
+}
+
+static guint
+leader_loss_layout (gconstpointer  setup,
+                    int           *sizes)
+{
+  const LeaderLossSetup *s = setup;
+
+  sizes[0] = 6;
+  sizes[1] = s->test.sides;
+  return 2;
+}
+
+static void
+leader_loss_resolve (gconstpointer  setup,
+                     const int     *faces,
+                     int           *outcome)
+{
+  const LeaderLossSetup *s = setup;
+  /* [default] LV stays within 1..3 (§1.3). */
+  int new_lv = CLAMP (s->lv + s->change[faces[0] - 1], 1, 3);
+  MusterSovTestSetup test = s->test;
+
+  test.target += s->use_new ? new_lv : s->lv;
+  outcome[0] = new_lv;
+  _muster_sov_test_resolve (&test, faces + 1, outcome + 1);
+}
+
+const MusterSovPlay muster_sov_leader_loss_play = {
+  leader_loss_prepare, leader_loss_layout, leader_loss_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (leader_loss, muster_sov_leader_loss_play)
+
+const MusterProcedure muster_sov_leader_loss = {
+  MUSTER_SOV_SYSTEM, "leader-loss", "Unit leader becomes a casualty",
+  "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence Test "
+  "the loss triggers. The unit also gets one Suppression marker.",
+  leader_loss_inputs, G_N_ELEMENTS (leader_loss_inputs), leader_loss_outputs,
+  G_N_ELEMENTS (leader_loss_outputs), leader_loss_exact, leader_loss_sample,
+};
+
+/* Fright check (§4.11) */
+
+enum {
+  FC_QUALITY, FC_LV, FC_SIZE, FC_MOUNTED, FC_FLEEING_FOOT, FC_FLEEING_MOUNTED, FC_LOST_FOOT,
+  FC_LOST_MOUNTED, FC_ADJACENT, FC_FLANK, FC_REAR, FC_ROUTED_SUPERIORS
+};
+
+static const MusterInputSpec fright_inputs[] = {
+  QUALITY_INPUT,
+  LV_INPUT,
+  { "unit-size", "Unit size", "Figures in the testing unit.", MUSTER_INPUT_INT, 1, 500, 10,
+    NULL, NULL },
+  { "mounted", "Mounted unit", "Mounted figures count 2 on both sides of the ratio.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "fleeing-foot", "Fleeing infantry in sight", "Friendly Routed infantry figures seen fleeing, "
+    "beside or behind the unit too.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
+  { "fleeing-mounted", "Fleeing mounted figures in sight", "Each counts 2.", MUSTER_INPUT_INT,
+    0, 500, 5, NULL, NULL },
+  { "casualties-foot", "Infantry casualties", "The unit's own infantry figures removed this "
+    "turn.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
+  { "casualties-mounted", "Mounted casualties", "The unit's own mounted figures removed this "
+    "turn; each counts 2.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
+  { "adjacent-friends", "Adjacent friendly formed units", "Units in Open or Close Order beside "
+    "it, not panicked: −1 each.", MUSTER_INPUT_INT, 0, 10, 0, NULL, NULL },
+  { "enemy-flank", "Enemy units on a flank", "Within 12\": +1 each.", MUSTER_INPUT_INT, 0, 10,
+    0, NULL, NULL },
+  { "enemy-rear", "Enemy units to the rear", "Within 12\": +2 each.", MUSTER_INPUT_INT, 0, 10,
+    0, NULL, NULL },
+  { "routed-superiors", "Routed superior commands", "Each superior commander's unit that is "
+    "Routed: +2.", MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
+};
+
+static gboolean
+fright_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                gpointer              setup,
+                GError              **error)
+{
+  static const struct { int input; const char *row; } modifiers[] = {
+    { FC_ADJACENT, "adjacent-friend" },
+    { FC_FLANK, "enemy-flank" },
+    { FC_REAR, "enemy-rear" },
+    { FC_ROUTED_SUPERIORS, "routed-superior" },
+  };
+  MusterSovTestSetup *s = setup;
+  int points = values[FC_FLEEING_FOOT] + 2 * values[FC_FLEEING_MOUNTED]
+               + values[FC_LOST_FOOT] + 2 * values[FC_LOST_MOUNTED];
+  int size = values[FC_SIZE] * (values[FC_MOUNTED] ? 2 : 1);
+
+  if (!_muster_sov_quality_die (ruleset, values[FC_QUALITY], &s->sides, error))
+    return FALSE;
+  /* [default, §9 #20] no test below half the unit's size; TL = max(1, ⌊points / size⌋). */
+  s->no_test = 2 * points < size;
+  s->target = values[FC_LV] + MAX (1, points / size);
+  for (guint i = 0; i < G_N_ELEMENTS (modifiers); i++)
+    {
+      double tl;
+
+      if (!_muster_sov_table_number (ruleset, "fright-modifiers", modifiers[i].row, "tl", &tl,
+                                     error))
+        return FALSE;
+      s->target += (int) tl * values[modifiers[i].input];
+    }
+  return TRUE;
+}
+
+const MusterSovPlay muster_sov_fright_play = {
+  fright_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (fright, muster_sov_fright_play)
+
+const MusterProcedure muster_sov_fright_check = {
+  MUSTER_SOV_SYSTEM, "fright-check", "Fright check",
+  "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing figures and "
+  "its own casualties to its size (infantry 1, mounted 2).",
+  fright_inputs, G_N_ELEMENTS (fright_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
+  fright_exact, fright_sample,
+};
+
+/* Remove Suppression (§4.5): QD > LV per leader action */
+
+enum { RS_QUALITY, RS_LV, RS_MARKERS, RS_ACTIONS };
+
+static const MusterInputSpec remove_suppression_inputs[] = {
+  QUALITY_INPUT,
+  LV_INPUT,
+  { "markers", "Suppression markers", "Markers on the unit (at most 3).", MUSTER_INPUT_INT, 1,
+    3, 1, NULL, NULL },
+  { "actions", "Actions spent", "Each leader action tries to remove one marker with QD > LV "
+    "(§9 #17); a failed attempt may be repeated with the second action.", MUSTER_INPUT_INT, 1, 3,
+    2, NULL, NULL },
+};
+
+static const MusterOutputSpec remove_suppression_outputs[] = {
+  { "removed", "Markers removed", NULL },
+  { "remaining", "Markers left", NULL },
+};
+
+typedef struct
+{
+  int sides, lv, markers, actions;
+} RemoveSuppressionSetup;
+
+static gboolean
+remove_suppression_prepare (const MusterRuleset  *ruleset,
+                            const int            *values,
+                            gpointer              setup,
+                            GError              **error)
+{
+  RemoveSuppressionSetup *s = setup;
+
+  s->lv = values[RS_LV];
+  s->markers = values[RS_MARKERS];
+  s->actions = values[RS_ACTIONS];
+  return _muster_sov_quality_die (ruleset, values[RS_QUALITY], &s->sides, error);
+}
+
+static guint
+remove_suppression_layout (gconstpointer  setup,
+                           int           *sizes)
+{
+  const RemoveSuppressionSetup *s = setup;
+
+  for (int i = 0; i < s->actions; i++)
+    sizes[i] = s->sides;
+  return s->actions;
+}
+
+static void
+remove_suppression_resolve (gconstpointer  setup,
+                            const int     *faces,
+                            int           *outcome)
+{
+  const RemoveSuppressionSetup *s = setup;
+  int removed = 0;
+
+  for (int i = 0; i < s->actions && removed < s->markers; i++)
+    if (faces[i] > s->lv)
+      removed++;
+  outcome[0] = removed;
+  outcome[1] = s->markers - removed;
+}
+
+const MusterSovPlay muster_sov_remove_suppression_play = {
+  remove_suppression_prepare, remove_suppression_layout, remove_suppression_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (remove_suppression, muster_sov_remove_suppression_play)
+
+const MusterProcedure muster_sov_remove_suppression = {
+  MUSTER_SOV_SYSTEM, "remove-suppression", "Remove Suppression",
+  "Leader actions each roll the Quality Die against LV to take off one Suppression marker.",
+  remove_suppression_inputs, G_N_ELEMENTS (remove_suppression_inputs),
+  remove_suppression_outputs, G_N_ELEMENTS (remove_suppression_outputs),
+  remove_suppression_exact, remove_suppression_sample,
+};
+
+/* Initiating a Close Assault (§4.10.1): the charge Reaction Test and the combat moves */
+
+enum {
+  CH_QUALITY, CH_LV, CH_CONFIDENCE, CH_ARM, CH_FORMATION, CH_TARGET, CH_TARGET_FORMATION,
+  CH_FACING, CH_SHIELD_WALL, CH_PIKE, CH_PHALANX, CH_TERROR, CH_BATTLE_LINE, CH_COMBINED,
+  CH_EXTRA, CH_MOBILITY, CH_DISTANCE
+};
+
+static const char * const charge_confidence_ids[] = {
+  "inspired", "confident", "steady", "shaken", NULL
+};
+static const char * const charge_confidence_labels[] = {
+  "Inspired (IN)", "Confident (CO)", "Steady (ST)", "Shaken (SH)", NULL
+};
+static const char * const target_ids[] = { "infantry", "cavalry", "chariot", "elephant", NULL };
+static const char * const target_labels[] = {
+  "Infantry", "Cavalry", "Chariot", "Elephant", NULL
+};
+static const char * const facing_ids[] = { "front", "flank", "rear", NULL };
+static const char * const facing_labels[] = { "Front", "Flank/sides", "Rear", NULL };
+
+static const MusterInputSpec charge_inputs[] = {
+  QUALITY_INPUT,
+  LV_INPUT,
+  { "confidence", "Confidence Level", "Inspired units need no test; Broken and Routed units "
+    "cannot charge.", MUSTER_INPUT_CHOICE, 0, 0, 1, charge_confidence_ids,
+    charge_confidence_labels },
+  { "arm", "Charging troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    muster_sov_arm_ids, muster_sov_arm_labels },
+  { "formation", "Unit Integrity", "The charging unit's formation.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    muster_sov_formation_ids, muster_sov_formation_labels },
+  { "target", "Target", "What is charged. Cavalry cannot charge elephants.", MUSTER_INPUT_CHOICE,
+    0, 0, 0, target_ids, target_labels },
+  { "target-formation", "Target's Unit Integrity", "The target's formation.", MUSTER_INPUT_CHOICE,
+    0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels },
+  { "facing", "Charging the target's", "Flank −1, rear −2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    facing_ids, facing_labels },
+  { "shield-wall", "Target has Shield Wall up", "+1 for cavalry.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "pike", "Target has Pike", "+1 for cavalry.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "phalanx", "Target is a Phalanx", "+2 for cavalry charging it in the front.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "terror", "Target causes Terror", "+2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "battle-line", "Battle Line charge led by its commander", "−1.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "combined-fallen-back", "Combined assault after one attacker fell back", "+1.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  EXTRA_TL_INPUT,
+  { "mobility", "Mobility die", "Each Combat Move is twice one roll of it.", MUSTER_INPUT_CHOICE,
+    0, 0, 1, muster_sov_die_ids, muster_sov_die_labels },
+  { "distance", "Distance to the target", "Inches. Charging range is two combat moves at most, "
+    "4 × the mobility die (§9 #12).", MUSTER_INPUT_INT, 0, 48, 6, NULL, NULL },
+};
+
+static const char * const contact_labels[] = {
+  "No charge", "Falls short", "Contact on the first move", "Contact on the second move", NULL
+};
+
+static const MusterOutputSpec charge_outputs[] = {
+  { "result", "Reaction Test", reaction_labels },
+  { "contact", "Combat Move", contact_labels },
+};
+
+typedef struct
+{
+  MusterSovTestSetup test;
+  int       mobility;
+  int       distance;
+} ChargeSetup;
+
+static gboolean
+charge_threat (const MusterRuleset  *ruleset,
+               const char           *row,
+               int                  *target,
+               GError              **error)
+{
+  double tl;
+
+  if (!_muster_sov_table_number (ruleset, "charge-threat-levels", row, "tl", &tl, error))
+    return FALSE;
+  *target += (int) tl;
+  return TRUE;
+}
+
+static gboolean
+charge_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                gpointer              setup,
+                GError              **error)
+{
+  static const char * const confidence_rows[] = { NULL, "confident", "steady", "shaken" };
+  ChargeSetup *s = setup;
+  gboolean cavalry = values[CH_ARM] == 1;
+  int formation = values[CH_FORMATION], target_formation = values[CH_TARGET_FORMATION];
+  int target = values[CH_TARGET];
+  const char *rows[16];
+  guint n = 0;
+
+  if (cavalry && target == 3)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "cavalry cannot charge elephants");
+      return FALSE;
+    }
+  s->mobility = muster_sov_die_sides (values[CH_MOBILITY]);
+  s->distance = values[CH_DISTANCE];
+  if (s->distance > 4 * s->mobility)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "%d\" is beyond charging range (4 × D%d = %d\")", s->distance, s->mobility,
+                   4 * s->mobility);
+      return FALSE;
+    }
+  if (!_muster_sov_quality_die (ruleset, values[CH_QUALITY], &s->test.sides, error))
+    return FALSE;
+
+  s->test.no_test = values[CH_CONFIDENCE] == 0;
+  s->test.target = values[CH_LV] + values[CH_EXTRA];
+  if (confidence_rows[values[CH_CONFIDENCE]] != NULL)
+    rows[n++] = confidence_rows[values[CH_CONFIDENCE]];
+  if (formation == 2 && target_formation == 1)
+    rows[n++] = "skirmish-charging-open";
+  if (formation == 2 && target_formation == 0)
+    rows[n++] = "skirmish-charging-close";
+  if (formation == 1 && target_formation == 0)
+    rows[n++] = "open-charging-close";
+  if (!cavalry && (target == 1 || target == 2))
+    rows[n++] = "infantry-charging-cavalry";
+  if (!cavalry && target == 3)
+    rows[n++] = "infantry-charging-elephant";
+  if (values[CH_FACING] == 1)
+    rows[n++] = "flank";
+  if (values[CH_FACING] == 2)
+    rows[n++] = "rear";
+  if (cavalry && values[CH_SHIELD_WALL])
+    rows[n++] = "cavalry-charging-shield-wall";
+  if (cavalry && values[CH_PIKE])
+    rows[n++] = "cavalry-charging-pike";
+  if (cavalry && values[CH_PHALANX] && values[CH_FACING] == 0)
+    rows[n++] = "cavalry-charging-phalanx";
+  if (values[CH_TERROR])
+    rows[n++] = "terror";
+  if (values[CH_BATTLE_LINE])
+    rows[n++] = "battle-line";
+  if (values[CH_COMBINED])
+    rows[n++] = "combined-fallen-back";
+  for (guint i = 0; i < n; i++)
+    if (!charge_threat (ruleset, rows[i], &s->test.target, error))
+      return FALSE;
+  return TRUE;
+}
+
+static guint
+charge_layout (gconstpointer  setup,
+               int           *sizes)
+{
+  const ChargeSetup *s = setup;
+
+  sizes[0] = s->test.sides;
+  sizes[1] = s->mobility;
+  sizes[2] = s->mobility;
+  return 3;
+}
+
+static void
+charge_resolve (gconstpointer  setup,
+                const int     *faces,
+                int           *outcome)
+{
+  const ChargeSetup *s = setup;
+  int both[2];
+
+  _muster_sov_test_resolve (&s->test, faces, both);
+  outcome[0] = both[0];
+  if (both[0] != MUSTER_SOV_TEST_PASS && both[0] != MUSTER_SOV_TEST_NO_TEST)
+    outcome[1] = 0;
+  else if (2 * faces[1] >= s->distance)
+    outcome[1] = 2;
+  else if (2 * (faces[1] + faces[2]) >= s->distance)
+    outcome[1] = 3;
+  else
+    outcome[1] = 1;
+}
+
+const MusterSovPlay muster_sov_charge_play = {
+  charge_prepare, charge_layout, charge_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (charge, muster_sov_charge_play)
+
+const MusterProcedure muster_sov_charge_test = {
+  MUSTER_SOV_SYSTEM, "charge", "Initiating a Close Assault",
+  "The attacker's Reaction Test (TL the sum of every row that applies), then up to two Combat "
+  "Moves of twice the mobility die to reach the target. Defensive fire is not included.",
+  charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
+  charge_exact, charge_sample,
+};

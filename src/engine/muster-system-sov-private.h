@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-procedure.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Standards of Valor combat, shared between its procedure files and their tests.
+ *
+ * Every exact procedure is a "play": a fixed list of dice (the layout) and a resolution that
+ * is a pure function of their faces. The sampler rolls the whole layout and resolves it; the
+ * tests resolve the book's own dice, and enumerate every face combination of small layouts to
+ * check the exact distributions.
+ */
+
+#define MUSTER_SOV_SYSTEM    "standards-of-valor"
+#define MUSTER_SOV_MAX_FACES 512
+#define MUSTER_SOV_SETUP_MAX 512
+
+/* The die chain D4 < D6 < D8 < D10 < D12 (§0.2), as indices 0..4. */
+#define MUSTER_SOV_D4  0
+#define MUSTER_SOV_D12 4
+
+typedef struct
+{
+  /* Reads the inputs and the ruleset's tables into @setup (at most MUSTER_SOV_SETUP_MAX bytes). */
+  gboolean (*prepare) (const MusterRuleset  *ruleset,
+                       const int            *values,
+                       gpointer              setup,
+                       GError              **error);
+  /* Fills @sizes with the sides of every die the play may roll; returns how many. */
+  guint    (*layout)  (gconstpointer         setup,
+                       int                  *sizes);
+  /* One outcome per output of the procedure, from the faces of the layout's dice. */
+  void     (*resolve) (gconstpointer         setup,
+                       const int            *faces,
+                       int                  *outcome);
+} MusterSovPlay;
+
+static inline int
+muster_sov_die_sides (int index)
+{
+  return 4 + 2 * CLAMP (index, MUSTER_SOV_D4, MUSTER_SOV_D12);
+}
+
+int       _muster_sov_die_index       (int                   sides);
+gboolean  _muster_sov_table_number    (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const char           *row,
+                                       const char           *column,
+                                       double               *number,
+                                       GError              **error);
+gboolean  _muster_sov_table_text      (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const char           *row,
+                                       const char           *column,
+                                       const char          **text,
+                                       GError              **error);
+gboolean  _muster_sov_choice_die      (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const MusterInputSpec *spec,
+                                       int                   value,
+                                       int                  *index,
+                                       GError              **error);
+int       _muster_sov_test_result     (int                   roll,
+                                       int                   target);
+double    _muster_sov_p_greater       (int                   x_sides,
+                                       int                   y_sides);
+gboolean  _muster_sov_range_band_index (double               distance,
+                                       double                band,
+                                       int                  *index);
+gboolean  _muster_sov_enumerate_play  (const MusterSovPlay  *play,
+                                       gconstpointer         setup,
+                                       guint                 n_outputs,
+                                       MusterDist          **outputs,
+                                       GError              **error);
+gboolean  _muster_sov_exact_by_enumeration (const MusterSovPlay *play,
+                                       const MusterRuleset  *ruleset,
+                                       const int            *values,
+                                       guint                 n_outputs,
+                                       MusterDist          **outputs,
+                                       GError              **error);
+void      _muster_sov_warn_once       (const GError         *error);
+void      _muster_sov_sample_play     (const MusterSovPlay  *play,
+                                       const MusterRuleset  *ruleset,
+                                       const int            *values,
+                                       MusterDice           *dice,
+                                       int                   n_outputs,
+                                       int                  *outcome);
+
+/* The choice vocabularies the procedures share, %NULL-terminated; quality, armour, missile and
+ * hand-to-hand weapon ids are rows of the ruleset's tables of the same names. */
+extern const char * const muster_sov_quality_ids[];
+extern const char * const muster_sov_quality_labels[];
+extern const char * const muster_sov_armour_ids[];
+extern const char * const muster_sov_armour_labels[];
+extern const char * const muster_sov_die_ids[];
+extern const char * const muster_sov_die_labels[];
+extern const char * const muster_sov_formation_ids[];
+extern const char * const muster_sov_formation_labels[];
+extern const char * const muster_sov_cover_ids[];
+extern const char * const muster_sov_cover_labels[];
+extern const char * const muster_sov_arm_ids[];
+extern const char * const muster_sov_arm_labels[];
+extern const char * const muster_sov_missile_ids[];
+extern const char * const muster_sov_missile_labels[];
+extern const char * const muster_sov_weapon_ids[];
+extern const char * const muster_sov_weapon_labels[];
+extern const char * const muster_sov_motivation_ids[];
+extern const char * const muster_sov_motivation_labels[];
+
+/* The exact and sample functions of a procedure that is one play: the exact distribution by
+ * enumerating its dice (small layouts only), the sample by rolling them. */
+#define MUSTER_SOV_DEFINE_PLAY_FUNCS(name, play) \
+  static gboolean \
+  name##_exact (const MusterProcedure  *procedure, \
+                const MusterRuleset    *ruleset, \
+                const int              *values, \
+                MusterDist            **outputs, \
+                GError                **error) \
+  { \
+    return _muster_sov_exact_by_enumeration (&(play), ruleset, values, procedure->n_outputs, \
+                                             outputs, error); \
+  } \
+  static void \
+  name##_sample (const MusterProcedure *procedure, \
+                 const MusterRuleset   *ruleset, \
+                 const int             *values, \
+                 MusterDice            *dice, \
+                 int                   *outcome) \
+  { \
+    _muster_sov_sample_play (&(play), ruleset, values, dice, procedure->n_outputs, outcome); \
+  }
+
+/* One Quality Die against LV + TL (§0.3 roll type 1), the core of every test. */
+typedef struct
+{
+  int      sides;
+  int      target;
+  gboolean no_test;
+} MusterSovTestSetup;
+
+gboolean  _muster_sov_quality_die     (const MusterRuleset  *ruleset,
+                                       int                   value,
+                                       int                  *sides,
+                                       GError              **error);
+guint     _muster_sov_test_layout     (gconstpointer         setup,
+                                       int                  *sizes);
+void      _muster_sov_test_resolve    (gconstpointer         setup,
+                                       const int            *faces,
+                                       int                  *outcome);
+gboolean  _muster_sov_table_die       (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const char           *row,
+                                       const char           *column,
+                                       int                  *sides,
+                                       GError              **error);
+gboolean  _muster_sov_add_shift       (const MusterRuleset  *ruleset,
+                                       const char           *table,
+                                       const char           *row,
+                                       int                   times,
+                                       int                  *shift,
+                                       GError              **error);
+int       _muster_sov_closed_shift    (int                   sides,
+                                       int                   steps);
+
+/* Results of a Confidence or Reaction test (§0.3 roll type 1, §4.3.1). */
+enum
+{
+  MUSTER_SOV_TEST_NO_TEST,
+  MUSTER_SOV_TEST_PASS,
+  MUSTER_SOV_TEST_FAIL,
+  MUSTER_SOV_TEST_MAJOR_FAILURE,
+};
+
+/* Hand-to-hand force ratio rounding (§4.10.3 [default]): dice for each side. */
+void      _muster_sov_force_ratio_dice (int                  attacker,
+                                        int                  defender,
+                                        int                 *attacker_dice,
+                                        int                 *defender_dice);
+
+extern const MusterProcedure muster_sov_confidence_test;
+extern const MusterProcedure muster_sov_reaction_test;
+extern const MusterProcedure muster_sov_leader_loss;
+extern const MusterProcedure muster_sov_fright_check;
+extern const MusterProcedure muster_sov_remove_suppression;
+extern const MusterProcedure muster_sov_charge_test;
+extern const MusterProcedure muster_sov_fire;
+extern const MusterProcedure muster_sov_heavy_weapon_vehicle;
+extern const MusterProcedure muster_sov_artillery_aim;
+extern const MusterProcedure muster_sov_artillery_blast;
+extern const MusterProcedure muster_sov_hand_to_hand;
+extern const MusterProcedure muster_sov_close_assault;
+extern const MusterProcedure muster_sov_communication;
+extern const MusterProcedure muster_sov_rally;
+extern const MusterProcedure muster_sov_wedge;
+extern const MusterProcedure muster_sov_spotting;
+extern const MusterProcedure muster_sov_scythed_chariot;
+extern const MusterProcedure muster_sov_heroic_combat;
+extern const MusterProcedure muster_sov_heroic_missile;
+extern const MusterProcedure muster_sov_sniper;
+
+extern const MusterSovPlay muster_sov_confidence_play;
+extern const MusterSovPlay muster_sov_reaction_play;
+extern const MusterSovPlay muster_sov_leader_loss_play;
+extern const MusterSovPlay muster_sov_fright_play;
+extern const MusterSovPlay muster_sov_remove_suppression_play;
+extern const MusterSovPlay muster_sov_charge_play;
+extern const MusterSovPlay muster_sov_fire_play;
+extern const MusterSovPlay muster_sov_heavy_weapon_vehicle_play;
+extern const MusterSovPlay muster_sov_artillery_aim_play;
+extern const MusterSovPlay muster_sov_artillery_blast_play;
+extern const MusterSovPlay muster_sov_hand_to_hand_play;
+extern const MusterSovPlay muster_sov_communication_play;
+extern const MusterSovPlay muster_sov_rally_play;
+extern const MusterSovPlay muster_sov_wedge_play;
+extern const MusterSovPlay muster_sov_spotting_play;
+extern const MusterSovPlay muster_sov_scythed_chariot_play;
+extern const MusterSovPlay muster_sov_heroic_play;
+extern const MusterSovPlay muster_sov_heroic_missile_play;
+extern const MusterSovPlay muster_sov_sniper_play;
+
+G_END_DECLS
