@@ -11,4 +11,6 @@ G_BEGIN_DECLS
  */
 extern const MusterProcedure * const * const _muster_procedure_tables[];
 
+extern const MusterProcedure * const muster_bvf_procedures[];
+
 G_END_DECLS

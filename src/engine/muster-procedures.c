@@ -5,5 +5,6 @@
 
 /* One line per rule system, in the order the systems are listed to users. */
 const MusterProcedure * const * const _muster_procedure_tables[] = {
+  muster_bvf_procedures,
   NULL
 };

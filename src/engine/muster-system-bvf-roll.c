@@ -1,0 +1,397 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-system-bvf-private.h"
+
+/*
+ * Battle Valor Fantasy's Success Dice, exactly and from die faces. Every array of
+ * probabilities here has one entry per count, starting at 0.
+ */
+
+static const char * const level_rows[] = { "levy", "regular", "veteran", "elite" };
+static const char * const armour_rows[] = { "none", "light", "medium", "heavy" };
+static const char * const character_rows[] = { "regular", "veteran", "elite" };
+static const char * const machine_rows[] = { "stone-thrower", "bolt-thrower" };
+
+/* The spells in the order of the procedure's "spell" choice. */
+static const char * const spell_rows[MUSTER_BVF_N_SPELLS] = {
+  "fire-ball", "ice-shards", "bad-luck", "fog", "crevasse", "corrosion", "flee", "confusion",
+  "chain-lightning", "bird-of-thunder", "magic-armour", "keen-weapons", "wisdom",
+  "magic-missiles", "vigor", "magic-shield", "glamor", "wall-of-spikes", "hatred",
+};
+
+static const char * const mod_rows[MUSTER_BVF_N_MODS] = {
+  "line-shooting", "large-target", "short-range", "long-range", "skirmish-target",
+  "target-charging", "fire-and-flee", "shield-wall", "braced", "deep-formation", "last-stand",
+  "rear-attack", "column-vs-line", "standard", "advantage", "pole", "flank-attack", "charging",
+  "attack-column", "fog", "corrosion", "bad-luck", "slow-thinking", "flanked", "rear-charged",
+  "leader", "general", "braced-dice",
+};
+
+static gboolean
+read_int (const MusterRuleset  *ruleset,
+          const char           *table_id,
+          const char           *row,
+          const char           *column,
+          int                  *out,
+          GError              **error)
+{
+  const MusterTable *table = muster_ruleset_get_table (ruleset, table_id);
+  const MusterCell *cell;
+
+  if (table == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "ruleset %s has no table “%s”, which Battle Valor Fantasy combat needs",
+                   muster_ruleset_get_id (ruleset), table_id);
+      return FALSE;
+    }
+  cell = muster_table_lookup (table, row, column, NULL);
+  if (cell == NULL || !cell->is_number)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s” of ruleset %s has no number in row “%s”, column “%s”",
+                   table_id, muster_ruleset_get_id (ruleset), row, column);
+      return FALSE;
+    }
+  *out = (int) cell->number;
+  return TRUE;
+}
+
+static gboolean
+read_numbers (const MusterRuleset  *ruleset,
+              MusterBvfNumbers     *n,
+              GError              **error)
+{
+  for (guint i = 0; i < MUSTER_BVF_N_LEVELS; i++)
+    if (!read_int (ruleset, "combat-experience", level_rows[i], "success", &n->success[i], error) ||
+        !read_int (ruleset, "combat-experience", level_rows[i], "rank", &n->rank[i], error))
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (armour_rows); i++)
+    if (!read_int (ruleset, "combat-armour", armour_rows[i], "rerolls", &n->armour[i], error))
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (character_rows); i++)
+    if (!read_int (ruleset, "combat-character", character_rows[i], "captain", &n->captain[i],
+                   error) ||
+        !read_int (ruleset, "combat-character", character_rows[i], "apothecary",
+                   &n->apothecary[i], error) ||
+        !read_int (ruleset, "combat-character", character_rows[i], "wizard-dice",
+                   &n->wizard_dice[i], error))
+      return FALSE;
+  for (guint i = 0; i < MUSTER_BVF_N_SPELLS; i++)
+    if (!read_int (ruleset, "combat-spells", spell_rows[i], "needs", &n->spell_needs[i], error))
+      return FALSE;
+  if (!read_int (ruleset, "combat-spells", "fire-ball-dice", "needs", &n->fire_ball_dice, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (machine_rows); i++)
+    if (!read_int (ruleset, "combat-war-machines", machine_rows[i], "dice", &n->machine_dice[i],
+                   error) ||
+        !read_int (ruleset, "combat-war-machines", machine_rows[i], "hit", &n->machine_hit[i],
+                   error))
+      return FALSE;
+  if (!read_int (ruleset, "combat-war-machines", "stone-thrower", "dice-blind",
+                 &n->machine_dice_blind, error) ||
+      !read_int (ruleset, "combat-war-machines", "stone-thrower", "stray-dice", &n->stray_dice,
+                 error))
+    return FALSE;
+  for (guint i = 0; i < MUSTER_BVF_N_MODS; i++)
+    if (!read_int (ruleset, "combat-modifiers", mod_rows[i], "value", &n->mod[i], error))
+      return FALSE;
+  return TRUE;
+}
+
+/*
+ * The numbers of @ruleset. The simulator calls a procedure millions of times, so the last
+ * ruleset's numbers are kept per thread; the key is the ruleset and its file, because a freed
+ * ruleset's address may be reused by another one.
+ */
+const MusterBvfNumbers *
+_muster_bvf_numbers (const MusterRuleset  *ruleset,
+                     GError              **error)
+{
+  static _Thread_local const MusterRuleset *cached_ruleset;
+  static _Thread_local char *cached_path;
+  static _Thread_local MusterBvfNumbers cached;
+  MusterBvfNumbers fresh;
+
+  if (ruleset == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
+                   "Battle Valor Fantasy combat needs the %s ruleset's tables", MUSTER_BVF_SYSTEM);
+      return NULL;
+    }
+  if (ruleset == cached_ruleset &&
+      g_strcmp0 (cached_path, muster_ruleset_get_path (ruleset)) == 0)
+    return &cached;
+
+  if (!read_numbers (ruleset, &fresh, error))
+    return NULL;
+  cached = fresh;
+  cached_ruleset = ruleset;
+  g_free (cached_path);
+  cached_path = g_strdup (muster_ruleset_get_path (ruleset));
+  return &cached;
+}
+
+/* For samplers, which cannot report errors: the framework has already run exact or checked. */
+const MusterBvfNumbers *
+_muster_bvf_numbers_or_warn (const MusterRuleset *ruleset)
+{
+  static const MusterBvfNumbers zero;
+  g_autoptr(GError) error = NULL;
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, &error);
+
+  if (n == NULL)
+    {
+      g_critical ("%s", error->message);
+      return &zero;
+    }
+  return n;
+}
+
+/* The next die face, 1–6. */
+int
+_muster_bvf_face (MusterBvfFaces *faces)
+{
+  if (faces->dice != NULL)
+    return muster_dice_roll (faces->dice, 6);
+  g_assert (faces->pos < faces->n_faces);
+  return faces->faces[faces->pos++];
+}
+
+static inline int
+successes_among (int             n,
+                 int             target,
+                 MusterBvfFaces *faces)
+{
+  int s = 0;
+
+  for (int i = 0; i < n; i++)
+    s += _muster_bvf_face (faces) >= target;
+  return s;
+}
+
+/*
+ * §1.1: roll @n dice, reroll failures (the first source, then the second), then, under Wall of
+ * Spikes, reroll every success once; add the modifier and clamp to [0, n]. Faces are read in
+ * that order.
+ */
+int
+_muster_bvf_roll_resolve (const MusterBvfRoll *roll,
+                          int                  n,
+                          MusterBvfFaces      *faces)
+{
+  int target = roll->needs_six ? 6 : 5;
+  int s = successes_among (n, target, faces);
+
+  s += successes_among (MIN (roll->rerolls, n - s), target, faces);
+  s += successes_among (MIN (roll->rerolls2, n - s), target, faces);
+  if (roll->spikes)
+    s = successes_among (s, target, faces);
+  return CLAMP (s + roll->modifier, 0, n);
+}
+
+/* @out[k] = P(k successes among n dice with success chance p) */
+static void
+binomial (int     n,
+          double  p,
+          double *out)
+{
+  double q = 1.0 - p;
+  double term = 1.0;
+
+  for (int i = 0; i < n; i++)
+    term *= q;
+  out[0] = term;
+  for (int k = 0; k < n; k++)
+    out[k + 1] = out[k] * (n - k) / (k + 1) * p / q;
+}
+
+/* Rerolls up to @k of the failures among @n dice once: @probs (length n + 1) in place. */
+static void
+reroll_failures (double *probs,
+                 int     n,
+                 int     k,
+                 double  p)
+{
+  g_autofree double *next = NULL;
+  g_autofree double *b = NULL;
+
+  if (k <= 0)
+    return;
+  next = g_new0 (double, n + 1);
+  b = g_new (double, MIN (k, n) + 1);
+  for (int s = 0; s <= n; s++)
+    {
+      int r = MIN (k, n - s);
+
+      if (probs[s] == 0.0)
+        continue;
+      binomial (r, p, b);
+      for (int j = 0; j <= r; j++)
+        next[s + j] += probs[s] * b[j];
+    }
+  memcpy (probs, next, (n + 1) * sizeof (double));
+}
+
+/* The exact distribution of _muster_bvf_roll_resolve(): @out has n + 1 entries. */
+void
+_muster_bvf_roll_probs (const MusterBvfRoll *roll,
+                        int                  n,
+                        double              *out)
+{
+  double p = roll->needs_six ? 1.0 / 6 : 1.0 / 3;
+  g_autofree double *raw = g_new0 (double, n + 1);
+
+  binomial (n, p, raw);
+  reroll_failures (raw, n, roll->rerolls, p);
+  reroll_failures (raw, n, roll->rerolls2, p);
+  if (roll->spikes)
+    {
+      g_autofree double *kept = g_new0 (double, n + 1);
+      g_autofree double *b = g_new (double, n + 1);
+
+      for (int s = 0; s <= n; s++)
+        {
+          if (raw[s] == 0.0)
+            continue;
+          binomial (s, p, b);
+          for (int j = 0; j <= s; j++)
+            kept[j] += raw[s] * b[j];
+        }
+      memcpy (raw, kept, (n + 1) * sizeof (double));
+    }
+
+  memset (out, 0, (n + 1) * sizeof (double));
+  for (int s = 0; s <= n; s++)
+    out[CLAMP (s + roll->modifier, 0, n)] += raw[s];
+}
+
+/* §5.10 step 11's tail: Resilient, then the Apothecary's 10 dice; never below 0. */
+int
+_muster_bvf_post_casualties (const MusterBvfStrike *strike,
+                             int                    casualties,
+                             MusterBvfFaces        *faces)
+{
+  MusterBvfRoll apothecary = { FALSE, 0, 0, FALSE, strike->apothecary };
+
+  casualties = MAX (0, casualties - strike->ignore);
+  if (strike->apothecary >= 0 && casualties > 0)
+    casualties = MAX (0, casualties - _muster_bvf_roll_resolve (&apothecary, 10, faces));
+  return casualties;
+}
+
+/* The exact counterpart of _muster_bvf_post_casualties(), in place over @length counts. */
+void
+_muster_bvf_post_probs (const MusterBvfStrike *strike,
+                        double                *probs,
+                        int                    length)
+{
+  g_autofree double *next = g_new0 (double, length);
+
+  for (int c = 0; c < length; c++)
+    next[MAX (0, c - strike->ignore)] += probs[c];
+
+  if (strike->apothecary >= 0)
+    {
+      MusterBvfRoll apothecary = { FALSE, 0, 0, FALSE, strike->apothecary };
+      double saved[11];
+
+      _muster_bvf_roll_probs (&apothecary, 10, saved);
+      memset (probs, 0, length * sizeof (double));
+      probs[0] = next[0];
+      for (int c = 1; c < length; c++)
+        for (int a = 0; a <= 10; a++)
+          probs[MAX (0, c - a)] += next[c] * saved[a];
+    }
+  else
+    memcpy (probs, next, length * sizeof (double));
+}
+
+/*
+ * One strike (§5.9 steps 1–7, §5.10 steps 9–11), from faces: hits, saves, casualties =
+ * hits − saves + sliding, then Resilient and the Apothecary, capped at @cap.
+ */
+int
+_muster_bvf_strike_resolve (const MusterBvfStrike *strike,
+                            int                    dice,
+                            int                    cap,
+                            MusterBvfFaces        *faces,
+                            int                   *hits_out)
+{
+  int hits = _muster_bvf_roll_resolve (&strike->hit, dice, faces);
+  int saves = _muster_bvf_roll_resolve (&strike->save, hits, faces);
+  int casualties = _muster_bvf_post_casualties (strike, hits - saves + strike->sliding, faces);
+
+  if (hits_out != NULL)
+    *hits_out = hits;
+  return MIN (casualties, cap);
+}
+
+/*
+ * The exact counterpart of _muster_bvf_strike_resolve() before the cap: @hits gets dice + 1
+ * entries (may be %NULL), @casualties dice + sliding + 1. Returns the length of @casualties.
+ */
+int
+_muster_bvf_strike_probs (const MusterBvfStrike *strike,
+                          int                    dice,
+                          double                *hits,
+                          double                *casualties)
+{
+  int length = dice + strike->sliding + 1;
+  g_autofree double *h = g_new (double, dice + 1);
+  g_autofree double *saves = g_new (double, dice + 1);
+
+  _muster_bvf_roll_probs (&strike->hit, dice, h);
+  if (hits != NULL)
+    memcpy (hits, h, (dice + 1) * sizeof (double));
+
+  memset (casualties, 0, length * sizeof (double));
+  for (int k = 0; k <= dice; k++)
+    {
+      if (h[k] == 0.0)
+        continue;
+      _muster_bvf_roll_probs (&strike->save, k, saves);
+      for (int s = 0; s <= k; s++)
+        casualties[k - s + strike->sliding] += h[k] * saves[s];
+    }
+  _muster_bvf_post_probs (strike, casualties, length);
+  return length;
+}
+
+/* @probs over 0…length−1, every value above @cap counted at @cap (a negative cap: none). */
+MusterDist *
+_muster_bvf_dist_capped (const double *probs,
+                         int           length,
+                         int           cap)
+{
+  g_autofree double *capped = NULL;
+
+  if (cap < 0 || cap >= length - 1)
+    return muster_dist_new_from_weights (0, probs, length);
+  capped = g_new0 (double, cap + 1);
+  for (int c = 0; c < length; c++)
+    capped[MIN (c, cap)] += probs[c];
+  return muster_dist_new_from_weights (0, capped, cap + 1);
+}
+
+/* A strike's exact outputs: the hits, and the casualties capped at @cap. */
+void
+_muster_bvf_strike_outputs (const MusterBvfStrike  *strike,
+                            int                     dice,
+                            int                     cap,
+                            MusterDist            **hits_out,
+                            MusterDist            **casualties_out)
+{
+  g_autofree double *hits = g_new (double, dice + 1);
+  g_autofree double *casualties = g_new (double, dice + strike->sliding + 1);
+  int length = _muster_bvf_strike_probs (strike, dice, hits, casualties);
+
+  *hits_out = _muster_bvf_dist_capped (hits, dice + 1, -1);
+  *casualties_out = _muster_bvf_dist_capped (casualties, length, cap);
+}
