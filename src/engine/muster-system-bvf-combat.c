@@ -570,12 +570,12 @@ _muster_bvf_impact_resolve (const MusterBvfNumbers *n,
                             int                    *outcome)
 {
   MusterBvfStrike strike;
-  int hits;
+  int hits, saves;
 
   impact_setup (n, v, &strike, &hits);
+  saves = _muster_bvf_roll_resolve (&strike.save, hits, faces);
   outcome[IH_OUT_HITS] = hits;
-  outcome[IH_OUT_CASUALTIES] = MIN (v[IH_T_FIGURES],
-                                    hits - _muster_bvf_roll_resolve (&strike.save, hits, faces));
+  outcome[IH_OUT_CASUALTIES] = MIN (v[IH_T_FIGURES], hits - saves);
 }
 
 static const MusterProcedure impact_hits = {

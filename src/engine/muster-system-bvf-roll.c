@@ -282,7 +282,12 @@ _muster_bvf_post_casualties (const MusterBvfStrike *strike,
 
   casualties = MAX (0, casualties - strike->ignore);
   if (strike->apothecary >= 0 && casualties > 0)
-    casualties = MAX (0, casualties - _muster_bvf_roll_resolve (&apothecary, 10, faces));
+    {
+      /* Not inside MAX (): it would roll twice. */
+      int saved = _muster_bvf_roll_resolve (&apothecary, 10, faces);
+
+      casualties = MAX (0, casualties - saved);
+    }
   return casualties;
 }
 

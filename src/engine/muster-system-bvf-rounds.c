@@ -291,7 +291,7 @@ rounds_resolve (const Plan     *plan,
       fought = round;
       if (first)
         {
-          int hits;
+          int hits, saves;
 
           contact = plan->charge_roll ?
                     _muster_bvf_roll_resolve (&plan->charge, plan->stands[SIDE_A], faces) :
@@ -299,8 +299,8 @@ rounds_resolve (const Plan     *plan,
           if (contact == 0)
             continue;   /* nobody arrived: the stragglers fight next turn */
           hits = impact_hits (plan, contact);
-          inflicted = MIN (figures[SIDE_B],
-                           hits - _muster_bvf_roll_resolve (&plan->impact_save, hits, faces));
+          saves = _muster_bvf_roll_resolve (&plan->impact_save, hits, faces);
+          inflicted = MIN (figures[SIDE_B], hits - saves);
           figures[SIDE_B] -= inflicted;
           if (figures[SIDE_B] == 0)
             break;
@@ -408,17 +408,14 @@ spread (double       *row,
         double        weight,
         const Kernel *kernel)
 {
-  double rest = weight;
+  double tail = 0.0;
   int top = MIN (kernel->length, target);
 
   for (int c = 0; c < top; c++)
-    {
-      double w = weight * kernel->probs[c];
-
-      row[(target - c) * stride] += w;
-      rest -= w;
-    }
-  row[0] += rest;   /* the rest of the mass destroys the target */
+    row[(target - c) * stride] += weight * kernel->probs[c];
+  for (int c = top; c < kernel->length; c++)
+    tail += kernel->probs[c];
+  row[0] += weight * tail;   /* the rest of the mass destroys the target */
 }
 
 /*
