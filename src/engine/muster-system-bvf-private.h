@@ -191,6 +191,22 @@ int      _muster_bvf_strike_resolve  (const MusterBvfStrike   *strike,
                                       int                      cap,
                                       MusterBvfFaces          *faces,
                                       int                     *hits);
+/* The saves of every number of hits, for one strike profile (see the .c file). */
+typedef struct
+{
+  int     max_hits;
+  int     width;
+  double *rows;
+} MusterBvfSaveTable;
+
+MusterBvfSaveTable *_muster_bvf_save_table_new  (const MusterBvfStrike    *strike,
+                                                 int                       max_hits);
+void                _muster_bvf_save_table_free (MusterBvfSaveTable       *table);
+int      _muster_bvf_strike_probs_with (const MusterBvfStrike    *strike,
+                                        const MusterBvfSaveTable *table,
+                                        int                       dice,
+                                        double                   *hits,
+                                        double                   *casualties);
 int      _muster_bvf_strike_probs    (const MusterBvfStrike   *strike,
                                       int                      dice,
                                       double                  *hits,

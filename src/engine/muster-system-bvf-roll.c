@@ -339,18 +339,94 @@ _muster_bvf_strike_resolve (const MusterBvfStrike *strike,
 }
 
 /*
- * The exact counterpart of _muster_bvf_strike_resolve() before the cap: @hits gets dice + 1
- * entries (may be %NULL), @casualties dice + sliding + 1. Returns the length of @casualties.
+ * The saves of every number of hits up to @max_hits, as casualties before Resilient and the
+ * Apothecary: row h holds P(casualties = c | h hits) for c = 0…max_hits + sliding.
+ *
+ * Saves = clamp(S1 + S2 + m, 0, h) where S1 ~ B(h, p) and S2 are the rerolls of the f = h − S1
+ * failures, so the casualties are clamp(g − m, 0, h) + sliding with g the failures left after
+ * the rerolls. The rerolls depend on f alone: they are worked out once per f, not per h.
+ */
+MusterBvfSaveTable *
+_muster_bvf_save_table_new (const MusterBvfStrike *strike,
+                            int                    max_hits)
+{
+  const MusterBvfRoll *save = &strike->save;
+  double p = save->needs_six ? 1.0 / 6 : 1.0 / 3;
+  MusterBvfSaveTable *table = g_new0 (MusterBvfSaveTable, 1);
+  int n = max_hits + 1;
+  g_autofree double *left = g_new0 (double, (gsize) n * n);   /* left[f][g] */
+  g_autofree double *b = g_new (double, n);
+  g_autofree double *stage = g_new (double, n);
+
+  table->max_hits = max_hits;
+  table->width = max_hits + strike->sliding + 1;
+  table->rows = g_new0 (double, (gsize) n * table->width);
+
+  /* failures f → failures left g, through both sources of rerolls */
+  for (int f = 0; f <= max_hits; f++)
+    {
+      int r1 = MIN (save->rerolls, f);
+
+      memset (stage, 0, n * sizeof (double));
+      binomial (r1, p, b);
+      for (int j = 0; j <= r1; j++)
+        stage[f - j] += b[j];
+      for (int g1 = f - r1; g1 <= f; g1++)
+        {
+          int r2 = MIN (save->rerolls2, g1);
+
+          if (stage[g1] == 0.0)
+            continue;
+          binomial (r2, p, b);
+          for (int j = 0; j <= r2; j++)
+            left[f * n + g1 - j] += stage[g1] * b[j];
+        }
+    }
+
+  for (int h = 0; h <= max_hits; h++)
+    {
+      double *row = &table->rows[(gsize) h * table->width];
+
+      binomial (h, p, b);
+      for (int s1 = 0; s1 <= h; s1++)
+        {
+          int f = h - s1;
+          const double *to = &left[f * n];
+
+          /* the rerolls save at most rerolls + rerolls2 of the f failures */
+          for (int g = MAX (0, f - save->rerolls - save->rerolls2); g <= f; g++)
+            if (to[g] != 0.0)
+              row[CLAMP (g - save->modifier, 0, h) + strike->sliding] += b[s1] * to[g];
+        }
+    }
+  return table;
+}
+
+void
+_muster_bvf_save_table_free (MusterBvfSaveTable *table)
+{
+  if (table == NULL)
+    return;
+  g_free (table->rows);
+  g_free (table);
+}
+
+/*
+ * The exact counterpart of _muster_bvf_strike_resolve() before the cap, with the saves of
+ * @table (built for @strike, with @dice ≤ its max_hits): @hits gets dice + 1 entries (may be
+ * %NULL), @casualties dice + sliding + 1. Returns the length of @casualties.
  */
 int
-_muster_bvf_strike_probs (const MusterBvfStrike *strike,
-                          int                    dice,
-                          double                *hits,
-                          double                *casualties)
+_muster_bvf_strike_probs_with (const MusterBvfStrike    *strike,
+                               const MusterBvfSaveTable *table,
+                               int                       dice,
+                               double                   *hits,
+                               double                   *casualties)
 {
   int length = dice + strike->sliding + 1;
   g_autofree double *h = g_new (double, dice + 1);
-  g_autofree double *saves = g_new (double, dice + 1);
+
+  g_return_val_if_fail (dice <= table->max_hits, 0);
 
   _muster_bvf_roll_probs (&strike->hit, dice, h);
   if (hits != NULL)
@@ -359,13 +435,29 @@ _muster_bvf_strike_probs (const MusterBvfStrike *strike,
   memset (casualties, 0, length * sizeof (double));
   for (int k = 0; k <= dice; k++)
     {
+      const double *row = &table->rows[(gsize) k * table->width];
+
       if (h[k] == 0.0)
         continue;
-      _muster_bvf_roll_probs (&strike->save, k, saves);
-      for (int s = 0; s <= k; s++)
-        casualties[k - s + strike->sliding] += h[k] * saves[s];
+      /* k hits cause at most k + sliding casualties */
+      for (int c = 0; c <= k + strike->sliding; c++)
+        casualties[c] += h[k] * row[c];
     }
   _muster_bvf_post_probs (strike, casualties, length);
+  return length;
+}
+
+/* As _muster_bvf_strike_probs_with(), with a table made for the one call. */
+int
+_muster_bvf_strike_probs (const MusterBvfStrike *strike,
+                          int                    dice,
+                          double                *hits,
+                          double                *casualties)
+{
+  MusterBvfSaveTable *table = _muster_bvf_save_table_new (strike, dice);
+  int length = _muster_bvf_strike_probs_with (strike, table, dice, hits, casualties);
+
+  _muster_bvf_save_table_free (table);
   return length;
 }
 

@@ -140,6 +140,7 @@ typedef struct
   gboolean                break_through;
   MusterBvfStrike         trample_strike;   /* saves only: no armour, defence modifiers */
   int                     rounds;
+  MusterBvfSaveTable     *tables[2][2][2];  /* exact only: made when first needed */
 } Plan;
 
 static void
@@ -346,24 +347,31 @@ typedef struct
 } Kernel;
 
 static void
-kernel_compute (const Plan *plan,
-                int         x,
-                gboolean    first,
-                int         figures,
-                int         contact,
-                Kernel     *k)
+kernel_compute (Plan     *plan,
+                int       x,
+                gboolean  first,
+                int       figures,
+                int       contact,
+                Kernel   *k)
 {
-  const MusterBvfStrike *strike = plan_strike (plan, x, first, figures);
+  gboolean last = stands_left (plan, x, figures) == 1;
+  const MusterBvfStrike *strike = &plan->strike[x][first][last];
+  MusterBvfSaveTable **table = &plan->tables[x][first][last];
   int dice = plan_dice (plan, x, first, figures, contact);
 
+  /* The saves of one strike profile serve every size of the striking unit: the most dice are
+   * those of the whole unit. */
+  if (*table == NULL)
+    *table = _muster_bvf_save_table_new (strike, MAX (dice, plan_dice (plan, x, first,
+                                                                         plan->figures[x], -1)));
   k->probs = g_new (double, dice + strike->sliding + 1);
-  k->length = _muster_bvf_strike_probs (strike, dice, NULL, k->probs);
+  k->length = _muster_bvf_strike_probs_with (strike, *table, dice, NULL, k->probs);
 }
 
 /* The kernels of side @x in one kind of round, computed when first needed. */
 typedef struct
 {
-  const Plan *plan;
+  Plan       *plan;
   int         x;
   gboolean    first;
   Kernel     *by_figures;   /* index: the striker's figures */
@@ -382,7 +390,7 @@ kernel_get (KernelCache *cache,
 
 static void
 kernel_cache_init (KernelCache *cache,
-                   const Plan  *plan,
+                   Plan        *plan,
                    int          x,
                    gboolean     first)
 {
@@ -450,8 +458,8 @@ half_round (const Plan  *plan,
 
 /* The first half of round 1: charge roll, impact hits, the charger's strike by contact. */
 static void
-first_charge (const Plan *plan,
-              double     *to)
+first_charge (Plan   *plan,
+              double *to)
 {
   int a0 = plan->figures[SIDE_A], b0 = plan->figures[SIDE_B], width = b0 + 1;
   int stands = plan->stands[SIDE_A];
@@ -551,7 +559,11 @@ rounds_exact (const MusterProcedure  *procedure,
 
   for (int x = 0; x < 2; x++)
     for (int first = 0; first < 2; first++)
-      kernel_cache_clear (&caches[x][first]);
+      {
+        kernel_cache_clear (&caches[x][first]);
+        for (int last = 0; last < 2; last++)
+          _muster_bvf_save_table_free (plan.tables[x][first][last]);
+      }
 
   a_probs = g_new0 (double, a0 + 1);
   b_probs = g_new0 (double, b0 + 1);
