@@ -16,22 +16,6 @@
  * muster-cli simulate SYSTEM PROCEDURE [name=value…] [--trials N] [--seed S] [--json]
  */
 
-static char *
-format_input_value (const MusterInputSpec *spec,
-                    int                    value)
-{
-  switch (spec->type)
-    {
-    case MUSTER_INPUT_BOOL:
-      return g_strdup (value ? "yes" : "no");
-    case MUSTER_INPUT_CHOICE:
-      return g_strdup (spec->choices[value]);
-    case MUSTER_INPUT_INT:
-    default:
-      return g_strdup_printf ("%d", value);
-    }
-}
-
 static void
 add_input_value_json (JsonBuilder           *builder,
                       const MusterInputSpec *spec,
@@ -87,7 +71,7 @@ print_list_text (void)
       for (guint j = 0; j < p->n_inputs; j++)
         {
           const MusterInputSpec *spec = &p->inputs[j];
-          g_autofree char *def = format_input_value (spec, spec->def);
+          g_autofree char *def = muster_procedure_format_input (spec, spec->def);
           g_autofree char *range = NULL;
 
           if (spec->type == MUSTER_INPUT_INT)
@@ -246,57 +230,6 @@ result_to_json (const MusterProcedureResult *result,
   return json_builder_get_root (builder);
 }
 
-static void
-print_result_text (const MusterProcedureResult *result,
-                   const int                   *values)
-{
-  const MusterProcedure *p = muster_procedure_result_get_procedure (result);
-  g_autoptr(GString) inputs = g_string_new (NULL);
-
-  for (guint i = 0; i < p->n_inputs; i++)
-    {
-      g_autofree char *value = format_input_value (&p->inputs[i], values[i]);
-      g_string_append_printf (inputs, "%s%s=%s", i ? " " : "", p->inputs[i].id, value);
-    }
-
-  g_print ("%s — %s\n", p->system, p->name);
-  g_print ("%s\n", inputs->str);
-  if (muster_procedure_result_is_exact (result))
-    g_print (_("Exact probabilities\n"));
-  else
-    g_print (_("Simulated: %" G_GUINT64_FORMAT " trials\n"),
-             muster_procedure_result_get_trials (result));
-
-  for (guint i = 0; i < p->n_outputs; i++)
-    {
-      MusterDist *dist = muster_procedure_result_get_output (result, i);
-      guint label_width = 5;
-
-      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
-        {
-          g_autofree char *label = muster_procedure_format_value (p, i, v);
-          label_width = MAX (label_width, g_utf8_strlen (label, -1));
-        }
-
-      g_print ("\n%s  (%s %.3f)\n", p->outputs[i].label, _("mean"), muster_dist_get_mean (dist));
-      g_print ("  %-*s  %8s  %8s  %8s\n", label_width, _("value"), "P(=)", "P(≥)", "P(≤)");
-      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
-        {
-          g_autofree char *label = muster_procedure_format_value (p, i, v);
-          double prob = muster_dist_get_prob (dist, v);
-          int bar = (int) (prob * 40 + 0.5);
-          g_autoptr(GString) bars = g_string_new (NULL);
-
-          for (int b = 0; b < bar; b++)
-            g_string_append (bars, "█");
-          g_print ("  %s%*s  %7.3f%%  %7.3f%%  %7.3f%%  %s\n", label,
-                   (int) (label_width - g_utf8_strlen (label, -1)), "",
-                   100 * prob, 100 * muster_dist_get_prob_at_least (dist, v),
-                   100 * muster_dist_get_prob_at_most (dist, v), bars->str);
-        }
-    }
-}
-
 static int
 run_procedure (const char *command,
                int         argc,
@@ -395,7 +328,10 @@ run_procedure (const char *command,
       muster_cli_print_json (root);
     }
   else
-    print_result_text (result, values);
+    {
+      g_autofree char *text = muster_procedure_result_to_text (result, values);
+      g_print ("%s", text);
+    }
 
   return MUSTER_CLI_EXIT_OK;
 }

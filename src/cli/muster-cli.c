@@ -22,6 +22,7 @@ static const MusterCliCommand commands[] = {
   { "preview", N_("Exact odds of a combat procedure"), muster_cli_preview },
   { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
     muster_cli_simulate },
+  { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
 };
 
 static char *

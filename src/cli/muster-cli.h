@@ -27,6 +27,8 @@ int  muster_cli_preview     (int          argc,
                              char       **argv);
 int  muster_cli_simulate    (int          argc,
                              char       **argv);
+int  muster_cli_cost        (int          argc,
+                             char       **argv);
 
 int  muster_cli_parse       (GOptionContext  *context,
                              int             *argc,

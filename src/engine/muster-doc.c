@@ -3,43 +3,57 @@
 
 #include "config.h"
 
+#include "muster-army-private.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-xml.h"
 
 /*
  * A *.muster document. The parsed tree is kept as the document's storage so that elements a
- * newer Muster wrote (and this one does not know) survive a load and save untouched.
+ * newer Muster wrote (and this one does not know) survive a load and save untouched; the
+ * forces are a typed view over their <force> elements (see muster-army-private.h).
+ *
+ * Ids of forces, nodes and units are unique in the document and stable: a new object gets
+ * the next free "f…", "n…" or "u…" id when it joins, and keeps it when an edit removes it and
+ * undo puts it back.
  */
 struct _MusterDoc
 {
-  xmlDoc *xml;
-  char   *title;
-  char   *ruleset_id;
-  char   *ruleset_version;
+  xmlDoc        *xml;
+  char          *file;
+  char          *title;
+  char          *ruleset_id;
+  char          *ruleset_version;
+  GPtrArray     *forces;      /* MusterForce */
+  MusterRuleset *ruleset;     /* nullable: not costed */
+  GHashTable    *ids;         /* id -> force, node or unit */
+  GHashTable    *units;       /* id -> MusterUnit */
+  guint          next_id;
 };
 
-static xmlNode *
-ensure_child (xmlNode    *parent,
-              const char *name)
+static MusterDoc *
+doc_alloc (const char *file)
 {
-  xmlNode *node = muster_xml_first_child (parent, name);
+  MusterDoc *self = g_new0 (MusterDoc, 1);
 
-  if (node == NULL)
-    node = xmlNewChild (parent, NULL, (const xmlChar *) name, NULL);
-  return node;
+  self->file = g_strdup (file);
+  self->forces = g_ptr_array_new ();
+  self->ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return self;
 }
 
 MusterDoc *
 muster_doc_new (const char *ruleset_id,
                 const char *ruleset_version)
 {
-  MusterDoc *self = g_new0 (MusterDoc, 1);
+  MusterDoc *self;
   g_autofree char *format = g_strdup_printf ("%d", MUSTER_DOC_FORMAT);
   xmlNode *root, *ruleset;
 
   g_return_val_if_fail (ruleset_id != NULL, NULL);
 
+  self = doc_alloc ("new document");
   self->xml = xmlNewDoc ((const xmlChar *) "1.0");
   root = xmlNewNode (NULL, (const xmlChar *) "muster");
   xmlSetProp (root, (const xmlChar *) "format", (const xmlChar *) format);
@@ -55,11 +69,34 @@ muster_doc_new (const char *ruleset_id,
   return self;
 }
 
+static gboolean
+read_forces (MusterDoc  *self,
+             xmlNode    *root,
+             GError    **error)
+{
+  for (xmlNode *child = root->children; child != NULL; child = child->next)
+    {
+      MusterForce *force;
+
+      if (!muster_xml_is_element (child, "force"))
+        continue;
+      if (!(force = _muster_force_new_from_xml (child, self->file, error)))
+        return FALSE;
+      g_ptr_array_add (self->forces, force);
+      if (!_muster_force_attach (force, self, TRUE, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /**
  * muster_doc_new_from_bytes:
  * @bytes: the document XML
  * @display_name: the name used in error messages (usually the file name)
  * @error: return location for a #GError
+ *
+ * Reads a document and its forces. Costs are computed once a ruleset is set with
+ * muster_doc_set_ruleset().
  *
  * Returns: (transfer full) (nullable): the document, or %NULL with @error set
  */
@@ -77,7 +114,7 @@ muster_doc_new_from_bytes (GBytes      *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
 
-  self = g_new0 (MusterDoc, 1);
+  self = doc_alloc (display_name);
   data = g_bytes_get_data (bytes, &length);
   if (!(self->xml = muster_xml_parse (data, length, display_name, error)))
     return NULL;
@@ -117,6 +154,10 @@ muster_doc_new_from_bytes (GBytes      *bytes,
   else
     self->title = g_strdup ("");
 
+  muster_xml_strip_blanks (root);
+  if (!read_forces (self, root, error))
+    return NULL;
+
   return g_steal_pointer (&self);
 }
 
@@ -132,7 +173,15 @@ muster_doc_free (MusterDoc *self)
 {
   if (self == NULL)
     return;
+  /* The forces' elements belong to the tree, freed last. */
+  for (guint i = 0; i < self->forces->len; i++)
+    _muster_force_destroy (self->forces->pdata[i]);
+  g_ptr_array_unref (self->forces);
+  g_hash_table_unref (self->ids);
+  g_hash_table_unref (self->units);
+  g_clear_pointer (&self->ruleset, muster_ruleset_unref);
   g_clear_pointer (&self->xml, xmlFreeDoc);
+  g_free (self->file);
   g_free (self->title);
   g_free (self->ruleset_id);
   g_free (self->ruleset_version);
@@ -149,16 +198,11 @@ void
 muster_doc_set_title (MusterDoc  *self,
                       const char *title)
 {
-  xmlNode *root = xmlDocGetRootElement (self->xml);
-  xmlNode *node;
-
   g_return_if_fail (title != NULL);
 
   g_free (self->title);
   self->title = g_strdup (title);
-  node = ensure_child (root, "title");
-  xmlNodeSetContent (node, NULL);
-  xmlNodeAddContent (node, (const xmlChar *) title);
+  muster_xml_set_child_text (xmlDocGetRootElement (self->xml), "title", title);
 }
 
 const char *
@@ -172,4 +216,155 @@ const char *
 muster_doc_get_ruleset_version (const MusterDoc *self)
 {
   return self->ruleset_version;
+}
+
+/**
+ * muster_doc_set_ruleset:
+ * @self: a document
+ * @ruleset: (nullable): the resolved ruleset to cost with (see muster_catalog_resolve())
+ *
+ * Binds the document to a ruleset and costs every unit. From then on each edit re-costs the
+ * unit it touches. %NULL unbinds: costs go back to 0.
+ */
+void
+muster_doc_set_ruleset (MusterDoc     *self,
+                        MusterRuleset *ruleset)
+{
+  g_return_if_fail (ruleset == NULL || muster_ruleset_is_resolved (ruleset));
+
+  if (ruleset != NULL)
+    muster_ruleset_ref (ruleset);
+  g_clear_pointer (&self->ruleset, muster_ruleset_unref);
+  self->ruleset = ruleset;
+  for (guint i = 0; i < self->forces->len; i++)
+    _muster_force_recost (self->forces->pdata[i]);
+}
+
+/* Returns: (transfer none) (nullable): the ruleset costs are computed with */
+MusterRuleset *
+muster_doc_get_ruleset (const MusterDoc *self)
+{
+  return self->ruleset;
+}
+
+guint
+muster_doc_get_n_forces (const MusterDoc *self)
+{
+  return self->forces->len;
+}
+
+MusterForce *
+muster_doc_get_force (const MusterDoc *self,
+                      guint            index)
+{
+  g_return_val_if_fail (index < self->forces->len, NULL);
+  return self->forces->pdata[index];
+}
+
+/**
+ * muster_doc_insert_force:
+ * @self: a document
+ * @index: where among the forces
+ * @force: (transfer full): a detached force
+ *
+ * The force and everything in it get ids (keeping those they have when free) and are costed.
+ */
+void
+muster_doc_insert_force (MusterDoc   *self,
+                         guint        index,
+                         MusterForce *force)
+{
+  xmlNode *root = xmlDocGetRootElement (self->xml);
+  xmlNode *element = muster_force_get_root (force)->xml;
+
+  g_return_if_fail (muster_force_get_doc (force) == NULL);
+  g_return_if_fail (index <= self->forces->len);
+
+  if (index < self->forces->len)
+    xmlAddPrevSibling (muster_force_get_root (self->forces->pdata[index])->xml, element);
+  else if (index > 0)
+    xmlAddNextSibling (muster_force_get_root (self->forces->pdata[index - 1])->xml, element);
+  else
+    xmlAddChild (root, element);
+  g_ptr_array_insert (self->forces, index, force);
+  _muster_force_attach (force, self, FALSE, NULL);
+}
+
+/* Returns: (transfer full): the force, detached, ready to be inserted again */
+MusterForce *
+muster_doc_remove_force (MusterDoc *self,
+                         guint      index)
+{
+  MusterForce *force;
+
+  g_return_val_if_fail (index < self->forces->len, NULL);
+
+  force = g_ptr_array_steal_index (self->forces, index);
+  _muster_force_detach (force);
+  muster_xml_detach (muster_force_get_root (force)->xml);
+  return force;
+}
+
+/* Returns: (transfer none) (nullable): the unit with @id in any force */
+MusterUnit *
+muster_doc_lookup_unit (const MusterDoc *self,
+                        const char      *id)
+{
+  return id ? g_hash_table_lookup (self->units, id) : NULL;
+}
+
+gboolean
+_muster_doc_register (MusterDoc   *self,
+                      char       **id,
+                      char         kind,
+                      xmlNode     *xml,
+                      gpointer     object,
+                      gboolean     strict,
+                      GError     **error)
+{
+  guint64 number;
+
+  if (*id != NULL && g_hash_table_contains (self->ids, *id))
+    {
+      if (strict)
+        return doc_fail (error, self->file, xml, "the id “%s” is used twice", *id);
+      g_clear_pointer (id, g_free);
+    }
+  if (*id == NULL)
+    {
+      do
+        {
+          g_free (*id);
+          *id = g_strdup_printf ("%c%u", kind, ++self->next_id);
+        }
+      while (g_hash_table_contains (self->ids, *id));
+      muster_xml_set_prop (xml, "id", *id);
+    }
+
+  /* New ids are never below one already seen: an id freed by a removal is not handed out
+   * again, so undoing the removal gets it back. */
+  if (g_ascii_isalpha ((*id)[0]) && g_ascii_string_to_unsigned (*id + 1, 10, 1, G_MAXUINT,
+                                                                &number, NULL))
+    self->next_id = MAX (self->next_id, (guint) number);
+
+  g_hash_table_insert (self->ids, g_strdup (*id), object);
+  if (kind == 'u')
+    g_hash_table_insert (self->units, g_strdup (*id), object);
+  return TRUE;
+}
+
+void
+_muster_doc_unregister (MusterDoc  *self,
+                        const char *id)
+{
+  if (id == NULL)
+    return;
+  g_hash_table_remove (self->ids, id);
+  g_hash_table_remove (self->units, id);
+}
+
+const char *
+_muster_doc_get_file (MusterDoc *self)
+{
+  return self->file;
 }

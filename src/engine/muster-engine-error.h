@@ -20,6 +20,8 @@ G_BEGIN_DECLS
  * @MUSTER_ENGINE_ERROR_INVALID_INPUT: a procedure input is unknown, out of range, or not
  *   allowed together with another
  * @MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE: no rule system offers the requested procedure
+ * @MUSTER_ENGINE_ERROR_CANNOT_COST: a unit cannot be costed: its unit type or an option is
+ *   unknown to the ruleset, or a table has no value for it
  *
  * Errors from the rules engine. Findings about an army list (over the points limit, a missing
  * leader) are diagnostics, not errors.
@@ -35,8 +37,21 @@ typedef enum
   MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
   MUSTER_ENGINE_ERROR_INVALID_INPUT,
   MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE,
+  MUSTER_ENGINE_ERROR_CANNOT_COST,
 } MusterEngineError;
 
-GQuark muster_engine_error_quark (void);
+GQuark muster_engine_error_quark    (void);
+void   muster_engine_set_error      (GError            **error,
+                                     MusterEngineError   code,
+                                     const char         *file,
+                                     long                line,
+                                     const char         *format,
+                                     ...) G_GNUC_PRINTF (5, 6);
+void   muster_engine_set_error_va   (GError            **error,
+                                     MusterEngineError   code,
+                                     const char         *file,
+                                     long                line,
+                                     const char         *format,
+                                     va_list             args) G_GNUC_PRINTF (5, 0);
 
 G_END_DECLS

@@ -415,3 +415,81 @@ muster_procedure_result_free (MusterProcedureResult *self)
   g_free (self->outputs);
   g_free (self);
 }
+
+/* Returns: (transfer full): @value of input @spec as typed on the command line */
+char *
+muster_procedure_format_input (const MusterInputSpec *spec,
+                               int                    value)
+{
+  switch (spec->type)
+    {
+    case MUSTER_INPUT_BOOL:
+      return g_strdup (value ? "yes" : "no");
+    case MUSTER_INPUT_CHOICE:
+      return g_strdup (spec->choices[value]);
+    case MUSTER_INPUT_INT:
+    default:
+      return g_strdup_printf ("%d", value);
+    }
+}
+
+/**
+ * muster_procedure_result_to_text:
+ * @values: the inputs the result was computed from
+ *
+ * The result as plain text: the inputs, then for each outcome its mean and a table of
+ * P(=), P(≥) and P(≤) with a bar. Used by `muster-cli preview` and "Copy" in the app.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+muster_procedure_result_to_text (const MusterProcedureResult *self,
+                                 const int                   *values)
+{
+  const MusterProcedure *p = self->procedure;
+  GString *out = g_string_new (NULL);
+
+  g_string_append_printf (out, "%s — %s\n", p->system, p->name);
+  for (guint i = 0; i < p->n_inputs; i++)
+    {
+      g_autofree char *value = muster_procedure_format_input (&p->inputs[i], values[i]);
+      g_string_append_printf (out, "%s%s=%s", i ? " " : "", p->inputs[i].id, value);
+    }
+  g_string_append_c (out, '\n');
+  if (muster_procedure_result_is_exact (self))
+    g_string_append (out, "Exact probabilities\n");
+  else
+    g_string_append_printf (out, "Simulated: %" G_GUINT64_FORMAT " trials\n", self->trials);
+
+  for (guint i = 0; i < p->n_outputs; i++)
+    {
+      MusterDist *dist = self->outputs[i];
+      guint label_width = 5;
+
+      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
+        {
+          g_autofree char *label = muster_procedure_format_value (p, i, v);
+          label_width = MAX (label_width, g_utf8_strlen (label, -1));
+        }
+
+      g_string_append_printf (out, "\n%s  (mean %.3f)\n", p->outputs[i].label,
+                              muster_dist_get_mean (dist));
+      /* Column heads padded by characters: printf pads "P(≥)" by bytes. */
+      g_string_append_printf (out, "  %-*s      P(=)      P(≥)      P(≤)\n", label_width, "value");
+      for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
+        {
+          g_autofree char *label = muster_procedure_format_value (p, i, v);
+          double prob = muster_dist_get_prob (dist, v);
+          int bar = (int) (prob * 40 + 0.5);
+
+          g_string_append_printf (out, "  %s%*s  %7.3f%%  %7.3f%%  %7.3f%%  ", label,
+                                  (int) (label_width - g_utf8_strlen (label, -1)), "",
+                                  100 * prob, 100 * muster_dist_get_prob_at_least (dist, v),
+                                  100 * muster_dist_get_prob_at_most (dist, v));
+          for (int b = 0; b < bar; b++)
+            g_string_append (out, "█");
+          g_string_append_c (out, '\n');
+        }
+    }
+  return g_string_free (out, FALSE);
+}

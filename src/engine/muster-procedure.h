@@ -126,6 +126,8 @@ gboolean               muster_procedure_check_values    (const MusterProcedure  
 char                  *muster_procedure_format_value    (const MusterProcedure  *self,
                                                          guint                   output,
                                                          int                     value);
+char                  *muster_procedure_format_input    (const MusterInputSpec  *spec,
+                                                         int                     value);
 
 MusterProcedureResult *muster_procedure_run_exact       (const MusterProcedure  *self,
                                                          const MusterRuleset    *ruleset,
@@ -144,6 +146,8 @@ MusterDist            *muster_procedure_result_get_output    (const MusterProced
 gboolean               muster_procedure_result_is_exact      (const MusterProcedureResult *self);
 guint64                muster_procedure_result_get_trials    (const MusterProcedureResult *self);
 void                   muster_procedure_result_free          (MusterProcedureResult       *self);
+char                  *muster_procedure_result_to_text       (const MusterProcedureResult *self,
+                                                              const int                   *values);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterProcedureResult, muster_procedure_result_free)
 

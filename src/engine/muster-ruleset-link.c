@@ -30,7 +30,7 @@ fail (Linker     *k,
   va_list args;
 
   va_start (args, format);
-  _muster_set_error_va (k->error, file, line, format, args);
+  muster_engine_set_error_va (k->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, file, line, format, args);
   va_end (args);
   return FALSE;
 }
@@ -417,6 +417,9 @@ check_unit_types (Linker *k)
       if (lookup (k, MUSTER_ITEM_CATEGORY, type->category) == NULL)
         return fail (k, item->file, item->line, "unit type “%s” is in unknown category “%s”",
                      item->id, type->category);
+      if (type->has_min_size && type->has_max_size && type->min_size > type->max_size)
+        return fail (k, item->file, item->line, "unit type “%s” has min-size above max-size",
+                     item->id);
       if (!check_ids (k, type->rules, MUSTER_ITEM_SPECIAL_RULE, "special rule", item->file,
                       item->line))
         return FALSE;

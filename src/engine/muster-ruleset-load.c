@@ -35,7 +35,7 @@ fail (Loader        *l,
   va_list args;
 
   va_start (args, format);
-  _muster_set_error_va (l->error, l->file, xmlGetLineNo (node), format, args);
+  muster_engine_set_error_va (l->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, l->file, xmlGetLineNo (node), format, args);
   va_end (args);
   return FALSE;
 }
@@ -1035,7 +1035,8 @@ parse_unit_type (Loader  *l,
                  xmlNode *node)
 {
   static const char * const attributes[] = {
-    ITEM_ATTRIBUTES, "category", "size-unit", "default-size", "tags", "rules", NULL
+    ITEM_ATTRIBUTES, "category", "size-unit", "default-size", "min-size", "max-size", "tags",
+    "rules", NULL
   };
   static const char * const size_units[] = {
     "figure", "stand", "vignette", "soldier", "bmu", "model", NULL
@@ -1052,6 +1053,8 @@ parse_unit_type (Loader  *l,
       !get_id (l, node, "category", TRUE, &type->category) ||
       !get_enum (l, node, "size-unit", size_units, &size_unit) ||
       !get_count (l, node, "default-size", 1, NULL, &type->default_size) ||
+      !get_count (l, node, "min-size", 0, &type->has_min_size, &type->min_size) ||
+      !get_count (l, node, "max-size", 0, &type->has_max_size, &type->max_size) ||
       !get_ids (l, node, "tags", &type->tags) ||
       !get_ids (l, node, "rules", &type->rules))
     return NULL;

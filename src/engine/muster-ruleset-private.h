@@ -58,10 +58,5 @@ MusterTable   *_muster_table_new            (void);
 void           _muster_item_copy            (MusterItem       *dest,
                                              const MusterItem *src);
 void           _muster_item_clear           (MusterItem     *item);
-void           _muster_set_error_va         (GError        **error,
-                                             const char     *file,
-                                             long            line,
-                                             const char     *format,
-                                             va_list         args) G_GNUC_PRINTF (4, 0);
 
 G_END_DECLS

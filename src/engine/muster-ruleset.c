@@ -37,20 +37,6 @@ muster_ruleset_free (MusterRuleset *self)
   g_free (self);
 }
 
-/* "FILE:LINE: message", the shape of every error about a ruleset. */
-void
-_muster_set_error_va (GError     **error,
-                      const char  *file,
-                      long         line,
-                      const char  *format,
-                      va_list      args)
-{
-  g_autofree char *message = g_strdup_vprintf (format, args);
-
-  g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET, "%s:%ld: %s",
-               file, line, message);
-}
-
 static gboolean
 is_valid_id (const char *id)
 {
@@ -467,10 +453,11 @@ match_selects_type (const MusterMatch    *match,
  * @min: (out): the smallest legal size (1 when nothing says otherwise)
  * @max: (out): the largest legal size (G_MAXUINT when unbounded)
  *
- * The size range the `size` constraints give a unit of @type, whatever its options (the
- * spin range of an editor). Constraints switched off or gated by a condition are ignored.
+ * The size range of a unit of @type whatever its options (the spin range of an editor): the
+ * type's own min-size and max-size narrowed by the `size` constraints that select the type.
+ * Constraints switched off or gated by a condition are ignored.
  *
- * Returns: %TRUE if a constraint restricts the size
+ * Returns: %TRUE if the type or a constraint restricts the size
  */
 gboolean
 muster_ruleset_get_size_range (const MusterRuleset  *self,
@@ -479,10 +466,10 @@ muster_ruleset_get_size_range (const MusterRuleset  *self,
                                guint                *max)
 {
   const GPtrArray *constraints = self->lists[MUSTER_ITEM_CONSTRAINT].items;
-  gboolean found = FALSE;
+  gboolean found = type->has_min_size || type->has_max_size;
 
-  *min = 1;
-  *max = G_MAXUINT;
+  *min = type->has_min_size ? MAX (type->min_size, 1) : 1;
+  *max = type->has_max_size ? type->max_size : G_MAXUINT;
   for (guint i = 0; i < constraints->len; i++)
     {
       const MusterConstraint *c = constraints->pdata[i];

@@ -234,6 +234,8 @@ typedef struct
   char        *category;
   char        *size_unit;
   guint        default_size;
+  gboolean     has_min_size, has_max_size;
+  guint        min_size, max_size;
   char       **tags;
   char       **rules;
   GPtrArray   *base;       /* MusterBaseStat */

@@ -15,6 +15,10 @@
  * network (XML_PARSE_NONET), never substitutes entities (no XML_PARSE_NOENT), never loads a DTD
  * and keeps libxml2's depth and size limits (no XML_PARSE_HUGE). On top of that any DOCTYPE is
  * refused outright: no Muster file needs one, and it is the door for XXE and entity bombs.
+ *
+ * Documents are parsed without a string dictionary (XML_PARSE_NODICT): every name and text is
+ * the node's own, so elements can move between documents (an edit removes a unit, undo puts
+ * it back, a copy goes to another document) and be freed wherever they end up.
  */
 
 typedef struct
@@ -93,7 +97,7 @@ muster_xml_parse (const char  *data,
 
   doc = xmlCtxtReadMemory (ctxt, data, (int) length, display_name, NULL,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                           XML_PARSE_NOCDATA);
+                           XML_PARSE_NOCDATA | XML_PARSE_NODICT);
 
   if (guard.saw_doctype)
     {
@@ -208,4 +212,89 @@ muster_xml_to_bytes (xmlDoc *doc)
   bytes = g_bytes_new (mem, size);
   xmlFree (mem);
   return bytes;
+}
+
+/* Takes @node out of its document: it then belongs to whoever holds it, and may outlive the
+ * document or join another. */
+void
+muster_xml_detach (xmlNode *node)
+{
+  xmlUnlinkNode (node);
+  xmlSetTreeDoc (node, NULL);
+}
+
+/* Sets attribute @name, or removes it when @value is %NULL. */
+void
+muster_xml_set_prop (xmlNode    *node,
+                     const char *name,
+                     const char *value)
+{
+  if (value == NULL)
+    xmlUnsetProp (node, (const xmlChar *) name);
+  else
+    xmlSetProp (node, (const xmlChar *) name, (const xmlChar *) value);
+}
+
+/* Returns: (nullable): the first child <@name> whose @attribute is @value */
+xmlNode *
+muster_xml_find_child (const xmlNode *node,
+                       const char    *name,
+                       const char    *attribute,
+                       const char    *value)
+{
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      g_autofree char *text = NULL;
+
+      if (!muster_xml_is_element (child, name))
+        continue;
+      text = muster_xml_get_prop (child, attribute);
+      if (g_strcmp0 (text, value) == 0)
+        return child;
+    }
+  return NULL;
+}
+
+/* Makes the first child <@name> hold @text (escaped as needed), or removes it if @text is
+ * %NULL. A new child goes at the end. */
+void
+muster_xml_set_child_text (xmlNode    *node,
+                           const char *name,
+                           const char *text)
+{
+  xmlNode *child = muster_xml_first_child (node, name);
+
+  if (text == NULL)
+    {
+      if (child != NULL)
+        {
+          xmlUnlinkNode (child);
+          xmlFreeNode (child);
+        }
+      return;
+    }
+  if (child == NULL)
+    child = xmlNewChild (node, NULL, (const xmlChar *) name, NULL);
+  xmlNodeSetContent (child, NULL);
+  xmlNodeAddContent (child, (const xmlChar *) text);
+}
+
+/* Removes the whitespace-only text between the child elements of @node, so that a saved file
+ * is indented afresh around the elements edits added. Other text is left alone. */
+void
+muster_xml_strip_blanks (xmlNode *node)
+{
+  xmlNode *child = node->children;
+
+  while (child != NULL)
+    {
+      xmlNode *next = child->next;
+
+      if (child->type == XML_TEXT_NODE && xmlIsBlankNode (child))
+        {
+          xmlUnlinkNode (child);
+          xmlFreeNode (child);
+        }
+      child = next;
+    }
 }

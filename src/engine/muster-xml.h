@@ -30,5 +30,17 @@ gboolean  muster_xml_get_int        (const xmlNode *node,
                                      const char    *display_name,
                                      GError       **error);
 GBytes   *muster_xml_to_bytes       (xmlDoc        *doc);
+void      muster_xml_detach         (xmlNode       *node);
+void      muster_xml_set_prop       (xmlNode       *node,
+                                     const char    *name,
+                                     const char    *value);
+xmlNode  *muster_xml_find_child     (const xmlNode *node,
+                                     const char    *name,
+                                     const char    *attribute,
+                                     const char    *value);
+void      muster_xml_set_child_text (xmlNode       *node,
+                                     const char    *name,
+                                     const char    *text);
+void      muster_xml_strip_blanks   (xmlNode       *node);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-catalog.h"
+#include "muster-preview-page.h"
 #include "muster-window.h"
 
 struct _MusterWindow
@@ -22,6 +23,7 @@ struct _MusterWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
   AdwStatusPage        *army_status;
+  MusterPreviewPage    *preview_page;
 };
 
 enum {
@@ -303,6 +305,14 @@ redo_action (GtkWidget  *widget,
 }
 
 static void
+show_toast_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  muster_window_add_toast (MUSTER_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static void
 close_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
@@ -371,6 +381,20 @@ visible_child_changed_cb (MusterWindow *self)
 }
 
 static void
+muster_window_constructed (GObject *object)
+{
+  MusterWindow *self = MUSTER_WINDOW (object);
+  GtkApplication *app;
+
+  G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
+
+  app = gtk_window_get_application (GTK_WINDOW (self));
+  if (MUSTER_IS_APPLICATION (app))
+    muster_preview_page_set_catalog (self->preview_page,
+                                     muster_application_get_catalog (MUSTER_APPLICATION (app)));
+}
+
+static void
 muster_window_dispose (GObject *object)
 {
   MusterWindow *self = MUSTER_WINDOW (object);
@@ -436,6 +460,7 @@ muster_window_class_init (MusterWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = muster_window_constructed;
   object_class->dispose = muster_window_dispose;
   object_class->get_property = muster_window_get_property;
   object_class->set_property = muster_window_set_property;
@@ -458,11 +483,14 @@ muster_window_class_init (MusterWindowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (MUSTER_TYPE_PREVIEW_PAGE);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
   gtk_widget_class_bind_template_callback (widget_class, visible_child_changed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "win.workspace", "workspace");
@@ -470,6 +498,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
+  gtk_widget_class_install_action (widget_class, "win.show-toast", "s", show_toast_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
 }

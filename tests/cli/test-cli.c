@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -72,6 +73,7 @@ test_cli_help (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "rulesets"));
   g_assert_nonnull (strstr (run.out, "List the installed rulesets"));
+  g_assert_nonnull (strstr (run.out, "cost"));
 }
 
 static void
@@ -222,6 +224,243 @@ test_cli_rulesets_reports_broken_files (void)
   g_assert_nonnull (strstr (run.err, "aaa-broken.xml:4: "));
 }
 
+static char *
+sample_path (const char *name)
+{
+  return g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples", name, NULL);
+}
+
+static char *
+club_rulesets_path (void)
+{
+  g_autofree char *club = g_build_filename (MUSTER_TEST_DATA, "rulesets-club", NULL);
+  g_autofree char *shipped = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data",
+                                               "rulesets", NULL);
+
+  return g_strjoin (G_SEARCHPATH_SEPARATOR_S, club, shipped, NULL);
+}
+
+/* Writes @text to a file in a fresh temporary directory; returns its path. */
+static char *
+write_temp (const char *name,
+            const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-cli-XXXXXX", &error);
+  char *path;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, name, NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  return path;
+}
+
+static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static JsonObject *
+parse_object (JsonParser *parser,
+              const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+static void
+test_cli_cost_help (void)
+{
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, NULL, "cost", "--help", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "--json"));
+  g_assert_nonnull (strstr (run.out, "FILE"));
+  g_assert_nonnull (strstr (run.out, "house value"));
+}
+
+static void
+test_cli_cost_table (void)
+{
+  g_autofree char *path = sample_path ("battle-valor-fantasy-1000.muster");
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, NULL, "cost", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_true (g_str_has_prefix (run.out, "Host of the Iron Hills — Battle Valor Fantasy 1.0\n"));
+  g_assert_nonnull (strstr (run.out, "Host of the Iron Hills (Dwarves): 998 of 1000 pts *\n"));
+  g_assert_nonnull (strstr (run.out, "  u2   Iron Guard            Infantry        12 stands  166 *\n"));
+  g_assert_nonnull (strstr (run.out, "  u3   Anvil Breakers        Heavy Infantry   8 stands  170\n"));
+  g_assert_nonnull (strstr (run.out, "* rests on a house value"));
+  g_assert_null (strstr (run.out, " \n"));
+}
+
+static void
+test_cli_cost_json (void)
+{
+  static const char * const unit_members[] = {
+    "id", "name", "type", "type_name", "node", "size", "size_unit", "cost", "house", "error",
+    "breakdown",
+  };
+  g_autofree char *path = sample_path ("battle-valor-fantasy-1000.muster");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(Run) run = { 0 };
+  JsonObject *root, *force, *measure;
+  JsonArray *units;
+  gint64 sum = 0;
+
+  run_cli (&run, NULL, "cost", "--json", path, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  root = parse_object (parser, run.out);
+  g_assert_cmpstr (json_object_get_string_member (root, "title"), ==, "Host of the Iron Hills");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (root, "ruleset"),
+                                                  "id"), ==, "battle-valor-fantasy");
+  g_assert_false (json_object_get_boolean_member (json_object_get_object_member (root, "ruleset"),
+                                                  "house"));
+  measure = json_object_get_object_member (root, "measure");
+  g_assert_cmpstr (json_object_get_string_member (measure, "abbreviation"), ==, "pts");
+  g_assert_true (json_object_get_boolean_member (measure, "limit"));
+
+  force = json_array_get_object_element (json_object_get_array_member (root, "forces"), 0);
+  g_assert_cmpstr (json_object_get_string_member (force, "id"), ==, "f1");
+  g_assert_cmpstr (json_object_get_string_member (force, "side"), ==, "Dwarves");
+  g_assert_cmpint (json_object_get_int_member (force, "limit"), ==, 1000);
+  g_assert_cmpint (json_object_get_int_member (force, "total"), ==, 998);
+  g_assert_false (json_object_get_boolean_member (force, "over_limit"));
+  g_assert_true (json_object_get_boolean_member (force, "house"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (force, "nodes")), ==, 0);
+
+  units = json_object_get_array_member (force, "units");
+  g_assert_cmpuint (json_array_get_length (units), ==, 19);
+  for (guint i = 0; i < json_array_get_length (units); i++)
+    {
+      JsonObject *unit = json_array_get_object_element (units, i);
+      JsonArray *lines = json_object_get_array_member (unit, "breakdown");
+      gint64 lines_sum = 0;
+
+      for (guint m = 0; m < G_N_ELEMENTS (unit_members); m++)
+        if (!json_object_has_member (unit, unit_members[m]))
+          g_error ("unit %u has no member “%s”", i, unit_members[m]);
+      for (guint j = 0; j < json_array_get_length (lines); j++)
+        lines_sum += json_object_get_int_member (json_array_get_object_element (lines, j),
+                                                 "amount");
+      /* The breakdown adds up to the unit's cost. */
+      g_assert_cmpint (lines_sum, ==, json_object_get_int_member (unit, "cost"));
+      sum += json_object_get_int_member (unit, "cost");
+    }
+  g_assert_cmpint (sum, ==, 998);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (units, 1), "cost"),
+                   ==, 166);
+  g_assert_true (json_object_get_null_member (json_array_get_object_element (units, 1), "node"));
+}
+
+static void
+test_cli_cost_house_rules_over_limit (void)
+{
+  g_autofree char *path = g_build_filename (MUSTER_TEST_DATA, "club-army.muster", NULL);
+  g_autofree char *rulesets = club_rulesets_path ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(Run) run = { 0 };
+  g_auto(Run) text = { 0 };
+  JsonObject *root, *force, *node, *bears, *line;
+  JsonArray *units;
+
+  run_cli (&run, rulesets, "cost", "--json", path, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  root = parse_object (parser, run.out);
+  g_assert_true (json_object_get_boolean_member (json_object_get_object_member (root, "ruleset"),
+                                                 "house"));
+  force = json_array_get_object_element (json_object_get_array_member (root, "forces"), 0);
+  g_assert_cmpint (json_object_get_int_member (force, "total"), ==, 64);
+  g_assert_true (json_object_get_boolean_member (force, "over_limit"));
+
+  node = json_array_get_object_element (json_object_get_array_member (force, "nodes"), 0);
+  g_assert_cmpstr (json_object_get_string_member (node, "level"), ==, "detachment");
+  g_assert_true (json_object_get_null_member (node, "parent"));
+  g_assert_cmpint (json_object_get_int_member (node, "total"), ==, 24);
+
+  units = json_object_get_array_member (force, "units");
+  bears = json_array_get_object_element (units, 0);
+  g_assert_cmpint (json_object_get_int_member (bears, "cost"), ==, 4 * (8 + 2));
+  g_assert_true (json_object_get_boolean_member (bears, "house"));
+  line = json_array_get_object_element (json_object_get_array_member (bears, "breakdown"), 1);
+  g_assert_cmpstr (json_object_get_string_member (line, "label"), ==, "Bears");
+  g_assert_cmpint (json_object_get_int_member (line, "amount"), ==, 8);
+  g_assert_true (json_object_get_boolean_member (line, "house"));
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (units, 1),
+                                                  "node"), ==, "n1");
+
+  run_cli (&text, rulesets, "cost", path, NULL);
+  g_assert_cmpint (text.status, ==, 1);
+  g_assert_nonnull (strstr (text.out, "Bear patrol: 64 of 50 pts * — over the limit\n"));
+  g_assert_nonnull (strstr (text.out, "  n1    Screen       Detachment            24\n"));
+  g_assert_nonnull (strstr (text.out, "    u2  Infantry     Infantry    4 stands  24\n"));
+}
+
+static void
+test_cli_cost_uncosted_and_version (void)
+{
+  g_autofree char *path = write_temp ("odd.muster",
+    "<muster format='1'><ruleset id='battle-valor-fantasy' version='0.1'/>"
+    "<force name='Odd'><unit type='dragon' size='1'/><unit type='infantry' size='4'/></force>"
+    "</muster>");
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, NULL, "cost", path, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "Odd: 24 pts\n"));
+  g_assert_nonnull (strstr (run.out, "cannot cost u2: “dragon” is not a unit type of Battle "
+                                     "Valor Fantasy"));
+  g_assert_nonnull (strstr (run.err, "was made with Battle Valor Fantasy version 0.1; costing "
+                                     "with version 1.0"));
+  remove_temp (path);
+}
+
+static void
+test_cli_cost_errors (void)
+{
+  g_autofree char *malformed = g_build_filename (MUSTER_TEST_DATA, "malformed.muster", NULL);
+  g_autofree char *unknown = write_temp ("unknown.muster",
+                                         "<muster format='1'><ruleset id='warhammer'/></muster>");
+  g_autofree char *missing = g_build_filename (MUSTER_TEST_DATA, "no-such.muster", NULL);
+  const char *cases[][3] = {
+    { malformed, NULL, "malformed.muster:5: " },
+    { unknown, NULL, "no installed ruleset has the id" },
+    { missing, NULL, "no-such.muster" },
+    { malformed, "extra", "unexpected argument “extra”" },
+    { "--frobnicate", NULL, "Unknown option --frobnicate" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, NULL, "cost", cases[i][0], cases[i][1], NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      if (strstr (run.err, cases[i][2]) == NULL)
+        g_error ("case %u: stderr “%s” lacks “%s”", i, run.err, cases[i][2]);
+    }
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, NULL, "cost", NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_nonnull (strstr (run.err, "which file?"));
+  }
+  remove_temp (unknown);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -240,6 +479,12 @@ main (int   argc,
   g_test_add_func ("/cli/preview/usage", test_cli_preview_usage);
   g_test_add_func ("/cli/rulesets/json", test_cli_rulesets_json);
   g_test_add_func ("/cli/rulesets/broken", test_cli_rulesets_reports_broken_files);
+  g_test_add_func ("/cli/cost/help", test_cli_cost_help);
+  g_test_add_func ("/cli/cost/table", test_cli_cost_table);
+  g_test_add_func ("/cli/cost/json", test_cli_cost_json);
+  g_test_add_func ("/cli/cost/house-rules-over-limit", test_cli_cost_house_rules_over_limit);
+  g_test_add_func ("/cli/cost/uncosted-and-version", test_cli_cost_uncosted_and_version);
+  g_test_add_func ("/cli/cost/errors", test_cli_cost_errors);
 
   return g_test_run ();
 }

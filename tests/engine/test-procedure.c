@@ -220,6 +220,34 @@ test_procedure_simulate_matches_exact (void)
 }
 
 static void
+test_procedure_result_text (void)
+{
+  g_autofree int *values = muster_procedure_default_values (&test_procedure);
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autofree char *text = NULL;
+
+  values[IN_DICE] = 1;
+  values[IN_NEED] = 1;
+  values[IN_BONUS] = 1;
+  result = muster_procedure_run_exact (&test_procedure, NULL, values, NULL);
+  text = muster_procedure_result_to_text (result, values);
+
+  /* One die on 5+ with a bonus success, clamped to one: always one success. */
+  g_assert_cmpstr (text, ==,
+                   "test-system — Roll\n"
+                   "dice=1 target=5 need=1 mode=plain bonus=yes\n"
+                   "Exact probabilities\n"
+                   "\n"
+                   "Successes  (mean 1.000)\n"
+                   "  value      P(=)      P(≥)      P(≤)\n"
+                   "  1      100.000%  100.000%  100.000%  ████████████████████████████████████████\n"
+                   "\n"
+                   "Result  (mean 1.000)\n"
+                   "  value      P(=)      P(≥)      P(≤)\n"
+                   "  Pass   100.000%  100.000%  100.000%  ████████████████████████████████████████\n");
+}
+
+static void
 test_procedure_registry (void)
 {
   guint n;
@@ -253,6 +281,7 @@ main (int   argc,
   g_test_add_func ("/engine/procedure/values", test_procedure_values);
   g_test_add_func ("/engine/procedure/exact", test_procedure_exact);
   g_test_add_func ("/engine/procedure/simulate", test_procedure_simulate_matches_exact);
+  g_test_add_func ("/engine/procedure/text", test_procedure_result_text);
   g_test_add_func ("/engine/procedure/registry", test_procedure_registry);
 
   return g_test_run ();

@@ -8,6 +8,7 @@
 #include "muster-application.h"
 #include "muster-commands.h"
 #include "muster-preferences-window.h"
+#include "muster-preview-page.h"
 #include "muster-window.h"
 
 static MusterApplication *app;
@@ -243,6 +244,98 @@ test_window_remembers_size (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static const MusterRuleset *
+ruleset_of (const MusterProcedure *procedure)
+{
+  return muster_catalog_lookup (muster_application_get_catalog (app), procedure->system);
+}
+
+static gboolean
+result_ready (gpointer data)
+{
+  return muster_preview_page_get_result (data) != NULL;
+}
+
+static void
+test_window_preview (void)
+{
+  MusterWindow *window = new_shown_window ();
+  MusterPreviewPage *page;
+  const MusterProcedure *procedure;
+  guint n;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+  g_autofree char *mode = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s", "preview"));
+  page = MUSTER_PREVIEW_PAGE (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                              MUSTER_TYPE_WINDOW,
+                                                              "preview_page"));
+  if (n == 0)
+    {
+      /* Nothing to preview: the honest empty state, no half-built form. */
+      g_assert_null (muster_preview_page_get_procedure (page));
+      g_assert_null (muster_preview_page_get_result (page));
+      gtk_window_destroy (GTK_WINDOW (window));
+      return;
+    }
+
+  /* Every procedure, as a user would pick it: the shown result equals the engine's for
+   * the default inputs, exact or simulated with the page's seed. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree int *values = muster_procedure_default_values (list[i]);
+      g_autoptr(MusterProcedureResult) expected = NULL;
+      const MusterProcedureResult *shown;
+
+      g_assert_true (muster_preview_page_select (page, list[i]->system, list[i]->id));
+      procedure = muster_preview_page_get_procedure (page);
+      g_assert_true (procedure == list[i]);
+      spin_until (result_ready, page);
+      shown = muster_preview_page_get_result (page);
+      if (procedure->exact)
+        {
+          expected = muster_procedure_run_exact (procedure, ruleset_of (procedure), values, NULL);
+          g_assert_nonnull (expected);
+        }
+      if (expected != NULL)
+        for (guint o = 0; o < procedure->n_outputs; o++)
+          g_assert_true (muster_dist_equal (muster_procedure_result_get_output (shown, o),
+                                            muster_procedure_result_get_output (expected, o),
+                                            1e-12));
+    }
+
+  /* Changing an integer input recomputes at once. */
+  procedure = list[0];
+  g_assert_true (muster_preview_page_select (page, procedure->system, procedure->id));
+  for (guint i = 0; i < procedure->n_inputs; i++)
+    if (procedure->inputs[i].type == MUSTER_INPUT_INT &&
+        procedure->inputs[i].max > procedure->inputs[i].def && procedure->exact)
+      {
+        g_autofree int *values = muster_procedure_default_values (procedure);
+        g_autoptr(MusterProcedureResult) expected = NULL;
+
+        values[i] = procedure->inputs[i].def + 1;
+        expected = muster_procedure_run_exact (procedure, ruleset_of (procedure), values, NULL);
+        g_assert_true (muster_preview_page_set_input (page, procedure->inputs[i].id, values[i]));
+        if (expected != NULL)
+          {
+            g_autofree char *text = muster_preview_page_dup_text (page);
+            g_autofree char *expected_text = muster_procedure_result_to_text (expected, values);
+
+            g_assert_cmpstr (text, ==, expected_text);
+          }
+        break;
+      }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "preview.mode", "s", "at-least"));
+  g_object_get (page, "mode", &mode, NULL);
+  g_assert_cmpstr (mode, ==, "at-least");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "preview.view", "s", "table"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "preview.copy", NULL));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -270,6 +363,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
   g_test_add_func ("/ui/window/preferences", test_window_preferences);
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
+  g_test_add_func ("/ui/window/preview", test_window_preview);
   g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);
 
   ret = g_test_run ();

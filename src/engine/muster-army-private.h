@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <libxml/tree.h>
+
+#include "muster-army.h"
+#include "muster-doc.h"
+#include "muster-engine-error.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The army model is a typed view over the document's XML tree: every unit, node and force
+ * points at its element and edits change both, so elements and attributes this Muster does not
+ * know stay where they were. An attached object's element belongs to the document's tree; a
+ * detached one (new, or removed by an edit) owns its element and frees it.
+ */
+
+/* Sets an INVALID_DOCUMENT error "FILE:LINE: message" at @node; returns FALSE. */
+static inline gboolean G_GNUC_PRINTF (4, 5)
+doc_fail (GError     **error,
+          const char  *file,
+          xmlNode     *node,
+          const char  *format,
+          ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  muster_engine_set_error_va (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, file,
+                              xmlGetLineNo (node), format, args);
+  va_end (args);
+  return FALSE;
+}
+
+typedef struct
+{
+  char  *option;
+  guint  count;
+} MusterPick;
+
+struct _MusterUnit
+{
+  MusterNode *node;          /* parent, NULL when detached */
+  xmlNode    *xml;
+  char       *id;            /* NULL until the unit first joins a document */
+  char       *type;
+  guint       size;
+  char       *name;
+  char       *notes;
+  char       *attached_to;
+  GArray     *picks;         /* MusterPick, in document order */
+  MusterCost  cost;          /* cached, without lines */
+};
+
+struct _MusterNode
+{
+  MusterForce *force;        /* set on a force's root node only */
+  MusterNode  *parent;
+  xmlNode     *xml;          /* a root node's element is the <force> */
+  char        *id;
+  char        *level;
+  char        *name;
+  GPtrArray   *nodes;        /* MusterNode */
+  GPtrArray   *units;        /* MusterUnit */
+
+  /* Running totals over every unit below this node. */
+  gint64       total;
+  guint        n_house;
+  guint        n_uncosted;
+};
+
+struct _MusterForce
+{
+  MusterDoc   *doc;          /* NULL when detached */
+  MusterNode  *root;
+  char        *side;
+  gint64       points_limit;
+  GHashTable  *settings;     /* variant id -> value */
+};
+
+MusterUnit   *_muster_unit_new_from_xml   (xmlNode      *xml,
+                                           const char   *file,
+                                           GError      **error);
+void          _muster_unit_destroy        (MusterUnit   *unit);
+void          _muster_unit_recost         (MusterUnit   *unit);
+MusterForce  *_muster_force_new_from_xml  (xmlNode      *xml,
+                                           const char   *file,
+                                           GError      **error);
+void          _muster_force_destroy       (MusterForce  *force);
+gboolean      _muster_force_attach        (MusterForce  *force,
+                                           MusterDoc    *doc,
+                                           gboolean      strict,
+                                           GError      **error);
+void          _muster_force_detach        (MusterForce  *force);
+void          _muster_force_recost        (MusterForce  *force);
+
+/* The document's id registry (muster-doc.c). */
+gboolean      _muster_doc_register        (MusterDoc    *doc,
+                                           char        **id,
+                                           char          kind,
+                                           xmlNode      *xml,
+                                           gpointer      object,
+                                           gboolean      strict,
+                                           GError      **error);
+void          _muster_doc_unregister      (MusterDoc    *doc,
+                                           const char   *id);
+const char   *_muster_doc_get_file        (MusterDoc    *doc);
+
+G_END_DECLS

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "muster-cost.h"
+#include "muster-engine-types.h"
+#include "muster-ruleset.h"
+
+G_BEGIN_DECLS
+
+/**
+ * MusterSystem:
+ * @id: the id of the book ruleset it serves; house rulesets extending that ruleset use it too
+ *   (see muster_ruleset_get_system_id())
+ * @unit_cost: (nullable): fills @cost (value, house flag, breakdown lines, or error); %NULL
+ *   uses the generic rule, size × Σ each + Σ per unit over input "points"
+ * @derived_stats: (nullable): a unit's statistics; %NULL uses muster_stats_derive()
+ * @extra_checks: (nullable): appends MusterIssues for the rules data cannot express (the
+ *   ruleset's `custom` constraints)
+ *
+ * What one rule system does in code. Everything else is data. A module is one file,
+ * `muster-system-<id>.c`, defining a `const MusterSystem`; add it to the built-in list in
+ * muster-system.c (or call muster_system_register()).
+ */
+typedef struct _MusterSystem MusterSystem;
+
+struct _MusterSystem
+{
+  const char   *id;
+  gboolean    (*unit_cost)     (const MusterRuleset *ruleset,
+                                const MusterForce   *force,
+                                const MusterUnit    *unit,
+                                MusterCost          *cost);
+  MusterStats *(*derived_stats) (const MusterRuleset *ruleset,
+                                 const MusterForce   *force,
+                                 const MusterUnit    *unit);
+  void        (*extra_checks)  (const MusterRuleset *ruleset,
+                                const MusterForce   *force,
+                                GPtrArray           *issues);
+};
+
+void                muster_system_register          (const MusterSystem  *system);
+void                muster_system_unregister        (const MusterSystem  *system);
+const MusterSystem *muster_system_lookup            (const char          *system_id);
+const MusterSystem *muster_system_for_ruleset       (const MusterRuleset *ruleset);
+
+gboolean            muster_system_unit_cost         (const MusterRuleset *ruleset,
+                                                     const MusterForce   *force,
+                                                     const MusterUnit    *unit,
+                                                     MusterCost          *cost);
+MusterStats        *muster_system_derived_stats     (const MusterRuleset *ruleset,
+                                                     const MusterForce   *force,
+                                                     const MusterUnit    *unit);
+void                muster_system_extra_checks      (const MusterRuleset *ruleset,
+                                                     const MusterForce   *force,
+                                                     GPtrArray           *issues);
+gboolean            muster_system_cost_by_size      (const MusterRuleset *ruleset,
+                                                     const MusterForce   *force,
+                                                     const MusterUnit    *unit,
+                                                     guint                size,
+                                                     MusterCost          *cost);
+
+G_END_DECLS
