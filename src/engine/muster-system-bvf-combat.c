@@ -362,7 +362,7 @@ static const MusterInputSpec fire_inputs[] = {
   BOOL_INPUT ("skirmish-target", "Target skirmishing",
               "Or firing through a skirmishing unit: −1.", 0),
   BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
-  BOOL_INPUT ("fire-and-flee", "Fire & Flee", "The firer's Fire & Flee order: −2.", 0),
+  BOOL_INPUT ("fire-and-flee", "Fire and Flee order", "The firer fires at −2, then flees.", 0),
   BOOL_INPUT ("bad-luck", "Firer under Bad Luck", "−2.", 0),
   BOOL_INPUT ("slow-thinking", "Firer Slow Thinking", "−1.", 0),
   INT_INPUT ("other", "Other shooting modifiers", "Added to the firer's Successes.", -10, 10, 0),
@@ -624,7 +624,7 @@ _muster_bvf_sample (const MusterProcedure *procedure,
                     MusterDice            *dice,
                     int                   *outcome)
 {
-  MusterBvfFaces faces = { NULL, 0, 0, dice };
+  MusterBvfFaces faces = { .dice = dice };
 
   resolver_of (procedure) (_muster_bvf_numbers_or_warn (ruleset), values, &faces, outcome);
 }
@@ -648,7 +648,7 @@ _muster_bvf_resolve_faces (const MusterProcedure  *procedure,
                            GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
-  MusterBvfFaces f = { faces, n_faces, 0, NULL };
+  MusterBvfFaces f = { .faces = faces, .n_faces = n_faces };
 
   if (n == NULL)
     return -1;

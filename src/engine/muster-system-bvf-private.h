@@ -84,13 +84,16 @@ typedef struct
   int mod[MUSTER_BVF_N_MODS];
 } MusterBvfNumbers;
 
-/* The die faces a resolution reads, in order: from @faces, or rolled with @dice when set. */
+/* The die faces a resolution reads, in order: from @faces, or rolled with @dice when set
+ * (then @bits holds @n_bits random bits not used yet). */
 typedef struct
 {
   const int  *faces;
   guint       n_faces;
   guint       pos;
   MusterDice *dice;
+  guint64     bits;
+  int         n_bits;
 } MusterBvfFaces;
 
 /* One roll of Success Dice (§1.1, §8): each die succeeds on 5–6, or only on a 6. */

@@ -583,16 +583,33 @@ rounds_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
+/* The simulator plays one combat many times: its plan is kept per thread between calls. */
+static const Plan *
+plan_for (const MusterBvfNumbers *n,
+          const int              *v)
+{
+  static _Thread_local Plan plan;
+  static _Thread_local int values[G_N_ELEMENTS (rounds_inputs)];
+  static _Thread_local MusterBvfNumbers numbers;
+  static _Thread_local gboolean valid;
+
+  if (!valid || memcmp (values, v, sizeof values) != 0 || memcmp (&numbers, n, sizeof numbers) != 0)
+    {
+      memcpy (values, v, sizeof values);
+      numbers = *n;
+      plan_init (&plan, &numbers, values);
+      valid = TRUE;
+    }
+  return &plan;
+}
+
 void
 _muster_bvf_combat_resolve (const MusterBvfNumbers *n,
                             const int              *v,
                             MusterBvfFaces         *faces,
                             int                    *outcome)
 {
-  Plan plan;
-
-  plan_init (&plan, n, v);
-  rounds_resolve (&plan, FALSE, faces, outcome);
+  rounds_resolve (plan_for (n, v), FALSE, faces, outcome);
 }
 
 void
@@ -601,10 +618,7 @@ _muster_bvf_engagement_resolve (const MusterBvfNumbers *n,
                                 MusterBvfFaces         *faces,
                                 int                    *outcome)
 {
-  Plan plan;
-
-  plan_init (&plan, n, v);
-  rounds_resolve (&plan, TRUE, faces, outcome);
+  rounds_resolve (plan_for (n, v), TRUE, faces, outcome);
 }
 
 const MusterProcedure muster_bvf_combat_rounds = {
