@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-bvf.h"
 #include "muster-engine.h"
 #include "muster-system-bvf-private.h"
 
@@ -760,6 +761,169 @@ test_defaults_run (void)
   g_assert_cmpuint (seen, ==, 10);
 }
 
+/* ---- Inputs from the units of an army list --------------------------------------------- */
+
+typedef struct
+{
+  MusterDoc     *doc;
+  MusterRuleset *ruleset;
+} Sample;
+
+static void
+sample_load (Sample *sample)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "battle-valor-fantasy-1000.muster", NULL);
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  bytes = g_bytes_new (text, length);
+  sample->doc = muster_doc_new_from_bytes (bytes, "battle-valor-fantasy-1000.muster", &error);
+  g_assert_no_error (error);
+  sample->ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (sample->doc),
+                                            &error);
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (sample->doc, sample->ruleset);
+}
+
+static void
+sample_clear (Sample *sample)
+{
+  g_clear_pointer (&sample->doc, muster_doc_free);
+  g_clear_pointer (&sample->ruleset, muster_ruleset_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Sample, sample_clear)
+
+/* @p's default values with the sample's unit @unit_id filled in as @role. */
+static int *
+filled (const Sample          *sample,
+        const MusterProcedure *p,
+        const char            *unit_id,
+        MusterBvfRole          role,
+        int                   *values)
+{
+  g_autoptr(GError) error = NULL;
+  MusterUnit *unit = muster_doc_lookup_unit (sample->doc, unit_id);
+
+  g_assert_nonnull (unit);
+  if (values == NULL)
+    values = muster_procedure_default_values (p);
+  g_assert_true (muster_bvf_fill_inputs_from_unit (p, sample->ruleset, unit, role, values,
+                                                   &error));
+  g_assert_no_error (error);
+  return values;
+}
+
+static int
+input (const MusterProcedure *p,
+       const int             *values,
+       const char            *id)
+{
+  int index = muster_procedure_find_input (p, id);
+
+  g_assert_cmpint (index, >=, 0);
+  return values[index];
+}
+
+/* The Iron Guard: 12 Veteran Infantry stands, double-handed, Heavy armour, shields, a Command
+ * Stand, Captain Dorn (Veteran) attached. The Hearth Guard: Regular, pole, Medium armour. */
+static void
+test_fill_infantry (void)
+{
+  g_auto(Sample) sample = { 0 };
+  const MusterProcedure *strike = bvf_procedure ("melee-strike");
+  const MusterProcedure *fire = bvf_procedure ("missile-fire");
+  g_autofree int *guard = NULL;
+  g_autofree int *hearth = NULL;
+  g_autofree int *shot = NULL;
+  g_autofree int *crossbows = NULL;
+
+  sample_load (&sample);
+  guard = filled (&sample, strike, "u2", MUSTER_BVF_ROLE_ACTING, NULL);
+  g_assert_cmpint (input (strike, guard, "attack-dice"), ==, 48);
+  g_assert_cmpint (input (strike, guard, "experience"), ==, MUSTER_BVF_VETERAN);
+  g_assert_cmpint (input (strike, guard, "standard"), ==, 1);
+  g_assert_cmpint (input (strike, guard, "no-armour-rerolls"), ==, 1);
+  g_assert_cmpint (input (strike, guard, "captain"), ==, 2);
+  g_assert_cmpint (input (strike, guard, "pole"), ==, 0);
+
+  hearth = filled (&sample, strike, "u4", MUSTER_BVF_ROLE_ACTING, NULL);
+  g_assert_cmpint (input (strike, hearth, "experience"), ==, MUSTER_BVF_REGULAR);
+  g_assert_cmpint (input (strike, hearth, "no-armour-rerolls"), ==, 0);
+  g_assert_cmpint (input (strike, hearth, "pole"), ==, 1);
+  g_assert_cmpint (input (strike, hearth, "captain"), ==, 0);
+  /* the same procedure, the Iron Guard as the target */
+  hearth = filled (&sample, strike, "u2", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&hearth));
+  g_assert_cmpint (input (strike, hearth, "target-armour"), ==, 3);
+  g_assert_cmpint (input (strike, hearth, "target-figures"), ==, 48);
+  g_assert_cmpint (input (strike, hearth, "target-captain"), ==, 2);
+  g_assert_cmpint (input (strike, hearth, "target-experience"), ==, MUSTER_BVF_VETERAN);
+  g_assert_cmpint (input (strike, hearth, "pole"), ==, 1);
+
+  /* 10 stands of crossbows: 2 figures a stand, 20 dice; Anvil Breakers with an Apothecary */
+  crossbows = filled (&sample, fire, "u5", MUSTER_BVF_ROLE_ACTING, NULL);
+  g_assert_cmpint (input (fire, crossbows, "figures"), ==, 20);
+  shot = filled (&sample, fire, "u3", MUSTER_BVF_ROLE_TARGET, NULL);
+  g_assert_cmpint (input (fire, shot, "apothecary"), ==, 1);
+  g_assert_cmpint (input (fire, shot, "target-experience"), ==, MUSTER_BVF_ELITE);
+  g_assert_cmpint (input (fire, shot, "target-figures"), ==, 8 * 3);
+  g_assert_cmpint (input (fire, shot, "large-target"), ==, 0);
+}
+
+/* Ram Riders charge the Stone Golems: two figures a stand rolling a die each against single
+ * figures rolling 2 dice a stand, with Fear, Medium armour (Tough Hide 2) and size. */
+static void
+test_fill_combat (void)
+{
+  g_auto(Sample) sample = { 0 };
+  const MusterProcedure *combat = bvf_procedure ("combat");
+  const MusterProcedure *machine = bvf_procedure ("war-machine");
+  g_autofree int *v = NULL;
+  g_autofree int *hounds = NULL;
+  g_autofree int *thrower = NULL;
+  g_autoptr(MusterProcedureResult) r = NULL;
+
+  sample_load (&sample);
+  v = filled (&sample, combat, "u6", MUSTER_BVF_ROLE_ACTING, NULL);
+  v = filled (&sample, combat, "u7", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&v));
+  g_assert_cmpint (input (combat, v, "a-stands"), ==, 7);
+  g_assert_cmpint (input (combat, v, "a-figures"), ==, 2);
+  g_assert_cmpint (input (combat, v, "a-dice-per-figure"), ==, 1);
+  g_assert_cmpint (input (combat, v, "a-dice-per-stand"), ==, 0);
+  g_assert_cmpint (input (combat, v, "a-armour"), ==, 2);
+  g_assert_cmpint (input (combat, v, "a-pole"), ==, 1);
+  g_assert_cmpint (input (combat, v, "leader"), ==, 1);
+  g_assert_cmpint (input (combat, v, "b-stands"), ==, 7);
+  g_assert_cmpint (input (combat, v, "b-figures"), ==, 1);
+  g_assert_cmpint (input (combat, v, "b-dice-per-figure"), ==, 0);
+  g_assert_cmpint (input (combat, v, "b-dice-per-stand"), ==, 2);
+  g_assert_cmpint (input (combat, v, "b-armour"), ==, 2);
+  g_assert_cmpint (input (combat, v, "b-causes"), ==, MUSTER_BVF_FEAR);
+  g_assert_cmpint (input (combat, v, "b-advantage"), ==, 1);
+  g_assert_cmpint (input (combat, v, "b-standard"), ==, 1);   /* Independent */
+  r = exact_of (combat, sample.ruleset, v);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_total (muster_procedure_result_get_output (r, 0)),
+                                  1.0, 1e-12);
+
+  /* War Hounds go for the throat: no armour rerolls against them; the rest are plain. */
+  hounds = filled (&sample, combat, "u11", MUSTER_BVF_ROLE_ACTING, NULL);
+  g_assert_cmpint (input (combat, hounds, "a-double-handed"), ==, 1);
+  g_assert_cmpint (input (combat, hounds, "a-experience"), ==, MUSTER_BVF_LEVY);
+  g_assert_cmpint (input (combat, hounds, "a-causes"), ==, MUSTER_BVF_FEAR_NONE);
+  g_assert_cmpint (input (combat, hounds, "a-dice-per-figure"), ==, 1);
+
+  thrower = filled (&sample, machine, "u8", MUSTER_BVF_ROLE_ACTING, NULL);
+  g_assert_cmpint (input (machine, thrower, "machine"), ==, MUSTER_BVF_STONE_THROWER);
+  thrower = filled (&sample, machine, "u7", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
+  g_assert_cmpint (input (machine, thrower, "large-target"), ==, 1);
+  g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 7);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -806,6 +970,8 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/engagement", test_engagement);
   g_test_add_func ("/engine/bvf/combat-sampler", test_combat_sampler);
   g_test_add_func ("/engine/bvf/defaults", test_defaults_run);
+  g_test_add_func ("/engine/bvf/units/infantry", test_fill_infantry);
+  g_test_add_func ("/engine/bvf/units/combat", test_fill_combat);
 
   status = g_test_run ();
   g_clear_pointer (&small, muster_ruleset_unref);
