@@ -185,7 +185,8 @@ unit_facts (const MusterRuleset  *ruleset,
     }
   else
     {
-      f->per_stand = stat_int (stats, "figures", 1);
+      /* a War Machine (7 wounds) or a Character (3) has wounds instead of figures */
+      f->per_stand = stat_int (stats, "figures", stat_int (stats, "wounds", 1));
       f->attacks = stat_int (stats, "attacks", f->per_stand);
       /* Troops rolling one die per figure lose dice with each figure (§5.10 step 9). */
       f->per_figure = f->attacks == f->per_stand;

@@ -922,6 +922,11 @@ test_fill_combat (void)
   thrower = filled (&sample, machine, "u7", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
   g_assert_cmpint (input (machine, thrower, "large-target"), ==, 1);
   g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 7);
+  /* §5.9: a War Machine has 7 wounds (machine 3, crew 4) to lose, a Character 3 (§2.8). */
+  thrower = filled (&sample, machine, "u8", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
+  g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 7);
+  thrower = filled (&sample, machine, "u13", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
+  g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 3);
 }
 
 int
