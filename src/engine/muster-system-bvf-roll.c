@@ -194,6 +194,14 @@ _muster_bvf_face (MusterBvfFaces *faces)
     }
 }
 
+/* Bit 0 of each of the 21 3-bit chunks of a generator output. */
+#define CHUNK_LOW_BITS G_GUINT64_CONSTANT (0x1249249249249249)
+
+/*
+ * Successes among @n dice. Rolled dice take whole generator outputs at a time while they can:
+ * the chunks of an output are the faces that _muster_bvf_face() would return one by one, in the
+ * same order, so the count is the same; only the last, partly used output goes face by face.
+ */
 static inline int
 successes_among (int             n,
                  int             target,
@@ -201,6 +209,24 @@ successes_among (int             n,
 {
   int s = 0;
 
+  while (faces->dice != NULL && n > 0)
+    {
+      guint64 x = faces->bits;
+      guint64 avail = faces->n_bits >= 63 ? CHUNK_LOW_BITS :
+                      CHUNK_LOW_BITS & ((G_GUINT64_CONSTANT (1) << faces->n_bits) - 1);
+      guint64 b0 = x & CHUNK_LOW_BITS, b1 = (x >> 1) & CHUNK_LOW_BITS;
+      guint64 b2 = (x >> 2) & CHUNK_LOW_BITS;
+      guint64 valid = ~(b1 & b2) & avail;                     /* 0–5 are faces 1–6 */
+      guint64 hit = b2 & ~b1 & avail & (target == 6 ? b0 : CHUNK_LOW_BITS);   /* 5–6 or 6 */
+      int n_valid = __builtin_popcountll (valid);
+
+      if (n_valid > n)
+        break;
+      s += __builtin_popcountll (hit);
+      n -= n_valid;
+      faces->bits = muster_dice_next (faces->dice);
+      faces->n_bits = 63;
+    }
   for (int i = 0; i < n; i++)
     s += _muster_bvf_face (faces) >= target;
   return s;
@@ -226,20 +252,43 @@ _muster_bvf_roll_resolve (const MusterBvfRoll *roll,
   return CLAMP (s + roll->modifier, 0, n);
 }
 
+#define N_RECIPROCALS 1024
+
+/* 1/k for k < N_RECIPROCALS: the binomials below are the exact code's inner loop, and a
+ * multiplication is many times cheaper than a division. */
+static const double *
+reciprocals (void)
+{
+  static double *table = NULL;
+
+  if (g_once_init_enter (&table))
+    {
+      double *t = g_new (double, N_RECIPROCALS);
+
+      t[0] = 0.0;
+      for (int k = 1; k < N_RECIPROCALS; k++)
+        t[k] = 1.0 / k;
+      g_once_init_leave (&table, t);
+    }
+  return table;
+}
+
 /* @out[k] = P(k successes among n dice with success chance p) */
 static void
 binomial (int     n,
           double  p,
           double *out)
 {
+  const double *inv = reciprocals ();
   double q = 1.0 - p;
+  double ratio = p / q;
   double term = 1.0;
 
   for (int i = 0; i < n; i++)
     term *= q;
   out[0] = term;
   for (int k = 0; k < n; k++)
-    out[k + 1] = out[k] * (n - k) / (k + 1) * p / q;
+    out[k + 1] = out[k] * (n - k) * ratio * (k + 1 < N_RECIPROCALS ? inv[k + 1] : 1.0 / (k + 1));
 }
 
 /* Rerolls up to @k of the failures among @n dice once: @probs (length n + 1) in place. */
@@ -477,17 +526,63 @@ _muster_bvf_strike_probs_with (const MusterBvfStrike    *strike,
   return length;
 }
 
-/* As _muster_bvf_strike_probs_with(), with a table made for the one call. */
+/*
+ * As _muster_bvf_strike_probs_with(), for one call. With no negative defence modifier the
+ * casualties, max(0, g − m) + sliding, depend on the failures left g alone, never on the number
+ * of hits: then the first failures f are mixed over the hits once, and the rerolls applied to
+ * that mixture, instead of to every number of hits.
+ */
 int
 _muster_bvf_strike_probs (const MusterBvfStrike *strike,
                           int                    dice,
                           double                *hits,
                           double                *casualties)
 {
-  MusterBvfSaveTable *table = _muster_bvf_save_table_new (strike, dice);
-  int length = _muster_bvf_strike_probs_with (strike, table, dice, hits, casualties);
+  const MusterBvfRoll *save = &strike->save;
+  double p = save->needs_six ? 1.0 / 6 : 1.0 / 3;
+  int length = dice + strike->sliding + 1;
+  g_autofree double *h = NULL;
+  g_autofree double *fails = NULL;
+  g_autofree double *b = NULL;
 
-  _muster_bvf_save_table_free (table);
+  if (save->modifier < 0)
+    {
+      MusterBvfSaveTable *table = _muster_bvf_save_table_new (strike, dice);
+
+      length = _muster_bvf_strike_probs_with (strike, table, dice, hits, casualties);
+      _muster_bvf_save_table_free (table);
+      return length;
+    }
+
+  h = g_new (double, dice + 1);
+  fails = g_new0 (double, dice + 1);
+  b = g_new (double, dice + 1);
+  _muster_bvf_roll_probs (&strike->hit, dice, h);
+  if (hits != NULL)
+    memcpy (hits, h, (dice + 1) * sizeof (double));
+
+  /* the first failures: each hit fails its save with 1 − p */
+  for (int k = 0; k <= dice; k++)
+    {
+      if (h[k] == 0.0)
+        continue;
+      binomial (k, 1.0 - p, b);
+      for (int f = 0; f <= k; f++)
+        fails[f] += h[k] * b[f];
+    }
+  /* the rerolls turn failures into saves: the failures left are n − successes */
+  {
+    g_autofree double *successes = g_new (double, dice + 1);
+
+    for (int f = 0; f <= dice; f++)
+      successes[dice - f] = fails[f];
+    reroll_failures (successes, dice, save->rerolls, p);
+    reroll_failures (successes, dice, save->rerolls2, p);
+    memset (casualties, 0, length * sizeof (double));
+    for (int g = 0; g <= dice; g++)
+      casualties[MAX (0, g - save->modifier) + strike->sliding] += successes[dice - g];
+  }
+  _muster_bvf_post_probs (strike, casualties, length);
   return length;
 }
 
