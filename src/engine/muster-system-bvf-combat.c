@@ -70,7 +70,7 @@ dist_of_roll (const MusterBvfRoll *roll,
 
 /* ---- Success roll (§1, §1.2) ------------------------------------------------------------ */
 
-enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED };
+enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED, SR_GENERAL };
 enum { SR_OUT_SUCCESSES, SR_OUT_RESULT };
 
 static const MusterInputSpec success_inputs[] = {
@@ -87,6 +87,9 @@ static const MusterInputSpec success_inputs[] = {
              -20, 20, 0),
   INT_INPUT ("needed", "Successes needed",
              "The roll passes with at least this many Successes (0: always).", 0, 200, 0),
+  BOOL_INPUT ("general-reroll", "General's reroll",
+              "The General (within 12\") rerolls the complete set once when it falls short of "
+              "the Successes needed; he has 3 a game.", 0),
 };
 
 static const MusterOutputSpec success_outputs[] = {
@@ -110,6 +113,7 @@ needed_verdict (int      successes,
   return successes >= GPOINTER_TO_INT (data);
 }
 
+/* The General's reroll (§1): a set that falls short is rolled again, once. */
 static gboolean
 success_exact (const MusterProcedure  *procedure,
                const MusterRuleset    *ruleset,
@@ -118,12 +122,26 @@ success_exact (const MusterProcedure  *procedure,
                GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  g_autoptr(MusterDist) first = NULL;
   MusterBvfRoll roll;
 
   if (n == NULL)
     return FALSE;
   success_roll_setup (n, v, &roll);
-  outputs[SR_OUT_SUCCESSES] = dist_of_roll (&roll, v[SR_DICE]);
+  first = dist_of_roll (&roll, v[SR_DICE]);
+  if (v[SR_GENERAL] && v[SR_NEEDED] > 0)
+    {
+      /* keep a pass; replace a shortfall by a fresh roll */
+      g_autofree double *probs = g_new0 (double, v[SR_DICE] + 1);
+      double short_of = muster_dist_get_prob_at_most (first, v[SR_NEEDED] - 1);
+
+      for (int k = 0; k <= v[SR_DICE]; k++)
+        probs[k] = (k >= v[SR_NEEDED] ? muster_dist_get_prob (first, k) : 0.0) +
+                   short_of * muster_dist_get_prob (first, k);
+      outputs[SR_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, v[SR_DICE] + 1, -1);
+    }
+  else
+    outputs[SR_OUT_SUCCESSES] = muster_dist_ref (first);
   outputs[SR_OUT_RESULT] = muster_dist_map (outputs[SR_OUT_SUCCESSES], needed_verdict,
                                             GINT_TO_POINTER (v[SR_NEEDED]));
   return TRUE;
@@ -136,10 +154,14 @@ _muster_bvf_success_resolve (const MusterBvfNumbers *n,
                              int                    *outcome)
 {
   MusterBvfRoll roll;
+  int s;
 
   success_roll_setup (n, v, &roll);
-  outcome[SR_OUT_SUCCESSES] = _muster_bvf_roll_resolve (&roll, v[SR_DICE], faces);
-  outcome[SR_OUT_RESULT] = outcome[SR_OUT_SUCCESSES] >= v[SR_NEEDED];
+  s = _muster_bvf_roll_resolve (&roll, v[SR_DICE], faces);
+  if (v[SR_GENERAL] && s < v[SR_NEEDED])
+    s = _muster_bvf_roll_resolve (&roll, v[SR_DICE], faces);
+  outcome[SR_OUT_SUCCESSES] = s;
+  outcome[SR_OUT_RESULT] = s >= v[SR_NEEDED];
 }
 
 static const MusterProcedure success_roll = {
@@ -386,8 +408,8 @@ static const MusterInputSpec fire_inputs[] = {
   BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
   INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
   INT_INPUT ("resilient", "Wounds ignored",
-             "Resilient (Pony) ignores the first wound of each attack; 2 with Dwarian "
-             "Resilience.", 0, 2, 0),
+             "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
+             "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
   CHARACTER_INPUT ("apothecary", "Apothecary with the target",
                    "Rolls 10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
   INT_INPUT ("target-figures", "Target's figures",

@@ -209,8 +209,9 @@ static const MusterInputSpec strike_inputs[] = {
   { "target-causes", "Target causes", "Levy and Regular need 6s against Fear in the first "
     "round; Levy, Regular and Veteran against Terror.", MUSTER_INPUT_CHOICE, 0, 0, 0,
     _muster_bvf_fear_ids, _muster_bvf_fear_labels },
-  INT_INPUT ("resilient", "Wounds ignored", "Resilient ignores the first wound (2 for Dwarves).",
-             0, 2, 0),
+  INT_INPUT ("resilient", "Wounds ignored",
+             "Resilient ignores the first wound (2 for Dwarves); a Veteran Character 1, an Elite "
+             "2.", 0, 2, 0),
   CHARACTER_INPUT ("apothecary", "Target's Apothecary",
                    "10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
   INT_INPUT ("target-figures", "Target's figures", "Casualties cannot exceed them.", 1, 400, 40),

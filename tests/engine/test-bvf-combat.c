@@ -172,6 +172,7 @@ test_brute_force_rolls (void)
 {
   BRUTE (bvf, "success-roll", 5, "dice=3", "rerolls=2", "experience=veteran", "needed=2");
   BRUTE (bvf, "success-roll", 4, "dice=3", "rerolls=1", "needs-six=yes", "modifier=-1");
+  BRUTE (bvf, "success-roll", 6, "dice=3", "needed=2", "general-reroll=yes");
   BRUTE (bvf, "charge-roll", 4, "stands=4", "experience=levy", "general=yes");
   BRUTE (bvf, "rally", 3, "stands=3", "experience=veteran");
   BRUTE (bvf, "rally", 3, "stands=3", "experience=levy", "other=2");
@@ -280,6 +281,23 @@ test_character_odds (void)
   };
 
   assert_odds_by_level ("dice=10", "needed=5", cases, G_N_ELEMENTS (cases), 5e-5);
+}
+
+/* §1: the General's reroll of a complete set: a Regular Assassin's kill (5 Successes on 10
+ * dice, 0.2131) becomes 1 − (1 − 0.2131)²; without a number to reach there is nothing to
+ * reroll for. */
+static void
+test_general_reroll (void)
+{
+  const MusterProcedure *p = bvf_procedure ("success-roll");
+  g_autofree int *once = values_of (p, "dice=10", "needed=5", NULL);
+  g_autofree int *twice = values_of (p, "dice=10", "needed=5", "general-reroll=yes", NULL);
+  g_autofree int *free_roll = values_of (p, "dice=10", "general-reroll=yes", NULL);
+  double p1 = prob_at_least (p, once, "result", 1);
+
+  g_assert_cmpfloat_with_epsilon (prob_at_least (p, twice, "result", 1),
+                                  1 - (1 - p1) * (1 - p1), 1e-12);
+  g_assert_cmpfloat_with_epsilon (prob_at_least (p, free_roll, "successes", 5), p1, 1e-12);
 }
 
 /* §5.7: P(at least k Successes) on 10, 15 and 20 dice, to the digits the table prints. */
@@ -958,6 +976,7 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/book/save-example", test_book_save_example);
   g_test_add_func ("/engine/bvf/book/character-odds", test_character_odds);
   g_test_add_func ("/engine/bvf/book/spell-odds", test_spell_odds_table);
+  g_test_add_func ("/engine/bvf/book/general-reroll", test_general_reroll);
   g_test_add_func ("/engine/bvf/book/rally-odds", test_rally_odds);
   g_test_add_func ("/engine/bvf/book/sidestep-odds", test_sidestep_odds);
   g_test_add_func ("/engine/bvf/book/war-machine-odds", test_war_machine_odds);
