@@ -29,7 +29,7 @@
 enum {
   R_ROUNDS, R_CHARGE_ROLL, R_LEADER, R_GENERAL, R_DIRECTION, R_ATTACK_COLUMN, R_TARGET_LINE,
   R_IMPACT_PER_STAND, R_COLUMN_RANKS, R_PIKE, R_SHIELD_WALL, R_TRAMPLE, R_BREAK_THROUGH,
-  R_SIDES
+  R_COUNTER, R_B_ACTIVATED, R_SIDES
 };
 enum {
   S_STANDS, S_FIGURES, S_DICE_FIGURE, S_DICE_STAND, S_EXPERIENCE, S_ARMOUR, S_DOUBLE_HANDED,
@@ -102,6 +102,12 @@ static const MusterInputSpec rounds_inputs[] = {
   BOOL_INPUT ("break-through", "Charger breaks through",
               "Wedge follow-through or Unstoppable Charge: the same trigger ends the combat "
               "(simulated only).", 0),
+  BOOL_INPUT ("counter-charge", "Counter charge",
+              "§6.2: the charged unit counter-charges: after the impact hits both strike at "
+              "once in the first round, from their numbers before the strikes, both charging.",
+              0),
+  BOOL_INPUT ("b-activated", "Charged unit already activated",
+              "A unit that has activated this turn does not strike back in the first round.", 0),
   SIDE_INPUTS ("a-", "Charger"),
   SIDE_INPUTS ("b-", "Charged unit"),
 };
@@ -138,6 +144,8 @@ typedef struct
   MusterBvfRoll           impact_save;      /* armour rerolls, no modifiers */
   gboolean                trample;
   gboolean                break_through;
+  gboolean                counter;          /* the first round's strikes are simultaneous */
+  gboolean                b_activated;      /* the charged unit does not strike back at first */
   MusterBvfStrike         trample_strike;   /* saves only: no armour, defence modifiers */
   int                     rounds;
   MusterBvfSaveTable     *tables[2][2][2];  /* exact only: made when first needed */
@@ -154,7 +162,8 @@ plan_melee (const int      *v,
   gboolean pole_x = SIDE (v, x, S_POLE), pole_y = SIDE (v, y, S_POLE);
 
   *m = (MusterBvfMelee) {
-    .level = SIDE (v, x, S_EXPERIENCE), .first_round = first, .charging = x == SIDE_A,
+    .level = SIDE (v, x, S_EXPERIENCE), .first_round = first,
+    .charging = x == SIDE_A || (first && v[R_COUNTER]),
     .last_stand = last, .direction = x == SIDE_A ? v[R_DIRECTION] : MUSTER_BVF_FRONT,
     .attack_column = x == SIDE_A && v[R_ATTACK_COLUMN],
     .target_line = x == SIDE_A && v[R_TARGET_LINE], .standard = SIDE (v, x, S_STANDARD),
@@ -205,6 +214,8 @@ plan_init (Plan                   *plan,
   plan->impact_save.rerolls = n->armour[SIDE (v, SIDE_B, S_ARMOUR)];
   plan->trample = v[R_TRAMPLE];
   plan->break_through = v[R_BREAK_THROUGH];
+  plan->counter = v[R_COUNTER];
+  plan->b_activated = v[R_B_ACTIVATED];
   plan->trample_strike = plan->strike[SIDE_A][0][0];
   plan->trample_strike.save.rerolls = 0;
   plan->trample_strike.sliding = 0;
@@ -306,9 +317,23 @@ rounds_resolve (const Plan     *plan,
           if (figures[SIDE_B] == 0)
             break;
         }
-      inflicted += play_strike (plan, SIDE_A, first, figures, contact, faces);
-      if (figures[SIDE_B] > 0)
-        suffered = play_strike (plan, SIDE_B, first, figures, -1, faces);
+      if (first && plan->counter)
+        {
+          /* §6.2: both strike from their numbers before the strikes, then both lose */
+          int before = figures[SIDE_B];
+          int struck = play_strike (plan, SIDE_A, TRUE, figures, contact, faces);
+
+          figures[SIDE_B] = before;
+          suffered = play_strike (plan, SIDE_B, TRUE, figures, -1, faces);
+          figures[SIDE_B] = before - struck;
+          inflicted += struck;
+        }
+      else
+        {
+          inflicted += play_strike (plan, SIDE_A, first, figures, contact, faces);
+          if (figures[SIDE_B] > 0 && !(first && plan->b_activated))
+            suffered = play_strike (plan, SIDE_B, first, figures, -1, faces);
+        }
 
       /* The combat result (§5.10): more casualties inflicted than suffered this turn. */
       if (engagement && inflicted > suffered && figures[SIDE_A] > 0 && figures[SIDE_B] > 0)
@@ -456,10 +481,15 @@ half_round (const Plan  *plan,
       }
 }
 
-/* The first half of round 1: charge roll, impact hits, the charger's strike by contact. */
+/*
+ * The first half of round 1: charge roll, impact hits, the charger's strike by contact. In a
+ * counter-charge the charged unit's strike (from @b_cache) is made at the same time, from its
+ * numbers after the impact hits, and the whole round is done here.
+ */
 static void
-first_charge (Plan   *plan,
-              double *to)
+first_charge (Plan        *plan,
+              KernelCache *b_cache,
+              double      *to)
 {
   int a0 = plan->figures[SIDE_A], b0 = plan->figures[SIDE_B], width = b0 + 1;
   int stands = plan->stands[SIDE_A];
@@ -494,8 +524,17 @@ first_charge (Plan   *plan,
 
           if (b1 == 0)
             row[0] += w;
-          else
+          else if (!plan->counter)
             spread (row, 1, b1, w, &k);
+          else
+            {
+              const Kernel *back = kernel_get (b_cache, b1);
+
+              for (int ca = 0; ca < k.length; ca++)
+                for (int cb = 0; cb < back->length; cb++)
+                  to[(a0 - MIN (cb, a0)) * width + b1 - MIN (ca, b1)] +=
+                    w * k.probs[ca] * back->probs[cb];
+            }
         }
       g_free (k.probs);
     }
@@ -542,10 +581,13 @@ rounds_exact (const MusterProcedure  *procedure,
       double finished = 0.0;
 
       if (r == 1)
-        first_charge (&plan, q);
+        first_charge (&plan, &caches[SIDE_B][1], q);
       else
         half_round (&plan, &caches[SIDE_A][0], SIDE_A, p, q);
-      half_round (&plan, &caches[SIDE_B][r == 1], SIDE_B, q, p);
+      if (r == 1 && (plan.counter || plan.b_activated))
+        memcpy (p, q, (gsize) (a0 + 1) * width * sizeof (double));
+      else
+        half_round (&plan, &caches[SIDE_B][r == 1], SIDE_B, q, p);
 
       /* Combats that ended in this round fought r rounds. */
       for (int a = 0; a <= a0; a++)

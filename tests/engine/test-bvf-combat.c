@@ -201,6 +201,10 @@ test_brute_force_melee (void)
          "b-stands=1", "b-figures=1", "b-experience=levy", "a-experience=elite");
   BRUTE (bvf, "combat", 6, "rounds=1", "a-stands=1", "a-figures=1", "b-stands=1",
          "b-figures=1", "impact-per-stand=1", "b-causes=terror");
+  BRUTE (bvf, "combat", 8, "rounds=2", "charge-roll=no", "a-stands=1", "a-figures=1",
+         "b-stands=1", "b-figures=1", "counter-charge=yes", "a-experience=veteran");
+  BRUTE (bvf, "combat", 7, "rounds=2", "a-stands=1", "a-figures=1", "b-stands=1",
+         "b-figures=1", "b-activated=yes");
 }
 
 static void
@@ -736,6 +740,33 @@ test_engagement (void)
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
 }
 
+/* §5.2: an already activated unit does not strike back; §6.2: in a counter-charge both strike
+ * at once from their numbers before the strikes, and both count as charging. */
+static void
+test_combat_strike_back (void)
+{
+  const MusterProcedure *combat = bvf_procedure ("combat");
+  g_autofree int *plain = values_of (combat, "rounds=1", NULL);
+  g_autofree int *activated = values_of (combat, "rounds=1", "b-activated=yes", NULL);
+  g_autofree int *counter = values_of (combat, "rounds=1", "counter-charge=yes", NULL);
+  g_autoptr(MusterProcedureResult) r_plain = exact_of (combat, bvf, plain);
+  g_autoptr(MusterProcedureResult) r_activated = exact_of (combat, bvf, activated);
+  g_autoptr(MusterProcedureResult) r_counter = exact_of (combat, bvf, counter);
+  double a_plain = muster_dist_get_mean (muster_procedure_result_get_output (r_plain, 0));
+  double a_counter = muster_dist_get_mean (muster_procedure_result_get_output (r_counter, 0));
+
+  g_assert_cmpfloat (muster_dist_get_prob (muster_procedure_result_get_output (r_activated, 0),
+                                           48), ==, 1.0);
+  g_assert_cmpfloat (muster_dist_get_prob (muster_procedure_result_get_output (r_plain, 0), 48),
+                     <, 0.01);
+  /* Striking with all 48 figures and +1 costs the charger more than the plain strike back. */
+  g_assert_cmpfloat (a_counter, <, a_plain - 1.0);
+  /* The charger's own strike is the same either way. */
+  g_assert_cmpfloat_with_epsilon (
+    muster_dist_get_mean (muster_procedure_result_get_output (r_counter, 1)),
+    muster_dist_get_mean (muster_procedure_result_get_output (r_activated, 1)), 1e-12);
+}
+
 static void
 test_combat_sampler (void)
 {
@@ -993,6 +1024,7 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/tables/house", test_numbers_from_ruleset);
   g_test_add_func ("/engine/bvf/engagement", test_engagement);
   g_test_add_func ("/engine/bvf/combat-sampler", test_combat_sampler);
+  g_test_add_func ("/engine/bvf/combat-strike-back", test_combat_strike_back);
   g_test_add_func ("/engine/bvf/defaults", test_defaults_run);
   g_test_add_func ("/engine/bvf/units/infantry", test_fill_infantry);
   g_test_add_func ("/engine/bvf/units/combat", test_fill_combat);
