@@ -6,5 +6,8 @@
 /* One line per rule system, in the order the systems are listed to users. */
 const MusterProcedure * const * const _muster_procedure_tables[] = {
   muster_bvf_procedures,
+  muster_hm_procedures,
+  muster_mov_procedures,
+  muster_ul_procedures,
   NULL
 };

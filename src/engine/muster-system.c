@@ -14,6 +14,9 @@
 
 static const MusterSystem * const builtin[] = {
   &muster_system_battle_valor_fantasy,
+  &muster_system_horse_and_musket,
+  &muster_system_medals_of_valor,
+  &muster_system_undying_lands,
 };
 
 static const MusterSystem generic = { "generic", NULL, NULL, NULL };

@@ -380,18 +380,27 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
+/* g_object_new() sets "application" after constructed(), as it is not a construct property:
+ * the preview page gets the application's catalog when the window gets its application. */
+static void
+application_changed_cb (MusterWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (MUSTER_IS_APPLICATION (app))
+    muster_preview_page_set_catalog (self->preview_page,
+                                     muster_application_get_catalog (MUSTER_APPLICATION (app)));
+}
+
 static void
 muster_window_constructed (GObject *object)
 {
   MusterWindow *self = MUSTER_WINDOW (object);
-  GtkApplication *app;
 
   G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
 
-  app = gtk_window_get_application (GTK_WINDOW (self));
-  if (MUSTER_IS_APPLICATION (app))
-    muster_preview_page_set_catalog (self->preview_page,
-                                     muster_application_get_catalog (MUSTER_APPLICATION (app)));
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  application_changed_cb (self);
 }
 
 static void

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "muster-engine-error.h"
+#include "muster-engine.h"
 
 /* Checks one case of a table of bad inputs: no result, the engine error @code, and a message
  * starting with @prefix (the file, the line and the problem). */
@@ -21,4 +21,41 @@ muster_assert_error_case (gconstpointer  result,
              error ? error->message : "none");
   if (!g_str_has_prefix (error->message, prefix))
     g_error ("case %u: “%s” does not start with “%s”", index, error->message, prefix);
+}
+
+/* The shipped ruleset @id, from the source tree (MUSTER_SOURCE_ROOT, set by the test
+ * environment); the test fails if it does not load. */
+static inline MusterRuleset *
+muster_test_load_shipped_ruleset (const char *id)
+{
+  g_autofree char *file = g_strconcat (id, ".xml", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "rulesets",
+                                            file, NULL);
+  g_autoptr(GError) error = NULL;
+  MusterRuleset *ruleset = muster_ruleset_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  return ruleset;
+}
+
+/* Adds to @force's root a unit of @type with @size and exactly the options listed
+ * (NULL-terminated), each picked once. Returns: (transfer none): the unit */
+static inline MusterUnit *
+muster_test_add_unit (MusterForce *force,
+                      const char  *type,
+                      guint        size,
+                      ...)
+{
+  MusterNode *root = muster_force_get_root (force);
+  MusterUnit *unit = muster_unit_new (type, size);
+  const char *option;
+  va_list args;
+
+  va_start (args, size);
+  while ((option = va_arg (args, const char *)))
+    muster_unit_set_option (unit, option, 1);
+  va_end (args);
+
+  muster_node_insert_unit (root, muster_node_get_n_units (root), unit);
+  return unit;
 }

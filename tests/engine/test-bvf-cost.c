@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "muster-test-army.h"
 
 /*
  * Battle Valor Fantasy costs, from the book's worked example and from its tables. Every case
@@ -14,58 +15,7 @@
 
 static MusterRuleset *bvf;
 
-typedef struct
-{
-  MusterDoc   *doc;
-  MusterForce *force;
-} Army;
-
-static void
-army_setup (Army          *army,
-            gconstpointer  data)
-{
-  army->doc = muster_doc_new ("battle-valor-fantasy", "1.0");
-  muster_doc_set_ruleset (army->doc, bvf);
-  muster_doc_insert_force (army->doc, 0, muster_force_new ("Test host", 1000));
-  army->force = muster_doc_get_force (army->doc, 0);
-}
-
-static void
-army_teardown (Army          *army,
-               gconstpointer  data)
-{
-  muster_doc_free (army->doc);
-}
-
-/* Adds a unit with exactly the options listed (NULL-terminated), nothing by default. */
-static MusterUnit *
-add_unit (Army       *army,
-          const char *type,
-          guint       size,
-          ...)
-{
-  MusterNode *root = muster_force_get_root (army->force);
-  MusterUnit *unit = muster_unit_new (type, size);
-  const char *option;
-  va_list args;
-
-  va_start (args, size);
-  while ((option = va_arg (args, const char *)))
-    muster_unit_set_option (unit, option, 1);
-  va_end (args);
-
-  muster_node_insert_unit (root, muster_node_get_n_units (root), unit);
-  return unit;
-}
-
-static gint64
-cost_of (const MusterUnit *unit)
-{
-  const MusterCost *cost = muster_unit_get_cost (unit);
-
-  g_assert_null (cost->error);
-  return cost->value;
-}
+static const ArmySpec bvf_army = { &bvf, 1000 };
 
 static void
 test_worked_example (Army          *army,
@@ -351,17 +301,6 @@ test_cannot_cost (Army          *army,
   g_assert_cmpuint (muster_force_get_n_uncosted (army->force), ==, 1);
 }
 
-static double
-stat_of (const MusterStats *stats,
-         const char        *id)
-{
-  double value = -99;
-
-  if (!muster_stats_get_number (stats, id, &value))
-    g_error ("no stat “%s”", id);
-  return value;
-}
-
 static void
 test_derived_stats (Army          *army,
                     gconstpointer  data)
@@ -474,7 +413,7 @@ main (int   argc,
   bvf = muster_ruleset_new_from_file (path, &error);
   g_assert_no_error (error);
 
-#define ADD(name, func) g_test_add ("/engine/bvf-cost/" name, Army, NULL, army_setup, func, \
+#define ADD(name, func) g_test_add ("/engine/bvf-cost/" name, Army, &bvf_army, army_setup, func, \
                                     army_teardown)
   ADD ("worked-example", test_worked_example);
   ADD ("command-stand-reading", test_command_stand_reading);

@@ -1,0 +1,633 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-system-hm"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-procedures-private.h"
+#include "muster-system-hm-private.h"
+
+/*
+ * The multi-scale horse-and-musket rules: the shared machinery of its procedures, and fire.
+ * Fire rolls one accuracy d6 per attack die (accurate on a roll that ties or beats the
+ * Accuracy Number, a 1 always failing), one kill d6 per accurate shot, and divides the kill
+ * dice's total by the Kill Number, rounding down (§6; the only rounding that fits every worked
+ * example, §15.1). Every number comes from the ruleset's tables.
+ */
+
+enum { ART_GUN, ART_DAMAGED, ART_ROUND, ART_PERCUSSION, ART_ELSEWHERE, ART_RANGE, ART_TECH,
+       ART_QUALITY, ART_FLANK, ART_COVER, ART_MOUNTED, ART_MOB, ART_OTHER };
+enum { SA_DICE, SA_HALF, SA_RANGE, SA_TECH, SA_QUALITY, SA_FLANK, SA_COVER, SA_MOUNTED, SA_MOB,
+       SA_INITIAL, SA_OTHER };
+enum { CF_DICE_1, CF_RANGE_1, CF_WEAPON_1, CF_DICE_2, CF_RANGE_2, CF_WEAPON_2, CF_QUALITY,
+       CF_FLANK, CF_COVER, CF_MOUNTED, CF_MOB, CF_OTHER, CF_POOLING };
+enum { OUT_ACCURATE, OUT_TOTAL, OUT_HITS };
+enum { POOL_PER_FIRER, POOL_PER_TARGET };
+enum { ROUND_SHOT, ROUND_CANISTER, ROUND_SHRAPNEL };
+enum { RANGE_SHORT, RANGE_MEDIUM, RANGE_LONG, RANGE_EXTREME };
+
+const char * const _muster_hm_quality_ids[] = { "a", "b", "c", "d", "e", NULL };
+const char * const _muster_hm_quality_labels[] = { "A", "B", "C", "D", "E", NULL };
+const char * const _muster_hm_scale_ids[] = {
+  "section", "company", "battalion", "regiment", "brigade", NULL
+};
+const char * const _muster_hm_scale_labels[] = {
+  "Section", "Company", "Battalion", "Regiment", "Brigade", NULL
+};
+const char * const _muster_hm_tech_ids[] = { "smoothbore", "rifled", "improved", NULL };
+const char * const _muster_hm_tech_labels[] = { "Smoothbore", "Rifled", "Improved", NULL };
+const char * const _muster_hm_small_arms_range_ids[] = { "close", "medium", "long", NULL };
+const char * const _muster_hm_small_arms_range_labels[] = { "Close", "Medium", "Long", NULL };
+const char * const _muster_hm_charge_dice_ids[] = { "one", "two", NULL };
+const char * const _muster_hm_charge_dice_labels[] = { "One die", "Two dice", NULL };
+const char * const _muster_hm_result_labels[] = {
+  "Pass", "Suppressed", "Shaken", "Routed", NULL
+};
+
+static const char * const gun_ids[] = { "light", "medium", "heavy", "siege", NULL };
+static const char * const gun_labels[] = { "Light", "Medium", "Heavy", "Siege", NULL };
+static const char * const round_ids[] = { "shot", "canister", "shrapnel", NULL };
+static const char * const round_labels[] = { "Ordinary shot", "Canister", "Shrapnel", NULL };
+static const char * const gun_range_ids[] = { "short", "medium", "long", "extreme", NULL };
+static const char * const gun_range_labels[] = { "Short", "Medium", "Long", "Extreme", NULL };
+
+/* The target's situation, the same for guns and small arms (§6.2). */
+#define TARGET_INPUTS \
+  { "flank", "Flank shot", "The shot takes the target in the flank: Kill Number −1.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "light-cover", "Target in light cover", "Kill Number +1.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "mounted", "Target is mounted", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { "mob", "Target is a mob", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+
+#define OTHER_KILL_INPUT \
+  { "other-kill", "Other Kill Number modifiers", \
+    "The sum of the modifiers the review names without a value: firer moving or mounted, " \
+    "target prone or in skirmish order, other terrain and formations.", \
+    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL }
+
+#define QUALITY_INPUT(id, label, help) \
+  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, \
+    _muster_hm_quality_labels }
+
+static const MusterInputSpec artillery_inputs[] = {
+  { "gun", "Gun class", "Light 2, medium 3, heavy 4, siege 5 attack dice.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, gun_ids, gun_labels },
+  { "heavy-damage", "Stand has taken heavy damage",
+    "It loses attack dice; the review gives no number: our default is 1, never below 1.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "round", "Round", "Canister only at short range, lowering the Kill Number (our default −1); "
+    "shrapnel gives a bonus attack die and an accuracy penalty (our default +1).",
+    MUSTER_INPUT_CHOICE, 0, 0, ROUND_SHOT, round_ids, round_labels },
+  { "percussion-shells", "Percussion-detonated shells",
+    "Shrapnel accuracy penalties do not apply.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "dice-elsewhere", "Attack dice at other targets",
+    "The stand may split its attack dice between targets; these dice fire elsewhere.",
+    MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
+  { "range", "Range", "Sets the Accuracy Number: short 2, medium 3; long 4 and extreme 5 are "
+    "our defaults.", MUSTER_INPUT_CHOICE, 0, 0, RANGE_MEDIUM, gun_range_ids, gun_range_labels },
+  { "weapon", "Gun type", "Smoothbore +1 to the Accuracy Number; improved: our default −1.",
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels },
+  QUALITY_INPUT ("fire-quality", "Fire Quality",
+                 "The firing stand's rating: B −1 and D +1 to the Kill Number are the book's; "
+                 "A −2, C 0 and E +2 are our defaults."),
+  TARGET_INPUTS,
+  OTHER_KILL_INPUT,
+};
+
+static const MusterInputSpec small_arms_inputs[] = {
+  { "attack-dice", "Attack Dice",
+    "One for each stand of the BMU whose facing lets it fire at this target, less any dice "
+    "put on other targets.", MUSTER_INPUT_INT, 1, 100, 4, NULL, NULL },
+  { "half-stands", "Only half its stands may attack",
+    "After failing a Charge Test last turn (the book), or while Suppressed (our default); "
+    "rounded down (our default).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "range", "Range", "Sets the Accuracy Number: close 2, medium 3; long 4 is our default.",
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_small_arms_range_ids,
+    _muster_hm_small_arms_range_labels },
+  { "weapon", "Weapon", "Smoothbore (e.g. Brown Bess) +1 to the Accuracy Number; rifled 0; "
+    "improved rifles: our default −1.",
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels },
+  QUALITY_INPUT ("fire-quality", "Fire Quality",
+                 "The firing BMU's rating: B −1 and D +1 to the Kill Number are the book's; "
+                 "A −2, C 0 and E +2 are our defaults."),
+  TARGET_INPUTS,
+  { "initial-volley", "Initial volley", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
+    NULL },
+  OTHER_KILL_INPUT,
+};
+
+static const char * const pooling_ids[] = { "per-firer", "per-target", NULL };
+static const char * const pooling_labels[] = {
+  "Each firer divides its own total", "All kill rolls at the target pooled", NULL
+};
+
+#define FIRER_INPUTS(n, which) \
+  { "dice-" n, which " firer's attack dice", "Its stands that can fire at the target.", \
+    MUSTER_INPUT_INT, 1, 100, 4, NULL, NULL }, \
+  { "range-" n, which " firer's range", "Close 2, medium 3; long 4 is our default.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_small_arms_range_ids, \
+    _muster_hm_small_arms_range_labels }, \
+  { "weapon-" n, which " firer's weapon", "Smoothbore +1 to the Accuracy Number.", \
+    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels }
+
+static const MusterInputSpec combined_inputs[] = {
+  FIRER_INPUTS ("1", "First"),
+  FIRER_INPUTS ("2", "Second"),
+  QUALITY_INPUT ("fire-quality", "Fire Quality of both firers",
+                 "Pooled kill rolls need one Kill Number, so the firers share their rating "
+                 "here: B −1 and D +1 are the book's; A −2, C 0 and E +2 our defaults."),
+  TARGET_INPUTS,
+  OTHER_KILL_INPUT,
+  { "pooling", "Kill rolls divided",
+    "The examples divide each firer's own total (our default); the review's “the total of "
+    "all of the Kill Rolls against this target” may mean every firer's rolls pooled.",
+    MUSTER_INPUT_CHOICE, 0, 0, POOL_PER_FIRER, pooling_ids, pooling_labels },
+};
+
+static const MusterOutputSpec combined_outputs[] = {
+  { "hits", "Hits", NULL },
+};
+
+static const MusterOutputSpec fire_outputs[] = {
+  { "accurate", "Accurate shots", NULL },
+  { "kill-total", "Kill dice total", NULL },
+  { "hits", "Hits", NULL },
+};
+
+/* The next face: from the list when one is given (a test, a worked example), else a d6. */
+int
+_muster_hm_roll_d6 (MusterHmRoll *roll)
+{
+  if (roll->dice != NULL)
+    return muster_dice_roll (roll->dice, 6);
+  if (roll->used >= roll->n_faces)
+    {
+      roll->exhausted = TRUE;
+      return 1;
+    }
+  return roll->faces[roll->used++];
+}
+
+int
+_muster_hm_roll_sum (MusterHmRoll *roll,
+                     int           n_dice)
+{
+  int total = 0;
+
+  for (int i = 0; i < n_dice; i++)
+    total += _muster_hm_roll_d6 (roll);
+  return total;
+}
+
+/* Plays the procedure once with real dice. The framework gives samplers no error to report:
+ * a ruleset without the tables is an installation error, so say it loudly, once, rather
+ * than once a trial. */
+void
+_muster_hm_sample (const MusterProcedure *procedure,
+                   const MusterRuleset   *ruleset,
+                   const int             *values,
+                   MusterDice            *dice,
+                   int                   *outcome)
+{
+  static gint reported = 0;
+  const MusterHmProcedure *self = (const MusterHmProcedure *) procedure;
+  MusterHmRoll roll = { dice, NULL, 0, 0, FALSE };
+  g_autoptr(GError) error = NULL;
+
+  if (!self->play (procedure, ruleset, values, &roll, outcome, &error))
+    {
+      if (g_atomic_int_compare_and_exchange (&reported, 0, 1))
+        g_critical ("%s %s: %s", procedure->system, procedure->id, error->message);
+      memset (outcome, 0, procedure->n_outputs * sizeof (int));
+    }
+}
+
+/**
+ * _muster_hm_resolve:
+ * @faces: the d6 faces, in the order the procedure rolls them
+ * @n_used: (out) (optional): how many faces it used
+ *
+ * Plays @procedure with the given faces instead of dice: the same code as the simulator.
+ * Fails if the inputs are refused or the faces run out.
+ */
+gboolean
+_muster_hm_resolve (const MusterProcedure  *procedure,
+                    const MusterRuleset    *ruleset,
+                    const int              *values,
+                    const int              *faces,
+                    guint                   n_faces,
+                    int                    *outcome,
+                    guint                  *n_used,
+                    GError                **error)
+{
+  const MusterHmProcedure *self = (const MusterHmProcedure *) procedure;
+  MusterHmRoll roll = { NULL, faces, n_faces, 0, FALSE };
+
+  g_return_val_if_fail (g_strcmp0 (procedure->system, MUSTER_HM_SYSTEM) == 0, FALSE);
+
+  if (!muster_procedure_check_values (procedure, values, error) ||
+      !self->play (procedure, ruleset, values, &roll, outcome, error))
+    return FALSE;
+  if (roll.exhausted)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "%s needs more than the %u faces given", procedure->id, n_faces);
+      return FALSE;
+    }
+  if (n_used != NULL)
+    *n_used = roll.used;
+  return TRUE;
+}
+
+/* Returns: the whole number in @table, @row, @column (NULL: "value"); 0 after a failure,
+ * which @tables keeps until _muster_hm_tables_finish(). */
+int
+_muster_hm_value (MusterHmTables *tables,
+                  const char     *table,
+                  const char     *row,
+                  const char     *column)
+{
+  const MusterTable *t;
+  const MusterCell *cell;
+
+  if (tables->error != NULL)
+    return 0;
+  if (column == NULL)
+    column = "value";
+  if (tables->ruleset == NULL)
+    {
+      g_set_error (&tables->error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
+                   "the %s procedures need the %s ruleset's tables", MUSTER_HM_SYSTEM,
+                   MUSTER_HM_SYSTEM);
+      return 0;
+    }
+  if ((t = muster_ruleset_get_table (tables->ruleset, table)) == NULL)
+    {
+      g_set_error (&tables->error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "ruleset %s has no table “%s”", muster_ruleset_get_id (tables->ruleset),
+                   table);
+      return 0;
+    }
+  cell = muster_table_lookup (t, row, column, NULL);
+  if (cell == NULL || !cell->is_number)
+    {
+      g_set_error (&tables->error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "ruleset %s: table “%s” has no number in row “%s”, column “%s”",
+                   muster_ruleset_get_id (tables->ruleset), table, row, column);
+      return 0;
+    }
+  return (int) (cell->number < 0 ? cell->number - 0.5 : cell->number + 0.5);
+}
+
+/* A Kill or Charge Number: the table's base plus @modifiers, never below its minimum. Never
+ * below 1 either, whatever a house table says or after a failed look-up: it divides. */
+int
+_muster_hm_floored (MusterHmTables *tables,
+                    const char     *table,
+                    int             modifiers)
+{
+  int minimum = MAX (1, _muster_hm_value (tables, table, "minimum", NULL));
+
+  return MAX (minimum, _muster_hm_value (tables, table, "base", NULL) + modifiers);
+}
+
+gboolean
+_muster_hm_tables_finish (MusterHmTables  *tables,
+                          GError         **error)
+{
+  if (tables->error == NULL)
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&tables->error));
+  return FALSE;
+}
+
+/* A 1 always fails and no face beats 7 (our default: no automatic 6, §16 H10). */
+double
+_muster_hm_accuracy_p (int accuracy)
+{
+  return MAX (0, 7 - MAX (accuracy, 2)) / 6.0;
+}
+
+/* A small-arms volley: @range indexes _muster_hm_small_arms_range_ids, @weapon
+ * _muster_hm_tech_ids, @fire_quality _muster_hm_quality_ids; @kill_modifiers are the rest. */
+void
+_muster_hm_volley_setup (MusterHmTables *tables,
+                         int             dice,
+                         int             range,
+                         int             weapon,
+                         int             fire_quality,
+                         int             kill_modifiers,
+                         MusterHmFire   *fire)
+{
+  fire->dice = dice;
+  fire->accuracy = _muster_hm_value (tables, "accuracy-number",
+                                     _muster_hm_small_arms_range_ids[range], NULL)
+                   + _muster_hm_value (tables, "accuracy-modifier", _muster_hm_tech_ids[weapon],
+                                       NULL);
+  fire->kill = _muster_hm_floored (tables, "kill-number",
+                                   _muster_hm_value (tables, "fire-quality",
+                                                     _muster_hm_quality_ids[fire_quality], NULL)
+                                   + kill_modifiers);
+}
+
+void
+_muster_hm_fire_play (const MusterHmFire *fire,
+                      MusterHmRoll       *roll,
+                      int                *accurate,
+                      int                *total,
+                      int                *hits)
+{
+  *accurate = 0;
+  for (int i = 0; i < fire->dice; i++)
+    {
+      int face = _muster_hm_roll_d6 (roll);
+
+      if (face != 1 && face >= fire->accuracy)
+        (*accurate)++;
+    }
+  *total = _muster_hm_roll_sum (roll, *accurate);
+  *hits = *total / fire->kill;
+}
+
+static int
+target_modifiers (MusterHmTables *tables,
+                  const int      *target)
+{
+  static const char * const rows[] = { "flank", "light-cover", "mounted", "mob" };
+  int sum = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    if (target[i])
+      sum += _muster_hm_value (tables, "kill-number", rows[i], NULL);
+  return sum;
+}
+
+static gboolean
+artillery_setup (const MusterRuleset  *ruleset,
+                 const int            *values,
+                 MusterHmFire         *fire,
+                 GError              **error)
+{
+  MusterHmTables tables = { ruleset, NULL };
+  int round = values[ART_ROUND];
+  int dice, kill_mods;
+
+  if (round == ROUND_CANISTER && values[ART_RANGE] != RANGE_SHORT)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "canister can be fired only at short range");
+      return FALSE;
+    }
+
+  dice = _muster_hm_value (&tables, "attack-dice", gun_ids[values[ART_GUN]], NULL);
+  if (values[ART_DAMAGED])
+    dice = MAX (_muster_hm_value (&tables, "attack-dice", "minimum", NULL),
+                dice + _muster_hm_value (&tables, "attack-dice", "heavy-damage", NULL));
+  if (round == ROUND_SHRAPNEL)
+    dice += _muster_hm_value (&tables, "attack-dice", "shrapnel", NULL);
+
+  fire->accuracy = _muster_hm_value (&tables, "accuracy-number", gun_range_ids[values[ART_RANGE]],
+                                     NULL)
+                   + _muster_hm_value (&tables, "accuracy-modifier",
+                                       _muster_hm_tech_ids[values[ART_TECH]], NULL);
+  if (round == ROUND_SHRAPNEL && !values[ART_PERCUSSION])
+    fire->accuracy += _muster_hm_value (&tables, "accuracy-modifier", "shrapnel", NULL);
+
+  kill_mods = _muster_hm_value (&tables, "fire-quality",
+                                _muster_hm_quality_ids[values[ART_QUALITY]], NULL)
+              + target_modifiers (&tables, &values[ART_FLANK]) + values[ART_OTHER];
+  if (round == ROUND_CANISTER)
+    kill_mods += _muster_hm_value (&tables, "kill-number", "canister", NULL);
+  fire->kill = _muster_hm_floored (&tables, "kill-number", kill_mods);
+
+  if (!_muster_hm_tables_finish (&tables, error))
+    return FALSE;
+  if (values[ART_ELSEWHERE] >= dice)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "the stand has %d attack dice: at least one must fire at this target", dice);
+      return FALSE;
+    }
+  fire->dice = dice - values[ART_ELSEWHERE];
+  return TRUE;
+}
+
+/* Small arms, and opportunity fire: the same volley as a "partial volley", Kill Number +1
+ * (§4.1, TV4). */
+static gboolean
+small_arms_setup (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *values,
+                  MusterHmFire           *fire,
+                  GError                **error)
+{
+  MusterHmTables tables = { ruleset, NULL };
+  int kill_mods;
+
+  kill_mods = target_modifiers (&tables, &values[SA_FLANK]) + values[SA_OTHER];
+  if (values[SA_INITIAL])
+    kill_mods += _muster_hm_value (&tables, "kill-number", "initial-volley", NULL);
+  if (procedure == &_muster_hm_opportunity_fire.procedure)
+    kill_mods += _muster_hm_value (&tables, "kill-number", "partial-volley", NULL);
+  /* "Only half of its stands may attack": rounded down (our default, §16 H16). */
+  _muster_hm_volley_setup (&tables, values[SA_HALF] ? values[SA_DICE] / 2 : values[SA_DICE],
+                           values[SA_RANGE], values[SA_TECH], values[SA_QUALITY], kill_mods,
+                           fire);
+  return _muster_hm_tables_finish (&tables, error);
+}
+
+static gboolean
+fire_setup (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterHmFire           *fire,
+            GError                **error)
+{
+  if (procedure == &_muster_hm_artillery_fire.procedure)
+    return artillery_setup (ruleset, values, fire, error);
+  return small_arms_setup (procedure, ruleset, values, fire, error);
+}
+
+static MusterDist *
+accurate_dist (const MusterHmFire *fire)
+{
+  return muster_dist_new_binomial (fire->dice, _muster_hm_accuracy_p (fire->accuracy));
+}
+
+/* The sum of one d6 per accurate shot. */
+static MusterDist *
+kill_total_dist (const MusterDist *accurate)
+{
+  g_autoptr(MusterDist) die = muster_dist_new_die (6);
+
+  return muster_dist_compound (accurate, die);
+}
+
+/* Accurate shots ~ Binomial(n, p); the kill total is the sum of that many d6; the hits are
+ * that total ÷ the Kill Number, rounded down (§6.5). */
+static gboolean
+fire_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  MusterHmFire fire;
+
+  if (!fire_setup (procedure, ruleset, values, &fire, error))
+    return FALSE;
+  outputs[OUT_ACCURATE] = accurate_dist (&fire);
+  outputs[OUT_TOTAL] = kill_total_dist (outputs[OUT_ACCURATE]);
+  outputs[OUT_HITS] = muster_dist_scale (outputs[OUT_TOTAL], 1, fire.kill, MUSTER_ROUND_DOWN);
+  return TRUE;
+}
+
+static gboolean
+fire_play (const MusterProcedure  *procedure,
+           const MusterRuleset    *ruleset,
+           const int              *values,
+           MusterHmRoll           *roll,
+           int                    *outcome,
+           GError                **error)
+{
+  MusterHmFire fire;
+
+  if (!fire_setup (procedure, ruleset, values, &fire, error))
+    return FALSE;
+  _muster_hm_fire_play (&fire, roll, &outcome[OUT_ACCURATE], &outcome[OUT_TOTAL],
+                        &outcome[OUT_HITS]);
+  return TRUE;
+}
+
+static gboolean
+combined_setup (const MusterRuleset  *ruleset,
+                const int            *values,
+                MusterHmFire         *fires,
+                GError              **error)
+{
+  MusterHmTables tables = { ruleset, NULL };
+  int kill_mods = target_modifiers (&tables, &values[CF_FLANK]) + values[CF_OTHER];
+
+  _muster_hm_volley_setup (&tables, values[CF_DICE_1], values[CF_RANGE_1], values[CF_WEAPON_1],
+                           values[CF_QUALITY], kill_mods, &fires[0]);
+  _muster_hm_volley_setup (&tables, values[CF_DICE_2], values[CF_RANGE_2], values[CF_WEAPON_2],
+                           values[CF_QUALITY], kill_mods, &fires[1]);
+  return _muster_hm_tables_finish (&tables, error);
+}
+
+
+/* Per firer: floor(S1 / KN) + floor(S2 / KN); per target: floor((S1 + S2) / KN), which
+ * gives more hits whenever the two remainders add up to a Kill Number. */
+static gboolean
+combined_exact (const MusterProcedure  *procedure,
+                const MusterRuleset    *ruleset,
+                const int              *values,
+                MusterDist            **outputs,
+                GError                **error)
+{
+  g_autoptr(MusterDist) accurate_1 = NULL;
+  g_autoptr(MusterDist) accurate_2 = NULL;
+  g_autoptr(MusterDist) total_1 = NULL;
+  g_autoptr(MusterDist) total_2 = NULL;
+  MusterHmFire fires[2];
+  int kill;
+
+  if (!combined_setup (ruleset, values, fires, error))
+    return FALSE;
+  accurate_1 = accurate_dist (&fires[0]);
+  accurate_2 = accurate_dist (&fires[1]);
+  total_1 = kill_total_dist (accurate_1);
+  total_2 = kill_total_dist (accurate_2);
+  kill = fires[0].kill;
+  if (values[CF_POOLING] == POOL_PER_TARGET)
+    {
+      g_autoptr(MusterDist) pooled = muster_dist_add (total_1, total_2);
+
+      outputs[0] = muster_dist_scale (pooled, 1, kill, MUSTER_ROUND_DOWN);
+    }
+  else
+    {
+      g_autoptr(MusterDist) hits_1 = muster_dist_scale (total_1, 1, kill, MUSTER_ROUND_DOWN);
+      g_autoptr(MusterDist) hits_2 = muster_dist_scale (total_2, 1, kill, MUSTER_ROUND_DOWN);
+
+      outputs[0] = muster_dist_add (hits_1, hits_2);
+    }
+  return TRUE;
+}
+
+/* The first firer's accuracy and kill dice, then the second's. */
+static gboolean
+combined_play (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *values,
+               MusterHmRoll           *roll,
+               int                    *outcome,
+               GError                **error)
+{
+  MusterHmFire fires[2];
+  int accurate, totals[2], hits[2];
+
+  if (!combined_setup (ruleset, values, fires, error))
+    return FALSE;
+  for (guint i = 0; i < 2; i++)
+    _muster_hm_fire_play (&fires[i], roll, &accurate, &totals[i], &hits[i]);
+  outcome[0] = values[CF_POOLING] == POOL_PER_TARGET ? (totals[0] + totals[1]) / fires[0].kill
+                                                     : hits[0] + hits[1];
+  return TRUE;
+}
+
+const MusterHmProcedure _muster_hm_artillery_fire = {
+  { MUSTER_HM_SYSTEM, "artillery-fire", "Artillery fire",
+    "One gun stand's attack dice at one target: accuracy rolls, then kill rolls totalled and "
+    "divided by the Kill Number, rounded down (§6.3).",
+    artillery_inputs, G_N_ELEMENTS (artillery_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
+    fire_exact, _muster_hm_sample },
+  fire_play,
+};
+
+const MusterHmProcedure _muster_hm_small_arms_fire = {
+  { MUSTER_HM_SYSTEM, "small-arms-fire", "Small-arms fire",
+    "A BMU's volley at one target: one attack die per stand that can fire, accuracy rolls, "
+    "then kill rolls totalled and divided by the Kill Number, rounded down (§6.4).",
+    small_arms_inputs, G_N_ELEMENTS (small_arms_inputs), fire_outputs,
+    G_N_ELEMENTS (fire_outputs), fire_exact, _muster_hm_sample },
+  fire_play,
+};
+
+const MusterHmProcedure _muster_hm_opportunity_fire = {
+  { MUSTER_HM_SYSTEM, "opportunity-fire", "Opportunity fire",
+    "A BMUG that has not moved fires at an enemy moving, changing formation or charging it: "
+    "a partial volley, Kill Number +1; the firer may not move this phase (§4.1, §7.3).",
+    small_arms_inputs, G_N_ELEMENTS (small_arms_inputs), fire_outputs,
+    G_N_ELEMENTS (fire_outputs), fire_exact, _muster_hm_sample },
+  fire_play,
+};
+
+const MusterHmProcedure _muster_hm_combined_fire = {
+  { MUSTER_HM_SYSTEM, "combined-fire", "Two volleys at one target",
+    "Two BMUs fire at the same target: each divides its own kill total by the Kill Number (our "
+    "default, as in every example), or all the kill rolls against the target are pooled first "
+    "(§6.4).",
+    combined_inputs, G_N_ELEMENTS (combined_inputs), combined_outputs,
+    G_N_ELEMENTS (combined_outputs), combined_exact, _muster_hm_sample },
+  combined_play,
+};
+
+const MusterProcedure * const muster_hm_procedures[] = {
+  &_muster_hm_artillery_fire.procedure,
+  &_muster_hm_small_arms_fire.procedure,
+  &_muster_hm_opportunity_fire.procedure,
+  &_muster_hm_combined_fire.procedure,
+  &_muster_hm_charge_test.procedure,
+  &_muster_hm_morale_test.procedure,
+  &_muster_hm_rally.procedure,
+  &_muster_hm_melee.procedure,
+  &_muster_hm_pursuit_attack.procedure,
+  &_muster_hm_hit_conversion.procedure,
+  &_muster_hm_rout_pursuit.procedure,
+  &_muster_hm_charge.procedure,
+  NULL
+};

@@ -1,0 +1,289 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-mov"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-system-mov-combat-private.h"
+
+/*
+ * Medals of Valor armoured fighting vehicles: fire against an AFV (§7.5), infantry attacks on
+ * AFVs (§7.3, §7.4) and the crew of a destroyed AFV (§7.6).
+ */
+
+#define SYSTEM "medals-of-valor"
+
+/* AFV and AT fire against AFVs (§7.5) ------------------------------------------------------- */
+
+enum { AF_WEAPON, AF_COVER, AF_POSTURE, AF_MOVING, AF_COLUMN_E };
+enum { AF_OUT_HITS, AF_OUT_RESULT };
+
+static const char * const location_words[] = { "track", "hull", "turret", NULL };
+static const char * const location_labels[] = { "Miss or bounce", "Track / wheel (immobile)",
+                                                 "Hull (engine; hull crew may be wounded)",
+                                                 "Turret (weapon destroyed; crew may be wounded)",
+                                                 NULL };
+
+static const MusterInputSpec af_inputs[] = {
+  MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_AT_GUN),
+  { "cover", "Terrain",
+    "The book gives no to-hit table against AFVs. By default the vehicle counts as heavy cover "
+    "(column E stationary, D moving).", MUSTER_INPUT_CHOICE, 0, 0, 3, _muster_mov_covers,
+    _muster_mov_cover_labels },
+  MUSTER_MOV_POSTURE_INPUT,
+  MUSTER_MOV_MOVING_FIRE_INPUT,
+  MUSTER_MOV_COLUMN_E_INPUT,
+};
+
+static const MusterOutputSpec af_outputs[] = {
+  { "hits", "Hits", NULL },
+  { "result", "Damage", location_labels },
+};
+
+static void af_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+af_prepare (const MusterRuleset  *ruleset,
+            const int            *values,
+            MusterMovPlan        *plan,
+            GError              **error)
+{
+  if (!_muster_mov_fire_setup (ruleset, _muster_mov_weapons[values[AF_WEAPON]], 0,
+                               _muster_mov_covers[values[AF_COVER]],
+                               _muster_mov_postures[values[AF_POSTURE]], values[AF_MOVING],
+                               FALSE, values[AF_COLUMN_E] == 1, &plan->fire, NULL, error)
+      || !_muster_mov_table_words (ruleset, "hit-location", "afv", "f", 0, 9, location_words,
+                                   plan->table[0], error))
+    return FALSE;
+  /* The fire dice, then the location die. */
+  _muster_mov_plan_add_dice (plan, plan->fire.n_dice + 1, 0, 9);
+  plan->resolve = af_resolve;
+  return TRUE;
+}
+
+static void
+af_resolve (const MusterMovPlan *plan,
+            const int           *faces,
+            int                 *outcome)
+{
+  int hits = _muster_mov_fire_count (&plan->fire, faces);
+
+  outcome[AF_OUT_HITS] = hits;
+  outcome[AF_OUT_RESULT] = hits >= plan->fire.threshold
+                           ? 1 + plan->table[0][faces[plan->fire.n_dice]] : 0;
+}
+
+static gboolean
+af_exact (const MusterProcedure  *procedure,
+          const MusterRuleset    *ruleset,
+          const int              *values,
+          MusterDist            **outputs,
+          GError                **error)
+{
+  MusterMovPlan plan;
+  double weights[4] = { 0 }, hit;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  outputs[AF_OUT_HITS] = _muster_mov_fire_hits (&plan.fire);
+  hit = muster_dist_get_prob_at_least (outputs[AF_OUT_HITS], plan.fire.threshold);
+  weights[0] = 1 - hit;
+  for (int f = 0; f < 10; f++)
+    weights[1 + plan.table[0][f]] += hit / 10;
+  outputs[AF_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_afv_fire = {
+  {
+    SYSTEM, "afv-fire", "AFV and AT fire against an AFV",
+    "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or miss, "
+    "then a d10 the location (our placeholder table).",
+    af_inputs, G_N_ELEMENTS (af_inputs), af_outputs, G_N_ELEMENTS (af_outputs),
+    af_exact, _muster_mov_sample,
+  },
+  af_prepare,
+};
+
+/* Infantry attacks on AFVs (§7.3, §7.4) ----------------------------------------------------- */
+
+enum { AA_WEAPON, AA_OPEN_TOPPED };
+enum { AA_OUT_RESULT };
+enum { AA_NONE, AA_TRACK, AA_DESTROYED, AA_REROLL };
+
+static const char * const aa_weapons[] = { "grenade", "molotov", "satchel", "mine", NULL };
+static const char * const aa_weapon_labels[] = { "Grenade", "Molotov", "Satchel charge", "Mine",
+                                                 NULL };
+static const char * const aa_words[] = { "none", "track", "destroyed", "reroll", NULL };
+static const char * const aa_labels[] = { "No effect", "Track damaged: immobile", "Destroyed",
+                                          NULL };
+
+static const MusterInputSpec aa_inputs[] = {
+  { "weapon", "Weapon", "Rolled on 2d6 against its damage number.", MUSTER_INPUT_CHOICE, 0, 0,
+    0, aa_weapons, aa_weapon_labels },
+  { "open-topped", "Open-topped vehicle",
+    "A grenade can destroy an open-topped vehicle; by default its track result destroys one "
+    "instead.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec aa_outputs[] = {
+  { "result", "Damage", aa_labels },
+};
+
+static void aa_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+aa_prepare (const MusterRuleset  *ruleset,
+            const int            *values,
+            MusterMovPlan        *plan,
+            GError              **error)
+{
+  if (!_muster_mov_table_words (ruleset, "anti-afv", aa_weapons[values[AA_WEAPON]], "s", 2,
+                                12, aa_words, plan->table[0], error)
+      || !_muster_mov_table_words (ruleset, "anti-afv", "molotov-again", "s", 2, 12,
+                                   aa_words, plan->table[1], error))
+    return FALSE;
+  plan->mode = values[AA_WEAPON] == 0 && values[AA_OPEN_TOPPED];
+  /* 2d6, and a second 2d6 for the Molotov's roll again. */
+  _muster_mov_plan_add_dice (plan, 4, 1, 6);
+  plan->resolve = aa_resolve;
+  return TRUE;
+}
+
+static int
+aa_effect (const MusterMovPlan *plan,
+           int                  effect)
+{
+  /* A second roll that asks for a third has no effect: the book stops at one roll again. */
+  if (effect == AA_REROLL)
+    return AA_NONE;
+  return effect == AA_TRACK && plan->mode ? AA_DESTROYED : effect;
+}
+
+static void
+aa_resolve (const MusterMovPlan *plan,
+            const int           *faces,
+            int                 *outcome)
+{
+  int effect = plan->table[0][faces[0] + faces[1] - 2];
+
+  if (effect == AA_REROLL)
+    effect = plan->table[1][faces[2] + faces[3] - 2];
+  outcome[AA_OUT_RESULT] = aa_effect (plan, effect);
+}
+
+static gboolean
+aa_exact (const MusterProcedure  *procedure,
+          const MusterRuleset    *ruleset,
+          const int              *values,
+          MusterDist            **outputs,
+          GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) two_d6 = muster_dist_new_dice_sum (2, 6);
+  double weights[3] = { 0 }, again[3] = { 0 };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  for (int s = 2; s <= 12; s++)
+    again[aa_effect (&plan, plan.table[1][s - 2])] += muster_dist_get_prob (two_d6, s);
+  for (int s = 2; s <= 12; s++)
+    {
+      double p = muster_dist_get_prob (two_d6, s);
+
+      if (plan.table[0][s - 2] == AA_REROLL)
+        for (int e = 0; e < 3; e++)
+          weights[e] += p * again[e];
+      else
+        weights[aa_effect (&plan, plan.table[0][s - 2])] += p;
+    }
+  outputs[AA_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 3);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_anti_afv = {
+  {
+    SYSTEM, "anti-afv", "Infantry attack on an AFV",
+    "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
+    aa_inputs, G_N_ELEMENTS (aa_inputs), aa_outputs, G_N_ELEMENTS (aa_outputs),
+    aa_exact, _muster_mov_sample,
+  },
+  aa_prepare,
+};
+
+/* Tank crew survival (§7.6) ------------------------------------------------------------------ */
+
+enum { CS_CREW };
+
+static const char * const crew_words[] = { "none", "slight", "moderate", "killed", NULL };
+
+static const MusterInputSpec cs_inputs[] = {
+  { "crew", "Crew members",
+    "Everyone in a destroyed AFV, or in the struck section of a hull or turret hit (our "
+    "reading of “may be wounded”).", MUSTER_INPUT_INT, 1, 10, 4, NULL, NULL },
+};
+
+static const MusterOutputSpec cs_outputs[] = {
+  { "none", "Unhurt", NULL },
+  { "slight", "Slight wounds", NULL },
+  { "moderate", "Moderate wounds", NULL },
+  { "killed", "Killed", NULL },
+};
+
+static void cs_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+cs_prepare (const MusterRuleset  *ruleset,
+            const int            *values,
+            MusterMovPlan        *plan,
+            GError              **error)
+{
+  if (!_muster_mov_table_words (ruleset, "crew-survival", "crew", "f", 0, 9, crew_words,
+                                plan->table[0], error))
+    return FALSE;
+  plan->count = values[CS_CREW];
+  _muster_mov_plan_add_dice (plan, plan->count, 0, 9);
+  plan->resolve = cs_resolve;
+  return TRUE;
+}
+
+static void
+cs_resolve (const MusterMovPlan *plan,
+            const int           *faces,
+            int                 *outcome)
+{
+  memset (outcome, 0, sizeof (int) * G_N_ELEMENTS (cs_outputs));
+  for (int i = 0; i < plan->count; i++)
+    outcome[plan->table[0][faces[i]]]++;
+}
+
+static gboolean
+cs_exact (const MusterProcedure  *procedure,
+          const MusterRuleset    *ruleset,
+          const int              *values,
+          MusterDist            **outputs,
+          GError                **error)
+{
+  MusterMovPlan plan;
+  int faces[4] = { 0 };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  for (int f = 0; f < 10; f++)
+    faces[plan.table[0][f]]++;
+  /* Each crew member rolls alone: each count is binomial. */
+  for (int k = 0; k < 4; k++)
+    outputs[k] = muster_dist_new_binomial (plan.count, faces[k] / 10.0);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_crew_survival = {
+  {
+    SYSTEM, "crew-survival", "Tank crew survival",
+    "One d10 per crew member of a destroyed AFV.",
+    cs_inputs, G_N_ELEMENTS (cs_inputs), cs_outputs, G_N_ELEMENTS (cs_outputs),
+    cs_exact, _muster_mov_sample,
+  },
+  cs_prepare,
+};

@@ -1,0 +1,501 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-mov"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-engine-error.h"
+#include "muster-system-mov-combat-private.h"
+
+/*
+ * Medals of Valor fire: direct fire on the fire chart (§6.2, §6.5), casualties in an indirect
+ * fire kill zone (§6.7, §6.72), and the fire chart shared with fire against AFVs
+ * (muster-system-mov-afv.c).
+ */
+
+#define SYSTEM "medals-of-valor"
+
+const char * const _muster_mov_weapons[] = {
+  "bolt-rifle", "magazine-rifle", "pistol", "machine-pistol", "smg", "lmg", "mortar", "mmg",
+  "hmg", "light-artillery", "heavy-artillery", "main-gun", "at-gun", NULL
+};
+const char * const _muster_mov_weapon_labels[] = {
+  "Bolt action rifle", "Magazine rifle", "Pistol", "Machine pistol", "Submachine gun",
+  "LMG, BAR", "Mortar", "MMG, LMG mounted on a vehicle", "HMG", "Artillery 105 mm and less",
+  "Artillery over 105 mm, bombs", "Tank main gun", "AT gun, squad AT system", NULL
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (_muster_mov_weapon_labels) == MUSTER_MOV_WEAPON_AT_GUN + 2);
+
+const char * const _muster_mov_covers[] = { "open", "partial", "extensive", "heavy", NULL };
+const char * const _muster_mov_cover_labels[] = {
+  "Open: no cover", "Partial: behind trees, wood fences",
+  "Extensive: ditch, foxhole, rock wall", "Heavy: building, field fortification, halftrack",
+  NULL
+};
+const char * const _muster_mov_postures[] = { "stationary", "moving", "prone", NULL };
+const char * const _muster_mov_posture_labels[] = {
+  "Stationary", "Moving", "Prone (or crawling)", NULL
+};
+static const char * const wound_roll_modes[] = { "one", "per-hit", NULL };
+static const char * const wound_roll_mode_labels[] = {
+  "One wound roll per attack", "One wound roll per hit", NULL
+};
+const char * const _muster_mov_column_e_modes[] = { "zeros", "literal-pairs", NULL };
+const char * const _muster_mov_column_e_mode_labels[] = {
+  "Hits are hitting dice (0s)", "Each pair of 0s is one hit", NULL
+};
+static const char * const fire_results[] = { "Miss", "Wound", "Killed", NULL };
+
+#define COVER_INPUT(def) \
+  { "cover", "Terrain", "The target's cover, the row of the TAR chart.", MUSTER_INPUT_CHOICE, \
+    0, 0, (def), _muster_mov_covers, _muster_mov_cover_labels }
+#define WOUND_ROLLS_INPUT \
+  { "wound-rolls", "Wound rolls", \
+    "By default a hit is one wound roll however many dice hit; the option rolls once per " \
+    "hitting die (heavy weapons: per full two or three hits).", MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    wound_roll_modes, wound_roll_mode_labels }
+
+/* Direct fire, shared ------------------------------------------------------------------------ */
+
+gboolean
+_muster_mov_fire_setup (const MusterRuleset  *ruleset,
+                        const char           *weapon,
+                        int                   range,
+                        const char           *cover,
+                        const char           *posture,
+                        int                   fir_penalty,
+                        gboolean              per_hit,
+                        gboolean              literal_pairs,
+                        MusterMovFire        *fire,
+                        char                 *column_out,
+                        GError              **error)
+{
+  const MusterTable *weapons, *tar_table;
+  const MusterCell *close_range, *tar;
+  g_autofree char *row = NULL;
+  const char *column_word;
+  int fir, heavy;
+
+  if (!(weapons = _muster_mov_get_table (ruleset, "weapons", error))
+      || !(tar_table = _muster_mov_get_table (ruleset, "tar", error))
+      || !_muster_mov_table_number (ruleset, "weapons", weapon, "fir", &fir, error)
+      || !_muster_mov_table_number (ruleset, "weapons", weapon, "heavy", &heavy, error))
+    return FALSE;
+  close_range = muster_table_lookup (weapons, weapon, "close-range", NULL);
+  /* The submachine gun: FIR 4 under 40 yards, 3 over; exactly 40 counts as under (our
+   * reading, the book leaves the boundary open). */
+  if (close_range != NULL && close_range->is_number && range <= close_range->number
+      && !_muster_mov_table_number (ruleset, "weapons", weapon, "fir-close", &fir, error))
+    return FALSE;
+  fire->n_dice = MAX (fir - fir_penalty, 1);
+  fire->heavy = heavy != 0;
+  fire->per_hit = per_hit;
+
+  tar = muster_table_lookup (tar_table, cover, posture, NULL);
+  if (tar == NULL || tar->text == NULL || strlen (tar->text) != 1
+      || tar->text[0] < 'a' || tar->text[0] > 'e')
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "the %s table “tar” has no column letter for %s, %s", SYSTEM, cover,
+                   posture);
+      return FALSE;
+    }
+  column_word = tar->text;
+  row = g_strdup_printf ("fir-%d", fire->n_dice);
+  if (!_muster_mov_table_number (ruleset, "fire-chart", row, column_word, &fire->hit_faces,
+                                 error)
+      || !_muster_mov_table_number (ruleset, "hit-threshold", heavy ? "heavy" : "ordinary",
+                                    column_word, &fire->threshold, error)
+      || !_muster_mov_table_words (ruleset, "wound-roll", "hit", "f", 0, 9, _muster_mov_wound_words,
+                                   fire->killed_faces, error))
+    return FALSE;
+  /* LITERAL-PAIRS: on E a hit is a pair of 0s, so the ordinary "two 0s" is one pair and a
+   * heavy weapon's three hits are three pairs. */
+  fire->pairs = literal_pairs && column_word[0] == 'e';
+  if (fire->pairs && !fire->heavy)
+    fire->threshold = (fire->threshold + 1) / 2;
+  if (column_out != NULL)
+    *column_out = column_word[0];
+  return TRUE;
+}
+
+/* The hits in @faces (the first n_dice faces): hitting dice, or pairs of 0s. */
+int
+_muster_mov_fire_count (const MusterMovFire *fire,
+                        const int           *faces)
+{
+  int hits = 0;
+
+  for (int i = 0; i < fire->n_dice; i++)
+    hits += faces[i] < fire->hit_faces;
+  return fire->pairs ? hits / 2 : hits;
+}
+
+/* How many wound rolls @hits make. */
+int
+_muster_mov_fire_rolls (const MusterMovFire *fire,
+                        int                  hits)
+{
+  if (hits < fire->threshold)
+    return 0;
+  if (!fire->per_hit)
+    return 1;
+  return fire->heavy ? hits / fire->threshold : hits;
+}
+
+static int
+halve (int      value,
+       gpointer user_data)
+{
+  return value / 2;
+}
+
+MusterDist *
+_muster_mov_fire_hits (const MusterMovFire *fire)
+{
+  g_autoptr(MusterDist) dice = muster_dist_new_binomial (fire->n_dice, fire->hit_faces / 10.0);
+
+  return fire->pairs ? muster_dist_map (dice, halve, NULL) : muster_dist_ref (dice);
+}
+
+/* The chance that one wound roll does not kill. */
+double
+_muster_mov_fire_survive (const MusterMovFire *fire)
+{
+  int survive = 0;
+
+  for (int f = 0; f < 10; f++)
+    survive += !fire->killed_faces[f];
+  return survive / 10.0;
+}
+
+/* The wound rolls of one attack, from @faces; returns the number of kills. */
+static int
+fire_kills (const MusterMovFire *fire,
+            int                  rolls,
+            const int           *faces)
+{
+  int kills = 0;
+
+  for (int i = 0; i < rolls; i++)
+    kills += fire->killed_faces[faces[i]];
+  return kills;
+}
+
+static void
+fire_add_dice (MusterMovPlan *plan)
+{
+  /* The fire dice, then the most wound rolls the attack can make. */
+  _muster_mov_plan_add_dice (plan, plan->fire.n_dice, 0, 9);
+  _muster_mov_plan_add_dice (plan, plan->fire.per_hit ? plan->fire.n_dice : 1, 0, 9);
+}
+
+/* Individual fire (§6.5) --------------------------------------------------------------------- */
+
+enum { FIRE_WEAPON, FIRE_RANGE, FIRE_COVER, FIRE_POSTURE, FIRE_MODERATE, FIRE_MOVING,
+       FIRE_WOUND_ROLLS, FIRE_COLUMN_E, FIRE_INJURY, FIRE_MODEL, FIRE_ANIMAL, FIRE_SUPPRESSION };
+enum { FIRE_OUT_HITS, FIRE_OUT_RESULT, FIRE_OUT_INJURY, FIRE_OUT_SUPPRESSED };
+
+static const MusterInputSpec fire_inputs[] = {
+  MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_BOLT_RIFLE),
+  { "range", "Range (yds)", "Matters only for the submachine gun: FIR 4 up to 40 yards, 3 beyond.",
+    MUSTER_INPUT_INT, 0, 400, 100, NULL, NULL },
+  COVER_INPUT (0),
+  MUSTER_MOV_POSTURE_INPUT,
+  { "moderate-wound", "Firer has a Moderate wound",
+    "The book impairs his fire without a number; FIR −1 (at least 1) is ours.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_MOV_MOVING_FIRE_INPUT,
+  WOUND_ROLLS_INPUT,
+  MUSTER_MOV_COLUMN_E_INPUT,
+  { "target-injury", "Target's injury level", "His wounds before this fire.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_mov_injuries, _muster_mov_injury_labels },
+  { "wounds", "Wound rules",
+    "Basic: a second wound of any kind kills. The cumulative option adds one level per wound; "
+    "Severe exists only in campaigns.", MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_mov_wound_models,
+    _muster_mov_wound_model_labels },
+  { "animal", "Target is an animal", "Animals are never wounded, always killed.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "suppression-fir", "Suppressing fire rating",
+    "The book suppresses a soldier while fire of “a BIR rating of ___ or higher” is aimed at "
+    "him and leaves the number blank; 4 is ours. 0 switches the rule off.", MUSTER_INPUT_INT, 0,
+    7, 4, NULL, NULL },
+};
+
+static const MusterOutputSpec fire_outputs[] = {
+  { "hits", "Hits", NULL },
+  { "result", "Worst wound roll", fire_results },
+  { "injury", "Target's injury afterwards", _muster_mov_injury_after_labels },
+  { "suppressed", "Target suppressed this turn", _muster_mov_no_yes },
+};
+
+static void fire_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+fire_prepare (const MusterRuleset  *ruleset,
+              const int            *values,
+              MusterMovPlan        *plan,
+              GError              **error)
+{
+  int penalty = values[FIRE_MODERATE] + values[FIRE_MOVING];
+
+  if (!_muster_mov_check_injury (values[FIRE_INJURY], values[FIRE_MODEL], error)
+      || !_muster_mov_fire_setup (ruleset, _muster_mov_weapons[values[FIRE_WEAPON]],
+                                  values[FIRE_RANGE], _muster_mov_covers[values[FIRE_COVER]],
+                                  _muster_mov_postures[values[FIRE_POSTURE]], penalty,
+                                  values[FIRE_WOUND_ROLLS] == 1, values[FIRE_COLUMN_E] == 1,
+                                  &plan->fire, NULL, error))
+    return FALSE;
+  plan->injury = values[FIRE_INJURY];
+  plan->model = values[FIRE_MODEL];
+  plan->animal = values[FIRE_ANIMAL];
+  /* Suppressed by the volume of fire alone: a single weapon of that FIR, as rolled. */
+  plan->mode = values[FIRE_SUPPRESSION] > 0 && plan->fire.n_dice >= values[FIRE_SUPPRESSION];
+  fire_add_dice (plan);
+  plan->resolve = fire_resolve;
+  return TRUE;
+}
+
+static MusterMovInjury
+fire_injury_after (const MusterMovPlan *plan,
+                   int                  rolls,
+                   gboolean             killed)
+{
+  MusterMovInjury injury = plan->injury;
+
+  if (killed)
+    return _muster_mov_apply_wounds (injury, -1, plan->model, plan->animal);
+  /* Each wound roll that does not kill is one wound. */
+  for (int i = 0; i < rolls; i++)
+    injury = _muster_mov_apply_wounds (injury, 1, plan->model, plan->animal);
+  return injury;
+}
+
+/* §2.4: a soldier is suppressed in the turn he is wounded, and while heavy enough fire is
+ * aimed at him; the dead are not counted. */
+static gboolean
+fire_suppressed (const MusterMovPlan *plan,
+                 int                  rolls,
+                 MusterMovInjury      after)
+{
+  return after != MUSTER_MOV_INJURY_DEAD && (rolls > 0 || plan->mode);
+}
+
+static void
+fire_resolve (const MusterMovPlan *plan,
+              const int           *faces,
+              int                  *outcome)
+{
+  int hits = _muster_mov_fire_count (&plan->fire, faces);
+  int rolls = _muster_mov_fire_rolls (&plan->fire, hits);
+  int kills = fire_kills (&plan->fire, rolls, faces + plan->fire.n_dice);
+
+  outcome[FIRE_OUT_HITS] = hits;
+  outcome[FIRE_OUT_RESULT] = kills > 0 ? 2 : rolls > 0 ? 1 : 0;
+  outcome[FIRE_OUT_INJURY] = fire_injury_after (plan, rolls, kills > 0);
+  outcome[FIRE_OUT_SUPPRESSED] = fire_suppressed (plan, rolls, outcome[FIRE_OUT_INJURY]);
+}
+
+typedef struct
+{
+  const MusterMovPlan *plan;
+  int                  output;
+} FireMix;
+
+static MusterDist *
+fire_given_hits (int      hits,
+                 gpointer user_data)
+{
+  const FireMix *mix = user_data;
+  int rolls = _muster_mov_fire_rolls (&mix->plan->fire, hits);
+  double survive = pow (_muster_mov_fire_survive (&mix->plan->fire), rolls);
+  double weights[MUSTER_MOV_INJURY_DEAD + 1] = { 0 };
+
+  MusterMovInjury survived = fire_injury_after (mix->plan, rolls, FALSE);
+
+  switch (mix->output)
+    {
+    case FIRE_OUT_RESULT:
+      if (rolls == 0)
+        return muster_dist_new_constant (0);
+      weights[1] = survive;
+      weights[2] = 1 - survive;
+      return muster_dist_new_from_weights (0, weights, 3);
+    case FIRE_OUT_SUPPRESSED:
+      /* Killed by a wound roll: not suppressed. */
+      weights[fire_suppressed (mix->plan, rolls, survived)] += survive;
+      weights[0] += 1 - survive;
+      return muster_dist_new_from_weights (0, weights, 2);
+    case FIRE_OUT_INJURY:
+    default:
+      weights[survived] += survive;
+      weights[MUSTER_MOV_INJURY_DEAD] += 1 - survive;
+      return muster_dist_new_from_weights (0, weights, G_N_ELEMENTS (weights));
+    }
+}
+
+static gboolean
+fire_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  MusterMovPlan plan;
+  FireMix result = { &plan, FIRE_OUT_RESULT }, injury = { &plan, FIRE_OUT_INJURY };
+  FireMix suppressed = { &plan, FIRE_OUT_SUPPRESSED };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  outputs[FIRE_OUT_HITS] = _muster_mov_fire_hits (&plan.fire);
+  outputs[FIRE_OUT_RESULT] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
+                                                  &result);
+  outputs[FIRE_OUT_INJURY] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
+                                                  &injury);
+  outputs[FIRE_OUT_SUPPRESSED] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
+                                                      &suppressed);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_fire = {
+  {
+    SYSTEM, "fire", "Individual fire",
+    "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
+    fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
+    fire_exact, _muster_mov_sample,
+  },
+  fire_prepare,
+};
+
+/* Kill zone casualties (§6.7, §6.72) --------------------------------------------------------- */
+
+enum { KZ_METHOD, KZ_ORDNANCE, KZ_COVER, KZ_POSTURE, KZ_WOUND_ROLLS, KZ_COLUMN_E };
+enum { KZ_OUT_RESULT };
+
+static const char * const kz_methods[] = { "fire-chart", "blast-table", NULL };
+static const char * const kz_method_labels[] = {
+  "Kill chart (fire chart per casting)", "Blast casualties table (optional)", NULL
+};
+static const char * const ordnance[] = { "mortar", "light-artillery", "heavy-artillery", NULL };
+static const char * const ordnance_labels[] = {
+  "Mortar (FIR 4)", "Artillery 105 mm and less (FIR 6)", "Artillery over 105 mm, bombs (FIR 7)",
+  NULL
+};
+static const char * const blast_words[] = { "none", "slight", "moderate", "killed", NULL };
+static const char * const blast_labels[] = { "None", "Slight", "Moderate", "Killed", NULL };
+
+static const MusterInputSpec kz_inputs[] = {
+  { "method", "Casualty method",
+    "The book offers the blast table as optional to the kill chart; the fire chart is the "
+    "default.", MUSTER_INPUT_CHOICE, 0, 0, 0, kz_methods, kz_method_labels },
+  { "ordnance", "Ordnance", "Its FIR on the fire chart; every kind is heavy.",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, ordnance, ordnance_labels },
+  COVER_INPUT (0),
+  MUSTER_MOV_POSTURE_INPUT,
+  WOUND_ROLLS_INPUT,
+  MUSTER_MOV_COLUMN_E_INPUT,
+};
+
+static const MusterOutputSpec kz_outputs[] = {
+  { "result", "Casualty", blast_labels },
+};
+
+static void kz_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+kz_prepare (const MusterRuleset  *ruleset,
+            const int            *values,
+            MusterMovPlan        *plan,
+            GError              **error)
+{
+  plan->mode = values[KZ_METHOD];
+  plan->resolve = kz_resolve;
+  if (plan->mode == 1)
+    {
+      /* §6.72: +1 in cover, a building or woods; any cover class counts. */
+      plan->modifier = values[KZ_COVER] != 0;
+      _muster_mov_plan_add_dice (plan, 1, 0, 9);
+      return _muster_mov_table_words (ruleset, "blast", "casting", "m", 1, 11, blast_words,
+                                      plan->table[0], error);
+    }
+  if (!_muster_mov_fire_setup (ruleset, ordnance[values[KZ_ORDNANCE]], 0,
+                               _muster_mov_covers[values[KZ_COVER]],
+                               _muster_mov_postures[values[KZ_POSTURE]], 0,
+                               values[KZ_WOUND_ROLLS] == 1, values[KZ_COLUMN_E] == 1,
+                               &plan->fire, NULL, error))
+    return FALSE;
+  fire_add_dice (plan);
+  return TRUE;
+}
+
+static void
+kz_resolve (const MusterMovPlan *plan,
+            const int           *faces,
+            int                 *outcome)
+{
+  int rolls;
+
+  if (plan->mode == 1)
+    {
+      /* A modified roll, 0 counting as 10: 0 + 1 is 11. */
+      int roll = (faces[0] == 0 ? 10 : faces[0]) + plan->modifier;
+
+      outcome[KZ_OUT_RESULT] = plan->table[0][roll - 1];
+      return;
+    }
+  /* On the kill chart a wound counts as Slight. */
+  rolls = _muster_mov_fire_rolls (&plan->fire, _muster_mov_fire_count (&plan->fire, faces));
+  outcome[KZ_OUT_RESULT] = fire_kills (&plan->fire, rolls, faces + plan->fire.n_dice) > 0 ? 3
+                           : rolls > 0 ? 1 : 0;
+}
+
+static MusterDist *
+kz_given_hits (int      hits,
+               gpointer user_data)
+{
+  const MusterMovFire *fire = user_data;
+  int rolls = _muster_mov_fire_rolls (fire, hits);
+  double survive = pow (_muster_mov_fire_survive (fire), rolls);
+  double weights[4] = { 0, survive, 0, 1 - survive };
+
+  return rolls == 0 ? muster_dist_new_constant (0) : muster_dist_new_from_weights (0, weights, 4);
+}
+
+static gboolean
+kz_exact (const MusterProcedure  *procedure,
+          const MusterRuleset    *ruleset,
+          const int              *values,
+          MusterDist            **outputs,
+          GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) hits = NULL;
+  double weights[4] = { 0 };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  if (plan.mode == 1)
+    {
+      for (int roll = 1; roll <= 10; roll++)
+        weights[plan.table[0][roll + plan.modifier - 1]] += 0.1;
+      outputs[KZ_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
+      return TRUE;
+    }
+  hits = _muster_mov_fire_hits (&plan.fire);
+  outputs[KZ_OUT_RESULT] = muster_dist_mixture (hits, kz_given_hits, &plan.fire);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_kill_zone = {
+  {
+    SYSTEM, "kill-zone", "Indirect fire kill zone",
+    "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or artillery "
+    "round. The blast table also serves for a hand grenade against soldiers (ours: the book "
+    "gives none).",
+    kz_inputs, G_N_ELEMENTS (kz_inputs), kz_outputs, G_N_ELEMENTS (kz_outputs),
+    kz_exact, _muster_mov_sample,
+  },
+  kz_prepare,
+};

@@ -1,0 +1,499 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-mov"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-system-mov-combat-private.h"
+
+/*
+ * Medals of Valor close combat (§5): close assault fire, one melee pair, and the whole charge
+ * (fire, then melee turns until one side wins) as a simulated engagement.
+ */
+
+#define SYSTEM "medals-of-valor"
+
+enum { CAF_MISS, CAF_SLIGHT, CAF_MODERATE, CAF_KILLED };
+
+static const char * const caf_weapons[] = {
+  "bolt-rifle", "magazine-rifle", "pistol", "machine-pistol", "smg", "lmg", NULL
+};
+static const char * const caf_weapon_labels[] = {
+  "Bolt action rifle", "Magazine rifle", "Pistol", "Machine pistol", "Submachine gun",
+  "LMG, BAR", NULL
+};
+static const char * const caf_words[] = { "miss", "slight", "moderate", "killed", NULL };
+static const char * const caf_labels[] = { "Missed", "Slight wound", "Moderate wound", "Killed",
+                                           NULL };
+static const char * const status_labels[] = { "Unhurt", "Wounded", "Killed", NULL };
+static const char * const melee_weapons[] = { "none", "knife", "sword", "club", "bayonet", NULL };
+static const char * const melee_weapon_labels[] = {
+  "No weapon bonus (pistol, SMG…)", "Knife, improvised weapon", "Sword", "Rifle as a club",
+  "Rifle with bayonet", NULL
+};
+
+/* The book's wound steps of a named result: Slight one, Moderate two, Killed dead. */
+static const int caf_steps[] = { 0, 1, 2, -1 };
+
+/* The close assault fire row of @weapon into @faces, or FALSE with an error. */
+static gboolean
+caf_row (const MusterRuleset  *ruleset,
+         const char           *weapon,
+         int                  *faces,
+         GError              **error)
+{
+  const MusterTable *weapons = muster_ruleset_get_table (ruleset, "close-combat-weapons");
+  const MusterCell *row = weapons ? muster_table_lookup (weapons, weapon, "caf", NULL) : NULL;
+
+  if (row == NULL || row->text == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "the %s table “close-combat-weapons” has no close assault row for “%s”",
+                   SYSTEM, weapon);
+      return FALSE;
+    }
+  return _muster_mov_table_words (ruleset, "close-assault-fire", row->text, "f", 0, 9,
+                                  caf_words, faces, error);
+}
+
+/* A bolt-action rifle that fired in the activity phase cannot use close assault fire. */
+static gboolean
+caf_fires (int      weapon,
+           gboolean fired)
+{
+  return !(weapon == 0 && fired);
+}
+
+/* Close assault fire (§5.2) ------------------------------------------------------------------ */
+
+enum { CAF_WEAPON, CAF_FIRED, CAF_INJURY, CAF_MODEL };
+enum { CAF_OUT_RESULT, CAF_OUT_FIRES, CAF_OUT_INJURY, CAF_OUT_FIGHTS };
+
+#define CAF_WEAPON_INPUT(id) \
+  { id, "Defender's weapon", \
+    "The row of the close assault fire table. Our reading: any rifle uses the rifle row, " \
+    "machine pistols and LMGs the SMG/SMP row.", MUSTER_INPUT_CHOICE, 0, 0, 0, caf_weapons, \
+    caf_weapon_labels }
+#define CAF_FIRED_INPUT(id) \
+  { id, "Fired as part of the activity phase", \
+    "A defender armed with a bolt-action rifle who fired cannot use close assault fire.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+#define INJURY_INPUT(id, label) \
+  { id, label, "His wounds before this fight.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    _muster_mov_injuries, _muster_mov_injury_labels }
+#define MODEL_INPUT \
+  { "wounds", "Wound rules", \
+    "Basic: a second wound of any kind kills. Cumulative (option): a Slight result is one " \
+    "level, a Moderate result two; Severe exists only in campaigns.", MUSTER_INPUT_CHOICE, 0, \
+    0, 0, _muster_mov_wound_models, _muster_mov_wound_model_labels }
+
+static const MusterInputSpec caf_inputs[] = {
+  CAF_WEAPON_INPUT ("weapon"),
+  CAF_FIRED_INPUT ("fired"),
+  INJURY_INPUT ("charger-injury", "Charger's injury level"),
+  MODEL_INPUT,
+};
+
+static const MusterOutputSpec caf_outputs[] = {
+  { "result", "Close assault fire", caf_labels },
+  { "fires", "Defender may fire", _muster_mov_no_yes },
+  { "injury", "Charger's injury afterwards", _muster_mov_injury_after_labels },
+  { "fights", "Charger goes on to melee", _muster_mov_no_yes },
+};
+
+static void caf_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+caf_prepare (const MusterRuleset  *ruleset,
+             const int            *values,
+             MusterMovPlan        *plan,
+             GError              **error)
+{
+  if (!_muster_mov_check_injury (values[CAF_INJURY], values[CAF_MODEL], error)
+      || !caf_row (ruleset, caf_weapons[values[CAF_WEAPON]], plan->table[0], error))
+    return FALSE;
+  plan->mode = caf_fires (values[CAF_WEAPON], values[CAF_FIRED]);
+  plan->injury = values[CAF_INJURY];
+  plan->model = values[CAF_MODEL];
+  _muster_mov_plan_add_dice (plan, 1, 0, 9);
+  plan->resolve = caf_resolve;
+  return TRUE;
+}
+
+static void
+caf_resolve (const MusterMovPlan *plan,
+             const int           *faces,
+             int                 *outcome)
+{
+  int result = plan->mode ? plan->table[0][faces[0]] : CAF_MISS;
+  MusterMovInjury injury = _muster_mov_apply_wounds (plan->injury, caf_steps[result],
+                                                     plan->model, FALSE);
+
+  outcome[CAF_OUT_RESULT] = result;
+  outcome[CAF_OUT_FIRES] = plan->mode;
+  outcome[CAF_OUT_INJURY] = injury;
+  outcome[CAF_OUT_FIGHTS] = injury != MUSTER_MOV_INJURY_DEAD;
+}
+
+static gboolean
+caf_exact (const MusterProcedure  *procedure,
+           const MusterRuleset    *ruleset,
+           const int              *values,
+           MusterDist            **outputs,
+           GError                **error)
+{
+  MusterMovPlan plan;
+  double result[4] = { 0 }, injury[MUSTER_MOV_INJURY_DEAD + 1] = { 0 }, fights[2] = { 0 };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  if (!plan.mode)
+    result[CAF_MISS] = 1;
+  else
+    for (int f = 0; f < 10; f++)
+      result[plan.table[0][f]] += 0.1;
+  for (int r = 0; r < 4; r++)
+    {
+      MusterMovInjury after = _muster_mov_apply_wounds (plan.injury, caf_steps[r], plan.model,
+                                                        FALSE);
+
+      injury[after] += result[r];
+      fights[after != MUSTER_MOV_INJURY_DEAD] += result[r];
+    }
+  outputs[CAF_OUT_RESULT] = muster_dist_new_from_weights (0, result, 4);
+  outputs[CAF_OUT_FIRES] = muster_dist_new_constant (plan.mode);
+  outputs[CAF_OUT_INJURY] = muster_dist_new_from_weights (0, injury, G_N_ELEMENTS (injury));
+  outputs[CAF_OUT_FIGHTS] = muster_dist_new_from_weights (0, fights, 2);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_close_assault_fire = {
+  {
+    SYSTEM, "close-assault-fire", "Close assault fire",
+    "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
+    caf_inputs, G_N_ELEMENTS (caf_inputs), caf_outputs, G_N_ELEMENTS (caf_outputs),
+    caf_exact, _muster_mov_sample,
+  },
+  caf_prepare,
+};
+
+/* Melee modifiers (§5.3) ---------------------------------------------------------------------- */
+
+typedef struct
+{
+  int weapon;
+  int attitude;
+  gboolean moderate, prone, elevation, multiple, rear;
+} Fighter;
+
+static gboolean
+add_mod (const MusterRuleset  *ruleset,
+         gboolean              applies,
+         const char           *row,
+         int                  *total,
+         GError              **error)
+{
+  int mod;
+
+  if (!applies)
+    return TRUE;
+  if (!_muster_mov_table_number (ruleset, "melee", row, "value", &mod, error))
+    return FALSE;
+  *total += mod;
+  return TRUE;
+}
+
+/* One fighter's total modifier. Our readings: one weapon modifier, the best he has; the rear
+ * −5 on the defender against that attacker; multiple opponents a flat −1. */
+static gboolean
+fighter_mods (const MusterRuleset  *ruleset,
+              const Fighter        *f,
+              int                  *total,
+              GError              **error)
+{
+  *total = 0;
+  return add_mod (ruleset, f->weapon != 0, melee_weapons[f->weapon], total, error)
+         && add_mod (ruleset, f->attitude <= MUSTER_MOV_ATTITUDE_NERVOUS, "shaken", total, error)
+         && add_mod (ruleset, f->attitude == MUSTER_MOV_ATTITUDE_FANATIC, "fanatic", total,
+                     error)
+         && add_mod (ruleset, f->moderate, "moderate", total, error)
+         && add_mod (ruleset, f->prone, "prone", total, error)
+         && add_mod (ruleset, f->elevation, "elevation", total, error)
+         && add_mod (ruleset, f->multiple, "multiple", total, error)
+         && add_mod (ruleset, f->rear, "rear", total, error);
+}
+
+/* Melee, one pair (§5.3) -------------------------------------------------------------------- */
+
+enum { ML_A_WEAPON, ML_A_ATTITUDE, ML_A_MODERATE, ML_A_PRONE, ML_A_ELEVATION, ML_A_MULTIPLE,
+       ML_D_WEAPON, ML_D_ATTITUDE, ML_D_MODERATE, ML_D_PRONE, ML_D_ELEVATION, ML_D_MULTIPLE,
+       ML_REAR };
+enum { ML_OUT_RESULT, ML_OUT_ATTACKER, ML_OUT_DEFENDER };
+enum { WIN_ATTACKER, WIN_TIE, WIN_DEFENDER };
+
+static const char * const melee_results[] = { "Attacker wins", "Tie: the fight goes on",
+                                              "Defender wins", NULL };
+
+#define SIDE_INPUTS(p, who, def_weapon) \
+  { p "weapon", who " weapon", "Sword +3, rifle as a club +2, rifle with bayonet +4, knife " \
+    "+1; one, the best he has.", MUSTER_INPUT_CHOICE, 0, 0, (def_weapon), melee_weapons, \
+    melee_weapon_labels }, \
+  { p "attitude", who " attitude", "Panic or Nervous −4, Fanatic +2.", MUSTER_INPUT_CHOICE, \
+    0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes, _muster_mov_attitude_labels }, \
+  { p "moderate-wound", who " has a Moderate wound", "−4.", MUSTER_INPUT_BOOL, 0, 1, 0, \
+    NULL, NULL }, \
+  { p "prone", who " is prone", "−4.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { p "elevation", who " has the elevation advantage", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, \
+    NULL, NULL }, \
+  { p "multiple", who " is fighting multiple opponents", \
+    "−1, once however many (our reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+
+static const MusterInputSpec melee_inputs[] = {
+  SIDE_INPUTS ("attacker-", "Attacker's", 4),
+  SIDE_INPUTS ("defender-", "Defender's", 4),
+  { "rear", "This attacker contacting the rear",
+    "−5; we put it on the defender's roll against this attacker (only the difference counts). "
+    "A defender who fled and was still caught counts as contacted from the rear (ours).",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec melee_outputs[] = {
+  { "result", "Melee", melee_results },
+  { "attacker", "Attacker", status_labels },
+  { "defender", "Defender", status_labels },
+};
+
+static void melee_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+melee_prepare (const MusterRuleset  *ruleset,
+               const int            *values,
+               MusterMovPlan        *plan,
+               GError              **error)
+{
+  Fighter a = { values[ML_A_WEAPON], values[ML_A_ATTITUDE], values[ML_A_MODERATE],
+                values[ML_A_PRONE], values[ML_A_ELEVATION], values[ML_A_MULTIPLE], FALSE };
+  Fighter d = { values[ML_D_WEAPON], values[ML_D_ATTITUDE], values[ML_D_MODERATE],
+                values[ML_D_PRONE], values[ML_D_ELEVATION], values[ML_D_MULTIPLE],
+                values[ML_REAR] };
+  int ma, md;
+
+  if (!fighter_mods (ruleset, &a, &ma, error) || !fighter_mods (ruleset, &d, &md, error)
+      || !_muster_mov_table_words (ruleset, "wound-roll", "hit", "f", 0, 9, _muster_mov_wound_words,
+                                   plan->table[0], error))
+    return FALSE;
+  plan->modifier = ma - md;
+  /* Both d10s, then the winner's wound roll. */
+  _muster_mov_plan_add_dice (plan, 3, 0, 9);
+  plan->resolve = melee_resolve;
+  return TRUE;
+}
+
+/* "0 is a 10". Both fighters read their dice alike, so the reading never changes who wins:
+ * only the difference of the two rolls counts. */
+static int
+d10_value (int face)
+{
+  return face == 0 ? 10 : face;
+}
+
+static void
+melee_resolve (const MusterMovPlan *plan,
+               const int           *faces,
+               int                 *outcome)
+{
+  int a = d10_value (faces[0]) + plan->modifier, d = d10_value (faces[1]);
+  int blow = 1 + plan->table[0][faces[2]];
+
+  outcome[ML_OUT_RESULT] = a > d ? WIN_ATTACKER : a == d ? WIN_TIE : WIN_DEFENDER;
+  outcome[ML_OUT_ATTACKER] = a < d ? blow : 0;
+  outcome[ML_OUT_DEFENDER] = a > d ? blow : 0;
+}
+
+static gboolean
+melee_exact (const MusterProcedure  *procedure,
+             const MusterRuleset    *ruleset,
+             const int              *values,
+             MusterDist            **outputs,
+             GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) die = muster_dist_new_die (10);
+  g_autoptr(MusterDist) attacker = NULL;
+  double win, tie, lose, killed = 0;
+  double result[3], a_status[3], d_status[3];
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  for (int f = 0; f < 10; f++)
+    killed += plan.table[0][f] / 10.0;
+  attacker = muster_dist_shift (die, plan.modifier);
+  muster_dist_compare (attacker, die, &win, &tie, &lose);
+  result[WIN_ATTACKER] = win;
+  result[WIN_TIE] = tie;
+  result[WIN_DEFENDER] = lose;
+  a_status[0] = 1 - lose;
+  a_status[1] = lose * (1 - killed);
+  a_status[2] = lose * killed;
+  d_status[0] = 1 - win;
+  d_status[1] = win * (1 - killed);
+  d_status[2] = win * killed;
+  outputs[ML_OUT_RESULT] = muster_dist_new_from_weights (0, result, 3);
+  outputs[ML_OUT_ATTACKER] = muster_dist_new_from_weights (0, a_status, 3);
+  outputs[ML_OUT_DEFENDER] = muster_dist_new_from_weights (0, d_status, 3);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_melee = {
+  {
+    SYSTEM, "melee", "Melee",
+    "One attacker against one defender: each rolls a d10 plus his modifiers, the higher wins "
+    "and makes a wound roll; a tie fights on next turn.",
+    melee_inputs, G_N_ELEMENTS (melee_inputs), melee_outputs, G_N_ELEMENTS (melee_outputs),
+    melee_exact, _muster_mov_sample,
+  },
+  melee_prepare,
+};
+
+/* A charge, played out (§5.1–§5.3) ---------------------------------------------------------- */
+
+enum { AS_D_WEAPON, AS_D_FIRED, AS_D_MELEE, AS_D_ATTITUDE, AS_C_MELEE, AS_C_ATTITUDE,
+       AS_C_INJURY, AS_MODEL, AS_TURNS };
+enum { AS_OUT_CAF, AS_OUT_WINNER, AS_OUT_CHARGER, AS_OUT_DEFENDER, AS_OUT_TURNS };
+
+#define AS_MAX_TURNS 10
+
+static const char * const winners[] = { "Charger", "Undecided", "Defender", NULL };
+
+static const MusterInputSpec assault_inputs[] = {
+  CAF_WEAPON_INPUT ("defender-weapon"),
+  CAF_FIRED_INPUT ("defender-fired"),
+  { "defender-melee", "Defender's melee weapon", "His melee modifier.", MUSTER_INPUT_CHOICE, 0,
+    0, 4, melee_weapons, melee_weapon_labels },
+  { "defender-attitude", "Defender's attitude", "Panic or Nervous −4, Fanatic +2.",
+    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
+    _muster_mov_attitude_labels },
+  { "charger-melee", "Charger's melee weapon", "His melee modifier.", MUSTER_INPUT_CHOICE, 0, 0,
+    4, melee_weapons, melee_weapon_labels },
+  { "charger-attitude", "Charger's attitude",
+    "A wound from close assault fire lowers it one level before the melee.",
+    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
+    _muster_mov_attitude_labels },
+  INJURY_INPUT ("charger-injury", "Charger's injury level"),
+  MODEL_INPUT,
+  { "turns", "Turns of melee", "How many turns to play ties on before calling it undecided.",
+    MUSTER_INPUT_INT, 1, AS_MAX_TURNS, 5, NULL, NULL },
+};
+
+static const MusterOutputSpec assault_outputs[] = {
+  { "caf", "Close assault fire", caf_labels },
+  { "winner", "Winner", winners },
+  { "charger", "Charger", status_labels },
+  { "defender", "Defender", status_labels },
+  { "turns", "Turns of melee fought", NULL },
+};
+
+static void assault_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+assault_prepare (const MusterRuleset  *ruleset,
+                 const int            *values,
+                 MusterMovPlan        *plan,
+                 GError              **error)
+{
+  if (!_muster_mov_check_injury (values[AS_C_INJURY], values[AS_MODEL], error)
+      || !caf_row (ruleset, caf_weapons[values[AS_D_WEAPON]], plan->table[0], error)
+      || !_muster_mov_table_words (ruleset, "wound-roll", "hit", "f", 0, 9, _muster_mov_wound_words,
+                                   plan->table[1], error))
+    return FALSE;
+  /* The charger's modifier at each attitude, unwounded and with a Moderate wound: the close
+   * assault fire decides which applies. */
+  for (int attitude = 0; attitude < 4; attitude++)
+    for (int moderate = 0; moderate < 2; moderate++)
+      {
+        Fighter c = { values[AS_C_MELEE], attitude, moderate, FALSE, FALSE, FALSE, FALSE };
+
+        if (!fighter_mods (ruleset, &c, &plan->charger_mods[attitude][moderate], error))
+          return FALSE;
+      }
+  {
+    Fighter d = { values[AS_D_MELEE], values[AS_D_ATTITUDE], FALSE, FALSE, FALSE, FALSE, FALSE };
+
+    if (!fighter_mods (ruleset, &d, &plan->defender_mod, error))
+      return FALSE;
+  }
+  plan->mode = caf_fires (values[AS_D_WEAPON], values[AS_D_FIRED]);
+  plan->attitude = values[AS_C_ATTITUDE];
+  plan->injury = values[AS_C_INJURY];
+  plan->model = values[AS_MODEL];
+  plan->max_turns = values[AS_TURNS];
+  /* The close assault fire die, two d10 per turn of melee, the winner's wound roll. */
+  _muster_mov_plan_add_dice (plan, 1 + 2 * plan->max_turns + 1, 0, 9);
+  plan->resolve = assault_resolve;
+  return TRUE;
+}
+
+static int
+status_of (MusterMovInjury injury)
+{
+  return injury == MUSTER_MOV_INJURY_NONE ? 0 : injury == MUSTER_MOV_INJURY_DEAD ? 2 : 1;
+}
+
+static void
+assault_resolve (const MusterMovPlan *plan,
+                 const int           *faces,
+                 int                 *outcome)
+{
+  int caf = plan->mode ? plan->table[0][faces[0]] : CAF_MISS;
+  MusterMovInjury charger = _muster_mov_apply_wounds (plan->injury, caf_steps[caf], plan->model,
+                                                      FALSE);
+  MusterMovInjury defender = MUSTER_MOV_INJURY_NONE;
+  int attitude = plan->attitude, winner = WIN_TIE, turns = 0, mod;
+  const int *blow = faces + 1 + 2 * plan->max_turns;
+
+  outcome[AS_OUT_CAF] = caf;
+  if (charger == MUSTER_MOV_INJURY_DEAD)
+    {
+      /* A killed charger does not melee. */
+      outcome[AS_OUT_WINNER] = WIN_DEFENDER;
+      outcome[AS_OUT_CHARGER] = status_of (charger);
+      outcome[AS_OUT_DEFENDER] = 0;
+      outcome[AS_OUT_TURNS] = 0;
+      return;
+    }
+  /* A wounded charger still fights, one attitude level lower (§2.11), and with −4 for a
+   * Moderate (or worse) wound. */
+  if (caf != CAF_MISS)
+    attitude = MAX (attitude - 1, MUSTER_MOV_ATTITUDE_PANIC);
+  mod = plan->charger_mods[attitude][charger >= MUSTER_MOV_INJURY_MODERATE] - plan->defender_mod;
+  while (winner == WIN_TIE && turns < plan->max_turns)
+    {
+      int c = d10_value (faces[1 + 2 * turns]) + mod, d = d10_value (faces[2 + 2 * turns]);
+
+      turns++;
+      winner = c > d ? WIN_ATTACKER : c == d ? WIN_TIE : WIN_DEFENDER;
+    }
+  if (winner == WIN_ATTACKER)
+    defender = _muster_mov_apply_wounds (defender, plan->table[1][*blow] ? -1 : 1, plan->model,
+                                         FALSE);
+  else if (winner == WIN_DEFENDER)
+    charger = _muster_mov_apply_wounds (charger, plan->table[1][*blow] ? -1 : 1, plan->model,
+                                        FALSE);
+  outcome[AS_OUT_WINNER] = winner;
+  outcome[AS_OUT_CHARGER] = status_of (charger);
+  outcome[AS_OUT_DEFENDER] = status_of (defender);
+  outcome[AS_OUT_TURNS] = turns;
+}
+
+const MusterMovProcedure _muster_mov_assault = {
+  {
+    SYSTEM, "assault", "Charge into melee",
+    "A charge against a defender who stands: close assault fire, then melee turns until one "
+    "side wins. Simulated.",
+    assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs,
+    G_N_ELEMENTS (assault_outputs), NULL, _muster_mov_sample,
+  },
+  assault_prepare,
+};

@@ -1,0 +1,502 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-mov"
+
+#include "config.h"
+
+#include "muster-system-mov-combat-private.h"
+
+/*
+ * Medals of Valor: the tests of nerve and senses. The morale check (§2.3), the sighting roll
+ * (§3.5), mishaps of cautious and dangerous movement (§3.21) and the order of movement
+ * (§3.6).
+ */
+
+#define SYSTEM "medals-of-valor"
+
+static const char * const pass_fail[] = { "Fail", "Pass", NULL };
+
+/* Morale check (§2.3) ----------------------------------------------------------------------- */
+
+enum { MOR_COVER, MOR_ATTITUDE, MOR_WOUNDED, MOR_LEADER, MOR_PASS_RULE, MOR_DOUBLE_ZERO };
+enum { MOR_OUT_RESULT, MOR_OUT_ATTITUDE, MOR_OUT_SUPPRESSED, MOR_OUT_TARGET };
+
+static const char * const pass_rules[] = { "at-least", "higher", NULL };
+static const char * const pass_rule_labels[] = {
+  "30 or higher (roll ≥ number)", "Higher than the number (roll > number)", NULL
+};
+static const char * const double_zeros[] = { "hundred", "zero", NULL };
+static const char * const double_zero_labels[] = { "00 is 100", "00 is 0", NULL };
+
+static const MusterInputSpec morale_inputs[] = {
+  { "cover", "Soldier is in protective cover/ a building",
+    "−10 to the number to pass.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "attitude", "Mental attitude",
+    "Fanatic −10, Nervous +10, Panicked +20 to the number to pass. A fail lowers it one level.",
+    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
+    _muster_mov_attitude_labels },
+  { "wounded", "Soldier is Wounded", "Any level of wound: +15 to the number to pass.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "leader-dead", "Soldier’s unit leader is dead", "+10 to the number to pass.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "pass-rule", "Passing roll",
+    "The book says both “30 or higher” and “higher than the needed number”; the default takes "
+    "the first (a roll equal to the number passes).", MUSTER_INPUT_CHOICE, 0, 0, 0, pass_rules,
+    pass_rule_labels },
+  { "double-zero", "Reading of 00 on the d100",
+    "Percentage dice read 01–00; by default 00 is 100, the best roll.", MUSTER_INPUT_CHOICE,
+    0, 0, 0, double_zeros, double_zero_labels },
+};
+
+static const MusterOutputSpec morale_outputs[] = {
+  { "result", "Morale check", pass_fail },
+  { "attitude", "Attitude afterwards", _muster_mov_attitude_labels },
+  { "suppressed", "Suppressed", _muster_mov_no_yes },
+  { "target", "Number to pass", NULL },
+};
+
+static void morale_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+morale_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                MusterMovPlan        *plan,
+                GError              **error)
+{
+  static const char * const attitude_rows[] = { "panic", "nervous", NULL, "fanatic" };
+  int base, mod;
+
+  if (!_muster_mov_table_number (ruleset, "morale", "base", "value", &base, error))
+    return FALSE;
+  plan->target = base;
+  if (values[MOR_COVER])
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", "cover", "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  if (attitude_rows[values[MOR_ATTITUDE]] != NULL)
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", attitude_rows[values[MOR_ATTITUDE]],
+                                     "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  if (values[MOR_WOUNDED])
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", "wounded", "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  if (values[MOR_LEADER])
+    {
+      if (!_muster_mov_table_number (ruleset, "morale", "leader-dead", "value", &mod, error))
+        return FALSE;
+      plan->target += mod;
+    }
+  plan->mode = values[MOR_PASS_RULE];
+  plan->mode2 = values[MOR_DOUBLE_ZERO];
+  plan->count = values[MOR_ATTITUDE];
+  plan->resolve = morale_resolve;
+  /* Two d10, tens then units. */
+  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  return TRUE;
+}
+
+static int
+morale_attitude_after (int      attitude,
+                       gboolean passed)
+{
+  /* One level at a time, and no lower than Panic. */
+  return passed ? attitude : MAX (attitude - 1, MUSTER_MOV_ATTITUDE_PANIC);
+}
+
+static gboolean
+morale_suppressed (int      attitude,
+                   gboolean passed)
+{
+  int after = morale_attitude_after (attitude, passed);
+
+  /* §2.4: while Panicked, and in the first turn he becomes Nervous. */
+  return after == MUSTER_MOV_ATTITUDE_PANIC
+         || (!passed && after == MUSTER_MOV_ATTITUDE_NERVOUS);
+}
+
+static void
+morale_resolve (const MusterMovPlan *plan,
+                const int           *faces,
+                int                 *outcome)
+{
+  int roll = faces[0] * 10 + faces[1];
+  gboolean passed;
+
+  if (roll == 0 && plan->mode2 == 0)
+    roll = 100;
+  passed = plan->mode == 0 ? roll >= plan->target : roll > plan->target;
+  outcome[MOR_OUT_RESULT] = passed;
+  outcome[MOR_OUT_ATTITUDE] = morale_attitude_after (plan->count, passed);
+  outcome[MOR_OUT_SUPPRESSED] = morale_suppressed (plan->count, passed);
+  outcome[MOR_OUT_TARGET] = plan->target;
+}
+
+static gboolean
+morale_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *values,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  MusterMovPlan plan;
+  int lowest, passing;
+  double p, attitude[4] = { 0 }, suppressed[2] = { 0 };
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  /* The d100 reads 1–100 (or 0–99); count the rolls that pass. */
+  lowest = plan.mode2 == 0 ? 1 : 0;
+  passing = (lowest + 99) - (plan.mode == 0 ? plan.target : plan.target + 1) + 1;
+  p = CLAMP (passing, 0, 100) / 100.0;
+
+  attitude[morale_attitude_after (plan.count, TRUE)] += p;
+  attitude[morale_attitude_after (plan.count, FALSE)] += 1 - p;
+  suppressed[morale_suppressed (plan.count, TRUE)] += p;
+  suppressed[morale_suppressed (plan.count, FALSE)] += 1 - p;
+  outputs[MOR_OUT_RESULT] = muster_dist_new_bernoulli (p);
+  outputs[MOR_OUT_ATTITUDE] = muster_dist_new_from_weights (0, attitude, 4);
+  outputs[MOR_OUT_SUPPRESSED] = muster_dist_new_from_weights (0, suppressed, 2);
+  outputs[MOR_OUT_TARGET] = muster_dist_new_constant (plan.target);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_morale = {
+  {
+    SYSTEM, "morale", "Morale check",
+    "d100 against 30 adjusted by the soldier's condition; a fail lowers his attitude one level.",
+    morale_inputs, G_N_ELEMENTS (morale_inputs), morale_outputs, G_N_ELEMENTS (morale_outputs),
+    morale_exact, _muster_mov_sample,
+  },
+  morale_prepare,
+};
+
+/* Sighting roll (§3.5) ---------------------------------------------------------------------- */
+
+enum { SIG_MOUNTED, SIG_STANDING, SIG_OPEN, SIG_PRONE, SIG_BEHIND, SIG_BUILDING, SIG_BUTTONED,
+       N_SIG_INPUTS };
+enum { SIG_OUT_RESULT, SIG_OUT_TOTAL };
+
+static const char * const spotted_labels[] = { "Not spotted", "Spotted", NULL };
+
+static const MusterInputSpec sighting_inputs[] = {
+  { "mounted", "Mounted on a transport or animal", "+3 to the roll.", MUSTER_INPUT_BOOL, 0, 1,
+    0, NULL, NULL },
+  { "standing", "Standing on a Wall or roof", "+2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "open", "Running or in the open", "+1 to the roll, once even if both hold.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "prone", "Prone", "−2 to the roll; crawling counts as prone.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "behind", "Behind a wall, rocky area, trees", "−2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "building", "In a building, at a window or door; in an entrenchment/foxhole",
+    "−2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "buttoned", "Spotter is a buttoned-up AFV crew",
+    "Against a target that is not a vehicle or building. The book gives “a minus” without a "
+    "value; −2 is ours (table sighting, row buttoned).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
+    NULL },
+};
+
+static const MusterOutputSpec sighting_outputs[] = {
+  { "result", "Sighting roll", spotted_labels },
+  { "total", "Modified roll", NULL },
+};
+
+static void sighting_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+sighting_prepare (const MusterRuleset  *ruleset,
+                  const int            *values,
+                  MusterMovPlan        *plan,
+                  GError              **error)
+{
+  static const char * const rows[N_SIG_INPUTS] = {
+    "mounted", "standing", "open", "prone", "behind", "building", "buttoned"
+  };
+
+  if (!_muster_mov_table_number (ruleset, "sighting", "need", "value", &plan->target, error))
+    return FALSE;
+  for (guint i = 0; i < N_SIG_INPUTS; i++)
+    {
+      int mod;
+
+      if (!values[i])
+        continue;
+      if (!_muster_mov_table_number (ruleset, "sighting", rows[i], "value", &mod, error))
+        return FALSE;
+      plan->modifier += mod;
+    }
+  _muster_mov_plan_add_dice (plan, 1, 0, 9);
+  plan->resolve = sighting_resolve;
+  return TRUE;
+}
+
+static void
+sighting_resolve (const MusterMovPlan *plan,
+                  const int           *faces,
+                  int                 *outcome)
+{
+  /* "0 is a 10". */
+  int total = (faces[0] == 0 ? 10 : faces[0]) + plan->modifier;
+
+  outcome[SIG_OUT_RESULT] = total >= plan->target;
+  outcome[SIG_OUT_TOTAL] = total;
+}
+
+static gboolean
+sighting_exact (const MusterProcedure  *procedure,
+                const MusterRuleset    *ruleset,
+                const int              *values,
+                MusterDist            **outputs,
+                GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) die = NULL;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  die = muster_dist_new_die (10);
+  outputs[SIG_OUT_TOTAL] = muster_dist_shift (die, plan.modifier);
+  outputs[SIG_OUT_RESULT] =
+    muster_dist_new_bernoulli (muster_dist_get_prob_at_least (outputs[SIG_OUT_TOTAL],
+                                                              plan.target));
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_sighting = {
+  {
+    SYSTEM, "sighting", "Sighting roll",
+    "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
+    sighting_inputs, G_N_ELEMENTS (sighting_inputs), sighting_outputs,
+    G_N_ELEMENTS (sighting_outputs), sighting_exact, _muster_mov_sample,
+  },
+  sighting_prepare,
+};
+
+/* Mishaps (§3.21) --------------------------------------------------------------------------- */
+
+enum { MIS_ACTION };
+enum { MIS_SILENT, MIS_NOISE, MIS_INJURY };
+enum { MIS_OUT_RESULT };
+
+static const char * const mishap_actions[] = { "cautious", "dangerous", NULL };
+static const char * const mishap_action_labels[] = { "Cautious action", "Dangerous action",
+                                                     NULL };
+static const char * const mishap_words[] = { "silent", "noise", "injury", NULL };
+static const char * const mishap_labels[] = { "Silent", "Noise (spotted)",
+                                              "Injury: wounded and spotted",
+                                              "Injury: killed", NULL };
+
+static const MusterInputSpec mishap_inputs[] = {
+  { "action", "Action",
+    "Cautious movement by an unspotted soldier (optional rule), or a dangerous action (#): "
+    "climbing a high or extended obstacle, jumping.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    mishap_actions, mishap_action_labels },
+};
+
+static const MusterOutputSpec mishap_outputs[] = {
+  { "result", "Mishap", mishap_labels },
+};
+
+static void mishap_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+mishap_prepare (const MusterRuleset  *ruleset,
+                const int            *values,
+                MusterMovPlan        *plan,
+                GError              **error)
+{
+  if (!_muster_mov_table_words (ruleset, "mishap", mishap_actions[values[MIS_ACTION]], "f",
+                                0, 9, mishap_words, plan->table[0], error)
+      || !_muster_mov_table_words (ruleset, "wound-roll", "hit", "f", 0, 9, _muster_mov_wound_words,
+                                   plan->table[1], error))
+    return FALSE;
+  /* The mishap die, then the wound roll an injury makes. */
+  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  plan->resolve = mishap_resolve;
+  return TRUE;
+}
+
+static void
+mishap_resolve (const MusterMovPlan *plan,
+                const int           *faces,
+                int                 *outcome)
+{
+  int result = plan->table[0][faces[0]];
+
+  if (result == MIS_INJURY && plan->table[1][faces[1]] == 1)
+    result++;
+  outcome[MIS_OUT_RESULT] = result;
+}
+
+static gboolean
+mishap_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *values,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  MusterMovPlan plan;
+  double weights[4] = { 0 }, killed = 0;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  for (int f = 0; f < 10; f++)
+    {
+      weights[plan.table[0][f]] += 0.1;
+      killed += plan.table[1][f] * 0.1;
+    }
+  weights[MIS_INJURY + 1] = weights[MIS_INJURY] * killed;
+  weights[MIS_INJURY] *= 1 - killed;
+  outputs[MIS_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_mishap = {
+  {
+    SYSTEM, "mishap", "Mishap",
+    "d10 on the mishap table; an injury makes a wound roll (0 kills).",
+    mishap_inputs, G_N_ELEMENTS (mishap_inputs), mishap_outputs,
+    G_N_ELEMENTS (mishap_outputs), mishap_exact, _muster_mov_sample,
+  },
+  mishap_prepare,
+};
+
+/* Order of movement (§3.6) ------------------------------------------------------------------ */
+
+enum { INI_A_FANATIC, INI_A_SHAKEN, INI_A_ORDERS, INI_A_CHARGING, INI_A_VEHICLE,
+       INI_B_FANATIC, INI_B_SHAKEN, INI_B_ORDERS, INI_B_CHARGING, INI_B_VEHICLE, INI_CHARGE_RULE,
+       N_INI_INPUTS };
+enum { INI_OUT_FIRST, INI_OUT_A, INI_OUT_B };
+
+static const char * const orders[] = { "hold", "assault", "delay", "pursue", NULL };
+static const char * const order_labels[] = { "HOLD", "ASSAULT", "DELAY", "PURSUE", NULL };
+static const char * const charge_rules[] = { "assault", "assault-or-charging", NULL };
+static const char * const charge_rule_labels[] = {
+  "ASSAULT orders", "ASSAULT orders, or charging this turn (activity 20)", NULL
+};
+static const char * const first_labels[] = { "First unit moves first", "Second unit moves first",
+                                             NULL };
+
+#define MU_INPUTS(p, who) \
+  { p "fanatics", who ": Fanatic soldiers", "+1 for each.", MUSTER_INPUT_INT, 0, 10, 0, NULL, \
+    NULL }, \
+  { p "shaken", who ": dead, Nervous or Panicked soldiers", "−1 for each.", MUSTER_INPUT_INT, \
+    0, 10, 0, NULL, NULL }, \
+  { p "orders", who ": orders", "Hold −1. The book's “Charge orders” +1 is not one of its four " \
+    "orders: ASSAULT by default.", MUSTER_INPUT_CHOICE, 0, 0, 1, orders, order_labels }, \
+  { p "charging", who ": charging this turn", \
+    "Its members chose activity 20; counts as Charge orders only under the option.", \
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
+  { p "vehicle", who ": is a vehicle/AFV", "+4.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+
+static const MusterInputSpec initiative_inputs[] = {
+  MU_INPUTS ("first-", "First unit"),
+  MU_INPUTS ("second-", "Second unit"),
+  { "charge-orders", "Charge orders are",
+    "Which units get the +1 for Charge orders.", MUSTER_INPUT_CHOICE, 0, 0, 0, charge_rules,
+    charge_rule_labels },
+};
+
+static const MusterOutputSpec initiative_outputs[] = {
+  { "first", "Order of movement", first_labels },
+  { "first-total", "First unit's total", NULL },
+  { "second-total", "Second unit's total", NULL },
+};
+
+static void initiative_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
+
+static gboolean
+mu_modifier (const MusterRuleset  *ruleset,
+             const int            *mu,
+             int                   charge_rule,
+             int                  *total,
+             GError              **error)
+{
+  int fanatic, shaken, hold, charge, vehicle;
+
+  if (!_muster_mov_table_number (ruleset, "initiative", "fanatic", "value", &fanatic, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "shaken", "value", &shaken, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "hold", "value", &hold, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "charge", "value", &charge, error)
+      || !_muster_mov_table_number (ruleset, "initiative", "vehicle", "value", &vehicle, error))
+    return FALSE;
+  *total = mu[0] * fanatic + mu[1] * shaken;
+  if (mu[2] == 0)
+    *total += hold;
+  if (mu[2] == 1 || (charge_rule == 1 && mu[3]))
+    *total += charge;
+  if (mu[4])
+    *total += vehicle;
+  return TRUE;
+}
+
+static gboolean
+initiative_prepare (const MusterRuleset  *ruleset,
+                    const int            *values,
+                    MusterMovPlan        *plan,
+                    GError              **error)
+{
+  if (!mu_modifier (ruleset, values + INI_A_FANATIC, values[INI_CHARGE_RULE], &plan->modifier,
+                    error)
+      || !mu_modifier (ruleset, values + INI_B_FANATIC, values[INI_CHARGE_RULE], &plan->target,
+                       error))
+    return FALSE;
+  /* A d10 per unit, and the re-roll of a tie as a coin: re-rolling until the tie breaks puts
+   * the two in either order with even odds. */
+  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  _muster_mov_plan_add_dice (plan, 1, 0, 1);
+  plan->resolve = initiative_resolve;
+  return TRUE;
+}
+
+static void
+initiative_resolve (const MusterMovPlan *plan,
+                    const int           *faces,
+                    int                 *outcome)
+{
+  int a = (faces[0] == 0 ? 10 : faces[0]) + plan->modifier;
+  int b = (faces[1] == 0 ? 10 : faces[1]) + plan->target;
+
+  outcome[INI_OUT_FIRST] = a > b ? 0 : a < b ? 1 : faces[2];
+  outcome[INI_OUT_A] = a;
+  outcome[INI_OUT_B] = b;
+}
+
+static gboolean
+initiative_exact (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *values,
+                  MusterDist            **outputs,
+                  GError                **error)
+{
+  MusterMovPlan plan;
+  g_autoptr(MusterDist) die = muster_dist_new_die (10);
+  double first, tie, second;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  outputs[INI_OUT_A] = muster_dist_shift (die, plan.modifier);
+  outputs[INI_OUT_B] = muster_dist_shift (die, plan.target);
+  muster_dist_compare (outputs[INI_OUT_A], outputs[INI_OUT_B], &first, &tie, &second);
+  outputs[INI_OUT_FIRST] = muster_dist_new_bernoulli (second + tie / 2);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_initiative = {
+  {
+    SYSTEM, "initiative", "Order of movement",
+    "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves first, a "
+    "tie is rolled again.",
+    initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
+    G_N_ELEMENTS (initiative_outputs), initiative_exact, _muster_mov_sample,
+  },
+  initiative_prepare,
+};

@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "muster-engine-error.h"
+#include "muster-system-ul-private.h"
+
+/*
+ * Undying Lands command: activating Sub-Commanders and Tactical Units (p.11, p.15, p.17), what
+ * a Sub-Commander or a TU does on its own initiative (p.15–16, p.23–24), the Sub-Commanders'
+ * tactical initiative (p.16); and the terrain roll of the set-up (p.12).
+ */
+
+#define COMMAND_DIE 6
+
+/* A linked group's score is reduced by 1 for every four TUs in the link (p.23). */
+#define LINK_STEP 4
+
+static const char * const distance_ids[] = { "near", "30-60", "61-120", "over-120", NULL };
+static const char * const distance_labels[] = {
+  "Less than 30 cm (or a TU of his own wing)", "30 cm to 60 cm", "61 cm to 120 cm",
+  "Further than 120 cm", NULL
+};
+static const char * const distance_rows[] = {
+  NULL, "distance-30-60", "distance-61-120", "distance-over-120",
+};
+static const char * const one_labels[] = { "Not activated", "Activated", NULL };
+
+/* Activation (p.11, p.15) */
+
+enum {
+  AC_RATING, AC_N, AC_STATUS, AC_DISTANCE, AC_BLOCKED, AC_CHANGING, AC_ON_WAIT, AC_LINKED,
+};
+enum { AC_OUT_ACTIVATED, AC_OUT_FIRST };
+enum { AC_P_NEED };
+
+static const MusterInputSpec activation_inputs[] = {
+  { "rating", "Commander Rating", "The General's rating when he activates Sub-Commanders, the "
+    "Sub-Commander's when he activates TUs", MUSTER_INPUT_INT, 1, 6, 3, NULL, NULL },
+  { "attempted", "Number activating", "How many Sub-Commanders (or TUs) he tries to activate "
+    "this turn; each rolls its own d6 (X15)", MUSTER_INPUT_INT, 1, 6, 2, NULL, NULL },
+  { "status", "Regular or Irregular", "The half of the table: a Sub-Commander is Regular if "
+    "most of his TUs are; the General uses the half of the Sub-Commander he activates (X15)",
+    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_REGULAR, muster_ul_status_ids,
+    muster_ul_status_labels },
+  { "distance", "Distance from the General", "+1 from 30 cm, +2 from 61 cm, +3 beyond 120 cm",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, distance_ids, distance_labels },
+  { "blocked", "Direct line blocked by intervening terrain", "+1", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "changing-orders", "Changing the Sub-Commander's operational orders", "+1",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "on-wait", "The Sub-Commander is currently on Wait orders", "−2", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+  { "linked", "TUs in the linked group", "A linked group counts as one TU; its score is 1 less "
+    "for every four TUs in the link", MUSTER_INPUT_INT, 1, 40, 1, NULL, NULL },
+};
+
+static const MusterOutputSpec activation_outputs[] = {
+  { "activated", "How many are activated", NULL },
+  { "first", "One of them", one_labels },
+};
+
+static gboolean
+activation_prepare (MusterUlPlay         *play,
+                    const MusterRuleset  *ruleset,
+                    const int            *values,
+                    GError              **error)
+{
+  g_autofree char *row = g_strdup_printf ("rating-%d", values[AC_RATING]);
+  g_autofree char *column = g_strdup_printf ("%s-%d",
+                                             muster_ul_status_ids[values[AC_STATUS]],
+                                             values[AC_N]);
+  const gboolean applies[] = {
+    values[AC_BLOCKED], values[AC_CHANGING], values[AC_ON_WAIT],
+  };
+  static const char * const rows[] = { "blocked", "changing-orders", "on-wait" };
+  const MusterTable *table;
+  const MusterCell *cell;
+  MusterUlDice die = { 1, COMMAND_DIE };
+  int need, value;
+
+  table = _muster_ul_table (ruleset, "activation", error);
+  if (table == NULL)
+    return FALSE;
+  cell = muster_table_lookup (table, row, column, NULL);
+  if (cell == NULL || (!cell->is_number && g_strcmp0 (cell->text, "no") != 0))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “activation”, %s, %s is neither a score nor “no”", row, column);
+      return FALSE;
+    }
+  /* "no": activation is impossible, whatever the modifiers. */
+  need = cell->is_number ? (int) cell->number : COMMAND_DIE + 1;
+  if (cell->is_number)
+    {
+      if (distance_rows[values[AC_DISTANCE]] != NULL)
+        {
+          if (!_muster_ul_modifier (ruleset, "activation-modifiers",
+                                    distance_rows[values[AC_DISTANCE]], &value, error))
+            return FALSE;
+          need += value;
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+        {
+          if (!applies[i])
+            continue;
+          if (!_muster_ul_modifier (ruleset, "activation-modifiers", rows[i], &value, error))
+            return FALSE;
+          need += value;
+        }
+      need -= values[AC_LINKED] / LINK_STEP;
+    }
+  play->param[AC_P_NEED] = need;
+  for (int i = 0; i < values[AC_N]; i++)
+    _muster_ul_play_add_dice (play, die);
+  return TRUE;
+}
+
+static void
+activation_resolve (const MusterUlPlay *play,
+                    const int          *faces,
+                    int                *outcome)
+{
+  outcome[AC_OUT_ACTIVATED] = 0;
+  for (guint i = 0; i < play->n_faces; i++)
+    outcome[AC_OUT_ACTIVATED] += faces[i] >= play->param[AC_P_NEED];
+  outcome[AC_OUT_FIRST] = faces[0] >= play->param[AC_P_NEED];
+}
+
+static gboolean
+activation_exact (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *values,
+                  MusterDist            **outputs,
+                  GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  double p;
+
+  if (play == NULL)
+    return FALSE;
+  /* clamp((7 − need)/6, 0, 1) (§6.2). */
+  p = CLAMP (COMMAND_DIE + 1 - play->param[AC_P_NEED], 0, COMMAND_DIE) / (double) COMMAND_DIE;
+  outputs[AC_OUT_ACTIVATED] = muster_dist_new_binomial (values[AC_N], p);
+  outputs[AC_OUT_FIRST] = muster_dist_new_bernoulli (p);
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_activation = {
+  MUSTER_UL_SYSTEM, "activation", "Activation",
+  "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against the "
+  "activation table (provisional values)",
+  activation_inputs, G_N_ELEMENTS (activation_inputs),
+  activation_outputs, G_N_ELEMENTS (activation_outputs),
+  activation_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_activation_class = {
+  &muster_ul_activation, activation_prepare, activation_resolve,
+};
+
+/* Own initiative: a d6 on a table of result codes */
+
+static const char * const troops_ids[] = { "any-irregular", "all-regular", NULL };
+static const char * const troops_labels[] = {
+  "He or any of his troops is Irregular", "He and all his troops are Regular", NULL
+};
+static const char * const order_codes[] = { "AT", "A", "W", "R", "P", "LR", NULL };
+static const char * const order_labels[] = {
+  "Attack", "Advance", "Wait", "Rush", "Player's choice", "As the wing to the left or right",
+  NULL
+};
+enum { ORDER_LR = 5 };
+static const char * const side_labels[] = { "—", "Left", "Right", NULL };
+static const char * const action_codes[] = { "neighbour", "player", "charge", NULL };
+static const char * const action_labels[] = {
+  "As Neighbour", "As player wishes", "Charge", NULL
+};
+static const char * const neighbour_codes[] = { "left", "right", "front", "behind", NULL };
+static const char * const neighbour_labels[] = { "—", "Left", "Right", "Front", "Behind", NULL };
+
+/* The codes of one table column, one per score from 1 to @n_scores (rows "score-N"), as
+ * indices into @codes. */
+static gboolean
+read_column (const MusterRuleset  *ruleset,
+             const char           *table,
+             const char           *column,
+             const char * const   *codes,
+             int                   n_scores,
+             int                  *result,
+             GError              **error)
+{
+  for (int score = 1; score <= n_scores; score++)
+    {
+      g_autofree char *row = g_strdup_printf ("score-%d", score);
+      const char *word;
+      int index = -1;
+
+      if (!_muster_ul_table_word (ruleset, table, row, column, &word, error))
+        return FALSE;
+      for (int i = 0; word != NULL && codes[i] != NULL; i++)
+        if (g_str_equal (codes[i], word))
+          index = i;
+      if (index < 0)
+        return _muster_ul_refuse (error, "table “%s”, %s, %s: “%s” is not a result code", table,
+                                  row, column, word ? word : "");
+      result[score - 1] = index;
+    }
+  return TRUE;
+}
+
+/* The weights of the codes of a column read with read_column(). */
+static MusterDist *
+column_dist (const int *column,
+             guint      n_codes,
+             int        offset)
+{
+  g_autofree double *weights = g_new0 (double, n_codes);
+
+  for (int score = 0; score < COMMAND_DIE; score++)
+    weights[column[score]] += 1.0 / COMMAND_DIE;
+  return muster_dist_new_from_weights (offset, weights, n_codes);
+}
+
+/* Sub-Commander own initiative (p.15–16) */
+
+enum { SI_RATING, SI_TROOPS };
+enum { SI_OUT_ORDERS, SI_OUT_SIDE };
+
+static const MusterInputSpec sub_initiative_inputs[] = {
+  { "rating", "Sub-Commander Rating", "1 to 6", MUSTER_INPUT_INT, 1, 6, 3, NULL, NULL },
+  { "troops", "Table", "The Irregular table unless he and all his troops are Regular",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, troops_ids, troops_labels },
+};
+
+static const MusterOutputSpec sub_initiative_outputs[] = {
+  { "orders", "New orders", order_labels },
+  { "side", "Wing copied (with friendly wings on both sides: d6 1–3 left)", side_labels },
+};
+
+static gboolean
+sub_initiative_prepare (MusterUlPlay         *play,
+                        const MusterRuleset  *ruleset,
+                        const int            *values,
+                        GError              **error)
+{
+  g_autofree char *column = g_strdup_printf ("rating-%d", values[SI_RATING]);
+  MusterUlDice die = { 1, COMMAND_DIE };
+
+  if (!read_column (ruleset, values[SI_TROOPS] == 0 ? "initiative-irregular" :
+                    "initiative-regular", column, order_codes, COMMAND_DIE, play->param, error))
+    return FALSE;
+  /* The orders die, then the left-or-right die. */
+  _muster_ul_play_add_dice (play, die);
+  _muster_ul_play_add_dice (play, die);
+  return TRUE;
+}
+
+static void
+sub_initiative_resolve (const MusterUlPlay *play,
+                        const int          *faces,
+                        int                *outcome)
+{
+  outcome[SI_OUT_ORDERS] = play->param[faces[0] - 1];
+  outcome[SI_OUT_SIDE] = outcome[SI_OUT_ORDERS] != ORDER_LR ? 0 :
+                         faces[1] <= COMMAND_DIE / 2 ? 1 : 2;
+}
+
+static gboolean
+sub_initiative_exact (const MusterProcedure  *procedure,
+                      const MusterRuleset    *ruleset,
+                      const int              *values,
+                      MusterDist            **outputs,
+                      GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  double lr, weights[3];
+
+  if (play == NULL)
+    return FALSE;
+  outputs[SI_OUT_ORDERS] = column_dist (play->param, G_N_ELEMENTS (order_codes) - 1, 0);
+  lr = muster_dist_get_prob (outputs[SI_OUT_ORDERS], ORDER_LR);
+  weights[0] = 1 - lr;
+  weights[1] = weights[2] = lr / 2;
+  outputs[SI_OUT_SIDE] = muster_dist_new_from_weights (0, weights, 3);
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_sub_commander_initiative = {
+  MUSTER_UL_SYSTEM, "sub-commander-initiative", "Sub-Commander own initiative",
+  "A Sub-Commander not activated rolls a d6 for his wing's new orders",
+  sub_initiative_inputs, G_N_ELEMENTS (sub_initiative_inputs),
+  sub_initiative_outputs, G_N_ELEMENTS (sub_initiative_outputs),
+  sub_initiative_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_sub_commander_initiative_class = {
+  &muster_ul_sub_commander_initiative, sub_initiative_prepare, sub_initiative_resolve,
+};
+
+/* Tactical Unit own initiative (p.23–24) */
+
+enum { TI_STATUS };
+enum { TI_OUT_ACTION, TI_OUT_NEIGHBOUR };
+/* The play keeps the action column in params 0–5, the neighbour column in 6–11. */
+enum { TI_P_ACTIONS = 0, TI_P_NEIGHBOURS = COMMAND_DIE };
+
+static const MusterInputSpec tu_initiative_inputs[] = {
+  { "status", "Regular or Irregular", "Irregular TUs charge on a 3 or 4", MUSTER_INPUT_CHOICE,
+    0, 0, MUSTER_UL_IRREGULAR, muster_ul_status_ids, muster_ul_status_labels },
+};
+
+static const MusterOutputSpec tu_initiative_outputs[] = {
+  { "action", "Tactical Action", action_labels },
+  { "neighbour", "As the nearest friendly TU to its", neighbour_labels },
+};
+
+static gboolean
+tu_initiative_prepare (MusterUlPlay         *play,
+                       const MusterRuleset  *ruleset,
+                       const int            *values,
+                       GError              **error)
+{
+  MusterUlDice die = { 1, COMMAND_DIE };
+
+  if (!read_column (ruleset, "tu-initiative", muster_ul_status_ids[values[TI_STATUS]],
+                    action_codes, COMMAND_DIE, play->param + TI_P_ACTIONS, error)
+      || !read_column (ruleset, "neighbour", "side", neighbour_codes, COMMAND_DIE,
+                       play->param + TI_P_NEIGHBOURS, error))
+    return FALSE;
+  /* The action die, then the neighbour die. */
+  _muster_ul_play_add_dice (play, die);
+  _muster_ul_play_add_dice (play, die);
+  return TRUE;
+}
+
+static void
+tu_initiative_resolve (const MusterUlPlay *play,
+                       const int          *faces,
+                       int                *outcome)
+{
+  outcome[TI_OUT_ACTION] = play->param[TI_P_ACTIONS + faces[0] - 1];
+  outcome[TI_OUT_NEIGHBOUR] = outcome[TI_OUT_ACTION] != 0 ? 0 :
+                              1 + play->param[TI_P_NEIGHBOURS + faces[1] - 1];
+}
+
+static MusterDist *
+neighbour_given_action (int      action,
+                        gpointer user_data)
+{
+  MusterDist *neighbours = user_data;
+
+  return action == 0 ? muster_dist_ref (neighbours) : muster_dist_new_constant (0);
+}
+
+static gboolean
+tu_initiative_exact (const MusterProcedure  *procedure,
+                     const MusterRuleset    *ruleset,
+                     const int              *values,
+                     MusterDist            **outputs,
+                     GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterDist) neighbours = NULL;
+
+  if (play == NULL)
+    return FALSE;
+  outputs[TI_OUT_ACTION] = column_dist (play->param + TI_P_ACTIONS,
+                                        G_N_ELEMENTS (action_codes) - 1, 0);
+  neighbours = column_dist (play->param + TI_P_NEIGHBOURS, G_N_ELEMENTS (neighbour_codes) - 1,
+                            1);
+  outputs[TI_OUT_NEIGHBOUR] = muster_dist_mixture (outputs[TI_OUT_ACTION],
+                                                   neighbour_given_action, neighbours);
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_tu_initiative = {
+  MUSTER_UL_SYSTEM, "tu-initiative", "Tactical Unit own initiative",
+  "A TU not activated rolls a d6 each phase for what it does",
+  tu_initiative_inputs, G_N_ELEMENTS (tu_initiative_inputs),
+  tu_initiative_outputs, G_N_ELEMENTS (tu_initiative_outputs),
+  tu_initiative_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_tu_initiative_class = {
+  &muster_ul_tu_initiative, tu_initiative_prepare, tu_initiative_resolve,
+};
+
+/* Tactical initiative (p.16): d20 + rating for each Sub-Commander, ties dice again. The re-rolls
+ * make the number of dice unbounded, so this one is not resolved from a fixed set of faces: its
+ * sampler rolls until the tie breaks, and the tests compare it with the exact result. */
+
+#define INITIATIVE_DIE 20
+
+static const char * const initiative_labels[] = {
+  "A acts first", "B acts first", "Tie: both dice again", NULL
+};
+
+enum { IN_A_RATING, IN_B_RATING };
+enum { IN_OUT_FIRST, IN_OUT_AFTER_TIES };
+
+static const MusterInputSpec tactical_inputs[] = {
+  { "a-rating", "A: Sub-Commander Rating", "Added to A's d20", MUSTER_INPUT_INT, 1, 6, 3, NULL,
+    NULL },
+  { "b-rating", "B: Sub-Commander Rating", "Added to B's d20", MUSTER_INPUT_INT, 1, 6, 3, NULL,
+    NULL },
+};
+
+static const MusterOutputSpec tactical_outputs[] = {
+  { "first-roll", "The first roll", initiative_labels },
+  { "first", "Who acts first once ties are diced again", initiative_labels },
+};
+
+static int
+first_of (int a,
+          int b)
+{
+  return a > b ? 0 : b > a ? 1 : 2;
+}
+
+static gboolean
+tactical_exact (const MusterProcedure  *procedure,
+                const MusterRuleset    *ruleset,
+                const int              *values,
+                MusterDist            **outputs,
+                GError                **error)
+{
+  g_autoptr(MusterDist) die = muster_dist_new_die (INITIATIVE_DIE);
+  g_autoptr(MusterDist) a = muster_dist_shift (die, values[IN_A_RATING]);
+  g_autoptr(MusterDist) b = muster_dist_shift (die, values[IN_B_RATING]);
+  double greater, equal, less, weights[3];
+
+  muster_dist_compare (a, b, &greater, &equal, &less);
+  weights[0] = greater;
+  weights[1] = less;
+  weights[2] = equal;
+  outputs[IN_OUT_FIRST] = muster_dist_new_from_weights (0, weights, 3);
+  /* Dicing ties again until they differ: the first roll, conditioned on not tying. */
+  weights[0] = greater / (greater + less);
+  weights[1] = less / (greater + less);
+  outputs[IN_OUT_AFTER_TIES] = muster_dist_new_from_weights (0, weights, 2);
+  return TRUE;
+}
+
+static void
+tactical_sample (const MusterProcedure *procedure,
+                 const MusterRuleset   *ruleset,
+                 const int             *values,
+                 MusterDice            *dice,
+                 int                   *outcome)
+{
+  int first = 2;
+
+  outcome[IN_OUT_FIRST] = -1;
+  while (first == 2)
+    {
+      first = first_of (muster_dice_roll (dice, INITIATIVE_DIE) + values[IN_A_RATING],
+                        muster_dice_roll (dice, INITIATIVE_DIE) + values[IN_B_RATING]);
+      if (outcome[IN_OUT_FIRST] < 0)
+        outcome[IN_OUT_FIRST] = first;
+    }
+  outcome[IN_OUT_AFTER_TIES] = first;
+}
+
+const MusterProcedure muster_ul_tactical_initiative = {
+  MUSTER_UL_SYSTEM, "tactical-initiative", "Tactical initiative",
+  "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
+  tactical_inputs, G_N_ELEMENTS (tactical_inputs),
+  tactical_outputs, G_N_ELEMENTS (tactical_outputs),
+  tactical_exact, tactical_sample,
+};
+
+/* Terrain generation (p.12) */
+
+static const char * const terrain_codes[] = {
+  "open", "gentle-hill", "steep-hill", "wood", "built-up", "impassable", NULL
+};
+static const char * const terrain_labels[] = {
+  "Open", "Gentle Hill *", "Steep Hill **", "Wood **", "Built-up Area **", "Impassable", NULL
+};
+
+/* The d8 and the +2 for a square on the table edge: the roll's own numbers. */
+#define TERRAIN_DIE   8
+#define EDGE_BONUS    2
+
+enum { TG_EDGE };
+/* The play keeps the terrain of each total 1 to 10 in params 0–9, then the bonus. */
+enum { TG_P_BONUS = TERRAIN_DIE + EDGE_BONUS };
+
+static const MusterInputSpec terrain_inputs[] = {
+  { "edge", "The square touches the table edge", "+2 to the d8", MUSTER_INPUT_BOOL, 0, 1, 0,
+    NULL, NULL },
+};
+
+static const MusterOutputSpec terrain_outputs[] = {
+  { "terrain", "Terrain", terrain_labels },
+};
+
+static gboolean
+terrain_prepare (MusterUlPlay         *play,
+                 const MusterRuleset  *ruleset,
+                 const int            *values,
+                 GError              **error)
+{
+  MusterUlDice die = { 1, TERRAIN_DIE };
+
+  if (!read_column (ruleset, "terrain-generation", "terrain", terrain_codes,
+                    TERRAIN_DIE + EDGE_BONUS, play->param, error))
+    return FALSE;
+  play->param[TG_P_BONUS] = values[TG_EDGE] ? EDGE_BONUS : 0;
+  _muster_ul_play_add_dice (play, die);
+  return TRUE;
+}
+
+static void
+terrain_resolve (const MusterUlPlay *play,
+                 const int          *faces,
+                 int                *outcome)
+{
+  outcome[0] = play->param[faces[0] + play->param[TG_P_BONUS] - 1];
+}
+
+static gboolean
+terrain_exact (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *values,
+               MusterDist            **outputs,
+               GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  double weights[G_N_ELEMENTS (terrain_codes) - 1] = { 0 };
+  int bonus;
+
+  if (play == NULL)
+    return FALSE;
+  bonus = play->param[TG_P_BONUS];
+  for (int score = 1 + bonus; score <= TERRAIN_DIE + bonus; score++)
+    weights[play->param[score - 1]] += 1.0 / TERRAIN_DIE;
+  outputs[0] = muster_dist_new_from_weights (0, weights, G_N_ELEMENTS (weights));
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_terrain = {
+  MUSTER_UL_SYSTEM, "terrain", "Terrain generation",
+  "The terrain of one square of the table: d8, +2 on the table edge",
+  terrain_inputs, G_N_ELEMENTS (terrain_inputs), terrain_outputs, G_N_ELEMENTS (terrain_outputs),
+  terrain_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_terrain_class = {
+  &muster_ul_terrain, terrain_prepare, terrain_resolve,
+};

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-engine"
+
+#include "config.h"
+
+#include "muster-system-ul-private.h"
+
+/*
+ * Undying Lands shooting, TA3 (p.19–20): one vignette's die from the shooting table, the
+ * modifiers in the book's order, the clamp at 0, then the Loose or Open Order fraction
+ * rounded down (X7). The result is the target's IP loss.
+ */
+
+static const char * const weapon_ids[] = { "ssw", "srw", "lrw", "sbw", NULL };
+static const char * const weapon_labels[] = {
+  "SSW (10 cm)", "SRW (20 cm)", "LRW (40 cm)", "SBW (3 cm, once per game)", NULL
+};
+static const char * const shooter_ip_ids[] = { "intact", "half", "all", NULL };
+static const char * const shooter_ip_labels[] = {
+  "Reduced by less than 50%", "Reduced by 50% or more", "Reduced by 100% or more", NULL
+};
+static const char * const column_ids[] = { "mounted", "le-be-co", NULL };
+static const char * const column_labels[] = {
+  "Mounted column (X3)", "Le, Be, CO column", NULL
+};
+static const char * const penalty_ids[] = { "replace", "add", NULL };
+static const char * const penalty_labels[] = {
+  "−2 replaces −1 (X5)", "−1 and −2 add up", NULL
+};
+static const char * const once_ids[] = { "once", "each", NULL };
+static const char * const once_labels[] = {
+  "Once even if both apply (X6)", "Once for each that applies", NULL
+};
+
+enum {
+  IN_WEAPON, IN_PROFICIENCY, IN_SHOOTER_ORDER, IN_SHOOTER_IP, IN_TARGET_CLASS, IN_TARGET_ORDER,
+  IN_AT_CHARGERS, IN_COVER, IN_LONG_RANGE, IN_UP_HILL, IN_CLOSE_MOUNTED, IN_PENALTIES,
+  IN_DOUBLE_CONDITIONS, IN_TARGET_IP,
+};
+enum { OUT_IP_LOST, OUT_DISORDERED };
+enum { P_N, P_MOD, P_NUMERATOR, P_DENOMINATOR, P_FACE, P_THRESHOLD };
+
+static const MusterInputSpec shoot_inputs[] = {
+  { "weapon", "Missile Weapon Class", "The shooter's missile class", MUSTER_INPUT_CHOICE, 0, 0,
+    1, weapon_ids, weapon_labels },
+  { "proficiency", "Weapon Proficiency", "The shooter's proficiency class (M, D, S)",
+    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_ul_proficiency_ids, muster_ul_proficiency_labels },
+  { "shooter-order", "Shooter's order", "Loose Order shooters lose 25%, Open Order half, "
+    "rounded down", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_CLOSE, muster_ul_order_ids,
+    muster_ul_order_labels },
+  { "shooter-ip", "The shooter's IPs", "−1 if reduced by 50% or more, −2 if by 100% or more",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, shooter_ip_ids, shooter_ip_labels },
+  { "target-class", "Target's General Class", "Picks the Foot, Le-Be-CO or Mounted column",
+    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_FOOT, muster_ul_class_ids, muster_ul_class_labels },
+  { "target-order", "Target's order", "+2 against Close Order, −2 against Open Order; Close "
+    "Order Foot uses the Le-Be-CO column", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_LOOSE,
+    muster_ul_order_ids, muster_ul_order_labels },
+  { "at-chargers", "Shooting at chargers that have moved into contact", "−2",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "cover", "Shooting at troops in cover", "−2 (Woods and Built-up Areas); the same −2 as "
+    "for an Open Order target", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "long-range", "Shooting at long range", "−3; long range is over half the weapon's range",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "up-hill", "Shooting up a Gentle Hill", "−3, the same row as long range",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "close-order-mounted", "Close Order Mounted target",
+    "The book's columns both fit a Close Order Mounted target; the +2 for Close Order applies "
+    "either way", MUSTER_INPUT_CHOICE, 0, 0, 0, column_ids, column_labels },
+  { "ip-penalties", "Shooter's IP penalties", "Whether the −1 (50%) and −2 (100%) rows add "
+    "up", MUSTER_INPUT_CHOICE, 0, 0, 0, penalty_ids, penalty_labels },
+  { "double-conditions", "Rows with two conditions", "Cover or Open Order (−2), long range or "
+    "up a Gentle Hill (−3): whether a row counts once when both of its conditions hold",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, once_ids, once_labels },
+  { "target-ip", "Target's Integrity Points", "At the start of the phase: losing half of them "
+    "in one phase disorders it", MUSTER_INPUT_INT, 1, 120, 20, NULL, NULL },
+};
+
+static const char * const disorder_labels[] = { "No", "Disordered", NULL };
+
+static const MusterOutputSpec shoot_outputs[] = {
+  { "ip-lost", "IP lost by the target", NULL },
+  { "disordered", "Target loses 50% of its IP", disorder_labels },
+};
+
+static const char *
+target_column (const int *values)
+{
+  switch (values[IN_TARGET_CLASS])
+    {
+    case MUSTER_UL_MOUNTED:
+      return values[IN_TARGET_ORDER] == MUSTER_UL_CLOSE && values[IN_CLOSE_MOUNTED] == 1 ?
+        "le-be-co" : "mounted";
+    case MUSTER_UL_LEVIATHAN:
+    case MUSTER_UL_BEHEMOTH:
+      return "le-be-co";
+    case MUSTER_UL_FOOT:
+    default:
+      return values[IN_TARGET_ORDER] == MUSTER_UL_CLOSE ? "le-be-co" : "foot";
+    }
+}
+
+/* Adds the row's modifier @times times. */
+static gboolean
+add_modifier (const MusterRuleset  *ruleset,
+              const char           *row,
+              int                   times,
+              int                  *total,
+              GError              **error)
+{
+  int value;
+
+  if (times == 0)
+    return TRUE;
+  if (!_muster_ul_modifier (ruleset, "shooting-modifiers", row, &value, error))
+    return FALSE;
+  *total += times * value;
+  return TRUE;
+}
+
+/* The number of times a row with two conditions counts. */
+static int
+row_count (const int *values,
+           gboolean   first,
+           gboolean   second)
+{
+  if (values[IN_DOUBLE_CONDITIONS] == 1)
+    return (first != FALSE) + (second != FALSE);
+  return first || second;
+}
+
+static gboolean
+shoot_prepare (MusterUlPlay         *play,
+               const MusterRuleset  *ruleset,
+               const int            *values,
+               GError              **error)
+{
+  g_autofree char *row = g_strdup_printf ("%s-%s", weapon_ids[values[IN_WEAPON]],
+                                          muster_ul_proficiency_ids[values[IN_PROFICIENCY]]);
+  const char *order = muster_ul_order_ids[values[IN_SHOOTER_ORDER]];
+  gboolean adds = values[IN_PENALTIES] == 1;
+  MusterUlDice die;
+  int mod = 0;
+
+  if (!_muster_ul_table_dice (ruleset, "shooting-dice", row, target_column (values), &die,
+                              error)
+      || !add_modifier (ruleset, "close-order-target", values[IN_TARGET_ORDER] == MUSTER_UL_CLOSE,
+                        &mod, error)
+      || !add_modifier (ruleset, "at-chargers", values[IN_AT_CHARGERS], &mod, error)
+      || !add_modifier (ruleset, "cover-or-open",
+                        row_count (values, values[IN_COVER],
+                                   values[IN_TARGET_ORDER] == MUSTER_UL_OPEN),
+                        &mod, error)
+      || !add_modifier (ruleset, "shooter-half",
+                        values[IN_SHOOTER_IP] == 1 || (adds && values[IN_SHOOTER_IP] == 2),
+                        &mod, error)
+      || !add_modifier (ruleset, "shooter-all", values[IN_SHOOTER_IP] == 2, &mod, error)
+      || !add_modifier (ruleset, "long-range",
+                        row_count (values, values[IN_LONG_RANGE], values[IN_UP_HILL]),
+                        &mod, error)
+      || !_muster_ul_table_int (ruleset, "order-scale", order, "shoot-numerator",
+                                &play->param[P_NUMERATOR], error)
+      || !_muster_ul_table_int (ruleset, "order-scale", order, "shoot-denominator",
+                                &play->param[P_DENOMINATOR], error))
+    return FALSE;
+  if (play->param[P_NUMERATOR] < 0 || play->param[P_DENOMINATOR] <= 0)
+    return _muster_ul_refuse (error, "the order-scale table's fraction for %s is not valid",
+                              order);
+  play->param[P_N] = die.n;
+  play->param[P_MOD] = mod;
+  /* Disordered by losing 50% of its IP in one phase (p.26): at least half, rounded up. */
+  play->param[P_THRESHOLD] = (values[IN_TARGET_IP] + 1) / 2;
+  play->param[P_FACE] = _muster_ul_play_add_dice (play, die);
+  return TRUE;
+}
+
+static void
+shoot_resolve (const MusterUlPlay *play,
+               const int          *faces,
+               int                *outcome)
+{
+  const int *p = play->param;
+  int x = _muster_ul_sum_faces (faces, p[P_FACE], p[P_N]) + p[P_MOD];
+
+  x = MAX (x, 0);
+  outcome[OUT_IP_LOST] = x * p[P_NUMERATOR] / p[P_DENOMINATOR];
+  outcome[OUT_DISORDERED] = outcome[OUT_IP_LOST] >= p[P_THRESHOLD];
+}
+
+static gboolean
+shoot_exact (const MusterProcedure  *procedure,
+             const MusterRuleset    *ruleset,
+             const int              *values,
+             MusterDist            **outputs,
+             GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterDist) roll = NULL;
+  g_autoptr(MusterDist) clamped = NULL;
+  MusterUlDice die;
+
+  if (play == NULL)
+    return FALSE;
+  die.n = play->param[P_N];
+  die.sides = play->sides[play->param[P_FACE]];
+  roll = _muster_ul_dice_dist (die);
+  clamped = muster_dist_shift_clamp (roll, play->param[P_MOD], 0, MUSTER_DIST_MAX_VALUE);
+  outputs[OUT_IP_LOST] = muster_dist_scale (clamped, play->param[P_NUMERATOR],
+                                            play->param[P_DENOMINATOR], MUSTER_ROUND_DOWN);
+  outputs[OUT_DISORDERED] = muster_dist_map (outputs[OUT_IP_LOST], _muster_ul_at_least,
+                                             GINT_TO_POINTER (play->param[P_THRESHOLD]));
+  return TRUE;
+}
+
+const MusterProcedure muster_ul_shoot = {
+  MUSTER_UL_SYSTEM, "shoot", "Shoot",
+  "One vignette's shooting (TA3): the IP its target loses",
+  shoot_inputs, G_N_ELEMENTS (shoot_inputs), shoot_outputs, G_N_ELEMENTS (shoot_outputs),
+  shoot_exact, _muster_ul_sample,
+};
+
+const MusterUlPlayClass _muster_ul_shoot_class = {
+  &muster_ul_shoot, shoot_prepare, shoot_resolve,
+};
