@@ -91,7 +91,8 @@ static const MusterInputSpec rounds_inputs[] = {
   BOOL_INPUT ("attack-column", "Charger in Attack Column", "+1 in the first round.", 0),
   BOOL_INPUT ("target-line", "Charged unit in Line", "An Attack Column gets +2 instead.", 0),
   INT_INPUT ("impact-per-stand", "Impact hits per stand in contact",
-             "Shock L1 or Wedge 1, Shock L3 2.", 0, 3, 0),
+             "Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's Shock L2 its current MR.",
+             0, 10, 0),
   INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank.", 0, 20, 0),
   BOOL_INPUT ("pike", "Charged unit has pikes",
               "Pikes cancel impact hits from the front.", 0),
@@ -230,6 +231,16 @@ stands_left (const Plan *plan,
   return (figures + plan->per_stand[x] - 1) / plan->per_stand[x];
 }
 
+/* The +2 of "the unit's last stand" (§5.10 step 9), for a unit worn down to one stand; a unit
+ * of one stand or one model from the start has no "last" stand (our reading). */
+static inline gboolean
+last_stand (const Plan *plan,
+            int         x,
+            int         figures)
+{
+  return plan->stands[x] > 1 && stands_left (plan, x, figures) == 1;
+}
+
 /* The attack dice of side @x with @figures left; @contact stands only, if not negative. */
 static int
 plan_dice (const Plan *plan,
@@ -239,7 +250,7 @@ plan_dice (const Plan *plan,
            int         contact)
 {
   int stands = stands_left (plan, x, figures);
-  const MusterBvfMelee *m = &plan->melee[x][first][stands == 1];
+  const MusterBvfMelee *m = &plan->melee[x][first][last_stand (plan, x, figures)];
 
   if (contact >= 0 && contact < stands)
     {
@@ -256,7 +267,7 @@ plan_strike (const Plan *plan,
              gboolean    first,
              int         figures)
 {
-  return &plan->strike[x][first][stands_left (plan, x, figures) == 1];
+  return &plan->strike[x][first][last_stand (plan, x, figures)];
 }
 
 static int
@@ -379,7 +390,7 @@ kernel_compute (Plan     *plan,
                 int       contact,
                 Kernel   *k)
 {
-  gboolean last = stands_left (plan, x, figures) == 1;
+  gboolean last = last_stand (plan, x, figures);
   const MusterBvfStrike *strike = &plan->strike[x][first][last];
   MusterBvfSaveTable **table = &plan->tables[x][first][last];
   int dice = plan_dice (plan, x, first, figures, contact);

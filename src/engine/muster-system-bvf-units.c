@@ -180,7 +180,7 @@ unit_facts (const MusterRuleset  *ruleset,
     {
       /* §2.9: its wounds are its MR, and it rolls one die per point of MR left. */
       f->per_stand = stat_int (stats, "wounds", 6);
-      f->attacks = 1;
+      f->attacks = f->per_stand;   /* one die per wound left */
       f->per_figure = TRUE;
     }
   else
@@ -250,7 +250,8 @@ fill_acting (const MusterProcedure *p,
 
   if (g_str_equal (p->id, "combat") || g_str_equal (p->id, "engagement"))
     {
-      static const int impact_per_stand[] = { 0, 1, 0, 2 };
+      /* Shock L2 is 1 impact hit per point of current MR, on a single model */
+      int impact_per_stand[] = { 0, 1, f->mr, 2 };
 
       fill_combat_side (p, v, "a-", f);
       set_input (p, v, "", "leader", f->leader);

@@ -767,6 +767,35 @@ test_combat_strike_back (void)
     muster_dist_get_mean (muster_procedure_result_get_output (r_activated, 1)), 1e-12);
 }
 
+/* One round in which only the charger strikes is the combat attack procedure: the same dice,
+ * modifiers and casualties. A one-stand unit has no "last stand" +2. */
+static void
+test_combat_matches_strike (void)
+{
+  const MusterProcedure *combat = bvf_procedure ("combat");
+  const MusterProcedure *strike = bvf_procedure ("melee-strike");
+  static const char * const sizes[] = { "a-stands=1", "a-stands=3" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      g_autofree int *c = values_of (combat, "rounds=1", "charge-roll=no", "b-activated=yes",
+                                     sizes[i], "a-experience=veteran", "b-armour=light",
+                                     "b-experience=levy", "a-standard=yes", NULL);
+      g_autofree char *dice = g_strdup_printf ("attack-dice=%d", i == 0 ? 4 : 12);
+      g_autofree int *s = values_of (strike, dice, "experience=veteran", "target-armour=light",
+                                     "target-experience=levy", "standard=yes",
+                                     "target-figures=48", NULL);
+      g_autoptr(MusterProcedureResult) rc = exact_of (combat, bvf, c);
+      g_autoptr(MusterProcedureResult) rs = exact_of (strike, bvf, s);
+      MusterDist *left = muster_procedure_result_get_output (rc, 1);
+      MusterDist *lost = muster_procedure_result_get_output (rs, 1);
+
+      for (int k = 0; k <= 48; k++)
+        g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (left, 48 - k),
+                                        muster_dist_get_prob (lost, k), 1e-12);
+    }
+}
+
 static void
 test_combat_sampler (void)
 {
@@ -978,6 +1007,36 @@ test_fill_combat (void)
   g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 3);
 }
 
+/* A Juggernaut (a unit not in any list): 6 wounds rolling a die each, Shock L2 impact hits
+ * equal to its MR, Terror, Tough Hide L4 (Medium armour), Unstoppable Charge. */
+static void
+test_fill_monstrous (void)
+{
+  const MusterProcedure *combat = bvf_procedure ("combat");
+  const MusterProcedure *fire = bvf_procedure ("missile-fire");
+  g_autoptr(MusterUnit) unit = muster_unit_new_for_type (bvf, "juggernaut");
+  g_autofree int *v = muster_procedure_default_values (combat);
+  g_autofree int *w = muster_procedure_default_values (fire);
+
+  g_assert_true (muster_bvf_fill_inputs_from_unit (combat, bvf, unit, MUSTER_BVF_ROLE_ACTING, v,
+                                                   NULL));
+  g_assert_cmpint (input (combat, v, "a-stands"), ==, 1);
+  g_assert_cmpint (input (combat, v, "a-figures"), ==, 6);
+  g_assert_cmpint (input (combat, v, "a-dice-per-figure"), ==, 1);
+  g_assert_cmpint (input (combat, v, "impact-per-stand"), ==, 6);
+  g_assert_cmpint (input (combat, v, "a-causes"), ==, MUSTER_BVF_TERROR);
+  g_assert_cmpint (input (combat, v, "a-armour"), ==, 2);
+  g_assert_cmpint (input (combat, v, "break-through"), ==, 1);
+  g_assert_cmpint (input (combat, v, "trample"), ==, 0);
+  g_assert_cmpint (input (combat, v, "leader"), ==, 1);
+
+  g_assert_true (muster_bvf_fill_inputs_from_unit (fire, bvf, unit, MUSTER_BVF_ROLE_TARGET, w,
+                                                   NULL));
+  g_assert_cmpint (input (fire, w, "tough-hide-4"), ==, 1);
+  g_assert_cmpint (input (fire, w, "large-target"), ==, 1);
+  g_assert_cmpint (input (fire, w, "target-figures"), ==, 6);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1025,9 +1084,11 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/engagement", test_engagement);
   g_test_add_func ("/engine/bvf/combat-sampler", test_combat_sampler);
   g_test_add_func ("/engine/bvf/combat-strike-back", test_combat_strike_back);
+  g_test_add_func ("/engine/bvf/combat-matches-strike", test_combat_matches_strike);
   g_test_add_func ("/engine/bvf/defaults", test_defaults_run);
   g_test_add_func ("/engine/bvf/units/infantry", test_fill_infantry);
   g_test_add_func ("/engine/bvf/units/combat", test_fill_combat);
+  g_test_add_func ("/engine/bvf/units/monstrous", test_fill_monstrous);
 
   status = g_test_run ();
   g_clear_pointer (&small, muster_ruleset_unref);
