@@ -185,6 +185,28 @@ tree_to_json (const CostRun *run,
     }
 }
 
+static void
+summary_to_json (const CostRun *run,
+                 MusterForce   *force,
+                 JsonBuilder   *builder)
+{
+  g_autoptr(GPtrArray) items = muster_system_force_summary (run->ruleset, force);
+
+  json_builder_set_member_name (builder, "summary");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const MusterSummaryItem *item = items->pdata[i];
+
+      json_builder_begin_object (builder);
+      add_string_member (builder, "id", item->id);
+      add_string_member (builder, "label", item->label);
+      add_string_member (builder, "value", item->value);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 static JsonNode *
 cost_to_json (const CostRun *run)
 {
@@ -242,6 +264,7 @@ cost_to_json (const CostRun *run)
       json_builder_add_value (builder, json_builder_get_root (nodes));
       json_builder_set_member_name (builder, "units");
       json_builder_add_value (builder, json_builder_get_root (units));
+      summary_to_json (run, force, builder);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -407,6 +430,16 @@ print_force (const CostRun *run,
     }
   for (guint i = 0; i < problems->len; i++)
     g_print (_("  cannot cost %s\n"), (const char *) problems->pdata[i]);
+
+  {
+    g_autoptr(GPtrArray) items = muster_system_force_summary (run->ruleset, force);
+
+    for (guint i = 0; i < items->len; i++)
+      {
+        const MusterSummaryItem *item = items->pdata[i];
+        g_print ("  %s: %s\n", item->label, item->value);
+      }
+  }
 }
 
 static int

@@ -260,8 +260,31 @@ mov_extra_checks (const MusterRuleset *ruleset,
                                              muster_force_get_id (force), NULL, message));
 }
 
+/* The head count the book uses instead of points (§2.1): men by category, leaders, FIR, AFVs. */
+static void
+mov_force_summary (const MusterRuleset *ruleset,
+                   const MusterForce   *force,
+                   GPtrArray           *items)
+{
+  static const char * const categories[] = { "EM", "ASL", "SL", "PL", "CO" };
+  g_autoptr(GString) by_category = g_string_new (NULL);
+  MusterMovStrength strength;
+
+  muster_mov_force_strength (ruleset, force, &strength);
+  for (int c = MUSTER_MOV_N_CATEGORIES - 1; c >= 0; c--)
+    g_string_append_printf (by_category, "%s%s %u", by_category->len ? ", " : "",
+                            categories[c], strength.men[c]);
+
+  muster_summary_add (items, "soldiers", "Soldiers", "%u (%s)", strength.total, by_category->str);
+  muster_summary_add (items, "leaders", "Leaders", "%u", strength.leaders);
+  muster_summary_add (items, "fir", "FIR of the soldiers", "%u", strength.fir);
+  muster_summary_add (items, "vehicles", "Vehicles", "%u (FIR %u)", strength.vehicles,
+                      strength.vehicle_fir);
+}
+
 const MusterSystem muster_system_medals_of_valor = {
   .id = "medals-of-valor",
   .derived_stats = mov_derived_stats,
   .extra_checks = mov_extra_checks,
+  .force_summary = mov_force_summary,
 };

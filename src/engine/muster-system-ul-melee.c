@@ -3,9 +3,7 @@
 
 #include "config.h"
 
-#include <string.h>
-
-#include "muster-system-ul-private.h"
+#include "muster-system-ul-melee-private.h"
 
 /*
  * Undying Lands melee, TA4 (p.20–21) and its results (p.24–26).
@@ -20,108 +18,52 @@
  * integrity tests, repulses and follow-ups between them, and is only simulated.
  */
 
-typedef enum
-{
-  CHARGE_NONE,
-  CHARGE_CHARGE,
-  CHARGE_COUNTER,
-  CHARGE_FANATIC,
-} Charge;
-
-typedef enum
-{
-  HIGHER_LEVEL,
-  HIGHER_GENTLE,
-  HIGHER_STEEP,
-} Higher;
-
-static const char * const weapon_ids[] = {
+const char * const _muster_ul_weapon_ids[] = {
   "lance", "2hpw", "2hw", "m2hw", "sa", "hfs", "pike", "spear", NULL
 };
-static const char * const weapon_labels[] = {
+const char * const _muster_ul_weapon_labels[] = {
   "Lance", "2HPW", "2HW", "M2HW", "SA / NC", "HFS", "Pike", "Spear", NULL
 };
-/* The rows of the melee-weapons table, in the order of weapon_ids. */
+/* The rows of the melee-weapons table, in the order of _muster_ul_weapon_ids. */
 static const char * const weapon_rows[] = {
   "lance", "polearm-2h", "weapon-2h", "massive-2h", "sa", "hfs", "pike", "spear",
 };
-enum { WEAPON_LANCE = 0, WEAPON_SA = 4 };
-
-static const char * const charge_ids[] = { "none", "charge", "counter-charge", "fanatic", NULL };
-static const char * const charge_labels[] = {
+const char * const _muster_ul_charge_ids[] = {
+  "none", "charge", "counter-charge", "fanatic", NULL
+};
+const char * const _muster_ul_charge_labels[] = {
   "Stands", "Charging", "Counter-charging", "Fanatic charging", NULL
 };
-static const char * const higher_ids[] = { "level", "gentle-hill", "steep", NULL };
-static const char * const higher_labels[] = {
+const char * const _muster_ul_higher_ids[] = { "level", "gentle-hill", "steep", NULL };
+const char * const _muster_ul_higher_labels[] = {
   "Level with its opponent", "Higher up a Gentle Hill", "Higher up a steep slope", NULL
 };
 static const char * const round_ids[] = { "first", "later", NULL };
 static const char * const round_labels[] = { "First contact", "A later round", NULL };
-static const char * const disorder_rule_ids[] = { "largest", "all", NULL };
-static const char * const disorder_rule_labels[] = {
+const char * const _muster_ul_disorder_rule_ids[] = { "largest", "all", NULL };
+const char * const _muster_ul_disorder_rule_labels[] = {
   "Only the largest disorder row (X8)", "Every disorder row that fits", NULL
 };
-static const char * const hill_rule_ids[] = { "single", "both", NULL };
-static const char * const hill_rule_labels[] = {
+const char * const _muster_ul_hill_rule_ids[] = { "single", "both", NULL };
+const char * const _muster_ul_hill_rule_labels[] = {
   "Gentle Hill −2, steep slope −1 (X9)", "Both rows on a Gentle Hill", NULL
 };
 static const char * const recoil_labels[] = { "No recoil", "A recoils", "B recoils", NULL };
 static const char * const disorder_labels[] = { "No", "Disordered", NULL };
-static const char * const engagement_results[] = {
-  "Still fighting", "A wins", "B wins", "Separated", "Both broken", NULL
-};
-
-/* One side's inputs, in this order, first for side A and then for side B. */
-enum {
-  S_CLASS, S_ORDER, S_STATUS, S_WEAPON, S_PROFICIENCY, S_IP, S_CHARGE, S_DISORDERED, S_FLANK,
-  S_HIGHER, S_N_INPUTS
-};
-
-#define SIDE_INPUTS(P, W, IP, CLASS, ORDER, STATUS, WEAPON, CHARGE) \
-  { P "class", W "General Class", "Foot, Mounted, Leviathan or Behemoth; the opponent's "      \
-    "class picks the vs Foot or vs Other column", MUSTER_INPUT_CHOICE, 0, 0, CLASS,            \
-    muster_ul_class_ids, muster_ul_class_labels },                                            \
-  { P "order", W "Order", "Open Order troops fighting score half, rounded down",              \
-    MUSTER_INPUT_CHOICE, 0, 0, ORDER, muster_ul_order_ids, muster_ul_order_labels },           \
-  { P "status", W "Regular or Irregular", "Picks the proficiency die: Regulars roll 2d4, 2d6, " \
-    "3d6; Irregulars d8, d12, d20", MUSTER_INPUT_CHOICE, 0, 0, STATUS, muster_ul_status_ids,   \
-    muster_ul_status_labels },                                                                \
-  { P "weapon", W "Close Combat Weapon Class", "A Lance fights with SA after the first round " \
-    "(X11)", MUSTER_INPUT_CHOICE, 0, 0, WEAPON, weapon_ids, weapon_labels },                   \
-  { P "proficiency", W "Weapon Proficiency", "Militia, Drilled or Skilled",                   \
-    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_ul_proficiency_ids, muster_ul_proficiency_labels },   \
-  { P "ip", W "Integrity Points", "Current IP before the round: −1 if the opponent has more; " \
-    "−4 if it has lost all its IPs (0 or less)", MUSTER_INPUT_INT, -60, 120, IP, NULL, NULL },  \
-  { P "charge", W "Charge", "First round only (X12): +1 charging or counter-charging, +4 "    \
-    "fanatic, +2 Irregular Loose Order Foot charging, +1 Behemoth charging Close Order Foot "  \
-    "or Mounted", MUSTER_INPUT_CHOICE, 0, 0, CHARGE, charge_ids, charge_labels },              \
-  { P "disordered", W "Disordered", "−4 Close Order, −2 other Mounted, −1 Loose or Open Order",\
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },                                                 \
-  { P "flank-rear", W "Contacted Close Order in their flank or rear", "+3 while the contact "  \
-    "lasts; the opponent must be Close Order", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },       \
-  { P "higher", W "Position", "Its opponent takes −2 if it is higher up a Gentle Hill, −1 if " \
-    "higher up a steep slope", MUSTER_INPUT_CHOICE, 0, 0, 0, higher_ids, higher_labels }
-
-#define RULE_INPUTS \
-  { "disorder-rows", "Disorder factors", "The book lists disordered Close Order twice (−4 and " \
-    "−2); the −4 for having lost all IPs adds to either", MUSTER_INPUT_CHOICE, 0, 0, 0,        \
-    disorder_rule_ids, disorder_rule_labels },                                                \
-  { "hill-rows", "Hill factors", "The −2 (Gentle Hill) and −1 (uphill) rows",                  \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, hill_rule_ids, hill_rule_labels }
 
 /* The defaults are the book's second example: Galatians fanatic-charge Romans. */
 enum { IN_ROUND = 2 * S_N_INPUTS, IN_PAIRS, IN_DISORDER_RULE, IN_HILL_RULE };
 
 static const MusterInputSpec round_inputs[] = {
-  SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR, WEAPON_SA,
-               CHARGE_FANATIC),
-  SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR, 5,
-               CHARGE_NONE),
+  MUSTER_UL_SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
+                         WEAPON_SA, CHARGE_FANATIC),
+  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
+                         WEAPON_HFS, CHARGE_NONE),
   { "round", "Round", "First contact counts the charge bonuses and the first-contact weapon "
     "values", MUSTER_INPUT_CHOICE, 0, 0, 0, round_ids, round_labels },
   { "pairs", "Vignettes in contact", "Pairs of vignettes like these fighting; losses and "
     "recoil are TU totals", MUSTER_INPUT_INT, 1, 4, 1, NULL, NULL },
-  RULE_INPUTS,
+  MUSTER_UL_RULE_INPUTS,
 };
 
 enum { OUT_LOSS_A, OUT_LOSS_B, OUT_RECOIL, OUT_RECOIL_MOVE, OUT_DISORDER_A, OUT_DISORDER_B };
@@ -135,33 +77,9 @@ static const MusterOutputSpec round_outputs[] = {
   { "disordered-b", "B loses 50% of its IP", disorder_labels },
 };
 
-/* A vignette as the melee sees it. */
-typedef struct
-{
-  MusterUlClass  klass;
-  MusterUlOrder  order;
-  MusterUlStatus status;
-  int            weapon;
-  int            proficiency;
-  int            ip;
-  Charge         charge;
-  gboolean       disordered;
-  gboolean       flank;
-  Higher         higher;
-} Side;
-
-/* One vignette's score: dice + mod, at least 0, × numerator / denominator rounded down. */
-typedef struct
-{
-  MusterUlDice dice;
-  int          mod;
-  int          numerator;
-  int          denominator;
-} Score;
-
-static void
-side_from_values (Side      *side,
-                  const int *values)
+void
+_muster_ul_side_from_values (Side      *side,
+                             const int *values)
 {
   side->klass = values[S_CLASS];
   side->order = values[S_ORDER];
@@ -175,21 +93,21 @@ side_from_values (Side      *side,
   side->higher = values[S_HIGHER];
 }
 
-static gboolean
-is_charging (const Side *side)
+gboolean
+_muster_ul_is_charging (const Side *side)
 {
   return side->charge == CHARGE_CHARGE || side->charge == CHARGE_FANATIC;
 }
 
 /* The charge rules of TA1 and TA2 (§7.2–7.3) that bear on the melee score. */
-static gboolean
-check_charges (const Side  *a,
-               const Side  *b,
-               GError     **error)
+gboolean
+_muster_ul_check_charges (const Side  *a,
+                          const Side  *b,
+                          GError     **error)
 {
   const Side *sides[2] = { a, b };
 
-  if (is_charging (a) && is_charging (b))
+  if (_muster_ul_is_charging (a) && _muster_ul_is_charging (b))
     return _muster_ul_refuse (error, "only one side charges; the other stands or "
                               "counter-charges");
   for (guint i = 0; i < 2; i++)
@@ -207,7 +125,7 @@ check_charges (const Side  *a,
       /* The digest's merged response rules would have Regular Close Order Foot always stand
        * and nobody counter-charge Mounted, but the book's own pike example (p.20) has Regular
        * Close Order pikes counter-charging Mounted: the score allows what the example does. */
-      if (me->charge == CHARGE_COUNTER && !is_charging (them))
+      if (me->charge == CHARGE_COUNTER && !_muster_ul_is_charging (them))
         return _muster_ul_refuse (error, "a counter-charge needs a charge to meet");
       if (me->flank && them->order != MUSTER_UL_CLOSE)
         return _muster_ul_refuse (error, "the +3 for a flank or rear contact is against Close "
@@ -255,15 +173,15 @@ add_disorder (const MusterRuleset  *ruleset,
          && add_factor (ruleset, "disordered-loose-open", !close, total, error);
 }
 
-static gboolean
-side_score (const MusterRuleset  *ruleset,
-            const Side           *me,
-            const Side           *them,
-            gboolean              first,
-            gboolean              every_disorder_row,
-            gboolean              both_hill_rows,
-            Score                *score,
-            GError              **error)
+gboolean
+_muster_ul_side_score (const MusterRuleset  *ruleset,
+                       const Side           *me,
+                       const Side           *them,
+                       gboolean              first,
+                       gboolean              every_disorder_row,
+                       gboolean              both_hill_rows,
+                       Score                *score,
+                       GError              **error)
 {
   const char *order = muster_ul_order_ids[me->order];
   /* X11: a Lance is only effective in the first round; the vignette then fights with SA. */
@@ -272,7 +190,7 @@ side_score (const MusterRuleset  *ruleset,
   int value, mod = 0;
   gboolean gentle = them->higher == HIGHER_GENTLE;
   gboolean steep = them->higher == HIGHER_STEEP;
-  gboolean charging = is_charging (me);
+  gboolean charging = _muster_ul_is_charging (me);
 
   if (!_muster_ul_table_dice (ruleset, "melee-proficiency",
                               muster_ul_proficiency_ids[me->proficiency],
@@ -324,9 +242,9 @@ side_score (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static int
-score_value (const Score *score,
-             int          roll)
+int
+_muster_ul_score_value (const Score *score,
+                        int          roll)
 {
   return MAX (roll + score->mod, 0) * score->numerator / score->denominator;
 }
@@ -342,8 +260,8 @@ score_dist (const Score *score)
 }
 
 /* Disordered by losing 50% of the IP it had at the start of the phase (p.26, X28). */
-static int
-disorder_threshold (int ip_total)
+int
+_muster_ul_disorder_threshold (int ip_total)
 {
   return MAX (1, (MAX (ip_total, 0) + 1) / 2);
 }
@@ -364,9 +282,9 @@ round_prepare (MusterUlPlay         *play,
   Side sides[2];
   int pairs = values[IN_PAIRS];
 
-  side_from_values (&sides[0], values);
-  side_from_values (&sides[1], values + S_N_INPUTS);
-  if (!check_charges (&sides[0], &sides[1], error))
+  _muster_ul_side_from_values (&sides[0], values);
+  _muster_ul_side_from_values (&sides[1], values + S_N_INPUTS);
+  if (!_muster_ul_check_charges (&sides[0], &sides[1], error))
     return FALSE;
 
   play->param[P_PAIRS] = pairs;
@@ -375,15 +293,15 @@ round_prepare (MusterUlPlay         *play,
       int *p = play->param + s * SP_PARAMS;
       Score score;
 
-      if (!side_score (ruleset, &sides[s], &sides[1 - s], values[IN_ROUND] == 0,
-                       values[IN_DISORDER_RULE] == 1, values[IN_HILL_RULE] == 1, &score,
-                       error))
+      if (!_muster_ul_side_score (ruleset, &sides[s], &sides[1 - s], values[IN_ROUND] == 0,
+                                  values[IN_DISORDER_RULE] == 1, values[IN_HILL_RULE] == 1, &score,
+                                  error))
         return FALSE;
       p[SP_N] = score.dice.n;
       p[SP_MOD] = score.mod;
       p[SP_NUMERATOR] = score.numerator;
       p[SP_DENOMINATOR] = score.denominator;
-      p[SP_THRESHOLD] = disorder_threshold (pairs * sides[s].ip);
+      p[SP_THRESHOLD] = _muster_ul_disorder_threshold (pairs * sides[s].ip);
       p[SP_FACE] = play->n_faces;
       for (int k = 0; k < pairs; k++)
         _muster_ul_play_add_dice (play, score.dice);
@@ -427,8 +345,11 @@ round_resolve (const MusterUlPlay *play,
 
       inflicted[s] = 0;
       for (int k = 0; k < play->param[P_PAIRS]; k++)
-        inflicted[s] += score_value (&score, _muster_ul_sum_faces (faces, p[SP_FACE] + k * p[SP_N],
-                                                                   p[SP_N]));
+        {
+          int roll = _muster_ul_sum_faces (faces, p[SP_FACE] + k * p[SP_N], p[SP_N]);
+
+          inflicted[s] += _muster_ul_score_value (&score, roll);
+        }
     }
   outcome[OUT_LOSS_A] = inflicted[1];
   outcome[OUT_LOSS_B] = inflicted[0];
@@ -512,253 +433,3 @@ const MusterUlPlayClass _muster_ul_melee_round_class = {
   &muster_ul_melee_round, round_prepare, round_resolve,
 };
 
-/* The engagement: a whole melee between two vignettes, simulated */
-
-enum {
-  EN_DISORDER_RULE = 2 * S_N_INPUTS, EN_HILL_RULE, EN_A_UNSUPPORTED, EN_B_UNSUPPORTED,
-  EN_FOLLOW_UP, EN_MAX_PHASES,
-};
-enum {
-  EN_OUT_RESULT, EN_OUT_PHASES, EN_OUT_IP_A, EN_OUT_IP_B, EN_OUT_FIRST_LOSS_A,
-  EN_OUT_FIRST_LOSS_B,
-};
-enum { RESULT_FIGHTING, RESULT_A_WINS, RESULT_B_WINS, RESULT_SEPARATED, RESULT_BOTH_BROKEN };
-
-static const MusterInputSpec engagement_inputs[] = {
-  SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR, WEAPON_SA,
-               CHARGE_FANATIC),
-  SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR, 5,
-               CHARGE_NONE),
-  RULE_INPUTS,
-  { "a-unsupported", "A: Unsupported", "+2 to A's integrity tests", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "b-unsupported", "B: Unsupported", "+2 to B's integrity tests", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "regular-follow-up", "Regulars follow up", "Irregulars must follow up a repulsed enemy; "
-    "Regulars may", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
-  { "max-phases", "Phases", "Stop after this many phases of melee", MUSTER_INPUT_INT, 1, 40, 8,
-    NULL, NULL },
-};
-
-static const MusterOutputSpec engagement_outputs[] = {
-  { "result", "Result", engagement_results },
-  { "phases", "Phases of melee", NULL },
-  { "ip-a", "A's IP at the end", NULL },
-  { "ip-b", "B's IP at the end", NULL },
-  { "first-loss-a", "IP lost by A in the first round", NULL },
-  { "first-loss-b", "IP lost by B in the first round", NULL },
-};
-
-/* The state of one side between phases. */
-typedef struct
-{
-  Side     side;
-  int      tm;
-  gboolean unsupported;
-  gboolean repulsed_before;
-  gboolean routed;
-  gboolean repulsed;
-} Fighter;
-
-/* An integrity test with the modifiers the engagement knows of; returns 0, 1 or 2. */
-static int
-engagement_test (const MusterRuleset *ruleset,
-                 Fighter             *me,
-                 const Fighter       *them,
-                 int                  extra,
-                 MusterDice          *dice)
-{
-  int mod = extra, value, result;
-
-  if (them->side.ip > me->side.ip
-      && _muster_ul_modifier (ruleset, "integrity-modifiers", "opponents-more-ip", &value, NULL))
-    mod += value;
-  if (me->unsupported
-      && _muster_ul_modifier (ruleset, "integrity-modifiers", "unsupported", &value, NULL))
-    mod += value;
-  if (me->repulsed_before
-      && _muster_ul_modifier (ruleset, "integrity-modifiers", "repulsed-before", &value, NULL))
-    mod += value;
-  result = _muster_ul_integrity_result (muster_dice_roll (dice, 10) + mod, me->side.ip);
-  me->routed = result == 2;
-  me->repulsed = result >= 1;
-  if (me->repulsed)
-    {
-      me->repulsed_before = TRUE;
-      me->side.disordered = TRUE;
-    }
-  return result;
-}
-
-/* After a repulse, is contact kept? The opponent follows up (Irregulars must, Regulars may)
- * TM + its die against the repulsed side's TM + its die (p.25). */
-static gboolean
-follow_up_contacts (const MusterRuleset *ruleset,
-                    const Fighter       *repulsed,
-                    const Fighter       *follower,
-                    gboolean             regulars_follow,
-                    MusterDice          *dice)
-{
-  MusterUlDice back, chase;
-  int away, reach;
-
-  if (follower->repulsed
-      || (follower->side.status == MUSTER_UL_REGULAR && !regulars_follow)
-      || !_muster_ul_table_dice (ruleset, "displacement-dice", "repulse",
-                                 muster_ul_class_ids[repulsed->side.klass], &back, NULL)
-      || !_muster_ul_table_dice (ruleset, "displacement-dice", "follow-up",
-                                 muster_ul_class_ids[follower->side.klass], &chase, NULL))
-    return FALSE;
-  away = repulsed->tm + _muster_ul_roll (dice, back);
-  reach = follower->tm + _muster_ul_roll (dice, chase);
-  return reach >= away;
-}
-
-static gboolean
-contact_test_due (const Fighter *me,
-                  const Fighter *them,
-                  int           *extra)
-{
-  const Side *s = &me->side, *t = &them->side;
-  gboolean loose_foot = s->klass == MUSTER_UL_FOOT && s->order != MUSTER_UL_CLOSE;
-
-  *extra = 0;
-  if (!is_charging (t))
-    return FALSE;
-  /* Trigger c, and its +3 when the chargers are Behemoth or Mounted. */
-  if (loose_foot && t->klass != MUSTER_UL_FOOT)
-    {
-      *extra = t->klass == MUSTER_UL_BEHEMOTH || t->klass == MUSTER_UL_MOUNTED ? 3 : 0;
-      return TRUE;
-    }
-  /* Trigger b. */
-  return t->klass == MUSTER_UL_BEHEMOTH && s->klass != MUSTER_UL_BEHEMOTH;
-}
-
-static void
-engagement_sample (const MusterProcedure *procedure,
-                   const MusterRuleset   *ruleset,
-                   const int             *values,
-                   MusterDice            *dice,
-                   int                   *outcome)
-{
-  g_autoptr(GError) error = NULL;
-  Fighter f[2] = { 0 };
-  int phase = 0, result = RESULT_FIGHTING;
-
-  memset (outcome, 0, procedure->n_outputs * sizeof (int));
-  for (guint s = 0; s < 2; s++)
-    {
-      side_from_values (&f[s].side, values + s * S_N_INPUTS);
-      f[s].unsupported = values[EN_A_UNSUPPORTED + s];
-      if (!_muster_ul_move_rate (ruleset, f[s].side.klass, f[s].side.order, FALSE, &f[s].tm,
-                                 &error))
-        break;
-    }
-  if (error == NULL)
-    check_charges (&f[0].side, &f[1].side, &error);
-  if (error != NULL)
-    {
-      /* The sampler cannot report an error: warn once, not once per trial. */
-      g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
-      return;
-    }
-
-  /* Declaring a fanatic charge takes a test passed by five; failing it, the vignette charges
-   * normally (X19). */
-  for (guint s = 0; s < 2; s++)
-    if (f[s].side.charge == CHARGE_FANATIC)
-      {
-        int mod = 0, value;
-
-        if (f[s].unsupported
-            && _muster_ul_modifier (ruleset, "integrity-modifiers", "unsupported", &value, NULL))
-          mod += value;
-        if (muster_dice_roll (dice, 10) + mod > f[s].side.ip - 5)
-          f[s].side.charge = CHARGE_CHARGE;
-      }
-
-  /* Tests on contact (triggers b and c); a failure repulses before any blow. */
-  for (guint s = 0; s < 2; s++)
-    {
-      int extra;
-
-      if (contact_test_due (&f[s], &f[1 - s], &extra))
-        engagement_test (ruleset, &f[s], &f[1 - s], extra, dice);
-    }
-
-  while (result == RESULT_FIGHTING && phase < values[EN_MAX_PHASES])
-    {
-      int inflicted[2], start[2] = { f[0].side.ip, f[1].side.ip };
-
-      if (f[0].routed || f[1].routed || f[0].repulsed || f[1].repulsed)
-        {
-          gboolean kept = TRUE;
-
-          if (f[0].routed || f[1].routed)
-            {
-              result = f[0].routed && f[1].routed ? RESULT_BOTH_BROKEN :
-                       f[1].routed ? RESULT_A_WINS : RESULT_B_WINS;
-              break;
-            }
-          for (guint s = 0; s < 2; s++)
-            if (f[s].repulsed)
-              kept = kept && follow_up_contacts (ruleset, &f[s], &f[1 - s],
-                                                 values[EN_FOLLOW_UP], dice);
-          if (!kept)
-            {
-              result = RESULT_SEPARATED;
-              break;
-            }
-          f[0].repulsed = f[1].repulsed = FALSE;
-        }
-
-      for (guint s = 0; s < 2; s++)
-        {
-          Score score;
-
-          if (!side_score (ruleset, &f[s].side, &f[1 - s].side, phase == 0,
-                           values[EN_DISORDER_RULE] == 1, values[EN_HILL_RULE] == 1, &score,
-                           &error))
-            {
-              g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
-              return;
-            }
-          inflicted[s] = score_value (&score, _muster_ul_roll (dice, score.dice));
-        }
-      if (phase == 0)
-        {
-          outcome[EN_OUT_FIRST_LOSS_A] = inflicted[1];
-          outcome[EN_OUT_FIRST_LOSS_B] = inflicted[0];
-        }
-      phase++;
-      for (guint s = 0; s < 2; s++)
-        {
-          f[s].side.ip -= inflicted[1 - s];
-          f[s].side.charge = CHARGE_NONE;
-          if (inflicted[1 - s] >= disorder_threshold (start[s]))
-            f[s].side.disordered = TRUE;
-        }
-      /* Trigger a: a vignette that has lost all its IPs tests every phase (X21). */
-      for (guint s = 0; s < 2; s++)
-        if (f[s].side.ip <= 0)
-          engagement_test (ruleset, &f[s], &f[1 - s], 0, dice);
-      if (f[0].routed || f[1].routed)
-        result = f[0].routed && f[1].routed ? RESULT_BOTH_BROKEN :
-                 f[1].routed ? RESULT_A_WINS : RESULT_B_WINS;
-    }
-
-  outcome[EN_OUT_RESULT] = result;
-  outcome[EN_OUT_PHASES] = phase;
-  outcome[EN_OUT_IP_A] = f[0].side.ip;
-  outcome[EN_OUT_IP_B] = f[1].side.ip;
-}
-
-const MusterProcedure muster_ul_engagement = {
-  MUSTER_UL_SYSTEM, "engagement", "Charge and melee",
-  "A charge and the melee that follows, phase after phase, with the integrity tests, repulses "
-  "and follow-ups, until one side breaks or they part (vignettes not Fast)",
-  engagement_inputs, G_N_ELEMENTS (engagement_inputs),
-  engagement_outputs, G_N_ELEMENTS (engagement_outputs),
-  NULL, engagement_sample,
-};

@@ -20,6 +20,12 @@ G_BEGIN_DECLS
 /* The most dice one play rolls: melee between four pairs of Skilled Regular vignettes. */
 #define MUSTER_UL_MAX_FACES 32
 
+/* The integrity test is a d10 (p.25): "greater by 10 or more" routs, and a fanatic charge needs
+ * a pass by five (p.18). Constants of the test itself, not a table of the book. */
+#define MUSTER_UL_INTEGRITY_DIE   10
+#define MUSTER_UL_ROUT_MARGIN     10
+#define MUSTER_UL_FANATIC_MARGIN  5
+
 typedef struct _MusterUlPlay MusterUlPlay;
 
 /* A roll of the book's kind: "d6", "2d6", "d2". */

@@ -165,3 +165,49 @@ muster_system_extra_checks (const MusterRuleset *ruleset,
   if (system->extra_checks != NULL)
     system->extra_checks (ruleset, force, issues);
 }
+
+static void
+summary_item_free (MusterSummaryItem *item)
+{
+  g_free (item->id);
+  g_free (item->label);
+  g_free (item->value);
+  g_free (item);
+}
+
+/**
+ * muster_system_force_summary:
+ *
+ * Returns: (transfer full) (element-type MusterSummaryItem): the system's summary of @force,
+ *   empty when the total says it all
+ */
+GPtrArray *
+muster_system_force_summary (const MusterRuleset *ruleset,
+                             const MusterForce   *force)
+{
+  const MusterSystem *system = muster_system_for_ruleset (ruleset);
+  GPtrArray *items = g_ptr_array_new_with_free_func ((GDestroyNotify) summary_item_free);
+
+  if (system->force_summary != NULL)
+    system->force_summary (ruleset, force, items);
+  return items;
+}
+
+/* Appends one summary line; for modules' force_summary hooks. */
+void
+muster_summary_add (GPtrArray  *items,
+                    const char *id,
+                    const char *label,
+                    const char *format,
+                    ...)
+{
+  MusterSummaryItem *item = g_new0 (MusterSummaryItem, 1);
+  va_list args;
+
+  item->id = g_strdup (id);
+  item->label = g_strdup (label);
+  va_start (args, format);
+  item->value = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_ptr_array_add (items, item);
+}

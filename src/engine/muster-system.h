@@ -18,12 +18,23 @@ G_BEGIN_DECLS
  * @derived_stats: (nullable): a unit's statistics; %NULL uses muster_stats_derive()
  * @extra_checks: (nullable): appends MusterIssues for the rules data cannot express (the
  *   ruleset's `custom` constraints)
+ * @force_summary: (nullable): appends #MusterSummaryItem lines that describe a force beyond its
+ *   total, for systems whose strength is not one number (Medals of Valor's head count by
+ *   category, leaders, FIR and vehicles)
  *
  * What one rule system does in code. Everything else is data. A module is one file,
  * `muster-system-<id>.c`, defining a `const MusterSystem`; add it to the built-in list in
  * muster-system.c (or call muster_system_register()).
  */
 typedef struct _MusterSystem MusterSystem;
+
+/* One line of a force's summary: "Leaders" → "8". */
+typedef struct
+{
+  char *id;      /* stable, for JSON: "leaders" */
+  char *label;   /* for people: "Leaders" */
+  char *value;
+} MusterSummaryItem;
 
 struct _MusterSystem
 {
@@ -38,6 +49,9 @@ struct _MusterSystem
   void        (*extra_checks)  (const MusterRuleset *ruleset,
                                 const MusterForce   *force,
                                 GPtrArray           *issues);
+  void        (*force_summary) (const MusterRuleset *ruleset,
+                                const MusterForce   *force,
+                                GPtrArray           *items);
 };
 
 void                muster_system_register          (const MusterSystem  *system);
@@ -55,6 +69,13 @@ MusterStats        *muster_system_derived_stats     (const MusterRuleset *rulese
 void                muster_system_extra_checks      (const MusterRuleset *ruleset,
                                                      const MusterForce   *force,
                                                      GPtrArray           *issues);
+GPtrArray          *muster_system_force_summary     (const MusterRuleset *ruleset,
+                                                     const MusterForce   *force);
+void                muster_summary_add              (GPtrArray           *items,
+                                                     const char          *id,
+                                                     const char          *label,
+                                                     const char          *format,
+                                                     ...) G_GNUC_PRINTF (4, 5);
 gboolean            muster_system_cost_by_size      (const MusterRuleset *ruleset,
                                                      const MusterForce   *force,
                                                      const MusterUnit    *unit,

@@ -560,6 +560,37 @@ test_sample_strength (void)
                         "platoon-under-strength:warning");
 }
 
+static void
+test_sample_summary (void)
+{
+  g_autoptr(MusterDoc) doc = load_sample ();
+  MusterForce *force = muster_doc_get_force (doc, 0);
+  g_autoptr(GPtrArray) items = muster_system_force_summary (mov, force);
+  static const char * const expected[][2] = {
+    { "soldiers", "35 (CO 0, PL 2, SL 3, ASL 4, EM 26)" },
+    { "leaders", "8" },
+    { "fir", "81" },
+    { "vehicles", "1 (FIR 23)" },
+  };
+
+  /* The head count the book uses instead of points, as `muster-cli cost` shows it. */
+  g_assert_cmpuint (items->len, ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < items->len; i++)
+    {
+      const MusterSummaryItem *item = items->pdata[i];
+
+      g_assert_cmpstr (item->id, ==, expected[i][0]);
+      g_assert_cmpstr (item->value, ==, expected[i][1]);
+    }
+
+  /* One soldier fewer, one fewer in the summary. */
+  muster_unit_free (muster_node_remove_unit (muster_node_get_node (muster_force_get_root (force), 0),
+                                             0));
+  g_clear_pointer (&items, g_ptr_array_unref);
+  items = muster_system_force_summary (mov, force);
+  g_assert_true (g_str_has_prefix (((MusterSummaryItem *) items->pdata[0])->value, "34 ("));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -570,6 +601,7 @@ main (int   argc,
   mov = muster_test_load_shipped_ruleset ("medals-of-valor");
 
   g_test_add_func ("/engine/mov-army/ruleset", test_ruleset);
+  g_test_add_func ("/engine/mov-army/summary", test_sample_summary);
   g_test_add_func ("/engine/mov-army/fireteam", test_fireteam);
   g_test_add_func ("/engine/mov-army/weapon-system", test_weapon_system);
   g_test_add_func ("/engine/mov-army/squad", test_squad);
