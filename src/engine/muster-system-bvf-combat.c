@@ -627,6 +627,7 @@ static const Resolver resolvers[] = {
   { &muster_bvf_engagement, _muster_bvf_engagement_resolve },
   { &muster_bvf_war_machine, _muster_bvf_machine_resolve },
   { &muster_bvf_spell, _muster_bvf_spell_resolve },
+  { &muster_bvf_action, _muster_bvf_action_resolve },
 };
 
 static MusterBvfResolveFunc
@@ -689,5 +690,6 @@ const MusterProcedure * const muster_bvf_procedures[] = {
   &muster_bvf_engagement,
   &muster_bvf_war_machine,
   &muster_bvf_spell,
+  &muster_bvf_action,
   NULL
 };

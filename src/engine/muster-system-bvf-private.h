@@ -66,6 +66,10 @@ typedef enum
 
 #define MUSTER_BVF_N_SPELLS 19
 
+/* The one-roll actions, in the order of the "combat-actions" table's rows. */
+#define MUSTER_BVF_N_ACTIONS 5
+extern const char * const _muster_bvf_action_ids[];
+
 /* Every number of the book the procedures use, read once from the ruleset's tables. */
 typedef struct
 {
@@ -82,6 +86,8 @@ typedef struct
   int machine_hit[2];
   int stray_dice;
   int mod[MUSTER_BVF_N_MODS];
+  int action_dice[MUSTER_BVF_N_ACTIONS];
+  int action_needed[MUSTER_BVF_N_ACTIONS];
 } MusterBvfNumbers;
 
 /* The die faces a resolution reads, in order: from @faces, or rolled with @dice when set
@@ -265,6 +271,8 @@ void     _muster_bvf_engagement_resolve    (const MusterBvfNumbers *n, const int
                                             MusterBvfFaces *faces, int *outcome);
 void     _muster_bvf_machine_resolve       (const MusterBvfNumbers *n, const int *v,
                                             MusterBvfFaces *faces, int *outcome);
+void     _muster_bvf_action_resolve        (const MusterBvfNumbers *n, const int *v,
+                                            MusterBvfFaces *faces, int *outcome);
 void     _muster_bvf_spell_resolve         (const MusterBvfNumbers *n, const int *v,
                                             MusterBvfFaces *faces, int *outcome);
 
@@ -283,6 +291,7 @@ int      _muster_bvf_resolve_faces         (const MusterProcedure  *procedure,
 
 extern const MusterProcedure muster_bvf_war_machine;
 extern const MusterProcedure muster_bvf_spell;
+extern const MusterProcedure muster_bvf_action;
 extern const MusterProcedure muster_bvf_melee_strike;
 extern const MusterProcedure muster_bvf_combat_rounds;
 extern const MusterProcedure muster_bvf_engagement;

@@ -103,6 +103,12 @@ read_numbers (const MusterRuleset  *ruleset,
   for (guint i = 0; i < MUSTER_BVF_N_MODS; i++)
     if (!read_int (ruleset, "combat-modifiers", mod_rows[i], "value", &n->mod[i], error))
       return FALSE;
+  for (guint i = 0; i < MUSTER_BVF_N_ACTIONS; i++)
+    if (!read_int (ruleset, "combat-actions", _muster_bvf_action_ids[i], "dice",
+                   &n->action_dice[i], error) ||
+        !read_int (ruleset, "combat-actions", _muster_bvf_action_ids[i], "needed",
+                   &n->action_needed[i], error))
+      return FALSE;
   return TRUE;
 }
 

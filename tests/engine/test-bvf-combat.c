@@ -173,6 +173,9 @@ test_brute_force_rolls (void)
   BRUTE (bvf, "success-roll", 5, "dice=3", "rerolls=2", "experience=veteran", "needed=2");
   BRUTE (bvf, "success-roll", 4, "dice=3", "rerolls=1", "needs-six=yes", "modifier=-1");
   BRUTE (bvf, "success-roll", 6, "dice=3", "needed=2", "general-reroll=yes");
+  BRUTE (bvf, "character-action", 2, "action=sidestep", "experience=veteran");
+  BRUTE (bvf, "character-action", 2, "action=sidestep", "experience=elite", "unmodified=yes");
+  BRUTE (bvf, "character-action", 1, "action=reserves", "experience=levy", "general=yes");
   BRUTE (bvf, "charge-roll", 4, "stands=4", "experience=levy", "general=yes");
   BRUTE (bvf, "rally", 3, "stands=3", "experience=veteran");
   BRUTE (bvf, "rally", 3, "stands=3", "experience=levy", "other=2");
@@ -302,6 +305,50 @@ test_general_reroll (void)
   g_assert_cmpfloat_with_epsilon (prob_at_least (p, twice, "result", 1),
                                   1 - (1 - p1) * (1 - p1), 1e-12);
   g_assert_cmpfloat_with_epsilon (prob_at_least (p, free_roll, "successes", 5), p1, 1e-12);
+}
+
+/* P(success) of a character or reserve roll. */
+static double
+action_odds (const char *action,
+             const char *experience,
+             const char *variant)
+{
+  const MusterProcedure *p = bvf_procedure ("character-action");
+  g_autofree int *v = values_of (p, action, experience, variant, NULL);
+
+  return prob_at_least (p, v, "result", 1);
+}
+
+/* §2.8 and §6.4: the Assassin's 0.2131 / 0.4407 / 0.7009, the sidestep's 1/9 and 5/9 (or 1/9
+ * for everyone unmodified), a reserve's arrival (Veteran always, Levy never, 1/3 unmodified,
+ * always with the General near). */
+static void
+test_character_actions (void)
+{
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=assassin", "experience=regular",
+                                               "unmodified=no"), 0.2131, 5e-5);
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=thief", "experience=veteran",
+                                               "unmodified=no"), 0.4407, 5e-5);
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=seer", "experience=elite",
+                                               "unmodified=no"), 0.7009, 5e-5);
+  /* the variant leaves the Assassin's roll alone: it only concerns sidesteps and reserves */
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=seer", "experience=elite",
+                                               "unmodified=yes"), 0.7009, 5e-5);
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=sidestep", "experience=regular",
+                                               "unmodified=no"), 1.0 / 9, 1e-12);
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=sidestep", "experience=veteran",
+                                               "unmodified=no"), 5.0 / 9, 1e-12);
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=sidestep", "experience=veteran",
+                                               "unmodified=yes"), 1.0 / 9, 1e-12);
+  g_assert_cmpfloat (action_odds ("action=sidestep", "experience=elite", "unmodified=no"), ==,
+                     1.0);
+  g_assert_cmpfloat (action_odds ("action=reserves", "experience=veteran", "unmodified=no"), ==,
+                     1.0);
+  g_assert_cmpfloat (action_odds ("action=reserves", "experience=levy", "unmodified=no"), ==,
+                     0.0);
+  g_assert_cmpfloat_with_epsilon (action_odds ("action=reserves", "experience=levy",
+                                               "unmodified=yes"), 1.0 / 3, 1e-12);
+  g_assert_cmpfloat (action_odds ("action=reserves", "experience=levy", "general=yes"), ==, 1.0);
 }
 
 /* §5.7: P(at least k Successes) on 10, 15 and 20 dice, to the digits the table prints. */
@@ -836,7 +883,7 @@ test_defaults_run (void)
         g_assert_cmpfloat_with_epsilon (
           muster_dist_get_total (muster_procedure_result_get_output (r, o)), 1.0, 1e-12);
     }
-  g_assert_cmpuint (seen, ==, 10);
+  g_assert_cmpuint (seen, ==, 11);
 }
 
 /* ---- Inputs from the units of an army list --------------------------------------------- */
@@ -1067,6 +1114,7 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/book/character-odds", test_character_odds);
   g_test_add_func ("/engine/bvf/book/spell-odds", test_spell_odds_table);
   g_test_add_func ("/engine/bvf/book/general-reroll", test_general_reroll);
+  g_test_add_func ("/engine/bvf/book/character-actions", test_character_actions);
   g_test_add_func ("/engine/bvf/book/rally-odds", test_rally_odds);
   g_test_add_func ("/engine/bvf/book/sidestep-odds", test_sidestep_odds);
   g_test_add_func ("/engine/bvf/book/war-machine-odds", test_war_machine_odds);
