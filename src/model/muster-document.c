@@ -5,7 +5,8 @@
 
 #include <glib/gi18n.h>
 
-#include "muster-document.h"
+#include "muster-document-private.h"
+#include "muster-army.h"
 #include "muster-history.h"
 
 /*
@@ -22,6 +23,11 @@ struct _MusterDocument
   MusterDoc     *doc;
   MusterHistory *history;
   gboolean       modified;
+
+  /* Borrowed: the application's catalog, to resolve a loaded document's ruleset */
+  MusterCatalog *catalog;
+  /* Owned: the resolved ruleset the engine document costs with */
+  MusterRuleset *ruleset;
 };
 
 enum {
@@ -30,8 +36,18 @@ enum {
   PROP_TITLE,
   PROP_MODIFIED,
   PROP_HISTORY,
+  PROP_RULESET,
   N_PROPS
 };
+
+enum {
+  UNIT_CHANGED,
+  CHILDREN_CHANGED,
+  FORCE_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (MusterDocument, muster_document, G_TYPE_OBJECT)
 
@@ -68,6 +84,7 @@ muster_document_finalize (GObject *object)
   g_clear_object (&self->file);
   g_clear_object (&self->history);
   g_clear_pointer (&self->doc, muster_doc_free);
+  g_clear_pointer (&self->ruleset, muster_ruleset_unref);
 
   G_OBJECT_CLASS (muster_document_parent_class)->finalize (object);
 }
@@ -96,6 +113,10 @@ muster_document_get_property (GObject    *object,
 
     case PROP_HISTORY:
       g_value_set_object (value, self->history);
+      break;
+
+    case PROP_RULESET:
+      g_value_set_pointer (value, self->ruleset);
       break;
 
     default:
@@ -131,7 +152,50 @@ muster_document_class_init (MusterDocumentClass *klass)
                          MUSTER_TYPE_HISTORY,
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * MusterDocument:ruleset:
+   *
+   * The resolved #MusterRuleset the list is costed with; %NULL when no list is open or its
+   * rule system is not installed.
+   */
+  properties[PROP_RULESET] =
+    g_param_spec_pointer ("ruleset", NULL, NULL,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterDocument::unit-changed:
+   * @unit: the #MusterUnit whose size, options, name, notes or cost changed
+   *
+   * Emitted after an edit of one unit; its ancestors' totals changed with it.
+   */
+  signals[UNIT_CHANGED] =
+    g_signal_new ("unit-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * MusterDocument::children-changed:
+   * @node: the #MusterNode whose rows changed
+   * @position: the first row (a node's rows are its units, then its child nodes)
+   * @removed: how many rows went
+   * @added: how many rows came
+   *
+   * Emitted after units or nodes were inserted, removed or moved, like
+   * #GListModel::items-changed for the node's rows.
+   */
+  signals[CHILDREN_CHANGED] =
+    g_signal_new ("children-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 4,
+                  G_TYPE_POINTER, G_TYPE_UINT, G_TYPE_UINT, G_TYPE_UINT);
+
+  /**
+   * MusterDocument::force-changed:
+   * @force: the #MusterForce whose name or points limit changed
+   */
+  signals[FORCE_CHANGED] =
+    g_signal_new ("force-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 }
 
 /* Modified means "the history is away from where the file was last loaded or saved". */
@@ -213,6 +277,128 @@ muster_document_get_doc (MusterDocument *self)
   return self->doc;
 }
 
+/* Takes @doc and @ruleset (nullable) */
+static void
+replace_doc (MusterDocument *self,
+             MusterDoc      *doc,
+             MusterRuleset  *ruleset,
+             GFile          *file)
+{
+  /* The commands point into the old document: drop them first. */
+  muster_history_clear (self->history);
+  g_clear_pointer (&self->doc, muster_doc_free);
+  g_clear_pointer (&self->ruleset, muster_ruleset_unref);
+  self->doc = doc;
+  self->ruleset = ruleset;
+  if (ruleset != NULL)
+    muster_doc_set_ruleset (doc, ruleset);
+  if (file != NULL)
+    set_file (self, file);
+  else if (self->file != NULL)
+    {
+      g_clear_object (&self->file);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+    }
+  muster_history_mark_clean (self->history);
+  set_modified (self, FALSE);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULESET]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+}
+
+/**
+ * muster_document_set_catalog:
+ * @catalog: (nullable) (transfer none): the rulesets to resolve loaded lists with; it must
+ *   outlive the document
+ */
+void
+muster_document_set_catalog (MusterDocument *self,
+                             MusterCatalog  *catalog)
+{
+  g_return_if_fail (MUSTER_IS_DOCUMENT (self));
+  self->catalog = catalog;
+}
+
+/**
+ * muster_document_start_list:
+ * @ruleset: a resolved ruleset
+ * @name: the list's (and its one force's) name
+ * @points_limit: the force's points limit; 0 for none
+ *
+ * Replaces the document by a new, empty army list that has never been saved.
+ */
+void
+muster_document_start_list (MusterDocument *self,
+                            MusterRuleset  *ruleset,
+                            const char     *name,
+                            gint64          points_limit)
+{
+  MusterDoc *doc;
+
+  g_return_if_fail (MUSTER_IS_DOCUMENT (self));
+  g_return_if_fail (ruleset != NULL && muster_ruleset_is_resolved (ruleset));
+  g_return_if_fail (name != NULL);
+
+  doc = muster_doc_new (muster_ruleset_get_id (ruleset), muster_ruleset_get_version (ruleset));
+  muster_doc_set_title (doc, name);
+  muster_doc_insert_force (doc, 0, muster_force_new (name, points_limit));
+  replace_doc (self, doc, muster_ruleset_ref (ruleset), NULL);
+}
+
+/* Returns: (transfer full): a document holding a new, empty army list */
+MusterDocument *
+muster_document_new_list (MusterRuleset *ruleset,
+                          const char    *name,
+                          gint64         points_limit)
+{
+  MusterDocument *self = muster_document_new ();
+
+  muster_document_start_list (self, ruleset, name, points_limit);
+  return self;
+}
+
+/* Returns: (transfer none) (nullable): the resolved ruleset the list is costed with */
+MusterRuleset *
+muster_document_get_ruleset (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  return self->ruleset;
+}
+
+/* Returns: (transfer none) (nullable): the list's first force, the one the Army page shows */
+MusterForce *
+muster_document_get_force (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+
+  if (self->doc == NULL || muster_doc_get_n_forces (self->doc) == 0)
+    return NULL;
+  return muster_doc_get_force (self->doc, 0);
+}
+
+void
+_muster_document_emit_unit_changed (MusterDocument *self,
+                                    MusterUnit     *unit)
+{
+  g_signal_emit (self, signals[UNIT_CHANGED], 0, unit);
+}
+
+void
+_muster_document_emit_children_changed (MusterDocument *self,
+                                        MusterNode     *node,
+                                        guint           position,
+                                        guint           removed,
+                                        guint           added)
+{
+  g_signal_emit (self, signals[CHILDREN_CHANGED], 0, node, position, removed, added);
+}
+
+void
+_muster_document_emit_force_changed (MusterDocument *self,
+                                     MusterForce    *force)
+{
+  g_signal_emit (self, signals[FORCE_CHANGED], 0, force);
+}
+
 static void
 load_bytes_cb (GObject      *object,
                GAsyncResult *result,
@@ -224,6 +410,7 @@ load_bytes_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   MusterDocument *self = g_task_get_source_object (task);
+  MusterRuleset *ruleset;
   MusterDoc *doc;
 
   if (!(bytes = g_file_load_bytes_finish (file, result, NULL, &error)))
@@ -239,12 +426,11 @@ load_bytes_cb (GObject      *object,
       return;
     }
 
-  g_clear_pointer (&self->doc, muster_doc_free);
-  self->doc = doc;
-  set_file (self, file);
-  muster_history_clear (self->history);
-  set_modified (self, FALSE);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  /* A list whose rule system is not installed still opens; it is shown uncosted. */
+  ruleset = self->catalog != NULL
+    ? muster_catalog_resolve (self->catalog, muster_doc_get_ruleset_id (doc), NULL)
+    : NULL;
+  replace_doc (self, doc, ruleset, file);
   g_task_return_boolean (task, TRUE);
 }
 

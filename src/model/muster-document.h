@@ -3,6 +3,7 @@
 
 #include <gio/gio.h>
 
+#include "muster-catalog.h"
 #include "muster-doc.h"
 #include "muster-history.h"
 
@@ -13,6 +14,17 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterDocument, muster_document, MUSTER, DOCUMENT, GObject)
 
 MusterDocument *muster_document_new            (void);
+MusterDocument *muster_document_new_list       (MusterRuleset        *ruleset,
+                                                const char           *name,
+                                                gint64                points_limit);
+void            muster_document_start_list     (MusterDocument       *self,
+                                                MusterRuleset        *ruleset,
+                                                const char           *name,
+                                                gint64                points_limit);
+void            muster_document_set_catalog    (MusterDocument       *self,
+                                                MusterCatalog        *catalog);
+MusterRuleset  *muster_document_get_ruleset    (MusterDocument       *self);
+MusterForce    *muster_document_get_force      (MusterDocument       *self);
 GFile          *muster_document_get_file       (MusterDocument       *self);
 char           *muster_document_dup_title      (MusterDocument       *self);
 gboolean        muster_document_get_modified   (MusterDocument       *self);

@@ -160,6 +160,7 @@ muster_application_startup (GApplication *app)
     { "app.new-window", { "<Control>n", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },
+    { "win.new-list", { "<Control><Shift>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },

@@ -5,7 +5,9 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-army-page.h"
 #include "muster-catalog.h"
+#include "muster-new-list-dialog.h"
 #include "muster-preview-page.h"
 #include "muster-window.h"
 
@@ -22,7 +24,7 @@ struct _MusterWindow
   AdwViewStack         *stack;
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
-  AdwStatusPage        *army_status;
+  MusterArmyPage       *army_page;
   MusterPreviewPage    *preview_page;
 };
 
@@ -92,40 +94,11 @@ update_title (MusterWindow *self)
 }
 
 static void
-update_army_page (MusterWindow *self)
-{
-  MusterDoc *doc = muster_document_get_doc (self->document);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  g_autofree char *title = NULL;
-  g_autofree char *description = NULL;
-  MusterRuleset *ruleset;
-
-  if (doc == NULL)
-    return;
-
-  ruleset = muster_catalog_lookup (muster_application_get_catalog (MUSTER_APPLICATION (app)),
-                                   muster_doc_get_ruleset_id (doc));
-  title = muster_document_dup_title (self->document);
-  if (ruleset != NULL)
-    description = g_strdup_printf (_("A %s army list"), muster_ruleset_get_name (ruleset));
-  else
-    description = g_strdup_printf (_("This list needs the “%s” ruleset, which is not installed"),
-                                   muster_doc_get_ruleset_id (doc));
-
-  adw_status_page_set_title (self->army_status, title);
-  adw_status_page_set_description (self->army_status, description);
-  /* The "Open a List…" button is for the empty window only. */
-  gtk_widget_set_visible (adw_status_page_get_child (self->army_status), FALSE);
-}
-
-static void
 document_changed_cb (MusterWindow *self,
                      GParamSpec   *pspec)
 {
   update_title (self);
   update_actions (self);
-  if (g_strcmp0 (pspec->name, "title") == 0)
-    update_army_page (self);
 }
 
 static void
@@ -151,7 +124,6 @@ load_cb (GObject      *object,
       return;
     }
 
-  update_army_page (self);
   muster_window_set_workspace (self, "army");
 }
 
@@ -285,6 +257,43 @@ save_action (GtkWidget  *widget,
 }
 
 static void
+new_list_response_cb (MusterNewListDialog *dialog,
+                      const char          *response,
+                      MusterWindow        *self)
+{
+  MusterWindow *target = self;
+  MusterRuleset *ruleset = muster_new_list_dialog_get_ruleset (dialog);
+
+  if (g_strcmp0 (response, "create") != 0 || ruleset == NULL)
+    return;
+
+  /* A window with a list keeps it: the new list gets a window of its own. */
+  if (!muster_window_is_empty (self))
+    target = muster_window_new (MUSTER_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
+  muster_document_start_list (target->document, ruleset, muster_new_list_dialog_get_name (dialog),
+                              muster_new_list_dialog_get_points_limit (dialog));
+  muster_window_set_workspace (target, "army");
+  gtk_window_present (GTK_WINDOW (target));
+}
+
+static void
+new_list_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterNewListDialog *dialog;
+
+  g_return_if_fail (MUSTER_IS_APPLICATION (app));
+
+  dialog = muster_new_list_dialog_new (GTK_WINDOW (self),
+                                       muster_application_get_catalog (MUSTER_APPLICATION (app)));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (new_list_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
@@ -380,16 +389,19 @@ visible_child_changed_cb (MusterWindow *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WORKSPACE]);
 }
 
-/* g_object_new() sets "application" after constructed(), as it is not a construct property:
- * the preview page gets the application's catalog when the window gets its application. */
+/* GtkWindow:application is not a construct property: g_object_new() sets it after
+ * constructed(), so the catalog is looked up when it arrives. */
 static void
 application_changed_cb (MusterWindow *self)
 {
   GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterCatalog *catalog;
 
-  if (MUSTER_IS_APPLICATION (app))
-    muster_preview_page_set_catalog (self->preview_page,
-                                     muster_application_get_catalog (MUSTER_APPLICATION (app)));
+  if (!MUSTER_IS_APPLICATION (app))
+    return;
+  catalog = muster_application_get_catalog (MUSTER_APPLICATION (app));
+  muster_preview_page_set_catalog (self->preview_page, catalog);
+  muster_document_set_catalog (self->document, catalog);
 }
 
 static void
@@ -399,8 +411,7 @@ muster_window_constructed (GObject *object)
 
   G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
 
-  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
-  application_changed_cb (self);
+  muster_army_page_set_document (self->army_page, self->document);
 }
 
 static void
@@ -492,17 +503,19 @@ muster_window_class_init (MusterWindowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  g_type_ensure (MUSTER_TYPE_ARMY_PAGE);
   g_type_ensure (MUSTER_TYPE_PREVIEW_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
   gtk_widget_class_bind_template_callback (widget_class, visible_child_changed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "win.workspace", "workspace");
+  gtk_widget_class_install_action (widget_class, "win.new-list", NULL, new_list_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
@@ -519,6 +532,7 @@ muster_window_init (MusterWindow *self)
 
   self->cancellable = g_cancellable_new ();
   self->document = muster_document_new ();
+  g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
   g_signal_connect_object (self->document, "notify", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_history (self->document), "notify",
@@ -559,6 +573,14 @@ muster_window_set_workspace (MusterWindow *self,
 
   /* The stack's notify::visible-child-name re-emits our notify::workspace. */
   adw_view_stack_set_visible_child_name (self->stack, workspace);
+}
+
+/* Returns: (transfer none): the Army workspace */
+MusterArmyPage *
+muster_window_get_army_page (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->army_page;
 }
 
 /* Returns: (transfer none): the window's document */

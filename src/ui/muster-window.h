@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "muster-application.h"
+#include "muster-army-page.h"
 #include "muster-document.h"
 
 G_BEGIN_DECLS
@@ -17,6 +18,7 @@ const char     *muster_window_get_workspace (MusterWindow      *self);
 void            muster_window_set_workspace (MusterWindow      *self,
                                              const char        *workspace);
 MusterDocument *muster_window_get_document  (MusterWindow      *self);
+MusterArmyPage *muster_window_get_army_page (MusterWindow      *self);
 gboolean        muster_window_is_empty      (MusterWindow      *self);
 void            muster_window_open_file     (MusterWindow      *self,
                                              GFile             *file);

@@ -3,67 +3,12 @@
 
 #include "config.h"
 
-#include <locale.h>
-
 #include "muster-application.h"
 #include "muster-commands.h"
 #include "muster-preferences-window.h"
 #include "muster-preview-page.h"
 #include "muster-window.h"
-
-static MusterApplication *app;
-
-static void
-spin_until (gboolean (*done) (gpointer),
-            gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
-
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return window;
-    }
-  return NULL;
-}
-
-static gboolean
-toplevel_shown (gpointer type)
-{
-  GtkWindow *window = find_toplevel (GPOINTER_TO_SIZE (type));
-  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
-}
-
-static MusterWindow *
-new_shown_window (void)
-{
-  MusterWindow *window = muster_window_new (app);
-
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  return window;
-}
+#include "ui-test-util.h"
 
 static void
 count_notify_cb (GObject    *object,
@@ -340,23 +285,8 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int ret;
-
-  g_test_init (&argc, &argv, NULL);
-  gtk_disable_setlocale ();
-  setlocale (LC_ALL, "C.UTF-8");
-
-  if (!gtk_init_check ())
-    {
-      g_print ("1..0 # SKIP no display\n");
-      return 0;
-    }
-  adw_init ();
-
-  app = muster_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  if (!ui_test_init (&argc, &argv))
+    return 0;
 
   g_test_add_func ("/ui/window/workspaces", test_window_workspaces);
   g_test_add_func ("/ui/window/about", test_window_about);
@@ -366,7 +296,5 @@ main (int   argc,
   g_test_add_func ("/ui/window/preview", test_window_preview);
   g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);
 
-  ret = g_test_run ();
-  g_clear_object (&app);
-  return ret;
+  return ui_test_run ();
 }

@@ -1,0 +1,798 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-army-commands"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-army-commands.h"
+#include "muster-document-private.h"
+#include "muster-engine.h"
+
+/*
+ * One command type for every army edit: each kind is a few lines of apply and revert over an
+ * engine operation, and sharing the type keeps ownership of detached units and nodes (the
+ * ones an undone "add" or a done "remove" hold) in one finalize.
+ */
+
+typedef enum
+{
+  KIND_INSERT_UNIT,
+  KIND_REMOVE_UNIT,
+  KIND_INSERT_NODE,
+  KIND_REMOVE_NODE,
+  KIND_MOVE_UNIT,
+  KIND_SET_SIZE,
+  KIND_SET_OPTIONS,
+  KIND_SET_STRING,
+  KIND_SET_LIMIT,
+} Kind;
+
+/* The engine's string setters: they return the old value, which the caller owns. */
+typedef char *(*StringSetter) (gpointer    target,
+                               const char *value);
+
+typedef struct
+{
+  char  *option;
+  guint  count;
+  guint  old;
+  int    index;   /* the pick's place before the change, -1 if it was not picked */
+} Change;
+
+struct _MusterArmyCommand
+{
+  MusterCommand   parent_instance;
+
+  /* Borrowed: the document's history owns this command */
+  MusterDocument *document;
+  Kind            kind;
+
+  /* Insert, remove, move: the parent node and the index among its units or nodes */
+  MusterNode     *node;
+  guint           index;
+  MusterNode     *to;
+  guint           to_index;
+  MusterUnit     *unit;
+  MusterNode     *child;
+  /* The unit or child node is detached and belongs to this command */
+  gboolean        owned;
+
+  /* Setters */
+  guint           size, old_size;
+  gint64          limit, old_limit;
+  MusterForce    *force;
+  GArray         *changes;   /* Change */
+  StringSetter    setter;
+  gpointer        target;
+  char           *value, *old_value;
+  /* Renaming a force whose name is the document's title renames the document too */
+  gboolean        title_follows;
+};
+
+G_DEFINE_FINAL_TYPE (MusterArmyCommand, muster_army_command, MUSTER_TYPE_COMMAND)
+
+/* Rows of a node: its units first, then its child nodes. */
+static guint
+node_row (MusterNode *parent,
+          guint       node_index)
+{
+  return muster_node_get_n_units (parent) + node_index;
+}
+
+static void
+insert_unit (MusterArmyCommand *self)
+{
+  muster_node_insert_unit (self->node, self->index, self->unit);
+  self->owned = FALSE;
+  _muster_document_emit_children_changed (self->document, self->node, self->index, 0, 1);
+}
+
+static void
+remove_unit (MusterArmyCommand *self)
+{
+  self->unit = muster_node_remove_unit (self->node, self->index);
+  self->owned = TRUE;
+  _muster_document_emit_children_changed (self->document, self->node, self->index, 1, 0);
+}
+
+static void
+insert_node (MusterArmyCommand *self)
+{
+  muster_node_insert_node (self->node, self->index, self->child);
+  self->owned = FALSE;
+  _muster_document_emit_children_changed (self->document, self->node,
+                                          node_row (self->node, self->index), 0, 1);
+}
+
+static void
+remove_node (MusterArmyCommand *self)
+{
+  self->child = muster_node_remove_node (self->node, self->index);
+  self->owned = TRUE;
+  _muster_document_emit_children_changed (self->document, self->node,
+                                          node_row (self->node, self->index), 1, 0);
+}
+
+static void
+move_unit (MusterArmyCommand *self,
+           MusterNode        *from,
+           guint              from_index,
+           MusterNode        *to,
+           guint              to_index)
+{
+  muster_node_move_unit (from, from_index, to, to_index);
+  _muster_document_emit_children_changed (self->document, from, from_index, 1, 0);
+  _muster_document_emit_children_changed (self->document, to, to_index, 0, 1);
+}
+
+static void
+string_changed (MusterArmyCommand *self,
+                const char        *value)
+{
+  if (self->title_follows)
+    {
+      muster_doc_set_title (muster_document_get_doc (self->document), value ? value : "");
+      g_object_notify (G_OBJECT (self->document), "title");
+    }
+  if (self->force != NULL)
+    _muster_document_emit_force_changed (self->document, self->force);
+  else
+    _muster_document_emit_unit_changed (self->document, self->unit);
+}
+
+static void
+apply_changes (MusterArmyCommand *self)
+{
+  for (guint i = 0; i < self->changes->len; i++)
+    {
+      Change *change = &g_array_index (self->changes, Change, i);
+
+      change->index = muster_unit_find_option (self->unit, change->option);
+      change->old = muster_unit_set_option (self->unit, change->option, change->count);
+    }
+  _muster_document_emit_unit_changed (self->document, self->unit);
+}
+
+/* In reverse order, each pick back at its old place, so the bytes match again. */
+static void
+revert_changes (MusterArmyCommand *self)
+{
+  for (guint i = self->changes->len; i > 0; i--)
+    {
+      Change *change = &g_array_index (self->changes, Change, i - 1);
+
+      if (change->old == change->count)
+        continue;
+      if (change->count == 0)
+        muster_unit_insert_option (self->unit, change->index, change->option, change->old);
+      else
+        muster_unit_set_option (self->unit, change->option, change->old);
+    }
+  _muster_document_emit_unit_changed (self->document, self->unit);
+}
+
+static void
+muster_army_command_apply (MusterCommand *command)
+{
+  MusterArmyCommand *self = MUSTER_ARMY_COMMAND (command);
+
+  switch (self->kind)
+    {
+    case KIND_INSERT_UNIT:
+      insert_unit (self);
+      break;
+
+    case KIND_REMOVE_UNIT:
+      remove_unit (self);
+      break;
+
+    case KIND_INSERT_NODE:
+      insert_node (self);
+      break;
+
+    case KIND_REMOVE_NODE:
+      remove_node (self);
+      break;
+
+    case KIND_MOVE_UNIT:
+      move_unit (self, self->node, self->index, self->to, self->to_index);
+      break;
+
+    case KIND_SET_SIZE:
+      self->old_size = muster_unit_set_size (self->unit, self->size);
+      _muster_document_emit_unit_changed (self->document, self->unit);
+      break;
+
+    case KIND_SET_OPTIONS:
+      apply_changes (self);
+      break;
+
+    case KIND_SET_STRING:
+      if (self->force != NULL)
+        self->title_follows =
+          g_strcmp0 (muster_doc_get_title (muster_document_get_doc (self->document)),
+                     muster_force_get_name (self->force)) == 0;
+      g_free (self->old_value);
+      self->old_value = self->setter (self->target, self->value);
+      string_changed (self, self->value);
+      break;
+
+    case KIND_SET_LIMIT:
+      self->old_limit = muster_force_set_points_limit (self->force, self->limit);
+      _muster_document_emit_force_changed (self->document, self->force);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+muster_army_command_revert (MusterCommand *command)
+{
+  MusterArmyCommand *self = MUSTER_ARMY_COMMAND (command);
+
+  switch (self->kind)
+    {
+    case KIND_INSERT_UNIT:
+      remove_unit (self);
+      break;
+
+    case KIND_REMOVE_UNIT:
+      insert_unit (self);
+      break;
+
+    case KIND_INSERT_NODE:
+      remove_node (self);
+      break;
+
+    case KIND_REMOVE_NODE:
+      insert_node (self);
+      break;
+
+    case KIND_MOVE_UNIT:
+      move_unit (self, self->to, self->to_index, self->node, self->index);
+      break;
+
+    case KIND_SET_SIZE:
+      muster_unit_set_size (self->unit, self->old_size);
+      _muster_document_emit_unit_changed (self->document, self->unit);
+      break;
+
+    case KIND_SET_OPTIONS:
+      revert_changes (self);
+      break;
+
+    case KIND_SET_STRING:
+      g_free (self->setter (self->target, self->old_value));
+      string_changed (self, self->old_value);
+      break;
+
+    case KIND_SET_LIMIT:
+      muster_force_set_points_limit (self->force, self->old_limit);
+      _muster_document_emit_force_changed (self->document, self->force);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Typing a name, or clicking a size up several times, is one undo step. */
+static gboolean
+muster_army_command_merge (MusterCommand *command,
+                           MusterCommand *next_command)
+{
+  MusterArmyCommand *self = MUSTER_ARMY_COMMAND (command);
+  MusterArmyCommand *next = MUSTER_ARMY_COMMAND (next_command);
+
+  if (self->kind != next->kind || self->document != next->document)
+    return FALSE;
+
+  switch (self->kind)
+    {
+    case KIND_SET_SIZE:
+      if (self->unit != next->unit)
+        return FALSE;
+      self->size = next->size;
+      return TRUE;
+
+    case KIND_SET_STRING:
+      if (self->setter != next->setter || self->target != next->target)
+        return FALSE;
+      g_free (self->value);
+      self->value = g_strdup (next->value);
+      return TRUE;
+
+    case KIND_SET_LIMIT:
+      if (self->force != next->force)
+        return FALSE;
+      self->limit = next->limit;
+      return TRUE;
+
+    case KIND_INSERT_UNIT:
+    case KIND_REMOVE_UNIT:
+    case KIND_INSERT_NODE:
+    case KIND_REMOVE_NODE:
+    case KIND_MOVE_UNIT:
+    case KIND_SET_OPTIONS:
+    default:
+      return FALSE;
+    }
+}
+
+static void
+change_clear (gpointer data)
+{
+  Change *change = data;
+
+  g_free (change->option);
+}
+
+static void
+muster_army_command_finalize (GObject *object)
+{
+  MusterArmyCommand *self = MUSTER_ARMY_COMMAND (object);
+
+  if (self->owned)
+    {
+      g_clear_pointer (&self->unit, muster_unit_free);
+      g_clear_pointer (&self->child, muster_node_free);
+    }
+  g_clear_pointer (&self->changes, g_array_unref);
+  g_free (self->value);
+  g_free (self->old_value);
+
+  G_OBJECT_CLASS (muster_army_command_parent_class)->finalize (object);
+}
+
+static void
+muster_army_command_class_init (MusterArmyCommandClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  MusterCommandClass *command_class = MUSTER_COMMAND_CLASS (klass);
+
+  object_class->finalize = muster_army_command_finalize;
+  command_class->apply = muster_army_command_apply;
+  command_class->revert = muster_army_command_revert;
+  command_class->merge = muster_army_command_merge;
+}
+
+static void
+muster_army_command_init (MusterArmyCommand *self)
+{
+}
+
+static MusterArmyCommand *
+command_new (MusterDocument *document,
+             Kind            kind,
+             char           *label)
+{
+  MusterArmyCommand *self = g_object_new (MUSTER_TYPE_ARMY_COMMAND, "label", label, NULL);
+
+  g_free (label);
+  self->document = document;
+  self->kind = kind;
+  return self;
+}
+
+/**
+ * muster_unit_dup_display_name:
+ * @ruleset: (nullable): to name an unnamed unit after its type
+ *
+ * Returns: (transfer full): the unit's own name, else its type's name, else its type id
+ */
+char *
+muster_unit_dup_display_name (MusterUnit    *unit,
+                              MusterRuleset *ruleset)
+{
+  const char *name = muster_unit_get_name (unit);
+  const MusterUnitType *type;
+
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  if (name != NULL && *name != '\0')
+    return g_strdup (name);
+  type = ruleset ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit)) : NULL;
+  return g_strdup (type != NULL ? type->item.name : muster_unit_get_type_id (unit));
+}
+
+static char *
+unit_name (MusterDocument *document,
+           MusterUnit     *unit)
+{
+  return muster_unit_dup_display_name (unit, muster_document_get_ruleset (document));
+}
+
+static guint
+unit_index (MusterUnit *unit)
+{
+  MusterNode *node = muster_unit_get_node (unit);
+
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    if (muster_node_get_unit (node, i) == unit)
+      return i;
+  g_return_val_if_reached (0);
+}
+
+static guint
+node_index (MusterNode *node)
+{
+  MusterNode *parent = muster_node_get_parent (node);
+
+  for (guint i = 0; i < muster_node_get_n_nodes (parent); i++)
+    if (muster_node_get_node (parent, i) == node)
+      return i;
+  g_return_val_if_reached (0);
+}
+
+static MusterCommand *
+insert_unit_command_new (MusterDocument *document,
+                         MusterNode     *node,
+                         guint           index,
+                         MusterUnit     *unit,
+                         char           *label)
+{
+  MusterArmyCommand *self = command_new (document, KIND_INSERT_UNIT, label);
+
+  self->node = node;
+  self->index = index;
+  self->unit = unit;
+  self->owned = TRUE;
+  return MUSTER_COMMAND (self);
+}
+
+/**
+ * muster_add_unit_command_new:
+ * @node: where: the force's root or an organisation node
+ * @index: the place among the node's units
+ * @type_id: a unit type of the document's ruleset
+ *
+ * A unit of the type's default size with every option group's default picked.
+ */
+MusterCommand *
+muster_add_unit_command_new (MusterDocument *document,
+                             MusterNode     *node,
+                             guint           index,
+                             const char     *type_id)
+{
+  MusterRuleset *ruleset;
+  const MusterUnitType *type;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (node != NULL, NULL);
+  g_return_val_if_fail (index <= muster_node_get_n_units (node), NULL);
+  ruleset = muster_document_get_ruleset (document);
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  type = muster_ruleset_get_unit_type (ruleset, type_id);
+  g_return_val_if_fail (type != NULL, NULL);
+
+  return insert_unit_command_new (document, node, index,
+                                  muster_unit_new_for_type (ruleset, type_id),
+                                  g_strdup_printf (_("Add %s"), type->item.name));
+}
+
+MusterCommand *
+muster_remove_unit_command_new (MusterDocument *document,
+                                MusterUnit     *unit)
+{
+  MusterArmyCommand *self;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL && muster_unit_get_node (unit) != NULL, NULL);
+
+  g_autofree char *name = unit_name (document, unit);
+  self = command_new (document, KIND_REMOVE_UNIT, g_strdup_printf (_("Remove %s"), name));
+  self->node = muster_unit_get_node (unit);
+  self->index = unit_index (unit);
+  return MUSTER_COMMAND (self);
+}
+
+/* A copy with the same type, size, picks, name and notes, placed right after @unit. */
+MusterCommand *
+muster_duplicate_unit_command_new (MusterDocument *document,
+                                   MusterUnit     *unit)
+{
+  MusterUnit *copy;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL && muster_unit_get_node (unit) != NULL, NULL);
+
+  copy = muster_unit_new (muster_unit_get_type_id (unit), muster_unit_get_size (unit));
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      guint count;
+      const char *option = muster_unit_get_pick (unit, i, &count);
+
+      muster_unit_insert_option (copy, i, option, count);
+    }
+  g_free (muster_unit_set_name (copy, muster_unit_get_name (unit)));
+  g_free (muster_unit_set_notes (copy, muster_unit_get_notes (unit)));
+
+  g_autofree char *name = unit_name (document, unit);
+  return insert_unit_command_new (document, muster_unit_get_node (unit), unit_index (unit) + 1,
+                                  copy, g_strdup_printf (_("Duplicate %s"), name));
+}
+
+/**
+ * muster_move_unit_command_new:
+ * @to: the node the unit goes to (its own node to reorder)
+ * @to_index: its place among @to's units once it has left its old place
+ */
+MusterCommand *
+muster_move_unit_command_new (MusterDocument *document,
+                              MusterUnit     *unit,
+                              MusterNode     *to,
+                              guint           to_index)
+{
+  MusterArmyCommand *self;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL && muster_unit_get_node (unit) != NULL, NULL);
+  g_return_val_if_fail (to != NULL, NULL);
+
+  g_autofree char *name = unit_name (document, unit);
+  self = command_new (document, KIND_MOVE_UNIT, g_strdup_printf (_("Move %s"), name));
+  self->node = muster_unit_get_node (unit);
+  self->index = unit_index (unit);
+  self->to = to;
+  self->to_index = to_index;
+  return MUSTER_COMMAND (self);
+}
+
+MusterCommand *
+muster_set_unit_size_command_new (MusterDocument *document,
+                                  MusterUnit     *unit,
+                                  guint           size)
+{
+  MusterArmyCommand *self;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  g_autofree char *name = unit_name (document, unit);
+  self = command_new (document, KIND_SET_SIZE,
+                      g_strdup_printf (_("Change Size of %s"), name));
+  self->unit = unit;
+  self->size = size;
+  return MUSTER_COMMAND (self);
+}
+
+static MusterArmyCommand *
+options_command_new (MusterDocument *document,
+                     MusterUnit     *unit,
+                     char           *label)
+{
+  MusterArmyCommand *self = command_new (document, KIND_SET_OPTIONS, label);
+
+  self->unit = unit;
+  self->changes = g_array_new (FALSE, TRUE, sizeof (Change));
+  g_array_set_clear_func (self->changes, change_clear);
+  return self;
+}
+
+static void
+add_change (MusterArmyCommand *self,
+            const char        *option,
+            guint              count)
+{
+  Change change = { g_strdup (option), count, 0, -1 };
+
+  g_array_append_val (self->changes, change);
+}
+
+/**
+ * muster_set_option_command_new:
+ * @option_id: an option of the document's ruleset
+ * @count: how many times it is picked; 0 clears the pick
+ */
+MusterCommand *
+muster_set_option_command_new (MusterDocument *document,
+                               MusterUnit     *unit,
+                               const char     *option_id,
+                               guint           count)
+{
+  MusterRuleset *ruleset;
+  const MusterOption *option;
+  MusterArmyCommand *self;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL && option_id != NULL, NULL);
+
+  ruleset = muster_document_get_ruleset (document);
+  option = ruleset ? muster_ruleset_get_option (ruleset, option_id) : NULL;
+  name = muster_unit_dup_display_name (unit, ruleset);
+  self = options_command_new (document, unit,
+                              count > 0
+                                /* TRANSLATORS: "Pick Shields for Iron Guard" */
+                                ? g_strdup_printf (_("Pick %s for %s"),
+                                                   option ? option->item.name : option_id, name)
+                                : g_strdup_printf (_("Drop %s from %s"),
+                                                   option ? option->item.name : option_id, name));
+  add_change (self, option_id, count);
+  return MUSTER_COMMAND (self);
+}
+
+/**
+ * muster_choose_option_command_new:
+ * @group_id: an option group of the document's ruleset
+ * @option_id: (nullable): the one option of the group to pick; %NULL picks none
+ *
+ * Makes @option_id the group's only pick, as a single-choice row does.
+ */
+MusterCommand *
+muster_choose_option_command_new (MusterDocument *document,
+                                  MusterUnit     *unit,
+                                  const char     *group_id,
+                                  const char     *option_id)
+{
+  MusterRuleset *ruleset;
+  const MusterOptionGroup *group;
+  MusterArmyCommand *self;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL && group_id != NULL, NULL);
+  ruleset = muster_document_get_ruleset (document);
+  g_return_val_if_fail (ruleset != NULL, NULL);
+  group = muster_ruleset_get_option_group (ruleset, group_id);
+  g_return_val_if_fail (group != NULL, NULL);
+
+  name = muster_unit_dup_display_name (unit, ruleset);
+  /* TRANSLATORS: "Change Experience of Iron Guard" */
+  self = options_command_new (document, unit, g_strdup_printf (_("Change %s of %s"),
+                                                               group->item.name, name));
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      const char *picked = muster_unit_get_pick (unit, i, NULL);
+      const MusterOption *option = muster_ruleset_get_option (ruleset, picked);
+
+      if (option != NULL && g_strcmp0 (option->group, group_id) == 0 &&
+          g_strcmp0 (picked, option_id) != 0)
+        add_change (self, picked, 0);
+    }
+  if (option_id != NULL && muster_unit_get_option_count (unit, option_id) == 0)
+    add_change (self, option_id, 1);
+  return MUSTER_COMMAND (self);
+}
+
+static MusterArmyCommand *
+string_command_new (MusterDocument *document,
+                    StringSetter    setter,
+                    gpointer        target,
+                    const char     *value,
+                    char           *label)
+{
+  MusterArmyCommand *self = command_new (document, KIND_SET_STRING, label);
+
+  self->setter = setter;
+  self->target = target;
+  /* An empty name or note is no name or note. */
+  self->value = value != NULL && *value != '\0' ? g_strdup (value) : NULL;
+  return self;
+}
+
+/* Where a name or note edit is for a unit, its undo label names the unit. */
+static MusterCommand *
+unit_string_command_new (MusterDocument *document,
+                         StringSetter    setter,
+                         MusterUnit     *unit,
+                         const char     *value,
+                         gboolean        is_name)
+{
+  g_autofree char *name = unit_name (document, unit);
+  MusterArmyCommand *self;
+
+  self = string_command_new (document, setter, unit, value,
+                             is_name ? g_strdup_printf (_("Rename %s"), name)
+                                     : g_strdup_printf (_("Edit Notes of %s"), name));
+  self->unit = unit;
+  return MUSTER_COMMAND (self);
+}
+
+MusterCommand *
+muster_rename_unit_command_new (MusterDocument *document,
+                                MusterUnit     *unit,
+                                const char     *name)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  return unit_string_command_new (document, (StringSetter) muster_unit_set_name, unit, name, TRUE);
+}
+
+MusterCommand *
+muster_set_unit_notes_command_new (MusterDocument *document,
+                                   MusterUnit     *unit,
+                                   const char     *notes)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  return unit_string_command_new (document, (StringSetter) muster_unit_set_notes, unit, notes,
+                                  FALSE);
+}
+
+MusterCommand *
+muster_set_force_name_command_new (MusterDocument *document,
+                                   MusterForce    *force,
+                                   const char     *name)
+{
+  MusterArmyCommand *self;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (force != NULL, NULL);
+
+  self = string_command_new (document, (StringSetter) muster_force_set_name, force, name,
+                             g_strdup (_("Rename List")));
+  self->force = force;
+  return MUSTER_COMMAND (self);
+}
+
+MusterCommand *
+muster_set_points_limit_command_new (MusterDocument *document,
+                                     MusterForce    *force,
+                                     gint64          points_limit)
+{
+  MusterArmyCommand *self;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (force != NULL, NULL);
+
+  self = command_new (document, KIND_SET_LIMIT, g_strdup (_("Change Points Limit")));
+  self->force = force;
+  self->limit = MAX (points_limit, 0);
+  return MUSTER_COMMAND (self);
+}
+
+/**
+ * muster_add_node_command_new:
+ * @parent: the node it goes in
+ * @index: its place among @parent's child nodes
+ * @level_id: an organisation level of the ruleset ("command", "wing"…)
+ * @name: (nullable): its name; %NULL names it after its level
+ */
+MusterCommand *
+muster_add_node_command_new (MusterDocument *document,
+                             MusterNode     *parent,
+                             guint           index,
+                             const char     *level_id,
+                             const char     *name)
+{
+  MusterRuleset *ruleset;
+  const MusterLevel *level;
+  MusterArmyCommand *self;
+  const char *shown;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (parent != NULL && level_id != NULL, NULL);
+  g_return_val_if_fail (index <= muster_node_get_n_nodes (parent), NULL);
+
+  ruleset = muster_document_get_ruleset (document);
+  level = ruleset ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL, level_id) : NULL;
+  shown = name != NULL ? name : level != NULL ? level->item.name : level_id;
+  self = command_new (document, KIND_INSERT_NODE, g_strdup_printf (_("Add %s"), shown));
+  self->node = parent;
+  self->index = index;
+  self->child = muster_node_new (level_id, shown);
+  self->owned = TRUE;
+  return MUSTER_COMMAND (self);
+}
+
+MusterCommand *
+muster_remove_node_command_new (MusterDocument *document,
+                                MusterNode     *node)
+{
+  MusterArmyCommand *self;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (node != NULL && muster_node_get_parent (node) != NULL, NULL);
+
+  self = command_new (document, KIND_REMOVE_NODE,
+                      g_strdup_printf (_("Remove %s"), muster_node_get_name (node)));
+  self->node = muster_node_get_parent (node);
+  self->index = node_index (node);
+  return MUSTER_COMMAND (self);
+}

@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-army-page.h"
+#include "muster-catalogue-model.h"
+#include "muster-engine.h"
+#include "muster-new-list-dialog.h"
+#include "muster-roster-model.h"
+#include "ui-test-util.h"
+
+static gboolean
+document_clean (gpointer data)
+{
+  return !muster_document_get_modified (data);
+}
+
+static gboolean
+document_loaded (gpointer data)
+{
+  return muster_document_get_doc (muster_window_get_document (data)) != NULL;
+}
+
+/* The expected header text, from the engine's own total. */
+static char *
+expected_total (MusterDocument *document)
+{
+  MusterForce *force = muster_document_get_force (document);
+
+  return g_strdup_printf ("%" G_GINT64_FORMAT " / %" G_GINT64_FORMAT " pts%s",
+                          muster_force_get_total (force), muster_force_get_points_limit (force),
+                          muster_force_is_house (force) ? " *" : "");
+}
+
+static void
+assert_total (MusterArmyPage *page)
+{
+  g_autofree char *expected = expected_total (muster_army_page_get_document (page));
+
+  g_assert_cmpstr (muster_army_page_get_total_text (page), ==, expected);
+}
+
+static void
+add_from_catalogue (MusterArmyPage *page,
+                    const char     *type_id)
+{
+  GListModel *catalogue = G_LIST_MODEL (muster_army_page_get_catalogue (page));
+
+  for (guint i = 0; i < g_list_model_get_n_items (catalogue); i++)
+    {
+      g_autoptr(MusterCatalogueItem) item = g_list_model_get_item (catalogue, i);
+
+      if (g_strcmp0 (muster_catalogue_item_get_id (item), type_id) == 0)
+        {
+          gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (muster_army_page_get_catalogue (page)), i);
+          g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.add-unit", NULL));
+          return;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static MusterWindow *
+new_list_window (void)
+{
+  MusterWindow *window = new_shown_window ();
+  MusterNewListDialog *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-list", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_NEW_LIST_DIALOG));
+  dialog = MUSTER_NEW_LIST_DIALOG (find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG));
+  g_assert_true (muster_new_list_dialog_select_ruleset (dialog, "battle-valor-fantasy"));
+  muster_new_list_dialog_set_name (dialog, "Test Host");
+  muster_new_list_dialog_set_points_limit (dialog, 500);
+  g_assert_cmpint (muster_new_list_dialog_get_points_limit (dialog), ==, 500);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "create");
+  return window;
+}
+
+static void
+test_army_empty (void)
+{
+  MusterWindow *window = new_shown_window ();
+  MusterArmyPage *page = muster_window_get_army_page (window);
+
+  g_assert_null (muster_army_page_get_total_text (page));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "army.add-unit", NULL) &&
+                  muster_document_get_doc (muster_window_get_document (window)) != NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_army_build_list (void)
+{
+  MusterWindow *window = new_list_window ();
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  GListModel *roster = G_LIST_MODEL (muster_army_page_get_roster (page));
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-army-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmpdir, "host.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+  g_autofree char *saved_total = NULL;
+  MusterWindow *reopened;
+  MusterUnit *infantry;
+  gint64 before;
+
+  /* A new list, empty, against its limit. */
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Test Host — Muster");
+  g_assert_cmpstr (muster_army_page_get_total_text (page), ==, "0 / 500 pts");
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 0);
+
+  /* Two units from the catalogue: each is selected once added. */
+  add_from_catalogue (page, "infantry");
+  add_from_catalogue (page, "cavalry");
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 2);
+  g_assert_cmpstr (muster_unit_get_type_id (muster_army_page_get_selected_unit (page)), ==,
+                   "cavalry");
+  assert_total (page);
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Add Cavalry");
+
+  /* Size and an option of the first, through the editor's actions. */
+  infantry = muster_node_get_unit (muster_force_get_root (muster_document_get_force (document)), 0);
+  g_assert_true (muster_army_page_select_unit (page, infantry));
+  before = muster_force_get_total (muster_document_get_force (document));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 8));
+  g_assert_cmpuint (muster_unit_get_size (infantry), ==, 8);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.choose-option", "(ss)",
+                                             "armour", "heavy-armour"));
+  g_assert_cmpuint (muster_unit_get_option_count (infantry, "heavy-armour"), ==, 1);
+  g_assert_cmpuint (muster_unit_get_option_count (infantry, "no-armour"), ==, 0);
+  g_assert_cmpint (muster_force_get_total (muster_document_get_force (document)), >, before);
+  assert_total (page);
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Test Host — Muster");
+
+  /* Undo and redo go through the window's actions; the header follows. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (muster_unit_get_option_count (infantry, "no-armour"), ==, 1);
+  assert_total (page);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (muster_unit_get_size (infantry), ==, 4);
+  g_assert_cmpint (muster_force_get_total (muster_document_get_force (document)), ==, before);
+  assert_total (page);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpuint (muster_unit_get_size (infantry), ==, 8);
+  assert_total (page);
+
+  /* Duplicate and remove from the roster's actions. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.duplicate", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 3);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 2);
+  assert_total (page);
+
+  /* The list's own settings. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-points-limit", "x",
+                                             (gint64) 2000));
+  g_assert_nonnull (strstr (muster_army_page_get_total_text (page), " / 2000 pts"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.rename-list", "s",
+                                             "Iron Host"));
+  g_assert_cmpstr (muster_force_get_name (muster_document_get_force (document)), ==, "Iron Host");
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "• Iron Host — Muster");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  assert_total (page);
+  g_assert_nonnull (strstr (muster_army_page_get_total_text (page), " / 500 pts"));
+
+  text = muster_army_page_dup_text (page);
+  g_assert_nonnull (strstr (text, "Test Host"));
+  g_assert_nonnull (strstr (text, "Heavy armour"));
+
+  /* Save, then open it in a second window: the same list and total. */
+  saved_total = g_strdup (muster_army_page_get_total_text (page));
+  muster_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (document_clean, document);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Test Host — Muster");
+
+  reopened = new_shown_window ();
+  muster_window_open_file (reopened, file);
+  spin_until (document_loaded, reopened);
+  page = muster_window_get_army_page (reopened);
+  g_assert_cmpstr (muster_army_page_get_total_text (page), ==, saved_total);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (muster_army_page_get_roster (page))),
+                    ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (reopened));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (tmpdir);
+}
+
+static void
+test_army_open_sample (void)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "battle-valor-fantasy-1000.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GListModel *catalogue;
+  guint all;
+
+  muster_window_open_file (window, file);
+  spin_until (document_loaded, window);
+  g_assert_cmpstr (muster_army_page_get_total_text (page), ==, "998 / 1000 pts *");
+  g_assert_false (muster_army_page_get_over_limit (page));
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (muster_army_page_get_roster (page))),
+                    ==, 19);
+
+  /* Over the limit once the Iron Guard grows. */
+  g_assert_true (muster_army_page_select_unit (page, muster_doc_lookup_unit (
+    muster_document_get_doc (muster_window_get_document (window)), "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 16));
+  g_assert_true (muster_army_page_get_over_limit (page));
+
+  /* The catalogue's search, as typed. */
+  catalogue = G_LIST_MODEL (muster_army_page_get_catalogue (page));
+  all = g_list_model_get_n_items (catalogue);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.focus-search", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (gtk_window_get_focus (GTK_WINDOW (window))), "cavalry");
+  while (g_list_model_get_n_items (catalogue) == all)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (g_list_model_get_n_items (catalogue), <, all);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_false (muster_army_page_get_over_limit (page));
+  g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+sample_loaded (gpointer data)
+{
+  return muster_document_get_file (data) != NULL;
+}
+
+/* A house-rule variant with an organisation level: groups in the roster tree. */
+static void
+test_army_groups (void)
+{
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new ();
+  g_autoptr(MusterRuleset) club = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_build_filename (MUSTER_TEST_DATA, "rulesets-club", NULL);
+  g_autofree char *shipped = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "rulesets",
+                                               NULL);
+  MusterWindow *window = new_shown_window ();
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  GListModel *roster;
+  g_autoptr(GtkTreeListRow) group_row = NULL;
+  g_autoptr(MusterRosterRow) group = NULL;
+  MusterNode *detachment;
+
+  muster_catalog_scan_dir (catalog, shipped);
+  muster_catalog_scan_dir (catalog, dir);
+  club = muster_catalog_resolve (catalog, "club-bvf", &error);
+  g_assert_no_error (error);
+  muster_document_start_list (document, club, "Club Night", 600);
+  roster = G_LIST_MODEL (muster_army_page_get_roster (page));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.add-group", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 1);
+  group_row = g_list_model_get_item (roster, 0);
+  group = gtk_tree_list_row_get_item (group_row);
+  g_assert_true (muster_roster_row_is_node (group));
+  g_assert_cmpstr (muster_roster_row_get_name (group), ==, "Detachment");
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Add Detachment");
+
+  /* With the group selected, a unit type goes into it; the tree shows it expanded. */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (roster), 0);
+  add_from_catalogue (page, "infantry");
+  detachment = muster_roster_row_get_node (group);
+  g_assert_cmpuint (muster_node_get_n_units (detachment), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 2);
+  g_assert_cmpint (muster_roster_row_get_cost (group), ==, muster_node_get_total (detachment));
+  g_assert_cmpint (muster_node_get_total (detachment), >, 0);
+  assert_total (page);
+
+  /* Another list replaces this one in place, selection and all. */
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                              "battle-valor-fantasy-1000.muster", NULL);
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    g_assert_nonnull (muster_army_page_get_selected_unit (page));
+    muster_window_open_file (window, file);
+    spin_until (sample_loaded, document);
+    g_assert_null (muster_army_page_get_selected_unit (page));
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (muster_army_page_get_roster (page))),
+                      ==, 19);
+    g_assert_cmpstr (muster_army_page_get_total_text (page), ==, "998 / 1000 pts *");
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/ui/army/empty", test_army_empty);
+  g_test_add_func ("/ui/army/build-list", test_army_build_list);
+  g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
+  g_test_add_func ("/ui/army/groups", test_army_groups);
+
+  return ui_test_run ();
+}

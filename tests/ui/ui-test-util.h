@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <locale.h>
+
+#include "muster-application.h"
+#include "muster-window.h"
+
+/* Shared by the UI tests: each test file defines the application they run in. */
+static MusterApplication *app;
+
+static inline void
+spin_until (gboolean (*done) (gpointer),
+            gpointer   data)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static inline gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+static inline GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return window;
+    }
+  return NULL;
+}
+
+static inline gboolean
+toplevel_shown (gpointer type)
+{
+  GtkWindow *window = find_toplevel (GPOINTER_TO_SIZE (type));
+  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+static inline MusterWindow *
+new_shown_window (void)
+{
+  MusterWindow *window = muster_window_new (app);
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  return window;
+}
+
+
+/* Returns: FALSE when there is no display: the caller returns 0, a TAP skip. */
+static inline gboolean
+ui_test_init (int    *argc,
+              char ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_test_init (argc, argv, NULL);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return FALSE;
+    }
+  adw_init ();
+
+  app = muster_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+  return TRUE;
+}
+
+static inline int
+ui_test_run (void)
+{
+  int ret = g_test_run ();
+
+  g_clear_object (&app);
+  return ret;
+}
