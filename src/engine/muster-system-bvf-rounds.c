@@ -29,7 +29,7 @@
 enum {
   R_ROUNDS, R_CHARGE_ROLL, R_LEADER, R_GENERAL, R_DIRECTION, R_ATTACK_COLUMN, R_TARGET_LINE,
   R_IMPACT_PER_STAND, R_COLUMN_RANKS, R_PIKE, R_SHIELD_WALL, R_TRAMPLE, R_BREAK_THROUGH,
-  R_COUNTER, R_B_ACTIVATED, R_SIDES
+  R_COUNTER, R_B_ACTIVATED, R_B_FLEES_AT, R_SIDES
 };
 enum {
   S_STANDS, S_FIGURES, S_DICE_FIGURE, S_DICE_STAND, S_EXPERIENCE, S_ARMOUR, S_DOUBLE_HANDED,
@@ -38,7 +38,10 @@ enum {
 };
 enum { R_OUT_A, R_OUT_B, R_OUT_RESULT, R_OUT_ROUNDS, R_N_OUT };
 enum { SIDE_A, SIDE_B };
-enum { RESULT_FIGHTING, RESULT_A_DESTROYED, RESULT_B_DESTROYED, RESULT_BROKE_THROUGH };
+enum {
+  RESULT_FIGHTING, RESULT_A_DESTROYED, RESULT_B_DESTROYED, RESULT_BROKE_THROUGH, RESULT_B_FLED,
+  N_RESULTS
+};
 
 #define SIDE(v, side, field) ((v)[R_SIDES + (side) * S_N + (field)])
 #define MAX_ROUNDS 12
@@ -109,6 +112,10 @@ static const MusterInputSpec rounds_inputs[] = {
               0),
   BOOL_INPUT ("b-activated", "Charged unit already activated",
               "A unit that has activated this turn does not strike back in the first round.", 0),
+  INT_INPUT ("b-flees-at", "Charged unit flees at",
+             "Its player gives it a Flee order (§5.6) at the start of a turn when it is down to "
+             "this many stands or fewer, which ends the combat; 0 never (Stubborn, Independent "
+             "L2).", 0, 30, 0),
   SIDE_INPUTS ("a-", "Charger"),
   SIDE_INPUTS ("b-", "Charged unit"),
 };
@@ -117,7 +124,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (rounds_inputs) == R_SIDES + 2 * S_N);
 
 static const char * const result_labels[] = {
   "Both still fighting", "Charger destroyed", "Charged unit destroyed", "Charger broke through",
-  NULL
+  "Charged unit fled", NULL
 };
 
 static const MusterOutputSpec rounds_outputs[] = {
@@ -147,6 +154,7 @@ typedef struct
   gboolean                break_through;
   gboolean                counter;          /* the first round's strikes are simultaneous */
   gboolean                b_activated;      /* the charged unit does not strike back at first */
+  int                     b_flees_at;       /* stands; 0 never */
   MusterBvfStrike         trample_strike;   /* saves only: no armour, defence modifiers */
   int                     rounds;
   MusterBvfSaveTable     *tables[2][2][2];  /* exact only: made when first needed */
@@ -217,6 +225,7 @@ plan_init (Plan                   *plan,
   plan->break_through = v[R_BREAK_THROUGH];
   plan->counter = v[R_COUNTER];
   plan->b_activated = v[R_B_ACTIVATED];
+  plan->b_flees_at = v[R_B_FLEES_AT];
   plan->trample_strike = plan->strike[SIDE_A][0][0];
   plan->trample_strike.save.rerolls = 0;
   plan->trample_strike.sliding = 0;
@@ -311,6 +320,13 @@ rounds_resolve (const Plan     *plan,
       gboolean first = round == 1;
       int contact = -1, inflicted = 0, suffered = 0;
 
+      /* a new turn: the charged unit's Flee order ends the combat */
+      if (!first && plan->b_flees_at > 0 &&
+          stands_left (plan, SIDE_B, figures[SIDE_B]) <= plan->b_flees_at)
+        {
+          result = RESULT_B_FLED;
+          break;
+        }
       fought = round;
       if (first)
         {
@@ -564,7 +580,8 @@ rounds_exact (const MusterProcedure  *procedure,
   g_autofree double *q = NULL;
   g_autofree double *a_probs = NULL;
   g_autofree double *b_probs = NULL;
-  double rounds[MAX_ROUNDS + 1] = { 0 }, result[3] = { 0 }, ended = 0.0;
+  double rounds[MAX_ROUNDS + 1] = { 0 }, result[N_RESULTS] = { 0 }, ended = 0.0, gone = 0.0;
+  g_autofree double *fled = NULL;
   Plan plan;
   int a0, b0, width;
 
@@ -583,6 +600,7 @@ rounds_exact (const MusterProcedure  *procedure,
   width = b0 + 1;
   p = g_new0 (double, (gsize) (a0 + 1) * width);
   q = g_new0 (double, (gsize) (a0 + 1) * width);
+  fled = g_new0 (double, (gsize) (a0 + 1) * width);
   for (int x = 0; x < 2; x++)
     for (int first = 0; first < 2; first++)
       kernel_cache_init (&caches[x][first], &plan, x, first);
@@ -590,6 +608,18 @@ rounds_exact (const MusterProcedure  *procedure,
   for (int r = 1; r <= plan.rounds; r++)
     {
       double finished = 0.0;
+
+      /* the charged unit's Flee order at the start of a new turn: those combats fought r − 1 */
+      if (r > 1 && plan.b_flees_at > 0)
+        for (int a = 1; a <= a0; a++)
+          for (int b = 1; b <= b0; b++)
+            if (stands_left (&plan, SIDE_B, b) <= plan.b_flees_at && p[a * width + b] != 0.0)
+              {
+                fled[a * width + b] += p[a * width + b];
+                rounds[r - 1] += p[a * width + b];
+                gone += p[a * width + b];
+                p[a * width + b] = 0.0;
+              }
 
       if (r == 1)
         first_charge (&plan, &caches[SIDE_B][1], q);
@@ -608,7 +638,7 @@ rounds_exact (const MusterProcedure  *procedure,
       rounds[r] = MAX (0.0, finished - ended);   /* rounding must not make it negative */
       ended = MAX (ended, finished);
     }
-  rounds[plan.rounds] += MAX (0.0, 1.0 - ended);
+  rounds[plan.rounds] += MAX (0.0, 1.0 - ended - gone);
 
   for (int x = 0; x < 2; x++)
     for (int first = 0; first < 2; first++)
@@ -623,15 +653,16 @@ rounds_exact (const MusterProcedure  *procedure,
   for (int a = 0; a <= a0; a++)
     for (int b = 0; b <= b0; b++)
       {
-        double w = p[a * width + b];
+        double w = p[a * width + b], f = fled[a * width + b];
 
-        a_probs[a] += w;
-        b_probs[b] += w;
+        a_probs[a] += w + f;
+        b_probs[b] += w + f;
         result[a == 0 ? RESULT_A_DESTROYED : b == 0 ? RESULT_B_DESTROYED : RESULT_FIGHTING] += w;
+        result[RESULT_B_FLED] += f;
       }
   outputs[R_OUT_A] = _muster_bvf_dist_capped (a_probs, a0 + 1, -1);
   outputs[R_OUT_B] = _muster_bvf_dist_capped (b_probs, b0 + 1, -1);
-  outputs[R_OUT_RESULT] = muster_dist_new_from_weights (0, result, 3);
+  outputs[R_OUT_RESULT] = muster_dist_new_from_weights (0, result, N_RESULTS);
   outputs[R_OUT_ROUNDS] = muster_dist_new_from_weights (1, rounds + 1, plan.rounds);
   return TRUE;
 }

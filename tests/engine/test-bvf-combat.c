@@ -208,6 +208,8 @@ test_brute_force_melee (void)
          "b-stands=1", "b-figures=1", "counter-charge=yes", "a-experience=veteran");
   BRUTE (bvf, "combat", 7, "rounds=2", "a-stands=1", "a-figures=1", "b-stands=1",
          "b-figures=1", "b-activated=yes");
+  BRUTE (bvf, "combat", 8, "rounds=2", "charge-roll=no", "a-stands=1", "a-figures=1",
+         "b-stands=2", "b-figures=1", "b-flees-at=1", "b-activated=yes");
 }
 
 static void
@@ -808,6 +810,17 @@ test_combat_strike_back (void)
                      <, 0.01);
   /* Striking with all 48 figures and +1 costs the charger more than the plain strike back. */
   g_assert_cmpfloat (a_counter, <, a_plain - 1.0);
+  /* A unit that flees when down to its 12 stands flees after the first round if it lives. */
+  {
+    g_autofree int *flee = values_of (combat, "rounds=2", "b-flees-at=12", NULL);
+    g_autoptr(MusterProcedureResult) r_flee = exact_of (combat, bvf, flee);
+    MusterDist *result = muster_procedure_result_get_output (r_flee, 2);
+    MusterDist *fought = muster_procedure_result_get_output (r_flee, 3);
+    double alive = muster_dist_get_prob (muster_procedure_result_get_output (r_plain, 2), 0);
+
+    g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (result, 4), alive, 1e-12);
+    g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (fought, 1), 1.0, 1e-12);
+  }
   /* The charger's own strike is the same either way. */
   g_assert_cmpfloat_with_epsilon (
     muster_dist_get_mean (muster_procedure_result_get_output (r_counter, 1)),
