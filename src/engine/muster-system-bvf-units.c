@@ -41,6 +41,7 @@ typedef struct
   int      captain;          /* 0 none, 1–3 Regular–Elite */
   int      apothecary;
   gboolean stone_thrower;
+  gboolean character;        /* missile and spell dice against it need 6s when alone */
 } UnitFacts;
 
 static gboolean
@@ -168,6 +169,10 @@ unit_facts (const MusterRuleset  *ruleset,
       f->leader |= has (option->tags, "leader");
       f->musician |= has (option->tags, "musician");
     }
+  /* §2.8: a lone character needs 6s to hit; a Veteran ignores its first wound, an Elite two */
+  f->character = g_str_equal (type->category, "character");
+  if (f->character)
+    f->resilient += MAX (0, f->level - MUSTER_BVF_REGULAR);
   /* the engine group's default is the Stone Thrower */
   f->stone_thrower = muster_unit_get_option_count (unit, "bolt-thrower") == 0;
 
@@ -311,6 +316,8 @@ fill_target (const MusterProcedure *p,
   set_input (p, v, "", "large-target", f->large);
   set_input (p, v, "", "tough-hide-4", f->tough_hide_4);
   set_input (p, v, "", "cancelled", f->pike);
+  set_input (p, v, "", "character-target", f->character);
+  set_input (p, v, "", "needs-six", f->character);
 }
 
 /**

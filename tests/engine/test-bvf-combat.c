@@ -1011,6 +1011,15 @@ test_fill_infantry (void)
   g_assert_cmpint (input (fire, shot, "target-experience"), ==, MUSTER_BVF_ELITE);
   g_assert_cmpint (input (fire, shot, "target-figures"), ==, 8 * 3);
   g_assert_cmpint (input (fire, shot, "large-target"), ==, 0);
+  g_assert_cmpint (input (fire, shot, "character-target"), ==, 0);
+
+  /* Runelord Grimm, a Veteran Wizard on his own: 6s to hit, 3 wounds, Heavy armour, and the
+   * first wound ignored (§2.8) */
+  shot = filled (&sample, fire, "u13", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&shot));
+  g_assert_cmpint (input (fire, shot, "character-target"), ==, 1);
+  g_assert_cmpint (input (fire, shot, "target-figures"), ==, 3);
+  g_assert_cmpint (input (fire, shot, "target-armour"), ==, 3);
+  g_assert_cmpint (input (fire, shot, "resilient"), ==, 1);
 }
 
 /* Ram Riders charge the Stone Golems: two figures a stand rolling a die each against single
