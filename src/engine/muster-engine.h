@@ -4,6 +4,7 @@
 /* The rules engine: plain C, GLib and libxml2. No GTK, no display. */
 
 #include "muster-army.h"
+#include "muster-bvf.h"
 #include "muster-catalog.h"
 #include "muster-cost.h"
 #include "muster-dice.h"

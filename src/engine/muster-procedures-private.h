@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 extern const MusterProcedure * const * const _muster_procedure_tables[];
 
 extern const MusterProcedure * const muster_sov_procedures[];
+extern const MusterProcedure * const muster_bvf_procedures[];
 extern const MusterProcedure * const muster_hm_procedures[];
 extern const MusterProcedure * const muster_mov_procedures[];
 extern const MusterProcedure * const muster_ul_procedures[];

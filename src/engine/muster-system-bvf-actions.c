@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include "muster-system-bvf-private.h"
+
+/*
+ * Battle Valor Fantasy's one-roll actions (§2.8, §6.4): the Assassin's kill, the Thief's theft,
+ * the Seer's free advance, a charged character's sidestep and a reserve unit's arrival. Each is
+ * a number of dice that must reach a number of Successes, from the "combat-actions" table.
+ */
+
+enum { CA_ACTION, CA_LEVEL, CA_UNMODIFIED, CA_GENERAL, CA_BAD_LUCK };
+enum { CA_OUT_SUCCESSES, CA_OUT_RESULT };
+enum { ACTION_ASSASSIN, ACTION_THIEF, ACTION_SEER, ACTION_SIDESTEP, ACTION_RESERVES };
+
+const char * const _muster_bvf_action_ids[] = {
+  "assassin", "thief", "seer", "sidestep", "reserves", NULL
+};
+static const char * const action_labels[] = {
+  "Assassin: kill (10 dice, 5 Successes)", "Thief: steal (10 dice, 5 Successes)",
+  "Seer: free Advance (10 dice, 5 Successes)", "Charged character: sidestep (2 dice, 2)",
+  "Reserve unit arrives (1 die)", NULL
+};
+static const char * const result_labels[] = { "Fails", "Succeeds", NULL };
+
+static const MusterInputSpec action_inputs[] = {
+  { "action", "Action", "The roll and the Successes it needs.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    _muster_bvf_action_ids, action_labels },
+  { "experience", "Experience", "Of the character, or of the reserve unit: Levy −1, Veteran +1, "
+    "Elite +2.", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, _muster_bvf_level_ids,
+    _muster_bvf_level_labels },
+  { "unmodified", "Unmodified (variant)", "Sidestep and reserves: our default adds the "
+    "experience modifier; the variant rolls unmodified (1/9 to sidestep, 1/3 to arrive).",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "general", "General within 12\" of the entry point", "A reserve unit then arrives "
+    "automatically.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec action_outputs[] = {
+  { "successes", "Successes", NULL },
+  { "result", "Result", result_labels },
+};
+
+static void
+action_setup (const MusterBvfNumbers *n,
+              const int              *v,
+              MusterBvfRoll          *roll,
+              int                    *dice,
+              int                    *needed)
+{
+  gboolean plain = v[CA_UNMODIFIED] &&
+                   (v[CA_ACTION] == ACTION_SIDESTEP || v[CA_ACTION] == ACTION_RESERVES);
+
+  *dice = n->action_dice[v[CA_ACTION]];
+  *needed = n->action_needed[v[CA_ACTION]];
+  *roll = (MusterBvfRoll) { 0 };
+  roll->modifier = (plain ? 0 : n->success[v[CA_LEVEL]]) +
+                   (v[CA_BAD_LUCK] ? n->mod[MUSTER_BVF_MOD_BAD_LUCK] : 0);
+}
+
+static gboolean
+automatic (const int *v)
+{
+  return v[CA_ACTION] == ACTION_RESERVES && v[CA_GENERAL];
+}
+
+static int
+reaches (int      successes,
+         gpointer data)
+{
+  return successes >= GPOINTER_TO_INT (data);
+}
+
+static gboolean
+action_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *v,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  g_autofree double *probs = NULL;
+  MusterBvfRoll roll;
+  int dice, needed;
+
+  if (n == NULL)
+    return FALSE;
+  action_setup (n, v, &roll, &dice, &needed);
+  if (automatic (v))
+    {
+      outputs[CA_OUT_SUCCESSES] = muster_dist_new_constant (dice);
+      outputs[CA_OUT_RESULT] = muster_dist_new_constant (1);
+      return TRUE;
+    }
+  probs = g_new (double, dice + 1);
+  _muster_bvf_roll_probs (&roll, dice, probs);
+  outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, dice + 1, -1);
+  outputs[CA_OUT_RESULT] = muster_dist_map (outputs[CA_OUT_SUCCESSES], reaches,
+                                            GINT_TO_POINTER (needed));
+  return TRUE;
+}
+
+void
+_muster_bvf_action_resolve (const MusterBvfNumbers *n,
+                            const int              *v,
+                            MusterBvfFaces         *faces,
+                            int                    *outcome)
+{
+  MusterBvfRoll roll;
+  int dice, needed;
+
+  action_setup (n, v, &roll, &dice, &needed);
+  if (automatic (v))
+    {
+      outcome[CA_OUT_SUCCESSES] = dice;
+      outcome[CA_OUT_RESULT] = 1;
+      return;
+    }
+  outcome[CA_OUT_SUCCESSES] = _muster_bvf_roll_resolve (&roll, dice, faces);
+  outcome[CA_OUT_RESULT] = outcome[CA_OUT_SUCCESSES] >= needed;
+}
+
+const MusterProcedure muster_bvf_action = {
+  MUSTER_BVF_SYSTEM, "character-action", "Character or reserve roll",
+  "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged character's "
+  "sidestep, a reserve unit's arrival.",
+  action_inputs, G_N_ELEMENTS (action_inputs), action_outputs, G_N_ELEMENTS (action_outputs),
+  action_exact, _muster_bvf_sample,
+};

@@ -1,0 +1,695 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine-error.h"
+#include "muster-procedures-private.h"
+#include "muster-system-bvf-private.h"
+
+/*
+ * Battle Valor Fantasy: the single rolls (a Success roll, a charge roll, a rally), missile fire,
+ * impact hits, war machines and spells. Each procedure's resolution is a pure function of the
+ * die faces (the *_resolve functions), which the sampler plays with real dice and the tests
+ * with the book's dice or with every face combination; the exact function computes the same
+ * thing as distributions. Melee is in muster-system-bvf-melee.c.
+ */
+
+const char * const _muster_bvf_level_ids[] = { "levy", "regular", "veteran", "elite", NULL };
+const char * const _muster_bvf_level_labels[] = { "Levy", "Regular", "Veteran", "Elite", NULL };
+const char * const _muster_bvf_armour_ids[] = { "none", "light", "medium", "heavy", NULL };
+const char * const _muster_bvf_armour_labels[] = { "None", "Light", "Medium", "Heavy", NULL };
+const char * const _muster_bvf_character_ids[] = { "none", "regular", "veteran", "elite", NULL };
+const char * const _muster_bvf_character_labels[] = {
+  "None", "Regular", "Veteran", "Elite", NULL
+};
+
+static const char * const pass_labels[] = { "Fail", "Pass", NULL };
+
+#define LEVEL_INPUT(id, label, help) \
+  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, \
+    _muster_bvf_level_ids, _muster_bvf_level_labels }
+#define ARMOUR_INPUT(id, label, help) \
+  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    _muster_bvf_armour_ids, _muster_bvf_armour_labels }
+#define CHARACTER_INPUT(id, label, help) \
+  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 0, \
+    _muster_bvf_character_ids, _muster_bvf_character_labels }
+#define BOOL_INPUT(id, label, help, def) \
+  { id, label, help, MUSTER_INPUT_BOOL, 0, 1, def, NULL, NULL }
+#define INT_INPUT(id, label, help, lo, hi, def) \
+  { id, label, help, MUSTER_INPUT_INT, lo, hi, def, NULL, NULL }
+
+/* Captain: +1/+2/+3 on attack and defence (§2.8); choice 0 is no Captain. */
+int
+_muster_bvf_captain (const MusterBvfNumbers *numbers,
+                     int                     choice)
+{
+  return choice == 0 ? 0 : numbers->captain[choice - 1];
+}
+
+/* The Apothecary's modifier on his 10 dice, or -1 for no Apothecary. */
+int
+_muster_bvf_apothecary (const MusterBvfNumbers *numbers,
+                        int                     choice)
+{
+  return choice == 0 ? -1 : numbers->apothecary[choice - 1];
+}
+
+static MusterDist *
+dist_of_roll (const MusterBvfRoll *roll,
+              int                  n)
+{
+  g_autofree double *probs = g_new (double, n + 1);
+
+  _muster_bvf_roll_probs (roll, n, probs);
+  return _muster_bvf_dist_capped (probs, n + 1, -1);
+}
+
+/* ---- Success roll (§1, §1.2) ------------------------------------------------------------ */
+
+enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED, SR_GENERAL };
+enum { SR_OUT_SUCCESSES, SR_OUT_RESULT };
+
+static const MusterInputSpec success_inputs[] = {
+  INT_INPUT ("dice", "Success Dice",
+             "How many d6 are rolled: one per figure, per stand, or as the rule says.", 1, 200, 10),
+  LEVEL_INPUT ("experience", "Experience",
+               "Levy −1, Regular 0, Veteran +1, Elite +2 Successes on every roll (§2.2)."),
+  BOOL_INPUT ("needs-six", "Needs a 6",
+              "A die succeeds only on a 6 instead of 5–6 (linear obstacle, woods, Fear…, §1.2).", 0),
+  INT_INPUT ("rerolls", "Rerolls of failed dice",
+             "Failed dice rerolled once before the modifiers (armour, Keen Weapons).", 0, 200, 0),
+  INT_INPUT ("modifier", "Other Success modifiers",
+             "Added to the count after rerolls; the count stays between 0 and the dice rolled.",
+             -20, 20, 0),
+  INT_INPUT ("needed", "Successes needed",
+             "The roll passes with at least this many Successes (0: always).", 0, 200, 0),
+  BOOL_INPUT ("general-reroll", "General's reroll",
+              "The General (within 12\") rerolls the complete set once when it falls short of "
+              "the Successes needed; he has 3 a game.", 0),
+};
+
+static const MusterOutputSpec success_outputs[] = {
+  { "successes", "Successes", NULL },
+  { "result", "Result", pass_labels },
+};
+
+static void
+success_roll_setup (const MusterBvfNumbers *n,
+                    const int              *v,
+                    MusterBvfRoll          *roll)
+{
+  *roll = (MusterBvfRoll) { v[SR_NEEDS_SIX], v[SR_REROLLS], 0, FALSE,
+                            n->success[v[SR_EXPERIENCE]] + v[SR_MODIFIER] };
+}
+
+static int
+needed_verdict (int      successes,
+                gpointer data)
+{
+  return successes >= GPOINTER_TO_INT (data);
+}
+
+/* The General's reroll (§1): a set that falls short is rolled again, once. */
+static gboolean
+success_exact (const MusterProcedure  *procedure,
+               const MusterRuleset    *ruleset,
+               const int              *v,
+               MusterDist            **outputs,
+               GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  g_autoptr(MusterDist) first = NULL;
+  MusterBvfRoll roll;
+
+  if (n == NULL)
+    return FALSE;
+  success_roll_setup (n, v, &roll);
+  first = dist_of_roll (&roll, v[SR_DICE]);
+  if (v[SR_GENERAL] && v[SR_NEEDED] > 0)
+    {
+      /* keep a pass; replace a shortfall by a fresh roll */
+      g_autofree double *probs = g_new0 (double, v[SR_DICE] + 1);
+      double short_of = muster_dist_get_prob_at_most (first, v[SR_NEEDED] - 1);
+
+      for (int k = 0; k <= v[SR_DICE]; k++)
+        probs[k] = (k >= v[SR_NEEDED] ? muster_dist_get_prob (first, k) : 0.0) +
+                   short_of * muster_dist_get_prob (first, k);
+      outputs[SR_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, v[SR_DICE] + 1, -1);
+    }
+  else
+    outputs[SR_OUT_SUCCESSES] = muster_dist_ref (first);
+  outputs[SR_OUT_RESULT] = muster_dist_map (outputs[SR_OUT_SUCCESSES], needed_verdict,
+                                            GINT_TO_POINTER (v[SR_NEEDED]));
+  return TRUE;
+}
+
+void
+_muster_bvf_success_resolve (const MusterBvfNumbers *n,
+                             const int              *v,
+                             MusterBvfFaces         *faces,
+                             int                    *outcome)
+{
+  MusterBvfRoll roll;
+  int s;
+
+  success_roll_setup (n, v, &roll);
+  s = _muster_bvf_roll_resolve (&roll, v[SR_DICE], faces);
+  if (v[SR_GENERAL] && s < v[SR_NEEDED])
+    s = _muster_bvf_roll_resolve (&roll, v[SR_DICE], faces);
+  outcome[SR_OUT_SUCCESSES] = s;
+  outcome[SR_OUT_RESULT] = s >= v[SR_NEEDED];
+}
+
+static const MusterProcedure success_roll = {
+  MUSTER_BVF_SYSTEM, "success-roll", "Success roll",
+  "Any roll of Success Dice: 5–6 succeed (or only 6s), failures rerolled, then the modifiers.",
+  success_inputs, G_N_ELEMENTS (success_inputs), success_outputs, G_N_ELEMENTS (success_outputs),
+  success_exact, _muster_bvf_sample,
+};
+
+/* ---- Charge roll (§5.10 step 4) --------------------------------------------------------- */
+
+enum { CH_STANDS, CH_EXPERIENCE, CH_LEADER, CH_GENERAL, CH_BAD_LUCK, CH_SLOW, CH_OTHER };
+enum { CH_OUT_CONTACT, CH_OUT_STRAGGLERS };
+
+static const MusterInputSpec charge_inputs[] = {
+  INT_INPUT ("stands", "Stands", "One die per stand of the charging unit.", 1, 60, 6),
+  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
+  BOOL_INPUT ("leader", "Leader present",
+              "+1 Success with a Leader (Independent units always count as having one).", 1),
+  BOOL_INPUT ("general", "Within 12\" of the General", "+2 Successes.", 0),
+  BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.", 0),
+  BOOL_INPUT ("slow-thinking", "Slow Thinking", "−1 Success on everything (Ogre Wreckers).", 0),
+  INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+};
+
+static const MusterOutputSpec charge_outputs[] = {
+  { "contact", "Stands in contact", NULL },
+  { "stragglers", "Stragglers", NULL },
+};
+
+static void
+charge_setup (const MusterBvfNumbers *n,
+              const int              *v,
+              MusterBvfRoll          *roll)
+{
+  int m = n->success[v[CH_EXPERIENCE]] + v[CH_OTHER];
+
+  m += v[CH_LEADER] ? n->mod[MUSTER_BVF_MOD_LEADER] : 0;
+  m += v[CH_GENERAL] ? n->mod[MUSTER_BVF_MOD_GENERAL] : 0;
+  m += v[CH_BAD_LUCK] ? n->mod[MUSTER_BVF_MOD_BAD_LUCK] : 0;
+  m += v[CH_SLOW] ? n->mod[MUSTER_BVF_MOD_SLOW_THINKING] : 0;
+  *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
+}
+
+static int
+stragglers_of (int      contact,
+               gpointer data)
+{
+  return GPOINTER_TO_INT (data) - contact;
+}
+
+static gboolean
+charge_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *v,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  MusterBvfRoll roll;
+
+  if (n == NULL)
+    return FALSE;
+  charge_setup (n, v, &roll);
+  outputs[CH_OUT_CONTACT] = dist_of_roll (&roll, v[CH_STANDS]);
+  outputs[CH_OUT_STRAGGLERS] = muster_dist_map (outputs[CH_OUT_CONTACT], stragglers_of,
+                                                GINT_TO_POINTER (v[CH_STANDS]));
+  return TRUE;
+}
+
+void
+_muster_bvf_charge_resolve (const MusterBvfNumbers *n,
+                            const int              *v,
+                            MusterBvfFaces         *faces,
+                            int                    *outcome)
+{
+  MusterBvfRoll roll;
+
+  charge_setup (n, v, &roll);
+  outcome[CH_OUT_CONTACT] = _muster_bvf_roll_resolve (&roll, v[CH_STANDS], faces);
+  outcome[CH_OUT_STRAGGLERS] = v[CH_STANDS] - outcome[CH_OUT_CONTACT];
+}
+
+static const MusterProcedure charge_roll = {
+  MUSTER_BVF_SYSTEM, "charge-roll", "Charge roll",
+  "One die per stand: the Successes are the stands that reach the enemy; the rest straggle.",
+  charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
+  charge_exact, _muster_bvf_sample,
+};
+
+/* ---- Rally (§5.6 B) --------------------------------------------------------------------- */
+
+enum { RA_STANDS, RA_EXPERIENCE, RA_MUSICIAN, RA_GENERAL, RA_BAD_LUCK, RA_OTHER };
+enum { RA_OUT_RESULT, RA_OUT_LOST };
+
+static const char * const rally_labels[] = { "Still fleeing", "Rallied", NULL };
+
+static const MusterInputSpec rally_inputs[] = {
+  INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
+  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
+  BOOL_INPUT ("musician", "Musician",
+              "A live Musician whose instrument was not stolen rallies the unit automatically.",
+              0),
+  BOOL_INPUT ("general", "General's rally",
+              "The General uses his order to rally the unit: automatic (our default).", 0),
+  BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
+  INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+};
+
+static const MusterOutputSpec rally_outputs[] = {
+  { "result", "Result", rally_labels },
+  { "stands-lost", "Stands lost", NULL },
+};
+
+static int
+rally_modifier (const MusterBvfNumbers *n,
+                const int              *v)
+{
+  return n->success[v[RA_EXPERIENCE]] + v[RA_OTHER] +
+         (v[RA_BAD_LUCK] ? n->mod[MUSTER_BVF_MOD_BAD_LUCK] : 0);
+}
+
+/* Rallied when every die is a (modified) Success; otherwise the failures are stands lost. */
+static int
+rally_lost (int      successes,
+            gpointer data)
+{
+  return GPOINTER_TO_INT (data) - successes;
+}
+
+static int
+rally_result (int      successes,
+              gpointer data)
+{
+  return successes == GPOINTER_TO_INT (data);
+}
+
+static gboolean
+rally_exact (const MusterProcedure  *procedure,
+             const MusterRuleset    *ruleset,
+             const int              *v,
+             MusterDist            **outputs,
+             GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  g_autoptr(MusterDist) successes = NULL;
+  MusterBvfRoll roll = { 0 };
+
+  if (n == NULL)
+    return FALSE;
+  if (v[RA_MUSICIAN] || v[RA_GENERAL])
+    {
+      outputs[RA_OUT_RESULT] = muster_dist_new_constant (1);
+      outputs[RA_OUT_LOST] = muster_dist_new_constant (0);
+      return TRUE;
+    }
+  roll.modifier = rally_modifier (n, v);
+  successes = dist_of_roll (&roll, v[RA_STANDS]);
+  outputs[RA_OUT_RESULT] = muster_dist_map (successes, rally_result,
+                                            GINT_TO_POINTER (v[RA_STANDS]));
+  outputs[RA_OUT_LOST] = muster_dist_map (successes, rally_lost, GINT_TO_POINTER (v[RA_STANDS]));
+  return TRUE;
+}
+
+void
+_muster_bvf_rally_resolve (const MusterBvfNumbers *n,
+                           const int              *v,
+                           MusterBvfFaces         *faces,
+                           int                    *outcome)
+{
+  MusterBvfRoll roll = { 0 };
+  int s;
+
+  if (v[RA_MUSICIAN] || v[RA_GENERAL])
+    {
+      outcome[RA_OUT_RESULT] = 1;
+      outcome[RA_OUT_LOST] = 0;
+      return;
+    }
+  roll.modifier = rally_modifier (n, v);
+  s = _muster_bvf_roll_resolve (&roll, v[RA_STANDS], faces);
+  outcome[RA_OUT_RESULT] = s == v[RA_STANDS];
+  outcome[RA_OUT_LOST] = v[RA_STANDS] - s;
+}
+
+static const MusterProcedure rally = {
+  MUSTER_BVF_SYSTEM, "rally", "Rally",
+  "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; each "
+  "failure loses a stand.",
+  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
+  rally_exact, _muster_bvf_sample,
+};
+
+/* ---- Missile fire (§5.9) ---------------------------------------------------------------- */
+
+enum {
+  MF_FIGURES, MF_MAGIC_MISSILES, MF_EXPERIENCE, MF_LINE, MF_LARGE, MF_RANGE, MF_SKIRMISH,
+  MF_CHARGING, MF_FIRE_AND_FLEE, MF_BAD_LUCK, MF_SLOW, MF_OTHER, MF_WOODS, MF_OBSTACLE,
+  MF_CHARACTER, MF_TOUGH_HIDE, MF_T_EXPERIENCE, MF_T_ARMOUR, MF_T_CORROSION, MF_T_MAGIC_ARMOUR,
+  MF_T_SHIELD_WALL, MF_T_BRACED, MF_T_DEEP, MF_T_CAPTAIN, MF_T_BAD_LUCK, MF_T_SLOW, MF_T_OTHER,
+  MF_T_RESILIENT, MF_T_APOTHECARY, MF_T_FIGURES
+};
+enum { MF_OUT_HITS, MF_OUT_CASUALTIES };
+
+static const char * const range_ids[] = { "medium", "short", "long", NULL };
+static const char * const range_labels[] = {
+  "Over 8\" and under 16\"", "8\" or less", "16\" to 24\"", NULL
+};
+
+static const MusterInputSpec fire_inputs[] = {
+  INT_INPUT ("figures", "Firing figures",
+             "One die per figure with line of sight, from any rank.", 1, 200, 8),
+  BOOL_INPUT ("magic-missiles", "Magic Missiles", "The spell doubles the dice.", 0),
+  LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
+  BOOL_INPUT ("line", "Firer in Line", "+2 Successes when shooting.", 0),
+  BOOL_INPUT ("large-target", "Large target",
+              "Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1.", 0),
+  { "range", "Range", "+1 at 8\" or less, −1 from 16\" (16\" counts as long, our default).",
+    MUSTER_INPUT_CHOICE, 0, 0, 0, range_ids, range_labels },
+  BOOL_INPUT ("skirmish-target", "Target skirmishing",
+              "Or firing through a skirmishing unit: −1.", 0),
+  BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
+  BOOL_INPUT ("fire-and-flee", "Fire and Flee order", "The firer fires at −2, then flees.", 0),
+  BOOL_INPUT ("bad-luck", "Firer under Bad Luck", "−2.", 0),
+  BOOL_INPUT ("slow-thinking", "Firer Slow Thinking", "−1.", 0),
+  INT_INPUT ("other", "Other shooting modifiers", "Added to the firer's Successes.", -10, 10, 0),
+  BOOL_INPUT ("woods", "Target inside a wood", "Missile dice need 6s.", 0),
+  BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Missile dice need 6s.", 0),
+  BOOL_INPUT ("character-target", "Target is a Character",
+              "A lone Character (more than 2\" from friends): dice need 6s.", 0),
+  BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "Missile dice need 6s.", 0),
+  LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
+  ARMOUR_INPUT ("target-armour", "Target's armour",
+                "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
+  BOOL_INPUT ("target-corrosion", "Target under Corrosion", "Its armour drops one level.", 0),
+  INT_INPUT ("magic-armour", "Magic Armour",
+             "Further rerolls of failed saves, after armour (the casting Successes).", 0, 20, 0),
+  BOOL_INPUT ("shield-wall", "Shield Wall, shot from the front", "+2 on saves.", 0),
+  BOOL_INPUT ("braced", "Braced, shot from the front", "+1 on saves.", 0),
+  BOOL_INPUT ("deep-formation", "Target in Attack Column, Square or Wedge", "−1 on saves.", 0),
+  CHARACTER_INPUT ("target-captain", "Captain with the target",
+                   "+1/+2/+3 on Defence (our default: against shooting too)."),
+  BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
+  BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
+  INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
+  INT_INPUT ("resilient", "Wounds ignored",
+             "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
+             "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
+  CHARACTER_INPUT ("apothecary", "Apothecary with the target",
+                   "Rolls 10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
+  INT_INPUT ("target-figures", "Target's figures",
+             "Casualties cannot exceed the figures (or wounds) left.", 1, 400, 40),
+};
+
+static const MusterOutputSpec fire_outputs[] = {
+  { "hits", "Hits", NULL },
+  { "casualties", "Casualties", NULL },
+};
+
+static void
+fire_setup (const MusterBvfNumbers *n,
+            const int              *v,
+            MusterBvfStrike        *s,
+            int                    *dice)
+{
+  const int *mod = n->mod;
+  int hit = n->success[v[MF_EXPERIENCE]] + v[MF_OTHER];
+  int save = n->success[v[MF_T_EXPERIENCE]] + v[MF_T_OTHER];
+
+  hit += v[MF_LINE] ? mod[MUSTER_BVF_MOD_LINE_SHOOTING] : 0;
+  hit += v[MF_LARGE] ? mod[MUSTER_BVF_MOD_LARGE_TARGET] : 0;
+  hit += v[MF_RANGE] == 1 ? mod[MUSTER_BVF_MOD_SHORT_RANGE] : 0;
+  hit += v[MF_RANGE] == 2 ? mod[MUSTER_BVF_MOD_LONG_RANGE] : 0;
+  hit += v[MF_SKIRMISH] ? mod[MUSTER_BVF_MOD_SKIRMISH_TARGET] : 0;
+  hit += v[MF_CHARGING] ? mod[MUSTER_BVF_MOD_TARGET_CHARGING] : 0;
+  hit += v[MF_FIRE_AND_FLEE] ? mod[MUSTER_BVF_MOD_FIRE_AND_FLEE] : 0;
+  hit += v[MF_BAD_LUCK] ? mod[MUSTER_BVF_MOD_BAD_LUCK] : 0;
+  hit += v[MF_SLOW] ? mod[MUSTER_BVF_MOD_SLOW_THINKING] : 0;
+
+  save += v[MF_T_SHIELD_WALL] ? mod[MUSTER_BVF_MOD_SHIELD_WALL] : 0;
+  save += v[MF_T_BRACED] ? mod[MUSTER_BVF_MOD_BRACED] : 0;
+  save += v[MF_T_DEEP] ? mod[MUSTER_BVF_MOD_DEEP_FORMATION] : 0;
+  save += _muster_bvf_captain (n, v[MF_T_CAPTAIN]);
+  save += v[MF_T_BAD_LUCK] ? mod[MUSTER_BVF_MOD_BAD_LUCK] : 0;
+  save += v[MF_T_SLOW] ? mod[MUSTER_BVF_MOD_SLOW_THINKING] : 0;
+
+  /* §1.2: several needs-6 conditions do not stack beyond 6 (§9.32). */
+  s->hit = (MusterBvfRoll) { v[MF_WOODS] || v[MF_OBSTACLE] || v[MF_CHARACTER] ||
+                             v[MF_TOUGH_HIDE], 0, 0, FALSE, hit };
+  s->save = (MusterBvfRoll) { FALSE, n->armour[MAX (0, v[MF_T_ARMOUR] - v[MF_T_CORROSION])],
+                              v[MF_T_MAGIC_ARMOUR], FALSE, save };
+  s->sliding = 0;   /* "we are better than you" is for combat only (our default) */
+  s->ignore = v[MF_T_RESILIENT];
+  s->apothecary = _muster_bvf_apothecary (n, v[MF_T_APOTHECARY]);
+  *dice = v[MF_FIGURES] * (v[MF_MAGIC_MISSILES] ? 2 : 1);
+}
+
+static gboolean
+fire_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *v,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  MusterBvfStrike strike;
+  int dice;
+
+  if (n == NULL)
+    return FALSE;
+  fire_setup (n, v, &strike, &dice);
+  _muster_bvf_strike_outputs (&strike, dice, v[MF_T_FIGURES], &outputs[MF_OUT_HITS],
+                              &outputs[MF_OUT_CASUALTIES]);
+  return TRUE;
+}
+
+void
+_muster_bvf_fire_resolve (const MusterBvfNumbers *n,
+                          const int              *v,
+                          MusterBvfFaces         *faces,
+                          int                    *outcome)
+{
+  MusterBvfStrike strike;
+  int dice;
+
+  fire_setup (n, v, &strike, &dice);
+  outcome[MF_OUT_CASUALTIES] = _muster_bvf_strike_resolve (&strike, dice, v[MF_T_FIGURES], faces,
+                                                           &outcome[MF_OUT_HITS]);
+}
+
+
+static const MusterProcedure missile_fire = {
+  MUSTER_BVF_SYSTEM, "missile-fire", "Missile fire",
+  "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
+  "rerolls and the defence modifiers, then Resilient and the Apothecary.",
+  fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
+  fire_exact, _muster_bvf_sample,
+};
+
+/* ---- Impact hits (§5.10 step 7) --------------------------------------------------------- */
+
+enum {
+  IH_CONTACT, IH_COLUMN_RANKS, IH_WEDGE, IH_SHOCK, IH_MR, IH_CANCELLED, IH_NO_ARMOUR,
+  IH_T_ARMOUR, IH_T_CORROSION, IH_T_FIGURES
+};
+enum { IH_OUT_HITS, IH_OUT_CASUALTIES };
+
+static const char * const shock_ids[] = { "none", "1", "2", "3", NULL };
+static const char * const shock_labels[] = {
+  "None", "Shock L1: 1 per stand", "Shock L2: 1 per current MR", "Shock L3: 2 per stand", NULL
+};
+
+static const MusterInputSpec impact_inputs[] = {
+  INT_INPUT ("contact", "Stands in contact",
+             "The charging stands that made contact; only they cause impact hits (our default).",
+             0, 60, 4),
+  INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank of depth.", 0, 20, 0),
+  BOOL_INPUT ("wedge", "Wedge", "1 impact hit per stand.", 0),
+  { "shock", "Shock", "Impact hits of the Shock rule.", MUSTER_INPUT_CHOICE, 0, 0, 0,
+    shock_ids, shock_labels },
+  INT_INPUT ("mr", "Current MR", "For Shock L2 (Monstrous Creatures): the MR left.", 0, 10, 6),
+  BOOL_INPUT ("cancelled", "Pikes in front, or a Linear Obstacle",
+              "Pikes hit from the front (any side in Square) or a Linear Obstacle cancel impact "
+              "hits.", 0),
+  BOOL_INPUT ("no-armour-rerolls", "Rending Claws, Scorpion Tail or Go for the Throat",
+              "No armour rerolls against the impact hits (a double-handed weapon does not deny "
+              "them here, our default).", 0),
+  ARMOUR_INPUT ("target-armour", "Target's armour", "Failed saves rerolled; no modifiers."),
+  BOOL_INPUT ("target-corrosion", "Target under Corrosion", "Its armour drops one level.", 0),
+  INT_INPUT ("target-figures", "Target's figures", "Casualties cannot exceed them.", 1, 400, 40),
+};
+
+static const MusterOutputSpec impact_outputs[] = {
+  { "impact-hits", "Impact hits", NULL },
+  { "casualties", "Casualties", NULL },
+};
+
+static void
+impact_setup (const MusterBvfNumbers *n,
+              const int              *v,
+              MusterBvfStrike        *s,
+              int                    *hits)
+{
+  static const int per_stand[] = { 0, 1, 0, 2 };
+
+  *hits = v[IH_COLUMN_RANKS] + (v[IH_WEDGE] ? v[IH_CONTACT] : 0) +
+          per_stand[v[IH_SHOCK]] * v[IH_CONTACT] + (v[IH_SHOCK] == 2 ? v[IH_MR] : 0);
+  if (v[IH_CONTACT] == 0 || v[IH_CANCELLED])
+    *hits = 0;
+  /* The hits are certain: a 0-modifier roll that always succeeds is not needed, so the
+   * strike starts at the saves. No modifiers, no sliding scale (§8). */
+  memset (s, 0, sizeof *s);
+  s->save.rerolls = v[IH_NO_ARMOUR] ? 0 :
+                    n->armour[MAX (0, v[IH_T_ARMOUR] - v[IH_T_CORROSION])];
+  s->apothecary = -1;
+}
+
+static gboolean
+impact_exact (const MusterProcedure  *procedure,
+              const MusterRuleset    *ruleset,
+              const int              *v,
+              MusterDist            **outputs,
+              GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  g_autofree double *saves = NULL;
+  g_autofree double *casualties = NULL;
+  MusterBvfStrike strike;
+  int hits;
+
+  if (n == NULL)
+    return FALSE;
+  impact_setup (n, v, &strike, &hits);
+  saves = g_new (double, hits + 1);
+  casualties = g_new (double, hits + 1);
+  _muster_bvf_roll_probs (&strike.save, hits, saves);
+  for (int s = 0; s <= hits; s++)
+    casualties[hits - s] = saves[s];
+  outputs[IH_OUT_HITS] = muster_dist_new_constant (hits);
+  outputs[IH_OUT_CASUALTIES] = _muster_bvf_dist_capped (casualties, hits + 1, v[IH_T_FIGURES]);
+  return TRUE;
+}
+
+void
+_muster_bvf_impact_resolve (const MusterBvfNumbers *n,
+                            const int              *v,
+                            MusterBvfFaces         *faces,
+                            int                    *outcome)
+{
+  MusterBvfStrike strike;
+  int hits, saves;
+
+  impact_setup (n, v, &strike, &hits);
+  saves = _muster_bvf_roll_resolve (&strike.save, hits, faces);
+  outcome[IH_OUT_HITS] = hits;
+  outcome[IH_OUT_CASUALTIES] = MIN (v[IH_T_FIGURES], hits - saves);
+}
+
+static const MusterProcedure impact_hits = {
+  MUSTER_BVF_SYSTEM, "impact-hits", "Impact hits",
+  "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
+  "modifiers; every failure is a casualty.",
+  impact_inputs, G_N_ELEMENTS (impact_inputs), impact_outputs, G_N_ELEMENTS (impact_outputs),
+  impact_exact, _muster_bvf_sample,
+};
+
+/* ---- The system's procedures ------------------------------------------------------------ */
+
+typedef struct
+{
+  const MusterProcedure *procedure;
+  MusterBvfResolveFunc   resolve;
+} Resolver;
+
+static const Resolver resolvers[] = {
+  { &success_roll, _muster_bvf_success_resolve },
+  { &charge_roll, _muster_bvf_charge_resolve },
+  { &rally, _muster_bvf_rally_resolve },
+  { &missile_fire, _muster_bvf_fire_resolve },
+  { &impact_hits, _muster_bvf_impact_resolve },
+  { &muster_bvf_melee_strike, _muster_bvf_strike_resolve_values },
+  { &muster_bvf_combat_rounds, _muster_bvf_combat_resolve },
+  { &muster_bvf_engagement, _muster_bvf_engagement_resolve },
+  { &muster_bvf_war_machine, _muster_bvf_machine_resolve },
+  { &muster_bvf_spell, _muster_bvf_spell_resolve },
+  { &muster_bvf_action, _muster_bvf_action_resolve },
+};
+
+static MusterBvfResolveFunc
+resolver_of (const MusterProcedure *procedure)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (resolvers); i++)
+    if (resolvers[i].procedure == procedure)
+      return resolvers[i].resolve;
+  g_return_val_if_reached (NULL);
+}
+
+/* Every procedure's sampler: its resolution, reading faces from @dice. */
+void
+_muster_bvf_sample (const MusterProcedure *procedure,
+                    const MusterRuleset   *ruleset,
+                    const int             *values,
+                    MusterDice            *dice,
+                    int                   *outcome)
+{
+  MusterBvfFaces faces = { .dice = dice };
+
+  resolver_of (procedure) (_muster_bvf_numbers_or_warn (ruleset), values, &faces, outcome);
+}
+
+/**
+ * _muster_bvf_resolve_faces:
+ * @faces: (array length=n_faces): die faces, 1–6, in the order the procedure reads them
+ *
+ * Plays @procedure with the given faces (the book's dice, or one combination of a
+ * brute-force enumeration). Reading past @n_faces is a programmer error.
+ *
+ * Returns: the number of faces read, or -1 without the ruleset's numbers
+ */
+int
+_muster_bvf_resolve_faces (const MusterProcedure  *procedure,
+                           const MusterRuleset    *ruleset,
+                           const int              *values,
+                           const int              *faces,
+                           guint                   n_faces,
+                           int                    *outcome,
+                           GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  MusterBvfFaces f = { .faces = faces, .n_faces = n_faces };
+
+  if (n == NULL)
+    return -1;
+  resolver_of (procedure) (n, values, &f, outcome);
+  return (int) f.pos;
+}
+
+const MusterProcedure * const muster_bvf_procedures[] = {
+  &success_roll,
+  &charge_roll,
+  &rally,
+  &missile_fire,
+  &impact_hits,
+  &muster_bvf_melee_strike,
+  &muster_bvf_combat_rounds,
+  &muster_bvf_engagement,
+  &muster_bvf_war_machine,
+  &muster_bvf_spell,
+  &muster_bvf_action,
+  NULL
+};

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-army.h"
+#include "muster-bvf.h"
+#include "muster-engine-error.h"
+#include "muster-stats.h"
+#include "muster-system-bvf-private.h"
+#include "muster-system.h"
+#include "muster-unit.h"
+
+/*
+ * From a unit of an army list to a Battle Valor Fantasy procedure's inputs, so that the
+ * Preview workspace can pick units from the open list. What a unit is (stands, figures, attack
+ * dice, armour) comes from its derived statistics; what it can do from its special rules
+ * (its type's and its options', a mount's included) and its options' tags; its Captain and
+ * Apothecary from the characters attached to it. Inputs that describe the situation (range,
+ * flank, first round…) are left as they are.
+ */
+
+typedef struct
+{
+  int      level;
+  int      stands;
+  int      per_stand;        /* figures, or wounds for a Monstrous Creature */
+  int      attacks;          /* attack dice per stand */
+  gboolean per_figure;       /* one die per figure rather than per stand */
+  int      armour;
+  int      mr;
+  gboolean large;
+  gboolean double_handed, pole, pike, standard, leader, musician;
+  gboolean monstrous;
+  int      causes;
+  gboolean trained, slow, claws, tough_hide_4, trample, break_through;
+  int      resilient;
+  int      shock;            /* 0, or the Shock level */
+  int      captain;          /* 0 none, 1–3 Regular–Elite */
+  int      apothecary;
+  gboolean stone_thrower;
+  gboolean character;        /* missile and spell dice against it need 6s when alone */
+} UnitFacts;
+
+static gboolean
+has (char * const *list,
+     const char   *word)
+{
+  return list != NULL && g_strv_contains ((const char * const *) list, word);
+}
+
+static void
+note_rules (UnitFacts    *f,
+            char * const *rules)
+{
+  if (has (rules, "cause-terror"))
+    f->causes = MUSTER_BVF_TERROR;
+  else if (has (rules, "cause-fear") && f->causes == MUSTER_BVF_FEAR_NONE)
+    f->causes = MUSTER_BVF_FEAR;
+  f->trained |= has (rules, "trained-for-war");
+  f->slow |= has (rules, "slow-thinking");
+  f->claws |= has (rules, "rending-claws") || has (rules, "scorpion-tail") ||
+              has (rules, "go-for-the-throat");
+  f->tough_hide_4 |= has (rules, "tough-hide-4");
+  f->trample |= has (rules, "trample");
+  f->break_through |= has (rules, "unstoppable-charge-1") || has (rules, "unstoppable-charge-2");
+  f->resilient += has (rules, "resilient") + has (rules, "dwarian-resilience");
+  f->monstrous |= has (rules, "monstrous-creature");
+  /* §9.12: Independent units count as having a Command Stand that cannot be lost. */
+  if (has (rules, "independent-1") || has (rules, "independent-2"))
+    f->standard = f->leader = f->musician = TRUE;
+  for (int level = 1; level <= 3; level++)
+    {
+      g_autofree char *id = g_strdup_printf ("shock-%d", level);
+
+      if (has (rules, id))
+        f->shock = level;
+    }
+}
+
+static int
+level_of (const char *option_id)
+{
+  for (int i = 0; _muster_bvf_level_ids[i] != NULL; i++)
+    if (g_strcmp0 (_muster_bvf_level_ids[i], option_id) == 0)
+      return i;
+  return -1;
+}
+
+static int
+stat_int (const MusterStats *stats,
+          const char        *id,
+          int                fallback)
+{
+  double value;
+
+  return muster_stats_get_number (stats, id, &value) ? (int) value : fallback;
+}
+
+/* Captains and Apothecaries attached to @unit, anywhere in its force. */
+static void
+note_attached (const MusterRuleset *ruleset,
+               const MusterNode    *node,
+               const char          *unit_id,
+               UnitFacts           *f)
+{
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    {
+      const MusterUnit *u = muster_node_get_unit (node, i);
+      const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                                 muster_unit_get_type_id (u));
+      int level = MUSTER_BVF_REGULAR;
+
+      if (g_strcmp0 (muster_unit_get_attached_to (u), unit_id) != 0 || type == NULL)
+        continue;
+      for (guint j = 0; j < muster_unit_get_n_picks (u); j++)
+        if (level_of (muster_unit_get_pick (u, j, NULL)) >= 0)
+          level = level_of (muster_unit_get_pick (u, j, NULL));
+      /* the character choices are none, Regular, Veteran, Elite */
+      if (g_str_equal (type->item.id, "captain"))
+        f->captain = MAX (1, level);
+      else if (g_str_equal (type->item.id, "apothecary"))
+        f->apothecary = MAX (1, level);
+    }
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    note_attached (ruleset, muster_node_get_node (node, i), unit_id, f);
+}
+
+static gboolean
+unit_facts (const MusterRuleset  *ruleset,
+            const MusterUnit     *unit,
+            UnitFacts            *f,
+            GError              **error)
+{
+  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                             muster_unit_get_type_id (unit));
+  const MusterForce *force = muster_unit_get_force (unit);
+  g_autoptr(MusterStats) stats = NULL;
+  const char *experience;
+
+  if (type == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "unit type “%s” is not in ruleset %s", muster_unit_get_type_id (unit),
+                   muster_ruleset_get_id (ruleset));
+      return FALSE;
+    }
+
+  memset (f, 0, sizeof *f);
+  experience = muster_unit_type_get_default (ruleset, type, "experience");
+  f->level = MAX (0, level_of (experience));
+  note_rules (f, type->rules);
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      const char *id = muster_unit_get_pick (unit, i, NULL);
+      const MusterOption *option = muster_ruleset_get_option (ruleset, id);
+
+      if (level_of (id) >= 0)
+        f->level = level_of (id);
+      if (option == NULL)
+        continue;
+      note_rules (f, option->rules);
+      f->double_handed |= has (option->tags, "armour-piercing");
+      f->pole |= has (option->tags, "pole");
+      f->pike |= g_str_equal (id, "pike");
+      f->standard |= has (option->tags, "standard");
+      f->leader |= has (option->tags, "leader");
+      f->musician |= has (option->tags, "musician");
+    }
+  /* §2.8: a lone character needs 6s to hit; a Veteran ignores its first wound, an Elite two */
+  f->character = g_str_equal (type->category, "character");
+  if (f->character)
+    f->resilient += MAX (0, f->level - MUSTER_BVF_REGULAR);
+  /* the engine group's default is the Stone Thrower */
+  f->stone_thrower = muster_unit_get_option_count (unit, "bolt-thrower") == 0;
+
+  stats = muster_system_derived_stats (ruleset, force, unit);
+  f->stands = muster_unit_get_size (unit);
+  f->mr = stat_int (stats, "mr", 6);
+  f->armour = CLAMP (stat_int (stats, "armour", 0), 0, 3);
+  f->large = g_strcmp0 (muster_stats_get_text (stats, "size-class"), "large") == 0;
+  if (f->monstrous)
+    {
+      /* §2.9: its wounds are its MR, and it rolls one die per point of MR left. */
+      f->per_stand = stat_int (stats, "wounds", 6);
+      f->attacks = f->per_stand;   /* one die per wound left */
+      f->per_figure = TRUE;
+    }
+  else
+    {
+      /* a War Machine (7 wounds) or a Character (3) has wounds instead of figures */
+      f->per_stand = stat_int (stats, "figures", stat_int (stats, "wounds", 1));
+      f->attacks = stat_int (stats, "attacks", f->per_stand);
+      /* Troops rolling one die per figure lose dice with each figure (§5.10 step 9). */
+      f->per_figure = f->attacks == f->per_stand;
+    }
+  if (force != NULL)
+    note_attached (ruleset, muster_force_get_root (force), muster_unit_get_id (unit), f);
+  return TRUE;
+}
+
+static void
+set_input (const MusterProcedure *procedure,
+           int                   *values,
+           const char            *prefix,
+           const char            *id,
+           int                    value)
+{
+  g_autofree char *full = g_strconcat (prefix, id, NULL);
+  int index = muster_procedure_find_input (procedure, full);
+  const MusterInputSpec *spec;
+
+  if (index < 0)
+    return;
+  spec = &procedure->inputs[index];
+  if (spec->type == MUSTER_INPUT_INT)
+    value = CLAMP (value, spec->min, spec->max);
+  values[index] = value;
+}
+
+/* A side of a combat (a- or b-). */
+static void
+fill_combat_side (const MusterProcedure *p,
+                  int                   *v,
+                  const char            *prefix,
+                  const UnitFacts       *f)
+{
+  set_input (p, v, prefix, "stands", f->monstrous ? 1 : f->stands);
+  set_input (p, v, prefix, "figures", f->per_stand);
+  set_input (p, v, prefix, "dice-per-figure", f->per_figure ? f->attacks / MAX (1, f->per_stand) : 0);
+  set_input (p, v, prefix, "dice-per-stand", f->per_figure ? 0 : f->attacks);
+  set_input (p, v, prefix, "experience", f->level);
+  set_input (p, v, prefix, "armour", f->armour);
+  set_input (p, v, prefix, "double-handed", f->double_handed || f->claws);
+  set_input (p, v, prefix, "standard", f->standard);
+  set_input (p, v, prefix, "captain", f->captain);
+  set_input (p, v, prefix, "pole", f->pole);
+  set_input (p, v, prefix, "advantage", f->large);
+  set_input (p, v, prefix, "causes", f->causes);
+  set_input (p, v, prefix, "trained-for-war", f->trained);
+  set_input (p, v, prefix, "resilient", f->resilient);
+  set_input (p, v, prefix, "apothecary", f->apothecary);
+  set_input (p, v, prefix, "other", f->slow ? -1 : 0);
+}
+
+static void
+fill_acting (const MusterProcedure *p,
+             int                   *v,
+             const UnitFacts       *f)
+{
+  int figures = f->stands * f->per_stand;
+  int dice = f->monstrous ? f->mr : f->stands * f->attacks;
+
+  if (g_str_equal (p->id, "combat") || g_str_equal (p->id, "engagement"))
+    {
+      /* Shock L2 is 1 impact hit per point of current MR, on a single model */
+      int impact_per_stand[] = { 0, 1, f->mr, 2 };
+
+      fill_combat_side (p, v, "a-", f);
+      set_input (p, v, "", "leader", f->leader);
+      set_input (p, v, "", "impact-per-stand", impact_per_stand[f->shock]);
+      set_input (p, v, "", "trample", f->trample);
+      set_input (p, v, "", "break-through", f->break_through);
+      return;
+    }
+
+  set_input (p, v, "", "experience", f->level);
+  set_input (p, v, "", "slow-thinking", f->slow);
+  set_input (p, v, "", "stands", f->stands);
+  set_input (p, v, "", "leader", f->leader);
+  set_input (p, v, "", "musician", f->musician);
+  set_input (p, v, "", "attack-dice", dice);
+  set_input (p, v, "", "standard", f->standard);
+  set_input (p, v, "", "pole", f->pole);
+  set_input (p, v, "", "large-vs-small", f->large);
+  set_input (p, v, "", "causes", f->causes);
+  set_input (p, v, "", "trained-for-war", f->trained);
+  set_input (p, v, "", "no-armour-rerolls", g_str_equal (p->id, "impact-hits") ?
+                                             f->claws : f->double_handed || f->claws);
+  set_input (p, v, "", "captain", f->captain);
+  set_input (p, v, "", "contact", f->stands);
+  set_input (p, v, "", "shock", f->shock);
+  set_input (p, v, "", "mr", f->mr);
+  set_input (p, v, "", "machine", f->stone_thrower ? MUSTER_BVF_STONE_THROWER :
+                                                      MUSTER_BVF_BOLT_THROWER);
+  if (g_str_equal (p->id, "missile-fire"))
+    set_input (p, v, "", "figures", figures);
+  if (g_str_equal (p->id, "success-roll"))
+    set_input (p, v, "", "dice", f->stands);
+}
+
+static void
+fill_target (const MusterProcedure *p,
+             int                   *v,
+             const UnitFacts       *f)
+{
+  if (g_str_equal (p->id, "combat") || g_str_equal (p->id, "engagement"))
+    {
+      fill_combat_side (p, v, "b-", f);
+      set_input (p, v, "", "pike", f->pike);
+      return;
+    }
+
+  set_input (p, v, "target-", "experience", f->level);
+  set_input (p, v, "target-", "armour", f->armour);
+  set_input (p, v, "target-", "figures", f->stands * f->per_stand);
+  set_input (p, v, "target-", "causes", f->causes);
+  set_input (p, v, "target-", "pole", f->pole);
+  set_input (p, v, "target-", "slow-thinking", f->slow);
+  set_input (p, v, "target-", "captain", f->captain);
+  set_input (p, v, "target-", "advantage", f->large);
+  set_input (p, v, "", "resilient", f->resilient);
+  set_input (p, v, "", "apothecary", f->apothecary);
+  set_input (p, v, "", "large-target", f->large);
+  set_input (p, v, "", "tough-hide-4", f->tough_hide_4);
+  set_input (p, v, "", "cancelled", f->pike);
+  set_input (p, v, "", "character-target", f->character);
+  set_input (p, v, "", "needs-six", f->character);
+}
+
+/**
+ * muster_bvf_fill_inputs_from_unit:
+ * @procedure: a Battle Valor Fantasy procedure
+ * @ruleset: the list's ruleset
+ * @unit: a unit of the open army list
+ * @role: which side of the procedure it fills
+ * @values: (inout): the procedure's values; those describing the unit change
+ *
+ * Fills the inputs that describe @unit: its stands and figures, attack dice, experience,
+ * armour, weapons, command, special rules (a mount's too) and attached Captain or Apothecary.
+ *
+ * Returns: %FALSE with @error set if @unit's type is not in @ruleset
+ */
+gboolean
+muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
+                                  const MusterRuleset    *ruleset,
+                                  const MusterUnit       *unit,
+                                  MusterBvfRole           role,
+                                  int                    *values,
+                                  GError                **error)
+{
+  UnitFacts facts;
+
+  g_return_val_if_fail (procedure != NULL, FALSE);
+  g_return_val_if_fail (g_strcmp0 (procedure->system, MUSTER_BVF_SYSTEM) == 0, FALSE);
+  g_return_val_if_fail (ruleset != NULL && unit != NULL && values != NULL, FALSE);
+
+  if (!unit_facts (ruleset, unit, &facts, error))
+    return FALSE;
+  if (role == MUSTER_BVF_ROLE_ACTING)
+    fill_acting (procedure, values, &facts);
+  else
+    fill_target (procedure, values, &facts);
+  return TRUE;
+}
