@@ -107,6 +107,16 @@ unit_to_json (const CostRun *run,
   muster_cli_add_int (builder, "cost", cost.value);
   muster_cli_add_bool (builder, "house", cost.house);
   muster_cli_add_string (builder, "error", cost.error);
+  json_builder_set_member_name (builder, "alternative");
+  if (cost.alternative_label != NULL)
+    {
+      json_builder_begin_object (builder);
+      muster_cli_add_string (builder, "label", cost.alternative_label);
+      muster_cli_add_int (builder, "cost", cost.alternative);
+      json_builder_end_object (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
   json_builder_set_member_name (builder, "breakdown");
   json_builder_begin_array (builder);
   for (guint i = 0; cost.error == NULL && i < cost.lines->len; i++)
@@ -299,7 +309,10 @@ collect_rows (const CostRun *run,
                muster_unit_get_name (unit) ? muster_unit_get_name (unit) : type_name, type_name,
                g_strdup_printf ("%u %s", size, type ? size_unit_text (type->size_unit, size) : ""),
                cost->error ? g_strdup ("?")
-                           : g_strdup_printf ("%" G_GINT64_FORMAT, cost->value),
+               : cost->alternative_label
+               ? g_strdup_printf ("%" G_GINT64_FORMAT " (%" G_GINT64_FORMAT " with %s)",
+                                  cost->value, cost->alternative, cost->alternative_label)
+               : g_strdup_printf ("%" G_GINT64_FORMAT, cost->value),
                cost->house);
       if (cost->error != NULL)
         g_ptr_array_add (problems, g_strdup_printf ("%s: %s", muster_unit_get_id (unit),

@@ -20,8 +20,10 @@ muster_cost_clear (MusterCost *cost)
 {
   g_clear_pointer (&cost->error, g_free);
   g_clear_pointer (&cost->lines, g_ptr_array_unref);
+  g_clear_pointer (&cost->alternative_label, g_free);
   cost->value = 0;
   cost->house = FALSE;
+  cost->alternative = 0;
 }
 
 static void

@@ -39,6 +39,12 @@ typedef struct
  * @house: the value rests on at least one house value
  * @error: (nullable): why the unit could not be costed; @value is then 0
  * @lines: (nullable) (element-type MusterCostLine): the breakdown
+ * @alternative_label: (nullable): where a ruleset variant has two readings that price this
+ *   unit differently (Standards of Valor's formula or printed weapon costs), the other
+ *   reading's name, e.g. "printed weapon costs"; %NULL when both agree
+ * @alternative: the unit's cost under that other reading
+ *
+ * What a unit costs, and why.
  */
 typedef struct
 {
@@ -46,6 +52,8 @@ typedef struct
   gboolean   house;
   char      *error;
   GPtrArray *lines;
+  char      *alternative_label;
+  gint64     alternative;
 } MusterCost;
 
 void      muster_cost_clear          (MusterCost          *cost);

@@ -133,14 +133,11 @@ sov_unit_cost (const MusterRuleset *ruleset,
   other = per_figure (collected, table ? "weapon-formula" : "weapon-table", multiple,
                       &other_house);
   other_rounded = muster_cost_round (ruleset, other);
+  /* [default] §3.5: show both numbers where the formula and the printed table differ. */
   if (other_rounded != rounded)
     {
-      g_autofree char *label = g_strdup_printf ("%s: %" G_GINT64_FORMAT " per figure",
-                                                table ? "With the formula's weapon costs" :
-                                                        "With the printed weapon costs",
-                                                other_rounded);
-
-      g_ptr_array_add (cost->lines, line_new (label, 0, figures, FALSE));
+      cost->alternative_label = g_strdup (table ? "formula weapon costs" : "printed weapon costs");
+      cost->alternative = other_rounded * figures;
     }
 
   cost->value = rounded * figures;

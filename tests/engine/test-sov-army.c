@@ -76,23 +76,21 @@ test_legionary (Army          *army,
                                "short-sword", "pilum", "large-shield", "drilled", "shock-missile",
                                "testudo", NULL);
   MusterCost cost = { 0 };
-  gboolean other_reading = FALSE;
 
   /* With the table's short sword (8 + 8 = 16) and the pilum by formula (2): BC 34, 544. */
   g_assert_cmpint (cost_of (unit), ==, 34 * 4 * 4);
-  /* The printed costs (short sword 16, pilum 6): BC 38, 608 (§3.4). */
+  /* [default] §3.5 shows both numbers: the printed costs (short sword 16, pilum 6) give
+   * BC 38, 608 (§3.4). */
   g_assert_true (muster_system_unit_cost (sov, army->force, unit, &cost));
-  for (guint i = 0; i < cost.lines->len; i++)
-    {
-      const MusterCostLine *line = cost.lines->pdata[i];
-
-      if (strstr (line->label, "608 per figure") != NULL)
-        other_reading = TRUE;
-    }
-  g_assert_true (other_reading);
+  g_assert_cmpstr (cost.alternative_label, ==, "printed weapon costs");
+  g_assert_cmpint (cost.alternative, ==, 608);
   muster_cost_clear (&cost);
   set_variant (army, "weapon-costs", "table");
   g_assert_cmpint (cost_of (unit), ==, 608);
+  g_assert_true (muster_system_unit_cost (sov, army->force, unit, &cost));
+  g_assert_cmpstr (cost.alternative_label, ==, "formula weapon costs");
+  g_assert_cmpint (cost.alternative, ==, 544);
+  muster_cost_clear (&cost);
 
   /* Twin: without Testudo CM is 3. */
   muster_unit_set_option (unit, "testudo", 0);
@@ -145,7 +143,15 @@ test_fractions_kept (Army          *army,
                                "throwing-spear", NULL);
 
   g_assert_cmpint (cost_of (unit), ==, 480);
-  /* The printed 2: 12 × 2 = 24 too, so the same. Javelins differ: formula 3, printed 4. */
+  /* The printed 2: 12 × 2 = 24 too, so the same, and no second number is shown. */
+  {
+    MusterCost cost = { 0 };
+
+    g_assert_true (muster_system_unit_cost (sov, army->force, unit, &cost));
+    g_assert_null (cost.alternative_label);
+    muster_cost_clear (&cost);
+  }
+  /* Javelins differ: formula 3, printed 4. */
   muster_unit_set_option (unit, "throwing-spear", 0);
   muster_unit_set_option (unit, "javelin", 1);
   g_assert_cmpint (cost_of (unit), ==, 20 * (6 + 4 + 3) * 2);
