@@ -103,6 +103,8 @@ muster_document_get_property (GObject    *object,
     }
 }
 
+static guint battlefield_changed_signal;
+
 static void
 muster_document_class_init (MusterDocumentClass *klass)
 {
@@ -132,6 +134,18 @@ muster_document_class_init (MusterDocumentClass *klass)
                          (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The battlefield, a feature of it or the scenario sheet changed (see
+   * muster-battlefield-commands.h). */
+  battlefield_changed_signal =
+    g_signal_new ("battlefield-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+void
+muster_document_emit_battlefield_changed (MusterDocument *self)
+{
+  g_signal_emit (self, battlefield_changed_signal, 0);
 }
 
 /* Modified means "the history is away from where the file was last loaded or saved". */
@@ -245,6 +259,7 @@ load_bytes_cb (GObject      *object,
   muster_history_clear (self->history);
   set_modified (self, FALSE);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  muster_document_emit_battlefield_changed (self);
   g_task_return_boolean (task, TRUE);
 }
 
