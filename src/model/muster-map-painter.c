@@ -392,6 +392,7 @@ paint_objective (Painter             *p,
   muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
   cairo_save (cr);
   cairo_identity_matrix (cr);
+  cairo_new_path (cr);
   if (marker)
     cairo_rectangle (cr, x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6);
   else

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-catalog.h"
+#include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
 #include "muster-window.h"
 
@@ -24,6 +25,7 @@ struct _MusterWindow
   AdwToastOverlay      *toast_overlay;
   AdwStatusPage        *army_status;
   MusterPreviewPage    *preview_page;
+  MusterBattlefieldPage *battlefield_page;
 };
 
 enum {
@@ -392,6 +394,9 @@ muster_window_constructed (GObject *object)
   if (MUSTER_IS_APPLICATION (app))
     muster_preview_page_set_catalog (self->preview_page,
                                      muster_application_get_catalog (MUSTER_APPLICATION (app)));
+  if (MUSTER_IS_APPLICATION (app))
+    muster_battlefield_page_set_catalog (self->battlefield_page,
+                                         muster_application_get_catalog (MUSTER_APPLICATION (app)));
 }
 
 static void
@@ -484,6 +489,7 @@ muster_window_class_init (MusterWindowClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MUSTER_TYPE_PREVIEW_PAGE);
+  g_type_ensure (MUSTER_TYPE_BATTLEFIELD_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
@@ -491,6 +497,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_status);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, battlefield_page);
   gtk_widget_class_bind_template_callback (widget_class, visible_child_changed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "win.workspace", "workspace");
@@ -514,6 +521,7 @@ muster_window_init (MusterWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_history (self->document), "notify",
                            G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  muster_battlefield_page_set_document (self->battlefield_page, self->document);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),
