@@ -848,7 +848,8 @@ muster_battlefield_page_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
-  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BATTLEFIELD_PAGE);
+  /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
+   * unparents itself. */
   G_OBJECT_CLASS (muster_battlefield_page_parent_class)->dispose (object);
 }
 

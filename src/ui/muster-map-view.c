@@ -58,6 +58,7 @@ struct _MusterMapView
   MusterPoint               drag_start;     /* table mm */
   MusterPoint               drag_now;
   double                    pan_x, pan_y;   /* widget offset already applied */
+  double                    start_x, start_y; /* where the drag began, widget px */
   GPtrArray                *originals;      /* MusterFeature, before a move or rotate */
   double                    zoom_begin;
   GArray                    *outline;       /* MusterPoint: a polygon, polyline or zone */
@@ -573,6 +574,8 @@ drag_begin_cb (GtkGestureDrag *gesture,
     }
   gtk_widget_grab_focus (GTK_WIDGET (self));
   self->drag_start = self->drag_now = to_table (self, x, y);
+  self->start_x = x;
+  self->start_y = y;
   self->pan_x = self->pan_y = 0;
 
   if (button == GDK_BUTTON_MIDDLE || self->tool == MUSTER_MAP_TOOL_PAN)
@@ -630,9 +633,8 @@ drag_update_cb (GtkGestureDrag *gesture,
                 double          dy,
                 MusterMapView  *self)
 {
-  double x, y;
+  double x = self->start_x, y = self->start_y;
 
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
   if (self->drag == DRAG_PAN)
     {
       muster_viewport_pan (self->viewport, dx - self->pan_x, dy - self->pan_y);
@@ -655,11 +657,10 @@ drag_end_cb (GtkGestureDrag *gesture,
 {
   MusterBattlefield *field = get_battlefield (self);
   DragMode mode = self->drag;
-  double x, y;
+  double x = self->start_x, y = self->start_y;
 
   if (field == NULL)
     return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
   if (mode != DRAG_PAN)
     self->drag_now = to_table (self, x + dx, y + dy);
   switch (mode)
