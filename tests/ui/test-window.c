@@ -6,32 +6,13 @@
 #include <locale.h>
 
 #include "muster-application.h"
+#include "muster-ui-test-util.h"
 #include "muster-commands.h"
 #include "muster-preferences-window.h"
 #include "muster-preview-page.h"
 #include "muster-window.h"
 
 static MusterApplication *app;
-
-static void
-spin_until (gboolean (*done) (gpointer),
-            gpointer   data)
-{
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (!done (data))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (1000);
-    }
-}
-
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
-}
 
 static GtkWindow *
 find_toplevel (GType type)
