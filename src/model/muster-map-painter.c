@@ -575,6 +575,55 @@ paint_overlays (Painter *p)
     }
 }
 
+/* Names of terrain pieces, in italics along the top of their bounds, when the piece is wide
+ * enough on screen to carry one. */
+static void
+paint_terrain_names (Painter   *p,
+                     GPtrArray *visible)
+{
+  cairo_t *cr = p->cr;
+  PangoFontDescription *italic = pango_font_description_copy (pango_layout_get_font_description (p->layout));
+  const PangoFontDescription *plain = pango_layout_get_font_description (p->layout);
+  PangoFontDescription *saved = pango_font_description_copy (plain);
+
+  pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
+  pango_layout_set_font_description (p->layout, italic);
+  cairo_save (cr);
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+      MusterBox box;
+      double x, y, x1, y1;
+
+      if (f->kind != MUSTER_FEATURE_TERRAIN || f->name == NULL || *f->name == '\0' ||
+          (!p->scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0))
+        continue;
+      box = muster_feature_get_bounds (f);
+      muster_viewport_table_to_widget (p->viewport, box.x0, box.y0, &x, &y);
+      muster_viewport_table_to_widget (p->viewport, box.x1, box.y1, &x1, &y1);
+      if (fabs (x1 - x) < 60)
+        continue;
+      cairo_identity_matrix (cr);
+      if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points->len > 0)
+        {
+          MusterPoint end = g_array_index (f->points, MusterPoint, f->points->len - 1);
+          MusterPoint before = f->points->len > 1
+                               ? g_array_index (f->points, MusterPoint, f->points->len - 2) : end;
+
+          /* near the end of a river or road, beside the band */
+          end = muster_point_lerp (before, end, 0.8);
+          muster_viewport_table_to_widget (p->viewport, end.x, end.y, &x, &y);
+          text_at (p, f->name, x, y - f->line_width * p->zoom / 2 - 2, 0.5, 1.0, TRUE);
+        }
+      else
+        text_at (p, f->name, (x + x1) / 2, MIN (y, y1) + 4, 0.5, 0.0, TRUE);
+    }
+  cairo_restore (cr);
+  pango_layout_set_font_description (p->layout, saved);
+  pango_font_description_free (saved);
+  pango_font_description_free (italic);
+}
+
 /**
  * muster_map_paint:
  * @cr: any cairo context, in device pixels (a widget, an image, a PDF page)
@@ -639,6 +688,7 @@ muster_map_paint (cairo_t              *cr,
         paint_piece (&p, f);
     }
   cairo_restore (cr);
+  paint_terrain_names (&p, visible);
 
   paint_units (&p, visible);
   for (guint i = 0; i < visible->len; i++)
