@@ -910,6 +910,7 @@ feature_distance (const MusterFeature *feature,
  * @self: a battlefield
  * @p: a table point
  * @tolerance: how far off a feature still hits it, mm
+ * @umpire: whether features on the umpire's layer can be hit (are shown)
  *
  * Units first, then objectives, then the topmost terrain, then zones: what a click means.
  *
@@ -918,7 +919,8 @@ feature_distance (const MusterFeature *feature,
 const MusterFeature *
 muster_battlefield_hit (MusterBattlefield *self,
                         MusterPoint        p,
-                        double             tolerance)
+                        double             tolerance,
+                        gboolean           umpire)
 {
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (guint));
   static const MusterFeatureKind order[] = { MUSTER_FEATURE_UNIT, MUSTER_FEATURE_OBJECTIVE,
@@ -931,7 +933,9 @@ muster_battlefield_hit (MusterBattlefield *self,
       {
         MusterFeature *feature = self->features->pdata[g_array_index (ids, guint, i)];
 
-        if (feature->kind == order[k] && feature_distance (feature, p) <= tolerance)
+        if (feature->kind == order[k] &&
+            (umpire || g_strcmp0 (feature->layer, "umpire") != 0) &&
+            feature_distance (feature, p) <= tolerance)
           return feature;
       }
   return NULL;

@@ -154,7 +154,8 @@ guint                muster_battlefield_query_box      (MusterBattlefield       
                                                         GPtrArray               *features);
 const MusterFeature *muster_battlefield_hit            (MusterBattlefield       *self,
                                                         MusterPoint              p,
-                                                        double                   tolerance);
+                                                        double                   tolerance,
+                                                        gboolean                 umpire);
 
 const char        *muster_battlefield_get_scenario  (const MusterBattlefield *self,
                                                      MusterScenarioField      field);

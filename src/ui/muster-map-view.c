@@ -512,8 +512,10 @@ measure (MusterMapView *self)
 {
   MusterBattlefield *field = get_battlefield (self);
   double tolerance = HIT_PX / muster_viewport_get_zoom (self->viewport);
-  const MusterFeature *a = muster_battlefield_hit (field, self->drag_start, tolerance);
-  const MusterFeature *b = muster_battlefield_hit (field, self->drag_now, tolerance);
+  const MusterFeature *a = muster_battlefield_hit (field, self->drag_start, tolerance,
+                                                   self->show_umpire);
+  const MusterFeature *b = muster_battlefield_hit (field, self->drag_now, tolerance,
+                                                   self->show_umpire);
   g_autofree char *length = NULL;
 
   self->has_measure = TRUE;
@@ -587,7 +589,8 @@ drag_begin_cb (GtkGestureDrag *gesture,
     {
     case MUSTER_MAP_TOOL_SELECT:
       hit = muster_battlefield_hit (field, self->drag_start,
-                                    HIT_PX / muster_viewport_get_zoom (self->viewport));
+                                    HIT_PX / muster_viewport_get_zoom (self->viewport),
+                                    self->show_umpire);
       if (hit == NULL)
         {
           if (!(state & GDK_SHIFT_MASK))
@@ -682,7 +685,9 @@ drag_end_cb (GtkGestureDrag *gesture,
             MusterBox box = muster_feature_get_bounds (f);
 
             /* wholly inside the band, and not the zones under everything */
-            if (f->kind != MUSTER_FEATURE_ZONE && box.x0 >= band.x0 && box.x1 <= band.x1 &&
+            if (f->kind != MUSTER_FEATURE_ZONE &&
+                (self->show_umpire || g_strcmp0 (f->layer, "umpire") != 0) &&
+                box.x0 >= band.x0 && box.x1 <= band.x1 &&
                 box.y0 >= band.y0 && box.y1 <= band.y1)
               g_hash_table_add (self->selection, g_strdup (f->id));
           }

@@ -272,11 +272,13 @@ test_hit_and_query (void)
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
 
   /* A unit is picked before the objective and the woods under it. */
-  g_assert_cmpstr (muster_battlefield_hit (field, P (500, 300), 1)->id, ==, "p2");
-  g_assert_cmpstr (muster_battlefield_hit (field, P (405, 300), 1)->id, ==, "t1");
-  g_assert_cmpstr (muster_battlefield_hit (field, P (50, 110), 1)->id, ==, "t2");
-  g_assert_cmpstr (muster_battlefield_hit (field, P (50, 20), 1)->id, ==, "z1");
-  g_assert_null (muster_battlefield_hit (field, P (50, 400), 1));
+  g_assert_cmpstr (muster_battlefield_hit (field, P (500, 300), 1, TRUE)->id, ==, "p2");
+  g_assert_cmpstr (muster_battlefield_hit (field, P (405, 300), 1, TRUE)->id, ==, "t1");
+  g_assert_cmpstr (muster_battlefield_hit (field, P (50, 110), 1, TRUE)->id, ==, "t2");
+  g_assert_cmpstr (muster_battlefield_hit (field, P (50, 20), 1, TRUE)->id, ==, "z1");
+  g_assert_null (muster_battlefield_hit (field, P (50, 400), 1, TRUE));
+  /* p2 is on the umpire's layer: for the players, the click goes to the objective under it. */
+  g_assert_cmpstr (muster_battlefield_hit (field, P (500, 300), 1, FALSE)->id, ==, "o1");
   g_assert_cmpuint (muster_battlefield_query_box (field, (MusterBox) { 0, 500, 1000, 600 },
                                                   found), ==, 1);
 }
