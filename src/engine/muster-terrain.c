@@ -11,10 +11,30 @@
 #include "muster-unit.h"
 #include "muster-xml.h"
 
+typedef struct
+{
+  char       *id, *name, *units, *ground;
+  GHashTable *bases;   /* unit type id ("" for the default) → double[2] */
+} Scale;
+
 struct _MusterTerrainTypes
 {
   GPtrArray *types;   /* MusterTerrainType */
+  GPtrArray *scales;  /* Scale */
 };
+
+static void
+scale_free (gpointer data)
+{
+  Scale *scale = data;
+
+  g_free (scale->id);
+  g_free (scale->name);
+  g_free (scale->units);
+  g_free (scale->ground);
+  g_hash_table_unref (scale->bases);
+  g_free (scale);
+}
 
 static const char * const kind_names[] = {
   "open", "woods", "hill", "steep-hill", "building", "river", "road", "ford", "bridge",
@@ -59,6 +79,7 @@ types_alloc (void)
   MusterTerrainTypes *self = g_new0 (MusterTerrainTypes, 1);
 
   self->types = g_ptr_array_new_with_free_func (terrain_type_free);
+  self->scales = g_ptr_array_new_with_free_func (scale_free);
   return self;
 }
 
@@ -163,7 +184,110 @@ muster_terrain_types_new_from_bytes (GBytes      *ruleset,
       if ((description = muster_xml_first_child (node, "description")))
         type->description = muster_xml_get_text (description);
     }
+  block = muster_xml_first_child (xmlDocGetRootElement (xml), "scales");
+  for (xmlNode *node = block ? block->children : NULL; node != NULL; node = node->next)
+    {
+      Scale *scale;
+
+      if (!muster_xml_is_element (node, "scale"))
+        continue;
+      scale = g_new0 (Scale, 1);
+      g_ptr_array_add (self->scales, scale);
+      scale->id = muster_xml_get_prop (node, "id");
+      scale->name = muster_xml_get_prop (node, "name");
+      scale->units = muster_xml_get_prop (node, "units");
+      scale->ground = muster_xml_get_prop (node, "ground");
+      scale->bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (xmlNode *base = node->children; base != NULL; base = base->next)
+        {
+          g_autofree char *type = NULL, *width = NULL, *depth = NULL;
+          double *size;
+
+          if (!muster_xml_is_element (base, "base"))
+            continue;
+          type = muster_xml_get_prop (base, "type");
+          width = muster_xml_get_prop (base, "width");
+          depth = muster_xml_get_prop (base, "depth");
+          size = g_new (double, 2);
+          size[0] = width ? g_ascii_strtod (width, NULL) : 0;
+          size[1] = depth ? g_ascii_strtod (depth, NULL) : 0;
+          if (!(size[0] > 0 && size[1] > 0))
+            {
+              g_free (size);
+              muster_engine_set_error (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name,
+                                       xmlGetLineNo (base), "a base needs a width and a depth in mm");
+              return NULL;
+            }
+          g_hash_table_replace (scale->bases, g_strdup (type ? type : ""), size);
+        }
+    }
   return g_steal_pointer (&self);
+}
+
+guint
+muster_terrain_types_get_n_scales (const MusterTerrainTypes *self)
+{
+  return self->scales->len;
+}
+
+/**
+ * muster_terrain_types_get_scale_name:
+ * @self: a rule system's battlefield data
+ * @scale: which figure scale (0 is the book's first)
+ * @units: (out) (optional): "in" or "cm", what the rules measure in at this scale
+ * @ground: (out) (optional) (nullable): the ground scale in words
+ *
+ * Returns: the scale's name ("15 mm figures")
+ */
+const char *
+muster_terrain_types_get_scale_name (const MusterTerrainTypes *self,
+                                     guint                     scale,
+                                     const char              **units,
+                                     const char              **ground)
+{
+  Scale *s;
+
+  g_return_val_if_fail (scale < self->scales->len, NULL);
+  s = self->scales->pdata[scale];
+  if (units != NULL)
+    *units = s->units ? s->units : "in";
+  if (ground != NULL)
+    *ground = s->ground;
+  return s->name ? s->name : s->id;
+}
+
+/**
+ * muster_terrain_types_get_base:
+ * @self: (nullable): a rule system's battlefield data
+ * @scale: which figure scale
+ * @unit_type: (nullable): a unit type id
+ * @width: (out): a stand's frontage, mm
+ * @depth: (out): its depth, mm
+ *
+ * Returns: %TRUE if the scale gives a base for the type (or a default one)
+ */
+gboolean
+muster_terrain_types_get_base (const MusterTerrainTypes *self,
+                               guint                     scale,
+                               const char               *unit_type,
+                               double                   *width,
+                               double                   *depth)
+{
+  const double *size = NULL;
+  Scale *s;
+
+  if (self == NULL || scale >= self->scales->len)
+    return FALSE;
+  s = self->scales->pdata[scale];
+  if (unit_type != NULL)
+    size = g_hash_table_lookup (s->bases, unit_type);
+  if (size == NULL)
+    size = g_hash_table_lookup (s->bases, "");
+  if (size == NULL)
+    return FALSE;
+  *width = size[0];
+  *depth = size[1];
+  return TRUE;
 }
 
 void
@@ -172,6 +296,7 @@ muster_terrain_types_free (MusterTerrainTypes *self)
   if (self == NULL)
     return;
   g_ptr_array_unref (self->types);
+  g_ptr_array_unref (self->scales);
   g_free (self);
 }
 

@@ -8,7 +8,8 @@
 G_BEGIN_DECLS
 
 /*
- * Terrain types of a rule system (the ruleset's <terrain-types> block), and what the table says
+ * Terrain types and figure scales of a rule system (the ruleset's <terrain-types> and <scales>
+ * blocks: the battlefield's data, read from the ruleset file), and what the table says
  * about units: line of sight through terrain, the distance between two units, units outside
  * their side's deployment zone.
  */
@@ -85,6 +86,16 @@ const MusterTerrainType *muster_terrain_types_get_type       (const MusterTerrai
 const MusterTerrainType *muster_terrain_types_lookup         (const MusterTerrainTypes *self,
                                                               const char               *id);
 MusterTerrainKind        muster_terrain_kind_from_string     (const char               *kind);
+guint                    muster_terrain_types_get_n_scales   (const MusterTerrainTypes *self);
+const char              *muster_terrain_types_get_scale_name (const MusterTerrainTypes *self,
+                                                              guint                     scale,
+                                                              const char              **units,
+                                                              const char              **ground);
+gboolean                 muster_terrain_types_get_base       (const MusterTerrainTypes *self,
+                                                              guint                     scale,
+                                                              const char               *unit_type,
+                                                              double                   *width,
+                                                              double                   *depth);
 char                    *muster_terrain_type_describe        (const MusterTerrainType  *type);
 
 gboolean                 muster_battlefield_line_of_sight    (MusterBattlefield        *self,

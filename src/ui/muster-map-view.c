@@ -819,8 +819,8 @@ drop_cb (GtkDropTarget *target,
  * @widget_y: where
  *
  * Places the unit in a line facing the enemy: down the table for the first side, up for the
- * others. Its stands are its size; the base is 40 × 20 mm until the rule system's base sizes
- * are data.
+ * others. Its stands are its size, on the base the rule system's first scale gives its type
+ * (40 × 20 mm when it gives none).
  *
  * Returns: %TRUE if placed
  */
@@ -846,8 +846,12 @@ muster_map_view_place_unit (MusterMapView *self,
   placement->rotation = first_side ? G_PI / 2 : -G_PI / 2;
   placement->stands = CLAMP (muster_unit_get_size (unit), 1, 60);
   placement->files = placement->stands > 6 ? (placement->stands + 1) / 2 : 0;
-  placement->base_width = 40;
-  placement->base_depth = 20;
+  if (!muster_terrain_types_get_base (self->types, 0, muster_unit_get_type_id (unit),
+                                      &placement->base_width, &placement->base_depth))
+    {
+      placement->base_width = 40;
+      placement->base_depth = 20;
+    }
   add_feature (self, placement, _("Place Unit"));
   return TRUE;
 }

@@ -312,6 +312,31 @@ test_terrain_types (void)
 }
 
 static void
+test_bases (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"),
+                                            "battle-valor-fantasy.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  double w, d;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  bytes = g_bytes_new (contents, length);
+  types = muster_terrain_types_new_from_bytes (bytes, "bvf", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_terrain_types_get_base (types, 0, "war-machine", &w, &d));
+  g_assert_cmpfloat (w, ==, 100);
+  g_assert_cmpfloat (d, ==, 50);
+  g_assert_true (muster_terrain_types_get_base (types, 0, "infantry", &w, &d));
+  g_assert_cmpfloat (w, ==, 40);
+  g_assert_false (muster_terrain_types_get_base (types, 1, "infantry", &w, &d));
+  g_assert_false (muster_terrain_types_get_base (NULL, 0, "infantry", &w, &d));
+}
+
+static void
 test_shipped_terrain_types (void)
 {
   static const char * const systems[] = { "battle-valor-fantasy", "standards-of-valor",
@@ -343,6 +368,18 @@ test_shipped_terrain_types (void)
         }
       g_assert_true (woods);
       g_assert_true (blocks);
+      /* and at least one figure scale with a default base */
+      {
+        double w = 0, d = 0;
+        const char *units = NULL;
+
+        g_assert_cmpuint (muster_terrain_types_get_n_scales (types), >=, 1);
+        g_assert_nonnull (muster_terrain_types_get_scale_name (types, 0, &units, NULL));
+        g_assert_true (g_str_equal (units, "in") || g_str_equal (units, "cm"));
+        g_assert_true (muster_terrain_types_get_base (types, 0, "no-such-type", &w, &d));
+        g_assert_cmpfloat (w, >, 0);
+        g_assert_cmpfloat (d, >, 0);
+      }
     }
 }
 
@@ -359,5 +396,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/hit-and-query", test_hit_and_query);
   g_test_add_func ("/battlefield/terrain-types", test_terrain_types);
   g_test_add_func ("/battlefield/shipped-terrain-types", test_shipped_terrain_types);
+  g_test_add_func ("/battlefield/bases", test_bases);
   return g_test_run ();
 }
