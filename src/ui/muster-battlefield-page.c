@@ -69,11 +69,13 @@ get_battlefield (MusterBattlefieldPage *self)
   return doc ? muster_doc_get_battlefield (doc) : NULL;
 }
 
+/* Applies and records @command, and drops the caller's reference (the history keeps one). */
 static void
 push (MusterBattlefieldPage *self,
       MusterCommand         *command)
 {
   muster_history_push (muster_document_get_history (self->document), command);
+  g_object_unref (command);
 }
 
 /* Terrain types of the document's rule system */

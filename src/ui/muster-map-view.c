@@ -286,11 +286,13 @@ muster_map_view_clear_selection (MusterMapView *self)
   muster_map_view_select (self, NULL, FALSE);
 }
 
+/* Applies and records @command, and drops the caller's reference (the history keeps one). */
 static void
 push (MusterMapView *self,
       MusterCommand *command)
 {
   muster_history_push (muster_document_get_history (self->document), command);
+  g_object_unref (command);
 }
 
 void
@@ -431,9 +433,10 @@ add_feature (MusterMapView *self,
   MusterCommand *command = muster_features_command_new (self->document, label);
 
   muster_features_command_insert (MUSTER_FEATURES_COMMAND (command), feature);
-  push (self, command);
+  muster_history_push (muster_document_get_history (self->document), command);
   muster_map_view_select (self, muster_features_command_get_inserted_id (MUSTER_FEATURES_COMMAND (command), 0),
                           FALSE);
+  g_object_unref (command);
   muster_feature_free (feature);
 }
 

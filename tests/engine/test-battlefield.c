@@ -163,7 +163,7 @@ test_new_battlefield (void)
   muster_feature_set_points (zone, (MusterPoint[]) { P (0, 0), P (100, 0), P (100, 100) }, 3);
   muster_battlefield_insert (field, -1, zone);
   muster_battlefield_set_turn_limit (field, 8);
-  muster_battlefield_set_briefing (field, "Dwarves", "Go.");
+  g_free (muster_battlefield_set_briefing (field, "Dwarves", "Go."));
   g_assert_null (muster_doc_set_battlefield (doc, field));
   bytes = muster_doc_to_bytes (doc);
   copy = muster_doc_new_from_bytes (bytes, "copy", &error);

@@ -54,6 +54,15 @@ load_document (void)
   return document;
 }
 
+/* The history keeps its own reference. */
+static void
+push (MusterHistory *history,
+      MusterCommand *command)
+{
+  muster_history_push (history, command);
+  g_object_unref (command);
+}
+
 static void
 count_cb (MusterDocument *document,
           guint          *count)
@@ -78,7 +87,7 @@ test_new_battlefield_and_features (void)
 
   g_signal_connect (document, "battlefield-changed", G_CALLBACK (count_cb), &changes);
   g_assert_null (muster_doc_get_battlefield (doc));
-  muster_history_push (history, muster_set_battlefield_command_new (
+  push (history, muster_set_battlefield_command_new (
                          document, muster_battlefield_new (1828.8, 1219.2, "in")));
   field = muster_doc_get_battlefield (doc);
   g_assert_nonnull (field);
@@ -94,7 +103,7 @@ test_new_battlefield_and_features (void)
   add = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Add"));
   muster_features_command_insert (add, wood);
   muster_features_command_insert (add, unit);
-  muster_history_push (history, MUSTER_COMMAND (add));
+  push (history, MUSTER_COMMAND (add));
   g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, 2);
   wood_id = g_strdup (muster_features_command_get_inserted_id (add, 0));
   g_assert_cmpstr (wood_id, ==, "t1");
@@ -105,7 +114,7 @@ test_new_battlefield_and_features (void)
   muster_feature_translate (moved, (MusterVector) { 50, 0 });
   move = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Move"));
   muster_features_command_replace (move, moved);
-  muster_history_push (history, MUSTER_COMMAND (move));
+  push (history, MUSTER_COMMAND (move));
   g_assert_cmpfloat (muster_battlefield_lookup (field, wood_id)->centre.x, ==, 350);
   g_assert_true (muster_history_undo (history));
   g_assert_cmpfloat (muster_battlefield_lookup (field, wood_id)->centre.x, ==, 300);
@@ -125,7 +134,7 @@ test_new_battlefield_and_features (void)
     MusterFeaturesCommand *remove = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Delete"));
 
     muster_features_command_remove (remove, "t1");
-    muster_history_push (history, MUSTER_COMMAND (remove));
+    push (history, MUSTER_COMMAND (remove));
     g_assert_null (muster_battlefield_lookup (field, "t1"));
     g_assert_true (muster_history_undo (history));
     g_assert_cmpint (muster_battlefield_index_of (field, "t1"), ==, 0);
@@ -145,15 +154,15 @@ test_scenario (void)
   MusterHistory *history = muster_document_get_history (document);
   MusterBattlefield *field;
 
-  muster_history_push (history, muster_set_battlefield_command_new (
+  push (history, muster_set_battlefield_command_new (
                          document, muster_battlefield_new (1000, 1000, "cm")));
   field = muster_doc_get_battlefield (muster_document_get_doc (document));
   muster_history_break_merge (history);
-  muster_history_push (history, muster_scenario_command_new_field (document, MUSTER_SCENARIO_TITLE, "Ho"));
-  muster_history_push (history, muster_scenario_command_new_field (document, MUSTER_SCENARIO_TITLE, "Hold"));
+  push (history, muster_scenario_command_new_field (document, MUSTER_SCENARIO_TITLE, "Ho"));
+  push (history, muster_scenario_command_new_field (document, MUSTER_SCENARIO_TITLE, "Hold"));
   g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE), ==, "Hold");
-  muster_history_push (history, muster_scenario_command_new_briefing (document, "Dwarves", "Go"));
-  muster_history_push (history, muster_scenario_command_new_turns (document, 6));
+  push (history, muster_scenario_command_new_briefing (document, "Dwarves", "Go"));
+  push (history, muster_scenario_command_new_turns (document, 6));
   g_assert_cmpint (muster_battlefield_get_turn_limit (field), ==, 6);
   g_assert_true (muster_history_undo (history));
   g_assert_cmpint (muster_battlefield_get_turn_limit (field), ==, 0);
