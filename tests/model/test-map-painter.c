@@ -190,6 +190,28 @@ test_rulers_and_helpers (void)
   cairo_surface_destroy (surface);
 }
 
+/* The dark set: a dark table, terrain darker than in the light set, bright side colours. */
+static void
+test_dark (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  MusterMapStyle light = style;
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+
+  muster_map_style_init_dark (&style);
+  scene.rubber_band = muster_box_empty ();
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.table)));
+  g_assert_true (same_colour (pixel_at (surface, PX (105), PY (205)),
+                              rgba_to_pixel (style.terrain[MUSTER_TERRAIN_WOODS])));
+  for (guint i = 0; i < MUSTER_TERRAIN_N_KINDS; i++)
+    g_assert_cmpfloat (style.terrain[i][1], <, light.terrain[i][1]);
+  g_assert_cmpfloat (style.table[1], <, 0.5);
+  cairo_surface_destroy (surface);
+  style = light;
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -198,5 +220,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/layers", test_layers);
   g_test_add_func ("/map-painter/selection-and-measure", test_selection_and_measure);
   g_test_add_func ("/map-painter/rulers-and-helpers", test_rulers_and_helpers);
+  g_test_add_func ("/map-painter/dark", test_dark);
   return g_test_run ();
 }
