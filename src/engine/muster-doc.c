@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-army-private.h"
+#include "muster-battlefield.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-xml.h"
@@ -31,6 +32,7 @@ struct _MusterDoc
   guint          next_id;
   MusterDocWatch watch;       /* nullable: the validator */
   gpointer       watch_data;
+  MusterBattlefield *battlefield; /* nullable */
 };
 
 static MusterDoc *
@@ -159,6 +161,9 @@ muster_doc_new_from_bytes (GBytes      *bytes,
   muster_xml_strip_blanks (root);
   if (!read_forces (self, root, error))
     return NULL;
+  if ((node = muster_xml_first_child (root, "battlefield")) &&
+      !(self->battlefield = _muster_battlefield_new_from_xml (node, display_name, error)))
+    return NULL;
 
   return g_steal_pointer (&self);
 }
@@ -179,6 +184,7 @@ muster_doc_free (MusterDoc *self)
   for (guint i = 0; i < self->forces->len; i++)
     _muster_force_destroy (self->forces->pdata[i]);
   g_ptr_array_unref (self->forces);
+  g_clear_pointer (&self->battlefield, muster_battlefield_free);
   g_hash_table_unref (self->ids);
   g_hash_table_unref (self->units);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
@@ -395,4 +401,38 @@ const char *
 _muster_doc_get_file (MusterDoc *self)
 {
   return self->file;
+}
+
+/* Returns: (transfer none) (nullable): the table and scenario, if the document has one */
+MusterBattlefield *
+muster_doc_get_battlefield (const MusterDoc *self)
+{
+  return self->battlefield;
+}
+
+/**
+ * muster_doc_set_battlefield:
+ * @self: a document
+ * @battlefield: (transfer full) (nullable): a detached battlefield, or %NULL for none
+ *
+ * Returns: (transfer full) (nullable): the battlefield it had, detached, to set back
+ */
+MusterBattlefield *
+muster_doc_set_battlefield (MusterDoc         *self,
+                            MusterBattlefield *battlefield)
+{
+  MusterBattlefield *old = self->battlefield;
+
+  if (old != NULL)
+    {
+      muster_xml_detach (_muster_battlefield_get_xml (old));
+      _muster_battlefield_set_owned (old, TRUE);
+    }
+  self->battlefield = battlefield;
+  if (battlefield != NULL)
+    {
+      xmlAddChild (xmlDocGetRootElement (self->xml), _muster_battlefield_get_xml (battlefield));
+      _muster_battlefield_set_owned (battlefield, FALSE);
+    }
+  return old;
 }

@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "muster-battlefield.h"
 #include "muster-engine-types.h"
 #include "muster-ruleset.h"
 
@@ -36,6 +37,9 @@ MusterForce   *muster_doc_remove_force        (MusterDoc     *self,
                                                guint          index);
 MusterUnit    *muster_doc_lookup_unit         (const MusterDoc *self,
                                                const char    *id);
+MusterBattlefield *muster_doc_get_battlefield (const MusterDoc *self);
+MusterBattlefield *muster_doc_set_battlefield (MusterDoc     *self,
+                                               MusterBattlefield *battlefield);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterDoc, muster_doc_free)
 

@@ -4,6 +4,7 @@
 /* The rules engine: plain C, GLib and libxml2. No GTK, no display. */
 
 #include "muster-army.h"
+#include "muster-battlefield.h"
 #include "muster-bvf.h"
 #include "muster-catalog.h"
 #include "muster-cost.h"
@@ -20,6 +21,7 @@
 #include "muster-spatial.h"
 #include "muster-stats.h"
 #include "muster-system.h"
+#include "muster-terrain.h"
 #include "muster-unit.h"
 #include "muster-validate.h"
 #include "muster-xml.h"

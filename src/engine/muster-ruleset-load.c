@@ -1271,6 +1271,7 @@ static const struct
                             plain_item_free },
   [MUSTER_ITEM_PROCEDURE] = { "procedures", "procedure", "procedure", parse_loose_item,
                               plain_item_free },
+  [MUSTER_ITEM_SCALE] = { "scales", "scale", "scale", parse_loose_item, plain_item_free },
 };
 
 MusterRuleset *

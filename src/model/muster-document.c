@@ -124,6 +124,8 @@ muster_document_get_property (GObject    *object,
     }
 }
 
+static guint battlefield_changed_signal;
+
 static void
 muster_document_class_init (MusterDocumentClass *klass)
 {
@@ -196,6 +198,18 @@ muster_document_class_init (MusterDocumentClass *klass)
   signals[FORCE_CHANGED] =
     g_signal_new ("force-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /* The battlefield, a feature of it or the scenario sheet changed (see
+   * muster-battlefield-commands.h). */
+  battlefield_changed_signal =
+    g_signal_new ("battlefield-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+void
+muster_document_emit_battlefield_changed (MusterDocument *self)
+{
+  g_signal_emit (self, battlefield_changed_signal, 0);
 }
 
 /* Modified means "the history is away from where the file was last loaded or saved". */
@@ -431,6 +445,7 @@ load_bytes_cb (GObject      *object,
     ? muster_catalog_resolve (self->catalog, muster_doc_get_ruleset_id (doc), NULL)
     : NULL;
   replace_doc (self, doc, ruleset, file);
+  muster_document_emit_battlefield_changed (self);
   g_task_return_boolean (task, TRUE);
 }
 

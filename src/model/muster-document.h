@@ -31,6 +31,7 @@ gboolean        muster_document_get_modified   (MusterDocument       *self);
 gboolean        muster_document_is_empty       (MusterDocument       *self);
 MusterDoc      *muster_document_get_doc        (MusterDocument       *self);
 MusterHistory  *muster_document_get_history    (MusterDocument       *self);
+void            muster_document_emit_battlefield_changed (MusterDocument *self);
 void            muster_document_load_async     (MusterDocument       *self,
                                                 GFile                *file,
                                                 GCancellable         *cancellable,

@@ -8,6 +8,7 @@
 #include "muster-army-page.h"
 #include "muster-catalog.h"
 #include "muster-new-list-dialog.h"
+#include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
 #include "muster-window.h"
 
@@ -26,6 +27,7 @@ struct _MusterWindow
   AdwToastOverlay      *toast_overlay;
   MusterArmyPage       *army_page;
   MusterPreviewPage    *preview_page;
+  MusterBattlefieldPage *battlefield_page;
 };
 
 enum {
@@ -401,6 +403,7 @@ application_changed_cb (MusterWindow *self)
     return;
   catalog = muster_application_get_catalog (MUSTER_APPLICATION (app));
   muster_preview_page_set_catalog (self->preview_page, catalog);
+  muster_battlefield_page_set_catalog (self->battlefield_page, catalog);
   muster_document_set_catalog (self->document, catalog);
 }
 
@@ -505,6 +508,7 @@ muster_window_class_init (MusterWindowClass *klass)
 
   g_type_ensure (MUSTER_TYPE_ARMY_PAGE);
   g_type_ensure (MUSTER_TYPE_PREVIEW_PAGE);
+  g_type_ensure (MUSTER_TYPE_BATTLEFIELD_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
@@ -512,6 +516,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, battlefield_page);
   gtk_widget_class_bind_template_callback (widget_class, visible_child_changed_cb);
 
   gtk_widget_class_install_property_action (widget_class, "win.workspace", "workspace");
@@ -537,6 +542,7 @@ muster_window_init (MusterWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_history (self->document), "notify",
                            G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  muster_battlefield_page_set_document (self->battlefield_page, self->document);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

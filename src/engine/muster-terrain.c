@@ -1,0 +1,515 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-terrain"
+
+#include "config.h"
+
+#include "muster-army.h"
+#include "muster-doc.h"
+#include "muster-engine-error.h"
+#include "muster-issue.h"
+#include "muster-terrain.h"
+#include "muster-unit.h"
+#include "muster-xml.h"
+
+typedef struct
+{
+  char       *id, *name, *units, *ground;
+  GHashTable *bases;   /* unit type id ("" for the default) → double[2] */
+} Scale;
+
+struct _MusterTerrainTypes
+{
+  GPtrArray *types;   /* MusterTerrainType */
+  GPtrArray *scales;  /* Scale */
+};
+
+static void
+scale_free (gpointer data)
+{
+  Scale *scale = data;
+
+  g_free (scale->id);
+  g_free (scale->name);
+  g_free (scale->units);
+  g_free (scale->ground);
+  g_hash_table_unref (scale->bases);
+  g_free (scale);
+}
+
+static const char * const kind_names[] = {
+  "open", "woods", "hill", "steep-hill", "building", "river", "road", "ford", "bridge",
+  "linear", "rough", "marsh", "water", "impassable", "fortification",
+};
+static const char * const move_names[] = { "clear", "poor", "difficult", "impassable" };
+static const char * const cover_names[] = { "none", "soft", "hard" };
+
+static void
+terrain_type_free (gpointer data)
+{
+  MusterTerrainType *type = data;
+
+  g_free (type->id);
+  g_free (type->name);
+  g_free (type->description);
+  g_free (type->source);
+  g_free (type);
+}
+
+static int
+lookup (const char * const *names,
+        guint               n_names,
+        const char         *name,
+        int                 fallback)
+{
+  for (guint i = 0; name != NULL && i < n_names; i++)
+    if (g_str_equal (names[i], name))
+      return i;
+  return fallback;
+}
+
+MusterTerrainKind
+muster_terrain_kind_from_string (const char *kind)
+{
+  return lookup (kind_names, G_N_ELEMENTS (kind_names), kind, MUSTER_TERRAIN_OPEN);
+}
+
+static MusterTerrainTypes *
+types_alloc (void)
+{
+  MusterTerrainTypes *self = g_new0 (MusterTerrainTypes, 1);
+
+  self->types = g_ptr_array_new_with_free_func (terrain_type_free);
+  self->scales = g_ptr_array_new_with_free_func (scale_free);
+  return self;
+}
+
+/**
+ * muster_terrain_types_new_generic:
+ *
+ * Returns: (transfer full): one type per kind, named after it, for a ruleset that lists none:
+ *   woods and buildings and hills block sight, the rest do not
+ */
+MusterTerrainTypes *
+muster_terrain_types_new_generic (void)
+{
+  static const struct { const char *name; MusterMoveClass move; MusterCover cover;
+                        gboolean sight; } generic[] = {
+    { "Open ground", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { "Woods", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_SOFT, TRUE },
+    { "Hill", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, TRUE },
+    { "Steep hill", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, TRUE },
+    { "Buildings", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, TRUE },
+    { "River", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { "Road", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { "Ford", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { "Bridge", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { "Wall or hedge", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
+    { "Rough ground", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { "Marsh", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { "Deep water", MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, FALSE },
+    { "Impassable", MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, TRUE },
+    { "Fortification", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
+  };
+  MusterTerrainTypes *self = types_alloc ();
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (generic) == MUSTER_TERRAIN_N_KINDS);
+  for (guint i = 0; i < G_N_ELEMENTS (generic); i++)
+    {
+      MusterTerrainType *type = g_new0 (MusterTerrainType, 1);
+
+      type->id = g_strdup (kind_names[i]);
+      type->name = g_strdup (generic[i].name);
+      type->kind = i;
+      type->move = generic[i].move;
+      type->cover = generic[i].cover;
+      type->blocks_sight = generic[i].sight;
+      g_ptr_array_add (self->types, type);
+    }
+  return self;
+}
+
+/**
+ * muster_terrain_types_new_from_bytes:
+ * @ruleset: a ruleset file
+ * @display_name: its name in error messages
+ * @error: return location for a #GError
+ *
+ * Reads the ruleset's <terrain-types>; see data/rulesets/README.md.
+ *
+ * Returns: (transfer full) (nullable): the types (none when the ruleset lists none)
+ */
+MusterTerrainTypes *
+muster_terrain_types_new_from_bytes (GBytes      *ruleset,
+                                     const char  *display_name,
+                                     GError     **error)
+{
+  g_autoptr(xmlDoc) xml = NULL;
+  g_autoptr(MusterTerrainTypes) self = types_alloc ();
+  xmlNode *block;
+  gsize length;
+  const char *data = g_bytes_get_data (ruleset, &length);
+
+  if (!(xml = muster_xml_parse (data, length, display_name, error)))
+    return NULL;
+  block = muster_xml_first_child (xmlDocGetRootElement (xml), "terrain-types");
+  for (xmlNode *node = block ? block->children : NULL; node != NULL; node = node->next)
+    {
+      MusterTerrainType *type;
+      g_autofree char *kind = NULL, *move = NULL, *cover = NULL, *sight = NULL;
+      xmlNode *description;
+
+      if (!muster_xml_is_element (node, "terrain"))
+        continue;
+      type = g_new0 (MusterTerrainType, 1);
+      g_ptr_array_add (self->types, type);
+      type->id = muster_xml_get_prop (node, "id");
+      type->name = muster_xml_get_prop (node, "name");
+      type->source = muster_xml_get_prop (node, "source");
+      if (type->id == NULL)
+        {
+          muster_engine_set_error (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name,
+                                   xmlGetLineNo (node), "a terrain type has no id");
+          return NULL;
+        }
+      if (type->name == NULL)
+        type->name = g_strdup (type->id);
+      kind = muster_xml_get_prop (node, "kind");
+      move = muster_xml_get_prop (node, "move");
+      cover = muster_xml_get_prop (node, "cover");
+      sight = muster_xml_get_prop (node, "sight");
+      type->kind = muster_terrain_kind_from_string (kind);
+      type->move = lookup (move_names, G_N_ELEMENTS (move_names), move, MUSTER_MOVE_CLEAR);
+      type->cover = lookup (cover_names, G_N_ELEMENTS (cover_names), cover, MUSTER_COVER_NONE);
+      type->blocks_sight = g_strcmp0 (sight, "blocks") == 0;
+      if ((description = muster_xml_first_child (node, "description")))
+        type->description = muster_xml_get_text (description);
+    }
+  block = muster_xml_first_child (xmlDocGetRootElement (xml), "scales");
+  for (xmlNode *node = block ? block->children : NULL; node != NULL; node = node->next)
+    {
+      Scale *scale;
+
+      if (!muster_xml_is_element (node, "scale"))
+        continue;
+      scale = g_new0 (Scale, 1);
+      g_ptr_array_add (self->scales, scale);
+      scale->id = muster_xml_get_prop (node, "id");
+      scale->name = muster_xml_get_prop (node, "name");
+      scale->units = muster_xml_get_prop (node, "units");
+      scale->ground = muster_xml_get_prop (node, "ground");
+      scale->bases = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      for (xmlNode *base = node->children; base != NULL; base = base->next)
+        {
+          g_autofree char *type = NULL, *width = NULL, *depth = NULL;
+          double *size;
+
+          if (!muster_xml_is_element (base, "base"))
+            continue;
+          type = muster_xml_get_prop (base, "type");
+          width = muster_xml_get_prop (base, "width");
+          depth = muster_xml_get_prop (base, "depth");
+          size = g_new (double, 2);
+          size[0] = width ? g_ascii_strtod (width, NULL) : 0;
+          size[1] = depth ? g_ascii_strtod (depth, NULL) : 0;
+          if (!(size[0] > 0 && size[1] > 0))
+            {
+              g_free (size);
+              muster_engine_set_error (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name,
+                                       xmlGetLineNo (base), "a base needs a width and a depth in mm");
+              return NULL;
+            }
+          g_hash_table_replace (scale->bases, g_strdup (type ? type : ""), size);
+        }
+    }
+  return g_steal_pointer (&self);
+}
+
+guint
+muster_terrain_types_get_n_scales (const MusterTerrainTypes *self)
+{
+  return self->scales->len;
+}
+
+/**
+ * muster_terrain_types_get_scale_name:
+ * @self: a rule system's battlefield data
+ * @scale: which figure scale (0 is the book's first)
+ * @units: (out) (optional): "in" or "cm", what the rules measure in at this scale
+ * @ground: (out) (optional) (nullable): the ground scale in words
+ *
+ * Returns: the scale's name ("15 mm figures")
+ */
+const char *
+muster_terrain_types_get_scale_name (const MusterTerrainTypes *self,
+                                     guint                     scale,
+                                     const char              **units,
+                                     const char              **ground)
+{
+  Scale *s;
+
+  g_return_val_if_fail (scale < self->scales->len, NULL);
+  s = self->scales->pdata[scale];
+  if (units != NULL)
+    *units = s->units ? s->units : "in";
+  if (ground != NULL)
+    *ground = s->ground;
+  return s->name ? s->name : s->id;
+}
+
+/**
+ * muster_terrain_types_get_base:
+ * @self: (nullable): a rule system's battlefield data
+ * @scale: which figure scale
+ * @unit_type: (nullable): a unit type id
+ * @width: (out): a stand's frontage, mm
+ * @depth: (out): its depth, mm
+ *
+ * Returns: %TRUE if the scale gives a base for the type (or a default one)
+ */
+gboolean
+muster_terrain_types_get_base (const MusterTerrainTypes *self,
+                               guint                     scale,
+                               const char               *unit_type,
+                               double                   *width,
+                               double                   *depth)
+{
+  const double *size = NULL;
+  Scale *s;
+
+  if (self == NULL || scale >= self->scales->len)
+    return FALSE;
+  s = self->scales->pdata[scale];
+  if (unit_type != NULL)
+    size = g_hash_table_lookup (s->bases, unit_type);
+  if (size == NULL)
+    size = g_hash_table_lookup (s->bases, "");
+  if (size == NULL)
+    return FALSE;
+  *width = size[0];
+  *depth = size[1];
+  return TRUE;
+}
+
+void
+muster_terrain_types_free (MusterTerrainTypes *self)
+{
+  if (self == NULL)
+    return;
+  g_ptr_array_unref (self->types);
+  g_ptr_array_unref (self->scales);
+  g_free (self);
+}
+
+guint
+muster_terrain_types_get_n_types (const MusterTerrainTypes *self)
+{
+  return self->types->len;
+}
+
+const MusterTerrainType *
+muster_terrain_types_get_type (const MusterTerrainTypes *self,
+                               guint                     index)
+{
+  g_return_val_if_fail (index < self->types->len, NULL);
+  return self->types->pdata[index];
+}
+
+/* Returns: (nullable) (transfer none): the type @id */
+const MusterTerrainType *
+muster_terrain_types_lookup (const MusterTerrainTypes *self,
+                             const char               *id)
+{
+  for (guint i = 0; self != NULL && id != NULL && i < self->types->len; i++)
+    if (g_str_equal (((MusterTerrainType *) self->types->pdata[i])->id, id))
+      return self->types->pdata[i];
+  return NULL;
+}
+
+/* Returns: (transfer full): the type's effects in plain words, one line each */
+char *
+muster_terrain_type_describe (const MusterTerrainType *type)
+{
+  static const char * const moves[] = { "Open going", "Slow going", "Difficult going",
+                                        "Impassable" };
+  static const char * const covers[] = { "no cover", "soft cover", "hard cover" };
+  GString *text = g_string_new (NULL);
+
+  g_string_append_printf (text, "%s, %s. %s.", moves[type->move], covers[type->cover],
+                          type->blocks_sight ? "Blocks line of sight" : "Does not block sight");
+  if (type->description != NULL)
+    g_string_append_printf (text, "\n%s", type->description);
+  if (type->source != NULL)
+    g_string_append_printf (text, " (%s)", type->source);
+  return g_string_free (text, FALSE);
+}
+
+static gboolean
+type_blocks_sight (const MusterTerrainTypes *types,
+                   const char               *id)
+{
+  const MusterTerrainType *type = muster_terrain_types_lookup (types, id);
+
+  if (type != NULL)
+    return type->blocks_sight;
+  /* No such type in the ruleset: judge by the generic type of the same name. */
+  switch (muster_terrain_kind_from_string (id))
+    {
+    case MUSTER_TERRAIN_WOODS:
+    case MUSTER_TERRAIN_HILL:
+    case MUSTER_TERRAIN_STEEP_HILL:
+    case MUSTER_TERRAIN_BUILDING:
+    case MUSTER_TERRAIN_IMPASSABLE:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * muster_battlefield_line_of_sight:
+ * @self: a battlefield
+ * @types: (nullable): the rule system's terrain types
+ * @from_id: a placement's feature id
+ * @to_id: another's
+ * @blocker: (out) (optional) (nullable): the first terrain piece in the way, from @from_id
+ *
+ * Traces the line between the two units' centres. A piece whose type blocks sight blocks the
+ * line if the line crosses it, unless one of the units stands in it (at its edge: the books
+ * let units at a wood's edge see and be seen, and units on a hill see over it).
+ *
+ * Returns: %TRUE if the line is clear
+ */
+gboolean
+muster_battlefield_line_of_sight (MusterBattlefield        *self,
+                                  const MusterTerrainTypes *types,
+                                  const char               *from_id,
+                                  const char               *to_id,
+                                  const MusterFeature     **blocker)
+{
+  const MusterFeature *from = muster_battlefield_lookup (self, from_id);
+  const MusterFeature *to = muster_battlefield_lookup (self, to_id);
+  g_autoptr(GPtrArray) candidates = g_ptr_array_new ();
+  MusterSegment line;
+  double nearest = INFINITY;
+
+  if (blocker != NULL)
+    *blocker = NULL;
+  g_return_val_if_fail (from != NULL && to != NULL, FALSE);
+
+  line = (MusterSegment) { from->centre, to->centre };
+  muster_battlefield_query_box (self, muster_box_from_points (line.a, line.b), candidates);
+  for (guint i = 0; i < candidates->len; i++)
+    {
+      const MusterFeature *piece = candidates->pdata[i];
+      MusterPoint scratch[4];
+      MusterShape shape;
+      double t0, t1;
+
+      if (piece->kind != MUSTER_FEATURE_TERRAIN || !type_blocks_sight (types, piece->type))
+        continue;
+      shape = muster_feature_get_shape (piece, scratch);
+      if (!muster_shape_intersect_segment (&shape, line, &t0, &t1))
+        continue;
+      if (muster_shape_contains_point (&shape, line.a) ||
+          muster_shape_contains_point (&shape, line.b))
+        continue;
+      if (t0 < nearest)
+        {
+          nearest = t0;
+          if (blocker != NULL)
+            *blocker = piece;
+        }
+    }
+  return !isfinite (nearest);
+}
+
+/**
+ * muster_battlefield_distance:
+ * @self: a battlefield
+ * @a_id: a placement's feature id
+ * @b_id: another's
+ *
+ * Returns: the distance between the nearest edges of the two units' stands, mm (0 in contact)
+ */
+double
+muster_battlefield_distance (MusterBattlefield *self,
+                             const char        *a_id,
+                             const char        *b_id)
+{
+  const MusterFeature *a = muster_battlefield_lookup (self, a_id);
+  const MusterFeature *b = muster_battlefield_lookup (self, b_id);
+  g_autoptr(MusterFootprint) fa = NULL;
+  g_autoptr(MusterFootprint) fb = NULL;
+
+  g_return_val_if_fail (a != NULL && a->kind == MUSTER_FEATURE_UNIT, INFINITY);
+  g_return_val_if_fail (b != NULL && b->kind == MUSTER_FEATURE_UNIT, INFINITY);
+  fa = muster_feature_get_footprint (a);
+  fb = muster_feature_get_footprint (b);
+  return muster_footprint_distance (fa, fb);
+}
+
+/**
+ * muster_battlefield_check_deployment:
+ * @self: a battlefield
+ * @doc: the document whose forces are placed
+ *
+ * Placed units of a side that has deployment zones must stand wholly inside one of them.
+ * Sides without zones, and units on the umpire's layer, are not checked.
+ *
+ * Returns: (transfer full) (element-type MusterIssue): warnings, one per unit outside
+ */
+GPtrArray *
+muster_battlefield_check_deployment (MusterBattlefield *self,
+                                     MusterDoc         *doc)
+{
+  GPtrArray *issues = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
+  guint n = muster_battlefield_get_n_features (self);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterFeature *placement = muster_battlefield_get_feature (self, i);
+      MusterUnit *unit;
+      MusterForce *force;
+      const char *side;
+      g_autoptr(MusterFootprint) footprint = NULL;
+      const MusterPoint *outline;
+      guint n_outline;
+      gboolean has_zone = FALSE, inside = FALSE;
+
+      if (placement->kind != MUSTER_FEATURE_UNIT || g_strcmp0 (placement->layer, "umpire") == 0)
+        continue;
+      if (!(unit = muster_doc_lookup_unit (doc, placement->unit)) ||
+          !(force = muster_unit_get_force (unit)) || !(side = muster_force_get_side (force)))
+        continue;
+      footprint = muster_feature_get_footprint (placement);
+      outline = muster_footprint_get_outline (footprint, &n_outline);
+      for (guint j = 0; j < n && !inside; j++)
+        {
+          const MusterFeature *zone = muster_battlefield_get_feature (self, j);
+          const MusterPoint *zp;
+          guint k;
+
+          if (zone->kind != MUSTER_FEATURE_ZONE || g_strcmp0 (zone->side, side) != 0 ||
+              zone->points == NULL)
+            continue;
+          has_zone = TRUE;
+          zp = (const MusterPoint *) zone->points->data;
+          for (k = 0; k < n_outline; k++)
+            if (!muster_polygon_contains_point (zp, zone->points->len, MUSTER_FILL_EVEN_ODD,
+                                                outline[k]))
+              break;
+          inside = k == n_outline;
+        }
+      if (has_zone && !inside)
+        {
+          g_autofree char *message =
+            g_strdup_printf ("%s stands outside the %s deployment zone",
+                             muster_unit_get_name (unit), side);
+
+          g_ptr_array_add (issues, muster_issue_new (MUSTER_SEVERITY_WARNING, "deployment",
+                                                     muster_force_get_id (force),
+                                                     muster_unit_get_id (unit), message));
+        }
+    }
+  return issues;
+}

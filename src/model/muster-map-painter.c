@@ -1,0 +1,819 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-map-painter"
+
+#include "config.h"
+
+#include <math.h>
+#include <pango/pangocairo.h>
+
+#include "muster-army.h"
+#include "muster-map-painter.h"
+#include "muster-unit.h"
+
+/*
+ * The battlefield drawn with cairo for one viewport: the Battlefield workspace, PNG/PDF export
+ * and print share it. Shapes are drawn in table millimetres under the viewport's matrix; text,
+ * ticks and line widths are in device pixels so they stay legible at every zoom.
+ *
+ * Speed: only features whose bounds meet the visible box are drawn (through the battlefield's
+ * spatial index); a unit's stands are one path filled once, with no stroke per stand; stands,
+ * arrows and labels are left out when they would be smaller than a few pixels.
+ */
+
+#define TICK_MINOR   4.0    /* px */
+#define TICK_MAJOR   9.0
+#define MIN_LABEL_PX 28.0   /* a unit narrower than this on screen gets no label */
+#define MIN_STAND_PX 5.0    /* stands smaller than this are drawn as the unit's outline */
+#define OUTLINE_ZOOM 1.0    /* px per mm: terrain gets an outline from this zoom on */
+
+typedef struct
+{
+  cairo_t              *cr;
+  MusterViewport       *viewport;
+  const MusterMapScene *scene;
+  const MusterMapStyle *style;
+  double                zoom;      /* px per mm */
+  PangoLayout          *layout;
+  GPtrArray            *sides;     /* side names, in order of appearance */
+} Painter;
+
+static void
+set_colour (cairo_t      *cr,
+            const double  rgba[4])
+{
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+}
+
+static void
+set_colour_alpha (cairo_t      *cr,
+                  const double  rgba[4],
+                  double        alpha)
+{
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3] * alpha);
+}
+
+/* A line @px device pixels wide, whatever the zoom. */
+static void
+set_line_px (Painter *p,
+             double   px)
+{
+  cairo_set_line_width (p->cr, px / p->zoom);
+}
+
+static void
+collect_sides (Painter *p)
+{
+  const MusterMapScene *scene = p->scene;
+
+  for (guint i = 0; scene->doc && i < muster_doc_get_n_forces (scene->doc); i++)
+    {
+      const char *side = muster_force_get_side (muster_doc_get_force (scene->doc, i));
+
+      if (side && !g_ptr_array_find_with_equal_func (p->sides, side, g_str_equal, NULL))
+        g_ptr_array_add (p->sides, (gpointer) side);
+    }
+  for (guint i = 0; i < muster_battlefield_get_n_features (scene->battlefield); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (scene->battlefield, i);
+
+      if (f->side && !g_ptr_array_find_with_equal_func (p->sides, f->side, g_str_equal, NULL))
+        g_ptr_array_add (p->sides, f->side);
+    }
+}
+
+/* Returns: the colour index of @side (0..MUSTER_MAP_N_SIDES-1), -1 for none */
+int
+muster_map_side_index (const MusterMapScene *scene,
+                       const char           *side)
+{
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  Painter p = { .scene = scene, .sides = sides };
+  guint index;
+
+  if (side == NULL)
+    return -1;
+  collect_sides (&p);
+  if (!g_ptr_array_find_with_equal_func (sides, side, g_str_equal, &index))
+    return -1;
+  return index % MUSTER_MAP_N_SIDES;
+}
+
+static const char *
+unit_side (const MusterMapScene *scene,
+           const MusterFeature  *placement)
+{
+  MusterUnit *unit;
+
+  if (placement->side != NULL)
+    return placement->side;
+  if (scene->doc && (unit = muster_doc_lookup_unit (scene->doc, placement->unit)))
+    return muster_force_get_side (muster_unit_get_force (unit));
+  return NULL;
+}
+
+static const double *
+side_colour (Painter    *p,
+             const char *side)
+{
+  static const double neutral[4] = { 0.5, 0.5, 0.5, 1.0 };
+  guint index;
+
+  if (side && g_ptr_array_find_with_equal_func (p->sides, side, g_str_equal, &index))
+    return p->style->sides[index % MUSTER_MAP_N_SIDES];
+  return neutral;
+}
+
+/* Returns: (transfer full): @mm in the table's units: 12.5″ or 31.8 cm */
+char *
+muster_map_format_length (const MusterBattlefield *battlefield,
+                          double                   mm)
+{
+  if (g_strcmp0 (muster_battlefield_get_units (battlefield), "cm") == 0)
+    return g_strdup_printf ("%.1f cm", muster_mm_to_cm (mm));
+  return g_strdup_printf ("%.1f″", muster_mm_to_inches (mm));
+}
+
+static void
+text_at (Painter    *p,
+         const char *text,
+         double      x,
+         double      y,
+         double      align_x,
+         double      align_y,
+         gboolean    halo)
+{
+  cairo_t *cr = p->cr;
+  int w, h;
+
+  pango_layout_set_text (p->layout, text, -1);
+  pango_layout_get_pixel_size (p->layout, &w, &h);
+  cairo_move_to (cr, round (x - w * align_x), round (y - h * align_y));
+  if (halo)
+    {
+      /* A plate in the table colour keeps labels legible over any terrain (and costs far less
+       * than stroking the glyphs). */
+      cairo_rectangle (cr, round (x - w * align_x) - 2, round (y - h * align_y), w + 4, h);
+      set_colour_alpha (cr, p->style->table, 0.8);
+      cairo_fill (cr);
+      cairo_move_to (cr, round (x - w * align_x), round (y - h * align_y));
+    }
+  set_colour (cr, p->style->text);
+  pango_cairo_show_layout (cr, p->layout);
+}
+
+static void
+shape_path (cairo_t             *cr,
+            const MusterFeature *f)
+{
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (f, scratch);
+
+  switch (shape.kind)
+    {
+    case MUSTER_SHAPE_ELLIPSE:
+      cairo_save (cr);
+      cairo_translate (cr, shape.ellipse.centre.x, shape.ellipse.centre.y);
+      cairo_rotate (cr, shape.ellipse.angle);
+      cairo_scale (cr, MAX (shape.ellipse.rx, 1e-3), MAX (shape.ellipse.ry, 1e-3));
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+      cairo_close_path (cr);
+      cairo_restore (cr);
+      break;
+    case MUSTER_SHAPE_POLYGON:
+    case MUSTER_SHAPE_POLYLINE:
+    default:
+      for (guint i = 0; i < shape.n_points; i++)
+        (i ? cairo_line_to : cairo_move_to) (cr, shape.points[i].x, shape.points[i].y);
+      if (shape.kind == MUSTER_SHAPE_POLYGON)
+        cairo_close_path (cr);
+      break;
+    }
+}
+
+static MusterTerrainKind
+piece_kind (Painter             *p,
+            const MusterFeature *f)
+{
+  const MusterTerrainType *type = muster_terrain_types_lookup (p->scene->types, f->type);
+
+  return type ? type->kind : muster_terrain_kind_from_string (f->type);
+}
+
+static void
+paint_table (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  MusterBattlefield *field = p->scene->battlefield;
+  double w = muster_battlefield_get_width (field);
+  double h = muster_battlefield_get_height (field);
+  double grid = muster_battlefield_get_grid (field);
+
+  cairo_rectangle (cr, 0, 0, w, h);
+  set_colour (cr, p->style->table);
+  cairo_fill_preserve (cr);
+  set_colour (cr, p->style->edge);
+  set_line_px (p, 1.5);
+  cairo_stroke (cr);
+
+  if (grid > 0 && grid * p->zoom >= 6)
+    {
+      for (double x = grid; x < w - 1e-6; x += grid)
+        {
+          cairo_move_to (cr, x, 0);
+          cairo_line_to (cr, x, h);
+        }
+      for (double y = grid; y < h - 1e-6; y += grid)
+        {
+          cairo_move_to (cr, 0, y);
+          cairo_line_to (cr, w, y);
+        }
+      set_colour (cr, p->style->grid);
+      set_line_px (p, 1);
+      cairo_stroke (cr);
+    }
+}
+
+/* Ticks along the top and left edges, outside the table, every unit (inch or cm) when there is
+ * room, longer ones every foot (or 10 cm) with their number. Drawn in device space. */
+static void
+paint_rulers (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  MusterBattlefield *field = p->scene->battlefield;
+  gboolean cm = g_strcmp0 (muster_battlefield_get_units (field), "cm") == 0;
+  double unit = cm ? MUSTER_MM_PER_CM : MUSTER_MM_PER_INCH;
+  int major = cm ? 10 : 12;
+  double lengths[2] = { muster_battlefield_get_width (field), muster_battlefield_get_height (field) };
+
+  if (unit * p->zoom < 2)
+    {
+      unit *= major;   /* too dense: only the majors */
+      major = 1;
+    }
+  for (int axis = 0; axis < 2; axis++)
+    {
+      int n = (int) floor (lengths[axis] / unit + 1e-9);
+
+      for (int i = 0; i <= n; i++)
+        {
+          double t = i * unit, x, y, x1, y1;
+          gboolean is_major = i % major == 0;
+          double len = is_major ? TICK_MAJOR : TICK_MINOR;
+
+          muster_viewport_table_to_widget (p->viewport, axis ? 0 : t, axis ? t : 0, &x, &y);
+          x1 = axis ? x - len : x;
+          y1 = axis ? y : y - len;
+          cairo_move_to (cr, round (x) + 0.5, round (y) + 0.5);
+          cairo_line_to (cr, round (x1) + 0.5, round (y1) + 0.5);
+          if (is_major && i > 0)
+            {
+              g_autofree char *label = g_strdup_printf (cm ? "%g" : "%g′",
+                                                        cm ? i * unit / MUSTER_MM_PER_CM
+                                                           : i * unit / MUSTER_MM_PER_INCH / 12);
+              if (axis)
+                text_at (p, label, x1 - 2, y, 1.0, 0.5, FALSE);
+              else
+                text_at (p, label, x, y1 - 1, 0.5, 1.0, FALSE);
+            }
+        }
+    }
+  set_colour (cr, p->style->edge);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+}
+
+static void
+paint_zone (Painter             *p,
+            const MusterFeature *f)
+{
+  cairo_t *cr = p->cr;
+  const double *colour = side_colour (p, f->side);
+  static const double dash[] = { 6, 4 };
+
+  shape_path (cr, f);
+  set_colour_alpha (cr, colour, 0.12);
+  cairo_fill_preserve (cr);
+  set_colour_alpha (cr, colour, 0.7);
+  set_line_px (p, 1.5);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+paint_piece (Painter             *p,
+             const MusterFeature *f)
+{
+  cairo_t *cr = p->cr;
+  MusterTerrainKind kind = piece_kind (p, f);
+  const double *colour = p->style->terrain[kind];
+
+  if (f->outline == MUSTER_OUTLINE_POLYLINE)
+    {
+      double width = MAX (f->line_width, 1 / p->zoom);
+
+      shape_path (cr, f);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_line_cap (cr, kind == MUSTER_TERRAIN_LINEAR ? CAIRO_LINE_CAP_SQUARE
+                                                            : CAIRO_LINE_CAP_BUTT);
+      set_colour (cr, colour);
+      cairo_set_line_width (cr, width);
+      cairo_stroke_preserve (cr);
+      if (kind == MUSTER_TERRAIN_RIVER || kind == MUSTER_TERRAIN_ROAD)
+        {
+          /* a lighter centre line tells a band from a wall */
+          set_colour_alpha (cr, p->style->table, 0.35);
+          cairo_set_line_width (cr, width / 3);
+          cairo_stroke (cr);
+        }
+      cairo_new_path (cr);
+      return;
+    }
+
+  shape_path (cr, f);
+  set_colour (cr, colour);
+  if (p->zoom < OUTLINE_ZOOM)
+    cairo_fill (cr);   /* strokes cost as much as all the fills: none in the overview */
+  else
+    {
+      cairo_fill_preserve (cr);
+      set_colour_alpha (cr, p->style->edge, 0.55);
+      set_line_px (p, 1);
+      cairo_stroke (cr);
+    }
+
+  if (kind == MUSTER_TERRAIN_HILL || kind == MUSTER_TERRAIN_STEEP_HILL)
+    {
+      /* a contour line inside: the hill's crest */
+      MusterPoint c = muster_box_centre (muster_feature_get_bounds (f));
+
+      cairo_save (cr);
+      cairo_translate (cr, c.x, c.y);
+      cairo_scale (cr, 0.6, 0.6);
+      cairo_translate (cr, -c.x, -c.y);
+      shape_path (cr, f);
+      cairo_restore (cr);
+      set_colour_alpha (cr, p->style->edge, kind == MUSTER_TERRAIN_STEEP_HILL ? 0.6 : 0.35);
+      set_line_px (p, 1);
+      cairo_stroke (cr);
+    }
+  else if (kind == MUSTER_TERRAIN_WOODS && p->zoom > 1.5)
+    {
+      /* scattered tree crowns, the same for a piece at every redraw */
+      MusterBox box = muster_feature_get_bounds (f);
+      MusterPoint scratch[4];
+      MusterShape shape = muster_feature_get_shape (f, scratch);
+      double step = 30;
+      guint seed = g_str_hash (f->id);
+
+      for (double y = box.y0 + step / 2; y < box.y1; y += step)
+        for (double x = box.x0 + step / 2; x < box.x1; x += step)
+          {
+            MusterPoint t = { x + ((seed = seed * 1103515245 + 12345) >> 16) % 13 - 6,
+                              y + ((seed = seed * 1103515245 + 12345) >> 16) % 13 - 6 };
+
+            if (!muster_shape_contains_point (&shape, t))
+              continue;
+            cairo_new_sub_path (cr);
+            cairo_arc (cr, t.x, t.y, 7, 0, 2 * G_PI);
+          }
+      set_colour_alpha (cr, p->style->edge, 0.25);
+      cairo_fill (cr);
+    }
+}
+
+static void
+paint_objective (Painter             *p,
+                 const MusterFeature *f)
+{
+  cairo_t *cr = p->cr;
+  double x, y, r = 11;
+  g_autofree char *number = g_strdup_printf ("%d", f->number);
+  gboolean marker = g_strcmp0 (f->type, "marker") == 0;
+
+  muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
+  cairo_save (cr);
+  cairo_identity_matrix (cr);
+  cairo_new_path (cr);
+  if (marker)
+    cairo_rectangle (cr, x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6);
+  else
+    cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+  set_colour (cr, p->style->table);
+  cairo_fill_preserve (cr);
+  set_colour (cr, f->side ? side_colour (p, f->side) : p->style->objective);
+  cairo_set_line_width (cr, 2.5);
+  cairo_stroke (cr);
+  text_at (p, number, x, y, 0.5, 0.5, FALSE);
+  if (f->name && *f->name)
+    text_at (p, f->name, x, y + r + 2, 0.5, 0.0, TRUE);
+  cairo_restore (cr);
+}
+
+static void
+unit_outline_path (cairo_t               *cr,
+                   const MusterFootprint *fp)
+{
+  guint n;
+  const MusterPoint *o = muster_footprint_get_outline (fp, &n);
+
+  for (guint k = 0; k < n; k++)
+    (k ? cairo_line_to : cairo_move_to) (cr, o[k].x, o[k].y);
+  cairo_close_path (cr);
+}
+
+/* A unit: its stands filled in the side's colour, each shrunk by half a pixel so the table shows
+ * between them (cheaper than stroking every stand), and one outline round the unit. */
+static void
+paint_unit (Painter               *p,
+            const MusterFeature   *f,
+            const MusterFootprint *fp)
+{
+  cairo_t *cr = p->cr;
+  double inset = 0.5 / p->zoom;
+  double frontage = muster_footprint_get_frontage (fp) * p->zoom;
+  const char *label = f->name;
+  MusterUnit *unit;
+
+  if (MIN (f->base_width, f->base_depth) * p->zoom >= MIN_STAND_PX)
+    for (guint k = 0; k < muster_footprint_get_n_stands (fp); k++)
+      {
+        MusterRect rect = muster_footprint_get_stand_rect (fp, k);
+        MusterPoint c[4];
+
+        rect.width -= 2 * inset;
+        rect.height -= 2 * inset;
+        muster_rect_to_polygon (&rect, c);
+        cairo_move_to (cr, c[0].x, c[0].y);
+        cairo_line_to (cr, c[1].x, c[1].y);
+        cairo_line_to (cr, c[2].x, c[2].y);
+        cairo_line_to (cr, c[3].x, c[3].y);
+        cairo_close_path (cr);
+      }
+  else
+    unit_outline_path (cr, fp);
+  set_colour (cr, side_colour (p, unit_side (p->scene, f)));
+  cairo_fill (cr);
+
+  if (p->scene->selection && g_hash_table_contains (p->scene->selection, f->id))
+    {
+      unit_outline_path (cr, fp);
+      set_colour (cr, p->style->selection);
+      set_line_px (p, 3);
+      cairo_stroke (cr);
+    }
+
+  if (frontage >= 10)
+    {
+      MusterArrow arrow = muster_footprint_get_facing_arrow (fp, MIN (muster_footprint_get_depth (fp) * 0.8,
+                                                                      18 / p->zoom));
+
+      /* a filled head on a thin shaft: fills are cheaper than strokes */
+      MusterVector back = muster_vector_scale (muster_point_sub (arrow.tip, arrow.tail), 0.08);
+
+      cairo_move_to (cr, arrow.tail.x - back.y, arrow.tail.y + back.x);
+      cairo_line_to (cr, arrow.tail.x + back.y, arrow.tail.y - back.x);
+      cairo_line_to (cr, (arrow.left.x + arrow.right.x) / 2 + back.y,
+                     (arrow.left.y + arrow.right.y) / 2 - back.x);
+      cairo_line_to (cr, arrow.right.x, arrow.right.y);
+      cairo_line_to (cr, arrow.tip.x, arrow.tip.y);
+      cairo_line_to (cr, arrow.left.x, arrow.left.y);
+      cairo_line_to (cr, (arrow.left.x + arrow.right.x) / 2 - back.y,
+                     (arrow.left.y + arrow.right.y) / 2 + back.x);
+      cairo_close_path (cr);
+      set_colour (cr, side_colour (p, unit_side (p->scene, f)));
+      cairo_fill (cr);
+    }
+
+  if (label == NULL && p->scene->doc && (unit = muster_doc_lookup_unit (p->scene->doc, f->unit)))
+    label = muster_unit_get_name (unit);
+  if (label && frontage >= MIN_LABEL_PX)
+    {
+      MusterBox box = muster_footprint_get_bounds (fp);
+      double x, y;
+
+      muster_viewport_table_to_widget (p->viewport, (box.x0 + box.x1) / 2, box.y1, &x, &y);
+      cairo_save (cr);
+      cairo_identity_matrix (cr);
+      text_at (p, label, x, y + 2, 0.5, 0.0, TRUE);
+      cairo_restore (cr);
+    }
+}
+
+static void
+paint_units (Painter   *p,
+             GPtrArray *visible)
+{
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+      g_autoptr(MusterFootprint) fp = NULL;
+
+      if (f->kind != MUSTER_FEATURE_UNIT ||
+          (!p->scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0))
+        continue;
+      fp = muster_feature_get_footprint (f);
+      paint_unit (p, f, fp);
+    }
+}
+
+static void
+paint_selection (Painter   *p,
+                 GPtrArray *visible)
+{
+  cairo_t *cr = p->cr;
+
+  for (guint i = 0; p->scene->selection && i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+
+      if (f->kind == MUSTER_FEATURE_UNIT || !g_hash_table_contains (p->scene->selection, f->id))
+        continue;
+      if (f->kind == MUSTER_FEATURE_OBJECTIVE)
+        {
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, f->centre.x, f->centre.y, 16 / p->zoom, 0, 2 * G_PI);
+        }
+      else
+        shape_path (cr, f);
+      set_colour (cr, p->style->selection);
+      set_line_px (p, 2.5);
+      cairo_stroke (cr);
+    }
+}
+
+static void
+paint_overlays (Painter *p)
+{
+  cairo_t *cr = p->cr;
+  const MusterMapScene *scene = p->scene;
+
+  if (!muster_box_is_empty (scene->rubber_band))
+    {
+      MusterBox b = scene->rubber_band;
+
+      cairo_rectangle (cr, b.x0, b.y0, b.x1 - b.x0, b.y1 - b.y0);
+      set_colour_alpha (cr, p->style->selection, 0.15);
+      cairo_fill_preserve (cr);
+      set_colour (cr, p->style->selection);
+      set_line_px (p, 1);
+      cairo_stroke (cr);
+    }
+  if (scene->has_measure)
+    {
+      const double *colour = scene->measure_blocked ? p->style->blocked : p->style->measure;
+      double x0, y0, x1, y1;
+
+      muster_viewport_table_to_widget (p->viewport, scene->measure.a.x, scene->measure.a.y, &x0, &y0);
+      muster_viewport_table_to_widget (p->viewport, scene->measure.b.x, scene->measure.b.y, &x1, &y1);
+      cairo_save (cr);
+      cairo_identity_matrix (cr);
+      cairo_move_to (cr, x0, y0);
+      cairo_line_to (cr, x1, y1);
+      set_colour (cr, colour);
+      cairo_set_line_width (cr, 2.5);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_stroke (cr);
+      cairo_arc (cr, x0, y0, 4, 0, 2 * G_PI);
+      cairo_fill (cr);
+      cairo_arc (cr, x1, y1, 4, 0, 2 * G_PI);
+      cairo_fill (cr);
+      if (scene->measure_label)
+        text_at (p, scene->measure_label, (x0 + x1) / 2, (y0 + y1) / 2 - 6, 0.5, 1.0, TRUE);
+      cairo_restore (cr);
+    }
+}
+
+/* Names of terrain pieces, in italics along the top of their bounds, when the piece is wide
+ * enough on screen to carry one. */
+static void
+paint_terrain_names (Painter   *p,
+                     GPtrArray *visible)
+{
+  cairo_t *cr = p->cr;
+  PangoFontDescription *italic = pango_font_description_copy (pango_layout_get_font_description (p->layout));
+  const PangoFontDescription *plain = pango_layout_get_font_description (p->layout);
+  PangoFontDescription *saved = pango_font_description_copy (plain);
+
+  pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
+  pango_layout_set_font_description (p->layout, italic);
+  cairo_save (cr);
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+      MusterBox box;
+      double x, y, x1, y1;
+
+      if (f->kind != MUSTER_FEATURE_TERRAIN || f->name == NULL || *f->name == '\0' ||
+          (!p->scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0))
+        continue;
+      box = muster_feature_get_bounds (f);
+      muster_viewport_table_to_widget (p->viewport, box.x0, box.y0, &x, &y);
+      muster_viewport_table_to_widget (p->viewport, box.x1, box.y1, &x1, &y1);
+      if (fabs (x1 - x) < 60)
+        continue;
+      cairo_identity_matrix (cr);
+      if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points->len > 0)
+        {
+          MusterPoint end = g_array_index (f->points, MusterPoint, f->points->len - 1);
+          MusterPoint before = f->points->len > 1
+                               ? g_array_index (f->points, MusterPoint, f->points->len - 2) : end;
+
+          /* near the end of a river or road, beside the band */
+          end = muster_point_lerp (before, end, 0.8);
+          muster_viewport_table_to_widget (p->viewport, end.x, end.y, &x, &y);
+          text_at (p, f->name, x, y - f->line_width * p->zoom / 2 - 2, 0.5, 1.0, TRUE);
+        }
+      else
+        text_at (p, f->name, (x + x1) / 2, MIN (y, y1) + 4, 0.5, 0.0, TRUE);
+    }
+  cairo_restore (cr);
+  pango_layout_set_font_description (p->layout, saved);
+  pango_font_description_free (saved);
+  pango_font_description_free (italic);
+}
+
+/**
+ * muster_map_paint:
+ * @cr: any cairo context, in device pixels (a widget, an image, a PDF page)
+ * @viewport: what part of the table, at what zoom, in an area of what size
+ * @scene: the battlefield and what to show with it
+ * @style: the colours
+ *
+ * Fills the viewport's area and draws the table in it.
+ */
+void
+muster_map_paint (cairo_t              *cr,
+                  MusterViewport       *viewport,
+                  const MusterMapScene *scene,
+                  const MusterMapStyle *style)
+{
+  g_autoptr(GPtrArray) visible = g_ptr_array_new ();
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  PangoFontDescription *font;
+  cairo_matrix_t matrix;
+  Painter p = { cr, viewport, scene, style, 1, NULL, sides };
+  MusterBox box;
+
+  g_return_if_fail (scene != NULL && scene->battlefield != NULL);
+
+  cairo_save (cr);
+  set_colour (cr, style->background);
+  cairo_paint (cr);
+
+  p.zoom = muster_viewport_get_zoom (viewport);
+  p.layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
+  pango_layout_set_font_description (p.layout, font);
+  pango_font_description_free (font);
+  collect_sides (&p);
+
+  muster_viewport_get_matrix (viewport, &matrix);
+  cairo_transform (cr, &matrix);
+  paint_table (&p);
+
+  box = muster_box_inflate (muster_viewport_get_visible_box (viewport), 1);
+  muster_battlefield_query_box (scene->battlefield, box, visible);
+
+  /* 4 × 4 antialiasing for shapes (text keeps the font options): a third of the time of the
+   * default on a crowded table, and the difference does not show at map scale. */
+  cairo_save (cr);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+
+      if (!scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0)
+        continue;
+      if (f->kind == MUSTER_FEATURE_ZONE)
+        paint_zone (&p, f);
+    }
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+
+      if (f->kind == MUSTER_FEATURE_TERRAIN &&
+          (scene->show_umpire || g_strcmp0 (f->layer, "umpire") != 0))
+        {
+          MusterBox bounds = muster_feature_get_bounds (f);
+          MusterBox table = muster_battlefield_get_table_box (scene->battlefield);
+          gboolean overhangs = bounds.x0 < table.x0 || bounds.y0 < table.y0 ||
+                               bounds.x1 > table.x1 || bounds.y1 > table.y1;
+
+          /* clip only a piece that hangs over the edge: a clip slows every fill under it */
+          if (overhangs)
+            {
+              cairo_save (cr);
+              cairo_rectangle (cr, table.x0, table.y0, table.x1 - table.x0, table.y1 - table.y0);
+              cairo_clip (cr);
+            }
+          paint_piece (&p, f);
+          if (overhangs)
+            cairo_restore (cr);
+        }
+    }
+  cairo_restore (cr);
+  paint_terrain_names (&p, visible);
+  cairo_save (cr);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
+  paint_units (&p, visible);
+  cairo_restore (cr);
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+
+      if (f->kind == MUSTER_FEATURE_OBJECTIVE &&
+          (scene->show_umpire || g_strcmp0 (f->layer, "umpire") != 0))
+        paint_objective (&p, f);
+    }
+  paint_selection (&p, visible);
+  paint_overlays (&p);
+
+  cairo_identity_matrix (cr);
+  paint_rulers (&p);
+  g_object_unref (p.layout);
+  cairo_restore (cr);
+}
+
+/* Terrain colours: muted map tones that keep unit colours the brightest thing on the table. */
+static void
+init_terrain (MusterMapStyle *style,
+              double          shade)
+{
+  static const double base[MUSTER_TERRAIN_N_KINDS][3] = {
+    [MUSTER_TERRAIN_OPEN]          = { 0.80, 0.84, 0.66 },
+    [MUSTER_TERRAIN_WOODS]         = { 0.42, 0.60, 0.36 },
+    [MUSTER_TERRAIN_HILL]          = { 0.78, 0.70, 0.52 },
+    [MUSTER_TERRAIN_STEEP_HILL]    = { 0.66, 0.56, 0.42 },
+    [MUSTER_TERRAIN_BUILDING]      = { 0.62, 0.44, 0.38 },
+    [MUSTER_TERRAIN_RIVER]         = { 0.42, 0.62, 0.80 },
+    [MUSTER_TERRAIN_ROAD]          = { 0.80, 0.72, 0.58 },
+    [MUSTER_TERRAIN_FORD]          = { 0.60, 0.74, 0.82 },
+    [MUSTER_TERRAIN_BRIDGE]        = { 0.55, 0.45, 0.35 },
+    [MUSTER_TERRAIN_LINEAR]        = { 0.45, 0.40, 0.35 },
+    [MUSTER_TERRAIN_ROUGH]         = { 0.70, 0.66, 0.56 },
+    [MUSTER_TERRAIN_MARSH]         = { 0.55, 0.66, 0.58 },
+    [MUSTER_TERRAIN_WATER]         = { 0.36, 0.54, 0.76 },
+    [MUSTER_TERRAIN_IMPASSABLE]    = { 0.40, 0.40, 0.42 },
+    [MUSTER_TERRAIN_FORTIFICATION] = { 0.55, 0.50, 0.48 },
+  };
+
+  for (guint i = 0; i < MUSTER_TERRAIN_N_KINDS; i++)
+    {
+      for (guint c = 0; c < 3; c++)
+        style->terrain[i][c] = base[i][c] * shade;
+      style->terrain[i][3] = 1.0;
+    }
+}
+
+void
+muster_map_style_init_light (MusterMapStyle *style)
+{
+  const MusterMapStyle light = {
+    .background = { 0.92, 0.92, 0.91, 1.0 },
+    .table = { 0.87, 0.90, 0.78, 1.0 },
+    .edge = { 0.20, 0.22, 0.18, 1.0 },
+    .grid = { 0.0, 0.0, 0.0, 0.10 },
+    .text = { 0.10, 0.10, 0.10, 1.0 },
+    .sides = { { 0.11, 0.44, 0.85, 1.0 },    /* blue 4 */
+               { 0.88, 0.11, 0.14, 1.0 },    /* red 3 */
+               { 0.96, 0.76, 0.07, 1.0 },    /* yellow 4 */
+               { 0.57, 0.25, 0.67, 1.0 } },  /* purple 3 */
+    .objective = { 0.90, 0.38, 0.0, 1.0 },   /* orange 4 */
+    .selection = { 0.21, 0.52, 0.89, 1.0 },
+    .measure = { 0.0, 0.0, 0.0, 0.85 },
+    .blocked = { 0.75, 0.11, 0.16, 1.0 },
+    .font = NULL,
+  };
+
+  *style = light;
+  init_terrain (style, 1.0);
+}
+
+void
+muster_map_style_init_dark (MusterMapStyle *style)
+{
+  const MusterMapStyle dark = {
+    .background = { 0.14, 0.14, 0.14, 1.0 },
+    .table = { 0.27, 0.31, 0.24, 1.0 },
+    .edge = { 0.05, 0.05, 0.05, 1.0 },
+    .grid = { 1.0, 1.0, 1.0, 0.10 },
+    .text = { 0.95, 0.95, 0.95, 1.0 },
+    .sides = { { 0.38, 0.63, 0.92, 1.0 },
+               { 0.93, 0.36, 0.38, 1.0 },
+               { 0.97, 0.83, 0.18, 1.0 },
+               { 0.75, 0.38, 0.85, 1.0 } },
+    .objective = { 1.0, 0.64, 0.28, 1.0 },
+    .selection = { 0.47, 0.68, 0.93, 1.0 },
+    .measure = { 1.0, 1.0, 1.0, 0.9 },
+    .blocked = { 0.93, 0.36, 0.38, 1.0 },
+    .font = NULL,
+  };
+
+  *style = dark;
+  init_terrain (style, 0.55);
+}

@@ -1,0 +1,949 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-battlefield-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-application.h"
+#include "muster-army.h"
+#include "muster-battlefield-commands.h"
+#include "muster-battlefield-page.h"
+#include "muster-issue.h"
+#include "muster-map-painter.h"
+#include "muster-unit.h"
+
+/*
+ * The Battlefield workspace: the map, its tools, the properties of the selection, the units of
+ * the document's forces not yet on the table, and the scenario sheet. Every edit is a command
+ * on the document's history; the page redraws from the document on "battlefield-changed".
+ */
+
+static const char * const tool_names[] = {
+  "select", "pan", "rectangle", "ellipse", "polygon", "polyline", "objective", "zone",
+  "measure", "sight",
+};
+
+struct _MusterBattlefieldPage
+{
+  AdwBin              parent_instance;
+
+  /* Template Widgets */
+  GtkStack           *stack;
+  AdwStatusPage      *empty_status;
+  GtkButton          *new_button;
+  GtkDropDown        *terrain_dropdown;
+  MusterMapView      *map_view;
+  GtkLabel           *status_label;
+  AdwActionRow       *type_row;
+  AdwEntryRow        *name_row;
+  AdwActionRow       *size_row;
+  AdwActionRow       *rotation_row;
+  GtkSpinButton      *rotation_spin;
+  AdwPreferencesGroup *units_group;
+  GtkListBox         *units_list;
+  AdwEntryRow        *scenario_title_row;
+  AdwEntryRow        *period_row;
+  GtkSpinButton      *turns_spin;
+  GtkBox             *texts_box;
+
+  /* Owned References */
+  MusterDocument     *document;
+  MusterCatalog      *catalog;      /* borrowed from the application */
+  MusterTerrainTypes *types;
+  char               *types_for;    /* the ruleset id @types were read for */
+  GSimpleActionGroup *actions;
+  GPtrArray          *text_views;   /* GtkTextView, with "field" / "side" data */
+  char               *status;
+  guint               n_unplaced;
+  gboolean            updating;
+};
+
+G_DEFINE_FINAL_TYPE (MusterBattlefieldPage, muster_battlefield_page, ADW_TYPE_BIN)
+
+static MusterBattlefield *
+get_battlefield (MusterBattlefieldPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+
+  return doc ? muster_doc_get_battlefield (doc) : NULL;
+}
+
+/* Applies and records @command, and drops the caller's reference (the history keeps one). */
+static void
+push (MusterBattlefieldPage *self,
+      MusterCommand         *command)
+{
+  muster_history_push (muster_document_get_history (self->document), command);
+  g_object_unref (command);
+}
+
+/* Terrain types of the document's rule system */
+
+static void
+load_terrain_types (MusterBattlefieldPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  const char *id = doc ? muster_doc_get_ruleset_id (doc) : NULL;
+  GApplication *app = g_application_get_default ();
+  MusterCatalog *catalog = self->catalog ? self->catalog
+                           : MUSTER_IS_APPLICATION (app)
+                           ? muster_application_get_catalog (MUSTER_APPLICATION (app)) : NULL;
+  MusterRuleset *ruleset = id && catalog ? muster_catalog_lookup (catalog, id) : NULL;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  if (self->types != NULL && g_strcmp0 (id, self->types_for) == 0)
+    return;
+  g_clear_pointer (&self->types, muster_terrain_types_free);
+  g_free (self->types_for);
+  self->types_for = g_strdup (id);
+
+  if (ruleset != NULL && muster_ruleset_get_path (ruleset) != NULL)
+    {
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize length;
+
+      if (g_file_get_contents (muster_ruleset_get_path (ruleset), &contents, &length, &error))
+        {
+          g_autoptr(GBytes) bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+
+          self->types = muster_terrain_types_new_from_bytes (bytes, muster_ruleset_get_path (ruleset),
+                                                             &error);
+        }
+      if (error != NULL)
+        g_warning ("terrain types: %s", error->message);
+    }
+  if (self->types == NULL || muster_terrain_types_get_n_types (self->types) == 0)
+    {
+      g_clear_pointer (&self->types, muster_terrain_types_free);
+      self->types = muster_terrain_types_new_generic ();
+    }
+  for (guint i = 0; i < muster_terrain_types_get_n_types (self->types); i++)
+    gtk_string_list_append (names, muster_terrain_types_get_type (self->types, i)->name);
+  self->updating = TRUE;
+  gtk_drop_down_set_model (self->terrain_dropdown, G_LIST_MODEL (names));
+  self->updating = FALSE;
+  muster_map_view_set_terrain_types (self->map_view, self->types);
+  /* the first type that is not open ground: a wood, usually */
+  for (guint i = 0; i < muster_terrain_types_get_n_types (self->types); i++)
+    if (muster_terrain_types_get_type (self->types, i)->kind == MUSTER_TERRAIN_WOODS)
+      {
+        gtk_drop_down_set_selected (self->terrain_dropdown, i);
+        break;
+      }
+}
+
+static void
+terrain_selected_cb (MusterBattlefieldPage *self)
+{
+  guint index = gtk_drop_down_get_selected (self->terrain_dropdown);
+  MusterBattlefield *field = get_battlefield (self);
+  const MusterTerrainType *type;
+  g_auto(GStrv) ids = NULL;
+  const MusterFeature *f;
+
+  if (self->types == NULL || index >= muster_terrain_types_get_n_types (self->types))
+    return;
+  type = muster_terrain_types_get_type (self->types, index);
+  muster_map_view_set_terrain_type (self->map_view, type->id);
+  if (self->updating || field == NULL)
+    return;
+  /* with one terrain piece selected, the dropdown retypes it */
+  ids = muster_map_view_dup_selection (self->map_view);
+  if (ids[0] && !ids[1] && (f = muster_battlefield_lookup (field, ids[0])) &&
+      f->kind == MUSTER_FEATURE_TERRAIN && g_strcmp0 (f->type, type->id) != 0)
+    {
+      g_autoptr(MusterFeature) retyped = muster_feature_copy (f);
+      MusterCommand *command = muster_features_command_new (self->document, _("Change Terrain Type"));
+
+      g_free (retyped->type);
+      retyped->type = g_strdup (type->id);
+      muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), retyped);
+      push (self, command);
+    }
+}
+
+/* The selection's properties */
+
+static const MusterFeature *
+single_selection (MusterBattlefieldPage *self)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  g_auto(GStrv) ids = muster_map_view_dup_selection (self->map_view);
+
+  return field && ids[0] && !ids[1] ? muster_battlefield_lookup (field, ids[0]) : NULL;
+}
+
+static void
+update_selection (MusterBattlefieldPage *self)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  const MusterFeature *f = single_selection (self);
+  g_auto(GStrv) ids = muster_map_view_dup_selection (self->map_view);
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *effects = NULL;
+  g_autofree char *size = NULL;
+
+  self->updating = TRUE;
+  if (f == NULL)
+    {
+      title = ids[0] ? g_strdup_printf (ngettext ("%u item selected", "%u items selected",
+                                                  g_strv_length (ids)), g_strv_length (ids))
+                     : g_strdup (_("Nothing selected"));
+      effects = g_strdup (ids[0] ? _("Drag to move them together, Ctrl+drag or R to turn them.")
+                                 : _("Click a terrain piece, a unit or an objective."));
+    }
+  else
+    switch (f->kind)
+      {
+      case MUSTER_FEATURE_TERRAIN:
+        {
+          const MusterTerrainType *type = muster_terrain_types_lookup (self->types, f->type);
+
+          title = g_strdup (type ? type->name : f->type);
+          effects = type ? muster_terrain_type_describe (type)
+                         : g_strdup (_("This rule system does not list this terrain type."));
+          if (f->outline == MUSTER_OUTLINE_POLYLINE)
+            {
+              g_autofree char *length = muster_map_format_length (field, muster_polyline_length (
+                (MusterPoint *) f->points->data, f->points->len));
+              g_autofree char *width = muster_map_format_length (field, f->line_width);
+
+              size = g_strdup_printf (_("%s long, %s wide"), length, width);
+            }
+          else
+            {
+              MusterBox box = muster_feature_get_bounds (f);
+              g_autofree char *w = muster_map_format_length (field, f->outline == MUSTER_OUTLINE_POLYGON
+                                                                    ? box.x1 - box.x0 : f->width);
+              g_autofree char *h = muster_map_format_length (field, f->outline == MUSTER_OUTLINE_POLYGON
+                                                                    ? box.y1 - box.y0 : f->height);
+
+              size = g_strdup_printf ("%s × %s", w, h);
+            }
+          if (type)
+            {
+              self->updating = TRUE;
+              for (guint i = 0; i < muster_terrain_types_get_n_types (self->types); i++)
+                if (muster_terrain_types_get_type (self->types, i) == type)
+                  gtk_drop_down_set_selected (self->terrain_dropdown, i);
+            }
+        }
+        break;
+      case MUSTER_FEATURE_UNIT:
+        {
+          MusterUnit *unit = doc ? muster_doc_lookup_unit (doc, f->unit) : NULL;
+          MusterForce *force = unit ? muster_unit_get_force (unit) : NULL;
+          g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (f);
+          g_autofree char *frontage = muster_map_format_length (field, muster_footprint_get_frontage (fp));
+          g_autofree char *depth = muster_map_format_length (field, muster_footprint_get_depth (fp));
+
+          title = g_strdup (unit ? muster_unit_get_name (unit) : f->unit);
+          effects = g_strdup_printf (_("%s, %u stands of %g × %g mm"),
+                                     force && muster_force_get_side (force)
+                                     ? muster_force_get_side (force) : _("No side"),
+                                     f->stands, f->base_width, f->base_depth);
+          size = g_strdup_printf (_("%s frontage, %s deep"), frontage, depth);
+        }
+        break;
+      case MUSTER_FEATURE_OBJECTIVE:
+        title = g_strdup_printf (_("Objective %d"), f->number);
+        effects = f->value ? g_strdup_printf (ngettext ("Worth %d victory point",
+                                                        "Worth %d victory points", f->value),
+                                              f->value)
+                           : g_strdup (_("No victory points set"));
+        break;
+      case MUSTER_FEATURE_ZONE:
+      default:
+        title = g_strdup_printf (_("Deployment zone: %s"), f->side ? f->side : _("no side"));
+        effects = g_strdup (_("Units of this side must deploy wholly inside it."));
+        break;
+      }
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->type_row), title);
+  adw_action_row_set_subtitle (self->type_row, effects);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->type_row), effects);
+  gtk_widget_set_visible (GTK_WIDGET (self->name_row), f != NULL);
+  gtk_editable_set_text (GTK_EDITABLE (self->name_row), f && f->name ? f->name : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->size_row), size != NULL);
+  adw_action_row_set_subtitle (self->size_row, size ? size : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->rotation_row),
+                          f && (f->kind == MUSTER_FEATURE_UNIT ||
+                                f->outline == MUSTER_OUTLINE_RECTANGLE ||
+                                f->outline == MUSTER_OUTLINE_ELLIPSE));
+  gtk_spin_button_set_value (self->rotation_spin,
+                             f ? round (muster_angle_to_degrees (f->rotation)) : 0);
+  self->updating = FALSE;
+}
+
+static void
+name_applied_cb (MusterBattlefieldPage *self)
+{
+  const MusterFeature *f = single_selection (self);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+  g_autoptr(MusterFeature) renamed = NULL;
+  MusterCommand *command;
+
+  if (self->updating || f == NULL || g_strcmp0 (f->name ? f->name : "", text) == 0)
+    return;
+  renamed = muster_feature_copy (f);
+  g_free (renamed->name);
+  renamed->name = *text ? g_strdup (text) : NULL;
+  command = muster_features_command_new (self->document, _("Rename"));
+  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), renamed);
+  push (self, command);
+}
+
+static void
+rotation_changed_cb (MusterBattlefieldPage *self)
+{
+  const MusterFeature *f = single_selection (self);
+  double angle = muster_angle_from_degrees (gtk_spin_button_get_value (self->rotation_spin));
+
+  if (self->updating || f == NULL || fabs (muster_angle_normalize (angle - f->rotation)) < 1e-6)
+    return;
+  muster_map_view_rotate_selection (self->map_view, muster_angle_normalize (angle - f->rotation));
+}
+
+/* Unplaced units */
+
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource *source,
+                 double         x,
+                 double         y,
+                 const char    *unit_id)
+{
+  return gdk_content_provider_new_typed (G_TYPE_STRING, unit_id);
+}
+
+static void
+collect_units (MusterNode *node,
+               GPtrArray  *units)
+{
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    g_ptr_array_add (units, muster_node_get_unit (node, i));
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    collect_units (muster_node_get_node (node, i), units);
+}
+
+static void
+update_units (MusterBattlefieldPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  MusterBattlefield *field = get_battlefield (self);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->units_list))))
+    gtk_list_box_remove (self->units_list, child);
+  self->n_unplaced = 0;
+  for (guint i = 0; doc && field && i < muster_doc_get_n_forces (doc); i++)
+    {
+      MusterForce *force = muster_doc_get_force (doc, i);
+      g_autoptr(GPtrArray) units = g_ptr_array_new ();
+
+      collect_units (muster_force_get_root (force), units);
+      for (guint j = 0; j < units->len; j++)
+        {
+          MusterUnit *unit = units->pdata[j];
+          GtkWidget *row, *button;
+          GtkDragSource *source;
+          g_autofree char *subtitle = NULL;
+
+          /* characters attached to a unit stand with it */
+          if (muster_battlefield_lookup_unit (field, muster_unit_get_id (unit)) ||
+              muster_unit_get_attached_to (unit) != NULL)
+            continue;
+          self->n_unplaced++;
+          subtitle = g_strdup_printf ("%s · %u", muster_force_get_side (force)
+                                                 ? muster_force_get_side (force)
+                                                 : muster_force_get_name (force),
+                                      muster_unit_get_size (unit));
+          row = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), muster_unit_get_name (unit));
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+          button = gtk_button_new_from_icon_name ("list-add-symbolic");
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_widget_set_tooltip_text (button, _("Place in the middle of the view"));
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "battlefield.place-unit");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", muster_unit_get_id (unit));
+          gtk_widget_add_css_class (button, "flat");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+          source = gtk_drag_source_new ();
+          gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
+          g_signal_connect_data (source, "prepare", G_CALLBACK (drag_prepare_cb),
+                                 g_strdup (muster_unit_get_id (unit)),
+                                 (GClosureNotify) (void (*) (void)) g_free, 0);
+          gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (source));
+          gtk_list_box_append (self->units_list, row);
+        }
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->units_group), self->n_unplaced > 0);
+}
+
+/* The scenario sheet */
+
+static void
+text_changed_cb (GtkTextBuffer         *buffer,
+                 MusterBattlefieldPage *self)
+{
+  GtkTextView *view = g_object_get_data (G_OBJECT (buffer), "view");
+  const char *side = g_object_get_data (G_OBJECT (view), "side");
+  int field = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (view), "field"));
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+
+  if (self->updating)
+    return;
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  push (self, side ? muster_scenario_command_new_briefing (self->document, side, text)
+                   : muster_scenario_command_new_field (self->document, field, text));
+}
+
+static void
+add_text_view (MusterBattlefieldPage *self,
+               const char            *heading,
+               int                    field,
+               const char            *side)
+{
+  GtkWidget *label = gtk_label_new (heading);
+  GtkWidget *frame = gtk_frame_new (NULL);
+  GtkWidget *view = gtk_text_view_new ();
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (view));
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_set_margin_top (label, 12);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (view), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (view), 8);
+  gtk_widget_set_size_request (view, -1, 72);
+  gtk_frame_set_child (GTK_FRAME (frame), view);
+  g_object_set_data (G_OBJECT (view), "field", GINT_TO_POINTER (field));
+  g_object_set_data_full (G_OBJECT (view), "side", g_strdup (side), g_free);
+  g_object_set_data (G_OBJECT (buffer), "view", view);
+  g_signal_connect (buffer, "changed", G_CALLBACK (text_changed_cb), self);
+  gtk_box_append (self->texts_box, label);
+  gtk_box_append (self->texts_box, frame);
+  g_ptr_array_add (self->text_views, view);
+}
+
+static void
+update_scenario (MusterBattlefieldPage *self)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  MusterDoc *doc = muster_document_get_doc (self->document);
+
+  self->updating = TRUE;
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->scenario_title_row)),
+                 muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE)) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->scenario_title_row),
+                           muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE));
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->period_row)),
+                 muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD)) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->period_row),
+                           muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD));
+  gtk_spin_button_set_value (self->turns_spin, muster_battlefield_get_turn_limit (field));
+
+  /* one briefing per side, then the victory conditions and the umpire's notes */
+  if (self->text_views->len == 0)
+    {
+      g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+
+      for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+        {
+          const char *side = muster_force_get_side (muster_doc_get_force (doc, i));
+
+          if (side && !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
+            {
+              g_autofree char *heading = g_strdup_printf (_("Briefing: %s"), side);
+
+              g_ptr_array_add (sides, (gpointer) side);
+              add_text_view (self, heading, -1, side);
+            }
+        }
+      add_text_view (self, _("Victory Conditions"), MUSTER_SCENARIO_VICTORY, NULL);
+      add_text_view (self, _("Umpire’s Notes"), MUSTER_SCENARIO_UMPIRE_NOTES, NULL);
+    }
+  for (guint i = 0; i < self->text_views->len; i++)
+    {
+      GtkTextView *view = self->text_views->pdata[i];
+      const char *side = g_object_get_data (G_OBJECT (view), "side");
+      int f = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (view), "field"));
+      const char *text = side ? muster_battlefield_get_briefing (field, side)
+                              : muster_battlefield_get_scenario (field, f);
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+      g_autofree char *now = NULL;
+      GtkTextIter start, end;
+
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      now = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+      if (g_strcmp0 (now, text) != 0)
+        gtk_text_buffer_set_text (buffer, text, -1);
+    }
+  self->updating = FALSE;
+}
+
+static void
+scenario_entry_changed_cb (GtkEditable           *editable,
+                           MusterBattlefieldPage *self)
+{
+  if (self->updating || get_battlefield (self) == NULL)
+    return;
+  push (self, muster_scenario_command_new_field (self->document,
+                                                 editable == GTK_EDITABLE (self->period_row)
+                                                 ? MUSTER_SCENARIO_PERIOD : MUSTER_SCENARIO_TITLE,
+                                                 gtk_editable_get_text (editable)));
+}
+
+static void
+turns_changed_cb (MusterBattlefieldPage *self)
+{
+  int turns = gtk_spin_button_get_value_as_int (self->turns_spin);
+
+  if (self->updating || get_battlefield (self) == NULL ||
+      turns == muster_battlefield_get_turn_limit (get_battlefield (self)))
+    return;
+  push (self, muster_scenario_command_new_turns (self->document, turns));
+}
+
+/* Status: the measure, else deployment warnings */
+
+static void
+update_status (MusterBattlefieldPage *self)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  const char *measure = muster_map_view_get_measure_text (self->map_view);
+  g_autoptr(GPtrArray) issues = NULL;
+
+  g_clear_pointer (&self->status, g_free);
+  if (field == NULL)
+    return;
+  issues = muster_battlefield_check_deployment (field, muster_document_get_doc (self->document));
+  if (measure != NULL)
+    self->status = g_strdup (measure);
+  else if (issues->len > 0)
+    {
+      const char *first = ((MusterIssue *) issues->pdata[0])->message;
+
+      self->status = issues->len == 1
+                     ? g_strdup_printf (_("Warning: %s"), first)
+                     : g_strdup_printf (ngettext ("Warning: %s, and %u more unit outside its zone",
+                                                  "Warning: %s, and %u more units outside their zones",
+                                                  issues->len - 1), first, issues->len - 1);
+    }
+  else
+    {
+      g_autofree char *w = muster_map_format_length (field, muster_battlefield_get_width (field));
+      g_autofree char *h = muster_map_format_length (field, muster_battlefield_get_height (field));
+
+      const char *ground = NULL;
+      const char *scale = self->types && muster_terrain_types_get_n_scales (self->types) > 0
+                          ? muster_terrain_types_get_scale_name (self->types, 0, NULL, &ground)
+                          : NULL;
+
+      if (scale != NULL && ground != NULL)
+        self->status = g_strdup_printf (_("Table %s × %s · %s: %s"), w, h, scale, ground);
+      else
+        self->status = g_strdup_printf (_("Table %s × %s · scroll to zoom, middle-drag to pan"),
+                                        w, h);
+    }
+  gtk_label_set_text (self->status_label, self->status);
+}
+
+static void
+battlefield_changed_cb (MusterBattlefieldPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  MusterBattlefield *field = get_battlefield (self);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->new_button), doc != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
+                                 G_ACTION_MAP (self->actions), "new")), doc != NULL);
+  if (field == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      return;
+    }
+  load_terrain_types (self);
+  gtk_stack_set_visible_child_name (self->stack, "map");
+  update_units (self);
+  update_scenario (self);
+  update_selection (self);
+  update_status (self);
+}
+
+static void
+document_loaded_cb (MusterBattlefieldPage *self)
+{
+  /* a new file: new sides, new briefings */
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->texts_box))))
+    gtk_box_remove (self->texts_box, child);
+  g_ptr_array_set_size (self->text_views, 0);
+  battlefield_changed_cb (self);
+}
+
+/* Actions */
+
+void
+muster_battlefield_page_new_battlefield (MusterBattlefieldPage *self,
+                                         double                 width,
+                                         double                 height,
+                                         const char            *units)
+{
+  MusterBattlefield *field = muster_battlefield_new (width, height, units);
+
+  muster_battlefield_set_table (field, width, height, units,
+                                g_strcmp0 (units, "cm") == 0 ? 100 : muster_mm_from_inches (12));
+  push (self, muster_set_battlefield_command_new (self->document, field));
+}
+
+static void
+new_response_cb (AdwMessageDialog      *dialog,
+                 const char            *response,
+                 MusterBattlefieldPage *self)
+{
+  GtkSpinButton *width = g_object_get_data (G_OBJECT (dialog), "width");
+  GtkSpinButton *depth = g_object_get_data (G_OBJECT (dialog), "depth");
+  GtkDropDown *units = g_object_get_data (G_OBJECT (dialog), "units");
+  gboolean cm = gtk_drop_down_get_selected (units) == 1;
+  double scale = cm ? MUSTER_MM_PER_CM : MUSTER_MM_PER_INCH * 12;
+
+  if (g_strcmp0 (response, "create") != 0)
+    return;
+  muster_battlefield_page_new_battlefield (self, gtk_spin_button_get_value (width) * scale,
+                                           gtk_spin_button_get_value (depth) * scale,
+                                           cm ? "cm" : "in");
+}
+
+static void
+units_changed_cb (GtkDropDown *units,
+                  GParamSpec  *pspec,
+                  GtkWidget   *dialog)
+{
+  GtkSpinButton *width = g_object_get_data (G_OBJECT (dialog), "width");
+  GtkSpinButton *depth = g_object_get_data (G_OBJECT (dialog), "depth");
+  gboolean cm = gtk_drop_down_get_selected (units) == 1;
+
+  gtk_spin_button_set_range (width, 1, cm ? 400 : 12);
+  gtk_spin_button_set_range (depth, 1, cm ? 400 : 12);
+  gtk_spin_button_set_value (width, cm ? 180 : 6);
+  gtk_spin_button_set_value (depth, cm ? 120 : 4);
+}
+
+static void
+new_action (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  static const char * const unit_names[] = { N_("feet and inches"), N_("centimetres"), NULL };
+  GtkWidget *dialog, *grid, *width, *depth, *units, *label;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("New Battlefield"),
+                                   _("How large is the table, and how do you measure on it?"));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "create", _("C_reate"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "create",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "create");
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_widget_set_halign (grid, GTK_ALIGN_CENTER);
+  width = gtk_spin_button_new_with_range (1, 12, 1);
+  depth = gtk_spin_button_new_with_range (1, 12, 1);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (width), 6);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), 4);
+  units = gtk_drop_down_new_from_strings ((const char * const *) unit_names);
+  label = gtk_label_new (_("Width"));
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), width, 1, 0, 1, 1);
+  label = gtk_label_new (_("Depth"));
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), depth, 1, 1, 1, 1);
+  label = gtk_label_new (_("Units"));
+  gtk_label_set_xalign (GTK_LABEL (label), 1);
+  gtk_grid_attach (GTK_GRID (grid), label, 0, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), units, 1, 2, 1, 1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  g_object_set_data (G_OBJECT (dialog), "width", width);
+  g_object_set_data (G_OBJECT (dialog), "depth", depth);
+  g_object_set_data (G_OBJECT (dialog), "units", units);
+  g_signal_connect (units, "notify::selected", G_CALLBACK (units_changed_cb), dialog);
+  /* measure as the rule system's first scale does */
+  load_terrain_types (self);
+  if (muster_terrain_types_get_n_scales (self->types) > 0)
+    {
+      const char *unit = NULL;
+
+      muster_terrain_types_get_scale_name (self->types, 0, &unit, NULL);
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (units), g_strcmp0 (unit, "cm") == 0);
+    }
+  g_signal_connect (dialog, "response", G_CALLBACK (new_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+tool_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  const char *name = g_variant_get_string (parameter, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (tool_names); i++)
+    if (g_str_equal (tool_names[i], name))
+      {
+        MusterDoc *doc = muster_document_get_doc (self->document);
+
+        muster_map_view_set_tool (self->map_view, i);
+        if (i == MUSTER_MAP_TOOL_ZONE && doc && muster_doc_get_n_forces (doc) > 0)
+          muster_map_view_set_zone_side (self->map_view,
+                                         muster_force_get_side (muster_doc_get_force (doc, 0)));
+        g_simple_action_set_state (action, parameter);
+      }
+}
+
+static void
+view_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  const char *name = g_action_get_name (G_ACTION (action));
+
+  if (g_str_equal (name, "zoom-in"))
+    muster_map_view_zoom_by (self->map_view, 1.25);
+  else if (g_str_equal (name, "zoom-out"))
+    muster_map_view_zoom_by (self->map_view, 1 / 1.25);
+  else if (g_str_equal (name, "fit"))
+    muster_map_view_fit (self->map_view);
+  else if (g_str_equal (name, "delete"))
+    muster_map_view_delete_selection (self->map_view);
+  else if (g_str_equal (name, "rotate"))
+    muster_map_view_rotate_selection (self->map_view, G_PI / 12);
+}
+
+static void
+show_umpire_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  gboolean show = !g_variant_get_boolean (g_action_get_state (G_ACTION (action)));
+
+  g_simple_action_set_state (action, g_variant_new_boolean (show));
+  muster_map_view_set_show_umpire (self->map_view, show);
+}
+
+static void
+place_unit_action (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  MusterViewport *viewport = muster_map_view_get_viewport (self->map_view);
+
+  muster_map_view_place_unit (self->map_view, g_variant_get_string (parameter, NULL),
+                              muster_viewport_get_width (viewport) / 2.0,
+                              muster_viewport_get_height (viewport) / 2.0);
+}
+
+static const GActionEntry action_entries[] = {
+  { "new", new_action },
+  { "tool", tool_action, "s", "'select'" },
+  { "zoom-in", view_action },
+  { "zoom-out", view_action },
+  { "fit", view_action },
+  { "delete", view_action },
+  { "rotate", view_action },
+  { "show-umpire", show_umpire_action, NULL, "false" },
+  { "place-unit", place_unit_action, "s" },
+};
+
+/* Public API */
+
+void
+muster_battlefield_page_set_document (MusterBattlefieldPage *self,
+                                      MusterDocument        *document)
+{
+  g_return_if_fail (MUSTER_IS_BATTLEFIELD_PAGE (self));
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  muster_map_view_set_document (self->map_view, document);
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "battlefield-changed",
+                               G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::file",
+                               G_CALLBACK (document_loaded_cb), self, G_CONNECT_SWAPPED);
+    }
+  document_loaded_cb (self);
+}
+
+void
+muster_battlefield_page_set_catalog (MusterBattlefieldPage *self,
+                                     MusterCatalog         *catalog)
+{
+  self->catalog = catalog;
+  g_clear_pointer (&self->types_for, g_free);
+  g_clear_pointer (&self->types, muster_terrain_types_free);
+  battlefield_changed_cb (self);
+}
+
+MusterMapView *
+muster_battlefield_page_get_map_view (MusterBattlefieldPage *self)
+{
+  return self->map_view;
+}
+
+guint
+muster_battlefield_page_get_n_unplaced (MusterBattlefieldPage *self)
+{
+  return self->n_unplaced;
+}
+
+const char *
+muster_battlefield_page_get_status (MusterBattlefieldPage *self)
+{
+  return self->status;
+}
+
+const char *
+muster_battlefield_page_get_selection_title (MusterBattlefieldPage *self)
+{
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->type_row));
+}
+
+const char *
+muster_battlefield_page_get_selection_effects (MusterBattlefieldPage *self)
+{
+  return adw_action_row_get_subtitle (self->type_row);
+}
+
+/* Life cycle */
+
+static void
+map_key_cb (GtkEventControllerKey *controller,
+            guint                  keyval,
+            guint                  keycode,
+            GdkModifierType        state,
+            MusterBattlefieldPage *self)
+{
+  const char *tool = NULL;
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return;
+  switch (keyval)
+    {
+    case GDK_KEY_v: tool = "select"; break;
+    case GDK_KEY_h: tool = "pan"; break;
+    case GDK_KEY_m: tool = "measure"; break;
+    case GDK_KEY_l: tool = "sight"; break;
+    default: break;
+    }
+  if (tool)
+    g_action_group_activate_action (G_ACTION_GROUP (self->actions), "tool",
+                                    g_variant_new_string (tool));
+}
+
+static void
+muster_battlefield_page_dispose (GObject *object)
+{
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (object);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
+   * unparents itself. */
+  G_OBJECT_CLASS (muster_battlefield_page_parent_class)->dispose (object);
+}
+
+static void
+muster_battlefield_page_finalize (GObject *object)
+{
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (object);
+
+  g_clear_pointer (&self->types, muster_terrain_types_free);
+  g_free (self->types_for);
+  g_clear_object (&self->actions);
+  g_ptr_array_unref (self->text_views);
+  g_free (self->status);
+  G_OBJECT_CLASS (muster_battlefield_page_parent_class)->finalize (object);
+}
+
+static void
+muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_battlefield_page_dispose;
+  object_class->finalize = muster_battlefield_page_finalize;
+
+  g_type_ensure (MUSTER_TYPE_MAP_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/muster/Muster/muster-battlefield-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, empty_status);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, new_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, terrain_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, map_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, type_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, name_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, size_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, units_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, units_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, scenario_title_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, period_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, turns_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, texts_box);
+}
+
+static void
+muster_battlefield_page_init (MusterBattlefieldPage *self)
+{
+  GtkEventController *keys;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->text_views = g_ptr_array_new ();
+  self->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), action_entries,
+                                   G_N_ELEMENTS (action_entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "battlefield", G_ACTION_GROUP (self->actions));
+
+  g_signal_connect_object (self->terrain_dropdown, "notify::selected",
+                           G_CALLBACK (terrain_selected_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "selection-changed",
+                           G_CALLBACK (update_selection), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->map_view, "measured",
+                           G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->name_row, "apply",
+                           G_CALLBACK (name_applied_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->rotation_spin, "value-changed",
+                           G_CALLBACK (rotation_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self->scenario_title_row, "changed", G_CALLBACK (scenario_entry_changed_cb), self);
+  g_signal_connect (self->period_row, "changed", G_CALLBACK (scenario_entry_changed_cb), self);
+  g_signal_connect_object (self->turns_spin, "value-changed",
+                           G_CALLBACK (turns_changed_cb), self, G_CONNECT_SWAPPED);
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (map_key_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
+  battlefield_changed_cb (self);
+}

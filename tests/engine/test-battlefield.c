@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-engine.h"
+
+#define P(x, y) ((MusterPoint) { (x), (y) })
+
+static const char document_xml[] =
+  "<?xml version=\"1.0\"?>\n"
+  "<muster format=\"1\">\n"
+  "  <ruleset id=\"battle-valor-fantasy\"/>\n"
+  "  <force id=\"f1\" name=\"North\" side=\"Dwarves\">\n"
+  "    <unit id=\"u1\" type=\"infantry\" size=\"4\" name=\"Iron Guard\"/>\n"
+  "    <unit id=\"u2\" type=\"infantry\" size=\"4\" name=\"Rangers\"/>\n"
+  "  </force>\n"
+  "  <force id=\"f2\" name=\"South\" side=\"Goblins\">\n"
+  "    <unit id=\"u3\" type=\"infantry\" size=\"4\" name=\"Grunts\"/>\n"
+  "  </force>\n"
+  "  <battlefield width=\"1000\" height=\"600\" units=\"in\" grid=\"100\" future=\"kept\">\n"
+  "    <terrain id=\"t1\" type=\"woods\" shape=\"ellipse\" x=\"500\" y=\"300\" width=\"200\""
+  " height=\"100\" rotation=\"0\" name=\"Mirkwood\"><smell>pine</smell></terrain>\n"
+  "    <terrain id=\"t2\" type=\"road\" shape=\"polyline\" line-width=\"40\">"
+  "<point x=\"0\" y=\"100\"/><point x=\"1000\" y=\"100\"/></terrain>\n"
+  "    <zone id=\"z1\" side=\"Dwarves\"><point x=\"0\" y=\"0\"/><point x=\"1000\" y=\"0\"/>"
+  "<point x=\"1000\" y=\"150\"/><point x=\"0\" y=\"150\"/></zone>\n"
+  "    <objective id=\"o1\" number=\"1\" value=\"3\" x=\"500\" y=\"300\" name=\"The Well\"/>\n"
+  "    <placement id=\"p1\" unit=\"u1\" x=\"500\" y=\"60\" facing=\"90\" stands=\"4\""
+  " base-width=\"40\" base-depth=\"20\"/>\n"
+  "    <placement id=\"p2\" unit=\"u2\" x=\"500\" y=\"300\" facing=\"90\" stands=\"4\""
+  " base-width=\"40\" base-depth=\"20\" layer=\"umpire\"/>\n"
+  "    <placement id=\"p3\" unit=\"u3\" x=\"500\" y=\"540\" facing=\"-90\" stands=\"4\""
+  " base-width=\"40\" base-depth=\"20\"/>\n"
+  "    <weather>rain</weather>\n"
+  "    <scenario turn-limit=\"6\"><title>Broken Bridge</title>"
+  "<briefing side=\"Dwarves\">Hold the well.</briefing><victory>Hold it.</victory></scenario>\n"
+  "  </battlefield>\n"
+  "</muster>\n";
+
+static MusterDoc *
+load_doc (void)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (document_xml, strlen (document_xml));
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc = muster_doc_new_from_bytes (bytes, "battle.muster", &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (doc);
+  return doc;
+}
+
+static void
+test_load_and_round_trip (void)
+{
+  g_autoptr(MusterDoc) doc = load_doc ();
+  g_autoptr(MusterDoc) copy = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  const MusterFeature *f;
+
+  g_assert_nonnull (field);
+  g_assert_cmpfloat (muster_battlefield_get_width (field), ==, 1000);
+  g_assert_cmpfloat (muster_battlefield_get_grid (field), ==, 100);
+  g_assert_cmpstr (muster_battlefield_get_units (field), ==, "in");
+  g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, 7);
+
+  f = muster_battlefield_lookup (field, "t1");
+  g_assert_cmpint (f->kind, ==, MUSTER_FEATURE_TERRAIN);
+  g_assert_cmpint (f->outline, ==, MUSTER_OUTLINE_ELLIPSE);
+  g_assert_cmpstr (f->name, ==, "Mirkwood");
+  f = muster_battlefield_lookup (field, "t2");
+  g_assert_cmpint (f->outline, ==, MUSTER_OUTLINE_POLYLINE);
+  g_assert_cmpuint (f->points->len, ==, 2);
+  g_assert_cmpfloat (f->line_width, ==, 40);
+  f = muster_battlefield_lookup (field, "p3");
+  g_assert_cmpfloat_with_epsilon (f->rotation, -G_PI / 2, 1e-9);
+  g_assert_cmpstr (muster_battlefield_lookup_unit (field, "u3")->id, ==, "p3");
+  g_assert_cmpint (muster_battlefield_lookup (field, "o1")->value, ==, 3);
+
+  g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE), ==,
+                   "Broken Bridge");
+  g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD), ==, "");
+  g_assert_cmpstr (muster_battlefield_get_briefing (field, "Dwarves"), ==, "Hold the well.");
+  g_assert_cmpint (muster_battlefield_get_turn_limit (field), ==, 6);
+
+  bytes = muster_doc_to_bytes (doc);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "<smell>pine</smell>"));
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "<weather>rain</weather>"));
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "future=\"kept\""));
+  copy = muster_doc_new_from_bytes (bytes, "copy", &error);
+  g_assert_no_error (error);
+  again = muster_doc_to_bytes (copy);
+  g_assert_true (g_bytes_equal (bytes, again));
+}
+
+static void
+test_edits_are_reversible (void)
+{
+  g_autoptr(MusterDoc) doc = load_doc ();
+  g_autoptr(GBytes) before = muster_doc_to_bytes (doc);
+  g_autoptr(GBytes) after = NULL;
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup (field, "t1"));
+  g_autoptr(MusterFeature) old = NULL;
+  g_autoptr(MusterFeature) removed = NULL;
+  g_autoptr(MusterFeature) back = NULL;
+  MusterFeature *hill = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  g_autofree char *old_title = NULL;
+  char *id;
+  int index;
+
+  /* Move and reshape: replace returns the old value, which puts it back. */
+  muster_feature_translate (moved, (MusterVector) { 100, 0 });
+  moved->width = 300;
+  old = muster_battlefield_replace (field, moved);
+  g_assert_cmpfloat (old->centre.x, ==, 500);
+  g_assert_cmpfloat (muster_battlefield_lookup (field, "t1")->centre.x, ==, 600);
+  back = muster_battlefield_replace (field, old);
+  g_clear_pointer (&back, muster_feature_free);
+
+  /* Remove and insert back, with the element Muster does not know. */
+  removed = muster_battlefield_remove (field, "t1", &index);
+  g_assert_cmpint (index, ==, 0);
+  g_assert_null (muster_battlefield_lookup (field, "t1"));
+  muster_battlefield_insert (field, index, g_steal_pointer (&removed));
+  g_assert_cmpint (muster_battlefield_index_of (field, "t1"), ==, 0);
+
+  /* A new piece gets a fresh id, and goes away again. */
+  hill->type = g_strdup ("hill");
+  hill->centre = P (200, 300);
+  hill->width = hill->height = 150;
+  id = muster_battlefield_insert (field, -1, hill);
+  g_assert_cmpstr (id, ==, "t8");
+  removed = muster_battlefield_remove (field, "t8", NULL);
+  g_assert_nonnull (removed);
+
+  old_title = muster_battlefield_set_scenario (field, MUSTER_SCENARIO_TITLE, "Other");
+  g_assert_cmpstr (old_title, ==, "Broken Bridge");
+  g_free (muster_battlefield_set_scenario (field, MUSTER_SCENARIO_TITLE, old_title));
+
+  after = muster_doc_to_bytes (doc);
+  g_assert_true (g_bytes_equal (after, before));
+}
+
+static void
+test_new_battlefield (void)
+{
+  g_autoptr(MusterDoc) doc = muster_doc_new ("battle-valor-fantasy", NULL);
+  g_autoptr(MusterBattlefield) old = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MusterDoc) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBattlefield *field = muster_battlefield_new (muster_mm_from_inches (72),
+                                                     muster_mm_from_inches (48), "in");
+  MusterFeature *zone = muster_feature_new (MUSTER_FEATURE_ZONE);
+
+  zone->side = g_strdup ("Dwarves");
+  muster_feature_set_points (zone, (MusterPoint[]) { P (0, 0), P (100, 0), P (100, 100) }, 3);
+  muster_battlefield_insert (field, -1, zone);
+  muster_battlefield_set_turn_limit (field, 8);
+  g_free (muster_battlefield_set_briefing (field, "Dwarves", "Go."));
+  g_assert_null (muster_doc_set_battlefield (doc, field));
+  bytes = muster_doc_to_bytes (doc);
+  copy = muster_doc_new_from_bytes (bytes, "copy", &error);
+  g_assert_no_error (error);
+  field = muster_doc_get_battlefield (copy);
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_get_width (field), 1828.8, 1e-6);
+  g_assert_cmpint (muster_battlefield_get_turn_limit (field), ==, 8);
+  g_assert_cmpstr (muster_battlefield_lookup (field, "z1")->side, ==, "Dwarves");
+
+  old = muster_doc_set_battlefield (doc, NULL);
+  g_assert_nonnull (old);
+  g_assert_null (muster_doc_get_battlefield (doc));
+}
+
+static void
+test_bad_battlefields (void)
+{
+  static const struct { const char *xml; const char *prefix; } cases[] = {
+    { "<battlefield width=\"0\"/>", "bad.muster:3: the table has no area" },
+    { "<battlefield><terrain/></battlefield>", "bad.muster:3: a terrain piece has no type" },
+    { "<battlefield><terrain type=\"a\" shape=\"star\"/></battlefield>",
+      "bad.muster:3: unknown terrain shape" },
+    { "<battlefield><placement/></battlefield>", "bad.muster:3: a placement names no unit" },
+    { "<battlefield><objective x=\"far\"/></battlefield>", "bad.muster:3: “far” is not" },
+    { "<battlefield><zone id=\"a\"/><zone id=\"a\"/></battlefield>",
+      "bad.muster:3: the id “a” is used twice" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *xml = g_strdup_printf ("<muster format=\"1\">\n<ruleset id=\"x\"/>\n%s"
+                                              "</muster>", cases[i].xml);
+      g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "bad.muster", &error);
+
+      g_assert_null (doc);
+      g_assert_nonnull (error);
+      if (!g_str_has_prefix (error->message, cases[i].prefix))
+        g_error ("case %u: “%s”", i, error->message);
+    }
+}
+
+static void
+test_line_of_sight (void)
+{
+  g_autoptr(MusterDoc) doc = load_doc ();
+  g_autoptr(MusterTerrainTypes) generic = muster_terrain_types_new_generic ();
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  const MusterFeature *blocker = NULL;
+  g_autoptr(MusterFeature) moved = NULL;
+  g_autoptr(MusterFeature) old = NULL;
+
+  /* p1 and p3 look at each other across the woods. */
+  g_assert_false (muster_battlefield_line_of_sight (field, generic, "p1", "p3", &blocker));
+  g_assert_nonnull (blocker);
+  g_assert_cmpstr (blocker->id, ==, "t1");
+  /* p2 stands in the woods: at its edge it sees and is seen. */
+  g_assert_true (muster_battlefield_line_of_sight (field, generic, "p1", "p2", &blocker));
+  g_assert_null (blocker);
+  /* The road does not block. Moving p3 aside clears the line. */
+  moved = muster_feature_copy (muster_battlefield_lookup (field, "p3"));
+  moved->centre = P (900, 540);
+  old = muster_battlefield_replace (field, moved);
+  g_assert_true (muster_battlefield_line_of_sight (field, generic, "p1", "p3", NULL));
+  /* With no types at all the type's own id is judged ("woods" blocks). */
+  g_clear_pointer (&moved, muster_feature_free);
+  moved = muster_battlefield_replace (field, old);
+  g_assert_false (muster_battlefield_line_of_sight (field, NULL, "p1", "p3", NULL));
+}
+
+static void
+test_distance_and_deployment (void)
+{
+  g_autoptr(MusterDoc) doc = load_doc ();
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  g_autoptr(GPtrArray) issues = NULL;
+  g_autoptr(MusterFeature) moved = NULL;
+  g_autoptr(MusterFeature) old = NULL;
+  MusterIssue *issue;
+
+  /* Facing down (90°), a line of 4 stands 40 wide and 20 deep: 10 mm from centre to front
+   * and to back. Centres are 480 mm apart, so edges are 480 - 10 - 10 = 460 apart. */
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_distance (field, "p1", "p3"), 460, 1e-6);
+
+  /* p1 is in the Dwarves' zone; p2 is on the umpire's layer; the Goblins have no zone. */
+  issues = muster_battlefield_check_deployment (field, doc);
+  g_assert_cmpuint (issues->len, ==, 0);
+  g_clear_pointer (&issues, g_ptr_array_unref);
+
+  moved = muster_feature_copy (muster_battlefield_lookup (field, "p1"));
+  moved->centre.y = 145;   /* its back rank sticks out of the zone */
+  old = muster_battlefield_replace (field, moved);
+  issues = muster_battlefield_check_deployment (field, doc);
+  g_assert_cmpuint (issues->len, ==, 1);
+  issue = issues->pdata[0];
+  g_assert_cmpstr (issue->unit, ==, "u1");
+  g_assert_cmpstr (issue->message, ==, "Iron Guard stands outside the Dwarves deployment zone");
+}
+
+static void
+test_hit_and_query (void)
+{
+  g_autoptr(MusterDoc) doc = load_doc ();
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  /* A unit is picked before the objective and the woods under it. */
+  g_assert_cmpstr (muster_battlefield_hit (field, P (500, 300), 1, TRUE)->id, ==, "p2");
+  g_assert_cmpstr (muster_battlefield_hit (field, P (405, 300), 1, TRUE)->id, ==, "t1");
+  g_assert_cmpstr (muster_battlefield_hit (field, P (50, 110), 1, TRUE)->id, ==, "t2");
+  g_assert_cmpstr (muster_battlefield_hit (field, P (50, 20), 1, TRUE)->id, ==, "z1");
+  g_assert_null (muster_battlefield_hit (field, P (50, 400), 1, TRUE));
+  /* p2 is on the umpire's layer: for the players, the click goes to the objective under it. */
+  g_assert_cmpstr (muster_battlefield_hit (field, P (500, 300), 1, FALSE)->id, ==, "o1");
+  g_assert_cmpuint (muster_battlefield_query_box (field, (MusterBox) { 0, 500, 1000, 600 },
+                                                  found), ==, 1);
+}
+
+static void
+test_terrain_types (void)
+{
+  static const char ruleset[] =
+    "<ruleset format=\"1\" id=\"x\" version=\"1\"><name>X</name><terrain-types>"
+    "<terrain id=\"wood\" name=\"Wood\" kind=\"woods\" move=\"difficult\" cover=\"soft\""
+    " sight=\"blocks\" source=\"§6.1\"><description>Shots need 6s.</description></terrain>"
+    "<terrain id=\"lane\" name=\"Lane\" kind=\"road\"/>"
+    "</terrain-types></ruleset>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (ruleset, strlen (ruleset));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterTerrainTypes) types = muster_terrain_types_new_from_bytes (bytes, "x.xml",
+                                                                             &error);
+  const MusterTerrainType *wood;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_terrain_types_get_n_types (types), ==, 2);
+  wood = muster_terrain_types_lookup (types, "wood");
+  g_assert_cmpint (wood->kind, ==, MUSTER_TERRAIN_WOODS);
+  g_assert_cmpint (wood->move, ==, MUSTER_MOVE_DIFFICULT);
+  g_assert_true (wood->blocks_sight);
+  g_assert_false (muster_terrain_types_lookup (types, "lane")->blocks_sight);
+  text = muster_terrain_type_describe (wood);
+  g_assert_cmpstr (text, ==, "Difficult going, soft cover. Blocks line of sight.\n"
+                             "Shots need 6s. (§6.1)");
+}
+
+static void
+test_bases (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"),
+                                            "battle-valor-fantasy.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  double w, d;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  bytes = g_bytes_new (contents, length);
+  types = muster_terrain_types_new_from_bytes (bytes, "bvf", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_terrain_types_get_base (types, 0, "war-machine", &w, &d));
+  g_assert_cmpfloat (w, ==, 100);
+  g_assert_cmpfloat (d, ==, 50);
+  g_assert_true (muster_terrain_types_get_base (types, 0, "infantry", &w, &d));
+  g_assert_cmpfloat (w, ==, 40);
+  g_assert_false (muster_terrain_types_get_base (types, 1, "infantry", &w, &d));
+  g_assert_false (muster_terrain_types_get_base (NULL, 0, "infantry", &w, &d));
+}
+
+static void
+test_shipped_terrain_types (void)
+{
+  static const char * const systems[] = { "battle-valor-fantasy", "standards-of-valor",
+                                          "undying-lands", "medals-of-valor",
+                                          "horse-and-musket" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autofree char *name = g_strconcat (systems[i], ".xml", NULL);
+      g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"), name, NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(MusterTerrainTypes) types = NULL;
+      gboolean woods = FALSE, blocks = FALSE;
+      gsize length;
+
+      g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+      bytes = g_bytes_new (contents, length);
+      types = muster_terrain_types_new_from_bytes (bytes, name, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (muster_terrain_types_get_n_types (types), >=, 6);
+      for (guint j = 0; j < muster_terrain_types_get_n_types (types); j++)
+        {
+          const MusterTerrainType *type = muster_terrain_types_get_type (types, j);
+
+          woods |= type->kind == MUSTER_TERRAIN_WOODS;
+          blocks |= type->blocks_sight;
+        }
+      g_assert_true (woods);
+      g_assert_true (blocks);
+      /* and at least one figure scale with a default base */
+      {
+        double w = 0, d = 0;
+        const char *units = NULL;
+
+        g_assert_cmpuint (muster_terrain_types_get_n_scales (types), >=, 1);
+        g_assert_nonnull (muster_terrain_types_get_scale_name (types, 0, &units, NULL));
+        g_assert_true (g_str_equal (units, "in") || g_str_equal (units, "cm"));
+        g_assert_true (muster_terrain_types_get_base (types, 0, "no-such-type", &w, &d));
+        g_assert_cmpfloat (w, >, 0);
+        g_assert_cmpfloat (d, >, 0);
+      }
+    }
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/battlefield/load-and-round-trip", test_load_and_round_trip);
+  g_test_add_func ("/battlefield/edits-are-reversible", test_edits_are_reversible);
+  g_test_add_func ("/battlefield/new", test_new_battlefield);
+  g_test_add_func ("/battlefield/bad", test_bad_battlefields);
+  g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
+  g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);
+  g_test_add_func ("/battlefield/hit-and-query", test_hit_and_query);
+  g_test_add_func ("/battlefield/terrain-types", test_terrain_types);
+  g_test_add_func ("/battlefield/shipped-terrain-types", test_shipped_terrain_types);
+  g_test_add_func ("/battlefield/bases", test_bases);
+  return g_test_run ();
+}

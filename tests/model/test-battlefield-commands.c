@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-battlefield-commands.h"
+
+static const char document_xml[] =
+  "<muster format=\"1\"><ruleset id=\"battle-valor-fantasy\"/>"
+  "<force id=\"f1\" side=\"Dwarves\"><unit id=\"u1\" type=\"infantry\" size=\"4\"/></force>"
+  "</muster>";
+
+typedef struct
+{
+  GMainLoop *loop;
+  gboolean   ok;
+} Result;
+
+static void
+load_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  Result *r = user_data;
+  g_autoptr(GError) error = NULL;
+
+  r->ok = muster_document_load_finish (MUSTER_DOCUMENT (object), result, &error);
+  g_assert_no_error (error);
+  g_main_loop_quit (r->loop);
+}
+
+static MusterDocument *
+load_document (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  MusterDocument *document = muster_document_new ();
+  Result r = { g_main_loop_new (NULL, FALSE), FALSE };
+  int fd = g_file_open_tmp ("battle-XXXXXX.muster", &path, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, document_xml, -1, &error));
+  close (fd);
+  file = g_file_new_for_path (path);
+  muster_document_load_async (document, file, NULL, load_cb, &r);
+  g_main_loop_run (r.loop);
+  g_main_loop_unref (r.loop);
+  g_unlink (path);
+  g_assert_true (r.ok);
+  return document;
+}
+
+/* The history keeps its own reference. */
+static void
+push (MusterHistory *history,
+      MusterCommand *command)
+{
+  muster_history_push (history, command);
+  g_object_unref (command);
+}
+
+static void
+count_cb (MusterDocument *document,
+          guint          *count)
+{
+  (*count)++;
+}
+
+static void
+test_new_battlefield_and_features (void)
+{
+  g_autoptr(MusterDocument) document = load_document ();
+  MusterHistory *history = muster_document_get_history (document);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterFeaturesCommand *add;
+  MusterFeaturesCommand *move;
+  g_autoptr(MusterFeature) wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  g_autoptr(MusterFeature) unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  g_autoptr(MusterFeature) moved = NULL;
+  MusterBattlefield *field;
+  g_autofree char *wood_id = NULL;
+  guint changes = 0;
+
+  g_signal_connect (document, "battlefield-changed", G_CALLBACK (count_cb), &changes);
+  g_assert_null (muster_doc_get_battlefield (doc));
+  push (history, muster_set_battlefield_command_new (
+                         document, muster_battlefield_new (1828.8, 1219.2, "in")));
+  field = muster_doc_get_battlefield (doc);
+  g_assert_nonnull (field);
+  g_assert_cmpuint (changes, ==, 1);
+
+  /* A wood and a unit placed in one gesture: one undo step. */
+  wood->type = g_strdup ("woods");
+  wood->centre = (MusterPoint) { 300, 300 };
+  wood->width = wood->height = 150;
+  unit->unit = g_strdup ("u1");
+  unit->centre = (MusterPoint) { 600, 1000 };
+  unit->stands = 4;
+  add = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Add"));
+  muster_features_command_insert (add, wood);
+  muster_features_command_insert (add, unit);
+  push (history, MUSTER_COMMAND (add));
+  g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, 2);
+  wood_id = g_strdup (muster_features_command_get_inserted_id (add, 0));
+  g_assert_cmpstr (wood_id, ==, "t1");
+  g_assert_cmpstr (muster_battlefield_lookup_unit (field, "u1")->id, ==, "p2");
+
+  /* Move the wood; undo puts it back, redo moves it again. */
+  moved = muster_feature_copy (muster_battlefield_lookup (field, wood_id));
+  muster_feature_translate (moved, (MusterVector) { 50, 0 });
+  move = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Move"));
+  muster_features_command_replace (move, moved);
+  push (history, MUSTER_COMMAND (move));
+  g_assert_cmpfloat (muster_battlefield_lookup (field, wood_id)->centre.x, ==, 350);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpfloat (muster_battlefield_lookup (field, wood_id)->centre.x, ==, 300);
+  g_assert_true (muster_history_redo (history));
+  g_assert_cmpfloat (muster_battlefield_lookup (field, wood_id)->centre.x, ==, 350);
+
+  /* Undo the move and the placement, then redo: the same ids come back. */
+  g_assert_true (muster_history_undo (history));
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, 0);
+  g_assert_true (muster_history_redo (history));
+  g_assert_nonnull (muster_battlefield_lookup (field, "t1"));
+  g_assert_nonnull (muster_battlefield_lookup (field, "p2"));
+
+  /* Removing keeps the element: undo brings back the same piece in the same place. */
+  {
+    MusterFeaturesCommand *remove = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Delete"));
+
+    muster_features_command_remove (remove, "t1");
+    push (history, MUSTER_COMMAND (remove));
+    g_assert_null (muster_battlefield_lookup (field, "t1"));
+    g_assert_true (muster_history_undo (history));
+    g_assert_cmpint (muster_battlefield_index_of (field, "t1"), ==, 0);
+  }
+
+  /* And the battlefield itself goes away with its first undo. */
+  while (muster_history_undo (history))
+    ;
+  g_assert_null (muster_doc_get_battlefield (doc));
+  g_assert_cmpuint (changes, >=, 8);
+}
+
+static void
+test_scenario (void)
+{
+  g_autoptr(MusterDocument) document = load_document ();
+  MusterHistory *history = muster_document_get_history (document);
+  MusterBattlefield *field;
+
+  push (history, muster_set_battlefield_command_new (
+                         document, muster_battlefield_new (1000, 1000, "cm")));
+  field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  muster_history_break_merge (history);
+  push (history, muster_scenario_command_new_field (document, MUSTER_SCENARIO_TITLE, "Ho"));
+  push (history, muster_scenario_command_new_field (document, MUSTER_SCENARIO_TITLE, "Hold"));
+  g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE), ==, "Hold");
+  push (history, muster_scenario_command_new_briefing (document, "Dwarves", "Go"));
+  push (history, muster_scenario_command_new_turns (document, 6));
+  g_assert_cmpint (muster_battlefield_get_turn_limit (field), ==, 6);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpint (muster_battlefield_get_turn_limit (field), ==, 0);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpstr (muster_battlefield_get_briefing (field, "Dwarves"), ==, "");
+  /* The two keystrokes in the title merged into one step. */
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE), ==, "");
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/battlefield-commands/features", test_new_battlefield_and_features);
+  g_test_add_func ("/battlefield-commands/scenario", test_scenario);
+  return g_test_run ();
+}

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-map-painter.h"
+#include "muster-pixel-util.h"
+
+#define W 600
+#define H 400
+#define P(x, y) ((MusterPoint) { (x), (y) })
+
+static MusterMapStyle style;
+
+/* A 1000 × 600 mm table, fitted to a 600 × 400 px image: 0.5 px per mm, 50 px margins. */
+static MusterBattlefield *
+make_field (void)
+{
+  MusterBattlefield *field = muster_battlefield_new (1000, 600, "in");
+  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterFeature *river = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterFeature *zone = muster_feature_new (MUSTER_FEATURE_ZONE);
+  MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterFeature *hidden = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+
+  wood->type = g_strdup ("woods");
+  wood->outline = MUSTER_OUTLINE_RECTANGLE;
+  wood->centre = P (200, 300);
+  wood->width = wood->height = 200;
+  muster_battlefield_insert (field, -1, wood);
+
+  river->type = g_strdup ("river");
+  river->outline = MUSTER_OUTLINE_POLYLINE;
+  river->line_width = 40;
+  muster_feature_set_points (river, (MusterPoint[]) { P (700, 0), P (700, 600) }, 2);
+  muster_battlefield_insert (field, -1, river);
+
+  zone->side = g_strdup ("Blue");
+  muster_feature_set_points (zone, (MusterPoint[]) { P (0, 500), P (1000, 500), P (1000, 600),
+                                                     P (0, 600) }, 4);
+  muster_battlefield_insert (field, -1, zone);
+
+  unit->unit = g_strdup ("u1");
+  unit->side = g_strdup ("Blue");
+  unit->centre = P (450, 300);
+  unit->stands = 4;
+  unit->base_width = 40;
+  unit->base_depth = 40;
+  unit->rotation = -G_PI / 2;
+  muster_battlefield_insert (field, -1, unit);
+
+  hidden->unit = g_strdup ("u2");
+  hidden->side = g_strdup ("Red");
+  hidden->layer = g_strdup ("umpire");
+  hidden->centre = P (450, 100);
+  hidden->stands = 4;
+  hidden->base_width = hidden->base_depth = 40;
+  muster_battlefield_insert (field, -1, hidden);
+
+  objective->number = 1;
+  objective->centre = P (900, 100);
+  muster_battlefield_insert (field, -1, objective);
+  return field;
+}
+
+static cairo_surface_t *
+paint (MusterBattlefield *field,
+       MusterMapScene    *scene)
+{
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), 0.5, 1e-9);
+  scene->battlefield = field;
+  muster_map_paint (cr, viewport, scene, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Table point → image pixel, for the fitted viewport above. */
+#define PX(x) (50 + (x) * 0.5)
+#define PY(y) (50 + (y) * 0.5)
+
+static void
+test_layers (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+  double zone_blend[4];
+
+  scene.rubber_band = muster_box_empty ();
+  surface = paint (field, &scene);
+
+  g_assert_true (same_colour (pixel_at (surface, 10, 10), rgba_to_pixel (style.background)));
+  g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.table)));
+  g_assert_true (same_colour (pixel_at (surface, PX (150), PY (250)),
+                              rgba_to_pixel (style.terrain[MUSTER_TERRAIN_OPEN])) == FALSE);
+  /* A wood's colour (away from the tree crowns, which are darker dots). */
+  g_assert_true (same_colour (pixel_at (surface, PX (105), PY (205)),
+                              rgba_to_pixel (style.terrain[MUSTER_TERRAIN_WOODS])));
+  /* The river's edge (the centre line is lighter). */
+  g_assert_true (same_colour (pixel_at (surface, PX (684), PY (200)),
+                              rgba_to_pixel (style.terrain[MUSTER_TERRAIN_RIVER])));
+  /* The blue unit: the first side seen, stands filled in side colour 0. */
+  g_assert_true (same_colour (pixel_at (surface, PX (440), PY (300)),
+                              rgba_to_pixel (style.sides[0])));
+  /* The zone: the table under a 12 % wash of side 0. */
+  for (int c = 0; c < 3; c++)
+    zone_blend[c] = style.table[c] * 0.88 + style.sides[0][c] * 0.12;
+  zone_blend[3] = 1;
+  g_assert_true (same_colour (pixel_at (surface, PX (300), PY (560)), rgba_to_pixel (zone_blend)));
+  /* The hidden unit is on the umpire's layer: not drawn for players. */
+  g_assert_true (same_colour (pixel_at (surface, PX (450), PY (100)), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+
+  scene.show_umpire = TRUE;
+  surface = paint (field, &scene);
+
+  g_assert_true (same_colour (pixel_at (surface, PX (440), PY (80)),
+                              rgba_to_pixel (style.sides[1])));
+  /* The objective's ring in its colour, 11 px round. */
+  g_assert_true (same_colour (pixel_at (surface, PX (900) + 11, PY (100)),
+                              rgba_to_pixel (style.objective)));
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_selection_and_measure (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+
+  g_hash_table_add (selection, "t1");
+  scene.selection = selection;
+  scene.rubber_band = muster_box_empty ();
+  scene.has_measure = TRUE;
+  scene.measure = (MusterSegment) { P (100, 450), P (900, 450) };
+  surface = paint (field, &scene);
+  /* The selected wood's left edge is drawn in the selection colour. */
+  g_assert_true (same_colour (pixel_at (surface, PX (100), PY (300)),
+                              rgba_to_pixel (style.selection)));
+  /* The measure line across the table. */
+  g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)),
+                              rgba_to_pixel (style.measure)) ||
+                 (pixel_at (surface, PX (500), PY (450)) >> 24) == 0xff);
+  g_assert_false (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+
+  scene.measure_blocked = TRUE;
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.blocked)));
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_rulers_and_helpers (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  MusterMapScene scene = { .battlefield = field };
+  g_autofree char *inches = muster_map_format_length (field, 254);
+  g_autofree char *cm = NULL;
+  cairo_surface_t *surface;
+
+  g_assert_cmpstr (inches, ==, "10.0″");
+  muster_battlefield_set_table (field, 1000, 600, "cm", 100);
+  cm = muster_map_format_length (field, 254);
+  g_assert_cmpstr (cm, ==, "25.4 cm");
+  g_assert_cmpint (muster_map_side_index (&scene, "Blue"), ==, 0);
+  g_assert_cmpint (muster_map_side_index (&scene, "Red"), ==, 1);
+  g_assert_cmpint (muster_map_side_index (&scene, "Green"), ==, -1);
+
+  scene.rubber_band = muster_box_empty ();
+  surface = paint (field, &scene);
+  /* A major tick every 10 cm along the top edge, 9 px long, outside the table; the grid
+   * lines every 100 mm inside it. */
+  g_assert_false (same_colour (pixel_at (surface, PX (100), PY (0) - 5),
+                               rgba_to_pixel (style.background)));
+  g_assert_false (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.table)));
+  g_assert_true (same_colour (pixel_at (surface, PX (510), PY (450)), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+}
+
+/* The dark set: a dark table, terrain darker than in the light set, bright side colours. */
+static void
+test_dark (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  MusterMapStyle light = style;
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+
+  muster_map_style_init_dark (&style);
+  scene.rubber_band = muster_box_empty ();
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.table)));
+  g_assert_true (same_colour (pixel_at (surface, PX (105), PY (205)),
+                              rgba_to_pixel (style.terrain[MUSTER_TERRAIN_WOODS])));
+  for (guint i = 0; i < MUSTER_TERRAIN_N_KINDS; i++)
+    g_assert_cmpfloat (style.terrain[i][1], <, light.terrain[i][1]);
+  g_assert_cmpfloat (style.table[1], <, 0.5);
+  cairo_surface_destroy (surface);
+  style = light;
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  muster_map_style_init_light (&style);
+  g_test_add_func ("/map-painter/layers", test_layers);
+  g_test_add_func ("/map-painter/selection-and-measure", test_selection_and_measure);
+  g_test_add_func ("/map-painter/rulers-and-helpers", test_rulers_and_helpers);
+  g_test_add_func ("/map-painter/dark", test_dark);
+  return g_test_run ();
+}

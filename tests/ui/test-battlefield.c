@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "muster-application.h"
+#include "ui-test-util.h"
+#include "muster-battlefield-page.h"
+#include "muster-map-painter.h"
+#include "muster-window.h"
+
+static gboolean
+document_loaded (gpointer data)
+{
+  return muster_document_get_doc (muster_window_get_document (data)) != NULL;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static MusterWindow *
+open_sample (const char *name)
+{
+  MusterWindow *window = muster_window_new (app);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  g_object_set (window, "workspace", "battlefield", NULL);
+  muster_window_open_file (window, file);
+  spin_until (document_loaded, window);
+  return window;
+}
+
+static MusterBattlefield *
+window_battlefield (MusterWindow *window)
+{
+  return muster_doc_get_battlefield (muster_document_get_doc (muster_window_get_document (window)));
+}
+
+static MusterBattlefieldPage *
+window_page (MusterWindow *window)
+{
+  return MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+}
+
+static GtkGesture *
+find_drag (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (controller))
+        return GTK_GESTURE (controller);
+    }
+  g_assert_not_reached ();
+}
+
+/* A drag from one table point to another, as the gesture reports it. */
+static void
+drag_table (MusterMapView *view,
+            MusterPoint    from,
+            MusterPoint    to)
+{
+  GtkGesture *drag = find_drag (GTK_WIDGET (view));
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  double x0, y0, x1, y1;
+
+  muster_viewport_table_to_widget (viewport, from.x, from.y, &x0, &y0);
+  muster_viewport_table_to_widget (viewport, to.x, to.y, &x1, &y1);
+  g_signal_emit_by_name (drag, "drag-begin", x0, y0);
+  g_signal_emit_by_name (drag, "drag-update", (x1 - x0) / 2, (y1 - y0) / 2);
+  g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
+}
+
+static void
+test_new_battlefield_place_and_undo (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterBattlefield *field;
+  guint unplaced;
+
+  g_assert_nonnull (page);
+  g_assert_null (window_battlefield (window));
+  g_assert_null (muster_battlefield_page_get_status (page));
+
+  muster_battlefield_page_new_battlefield (page, muster_mm_from_inches (72),
+                                           muster_mm_from_inches (48), "in");
+  field = window_battlefield (window);
+  g_assert_nonnull (field);
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_get_width (field), 1828.8, 1e-6);
+  unplaced = muster_battlefield_page_get_n_unplaced (page);
+  g_assert_cmpuint (unplaced, >, 0);
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.place-unit", "s", "u2"));
+  g_assert_nonnull (muster_battlefield_lookup_unit (field, "u2"));
+  g_assert_cmpuint (muster_battlefield_page_get_n_unplaced (page), ==, unplaced - 1);
+  g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Iron Guard");
+
+  /* Undo takes the unit off the table, then the table away; redo brings both back. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (muster_battlefield_lookup_unit (field, "u2"));
+  g_assert_cmpuint (muster_battlefield_page_get_n_unplaced (page), ==, unplaced);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (window_battlefield (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_nonnull (muster_battlefield_lookup_unit (window_battlefield (window), "u2"));
+  g_assert_true (muster_document_get_modified (muster_window_get_document (window)));
+
+  /* no "Save changes?" question in a test */
+  muster_history_mark_clean (muster_document_get_history (muster_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_draw_terrain_with_the_tool (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterBattlefield *field = window_battlefield (window);
+  guint n = muster_battlefield_get_n_features (field);
+  const MusterFeature *piece;
+  g_auto(GStrv) selection = NULL;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "ellipse"));
+  g_assert_cmpint (muster_map_view_get_tool (view), ==, MUSTER_MAP_TOOL_ELLIPSE);
+  drag_table (view, (MusterPoint) { 700, 600 }, (MusterPoint) { 900, 700 });
+
+  g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, n + 1);
+  piece = muster_battlefield_get_feature (field, n);
+  g_assert_cmpint (piece->outline, ==, MUSTER_OUTLINE_ELLIPSE);
+  g_assert_cmpstr (piece->type, ==, "woods");   /* the dropdown's first wood */
+  g_assert_cmpfloat_with_epsilon (piece->centre.x, 800, 1);
+  selection = muster_map_view_dup_selection (view);
+  g_assert_cmpstr (selection[0], ==, piece->id);
+  g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Woods, forest or jungle");
+  g_assert_nonnull (strstr (muster_battlefield_page_get_selection_effects (page),
+                            "Blocks line of sight"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, n);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_select_and_move (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterBattlefield *field = window_battlefield (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  MusterPoint first = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
+  guint position = muster_history_get_position (history);
+  MusterPoint now;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* Drag the Hag Copse 100 mm right and 50 down: one command, snapped to the grid's quarters. */
+  drag_table (view, (MusterPoint) { 1650, 330 }, (MusterPoint) { 1750, 380 });
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 1);
+  now = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
+  g_assert_cmpfloat_with_epsilon (now.x - first.x, 76.2, 1e-6);   /* 1 ft grid / 4 = 3″ */
+  g_assert_cmpfloat_with_epsilon (now.y - first.y, 76.2, 1e-6);
+  g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Woods, forest or jungle");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  now = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
+  g_assert_cmpfloat (now.x, ==, first.x);
+
+  /* A click on empty ground clears the selection. */
+  drag_table (view, (MusterPoint) { 1150, 680 }, (MusterPoint) { 1150, 680 });
+  g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Nothing selected");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_measure_and_line_of_sight (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterBattlefield *field = window_battlefield (window);
+  const MusterFeature *iron_guard = muster_battlefield_lookup_unit (field, "u2");
+  const MusterFeature *hearth_guard = muster_battlefield_lookup_unit (field, "u4");
+  const MusterFeature *shields = muster_battlefield_lookup_unit (field, "u41");
+  g_autofree char *gap = NULL;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "measure"));
+  drag_table (view, iron_guard->centre, hearth_guard->centre);
+  gap = muster_map_format_length (field, muster_battlefield_distance (field, iron_guard->id,
+                                                                     hearth_guard->id));
+  g_assert_true (g_str_has_prefix (muster_map_view_get_measure_text (view), gap));
+  g_assert_nonnull (strstr (muster_battlefield_page_get_status (page), "edge to edge"));
+
+  /* Mirkwood Edge stands between the Iron Guard and the Black Shields. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "sight"));
+  drag_table (view, iron_guard->centre, shields->centre);
+  g_assert_nonnull (strstr (muster_battlefield_page_get_status (page),
+                            "no line of sight: Mirkwood Edge"));
+  /* Measuring changes nothing in the document. */
+  g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+
+  if (!gtk_init_check ())
+    {
+      g_print ("1..0 # SKIP no display\n");
+      return 0;
+    }
+  adw_init ();
+
+  app = muster_application_new (APP_ID ".BattlefieldTest", G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/battlefield/new-place-undo", test_new_battlefield_place_and_undo);
+  g_test_add_func ("/ui/battlefield/draw-terrain", test_draw_terrain_with_the_tool);
+  g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
+  g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
