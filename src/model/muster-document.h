@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "muster-catalog.h"
+#include "muster-diagnostics.h"
 #include "muster-doc.h"
 #include "muster-history.h"
 
@@ -31,6 +32,10 @@ gboolean        muster_document_get_modified   (MusterDocument       *self);
 gboolean        muster_document_is_empty       (MusterDocument       *self);
 MusterDoc      *muster_document_get_doc        (MusterDocument       *self);
 MusterHistory  *muster_document_get_history    (MusterDocument       *self);
+GListModel     *muster_document_get_diagnostics (MusterDocument      *self);
+guint           muster_document_get_n_errors   (MusterDocument       *self);
+guint           muster_document_get_n_warnings (MusterDocument       *self);
+gboolean        muster_document_get_legal      (MusterDocument       *self);
 void            muster_document_load_async     (MusterDocument       *self,
                                                 GFile                *file,
                                                 GCancellable         *cancellable,
