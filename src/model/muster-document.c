@@ -113,7 +113,7 @@ update_counts (MusterDocument *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
 }
 
-/* After an edit: the rows that came or went, then the counts. */
+/* After an edit: the rows that came or went, and the counts. */
 static void
 sync_diagnostics (MusterDocument *self)
 {
@@ -123,8 +123,11 @@ sync_diagnostics (MusterDocument *self)
   if (self->validator == NULL ||
       !muster_validator_take_changes (self->validator, &appeared, &disappeared))
     return;
-  muster_diagnostics_apply (self->diagnostics, appeared, disappeared);
+  /* The counts are current while the rows change; their notifications come after. */
+  g_object_freeze_notify (G_OBJECT (self));
   update_counts (self);
+  muster_diagnostics_apply (self->diagnostics, appeared, disappeared);
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void
@@ -454,8 +457,10 @@ replace_doc (MusterDocument *self,
   set_modified (self, FALSE);
   self->validator = muster_validator_new (doc);
   issues = muster_validator_list (self->validator);
-  muster_diagnostics_reset (self->diagnostics, issues);
+  g_object_freeze_notify (G_OBJECT (self));
   update_counts (self);
+  muster_diagnostics_reset (self->diagnostics, issues);
+  g_object_thaw_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULESET]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }

@@ -57,7 +57,7 @@ test_break_and_unbreak (void)
 
   /* Too few stands: one error about the unit. */
   army_fixture_push (document, muster_set_unit_size_command_new (document, iron_guard, 3));
-  g_assert_cmpstr (log->str, ==, "(0,0,1)[n-errors][legal]");
+  g_assert_cmpstr (log->str, ==, "(0,0,1)[legal][n-errors]");
   g_assert_false (muster_document_get_legal (document));
   g_object_get (document, "legal", &legal, NULL);
   g_assert_false (legal);
@@ -83,7 +83,7 @@ test_break_and_unbreak (void)
 
   /* Fixed by an edit */
   army_fixture_push (document, muster_set_unit_size_command_new (document, iron_guard, 12));
-  g_assert_cmpstr (log->str, ==, "(0,1,0)[n-errors][legal]");
+  g_assert_cmpstr (log->str, ==, "(0,1,0)[legal][n-errors]");
   g_assert_true (muster_document_get_legal (document));
   g_string_truncate (log, 0);
 
@@ -100,7 +100,7 @@ test_break_and_unbreak (void)
   g_string_truncate (log, 0);
   while (muster_history_undo (history))
     ;
-  g_assert_cmpstr (log->str, ==, "(0,1,0)[n-errors][legal]");
+  g_assert_cmpstr (log->str, ==, "(0,1,0)[legal][n-errors]");
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
   muster_history_redo (history);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
