@@ -361,3 +361,33 @@ muster_diagnostics_apply (MusterDiagnostics *self,
       g_list_model_items_changed (G_LIST_MODEL (self), pos, 0, 1);
     }
 }
+
+/**
+ * muster_diagnostics_get_icon_for:
+ * @unit_id: (nullable): a unit's id
+ * @node_id: (nullable): an organisation node's id, when @unit_id is %NULL
+ *
+ * Returns: (nullable): the icon of the worst finding about that unit or node itself, for its
+ *   row in the roster; %NULL when it has none
+ */
+const char *
+muster_diagnostics_get_icon_for (MusterDiagnostics *self,
+                                 const char        *unit_id,
+                                 const char        *node_id)
+{
+  MusterDiagnostic *worst = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_DIAGNOSTICS (self), NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      MusterDiagnostic *row = g_ptr_array_index (self->rows, i);
+      gboolean about = unit_id != NULL ? g_strcmp0 (row->issue->unit, unit_id) == 0
+                                       : row->issue->unit == NULL &&
+                                         g_strcmp0 (row->issue->node, node_id) == 0;
+
+      if (about && (worst == NULL || row->issue->severity < worst->issue->severity))
+        worst = row;
+    }
+  return worst != NULL ? muster_diagnostic_get_icon_name (worst) : NULL;
+}

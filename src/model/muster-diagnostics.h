@@ -37,5 +37,8 @@ void               muster_diagnostics_reset        (MusterDiagnostics *self,
 void               muster_diagnostics_apply        (MusterDiagnostics *self,
                                                     GPtrArray         *appeared,
                                                     GPtrArray         *disappeared);
+const char        *muster_diagnostics_get_icon_for (MusterDiagnostics *self,
+                                                    const char        *unit_id,
+                                                    const char        *node_id);
 
 G_END_DECLS

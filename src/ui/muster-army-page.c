@@ -112,6 +112,12 @@ force_of (MusterArmyPage *self)
   return self->document ? muster_document_get_force (self->document) : NULL;
 }
 
+static MusterDoc *
+doc_of (MusterArmyPage *self)
+{
+  return self->document ? muster_document_get_doc (self->document) : NULL;
+}
+
 static void
 push (MusterArmyPage *self,
       MusterCommand  *command)
@@ -1646,8 +1652,7 @@ muster_army_page_show_diagnostic (MusterArmyPage *self,
                                             position)))
     return FALSE;
   if ((id = muster_diagnostic_get_unit_id (diagnostic)) != NULL)
-    return muster_army_page_select_unit (self,
-                                         muster_doc_lookup_unit (muster_document_get_doc (self->document), id));
+    return muster_army_page_select_unit (self, muster_doc_lookup_unit (doc_of (self), id));
   if ((id = muster_diagnostic_get_node_id (diagnostic)) != NULL &&
       (node = find_node (muster_force_get_root (force), id)) != NULL)
     {

@@ -8,6 +8,7 @@
 #include "army-fixture.h"
 #include "muster-army-commands.h"
 #include "muster-diagnostics.h"
+#include "muster-roster-model.h"
 
 /* The model matches the validator's list, row for row. */
 static void
@@ -133,6 +134,28 @@ test_several (void)
   assert_rows_match (document);
 }
 
+/* The roster marks the rows the findings are about, also after an edit of another unit. */
+static void
+test_roster_marks (void)
+{
+  g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
+  g_autoptr(MusterRosterModel) roster = muster_roster_model_new (document,
+                                                                 army_fixture_root (document));
+  MusterRosterRow *iron_guard = army_fixture_item (G_LIST_MODEL (roster), 1);
+  MusterRosterRow *anvil = army_fixture_item (G_LIST_MODEL (roster), 2);
+  MusterUnit *unit = muster_roster_row_get_unit (iron_guard);
+  g_autoptr(GString) log = g_string_new (NULL);
+
+  g_assert_null (muster_roster_row_get_issue_icon (iron_guard));
+  g_signal_connect (iron_guard, "notify::issue-icon", G_CALLBACK (army_fixture_log_notify), log);
+  army_fixture_push (document, muster_set_unit_size_command_new (document, unit, 3));
+  g_assert_cmpstr (muster_roster_row_get_issue_icon (iron_guard), ==, "dialog-error-symbolic");
+  g_assert_null (muster_roster_row_get_issue_icon (anvil));
+  g_assert_cmpstr (log->str, ==, "[issue-icon]");
+  muster_history_undo (muster_document_get_history (document));
+  g_assert_null (muster_roster_row_get_issue_icon (iron_guard));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -142,6 +165,7 @@ main (int   argc,
   g_test_add_func ("/diagnostics/loaded", test_loaded);
   g_test_add_func ("/diagnostics/break-and-unbreak", test_break_and_unbreak);
   g_test_add_func ("/diagnostics/several", test_several);
+  g_test_add_func ("/diagnostics/roster-marks", test_roster_marks);
 
   return army_fixture_run ();
 }
