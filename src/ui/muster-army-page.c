@@ -75,6 +75,8 @@ struct _MusterArmyPage
   /* Borrowed: the selected unit, while its row is selected */
   MusterUnit           *unit;
   gboolean              over_limit;
+  guint                 size_min;       /* the selected unit's legal size range */
+  guint                 size_max;
   gboolean              syncing;        /* the editor is being filled from the model */
 };
 
@@ -364,6 +366,7 @@ sync_editor (MusterArmyPage *self)
   const MusterCost *cost;
   g_autofree char *description = NULL;
   const MusterCosting *costing;
+  guint size;
 
   if (unit == NULL)
     return;
@@ -386,7 +389,11 @@ sync_editor (MusterArmyPage *self)
                  muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->notes_row),
                            muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "");
-  gtk_adjustment_set_value (self->size_adjustment, muster_unit_get_size (unit));
+  /* The unit's real size even outside the legal range: the validation panel says why. */
+  size = muster_unit_get_size (unit);
+  gtk_adjustment_set_lower (self->size_adjustment, MIN (self->size_min, size));
+  gtk_adjustment_set_upper (self->size_adjustment, MAX (self->size_max, size));
+  gtk_adjustment_set_value (self->size_adjustment, size);
 
   for (guint i = 0; i < self->option_rows->len; i++)
     {
@@ -577,6 +584,8 @@ build_editor (MusterArmyPage *self)
   MusterRuleset *ruleset = ruleset_of (self);
   const MusterUnitType *type;
   GtkWidget *choices = NULL;
+  g_autofree char *range = NULL;
+  const char *unit_word;
   guint min = 1, max = 999;
 
   clear_option_groups (self);
@@ -589,12 +598,20 @@ build_editor (MusterArmyPage *self)
     }
 
   adw_preferences_group_set_title (self->unit_group, type->item.name);
-  adw_action_row_set_subtitle (self->size_row, type->size_unit);
   muster_ruleset_get_size_range (ruleset, type, &min, &max);
-  self->syncing = TRUE;
-  gtk_adjustment_set_lower (self->size_adjustment, MAX (min, 1));
-  gtk_adjustment_set_upper (self->size_adjustment, MAX (max, min));
-  self->syncing = FALSE;
+  self->size_min = MAX (min, 1);
+  self->size_max = MAX (max, self->size_min);
+  unit_word = type->size_unit != NULL ? type->size_unit : _("size");
+  if (self->size_max == G_MAXUINT)
+    /* TRANSLATORS: the size row's subtitle, "stand · 4 or more" */
+    range = g_strdup_printf (_("%s · %u or more"), unit_word, self->size_min);
+  else if (self->size_min == self->size_max)
+    /* TRANSLATORS: the size row's subtitle, "model · exactly 1" */
+    range = g_strdup_printf (_("%s · exactly %u"), unit_word, self->size_min);
+  else
+    /* TRANSLATORS: the size row's subtitle, "stand · 4 to 12" */
+    range = g_strdup_printf (_("%s · %u to %u"), unit_word, self->size_min, self->size_max);
+  adw_action_row_set_subtitle (self->size_row, range);
 
   for (guint i = 0; i < type->allows->len; i++)
     {
@@ -1556,8 +1573,10 @@ select_row (MusterArmyPage *self,
       g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
       g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
 
-      if (unit != NULL ? muster_roster_row_get_unit (row) == unit
-                       : muster_roster_row_is_node (row) && muster_roster_row_get_node (row) == node)
+      gboolean found = unit != NULL ? muster_roster_row_get_unit (row) == unit
+                                    : muster_roster_row_get_node (row) == node;
+
+      if (found)
         {
           gtk_single_selection_set_selected (self->roster_selection, i);
           scroll_to_row (self, i);
