@@ -345,6 +345,17 @@ test_army_groups (void)
   g_assert_cmpint (muster_node_get_total (detachment), >, 0);
   assert_total (page);
 
+  /* Selecting a unit inside a collapsed group opens the group first. */
+  {
+    MusterUnit *unit = muster_node_get_unit (detachment, 0);
+
+    gtk_tree_list_row_set_expanded (group_row, FALSE);
+    g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 1);
+    g_assert_true (muster_army_page_select_unit (page, unit));
+    g_assert_true (gtk_tree_list_row_get_expanded (group_row));
+    g_assert_true (muster_army_page_get_selected_unit (page) == unit);
+  }
+
   /* Another list replaces this one in place, selection and all. */
   {
     g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
