@@ -46,6 +46,7 @@ enum {
   ROW_PROP_STATS,
   ROW_PROP_IS_NODE,
   ROW_PROP_ISSUE_ICON,
+  ROW_PROP_ISSUE_CLASSES,
   N_ROW_PROPS
 };
 
@@ -109,6 +110,22 @@ dup_cost_text (gint64   value,
   if (error)
     return g_strdup ("?");
   return g_strdup_printf ("%" G_GINT64_FORMAT "%s", value, house ? "*" : "");
+}
+
+/* The style classes that colour a finding's icon: "error", "warning" or "accent" */
+static const char * const *
+issue_classes (const char *icon)
+{
+  static const char * const error[] = { "error", NULL };
+  static const char * const warning[] = { "warning", NULL };
+  static const char * const accent[] = { "accent", NULL };
+  static const char * const none[] = { NULL };
+
+  if (g_strcmp0 (icon, "dialog-error-symbolic") == 0)
+    return error;
+  if (g_strcmp0 (icon, "dialog-warning-symbolic") == 0)
+    return warning;
+  return icon != NULL ? accent : none;
 }
 
 /* Reads the findings again; returns whether the row's mark changed. */
@@ -196,7 +213,10 @@ muster_roster_row_update (MusterRosterRow *self)
   if (set_string (&self->stats, stats))
     changed[n_changed++] = row_properties[ROW_PROP_STATS];
   if (update_issue_icon (self))
-    changed[n_changed++] = row_properties[ROW_PROP_ISSUE_ICON];
+    {
+      changed[n_changed++] = row_properties[ROW_PROP_ISSUE_ICON];
+      changed[n_changed++] = row_properties[ROW_PROP_ISSUE_CLASSES];
+    }
 
   for (guint i = 0; i < n_changed; i++)
     g_object_notify_by_pspec (G_OBJECT (self), changed[i]);
@@ -285,6 +305,10 @@ muster_roster_row_get_property (GObject    *object,
       g_value_set_static_string (value, self->issue_icon);
       break;
 
+    case ROW_PROP_ISSUE_CLASSES:
+      g_value_set_boxed (value, issue_classes (self->issue_icon));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -312,6 +336,9 @@ muster_roster_row_class_init (MusterRosterRowClass *klass)
   row_properties[ROW_PROP_IS_NODE] = g_param_spec_boolean ("is-node", NULL, NULL, FALSE, flags);
   /* The severity icon of the worst finding about the unit or group itself, or %NULL */
   row_properties[ROW_PROP_ISSUE_ICON] = g_param_spec_string ("issue-icon", NULL, NULL, NULL, flags);
+  /* The style classes for that icon ("error", "warning"), for a view's css-classes */
+  row_properties[ROW_PROP_ISSUE_CLASSES] =
+    g_param_spec_boxed ("issue-classes", NULL, NULL, G_TYPE_STRV, flags);
 
   g_object_class_install_properties (object_class, N_ROW_PROPS, row_properties);
 }
@@ -550,7 +577,10 @@ diagnostics_changed_cb (MusterRosterModel *self)
 {
   for (guint i = 0; i < self->rows->len; i++)
     if (update_issue_icon (self->rows->pdata[i]))
-      g_object_notify_by_pspec (self->rows->pdata[i], row_properties[ROW_PROP_ISSUE_ICON]);
+      {
+        g_object_notify_by_pspec (self->rows->pdata[i], row_properties[ROW_PROP_ISSUE_ICON]);
+        g_object_notify_by_pspec (self->rows->pdata[i], row_properties[ROW_PROP_ISSUE_CLASSES]);
+      }
 }
 
 static void

@@ -144,14 +144,18 @@ test_roster_marks (void)
   MusterRosterRow *iron_guard = army_fixture_item (G_LIST_MODEL (roster), 1);
   MusterRosterRow *anvil = army_fixture_item (G_LIST_MODEL (roster), 2);
   MusterUnit *unit = muster_roster_row_get_unit (iron_guard);
+  g_auto(GStrv) classes = NULL;
   g_autoptr(GString) log = g_string_new (NULL);
 
   g_assert_null (muster_roster_row_get_issue_icon (iron_guard));
   g_signal_connect (iron_guard, "notify::issue-icon", G_CALLBACK (army_fixture_log_notify), log);
+  g_signal_connect (iron_guard, "notify::issue-classes", G_CALLBACK (army_fixture_log_notify), log);
   army_fixture_push (document, muster_set_unit_size_command_new (document, unit, 3));
   g_assert_cmpstr (muster_roster_row_get_issue_icon (iron_guard), ==, "dialog-error-symbolic");
+  g_object_get (iron_guard, "issue-classes", &classes, NULL);
+  g_assert_true (g_strv_contains ((const char * const *) classes, "error"));
   g_assert_null (muster_roster_row_get_issue_icon (anvil));
-  g_assert_cmpstr (log->str, ==, "[issue-icon]");
+  g_assert_cmpstr (log->str, ==, "[issue-icon][issue-classes]");
   muster_history_undo (muster_document_get_history (document));
   g_assert_null (muster_roster_row_get_issue_icon (iron_guard));
 }
