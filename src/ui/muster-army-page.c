@@ -45,6 +45,7 @@ struct _MusterArmyPage
   GtkColumnView       *roster_view;
   GMenuModel          *roster_menu;
   GtkWidget           *roster_popover;
+  GtkMenuButton       *settings_button;
   GtkRevealer         *validation_revealer;
   GtkImage            *validation_icon;
   GtkLabel            *validation_title;
@@ -1360,6 +1361,7 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, settings_button);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_revealer);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_icon);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_title);
@@ -1651,7 +1653,8 @@ find_node (MusterNode *node,
  * @position: a row of the document's diagnostics
  *
  * What activating a finding in the validation panel does: selects and reveals the unit (or
- * the group) it is about and opens it in the editor.
+ * the group) it is about and opens it in the editor; a finding about the whole list (its
+ * points against the limit) opens the list's settings instead.
  *
  * Returns: whether the finding's unit or group was selected
  */
@@ -1678,6 +1681,9 @@ muster_army_page_show_diagnostic (MusterArmyPage *self,
       expand_node (self, muster_node_get_parent (node));
       return select_row (self, NULL, node);
     }
+  /* About the whole list (its points, its limit): the list's settings hold the limit. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->settings_button)))
+    gtk_menu_button_popup (self->settings_button);
   return FALSE;
 }
 
