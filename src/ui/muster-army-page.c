@@ -823,12 +823,25 @@ update_validation (MusterArmyPage *self)
   pill = legal ? g_strdup (_("Legal"))
                : g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
 
-  gtk_label_set_label (self->legal_label, pill);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->legal_label),
-                               legal ? _("This list follows every rule the rule system checks")
-                                     : summary);
   gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), legal ? "illegal" : "legal");
-  gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), legal ? "legal" : "illegal");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), "unchecked");
+  if (ruleset_of (self) == NULL)
+    {
+      /* Nothing was checked: never say "Legal" then. */
+      gtk_label_set_label (self->legal_label, _("Not Checked"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->legal_label),
+                                   _("The list's rule system is not installed"));
+      gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), "legal");
+      gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), "unchecked");
+    }
+  else
+    {
+      gtk_label_set_label (self->legal_label, pill);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->legal_label),
+                                   legal ? _("This list follows every rule the rule system checks")
+                                         : summary);
+      gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), legal ? "legal" : "illegal");
+    }
   gtk_label_set_label (self->validation_title, summary);
   gtk_image_set_from_icon_name (self->validation_icon,
                                 !legal ? "dialog-error-symbolic"
