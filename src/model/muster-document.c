@@ -8,6 +8,7 @@
 #include "muster-document-private.h"
 #include "muster-army.h"
 #include "muster-history.h"
+#include "muster-validate.h"
 
 /*
  * The open *.muster file: its location, its engine document and whether it has unsaved
@@ -28,6 +29,12 @@ struct _MusterDocument
   MusterCatalog *catalog;
   /* Owned: the resolved ruleset the engine document costs with */
   MusterRuleset *ruleset;
+
+  /* Owned: follows every edit of @doc; freed before it */
+  MusterValidator   *validator;
+  MusterDiagnostics *diagnostics;
+  guint              n_errors;
+  guint              n_warnings;
 };
 
 enum {
@@ -37,6 +44,10 @@ enum {
   PROP_MODIFIED,
   PROP_HISTORY,
   PROP_RULESET,
+  PROP_DIAGNOSTICS,
+  PROP_N_ERRORS,
+  PROP_N_WARNINGS,
+  PROP_LEGAL,
   N_PROPS
 };
 
@@ -76,6 +87,49 @@ set_modified (MusterDocument *self,
     }
 }
 
+/* Moves n-errors, n-warnings and legal to the validator's counts, notifying what changed. */
+static void
+update_counts (MusterDocument *self)
+{
+  guint n_errors = 0, n_warnings = 0;
+  gboolean was_legal = self->n_errors == 0;
+
+  if (self->validator != NULL)
+    {
+      n_errors = muster_validator_count (self->validator, MUSTER_SEVERITY_ERROR);
+      n_warnings = muster_validator_count (self->validator, MUSTER_SEVERITY_WARNING);
+    }
+  if (n_errors != self->n_errors)
+    {
+      self->n_errors = n_errors;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+    }
+  if (n_warnings != self->n_warnings)
+    {
+      self->n_warnings = n_warnings;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
+    }
+  if (was_legal != (n_errors == 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
+}
+
+/* After an edit: the rows that came or went, and the counts. */
+static void
+sync_diagnostics (MusterDocument *self)
+{
+  g_autoptr(GPtrArray) appeared = NULL;
+  g_autoptr(GPtrArray) disappeared = NULL;
+
+  if (self->validator == NULL ||
+      !muster_validator_take_changes (self->validator, &appeared, &disappeared))
+    return;
+  /* The counts are current while the rows change; their notifications come after. */
+  g_object_freeze_notify (G_OBJECT (self));
+  update_counts (self);
+  muster_diagnostics_apply (self->diagnostics, appeared, disappeared);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
 static void
 muster_document_finalize (GObject *object)
 {
@@ -83,6 +137,8 @@ muster_document_finalize (GObject *object)
 
   g_clear_object (&self->file);
   g_clear_object (&self->history);
+  g_clear_pointer (&self->validator, muster_validator_free);
+  g_clear_object (&self->diagnostics);
   g_clear_pointer (&self->doc, muster_doc_free);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
 
@@ -117,6 +173,22 @@ muster_document_get_property (GObject    *object,
 
     case PROP_RULESET:
       g_value_set_pointer (value, self->ruleset);
+      break;
+
+    case PROP_DIAGNOSTICS:
+      g_value_set_object (value, self->diagnostics);
+      break;
+
+    case PROP_N_ERRORS:
+      g_value_set_uint (value, self->n_errors);
+      break;
+
+    case PROP_N_WARNINGS:
+      g_value_set_uint (value, self->n_warnings);
+      break;
+
+    case PROP_LEGAL:
+      g_value_set_boolean (value, self->n_errors == 0);
       break;
 
     default:
@@ -162,6 +234,42 @@ muster_document_class_init (MusterDocumentClass *klass)
    */
   properties[PROP_RULESET] =
     g_param_spec_pointer ("ruleset", NULL, NULL,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * MusterDocument:diagnostics:
+   *
+   * The list's legality findings, a #GListModel of #MusterDiagnostic (see
+   * muster_document_get_diagnostics()).
+   */
+  properties[PROP_DIAGNOSTICS] =
+    g_param_spec_object ("diagnostics", NULL, NULL,
+                         G_TYPE_LIST_MODEL,
+                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * MusterDocument:n-errors:
+   *
+   * How many findings are errors; the list is legal when there are none.
+   */
+  properties[PROP_N_ERRORS] =
+    g_param_spec_uint ("n-errors", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_N_WARNINGS] =
+    g_param_spec_uint ("n-warnings", NULL, NULL,
+                       0, G_MAXUINT, 0,
+                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * MusterDocument:legal:
+   *
+   * Whether no finding is an error (also when no list is open).
+   */
+  properties[PROP_LEGAL] =
+    g_param_spec_boolean ("legal", NULL, NULL,
+                          TRUE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -223,8 +331,14 @@ static void
 muster_document_init (MusterDocument *self)
 {
   self->history = muster_history_new ();
+  self->diagnostics = muster_diagnostics_new ();
   g_signal_connect_object (self->history, "notify::is-clean",
                            G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
+  /* Every edit also emits one of our signals, which syncs first; these catch the rest. */
+  g_signal_connect_object (self->history, "notify::position",
+                           G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->history, "items-changed",
+                           G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
 }
 
 MusterDocument *
@@ -283,6 +397,43 @@ muster_document_get_history (MusterDocument *self)
   return self->history;
 }
 
+/**
+ * muster_document_get_diagnostics:
+ *
+ * The open list's legality findings, sorted as the validator sorts them (errors first, then
+ * by place). After each edit, the rows that came or went are one items-changed each.
+ *
+ * Returns: (transfer none): a #GListModel of #MusterDiagnostic
+ */
+GListModel *
+muster_document_get_diagnostics (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
+  return G_LIST_MODEL (self->diagnostics);
+}
+
+guint
+muster_document_get_n_errors (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), 0);
+  return self->n_errors;
+}
+
+guint
+muster_document_get_n_warnings (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), 0);
+  return self->n_warnings;
+}
+
+/* Returns: whether no finding is an error */
+gboolean
+muster_document_get_legal (MusterDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), TRUE);
+  return self->n_errors == 0;
+}
+
 /* Returns: (transfer none) (nullable): the engine document */
 MusterDoc *
 muster_document_get_doc (MusterDocument *self)
@@ -298,8 +449,11 @@ replace_doc (MusterDocument *self,
              MusterRuleset  *ruleset,
              GFile          *file)
 {
-  /* The commands point into the old document: drop them first. */
+  g_autoptr(GPtrArray) issues = NULL;
+
+  /* The commands and the validator point into the old document: drop them first. */
   muster_history_clear (self->history);
+  g_clear_pointer (&self->validator, muster_validator_free);
   g_clear_pointer (&self->doc, muster_doc_free);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
   self->doc = doc;
@@ -315,6 +469,12 @@ replace_doc (MusterDocument *self,
     }
   muster_history_mark_clean (self->history);
   set_modified (self, FALSE);
+  self->validator = muster_validator_new (doc);
+  issues = muster_validator_list (self->validator);
+  g_object_freeze_notify (G_OBJECT (self));
+  update_counts (self);
+  muster_diagnostics_reset (self->diagnostics, issues);
+  g_object_thaw_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULESET]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }
@@ -393,6 +553,7 @@ void
 _muster_document_emit_unit_changed (MusterDocument *self,
                                     MusterUnit     *unit)
 {
+  sync_diagnostics (self);
   g_signal_emit (self, signals[UNIT_CHANGED], 0, unit);
 }
 
@@ -403,6 +564,7 @@ _muster_document_emit_children_changed (MusterDocument *self,
                                         guint           removed,
                                         guint           added)
 {
+  sync_diagnostics (self);
   g_signal_emit (self, signals[CHILDREN_CHANGED], 0, node, position, removed, added);
 }
 
@@ -410,6 +572,7 @@ void
 _muster_document_emit_force_changed (MusterDocument *self,
                                      MusterForce    *force)
 {
+  sync_diagnostics (self);
   g_signal_emit (self, signals[FORCE_CHANGED], 0, force);
 }
 

@@ -31,6 +31,7 @@ struct _MusterRosterRow
   char              *cost_text;
   gboolean           house;
   char              *stats;
+  const char        *issue_icon;   /* static: the worst finding's about this row itself */
 };
 
 enum {
@@ -44,6 +45,8 @@ enum {
   ROW_PROP_COST_IS_HOUSE,
   ROW_PROP_STATS,
   ROW_PROP_IS_NODE,
+  ROW_PROP_ISSUE_ICON,
+  ROW_PROP_ISSUE_CLASSES,
   N_ROW_PROPS
 };
 
@@ -107,6 +110,38 @@ dup_cost_text (gint64   value,
   if (error)
     return g_strdup ("?");
   return g_strdup_printf ("%" G_GINT64_FORMAT "%s", value, house ? "*" : "");
+}
+
+/* The style classes that colour a finding's icon: "error", "warning" or "accent" */
+static const char * const *
+issue_classes (const char *icon)
+{
+  static const char * const error[] = { "error", NULL };
+  static const char * const warning[] = { "warning", NULL };
+  static const char * const accent[] = { "accent", NULL };
+  static const char * const none[] = { NULL };
+
+  if (g_strcmp0 (icon, "dialog-error-symbolic") == 0)
+    return error;
+  if (g_strcmp0 (icon, "dialog-warning-symbolic") == 0)
+    return warning;
+  return icon != NULL ? accent : none;
+}
+
+/* Reads the findings again; returns whether the row's mark changed. */
+static gboolean
+update_issue_icon (MusterRosterRow *self)
+{
+  MusterDiagnostics *diagnostics =
+    MUSTER_DIAGNOSTICS (muster_document_get_diagnostics (self->document));
+  const char *icon = self->unit != NULL
+    ? muster_diagnostics_get_icon_for (diagnostics, muster_unit_get_id (self->unit), NULL)
+    : muster_diagnostics_get_icon_for (diagnostics, NULL, muster_node_get_id (self->node));
+
+  if (g_strcmp0 (icon, self->issue_icon) == 0)
+    return FALSE;
+  self->issue_icon = icon;
+  return TRUE;
 }
 
 /* Reads the engine again and notifies what changed. */
@@ -177,6 +212,11 @@ muster_roster_row_update (MusterRosterRow *self)
     }
   if (set_string (&self->stats, stats))
     changed[n_changed++] = row_properties[ROW_PROP_STATS];
+  if (update_issue_icon (self))
+    {
+      changed[n_changed++] = row_properties[ROW_PROP_ISSUE_ICON];
+      changed[n_changed++] = row_properties[ROW_PROP_ISSUE_CLASSES];
+    }
 
   for (guint i = 0; i < n_changed; i++)
     g_object_notify_by_pspec (G_OBJECT (self), changed[i]);
@@ -261,6 +301,14 @@ muster_roster_row_get_property (GObject    *object,
       g_value_set_boolean (value, self->node != NULL);
       break;
 
+    case ROW_PROP_ISSUE_ICON:
+      g_value_set_static_string (value, self->issue_icon);
+      break;
+
+    case ROW_PROP_ISSUE_CLASSES:
+      g_value_set_boxed (value, issue_classes (self->issue_icon));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -286,6 +334,11 @@ muster_roster_row_class_init (MusterRosterRowClass *klass)
     g_param_spec_boolean ("cost-is-house", NULL, NULL, FALSE, flags);
   row_properties[ROW_PROP_STATS] = g_param_spec_string ("stats", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_IS_NODE] = g_param_spec_boolean ("is-node", NULL, NULL, FALSE, flags);
+  /* The severity icon of the worst finding about the unit or group itself, or %NULL */
+  row_properties[ROW_PROP_ISSUE_ICON] = g_param_spec_string ("issue-icon", NULL, NULL, NULL, flags);
+  /* The style classes for that icon ("error", "warning"), for a view's css-classes */
+  row_properties[ROW_PROP_ISSUE_CLASSES] =
+    g_param_spec_boxed ("issue-classes", NULL, NULL, G_TYPE_STRV, flags);
 
   g_object_class_install_properties (object_class, N_ROW_PROPS, row_properties);
 }
@@ -380,6 +433,14 @@ muster_roster_row_get_children (MusterRosterRow *self)
   if (self->children == NULL)
     self->children = muster_roster_model_new (self->document, self->node);
   return G_LIST_MODEL (self->children);
+}
+
+/* Returns: (nullable): the icon of the worst finding about this unit or group, if any */
+const char *
+muster_roster_row_get_issue_icon (MusterRosterRow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_ROW (self), NULL);
+  return self->issue_icon;
 }
 
 /* Models */
@@ -510,6 +571,18 @@ unit_changed_cb (MusterRosterModel *self,
     }
 }
 
+/* The findings changed: re-mark the rows (an edit elsewhere can break a rule about them). */
+static void
+diagnostics_changed_cb (MusterRosterModel *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    if (update_issue_icon (self->rows->pdata[i]))
+      {
+        g_object_notify_by_pspec (self->rows->pdata[i], row_properties[ROW_PROP_ISSUE_ICON]);
+        g_object_notify_by_pspec (self->rows->pdata[i], row_properties[ROW_PROP_ISSUE_CLASSES]);
+      }
+}
+
 static void
 muster_roster_model_finalize (GObject *object)
 {
@@ -562,6 +635,8 @@ muster_roster_model_new (MusterDocument *document,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "unit-changed", G_CALLBACK (unit_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
+                           G_CALLBACK (diagnostics_changed_cb), self, G_CONNECT_SWAPPED);
   return self;
 }
 

@@ -35,6 +35,7 @@ gint64             muster_roster_row_get_cost      (MusterRosterRow   *self);
 const char        *muster_roster_row_get_cost_text (MusterRosterRow   *self);
 gboolean           muster_roster_row_get_cost_is_house (MusterRosterRow *self);
 const char        *muster_roster_row_get_stats     (MusterRosterRow   *self);
+const char        *muster_roster_row_get_issue_icon (MusterRosterRow  *self);
 GListModel        *muster_roster_row_get_children  (MusterRosterRow   *self);
 
 char              *muster_unit_dup_stats_summary   (MusterRuleset     *ruleset,

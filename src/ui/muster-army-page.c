@@ -45,7 +45,12 @@ struct _MusterArmyPage
   GtkColumnView       *roster_view;
   GMenuModel          *roster_menu;
   GtkWidget           *roster_popover;
+  GtkMenuButton       *settings_button;
   GtkRevealer         *validation_revealer;
+  GtkImage            *validation_icon;
+  GtkLabel            *validation_title;
+  GtkListView         *validation_view;
+  GtkLabel            *legal_label;
   GtkStack            *editor_stack;
   AdwPreferencesGroup *unit_group;
   AdwEntryRow         *name_row;
@@ -71,6 +76,8 @@ struct _MusterArmyPage
   /* Borrowed: the selected unit, while its row is selected */
   MusterUnit           *unit;
   gboolean              over_limit;
+  guint                 size_min;       /* the selected unit's legal size range */
+  guint                 size_max;
   gboolean              syncing;        /* the editor is being filled from the model */
 };
 
@@ -106,6 +113,12 @@ static MusterForce *
 force_of (MusterArmyPage *self)
 {
   return self->document ? muster_document_get_force (self->document) : NULL;
+}
+
+static MusterDoc *
+doc_of (MusterArmyPage *self)
+{
+  return self->document ? muster_document_get_doc (self->document) : NULL;
 }
 
 static void
@@ -354,6 +367,7 @@ sync_editor (MusterArmyPage *self)
   const MusterCost *cost;
   g_autofree char *description = NULL;
   const MusterCosting *costing;
+  guint size;
 
   if (unit == NULL)
     return;
@@ -376,7 +390,11 @@ sync_editor (MusterArmyPage *self)
                  muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "") != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->notes_row),
                            muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "");
-  gtk_adjustment_set_value (self->size_adjustment, muster_unit_get_size (unit));
+  /* The unit's real size even outside the legal range: the validation panel says why. */
+  size = muster_unit_get_size (unit);
+  gtk_adjustment_set_lower (self->size_adjustment, MIN (self->size_min, size));
+  gtk_adjustment_set_upper (self->size_adjustment, MAX (self->size_max, size));
+  gtk_adjustment_set_value (self->size_adjustment, size);
 
   for (guint i = 0; i < self->option_rows->len; i++)
     {
@@ -567,6 +585,8 @@ build_editor (MusterArmyPage *self)
   MusterRuleset *ruleset = ruleset_of (self);
   const MusterUnitType *type;
   GtkWidget *choices = NULL;
+  g_autofree char *range = NULL;
+  const char *unit_word;
   guint min = 1, max = 999;
 
   clear_option_groups (self);
@@ -579,12 +599,20 @@ build_editor (MusterArmyPage *self)
     }
 
   adw_preferences_group_set_title (self->unit_group, type->item.name);
-  adw_action_row_set_subtitle (self->size_row, type->size_unit);
   muster_ruleset_get_size_range (ruleset, type, &min, &max);
-  self->syncing = TRUE;
-  gtk_adjustment_set_lower (self->size_adjustment, MAX (min, 1));
-  gtk_adjustment_set_upper (self->size_adjustment, MAX (max, min));
-  self->syncing = FALSE;
+  self->size_min = MAX (min, 1);
+  self->size_max = MAX (max, self->size_min);
+  unit_word = type->size_unit != NULL ? type->size_unit : _("size");
+  if (self->size_max == G_MAXUINT)
+    /* TRANSLATORS: the size row's subtitle, "stand · 4 or more" */
+    range = g_strdup_printf (_("%s · %u or more"), unit_word, self->size_min);
+  else if (self->size_min == self->size_max)
+    /* TRANSLATORS: the size row's subtitle, "model · exactly 1" */
+    range = g_strdup_printf (_("%s · exactly %u"), unit_word, self->size_min);
+  else
+    /* TRANSLATORS: the size row's subtitle, "stand · 4 to 12" */
+    range = g_strdup_printf (_("%s · %u to %u"), unit_word, self->size_min, self->size_max);
+  adw_action_row_set_subtitle (self->size_row, range);
 
   for (guint i = 0; i < type->allows->len; i++)
     {
@@ -748,6 +776,144 @@ roster_context_cb (MusterArmyPage *self,
   gtk_popover_popup (GTK_POPOVER (self->roster_popover));
 }
 
+/* Validation */
+
+static const char * const severity_classes[] = { "error", "warning", "info" };
+
+/* "2 errors · 1 warning", "Legal · 1 note"; "Legal" alone when there are no findings */
+static char *
+dup_summary (MusterArmyPage *self)
+{
+  guint n_errors = muster_document_get_n_errors (self->document);
+  guint n_warnings = muster_document_get_n_warnings (self->document);
+  guint n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
+  guint n_notes = n_items > n_errors + n_warnings ? n_items - n_errors - n_warnings : 0;
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+
+  if (n_errors > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u error", "%u errors", n_errors),
+                                             n_errors));
+  else
+    g_ptr_array_add (parts, g_strdup (_("Legal")));
+  if (n_warnings > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings),
+                                             n_warnings));
+  if (n_notes > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u note", "%u notes", n_notes), n_notes));
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: between the parts of "2 errors · 1 warning" */
+  return g_strjoinv (_(" · "), (char **) parts->pdata);
+}
+
+static void
+update_validation (MusterArmyPage *self)
+{
+  g_autofree char *summary = NULL;
+  g_autofree char *pill = NULL;
+  gboolean legal;
+  guint n_items, n_errors;
+
+  if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
+    return;
+
+  legal = muster_document_get_legal (self->document);
+  n_errors = muster_document_get_n_errors (self->document);
+  n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
+  summary = dup_summary (self);
+  pill = legal ? g_strdup (_("Legal"))
+               : g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
+
+  gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), legal ? "illegal" : "legal");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), "unchecked");
+  if (ruleset_of (self) == NULL)
+    {
+      /* Nothing was checked: never say "Legal" then. */
+      gtk_label_set_label (self->legal_label, _("Not Checked"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->legal_label),
+                                   _("The list's rule system is not installed"));
+      gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), "legal");
+      gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), "unchecked");
+    }
+  else
+    {
+      gtk_label_set_label (self->legal_label, pill);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->legal_label),
+                                   legal ? _("This list follows every rule the rule system checks")
+                                         : summary);
+      gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), legal ? "legal" : "illegal");
+    }
+  gtk_label_set_label (self->validation_title, summary);
+  gtk_image_set_from_icon_name (self->validation_icon,
+                                !legal ? "dialog-error-symbolic"
+                                : muster_document_get_n_warnings (self->document) > 0
+                                ? "dialog-warning-symbolic" : "dialog-information-symbolic");
+  for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->validation_icon), severity_classes[i]);
+  gtk_widget_add_css_class (GTK_WIDGET (self->validation_icon),
+                            !legal ? "error"
+                            : muster_document_get_n_warnings (self->document) > 0 ? "warning"
+                            : "info");
+  gtk_revealer_set_reveal_child (self->validation_revealer, n_items > 0);
+}
+
+/* A finding's row: severity icon, the message, where it is. Rows never change, so bind only
+ * fills the widgets in and there is nothing to disconnect. */
+static void
+diagnostic_setup_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *icon = gtk_image_new ();
+  GtkWidget *message = gtk_label_new (NULL);
+  GtkWidget *location = gtk_label_new (NULL);
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (icon, 2);
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (location), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (location), PANGO_ELLIPSIZE_START);
+  gtk_widget_add_css_class (location, "caption");
+  gtk_widget_add_css_class (location, "dim-label");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), message);
+  gtk_box_append (GTK_BOX (text), location);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+diagnostic_bind_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item)
+{
+  MusterDiagnostic *diagnostic = gtk_list_item_get_item (item);
+  GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *message = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
+  GtkWidget *location = gtk_widget_get_next_sibling (message);
+  MusterSeverity severity = muster_diagnostic_get_severity (diagnostic);
+  const char *where = muster_diagnostic_get_location (diagnostic);
+
+  gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (diagnostic));
+  for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
+    gtk_widget_remove_css_class (icon, severity_classes[i]);
+  gtk_widget_add_css_class (icon, severity_classes[MIN (severity, MUSTER_SEVERITY_INFO)]);
+  gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
+  gtk_label_set_label (GTK_LABEL (location), *where ? where : _("The whole list"));
+  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
+                               muster_diagnostic_get_unit_id (diagnostic) != NULL
+                               ? _("Select the unit") : NULL);
+}
+
+static void
+validation_activate_cb (MusterArmyPage *self,
+                        guint           position)
+{
+  muster_army_page_show_diagnostic (self, position);
+}
+
 /* Rebuilds everything: a list was opened or started. */
 static void
 rebuild (MusterArmyPage *self)
@@ -792,6 +958,7 @@ rebuild (MusterArmyPage *self)
 
   update_system_label (self);
   update_header (self);
+  update_validation (self);
   build_editor (self);
   update_actions (self);
   gtk_stack_set_visible_child_name (self->stack, "list");
@@ -1207,7 +1374,12 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, settings_button);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_icon);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, legal_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, unit_group);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, name_row);
@@ -1230,6 +1402,7 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, notes_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, size_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, validation_activate_cb);
 
   gtk_widget_class_install_action (widget_class, "army.add-unit", NULL, add_unit_action);
   gtk_widget_class_install_action (widget_class, "army.duplicate", NULL, duplicate_action);
@@ -1265,6 +1438,8 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
 static void
 muster_army_page_init (MusterArmyPage *self)
 {
+  g_autoptr(GtkListItemFactory) factory = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->option_rows = g_ptr_array_new_with_free_func (option_row_free);
@@ -1288,6 +1463,11 @@ muster_army_page_init (MusterArmyPage *self)
   gtk_widget_set_halign (self->roster_popover, GTK_ALIGN_START);
   gtk_widget_set_parent (self->roster_popover, GTK_WIDGET (self->roster_view));
 
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (diagnostic_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), NULL);
+  gtk_list_view_set_factory (self->validation_view, factory);
+
   /* Type anywhere on the page to search the unit types. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
@@ -1298,13 +1478,18 @@ void
 muster_army_page_set_document (MusterArmyPage *self,
                                MusterDocument *document)
 {
+  g_autoptr(GtkNoSelection) selection = NULL;
+
   g_return_if_fail (MUSTER_IS_ARMY_PAGE (self));
   g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
 
   if (self->document == document)
     return;
   if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      g_signal_handlers_disconnect_by_data (muster_document_get_diagnostics (self->document), self);
+    }
   g_set_object (&self->document, document);
   if (document != NULL)
     {
@@ -1318,7 +1503,17 @@ muster_army_page_set_document (MusterArmyPage *self,
                                self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       g_signal_connect_object (document, "force-changed", G_CALLBACK (update_header), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
+                               G_CALLBACK (update_validation), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::n-errors", G_CALLBACK (update_validation),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::n-warnings", G_CALLBACK (update_validation),
+                               self, G_CONNECT_SWAPPED);
     }
+  selection = gtk_no_selection_new (document != NULL
+                                    ? g_object_ref (muster_document_get_diagnostics (document))
+                                    : NULL);
+  gtk_list_view_set_model (self->validation_view, GTK_SELECTION_MODEL (selection));
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
@@ -1380,29 +1575,22 @@ scroll_to_row (MusterArmyPage *self,
       gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
 }
 
-/**
- * muster_army_page_select_unit:
- *
- * Selects @unit's row (among the expanded rows) and shows it in the editor.
- *
- * Returns: whether the unit's row was found
- */
-gboolean
-muster_army_page_select_unit (MusterArmyPage *self,
-                              MusterUnit     *unit)
+/* Selects the row of @unit, or of @node when @unit is %NULL; returns whether it was found */
+static gboolean
+select_row (MusterArmyPage *self,
+            MusterUnit     *unit,
+            MusterNode     *node)
 {
-  GListModel *rows;
+  GListModel *rows = G_LIST_MODEL (self->roster_selection);
 
-  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
-
-  rows = G_LIST_MODEL (self->roster_selection);
-  for (guint i = 0; unit != NULL && i < g_list_model_get_n_items (rows); i++)
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
     {
       g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      MusterRosterRow *row = gtk_tree_list_row_get_item (tree_row);
-      gboolean found = muster_roster_row_get_unit (row) == unit;
+      g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
 
-      g_object_unref (row);
+      gboolean found = unit != NULL ? muster_roster_row_get_unit (row) == unit
+                                    : muster_roster_row_get_node (row) == node;
+
       if (found)
         {
           gtk_single_selection_set_selected (self->roster_selection, i);
@@ -1410,6 +1598,105 @@ muster_army_page_select_unit (MusterArmyPage *self,
           return TRUE;
         }
     }
+  return FALSE;
+}
+
+/* Expands the rows of @node and of the nodes above it, so that what it holds has rows. */
+static void
+expand_node (MusterArmyPage *self,
+             MusterNode     *node)
+{
+  GListModel *rows = G_LIST_MODEL (self->roster_selection);
+
+  /* The root has no row: the roster lists what it holds. */
+  if (node == NULL || muster_node_get_parent (node) == NULL)
+    return;
+  expand_node (self, muster_node_get_parent (node));
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
+      g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
+
+      if (muster_roster_row_is_node (row) && muster_roster_row_get_node (row) == node)
+        {
+          gtk_tree_list_row_set_expanded (tree_row, TRUE);
+          return;
+        }
+    }
+}
+
+/**
+ * muster_army_page_select_unit:
+ *
+ * Selects @unit's row, expanding the groups it is in, scrolls to it and shows it in the
+ * editor.
+ *
+ * Returns: whether the unit's row was found
+ */
+gboolean
+muster_army_page_select_unit (MusterArmyPage *self,
+                              MusterUnit     *unit)
+{
+  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
+
+  if (unit == NULL)
+    return FALSE;
+  expand_node (self, muster_unit_get_node (unit));
+  return select_row (self, unit, NULL);
+}
+
+static MusterNode *
+find_node (MusterNode *node,
+           const char *id)
+{
+  if (g_strcmp0 (muster_node_get_id (node), id) == 0)
+    return node;
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    {
+      MusterNode *found = find_node (muster_node_get_node (node, i), id);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/**
+ * muster_army_page_show_diagnostic:
+ * @position: a row of the document's diagnostics
+ *
+ * What activating a finding in the validation panel does: selects and reveals the unit (or
+ * the group) it is about and opens it in the editor; a finding about the whole list (its
+ * points against the limit) opens the list's settings instead.
+ *
+ * Returns: whether the finding's unit or group was selected
+ */
+gboolean
+muster_army_page_show_diagnostic (MusterArmyPage *self,
+                                  guint           position)
+{
+  g_autoptr(MusterDiagnostic) diagnostic = NULL;
+  MusterForce *force;
+  MusterNode *node;
+  const char *id;
+
+  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
+
+  if (self->document == NULL || (force = force_of (self)) == NULL ||
+      !(diagnostic = g_list_model_get_item (muster_document_get_diagnostics (self->document),
+                                            position)))
+    return FALSE;
+  if ((id = muster_diagnostic_get_unit_id (diagnostic)) != NULL)
+    return muster_army_page_select_unit (self, muster_doc_lookup_unit (doc_of (self), id));
+  if ((id = muster_diagnostic_get_node_id (diagnostic)) != NULL &&
+      (node = find_node (muster_force_get_root (force), id)) != NULL)
+    {
+      expand_node (self, muster_node_get_parent (node));
+      return select_row (self, NULL, node);
+    }
+  /* About the whole list (its points, its limit): the list's settings hold the limit. */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self->settings_button)))
+    gtk_menu_button_popup (self->settings_button);
   return FALSE;
 }
 

@@ -26,6 +26,7 @@ struct _MusterWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
   MusterArmyPage       *army_page;
+  AdwViewStackPage     *army_stack_page;
   MusterPreviewPage    *preview_page;
   MusterBattlefieldPage *battlefield_page;
 };
@@ -515,6 +516,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_stack_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, battlefield_page);
   gtk_widget_class_bind_template_callback (widget_class, visible_child_changed_cb);
@@ -543,6 +545,11 @@ muster_window_init (MusterWindow *self)
   g_signal_connect_object (muster_document_get_history (self->document), "notify",
                            G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
   muster_battlefield_page_set_document (self->battlefield_page, self->document);
+  /* The Army tab's badge: how many errors make the list illegal */
+  g_object_bind_property (self->document, "n-errors", self->army_stack_page, "badge-number",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->document, "legal", self->army_stack_page, "needs-attention",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->settings = g_settings_new (APP_ID);
   gtk_window_set_default_size (GTK_WINDOW (self),

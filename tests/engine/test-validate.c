@@ -519,7 +519,8 @@ test_bvf_sizes (Army          *army,
       "X (Line Breaker) needs at least 5 stands; it has 4." },
     { "size-three-stands", "shock-troops", "regular", 2, 3,
       "X (Shock Troops) needs at least 3 stands; it has 2." },
-    { "size-single-model", "war-machine", "regular", 2, 1, "X (War Machine) is a single model." },
+    { "size-single-model", "war-machine", "regular", 2, 1,
+      "X (War Machine) is a single model; it has 2." },
   };
 
   bvf_core (army);

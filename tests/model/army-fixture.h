@@ -88,3 +88,32 @@ army_fixture_root (MusterDocument *document)
 {
   return muster_force_get_root (muster_document_get_force (document));
 }
+
+/* Connect to "notify": appends "[property]" to a GString. */
+static inline void
+army_fixture_log_notify (GObject    *object,
+                         GParamSpec *pspec,
+                         GString    *log)
+{
+  g_string_append_printf (log, "[%s]", pspec->name);
+}
+
+/* Applies @command (transfer full) through the document's history. */
+static inline void
+army_fixture_push (MusterDocument *document,
+                   MusterCommand  *command)
+{
+  muster_history_push (muster_document_get_history (document), command);
+  g_object_unref (command);
+}
+
+/* Returns: (transfer none): the item at @position, which @model keeps */
+static inline gpointer
+army_fixture_item (GListModel *model,
+                   guint       position)
+{
+  GObject *found = g_list_model_get_item (model, position);
+
+  g_object_unref (found);
+  return found;
+}

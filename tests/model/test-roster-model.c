@@ -10,32 +10,6 @@
 #include "muster-roster-model.h"
 
 static void
-notify_cb (GObject    *object,
-           GParamSpec *pspec,
-           GString    *log)
-{
-  g_string_append_printf (log, "[%s]", pspec->name);
-}
-
-static void
-push (MusterDocument *document,
-      MusterCommand  *command)
-{
-  muster_history_push (muster_document_get_history (document), command);
-  g_object_unref (command);
-}
-
-static MusterRosterRow *
-row (GListModel *model,
-     guint       position)
-{
-  MusterRosterRow *found = g_list_model_get_item (model, position);
-
-  g_object_unref (found);   /* the model keeps it */
-  return found;
-}
-
-static void
 test_rows (void)
 {
   g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
@@ -46,7 +20,7 @@ test_rows (void)
 
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 19);
   g_assert_true (g_list_model_get_item_type (model) == MUSTER_TYPE_ROSTER_ROW);
-  iron_guard = row (model, 1);
+  iron_guard = army_fixture_item (model, 1);
   g_assert_false (muster_roster_row_is_node (iron_guard));
   g_assert_cmpstr (muster_roster_row_get_name (iron_guard), ==, "Iron Guard");
   g_assert_cmpstr (muster_roster_row_get_type_name (iron_guard), ==, "Infantry");
@@ -73,33 +47,33 @@ test_structure_changes (void)
 
   g_signal_connect (model, "items-changed", G_CALLBACK (army_fixture_log_items_changed), log);
 
-  push (document, muster_add_unit_command_new (document, root, 2, "cavalry"));
+  army_fixture_push (document, muster_add_unit_command_new (document, root, 2, "cavalry"));
   g_assert_cmpstr (log->str, ==, "(2,0,1)");
-  g_assert_cmpstr (muster_roster_row_get_name (row (model, 2)), ==, "Cavalry");
+  g_assert_cmpstr (muster_roster_row_get_name (army_fixture_item (model, 2)), ==, "Cavalry");
   muster_history_undo (history);
   g_assert_cmpstr (log->str, ==, "(2,0,1)(2,1,0)");
   g_string_truncate (log, 0);
 
-  push (document, muster_move_unit_command_new (document, iron_guard, root, 3));
+  army_fixture_push (document, muster_move_unit_command_new (document, iron_guard, root, 3));
   g_assert_cmpstr (log->str, ==, "(1,1,0)(3,0,1)");
-  g_assert_true (muster_roster_row_get_unit (row (model, 3)) == iron_guard);
+  g_assert_true (muster_roster_row_get_unit (army_fixture_item (model, 3)) == iron_guard);
   muster_history_undo (history);
   g_string_truncate (log, 0);
 
   /* Nodes come after the units. */
-  push (document, muster_add_node_command_new (document, root, 0, "wing", "Left Wing"));
+  army_fixture_push (document, muster_add_node_command_new (document, root, 0, "wing", "Left Wing"));
   g_assert_cmpstr (log->str, ==, "(19,0,1)");
-  wing_row = row (model, 19);
+  wing_row = army_fixture_item (model, 19);
   g_assert_true (muster_roster_row_is_node (wing_row));
   g_assert_cmpint (muster_roster_row_get_cost (wing_row), ==, 0);
   wing_rows = muster_roster_row_get_children (wing_row);
   g_assert_cmpuint (g_list_model_get_n_items (wing_rows), ==, 0);
   g_signal_connect (wing_rows, "items-changed", G_CALLBACK (army_fixture_log_items_changed), child_log);
-  g_signal_connect (wing_row, "notify", G_CALLBACK (notify_cb), child_log);
+  g_signal_connect (wing_row, "notify", G_CALLBACK (army_fixture_log_notify), child_log);
   g_string_truncate (log, 0);
 
   /* Into the wing: a row leaves the root, one comes in the wing, whose total follows. */
-  push (document, muster_move_unit_command_new (document, iron_guard,
+  army_fixture_push (document, muster_move_unit_command_new (document, iron_guard,
                                                 muster_node_get_node (root, 0), 0));
   g_assert_cmpstr (log->str, ==, "(1,1,0)");
   g_assert_cmpstr (child_log->str, ==, "[cost][cost-text][cost-is-house](0,0,1)");
@@ -108,7 +82,7 @@ test_structure_changes (void)
   g_string_truncate (child_log, 0);
 
   /* An edit of a unit inside the wing updates the wing's row, not the root's rows. */
-  push (document, muster_set_unit_size_command_new (document, iron_guard, 6));
+  army_fixture_push (document, muster_set_unit_size_command_new (document, iron_guard, 6));
   g_assert_cmpstr (child_log->str, ==, "[cost][cost-text]");
   g_assert_cmpstr (log->str, ==, "(1,1,0)");
 }
@@ -122,24 +96,24 @@ test_value_changes (void)
   GListModel *model = G_LIST_MODEL (roster);
   g_autoptr(GString) log = g_string_new (NULL);
   g_autoptr(GString) other = g_string_new (NULL);
-  MusterRosterRow *iron_guard = row (model, 1);
+  MusterRosterRow *iron_guard = army_fixture_item (model, 1);
   MusterUnit *unit = muster_roster_row_get_unit (iron_guard);
 
   g_signal_connect (model, "items-changed", G_CALLBACK (army_fixture_log_items_changed), log);
-  g_signal_connect (iron_guard, "notify", G_CALLBACK (notify_cb), log);
-  g_signal_connect (row (model, 2), "notify", G_CALLBACK (notify_cb), other);
+  g_signal_connect (iron_guard, "notify", G_CALLBACK (army_fixture_log_notify), log);
+  g_signal_connect (army_fixture_item (model, 2), "notify", G_CALLBACK (army_fixture_log_notify), other);
 
-  push (document, muster_set_unit_size_command_new (document, unit, 10));
+  army_fixture_push (document, muster_set_unit_size_command_new (document, unit, 10));
   g_assert_cmpstr (log->str, ==, "[size][size-text][cost][cost-text]");
   g_assert_cmpuint (muster_roster_row_get_size (iron_guard), ==, 10);
   g_string_truncate (log, 0);
 
-  push (document, muster_rename_unit_command_new (document, unit, "Iron Wall"));
+  army_fixture_push (document, muster_rename_unit_command_new (document, unit, "Iron Wall"));
   g_assert_cmpstr (log->str, ==, "[name]");
   g_assert_cmpstr (muster_roster_row_get_name (iron_guard), ==, "Iron Wall");
   g_string_truncate (log, 0);
 
-  push (document, muster_choose_option_command_new (document, unit, "armour", "light-armour"));
+  army_fixture_push (document, muster_choose_option_command_new (document, unit, "armour", "light-armour"));
   g_assert_nonnull (strstr (log->str, "[cost]"));
   g_assert_nonnull (strstr (log->str, "[stats]"));
   g_assert_cmpstr (other->str, ==, "");

@@ -19,12 +19,6 @@ document_clean (gpointer data)
   return !muster_document_get_modified (data);
 }
 
-static gboolean
-document_loaded (gpointer data)
-{
-  return muster_document_get_doc (muster_window_get_document (data)) != NULL;
-}
-
 /* The expected header text, from the engine's own total. */
 static char *
 expected_total (MusterDocument *document)
@@ -184,7 +178,7 @@ test_army_build_list (void)
 
   reopened = new_shown_window ();
   muster_window_open_file (reopened, file);
-  spin_until (document_loaded, reopened);
+  spin_until (window_document_loaded, reopened);
   page = muster_window_get_army_page (reopened);
   g_assert_cmpstr (muster_army_page_get_total_text (page), ==, saved_total);
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (muster_army_page_get_roster (page))),
@@ -199,16 +193,11 @@ test_army_build_list (void)
 static void
 test_army_open_sample (void)
 {
-  MusterWindow *window = new_shown_window ();
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            "battle-valor-fantasy-1000.muster", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
   MusterArmyPage *page = muster_window_get_army_page (window);
   GListModel *catalogue;
   guint all;
 
-  muster_window_open_file (window, file);
-  spin_until (document_loaded, window);
   g_assert_cmpstr (muster_army_page_get_total_text (page), ==, "998 / 1000 pts *");
   g_assert_false (muster_army_page_get_over_limit (page));
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (muster_army_page_get_roster (page))),
@@ -232,6 +221,77 @@ test_army_open_sample (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_false (muster_army_page_get_over_limit (page));
   g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static AdwViewStackPage *
+army_stack_page (MusterWindow *window)
+{
+  GtkWidget *page = GTK_WIDGET (muster_window_get_army_page (window));
+  GtkWidget *stack = gtk_widget_get_ancestor (page, ADW_TYPE_VIEW_STACK);
+
+  return adw_view_stack_get_page (ADW_VIEW_STACK (stack), page);
+}
+
+/* The row of the first finding about @unit_id */
+static guint
+diagnostic_position (GListModel *diagnostics,
+                     const char *unit_id)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) diagnostic = g_list_model_get_item (diagnostics, i);
+
+      if (g_strcmp0 (muster_diagnostic_get_unit_id (diagnostic), unit_id) == 0)
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+/* A General of two models breaks a rule: the finding shows, the tab gets a badge, and
+ * activating the finding selects the General; undo clears it all. */
+static void
+test_army_validation (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  AdwViewStackPage *tab = army_stack_page (window);
+  MusterUnit *general;
+  MusterDiagnostic *diagnostic;
+  guint position;
+
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+  g_assert_cmpuint (adw_view_stack_page_get_badge_number (tab), ==, 0);
+  g_assert_false (adw_view_stack_page_get_needs_attention (tab));
+
+  general = muster_doc_lookup_unit (muster_document_get_doc (document), "u1");
+  g_assert_true (muster_army_page_select_unit (page, general));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 2));
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
+  g_assert_false (muster_document_get_legal (document));
+  g_assert_cmpuint (adw_view_stack_page_get_badge_number (tab), ==,
+                    muster_document_get_n_errors (document));
+  g_assert_true (adw_view_stack_page_get_needs_attention (tab));
+  position = diagnostic_position (diagnostics, "u1");
+  diagnostic = g_list_model_get_item (diagnostics, position);
+  g_assert_cmpstr (muster_diagnostic_get_rule_id (diagnostic), ==, "size-single-model");
+  g_assert_cmpint (muster_diagnostic_get_severity (diagnostic), ==, MUSTER_SEVERITY_ERROR);
+  g_object_unref (diagnostic);
+
+  /* Away from the General, then back through the finding. */
+  gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (muster_army_page_get_roster (page)),
+                                     GTK_INVALID_LIST_POSITION);
+  g_assert_null (muster_army_page_get_selected_unit (page));
+  g_assert_true (muster_army_page_show_diagnostic (page, position));
+  g_assert_true (muster_army_page_get_selected_unit (page) == general);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+  g_assert_true (muster_document_get_legal (document));
+  g_assert_cmpuint (adw_view_stack_page_get_badge_number (tab), ==, 0);
+  g_assert_false (adw_view_stack_page_get_needs_attention (tab));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -285,6 +345,17 @@ test_army_groups (void)
   g_assert_cmpint (muster_node_get_total (detachment), >, 0);
   assert_total (page);
 
+  /* Selecting a unit inside a collapsed group opens the group first. */
+  {
+    MusterUnit *unit = muster_node_get_unit (detachment, 0);
+
+    gtk_tree_list_row_set_expanded (group_row, FALSE);
+    g_assert_cmpuint (g_list_model_get_n_items (roster), ==, 1);
+    g_assert_true (muster_army_page_select_unit (page, unit));
+    g_assert_true (gtk_tree_list_row_get_expanded (group_row));
+    g_assert_true (muster_army_page_get_selected_unit (page) == unit);
+  }
+
   /* Another list replaces this one in place, selection and all. */
   {
     g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
@@ -314,6 +385,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/build-list", test_army_build_list);
   g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
   g_test_add_func ("/ui/army/groups", test_army_groups);
+  g_test_add_func ("/ui/army/validation", test_army_validation);
 
   return ui_test_run ();
 }

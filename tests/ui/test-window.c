@@ -120,12 +120,6 @@ test_window_preferences (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-document_loaded (gpointer data)
-{
-  return muster_document_get_doc (muster_window_get_document (data)) != NULL;
-}
-
 static void
 test_window_open_file (void)
 {
@@ -139,7 +133,7 @@ test_window_open_file (void)
 
   /* The file manager's route: GApplication::open reuses the empty active window. */
   g_application_open (G_APPLICATION (app), files, 1, "");
-  spin_until (document_loaded, window);
+  spin_until (window_document_loaded, window);
 
   g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (window)),
                                file));

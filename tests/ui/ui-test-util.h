@@ -64,6 +64,26 @@ new_shown_window (void)
 
 /* Returns: FALSE when there is no display: the caller returns 0, a TAP skip. */
 static inline gboolean
+window_document_loaded (gpointer data)
+{
+  return muster_document_get_doc (muster_window_get_document (data)) != NULL;
+}
+
+/* A new shown window with data/samples/@name open in it */
+static inline MusterWindow *
+new_sample_window (const char *name)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  return window;
+}
+
+static inline gboolean
 ui_test_init (int    *argc,
               char ***argv)
 {
