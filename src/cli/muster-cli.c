@@ -23,6 +23,7 @@ static const MusterCliCommand commands[] = {
   { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
     muster_cli_simulate },
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
+  { "export", N_("Export army lists and sheets as text, Markdown, HTML or PDF"), muster_cli_export },
 };
 
 static char *
