@@ -646,7 +646,7 @@ static const char html_style[] =
   ".detail{font-size:9.5pt;color:#444}"
   ".detail em{font-style:normal;color:#777}"
   "dt{font-weight:bold;margin-top:.5em}dd{margin:0 0 0 1.5em}"
-  "footer{margin-top:2em;font-size:9pt;color:#555}"
+  ".footnote{margin-top:2em;font-size:9pt;color:#555}"
   "@media print{body{margin:0;max-width:none}h2{break-after:avoid}}";
 
 static void
@@ -663,16 +663,16 @@ write_html (const MusterList *list,
   append_escaped (str, e, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
                   "<title>%s</title>\n", list->title);
   g_string_append_printf (str, "<style>%s</style>\n</head>\n<body>\n", html_style);
-  append_escaped (str, e, "<header>\n<h1>%s</h1>\n<p class=\"system\">%s %s%s</p>\n",
+  append_escaped (str, e, "<div class=\"head\">\n<h1>%s</h1>\n<p class=\"system\">%s %s%s</p>\n",
                   list->title, list->system, list->version,
                   list->house_ruleset ? _(" (house rules)") : "");
-  append_escaped (str, e, "<p class=\"validation %s\">%s %s</p>\n</header>\n",
+  append_escaped (str, e, "<p class=\"validation %s\">%s %s</p>\n</div>\n",
                   legal ? "legal" : "illegal", _("Validation:"), validation);
   for (guint i = 0; i < list->forces->len; i++)
     {
       const MusterListForce *force = list->forces->pdata[i];
 
-      append_escaped (str, e, "<section class=\"force\">\n<h2>%s", force->name);
+      append_escaped (str, e, "<div class=\"force\">\n<h2>%s", force->name);
       if (force->side)
         append_escaped (str, e, " — %s", force->side);
       append_escaped (str, e, " <span class=\"total\">%s%s</span></h2>\n", force->total,
@@ -709,10 +709,10 @@ write_html (const MusterList *list,
                           "<td class=\"cost\">%s%s</td></tr>\n", entry->size, stats,
                           entry->cost, entry->house ? " *" : "");
         }
-      g_string_append (str, "</tbody>\n</table>\n</section>\n");
+      g_string_append (str, "</tbody>\n</table>\n</div>\n");
     }
   if (list->glossary->len > 0)
-    append_escaped (str, e, "<section class=\"glossary\">\n<h2>%s</h2>\n<dl>\n",
+    append_escaped (str, e, "<div class=\"glossary\">\n<h2>%s</h2>\n<dl>\n",
                     _("Special rules"));
   for (guint i = 0; i < list->glossary->len; i++)
     {
@@ -722,9 +722,9 @@ write_html (const MusterList *list,
                       rule->house ? " *" : "", rule->text);
     }
   if (list->glossary->len > 0)
-    g_string_append (str, "</dl>\n</section>\n");
+    g_string_append (str, "</dl>\n</div>\n");
   if (list->any_house)
-    append_escaped (str, e, "<footer>* %s</footer>\n", _(HOUSE_NOTE));
+    append_escaped (str, e, "<p class=\"footnote\">* %s</p>\n", _(HOUSE_NOTE));
   g_string_append (str, "</body>\n</html>\n");
 }
 
