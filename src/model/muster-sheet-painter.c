@@ -193,7 +193,7 @@ make_layout (cairo_t    *cr,
   return layout;
 }
 
-/* Lays out @text as make_layout() does at (@x, @y), drawing it only when @draw. Returns: its height */
+/* Lays @text out as make_layout() does at (@x, @y); draws it when @draw. Returns: its height */
 static double
 text_at (cairo_t      *cr,
          const char   *text,
@@ -510,7 +510,18 @@ paint_tracks (const MusterSheet     *self,
   return y - y0;
 }
 
-/* The statistics as a row of labelled cells, wrapping. Returns: its height */
+static gboolean
+fits_cell (cairo_t              *cr,
+           const MusterListStat *stat,
+           double                width)
+{
+  return text_width (cr, stat->value, "Sans Bold 10", FALSE) + 8 <= width / 2;
+}
+
+/*
+ * The statistics as a row of labelled cells, wrapping; a value too long for a cell (a base
+ * description) gets a line of its own below. Returns: its height
+ */
 static double
 paint_stat_grid (cairo_t               *cr,
                  const MusterListEntry *entry,
@@ -521,13 +532,17 @@ paint_stat_grid (cairo_t               *cr,
 {
   const double cell_h = 28;
   double cx = x, cy = y;
+  gboolean any = FALSE;
 
   for (guint i = 0; i < entry->stats->len; i++)
     {
       const MusterListStat *stat = entry->stats->pdata[i];
-      double cell_w = MAX (46, MAX (text_width (cr, stat->label, "Sans 6.5", FALSE),
-                                    text_width (cr, stat->value, "Sans Bold 10", FALSE)) + 8);
+      double cell_w;
 
+      if (!fits_cell (cr, stat, width))
+        continue;
+      cell_w = MAX (46, MAX (text_width (cr, stat->label, "Sans 6.5", FALSE),
+                             text_width (cr, stat->value, "Sans Bold 10", FALSE)) + 8);
       cell_w = MIN (cell_w, width);
       if (cx > x && cx + cell_w > x + width)
         {
@@ -541,13 +556,28 @@ paint_stat_grid (cairo_t               *cr,
           cairo_rectangle (cr, cx, cy, cell_w, cell_h);
           cairo_stroke (cr);
           set_colour (cr, grey);
-          text_at (cr, stat->label, "Sans 6.5", FALSE, cx + 3, cy + 2, 0, 0, TRUE);
+          text_at (cr, stat->label, "Sans 6.5", FALSE, cx + 3, cy + 2, cell_w - 6, 0, TRUE);
           set_colour (cr, ink);
-          text_at (cr, stat->value, "Sans Bold 10", FALSE, cx + 3, cy + 12, 0, 0, TRUE);
+          text_at (cr, stat->value, "Sans Bold 10", FALSE, cx + 3, cy + 12, cell_w - 6, 0, TRUE);
         }
       cx += cell_w;
+      any = TRUE;
     }
-  return entry->stats->len ? cy - y + cell_h + GAP : 0;
+  cy += any ? cell_h + GAP : 0;
+
+  for (guint i = 0; i < entry->stats->len; i++)
+    {
+      const MusterListStat *stat = entry->stats->pdata[i];
+      g_autofree char *line = NULL;
+
+      if (fits_cell (cr, stat, width))
+        continue;
+      line = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  <b>%s</b>",
+                                      stat->label, stat->value);
+      set_colour (cr, ink);
+      cy += text_at (cr, line, "Sans 8", TRUE, x, cy, width, 0, draw) + 2;
+    }
+  return cy - y;
 }
 
 static double
@@ -893,14 +923,17 @@ paint_header_footer (const MusterSheet *self,
   g_autofree char *left = g_strdup_printf ("%s — %s %s", self->list->title, self->list->system,
                                            self->list->version);
   g_autofree char *number = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
+  double footer_h;
 
   set_colour (cr, grey);
   text_at (cr, sheet_title (self), "Sans Bold 8", FALSE, x, top, w / 2, 0, TRUE);
   text_at (cr, left, "Sans 8", FALSE, x + w / 2, top, w / 2, 1, TRUE);
   hline (cr, x, top + HEADER_H - 8, w, 0.5, rule_grey);
   hline (cr, x, bottom - FOOTER_H + 6, w, 0.5, rule_grey);
-  text_at (cr, number, "Sans 8", FALSE, x, bottom - 11, w, 1, TRUE);
-  text_at (cr, "Muster", "Sans 8", FALSE, x, bottom - 11, 0, 0, TRUE);
+  /* Sits on the bottom margin, descenders included. */
+  footer_h = text_at (cr, number, "Sans 8", FALSE, x, 0, w, 1, FALSE);
+  text_at (cr, number, "Sans 8", FALSE, x, bottom - footer_h, w, 1, TRUE);
+  text_at (cr, "Muster", "Sans 8", FALSE, x, bottom - footer_h, 0, 0, TRUE);
 }
 
 /* Paints page @page (from 0) on @cr, whose user space is in points with the page at (0, 0). */
