@@ -157,8 +157,9 @@ set_colour (cairo_t      *cr,
 
 /*
  * A layout of @text (Pango markup when @markup) in @font, @width wide (wrapping at words; 0
- * for no wrapping), right-aligned when @align > 0. Metrics do not depend on the surface, so
- * that measuring on an image and drawing on a PDF agree.
+ * for no wrapping; negative for one line cut short with an ellipsis), right-aligned when
+ * @align > 0. Metrics do not depend on the surface, so that measuring on an image and drawing
+ * on a PDF agree.
  */
 static PangoLayout *
 make_layout (cairo_t    *cr,
@@ -179,6 +180,11 @@ make_layout (cairo_t    *cr,
   cairo_font_options_destroy (options);
 
   pango_layout_set_font_description (layout, desc);
+  if (width < 0)
+    {
+      width = -width;
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
   if (width > 0)
     {
       pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
@@ -926,8 +932,8 @@ paint_header_footer (const MusterSheet *self,
   double footer_h;
 
   set_colour (cr, grey);
-  text_at (cr, sheet_title (self), "Sans Bold 8", FALSE, x, top, w / 2, 0, TRUE);
-  text_at (cr, left, "Sans 8", FALSE, x + w / 2, top, w / 2, 1, TRUE);
+  text_at (cr, sheet_title (self), "Sans Bold 8", FALSE, x, top, -w / 3, 0, TRUE);
+  text_at (cr, left, "Sans 8", FALSE, x + w / 3, top, -2 * w / 3, 1, TRUE);
   hline (cr, x, top + HEADER_H - 8, w, 0.5, rule_grey);
   hline (cr, x, bottom - FOOTER_H + 6, w, 0.5, rule_grey);
   /* Sits on the bottom margin, descenders included. */
