@@ -181,6 +181,28 @@ test_escaping (void)
   g_assert_nonnull (strstr (txt, "<script>alert(1)</script> & Co"));
 }
 
+/* A list over its limit says so, with the problem, and nothing claims it is legal. */
+static void
+test_validation (void)
+{
+  g_autoptr(MusterList) list = list_from_bytes (
+    "<?xml version=\"1.0\"?>\n<muster format=\"1\">\n"
+    "<ruleset id=\"battle-valor-fantasy\" version=\"1.0\"/>\n"
+    "<force id=\"f1\" name=\"Greedy\" points=\"50\">\n"
+    "<unit id=\"u1\" type=\"infantry\" size=\"12\"/>\n</force>\n</muster>\n");
+  g_autofree char *validation = muster_list_validation (list);
+  g_autofree char *html = muster_list_to_string (list, MUSTER_LIST_FORMAT_HTML);
+  g_autofree char *txt = muster_list_to_string (list, MUSTER_LIST_FORMAT_TEXT);
+
+  g_assert_true (g_str_has_prefix (validation, "Not legal: "));
+  g_assert_nonnull (strstr (validation, "over the limit of 50"));
+  g_assert_nonnull (strstr (html, "class=\"validation illegal\""));
+  g_assert_nonnull (strstr (txt, validation));
+  g_assert_null (strstr (txt, "Legal\n"));
+  /* Without a title, the list is named after its file. */
+  g_assert_cmpstr (list->title, ==, "test");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -197,6 +219,7 @@ main (int   argc,
   g_test_add_func ("/list-export/glossary-once", test_glossary_once);
   g_test_add_func ("/list-export/html-well-formed", test_html_well_formed);
   g_test_add_func ("/list-export/escaping", test_escaping);
+  g_test_add_func ("/list-export/validation", test_validation);
 
   return g_test_run ();
 }

@@ -164,6 +164,25 @@ test_page_breaks (void)
   check_margins (list, MUSTER_SHEET_LIST, &page);
 }
 
+/* Names are text, never Pango markup: a hostile name draws as itself, with no warning. */
+static void
+test_hostile_names (void)
+{
+  g_autoptr(MusterList) list = list_from_xml (
+    "<?xml version=\"1.0\"?>\n<muster format=\"1\">\n"
+    "<ruleset id=\"battle-valor-fantasy\" version=\"1.0\"/>\n"
+    "<title>&lt;b&gt;&amp; &lt;span foo='</title>\n"
+    "<force id=\"f1\" name=\"&lt;/span&gt;\" side=\"&amp;amp;\" points=\"1000\">\n"
+    "<node id=\"n1\" level=\"x\" name=\"&lt;i&gt;\"/>\n"
+    "<unit id=\"u1\" type=\"infantry\" size=\"4\" name=\"&lt;big&gt;&amp;\">"
+    "<notes>&lt;/b&gt;</notes></unit>\n</force>\n</muster>\n");
+  MusterSheetPage page;
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  for (MusterSheetKind kind = MUSTER_SHEET_LIST; kind <= MUSTER_SHEET_ROSTER; kind++)
+    check_margins (list, kind, &page);
+}
+
 static void
 test_pdf (void)
 {
@@ -187,6 +206,7 @@ main (int   argc,
 
   g_test_add_func ("/sheet-painter/margins", test_margins);
   g_test_add_func ("/sheet-painter/page-breaks", test_page_breaks);
+  g_test_add_func ("/sheet-painter/hostile-names", test_hostile_names);
   g_test_add_func ("/sheet-painter/pdf", test_pdf);
 
   return g_test_run ();
