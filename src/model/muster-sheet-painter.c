@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #include "muster-sheet-painter.h"
 
@@ -48,17 +49,27 @@ typedef struct
   const char *marks;
 } TrackSpec;
 
+/*
+ * @fields: "|"-separated write-in cells of a card, filled from the unit's statistic of that
+ * name when it has one ("Label=type" and "Label=size" take the unit's type and size); @tables: "|"-separated tables to fill in, each "Title;Column,Column;rows".
+ */
 typedef struct
 {
   const char *system;
   const char *cards_title;
   const char *roster_title;
   TrackSpec   tracks[3];
+  const char *fields;
+  const char *tables;
 } SystemSheet;
 
 static const SystemSheet system_sheets[] = {
   { "standards-of-valor", N_("Company Data Cards"), N_("Company Roster"),
-    { { N_("Suppression"), NULL, 3, FALSE, NULL }, { N_("Casualties"), NULL, 0, FALSE, NULL } } },
+    { { N_("Suppression"), NULL, 3, FALSE, NULL }, { N_("Casualties"), NULL, 0, FALSE, NULL } },
+    N_("Company Type=type|Full Strength=size|Company Commander|Leadership Value|Unit Quality|"
+       "Mobility|Confidence|Armor Rating"),
+    N_("Missile Weapons;Range Band,Firepower,Impact;1|"
+       "Hand-To-Hand Weapons;Reach,Firepower,Impact;2") },
   { "undying-lands", N_("Unit Cards"), N_("Army Roster"),
     { { N_("IP per vignette"), "ip", 0, TRUE, NULL } } },
   { "battle-valor-fantasy", N_("Unit Cards"), N_("Army Roster"),
@@ -516,6 +527,131 @@ paint_tracks (const MusterSheet     *self,
   return y - y0;
 }
 
+/* A boxed cell: a small grey label over a bold value (or room to write one). */
+static void
+paint_cell (cairo_t    *cr,
+            const char *label,
+            const char *value,
+            double      x,
+            double      y,
+            double      w,
+            double      h)
+{
+  set_colour (cr, rule_grey);
+  cairo_set_line_width (cr, 0.5);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_stroke (cr);
+  set_colour (cr, grey);
+  text_at (cr, label, "Sans 6.5", FALSE, x + 3, y + 2, -(w - 6), 0, TRUE);
+  set_colour (cr, ink);
+  if (value != NULL)
+    text_at (cr, value, "Sans Bold 10", FALSE, x + 3, y + 12, -(w - 6), 0, TRUE);
+}
+
+/* The value of the form field @name ("Label" or "Label=type|size") for @entry, if it has one. */
+static const char *
+field_value (const MusterListEntry *entry,
+             const char            *name)
+{
+  const char *source = strchr (name, '=');
+
+  if (source != NULL)
+    return g_str_equal (source + 1, "type") ? entry->type : entry->size;
+  for (guint i = 0; i < entry->stats->len; i++)
+    {
+      const MusterListStat *stat = entry->stats->pdata[i];
+
+      if (g_ascii_strcasecmp (stat->label, name) == 0)
+        return stat->value;
+    }
+  return NULL;
+}
+
+/* The system's write-in fields and blank tables on a card. Returns: their height */
+static double
+paint_forms (const MusterSheet     *self,
+             cairo_t               *cr,
+             const MusterListEntry *entry,
+             double                 x,
+             double                 y,
+             double                 width,
+             gboolean               draw)
+{
+  const double cell_h = 28, row_h = 16;
+  double y0 = y;
+
+  if (self->system->fields != NULL)
+    {
+      g_auto(GStrv) fields = g_strsplit (_(self->system->fields), "|", -1);
+      guint n = g_strv_length (fields), across = width > 330 ? 3 : 2;
+      double cell_w = width / across;
+
+      for (guint i = 0; draw && i < n; i++)
+        {
+          g_autofree char *label = g_strndup (fields[i], strcspn (fields[i], "="));
+
+          paint_cell (cr, label, field_value (entry, fields[i]),
+                      x + (i % across) * cell_w, y + (i / across) * cell_h, cell_w, cell_h);
+        }
+      y += (n + across - 1) / across * cell_h + GAP;
+    }
+  if (self->system->tables != NULL)
+    {
+      g_auto(GStrv) tables = g_strsplit (_(self->system->tables), "|", -1);
+
+      for (guint t = 0; tables[t] != NULL; t++)
+        {
+          g_auto(GStrv) parts = g_strsplit (tables[t], ";", 3);
+          g_auto(GStrv) columns = NULL;
+          guint rows, n;
+          double col_w;
+
+          if (g_strv_length (parts) < 3)
+            continue;
+          columns = g_strsplit (parts[1], ",", -1);
+          n = g_strv_length (columns);
+          rows = (guint) g_ascii_strtoull (parts[2], NULL, 10);
+          col_w = width / MAX (n, 1);
+          set_colour (cr, ink);
+          y += text_at (cr, parts[0], "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
+          for (guint c = 0; draw && c < n; c++)
+            {
+              set_colour (cr, shade);
+              cairo_rectangle (cr, x + c * col_w, y, col_w, row_h);
+              cairo_fill (cr);
+              set_colour (cr, grey);
+              text_at (cr, columns[c], "Sans 7", FALSE, x + c * col_w + 3, y + 3, -(col_w - 6),
+                       0, TRUE);
+              for (guint r = 1; r <= rows; r++)
+                {
+                  set_colour (cr, rule_grey);
+                  cairo_set_line_width (cr, 0.5);
+                  cairo_rectangle (cr, x + c * col_w, y + r * row_h, col_w, row_h);
+                  cairo_stroke (cr);
+                }
+            }
+          y += (rows + 1) * row_h + GAP;
+        }
+    }
+  return y - y0;
+}
+
+/* Whether the system's form has a field for @stat, which then is not repeated in the grid. */
+static gboolean
+in_form (const SystemSheet    *system,
+         const MusterListStat *stat)
+{
+  g_auto(GStrv) fields = NULL;
+
+  if (system->fields == NULL)
+    return FALSE;
+  fields = g_strsplit (_(system->fields), "|", -1);
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (g_ascii_strcasecmp (fields[i], stat->label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 fits_cell (cairo_t              *cr,
            const MusterListStat *stat,
@@ -529,7 +665,8 @@ fits_cell (cairo_t              *cr,
  * description) gets a line of its own below. Returns: its height
  */
 static double
-paint_stat_grid (cairo_t               *cr,
+paint_stat_grid (const MusterSheet     *self,
+                 cairo_t               *cr,
                  const MusterListEntry *entry,
                  double                 x,
                  double                 y,
@@ -545,7 +682,7 @@ paint_stat_grid (cairo_t               *cr,
       const MusterListStat *stat = entry->stats->pdata[i];
       double cell_w;
 
-      if (!fits_cell (cr, stat, width))
+      if (in_form (self->system, stat) || !fits_cell (cr, stat, width))
         continue;
       cell_w = MAX (46, MAX (text_width (cr, stat->label, "Sans 6.5", FALSE),
                              text_width (cr, stat->value, "Sans Bold 10", FALSE)) + 8);
@@ -556,16 +693,7 @@ paint_stat_grid (cairo_t               *cr,
           cy += cell_h;
         }
       if (draw)
-        {
-          set_colour (cr, rule_grey);
-          cairo_set_line_width (cr, 0.5);
-          cairo_rectangle (cr, cx, cy, cell_w, cell_h);
-          cairo_stroke (cr);
-          set_colour (cr, grey);
-          text_at (cr, stat->label, "Sans 6.5", FALSE, cx + 3, cy + 2, cell_w - 6, 0, TRUE);
-          set_colour (cr, ink);
-          text_at (cr, stat->value, "Sans Bold 10", FALSE, cx + 3, cy + 12, cell_w - 6, 0, TRUE);
-        }
+        paint_cell (cr, stat->label, stat->value, cx, cy, cell_w, cell_h);
       cx += cell_w;
       any = TRUE;
     }
@@ -576,7 +704,7 @@ paint_stat_grid (cairo_t               *cr,
       const MusterListStat *stat = entry->stats->pdata[i];
       g_autofree char *line = NULL;
 
-      if (fits_cell (cr, stat, width))
+      if (in_form (self->system, stat) || fits_cell (cr, stat, width))
         continue;
       line = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  <b>%s</b>",
                                       stat->label, stat->value);
@@ -616,7 +744,8 @@ paint_card (const MusterSheet     *self,
     }
   set_colour (cr, grey);
   cy += text_at (cr, sub, "Sans 8.5", FALSE, x + CARD_PAD, cy, inner, 0, draw) + 4;
-  cy += paint_stat_grid (cr, entry, x + CARD_PAD, cy, inner, draw);
+  cy += paint_stat_grid (self, cr, entry, x + CARD_PAD, cy, inner, draw);
+  cy += paint_forms (self, cr, entry, x + CARD_PAD, cy, inner, draw);
   cy += paint_details (cr, entry, FALSE, "Sans 7.5", x + CARD_PAD, cy, inner, draw) + 4;
   cy += paint_tracks (self, cr, entry, x + CARD_PAD, cy, inner, draw);
   cy += CARD_PAD - 4;

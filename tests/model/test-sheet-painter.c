@@ -183,6 +183,57 @@ test_hostile_names (void)
     check_margins (list, kind, &page);
 }
 
+/* Standards of Valor's data arrives later; a stand-in ruleset with its id gets its cards. */
+#define SOV_RULESET \
+  "<?xml version=\"1.0\"?>\n<ruleset format=\"1\" id=\"standards-of-valor\" version=\"0.1\">\n" \
+  "<name>Standards of Valor</name>\n" \
+  "<costing id=\"points\" name=\"Points\" abbreviation=\"pts\" limit=\"true\"/>\n" \
+  "<stats><stat id=\"lv\" name=\"Leadership Value\" abbreviation=\"Leadership Value\"/></stats>\n" \
+  "<categories><category id=\"foot\" name=\"Foot\"/></categories>\n" \
+  "<unit-types><unit-type id=\"century\" name=\"Century\" category=\"foot\" " \
+  "size-unit=\"figure\" default-size=\"12\"><base stat=\"lv\" value=\"3\"/>" \
+  "<cost per=\"each\" value=\"5\"/></unit-type></unit-types>\n</ruleset>\n"
+
+static void
+test_record_cards (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) rules = g_bytes_new_static (SOV_RULESET, strlen (SOV_RULESET));
+  g_autoptr(MusterRuleset) ruleset = muster_ruleset_new_from_bytes (rules, "sov", &error);
+  const char *xml = "<?xml version=\"1.0\"?>\n<muster format=\"1\">\n"
+                    "<ruleset id=\"standards-of-valor\" version=\"0.1\"/>\n"
+                    "<force id=\"f1\" name=\"Cohort\" points=\"500\">\n"
+                    "<unit id=\"u1\" type=\"century\" size=\"12\" name=\"First century\"/>\n"
+                    "<unit id=\"u2\" type=\"century\" size=\"10\" name=\"Second century\"/>\n"
+                    "</force>\n</muster>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterList) list = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  MusterSheetPage page;
+
+  g_assert_no_error (error);
+  doc = muster_doc_new_from_bytes (bytes, "sov", &error);
+  g_assert_no_error (error);
+  list = muster_list_new (doc, ruleset, "sov");
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  check_margins (list, MUSTER_SHEET_CARDS, &page);
+  check_margins (list, MUSTER_SHEET_ROSTER, &page);
+
+  /* Set MUSTER_SHEET_PNG=file.png to look at the first page. */
+  sheet = muster_sheet_new (list, MUSTER_SHEET_CARDS, &page);
+  if (g_getenv ("MUSTER_SHEET_PNG") != NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 595, 842);
+      cairo_t *cr = cairo_create (surface);
+
+      muster_sheet_paint_page (sheet, cr, 0);
+      cairo_surface_write_to_png (surface, g_getenv ("MUSTER_SHEET_PNG"));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
 static void
 test_pdf (void)
 {
@@ -207,6 +258,7 @@ main (int   argc,
   g_test_add_func ("/sheet-painter/margins", test_margins);
   g_test_add_func ("/sheet-painter/page-breaks", test_page_breaks);
   g_test_add_func ("/sheet-painter/hostile-names", test_hostile_names);
+  g_test_add_func ("/sheet-painter/record-cards", test_record_cards);
   g_test_add_func ("/sheet-painter/pdf", test_pdf);
 
   return g_test_run ();
