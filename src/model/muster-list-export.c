@@ -34,6 +34,7 @@ entry_free (gpointer data)
   g_free (entry->name);
   g_free (entry->type);
   g_free (entry->size);
+  g_free (entry->size_unit);
   g_free (entry->cost);
   g_free (entry->options);
   g_free (entry->rules);
@@ -224,6 +225,7 @@ unit_entry (const MusterRuleset *ruleset,
                                                       : entry->type);
   entry->size_count = muster_unit_get_size (unit);
   entry->size = size_text (type, entry->size_count);
+  entry->size_unit = g_strdup (type ? type->size_unit : NULL);
   entry->cost = cost->error ? g_strdup ("?") : g_strdup_printf ("%" G_GINT64_FORMAT, cost->value);
   entry->house = cost->house;
   entry->notes = g_strdup (muster_unit_get_notes (unit));

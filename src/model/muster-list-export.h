@@ -38,6 +38,7 @@ typedef struct
  * @type: the unit type's (or the level's) name
  * @size: "3 vignettes" (units only)
  * @size_count: the unit's size as a number
+ * @size_unit: (nullable): the id of the size unit ("vignette", "soldier")
  * @cost: "90" or "?" when it cannot be costed
  * @house: the cost rests on a house value
  * @options: (nullable): the picked options, "Close order, Regular, 2× Sergeant"
@@ -53,6 +54,7 @@ typedef struct
   char      *type;
   char      *size;
   guint      size_count;
+  char      *size_unit;
   char      *cost;
   gboolean   house;
   char      *options;

@@ -38,7 +38,8 @@ static const double illegal[] = { 0.65, 0.11, 0.18 };
 /*
  * What a system keeps track of during a game, as tick boxes. A track has @fixed boxes, or as
  * many as the unit's @stat, or one per size unit; @per_size repeats it once per size unit
- * (IP per vignette, wounds per soldier); @marks replaces plain boxes by labelled ones.
+ * (IP per vignette, wounds per soldier); @marks replaces plain boxes by labelled ones;
+ * @size_unit (nullable) limits the track to units of that size unit (soldiers, not tanks).
  */
 typedef struct
 {
@@ -47,6 +48,7 @@ typedef struct
   guint       fixed;
   gboolean    per_size;
   const char *marks;
+  const char *size_unit;
 } TrackSpec;
 
 /*
@@ -75,7 +77,7 @@ static const SystemSheet system_sheets[] = {
   { "battle-valor-fantasy", N_("Unit Cards"), N_("Army Roster"),
     { { N_("Stands lost"), NULL, 0, FALSE, NULL }, { N_("Wounds"), "wounds", 0, FALSE, NULL } } },
   { "medals-of-valor", N_("Soldier Cards"), N_("TOE Sheet"),
-    { { N_("Wounds"), NULL, 1, TRUE, N_("Slight|Moderate|Severe|Dead") } } },
+    { { N_("Wounds"), NULL, 1, TRUE, N_("Slight|Moderate|Severe|Dead"), "soldier" } } },
   { "horse-and-musket", N_("BMU Cards"), N_("BMU Roster"),
     { { N_("Stands lost"), NULL, 0, FALSE, NULL },
       { N_("Permanent hits"), NULL, 2, FALSE, NULL },
@@ -409,6 +411,8 @@ static guint
 track_count (const TrackSpec       *track,
              const MusterListEntry *entry)
 {
+  if (track->size_unit != NULL && g_strcmp0 (track->size_unit, entry->size_unit) != 0)
+    return 0;
   if (track->fixed > 0)
     return track->fixed;
   if (track->stat == NULL)
