@@ -20,12 +20,13 @@ static const char *cli;
 static const struct {
   const char *name;
   const char *roster;   /* the system's own name for its roster sheet */
+  const char *track;    /* (nullable): a track its cards and roster carry */
 } samples[] = {
-  { "battle-valor-fantasy-1000", "Army Roster" },
-  { "horse-and-musket-brigade", "BMU Roster" },
-  { "medals-of-valor-village-assault", "TOE Sheet" },
-  { "standards-of-valor-punitive-cohort", "Company Roster" },
-  { "undying-lands-host", "Army Roster" },
+  { "battle-valor-fantasy-1000", "Army Roster", "Wounds" },
+  { "horse-and-musket-brigade", "BMU Roster", "Permanent hits" },
+  { "medals-of-valor-village-assault", "TOE Sheet", "Moderate" },
+  { "standards-of-valor-punitive-cohort", "Company Roster", NULL },
+  { "undying-lands-host", "Army Roster", "IP per vignette" },
 };
 
 static gboolean
@@ -130,6 +131,8 @@ test_pdf_sheets (void)
         g_assert_nonnull (strstr (text, last));
         if (k == 2)
           g_assert_nonnull (strstr (text, samples[s].roster));
+        if (k > 0 && samples[s].track != NULL)
+          g_assert_nonnull (strstr (text, samples[s].track));
         g_remove (pdf);
       }
   g_rmdir (dir);
