@@ -1088,6 +1088,10 @@ muster_sheet_paint_page (const MusterSheet *self,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   paint_header_footer (self, cr, page);
+  /* A block taller than a page (a giant card) is cut at the margins rather than overflow. */
+  cairo_rectangle (cr, content_left (self), content_top (self), content_width (self),
+                   content_bottom (self) - content_top (self));
+  cairo_clip (cr);
   for (guint i = 0; i < self->blocks->len; i++)
     {
       const Block *block = &g_array_index (self->blocks, Block, i);
