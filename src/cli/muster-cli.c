@@ -25,6 +25,7 @@ static const MusterCliCommand commands[] = {
     muster_cli_simulate },
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
   { "validate", N_("Check that every army list of a document is legal"), muster_cli_validate },
+  { "export", N_("Export army lists and sheets as text, Markdown, HTML or PDF"), muster_cli_export },
 };
 
 static char *

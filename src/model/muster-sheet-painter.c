@@ -1,0 +1,1138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sheet-painter"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "muster-sheet-painter.h"
+
+/*
+ * Printed sheets drawn with cairo and pango on any cairo context: PDF export, print and
+ * previews share this code. The content is cut into blocks (a heading, a unit, a row of cards,
+ * one rule of the glossary); blocks are measured with the very function that draws them and
+ * stacked onto pages, and a block that does not fit starts the next page, so a unit is never
+ * split. Headings stay with the block after them.
+ */
+
+#define HEADER_H   22.0   /* running header inside the top margin area */
+#define FOOTER_H   20.0
+#define GAP         6.0
+#define BOX        12.0   /* a tick box: 4.2 mm, room for a pencil mark */
+#define BOX_GAP     3.5
+#define CARD_GAP   10.0
+#define CARD_PAD    7.0
+
+static const double ink[] = { 0.11, 0.11, 0.11 };
+static const double grey[] = { 0.37, 0.36, 0.39 };
+static const double rule_grey[] = { 0.75, 0.75, 0.74 };
+static const double shade[] = { 0.94, 0.94, 0.93 };
+static const double band[] = { 0.24, 0.22, 0.27 };
+static const double legal[] = { 0.15, 0.45, 0.30 };
+static const double illegal[] = { 0.65, 0.11, 0.18 };
+
+/*
+ * What a system keeps track of during a game, as tick boxes. A track has @fixed boxes, or as
+ * many as the unit's @stat, or one per size unit; @per_size repeats it once per size unit
+ * (IP per vignette, wounds per soldier); @marks replaces plain boxes by labelled ones;
+ * @size_unit (nullable) limits the track to units of that size unit (soldiers, not tanks).
+ */
+typedef struct
+{
+  const char *label;
+  const char *stat;
+  guint       fixed;
+  gboolean    per_size;
+  const char *marks;
+  const char *size_unit;
+} TrackSpec;
+
+/*
+ * @fields: "|"-separated write-in cells of a card, filled from the unit's statistic of that
+ * name when it has one ("Label=type" and "Label=size" take the unit's type and size); @tables: "|"-separated tables to fill in, each "Title;Column,Column;rows".
+ */
+typedef struct
+{
+  const char *system;
+  const char *cards_title;
+  const char *roster_title;
+  TrackSpec   tracks[3];
+  const char *fields;
+  const char *tables;
+} SystemSheet;
+
+static const SystemSheet system_sheets[] = {
+  { "standards-of-valor", N_("Company Data Cards"), N_("Company Roster"),
+    { { N_("Suppression"), NULL, 3, FALSE, NULL }, { N_("Casualties"), NULL, 0, FALSE, NULL } },
+    N_("Company Type=type|Full Strength=size|Company Commander|Leadership Value|Unit Quality|"
+       "Mobility|Confidence|Armor Rating"),
+    N_("Missile Weapons;Range Band,Firepower,Impact;1|"
+       "Hand-To-Hand Weapons;Reach,Firepower,Impact;2") },
+  { "undying-lands", N_("Unit Cards"), N_("Army Roster"),
+    { { N_("IP per vignette"), "ip", 0, TRUE, NULL } } },
+  { "battle-valor-fantasy", N_("Unit Cards"), N_("Army Roster"),
+    { { N_("Stands lost"), NULL, 0, FALSE, NULL }, { N_("Wounds"), "wounds", 0, FALSE, NULL } } },
+  { "medals-of-valor", N_("Soldier Cards"), N_("TOE Sheet"),
+    { { N_("Wounds"), NULL, 1, TRUE, N_("Slight|Moderate|Severe|Dead"), "soldier" } } },
+  { "horse-and-musket", N_("BMU Cards"), N_("BMU Roster"),
+    { { N_("Stands lost"), NULL, 0, FALSE, NULL },
+      { N_("Permanent hits"), NULL, 2, FALSE, NULL },
+      { N_("Temporary hits"), NULL, 9, FALSE, NULL } } },
+  /* Any other system: the unit's size as casualty boxes. */
+  { NULL, N_("Unit Cards"), N_("Roster"),
+    { { N_("Casualties"), NULL, 0, FALSE, NULL } } },
+};
+
+typedef enum
+{
+  BLOCK_TITLE,
+  BLOCK_FORCE,
+  BLOCK_NODE,
+  BLOCK_UNIT,
+  BLOCK_CARDS,
+  BLOCK_ROSTER,
+  BLOCK_RULES_HEADING,
+  BLOCK_RULE,
+  BLOCK_NOTE,
+} BlockKind;
+
+#define MAX_CARDS 3
+
+typedef struct
+{
+  MusterSheetBlock        pub;
+  BlockKind               kind;
+  const MusterListForce  *force;
+  const MusterListEntry  *entries[MAX_CARDS];
+  const MusterListRule   *rule;
+} Block;
+
+struct _MusterSheet
+{
+  const MusterList   *list;     /* borrowed: must outlive the sheet */
+  MusterSheetKind     kind;
+  MusterSheetPage     page;
+  const SystemSheet  *system;
+  guint               cards_across;
+  GArray             *blocks;   /* Block */
+  guint               n_pages;
+};
+
+void
+muster_sheet_page_init (MusterSheetPage *page,
+                        MusterPaperSize  size,
+                        gboolean         landscape)
+{
+  double w = size == MUSTER_PAPER_LETTER ? 612.0 : 595.276;
+  double h = size == MUSTER_PAPER_LETTER ? 792.0 : 841.89;
+
+  g_return_if_fail (page != NULL);
+
+  page->width = landscape ? h : w;
+  page->height = landscape ? w : h;
+  page->margin = 36.0;   /* half an inch: inside every printer's unprintable border */
+}
+
+static double
+content_left (const MusterSheet *self)
+{
+  return self->page.margin;
+}
+
+static double
+content_width (const MusterSheet *self)
+{
+  return self->page.width - 2 * self->page.margin;
+}
+
+static double
+content_top (const MusterSheet *self)
+{
+  return self->page.margin + HEADER_H;
+}
+
+static double
+content_bottom (const MusterSheet *self)
+{
+  return self->page.height - self->page.margin - FOOTER_H;
+}
+
+static void
+set_colour (cairo_t      *cr,
+            const double  rgb[3])
+{
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/*
+ * A layout of @text (Pango markup when @markup) in @font, @width wide (wrapping at words; 0
+ * for no wrapping; negative for one line cut short with an ellipsis), right-aligned when
+ * @align > 0. Metrics do not depend on the surface, so that measuring on an image and drawing
+ * on a PDF agree.
+ */
+static PangoLayout *
+make_layout (cairo_t    *cr,
+             const char *text,
+             const char *font,
+             gboolean    markup,
+             double      width,
+             double      align)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  g_autoptr(PangoFontDescription) desc = pango_font_description_from_string (font);
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+
+  pango_layout_set_font_description (layout, desc);
+  if (width < 0)
+    {
+      width = -width;
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      if (align > 0)
+        pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+    }
+  if (markup)
+    pango_layout_set_markup (layout, text, -1);
+  else
+    pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+/* Lays @text out as make_layout() does at (@x, @y); draws it when @draw. Returns: its height */
+static double
+text_at (cairo_t      *cr,
+         const char   *text,
+         const char   *font,
+         gboolean      markup,
+         double        x,
+         double        y,
+         double        width,
+         double        align,
+         gboolean      draw)
+{
+  g_autoptr(PangoLayout) layout = make_layout (cr, text, font, markup, width, align);
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  if (draw)
+    {
+      cairo_move_to (cr, x, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  return (double) h / PANGO_SCALE;
+}
+
+/* The width @text takes in @font, on one line. */
+static double
+text_width (cairo_t    *cr,
+            const char *text,
+            const char *font,
+            gboolean    markup)
+{
+  g_autoptr(PangoLayout) layout = make_layout (cr, text, font, markup, 0, 0);
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  return (double) w / PANGO_SCALE;
+}
+
+static void
+hline (cairo_t      *cr,
+       double        x,
+       double        y,
+       double        width,
+       double        line_width,
+       const double  rgb[3])
+{
+  set_colour (cr, rgb);
+  cairo_set_line_width (cr, line_width);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + width, y);
+  cairo_stroke (cr);
+}
+
+static char *
+cost_text (const MusterList      *list,
+           const MusterListEntry *entry)
+{
+  return g_strdup_printf ("%s %s%s", entry->cost, list->measure, entry->house ? " *" : "");
+}
+
+/* Block painters: each returns the height it takes and draws only when @draw. */
+
+static double
+paint_title (const MusterSheet *self,
+             cairo_t           *cr,
+             double             y,
+             gboolean           draw)
+{
+  const MusterList *list = self->list;
+  double x = content_left (self), w = content_width (self), y0 = y;
+  g_autofree char *system = g_strdup_printf ("%s %s%s", list->system, list->version,
+                                             list->house_ruleset ? _(" (house rules)") : "");
+  g_autofree char *validation = muster_list_validation (list);
+  g_autofree char *line = g_strdup_printf ("%s %s", _("Validation:"), validation);
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < list->forces->len; i++)
+    ok &= ((MusterListForce *) list->forces->pdata[i])->problems->len == 0;
+
+  set_colour (cr, ink);
+  y += text_at (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
+  set_colour (cr, grey);
+  y += text_at (cr, system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  set_colour (cr, ok ? legal : illegal);
+  y += text_at (cr, line, "Sans Bold 10", FALSE, x, y, w, 0, draw);
+  return y - y0 + 2 * GAP;
+}
+
+static double
+paint_force (const MusterSheet     *self,
+             cairo_t               *cr,
+             const MusterListForce *force,
+             double                 y,
+             gboolean               draw)
+{
+  double x = content_left (self), w = content_width (self), y0 = y;
+  g_autofree char *total = g_strdup_printf ("%s%s", force->total, force->house ? " *" : "");
+  double total_w = text_width (cr, total, "Sans Bold 13", FALSE);
+  double h;
+
+  set_colour (cr, ink);
+  h = text_at (cr, force->name, "Sans Bold 13", FALSE, x, y, w - total_w - GAP, 0, draw);
+  text_at (cr, total, "Sans Bold 13", FALSE, x, y, w, 1, draw);
+  y += h;
+  if (force->side != NULL)
+    {
+      set_colour (cr, grey);
+      y += text_at (cr, force->side, "Sans 9", FALSE, x, y, w, 0, draw);
+    }
+  y += 3;
+  if (draw)
+    hline (cr, x, y, w, 1.5, ink);
+  return y - y0 + GAP;
+}
+
+static double
+paint_node (const MusterSheet     *self,
+            cairo_t               *cr,
+            const MusterListEntry *entry,
+            double                 y,
+            gboolean               draw)
+{
+  double x = content_left (self) + entry->depth * 12, w = content_width (self) - entry->depth * 12;
+  g_autofree char *label = g_markup_printf_escaped ("<b>%s</b>  <span size='smaller'>%s</span>",
+                                                    entry->name, entry->type);
+  g_autofree char *cost = cost_text (self->list, entry);
+  double h = text_at (cr, label, "Sans 10.5", TRUE, 0, 0, w - 80, 0, FALSE) + 6;
+
+  if (draw)
+    {
+      set_colour (cr, shade);
+      cairo_rectangle (cr, x, y, w, h);
+      cairo_fill (cr);
+      set_colour (cr, ink);
+      text_at (cr, label, "Sans 10.5", TRUE, x + 4, y + 3, w - 80, 0, TRUE);
+      text_at (cr, cost, "Sans Bold 10.5", FALSE, x, y + 3, w - 4, 1, TRUE);
+    }
+  return h + 4;
+}
+
+/* "Options: …", "Rules: …", "Notes: …" lines of a unit, wrapped to @width. */
+static double
+paint_details (cairo_t               *cr,
+               const MusterListEntry *entry,
+               gboolean               with_stats,
+               const char            *font,
+               double                 x,
+               double                 y,
+               double                 width,
+               gboolean               draw)
+{
+  g_autofree char *stats = with_stats ? muster_list_stat_line (entry) : NULL;
+  const char *labels[] = { _("Stats"), _("Options"), _("Rules"), _("Notes") };
+  const char *values[] = { stats, entry->options, entry->rules, entry->notes };
+  double y0 = y;
+
+  for (guint k = 0; k < G_N_ELEMENTS (labels); k++)
+    {
+      g_autofree char *line = NULL;
+
+      if (values[k] == NULL)
+        continue;
+      line = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  %s", labels[k],
+                                      values[k]);
+      set_colour (cr, ink);
+      y += text_at (cr, line, font, TRUE, x, y, width, 0, draw) + 1;
+    }
+  return y - y0;
+}
+
+static double
+paint_unit (const MusterSheet     *self,
+            cairo_t               *cr,
+            const MusterListEntry *entry,
+            double                 y,
+            gboolean               draw)
+{
+  double x = content_left (self) + entry->depth * 12 + 4;
+  double w = content_width (self) - entry->depth * 12 - 4;
+  g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>   <span size='smaller' "
+                                                   "foreground='#5e5c64'>%s · %s</span>",
+                                                   entry->name, entry->type, entry->size);
+  g_autofree char *cost = cost_text (self->list, entry);
+  double y0 = y;
+
+  set_colour (cr, ink);
+  y += text_at (cr, head, "Sans 10.5", TRUE, x, y, w - 80, 0, draw);
+  text_at (cr, cost, "Sans Bold 10.5", FALSE, x, y0, w - 4, 1, draw);
+  y += 2 + paint_details (cr, entry, TRUE, "Sans 8.5", x + 10, y, w - 100, draw);
+  y += 3;
+  if (draw)
+    hline (cr, x, y, w, 0.5, rule_grey);
+  return y - y0 + 4;
+}
+
+static guint
+track_count (const TrackSpec       *track,
+             const MusterListEntry *entry)
+{
+  if (track->size_unit != NULL && g_strcmp0 (track->size_unit, entry->size_unit) != 0)
+    return 0;
+  if (track->fixed > 0)
+    return track->fixed;
+  if (track->stat == NULL)
+    return entry->size_count;
+  for (guint i = 0; i < entry->stats->len; i++)
+    {
+      const MusterListStat *stat = entry->stats->pdata[i];
+
+      if (g_strcmp0 (stat->id, track->stat) == 0 && stat->has_number && stat->number > 0)
+        return MIN ((guint) stat->number, 100);
+    }
+  return 0;
+}
+
+/* A row of @n tick boxes wrapping within @width. Returns: its height */
+static double
+paint_boxes (cairo_t  *cr,
+             guint     n,
+             double    x,
+             double    y,
+             double    width,
+             gboolean  draw)
+{
+  guint per_row = MAX (1, (guint) ((width + BOX_GAP) / (BOX + BOX_GAP)));
+  guint rows = (n + per_row - 1) / per_row;
+
+  for (guint i = 0; draw && i < n; i++)
+    {
+      double bx = x + (i % per_row) * (BOX + BOX_GAP);
+      double by = y + (i / per_row) * (BOX + BOX_GAP);
+
+      /* A heavier stroke every fifth box, for counting at a glance. */
+      cairo_set_line_width (cr, (i % 5) == 4 ? 1.2 : 0.7);
+      set_colour (cr, ink);
+      cairo_rectangle (cr, bx + 0.5, by + 0.5, BOX - 1, BOX - 1);
+      cairo_stroke (cr);
+    }
+  return rows * (BOX + BOX_GAP);
+}
+
+/* Labelled boxes ("□ Slight  □ Moderate …") for one soldier. Returns: its height */
+static double
+paint_marks (cairo_t    *cr,
+             const char *marks,
+             double      x,
+             double      y,
+             double      width,
+             gboolean    draw)
+{
+  g_auto(GStrv) labels = g_strsplit (_(marks), "|", -1);
+  double cx = x, cy = y;
+
+  for (guint i = 0; labels[i] != NULL; i++)
+    {
+      double lw = text_width (cr, labels[i], "Sans 8", FALSE);
+
+      if (cx > x && cx + BOX + 3 + lw > x + width)
+        {
+          cx = x;
+          cy += BOX + BOX_GAP;
+        }
+      if (draw)
+        {
+          set_colour (cr, ink);
+          cairo_set_line_width (cr, 0.7);
+          cairo_rectangle (cr, cx + 0.5, cy + 0.5, BOX - 1, BOX - 1);
+          cairo_stroke (cr);
+          text_at (cr, labels[i], "Sans 8", FALSE, cx + BOX + 3, cy + 1, 0, 0, TRUE);
+        }
+      cx += BOX + 3 + lw + 10;
+    }
+  return cy - y + BOX + BOX_GAP;
+}
+
+/* The system's tracks for @entry. Returns: their height */
+static double
+paint_tracks (const MusterSheet     *self,
+              cairo_t               *cr,
+              const MusterListEntry *entry,
+              double                 x,
+              double                 y,
+              double                 width,
+              gboolean               draw)
+{
+  double y0 = y;
+
+  for (guint t = 0; t < G_N_ELEMENTS (self->system->tracks); t++)
+    {
+      const TrackSpec *track = &self->system->tracks[t];
+      guint n = track->label ? track_count (track, entry) : 0;
+      guint rows = track->per_size ? entry->size_count : 1;
+
+      if (n == 0)
+        continue;
+      set_colour (cr, ink);
+      y += text_at (cr, _(track->label), "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
+      for (guint r = 0; r < rows; r++)
+        {
+          double inset = 0;
+
+          if (rows > 1)
+            {
+              g_autofree char *number = g_strdup_printf ("%u", r + 1);
+
+              set_colour (cr, grey);
+              text_at (cr, number, "Sans 7.5", FALSE, x, y + 1.5, 0, 0, draw);
+              inset = 14;
+            }
+          if (track->marks != NULL)
+            y += paint_marks (cr, track->marks, x + inset, y, width - inset, draw);
+          else
+            y += paint_boxes (cr, n, x + inset, y, width - inset, draw);
+        }
+      y += 2;
+    }
+  return y - y0;
+}
+
+/* A boxed cell: a small grey label over a bold value (or room to write one). */
+static void
+paint_cell (cairo_t    *cr,
+            const char *label,
+            const char *value,
+            double      x,
+            double      y,
+            double      w,
+            double      h)
+{
+  set_colour (cr, rule_grey);
+  cairo_set_line_width (cr, 0.5);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_stroke (cr);
+  set_colour (cr, grey);
+  text_at (cr, label, "Sans 6.5", FALSE, x + 3, y + 2, -(w - 6), 0, TRUE);
+  set_colour (cr, ink);
+  if (value != NULL)
+    text_at (cr, value, "Sans Bold 10", FALSE, x + 3, y + 12, -(w - 6), 0, TRUE);
+}
+
+/* The value of the form field @name ("Label" or "Label=type|size") for @entry, if it has one. */
+static const char *
+field_value (const MusterListEntry *entry,
+             const char            *name)
+{
+  const char *source = strchr (name, '=');
+
+  if (source != NULL)
+    return g_str_equal (source + 1, "type") ? entry->type : entry->size;
+  for (guint i = 0; i < entry->stats->len; i++)
+    {
+      const MusterListStat *stat = entry->stats->pdata[i];
+
+      if (g_ascii_strcasecmp (stat->label, name) == 0)
+        return stat->value;
+    }
+  return NULL;
+}
+
+/* The system's write-in fields and blank tables on a card. Returns: their height */
+static double
+paint_forms (const MusterSheet     *self,
+             cairo_t               *cr,
+             const MusterListEntry *entry,
+             double                 x,
+             double                 y,
+             double                 width,
+             gboolean               draw)
+{
+  const double cell_h = 28, row_h = 16;
+  double y0 = y;
+
+  if (self->system->fields != NULL)
+    {
+      g_auto(GStrv) fields = g_strsplit (_(self->system->fields), "|", -1);
+      guint n = g_strv_length (fields), across = width > 330 ? 3 : 2;
+      double cell_w = width / across;
+
+      for (guint i = 0; draw && i < n; i++)
+        {
+          g_autofree char *label = g_strndup (fields[i], strcspn (fields[i], "="));
+
+          paint_cell (cr, label, field_value (entry, fields[i]),
+                      x + (i % across) * cell_w, y + (i / across) * cell_h, cell_w, cell_h);
+        }
+      y += (n + across - 1) / across * cell_h + GAP;
+    }
+  if (self->system->tables != NULL)
+    {
+      g_auto(GStrv) tables = g_strsplit (_(self->system->tables), "|", -1);
+
+      for (guint t = 0; tables[t] != NULL; t++)
+        {
+          g_auto(GStrv) parts = g_strsplit (tables[t], ";", 3);
+          g_auto(GStrv) columns = NULL;
+          guint rows, n;
+          double col_w;
+
+          if (g_strv_length (parts) < 3)
+            continue;
+          columns = g_strsplit (parts[1], ",", -1);
+          n = g_strv_length (columns);
+          rows = (guint) g_ascii_strtoull (parts[2], NULL, 10);
+          col_w = width / MAX (n, 1);
+          set_colour (cr, ink);
+          y += text_at (cr, parts[0], "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
+          for (guint c = 0; draw && c < n; c++)
+            {
+              set_colour (cr, shade);
+              cairo_rectangle (cr, x + c * col_w, y, col_w, row_h);
+              cairo_fill (cr);
+              set_colour (cr, grey);
+              text_at (cr, columns[c], "Sans 7", FALSE, x + c * col_w + 3, y + 3, -(col_w - 6),
+                       0, TRUE);
+              for (guint r = 1; r <= rows; r++)
+                {
+                  set_colour (cr, rule_grey);
+                  cairo_set_line_width (cr, 0.5);
+                  cairo_rectangle (cr, x + c * col_w, y + r * row_h, col_w, row_h);
+                  cairo_stroke (cr);
+                }
+            }
+          y += (rows + 1) * row_h + GAP;
+        }
+    }
+  return y - y0;
+}
+
+/* Whether the system's form has a field for @stat, which then is not repeated in the grid. */
+static gboolean
+in_form (const SystemSheet    *system,
+         const MusterListStat *stat)
+{
+  g_auto(GStrv) fields = NULL;
+
+  if (system->fields == NULL)
+    return FALSE;
+  fields = g_strsplit (_(system->fields), "|", -1);
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (g_ascii_strcasecmp (fields[i], stat->label) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+fits_cell (cairo_t              *cr,
+           const MusterListStat *stat,
+           double                width)
+{
+  return text_width (cr, stat->value, "Sans Bold 10", FALSE) + 8 <= width / 2;
+}
+
+/*
+ * The statistics as a row of labelled cells, wrapping; a value too long for a cell (a base
+ * description) gets a line of its own below. Returns: its height
+ */
+static double
+paint_stat_grid (const MusterSheet     *self,
+                 cairo_t               *cr,
+                 const MusterListEntry *entry,
+                 double                 x,
+                 double                 y,
+                 double                 width,
+                 gboolean               draw)
+{
+  const double cell_h = 28;
+  double cx = x, cy = y;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < entry->stats->len; i++)
+    {
+      const MusterListStat *stat = entry->stats->pdata[i];
+      double cell_w;
+
+      if (in_form (self->system, stat) || !fits_cell (cr, stat, width))
+        continue;
+      cell_w = MAX (46, MAX (text_width (cr, stat->label, "Sans 6.5", FALSE),
+                             text_width (cr, stat->value, "Sans Bold 10", FALSE)) + 8);
+      cell_w = MIN (cell_w, width);
+      if (cx > x && cx + cell_w > x + width)
+        {
+          cx = x;
+          cy += cell_h;
+        }
+      if (draw)
+        paint_cell (cr, stat->label, stat->value, cx, cy, cell_w, cell_h);
+      cx += cell_w;
+      any = TRUE;
+    }
+  cy += any ? cell_h + GAP : 0;
+
+  for (guint i = 0; i < entry->stats->len; i++)
+    {
+      const MusterListStat *stat = entry->stats->pdata[i];
+      g_autofree char *line = NULL;
+
+      if (in_form (self->system, stat) || fits_cell (cr, stat, width))
+        continue;
+      line = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  <b>%s</b>",
+                                      stat->label, stat->value);
+      set_colour (cr, ink);
+      cy += text_at (cr, line, "Sans 8", TRUE, x, cy, width, 0, draw) + 2;
+    }
+  return cy - y;
+}
+
+static double
+paint_card (const MusterSheet     *self,
+            cairo_t               *cr,
+            const MusterListEntry *entry,
+            double                 x,
+            double                 y,
+            double                 w,
+            double                 height,
+            gboolean               draw)
+{
+  g_autofree char *cost = cost_text (self->list, entry);
+  g_autofree char *sub = g_strdup_printf ("%s · %s", entry->type, entry->size);
+  double inner = w - 2 * CARD_PAD;
+  double cost_w = text_width (cr, cost, "Sans Bold 10.5", FALSE);
+  double band_h = text_at (cr, entry->name, "Sans Bold 10.5", FALSE, 0, 0,
+                           inner - cost_w - GAP, 0, FALSE) + 8;
+  double cy = y + band_h + 4;
+
+  if (draw)
+    {
+      set_colour (cr, band);
+      cairo_rectangle (cr, x, y, w, band_h);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      text_at (cr, entry->name, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4,
+               inner - cost_w - GAP, 0, TRUE);
+      text_at (cr, cost, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4, inner, 1, TRUE);
+    }
+  set_colour (cr, grey);
+  cy += text_at (cr, sub, "Sans 8.5", FALSE, x + CARD_PAD, cy, inner, 0, draw) + 4;
+  cy += paint_stat_grid (self, cr, entry, x + CARD_PAD, cy, inner, draw);
+  cy += paint_forms (self, cr, entry, x + CARD_PAD, cy, inner, draw);
+  cy += paint_details (cr, entry, FALSE, "Sans 7.5", x + CARD_PAD, cy, inner, draw) + 4;
+  cy += paint_tracks (self, cr, entry, x + CARD_PAD, cy, inner, draw);
+  cy += CARD_PAD - 4;
+  if (draw)
+    {
+      set_colour (cr, ink);
+      cairo_set_line_width (cr, 1.0);
+      cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, MAX (height, cy - y) - 1);
+      cairo_stroke (cr);
+    }
+  return cy - y;
+}
+
+static double
+paint_cards (const MusterSheet *self,
+             cairo_t           *cr,
+             const Block       *block,
+             double             y,
+             gboolean           draw)
+{
+  double w = (content_width (self) - (self->cards_across - 1) * CARD_GAP) / self->cards_across;
+  double h = 0;
+
+  for (guint i = 0; i < self->cards_across && block->entries[i]; i++)
+    h = MAX (h, paint_card (self, cr, block->entries[i], 0, 0, w, 0, FALSE));
+  for (guint i = 0; draw && i < self->cards_across && block->entries[i]; i++)
+    paint_card (self, cr, block->entries[i], content_left (self) + i * (w + CARD_GAP), y, w, h,
+                TRUE);
+  return h + CARD_GAP;
+}
+
+static double
+paint_roster_row (const MusterSheet     *self,
+                  cairo_t               *cr,
+                  const MusterListEntry *entry,
+                  double                 y,
+                  gboolean               draw)
+{
+  double x = content_left (self) + entry->depth * 12 + 4;
+  double w = content_width (self) - entry->depth * 12 - 4;
+  double left_w = w * 0.45, right_x = x + left_w + 2 * GAP, right_w = w - left_w - 2 * GAP;
+  g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>\n<span size='smaller' "
+                                                   "foreground='#5e5c64'>%s · %s</span>",
+                                                   entry->name, entry->type, entry->size);
+  g_autofree char *cost = cost_text (self->list, entry);
+  double cost_w = text_width (cr, cost, "Sans Bold 10", FALSE);
+  double left = 0, right;
+
+  set_colour (cr, ink);
+  left += text_at (cr, head, "Sans 10", TRUE, x, y + 3, left_w - cost_w - GAP, 0, draw);
+  text_at (cr, cost, "Sans Bold 10", FALSE, x, y + 3, left_w, 1, draw);
+  left += 2 + paint_details (cr, entry, TRUE, "Sans 7.5", x, y + 3 + left + 2, left_w, draw);
+  right = paint_tracks (self, cr, entry, right_x, y + 3, right_w, draw);
+  if (draw)
+    hline (cr, x, y + 3 + MAX (left, right) + 3, w, 0.5, rule_grey);
+  return MAX (left, right) + 10;
+}
+
+static double
+paint_rule (const MusterSheet    *self,
+            cairo_t              *cr,
+            const MusterListRule *rule,
+            double                y,
+            gboolean              draw)
+{
+  g_autofree char *markup = g_markup_printf_escaped ("<b>%s%s</b>  %s", rule->name,
+                                                     rule->house ? " *" : "", rule->text);
+
+  set_colour (cr, ink);
+  return text_at (cr, markup, "Sans 9", TRUE, content_left (self), y, content_width (self), 0,
+                  draw) + 4;
+}
+
+static double
+paint_block (const MusterSheet *self,
+             cairo_t           *cr,
+             const Block       *block,
+             double             y,
+             gboolean           draw)
+{
+  switch (block->kind)
+    {
+    case BLOCK_TITLE:
+      return paint_title (self, cr, y, draw);
+    case BLOCK_FORCE:
+      return paint_force (self, cr, block->force, y, draw);
+    case BLOCK_NODE:
+      return paint_node (self, cr, block->entries[0], y, draw);
+    case BLOCK_UNIT:
+      return paint_unit (self, cr, block->entries[0], y, draw);
+    case BLOCK_CARDS:
+      return paint_cards (self, cr, block, y, draw);
+    case BLOCK_ROSTER:
+      return paint_roster_row (self, cr, block->entries[0], y, draw);
+    case BLOCK_RULES_HEADING:
+      {
+        double h = GAP;
+
+        set_colour (cr, ink);
+        h += text_at (cr, _("Special rules"), "Sans Bold 13", FALSE, content_left (self),
+                      y + h, content_width (self), 0, draw) + 3;
+        if (draw)
+          hline (cr, content_left (self), y + h, content_width (self), 1.5, ink);
+        return h + GAP;
+      }
+    case BLOCK_RULE:
+      return paint_rule (self, cr, block->rule, y, draw);
+    case BLOCK_NOTE:
+    default:
+      {
+        g_autofree char *note = g_strdup_printf ("* %s", _("rests on a house value, not a "
+                                                           "number from the book"));
+
+        set_colour (cr, grey);
+        return text_at (cr, note, "Sans 8", FALSE, content_left (self), y + GAP,
+                        content_width (self), 0, draw) + GAP;
+      }
+    }
+}
+
+static void
+add_block (MusterSheet           *self,
+           BlockKind              kind,
+           const MusterListForce *force,
+           const MusterListEntry *entry,
+           const MusterListRule  *rule)
+{
+  Block block = { { 0, 0, 0, FALSE }, kind, force, { entry, NULL, NULL }, rule };
+
+  block.pub.is_unit = kind == BLOCK_UNIT || kind == BLOCK_CARDS || kind == BLOCK_ROSTER;
+  g_array_append_val (self->blocks, block);
+}
+
+static void
+build_blocks (MusterSheet *self)
+{
+  const MusterList *list = self->list;
+
+  add_block (self, BLOCK_TITLE, NULL, NULL, NULL);
+  for (guint i = 0; i < list->forces->len; i++)
+    {
+      const MusterListForce *force = list->forces->pdata[i];
+      Block *cards = NULL;
+      guint n_cards = 0;
+
+      add_block (self, BLOCK_FORCE, force, NULL, NULL);
+      for (guint j = 0; j < force->entries->len; j++)
+        {
+          const MusterListEntry *entry = force->entries->pdata[j];
+
+          if (entry->is_node)
+            {
+              add_block (self, BLOCK_NODE, force, entry, NULL);
+              cards = NULL;
+            }
+          else if (self->kind == MUSTER_SHEET_CARDS)
+            {
+              if (cards == NULL || n_cards == self->cards_across)
+                {
+                  add_block (self, BLOCK_CARDS, force, entry, NULL);
+                  cards = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+                  n_cards = 1;
+                }
+              else
+                cards->entries[n_cards++] = entry;
+            }
+          else
+            add_block (self, self->kind == MUSTER_SHEET_ROSTER ? BLOCK_ROSTER : BLOCK_UNIT,
+                       force, entry, NULL);
+        }
+    }
+  for (guint i = 0; i < list->glossary->len; i++)
+    {
+      if (i == 0)
+        add_block (self, BLOCK_RULES_HEADING, NULL, NULL, NULL);
+      add_block (self, BLOCK_RULE, NULL, NULL, list->glossary->pdata[i]);
+    }
+  if (list->any_house)
+    add_block (self, BLOCK_NOTE, NULL, NULL, NULL);
+}
+
+/* Headings keep company with the block after them. */
+static gboolean
+is_heading (const Block *block)
+{
+  return block->kind == BLOCK_FORCE || block->kind == BLOCK_NODE ||
+         block->kind == BLOCK_RULES_HEADING;
+}
+
+static void
+paginate (MusterSheet *self,
+          cairo_t     *measure)
+{
+  double y = content_top (self);
+  guint page = 0;
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    g_array_index (self->blocks, Block, i).pub.height =
+      paint_block (self, measure, &g_array_index (self->blocks, Block, i), 0, FALSE);
+
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      Block *block = &g_array_index (self->blocks, Block, i);
+      double need = block->pub.height;
+
+      if (is_heading (block) && i + 1 < self->blocks->len)
+        need += g_array_index (self->blocks, Block, i + 1).pub.height;
+      if (y + need > content_bottom (self) && y > content_top (self))
+        {
+          page++;
+          y = content_top (self);
+        }
+      block->pub.page = page;
+      block->pub.y = y;
+      y += block->pub.height;
+    }
+  self->n_pages = page + 1;
+}
+
+/*
+ * Lays @list out on pages of @page. @list is borrowed and must outlive the sheet.
+ * Returns: (transfer full): the sheet, ready to paint
+ */
+MusterSheet *
+muster_sheet_new (const MusterList      *list,
+                  MusterSheetKind        kind,
+                  const MusterSheetPage *page)
+{
+  MusterSheet *self;
+  cairo_surface_t *surface;
+  cairo_t *measure;
+
+  g_return_val_if_fail (list != NULL, NULL);
+  g_return_val_if_fail (page != NULL, NULL);
+
+  self = g_new0 (MusterSheet, 1);
+  self->list = list;
+  self->kind = kind;
+  self->page = *page;
+  self->cards_across = content_width (self) > 640 ? 3 : 2;
+  self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
+  for (guint i = 0; i < G_N_ELEMENTS (system_sheets); i++)
+    if (system_sheets[i].system == NULL ||
+        g_strcmp0 (system_sheets[i].system, list->system_id) == 0)
+      {
+        self->system = &system_sheets[i];
+        break;
+      }
+
+  build_blocks (self);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  measure = cairo_create (surface);
+  paginate (self, measure);
+  cairo_destroy (measure);
+  cairo_surface_destroy (surface);
+  return self;
+}
+
+void
+muster_sheet_free (MusterSheet *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->blocks);
+  g_free (self);
+}
+
+guint
+muster_sheet_get_n_pages (const MusterSheet *self)
+{
+  return self->n_pages;
+}
+
+guint
+muster_sheet_get_n_blocks (const MusterSheet *self)
+{
+  return self->blocks->len;
+}
+
+const MusterSheetBlock *
+muster_sheet_get_block (const MusterSheet *self,
+                        guint              index)
+{
+  g_return_val_if_fail (index < self->blocks->len, NULL);
+  return &g_array_index (self->blocks, Block, index).pub;
+}
+
+static const char *
+sheet_title (const MusterSheet *self)
+{
+  switch (self->kind)
+    {
+    case MUSTER_SHEET_CARDS:
+      return _(self->system->cards_title);
+    case MUSTER_SHEET_ROSTER:
+      return _(self->system->roster_title);
+    case MUSTER_SHEET_LIST:
+    default:
+      return _("Army List");
+    }
+}
+
+static void
+paint_header_footer (const MusterSheet *self,
+                     cairo_t           *cr,
+                     guint              page)
+{
+  double x = content_left (self), w = content_width (self);
+  double top = self->page.margin, bottom = self->page.height - self->page.margin;
+  g_autofree char *left = g_strdup_printf ("%s — %s %s", self->list->title, self->list->system,
+                                           self->list->version);
+  g_autofree char *number = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
+  double footer_h;
+
+  set_colour (cr, grey);
+  text_at (cr, sheet_title (self), "Sans Bold 8", FALSE, x, top, -w / 3, 0, TRUE);
+  text_at (cr, left, "Sans 8", FALSE, x + w / 3, top, -2 * w / 3, 1, TRUE);
+  hline (cr, x, top + HEADER_H - 8, w, 0.5, rule_grey);
+  hline (cr, x, bottom - FOOTER_H + 6, w, 0.5, rule_grey);
+  /* Sits on the bottom margin, descenders included. */
+  footer_h = text_at (cr, number, "Sans 8", FALSE, x, 0, w, 1, FALSE);
+  text_at (cr, number, "Sans 8", FALSE, x, bottom - footer_h, w, 1, TRUE);
+  text_at (cr, "Muster", "Sans 8", FALSE, x, bottom - footer_h, 0, 0, TRUE);
+}
+
+/* Paints page @page (from 0) on @cr, whose user space is in points with the page at (0, 0). */
+void
+muster_sheet_paint_page (const MusterSheet *self,
+                         cairo_t           *cr,
+                         guint              page)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (page < self->n_pages);
+
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  paint_header_footer (self, cr, page);
+  /* A block taller than a page (a giant card) is cut at the margins rather than overflow. */
+  cairo_rectangle (cr, content_left (self), content_top (self), content_width (self),
+                   content_bottom (self) - content_top (self));
+  cairo_clip (cr);
+  for (guint i = 0; i < self->blocks->len; i++)
+    {
+      const Block *block = &g_array_index (self->blocks, Block, i);
+
+      if (block->pub.page == page)
+        paint_block (self, cr, block, block->pub.y, TRUE);
+    }
+  cairo_restore (cr);
+}
+
+static cairo_status_t
+append_bytes (void                *closure,
+              const unsigned char *data,
+              unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/* Returns: (transfer full): the whole sheet as a PDF document */
+GBytes *
+muster_sheet_to_pdf (const MusterSheet *self)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, self->page.width,
+                                                 self->page.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->list->title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
+  cr = cairo_create (surface);
+  for (guint page = 0; page < self->n_pages; page++)
+    {
+      muster_sheet_paint_page (self, cr, page);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  return g_byte_array_free_to_bytes (bytes);
+}

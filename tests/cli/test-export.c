@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "cli-run.h"
+
+/*
+ * muster-cli export: text formats match the golden files of tests/model/test-list-export.c;
+ * every sheet of every sample is a PDF whose pages and text poppler can read (skipped when
+ * poppler-utils is not installed); bad arguments exit 2 and write nothing.
+ */
+
+static const char *cli;
+
+static const struct {
+  const char *name;
+  const char *roster;   /* the system's own name for its roster sheet */
+  const char *track;    /* (nullable): a track its cards and roster carry */
+} samples[] = {
+  { "battle-valor-fantasy-1000", "Army Roster", "Wounds" },
+  { "horse-and-musket-brigade", "BMU Roster", "Permanent hits" },
+  { "medals-of-valor-village-assault", "TOE Sheet", "Moderate" },
+  { "standards-of-valor-punitive-cohort", "Company Roster", NULL },
+  { "undying-lands-host", "Army Roster", "IP per vignette" },
+};
+
+static gboolean
+have_program (const char *name)
+{
+  g_autofree char *path = g_find_program_in_path (name);
+
+  return path != NULL;
+}
+
+static char *
+sample_path (const char *name)
+{
+  return g_strdup_printf ("%s/data/samples/%s.muster", g_getenv ("MUSTER_SOURCE_ROOT"), name);
+}
+
+static void
+test_text_formats (void)
+{
+  static const char *formats[] = { "txt", "md", "html" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      {
+        g_auto(CliRun) run = { 0 };
+        g_autofree char *file = sample_path (samples[s].name);
+        g_autofree char *golden = g_strdup_printf ("%s/golden/%s.%s", MUSTER_TEST_DATA,
+                                                   samples[s].name, formats[f]);
+        g_autofree char *expected = NULL;
+
+        cli_run (&run, cli, "export", file, "--format", formats[f], NULL);
+        g_assert_cmpint (run.status, ==, 0);
+        g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
+        g_assert_cmpstr (run.out, ==, expected);
+      }
+}
+
+/* Runs a poppler tool on @pdf. Returns: (transfer full): its output */
+static char *
+poppler (const char *tool,
+         const char *pdf)
+{
+  const char *argv[] = { tool, pdf, tool[3] == 't' ? "-" : NULL, NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH |
+                               G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status,
+                               &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static guint
+page_count (const char *info)
+{
+  const char *line = strstr (info, "Pages:");
+
+  g_assert_nonnull (line);
+  return (guint) g_ascii_strtoull (line + strlen ("Pages:"), NULL, 10);
+}
+
+static void
+test_pdf_sheets (void)
+{
+  static const char *sheets[] = { "list", "cards", "roster" };
+  g_autofree char *dir = NULL;
+
+  if (!have_program ("pdfinfo") || !have_program ("pdftotext"))
+    {
+      g_test_skip ("poppler-utils (pdfinfo, pdftotext) is not installed");
+      return;
+    }
+  dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    for (guint k = 0; k < G_N_ELEMENTS (sheets); k++)
+      {
+        g_auto(CliRun) run = { 0 };
+        g_autofree char *file = sample_path (samples[s].name);
+        g_autofree char *pdf = g_strdup_printf ("%s/%s-%s.pdf", dir, samples[s].name, sheets[k]);
+        g_autofree char *info = NULL;
+        g_autofree char *text = NULL;
+        g_autofree char *last = NULL;
+        guint pages;
+
+        cli_run (&run, cli, "export", file, "--format", "pdf", "--sheet", sheets[k], "-o", pdf,
+                 NULL);
+        g_assert_cmpint (run.status, ==, 0);
+        g_assert_cmpstr (run.out, ==, "");
+        info = poppler ("pdfinfo", pdf);
+        pages = page_count (info);
+        g_assert_cmpuint (pages, >=, 1);
+        g_assert_nonnull (strstr (info, "595.276 x 841.89"));
+
+        text = poppler ("pdftotext", pdf);
+        g_assert_nonnull (strstr (text, "Validation: Legal"));
+        g_assert_nonnull (strstr (text, "Page 1 of"));
+        last = g_strdup_printf ("Page %u of %u", pages, pages);
+        g_assert_nonnull (strstr (text, last));
+        if (k == 2)
+          g_assert_nonnull (strstr (text, samples[s].roster));
+        if (k > 0 && samples[s].track != NULL)
+          g_assert_nonnull (strstr (text, samples[s].track));
+        g_remove (pdf);
+      }
+  g_rmdir (dir);
+}
+
+static void
+test_paper (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *file = sample_path ("battle-valor-fantasy-1000");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "out.pdf", NULL);
+  g_autofree char *info = NULL;
+  g_autofree char *text = NULL;
+
+  if (!have_program ("pdfinfo") || !have_program ("pdftotext"))
+    {
+      g_test_skip ("poppler-utils is not installed");
+      return;
+    }
+  cli_run (&run, cli, "export", file, "-f", "pdf", "--paper", "letter", "-o", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  info = poppler ("pdfinfo", pdf);
+  g_assert_nonnull (strstr (info, "612 x 792"));
+
+  cli_run (&run, cli, "export", file, "-f", "pdf", "--landscape", "-o", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_free (info);
+  info = poppler ("pdfinfo", pdf);
+  g_assert_nonnull (strstr (info, "841.89 x 595.276"));
+
+  /* The glossary is in the PDF list too. */
+  text = poppler ("pdftotext", pdf);
+  g_assert_nonnull (strstr (text, "Special rules"));
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+static void
+test_errors (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *file = sample_path ("undying-lands-host");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "missing", "out.txt", NULL);
+
+  cli_run (&run, cli, "export", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  cli_run (&run, cli, "export", "/nonexistent.muster", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "nonexistent.muster"));
+  cli_run (&run, cli, "export", file, "--format", "docx", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "docx"));
+  cli_run (&run, cli, "export", file, "--format", "pdf", "--sheet", "poster", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  cli_run (&run, cli, "export", file, "--format", "pdf", "--paper", "a3", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  cli_run (&run, cli, "export", file, "--sheet", "cards", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  cli_run (&run, cli, "export", file, "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
+/* -o writes the file (through a temporary file and a rename) and prints nothing. */
+static void
+test_output_file (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *file = sample_path ("undying-lands-host");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "list.md", NULL);
+  g_autofree char *written = NULL;
+  g_autofree char *golden = g_strdup_printf ("%s/golden/undying-lands-host.md", MUSTER_TEST_DATA);
+  g_autofree char *expected = NULL;
+  g_autoptr(GDir) listing = NULL;
+
+  g_assert_true (g_file_set_contents (out, "old", -1, NULL));
+  cli_run (&run, cli, "export", file, "-f", "md", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+  g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
+  g_assert_cmpstr (written, ==, expected);
+
+  /* No temporary file left behind. */
+  listing = g_dir_open (dir, 0, NULL);
+  g_assert_cmpstr (g_dir_read_name (listing), ==, "list.md");
+  g_assert_null (g_dir_read_name (listing));
+  g_remove (out);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  cli = argv[1];
+
+  g_test_add_func ("/export/text-formats", test_text_formats);
+  g_test_add_func ("/export/pdf-sheets", test_pdf_sheets);
+  g_test_add_func ("/export/paper", test_paper);
+  g_test_add_func ("/export/errors", test_errors);
+  g_test_add_func ("/export/output-file", test_output_file);
+
+  return g_test_run ();
+}

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-sheet-painter.h"
+
+/*
+ * Sheets on image surfaces: nothing is drawn outside the margins, on any sheet, sample or
+ * paper; a long list flows onto more pages and breaks between units, never inside one.
+ */
+
+static const char *samples[] = {
+  "battle-valor-fantasy-1000",
+  "horse-and-musket-brigade",
+  "medals-of-valor-village-assault",
+  "standards-of-valor-punitive-cohort",
+  "undying-lands-host",
+};
+
+static MusterList *
+list_from_xml (const char *xml)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "test", &error);
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
+  g_autoptr(MusterRuleset) ruleset = NULL;
+
+  g_assert_no_error (error);
+  ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (doc), &error);
+  g_assert_no_error (error);
+  return muster_list_new (doc, ruleset, "test");
+}
+
+static MusterList *
+list_from_sample (const char *name)
+{
+  g_autofree char *file = g_strdup_printf ("%s/data/samples/%s.muster",
+                                           g_getenv ("MUSTER_SOURCE_ROOT"), name);
+  g_autofree char *xml = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_file_get_contents (file, &xml, NULL, &error);
+  g_assert_no_error (error);
+  return list_from_xml (xml);
+}
+
+/* Counts the non-white pixels outside the page's margins. */
+static guint
+ink_outside_margins (cairo_surface_t       *surface,
+                     const MusterSheetPage *page)
+{
+  unsigned char *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+  int m = (int) page->margin - 1;
+  guint n = 0;
+
+  cairo_surface_flush (surface);
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if ((x < m || x >= w - m || y < m || y >= h - m) &&
+          *(guint32 *) (data + y * stride + x * 4) != 0xffffffff)
+        {
+          if (n++ == 0)
+            g_test_message ("ink at (%d, %d) on a %d×%d page", x, y, w, h);
+        }
+  return n;
+}
+
+static void
+check_margins (const MusterList      *list,
+               MusterSheetKind        kind,
+               const MusterSheetPage *page)
+{
+  g_autoptr(MusterSheet) sheet = muster_sheet_new (list, kind, page);
+  int w = (int) page->width, h = (int) page->height;
+
+  for (guint p = 0; p < muster_sheet_get_n_pages (sheet); p++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      cairo_t *cr = cairo_create (surface);
+
+      g_test_message ("“%s”, sheet %d, page %u", list->title, kind, p);
+      muster_sheet_paint_page (sheet, cr, p);
+      g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+      g_assert_cmpuint (ink_outside_margins (surface, page), ==, 0);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
+static void
+test_margins (void)
+{
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr(MusterList) list = list_from_sample (samples[s]);
+      MusterSheetPage a4, letter;
+
+      muster_sheet_page_init (&a4, MUSTER_PAPER_A4, FALSE);
+      muster_sheet_page_init (&letter, MUSTER_PAPER_LETTER, TRUE);
+      g_assert_cmpfloat (letter.width, >, letter.height);
+      for (MusterSheetKind kind = MUSTER_SHEET_LIST; kind <= MUSTER_SHEET_ROSTER; kind++)
+        {
+          check_margins (list, kind, &a4);
+          check_margins (list, kind, &letter);
+        }
+    }
+}
+
+static MusterList *
+long_list (void)
+{
+  GString *xml = g_string_new ("<?xml version=\"1.0\"?>\n<muster format=\"1\">\n"
+                               "<ruleset id=\"battle-valor-fantasy\" version=\"1.0\"/>\n"
+                               "<title>Long</title>\n"
+                               "<force id=\"f1\" name=\"Horde\" points=\"1000\">\n");
+  MusterList *list;
+
+  for (guint i = 0; i < 60; i++)
+    g_string_append_printf (xml, "<unit id=\"u%u\" type=\"infantry\" size=\"%u\" "
+                            "name=\"Warband %u\"><notes>Notes long enough to wrap onto a second "
+                            "line of the list, so that units have different heights and the page "
+                            "break falls somewhere interesting.</notes></unit>\n", i, 2 + i % 9, i);
+  g_string_append (xml, "</force>\n</muster>\n");
+  list = list_from_xml (xml->str);
+  g_string_free (xml, TRUE);
+  return list;
+}
+
+static void
+test_page_breaks (void)
+{
+  g_autoptr(MusterList) list = long_list ();
+  MusterSheetPage page;
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  for (MusterSheetKind kind = MUSTER_SHEET_LIST; kind <= MUSTER_SHEET_ROSTER; kind++)
+    {
+      g_autoptr(MusterSheet) sheet = muster_sheet_new (list, kind, &page);
+      guint last_page = 0, units = 0;
+
+      g_assert_cmpuint (muster_sheet_get_n_pages (sheet), >, 1);
+      for (guint i = 0; i < muster_sheet_get_n_blocks (sheet); i++)
+        {
+          const MusterSheetBlock *block = muster_sheet_get_block (sheet, i);
+
+          /* In order, and each block whole on its page, inside the margins. */
+          g_assert_cmpuint (block->page, >=, last_page);
+          g_assert_cmpuint (block->page, <, muster_sheet_get_n_pages (sheet));
+          g_assert_cmpfloat (block->y, >=, page.margin);
+          g_assert_cmpfloat (block->y + block->height, <=, page.height - page.margin);
+          last_page = block->page;
+          units += block->is_unit;
+        }
+      g_assert_cmpuint (last_page + 1, ==, muster_sheet_get_n_pages (sheet));
+      g_assert_cmpuint (units, >, 0);
+    }
+  check_margins (list, MUSTER_SHEET_LIST, &page);
+}
+
+/* Names are text, never Pango markup: a hostile name draws as itself, with no warning. */
+static void
+test_hostile_names (void)
+{
+  g_autoptr(MusterList) list = list_from_xml (
+    "<?xml version=\"1.0\"?>\n<muster format=\"1\">\n"
+    "<ruleset id=\"battle-valor-fantasy\" version=\"1.0\"/>\n"
+    "<title>&lt;b&gt;&amp; &lt;span foo='</title>\n"
+    "<force id=\"f1\" name=\"&lt;/span&gt;\" side=\"&amp;amp;\" points=\"1000\">\n"
+    "<node id=\"n1\" level=\"x\" name=\"&lt;i&gt;\"/>\n"
+    "<unit id=\"u1\" type=\"infantry\" size=\"4\" name=\"&lt;big&gt;&amp;\">"
+    "<notes>&lt;/b&gt;</notes></unit>\n</force>\n</muster>\n");
+  MusterSheetPage page;
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  for (MusterSheetKind kind = MUSTER_SHEET_LIST; kind <= MUSTER_SHEET_ROSTER; kind++)
+    check_margins (list, kind, &page);
+}
+
+/* Standards of Valor's data arrives later; a stand-in ruleset with its id gets its cards. */
+#define SOV_RULESET \
+  "<?xml version=\"1.0\"?>\n<ruleset format=\"1\" id=\"standards-of-valor\" version=\"0.1\">\n" \
+  "<name>Standards of Valor</name>\n" \
+  "<costing id=\"points\" name=\"Points\" abbreviation=\"pts\" limit=\"true\"/>\n" \
+  "<stats><stat id=\"lv\" name=\"Leadership Value\" abbreviation=\"Leadership Value\"/></stats>\n" \
+  "<categories><category id=\"foot\" name=\"Foot\"/></categories>\n" \
+  "<unit-types><unit-type id=\"century\" name=\"Century\" category=\"foot\" " \
+  "size-unit=\"figure\" default-size=\"12\"><base stat=\"lv\" value=\"3\"/>" \
+  "<cost per=\"each\" value=\"5\"/></unit-type></unit-types>\n</ruleset>\n"
+
+static void
+test_record_cards (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) rules = g_bytes_new_static (SOV_RULESET, strlen (SOV_RULESET));
+  g_autoptr(MusterRuleset) ruleset = muster_ruleset_new_from_bytes (rules, "sov", &error);
+  const char *xml = "<?xml version=\"1.0\"?>\n<muster format=\"1\">\n"
+                    "<ruleset id=\"standards-of-valor\" version=\"0.1\"/>\n"
+                    "<force id=\"f1\" name=\"Cohort\" points=\"500\">\n"
+                    "<unit id=\"u1\" type=\"century\" size=\"12\" name=\"First century\"/>\n"
+                    "<unit id=\"u2\" type=\"century\" size=\"10\" name=\"Second century\"/>\n"
+                    "</force>\n</muster>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterList) list = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+  MusterSheetPage page;
+
+  g_assert_no_error (error);
+  doc = muster_doc_new_from_bytes (bytes, "sov", &error);
+  g_assert_no_error (error);
+  list = muster_list_new (doc, ruleset, "sov");
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  check_margins (list, MUSTER_SHEET_CARDS, &page);
+  check_margins (list, MUSTER_SHEET_ROSTER, &page);
+
+  /* Set MUSTER_SHEET_PNG=file.png to look at the first page. */
+  sheet = muster_sheet_new (list, MUSTER_SHEET_CARDS, &page);
+  if (g_getenv ("MUSTER_SHEET_PNG") != NULL)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 595, 842);
+      cairo_t *cr = cairo_create (surface);
+
+      muster_sheet_paint_page (sheet, cr, 0);
+      cairo_surface_write_to_png (surface, g_getenv ("MUSTER_SHEET_PNG"));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
+static void
+test_pdf (void)
+{
+  g_autoptr(MusterList) list = list_from_sample ("undying-lands-host");
+  MusterSheetPage page;
+  g_autoptr(MusterSheet) sheet = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_LETTER, FALSE);
+  sheet = muster_sheet_new (list, MUSTER_SHEET_CARDS, &page);
+  pdf = muster_sheet_to_pdf (sheet);
+  g_assert_cmpuint (g_bytes_get_size (pdf), >, 1000);
+  g_assert_cmpint (memcmp (g_bytes_get_data (pdf, NULL), "%PDF-", 5), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/sheet-painter/margins", test_margins);
+  g_test_add_func ("/sheet-painter/page-breaks", test_page_breaks);
+  g_test_add_func ("/sheet-painter/hostile-names", test_hostile_names);
+  g_test_add_func ("/sheet-painter/record-cards", test_record_cards);
+  g_test_add_func ("/sheet-painter/pdf", test_pdf);
+
+  return g_test_run ();
+}
