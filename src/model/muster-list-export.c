@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "muster-list-export.h"
+#include "muster-validate.h"
 
 /*
  * Army lists as plain text (forums and chat), Markdown and one self-contained HTML file.
@@ -300,32 +301,28 @@ force_has_limit (const MusterRuleset *ruleset,
 }
 
 /*
- * Validation plugs in here. Until the legality engine (muster-validate.h) lands, a force is
- * checked for what costing can see: units that cannot be costed and a total over the limit.
- * Returns: (transfer full) (element-type utf8): one message per problem; empty when legal
+ * The validation line's findings for @force: every error of the legality engine, as
+ * "where: message". Warnings do not make a list illegal and are left out of the line.
+ * Returns: (transfer full) (element-type utf8): one message per error; empty when legal
  */
 GPtrArray *
 muster_list_check_force (const MusterRuleset *ruleset,
                          MusterForce         *force)
 {
   GPtrArray *problems = g_ptr_array_new_with_free_func (g_free);
-  const MusterCosting *costing = muster_ruleset_get_costing (ruleset);
-  gint64 total = muster_force_get_total (force);
-  gint64 limit = muster_force_get_points_limit (force);
+  g_autoptr(GPtrArray) issues = muster_validate_doc (muster_force_get_doc (force));
 
-  if (force_has_limit (ruleset, force) && total > limit)
-    g_ptr_array_add (problems,
-                     g_strdup_printf (_("%" G_GINT64_FORMAT " %s over the limit of %"
-                                        G_GINT64_FORMAT),
-                                      total - limit, costing->abbreviation, limit));
-  if (muster_force_get_n_uncosted (force) > 0)
+  for (guint i = 0; i < issues->len; i++)
     {
-      guint n = muster_force_get_n_uncosted (force);
+      const MusterIssue *issue = issues->pdata[i];
 
-      g_ptr_array_add (problems,
-                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                     "%u unit cannot be costed",
-                                                     "%u units cannot be costed", n), n));
+      if (issue->severity != MUSTER_SEVERITY_ERROR ||
+          g_strcmp0 (issue->force, muster_force_get_id (force)) != 0)
+        continue;
+      if (issue->location != NULL && *issue->location != '\0')
+        g_ptr_array_add (problems, g_strdup_printf ("%s: %s", issue->location, issue->message));
+      else
+        g_ptr_array_add (problems, g_strdup (issue->message));
     }
   return problems;
 }

@@ -181,7 +181,8 @@ test_escaping (void)
   g_assert_nonnull (strstr (txt, "<script>alert(1)</script> & Co"));
 }
 
-/* A list over its limit says so, with the problem, and nothing claims it is legal. */
+/* A list that breaks rules says so with the legality engine's errors, and nothing claims it
+ * is legal. */
 static void
 test_validation (void)
 {
@@ -195,7 +196,8 @@ test_validation (void)
   g_autofree char *txt = muster_list_to_string (list, MUSTER_LIST_FORMAT_TEXT);
 
   g_assert_true (g_str_has_prefix (validation, "Not legal: "));
-  g_assert_nonnull (strstr (validation, "over the limit of 50"));
+  g_assert_nonnull (strstr (validation, "Greedy: 72 points spent of 50."));
+  g_assert_nonnull (strstr (validation, "An army has exactly one General (0 in this one)."));
   g_assert_nonnull (strstr (html, "class=\"validation illegal\""));
   g_assert_nonnull (strstr (txt, validation));
   g_assert_null (strstr (txt, "Legal\n"));
