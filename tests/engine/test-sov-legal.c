@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include "muster-engine.h"
+#include "muster-test-legal.h"
+
+/*
+ * Standards of Valor legality (digest §1, §2) through the real validator: every constraint of
+ * the ruleset with a passing and a failing list and its exact message, and the shipped sample
+ * legal.
+ */
+
+static MusterRuleset *sov;
+
+#define ERROR MUSTER_SEVERITY_ERROR
+#define WARNING MUSTER_SEVERITY_WARNING
+
+static void
+sov_setup (Legal         *army,
+           gconstpointer  data)
+{
+  legal_init (army, sov, 50000);
+  /* A century in the default Close Order with its leader, and a company of cavalry. */
+  legal_add (army, NULL, "Century", "infantry", 20, "leader", NULL);
+  legal_add (army, NULL, "Turma", "cavalry", 16, NULL);
+  legal_assert_clean (army);
+}
+
+/* §1.1: every unit includes a leader figure (a custom check of the module). */
+static void
+test_unit_leader (Legal         *army,
+                  gconstpointer  data)
+{
+  MusterUnit *unit = legal_add (army, NULL, "Archers", "infantry", 12, "musician", NULL);
+
+  g_assert_cmpstr (legal_only (army, "unit-leader", ERROR, 1), ==,
+                   "Archers has no leader figure: every unit includes one.");
+  g_assert_false (muster_validator_is_legal (army->validator));
+  muster_unit_set_option (unit, "leader", 1);
+  legal_assert_clean (army);
+  /* Independent figures are no units with a leader. */
+  legal_add (army, NULL, "Scout", "character", 1, NULL);
+  legal_assert_clean (army);
+}
+
+/* §1.4: a battalion is usually 3 to 5 companies (characters do not count). */
+static void
+test_battalion_companies (Legal         *army,
+                          gconstpointer  data)
+{
+  MusterNode *cohort = legal_add_node (army, NULL, "battalion", "Cohort");
+  MusterUnit *units[6];
+
+  for (guint i = 0; i < 2; i++)
+    units[i] = legal_add (army, cohort, "Century", "infantry", 20, "leader", NULL);
+  legal_add (army, cohort, "Tribune", "character", 1, NULL);
+  g_assert_cmpstr (legal_only (army, "battalion-companies", WARNING, 1), ==,
+                   "Cohort holds 2 companies; a battalion is usually 3 to 5.");
+  g_assert_true (muster_validator_is_legal (army->validator));
+  for (guint i = 2; i < 5; i++)
+    {
+      units[i] = legal_add (army, cohort, "Century", "infantry", 20, "leader", NULL);
+      legal_assert_clean (army);
+    }
+  units[5] = legal_add (army, cohort, "Century", "infantry", 20, "leader", NULL);
+  g_assert_cmpstr (legal_only (army, "battalion-companies", WARNING, 1), ==,
+                   "Cohort holds 6 companies; a battalion is usually 3 to 5.");
+  legal_remove (units[5]);
+  legal_assert_clean (army);
+}
+
+typedef struct
+{
+  const char *rule;
+  MusterSeverity severity;
+  const char *type;
+  const char *bad[4];   /* options of the failing unit */
+  const char *fix[3];   /* picked to make it pass (or NULL) */
+  const char *drop;     /* dropped to make it pass (or NULL) */
+  const char *message;
+} Forbid;
+
+static const Forbid forbid[] = {
+  /* §2.2: slings in Skirmish formation only; Close Order is the infantry's default. */
+  { "sling-skirmish-only", ERROR, "infantry", { "leader", "sling" }, { "skirmish-order" }, NULL,
+    "X: slings are used in Skirmish formation only." },
+  { "sling-skirmish-only", ERROR, "cavalry", { "leader", "sling", "open-order" },
+    { "skirmish-order" }, "open-order", "X: slings are used in Skirmish formation only." },
+  { "sling-skirmish-only", ERROR, "infantry", { "leader", "sling", "wedge", "specially-trained" },
+    { "skirmish-order" }, "wedge", "X: slings are used in Skirmish formation only." },
+  /* §1.2, §4.7: a Wedge needs special training. */
+  { "wedge-needs-training", ERROR, "cavalry", { "leader", "wedge" }, { "specially-trained" }, NULL,
+    "X: only specially trained units may form a Wedge." },
+  /* §4.7: a Shield Wall needs Large Shields. */
+  { "shield-wall-needs-large-shields", ERROR, "infantry", { "leader", "phalanx" },
+    { "large-shield" }, NULL,
+    "X: Phalanx and Testudo keep a Shield Wall, which needs Large Shields." },
+  { "shield-wall-needs-large-shields", ERROR, "infantry", { "leader", "testudo" },
+    { "large-shield" }, NULL,
+    "X: Phalanx and Testudo keep a Shield Wall, which needs Large Shields." },
+  /* §4.12.10: chariots, elephants and horse archers. */
+  { "mobile-missile-platform-mounted", ERROR, "infantry",
+    { "leader", "mobile-missile-platform", "short-bow" }, { NULL }, "mobile-missile-platform",
+    "X: Mobile Missile Platforms are chariots, elephants and trained horse archers." },
+  /* §2.3: lances and kontos are cavalry charge weapons. */
+  { "lance-mounted", WARNING, "infantry", { "leader", "lance" }, { NULL }, "lance",
+    "X: lances and kontos are cavalry charge weapons." },
+  { "lance-mounted", WARNING, "infantry", { "leader", "kontos" }, { NULL }, "kontos",
+    "X: lances and kontos are cavalry charge weapons." },
+  /* §2.3: halberd and long sword are two-handed on foot. */
+  { "two-handed-no-shield", WARNING, "infantry", { "leader", "halberd", "large-shield" },
+    { NULL }, "large-shield", "X: a two-handed weapon leaves no hand for a Large Shield." },
+  { "two-handed-no-shield", WARNING, "infantry", { "leader", "long-sword", "large-shield" },
+    { NULL }, "large-shield", "X: a two-handed weapon leaves no hand for a Large Shield." },
+};
+
+static void
+test_forbid (Legal         *army,
+             gconstpointer  data)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (forbid); i++)
+    {
+      const Forbid *c = &forbid[i];
+      MusterUnit *unit = legal_add (army, NULL, "X", c->type, 12, NULL);
+
+      for (guint j = 0; j < G_N_ELEMENTS (c->bad) && c->bad[j]; j++)
+        muster_unit_set_option (unit, c->bad[j], 1);
+      g_assert_cmpstr (legal_only (army, c->rule, c->severity, 1), ==, c->message);
+      g_assert_true (muster_validator_is_legal (army->validator) == (c->severity != ERROR));
+      if (c->drop)
+        muster_unit_set_option (unit, c->drop, 0);
+      for (guint j = 0; j < G_N_ELEMENTS (c->fix) && c->fix[j]; j++)
+        muster_unit_set_option (unit, c->fix[j], 1);
+      legal_assert_clean (army);
+      legal_remove (unit);
+    }
+}
+
+/* The same weapons are legal where the digest allows them. */
+static void
+test_allowed (Legal         *army,
+              gconstpointer  data)
+{
+  legal_add (army, NULL, "Slingers", "infantry", 10, "leader", "sling", "skirmish-order", NULL);
+  legal_add (army, NULL, "Horse archers", "cavalry", 10, "leader", "short-bow",
+             "mobile-missile-platform", NULL);
+  legal_add (army, NULL, "Chariots", "chariot", 5, "leader", "short-bow",
+             "mobile-missile-platform", NULL);
+  legal_add (army, NULL, "Lancers", "cavalry", 12, "leader", "lance", "large-shield", NULL);
+  legal_add (army, NULL, "Cataphracts", "cavalry", 12, "leader", "kontos", NULL);
+  legal_add (army, NULL, "Knights", "cavalry", 12, "leader", "long-sword", "large-shield", NULL);
+  legal_add (army, NULL, "Halberdiers", "infantry", 20, "leader", "halberd", NULL);
+  legal_add (army, NULL, "Phalangites", "infantry", 20, "leader", "phalanx", "large-shield", NULL);
+  legal_add (army, NULL, "Wedge", "infantry", 20, "leader", "wedge", "specially-trained", NULL);
+  legal_assert_clean (army);
+}
+
+static void
+test_sample (void)
+{
+  g_autofree char *text = legal_sample (sov, "standards-of-valor-punitive-cohort.muster");
+
+  g_assert_cmpstr (text, ==, "");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  sov = muster_test_load_shipped_ruleset ("standards-of-valor");
+
+#define SOV(name, func) g_test_add ("/engine/sov-legal/" name, Legal, NULL, sov_setup, func, \
+                                    legal_teardown)
+  SOV ("unit-leader", test_unit_leader);
+  SOV ("battalion-companies", test_battalion_companies);
+  SOV ("forbid", test_forbid);
+  SOV ("allowed", test_allowed);
+#undef SOV
+  g_test_add_func ("/engine/sov-legal/sample-legal", test_sample);
+
+  ret = g_test_run ();
+  muster_ruleset_unref (sov);
+  return ret;
+}
