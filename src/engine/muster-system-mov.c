@@ -286,5 +286,6 @@ const MusterSystem muster_system_medals_of_valor = {
   .id = "medals-of-valor",
   .derived_stats = mov_derived_stats,
   .extra_checks = mov_extra_checks,
+  .extra_checks_document = TRUE,
   .force_summary = mov_force_summary,
 };

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
-#include "muster-test-util.h"
+#include "muster-test-legal.h"
 #include "muster-system-mov.h"
 
 /*
@@ -29,31 +29,11 @@ new_doc (void)
   return doc;
 }
 
-/* Adds soldiers to @node from a spec such as "asl:e4:smg em*4 em:lmg": a unit type, its
- * options (weapon, grade, role) and optionally a count. */
 static void
 add_soldiers (MusterNode *node,
               const char *spec)
 {
-  g_auto(GStrv) words = g_strsplit (spec, " ", -1);
-
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      g_auto(GStrv) count = g_strsplit (words[i], "*", 2);
-      g_auto(GStrv) parts = g_strsplit (count[0], ":", -1);
-      guint n = count[1] ? (guint) g_ascii_strtoull (count[1], NULL, 10) : 1;
-
-      if (*words[i] == '\0')
-        continue;
-      for (guint k = 0; k < n; k++)
-        {
-          MusterUnit *unit = muster_unit_new (parts[0], 1);
-
-          for (guint p = 1; parts[p] != NULL; p++)
-            muster_unit_set_option (unit, parts[p], 1);
-          muster_node_insert_unit (node, muster_node_get_n_units (node), unit);
-        }
-    }
+  legal_add_spec (node, spec);
 }
 
 static MusterNode *
