@@ -218,3 +218,61 @@ legal_sample (MusterRuleset *ruleset,
   issues = muster_validate_doc (doc);
   return legal_describe (issues);
 }
+
+/* A forbidden combination: a unit of @type named "X" with the options @bad breaks @rule with
+ * @message; dropping @drop and picking @fix makes it legal. */
+typedef struct
+{
+  const char     *rule;
+  MusterSeverity  severity;
+  const char     *type;
+  const char     *bad[4];
+  const char     *fix[3];
+  const char     *drop;
+  const char     *message;
+} LegalForbid;
+
+/* Each case, added to @node of a clean list, then fixed and removed again. */
+static inline void
+legal_check_forbid (Legal             *army,
+                    MusterNode        *node,
+                    guint              size,
+                    const LegalForbid *cases,
+                    guint              n)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      const LegalForbid *c = &cases[i];
+      MusterUnit *unit = legal_add (army, node, "X", c->type, size, NULL);
+
+      for (guint j = 0; j < G_N_ELEMENTS (c->bad) && c->bad[j]; j++)
+        muster_unit_set_option (unit, c->bad[j], 1);
+      g_assert_cmpstr (legal_only (army, c->rule, c->severity, 1), ==, c->message);
+      g_assert_true (muster_validator_is_legal (army->validator)
+                     == (c->severity != MUSTER_SEVERITY_ERROR));
+      if (c->drop)
+        muster_unit_set_option (unit, c->drop, 0);
+      for (guint j = 0; j < G_N_ELEMENTS (c->fix) && c->fix[j]; j++)
+        muster_unit_set_option (unit, c->fix[j], 1);
+      legal_assert_clean (army);
+      legal_remove (unit);
+    }
+}
+
+/* A shipped sample and its expected findings (legal_describe()), for legal_test_sample(). */
+typedef struct
+{
+  MusterRuleset **ruleset;
+  const char     *file;
+  const char     *expected;
+} LegalSample;
+
+/* g_test_add_data_func() with a LegalSample. */
+static inline void
+legal_test_sample (gconstpointer data)
+{
+  const LegalSample *sample = data;
+  g_autofree char *text = legal_sample (*sample->ruleset, sample->file);
+
+  g_assert_cmpstr (text, ==, sample->expected);
+}

@@ -289,21 +289,17 @@ test_at_advice (Legal         *army,
   legal_assert_clean (army);
 }
 
-static void
-test_sample (void)
-{
-  g_autofree char *text = legal_sample (mov, "medals-of-valor-village-assault.muster");
-
-  /* Legal, with the 3rd Squad's Baker team a man short (L2). */
-  g_assert_cmpstr (text, ==,
-                   "warning platoon-under-strength f1/n2 (2nd Platoon, Able Company › 2nd "
-                   "Platoon): 2nd Platoon is under strength: 32 of the platoon's 33 men.\n"
-                   "warning squad-under-strength f1/n2/n9 (2nd Platoon, Able Company › 2nd "
-                   "Platoon › 3rd Squad): 3rd Squad is under strength: 9 of the squad's 10 men.\n"
-                   "warning fireteam-under-strength f1/n2/n9/n11 (2nd Platoon, Able Company › "
-                   "2nd Platoon › 3rd Squad › 3rd Squad, Baker team): 3rd Squad, Baker team is "
-                   "under strength: 4 of the fireteam's 5 men.\n");
-}
+/* Legal, with the 3rd Squad's Baker team a man short (L2). */
+static const LegalSample sample = {
+  &mov, "medals-of-valor-village-assault.muster",
+  "warning platoon-under-strength f1/n2 (2nd Platoon, Able Company › 2nd "
+  "Platoon): 2nd Platoon is under strength: 32 of the platoon's 33 men.\n"
+  "warning squad-under-strength f1/n2/n9 (2nd Platoon, Able Company › 2nd "
+  "Platoon › 3rd Squad): 3rd Squad is under strength: 9 of the squad's 10 men.\n"
+  "warning fireteam-under-strength f1/n2/n9/n11 (2nd Platoon, Able Company › "
+  "2nd Platoon › 3rd Squad › 3rd Squad, Baker team): 3rd Squad, Baker team is "
+  "under strength: 4 of the fireteam's 5 men.\n"
+};
 
 int
 main (int    argc,
@@ -324,7 +320,7 @@ main (int    argc,
   MOV ("medics", test_medics);
   MOV ("at-advice", test_at_advice);
 #undef MOV
-  g_test_add_func ("/engine/mov-legal/sample-three-warnings", test_sample);
+  g_test_add_data_func ("/engine/mov-legal/sample-three-warnings", &sample, legal_test_sample);
 
   ret = g_test_run ();
   muster_ruleset_unref (mov);

@@ -71,18 +71,7 @@ test_battalion_companies (Legal         *army,
   legal_assert_clean (army);
 }
 
-typedef struct
-{
-  const char *rule;
-  MusterSeverity severity;
-  const char *type;
-  const char *bad[4];   /* options of the failing unit */
-  const char *fix[3];   /* picked to make it pass (or NULL) */
-  const char *drop;     /* dropped to make it pass (or NULL) */
-  const char *message;
-} Forbid;
-
-static const Forbid forbid[] = {
+static const LegalForbid forbid[] = {
   /* §2.2: slings in Skirmish formation only; Close Order is the infantry's default. */
   { "sling-skirmish-only", ERROR, "infantry", { "leader", "sling" }, { "skirmish-order" }, NULL,
     "X: slings are used in Skirmish formation only." },
@@ -120,22 +109,7 @@ static void
 test_forbid (Legal         *army,
              gconstpointer  data)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (forbid); i++)
-    {
-      const Forbid *c = &forbid[i];
-      MusterUnit *unit = legal_add (army, NULL, "X", c->type, 12, NULL);
-
-      for (guint j = 0; j < G_N_ELEMENTS (c->bad) && c->bad[j]; j++)
-        muster_unit_set_option (unit, c->bad[j], 1);
-      g_assert_cmpstr (legal_only (army, c->rule, c->severity, 1), ==, c->message);
-      g_assert_true (muster_validator_is_legal (army->validator) == (c->severity != ERROR));
-      if (c->drop)
-        muster_unit_set_option (unit, c->drop, 0);
-      for (guint j = 0; j < G_N_ELEMENTS (c->fix) && c->fix[j]; j++)
-        muster_unit_set_option (unit, c->fix[j], 1);
-      legal_assert_clean (army);
-      legal_remove (unit);
-    }
+  legal_check_forbid (army, NULL, 12, forbid, G_N_ELEMENTS (forbid));
 }
 
 /* The same weapons are legal where the digest allows them. */
@@ -157,13 +131,7 @@ test_allowed (Legal         *army,
   legal_assert_clean (army);
 }
 
-static void
-test_sample (void)
-{
-  g_autofree char *text = legal_sample (sov, "standards-of-valor-punitive-cohort.muster");
-
-  g_assert_cmpstr (text, ==, "");
-}
+static const LegalSample sample = { &sov, "standards-of-valor-punitive-cohort.muster", "" };
 
 int
 main (int    argc,
@@ -181,7 +149,7 @@ main (int    argc,
   SOV ("forbid", test_forbid);
   SOV ("allowed", test_allowed);
 #undef SOV
-  g_test_add_func ("/engine/sov-legal/sample-legal", test_sample);
+  g_test_add_data_func ("/engine/sov-legal/sample-legal", &sample, legal_test_sample);
 
   ret = g_test_run ();
   muster_ruleset_unref (sov);
