@@ -233,6 +233,21 @@ test_command (Legal         *army,
   legal_assert_clean (army);
 }
 
+/* L12: every TU belongs to exactly one Sub-Commander: none stands outside a wing. */
+static void
+test_tu_in_wing (Legal         *army,
+                 gconstpointer  data)
+{
+  MusterNode *root = muster_force_get_root (army->force);
+
+  legal_add (army, NULL, "Stray", "foot", 2, NULL);
+  g_assert_cmpstr (legal_only (army, "l12-tu-in-wing", ERROR, 1), ==,
+                   "Stray: every Tactical Unit belongs to exactly one Sub-Commander's wing "
+                   "(L12).");
+  muster_node_move_unit (root, 0, wing, muster_node_get_n_units (wing));
+  legal_assert_clean (army);
+}
+
 static const LegalSample sample = { &ul, "undying-lands-host.muster", "" };
 
 int
@@ -252,6 +267,7 @@ main (int    argc,
   UL ("one-class", test_one_class);
   UL ("sizes", test_sizes);
   UL ("command", test_command);
+  UL ("tu-in-wing", test_tu_in_wing);
 #undef UL
   g_test_add_data_func ("/engine/ul-legal/sample-legal", &sample, legal_test_sample);
 
