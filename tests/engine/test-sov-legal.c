@@ -131,6 +131,26 @@ test_allowed (Legal         *army,
   legal_assert_clean (army);
 }
 
+/* §1.1: a heavy weapon has a crew of at least 4; an Independent Figure is one figure (the
+ * unit types' size ranges, reported as unit-size). */
+static void
+test_type_sizes (Legal         *army,
+                 gconstpointer  data)
+{
+  MusterUnit *ballista = legal_add (army, NULL, "Ballista", "heavy-weapon", 3, "leader", NULL);
+  MusterUnit *hero;
+
+  g_assert_cmpstr (legal_only (army, "unit-size", ERROR, 1), ==,
+                   "Ballista (Heavy weapon and crew) has 3 figures; the type takes at least 4.");
+  muster_unit_set_size (ballista, 4);
+  legal_assert_clean (army);
+  hero = legal_add (army, NULL, "Hero", "character", 2, NULL);
+  g_assert_cmpstr (legal_only (army, "unit-size", ERROR, 1), ==,
+                   "Hero (Independent Figure) has 2 figures; the type takes at most 1.");
+  muster_unit_set_size (hero, 1);
+  legal_assert_clean (army);
+}
+
 static const LegalSample sample = { &sov, "standards-of-valor-punitive-cohort.muster", "" };
 
 int
@@ -148,6 +168,7 @@ main (int    argc,
   SOV ("battalion-companies", test_battalion_companies);
   SOV ("forbid", test_forbid);
   SOV ("allowed", test_allowed);
+  SOV ("type-sizes", test_type_sizes);
 #undef SOV
   g_test_add_data_func ("/engine/sov-legal/sample-legal", &sample, legal_test_sample);
 
