@@ -103,7 +103,7 @@ test_ruleset (void)
     "weapon-system-weapon", "squad-under-strength", "squad-over-strength", "squad-leader",
     "squad-asl", "squad-em", "platoon-under-strength", "platoon-over-strength",
     "platoon-leader", "platoon-officer",
-    "platoon-squad-leaders", "platoon-asl", "platoon-em", "one-company-commander",
+    "platoon-squad-leaders", "platoon-asl", "platoon-em", "one-company-commander", "side-commander-in-chief",
     "medics-per-platoon", "medics-campaign-only", "at-system-against-tanks",
   };
   const GPtrArray *constraints = muster_ruleset_list (mov, MUSTER_ITEM_CONSTRAINT);

@@ -237,6 +237,34 @@ test_company_commander (Legal         *army,
   legal_assert_clean (army);
 }
 
+/* L7: a side whose players have several captains promotes one to Major. */
+static void
+test_commander_in_chief (Legal         *army,
+                         gconstpointer  data)
+{
+  MusterForce *ally;
+  MusterUnit *captain;
+
+  legal_add (army, NULL, "Capt. Miller", "co", 1, NULL);
+  g_free (muster_force_set_side (army->force, "Allies"));
+  muster_doc_insert_force (army->doc, 1, muster_force_new ("Baker Company", 0));
+  ally = muster_doc_get_force (army->doc, 1);
+  g_free (muster_force_set_side (ally, "Allies"));
+  legal_assert_clean (army);
+  legal_add_spec (muster_force_get_root (ally), "co");
+  captain = muster_node_get_unit (muster_force_get_root (ally), 0);
+  g_assert_cmpstr (legal_only (army, "side-commander-in-chief", WARNING, 2), ==,
+                   "Host: the side has 2 company commanders and none outranks the "
+                   "others; one is promoted to Major (O4) to command the side (L7).");
+  g_assert_true (muster_validator_is_legal (army->validator));
+  muster_unit_set_option (captain, "o4", 1);
+  legal_assert_clean (army);
+  muster_unit_set_option (captain, "o4", 0);
+  legal_only (army, "side-commander-in-chief", WARNING, 2);
+  g_free (muster_force_set_side (ally, "Axis"));
+  legal_assert_clean (army);
+}
+
 /* L8: two medics per platoon, a campaign option. */
 static void
 test_medics (Legal         *army,
@@ -317,6 +345,7 @@ main (int    argc,
   MOV ("squad", test_squad);
   MOV ("platoon", test_platoon);
   MOV ("company-commander", test_company_commander);
+  MOV ("commander-in-chief", test_commander_in_chief);
   MOV ("medics", test_medics);
   MOV ("at-advice", test_at_advice);
 #undef MOV
