@@ -777,6 +777,8 @@ muster_force_set_side (MusterForce *self,
 
   self->side = g_strdup (side);
   muster_xml_set_prop (self->root->xml, "side", side);
+  /* Sides decide who is an opponent (Medals of Valor's tank advice). */
+  _muster_force_notify (self, MUSTER_EDIT_FORCE_CHANGED, self);
   return old;
 }
 

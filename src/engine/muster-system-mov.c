@@ -25,7 +25,9 @@
  *    soldier listed first. Stats "rank", "leader" and "leads" (the nodes he leads);
  *  - the force's strength: head count by category, leaders, FIR and vehicles;
  *  - the book's advice that the side without a tank deploy an AT system (§7.0), which looks
- *    at the other forces of the document.
+ *    at the other forces of the document;
+ *  - a side's company commanders: with several, one outranks the others (promoted to Major,
+ *    §1.3), so that the side has one commander-in-chief.
  *
  * The data ids it relies on are below; a house ruleset that renames them loses these rules.
  */
@@ -34,6 +36,8 @@
 #define TANK_TYPE         "tank"
 #define AT_OPTION         "at-system"
 #define AT_CONSTRAINT     "at-system-against-tanks"
+#define CINC_CONSTRAINT   "side-commander-in-chief"
+#define CO_INDEX          4
 
 static const char * const category_ids[MUSTER_MOV_N_CATEGORIES] = {
   "em", "asl", "sl", "pl", "co"
@@ -227,9 +231,9 @@ opposes (const MusterForce *a,
 }
 
 static void
-mov_extra_checks (const MusterRuleset *ruleset,
-                  const MusterForce   *force,
-                  GPtrArray           *issues)
+check_at_advice (const MusterRuleset *ruleset,
+                 const MusterForce   *force,
+                 GPtrArray           *issues)
 {
   const MusterConstraint *advice = muster_ruleset_get_constraint (ruleset, AT_CONSTRAINT);
   MusterDoc *doc = muster_force_get_doc (force);
@@ -260,6 +264,86 @@ mov_extra_checks (const MusterRuleset *ruleset,
                                              muster_force_get_id (force), NULL, message));
 }
 
+/* The company commanders in @node and below: how many, the highest rank among them and how
+ * many hold it. */
+static void
+count_commanders (const MusterRuleset *ruleset,
+                  const MusterForce   *force,
+                  const MusterNode    *node,
+                  guint               *n,
+                  double              *best,
+                  guint               *n_best)
+{
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    {
+      const MusterUnit *unit = muster_node_get_unit (node, i);
+      double rank;
+
+      if (category_of (ruleset, unit) != CO_INDEX)
+        continue;
+      rank = rank_of (ruleset, force, unit);
+      (*n)++;
+      if (*n_best == 0 || rank > *best)
+        {
+          *best = rank;
+          *n_best = 1;
+        }
+      else if (rank == *best)
+        (*n_best)++;
+    }
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    count_commanders (ruleset, force, muster_node_get_node (node, i), n, best, n_best);
+}
+
+/* §1.3 (L7): a side whose players hold several company commanders promotes one to Major;
+ * each force of the side that holds one of them is told. */
+static void
+check_commander_in_chief (const MusterRuleset *ruleset,
+                          const MusterForce   *force,
+                          GPtrArray           *issues)
+{
+  const MusterConstraint *rule = muster_ruleset_get_constraint (ruleset, CINC_CONSTRAINT);
+  MusterDoc *doc = muster_force_get_doc (force);
+  g_autofree char *count = NULL, *message = NULL;
+  guint own = 0, own_best = 0, n = 0, n_best = 0, players = 0;
+  double own_rank = 0, best = 0;
+
+  if (rule == NULL || rule->severity == MUSTER_SEVERITY_OFF || doc == NULL ||
+      !muster_condition_holds (ruleset, force, NULL, rule->when))
+    return;
+  count_commanders (ruleset, force, muster_force_get_root (force), &own, &own_rank, &own_best);
+  if (own == 0)
+    return;
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      const MusterForce *other = muster_doc_get_force (doc, i);
+
+      guint before = n;
+
+      if (other == force || !opposes (force, other))
+        count_commanders (ruleset, other, muster_force_get_root (other), &n, &best, &n_best);
+      players += n > before;
+    }
+  /* One player with two captains breaks one-company-commander instead. */
+  if (players < 2 || n_best < 2)
+    return;
+  count = g_strdup_printf ("%u", n);
+  message = muster_format_message (rule->message, (const char *[]) {
+                                     "scope", muster_force_get_name (force), "count", count,
+                                     "constraint", rule->item.id, NULL });
+  g_ptr_array_add (issues, muster_issue_new (rule->severity, rule->item.id,
+                                             muster_force_get_id (force), NULL, message));
+}
+
+static void
+mov_extra_checks (const MusterRuleset *ruleset,
+                  const MusterForce   *force,
+                  GPtrArray           *issues)
+{
+  check_at_advice (ruleset, force, issues);
+  check_commander_in_chief (ruleset, force, issues);
+}
+
 /* The head count the book uses instead of points (§2.1): men by category, leaders, FIR, AFVs. */
 static void
 mov_force_summary (const MusterRuleset *ruleset,
@@ -286,5 +370,6 @@ const MusterSystem muster_system_medals_of_valor = {
   .id = "medals-of-valor",
   .derived_stats = mov_derived_stats,
   .extra_checks = mov_extra_checks,
+  .extra_checks_document = TRUE,
   .force_summary = mov_force_summary,
 };

@@ -24,6 +24,8 @@ G_BEGIN_DECLS
  *   look at: the validator runs them again after an edit of a unit of one of these categories
  *   (and after any edit of the force's list options, limit or organisation); %NULL runs them
  *   after every edit of the force
+ * @extra_checks_document: the checks also look at the document's other forces (an opponent's
+ *   units): the validator runs them for every force after an edit that runs them for one
  * @force_summary: (nullable): appends #MusterSummaryItem lines that describe a force beyond its
  *   total, for systems whose strength is not one number (Medals of Valor's head count by
  *   category, leaders, FIR and vehicles)
@@ -56,6 +58,7 @@ struct _MusterSystem
                                 const MusterForce   *force,
                                 GPtrArray           *issues);
   const char * const *extra_checks_watch;
+  gboolean            extra_checks_document;
   void        (*force_summary) (const MusterRuleset *ruleset,
                                 const MusterForce   *force,
                                 GPtrArray           *items);

@@ -23,7 +23,8 @@
  * a unit that cannot be costed) run again when that unit changes. The points limit of a force
  * (a comparison of two running totals) is checked after any edit of the force; the system
  * module's `extra_checks` after an edit of a unit of a category it watches
- * (MusterSystem.extra_checks_watch), or of the force's list options, limit or organisation.
+ * (MusterSystem.extra_checks_watch), or of the force's list options, limit or organisation;
+ * checks that look across forces (extra_checks_document) then run for every force.
  *
  * The findings that changed since the caller last asked are kept by key with the finding as it
  * was before, so a finding that disappears and comes back unchanged is not reported.
@@ -80,6 +81,7 @@ struct _MusterValidator
   GPtrArray         *extra_touched; /* MusterForce whose module's checks must run again */
   GPtrArray         *scratch;      /* a unit's findings while they are checked */
   const char * const *extra_watch; /* nullable: the categories those checks look at */
+  gboolean           extra_document; /* those checks look at the other forces too */
   gboolean           watching;
 };
 
@@ -707,6 +709,8 @@ start (MusterValidator *self)
   info_init (self);
   self->extra_watch = muster_system_for_ruleset (self->ruleset)
                       ? muster_system_for_ruleset (self->ruleset)->extra_checks_watch : NULL;
+  self->extra_document = muster_system_for_ruleset (self->ruleset)
+                         && muster_system_for_ruleset (self->ruleset)->extra_checks_document;
   for (guint i = 0; i < self->constraints->len; i++)
     if (self->info[i].counted && self->info[i].scope == MUSTER_SCOPE_DOCUMENT)
       counter_get (self, i, self->doc);
@@ -810,6 +814,10 @@ on_edit (gpointer     data,
   if (edit != MUSTER_EDIT_FORCE_REMOVED)
     touch (self, force, edit != MUSTER_EDIT_UNIT_ADDED && edit != MUSTER_EDIT_UNIT_REMOVED &&
                         edit != MUSTER_EDIT_UNIT_CHANGED);
+  /* Checks that look across forces see this edit from every force. */
+  if (self->extra_document && (self->extra_touched->len > 0 || edit == MUSTER_EDIT_FORCE_REMOVED))
+    for (guint i = 0; i < muster_doc_get_n_forces (self->doc); i++)
+      touch (self, muster_doc_get_force (self->doc, i), TRUE);
   mark_scope_dirty (self, self->doc);
   flush (self);
 }

@@ -6,17 +6,15 @@
 #include <string.h>
 
 #include "muster-engine.h"
-#include "muster-test-util.h"
+#include "muster-test-legal.h"
 #include "muster-system-mov.h"
 
 /*
  * Medals of Valor army building: the organisation table (§1.21) and the leader rules (§1.3)
  * as data, each with a passing and a failing case, and the force's strength.
  *
- * The constraint evaluator is another module's work; to test that the data says what the
- * book says, check_force() below applies the count and forbid constraints the way
- * data/rulesets/README.md defines them (a level scope counts the units of each node of that
- * level and its sub-units).
+ * check_force() runs the real validator (muster_validate_doc); test-mov-legal.c checks the
+ * exact messages.
  */
 
 static MusterRuleset *mov;
@@ -31,31 +29,11 @@ new_doc (void)
   return doc;
 }
 
-/* Adds soldiers to @node from a spec such as "asl:e4:smg em*4 em:lmg": a unit type, its
- * options (weapon, grade, role) and optionally a count. */
 static void
 add_soldiers (MusterNode *node,
               const char *spec)
 {
-  g_auto(GStrv) words = g_strsplit (spec, " ", -1);
-
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      g_auto(GStrv) count = g_strsplit (words[i], "*", 2);
-      g_auto(GStrv) parts = g_strsplit (count[0], ":", -1);
-      guint n = count[1] ? (guint) g_ascii_strtoull (count[1], NULL, 10) : 1;
-
-      if (*words[i] == '\0')
-        continue;
-      for (guint k = 0; k < n; k++)
-        {
-          MusterUnit *unit = muster_unit_new (parts[0], 1);
-
-          for (guint p = 1; parts[p] != NULL; p++)
-            muster_unit_set_option (unit, parts[p], 1);
-          muster_node_insert_unit (node, muster_node_get_n_units (node), unit);
-        }
-    }
+  legal_add_spec (node, spec);
 }
 
 static MusterNode *
@@ -85,104 +63,26 @@ add_squad (MusterNode *parent,
   return squad;
 }
 
-static gboolean
-in (char       **list,
-    const char  *id)
-{
-  return list == NULL || (id != NULL && g_strv_contains ((const char * const *) list, id));
-}
-
-static gboolean
-has_any (char              **list,
-         const char * const *ids)
-{
-  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
-    if (g_strv_contains ((const char * const *) list, ids[i]))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-unit_matches (const MusterUnit  *unit,
-              const MusterMatch *match)
-{
-  const MusterUnitType *type = muster_ruleset_get_unit_type (mov, muster_unit_get_type_id (unit));
-  gboolean option = match->option == NULL;
-
-  for (guint i = 0; match->option != NULL && match->option[i] != NULL; i++)
-    option |= muster_unit_get_option_count (unit, match->option[i]) > 0;
-  return type != NULL && option
-         && in (match->type, type->item.id) && in (match->category, type->category)
-         && (match->tag == NULL || has_any (match->tag, (const char * const *) type->tags))
-         && !(match->not_type && in (match->not_type, type->item.id))
-         && !(match->not_category && in (match->not_category, type->category))
-         && !(match->not_tag && has_any (match->not_tag, (const char * const *) type->tags));
-}
-
-static guint
-count_matching (const MusterNode       *node,
-                const MusterConstraint *c)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    for (guint m = 0; m < c->matches->len; m++)
-      if (unit_matches (muster_node_get_unit (node, i), c->matches->pdata[m]))
-        {
-          n++;
-          break;
-        }
-  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    n += count_matching (muster_node_get_node (node, i), c);
-  return n;
-}
-
-static void
-check_node (const MusterForce      *force,
-            const MusterNode       *node,
-            const MusterConstraint *c,
-            GString                *found)
-{
-  static const char * const severities[] = { "error", "warning", "info", "off" };
-  gboolean in_scope = g_str_equal (c->scope, "force") ? muster_node_get_parent (node) == NULL
-                      : g_strcmp0 (muster_node_get_level (node), c->scope) == 0;
-
-  if (c->kind == MUSTER_CONSTRAINT_FORBID)
-    for (guint i = 0; i < muster_node_get_n_units (node); i++)
-      {
-        gboolean all = TRUE;
-
-        for (guint m = 0; m < c->matches->len; m++)
-          all &= unit_matches (muster_node_get_unit (node, i), c->matches->pdata[m]);
-        if (all)
-          g_string_append_printf (found, "%s:%s ", c->item.id, severities[c->severity]);
-      }
-  if (c->kind == MUSTER_CONSTRAINT_COUNT && in_scope)
-    {
-      guint n = count_matching (node, c);
-
-      if ((c->has_min && n < c->min) || (c->has_max && n > c->max))
-        g_string_append_printf (found, "%s:%s ", c->item.id, severities[c->severity]);
-    }
-  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    check_node (force, muster_node_get_node (node, i), c, found);
-}
-
-/* The constraints @force breaks, as "id:severity " in data order (a constraint broken in two
- * nodes appears twice). */
+/* The findings of @force's document, as "id:severity " in the data order of the constraints
+ * (a constraint broken in two nodes appears twice), then any of the validator's own. */
 static char *
 check_force (const MusterForce *force)
 {
   const GPtrArray *constraints = muster_ruleset_list (mov, MUSTER_ITEM_CONSTRAINT);
+  g_autoptr(GPtrArray) issues = muster_validate_doc (muster_force_get_doc (force));
   GString *found = g_string_new (NULL);
 
-  for (guint i = 0; i < constraints->len; i++)
-    {
-      const MusterConstraint *c = constraints->pdata[i];
+  for (guint i = 0; i <= constraints->len; i++)
+    for (guint k = 0; k < issues->len; k++)
+      {
+        const MusterIssue *issue = issues->pdata[k];
+        const MusterConstraint *c = i < constraints->len ? constraints->pdata[i] : NULL;
 
-      if (c->severity != MUSTER_SEVERITY_OFF && muster_condition_holds (mov, force, NULL, c->when))
-        check_node (force, muster_force_get_root (force), c, found);
-    }
+        if (c ? g_str_equal (issue->constraint, c->item.id)
+              : muster_ruleset_get_constraint (mov, issue->constraint) == NULL)
+          g_string_append_printf (found, "%s:%s ", issue->constraint,
+                                  muster_severity_to_string (issue->severity));
+      }
   if (found->len > 0)
     g_string_truncate (found, found->len - 1);
   return g_string_free (found, FALSE);
@@ -203,7 +103,7 @@ test_ruleset (void)
     "weapon-system-weapon", "squad-under-strength", "squad-over-strength", "squad-leader",
     "squad-asl", "squad-em", "platoon-under-strength", "platoon-over-strength",
     "platoon-leader", "platoon-officer",
-    "platoon-squad-leaders", "platoon-asl", "platoon-em", "one-company-commander",
+    "platoon-squad-leaders", "platoon-asl", "platoon-em", "one-company-commander", "side-commander-in-chief",
     "medics-per-platoon", "medics-campaign-only", "at-system-against-tanks",
   };
   const GPtrArray *constraints = muster_ruleset_list (mov, MUSTER_ITEM_CONSTRAINT);

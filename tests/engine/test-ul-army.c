@@ -247,6 +247,7 @@ test_constraints (void)
     { "l12-one-general", MUSTER_CONSTRAINT_COUNT },
     { "l12-wing-sub-commander", MUSTER_CONSTRAINT_COUNT },
     { "l12-wing-units", MUSTER_CONSTRAINT_COUNT },
+    { "l12-tu-in-wing", MUSTER_CONSTRAINT_FORBID },
     { "l12-commander-rating", MUSTER_CONSTRAINT_COUNT },
     { "l12-rating-without-commander", MUSTER_CONSTRAINT_FORBID },
   };

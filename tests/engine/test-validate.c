@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "muster-test-legal.h"
 
 /*
  * The legality engine: every kind of constraint passing and failing on a small fixture
@@ -16,13 +17,6 @@
 
 static MusterRuleset *fixture;
 static MusterRuleset *bvf;
-
-typedef struct
-{
-  MusterDoc       *doc;
-  MusterForce     *force;
-  MusterValidator *validator;
-} Army;
 
 static MusterRuleset *
 load_ruleset (const char *dir,
@@ -36,135 +30,13 @@ load_ruleset (const char *dir,
   return ruleset;
 }
 
-static void
-army_init (Army          *army,
-           MusterRuleset *ruleset,
-           gint64         limit)
-{
-  army->doc = muster_doc_new (muster_ruleset_get_id (ruleset), "1");
-  muster_doc_set_title (army->doc, "Test");
-  muster_doc_set_ruleset (army->doc, ruleset);
-  muster_doc_insert_force (army->doc, 0, muster_force_new ("Host", limit));
-  army->force = muster_doc_get_force (army->doc, 0);
-  army->validator = muster_validator_new (army->doc);
-}
-
-static void
-army_teardown (Army          *army,
-               gconstpointer  data)
-{
-  muster_validator_free (army->validator);
-  muster_doc_free (army->doc);
-}
-
-/* Adds a named unit with the options listed (NULL-terminated) to @node (the root if NULL). */
-static MusterUnit *
-add_unit (Army       *army,
-          MusterNode *node,
-          const char *name,
-          const char *type,
-          guint       size,
-          ...)
-{
-  MusterUnit *unit = muster_unit_new (type, size);
-  const char *option;
-  va_list args;
-
-  if (node == NULL)
-    node = muster_force_get_root (army->force);
-  g_free (muster_unit_set_name (unit, name));
-  va_start (args, size);
-  while ((option = va_arg (args, const char *)))
-    muster_unit_set_option (unit, option, 1);
-  va_end (args);
-  muster_node_insert_unit (node, muster_node_get_n_units (node), unit);
-  return unit;
-}
-
-static void
-remove_unit (MusterUnit *unit)
-{
-  MusterNode *node = muster_unit_get_node (unit);
-
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    if (muster_node_get_unit (node, i) == unit)
-      {
-        muster_unit_free (muster_node_remove_unit (node, i));
-        return;
-      }
-  g_assert_not_reached ();
-}
-
-/* "severity rule path (location): message", one line per finding. */
-static char *
-describe (GPtrArray *issues,
-          gboolean   with_ids)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < issues->len; i++)
-    {
-      const MusterIssue *issue = issues->pdata[i];
-
-      g_string_append_printf (out, "%s %s %s (%s): %s\n",
-                              muster_severity_to_string (issue->severity), issue->constraint,
-                              with_ids && issue->path ? issue->path : "-", issue->location,
-                              issue->message);
-    }
-  return g_string_free (out, FALSE);
-}
-
-/* The live validator agrees with a fresh evaluation. */
-static void
-assert_fresh (Army *army)
-{
-  g_autoptr(GPtrArray) live = muster_validator_list (army->validator);
-  g_autoptr(GPtrArray) fresh = muster_validate_doc (army->doc);
-  g_autofree char *a = describe (live, TRUE);
-  g_autofree char *b = describe (fresh, TRUE);
-
-  g_assert_cmpstr (a, ==, b);
-}
-
-/* The findings of rule @id: exactly @n of them; returns the first message (or NULL). */
+/* The findings of rule @id, of any severity: exactly @n of them; returns the first message. */
 static const char *
-only (Army       *army,
+only (Legal      *army,
       const char *id,
       guint       n)
 {
-  g_autoptr(GPtrArray) issues = muster_validator_list (army->validator);
-  const char *message = NULL;
-  guint found = 0;
-
-  assert_fresh (army);
-  for (guint i = 0; i < issues->len; i++)
-    {
-      MusterIssue *issue = issues->pdata[i];
-
-      if (g_str_equal (issue->constraint, id))
-        {
-          if (found++ == 0)
-            message = g_intern_string (issue->message);
-        }
-    }
-  if (found != n)
-    {
-      g_autofree char *text = describe (issues, TRUE);
-
-      g_error ("%u findings of %s, expected %u:\n%s", found, id, n, text);
-    }
-  return message;
-}
-
-static void
-assert_clean (Army *army)
-{
-  g_autoptr(GPtrArray) issues = muster_validator_list (army->validator);
-  g_autofree char *text = describe (issues, TRUE);
-
-  assert_fresh (army);
-  g_assert_cmpstr (text, ==, "");
-  g_assert_true (muster_validator_is_legal (army->validator));
+  return legal_only (army, id, MUSTER_SEVERITY_OFF, n);
 }
 
 /* Fixture: every kind of constraint */
@@ -173,38 +45,38 @@ static MusterUnit *general, *left, *right;
 
 /* A legal list: a General (20) and two Foot units of 6 with an officer (17 each): 54 of 100. */
 static void
-fixture_setup (Army          *army,
+fixture_setup (Legal         *army,
                gconstpointer  data)
 {
-  army_init (army, fixture, 100);
-  general = add_unit (army, NULL, "Marshal", "general", 1, NULL);
-  left = add_unit (army, NULL, "Left foot", "foot", 6, "officer", NULL);
-  right = add_unit (army, NULL, "Right foot", "foot", 6, "officer", NULL);
+  legal_init (army, fixture, 100);
+  general = legal_add (army, NULL, "Marshal", "general", 1, NULL);
+  left = legal_add (army, NULL, "Left foot", "foot", 6, "officer", NULL);
+  right = legal_add (army, NULL, "Right foot", "foot", 6, "officer", NULL);
   g_assert_cmpint (muster_force_get_total (army->force), ==, 54);
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_count_exactly_one (Army          *army,
+test_count_exactly_one (Legal         *army,
                         gconstpointer  data)
 {
-  MusterUnit *second = add_unit (army, NULL, "Deputy", "general", 1, NULL);
+  MusterUnit *second = legal_add (army, NULL, "Deputy", "general", 1, NULL);
 
   g_assert_cmpstr (only (army, "one-general", 1), ==, "Exactly one General (2 found).");
   g_assert_false (muster_validator_is_legal (army->validator));
-  remove_unit (second);
-  assert_clean (army);
-  remove_unit (general);
+  legal_remove (second);
+  legal_assert_clean (army);
+  legal_remove (general);
   g_assert_cmpstr (only (army, "one-general", 1), ==, "Exactly one General (0 found).");
 }
 
 static void
-test_count_per_points (Army          *army,
+test_count_per_points (Legal         *army,
                        gconstpointer  data)
 {
-  add_unit (army, NULL, "Riders", "horse", 4, NULL);
-  assert_clean (army);
-  add_unit (army, NULL, "Lancers", "horse", 4, NULL);
+  legal_add (army, NULL, "Riders", "horse", 4, NULL);
+  legal_assert_clean (army);
+  legal_add (army, NULL, "Lancers", "horse", 4, NULL);
   muster_force_set_points_limit (army->force, 200);
   g_assert_cmpstr (only (army, "horse-per-500", 1), ==,
                    "At most 1 Horse units at 200 points (2 taken).");
@@ -224,12 +96,12 @@ test_count_per_points (Army          *army,
 }
 
 static void
-test_count_when (Army          *army,
+test_count_when (Legal         *army,
                  gconstpointer  data)
 {
   muster_unit_set_option (left, "elite", 1);
   muster_unit_set_option (general, "elite", 1);
-  assert_clean (army);
+  legal_assert_clean (army);
   g_free (muster_force_set_setting (army->force, "limits", "on"));
   g_assert_cmpstr (only (army, "no-elite-with-limits", 1), ==,
                    "No Elite units with limits on (1 taken).");
@@ -238,13 +110,13 @@ test_count_when (Army          *army,
 }
 
 static void
-test_count_percent (Army          *army,
+test_count_percent (Legal         *army,
                     gconstpointer  data)
 {
   muster_force_set_points_limit (army->force, 1000);
-  add_unit (army, NULL, "Riders", "horse", 6, NULL);
+  legal_add (army, NULL, "Riders", "horse", 6, NULL);
   only (army, "horse-points", 0);
-  add_unit (army, NULL, "Lancers", "horse", 6, NULL);
+  legal_add (army, NULL, "Lancers", "horse", 6, NULL);
   g_assert_cmpstr (only (army, "horse-points", 1), ==,
                    "Horse is 53% of the points (60 of 114); at most 50%.");
   muster_unit_set_size (left, 12);
@@ -252,7 +124,7 @@ test_count_percent (Army          *army,
 }
 
 static void
-test_count_size (Army          *army,
+test_count_size (Legal         *army,
                  gconstpointer  data)
 {
   muster_unit_set_size (left, 3);
@@ -263,7 +135,7 @@ test_count_size (Army          *army,
 }
 
 static void
-test_count_nodes_and_levels (Army          *army,
+test_count_nodes_and_levels (Legal         *army,
                              gconstpointer  data)
 {
   MusterNode *root = muster_force_get_root (army->force);
@@ -274,7 +146,7 @@ test_count_nodes_and_levels (Army          *army,
   g_assert_cmpstr (only (army, "wing-holds-units", 1), ==,
                    "Left wing commands at least 1 unit (0).");
   muster_node_move_unit (root, 1, wing, 0);
-  assert_clean (army);
+  legal_assert_clean (army);
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
       MusterNode *other = muster_node_new ("wing", names[i]);
@@ -285,7 +157,7 @@ test_count_nodes_and_levels (Army          *army,
     }
   g_assert_cmpstr (only (army, "two-wings", 1), ==, "At most 2 wings (3).");
   muster_node_free (muster_node_remove_node (root, 2));
-  assert_clean (army);
+  legal_assert_clean (army);
   muster_node_move_unit (wing, 0, root, 0);
   only (army, "wing-holds-units", 1);
 
@@ -299,7 +171,7 @@ test_count_nodes_and_levels (Army          *army,
 }
 
 static void
-test_count_document (Army          *army,
+test_count_document (Legal         *army,
                      gconstpointer  data)
 {
   MusterForce *ally = muster_force_new ("Allies", 30);
@@ -316,14 +188,14 @@ test_count_document (Army          *army,
   g_assert_cmpstr (only (army, "one-general", 1), ==, "Exactly one General (2 found).");
   g_assert_cmpstr (only (army, "points-limit", 1), ==, "40 points spent of 30.");
   muster_force_free (muster_doc_remove_force (army->doc, 1));
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_count_unit_scope (Army          *army,
+test_count_unit_scope (Legal         *army,
                        gconstpointer  data)
 {
-  MusterUnit *riders = add_unit (army, NULL, "Riders", "horse", 4, NULL);
+  MusterUnit *riders = legal_add (army, NULL, "Riders", "horse", 4, NULL);
 
   g_assert_nonnull (riders);
   muster_unit_set_option (left, "officer", 0);
@@ -333,14 +205,14 @@ test_count_unit_scope (Army          *army,
   g_assert_cmpstr (only (army, "foot-officers", 1), ==,
                    "Left foot has 3 officers; 1 to 2 allowed.");
   muster_unit_set_option (left, "officer", 2);
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_size (Army          *army,
+test_size (Legal         *army,
            gconstpointer  data)
 {
-  MusterUnit *riders = add_unit (army, NULL, "Riders", "horse", 2, NULL);
+  MusterUnit *riders = legal_add (army, NULL, "Riders", "horse", 2, NULL);
   g_autoptr(GPtrArray) issues = NULL;
   MusterIssue *issue;
 
@@ -355,11 +227,11 @@ test_size (Army          *army,
   muster_unit_set_size (riders, 7);
   only (army, "horse-size", 1);
   muster_unit_set_size (riders, 6);
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_unit_type_size (Army          *army,
+test_unit_type_size (Legal         *army,
                      gconstpointer  data)
 {
   muster_unit_set_size (left, 13);
@@ -372,22 +244,22 @@ test_unit_type_size (Army          *army,
 }
 
 static void
-test_forbid (Army          *army,
+test_forbid (Legal         *army,
              gconstpointer  data)
 {
   muster_unit_set_option (left, "pike", 1);
-  assert_clean (army);
+  legal_assert_clean (army);
   muster_unit_set_option (left, "spear", 1);
   g_assert_cmpstr (only (army, "pike-and-spear", 1), ==, "Left foot: a pike and a spear.");
   /* A warning does not make the list illegal. */
   g_assert_true (muster_validator_is_legal (army->validator));
   g_assert_cmpuint (muster_validator_count (army->validator, MUSTER_SEVERITY_WARNING), ==, 1);
   muster_unit_set_option (left, "pike", 0);
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_info_and_off (Army          *army,
+test_info_and_off (Legal         *army,
                    gconstpointer  data)
 {
   muster_unit_set_option (right, "bow", 1);
@@ -398,32 +270,32 @@ test_info_and_off (Army          *army,
 }
 
 static void
-test_points_limit (Army          *army,
+test_points_limit (Legal         *army,
                    gconstpointer  data)
 {
   muster_force_set_points_limit (army->force, 50);
   g_assert_cmpstr (only (army, "points-limit", 1), ==, "54 points spent of 50.");
   muster_unit_set_size (left, 4);
-  assert_clean (army);
+  legal_assert_clean (army);
   muster_force_set_points_limit (army->force, 0);
   muster_unit_set_size (left, 12);
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_uncosted (Army          *army,
+test_uncosted (Legal         *army,
                gconstpointer  data)
 {
-  MusterUnit *dragon = add_unit (army, NULL, "Smaug", "dragon", 1, NULL);
+  MusterUnit *dragon = legal_add (army, NULL, "Smaug", "dragon", 1, NULL);
   const char *message = only (army, "unit-cost", 1);
 
   g_assert_true (g_str_has_prefix (message, "Smaug: cannot be costed: "));
-  remove_unit (dragon);
-  assert_clean (army);
+  legal_remove (dragon);
+  legal_assert_clean (army);
 }
 
 static void
-test_changes (Army          *army,
+test_changes (Legal         *army,
               gconstpointer  data)
 {
   g_autoptr(GPtrArray) in = NULL;
@@ -462,50 +334,50 @@ test_changes (Army          *army,
 /* Battle Valor Fantasy */
 
 static void
-bvf_setup (Army          *army,
+bvf_setup (Legal         *army,
            gconstpointer  data)
 {
-  army_init (army, bvf, 1000);
+  legal_init (army, bvf, 1000);
   g_free (muster_force_set_setting (army->force, "optional-limits", "on"));
 }
 
 /* A legal 1000-point core: a General, two Infantry units (one Levy), one Cavalry. */
 static void
-bvf_core (Army *army)
+bvf_core (Legal *army)
 {
-  add_unit (army, NULL, "Thane", "general", 1, NULL);
-  add_unit (army, NULL, "Guard", "infantry", 8, "regular", "command-stand", NULL);
-  add_unit (army, NULL, "Levy", "infantry", 8, "levy", NULL);
-  add_unit (army, NULL, "Riders", "cavalry", 4, "regular", NULL);
-  assert_clean (army);
+  legal_add (army, NULL, "Thane", "general", 1, NULL);
+  legal_add (army, NULL, "Guard", "infantry", 8, "regular", "command-stand", NULL);
+  legal_add (army, NULL, "Levy", "infantry", 8, "levy", NULL);
+  legal_add (army, NULL, "Riders", "cavalry", 4, "regular", NULL);
+  legal_assert_clean (army);
 }
 
 static void
-test_bvf_general (Army          *army,
+test_bvf_general (Legal         *army,
                   gconstpointer  data)
 {
   MusterUnit *second;
 
   bvf_core (army);
-  second = add_unit (army, NULL, "Usurper", "general", 1, NULL);
+  second = legal_add (army, NULL, "Usurper", "general", 1, NULL);
   g_assert_cmpstr (only (army, "one-general", 1), ==,
                    "An army has exactly one General (2 in this one).");
-  remove_unit (second);
-  assert_clean (army);
+  legal_remove (second);
+  legal_assert_clean (army);
 }
 
 static void
-test_bvf_two_infantry (Army          *army,
+test_bvf_two_infantry (Legal         *army,
                        gconstpointer  data)
 {
   bvf_core (army);
-  remove_unit (muster_node_get_unit (muster_force_get_root (army->force), 1));
+  legal_remove (muster_node_get_unit (muster_force_get_root (army->force), 1));
   g_assert_cmpstr (only (army, "two-infantry", 1), ==,
                    "An army needs at least two Infantry units (1 in this one).");
 }
 
 static void
-test_bvf_sizes (Army          *army,
+test_bvf_sizes (Legal         *army,
                 gconstpointer  data)
 {
   static const struct {
@@ -526,25 +398,25 @@ test_bvf_sizes (Army          *army,
   bvf_core (army);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      MusterUnit *unit = add_unit (army, NULL, "X", cases[i].type, cases[i].bad,
+      MusterUnit *unit = legal_add (army, NULL, "X", cases[i].type, cases[i].bad,
                                    cases[i].option, NULL);
 
       g_assert_cmpstr (only (army, cases[i].rule, 1), ==, cases[i].message);
       muster_unit_set_size (unit, cases[i].good);
       only (army, cases[i].rule, 0);
-      remove_unit (unit);
+      legal_remove (unit);
     }
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_bvf_forbid (Army          *army,
+test_bvf_forbid (Legal         *army,
                  gconstpointer  data)
 {
   MusterUnit *unit;
 
   bvf_core (army);
-  unit = add_unit (army, NULL, "Halberdiers", "infantry", 6, "regular", "halberd", "pole", NULL);
+  unit = legal_add (army, NULL, "Halberdiers", "infantry", 6, "regular", "halberd", "pole", NULL);
   g_assert_cmpstr (only (army, "halberd-is-pole-and-double-handed", 1), ==,
                    "Halberdiers: halberds already count as double-handed and pole weapons.");
   g_assert_true (muster_validator_is_legal (army->validator));
@@ -552,11 +424,11 @@ test_bvf_forbid (Army          *army,
   muster_unit_set_option (unit, "pike", 1);
   g_assert_cmpstr (only (army, "pike-is-pole", 1), ==, "Halberdiers: pikes already are pole weapons.");
   muster_unit_set_option (unit, "pole", 0);
-  assert_clean (army);
+  legal_assert_clean (army);
 }
 
 static void
-test_bvf_points_limit (Army          *army,
+test_bvf_points_limit (Legal         *army,
                        gconstpointer  data)
 {
   bvf_core (army);
@@ -565,25 +437,25 @@ test_bvf_points_limit (Army          *army,
 }
 
 static void
-test_bvf_breadth (Army          *army,
+test_bvf_breadth (Legal         *army,
                   gconstpointer  data)
 {
   MusterUnit *second;
 
   bvf_core (army);
-  add_unit (army, NULL, "Grimm", "wizard", 1, "regular", NULL);
-  assert_clean (army);
-  second = add_unit (army, NULL, "Hild", "wizard", 1, "regular", NULL);
+  legal_add (army, NULL, "Grimm", "wizard", 1, "regular", NULL);
+  legal_assert_clean (army);
+  second = legal_add (army, NULL, "Hild", "wizard", 1, "regular", NULL);
   g_assert_cmpstr (only (army, "character-breadth", 1), ==,
                    "Wizard number 2 needs every other character type at least 1 times first; "
                    "the General does not count.");
-  remove_unit (second);
-  assert_clean (army);
+  legal_remove (second);
+  legal_assert_clean (army);
 }
 
 /* The optional limits (§3.6): at 1000 points, per started 1000 by default. */
 static void
-test_bvf_optional_limits (Army          *army,
+test_bvf_optional_limits (Legal         *army,
                           gconstpointer  data)
 {
   static const struct {
@@ -620,7 +492,7 @@ test_bvf_optional_limits (Army          *army,
       for (guint n = 0; n <= cases[i].allowed; n++)
         {
           only (army, cases[i].rule, 0);
-          g_ptr_array_add (added, add_unit (army, NULL, "X", cases[i].type, cases[i].size,
+          g_ptr_array_add (added, legal_add (army, NULL, "X", cases[i].type, cases[i].size,
                                             cases[i].option, NULL));
         }
       g_assert_cmpstr (only (army, cases[i].rule, 1), ==, cases[i].message);
@@ -635,13 +507,13 @@ test_bvf_optional_limits (Army          *army,
       only (army, cases[i].rule, 0);
       g_free (muster_force_set_setting (army->force, "optional-limits", "on"));
       for (guint n = 0; n < added->len; n++)
-        remove_unit (added->pdata[n]);
+        legal_remove (added->pdata[n]);
       muster_force_set_points_limit (army->force, 100000);
     }
 }
 
 static void
-test_bvf_wizards_and_levy (Army          *army,
+test_bvf_wizards_and_levy (Legal         *army,
                            gconstpointer  data)
 {
   MusterUnit *levy;
@@ -651,8 +523,8 @@ test_bvf_wizards_and_levy (Army          *army,
    * the breadth rule off shows the limit alone, here checked with one Wizard per 500. */
   muster_force_set_points_limit (army->force, 500);
   g_free (muster_force_set_setting (army->force, "limit-scaling", "pro-rata"));
-  add_unit (army, NULL, "Grimm", "wizard", 1, "regular", NULL);
-  add_unit (army, NULL, "Hild", "wizard", 1, "regular", NULL);
+  legal_add (army, NULL, "Grimm", "wizard", 1, "regular", NULL);
+  legal_add (army, NULL, "Hild", "wizard", 1, "regular", NULL);
   g_assert_cmpstr (only (army, "wizards-per-1000", 1), ==,
                    "At most 1 Wizards at 500 points (2 taken).");
 
@@ -666,29 +538,7 @@ test_bvf_wizards_and_levy (Army          *army,
                    "At least 1 Levy units at 500 points (0 taken).");
 }
 
-static void
-test_bvf_sample (void)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            "battle-valor-fantasy-1000.muster", NULL);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(MusterDoc) doc = NULL;
-  g_autoptr(GPtrArray) issues = NULL;
-  g_autofree char *text = NULL;
-  gsize length;
-
-  g_file_get_contents (path, &contents, &length, &error);
-  g_assert_no_error (error);
-  bytes = g_bytes_new (contents, length);
-  doc = muster_doc_new_from_bytes (bytes, path, &error);
-  g_assert_no_error (error);
-  muster_doc_set_ruleset (doc, bvf);
-  issues = muster_validate_doc (doc);
-  text = describe (issues, TRUE);
-  g_assert_cmpstr (text, ==, "");
-}
+static const LegalSample bvf_sample = { &bvf, "battle-valor-fantasy-1000.muster", "" };
 
 /* Order independence */
 
@@ -719,7 +569,7 @@ static const Spec spec[] = {
 static char *
 evaluate_in_order (const guint *order)
 {
-  Army army;
+  Legal army;
   g_autoptr(GPtrArray) issues = NULL;
   char *text;
 
@@ -734,12 +584,12 @@ evaluate_in_order (const guint *order)
         muster_unit_set_option (unit, s->options[j], 1);
       muster_node_insert_unit (muster_force_get_root (army.force), 0, unit);
     }
-  assert_fresh (&army);
+  legal_assert_fresh (&army);
   issues = muster_validator_list (army.validator);
   /* Ids follow the order of insertion; the findings, their places and messages must not. */
   g_ptr_array_sort (issues, muster_issue_compare);
-  text = describe (issues, FALSE);
-  army_teardown (&army, NULL);
+  text = legal_describe (issues, FALSE);
+  legal_teardown (&army, NULL);
   return text;
 }
 
@@ -839,7 +689,7 @@ pick (GRand        *rand,
 
 /* One random edit of the document; the second force gets some too. */
 static void
-random_edit (Army            *army,
+random_edit (Legal           *army,
              GRand           *rand,
              const EditSpace *space)
 {
@@ -865,7 +715,7 @@ random_edit (Army            *army,
         guint index = g_rand_int_range (rand, 0, muster_doc_get_n_forces (army->doc));
         MusterForce *taken = muster_doc_remove_force (army->doc, index);
 
-        assert_fresh (army);
+        legal_assert_fresh (army);
         muster_doc_insert_force (army->doc, muster_doc_get_n_forces (army->doc), taken);
       }
       break;
@@ -878,7 +728,7 @@ random_edit (Army            *army,
       break;
     case 2:
       if (unit != NULL)
-        remove_unit (unit);
+        legal_remove (unit);
       break;
     case 3:
       if (unit != NULL)
@@ -938,15 +788,15 @@ check_sequence (MusterRuleset   *ruleset,
 {
   g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
   g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  Army army;
+  Legal army;
 
-  army_init (&army, ruleset, 1000);
+  legal_init (&army, ruleset, 1000);
   muster_doc_insert_force (army.doc, 1, muster_force_new ("Second", 500));
   muster_validator_take_changes (army.validator, NULL, NULL);
   {
     g_autoptr(GPtrArray) now = muster_validator_list (army.validator);
     g_auto(GStrv) lines = NULL;
-    g_autofree char *text = describe (now, TRUE);
+    g_autofree char *text = legal_describe (now, TRUE);
 
     lines = g_strsplit (text, "\n", -1);
     for (guint i = 0; lines[i] && *lines[i]; i++)
@@ -960,12 +810,12 @@ check_sequence (MusterRuleset   *ruleset,
       g_auto(GStrv) in_lines = NULL, out_lines = NULL, lines = NULL;
 
       random_edit (&army, rand, space);
-      assert_fresh (&army);
+      legal_assert_fresh (&army);
 
       /* What a list model would show, kept up to date by the changes alone. */
       muster_validator_take_changes (army.validator, &in, &out);
-      out_text = describe (out, TRUE);
-      in_text = describe (in, TRUE);
+      out_text = legal_describe (out, TRUE);
+      in_text = legal_describe (in, TRUE);
       out_lines = g_strsplit (out_text, "\n", -1);
       in_lines = g_strsplit (in_text, "\n", -1);
       for (guint i = 0; out_lines[i] && *out_lines[i]; i++)
@@ -973,13 +823,13 @@ check_sequence (MusterRuleset   *ruleset,
       for (guint i = 0; in_lines[i] && *in_lines[i]; i++)
         g_assert_true (g_hash_table_add (shown, g_strdup (in_lines[i])));
       now = muster_validator_list (army.validator);
-      text = describe (now, TRUE);
+      text = legal_describe (now, TRUE);
       lines = g_strsplit (text, "\n", -1);
       g_assert_cmpuint (g_hash_table_size (shown), ==, now->len);
       for (guint i = 0; lines[i] && *lines[i]; i++)
         g_assert_true (g_hash_table_contains (shown, lines[i]));
     }
-  army_teardown (&army, NULL);
+  legal_teardown (&army, NULL);
 }
 
 static void
@@ -1021,8 +871,8 @@ main (int   argc,
   fixture = load_ruleset ("tests/data", "validate-fixture.xml");
   bvf = load_ruleset ("data/rulesets", "battle-valor-fantasy.xml");
 
-#define KIND(name, func) g_test_add ("/engine/validate/kind/" name, Army, NULL, fixture_setup, \
-                                     func, army_teardown)
+#define KIND(name, func) g_test_add ("/engine/validate/kind/" name, Legal, NULL, fixture_setup, \
+                                     func, legal_teardown)
   KIND ("count-exactly-one", test_count_exactly_one);
   KIND ("count-per-points", test_count_per_points);
   KIND ("count-when", test_count_when);
@@ -1039,8 +889,8 @@ main (int   argc,
   KIND ("uncosted", test_uncosted);
   KIND ("changes", test_changes);
 #undef KIND
-#define BVF(name, func) g_test_add ("/engine/validate/bvf/" name, Army, NULL, bvf_setup, func, \
-                                    army_teardown)
+#define BVF(name, func) g_test_add ("/engine/validate/bvf/" name, Legal, NULL, bvf_setup, func, \
+                                    legal_teardown)
   BVF ("one-general", test_bvf_general);
   BVF ("two-infantry", test_bvf_two_infantry);
   BVF ("sizes", test_bvf_sizes);
@@ -1050,7 +900,7 @@ main (int   argc,
   BVF ("optional-limits", test_bvf_optional_limits);
   BVF ("wizards-and-levy", test_bvf_wizards_and_levy);
 #undef BVF
-  g_test_add_func ("/engine/validate/bvf/sample-legal", test_bvf_sample);
+  g_test_add_data_func ("/engine/validate/bvf/sample-legal", &bvf_sample, legal_test_sample);
   g_test_add_func ("/engine/validate/order-independence", test_order_independence);
   g_test_add_func ("/engine/validate/incremental/fixture", test_incremental_fixture);
   g_test_add_func ("/engine/validate/incremental/bvf", test_incremental_bvf);
