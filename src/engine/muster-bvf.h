@@ -18,8 +18,8 @@ G_BEGIN_DECLS
  */
 typedef enum
 {
-  MUSTER_BVF_ROLE_ACTING,
-  MUSTER_BVF_ROLE_TARGET,
+  MUSTER_BVF_ROLE_ACTING = MUSTER_FILL_ROLE_ACTING,
+  MUSTER_BVF_ROLE_TARGET = MUSTER_FILL_ROLE_TARGET,
 } MusterBvfRole;
 
 gboolean muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,

@@ -8,6 +8,7 @@
 #include "muster-engine-error.h"
 #include "muster-procedure.h"
 #include "muster-procedures-private.h"
+#include "muster-system.h"
 
 struct _MusterProcedureResult
 {
@@ -87,6 +88,97 @@ muster_procedure_default_values (const MusterProcedure *self)
   for (guint i = 0; i < self->n_inputs; i++)
     values[i] = self->inputs[i].def;
   return values;
+}
+
+/* Returns: TRUE if @self's system can fill its inputs from a unit of an army list */
+gboolean
+muster_procedure_can_fill_from_unit (const MusterProcedure *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return muster_system_lookup (self->system)->fill_inputs != NULL;
+}
+
+/* A valid value of @spec other than @value, or @value if it has only one. */
+static int
+other_value (const MusterInputSpec *spec,
+             int                    value)
+{
+  int n_choices = 0;
+
+  switch (spec->type)
+    {
+    case MUSTER_INPUT_BOOL:
+      return !value;
+    case MUSTER_INPUT_CHOICE:
+      while (spec->choices != NULL && spec->choices[n_choices] != NULL)
+        n_choices++;
+      return n_choices > 1 ? (value + 1) % n_choices : value;
+    case MUSTER_INPUT_INT:
+    default:
+      return value < spec->max ? value + 1 : (value > spec->min ? value - 1 : value);
+    }
+}
+
+/**
+ * muster_procedure_fill_from_unit:
+ * @self: a procedure
+ * @ruleset: the ruleset of @unit's list, of @self's system (or a house ruleset extending it)
+ * @force: (nullable): the force @unit belongs to
+ * @unit: a unit of an army list
+ * @role: which side of @self @unit fills
+ * @values: (inout): @self's values; those describing @unit change
+ * @error: for a unit its system cannot read
+ *
+ * Fills the inputs of @self that describe @unit through its system's `fill_inputs` hook.
+ * Which inputs the hook set is found by running it on @values and on a copy where every input
+ * holds another value: an input is set where either run changed it (so the hook must not read
+ * them; an input with a single valid value is never reported).
+ *
+ * Returns: (transfer full) (nullable): one flag per input, %TRUE where it was set from @unit
+ *   (g_free() it); %NULL with @error set on failure or when the system cannot fill inputs
+ */
+gboolean *
+muster_procedure_fill_from_unit (const MusterProcedure  *self,
+                                 const MusterRuleset    *ruleset,
+                                 const MusterForce      *force,
+                                 const MusterUnit       *unit,
+                                 MusterFillRole          role,
+                                 int                    *values,
+                                 GError                **error)
+{
+  const MusterSystem *system;
+  g_autofree int *before = NULL;
+  g_autofree int *shifted = NULL;
+  g_autofree int *others = NULL;
+  gboolean *set;
+
+  g_return_val_if_fail (self != NULL && ruleset != NULL && unit != NULL, NULL);
+  g_return_val_if_fail (values != NULL || self->n_inputs == 0, NULL);
+
+  system = muster_system_lookup (self->system);
+  if (system->fill_inputs == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "%s cannot fill its inputs from a unit", self->name);
+      return NULL;
+    }
+
+  before = g_memdup2 (values, sizeof (int) * MAX (self->n_inputs, 1));
+  others = g_new0 (int, MAX (self->n_inputs, 1));
+  for (guint i = 0; i < self->n_inputs; i++)
+    others[i] = other_value (&self->inputs[i], values[i]);
+  shifted = g_memdup2 (others, sizeof (int) * MAX (self->n_inputs, 1));
+  if (!system->fill_inputs (self, ruleset, force, unit, role, shifted, error) ||
+      !system->fill_inputs (self, ruleset, force, unit, role, values, error))
+    {
+      memcpy (values, before, sizeof (int) * self->n_inputs);
+      return NULL;
+    }
+
+  set = g_new0 (gboolean, MAX (self->n_inputs, 1));
+  for (guint i = 0; i < self->n_inputs; i++)
+    set[i] = values[i] != before[i] || shifted[i] != others[i];
+  return set;
 }
 
 static gboolean

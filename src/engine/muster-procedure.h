@@ -5,6 +5,7 @@
 
 #include "muster-dice.h"
 #include "muster-dist.h"
+#include "muster-engine-types.h"
 #include "muster-ruleset.h"
 
 G_BEGIN_DECLS
@@ -107,6 +108,36 @@ struct _MusterProcedure
 
 typedef struct _MusterProcedureResult MusterProcedureResult;
 
+/**
+ * MusterFillRole:
+ * @MUSTER_FILL_ROLE_ACTING: the unit that rolls: shoots, strikes, charges, rallies; in a
+ *   combat, the charger
+ * @MUSTER_FILL_ROLE_TARGET: the unit on the receiving end; in a combat, the charged unit
+ *
+ * Which side of a procedure a unit of an army list fills.
+ */
+typedef enum
+{
+  MUSTER_FILL_ROLE_ACTING,
+  MUSTER_FILL_ROLE_TARGET,
+} MusterFillRole;
+
+/**
+ * MusterProcedureFillFunc:
+ * @force: (nullable): the force @unit belongs to
+ * @values: (inout): the procedure's values, to be changed where they describe @unit
+ *
+ * A system's hook that fills a procedure's inputs from a unit of an army list; see
+ * #MusterSystem and muster_procedure_fill_from_unit().
+ */
+typedef gboolean (*MusterProcedureFillFunc) (const MusterProcedure  *procedure,
+                                             const MusterRuleset    *ruleset,
+                                             const MusterForce      *force,
+                                             const MusterUnit       *unit,
+                                             MusterFillRole          role,
+                                             int                    *values,
+                                             GError                **error);
+
 const MusterProcedure *muster_procedure_lookup          (const char             *system,
                                                          const char             *id);
 const MusterProcedure * const *
@@ -128,6 +159,14 @@ char                  *muster_procedure_format_value    (const MusterProcedure  
                                                          int                     value);
 char                  *muster_procedure_format_input    (const MusterInputSpec  *spec,
                                                          int                     value);
+gboolean               muster_procedure_can_fill_from_unit (const MusterProcedure *self);
+gboolean              *muster_procedure_fill_from_unit  (const MusterProcedure  *self,
+                                                         const MusterRuleset    *ruleset,
+                                                         const MusterForce      *force,
+                                                         const MusterUnit       *unit,
+                                                         MusterFillRole          role,
+                                                         int                    *values,
+                                                         GError                **error);
 
 MusterProcedureResult *muster_procedure_run_exact       (const MusterProcedure  *self,
                                                          const MusterRuleset    *ruleset,

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-army.h"
+#include "muster-bvf.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
 #include "muster-system-modules.h"
@@ -138,6 +139,19 @@ bvf_extra_checks (const MusterRuleset *ruleset,
     }
 }
 
+static gboolean
+bvf_fill_inputs (const MusterProcedure  *procedure,
+                 const MusterRuleset    *ruleset,
+                 const MusterForce      *force,
+                 const MusterUnit       *unit,
+                 MusterFillRole          role,
+                 int                    *values,
+                 GError                **error)
+{
+  return muster_bvf_fill_inputs_from_unit (procedure, ruleset, unit, (MusterBvfRole) role,
+                                           values, error);
+}
+
 static const char * const bvf_watch[] = { CHARACTER_CATEGORY, NULL };
 
 const MusterSystem muster_system_battle_valor_fantasy = {
@@ -146,4 +160,5 @@ const MusterSystem muster_system_battle_valor_fantasy = {
   .derived_stats = bvf_derived_stats,
   .extra_checks = bvf_extra_checks,
   .extra_checks_watch = bvf_watch,
+  .fill_inputs = bvf_fill_inputs,
 };

@@ -5,6 +5,7 @@
 
 #include "muster-cost.h"
 #include "muster-engine-types.h"
+#include "muster-procedure.h"
 #include "muster-ruleset.h"
 
 G_BEGIN_DECLS
@@ -29,6 +30,11 @@ G_BEGIN_DECLS
  * @force_summary: (nullable): appends #MusterSummaryItem lines that describe a force beyond its
  *   total, for systems whose strength is not one number (Medals of Valor's head count by
  *   category, leaders, FIR and vehicles)
+ * @fill_inputs: (nullable): sets the inputs of one of the system's procedures that describe
+ *   @unit (of @force, which may be %NULL) as the acting side or the target, leaving the others
+ *   (range, cover, the situation) alone; what it writes must not depend on the values already
+ *   there. Returns %FALSE with @error set for a unit it cannot read. See
+ *   muster_procedure_fill_from_unit()
  *
  * What one rule system does in code. Everything else is data. A module is one file,
  * `muster-system-<id>.c`, defining a `const MusterSystem`; add it to the built-in list in
@@ -62,6 +68,7 @@ struct _MusterSystem
   void        (*force_summary) (const MusterRuleset *ruleset,
                                 const MusterForce   *force,
                                 GPtrArray           *items);
+  MusterProcedureFillFunc fill_inputs;
 };
 
 void                muster_system_register          (const MusterSystem  *system);

@@ -5,7 +5,9 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-army.h"
 #include "muster-chart-painter.h"
+#include "muster-unit.h"
 #include "muster-outcome-row.h"
 #include "muster-preview-page.h"
 
@@ -14,7 +16,11 @@
  * see the distribution of each outcome as a chart or a table, recomputed as inputs change.
  * Exact procedures run synchronously (they take well under a millisecond); procedures that
  * can only be simulated run in a worker thread, and a newer request supersedes an older one.
+ * For systems that can, the inputs describing the acting unit and the target are filled from
+ * units of the window's open list, through the same widgets, so that they can still be changed.
  */
+
+#define N_ROLES 2
 
 #define SIMULATION_TRIALS 100000
 #define SIMULATION_SEED   1
@@ -28,6 +34,9 @@ struct _MusterPreviewPage
   AdwComboRow            *system_row;
   AdwComboRow            *procedure_row;
   GtkLabel               *summary_label;
+  AdwPreferencesGroup    *units_group;
+  AdwComboRow            *acting_row;
+  AdwComboRow            *target_row;
   AdwPreferencesGroup    *inputs_group;
   GtkDropDown            *output_dropdown;
   GtkLabel               *result_label;
@@ -46,6 +55,12 @@ struct _MusterPreviewPage
   int                    *result_values;
   GCancellable           *simulation;
   MusterChartLayout       layout;
+  MusterDocument         *document;
+  GPtrArray              *units;         /* borrowed MusterUnit, item i + 1 of the unit rows */
+  GPtrArray              *unit_forces;   /* borrowed MusterForce of each unit */
+  gboolean               *filled[N_ROLES];        /* per input: set from the role's unit */
+  int                    *filled_values[N_ROLES]; /* what the unit set */
+  char                   *filled_from[N_ROLES];   /* the unit's label */
 
   /* State */
   const MusterProcedure  *procedure;
@@ -54,6 +69,7 @@ struct _MusterPreviewPage
   int                     hover;
   guint                   generation;
   gboolean                building;      /* while input rows are being made */
+  gboolean                listing;       /* while the unit rows are being remade */
 };
 
 enum {
@@ -337,6 +353,44 @@ current_ruleset (MusterPreviewPage *self)
   return muster_catalog_lookup (self->catalog, self->procedure->system);
 }
 
+/* The unit that input @index came from, if it still holds the value that unit gave it. */
+static const char *
+input_source (MusterPreviewPage *self,
+              guint              index,
+              const int         *values)
+{
+  for (guint role = 0; role < N_ROLES; role++)
+    if (self->filled[role] != NULL && self->filled[role][index] &&
+        self->filled_values[role][index] == values[index])
+      return self->filled_from[role];
+  return NULL;
+}
+
+/* Marks the inputs whose values came from a unit: "From Iron Guard". */
+static void
+mark_inputs (MusterPreviewPage *self,
+             const int         *values)
+{
+  for (guint i = 0; i < self->input_rows->len; i++)
+    {
+      const char *source = input_source (self, i, values);
+      g_autofree char *subtitle = NULL;
+
+      if (source != NULL)
+        subtitle = g_strdup_printf (_("From %s"), source);
+      adw_action_row_set_subtitle (g_ptr_array_index (self->input_rows, i), subtitle);
+    }
+}
+
+static void
+clear_filled (MusterPreviewPage *self,
+              guint              role)
+{
+  g_clear_pointer (&self->filled[role], g_free);
+  g_clear_pointer (&self->filled_values[role], g_free);
+  g_clear_pointer (&self->filled_from[role], g_free);
+}
+
 static void
 recompute (MusterPreviewPage *self)
 {
@@ -351,6 +405,7 @@ recompute (MusterPreviewPage *self)
   g_cancellable_cancel (self->simulation);
   g_clear_object (&self->simulation);
   values = read_values (self);
+  mark_inputs (self, values);
 
   if (self->procedure->exact != NULL)
     {
@@ -477,6 +532,190 @@ build_inputs (MusterPreviewPage *self)
 }
 
 static void
+write_input (MusterPreviewPage *self,
+             guint              index,
+             int                value)
+{
+  GtkWidget *widget = g_ptr_array_index (self->input_widgets, index);
+
+  if (GTK_IS_SPIN_BUTTON (widget))
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
+  else if (GTK_IS_SWITCH (widget))
+    gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
+  else if (ADW_IS_COMBO_ROW (widget))
+    adw_combo_row_set_selected (ADW_COMBO_ROW (widget), value);
+}
+
+static AdwComboRow *
+unit_row (MusterPreviewPage *self,
+          guint              role)
+{
+  return role == MUSTER_FILL_ROLE_ACTING ? self->acting_row : self->target_row;
+}
+
+/* The document's list, if it is of the shown procedure's system and that system fills inputs. */
+static MusterRuleset *
+list_ruleset (MusterPreviewPage *self)
+{
+  MusterRuleset *ruleset;
+
+  if (self->document == NULL || self->procedure == NULL ||
+      !muster_procedure_can_fill_from_unit (self->procedure))
+    return NULL;
+  ruleset = muster_document_get_ruleset (self->document);
+  if (ruleset == NULL ||
+      g_strcmp0 (muster_ruleset_get_system_id (ruleset), self->procedure->system) != 0)
+    return NULL;
+  return ruleset;
+}
+
+/* Fills the inputs from the unit chosen for @role, through their widgets, and recomputes. */
+static void
+apply_unit (MusterPreviewPage *self,
+            guint              role)
+{
+  guint selected = adw_combo_row_get_selected (unit_row (self, role));
+  MusterRuleset *ruleset = list_ruleset (self);
+  g_autoptr(GError) error = NULL;
+  g_autofree int *values = NULL;
+  g_autofree gboolean *set = NULL;
+  GtkStringObject *label;
+  MusterUnit *unit;
+
+  clear_filled (self, role);
+  if (ruleset == NULL || selected == 0 || selected > self->units->len)
+    {
+      recompute (self);
+      return;
+    }
+
+  unit = g_ptr_array_index (self->units, selected - 1);
+  values = read_values (self);
+  set = muster_procedure_fill_from_unit (self->procedure, ruleset,
+                                         g_ptr_array_index (self->unit_forces, selected - 1),
+                                         unit, role, values, &error);
+  if (set == NULL)
+    {
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.show-toast", "s", error->message);
+      recompute (self);
+      return;
+    }
+
+  self->building = TRUE;
+  for (guint i = 0; i < self->procedure->n_inputs; i++)
+    if (set[i])
+      write_input (self, i, values[i]);
+  self->building = FALSE;
+
+  label = adw_combo_row_get_selected_item (unit_row (self, role));
+  self->filled_from[role] = g_strdup (gtk_string_object_get_string (label));
+  self->filled[role] = g_steal_pointer (&set);
+  self->filled_values[role] = g_steal_pointer (&values);
+  recompute (self);
+}
+
+static void
+unit_selected_cb (MusterPreviewPage *self,
+                  GParamSpec        *pspec,
+                  AdwComboRow       *row)
+{
+  if (!self->listing)
+    apply_unit (self, row == self->acting_row ? MUSTER_FILL_ROLE_ACTING : MUSTER_FILL_ROLE_TARGET);
+}
+
+static void
+collect_units (MusterPreviewPage *self,
+               MusterForce       *force,
+               MusterNode        *node,
+               GtkStringList     *labels,
+               MusterRuleset     *ruleset)
+{
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    {
+      MusterUnit *unit = muster_node_get_unit (node, i);
+      const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                                 muster_unit_get_type_id (unit));
+      const char *name = muster_unit_get_name (unit);
+
+      if (name == NULL || *name == '\0')
+        name = type ? type->item.name : muster_unit_get_type_id (unit);
+      g_ptr_array_add (self->units, unit);
+      g_ptr_array_add (self->unit_forces, force);
+      gtk_string_list_append (labels, name);
+    }
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    collect_units (self, force, muster_node_get_node (node, i), labels, ruleset);
+}
+
+/* Remakes the unit rows from the document, keeping the units chosen if they are still there. */
+static void
+list_units (MusterPreviewPage *self)
+{
+  MusterRuleset *ruleset = list_ruleset (self);
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  MusterUnit *chosen[N_ROLES] = { NULL, NULL };
+
+  for (guint role = 0; role < N_ROLES; role++)
+    {
+      guint selected = adw_combo_row_get_selected (unit_row (self, role));
+
+      if (selected > 0 && selected <= self->units->len)
+        chosen[role] = g_ptr_array_index (self->units, selected - 1);
+    }
+
+  g_ptr_array_set_size (self->units, 0);
+  g_ptr_array_set_size (self->unit_forces, 0);
+  if (ruleset != NULL && doc != NULL)
+    {
+      g_autoptr(GtkStringList) labels = gtk_string_list_new ((const char *[]) { _("None"), NULL });
+
+      for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+        {
+          MusterForce *force = muster_doc_get_force (doc, i);
+
+          collect_units (self, force, muster_force_get_root (force), labels, ruleset);
+        }
+
+      self->listing = TRUE;
+      for (guint role = 0; role < N_ROLES; role++)
+        {
+          guint index = 0;
+
+          adw_combo_row_set_model (unit_row (self, role), G_LIST_MODEL (labels));
+          if (chosen[role] != NULL && g_ptr_array_find (self->units, chosen[role], &index))
+            adw_combo_row_set_selected (unit_row (self, role), index + 1);
+          else
+            clear_filled (self, role);
+        }
+      self->listing = FALSE;
+    }
+  else
+    {
+      self->listing = TRUE;
+      for (guint role = 0; role < N_ROLES; role++)
+        {
+          adw_combo_row_set_model (unit_row (self, role), NULL);
+          clear_filled (self, role);
+        }
+      self->listing = FALSE;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->units_group), self->units->len > 0);
+}
+
+static void
+document_changed_cb (MusterPreviewPage *self)
+{
+  g_autofree int *values = NULL;
+
+  list_units (self);
+  if (self->procedure != NULL && !self->building)
+    {
+      values = read_values (self);
+      mark_inputs (self, values);
+    }
+}
+
+static void
 procedure_selected_cb (MusterPreviewPage *self)
 {
   guint selected = adw_combo_row_get_selected (self->procedure_row);
@@ -489,6 +728,10 @@ procedure_selected_cb (MusterPreviewPage *self)
   gtk_label_set_text (self->summary_label, self->procedure ? self->procedure->summary : "");
   set_result (self, NULL, NULL);
   build_inputs (self);
+  /* The units chosen stay chosen, and fill the new procedure's inputs. */
+  list_units (self);
+  for (guint role = 0; role < N_ROLES; role++)
+    apply_unit (self, role);
   recompute (self);
 }
 
@@ -639,6 +882,11 @@ muster_preview_page_dispose (GObject *object)
   g_clear_pointer (&self->procedures, g_ptr_array_unref);
   g_clear_pointer (&self->input_rows, g_ptr_array_unref);
   g_clear_pointer (&self->input_widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->units, g_ptr_array_unref);
+  g_clear_pointer (&self->unit_forces, g_ptr_array_unref);
+  for (guint role = 0; role < N_ROLES; role++)
+    clear_filled (self, role);
+  g_clear_object (&self->document);
 
   G_OBJECT_CLASS (muster_preview_page_parent_class)->dispose (object);
 }
@@ -737,6 +985,9 @@ muster_preview_page_class_init (MusterPreviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, system_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, procedure_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, units_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, acting_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, target_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, inputs_group);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, output_dropdown);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, result_label);
@@ -747,6 +998,7 @@ muster_preview_page_class_init (MusterPreviewPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, system_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, procedure_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, output_selected_cb);
+  gtk_widget_class_bind_template_callback (widget_class, unit_selected_cb);
 
   gtk_widget_class_install_property_action (widget_class, "preview.mode", "mode");
   gtk_widget_class_install_property_action (widget_class, "preview.view", "view");
@@ -764,6 +1016,8 @@ muster_preview_page_init (MusterPreviewPage *self)
   self->procedures = g_ptr_array_new ();
   self->input_rows = g_ptr_array_new ();
   self->input_widgets = g_ptr_array_new ();
+  self->units = g_ptr_array_new ();
+  self->unit_forces = g_ptr_array_new ();
   self->hover = G_MININT;
   self->building = TRUE;
 
@@ -832,7 +1086,6 @@ muster_preview_page_set_input (MusterPreviewPage *self,
                                const char        *id,
                                int                value)
 {
-  GtkWidget *widget;
   int index;
 
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
@@ -840,14 +1093,101 @@ muster_preview_page_set_input (MusterPreviewPage *self,
   if (self->procedure == NULL || (index = muster_procedure_find_input (self->procedure, id)) < 0)
     return FALSE;
 
-  widget = g_ptr_array_index (self->input_widgets, index);
-  if (GTK_IS_SPIN_BUTTON (widget))
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), value);
-  else if (GTK_IS_SWITCH (widget))
-    gtk_switch_set_active (GTK_SWITCH (widget), value != 0);
-  else if (ADW_IS_COMBO_ROW (widget))
-    adw_combo_row_set_selected (ADW_COMBO_ROW (widget), value);
+  write_input (self, index, value);
   return TRUE;
+}
+
+/* Returns: FALSE for an unknown input; else @value holds what its widget shows */
+gboolean
+muster_preview_page_get_input (MusterPreviewPage *self,
+                               const char        *id,
+                               int               *value)
+{
+  g_autofree int *values = NULL;
+  int index;
+
+  g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
+
+  if (self->procedure == NULL || (index = muster_procedure_find_input (self->procedure, id)) < 0)
+    return FALSE;
+  values = read_values (self);
+  *value = values[index];
+  return TRUE;
+}
+
+/* Returns: (nullable): the label of the unit input @id still holds the value of */
+const char *
+muster_preview_page_get_input_source (MusterPreviewPage *self,
+                                      const char        *id)
+{
+  g_autofree int *values = NULL;
+  int index;
+
+  g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), NULL);
+
+  if (self->procedure == NULL || (index = muster_procedure_find_input (self->procedure, id)) < 0)
+    return NULL;
+  values = read_values (self);
+  return input_source (self, index, values);
+}
+
+/**
+ * muster_preview_page_set_document:
+ * @document: (nullable): the window's document, whose units can fill the inputs
+ */
+void
+muster_preview_page_set_document (MusterPreviewPage *self,
+                                  MusterDocument    *document)
+{
+  g_return_if_fail (MUSTER_IS_PREVIEW_PAGE (self));
+  g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (document_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "unit-changed", G_CALLBACK (document_changed_cb), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "children-changed", G_CALLBACK (document_changed_cb),
+                               self, G_CONNECT_SWAPPED);
+    }
+  document_changed_cb (self);
+}
+
+/**
+ * muster_preview_page_select_unit:
+ * @role: the side @unit_id fills
+ * @unit_id: (nullable): a unit of the document, or %NULL for none
+ *
+ * Chooses a unit as the user would, which fills the inputs describing it.
+ *
+ * Returns: FALSE if the list offers no such unit for the procedure shown
+ */
+gboolean
+muster_preview_page_select_unit (MusterPreviewPage *self,
+                                 MusterFillRole     role,
+                                 const char        *unit_id)
+{
+  g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
+  g_return_val_if_fail (role < N_ROLES, FALSE);
+
+  if (unit_id == NULL)
+    {
+      adw_combo_row_set_selected (unit_row (self, role), 0);
+      return TRUE;
+    }
+  for (guint i = 0; i < self->units->len; i++)
+    if (g_strcmp0 (muster_unit_get_id (g_ptr_array_index (self->units, i)), unit_id) == 0)
+      {
+        adw_combo_row_set_selected (unit_row (self, role), i + 1);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 /* Returns: (nullable): the result shown, %NULL while simulating or after an error */

@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "muster-catalog.h"
+#include "muster-document.h"
 #include "muster-procedure.h"
 
 G_BEGIN_DECLS
@@ -14,6 +15,16 @@ G_DECLARE_FINAL_TYPE (MusterPreviewPage, muster_preview_page, MUSTER, PREVIEW_PA
 
 void                         muster_preview_page_set_catalog   (MusterPreviewPage *self,
                                                                 MusterCatalog     *catalog);
+void                         muster_preview_page_set_document  (MusterPreviewPage *self,
+                                                                MusterDocument    *document);
+gboolean                     muster_preview_page_select_unit   (MusterPreviewPage *self,
+                                                                MusterFillRole     role,
+                                                                const char        *unit_id);
+gboolean                     muster_preview_page_get_input     (MusterPreviewPage *self,
+                                                                const char        *id,
+                                                                int               *value);
+const char                  *muster_preview_page_get_input_source (MusterPreviewPage *self,
+                                                                const char        *id);
 gboolean                     muster_preview_page_select        (MusterPreviewPage *self,
                                                                 const char        *system,
                                                                 const char        *procedure);

@@ -416,6 +416,7 @@ muster_window_constructed (GObject *object)
   G_OBJECT_CLASS (muster_window_parent_class)->constructed (object);
 
   muster_army_page_set_document (self->army_page, self->document);
+  muster_preview_page_set_document (self->preview_page, self->document);
 }
 
 static void

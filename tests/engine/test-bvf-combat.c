@@ -1106,6 +1106,36 @@ test_fill_monstrous (void)
   g_assert_cmpint (input (fire, w, "target-figures"), ==, 6);
 }
 
+/* The generic hook: the same values as the Battle Valor Fantasy function, and which inputs the
+ * unit set (its attack dice and experience, not the direction of the attack). */
+static void
+test_fill_generic (void)
+{
+  g_auto(Sample) sample = { 0 };
+  g_autoptr(GError) error = NULL;
+  const MusterProcedure *strike = bvf_procedure ("melee-strike");
+  MusterUnit *unit;
+  g_autofree int *direct = NULL;
+  g_autofree int *generic = NULL;
+  g_autofree gboolean *set = NULL;
+
+  sample_load (&sample);
+  unit = muster_doc_lookup_unit (sample.doc, "u2");
+  g_assert_true (muster_procedure_can_fill_from_unit (strike));
+  direct = filled (&sample, strike, "u2", MUSTER_BVF_ROLE_ACTING, NULL);
+  generic = muster_procedure_default_values (strike);
+  set = muster_procedure_fill_from_unit (strike, sample.ruleset, NULL, unit,
+                                         MUSTER_FILL_ROLE_ACTING, generic, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (set);
+  g_assert_cmpmem (direct, sizeof (int) * strike->n_inputs, generic, sizeof (int) * strike->n_inputs);
+  g_assert_true (set[muster_procedure_find_input (strike, "attack-dice")]);
+  g_assert_true (set[muster_procedure_find_input (strike, "experience")]);
+  g_assert_true (set[muster_procedure_find_input (strike, "pole")]);
+  g_assert_false (set[muster_procedure_find_input (strike, "direction")]);
+  g_assert_false (set[muster_procedure_find_input (strike, "target-armour")]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1159,6 +1189,7 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/units/infantry", test_fill_infantry);
   g_test_add_func ("/engine/bvf/units/combat", test_fill_combat);
   g_test_add_func ("/engine/bvf/units/monstrous", test_fill_monstrous);
+  g_test_add_func ("/engine/bvf/units/generic", test_fill_generic);
 
   status = g_test_run ();
   g_clear_pointer (&small, muster_ruleset_unref);

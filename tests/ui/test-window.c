@@ -7,6 +7,7 @@
 #include "muster-commands.h"
 #include "muster-preferences-window.h"
 #include "muster-preview-page.h"
+#include "muster-unit.h"
 #include "muster-window.h"
 #include "ui-test-util.h"
 
@@ -120,20 +121,29 @@ test_window_preferences (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Returns: (transfer full): data/samples/@name, opened the file manager's way (GApplication::open
+ * reuses the empty active window, @window) */
+static GFile *
+open_sample (MusterWindow *window,
+             const char   *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  GFile *file = g_file_new_for_path (path);
+
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  spin_until (window_document_loaded, window);
+  return file;
+}
+
 static void
 test_window_open_file (void)
 {
   MusterWindow *window = new_shown_window ();
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            "standards-of-valor-punitive-cohort.muster", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  GFile *files[] = { file };
+  g_autoptr(GFile) file = NULL;
 
   g_object_set (window, "workspace", "preview", NULL);
-
-  /* The file manager's route: GApplication::open reuses the empty active window. */
-  g_application_open (G_APPLICATION (app), files, 1, "");
-  spin_until (window_document_loaded, window);
+  file = open_sample (window, "standards-of-valor-punitive-cohort.muster");
 
   g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (window)),
                                file));
@@ -275,6 +285,75 @@ test_window_preview (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Units of the open Battle Valor Fantasy list fill a procedure's inputs through the page's
+ * widgets: the same values and result as the engine's, and the inputs they set are marked. */
+static void
+test_window_preview_from_list (void)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autoptr(GFile) file = open_sample (window, "battle-valor-fantasy-1000.muster");
+  MusterDocument *document = muster_window_get_document (window);
+  const MusterProcedure *strike = muster_procedure_lookup ("battle-valor-fantasy", "melee-strike");
+  g_autoptr(MusterProcedureResult) expected = NULL;
+  g_autofree int *values = NULL;
+  g_autofree gboolean *acting = NULL;
+  g_autofree gboolean *target = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected_text = NULL;
+  MusterPreviewPage *page;
+  MusterUnit *guard;
+  MusterUnit *hearth;
+
+  g_assert_nonnull (strike);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s", "preview"));
+  page = MUSTER_PREVIEW_PAGE (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                              MUSTER_TYPE_WINDOW,
+                                                              "preview_page"));
+  g_assert_true (muster_preview_page_select (page, strike->system, strike->id));
+  g_assert_false (muster_preview_page_select_unit (page, MUSTER_FILL_ROLE_ACTING, "no-such-unit"));
+  g_assert_true (muster_preview_page_select_unit (page, MUSTER_FILL_ROLE_ACTING, "u2"));
+  g_assert_true (muster_preview_page_select_unit (page, MUSTER_FILL_ROLE_TARGET, "u4"));
+  spin_until (result_ready, page);
+
+  guard = muster_doc_lookup_unit (muster_document_get_doc (document), "u2");
+  hearth = muster_doc_lookup_unit (muster_document_get_doc (document), "u4");
+  values = muster_procedure_default_values (strike);
+  acting = muster_procedure_fill_from_unit (strike, muster_document_get_ruleset (document), NULL,
+                                            guard, MUSTER_FILL_ROLE_ACTING, values, NULL);
+  target = muster_procedure_fill_from_unit (strike, muster_document_get_ruleset (document), NULL,
+                                            hearth, MUSTER_FILL_ROLE_TARGET, values, NULL);
+  g_assert_nonnull (acting);
+  g_assert_nonnull (target);
+  for (guint i = 0; i < strike->n_inputs; i++)
+    {
+      int shown = G_MININT;
+
+      g_assert_true (muster_preview_page_get_input (page, strike->inputs[i].id, &shown));
+      g_assert_cmpint (shown, ==, values[i]);
+      if (target[i])
+        g_assert_cmpstr (muster_preview_page_get_input_source (page, strike->inputs[i].id), ==,
+                         muster_unit_get_name (hearth));
+      else if (acting[i])
+        g_assert_cmpstr (muster_preview_page_get_input_source (page, strike->inputs[i].id), ==,
+                         muster_unit_get_name (guard));
+      else
+        g_assert_null (muster_preview_page_get_input_source (page, strike->inputs[i].id));
+    }
+  g_assert_cmpstr (muster_preview_page_get_input_source (page, "attack-dice"), ==,
+                   muster_unit_get_name (guard));
+  expected = muster_procedure_run_exact (strike, ruleset_of (strike), values, NULL);
+  g_assert_nonnull (expected);
+  text = muster_preview_page_dup_text (page);
+  expected_text = muster_procedure_result_to_text (expected, values);
+  g_assert_cmpstr (text, ==, expected_text);
+
+  /* The user can still change a filled input; it is no longer marked as the unit's. */
+  g_assert_true (muster_preview_page_set_input (page, "attack-dice", 7));
+  g_assert_null (muster_preview_page_get_input_source (page, "attack-dice"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -288,6 +367,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/preferences", test_window_preferences);
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/preview", test_window_preview);
+  g_test_add_func ("/ui/window/preview-from-list", test_window_preview_from_list);
   g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);
 
   return ui_test_run ();
