@@ -516,6 +516,31 @@ muster_table_lookup (const MusterTable     *table,
 }
 
 /**
+ * muster_table_require_cell:
+ *
+ * For procedures, which cannot guess the book's values: the cell at @row, @column, or an
+ * error naming the table, row and column when it is missing or empty.
+ *
+ * Returns: (nullable): the cell
+ */
+const MusterCell *
+muster_table_require_cell (const MusterTable  *table,
+                           const char         *row,
+                           const char         *column,
+                           GError            **error)
+{
+  const MusterCell *cell = muster_table_lookup (table, row, column, NULL);
+
+  if (cell == NULL || (cell->text == NULL && !cell->is_number))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s” has no value for “%s”, “%s”", table->item.id, row, column);
+      return NULL;
+    }
+  return cell;
+}
+
+/**
  * muster_constraint_scale:
  * @constraint: a constraint with per-points set
  * @bound: its min or max

@@ -357,6 +357,10 @@ const MusterCell *muster_table_lookup         (const MusterTable    *table,
                                                const char           *row,
                                                const char           *column,
                                                const MusterTableRow **row_out);
+const MusterCell *muster_table_require_cell   (const MusterTable    *table,
+                                               const char           *row,
+                                               const char           *column,
+                                               GError              **error);
 double         muster_constraint_scale        (const MusterConstraint *constraint,
                                                double                  bound,
                                                gint64                  points_limit,

@@ -37,7 +37,6 @@ table_cell (const MusterRuleset  *ruleset,
             GError              **error)
 {
   const MusterTable *table;
-  const MusterCell *cell;
 
   if (ruleset == NULL || (table = muster_ruleset_get_table (ruleset, table_id)) == NULL)
     {
@@ -45,14 +44,7 @@ table_cell (const MusterRuleset  *ruleset,
                    "the Standards of Valor ruleset has no table “%s”", table_id);
       return NULL;
     }
-  cell = muster_table_lookup (table, row, column, NULL);
-  if (cell == NULL || (cell->text == NULL && !cell->is_number))
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” has no value for “%s”, “%s”", table_id, row, column);
-      return NULL;
-    }
-  return cell;
+  return muster_table_require_cell (table, row, column, error);
 }
 
 /* Reads a number from one of the ruleset's tables; a missing table, row or number is an

@@ -113,18 +113,10 @@ table_cell (const MusterRuleset  *ruleset,
             GError              **error)
 {
   const MusterTable *table = _muster_ul_table (ruleset, table_id, error);
-  const MusterCell *cell;
 
   if (table == NULL)
     return NULL;
-  cell = muster_table_lookup (table, row, column, NULL);
-  if (cell == NULL || (cell->text == NULL && !cell->is_number))
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” has no value for %s, %s", table_id, row, column);
-      return NULL;
-    }
-  return cell;
+  return muster_table_require_cell (table, row, column, error);
 }
 
 gboolean
