@@ -66,22 +66,17 @@ set_line_px (Painter *p,
 static void
 collect_sides (Painter *p)
 {
-  const MusterMapScene *scene = p->scene;
+  muster_doc_collect_sides (p->scene->doc, p->scene->battlefield, p->sides);
+}
 
-  for (guint i = 0; scene->doc && i < muster_doc_get_n_forces (scene->doc); i++)
-    {
-      const char *side = muster_force_get_side (muster_doc_get_force (scene->doc, i));
+/* Returns: whether the scene's audience sees @feature (the umpire's layer is filtered here) */
+gboolean
+muster_map_scene_shows (const MusterMapScene *scene,
+                        const MusterFeature  *feature)
+{
+  MusterAudience audience = { scene->side, scene->show_umpire };
 
-      if (side && !g_ptr_array_find_with_equal_func (p->sides, side, g_str_equal, NULL))
-        g_ptr_array_add (p->sides, (gpointer) side);
-    }
-  for (guint i = 0; i < muster_battlefield_get_n_features (scene->battlefield); i++)
-    {
-      const MusterFeature *f = muster_battlefield_get_feature (scene->battlefield, i);
-
-      if (f->side && !g_ptr_array_find_with_equal_func (p->sides, f->side, g_str_equal, NULL))
-        g_ptr_array_add (p->sides, f->side);
-    }
+  return muster_doc_feature_is_visible (scene->doc, feature, &audience);
 }
 
 /* Returns: the colour index of @side (0..MUSTER_MAP_N_SIDES-1), -1 for none */
@@ -105,13 +100,7 @@ static const char *
 unit_side (const MusterMapScene *scene,
            const MusterFeature  *placement)
 {
-  MusterUnit *unit;
-
-  if (placement->side != NULL)
-    return placement->side;
-  if (scene->doc && (unit = muster_doc_lookup_unit (scene->doc, placement->unit)))
-    return muster_force_get_side (muster_unit_get_force (unit));
-  return NULL;
+  return muster_doc_get_feature_side (scene->doc, placement);
 }
 
 static const double *
@@ -465,6 +454,21 @@ paint_unit (Painter               *p,
   set_colour (cr, side_colour (p, unit_side (p->scene, f)));
   cairo_fill (cr);
 
+  if (muster_feature_is_hidden (f))
+    {
+      /* A dashed ring: the reader knows the other side does not see this unit. */
+      static const double dash[] = { 4, 3 };
+
+      unit_outline_path (cr, fp);
+      cairo_save (cr);
+      cairo_identity_matrix (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_line_width (cr, 1.5);
+      set_colour (cr, p->style->edge);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+
   if (frontage >= 10 && muster_box_intersects (muster_footprint_get_bounds (fp), p->area))
     {
       MusterArrow arrow = muster_footprint_get_facing_arrow (fp, MIN (muster_footprint_get_depth (fp) * 0.8,
@@ -502,12 +506,12 @@ paint_unit (Painter               *p,
     }
 }
 
-/* Whether @f shows for this scene: the umpire's layer only for the umpire. */
+/* Whether the scene's audience sees @f. */
 static gboolean
 shown (Painter             *p,
        const MusterFeature *f)
 {
-  return p->scene->show_umpire || g_strcmp0 (f->layer, "umpire") != 0;
+  return muster_map_scene_shows (p->scene, f);
 }
 
 static gboolean
@@ -872,8 +876,8 @@ mix_string (guint64     hash,
  *
  * Everything but the viewport that decides what @layer shows, hashed: the battlefield's
  * revisions for the kinds of feature on the layer (leaving out live features, which are painted
- * on their own), the sides and their order, the terrain types, the umpire's layer, the
- * colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
+ * on their own), the sides and their order, the terrain types, the audience (umpire or side),
+ * the colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
  * the document's lists (unit names, sides of forces): those invalidate a cache by hand.
  *
  * Returns: the key
@@ -899,6 +903,7 @@ muster_map_layer_key (const MusterMapScene *scene,
   hash = mix (hash, &layer, sizeof layer);
   hash = mix (hash, pointers, sizeof pointers);
   hash = mix (hash, &umpire, sizeof umpire);
+  hash = mix_string (hash, scene->side);   /* the audience: which hidden features show */
   /* the colours, up to the font name, then the font name itself */
   hash = mix (hash, style, G_STRUCT_OFFSET (MusterMapStyle, font));
   hash = mix_string (hash, style->font);

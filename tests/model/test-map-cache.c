@@ -245,13 +245,14 @@ test_edits_invalidate (Fixture       *fx,
   g_assert_cmpuint (count_differences (fx), <, 20);
 }
 
-/* What is shown, and how: the umpire's layer, the sides and their colours, the theme, the
+/* What is shown, and how: the umpire's layer and the side looking, the sides and their colours, the theme, the
  * rule system's terrain, and what only the document's lists know. */
 static void
 test_visibility_and_theme_invalidate (Fixture       *fx,
                                       gconstpointer  data)
 {
   g_autoptr(MusterFeature) recoloured = NULL;
+  g_autoptr(MusterFeature) hidden = NULL;
   g_autoptr(MusterTerrainTypes) types = muster_terrain_types_new_generic ();
 
   paint_cached (fx, NULL);
@@ -260,6 +261,19 @@ test_visibility_and_theme_invalidate (Fixture       *fx,
   g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
   fx->scene.show_umpire = FALSE;
   g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+
+  /* the side looking: Blue sees its own hidden unit, Red does not */
+  hidden = muster_feature_copy (muster_battlefield_lookup (fx->field, "unit"));
+  hidden->layer = g_strdup (MUSTER_LAYER_UMPIRE);
+  muster_feature_free (muster_battlefield_replace (fx->field, hidden));
+  fx->scene.side = "Blue";
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+  fx->scene.side = "Red";
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), rgba_to_pixel (fx->style.table)));
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  fx->scene.side = NULL;
 
   /* the unit changes side: the sides seen, and so the colours, change */
   recoloured = muster_feature_copy (muster_battlefield_lookup (fx->field, "unit"));
