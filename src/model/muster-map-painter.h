@@ -42,6 +42,8 @@ typedef struct
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
  * @rubber_band: a selection rectangle, when not empty
+ * @no_labels: leave out the names of units, objectives and terrain: the caller places them
+ *   (print keeps them apart, see muster-map-print.c)
  */
 typedef struct
 {
@@ -56,6 +58,7 @@ typedef struct
   const char               *measure_label;
   gboolean                  measure_blocked;
   MusterBox                 rubber_band;
+  gboolean                  no_labels;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);

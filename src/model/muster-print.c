@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <cairo-pdf.h>
 #include <glib/gi18n.h>
 
 #include "muster-print.h"
@@ -169,4 +170,56 @@ muster_print_measure_new (void)
 
   cairo_surface_destroy (surface);
   return cr;
+}
+
+/* A cairo write function appending to the GByteArray @closure: PDF, SVG and PNG to memory. */
+cairo_status_t
+muster_print_append_bytes (void                *closure,
+                           const unsigned char *data,
+                           unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/**
+ * muster_print_to_pdf:
+ * @title: the document's title, for the PDF's metadata
+ * @n_pages: how many pages
+ * @page_size: the size of each page (they may differ: a map turns to landscape)
+ * @paint: paints one page in points, the page at (0, 0)
+ * @document: passed to both
+ *
+ * Returns: (transfer full): the pages as one PDF document
+ */
+GBytes *
+muster_print_to_pdf (const char         *title,
+                     guint               n_pages,
+                     MusterPrintSizeFunc page_size,
+                     MusterPrintPageFunc paint,
+                     gconstpointer       document)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  cairo_surface_t *surface;
+  MusterSheetPage size = { 595.276, 841.89, 36 };
+  cairo_t *cr;
+
+  if (n_pages > 0)
+    page_size (document, 0, &size);
+  surface = cairo_pdf_surface_create_for_stream (muster_print_append_bytes, bytes, size.width,
+                                                 size.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
+  cr = cairo_create (surface);
+  for (guint page = 0; page < n_pages; page++)
+    {
+      page_size (document, page, &size);
+      cairo_pdf_surface_set_size (surface, size.width, size.height);
+      paint (document, cr, page);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  return g_byte_array_free_to_bytes (bytes);
 }

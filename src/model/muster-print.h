@@ -71,6 +71,21 @@ void         muster_print_header_footer (cairo_t               *cr,
                                          const char            *subject,
                                          guint                  number,
                                          guint                  n_pages);
+typedef void (*MusterPrintSizeFunc) (gconstpointer    document,
+                                     guint            page,
+                                     MusterSheetPage *size);
+typedef void (*MusterPrintPageFunc) (gconstpointer    document,
+                                     cairo_t         *cr,
+                                     guint            page);
+
 cairo_t     *muster_print_measure_new   (void);
+GBytes      *muster_print_to_pdf        (const char            *title,
+                                         guint                  n_pages,
+                                         MusterPrintSizeFunc    page_size,
+                                         MusterPrintPageFunc    paint,
+                                         gconstpointer          document);
+cairo_status_t muster_print_append_bytes (void                  *closure,
+                                         const unsigned char   *data,
+                                         unsigned int           length);
 
 G_END_DECLS

@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <cairo-pdf.h>
 #include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -994,37 +993,28 @@ muster_sheet_paint_page (const MusterSheet *self,
   cairo_restore (cr);
 }
 
-static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
+static void
+sheet_page_size (gconstpointer    document,
+                 guint            page,
+                 MusterSheetPage *size)
 {
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
+  *size = ((const MusterSheet *) document)->page;
+}
+
+static void
+sheet_paint (gconstpointer  document,
+             cairo_t       *cr,
+             guint          page)
+{
+  muster_sheet_paint_page (document, cr, page);
 }
 
 /* Returns: (transfer full): the whole sheet as a PDF document */
 GBytes *
 muster_sheet_to_pdf (const MusterSheet *self)
 {
-  GByteArray *bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
   g_return_val_if_fail (self != NULL, NULL);
 
-  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, self->page.width,
-                                                 self->page.height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->list->title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
-  cr = cairo_create (surface);
-  for (guint page = 0; page < self->n_pages; page++)
-    {
-      muster_sheet_paint_page (self, cr, page);
-      cairo_show_page (cr);
-    }
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  cairo_surface_destroy (surface);
-  return g_byte_array_free_to_bytes (bytes);
+  return muster_print_to_pdf (self->list->title, self->n_pages, sheet_page_size, sheet_paint,
+                              self);
 }
