@@ -989,6 +989,15 @@ muster_battlefield_get_scenario (const MusterBattlefield *self,
                                                    : "";
 }
 
+static gboolean
+has_elements (const xmlNode *node)
+{
+  for (const xmlNode *child = node->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE)
+      return TRUE;
+  return FALSE;
+}
+
 /* Returns: (transfer full): the text it had */
 char *
 muster_battlefield_set_scenario (MusterBattlefield   *self,
@@ -996,9 +1005,15 @@ muster_battlefield_set_scenario (MusterBattlefield   *self,
                                  const char          *text)
 {
   char *old = g_strdup (muster_battlefield_get_scenario (self, field));
+  xmlNode *scenario = scenario_node (self, TRUE);
 
-  muster_xml_set_child_text (scenario_node (self, TRUE), scenario_elements[field],
-                             text && *text ? text : NULL);
+  muster_xml_set_child_text (scenario, scenario_elements[field], text && *text ? text : NULL);
+  /* clearing the last field leaves no empty <scenario/>: undo restores the file exactly */
+  if (scenario->properties == NULL && !has_elements (scenario))
+    {
+      muster_xml_detach (scenario);
+      xmlFreeNode (scenario);
+    }
   return old;
 }
 
