@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "muster-recent.h"
 
@@ -90,6 +91,17 @@ muster_recent_list (guint max)
   return found;
 }
 
+/* Returns: (transfer full): @info's file name without ".muster", as menus and rows show it */
+char *
+muster_recent_dup_name (GtkRecentInfo *info)
+{
+  const char *name = gtk_recent_info_get_display_name (info);
+
+  if (g_str_has_suffix (name, ".muster") && strlen (name) > strlen (".muster"))
+    return g_strndup (name, strlen (name) - strlen (".muster"));
+  return g_strdup (name);
+}
+
 /* Replaces @menu's items by the recent documents, each opening through win.open-recent. */
 void
 muster_recent_fill_menu (GMenu *menu)
@@ -100,7 +112,14 @@ muster_recent_fill_menu (GMenu *menu)
   for (guint i = 0; i < recent->len; i++)
     {
       GtkRecentInfo *info = recent->pdata[i];
-      g_autoptr(GMenuItem) item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      g_autofree char *name = muster_recent_dup_name (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      /* Menu labels take mnemonics: double the underscores a file name may have. */
+      g_auto(GStrv) parts = g_strsplit (name, "_", -1);
+      g_autofree char *label = g_strjoinv ("__", parts);
+
+      item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target (item, "win.open-recent", "s",
                                          gtk_recent_info_get_uri (info));

@@ -12,5 +12,6 @@ void       muster_recent_remove       (GFile *file);
 GPtrArray *muster_recent_list         (guint  max);
 void       muster_recent_fill_menu    (GMenu *menu);
 char      *muster_recent_dup_location (GFile *file);
+char      *muster_recent_dup_name     (GtkRecentInfo *info);
 
 G_END_DECLS

@@ -33,10 +33,10 @@ recent_row_new (GtkRecentInfo *info)
 {
   g_autoptr(GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
   g_autofree char *location = muster_recent_dup_location (file);
+  g_autofree char *name = muster_recent_dup_name (info);
   GtkWidget *row = adw_action_row_new ();
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
-                                 gtk_recent_info_get_display_name (info));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), location);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));

@@ -30,6 +30,7 @@ struct _MusterWindow
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
   GtkStack             *content_stack;
+  GtkWidget            *switcher_bar;
   GMenu                *recent_menu;
   MusterArmyPage       *army_page;
   AdwViewStackPage     *army_stack_page;
@@ -89,6 +90,7 @@ update_title (MusterWindow *self)
                                     ? "welcome" : "document");
   adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title,
                                                      !muster_document_is_empty (self->document));
+  gtk_widget_set_visible (self->switcher_bar, !muster_document_is_empty (self->document));
 
   if (muster_document_is_empty (self->document))
     {
@@ -117,14 +119,32 @@ document_changed_cb (MusterWindow *self,
   update_actions (self);
 }
 
+/* What load_cb needs: the window (held while loading) and the file, which the document only
+ * learns once loaded. */
+typedef struct
+{
+  MusterWindow *window;
+  GFile        *file;
+} Opening;
+
+static void
+opening_free (Opening *opening)
+{
+  g_object_unref (opening->window);
+  g_object_unref (opening->file);
+  g_free (opening);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Opening, opening_free)
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  g_autoptr(GTask) opening = user_data;
-  MusterWindow *self = g_task_get_source_object (opening);
-  GFile *file = g_task_get_task_data (opening);
+  g_autoptr(Opening) opening = user_data;
+  MusterWindow *self = opening->window;
+  GFile *file = opening->file;
   g_autoptr(GError) error = NULL;
 
   if (!muster_document_load_finish (MUSTER_DOCUMENT (object), result, &error))
@@ -361,13 +381,22 @@ close_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
+static gboolean
+destroy_cb (gpointer user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    MusterWindow     *self)
 {
+  /* Not from inside the dialog's own response: destroying the window takes the dialog with
+   * it, which would then outlive its parent for the rest of the emission. */
   if (g_strcmp0 (response, "discard") == 0)
-    gtk_window_destroy (GTK_WINDOW (self));
+    g_idle_add_full (G_PRIORITY_HIGH_IDLE, destroy_cb, g_object_ref (self), g_object_unref);
   else if (g_strcmp0 (response, "save") == 0)
     save_action (GTK_WIDGET (self), "win.save", NULL);
 }
@@ -561,6 +590,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_stack_page);
@@ -675,14 +705,14 @@ void
 muster_window_open_file (MusterWindow *self,
                          GFile        *file)
 {
-  GTask *opening;
+  Opening *opening;
 
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  /* Only to carry the window and the file to load_cb: never returned. */
-  opening = g_task_new (self, NULL, NULL, NULL);
-  g_task_set_task_data (opening, g_object_ref (file), g_object_unref);
+  opening = g_new0 (Opening, 1);
+  opening->window = g_object_ref (self);
+  opening->file = g_object_ref (file);
   muster_document_load_async (self->document, file, self->cancellable, load_cb, opening);
 }
 
