@@ -26,6 +26,8 @@ static const MusterCliCommand commands[] = {
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
   { "validate", N_("Check that every army list of a document is legal"), muster_cli_validate },
   { "export", N_("Export army lists and sheets as text, Markdown, HTML or PDF"), muster_cli_export },
+  { "generate", N_("Generate a battlefield with seeded dice, as the rules do it"),
+    muster_cli_generate },
 };
 
 static char *

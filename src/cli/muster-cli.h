@@ -31,6 +31,8 @@ int  muster_cli_preview     (int          argc,
 int  muster_cli_simulate    (int          argc,
                              char       **argv);
 int  muster_cli_export      (int argc, char **argv);
+int  muster_cli_generate    (int          argc,
+                             char       **argv);
 int  muster_cli_cost        (int          argc,
                              char       **argv);
 int  muster_cli_validate    (int          argc,

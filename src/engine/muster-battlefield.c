@@ -185,6 +185,38 @@ muster_feature_get_footprint (const MusterFeature *feature)
   return muster_footprint_new (&spec);
 }
 
+/* Returns: whether @feature is on the umpire's layer, hidden from the other side */
+gboolean
+muster_feature_is_hidden (const MusterFeature *feature)
+{
+  g_return_val_if_fail (feature != NULL, FALSE);
+
+  return g_strcmp0 (feature->layer, MUSTER_LAYER_UMPIRE) == 0;
+}
+
+/**
+ * muster_feature_is_visible_to:
+ * @feature: a feature
+ * @owner: (nullable): the side @feature belongs to (a placement's side comes from its force,
+ *   see muster_doc_get_feature_side()); NULL for @feature's own side
+ * @audience: who looks
+ *
+ * Returns: whether @audience may see @feature
+ */
+gboolean
+muster_feature_is_visible_to (const MusterFeature  *feature,
+                              const char           *owner,
+                              const MusterAudience *audience)
+{
+  g_return_val_if_fail (feature != NULL && audience != NULL, FALSE);
+
+  if (audience->umpire || !muster_feature_is_hidden (feature))
+    return TRUE;
+  if (owner == NULL)
+    owner = feature->side;
+  return owner != NULL && audience->side != NULL && g_strcmp0 (owner, audience->side) == 0;
+}
+
 MusterBox
 muster_feature_get_bounds (const MusterFeature *feature)
 {
@@ -934,7 +966,7 @@ muster_battlefield_hit (MusterBattlefield *self,
         MusterFeature *feature = self->features->pdata[g_array_index (ids, guint, i)];
 
         if (feature->kind == order[k] &&
-            (umpire || g_strcmp0 (feature->layer, "umpire") != 0) &&
+            (umpire || !muster_feature_is_hidden (feature)) &&
             feature_distance (feature, p) <= tolerance)
           return feature;
       }
@@ -957,6 +989,15 @@ muster_battlefield_get_scenario (const MusterBattlefield *self,
                                                    : "";
 }
 
+static gboolean
+has_elements (const xmlNode *node)
+{
+  for (const xmlNode *child = node->children; child != NULL; child = child->next)
+    if (child->type == XML_ELEMENT_NODE)
+      return TRUE;
+  return FALSE;
+}
+
 /* Returns: (transfer full): the text it had */
 char *
 muster_battlefield_set_scenario (MusterBattlefield   *self,
@@ -964,9 +1005,15 @@ muster_battlefield_set_scenario (MusterBattlefield   *self,
                                  const char          *text)
 {
   char *old = g_strdup (muster_battlefield_get_scenario (self, field));
+  xmlNode *scenario = scenario_node (self, TRUE);
 
-  muster_xml_set_child_text (scenario_node (self, TRUE), scenario_elements[field],
-                             text && *text ? text : NULL);
+  muster_xml_set_child_text (scenario, scenario_elements[field], text && *text ? text : NULL);
+  /* clearing the last field leaves no empty <scenario/>: undo restores the file exactly */
+  if (scenario->properties == NULL && !has_elements (scenario))
+    {
+      muster_xml_detach (scenario);
+      xmlFreeNode (scenario);
+    }
   return old;
 }
 

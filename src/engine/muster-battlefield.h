@@ -100,6 +100,29 @@ void           muster_feature_rotate         (MusterFeature           *feature,
                                               MusterPoint              pivot,
                                               double                   angle);
 
+/* The layer that hides a feature from the players (hidden units, the umpire's notes). */
+#define MUSTER_LAYER_UMPIRE "umpire"
+
+/**
+ * MusterAudience:
+ * @side: (nullable): the side whose players look; NULL for what every player sees
+ * @umpire: the umpire looks: everything is shown, @side is ignored
+ *
+ * Who a view or a printout of the battlefield is for. A hidden feature (on the umpire's layer)
+ * is shown to the umpire, and to the side it belongs to (its own hidden units, its ambush
+ * markers), never to the other side; a hidden feature of no side is the umpire's alone.
+ */
+typedef struct
+{
+  const char *side;
+  gboolean    umpire;
+} MusterAudience;
+
+gboolean       muster_feature_is_hidden      (const MusterFeature     *feature);
+gboolean       muster_feature_is_visible_to  (const MusterFeature     *feature,
+                                              const char              *owner,
+                                              const MusterAudience    *audience);
+
 /* The scenario sheet: the text fields, by name. */
 typedef enum
 {

@@ -436,3 +436,69 @@ muster_doc_set_battlefield (MusterDoc         *self,
     }
   return old;
 }
+
+/**
+ * muster_doc_get_feature_side:
+ * @self: (nullable): the document, for the force of a placed unit
+ * @feature: a feature of the document's battlefield
+ *
+ * Returns: (nullable): the side @feature belongs to: its own side, or for a placement without
+ *   one the side of its unit's force
+ */
+const char *
+muster_doc_get_feature_side (const MusterDoc     *self,
+                             const MusterFeature *feature)
+{
+  MusterUnit *unit;
+
+  g_return_val_if_fail (feature != NULL, NULL);
+
+  if (feature->side != NULL)
+    return feature->side;
+  if (self != NULL && feature->kind == MUSTER_FEATURE_UNIT &&
+      (unit = muster_doc_lookup_unit (self, feature->unit)))
+    return muster_force_get_side (muster_unit_get_force (unit));
+  return NULL;
+}
+
+/* Returns: whether @audience may see @feature, a placed unit counting as its force's side */
+gboolean
+muster_doc_feature_is_visible (const MusterDoc      *self,
+                               const MusterFeature  *feature,
+                               const MusterAudience *audience)
+{
+  if (audience->umpire || !muster_feature_is_hidden (feature))
+    return TRUE;
+  return muster_feature_is_visible_to (feature, muster_doc_get_feature_side (self, feature),
+                                       audience);
+}
+
+/**
+ * muster_doc_collect_sides:
+ * @self: (nullable): a document
+ * @battlefield: (nullable): its battlefield (or one drawn without a document)
+ * @sides: (element-type utf8): receives each side name once, borrowed
+ *
+ * The sides in the order a reader meets them: the forces' sides, then those only the
+ * battlefield names (a zone, an objective, a briefing). The order gives each side its colour.
+ */
+void
+muster_doc_collect_sides (const MusterDoc         *self,
+                          const MusterBattlefield *battlefield,
+                          GPtrArray               *sides)
+{
+  for (guint i = 0; self != NULL && i < self->forces->len; i++)
+    {
+      const char *side = muster_force_get_side (self->forces->pdata[i]);
+
+      if (side && !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
+        g_ptr_array_add (sides, (gpointer) side);
+    }
+  for (guint i = 0; battlefield != NULL && i < muster_battlefield_get_n_features (battlefield); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (battlefield, i);
+
+      if (f->side && !g_ptr_array_find_with_equal_func (sides, f->side, g_str_equal, NULL))
+        g_ptr_array_add (sides, f->side);
+    }
+}

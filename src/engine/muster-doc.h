@@ -40,6 +40,14 @@ MusterUnit    *muster_doc_lookup_unit         (const MusterDoc *self,
 MusterBattlefield *muster_doc_get_battlefield (const MusterDoc *self);
 MusterBattlefield *muster_doc_set_battlefield (MusterDoc     *self,
                                                MusterBattlefield *battlefield);
+const char    *muster_doc_get_feature_side    (const MusterDoc *self,
+                                               const MusterFeature *feature);
+gboolean       muster_doc_feature_is_visible  (const MusterDoc *self,
+                                               const MusterFeature *feature,
+                                               const MusterAudience *audience);
+void           muster_doc_collect_sides       (const MusterDoc *self,
+                                               const MusterBattlefield *battlefield,
+                                               GPtrArray     *sides);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterDoc, muster_doc_free)
 

@@ -14,6 +14,7 @@
 #include "muster-engine-error.h"
 #include "muster-engine-types.h"
 #include "muster-footprint.h"
+#include "muster-generate.h"
 #include "muster-geometry.h"
 #include "muster-issue.h"
 #include "muster-procedure.h"

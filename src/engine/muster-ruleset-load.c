@@ -1360,7 +1360,9 @@ _muster_ruleset_parse (MusterRuleset  *self,
       guint k;
 
       if (muster_xml_is_element (child, "name") || muster_xml_is_element (child, "book") ||
-          muster_xml_is_element (child, "summary"))
+          muster_xml_is_element (child, "summary") ||
+          /* read by the battlefield generator, muster-generate.c */
+          muster_xml_is_element (child, "generation"))
         continue;
       if (muster_xml_is_element (child, "costing"))
         {

@@ -541,6 +541,62 @@ muster_table_require_cell (const MusterTable  *table,
 }
 
 /**
+ * muster_table_require_number:
+ * @out: (out): the number
+ *
+ * Like muster_table_require_cell(), for a cell that must hold a number.
+ *
+ * Returns: whether @out was set
+ */
+gboolean
+muster_table_require_number (const MusterTable  *table,
+                             const char         *row,
+                             const char         *column,
+                             double             *out,
+                             GError            **error)
+{
+  const MusterCell *cell = muster_table_lookup (table, row, column, NULL);
+
+  if (cell == NULL || !cell->is_number)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s” has no number for “%s”, “%s”", table->item.id, row, column);
+      return FALSE;
+    }
+  *out = cell->number;
+  return TRUE;
+}
+
+/**
+ * muster_ruleset_require_table:
+ * @self: (nullable): the ruleset a procedure runs with
+ *
+ * For procedures, which read the book's numbers from the ruleset: the table @id, or an error
+ * saying which is missing (the ruleset itself, or the table in it).
+ *
+ * Returns: (nullable): the table
+ */
+const MusterTable *
+muster_ruleset_require_table (const MusterRuleset  *self,
+                              const char           *id,
+                              GError              **error)
+{
+  const MusterTable *table;
+
+  if (self == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
+                   "no ruleset is loaded to give table “%s”", id);
+      return NULL;
+    }
+  table = muster_ruleset_get_table (self, id);
+  if (table == NULL)
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                 "the %s ruleset has no table “%s”", muster_ruleset_get_id (self), id);
+  return table;
+}
+
+/**
  * muster_constraint_scale:
  * @constraint: a constraint with per-points set
  * @bound: its min or max

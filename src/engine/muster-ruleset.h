@@ -361,6 +361,14 @@ const MusterCell *muster_table_require_cell   (const MusterTable    *table,
                                                const char           *row,
                                                const char           *column,
                                                GError              **error);
+gboolean       muster_table_require_number    (const MusterTable    *table,
+                                               const char           *row,
+                                               const char           *column,
+                                               double               *out,
+                                               GError              **error);
+const MusterTable *muster_ruleset_require_table (const MusterRuleset *self,
+                                                 const char          *id,
+                                                 GError             **error);
 double         muster_constraint_scale        (const MusterConstraint *constraint,
                                                double                  bound,
                                                gint64                  points_limit,

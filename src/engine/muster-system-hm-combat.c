@@ -251,35 +251,16 @@ _muster_hm_value (MusterHmTables *tables,
                   const char     *column)
 {
   const MusterTable *t;
-  const MusterCell *cell;
+  double number;
 
   if (tables->error != NULL)
     return 0;
-  if (column == NULL)
-    column = "value";
-  if (tables->ruleset == NULL)
-    {
-      g_set_error (&tables->error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
-                   "the %s procedures need the %s ruleset's tables", MUSTER_HM_SYSTEM,
-                   MUSTER_HM_SYSTEM);
-      return 0;
-    }
-  if ((t = muster_ruleset_get_table (tables->ruleset, table)) == NULL)
-    {
-      g_set_error (&tables->error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "ruleset %s has no table “%s”", muster_ruleset_get_id (tables->ruleset),
-                   table);
-      return 0;
-    }
-  cell = muster_table_lookup (t, row, column, NULL);
-  if (cell == NULL || !cell->is_number)
-    {
-      g_set_error (&tables->error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "ruleset %s: table “%s” has no number in row “%s”, column “%s”",
-                   muster_ruleset_get_id (tables->ruleset), table, row, column);
-      return 0;
-    }
-  return (int) (cell->number < 0 ? cell->number - 0.5 : cell->number + 0.5);
+  t = muster_ruleset_require_table (tables->ruleset, table, &tables->error);
+  if (t == NULL
+      || !muster_table_require_number (t, row, column ? column : "value", &number,
+                                       &tables->error))
+    return 0;
+  return (int) (number < 0 ? number - 0.5 : number + 0.5);
 }
 
 /* A Kill or Charge Number: the table's base plus @modifiers, never below its minimum. Never

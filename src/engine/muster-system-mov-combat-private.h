@@ -118,9 +118,6 @@ void             _muster_mov_plan_add_dice (MusterMovPlan          *plan,
                                             int                     hi);
 
 /* Ruleset access, with errors that name the table. */
-const MusterTable *_muster_mov_get_table   (const MusterRuleset    *ruleset,
-                                            const char             *table,
-                                            GError                **error);
 gboolean         _muster_mov_table_number  (const MusterRuleset    *ruleset,
                                             const char             *table,
                                             const char             *row,

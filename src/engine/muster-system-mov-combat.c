@@ -160,19 +160,6 @@ _muster_mov_sample (const MusterProcedure *procedure,
   plan->resolve (plan, faces, outcome);
 }
 
-const MusterTable *
-_muster_mov_get_table (const MusterRuleset  *ruleset,
-                       const char           *table,
-                       GError              **error)
-{
-  const MusterTable *t = muster_ruleset_get_table (ruleset, table);
-
-  if (t == NULL)
-    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                 "the %s ruleset has no table “%s”", SYSTEM, table);
-  return t;
-}
-
 gboolean
 _muster_mov_table_number (const MusterRuleset  *ruleset,
                           const char           *table,
@@ -181,20 +168,12 @@ _muster_mov_table_number (const MusterRuleset  *ruleset,
                           int                  *out,
                           GError              **error)
 {
-  const MusterTable *t = _muster_mov_get_table (ruleset, table, error);
-  const MusterCell *cell;
+  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
+  double number;
 
-  if (t == NULL)
+  if (t == NULL || !muster_table_require_number (t, row, column, &number, error))
     return FALSE;
-  cell = muster_table_lookup (t, row, column, NULL);
-  if (cell == NULL || !cell->is_number)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "the %s table “%s” has no number in row “%s”, column “%s”", SYSTEM, table,
-                   row, column);
-      return FALSE;
-    }
-  *out = (int) cell->number;
+  *out = (int) number;
   return TRUE;
 }
 
@@ -211,7 +190,7 @@ _muster_mov_table_words (const MusterRuleset  *ruleset,
                          int                  *out,
                          GError              **error)
 {
-  const MusterTable *t = _muster_mov_get_table (ruleset, table, error);
+  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
 
   if (t == NULL)
     return FALSE;

@@ -78,8 +78,8 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
   const char *column_word;
   int fir, heavy;
 
-  if (!(weapons = _muster_mov_get_table (ruleset, "weapons", error))
-      || !(tar_table = _muster_mov_get_table (ruleset, "tar", error))
+  if (!(weapons = muster_ruleset_require_table (ruleset, "weapons", error))
+      || !(tar_table = muster_ruleset_require_table (ruleset, "tar", error))
       || !_muster_mov_table_number (ruleset, "weapons", weapon, "fir", &fir, error)
       || !_muster_mov_table_number (ruleset, "weapons", weapon, "heavy", &heavy, error))
     return FALSE;

@@ -29,24 +29,6 @@ _muster_sov_die_index (int sides)
   return (sides - 4) / 2;
 }
 
-static const MusterCell *
-table_cell (const MusterRuleset  *ruleset,
-            const char           *table_id,
-            const char           *row,
-            const char           *column,
-            GError              **error)
-{
-  const MusterTable *table;
-
-  if (ruleset == NULL || (table = muster_ruleset_get_table (ruleset, table_id)) == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "the Standards of Valor ruleset has no table “%s”", table_id);
-      return NULL;
-    }
-  return muster_table_require_cell (table, row, column, error);
-}
-
 /* Reads a number from one of the ruleset's tables; a missing table, row or number is an
  * error naming it, because the procedures cannot guess the book's values. */
 gboolean
@@ -57,18 +39,9 @@ _muster_sov_table_number (const MusterRuleset  *ruleset,
                           double               *number,
                           GError              **error)
 {
-  const MusterCell *cell = table_cell (ruleset, table, row, column, error);
+  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
 
-  if (cell == NULL)
-    return FALSE;
-  if (!cell->is_number)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s”, “%s”, “%s” is not a number", table, row, column);
-      return FALSE;
-    }
-  *number = cell->number;
-  return TRUE;
+  return t != NULL && muster_table_require_number (t, row, column, number, error);
 }
 
 /* Reads a cell as text; an empty cell ("-", e.g. NTR) gives %NULL. */
@@ -80,15 +53,11 @@ _muster_sov_table_text (const MusterRuleset  *ruleset,
                         const char          **text,
                         GError              **error)
 {
-  const MusterTable *table;
+  const MusterTable *table = muster_ruleset_require_table (ruleset, table_id, error);
   const MusterCell *cell;
 
-  if (ruleset == NULL || (table = muster_ruleset_get_table (ruleset, table_id)) == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "the Standards of Valor ruleset has no table “%s”", table_id);
-      return FALSE;
-    }
+  if (table == NULL)
+    return FALSE;
   cell = muster_table_lookup (table, row, column, NULL);
   if (cell == NULL)
     {

@@ -90,21 +90,6 @@ _muster_ul_refuse (GError     **error,
   return FALSE;
 }
 
-const MusterTable *
-_muster_ul_table (const MusterRuleset  *ruleset,
-                  const char           *id,
-                  GError              **error)
-{
-  const MusterTable *table = NULL;
-
-  if (ruleset != NULL)
-    table = muster_ruleset_get_table (ruleset, id);
-  if (table == NULL)
-    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                 "the Undying Lands ruleset has no table “%s”", id);
-  return table;
-}
-
 static const MusterCell *
 table_cell (const MusterRuleset  *ruleset,
             const char           *table_id,
@@ -112,11 +97,9 @@ table_cell (const MusterRuleset  *ruleset,
             const char           *column,
             GError              **error)
 {
-  const MusterTable *table = _muster_ul_table (ruleset, table_id, error);
+  const MusterTable *table = muster_ruleset_require_table (ruleset, table_id, error);
 
-  if (table == NULL)
-    return NULL;
-  return muster_table_require_cell (table, row, column, error);
+  return table == NULL ? NULL : muster_table_require_cell (table, row, column, error);
 }
 
 gboolean

@@ -80,7 +80,7 @@ activation_prepare (MusterUlPlay         *play,
   MusterUlDice die = { 1, COMMAND_DIE };
   int need, value;
 
-  table = _muster_ul_table (ruleset, "activation", error);
+  table = muster_ruleset_require_table (ruleset, "activation", error);
   if (table == NULL)
     return FALSE;
   cell = muster_table_lookup (table, row, column, NULL);

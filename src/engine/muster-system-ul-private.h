@@ -151,9 +151,6 @@ void      _muster_ul_sample         (const MusterProcedure *procedure,
                                      MusterDice            *dice,
                                      int                   *outcome);
 
-const MusterTable *_muster_ul_table (const MusterRuleset  *ruleset,
-                                     const char           *id,
-                                     GError              **error);
 gboolean  _muster_ul_table_int      (const MusterRuleset  *ruleset,
                                      const char           *table,
                                      const char           *row,

@@ -63,22 +63,17 @@ set_line_px (Painter *p,
 static void
 collect_sides (Painter *p)
 {
-  const MusterMapScene *scene = p->scene;
+  muster_doc_collect_sides (p->scene->doc, p->scene->battlefield, p->sides);
+}
 
-  for (guint i = 0; scene->doc && i < muster_doc_get_n_forces (scene->doc); i++)
-    {
-      const char *side = muster_force_get_side (muster_doc_get_force (scene->doc, i));
+/* Returns: whether the scene's audience sees @feature (the umpire's layer is filtered here) */
+gboolean
+muster_map_scene_shows (const MusterMapScene *scene,
+                        const MusterFeature  *feature)
+{
+  MusterAudience audience = { scene->side, scene->show_umpire };
 
-      if (side && !g_ptr_array_find_with_equal_func (p->sides, side, g_str_equal, NULL))
-        g_ptr_array_add (p->sides, (gpointer) side);
-    }
-  for (guint i = 0; i < muster_battlefield_get_n_features (scene->battlefield); i++)
-    {
-      const MusterFeature *f = muster_battlefield_get_feature (scene->battlefield, i);
-
-      if (f->side && !g_ptr_array_find_with_equal_func (p->sides, f->side, g_str_equal, NULL))
-        g_ptr_array_add (p->sides, f->side);
-    }
+  return muster_doc_feature_is_visible (scene->doc, feature, &audience);
 }
 
 /* Returns: the colour index of @side (0..MUSTER_MAP_N_SIDES-1), -1 for none */
@@ -102,13 +97,7 @@ static const char *
 unit_side (const MusterMapScene *scene,
            const MusterFeature  *placement)
 {
-  MusterUnit *unit;
-
-  if (placement->side != NULL)
-    return placement->side;
-  if (scene->doc && (unit = muster_doc_lookup_unit (scene->doc, placement->unit)))
-    return muster_force_get_side (muster_unit_get_force (unit));
-  return NULL;
+  return muster_doc_get_feature_side (scene->doc, placement);
 }
 
 static const double *
@@ -459,6 +448,21 @@ paint_unit (Painter               *p,
   set_colour (cr, side_colour (p, unit_side (p->scene, f)));
   cairo_fill (cr);
 
+  if (muster_feature_is_hidden (f))
+    {
+      /* A dashed ring: the reader knows the other side does not see this unit. */
+      static const double dash[] = { 4, 3 };
+
+      unit_outline_path (cr, fp);
+      cairo_save (cr);
+      cairo_identity_matrix (cr);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_line_width (cr, 1.5);
+      set_colour (cr, p->style->edge);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+    }
+
   if (p->scene->selection && g_hash_table_contains (p->scene->selection, f->id))
     {
       unit_outline_path (cr, fp);
@@ -513,8 +517,7 @@ paint_units (Painter   *p,
       const MusterFeature *f = visible->pdata[i];
       g_autoptr(MusterFootprint) fp = NULL;
 
-      if (f->kind != MUSTER_FEATURE_UNIT ||
-          (!p->scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0))
+      if (f->kind != MUSTER_FEATURE_UNIT || !muster_map_scene_shows (p->scene, f))
         continue;
       fp = muster_feature_get_footprint (f);
       paint_unit (p, f, fp);
@@ -609,7 +612,7 @@ paint_terrain_names (Painter   *p,
       double x, y, x1, y1;
 
       if (f->kind != MUSTER_FEATURE_TERRAIN || f->name == NULL || *f->name == '\0' ||
-          (!p->scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0))
+          !muster_map_scene_shows (p->scene, f))
         continue;
       box = muster_feature_get_bounds (f);
       muster_viewport_table_to_widget (p->viewport, box.x0, box.y0, &x, &y);
@@ -687,17 +690,14 @@ muster_map_paint (cairo_t              *cr,
     {
       const MusterFeature *f = visible->pdata[i];
 
-      if (!scene->show_umpire && g_strcmp0 (f->layer, "umpire") == 0)
-        continue;
-      if (f->kind == MUSTER_FEATURE_ZONE)
+      if (f->kind == MUSTER_FEATURE_ZONE && muster_map_scene_shows (scene, f))
         paint_zone (&p, f);
     }
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
 
-      if (f->kind == MUSTER_FEATURE_TERRAIN &&
-          (scene->show_umpire || g_strcmp0 (f->layer, "umpire") != 0))
+      if (f->kind == MUSTER_FEATURE_TERRAIN && muster_map_scene_shows (scene, f))
         {
           MusterBox bounds = muster_feature_get_bounds (f);
           MusterBox table = muster_battlefield_get_table_box (scene->battlefield);
@@ -726,8 +726,7 @@ muster_map_paint (cairo_t              *cr,
     {
       const MusterFeature *f = visible->pdata[i];
 
-      if (f->kind == MUSTER_FEATURE_OBJECTIVE &&
-          (scene->show_umpire || g_strcmp0 (f->layer, "umpire") != 0))
+      if (f->kind == MUSTER_FEATURE_OBJECTIVE && muster_map_scene_shows (scene, f))
         paint_objective (&p, f);
     }
   paint_selection (&p, visible);

@@ -35,7 +35,9 @@ typedef struct
  * @doc: (nullable): the document, for unit names and sides
  * @types: (nullable): the rule system's terrain types, for how pieces look
  * @selection: (nullable): feature ids (keys) drawn selected
- * @show_umpire: draw the umpire's layer (hidden units, notes); otherwise leave it out
+ * @show_umpire: draw the umpire's layer (hidden units, notes): the umpire's view
+ * @side: (nullable): without @show_umpire, the side whose players look: its own hidden units
+ *   are drawn too (marked hidden), the other side's are left out
  * @measure: the measuring line, when @has_measure
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
@@ -48,6 +50,7 @@ typedef struct
   const MusterTerrainTypes *types;
   GHashTable               *selection;
   gboolean                  show_umpire;
+  const char               *side;
   gboolean                  has_measure;
   MusterSegment             measure;
   const char               *measure_label;
@@ -63,6 +66,8 @@ void     muster_map_paint            (cairo_t              *cr,
                                       const MusterMapStyle *style);
 int      muster_map_side_index       (const MusterMapScene *scene,
                                       const char           *side);
+gboolean muster_map_scene_shows      (const MusterMapScene *scene,
+                                      const MusterFeature  *feature);
 char    *muster_map_format_length    (const MusterBattlefield *battlefield,
                                       double                mm);
 

@@ -7,25 +7,20 @@
 
 #include "muster-army-commands.h"
 #include "muster-army-page.h"
-#include "muster-catalogue-model.h"
+#include "muster-catalogue-pane.h"
 #include "muster-engine.h"
-#include "muster-roster-model.h"
+#include "muster-roster-view.h"
+#include "muster-unit-editor.h"
+#include "muster-validation-panel.h"
 
 /*
  * The Army workspace: the list's running total against its limit in the header, the rule
  * system's unit types on the left (search, category filter, add), the roster in the middle
- * as a tree of units and organisation nodes, and the selected unit's editor on the right.
- * Every change is a command on the document's history, made through the page's "army."
+ * as a tree of units and organisation nodes with the validation panel under it, and the
+ * selected unit's editor on the right (each its own widget). The page owns the header and the
+ * "army." actions: every change is a command on the document's history, made through the page's "army."
  * actions, so Ctrl+Z reverts it and tests drive the page the way the widgets do.
  */
-
-typedef struct
-{
-  char               *group;
-  GtkWidget          *widget;    /* AdwComboRow for single picks, GtkCheckButton otherwise */
-  gboolean            has_none;  /* the combo's first item is "None" */
-  GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
-} OptionRow;
 
 struct _MusterArmyPage
 {
@@ -37,48 +32,25 @@ struct _MusterArmyPage
   GtkLabel            *system_label;
   GtkLabel            *total_label;
   GtkLabel            *total_detail_label;
-  GtkLabel            *roster_label;
   GtkLabel            *house_label;
-  GtkSearchEntry      *search_entry;
-  GtkDropDown         *category_dropdown;
-  GtkListView         *catalogue_view;
-  GtkColumnView       *roster_view;
-  GMenuModel          *roster_menu;
-  GtkWidget           *roster_popover;
+  MusterCataloguePane *catalogue_pane;
+  MusterRosterView    *roster_view;
+  MusterValidationPanel *validation_panel;
+  MusterUnitEditor    *unit_editor;
   GtkMenuButton       *settings_button;
-  GtkRevealer         *validation_revealer;
-  GtkImage            *validation_icon;
-  GtkLabel            *validation_title;
-  GtkListView         *validation_view;
   GtkLabel            *legal_label;
-  GtkStack            *editor_stack;
-  AdwPreferencesGroup *unit_group;
-  AdwEntryRow         *name_row;
-  AdwActionRow        *size_row;
-  GtkSpinButton       *size_spin;
-  GtkAdjustment       *size_adjustment;
-  GtkBox              *options_box;
-  AdwEntryRow         *notes_row;
   AdwEntryRow         *list_name_row;
   AdwActionRow        *limit_row;
   GtkAdjustment       *limit_adjustment;
 
   /* Owned References */
   MusterDocument       *document;
-  MusterCatalogueModel *catalogue;
-  GtkSingleSelection   *catalogue_selection;
-  GtkSingleSelection   *roster_selection;
-  GPtrArray            *category_ids;   /* char *, NULL first for "all" */
-  GPtrArray            *option_rows;    /* OptionRow */
-  GPtrArray            *option_groups;  /* AdwPreferencesGroup in options_box */
   char                 *total_text;
 
   /* Borrowed: the selected unit, while its row is selected */
   MusterUnit           *unit;
   gboolean              over_limit;
-  guint                 size_min;       /* the selected unit's legal size range */
-  guint                 size_max;
-  gboolean              syncing;        /* the editor is being filled from the model */
+  gboolean              syncing;        /* the settings are being filled from the model */
 };
 
 enum {
@@ -92,16 +64,6 @@ enum {
 G_DEFINE_FINAL_TYPE (MusterArmyPage, muster_army_page, ADW_TYPE_BIN)
 
 static GParamSpec *properties[N_PROPS];
-
-static void
-option_row_free (gpointer data)
-{
-  OptionRow *row = data;
-
-  g_free (row->group);
-  g_ptr_array_unref (row->options);
-  g_free (row);
-}
 
 static MusterRuleset *
 ruleset_of (MusterArmyPage *self)
@@ -134,12 +96,7 @@ push (MusterArmyPage *self,
 static MusterRosterRow *
 selected_row (MusterArmyPage *self)
 {
-  GtkTreeListRow *row;
-
-  if (self->roster_selection == NULL ||
-      !(row = gtk_single_selection_get_selected_item (self->roster_selection)))
-    return NULL;
-  return gtk_tree_list_row_get_item (row);
+  return muster_roster_view_dup_selected_row (self->roster_view);
 }
 
 /* Header */
@@ -331,7 +288,7 @@ update_actions (MusterArmyPage *self)
       index = i;
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.add-unit", has_list &&
-                                 gtk_single_selection_get_selected_item (self->catalogue_selection));
+                                 muster_catalogue_pane_get_selected_item (self->catalogue_pane) != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.duplicate", unit != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.delete", row != NULL &&
                                  (unit != NULL || muster_roster_row_is_node (row)));
@@ -343,290 +300,6 @@ update_actions (MusterArmyPage *self)
                                  group_parent (self, &level_id) != NULL);
 }
 
-/* Unit editor */
-
-static guint
-current_choice (OptionRow  *row,
-                MusterUnit *unit)
-{
-  for (guint i = 0; i < row->options->len; i++)
-    {
-      const MusterOption *option = row->options->pdata[i];
-
-      if (muster_unit_get_option_count (unit, option->item.id) > 0)
-        return i + (row->has_none ? 1 : 0);
-    }
-  return row->has_none ? 0 : GTK_INVALID_LIST_POSITION;
-}
-
-/* Fills the editor's widgets from the selected unit. */
-static void
-sync_editor (MusterArmyPage *self)
-{
-  MusterUnit *unit = self->unit;
-  const MusterCost *cost;
-  g_autofree char *description = NULL;
-  const MusterCosting *costing;
-  guint size;
-
-  if (unit == NULL)
-    return;
-
-  self->syncing = TRUE;
-  cost = muster_unit_get_cost (unit);
-  costing = muster_ruleset_get_costing (ruleset_of (self));
-  if (cost->error != NULL)
-    description = g_strdup_printf (_("Cannot be costed: %s"), cost->error);
-  else
-    description = g_strdup_printf ("%" G_GINT64_FORMAT " %s%s", cost->value,
-                                   costing->abbreviation, cost->house ? " *" : "");
-  adw_preferences_group_set_description (self->unit_group, description);
-
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
-                 muster_unit_get_name (unit) ? muster_unit_get_name (unit) : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->name_row),
-                           muster_unit_get_name (unit) ? muster_unit_get_name (unit) : "");
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->notes_row)),
-                 muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "") != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->notes_row),
-                           muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "");
-  /* The unit's real size even outside the legal range: the validation panel says why. */
-  size = muster_unit_get_size (unit);
-  gtk_adjustment_set_lower (self->size_adjustment, MIN (self->size_min, size));
-  gtk_adjustment_set_upper (self->size_adjustment, MAX (self->size_max, size));
-  gtk_adjustment_set_value (self->size_adjustment, size);
-
-  for (guint i = 0; i < self->option_rows->len; i++)
-    {
-      OptionRow *row = self->option_rows->pdata[i];
-
-      guint count = row->options->len > 0
-        ? muster_unit_get_option_count (unit, ((MusterOption *) row->options->pdata[0])->item.id)
-        : 0;
-
-      if (ADW_IS_COMBO_ROW (row->widget))
-        adw_combo_row_set_selected (ADW_COMBO_ROW (row->widget), current_choice (row, unit));
-      else if (GTK_IS_SPIN_BUTTON (row->widget))
-        gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->widget), count);
-      else
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (row->widget), count > 0);
-    }
-  self->syncing = FALSE;
-}
-
-static void
-choice_selected_cb (AdwComboRow    *combo,
-                    GParamSpec     *pspec,
-                    MusterArmyPage *self)
-{
-  OptionRow *row = g_object_get_data (G_OBJECT (combo), "muster-option-row");
-  guint selected = adw_combo_row_get_selected (combo);
-  const char *option = "";
-
-  if (self->syncing || selected == GTK_INVALID_LIST_POSITION)
-    return;
-  if (!row->has_none || selected > 0)
-    option = ((MusterOption *) row->options->pdata[selected - (row->has_none ? 1 : 0)])->item.id;
-  gtk_widget_activate_action (GTK_WIDGET (self), "army.choose-option", "(ss)", row->group, option);
-}
-
-/* A check row, or a count for an option that may be taken several times. */
-static void
-count_changed_cb (GtkWidget      *widget,
-                  MusterArmyPage *self)
-{
-  OptionRow *row = g_object_get_data (G_OBJECT (widget), "muster-option-row");
-  guint count;
-
-  if (self->syncing)
-    return;
-  if (GTK_IS_SPIN_BUTTON (widget))
-    count = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
-  else
-    count = gtk_check_button_get_active (GTK_CHECK_BUTTON (widget)) ? 1 : 0;
-  gtk_widget_activate_action (GTK_WIDGET (self), "army.set-option", "(su)",
-                              ((MusterOption *) row->options->pdata[0])->item.id, count);
-}
-
-static OptionRow *
-option_row_new (MusterArmyPage *self,
-                const char     *group,
-                GtkWidget      *widget)
-{
-  OptionRow *row = g_new0 (OptionRow, 1);
-
-  row->group = g_strdup (group);
-  row->widget = widget;
-  row->options = g_ptr_array_new ();
-  g_object_set_data (G_OBJECT (widget), "muster-option-row", row);
-  g_ptr_array_add (self->option_rows, row);
-  return row;
-}
-
-/* The type's allowed options first, then the group's others, flagged: a list may break a
- * rule on purpose, and the legality check says so. */
-static GPtrArray *
-ordered_options (const MusterUnitType    *type,
-                 const MusterOptionGroup *group)
-{
-  GPtrArray *options = g_ptr_array_new ();
-
-  for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < group->options->len; i++)
-      {
-        const MusterOption *option = group->options->pdata[i];
-
-        if (muster_unit_type_allows_option (type, option) == (pass == 0))
-          g_ptr_array_add (options, (gpointer) option);
-      }
-  return options;
-}
-
-static void
-add_option_group (MusterArmyPage          *self,
-                  const MusterUnitType    *type,
-                  const MusterAllow       *allow,
-                  const MusterOptionGroup *group,
-                  GtkWidget              **choices)
-{
-  g_autoptr(GPtrArray) options = ordered_options (type, group);
-  guint max = allow->has_max ? allow->max : group->has_max ? group->max : G_MAXUINT;
-  guint min = allow->has_min ? allow->min : group->has_min ? group->min : 0;
-  GtkWidget *prefs;
-
-  if (max == 1)
-    {
-      g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
-      GtkWidget *combo = adw_combo_row_new ();
-      OptionRow *row = option_row_new (self, group->item.id, combo);
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), group->item.name);
-      row->has_none = min == 0;
-      if (row->has_none)
-        gtk_string_list_append (labels, _("None"));
-      for (guint i = 0; i < options->len; i++)
-        {
-          const MusterOption *option = options->pdata[i];
-          g_autofree char *label = NULL;
-
-          if (muster_unit_type_allows_option (type, option))
-            label = g_strdup (option->item.name);
-          else
-            /* TRANSLATORS: an option this unit type may not take */
-            label = g_strdup_printf (_("%s (not allowed)"), option->item.name);
-          gtk_string_list_append (labels, label);
-          g_ptr_array_add (row->options, (gpointer) option);
-        }
-      adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (labels));
-      g_signal_connect (combo, "notify::selected", G_CALLBACK (choice_selected_cb), self);
-      /* Single choices share one "Options" group; a row's title names its group. */
-      if (*choices == NULL)
-        {
-          *choices = adw_preferences_group_new ();
-          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (*choices), _("Options"));
-          gtk_box_prepend (self->options_box, *choices);
-          g_ptr_array_add (self->option_groups, *choices);
-        }
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (*choices), combo);
-      return;
-    }
-
-  prefs = adw_preferences_group_new ();
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (prefs), group->item.name);
-  for (guint i = 0; i < options->len; i++)
-      {
-        const MusterOption *option = options->pdata[i];
-        GtkWidget *action_row = adw_action_row_new ();
-        GtkWidget *check = option->max_count > 1
-          ? gtk_spin_button_new_with_range (0, option->max_count, 1)
-          : gtk_check_button_new ();
-        OptionRow *row = option_row_new (self, group->item.id, check);
-
-        g_ptr_array_add (row->options, (gpointer) option);
-        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), option->item.name);
-        if (!muster_unit_type_allows_option (type, option))
-          {
-            adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row),
-                                         _("Not allowed for this unit type"));
-            gtk_widget_add_css_class (action_row, "warning");
-          }
-        gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-        if (GTK_IS_SPIN_BUTTON (check))
-          {
-            adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);
-            g_signal_connect (check, "value-changed", G_CALLBACK (count_changed_cb), self);
-          }
-        else
-          {
-            adw_action_row_add_prefix (ADW_ACTION_ROW (action_row), check);
-            g_signal_connect (check, "toggled", G_CALLBACK (count_changed_cb), self);
-          }
-        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (action_row), check);
-        adw_preferences_group_add (ADW_PREFERENCES_GROUP (prefs), action_row);
-      }
-
-  gtk_box_append (self->options_box, prefs);
-  g_ptr_array_add (self->option_groups, prefs);
-}
-
-static void
-clear_option_groups (MusterArmyPage *self)
-{
-  for (guint i = 0; i < self->option_groups->len; i++)
-    gtk_box_remove (self->options_box, self->option_groups->pdata[i]);
-  g_ptr_array_set_size (self->option_groups, 0);
-  g_ptr_array_set_size (self->option_rows, 0);
-}
-
-/* Makes the editor's rows for the selected unit's type. */
-static void
-build_editor (MusterArmyPage *self)
-{
-  MusterRuleset *ruleset = ruleset_of (self);
-  const MusterUnitType *type;
-  GtkWidget *choices = NULL;
-  g_autofree char *range = NULL;
-  const char *unit_word;
-  guint min = 1, max = 999;
-
-  clear_option_groups (self);
-  type = self->unit && ruleset
-    ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (self->unit)) : NULL;
-  if (type == NULL)
-    {
-      gtk_stack_set_visible_child_name (self->editor_stack, "none");
-      return;
-    }
-
-  adw_preferences_group_set_title (self->unit_group, type->item.name);
-  muster_ruleset_get_size_range (ruleset, type, &min, &max);
-  self->size_min = MAX (min, 1);
-  self->size_max = MAX (max, self->size_min);
-  unit_word = type->size_unit != NULL ? type->size_unit : _("size");
-  if (self->size_max == G_MAXUINT)
-    /* TRANSLATORS: the size row's subtitle, "stand · 4 or more" */
-    range = g_strdup_printf (_("%s · %u or more"), unit_word, self->size_min);
-  else if (self->size_min == self->size_max)
-    /* TRANSLATORS: the size row's subtitle, "model · exactly 1" */
-    range = g_strdup_printf (_("%s · exactly %u"), unit_word, self->size_min);
-  else
-    /* TRANSLATORS: the size row's subtitle, "stand · 4 to 12" */
-    range = g_strdup_printf (_("%s · %u to %u"), unit_word, self->size_min, self->size_max);
-  adw_action_row_set_subtitle (self->size_row, range);
-
-  for (guint i = 0; i < type->allows->len; i++)
-    {
-      const MusterAllow *allow = type->allows->pdata[i];
-      const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, allow->group);
-
-      if (group != NULL)
-        add_option_group (self, type, allow, group, &choices);
-    }
-
-  sync_editor (self);
-  gtk_stack_set_visible_child_name (self->editor_stack, "unit");
-}
-
 static void
 roster_selection_changed_cb (MusterArmyPage *self)
 {
@@ -636,174 +309,12 @@ roster_selection_changed_cb (MusterArmyPage *self)
   if (unit != self->unit)
     {
       self->unit = unit;
-      build_editor (self);
+      muster_unit_editor_set_unit (self->unit_editor, ruleset_of (self), unit);
     }
   update_actions (self);
 }
 
-static void
-name_changed_cb (MusterArmyPage *self)
-{
-  if (!self->syncing && self->unit != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "army.rename", "s",
-                                gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
-}
-
-static void
-notes_changed_cb (MusterArmyPage *self)
-{
-  if (!self->syncing && self->unit != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "army.set-notes", "s",
-                                gtk_editable_get_text (GTK_EDITABLE (self->notes_row)));
-}
-
-static void
-size_changed_cb (MusterArmyPage *self)
-{
-  guint size = (guint) gtk_adjustment_get_value (self->size_adjustment);
-
-  if (!self->syncing && self->unit != NULL && size != muster_unit_get_size (self->unit))
-    gtk_widget_activate_action (GTK_WIDGET (self), "army.set-size", "u", size);
-}
-
-/* Catalogue */
-
-static void
-search_changed_cb (MusterArmyPage *self)
-{
-  if (self->catalogue != NULL)
-    muster_catalogue_model_set_search_text (self->catalogue,
-                                            gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
-}
-
-static void
-search_activate_cb (MusterArmyPage *self)
-{
-  gtk_widget_activate_action (GTK_WIDGET (self), "army.add-unit", NULL);
-}
-
-static void
-category_selected_cb (MusterArmyPage *self)
-{
-  guint selected = gtk_drop_down_get_selected (self->category_dropdown);
-
-  if (self->catalogue != NULL && selected < self->category_ids->len)
-    muster_catalogue_model_set_category (self->catalogue, self->category_ids->pdata[selected]);
-}
-
-static void
-catalogue_activate_cb (MusterArmyPage *self,
-                       guint           position)
-{
-  gtk_single_selection_set_selected (self->catalogue_selection, position);
-  gtk_widget_activate_action (GTK_WIDGET (self), "army.add-unit", NULL);
-}
-
-static void
-fill_categories (MusterArmyPage *self)
-{
-  MusterRuleset *ruleset = ruleset_of (self);
-  const GPtrArray *categories = ruleset ? muster_ruleset_list (ruleset, MUSTER_ITEM_CATEGORY) : NULL;
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-
-  g_ptr_array_set_size (self->category_ids, 0);
-  g_ptr_array_add (self->category_ids, NULL);
-  gtk_string_list_append (names, _("All Categories"));
-  for (guint i = 0; categories != NULL && i < categories->len; i++)
-    {
-      const MusterItem *category = categories->pdata[i];
-
-      g_ptr_array_add (self->category_ids, g_strdup (category->id));
-      gtk_string_list_append (names, category->name);
-    }
-  gtk_drop_down_set_model (self->category_dropdown, G_LIST_MODEL (names));
-  gtk_drop_down_set_selected (self->category_dropdown, 0);
-}
-
-/* Roster */
-
-static GListModel *
-create_children_cb (gpointer item,
-                    gpointer user_data)
-{
-  GListModel *children = muster_roster_row_get_children (item);
-
-  return children ? g_object_ref (children) : NULL;
-}
-
-static GtkTreeExpander *
-find_expander (GtkWidget *widget)
-{
-  if (GTK_IS_TREE_EXPANDER (widget))
-    return GTK_TREE_EXPANDER (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkTreeExpander *found = find_expander (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Right-click: select the row under the pointer, then offer its actions there. GTK 4.8 has no
- * API for the row at a point, so climb from the picked widget to the list's row widget and
- * read the row from the expander of its first cell. */
-static void
-roster_context_cb (MusterArmyPage *self,
-                   int             n_press,
-                   double          x,
-                   double          y)
-{
-  GdkRectangle rect = { (int) x, (int) y, 1, 1 };
-  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->roster_view), x, y, GTK_PICK_DEFAULT);
-
-  while (picked != NULL && gtk_widget_get_parent (picked) != NULL &&
-         !GTK_IS_LIST_VIEW (gtk_widget_get_parent (picked)))
-    picked = gtk_widget_get_parent (picked);
-  if (picked != NULL && gtk_widget_get_parent (picked) != NULL)
-    {
-      GtkTreeExpander *expander = find_expander (picked);
-      GtkTreeListRow *row = expander ? gtk_tree_expander_get_list_row (expander) : NULL;
-
-      if (row != NULL)
-        gtk_single_selection_set_selected (self->roster_selection,
-                                           gtk_tree_list_row_get_position (row));
-    }
-
-  gtk_popover_set_pointing_to (GTK_POPOVER (self->roster_popover), &rect);
-  gtk_popover_popup (GTK_POPOVER (self->roster_popover));
-}
-
-/* Validation */
-
-static const char * const severity_classes[] = { "error", "warning", "info" };
-
-/* "2 errors · 1 warning", "Legal · 1 note"; "Legal" alone when there are no findings */
-static char *
-dup_summary (MusterArmyPage *self)
-{
-  guint n_errors = muster_document_get_n_errors (self->document);
-  guint n_warnings = muster_document_get_n_warnings (self->document);
-  guint n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
-  guint n_notes = n_items > n_errors + n_warnings ? n_items - n_errors - n_warnings : 0;
-  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
-
-  if (n_errors > 0)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u error", "%u errors", n_errors),
-                                             n_errors));
-  else
-    g_ptr_array_add (parts, g_strdup (_("Legal")));
-  if (n_warnings > 0)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings),
-                                             n_warnings));
-  if (n_notes > 0)
-    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u note", "%u notes", n_notes), n_notes));
-  g_ptr_array_add (parts, NULL);
-  /* TRANSLATORS: between the parts of "2 errors · 1 warning" */
-  return g_strjoinv (_(" · "), (char **) parts->pdata);
-}
+/* Validation: the legal pill in the header; the panel under the roster shows itself */
 
 static void
 update_validation (MusterArmyPage *self)
@@ -811,15 +322,14 @@ update_validation (MusterArmyPage *self)
   g_autofree char *summary = NULL;
   g_autofree char *pill = NULL;
   gboolean legal;
-  guint n_items, n_errors;
+  guint n_errors;
 
   if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
     return;
 
   legal = muster_document_get_legal (self->document);
   n_errors = muster_document_get_n_errors (self->document);
-  n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
-  summary = dup_summary (self);
+  summary = muster_validation_panel_dup_summary (self->validation_panel);
   pill = legal ? g_strdup (_("Legal"))
                : g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
 
@@ -842,76 +352,6 @@ update_validation (MusterArmyPage *self)
                                          : summary);
       gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), legal ? "legal" : "illegal");
     }
-  gtk_label_set_label (self->validation_title, summary);
-  gtk_image_set_from_icon_name (self->validation_icon,
-                                !legal ? "dialog-error-symbolic"
-                                : muster_document_get_n_warnings (self->document) > 0
-                                ? "dialog-warning-symbolic" : "dialog-information-symbolic");
-  for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
-    gtk_widget_remove_css_class (GTK_WIDGET (self->validation_icon), severity_classes[i]);
-  gtk_widget_add_css_class (GTK_WIDGET (self->validation_icon),
-                            !legal ? "error"
-                            : muster_document_get_n_warnings (self->document) > 0 ? "warning"
-                            : "info");
-  gtk_revealer_set_reveal_child (self->validation_revealer, n_items > 0);
-}
-
-/* A finding's row: severity icon, the message, where it is. Rows never change, so bind only
- * fills the widgets in and there is nothing to disconnect. */
-static void
-diagnostic_setup_cb (GtkSignalListItemFactory *factory,
-                     GtkListItem              *item)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *icon = gtk_image_new ();
-  GtkWidget *message = gtk_label_new (NULL);
-  GtkWidget *location = gtk_label_new (NULL);
-
-  gtk_widget_set_valign (icon, GTK_ALIGN_START);
-  gtk_widget_set_margin_top (icon, 2);
-  gtk_label_set_xalign (GTK_LABEL (message), 0);
-  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_xalign (GTK_LABEL (location), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (location), PANGO_ELLIPSIZE_START);
-  gtk_widget_add_css_class (location, "caption");
-  gtk_widget_add_css_class (location, "dim-label");
-  gtk_widget_set_hexpand (text, TRUE);
-  gtk_box_append (GTK_BOX (text), message);
-  gtk_box_append (GTK_BOX (text), location);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), text);
-  gtk_list_item_set_child (item, box);
-}
-
-static void
-diagnostic_bind_cb (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item)
-{
-  MusterDiagnostic *diagnostic = gtk_list_item_get_item (item);
-  GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (item));
-  GtkWidget *message = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
-  GtkWidget *location = gtk_widget_get_next_sibling (message);
-  MusterSeverity severity = muster_diagnostic_get_severity (diagnostic);
-  const char *where = muster_diagnostic_get_location (diagnostic);
-
-  gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (diagnostic));
-  for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
-    gtk_widget_remove_css_class (icon, severity_classes[i]);
-  gtk_widget_add_css_class (icon, severity_classes[MIN (severity, MUSTER_SEVERITY_INFO)]);
-  gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
-  gtk_label_set_label (GTK_LABEL (location), *where ? where : _("The whole list"));
-  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
-                               muster_diagnostic_get_unit_id (diagnostic) != NULL
-                               ? _("Select the unit") : NULL);
-}
-
-static void
-validation_activate_cb (MusterArmyPage *self,
-                        guint           position)
-{
-  muster_army_page_show_diagnostic (self, position);
 }
 
 /* Rebuilds everything: a list was opened or started. */
@@ -920,46 +360,24 @@ rebuild (MusterArmyPage *self)
 {
   MusterForce *force = force_of (self);
   MusterRuleset *ruleset = ruleset_of (self);
-  g_autoptr(GListModel) catalogue = NULL;
-  g_autoptr(MusterRosterModel) roster = NULL;
-  GtkTreeListModel *tree;
 
   /* The old rows point into the document that was just replaced: drop them first. */
   self->unit = NULL;
-  gtk_single_selection_set_model (self->roster_selection, NULL);
-  g_clear_object (&self->catalogue);
-
+  muster_roster_view_set_document (self->roster_view, NULL);
+  muster_catalogue_pane_set_ruleset (self->catalogue_pane, ruleset, force != NULL);
   if (force == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
-      gtk_single_selection_set_model (self->catalogue_selection, NULL);
-      build_editor (self);
+      muster_unit_editor_set_unit (self->unit_editor, NULL, NULL);
       update_actions (self);
       return;
     }
 
-  if (ruleset != NULL)
-    {
-      self->catalogue = muster_catalogue_model_new (ruleset);
-      catalogue = g_object_ref (G_LIST_MODEL (self->catalogue));
-    }
-  else
-    catalogue = G_LIST_MODEL (g_list_store_new (MUSTER_TYPE_CATALOGUE_ITEM));
-  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  fill_categories (self);
-  gtk_single_selection_set_model (self->catalogue_selection, catalogue);
-
-  roster = muster_roster_model_new (self->document, muster_force_get_root (force));
-  tree = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roster)), FALSE, TRUE,
-                                  create_children_cb, NULL, NULL);
-  gtk_single_selection_set_model (self->roster_selection, G_LIST_MODEL (tree));
-  g_object_unref (tree);
-  gtk_single_selection_set_selected (self->roster_selection, GTK_INVALID_LIST_POSITION);
-
+  muster_roster_view_set_document (self->roster_view, self->document);
   update_system_label (self);
   update_header (self);
   update_validation (self);
-  build_editor (self);
+  muster_unit_editor_set_unit (self->unit_editor, ruleset, NULL);
   update_actions (self);
   gtk_stack_set_visible_child_name (self->stack, "list");
 }
@@ -970,7 +388,7 @@ unit_changed_cb (MusterArmyPage *self,
 {
   update_header (self);
   if (unit == self->unit)
-    sync_editor (self);
+    muster_unit_editor_sync (self->unit_editor);
 }
 
 static void
@@ -1037,7 +455,7 @@ add_unit_action (GtkWidget  *widget,
                  GVariant   *param)
 {
   MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  MusterCatalogueItem *item = gtk_single_selection_get_selected_item (self->catalogue_selection);
+  MusterCatalogueItem *item = muster_catalogue_pane_get_selected_item (self->catalogue_pane);
   g_autoptr(MusterRosterRow) row = selected_row (self);
   MusterNode *node = muster_force_get_root (force_of (self));
   guint index = muster_node_get_n_units (node);
@@ -1250,11 +668,19 @@ copy_text_action (GtkWidget  *widget,
 }
 
 static void
+show_diagnostic_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  muster_army_page_show_diagnostic (MUSTER_ARMY_PAGE (widget), g_variant_get_uint32 (param));
+}
+
+static void
 focus_search_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *param)
 {
-  gtk_widget_grab_focus (GTK_WIDGET (MUSTER_ARMY_PAGE (widget)->search_entry));
+  muster_catalogue_pane_focus_search (MUSTER_ARMY_PAGE (widget)->catalogue_pane);
 }
 
 /* GObject */
@@ -1267,14 +693,7 @@ muster_army_page_dispose (GObject *object)
   /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
    * unparents itself (see MusterPreviewPage). */
   self->unit = NULL;
-  g_clear_pointer (&self->roster_popover, gtk_widget_unparent);
-  g_clear_object (&self->catalogue_selection);
-  g_clear_object (&self->roster_selection);
-  g_clear_object (&self->catalogue);
   g_clear_object (&self->document);
-  g_clear_pointer (&self->option_rows, g_ptr_array_unref);
-  g_clear_pointer (&self->option_groups, g_ptr_array_unref);
-  g_clear_pointer (&self->category_ids, g_ptr_array_unref);
   g_clear_pointer (&self->total_text, g_free);
 
   G_OBJECT_CLASS (muster_army_page_parent_class)->dispose (object);
@@ -1358,8 +777,10 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  g_type_ensure (MUSTER_TYPE_CATALOGUE_ITEM);
-  g_type_ensure (MUSTER_TYPE_ROSTER_ROW);
+  g_type_ensure (MUSTER_TYPE_CATALOGUE_PANE);
+  g_type_ensure (MUSTER_TYPE_ROSTER_VIEW);
+  g_type_ensure (MUSTER_TYPE_VALIDATION_PANEL);
+  g_type_ensure (MUSTER_TYPE_UNIT_EDITOR);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-army-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, stack);
@@ -1367,42 +788,19 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, system_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, total_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, total_detail_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, house_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, search_entry);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, category_dropdown);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_pane);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_view);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_panel);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, unit_editor);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, settings_button);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_revealer);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_icon);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_title);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, legal_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, editor_stack);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, unit_group);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, name_row);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, size_row);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, size_spin);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, size_adjustment);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, options_box);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, notes_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, list_name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, settings_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, limit_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, category_selected_cb);
-  gtk_widget_class_bind_template_callback (widget_class, catalogue_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, roster_context_cb);
-  gtk_widget_class_bind_template_callback (widget_class, name_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, notes_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, size_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, validation_activate_cb);
 
   gtk_widget_class_install_action (widget_class, "army.add-unit", NULL, add_unit_action);
   gtk_widget_class_install_action (widget_class, "army.duplicate", NULL, duplicate_action);
@@ -1421,6 +819,8 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
                                    set_points_limit_action);
   gtk_widget_class_install_action (widget_class, "army.copy-text", NULL, copy_text_action);
   gtk_widget_class_install_action (widget_class, "army.focus-search", NULL, focus_search_action);
+  gtk_widget_class_install_action (widget_class, "army.show-diagnostic", "u",
+                                   show_diagnostic_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "army.delete", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
@@ -1438,38 +838,17 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
 static void
 muster_army_page_init (MusterArmyPage *self)
 {
-  g_autoptr(GtkListItemFactory) factory = NULL;
-
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->option_rows = g_ptr_array_new_with_free_func (option_row_free);
-  self->option_groups = g_ptr_array_new ();
-  self->category_ids = g_ptr_array_new_with_free_func (g_free);
-
-  self->catalogue_selection = gtk_single_selection_new (NULL);
-  gtk_list_view_set_model (self->catalogue_view, GTK_SELECTION_MODEL (self->catalogue_selection));
-  g_signal_connect_object (self->catalogue_selection, "notify::selected-item",
-                           G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
-
-  self->roster_selection = gtk_single_selection_new (NULL);
-  gtk_single_selection_set_autoselect (self->roster_selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->roster_selection, TRUE);
-  gtk_column_view_set_model (self->roster_view, GTK_SELECTION_MODEL (self->roster_selection));
-  g_signal_connect_object (self->roster_selection, "notify::selected-item",
-                           G_CALLBACK (roster_selection_changed_cb), self, G_CONNECT_SWAPPED);
-
-  self->roster_popover = gtk_popover_menu_new_from_model (self->roster_menu);
-  gtk_popover_set_has_arrow (GTK_POPOVER (self->roster_popover), FALSE);
-  gtk_widget_set_halign (self->roster_popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->roster_popover, GTK_WIDGET (self->roster_view));
-
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (diagnostic_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), NULL);
-  gtk_list_view_set_factory (self->validation_view, factory);
+  g_signal_connect_object (muster_catalogue_pane_get_selection (self->catalogue_pane),
+                           "notify::selected-item", G_CALLBACK (update_actions), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (muster_roster_view_get_selection (self->roster_view),
+                           "notify::selected-item", G_CALLBACK (roster_selection_changed_cb), self,
+                           G_CONNECT_SWAPPED);
 
   /* Type anywhere on the page to search the unit types. */
-  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
+  muster_catalogue_pane_set_key_capture_widget (self->catalogue_pane, GTK_WIDGET (self));
 
   update_actions (self);
 }
@@ -1478,8 +857,6 @@ void
 muster_army_page_set_document (MusterArmyPage *self,
                                MusterDocument *document)
 {
-  g_autoptr(GtkNoSelection) selection = NULL;
-
   g_return_if_fail (MUSTER_IS_ARMY_PAGE (self));
   g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
 
@@ -1510,10 +887,7 @@ muster_army_page_set_document (MusterArmyPage *self,
       g_signal_connect_object (document, "notify::n-warnings", G_CALLBACK (update_validation),
                                self, G_CONNECT_SWAPPED);
     }
-  selection = gtk_no_selection_new (document != NULL
-                                    ? g_object_ref (muster_document_get_diagnostics (document))
-                                    : NULL);
-  gtk_list_view_set_model (self->validation_view, GTK_SELECTION_MODEL (selection));
+  muster_validation_panel_set_document (self->validation_panel, document);
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
@@ -1545,7 +919,7 @@ GtkSelectionModel *
 muster_army_page_get_catalogue (MusterArmyPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), NULL);
-  return GTK_SELECTION_MODEL (self->catalogue_selection);
+  return GTK_SELECTION_MODEL (muster_catalogue_pane_get_selection (self->catalogue_pane));
 }
 
 /* Returns: (transfer none): the roster's selection (of GtkTreeListRows of MusterRosterRows) */
@@ -1553,7 +927,7 @@ GtkSelectionModel *
 muster_army_page_get_roster (MusterArmyPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), NULL);
-  return GTK_SELECTION_MODEL (self->roster_selection);
+  return GTK_SELECTION_MODEL (muster_roster_view_get_selection (self->roster_view));
 }
 
 /* Returns: (transfer none) (nullable): the unit the editor shows */
@@ -1562,67 +936,6 @@ muster_army_page_get_selected_unit (MusterArmyPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), NULL);
   return self->unit;
-}
-
-/* GTK 4.8 has no gtk_column_view_scroll_to(): ask the column view's own list. */
-static void
-scroll_to_row (MusterArmyPage *self,
-               guint           position)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->roster_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
-}
-
-/* Selects the row of @unit, or of @node when @unit is %NULL; returns whether it was found */
-static gboolean
-select_row (MusterArmyPage *self,
-            MusterUnit     *unit,
-            MusterNode     *node)
-{
-  GListModel *rows = G_LIST_MODEL (self->roster_selection);
-
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
-
-      gboolean found = unit != NULL ? muster_roster_row_get_unit (row) == unit
-                                    : muster_roster_row_get_node (row) == node;
-
-      if (found)
-        {
-          gtk_single_selection_set_selected (self->roster_selection, i);
-          scroll_to_row (self, i);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-/* Expands the rows of @node and of the nodes above it, so that what it holds has rows. */
-static void
-expand_node (MusterArmyPage *self,
-             MusterNode     *node)
-{
-  GListModel *rows = G_LIST_MODEL (self->roster_selection);
-
-  /* The root has no row: the roster lists what it holds. */
-  if (node == NULL || muster_node_get_parent (node) == NULL)
-    return;
-  expand_node (self, muster_node_get_parent (node));
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
-
-      if (muster_roster_row_is_node (row) && muster_roster_row_get_node (row) == node)
-        {
-          gtk_tree_list_row_set_expanded (tree_row, TRUE);
-          return;
-        }
-    }
 }
 
 /**
@@ -1639,10 +952,7 @@ muster_army_page_select_unit (MusterArmyPage *self,
 {
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
 
-  if (unit == NULL)
-    return FALSE;
-  expand_node (self, muster_unit_get_node (unit));
-  return select_row (self, unit, NULL);
+  return muster_roster_view_select_unit (self->roster_view, unit);
 }
 
 static MusterNode *
@@ -1690,10 +1000,7 @@ muster_army_page_show_diagnostic (MusterArmyPage *self,
     return muster_army_page_select_unit (self, muster_doc_lookup_unit (doc_of (self), id));
   if ((id = muster_diagnostic_get_node_id (diagnostic)) != NULL &&
       (node = find_node (muster_force_get_root (force), id)) != NULL)
-    {
-      expand_node (self, muster_node_get_parent (node));
-      return select_row (self, NULL, node);
-    }
+    return muster_roster_view_select_node (self->roster_view, node);
   /* About the whole list (its points, its limit): the list's settings hold the limit. */
   if (gtk_widget_get_mapped (GTK_WIDGET (self->settings_button)))
     gtk_menu_button_popup (self->settings_button);

@@ -283,6 +283,60 @@ test_hit_and_query (void)
                                                   found), ==, 1);
 }
 
+/* Hidden features: the umpire sees all, a side its own, the other side and the public none. */
+static void
+test_audience (void)
+{
+  g_autoptr(MusterDoc) doc = load_doc ();
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  const MusterFeature *hidden = muster_battlefield_lookup (field, "p2");
+  const MusterFeature *open = muster_battlefield_lookup (field, "p3");
+  g_autoptr(MusterFeature) note = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  g_autoptr(MusterFeature) ambush = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+  const MusterAudience everyone = { NULL, FALSE };
+  const MusterAudience dwarves = { "Dwarves", FALSE };
+  const MusterAudience goblins = { "Goblins", FALSE };
+  const MusterAudience umpire = { "Goblins", TRUE };
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+
+  g_assert_true (muster_feature_is_hidden (hidden));
+  g_assert_false (muster_feature_is_hidden (open));
+  /* p2 has no side of its own: it is the Dwarves' through its unit's force. */
+  g_assert_null (hidden->side);
+  g_assert_cmpstr (muster_doc_get_feature_side (doc, hidden), ==, "Dwarves");
+  g_assert_cmpstr (muster_doc_get_feature_side (doc, open), ==, "Goblins");
+  g_assert_null (muster_doc_get_feature_side (NULL, hidden));
+
+  g_assert_true (muster_doc_feature_is_visible (doc, hidden, &umpire));
+  g_assert_true (muster_doc_feature_is_visible (doc, hidden, &dwarves));
+  g_assert_false (muster_doc_feature_is_visible (doc, hidden, &goblins));
+  g_assert_false (muster_doc_feature_is_visible (doc, hidden, &everyone));
+  /* Without the document nobody can tell whose it is: only the umpire sees it. */
+  g_assert_false (muster_doc_feature_is_visible (NULL, hidden, &dwarves));
+  g_assert_true (muster_doc_feature_is_visible (NULL, hidden, &umpire));
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (muster_doc_feature_is_visible (doc, open, (const MusterAudience *[]) {
+                                                    &everyone, &dwarves, &goblins, &umpire }[i]));
+
+  /* A hidden feature of no side (an umpire's note) is the umpire's alone. */
+  note->layer = g_strdup (MUSTER_LAYER_UMPIRE);
+  g_assert_false (muster_feature_is_visible_to (note, NULL, &dwarves));
+  g_assert_false (muster_feature_is_visible_to (note, NULL, &everyone));
+  g_assert_true (muster_feature_is_visible_to (note, NULL, &umpire));
+  /* A hidden feature with a side of its own needs no document. */
+  ambush->layer = g_strdup (MUSTER_LAYER_UMPIRE);
+  ambush->side = g_strdup ("Goblins");
+  g_assert_true (muster_feature_is_visible_to (ambush, NULL, &goblins));
+  g_assert_false (muster_feature_is_visible_to (ambush, NULL, &dwarves));
+  /* An explicit owner wins over the feature's own side. */
+  g_assert_true (muster_feature_is_visible_to (ambush, "Dwarves", &dwarves));
+
+  muster_doc_collect_sides (doc, field, sides);
+  g_assert_cmpuint (sides->len, ==, 2);
+  g_assert_cmpstr (sides->pdata[0], ==, "Dwarves");
+  g_assert_cmpstr (sides->pdata[1], ==, "Goblins");
+}
+
 static void
 test_terrain_types (void)
 {
@@ -394,6 +448,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
   g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);
   g_test_add_func ("/battlefield/hit-and-query", test_hit_and_query);
+  g_test_add_func ("/battlefield/audience", test_audience);
   g_test_add_func ("/battlefield/terrain-types", test_terrain_types);
   g_test_add_func ("/battlefield/shipped-terrain-types", test_shipped_terrain_types);
   g_test_add_func ("/battlefield/bases", test_bases);

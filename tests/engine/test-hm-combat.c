@@ -201,7 +201,7 @@ test_hm_missing_tables (void)
   result = muster_procedure_run_exact (p, bare, values, &error);
   g_assert_null (result);
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
-  g_assert_cmpstr (error->message, ==, "ruleset horse-and-musket has no table “accuracy-number”");
+  g_assert_cmpstr (error->message, ==, "the horse-and-musket ruleset has no table “accuracy-number”");
   g_clear_error (&error);
 
   result = muster_procedure_run_exact (p, NULL, values, &error);

@@ -98,9 +98,9 @@ static void
 test_ruleset (void)
 {
   static const char * const constraint_ids[] = {
-    "fireteam-under-strength", "fireteam-over-strength", "fireteam-leader",
-    "weapon-system-under-strength", "weapon-system-over-strength", "weapon-system-leader",
-    "weapon-system-weapon", "squad-under-strength", "squad-over-strength", "squad-leader",
+    "fireteam-under-strength", "fireteam-over-strength", "fireteam-leader", "fireteam-asl",
+    "weapon-system-under-strength", "weapon-system-asl", "weapon-system-one-weapon",
+    "weapon-system-over-strength", "weapon-system-leader", "weapon-system-weapon", "squad-under-strength", "squad-over-strength", "squad-leader",
     "squad-asl", "squad-em", "platoon-under-strength", "platoon-over-strength",
     "platoon-leader", "platoon-officer",
     "platoon-squad-leaders", "platoon-asl", "platoon-em", "one-company-commander", "side-commander-in-chief",
@@ -177,7 +177,9 @@ test_squad (void)
   static const struct { const char *able, *baker, *expected; } cases[] = {
     { "sl em*4", "asl em*4", "" },
     { "sl asl em*3", "asl em*4", "" },
-    { "sl asl em*3", "asl asl em*3", "squad-asl:error" },
+    { "sl asl em*3", "asl asl em*3", "fireteam-asl:error squad-asl:error" },
+    /* Ten men and a legal squad mix, but one half holds both ASLs. */
+    { "sl em*4", "asl asl em*3", "fireteam-asl:error" },
     { "sl em*4", "asl em*5", "fireteam-over-strength:error squad-over-strength:error "
                              "squad-em:error" },
     { "sl em*4", "asl em*3", "fireteam-under-strength:warning squad-under-strength:warning" },
@@ -216,8 +218,9 @@ test_platoon (void)
   static const struct { const char *staff, *third_baker, *expected; } cases[] = {
     /* PL 1, SL 3, ASL 3, EM 26 with the platoon sergeant in the EM tally. */
     { "pl platoon-sergeant em", "asl em*4", "" },
-    /* ASL 4, EM 25 and, with two ASLs a squad, ASL 6, EM 23. */
-    { "pl platoon-sergeant em", "asl asl em*3", "" },
+    /* ASL 4, EM 25 is a platoon mix the table allows, but not with both of a squad's ASLs
+     * in one fireteam (test-mov-legal has the legal spread). */
+    { "pl platoon-sergeant em", "asl asl em*3", "fireteam-asl:error" },
     /* The platoon sergeant alone leads: he is a PL. */
     { "platoon-sergeant em em", "asl em*4", "platoon-em:error" },
     { "platoon-sergeant em", "asl em*4", "platoon-under-strength:warning" },

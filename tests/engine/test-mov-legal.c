@@ -102,6 +102,17 @@ test_fireteam (Legal         *army,
   remove_last (team);
   legal_add_spec (team, "sl");
   legal_assert_clean (army);
+
+  /* ASL 1 + EM 4: a second ASL in place of a rifleman breaks the mix, not the head count. */
+  muster_unit_free (muster_node_remove_unit (team, 0));
+  legal_add_spec (team, "asl");
+  legal_assert_clean (army);
+  muster_unit_free (muster_node_remove_unit (team, 0));
+  legal_add_spec (team, "asl");
+  g_assert_cmpstr (legal_only (army, "fireteam-asl", ERROR, 1), ==,
+                   "Able has 2 ASLs; a fireteam has 1.");
+  g_free (muster_force_set_setting (army->force, "over-strength", "allowed"));
+  legal_assert_clean (army);
 }
 
 /* §2.3 weapon system: 2 to 5 men, ASL+, and a crew-served weapon (§1.2). */
@@ -123,7 +134,7 @@ test_weapon_system (Legal         *army,
 
   mortar = add_node (army, NULL, "weapon-system", "Mortar", "em:mortar");
   g_assert_cmpstr (legal_only (army, "weapon-system-under-strength", WARNING, 1), ==,
-                   "Mortar is under strength: 1 men, a weapon system has 2 to 5.");
+                   "Mortar is under strength: 1 of the 2 to 5 men of a weapon system.");
   g_assert_cmpstr (legal_only (army, "weapon-system-leader", ERROR, 1), ==,
                    "Mortar has no leader: a weapon system is led by an ASL or higher.");
   legal_add_spec (mortar, "pl");
@@ -133,6 +144,18 @@ test_weapon_system (Legal         *army,
   g_assert_cmpstr (legal_only (army, "weapon-system-weapon", ERROR, 1), ==,
                    "Riflemen has no crew-served weapon.");
   legal_add_spec (riflemen, "em:at-system");
+  legal_assert_clean (army);
+
+  /* §1.2: one weapon with its crew; a second gun is a second weapon system. */
+  legal_add_spec (riflemen, "em:mortar");
+  g_assert_cmpstr (legal_only (army, "weapon-system-one-weapon", ERROR, 1), ==,
+                   "Riflemen has 2 crew-served weapons; a weapon system is one weapon with its crew.");
+  remove_last (riflemen);
+  legal_assert_clean (army);
+  legal_add_spec (riflemen, "asl");
+  g_assert_cmpstr (legal_only (army, "weapon-system-asl", ERROR, 1), ==,
+                   "Riflemen has 2 ASLs; a weapon system has 1.");
+  remove_last (riflemen);
   legal_assert_clean (army);
 }
 
@@ -196,7 +219,7 @@ test_platoon (Legal         *army,
     const char *message;
   } cases[] = {
     { "pl platoon-sergeant em", "sl em*4", "asl em*4", NULL, ERROR, NULL },
-    { "pl platoon-sergeant em", "sl em*4", "asl asl em*3", NULL, ERROR, NULL },
+    { "pl platoon-sergeant em", "sl asl em*3", "asl em*4", NULL, ERROR, NULL },
     { "platoon-sergeant em", "sl em*4", "asl em*4", "platoon-under-strength", WARNING,
       "2nd Platoon is under strength: 32 of the platoon's 33 men." },
     { "pl platoon-sergeant em em", "sl em*4", "asl em*4", "platoon-over-strength", ERROR,

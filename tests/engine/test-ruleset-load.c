@@ -192,6 +192,42 @@ test_load_every_element (void)
   g_assert_null (muster_ruleset_lookup (rs, MUSTER_ITEM_UNIT_TYPE, "dragons"));
 }
 
+/* Procedures read the book's numbers through these; each failure names what is missing. */
+static void
+test_require_lookups (void)
+{
+  g_autoptr(MusterRuleset) rs = load_fixture ("ruleset-full.xml");
+  g_autoptr(GError) error = NULL;
+  const MusterTable *table;
+  double number = 0;
+
+  table = muster_ruleset_require_table (rs, "troop-cost", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_table_require_number (table, "green", "horse", &number, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (number, ==, 5);
+  g_assert_cmpstr (muster_table_require_cell (table, "elite", "horse", &error)->text, ==,
+                   "twelve and a half");
+
+  /* A word is a cell but not a number; an empty cell is neither. */
+  g_assert_false (muster_table_require_number (table, "elite", "horse", &number, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
+  g_assert_cmpstr (error->message, ==, "table “troop-cost” has no number for “elite”, “horse”");
+  g_clear_error (&error);
+  g_assert_null (muster_table_require_cell (table, "veteran", "horse", &error));
+  g_assert_cmpstr (error->message, ==, "table “troop-cost” has no value for “veteran”, “horse”");
+  g_clear_error (&error);
+  g_assert_null (muster_table_require_cell (table, "raw", "foot", &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
+  g_clear_error (&error);
+
+  g_assert_null (muster_ruleset_require_table (rs, "hit-chart", &error));
+  g_assert_cmpstr (error->message, ==, "the full ruleset has no table “hit-chart”");
+  g_clear_error (&error);
+  g_assert_null (muster_ruleset_require_table (NULL, "hit-chart", &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET);
+}
+
 static void
 test_scaling (void)
 {
@@ -515,6 +551,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/ruleset-load/every-element", test_load_every_element);
+  g_test_add_func ("/engine/ruleset-load/require-lookups", test_require_lookups);
   g_test_add_func ("/engine/ruleset-load/scaling", test_scaling);
   g_test_add_func ("/engine/ruleset-load/battle-valor-fantasy", test_load_battle_valor_fantasy);
   g_test_add_func ("/engine/ruleset-load/errors", test_load_errors);

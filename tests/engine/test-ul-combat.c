@@ -926,11 +926,12 @@ test_ul_missing_tables (void)
   result = muster_procedure_run_exact (&muster_ul_shoot, bare, values, &error);
   g_assert_null (result);
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
-  g_assert_cmpstr (error->message, ==, "the Undying Lands ruleset has no table “shooting-dice”");
+  g_assert_cmpstr (error->message, ==, "the undying-lands ruleset has no table “shooting-dice”");
   g_clear_error (&error);
   result = muster_procedure_run_exact (&muster_ul_rally, NULL, values, &error);
   g_assert_null (result);
-  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET);
+  g_assert_cmpstr (error->message, ==, "no ruleset is loaded to give table “rally”");
 }
 
 /* The provisional melee weapons are marked as ours; the dice the book prints are not. */

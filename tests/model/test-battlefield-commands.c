@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "muster-battlefield-commands.h"
+#include "muster-generate-command.h"
 
 static const char document_xml[] =
   "<muster format=\"1\"><ruleset id=\"battle-valor-fantasy\"/>"
@@ -173,11 +174,98 @@ test_scenario (void)
   g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE), ==, "");
 }
 
+static char *
+doc_text (MusterDocument *document)
+{
+  g_autoptr(GBytes) bytes = muster_doc_to_bytes (muster_document_get_doc (document));
+
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+/* Generating is one undo step that leaves the document exactly as it was, placed units kept. */
+static void
+test_generate (void)
+{
+  g_autoptr(MusterDocument) document = load_document ();
+  MusterHistory *history = muster_document_get_history (document);
+  MusterDoc *doc = muster_document_get_doc (document);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"),
+                                            "undying-lands.xml", NULL);
+  g_autofree char *contents = NULL, *before = NULL, *after = NULL, *again = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGenerator) generator = NULL;
+  g_autoptr(MusterGeneration) generation = NULL;
+  MusterFeaturesCommand *add;
+  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterBattlefield *field;
+  guint changes = 0, n_terrain = 0, n_units = 0;
+  gsize length;
+
+  push (history, muster_set_battlefield_command_new (document,
+                                                     muster_battlefield_new (1828.8, 1219.2, "in")));
+  field = muster_doc_get_battlefield (doc);
+  add = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Add"));
+  wood->type = g_strdup ("woods");
+  wood->outline = MUSTER_OUTLINE_ELLIPSE;
+  wood->centre = (MusterPoint) { 300, 300 };
+  wood->width = wood->height = 200;
+  muster_features_command_insert (add, wood);
+  unit->unit = g_strdup ("u1");
+  unit->outline = MUSTER_OUTLINE_POINT;
+  unit->centre = (MusterPoint) { 900, 100 };
+  unit->stands = 4;
+  unit->files = 4;
+  unit->base_width = unit->base_depth = 40;
+  muster_features_command_insert (add, unit);
+  push (history, MUSTER_COMMAND (add));
+  muster_feature_free (wood);
+  muster_feature_free (unit);
+  before = doc_text (document);
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  bytes = g_bytes_new (contents, length);
+  generator = muster_generator_new_from_bytes (bytes, path, &error);
+  g_assert_no_error (error);
+  generation = muster_generator_run (generator, 1828.8, 1219.2, NULL, NULL, 77, &error);
+  g_assert_no_error (error);
+
+  g_signal_connect (document, "battlefield-changed", G_CALLBACK (count_cb), &changes);
+  push (history, muster_generate_command_new (document, generation));
+  g_assert_cmpuint (changes, >, 0);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Generate Battlefield");
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      n_terrain += f->kind == MUSTER_FEATURE_TERRAIN;
+      n_units += f->kind == MUSTER_FEATURE_UNIT;
+      g_assert_cmpstr (f->type, !=, "woods");
+    }
+  g_assert_cmpuint (n_units, ==, 1);
+  g_assert_cmpuint (n_terrain, >, 0);
+  g_assert_true (g_str_has_prefix (muster_battlefield_get_scenario (field,
+                                                                    MUSTER_SCENARIO_UMPIRE_NOTES),
+                                   "Terrain squares, seed 77."));
+  after = doc_text (document);
+  g_assert_cmpstr (after, !=, before);
+
+  g_assert_true (muster_history_undo (history));
+  again = doc_text (document);
+  g_assert_cmpstr (again, ==, before);
+  g_clear_pointer (&again, g_free);
+  g_assert_true (muster_history_redo (history));
+  again = doc_text (document);
+  g_assert_cmpstr (again, ==, after);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/battlefield-commands/features", test_new_battlefield_and_features);
   g_test_add_func ("/battlefield-commands/scenario", test_scenario);
+  g_test_add_func ("/battlefield-commands/generate", test_generate);
   return g_test_run ();
 }

@@ -132,6 +132,75 @@ test_layers (void)
   cairo_surface_destroy (surface);
 }
 
+/* Dark pixels (edge-coloured, antialiased) on and just round @placement's outline: a hidden
+ * unit's dashed ring (the box stays clear of the table's edge and rulers). */
+static guint
+count_edge_pixels (cairo_surface_t     *surface,
+                   const MusterFeature *placement)
+{
+  g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (placement);
+  MusterBox box = muster_footprint_get_bounds (fp);
+  guint n = 0;
+
+  for (int y = PY (box.y0) - 3; y <= PY (box.y1) + 3; y++)
+    for (int x = PX (box.x0) - 3; x <= PX (box.x1) + 3; x++)
+      {
+        guint32 px = pixel_at (surface, x, y);
+
+        n += ((px >> 16) & 0xff) < 0x70 && ((px >> 8) & 0xff) < 0x70 && (px & 0xff) < 0x70;
+      }
+  return n;
+}
+
+/* Each side sees its own hidden units and not the other's; the umpire sees them all. */
+static void
+test_audiences (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  MusterFeature *note = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterMapScene scene = { .rubber_band = muster_box_empty () };
+  const char *views[] = { "Red", "Blue", NULL, "umpire" };
+  const gboolean sees_unit[] = { TRUE, FALSE, FALSE, TRUE };
+  const gboolean sees_note[] = { FALSE, FALSE, FALSE, TRUE };
+
+  /* An umpire's note: a hidden piece of no side, on open table. */
+  note->type = g_strdup ("building");
+  note->layer = g_strdup (MUSTER_LAYER_UMPIRE);
+  note->outline = MUSTER_OUTLINE_RECTANGLE;
+  note->centre = P (150, 100);
+  note->width = note->height = 80;
+  muster_battlefield_insert (field, -1, note);
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      cairo_surface_t *surface;
+      guint ring, open_ring;
+
+      scene.show_umpire = g_strcmp0 (views[i], "umpire") == 0;
+      scene.side = scene.show_umpire ? NULL : views[i];
+      surface = paint (field, &scene);
+      g_assert_cmpint (same_colour (pixel_at (surface, PX (440), PY (80)),
+                                    rgba_to_pixel (style.sides[1])), ==, sees_unit[i]);
+      g_assert_cmpint (same_colour (pixel_at (surface, PX (440), PY (80)),
+                                    rgba_to_pixel (style.table)), ==, !sees_unit[i]);
+      g_assert_cmpint (same_colour (pixel_at (surface, PX (150), PY (100)),
+                                    rgba_to_pixel (style.terrain[MUSTER_TERRAIN_BUILDING])), ==,
+                       sees_note[i]);
+      /* Shown, a hidden unit wears a dashed ring in the edge colour; an open unit none. */
+      ring = count_edge_pixels (surface, muster_battlefield_lookup_unit (field, "u2"));
+      open_ring = count_edge_pixels (surface, muster_battlefield_lookup_unit (field, "u1"));
+      g_assert_cmpuint (open_ring, ==, 0);
+      if (sees_unit[i])
+        g_assert_cmpuint (ring, >, 15);
+      else
+        g_assert_cmpuint (ring, ==, 0);
+      /* The open unit is everybody's. */
+      g_assert_true (same_colour (pixel_at (surface, PX (440), PY (300)),
+                                  rgba_to_pixel (style.sides[0])));
+      cairo_surface_destroy (surface);
+    }
+}
+
 static void
 test_selection_and_measure (void)
 {
@@ -218,6 +287,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   muster_map_style_init_light (&style);
   g_test_add_func ("/map-painter/layers", test_layers);
+  g_test_add_func ("/map-painter/audiences", test_audiences);
   g_test_add_func ("/map-painter/selection-and-measure", test_selection_and_measure);
   g_test_add_func ("/map-painter/rulers-and-helpers", test_rulers_and_helpers);
   g_test_add_func ("/map-painter/dark", test_dark);

@@ -1,0 +1,914 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-generate"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-engine-error.h"
+#include "muster-ruleset.h"
+#include "muster-generate-private.h"
+#include "muster-xml.h"
+
+/* Reading the <generation> block */
+
+static void
+choice_free (gpointer data)
+{
+  MusterGenerateChoice *choice = data;
+
+  g_free (choice->id);
+  g_free (choice->name);
+  g_free (choice->description);
+  g_free (choice);
+}
+
+static void
+option_free (gpointer data)
+{
+  MusterGenerateOption *option = data;
+
+  g_free (option->id);
+  g_free (option->name);
+  g_free (option->default_id);
+  g_ptr_array_unref (option->choices);
+  g_free (option);
+}
+
+static void
+result_clear (gpointer data)
+{
+  g_free (((MusterGenerateResult *) data)->terrain);
+}
+
+static void
+roll_free (gpointer data)
+{
+  MusterGenerateRoll *roll = data;
+
+  g_free (roll->id);
+  g_free (roll->name);
+  g_array_unref (roll->results);
+  g_free (roll);
+}
+
+static void
+piece_free (gpointer data)
+{
+  MusterGeneratePiece *piece = data;
+
+  g_free (piece->terrain);
+  g_free (piece->name);
+  g_clear_pointer (&piece->points, g_array_unref);
+  g_free (piece);
+}
+
+static void
+map_free (gpointer data)
+{
+  MusterGenerateMap *map = data;
+
+  g_free (map->id);
+  g_free (map->name);
+  g_ptr_array_unref (map->pieces);
+  g_free (map);
+}
+
+static void
+setting_free (gpointer data)
+{
+  MusterGenerateSetting *setting = data;
+
+  g_free (setting->id);
+  g_free (setting->name);
+  for (guint i = 0; i < MUSTER_N_RARITIES; i++)
+    g_strfreev (setting->terrain[i]);
+  g_free (setting);
+}
+
+void
+muster_generator_free (MusterGenerator *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->display_name);
+  g_free (self->method);
+  g_free (self->name);
+  g_free (self->description);
+  g_ptr_array_unref (self->options);
+  g_ptr_array_unref (self->rolls);
+  g_ptr_array_unref (self->maps);
+  g_ptr_array_unref (self->settings);
+  g_hash_table_unref (self->params);
+  g_clear_pointer (&self->types, muster_terrain_types_free);
+  g_free (self);
+}
+
+typedef struct
+{
+  MusterGenerator *self;
+  GError         **error;
+} Loader;
+
+static gboolean
+fail (Loader     *l,
+      xmlNode    *node,
+      const char *format,
+      ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+fail (Loader     *l,
+      xmlNode    *node,
+      const char *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  muster_engine_set_error_va (l->error, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                              l->self->display_name, xmlGetLineNo (node), format, args);
+  va_end (args);
+  return FALSE;
+}
+
+static gboolean
+get_number (Loader     *l,
+            xmlNode    *node,
+            const char *name,
+            double      fallback,
+            double     *value)
+{
+  g_autofree char *text = muster_xml_get_prop (node, name);
+  char *end = NULL;
+
+  *value = fallback;
+  if (text == NULL)
+    return TRUE;
+  *value = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (*value))
+    return fail (l, node, "“%s” is not a number (attribute %s of <%s>)", text, name,
+                 (const char *) node->name);
+  return TRUE;
+}
+
+static gboolean
+check_terrain (Loader     *l,
+               xmlNode    *node,
+               const char *terrain)
+{
+  if (terrain != NULL && muster_terrain_types_lookup (l->self->types, terrain) == NULL)
+    return fail (l, node, "<%s> names terrain type “%s”, which <terrain-types> does not list",
+                 (const char *) node->name, terrain);
+  return TRUE;
+}
+
+static gboolean
+parse_option (Loader  *l,
+              xmlNode *node)
+{
+  MusterGenerateOption *option = g_new0 (MusterGenerateOption, 1);
+  gboolean has_default = FALSE;
+
+  g_ptr_array_add (l->self->options, option);
+  option->id = muster_xml_get_prop (node, "id");
+  option->name = muster_xml_get_prop (node, "name");
+  option->default_id = muster_xml_get_prop (node, "default");
+  option->choices = g_ptr_array_new_with_free_func (choice_free);
+  if (option->name == NULL)
+    option->name = g_strdup (option->id);
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      MusterGenerateChoice *choice;
+      g_autofree char *house = NULL;
+      xmlNode *description;
+
+      if (!muster_xml_is_element (child, "choice"))
+        continue;
+      choice = g_new0 (MusterGenerateChoice, 1);
+      g_ptr_array_add (option->choices, choice);
+      choice->id = muster_xml_get_prop (child, "id");
+      choice->name = muster_xml_get_prop (child, "name");
+      house = muster_xml_get_prop (child, "house");
+      choice->house = g_strcmp0 (house, "true") == 0;
+      if (choice->id == NULL)
+        return fail (l, child, "a choice of option “%s” has no id", option->id);
+      if (choice->name == NULL)
+        choice->name = g_strdup (choice->id);
+      if ((description = muster_xml_first_child (child, "description")))
+        choice->description = muster_xml_get_text (description);
+      if (!get_number (l, child, "value", 0, &choice->value))
+        return FALSE;
+      has_default |= g_strcmp0 (choice->id, option->default_id) == 0;
+    }
+  if (option->id == NULL)
+    return fail (l, node, "an option has no id");
+  if (!has_default)
+    return fail (l, node, "the default “%s” of option “%s” is none of its choices",
+                 option->default_id ? option->default_id : "", option->id);
+  return TRUE;
+}
+
+static gboolean
+parse_roll (Loader  *l,
+            xmlNode *node)
+{
+  MusterGenerateRoll *roll = g_new0 (MusterGenerateRoll, 1);
+  double die, bonus;
+
+  g_ptr_array_add (l->self->rolls, roll);
+  roll->id = muster_xml_get_prop (node, "id");
+  roll->name = muster_xml_get_prop (node, "name");
+  roll->results = g_array_new (FALSE, TRUE, sizeof (MusterGenerateResult));
+  g_array_set_clear_func (roll->results, result_clear);
+  if (!get_number (l, node, "die", 0, &die) || !get_number (l, node, "edge-bonus", 0, &bonus))
+    return FALSE;
+  if (roll->id == NULL || die < 2 || die > 100)
+    return fail (l, node, "a roll needs an id and a die of 2 to 100 sides");
+  roll->die = die;
+  roll->edge_bonus = bonus;
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      MusterGenerateResult result = { 0 };
+      double from, to;
+
+      if (!muster_xml_is_element (child, "result"))
+        continue;
+      if (!get_number (l, child, "from", 0, &from) || !get_number (l, child, "to", 0, &to))
+        return FALSE;
+      if (from > to)
+        return fail (l, child, "a result of roll “%s” runs from %g down to %g", roll->id,
+                     from, to);
+      result.from = from;
+      result.to = to;
+      result.terrain = muster_xml_get_prop (child, "terrain");
+      g_array_append_val (roll->results, result);
+      if (!check_terrain (l, child, result.terrain))
+        return FALSE;
+    }
+  /* every score the dice can make must have a result */
+  for (int score = 1; score <= roll->die + MAX (roll->edge_bonus, 0); score++)
+    {
+      gboolean found = FALSE;
+
+      muster_generator_lookup_roll (l->self, roll->id, score, &found);
+      if (!found)
+        return fail (l, node, "roll “%s” gives no result for a score of %d", roll->id, score);
+    }
+  return TRUE;
+}
+
+/* "x,y x,y …" */
+static GArray *
+parse_points (const char *text)
+{
+  g_auto(GStrv) pairs = g_strsplit_set (text, " \t\n", -1);
+  GArray *points = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
+
+  for (guint i = 0; pairs[i] != NULL; i++)
+    {
+      MusterPoint p;
+      char *end = NULL;
+
+      if (pairs[i][0] == '\0')
+        continue;
+      p.x = g_ascii_strtod (pairs[i], &end);
+      if (end == pairs[i] || *end != ',')
+        goto bad;
+      p.y = g_ascii_strtod (end + 1, &end);
+      if (*end != '\0' || !isfinite (p.x) || !isfinite (p.y))
+        goto bad;
+      g_array_append_val (points, p);
+    }
+  return points;
+bad:
+  g_array_unref (points);
+  return NULL;
+}
+
+static gboolean
+parse_map (Loader  *l,
+           xmlNode *node)
+{
+  static const char * const shapes[] = { "polygon", "rectangle", "ellipse", "polyline" };
+  MusterGenerateMap *map = g_new0 (MusterGenerateMap, 1);
+
+  g_ptr_array_add (l->self->maps, map);
+  map->id = muster_xml_get_prop (node, "id");
+  map->name = muster_xml_get_prop (node, "name");
+  map->pieces = g_ptr_array_new_with_free_func (piece_free);
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      MusterGeneratePiece *piece;
+      g_autofree char *shape = NULL, *points = NULL;
+      guint s;
+
+      if (!muster_xml_is_element (child, "piece"))
+        continue;
+      piece = g_new0 (MusterGeneratePiece, 1);
+      g_ptr_array_add (map->pieces, piece);
+      piece->terrain = muster_xml_get_prop (child, "terrain");
+      piece->name = muster_xml_get_prop (child, "name");
+      shape = muster_xml_get_prop (child, "shape");
+      for (s = 0; s < G_N_ELEMENTS (shapes) && g_strcmp0 (shape, shapes[s]) != 0; s++)
+        ;
+      if (s == G_N_ELEMENTS (shapes))
+        return fail (l, child, "“%s” is not a piece's shape", shape ? shape : "");
+      piece->outline = (MusterOutline) s;   /* the first four outlines, in this order */
+      if (!check_terrain (l, child, piece->terrain) ||
+          !get_number (l, child, "x", 0, &piece->x) ||
+          !get_number (l, child, "y", 0, &piece->y) ||
+          !get_number (l, child, "width", 0, &piece->width) ||
+          !get_number (l, child, "height", 0, &piece->height) ||
+          !get_number (l, child, "rotation", 0, &piece->rotation) ||
+          !get_number (l, child, "line-width", 0, &piece->line_width))
+        return FALSE;
+      points = muster_xml_get_prop (child, "points");
+      if (points != NULL && !(piece->points = parse_points (points)))
+        return fail (l, child, "“%s” is not a list of points x,y", points);
+      if ((piece->outline == MUSTER_OUTLINE_POLYGON && (!piece->points || piece->points->len < 3)) ||
+          (piece->outline == MUSTER_OUTLINE_POLYLINE && (!piece->points || piece->points->len < 2)))
+        return fail (l, child, "a %s needs %s points", shape,
+                     piece->outline == MUSTER_OUTLINE_POLYGON ? "three" : "two");
+    }
+  if (map->id == NULL || map->pieces->len == 0)
+    return fail (l, node, "a map needs an id and at least one piece");
+  return TRUE;
+}
+
+/* "a b  c" → { "a", "b", "c" } */
+static GStrv
+split_ids (const char *text)
+{
+  g_auto(GStrv) words = g_strsplit_set (text ? text : "", " \t\n", -1);
+  g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (words[i][0] != '\0')
+      g_strv_builder_add (ids, words[i]);
+  return g_strv_builder_end (ids);
+}
+
+static gboolean
+parse_setting (Loader  *l,
+               xmlNode *node)
+{
+  static const char * const classes[] = { "common", "uncommon", "rare", "unique" };
+  MusterGenerateSetting *setting = g_new0 (MusterGenerateSetting, 1);
+
+  g_ptr_array_add (l->self->settings, setting);
+  setting->id = muster_xml_get_prop (node, "id");
+  setting->name = muster_xml_get_prop (node, "name");
+  for (xmlNode *child = node->children; child != NULL; child = child->next)
+    {
+      g_autofree char *class = NULL, *terrain = NULL;
+      guint c;
+
+      if (!muster_xml_is_element (child, "rarity"))
+        continue;
+      class = muster_xml_get_prop (child, "class");
+      terrain = muster_xml_get_prop (child, "terrain");
+      for (c = 0; c < MUSTER_N_RARITIES && g_strcmp0 (class, classes[c]) != 0; c++)
+        ;
+      if (c == MUSTER_N_RARITIES)
+        return fail (l, child, "“%s” is not a rarity", class ? class : "");
+      g_strfreev (setting->terrain[c]);
+      setting->terrain[c] = split_ids (terrain);
+      for (guint i = 0; setting->terrain[c][i]; i++)
+        if (!check_terrain (l, child, setting->terrain[c][i]))
+          return FALSE;
+    }
+  if (setting->id == NULL)
+    return fail (l, node, "a setting has no id");
+  return TRUE;
+}
+
+/**
+ * muster_generator_new_from_bytes:
+ * @ruleset: a ruleset file
+ * @display_name: its name in error messages
+ * @error: return location for a #GError
+ *
+ * Reads the ruleset's <generation> and the <terrain-types> it names.
+ *
+ * Returns: (transfer full) (nullable): the generator, or %NULL without an error when the rule
+ *   system has no procedure for generating a battlefield
+ */
+MusterGenerator *
+muster_generator_new_from_bytes (GBytes      *ruleset,
+                                 const char  *display_name,
+                                 GError     **error)
+{
+  static const char * const methods[] = { "squares", "generic-maps", "clock-face", NULL };
+  g_autoptr(xmlDoc) xml = NULL;
+  g_autoptr(MusterGenerator) self = NULL;
+  Loader l;
+  xmlNode *block, *description;
+  gsize length;
+  const char *data = g_bytes_get_data (ruleset, &length);
+
+  if (!(xml = muster_xml_parse (data, length, display_name, error)))
+    return NULL;
+  if (!(block = muster_xml_first_child (xmlDocGetRootElement (xml), "generation")))
+    return NULL;
+
+  self = g_new0 (MusterGenerator, 1);
+  self->display_name = g_strdup (display_name);
+  self->options = g_ptr_array_new_with_free_func (option_free);
+  self->rolls = g_ptr_array_new_with_free_func (roll_free);
+  self->maps = g_ptr_array_new_with_free_func (map_free);
+  self->settings = g_ptr_array_new_with_free_func (setting_free);
+  self->params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (!(self->types = muster_terrain_types_new_from_bytes (ruleset, display_name, error)))
+    return NULL;
+  l = (Loader) { self, error };
+
+  self->method = muster_xml_get_prop (block, "method");
+  self->name = muster_xml_get_prop (block, "name");
+  if (self->method == NULL || !g_strv_contains (methods, self->method))
+    {
+      fail (&l, block, "“%s” is not a generation method", self->method ? self->method : "");
+      return NULL;
+    }
+  if (self->name == NULL)
+    self->name = g_strdup ("Generate battlefield");
+  if ((description = muster_xml_first_child (block, "description")))
+    self->description = muster_xml_get_text (description);
+
+  for (xmlNode *node = block->children; node != NULL; node = node->next)
+    {
+      gboolean ok = TRUE;
+
+      if (muster_xml_is_element (node, "option"))
+        ok = parse_option (&l, node);
+      else if (muster_xml_is_element (node, "roll"))
+        ok = parse_roll (&l, node);
+      else if (muster_xml_is_element (node, "map"))
+        ok = parse_map (&l, node);
+      else if (muster_xml_is_element (node, "setting"))
+        ok = parse_setting (&l, node);
+      else if (muster_xml_is_element (node, "param"))
+        {
+          double *value = g_new (double, 1);
+          char *id = muster_xml_get_prop (node, "id");
+
+          g_hash_table_replace (self->params, id ? id : g_strdup (""), value);
+          ok = id != NULL ? get_number (&l, node, "value", 0, value)
+                          : fail (&l, node, "a param has no id");
+        }
+      if (!ok)
+        return NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+/**
+ * muster_generator_new_for_ruleset:
+ * @catalog: (nullable): where to find the rulesets @ruleset extends
+ * @ruleset: a ruleset read from a file
+ * @error: return location for a #GError
+ *
+ * The generator of @ruleset's file or, for house rules that have none, of the ruleset they
+ * extend.
+ *
+ * Returns: (transfer full) (nullable): the generator, or %NULL without an error when the rule
+ *   system has none
+ */
+MusterGenerator *
+muster_generator_new_for_ruleset (MusterCatalog  *catalog,
+                                  MusterRuleset  *ruleset,
+                                  GError        **error)
+{
+  /* a bound on the chain, should a broken catalog ever loop */
+  for (guint depth = 0; ruleset != NULL && depth < 8; depth++)
+    {
+      g_autofree char *contents = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      MusterGenerator *self;
+      const char *path = muster_ruleset_get_path (ruleset);
+      const char *extends = muster_ruleset_get_extends (ruleset);
+      gsize length;
+
+      if (path == NULL)
+        break;
+      if (!g_file_get_contents (path, &contents, &length, error))
+        return NULL;
+      bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+      if ((self = muster_generator_new_from_bytes (bytes, path, error)))
+        return self;
+      if ((error && *error) || extends == NULL || catalog == NULL)
+        break;
+      ruleset = muster_catalog_lookup (catalog, extends);
+    }
+  return NULL;
+}
+
+const char *
+muster_generator_get_name (const MusterGenerator *self)
+{
+  return self->name;
+}
+
+const char *
+muster_generator_get_method (const MusterGenerator *self)
+{
+  return self->method;
+}
+
+const char *
+muster_generator_get_description (const MusterGenerator *self)
+{
+  return self->description;
+}
+
+guint
+muster_generator_get_n_options (const MusterGenerator *self)
+{
+  return self->options->len;
+}
+
+const MusterGenerateOption *
+muster_generator_get_option (const MusterGenerator *self,
+                             guint                  index)
+{
+  g_return_val_if_fail (index < self->options->len, NULL);
+  return self->options->pdata[index];
+}
+
+const MusterGenerateRoll *
+_muster_generate_get_roll (const MusterGenerator *generator,
+                           const char            *id)
+{
+  for (guint i = 0; i < generator->rolls->len; i++)
+    if (g_str_equal (((MusterGenerateRoll *) generator->rolls->pdata[i])->id, id))
+      return generator->rolls->pdata[i];
+  return NULL;
+}
+
+/**
+ * muster_generator_lookup_roll:
+ * @self: a generator
+ * @roll: the id of one of its rolls
+ * @score: the score, modifiers included
+ * @found: (out) (optional): whether the roll has a result for @score
+ *
+ * Returns: (nullable): the terrain type id @score gives, %NULL for open ground (or no result)
+ */
+const char *
+muster_generator_lookup_roll (const MusterGenerator *self,
+                              const char            *roll,
+                              int                    score,
+                              gboolean              *found)
+{
+  const MusterGenerateRoll *r = _muster_generate_get_roll (self, roll);
+
+  if (found)
+    *found = FALSE;
+  for (guint i = 0; r != NULL && i < r->results->len; i++)
+    {
+      const MusterGenerateResult *result = &g_array_index (r->results, MusterGenerateResult, i);
+
+      if (score >= result->from && score <= result->to)
+        {
+          if (found)
+            *found = TRUE;
+          return result->terrain;
+        }
+    }
+  return NULL;
+}
+
+/* Helpers for the methods */
+
+double
+_muster_generate_param (MusterGenerateRun *run,
+                        const char        *id,
+                        double             fallback)
+{
+  double *value = g_hash_table_lookup (run->generator->params, id);
+
+  return value ? *value : fallback;
+}
+
+const MusterGenerateChoice *
+_muster_generate_choice (MusterGenerateRun *run,
+                         const char        *option)
+{
+  const char *id = g_hash_table_lookup (run->choices, option);
+
+  for (guint i = 0; i < run->generator->options->len; i++)
+    {
+      const MusterGenerateOption *o = run->generator->options->pdata[i];
+
+      if (!g_str_equal (o->id, option))
+        continue;
+      for (guint j = 0; j < o->choices->len; j++)
+        if (g_strcmp0 (((MusterGenerateChoice *) o->choices->pdata[j])->id, id) == 0)
+          return o->choices->pdata[j];
+    }
+  return NULL;
+}
+
+gboolean
+_muster_generate_chose (MusterGenerateRun *run,
+                        const char        *option,
+                        const char        *choice)
+{
+  return g_strcmp0 (g_hash_table_lookup (run->choices, option), choice) == 0;
+}
+
+const char *
+_muster_generate_terrain_name (MusterGenerateRun *run,
+                               const char        *terrain)
+{
+  const MusterTerrainType *type = muster_terrain_types_lookup (run->generator->types, terrain);
+
+  return type ? type->name : terrain;
+}
+
+/* A terrain piece of @terrain, added to the result; the caller gives it its outline. */
+MusterFeature *
+_muster_generate_terrain (MusterGenerateRun *run,
+                          const char        *terrain,
+                          const char        *name)
+{
+  MusterFeature *feature = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+
+  feature->type = g_strdup (terrain);
+  feature->name = g_strdup (name ? name : _muster_generate_terrain_name (run, terrain));
+  g_ptr_array_add (run->out->features, feature);
+  return feature;
+}
+
+/* An irregular outline inside the ellipse of radii @rx, @ry about @centre, so that pieces
+ * look laid by hand rather than stamped; no point leaves that ellipse. */
+void
+_muster_generate_blob (MusterGenerateRun *run,
+                       MusterFeature     *feature,
+                       MusterPoint        centre,
+                       double             rx,
+                       double             ry)
+{
+  enum { N = 9 };
+  MusterPoint points[N];
+  double turn = muster_dice_double (run->dice) * G_PI * 2 / N;
+
+  for (guint i = 0; i < N; i++)
+    {
+      double a = turn + i * G_PI * 2 / N;
+      double r = 0.72 + 0.28 * muster_dice_double (run->dice);
+
+      points[i] = (MusterPoint) { centre.x + r * rx * cos (a), centre.y + r * ry * sin (a) };
+    }
+  feature->outline = MUSTER_OUTLINE_POLYGON;
+  muster_feature_set_points (feature, points, N);
+}
+
+void
+_muster_generate_road (MusterGenerateRun *run,
+                       const char        *terrain,
+                       const char        *name,
+                       double             line_width,
+                       const MusterPoint *points,
+                       guint              n_points)
+{
+  MusterFeature *feature = _muster_generate_terrain (run, terrain, name);
+
+  feature->outline = MUSTER_OUTLINE_POLYLINE;
+  feature->line_width = line_width;
+  muster_feature_set_points (feature, points, n_points);
+}
+
+MusterFeature *
+_muster_generate_zone (MusterGenerateRun *run,
+                       guint              side,
+                       const char        *name,
+                       MusterBox          box)
+{
+  MusterFeature *feature = muster_feature_new (MUSTER_FEATURE_ZONE);
+  MusterPoint corners[4] = {
+    { box.x0, box.y0 }, { box.x1, box.y0 }, { box.x1, box.y1 }, { box.x0, box.y1 },
+  };
+
+  feature->side = g_strdup (run->sides[side]);
+  feature->name = name ? g_strdup (name)
+                       : g_strdup_printf ("%s deployment", run->sides[side]);
+  feature->outline = MUSTER_OUTLINE_POLYGON;
+  muster_feature_set_points (feature, corners, 4);
+  g_ptr_array_add (run->out->features, feature);
+  return feature;
+}
+
+/* Zones @depth deep along the top (side 0) and bottom (side 1) edges. */
+void
+_muster_generate_baseline_zones (MusterGenerateRun *run,
+                                 double             depth)
+{
+  depth = MIN (depth, run->height / 2);
+  _muster_generate_zone (run, 0, NULL, (MusterBox) { 0, 0, run->width, depth });
+  _muster_generate_zone (run, 1, NULL, (MusterBox) { 0, run->height - depth, run->width,
+                                                     run->height });
+}
+
+MusterFeature *
+_muster_generate_objective (MusterGenerateRun *run,
+                            const char        *name,
+                            MusterPoint        at,
+                            int                value)
+{
+  MusterFeature *feature = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+  int number = 1;
+
+  for (guint i = 0; i < run->out->features->len; i++)
+    number += ((MusterFeature *) run->out->features->pdata[i])->kind == MUSTER_FEATURE_OBJECTIVE;
+  feature->type = g_strdup ("objective");
+  feature->outline = MUSTER_OUTLINE_POINT;
+  feature->centre = at;
+  feature->number = number;
+  feature->value = value;
+  feature->name = g_strdup (name);
+  g_ptr_array_add (run->out->features, feature);
+  return feature;
+}
+
+void
+_muster_generate_note (MusterGenerateRun *run,
+                       const char        *format,
+                       ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_string_append_vprintf (run->notes, format, args);
+  g_string_append_c (run->notes, '\n');
+  va_end (args);
+}
+
+/* Each side rolls @die; ties are rolled again (as the books say, or Muster's default where
+ * they do not). Returns: the side that won. */
+int
+_muster_generate_roll_off (MusterGenerateRun *run,
+                           guint              die,
+                           int                scores[2])
+{
+  do
+    {
+      scores[0] = muster_dice_roll (run->dice, die);
+      scores[1] = muster_dice_roll (run->dice, die);
+    }
+  while (scores[0] == scores[1]);
+  return scores[1] > scores[0];
+}
+
+/* Running */
+
+/**
+ * muster_generator_run:
+ * @self: a generator
+ * @width: the table's width, mm (the long edges are the top and bottom)
+ * @height: the table's depth, mm
+ * @sides: (nullable) (array zero-terminated=0): the two sides' names, the first deploying along
+ *   the top edge; %NULL or missing names: "Blue" and "Red"
+ * @choices: (nullable) (element-type utf8 utf8): option id → choice id; options not in it
+ *   take their default
+ * @seed: the dice's seed
+ * @error: return location for a #GError (an unknown option or choice, a table too small)
+ *
+ * Returns: (transfer full) (nullable): the battlefield's terrain, zones and objectives
+ */
+MusterGeneration *
+muster_generator_run (MusterGenerator     *self,
+                      double               width,
+                      double               height,
+                      const char * const  *sides,
+                      GHashTable          *choices,
+                      guint64              seed,
+                      GError             **error)
+{
+  g_autoptr(MusterDice) dice = muster_dice_new (seed);
+  g_autoptr(GHashTable) chosen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(MusterGeneration) out = g_new0 (MusterGeneration, 1);
+  g_autoptr(GString) notes = g_string_new (NULL);
+  MusterGenerateRun run = { self, dice, width, height, { "Blue", "Red" }, chosen, out, notes };
+  GHashTableIter iter;
+  gpointer key, value;
+  gboolean ok;
+
+  out->features = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_feature_free);
+  out->seed = seed;
+  if (!(width >= 152.4 && height >= 152.4 && width <= 100000 && height <= 100000))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "a table of %g × %g mm is too small or too large to generate", width, height);
+      return NULL;
+    }
+  for (guint i = 0; sides && i < 2 && sides[i]; i++)
+    run.sides[i] = sides[i];
+
+  for (guint i = 0; i < self->options->len; i++)
+    {
+      MusterGenerateOption *option = self->options->pdata[i];
+
+      g_hash_table_insert (chosen, option->id, option->default_id);
+    }
+  if (choices != NULL)
+    {
+      g_hash_table_iter_init (&iter, choices);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          if (!g_hash_table_contains (chosen, key))
+            {
+              g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                           "%s has no option “%s”", self->name, (const char *) key);
+              return NULL;
+            }
+          g_hash_table_insert (chosen, key, value);
+          if (_muster_generate_choice (&run, key) == NULL)
+            {
+              g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                           "option “%s” has no choice “%s”", (const char *) key,
+                           (const char *) value);
+              return NULL;
+            }
+        }
+    }
+
+  g_string_append_printf (notes, "%s, seed %" G_GUINT64_FORMAT ".\n", self->name, seed);
+  if (g_str_equal (self->method, "squares"))
+    ok = _muster_generate_squares (&run, error);
+  else if (g_str_equal (self->method, "generic-maps"))
+    ok = _muster_generate_generic_maps (&run, error);
+  else
+    ok = _muster_generate_clock_face (&run, error);
+  if (!ok)
+    return NULL;
+  out->notes = g_strdup (g_strchomp (notes->str));
+  return g_steal_pointer (&out);
+}
+
+void
+muster_generation_free (MusterGeneration *generation)
+{
+  if (generation == NULL)
+    return;
+  g_clear_pointer (&generation->features, g_ptr_array_unref);
+  g_free (generation->notes);
+  g_free (generation->victory);
+  g_free (generation);
+}
+
+/* Whether generating replaces @feature: terrain, zones and objectives go, units stay. */
+gboolean
+muster_generation_replaces (const MusterFeature *feature)
+{
+  return feature->kind != MUSTER_FEATURE_UNIT;
+}
+
+/* The umpire notes after generating: @old_notes less the notes of an earlier generation (the
+ * paragraph that starts with the generator's line "…, seed N."), then @notes. */
+char *
+muster_generation_merge_notes (const char *old_notes,
+                               const char *notes)
+{
+  g_autoptr(GString) merged = g_string_new (NULL);
+  g_auto(GStrv) paragraphs = g_strsplit (old_notes ? old_notes : "", "\n\n", -1);
+
+  for (guint i = 0; paragraphs[i] != NULL; i++)
+    {
+      const char *end = strchr (paragraphs[i], '\n');
+      g_autofree char *first = g_strndup (paragraphs[i], end ? (gsize) (end - paragraphs[i])
+                                                             : strlen (paragraphs[i]));
+
+      if (*g_strstrip (paragraphs[i]) == '\0' ||
+          (strstr (first, ", seed ") && g_str_has_suffix (first, ".")))
+        continue;
+      g_string_append_printf (merged, "%s\n\n", paragraphs[i]);
+    }
+  g_string_append (merged, notes);
+  return g_string_free (g_steal_pointer (&merged), FALSE);
+}
+
+/* Applies @generation to @field without history (muster-cli): the model's command does the
+ * same as one undoable step. */
+void
+muster_generation_apply (const MusterGeneration *generation,
+                         MusterBattlefield      *field)
+{
+  g_autofree char *notes = NULL;
+
+  for (guint i = muster_battlefield_get_n_features (field); i-- > 0;)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (field, i);
+
+      if (muster_generation_replaces (feature))
+        muster_feature_free (muster_battlefield_remove (field, feature->id, NULL));
+    }
+  for (guint i = 0; i < generation->features->len; i++)
+    muster_battlefield_insert (field, -1, muster_feature_copy (generation->features->pdata[i]));
+  notes = muster_generation_merge_notes (muster_battlefield_get_scenario (field,
+                                                                          MUSTER_SCENARIO_UMPIRE_NOTES),
+                                         generation->notes);
+  g_free (muster_battlefield_set_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES, notes));
+  if (generation->victory != NULL)
+    g_free (muster_battlefield_set_scenario (field, MUSTER_SCENARIO_VICTORY,
+                                             generation->victory));
+}

@@ -1,0 +1,454 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-unit-editor"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-engine.h"
+#include "muster-unit-editor.h"
+
+/*
+ * The Army workspace's right pane: the selected unit's name, size, options (the type's
+ * allowed ones first, the others flagged) and notes. Every change goes through the enclosing
+ * page's "army." actions, so it is one command on the document's history.
+ */
+
+typedef struct
+{
+  char               *group;
+  GtkWidget          *widget;    /* AdwComboRow for single picks, GtkCheckButton otherwise */
+  gboolean            has_none;  /* the combo's first item is "None" */
+  GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
+} OptionRow;
+
+struct _MusterUnitEditor
+{
+  AdwBin               parent_instance;
+
+  /* Template Widgets */
+  GtkStack            *editor_stack;
+  AdwPreferencesGroup *unit_group;
+  AdwEntryRow         *name_row;
+  AdwActionRow        *size_row;
+  GtkSpinButton       *size_spin;
+  GtkAdjustment       *size_adjustment;
+  GtkBox              *options_box;
+  AdwEntryRow         *notes_row;
+
+  /* Owned References */
+  MusterRuleset       *ruleset;
+  GPtrArray           *option_rows;    /* OptionRow */
+  GPtrArray           *option_groups;  /* AdwPreferencesGroup in options_box */
+
+  /* Borrowed: the unit shown, while its row is selected */
+  MusterUnit          *unit;
+  guint                size_min;       /* the unit's legal size range */
+  guint                size_max;
+  gboolean             syncing;        /* the widgets are being filled from the model */
+};
+
+G_DEFINE_FINAL_TYPE (MusterUnitEditor, muster_unit_editor, ADW_TYPE_BIN)
+
+static void
+option_row_free (gpointer data)
+{
+  OptionRow *row = data;
+
+  g_free (row->group);
+  g_ptr_array_unref (row->options);
+  g_free (row);
+}
+
+/* Unit editor */
+
+static guint
+current_choice (OptionRow  *row,
+                MusterUnit *unit)
+{
+  for (guint i = 0; i < row->options->len; i++)
+    {
+      const MusterOption *option = row->options->pdata[i];
+
+      if (muster_unit_get_option_count (unit, option->item.id) > 0)
+        return i + (row->has_none ? 1 : 0);
+    }
+  return row->has_none ? 0 : GTK_INVALID_LIST_POSITION;
+}
+
+/* Fills the editor's widgets from the selected unit. */
+static void
+sync_editor (MusterUnitEditor *self)
+{
+  MusterUnit *unit = self->unit;
+  const MusterCost *cost;
+  g_autofree char *description = NULL;
+  const MusterCosting *costing;
+  guint size;
+
+  if (unit == NULL)
+    return;
+
+  self->syncing = TRUE;
+  cost = muster_unit_get_cost (unit);
+  costing = muster_ruleset_get_costing (self->ruleset);
+  if (cost->error != NULL)
+    description = g_strdup_printf (_("Cannot be costed: %s"), cost->error);
+  else
+    description = g_strdup_printf ("%" G_GINT64_FORMAT " %s%s", cost->value,
+                                   costing->abbreviation, cost->house ? " *" : "");
+  adw_preferences_group_set_description (self->unit_group, description);
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
+                 muster_unit_get_name (unit) ? muster_unit_get_name (unit) : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_row),
+                           muster_unit_get_name (unit) ? muster_unit_get_name (unit) : "");
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->notes_row)),
+                 muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "") != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->notes_row),
+                           muster_unit_get_notes (unit) ? muster_unit_get_notes (unit) : "");
+  /* The unit's real size even outside the legal range: the validation panel says why. */
+  size = muster_unit_get_size (unit);
+  gtk_adjustment_set_lower (self->size_adjustment, MIN (self->size_min, size));
+  gtk_adjustment_set_upper (self->size_adjustment, MAX (self->size_max, size));
+  gtk_adjustment_set_value (self->size_adjustment, size);
+
+  for (guint i = 0; i < self->option_rows->len; i++)
+    {
+      OptionRow *row = self->option_rows->pdata[i];
+
+      guint count = row->options->len > 0
+        ? muster_unit_get_option_count (unit, ((MusterOption *) row->options->pdata[0])->item.id)
+        : 0;
+
+      if (ADW_IS_COMBO_ROW (row->widget))
+        adw_combo_row_set_selected (ADW_COMBO_ROW (row->widget), current_choice (row, unit));
+      else if (GTK_IS_SPIN_BUTTON (row->widget))
+        gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->widget), count);
+      else
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (row->widget), count > 0);
+    }
+  self->syncing = FALSE;
+}
+
+static void
+choice_selected_cb (AdwComboRow      *combo,
+                    GParamSpec       *pspec,
+                    MusterUnitEditor *self)
+{
+  OptionRow *row = g_object_get_data (G_OBJECT (combo), "muster-option-row");
+  guint selected = adw_combo_row_get_selected (combo);
+  const char *option = "";
+
+  if (self->syncing || selected == GTK_INVALID_LIST_POSITION)
+    return;
+  if (!row->has_none || selected > 0)
+    option = ((MusterOption *) row->options->pdata[selected - (row->has_none ? 1 : 0)])->item.id;
+  gtk_widget_activate_action (GTK_WIDGET (self), "army.choose-option", "(ss)", row->group, option);
+}
+
+/* A check row, or a count for an option that may be taken several times. */
+static void
+count_changed_cb (GtkWidget        *widget,
+                  MusterUnitEditor *self)
+{
+  OptionRow *row = g_object_get_data (G_OBJECT (widget), "muster-option-row");
+  guint count;
+
+  if (self->syncing)
+    return;
+  if (GTK_IS_SPIN_BUTTON (widget))
+    count = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget));
+  else
+    count = gtk_check_button_get_active (GTK_CHECK_BUTTON (widget)) ? 1 : 0;
+  gtk_widget_activate_action (GTK_WIDGET (self), "army.set-option", "(su)",
+                              ((MusterOption *) row->options->pdata[0])->item.id, count);
+}
+
+static OptionRow *
+option_row_new (MusterUnitEditor *self,
+                const char     *group,
+                GtkWidget      *widget)
+{
+  OptionRow *row = g_new0 (OptionRow, 1);
+
+  row->group = g_strdup (group);
+  row->widget = widget;
+  row->options = g_ptr_array_new ();
+  g_object_set_data (G_OBJECT (widget), "muster-option-row", row);
+  g_ptr_array_add (self->option_rows, row);
+  return row;
+}
+
+/* The type's allowed options first, then the group's others, flagged: a list may break a
+ * rule on purpose, and the legality check says so. */
+static GPtrArray *
+ordered_options (const MusterUnitType    *type,
+                 const MusterOptionGroup *group)
+{
+  GPtrArray *options = g_ptr_array_new ();
+
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < group->options->len; i++)
+      {
+        const MusterOption *option = group->options->pdata[i];
+
+        if (muster_unit_type_allows_option (type, option) == (pass == 0))
+          g_ptr_array_add (options, (gpointer) option);
+      }
+  return options;
+}
+
+static void
+add_option_group (MusterUnitEditor        *self,
+                  const MusterUnitType    *type,
+                  const MusterAllow       *allow,
+                  const MusterOptionGroup *group,
+                  GtkWidget              **choices)
+{
+  g_autoptr(GPtrArray) options = ordered_options (type, group);
+  guint max = allow->has_max ? allow->max : group->has_max ? group->max : G_MAXUINT;
+  guint min = allow->has_min ? allow->min : group->has_min ? group->min : 0;
+  GtkWidget *prefs;
+
+  if (max == 1)
+    {
+      g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+      GtkWidget *combo = adw_combo_row_new ();
+      OptionRow *row = option_row_new (self, group->item.id, combo);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), group->item.name);
+      row->has_none = min == 0;
+      if (row->has_none)
+        gtk_string_list_append (labels, _("None"));
+      for (guint i = 0; i < options->len; i++)
+        {
+          const MusterOption *option = options->pdata[i];
+          g_autofree char *label = NULL;
+
+          if (muster_unit_type_allows_option (type, option))
+            label = g_strdup (option->item.name);
+          else
+            /* TRANSLATORS: an option this unit type may not take */
+            label = g_strdup_printf (_("%s (not allowed)"), option->item.name);
+          gtk_string_list_append (labels, label);
+          g_ptr_array_add (row->options, (gpointer) option);
+        }
+      adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (labels));
+      g_signal_connect (combo, "notify::selected", G_CALLBACK (choice_selected_cb), self);
+      /* Single choices share one "Options" group; a row's title names its group. */
+      if (*choices == NULL)
+        {
+          *choices = adw_preferences_group_new ();
+          adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (*choices), _("Options"));
+          gtk_box_prepend (self->options_box, *choices);
+          g_ptr_array_add (self->option_groups, *choices);
+        }
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (*choices), combo);
+      return;
+    }
+
+  prefs = adw_preferences_group_new ();
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (prefs), group->item.name);
+  for (guint i = 0; i < options->len; i++)
+      {
+        const MusterOption *option = options->pdata[i];
+        GtkWidget *action_row = adw_action_row_new ();
+        GtkWidget *check = option->max_count > 1
+          ? gtk_spin_button_new_with_range (0, option->max_count, 1)
+          : gtk_check_button_new ();
+        OptionRow *row = option_row_new (self, group->item.id, check);
+
+        g_ptr_array_add (row->options, (gpointer) option);
+        adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), option->item.name);
+        if (!muster_unit_type_allows_option (type, option))
+          {
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row),
+                                         _("Not allowed for this unit type"));
+            gtk_widget_add_css_class (action_row, "warning");
+          }
+        gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+        if (GTK_IS_SPIN_BUTTON (check))
+          {
+            adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);
+            g_signal_connect (check, "value-changed", G_CALLBACK (count_changed_cb), self);
+          }
+        else
+          {
+            adw_action_row_add_prefix (ADW_ACTION_ROW (action_row), check);
+            g_signal_connect (check, "toggled", G_CALLBACK (count_changed_cb), self);
+          }
+        adw_action_row_set_activatable_widget (ADW_ACTION_ROW (action_row), check);
+        adw_preferences_group_add (ADW_PREFERENCES_GROUP (prefs), action_row);
+      }
+
+  gtk_box_append (self->options_box, prefs);
+  g_ptr_array_add (self->option_groups, prefs);
+}
+
+static void
+clear_option_groups (MusterUnitEditor *self)
+{
+  for (guint i = 0; i < self->option_groups->len; i++)
+    gtk_box_remove (self->options_box, self->option_groups->pdata[i]);
+  g_ptr_array_set_size (self->option_groups, 0);
+  g_ptr_array_set_size (self->option_rows, 0);
+}
+
+/* Makes the editor's rows for the selected unit's type. */
+static void
+build_editor (MusterUnitEditor *self)
+{
+  MusterRuleset *ruleset = self->ruleset;
+  const MusterUnitType *type;
+  GtkWidget *choices = NULL;
+  g_autofree char *range = NULL;
+  const char *unit_word;
+  guint min = 1, max = 999;
+
+  clear_option_groups (self);
+  type = self->unit && ruleset
+    ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (self->unit)) : NULL;
+  if (type == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->editor_stack, "none");
+      return;
+    }
+
+  adw_preferences_group_set_title (self->unit_group, type->item.name);
+  muster_ruleset_get_size_range (ruleset, type, &min, &max);
+  self->size_min = MAX (min, 1);
+  self->size_max = MAX (max, self->size_min);
+  unit_word = type->size_unit != NULL ? type->size_unit : _("size");
+  if (self->size_max == G_MAXUINT)
+    /* TRANSLATORS: the size row's subtitle, "stand · 4 or more" */
+    range = g_strdup_printf (_("%s · %u or more"), unit_word, self->size_min);
+  else if (self->size_min == self->size_max)
+    /* TRANSLATORS: the size row's subtitle, "model · exactly 1" */
+    range = g_strdup_printf (_("%s · exactly %u"), unit_word, self->size_min);
+  else
+    /* TRANSLATORS: the size row's subtitle, "stand · 4 to 12" */
+    range = g_strdup_printf (_("%s · %u to %u"), unit_word, self->size_min, self->size_max);
+  adw_action_row_set_subtitle (self->size_row, range);
+
+  for (guint i = 0; i < type->allows->len; i++)
+    {
+      const MusterAllow *allow = type->allows->pdata[i];
+      const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, allow->group);
+
+      if (group != NULL)
+        add_option_group (self, type, allow, group, &choices);
+    }
+
+  sync_editor (self);
+  gtk_stack_set_visible_child_name (self->editor_stack, "unit");
+}
+
+static void
+name_changed_cb (MusterUnitEditor *self)
+{
+  if (!self->syncing && self->unit != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "army.rename", "s",
+                                gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+notes_changed_cb (MusterUnitEditor *self)
+{
+  if (!self->syncing && self->unit != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "army.set-notes", "s",
+                                gtk_editable_get_text (GTK_EDITABLE (self->notes_row)));
+}
+
+static void
+size_changed_cb (MusterUnitEditor *self)
+{
+  guint size = (guint) gtk_adjustment_get_value (self->size_adjustment);
+
+  if (!self->syncing && self->unit != NULL && size != muster_unit_get_size (self->unit))
+    gtk_widget_activate_action (GTK_WIDGET (self), "army.set-size", "u", size);
+}
+
+static void
+muster_unit_editor_dispose (GObject *object)
+{
+  MusterUnitEditor *self = MUSTER_UNIT_EDITOR (object);
+
+  /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
+  self->unit = NULL;
+  g_clear_pointer (&self->ruleset, muster_ruleset_unref);
+  g_clear_pointer (&self->option_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->option_groups, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (muster_unit_editor_parent_class)->dispose (object);
+}
+
+static void
+muster_unit_editor_class_init (MusterUnitEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_unit_editor_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-unit-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, editor_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, unit_group);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, name_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, size_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, size_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, size_adjustment);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, options_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, notes_row);
+  gtk_widget_class_bind_template_callback (widget_class, name_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, notes_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, size_changed_cb);
+}
+
+static void
+muster_unit_editor_init (MusterUnitEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->option_rows = g_ptr_array_new_with_free_func (option_row_free);
+  self->option_groups = g_ptr_array_new ();
+}
+
+/**
+ * muster_unit_editor_set_unit:
+ * @ruleset: (nullable): the rule system of @unit's list
+ * @unit: (nullable): the unit to edit, borrowed: clear it before the unit goes away
+ *
+ * Makes the editor's rows for @unit's type and fills them in.
+ */
+void
+muster_unit_editor_set_unit (MusterUnitEditor *self,
+                             MusterRuleset    *ruleset,
+                             MusterUnit       *unit)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
+
+  if (ruleset != self->ruleset)
+    {
+      g_clear_pointer (&self->ruleset, muster_ruleset_unref);
+      self->ruleset = ruleset ? muster_ruleset_ref (ruleset) : NULL;
+    }
+  self->unit = unit;
+  build_editor (self);
+}
+
+/* Returns: (transfer none) (nullable) */
+MusterUnit *
+muster_unit_editor_get_unit (MusterUnitEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_UNIT_EDITOR (self), NULL);
+  return self->unit;
+}
+
+/* Fills the widgets in again after the unit changed. */
+void
+muster_unit_editor_sync (MusterUnitEditor *self)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
+  sync_editor (self);
+}

@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-validation-panel"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-engine.h"
+#include "muster-validation-panel.h"
+
+/*
+ * Under the roster: the legality engine's findings, shown while there are any, each with its
+ * severity, the rule in plain words and where. Activating one runs the enclosing page's
+ * "army.show-diagnostic" action, which selects and reveals what it is about.
+ */
+
+struct _MusterValidationPanel
+{
+  AdwBin          parent_instance;
+
+  /* Template Widgets */
+  GtkRevealer    *validation_revealer;
+  GtkImage       *validation_icon;
+  GtkLabel       *validation_title;
+  GtkListView    *validation_view;
+
+  /* Owned References */
+  MusterDocument *document;
+};
+
+G_DEFINE_FINAL_TYPE (MusterValidationPanel, muster_validation_panel, ADW_TYPE_BIN)
+
+static const char * const severity_classes[] = { "error", "warning", "info" };
+
+
+/* A finding's row: severity icon, the message, where it is. Rows never change, so bind only
+ * fills the widgets in and there is nothing to disconnect. */
+static void
+diagnostic_setup_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *icon = gtk_image_new ();
+  GtkWidget *message = gtk_label_new (NULL);
+  GtkWidget *location = gtk_label_new (NULL);
+
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_set_margin_top (icon, 2);
+  gtk_label_set_xalign (GTK_LABEL (message), 0);
+  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (location), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (location), PANGO_ELLIPSIZE_START);
+  gtk_widget_add_css_class (location, "caption");
+  gtk_widget_add_css_class (location, "dim-label");
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), message);
+  gtk_box_append (GTK_BOX (text), location);
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+diagnostic_bind_cb (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item)
+{
+  MusterDiagnostic *diagnostic = gtk_list_item_get_item (item);
+  GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *message = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
+  GtkWidget *location = gtk_widget_get_next_sibling (message);
+  MusterSeverity severity = muster_diagnostic_get_severity (diagnostic);
+  const char *where = muster_diagnostic_get_location (diagnostic);
+
+  gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (diagnostic));
+  for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
+    gtk_widget_remove_css_class (icon, severity_classes[i]);
+  gtk_widget_add_css_class (icon, severity_classes[MIN (severity, MUSTER_SEVERITY_INFO)]);
+  gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
+  gtk_label_set_label (GTK_LABEL (location), *where ? where : _("The whole list"));
+  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
+                               muster_diagnostic_get_unit_id (diagnostic) != NULL
+                               ? _("Select the unit") : NULL);
+}
+
+static void
+validation_activate_cb (MusterValidationPanel *self,
+                        guint                  position)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "army.show-diagnostic", "u", position);
+}
+
+static void
+muster_validation_panel_dispose (GObject *object)
+{
+  MusterValidationPanel *self = MUSTER_VALIDATION_PANEL (object);
+
+  /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (muster_validation_panel_parent_class)->dispose (object);
+}
+
+static void
+muster_validation_panel_class_init (MusterValidationPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_validation_panel_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE "/muster-validation-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_icon);
+  gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_title);
+  gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_view);
+  gtk_widget_class_bind_template_callback (widget_class, validation_activate_cb);
+}
+
+static void
+muster_validation_panel_init (MusterValidationPanel *self)
+{
+  g_autoptr(GtkListItemFactory) factory = NULL;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (diagnostic_setup_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), NULL);
+  gtk_list_view_set_factory (self->validation_view, factory);
+}
+
+/* Shows @document's findings, following them as they change. */
+void
+muster_validation_panel_set_document (MusterValidationPanel *self,
+                                      MusterDocument        *document)
+{
+  g_autoptr(GtkNoSelection) selection = NULL;
+
+  g_return_if_fail (MUSTER_IS_VALIDATION_PANEL (self));
+  g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->document, self);
+      g_signal_handlers_disconnect_by_data (muster_document_get_diagnostics (self->document), self);
+    }
+  g_set_object (&self->document, document);
+  if (document != NULL)
+    {
+      g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
+                               G_CALLBACK (muster_validation_panel_update), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::n-errors",
+                               G_CALLBACK (muster_validation_panel_update), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::n-warnings",
+                               G_CALLBACK (muster_validation_panel_update), self,
+                               G_CONNECT_SWAPPED);
+    }
+  selection = gtk_no_selection_new (document != NULL
+                                    ? g_object_ref (muster_document_get_diagnostics (document))
+                                    : NULL);
+  gtk_list_view_set_model (self->validation_view, GTK_SELECTION_MODEL (selection));
+  muster_validation_panel_update (self);
+}
+
+/* Returns: (transfer full) (nullable): "2 errors · 1 warning", "Legal · 1 note"; "Legal" alone
+ * when there are no findings */
+char *
+muster_validation_panel_dup_summary (MusterValidationPanel *self)
+{
+  g_autoptr(GPtrArray) parts = NULL;
+  guint n_errors, n_warnings, n_items, n_notes;
+
+  g_return_val_if_fail (MUSTER_IS_VALIDATION_PANEL (self), NULL);
+
+  if (self->document == NULL)
+    return NULL;
+  n_errors = muster_document_get_n_errors (self->document);
+  n_warnings = muster_document_get_n_warnings (self->document);
+  n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
+  n_notes = n_items > n_errors + n_warnings ? n_items - n_errors - n_warnings : 0;
+  parts = g_ptr_array_new_with_free_func (g_free);
+
+  if (n_errors > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u error", "%u errors", n_errors),
+                                             n_errors));
+  else
+    g_ptr_array_add (parts, g_strdup (_("Legal")));
+  if (n_warnings > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u warning", "%u warnings", n_warnings),
+                                             n_warnings));
+  if (n_notes > 0)
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u note", "%u notes", n_notes), n_notes));
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: between the parts of "2 errors · 1 warning" */
+  return g_strjoinv (_(" · "), (char **) parts->pdata);
+}
+
+
+/* The title, its icon and whether the panel shows, from the document's findings. */
+void
+muster_validation_panel_update (MusterValidationPanel *self)
+{
+  g_autofree char *summary = NULL;
+  gboolean legal;
+  guint n_items, n_warnings;
+
+  g_return_if_fail (MUSTER_IS_VALIDATION_PANEL (self));
+
+  if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
+    {
+      gtk_revealer_set_reveal_child (self->validation_revealer, FALSE);
+      return;
+    }
+
+  legal = muster_document_get_legal (self->document);
+  n_warnings = muster_document_get_n_warnings (self->document);
+  n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
+  summary = muster_validation_panel_dup_summary (self);
+
+  gtk_label_set_label (self->validation_title, summary);
+  gtk_image_set_from_icon_name (self->validation_icon,
+                                !legal ? "dialog-error-symbolic"
+                                : n_warnings > 0 ? "dialog-warning-symbolic"
+                                : "dialog-information-symbolic");
+  for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->validation_icon), severity_classes[i]);
+  gtk_widget_add_css_class (GTK_WIDGET (self->validation_icon),
+                            !legal ? "error" : n_warnings > 0 ? "warning" : "info");
+  gtk_revealer_set_reveal_child (self->validation_revealer, n_items > 0);
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "muster-document.h"
+
+G_BEGIN_DECLS
+
+#define MUSTER_TYPE_VALIDATION_PANEL (muster_validation_panel_get_type ())
+
+G_DECLARE_FINAL_TYPE (MusterValidationPanel, muster_validation_panel, MUSTER, VALIDATION_PANEL, AdwBin)
+
+void  muster_validation_panel_set_document (MusterValidationPanel *self,
+                                            MusterDocument        *document);
+void  muster_validation_panel_update       (MusterValidationPanel *self);
+char *muster_validation_panel_dup_summary  (MusterValidationPanel *self);
+
+G_END_DECLS
