@@ -98,6 +98,27 @@ muster_procedure_can_fill_from_unit (const MusterProcedure *self)
   return muster_system_lookup (self->system)->fill_inputs != NULL;
 }
 
+/**
+ * muster_procedure_can_fill_role:
+ * @self: a procedure
+ * @role: a side of @self
+ *
+ * Returns: whether a unit of an army list fills some of @self's inputs as @role: %FALSE for
+ *   the target of a procedure that has none (a Rally) and for a system without the hook
+ */
+gboolean
+muster_procedure_can_fill_role (const MusterProcedure *self,
+                                MusterFillRole         role)
+{
+  const MusterSystem *system;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  system = muster_system_lookup (self->system);
+  if (system->fill_inputs == NULL)
+    return FALSE;
+  return system->fills_role == NULL || system->fills_role (self, role);
+}
+
 /* A valid value of @spec other than @value, or @value if it has only one. */
 static int
 other_value (const MusterInputSpec *spec,
@@ -135,7 +156,7 @@ other_value (const MusterInputSpec *spec,
  * them; an input with a single valid value is never reported).
  *
  * Returns: (transfer full) (nullable): one flag per input, %TRUE where it was set from @unit
- *   (g_free() it); %NULL with @error set on failure or when the system cannot fill inputs
+ *   (g_free() it); %NULL with @error set on failure or when a unit cannot fill @role there
  */
 gboolean *
 muster_procedure_fill_from_unit (const MusterProcedure  *self,
@@ -160,6 +181,14 @@ muster_procedure_fill_from_unit (const MusterProcedure  *self,
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "%s cannot fill its inputs from a unit", self->name);
+      return NULL;
+    }
+  if (!muster_procedure_can_fill_role (self, role))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   role == MUSTER_FILL_ROLE_ACTING ? "%s has no acting unit to fill"
+                                                   : "%s has no target unit to fill",
+                   self->name);
       return NULL;
     }
 

@@ -138,6 +138,16 @@ typedef gboolean (*MusterProcedureFillFunc) (const MusterProcedure  *procedure,
                                              int                    *values,
                                              GError                **error);
 
+/**
+ * MusterProcedureFillsRoleFunc:
+ *
+ * A system's hook that tells whether a unit of an army list describes @role's side of
+ * @procedure (a Rally has an acting unit and no target; a Combat has both); see
+ * muster_procedure_can_fill_role().
+ */
+typedef gboolean (*MusterProcedureFillsRoleFunc) (const MusterProcedure *procedure,
+                                                  MusterFillRole         role);
+
 const MusterProcedure *muster_procedure_lookup          (const char             *system,
                                                          const char             *id);
 const MusterProcedure * const *
@@ -160,6 +170,8 @@ char                  *muster_procedure_format_value    (const MusterProcedure  
 char                  *muster_procedure_format_input    (const MusterInputSpec  *spec,
                                                          int                     value);
 gboolean               muster_procedure_can_fill_from_unit (const MusterProcedure *self);
+gboolean               muster_procedure_can_fill_role   (const MusterProcedure  *self,
+                                                         MusterFillRole          role);
 gboolean              *muster_procedure_fill_from_unit  (const MusterProcedure  *self,
                                                          const MusterRuleset    *ruleset,
                                                          const MusterForce      *force,

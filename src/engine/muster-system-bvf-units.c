@@ -7,7 +7,7 @@
 
 #include "muster-army.h"
 #include "muster-bvf.h"
-#include "muster-engine-error.h"
+#include "muster-fill-private.h"
 #include "muster-stats.h"
 #include "muster-system-bvf-private.h"
 #include "muster-system.h"
@@ -44,38 +44,31 @@ typedef struct
   gboolean character;        /* missile and spell dice against it need 6s when alone */
 } UnitFacts;
 
-static gboolean
-has (char * const *list,
-     const char   *word)
-{
-  return list != NULL && g_strv_contains ((const char * const *) list, word);
-}
-
 static void
 note_rules (UnitFacts    *f,
             char * const *rules)
 {
-  if (has (rules, "cause-terror"))
+  if (muster_fill_has (rules, "cause-terror"))
     f->causes = MUSTER_BVF_TERROR;
-  else if (has (rules, "cause-fear") && f->causes == MUSTER_BVF_FEAR_NONE)
+  else if (muster_fill_has (rules, "cause-fear") && f->causes == MUSTER_BVF_FEAR_NONE)
     f->causes = MUSTER_BVF_FEAR;
-  f->trained |= has (rules, "trained-for-war");
-  f->slow |= has (rules, "slow-thinking");
-  f->claws |= has (rules, "rending-claws") || has (rules, "scorpion-tail") ||
-              has (rules, "go-for-the-throat");
-  f->tough_hide_4 |= has (rules, "tough-hide-4");
-  f->trample |= has (rules, "trample");
-  f->break_through |= has (rules, "unstoppable-charge-1") || has (rules, "unstoppable-charge-2");
-  f->resilient += has (rules, "resilient") + has (rules, "dwarian-resilience");
-  f->monstrous |= has (rules, "monstrous-creature");
+  f->trained |= muster_fill_has (rules, "trained-for-war");
+  f->slow |= muster_fill_has (rules, "slow-thinking");
+  f->claws |= muster_fill_has (rules, "rending-claws") || muster_fill_has (rules, "scorpion-tail") ||
+              muster_fill_has (rules, "go-for-the-throat");
+  f->tough_hide_4 |= muster_fill_has (rules, "tough-hide-4");
+  f->trample |= muster_fill_has (rules, "trample");
+  f->break_through |= muster_fill_has (rules, "unstoppable-charge-1") || muster_fill_has (rules, "unstoppable-charge-2");
+  f->resilient += muster_fill_has (rules, "resilient") + muster_fill_has (rules, "dwarian-resilience");
+  f->monstrous |= muster_fill_has (rules, "monstrous-creature");
   /* §9.12: Independent units count as having a Command Stand that cannot be lost. */
-  if (has (rules, "independent-1") || has (rules, "independent-2"))
+  if (muster_fill_has (rules, "independent-1") || muster_fill_has (rules, "independent-2"))
     f->standard = f->leader = f->musician = TRUE;
   for (int level = 1; level <= 3; level++)
     {
       g_autofree char *id = g_strdup_printf ("shock-%d", level);
 
-      if (has (rules, id))
+      if (muster_fill_has (rules, id))
         f->shock = level;
     }
 }
@@ -87,16 +80,6 @@ level_of (const char *option_id)
     if (g_strcmp0 (_muster_bvf_level_ids[i], option_id) == 0)
       return i;
   return -1;
-}
-
-static int
-stat_int (const MusterStats *stats,
-          const char        *id,
-          int                fallback)
-{
-  double value;
-
-  return muster_stats_get_number (stats, id, &value) ? (int) value : fallback;
 }
 
 /* Captains and Apothecaries attached to @unit, anywhere in its force. */
@@ -134,19 +117,13 @@ unit_facts (const MusterRuleset  *ruleset,
             UnitFacts            *f,
             GError              **error)
 {
-  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
-                                                             muster_unit_get_type_id (unit));
+  const MusterUnitType *type = muster_fill_unit_type (ruleset, unit, error);
   const MusterForce *force = muster_unit_get_force (unit);
   g_autoptr(MusterStats) stats = NULL;
   const char *experience;
 
   if (type == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "unit type “%s” is not in ruleset %s", muster_unit_get_type_id (unit),
-                   muster_ruleset_get_id (ruleset));
-      return FALSE;
-    }
+    return FALSE;
 
   memset (f, 0, sizeof *f);
   experience = muster_unit_type_get_default (ruleset, type, "experience");
@@ -162,12 +139,12 @@ unit_facts (const MusterRuleset  *ruleset,
       if (option == NULL)
         continue;
       note_rules (f, option->rules);
-      f->double_handed |= has (option->tags, "armour-piercing");
-      f->pole |= has (option->tags, "pole");
+      f->double_handed |= muster_fill_has (option->tags, "armour-piercing");
+      f->pole |= muster_fill_has (option->tags, "pole");
       f->pike |= g_str_equal (id, "pike");
-      f->standard |= has (option->tags, "standard");
-      f->leader |= has (option->tags, "leader");
-      f->musician |= has (option->tags, "musician");
+      f->standard |= muster_fill_has (option->tags, "standard");
+      f->leader |= muster_fill_has (option->tags, "leader");
+      f->musician |= muster_fill_has (option->tags, "musician");
     }
   /* §2.8: a lone character needs 6s to hit; a Veteran ignores its first wound, an Elite two */
   f->character = g_str_equal (type->category, "character");
@@ -178,46 +155,27 @@ unit_facts (const MusterRuleset  *ruleset,
 
   stats = muster_system_derived_stats (ruleset, force, unit);
   f->stands = muster_unit_get_size (unit);
-  f->mr = stat_int (stats, "mr", 6);
-  f->armour = CLAMP (stat_int (stats, "armour", 0), 0, 3);
+  f->mr = muster_fill_stat_int (stats, "mr", 6);
+  f->armour = CLAMP (muster_fill_stat_int (stats, "armour", 0), 0, 3);
   f->large = g_strcmp0 (muster_stats_get_text (stats, "size-class"), "large") == 0;
   if (f->monstrous)
     {
       /* §2.9: its wounds are its MR, and it rolls one die per point of MR left. */
-      f->per_stand = stat_int (stats, "wounds", 6);
+      f->per_stand = muster_fill_stat_int (stats, "wounds", 6);
       f->attacks = f->per_stand;   /* one die per wound left */
       f->per_figure = TRUE;
     }
   else
     {
       /* a War Machine (7 wounds) or a Character (3) has wounds instead of figures */
-      f->per_stand = stat_int (stats, "figures", stat_int (stats, "wounds", 1));
-      f->attacks = stat_int (stats, "attacks", f->per_stand);
+      f->per_stand = muster_fill_stat_int (stats, "figures", muster_fill_stat_int (stats, "wounds", 1));
+      f->attacks = muster_fill_stat_int (stats, "attacks", f->per_stand);
       /* Troops rolling one die per figure lose dice with each figure (§5.10 step 9). */
       f->per_figure = f->attacks == f->per_stand;
     }
   if (force != NULL)
     note_attached (ruleset, muster_force_get_root (force), muster_unit_get_id (unit), f);
   return TRUE;
-}
-
-static void
-set_input (const MusterProcedure *procedure,
-           int                   *values,
-           const char            *prefix,
-           const char            *id,
-           int                    value)
-{
-  g_autofree char *full = g_strconcat (prefix, id, NULL);
-  int index = muster_procedure_find_input (procedure, full);
-  const MusterInputSpec *spec;
-
-  if (index < 0)
-    return;
-  spec = &procedure->inputs[index];
-  if (spec->type == MUSTER_INPUT_INT)
-    value = CLAMP (value, spec->min, spec->max);
-  values[index] = value;
 }
 
 /* A side of a combat (a- or b-). */
@@ -227,22 +185,22 @@ fill_combat_side (const MusterProcedure *p,
                   const char            *prefix,
                   const UnitFacts       *f)
 {
-  set_input (p, v, prefix, "stands", f->monstrous ? 1 : f->stands);
-  set_input (p, v, prefix, "figures", f->per_stand);
-  set_input (p, v, prefix, "dice-per-figure", f->per_figure ? f->attacks / MAX (1, f->per_stand) : 0);
-  set_input (p, v, prefix, "dice-per-stand", f->per_figure ? 0 : f->attacks);
-  set_input (p, v, prefix, "experience", f->level);
-  set_input (p, v, prefix, "armour", f->armour);
-  set_input (p, v, prefix, "double-handed", f->double_handed || f->claws);
-  set_input (p, v, prefix, "standard", f->standard);
-  set_input (p, v, prefix, "captain", f->captain);
-  set_input (p, v, prefix, "pole", f->pole);
-  set_input (p, v, prefix, "advantage", f->large);
-  set_input (p, v, prefix, "causes", f->causes);
-  set_input (p, v, prefix, "trained-for-war", f->trained);
-  set_input (p, v, prefix, "resilient", f->resilient);
-  set_input (p, v, prefix, "apothecary", f->apothecary);
-  set_input (p, v, prefix, "other", f->slow ? -1 : 0);
+  muster_fill_set (p, v, prefix, "stands", f->monstrous ? 1 : f->stands);
+  muster_fill_set (p, v, prefix, "figures", f->per_stand);
+  muster_fill_set (p, v, prefix, "dice-per-figure", f->per_figure ? f->attacks / MAX (1, f->per_stand) : 0);
+  muster_fill_set (p, v, prefix, "dice-per-stand", f->per_figure ? 0 : f->attacks);
+  muster_fill_set (p, v, prefix, "experience", f->level);
+  muster_fill_set (p, v, prefix, "armour", f->armour);
+  muster_fill_set (p, v, prefix, "double-handed", f->double_handed || f->claws);
+  muster_fill_set (p, v, prefix, "standard", f->standard);
+  muster_fill_set (p, v, prefix, "captain", f->captain);
+  muster_fill_set (p, v, prefix, "pole", f->pole);
+  muster_fill_set (p, v, prefix, "advantage", f->large);
+  muster_fill_set (p, v, prefix, "causes", f->causes);
+  muster_fill_set (p, v, prefix, "trained-for-war", f->trained);
+  muster_fill_set (p, v, prefix, "resilient", f->resilient);
+  muster_fill_set (p, v, prefix, "apothecary", f->apothecary);
+  muster_fill_set (p, v, prefix, "other", f->slow ? -1 : 0);
 }
 
 static void
@@ -259,36 +217,36 @@ fill_acting (const MusterProcedure *p,
       int impact_per_stand[] = { 0, 1, f->mr, 2 };
 
       fill_combat_side (p, v, "a-", f);
-      set_input (p, v, "", "leader", f->leader);
-      set_input (p, v, "", "impact-per-stand", impact_per_stand[f->shock]);
-      set_input (p, v, "", "trample", f->trample);
-      set_input (p, v, "", "break-through", f->break_through);
+      muster_fill_set (p, v, "", "leader", f->leader);
+      muster_fill_set (p, v, "", "impact-per-stand", impact_per_stand[f->shock]);
+      muster_fill_set (p, v, "", "trample", f->trample);
+      muster_fill_set (p, v, "", "break-through", f->break_through);
       return;
     }
 
-  set_input (p, v, "", "experience", f->level);
-  set_input (p, v, "", "slow-thinking", f->slow);
-  set_input (p, v, "", "stands", f->stands);
-  set_input (p, v, "", "leader", f->leader);
-  set_input (p, v, "", "musician", f->musician);
-  set_input (p, v, "", "attack-dice", dice);
-  set_input (p, v, "", "standard", f->standard);
-  set_input (p, v, "", "pole", f->pole);
-  set_input (p, v, "", "large-vs-small", f->large);
-  set_input (p, v, "", "causes", f->causes);
-  set_input (p, v, "", "trained-for-war", f->trained);
-  set_input (p, v, "", "no-armour-rerolls", g_str_equal (p->id, "impact-hits") ?
+  muster_fill_set (p, v, "", "experience", f->level);
+  muster_fill_set (p, v, "", "slow-thinking", f->slow);
+  muster_fill_set (p, v, "", "stands", f->stands);
+  muster_fill_set (p, v, "", "leader", f->leader);
+  muster_fill_set (p, v, "", "musician", f->musician);
+  muster_fill_set (p, v, "", "attack-dice", dice);
+  muster_fill_set (p, v, "", "standard", f->standard);
+  muster_fill_set (p, v, "", "pole", f->pole);
+  muster_fill_set (p, v, "", "large-vs-small", f->large);
+  muster_fill_set (p, v, "", "causes", f->causes);
+  muster_fill_set (p, v, "", "trained-for-war", f->trained);
+  muster_fill_set (p, v, "", "no-armour-rerolls", g_str_equal (p->id, "impact-hits") ?
                                              f->claws : f->double_handed || f->claws);
-  set_input (p, v, "", "captain", f->captain);
-  set_input (p, v, "", "contact", f->stands);
-  set_input (p, v, "", "shock", f->shock);
-  set_input (p, v, "", "mr", f->mr);
-  set_input (p, v, "", "machine", f->stone_thrower ? MUSTER_BVF_STONE_THROWER :
+  muster_fill_set (p, v, "", "captain", f->captain);
+  muster_fill_set (p, v, "", "contact", f->stands);
+  muster_fill_set (p, v, "", "shock", f->shock);
+  muster_fill_set (p, v, "", "mr", f->mr);
+  muster_fill_set (p, v, "", "machine", f->stone_thrower ? MUSTER_BVF_STONE_THROWER :
                                                       MUSTER_BVF_BOLT_THROWER);
   if (g_str_equal (p->id, "missile-fire"))
-    set_input (p, v, "", "figures", figures);
+    muster_fill_set (p, v, "", "figures", figures);
   if (g_str_equal (p->id, "success-roll"))
-    set_input (p, v, "", "dice", f->stands);
+    muster_fill_set (p, v, "", "dice", f->stands);
 }
 
 static void
@@ -299,25 +257,25 @@ fill_target (const MusterProcedure *p,
   if (g_str_equal (p->id, "combat") || g_str_equal (p->id, "engagement"))
     {
       fill_combat_side (p, v, "b-", f);
-      set_input (p, v, "", "pike", f->pike);
+      muster_fill_set (p, v, "", "pike", f->pike);
       return;
     }
 
-  set_input (p, v, "target-", "experience", f->level);
-  set_input (p, v, "target-", "armour", f->armour);
-  set_input (p, v, "target-", "figures", f->stands * f->per_stand);
-  set_input (p, v, "target-", "causes", f->causes);
-  set_input (p, v, "target-", "pole", f->pole);
-  set_input (p, v, "target-", "slow-thinking", f->slow);
-  set_input (p, v, "target-", "captain", f->captain);
-  set_input (p, v, "target-", "advantage", f->large);
-  set_input (p, v, "", "resilient", f->resilient);
-  set_input (p, v, "", "apothecary", f->apothecary);
-  set_input (p, v, "", "large-target", f->large);
-  set_input (p, v, "", "tough-hide-4", f->tough_hide_4);
-  set_input (p, v, "", "cancelled", f->pike);
-  set_input (p, v, "", "character-target", f->character);
-  set_input (p, v, "", "needs-six", f->character);
+  muster_fill_set (p, v, "target-", "experience", f->level);
+  muster_fill_set (p, v, "target-", "armour", f->armour);
+  muster_fill_set (p, v, "target-", "figures", f->stands * f->per_stand);
+  muster_fill_set (p, v, "target-", "causes", f->causes);
+  muster_fill_set (p, v, "target-", "pole", f->pole);
+  muster_fill_set (p, v, "target-", "slow-thinking", f->slow);
+  muster_fill_set (p, v, "target-", "captain", f->captain);
+  muster_fill_set (p, v, "target-", "advantage", f->large);
+  muster_fill_set (p, v, "", "resilient", f->resilient);
+  muster_fill_set (p, v, "", "apothecary", f->apothecary);
+  muster_fill_set (p, v, "", "large-target", f->large);
+  muster_fill_set (p, v, "", "tough-hide-4", f->tough_hide_4);
+  muster_fill_set (p, v, "", "cancelled", f->pike);
+  muster_fill_set (p, v, "", "character-target", f->character);
+  muster_fill_set (p, v, "", "needs-six", f->character);
 }
 
 /**

@@ -5,6 +5,7 @@
 
 #include "muster-army.h"
 #include "muster-bvf.h"
+#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
 #include "muster-system-modules.h"
@@ -152,6 +153,29 @@ bvf_fill_inputs (const MusterProcedure  *procedure,
                                            values, error);
 }
 
+/* The needs-six of a Success roll and a Spell is the target's: a lone Character. */
+static const MusterFillRoles bvf_roles[] = {
+  { "success-roll", MUSTER_FILL_BOTH },
+  { "charge-roll", MUSTER_FILL_ACTS },
+  { "rally", MUSTER_FILL_ACTS },
+  { "missile-fire", MUSTER_FILL_BOTH },
+  { "impact-hits", MUSTER_FILL_BOTH },
+  { "melee-strike", MUSTER_FILL_BOTH },
+  { "combat", MUSTER_FILL_BOTH },
+  { "engagement", MUSTER_FILL_BOTH },
+  { "war-machine", MUSTER_FILL_BOTH },
+  { "spell", MUSTER_FILL_TARGETS },
+  { "character-action", MUSTER_FILL_ACTS },
+  { NULL, 0 }
+};
+
+static gboolean
+bvf_fills_role (const MusterProcedure *procedure,
+                MusterFillRole         role)
+{
+  return muster_fill_table_has_role (bvf_roles, procedure, role);
+}
+
 static const char * const bvf_watch[] = { CHARACTER_CATEGORY, NULL };
 
 const MusterSystem muster_system_battle_valor_fantasy = {
@@ -161,4 +185,5 @@ const MusterSystem muster_system_battle_valor_fantasy = {
   .extra_checks = bvf_extra_checks,
   .extra_checks_watch = bvf_watch,
   .fill_inputs = bvf_fill_inputs,
+  .fills_role = bvf_fills_role,
 };

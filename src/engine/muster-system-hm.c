@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-army.h"
+#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-system-modules.h"
 #include "muster-unit.h"
@@ -74,4 +75,6 @@ hm_extra_checks (const MusterRuleset *ruleset,
 const MusterSystem muster_system_horse_and_musket = {
   .id = "horse-and-musket",
   .extra_checks = hm_extra_checks,
+  .fill_inputs = muster_fill_inputs,
+  .fills_role = muster_fill_fills_role,
 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-army.h"
+#include "muster-fill-private.h"
 #include "muster-cost.h"
 #include "muster-doc.h"
 #include "muster-issue.h"
@@ -372,4 +373,6 @@ const MusterSystem muster_system_medals_of_valor = {
   .extra_checks = mov_extra_checks,
   .extra_checks_document = TRUE,
   .force_summary = mov_force_summary,
+  .fill_inputs = muster_fill_inputs,
+  .fills_role = muster_fill_fills_role,
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "muster-army.h"
+#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
 #include "muster-system-modules.h"
@@ -250,4 +251,6 @@ const MusterSystem muster_system_standards_of_valor = {
   .unit_cost = sov_unit_cost,
   .derived_stats = sov_derived_stats,
   .extra_checks = sov_extra_checks,
+  .fill_inputs = muster_fill_inputs,
+  .fills_role = muster_fill_fills_role,
 };

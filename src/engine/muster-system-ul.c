@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-army.h"
+#include "muster-fill-private.h"
 #include "muster-stats.h"
 #include "muster-system-modules.h"
 
@@ -93,4 +94,6 @@ const MusterSystem muster_system_undying_lands = {
   .unit_cost = ul_unit_cost,
   .derived_stats = ul_derived_stats,
   .extra_checks = NULL,
+  .fill_inputs = muster_fill_inputs,
+  .fills_role = muster_fill_fills_role,
 };

@@ -35,6 +35,8 @@ G_BEGIN_DECLS
  *   (range, cover, the situation) alone; what it writes must not depend on the values already
  *   there. Returns %FALSE with @error set for a unit it cannot read. See
  *   muster_procedure_fill_from_unit()
+ * @fills_role: (nullable): whether @fill_inputs sets anything for a procedure and a role, so
+ *   that the Preview offers a unit only where it counts; %NULL: every role of every procedure
  *
  * What one rule system does in code. Everything else is data. A module is one file,
  * `muster-system-<id>.c`, defining a `const MusterSystem`; add it to the built-in list in
@@ -69,6 +71,7 @@ struct _MusterSystem
                                 const MusterForce   *force,
                                 GPtrArray           *items);
   MusterProcedureFillFunc fill_inputs;
+  MusterProcedureFillsRoleFunc fills_role;
 };
 
 void                muster_system_register          (const MusterSystem  *system);

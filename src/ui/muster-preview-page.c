@@ -569,7 +569,16 @@ list_ruleset (MusterPreviewPage *self)
   return ruleset;
 }
 
-/* Fills the inputs from the unit chosen for @role, through their widgets, and recomputes. */
+/* Whether a unit fills @role's side of the shown procedure: a Rally has no target. */
+static gboolean
+role_applies (MusterPreviewPage *self,
+              guint              role)
+{
+  return self->procedure != NULL && muster_procedure_can_fill_role (self->procedure, role);
+}
+
+/* Fills the inputs from the unit chosen for @role, through their widgets, and recomputes. A
+ * unit chosen for a role the procedure does not have stays chosen (hidden) for the next one. */
 static void
 apply_unit (MusterPreviewPage *self,
             guint              role)
@@ -583,7 +592,8 @@ apply_unit (MusterPreviewPage *self,
   MusterUnit *unit;
 
   clear_filled (self, role);
-  if (ruleset == NULL || selected == 0 || selected > self->units->len)
+  if (ruleset == NULL || selected == 0 || selected > self->units->len ||
+      !role_applies (self, role))
     {
       recompute (self);
       return;
@@ -699,7 +709,12 @@ list_units (MusterPreviewPage *self)
         }
       self->listing = FALSE;
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->units_group), self->units->len > 0);
+  for (guint role = 0; role < N_ROLES; role++)
+    gtk_widget_set_visible (GTK_WIDGET (unit_row (self, role)), role_applies (self, role));
+  gtk_widget_set_visible (GTK_WIDGET (self->units_group),
+                          self->units->len > 0 &&
+                          (role_applies (self, MUSTER_FILL_ROLE_ACTING) ||
+                           role_applies (self, MUSTER_FILL_ROLE_TARGET)));
 }
 
 static void
@@ -1166,7 +1181,8 @@ muster_preview_page_set_document (MusterPreviewPage *self,
  *
  * Chooses a unit as the user would, which fills the inputs describing it.
  *
- * Returns: FALSE if the list offers no such unit for the procedure shown
+ * Returns: FALSE if the list offers no such unit for the procedure shown, or the procedure
+ *   has no such side (a Rally's target)
  */
 gboolean
 muster_preview_page_select_unit (MusterPreviewPage *self,
@@ -1181,6 +1197,8 @@ muster_preview_page_select_unit (MusterPreviewPage *self,
       adw_combo_row_set_selected (unit_row (self, role), 0);
       return TRUE;
     }
+  if (!role_applies (self, role))
+    return FALSE;
   for (guint i = 0; i < self->units->len; i++)
     if (g_strcmp0 (muster_unit_get_id (g_ptr_array_index (self->units, i)), unit_id) == 0)
       {

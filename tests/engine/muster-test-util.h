@@ -38,6 +38,31 @@ muster_test_load_shipped_ruleset (const char *id)
   return ruleset;
 }
 
+/* The shipped sample @file (data/samples) with its ruleset resolved by the default catalog
+ * (returned in @ruleset, to unref); the test fails if either does not load. */
+static inline MusterDoc *
+muster_test_load_sample (const char     *file,
+                         MusterRuleset **ruleset)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            file, NULL);
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, &error));
+  bytes = g_bytes_new (text, length);
+  doc = muster_doc_new_from_bytes (bytes, file, &error);
+  g_assert_no_error (error);
+  *ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (doc), &error);
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (doc, *ruleset);
+  return doc;
+}
+
 /* Adds to @force's root a unit of @type with @size and exactly the options listed
  * (NULL-terminated), each picked once. Returns: (transfer none): the unit */
 static inline MusterUnit *

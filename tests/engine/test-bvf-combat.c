@@ -9,6 +9,7 @@
 #include "muster-bvf.h"
 #include "muster-engine.h"
 #include "muster-system-bvf-private.h"
+#include "muster-test-util.h"
 
 /*
  * Battle Valor Fantasy's combat procedures: the book's worked examples and derived odds, the
@@ -910,22 +911,7 @@ typedef struct
 static void
 sample_load (Sample *sample)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            "battle-valor-fantasy-1000.muster", NULL);
-  g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
-  g_autofree char *text = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (path, &text, &length, &error));
-  bytes = g_bytes_new (text, length);
-  sample->doc = muster_doc_new_from_bytes (bytes, "battle-valor-fantasy-1000.muster", &error);
-  g_assert_no_error (error);
-  sample->ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (sample->doc),
-                                            &error);
-  g_assert_no_error (error);
-  muster_doc_set_ruleset (sample->doc, sample->ruleset);
+  sample->doc = muster_test_load_sample ("battle-valor-fantasy-1000.muster", &sample->ruleset);
 }
 
 static void

@@ -354,6 +354,63 @@ test_window_preview_from_list (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+row_shown (MusterPreviewPage *page,
+           const char        *name)
+{
+  GtkWidget *row = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (page),
+                                                              MUSTER_TYPE_PREVIEW_PAGE, name));
+
+  g_assert_nonnull (row);
+  return gtk_widget_get_visible (row) && gtk_widget_get_mapped (row);
+}
+
+/* The acting and target rows show only where a unit fills that side of the procedure: a
+ * Standards of Valor Rally has no target, its Fire combat has both; a target chosen for Fire
+ * stays chosen while the Rally hides it, and fills Fire's inputs again on the way back. */
+static void
+test_window_preview_roles (void)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autoptr(GFile) file = open_sample (window, "standards-of-valor-punitive-cohort.muster");
+  MusterPreviewPage *page;
+  int value = -1;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s", "preview"));
+  page = MUSTER_PREVIEW_PAGE (gtk_widget_get_template_child (GTK_WIDGET (window),
+                                                              MUSTER_TYPE_WINDOW,
+                                                              "preview_page"));
+  g_assert_true (muster_preview_page_select (page, "standards-of-valor", "fire"));
+  spin_until (result_ready, page);
+  g_assert_true (row_shown (page, "units_group"));
+  g_assert_true (row_shown (page, "acting_row"));
+  g_assert_true (row_shown (page, "target_row"));
+  g_assert_true (muster_preview_page_select_unit (page, MUSTER_FILL_ROLE_TARGET, "u9"));
+  g_assert_true (muster_preview_page_get_input (page, "mounted", &value));
+  g_assert_cmpint (value, ==, 1);
+  g_assert_cmpstr (muster_preview_page_get_input_source (page, "mounted"), ==, "Turma");
+
+  g_assert_true (muster_preview_page_select (page, "standards-of-valor", "rally"));
+  spin_until (result_ready, page);
+  g_assert_true (row_shown (page, "acting_row"));
+  g_assert_false (row_shown (page, "target_row"));
+  g_assert_false (muster_preview_page_select_unit (page, MUSTER_FILL_ROLE_TARGET, "u2"));
+  g_assert_true (muster_preview_page_select_unit (page, MUSTER_FILL_ROLE_ACTING, "u1"));
+  g_assert_true (muster_preview_page_get_input (page, "lv", &value));
+  g_assert_cmpint (value, ==, 1);
+  g_assert_cmpstr (muster_preview_page_get_input_source (page, "lv"), ==, "Cohort HQ");
+
+  g_assert_true (muster_preview_page_select (page, "standards-of-valor", "fire"));
+  spin_until (result_ready, page);
+  g_assert_true (row_shown (page, "target_row"));
+  g_assert_true (muster_preview_page_get_input (page, "mounted", &value));
+  g_assert_cmpint (value, ==, 1);
+  g_assert_cmpstr (muster_preview_page_get_input_source (page, "mounted"), ==, "Turma");
+  g_assert_cmpstr (muster_preview_page_get_input_source (page, "quality"), ==, "Cohort HQ");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,6 +425,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
   g_test_add_func ("/ui/window/preview", test_window_preview);
   g_test_add_func ("/ui/window/preview-from-list", test_window_preview_from_list);
+  g_test_add_func ("/ui/window/preview-roles", test_window_preview_roles);
   g_test_add_func ("/ui/window/remembers-size", test_window_remembers_size);
 
   return ui_test_run ();

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-fill"
+
+#include "config.h"
+
+#include "muster-cost.h"
+#include "muster-engine-error.h"
+#include "muster-fill-private.h"
+#include "muster-unit.h"
+
+/* Returns: whether a unit fills @role in @procedure according to @table */
+gboolean
+muster_fill_table_has_role (const MusterFillRoles *table,
+                            const MusterProcedure *procedure,
+                            MusterFillRole         role)
+{
+  for (guint i = 0; table[i].procedure != NULL; i++)
+    if (g_str_equal (table[i].procedure, procedure->id))
+      return (table[i].roles & (1u << role)) != 0;
+  return FALSE;
+}
+
+/* Returns: (nullable): @unit's type, or %NULL with @error naming the type and the ruleset */
+const MusterUnitType *
+muster_fill_unit_type (const MusterRuleset  *ruleset,
+                       const MusterUnit     *unit,
+                       GError              **error)
+{
+  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                             muster_unit_get_type_id (unit));
+
+  if (type == NULL)
+    g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                 "unit type “%s” is not in ruleset %s", muster_unit_get_type_id (unit),
+                 muster_ruleset_get_id (ruleset));
+  return type;
+}
+
+static int
+find_input (const MusterProcedure *procedure,
+            const char            *prefix,
+            const char            *id)
+{
+  g_autofree char *full = g_strconcat (prefix, id, NULL);
+
+  return muster_procedure_find_input (procedure, full);
+}
+
+/* Sets the input @prefix@id, if @procedure has it, to @value (clamped to its range for ints).
+ * Returns: whether the procedure has the input */
+gboolean
+muster_fill_set (const MusterProcedure *procedure,
+                 int                   *values,
+                 const char            *prefix,
+                 const char            *id,
+                 int                    value)
+{
+  int index = find_input (procedure, prefix, id);
+  const MusterInputSpec *spec;
+
+  if (index < 0)
+    return FALSE;
+  spec = &procedure->inputs[index];
+  if (spec->type == MUSTER_INPUT_INT)
+    value = CLAMP (value, spec->min, spec->max);
+  else if (spec->type == MUSTER_INPUT_BOOL)
+    value = value != 0;
+  values[index] = value;
+  return TRUE;
+}
+
+/* Sets the choice input @prefix@id to its choice @choice, if it has both.
+ * Returns: whether it was set */
+gboolean
+muster_fill_set_choice (const MusterProcedure *procedure,
+                        int                   *values,
+                        const char            *prefix,
+                        const char            *id,
+                        const char            *choice)
+{
+  int index = find_input (procedure, prefix, id);
+  const MusterInputSpec *spec;
+
+  if (index < 0 || choice == NULL)
+    return FALSE;
+  spec = &procedure->inputs[index];
+  g_return_val_if_fail (spec->type == MUSTER_INPUT_CHOICE, FALSE);
+  for (int i = 0; spec->choices[i] != NULL; i++)
+    if (g_str_equal (spec->choices[i], choice))
+      {
+        values[index] = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+muster_fill_has (char * const *list,
+                 const char   *word)
+{
+  return list != NULL && g_strv_contains ((const char * const *) list, word);
+}
+
+/* Calls @func on each option @unit has: its picks, and the type's default in each group it
+ * picked nothing from. Stops at the first that returns TRUE. */
+static gboolean
+any_option (const MusterRuleset  *ruleset,
+            const MusterUnitType *type,
+            const MusterUnit     *unit,
+            gboolean            (*func) (const MusterOption *option,
+                                         const char         *word),
+            const char           *word)
+{
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      const MusterOption *option = muster_ruleset_get_option (ruleset,
+                                                              muster_unit_get_pick (unit, i, NULL));
+
+      if (option != NULL && func (option, word))
+        return TRUE;
+    }
+  for (guint i = 0; type->allows != NULL && i < type->allows->len; i++)
+    {
+      const MusterAllow *allow = type->allows->pdata[i];
+      const char *choice = muster_unit_choice_in (ruleset, unit, allow->group);
+      const MusterOption *option = muster_ruleset_get_option (ruleset, choice);
+
+      /* a pick was already seen above; only an unpicked group's default is new */
+      if (option != NULL && muster_unit_get_option_count (unit, choice) == 0 &&
+          func (option, word))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+option_has_rule (const MusterOption *option,
+                 const char         *rule)
+{
+  return muster_fill_has (option->rules, rule);
+}
+
+static gboolean
+option_has_tag (const MusterOption *option,
+                const char         *tag)
+{
+  return muster_fill_has (option->tags, tag);
+}
+
+/* Returns: whether @unit's type or one of its options (picked, or its group's default) has
+ * the special rule @rule */
+gboolean
+muster_fill_unit_has_rule (const MusterRuleset  *ruleset,
+                           const MusterUnitType *type,
+                           const MusterUnit     *unit,
+                           const char           *rule)
+{
+  return muster_fill_has (type->rules, rule) ||
+         any_option (ruleset, type, unit, option_has_rule, rule);
+}
+
+/* Returns: whether @unit's type or one of its options has the tag @tag */
+gboolean
+muster_fill_unit_has_tag (const MusterRuleset  *ruleset,
+                          const MusterUnitType *type,
+                          const MusterUnit     *unit,
+                          const char           *tag)
+{
+  return muster_fill_has (type->tags, tag) ||
+         any_option (ruleset, type, unit, option_has_tag, tag);
+}
+
+/* Returns: the statistic @id of @stats as an int, or @fallback where it has none */
+int
+muster_fill_stat_int (const MusterStats *stats,
+                      const char        *id,
+                      int                fallback)
+{
+  double value;
+
+  return stats != NULL && muster_stats_get_number (stats, id, &value) ? (int) value : fallback;
+}
+
+static const MusterFillSystem *
+fill_system (const MusterProcedure *procedure)
+{
+  static const MusterFillSystem * const systems[] = {
+    &_muster_sov_fill, &_muster_ul_fill, &_muster_mov_fill, &_muster_hm_fill,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    if (g_str_equal (systems[i]->system, procedure->system))
+      return systems[i];
+  g_return_val_if_reached (NULL);
+}
+
+/* The `fills_role` hook of the systems with a #MusterFillSystem. */
+gboolean
+muster_fill_fills_role (const MusterProcedure *procedure,
+                        MusterFillRole         role)
+{
+  const MusterFillSystem *system = fill_system (procedure);
+
+  return system != NULL && muster_fill_table_has_role (system->roles, procedure, role);
+}
+
+/* The `fill_inputs` hook of the systems with a #MusterFillSystem: see #MusterSystem. */
+gboolean
+muster_fill_inputs (const MusterProcedure  *procedure,
+                    const MusterRuleset    *ruleset,
+                    const MusterForce      *force,
+                    const MusterUnit       *unit,
+                    MusterFillRole          role,
+                    int                    *values,
+                    GError                **error)
+{
+  const MusterFillSystem *system = fill_system (procedure);
+  const MusterUnitType *type = muster_fill_unit_type (ruleset, unit, error);
+  g_autofree gpointer facts = NULL;
+
+  if (type == NULL || system == NULL)
+    return type != NULL;
+  if (!muster_fill_table_has_role (system->roles, procedure, role))
+    return TRUE;
+  facts = g_malloc0 (system->facts_size);
+  system->facts (ruleset, force, type, unit, facts);
+  if (role == MUSTER_FILL_ROLE_ACTING)
+    system->acting (procedure, values, facts);
+  else
+    system->target (procedure, values, facts);
+  return TRUE;
+}
