@@ -16,6 +16,10 @@
  *
  * The spatial index is keyed by position in the feature list and rebuilt on the first query
  * after an edit: edits come one per gesture, queries many per frame.
+ *
+ * Revisions let a painter keep what it drew: every edit counts one, a stored feature carries
+ * the count of its last edit, and each kind the count of the last insertion or removal of one
+ * of its features (or of a change to the table, which every kind is drawn on).
  */
 struct _MusterBattlefield
 {
@@ -25,6 +29,8 @@ struct _MusterBattlefield
   char          *units;
   GPtrArray     *features;   /* MusterFeature */
   MusterSpatial *spatial;    /* nullable: stale */
+  guint64        revision;
+  guint64        kind_revision[MUSTER_FEATURE_UNIT + 1];
 };
 
 static const char * const kind_elements[] = { "terrain", "zone", "objective", "placement" };
@@ -522,6 +528,7 @@ battlefield_alloc (void)
   MusterBattlefield *self = g_new0 (MusterBattlefield, 1);
 
   self->features = g_ptr_array_new ();
+  self->revision = 1;
   return self;
 }
 
@@ -566,6 +573,7 @@ take_feature (MusterBattlefield *self,
               MusterFeature     *feature)
 {
   /* While attached the tree owns the element; the feature only points at it. */
+  feature->revision = self->revision;
   g_ptr_array_add (self->features, feature);
 }
 
@@ -709,6 +717,26 @@ muster_battlefield_set_table (MusterBattlefield *self,
   self->units = g_strdup (units ? units : "in");
   self->grid = MAX (grid, 0);
   write_table (self);
+  self->revision++;
+  for (guint k = 0; k < G_N_ELEMENTS (self->kind_revision); k++)
+    self->kind_revision[k] = self->revision;
+}
+
+/* Returns: a count that grows with every edit of the table or its features */
+guint64
+muster_battlefield_get_revision (const MusterBattlefield *self)
+{
+  return self->revision;
+}
+
+/* Returns: the revision at which a feature of @kind was last inserted or removed, or the table
+ *   changed; with the features' own revisions, it tells whether anything of @kind changed */
+guint64
+muster_battlefield_get_kind_revision (const MusterBattlefield *self,
+                                      MusterFeatureKind        kind)
+{
+  g_return_val_if_fail (kind < G_N_ELEMENTS (self->kind_revision), 0);
+  return self->kind_revision[kind];
 }
 
 MusterBox
@@ -821,6 +849,8 @@ muster_battlefield_insert (MusterBattlefield *self,
     xmlAddChild (self->xml, feature->xml);
   g_ptr_array_insert (self->features, index, feature);
   g_clear_pointer (&self->spatial, muster_spatial_free);
+  feature->revision = ++self->revision;
+  self->kind_revision[feature->kind] = self->revision;
   return feature->id;
 }
 
@@ -848,6 +878,7 @@ muster_battlefield_remove (MusterBattlefield *self,
   feature = g_ptr_array_steal_index (self->features, at);
   muster_xml_detach (feature->xml);
   g_clear_pointer (&self->spatial, muster_spatial_free);
+  self->kind_revision[feature->kind] = ++self->revision;
   return feature;
 }
 
@@ -878,6 +909,7 @@ muster_battlefield_replace (MusterBattlefield   *self,
   write_feature (now);
   self->features->pdata[at] = now;
   g_clear_pointer (&self->spatial, muster_spatial_free);
+  now->revision = ++self->revision;
   return old;
 }
 

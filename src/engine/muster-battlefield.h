@@ -58,6 +58,8 @@ typedef enum
  * @value: objective value (victory points)
  * @formation, @stands, @files, @base_width, @base_depth: placements: how the footprint is laid
  *   out (the base size is copied from the ruleset when the unit is placed)
+ * @revision: set by the battlefield: its revision when it last stored this feature (inserted or
+ *   replaced it), so painters can tell what changed since they last looked; ignored on input
  */
 typedef struct
 {
@@ -80,6 +82,7 @@ typedef struct
   guint             stands;
   guint             files;
   double            base_width, base_depth;
+  guint64           revision;
   /*< private >*/
   gpointer          xml;      /* the element, owned while the feature is detached */
 } MusterFeature;
@@ -154,6 +157,10 @@ void               muster_battlefield_set_table     (MusterBattlefield       *se
                                                      const char              *units,
                                                      double                   grid);
 MusterBox          muster_battlefield_get_table_box (const MusterBattlefield *self);
+
+guint64              muster_battlefield_get_revision      (const MusterBattlefield *self);
+guint64              muster_battlefield_get_kind_revision (const MusterBattlefield *self,
+                                                           MusterFeatureKind        kind);
 
 guint                muster_battlefield_get_n_features (const MusterBattlefield *self);
 const MusterFeature *muster_battlefield_get_feature    (const MusterBattlefield *self,

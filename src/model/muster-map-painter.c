@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <pango/pangocairo.h>
 
 #include "muster-army.h"
@@ -25,6 +26,7 @@
 #define MIN_LABEL_PX 28.0   /* a unit narrower than this on screen gets no label */
 #define MIN_STAND_PX 5.0    /* stands smaller than this are drawn as the unit's outline */
 #define OUTLINE_ZOOM 1.0    /* px per mm: terrain gets an outline from this zoom on */
+#define LABEL_MARGIN_PX 80.0  /* how far beyond its bounds a feature may paint: labels, rings */
 
 typedef struct
 {
@@ -35,6 +37,7 @@ typedef struct
   double                zoom;      /* px per mm */
   PangoLayout          *layout;
   GPtrArray            *sides;     /* side names, in order of appearance */
+  MusterBox             area;      /* the table under what is painted, with a few px round it */
 } Painter;
 
 static void
@@ -428,7 +431,10 @@ paint_unit (Painter               *p,
   const char *label = f->name;
   MusterUnit *unit;
 
-  if (MIN (f->base_width, f->base_depth) * p->zoom >= MIN_STAND_PX)
+  /* the query took in units whose labels may reach the area; their stands may not */
+  if (!muster_box_intersects (muster_footprint_get_bounds (fp), p->area))
+    ;
+  else if (MIN (f->base_width, f->base_depth) * p->zoom >= MIN_STAND_PX)
     for (guint k = 0; k < muster_footprint_get_n_stands (fp); k++)
       {
         MusterRect rect = muster_footprint_get_stand_rect (fp, k);
@@ -463,15 +469,7 @@ paint_unit (Painter               *p,
       cairo_restore (cr);
     }
 
-  if (p->scene->selection && g_hash_table_contains (p->scene->selection, f->id))
-    {
-      unit_outline_path (cr, fp);
-      set_colour (cr, p->style->selection);
-      set_line_px (p, 3);
-      cairo_stroke (cr);
-    }
-
-  if (frontage >= 10)
+  if (frontage >= 10 && muster_box_intersects (muster_footprint_get_bounds (fp), p->area))
     {
       MusterArrow arrow = muster_footprint_get_facing_arrow (fp, MIN (muster_footprint_get_depth (fp) * 0.8,
                                                                       18 / p->zoom));
@@ -508,19 +506,46 @@ paint_unit (Painter               *p,
     }
 }
 
+/* Whether the scene's audience sees @f. */
+static gboolean
+shown (Painter             *p,
+       const MusterFeature *f)
+{
+  return muster_map_scene_shows (p->scene, f);
+}
+
+static gboolean
+is_live (Painter             *p,
+         const MusterFeature *f)
+{
+  return p->scene->live != NULL && g_hash_table_contains (p->scene->live, f->id);
+}
+
+/* Units, then objectives over them, of those in @visible that are (or are not) @live. */
 static void
 paint_units (Painter   *p,
-             GPtrArray *visible)
+             GPtrArray *visible,
+             gboolean   live)
 {
+  cairo_save (p->cr);
+  cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_FAST);
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
       g_autoptr(MusterFootprint) fp = NULL;
 
-      if (f->kind != MUSTER_FEATURE_UNIT || !muster_map_scene_shows (p->scene, f))
+      if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f) || is_live (p, f) != live)
         continue;
       fp = muster_feature_get_footprint (f);
       paint_unit (p, f, fp);
+    }
+  cairo_restore (p->cr);
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+
+      if (f->kind == MUSTER_FEATURE_OBJECTIVE && shown (p, f) && is_live (p, f) == live)
+        paint_objective (p, f);
     }
 }
 
@@ -534,8 +559,18 @@ paint_selection (Painter   *p,
     {
       const MusterFeature *f = visible->pdata[i];
 
-      if (f->kind == MUSTER_FEATURE_UNIT || !g_hash_table_contains (p->scene->selection, f->id))
+      if (!g_hash_table_contains (p->scene->selection, f->id) || !shown (p, f))
         continue;
+      if (f->kind == MUSTER_FEATURE_UNIT)
+        {
+          g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (f);
+
+          unit_outline_path (cr, fp);
+          set_colour (cr, p->style->selection);
+          set_line_px (p, 3);
+          cairo_stroke (cr);
+          continue;
+        }
       if (f->kind == MUSTER_FEATURE_OBJECTIVE)
         {
           cairo_new_sub_path (cr);
@@ -595,7 +630,8 @@ paint_overlays (Painter *p)
  * enough on screen to carry one. */
 static void
 paint_terrain_names (Painter   *p,
-                     GPtrArray *visible)
+                     GPtrArray *visible,
+                     gboolean   live)
 {
   cairo_t *cr = p->cr;
   PangoFontDescription *italic = pango_font_description_copy (pango_layout_get_font_description (p->layout));
@@ -612,7 +648,7 @@ paint_terrain_names (Painter   *p,
       double x, y, x1, y1;
 
       if (f->kind != MUSTER_FEATURE_TERRAIN || f->name == NULL || *f->name == '\0' ||
-          !muster_map_scene_shows (p->scene, f))
+          !shown (p, f) || is_live (p, f) != live)
         continue;
       box = muster_feature_get_bounds (f);
       muster_viewport_table_to_widget (p->viewport, box.x0, box.y0, &x, &y);
@@ -640,47 +676,15 @@ paint_terrain_names (Painter   *p,
   pango_font_description_free (italic);
 }
 
-/**
- * muster_map_paint:
- * @cr: any cairo context, in device pixels (a widget, an image, a PDF page)
- * @viewport: what part of the table, at what zoom, in an area of what size
- * @scene: the battlefield and what to show with it
- * @style: the colours
- *
- * Fills the viewport's area and draws the table in it.
- */
-void
-muster_map_paint (cairo_t              *cr,
-                  MusterViewport       *viewport,
-                  const MusterMapScene *scene,
-                  const MusterMapStyle *style)
+/* Zones, then terrain pieces in z-order, then their names, of those in @visible that are (or
+ * are not) @live. */
+static void
+paint_ground (Painter   *p,
+              GPtrArray *visible,
+              gboolean   live)
 {
-  g_autoptr(GPtrArray) visible = g_ptr_array_new ();
-  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
-  PangoFontDescription *font;
-  cairo_matrix_t matrix;
-  Painter p = { cr, viewport, scene, style, 1, NULL, sides };
-  MusterBox box;
-
-  g_return_if_fail (scene != NULL && scene->battlefield != NULL);
-
-  cairo_save (cr);
-  set_colour (cr, style->background);
-  cairo_paint (cr);
-
-  p.zoom = muster_viewport_get_zoom (viewport);
-  p.layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
-  pango_layout_set_font_description (p.layout, font);
-  pango_font_description_free (font);
-  collect_sides (&p);
-
-  muster_viewport_get_matrix (viewport, &matrix);
-  cairo_transform (cr, &matrix);
-  paint_table (&p);
-
-  box = muster_box_inflate (muster_viewport_get_visible_box (viewport), 1);
-  muster_battlefield_query_box (scene->battlefield, box, visible);
+  cairo_t *cr = p->cr;
+  MusterBox table = muster_battlefield_get_table_box (p->scene->battlefield);
 
   /* 4 × 4 antialiasing for shapes (text keeps the font options): a third of the time of the
    * default on a crowded table, and the difference does not show at map scale. */
@@ -690,52 +694,240 @@ muster_map_paint (cairo_t              *cr,
     {
       const MusterFeature *f = visible->pdata[i];
 
-      if (f->kind == MUSTER_FEATURE_ZONE && muster_map_scene_shows (scene, f))
-        paint_zone (&p, f);
+      if (f->kind == MUSTER_FEATURE_ZONE && shown (p, f) && is_live (p, f) == live &&
+          muster_box_intersects (muster_feature_get_bounds (f), p->area))
+        paint_zone (p, f);
     }
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
+      MusterBox bounds;
+      gboolean overhangs;
 
-      if (f->kind == MUSTER_FEATURE_TERRAIN && muster_map_scene_shows (scene, f))
+      if (f->kind != MUSTER_FEATURE_TERRAIN || !shown (p, f) || is_live (p, f) != live)
+        continue;
+      bounds = muster_feature_get_bounds (f);
+      /* the query took in pieces whose names may reach the area; their shapes do not */
+      if (!muster_box_intersects (bounds, p->area))
+        continue;
+      overhangs = bounds.x0 < table.x0 || bounds.y0 < table.y0 ||
+                  bounds.x1 > table.x1 || bounds.y1 > table.y1;
+      /* clip only a piece that hangs over the edge: a clip slows every fill under it */
+      if (overhangs)
         {
-          MusterBox bounds = muster_feature_get_bounds (f);
-          MusterBox table = muster_battlefield_get_table_box (scene->battlefield);
-          gboolean overhangs = bounds.x0 < table.x0 || bounds.y0 < table.y0 ||
-                               bounds.x1 > table.x1 || bounds.y1 > table.y1;
+          cairo_save (cr);
+          cairo_rectangle (cr, table.x0, table.y0, table.x1 - table.x0, table.y1 - table.y0);
+          cairo_clip (cr);
+        }
+      paint_piece (p, f);
+      if (overhangs)
+        cairo_restore (cr);
+    }
+  cairo_restore (cr);
+  paint_terrain_names (p, visible, live);
+}
 
-          /* clip only a piece that hangs over the edge: a clip slows every fill under it */
-          if (overhangs)
-            {
-              cairo_save (cr);
-              cairo_rectangle (cr, table.x0, table.y0, table.x1 - table.x0, table.y1 - table.y0);
-              cairo_clip (cr);
-            }
-          paint_piece (&p, f);
-          if (overhangs)
-            cairo_restore (cr);
+/* The table region under @area (widget px), or under the whole viewport, with @margin px round
+ * it. */
+static MusterBox
+area_box (Painter                     *p,
+          const cairo_rectangle_int_t *area,
+          double                       margin)
+{
+  MusterBox box;
+
+  if (area == NULL)
+    box = muster_viewport_get_visible_box (p->viewport);
+  else
+    {
+      double xs[] = { area->x, area->x + area->width };
+      double ys[] = { area->y, area->y + area->height };
+
+      box = muster_box_empty ();
+      for (guint i = 0; i < 4; i++)
+        {
+          MusterPoint corner;
+
+          muster_viewport_widget_to_table (p->viewport, xs[i / 2], ys[i % 2], &corner.x, &corner.y);
+          muster_box_extend (&box, corner);
         }
     }
-  cairo_restore (cr);
-  paint_terrain_names (&p, visible);
+  return muster_box_inflate (box, margin / p->zoom);
+}
+
+/**
+ * muster_map_paint_layers:
+ * @cr: any cairo context, in widget pixels (a widget, an image, a PDF page)
+ * @viewport: what part of the table, at what zoom, in an area of what size
+ * @scene: the battlefield and what to show with it
+ * @style: the colours
+ * @layers: which layers to paint, each over the ones below it
+ * @area: (nullable): paint only this part of the viewport (widget px); %NULL for all of it
+ *
+ * The ground layer fills the area (background and table); the others paint over what is there.
+ */
+void
+muster_map_paint_layers (cairo_t                     *cr,
+                         MusterViewport              *viewport,
+                         const MusterMapScene        *scene,
+                         const MusterMapStyle        *style,
+                         MusterMapLayers              layers,
+                         const cairo_rectangle_int_t *area)
+{
+  g_autoptr(GPtrArray) visible = g_ptr_array_new ();
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  PangoFontDescription *font;
+  cairo_matrix_t matrix;
+  Painter p = { cr, viewport, scene, style, 1, NULL, sides };
+
+  g_return_if_fail (scene != NULL && scene->battlefield != NULL);
+
   cairo_save (cr);
-  cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
-  paint_units (&p, visible);
-  cairo_restore (cr);
-  for (guint i = 0; i < visible->len; i++)
+  if (area != NULL)
     {
-      const MusterFeature *f = visible->pdata[i];
-
-      if (f->kind == MUSTER_FEATURE_OBJECTIVE && muster_map_scene_shows (scene, f))
-        paint_objective (&p, f);
+      cairo_rectangle (cr, area->x, area->y, area->width, area->height);
+      cairo_clip (cr);
     }
-  paint_selection (&p, visible);
-  paint_overlays (&p);
+  if (layers & MUSTER_MAP_LAYER_GROUND)
+    {
+      set_colour (cr, style->background);
+      cairo_paint (cr);
+    }
 
-  cairo_identity_matrix (cr);
-  paint_rulers (&p);
+  p.zoom = muster_viewport_get_zoom (viewport);
+  p.layout = pango_cairo_create_layout (cr);
+  font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
+  pango_layout_set_font_description (p.layout, font);
+  pango_font_description_free (font);
+  collect_sides (&p);
+  /* with a margin for the labels drawn in pixels beyond a feature's bounds */
+  muster_battlefield_query_box (scene->battlefield, area_box (&p, area, LABEL_MARGIN_PX), visible);
+  p.area = area_box (&p, area, 8);
+
+  muster_viewport_get_matrix (viewport, &matrix);
+  cairo_transform (cr, &matrix);
+  if (layers & MUSTER_MAP_LAYER_GROUND)
+    {
+      paint_table (&p);
+      paint_ground (&p, visible, FALSE);
+      cairo_save (cr);
+      cairo_identity_matrix (cr);
+      paint_rulers (&p);
+      cairo_restore (cr);
+    }
+  if (layers & MUSTER_MAP_LAYER_LIVE_GROUND)
+    paint_ground (&p, visible, TRUE);
+  if (layers & MUSTER_MAP_LAYER_UNITS)
+    paint_units (&p, visible, FALSE);
+  if (layers & MUSTER_MAP_LAYER_LIVE_UNITS)
+    paint_units (&p, visible, TRUE);
+  if (layers & MUSTER_MAP_LAYER_MARKS)
+    {
+      paint_selection (&p, visible);
+      paint_overlays (&p);
+    }
   g_object_unref (p.layout);
   cairo_restore (cr);
+}
+
+/**
+ * muster_map_paint:
+ * @cr: any cairo context, in device pixels (a widget, an image, a PDF page)
+ * @viewport: what part of the table, at what zoom, in an area of what size
+ * @scene: the battlefield and what to show with it
+ * @style: the colours
+ *
+ * Fills the viewport's area and draws the table in it: every layer, nothing kept.
+ */
+void
+muster_map_paint (cairo_t              *cr,
+                  MusterViewport       *viewport,
+                  const MusterMapScene *scene,
+                  const MusterMapStyle *style)
+{
+  muster_map_paint_layers (cr, viewport, scene, style, MUSTER_MAP_LAYER_ALL, NULL);
+}
+
+/* FNV-1a, 64 bits: what the layer keys are made of. */
+static guint64
+mix (guint64       hash,
+     gconstpointer data,
+     gsize         size)
+{
+  const guchar *bytes = data;
+
+  for (gsize i = 0; i < size; i++)
+    hash = (hash ^ bytes[i]) * 0x100000001b3ull;
+  return hash;
+}
+
+static guint64
+mix_string (guint64     hash,
+            const char *text)
+{
+  return text ? mix (hash, text, strlen (text) + 1) : mix (hash, "", 0) * 31;
+}
+
+/**
+ * muster_map_layer_key:
+ * @scene: what is painted
+ * @style: in which colours
+ * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
+ *
+ * Everything but the viewport that decides what @layer shows, hashed: the battlefield's
+ * revisions for the kinds of feature on the layer (leaving out live features, which are painted
+ * on their own), the sides and their order, the terrain types, the audience (umpire or side),
+ * the colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
+ * the document's lists (unit names, sides of forces): those invalidate a cache by hand.
+ *
+ * Returns: the key
+ */
+guint64
+muster_map_layer_key (const MusterMapScene *scene,
+                      const MusterMapStyle *style,
+                      MusterMapLayers       layer)
+{
+  static const MusterFeatureKind ground[] = { MUSTER_FEATURE_TERRAIN, MUSTER_FEATURE_ZONE };
+  static const MusterFeatureKind units[] = { MUSTER_FEATURE_UNIT, MUSTER_FEATURE_OBJECTIVE };
+  const MusterFeatureKind *kinds = layer == MUSTER_MAP_LAYER_GROUND ? ground : units;
+  MusterBattlefield *field = scene->battlefield;
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  Painter p = { .scene = scene, .sides = sides };
+  guint64 hash = 0xcbf29ce484222325ull;
+  guint64 newest = 0;
+  gboolean umpire = scene->show_umpire != FALSE;
+  gconstpointer pointers[] = { field, scene->doc, scene->types };
+
+  g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
+
+  hash = mix (hash, &layer, sizeof layer);
+  hash = mix (hash, pointers, sizeof pointers);
+  hash = mix (hash, &umpire, sizeof umpire);
+  hash = mix_string (hash, scene->side);   /* the audience: which hidden features show */
+  /* the colours, up to the font name, then the font name itself */
+  hash = mix (hash, style, G_STRUCT_OFFSET (MusterMapStyle, font));
+  hash = mix_string (hash, style->font);
+  collect_sides (&p);
+  for (guint i = 0; i < sides->len; i++)
+    hash = mix_string (hash, sides->pdata[i]);
+  for (guint k = 0; k < 2; k++)
+    {
+      guint64 revision = muster_battlefield_get_kind_revision (field, kinds[k]);
+
+      hash = mix (hash, &revision, sizeof revision);
+    }
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind != kinds[0] && f->kind != kinds[1])
+        continue;
+      if (is_live (&p, f))
+        hash = mix_string (hash, f->id);   /* who is left out changes the picture too */
+      else
+        newest = MAX (newest, f->revision);
+    }
+  return mix (hash, &newest, sizeof newest);
 }
 
 /* Terrain colours: muted map tones that keep unit colours the brightest thing on the table. */

@@ -30,6 +30,28 @@ typedef struct
 } MusterMapStyle;
 
 /**
+ * MusterMapLayers:
+ * @MUSTER_MAP_LAYER_GROUND: the background, table, grid, rulers, zones and terrain (with names)
+ * @MUSTER_MAP_LAYER_LIVE_GROUND: the scene's live zones and terrain
+ * @MUSTER_MAP_LAYER_UNITS: units and objectives
+ * @MUSTER_MAP_LAYER_LIVE_UNITS: the scene's live units and objectives
+ * @MUSTER_MAP_LAYER_MARKS: selection, rubber band, measuring line, range rings
+ *
+ * The map is painted in these layers, bottom first. Ground and units change only with edits, so
+ * a cache can keep them (see MusterMapCache); the live features (those being dragged) and the
+ * marks change with every pointer move and are painted over the kept layers each frame.
+ */
+typedef enum
+{
+  MUSTER_MAP_LAYER_GROUND      = 1 << 0,
+  MUSTER_MAP_LAYER_LIVE_GROUND = 1 << 1,
+  MUSTER_MAP_LAYER_UNITS       = 1 << 2,
+  MUSTER_MAP_LAYER_LIVE_UNITS  = 1 << 3,
+  MUSTER_MAP_LAYER_MARKS       = 1 << 4,
+  MUSTER_MAP_LAYER_ALL         = (1 << 5) - 1,
+} MusterMapLayers;
+
+/**
  * MusterMapScene:
  * @battlefield: what to draw
  * @doc: (nullable): the document, for unit names and sides
@@ -42,6 +64,11 @@ typedef struct
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
  * @rubber_band: a selection rectangle, when not empty
+ * @live: (nullable): feature ids (keys) being dragged: painted in the live layers, left out of
+ *   the ground and units layers
+ *
+ * A field that changes what the ground or units layers show must also go into
+ * muster_map_layer_key(), or a cache will keep showing the old picture.
  */
 typedef struct
 {
@@ -56,6 +83,7 @@ typedef struct
   const char               *measure_label;
   gboolean                  measure_blocked;
   MusterBox                 rubber_band;
+  GHashTable               *live;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);
@@ -64,6 +92,15 @@ void     muster_map_paint            (cairo_t              *cr,
                                       MusterViewport       *viewport,
                                       const MusterMapScene *scene,
                                       const MusterMapStyle *style);
+void     muster_map_paint_layers     (cairo_t              *cr,
+                                      MusterViewport       *viewport,
+                                      const MusterMapScene *scene,
+                                      const MusterMapStyle *style,
+                                      MusterMapLayers       layers,
+                                      const cairo_rectangle_int_t *area);
+guint64  muster_map_layer_key        (const MusterMapScene *scene,
+                                      const MusterMapStyle *style,
+                                      MusterMapLayers       layer);
 int      muster_map_side_index       (const MusterMapScene *scene,
                                       const char           *side);
 gboolean muster_map_scene_shows      (const MusterMapScene *scene,

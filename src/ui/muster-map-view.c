@@ -4,12 +4,14 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include <adwaita.h>
 
 #include "muster-army.h"
 #include "muster-battlefield-commands.h"
+#include "muster-map-cache.h"
 #include "muster-map-painter.h"
 #include "muster-map-view.h"
 #include "muster-unit.h"
@@ -20,6 +22,9 @@
  * viewport once; hit tests are the engine's. A drag previews its edit on the battlefield
  * directly and, when it ends, puts the old values back and pushes one command with the new
  * ones: one undo step per gesture.
+ *
+ * Frames come from a map cache: the ground and units stay painted between frames, and what is
+ * being dragged is "live", painted over them. Pans move by whole pixels so the cache can scroll.
  */
 
 #define ZOOM_STEP      1.25
@@ -44,6 +49,9 @@ struct _MusterMapView
 
   MusterDocument           *document;
   MusterViewport           *viewport;
+  MusterMapCache           *cache;
+  GHashTable               *live;      /* ids being dragged → themselves */
+  double                    scroll_rest_x, scroll_rest_y; /* touchpad pan below a pixel */
   const MusterTerrainTypes *types;     /* borrowed from the page */
   MusterMapStyle            light, dark;
   GHashTable               *selection; /* feature id → itself */
@@ -135,6 +143,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
   scene.types = self->types;
   scene.selection = self->selection;
   scene.show_umpire = self->show_umpire;
+  scene.live = self->live;
   scene.rubber_band = muster_box_empty ();
   if (self->drag == DRAG_BAND || self->drag == DRAG_SHAPE)
     scene.rubber_band = muster_box_from_points (self->drag_start, self->drag_now);
@@ -148,9 +157,10 @@ muster_map_view_snapshot (GtkWidget   *widget,
     }
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  muster_map_paint (cr, self->viewport, &scene,
-                    adw_style_manager_get_dark (adw_style_manager_get_default ())
-                    ? &self->dark : &self->light);
+  muster_map_cache_paint (self->cache, cr, self->viewport, &scene,
+                          adw_style_manager_get_dark (adw_style_manager_get_default ())
+                          ? &self->dark : &self->light,
+                          gtk_widget_get_scale_factor (widget), NULL);
 
   /* the outline being drawn, point by point */
   if (self->outline->len > 0)
@@ -217,8 +227,17 @@ scroll_cb (GtkEventControllerScroll *controller,
   if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_SURFACE &&
       !(state & GDK_CONTROL_MASK))
     {
-      /* a touchpad: two fingers pan, pinch zooms (below) */
-      muster_viewport_pan (self->viewport, -dx, -dy);
+      /* a touchpad: two fingers pan, pinch zooms (below); by whole pixels, which the map
+       * cache scrolls, keeping the rest for the next event */
+      double x_px, y_px;
+
+      self->scroll_rest_x -= dx;
+      self->scroll_rest_y -= dy;
+      x_px = trunc (self->scroll_rest_x);
+      y_px = trunc (self->scroll_rest_y);
+      self->scroll_rest_x -= x_px;
+      self->scroll_rest_y -= y_px;
+      muster_viewport_pan (self->viewport, x_px, y_px);
       return TRUE;
     }
   muster_viewport_zoom_at (self->viewport, muster_viewport_get_zoom (self->viewport) *
@@ -609,8 +628,11 @@ drag_begin_cb (GtkGestureDrag *gesture,
         g_auto(GStrv) ids = muster_map_view_dup_selection (self);
 
         for (guint i = 0; ids[i]; i++)
-          g_ptr_array_add (self->originals,
-                           muster_feature_copy (muster_battlefield_lookup (field, ids[i])));
+          {
+            g_ptr_array_add (self->originals,
+                             muster_feature_copy (muster_battlefield_lookup (field, ids[i])));
+            g_hash_table_add (self->live, g_strdup (ids[i]));
+          }
       }
       break;
     case MUSTER_MAP_TOOL_RECTANGLE:
@@ -643,6 +665,9 @@ drag_update_cb (GtkGestureDrag *gesture,
 
   if (self->drag == DRAG_PAN)
     {
+      /* whole pixels: the map cache scrolls instead of painting again */
+      dx = round (dx);
+      dy = round (dy);
       muster_viewport_pan (self->viewport, dx - self->pan_x, dy - self->pan_y);
       self->pan_x = dx;
       self->pan_y = dy;
@@ -716,6 +741,7 @@ drag_end_cb (GtkGestureDrag *gesture,
     }
   self->drag = DRAG_NONE;
   g_ptr_array_set_size (self->originals, 0);
+  g_hash_table_remove_all (self->live);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -879,6 +905,13 @@ battlefield_changed_cb (MusterMapView *self)
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
 }
 
+static void
+lists_changed_cb (MusterMapView *self)
+{
+  muster_map_cache_invalidate (self->cache);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 muster_map_view_set_document (MusterMapView  *self,
                               MusterDocument *document)
@@ -889,8 +922,18 @@ muster_map_view_set_document (MusterMapView  *self,
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   if (document != NULL)
-    g_signal_connect_object (document, "battlefield-changed",
-                             G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
+    {
+      g_signal_connect_object (document, "battlefield-changed",
+                               G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
+      /* unit names and sides come from the lists: the cache cannot see those change */
+      g_signal_connect_object (document, "unit-changed",
+                               G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "children-changed",
+                               G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "force-changed",
+                               G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
+    }
+  muster_map_cache_invalidate (self->cache);
   self->fitted = FALSE;
   battlefield_changed_cb (self);
 }
@@ -971,6 +1014,8 @@ muster_map_view_finalize (GObject *object)
   MusterMapView *self = MUSTER_MAP_VIEW (object);
 
   g_clear_object (&self->viewport);
+  muster_map_cache_free (self->cache);
+  g_hash_table_unref (self->live);
   g_hash_table_unref (self->selection);
   g_ptr_array_unref (self->originals);
   g_array_unref (self->outline);
@@ -1011,6 +1056,8 @@ muster_map_view_init (MusterMapView *self)
   self->viewport = muster_viewport_new ();
   muster_viewport_set_zoom_range (self->viewport, 0.05, 40);
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->live = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->cache = muster_map_cache_new ();
   self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_feature_free);
   self->outline = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
   self->terrain_type = g_strdup ("woods");

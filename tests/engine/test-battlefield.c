@@ -437,6 +437,56 @@ test_shipped_terrain_types (void)
     }
 }
 
+/* Each edit counts one; a stored feature carries its edit's count, a kind its last insertion
+ * or removal; a table change touches every kind; the scenario sheet touches none. */
+static void
+test_revisions (void)
+{
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  g_autoptr(MusterFeature) moved = NULL;
+  g_autoptr(MusterFeature) old = NULL;
+  g_autoptr(MusterFeature) removed = NULL;
+  g_autofree char *sheet = NULL;
+  guint64 start = muster_battlefield_get_revision (field);
+  guint64 terrain, units;
+  char *wood_id, *unit_id;
+
+  wood->revision = 999;   /* ignored on input */
+  wood_id = muster_battlefield_insert (field, -1, wood);
+  g_assert_cmpuint (muster_battlefield_get_revision (field), ==, start + 1);
+  g_assert_cmpuint (muster_battlefield_lookup (field, wood_id)->revision, ==, start + 1);
+  g_assert_cmpuint (muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_TERRAIN), ==, start + 1);
+  g_assert_cmpuint (muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_UNIT), <, start + 1);
+
+  unit_id = muster_battlefield_insert (field, -1, unit);
+  terrain = muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_TERRAIN);
+  units = muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_UNIT);
+  g_assert_cmpuint (units, ==, start + 2);
+  g_assert_cmpuint (terrain, ==, start + 1);
+
+  /* a move: the unit's own revision, not its kind's */
+  moved = muster_feature_copy (muster_battlefield_lookup (field, unit_id));
+  moved->centre.x += 10;
+  old = muster_battlefield_replace (field, moved);
+  g_assert_cmpuint (muster_battlefield_lookup (field, unit_id)->revision, ==, start + 3);
+  g_assert_cmpuint (muster_battlefield_lookup (field, wood_id)->revision, ==, start + 1);
+  g_assert_cmpuint (muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_UNIT), ==, units);
+
+  /* the scenario sheet is not drawn on the table */
+  sheet = muster_battlefield_set_scenario (field, MUSTER_SCENARIO_TITLE, "Cold Beck");
+  g_assert_cmpuint (muster_battlefield_get_revision (field), ==, start + 3);
+
+  removed = muster_battlefield_remove (field, wood_id, NULL);
+  g_assert_cmpuint (muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_TERRAIN), ==, start + 4);
+  g_assert_cmpuint (muster_battlefield_get_kind_revision (field, MUSTER_FEATURE_UNIT), ==, units);
+
+  muster_battlefield_set_table (field, 1200, 600, "cm", 0);
+  for (MusterFeatureKind k = MUSTER_FEATURE_TERRAIN; k <= MUSTER_FEATURE_UNIT; k++)
+    g_assert_cmpuint (muster_battlefield_get_kind_revision (field, k), ==, start + 5);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -444,6 +494,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/load-and-round-trip", test_load_and_round_trip);
   g_test_add_func ("/battlefield/edits-are-reversible", test_edits_are_reversible);
   g_test_add_func ("/battlefield/new", test_new_battlefield);
+  g_test_add_func ("/battlefield/revisions", test_revisions);
   g_test_add_func ("/battlefield/bad", test_bad_battlefields);
   g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
   g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-map-cache"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-map-cache.h"
+
+/*
+ * The map painted in layers, the slow ones kept: the ground (table, zones, terrain) and the
+ * units (with objectives) each live in an image surface of the viewport's size, painted again
+ * only when muster_map_layer_key() says their picture changed or the zoom or rotation did. A
+ * pan by whole pixels moves the kept surface and paints only the strips it uncovers. The live
+ * features (being dragged) and the marks (selection, measuring line, range rings) are painted
+ * over the kept layers every frame: they are few.
+ *
+ * So a frame of a drag costs two copies of the viewport and the dragged features; a frame of a
+ * pan two copies and a strip; a change of selection two copies and its outlines.
+ */
+
+typedef struct
+{
+  MusterMapLayers  layer;
+  cairo_surface_t *surface;   /* nullable */
+  cairo_surface_t *spare;     /* nullable: the other buffer of a scroll */
+  gboolean         valid;
+  guint64          key;
+  cairo_matrix_t   matrix;    /* the viewport's when painted */
+} Layer;
+
+/* What one call paints. */
+typedef struct
+{
+  MusterViewport       *viewport;
+  const MusterMapScene *scene;
+  const MusterMapStyle *style;
+} Frame;
+
+struct _MusterMapCache
+{
+  Layer  layers[2];
+  int    pixel_width, pixel_height;
+  double scale;
+};
+
+static void
+layer_clear (Layer *layer)
+{
+  g_clear_pointer (&layer->surface, cairo_surface_destroy);
+  g_clear_pointer (&layer->spare, cairo_surface_destroy);
+  layer->valid = FALSE;
+}
+
+MusterMapCache *
+muster_map_cache_new (void)
+{
+  MusterMapCache *self = g_new0 (MusterMapCache, 1);
+
+  self->layers[0].layer = MUSTER_MAP_LAYER_GROUND;
+  self->layers[1].layer = MUSTER_MAP_LAYER_UNITS;
+  self->scale = 1;
+  return self;
+}
+
+void
+muster_map_cache_free (MusterMapCache *self)
+{
+  if (self == NULL)
+    return;
+  layer_clear (&self->layers[0]);
+  layer_clear (&self->layers[1]);
+  g_free (self);
+}
+
+/**
+ * muster_map_cache_invalidate:
+ * @self: a cache
+ *
+ * Paints every layer afresh next time: for changes muster_map_layer_key() does not see (a unit
+ * renamed in its list).
+ */
+void
+muster_map_cache_invalidate (MusterMapCache *self)
+{
+  self->layers[0].valid = FALSE;
+  self->layers[1].valid = FALSE;
+}
+
+/* The ground is opaque: without alpha it is copied at a third of the cost. */
+static cairo_surface_t *
+new_surface (MusterMapCache *self,
+             Layer          *layer)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (layer->layer == MUSTER_MAP_LAYER_GROUND
+                                                         ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                         self->pixel_width, self->pixel_height);
+
+  cairo_surface_set_device_scale (surface, self->scale, self->scale);
+  return surface;
+}
+
+/* Paints @area (all when %NULL) of @layer afresh; the units layer is transparent under them. */
+static void
+paint_area (Layer                       *layer,
+            cairo_t                     *cr,
+            const Frame                 *frame,
+            const cairo_rectangle_int_t *area)
+{
+  if (layer->layer == MUSTER_MAP_LAYER_UNITS)
+    {
+      cairo_save (cr);
+      if (area != NULL)
+        {
+          cairo_rectangle (cr, area->x, area->y, area->width, area->height);
+          cairo_clip (cr);
+        }
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (cr);
+      cairo_restore (cr);
+    }
+  muster_map_paint_layers (cr, frame->viewport, frame->scene, frame->style, layer->layer, area);
+}
+
+/* Moves the kept picture by (@dx, @dy) device pixels and paints the strips it uncovers. */
+static void
+scroll (MusterMapCache *self,
+        Layer          *layer,
+        const Frame    *frame,
+        int             dx,
+        int             dy)
+{
+  int width = muster_viewport_get_width (frame->viewport);
+  int height = muster_viewport_get_height (frame->viewport);
+  /* the uncovered strips in widget px, rounded outwards: painting a pixel twice is harmless */
+  int sx = (int) ceil (abs (dx) / self->scale);
+  int sy = (int) ceil (abs (dy) / self->scale);
+  cairo_rectangle_int_t strips[2] = {
+    { dx > 0 ? 0 : width - sx, 0, sx, height },
+    { 0, dy > 0 ? 0 : height - sy, width, sy },
+  };
+  cairo_surface_t *moved;
+  cairo_t *cr;
+
+  if (layer->spare == NULL)
+    layer->spare = new_surface (self, layer);
+  cr = cairo_create (layer->spare);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_set_source_surface (cr, layer->surface, dx / self->scale, dy / self->scale);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  for (guint i = 0; i < G_N_ELEMENTS (strips); i++)
+    if (strips[i].width > 0 && strips[i].height > 0)
+      paint_area (layer, cr, frame, &strips[i]);
+  cairo_destroy (cr);
+
+  moved = layer->spare;
+  layer->spare = layer->surface;
+  layer->surface = moved;
+}
+
+/* Whether @b is @a moved by whole device pixels, less than the surface across; and by how many. */
+static gboolean
+is_scroll (MusterMapCache       *self,
+           const cairo_matrix_t *a,
+           const cairo_matrix_t *b,
+           int                  *dx,
+           int                  *dy)
+{
+  double x = (b->x0 - a->x0) * self->scale;
+  double y = (b->y0 - a->y0) * self->scale;
+
+  if (a->xx != b->xx || a->yx != b->yx || a->xy != b->xy || a->yy != b->yy ||
+      fabs (x - round (x)) > 1e-6 || fabs (y - round (y)) > 1e-6 ||
+      fabs (x) >= self->pixel_width || fabs (y) >= self->pixel_height)
+    return FALSE;
+  *dx = (int) round (x);
+  *dy = (int) round (y);
+  return TRUE;
+}
+
+/**
+ * muster_map_cache_paint:
+ * @self: a cache
+ * @cr: where to paint, in widget pixels
+ * @viewport: the view, as for muster_map_paint()
+ * @scene: what to show
+ * @style: the colours
+ * @scale: device pixels per widget pixel (2 on a HiDPI screen)
+ * @scrolled: (out) (optional): the kept layers moved with only a strip painted
+ *
+ * Paints what muster_map_paint() paints, keeping the ground and units layers between calls.
+ *
+ * Returns: the kept layers that had to be painted whole
+ */
+MusterMapLayers
+muster_map_cache_paint (MusterMapCache       *self,
+                        cairo_t              *cr,
+                        MusterViewport       *viewport,
+                        const MusterMapScene *scene,
+                        const MusterMapStyle *style,
+                        double                scale,
+                        MusterMapLayers      *scrolled)
+{
+  int pixel_width = (int) ceil (muster_viewport_get_width (viewport) * scale);
+  int pixel_height = (int) ceil (muster_viewport_get_height (viewport) * scale);
+  MusterMapLayers repainted = 0, moved = 0;
+  Frame frame = { viewport, scene, style };
+  cairo_matrix_t matrix;
+
+  g_return_val_if_fail (scene != NULL && scene->battlefield != NULL && scale > 0, 0);
+
+  if (scrolled != NULL)
+    *scrolled = 0;
+  if (pixel_width <= 0 || pixel_height <= 0)
+    return 0;
+  if (pixel_width != self->pixel_width || pixel_height != self->pixel_height || scale != self->scale)
+    {
+      layer_clear (&self->layers[0]);
+      layer_clear (&self->layers[1]);
+      self->pixel_width = pixel_width;
+      self->pixel_height = pixel_height;
+      self->scale = scale;
+    }
+
+  muster_viewport_get_matrix (viewport, &matrix);
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    {
+      Layer *layer = &self->layers[i];
+      guint64 key = muster_map_layer_key (scene, style, layer->layer);
+      int dx, dy;
+
+      if (layer->surface == NULL)
+        layer->surface = new_surface (self, layer);
+      if (layer->valid && layer->key == key && is_scroll (self, &layer->matrix, &matrix, &dx, &dy))
+        {
+          if (dx != 0 || dy != 0)
+            {
+              scroll (self, layer, &frame, dx, dy);
+              moved |= layer->layer;
+            }
+        }
+      else
+        {
+          cairo_t *layer_cr = cairo_create (layer->surface);
+
+          paint_area (layer, layer_cr, &frame, NULL);
+          cairo_destroy (layer_cr);
+          repainted |= layer->layer;
+        }
+      layer->valid = TRUE;
+      layer->key = key;
+      layer->matrix = matrix;
+    }
+
+  cairo_save (cr);
+  cairo_set_source_surface (cr, self->layers[0].surface, 0, 0);
+  cairo_paint (cr);
+  if (scene->live != NULL && g_hash_table_size (scene->live) > 0)
+    muster_map_paint_layers (cr, viewport, scene, style, MUSTER_MAP_LAYER_LIVE_GROUND, NULL);
+  cairo_set_source_surface (cr, self->layers[1].surface, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+  muster_map_paint_layers (cr, viewport, scene, style,
+                           MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
+  if (scrolled != NULL)
+    *scrolled = moved;
+  return repainted;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "muster-map-painter.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MusterMapCache MusterMapCache;
+
+MusterMapCache  *muster_map_cache_new        (void);
+void             muster_map_cache_free       (MusterMapCache       *self);
+void             muster_map_cache_invalidate (MusterMapCache       *self);
+MusterMapLayers  muster_map_cache_paint      (MusterMapCache       *self,
+                                              cairo_t              *cr,
+                                              MusterViewport       *viewport,
+                                              const MusterMapScene *scene,
+                                              const MusterMapStyle *style,
+                                              double                scale,
+                                              MusterMapLayers      *scrolled);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterMapCache, muster_map_cache_free)
+
+G_END_DECLS

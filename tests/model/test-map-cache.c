@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-map-cache.h"
+#include "muster-pixel-util.h"
+
+/*
+ * The map cache: what it paints is what muster_map_paint() paints, and every kind of edit
+ * paints again the layers it shows on, and only those.
+ */
+
+#define W 600
+#define H 400
+#define P(x, y) ((MusterPoint) { (x), (y) })
+#define GROUND MUSTER_MAP_LAYER_GROUND
+#define UNITS  MUSTER_MAP_LAYER_UNITS
+
+typedef struct
+{
+  MusterBattlefield *field;
+  MusterViewport    *viewport;
+  MusterMapCache    *cache;
+  MusterMapStyle     style;
+  MusterMapScene     scene;
+  GHashTable        *live;
+  cairo_surface_t   *surface;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fx,
+                gconstpointer  data)
+{
+  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterFeature *zone = muster_feature_new (MUSTER_FEATURE_ZONE);
+  MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+
+  fx->field = muster_battlefield_new (1000, 600, "in");
+  wood->id = g_strdup ("wood");
+  wood->type = g_strdup ("woods");
+  wood->name = g_strdup ("Old Wood");
+  wood->centre = P (200, 300);
+  wood->width = wood->height = 200;
+  muster_battlefield_insert (fx->field, -1, wood);
+
+  zone->id = g_strdup ("zone");
+  zone->side = g_strdup ("Red");
+  muster_feature_set_points (zone, (MusterPoint[]) { P (0, 500), P (1000, 500), P (1000, 600),
+                                                     P (0, 600) }, 4);
+  muster_battlefield_insert (fx->field, -1, zone);
+
+  unit->id = g_strdup ("unit");
+  unit->unit = g_strdup ("u1");
+  unit->name = g_strdup ("Hussars");
+  unit->side = g_strdup ("Blue");
+  unit->centre = P (500, 300);
+  unit->stands = 4;
+  unit->base_width = unit->base_depth = 40;
+  muster_battlefield_insert (fx->field, -1, unit);
+
+  objective->id = g_strdup ("objective");
+  objective->number = 1;
+  objective->centre = P (900, 100);
+  muster_battlefield_insert (fx->field, -1, objective);
+
+  fx->viewport = muster_viewport_new ();
+  muster_viewport_set_size (fx->viewport, W, H);
+  muster_viewport_fit_box (fx->viewport, muster_battlefield_get_table_box (fx->field), 50);
+  fx->cache = muster_map_cache_new ();
+  muster_map_style_init_light (&fx->style);
+  fx->live = g_hash_table_new (g_str_hash, g_str_equal);
+  fx->scene.battlefield = fx->field;
+  fx->scene.rubber_band = muster_box_empty ();
+  fx->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+}
+
+static void
+fixture_tear_down (Fixture       *fx,
+                   gconstpointer  data)
+{
+  cairo_surface_destroy (fx->surface);
+  g_hash_table_unref (fx->live);
+  muster_map_cache_free (fx->cache);
+  g_object_unref (fx->viewport);
+  muster_battlefield_free (fx->field);
+}
+
+/* Paints through the cache into fx->surface. Returns: the layers painted whole. */
+static MusterMapLayers
+paint_cached (Fixture         *fx,
+              MusterMapLayers *scrolled)
+{
+  cairo_t *cr = cairo_create (fx->surface);
+  MusterMapLayers repainted;
+
+  repainted = muster_map_cache_paint (fx->cache, cr, fx->viewport, &fx->scene, &fx->style, 1,
+                                      scrolled);
+  cairo_destroy (cr);
+  cairo_surface_flush (fx->surface);
+  return repainted;
+}
+
+/* How many pixels of the cached picture differ from muster_map_paint()'s by more than a
+ * rounding step: the units layer is blended once more on its way through the cache. */
+static guint
+count_differences (Fixture *fx)
+{
+  cairo_surface_t *direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (direct);
+  guint n = 0;
+
+  muster_map_paint (cr, fx->viewport, &fx->scene, &fx->style);
+  cairo_destroy (cr);
+  cairo_surface_flush (direct);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        guint32 a = pixel_at (direct, x, y), b = pixel_at (fx->surface, x, y);
+
+        for (int shift = 0; shift < 32; shift += 8)
+          if (ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)) > 3)
+            {
+              n++;
+              break;
+            }
+      }
+  cairo_surface_destroy (direct);
+  return n;
+}
+
+static guint32
+pixel_at_table (Fixture     *fx,
+                MusterPoint  p)
+{
+  double x, y;
+
+  muster_viewport_table_to_widget (fx->viewport, p.x, p.y, &x, &y);
+  return pixel_at (fx->surface, (int) x, (int) y);
+}
+
+static guint32
+side_pixel (Fixture    *fx,
+            const char *side)
+{
+  return rgba_to_pixel (fx->style.sides[muster_map_side_index (&fx->scene, side)]);
+}
+
+/* The middle of the unit's first stand, where it shows in its side's colour. */
+static MusterPoint
+stand_centre (Fixture *fx)
+{
+  g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (muster_battlefield_lookup (fx->field, "unit"));
+
+  return muster_footprint_get_stand_rect (fp, 0).centre;
+}
+
+static void
+move (Fixture    *fx,
+      const char *id,
+      double      dx,
+      double      dy)
+{
+  g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup (fx->field, id));
+
+  muster_feature_translate (moved, (MusterVector) { dx, dy });
+  muster_feature_free (muster_battlefield_replace (fx->field, moved));
+}
+
+static void
+test_same_picture (Fixture       *fx,
+                   gconstpointer  data)
+{
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_hash_table_add (selection, "unit");
+  g_hash_table_add (selection, "wood");
+  fx->scene.selection = selection;
+  fx->scene.has_measure = TRUE;
+  fx->scene.measure = (MusterSegment) { P (100, 450), P (900, 450) };
+  fx->scene.measure_label = "32.0″";
+
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  /* the unit in its side's colour, the selection round the wood */
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+  g_assert_true (same_colour (pixel_at_table (fx, P (100, 300)), rgba_to_pixel (fx->style.selection)));
+
+  /* nothing changed: nothing painted again, the same picture */
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+}
+
+/* Each edit paints again the layer its feature is on, and the picture shows it. */
+static void
+test_edits_invalidate (Fixture       *fx,
+                       gconstpointer  data)
+{
+  MusterFeature *zone = muster_feature_new (MUSTER_FEATURE_ZONE);
+  MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  g_autoptr(MusterFeature) removed = NULL;
+  MusterPoint before;
+  char *id;
+
+  paint_cached (fx, NULL);
+
+  /* terrain: the wood moves right by 600 mm */
+  move (fx, "wood", 600, 0);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+  g_assert_true (same_colour (pixel_at_table (fx, P (150, 250)), rgba_to_pixel (fx->style.table)));
+  g_assert_cmpuint (count_differences (fx), <, 20);
+
+  /* a zone drawn */
+  zone->side = g_strdup ("Blue");
+  muster_feature_set_points (zone, (MusterPoint[]) { P (0, 0), P (1000, 0), P (1000, 80),
+                                                     P (0, 80) }, 4);
+  id = muster_battlefield_insert (fx->field, -1, zone);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  removed = muster_battlefield_remove (fx->field, id, NULL);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+
+  /* a placement moved, a unit placed */
+  before = stand_centre (fx);
+  move (fx, "unit", 0, 200);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, UNITS);
+  g_assert_true (same_colour (pixel_at_table (fx, before), rgba_to_pixel (fx->style.table)));
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+  unit->side = g_strdup ("Blue");
+  unit->centre = P (300, 150);
+  muster_battlefield_insert (fx->field, -1, unit);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+
+  /* an objective moved */
+  move (fx, "objective", -100, 0);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, UNITS);
+
+  /* the table itself: everything is drawn on it */
+  muster_battlefield_set_table (fx->field, 1000, 600, "cm", 100);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+}
+
+/* What is shown, and how: the umpire's layer and the side looking, the sides and their colours, the theme, the
+ * rule system's terrain, and what only the document's lists know. */
+static void
+test_visibility_and_theme_invalidate (Fixture       *fx,
+                                      gconstpointer  data)
+{
+  g_autoptr(MusterFeature) recoloured = NULL;
+  g_autoptr(MusterFeature) hidden = NULL;
+  g_autoptr(MusterTerrainTypes) types = muster_terrain_types_new_generic ();
+
+  paint_cached (fx, NULL);
+
+  fx->scene.show_umpire = TRUE;
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  fx->scene.show_umpire = FALSE;
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+
+  /* the side looking: Blue sees its own hidden unit, Red does not */
+  hidden = muster_feature_copy (muster_battlefield_lookup (fx->field, "unit"));
+  hidden->layer = g_strdup (MUSTER_LAYER_UMPIRE);
+  muster_feature_free (muster_battlefield_replace (fx->field, hidden));
+  fx->scene.side = "Blue";
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+  fx->scene.side = "Red";
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), rgba_to_pixel (fx->style.table)));
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  fx->scene.side = NULL;
+
+  /* the unit changes side: the sides seen, and so the colours, change */
+  recoloured = muster_feature_copy (muster_battlefield_lookup (fx->field, "unit"));
+  g_free (recoloured->side);
+  recoloured->side = g_strdup ("Red");
+  muster_feature_free (muster_battlefield_replace (fx->field, recoloured));
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+
+  muster_map_style_init_dark (&fx->style);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_true (same_colour (pixel_at_table (fx, P (500, 450)), rgba_to_pixel (fx->style.table)));
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  fx->style.font = "Sans 12";
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+
+  fx->scene.types = types;
+  g_assert_cmpint (paint_cached (fx, NULL), !=, 0);
+
+  muster_map_cache_invalidate (fx->cache);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+}
+
+/* Dragging: the dragged unit leaves the kept layer once, then every move paints nothing kept. */
+static void
+test_live_drag (Fixture       *fx,
+                gconstpointer  data)
+{
+  MusterPoint before = stand_centre (fx);
+
+  paint_cached (fx, NULL);
+
+  g_hash_table_add (fx->live, "unit");
+  fx->scene.live = fx->live;
+  g_assert_cmpint (paint_cached (fx, NULL), ==, UNITS);
+  for (int i = 1; i <= 5; i++)
+    {
+      move (fx, "unit", 0, 30);
+      g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+      g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)),
+                                  side_pixel (fx, "Blue")));
+    }
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  /* the old place is clear: the kept layer does not hold the unit */
+  g_assert_true (same_colour (pixel_at_table (fx, before), rgba_to_pixel (fx->style.table)));
+
+  /* a terrain piece dragged keeps the units layer */
+  g_hash_table_add (fx->live, "wood");
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+  move (fx, "wood", 300, 0);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+
+  /* the drag ends: the features go back to their layers */
+  g_hash_table_remove_all (fx->live);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+}
+
+/* Pans by whole pixels scroll the kept layers and paint only a strip; the picture is the
+ * same as painted afresh. A zoom or a pan by part of a pixel paints everything. */
+static void
+test_pan_scrolls (Fixture       *fx,
+                  gconstpointer  data)
+{
+  MusterMapLayers scrolled;
+  const double pans[][2] = { { 7, 0 }, { 0, -5 }, { -30, 12 }, { 120, 80 } };
+
+  paint_cached (fx, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
+    {
+      muster_viewport_pan (fx->viewport, pans[i][0], pans[i][1]);
+      g_assert_cmpint (paint_cached (fx, &scrolled), ==, 0);
+      g_assert_cmpint (scrolled, ==, GROUND | UNITS);
+      g_assert_cmpuint (count_differences (fx), <, 20);
+    }
+
+  muster_viewport_pan (fx->viewport, 0.5, 0);
+  g_assert_cmpint (paint_cached (fx, &scrolled), ==, GROUND | UNITS);
+  g_assert_cmpint (scrolled, ==, 0);
+
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 2, 300, 200);
+  g_assert_cmpint (paint_cached (fx, &scrolled), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+
+  /* farther than the view is wide: nothing to keep */
+  muster_viewport_pan (fx->viewport, W, 0);
+  g_assert_cmpint (paint_cached (fx, &scrolled), ==, GROUND | UNITS);
+
+  /* a new size */
+  muster_viewport_set_size (fx->viewport, W - 10, H);
+  g_assert_cmpint (paint_cached (fx, &scrolled), ==, GROUND | UNITS);
+}
+
+/* The marks change every frame and are never kept. */
+static void
+test_selection_repaints_nothing (Fixture       *fx,
+                                 gconstpointer  data)
+{
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+
+  fx->scene.selection = selection;
+  paint_cached (fx, NULL);
+  g_hash_table_add (selection, "wood");
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_true (same_colour (pixel_at_table (fx, P (100, 300)), rgba_to_pixel (fx->style.selection)));
+  g_hash_table_remove_all (selection);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_false (same_colour (pixel_at_table (fx, P (100, 300)), rgba_to_pixel (fx->style.selection)));
+  fx->scene.has_measure = TRUE;
+  fx->scene.measure = (MusterSegment) { P (100, 450), P (900, 450) };
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+#define ADD(path, func) \
+  g_test_add ("/map-cache/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("same-picture", test_same_picture);
+  ADD ("edits-invalidate", test_edits_invalidate);
+  ADD ("visibility-and-theme-invalidate", test_visibility_and_theme_invalidate);
+  ADD ("live-drag", test_live_drag);
+  ADD ("pan-scrolls", test_pan_scrolls);
+  ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
+#undef ADD
+  return g_test_run ();
+}
