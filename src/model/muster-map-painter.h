@@ -64,6 +64,8 @@ typedef enum
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
  * @rubber_band: a selection rectangle, when not empty
+ * @no_labels: leave out the names of units, objectives and terrain: the caller places them
+ *   (print keeps them apart, see muster-map-print.c)
  * @live: (nullable): feature ids (keys) being dragged: painted in the live layers, left out of
  *   the ground and units layers
  *
@@ -83,6 +85,7 @@ typedef struct
   const char               *measure_label;
   gboolean                  measure_blocked;
   MusterBox                 rubber_band;
+  gboolean                  no_labels;
   GHashTable               *live;
 } MusterMapScene;
 
