@@ -165,7 +165,7 @@ main (int   argc,
   };
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterApplication) app = NULL;
-  g_autoptr(GBytes) bytes = muster_bench_generate_bvf (N_UNITS);
+  g_autoptr(GBytes) bytes = bench_bvf_list (N_UNITS);
   g_autofree char *dir = g_dir_make_tmp ("muster-bench-XXXXXX", &error);
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;

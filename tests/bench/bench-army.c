@@ -161,7 +161,7 @@ main (int   argc,
 
   b.ruleset = muster_ruleset_new_from_file (path, &error);
   g_assert_no_error (error);
-  b.bytes = muster_bench_generate_bvf (N_UNITS);
+  b.bytes = bench_bvf_list (N_UNITS);
 
   seconds = time_per_call (load, &b);
   g_print ("load %u units (parse, bind, cost every unit): %.2f ms (target < 50 ms)\n",

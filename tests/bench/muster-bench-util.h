@@ -29,9 +29,9 @@ time_per_call (BenchFunc func,
   return (double) elapsed / G_USEC_PER_SEC / calls;
 }
 
-/* A Battle Valor Fantasy list of @n_units: a General, then every kind of unit with options. */
+/* A generated Battle Valor Fantasy list of @n_units units of every kind, with options. */
 static inline GBytes *
-muster_bench_generate_bvf (guint n_units)
+bench_bvf_list (guint n_units)
 {
   static const struct {
     const char *type;
