@@ -64,6 +64,8 @@ typedef enum
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
  * @rubber_band: a selection rectangle, when not empty
+ * @show_ranges: ring each selected unit with its weapon ranges (from @types' ruleset, for the
+ *   unit of @doc it places)
  * @live: (nullable): feature ids (keys) being dragged: painted in the live layers, left out of
  *   the ground and units layers
  *
@@ -84,6 +86,7 @@ typedef struct
   gboolean                  measure_blocked;
   MusterBox                 rubber_band;
   GHashTable               *live;
+  gboolean                  show_ranges;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);
