@@ -41,24 +41,6 @@ print_options (const MusterGenerator *generator)
     }
 }
 
-/* The sides of the document's forces, in order of first appearance. */
-static GPtrArray *
-doc_sides (MusterDoc *doc)
-{
-  GPtrArray *sides = g_ptr_array_new ();
-
-  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
-    {
-      const char *side = muster_force_get_side (muster_doc_get_force (doc, i));
-
-      if (side != NULL && *side != '\0' &&
-          !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
-        g_ptr_array_add (sides, (gpointer) side);
-    }
-  g_ptr_array_add (sides, NULL);
-  return sides;
-}
-
 static int
 run_generate (const char  *file,
               guint64      seed,
@@ -121,7 +103,10 @@ run_generate (const char  *file,
     muster_battlefield_set_table (field, width, height, muster_battlefield_get_units (field),
                                   muster_battlefield_get_grid (field));
 
-  sides = doc_sides (doc);
+  /* the forces' sides only: the old zones' names go with the zones */
+  sides = g_ptr_array_new ();
+  muster_doc_collect_sides (doc, NULL, sides);
+  g_ptr_array_add (sides, NULL);
   if (!(generation = muster_generator_run (generator, muster_battlefield_get_width (field),
                                            muster_battlefield_get_height (field),
                                            (const char * const *) sides->pdata, choices, seed,

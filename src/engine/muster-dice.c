@@ -20,21 +20,6 @@
  * A MusterDice is reference-counted but not thread-safe: give each thread its own (copies of
  * one, or seeds derived from one).
  */
-struct _MusterDice
-{
-  grefcount ref_count;
-
-  guint64   seed;
-  guint64   state[4];
-};
-
-static inline guint64
-rotl (guint64 x,
-      int     k)
-{
-  return (x << k) | (x >> (64 - k));
-}
-
 static guint64
 splitmix64_next (guint64 *state)
 {
@@ -43,21 +28,6 @@ splitmix64_next (guint64 *state)
   z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
   z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
   return z ^ (z >> 31);
-}
-
-static inline guint64
-xoshiro256ss_next (guint64 s[4])
-{
-  guint64 result = rotl (s[1] * 5, 7) * 9;
-  guint64 t = s[1] << 17;
-
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl (s[3], 45);
-  return result;
 }
 
 /* Uniform in 0 .. range - 1 without modulo bias: outputs below 2^64 mod range are rejected
@@ -70,7 +40,7 @@ bounded (MusterDice *self,
   guint64 x;
 
   do
-    x = xoshiro256ss_next (self->state);
+    x = _muster_dice_next (self);
   while (x < threshold);
   return x % range;
 }
@@ -176,7 +146,7 @@ muster_dice_next (MusterDice *self)
 {
   g_return_val_if_fail (self != NULL, 0);
 
-  return xoshiro256ss_next (self->state);
+  return _muster_dice_next (self);
 }
 
 /**
@@ -232,7 +202,7 @@ muster_dice_double (MusterDice *self)
 {
   g_return_val_if_fail (self != NULL, 0.0);
 
-  return (double) (xoshiro256ss_next (self->state) >> 11) * (1.0 / 9007199254740992.0);
+  return (double) (_muster_dice_next (self) >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /**
@@ -280,7 +250,7 @@ muster_dice_sample (MusterDice       *self,
   alias = _muster_dist_get_alias (dist);
   column = bounded (self, alias->length);
   entry = &alias->entries[column];
-  if ((xoshiro256ss_next (self->state) >> 11) >= entry->threshold)
+  if ((_muster_dice_next (self) >> 11) >= entry->threshold)
     column = entry->alias;
   return muster_dist_get_min (dist) + (int) column;
 }

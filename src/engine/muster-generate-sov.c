@@ -180,7 +180,7 @@ place_objectives (MusterGenerateRun *run,
     }
   else if (fixtures->fort)
     {
-      _muster_generate_objective (run, "The fort", muster_box_centre (fixtures->fort_box), 1);
+      _muster_generate_objective (run, "Hold the fort", muster_box_centre (fixtures->fort_box), 1);
       _muster_generate_note (run, "Objective 1 is the fort in the middle of Blue's zone.");
     }
   else if (_muster_generate_chose (run, "scenario", "withdrawal"))

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-catalog.h"
+#include "muster-dice-private.h"
 #include "muster-engine-error.h"
 #include "muster-system-bvf-private.h"
 
@@ -189,7 +190,7 @@ _muster_bvf_face (MusterBvfFaces *faces)
 
       if (faces->n_bits < 3)
         {
-          faces->bits = muster_dice_next (faces->dice);
+          faces->bits = _muster_dice_next (faces->dice);
           faces->n_bits = 63;
         }
       v = faces->bits & 7;
@@ -203,10 +204,27 @@ _muster_bvf_face (MusterBvfFaces *faces)
 /* Bit 0 of each of the 21 3-bit chunks of a generator output. */
 #define CHUNK_LOW_BITS G_GUINT64_CONSTANT (0x1249249249249249)
 
+/* The bits set in @x. GCC's __builtin_popcountll is a call into libgcc without -mpopcnt,
+ * which the baseline x86-64 target lacks; this is a few inline instructions. */
+static inline int
+count_bits (guint64 x)
+{
+#ifdef __POPCNT__
+  return __builtin_popcountll (x);
+#else
+  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
+  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) +
+      ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
+  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
+  return (int) ((x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
+#endif
+}
+
 /*
- * Successes among @n dice. Rolled dice take whole generator outputs at a time while they can:
- * the chunks of an output are the faces that _muster_bvf_face() would return one by one, in the
- * same order, so the count is the same; only the last, partly used output goes face by face.
+ * Successes among @n dice. Rolled dice take whole generator outputs at a time: the chunks of
+ * an output are the faces that _muster_bvf_face() would return one by one, in the same order,
+ * so the count is the same. The last, partly used output is read up to its n-th valid chunk,
+ * and keeps the rest for the next roll, as face by face would.
  */
 static inline int
 successes_among (int             n,
@@ -215,7 +233,13 @@ successes_among (int             n,
 {
   int s = 0;
 
-  while (faces->dice != NULL && n > 0)
+  if (faces->dice == NULL)
+    {
+      for (int i = 0; i < n; i++)
+        s += _muster_bvf_face (faces) >= target;
+      return s;
+    }
+  while (n > 0)
     {
       guint64 x = faces->bits;
       guint64 avail = faces->n_bits >= 63 ? CHUNK_LOW_BITS :
@@ -224,17 +248,26 @@ successes_among (int             n,
       guint64 b2 = (x >> 2) & CHUNK_LOW_BITS;
       guint64 valid = ~(b1 & b2) & avail;                     /* 0–5 are faces 1–6 */
       guint64 hit = b2 & ~b1 & avail & (target == 6 ? b0 : CHUNK_LOW_BITS);   /* 5–6 or 6 */
-      int n_valid = __builtin_popcountll (valid);
+      int n_valid = count_bits (valid);
 
       if (n_valid > n)
-        break;
-      s += __builtin_popcountll (hit);
+        {
+          int used;
+
+          /* the n-th valid chunk ends what these dice read */
+          for (int k = 1; k < n; k++)
+            valid &= valid - 1;
+          used = __builtin_ctzll (valid) + 3;
+          s += count_bits (hit & ((G_GUINT64_CONSTANT (1) << used) - 1));
+          faces->bits >>= used;
+          faces->n_bits -= used;
+          return s;
+        }
+      s += count_bits (hit);
       n -= n_valid;
-      faces->bits = muster_dice_next (faces->dice);
+      faces->bits = _muster_dice_next (faces->dice);
       faces->n_bits = 63;
     }
-  for (int i = 0; i < n; i++)
-    s += _muster_bvf_face (faces) >= target;
   return s;
 }
 

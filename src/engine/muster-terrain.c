@@ -86,6 +86,35 @@ types_alloc (void)
 }
 
 /**
+ * muster_terrain_types_new_for_ruleset:
+ * @ruleset: (nullable): a loaded ruleset
+ * @error: set when the ruleset's file cannot be read again
+ *
+ * Returns: (transfer full): the terrain types of @ruleset's file, or the generic ones when it
+ *   lists none, has no file, or on error (@error is set then; the types are still usable)
+ */
+MusterTerrainTypes *
+muster_terrain_types_new_for_ruleset (MusterRuleset  *ruleset,
+                                      GError        **error)
+{
+  const char *path = ruleset ? muster_ruleset_get_path (ruleset) : NULL;
+  g_autofree char *contents = NULL;
+  MusterTerrainTypes *types = NULL;
+  gsize length;
+
+  if (path != NULL && g_file_get_contents (path, &contents, &length, error))
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
+
+      types = muster_terrain_types_new_from_bytes (bytes, path, error);
+    }
+  if (types != NULL && muster_terrain_types_get_n_types (types) > 0)
+    return types;
+  g_clear_pointer (&types, muster_terrain_types_free);
+  return muster_terrain_types_new_generic ();
+}
+
+/**
  * muster_terrain_types_new_generic:
  *
  * Returns: (transfer full): one type per kind, named after it, for a ruleset that lists none:

@@ -5,6 +5,7 @@
 
 #include "muster-battlefield.h"
 #include "muster-ranges.h"
+#include "muster-ruleset.h"
 
 G_BEGIN_DECLS
 
@@ -79,6 +80,8 @@ typedef struct _MusterTerrainTypes MusterTerrainTypes;
 MusterTerrainTypes      *muster_terrain_types_new_generic    (void);
 MusterTerrainTypes      *muster_terrain_types_new_from_bytes (GBytes                   *ruleset,
                                                               const char               *display_name,
+                                                              GError                  **error);
+MusterTerrainTypes      *muster_terrain_types_new_for_ruleset (MusterRuleset           *ruleset,
                                                               GError                  **error);
 void                     muster_terrain_types_free           (MusterTerrainTypes       *self);
 guint                    muster_terrain_types_get_n_types    (const MusterTerrainTypes *self);

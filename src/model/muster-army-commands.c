@@ -8,6 +8,7 @@
 #include "muster-army-commands.h"
 #include "muster-document-private.h"
 #include "muster-engine.h"
+#include "muster-roster-moves.h"
 
 /*
  * One command type for every army edit: each kind is a few lines of apply and revert over an
@@ -22,6 +23,7 @@ typedef enum
   KIND_INSERT_NODE,
   KIND_REMOVE_NODE,
   KIND_MOVE_UNIT,
+  KIND_MOVE_NODE,
   KIND_SET_SIZE,
   KIND_SET_OPTIONS,
   KIND_SET_STRING,
@@ -62,6 +64,7 @@ struct _MusterArmyCommand
   guint           size, old_size;
   gint64          limit, old_limit;
   MusterForce    *force;
+  MusterNode     *named;     /* the group a name edit is for */
   GArray         *changes;   /* Change */
   StringSetter    setter;
   gpointer        target;
@@ -126,6 +129,21 @@ move_unit (MusterArmyCommand *self,
   _muster_document_emit_children_changed (self->document, to, to_index, 0, 1);
 }
 
+/* A group and everything in it to another parent; @to_index counts @to's nodes once it left. */
+static void
+move_node (MusterArmyCommand *self,
+           MusterNode        *from,
+           guint              from_index,
+           MusterNode        *to,
+           guint              to_index)
+{
+  MusterNode *child = muster_node_remove_node (from, from_index);
+
+  _muster_document_emit_children_changed (self->document, from, node_row (from, from_index), 1, 0);
+  muster_node_insert_node (to, to_index, child);
+  _muster_document_emit_children_changed (self->document, to, node_row (to, to_index), 0, 1);
+}
+
 static void
 string_changed (MusterArmyCommand *self,
                 const char        *value)
@@ -137,6 +155,8 @@ string_changed (MusterArmyCommand *self,
     }
   if (self->force != NULL)
     _muster_document_emit_force_changed (self->document, self->force);
+  else if (self->named != NULL)
+    _muster_document_emit_node_changed (self->document, self->named);
   else
     _muster_document_emit_unit_changed (self->document, self->unit);
 }
@@ -199,6 +219,10 @@ muster_army_command_apply (MusterCommand *command)
       move_unit (self, self->node, self->index, self->to, self->to_index);
       break;
 
+    case KIND_MOVE_NODE:
+      move_node (self, self->node, self->index, self->to, self->to_index);
+      break;
+
     case KIND_SET_SIZE:
       self->old_size = muster_unit_set_size (self->unit, self->size);
       _muster_document_emit_unit_changed (self->document, self->unit);
@@ -253,6 +277,10 @@ muster_army_command_revert (MusterCommand *command)
 
     case KIND_MOVE_UNIT:
       move_unit (self, self->to, self->to_index, self->node, self->index);
+      break;
+
+    case KIND_MOVE_NODE:
+      move_node (self, self->to, self->to_index, self->node, self->index);
       break;
 
     case KIND_SET_SIZE:
@@ -316,6 +344,7 @@ muster_army_command_merge (MusterCommand *command,
     case KIND_INSERT_NODE:
     case KIND_REMOVE_NODE:
     case KIND_MOVE_UNIT:
+    case KIND_MOVE_NODE:
     case KIND_SET_OPTIONS:
     default:
       return FALSE;
@@ -794,5 +823,73 @@ muster_remove_node_command_new (MusterDocument *document,
                       g_strdup_printf (_("Remove %s"), muster_node_get_name (node)));
   self->node = muster_node_get_parent (node);
   self->index = node_index (node);
+  return MUSTER_COMMAND (self);
+}
+
+/**
+ * muster_move_node_command_new:
+ * @node: a group (not the force's root), moved with everything in it
+ * @to: its new parent: neither @node nor a group inside it
+ * @to_index: its place among @to's child nodes once it has left its old place
+ *
+ * Returns: (transfer full) (nullable): the command, %NULL when @to lies inside @node
+ */
+MusterCommand *
+muster_move_node_command_new (MusterDocument *document,
+                              MusterNode     *node,
+                              MusterNode     *to,
+                              guint           to_index)
+{
+  MusterArmyCommand *self;
+  guint max;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (node != NULL && muster_node_get_parent (node) != NULL, NULL);
+  g_return_val_if_fail (to != NULL, NULL);
+
+  if (muster_node_is_within (to, node))
+    return NULL;
+  max = muster_node_get_n_nodes (to) - (muster_node_get_parent (node) == to ? 1 : 0);
+  g_return_val_if_fail (to_index <= max, NULL);
+
+  self = command_new (document, KIND_MOVE_NODE,
+                      g_strdup_printf (_("Move %s"), muster_node_get_name (node)));
+  self->node = muster_node_get_parent (node);
+  self->index = node_index (node);
+  self->to = to;
+  self->to_index = to_index;
+  return MUSTER_COMMAND (self);
+}
+
+/**
+ * muster_rename_node_command_new:
+ * @node: a group (not the force's root, whose name is the list's)
+ * @name: its new name; empty names it after its level
+ */
+MusterCommand *
+muster_rename_node_command_new (MusterDocument *document,
+                                MusterNode     *node,
+                                const char     *name)
+{
+  MusterRuleset *ruleset;
+  const MusterLevel *level;
+  MusterArmyCommand *self;
+  const char *shown = name;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (node != NULL && muster_node_get_parent (node) != NULL, NULL);
+
+  /* A group always has a name: the roster and the printed list show it. */
+  if (shown == NULL || *shown == '\0')
+    {
+      ruleset = muster_document_get_ruleset (document);
+      level = ruleset ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL,
+                                               muster_node_get_level (node)) : NULL;
+      shown = level != NULL ? level->item.name : muster_node_get_level (node);
+    }
+  /* TRANSLATORS: the undo label of renaming a group, "Rename Left Wing" */
+  self = string_command_new (document, (StringSetter) muster_node_set_name, node, shown,
+                             g_strdup_printf (_("Rename %s"), muster_node_get_name (node)));
+  self->named = node;
   return MUSTER_COMMAND (self);
 }

@@ -59,6 +59,13 @@ MusterCommand *muster_add_node_command_new          (MusterDocument *document,
                                                      const char     *name);
 MusterCommand *muster_remove_node_command_new       (MusterDocument *document,
                                                      MusterNode     *node);
+MusterCommand *muster_move_node_command_new         (MusterDocument *document,
+                                                     MusterNode     *node,
+                                                     MusterNode     *to,
+                                                     guint           to_index);
+MusterCommand *muster_rename_node_command_new       (MusterDocument *document,
+                                                     MusterNode     *node,
+                                                     const char     *name);
 
 char          *muster_unit_dup_display_name         (MusterUnit     *unit,
                                                      MusterRuleset  *ruleset);

@@ -15,5 +15,7 @@ void _muster_document_emit_children_changed (MusterDocument *self,
                                              guint           added);
 void _muster_document_emit_force_changed    (MusterDocument *self,
                                              MusterForce    *force);
+void _muster_document_emit_node_changed     (MusterDocument *self,
+                                             MusterNode     *node);
 
 G_END_DECLS

@@ -55,6 +55,7 @@ enum {
   UNIT_CHANGED,
   CHILDREN_CHANGED,
   FORCE_CHANGED,
+  NODE_CHANGED,
   N_SIGNALS
 };
 
@@ -305,6 +306,14 @@ muster_document_class_init (MusterDocumentClass *klass)
    */
   signals[FORCE_CHANGED] =
     g_signal_new ("force-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
+  /**
+   * MusterDocument::node-changed:
+   * @node: the organisation #MusterNode whose name changed
+   */
+  signals[NODE_CHANGED] =
+    g_signal_new ("node-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
 
   /* The battlefield, a feature of it or the scenario sheet changed (see
@@ -566,6 +575,14 @@ _muster_document_emit_children_changed (MusterDocument *self,
 {
   sync_diagnostics (self);
   g_signal_emit (self, signals[CHILDREN_CHANGED], 0, node, position, removed, added);
+}
+
+void
+_muster_document_emit_node_changed (MusterDocument *self,
+                                    MusterNode     *node)
+{
+  sync_diagnostics (self);
+  g_signal_emit (self, signals[NODE_CHANGED], 0, node);
 }
 
 void

@@ -39,6 +39,7 @@ typedef struct
   double                zoom;      /* px per mm */
   PangoLayout          *layout;
   GPtrArray            *sides;     /* side names, in order of appearance */
+  cairo_matrix_t        device;    /* the caller's matrix: "device pixels" for text and ticks */
   MusterBox             area;      /* the table under what is painted, with a few px round it */
 } Painter;
 
@@ -291,7 +292,7 @@ paint_zone (Painter             *p,
   set_colour_alpha (cr, colour, 0.7);
   set_line_px (p, 1.5);
   cairo_save (cr);
-  cairo_identity_matrix (cr);
+  cairo_set_matrix (cr, &p->device);
   cairo_set_dash (cr, dash, 2, 0);
   cairo_set_line_width (cr, 1.5);
   cairo_stroke (cr);
@@ -391,7 +392,7 @@ paint_objective (Painter             *p,
 
   muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
   cairo_save (cr);
-  cairo_identity_matrix (cr);
+  cairo_set_matrix (cr, &p->device);
   cairo_new_path (cr);
   if (marker)
     cairo_rectangle (cr, x - r * 0.8, y - r * 0.8, r * 1.6, r * 1.6);
@@ -403,7 +404,7 @@ paint_objective (Painter             *p,
   cairo_set_line_width (cr, 2.5);
   cairo_stroke (cr);
   text_at (p, number, x, y, 0.5, 0.5, FALSE);
-  if (f->name && *f->name)
+  if (f->name && *f->name && !p->scene->no_labels)
     text_at (p, f->name, x, y + r + 2, 0.5, 0.0, TRUE);
   cairo_restore (cr);
 }
@@ -463,7 +464,7 @@ paint_unit (Painter               *p,
 
       unit_outline_path (cr, fp);
       cairo_save (cr);
-      cairo_identity_matrix (cr);
+      cairo_set_matrix (cr, &p->device);
       cairo_set_dash (cr, dash, 2, 0);
       cairo_set_line_width (cr, 1.5);
       set_colour (cr, p->style->edge);
@@ -495,14 +496,14 @@ paint_unit (Painter               *p,
 
   if (label == NULL && p->scene->doc && (unit = muster_doc_lookup_unit (p->scene->doc, f->unit)))
     label = muster_unit_get_name (unit);
-  if (label && frontage >= MIN_LABEL_PX)
+  if (label && frontage >= MIN_LABEL_PX && !p->scene->no_labels)
     {
       MusterBox box = muster_footprint_get_bounds (fp);
       double x, y;
 
       muster_viewport_table_to_widget (p->viewport, (box.x0 + box.x1) / 2, box.y1, &x, &y);
       cairo_save (cr);
-      cairo_identity_matrix (cr);
+      cairo_set_matrix (cr, &p->device);
       text_at (p, label, x, y + 2, 0.5, 0.0, TRUE);
       cairo_restore (cr);
     }
@@ -730,7 +731,7 @@ paint_ranges (Painter *p)
               /* no ring: a line under the unit's own label, one for each unlimited range */
               ring_label_point (p, hull, n_hull, up, 0, &x, &y);
               cairo_save (cr);
-              cairo_identity_matrix (cr);
+              cairo_set_matrix (cr, &p->device);
               text_at (p, label, x, y + 18 + 16 * r, 0.5, 0.0, TRUE);
               cairo_restore (cr);
               continue;
@@ -742,7 +743,7 @@ paint_ranges (Painter *p)
           for (guint k = 0; k < range->n_rings; k++)
             offset_hull_path (cr, hull, n_hull, range->rings[k]);
           cairo_save (cr);
-          cairo_identity_matrix (cr);
+          cairo_set_matrix (cr, &p->device);
           cairo_set_dash (cr, dash, 2, 0);
           cairo_set_line_width (cr, 1);
           set_colour_alpha (cr, colour, 0.7);
@@ -752,7 +753,7 @@ paint_ranges (Painter *p)
             {
               offset_hull_path (cr, hull, n_hull, range->min);
               cairo_save (cr);
-              cairo_identity_matrix (cr);
+              cairo_set_matrix (cr, &p->device);
               cairo_set_dash (cr, dots, 2, 0);
               cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
               cairo_set_line_width (cr, 2);
@@ -763,7 +764,7 @@ paint_ranges (Painter *p)
 
           /* the maximum with the weapon's name, the bands with their distance */
           cairo_save (cr);
-          cairo_identity_matrix (cr);
+          cairo_set_matrix (cr, &p->device);
           ring_label_point (p, hull, n_hull, up, range->max, &x, &y);
           text_at (p, label, x, y, 0.5, 0.5, TRUE);
           for (guint k = 0; k < range->n_rings; k++)
@@ -803,7 +804,7 @@ paint_overlays (Painter *p)
       muster_viewport_table_to_widget (p->viewport, scene->measure.a.x, scene->measure.a.y, &x0, &y0);
       muster_viewport_table_to_widget (p->viewport, scene->measure.b.x, scene->measure.b.y, &x1, &y1);
       cairo_save (cr);
-      cairo_identity_matrix (cr);
+      cairo_set_matrix (cr, &p->device);
       cairo_move_to (cr, x0, y0);
       cairo_line_to (cr, x1, y1);
       set_colour (cr, colour);
@@ -828,10 +829,12 @@ paint_terrain_names (Painter   *p,
                      gboolean   live)
 {
   cairo_t *cr = p->cr;
-  PangoFontDescription *italic = pango_font_description_copy (pango_layout_get_font_description (p->layout));
-  const PangoFontDescription *plain = pango_layout_get_font_description (p->layout);
-  PangoFontDescription *saved = pango_font_description_copy (plain);
+  PangoFontDescription *italic, *saved;
 
+  if (p->scene->no_labels)
+    return;
+  italic = pango_font_description_copy (pango_layout_get_font_description (p->layout));
+  saved = pango_font_description_copy (pango_layout_get_font_description (p->layout));
   pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
   pango_layout_set_font_description (p->layout, italic);
   cairo_save (cr);
@@ -849,7 +852,7 @@ paint_terrain_names (Painter   *p,
       muster_viewport_table_to_widget (p->viewport, box.x1, box.y1, &x1, &y1);
       if (fabs (x1 - x) < 60)
         continue;
-      cairo_identity_matrix (cr);
+      cairo_set_matrix (cr, &p->device);
       if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points->len > 0)
         {
           MusterPoint end = g_array_index (f->points, MusterPoint, f->points->len - 1);
@@ -988,6 +991,9 @@ muster_map_paint_layers (cairo_t                     *cr,
       cairo_paint (cr);
     }
 
+  /* A PDF page or a print context may come translated or scaled: "device pixels" are the
+   * caller's units, not the surface's. */
+  cairo_get_matrix (cr, &p.device);
   p.zoom = muster_viewport_get_zoom (viewport);
   p.layout = pango_cairo_create_layout (cr);
   font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
@@ -1005,7 +1011,7 @@ muster_map_paint_layers (cairo_t                     *cr,
       paint_table (&p);
       paint_ground (&p, visible, FALSE);
       cairo_save (cr);
-      cairo_identity_matrix (cr);
+      cairo_set_matrix (cr, &p.device);
       paint_rulers (&p);
       cairo_restore (cr);
     }
@@ -1091,6 +1097,7 @@ muster_map_layer_key (const MusterMapScene *scene,
   guint64 hash = 0xcbf29ce484222325ull;
   guint64 newest = 0;
   gboolean umpire = scene->show_umpire != FALSE;
+  gboolean no_labels = scene->no_labels != FALSE;
   gconstpointer pointers[] = { field, scene->doc, scene->types };
 
   g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
@@ -1099,6 +1106,7 @@ muster_map_layer_key (const MusterMapScene *scene,
   hash = mix (hash, pointers, sizeof pointers);
   hash = mix (hash, &umpire, sizeof umpire);
   hash = mix_string (hash, scene->side);   /* the audience: which hidden features show */
+  hash = mix (hash, &no_labels, sizeof no_labels);
   /* the colours, up to the font name, then the font name itself */
   hash = mix (hash, style, G_STRUCT_OFFSET (MusterMapStyle, font));
   hash = mix_string (hash, style->font);

@@ -66,6 +66,8 @@ typedef enum
  * @rubber_band: a selection rectangle, when not empty
  * @show_ranges: ring each selected unit with its weapon ranges (from @types' ruleset, for the
  *   unit of @doc it places)
+ * @no_labels: leave out the names of units, objectives and terrain: the caller places them
+ *   (print keeps them apart, see muster-map-print.c)
  * @live: (nullable): feature ids (keys) being dragged: painted in the live layers, left out of
  *   the ground and units layers
  *
@@ -85,6 +87,7 @@ typedef struct
   const char               *measure_label;
   gboolean                  measure_blocked;
   MusterBox                 rubber_band;
+  gboolean                  no_labels;
   GHashTable               *live;
   gboolean                  show_ranges;
 } MusterMapScene;

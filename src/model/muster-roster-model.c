@@ -635,6 +635,9 @@ muster_roster_model_new (MusterDocument *document,
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "unit-changed", G_CALLBACK (unit_changed_cb),
                            self, G_CONNECT_SWAPPED);
+  /* A renamed group: its row is in its parent's model. */
+  g_signal_connect_object (document, "node-changed", G_CALLBACK (update_row_above),
+                           self, G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
                            G_CALLBACK (diagnostics_changed_cb), self, G_CONNECT_SWAPPED);
   return self;

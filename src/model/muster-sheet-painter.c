@@ -3,12 +3,12 @@
 
 #include "config.h"
 
-#include <cairo-pdf.h>
 #include <glib/gi18n.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "muster-print.h"
 #include "muster-sheet-painter.h"
 
 /*
@@ -19,18 +19,18 @@
  * split. Headings stay with the block after them.
  */
 
-#define HEADER_H   22.0   /* running header inside the top margin area */
-#define FOOTER_H   20.0
+#define HEADER_H   MUSTER_PRINT_HEADER_H
+#define FOOTER_H   MUSTER_PRINT_FOOTER_H
 #define GAP         6.0
 #define BOX        12.0   /* a tick box: 4.2 mm, room for a pencil mark */
 #define BOX_GAP     3.5
 #define CARD_GAP   10.0
 #define CARD_PAD    7.0
 
-static const double ink[] = { 0.11, 0.11, 0.11 };
-static const double grey[] = { 0.37, 0.36, 0.39 };
-static const double rule_grey[] = { 0.75, 0.75, 0.74 };
-static const double shade[] = { 0.94, 0.94, 0.93 };
+static const double *const ink = muster_print_ink;
+static const double *const grey = muster_print_grey;
+static const double *const rule_grey = muster_print_rule;
+static const double *const shade = muster_print_shade;
 static const double band[] = { 0.24, 0.22, 0.27 };
 static const double legal[] = { 0.15, 0.45, 0.30 };
 static const double illegal[] = { 0.65, 0.11, 0.18 };
@@ -120,22 +120,9 @@ struct _MusterSheet
   guint               cards_across;
   GArray             *blocks;   /* Block */
   guint               n_pages;
+  guint               first_number;   /* printed number of page 0 */
+  guint               n_numbers;      /* printed page count, 0 for n_pages */
 };
-
-void
-muster_sheet_page_init (MusterSheetPage *page,
-                        MusterPaperSize  size,
-                        gboolean         landscape)
-{
-  double w = size == MUSTER_PAPER_LETTER ? 612.0 : 595.276;
-  double h = size == MUSTER_PAPER_LETTER ? 792.0 : 841.89;
-
-  g_return_if_fail (page != NULL);
-
-  page->width = landscape ? h : w;
-  page->height = landscape ? w : h;
-  page->margin = 36.0;   /* half an inch: inside every printer's unprintable border */
-}
 
 static double
 content_left (const MusterSheet *self)
@@ -159,110 +146,6 @@ static double
 content_bottom (const MusterSheet *self)
 {
   return self->page.height - self->page.margin - FOOTER_H;
-}
-
-static void
-set_colour (cairo_t      *cr,
-            const double  rgb[3])
-{
-  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
-}
-
-/*
- * A layout of @text (Pango markup when @markup) in @font, @width wide (wrapping at words; 0
- * for no wrapping; negative for one line cut short with an ellipsis), right-aligned when
- * @align > 0. Metrics do not depend on the surface, so that measuring on an image and drawing
- * on a PDF agree.
- */
-static PangoLayout *
-make_layout (cairo_t    *cr,
-             const char *text,
-             const char *font,
-             gboolean    markup,
-             double      width,
-             double      align)
-{
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  g_autoptr(PangoFontDescription) desc = pango_font_description_from_string (font);
-  cairo_font_options_t *options = cairo_font_options_create ();
-
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
-  cairo_font_options_destroy (options);
-
-  pango_layout_set_font_description (layout, desc);
-  if (width < 0)
-    {
-      width = -width;
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-    }
-  if (width > 0)
-    {
-      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-      if (align > 0)
-        pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
-    }
-  if (markup)
-    pango_layout_set_markup (layout, text, -1);
-  else
-    pango_layout_set_text (layout, text, -1);
-  return layout;
-}
-
-/* Lays @text out as make_layout() does at (@x, @y); draws it when @draw. Returns: its height */
-static double
-text_at (cairo_t      *cr,
-         const char   *text,
-         const char   *font,
-         gboolean      markup,
-         double        x,
-         double        y,
-         double        width,
-         double        align,
-         gboolean      draw)
-{
-  g_autoptr(PangoLayout) layout = make_layout (cr, text, font, markup, width, align);
-  int w, h;
-
-  pango_layout_get_size (layout, &w, &h);
-  if (draw)
-    {
-      cairo_move_to (cr, x, y);
-      pango_cairo_show_layout (cr, layout);
-    }
-  return (double) h / PANGO_SCALE;
-}
-
-/* The width @text takes in @font, on one line. */
-static double
-text_width (cairo_t    *cr,
-            const char *text,
-            const char *font,
-            gboolean    markup)
-{
-  g_autoptr(PangoLayout) layout = make_layout (cr, text, font, markup, 0, 0);
-  int w, h;
-
-  pango_layout_get_size (layout, &w, &h);
-  return (double) w / PANGO_SCALE;
-}
-
-static void
-hline (cairo_t      *cr,
-       double        x,
-       double        y,
-       double        width,
-       double        line_width,
-       const double  rgb[3])
-{
-  set_colour (cr, rgb);
-  cairo_set_line_width (cr, line_width);
-  cairo_move_to (cr, x, y);
-  cairo_line_to (cr, x + width, y);
-  cairo_stroke (cr);
 }
 
 static char *
@@ -291,12 +174,12 @@ paint_title (const MusterSheet *self,
   for (guint i = 0; i < list->forces->len; i++)
     ok &= ((MusterListForce *) list->forces->pdata[i])->problems->len == 0;
 
-  set_colour (cr, ink);
-  y += text_at (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
-  set_colour (cr, grey);
-  y += text_at (cr, system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
-  set_colour (cr, ok ? legal : illegal);
-  y += text_at (cr, line, "Sans Bold 10", FALSE, x, y, w, 0, draw);
+  muster_print_colour (cr, ink);
+  y += muster_print_text (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
+  muster_print_colour (cr, grey);
+  y += muster_print_text (cr, system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  muster_print_colour (cr, ok ? legal : illegal);
+  y += muster_print_text (cr, line, "Sans Bold 10", FALSE, x, y, w, 0, draw);
   return y - y0 + 2 * GAP;
 }
 
@@ -309,21 +192,21 @@ paint_force (const MusterSheet     *self,
 {
   double x = content_left (self), w = content_width (self), y0 = y;
   g_autofree char *total = g_strdup_printf ("%s%s", force->total, force->house ? " *" : "");
-  double total_w = text_width (cr, total, "Sans Bold 13", FALSE);
+  double total_w = muster_print_text_width (cr, total, "Sans Bold 13", FALSE);
   double h;
 
-  set_colour (cr, ink);
-  h = text_at (cr, force->name, "Sans Bold 13", FALSE, x, y, w - total_w - GAP, 0, draw);
-  text_at (cr, total, "Sans Bold 13", FALSE, x, y, w, 1, draw);
+  muster_print_colour (cr, ink);
+  h = muster_print_text (cr, force->name, "Sans Bold 13", FALSE, x, y, w - total_w - GAP, 0, draw);
+  muster_print_text (cr, total, "Sans Bold 13", FALSE, x, y, w, 1, draw);
   y += h;
   if (force->side != NULL)
     {
-      set_colour (cr, grey);
-      y += text_at (cr, force->side, "Sans 9", FALSE, x, y, w, 0, draw);
+      muster_print_colour (cr, grey);
+      y += muster_print_text (cr, force->side, "Sans 9", FALSE, x, y, w, 0, draw);
     }
   y += 3;
   if (draw)
-    hline (cr, x, y, w, 1.5, ink);
+    muster_print_hline (cr, x, y, w, 1.5, ink);
   return y - y0 + GAP;
 }
 
@@ -338,16 +221,16 @@ paint_node (const MusterSheet     *self,
   g_autofree char *label = g_markup_printf_escaped ("<b>%s</b>  <span size='smaller'>%s</span>",
                                                     entry->name, entry->type);
   g_autofree char *cost = cost_text (self->list, entry);
-  double h = text_at (cr, label, "Sans 10.5", TRUE, 0, 0, w - 80, 0, FALSE) + 6;
+  double h = muster_print_text (cr, label, "Sans 10.5", TRUE, 0, 0, w - 80, 0, FALSE) + 6;
 
   if (draw)
     {
-      set_colour (cr, shade);
+      muster_print_colour (cr, shade);
       cairo_rectangle (cr, x, y, w, h);
       cairo_fill (cr);
-      set_colour (cr, ink);
-      text_at (cr, label, "Sans 10.5", TRUE, x + 4, y + 3, w - 80, 0, TRUE);
-      text_at (cr, cost, "Sans Bold 10.5", FALSE, x, y + 3, w - 4, 1, TRUE);
+      muster_print_colour (cr, ink);
+      muster_print_text (cr, label, "Sans 10.5", TRUE, x + 4, y + 3, w - 80, 0, TRUE);
+      muster_print_text (cr, cost, "Sans Bold 10.5", FALSE, x, y + 3, w - 4, 1, TRUE);
     }
   return h + 4;
 }
@@ -376,8 +259,8 @@ paint_details (cairo_t               *cr,
         continue;
       line = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  %s", labels[k],
                                       values[k]);
-      set_colour (cr, ink);
-      y += text_at (cr, line, font, TRUE, x, y, width, 0, draw) + 1;
+      muster_print_colour (cr, ink);
+      y += muster_print_text (cr, line, font, TRUE, x, y, width, 0, draw) + 1;
     }
   return y - y0;
 }
@@ -397,13 +280,13 @@ paint_unit (const MusterSheet     *self,
   g_autofree char *cost = cost_text (self->list, entry);
   double y0 = y;
 
-  set_colour (cr, ink);
-  y += text_at (cr, head, "Sans 10.5", TRUE, x, y, w - 80, 0, draw);
-  text_at (cr, cost, "Sans Bold 10.5", FALSE, x, y0, w - 4, 1, draw);
+  muster_print_colour (cr, ink);
+  y += muster_print_text (cr, head, "Sans 10.5", TRUE, x, y, w - 80, 0, draw);
+  muster_print_text (cr, cost, "Sans Bold 10.5", FALSE, x, y0, w - 4, 1, draw);
   y += 2 + paint_details (cr, entry, TRUE, "Sans 8.5", x + 10, y, w - 100, draw);
   y += 3;
   if (draw)
-    hline (cr, x, y, w, 0.5, rule_grey);
+    muster_print_hline (cr, x, y, w, 0.5, rule_grey);
   return y - y0 + 4;
 }
 
@@ -446,7 +329,7 @@ paint_boxes (cairo_t  *cr,
 
       /* A heavier stroke every fifth box, for counting at a glance. */
       cairo_set_line_width (cr, (i % 5) == 4 ? 1.2 : 0.7);
-      set_colour (cr, ink);
+      muster_print_colour (cr, ink);
       cairo_rectangle (cr, bx + 0.5, by + 0.5, BOX - 1, BOX - 1);
       cairo_stroke (cr);
     }
@@ -467,7 +350,7 @@ paint_marks (cairo_t    *cr,
 
   for (guint i = 0; labels[i] != NULL; i++)
     {
-      double lw = text_width (cr, labels[i], "Sans 8", FALSE);
+      double lw = muster_print_text_width (cr, labels[i], "Sans 8", FALSE);
 
       if (cx > x && cx + BOX + 3 + lw > x + width)
         {
@@ -476,11 +359,11 @@ paint_marks (cairo_t    *cr,
         }
       if (draw)
         {
-          set_colour (cr, ink);
+          muster_print_colour (cr, ink);
           cairo_set_line_width (cr, 0.7);
           cairo_rectangle (cr, cx + 0.5, cy + 0.5, BOX - 1, BOX - 1);
           cairo_stroke (cr);
-          text_at (cr, labels[i], "Sans 8", FALSE, cx + BOX + 3, cy + 1, 0, 0, TRUE);
+          muster_print_text (cr, labels[i], "Sans 8", FALSE, cx + BOX + 3, cy + 1, 0, 0, TRUE);
         }
       cx += BOX + 3 + lw + 10;
     }
@@ -507,8 +390,8 @@ paint_tracks (const MusterSheet     *self,
 
       if (n == 0)
         continue;
-      set_colour (cr, ink);
-      y += text_at (cr, _(track->label), "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
+      muster_print_colour (cr, ink);
+      y += muster_print_text (cr, _(track->label), "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
       for (guint r = 0; r < rows; r++)
         {
           double inset = 0;
@@ -517,8 +400,8 @@ paint_tracks (const MusterSheet     *self,
             {
               g_autofree char *number = g_strdup_printf ("%u", r + 1);
 
-              set_colour (cr, grey);
-              text_at (cr, number, "Sans 7.5", FALSE, x, y + 1.5, 0, 0, draw);
+              muster_print_colour (cr, grey);
+              muster_print_text (cr, number, "Sans 7.5", FALSE, x, y + 1.5, 0, 0, draw);
               inset = 14;
             }
           if (track->marks != NULL)
@@ -541,15 +424,15 @@ paint_cell (cairo_t    *cr,
             double      w,
             double      h)
 {
-  set_colour (cr, rule_grey);
+  muster_print_colour (cr, rule_grey);
   cairo_set_line_width (cr, 0.5);
   cairo_rectangle (cr, x, y, w, h);
   cairo_stroke (cr);
-  set_colour (cr, grey);
-  text_at (cr, label, "Sans 6.5", FALSE, x + 3, y + 2, -(w - 6), 0, TRUE);
-  set_colour (cr, ink);
+  muster_print_colour (cr, grey);
+  muster_print_text (cr, label, "Sans 6.5", FALSE, x + 3, y + 2, -(w - 6), 0, TRUE);
+  muster_print_colour (cr, ink);
   if (value != NULL)
-    text_at (cr, value, "Sans Bold 10", FALSE, x + 3, y + 12, -(w - 6), 0, TRUE);
+    muster_print_text (cr, value, "Sans Bold 10", FALSE, x + 3, y + 12, -(w - 6), 0, TRUE);
 }
 
 /* The value of the form field @name ("Label" or "Label=type|size") for @entry, if it has one. */
@@ -616,19 +499,19 @@ paint_forms (const MusterSheet     *self,
           n = g_strv_length (columns);
           rows = (guint) g_ascii_strtoull (parts[2], NULL, 10);
           col_w = width / MAX (n, 1);
-          set_colour (cr, ink);
-          y += text_at (cr, parts[0], "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
+          muster_print_colour (cr, ink);
+          y += muster_print_text (cr, parts[0], "Sans Bold 8", FALSE, x, y, width, 0, draw) + 2;
           for (guint c = 0; draw && c < n; c++)
             {
-              set_colour (cr, shade);
+              muster_print_colour (cr, shade);
               cairo_rectangle (cr, x + c * col_w, y, col_w, row_h);
               cairo_fill (cr);
-              set_colour (cr, grey);
-              text_at (cr, columns[c], "Sans 7", FALSE, x + c * col_w + 3, y + 3, -(col_w - 6),
-                       0, TRUE);
+              muster_print_colour (cr, grey);
+              muster_print_text (cr, columns[c], "Sans 7", FALSE, x + c * col_w + 3, y + 3,
+                                 -(col_w - 6), 0, TRUE);
               for (guint r = 1; r <= rows; r++)
                 {
-                  set_colour (cr, rule_grey);
+                  muster_print_colour (cr, rule_grey);
                   cairo_set_line_width (cr, 0.5);
                   cairo_rectangle (cr, x + c * col_w, y + r * row_h, col_w, row_h);
                   cairo_stroke (cr);
@@ -661,7 +544,7 @@ fits_cell (cairo_t              *cr,
            const MusterListStat *stat,
            double                width)
 {
-  return text_width (cr, stat->value, "Sans Bold 10", FALSE) + 8 <= width / 2;
+  return muster_print_text_width (cr, stat->value, "Sans Bold 10", FALSE) + 8 <= width / 2;
 }
 
 /*
@@ -688,8 +571,8 @@ paint_stat_grid (const MusterSheet     *self,
 
       if (in_form (self->system, stat) || !fits_cell (cr, stat, width))
         continue;
-      cell_w = MAX (46, MAX (text_width (cr, stat->label, "Sans 6.5", FALSE),
-                             text_width (cr, stat->value, "Sans Bold 10", FALSE)) + 8);
+      cell_w = MAX (46, MAX (muster_print_text_width (cr, stat->label, "Sans 6.5", FALSE),
+                             muster_print_text_width (cr, stat->value, "Sans Bold 10", FALSE)) + 8);
       cell_w = MIN (cell_w, width);
       if (cx > x && cx + cell_w > x + width)
         {
@@ -712,8 +595,8 @@ paint_stat_grid (const MusterSheet     *self,
         continue;
       line = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  <b>%s</b>",
                                       stat->label, stat->value);
-      set_colour (cr, ink);
-      cy += text_at (cr, line, "Sans 8", TRUE, x, cy, width, 0, draw) + 2;
+      muster_print_colour (cr, ink);
+      cy += muster_print_text (cr, line, "Sans 8", TRUE, x, cy, width, 0, draw) + 2;
     }
   return cy - y;
 }
@@ -731,23 +614,23 @@ paint_card (const MusterSheet     *self,
   g_autofree char *cost = cost_text (self->list, entry);
   g_autofree char *sub = g_strdup_printf ("%s · %s", entry->type, entry->size);
   double inner = w - 2 * CARD_PAD;
-  double cost_w = text_width (cr, cost, "Sans Bold 10.5", FALSE);
-  double band_h = text_at (cr, entry->name, "Sans Bold 10.5", FALSE, 0, 0,
-                           inner - cost_w - GAP, 0, FALSE) + 8;
+  double cost_w = muster_print_text_width (cr, cost, "Sans Bold 10.5", FALSE);
+  double band_h = muster_print_text (cr, entry->name, "Sans Bold 10.5", FALSE, 0, 0,
+                                     inner - cost_w - GAP, 0, FALSE) + 8;
   double cy = y + band_h + 4;
 
   if (draw)
     {
-      set_colour (cr, band);
+      muster_print_colour (cr, band);
       cairo_rectangle (cr, x, y, w, band_h);
       cairo_fill (cr);
       cairo_set_source_rgb (cr, 1, 1, 1);
-      text_at (cr, entry->name, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4,
-               inner - cost_w - GAP, 0, TRUE);
-      text_at (cr, cost, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4, inner, 1, TRUE);
+      muster_print_text (cr, entry->name, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4,
+                         inner - cost_w - GAP, 0, TRUE);
+      muster_print_text (cr, cost, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4, inner, 1, TRUE);
     }
-  set_colour (cr, grey);
-  cy += text_at (cr, sub, "Sans 8.5", FALSE, x + CARD_PAD, cy, inner, 0, draw) + 4;
+  muster_print_colour (cr, grey);
+  cy += muster_print_text (cr, sub, "Sans 8.5", FALSE, x + CARD_PAD, cy, inner, 0, draw) + 4;
   cy += paint_stat_grid (self, cr, entry, x + CARD_PAD, cy, inner, draw);
   cy += paint_forms (self, cr, entry, x + CARD_PAD, cy, inner, draw);
   cy += paint_details (cr, entry, FALSE, "Sans 7.5", x + CARD_PAD, cy, inner, draw) + 4;
@@ -755,7 +638,7 @@ paint_card (const MusterSheet     *self,
   cy += CARD_PAD - 4;
   if (draw)
     {
-      set_colour (cr, ink);
+      muster_print_colour (cr, ink);
       cairo_set_line_width (cr, 1.0);
       cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, MAX (height, cy - y) - 1);
       cairo_stroke (cr);
@@ -795,16 +678,16 @@ paint_roster_row (const MusterSheet     *self,
                                                    "foreground='#5e5c64'>%s · %s</span>",
                                                    entry->name, entry->type, entry->size);
   g_autofree char *cost = cost_text (self->list, entry);
-  double cost_w = text_width (cr, cost, "Sans Bold 10", FALSE);
+  double cost_w = muster_print_text_width (cr, cost, "Sans Bold 10", FALSE);
   double left = 0, right;
 
-  set_colour (cr, ink);
-  left += text_at (cr, head, "Sans 10", TRUE, x, y + 3, left_w - cost_w - GAP, 0, draw);
-  text_at (cr, cost, "Sans Bold 10", FALSE, x, y + 3, left_w, 1, draw);
+  muster_print_colour (cr, ink);
+  left += muster_print_text (cr, head, "Sans 10", TRUE, x, y + 3, left_w - cost_w - GAP, 0, draw);
+  muster_print_text (cr, cost, "Sans Bold 10", FALSE, x, y + 3, left_w, 1, draw);
   left += 2 + paint_details (cr, entry, TRUE, "Sans 7.5", x, y + 3 + left + 2, left_w, draw);
   right = paint_tracks (self, cr, entry, right_x, y + 3, right_w, draw);
   if (draw)
-    hline (cr, x, y + 3 + MAX (left, right) + 3, w, 0.5, rule_grey);
+    muster_print_hline (cr, x, y + 3 + MAX (left, right) + 3, w, 0.5, rule_grey);
   return MAX (left, right) + 10;
 }
 
@@ -818,9 +701,9 @@ paint_rule (const MusterSheet    *self,
   g_autofree char *markup = g_markup_printf_escaped ("<b>%s%s</b>  %s", rule->name,
                                                      rule->house ? " *" : "", rule->text);
 
-  set_colour (cr, ink);
-  return text_at (cr, markup, "Sans 9", TRUE, content_left (self), y, content_width (self), 0,
-                  draw) + 4;
+  muster_print_colour (cr, ink);
+  return muster_print_text (cr, markup, "Sans 9", TRUE, content_left (self), y,
+                            content_width (self), 0, draw) + 4;
 }
 
 static double
@@ -848,11 +731,11 @@ paint_block (const MusterSheet *self,
       {
         double h = GAP;
 
-        set_colour (cr, ink);
-        h += text_at (cr, _("Special rules"), "Sans Bold 13", FALSE, content_left (self),
-                      y + h, content_width (self), 0, draw) + 3;
+        muster_print_colour (cr, ink);
+        h += muster_print_text (cr, _("Special rules"), "Sans Bold 13", FALSE, content_left (self),
+                                y + h, content_width (self), 0, draw) + 3;
         if (draw)
-          hline (cr, content_left (self), y + h, content_width (self), 1.5, ink);
+          muster_print_hline (cr, content_left (self), y + h, content_width (self), 1.5, ink);
         return h + GAP;
       }
     case BLOCK_RULE:
@@ -863,9 +746,9 @@ paint_block (const MusterSheet *self,
         g_autofree char *note = g_strdup_printf ("* %s", _("rests on a house value, not a "
                                                            "number from the book"));
 
-        set_colour (cr, grey);
-        return text_at (cr, note, "Sans 8", FALSE, content_left (self), y + GAP,
-                        content_width (self), 0, draw) + GAP;
+        muster_print_colour (cr, grey);
+        return muster_print_text (cr, note, "Sans 8", FALSE, content_left (self), y + GAP,
+                                  content_width (self), 0, draw) + GAP;
       }
     }
 }
@@ -979,7 +862,6 @@ muster_sheet_new (const MusterList      *list,
                   const MusterSheetPage *page)
 {
   MusterSheet *self;
-  cairo_surface_t *surface;
   cairo_t *measure;
 
   g_return_val_if_fail (list != NULL, NULL);
@@ -989,6 +871,7 @@ muster_sheet_new (const MusterList      *list,
   self->list = list;
   self->kind = kind;
   self->page = *page;
+  self->first_number = 1;
   self->cards_across = content_width (self) > 640 ? 3 : 2;
   self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
   for (guint i = 0; i < G_N_ELEMENTS (system_sheets); i++)
@@ -1000,11 +883,9 @@ muster_sheet_new (const MusterList      *list,
       }
 
   build_blocks (self);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  measure = cairo_create (surface);
+  measure = muster_print_measure_new ();
   paginate (self, measure);
   cairo_destroy (measure);
-  cairo_surface_destroy (surface);
   return self;
 }
 
@@ -1057,22 +938,32 @@ paint_header_footer (const MusterSheet *self,
                      cairo_t           *cr,
                      guint              page)
 {
-  double x = content_left (self), w = content_width (self);
-  double top = self->page.margin, bottom = self->page.height - self->page.margin;
-  g_autofree char *left = g_strdup_printf ("%s — %s %s", self->list->title, self->list->system,
-                                           self->list->version);
-  g_autofree char *number = g_strdup_printf (_("Page %u of %u"), page + 1, self->n_pages);
-  double footer_h;
+  g_autofree char *subject = g_strdup_printf ("%s — %s %s", self->list->title,
+                                              self->list->system, self->list->version);
 
-  set_colour (cr, grey);
-  text_at (cr, sheet_title (self), "Sans Bold 8", FALSE, x, top, -w / 3, 0, TRUE);
-  text_at (cr, left, "Sans 8", FALSE, x + w / 3, top, -2 * w / 3, 1, TRUE);
-  hline (cr, x, top + HEADER_H - 8, w, 0.5, rule_grey);
-  hline (cr, x, bottom - FOOTER_H + 6, w, 0.5, rule_grey);
-  /* Sits on the bottom margin, descenders included. */
-  footer_h = text_at (cr, number, "Sans 8", FALSE, x, 0, w, 1, FALSE);
-  text_at (cr, number, "Sans 8", FALSE, x, bottom - footer_h, w, 1, TRUE);
-  text_at (cr, "Muster", "Sans 8", FALSE, x, bottom - footer_h, 0, 0, TRUE);
+  muster_print_header_footer (cr, &self->page, sheet_title (self), subject,
+                              self->first_number + page,
+                              self->n_numbers ? self->n_numbers : self->n_pages);
+}
+
+/**
+ * muster_sheet_set_numbering:
+ * @self: a sheet
+ * @first: the number of its first page
+ * @n_pages: the number of pages of the whole document it is part of
+ *
+ * For a sheet printed inside a larger document (the scenario packet): page numbers count on
+ * from the pages before it, "Page 7 of 9".
+ */
+void
+muster_sheet_set_numbering (MusterSheet *self,
+                            guint        first,
+                            guint        n_pages)
+{
+  g_return_if_fail (self != NULL && first >= 1);
+
+  self->first_number = first;
+  self->n_numbers = n_pages;
 }
 
 /* Paints page @page (from 0) on @cr, whose user space is in points with the page at (0, 0). */
@@ -1102,37 +993,28 @@ muster_sheet_paint_page (const MusterSheet *self,
   cairo_restore (cr);
 }
 
-static cairo_status_t
-append_bytes (void                *closure,
-              const unsigned char *data,
-              unsigned int         length)
+static void
+sheet_page_size (gconstpointer    document,
+                 guint            page,
+                 MusterSheetPage *size)
 {
-  g_byte_array_append (closure, data, length);
-  return CAIRO_STATUS_SUCCESS;
+  *size = ((const MusterSheet *) document)->page;
+}
+
+static void
+sheet_paint (gconstpointer  document,
+             cairo_t       *cr,
+             guint          page)
+{
+  muster_sheet_paint_page (document, cr, page);
 }
 
 /* Returns: (transfer full): the whole sheet as a PDF document */
 GBytes *
 muster_sheet_to_pdf (const MusterSheet *self)
 {
-  GByteArray *bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
   g_return_val_if_fail (self != NULL, NULL);
 
-  surface = cairo_pdf_surface_create_for_stream (append_bytes, bytes, self->page.width,
-                                                 self->page.height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, self->list->title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
-  cr = cairo_create (surface);
-  for (guint page = 0; page < self->n_pages; page++)
-    {
-      muster_sheet_paint_page (self, cr, page);
-      cairo_show_page (cr);
-    }
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  cairo_surface_destroy (surface);
-  return g_byte_array_free_to_bytes (bytes);
+  return muster_print_to_pdf (self->list->title, self->n_pages, sheet_page_size, sheet_paint,
+                              self);
 }

@@ -5,6 +5,7 @@
 #include <glib.h>
 
 #include "muster-list-export.h"
+#include "muster-print.h"
 
 G_BEGIN_DECLS
 
@@ -21,19 +22,6 @@ typedef enum
   MUSTER_SHEET_ROSTER,
 } MusterSheetKind;
 
-typedef enum
-{
-  MUSTER_PAPER_A4,
-  MUSTER_PAPER_LETTER,
-} MusterPaperSize;
-
-/* A page in PostScript points (1/72 inch); everything is drawn inside the margins. */
-typedef struct
-{
-  double width;
-  double height;
-  double margin;
-} MusterSheetPage;
 
 /* Where one block (a heading, a unit, a card row, a rule) went: never split across pages. */
 typedef struct
@@ -46,13 +34,13 @@ typedef struct
 
 typedef struct _MusterSheet MusterSheet;
 
-void         muster_sheet_page_init       (MusterSheetPage       *page,
-                                           MusterPaperSize        size,
-                                           gboolean               landscape);
 MusterSheet *muster_sheet_new             (const MusterList      *list,
                                            MusterSheetKind        kind,
                                            const MusterSheetPage *page);
 void         muster_sheet_free            (MusterSheet           *self);
+void         muster_sheet_set_numbering   (MusterSheet           *self,
+                                           guint                  first,
+                                           guint                  n_pages);
 guint        muster_sheet_get_n_pages     (const MusterSheet     *self);
 guint        muster_sheet_get_n_blocks    (const MusterSheet     *self);
 const MusterSheetBlock *muster_sheet_get_block (const MusterSheet *self,

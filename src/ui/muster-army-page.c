@@ -6,12 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-army-commands.h"
-#include "muster-army-page.h"
-#include "muster-catalogue-pane.h"
-#include "muster-engine.h"
-#include "muster-roster-view.h"
-#include "muster-unit-editor.h"
-#include "muster-validation-panel.h"
+#include "muster-army-page-private.h"
 
 /*
  * The Army workspace: the list's running total against its limit in the header, the rule
@@ -22,36 +17,6 @@
  * actions, so Ctrl+Z reverts it and tests drive the page the way the widgets do.
  */
 
-struct _MusterArmyPage
-{
-  AdwBin               parent_instance;
-
-  /* Template Widgets */
-  GtkStack            *stack;
-  GtkLabel            *name_label;
-  GtkLabel            *system_label;
-  GtkLabel            *total_label;
-  GtkLabel            *total_detail_label;
-  GtkLabel            *house_label;
-  MusterCataloguePane *catalogue_pane;
-  MusterRosterView    *roster_view;
-  MusterValidationPanel *validation_panel;
-  MusterUnitEditor    *unit_editor;
-  GtkMenuButton       *settings_button;
-  GtkLabel            *legal_label;
-  AdwEntryRow         *list_name_row;
-  AdwActionRow        *limit_row;
-  GtkAdjustment       *limit_adjustment;
-
-  /* Owned References */
-  MusterDocument       *document;
-  char                 *total_text;
-
-  /* Borrowed: the selected unit, while its row is selected */
-  MusterUnit           *unit;
-  gboolean              over_limit;
-  gboolean              syncing;        /* the settings are being filled from the model */
-};
 
 enum {
   PROP_0,
@@ -64,40 +29,6 @@ enum {
 G_DEFINE_FINAL_TYPE (MusterArmyPage, muster_army_page, ADW_TYPE_BIN)
 
 static GParamSpec *properties[N_PROPS];
-
-static MusterRuleset *
-ruleset_of (MusterArmyPage *self)
-{
-  return self->document ? muster_document_get_ruleset (self->document) : NULL;
-}
-
-static MusterForce *
-force_of (MusterArmyPage *self)
-{
-  return self->document ? muster_document_get_force (self->document) : NULL;
-}
-
-static MusterDoc *
-doc_of (MusterArmyPage *self)
-{
-  return self->document ? muster_document_get_doc (self->document) : NULL;
-}
-
-static void
-push (MusterArmyPage *self,
-      MusterCommand  *command)
-{
-  if (command == NULL)
-    return;
-  muster_history_push (muster_document_get_history (self->document), command);
-  g_object_unref (command);
-}
-
-static MusterRosterRow *
-selected_row (MusterArmyPage *self)
-{
-  return muster_roster_view_dup_selected_row (self->roster_view);
-}
 
 /* Header */
 
@@ -241,65 +172,6 @@ limit_changed_cb (MusterArmyPage *self)
                                 (gint64) gtk_adjustment_get_value (self->limit_adjustment));
 }
 
-/* Where "Add Group" puts a node: in the selected node, else in the selected unit's node, else
- * in the force's root; and the first level its ruleset allows there. */
-static MusterNode *
-group_parent (MusterArmyPage  *self,
-              const char     **level_id)
-{
-  g_autoptr(MusterRosterRow) row = selected_row (self);
-  MusterRuleset *ruleset = ruleset_of (self);
-  MusterNode *parent;
-  const MusterLevel *level;
-
-  *level_id = NULL;
-  if (ruleset == NULL || force_of (self) == NULL)
-    return NULL;
-  if (row != NULL && muster_roster_row_get_node (row) != NULL)
-    parent = muster_roster_row_get_node (row);
-  else if (row != NULL && muster_unit_get_node (muster_roster_row_get_unit (row)) != NULL)
-    parent = muster_unit_get_node (muster_roster_row_get_unit (row));
-  else
-    parent = muster_force_get_root (force_of (self));
-
-  level = muster_node_get_level (parent) != NULL
-    ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL, muster_node_get_level (parent))
-    : muster_ruleset_get_root_level (ruleset);
-  if (level == NULL || level->children == NULL || level->children[0] == NULL)
-    return NULL;
-  *level_id = level->children[0];
-  return parent;
-}
-
-/* Actions' enabled state */
-
-static void
-update_actions (MusterArmyPage *self)
-{
-  g_autoptr(MusterRosterRow) row = selected_row (self);
-  MusterUnit *unit = row ? muster_roster_row_get_unit (row) : NULL;
-  MusterNode *node = unit ? muster_unit_get_node (unit) : NULL;
-  gboolean has_list = force_of (self) != NULL && ruleset_of (self) != NULL;
-  const char *level_id;
-  guint index = 0;
-
-  for (guint i = 0; node != NULL && i < muster_node_get_n_units (node); i++)
-    if (muster_node_get_unit (node, i) == unit)
-      index = i;
-
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.add-unit", has_list &&
-                                 muster_catalogue_pane_get_selected_item (self->catalogue_pane) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.duplicate", unit != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.delete", row != NULL &&
-                                 (unit != NULL || muster_roster_row_is_node (row)));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-up", node != NULL && index > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.move-down", node != NULL &&
-                                 index + 1 < muster_node_get_n_units (node));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.copy-text", force_of (self) != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "army.add-group",
-                                 group_parent (self, &level_id) != NULL);
-}
-
 static void
 roster_selection_changed_cb (MusterArmyPage *self)
 {
@@ -311,7 +183,7 @@ roster_selection_changed_cb (MusterArmyPage *self)
       self->unit = unit;
       muster_unit_editor_set_unit (self->unit_editor, ruleset_of (self), unit);
     }
-  update_actions (self);
+  _muster_army_page_update_actions (self);
 }
 
 /* Validation: the legal pill in the header; the panel under the roster shows itself */
@@ -369,7 +241,7 @@ rebuild (MusterArmyPage *self)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
       muster_unit_editor_set_unit (self->unit_editor, NULL, NULL);
-      update_actions (self);
+      _muster_army_page_update_actions (self);
       return;
     }
 
@@ -378,7 +250,7 @@ rebuild (MusterArmyPage *self)
   update_header (self);
   update_validation (self);
   muster_unit_editor_set_unit (self->unit_editor, ruleset, NULL);
-  update_actions (self);
+  _muster_army_page_update_actions (self);
   gtk_stack_set_visible_child_name (self->stack, "list");
 }
 
@@ -395,7 +267,7 @@ static void
 children_changed_cb (MusterArmyPage *self)
 {
   update_header (self);
-  update_actions (self);
+  _muster_army_page_update_actions (self);
 }
 
 /* Text for the clipboard */
@@ -445,242 +317,6 @@ append_node_text (MusterArmyPage *self,
                               muster_node_get_name (child), muster_node_get_total (child));
       append_node_text (self, text, child, depth + 1);
     }
-}
-
-/* Actions */
-
-static void
-add_unit_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  MusterCatalogueItem *item = muster_catalogue_pane_get_selected_item (self->catalogue_pane);
-  g_autoptr(MusterRosterRow) row = selected_row (self);
-  MusterNode *node = muster_force_get_root (force_of (self));
-  guint index = muster_node_get_n_units (node);
-
-  if (item == NULL || ruleset_of (self) == NULL)
-    return;
-
-  /* After the selected unit, or at the end of the selected node. */
-  if (row != NULL && muster_roster_row_get_unit (row) != NULL)
-    {
-      MusterUnit *unit = muster_roster_row_get_unit (row);
-
-      node = muster_unit_get_node (unit);
-      for (guint i = 0; i < muster_node_get_n_units (node); i++)
-        if (muster_node_get_unit (node, i) == unit)
-          index = i + 1;
-    }
-  else if (row != NULL)
-    {
-      node = muster_roster_row_get_node (row);
-      index = muster_node_get_n_units (node);
-    }
-
-  push (self, muster_add_unit_command_new (self->document, node, index,
-                                           muster_catalogue_item_get_id (item)));
-  muster_army_page_select_unit (self, muster_node_get_unit (node, index));
-}
-
-static void
-duplicate_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  MusterUnit *unit = self->unit;
-  MusterNode *node;
-
-  if (unit == NULL)
-    return;
-  node = muster_unit_get_node (unit);
-  push (self, muster_duplicate_unit_command_new (self->document, unit));
-  for (guint i = 0; i + 1 < muster_node_get_n_units (node); i++)
-    if (muster_node_get_unit (node, i) == unit)
-      muster_army_page_select_unit (self, muster_node_get_unit (node, i + 1));
-}
-
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  g_autoptr(MusterRosterRow) row = selected_row (self);
-
-  g_autofree char *message = NULL;
-
-  if (row == NULL)
-    return;
-  /* TRANSLATORS: a toast after removing a unit or node: "Removed Iron Guard" */
-  message = g_strdup_printf (_("Removed %s — Ctrl+Z brings it back"),
-                             muster_roster_row_get_name (row));
-  if (muster_roster_row_get_unit (row) != NULL)
-    push (self, muster_remove_unit_command_new (self->document, muster_roster_row_get_unit (row)));
-  else if (muster_node_get_parent (muster_roster_row_get_node (row)) != NULL)
-    push (self, muster_remove_node_command_new (self->document, muster_roster_row_get_node (row)));
-  else
-    return;
-  /* The window shows it, when there is one. */
-  gtk_widget_activate_action (widget, "win.show-toast", "s", message);
-}
-
-static void
-move_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  MusterUnit *unit = self->unit;
-  int step = g_str_equal (action_name, "army.move-up") ? -1 : 1;
-  MusterNode *node;
-
-  if (unit == NULL)
-    return;
-  node = muster_unit_get_node (unit);
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    if (muster_node_get_unit (node, i) == unit)
-      {
-        int to = (int) i + step;
-
-        if (to < 0 || to >= (int) muster_node_get_n_units (node))
-          return;
-        push (self, muster_move_unit_command_new (self->document, unit, node, to));
-        muster_army_page_select_unit (self, unit);
-        return;
-      }
-}
-
-static void
-set_size_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-
-  if (self->unit != NULL && g_variant_get_uint32 (param) != muster_unit_get_size (self->unit))
-    push (self, muster_set_unit_size_command_new (self->document, self->unit,
-                                                  g_variant_get_uint32 (param)));
-}
-
-static void
-rename_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-
-  if (self->unit != NULL)
-    push (self, muster_rename_unit_command_new (self->document, self->unit,
-                                                g_variant_get_string (param, NULL)));
-}
-
-static void
-set_notes_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-
-  if (self->unit != NULL)
-    push (self, muster_set_unit_notes_command_new (self->document, self->unit,
-                                                   g_variant_get_string (param, NULL)));
-}
-
-static void
-choose_option_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  const char *group, *option;
-
-  g_variant_get (param, "(&s&s)", &group, &option);
-  if (self->unit != NULL && muster_ruleset_get_option_group (ruleset_of (self), group) != NULL)
-    push (self, muster_choose_option_command_new (self->document, self->unit, group,
-                                                  *option ? option : NULL));
-}
-
-static void
-set_option_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  const char *option;
-  guint count;
-
-  g_variant_get (param, "(&su)", &option, &count);
-  if (self->unit != NULL && muster_unit_get_option_count (self->unit, option) != count)
-    push (self, muster_set_option_command_new (self->document, self->unit, option, count));
-}
-
-static void
-add_group_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  const char *level_id;
-  MusterNode *parent = group_parent (self, &level_id);
-
-  if (parent != NULL)
-    push (self, muster_add_node_command_new (self->document, parent,
-                                             muster_node_get_n_nodes (parent), level_id, NULL));
-}
-
-static void
-rename_list_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-
-  if (force_of (self) != NULL)
-    push (self, muster_set_force_name_command_new (self->document, force_of (self),
-                                                   g_variant_get_string (param, NULL)));
-}
-
-static void
-set_points_limit_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  gint64 limit = g_variant_get_int64 (param);
-
-  if (force_of (self) != NULL && limit != muster_force_get_points_limit (force_of (self)))
-    push (self, muster_set_points_limit_command_new (self->document, force_of (self), limit));
-}
-
-static void
-copy_text_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
-  g_autofree char *text = muster_army_page_dup_text (self);
-
-  if (text != NULL)
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
-}
-
-static void
-show_diagnostic_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *param)
-{
-  muster_army_page_show_diagnostic (MUSTER_ARMY_PAGE (widget), g_variant_get_uint32 (param));
-}
-
-static void
-focus_search_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *param)
-{
-  muster_catalogue_pane_focus_search (MUSTER_ARMY_PAGE (widget)->catalogue_pane);
 }
 
 /* GObject */
@@ -802,37 +438,7 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, list_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, limit_changed_cb);
 
-  gtk_widget_class_install_action (widget_class, "army.add-unit", NULL, add_unit_action);
-  gtk_widget_class_install_action (widget_class, "army.duplicate", NULL, duplicate_action);
-  gtk_widget_class_install_action (widget_class, "army.delete", NULL, delete_action);
-  gtk_widget_class_install_action (widget_class, "army.move-up", NULL, move_action);
-  gtk_widget_class_install_action (widget_class, "army.move-down", NULL, move_action);
-  gtk_widget_class_install_action (widget_class, "army.set-size", "u", set_size_action);
-  gtk_widget_class_install_action (widget_class, "army.rename", "s", rename_action);
-  gtk_widget_class_install_action (widget_class, "army.set-notes", "s", set_notes_action);
-  gtk_widget_class_install_action (widget_class, "army.choose-option", "(ss)",
-                                   choose_option_action);
-  gtk_widget_class_install_action (widget_class, "army.set-option", "(su)", set_option_action);
-  gtk_widget_class_install_action (widget_class, "army.add-group", NULL, add_group_action);
-  gtk_widget_class_install_action (widget_class, "army.rename-list", "s", rename_list_action);
-  gtk_widget_class_install_action (widget_class, "army.set-points-limit", "x",
-                                   set_points_limit_action);
-  gtk_widget_class_install_action (widget_class, "army.copy-text", NULL, copy_text_action);
-  gtk_widget_class_install_action (widget_class, "army.focus-search", NULL, focus_search_action);
-  gtk_widget_class_install_action (widget_class, "army.show-diagnostic", "u",
-                                   show_diagnostic_action);
-
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "army.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
-                                       "army.duplicate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
-                                       "army.move-up", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
-                                       "army.move-down", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
-                                       "army.focus-search", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "army.copy-text", NULL);
+  _muster_army_page_class_actions_init (widget_class);
 }
 
 static void
@@ -841,7 +447,7 @@ muster_army_page_init (MusterArmyPage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   g_signal_connect_object (muster_catalogue_pane_get_selection (self->catalogue_pane),
-                           "notify::selected-item", G_CALLBACK (update_actions), self,
+                           "notify::selected-item", G_CALLBACK (_muster_army_page_update_actions), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_roster_view_get_selection (self->roster_view),
                            "notify::selected-item", G_CALLBACK (roster_selection_changed_cb), self,
@@ -850,7 +456,7 @@ muster_army_page_init (MusterArmyPage *self)
   /* Type anywhere on the page to search the unit types. */
   muster_catalogue_pane_set_key_capture_widget (self->catalogue_pane, GTK_WIDGET (self));
 
-  update_actions (self);
+  _muster_army_page_update_actions (self);
 }
 
 void
@@ -955,6 +561,15 @@ muster_army_page_select_unit (MusterArmyPage *self,
   return muster_roster_view_select_unit (self->roster_view, unit);
 }
 
+/* Selects @node's row, expanding the groups above it; returns whether it was found */
+gboolean
+muster_army_page_select_node (MusterArmyPage *self,
+                              MusterNode     *node)
+{
+  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
+  return muster_roster_view_select_node (self->roster_view, node);
+}
+
 static MusterNode *
 find_node (MusterNode *node,
            const char *id)
@@ -969,6 +584,20 @@ find_node (MusterNode *node,
         return found;
     }
   return NULL;
+}
+
+/* Returns: (nullable): the group with @id, or the force's root for "" */
+MusterNode *
+_muster_army_page_lookup_node (MusterArmyPage *self,
+                               const char     *id)
+{
+  MusterForce *force = force_of (self);
+
+  if (force == NULL || id == NULL)
+    return NULL;
+  if (*id == '\0')
+    return muster_force_get_root (force);
+  return find_node (muster_force_get_root (force), id);
 }
 
 /**
@@ -1026,4 +655,13 @@ muster_army_page_dup_text (MusterArmyPage *self)
   if (muster_force_is_house (force))
     g_string_append (text, _("\n* rests on a house value, not a number from the book\n"));
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Returns: (transfer none): the places "Move To…" (Ctrl+M) offered last, as "army.move-to"
+ * items */
+GMenuModel *
+muster_army_page_get_move_menu (MusterArmyPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), NULL);
+  return muster_roster_view_get_move_menu (self->roster_view);
 }

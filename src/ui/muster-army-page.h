@@ -21,8 +21,11 @@ GtkSelectionModel *muster_army_page_get_roster      (MusterArmyPage *self);
 MusterUnit     *muster_army_page_get_selected_unit  (MusterArmyPage *self);
 gboolean        muster_army_page_select_unit        (MusterArmyPage *self,
                                                      MusterUnit     *unit);
+gboolean        muster_army_page_select_node        (MusterArmyPage *self,
+                                                     MusterNode     *node);
 gboolean        muster_army_page_show_diagnostic    (MusterArmyPage *self,
                                                      guint           position);
 char           *muster_army_page_dup_text           (MusterArmyPage *self);
+GMenuModel     *muster_army_page_get_move_menu      (MusterArmyPage *self);
 
 G_END_DECLS

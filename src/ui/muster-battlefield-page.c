@@ -9,6 +9,7 @@
 #include "muster-army.h"
 #include "muster-battlefield-commands.h"
 #include "muster-battlefield-page.h"
+#include "muster-generate-dialog.h"
 #include "muster-issue.h"
 #include "muster-map-painter.h"
 #include "muster-unit.h"
@@ -52,6 +53,9 @@ struct _MusterBattlefieldPage
   MusterCatalog      *catalog;      /* borrowed from the application */
   MusterTerrainTypes *types;
   char               *types_for;    /* the ruleset id @types were read for */
+  char               *generator_for; /* the ruleset id @has_generator was asked for */
+  gboolean            generator_known;
+  gboolean            has_generator;
   GSimpleActionGroup *actions;
   GPtrArray          *text_views;   /* GtkTextView, with "field" / "side" data */
   char               *status;
@@ -80,16 +84,57 @@ push (MusterBattlefieldPage *self,
 
 /* Terrain types of the document's rule system */
 
+static MusterCatalog *
+page_catalog (MusterBattlefieldPage *self)
+{
+  GApplication *app = g_application_get_default ();
+
+  return self->catalog ? self->catalog
+         : MUSTER_IS_APPLICATION (app)
+         ? muster_application_get_catalog (MUSTER_APPLICATION (app)) : NULL;
+}
+
+/* Returns: (nullable): the installed ruleset of the document's rule system */
+static MusterRuleset *
+page_ruleset (MusterBattlefieldPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  const char *id = doc ? muster_doc_get_ruleset_id (doc) : NULL;
+  MusterCatalog *catalog = page_catalog (self);
+
+  return id && catalog ? muster_catalog_lookup (catalog, id) : NULL;
+}
+
+/* Whether the document's rule system generates battlefields, asked once per ruleset. */
+static gboolean
+can_generate (MusterBattlefieldPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  const char *id = doc ? muster_doc_get_ruleset_id (doc) : NULL;
+
+  if (g_strcmp0 (id, self->generator_for) != 0 || !self->generator_known)
+    {
+      g_autoptr(MusterGenerator) generator = NULL;
+      g_autoptr(GError) error = NULL;
+
+      generator = muster_generator_new_for_ruleset (page_catalog (self), page_ruleset (self),
+                                                    &error);
+      if (error != NULL)
+        g_warning ("battlefield generation: %s", error->message);
+      g_free (self->generator_for);
+      self->generator_for = g_strdup (id);
+      self->generator_known = TRUE;
+      self->has_generator = generator != NULL;
+    }
+  return self->has_generator;
+}
+
 static void
 load_terrain_types (MusterBattlefieldPage *self)
 {
   MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
   const char *id = doc ? muster_doc_get_ruleset_id (doc) : NULL;
-  GApplication *app = g_application_get_default ();
-  MusterCatalog *catalog = self->catalog ? self->catalog
-                           : MUSTER_IS_APPLICATION (app)
-                           ? muster_application_get_catalog (MUSTER_APPLICATION (app)) : NULL;
-  MusterRuleset *ruleset = id && catalog ? muster_catalog_lookup (catalog, id) : NULL;
+  MusterRuleset *ruleset = page_ruleset (self);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
 
   if (self->types != NULL && g_strcmp0 (id, self->types_for) == 0)
@@ -564,6 +609,9 @@ battlefield_changed_cb (MusterBattlefieldPage *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->new_button), doc != NULL);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
                                  G_ACTION_MAP (self->actions), "new")), doc != NULL);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
+                                 G_ACTION_MAP (self->actions), "generate")),
+                               field != NULL && can_generate (self));
   if (field == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
@@ -694,6 +742,28 @@ new_action (GSimpleAction *action,
 }
 
 static void
+generate_action (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  g_autoptr(GError) error = NULL;
+  MusterGenerator *generator;
+
+  if (get_battlefield (self) == NULL)
+    return;
+  generator = muster_generator_new_for_ruleset (page_catalog (self), page_ruleset (self), &error);
+  if (generator == NULL)
+    {
+      if (error != NULL)
+        g_warning ("battlefield generation: %s", error->message);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (muster_generate_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                              self->document, generator)));
+}
+
+static void
 tool_action (GSimpleAction *action,
              GVariant      *parameter,
              gpointer       user_data)
@@ -779,6 +849,7 @@ place_unit_action (GSimpleAction *action,
 
 static const GActionEntry action_entries[] = {
   { "new", new_action },
+  { "generate", generate_action },
   { "tool", tool_action, "s", "'select'" },
   { "zoom-in", view_action },
   { "zoom-out", view_action },
@@ -898,6 +969,7 @@ muster_battlefield_page_finalize (GObject *object)
 
   g_clear_pointer (&self->types, muster_terrain_types_free);
   g_free (self->types_for);
+  g_free (self->generator_for);
   g_clear_object (&self->actions);
   g_ptr_array_unref (self->text_views);
   g_free (self->status);
@@ -938,7 +1010,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
 static void
 muster_battlefield_page_init (MusterBattlefieldPage *self)
 {
-  GtkEventController *keys;
+  GtkEventController *keys, *shortcuts;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->text_views = g_ptr_array_new ();
@@ -964,5 +1036,13 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (map_key_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
+  /* Ctrl+G anywhere in the window while the page shows: an application accelerator would
+   * look for the action on the window, which does not have the page's group */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>g"),
+                                                          gtk_named_action_new ("battlefield.generate")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   battlefield_changed_cb (self);
 }

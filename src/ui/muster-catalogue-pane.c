@@ -6,11 +6,13 @@
 #include <glib/gi18n.h>
 
 #include "muster-catalogue-pane.h"
+#include "muster-roster-view.h"
 
 /*
  * The Army workspace's left pane: the rule system's unit types, searched and filtered by
  * category. Adding goes through the enclosing page's "army.add-unit" action (Enter in the
- * search, a double-click, the button), which reads this pane's selection.
+ * search, a double-click, the button), which reads this pane's selection, or by dragging a
+ * unit type into the roster.
  */
 
 struct _MusterCataloguePane
@@ -82,6 +84,49 @@ fill_categories (MusterCataloguePane *self,
   gtk_drop_down_set_selected (self->category_dropdown, 0);
 }
 
+/* Drag a unit type into the roster to add it there. GTK 4.8 has no API for the item at a
+ * point: climb from the picked widget to the list's row, whose child is named after the type. */
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource       *source,
+                 double               x,
+                 double               y,
+                 MusterCataloguePane *self)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->catalogue_view), x, y, GTK_PICK_DEFAULT);
+  GListModel *items = G_LIST_MODEL (self->selection);
+  const char *id;
+
+  while (picked != NULL && gtk_widget_get_parent (picked) != NULL &&
+         gtk_widget_get_parent (picked) != GTK_WIDGET (self->catalogue_view))
+    picked = gtk_widget_get_parent (picked);
+  if (picked == NULL || gtk_widget_get_parent (picked) == NULL ||
+      gtk_widget_get_first_child (picked) == NULL)
+    return NULL;
+  id = gtk_widget_get_name (gtk_widget_get_first_child (picked));
+  for (guint i = 0; i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(MusterCatalogueItem) item = g_list_model_get_item (items, i);
+
+      if (g_strcmp0 (muster_catalogue_item_get_id (item), id) == 0)
+        {
+          gtk_single_selection_set_selected (self->selection, i);
+          return gdk_content_provider_new_typed (MUSTER_TYPE_CATALOGUE_ITEM, item);
+        }
+    }
+  return NULL;
+}
+
+static void
+drag_begin_cb (GtkDragSource       *source,
+               GdkDrag             *drag,
+               MusterCataloguePane *self)
+{
+  MusterCatalogueItem *item = gtk_single_selection_get_selected_item (self->selection);
+
+  if (item != NULL)
+    muster_drag_icon_set_label (drag, muster_catalogue_item_get_name (item));
+}
+
 static void
 muster_catalogue_pane_dispose (GObject *object)
 {
@@ -118,11 +163,19 @@ muster_catalogue_pane_class_init (MusterCataloguePaneClass *klass)
 static void
 muster_catalogue_pane_init (MusterCataloguePane *self)
 {
+  GtkDragSource *source;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->category_ids = g_ptr_array_new_with_free_func (g_free);
   self->selection = gtk_single_selection_new (NULL);
   gtk_list_view_set_model (self->catalogue_view, GTK_SELECTION_MODEL (self->selection));
+
+  source = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
+  g_signal_connect_object (source, "prepare", G_CALLBACK (drag_prepare_cb), self, 0);
+  g_signal_connect_object (source, "drag-begin", G_CALLBACK (drag_begin_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self->catalogue_view), GTK_EVENT_CONTROLLER (source));
 }
 
 /**

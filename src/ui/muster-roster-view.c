@@ -5,12 +5,15 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-roster-moves.h"
 #include "muster-roster-view.h"
 
 /*
  * The Army workspace's roster: the list as a tree of units and organisation nodes with each
  * row's size, statistics and cost, a toolbar and a context menu of the enclosing page's
  * "army." actions. It owns the selection; the page turns the selected row into an editor.
+ * Rows move by drag and drop (unit types come in from the catalogue the same way), by the
+ * "Move To…" menu and by renaming groups in place; each ends in one of the page's actions.
  */
 
 struct _MusterRosterView
@@ -23,8 +26,18 @@ struct _MusterRosterView
 
   /* Owned References */
   GtkWidget          *popover;
+  GtkWidget          *move_popover;
+  GMenu              *move_menu;
+  GtkWidget          *rename_popover;
+  GtkWidget          *rename_entry;
   GtkSingleSelection *selection;
+  MusterDocument     *document;
+
+  /* Borrowed: the row widget marked as where a drag would drop */
+  GtkWidget          *drop_row;
 };
+
+static const char * const drop_classes[] = { "drop-before", "drop-into", "drop-after" };
 
 G_DEFINE_FINAL_TYPE (MusterRosterView, muster_roster_view, ADW_TYPE_BIN)
 
@@ -53,9 +66,64 @@ find_expander (GtkWidget *widget)
   return NULL;
 }
 
-/* Right-click: select the row under the pointer, then offer its actions there. GTK 4.8 has no
- * API for the row at a point, so climb from the picked widget to the list's row widget and
- * read the row from the expander of its first cell. */
+/* GTK 4.8 has no API for the row at a point: climb from the picked widget to the list's row
+ * widget, and read the row from the expander of its first cell. */
+static GtkWidget *
+row_widget_at (MusterRosterView *self,
+               double            x,
+               double            y)
+{
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->column_view), x, y, GTK_PICK_DEFAULT);
+
+  while (picked != NULL && gtk_widget_get_parent (picked) != NULL &&
+         !GTK_IS_LIST_VIEW (gtk_widget_get_parent (picked)))
+    picked = gtk_widget_get_parent (picked);
+  return picked != NULL && gtk_widget_get_parent (picked) != NULL ? picked : NULL;
+}
+
+static GtkTreeListRow *
+tree_row_of (GtkWidget *row_widget)
+{
+  GtkTreeExpander *expander = row_widget != NULL ? find_expander (row_widget) : NULL;
+
+  return expander != NULL ? gtk_tree_expander_get_list_row (expander) : NULL;
+}
+
+/* The row widget showing @position, if it is built */
+static GtkWidget *
+row_widget_for (MusterRosterView *self,
+                guint             position)
+{
+  for (GtkWidget *list = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
+       list != NULL; list = gtk_widget_get_next_sibling (list))
+    if (GTK_IS_LIST_VIEW (list))
+      for (GtkWidget *child = gtk_widget_get_first_child (list); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          GtkTreeListRow *row = tree_row_of (child);
+
+          if (row != NULL && gtk_tree_list_row_get_position (row) == position)
+            return child;
+        }
+  return NULL;
+}
+
+/* Points @popover at the selected row, or at the top of the roster */
+static void
+point_at_selection (MusterRosterView *self,
+                    GtkWidget        *popover)
+{
+  GtkWidget *row = row_widget_for (self, gtk_single_selection_get_selected (self->selection));
+  graphene_rect_t bounds;
+  GdkRectangle rect = { 24, 24, 1, 1 };
+
+  if (row != NULL && gtk_widget_compute_bounds (row, GTK_WIDGET (self->column_view), &bounds))
+    rect = (GdkRectangle) { (int) bounds.origin.x + 24,
+                            (int) (bounds.origin.y + bounds.size.height), 1, 1 };
+  gtk_popover_set_pointing_to (GTK_POPOVER (popover), &rect);
+}
+
+/* Right-click: select the row under the pointer, then offer its actions there. */
 static void
 roster_context_cb (MusterRosterView *self,
                    int               n_press,
@@ -63,22 +131,190 @@ roster_context_cb (MusterRosterView *self,
                    double            y)
 {
   GdkRectangle rect = { (int) x, (int) y, 1, 1 };
-  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->column_view), x, y, GTK_PICK_DEFAULT);
+  GtkTreeListRow *row = tree_row_of (row_widget_at (self, x, y));
 
-  while (picked != NULL && gtk_widget_get_parent (picked) != NULL &&
-         !GTK_IS_LIST_VIEW (gtk_widget_get_parent (picked)))
-    picked = gtk_widget_get_parent (picked);
-  if (picked != NULL && gtk_widget_get_parent (picked) != NULL)
-    {
-      GtkTreeExpander *expander = find_expander (picked);
-      GtkTreeListRow *row = expander ? gtk_tree_expander_get_list_row (expander) : NULL;
-
-      if (row != NULL)
-        gtk_single_selection_set_selected (self->selection, gtk_tree_list_row_get_position (row));
-    }
-
+  if (row != NULL)
+    gtk_single_selection_set_selected (self->selection, gtk_tree_list_row_get_position (row));
   gtk_popover_set_pointing_to (GTK_POPOVER (self->popover), &rect);
   gtk_popover_popup (GTK_POPOVER (self->popover));
+}
+
+/* Drag and drop */
+
+static const char *
+node_id (MusterNode *node)
+{
+  return muster_node_get_parent (node) != NULL ? muster_node_get_id (node) : "";
+}
+
+/* A roster row moves; a unit type from the catalogue is added. */
+static GdkContentProvider *
+drag_prepare_cb (GtkDragSource    *source,
+                 double            x,
+                 double            y,
+                 MusterRosterView *self)
+{
+  GtkWidget *row_widget = row_widget_at (self, x, y);
+  GtkTreeListRow *tree_row = tree_row_of (row_widget);
+  g_autoptr(MusterRosterRow) row = NULL;
+
+  if (tree_row == NULL)
+    return NULL;
+  row = gtk_tree_list_row_get_item (tree_row);
+  gtk_single_selection_set_selected (self->selection, gtk_tree_list_row_get_position (tree_row));
+  return gdk_content_provider_new_typed (MUSTER_TYPE_ROSTER_ROW, row);
+}
+
+/* The dragged row's name on a card: a snapshot of the row would need a compositor to show. */
+static void
+drag_begin_cb (GtkDragSource    *source,
+               GdkDrag          *drag,
+               MusterRosterView *self)
+{
+  g_autoptr(MusterRosterRow) row = muster_roster_view_dup_selected_row (self);
+
+  if (row != NULL)
+    muster_drag_icon_set_label (drag, muster_roster_row_get_name (row));
+}
+
+static void
+clear_drop_mark (MusterRosterView *self)
+{
+  if (self->drop_row == NULL)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (drop_classes); i++)
+    gtk_widget_remove_css_class (self->drop_row, drop_classes[i]);
+  g_clear_weak_pointer (&self->drop_row);
+}
+
+/* Where @value (a MusterRosterRow or a MusterCatalogueItem) dropped at x, y lands: the node,
+ * the index, and the row it lands on with the place on it. */
+static gboolean
+resolve_drop (MusterRosterView  *self,
+              const GValue      *value,
+              double             x,
+              double             y,
+              MusterNode       **node,
+              guint             *index,
+              GtkWidget        **row_widget,
+              MusterDropPlace   *place)
+{
+  MusterForce *force = self->document ? muster_document_get_force (self->document) : NULL;
+  GObject *dragged = value != NULL && G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value)
+                                                                   : NULL;
+  g_autoptr(MusterRosterRow) at = NULL;
+  GtkTreeListRow *tree_row;
+  MusterNode *moving_node = NULL;
+  MusterUnit *moving_unit = NULL;
+  MusterUnit *at_unit = NULL;
+  MusterNode *at_node = NULL;
+  graphene_rect_t bounds;
+
+  if (force == NULL || dragged == NULL)
+    return FALSE;
+  if (MUSTER_IS_ROSTER_ROW (dragged))
+    {
+      moving_node = muster_roster_row_get_node (MUSTER_ROSTER_ROW (dragged));
+      moving_unit = muster_roster_row_get_unit (MUSTER_ROSTER_ROW (dragged));
+    }
+  else if (!MUSTER_IS_CATALOGUE_ITEM (dragged))
+    return FALSE;
+
+  *row_widget = row_widget_at (self, x, y);
+  *place = MUSTER_DROP_AFTER;
+  if ((tree_row = tree_row_of (*row_widget)) != NULL &&
+      gtk_widget_compute_bounds (*row_widget, GTK_WIDGET (self->column_view), &bounds) &&
+      bounds.size.height > 0)
+    {
+      double f = (y - bounds.origin.y) / bounds.size.height;
+
+      at = gtk_tree_list_row_get_item (tree_row);
+      at_unit = muster_roster_row_get_unit (at);
+      at_node = muster_roster_row_get_node (at);
+      /* A unit's row splits in halves; a group's in quarters, its middle meaning "into". */
+      if (at_node == NULL)
+        *place = f < 0.5 ? MUSTER_DROP_BEFORE : MUSTER_DROP_AFTER;
+      else
+        *place = f < 0.25 ? MUSTER_DROP_BEFORE
+                 : f > 0.75 && moving_node != NULL ? MUSTER_DROP_AFTER : MUSTER_DROP_INTO;
+    }
+  else
+    *row_widget = NULL;
+
+  if (moving_node != NULL)
+    return muster_roster_place_node (muster_force_get_root (force), moving_node, at_unit, at_node,
+                                     *place, node, index);
+  return muster_roster_place_unit (muster_force_get_root (force), moving_unit, at_unit, at_node,
+                                   *place, node, index);
+}
+
+static GdkDragAction
+drop_motion_cb (GtkDropTarget    *target,
+                double            x,
+                double            y,
+                MusterRosterView *self)
+{
+  const GValue *value = gtk_drop_target_get_value (target);
+  GtkWidget *row_widget = NULL;
+  MusterDropPlace place;
+  MusterNode *node;
+  guint index;
+
+  clear_drop_mark (self);
+  if (!resolve_drop (self, value, x, y, &node, &index, &row_widget, &place))
+    return 0;
+  if (row_widget != NULL)
+    {
+      gtk_widget_add_css_class (row_widget, drop_classes[place]);
+      g_set_weak_pointer (&self->drop_row, row_widget);
+    }
+  return MUSTER_IS_CATALOGUE_ITEM (g_value_get_object (value)) ? GDK_ACTION_COPY : GDK_ACTION_MOVE;
+}
+
+static void
+drop_leave_cb (MusterRosterView *self)
+{
+  clear_drop_mark (self);
+}
+
+static gboolean
+drop_cb (GtkDropTarget    *target,
+         const GValue     *value,
+         double            x,
+         double            y,
+         MusterRosterView *self)
+{
+  GtkWidget *row_widget = NULL;
+  MusterDropPlace place;
+  MusterNode *node;
+  guint index;
+  GObject *dragged;
+
+  clear_drop_mark (self);
+  if (!resolve_drop (self, value, x, y, &node, &index, &row_widget, &place))
+    return FALSE;
+  dragged = g_value_get_object (value);
+  if (MUSTER_IS_CATALOGUE_ITEM (dragged))
+    return gtk_widget_activate_action (GTK_WIDGET (self), "army.add-unit-at", "(ssu)",
+                                       muster_catalogue_item_get_id (MUSTER_CATALOGUE_ITEM (dragged)),
+                                       node_id (node), index);
+  if (muster_roster_row_is_node (MUSTER_ROSTER_ROW (dragged)))
+    return gtk_widget_activate_action (GTK_WIDGET (self), "army.move-group", "(ssu)",
+                                       node_id (muster_roster_row_get_node (MUSTER_ROSTER_ROW (dragged))),
+                                       node_id (node), index);
+  return gtk_widget_activate_action (GTK_WIDGET (self), "army.move-unit", "(ssu)",
+                                     muster_unit_get_id (muster_roster_row_get_unit (MUSTER_ROSTER_ROW (dragged))),
+                                     node_id (node), index);
+}
+
+/* Renaming a group in place */
+
+static void
+rename_activate_cb (MusterRosterView *self)
+{
+  gtk_widget_activate_action (GTK_WIDGET (self), "army.rename-group", "s",
+                              gtk_editable_get_text (GTK_EDITABLE (self->rename_entry)));
+  gtk_popover_popdown (GTK_POPOVER (self->rename_popover));
 }
 
 static void
@@ -87,8 +323,13 @@ muster_roster_view_dispose (GObject *object)
   MusterRosterView *self = MUSTER_ROSTER_VIEW (object);
 
   /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
+  clear_drop_mark (self);
   g_clear_pointer (&self->popover, gtk_widget_unparent);
+  g_clear_pointer (&self->move_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
+  g_clear_object (&self->move_menu);
   g_clear_object (&self->selection);
+  g_clear_object (&self->document);
 
   G_OBJECT_CLASS (muster_roster_view_parent_class)->dispose (object);
 }
@@ -102,6 +343,7 @@ muster_roster_view_class_init (MusterRosterViewClass *klass)
   object_class->dispose = muster_roster_view_dispose;
 
   g_type_ensure (MUSTER_TYPE_ROSTER_ROW);
+  g_type_ensure (MUSTER_TYPE_CATALOGUE_ITEM);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-roster-view.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, column_view);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, roster_menu);
@@ -111,6 +353,10 @@ muster_roster_view_class_init (MusterRosterViewClass *klass)
 static void
 muster_roster_view_init (MusterRosterView *self)
 {
+  GType types[] = { MUSTER_TYPE_ROSTER_ROW, MUSTER_TYPE_CATALOGUE_ITEM };
+  GtkDragSource *source;
+  GtkDropTarget *target;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->selection = gtk_single_selection_new (NULL);
@@ -122,6 +368,34 @@ muster_roster_view_init (MusterRosterView *self)
   gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
   gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
   gtk_widget_set_parent (self->popover, GTK_WIDGET (self->column_view));
+
+  self->move_menu = g_menu_new ();
+
+  self->rename_entry = gtk_entry_new ();
+  gtk_entry_set_activates_default (GTK_ENTRY (self->rename_entry), FALSE);
+  gtk_widget_set_size_request (self->rename_entry, 240, -1);
+  g_signal_connect_object (self->rename_entry, "activate", G_CALLBACK (rename_activate_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->rename_popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (self->rename_popover), self->rename_entry);
+  gtk_widget_set_halign (self->rename_popover, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->rename_popover, GTK_WIDGET (self->column_view));
+
+  /* Drag rows to move them; drop rows or unit types on a row, or below the last one. */
+  source = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+  g_signal_connect_object (source, "prepare", G_CALLBACK (drag_prepare_cb), self, 0);
+  g_signal_connect_object (source, "drag-begin", G_CALLBACK (drag_begin_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (source));
+
+  target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
+  /* The value is known while hovering, to mark where it would land. */
+  gtk_drop_target_set_preload (target, TRUE);
+  g_signal_connect_object (target, "motion", G_CALLBACK (drop_motion_cb), self, 0);
+  g_signal_connect_object (target, "leave", G_CALLBACK (drop_leave_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (target, "drop", G_CALLBACK (drop_cb), self, 0);
+  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (target));
 }
 
 /**
@@ -142,6 +416,7 @@ muster_roster_view_set_document (MusterRosterView *self,
   g_return_if_fail (MUSTER_IS_ROSTER_VIEW (self));
 
   gtk_single_selection_set_model (self->selection, NULL);
+  g_set_object (&self->document, document);
   if (force == NULL)
     return;
   roster = muster_roster_model_new (document, muster_force_get_root (force));
@@ -258,4 +533,136 @@ muster_roster_view_select_node (MusterRosterView *self,
     return FALSE;
   expand_node (self, muster_node_get_parent (node));
   return select_row (self, NULL, node);
+}
+
+static void
+append_destinations (GMenu         *menu,
+                     MusterNode    *node,
+                     MusterNode    *skip,
+                     MusterNode    *from,
+                     gboolean       for_unit,
+                     MusterRuleset *ruleset,
+                     guint          depth)
+{
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    {
+      MusterNode *child = muster_node_get_node (node, i);
+      const MusterLevel *level = ruleset ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL,
+                                                                  muster_node_get_level (child))
+                                         : NULL;
+      g_autoptr(GMenuItem) item = NULL;
+      g_autofree char *label = NULL;
+
+      /* A group never goes into itself; nothing is offered its own place. */
+      if (child == skip)
+        continue;
+      /* Units only where the rule system lets a level hold units. */
+      if (child != from && (!for_unit || level == NULL || level->units))
+        {
+          /* Indented as in the roster: an em space a level */
+          GString *indent = g_string_new (NULL);
+
+          for (guint d = 0; d < depth; d++)
+            g_string_append (indent, "\u2003");
+          label = g_strdup_printf ("%s%s", indent->str, muster_node_get_name (child));
+          g_string_free (indent, TRUE);
+          item = g_menu_item_new (label, NULL);
+          g_menu_item_set_action_and_target (item, "army.move-to", "s", muster_node_get_id (child));
+          g_menu_append_item (menu, item);
+        }
+      append_destinations (menu, child, skip, from, for_unit, ruleset, depth + 1);
+    }
+}
+
+/**
+ * muster_roster_view_popup_move_to:
+ *
+ * Offers the places the selected unit or group can move to (the top of the list and every
+ * group, less its own place and, for a group, itself and what it holds) as a menu of
+ * "army.move-to" items, at the selected row.
+ *
+ * Returns: whether there was a row to move and a place for it
+ */
+gboolean
+muster_roster_view_popup_move_to (MusterRosterView *self)
+{
+  g_autoptr(MusterRosterRow) row = NULL;
+  g_autoptr(GMenu) places = NULL;
+  MusterForce *force;
+  MusterRuleset *ruleset;
+  const MusterLevel *root_level;
+  MusterNode *root, *skip, *from;
+  gboolean for_unit;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_VIEW (self), FALSE);
+
+  if (self->document == NULL || (force = muster_document_get_force (self->document)) == NULL ||
+      (row = muster_roster_view_dup_selected_row (self)) == NULL)
+    return FALSE;
+  ruleset = muster_document_get_ruleset (self->document);
+  root = muster_force_get_root (force);
+  for_unit = !muster_roster_row_is_node (row);
+  skip = for_unit ? NULL : muster_roster_row_get_node (row);
+  from = for_unit ? muster_unit_get_node (muster_roster_row_get_unit (row))
+                  : muster_node_get_parent (skip);
+  root_level = ruleset ? muster_ruleset_get_root_level (ruleset) : NULL;
+
+  places = g_menu_new ();
+  if (from != root && (!for_unit || root_level == NULL || root_level->units))
+    g_menu_append (places, _("Top of the List"), "army.move-to::");
+  append_destinations (places, root, skip, from, for_unit, ruleset, 0);
+  g_clear_object (&self->move_menu);
+  self->move_menu = g_menu_new ();
+  /* No section title: GTK 4.8 sizes a popover menu without it and clips the items. */
+  g_menu_append_section (self->move_menu, NULL, G_MENU_MODEL (places));
+  /* A fresh popover sized for this menu */
+  g_clear_pointer (&self->move_popover, gtk_widget_unparent);
+  self->move_popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (self->move_menu));
+  gtk_popover_set_has_arrow (GTK_POPOVER (self->move_popover), FALSE);
+  gtk_widget_set_halign (self->move_popover, GTK_ALIGN_START);
+  gtk_widget_set_parent (self->move_popover, GTK_WIDGET (self->column_view));
+  if (g_menu_model_get_n_items (G_MENU_MODEL (places)) == 0)
+    return FALSE;
+  point_at_selection (self, self->move_popover);
+  gtk_popover_popup (GTK_POPOVER (self->move_popover));
+  return TRUE;
+}
+
+/* Returns: (transfer none): the places muster_roster_view_popup_move_to() offered last, in
+ * one section */
+GMenuModel *
+muster_roster_view_get_move_menu (MusterRosterView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_VIEW (self), NULL);
+  return G_MENU_MODEL (self->move_menu);
+}
+
+/* Opens an entry with the selected group's name at its row; Enter renames it. */
+gboolean
+muster_roster_view_popup_rename (MusterRosterView *self)
+{
+  g_autoptr(MusterRosterRow) row = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_ROSTER_VIEW (self), FALSE);
+
+  if ((row = muster_roster_view_dup_selected_row (self)) == NULL ||
+      !muster_roster_row_is_node (row))
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), muster_roster_row_get_name (row));
+  point_at_selection (self, self->rename_popover);
+  gtk_popover_popup (GTK_POPOVER (self->rename_popover));
+  gtk_widget_grab_focus (self->rename_entry);
+  gtk_editable_select_region (GTK_EDITABLE (self->rename_entry), 0, -1);
+  return TRUE;
+}
+
+/* The drag icon of a roster row or a unit type: its name on a card */
+void
+muster_drag_icon_set_label (GdkDrag    *drag,
+                            const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "drag-card");
+  gtk_drag_icon_set_child (GTK_DRAG_ICON (gtk_drag_icon_get_for_drag (drag)), label);
 }

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "muster-catalogue-model.h"
 #include "muster-roster-model.h"
 
 G_BEGIN_DECLS
@@ -19,5 +20,11 @@ gboolean            muster_roster_view_select_unit      (MusterRosterView *self,
                                                          MusterUnit       *unit);
 gboolean            muster_roster_view_select_node      (MusterRosterView *self,
                                                          MusterNode       *node);
+gboolean            muster_roster_view_popup_move_to    (MusterRosterView *self);
+GMenuModel         *muster_roster_view_get_move_menu    (MusterRosterView *self);
+gboolean            muster_roster_view_popup_rename     (MusterRosterView *self);
+
+void                muster_drag_icon_set_label          (GdkDrag          *drag,
+                                                         const char       *text);
 
 G_END_DECLS

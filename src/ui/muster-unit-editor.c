@@ -452,3 +452,11 @@ muster_unit_editor_sync (MusterUnitEditor *self)
   g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
   sync_editor (self);
 }
+
+/* F2 on a unit: its name, ready to type over */
+void
+muster_unit_editor_focus_name (MusterUnitEditor *self)
+{
+  g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+}

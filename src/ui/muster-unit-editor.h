@@ -16,5 +16,6 @@ void        muster_unit_editor_set_unit (MusterUnitEditor *self,
                                          MusterUnit       *unit);
 MusterUnit *muster_unit_editor_get_unit (MusterUnitEditor *self);
 void        muster_unit_editor_sync     (MusterUnitEditor *self);
+void        muster_unit_editor_focus_name (MusterUnitEditor *self);
 
 G_END_DECLS

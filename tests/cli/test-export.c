@@ -229,6 +229,200 @@ test_output_file (void)
   g_rmdir (dir);
 }
 
+/* Runs pdftotext on page @page (from 1) of @pdf. Returns: (transfer full): its text, lines
+ * joined by spaces (pdftotext breaks where the page does) */
+static char *
+page_text (const char *pdf,
+           guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  const char *argv[] = { "pdftotext", "-f", number, "-l", number, pdf, "-", NULL };
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH |
+                               G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status,
+                               &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_strdelimit (out, "\n", ' ');
+}
+
+/*
+ * The scenario packet of Cold Beck: the map, the scenario sheet, a briefing per side, the
+ * umpire's pages and the army list, numbered as one document. Each side's briefing names its
+ * own hidden unit and not the other side's; the umpire's pages name both and carry the notes;
+ * the pages every player sees name neither.
+ */
+static void
+test_packet (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *file = sample_path ("battle-valor-fantasy-cold-beck");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "packet.pdf", NULL);
+  g_autofree char *info = NULL;
+  g_autofree char *last = NULL;
+  guint pages, briefings = 0, umpire = 0, lists = 0;
+
+  if (!have_program ("pdfinfo") || !have_program ("pdftotext"))
+    {
+      g_test_skip ("poppler-utils (pdfinfo, pdftotext) is not installed");
+      return;
+    }
+  cli_run (&run, cli, "export", file, "--format", "pdf", "--sheet", "packet", "-o", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  info = poppler ("pdfinfo", pdf);
+  pages = page_count (info);
+  g_assert_cmpuint (pages, >=, 7);
+
+  for (guint i = 1; i <= pages; i++)
+    {
+      g_autofree char *text = page_text (pdf, i);
+      gboolean tunnel = strstr (text, "Tunnel Fighters") != NULL;
+      gboolean wolves = strstr (text, "Wolf Pack") != NULL;
+      g_autofree char *number = g_strdup_printf ("Page %u of %u", i, pages);
+
+      g_assert_nonnull (strstr (text, number));
+      if (i == 1)
+        {
+          /* the players' map: legend and grid, nobody's hidden units */
+          g_assert_nonnull (strstr (text, "The battlefield"));
+          g_assert_nonnull (strstr (text, "Deployment zone"));
+          g_assert_nonnull (strstr (text, "The Old Well"));
+          g_assert_nonnull (strstr (text, "grid squares"));
+          g_assert_false (tunnel || wolves);
+        }
+      else if (strstr (text, "For the Dwarves only"))
+        {
+          g_assert_true (tunnel && !wolves);
+          g_assert_nonnull (strstr (text, "Hold Barrow Hill"));
+          briefings++;
+        }
+      else if (strstr (text, "For the Goblins only"))
+        {
+          g_assert_true (wolves && !tunnel);
+          g_assert_null (strstr (text, "Hold Barrow Hill"));
+          briefings++;
+        }
+      else if (strstr (text, "Umpire only"))
+        {
+          g_assert_true (wolves && tunnel);
+          g_assert_nonnull (strstr (text, "reveal them when they move"));
+          umpire++;
+        }
+      else if (strstr (text, "Army List"))
+        lists++;
+      else
+        {
+          /* the scenario sheet: public */
+          g_assert_nonnull (strstr (text, "Scenario"));
+          g_assert_false (tunnel || wolves);
+          g_assert_null (strstr (text, "reveal them when they move"));
+        }
+    }
+  g_assert_cmpuint (briefings, ==, 2);
+  g_assert_cmpuint (umpire, >=, 1);
+  g_assert_cmpuint (lists, >=, 1);
+
+  /* Full size: the same packet with the table tiled over many more pages. */
+  cli_run (&run, cli, "export", file, "-f", "pdf", "--sheet", "map", "--scale", "table",
+           "-o", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_free (info);
+  info = poppler ("pdfinfo", pdf);
+  g_assert_cmpuint (page_count (info), >, 20);
+  last = page_text (pdf, 2);
+  g_assert_nonnull (strstr (last, "Sheet 1 of"));
+  g_remove (pdf);
+  g_rmdir (dir);
+}
+
+/* The map alone: a PNG of a sensible size, an SVG that parses, each side's view its own. */
+static void
+test_map_images (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *file = sample_path ("battle-valor-fantasy-cold-beck");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "map.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "map.svg", NULL);
+  g_autofree char *data = NULL;
+  g_autofree char *players = NULL;
+  g_autofree char *umpire = NULL;
+  g_autoptr(GMarkupParseContext) parser = NULL;
+  g_autoptr(GError) error = NULL;
+  static const GMarkupParser nothing = { NULL };
+  gsize size;
+
+  cli_run (&run, cli, "export", file, "--format", "png", "-o", png, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (png, &data, &size, NULL));
+  g_assert_cmpuint (size, >, 20000);
+  g_assert_cmpmem (data, 8, "\x89PNG\r\n\x1a\n", 8);
+  g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (data + 16)), >=, 1600);
+  g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (data + 20)), >=, 1000);
+
+  cli_run (&run, cli, "export", file, "--format", "svg", "-o", svg, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &players, &size, NULL));
+  parser = g_markup_parse_context_new (&nothing, 0, NULL, NULL);
+  g_assert_true (g_markup_parse_context_parse (parser, players, size, &error) &&
+                 g_markup_parse_context_end_parse (parser, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (players, "<svg"));
+
+  /* The umpire's map draws the hidden units too: more to draw. */
+  cli_run (&run, cli, "export", file, "--format", "svg", "--view", "umpire", "-o", svg, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &umpire, NULL, NULL));
+  g_assert_cmpuint (strlen (umpire), >, strlen (players));
+  g_remove (png);
+  g_remove (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_packet_errors (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *scenario = sample_path ("battle-valor-fantasy-cold-beck");
+  g_autofree char *list_only = sample_path ("undying-lands-host");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "out", NULL);
+  const char *bad[][6] = {
+    { "--format", "png", "--sheet", "list", NULL },
+    { "--format", "txt", "--sheet", "packet", NULL },
+    { "--format", "svg", "--sheet", "packet", NULL },
+    { "--format", "pdf", "--sheet", "packet", "--scale", "huge" },
+    { "--format", "pdf", "--sheet", "list", "--scale", "fit" },
+    { "--format", "pdf", "--sheet", "map", "--view", "umpire" },
+    { "--format", "png", "--paper", "letter", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      /* the row's first NULL ends the arguments */
+      cli_run (&run, cli, "export", scenario, "-o", out, bad[i][0], bad[i][1], bad[i][2],
+               bad[i][3], bad[i][4], bad[i][5], NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.err, !=, "");
+      g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+    }
+  /* A list without a battlefield has no map: the message says so. */
+  cli_run (&run, cli, "export", list_only, "-f", "pdf", "--sheet", "packet", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no battlefield"));
+  g_assert_nonnull (strstr (run.err, "undying-lands-host.muster"));
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  cli_run (&run, cli, "export", list_only, "-f", "png", "-o", out, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no battlefield"));
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -242,6 +436,9 @@ main (int   argc,
   g_test_add_func ("/export/paper", test_paper);
   g_test_add_func ("/export/errors", test_errors);
   g_test_add_func ("/export/output-file", test_output_file);
+  g_test_add_func ("/export/packet", test_packet);
+  g_test_add_func ("/export/map-images", test_map_images);
+  g_test_add_func ("/export/packet-errors", test_packet_errors);
 
   return g_test_run ();
 }

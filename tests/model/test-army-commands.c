@@ -247,6 +247,55 @@ test_nodes (void)
   g_assert_cmpint (total (document), ==, before);
 }
 
+/* Groups move with everything in them, never into themselves, and rename with one undo step. */
+static void
+test_move_rename_node (void)
+{
+  g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
+  MusterNode *root = army_fixture_root (document);
+  MusterHistory *history = muster_document_get_history (document);
+  MusterUnit *iron_guard = unit (document, "u2");
+  gint64 cost = muster_unit_get_cost (iron_guard)->value;
+  gint64 before = total (document);
+  MusterNode *left, *right;
+
+  army_fixture_push (document, muster_add_node_command_new (document, root, 0, "wing", "Left Wing"));
+  army_fixture_push (document, muster_add_node_command_new (document, root, 1, "wing", "Right Wing"));
+  left = muster_node_get_node (root, 0);
+  right = muster_node_get_node (root, 1);
+  army_fixture_push (document, muster_move_unit_command_new (document, iron_guard, left, 0));
+
+  /* Reorder among siblings: the index counts once the group left its place. */
+  check_round_trip (document, muster_move_node_command_new (document, left, root, 1),
+                    "Move Left Wing");
+  g_assert_true (muster_node_get_node (root, 0) == right);
+  g_assert_true (muster_node_get_node (root, 1) == left);
+  muster_history_undo (history);
+  g_assert_true (muster_node_get_node (root, 0) == left);
+
+  /* Into another group, its unit and cost along. */
+  check_round_trip (document, muster_move_node_command_new (document, left, right, 0),
+                    "Move Left Wing");
+  g_assert_cmpuint (muster_node_get_n_nodes (root), ==, 1);
+  g_assert_true (muster_node_get_parent (left) == right);
+  g_assert_true (muster_unit_get_node (iron_guard) == left);
+  g_assert_cmpint (muster_node_get_total (right), ==, cost);
+  g_assert_cmpint (total (document), ==, before);
+
+  /* Never into itself or a group inside it. */
+  g_assert_null (muster_move_node_command_new (document, right, left, 0));
+  g_assert_null (muster_move_node_command_new (document, right, right, 0));
+
+  check_round_trip (document, muster_rename_node_command_new (document, left, "Vanguard"),
+                    "Rename Left Wing");
+  g_assert_cmpstr (muster_node_get_name (left), ==, "Vanguard");
+  /* An empty name names the group after its level (here the bare id: BVF has no wings). */
+  army_fixture_push (document, muster_rename_node_command_new (document, left, ""));
+  g_assert_cmpstr (muster_node_get_name (left), ==, "wing");
+  muster_history_undo (history);
+  g_assert_cmpstr (muster_node_get_name (left), ==, "Vanguard");
+}
+
 static void
 test_new_list (void)
 {
@@ -288,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/army-commands/options", test_options);
   g_test_add_func ("/army-commands/strings", test_strings);
   g_test_add_func ("/army-commands/nodes", test_nodes);
+  g_test_add_func ("/army-commands/move-rename-node", test_move_rename_node);
   g_test_add_func ("/army-commands/new-list", test_new_list);
 
   return army_fixture_run ();

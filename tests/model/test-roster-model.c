@@ -87,6 +87,51 @@ test_structure_changes (void)
   g_assert_cmpstr (log->str, ==, "(1,1,0)");
 }
 
+/* A group renamed changes its row's name in place; a group moved is one row out, one in. */
+static void
+test_group_changes (void)
+{
+  g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
+  MusterNode *root = army_fixture_root (document);
+  g_autoptr(MusterRosterModel) roster = muster_roster_model_new (document, root);
+  GListModel *model = G_LIST_MODEL (roster);
+  MusterHistory *history = muster_document_get_history (document);
+  g_autoptr(GString) log = g_string_new (NULL);
+  g_autoptr(GString) right_log = g_string_new (NULL);
+  MusterRosterRow *left_row, *right_row;
+  GListModel *right_rows;
+
+  army_fixture_push (document, muster_add_node_command_new (document, root, 0, "wing", "Left Wing"));
+  army_fixture_push (document, muster_add_node_command_new (document, root, 1, "wing", "Right Wing"));
+  left_row = army_fixture_item (model, 19);
+  right_row = army_fixture_item (model, 20);
+  right_rows = muster_roster_row_get_children (right_row);
+  g_signal_connect (model, "items-changed", G_CALLBACK (army_fixture_log_items_changed), log);
+  g_signal_connect (left_row, "notify", G_CALLBACK (army_fixture_log_notify), log);
+  g_signal_connect (right_rows, "items-changed", G_CALLBACK (army_fixture_log_items_changed),
+                    right_log);
+
+  army_fixture_push (document, muster_rename_node_command_new (document,
+                                                               muster_node_get_node (root, 0),
+                                                               "Vanguard"));
+  g_assert_cmpstr (log->str, ==, "[name]");
+  g_assert_cmpstr (muster_roster_row_get_name (left_row), ==, "Vanguard");
+  muster_history_undo (history);
+  g_assert_cmpstr (muster_roster_row_get_name (left_row), ==, "Left Wing");
+  g_string_truncate (log, 0);
+
+  army_fixture_push (document, muster_move_node_command_new (document,
+                                                             muster_node_get_node (root, 0),
+                                                             muster_node_get_node (root, 1), 0));
+  g_assert_cmpstr (log->str, ==, "(19,1,0)");
+  g_assert_cmpstr (right_log->str, ==, "(0,0,1)");
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, 20);
+  g_assert_cmpstr (muster_roster_row_get_name (army_fixture_item (right_rows, 0)), ==, "Left Wing");
+  muster_history_undo (history);
+  g_assert_cmpstr (log->str, ==, "(19,1,0)(19,0,1)");
+  g_assert_cmpuint (g_list_model_get_n_items (right_rows), ==, 0);
+}
+
 static void
 test_value_changes (void)
 {
@@ -128,6 +173,7 @@ main (int   argc,
   g_test_add_func ("/roster-model/rows", test_rows);
   g_test_add_func ("/roster-model/structure-changes", test_structure_changes);
   g_test_add_func ("/roster-model/value-changes", test_value_changes);
+  g_test_add_func ("/roster-model/group-changes", test_group_changes);
 
   return army_fixture_run ();
 }

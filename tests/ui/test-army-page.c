@@ -374,6 +374,124 @@ test_army_groups (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static const char *
+undo_label (MusterDocument *document)
+{
+  return muster_history_get_undo_label (muster_document_get_history (document));
+}
+
+/* The labels of the "Move To…" menu */
+static char *
+move_menu_labels (MusterArmyPage *page)
+{
+  GMenuModel *section = muster_army_page_get_move_menu (page);
+  g_autoptr(GMenuModel) menu = g_menu_model_get_item_link (section, 0, G_MENU_LINK_SECTION);
+  g_autoptr(GString) labels = g_string_new (NULL);
+
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *label = NULL;
+
+      g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+      g_string_append_printf (labels, "%s%s", i > 0 ? "|" : "", label);
+    }
+  return g_string_free (g_steal_pointer (&labels), FALSE);
+}
+
+/* Units and groups move by the drops' actions, by "Move To…" and by Alt+arrows, each one
+ * undoable step named after what moved; groups rename with F2. */
+static void
+test_army_moves (void)
+{
+  MusterWindow *window = new_sample_window ("undying-lands-host.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterNode *root = muster_force_get_root (muster_document_get_force (document));
+  MusterUnit *legio = muster_doc_lookup_unit (doc, "u1");
+  MusterNode *right = muster_unit_get_node (legio);
+  MusterNode *centre = muster_node_get_node (root, 1);
+  MusterNode *left = muster_node_get_node (root, 2);
+  g_autofree char *labels = NULL;
+  gint64 total = muster_force_get_total (muster_document_get_force (document));
+
+  g_assert_cmpstr (muster_node_get_id (centre), ==, "n2");
+
+  /* A drop of the Legion after the Galatian warband (u3, first in the centre). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-unit", "(ssu)",
+                                             "u1", "n2", 1));
+  g_assert_true (muster_unit_get_node (legio) == centre);
+  g_assert_true (muster_node_get_unit (centre, 1) == legio);
+  g_assert_true (muster_army_page_get_selected_unit (page) == legio);
+  g_assert_cmpstr (undo_label (document), ==, "Move Legio II Augusta");
+  g_assert_cmpint (muster_force_get_total (muster_document_get_force (document)), ==, total);
+  /* Out of range, or where it already is: nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-unit", "(ssu)",
+                                             "u1", "n2", 9));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-unit", "(ssu)",
+                                             "u1", "n2", 1));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (muster_unit_get_node (legio) == right);
+  g_assert_false (muster_history_get_can_undo (muster_document_get_history (document)));
+
+  /* Alt+Down on a unit reorders it in its wing. */
+  g_assert_true (muster_army_page_select_unit (page, legio));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-down", NULL));
+  g_assert_true (muster_node_get_unit (right, 1) == legio);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+
+  /* Ctrl+M offers every other wing; no top level, since Undying Lands' army holds no units. */
+  g_assert_true (muster_army_page_select_unit (page, legio));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.show-move-to", NULL));
+  labels = move_menu_labels (page);
+  g_assert_cmpstr (labels, ==, "Centre: the warbands|Left wing: the horse");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-to", "s", "n3"));
+  g_assert_true (muster_unit_get_node (legio) == left);
+  g_assert_true (muster_node_get_unit (left, muster_node_get_n_units (left) - 1) == legio);
+  g_assert_cmpstr (undo_label (document), ==, "Move Legio II Augusta");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+
+  /* A unit type dropped into the centre, at its top. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.add-unit-at", "(ssu)",
+                                             "foot", "n2", 0));
+  g_assert_cmpstr (muster_unit_get_type_id (muster_node_get_unit (centre, 0)), ==, "foot");
+  g_assert_true (muster_army_page_get_selected_unit (page) == muster_node_get_unit (centre, 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpstr (muster_unit_get_id (muster_node_get_unit (centre, 0)), ==, "u3");
+
+  /* Groups: a drop of the left wing first; then into the centre; never into itself. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-group", "(ssu)",
+                                             "n3", "", 0));
+  g_assert_true (muster_node_get_node (root, 0) == left);
+  g_assert_cmpstr (undo_label (document), ==, "Move Left wing: the horse");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-group", "(ssu)",
+                                             "n3", "n2", 0));
+  g_assert_true (muster_node_get_parent (left) == centre);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-group", "(ssu)",
+                                             "n2", "n3", 0));
+  g_assert_true (muster_node_get_parent (centre) == root);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (muster_node_get_node (root, 2) == left);
+
+  /* Alt+Up on a group, then F2 and a new name. */
+  g_assert_true (muster_army_page_select_node (page, left));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-up", NULL));
+  g_assert_true (muster_node_get_node (root, 1) == left);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.start-rename", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.rename-group", "s",
+                                             "Left wing: the riders"));
+  g_assert_cmpstr (muster_node_get_name (left), ==, "Left wing: the riders");
+  g_assert_cmpstr (undo_label (document), ==, "Rename Left wing: the horse");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpstr (muster_node_get_name (left), ==, "Left wing: the horse");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (muster_node_get_node (root, 2) == left);
+  g_assert_false (muster_document_get_modified (document));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -386,6 +504,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/validation", test_army_validation);
+  g_test_add_func ("/ui/army/moves", test_army_moves);
 
   return ui_test_run ();
 }

@@ -9,6 +9,7 @@
 #include "muster-application.h"
 #include "ui-test-util.h"
 #include "muster-battlefield-page.h"
+#include "muster-generate-dialog.h"
 #include "muster-map-painter.h"
 #include "muster-window.h"
 
@@ -310,6 +311,124 @@ test_range_rings (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether the button for @action is sensitive, as the action's enabled state makes it. */
+static gboolean
+action_button_sensitive (GtkWidget  *widget,
+                         const char *action)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        return gtk_widget_is_sensitive (child);
+      if (action_button_sensitive (child, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static guint
+count_features (MusterBattlefield *field,
+                MusterFeatureKind  kind)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    n += muster_battlefield_get_feature (field, i)->kind == kind;
+  return n;
+}
+
+static char *
+terrain_text (MusterBattlefield *field)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      MusterBox box = muster_feature_get_bounds (f);
+
+      g_string_append_printf (text, "%s %s %.3f %.3f %.3f %.3f\n", f->type ? f->type : "-",
+                              f->name ? f->name : "-", box.x0, box.y0, box.x1, box.y1);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Generate Battlefield…: the dialog offers the rules' options, Generate makes one undo step,
+ * and the same seed makes the same battlefield again. */
+static void
+test_generate_dialog (void)
+{
+  MusterWindow *window = open_sample ("standards-of-valor-punitive-cohort.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  MusterGenerateDialog *dialog;
+  MusterBattlefield *field;
+  g_autofree char *first = NULL, *second = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* no table yet: nothing to generate on */
+  g_assert_false (action_button_sensitive (GTK_WIDGET (page), "battlefield.generate"));
+  muster_battlefield_page_new_battlefield (page, muster_mm_from_inches (72),
+                                           muster_mm_from_inches (48), "in");
+  field = window_battlefield (window);
+  g_assert_true (action_button_sensitive (GTK_WIDGET (page), "battlefield.generate"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  g_assert_cmpuint (muster_generate_dialog_get_seed (dialog), >, 0);
+  g_assert_true (muster_generate_dialog_choose (dialog, "scenario", "hold"));
+  g_assert_false (muster_generate_dialog_choose (dialog, "scenario", "siege"));
+  g_assert_true (strstr (muster_generate_dialog_get_about (dialog), "fort"));
+  muster_generate_dialog_set_seed (dialog, 4242);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "generate");
+
+  g_assert_cmpuint (count_features (field, MUSTER_FEATURE_ZONE), ==, 2);
+  g_assert_cmpuint (count_features (field, MUSTER_FEATURE_OBJECTIVE), ==, 1);
+  g_assert_cmpuint (count_features (field, MUSTER_FEATURE_TERRAIN), >=, 2);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Generate Battlefield");
+  g_assert_true (g_str_has_prefix (muster_battlefield_get_scenario (field,
+                                                                    MUSTER_SCENARIO_UMPIRE_NOTES),
+                                   "Scenario set-up, seed 4242.\n3. Hold the Line"));
+  first = terrain_text (field);
+
+  /* one Ctrl+Z takes it all away */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (muster_battlefield_get_n_features (field), ==, 0);
+
+  /* the same seed and choices, the same battlefield */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  g_assert_true (muster_generate_dialog_choose (dialog, "scenario", "hold"));
+  muster_generate_dialog_set_seed (dialog, 4242);
+  g_assert_true (muster_generate_dialog_generate (dialog, &error));
+  g_assert_no_error (error);
+  second = terrain_text (field);
+  g_assert_cmpstr (first, ==, second);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  muster_history_mark_clean (history);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Medals of Valor has no procedure for it: the action stays off. */
+static void
+test_generate_unavailable (void)
+{
+  MusterWindow *window = open_sample ("medals-of-valor-village-assault.muster");
+  MusterBattlefieldPage *page = window_page (window);
+
+  muster_battlefield_page_new_battlefield (page, muster_mm_from_inches (72),
+                                           muster_mm_from_inches (48), "in");
+  g_assert_false (action_button_sensitive (GTK_WIDGET (page), "battlefield.generate"));
+  gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL);
+  g_assert_null (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  muster_history_mark_clean (muster_document_get_history (muster_window_get_document (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -337,6 +456,8 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
+  g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
+  g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-print"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gi18n.h>
+
+#include "muster-print.h"
+
+const double muster_print_ink[3] = { 0.11, 0.11, 0.11 };
+const double muster_print_grey[3] = { 0.37, 0.36, 0.39 };
+const double muster_print_rule[3] = { 0.75, 0.75, 0.74 };
+const double muster_print_shade[3] = { 0.94, 0.94, 0.93 };
+
+void
+muster_sheet_page_init (MusterSheetPage *page,
+                        MusterPaperSize  size,
+                        gboolean         landscape)
+{
+  double w = size == MUSTER_PAPER_LETTER ? 612.0 : 595.276;
+  double h = size == MUSTER_PAPER_LETTER ? 792.0 : 841.89;
+
+  g_return_if_fail (page != NULL);
+
+  page->width = landscape ? h : w;
+  page->height = landscape ? w : h;
+  page->margin = 36.0;   /* half an inch: inside every printer's unprintable border */
+}
+
+void
+muster_print_colour (cairo_t      *cr,
+                     const double  rgb[3])
+{
+  cairo_set_source_rgb (cr, rgb[0], rgb[1], rgb[2]);
+}
+
+/*
+ * A layout of @text (Pango markup when @markup) in @font, @width wide (wrapping at words; 0
+ * for no wrapping; negative for one line cut short with an ellipsis), right-aligned when
+ * @align > 0. Metrics do not depend on the surface, so that measuring on an image and drawing
+ * on a PDF agree.
+ */
+PangoLayout *
+muster_print_layout (cairo_t    *cr,
+                     const char *text,
+                     const char *font,
+                     gboolean    markup,
+                     double      width,
+                     double      align)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  g_autoptr(PangoFontDescription) desc = pango_font_description_from_string (font);
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
+  pango_layout_context_changed (layout);
+  cairo_font_options_destroy (options);
+
+  pango_layout_set_font_description (layout, desc);
+  if (width < 0)
+    {
+      width = -width;
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      if (align > 0)
+        pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+    }
+  if (markup)
+    pango_layout_set_markup (layout, text, -1);
+  else
+    pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+/* Lays @text out as muster_print_layout() does at (@x, @y); draws it when @draw.
+ * Returns: its height */
+double
+muster_print_text (cairo_t      *cr,
+                   const char   *text,
+                   const char   *font,
+                   gboolean      markup,
+                   double        x,
+                   double        y,
+                   double        width,
+                   double        align,
+                   gboolean      draw)
+{
+  g_autoptr(PangoLayout) layout = muster_print_layout (cr, text, font, markup, width, align);
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  if (draw)
+    {
+      cairo_move_to (cr, x, y);
+      pango_cairo_show_layout (cr, layout);
+    }
+  return (double) h / PANGO_SCALE;
+}
+
+/* The width @text takes in @font, on one line. */
+double
+muster_print_text_width (cairo_t    *cr,
+                         const char *text,
+                         const char *font,
+                         gboolean    markup)
+{
+  g_autoptr(PangoLayout) layout = muster_print_layout (cr, text, font, markup, 0, 0);
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  return (double) w / PANGO_SCALE;
+}
+
+void
+muster_print_hline (cairo_t      *cr,
+                    double        x,
+                    double        y,
+                    double        width,
+                    double        line_width,
+                    const double  rgb[3])
+{
+  muster_print_colour (cr, rgb);
+  cairo_set_line_width (cr, line_width);
+  cairo_move_to (cr, x, y);
+  cairo_line_to (cr, x + width, y);
+  cairo_stroke (cr);
+}
+
+/*
+ * The running header (@title at the left in bold, @subject at the right) and footer ("Muster",
+ * "Page @number of @n_pages") of @page, in the margins.
+ */
+void
+muster_print_header_footer (cairo_t               *cr,
+                            const MusterSheetPage *page,
+                            const char            *title,
+                            const char            *subject,
+                            guint                  number,
+                            guint                  n_pages)
+{
+  double x = page->margin, w = page->width - 2 * page->margin;
+  double top = page->margin, bottom = page->height - page->margin;
+  g_autofree char *text = g_strdup_printf (_("Page %u of %u"), number, n_pages);
+  double footer_h;
+
+  muster_print_colour (cr, muster_print_grey);
+  muster_print_text (cr, title, "Sans Bold 8", FALSE, x, top, -w / 3, 0, TRUE);
+  muster_print_text (cr, subject, "Sans 8", FALSE, x + w / 3, top, -2 * w / 3, 1, TRUE);
+  muster_print_hline (cr, x, top + MUSTER_PRINT_HEADER_H - 8, w, 0.5, muster_print_rule);
+  muster_print_hline (cr, x, bottom - MUSTER_PRINT_FOOTER_H + 6, w, 0.5, muster_print_rule);
+  /* Sits on the bottom margin, descenders included. */
+  footer_h = muster_print_text (cr, text, "Sans 8", FALSE, x, 0, w, 1, FALSE);
+  muster_print_text (cr, text, "Sans 8", FALSE, x, bottom - footer_h, w, 1, TRUE);
+  muster_print_text (cr, "Muster", "Sans 8", FALSE, x, bottom - footer_h, 0, 0, TRUE);
+}
+
+/* Returns: (transfer full): a context to measure text on (metrics do not depend on it) */
+cairo_t *
+muster_print_measure_new (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_surface_destroy (surface);
+  return cr;
+}
+
+/* A cairo write function appending to the GByteArray @closure: PDF, SVG and PNG to memory. */
+cairo_status_t
+muster_print_append_bytes (void                *closure,
+                           const unsigned char *data,
+                           unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/**
+ * muster_print_to_pdf:
+ * @title: the document's title, for the PDF's metadata
+ * @n_pages: how many pages
+ * @page_size: the size of each page (they may differ: a map turns to landscape)
+ * @paint: paints one page in points, the page at (0, 0)
+ * @document: passed to both
+ *
+ * Returns: (transfer full): the pages as one PDF document
+ */
+GBytes *
+muster_print_to_pdf (const char         *title,
+                     guint               n_pages,
+                     MusterPrintSizeFunc page_size,
+                     MusterPrintPageFunc paint,
+                     gconstpointer       document)
+{
+  GByteArray *bytes = g_byte_array_new ();
+  cairo_surface_t *surface;
+  MusterSheetPage size = { 595.276, 841.89, 36 };
+  cairo_t *cr;
+
+  if (n_pages > 0)
+    page_size (document, 0, &size);
+  surface = cairo_pdf_surface_create_for_stream (muster_print_append_bytes, bytes, size.width,
+                                                 size.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
+  cr = cairo_create (surface);
+  for (guint page = 0; page < n_pages; page++)
+    {
+      page_size (document, page, &size);
+      cairo_pdf_surface_set_size (surface, size.width, size.height);
+      paint (document, cr, page);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  return g_byte_array_free_to_bytes (bytes);
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-army-page.h"
+#include "muster-catalogue-pane.h"
+#include "muster-engine.h"
+#include "muster-roster-view.h"
+#include "muster-unit-editor.h"
+#include "muster-validation-panel.h"
+
+G_BEGIN_DECLS
+
+/* Shared by muster-army-page.c (the header, the panes' wiring) and muster-army-page-actions.c
+ * (the "army." actions and their enabled state). */
+
+struct _MusterArmyPage
+{
+  AdwBin                 parent_instance;
+
+  /* Template Widgets */
+  GtkStack              *stack;
+  GtkLabel              *name_label;
+  GtkLabel              *system_label;
+  GtkLabel              *total_label;
+  GtkLabel              *total_detail_label;
+  GtkLabel              *house_label;
+  MusterCataloguePane   *catalogue_pane;
+  MusterRosterView      *roster_view;
+  MusterValidationPanel *validation_panel;
+  MusterUnitEditor      *unit_editor;
+  GtkMenuButton         *settings_button;
+  GtkLabel              *legal_label;
+  AdwEntryRow           *list_name_row;
+  AdwActionRow          *limit_row;
+  GtkAdjustment         *limit_adjustment;
+
+  /* Owned References */
+  MusterDocument        *document;
+  char                  *total_text;
+
+  /* Borrowed: the selected unit, while its row is selected */
+  MusterUnit            *unit;
+  gboolean               over_limit;
+  gboolean               syncing;       /* the settings are being filled from the model */
+};
+
+static inline MusterRuleset *
+ruleset_of (MusterArmyPage *self)
+{
+  return self->document ? muster_document_get_ruleset (self->document) : NULL;
+}
+
+static inline MusterForce *
+force_of (MusterArmyPage *self)
+{
+  return self->document ? muster_document_get_force (self->document) : NULL;
+}
+
+static inline MusterDoc *
+doc_of (MusterArmyPage *self)
+{
+  return self->document ? muster_document_get_doc (self->document) : NULL;
+}
+
+static inline void
+push (MusterArmyPage *self,
+      MusterCommand  *command)
+{
+  if (command == NULL)
+    return;
+  muster_history_push (muster_document_get_history (self->document), command);
+  g_object_unref (command);
+}
+
+static inline MusterRosterRow *
+selected_row (MusterArmyPage *self)
+{
+  return muster_roster_view_dup_selected_row (self->roster_view);
+}
+
+void _muster_army_page_class_actions_init (GtkWidgetClass *widget_class);
+void _muster_army_page_update_actions     (MusterArmyPage *self);
+MusterNode *_muster_army_page_lookup_node (MusterArmyPage *self,
+                                           const char     *id);
+
+G_END_DECLS
