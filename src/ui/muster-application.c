@@ -170,6 +170,7 @@ muster_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "win.new-list", { "<Control><Shift>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
+    { "win.show-recent", { "<Control><Shift>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.close", { "<Control>w", NULL } },

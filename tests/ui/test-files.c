@@ -193,6 +193,21 @@ test_recent_lists (void)
                    "battle-valor-fantasy-1000");
   g_signal_emit_by_name (row, "activate");
   spin_until (window_document_loaded, second);
+
+  /* Ctrl+Shift+O drops the Open button's list of recent lists down. */
+  {
+    g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                  "win.show-recent");
+    GtkWidget *split = find_descendant (GTK_WIDGET (second), ADW_TYPE_SPLIT_BUTTON);
+    GtkWidget *popover = find_descendant (split, GTK_TYPE_POPOVER);
+
+    g_assert_cmpstr (accels[0], ==, "<Shift><Control>o");
+    g_assert_nonnull (popover);
+    g_assert_false (gtk_widget_get_visible (popover));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (second), "win.show-recent", NULL));
+    spin_until (window_mapped, popover);
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
   g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (second)),
                                file));
   g_assert_cmpuint (n_windows (), ==, 1);
