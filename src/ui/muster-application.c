@@ -266,7 +266,7 @@ muster_application_get_catalog (MusterApplication *self)
  * muster_application_find_window:
  * @file: a document
  *
- * Returns: (transfer none) (nullable): the window showing @file, if one does
+ * Returns: (transfer none) (nullable): the window showing @file, or opening it, if one does
  */
 GtkWindow *
 muster_application_find_window (MusterApplication *self,
@@ -281,7 +281,7 @@ muster_application_find_window (MusterApplication *self,
 
       if (!MUSTER_IS_WINDOW (l->data))
         continue;
-      shown = muster_document_get_file (muster_window_get_document (l->data));
+      shown = muster_window_get_file (l->data);
       if (shown != NULL && g_file_equal (shown, file))
         return l->data;
     }

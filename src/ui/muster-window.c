@@ -24,6 +24,7 @@ struct _MusterWindow
   GSettings            *settings;
   GCancellable         *cancellable;
   MusterAutosave       *autosave;
+  GFile                *loading;  /* the file being opened, until it is or fails */
   gboolean              recovery_failing;
 
   /* Template Widgets */
@@ -132,6 +133,8 @@ typedef struct
 static void
 opening_free (Opening *opening)
 {
+  if (opening->window->loading == opening->file)
+    g_clear_object (&opening->window->loading);
   g_object_unref (opening->window);
   g_object_unref (opening->file);
   g_free (opening);
@@ -533,6 +536,7 @@ muster_window_dispose (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->autosave);
+  g_clear_object (&self->loading);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
 
@@ -735,7 +739,8 @@ gboolean
 muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  return muster_document_is_empty (self->document);
+  /* A window opening a file is taken, though its document is still empty. */
+  return muster_document_is_empty (self->document) && self->loading == NULL;
 }
 
 void
@@ -750,6 +755,7 @@ muster_window_open_file (MusterWindow *self,
   opening = g_new0 (Opening, 1);
   opening->window = g_object_ref (self);
   opening->file = g_object_ref (file);
+  g_set_object (&self->loading, file);
   muster_document_load_async (self->document, file, self->cancellable, load_cb, opening);
 }
 
@@ -787,4 +793,15 @@ muster_window_add_toast (MusterWindow *self,
 {
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+/* Returns: (transfer none) (nullable): the file the window shows, or is opening */
+GFile *
+muster_window_get_file (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  if (self->loading != NULL)
+    return self->loading;
+  return muster_document_get_file (self->document);
 }

@@ -256,6 +256,22 @@ test_one_window_per_document (void)
 
   while (n_windows () > 0)
     gtk_window_destroy (gtk_application_get_windows (GTK_APPLICATION (app))->data);
+
+  /* A window still opening its file has it already: asking twice in a row, or for another
+   * file meanwhile, never loads two documents into one window. */
+  showing = new_shown_window ();
+  muster_application_open_file (app, file, GTK_WINDOW (showing));
+  g_assert_false (muster_window_is_empty (showing));
+  g_assert_true (muster_application_find_window (app, file) == GTK_WINDOW (showing));
+  muster_application_open_file (app, file, NULL);
+  g_assert_cmpuint (n_windows (), ==, 1);
+  muster_application_open_file (app, other, GTK_WINDOW (showing));
+  g_assert_cmpuint (n_windows (), ==, 2);
+  spin_until (window_document_loaded, showing);
+  g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (showing)),
+                               file));
+  while (n_windows () > 0)
+    gtk_window_destroy (gtk_application_get_windows (GTK_APPLICATION (app))->data);
 }
 
 static void
