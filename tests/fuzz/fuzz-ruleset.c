@@ -29,6 +29,8 @@ LLVMFuzzerTestOneInput (const guint8 *data,
     {
       g_autoptr(MusterGeneration) generation = muster_generator_run (generator, 1828.8, 1219.2,
                                                                      NULL, NULL, 1, NULL);
+
+      g_assert (generation == NULL || generation->notes != NULL);
     }
   else if (generate_error != NULL)
     g_assert (g_str_has_prefix (generate_error->message, "fuzz.xml"));
