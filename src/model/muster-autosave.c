@@ -399,6 +399,16 @@ muster_autosave_set_file (MusterAutosave *self,
     edited_cb (self);
 }
 
+/* Whether a write is running in its thread: until it ends, the copy on disk may still
+ * appear or change (a stale one is deleted when the write ends). */
+gboolean
+muster_autosave_is_writing (MusterAutosave *self)
+{
+  g_return_val_if_fail (MUSTER_IS_AUTOSAVE (self), FALSE);
+
+  return self->writing;
+}
+
 /* Writes the copy now rather than after the delay, if there are unsaved changes. */
 void
 muster_autosave_write_now (MusterAutosave *self)

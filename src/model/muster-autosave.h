@@ -20,6 +20,7 @@ GFile          *muster_autosave_get_file  (MusterAutosave *self);
 void            muster_autosave_set_file  (MusterAutosave *self,
                                            GFile          *file);
 void            muster_autosave_write_now (MusterAutosave *self);
+gboolean        muster_autosave_is_writing (MusterAutosave *self);
 void            muster_autosave_discard   (MusterAutosave *self);
 
 G_END_DECLS
