@@ -126,6 +126,109 @@ feature_points (const MusterFeature *feature,
   return feature->points ? (const MusterPoint *) feature->points->data : NULL;
 }
 
+/* Vertex editing: polygons (terrain and zones) keep at least 3 vertices, polylines 2. */
+
+static guint
+min_vertices (const MusterFeature *feature)
+{
+  return feature->outline == MUSTER_OUTLINE_POLYLINE ? 2 : 3;
+}
+
+/* Returns: whether @feature's outline is its vertices: a polygon or polyline piece, or a zone */
+gboolean
+muster_feature_has_vertices (const MusterFeature *feature)
+{
+  return (feature->kind == MUSTER_FEATURE_TERRAIN || feature->kind == MUSTER_FEATURE_ZONE) &&
+         (feature->outline == MUSTER_OUTLINE_POLYGON || feature->outline == MUSTER_OUTLINE_POLYLINE) &&
+         feature->points != NULL;
+}
+
+/* Returns: the index of the vertex within @tolerance of @p (the nearest), or -1 */
+int
+muster_feature_hit_vertex (const MusterFeature *feature,
+                           MusterPoint          p,
+                           double               tolerance)
+{
+  int best = -1;
+  double best_distance = tolerance;
+
+  for (guint i = 0; muster_feature_has_vertices (feature) && i < feature->points->len; i++)
+    {
+      double d = muster_point_distance (g_array_index (feature->points, MusterPoint, i), p);
+
+      if (d <= best_distance)
+        {
+          best = i;
+          best_distance = d;
+        }
+    }
+  return best;
+}
+
+/* Returns: the index of the vertex that starts the edge within @tolerance of @p (the nearest;
+ *   a polygon's last edge closes it back to vertex 0), or -1 */
+int
+muster_feature_hit_edge (const MusterFeature *feature,
+                         MusterPoint          p,
+                         double               tolerance)
+{
+  guint n = muster_feature_has_vertices (feature) ? feature->points->len : 0;
+  guint edges = feature->outline == MUSTER_OUTLINE_POLYLINE ? n - 1 : n;
+  int best = -1;
+  double best_distance = tolerance;
+
+  for (guint i = 0; n >= 2 && i < edges; i++)
+    {
+      MusterSegment edge = { g_array_index (feature->points, MusterPoint, i),
+                             g_array_index (feature->points, MusterPoint, (i + 1) % n) };
+      double d = muster_segment_distance_to_point (edge, p);
+
+      if (d <= best_distance)
+        {
+          best = i;
+          best_distance = d;
+        }
+    }
+  return best;
+}
+
+/* Returns: whether vertex @index existed and now stands at @p */
+gboolean
+muster_feature_move_vertex (MusterFeature *feature,
+                            guint          index,
+                            MusterPoint    p)
+{
+  if (!muster_feature_has_vertices (feature) || index >= feature->points->len)
+    return FALSE;
+  g_array_index (feature->points, MusterPoint, index) = p;
+  return TRUE;
+}
+
+/* Puts @p in as vertex @index (the ones from @index on move up one). Returns: whether it could */
+gboolean
+muster_feature_insert_vertex (MusterFeature *feature,
+                              guint          index,
+                              MusterPoint    p)
+{
+  if (!muster_feature_has_vertices (feature) || index > feature->points->len)
+    return FALSE;
+  g_array_insert_val (feature->points, index, p);
+  return TRUE;
+}
+
+/* Takes vertex @index out. Returns: whether it could: never below a polygon's 3 or a polyline's
+ * 2 vertices */
+gboolean
+muster_feature_delete_vertex (MusterFeature *feature,
+                              guint          index)
+{
+  if (!muster_feature_has_vertices (feature) || index >= feature->points->len ||
+      feature->points->len <= min_vertices (feature))
+    return FALSE;
+  g_array_remove_index (feature->points, index);
+  return TRUE;
+}
+
 /**
  * muster_feature_get_shape:
  * @feature: a terrain piece or zone (points for the rest)

@@ -103,6 +103,22 @@ void           muster_feature_rotate         (MusterFeature           *feature,
                                               MusterPoint              pivot,
                                               double                   angle);
 
+gboolean       muster_feature_has_vertices   (const MusterFeature     *feature);
+int            muster_feature_hit_vertex     (const MusterFeature     *feature,
+                                              MusterPoint              p,
+                                              double                   tolerance);
+int            muster_feature_hit_edge       (const MusterFeature     *feature,
+                                              MusterPoint              p,
+                                              double                   tolerance);
+gboolean       muster_feature_move_vertex    (MusterFeature           *feature,
+                                              guint                    index,
+                                              MusterPoint              p);
+gboolean       muster_feature_insert_vertex  (MusterFeature           *feature,
+                                              guint                    index,
+                                              MusterPoint              p);
+gboolean       muster_feature_delete_vertex  (MusterFeature           *feature,
+                                              guint                    index);
+
 /* The layer that hides a feature from the players (hidden units, the umpire's notes). */
 #define MUSTER_LAYER_UMPIRE "umpire"
 

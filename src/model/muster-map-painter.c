@@ -552,6 +552,32 @@ paint_units (Painter   *p,
     }
 }
 
+/* A selected outline's vertices as handles to drag: small squares of the table colour, ringed
+ * in the selection colour, the same size at every zoom. */
+static void
+paint_vertex_handles (Painter             *p,
+                      const MusterFeature *f)
+{
+  cairo_t *cr = p->cr;
+
+  cairo_save (cr);
+  cairo_set_matrix (cr, &p->device);
+  for (guint i = 0; i < f->points->len; i++)
+    {
+      MusterPoint v = g_array_index (f->points, MusterPoint, i);
+      double x, y;
+
+      muster_viewport_table_to_widget (p->viewport, v.x, v.y, &x, &y);
+      cairo_rectangle (cr, round (x) - 3.5, round (y) - 3.5, 7, 7);
+    }
+  set_colour (cr, p->style->table);
+  cairo_fill_preserve (cr);
+  set_colour (cr, p->style->selection);
+  cairo_set_line_width (cr, 1.5);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 static void
 paint_selection (Painter   *p,
                  GPtrArray *visible)
@@ -584,6 +610,8 @@ paint_selection (Painter   *p,
       set_colour (cr, p->style->selection);
       set_line_px (p, 2.5);
       cairo_stroke (cr);
+      if (muster_feature_has_vertices (f))
+        paint_vertex_handles (p, f);
     }
 }
 

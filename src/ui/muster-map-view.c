@@ -41,6 +41,7 @@ typedef enum
   DRAG_BAND,
   DRAG_SHAPE,
   DRAG_MEASURE,
+  DRAG_VERTEX,
 } DragMode;
 
 struct _MusterMapView
@@ -71,6 +72,7 @@ struct _MusterMapView
   GPtrArray                *originals;      /* MusterFeature, before a move or rotate */
   double                    zoom_begin;
   GArray                    *outline;       /* MusterPoint: a polygon, polyline or zone */
+  guint                     vertex;         /* the vertex a DRAG_VERTEX moves */
 
   /* the measure tool */
   gboolean                  has_measure;
@@ -424,7 +426,8 @@ finish_move (MusterMapView *self)
   MusterBattlefield *field = get_battlefield (self);
   MusterCommand *command = muster_features_command_new (self->document,
                                                         self->drag == DRAG_ROTATE ? _("Rotate")
-                                                                                  : _("Move"));
+                                                        : self->drag == DRAG_VERTEX ? _("Move Vertex")
+                                                        : _("Move"));
   gboolean moved = FALSE;
 
   for (guint i = 0; i < self->originals->len; i++)
@@ -444,6 +447,99 @@ finish_move (MusterMapView *self)
     push (self, command);
   else
     g_object_unref (command);
+}
+
+/* Vertex editing: the one selected polygon, polyline or zone shows its vertices as handles. */
+
+/* Returns: (nullable): the selected feature whose vertices can be edited, when it is alone */
+static const MusterFeature *
+vertex_feature (MusterMapView *self)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  GHashTableIter iter;
+  gpointer id;
+  const MusterFeature *f;
+
+  if (field == NULL || g_hash_table_size (self->selection) != 1)
+    return NULL;
+  g_hash_table_iter_init (&iter, self->selection);
+  g_hash_table_iter_next (&iter, &id, NULL);
+  f = muster_battlefield_lookup (field, id);
+  return f != NULL && muster_feature_has_vertices (f) ? f : NULL;
+}
+
+/* A press on a handle starts moving that vertex (the feature live while it moves). */
+static gboolean
+begin_vertex_drag (MusterMapView *self)
+{
+  const MusterFeature *f = vertex_feature (self);
+  int vertex = f ? muster_feature_hit_vertex (f, self->drag_start,
+                                              HIT_PX / muster_viewport_get_zoom (self->viewport))
+                 : -1;
+
+  if (vertex < 0)
+    return FALSE;
+  self->drag = DRAG_VERTEX;
+  self->vertex = vertex;
+  g_ptr_array_set_size (self->originals, 0);
+  g_ptr_array_add (self->originals, muster_feature_copy (f));
+  g_hash_table_add (self->live, g_strdup (f->id));
+  return TRUE;
+}
+
+static void
+preview_vertex (MusterMapView *self)
+{
+  g_autoptr(MusterFeature) moved = muster_feature_copy (self->originals->pdata[0]);
+
+  muster_feature_move_vertex (moved, self->vertex, self->drag_now);
+  muster_feature_free (muster_battlefield_replace (get_battlefield (self), moved));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/**
+ * muster_map_view_edit_vertex_at:
+ * @self: a map view
+ * @widget_x: where, widget px
+ * @widget_y: where
+ *
+ * What a double-click does to the one selected polygon, polyline or zone: on a vertex, takes it
+ * out (never below a polygon's 3 or a polyline's 2); on an edge, puts a new vertex there. One
+ * undo step.
+ *
+ * Returns: %TRUE if a vertex was added or deleted
+ */
+gboolean
+muster_map_view_edit_vertex_at (MusterMapView *self,
+                                double         widget_x,
+                                double         widget_y)
+{
+  const MusterFeature *f = vertex_feature (self);
+  MusterPoint p = to_table (self, widget_x, widget_y);
+  double tolerance = HIT_PX / muster_viewport_get_zoom (self->viewport);
+  g_autoptr(MusterFeature) edited = NULL;
+  MusterCommand *command;
+  int vertex, edge;
+
+  if (f == NULL)
+    return FALSE;
+  edited = muster_feature_copy (f);
+  if ((vertex = muster_feature_hit_vertex (f, p, tolerance)) >= 0)
+    {
+      if (!muster_feature_delete_vertex (edited, vertex))
+        return FALSE;
+      command = muster_features_command_new (self->document, _("Delete Vertex"));
+    }
+  else if ((edge = muster_feature_hit_edge (f, p, tolerance)) >= 0)
+    {
+      muster_feature_insert_vertex (edited, edge + 1, p);
+      command = muster_features_command_new (self->document, _("Add Vertex"));
+    }
+  else
+    return FALSE;
+  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), edited);
+  push (self, command);
+  return TRUE;
 }
 
 static void
@@ -612,6 +708,8 @@ drag_begin_cb (GtkGestureDrag *gesture,
   switch (self->tool)
     {
     case MUSTER_MAP_TOOL_SELECT:
+      if (begin_vertex_drag (self))
+        break;
       hit = muster_battlefield_hit (field, self->drag_start,
                                     HIT_PX / muster_viewport_get_zoom (self->viewport),
                                     self->show_umpire);
@@ -678,6 +776,8 @@ drag_update_cb (GtkGestureDrag *gesture,
   self->drag_now = to_table (self, x + dx, y + dy);
   if (self->drag == DRAG_MOVE || self->drag == DRAG_ROTATE)
     preview_drag (self);
+  else if (self->drag == DRAG_VERTEX)
+    preview_vertex (self);
   else
     gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -698,6 +798,10 @@ drag_end_cb (GtkGestureDrag *gesture,
     self->drag_now = to_table (self, x + dx, y + dy);
   switch (mode)
     {
+    case DRAG_VERTEX:
+      preview_vertex (self);
+      finish_move (self);
+      break;
     case DRAG_MOVE:
     case DRAG_ROTATE:
       preview_drag (self);
@@ -754,6 +858,8 @@ click_pressed_cb (GtkGestureClick *gesture,
                   double           y,
                   MusterMapView   *self)
 {
+  if (n_press == 2 && self->outline->len == 0 && self->tool == MUSTER_MAP_TOOL_SELECT)
+    muster_map_view_edit_vertex_at (self, x, y);
   if (n_press == 2 && self->outline->len > 0)
     muster_map_view_finish_outline (self);
 }

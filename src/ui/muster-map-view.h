@@ -62,5 +62,8 @@ gboolean        muster_map_view_place_unit        (MusterMapView            *sel
                                                    double                    widget_x,
                                                    double                    widget_y);
 void            muster_map_view_finish_outline    (MusterMapView            *self);
+gboolean        muster_map_view_edit_vertex_at    (MusterMapView            *self,
+                                                   double                    widget_x,
+                                                   double                    widget_y);
 
 G_END_DECLS

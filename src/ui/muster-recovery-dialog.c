@@ -51,6 +51,9 @@ entries_list_new (GPtrArray *entries)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      muster_recovery_entry_get_title (entries->pdata[i]));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      /* Information only: the focus belongs on Restore. */
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+      gtk_widget_set_focusable (row, FALSE);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
   return list;

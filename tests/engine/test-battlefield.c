@@ -489,6 +489,57 @@ test_revisions (void)
     g_assert_cmpuint (muster_battlefield_get_kind_revision (field, k), ==, start + 5);
 }
 
+/* Vertex editing: hits on vertices and edges, moves, insertions, deletions down to the
+ * polygon's 3 and the polyline's 2; rectangles, ellipses and units have no vertices. */
+static void
+test_vertices (void)
+{
+  g_autoptr(MusterFeature) wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  g_autoptr(MusterFeature) wall = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  g_autoptr(MusterFeature) box = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  g_autoptr(MusterFeature) unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterPoint square[] = { { 0, 0 }, { 100, 0 }, { 100, 100 }, { 0, 100 } };
+  MusterPoint line[] = { { 0, 0 }, { 100, 0 } };
+
+  wood->outline = MUSTER_OUTLINE_POLYGON;
+  muster_feature_set_points (wood, square, 4);
+  wall->outline = MUSTER_OUTLINE_POLYLINE;
+  muster_feature_set_points (wall, line, 2);
+  g_assert_true (muster_feature_has_vertices (wood));
+  g_assert_true (muster_feature_has_vertices (wall));
+  g_assert_false (muster_feature_has_vertices (box));    /* a rectangle */
+  g_assert_false (muster_feature_has_vertices (unit));
+
+  g_assert_cmpint (muster_feature_hit_vertex (wood, (MusterPoint) { 98, 3 }, 5), ==, 1);
+  g_assert_cmpint (muster_feature_hit_vertex (wood, (MusterPoint) { 50, 3 }, 5), ==, -1);
+  g_assert_cmpint (muster_feature_hit_edge (wood, (MusterPoint) { 50, 3 }, 5), ==, 0);
+  /* the closing edge, from the last vertex back to the first */
+  g_assert_cmpint (muster_feature_hit_edge (wood, (MusterPoint) { 2, 50 }, 5), ==, 3);
+  /* a polyline is open: no edge back */
+  g_assert_cmpint (muster_feature_hit_edge (wall, (MusterPoint) { 50, 2 }, 5), ==, 0);
+  g_assert_cmpint (muster_feature_hit_edge (wall, (MusterPoint) { 50, 50 }, 5), ==, -1);
+  g_assert_cmpint (muster_feature_hit_vertex (box, (MusterPoint) { 0, 0 }, 5), ==, -1);
+
+  g_assert_true (muster_feature_move_vertex (wood, 2, (MusterPoint) { 150, 120 }));
+  g_assert_cmpfloat (g_array_index (wood->points, MusterPoint, 2).x, ==, 150);
+  g_assert_false (muster_feature_move_vertex (wood, 4, (MusterPoint) { 0, 0 }));
+
+  g_assert_true (muster_feature_insert_vertex (wood, 1, (MusterPoint) { 50, -20 }));
+  g_assert_cmpuint (wood->points->len, ==, 5);
+  g_assert_cmpfloat (g_array_index (wood->points, MusterPoint, 1).y, ==, -20);
+  g_assert_cmpfloat (g_array_index (wood->points, MusterPoint, 2).x, ==, 100);
+  g_assert_false (muster_feature_insert_vertex (wood, 7, (MusterPoint) { 0, 0 }));
+
+  g_assert_true (muster_feature_delete_vertex (wood, 0));
+  g_assert_true (muster_feature_delete_vertex (wood, 0));
+  g_assert_cmpuint (wood->points->len, ==, 3);
+  g_assert_false (muster_feature_delete_vertex (wood, 0));   /* a polygon keeps 3 */
+  g_assert_false (muster_feature_delete_vertex (wall, 0));   /* a polyline 2 */
+  g_assert_true (muster_feature_insert_vertex (wall, 2, (MusterPoint) { 150, 50 }));
+  g_assert_true (muster_feature_delete_vertex (wall, 0));
+  g_assert_cmpfloat (g_array_index (wall->points, MusterPoint, 0).x, ==, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -497,6 +548,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/edits-are-reversible", test_edits_are_reversible);
   g_test_add_func ("/battlefield/new", test_new_battlefield);
   g_test_add_func ("/battlefield/revisions", test_revisions);
+  g_test_add_func ("/battlefield/vertices", test_vertices);
   g_test_add_func ("/battlefield/bad", test_bad_battlefields);
   g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
   g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);

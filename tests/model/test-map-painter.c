@@ -225,6 +225,14 @@ test_selection_and_measure (void)
                               rgba_to_pixel (style.measure)) ||
                  (pixel_at (surface, PX (500), PY (450)) >> 24) == 0xff);
   g_assert_false (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.table)));
+  /* a selected polyline shows a handle on each vertex: a square of table colour on the river */
+  g_assert_false (same_colour (pixel_at (surface, PX (700), PY (600) - 2), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+  g_hash_table_add (selection, "t2");
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (700), PY (600)), rgba_to_pixel (style.table)));
+  g_assert_true (same_colour (pixel_at (surface, PX (700) + 3, PY (600)), rgba_to_pixel (style.selection)));
+  g_assert_false (same_colour (pixel_at (surface, PX (700), PY (300)), rgba_to_pixel (style.table)));
   cairo_surface_destroy (surface);
 
   scene.measure_blocked = TRUE;

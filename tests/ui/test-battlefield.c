@@ -468,6 +468,61 @@ test_every_sample_opens (void)
   g_assert_cmpuint (placed, ==, 4);
 }
 
+/* The Hag Copse, selected, shows its vertices: dragging one moves it alone (one undo step);
+ * a double-click on an edge adds a vertex there, on a vertex takes it out. */
+static void
+test_edit_vertices (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterBattlefield *field = window_battlefield (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  MusterViewport *viewport;
+  const MusterFeature *copse = muster_battlefield_lookup (field, "t8");
+  guint n = copse->points->len;
+  MusterPoint first = g_array_index (copse->points, MusterPoint, 0);
+  MusterPoint second = g_array_index (copse->points, MusterPoint, 1);
+  MusterPoint middle = muster_point_lerp (first, second, 0.5);
+  MusterPoint target = { first.x - 40, first.y - 30 };
+  guint position = muster_history_get_position (history);
+  double x, y;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  viewport = muster_map_view_get_viewport (view);
+  muster_map_view_select (view, "t8", FALSE);
+
+  /* drag the first vertex */
+  drag_table (view, first, target);
+  copse = muster_battlefield_lookup (field, "t8");
+  g_assert_cmpuint (copse->points->len, ==, n);
+  g_assert_cmpfloat_with_epsilon (g_array_index (copse->points, MusterPoint, 0).x, target.x, 0.5);
+  g_assert_cmpfloat_with_epsilon (g_array_index (copse->points, MusterPoint, 0).y, target.y, 0.5);
+  g_assert_cmpfloat (g_array_index (copse->points, MusterPoint, 1).x, ==, second.x);
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  copse = muster_battlefield_lookup (field, "t8");
+  g_assert_cmpfloat (g_array_index (copse->points, MusterPoint, 0).x, ==, first.x);
+
+  /* a vertex in the middle of the first edge, then out again */
+  muster_viewport_table_to_widget (viewport, middle.x, middle.y, &x, &y);
+  g_assert_true (muster_map_view_edit_vertex_at (view, x, y));
+  copse = muster_battlefield_lookup (field, "t8");
+  g_assert_cmpuint (copse->points->len, ==, n + 1);
+  g_assert_cmpfloat_with_epsilon (g_array_index (copse->points, MusterPoint, 1).x, middle.x, 1);
+  g_assert_true (muster_map_view_edit_vertex_at (view, x, y));
+  copse = muster_battlefield_lookup (field, "t8");
+  g_assert_cmpuint (copse->points->len, ==, n);
+  /* nowhere near the outline: nothing */
+  g_assert_false (muster_map_view_edit_vertex_at (view, 5, 5));
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpuint (muster_battlefield_lookup (field, "t8")->points->len, ==, n + 1);
+  muster_history_mark_clean (history);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -495,6 +550,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
+  g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
