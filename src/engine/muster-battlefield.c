@@ -17,9 +17,9 @@
  * The spatial index is keyed by position in the feature list and rebuilt on the first query
  * after an edit: edits come one per gesture, queries many per frame.
  *
- * Revisions let a painter keep what it drew: every edit counts one, a stored feature carries
- * the count of its last edit, and each kind the count of the last insertion or removal of one
- * of its features (or of a change to the table, which every kind is drawn on).
+ * Revisions let a painter keep what it drew: every edit takes a new one, a stored feature
+ * carries that of its last edit, and each kind that of the last insertion or removal of one of
+ * its features (or of a change to the table, which every kind is drawn on).
  */
 struct _MusterBattlefield
 {
@@ -32,6 +32,20 @@ struct _MusterBattlefield
   guint64        revision;
   guint64        kind_revision[MUSTER_FEATURE_UNIT + 1];
 };
+
+/* Revisions are counted across every battlefield of the process, so a battlefield freed and
+ * another allocated at its address never look unchanged to a painter's cache. */
+G_LOCK_DEFINE_STATIC (revisions);
+static guint64 last_revision;
+
+static guint64
+bump (MusterBattlefield *self)
+{
+  G_LOCK (revisions);
+  self->revision = ++last_revision;
+  G_UNLOCK (revisions);
+  return self->revision;
+}
 
 static const char * const kind_elements[] = { "terrain", "zone", "objective", "placement" };
 static const char kind_prefixes[] = { 't', 'z', 'o', 'p' };
@@ -631,7 +645,9 @@ battlefield_alloc (void)
   MusterBattlefield *self = g_new0 (MusterBattlefield, 1);
 
   self->features = g_ptr_array_new ();
-  self->revision = 1;
+  bump (self);
+  for (guint k = 0; k < G_N_ELEMENTS (self->kind_revision); k++)
+    self->kind_revision[k] = self->revision;
   return self;
 }
 
@@ -820,7 +836,7 @@ muster_battlefield_set_table (MusterBattlefield *self,
   self->units = g_strdup (units ? units : "in");
   self->grid = MAX (grid, 0);
   write_table (self);
-  self->revision++;
+  bump (self);
   for (guint k = 0; k < G_N_ELEMENTS (self->kind_revision); k++)
     self->kind_revision[k] = self->revision;
 }
@@ -952,7 +968,7 @@ muster_battlefield_insert (MusterBattlefield *self,
     xmlAddChild (self->xml, feature->xml);
   g_ptr_array_insert (self->features, index, feature);
   g_clear_pointer (&self->spatial, muster_spatial_free);
-  feature->revision = ++self->revision;
+  feature->revision = bump (self);
   self->kind_revision[feature->kind] = self->revision;
   return feature->id;
 }
@@ -981,7 +997,7 @@ muster_battlefield_remove (MusterBattlefield *self,
   feature = g_ptr_array_steal_index (self->features, at);
   muster_xml_detach (feature->xml);
   g_clear_pointer (&self->spatial, muster_spatial_free);
-  self->kind_revision[feature->kind] = ++self->revision;
+  self->kind_revision[feature->kind] = bump (self);
   return feature;
 }
 
@@ -1012,7 +1028,7 @@ muster_battlefield_replace (MusterBattlefield   *self,
   write_feature (now);
   self->features->pdata[at] = now;
   g_clear_pointer (&self->spatial, muster_spatial_free);
-  now->revision = ++self->revision;
+  now->revision = bump (self);
   return old;
 }
 

@@ -88,10 +88,10 @@ box_is_clear (MusterGenerateRun *run,
 static void
 place_settlements (MusterGenerateRun *run)
 {
-  int die = _muster_generate_param (run, "settlements-die", 3);
+  int die = _muster_generate_param_clamped (run, "settlements-die", 3, 1, 20);
   int count = muster_dice_roll (run->dice, MAX (die, 1));
-  double w = _muster_generate_param (run, "settlement-width", 0.09) * run->width;
-  double h = _muster_generate_param (run, "settlement-depth", 0.07) * run->height;
+  double w = _muster_generate_param_clamped (run, "settlement-width", 0.09, 0.01, 0.5) * run->width;
+  double h = _muster_generate_param_clamped (run, "settlement-depth", 0.07, 0.01, 0.5) * run->height;
   int placed = 0;
 
   for (int i = 0; i < count; i++)
@@ -147,8 +147,8 @@ spaced (MusterGenerateRun *run,
 static void
 place_objectives (MusterGenerateRun *run)
 {
-  int count = _muster_generate_param (run, "objectives", 8);
-  double spacing = _muster_generate_param (run, "objective-spacing", 0.1) * run->width;
+  int count = _muster_generate_param_clamped (run, "objectives", 8, 0, 50);
+  double spacing = _muster_generate_param_clamped (run, "objective-spacing", 0.1, 0, 1) * run->width;
   g_autoptr(GPtrArray) sites = g_ptr_array_new ();
   int scores[2], first = _muster_generate_roll_off (run, 6, scores);
 
@@ -239,8 +239,8 @@ _muster_generate_generic_maps (MusterGenerateRun *run,
   for (guint i = 0; i < map->pieces->len; i++)
     lay_piece (run, &portion, map->pieces->pdata[i]);
   place_settlements (run);
-  _muster_generate_baseline_zones (run, _muster_generate_param (run, "deployment-depth", 0.2) *
-                                        run->height);
+  _muster_generate_baseline_zones (run, _muster_generate_param_clamped (run, "deployment-depth",
+                                                                      0.2, 0, 0.5) * run->height);
   _muster_generate_note (run, "Deployment zones: %.0f%% of the table's depth from each long "
                          "edge (Muster's default; the review gives none).",
                          _muster_generate_param (run, "deployment-depth", 0.2) * 100);

@@ -84,6 +84,11 @@ typedef struct
 double                      _muster_generate_param     (MusterGenerateRun *run,
                                                         const char        *id,
                                                         double             fallback);
+double                      _muster_generate_param_clamped (MusterGenerateRun *run,
+                                                        const char        *id,
+                                                        double             fallback,
+                                                        double             min,
+                                                        double             max);
 const MusterGenerateChoice *_muster_generate_choice    (MusterGenerateRun *run,
                                                         const char        *option);
 gboolean                    _muster_generate_chose     (MusterGenerateRun *run,

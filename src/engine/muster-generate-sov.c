@@ -53,8 +53,8 @@ throw_piece (MusterGenerateRun           *run,
              int                          n_dice,
              const Fixtures              *fixtures)
 {
-  double size = _muster_generate_param (run, "piece-size", 6 * INCH);
-  int direction_die = _muster_generate_param (run, "direction-die", 12);
+  double size = _muster_generate_param_clamped (run, "piece-size", 6 * INCH, 10, 2000);
+  int direction_die = _muster_generate_param_clamped (run, "direction-die", 12, 2, 100);
   int roll = 0, of = 0, clock, inches = 0;
   g_autoptr(GString) dice = g_string_new (NULL);
   const char *terrain = pick_terrain (run, setting, rarity, &roll, &of);
@@ -257,12 +257,14 @@ _muster_generate_clock_face (MusterGenerateRun *run,
   const MusterGenerateChoice *scenario = _muster_generate_choice (run, "scenario");
   double per_piece = density && density->value > 0 ? density->value : 8;
   double long_side = MAX (run->width, run->height) / FOOT;
-  int n_dice = MAX (1, (int) floor (long_side * _muster_generate_param (run, "distance-dice-per-foot", 1) + 0.5));
-  int pieces = MAX (1, (int) floor (run->width / FOOT * run->height / FOOT / per_piece + 0.5));
+  double dice_per_foot = _muster_generate_param_clamped (run, "distance-dice-per-foot", 1, 0, 10);
+  /* bounded: a house rule's tiny density must not ask for a million pieces */
+  int n_dice = CLAMP (floor (long_side * dice_per_foot + 0.5), 1, 100);
+  int pieces = CLAMP (floor (run->width / FOOT * run->height / FOOT / per_piece + 0.5), 1, 500);
   int pattern[3] = {
-    _muster_generate_param (run, "common", 5),
-    _muster_generate_param (run, "uncommon", 3),
-    _muster_generate_param (run, "rare", 1),
+    _muster_generate_param_clamped (run, "common", 5, 0, 100),
+    _muster_generate_param_clamped (run, "uncommon", 3, 0, 100),
+    _muster_generate_param_clamped (run, "rare", 1, 0, 100),
   };
   int cycle = MAX (1, pattern[0] + pattern[1] + pattern[2]);
   Fixtures fixtures = { 0 };
@@ -306,7 +308,8 @@ _muster_generate_clock_face (MusterGenerateRun *run,
     }
   if (fixtures.n_road > 0)
     _muster_generate_road (run, "road", "The road",
-                           _muster_generate_param (run, "road-width", 2 * INCH), fixtures.road,
+                           _muster_generate_param_clamped (run, "road-width", 2 * INCH, 1, 500),
+                           fixtures.road,
                            fixtures.n_road);
   place_zones (run, &fixtures);
   if (scenario != NULL && scenario->description != NULL &&

@@ -48,7 +48,7 @@ _muster_generate_squares (MusterGenerateRun *run,
                    run->generator->display_name);
       return FALSE;
     }
-  grid_for (grid ? (int) grid->value : 12, &columns, &rows);
+  grid_for (grid ? (int) CLAMP (grid->value, 0, 100) : 12, &columns, &rows);
   if (run->height > run->width)
     {
       int swap = columns;

@@ -224,6 +224,8 @@ parse_roll (Loader  *l,
     return FALSE;
   if (roll->id == NULL || die < 2 || die > 100)
     return fail (l, node, "a roll needs an id and a die of 2 to 100 sides");
+  if (bonus < -100 || bonus > 100)
+    return fail (l, node, "an edge bonus of %g is out of range (-100 to 100)", bonus);
   roll->die = die;
   roll->edge_bonus = bonus;
   for (xmlNode *child = node->children; child != NULL; child = child->next)
@@ -235,9 +237,9 @@ parse_roll (Loader  *l,
         continue;
       if (!get_number (l, child, "from", 0, &from) || !get_number (l, child, "to", 0, &to))
         return FALSE;
-      if (from > to)
-        return fail (l, child, "a result of roll “%s” runs from %g down to %g", roll->id,
-                     from, to);
+      if (from > to || from < -1000 || to > 1000)
+        return fail (l, child, "a result of roll “%s” runs from %g to %g (within -1000 to "
+                     "1000, upwards)", roll->id, from, to);
       result.from = from;
       result.to = to;
       result.terrain = muster_xml_get_prop (child, "terrain");
@@ -589,6 +591,18 @@ _muster_generate_param (MusterGenerateRun *run,
   return value ? *value : fallback;
 }
 
+/* A parameter kept within [@min, @max]: house rules are other players' files, and a wild number
+ * must not turn into a loop of a billion rounds. */
+double
+_muster_generate_param_clamped (MusterGenerateRun *run,
+                                const char        *id,
+                                double             fallback,
+                                double             min,
+                                double             max)
+{
+  return CLAMP (_muster_generate_param (run, id, fallback), min, max);
+}
+
 const MusterGenerateChoice *
 _muster_generate_choice (MusterGenerateRun *run,
                          const char        *option)
@@ -720,8 +734,7 @@ _muster_generate_objective (MusterGenerateRun *run,
 
   for (guint i = 0; i < run->out->features->len; i++)
     number += ((MusterFeature *) run->out->features->pdata[i])->kind == MUSTER_FEATURE_OBJECTIVE;
-  feature->type = g_strdup ("objective");
-  feature->outline = MUSTER_OUTLINE_POINT;
+  feature->outline = MUSTER_OUTLINE_POINT;   /* muster_feature_new() made it an "objective" */
   feature->centre = at;
   feature->number = number;
   feature->value = value;

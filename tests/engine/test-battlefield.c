@@ -487,6 +487,14 @@ test_revisions (void)
   muster_battlefield_set_table (field, 1200, 600, "cm", 0);
   for (MusterFeatureKind k = MUSTER_FEATURE_TERRAIN; k <= MUSTER_FEATURE_UNIT; k++)
     g_assert_cmpuint (muster_battlefield_get_kind_revision (field, k), ==, start + 5);
+
+  /* another battlefield counts on from there: no two share a revision */
+  {
+    g_autoptr(MusterBattlefield) other = muster_battlefield_new (1000, 600, "in");
+
+    g_assert_cmpuint (muster_battlefield_get_revision (other), >, start + 5);
+    g_assert_cmpuint (muster_battlefield_get_kind_revision (other, MUSTER_FEATURE_TERRAIN), >, start + 5);
+  }
 }
 
 /* Vertex editing: hits on vertices and edges, moves, insertions, deletions down to the

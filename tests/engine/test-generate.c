@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "muster-engine.h"
 #include "muster-test-util.h"
 
@@ -554,6 +556,40 @@ test_apply (void)
                                    "Keep me.\n\nTerrain squares, seed 9."));
 }
 
+/* House rules that extend a system without a <generation> of their own use the system's. */
+static void
+test_house_rules (void)
+{
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-generate-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "club-ul.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterGenerator) generator = NULL;
+  MusterRuleset *club;
+
+  g_assert_true (g_file_set_contents (path, "<ruleset format=\"1\" id=\"club-ul\" version=\"1\" "
+                                      "extends=\"undying-lands\"><name>Club</name></ruleset>",
+                                      -1, NULL));
+  muster_catalog_scan_dir (catalog, g_getenv ("MUSTER_RULESETS_PATH"));
+  muster_catalog_scan_dir (catalog, dir);
+  club = muster_catalog_resolve (catalog, "club-ul", &error);
+  g_assert_no_error (error);
+  generator = muster_generator_new_for_ruleset (catalog, club, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (generator);
+  g_assert_cmpstr (muster_generator_get_method (generator), ==, "squares");
+  /* and a system with none has none */
+  g_clear_pointer (&generator, muster_generator_free);
+  generator = muster_generator_new_for_ruleset (catalog,
+                                                muster_catalog_lookup (catalog, "medals-of-valor"),
+                                                &error);
+  g_assert_no_error (error);
+  g_assert_null (generator);
+  muster_ruleset_unref (club);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -571,5 +607,6 @@ main (int    argc,
   g_test_add_func ("/generate/bad-rulesets", test_bad_rulesets);
   g_test_add_func ("/generate/merge-notes", test_merge_notes);
   g_test_add_func ("/generate/apply", test_apply);
+  g_test_add_func ("/generate/house-rules", test_house_rules);
   return g_test_run ();
 }

@@ -298,6 +298,21 @@ test_visibility_and_theme_invalidate (Fixture       *fx,
   g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
 }
 
+/* A battlefield freed and another made (opening another document, a new battlefield) is
+ * painted afresh, even were it to land at the old one's address. */
+static void
+test_new_battlefield (Fixture       *fx,
+                      gconstpointer  data)
+{
+  paint_cached (fx, NULL);
+  muster_battlefield_free (fx->field);
+  fx->field = muster_battlefield_new (1000, 600, "in");
+  fx->scene.battlefield = fx->field;
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  g_assert_true (same_colour (pixel_at_table (fx, P (200, 300)), rgba_to_pixel (fx->style.table)));
+}
+
 /* Dragging: the dragged unit leaves the kept layer once, then every move paints nothing kept. */
 static void
 test_live_drag (Fixture       *fx,
@@ -399,6 +414,7 @@ main (int argc, char *argv[])
   ADD ("same-picture", test_same_picture);
   ADD ("edits-invalidate", test_edits_invalidate);
   ADD ("visibility-and-theme-invalidate", test_visibility_and_theme_invalidate);
+  ADD ("new-battlefield", test_new_battlefield);
   ADD ("live-drag", test_live_drag);
   ADD ("pan-scrolls", test_pan_scrolls);
   ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
