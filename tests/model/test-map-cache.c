@@ -384,6 +384,47 @@ test_pan_scrolls (Fixture       *fx,
   g_assert_cmpint (paint_cached (fx, &scrolled), ==, GROUND | UNITS);
 }
 
+/* On a HiDPI screen the kept layers have two device pixels to a widget pixel: the picture is as
+ * sharp as painted afresh, and pans still scroll. */
+static void
+test_hidpi (Fixture       *fx,
+            gconstpointer  data)
+{
+  cairo_surface_t *cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * W, 2 * H);
+  cairo_surface_t *direct = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * W, 2 * H);
+  MusterMapLayers scrolled;
+  guint n = 0;
+
+  cairo_surface_set_device_scale (cached, 2, 2);
+  cairo_surface_set_device_scale (direct, 2, 2);
+  for (int frame = 0; frame < 2; frame++)
+    {
+      cairo_t *cr = cairo_create (cached);
+
+      g_assert_cmpint (muster_map_cache_paint (fx->cache, cr, fx->viewport, &fx->scene, &fx->style,
+                                               2, &scrolled), ==, frame ? 0 : GROUND | UNITS);
+      cairo_destroy (cr);
+      muster_viewport_pan (fx->viewport, 5, 0);
+    }
+  g_assert_cmpint (scrolled, ==, GROUND | UNITS);
+  muster_viewport_pan (fx->viewport, -5, 0);
+  {
+    cairo_t *cr = cairo_create (direct);
+
+    muster_map_paint (cr, fx->viewport, &fx->scene, &fx->style);
+    cairo_destroy (cr);
+  }
+  cairo_surface_flush (cached);
+  cairo_surface_flush (direct);
+  for (int y = 0; y < 2 * H; y++)
+    for (int x = 0; x < 2 * W; x++)
+      if (!same_colour (pixel_at (cached, x, y), pixel_at (direct, x, y)))
+        n++;
+  g_assert_cmpuint (n, <, 80);
+  cairo_surface_destroy (cached);
+  cairo_surface_destroy (direct);
+}
+
 /* The marks change every frame and are never kept. */
 static void
 test_selection_repaints_nothing (Fixture       *fx,
@@ -417,6 +458,7 @@ main (int argc, char *argv[])
   ADD ("new-battlefield", test_new_battlefield);
   ADD ("live-drag", test_live_drag);
   ADD ("pan-scrolls", test_pan_scrolls);
+  ADD ("hidpi", test_hidpi);
   ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
 #undef ADD
   return g_test_run ();
