@@ -138,10 +138,16 @@ text_at (Painter    *p,
          gboolean    halo)
 {
   cairo_t *cr = p->cr;
+  double cx0, cy0, cx1, cy1;
   int w, h;
 
   pango_layout_set_text (p->layout, text, -1);
   pango_layout_get_pixel_size (p->layout, &w, &h);
+  /* a label wholly outside the clip (a strip of a scrolled map) costs no glyphs */
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  if (x - w * align_x - 3 > cx1 || x + w * (1 - align_x) + 3 < cx0 ||
+      y - h * align_y - 1 > cy1 || y + h * (1 - align_y) + 1 < cy0)
+    return;
   cairo_move_to (cr, round (x - w * align_x), round (y - h * align_y));
   if (halo)
     {
