@@ -200,6 +200,7 @@ extern const MusterProcedure muster_sov_scythed_chariot;
 extern const MusterProcedure muster_sov_heroic_combat;
 extern const MusterProcedure muster_sov_heroic_missile;
 extern const MusterProcedure muster_sov_sniper;
+extern const MusterProcedure muster_sov_flames;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;

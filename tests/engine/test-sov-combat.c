@@ -911,6 +911,98 @@ test_sov_missing_table (void)
   g_assert_nonnull (strstr (error->message, "no table"));
 }
 
+/* ---- Fire and smoke (§4.12.7–8) --------------------------------------------------------- */
+
+/* Every face of every marker's roll at each turn end: the chance of each number burning. */
+static void
+enumerate_markers (int     burning,
+                   int     turns_left,
+                   double  weight,
+                   double *out,
+                   int     length)
+{
+  if (turns_left == 0 || burning == 0)
+    {
+      g_assert_cmpint (burning, <, length);
+      out[burning] += weight;
+      return;
+    }
+  /* the markers' faces as one number in base 6, the first marker's the lowest digit */
+  for (int code = 0, n = (int) pow (6, burning); code < n; code++)
+    {
+      int after = burning;
+
+      for (int m = 0, c = code; m < burning; m++, c /= 6)
+        after += c % 6 == 5 ? 1 : c % 6 == 0 ? -1 : 0;
+      enumerate_markers (after, turns_left - 1, weight / n, out, length);
+    }
+}
+
+static void
+test_sov_flames (void)
+{
+  const MusterProcedure *p = procedure ("flames");
+  static const char * const small[] = { "markers=2", "turns=2", "figures=2", NULL };
+  g_autoptr(MusterProcedureResult) exact = run_exact (p, small);
+  g_autofree int *values = values_for (p, small);
+  g_autoptr(MusterProcedureResult) simulated = NULL;
+  g_autoptr(MusterProcedureResult) again = NULL;
+  double burning[16] = { 0 }, smoke[16] = { 0 }, caught[3] = { 0 };
+  const guint64 trials = 200000;
+
+  /* markers: 2 at the start, every face for two turn ends (up to 8 burning) */
+  enumerate_markers (2, 2, 1.0, burning, G_N_ELEMENTS (burning));
+  /* smoke: the D6 clouds, then a D6 at each of the two turn ends */
+  for (int start = 1; start <= 6; start++)
+    for (int a = 1; a <= 6; a++)
+      for (int b = 1; b <= 6; b++)
+        {
+          int c = start;
+
+          c = a == 1 ? 0 : a == 2 ? MAX (0, c - 1) : a >= 5 ? c + 1 : c;
+          c = b == 1 ? 0 : b == 2 ? MAX (0, c - 1) : b >= 5 ? c + 1 : c;
+          smoke[c] += 1.0 / 216;
+        }
+  /* two figures, each D4 against the fire's D4: caught when the fire is higher */
+  for (int code = 0; code < 256; code++)
+    caught[(code % 4 < (code / 4) % 4) + ((code / 16) % 4 < code / 64)] += 1.0 / 256;
+
+  for (int k = 0; k < 16; k++)
+    {
+      g_assert_cmpfloat_with_epsilon (prob (exact, "burning", k), burning[k], 1e-12);
+      g_assert_cmpfloat_with_epsilon (prob (exact, "smoke", k), smoke[k], 1e-12);
+    }
+  for (int k = 0; k < 3; k++)
+    g_assert_cmpfloat_with_epsilon (prob (exact, "casualties", k), caught[k], 1e-12);
+  /* a lone marker is out after one turn end with 1/6; the mean number burning stays put */
+  {
+    static const char * const one[] = { "markers=1", "turns=1", NULL };
+    g_autoptr(MusterProcedureResult) single = run_exact (p, one);
+
+    g_assert_cmpfloat_with_epsilon (prob (single, "burning", 0), 1.0 / 6, 1e-12);
+    g_assert_cmpfloat_with_epsilon (muster_dist_get_mean (muster_procedure_result_get_output (
+                                      single, 0)), 1.0, 1e-12);
+  }
+
+  /* the sampler rolls as the markers spread: within 4 standard errors, one seed one result */
+  simulated = muster_procedure_simulate (p, ruleset, values, trials, 4, NULL);
+  again = muster_procedure_simulate (p, ruleset, values, trials, 4, NULL);
+  for (guint o = 0; o < p->n_outputs; o++)
+    {
+      MusterDist *e = muster_procedure_result_get_output (exact, o);
+      MusterDist *sim = muster_procedure_result_get_output (simulated, o);
+
+      g_assert_true (muster_dist_equal (sim, muster_procedure_result_get_output (again, o), 0.0));
+      for (int k = 0; k < 16; k++)
+        {
+          double q = muster_dist_get_prob (e, k);
+
+          g_assert_cmpfloat (fabs (muster_dist_get_prob (sim, k) - q), <=,
+                             4 * sqrt (q * (1 - q) / trials) + 1e-12);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -950,6 +1042,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/heroic-combat", test_sov_heroic_combat);
   g_test_add_func ("/engine/sov/sniper-and-heroic-missile", test_sov_sniper_and_heroic_missile);
   g_test_add_func ("/engine/sov/missing-table", test_sov_missing_table);
+  g_test_add_func ("/engine/sov/flames", test_sov_flames);
 
   ret = g_test_run ();
   muster_ruleset_unref (ruleset);

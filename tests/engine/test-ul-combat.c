@@ -869,6 +869,36 @@ test_ul_terrain (void)
   assert_enumeration_matches (terrain, edge);
 }
 
+/* A sampler that rolls again on ties, whose outputs take the values 0–2: every value within
+ * 4 standard errors of @exact over 200 000 trials, and one seed gives one result. */
+static void
+assert_rerolling_sampler (const MusterProcedure       *p,
+                          const int                   *values,
+                          const MusterProcedureResult *exact,
+                          guint64                      seed)
+{
+  const guint64 trials = 200000;
+  g_autoptr(MusterProcedureResult) simulated = muster_procedure_simulate (p, ruleset, values,
+                                                                          trials, seed, NULL);
+  g_autoptr(MusterProcedureResult) again = muster_procedure_simulate (p, ruleset, values, trials,
+                                                                      seed, NULL);
+
+  for (guint o = 0; o < p->n_outputs; o++)
+    {
+      MusterDist *e = muster_procedure_result_get_output (exact, o);
+      MusterDist *s = muster_procedure_result_get_output (simulated, o);
+
+      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
+      for (int v = 0; v <= 2; v++)
+        {
+          double q = muster_dist_get_prob (e, v);
+
+          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - q), <=,
+                             4 * sqrt (q * (1 - q) / trials) + 1e-12);
+        }
+    }
+}
+
 /* §12.3: d6 each, ties roll again (X47); a 6 against a 1 is an ambush, 1/36 a roll for each
  * player, so 1/30 of the deciding rolls; beaten by 4 would be 3/30. */
 static void
@@ -879,9 +909,6 @@ test_ul_deployment (void)
   g_autofree int *by_four = values_for (deployment, "margin=4", NULL);
   g_autoptr(MusterProcedureResult) result = exact (deployment, book);
   g_autoptr(MusterProcedureResult) wider = exact (deployment, by_four);
-  g_autoptr(MusterProcedureResult) simulated = NULL;
-  g_autoptr(MusterProcedureResult) again = NULL;
-  const guint64 trials = 200000;
 
   g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "first-roll"), 2),
                                   6.0 / 36, EPSILON);
@@ -894,22 +921,7 @@ test_ul_deployment (void)
   g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (wider, "ambush"), 1), 3.0 / 30,
                                   EPSILON);
 
-  simulated = muster_procedure_simulate (deployment, ruleset, book, trials, 9, NULL);
-  again = muster_procedure_simulate (deployment, ruleset, book, trials, 9, NULL);
-  for (guint o = 0; o < deployment->n_outputs; o++)
-    {
-      MusterDist *e = muster_procedure_result_get_output (result, o);
-      MusterDist *s = muster_procedure_result_get_output (simulated, o);
-
-      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
-      for (int v = 0; v <= 2; v++)
-        {
-          double p = muster_dist_get_prob (e, v);
-
-          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - p), <=,
-                             4 * sqrt (p * (1 - p) / trials) + 1e-12);
-        }
-    }
+  assert_rerolling_sampler (deployment, book, result, 9);
 }
 
 /* §6.4: d20 + rating, ties dice again. Ratings 6 and 1: a tie when B's die is A's + 5, 15/400;
@@ -922,9 +934,6 @@ test_ul_tactical_initiative (void)
   g_autofree int *even = muster_procedure_default_values (initiative);
   g_autoptr(MusterProcedureResult) result = exact (initiative, values);
   g_autoptr(MusterProcedureResult) even_result = exact (initiative, even);
-  g_autoptr(MusterProcedureResult) simulated = NULL;
-  g_autoptr(MusterProcedureResult) again = NULL;
-  const guint64 trials = 200000;
 
   g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "first-roll"), 2),
                                   15.0 / 400, EPSILON);
@@ -936,22 +945,7 @@ test_ul_tactical_initiative (void)
                                   EPSILON);
 
   /* Its sampler re-rolls ties: it agrees with the exact result, and one seed gives one result. */
-  simulated = muster_procedure_simulate (initiative, ruleset, values, trials, 3, NULL);
-  again = muster_procedure_simulate (initiative, ruleset, values, trials, 3, NULL);
-  for (guint o = 0; o < initiative->n_outputs; o++)
-    {
-      MusterDist *e = muster_procedure_result_get_output (result, o);
-      MusterDist *s = muster_procedure_result_get_output (simulated, o);
-
-      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
-      for (int v = 0; v <= 2; v++)
-        {
-          double p = muster_dist_get_prob (e, v);
-
-          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - p), <=,
-                             4 * sqrt (p * (1 - p) / trials) + 1e-12);
-        }
-    }
+  assert_rerolling_sampler (initiative, values, result, 3);
 }
 
 static void
