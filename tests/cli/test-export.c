@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "cli-run.h"
+#include "cli-test-util.h"
 
 /*
  * muster-cli export: text formats match the golden files of tests/model/test-list-export.c;
@@ -15,7 +15,6 @@
  * poppler-utils is not installed); bad arguments exit 2 and write nothing.
  */
 
-static const char *cli;
 
 static const struct {
   const char *name;
@@ -51,13 +50,13 @@ test_text_formats (void)
   for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
     for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
       {
-        g_auto(CliRun) run = { 0 };
+        g_auto(Run) run = { 0 };
         g_autofree char *file = sample_path (samples[s].name);
         g_autofree char *golden = g_strdup_printf ("%s/golden/%s.%s", MUSTER_TEST_DATA,
                                                    samples[s].name, formats[f]);
         g_autofree char *expected = NULL;
 
-        cli_run (&run, cli, "export", file, "--format", formats[f], NULL);
+        run_cli (&run, NULL, "export", file, "--format", formats[f], NULL);
         g_assert_cmpint (run.status, ==, 0);
         g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
         g_assert_cmpstr (run.out, ==, expected);
@@ -107,7 +106,7 @@ test_pdf_sheets (void)
   for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
     for (guint k = 0; k < G_N_ELEMENTS (sheets); k++)
       {
-        g_auto(CliRun) run = { 0 };
+        g_auto(Run) run = { 0 };
         g_autofree char *file = sample_path (samples[s].name);
         g_autofree char *pdf = g_strdup_printf ("%s/%s-%s.pdf", dir, samples[s].name, sheets[k]);
         g_autofree char *info = NULL;
@@ -115,7 +114,7 @@ test_pdf_sheets (void)
         g_autofree char *last = NULL;
         guint pages;
 
-        cli_run (&run, cli, "export", file, "--format", "pdf", "--sheet", sheets[k], "-o", pdf,
+        run_cli (&run, NULL, "export", file, "--format", "pdf", "--sheet", sheets[k], "-o", pdf,
                  NULL);
         g_assert_cmpint (run.status, ==, 0);
         g_assert_cmpstr (run.out, ==, "");
@@ -141,7 +140,7 @@ test_pdf_sheets (void)
 static void
 test_paper (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autofree char *file = sample_path ("battle-valor-fantasy-1000");
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
   g_autofree char *pdf = g_build_filename (dir, "out.pdf", NULL);
@@ -153,12 +152,12 @@ test_paper (void)
       g_test_skip ("poppler-utils is not installed");
       return;
     }
-  cli_run (&run, cli, "export", file, "-f", "pdf", "--paper", "letter", "-o", pdf, NULL);
+  run_cli (&run, NULL, "export", file, "-f", "pdf", "--paper", "letter", "-o", pdf, NULL);
   g_assert_cmpint (run.status, ==, 0);
   info = poppler ("pdfinfo", pdf);
   g_assert_nonnull (strstr (info, "612 x 792"));
 
-  cli_run (&run, cli, "export", file, "-f", "pdf", "--landscape", "-o", pdf, NULL);
+  run_cli (&run, NULL, "export", file, "-f", "pdf", "--landscape", "-o", pdf, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_free (info);
   info = poppler ("pdfinfo", pdf);
@@ -174,27 +173,27 @@ test_paper (void)
 static void
 test_errors (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autofree char *file = sample_path ("undying-lands-host");
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "missing", "out.txt", NULL);
 
-  cli_run (&run, cli, "export", NULL);
+  run_cli (&run, NULL, "export", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  cli_run (&run, cli, "export", "/nonexistent.muster", NULL);
+  run_cli (&run, NULL, "export", "/nonexistent.muster", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "nonexistent.muster"));
-  cli_run (&run, cli, "export", file, "--format", "docx", NULL);
+  run_cli (&run, NULL, "export", file, "--format", "docx", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "docx"));
-  cli_run (&run, cli, "export", file, "--format", "pdf", "--sheet", "poster", "-o", out, NULL);
+  run_cli (&run, NULL, "export", file, "--format", "pdf", "--sheet", "poster", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 2);
-  cli_run (&run, cli, "export", file, "--format", "pdf", "--paper", "a3", "-o", out, NULL);
+  run_cli (&run, NULL, "export", file, "--format", "pdf", "--paper", "a3", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 2);
-  cli_run (&run, cli, "export", file, "--sheet", "cards", NULL);
+  run_cli (&run, NULL, "export", file, "--sheet", "cards", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
-  cli_run (&run, cli, "export", file, "-o", out, NULL);
+  run_cli (&run, NULL, "export", file, "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   g_rmdir (dir);
@@ -204,7 +203,7 @@ test_errors (void)
 static void
 test_output_file (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autofree char *file = sample_path ("undying-lands-host");
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "list.md", NULL);
@@ -214,7 +213,7 @@ test_output_file (void)
   g_autoptr(GDir) listing = NULL;
 
   g_assert_true (g_file_set_contents (out, "old", -1, NULL));
-  cli_run (&run, cli, "export", file, "-f", "md", "-o", out, NULL);
+  run_cli (&run, NULL, "export", file, "-f", "md", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
@@ -258,7 +257,7 @@ page_text (const char *pdf,
 static void
 test_packet (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autofree char *file = sample_path ("battle-valor-fantasy-cold-beck");
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
   g_autofree char *pdf = g_build_filename (dir, "packet.pdf", NULL);
@@ -271,7 +270,7 @@ test_packet (void)
       g_test_skip ("poppler-utils (pdfinfo, pdftotext) is not installed");
       return;
     }
-  cli_run (&run, cli, "export", file, "--format", "pdf", "--sheet", "packet", "-o", pdf, NULL);
+  run_cli (&run, NULL, "export", file, "--format", "pdf", "--sheet", "packet", "-o", pdf, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
   info = poppler ("pdfinfo", pdf);
@@ -328,7 +327,7 @@ test_packet (void)
   g_assert_cmpuint (lists, >=, 1);
 
   /* Full size: the same packet with the table tiled over many more pages. */
-  cli_run (&run, cli, "export", file, "-f", "pdf", "--sheet", "map", "--scale", "table",
+  run_cli (&run, NULL, "export", file, "-f", "pdf", "--sheet", "map", "--scale", "table",
            "-o", pdf, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_free (info);
@@ -344,7 +343,7 @@ test_packet (void)
 static void
 test_map_images (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autofree char *file = sample_path ("battle-valor-fantasy-cold-beck");
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "map.png", NULL);
@@ -357,7 +356,7 @@ test_map_images (void)
   static const GMarkupParser nothing = { NULL };
   gsize size;
 
-  cli_run (&run, cli, "export", file, "--format", "png", "-o", png, NULL);
+  run_cli (&run, NULL, "export", file, "--format", "png", "-o", png, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (png, &data, &size, NULL));
   g_assert_cmpuint (size, >, 20000);
@@ -365,7 +364,7 @@ test_map_images (void)
   g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (data + 16)), >=, 1600);
   g_assert_cmpuint (GUINT32_FROM_BE (*(guint32 *) (data + 20)), >=, 1000);
 
-  cli_run (&run, cli, "export", file, "--format", "svg", "-o", svg, NULL);
+  run_cli (&run, NULL, "export", file, "--format", "svg", "-o", svg, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (svg, &players, &size, NULL));
   parser = g_markup_parse_context_new (&nothing, 0, NULL, NULL);
@@ -375,7 +374,7 @@ test_map_images (void)
   g_assert_nonnull (strstr (players, "<svg"));
 
   /* The umpire's map draws the hidden units too: more to draw. */
-  cli_run (&run, cli, "export", file, "--format", "svg", "--view", "umpire", "-o", svg, NULL);
+  run_cli (&run, NULL, "export", file, "--format", "svg", "--view", "umpire", "-o", svg, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (svg, &umpire, NULL, NULL));
   g_assert_cmpuint (strlen (umpire), >, strlen (players));
@@ -387,7 +386,7 @@ test_map_images (void)
 static void
 test_packet_errors (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autofree char *scenario = sample_path ("battle-valor-fantasy-cold-beck");
   g_autofree char *list_only = sample_path ("undying-lands-host");
   g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
@@ -405,19 +404,19 @@ test_packet_errors (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
       /* the row's first NULL ends the arguments */
-      cli_run (&run, cli, "export", scenario, "-o", out, bad[i][0], bad[i][1], bad[i][2],
+      run_cli (&run, NULL, "export", scenario, "-o", out, bad[i][0], bad[i][1], bad[i][2],
                bad[i][3], bad[i][4], bad[i][5], NULL);
       g_assert_cmpint (run.status, ==, 2);
       g_assert_cmpstr (run.err, !=, "");
       g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
     }
   /* A list without a battlefield has no map: the message says so. */
-  cli_run (&run, cli, "export", list_only, "-f", "pdf", "--sheet", "packet", "-o", out, NULL);
+  run_cli (&run, NULL, "export", list_only, "-f", "pdf", "--sheet", "packet", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "no battlefield"));
   g_assert_nonnull (strstr (run.err, "undying-lands-host.muster"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
-  cli_run (&run, cli, "export", list_only, "-f", "png", "-o", out, NULL);
+  run_cli (&run, NULL, "export", list_only, "-f", "png", "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "no battlefield"));
   g_rmdir (dir);
@@ -429,7 +428,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, ==, 2);
-  cli = argv[1];
+  cli_path = argv[1];
 
   g_test_add_func ("/export/text-formats", test_text_formats);
   g_test_add_func ("/export/pdf-sheets", test_pdf_sheets);

@@ -7,14 +7,13 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "cli-run.h"
+#include "cli-test-util.h"
 
 /*
  * muster-cli generate: the same seed writes the same document, another seed another one; the
  * result reloads; a rule system without the procedure exits 1; bad arguments exit 2.
  */
 
-static const char *cli;
 
 static char *
 sample_path (const char *name)
@@ -26,13 +25,13 @@ static void
 test_same_seed (void)
 {
   g_autofree char *file = sample_path ("undying-lands-host");
-  g_auto(CliRun) a = { 0 };
-  g_auto(CliRun) b = { 0 };
-  g_auto(CliRun) c = { 0 };
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
 
-  cli_run (&a, cli, "generate", file, "--seed", "31", NULL);
-  cli_run (&b, cli, "generate", file, "--seed", "31", NULL);
-  cli_run (&c, cli, "generate", file, "--seed", "32", NULL);
+  run_cli (&a, NULL, "generate", file, "--seed", "31", NULL);
+  run_cli (&b, NULL, "generate", file, "--seed", "31", NULL);
+  run_cli (&c, NULL, "generate", file, "--seed", "32", NULL);
   g_assert_cmpint (a.status, ==, 0);
   g_assert_cmpstr (a.out, ==, b.out);
   g_assert_cmpstr (a.err, ==, b.err);
@@ -52,9 +51,9 @@ test_output_reloads (void)
   g_autofree char *out = g_build_filename (dir, "ambush.muster", NULL);
   g_autofree char *again = g_build_filename (dir, "again.muster", NULL);
   g_autofree char *contents = NULL;
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
 
-  cli_run (&run, cli, "generate", file, "--seed", "5", "--option", "scenario=ambush",
+  run_cli (&run, NULL, "generate", file, "--seed", "5", "--option", "scenario=ambush",
            "-o", out, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Scenario set-up, seed 5.\n2. Ambush!"));
@@ -64,7 +63,7 @@ test_output_reloads (void)
   g_assert_true (strstr (contents, "<victory>"));
 
   /* generating again over a generated battlefield replaces its notes, not adds to them */
-  cli_run (&run, cli, "generate", out, "--seed", "6", "-o", again, NULL);
+  run_cli (&run, NULL, "generate", out, "--seed", "6", "-o", again, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_clear_pointer (&contents, g_free);
   g_assert_true (g_file_get_contents (again, &contents, NULL, NULL));
@@ -80,9 +79,9 @@ static void
 test_options (void)
 {
   g_autofree char *file = sample_path ("standards-of-valor-punitive-cohort");
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
 
-  cli_run (&run, cli, "generate", file, "--options", NULL);
+  run_cli (&run, NULL, "generate", file, "--options", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (strstr (run.out, "  scenario: Scenario\n"));
   g_assert_true (strstr (run.out, "    fixed*  Fixed Battle\n"));
@@ -94,28 +93,28 @@ test_failures (void)
 {
   g_autofree char *ul = sample_path ("undying-lands-host");
   g_autofree char *mov = sample_path ("medals-of-valor-village-assault");
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
 
-  cli_run (&run, cli, "generate", mov, "--seed", "1", NULL);
+  run_cli (&run, NULL, "generate", mov, "--seed", "1", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_true (strstr (run.err, "has no procedure for generating a battlefield"));
   g_assert_cmpstr (run.out, ==, "");
 
-  cli_run (&run, cli, "generate", ul, "--seed", "many", NULL);
+  run_cli (&run, NULL, "generate", ul, "--seed", "many", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (strstr (run.err, "“many” is not a whole number"));
 
-  cli_run (&run, cli, "generate", ul, "--option", "grid=hexes", NULL);
+  run_cli (&run, NULL, "generate", ul, "--option", "grid=hexes", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (strstr (run.err, "option “grid” has no choice “hexes”"));
 
-  cli_run (&run, cli, "generate", ul, "--option", "grid", NULL);
+  run_cli (&run, NULL, "generate", ul, "--option", "grid", NULL);
   g_assert_cmpint (run.status, ==, 2);
 
-  cli_run (&run, cli, "generate", ul, "--table", "big", NULL);
+  run_cli (&run, NULL, "generate", ul, "--table", "big", NULL);
   g_assert_cmpint (run.status, ==, 2);
 
-  cli_run (&run, cli, "generate", "/nonexistent.muster", NULL);
+  run_cli (&run, NULL, "generate", "/nonexistent.muster", NULL);
   g_assert_cmpint (run.status, ==, 2);
 }
 
@@ -125,7 +124,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_assert_cmpint (argc, ==, 2);
-  cli = argv[1];
+  cli_path = argv[1];
   g_test_add_func ("/generate/same-seed", test_same_seed);
   g_test_add_func ("/generate/output-reloads", test_output_reloads);
   g_test_add_func ("/generate/options", test_options);
