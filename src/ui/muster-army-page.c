@@ -80,9 +80,9 @@ update_header (MusterArmyPage *self)
     }
   else
     {
-      /* TRANSLATORS: a strength with no limit, "IP 143"; the last %s is the house-value
-       * marker " *" or nothing */
-      total = g_strdup_printf (_("%s %s%s"), costing->abbreviation, spent_text, house ? " *" : "");
+      /* TRANSLATORS: a strength with no limit, "143 IP" or "35 men"; the last %s is the
+       * house-value marker " *" or nothing */
+      total = g_strdup_printf (_("%s %s%s"), spent_text, costing->abbreviation, house ? " *" : "");
       detail = g_strdup (costing->name);
     }
 

@@ -20,6 +20,7 @@ typedef struct
   GtkWidget          *widget;    /* AdwComboRow for single picks, GtkCheckButton otherwise */
   gboolean            has_none;  /* the combo's first item is "None" */
   GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
+  const char         *note;      /* borrowed: the option group's note */
 } OptionRow;
 
 struct _MusterUnitEditor
@@ -76,10 +77,12 @@ current_choice (OptionRow  *row,
   return row->has_none ? 0 : GTK_INVALID_LIST_POSITION;
 }
 
-/* The book's note on the chosen option, under the choice (a large shield's size, say). */
+/* The book's notes on the group and the chosen option (a large shield's size, say), as the
+ * row's tooltip: a subtitle would squeeze the chosen value to "Lar…". */
 static void
 show_choice_note (OptionRow *row)
 {
+  g_autofree char *tooltip = NULL;
   guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row->widget));
   guint index = selected - (row->has_none ? 1 : 0);
   const MusterOption *option = NULL;
@@ -87,8 +90,12 @@ show_choice_note (OptionRow *row)
   if (selected != GTK_INVALID_LIST_POSITION && (!row->has_none || selected > 0)
       && index < row->options->len)
     option = row->options->pdata[index];
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget),
-                               option && option->item.note ? option->item.note : "");
+  if (option != NULL && option->item.note != NULL)
+    tooltip = row->note != NULL ? g_strconcat (option->item.note, "\n\n", row->note, NULL)
+                                : g_strdup (option->item.note);
+  else
+    tooltip = g_strdup (row->note);
+  gtk_widget_set_tooltip_text (row->widget, tooltip);
 }
 
 /* Fills the editor's widgets from the selected unit. */
@@ -236,7 +243,7 @@ add_option_group (MusterUnitEditor        *self,
       OptionRow *row = option_row_new (self, group->item.id, combo);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), group->item.name);
-      gtk_widget_set_tooltip_text (combo, group->item.note);
+      row->note = group->item.note;
       row->has_none = min == 0;
       if (row->has_none)
         gtk_string_list_append (labels, _("None"));
