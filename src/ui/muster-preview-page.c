@@ -1171,6 +1171,23 @@ muster_preview_page_get_input_source (MusterPreviewPage *self,
   return input_source (self, index, values);
 }
 
+/* The list's rule system is the one a player wants odds for: Preview turns to it when a list
+ * opens or changes system, and the player may still pick another. */
+static void
+follow_document_system (MusterPreviewPage *self)
+{
+  MusterRuleset *ruleset = self->document ? muster_document_get_ruleset (self->document) : NULL;
+  const char *system;
+
+  if (ruleset == NULL)
+    return;
+  system = muster_ruleset_get_system_id (ruleset);
+  for (guint i = 0; i < self->systems->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->systems, i), system)
+        && adw_combo_row_get_selected (self->system_row) != i)
+      adw_combo_row_set_selected (self->system_row, i);
+}
+
 /**
  * muster_preview_page_set_document:
  * @document: (nullable): the window's document, whose units can fill the inputs
@@ -1189,6 +1206,8 @@ muster_preview_page_set_document (MusterPreviewPage *self,
   g_set_object (&self->document, document);
   if (document != NULL)
     {
+      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (follow_document_system),
+                               self, G_CONNECT_SWAPPED);
       g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (units_changed_cb),
                                self, G_CONNECT_SWAPPED);
       g_signal_connect_object (document, "unit-changed", G_CALLBACK (units_changed_cb), self,
@@ -1196,6 +1215,7 @@ muster_preview_page_set_document (MusterPreviewPage *self,
       g_signal_connect_object (document, "children-changed", G_CALLBACK (units_changed_cb),
                                self, G_CONNECT_SWAPPED);
     }
+  follow_document_system (self);
   units_changed_cb (self);
 }
 

@@ -380,6 +380,9 @@ test_window_preview_roles (void)
   page = MUSTER_PREVIEW_PAGE (gtk_widget_get_template_child (GTK_WIDGET (window),
                                                               MUSTER_TYPE_WINDOW,
                                                               "preview_page"));
+  /* Preview starts on the open list's rule system (its first procedure is Battle Valor
+   * Fantasy's otherwise). */
+  g_assert_cmpstr (muster_preview_page_get_procedure (page)->system, ==, "standards-of-valor");
   g_assert_true (muster_preview_page_select (page, "standards-of-valor", "fire"));
   spin_until (result_ready, page);
   g_assert_true (row_shown (page, "units_group"));
