@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "muster-commands.h"
+#include "muster-preferences-window.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
 #include "muster-welcome-page.h"
@@ -528,7 +529,7 @@ test_recovery_preference (void)
   spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_PREFERENCES_WINDOW));
   prefs = find_toplevel (ADW_TYPE_PREFERENCES_WINDOW);
   spin = GTK_SPIN_BUTTON (gtk_widget_get_template_child (GTK_WIDGET (prefs),
-                                                         G_OBJECT_TYPE (prefs),
+                                                         MUSTER_TYPE_PREFERENCES_WINDOW,
                                                          "recovery_delay_spin"));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (spin), ==, 5);
   gtk_spin_button_set_value (spin, 30);
