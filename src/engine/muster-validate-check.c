@@ -486,6 +486,8 @@ within (const MusterConstraint *c,
 {
   gboolean ok = TRUE;
 
+  /* put_bounds() reads only the bounds the constraint has; gcc -O2 cannot see that. */
+  bounds->min = bounds->max = 0;
   if (c->has_min)
     {
       bounds->min = muster_constraint_scale (c, c->min, limit, scaling);

@@ -393,13 +393,15 @@ test_bases (void)
 static void
 test_shipped_terrain_types (void)
 {
-  static const char * const systems[] = { "battle-valor-fantasy", "standards-of-valor",
-                                          "undying-lands", "medals-of-valor",
-                                          "horse-and-musket" };
+  /* The units each book measures in at its first figure scale: Undying Lands in cm (p.2). */
+  static const struct { const char *id, *units; } systems[] = {
+    { "battle-valor-fantasy", "in" }, { "standards-of-valor", "in" },
+    { "undying-lands", "cm" }, { "medals-of-valor", "in" }, { "horse-and-musket", "in" },
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
-      g_autofree char *name = g_strconcat (systems[i], ".xml", NULL);
+      g_autofree char *name = g_strconcat (systems[i].id, ".xml", NULL);
       g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"), name, NULL);
       g_autofree char *contents = NULL;
       g_autoptr(GError) error = NULL;
@@ -429,7 +431,7 @@ test_shipped_terrain_types (void)
 
         g_assert_cmpuint (muster_terrain_types_get_n_scales (types), >=, 1);
         g_assert_nonnull (muster_terrain_types_get_scale_name (types, 0, &units, NULL));
-        g_assert_true (g_str_equal (units, "in") || g_str_equal (units, "cm"));
+        g_assert_cmpstr (units, ==, systems[i].units);
         g_assert_true (muster_terrain_types_get_base (types, 0, "no-such-type", &w, &d));
         g_assert_cmpfloat (w, >, 0);
         g_assert_cmpfloat (d, >, 0);
