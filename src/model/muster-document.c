@@ -593,6 +593,29 @@ _muster_document_emit_force_changed (MusterDocument *self,
   g_signal_emit (self, signals[FORCE_CHANGED], 0, force);
 }
 
+/* Parses @bytes and makes them the document, located at @file (nullable). */
+static gboolean
+load_bytes (MusterDocument  *self,
+            GBytes          *bytes,
+            const char      *display_name,
+            GFile           *file,
+            GError         **error)
+{
+  MusterRuleset *ruleset;
+  MusterDoc *doc;
+
+  if (!(doc = muster_doc_new_from_bytes (bytes, display_name, error)))
+    return FALSE;
+
+  /* A list whose rule system is not installed still opens; it is shown uncosted. */
+  ruleset = self->catalog != NULL
+    ? muster_catalog_resolve (self->catalog, muster_doc_get_ruleset_id (doc), NULL)
+    : NULL;
+  replace_doc (self, doc, ruleset, file);
+  muster_document_emit_battlefield_changed (self);
+  return TRUE;
+}
+
 static void
 load_bytes_cb (GObject      *object,
                GAsyncResult *result,
@@ -604,8 +627,6 @@ load_bytes_cb (GObject      *object,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   MusterDocument *self = g_task_get_source_object (task);
-  MusterRuleset *ruleset;
-  MusterDoc *doc;
 
   if (!(bytes = g_file_load_bytes_finish (file, result, NULL, &error)))
     {
@@ -614,19 +635,40 @@ load_bytes_cb (GObject      *object,
     }
 
   name = g_file_get_basename (file);
-  if (!(doc = muster_doc_new_from_bytes (bytes, name, &error)))
+  if (!load_bytes (self, bytes, name, file, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-
-  /* A list whose rule system is not installed still opens; it is shown uncosted. */
-  ruleset = self->catalog != NULL
-    ? muster_catalog_resolve (self->catalog, muster_doc_get_ruleset_id (doc), NULL)
-    : NULL;
-  replace_doc (self, doc, ruleset, file);
-  muster_document_emit_battlefield_changed (self);
   g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * muster_document_restore:
+ * @bytes: a document's XML, as a recovery file kept it
+ * @display_name: the name errors give the XML
+ * @file: (nullable): where the document was last saved, if it ever was
+ *
+ * Replaces the document by @bytes, modified: what was restored is not what @file holds, and
+ * saving writes it there.
+ *
+ * Returns: whether @bytes were a document
+ */
+gboolean
+muster_document_restore (MusterDocument  *self,
+                         GBytes          *bytes,
+                         const char      *display_name,
+                         GFile           *file,
+                         GError         **error)
+{
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
+
+  if (!load_bytes (self, bytes, display_name, file, error))
+    return FALSE;
+  muster_history_mark_unsaved (self->history);
+  return TRUE;
 }
 
 void

@@ -53,5 +53,10 @@ void            muster_document_save_async     (MusterDocument       *self,
 gboolean        muster_document_save_finish    (MusterDocument       *self,
                                                 GAsyncResult         *result,
                                                 GError              **error);
+gboolean        muster_document_restore        (MusterDocument       *self,
+                                                GBytes               *bytes,
+                                                const char           *display_name,
+                                                GFile                *file,
+                                                GError              **error);
 
 G_END_DECLS

@@ -336,6 +336,20 @@ muster_history_mark_clean (MusterHistory *self)
   notify_changes (self, &old);
 }
 
+/* The current state is not what is on disk, and no undo or redo leads there: e.g. a list
+ * restored from a recovery file, whose saved version is unknown. */
+void
+muster_history_mark_unsaved (MusterHistory *self)
+{
+  State old;
+
+  g_return_if_fail (MUSTER_IS_HISTORY (self));
+
+  save_state (self, &old);
+  self->clean_position = -1;
+  notify_changes (self, &old);
+}
+
 /* Ends a run of mergeable edits, e.g. when the focus leaves a text field. */
 void
 muster_history_break_merge (MusterHistory *self)

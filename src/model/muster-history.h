@@ -22,6 +22,7 @@ const char    *muster_history_get_undo_label (MusterHistory *self);
 const char    *muster_history_get_redo_label (MusterHistory *self);
 gboolean       muster_history_get_is_clean   (MusterHistory *self);
 void           muster_history_mark_clean     (MusterHistory *self);
+void           muster_history_mark_unsaved   (MusterHistory *self);
 void           muster_history_break_merge    (MusterHistory *self);
 void           muster_history_clear          (MusterHistory *self);
 guint          muster_history_get_position   (MusterHistory *self);

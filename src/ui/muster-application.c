@@ -7,6 +7,7 @@
 
 #include "muster-application.h"
 #include "muster-preferences-window.h"
+#include "muster-recovery-dialog.h"
 #include "muster-window.h"
 
 struct _MusterApplication
@@ -15,6 +16,7 @@ struct _MusterApplication
 
   GSettings      *settings;
   MusterCatalog  *catalog;
+  gboolean        recovery_offered;
 };
 
 G_DEFINE_FINAL_TYPE (MusterApplication, muster_application, ADW_TYPE_APPLICATION)
@@ -44,6 +46,17 @@ apply_color_scheme (MusterApplication *self)
   adw_style_manager_set_color_scheme (style_manager, value);
 }
 
+/* Once a run, over the first window: recovery files at start-up are from a crash. */
+static void
+offer_recovery (MusterApplication *self,
+                GtkWindow         *window)
+{
+  if (self->recovery_offered || !MUSTER_IS_WINDOW (window))
+    return;
+  self->recovery_offered = TRUE;
+  muster_recovery_dialog_offer (self, MUSTER_WINDOW (window));
+}
+
 static void
 muster_application_activate (GApplication *app)
 {
@@ -52,6 +65,7 @@ muster_application_activate (GApplication *app)
   if (window == NULL)
     window = GTK_WINDOW (muster_window_new (MUSTER_APPLICATION (app)));
   gtk_window_present (window);
+  offer_recovery (MUSTER_APPLICATION (app), window);
 }
 
 static void
@@ -63,14 +77,8 @@ muster_application_open (GApplication  *app,
   MusterApplication *self = MUSTER_APPLICATION (app);
 
   for (int i = 0; i < n_files; i++)
-    {
-      MusterWindow *window = find_reusable_window (self);
-
-      if (window == NULL)
-        window = muster_window_new (self);
-      muster_window_open_file (window, files[i]);
-      gtk_window_present (GTK_WINDOW (window));
-    }
+    muster_application_open_file (self, files[i], NULL);
+  offer_recovery (self, gtk_application_get_active_window (GTK_APPLICATION (self)));
 }
 
 static void
@@ -253,4 +261,65 @@ muster_application_get_catalog (MusterApplication *self)
   if (self->catalog == NULL)
     self->catalog = muster_catalog_new_default ();
   return self->catalog;
+}
+
+/**
+ * muster_application_find_window:
+ * @file: a document
+ *
+ * Returns: (transfer none) (nullable): the window showing @file, if one does
+ */
+GtkWindow *
+muster_application_find_window (MusterApplication *self,
+                                GFile             *file)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      GFile *shown;
+
+      if (!MUSTER_IS_WINDOW (l->data))
+        continue;
+      shown = muster_document_get_file (muster_window_get_document (l->data));
+      if (shown != NULL && g_file_equal (shown, file))
+        return l->data;
+    }
+  return NULL;
+}
+
+/**
+ * muster_application_open_file:
+ * @file: the document to show
+ * @from: (nullable): the window the user asked from
+ *
+ * One window a document: if @file is open already, its window comes to the front. Otherwise
+ * @file opens in @from (or the active window) if that is still empty, else in a new window.
+ */
+void
+muster_application_open_file (MusterApplication *self,
+                              GFile             *file,
+                              GtkWindow         *from)
+{
+  GtkWindow *window;
+
+  g_return_if_fail (MUSTER_IS_APPLICATION (self));
+  g_return_if_fail (G_IS_FILE (file));
+  g_return_if_fail (from == NULL || MUSTER_IS_WINDOW (from));
+
+  if ((window = muster_application_find_window (self, file)) != NULL)
+    {
+      gtk_window_present (window);
+      return;
+    }
+
+  if (from != NULL && muster_window_is_empty (MUSTER_WINDOW (from)))
+    window = from;
+  else if (from == NULL)
+    window = GTK_WINDOW (find_reusable_window (self));
+  if (window == NULL)
+    window = GTK_WINDOW (muster_window_new (self));
+  muster_window_open_file (MUSTER_WINDOW (window), file);
+  gtk_window_present (window);
 }

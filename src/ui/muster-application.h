@@ -15,5 +15,10 @@ MusterApplication *muster_application_new          (const char        *applicati
                                                     GApplicationFlags  flags);
 GSettings         *muster_application_get_settings (MusterApplication *self);
 MusterCatalog     *muster_application_get_catalog  (MusterApplication *self);
+GtkWindow         *muster_application_find_window  (MusterApplication *self,
+                                                    GFile             *file);
+void               muster_application_open_file    (MusterApplication *self,
+                                                    GFile             *file,
+                                                    GtkWindow         *from);
 
 G_END_DECLS

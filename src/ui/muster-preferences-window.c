@@ -15,6 +15,7 @@ struct _MusterPreferencesWindow
   /* Template Widgets */
   AdwComboRow          *color_scheme_row;
   AdwComboRow          *length_unit_row;
+  GtkSpinButton        *recovery_delay_spin;
 };
 
 enum {
@@ -77,6 +78,8 @@ muster_preferences_window_constructed (GObject *object)
                                 self->length_unit_row, "selected", G_SETTINGS_BIND_DEFAULT,
                                 nick_to_position, position_to_nick,
                                 (gpointer) length_units, NULL);
+  g_settings_bind (self->settings, "recovery-delay", self->recovery_delay_spin, "value",
+                   G_SETTINGS_BIND_DEFAULT);
 }
 
 static void
@@ -130,6 +133,8 @@ muster_preferences_window_class_init (MusterPreferencesWindowClass *klass)
                                                RESOURCE_BASE "/muster-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, color_scheme_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow, length_unit_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreferencesWindow,
+                                        recovery_delay_spin);
 }
 
 static void

@@ -6,10 +6,13 @@
 #include <glib/gi18n.h>
 
 #include "muster-army-page.h"
+#include "muster-autosave.h"
 #include "muster-catalog.h"
 #include "muster-new-list-dialog.h"
 #include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
+#include "muster-recent.h"
+#include "muster-welcome-page.h"
 #include "muster-window.h"
 #include "muster-window-private.h"
 
@@ -21,11 +24,15 @@ struct _MusterWindow
   MusterDocument       *document;
   GSettings            *settings;
   GCancellable         *cancellable;
+  MusterAutosave       *autosave;
 
   /* Template Widgets */
   AdwViewStack         *stack;
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
+  GtkStack             *content_stack;
+  GtkWidget            *switcher_bar;
+  GMenu                *recent_menu;
   MusterArmyPage       *army_page;
   AdwViewStackPage     *army_stack_page;
   MusterPreviewPage    *preview_page;
@@ -79,6 +86,14 @@ update_title (MusterWindow *self)
   else
     title = g_strdup (doc_title);
 
+  /* No document yet: the welcome page, and no workspaces to switch between. */
+  gtk_stack_set_visible_child_name (self->content_stack,
+                                    muster_document_is_empty (self->document)
+                                    ? "welcome" : "document");
+  adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title,
+                                                     !muster_document_is_empty (self->document));
+  gtk_widget_set_visible (self->switcher_bar, !muster_document_is_empty (self->document));
+
   if (muster_document_is_empty (self->document))
     {
       gtk_window_set_title (GTK_WINDOW (self), _("Muster"));
@@ -106,22 +121,47 @@ document_changed_cb (MusterWindow *self,
   update_actions (self);
 }
 
+/* What load_cb needs: the window (held while loading) and the file, which the document only
+ * learns once loaded. */
+typedef struct
+{
+  MusterWindow *window;
+  GFile        *file;
+} Opening;
+
+static void
+opening_free (Opening *opening)
+{
+  g_object_unref (opening->window);
+  g_object_unref (opening->file);
+  g_free (opening);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Opening, opening_free)
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
 {
-  g_autoptr(MusterWindow) self = user_data;
+  g_autoptr(Opening) opening = user_data;
+  MusterWindow *self = opening->window;
+  GFile *file = opening->file;
   g_autoptr(GError) error = NULL;
 
   if (!muster_document_load_finish (MUSTER_DOCUMENT (object), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
           AdwMessageDialog *dialog;
 
-          dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                               _("Could Not Open the File"),
+          /* A recent list that is gone should not be offered again. */
+          if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+            muster_recent_remove (file);
+          /* The message names the file, the line and the problem. */
+          dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading,
                                                                error->message));
           adw_message_dialog_add_response (dialog, "close", _("_Close"));
           gtk_window_present (GTK_WINDOW (dialog));
@@ -129,6 +169,7 @@ load_cb (GObject      *object,
       return;
     }
 
+  muster_recent_add (file);
   muster_window_set_workspace (self, "army");
 }
 
@@ -150,6 +191,7 @@ save_cb (GObject      *object,
       return;
     }
 
+  muster_recent_add (muster_document_get_file (self->document));
   muster_window_add_toast (self, _("Saved"));
 }
 
@@ -172,15 +214,9 @@ open_response_cb (GtkNativeDialog *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      MusterWindow *target = self;
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
 
-      if (!muster_window_is_empty (self))
-        {
-          GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-          target = muster_window_new (MUSTER_APPLICATION (app));
-        }
-      muster_window_open_file (target, file);
-      gtk_window_present (GTK_WINDOW (target));
+      muster_application_open_file (MUSTER_APPLICATION (app), file, GTK_WINDOW (self));
     }
 
   /* GTK does not keep the native dialog alive: we held the reference. */
@@ -202,6 +238,19 @@ open_action (GtkWidget  *widget,
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
   g_signal_connect (native, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+open_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (param, NULL));
+
+  g_return_if_fail (MUSTER_IS_APPLICATION (app));
+  muster_application_open_file (MUSTER_APPLICATION (app), file, GTK_WINDOW (self));
 }
 
 static void
@@ -334,13 +383,22 @@ close_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (widget));
 }
 
+static gboolean
+destroy_cb (gpointer user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    MusterWindow     *self)
 {
+  /* Not from inside the dialog's own response: destroying the window takes the dialog with
+   * it, which would then outlive its parent for the rest of the emission. */
   if (g_strcmp0 (response, "discard") == 0)
-    gtk_window_destroy (GTK_WINDOW (self));
+    g_idle_add_full (G_PRIORITY_HIGH_IDLE, destroy_cb, g_object_ref (self), g_object_unref);
   else if (g_strcmp0 (response, "save") == 0)
     save_action (GTK_WIDGET (self), "win.save", NULL);
 }
@@ -410,6 +468,16 @@ application_changed_cb (MusterWindow *self)
   muster_document_set_catalog (self->document, catalog);
 }
 
+/* GSettings recovery-delay is in seconds, MusterAutosave:delay in milliseconds. */
+static gboolean
+seconds_to_ms (GValue   *value,
+               GVariant *variant,
+               gpointer  user_data)
+{
+  g_value_set_uint (value, g_variant_get_uint32 (variant) * 1000);
+  return TRUE;
+}
+
 static void
 muster_window_constructed (GObject *object)
 {
@@ -428,10 +496,14 @@ muster_window_dispose (GObject *object)
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  /* A window goes away only when closed on purpose: its recovery copy goes with it. */
+  if (self->autosave != NULL)
+    muster_autosave_discard (self->autosave);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
 
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->autosave);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
 
@@ -513,11 +585,15 @@ muster_window_class_init (MusterWindowClass *klass)
   g_type_ensure (MUSTER_TYPE_ARMY_PAGE);
   g_type_ensure (MUSTER_TYPE_PREVIEW_PAGE);
   g_type_ensure (MUSTER_TYPE_BATTLEFIELD_PAGE);
+  g_type_ensure (MUSTER_TYPE_WELCOME_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_stack_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
@@ -527,6 +603,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_property_action (widget_class, "win.workspace", "workspace");
   gtk_widget_class_install_action (widget_class, "win.new-list", NULL, new_list_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
@@ -556,6 +633,17 @@ muster_window_init (MusterWindow *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->settings = g_settings_new (APP_ID);
+  {
+    g_autoptr(GFile) recovery_dir = muster_recovery_get_default_dir ();
+
+    self->autosave = muster_autosave_new (self->document, recovery_dir);
+    g_settings_bind_with_mapping (self->settings, "recovery-delay", self->autosave, "delay",
+                                  G_SETTINGS_BIND_GET, seconds_to_ms, NULL, NULL, NULL);
+  }
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (muster_recent_fill_menu), self->recent_menu,
+                           G_CONNECT_SWAPPED);
+  muster_recent_fill_menu (self->recent_menu);
   gtk_window_set_default_size (GTK_WINDOW (self),
                                g_settings_get_int (self->settings, "window-width"),
                                g_settings_get_int (self->settings, "window-height"));
@@ -620,11 +708,43 @@ void
 muster_window_open_file (MusterWindow *self,
                          GFile        *file)
 {
+  Opening *opening;
+
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  muster_document_load_async (self->document, file, self->cancellable, load_cb,
-                              g_object_ref (self));
+  opening = g_new0 (Opening, 1);
+  opening->window = g_object_ref (self);
+  opening->file = g_object_ref (file);
+  muster_document_load_async (self->document, file, self->cancellable, load_cb, opening);
+}
+
+/**
+ * muster_window_restore:
+ * @entry: a recovery file left by a crash
+ *
+ * Shows the list @entry kept, modified and not yet saved, in this (empty) window. The window
+ * keeps @entry's file up to date from now on, so a second crash loses nothing either.
+ *
+ * Returns: whether the list could be read
+ */
+gboolean
+muster_window_restore (MusterWindow         *self,
+                       MusterRecoveryEntry  *entry,
+                       GError              **error)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (MUSTER_IS_RECOVERY_ENTRY (entry), FALSE);
+
+  name = g_file_get_basename (muster_recovery_entry_get_file (entry));
+  if (!muster_document_restore (self->document, muster_recovery_entry_get_bytes (entry), name,
+                                muster_recovery_entry_get_origin (entry), error))
+    return FALSE;
+  muster_autosave_set_file (self->autosave, muster_recovery_entry_get_file (entry));
+  muster_window_set_workspace (self, "army");
+  return TRUE;
 }
 
 void

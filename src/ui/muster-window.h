@@ -6,6 +6,7 @@
 #include "muster-application.h"
 #include "muster-army-page.h"
 #include "muster-document.h"
+#include "muster-recovery.h"
 
 G_BEGIN_DECLS
 
@@ -22,6 +23,9 @@ MusterArmyPage *muster_window_get_army_page (MusterWindow      *self);
 gboolean        muster_window_is_empty      (MusterWindow      *self);
 void            muster_window_open_file     (MusterWindow      *self,
                                              GFile             *file);
+gboolean        muster_window_restore       (MusterWindow      *self,
+                                             MusterRecoveryEntry *entry,
+                                             GError           **error);
 void            muster_window_add_toast     (MusterWindow      *self,
                                              const char        *message);
 

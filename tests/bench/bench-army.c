@@ -29,44 +29,6 @@ typedef struct
   guint            step;
 } Bench;
 
-/* A list of every kind of unit, with options, in three wings' worth of units. */
-static GBytes *
-generate (void)
-{
-  static const struct {
-    const char *type;
-    guint size;
-    const char *options;
-  } kinds[] = {
-    { "infantry", 12, "<option id='veteran'/><option id='double-handed'/>"
-                      "<option id='heavy-armour'/><option id='command-stand'/>" },
-    { "infantry", 10, "<option id='regular'/><option id='missile'/><option id='light-armour'/>" },
-    { "infantry", 8, "<option id='levy'/><option id='pole'/><option id='shields'/>" },
-    { "cavalry", 6, "<option id='regular'/><option id='horses'/><option id='medium-armour'/>" },
-    { "heavy-infantry", 6, "<option id='elite'/><option id='halberd'/>" },
-    { "shock-troops", 3, "<option id='regular'/>" },
-    { "war-machine", 1, "<option id='regular'/><option id='bolt-thrower'/>" },
-    { "wizard", 1, "<option id='regular'/>" },
-    { "captain", 1, "<option id='veteran'/>" },
-    { "flier", 4, "<option id='veteran'/>" },
-  };
-  GString *xml = g_string_new ("<muster format='1'><ruleset id='battle-valor-fantasy' "
-                               "version='1.0'/><title>Horde</title>"
-                               "<force id='f1' name='Horde' points='60000'>"
-                               "<setting variant='optional-limits' value='on'/>"
-                               "<unit type='general' size='1' name='Warlord'/>");
-
-  for (guint i = 1; i < N_UNITS; i++)
-    {
-      guint k = i % G_N_ELEMENTS (kinds);
-
-      g_string_append_printf (xml, "<unit type='%s' size='%u' name='Unit %u'>%s</unit>",
-                              kinds[k].type, kinds[k].size, i, kinds[k].options);
-    }
-  g_string_append (xml, "</force></muster>");
-  return g_string_free_to_bytes (xml);
-}
-
 static void
 load (gpointer data)
 {
@@ -199,7 +161,7 @@ main (int   argc,
 
   b.ruleset = muster_ruleset_new_from_file (path, &error);
   g_assert_no_error (error);
-  b.bytes = generate ();
+  b.bytes = bench_bvf_list (N_UNITS);
 
   seconds = time_per_call (load, &b);
   g_print ("load %u units (parse, bind, cost every unit): %.2f ms (target < 50 ms)\n",

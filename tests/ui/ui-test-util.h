@@ -100,6 +100,15 @@ ui_test_init (int    *argc,
     }
   adw_init ();
 
+  /* Recovery files left by an earlier, killed run would be offered at start-up. */
+  {
+    g_autoptr(GFile) recovery_dir = muster_recovery_get_default_dir ();
+    g_autoptr(GPtrArray) left = muster_recovery_scan (recovery_dir);
+
+    for (guint i = 0; i < left->len; i++)
+      muster_recovery_entry_discard (left->pdata[i], NULL);
+  }
+
   app = muster_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
   g_assert_no_error (error);

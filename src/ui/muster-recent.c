@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-recent"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "muster-recent.h"
+
+/*
+ * Recent documents live in the desktop's shared list (GtkRecentManager, the file manager's
+ * "Recent" too), marked with our MIME type. These helpers pick the Muster documents out of it
+ * for the Open Recent menu and the welcome page.
+ */
+
+#define MIME_TYPE "application/x-muster"
+
+static gboolean
+is_muster_document (GtkRecentInfo *info)
+{
+  return (g_strcmp0 (gtk_recent_info_get_mime_type (info), MIME_TYPE) == 0 ||
+          g_str_has_suffix (gtk_recent_info_get_uri (info), ".muster")) &&
+         gtk_recent_info_exists (info);
+}
+
+/* Records @file as just opened or saved. */
+void
+muster_recent_add (GFile *file)
+{
+  g_autofree char *uri = NULL;
+  GtkRecentData data = {
+    .mime_type = (char *) MIME_TYPE,
+    .app_name = (char *) g_get_application_name (),
+    .app_exec = (char *) "muster %u",
+  };
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  if (data.app_name == NULL)
+    data.app_name = (char *) "Muster";
+  uri = g_file_get_uri (file);
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+/* Forgets @file, e.g. when it could not be opened any more. */
+void
+muster_recent_remove (GFile *file)
+{
+  g_autofree char *uri = NULL;
+
+  g_return_if_fail (G_IS_FILE (file));
+
+  uri = g_file_get_uri (file);
+  /* Not listed is fine: there is nothing to forget. */
+  gtk_recent_manager_remove_item (gtk_recent_manager_get_default (), uri, NULL);
+}
+
+static int
+newest_first (gconstpointer a,
+              gconstpointer b)
+{
+  GtkRecentInfo *ia = *(GtkRecentInfo **) a;
+  GtkRecentInfo *ib = *(GtkRecentInfo **) b;
+
+  return g_date_time_compare (gtk_recent_info_get_modified (ib),
+                              gtk_recent_info_get_modified (ia));
+}
+
+/**
+ * muster_recent_list:
+ * @max: how many at most
+ *
+ * Returns: (transfer container) (element-type GtkRecentInfo): the Muster documents opened or
+ *   saved lately that still exist, newest first
+ */
+GPtrArray *
+muster_recent_list (guint max)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  GPtrArray *found = g_ptr_array_new_with_free_func ((GDestroyNotify) gtk_recent_info_unref);
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (is_muster_document (l->data))
+      g_ptr_array_add (found, gtk_recent_info_ref (l->data));
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+
+  g_ptr_array_sort (found, newest_first);
+  if (found->len > max)
+    g_ptr_array_set_size (found, max);
+  return found;
+}
+
+/* Returns: (transfer full): @info's file name without ".muster", as menus and rows show it */
+char *
+muster_recent_dup_name (GtkRecentInfo *info)
+{
+  const char *name = gtk_recent_info_get_display_name (info);
+
+  if (g_str_has_suffix (name, ".muster") && strlen (name) > strlen (".muster"))
+    return g_strndup (name, strlen (name) - strlen (".muster"));
+  return g_strdup (name);
+}
+
+/* Replaces @menu's items by the recent documents, each opening through win.open-recent. */
+void
+muster_recent_fill_menu (GMenu *menu)
+{
+  g_autoptr(GPtrArray) recent = muster_recent_list (MUSTER_RECENT_MAX);
+
+  g_menu_remove_all (menu);
+  for (guint i = 0; i < recent->len; i++)
+    {
+      GtkRecentInfo *info = recent->pdata[i];
+      g_autofree char *name = muster_recent_dup_name (info);
+      g_autoptr(GMenuItem) item = NULL;
+
+      /* Menu labels take mnemonics: double the underscores a file name may have. */
+      g_auto(GStrv) parts = g_strsplit (name, "_", -1);
+      g_autofree char *label = g_strjoinv ("__", parts);
+
+      item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target (item, "win.open-recent", "s",
+                                         gtk_recent_info_get_uri (info));
+      g_menu_append_item (menu, item);
+    }
+  if (recent->len == 0)
+    /* No action: shown greyed out, which says more than an empty submenu. */
+    g_menu_append (menu, _("No Recent Lists"), "win.no-recent");
+}
+
+/* Returns: (transfer full): the folder holding @file, as a person would write it ("~/Lists") */
+char *
+muster_recent_dup_location (GFile *file)
+{
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autofree char *relative = NULL;
+
+  if (parent == NULL)
+    return g_file_get_parse_name (file);
+  if (g_file_equal (parent, home))
+    return g_strdup ("~");
+  if ((relative = g_file_get_relative_path (home, parent)) != NULL)
+    return g_build_filename ("~", relative, NULL);
+  return g_file_get_parse_name (parent);
+}

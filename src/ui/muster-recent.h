@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define MUSTER_RECENT_MAX 8
+
+void       muster_recent_add          (GFile *file);
+void       muster_recent_remove       (GFile *file);
+GPtrArray *muster_recent_list         (guint  max);
+void       muster_recent_fill_menu    (GMenu *menu);
+char      *muster_recent_dup_location (GFile *file);
+char      *muster_recent_dup_name     (GtkRecentInfo *info);
+
+G_END_DECLS
