@@ -259,6 +259,10 @@ void     _muster_bvf_charge_resolve        (const MusterBvfNumbers *n, const int
                                             MusterBvfFaces *faces, int *outcome);
 void     _muster_bvf_rally_resolve         (const MusterBvfNumbers *n, const int *v,
                                             MusterBvfFaces *faces, int *outcome);
+void     _muster_bvf_initiative_resolve    (const MusterBvfNumbers *n, const int *v,
+                                            MusterBvfFaces *faces, int *outcome);
+void     _muster_bvf_flee_resolve          (const MusterBvfNumbers *n, const int *v,
+                                            MusterBvfFaces *faces, int *outcome);
 void     _muster_bvf_fire_resolve          (const MusterBvfNumbers *n, const int *v,
                                             MusterBvfFaces *faces, int *outcome);
 void     _muster_bvf_impact_resolve        (const MusterBvfNumbers *n, const int *v,
@@ -289,6 +293,8 @@ int      _muster_bvf_resolve_faces         (const MusterProcedure  *procedure,
                                             int                    *outcome,
                                             GError                **error);
 
+extern const MusterProcedure muster_bvf_initiative;
+extern const MusterProcedure muster_bvf_flee;
 extern const MusterProcedure muster_bvf_war_machine;
 extern const MusterProcedure muster_bvf_spell;
 extern const MusterProcedure muster_bvf_action;

@@ -158,6 +158,7 @@ static const MusterFillRoles bvf_roles[] = {
   { "success-roll", MUSTER_FILL_BOTH },
   { "charge-roll", MUSTER_FILL_ACTS },
   { "rally", MUSTER_FILL_ACTS },
+  { "flee", MUSTER_FILL_ACTS },
   { "missile-fire", MUSTER_FILL_BOTH },
   { "impact-hits", MUSTER_FILL_BOTH },
   { "melee-strike", MUSTER_FILL_BOTH },

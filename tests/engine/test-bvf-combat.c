@@ -897,7 +897,7 @@ test_defaults_run (void)
         g_assert_cmpfloat_with_epsilon (
           muster_dist_get_total (muster_procedure_result_get_output (r, o)), 1.0, 1e-12);
     }
-  g_assert_cmpuint (seen, ==, 11);
+  g_assert_cmpuint (seen, ==, 13);
 }
 
 /* ---- Inputs from the units of an army list --------------------------------------------- */
@@ -1122,6 +1122,102 @@ test_fill_generic (void)
   g_assert_false (set[muster_procedure_find_input (strike, "target-armour")]);
 }
 
+/* ---- Initiative and Flee (§5.3, §5.6 A) ----------------------------------------------- */
+
+/* §5.3: 4 dice each, ties rolled again: each player wins half the time. One roll-off of a
+ * against b dice, enumerated face by face, gives the chance of a tie and of A's win; the exact
+ * result is A's win given no tie, after a geometric number of roll-offs. */
+static void
+test_initiative (void)
+{
+  const MusterProcedure *p = bvf_procedure ("initiative");
+  g_autofree int *book = values_of (p, NULL);
+  g_autofree int *uneven = values_of (p, "a-dice=3", "b-dice=2", NULL);
+  g_autoptr(MusterProcedureResult) exact = exact_of (p, bvf, uneven);
+  MusterDist *winner = muster_procedure_result_get_output (exact, 0);
+  MusterDist *rolls = muster_procedure_result_get_output (exact, 1);
+  guint64 wins = 0, ties = 0, total = 0;
+  int faces[5] = { 1, 1, 1, 1, 1 };
+  double tie;
+
+  g_assert_cmpfloat_with_epsilon (prob_at_least (p, book, "winner", 1), 0.5, 1e-12);
+  /* 4 against 4: a tie with Σ P(k)² = 1921/6561, so one roll-off settles it 4640/6561 */
+  g_assert_cmpfloat_with_epsilon (1 - prob_at_least (p, book, "rolls", 2), 4640.0 / 6561,
+                                  1e-12);
+
+  for (;;)
+    {
+      int a = (faces[0] >= 5) + (faces[1] >= 5) + (faces[2] >= 5);
+      int b = (faces[3] >= 5) + (faces[4] >= 5);
+      guint i;
+
+      total++;
+      wins += a > b;
+      ties += a == b;
+      for (i = 0; i < G_N_ELEMENTS (faces) && faces[i] == 6; i++)
+        faces[i] = 1;
+      if (i == G_N_ELEMENTS (faces))
+        break;
+      faces[i]++;
+    }
+  g_assert_cmpuint (total, ==, 7776);
+  tie = (double) ties / total;
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (winner, 0),
+                                  (double) wins / (total - ties), 1e-12);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (rolls, 1), 1 - tie, 1e-12);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (rolls, 3), tie * tie * (1 - tie), 1e-12);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_total (rolls), 1.0, 1e-12);
+  g_assert_cmpint (muster_dist_get_max (rolls), ==, 10);
+
+  /* The dice: A 5 6 1 2, B 5 1 1 1 — A wins at once; a tie (one each) and then B 2–0. */
+  {
+    static const int once[] = { 5, 6, 1, 2, 5, 1, 1, 1 };
+    static const int twice[] = { 6, 1, 1, 1, 5, 1, 1, 1, 1, 1, 1, 1, 5, 6, 1, 1 };
+    int out[2];
+
+    g_assert_cmpint (_muster_bvf_resolve_faces (p, bvf, book, once, G_N_ELEMENTS (once), out,
+                                                NULL), ==, 8);
+    g_assert_cmpint (out[0], ==, 0);
+    g_assert_cmpint (out[1], ==, 1);
+    g_assert_cmpint (_muster_bvf_resolve_faces (p, bvf, book, twice, G_N_ELEMENTS (twice), out,
+                                                NULL), ==, 16);
+    g_assert_cmpint (out[0], ==, 1);
+    g_assert_cmpint (out[1], ==, 2);
+  }
+}
+
+/* §5.6 A: the Successes run 2 × MR, the rest straggle; every face combination, the book's
+ * modifiers, and the simulator against the exact result. */
+static void
+test_flee (void)
+{
+  const MusterProcedure *p = bvf_procedure ("flee");
+  g_autofree int *regular = values_of (p, "stands=4", NULL);
+  g_autofree int *veteran = values_of (p, "stands=4", "experience=veteran", NULL);
+  g_autoptr(MusterProcedureResult) exact = exact_of (p, bvf, veteran);
+  g_autoptr(MusterProcedureResult) simulated = NULL;
+  static const int faces[] = { 5, 6, 1, 2 };
+  int out[2];
+
+  BRUTE (bvf, "flee", 3, "stands=3", "experience=veteran");
+  BRUTE (bvf, "flee", 4, "stands=4", "experience=levy", "bad-luck=yes", "other=1");
+  BRUTE (bvf, "flee", 3, "stands=3", "experience=elite", "slow-thinking=yes");
+
+  _muster_bvf_resolve_faces (p, bvf, regular, faces, G_N_ELEMENTS (faces), out, NULL);
+  g_assert_cmpint (out[0], ==, 2);
+  g_assert_cmpint (out[1], ==, 2);
+  _muster_bvf_resolve_faces (p, bvf, veteran, faces, G_N_ELEMENTS (faces), out, NULL);
+  g_assert_cmpint (out[0], ==, 3);
+  g_assert_cmpint (out[1], ==, 1);
+  /* a Regular unit gets all 4 stands away with (1/3)^4 */
+  g_assert_cmpfloat_with_epsilon (prob_at_least (p, regular, "fled", 4), 1.0 / 81, 1e-12);
+
+  simulated = muster_procedure_simulate (p, bvf, veteran, 50000, 5, NULL);
+  for (guint o = 0; o < p->n_outputs; o++)
+    assert_close (muster_procedure_result_get_output (exact, o),
+                  muster_procedure_result_get_output (simulated, o), 50000);
+}
+
 /* ---- The simulator's stream ------------------------------------------------------------ */
 
 /* A digest of every count a simulation made: the same seed must give the same counts, build
@@ -1255,6 +1351,8 @@ main (int   argc,
   g_test_add_func ("/engine/bvf/units/monstrous", test_fill_monstrous);
   g_test_add_func ("/engine/bvf/units/generic", test_fill_generic);
   g_test_add_func ("/engine/bvf/simulator-stream", test_simulator_stream);
+  g_test_add_func ("/engine/bvf/initiative", test_initiative);
+  g_test_add_func ("/engine/bvf/flee", test_flee);
 
   status = g_test_run ();
   g_clear_pointer (&small, muster_ruleset_unref);

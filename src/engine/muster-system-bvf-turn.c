@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-procedures-private.h"
+#include "muster-system-bvf-private.h"
+
+/*
+ * Battle Valor Fantasy's turn rolls: the Initiative roll-off (§5.3, and the deployment
+ * initiative of §5.1, the same roll) and a Flee order's move (§5.6 A).
+ */
+
+/* ---- Initiative (§5.3) ------------------------------------------------------------------ */
+
+enum { IN_A_DICE, IN_B_DICE };
+enum { IN_OUT_WINNER, IN_OUT_ROLLS };
+
+/* Roll-offs counted; the last value stands for that many or more. */
+#define MAX_ROLLS 10
+
+static const char * const winner_labels[] = { "Player A", "Player B", NULL };
+
+static const MusterInputSpec initiative_inputs[] = {
+  { "a-dice", "Player A's dice", "The book: 4 dice each, with no modifiers.", MUSTER_INPUT_INT,
+    1, 20, 4, NULL, NULL },
+  { "b-dice", "Player B's dice", "The book: 4 dice each, with no modifiers.", MUSTER_INPUT_INT,
+    1, 20, 4, NULL, NULL },
+};
+
+static const MusterOutputSpec initiative_outputs[] = {
+  { "winner", "Initiative", winner_labels },
+  { "rolls", "Roll-offs (10: ten or more)", NULL },
+};
+
+static gboolean
+initiative_exact (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *v,
+                  MusterDist            **outputs,
+                  GError                **error)
+{
+  MusterBvfRoll plain = { 0 };
+  double a[21], b[21], win = 0.0, tie = 0.0, rolls[MAX_ROLLS];
+
+  _muster_bvf_roll_probs (&plain, v[IN_A_DICE], a);
+  _muster_bvf_roll_probs (&plain, v[IN_B_DICE], b);
+  for (int i = 0; i <= v[IN_A_DICE]; i++)
+    for (int j = 0; j <= v[IN_B_DICE]; j++)
+      {
+        if (i > j)
+          win += a[i] * b[j];
+        else if (i == j)
+          tie += a[i] * b[j];
+      }
+
+  /* Ties are rolled again: A wins with P(A > B | not a tie), after a geometric number of
+   * roll-offs. */
+  outputs[IN_OUT_WINNER] = muster_dist_new_from_weights (0, (double[]) { win, 1.0 - tie - win },
+                                                         2);
+  for (int k = 0; k < MAX_ROLLS; k++)
+    rolls[k] = k < MAX_ROLLS - 1 ? pow (tie, k) * (1.0 - tie) : pow (tie, k);
+  outputs[IN_OUT_ROLLS] = muster_dist_new_from_weights (1, rolls, MAX_ROLLS);
+  return TRUE;
+}
+
+void
+_muster_bvf_initiative_resolve (const MusterBvfNumbers *n,
+                                const int              *v,
+                                MusterBvfFaces         *faces,
+                                int                    *outcome)
+{
+  MusterBvfRoll plain = { 0 };
+  int a, b, rolls = 0;
+
+  do
+    {
+      a = _muster_bvf_roll_resolve (&plain, v[IN_A_DICE], faces);
+      b = _muster_bvf_roll_resolve (&plain, v[IN_B_DICE], faces);
+      rolls++;
+    }
+  while (a == b);
+  outcome[IN_OUT_WINNER] = a > b ? 0 : 1;
+  outcome[IN_OUT_ROLLS] = MIN (rolls, MAX_ROLLS);
+}
+
+const MusterProcedure muster_bvf_initiative = {
+  MUSTER_BVF_SYSTEM, "initiative", "Initiative",
+  "Each player rolls his dice with no modifiers; more Successes win, ties are rolled again. "
+  "Also the deployment initiative.",
+  initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
+  G_N_ELEMENTS (initiative_outputs), initiative_exact, _muster_bvf_sample,
+};
+
+/* ---- Flee (§5.6 A) ---------------------------------------------------------------------- */
+
+enum { FL_STANDS, FL_EXPERIENCE, FL_BAD_LUCK, FL_SLOW, FL_OTHER };
+enum { FL_OUT_FLED, FL_OUT_STRAGGLERS };
+
+static const MusterInputSpec flee_inputs[] = {
+  { "stands", "Stands", "One die per stand of the fleeing unit.", MUSTER_INPUT_INT, 1, 60, 4,
+    NULL, NULL },
+  { "experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.", MUSTER_INPUT_CHOICE,
+    0, 0, MUSTER_BVF_REGULAR, _muster_bvf_level_ids, _muster_bvf_level_labels },
+  { "bad-luck", "Bad Luck", "The spell: −2 Successes.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "slow-thinking", "Slow Thinking", "−1 Success on everything (Ogre Wreckers).",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "other", "Other modifiers", "Any other Success modifier.", MUSTER_INPUT_INT, -10, 10, 0,
+    NULL, NULL },
+};
+
+static const MusterOutputSpec flee_outputs[] = {
+  { "fled", "Stands moving 2 × MR", NULL },
+  { "stragglers", "Stragglers (1 × MR)", NULL },
+};
+
+static void
+flee_setup (const MusterBvfNumbers *n,
+            const int              *v,
+            MusterBvfRoll          *roll)
+{
+  int m = n->success[v[FL_EXPERIENCE]] + v[FL_OTHER];
+
+  m += v[FL_BAD_LUCK] ? n->mod[MUSTER_BVF_MOD_BAD_LUCK] : 0;
+  m += v[FL_SLOW] ? n->mod[MUSTER_BVF_MOD_SLOW_THINKING] : 0;
+  *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
+}
+
+static int
+stragglers_of (int      fled,
+               gpointer stands)
+{
+  return GPOINTER_TO_INT (stands) - fled;
+}
+
+static gboolean
+flee_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *v,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  g_autofree double *probs = NULL;
+  MusterBvfRoll roll;
+
+  if (n == NULL)
+    return FALSE;
+  flee_setup (n, v, &roll);
+  probs = g_new (double, v[FL_STANDS] + 1);
+  _muster_bvf_roll_probs (&roll, v[FL_STANDS], probs);
+  outputs[FL_OUT_FLED] = _muster_bvf_dist_capped (probs, v[FL_STANDS] + 1, -1);
+  outputs[FL_OUT_STRAGGLERS] = muster_dist_map (outputs[FL_OUT_FLED], stragglers_of,
+                                                GINT_TO_POINTER (v[FL_STANDS]));
+  return TRUE;
+}
+
+void
+_muster_bvf_flee_resolve (const MusterBvfNumbers *n,
+                          const int              *v,
+                          MusterBvfFaces         *faces,
+                          int                    *outcome)
+{
+  MusterBvfRoll roll;
+
+  flee_setup (n, v, &roll);
+  outcome[FL_OUT_FLED] = _muster_bvf_roll_resolve (&roll, v[FL_STANDS], faces);
+  outcome[FL_OUT_STRAGGLERS] = v[FL_STANDS] - outcome[FL_OUT_FLED];
+}
+
+const MusterProcedure muster_bvf_flee = {
+  MUSTER_BVF_SYSTEM, "flee", "Flee",
+  "A Flee order: one die per stand; the Successes are the stands that run 2 × MR, the rest "
+  "straggle 1 × MR and the unit is split. Independent L2 and Stubborn units never flee.",
+  flee_inputs, G_N_ELEMENTS (flee_inputs), flee_outputs, G_N_ELEMENTS (flee_outputs),
+  flee_exact, _muster_bvf_sample,
+};
