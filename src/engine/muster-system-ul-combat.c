@@ -353,6 +353,7 @@ _muster_ul_integrity_result (int roll,
 /* The procedures, in the order of the book. */
 const MusterProcedure * const muster_ul_procedures[] = {
   &muster_ul_terrain,
+  &muster_ul_deployment,
   &muster_ul_activation,
   &muster_ul_sub_commander_initiative,
   &muster_ul_tactical_initiative,

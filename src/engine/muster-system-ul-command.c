@@ -9,7 +9,7 @@
 /*
  * Undying Lands command: activating Sub-Commanders and Tactical Units (p.11, p.15, p.17), what
  * a Sub-Commander or a TU does on its own initiative (p.15–16, p.23–24), the Sub-Commanders'
- * tactical initiative (p.16); and the terrain roll of the set-up (p.12).
+ * tactical initiative (p.16); and the terrain and deployment rolls of the set-up (p.12).
  */
 
 #define COMMAND_DIE 6
@@ -469,6 +469,91 @@ const MusterProcedure muster_ul_tactical_initiative = {
   tactical_inputs, G_N_ELEMENTS (tactical_inputs),
   tactical_outputs, G_N_ELEMENTS (tactical_outputs),
   tactical_exact, tactical_sample,
+};
+
+/* Deployment (p.12): each player rolls d6; the higher places first or makes the other do so,
+ * ties roll again (X47). Beating the other by 5 (a 6 against a 1) is an ambush: the loser
+ * marches on, the winner deploys within 30 cm of him whenever he likes. Like the tactical
+ * initiative, the re-rolls make the dice unbounded: the sampler rolls until the tie breaks. */
+
+#define DEPLOYMENT_DIE 6
+
+enum { DE_MARGIN };
+enum { DE_OUT_FIRST, DE_OUT_WINNER, DE_OUT_AMBUSH };
+
+static const char * const deployment_labels[] = { "A higher", "B higher", "Tie", NULL };
+static const char * const deployment_winner_labels[] = {
+  "A chooses who places first", "B chooses who places first", NULL
+};
+static const char * const ambush_labels[] = { "No ambush", "A ambushes", "B ambushes", NULL };
+
+static const MusterInputSpec deployment_inputs[] = {
+  { "margin", "Ambush when beaten by", "The book: by 5, a 6 against a 1", MUSTER_INPUT_INT, 1, 5,
+    5, NULL, NULL },
+};
+
+static const MusterOutputSpec deployment_outputs[] = {
+  { "first-roll", "The first roll", deployment_labels },
+  { "winner", "Once ties are rolled again", deployment_winner_labels },
+  { "ambush", "Ambush", ambush_labels },
+};
+
+static gboolean
+deployment_exact (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *values,
+                  MusterDist            **outputs,
+                  GError                **error)
+{
+  double first[3] = { 0 }, ambush[3] = { 0 }, decided;
+
+  for (int a = 1; a <= DEPLOYMENT_DIE; a++)
+    for (int b = 1; b <= DEPLOYMENT_DIE; b++)
+      {
+        first[first_of (a, b)] += 1.0;
+        if (a - b >= values[DE_MARGIN])
+          ambush[1] += 1.0;
+        else if (b - a >= values[DE_MARGIN])
+          ambush[2] += 1.0;
+      }
+  decided = first[0] + first[1];
+  ambush[0] = decided - ambush[1] - ambush[2];
+  outputs[DE_OUT_FIRST] = muster_dist_new_from_weights (0, first, 3);
+  /* the deciding roll is the first roll given that it did not tie */
+  outputs[DE_OUT_WINNER] = muster_dist_new_from_weights (0, first, 2);
+  outputs[DE_OUT_AMBUSH] = muster_dist_new_from_weights (0, ambush, 3);
+  return TRUE;
+}
+
+static void
+deployment_sample (const MusterProcedure *procedure,
+                   const MusterRuleset   *ruleset,
+                   const int             *values,
+                   MusterDice            *dice,
+                   int                   *outcome)
+{
+  int a, b;
+
+  outcome[DE_OUT_FIRST] = -1;
+  do
+    {
+      a = muster_dice_roll (dice, DEPLOYMENT_DIE);
+      b = muster_dice_roll (dice, DEPLOYMENT_DIE);
+      if (outcome[DE_OUT_FIRST] < 0)
+        outcome[DE_OUT_FIRST] = first_of (a, b);
+    }
+  while (a == b);
+  outcome[DE_OUT_WINNER] = first_of (a, b);
+  outcome[DE_OUT_AMBUSH] = a - b >= values[DE_MARGIN] ? 1 : b - a >= values[DE_MARGIN] ? 2 : 0;
+}
+
+const MusterProcedure muster_ul_deployment = {
+  MUSTER_UL_SYSTEM, "deployment", "Deployment roll",
+  "Who chooses which side places its units first: d6 each, ties roll again; beaten by 5, the "
+  "loser marches on and the winner ambushes",
+  deployment_inputs, G_N_ELEMENTS (deployment_inputs),
+  deployment_outputs, G_N_ELEMENTS (deployment_outputs),
+  deployment_exact, deployment_sample,
 };
 
 /* Terrain generation (p.12) */

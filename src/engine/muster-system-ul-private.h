@@ -79,6 +79,7 @@ extern const MusterProcedure muster_ul_activation;
 extern const MusterProcedure muster_ul_sub_commander_initiative;
 extern const MusterProcedure muster_ul_tu_initiative;
 extern const MusterProcedure muster_ul_tactical_initiative;
+extern const MusterProcedure muster_ul_deployment;
 extern const MusterProcedure muster_ul_terrain;
 
 MusterUlPlay *muster_ul_play_new          (const MusterProcedure  *procedure,

@@ -869,6 +869,49 @@ test_ul_terrain (void)
   assert_enumeration_matches (terrain, edge);
 }
 
+/* §12.3: d6 each, ties roll again (X47); a 6 against a 1 is an ambush, 1/36 a roll for each
+ * player, so 1/30 of the deciding rolls; beaten by 4 would be 3/30. */
+static void
+test_ul_deployment (void)
+{
+  const MusterProcedure *deployment = &muster_ul_deployment;
+  g_autofree int *book = muster_procedure_default_values (deployment);
+  g_autofree int *by_four = values_for (deployment, "margin=4", NULL);
+  g_autoptr(MusterProcedureResult) result = exact (deployment, book);
+  g_autoptr(MusterProcedureResult) wider = exact (deployment, by_four);
+  g_autoptr(MusterProcedureResult) simulated = NULL;
+  g_autoptr(MusterProcedureResult) again = NULL;
+  const guint64 trials = 200000;
+
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "first-roll"), 2),
+                                  6.0 / 36, EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "winner"), 0), 0.5,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "ambush"), 1), 1.0 / 30,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (result, "ambush"), 2), 1.0 / 30,
+                                  EPSILON);
+  g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (wider, "ambush"), 1), 3.0 / 30,
+                                  EPSILON);
+
+  simulated = muster_procedure_simulate (deployment, ruleset, book, trials, 9, NULL);
+  again = muster_procedure_simulate (deployment, ruleset, book, trials, 9, NULL);
+  for (guint o = 0; o < deployment->n_outputs; o++)
+    {
+      MusterDist *e = muster_procedure_result_get_output (result, o);
+      MusterDist *s = muster_procedure_result_get_output (simulated, o);
+
+      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
+      for (int v = 0; v <= 2; v++)
+        {
+          double p = muster_dist_get_prob (e, v);
+
+          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - p), <=,
+                             4 * sqrt (p * (1 - p) / trials) + 1e-12);
+        }
+    }
+}
+
 /* §6.4: d20 + rating, ties dice again. Ratings 6 and 1: a tie when B's die is A's + 5, 15/400;
  * B ahead with 105/400; once ties are diced again, A first with 280/385. */
 static void
@@ -986,6 +1029,7 @@ main (int   argc,
   g_test_add_func ("/engine/ul/tu-initiative", test_ul_tu_initiative);
   g_test_add_func ("/engine/ul/terrain", test_ul_terrain);
   g_test_add_func ("/engine/ul/tactical-initiative", test_ul_tactical_initiative);
+  g_test_add_func ("/engine/ul/deployment", test_ul_deployment);
   g_test_add_func ("/engine/ul/missing-tables", test_ul_missing_tables);
   g_test_add_func ("/engine/ul/provenance", test_ul_provenance);
 
