@@ -42,6 +42,7 @@ enum {
 
 enum {
   WRITTEN,
+  FAILED,
   N_SIGNALS
 };
 
@@ -106,8 +107,7 @@ write_done_cb (GObject      *object,
 
   self->writing = FALSE;
   if (!g_task_propagate_boolean (G_TASK (result), &error))
-    g_warning ("Could not write the recovery file %s: %s", g_file_peek_path (data->file),
-               error->message);
+    g_signal_emit (self, signals[FAILED], 0, error);
   else if (data->generation != self->generation)
     /* The copy was deleted (saved, closed) while this write ran: it must not come back. */
     delete_file (data->file);
@@ -292,6 +292,17 @@ muster_autosave_class_init (MusterAutosaveClass *klass)
   signals[WRITTEN] =
     g_signal_new ("written", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  /**
+   * MusterAutosave::failed:
+   * @error: why the copy could not be written
+   *
+   * The recovery copy could not be written: the user should know that a crash would now
+   * lose their changes. The next edit tries again.
+   */
+  signals[FAILED] =
+    g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_ERROR);
 }
 
 static void

@@ -170,6 +170,7 @@ muster_application_startup (GApplication *app)
     { "app.quit", { "<Control>q", NULL } },
     { "win.new-list", { "<Control><Shift>n", NULL } },
     { "win.open", { "<Control>o", NULL } },
+    { "win.show-recent", { "<Control><Shift>o", NULL } },
     { "win.save", { "<Control>s", NULL } },
     { "win.save-as", { "<Control><Shift>s", NULL } },
     { "win.close", { "<Control>w", NULL } },
@@ -267,7 +268,7 @@ muster_application_get_catalog (MusterApplication *self)
  * muster_application_find_window:
  * @file: a document
  *
- * Returns: (transfer none) (nullable): the window showing @file, if one does
+ * Returns: (transfer none) (nullable): the window showing @file, or opening it, if one does
  */
 GtkWindow *
 muster_application_find_window (MusterApplication *self,
@@ -282,7 +283,7 @@ muster_application_find_window (MusterApplication *self,
 
       if (!MUSTER_IS_WINDOW (l->data))
         continue;
-      shown = muster_document_get_file (muster_window_get_document (l->data));
+      shown = muster_window_get_file (l->data);
       if (shown != NULL && g_file_equal (shown, file))
         return l->data;
     }

@@ -25,6 +25,8 @@ struct _MusterWindow
   GSettings            *settings;
   GCancellable         *cancellable;
   MusterAutosave       *autosave;
+  GFile                *loading;  /* the file being opened, until it is or fails */
+  gboolean              recovery_failing;
 
   /* Template Widgets */
   AdwViewStack         *stack;
@@ -33,6 +35,7 @@ struct _MusterWindow
   GtkStack             *content_stack;
   GtkWidget            *switcher_bar;
   GMenu                *recent_menu;
+  AdwSplitButton       *open_button;
   MusterArmyPage       *army_page;
   AdwViewStackPage     *army_stack_page;
   MusterPreviewPage    *preview_page;
@@ -132,6 +135,8 @@ typedef struct
 static void
 opening_free (Opening *opening)
 {
+  if (opening->window->loading == opening->file)
+    g_clear_object (&opening->window->loading);
   g_object_unref (opening->window);
   g_object_unref (opening->file);
   g_free (opening);
@@ -251,6 +256,15 @@ open_recent_action (GtkWidget  *widget,
 
   g_return_if_fail (MUSTER_IS_APPLICATION (app));
   muster_application_open_file (MUSTER_APPLICATION (app), file, GTK_WINDOW (self));
+}
+
+/* The Open button's list of recent documents, from the keyboard */
+static void
+show_recent_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  adw_split_button_popup (MUSTER_WINDOW (widget)->open_button);
 }
 
 static void
@@ -468,6 +482,26 @@ application_changed_cb (MusterWindow *self)
   muster_document_set_catalog (self->document, catalog);
 }
 
+/* Once, until a copy is written again: every few seconds would drown the window in toasts. */
+static void
+recovery_failed_cb (MusterWindow *self,
+                    const GError *error)
+{
+  g_autofree char *message = NULL;
+
+  if (self->recovery_failing)
+    return;
+  self->recovery_failing = TRUE;
+  message = g_strdup_printf (_("Unsaved changes are not safe from a crash: %s"), error->message);
+  muster_window_add_toast (self, message);
+}
+
+static void
+recovery_written_cb (MusterWindow *self)
+{
+  self->recovery_failing = FALSE;
+}
+
 /* GSettings recovery-delay is in seconds, MusterAutosave:delay in milliseconds. */
 static gboolean
 seconds_to_ms (GValue   *value,
@@ -504,6 +538,7 @@ muster_window_dispose (GObject *object)
 
   g_clear_object (&self->cancellable);
   g_clear_object (&self->autosave);
+  g_clear_object (&self->loading);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
 
@@ -594,6 +629,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_stack_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
@@ -604,6 +640,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new-list", NULL, new_list_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
+  gtk_widget_class_install_action (widget_class, "win.show-recent", NULL, show_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
@@ -639,6 +676,10 @@ muster_window_init (MusterWindow *self)
     self->autosave = muster_autosave_new (self->document, recovery_dir);
     g_settings_bind_with_mapping (self->settings, "recovery-delay", self->autosave, "delay",
                                   G_SETTINGS_BIND_GET, seconds_to_ms, NULL, NULL, NULL);
+    g_signal_connect_object (self->autosave, "failed", G_CALLBACK (recovery_failed_cb), self,
+                             G_CONNECT_SWAPPED);
+    g_signal_connect_object (self->autosave, "written", G_CALLBACK (recovery_written_cb), self,
+                             G_CONNECT_SWAPPED);
   }
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
                            G_CALLBACK (muster_recent_fill_menu), self->recent_menu,
@@ -701,7 +742,8 @@ gboolean
 muster_window_is_empty (MusterWindow *self)
 {
   g_return_val_if_fail (MUSTER_IS_WINDOW (self), FALSE);
-  return muster_document_is_empty (self->document);
+  /* A window opening a file is taken, though its document is still empty. */
+  return muster_document_is_empty (self->document) && self->loading == NULL;
 }
 
 void
@@ -716,6 +758,7 @@ muster_window_open_file (MusterWindow *self,
   opening = g_new0 (Opening, 1);
   opening->window = g_object_ref (self);
   opening->file = g_object_ref (file);
+  g_set_object (&self->loading, file);
   muster_document_load_async (self->document, file, self->cancellable, load_cb, opening);
 }
 
@@ -753,4 +796,15 @@ muster_window_add_toast (MusterWindow *self,
 {
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+/* Returns: (transfer none) (nullable): the file the window shows, or is opening */
+GFile *
+muster_window_get_file (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+
+  if (self->loading != NULL)
+    return self->loading;
+  return muster_document_get_file (self->document);
 }

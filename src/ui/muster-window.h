@@ -21,6 +21,7 @@ void            muster_window_set_workspace (MusterWindow      *self,
 MusterDocument *muster_window_get_document  (MusterWindow      *self);
 MusterArmyPage *muster_window_get_army_page (MusterWindow      *self);
 gboolean        muster_window_is_empty      (MusterWindow      *self);
+GFile          *muster_window_get_file      (MusterWindow      *self);
 void            muster_window_open_file     (MusterWindow      *self,
                                              GFile             *file);
 gboolean        muster_window_restore       (MusterWindow      *self,

@@ -495,6 +495,37 @@ test_new_list_without_origin (void)
 }
 
 static void
+failed_cb (MusterAutosave *autosave,
+           const GError   *error,
+           GError        **out)
+{
+  g_assert_null (*out);
+  *out = g_error_copy (error);
+}
+
+static void
+test_write_failure_reported (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) reported = NULL;
+  g_autofree char *blocked = g_build_filename (f->tmp, "not-a-folder", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (blocked);
+  g_autoptr(MusterAutosave) autosave = NULL;
+
+  /* The recovery "folder" is a file: every write fails, and says so. */
+  g_assert_true (g_file_set_contents (blocked, "", 0, &error));
+  autosave = muster_autosave_new (f->document, dir);
+  muster_autosave_set_delay (autosave, 20);
+  g_signal_connect (autosave, "failed", G_CALLBACK (failed_cb), &reported);
+  rename_list (f, "Nowhere to Go");
+  while (reported == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (reported->message);
+  g_assert_nonnull (strstr (reported->message, blocked));
+}
+
+static void
 test_default_dir (void)
 {
   g_autoptr(GFile) dir = muster_recovery_get_default_dir ();
@@ -522,6 +553,7 @@ main (int   argc,
   ADD ("restored-keeps-file", test_restored_keeps_file, NULL);
   ADD ("malformed-ignored", test_malformed_ignored, NULL);
   ADD ("never-half-written", test_never_half_written, NULL);
+  ADD ("write-failure-reported", test_write_failure_reported, NULL);
   ADD ("origin-escaped", test_origin_escaped, "Ann's & Bob's <list> \"1\".muster");
 #undef ADD
   g_test_add_func ("/recovery/new-list-without-origin", test_new_list_without_origin);

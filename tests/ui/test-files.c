@@ -193,6 +193,21 @@ test_recent_lists (void)
                    "battle-valor-fantasy-1000");
   g_signal_emit_by_name (row, "activate");
   spin_until (window_document_loaded, second);
+
+  /* Ctrl+Shift+O drops the Open button's list of recent lists down. */
+  {
+    g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                  "win.show-recent");
+    GtkWidget *split = find_descendant (GTK_WIDGET (second), ADW_TYPE_SPLIT_BUTTON);
+    GtkWidget *popover = find_descendant (split, GTK_TYPE_POPOVER);
+
+    g_assert_cmpstr (accels[0], ==, "<Shift><Control>o");
+    g_assert_nonnull (popover);
+    g_assert_false (gtk_widget_get_visible (popover));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (second), "win.show-recent", NULL));
+    spin_until (window_mapped, popover);
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
   g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (second)),
                                file));
   g_assert_cmpuint (n_windows (), ==, 1);
@@ -239,6 +254,22 @@ test_one_window_per_document (void)
   g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (showing)),
                                file));
 
+  while (n_windows () > 0)
+    gtk_window_destroy (gtk_application_get_windows (GTK_APPLICATION (app))->data);
+
+  /* A window still opening its file has it already: asking twice in a row, or for another
+   * file meanwhile, never loads two documents into one window. */
+  showing = new_shown_window ();
+  muster_application_open_file (app, file, GTK_WINDOW (showing));
+  g_assert_false (muster_window_is_empty (showing));
+  g_assert_true (muster_application_find_window (app, file) == GTK_WINDOW (showing));
+  muster_application_open_file (app, file, NULL);
+  g_assert_cmpuint (n_windows (), ==, 1);
+  muster_application_open_file (app, other, GTK_WINDOW (showing));
+  g_assert_cmpuint (n_windows (), ==, 2);
+  spin_until (window_document_loaded, showing);
+  g_assert_true (g_file_equal (muster_document_get_file (muster_window_get_document (showing)),
+                               file));
   while (n_windows () > 0)
     gtk_window_destroy (gtk_application_get_windows (GTK_APPLICATION (app))->data);
 }
