@@ -251,7 +251,7 @@ parse_item (Loader     *l,
     item->name = g_strdup (item->id);
   item->source = muster_xml_get_prop (node, "source");
   if ((note = muster_xml_first_child (node, "note")) != NULL)
-    item->note = muster_xml_get_text (note);
+    item->note = muster_xml_get_prose (note);
   return TRUE;
 }
 
@@ -815,7 +815,7 @@ parse_description (Loader  *l,
   if (!muster_xml_is_element (node, "description"))
     return FALSE;
   g_free (rule->description);
-  rule->description = muster_xml_get_text (node);
+  rule->description = muster_xml_get_prose (node);
   return TRUE;
 }
 
@@ -1213,7 +1213,7 @@ parse_constraint (Loader  *l,
       else if (muster_xml_is_element (child, "message"))
         {
           g_free (constraint->message);
-          constraint->message = muster_xml_get_text (child);
+          constraint->message = muster_xml_get_prose (child);
         }
       else
         {

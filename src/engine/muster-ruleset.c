@@ -126,7 +126,7 @@ parse_header (MusterRuleset *self,
   if ((node = muster_xml_first_child (root, "book")) != NULL)
     self->book = muster_xml_get_text (node);
   if ((node = muster_xml_first_child (root, "summary")) != NULL)
-    self->summary = muster_xml_get_text (node);
+    self->summary = muster_xml_get_prose (node);
   else
     self->summary = g_strdup ("");
 

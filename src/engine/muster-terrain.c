@@ -211,7 +211,7 @@ muster_terrain_types_new_from_bytes (GBytes      *ruleset,
       type->cover = lookup (cover_names, G_N_ELEMENTS (cover_names), cover, MUSTER_COVER_NONE);
       type->blocks_sight = g_strcmp0 (sight, "blocks") == 0;
       if ((description = muster_xml_first_child (node, "description")))
-        type->description = muster_xml_get_text (description);
+        type->description = muster_xml_get_prose (description);
     }
   block = muster_xml_first_child (xmlDocGetRootElement (xml), "scales");
   for (xmlNode *node = block ? block->children : NULL; node != NULL; node = node->next)

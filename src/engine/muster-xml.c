@@ -6,6 +6,7 @@
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/xmlsave.h>
+#include <string.h>
 
 #include "muster-engine-error.h"
 #include "muster-xml.h"
@@ -162,6 +163,36 @@ muster_xml_get_text (const xmlNode *node)
   ret = g_strstrip (g_strdup ((const char *) value));
   xmlFree (value);
   return ret;
+}
+
+/**
+ * muster_xml_get_prose:
+ *
+ * Like muster_xml_get_text(), for running text laid out over several indented lines in the
+ * data: every run of white space becomes one space.
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+muster_xml_get_prose (const xmlNode *node)
+{
+  g_autofree char *text = muster_xml_get_text (node);
+  GString *prose = g_string_sized_new (strlen (text));
+  gboolean space = FALSE;
+
+  for (const char *c = text; *c != '\0'; c++)
+    {
+      if (g_ascii_isspace (*c))
+        {
+          space = TRUE;
+          continue;
+        }
+      if (space)
+        g_string_append_c (prose, ' ');
+      space = FALSE;
+      g_string_append_c (prose, *c);
+    }
+  return g_string_free (prose, FALSE);
 }
 
 xmlNode *

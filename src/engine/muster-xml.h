@@ -20,6 +20,7 @@ gboolean  muster_xml_is_element     (const xmlNode *node,
 char     *muster_xml_get_prop       (const xmlNode *node,
                                      const char    *name);
 char     *muster_xml_get_text       (const xmlNode *node);
+char     *muster_xml_get_prose      (const xmlNode *node);
 xmlNode  *muster_xml_first_child    (const xmlNode *node,
                                      const char    *name);
 gboolean  muster_xml_get_int        (const xmlNode *node,

@@ -76,6 +76,21 @@ current_choice (OptionRow  *row,
   return row->has_none ? 0 : GTK_INVALID_LIST_POSITION;
 }
 
+/* The book's note on the chosen option, under the choice (a large shield's size, say). */
+static void
+show_choice_note (OptionRow *row)
+{
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row->widget));
+  guint index = selected - (row->has_none ? 1 : 0);
+  const MusterOption *option = NULL;
+
+  if (selected != GTK_INVALID_LIST_POSITION && (!row->has_none || selected > 0)
+      && index < row->options->len)
+    option = row->options->pdata[index];
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget),
+                               option && option->item.note ? option->item.note : "");
+}
+
 /* Fills the editor's widgets from the selected unit. */
 static void
 sync_editor (MusterUnitEditor *self)
@@ -122,7 +137,10 @@ sync_editor (MusterUnitEditor *self)
         : 0;
 
       if (ADW_IS_COMBO_ROW (row->widget))
-        adw_combo_row_set_selected (ADW_COMBO_ROW (row->widget), current_choice (row, unit));
+        {
+          adw_combo_row_set_selected (ADW_COMBO_ROW (row->widget), current_choice (row, unit));
+          show_choice_note (row);
+        }
       else if (GTK_IS_SPIN_BUTTON (row->widget))
         gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->widget), count);
       else
@@ -218,6 +236,7 @@ add_option_group (MusterUnitEditor        *self,
       OptionRow *row = option_row_new (self, group->item.id, combo);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), group->item.name);
+      gtk_widget_set_tooltip_text (combo, group->item.note);
       row->has_none = min == 0;
       if (row->has_none)
         gtk_string_list_append (labels, _("None"));
@@ -250,6 +269,8 @@ add_option_group (MusterUnitEditor        *self,
 
   prefs = adw_preferences_group_new ();
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (prefs), group->item.name);
+  if (group->item.note != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (prefs), group->item.note);
   for (guint i = 0; i < options->len; i++)
       {
         const MusterOption *option = options->pdata[i];
@@ -261,6 +282,8 @@ add_option_group (MusterUnitEditor        *self,
 
         g_ptr_array_add (row->options, (gpointer) option);
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), option->item.name);
+        if (option->item.note != NULL)
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), option->item.note);
         if (!muster_unit_type_allows_option (type, option))
           {
             adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row),

@@ -3,84 +3,13 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
-#include <string.h>
+#include "cli-test-util.h"
 
 /*
  * `muster-cli preview` and `simulate` on the horse-and-musket procedures: the review's worked
  * examples come out of the command line with the numbers the engine tests check; and
  * `muster-cli cost` on the horse-and-musket sample list.
  */
-
-static const char *cli_path;
-
-/* Returns: (transfer full): the standard output of a successful muster-cli run */
-static char *
-run_cli (const char * const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int wait_status;
-
-  g_ptr_array_add (argv, (char *) cli_path);
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &out, &err, &wait_status, &error));
-  g_assert_no_error (error);
-  if (!g_spawn_check_wait_status (wait_status, NULL))
-    g_error ("muster-cli failed: %s", err);
-  return out;
-}
-
-static JsonObject *
-parse_object (JsonParser *parser,
-              const char *text)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
-  g_assert_no_error (error);
-  return json_node_get_object (json_parser_get_root (parser));
-}
-
-static JsonObject *
-find_output (JsonObject *root,
-             const char *id)
-{
-  JsonArray *outputs = json_object_get_array_member (root, "outputs");
-
-  for (guint i = 0; i < json_array_get_length (outputs); i++)
-    {
-      JsonObject *o = json_array_get_object_element (outputs, i);
-
-      if (g_strcmp0 (json_object_get_string_member (o, "id"), id) == 0)
-        return o;
-    }
-  g_error ("no output %s", id);
-  return NULL;
-}
-
-static JsonObject *
-find_value (JsonObject *output,
-            int         value)
-{
-  JsonArray *values = json_object_get_array_member (output, "values");
-
-  for (guint i = 0; i < json_array_get_length (values); i++)
-    {
-      JsonObject *v = json_array_get_object_element (values, i);
-
-      if (json_object_get_int_member (v, "value") == value)
-        return v;
-    }
-  g_error ("no value %d", value);
-  return NULL;
-}
 
 /* TV2: 4 Sepoy stands, D, Brown Bess at medium range at a mounted mob, initial volley. */
 static void
@@ -93,19 +22,19 @@ test_preview_hm_tv2 (void)
   };
   static const double times_20736[] = { 3240, 4781, 5489, 4080, 2091, 825, 195, 34, 1 };
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autofree char *out = run_cli (args);
+  g_autofree char *out = cli_stdoutv (args);
   JsonObject *root = parse_object (parser, out);
-  JsonObject *hits = find_output (root, "hits");
+  JsonObject *hits = preview_output (root, "hits");
 
   g_assert_true (json_object_get_boolean_member (root, "exact"));
   g_assert_cmpstr (json_object_get_string_member (
                      json_object_get_object_member (root, "inputs"), "fire-quality"), ==, "d");
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (hits, "mean"), 97.0 / 48, 1e-12);
   for (guint h = 0; h < G_N_ELEMENTS (times_20736); h++)
-    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (find_value (hits, h), "p"),
+    g_assert_cmpfloat_with_epsilon (json_object_get_double_member (preview_entry (hits, h), "p"),
                                     times_20736[h] / 20736, 1e-12);
   /* P(at least 3 hits) = (4080 + 2091 + 825 + 195 + 34 + 1) / 20736 */
-  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (find_value (hits, 3), "at_least"),
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (preview_entry (hits, 3), "at_least"),
                                   7226.0 / 20736, 1e-12);
 }
 
@@ -118,13 +47,13 @@ test_preview_hm_morale_labels (void)
     "friends-near=yes", "--json", NULL
   };
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autofree char *out = run_cli (args);
-  JsonObject *result = find_output (parse_object (parser, out), "result");
-  JsonObject *routed = find_value (result, 3);
+  g_autofree char *out = cli_stdoutv (args);
+  JsonObject *result = preview_output (parse_object (parser, out), "result");
+  JsonObject *routed = preview_entry (result, 3);
 
   g_assert_cmpstr (json_object_get_string_member (routed, "label"), ==, "Routed");
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (routed, "p"), 3.0 / 36, 1e-12);
-  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (find_value (result, 0), "p"),
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (preview_entry (result, 0), "p"),
                                   26.0 / 36, 1e-12);
 }
 
@@ -137,14 +66,14 @@ test_simulate_hm_seeded (void)
     "sub-commander=yes", "--trials", "20000", "--seed", "42", "--json", NULL
   };
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autofree char *first = run_cli (args);
-  g_autofree char *second = run_cli (args);
+  g_autofree char *first = cli_stdoutv (args);
+  g_autofree char *second = cli_stdoutv (args);
   JsonObject *root = parse_object (parser, first);
 
   g_assert_cmpstr (first, ==, second);
   g_assert_false (json_object_get_boolean_member (root, "exact"));
   g_assert_cmpint (json_object_get_int_member (root, "trials"), ==, 20000);
-  g_assert_cmpstr (json_object_get_string_member (find_value (find_output (root, "outcome"), 0),
+  g_assert_cmpstr (json_object_get_string_member (preview_entry (preview_output (root, "outcome"), 0),
                                                   "label"), ==, "Charge Test failed");
 }
 
@@ -156,7 +85,7 @@ test_cost_hm_sample (void)
                                             "horse-and-musket-brigade.muster", NULL);
   const char * const args[] = { "cost", "--json", path, NULL };
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autofree char *out = run_cli (args);
+  g_autofree char *out = cli_stdoutv (args);
   JsonObject *root = parse_object (parser, out);
   JsonObject *force = json_array_get_object_element (
     json_object_get_array_member (root, "forces"), 0);

@@ -3,56 +3,24 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
-#include <string.h>
-
-#include "cli-run.h"
+#include "cli-test-util.h"
 
 /*
  * muster-cli preview and simulate on the Medals of Valor procedures: the digest's numbers
  * come out of the command line, and a seed gives the same simulation twice.
  */
 
-static const char *cli_path;
-
-/* P(value labelled @label) of output @id in a preview's JSON. */
-static double
-output_p (JsonObject *root,
-          const char *id,
-          const char *label)
-{
-  JsonArray *outputs = json_object_get_array_member (root, "outputs");
-
-  for (guint i = 0; i < json_array_get_length (outputs); i++)
-    {
-      JsonObject *output = json_array_get_object_element (outputs, i);
-      JsonArray *values;
-
-      if (g_strcmp0 (json_object_get_string_member (output, "id"), id) != 0)
-        continue;
-      values = json_object_get_array_member (output, "values");
-      for (guint j = 0; j < json_array_get_length (values); j++)
-        {
-          JsonObject *value = json_array_get_object_element (values, j);
-
-          if (g_strcmp0 (json_object_get_string_member (value, "label"), label) == 0)
-            return json_object_get_double_member (value, "p");
-        }
-    }
-  g_assert_not_reached ();
-}
-
 static void
 test_preview_fire (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonObject *root;
 
   /* A magazine rifle (FIR 2) at a standing target in the open (A): P(hit) = 51/100, a tenth
    * of the hits kill. */
-  cli_run (&run, cli_path, "preview", "medals-of-valor", "fire", "weapon=magazine-rifle",
+  run_cli (&run, NULL, "preview", "medals-of-valor", "fire", "weapon=magazine-rifle",
            "--json", NULL);
   g_assert_cmpstr (run.err, ==, "");
   g_assert_cmpint (run.status, ==, 0);
@@ -62,42 +30,42 @@ test_preview_fire (void)
   g_assert_true (json_object_get_boolean_member (root, "exact"));
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (root, "inputs"),
                                                   "cover"), ==, "open");
-  g_assert_cmpfloat_with_epsilon (output_p (root, "result", "Miss"), 0.49, 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_p (root, "result", "Wound"), 0.459, 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_p (root, "result", "Killed"), 0.051, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", "Miss", 0), 0.49, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", "Wound", 0), 0.459, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", "Killed", 0), 0.051, 1e-12);
 }
 
 static void
 test_preview_morale (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root;
 
   /* The book's example: a Nervous soldier needs 40, which passes 61 times in 100 by default
    * and 60 under "higher than". */
-  cli_run (&run, cli_path, "preview", "medals-of-valor", "morale", "attitude=nervous",
+  run_cli (&run, NULL, "preview", "medals-of-valor", "morale", "attitude=nervous",
            "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
-  g_assert_cmpfloat_with_epsilon (output_p (root, "target", "40"), 1, 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_p (root, "result", "Pass"), 0.61, 1e-12);
-  g_assert_cmpfloat_with_epsilon (output_p (root, "attitude", "Panic"), 0.39, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "target", "40", 0), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", "Pass", 0), 0.61, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "attitude", "Panic", 0), 0.39, 1e-12);
 
-  cli_run (&run, cli_path, "preview", "medals-of-valor", "morale", "attitude=nervous",
+  run_cli (&run, NULL, "preview", "medals-of-valor", "morale", "attitude=nervous",
            "pass-rule=higher", "--json", NULL);
   g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
-  g_assert_cmpfloat_with_epsilon (output_p (root, "result", "Pass"), 0.60, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", "Pass", 0), 0.60, 1e-12);
 }
 
 static void
 test_preview_errors (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
 
-  cli_run (&run, cli_path, "preview", "medals-of-valor", "fire", "weapon=longbow", NULL);
+  run_cli (&run, NULL, "preview", "medals-of-valor", "fire", "weapon=longbow", NULL);
   g_assert_cmpint (run.status, !=, 0);
   g_assert_nonnull (strstr (run.err, "weapon: “longbow” is not one of bolt-rifle"));
 }
@@ -105,17 +73,17 @@ test_preview_errors (void)
 static void
 test_simulate_seed (void)
 {
-  g_auto(CliRun) first = { 0 };
-  g_auto(CliRun) second = { 0 };
-  g_auto(CliRun) other = { 0 };
+  g_auto(Run) first = { 0 };
+  g_auto(Run) second = { 0 };
+  g_auto(Run) other = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root;
 
-  cli_run (&first, cli_path, "simulate", "medals-of-valor", "assault",
+  run_cli (&first, NULL, "simulate", "medals-of-valor", "assault",
            "defender-weapon=smg", "--trials", "20000", "--seed", "11", "--json", NULL);
-  cli_run (&second, cli_path, "simulate", "medals-of-valor", "assault",
+  run_cli (&second, NULL, "simulate", "medals-of-valor", "assault",
            "defender-weapon=smg", "--trials", "20000", "--seed", "11", "--json", NULL);
-  cli_run (&other, cli_path, "simulate", "medals-of-valor", "assault",
+  run_cli (&other, NULL, "simulate", "medals-of-valor", "assault",
            "defender-weapon=smg", "--trials", "20000", "--seed", "12", "--json", NULL);
   g_assert_cmpint (first.status, ==, 0);
   g_assert_cmpstr (first.out, ==, second.out);
@@ -126,13 +94,13 @@ test_simulate_seed (void)
   g_assert_false (json_object_get_boolean_member (root, "exact"));
   g_assert_cmpint (json_object_get_int_member (root, "trials"), ==, 20000);
   /* The SMG row kills a fifth of the chargers: within four standard errors (0.0113). */
-  g_assert_cmpfloat_with_epsilon (output_p (root, "caf", "Killed"), 0.2, 0.0114);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "caf", "Killed", 0), 0.2, 0.0114);
 }
 
 static void
 test_cost_sample (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(Run) run = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autofree char *sample = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data",
                                               "samples",
@@ -141,7 +109,7 @@ test_cost_sample (void)
   JsonArray *units;
 
   /* No points: the strength is the head count, with no limit to be over. */
-  cli_run (&run, cli_path, "cost", sample, "--json", NULL);
+  run_cli (&run, NULL, "cost", sample, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (json_parser_load_from_data (parser, run.out, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
@@ -161,7 +129,7 @@ test_cost_sample (void)
   g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (units, 1),
                                                "cost"), ==, 1);
 
-  cli_run (&run, cli_path, "cost", sample, NULL);
+  run_cli (&run, NULL, "cost", sample, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "2nd Platoon, Able Company (US Army, 1944): 35 men"));
 }

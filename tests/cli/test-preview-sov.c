@@ -3,64 +3,12 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
+#include "cli-test-util.h"
 
 /*
  * muster-cli on Standards of Valor: the book's fire example gives the digest's exact numbers,
  * one seed gives one simulated result, and the sample cohort costs what the formula says.
  */
-
-static const char *cli_path;
-
-static char *
-run_cli (const char * const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int wait_status;
-
-  g_ptr_array_add (argv, (char *) cli_path);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &out, &err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (wait_status, &error));
-  g_assert_no_error (error);
-  return out;
-}
-
-/* P(output = value) from the preview's JSON. */
-static double
-json_prob (JsonObject *root,
-           const char *output,
-           int         value)
-{
-  JsonArray *outputs = json_object_get_array_member (root, "outputs");
-
-  for (guint i = 0; i < json_array_get_length (outputs); i++)
-    {
-      JsonObject *o = json_array_get_object_element (outputs, i);
-      JsonArray *values;
-
-      if (g_strcmp0 (json_object_get_string_member (o, "id"), output) != 0)
-        continue;
-      values = json_object_get_array_member (o, "values");
-      for (guint j = 0; j < json_array_get_length (values); j++)
-        {
-          JsonObject *v = json_array_get_object_element (values, j);
-
-          if (json_object_get_int_member (v, "value") == value)
-            return json_object_get_double_member (v, "p");
-        }
-      return 0;
-    }
-  g_error ("no output %s", output);
-}
 
 static void
 test_preview_sov_fire (void)
@@ -71,7 +19,7 @@ test_preview_sov_fire (void)
     "preview", "standards-of-valor", "fire", "quality=regular", "weapon=short-bow", "figures=12",
     "distance=9", "target-formation=open", "shield-wall=yes", "armour=light", "--json", NULL
   };
-  g_autofree char *out = run_cli (args);
+  g_autofree char *out = cli_stdoutv (args);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonObject *root;
@@ -80,9 +28,9 @@ test_preview_sov_fire (void)
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_true (json_object_get_boolean_member (root, "exact"));
-  g_assert_cmpfloat_with_epsilon (json_prob (root, "result", 1), 89 / 240.0, 1e-12);
-  g_assert_cmpfloat_with_epsilon (json_prob (root, "result", 2), 11 / 30.0, 1e-12);
-  g_assert_cmpfloat_with_epsilon (json_prob (root, "result", 3), 21 / 80.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", NULL, 1), 89 / 240.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", NULL, 2), 11 / 30.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "result", NULL, 3), 21 / 80.0, 1e-12);
 }
 
 static void
@@ -93,14 +41,14 @@ test_preview_sov_confidence (void)
     "preview", "standards-of-valor", "confidence-test", "lv=2", "circumstance=none",
     "extra-tl=2", "--json", NULL
   };
-  g_autofree char *out = run_cli (args);
+  g_autofree char *out = cli_stdoutv (args);
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root;
 
   g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
   root = json_node_get_object (json_parser_get_root (parser));
-  g_assert_cmpfloat_with_epsilon (json_prob (root, "cl-loss", 2), 0.25, 1e-12);
-  g_assert_cmpfloat_with_epsilon (json_prob (root, "cl-loss", 0), 0.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "cl-loss", NULL, 2), 0.25, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "cl-loss", NULL, 0), 0.5, 1e-12);
 }
 
 static void
@@ -110,8 +58,8 @@ test_simulate_sov_seed (void)
     "simulate", "standards-of-valor", "close-assault", "--trials", "20000", "--seed", "42",
     "--json", NULL
   };
-  g_autofree char *first = run_cli (args);
-  g_autofree char *second = run_cli (args);
+  g_autofree char *first = cli_stdoutv (args);
+  g_autofree char *second = cli_stdoutv (args);
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root;
 
@@ -128,7 +76,7 @@ test_cost_sov_sample (void)
   g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
                                             "standards-of-valor-punitive-cohort.muster", NULL);
   const char * const args[] = { "cost", path, "--json", NULL };
-  g_autofree char *out = run_cli (args);
+  g_autofree char *out = cli_stdoutv (args);
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *force;
   JsonArray *units;

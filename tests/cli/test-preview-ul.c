@@ -3,66 +3,12 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
-#include <math.h>
-#include <sys/wait.h>
+#include "cli-test-util.h"
 
 /*
  * muster-cli preview and simulate on Undying Lands: the book's Galatians and Romans (p.21);
  * muster-cli cost on the sample host.
  */
-
-static const char *cli_path;
-
-static char *
-run_cli (const char * const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  g_autofree char *err = NULL;
-  char *out = NULL;
-  int wait_status;
-
-  g_ptr_array_add (argv, (char *) cli_path);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &out, &err, &wait_status, &error));
-  g_assert_no_error (error);
-  if (!WIFEXITED (wait_status) || WEXITSTATUS (wait_status) != 0)
-    g_error ("muster-cli failed: %s", err);
-  return out;
-}
-
-/* The probability of @value of output @id in a preview's JSON. */
-static double
-prob_of (JsonObject *root,
-         const char *id,
-         int         value)
-{
-  JsonArray *outputs = json_object_get_array_member (root, "outputs");
-
-  for (guint i = 0; i < json_array_get_length (outputs); i++)
-    {
-      JsonObject *o = json_array_get_object_element (outputs, i);
-      JsonArray *values;
-
-      if (g_strcmp0 (json_object_get_string_member (o, "id"), id) != 0)
-        continue;
-      values = json_object_get_array_member (o, "values");
-      for (guint j = 0; j < json_array_get_length (values); j++)
-        {
-          JsonObject *v = json_array_get_object_element (values, j);
-
-          if (json_object_get_int_member (v, "value") == value)
-            return json_object_get_double_member (v, "p");
-        }
-      return 0;
-    }
-  g_error ("no output %s", id);
-}
 
 static void
 test_preview_ul_galatians (void)
@@ -76,8 +22,8 @@ test_preview_ul_galatians (void)
   static const char * const book[] = {
     "preview", "undying-lands", "melee-round", "a-ip=30", "--json", NULL
   };
-  g_autofree char *out = run_cli (args);
-  g_autofree char *book_out = run_cli (book);
+  g_autofree char *out = cli_stdoutv (args);
+  g_autofree char *book_out = cli_stdoutv (book);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonObject *root;
@@ -86,17 +32,17 @@ test_preview_ul_galatians (void)
   g_assert_no_error (error);
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_true (json_object_get_boolean_member (root, "exact"));
-  g_assert_cmpfloat_with_epsilon (prob_of (root, "recoil", 2), 287.0 / 432, 1e-9);
-  g_assert_cmpfloat_with_epsilon (prob_of (root, "recoil", 0), 11.0 / 144, 1e-9);
-  g_assert_cmpfloat_with_epsilon (prob_of (root, "disordered-a", 1), 5.0 / 6, 1e-9);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "recoil", NULL, 2), 287.0 / 432, 1e-9);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "recoil", NULL, 0), 11.0 / 144, 1e-9);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "disordered-a", NULL, 1), 5.0 / 6, 1e-9);
   /* The Romans' 2d6 + 4: 11 is the most likely loss for the Galatians. */
-  g_assert_cmpfloat_with_epsilon (prob_of (root, "loss-a", 11), 6.0 / 36, 1e-9);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "loss-a", NULL, 11), 6.0 / 36, 1e-9);
 
   /* As the book computes it, without the −1: d12 + 8 against 2d6 + 4, 20/27. */
   g_assert_true (json_parser_load_from_data (parser, book_out, -1, &error));
   root = json_node_get_object (json_parser_get_root (parser));
-  g_assert_cmpfloat_with_epsilon (prob_of (root, "recoil", 2), 20.0 / 27, 1e-9);
-  g_assert_cmpfloat_with_epsilon (prob_of (root, "loss-b", 14), 1.0 / 12, 1e-9);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "recoil", NULL, 2), 20.0 / 27, 1e-9);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "loss-b", NULL, 14), 1.0 / 12, 1e-9);
 }
 
 static void
@@ -106,8 +52,8 @@ test_preview_ul_simulate_seeded (void)
     "simulate", "undying-lands", "engagement", "--trials", "20000", "--seed", "11", "--json",
     NULL
   };
-  g_autofree char *first = run_cli (args);
-  g_autofree char *second = run_cli (args);
+  g_autofree char *first = cli_stdoutv (args);
+  g_autofree char *second = cli_stdoutv (args);
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root;
 
@@ -117,7 +63,7 @@ test_preview_ul_simulate_seeded (void)
   g_assert_false (json_object_get_boolean_member (root, "exact"));
   g_assert_cmpint (json_object_get_int_member (root, "trials"), ==, 20000);
   /* The Romans win most of these fights. */
-  g_assert_cmpfloat (prob_of (root, "result", 2), >, prob_of (root, "result", 1));
+  g_assert_cmpfloat (preview_p (root, "result", NULL, 2), >, preview_p (root, "result", NULL, 1));
 }
 
 /* muster-cli cost on the sample host: Integrity Points, no limit, provisional values marked. */
@@ -127,7 +73,7 @@ test_cost_ul_sample (void)
   g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
                                             "undying-lands-host.muster", NULL);
   const char * const args[] = { "cost", path, "--json", NULL };
-  g_autofree char *out = run_cli (args);
+  g_autofree char *out = cli_stdoutv (args);
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root, *measure, *force;
   JsonArray *units;

@@ -43,6 +43,23 @@ test_xml_well_formed (void)
   g_assert_true (g_str_has_prefix (error->message, "t.xml:1: attribute x of <b>"));
 }
 
+/* Notes laid out over indented lines read as one line of prose; text keeps its inner lines. */
+static void
+test_xml_prose (void)
+{
+  static const char text[] = "<note>\n  The General and each\n      Sub-Commander\tare\n</note>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = muster_xml_parse (text, sizeof text - 1, "t.xml", &error);
+  g_autofree char *prose = NULL;
+  g_autofree char *plain = NULL;
+
+  g_assert_no_error (error);
+  prose = muster_xml_get_prose (xmlDocGetRootElement (doc));
+  g_assert_cmpstr (prose, ==, "The General and each Sub-Commander are");
+  plain = muster_xml_get_text (xmlDocGetRootElement (doc));
+  g_assert_cmpstr (plain, ==, "The General and each\n      Sub-Commander\tare");
+}
+
 static void
 test_xml_malformed_names_file_and_line (void)
 {
@@ -133,6 +150,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/xml/well-formed", test_xml_well_formed);
+  g_test_add_func ("/engine/xml/prose", test_xml_prose);
   g_test_add_func ("/engine/xml/malformed", test_xml_malformed_names_file_and_line);
   g_test_add_func ("/engine/xml/xxe", test_xml_rejects_xxe);
   g_test_add_func ("/engine/xml/entity-bomb", test_xml_rejects_entity_bomb_quickly);

@@ -224,6 +224,45 @@ test_army_open_sample (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first row titled @title under @widget. */
+static AdwActionRow *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  if (ADW_IS_ACTION_ROW (widget)
+      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return ADW_ACTION_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwActionRow *row = find_row (child, title);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+/* The book's note on a chosen option shows under the choice, and follows the choice. */
+static void
+test_army_option_notes (void)
+{
+  MusterWindow *window = new_sample_window ("undying-lands-host.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  AdwActionRow *shield;
+
+  g_assert_true (muster_army_page_select_unit (page, muster_doc_lookup_unit (doc, "u1")));
+  shield = find_row (GTK_WIDGET (page), "Shield");
+  g_assert_nonnull (shield);
+  g_assert_cmpstr (adw_action_row_get_subtitle (shield), ==,
+                   "Only hoplite- or scutum-sized shields count as large (L4).");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.choose-option", "(ss)",
+                                             "shield", "shield"));
+  g_assert_cmpstr (adw_action_row_get_subtitle (find_row (GTK_WIDGET (page), "Shield")), ==, "");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static AdwViewStackPage *
 army_stack_page (MusterWindow *window)
 {
@@ -502,6 +541,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/empty", test_army_empty);
   g_test_add_func ("/ui/army/build-list", test_army_build_list);
   g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
+  g_test_add_func ("/ui/army/option-notes", test_army_option_notes);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);

@@ -350,6 +350,45 @@ test_generate_unavailable (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Every sample opens in the app; the scenarios show their table with every unit placed. */
+static void
+test_every_sample_opens (void)
+{
+  static const char * const scenarios[] = {
+    "horse-and-musket-cemetery-ridge.muster", "medals-of-valor-saint-aubin.muster",
+    "standards-of-valor-afon-ddu.muster", "undying-lands-twelve-squares.muster", NULL,
+  };
+  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                           NULL);
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint opened = 0, placed = 0;
+
+  g_assert_nonnull (handle);
+  while ((name = g_dir_read_name (handle)))
+    {
+      MusterWindow *window;
+      MusterBattlefieldPage *page;
+
+      if (!g_str_has_suffix (name, ".muster"))
+        continue;
+      window = open_sample (name);
+      page = window_page (window);
+      opened++;
+      g_assert_nonnull (muster_doc_get_title (muster_document_get_doc (muster_window_get_document (window))));
+      if (g_strv_contains (scenarios, name))
+        {
+          g_assert_nonnull (window_battlefield (window));
+          gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+          g_assert_cmpuint (muster_battlefield_page_get_n_unplaced (page), ==, 0);
+          placed++;
+        }
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  g_assert_cmpuint (opened, >=, 10);
+  g_assert_cmpuint (placed, ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -377,6 +416,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
+  g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
 
   ret = g_test_run ();
