@@ -22,6 +22,7 @@
 #include "muster-spatial.h"
 #include "muster-stats.h"
 #include "muster-system.h"
+#include "muster-ranges.h"
 #include "muster-terrain.h"
 #include "muster-unit.h"
 #include "muster-validate.h"

@@ -1362,7 +1362,9 @@ _muster_ruleset_parse (MusterRuleset  *self,
       if (muster_xml_is_element (child, "name") || muster_xml_is_element (child, "book") ||
           muster_xml_is_element (child, "summary") ||
           /* read by the battlefield generator, muster-generate.c */
-          muster_xml_is_element (child, "generation"))
+          muster_xml_is_element (child, "generation") ||
+          /* read with the terrain types for the map's range rings, muster-ranges.c */
+          muster_xml_is_element (child, "ranges"))
         continue;
       if (muster_xml_is_element (child, "costing"))
         {

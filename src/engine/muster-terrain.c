@@ -7,6 +7,7 @@
 #include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-issue.h"
+#include "muster-ranges.h"
 #include "muster-terrain.h"
 #include "muster-unit.h"
 #include "muster-xml.h"
@@ -21,6 +22,7 @@ struct _MusterTerrainTypes
 {
   GPtrArray *types;   /* MusterTerrainType */
   GPtrArray *scales;  /* Scale */
+  MusterRangeRules *ranges;   /* nullable: none */
 };
 
 static void
@@ -250,7 +252,17 @@ muster_terrain_types_new_from_bytes (GBytes      *ruleset,
           g_hash_table_replace (scale->bases, g_strdup (type ? type : ""), size);
         }
     }
+  if (!(self->ranges = muster_range_rules_new_from_xml (xmlDocGetRootElement (xml), display_name,
+                                                       error)))
+    return NULL;
   return g_steal_pointer (&self);
+}
+
+/* Returns: (nullable): the weapon ranges of the ruleset the types were read from */
+const MusterRangeRules *
+muster_terrain_types_get_ranges (const MusterTerrainTypes *self)
+{
+  return self ? self->ranges : NULL;
 }
 
 guint
@@ -326,6 +338,7 @@ muster_terrain_types_free (MusterTerrainTypes *self)
     return;
   g_ptr_array_unref (self->types);
   g_ptr_array_unref (self->scales);
+  muster_range_rules_free (self->ranges);
   g_free (self);
 }
 

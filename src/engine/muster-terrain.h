@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "muster-battlefield.h"
+#include "muster-ranges.h"
 #include "muster-ruleset.h"
 
 G_BEGIN_DECLS
@@ -89,6 +90,7 @@ const MusterTerrainType *muster_terrain_types_get_type       (const MusterTerrai
 const MusterTerrainType *muster_terrain_types_lookup         (const MusterTerrainTypes *self,
                                                               const char               *id);
 MusterTerrainKind        muster_terrain_kind_from_string     (const char               *kind);
+const MusterRangeRules  *muster_terrain_types_get_ranges     (const MusterTerrainTypes *self);
 guint                    muster_terrain_types_get_n_scales   (const MusterTerrainTypes *self);
 const char              *muster_terrain_types_get_scale_name (const MusterTerrainTypes *self,
                                                               guint                     scale,

@@ -3,12 +3,14 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 #include <pango/pangocairo.h>
 
 #include "muster-army.h"
 #include "muster-map-painter.h"
+#include "muster-ranges.h"
 #include "muster-unit.h"
 
 /*
@@ -585,6 +587,198 @@ paint_selection (Painter   *p,
     }
 }
 
+/* The outline of @hull (convex, turning from +x to +y) pushed out by @d: its edges moved out,
+ * joined by arcs round its corners. What "within d of the unit" covers. */
+static void
+offset_hull_path (cairo_t           *cr,
+                  const MusterPoint *hull,
+                  guint              n,
+                  double             d)
+{
+  cairo_new_sub_path (cr);
+  for (guint i = 0; i < n; i++)
+    {
+      MusterPoint prev = hull[(i + n - 1) % n], v = hull[i], next = hull[(i + 1) % n];
+      double in = atan2 (-(v.x - prev.x), v.y - prev.y);   /* outward normal of the edge in */
+      double out = atan2 (-(next.x - v.x), next.y - v.y);  /* and of the edge out */
+
+      if (n == 1)
+        {
+          cairo_arc (cr, v.x, v.y, d, 0, 2 * G_PI);
+          break;
+        }
+      while (out < in)
+        out += 2 * G_PI;
+      cairo_arc (cr, v.x, v.y, d, in, out);
+    }
+  cairo_close_path (cr);
+}
+
+/* "Shooting 24″", or with no @name "8″": @mm in the ruleset's own units. */
+static char *
+format_range (const MusterRange *range,
+              const char        *name,
+              double             mm)
+{
+  double value = range->max > 0 ? mm * range->ruleset_max / range->max : 0;
+  g_autofree char *length = NULL;
+
+  if (range->unlimited)
+    return g_strdup_printf (_("%s: unlimited range"), range->name);
+  if (g_strcmp0 (range->units, "cm") == 0)
+    length = g_strdup_printf ("%g cm", round (value * 10) / 10);
+  else if (g_strcmp0 (range->units, "yd") == 0)
+    length = g_strdup_printf (_("%g yd"), round (value * 10) / 10);
+  else
+    length = g_strdup_printf ("%g″", round (value * 10) / 10);
+  return name ? g_strdup_printf ("%s %s", name, length) : g_steal_pointer (&length);
+}
+
+/* Where a ring @d out from @hull is labelled: below the unit on screen, or above it when below
+ * is out of view. Returns widget px. */
+static void
+ring_label_point (Painter           *p,
+                  const MusterPoint *hull,
+                  guint              n,
+                  MusterVector       up,
+                  double             d,
+                  double            *x,
+                  double            *y)
+{
+  for (int side = 0; side < 2; side++)
+    {
+      MusterVector out = muster_vector_scale (up, side ? 1 : -1);
+      MusterPoint best = hull[0];
+      double best_y = 0;
+
+      for (guint k = 0; k < n; k++)
+        {
+          double kx, ky;
+
+          muster_viewport_table_to_widget (p->viewport, hull[k].x, hull[k].y, &kx, &ky);
+          if (k == 0 || (side ? ky < best_y : ky > best_y))
+            {
+              best = hull[k];
+              best_y = ky;
+            }
+        }
+      best = muster_point_add (best, muster_vector_scale (out, d));
+      muster_viewport_table_to_widget (p->viewport, best.x, best.y, x, y);
+      if (*y > 16 && *y < muster_viewport_get_height (p->viewport) - 16)
+        return;
+    }
+}
+
+/* Range rings round each selected unit, in its side's colour: the maximum solid, the bands
+ * inside it dashed, a minimum range dotted; each maximum labelled at its top. */
+static void
+paint_ranges (Painter *p)
+{
+  const MusterMapScene *scene = p->scene;
+  cairo_t *cr = p->cr;
+  const MusterRangeRules *rules = muster_terrain_types_get_ranges (scene->types);
+  MusterRuleset *ruleset = scene->doc ? muster_doc_get_ruleset (scene->doc) : NULL;
+  GHashTableIter iter;
+  gpointer id;
+  MusterPoint up_a, up_b;
+  MusterVector up;
+
+  if (!scene->show_ranges || scene->selection == NULL || rules == NULL || ruleset == NULL)
+    return;
+  /* the way up the screen, in table mm: where the labels go */
+  muster_viewport_widget_to_table (p->viewport, 0, 0, &up_a.x, &up_a.y);
+  muster_viewport_widget_to_table (p->viewport, 0, -1, &up_b.x, &up_b.y);
+  up = muster_vector_scale (muster_point_sub (up_b, up_a), 1 / muster_point_distance (up_a, up_b));
+
+  g_hash_table_iter_init (&iter, scene->selection);
+  while (g_hash_table_iter_next (&iter, &id, NULL))
+    {
+      const MusterFeature *f = muster_battlefield_lookup (scene->battlefield, id);
+      MusterUnit *unit;
+      g_autoptr(GArray) ranges = NULL;
+      g_autoptr(MusterFootprint) fp = NULL;
+      g_autofree MusterPoint *hull = NULL;
+      const MusterPoint *outline;
+      const double *colour;
+      guint n, n_hull;
+
+      if (f == NULL || f->kind != MUSTER_FEATURE_UNIT || !shown (p, f) ||
+          !(unit = muster_doc_lookup_unit (scene->doc, f->unit)))
+        continue;
+      ranges = muster_range_rules_for_unit (rules, ruleset, unit);
+      if (ranges->len == 0)
+        continue;
+      fp = muster_feature_get_footprint (f);
+      outline = muster_footprint_get_outline (fp, &n);
+      hull = g_new (MusterPoint, MAX (n, 1));
+      n_hull = muster_polygon_convex_hull (outline, n, hull);
+      if (n_hull == 0)
+        {
+          hull[0] = f->centre;
+          n_hull = 1;
+        }
+      colour = side_colour (p, unit_side (scene, f));
+
+      for (guint r = 0; r < ranges->len; r++)
+        {
+          const MusterRange *range = &g_array_index (ranges, MusterRange, r);
+          static const double dash[] = { 6, 4 }, dots[] = { 1, 4 };
+          g_autofree char *label = format_range (range, range->name, range->max);
+          double x, y;
+
+          if (range->unlimited)
+            {
+              /* no ring: a line under the unit's own label, one for each unlimited range */
+              ring_label_point (p, hull, n_hull, up, 0, &x, &y);
+              cairo_save (cr);
+              cairo_set_matrix (cr, &p->device);
+              text_at (p, label, x, y + 18 + 16 * r, 0.5, 0.0, TRUE);
+              cairo_restore (cr);
+              continue;
+            }
+          offset_hull_path (cr, hull, n_hull, range->max);
+          set_colour_alpha (cr, colour, 0.9);
+          set_line_px (p, 2);
+          cairo_stroke (cr);
+          for (guint k = 0; k < range->n_rings; k++)
+            offset_hull_path (cr, hull, n_hull, range->rings[k]);
+          cairo_save (cr);
+          cairo_set_matrix (cr, &p->device);
+          cairo_set_dash (cr, dash, 2, 0);
+          cairo_set_line_width (cr, 1);
+          set_colour_alpha (cr, colour, 0.7);
+          cairo_stroke (cr);
+          cairo_restore (cr);
+          if (range->min > 0)
+            {
+              offset_hull_path (cr, hull, n_hull, range->min);
+              cairo_save (cr);
+              cairo_set_matrix (cr, &p->device);
+              cairo_set_dash (cr, dots, 2, 0);
+              cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+              cairo_set_line_width (cr, 2);
+              set_colour_alpha (cr, colour, 0.9);
+              cairo_stroke (cr);
+              cairo_restore (cr);
+            }
+
+          /* the maximum with the weapon's name, the bands with their distance */
+          cairo_save (cr);
+          cairo_set_matrix (cr, &p->device);
+          ring_label_point (p, hull, n_hull, up, range->max, &x, &y);
+          text_at (p, label, x, y, 0.5, 0.5, TRUE);
+          for (guint k = 0; k < range->n_rings; k++)
+            {
+              g_autofree char *band = format_range (range, NULL, range->rings[k]);
+
+              ring_label_point (p, hull, n_hull, up, range->rings[k], &x, &y);
+              text_at (p, band, x, y, 0.5, 0.5, TRUE);
+            }
+          cairo_restore (cr);
+        }
+    }
+}
+
 static void
 paint_overlays (Painter *p)
 {
@@ -830,6 +1024,7 @@ muster_map_paint_layers (cairo_t                     *cr,
   if (layers & MUSTER_MAP_LAYER_MARKS)
     {
       paint_selection (&p, visible);
+      paint_ranges (&p);
       paint_overlays (&p);
     }
   g_object_unref (p.layout);

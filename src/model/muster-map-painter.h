@@ -64,6 +64,8 @@ typedef enum
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
  * @rubber_band: a selection rectangle, when not empty
+ * @show_ranges: ring each selected unit with its weapon ranges (from @types' ruleset, for the
+ *   unit of @doc it places)
  * @no_labels: leave out the names of units, objectives and terrain: the caller places them
  *   (print keeps them apart, see muster-map-print.c)
  * @live: (nullable): feature ids (keys) being dragged: painted in the live layers, left out of
@@ -87,6 +89,7 @@ typedef struct
   MusterBox                 rubber_band;
   gboolean                  no_labels;
   GHashTable               *live;
+  gboolean                  show_ranges;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);

@@ -804,16 +804,34 @@ view_action (GSimpleAction *action,
     muster_map_view_rotate_selection (self->map_view, G_PI / 12);
 }
 
+/* Flips a boolean action's state. Returns: the new state */
+static gboolean
+toggle_state (GSimpleAction *action)
+{
+  gboolean on = !g_variant_get_boolean (g_action_get_state (G_ACTION (action)));
+
+  g_simple_action_set_state (action, g_variant_new_boolean (on));
+  return on;
+}
+
 static void
 show_umpire_action (GSimpleAction *action,
                     GVariant      *parameter,
                     gpointer       user_data)
 {
   MusterBattlefieldPage *self = user_data;
-  gboolean show = !g_variant_get_boolean (g_action_get_state (G_ACTION (action)));
 
-  g_simple_action_set_state (action, g_variant_new_boolean (show));
-  muster_map_view_set_show_umpire (self->map_view, show);
+  muster_map_view_set_show_umpire (self->map_view, toggle_state (action));
+}
+
+static void
+show_ranges_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+
+  muster_map_view_set_show_ranges (self->map_view, toggle_state (action));
 }
 
 static void
@@ -839,6 +857,7 @@ static const GActionEntry action_entries[] = {
   { "delete", view_action },
   { "rotate", view_action },
   { "show-umpire", show_umpire_action, NULL, "false" },
+  { "show-ranges", show_ranges_action, NULL, "false" },
   { "place-unit", place_unit_action, "s" },
 };
 

@@ -59,6 +59,7 @@ struct _MusterMapView
   char                     *terrain_type;
   char                     *zone_side;
   gboolean                  show_umpire;
+  gboolean                  show_ranges;
   gboolean                  fitted;
 
   /* the gesture under way */
@@ -144,6 +145,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
   scene.selection = self->selection;
   scene.show_umpire = self->show_umpire;
   scene.live = self->live;
+  scene.show_ranges = self->show_ranges;
   scene.rubber_band = muster_box_empty ();
   if (self->drag == DRAG_BAND || self->drag == DRAG_SHAPE)
     scene.rubber_band = muster_box_from_points (self->drag_start, self->drag_now);
@@ -989,6 +991,21 @@ muster_map_view_set_show_umpire (MusterMapView *self,
 {
   self->show_umpire = show;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Rings round the selected units: their weapon ranges from the rule system. */
+void
+muster_map_view_set_show_ranges (MusterMapView *self,
+                                 gboolean       show)
+{
+  self->show_ranges = show;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+muster_map_view_get_show_ranges (MusterMapView *self)
+{
+  return self->show_ranges;
 }
 
 GtkWidget *

@@ -42,6 +42,9 @@ void            muster_map_view_set_zone_side     (MusterMapView            *sel
                                                    const char               *side);
 void            muster_map_view_set_show_umpire   (MusterMapView            *self,
                                                    gboolean                  show);
+void            muster_map_view_set_show_ranges   (MusterMapView            *self,
+                                                   gboolean                  show);
+gboolean        muster_map_view_get_show_ranges   (MusterMapView            *self);
 void            muster_map_view_fit               (MusterMapView            *self);
 void            muster_map_view_zoom_by           (MusterMapView            *self,
                                                    double                    factor);

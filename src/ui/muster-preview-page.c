@@ -66,6 +66,7 @@ struct _MusterPreviewPage
   const MusterProcedure  *procedure;
   MusterChartMode         mode;
   gboolean                show_table;
+  gboolean                units_stale;  /* the list changed while the page was hidden */
   int                     hover;
   guint                   generation;
   gboolean                building;      /* while input rows are being made */
@@ -722,12 +723,31 @@ document_changed_cb (MusterPreviewPage *self)
 {
   g_autofree int *values = NULL;
 
+  self->units_stale = FALSE;
   list_units (self);
   if (self->procedure != NULL && !self->building)
     {
       values = read_values (self);
       mark_inputs (self, values);
     }
+}
+
+/* An army edit: listing every unit of a long list again costs more than the edit itself, so a
+ * hidden page only notes it, and catches up when it shows or is asked. */
+static void
+units_changed_cb (MusterPreviewPage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    document_changed_cb (self);
+  else
+    self->units_stale = TRUE;
+}
+
+static void
+refresh_units (MusterPreviewPage *self)
+{
+  if (self->units_stale)
+    document_changed_cb (self);
 }
 
 static void
@@ -1038,6 +1058,7 @@ muster_preview_page_init (MusterPreviewPage *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  g_signal_connect (self, "map", G_CALLBACK (refresh_units), NULL);
   gtk_drawing_area_set_draw_func (self->chart, chart_draw_cb, self, NULL);
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (chart_motion_cb), self);
@@ -1071,6 +1092,7 @@ muster_preview_page_select (MusterPreviewPage *self,
                             const char        *procedure)
 {
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
+  refresh_units (self);
 
   for (guint i = 0; i < self->systems->len; i++)
     if (g_str_equal (g_ptr_array_index (self->systems, i), system))
@@ -1104,6 +1126,7 @@ muster_preview_page_set_input (MusterPreviewPage *self,
   int index;
 
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
+  refresh_units (self);
 
   if (self->procedure == NULL || (index = muster_procedure_find_input (self->procedure, id)) < 0)
     return FALSE;
@@ -1122,6 +1145,7 @@ muster_preview_page_get_input (MusterPreviewPage *self,
   int index;
 
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
+  refresh_units (self);
 
   if (self->procedure == NULL || (index = muster_procedure_find_input (self->procedure, id)) < 0)
     return FALSE;
@@ -1139,6 +1163,7 @@ muster_preview_page_get_input_source (MusterPreviewPage *self,
   int index;
 
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), NULL);
+  refresh_units (self);
 
   if (self->procedure == NULL || (index = muster_procedure_find_input (self->procedure, id)) < 0)
     return NULL;
@@ -1164,14 +1189,14 @@ muster_preview_page_set_document (MusterPreviewPage *self,
   g_set_object (&self->document, document);
   if (document != NULL)
     {
-      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (document_changed_cb),
+      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (units_changed_cb),
                                self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "unit-changed", G_CALLBACK (document_changed_cb), self,
+      g_signal_connect_object (document, "unit-changed", G_CALLBACK (units_changed_cb), self,
                                G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "children-changed", G_CALLBACK (document_changed_cb),
+      g_signal_connect_object (document, "children-changed", G_CALLBACK (units_changed_cb),
                                self, G_CONNECT_SWAPPED);
     }
-  document_changed_cb (self);
+  units_changed_cb (self);
 }
 
 /**
@@ -1190,6 +1215,7 @@ muster_preview_page_select_unit (MusterPreviewPage *self,
                                  const char        *unit_id)
 {
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), FALSE);
+  refresh_units (self);
   g_return_val_if_fail (role < N_ROLES, FALSE);
 
   if (unit_id == NULL)
@@ -1213,6 +1239,7 @@ const MusterProcedureResult *
 muster_preview_page_get_result (MusterPreviewPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), NULL);
+  refresh_units (self);
   return self->result;
 }
 
@@ -1221,6 +1248,7 @@ char *
 muster_preview_page_dup_text (MusterPreviewPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_PREVIEW_PAGE (self), NULL);
+  refresh_units (self);
 
   if (self->result == NULL)
     return NULL;

@@ -459,54 +459,67 @@ scroll_to_row (MusterRosterView *self,
       gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
 }
 
-/* Selects the row of @unit, or of @node when @unit is %NULL; returns whether it was found */
-static gboolean
-select_row (MusterRosterView *self,
-            MusterUnit       *unit,
-            MusterNode       *node)
+/* The tree's row of @unit, or of @node when @unit is %NULL, found by its path from the top
+ * (its place among each node's rows: units first, then groups) rather than by walking every
+ * row; the groups above it are expanded on the way. */
+static GtkTreeListRow *
+dup_tree_row (MusterRosterView *self,
+              MusterUnit       *unit,
+              MusterNode       *node)
 {
-  GListModel *rows = G_LIST_MODEL (self->selection);
+  GtkTreeListModel *tree = GTK_TREE_LIST_MODEL (gtk_single_selection_get_model (self->selection));
+  g_autoptr(GArray) path = g_array_new (FALSE, FALSE, sizeof (guint));
+  GtkTreeListRow *row;
+  MusterNode *parent;
+  guint index;
 
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+  if (tree == NULL)
+    return NULL;
+  if (unit != NULL)
     {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
-
-      gboolean found = unit != NULL ? muster_roster_row_get_unit (row) == unit
-                                    : muster_roster_row_get_node (row) == node;
-
-      if (found)
-        {
-          gtk_single_selection_set_selected (self->selection, i);
-          scroll_to_row (self, i);
-          return TRUE;
-        }
+      parent = muster_unit_get_node (unit);
+      index = muster_node_index_of_unit (parent, unit);
     }
-  return FALSE;
+  else
+    {
+      parent = muster_node_get_parent (node);
+      index = muster_node_get_n_units (parent) + muster_node_index_of_node (parent, node);
+    }
+  g_array_prepend_val (path, index);
+  for (MusterNode *above = muster_node_get_parent (parent); above != NULL;
+       above = muster_node_get_parent (above))
+    {
+      index = muster_node_get_n_units (above) + muster_node_index_of_node (above, parent);
+      g_array_prepend_val (path, index);
+      parent = above;
+    }
+
+  row = gtk_tree_list_model_get_child_row (tree, g_array_index (path, guint, 0));
+  for (guint i = 1; row != NULL && i < path->len; i++)
+    {
+      GtkTreeListRow *child;
+
+      gtk_tree_list_row_set_expanded (row, TRUE);
+      child = gtk_tree_list_row_get_child_row (row, g_array_index (path, guint, i));
+      g_object_unref (row);
+      row = child;
+    }
+  return row;
 }
 
-/* Expands the rows of @node and of the nodes above it, so that what it holds has rows. */
-static void
-expand_node (MusterRosterView *self,
-             MusterNode       *node)
+static gboolean
+select_tree_row (MusterRosterView *self,
+                 GtkTreeListRow   *row)
 {
-  GListModel *rows = G_LIST_MODEL (self->selection);
+  guint position;
 
-  /* The root has no row: the roster lists what it holds. */
-  if (node == NULL || muster_node_get_parent (node) == NULL)
-    return;
-  expand_node (self, muster_node_get_parent (node));
-  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
-    {
-      g_autoptr(GtkTreeListRow) tree_row = g_list_model_get_item (rows, i);
-      g_autoptr(MusterRosterRow) row = gtk_tree_list_row_get_item (tree_row);
-
-      if (muster_roster_row_is_node (row) && muster_roster_row_get_node (row) == node)
-        {
-          gtk_tree_list_row_set_expanded (tree_row, TRUE);
-          return;
-        }
-    }
+  if (row == NULL)
+    return FALSE;
+  position = gtk_tree_list_row_get_position (row);
+  g_object_unref (row);
+  gtk_single_selection_set_selected (self->selection, position);
+  scroll_to_row (self, position);
+  return TRUE;
 }
 
 /* Selects @unit's row, expanding the groups it is in, and scrolls to it. */
@@ -516,10 +529,9 @@ muster_roster_view_select_unit (MusterRosterView *self,
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_VIEW (self), FALSE);
 
-  if (unit == NULL)
+  if (unit == NULL || muster_unit_get_node (unit) == NULL)
     return FALSE;
-  expand_node (self, muster_unit_get_node (unit));
-  return select_row (self, unit, NULL);
+  return select_tree_row (self, dup_tree_row (self, unit, NULL));
 }
 
 /* Selects @node's row, expanding the groups above it, and scrolls to it. */
@@ -529,10 +541,9 @@ muster_roster_view_select_node (MusterRosterView *self,
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_VIEW (self), FALSE);
 
-  if (node == NULL)
+  if (node == NULL || muster_node_get_parent (node) == NULL)
     return FALSE;
-  expand_node (self, muster_node_get_parent (node));
-  return select_row (self, NULL, node);
+  return select_tree_row (self, dup_tree_row (self, NULL, node));
 }
 
 static void

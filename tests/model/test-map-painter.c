@@ -5,7 +5,9 @@
 
 #include <math.h>
 
+#include "muster-army.h"
 #include "muster-map-painter.h"
+#include "muster-unit.h"
 #include "muster-pixel-util.h"
 
 #define W 600
@@ -281,6 +283,84 @@ test_dark (void)
   style = light;
 }
 
+/* Range rings: an Undying Lands slinger (SRW, 20 cm) on one 40 mm stand at the table's middle,
+ * selected: a ring 200 mm out from its edges, rounded at the corners; none when the rings are
+ * off, none for a unit without a missile weapon. */
+static void
+test_range_rings (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "rulesets",
+                                            "undying-lands.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = muster_ruleset_new_from_file (path, &error);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "cm");
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  MusterFeature *placement = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterUnit *unit = muster_unit_new ("foot", 2);
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+  gsize length;
+  double ring[4];
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  bytes = g_bytes_new (contents, length);
+  types = muster_terrain_types_new_from_bytes (bytes, path, &error);
+  g_assert_no_error (error);
+  doc = muster_doc_new (muster_ruleset_get_id (ruleset), muster_ruleset_get_version (ruleset));
+  muster_doc_set_ruleset (doc, ruleset);
+  muster_doc_insert_force (doc, 0, muster_force_new ("Elves", 0));
+  g_free (muster_force_set_side (muster_doc_get_force (doc, 0), "Blue"));
+  muster_unit_set_option (unit, "srw", 1);
+  muster_node_insert_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), 0, unit);
+
+  placement->id = g_strdup ("p1");
+  placement->unit = g_strdup (muster_unit_get_id (unit));
+  placement->centre = P (500, 300);
+  placement->stands = 1;
+  placement->base_width = placement->base_depth = 40;
+  muster_battlefield_insert (field, -1, placement);
+  g_hash_table_add (selection, "p1");
+
+  scene.doc = doc;
+  scene.types = types;
+  scene.selection = selection;
+  scene.rubber_band = muster_box_empty ();
+  surface = paint (field, &scene);
+  /* rings off: the table 200 mm right of the stand's edge */
+  g_assert_true (same_colour (pixel_at (surface, PX (720), PY (300)), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+
+  scene.show_ranges = TRUE;
+  surface = paint (field, &scene);
+  for (int c = 0; c < 3; c++)
+    ring[c] = style.table[c] * 0.1 + style.sides[0][c] * 0.9;
+  ring[3] = 1;
+  /* straight out from each edge… */
+  g_assert_true (same_colour (pixel_at (surface, PX (720), PY (300)), rgba_to_pixel (ring)));
+  g_assert_true (same_colour (pixel_at (surface, PX (280), PY (300)), rgba_to_pixel (ring)));
+  g_assert_true (same_colour (pixel_at (surface, PX (500), PY (80)), rgba_to_pixel (ring)));
+  /* labelled below the unit: "SRW 20 cm" on a plate across the ring */
+  g_assert_false (same_colour (pixel_at (surface, PX (500), PY (520)), rgba_to_pixel (ring)));
+  /* …and round the corner, 200 mm from it along the diagonal, not at the square's corner */
+  g_assert_false (same_colour (pixel_at (surface, PX (520 + 141.42), PY (320 + 141.42)),
+                               rgba_to_pixel (style.table)));
+  g_assert_true (same_colour (pixel_at (surface, PX (720), PY (520)), rgba_to_pixel (style.table)));
+  /* inside the ring, the table */
+  g_assert_true (same_colour (pixel_at (surface, PX (650), PY (300)), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+
+  /* no missile weapon, no ring */
+  muster_unit_set_option (unit, "srw", 0);
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (720), PY (300)), rgba_to_pixel (style.table)));
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -291,5 +371,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/selection-and-measure", test_selection_and_measure);
   g_test_add_func ("/map-painter/rulers-and-helpers", test_rulers_and_helpers);
   g_test_add_func ("/map-painter/dark", test_dark);
+  g_test_add_func ("/map-painter/range-rings", test_range_rings);
   return g_test_run ();
 }

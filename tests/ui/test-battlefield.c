@@ -232,6 +232,85 @@ test_measure_and_line_of_sight (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+view_drawn (gpointer data)
+{
+  return gtk_widget_get_mapped (data) &&
+         muster_viewport_get_width (muster_map_view_get_viewport (data)) > 0;
+}
+
+/* The map view drawn into an image, through its snapshot, as the window would show it. */
+static cairo_surface_t *
+render_view (MusterMapView *view)
+{
+  GtkWidget *widget = GTK_WIDGET (view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  GskRenderNode *node;
+  cairo_t *cr = cairo_create (surface);
+
+  /* the view's own snapshot: what it draws, without waiting for a frame */
+  g_assert_cmpint (width, >, 0);
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  gsk_render_node_unref (node);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint32
+view_pixel (MusterMapView   *view,
+            cairo_surface_t *surface,
+            MusterPoint      p)
+{
+  double x, y;
+
+  muster_viewport_table_to_widget (muster_map_view_get_viewport (view), p.x, p.y, &x, &y);
+  return *(guint32 *) (cairo_image_surface_get_data (surface) +
+                       (int) y * cairo_image_surface_get_stride (surface) + (int) x * 4);
+}
+
+/* "Ranges" rings the selected Iron Hill Crossbows at 24″ (their missile weapons in Battle Valor
+ * Fantasy), 609.6 mm out from their 200 × 80 mm footprint; the toggle turns the rings off. */
+static void
+test_range_rings (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterBattlefield *field = window_battlefield (window);
+  const MusterFeature *crossbows = muster_battlefield_lookup_unit (field, "u5");
+  MusterPoint below = { crossbows->centre.x, crossbows->centre.y + 40 + 609.6 };
+  MusterPoint inside = { crossbows->centre.x, crossbows->centre.y + 40 + 400 };
+  cairo_surface_t *off, *on, *again;
+
+  /* the workspace shown, the map laid out and drawn once (which fits the table) */
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  muster_map_view_select (view, crossbows->id, FALSE);
+  off = render_view (view);
+  g_assert_false (muster_map_view_get_show_ranges (view));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.show-ranges", NULL));
+  g_assert_true (muster_map_view_get_show_ranges (view));
+  on = render_view (view);
+  /* the ring where 24″ below the unit's rear edge, and nothing new well inside it */
+  g_assert_cmpuint (view_pixel (view, on, below), !=, view_pixel (view, off, below));
+  g_assert_cmpuint (view_pixel (view, on, inside), ==, view_pixel (view, off, inside));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.show-ranges", NULL));
+  g_assert_false (muster_map_view_get_show_ranges (view));
+  again = render_view (view);
+  g_assert_cmpuint (view_pixel (view, again, below), ==, view_pixel (view, off, below));
+  cairo_surface_destroy (off);
+  cairo_surface_destroy (on);
+  cairo_surface_destroy (again);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether the button for @action is sensitive, as the action's enabled state makes it. */
 static gboolean
 action_button_sensitive (GtkWidget  *widget,
@@ -415,6 +494,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/draw-terrain", test_draw_terrain_with_the_tool);
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
+  g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
