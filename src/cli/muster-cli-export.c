@@ -9,7 +9,7 @@
 
 #include "muster-engine.h"
 #include "muster-list-export.h"
-#include "muster-packet.h"
+#include "muster-export.h"
 #include "muster-sheet-painter.h"
 #include "muster-cli.h"
 
@@ -50,124 +50,33 @@ typedef enum
 #define SHEET_PACKET 3
 #define SHEET_MAP    4
 
-/* What one export reads: the document, its ruleset and the list gathered from them. */
-typedef struct
-{
-  MusterDoc     *doc;
-  MusterRuleset *ruleset;
-  MusterList    *list;
-} Loaded;
-
-static void
-loaded_clear (Loaded *loaded)
-{
-  g_clear_pointer (&loaded->list, muster_list_free);
-  g_clear_pointer (&loaded->doc, muster_doc_free);
-  g_clear_pointer (&loaded->ruleset, muster_ruleset_unref);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Loaded, loaded_clear)
-
-static gboolean
-load (const char  *file,
-      Loaded      *loaded,
-      GError     **error)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(MusterCatalog) catalog = NULL;
-  g_autofree char *basename = g_path_get_basename (file);
-  gsize length;
-
-  if (!g_file_get_contents (file, &contents, &length, error))
-    return FALSE;
-  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
-  if (!(loaded->doc = muster_doc_new_from_bytes (bytes, file, error)))
-    return FALSE;
-  catalog = muster_catalog_new_default ();
-  if (!(loaded->ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (loaded->doc),
-                                                  error)))
-    return FALSE;
-  loaded->list = muster_list_new (loaded->doc, loaded->ruleset, basename);
-  return TRUE;
-}
-
-/* The scenario packet or the map: a PDF, a PNG or an SVG. */
-static GBytes *
-export_battlefield (Loaded               *loaded,
-                    Format                format,
-                    int                   sheet,
-                    MusterMapScale        scale,
-                    const MusterAudience *audience,
-                    const MusterSheetPage *page,
-                    GError              **error)
-{
-  g_autoptr(GError) types_error = NULL;
-  g_autoptr(MusterTerrainTypes) types = muster_terrain_types_new_for_ruleset (loaded->ruleset,
-                                                                              &types_error);
-  g_autoptr(MusterPacket) packet = NULL;
-  MusterMapPrint map = { loaded->doc, types, *audience, 0 };
-
-  if (types_error != NULL)
-    g_printerr ("muster-cli export: %s\n", types_error->message);
-  if (format == FORMAT_PDF)
-    {
-      if (!(packet = muster_packet_new (loaded->doc, loaded->list, types,
-                                        sheet == SHEET_MAP ? MUSTER_PACKET_MAP
-                                                           : MUSTER_PACKET_FULL,
-                                        scale, page, error)))
-        return NULL;
-      return muster_packet_to_pdf (packet);
-    }
-  if (muster_doc_get_battlefield (loaded->doc) == NULL)
-    {
-      g_set_error_literal (error, MUSTER_PACKET_ERROR, 0,
-                           _("the document has no battlefield: there is no map to draw"));
-      return NULL;
-    }
-  map.grid = muster_map_print_grid_for (muster_doc_get_battlefield (loaded->doc), 0.5);
-  return format == FORMAT_PNG ? muster_map_print_to_png (&map, scale, error)
-                              : muster_map_print_to_svg (&map, scale, error);
-}
-
 static int
-run_export (const char            *file,
-            Format                 format,
-            int                    sheet,
-            MusterMapScale         scale,
-            const MusterAudience  *audience,
-            const MusterSheetPage *page,
-            const char            *output)
+run_export (const char                *file,
+            const MusterExportOptions *options,
+            const char                *output)
 {
   g_autoptr(GError) error = NULL;
-  g_auto(Loaded) loaded = { 0 };
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterCatalog) catalog = NULL;
+  g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *basename = g_path_get_basename (file);
+  g_autofree char *contents = NULL;
+  gsize length;
 
-  if (!load (file, &loaded, &error))
+  if (g_file_get_contents (file, &contents, &length, &error))
+    {
+      g_autoptr(GBytes) data = g_bytes_new_take (g_steal_pointer (&contents), length);
+
+      catalog = muster_catalog_new_default ();
+      if ((doc = muster_doc_new_from_bytes (data, file, &error)) &&
+          (ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (doc), &error)))
+        bytes = muster_export (doc, ruleset, basename, options, &error);
+    }
+  if (bytes == NULL)
     {
       g_printerr ("muster-cli export: %s: %s\n", file, error->message);
       return MUSTER_CLI_EXIT_USAGE;
-    }
-
-  if (sheet == SHEET_PACKET || sheet == SHEET_MAP)
-    {
-      if (!(bytes = export_battlefield (&loaded, format, sheet, scale, audience, page, &error)))
-        {
-          g_printerr ("muster-cli export: %s: %s\n", file, error->message);
-          return MUSTER_CLI_EXIT_USAGE;
-        }
-    }
-  else if (format == FORMAT_PDF)
-    {
-      g_autoptr(MusterSheet) painted = muster_sheet_new (loaded.list, sheet, page);
-
-      bytes = muster_sheet_to_pdf (painted);
-    }
-  else
-    {
-      char *text = muster_list_to_string (loaded.list, (MusterListFormat) format);
-
-      bytes = g_bytes_new_take (text, strlen (text));
     }
 
   if (output == NULL)
@@ -231,8 +140,7 @@ muster_cli_export (int    argc,
   gboolean landscape = FALSE;
   int format = FORMAT_TXT, sheet = MUSTER_SHEET_LIST, paper = MUSTER_PAPER_A4;
   int scale = MUSTER_MAP_SCALE_FIT;
-  MusterAudience audience = { NULL, FALSE };
-  MusterSheetPage page;
+  MusterExportOptions options = { 0 };
   const char *problem;
   int ret;
   const GOptionEntry entries[] = {
@@ -309,10 +217,17 @@ muster_cli_export (int    argc,
       return MUSTER_CLI_EXIT_USAGE;
     }
   if (view != NULL && g_strcmp0 (view, "umpire") == 0)
-    audience.umpire = TRUE;
+    options.audience.umpire = TRUE;
   else if (view != NULL && g_strcmp0 (view, "players") != 0)
-    audience.side = view;
+    options.audience.side = view;
 
-  muster_sheet_page_init (&page, paper, landscape);
-  return run_export (argv[1], format, sheet, scale, &audience, &page, output);
+  if (format < FORMAT_PDF)
+    options.kind = (MusterExportKind) format;   /* txt, md, html in the same order */
+  else if (format == FORMAT_PDF)
+    options.kind = MUSTER_EXPORT_LIST_PDF + sheet;   /* list … map in the same order */
+  else
+    options.kind = format == FORMAT_PNG ? MUSTER_EXPORT_MAP_PNG : MUSTER_EXPORT_MAP_SVG;
+  options.scale = scale;
+  muster_sheet_page_init (&options.page, paper, landscape);
+  return run_export (argv[1], &options, output);
 }

@@ -239,6 +239,13 @@ place_label (Labels            *labels,
       double bw = (double) w / PANGO_SCALE + 4, bh = (double) h / PANGO_SCALE;
       MusterBox box = { centres[i].x - bw / 2, centres[i].y - bh / 2,
                         centres[i].x + bw / 2, centres[i].y + bh / 2 };
+      MusterBox table = labels->table;
+      double dx, dy;
+
+      /* Never over the rulers: a place off the table is pushed back onto it. */
+      dx = bw < table.x1 - table.x0 ? MAX (table.x0 - box.x0, 0) - MAX (box.x1 - table.x1, 0) : 0;
+      dy = bh < table.y1 - table.y0 ? MAX (table.y0 - box.y0, 0) - MAX (box.y1 - table.y1, 0) : 0;
+      box = (MusterBox) { box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy };
       /* the later places are worse ones: a corner reads as the neighbour's, and on the
        * feature itself hides it */
       double cost = label_cost (labels, box, owner) + (i < 4 ? 5 * i : i < 8 ? 150 : 400);
@@ -338,6 +345,8 @@ paint_labels (cairo_t              *cr,
           MusterBox box = muster_footprint_get_bounds (fp);
 
           add_obstacle (&labels, muster_box_inflate (to_frame (viewport, box), 1), f, 10);
+          /* and lightly for its own name: beside a unit reads better than on it */
+          add_obstacle (&labels, to_frame (viewport, box), NULL, 2);
           /* its own arrow too, lightly: a name across it reads worse than one beside it, but
            * better than one at a corner where it might be the neighbour's */
           add_obstacle (&labels, to_frame (viewport, muster_box_from_points (arrow.tail, arrow.tip)),

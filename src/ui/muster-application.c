@@ -176,6 +176,8 @@ muster_application_startup (GApplication *app)
     { "win.close", { "<Control>w", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.print", { "<Control>p", NULL } },
+    { "win.print-preview", { "<Control><Shift>p", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.workspace('army')", { "<Alt>1", NULL } },
     { "win.workspace('battlefield')", { "<Alt>2", NULL } },

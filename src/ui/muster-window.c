@@ -14,6 +14,7 @@
 #include "muster-recent.h"
 #include "muster-welcome-page.h"
 #include "muster-window.h"
+#include "muster-window-private.h"
 
 struct _MusterWindow
 {
@@ -69,6 +70,7 @@ update_actions (MusterWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", has_doc);
+  _muster_window_update_export_actions (self, has_doc);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  muster_history_get_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -645,6 +647,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-toast", "s", show_toast_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  _muster_window_class_init_export (widget_class);
 }
 
 static void

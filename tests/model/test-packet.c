@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "muster-export.h"
 #include "muster-packet.h"
 #include "muster-sheet-painter.h"
 
@@ -336,6 +337,57 @@ test_images (Fixture       *fx,
   xmlFreeDoc (xml);
 }
 
+/* One function writes every kind, named as the app's actions and the command line name them;
+ * the text kinds are the list writers' own output; a map needs a battlefield. */
+static void
+test_export (Fixture       *fx,
+             gconstpointer  data)
+{
+  MusterExportOptions options = { MUSTER_EXPORT_MARKDOWN };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) md = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autofree char *expected = muster_list_to_string (fx->list, MUSTER_LIST_FORMAT_MARKDOWN);
+  g_autoptr(MusterDoc) no_field = muster_doc_new ("battle-valor-fantasy", "1.0");
+  MusterExportKind kind;
+
+  for (guint k = 0; k < MUSTER_EXPORT_N_KINDS; k++)
+    {
+      g_assert_true (muster_export_kind_from_string (muster_export_kind_to_string (k), &kind));
+      g_assert_cmpuint (kind, ==, k);
+      g_assert_cmpint (muster_export_kind_needs_battlefield (k), ==,
+                       g_str_has_prefix (muster_export_kind_to_string (k), "map") ||
+                       k == MUSTER_EXPORT_PACKET_PDF);
+    }
+  g_assert_false (muster_export_kind_from_string ("docx", &kind));
+  g_assert_cmpstr (muster_export_kind_extension (MUSTER_EXPORT_MAP_SVG), ==, "svg");
+  g_assert_cmpstr (muster_export_kind_mime_type (MUSTER_EXPORT_CARDS_PDF), ==, "application/pdf");
+
+  muster_sheet_page_init (&options.page, MUSTER_PAPER_LETTER, TRUE);
+  md = muster_export (fx->doc, fx->ruleset, "cold-beck", &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (md, NULL), g_bytes_get_size (md), expected,
+                   strlen (expected));
+
+  options.kind = MUSTER_EXPORT_ROSTER_PDF;
+  pdf = muster_export (fx->doc, fx->ruleset, "cold-beck", &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (pdf, NULL), 5, "%PDF-", 5);
+  /* Letter, landscape: the paper of @options (a PDF has NUL bytes: no strstr) */
+  {
+    const char *bytes = g_bytes_get_data (pdf, NULL), *box = "/MediaBox [ 0 0 792 612 ]";
+    gboolean found = FALSE;
+
+    for (gsize i = 0; !found && i + strlen (box) <= g_bytes_get_size (pdf); i++)
+      found = memcmp (bytes + i, box, strlen (box)) == 0;
+    g_assert_true (found);
+  }
+
+  options.kind = MUSTER_EXPORT_MAP_PNG;
+  g_assert_null (muster_export (no_field, fx->ruleset, "empty", &options, &error));
+  g_assert_error (error, MUSTER_PACKET_ERROR, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -347,5 +399,6 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/packet/margins", Fixture, NULL, fixture_set_up, test_margins, fixture_tear_down);
   g_test_add ("/packet/images", Fixture, NULL, fixture_set_up, test_images, fixture_tear_down);
+  g_test_add ("/packet/export", Fixture, NULL, fixture_set_up, test_export, fixture_tear_down);
   return g_test_run ();
 }

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "ui-test-util.h"
+
+/*
+ * The window's Export menu and print actions, through the actions (no file dialog): each
+ * export writes its file, on the paper remembered in GSettings; a map of a document without a
+ * battlefield writes nothing; print needs a document.
+ */
+
+typedef struct
+{
+  const char *path;
+  gsize       min_size;
+} FileWait;
+
+/* Whether @needle is in the first @length bytes of @data, NUL bytes (PDFs have them) and all */
+static gboolean
+contains (const char *data,
+          gsize       length,
+          const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= length; i++)
+    if (memcmp (data + i, needle, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+file_written (gpointer data)
+{
+  const FileWait *wait = data;
+  GStatBuf st;
+
+  return g_stat (wait->path, &st) == 0 && (gsize) st.st_size >= wait->min_size;
+}
+
+static char *
+export_and_read (MusterWindow *window,
+                 const char   *kind,
+                 const char   *path,
+                 gsize        *length)
+{
+  FileWait wait = { path, 1 };
+  char *contents = NULL;
+
+  g_remove (path);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)", kind,
+                                             path));
+  spin_until (file_written, &wait);
+  /* written through a temporary file and a rename: complete once it is there */
+  g_assert_true (g_file_get_contents (path, &contents, length, NULL));
+  return contents;
+}
+
+static void
+test_export_kinds (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out", NULL);
+  GSettings *settings = muster_application_get_settings (app);
+  const struct { const char *kind; const char *starts; const char *contains; } kinds[] = {
+    { "txt", NULL, "Host of the Iron Hills" },
+    { "md", NULL, "Host of the Iron Hills" },
+    { "html", "<!DOCTYPE html>", "Host of the Iron Hills" },
+    { "list", "%PDF", NULL },
+    { "cards", "%PDF", NULL },
+    { "packet", "%PDF", NULL },
+    { "map-png", "\x89PNG", NULL },
+    { "map-svg", "<?xml", "<svg" },
+  };
+
+  g_settings_set_enum (settings, "paper", 0);
+  g_settings_set_boolean (settings, "landscape", FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      gsize length;
+      g_autofree char *contents = export_and_read (window, kinds[i].kind, path, &length);
+
+      if (kinds[i].starts)
+        g_assert_true (g_str_has_prefix (contents, kinds[i].starts));
+      if (kinds[i].contains)
+        g_assert_true (contains (contents, length, kinds[i].contains));
+    }
+
+  /* The remembered paper: Letter, landscape. A4 portrait before. */
+  {
+    gsize length;
+    g_autofree char *a4 = export_and_read (window, "list", path, &length);
+    g_autofree char *letter = NULL;
+
+    g_assert_true (contains (a4, length, "/MediaBox [ 0 0 595.276 841.89 ]"));
+    g_settings_set_enum (settings, "paper", 1);
+    g_settings_set_boolean (settings, "landscape", TRUE);
+    letter = export_and_read (window, "list", path, &length);
+    g_assert_true (contains (letter, length, "/MediaBox [ 0 0 792 612 ]"));
+    g_settings_reset (settings, "paper");
+    g_settings_reset (settings, "landscape");
+  }
+  g_remove (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+no_more_work (gpointer data)
+{
+  guint *rounds = data;
+
+  return ++*rounds > 200;
+}
+
+static void
+test_export_needs_battlefield (void)
+{
+  MusterWindow *window = new_sample_window ("undying-lands-host.muster");
+  MusterWindow *empty = new_shown_window ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "map.png", NULL);
+  g_autofree char *txt = g_build_filename (dir, "list.txt", NULL);
+  guint rounds = 0;
+  gsize length;
+  g_autofree char *contents = NULL;
+
+  /* No battlefield: no map, and a toast says why. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                             "map-png", path));
+  spin_until (no_more_work, &rounds);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  /* The list still exports. */
+  contents = export_and_read (window, "txt", txt, &length);
+  g_assert_cmpuint (length, >, 100);
+
+  /* Export needs a document: a window without one writes nothing. */
+  g_remove (txt);
+  gtk_widget_activate_action (GTK_WIDGET (empty), "win.export-to", "(ss)", "txt", txt);
+  rounds = 0;
+  spin_until (no_more_work, &rounds);
+  g_assert_false (g_file_test (txt, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (empty));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/ui/export/kinds", test_export_kinds);
+  g_test_add_func ("/ui/export/needs-battlefield", test_export_needs_battlefield);
+
+  return ui_test_run ();
+}
