@@ -77,10 +77,23 @@ remove_tree (const char *path)
   g_rmdir (path);
 }
 
+/* A write still running holds its autosave past our unref, and would call @data's handler
+ * after the test has gone: let it end, then cut the handlers. */
+static void
+release_autosave (MusterAutosave *autosave,
+                  gpointer        data)
+{
+  while (muster_autosave_is_writing (autosave))
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handlers_disconnect_by_data (autosave, data);
+}
+
 static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
+  if (f->autosave != NULL)
+    release_autosave (f->autosave, f);
   g_clear_object (&f->autosave);
   g_clear_object (&f->document);
   g_clear_object (&f->saved);
@@ -288,6 +301,7 @@ test_listed_after_crash (Fixture       *f,
   spin_until_written (f, 1);
 
   /* A crash: the window and its autosave are gone without a clean close. */
+  release_autosave (f->autosave, f);
   g_clear_object (&f->autosave);
   g_clear_object (&f->document);
 
@@ -335,6 +349,7 @@ test_restored_keeps_file (Fixture       *f,
 
   rename_list (f, "Twice Crashed");
   spin_until_written (f, 1);
+  release_autosave (f->autosave, f);
   g_clear_object (&f->autosave);
 
   entries = muster_recovery_scan (f->dir);
@@ -358,6 +373,7 @@ test_restored_keeps_file (Fixture       *f,
   g_assert_cmpuint (entries->len, ==, 1);
   g_assert_null (muster_recovery_entry_get_origin (entries->pdata[0]));
   g_assert_cmpstr (muster_recovery_entry_get_title (entries->pdata[0]), ==, "Twice Crashed");
+  release_autosave (autosave, &written);
 }
 
 static void
@@ -534,6 +550,7 @@ test_write_failure_reported (Fixture       *f,
     g_main_context_iteration (NULL, TRUE);
   g_assert_nonnull (reported->message);
   g_assert_nonnull (strstr (reported->message, blocked));
+  release_autosave (autosave, &reported);
 }
 
 static void
