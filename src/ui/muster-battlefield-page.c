@@ -136,6 +136,7 @@ load_terrain_types (MusterBattlefieldPage *self)
   const char *id = doc ? muster_doc_get_ruleset_id (doc) : NULL;
   MusterRuleset *ruleset = page_ruleset (self);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GError) error = NULL;
 
   if (self->types != NULL && g_strcmp0 (id, self->types_for) == 0)
     return;
@@ -143,27 +144,10 @@ load_terrain_types (MusterBattlefieldPage *self)
   g_free (self->types_for);
   self->types_for = g_strdup (id);
 
-  if (ruleset != NULL && muster_ruleset_get_path (ruleset) != NULL)
-    {
-      g_autofree char *contents = NULL;
-      g_autoptr(GError) error = NULL;
-      gsize length;
-
-      if (g_file_get_contents (muster_ruleset_get_path (ruleset), &contents, &length, &error))
-        {
-          g_autoptr(GBytes) bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
-
-          self->types = muster_terrain_types_new_from_bytes (bytes, muster_ruleset_get_path (ruleset),
-                                                             &error);
-        }
-      if (error != NULL)
-        g_warning ("terrain types: %s", error->message);
-    }
-  if (self->types == NULL || muster_terrain_types_get_n_types (self->types) == 0)
-    {
-      g_clear_pointer (&self->types, muster_terrain_types_free);
-      self->types = muster_terrain_types_new_generic ();
-    }
+  /* The generic types stand in for a ruleset that lists none or cannot be read. */
+  self->types = muster_terrain_types_new_for_ruleset (ruleset, &error);
+  if (error != NULL)
+    g_warning ("terrain types: %s", error->message);
   for (guint i = 0; i < muster_terrain_types_get_n_types (self->types); i++)
     gtk_string_list_append (names, muster_terrain_types_get_type (self->types, i)->name);
   self->updating = TRUE;
