@@ -298,6 +298,69 @@ muster_terrain_types_get_scale_name (const MusterTerrainTypes *self,
 }
 
 /**
+ * muster_terrain_types_scale_for_force:
+ * @self: a rule system's battlefield data
+ * @force: (nullable): the force whose scale is wanted
+ * @units: (nullable): what the table measures in, "in" or "cm"
+ *
+ * Which of the rule system's scales @force plays at: its "scale" setting (the variant's
+ * default when it makes no choice) when that names one of the scales, as the
+ * horse-and-musket system's command scales do; else the first scale that measures in @units
+ * (a Standards of Valor table in centimetres is played with 15 mm or 6 mm figures); else the
+ * book's first.
+ *
+ * Returns: the scale's index, 0 when the system has no scales
+ */
+guint
+muster_terrain_types_scale_for_force (const MusterTerrainTypes *self,
+                                      const MusterForce        *force,
+                                      const char               *units)
+{
+  MusterDoc *doc = force ? muster_force_get_doc (force) : NULL;
+  MusterRuleset *ruleset = doc ? muster_doc_get_ruleset (doc) : NULL;
+  const char *chosen = NULL;
+
+  if (force != NULL)
+    chosen = ruleset ? muster_ruleset_variant_value (ruleset, "scale",
+                                                     muster_force_get_settings (force))
+                     : muster_force_get_setting (force, "scale");
+  for (guint i = 0; chosen != NULL && i < self->scales->len; i++)
+    if (g_strcmp0 (((Scale *) self->scales->pdata[i])->id, chosen) == 0)
+      return i;
+  for (guint i = 0; units != NULL && i < self->scales->len; i++)
+    {
+      Scale *s = self->scales->pdata[i];
+
+      if (g_str_equal (s->units ? s->units : "in", units))
+        return i;
+    }
+  return 0;
+}
+
+/**
+ * muster_terrain_types_scale_for_doc:
+ * @self: a rule system's battlefield data
+ * @doc: (nullable): a document
+ *
+ * The scale the document's table is played at: its first force's (see
+ * muster_terrain_types_scale_for_force()), measured in its battlefield's units.
+ *
+ * Returns: the scale's index, 0 when the system has no scales
+ */
+guint
+muster_terrain_types_scale_for_doc (const MusterTerrainTypes *self,
+                                    MusterDoc                *doc)
+{
+  MusterBattlefield *field = doc ? muster_doc_get_battlefield (doc) : NULL;
+
+  return muster_terrain_types_scale_for_force (self,
+                                               doc && muster_doc_get_n_forces (doc) > 0
+                                               ? muster_doc_get_force (doc, 0) : NULL,
+                                               field ? muster_battlefield_get_units (field)
+                                                     : NULL);
+}
+
+/**
  * muster_terrain_types_get_base:
  * @self: (nullable): a rule system's battlefield data
  * @scale: which figure scale

@@ -96,6 +96,11 @@ const char              *muster_terrain_types_get_scale_name (const MusterTerrai
                                                               guint                     scale,
                                                               const char              **units,
                                                               const char              **ground);
+guint                    muster_terrain_types_scale_for_force (const MusterTerrainTypes *self,
+                                                              const MusterForce        *force,
+                                                              const char               *units);
+guint                    muster_terrain_types_scale_for_doc  (const MusterTerrainTypes *self,
+                                                              MusterDoc                *doc);
 gboolean                 muster_terrain_types_get_base       (const MusterTerrainTypes *self,
                                                               guint                     scale,
                                                               const char               *unit_type,

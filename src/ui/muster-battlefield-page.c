@@ -570,10 +570,16 @@ update_status (MusterBattlefieldPage *self)
       g_autofree char *w = muster_map_format_length (field, muster_battlefield_get_width (field));
       g_autofree char *h = muster_map_format_length (field, muster_battlefield_get_height (field));
 
+      MusterDoc *doc = muster_document_get_doc (self->document);
       const char *ground = NULL;
-      const char *scale = self->types && muster_terrain_types_get_n_scales (self->types) > 0
-                          ? muster_terrain_types_get_scale_name (self->types, 0, NULL, &ground)
-                          : NULL;
+      const char *scale = NULL;
+
+      /* the document's own scale: a horse-and-musket force's chosen command scale */
+      if (self->types && muster_terrain_types_get_n_scales (self->types) > 0)
+        scale = muster_terrain_types_get_scale_name (self->types,
+                                                     muster_terrain_types_scale_for_doc (self->types,
+                                                                                         doc),
+                                                     NULL, &ground);
 
       if (scale != NULL && ground != NULL)
         self->status = g_strdup_printf (_("Table %s × %s · %s: %s"), w, h, scale, ground);
@@ -712,13 +718,16 @@ new_action (GSimpleAction *action,
   g_object_set_data (G_OBJECT (dialog), "depth", depth);
   g_object_set_data (G_OBJECT (dialog), "units", units);
   g_signal_connect (units, "notify::selected", G_CALLBACK (units_changed_cb), dialog);
-  /* measure as the rule system's first scale does */
+  /* measure as the document's scale does */
   load_terrain_types (self);
   if (muster_terrain_types_get_n_scales (self->types) > 0)
     {
       const char *unit = NULL;
 
-      muster_terrain_types_get_scale_name (self->types, 0, &unit, NULL);
+      muster_terrain_types_get_scale_name (self->types,
+                                           muster_terrain_types_scale_for_doc (self->types,
+                                                                               muster_document_get_doc (self->document)),
+                                           &unit, NULL);
       gtk_drop_down_set_selected (GTK_DROP_DOWN (units), g_strcmp0 (unit, "cm") == 0);
     }
   g_signal_connect (dialog, "response", G_CALLBACK (new_response_cb), self);

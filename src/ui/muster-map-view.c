@@ -983,7 +983,13 @@ muster_map_view_place_unit (MusterMapView *self,
   placement->rotation = first_side ? G_PI / 2 : -G_PI / 2;
   placement->stands = CLAMP (muster_unit_get_size (unit), 1, 60);
   placement->files = placement->stands > 6 ? (placement->stands + 1) / 2 : 0;
-  if (!muster_terrain_types_get_base (self->types, 0, muster_unit_get_type_id (unit),
+  /* the bases of the scale the unit's force plays at */
+  if (!self->types ||
+      !muster_terrain_types_get_base (self->types,
+                                      muster_terrain_types_scale_for_force (self->types,
+                                                                            muster_unit_get_force (unit),
+                                                                            muster_battlefield_get_units (field)),
+                                      muster_unit_get_type_id (unit),
                                       &placement->base_width, &placement->base_depth))
     {
       placement->base_width = 40;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "muster-test-util.h"
 
 #define P(x, y) ((MusterPoint) { (x), (y) })
 
@@ -439,6 +440,43 @@ test_shipped_terrain_types (void)
     }
 }
 
+/* The scale a table is played at: a horse-and-musket force's command scale (its setting, else
+ * the variant's default, brigade), else the first scale measuring in the table's units. */
+static void
+test_scale_for_doc (void)
+{
+  g_autoptr(MusterRuleset) hm = NULL, sov = NULL;
+  g_autoptr(MusterDoc) ridge = muster_test_load_sample ("horse-and-musket-cemetery-ridge.muster",
+                                                        &hm);
+  g_autoptr(MusterDoc) cohort = muster_test_load_sample ("standards-of-valor-punitive-cohort.muster",
+                                                         &sov);
+  g_autoptr(MusterTerrainTypes) hm_types = muster_terrain_types_new_for_ruleset (hm, NULL);
+  g_autoptr(MusterTerrainTypes) sov_types = muster_terrain_types_new_for_ruleset (sov, NULL);
+  MusterForce *force = muster_doc_get_force (ridge, 0);
+  const char *units = NULL;
+  guint scale;
+
+  scale = muster_terrain_types_scale_for_doc (hm_types, ridge);
+  g_assert_cmpstr (muster_terrain_types_get_scale_name (hm_types, scale, NULL, NULL), ==, "Brigade");
+  g_free (muster_force_set_setting (force, "scale", "section"));
+  scale = muster_terrain_types_scale_for_doc (hm_types, ridge);
+  g_assert_cmpstr (muster_terrain_types_get_scale_name (hm_types, scale, NULL, NULL), ==, "Section");
+  /* without a choice, the variant's default */
+  g_free (muster_force_set_setting (force, "scale", NULL));
+  scale = muster_terrain_types_scale_for_force (hm_types, force, "in");
+  g_assert_cmpstr (muster_terrain_types_get_scale_name (hm_types, scale, NULL, NULL), ==, "Brigade");
+  /* a choice that names no scale falls back on the units, then on the first scale */
+  g_free (muster_force_set_setting (force, "scale", "no-such-scale"));
+  g_assert_cmpuint (muster_terrain_types_scale_for_force (hm_types, force, NULL), ==, 0);
+
+  /* Standards of Valor has no scale setting: a table in cm is played with 15 mm figures */
+  g_assert_cmpuint (muster_terrain_types_scale_for_force (sov_types, NULL, "in"), ==, 0);
+  scale = muster_terrain_types_scale_for_force (sov_types, muster_doc_get_force (cohort, 0), "cm");
+  muster_terrain_types_get_scale_name (sov_types, scale, &units, NULL);
+  g_assert_cmpuint (scale, ==, 1);
+  g_assert_cmpstr (units, ==, "cm");
+}
+
 /* Each edit counts one; a stored feature carries its edit's count, a kind its last insertion
  * or removal; a table change touches every kind; the scenario sheet touches none. */
 static void
@@ -565,5 +603,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/terrain-types", test_terrain_types);
   g_test_add_func ("/battlefield/shipped-terrain-types", test_shipped_terrain_types);
   g_test_add_func ("/battlefield/bases", test_bases);
+  g_test_add_func ("/battlefield/scale-for-doc", test_scale_for_doc);
   return g_test_run ();
 }

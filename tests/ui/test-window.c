@@ -65,6 +65,32 @@ test_window_about (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The accelerators and the gestures' titles of every shortcut under @widget */
+static void
+collect_shortcuts (GtkWidget *widget,
+                   GPtrArray *accels,
+                   GPtrArray *titles)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      char *accel = NULL, *title = NULL;
+      GtkShortcutType type;
+
+      g_object_get (widget, "accelerator", &accel, "title", &title, "shortcut-type", &type, NULL);
+      if (type == GTK_SHORTCUT_ACCELERATOR && accel != NULL)
+        g_ptr_array_add (accels, accel);
+      else
+        g_free (accel);
+      if (type == GTK_SHORTCUT_GESTURE && title != NULL)
+        g_ptr_array_add (titles, title);
+      else
+        g_free (title);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shortcuts (child, accels, titles);
+}
+
 static void
 test_window_shortcuts (void)
 {
@@ -74,6 +100,29 @@ test_window_shortcuts (void)
   overlay = gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window));
   g_assert_true (GTK_IS_SHORTCUTS_WINDOW (overlay));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (overlay)));
+
+  /* every key the battlefield answers to, and its mouse gestures, vertex editing too */
+  {
+    static const char * const keys[] = {
+      "v", "h", "m", "l", "<Control>g", "plus minus", "0", "Left Right Up Down", "r",
+      "<Shift>r", "Delete", "Return", "Escape",
+    };
+    static const char * const gestures[] = {
+      "Move a vertex", "Add a vertex", "Delete a vertex", "Move or turn", "Select more", "Pan",
+      "Zoom",
+    };
+    g_autoptr(GPtrArray) accels = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(GPtrArray) titles = g_ptr_array_new_with_free_func (g_free);
+
+    collect_shortcuts (GTK_WIDGET (overlay), accels, titles);
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      if (!g_ptr_array_find_with_equal_func (accels, keys[i], g_str_equal, NULL))
+        g_error ("the shortcuts window does not list “%s”", keys[i]);
+    for (guint i = 0; i < G_N_ELEMENTS (gestures); i++)
+      if (!g_ptr_array_find_with_equal_func (titles, gestures[i], g_str_equal, NULL))
+        g_error ("the shortcuts window does not list “%s”", gestures[i]);
+    g_assert_false (g_ptr_array_find_with_equal_func (accels, "<Control>k", g_str_equal, NULL));
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
   spin_until (toplevel_shown, GSIZE_TO_POINTER (GTK_TYPE_SHORTCUTS_WINDOW));
