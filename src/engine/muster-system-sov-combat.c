@@ -414,5 +414,6 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_heroic_missile,
   &muster_sov_sniper,
   &muster_sov_flames,
+  &muster_sov_dust,
   NULL
 };

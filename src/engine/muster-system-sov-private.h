@@ -201,6 +201,7 @@ extern const MusterProcedure muster_sov_heroic_combat;
 extern const MusterProcedure muster_sov_heroic_missile;
 extern const MusterProcedure muster_sov_sniper;
 extern const MusterProcedure muster_sov_flames;
+extern const MusterProcedure muster_sov_dust;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;

@@ -19,6 +19,7 @@ typedef struct
   char               *group;
   GtkWidget          *widget;    /* AdwComboRow for single picks, GtkCheckButton otherwise */
   gboolean            has_none;  /* the combo's first item is "None" */
+  const char         *default_id; /* borrowed: what the unit has when it picks nothing */
   GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
   const char         *note;      /* borrowed: the option group's note */
 } OptionRow;
@@ -74,6 +75,11 @@ current_choice (OptionRow  *row,
       if (muster_unit_get_option_count (unit, option->item.id) > 0)
         return i + (row->has_none ? 1 : 0);
     }
+  /* Nothing picked counts as the type's default (costs and legality say so): show it rather
+   * than an empty row, which read as "no pay grade". */
+  for (guint i = 0; row->default_id != NULL && i < row->options->len; i++)
+    if (g_str_equal (((MusterOption *) row->options->pdata[i])->item.id, row->default_id))
+      return i + (row->has_none ? 1 : 0);
   return row->has_none ? 0 : GTK_INVALID_LIST_POSITION;
 }
 
@@ -245,6 +251,7 @@ add_option_group (MusterUnitEditor        *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), group->item.name);
       row->note = group->item.note;
       row->has_none = min == 0;
+      row->default_id = muster_unit_type_get_default (self->ruleset, type, group->item.id);
       if (row->has_none)
         gtk_string_list_append (labels, _("None"));
       for (guint i = 0; i < options->len; i++)

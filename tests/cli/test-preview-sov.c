@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "cli-test-util.h"
 
 /*
@@ -49,6 +51,39 @@ test_preview_sov_confidence (void)
   root = json_node_get_object (json_parser_get_root (parser));
   g_assert_cmpfloat_with_epsilon (preview_p (root, "cl-loss", NULL, 2), 0.25, 1e-12);
   g_assert_cmpfloat_with_epsilon (preview_p (root, "cl-loss", NULL, 0), 0.5, 1e-12);
+}
+
+static void
+test_preview_sov_weather (void)
+{
+  /* §4.12.9: D6 + 5 is always 6 or more, so less 5: one to six dust clouds alike */
+  const char * const dust[] = {
+    "preview", "standards-of-valor", "dust", "wind=5", "--json", NULL
+  };
+  /* §4.12.7: a Greek fire marker cannot go out at the end of its first turn */
+  const char * const greek[] = {
+    "preview", "standards-of-valor", "flames", "markers=1", "turns=1", "greek-fire=yes",
+    "--json", NULL
+  };
+  const char * const calm[] = { "preview", "standards-of-valor", "dust", "wind=0", NULL };
+  g_autofree char *dust_out = cli_stdoutv (dust);
+  g_autofree char *greek_out = cli_stdoutv (greek);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(Run) run = { 0 };
+  JsonObject *root;
+
+  g_assert_true (json_parser_load_from_data (parser, dust_out, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  for (int c = 1; c <= 6; c++)
+    g_assert_cmpfloat_with_epsilon (preview_p (root, "clouds", NULL, c), 1 / 6.0, 1e-12);
+  g_assert_true (json_parser_load_from_data (parser, greek_out, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "burning", NULL, 0), 0.0, 1e-12);
+  g_assert_cmpfloat_with_epsilon (preview_p (root, "burning", NULL, 2), 1 / 6.0, 1e-12);
+  /* no dust in a calm */
+  run_cliv (&run, NULL, calm);
+  g_assert_cmpint (run.status, !=, 0);
+  g_assert_nonnull (strstr (run.err, "wind"));
 }
 
 static void
@@ -114,6 +149,7 @@ main (int   argc,
 
   g_test_add_func ("/cli/preview/sov-fire", test_preview_sov_fire);
   g_test_add_func ("/cli/preview/sov-confidence", test_preview_sov_confidence);
+  g_test_add_func ("/cli/preview/sov-weather", test_preview_sov_weather);
   g_test_add_func ("/cli/simulate/sov-seed", test_simulate_sov_seed);
   g_test_add_func ("/cli/cost/sov-sample", test_cost_sov_sample);
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <math.h>
+
 #include <glib.h>
 
 #include "muster-engine.h"
@@ -104,4 +106,37 @@ muster_test_load_generator (const char *system)
   g_assert_no_error (error);
   g_assert_nonnull (generator);
   return generator;
+}
+
+/* A procedure's sampler against its exact distributions: every value of every output within
+ * 4 standard errors of @exact over @trials trials, and one seed gives one result. */
+static inline void
+muster_assert_sampler_matches (const MusterProcedure       *p,
+                               const MusterRuleset         *ruleset,
+                               const int                   *values,
+                               const MusterProcedureResult *exact,
+                               guint64                      trials,
+                               guint64                      seed)
+{
+  g_autoptr(MusterProcedureResult) simulated = muster_procedure_simulate (p, ruleset, values,
+                                                                          trials, seed, NULL);
+  g_autoptr(MusterProcedureResult) again = muster_procedure_simulate (p, ruleset, values, trials,
+                                                                      seed, NULL);
+
+  g_assert_nonnull (simulated);
+  for (guint o = 0; o < p->n_outputs; o++)
+    {
+      MusterDist *e = muster_procedure_result_get_output (exact, o);
+      MusterDist *s = muster_procedure_result_get_output (simulated, o);
+
+      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
+      for (int v = MIN (muster_dist_get_min (e), muster_dist_get_min (s));
+           v <= MAX (muster_dist_get_max (e), muster_dist_get_max (s)); v++)
+        {
+          double q = muster_dist_get_prob (e, v);
+
+          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - q), <=,
+                             4 * sqrt (q * (1 - q) / (double) trials) + 1e-12);
+        }
+    }
 }

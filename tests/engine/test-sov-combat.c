@@ -8,6 +8,7 @@
 
 #include "muster-engine.h"
 #include "muster-system-sov-private.h"
+#include "muster-test-util.h"
 
 /*
  * Standards of Valor combat: the book's worked examples given the book's dice, the digest's
@@ -945,8 +946,6 @@ test_sov_flames (void)
   static const char * const small[] = { "markers=2", "turns=2", "figures=2", NULL };
   g_autoptr(MusterProcedureResult) exact = run_exact (p, small);
   g_autofree int *values = values_for (p, small);
-  g_autoptr(MusterProcedureResult) simulated = NULL;
-  g_autoptr(MusterProcedureResult) again = NULL;
   double burning[16] = { 0 }, smoke[16] = { 0 }, caught[3] = { 0 };
   const guint64 trials = 200000;
 
@@ -984,23 +983,145 @@ test_sov_flames (void)
                                       single, 0)), 1.0, 1e-12);
   }
 
-  /* the sampler rolls as the markers spread: within 4 standard errors, one seed one result */
-  simulated = muster_procedure_simulate (p, ruleset, values, trials, 4, NULL);
-  again = muster_procedure_simulate (p, ruleset, values, trials, 4, NULL);
-  for (guint o = 0; o < p->n_outputs; o++)
+  /* the sampler rolls as the markers spread */
+  muster_assert_sampler_matches (p, ruleset, values, exact, trials, 4);
+}
+
+/* Greek fire, every face: @old markers may go out on a 1, @young ones (in their first turn)
+ * cannot; what either spreads on a 6 is young. */
+static void
+enumerate_greek (int     old,
+                 int     young,
+                 int     turns_left,
+                 double  weight,
+                 double *out,
+                 int     length)
+{
+  int burning = old + young;
+
+  if (turns_left == 0 || burning == 0)
     {
-      MusterDist *e = muster_procedure_result_get_output (exact, o);
-      MusterDist *sim = muster_procedure_result_get_output (simulated, o);
+      g_assert_cmpint (burning, <, length);
+      out[burning] += weight;
+      return;
+    }
+  for (int code = 0, n = (int) pow (6, burning); code < n; code++)
+    {
+      int out_now = 0, spread = 0;
 
-      g_assert_true (muster_dist_equal (sim, muster_procedure_result_get_output (again, o), 0.0));
-      for (int k = 0; k < 16; k++)
+      for (int m = 0, c = code; m < burning; m++, c /= 6)
         {
-          double q = muster_dist_get_prob (e, k);
+          spread += c % 6 == 5;
+          out_now += c % 6 == 0 && m < old;
+        }
+      enumerate_greek (old - out_now + young, spread, turns_left - 1, weight / n, out, length);
+    }
+}
 
-          g_assert_cmpfloat (fabs (muster_dist_get_prob (sim, k) - q), <=,
-                             4 * sqrt (q * (1 - q) / trials) + 1e-12);
+static void
+test_sov_greek_fire (void)
+{
+  const MusterProcedure *p = procedure ("flames");
+  static const char * const lone[] = { "markers=1", "turns=1", "greek-fire=yes", NULL };
+  static const char * const small[] = { "markers=2", "turns=2", "greek-fire=yes", NULL };
+  static const char * const later[] = { "markers=2", "turns=2", "greek-fire=yes",
+                                        "first-turn=no", NULL };
+  static const char * const plain[] = { "markers=2", "turns=2", NULL };
+  g_autoptr(MusterProcedureResult) single = run_exact (p, lone);
+  g_autoptr(MusterProcedureResult) exact = run_exact (p, small);
+  g_autoptr(MusterProcedureResult) lit_before = run_exact (p, later);
+  g_autoptr(MusterProcedureResult) ordinary = run_exact (p, plain);
+  g_autofree int *values = values_for (p, small);
+  double burning[16] = { 0 };
+
+  /* a lone Greek fire marker cannot go out at its first turn end: 5/6 burns on, 1/6 spreads */
+  assert_prob (single, "burning", 0, 0.0);
+  assert_prob (single, "burning", 1, 5.0 / 6);
+  assert_prob (single, "burning", 2, 1.0 / 6);
+
+  /* two markers, two turn ends, every face; the markers spread are in their first turn too */
+  enumerate_greek (0, 2, 2, 1.0, burning, G_N_ELEMENTS (burning));
+  for (int k = 0; k < 16; k++)
+    assert_prob (exact, "burning", k, burning[k]);
+  /* at the second turn end only the first markers can go out (1/36 both), none spread then */
+  assert_prob (exact, "burning", 0, 1.0 / 36 * 25.0 / 36);
+
+  /* Greek fire lit in an earlier turn: its first markers may go out, what they spread not */
+  memset (burning, 0, sizeof burning);
+  enumerate_greek (2, 0, 2, 1.0, burning, G_N_ELEMENTS (burning));
+  for (int k = 0; k < 16; k++)
+    {
+      assert_prob (lit_before, "burning", k, burning[k]);
+      assert_prob (exact, "smoke", k, prob (ordinary, "smoke", k));
+    }
+  /* an ordinary fire ignores the switch */
+  {
+    static const char * const plain_later[] = { "markers=2", "turns=2", "first-turn=no", NULL };
+    g_autoptr(MusterProcedureResult) ordinary_later = run_exact (p, plain_later);
+
+    for (int k = 0; k < 16; k++)
+      assert_prob (ordinary_later, "burning", k, prob (ordinary, "burning", k));
+  }
+  /* and a first turn makes Greek fire last longer: the fail case of the reading */
+  g_assert_cmpfloat (prob (exact, "burning", 0), <, prob (ordinary, "burning", 0));
+
+  muster_assert_sampler_matches (p, ruleset, values, exact, 200000, 6);
+}
+
+/* ---- Dust (§4.12.9) ---------------------------------------------------------------------- */
+
+static void
+test_sov_dust (void)
+{
+  const MusterProcedure *p = procedure ("dust");
+  static const char * const hurricane[] = { "wind=5", NULL };
+  static const char * const breezy[] = { "wind=1", NULL };
+  static const char * const moderate[] = { "wind=2", NULL };
+  g_autoptr(MusterProcedureResult) five = run_exact (p, hurricane);
+  g_autoptr(MusterProcedureResult) one = run_exact (p, breezy);
+  g_autoptr(MusterProcedureResult) two = run_exact (p, moderate);
+  g_autofree int *values = values_for (p, moderate);
+  g_autoptr(GError) error = NULL;
+  double clouds[8] = { 0 }, length[40] = { 0 };
+
+  /* D6 + 5 is always 6 or more: less 5, one to six clouds alike */
+  for (int c = 1; c <= 6; c++)
+    assert_prob (five, "clouds", c, 1.0 / 6);
+  assert_prob (five, "drift", 30, 1.0);
+  /* D6 + 1: 2–5 as rolled, 6 and 7 wrap to 1 and 2 */
+  assert_prob (one, "clouds", 1, 1.0 / 6);
+  assert_prob (one, "clouds", 2, 2.0 / 6);
+  assert_prob (one, "clouds", 6, 0.0);
+  g_assert_cmpfloat_with_epsilon (output_mean (one, "length"), 17.0 / 6 * 3.5, 1e-12);
+
+  /* wind 2, every face of the cloud die and of each cloud's length die */
+  for (int face = 1; face <= 6; face++)
+    {
+      int n = face + 2 >= 6 ? face + 2 - 5 : face + 2;
+
+      clouds[n] += 1.0 / 6;
+      for (int code = 0, all = (int) pow (6, n); code < all; code++)
+        {
+          int total = 0;
+
+          for (int c = 0, rest = code; c < n; c++, rest /= 6)
+            total += rest % 6 + 1;
+          length[total] += 1.0 / 6 / all;
         }
     }
+  for (int k = 0; k < 8; k++)
+    assert_prob (two, "clouds", k, clouds[k]);
+  for (int k = 0; k < 40; k++)
+    assert_prob (two, "length", k, length[k]);
+  assert_prob (two, "drift", 12, 1.0);
+
+  /* no dust in a calm: the wind level starts at 1 */
+  values[0] = 0;
+  g_assert_false (muster_procedure_check_values (p, values, &error));
+  g_assert_nonnull (error);
+  values[0] = 2;
+
+  muster_assert_sampler_matches (p, ruleset, values, two, 200000, 7);
 }
 
 int
@@ -1043,6 +1164,8 @@ main (int   argc,
   g_test_add_func ("/engine/sov/sniper-and-heroic-missile", test_sov_sniper_and_heroic_missile);
   g_test_add_func ("/engine/sov/missing-table", test_sov_missing_table);
   g_test_add_func ("/engine/sov/flames", test_sov_flames);
+  g_test_add_func ("/engine/sov/greek-fire", test_sov_greek_fire);
+  g_test_add_func ("/engine/sov/dust", test_sov_dust);
 
   ret = g_test_run ();
   muster_ruleset_unref (ruleset);

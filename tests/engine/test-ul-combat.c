@@ -8,6 +8,7 @@
 
 #include "muster-engine.h"
 #include "muster-system-ul-private.h"
+#include "muster-test-util.h"
 
 /*
  * Undying Lands combat: the book's worked examples through the same function the sampler uses,
@@ -869,36 +870,6 @@ test_ul_terrain (void)
   assert_enumeration_matches (terrain, edge);
 }
 
-/* A sampler that rolls again on ties, whose outputs take the values 0–2: every value within
- * 4 standard errors of @exact over 200 000 trials, and one seed gives one result. */
-static void
-assert_rerolling_sampler (const MusterProcedure       *p,
-                          const int                   *values,
-                          const MusterProcedureResult *exact,
-                          guint64                      seed)
-{
-  const guint64 trials = 200000;
-  g_autoptr(MusterProcedureResult) simulated = muster_procedure_simulate (p, ruleset, values,
-                                                                          trials, seed, NULL);
-  g_autoptr(MusterProcedureResult) again = muster_procedure_simulate (p, ruleset, values, trials,
-                                                                      seed, NULL);
-
-  for (guint o = 0; o < p->n_outputs; o++)
-    {
-      MusterDist *e = muster_procedure_result_get_output (exact, o);
-      MusterDist *s = muster_procedure_result_get_output (simulated, o);
-
-      g_assert_true (muster_dist_equal (s, muster_procedure_result_get_output (again, o), 0.0));
-      for (int v = 0; v <= 2; v++)
-        {
-          double q = muster_dist_get_prob (e, v);
-
-          g_assert_cmpfloat (fabs (muster_dist_get_prob (s, v) - q), <=,
-                             4 * sqrt (q * (1 - q) / trials) + 1e-12);
-        }
-    }
-}
-
 /* §12.3: d6 each, ties roll again (X47); a 6 against a 1 is an ambush, 1/36 a roll for each
  * player, so 1/30 of the deciding rolls; beaten by 4 would be 3/30. */
 static void
@@ -921,7 +892,7 @@ test_ul_deployment (void)
   g_assert_cmpfloat_with_epsilon (muster_dist_get_prob (output (wider, "ambush"), 1), 3.0 / 30,
                                   EPSILON);
 
-  assert_rerolling_sampler (deployment, book, result, 9);
+  muster_assert_sampler_matches (deployment, ruleset, book, result, 200000, 9);
 }
 
 /* §6.4: d20 + rating, ties dice again. Ratings 6 and 1: a tie when B's die is A's + 5, 15/400;
@@ -945,7 +916,7 @@ test_ul_tactical_initiative (void)
                                   EPSILON);
 
   /* Its sampler re-rolls ties: it agrees with the exact result, and one seed gives one result. */
-  assert_rerolling_sampler (initiative, values, result, 3);
+  muster_assert_sampler_matches (initiative, ruleset, values, result, 200000, 3);
 }
 
 static void

@@ -264,6 +264,42 @@ test_army_option_notes (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The label a combo row shows. */
+static const char *
+combo_text (AdwActionRow *row)
+{
+  GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (row));
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row));
+
+  if (selected == GTK_INVALID_LIST_POSITION)
+    return NULL;
+  return gtk_string_list_get_string (GTK_STRING_LIST (model), selected);
+}
+
+/* A soldier who picks no pay grade has his type's default, and the editor shows it rather
+ * than an empty row. */
+static void
+test_army_default_choice (void)
+{
+  MusterWindow *window = new_sample_window ("medals-of-valor-village-assault.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  MusterUnit *pfc = muster_doc_lookup_unit (doc, "u12");
+
+  g_assert_true (muster_army_page_select_unit (page, pfc));
+  g_assert_cmpstr (combo_text (find_row (GTK_WIDGET (page), "Pay grade")), ==,
+                   "E3 Private first class");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.choose-option", "(ss)",
+                                             "grade", ""));
+  g_assert_cmpuint (muster_unit_get_option_count (pfc, "e3"), ==, 0);
+  g_assert_cmpstr (combo_text (find_row (GTK_WIDGET (page), "Pay grade")), ==, "E2 Private");
+  g_assert_cmpstr (combo_text (find_row (GTK_WIDGET (page), "Weapon")), ==, "Magazine rifle");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpstr (combo_text (find_row (GTK_WIDGET (page), "Pay grade")), ==,
+                   "E3 Private first class");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static AdwViewStackPage *
 army_stack_page (MusterWindow *window)
 {
@@ -543,6 +579,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/build-list", test_army_build_list);
   g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
   g_test_add_func ("/ui/army/option-notes", test_army_option_notes);
+  g_test_add_func ("/ui/army/default-choice", test_army_default_choice);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
