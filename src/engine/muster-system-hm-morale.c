@@ -15,8 +15,6 @@
 enum { CT_QUALITY, CT_CAVALRY, CT_SUB_COMMANDER, CT_OTHER, CT_DICE };
 enum { MT_QUALITY, MT_STANDS, MT_LOST, MT_HITS, MT_WON, MT_FRIENDS, MT_COMMANDER, MT_CHARGED,
        MT_OTHER };
-enum { MT_OUT_RESULT, MT_OUT_MARGIN, MT_OUT_CALAMITY, MT_OUT_FORTUNE };
-enum { FS_OUT_RESULT, FS_OUT_CALAMITY, FS_OUT_FORTUNE };
 enum { RL_STATE, RL_QUALITY, RL_STANDS, RL_LOST, RL_HITS, RL_FRIENDS, RL_COMMANDER, RL_OTHER };
 enum { RALLY_SHAKEN, RALLY_ROUTED };
 enum { AFTER_REMOVED, AFTER_FLEES, AFTER_SHAKEN, AFTER_SUPPRESSED };
@@ -417,6 +415,8 @@ morale_passes (int      roll,
   return _muster_hm_morale_result (data, roll) == MUSTER_HM_PASS;
 }
 
+/* The Morale Test and the Form Square roll (a Morale Test that only passes or fails): the
+ * result, the Morale Test's margin, then the Calamity and Fortune flags. */
 static gboolean
 morale_test_exact (const MusterProcedure  *procedure,
                    const MusterRuleset    *ruleset,
@@ -424,35 +424,19 @@ morale_test_exact (const MusterProcedure  *procedure,
                    MusterDist            **outputs,
                    GError                **error)
 {
+  gboolean square = procedure == &_muster_hm_form_square.procedure;
   g_autoptr(MusterDist) roll = NULL;
   MusterHmMorale morale;
+  guint next = 0;
 
   if (!morale_test_setup (ruleset, values, &morale, error))
     return FALSE;
   roll = muster_dist_new_dice_sum (2, 6);
-  outputs[MT_OUT_RESULT] = muster_dist_map (roll, morale_result, &morale);
-  outputs[MT_OUT_MARGIN] = muster_dist_map (roll, morale_margin, &morale);
-  outputs[MT_OUT_CALAMITY] = muster_dist_map (roll, morale_calamity, NULL);
-  outputs[MT_OUT_FORTUNE] = muster_dist_map (roll, morale_fortune, NULL);
-  return TRUE;
-}
-
-static gboolean
-form_square_exact (const MusterProcedure  *procedure,
-                   const MusterRuleset    *ruleset,
-                   const int              *values,
-                   MusterDist            **outputs,
-                   GError                **error)
-{
-  g_autoptr(MusterDist) roll = NULL;
-  MusterHmMorale morale;
-
-  if (!morale_test_setup (ruleset, values, &morale, error))
-    return FALSE;
-  roll = muster_dist_new_dice_sum (2, 6);
-  outputs[FS_OUT_RESULT] = muster_dist_map (roll, morale_passes, &morale);
-  outputs[FS_OUT_CALAMITY] = muster_dist_map (roll, morale_calamity, NULL);
-  outputs[FS_OUT_FORTUNE] = muster_dist_map (roll, morale_fortune, NULL);
+  outputs[next++] = muster_dist_map (roll, square ? morale_passes : morale_result, &morale);
+  if (!square)
+    outputs[next++] = muster_dist_map (roll, morale_margin, &morale);
+  outputs[next++] = muster_dist_map (roll, morale_calamity, NULL);
+  outputs[next] = muster_dist_map (roll, morale_fortune, NULL);
   return TRUE;
 }
 
@@ -464,38 +448,21 @@ morale_test_play (const MusterProcedure  *procedure,
                   int                    *outcome,
                   GError                **error)
 {
+  gboolean square = procedure == &_muster_hm_form_square.procedure;
   MusterHmMorale morale;
-  int first, second;
+  int first, second, sum;
+  guint next = 0;
 
   if (!morale_test_setup (ruleset, values, &morale, error))
     return FALSE;
   first = _muster_hm_roll_d6 (roll);
   second = _muster_hm_roll_d6 (roll);
-  outcome[MT_OUT_RESULT] = _muster_hm_morale_result (&morale, first + second);
-  outcome[MT_OUT_MARGIN] = MAX (0, morale.number - first - second);
-  outcome[MT_OUT_CALAMITY] = first == 1 && second == 1;
-  outcome[MT_OUT_FORTUNE] = first == 6 && second == 6;
-  return TRUE;
-}
-
-static gboolean
-form_square_play (const MusterProcedure  *procedure,
-                  const MusterRuleset    *ruleset,
-                  const int              *values,
-                  MusterHmRoll           *roll,
-                  int                    *outcome,
-                  GError                **error)
-{
-  MusterHmMorale morale;
-  int first, second;
-
-  if (!morale_test_setup (ruleset, values, &morale, error))
-    return FALSE;
-  first = _muster_hm_roll_d6 (roll);
-  second = _muster_hm_roll_d6 (roll);
-  outcome[FS_OUT_RESULT] = morale_passes (first + second, &morale);
-  outcome[FS_OUT_CALAMITY] = first == 1 && second == 1;
-  outcome[FS_OUT_FORTUNE] = first == 6 && second == 6;
+  sum = first + second;
+  outcome[next++] = square ? morale_passes (sum, &morale) : _muster_hm_morale_result (&morale, sum);
+  if (!square)
+    outcome[next++] = MAX (0, morale.number - sum);
+  outcome[next++] = first == 1 && second == 1;
+  outcome[next] = first == 6 && second == 6;
   return TRUE;
 }
 
@@ -699,8 +666,8 @@ const MusterHmProcedure _muster_hm_form_square = {
     "roll, so ours is a Morale Test; a pass re-forms the unit in square, a failure leaves it to "
     "Stand and Fire (§7.3).",
     morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), form_square_outputs,
-    G_N_ELEMENTS (form_square_outputs), form_square_exact, _muster_hm_sample },
-  form_square_play,
+    G_N_ELEMENTS (form_square_outputs), morale_test_exact, _muster_hm_sample },
+  morale_test_play,
 };
 
 const MusterHmProcedure _muster_hm_rally = {
