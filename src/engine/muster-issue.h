@@ -10,8 +10,8 @@ G_BEGIN_DECLS
 /**
  * MusterIssue:
  * @severity: from the constraint (error, warning or info)
- * @constraint: the stable rule id: a constraint's id, or `unit-size` / `unit-cost` for the
- *   validator's own checks
+ * @constraint: the stable rule id: a constraint's id, or `unit-size` / `unit-cost` /
+ *   `unit-options` for the validator's own checks
  * @force: (nullable): the force's id
  * @node: (nullable): the organisation node's id, when the finding is about one node
  * @unit: (nullable): the unit's id, when the finding is about one unit

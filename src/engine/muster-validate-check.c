@@ -16,6 +16,7 @@
 
 #define RULE_UNIT_SIZE "unit-size"
 #define RULE_UNIT_COST "unit-cost"
+#define RULE_UNIT_OPTIONS "unit-options"
 
 static gboolean
 in_list (char       **list,
@@ -671,10 +672,77 @@ check_type_size (MusterValidator       *self,
              unit_issue (self, &own, RULE_UNIT_SIZE, MUSTER_SEVERITY_ERROR, unit, &p));
 }
 
+/* How many different options of @group_id @unit picked; a unit that picks none counts as
+ * having its type's default (as costs and stats do). */
+static guint
+group_picks (const MusterRuleset  *ruleset,
+             const MusterUnitType *type,
+             const MusterUnit     *unit,
+             const char           *group_id)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      const MusterOption *option = muster_ruleset_get_option (ruleset,
+                                                              muster_unit_get_pick (unit, i, NULL));
+
+      if (option != NULL && g_str_equal (option->group, group_id))
+        n++;
+    }
+  if (n == 0 && muster_unit_type_get_default (ruleset, type, group_id) != NULL)
+    n = 1;
+  return n;
+}
+
+/* Each option group the type allows with a `min` (the allow's over the group's): a required
+ * choice left empty, such as a soldier without a pay grade. One finding per group, under a key
+ * of its own so that two groups' findings do not replace each other. Too many picks are left to
+ * the rulesets' own constraints, which say it in the book's words (and the editor offers a
+ * single-pick group as one choice). */
+static void
+check_type_options (MusterValidator       *self,
+                    const MusterUnitFacts *facts,
+                    GPtrArray             *found)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterUnitType *type = facts->type;
+  MusterUnit *unit = (MusterUnit *) facts->unit;
+
+  for (guint i = 0; type != NULL && i < type->allows->len; i++)
+    {
+      const MusterAllow *allow = type->allows->pdata[i];
+      const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, allow->group);
+      guint min, n;
+      g_autofree char *key = NULL;
+      Placeholders p;
+      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
+                                         .name = (char *) "Unit options" } };
+
+      if (group == NULL)
+        continue;
+      min = allow->has_min ? allow->min : group->has_min ? group->min : 0;
+      if (min == 0 || (n = group_picks (ruleset, type, unit, allow->group)) >= min)
+        continue;
+      own.message = n == 0 && min == 1
+        ? (char *) "{unit} ({type}) has no {group}: choose one."
+        : (char *) "{unit} ({type}) has {count} {group} choices; the type needs at least {min}.";
+      placeholders_init (&p);
+      put (&p, "group", group->item.name);
+      put_number (&p, "count", n);
+      put_number (&p, "min", min);
+      /* Interned: the key outlives this call (unit_check() copies it into its own). */
+      key = g_strconcat (RULE_UNIT_OPTIONS ":", allow->group, NULL);
+      found_add (found, g_intern_string (key),
+                 unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
+    }
+}
+
 /**
  * _muster_validator_check_unit:
  * @found: (element-type utf8 MusterIssue): gets a rule id and a finding for each problem of
- *   the unit alone: its cost, its type's size range, `size`, `forbid` and unit-scope `count`
+ *   the unit alone: its cost, its type's size range and option groups, `size`, `forbid` and
+ *   unit-scope `count`
  *   constraints
  */
 void
@@ -702,6 +770,7 @@ _muster_validator_check_unit (MusterValidator       *self,
                  unit_issue (self, &own, RULE_UNIT_COST, MUSTER_SEVERITY_ERROR, unit, &p));
     }
   check_type_size (self, facts, found);
+  check_type_options (self, facts, found);
 
   for (guint i = 0; i < constraints->len; i++)
     {

@@ -243,6 +243,40 @@ test_unit_type_size (Legal         *army,
   only (army, "unit-size", 0);
 }
 
+/* A required option group left empty: the group's min, or the allow's where it has one (Gear
+ * is optional for foot, required for chariots), one finding per group, and a group with a
+ * default (Quality) never empty. */
+static void
+test_unit_options (Legal         *army,
+                   gconstpointer  data)
+{
+  MusterUnit *car = legal_add (army, NULL, "Car", "chariot", 1, "spear", NULL);
+  GPtrArray *issues;
+
+  g_assert_cmpstr (only (army, "unit-options", 1), ==, "Car (Chariot) has no Crew: choose one.");
+  issues = muster_validator_list (army->validator);
+  g_assert_cmpstr (((MusterIssue *) issues->pdata[0])->unit, ==, muster_unit_get_id (car));
+  g_assert_cmpint (((MusterIssue *) issues->pdata[0])->severity, ==, MUSTER_SEVERITY_ERROR);
+  g_assert_false (muster_validator_is_legal (army->validator));
+  muster_unit_set_option (car, "driver", 1);
+  legal_assert_clean (army);
+  muster_unit_set_option (car, "archer", 1);
+  legal_assert_clean (army);
+  muster_unit_set_option (car, "spear", 0);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==, "Car (Chariot) has no Gear: choose one.");
+  /* Two groups empty at once: two findings, and fixing one leaves the other. */
+  muster_unit_set_option (car, "driver", 0);
+  muster_unit_set_option (car, "archer", 0);
+  only (army, "unit-options", 2);
+  muster_unit_set_option (car, "bow", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==, "Car (Chariot) has no Crew: choose one.");
+  muster_unit_set_option (car, "runner", 1);
+  only (army, "unit-options", 0);
+  /* Foot units need no gear. */
+  muster_unit_set_option (left, "officer", 0);
+  only (army, "unit-options", 0);
+}
+
 static void
 test_forbid (Legal         *army,
              gconstpointer  data)
@@ -835,8 +869,9 @@ check_sequence (MusterRuleset   *ruleset,
 static void
 test_incremental_fixture (void)
 {
-  static const char *types[] = { "general", "foot", "horse", "dragon", NULL };
-  static const char *options[] = { "elite", "green", "spear", "pike", "bow", "officer", NULL };
+  static const char *types[] = { "general", "foot", "horse", "chariot", "dragon", NULL };
+  static const char *options[] = { "elite", "green", "spear", "pike", "bow", "officer",
+                                   "driver", "archer", "runner", NULL };
   static const char *settings[] = { "limits", "on", "limits", "off", "scaling", "floor",
                                     "scaling", "pro-rata", "scaling", "ceil", NULL };
   EditSpace space = { "wing", types, options, settings };
@@ -883,6 +918,7 @@ main (int   argc,
   KIND ("count-unit-scope", test_count_unit_scope);
   KIND ("size", test_size);
   KIND ("unit-type-size", test_unit_type_size);
+  KIND ("unit-options", test_unit_options);
   KIND ("forbid", test_forbid);
   KIND ("info-and-off", test_info_and_off);
   KIND ("points-limit", test_points_limit);
