@@ -604,6 +604,7 @@ const MusterProcedure * const muster_hm_procedures[] = {
   &_muster_hm_combined_fire.procedure,
   &_muster_hm_charge_test.procedure,
   &_muster_hm_morale_test.procedure,
+  &_muster_hm_form_square.procedure,
   &_muster_hm_rally.procedure,
   &_muster_hm_melee.procedure,
   &_muster_hm_pursuit_attack.procedure,

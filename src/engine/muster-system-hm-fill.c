@@ -36,6 +36,7 @@ static const MusterFillRoles hm_roles[] = {
   { "combined-fire", MUSTER_FILL_TARGETS },
   { "charge-test", MUSTER_FILL_ACTS },
   { "morale-test", MUSTER_FILL_ACTS },
+  { "form-square", MUSTER_FILL_ACTS },
   { "rally", MUSTER_FILL_ACTS },
   { "melee", MUSTER_FILL_BOTH },
   { "pursuit-attack", MUSTER_FILL_ACTS },

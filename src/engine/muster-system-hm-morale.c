@@ -7,14 +7,14 @@
 #include "muster-system-hm-private.h"
 
 /*
- * The multi-scale horse-and-musket rules: Charge Test, Morale Test, the conversion of
- * temporary hits into permanent ones, and the variable movement of rout and pursuit.
+ * The multi-scale horse-and-musket rules: Charge Test, Morale Test, the Form Square roll, the
+ * conversion of temporary hits into permanent ones, and the variable movement of rout and
+ * pursuit.
  */
 
 enum { CT_QUALITY, CT_CAVALRY, CT_SUB_COMMANDER, CT_OTHER, CT_DICE };
 enum { MT_QUALITY, MT_STANDS, MT_LOST, MT_HITS, MT_WON, MT_FRIENDS, MT_COMMANDER, MT_CHARGED,
        MT_OTHER };
-enum { MT_OUT_RESULT, MT_OUT_MARGIN, MT_OUT_EVENT };
 enum { RL_STATE, RL_QUALITY, RL_STANDS, RL_LOST, RL_HITS, RL_FRIENDS, RL_COMMANDER, RL_OTHER };
 enum { RALLY_SHAKEN, RALLY_ROUTED };
 enum { AFTER_REMOVED, AFTER_FLEES, AFTER_SHAKEN, AFTER_SUPPRESSED };
@@ -24,7 +24,8 @@ enum { RP_SCALE, RP_ROUTER, RP_PURSUER, RP_GAP };
 enum { RP_OUT_ROUT, RP_OUT_PURSUIT, RP_OUT_CONTACT };
 
 static const char * const pass_labels[] = { "Fail", "Pass", NULL };
-static const char * const event_labels[] = { "None", "Calamity", "Fortune", NULL };
+static const char * const flag_labels[] = { "No", "Yes", NULL };
+static const char * const square_labels[] = { "Must Stand and Fire", "Forms square", NULL };
 static const char * const contact_labels[] = { "Lost", "Kept", NULL };
 static const char * const arm_ids[] = { "foot", "cavalry", NULL };
 static const char * const arm_labels[] = { "Foot", "Cavalry", NULL };
@@ -91,7 +92,15 @@ static const MusterInputSpec morale_test_inputs[] = {
 static const MusterOutputSpec morale_test_outputs[] = {
   { "result", "Result", _muster_hm_result_labels },
   { "margin", "Failure margin", NULL },
-  { "event", "Calamity or Fortune", event_labels },
+  { "calamity", "Calamity (double 1s)", flag_labels },
+  { "fortune", "Fortune (double 6s)", flag_labels },
+};
+
+/* The Form Square roll is a Morale Test (our default, §16 H19), with the same inputs. */
+static const MusterOutputSpec form_square_outputs[] = {
+  { "result", "Result", square_labels },
+  { "calamity", "Calamity (double 1s)", flag_labels },
+  { "fortune", "Fortune (double 6s)", flag_labels },
 };
 
 static const char * const rally_state_ids[] = { "shaken", "routed", NULL };
@@ -383,14 +392,31 @@ morale_result (int      roll,
   return _muster_hm_morale_result (data, roll);
 }
 
-/* Double 1s and double 6s are the only ways to roll 2 and 12 on 2d6. */
+/* Double 1s and double 6s are the only ways to roll 2 and 12 on 2d6; pass or fail is judged
+ * as for any roll (§16 H20), these only flag a Calamity or Fortune table roll. */
 static int
-morale_event (int      roll,
-              gpointer data)
+morale_calamity (int      roll,
+                 gpointer data)
 {
-  return roll == 2 ? 1 : roll == 12 ? 2 : 0;
+  return roll == 2;
 }
 
+static int
+morale_fortune (int      roll,
+                gpointer data)
+{
+  return roll == 12;
+}
+
+static int
+morale_passes (int      roll,
+               gpointer data)
+{
+  return _muster_hm_morale_result (data, roll) == MUSTER_HM_PASS;
+}
+
+/* The Morale Test and the Form Square roll (a Morale Test that only passes or fails): the
+ * result, the Morale Test's margin, then the Calamity and Fortune flags. */
 static gboolean
 morale_test_exact (const MusterProcedure  *procedure,
                    const MusterRuleset    *ruleset,
@@ -398,15 +424,19 @@ morale_test_exact (const MusterProcedure  *procedure,
                    MusterDist            **outputs,
                    GError                **error)
 {
+  gboolean square = procedure == &_muster_hm_form_square.procedure;
   g_autoptr(MusterDist) roll = NULL;
   MusterHmMorale morale;
+  guint next = 0;
 
   if (!morale_test_setup (ruleset, values, &morale, error))
     return FALSE;
   roll = muster_dist_new_dice_sum (2, 6);
-  outputs[MT_OUT_RESULT] = muster_dist_map (roll, morale_result, &morale);
-  outputs[MT_OUT_MARGIN] = muster_dist_map (roll, morale_margin, &morale);
-  outputs[MT_OUT_EVENT] = muster_dist_map (roll, morale_event, NULL);
+  outputs[next++] = muster_dist_map (roll, square ? morale_passes : morale_result, &morale);
+  if (!square)
+    outputs[next++] = muster_dist_map (roll, morale_margin, &morale);
+  outputs[next++] = muster_dist_map (roll, morale_calamity, NULL);
+  outputs[next] = muster_dist_map (roll, morale_fortune, NULL);
   return TRUE;
 }
 
@@ -418,16 +448,21 @@ morale_test_play (const MusterProcedure  *procedure,
                   int                    *outcome,
                   GError                **error)
 {
+  gboolean square = procedure == &_muster_hm_form_square.procedure;
   MusterHmMorale morale;
-  int first, second;
+  int first, second, sum;
+  guint next = 0;
 
   if (!morale_test_setup (ruleset, values, &morale, error))
     return FALSE;
   first = _muster_hm_roll_d6 (roll);
   second = _muster_hm_roll_d6 (roll);
-  outcome[MT_OUT_RESULT] = _muster_hm_morale_result (&morale, first + second);
-  outcome[MT_OUT_MARGIN] = MAX (0, morale.number - first - second);
-  outcome[MT_OUT_EVENT] = first != second ? 0 : first == 1 ? 1 : first == 6 ? 2 : 0;
+  sum = first + second;
+  outcome[next++] = square ? morale_passes (sum, &morale) : _muster_hm_morale_result (&morale, sum);
+  if (!square)
+    outcome[next++] = MAX (0, morale.number - sum);
+  outcome[next++] = first == 1 && second == 1;
+  outcome[next] = first == 6 && second == 6;
   return TRUE;
 }
 
@@ -622,6 +657,16 @@ const MusterHmProcedure _muster_hm_morale_test = {
     "a Calamity and double 6s Fortune (§9).",
     morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), morale_test_outputs,
     G_N_ELEMENTS (morale_test_outputs), morale_test_exact, _muster_hm_sample },
+  morale_test_play,
+};
+
+const MusterHmProcedure _muster_hm_form_square = {
+  { MUSTER_HM_SYSTEM, "form-square", "Form Square",
+    "A charged unit's reaction, and its only one when charged in the flank: the review gives no "
+    "roll, so ours is a Morale Test; a pass re-forms the unit in square, a failure leaves it to "
+    "Stand and Fire (§7.3).",
+    morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), form_square_outputs,
+    G_N_ELEMENTS (form_square_outputs), morale_test_exact, _muster_hm_sample },
   morale_test_play,
 };
 

@@ -110,6 +110,7 @@ extern const MusterHmProcedure _muster_hm_opportunity_fire;
 extern const MusterHmProcedure _muster_hm_combined_fire;
 extern const MusterHmProcedure _muster_hm_charge_test;
 extern const MusterHmProcedure _muster_hm_morale_test;
+extern const MusterHmProcedure _muster_hm_form_square;
 extern const MusterHmProcedure _muster_hm_rally;
 extern const MusterHmProcedure _muster_hm_melee;
 extern const MusterHmProcedure _muster_hm_pursuit_attack;

@@ -543,7 +543,7 @@ test_hm_tv7_morale (void)
   static const int double_one[] = { 1, 1 };
   static const int double_six[] = { 6, 6 };
   MusterDist *res, *margin;
-  int outcome[3];
+  int outcome[4];
 
   resolve (p, confederate, six, 2, outcome);
   g_assert_cmpint (outcome_of (p, outcome, "result"), ==, MUSTER_HM_PASS);
@@ -566,18 +566,71 @@ test_hm_tv7_morale (void)
   assert_prob (res, MUSTER_HM_SUPPRESSED, 4.0 / 36);
   assert_prob (res, MUSTER_HM_SHAKEN, 3.0 / 36);
   assert_prob (res, MUSTER_HM_ROUTED, 3.0 / 36);
-  assert_prob (output (result, "event"), 1, 1.0 / 36);
-  assert_prob (output (result, "event"), 2, 1.0 / 36);
+  assert_prob (output (result, "calamity"), 1, 1.0 / 36);
+  assert_prob (output (result, "fortune"), 1, 1.0 / 36);
   g_clear_pointer (&result, muster_procedure_result_free);
 
+  /* Calamity and Fortune are flags beside the result, which is judged as usual (§16 H20) */
   resolve (p, union_, double_one, 2, outcome);
-  g_assert_cmpint (outcome_of (p, outcome, "event"), ==, 1);
+  g_assert_cmpint (outcome_of (p, outcome, "calamity"), ==, 1);
+  g_assert_cmpint (outcome_of (p, outcome, "fortune"), ==, 0);
+  g_assert_cmpint (outcome_of (p, outcome, "result"), ==, MUSTER_HM_ROUTED);
   resolve (p, union_, double_six, 2, outcome);
-  g_assert_cmpint (outcome_of (p, outcome, "event"), ==, 2);
+  g_assert_cmpint (outcome_of (p, outcome, "fortune"), ==, 1);
+  g_assert_cmpint (outcome_of (p, outcome, "calamity"), ==, 0);
   g_assert_cmpint (outcome_of (p, outcome, "result"), ==, MUSTER_HM_PASS);
+  resolve (p, union_, six, 2, outcome);
+  g_assert_cmpint (outcome_of (p, outcome, "calamity") + outcome_of (p, outcome, "fortune"), ==,
+                   0);
 
   result = run_exact (p, charger);
   assert_prob (output (result, "result"), MUSTER_HM_PASS, 1.0);
+}
+
+/* §7.3, §16 H19: the Form Square roll is a Morale Test; a pass forms square, a failure must
+ * Stand and Fire. At MN 6 (the TV7 Union) it forms square on 26 of 36; double 1s flag a
+ * Calamity even when the Morale Number is 2 or less and the roll still passes. */
+static void
+test_hm_form_square (void)
+{
+  const MusterProcedure *p = procedure ("form-square");
+  const MusterProcedure *morale = procedure ("morale-test");
+  g_autofree int *union_ = values_for (p, "morale-quality=b", "starting-stands=8", "hits=7",
+                                       "friends-near=yes", NULL);
+  g_autofree int *steady = values_for (p, "morale-quality=a", "friends-near=yes",
+                                       "attached-commander=yes", NULL);
+  g_autofree int *shaken = values_for (p, "morale-quality=e", "being-charged=yes", "other=6",
+                                       NULL);
+  g_autoptr(MusterProcedureResult) result = run_exact (p, union_);
+  g_autoptr(MusterProcedureResult) test = run_exact (morale, union_);
+  g_autoptr(MusterProcedureResult) sure = run_exact (p, steady);
+  g_autoptr(MusterProcedureResult) hopeless = run_exact (p, shaken);
+  static const int double_one[] = { 1, 1 };
+  static const int five[] = { 2, 3 };
+  static const int six[] = { 3, 3 };
+  int outcome[3];
+
+  assert_prob (output (result, "result"), 1, 26.0 / 36);
+  assert_prob (output (result, "result"), 0, 10.0 / 36);
+  /* the same roll as the Morale Test with the same inputs */
+  assert_prob (output (result, "result"), 1, muster_dist_get_prob (output (test, "result"),
+                                                                   MUSTER_HM_PASS));
+  assert_prob (output (result, "calamity"), 1, 1.0 / 36);
+  assert_prob (output (result, "fortune"), 1, 1.0 / 36);
+
+  resolve (p, union_, five, 2, outcome);
+  g_assert_cmpint (outcome_of (p, outcome, "result"), ==, 0);
+  resolve (p, union_, six, 2, outcome);
+  g_assert_cmpint (outcome_of (p, outcome, "result"), ==, 1);
+
+  /* MN 5 − 2 − 1 − 1 = 1: every roll forms square, double 1s included, with a Calamity */
+  assert_prob (output (sure, "result"), 1, 1.0);
+  resolve (p, steady, double_one, 2, outcome);
+  g_assert_cmpint (outcome_of (p, outcome, "result"), ==, 1);
+  g_assert_cmpint (outcome_of (p, outcome, "calamity"), ==, 1);
+  /* MN 5 + 2 + 1 + 6 = 14: no roll forms square, double 6s included */
+  assert_prob (output (hopeless, "result"), 0, 1.0);
+  assert_prob (output (hopeless, "fortune"), 1, 1.0 / 36);
 }
 
 /* §9.4: the Union routed in TV7 tries to rally at MN 6 (B, friends near, its 7 hits): it
@@ -767,6 +820,8 @@ test_hm_brute_force (void)
     { "morale-test", { "morale-quality=b", "hits=7", "friends-near=yes" }, 2 },
     { "morale-test", { "morale-quality=e", "being-charged=yes", "other=4" }, 2 },
     { "rally", { "state=routed", "morale-quality=d", "friends-near=yes" }, 2 },
+    { "form-square", { "morale-quality=c", "being-charged=yes" }, 2 },
+    { "form-square", { "morale-quality=a", "hits=6", "other=-4" }, 2 },
     { "rally", { "hits=6", "attached-commander=yes" }, 2 },
     { "melee", { "attacker-stands=2", "defender-stands=3", "attacker-charged=yes" }, 5 },
     { "melee", { "attacker-stands=1", "defender-stands=5", "defender-quality=a" }, 5 },
@@ -968,6 +1023,7 @@ main (int   argc,
   g_test_add_func ("/engine/hm/tv3-charge-test", test_hm_tv3_charge_test);
   g_test_add_func ("/engine/hm/morale-table", test_hm_morale_table);
   g_test_add_func ("/engine/hm/tv5-tv7-morale", test_hm_tv7_morale);
+  g_test_add_func ("/engine/hm/form-square", test_hm_form_square);
   g_test_add_func ("/engine/hm/casualty-band", test_hm_casualty_band);
   g_test_add_func ("/engine/hm/rally", test_hm_rally);
   g_test_add_func ("/engine/hm/tv6-melee", test_hm_tv6_melee);
