@@ -19,9 +19,6 @@
  * with -o, standard error without.
  */
 
-#define DEFAULT_WIDTH  1828.8   /* 6 × 4 ft, the usual table of every system */
-#define DEFAULT_HEIGHT 1219.2
-
 static void
 print_options (const MusterGenerator *generator)
 {
@@ -79,25 +76,16 @@ run_generate (const char  *file,
 
   if ((field = muster_doc_get_battlefield (doc)) == NULL)
     {
-      g_autoptr(MusterTerrainTypes) types = NULL;
-      g_autofree char *contents = NULL;
       const char *units = NULL;
-      gsize length;
+      double w, h;
 
-      /* a new table measured in the units of the system's first figure scale */
-      if (muster_ruleset_get_path (ruleset) &&
-          g_file_get_contents (muster_ruleset_get_path (ruleset), &contents, &length, NULL))
-        {
-          g_autoptr(GBytes) rules = g_bytes_new_take (g_steal_pointer (&contents), length);
-
-          types = muster_terrain_types_new_from_bytes (rules, file, NULL);
-        }
-      if (types == NULL || !muster_terrain_types_get_scale_name (types, 0, &units, NULL))
-        units = "in";
-      muster_doc_set_battlefield (doc, muster_battlefield_new (width > 0 ? width : DEFAULT_WIDTH,
-                                                               height > 0 ? height : DEFAULT_HEIGHT,
-                                                               units));
-      field = muster_doc_get_battlefield (doc);
+      /* the system's standard table, as Generate Battlefield in the app makes it */
+      muster_generator_get_table (generator, &w, &h, &units);
+      field = muster_battlefield_new (width > 0 ? width : w, height > 0 ? height : h, units);
+      muster_battlefield_set_table (field, muster_battlefield_get_width (field),
+                                    muster_battlefield_get_height (field), units,
+                                    muster_battlefield_default_grid (units));
+      muster_doc_set_battlefield (doc, field);
     }
   else if (width > 0 && height > 0)
     muster_battlefield_set_table (field, width, height, muster_battlefield_get_units (field),

@@ -671,6 +671,13 @@ write_table (MusterBattlefield *self)
  *
  * Returns: (transfer full): an empty table, not yet in a document
  */
+/* The grid a new table gets: a foot, or 10 cm on a table in centimetres. Returns: mm */
+double
+muster_battlefield_default_grid (const char *units)
+{
+  return g_strcmp0 (units, "cm") == 0 ? 100 : muster_mm_from_inches (12);
+}
+
 MusterBattlefield *
 muster_battlefield_new (double      width,
                         double      height,

@@ -156,6 +156,7 @@ MusterBattlefield *muster_battlefield_new           (double                   wi
                                                      double                   height,
                                                      const char              *units);
 void               muster_battlefield_free          (MusterBattlefield       *self);
+double             muster_battlefield_default_grid  (const char              *units);
 gpointer           _muster_battlefield_get_xml      (MusterBattlefield       *self);
 void               _muster_battlefield_set_owned    (MusterBattlefield       *self,
                                                      gboolean                 owned);

@@ -135,5 +135,7 @@ gboolean _muster_generate_generic_maps (MusterGenerateRun *run,
                                         GError           **error);
 gboolean _muster_generate_clock_face   (MusterGenerateRun *run,
                                         GError           **error);
+gboolean _muster_generate_agreed       (MusterGenerateRun *run,
+                                        GError           **error);
 
 G_END_DECLS

@@ -400,7 +400,8 @@ muster_generator_new_from_bytes (GBytes      *ruleset,
                                  const char  *display_name,
                                  GError     **error)
 {
-  static const char * const methods[] = { "squares", "generic-maps", "clock-face", NULL };
+  static const char * const methods[] = { "squares", "generic-maps", "clock-face", "agreed",
+                                                  NULL };
   g_autoptr(xmlDoc) xml = NULL;
   g_autoptr(MusterGenerator) self = NULL;
   Loader l;
@@ -502,6 +503,42 @@ muster_generator_new_for_ruleset (MusterCatalog  *catalog,
       ruleset = muster_catalog_lookup (catalog, extends);
     }
   return NULL;
+}
+
+/**
+ * muster_generator_get_table:
+ * @self: a generator
+ * @width: (out): the table's width, mm
+ * @height: (out): its depth, mm
+ * @units: (out) (optional): what it measures in, "in" or "cm"
+ *
+ * The table to generate on when the document has none yet: the <generation>'s params
+ * `table-width` and `table-depth` (mm) where the ruleset gives them; else 6 × 4 ft, or
+ * 180 × 120 cm for a system whose first scale measures in centimetres (the books give no table
+ * size; this is the usual one, and the New Battlefield dialog's).
+ */
+void
+muster_generator_get_table (const MusterGenerator *self,
+                            double                *width,
+                            double                *height,
+                            const char           **units)
+{
+  const char *unit = "in";
+  double *w = g_hash_table_lookup (self->params, "table-width");
+  double *h = g_hash_table_lookup (self->params, "table-depth");
+
+  if (muster_terrain_types_get_n_scales (self->types) > 0)
+    muster_terrain_types_get_scale_name (self->types, 0, &unit, NULL);
+  if (g_strcmp0 (unit, "cm") != 0)
+    unit = "in";
+  *width = g_str_equal (unit, "cm") ? 1800 : 72 * MUSTER_MM_PER_INCH;
+  *height = g_str_equal (unit, "cm") ? 1200 : 48 * MUSTER_MM_PER_INCH;
+  if (w != NULL && *w >= 152.4 && *w <= 100000)
+    *width = *w;
+  if (h != NULL && *h >= 152.4 && *h <= 100000)
+    *height = *h;
+  if (units != NULL)
+    *units = unit;
 }
 
 const char *
@@ -850,6 +887,8 @@ muster_generator_run (MusterGenerator     *self,
     ok = _muster_generate_squares (&run, error);
   else if (g_str_equal (self->method, "generic-maps"))
     ok = _muster_generate_generic_maps (&run, error);
+  else if (g_str_equal (self->method, "agreed"))
+    ok = _muster_generate_agreed (&run, error);
   else
     ok = _muster_generate_clock_face (&run, error);
   if (!ok)

@@ -63,6 +63,10 @@ void                        muster_generator_free           (MusterGenerator    
 const char                 *muster_generator_get_name       (const MusterGenerator  *self);
 const char                 *muster_generator_get_method     (const MusterGenerator  *self);
 const char                 *muster_generator_get_description (const MusterGenerator *self);
+void                        muster_generator_get_table      (const MusterGenerator  *self,
+                                                             double                 *width,
+                                                             double                 *height,
+                                                             const char            **units);
 guint                       muster_generator_get_n_options  (const MusterGenerator  *self);
 const MusterGenerateOption *muster_generator_get_option     (const MusterGenerator  *self,
                                                              guint                   index);

@@ -60,6 +60,39 @@ muster_generate_command_init (MusterGenerateCommand *self)
 }
 
 /**
+ * muster_generate_command_new_on_table:
+ * @document: a document without a battlefield
+ * @generation: what the rules generated for a table of @width × @height
+ * @width: the table's width, mm
+ * @height: its depth, mm
+ * @units: what it measures in, "in" or "cm"
+ *
+ * Generate Battlefield on a document with no table yet: the table and what was generated on it
+ * come as one step, and Ctrl+Z takes both away.
+ *
+ * Returns: (transfer full): the command; push it on the document's history to apply it
+ */
+MusterCommand *
+muster_generate_command_new_on_table (MusterDocument         *document,
+                                      const MusterGeneration *generation,
+                                      double                  width,
+                                      double                  height,
+                                      const char             *units)
+{
+  MusterBattlefield *field;
+  MusterCommand *command;
+
+  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (muster_document_get_doc (document) != NULL, NULL);
+  field = muster_battlefield_new (width, height, units);
+  muster_battlefield_set_table (field, width, height, units, muster_battlefield_default_grid (units));
+  muster_generation_apply (generation, field);
+  command = muster_set_battlefield_command_new (document, field);
+  muster_command_set_label (command, _("Generate Battlefield"));
+  return command;
+}
+
+/**
  * muster_generate_command_new:
  * @document: a document with a battlefield
  * @generation: what the rules generated for its table

@@ -19,5 +19,10 @@ G_DECLARE_FINAL_TYPE (MusterGenerateCommand, muster_generate_command, MUSTER,
 
 MusterCommand *muster_generate_command_new (MusterDocument         *document,
                                             const MusterGeneration *generation);
+MusterCommand *muster_generate_command_new_on_table (MusterDocument         *document,
+                                                     const MusterGeneration *generation,
+                                                     double                  width,
+                                                     double                  height,
+                                                     const char             *units);
 
 G_END_DECLS

@@ -270,7 +270,8 @@ update_selection (MusterBattlefieldPage *self)
           g_autofree char *depth = muster_map_format_length (field, muster_footprint_get_depth (fp));
 
           title = g_strdup (unit ? muster_unit_get_name (unit) : f->unit);
-          effects = g_strdup_printf (_("%s, %u stands of %g × %g mm"),
+          effects = g_strdup_printf (ngettext ("%s, %u stand of %g × %g mm",
+                                               "%s, %u stands of %g × %g mm", f->stands),
                                      force && muster_force_get_side (force)
                                      ? muster_force_get_side (force) : _("No side"),
                                      f->stands, f->base_width, f->base_depth);
@@ -601,7 +602,7 @@ battlefield_changed_cb (MusterBattlefieldPage *self)
                                  G_ACTION_MAP (self->actions), "new")), doc != NULL);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
                                  G_ACTION_MAP (self->actions), "generate")),
-                               field != NULL && can_generate (self));
+                               doc != NULL && can_generate (self));
   if (field == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
@@ -638,7 +639,7 @@ muster_battlefield_page_new_battlefield (MusterBattlefieldPage *self,
   MusterBattlefield *field = muster_battlefield_new (width, height, units);
 
   muster_battlefield_set_table (field, width, height, units,
-                                g_strcmp0 (units, "cm") == 0 ? 100 : muster_mm_from_inches (12));
+                                muster_battlefield_default_grid (units));
   push (self, muster_set_battlefield_command_new (self->document, field));
 }
 
@@ -743,7 +744,7 @@ generate_action (GSimpleAction *action,
   g_autoptr(GError) error = NULL;
   MusterGenerator *generator;
 
-  if (get_battlefield (self) == NULL)
+  if (muster_document_get_doc (self->document) == NULL)
     return;
   generator = muster_generator_new_for_ruleset (page_catalog (self), page_ruleset (self), &error);
   if (generator == NULL)

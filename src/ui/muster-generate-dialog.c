@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "muster-generate-command.h"
@@ -81,8 +83,18 @@ muster_generate_dialog_generate (MusterGenerateDialog  *self,
   g_autoptr(GPtrArray) sides = g_ptr_array_new ();
   g_autoptr(MusterGeneration) generation = NULL;
   g_autoptr(MusterCommand) command = NULL;
+  const char *units = NULL;
+  double width, height;
 
-  g_return_val_if_fail (field != NULL, FALSE);
+  g_return_val_if_fail (doc != NULL, FALSE);
+  /* without a table, the system's standard one, made in the same step */
+  if (field != NULL)
+    {
+      width = muster_battlefield_get_width (field);
+      height = muster_battlefield_get_height (field);
+    }
+  else
+    muster_generator_get_table (self->generator, &width, &height, &units);
   for (guint i = 0; i < self->dropdowns->len; i++)
     {
       const MusterGenerateChoice *choice = selected_choice (self, i);
@@ -93,13 +105,15 @@ muster_generate_dialog_generate (MusterGenerateDialog  *self,
     }
   muster_doc_collect_sides (doc, NULL, sides);
   g_ptr_array_add (sides, NULL);
-  generation = muster_generator_run (self->generator, muster_battlefield_get_width (field),
-                                     muster_battlefield_get_height (field),
+  generation = muster_generator_run (self->generator, width, height,
                                      (const char * const *) sides->pdata, choices,
                                      (guint64) gtk_spin_button_get_value (self->seed_spin), error);
   if (generation == NULL)
     return FALSE;
-  command = muster_generate_command_new (self->document, generation);
+  command = field != NULL
+            ? muster_generate_command_new (self->document, generation)
+            : muster_generate_command_new_on_table (self->document, generation, width, height,
+                                                    units);
   muster_history_push (muster_document_get_history (self->document), command);
   return TRUE;
 }
@@ -180,11 +194,31 @@ muster_generate_dialog_new (GtkWindow       *parent,
                        NULL);
   self->document = g_object_ref (document);
   self->generator = generator;
-  /* TRANSLATORS: %s is the rules' procedure, e.g. "Terrain squares" */
-  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
-                                  _("%s, as the rules lay it out. Terrain, deployment zones and "
-                                    "objectives are replaced; placed units stay."),
-                                  muster_generator_get_name (generator));
+  if (muster_doc_get_battlefield (muster_document_get_doc (document)) != NULL)
+    /* TRANSLATORS: %s is the rules' procedure, e.g. "Terrain squares" */
+    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
+                                    _("%s, as the rules lay it out. Terrain, deployment zones and "
+                                      "objectives are replaced; placed units stay."),
+                                    muster_generator_get_name (generator));
+  else
+    {
+      const char *units = NULL;
+      double width, height;
+      g_autofree char *table = NULL;
+
+      muster_generator_get_table (generator, &width, &height, &units);
+      table = g_str_equal (units, "cm")
+              /* TRANSLATORS: a table's size, e.g. "180 × 120 cm" */
+              ? g_strdup_printf (_("%g × %g cm"), width / 10, height / 10)
+              /* TRANSLATORS: a table's size in feet, e.g. "6 × 4 ft" */
+              : g_strdup_printf (_("%g × %g ft"), round (width / 304.8 * 10) / 10,
+                                 round (height / 304.8 * 10) / 10);
+      /* TRANSLATORS: the first %s is the rules' procedure, e.g. "Terrain squares", the
+       * second the table's size, e.g. "6 × 4 ft" */
+      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
+                                      _("%s, as the rules lay it out, on a new table of %s."),
+                                      muster_generator_get_name (generator), table);
+    }
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self), "cancel", _("_Cancel"),
                                     "generate", _("_Generate"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (self), "generate",
@@ -224,7 +258,15 @@ muster_generate_dialog_new (GtkWindow       *parent,
         {
           const MusterGenerateChoice *choice = option->choices->pdata[j];
 
-          gtk_string_list_append (names, choice->name);
+          if (choice->house)
+            {
+              /* TRANSLATORS: a choice that is Muster's, not the book's, e.g. "Light: 4 pieces (house rule)" */
+              g_autofree char *name = g_strdup_printf (_("%s (house rule)"), choice->name);
+
+              gtk_string_list_append (names, name);
+            }
+          else
+            gtk_string_list_append (names, choice->name);
         }
       dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
       for (guint j = 0; j < option->choices->len; j++)

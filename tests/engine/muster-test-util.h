@@ -87,6 +87,27 @@ muster_test_add_unit (MusterForce *force,
   return unit;
 }
 
+/* The battlefield generator of the shipped ruleset @system (MUSTER_RULESETS_PATH); the test
+ * fails if it does not load or the system has none. */
+static inline MusterGenerator *
+muster_test_load_generator (const char *system)
+{
+  g_autofree char *name = g_strconcat (system, ".xml", NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"), name, NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterGenerator *generator;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  bytes = g_bytes_new (contents, length);
+  generator = muster_generator_new_from_bytes (bytes, name, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (generator);
+  return generator;
+}
+
 /* A procedure's sampler against its exact distributions: every value of every output within
  * 4 standard errors of @exact over @trials trials, and one seed gives one result. */
 static inline void

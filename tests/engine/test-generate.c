@@ -11,25 +11,6 @@
 
 #define INCH 25.4
 
-static MusterGenerator *
-load_generator (const char *system)
-{
-  g_autofree char *name = g_strconcat (system, ".xml", NULL);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"), name, NULL);
-  g_autofree char *contents = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  MusterGenerator *generator;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  bytes = g_bytes_new (contents, length);
-  generator = muster_generator_new_from_bytes (bytes, name, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (generator);
-  return generator;
-}
-
 static MusterGeneration *
 generate (MusterGenerator *generator,
           guint64          seed,
@@ -98,7 +79,7 @@ test_ul_terrain_table (void)
     { 5, "gentle-hill" }, { 6, "steep-hill" }, { 7, "wood" }, { 8, "built-up" },
     { 9, "impassable" }, { 10, "impassable" },
   };
-  g_autoptr(MusterGenerator) generator = load_generator ("undying-lands");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("undying-lands");
   gboolean found;
 
   g_assert_cmpstr (muster_generator_get_method (generator), ==, "squares");
@@ -120,7 +101,7 @@ test_ul_terrain_table (void)
 static void
 test_ul_squares (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("undying-lands");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("undying-lands");
   g_autoptr(MusterGeneration) generation = generate (generator, 42, "grid", "squares-16", NULL);
   g_auto(GStrv) lines = g_strsplit (generation->notes, "\n", -1);
   double sq_w = 6 * 12 * INCH / 4, sq_h = 4 * 12 * INCH / 4;
@@ -186,7 +167,7 @@ test_ul_squares (void)
 static void
 test_ul_proportions (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("undying-lands");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("undying-lands");
   guint interior = 0, interior_open = 0, edge = 0, edge_impassable = 0, interior_blocked = 0;
 
   for (guint64 seed = 1; seed <= 400; seed++)
@@ -225,11 +206,11 @@ static void
 test_same_seed (void)
 {
   static const char * const systems[] = { "undying-lands", "horse-and-musket",
-                                          "standards-of-valor" };
+                                          "standards-of-valor", "battle-valor-fantasy" };
 
   for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
     {
-      g_autoptr(MusterGenerator) generator = load_generator (systems[i]);
+      g_autoptr(MusterGenerator) generator = muster_test_load_generator (systems[i]);
       g_autoptr(MusterGeneration) a = generate (generator, 1234, NULL);
       g_autoptr(MusterGeneration) b = generate (generator, 1234, NULL);
       g_autoptr(MusterGeneration) c = generate (generator, 1235, NULL);
@@ -246,7 +227,7 @@ test_same_seed (void)
 static void
 test_hm_generic_maps (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("horse-and-musket");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("horse-and-musket");
 
   for (guint64 seed = 1; seed <= 30; seed++)
     {
@@ -282,7 +263,7 @@ test_hm_generic_maps (void)
 static void
 test_hm_portion (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("horse-and-musket");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("horse-and-musket");
   g_autoptr(MusterGeneration) whole = generate (generator, 3, "map", "ridge", NULL);
   g_autoptr(MusterGeneration) right = generate (generator, 3, "map", "ridge", "portion", "right",
                                                 NULL);
@@ -312,7 +293,7 @@ test_sov_random_terrain (void)
   static const struct { const char *density; guint pieces; } cases[] = {
     { "dense", 6 }, { "medium", 3 }, { "sparse", 2 },
   };
-  g_autoptr(MusterGenerator) generator = load_generator ("standards-of-valor");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("standards-of-valor");
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     for (guint64 seed = 1; seed <= 20; seed++)
@@ -388,7 +369,7 @@ find_typed (const MusterGeneration *generation,
 static void
 test_sov_scenarios (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("standards-of-valor");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("standards-of-valor");
 
   for (guint64 seed = 1; seed <= 40; seed++)
     {
@@ -429,10 +410,102 @@ test_sov_scenarios (void)
     }
 }
 
+/* Battle Valor Fantasy has no terrain procedure (§6.1): the house rule's pieces, as many as
+ * the choice says less those rolled open, on the table and 3" clear of each other, walls and
+ * streams as lines; zones 12" in from each long edge (§5.1); the initiative roll in the notes. */
+static void
+test_bvf_agreed (void)
+{
+  static const struct { const char *pieces; guint count; } cases[] = {
+    { "none", 0 }, { "light", 4 }, { "medium", 6 }, { "heavy", 9 },
+  };
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("battle-valor-fantasy");
+  gboolean lines_seen = FALSE;
+
+  g_assert_cmpstr (muster_generator_get_method (generator), ==, "agreed");
+  g_assert_true (strstr (muster_generator_get_name (generator), "house rule"));
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint64 seed = 1; seed <= 15; seed++)
+      {
+        g_autoptr(MusterGeneration) generation = generate (generator, seed, "pieces",
+                                                           cases[c].pieces, NULL);
+        g_auto(GStrv) lines = g_strsplit (generation->notes, "\n", -1);
+        guint rolled = 0, placed = 0, zones = 0;
+
+        for (guint i = 0; lines[i]; i++)
+          if (g_str_has_prefix (lines[i], "Piece "))
+            {
+              int die = 0;
+
+              rolled++;
+              g_assert_cmpint (sscanf (strstr (lines[i], "d6 "), "d6 %d", &die), ==, 1);
+              g_assert_cmpint (die, >=, 1);
+              g_assert_cmpint (die, <=, 6);
+            }
+        g_assert_cmpuint (rolled, ==, cases[c].count);
+        g_assert_true (strstr (generation->notes, "Deployment initiative (§5.1), 4 dice each"));
+        for (guint i = 0; i < generation->features->len; i++)
+          {
+            const MusterFeature *f = generation->features->pdata[i];
+            MusterBox box = muster_feature_get_bounds (f);
+
+            if (f->kind == MUSTER_FEATURE_ZONE)
+              {
+                zones++;
+                g_assert_cmpfloat_with_epsilon (box.y1 - box.y0, 12 * INCH, 1e-6);
+                g_assert_cmpfloat_with_epsilon (box.x1 - box.x0, 6 * 12 * INCH, 1e-6);
+                g_assert_true (box.y0 == 0 || fabs (box.y1 - 4 * 12 * INCH) < 1e-6);
+                continue;
+              }
+            g_assert_cmpint (f->kind, ==, MUSTER_FEATURE_TERRAIN);
+            placed++;
+            g_assert_true (inside_table ((MusterPoint) { box.x0, box.y0 }));
+            g_assert_true (inside_table ((MusterPoint) { box.x1, box.y1 }));
+            if (g_str_equal (f->type, "linear") || g_str_equal (f->type, "stream"))
+              {
+                g_assert_cmpint (f->outline, ==, MUSTER_OUTLINE_POLYLINE);
+                lines_seen = TRUE;
+              }
+            for (guint j = 0; j < i; j++)
+              {
+                const MusterFeature *g = generation->features->pdata[j];
+
+                if (g->kind == MUSTER_FEATURE_TERRAIN)
+                  g_assert_cmpfloat (muster_box_distance (box, muster_feature_get_bounds (g)),
+                                     >=, 3 * INCH);
+              }
+          }
+        g_assert_cmpuint (zones, ==, 2);
+        g_assert_cmpuint (placed, <=, cases[c].count);
+        g_assert_cmpuint (count_kind (generation, MUSTER_FEATURE_OBJECTIVE), ==, 0);
+      }
+  g_assert_true (lines_seen);
+}
+
+/* The table generated on when there is none: 6 × 4 ft, or 180 × 120 cm for a system measured
+ * in centimetres. */
+static void
+test_standard_table (void)
+{
+  g_autoptr(MusterGenerator) bvf = muster_test_load_generator ("battle-valor-fantasy");
+  g_autoptr(MusterGenerator) ul = muster_test_load_generator ("undying-lands");
+  const char *units = NULL;
+  double w = 0, h = 0;
+
+  muster_generator_get_table (bvf, &w, &h, &units);
+  g_assert_cmpfloat_with_epsilon (w, 72 * INCH, 1e-9);
+  g_assert_cmpfloat_with_epsilon (h, 48 * INCH, 1e-9);
+  g_assert_cmpstr (units, ==, "in");
+  muster_generator_get_table (ul, &w, &h, &units);
+  g_assert_cmpfloat (w, ==, 1800);
+  g_assert_cmpfloat (h, ==, 1200);
+  g_assert_cmpstr (units, ==, "cm");
+}
+
 static void
 test_bad_choices (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("standards-of-valor");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("standards-of-valor");
   g_autoptr(GHashTable) choices = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GError) error = NULL;
   MusterGeneration *generation;
@@ -520,7 +593,7 @@ test_merge_notes (void)
 static void
 test_apply (void)
 {
-  g_autoptr(MusterGenerator) generator = load_generator ("undying-lands");
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("undying-lands");
   g_autoptr(MusterGeneration) generation = generate (generator, 9, NULL);
   g_autoptr(MusterBattlefield) field = muster_battlefield_new (6 * 12 * INCH, 4 * 12 * INCH,
                                                                "in");
@@ -603,6 +676,8 @@ main (int    argc,
   g_test_add_func ("/generate/hm/portion", test_hm_portion);
   g_test_add_func ("/generate/sov/random-terrain", test_sov_random_terrain);
   g_test_add_func ("/generate/sov/scenarios", test_sov_scenarios);
+  g_test_add_func ("/generate/bvf/agreed", test_bvf_agreed);
+  g_test_add_func ("/generate/standard-table", test_standard_table);
   g_test_add_func ("/generate/bad-choices", test_bad_choices);
   g_test_add_func ("/generate/bad-rulesets", test_bad_rulesets);
   g_test_add_func ("/generate/merge-notes", test_merge_notes);

@@ -8,6 +8,7 @@
 
 #include "muster-battlefield-commands.h"
 #include "muster-generate-command.h"
+#include "../engine/muster-test-util.h"
 
 static const char document_xml[] =
   "<muster format=\"1\"><ruleset id=\"battle-valor-fantasy\"/>"
@@ -182,6 +183,23 @@ doc_text (MusterDocument *document)
   return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 }
 
+/* The last step undone gives the document @before back exactly, and redone @after. */
+static void
+assert_undo_redo (MusterDocument *document,
+                  const char     *before,
+                  const char     *after)
+{
+  MusterHistory *history = muster_document_get_history (document);
+  g_autofree char *undone = NULL, *redone = NULL;
+
+  g_assert_true (muster_history_undo (history));
+  undone = doc_text (document);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_true (muster_history_redo (history));
+  redone = doc_text (document);
+  g_assert_cmpstr (redone, ==, after);
+}
+
 /* Generating is one undo step that leaves the document exactly as it was, placed units kept. */
 static void
 test_generate (void)
@@ -189,19 +207,15 @@ test_generate (void)
   g_autoptr(MusterDocument) document = load_document ();
   MusterHistory *history = muster_document_get_history (document);
   MusterDoc *doc = muster_document_get_doc (document);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_RULESETS_PATH"),
-                                            "undying-lands.xml", NULL);
-  g_autofree char *contents = NULL, *before = NULL, *after = NULL, *again = NULL;
-  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *before = NULL, *after = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(MusterGenerator) generator = NULL;
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("undying-lands");
   g_autoptr(MusterGeneration) generation = NULL;
   MusterFeaturesCommand *add;
   MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
   MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
   MusterBattlefield *field;
   guint changes = 0, n_terrain = 0, n_units = 0;
-  gsize length;
 
   push (history, muster_set_battlefield_command_new (document,
                                                      muster_battlefield_new (1828.8, 1219.2, "in")));
@@ -224,10 +238,6 @@ test_generate (void)
   muster_feature_free (unit);
   before = doc_text (document);
 
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  bytes = g_bytes_new (contents, length);
-  generator = muster_generator_new_from_bytes (bytes, path, &error);
-  g_assert_no_error (error);
   generation = muster_generator_run (generator, 1828.8, 1219.2, NULL, NULL, 77, &error);
   g_assert_no_error (error);
 
@@ -251,13 +261,51 @@ test_generate (void)
   after = doc_text (document);
   g_assert_cmpstr (after, !=, before);
 
-  g_assert_true (muster_history_undo (history));
-  again = doc_text (document);
-  g_assert_cmpstr (again, ==, before);
-  g_clear_pointer (&again, g_free);
-  g_assert_true (muster_history_redo (history));
-  again = doc_text (document);
-  g_assert_cmpstr (again, ==, after);
+  assert_undo_redo (document, before, after);
+}
+
+/* Generating on a document without a table: the table comes with it, and one undo takes both. */
+static void
+test_generate_on_table (void)
+{
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("battle-valor-fantasy");
+  g_autoptr(MusterDocument) document = load_document ();
+  MusterDoc *doc = muster_document_get_doc (document);
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(MusterGeneration) generation = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBattlefield *field;
+  const char *units = NULL;
+  double width, height;
+  guint zones = 0;
+
+  g_assert_null (muster_doc_get_battlefield (doc));
+  before = doc_text (document);
+  muster_generator_get_table (generator, &width, &height, &units);
+  generation = muster_generator_run (generator, width, height, NULL, NULL, 5, &error);
+  g_assert_no_error (error);
+
+  push (muster_document_get_history (document),
+        muster_generate_command_new_on_table (document, generation, width, height, units));
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Generate Battlefield");
+  field = muster_doc_get_battlefield (doc);
+  g_assert_nonnull (field);
+  g_assert_cmpfloat (muster_battlefield_get_width (field), ==, width);
+  g_assert_cmpfloat (muster_battlefield_get_height (field), ==, height);
+  g_assert_cmpstr (muster_battlefield_get_units (field), ==, "in");
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_get_grid (field), 304.8, 1e-9);
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    zones += muster_battlefield_get_feature (field, i)->kind == MUSTER_FEATURE_ZONE;
+  g_assert_cmpuint (zones, ==, 2);
+  g_assert_true (g_str_has_prefix (muster_battlefield_get_scenario (field,
+                                                                    MUSTER_SCENARIO_UMPIRE_NOTES),
+                                   "Agreed battlefield (house rule), seed 5."));
+  after = doc_text (document);
+
+  assert_undo_redo (document, before, after);
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_null (muster_doc_get_battlefield (doc));
 }
 
 int
@@ -267,5 +315,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield-commands/features", test_new_battlefield_and_features);
   g_test_add_func ("/battlefield-commands/scenario", test_scenario);
   g_test_add_func ("/battlefield-commands/generate", test_generate);
+  g_test_add_func ("/battlefield-commands/generate-on-table", test_generate_on_table);
   return g_test_run ();
 }

@@ -368,8 +368,26 @@ test_generate_dialog (void)
   g_autofree char *first = NULL, *second = NULL;
   g_autoptr(GError) error = NULL;
 
-  /* no table yet: nothing to generate on */
-  g_assert_false (action_button_sensitive (GTK_WIDGET (page), "battlefield.generate"));
+  /* no table yet: generating makes the standard one too, in the same undo step */
+  g_assert_null (window_battlefield (window));
+  g_assert_true (action_button_sensitive (GTK_WIDGET (page), "battlefield.generate"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  muster_generate_dialog_set_seed (dialog, 4242);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "generate");
+  field = window_battlefield (window);
+  g_assert_nonnull (field);
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_get_width (field), muster_mm_from_inches (72),
+                                  1e-9);
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_get_height (field),
+                                  muster_mm_from_inches (48), 1e-9);
+  g_assert_cmpstr (muster_battlefield_get_units (field), ==, "in");
+  g_assert_cmpuint (count_features (field, MUSTER_FEATURE_ZONE), ==, 2);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Generate Battlefield");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_null (window_battlefield (window));
+  g_assert_true (muster_history_get_can_redo (history));
   muster_battlefield_page_new_battlefield (page, muster_mm_from_inches (72),
                                            muster_mm_from_inches (48), "in");
   field = window_battlefield (window);
