@@ -12,6 +12,7 @@
 #include "muster-map-labels.h"
 #include "muster-map-painter.h"
 #include "muster-ranges.h"
+#include "muster-raster.h"
 #include "muster-unit.h"
 
 /*
@@ -42,8 +43,10 @@ typedef struct
   GPtrArray            *sides;     /* side names, in order of appearance */
   cairo_matrix_t        device;    /* the caller's matrix: "device pixels" for text and ticks */
   MusterBox             area;      /* the table under what is painted, with a few px round it */
-  GHashTable           *labels;    /* feature → MusterBox: where its label goes (device px);
+  GHashTable           *labels;    /* feature → MusterMapPlacedLabel: where its label goes;
                                     * nullable: every label in its first place */
+  MusterRaster         *raster;    /* nullable: stands straight into an image's pixels */
+  GArray               *quads;     /* MusterPoint scratch: four corners a stand */
 } Painter;
 
 static void
@@ -637,24 +640,41 @@ paint_unit (Painter               *p,
   if (!muster_box_intersects (muster_footprint_get_bounds (fp), p->area))
     ;
   else if (MIN (f->base_width, f->base_depth) * p->zoom >= MIN_STAND_PX)
-    for (guint k = 0; k < muster_footprint_get_n_stands (fp); k++)
-      {
-        MusterRect rect = muster_footprint_get_stand_rect (fp, k);
-        MusterPoint c[4];
+    {
+      g_array_set_size (p->quads, 0);
+      for (guint k = 0; k < muster_footprint_get_n_stands (fp); k++)
+        {
+          MusterRect rect = muster_footprint_get_stand_rect (fp, k);
+          MusterPoint c[4];
 
-        rect.width -= 2 * inset;
-        rect.height -= 2 * inset;
-        muster_rect_to_polygon (&rect, c);
-        cairo_move_to (cr, c[0].x, c[0].y);
-        cairo_line_to (cr, c[1].x, c[1].y);
-        cairo_line_to (cr, c[2].x, c[2].y);
-        cairo_line_to (cr, c[3].x, c[3].y);
-        cairo_close_path (cr);
-      }
+          rect.width -= 2 * inset;
+          rect.height -= 2 * inset;
+          muster_rect_to_polygon (&rect, c);
+          g_array_append_vals (p->quads, c, 4);
+        }
+      if (p->raster != NULL)
+        muster_raster_fill_quads (p->raster, (const MusterPoint *) p->quads->data,
+                                  p->quads->len / 4, side_colour (p, unit_side (p->scene, f)));
+      else
+        {
+          for (guint k = 0; k < p->quads->len; k++)
+            {
+              MusterPoint c = g_array_index (p->quads, MusterPoint, k);
+
+              (k % 4 ? cairo_line_to : cairo_move_to) (cr, c.x, c.y);
+              if (k % 4 == 3)
+                cairo_close_path (cr);
+            }
+          set_colour (cr, side_colour (p, unit_side (p->scene, f)));
+          cairo_fill (cr);
+        }
+    }
   else
-    unit_outline_path (cr, fp);
-  set_colour (cr, side_colour (p, unit_side (p->scene, f)));
-  cairo_fill (cr);
+    {
+      unit_outline_path (cr, fp);
+      set_colour (cr, side_colour (p, unit_side (p->scene, f)));
+      cairo_fill (cr);
+    }
 
   if (muster_feature_is_hidden (f))
     {
@@ -709,8 +729,12 @@ paint_units (Painter   *p,
              GPtrArray *visible,
              gboolean   live)
 {
+  g_autoptr(GArray) quads = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
+
   cairo_save (p->cr);
   cairo_set_antialias (p->cr, CAIRO_ANTIALIAS_FAST);
+  p->raster = muster_raster_begin (p->cr);
+  p->quads = quads;
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
@@ -721,6 +745,8 @@ paint_units (Painter   *p,
       fp = muster_feature_get_footprint (f);
       paint_unit (p, f, fp);
     }
+  g_clear_pointer (&p->raster, muster_raster_end);
+  p->quads = NULL;
   cairo_restore (p->cr);
   for (guint i = 0; i < visible->len; i++)
     {

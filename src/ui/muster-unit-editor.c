@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-engine.h"
+#include "muster-list-export.h"
 #include "muster-unit-editor.h"
 
 /*
@@ -45,6 +46,8 @@ struct _MusterUnitEditor
 
   /* Borrowed: the unit shown, while its row is selected */
   MusterUnit          *unit;
+  /* Borrowed from ruleset: the type the option rows were made for */
+  const MusterUnitType *built_type;
   guint                size_min;       /* the unit's legal size range */
   guint                size_max;
   gboolean             syncing;        /* the widgets are being filled from the model */
@@ -124,7 +127,8 @@ sync_editor (MusterUnitEditor *self)
     description = g_strdup_printf (_("Cannot be costed: %s"), cost->error);
   else
     description = g_strdup_printf ("%" G_GINT64_FORMAT " %s%s", cost->value,
-                                   costing->abbreviation, cost->house ? " *" : "");
+                                   muster_costing_get_unit (costing, cost->value),
+                                   cost->house ? " *" : "");
   adw_preferences_group_set_description (self->unit_group, description);
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
@@ -330,33 +334,29 @@ clear_option_groups (MusterUnitEditor *self)
     gtk_box_remove (self->options_box, self->option_groups->pdata[i]);
   g_ptr_array_set_size (self->option_groups, 0);
   g_ptr_array_set_size (self->option_rows, 0);
+  self->built_type = NULL;
 }
 
-/* Makes the editor's rows for the selected unit's type. */
+/* Makes the editor's rows for @type. */
 static void
-build_editor (MusterUnitEditor *self)
+build_rows (MusterUnitEditor     *self,
+            const MusterUnitType *type)
 {
   MusterRuleset *ruleset = self->ruleset;
-  const MusterUnitType *type;
   GtkWidget *choices = NULL;
   g_autofree char *range = NULL;
   const char *unit_word;
   guint min = 1, max = 999;
 
   clear_option_groups (self);
-  type = self->unit && ruleset
-    ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (self->unit)) : NULL;
-  if (type == NULL)
-    {
-      gtk_stack_set_visible_child_name (self->editor_stack, "none");
-      return;
-    }
-
   adw_preferences_group_set_title (self->unit_group, type->item.name);
   muster_ruleset_get_size_range (ruleset, type, &min, &max);
   self->size_min = MAX (min, 1);
   self->size_max = MAX (max, self->size_min);
-  unit_word = type->size_unit != NULL ? type->size_unit : _("size");
+  /* "soldier · exactly 1", "stands · 4 to 12" */
+  unit_word = muster_size_unit_word (type->size_unit, self->size_max);
+  if (unit_word == NULL)
+    unit_word = _("size");
   if (self->size_max == G_MAXUINT)
     /* TRANSLATORS: the size row's subtitle, "stand · 4 or more" */
     range = g_strdup_printf (_("%s · %u or more"), unit_word, self->size_min);
@@ -376,7 +376,25 @@ build_editor (MusterUnitEditor *self)
       if (group != NULL)
         add_option_group (self, type, allow, group, &choices);
     }
+  self->built_type = type;
+}
 
+/* Shows the selected unit. The rows stay while no unit is shown and serve the next unit of
+ * the same type: a unit of a long list moved or duplicated is deselected and selected again,
+ * and making and measuring its rows afresh took most of a frame's time. */
+static void
+build_editor (MusterUnitEditor *self)
+{
+  const MusterUnitType *type = self->unit && self->ruleset
+    ? muster_ruleset_get_unit_type (self->ruleset, muster_unit_get_type_id (self->unit)) : NULL;
+
+  if (type == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->editor_stack, "none");
+      return;
+    }
+  if (type != self->built_type)
+    build_rows (self, type);
   sync_editor (self);
   gtk_stack_set_visible_child_name (self->editor_stack, "unit");
 }
@@ -467,6 +485,8 @@ muster_unit_editor_set_unit (MusterUnitEditor *self,
 
   if (ruleset != self->ruleset)
     {
+      /* The rows point into the old rule system. */
+      clear_option_groups (self);
       g_clear_pointer (&self->ruleset, muster_ruleset_unref);
       self->ruleset = ruleset ? muster_ruleset_ref (ruleset) : NULL;
     }

@@ -264,6 +264,44 @@ test_army_option_notes (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The editor keeps its rows for the next unit of the same type (filled in from that unit),
+ * also across a move, which deselects the unit and selects it again; another type gets its
+ * own rows. */
+static void
+test_army_editor_rows (void)
+{
+  MusterWindow *window = new_sample_window ("undying-lands-host.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  MusterUnit *legio = muster_doc_lookup_unit (doc, "u1");
+  AdwActionRow *shield;
+
+  g_assert_true (muster_army_page_select_unit (page, legio));
+  shield = find_row (GTK_WIDGET (page), "Shield");
+  g_assert_nonnull (shield);
+  g_object_add_weak_pointer (G_OBJECT (shield), (gpointer *) &shield);
+  g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (shield)));
+
+  /* The warband (foot too) carries a plain shield: the same row, its note gone. */
+  g_assert_true (muster_army_page_select_unit (page, muster_doc_lookup_unit (doc, "u3")));
+  g_assert_true (find_row (GTK_WIDGET (page), "Shield") == shield);
+  g_assert_null (gtk_widget_get_tooltip_text (GTK_WIDGET (shield)));
+
+  g_assert_true (muster_army_page_select_unit (page, legio));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-unit", "(ssu)",
+                                             "u1", "n2", 1));
+  g_assert_true (muster_army_page_get_selected_unit (page) == legio);
+  g_assert_true (find_row (GTK_WIDGET (page), "Shield") == shield);
+  g_assert_nonnull (gtk_widget_get_tooltip_text (GTK_WIDGET (shield)));
+
+  /* Hill trolls are another type: their own rows, the foot's gone. */
+  g_assert_true (muster_army_page_select_unit (page, muster_doc_lookup_unit (doc, "u5")));
+  g_assert_null (shield);
+  g_assert_nonnull (find_row (GTK_WIDGET (page), "Shield"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The label a combo row shows. */
 static const char *
 combo_text (AdwActionRow *row)
@@ -579,6 +617,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/build-list", test_army_build_list);
   g_test_add_func ("/ui/army/open-sample", test_army_open_sample);
   g_test_add_func ("/ui/army/option-notes", test_army_option_notes);
+  g_test_add_func ("/ui/army/editor-rows", test_army_editor_rows);
   g_test_add_func ("/ui/army/default-choice", test_army_default_choice);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/validation", test_army_validation);
