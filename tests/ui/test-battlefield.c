@@ -19,23 +19,6 @@ document_loaded (gpointer data)
   return muster_document_get_doc (muster_window_get_document (data)) != NULL;
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static MusterWindow *
 open_sample (const char *name)
 {
@@ -65,28 +48,13 @@ window_page (MusterWindow *window)
                                                    MUSTER_TYPE_BATTLEFIELD_PAGE));
 }
 
-static GtkGesture *
-find_drag (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_GESTURE_DRAG (controller))
-        return GTK_GESTURE (controller);
-    }
-  g_assert_not_reached ();
-}
-
 /* A drag from one table point to another, as the gesture reports it. */
 static void
 drag_table (MusterMapView *view,
             MusterPoint    from,
             MusterPoint    to)
 {
-  GtkGesture *drag = find_drag (GTK_WIDGET (view));
+  GtkGesture *drag = GTK_GESTURE (find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_DRAG));
   MusterViewport *viewport = muster_map_view_get_viewport (view);
   double x0, y0, x1, y1;
 
