@@ -1009,6 +1009,15 @@ paint_ranges (Painter *p)
               ring_label_point (p, hull, n_hull, up, range->rings[k], &x, &y);
               text_at (p, band, x, y, 0.5, 0.5, TRUE);
             }
+          if (range->min > 0)
+            {
+              g_autofree char *distance = format_range (range, NULL, range->min);
+              /* TRANSLATORS: a weapon's minimum range on the map, e.g. "min 6″" */
+              g_autofree char *least = g_strdup_printf (_("min %s"), distance);
+
+              ring_label_point (p, hull, n_hull, up, range->min, &x, &y);
+              text_at (p, least, x, y, 0.5, 0.5, TRUE);
+            }
           cairo_restore (cr);
         }
     }
