@@ -135,6 +135,7 @@ const MusterProcedure muster_sov_confidence_test = {
   "below it, two at half or less.",
   confidence_inputs, G_N_ELEMENTS (confidence_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
   confidence_exact, confidence_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Reaction Test (§4.3.2): the same roll, failure only stops the act */
@@ -221,6 +222,7 @@ const MusterProcedure muster_sov_reaction_test = {
   "Quality Die against LV + Threat Level; failure means the ordered act does not happen.",
   reaction_inputs, G_N_ELEMENTS (reaction_inputs), reaction_outputs,
   G_N_ELEMENTS (reaction_outputs), reaction_exact, reaction_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Leader loss (§1.3): new leader's LV from a D6, then a Confidence Test */
@@ -330,6 +332,7 @@ const MusterProcedure muster_sov_leader_loss = {
   "the loss triggers. The unit also gets one Suppression marker.",
   leader_loss_inputs, G_N_ELEMENTS (leader_loss_inputs), leader_loss_outputs,
   G_N_ELEMENTS (leader_loss_outputs), leader_loss_exact, leader_loss_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Fright check (§4.11) */
@@ -410,6 +413,7 @@ const MusterProcedure muster_sov_fright_check = {
   "its own casualties to its size (infantry 1, mounted 2).",
   fright_inputs, G_N_ELEMENTS (fright_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
   fright_exact, fright_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Remove Suppression (§4.5): QD > LV per leader action */
@@ -488,6 +492,7 @@ const MusterProcedure muster_sov_remove_suppression = {
   remove_suppression_inputs, G_N_ELEMENTS (remove_suppression_inputs),
   remove_suppression_outputs, G_N_ELEMENTS (remove_suppression_outputs),
   remove_suppression_exact, remove_suppression_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Initiating a Close Assault (§4.10.1): the charge Reaction Test and the combat moves */
@@ -686,4 +691,5 @@ const MusterProcedure muster_sov_charge_test = {
   "Moves of twice the mobility die to reach the target. Defensive fire is not included.",
   charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
   charge_exact, charge_sample,
+  MUSTER_SOV_PREPARED,
 };
