@@ -11,6 +11,7 @@
 #include "muster-map-painter.h"
 #include "muster-unit.h"
 #include "muster-pixel-util.h"
+#include "../engine/muster-test-util.h"
 
 #define W 600
 #define H 400
@@ -293,6 +294,34 @@ test_dark (void)
   style = light;
 }
 
+/* @unit in a force of side Blue, placed as "p1" (one 40 mm stand at 500, 300) and selected,
+ * in @scene with @doc's @types. */
+static void
+place_selected (MusterMapScene           *scene,
+                MusterDoc                *doc,
+                const MusterTerrainTypes *types,
+                MusterUnit               *unit,
+                MusterBattlefield        *field,
+                GHashTable               *selection)
+{
+  MusterFeature *placement = muster_feature_new (MUSTER_FEATURE_UNIT);
+
+  muster_doc_insert_force (doc, 0, muster_force_new ("Army", 0));
+  g_free (muster_force_set_side (muster_doc_get_force (doc, 0), "Blue"));
+  muster_node_insert_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), 0, unit);
+  placement->id = g_strdup ("p1");
+  placement->unit = g_strdup (muster_unit_get_id (unit));
+  placement->centre = P (500, 300);
+  placement->stands = 1;
+  placement->base_width = placement->base_depth = 40;
+  muster_battlefield_insert (field, -1, placement);
+  g_hash_table_add (selection, "p1");
+  scene->doc = doc;
+  scene->types = types;
+  scene->selection = selection;
+  scene->rubber_band = muster_box_empty ();
+}
+
 /* Range rings: an Undying Lands slinger (SRW, 20 cm) on one 40 mm stand at the table's middle,
  * selected: a ring 200 mm out from its edges, rounded at the corners; none when the rings are
  * off, none for a unit without a missile weapon. */
@@ -309,7 +338,6 @@ test_range_rings (void)
   g_autoptr(MusterDoc) doc = NULL;
   g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "cm");
   g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
-  MusterFeature *placement = muster_feature_new (MUSTER_FEATURE_UNIT);
   MusterUnit *unit = muster_unit_new ("foot", 2);
   MusterMapScene scene = { 0 };
   cairo_surface_t *surface;
@@ -323,23 +351,8 @@ test_range_rings (void)
   g_assert_no_error (error);
   doc = muster_doc_new (muster_ruleset_get_id (ruleset), muster_ruleset_get_version (ruleset));
   muster_doc_set_ruleset (doc, ruleset);
-  muster_doc_insert_force (doc, 0, muster_force_new ("Elves", 0));
-  g_free (muster_force_set_side (muster_doc_get_force (doc, 0), "Blue"));
   muster_unit_set_option (unit, "srw", 1);
-  muster_node_insert_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), 0, unit);
-
-  placement->id = g_strdup ("p1");
-  placement->unit = g_strdup (muster_unit_get_id (unit));
-  placement->centre = P (500, 300);
-  placement->stands = 1;
-  placement->base_width = placement->base_depth = 40;
-  muster_battlefield_insert (field, -1, placement);
-  g_hash_table_add (selection, "p1");
-
-  scene.doc = doc;
-  scene.types = types;
-  scene.selection = selection;
-  scene.rubber_band = muster_box_empty ();
+  place_selected (&scene, doc, types, unit, field, selection);
   surface = paint (field, &scene);
   /* rings off: the table 200 mm right of the stand's edge */
   g_assert_true (same_colour (pixel_at (surface, PX (720), PY (300)), rgba_to_pixel (style.table)));
@@ -411,6 +424,59 @@ test_label_placement (void)
   g_array_append_val (labels, shy);
   muster_map_labels_place (labels, bodies);
   g_assert_cmpint (g_array_index (labels, MusterMapLabel, 0).chosen, ==, 0);
+}
+
+/* Pixels of neither the table nor white (a label's plate) in the px box. */
+static guint
+count_marked (cairo_surface_t *surface,
+              int              x0,
+              int              y0,
+              int              x1,
+              int              y1)
+{
+  guint n = 0;
+
+  for (int y = y0; y <= y1; y++)
+    for (int x = x0; x <= x1; x++)
+      n += !same_colour (pixel_at (surface, x, y), rgba_to_pixel (style.table));
+  return n;
+}
+
+/* Standards of Valor heavy weapons: a torsion engine rings its 12" bands and its 6" minimum
+ * range (dotted); the Heavy Crossbow has no minimum. */
+static void
+test_heavy_weapon_rings (void)
+{
+  g_autoptr(MusterRuleset) ruleset = muster_test_load_shipped_ruleset ("standards-of-valor");
+  g_autoptr(MusterTerrainTypes) types = muster_terrain_types_new_for_ruleset (ruleset, NULL);
+  g_autoptr(MusterDoc) doc = muster_doc_new (muster_ruleset_get_id (ruleset),
+                                             muster_ruleset_get_version (ruleset));
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  MusterUnit *unit = muster_unit_new ("heavy-weapon", 4);
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+  /* the stand's right edge at 520 mm: the minimum 152.4 mm out, the first band 304.8 mm */
+  int min_x = PX (520 + 152.4), band_x = PX (520 + 304.8);
+
+  muster_doc_set_ruleset (doc, ruleset);
+  muster_unit_set_option (unit, "tdw", 1);
+  place_selected (&scene, doc, types, unit, field, selection);
+  scene.show_ranges = TRUE;
+
+  surface = paint (field, &scene);
+  g_assert_cmpuint (count_marked (surface, min_x - 2, PY (280), min_x + 2, PY (320)), >, 3);
+  g_assert_cmpuint (count_marked (surface, band_x - 2, PY (280), band_x + 2, PY (320)), >, 3);
+  /* between them, nothing */
+  g_assert_cmpuint (count_marked (surface, PX (740) - 2, PY (280), PX (740) + 2, PY (320)), ==, 0);
+  cairo_surface_destroy (surface);
+
+  muster_unit_set_option (unit, "tdw", 0);
+  muster_unit_set_option (unit, "hxb", 1);
+  surface = paint (field, &scene);
+  g_assert_cmpuint (count_marked (surface, min_x - 2, PY (280), min_x + 2, PY (320)), ==, 0);
+  g_assert_cmpuint (count_marked (surface, band_x - 2, PY (280), band_x + 2, PY (320)), >, 3);
+  cairo_surface_destroy (surface);
 }
 
 static gboolean
@@ -529,6 +595,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/dark", test_dark);
   g_test_add_func ("/map-painter/range-rings", test_range_rings);
   g_test_add_func ("/map-painter/label-placement", test_label_placement);
+  g_test_add_func ("/map-painter/heavy-weapon-rings", test_heavy_weapon_rings);
   g_test_add_func ("/map-painter/labels-apart", test_labels_apart);
   return g_test_run ();
 }
