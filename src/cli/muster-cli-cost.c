@@ -8,6 +8,7 @@
 
 #include "muster-engine.h"
 #include "muster-cli.h"
+#include "muster-list-export.h"
 
 /*
  * muster-cli cost FILE [--json]: every unit's cost (or strength), every node's and force's
@@ -21,29 +22,6 @@ typedef struct
   MusterRuleset *ruleset;
   const char    *file;
 } CostRun;
-
-static const char *
-size_unit_text (const char *size_unit,
-                guint       size)
-{
-  static const struct {
-    const char *id;
-    const char *one;
-    const char *many;
-  } units[] = {
-    { "figure", N_("figure"), N_("figures") },
-    { "stand", N_("stand"), N_("stands") },
-    { "vignette", N_("vignette"), N_("vignettes") },
-    { "soldier", N_("soldier"), N_("soldiers") },
-    { "bmu", N_("BMU"), N_("BMUs") },
-    { "model", N_("model"), N_("models") },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (g_strcmp0 (units[i].id, size_unit) == 0)
-      return g_dngettext (GETTEXT_PACKAGE, units[i].one, units[i].many, size);
-  return "";
-}
 
 static gboolean
 has_limit (const CostRun     *run,
@@ -307,7 +285,7 @@ collect_rows (const CostRun *run,
 
       add_row (rows, depth, muster_unit_get_id (unit),
                muster_unit_get_name (unit) ? muster_unit_get_name (unit) : type_name, type_name,
-               g_strdup_printf ("%u %s", size, type ? size_unit_text (type->size_unit, size) : ""),
+               muster_format_size (type ? type->size_unit : NULL, size),
                cost->error ? g_strdup ("?")
                : cost->alternative_label
                ? g_strdup_printf ("%" G_GINT64_FORMAT " (%" G_GINT64_FORMAT " with %s)",
@@ -369,9 +347,11 @@ print_force (const CostRun *run,
   collect_rows (run, muster_force_get_root (force), 0, rows, problems);
   if (has_limit (run, force))
     /* TRANSLATORS: "998 of 1000 pts" */
-    total = g_strdup_printf (_("%s of %s %s"), spent, limit, costing->abbreviation);
+    total = g_strdup_printf (_("%s of %s %s"), spent, limit,
+                             muster_costing_get_unit (costing, muster_force_get_points_limit (force)));
   else
-    total = g_strdup_printf ("%s %s", spent, costing->abbreviation);
+    total = g_strdup_printf ("%s %s", spent,
+                             muster_costing_get_unit (costing, muster_force_get_total (force)));
 
   g_print ("%s", muster_force_get_name (force) ? muster_force_get_name (force)
                                               : muster_force_get_id (force));

@@ -656,6 +656,7 @@ copy_costing (MusterCosting       *dest,
   dest->id = g_strdup (src->id);
   dest->name = g_strdup (src->name);
   dest->abbreviation = g_strdup (src->abbreviation);
+  dest->abbreviation_one = g_strdup (src->abbreviation_one);
   dest->limit = src->limit;
   dest->rounding = src->rounding;
 }

@@ -1328,7 +1328,7 @@ parse_costing (Loader  *l,
                xmlNode *node)
 {
   static const char * const attributes[] = {
-    "id", "name", "abbreviation", "limit", "rounding", NULL
+    "id", "name", "abbreviation", "abbreviation-one", "limit", "rounding", NULL
   };
   static const char * const roundings[] = { "nearest", "down", "up", NULL };
   MusterCosting *costing = &l->ruleset->costing;
@@ -1342,6 +1342,7 @@ parse_costing (Loader  *l,
   costing->rounding = rounding;
   costing->name = muster_xml_get_prop (node, "name");
   costing->abbreviation = muster_xml_get_prop (node, "abbreviation");
+  costing->abbreviation_one = muster_xml_get_prop (node, "abbreviation-one");
   l->ruleset->has_costing = TRUE;
   return TRUE;
 }
@@ -1386,6 +1387,10 @@ _muster_ruleset_parse (MusterRuleset  *self,
   if (costing->name == NULL)
     costing->name = g_strdup ("Points");
   if (costing->abbreviation == NULL)
-    costing->abbreviation = g_strdup ("pts");
+    {
+      costing->abbreviation = g_strdup ("pts");
+      if (costing->abbreviation_one == NULL)
+        costing->abbreviation_one = g_strdup ("pt");
+    }
   return TRUE;
 }

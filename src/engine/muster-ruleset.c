@@ -23,6 +23,7 @@ muster_ruleset_free (MusterRuleset *self)
   g_free (self->costing.id);
   g_free (self->costing.name);
   g_free (self->costing.abbreviation);
+  g_free (self->costing.abbreviation_one);
   g_hash_table_unref (self->options);
   for (guint k = 0; k < MUSTER_N_ITEM_KINDS; k++)
     {
@@ -286,6 +287,21 @@ const MusterCosting *
 muster_ruleset_get_costing (const MusterRuleset *self)
 {
   return &self->costing;
+}
+
+/**
+ * muster_costing_get_unit:
+ * @value: the number the abbreviation follows
+ *
+ * Returns: the abbreviation to write after @value: "1 man" but "2 men", "0 men"
+ */
+const char *
+muster_costing_get_unit (const MusterCosting *costing,
+                         gint64               value)
+{
+  if ((value == 1 || value == -1) && costing->abbreviation_one != NULL)
+    return costing->abbreviation_one;
+  return costing->abbreviation;
 }
 
 /**

@@ -74,6 +74,7 @@ typedef struct
   char           *id;
   char           *name;
   char           *abbreviation;
+  char           *abbreviation_one;  /* nullable: the abbreviation after 1 ("man", "pt") */
   gboolean        limit;
   MusterCostRounding  rounding;
 } MusterCosting;
@@ -330,6 +331,8 @@ gboolean       muster_ruleset_is_house        (const MusterRuleset *self);
 gboolean       muster_ruleset_is_resolved     (const MusterRuleset *self);
 const char    *muster_ruleset_get_path        (const MusterRuleset *self);
 const MusterCosting *muster_ruleset_get_costing (const MusterRuleset *self);
+const char    *muster_costing_get_unit        (const MusterCosting  *costing,
+                                               gint64                value);
 
 gconstpointer    muster_ruleset_lookup        (const MusterRuleset *self,
                                                MusterItemKind       kind,

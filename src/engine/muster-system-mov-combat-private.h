@@ -14,7 +14,7 @@ G_BEGIN_DECLS
  * every face combination through the resolver checks them independently.
  */
 
-#define MUSTER_MOV_MAX_FACES 32
+#define MUSTER_MOV_MAX_FACES 72
 
 typedef enum
 {
@@ -216,5 +216,7 @@ extern const MusterMovProcedure _muster_mov_morale;
 extern const MusterMovProcedure _muster_mov_sighting;
 extern const MusterMovProcedure _muster_mov_mishap;
 extern const MusterMovProcedure _muster_mov_initiative;
+extern const MusterMovProcedure _muster_mov_afv_move;
+extern const MusterMovProcedure _muster_mov_crew_fire;
 
 G_END_DECLS

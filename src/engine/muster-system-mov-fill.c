@@ -12,7 +12,8 @@
 /*
  * From a soldier or a vehicle of a Medals of Valor list to a procedure's inputs: the weapon he
  * fires, the one he fights with in a melee (a rifle has its bayonet, §14.4), and whether he is
- * a vehicle. Attitude, injuries, posture and cover are the state of play, not the list's.
+ * a vehicle and of which movement class. Attitude, injuries, posture and cover are the state of
+ * play, not the list's.
  */
 
 typedef struct
@@ -20,12 +21,15 @@ typedef struct
   const char *weapon;   /* the fire table's id, NULL for none */
   const char *melee;    /* bayonet or none */
   gboolean    vehicle;
+  const char *vehicle_class;   /* the AFV movement row: wheeled, halftrack, tank */
 } MovFacts;
 
 static const MusterFillRoles mov_roles[] = {
   { "initiative", MUSTER_FILL_BOTH },
   { "fire", MUSTER_FILL_ACTS },
   { "kill-zone", MUSTER_FILL_ACTS },
+  { "crew-fire", MUSTER_FILL_ACTS },
+  { "afv-move", MUSTER_FILL_ACTS },
   { "afv-fire", MUSTER_FILL_ACTS },
   { "close-assault-fire", MUSTER_FILL_ACTS },
   { "melee", MUSTER_FILL_BOTH },
@@ -68,6 +72,10 @@ mov_facts (const MusterRuleset  *ruleset,
   f->weapon = weapon_of (ruleset, unit);
   /* §14.4: the bayonet's +4 needs a rifle; a vehicle does not fight a melee */
   f->vehicle = muster_fill_has (type->tags, "vehicle");
+  /* the list's vehicle types by their movement rate's row */
+  f->vehicle_class = g_strcmp0 (type->item.id, "armoured-car") == 0 ? "wheeled"
+                     : g_strcmp0 (type->item.id, "halftrack") == 0 ? "halftrack"
+                     : g_strcmp0 (type->item.id, "tank") == 0 ? "tank" : NULL;
   if (!f->vehicle)
     f->melee = g_strcmp0 (f->weapon, "bolt-rifle") == 0 ||
                g_strcmp0 (f->weapon, "magazine-rifle") == 0 ? "bayonet" : "none";
@@ -83,6 +91,7 @@ fill_acting (const MusterProcedure *p,
   muster_fill_set (p, v, "", "first-vehicle", f->vehicle);
   muster_fill_set_choice (p, v, "", "weapon", f->weapon);
   muster_fill_set_choice (p, v, "", "ordnance", f->weapon);
+  muster_fill_set_choice (p, v, "", "class", f->vehicle_class);
   muster_fill_set_choice (p, v, "", "attacker-weapon", f->melee);
   muster_fill_set_choice (p, v, "", "charger-melee", f->melee);
 }

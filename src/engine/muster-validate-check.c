@@ -566,6 +566,15 @@ put_unit (Placeholders        *p,
   put (p, "unit", unit_name (ruleset, unit));
   put (p, "type", type ? type->item.name : muster_unit_get_type_id (unit));
   put (p, "size-unit", type ? type->size_unit : NULL);
+  if (type != NULL && type->size_unit != NULL)
+    {
+      /* "1 figure", "13 figures" */
+      char *plural = muster_unit_get_size (unit) == 1 ? g_strdup (type->size_unit)
+                                                     : g_strconcat (type->size_unit, "s", NULL);
+
+      g_ptr_array_add (p->owned, plural);
+      put (p, "size-units", plural);
+    }
   put_number (p, "size", muster_unit_get_size (unit));
 }
 
@@ -658,11 +667,11 @@ check_type_size (MusterValidator       *self,
         (type->has_max_size && size > type->max_size)))
     return;
   if (type->has_min_size && type->has_max_size)
-    own.message = (char *) "{unit} ({type}) has {size} {size-unit}s; the type takes {min} to {max}.";
+    own.message = (char *) "{unit} ({type}) has {size} {size-units}; the type takes {min} to {max}.";
   else if (type->has_min_size)
-    own.message = (char *) "{unit} ({type}) has {size} {size-unit}s; the type takes at least {min}.";
+    own.message = (char *) "{unit} ({type}) has {size} {size-units}; the type takes at least {min}.";
   else
-    own.message = (char *) "{unit} ({type}) has {size} {size-unit}s; the type takes at most {max}.";
+    own.message = (char *) "{unit} ({type}) has {size} {size-units}; the type takes at most {max}.";
   placeholders_init (&p);
   if (type->has_min_size)
     put_number (&p, "min", type->min_size);

@@ -37,6 +37,7 @@ entry_free (gpointer data)
   g_free (entry->size);
   g_free (entry->size_unit);
   g_free (entry->cost);
+  g_free (entry->cost_measure);
   g_free (entry->options);
   g_free (entry->rules);
   g_free (entry->notes);
@@ -82,10 +83,17 @@ muster_list_free (MusterList *self)
   g_free (self);
 }
 
-/* "3 vignettes": the size unit's name, singular or plural. */
-static char *
-size_text (const MusterUnitType *type,
-           guint                 size)
+/**
+ * muster_size_unit_word:
+ * @size_unit: (nullable): a unit type's size unit ("figure", "stand"…)
+ * @n: how many
+ *
+ * Returns: (nullable): the size unit's translated name, singular or plural as @n needs
+ *   ("vignette", "vignettes"); %NULL for an unknown or missing size unit
+ */
+const char *
+muster_size_unit_word (const char *size_unit,
+                       guint       n)
 {
   static const struct {
     const char *id;
@@ -100,11 +108,26 @@ size_text (const MusterUnitType *type,
     { "model", N_("model"), N_("models") },
   };
 
-  for (guint i = 0; type != NULL && i < G_N_ELEMENTS (names); i++)
-    if (g_strcmp0 (names[i].id, type->size_unit) == 0)
-      return g_strdup_printf ("%u %s", size,
-                              g_dngettext (GETTEXT_PACKAGE, names[i].one, names[i].many, size));
-  return g_strdup_printf ("%u", size);
+  for (guint i = 0; size_unit != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (names[i].id, size_unit))
+      return g_dngettext (GETTEXT_PACKAGE, names[i].one, names[i].many, n);
+  return NULL;
+}
+
+/**
+ * muster_format_size:
+ * @size_unit: (nullable): a unit type's size unit
+ *
+ * Returns: (transfer full): "3 vignettes", "1 soldier"; the bare number without a known unit
+ */
+char *
+muster_format_size (const char *size_unit,
+                    guint       size)
+{
+  const char *word = muster_size_unit_word (size_unit, size);
+
+  /* TRANSLATORS: a unit's size, "3 vignettes" */
+  return word ? g_strdup_printf (_("%u %s"), size, word) : g_strdup_printf ("%u", size);
 }
 
 static char *
@@ -225,9 +248,11 @@ unit_entry (const MusterRuleset *ruleset,
   entry->name = g_strdup (muster_unit_get_name (unit) ? muster_unit_get_name (unit)
                                                       : entry->type);
   entry->size_count = muster_unit_get_size (unit);
-  entry->size = size_text (type, entry->size_count);
+  entry->size = muster_format_size (type ? type->size_unit : NULL, entry->size_count);
   entry->size_unit = g_strdup (type ? type->size_unit : NULL);
   entry->cost = cost->error ? g_strdup ("?") : g_strdup_printf ("%" G_GINT64_FORMAT, cost->value);
+  entry->cost_measure = g_strdup (muster_costing_get_unit (muster_ruleset_get_costing (ruleset),
+                                                           cost->error ? 0 : cost->value));
   entry->house = cost->house;
   entry->notes = g_strdup (muster_unit_get_notes (unit));
   if (type != NULL)
@@ -286,6 +311,8 @@ collect_entries (const MusterRuleset *ruleset,
       entry->name = g_strdup (muster_node_get_name (child) ? muster_node_get_name (child)
                                                            : entry->type);
       entry->cost = g_strdup_printf ("%" G_GINT64_FORMAT, muster_node_get_total (child));
+      entry->cost_measure = g_strdup (muster_costing_get_unit (muster_ruleset_get_costing (ruleset),
+                                                               muster_node_get_total (child)));
       entry->house = muster_node_is_house (child);
       entry->stats = g_ptr_array_new_with_free_func (stat_free);
       g_ptr_array_add (entries, entry);
@@ -342,10 +369,12 @@ force_new (const MusterRuleset *ruleset,
     /* TRANSLATORS: "998 of 1000 pts" */
     out->total = g_strdup_printf (_("%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " %s"),
                                   muster_force_get_total (force),
-                                  muster_force_get_points_limit (force), costing->abbreviation);
+                                  muster_force_get_points_limit (force),
+                                  muster_costing_get_unit (costing,
+                                                           muster_force_get_points_limit (force)));
   else
     out->total = g_strdup_printf ("%" G_GINT64_FORMAT " %s", muster_force_get_total (force),
-                                  costing->abbreviation);
+                                  muster_costing_get_unit (costing, muster_force_get_total (force)));
   out->house = muster_force_is_house (force);
   out->entries = g_ptr_array_new_with_free_func (entry_free);
   collect_entries (ruleset, force, muster_force_get_root (force), 0, out->entries, seen);
@@ -543,12 +572,12 @@ write_text (const MusterList *list,
           if (entry->is_node)
             {
               g_string_append_printf (str, "%*s%s (%s) — %s %s%s\n", indent, "", entry->name,
-                                      entry->type, entry->cost, list->measure,
+                                      entry->type, entry->cost, entry->cost_measure,
                                       entry->house ? " *" : "");
               continue;
             }
           g_string_append_printf (str, "%*s%s — %s, %s — %s %s%s\n", indent, "", entry->name,
-                                  entry->type, entry->size, entry->cost, list->measure,
+                                  entry->type, entry->size, entry->cost, entry->cost_measure,
                                   entry->house ? " *" : "");
           for (guint k = 0; k < G_N_ELEMENTS (labels); k++)
             if (values[k] != NULL)
@@ -599,11 +628,11 @@ write_markdown (const MusterList *list,
           if (entry->is_node)
             {
               append_escaped (str, e, "**%s** (%s) — %s %s%s\n", entry->name, entry->type,
-                              entry->cost, list->measure, entry->house ? " *" : "");
+                              entry->cost, entry->cost_measure, entry->house ? " *" : "");
               continue;
             }
           append_escaped (str, e, "**%s** — %s, %s — **%s %s**%s", entry->name, entry->type,
-                          entry->size, entry->cost, list->measure, entry->house ? " *" : "");
+                          entry->size, entry->cost, entry->cost_measure, entry->house ? " *" : "");
           for (guint k = 0; k < G_N_ELEMENTS (labels); k++)
             if (values[k] != NULL)
               {

@@ -40,6 +40,7 @@ typedef struct
  * @size_count: the unit's size as a number
  * @size_unit: (nullable): the id of the size unit ("vignette", "soldier")
  * @cost: "90" or "?" when it cannot be costed
+ * @cost_measure: the measure written after @cost, singular or plural: "man", "men", "pts"
  * @house: the cost rests on a house value
  * @options: (nullable): the picked options, "Close order, Regular, 2× Sergeant"
  * @rules: (nullable): the names of the special rules the unit has
@@ -56,6 +57,7 @@ typedef struct
   guint      size_count;
   char      *size_unit;
   char      *cost;
+  char      *cost_measure;
   gboolean   house;
   char      *options;
   char      *rules;
@@ -103,6 +105,10 @@ char       *muster_list_validation   (const MusterList     *self);
 char       *muster_list_to_string    (const MusterList     *self,
                                       MusterListFormat      format);
 char       *muster_list_stat_line    (const MusterListEntry *entry);
+const char *muster_size_unit_word    (const char           *size_unit,
+                                      guint                 n);
+char       *muster_format_size       (const char           *size_unit,
+                                      guint                 size);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterList, muster_list_free)
 

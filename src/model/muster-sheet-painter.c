@@ -149,10 +149,9 @@ content_bottom (const MusterSheet *self)
 }
 
 static char *
-cost_text (const MusterList      *list,
-           const MusterListEntry *entry)
+cost_text (const MusterListEntry *entry)
 {
-  return g_strdup_printf ("%s %s%s", entry->cost, list->measure, entry->house ? " *" : "");
+  return g_strdup_printf ("%s %s%s", entry->cost, entry->cost_measure, entry->house ? " *" : "");
 }
 
 /* Block painters: each returns the height it takes and draws only when @draw. */
@@ -220,7 +219,7 @@ paint_node (const MusterSheet     *self,
   double x = content_left (self) + entry->depth * 12, w = content_width (self) - entry->depth * 12;
   g_autofree char *label = g_markup_printf_escaped ("<b>%s</b>  <span size='smaller'>%s</span>",
                                                     entry->name, entry->type);
-  g_autofree char *cost = cost_text (self->list, entry);
+  g_autofree char *cost = cost_text (entry);
   double h = muster_print_text (cr, label, "Sans 10.5", TRUE, 0, 0, w - 80, 0, FALSE) + 6;
 
   if (draw)
@@ -277,7 +276,7 @@ paint_unit (const MusterSheet     *self,
   g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>   <span size='smaller' "
                                                    "foreground='#5e5c64'>%s · %s</span>",
                                                    entry->name, entry->type, entry->size);
-  g_autofree char *cost = cost_text (self->list, entry);
+  g_autofree char *cost = cost_text (entry);
   double y0 = y;
 
   muster_print_colour (cr, ink);
@@ -611,7 +610,7 @@ paint_card (const MusterSheet     *self,
             double                 height,
             gboolean               draw)
 {
-  g_autofree char *cost = cost_text (self->list, entry);
+  g_autofree char *cost = cost_text (entry);
   g_autofree char *sub = g_strdup_printf ("%s · %s", entry->type, entry->size);
   double inner = w - 2 * CARD_PAD;
   double cost_w = muster_print_text_width (cr, cost, "Sans Bold 10.5", FALSE);
@@ -677,7 +676,7 @@ paint_roster_row (const MusterSheet     *self,
   g_autofree char *head = g_markup_printf_escaped ("<b>%s</b>\n<span size='smaller' "
                                                    "foreground='#5e5c64'>%s · %s</span>",
                                                    entry->name, entry->type, entry->size);
-  g_autofree char *cost = cost_text (self->list, entry);
+  g_autofree char *cost = cost_text (entry);
   double cost_w = muster_print_text_width (cr, cost, "Sans Bold 10", FALSE);
   double left = 0, right;
 

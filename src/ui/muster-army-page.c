@@ -7,6 +7,7 @@
 
 #include "muster-army-commands.h"
 #include "muster-army-page-private.h"
+#include "muster-list-export.h"
 
 /*
  * The Army workspace: the list's running total against its limit in the header, the rule
@@ -68,21 +69,24 @@ update_header (MusterArmyPage *self)
     {
       /* TRANSLATORS: the running total against the limit, "998 / 1000 pts"; the last %s is
        * the house-value marker " *" or nothing */
-      total = g_strdup_printf (_("%s / %s %s%s"), spent_text, limit_text, costing->abbreviation,
-                               house ? " *" : "");
+      total = g_strdup_printf (_("%s / %s %s%s"), spent_text, limit_text,
+                               muster_costing_get_unit (costing, limit), house ? " *" : "");
       over = spent > limit;
       if (over)
         /* TRANSLATORS: "12 pts over the limit" */
-        detail = g_strdup_printf (_("%s %s over the limit"), rest_text, costing->abbreviation);
+        detail = g_strdup_printf (_("%s %s over the limit"), rest_text,
+                                  muster_costing_get_unit (costing, spent - limit));
       else
         /* TRANSLATORS: "2 pts left" */
-        detail = g_strdup_printf (_("%s %s left"), rest_text, costing->abbreviation);
+        detail = g_strdup_printf (_("%s %s left"), rest_text,
+                                  muster_costing_get_unit (costing, limit - spent));
     }
   else
     {
       /* TRANSLATORS: a strength with no limit, "143 IP" or "35 men"; the last %s is the
        * house-value marker " *" or nothing */
-      total = g_strdup_printf (_("%s %s%s"), spent_text, costing->abbreviation, house ? " *" : "");
+      total = g_strdup_printf (_("%s %s%s"), spent_text, muster_costing_get_unit (costing, spent),
+                               house ? " *" : "");
       detail = g_strdup (costing->name);
     }
 
@@ -288,11 +292,12 @@ append_node_text (MusterArmyPage *self,
       const MusterCost *cost = muster_unit_get_cost (unit);
       g_autofree char *name = muster_unit_dup_display_name (unit, ruleset);
       g_autofree char *stats = muster_unit_dup_stats_summary (ruleset, force_of (self), unit);
+      g_autofree char *size = muster_format_size (type ? type->size_unit : NULL,
+                                                  muster_unit_get_size (unit));
 
-      g_string_append_printf (text, "%*s%s — %s, %u %s — %" G_GINT64_FORMAT "%s\n", depth * 2, "",
+      g_string_append_printf (text, "%*s%s — %s, %s — %" G_GINT64_FORMAT "%s\n", depth * 2, "",
                               name, type ? type->item.name : muster_unit_get_type_id (unit),
-                              muster_unit_get_size (unit), type ? type->size_unit : "",
-                              cost->value, cost->house ? "*" : "");
+                              size, cost->value, cost->house ? "*" : "");
       for (guint p = 0; p < muster_unit_get_n_picks (unit); p++)
         {
           guint count;

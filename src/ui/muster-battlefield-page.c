@@ -270,7 +270,8 @@ update_selection (MusterBattlefieldPage *self)
           g_autofree char *depth = muster_map_format_length (field, muster_footprint_get_depth (fp));
 
           title = g_strdup (unit ? muster_unit_get_name (unit) : f->unit);
-          effects = g_strdup_printf (_("%s, %u stands of %g × %g mm"),
+          effects = g_strdup_printf (ngettext ("%s, %u stand of %g × %g mm",
+                                               "%s, %u stands of %g × %g mm", f->stands),
                                      force && muster_force_get_side (force)
                                      ? muster_force_get_side (force) : _("No side"),
                                      f->stands, f->base_width, f->base_depth);

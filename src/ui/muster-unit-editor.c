@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-engine.h"
+#include "muster-list-export.h"
 #include "muster-unit-editor.h"
 
 /*
@@ -126,7 +127,8 @@ sync_editor (MusterUnitEditor *self)
     description = g_strdup_printf (_("Cannot be costed: %s"), cost->error);
   else
     description = g_strdup_printf ("%" G_GINT64_FORMAT " %s%s", cost->value,
-                                   costing->abbreviation, cost->house ? " *" : "");
+                                   muster_costing_get_unit (costing, cost->value),
+                                   cost->house ? " *" : "");
   adw_preferences_group_set_description (self->unit_group, description);
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->name_row)),
@@ -351,7 +353,10 @@ build_rows (MusterUnitEditor     *self,
   muster_ruleset_get_size_range (ruleset, type, &min, &max);
   self->size_min = MAX (min, 1);
   self->size_max = MAX (max, self->size_min);
-  unit_word = type->size_unit != NULL ? type->size_unit : _("size");
+  /* "soldier · exactly 1", "stands · 4 to 12" */
+  unit_word = muster_size_unit_word (type->size_unit, self->size_max);
+  if (unit_word == NULL)
+    unit_word = _("size");
   if (self->size_max == G_MAXUINT)
     /* TRANSLATORS: the size row's subtitle, "stand · 4 or more" */
     range = g_strdup_printf (_("%s · %u or more"), unit_word, self->size_min);

@@ -367,6 +367,12 @@ test_mov (void)
   assert_input (melee, x, "defender-weapon", "none");
   assert_input (melee, x, "attacker-weapon", "bayonet");
 
+  /* u1 is a tank: its movement class */
+  g_free (y);
+  y = fill (&sample, procedure ("medals-of-valor", "afv-move"), "u1", MUSTER_FILL_ROLE_ACTING,
+            NULL);
+  assert_input (procedure ("medals-of-valor", "afv-move"), y, "class", "tank");
+  g_free (y);
   y = fill (&sample, initiative, "u1", MUSTER_FILL_ROLE_TARGET, NULL);
   assert_input (initiative, y, "second-vehicle", "yes");
   assert_input (initiative, y, "first-vehicle", "no");

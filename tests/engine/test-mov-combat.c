@@ -934,12 +934,53 @@ test_assault (void)
 
 /* Sampling, errors, registry --------------------------------------------------------------- */
 
+/* AFV movement (§7.21) and the rate of crew-served fire (§4.9) ------------------------------ */
+
+static void
+test_rates (void)
+{
+  const MusterProcedure *fire = get ("crew-fire");
+  g_autofree int *lost = values_of (fire, "crew=4", "crew-lost=5", NULL);
+  g_autoptr(GError) error = NULL;
+  double hmg_a;
+
+  /* the digest's arithmetic: 20 + 10 on a road, halved in mud, rounding down */
+  assert_p (p_of ("afv-move", "yards", 15, "class=tank", "road=yes", "mud=yes", NULL), 1);
+  assert_p (p_of ("afv-move", "yards", 40, "class=wheeled", NULL), 1);
+  assert_p (p_of ("afv-move", "yards", 40, "class=halftrack", "road=yes", NULL), 1);
+  assert_p (p_of ("afv-move", "yards", 10, "class=tank", "mud=yes", NULL), 1);
+  assert_p (p_of ("afv-move", "yards", 25, "class=wheeled", "road=yes", "mud=yes", NULL), 1);
+
+  /* one shot a turn (house); twice as many turns once half the crew, rounded up, are lost */
+  assert_p (p_of ("crew-fire", "shots", 5, "crew=4", "crew-lost=1", "turns=5", NULL), 1);
+  assert_p (p_of ("crew-fire", "shots", 3, "crew=4", "crew-lost=2", "turns=5", NULL), 1);
+  assert_p (p_of ("crew-fire", "shots", 5, "crew=3", "crew-lost=1", "turns=5", NULL), 1);
+  assert_p (p_of ("crew-fire", "shots", 3, "crew=3", "crew-lost=2", "turns=6", NULL), 1);
+  /* each shot an HMG attack on column A: hit with the digest's 0.9844 (1 − 0.5⁶) */
+  hmg_a = 1 - pow (0.5, 6);
+  assert_p (p_of ("crew-fire", "hits", 3, "weapon=hmg", "turns=3", NULL), pow (hmg_a, 3));
+  assert_p (p_of ("crew-fire", "hits", 0, "weapon=hmg", "turns=3", NULL), pow (1 - hmg_a, 3));
+  /* a mortar on column E needs three 0s of four dice */
+  assert_p (p_of ("crew-fire", "hits", 1, "weapon=mortar", "cover=heavy", "turns=1", NULL),
+            4 * pow (0.1, 3) * 0.9 + pow (0.1, 4));
+
+  /* every face of two shots of a bolt-action rifle, and of a heavy weapon's single shot */
+  enumerate ("crew-fire", "weapon=bolt-rifle", "turns=2", NULL);
+  enumerate ("crew-fire", "weapon=mortar", "cover=extensive", "posture=moving", "turns=2",
+             "crew=2", "crew-lost=1", NULL);
+  enumerate ("afv-move", "class=halftrack", "mud=yes", NULL);
+
+  /* more casualties than crew */
+  g_assert_null (muster_procedure_run_exact (fire, ruleset, lost, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+}
+
 static void
 test_simulate_matches_exact (void)
 {
   static const char * const ids[] = { "fire", "kill-zone", "morale", "sighting", "mishap",
                                       "close-assault-fire", "melee", "anti-afv", "afv-fire",
-                                      "crew-survival" };
+                                      "crew-survival", "crew-fire", "afv-move" };
   const guint64 trials = 100000;
 
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
@@ -1033,9 +1074,10 @@ test_sample_follows_ruleset (void)
 static void
 test_registry (void)
 {
-  static const char * const ids[] = { "initiative", "sighting", "fire", "kill-zone", "morale",
-                                      "close-assault-fire", "melee", "assault", "anti-afv",
-                                      "afv-fire", "crew-survival", "mishap" };
+  static const char * const ids[] = { "initiative", "sighting", "fire", "kill-zone",
+                                      "crew-fire", "morale", "close-assault-fire", "melee",
+                                      "assault", "anti-afv", "afv-move", "afv-fire",
+                                      "crew-survival", "mishap" };
   guint n, found = 0;
   const MusterProcedure * const *list = muster_procedure_list (&n);
 
@@ -1065,6 +1107,7 @@ main (int   argc,
   g_test_add_func ("/engine/mov/fire/enumeration", test_fire_enumeration);
   g_test_add_func ("/engine/mov/kill-zone", test_kill_zone);
   g_test_add_func ("/engine/mov/afv", test_afv);
+  g_test_add_func ("/engine/mov/rates", test_rates);
   g_test_add_func ("/engine/mov/morale", test_morale);
   g_test_add_func ("/engine/mov/sighting", test_sighting);
   g_test_add_func ("/engine/mov/mishap", test_mishap);

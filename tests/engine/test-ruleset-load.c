@@ -69,6 +69,8 @@ test_load_every_element (void)
   g_assert_cmpstr (muster_ruleset_get_system_id (rs), ==, "full");
   g_assert_cmpstr (costing->id, ==, "points");
   g_assert_cmpstr (costing->abbreviation, ==, "pts");
+  /* An abbreviation without a singular stays as it is after 1. */
+  g_assert_cmpstr (muster_costing_get_unit (costing, 1), ==, "pts");
   g_assert_true (costing->limit);
 
   variant = muster_ruleset_lookup (rs, MUSTER_ITEM_VARIANT, "armour-cost");
@@ -544,6 +546,31 @@ test_shipped_house_rules_resolve (void)
   g_assert_cmpstr (muster_ruleset_get_system_id (rs), ==, "standards-of-valor");
 }
 
+/* The measure after a number: singular after 1 where the ruleset gives one. */
+static void
+test_costing_units (void)
+{
+  static const struct {
+    const char *id, *one, *two, *zero;
+  } cases[] = {
+    { "medals-of-valor", "man", "men", "men" },
+    { "battle-valor-fantasy", "pt", "pts", "pts" },
+    { "undying-lands", "IP", "IP", "IP" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      MusterRuleset *rs = muster_test_load_shipped_ruleset (cases[i].id);
+      const MusterCosting *costing = muster_ruleset_get_costing (rs);
+
+      g_assert_cmpstr (muster_costing_get_unit (costing, 1), ==, cases[i].one);
+      g_assert_cmpstr (muster_costing_get_unit (costing, -1), ==, cases[i].one);
+      g_assert_cmpstr (muster_costing_get_unit (costing, 2), ==, cases[i].two);
+      g_assert_cmpstr (muster_costing_get_unit (costing, 0), ==, cases[i].zero);
+      muster_ruleset_unref (rs);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -553,6 +580,7 @@ main (int   argc,
   g_test_add_func ("/engine/ruleset-load/every-element", test_load_every_element);
   g_test_add_func ("/engine/ruleset-load/require-lookups", test_require_lookups);
   g_test_add_func ("/engine/ruleset-load/scaling", test_scaling);
+  g_test_add_func ("/engine/ruleset-load/costing-units", test_costing_units);
   g_test_add_func ("/engine/ruleset-load/battle-valor-fantasy", test_load_battle_valor_fantasy);
   g_test_add_func ("/engine/ruleset-load/errors", test_load_errors);
   g_test_add_func ("/engine/ruleset-load/house-merge", test_house_merge);

@@ -238,7 +238,8 @@ test_unit_type_size (Legal         *army,
   g_assert_cmpstr (only (army, "unit-size", 1), ==,
                    "Left foot (Foot) has 13 figures; the type takes 2 to 12.");
   muster_unit_set_size (left, 1);
-  only (army, "unit-size", 1);
+  g_assert_cmpstr (only (army, "unit-size", 1), ==,
+                   "Left foot (Foot) has 1 figure; the type takes 2 to 12.");
   muster_unit_set_size (left, 2);
   only (army, "unit-size", 0);
 }

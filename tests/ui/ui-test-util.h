@@ -51,6 +51,41 @@ toplevel_shown (gpointer type)
   return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
 }
 
+/* The first widget of @type at or under @widget, depth first */
+static inline GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* @widget's event controller of @type (a test error without one) */
+static inline GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return GTK_EVENT_CONTROLLER (controller);
+    }
+  g_assert_not_reached ();
+}
+
 static inline MusterWindow *
 new_shown_window (void)
 {

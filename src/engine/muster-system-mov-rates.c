@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-mov"
+
+#include "config.h"
+
+#include "muster-engine-error.h"
+#include "muster-system-mov-combat-private.h"
+
+/*
+ * Medals of Valor rates: how far an AFV moves in cautious search mode (§7.21) and how often a
+ * crew-served weapon fires over some turns (§4.9). The book gives the AFV rates, the road bonus
+ * and the halving in mud; how the two combine is our reading. It gives no reload time at all,
+ * only that a weapon whose crew is half lost takes twice as many turns: the base of one shot a
+ * turn and "half" as at least half the crew rounded up are house values (table crew-served).
+ */
+
+#define SYSTEM "medals-of-valor"
+
+/* AFV movement (§7.21) ---------------------------------------------------------------------- */
+
+enum { MV_CLASS, MV_ROAD, MV_MUD };
+enum { MV_OUT_YARDS };
+
+static const char * const vehicle_classes[] = { "wheeled", "halftrack", "tank", NULL };
+static const char * const vehicle_class_labels[] = { "Wheeled", "Halftrack",
+                                                     "Tank (tracked AFV)", NULL };
+
+static const MusterInputSpec mv_inputs[] = {
+  { "class", "Vehicle class", "The base rate in cautious search mode: wheeled 40, halftrack 30, "
+    "tank 20 yards a turn.", MUSTER_INPUT_CHOICE, 0, 0, 2, vehicle_classes,
+    vehicle_class_labels },
+  { "road", "On a road", "+10 yards, counted only when the whole move is on a road (our "
+    "reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  { "mud", "Mud, deep snow or deep sand", "Half rate, rounded down, after any road bonus, when "
+    "any part of the move crosses it (our reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec mv_outputs[] = {
+  { "yards", "Most yards this turn", NULL },
+};
+
+static void
+mv_resolve (const MusterMovPlan *plan,
+            const int           *faces,
+            int                 *outcome)
+{
+  outcome[MV_OUT_YARDS] = plan->count;
+}
+
+static gboolean
+mv_prepare (const MusterRuleset  *ruleset,
+            const int            *values,
+            MusterMovPlan        *plan,
+            GError              **error)
+{
+  int yards, road, divisor;
+
+  if (!_muster_mov_table_number (ruleset, "afv-movement", vehicle_classes[values[MV_CLASS]],
+                                 "value", &yards, error)
+      || !_muster_mov_table_number (ruleset, "afv-movement", "road", "value", &road, error)
+      || !_muster_mov_table_number (ruleset, "afv-movement", "mud-divisor", "value", &divisor,
+                                    error))
+    return FALSE;
+  if (values[MV_ROAD])
+    yards += road;
+  if (values[MV_MUD])
+    yards /= MAX (divisor, 1);
+  plan->count = yards;
+  plan->resolve = mv_resolve;
+  return TRUE;
+}
+
+/* No dice: the exact result is the one outcome. */
+static gboolean
+rate_exact (const MusterProcedure  *procedure,
+            const MusterRuleset    *ruleset,
+            const int              *values,
+            MusterDist            **outputs,
+            GError                **error)
+{
+  MusterMovPlan plan;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  outputs[0] = muster_dist_new_constant (plan.count);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_afv_move = {
+  {
+    SYSTEM, "afv-move", "AFV movement",
+    "An AFV on the board moves in cautious search mode: at most its class's rate a turn, 10 "
+    "yards more on a road, half in mud, deep snow or deep sand.",
+    mv_inputs, G_N_ELEMENTS (mv_inputs), mv_outputs, G_N_ELEMENTS (mv_outputs),
+    rate_exact, _muster_mov_sample,
+  },
+  mv_prepare,
+};
+
+/* Crew-served fire over several turns (§4.9, §6.5) ------------------------------------------ */
+
+enum { CF_WEAPON, CF_RANGE, CF_COVER, CF_POSTURE, CF_CREW, CF_LOST, CF_TURNS, CF_COLUMN_E };
+enum { CF_OUT_SHOTS, CF_OUT_HITS };
+
+#define CF_MAX_TURNS 10
+
+static const MusterInputSpec cf_inputs[] = {
+  MUSTER_MOV_WEAPON_INPUT (8),
+  { "range", "Range (yds)", "Up to the 400 yards of line of sight.", MUSTER_INPUT_INT, 0, 400,
+    100, NULL, NULL },
+  { "cover", "Terrain", "The target's cover: the row of the TAR chart.", MUSTER_INPUT_CHOICE,
+    0, 0, 0, _muster_mov_covers, _muster_mov_cover_labels },
+  MUSTER_MOV_POSTURE_INPUT,
+  { "crew", "Crew assigned", "The weapon system's crew.", MUSTER_INPUT_INT, 1, 10, 3, NULL,
+    NULL },
+  { "crew-lost", "Crew wounded or killed", "Once half the crew (rounded up, our reading) are "
+    "casualties, firing takes twice as many turns.", MUSTER_INPUT_INT, 0, 10, 0, NULL, NULL },
+  { "turns", "Turns", "Turns of fire at the same target, from the first shot.",
+    MUSTER_INPUT_INT, 1, CF_MAX_TURNS, 4, NULL, NULL },
+  MUSTER_MOV_COLUMN_E_INPUT,
+};
+
+static const MusterOutputSpec cf_outputs[] = {
+  { "shots", "Shots", NULL },
+  { "hits", "Shots that hit", NULL },
+};
+
+static void
+cf_resolve (const MusterMovPlan *plan,
+            const int           *faces,
+            int                 *outcome)
+{
+  int hits = 0;
+
+  for (int s = 0; s < plan->count; s++)
+    hits += _muster_mov_fire_count (&plan->fire, faces + s * plan->fire.n_dice)
+            >= plan->fire.threshold;
+  outcome[CF_OUT_SHOTS] = plan->count;
+  outcome[CF_OUT_HITS] = hits;
+}
+
+static gboolean
+cf_prepare (const MusterRuleset  *ruleset,
+            const int            *values,
+            MusterMovPlan        *plan,
+            GError              **error)
+{
+  int every, slowed;
+
+  if (values[CF_LOST] > values[CF_CREW])
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "%d crew casualties of a crew of %d", values[CF_LOST], values[CF_CREW]);
+      return FALSE;
+    }
+  if (!_muster_mov_fire_setup (ruleset, _muster_mov_weapons[values[CF_WEAPON]],
+                               values[CF_RANGE], _muster_mov_covers[values[CF_COVER]],
+                               _muster_mov_postures[values[CF_POSTURE]], 0, FALSE,
+                               values[CF_COLUMN_E] == 1, &plan->fire, NULL, error)
+      || !_muster_mov_table_number (ruleset, "crew-served", "turns-per-shot", "value", &every,
+                                    error)
+      || !_muster_mov_table_number (ruleset, "crew-served", "half-crew-lost", "value", &slowed,
+                                    error))
+    return FALSE;
+  every = MAX (every, 1);
+  if (2 * values[CF_LOST] >= values[CF_CREW])
+    every *= MAX (slowed, 1);
+  /* the first shot on the first turn, then one every @every turns */
+  plan->count = (values[CF_TURNS] + every - 1) / every;
+  _muster_mov_plan_add_dice (plan, plan->count * plan->fire.n_dice, 0, 9);
+  plan->resolve = cf_resolve;
+  return TRUE;
+}
+
+static gboolean
+cf_exact (const MusterProcedure  *procedure,
+          const MusterRuleset    *ruleset,
+          const int              *values,
+          MusterDist            **outputs,
+          GError                **error)
+{
+  g_autoptr(MusterDist) hits = NULL;
+  MusterMovPlan plan;
+  double p;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  hits = _muster_mov_fire_hits (&plan.fire);
+  p = muster_dist_get_prob_at_least (hits, plan.fire.threshold);
+  outputs[CF_OUT_SHOTS] = muster_dist_new_constant (plan.count);
+  outputs[CF_OUT_HITS] = muster_dist_new_binomial (plan.count, p);
+  return TRUE;
+}
+
+const MusterMovProcedure _muster_mov_crew_fire = {
+  {
+    SYSTEM, "crew-fire", "Crew-served fire over several turns",
+    "A crew-served weapon firing at one target turn after turn: one shot a turn (our reading; "
+    "the book gives no reload times), every other turn once half its crew are casualties; each "
+    "shot is resolved on the fire chart.",
+    cf_inputs, G_N_ELEMENTS (cf_inputs), cf_outputs, G_N_ELEMENTS (cf_outputs),
+    cf_exact, _muster_mov_sample,
+  },
+  cf_prepare,
+};
