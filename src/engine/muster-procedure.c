@@ -462,12 +462,17 @@ muster_procedure_simulate (const MusterProcedure  *self,
   g_autoptr(MusterDice) dice = NULL;
   g_autofree Histogram *histograms = NULL;
   g_autofree int *outcome = NULL;
+  gpointer prepared = NULL;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (self->sample != NULL, NULL);
   g_return_val_if_fail (trials > 0, NULL);
+  g_return_val_if_fail ((self->prepare == NULL) == (self->sample_prepared == NULL), NULL);
 
   if (!muster_procedure_check_values (self, values, error))
+    return NULL;
+  /* The inputs and tables are read once, not once a trial. */
+  if (self->prepare != NULL && !(prepared = self->prepare (self, ruleset, values, error)))
     return NULL;
 
   dice = muster_dice_new (seed);
@@ -478,10 +483,15 @@ muster_procedure_simulate (const MusterProcedure  *self,
 
   for (guint64 t = 0; t < trials; t++)
     {
-      self->sample (self, ruleset, values, dice, outcome);
+      if (prepared != NULL)
+        self->sample_prepared (self, prepared, dice, outcome);
+      else
+        self->sample (self, ruleset, values, dice, outcome);
       for (guint i = 0; i < self->n_outputs; i++)
         histogram_add (&histograms[i], outcome[i]);
     }
+  if (prepared != NULL && self->free_prepared != NULL)
+    self->free_prepared (prepared);
 
   result = result_new (self);
   result->trials = trials;

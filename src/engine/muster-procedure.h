@@ -91,6 +91,33 @@ typedef void     (*MusterProcedureSampleFunc) (const MusterProcedure  *procedure
                                                MusterDice             *dice,
                                                int                    *outcome);
 
+/**
+ * MusterProcedurePrepareFunc:
+ *
+ * Reads @values and @ruleset's tables once, before a simulation's trials, into a state that
+ * MusterProcedureSamplePreparedFunc plays from (so a trial rolls dice and looks nothing up).
+ *
+ * Returns: (transfer full) (nullable): the state, freed with the procedure's @free_prepared,
+ *   or %NULL with @error set
+ */
+typedef gpointer (*MusterProcedurePrepareFunc)        (const MusterProcedure  *procedure,
+                                                       const MusterRuleset    *ruleset,
+                                                       const int              *values,
+                                                       GError                **error);
+
+/**
+ * MusterProcedureSamplePreparedFunc:
+ * @prepared: what the procedure's @prepare made
+ * @outcome: (out caller-allocates): one value per output
+ *
+ * Plays the procedure once with @dice, exactly as its @sample would with the same inputs: one
+ * seed must give the same results either way.
+ */
+typedef void     (*MusterProcedureSamplePreparedFunc) (const MusterProcedure  *procedure,
+                                                       gconstpointer           prepared,
+                                                       MusterDice             *dice,
+                                                       int                    *outcome);
+
 struct _MusterProcedure
 {
   const char               *system;   /* the ruleset id */
@@ -104,6 +131,10 @@ struct _MusterProcedure
   /* NULL for engagements that are only simulated (too many branching steps to enumerate). */
   MusterProcedureExactFunc  exact;
   MusterProcedureSampleFunc sample;
+  /* Optional, all three or none: the simulator prepares once and plays many times. */
+  MusterProcedurePrepareFunc        prepare;
+  MusterProcedureSamplePreparedFunc sample_prepared;
+  GDestroyNotify                    free_prepared;
 };
 
 typedef struct _MusterProcedureResult MusterProcedureResult;

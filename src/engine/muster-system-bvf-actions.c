@@ -129,5 +129,5 @@ const MusterProcedure muster_bvf_action = {
   "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged character's "
   "sidestep, a reserve unit's arrival.",
   action_inputs, G_N_ELEMENTS (action_inputs), action_outputs, G_N_ELEMENTS (action_outputs),
-  action_exact, _muster_bvf_sample,
+  action_exact, MUSTER_BVF_SAMPLERS,
 };

@@ -168,7 +168,7 @@ static const MusterProcedure success_roll = {
   MUSTER_BVF_SYSTEM, "success-roll", "Success roll",
   "Any roll of Success Dice: 5–6 succeed (or only 6s), failures rerolled, then the modifiers.",
   success_inputs, G_N_ELEMENTS (success_inputs), success_outputs, G_N_ELEMENTS (success_outputs),
-  success_exact, _muster_bvf_sample,
+  success_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Charge roll (§5.10 step 4) --------------------------------------------------------- */
@@ -249,7 +249,7 @@ static const MusterProcedure charge_roll = {
   MUSTER_BVF_SYSTEM, "charge-roll", "Charge roll",
   "One die per stand: the Successes are the stands that reach the enemy; the rest straggle.",
   charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-  charge_exact, _muster_bvf_sample,
+  charge_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Rally (§5.6 B) --------------------------------------------------------------------- */
@@ -352,7 +352,7 @@ static const MusterProcedure rally = {
   "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; each "
   "failure loses a stand.",
   rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, _muster_bvf_sample,
+  rally_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Missile fire (§5.9) ---------------------------------------------------------------- */
@@ -498,7 +498,7 @@ static const MusterProcedure missile_fire = {
   "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
   "rerolls and the defence modifiers, then Resilient and the Apothecary.",
   fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-  fire_exact, _muster_bvf_sample,
+  fire_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Impact hits (§5.10 step 7) --------------------------------------------------------- */
@@ -605,7 +605,7 @@ static const MusterProcedure impact_hits = {
   "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
   "modifiers; every failure is a casualty.",
   impact_inputs, G_N_ELEMENTS (impact_inputs), impact_outputs, G_N_ELEMENTS (impact_outputs),
-  impact_exact, _muster_bvf_sample,
+  impact_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- The system's procedures ------------------------------------------------------------ */
@@ -652,6 +652,64 @@ _muster_bvf_sample (const MusterProcedure *procedure,
   MusterBvfFaces faces = { .dice = dice };
 
   resolver_of (procedure) (_muster_bvf_numbers_or_warn (ruleset), values, &faces, outcome);
+}
+
+/* The simulator's state: the book's numbers and the inputs copied, the resolution found, and a
+ * combat's plan made, once for all the trials. */
+typedef struct
+{
+  MusterBvfNumbers     numbers;
+  int                 *values;
+  MusterBvfResolveFunc resolve;
+  gpointer             plan;        /* combats only */
+  gboolean             engagement;
+} Prepared;
+
+gpointer
+_muster_bvf_prepare (const MusterProcedure  *procedure,
+                     const MusterRuleset    *ruleset,
+                     const int              *values,
+                     GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+  Prepared *p;
+
+  if (n == NULL)
+    return NULL;
+  p = g_new0 (Prepared, 1);
+  p->numbers = *n;
+  p->values = g_memdup2 (values, sizeof (int) * MAX (procedure->n_inputs, 1));
+  p->resolve = resolver_of (procedure);
+  p->engagement = procedure == &muster_bvf_engagement;
+  if (p->engagement || procedure == &muster_bvf_combat_rounds)
+    p->plan = _muster_bvf_rounds_plan_new (&p->numbers, p->values);
+  return p;
+}
+
+/* As _muster_bvf_sample(): the same faces in the same order, so one seed one result. */
+void
+_muster_bvf_sample_prepared (const MusterProcedure *procedure,
+                             gconstpointer          prepared,
+                             MusterDice            *dice,
+                             int                   *outcome)
+{
+  const Prepared *p = prepared;
+  MusterBvfFaces faces = { .dice = dice };
+
+  if (p->plan != NULL)
+    _muster_bvf_rounds_play (p->plan, p->engagement, &faces, outcome);
+  else
+    p->resolve (&p->numbers, p->values, &faces, outcome);
+}
+
+void
+_muster_bvf_free_prepared (gpointer prepared)
+{
+  Prepared *p = prepared;
+
+  g_free (p->plan);
+  g_free (p->values);
+  g_free (p);
 }
 
 /**

@@ -248,7 +248,7 @@ const MusterProcedure muster_bvf_war_machine = {
   "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
   "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
   machine_inputs, G_N_ELEMENTS (machine_inputs), machine_outputs, G_N_ELEMENTS (machine_outputs),
-  machine_exact, _muster_bvf_sample,
+  machine_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Spells (§5.7) ---------------------------------------------------------------------- */
@@ -527,5 +527,5 @@ const MusterProcedure muster_bvf_spell = {
   "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one Success "
   "more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
   spell_inputs, G_N_ELEMENTS (spell_inputs), spell_outputs, G_N_ELEMENTS (spell_outputs),
-  spell_exact, _muster_bvf_sample,
+  spell_exact, MUSTER_BVF_SAMPLERS,
 };

@@ -293,5 +293,5 @@ const MusterProcedure muster_bvf_melee_strike = {
   "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour and "
   "defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
   strike_inputs, G_N_ELEMENTS (strike_inputs), strike_outputs, G_N_ELEMENTS (strike_outputs),
-  strike_exact, _muster_bvf_sample,
+  strike_exact, MUSTER_BVF_SAMPLERS,
 };

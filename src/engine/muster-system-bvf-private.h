@@ -285,6 +285,28 @@ void     _muster_bvf_sample                (const MusterProcedure  *procedure,
                                             const int              *values,
                                             MusterDice             *dice,
                                             int                    *outcome);
+gpointer _muster_bvf_prepare               (const MusterProcedure  *procedure,
+                                            const MusterRuleset    *ruleset,
+                                            const int              *values,
+                                            GError                **error);
+void     _muster_bvf_sample_prepared       (const MusterProcedure  *procedure,
+                                            gconstpointer           prepared,
+                                            MusterDice             *dice,
+                                            int                    *outcome);
+void     _muster_bvf_free_prepared         (gpointer                prepared);
+
+/* Every procedure's sampler and the simulator's prepare-once pair, for the procedure tables. */
+#define MUSTER_BVF_SAMPLERS \
+  _muster_bvf_sample, _muster_bvf_prepare, _muster_bvf_sample_prepared, _muster_bvf_free_prepared
+
+/* A combat's plan, made once for the simulator, and one combat played from it. */
+gpointer _muster_bvf_rounds_plan_new       (const MusterBvfNumbers *n,
+                                            const int              *values);
+void     _muster_bvf_rounds_play           (gconstpointer           plan,
+                                            gboolean                engagement,
+                                            MusterBvfFaces         *faces,
+                                            int                    *outcome);
+
 int      _muster_bvf_resolve_faces         (const MusterProcedure  *procedure,
                                             const MusterRuleset    *ruleset,
                                             const int              *values,

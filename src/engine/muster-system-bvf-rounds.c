@@ -687,6 +687,25 @@ plan_for (const MusterBvfNumbers *n,
   return &plan;
 }
 
+gpointer
+_muster_bvf_rounds_plan_new (const MusterBvfNumbers *n,
+                             const int              *values)
+{
+  Plan *plan = g_new0 (Plan, 1);
+
+  plan_init (plan, n, values);
+  return plan;
+}
+
+void
+_muster_bvf_rounds_play (gconstpointer   plan,
+                         gboolean        engagement,
+                         MusterBvfFaces *faces,
+                         int            *outcome)
+{
+  rounds_resolve (plan, engagement, faces, outcome);
+}
+
 void
 _muster_bvf_combat_resolve (const MusterBvfNumbers *n,
                             const int              *v,
@@ -710,7 +729,7 @@ const MusterProcedure muster_bvf_combat_rounds = {
   "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
   "strikes first each round and the charged unit strikes back with its survivors.",
   rounds_inputs, G_N_ELEMENTS (rounds_inputs), rounds_outputs, G_N_ELEMENTS (rounds_outputs),
-  rounds_exact, _muster_bvf_sample,
+  rounds_exact, MUSTER_BVF_SAMPLERS,
 };
 
 const MusterProcedure muster_bvf_engagement = {
@@ -718,5 +737,5 @@ const MusterProcedure muster_bvf_engagement = {
   "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
   "breaking through on the turn's casualty tally. Simulated.",
   rounds_inputs, G_N_ELEMENTS (rounds_inputs), rounds_outputs, G_N_ELEMENTS (rounds_outputs),
-  NULL, _muster_bvf_sample,
+  NULL, MUSTER_BVF_SAMPLERS,
 };

@@ -91,7 +91,7 @@ const MusterProcedure muster_bvf_initiative = {
   "Each player rolls his dice with no modifiers; more Successes win, ties are rolled again. "
   "Also the deployment initiative.",
   initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
-  G_N_ELEMENTS (initiative_outputs), initiative_exact, _muster_bvf_sample,
+  G_N_ELEMENTS (initiative_outputs), initiative_exact, MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Flee (§5.6 A) ---------------------------------------------------------------------- */
@@ -175,5 +175,5 @@ const MusterProcedure muster_bvf_flee = {
   "A Flee order: one die per stand; the Successes are the stands that run 2 × MR, the rest "
   "straggle 1 × MR and the unit is split. Independent L2 and Stubborn units never flee.",
   flee_inputs, G_N_ELEMENTS (flee_inputs), flee_outputs, G_N_ELEMENTS (flee_outputs),
-  flee_exact, _muster_bvf_sample,
+  flee_exact, MUSTER_BVF_SAMPLERS,
 };

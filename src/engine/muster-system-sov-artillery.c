@@ -335,6 +335,7 @@ const MusterProcedure muster_sov_heavy_weapon_vehicle = {
   "(base die × size, doubled on a major hit) against D12 × armour value.",
   vehicle_inputs, G_N_ELEMENTS (vehicle_inputs), vehicle_outputs, G_N_ELEMENTS (vehicle_outputs),
   vehicle_exact, vehicle_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Artillery against troops: the aim roll (§4.9 B 1–3) */
@@ -432,6 +433,7 @@ const MusterProcedure muster_sov_artillery_aim = {
   "otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
   aim_inputs, G_N_ELEMENTS (aim_inputs), aim_outputs, G_N_ELEMENTS (aim_outputs),
   aim_exact, aim_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Artillery against troops: the figures under the round (§4.9 B 4) */
@@ -597,4 +599,5 @@ const MusterProcedure muster_sov_artillery_blast = {
   "Any figure inside also gives the unit a Suppression marker.",
   blast_inputs, G_N_ELEMENTS (blast_inputs), blast_outputs, G_N_ELEMENTS (blast_outputs),
   blast_exact, blast_sample,
+  MUSTER_SOV_PREPARED,
 };

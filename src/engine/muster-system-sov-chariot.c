@@ -162,4 +162,5 @@ const MusterProcedure muster_sov_scythed_chariot = {
   "armour; a target taking casualties tests Confidence. The chariot dies against formed troops.",
   scythed_inputs, G_N_ELEMENTS (scythed_inputs), scythed_outputs, G_N_ELEMENTS (scythed_outputs),
   scythed_exact, scythed_sample,
+  MUSTER_SOV_PREPARED,
 };

@@ -237,6 +237,26 @@ _muster_sov_warn_once (const GError *error)
     g_warning ("cannot play these inputs: %s", error ? error->message : "unknown error");
 }
 
+/* Rolls the layout of a prepared play and resolves it. */
+static void
+play_rolled (const MusterSovPlay *play,
+             gconstpointer        setup,
+             MusterDice          *dice,
+             int                  n_outputs,
+             int                 *outcome)
+{
+  int sizes[MUSTER_SOV_MAX_FACES];
+  int faces[MUSTER_SOV_MAX_FACES];
+  int all[16];
+  guint n = play->layout (setup, sizes);
+
+  for (guint i = 0; i < n; i++)
+    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
+  /* Plays may resolve more values than a procedure shows (a reaction test's CL loss). */
+  play->resolve (setup, faces, all);
+  memcpy (outcome, all, n_outputs * sizeof (int));
+}
+
 /* Rolls every die of the layout, then resolves: the sampler and the exact computation share
  * one resolution. Inputs the rules refuse, or a ruleset without the needed tables, give
  * all-zero outcomes and one warning; the exact computation reports the error. */
@@ -249,11 +269,7 @@ _muster_sov_sample_play (const MusterSovPlay *play,
                          int                 *outcome)
 {
   guint64 setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
-  int sizes[MUSTER_SOV_MAX_FACES];
-  int faces[MUSTER_SOV_MAX_FACES];
-  int all[16];
   g_autoptr(GError) error = NULL;
-  guint n;
 
   if (!play->prepare (ruleset, values, setup, &error))
     {
@@ -261,12 +277,69 @@ _muster_sov_sample_play (const MusterSovPlay *play,
       memset (outcome, 0, n_outputs * sizeof (int));
       return;
     }
-  n = play->layout (setup, sizes);
-  for (guint i = 0; i < n; i++)
-    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
-  /* Plays may resolve more values than a procedure shows (a reaction test's CL loss). */
-  play->resolve (setup, faces, all);
-  memcpy (outcome, all, n_outputs * sizeof (int));
+  play_rolled (play, setup, dice, n_outputs, outcome);
+}
+
+/* Each procedure that is one play, with its play. */
+static const struct
+{
+  const MusterProcedure *procedure;
+  const MusterSovPlay   *play;
+} procedure_plays[] = {
+  { &muster_sov_fire, &muster_sov_fire_play },
+  { &muster_sov_heavy_weapon_vehicle, &muster_sov_heavy_weapon_vehicle_play },
+  { &muster_sov_artillery_aim, &muster_sov_artillery_aim_play },
+  { &muster_sov_artillery_blast, &muster_sov_artillery_blast_play },
+  { &muster_sov_scythed_chariot, &muster_sov_scythed_chariot_play },
+  { &muster_sov_charge_test, &muster_sov_charge_play },
+  { &muster_sov_wedge, &muster_sov_wedge_play },
+  { &muster_sov_hand_to_hand, &muster_sov_hand_to_hand_play },
+  { &muster_sov_confidence_test, &muster_sov_confidence_play },
+  { &muster_sov_reaction_test, &muster_sov_reaction_play },
+  { &muster_sov_leader_loss, &muster_sov_leader_loss_play },
+  { &muster_sov_fright_check, &muster_sov_fright_play },
+  { &muster_sov_remove_suppression, &muster_sov_remove_suppression_play },
+  { &muster_sov_communication, &muster_sov_communication_play },
+  { &muster_sov_rally, &muster_sov_rally_play },
+  { &muster_sov_spotting, &muster_sov_spotting_play },
+  { &muster_sov_heroic_combat, &muster_sov_heroic_play },
+  { &muster_sov_heroic_missile, &muster_sov_heroic_missile_play },
+  { &muster_sov_sniper, &muster_sov_sniper_play },
+  { &muster_sov_last_stand, &muster_sov_last_stand_play },
+};
+
+typedef struct
+{
+  const MusterSovPlay *play;
+  guint64              setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+} Prepared;
+
+gpointer
+_muster_sov_prepare (const MusterProcedure  *procedure,
+                     const MusterRuleset    *ruleset,
+                     const int              *values,
+                     GError                **error)
+{
+  g_autofree Prepared *p = g_new0 (Prepared, 1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (procedure_plays) && p->play == NULL; i++)
+    if (procedure_plays[i].procedure == procedure)
+      p->play = procedure_plays[i].play;
+  g_return_val_if_fail (p->play != NULL, NULL);
+  if (!p->play->prepare (ruleset, values, p->setup, error))
+    return NULL;
+  return g_steal_pointer (&p);
+}
+
+void
+_muster_sov_sample_prepared (const MusterProcedure *procedure,
+                             gconstpointer          prepared,
+                             MusterDice            *dice,
+                             int                   *outcome)
+{
+  const Prepared *p = prepared;
+
+  play_rolled (p->play, p->setup, dice, procedure->n_outputs, outcome);
 }
 
 /* Shared input vocabulary. */
@@ -406,6 +479,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_reaction_test,
   &muster_sov_leader_loss,
   &muster_sov_fright_check,
+  &muster_sov_last_stand,
   &muster_sov_remove_suppression,
   &muster_sov_communication,
   &muster_sov_rally,

@@ -118,6 +118,7 @@ const MusterProcedure muster_sov_communication = {
   "6\".",
   communication_inputs, G_N_ELEMENTS (communication_inputs), communication_outputs,
   G_N_ELEMENTS (communication_outputs), communication_exact, communication_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Rally: a superior's communication, then the unit's own Quality Die against both LVs */
@@ -203,6 +204,7 @@ const MusterProcedure muster_sov_rally = {
   "level, never back to Inspired).",
   rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
   rally_exact, rally_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Wedge contact (§4.10.3) */
@@ -282,6 +284,7 @@ const MusterProcedure muster_sov_wedge = {
   "higher suppresses the defender, more than double costs it a level of integrity.",
   wedge_inputs, G_N_ELEMENTS (wedge_inputs), wedge_outputs, G_N_ELEMENTS (wedge_outputs),
   wedge_exact, wedge_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Spotting (§4.13) */
@@ -368,4 +371,5 @@ const MusterProcedure muster_sov_spotting = {
   "distance and cover: one beat flips the marker, two place the unit.",
   spotting_inputs, G_N_ELEMENTS (spotting_inputs), spotting_outputs,
   G_N_ELEMENTS (spotting_outputs), spotting_exact, spotting_sample,
+  MUSTER_SOV_PREPARED,
 };

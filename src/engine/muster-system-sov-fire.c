@@ -372,4 +372,5 @@ const MusterProcedure muster_sov_fire = {
   "Impact against Armor.",
   fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
   fire_exact, fire_sample,
+  MUSTER_SOV_PREPARED,
 };

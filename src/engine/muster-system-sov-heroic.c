@@ -257,6 +257,7 @@ const MusterProcedure muster_sov_heroic_combat = {
   "better of armour and shield: over it 1 wound, over twice 2, over three times killed.",
   heroic_inputs, G_N_ELEMENTS (heroic_inputs), heroic_outputs, G_N_ELEMENTS (heroic_outputs),
   heroic_exact, heroic_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Heroic missile combat and sniper fire: two dice against a Range Die */
@@ -467,6 +468,7 @@ const MusterProcedure muster_sov_heroic_missile = {
   "beating it is a minor blow, both a major one; then Impact as in heroic hand-to-hand combat.",
   heroic_missile_inputs, G_N_ELEMENTS (heroic_missile_inputs), heroic_missile_outputs,
   G_N_ELEMENTS (heroic_missile_outputs), heroic_missile_exact, heroic_missile_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Sniper fire */
@@ -544,4 +546,5 @@ const MusterProcedure muster_sov_sniper = {
   "against Armor.",
   sniper_inputs, G_N_ELEMENTS (sniper_inputs), sniper_outputs, G_N_ELEMENTS (sniper_outputs),
   sniper_exact, sniper_sample,
+  MUSTER_SOV_PREPARED,
 };

@@ -727,4 +727,5 @@ const MusterProcedure muster_sov_hand_to_hand = {
   "Armor; then the scrum: the side with the lower casualty-plus-rank score tests Confidence.",
   hth_inputs, G_N_ELEMENTS (hth_inputs), hth_outputs, G_N_ELEMENTS (hth_outputs),
   hth_exact, hth_sample,
+  MUSTER_SOV_PREPARED,
 };

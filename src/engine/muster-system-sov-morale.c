@@ -135,6 +135,7 @@ const MusterProcedure muster_sov_confidence_test = {
   "below it, two at half or less.",
   confidence_inputs, G_N_ELEMENTS (confidence_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
   confidence_exact, confidence_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Reaction Test (§4.3.2): the same roll, failure only stops the act */
@@ -221,6 +222,7 @@ const MusterProcedure muster_sov_reaction_test = {
   "Quality Die against LV + Threat Level; failure means the ordered act does not happen.",
   reaction_inputs, G_N_ELEMENTS (reaction_inputs), reaction_outputs,
   G_N_ELEMENTS (reaction_outputs), reaction_exact, reaction_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Leader loss (§1.3): new leader's LV from a D6, then a Confidence Test */
@@ -330,6 +332,7 @@ const MusterProcedure muster_sov_leader_loss = {
   "the loss triggers. The unit also gets one Suppression marker.",
   leader_loss_inputs, G_N_ELEMENTS (leader_loss_inputs), leader_loss_outputs,
   G_N_ELEMENTS (leader_loss_outputs), leader_loss_exact, leader_loss_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Fright check (§4.11) */
@@ -410,6 +413,7 @@ const MusterProcedure muster_sov_fright_check = {
   "its own casualties to its size (infantry 1, mounted 2).",
   fright_inputs, G_N_ELEMENTS (fright_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
   fright_exact, fright_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Remove Suppression (§4.5): QD > LV per leader action */
@@ -488,6 +492,7 @@ const MusterProcedure muster_sov_remove_suppression = {
   remove_suppression_inputs, G_N_ELEMENTS (remove_suppression_inputs),
   remove_suppression_outputs, G_N_ELEMENTS (remove_suppression_outputs),
   remove_suppression_exact, remove_suppression_sample,
+  MUSTER_SOV_PREPARED,
 };
 
 /* Initiating a Close Assault (§4.10.1): the charge Reaction Test and the combat moves */
@@ -686,4 +691,86 @@ const MusterProcedure muster_sov_charge_test = {
   "Moves of twice the mobility die to reach the target. Defensive fire is not included.",
   charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
   charge_exact, charge_sample,
+  MUSTER_SOV_PREPARED,
+};
+
+/* Last Stand (§4.12.5): D6, a 6 holds; +1 Inspired, +1 for a scenario's honour guard */
+
+enum { LS_INSPIRED, LS_HONOUR_GUARD };
+
+static const char * const last_stand_labels[] = { "Disintegrates", "Last Stand", NULL };
+
+static const MusterInputSpec last_stand_inputs[] = {
+  { "inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", MUSTER_INPUT_BOOL, 0,
+    1, 0, NULL, NULL },
+  { "honour-guard", "Honour guard", "The scenario may add 1 for honour guards.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec last_stand_outputs[] = {
+  { "result", "Result", last_stand_labels },
+};
+
+typedef struct
+{
+  int sides, need, bonus;
+} LastStandSetup;
+
+static gboolean
+last_stand_prepare (const MusterRuleset  *ruleset,
+                    const int            *values,
+                    gpointer              setup,
+                    GError              **error)
+{
+  LastStandSetup *s = setup;
+  double sides, need, inspired, guard;
+
+  if (!_muster_sov_table_number (ruleset, "last-stand", "die", "value", &sides, error)
+      || !_muster_sov_table_number (ruleset, "last-stand", "need", "value", &need, error)
+      || !_muster_sov_table_number (ruleset, "last-stand", "inspired", "value", &inspired, error)
+      || !_muster_sov_table_number (ruleset, "last-stand", "honour-guard", "value", &guard,
+                                    error))
+    return FALSE;
+  s->sides = (int) sides;
+  s->need = (int) need;
+  s->bonus = (values[LS_INSPIRED] ? (int) inspired : 0)
+             + (values[LS_HONOUR_GUARD] ? (int) guard : 0);
+  return TRUE;
+}
+
+static guint
+last_stand_layout (gconstpointer  setup,
+                   int           *sizes)
+{
+  const LastStandSetup *s = setup;
+
+  sizes[0] = s->sides;
+  return 1;
+}
+
+static void
+last_stand_resolve (gconstpointer  setup,
+                    const int     *faces,
+                    int           *outcome)
+{
+  const LastStandSetup *s = setup;
+
+  outcome[0] = faces[0] + s->bonus >= s->need;
+}
+
+const MusterSovPlay muster_sov_last_stand_play = {
+  last_stand_prepare, last_stand_layout, last_stand_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (last_stand, muster_sov_last_stand_play)
+
+const MusterProcedure muster_sov_last_stand = {
+  MUSTER_SOV_SYSTEM, "last-stand", "Last Stand",
+  "A unit alone in cover, in position or behind a Shield Wall, facing three enemy units, rolls "
+  "D6: a 6 makes its Last Stand (no more tests, suppression ignored); otherwise it "
+  "disintegrates.",
+  last_stand_inputs, G_N_ELEMENTS (last_stand_inputs),
+  last_stand_outputs, G_N_ELEMENTS (last_stand_outputs),
+  last_stand_exact, last_stand_sample,
+  MUSTER_SOV_PREPARED,
 };

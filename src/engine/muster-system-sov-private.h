@@ -89,6 +89,18 @@ void      _muster_sov_sample_play     (const MusterSovPlay  *play,
                                        int                   n_outputs,
                                        int                  *outcome);
 
+/* The simulator's prepare-once pair for the procedures that are one play: the play's setup is
+ * made once, and each trial rolls its layout and resolves it as _muster_sov_sample_play() does. */
+gpointer  _muster_sov_prepare         (const MusterProcedure *procedure,
+                                       const MusterRuleset   *ruleset,
+                                       const int             *values,
+                                       GError               **error);
+void      _muster_sov_sample_prepared (const MusterProcedure *procedure,
+                                       gconstpointer          prepared,
+                                       MusterDice            *dice,
+                                       int                   *outcome);
+#define MUSTER_SOV_PREPARED _muster_sov_prepare, _muster_sov_sample_prepared, g_free
+
 /* The choice vocabularies the procedures share, %NULL-terminated; quality, armour, missile and
  * hand-to-hand weapon ids are rows of the ruleset's tables of the same names. */
 extern const char * const muster_sov_quality_ids[];
@@ -202,6 +214,7 @@ extern const MusterProcedure muster_sov_heroic_missile;
 extern const MusterProcedure muster_sov_sniper;
 extern const MusterProcedure muster_sov_flames;
 extern const MusterProcedure muster_sov_dust;
+extern const MusterProcedure muster_sov_last_stand;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -222,5 +235,6 @@ extern const MusterSovPlay muster_sov_scythed_chariot_play;
 extern const MusterSovPlay muster_sov_heroic_play;
 extern const MusterSovPlay muster_sov_heroic_missile_play;
 extern const MusterSovPlay muster_sov_sniper_play;
+extern const MusterSovPlay muster_sov_last_stand_play;
 
 G_END_DECLS

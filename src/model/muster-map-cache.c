@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-map-cache.h"
 
@@ -17,6 +18,11 @@
  *
  * So a frame of a drag costs two copies of the viewport and the dragged features; a frame of a
  * pan two copies and a strip; a change of selection two copies and its outlines.
+ *
+ * A zoom changes every pixel, and painting a crowded table afresh takes longer than a frame.
+ * So while the view is being zoomed (muster_map_cache_set_quick()), the kept layers are shown
+ * scaled from where they were painted, nearest pixel, at the cost of a copy; the caller turns
+ * quick mode off when the zoom rests, and the next frame paints them sharp.
  */
 
 typedef struct
@@ -39,9 +45,11 @@ typedef struct
 
 struct _MusterMapCache
 {
-  Layer  layers[2];
-  int    pixel_width, pixel_height;
-  double scale;
+  Layer    layers[2];
+  int      pixel_width, pixel_height;
+  double   scale;
+  gboolean quick;   /* a new zoom or rotation shows the kept layers transformed */
+  gboolean stale;   /* the last frame did */
 };
 
 static void
@@ -85,6 +93,36 @@ muster_map_cache_invalidate (MusterMapCache *self)
 {
   self->layers[0].valid = FALSE;
   self->layers[1].valid = FALSE;
+}
+
+/**
+ * muster_map_cache_set_quick:
+ * @self: a cache
+ * @quick: whether a zoom or rotation may show the kept layers transformed
+ *
+ * Quick mode is for the frames of a zoom gesture (wheel steps, a pinch): the layers, when
+ * their key has not changed, are scaled from the picture already painted instead of painted
+ * again (blockier, for a moment). Whole-pixel pans still scroll and edits still paint. Turn it
+ * off when the zoom rests and draw again: see muster_map_cache_is_stale().
+ */
+void
+muster_map_cache_set_quick (MusterMapCache *self,
+                            gboolean        quick)
+{
+  self->quick = quick != FALSE;
+}
+
+/**
+ * muster_map_cache_is_stale:
+ * @self: a cache
+ *
+ * Returns: whether the last frame showed a kept layer transformed: with quick mode off, the
+ *   next frame paints it sharp
+ */
+gboolean
+muster_map_cache_is_stale (MusterMapCache *self)
+{
+  return self->stale;
 }
 
 /* The ground is opaque: without alpha it is copied at a third of the cost. */
@@ -179,6 +217,34 @@ is_scroll (MusterMapCache       *self,
   return TRUE;
 }
 
+static gboolean
+layer_is_current (const Layer          *layer,
+                  const cairo_matrix_t *matrix)
+{
+  return memcmp (&layer->matrix, matrix, sizeof *matrix) == 0;
+}
+
+/* @layer's picture as @cr's source, where the viewport's @matrix now puts it. */
+static void
+set_layer_source (cairo_t              *cr,
+                  const Layer          *layer,
+                  const cairo_matrix_t *matrix)
+{
+  cairo_matrix_t to_old;
+
+  cairo_set_source_surface (cr, layer->surface, 0, 0);
+  if (layer_is_current (layer, matrix))
+    return;
+  /* from widget px now to the table, then to widget px when the layer was painted */
+  to_old = *matrix;
+  if (cairo_matrix_invert (&to_old) != CAIRO_STATUS_SUCCESS)
+    return;
+  cairo_matrix_multiply (&to_old, &to_old, &layer->matrix);
+  cairo_pattern_set_matrix (cairo_get_source (cr), &to_old);
+  /* nearest pixel: a tenth of a bilinear filter's time, and only until the zoom rests */
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+}
+
 /**
  * muster_map_cache_paint:
  * @self: a cache
@@ -224,6 +290,7 @@ muster_map_cache_paint (MusterMapCache       *self,
     }
 
   muster_viewport_get_matrix (viewport, &matrix);
+  self->stale = FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     {
       Layer *layer = &self->layers[i];
@@ -240,6 +307,12 @@ muster_map_cache_paint (MusterMapCache       *self,
               moved |= layer->layer;
             }
         }
+      else if (self->quick && layer->valid && layer->key == key)
+        {
+          /* shown transformed below; the picture and its matrix are kept as painted */
+          self->stale = TRUE;
+          continue;
+        }
       else
         {
           cairo_t *layer_cr = cairo_create (layer->surface);
@@ -254,11 +327,18 @@ muster_map_cache_paint (MusterMapCache       *self,
     }
 
   cairo_save (cr);
-  cairo_set_source_surface (cr, self->layers[0].surface, 0, 0);
+  if (!layer_is_current (&self->layers[0], &matrix))
+    {
+      /* scaled, it may not reach the edges */
+      cairo_set_source_rgba (cr, style->background[0], style->background[1],
+                             style->background[2], style->background[3]);
+      cairo_paint (cr);
+    }
+  set_layer_source (cr, &self->layers[0], &matrix);
   cairo_paint (cr);
   if (scene->live != NULL && g_hash_table_size (scene->live) > 0)
     muster_map_paint_layers (cr, viewport, scene, style, MUSTER_MAP_LAYER_LIVE_GROUND, NULL);
-  cairo_set_source_surface (cr, self->layers[1].surface, 0, 0);
+  set_layer_source (cr, &self->layers[1], &matrix);
   cairo_paint (cr);
   cairo_restore (cr);
   muster_map_paint_layers (cr, viewport, scene, style,

@@ -13,6 +13,9 @@ typedef struct _MusterMapCache MusterMapCache;
 MusterMapCache  *muster_map_cache_new        (void);
 void             muster_map_cache_free       (MusterMapCache       *self);
 void             muster_map_cache_invalidate (MusterMapCache       *self);
+void             muster_map_cache_set_quick  (MusterMapCache       *self,
+                                              gboolean              quick);
+gboolean         muster_map_cache_is_stale   (MusterMapCache       *self);
 MusterMapLayers  muster_map_cache_paint      (MusterMapCache       *self,
                                               cairo_t              *cr,
                                               MusterViewport       *viewport,

@@ -9,6 +9,7 @@
 #include <pango/pangocairo.h>
 
 #include "muster-army.h"
+#include "muster-map-labels.h"
 #include "muster-map-painter.h"
 #include "muster-ranges.h"
 #include "muster-raster.h"
@@ -39,9 +40,12 @@ typedef struct
   const MusterMapStyle *style;
   double                zoom;      /* px per mm */
   PangoLayout          *layout;
+  int                   line_height; /* px, of "Ag" in the layout's font; 0 before it is known */
   GPtrArray            *sides;     /* side names, in order of appearance */
   cairo_matrix_t        device;    /* the caller's matrix: "device pixels" for text and ticks */
   MusterBox             area;      /* the table under what is painted, with a few px round it */
+  GHashTable           *labels;    /* feature → MusterMapPlacedLabel: where its label goes;
+                                    * nullable: every label in its first place */
   MusterRaster         *raster;    /* nullable: stands straight into an image's pixels */
   GArray               *quads;     /* MusterPoint scratch: four corners a stand */
 } Painter;
@@ -144,10 +148,14 @@ text_at (Painter    *p,
   double cx0, cy0, cx1, cy1;
   int w, h;
 
+  /* a label wholly outside the clip (a strip of a scrolled map) costs no glyphs; above or
+   * below it, no layout either: one line is less than twice a line of "Ag" high */
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  if (p->line_height > 0 && strchr (text, '\n') == NULL &&
+      (y - 2 * p->line_height * align_y - 1 > cy1 || y + 2 * p->line_height * (1 - align_y) + 1 < cy0))
+    return;
   pango_layout_set_text (p->layout, text, -1);
   pango_layout_get_pixel_size (p->layout, &w, &h);
-  /* a label wholly outside the clip (a strip of a scrolled map) costs no glyphs */
-  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
   if (x - w * align_x - 3 > cx1 || x + w * (1 - align_x) + 3 < cx0 ||
       y - h * align_y - 1 > cy1 || y + h * (1 - align_y) + 1 < cy0)
     return;
@@ -390,6 +398,199 @@ paint_piece (Painter             *p,
     }
 }
 
+/* Whether the scene's audience sees @f. */
+static gboolean
+shown (Painter             *p,
+       const MusterFeature *f)
+{
+  return muster_map_scene_shows (p->scene, f);
+}
+
+static gboolean
+is_live (Painter             *p,
+         const MusterFeature *f)
+{
+  return p->scene->live != NULL && g_hash_table_contains (p->scene->live, f->id);
+}
+
+/* Labels */
+
+static const char *
+unit_label (Painter             *p,
+            const MusterFeature *f)
+{
+  MusterUnit *unit;
+
+  if (f->name != NULL)
+    return f->name;
+  if (p->scene->doc && (unit = muster_doc_lookup_unit (p->scene->doc, f->unit)))
+    return muster_unit_get_name (unit);
+  return NULL;
+}
+
+/* The device-pixel box round @box (table mm), whatever the viewport's rotation. */
+static MusterBox
+to_device_box (Painter   *p,
+               MusterBox  box)
+{
+  MusterBox out = muster_box_empty ();
+
+  for (guint i = 0; i < 4; i++)
+    {
+      MusterPoint corner;
+
+      muster_viewport_table_to_widget (p->viewport, i & 1 ? box.x1 : box.x0,
+                                       i & 2 ? box.y1 : box.y0, &corner.x, &corner.y);
+      muster_box_extend (&out, corner);
+    }
+  return out;
+}
+
+#define OBJECTIVE_R 11.0   /* px */
+
+/* What a unit or an objective covers on screen, px. */
+static MusterBox
+body_box (Painter             *p,
+          const MusterFeature *f)
+{
+  double x, y;
+
+  if (f->kind == MUSTER_FEATURE_UNIT)
+    return to_device_box (p, muster_feature_get_bounds (f));
+  muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
+  return (MusterBox) { x - OBJECTIVE_R, y - OBJECTIVE_R, x + OBJECTIVE_R, y + OBJECTIVE_R };
+}
+
+/* Where @text may go round @body (px): below it, above, right, left. The plate round the text
+ * is 2 px wider on each side. */
+static guint
+label_places (Painter             *p,
+              MusterBox            body,
+              const char          *text,
+              MusterBox           *places)
+{
+  double cx = (body.x0 + body.x1) / 2, cy = (body.y0 + body.y1) / 2;
+  int w, h;
+
+  muster_map_label_size (p->layout, text, &w, &h);
+  places[0] = (MusterBox) { cx - w / 2.0 - 2, body.y1 + 2, cx + w / 2.0 + 2, body.y1 + 2 + h };
+  places[1] = (MusterBox) { cx - w / 2.0 - 2, body.y0 - 2 - h, cx + w / 2.0 + 2, body.y0 - 2 };
+  places[2] = (MusterBox) { body.x1 + 3, cy - h / 2.0, body.x1 + 7 + w, cy + h / 2.0 };
+  places[3] = (MusterBox) { body.x0 - 7 - w, cy - h / 2.0, body.x0 - 3, cy - h / 2.0 + h };
+  return 4;
+}
+
+/**
+ * muster_map_place_labels:
+ * @viewport: the view
+ * @scene: what is painted
+ * @layout: a layout in the labels' font
+ *
+ * Where the names of units and objectives go, kept apart: every unit and objective of the
+ * battlefield that the scene shows and does not drag, each label in the first of its places
+ * (below, above, right, left) that covers no label of a higher priority (objectives first,
+ * then the units widest on screen) and preferably no other unit; left out when none is free,
+ * to come back when zooming in. Over the whole table, so every strip of a map agrees.
+ *
+ * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
+ *   label, for the labels shown
+ */
+GHashTable *
+muster_map_place_labels (MusterViewport       *viewport,
+                         const MusterMapScene *scene,
+                         PangoLayout          *layout)
+{
+  Painter p = { .viewport = viewport, .scene = scene, .layout = layout,
+                .zoom = muster_viewport_get_zoom (viewport) };
+  MusterBattlefield *field = scene->battlefield;
+  g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (MusterMapBody));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  GHashTable *placed = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  if (scene->no_labels)
+    return placed;
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      MusterMapBody body = { f, { 0, 0, 0, 0 } };
+      MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
+      const char *text = NULL;
+
+      if ((f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE) ||
+          !shown (&p, f) || is_live (&p, f))
+        continue;
+      body.box = body_box (&p, f);
+      g_array_append_val (bodies, body);
+      if (f->kind == MUSTER_FEATURE_OBJECTIVE)
+        {
+          text = f->name && *f->name ? f->name : NULL;
+          label.priority = G_MAXDOUBLE;
+        }
+      else
+        {
+          g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (f);
+
+          label.priority = muster_footprint_get_frontage (fp) * p.zoom;
+          text = label.priority >= MIN_LABEL_PX ? unit_label (&p, f) : NULL;
+        }
+      if (text == NULL)
+        continue;
+      label.n_places = label_places (&p, body.box, text, label.places);
+      g_array_append_val (labels, label);
+      g_ptr_array_add (texts, (gpointer) text);
+    }
+  muster_map_labels_place (labels, bodies);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+
+      MusterMapPlacedLabel shown_label = { label->places[MAX (label->chosen, 0)], texts->pdata[i] };
+
+      if (label->chosen >= 0)
+        g_hash_table_insert (placed, (gpointer) label->owner,
+                             g_memdup2 (&shown_label, sizeof shown_label));
+    }
+  return placed;
+}
+
+/* @f's label in its first place, under the device matrix: a feature being dragged, or any
+ * when the painter places no labels (the placed ones are painted by paint_placed_labels()). */
+static void
+paint_label (Painter             *p,
+             const MusterFeature *f,
+             const char          *text)
+{
+  MusterBox places[MUSTER_MAP_LABEL_MAX_PLACES];
+
+  if (text == NULL || *text == '\0' || p->scene->no_labels ||
+      (p->labels != NULL && !is_live (p, f)))
+    return;
+  label_places (p, body_box (p, f), text, places);
+  text_at (p, text, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
+}
+
+/* The placed labels that reach the area, over the units: a label may stand well away from its
+ * feature (to its left or right), so they are painted from the placement, not with the
+ * features the area's query found. */
+static void
+paint_placed_labels (Painter *p)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  cairo_save (p->cr);
+  cairo_set_matrix (p->cr, &p->device);
+  g_hash_table_iter_init (&iter, p->labels);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      const MusterMapPlacedLabel *label = value;
+
+      text_at (p, label->text, label->box.x0 + 2, label->box.y0, 0.0, 0.0, TRUE);
+    }
+  cairo_restore (p->cr);
+}
+
 static void
 paint_objective (Painter             *p,
                  const MusterFeature *f)
@@ -413,8 +614,7 @@ paint_objective (Painter             *p,
   cairo_set_line_width (cr, 2.5);
   cairo_stroke (cr);
   text_at (p, number, x, y, 0.5, 0.5, FALSE);
-  if (f->name && *f->name && !p->scene->no_labels)
-    text_at (p, f->name, x, y + r + 2, 0.5, 0.0, TRUE);
+  paint_label (p, f, f->name);
   cairo_restore (cr);
 }
 
@@ -440,8 +640,6 @@ paint_unit (Painter               *p,
   cairo_t *cr = p->cr;
   double inset = 0.5 / p->zoom;
   double frontage = muster_footprint_get_frontage (fp) * p->zoom;
-  const char *label = f->name;
-  MusterUnit *unit;
 
   /* the query took in units whose labels may reach the area; their stands may not */
   if (!muster_box_intersects (muster_footprint_get_bounds (fp), p->area))
@@ -520,35 +718,15 @@ paint_unit (Painter               *p,
       cairo_fill (cr);
     }
 
-  if (label == NULL && p->scene->doc && (unit = muster_doc_lookup_unit (p->scene->doc, f->unit)))
-    label = muster_unit_get_name (unit);
-  if (label && frontage >= MIN_LABEL_PX && !p->scene->no_labels)
+  if (frontage >= MIN_LABEL_PX)
     {
-      MusterBox box = muster_footprint_get_bounds (fp);
-      double x, y;
-
-      muster_viewport_table_to_widget (p->viewport, (box.x0 + box.x1) / 2, box.y1, &x, &y);
       cairo_save (cr);
       cairo_set_matrix (cr, &p->device);
-      text_at (p, label, x, y + 2, 0.5, 0.0, TRUE);
+      paint_label (p, f, unit_label (p, f));
       cairo_restore (cr);
     }
 }
 
-/* Whether the scene's audience sees @f. */
-static gboolean
-shown (Painter             *p,
-       const MusterFeature *f)
-{
-  return muster_map_scene_shows (p->scene, f);
-}
-
-static gboolean
-is_live (Painter             *p,
-         const MusterFeature *f)
-{
-  return p->scene->live != NULL && g_hash_table_contains (p->scene->live, f->id);
-}
 
 /* Units, then objectives over them, of those in @visible that are (or are not) @live. */
 static void
@@ -582,6 +760,8 @@ paint_units (Painter   *p,
       if (f->kind == MUSTER_FEATURE_OBJECTIVE && shown (p, f) && is_live (p, f) == live)
         paint_objective (p, f);
     }
+  if (!live && p->labels != NULL)
+    paint_placed_labels (p);
 }
 
 /* A selected outline's vertices as handles to drag: small squares of the table colour, ringed
@@ -834,6 +1014,15 @@ paint_ranges (Painter *p)
               ring_label_point (p, hull, n_hull, up, range->rings[k], &x, &y);
               text_at (p, band, x, y, 0.5, 0.5, TRUE);
             }
+          if (range->min > 0)
+            {
+              g_autofree char *distance = format_range (range, NULL, range->min);
+              /* TRANSLATORS: a weapon's minimum range on the map, e.g. "min 6″" */
+              g_autofree char *least = g_strdup_printf (_("min %s"), distance);
+
+              ring_label_point (p, hull, n_hull, up, range->min, &x, &y);
+              text_at (p, least, x, y, 0.5, 0.5, TRUE);
+            }
           cairo_restore (cr);
         }
     }
@@ -883,6 +1072,54 @@ paint_overlays (Painter *p)
 
 /* Names of terrain pieces, in italics along the top of their bounds, when the piece is wide
  * enough on screen to carry one. */
+/* Where a terrain piece's name may go (device px, the plate's box): along the top inside its
+ * bounds, else along the bottom, else across the middle; a river's or road's beside the band
+ * near its end, else near its start. None for a piece under 60 px across. */
+static guint
+terrain_name_places (Painter             *p,
+                     const MusterFeature *f,
+                     MusterBox           *places)
+{
+  MusterBox box = to_device_box (p, muster_feature_get_bounds (f));
+  double cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+  int w, h;
+
+  if (box.x1 - box.x0 < 60)
+    return 0;
+  muster_map_label_size (p->layout, f->name, &w, &h);
+  if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points->len > 0)
+    {
+      MusterPoint first = g_array_index (f->points, MusterPoint, 0);
+      MusterPoint end = g_array_index (f->points, MusterPoint, f->points->len - 1);
+      MusterPoint before = f->points->len > 1
+                           ? g_array_index (f->points, MusterPoint, f->points->len - 2) : end;
+      MusterPoint after = f->points->len > 1 ? g_array_index (f->points, MusterPoint, 1) : first;
+      double band = f->line_width * p->zoom / 2 + 2, x, y, x0, y0;
+
+      muster_viewport_table_to_widget (p->viewport, muster_point_lerp (before, end, 0.8).x,
+                                       muster_point_lerp (before, end, 0.8).y, &x, &y);
+      muster_viewport_table_to_widget (p->viewport, muster_point_lerp (after, first, 0.8).x,
+                                       muster_point_lerp (after, first, 0.8).y, &x0, &y0);
+      places[0] = (MusterBox) { x - w / 2.0 - 2, y - band - h, x + w / 2.0 + 2, y - band };
+      places[1] = (MusterBox) { x0 - w / 2.0 - 2, y0 - band - h, x0 + w / 2.0 + 2, y0 - band };
+      places[2] = (MusterBox) { x - w / 2.0 - 2, y + band, x + w / 2.0 + 2, y + band + h };
+      return 3;
+    }
+  places[0] = (MusterBox) { cx - w / 2.0 - 2, box.y0 + 4, cx + w / 2.0 + 2, box.y0 + 4 + h };
+  places[1] = (MusterBox) { cx - w / 2.0 - 2, box.y1 - 4 - h, cx + w / 2.0 + 2, box.y1 - 4 };
+  places[2] = (MusterBox) { cx - w / 2.0 - 2, cy - h / 2.0, cx + w / 2.0 + 2, cy + h / 2.0 };
+  return 3;
+}
+
+static gboolean
+has_name (const MusterFeature *f)
+{
+  return f->kind == MUSTER_FEATURE_TERRAIN && f->name != NULL && *f->name != '\0';
+}
+
+/* Terrain names: those being dragged in their first place; the others placed apart over the
+ * whole table (widest pieces first), so that every strip of the map agrees, and painted where
+ * they reach the area. */
 static void
 paint_terrain_names (Painter   *p,
                      GPtrArray *visible,
@@ -890,6 +1127,8 @@ paint_terrain_names (Painter   *p,
 {
   cairo_t *cr = p->cr;
   PangoFontDescription *italic, *saved;
+  MusterBattlefield *field = p->scene->battlefield;
+  g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
 
   if (p->scene->no_labels)
     return;
@@ -898,34 +1137,37 @@ paint_terrain_names (Painter   *p,
   pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
   pango_layout_set_font_description (p->layout, italic);
   cairo_save (cr);
-  for (guint i = 0; i < visible->len; i++)
+  cairo_set_matrix (cr, &p->device);
+  for (guint i = 0; live && i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
-      MusterBox box;
-      double x, y, x1, y1;
+      MusterBox places[MUSTER_MAP_LABEL_MAX_PLACES];
 
-      if (f->kind != MUSTER_FEATURE_TERRAIN || f->name == NULL || *f->name == '\0' ||
-          !shown (p, f) || is_live (p, f) != live)
-        continue;
-      box = muster_feature_get_bounds (f);
-      muster_viewport_table_to_widget (p->viewport, box.x0, box.y0, &x, &y);
-      muster_viewport_table_to_widget (p->viewport, box.x1, box.y1, &x1, &y1);
-      if (fabs (x1 - x) < 60)
-        continue;
-      cairo_set_matrix (cr, &p->device);
-      if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points->len > 0)
-        {
-          MusterPoint end = g_array_index (f->points, MusterPoint, f->points->len - 1);
-          MusterPoint before = f->points->len > 1
-                               ? g_array_index (f->points, MusterPoint, f->points->len - 2) : end;
+      if (has_name (f) && shown (p, f) && is_live (p, f) && terrain_name_places (p, f, places))
+        text_at (p, f->name, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
+    }
+  for (guint i = 0; !live && i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
+      MusterBox bounds;
 
-          /* near the end of a river or road, beside the band */
-          end = muster_point_lerp (before, end, 0.8);
-          muster_viewport_table_to_widget (p->viewport, end.x, end.y, &x, &y);
-          text_at (p, f->name, x, y - f->line_width * p->zoom / 2 - 2, 0.5, 1.0, TRUE);
-        }
-      else
-        text_at (p, f->name, (x + x1) / 2, MIN (y, y1) + 4, 0.5, 0.0, TRUE);
+      if (!has_name (f) || !shown (p, f) || is_live (p, f) ||
+          !(label.n_places = terrain_name_places (p, f, label.places)))
+        continue;
+      bounds = to_device_box (p, muster_feature_get_bounds (f));
+      label.priority = bounds.x1 - bounds.x0;
+      g_array_append_val (labels, label);
+    }
+  muster_map_labels_place (labels, NULL);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+      const MusterFeature *f = label->owner;
+
+      if (label->chosen >= 0)
+        text_at (p, f->name, label->places[label->chosen].x0 + 2,
+                 label->places[label->chosen].y0, 0.0, 0.0, TRUE);
     }
   cairo_restore (cr);
   pango_layout_set_font_description (p->layout, saved);
@@ -1035,7 +1277,8 @@ muster_map_paint_layers (cairo_t                     *cr,
   g_autoptr(GPtrArray) sides = g_ptr_array_new ();
   PangoFontDescription *font;
   cairo_matrix_t matrix;
-  Painter p = { cr, viewport, scene, style, 1, NULL, sides };
+  Painter p = { .cr = cr, .viewport = viewport, .scene = scene, .style = style, .zoom = 1,
+                .sides = sides };
 
   g_return_if_fail (scene != NULL && scene->battlefield != NULL);
 
@@ -1059,6 +1302,8 @@ muster_map_paint_layers (cairo_t                     *cr,
   font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
   pango_layout_set_font_description (p.layout, font);
   pango_font_description_free (font);
+  pango_layout_set_text (p.layout, "Ag", -1);
+  pango_layout_get_pixel_size (p.layout, NULL, &p.line_height);
   collect_sides (&p);
   /* with a margin for the labels drawn in pixels beyond a feature's bounds */
   muster_battlefield_query_box (scene->battlefield, area_box (&p, area, LABEL_MARGIN_PX), visible);
@@ -1078,7 +1323,12 @@ muster_map_paint_layers (cairo_t                     *cr,
   if (layers & MUSTER_MAP_LAYER_LIVE_GROUND)
     paint_ground (&p, visible, TRUE);
   if (layers & MUSTER_MAP_LAYER_UNITS)
-    paint_units (&p, visible, FALSE);
+    {
+      /* placed over the whole table, whatever part is painted */
+      p.labels = muster_map_place_labels (viewport, scene, p.layout);
+      paint_units (&p, visible, FALSE);
+      g_clear_pointer (&p.labels, g_hash_table_unref);
+    }
   if (layers & MUSTER_MAP_LAYER_LIVE_UNITS)
     paint_units (&p, visible, TRUE);
   if (layers & MUSTER_MAP_LAYER_MARKS)

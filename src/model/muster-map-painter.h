@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <pango/pango.h>
 #include <glib.h>
 
 #include "muster-doc.h"
@@ -113,5 +114,19 @@ gboolean muster_map_scene_shows      (const MusterMapScene *scene,
                                       const MusterFeature  *feature);
 char    *muster_map_format_length    (const MusterBattlefield *battlefield,
                                       double                mm);
+/**
+ * MusterMapPlacedLabel:
+ * @box: the label's plate, device px
+ * @text: (transfer none): the label, the feature's or its unit's name
+ */
+typedef struct
+{
+  MusterBox   box;
+  const char *text;
+} MusterMapPlacedLabel;
+
+GHashTable *muster_map_place_labels  (MusterViewport       *viewport,
+                                      const MusterMapScene *scene,
+                                      PangoLayout          *layout);
 
 G_END_DECLS

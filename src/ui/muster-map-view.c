@@ -25,9 +25,11 @@
  *
  * Frames come from a map cache: the ground and units stay painted between frames, and what is
  * being dragged is "live", painted over them. Pans move by whole pixels so the cache can scroll.
+ * Zoom steps show the kept layers scaled until the zoom rests, then one frame paints them sharp.
  */
 
 #define ZOOM_STEP      1.25
+#define ZOOM_REST_MS   150      /* no zoom step for this long: paint the map sharp again */
 #define HIT_PX         6.0      /* how far off a click still hits, px */
 #define ROTATE_SNAP    (G_PI / 12)
 #define MOVE_SNAP_MM   5.0
@@ -71,6 +73,7 @@ struct _MusterMapView
   double                    start_x, start_y; /* where the drag began, widget px */
   GPtrArray                *originals;      /* MusterFeature, before a move or rotate */
   double                    zoom_begin;
+  guint                     zoom_rest_id;   /* ends the map cache's quick mode */
   GArray                    *outline;       /* MusterPoint: a polygon, polyline or zone */
   guint                     vertex;         /* the vertex a DRAG_VERTEX moves */
 
@@ -206,10 +209,33 @@ muster_map_view_fit (MusterMapView *self)
   self->fitted = TRUE;
 }
 
+static gboolean
+zoom_rested_cb (gpointer data)
+{
+  MusterMapView *self = data;
+
+  self->zoom_rest_id = 0;
+  muster_map_cache_set_quick (self->cache, FALSE);
+  if (muster_map_cache_is_stale (self->cache))
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* A zoom step: until the zoom rests, frames show the kept map scaled (a copy) rather than
+ * painting a crowded table afresh at every step; then one frame paints it sharp. */
+static void
+zooming (MusterMapView *self)
+{
+  muster_map_cache_set_quick (self->cache, TRUE);
+  g_clear_handle_id (&self->zoom_rest_id, g_source_remove);
+  self->zoom_rest_id = g_timeout_add (ZOOM_REST_MS, zoom_rested_cb, self);
+}
+
 void
 muster_map_view_zoom_by (MusterMapView *self,
                          double         factor)
 {
+  zooming (self);
   muster_viewport_zoom_at (self->viewport, muster_viewport_get_zoom (self->viewport) * factor,
                            muster_viewport_get_width (self->viewport) / 2.0,
                            muster_viewport_get_height (self->viewport) / 2.0);
@@ -244,6 +270,7 @@ scroll_cb (GtkEventControllerScroll *controller,
       muster_viewport_pan (self->viewport, x_px, y_px);
       return TRUE;
     }
+  zooming (self);
   muster_viewport_zoom_at (self->viewport, muster_viewport_get_zoom (self->viewport) *
                            pow (ZOOM_STEP, -dy), x, y);
   return TRUE;
@@ -269,6 +296,7 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
       x = muster_viewport_get_width (self->viewport) / 2.0;
       y = muster_viewport_get_height (self->viewport) / 2.0;
     }
+  zooming (self);
   muster_viewport_zoom_at (self->viewport, self->zoom_begin * scale, x, y);
 }
 
@@ -1134,6 +1162,7 @@ muster_map_view_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  g_clear_handle_id (&self->zoom_rest_id, g_source_remove);
   G_OBJECT_CLASS (muster_map_view_parent_class)->dispose (object);
 }
 

@@ -16,9 +16,9 @@
  * hills, streams, walls), painted on a 1280 × 800 image surface: the whole table fitted, and
  * zoomed in 4× on its centre. Each kind of frame is timed on its own through a map cache, as
  * the Battlefield workspace paints: the first frame after load (nothing kept yet), a repaint
- * with warm caches, a pan, a zoom step, a unit and a terrain piece dragged, the selection
- * changing; beside them, for scale, the naive way: every stand filled and stroked on its own
- * and every piece drawn, visible or not. Then a click's hit test and a line of sight.
+ * with warm caches, a pan, a zoom step (while zooming, and sharp when it rests), a unit and a
+ * terrain piece dragged, the selection changing; beside them, for scale, the naive way: every
+ * stand filled and stroked on its own and every piece drawn, visible or not. Then a click's hit test and a line of sight.
  */
 
 #define N_UNITS          100
@@ -175,7 +175,8 @@ typedef enum
   FRAME_COLD,          /* the first frame after load: a new map cache, every layer painted */
   FRAME_WARM,          /* a repaint with nothing changed (an expose, the cursor blinking) */
   FRAME_PAN,           /* a drag of the table by a few pixels */
-  FRAME_ZOOM,          /* one step of the wheel (× 1.25 or back) at the pointer */
+  FRAME_ZOOM_QUICK,    /* one step of the wheel (× 1.25 or back) at the pointer, zooming on */
+  FRAME_ZOOM,          /* the same, painted sharp: the frame after the zoom rests */
   FRAME_UNIT_DRAG,     /* a unit moved under the pointer */
   FRAME_TERRAIN_DRAG,  /* a terrain piece moved under the pointer */
   FRAME_SELECT,        /* the selection changed */
@@ -187,7 +188,8 @@ static const char * const frame_names[N_FRAMES] = {
   "first frame after load (cold cache)",
   "repaint, warm caches",
   "pan",
-  "zoom step",
+  "zoom step while zooming (kept layers scaled)",
+  "zoom step painted sharp (when the zoom rests)",
   "unit drag",
   "terrain drag",
   "selection change",
@@ -195,7 +197,7 @@ static const char * const frame_names[N_FRAMES] = {
 };
 
 static const char * const frame_ids[N_FRAMES] = {
-  "cold", "warm", "pan", "zoom", "unit-drag", "terrain-drag", "select", "naive",
+  "cold", "warm", "pan", "zoom-quick", "zoom", "unit-drag", "terrain-drag", "select", "naive",
 };
 
 /* A feature of @kind near the middle of the table, for the drags. */
@@ -259,6 +261,7 @@ time_frames (cairo_t           *cr,
       g_hash_table_add (selection, g_strdup (dragged->id));
       scene.live = live;
     }
+  muster_map_cache_set_quick (cache, kind == FRAME_ZOOM_QUICK);
   /* one frame first: fonts and glyph caches, the spatial index, the map cache */
   if (kind == FRAME_NAIVE)
     paint_naive (cr, viewport, field);
@@ -280,6 +283,7 @@ time_frames (cairo_t           *cr,
         case FRAME_PAN:
           muster_viewport_pan (viewport, i % 20 < 10 ? 6 : -6, 2);
           break;
+        case FRAME_ZOOM_QUICK:
         case FRAME_ZOOM:
           /* at a point off the centre, as a mouse wheel does */
           muster_viewport_zoom_at (viewport, muster_viewport_get_zoom (viewport) *

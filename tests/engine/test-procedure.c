@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "muster-engine.h"
+#include "muster-test-util.h"
 
 /* A procedure made for the test: roll N d6, each succeeding on target+ (re-rolling failures
  * once if asked); pass when at least `need` succeed. */
@@ -272,6 +273,99 @@ test_procedure_registry (void)
   g_assert_null (muster_procedure_lookup ("test-system", "roll"));
 }
 
+/* Counts of every value of every output over @trials plays of @p by its plain sampler, with the
+ * dice of @seed: what the simulator did before procedures could prepare once. */
+static GArray *
+plain_counts (const MusterProcedure *p,
+              const MusterRuleset   *ruleset,
+              const int             *values,
+              guint                  trials,
+              guint64                seed)
+{
+  g_autoptr(MusterDice) dice = muster_dice_new (seed);
+  GArray *counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  int outcome[32];
+
+  g_assert_cmpuint (p->n_outputs, <=, G_N_ELEMENTS (outcome));
+  for (guint t = 0; t < trials; t++)
+    {
+      p->sample (p, ruleset, values, dice, outcome);
+      for (guint o = 0; o < p->n_outputs; o++)
+        {
+          /* output o, value v (−50 … 949) at o × 1000 + v + 50 */
+          guint at = o * 1000 + (guint) CLAMP (outcome[o] + 50, 0, 999);
+
+          if (at >= counts->len)
+            g_array_set_size (counts, at + 1);
+          g_array_index (counts, guint, at)++;
+        }
+    }
+  return counts;
+}
+
+/* Procedures that prepare once give, seed for seed, what their plain sampler gives. */
+static void
+test_procedure_prepared (void)
+{
+  guint n, checked = 0;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+  const guint trials = 3000;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterProcedure *p = list[i];
+      g_autoptr(MusterRuleset) ruleset = NULL;
+      g_autofree int *values = NULL;
+      g_autoptr(MusterProcedureResult) result = NULL;
+      g_autoptr(GArray) counts = NULL;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true ((p->prepare == NULL) == (p->sample_prepared == NULL));
+      if (p->prepare == NULL)
+        continue;
+      ruleset = muster_test_load_shipped_ruleset (p->system);
+      values = muster_procedure_default_values (p);
+      result = muster_procedure_simulate (p, ruleset, values, trials, 9 + i, &error);
+      g_assert_no_error (error);
+      counts = plain_counts (p, ruleset, values, trials, 9 + i);
+      for (guint o = 0; o < p->n_outputs; o++)
+        {
+          MusterDist *d = muster_procedure_result_get_output (result, o);
+
+          for (int v = -50; v < 950; v++)
+            {
+              guint at = o * 1000 + (guint) (v + 50);
+              guint expected = at < counts->len ? g_array_index (counts, guint, at) : 0;
+
+              if (llround (muster_dist_get_prob (d, v) * trials) != expected)
+                g_error ("%s %s, output %u, value %d: %g prepared, %u plain", p->system, p->id,
+                         o, v, muster_dist_get_prob (d, v) * trials, expected);
+            }
+        }
+      checked++;
+    }
+  /* Battle Valor Fantasy and Standards of Valor prepare once */
+  g_assert_cmpuint (checked, >=, 30);
+}
+
+/* A procedure that prepares once reports a ruleset without its tables as an error. */
+static void
+test_procedure_prepare_error (void)
+{
+  static const char text[] =
+    "<ruleset format='1' id='standards-of-valor' version='1'><name>Bare</name></ruleset>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, sizeof text - 1);
+  g_autoptr(MusterRuleset) bare = muster_ruleset_new_from_bytes (bytes, "bare.xml", NULL);
+  const MusterProcedure *p = muster_procedure_lookup ("standards-of-valor", "fire");
+  g_autofree int *values = muster_procedure_default_values (p);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (bare);
+  g_assert_nonnull (p->prepare);
+  g_assert_null (muster_procedure_simulate (p, bare, values, 10, 1, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -283,6 +377,8 @@ main (int   argc,
   g_test_add_func ("/engine/procedure/simulate", test_procedure_simulate_matches_exact);
   g_test_add_func ("/engine/procedure/text", test_procedure_result_text);
   g_test_add_func ("/engine/procedure/registry", test_procedure_registry);
+  g_test_add_func ("/engine/procedure/prepared", test_procedure_prepared);
+  g_test_add_func ("/engine/procedure/prepare-error", test_procedure_prepare_error);
 
   return g_test_run ();
 }

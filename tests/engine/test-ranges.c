@@ -131,6 +131,44 @@ test_standards_of_valor (void)
   g_assert_cmpfloat_with_epsilon (range_at (v, 0)->max, 50 * IN, 1e-9);
 }
 
+/* Standards of Valor heavy weapons (§2.4, §4.9): rings at the 12" bands against troops to five
+ * bands, and a 6" minimum range for artillery other than the Heavy Crossbow. */
+static void
+test_sov_heavy_weapons (void)
+{
+  static const struct { const char *engine, *range; double min; } engines[] = {
+    { "tdw", "artillery", 6 }, { "gdw", "artillery", 6 }, { "gpw", "artillery", 6 },
+    { "hxb", "hxb", 0 }, { NULL, NULL, 0 },
+  };
+  g_autoptr(System) sov = system_new ("standards-of-valor");
+
+  for (guint e = 0; e < G_N_ELEMENTS (engines); e++)
+    {
+      MusterUnit *crew = engines[e].engine
+                         ? add_unit (&sov->army, "heavy-weapon", 4, "regular", "regular-foot",
+                                     engines[e].engine, NULL)
+                         : add_unit (&sov->army, "infantry", 10, "regular", "regular-foot",
+                                     "sword", NULL);
+      g_autoptr(GArray) ranges = ranges_of (sov, crew);
+      const MusterRange *range;
+
+      if (engines[e].engine == NULL)
+        {
+          g_assert_cmpuint (ranges->len, ==, 0);
+          continue;
+        }
+      g_assert_cmpuint (ranges->len, ==, 1);
+      range = range_at (ranges, 0);
+      g_assert_cmpstr (range->id, ==, engines[e].range);
+      g_assert_false (range->unlimited);
+      g_assert_cmpfloat_with_epsilon (range->max, 60 * IN, 1e-9);
+      g_assert_cmpfloat_with_epsilon (range->min, engines[e].min * IN, 1e-9);
+      g_assert_cmpuint (range->n_rings, ==, 4);
+      for (guint i = 0; i < 4; i++)
+        g_assert_cmpfloat_with_epsilon (range->rings[i], 12 * (i + 1) * IN, 1e-9);
+    }
+}
+
 /* Undying Lands in centimetres, by missile class; Medals of Valor in yards on the ground, at
  * the house scale of 2 yards to the inch; the horse-and-musket rules give none and say so. */
 static void
@@ -211,6 +249,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/ranges/battle-valor-fantasy", test_battle_valor_fantasy);
   g_test_add_func ("/ranges/standards-of-valor", test_standards_of_valor);
+  g_test_add_func ("/ranges/sov-heavy-weapons", test_sov_heavy_weapons);
   g_test_add_func ("/ranges/other-systems", test_other_systems);
   g_test_add_func ("/ranges/bad", test_bad_ranges);
   return g_test_run ();

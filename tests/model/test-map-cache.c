@@ -384,6 +384,63 @@ test_pan_scrolls (Fixture       *fx,
   g_assert_cmpint (paint_cached (fx, &scrolled), ==, GROUND | UNITS);
 }
 
+/* While a zoom goes on, the kept layers are shown scaled instead of painted again: the unit
+ * still shows where the new view puts it, until quick mode ends and the next frame paints
+ * the picture sharp, as muster_map_paint() would. An edit still paints its layer. */
+static void
+test_quick_zoom (Fixture       *fx,
+                 gconstpointer  data)
+{
+  MusterMapLayers scrolled;
+  guint blurred;
+
+  paint_cached (fx, NULL);
+  g_assert_false (muster_map_cache_is_stale (fx->cache));
+  muster_map_cache_set_quick (fx->cache, TRUE);
+
+  /* nothing to show transformed yet: the same view paints nothing */
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_false (muster_map_cache_is_stale (fx->cache));
+
+  /* two wheel steps in, at a point off the centre */
+  for (guint step = 0; step < 2; step++)
+    {
+      muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.25, 380, 220);
+      g_assert_cmpint (paint_cached (fx, &scrolled), ==, 0);
+      g_assert_cmpint (scrolled, ==, 0);
+      g_assert_true (muster_map_cache_is_stale (fx->cache));
+      g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+      g_assert_true (same_colour (pixel_at_table (fx, P (270, 370)),
+                                  rgba_to_pixel (fx->style.terrain[MUSTER_TERRAIN_WOODS])));
+    }
+  /* scaled, not painted: lines and text are off by a pixel here and there */
+  blurred = count_differences (fx);
+  g_assert_cmpuint (blurred, >, 20);
+
+  /* an edit in the middle of it paints that layer, sharp; the other stays scaled */
+  move (fx, "unit", 0, 100);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, UNITS);
+  g_assert_true (muster_map_cache_is_stale (fx->cache));
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+
+  /* zoomed out past where the layers were painted: the uncovered edge is background */
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) / 3, 300, 200);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+  g_assert_true (same_colour (pixel_at (fx->surface, 2, 2), rgba_to_pixel (fx->style.background)));
+
+  /* the zoom rests: one frame paints both sharp, and nothing is stale */
+  muster_map_cache_set_quick (fx->cache, FALSE);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_false (muster_map_cache_is_stale (fx->cache));
+  g_assert_cmpuint (count_differences (fx), <, 20);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
+
+  /* out of quick mode a zoom paints at once, as before */
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.25, 300, 200);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_false (muster_map_cache_is_stale (fx->cache));
+}
+
 /* On a HiDPI screen the kept layers have two device pixels to a widget pixel: the picture is as
  * sharp as painted afresh, and pans still scroll. */
 static void
@@ -458,6 +515,7 @@ main (int argc, char *argv[])
   ADD ("new-battlefield", test_new_battlefield);
   ADD ("live-drag", test_live_drag);
   ADD ("pan-scrolls", test_pan_scrolls);
+  ADD ("quick-zoom", test_quick_zoom);
   ADD ("hidpi", test_hidpi);
   ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
 #undef ADD

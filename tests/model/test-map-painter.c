@@ -4,11 +4,14 @@
 #include "config.h"
 
 #include <math.h>
+#include <pango/pangocairo.h>
 
 #include "muster-army.h"
+#include "muster-map-labels.h"
 #include "muster-map-painter.h"
 #include "muster-unit.h"
 #include "muster-pixel-util.h"
+#include "../engine/muster-test-util.h"
 
 #define W 600
 #define H 400
@@ -291,6 +294,34 @@ test_dark (void)
   style = light;
 }
 
+/* @unit in a force of side Blue, placed as "p1" (one 40 mm stand at 500, 300) and selected,
+ * in @scene with @doc's @types. */
+static void
+place_selected (MusterMapScene           *scene,
+                MusterDoc                *doc,
+                const MusterTerrainTypes *types,
+                MusterUnit               *unit,
+                MusterBattlefield        *field,
+                GHashTable               *selection)
+{
+  MusterFeature *placement = muster_feature_new (MUSTER_FEATURE_UNIT);
+
+  muster_doc_insert_force (doc, 0, muster_force_new ("Army", 0));
+  g_free (muster_force_set_side (muster_doc_get_force (doc, 0), "Blue"));
+  muster_node_insert_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), 0, unit);
+  placement->id = g_strdup ("p1");
+  placement->unit = g_strdup (muster_unit_get_id (unit));
+  placement->centre = P (500, 300);
+  placement->stands = 1;
+  placement->base_width = placement->base_depth = 40;
+  muster_battlefield_insert (field, -1, placement);
+  g_hash_table_add (selection, "p1");
+  scene->doc = doc;
+  scene->types = types;
+  scene->selection = selection;
+  scene->rubber_band = muster_box_empty ();
+}
+
 /* Range rings: an Undying Lands slinger (SRW, 20 cm) on one 40 mm stand at the table's middle,
  * selected: a ring 200 mm out from its edges, rounded at the corners; none when the rings are
  * off, none for a unit without a missile weapon. */
@@ -307,7 +338,6 @@ test_range_rings (void)
   g_autoptr(MusterDoc) doc = NULL;
   g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "cm");
   g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
-  MusterFeature *placement = muster_feature_new (MUSTER_FEATURE_UNIT);
   MusterUnit *unit = muster_unit_new ("foot", 2);
   MusterMapScene scene = { 0 };
   cairo_surface_t *surface;
@@ -321,23 +351,8 @@ test_range_rings (void)
   g_assert_no_error (error);
   doc = muster_doc_new (muster_ruleset_get_id (ruleset), muster_ruleset_get_version (ruleset));
   muster_doc_set_ruleset (doc, ruleset);
-  muster_doc_insert_force (doc, 0, muster_force_new ("Elves", 0));
-  g_free (muster_force_set_side (muster_doc_get_force (doc, 0), "Blue"));
   muster_unit_set_option (unit, "srw", 1);
-  muster_node_insert_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), 0, unit);
-
-  placement->id = g_strdup ("p1");
-  placement->unit = g_strdup (muster_unit_get_id (unit));
-  placement->centre = P (500, 300);
-  placement->stands = 1;
-  placement->base_width = placement->base_depth = 40;
-  muster_battlefield_insert (field, -1, placement);
-  g_hash_table_add (selection, "p1");
-
-  scene.doc = doc;
-  scene.types = types;
-  scene.selection = selection;
-  scene.rubber_band = muster_box_empty ();
+  place_selected (&scene, doc, types, unit, field, selection);
   surface = paint (field, &scene);
   /* rings off: the table 200 mm right of the stand's edge */
   g_assert_true (same_colour (pixel_at (surface, PX (720), PY (300)), rgba_to_pixel (style.table)));
@@ -369,6 +384,205 @@ test_range_rings (void)
   cairo_surface_destroy (surface);
 }
 
+/* The placement itself: priority first, ties in order; a label takes the first place that
+ * meets no placed label and, if it can, no other feature's body; none free, it is left out. */
+static void
+test_label_placement (void)
+{
+  g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (MusterMapBody));
+  static const int owners[5];
+  MusterBox a = { 0, 0, 50, 10 }, b = { 0, 20, 50, 30 }, far = { 200, 0, 250, 10 };
+  MusterMapLabel low = { &owners[0], 1, { a, b }, 2, 99 };
+  MusterMapLabel high = { &owners[1], 5, { a }, 1, 99 };
+  MusterMapLabel blocked = { &owners[2], 1, { a, b }, 2, 99 };
+  MusterMapLabel shy = { &owners[3], 0, { far, { 200, 40, 250, 50 } }, 2, 99 };
+  MusterMapLabel own = { &owners[4], 0, { { 300, 0, 350, 10 } }, 1, 99 };
+  MusterMapBody body = { &owners[0], far };
+  MusterMapBody mine = { &owners[4], { 300, 0, 350, 10 } };
+
+  g_array_append_val (labels, low);
+  g_array_append_val (labels, high);
+  g_array_append_val (labels, blocked);
+  g_array_append_val (labels, shy);
+  g_array_append_val (labels, own);
+  g_array_append_val (bodies, body);
+  g_array_append_val (bodies, mine);
+  muster_map_labels_place (labels, bodies);
+  /* the higher priority takes the contested place, though added later */
+  g_assert_cmpint (g_array_index (labels, MusterMapLabel, 1).chosen, ==, 0);
+  /* the first of equal priority moves to its second place, the next finds none */
+  g_assert_cmpint (g_array_index (labels, MusterMapLabel, 0).chosen, ==, 1);
+  g_assert_cmpint (g_array_index (labels, MusterMapLabel, 2).chosen, ==, -1);
+  /* a place over another feature's body gives way to a free one; its own body is no matter */
+  g_assert_cmpint (g_array_index (labels, MusterMapLabel, 3).chosen, ==, 1);
+  g_assert_cmpint (g_array_index (labels, MusterMapLabel, 4).chosen, ==, 0);
+
+  /* with no free place but over a body, it takes that */
+  g_array_set_size (labels, 0);
+  shy.places[1] = far;
+  g_array_append_val (labels, shy);
+  muster_map_labels_place (labels, bodies);
+  g_assert_cmpint (g_array_index (labels, MusterMapLabel, 0).chosen, ==, 0);
+}
+
+/* Pixels of neither the table nor white (a label's plate) in the px box. */
+static guint
+count_marked (cairo_surface_t *surface,
+              int              x0,
+              int              y0,
+              int              x1,
+              int              y1)
+{
+  guint n = 0;
+
+  for (int y = y0; y <= y1; y++)
+    for (int x = x0; x <= x1; x++)
+      n += !same_colour (pixel_at (surface, x, y), rgba_to_pixel (style.table));
+  return n;
+}
+
+/* Standards of Valor heavy weapons: a torsion engine rings its 12" bands and its 6" minimum
+ * range (dotted); the Heavy Crossbow has no minimum. */
+static void
+test_heavy_weapon_rings (void)
+{
+  g_autoptr(MusterRuleset) ruleset = muster_test_load_shipped_ruleset ("standards-of-valor");
+  g_autoptr(MusterTerrainTypes) types = muster_terrain_types_new_for_ruleset (ruleset, NULL);
+  g_autoptr(MusterDoc) doc = muster_doc_new (muster_ruleset_get_id (ruleset),
+                                             muster_ruleset_get_version (ruleset));
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  MusterUnit *unit = muster_unit_new ("heavy-weapon", 4);
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *surface;
+  /* the stand's right edge at 520 mm: the minimum 152.4 mm out, the first band 304.8 mm */
+  int min_x = PX (520 + 152.4), band_x = PX (520 + 304.8);
+
+  muster_doc_set_ruleset (doc, ruleset);
+  muster_unit_set_option (unit, "tdw", 1);
+  place_selected (&scene, doc, types, unit, field, selection);
+  scene.show_ranges = TRUE;
+
+  surface = paint (field, &scene);
+  g_assert_cmpuint (count_marked (surface, min_x - 2, PY (280), min_x + 2, PY (320)), >, 3);
+  g_assert_cmpuint (count_marked (surface, band_x - 2, PY (280), band_x + 2, PY (320)), >, 3);
+  /* between them, nothing */
+  g_assert_cmpuint (count_marked (surface, PX (740) - 2, PY (280), PX (740) + 2, PY (320)), ==, 0);
+  cairo_surface_destroy (surface);
+
+  muster_unit_set_option (unit, "tdw", 0);
+  muster_unit_set_option (unit, "hxb", 1);
+  surface = paint (field, &scene);
+  g_assert_cmpuint (count_marked (surface, min_x - 2, PY (280), min_x + 2, PY (320)), ==, 0);
+  g_assert_cmpuint (count_marked (surface, band_x - 2, PY (280), band_x + 2, PY (320)), >, 3);
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+boxes_overlap (MusterBox a,
+               MusterBox b)
+{
+  return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/* A brigade of five units side by side, with long names. */
+static MusterBattlefield *
+crowded_field (void)
+{
+  MusterBattlefield *field = muster_battlefield_new (1000, 600, "in");
+
+  for (guint i = 0; i < 5; i++)
+    {
+      MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+
+      unit->unit = g_strdup_printf ("u%u", i);
+      unit->name = g_strdup_printf ("The %u%s Regiment of Foot Guards", i + 1,
+                                    i == 0 ? "st" : i == 1 ? "nd" : i == 2 ? "rd" : "th");
+      unit->side = g_strdup ("Blue");
+      unit->centre = P (300 + 100 * i, 300);
+      unit->stands = 2;
+      unit->files = 2;
+      unit->base_width = 40;
+      unit->base_depth = 20;
+      muster_battlefield_insert (field, -1, unit);
+    }
+  return field;
+}
+
+/* Names of units side by side: at the fitted zoom some give way (moved or left out) and none
+ * overlaps another; zoomed in, each sits below its own unit. */
+static void
+test_labels_apart (void)
+{
+  g_autoptr(MusterBattlefield) field = crowded_field ();
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  GHashTableIter iter;
+  gpointer key, value;
+
+  for (guint zoom = 0; zoom < 2; zoom++)
+    {
+      g_autoptr(GHashTable) placed = NULL;
+      g_autoptr(GPtrArray) boxes = g_ptr_array_new ();
+      guint below = 0;
+
+      muster_viewport_set_size (viewport, W, H);
+      muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+      if (zoom)
+        muster_viewport_zoom_at (viewport, 4.0, W / 2.0, H / 2.0);
+      placed = muster_map_place_labels (viewport, &scene, layout);
+      g_hash_table_iter_init (&iter, placed);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          const MusterFeature *f = key;
+          const MusterMapPlacedLabel *label = value;
+          MusterBox body = muster_feature_get_bounds (f);
+          double x, y;
+
+          g_assert_cmpstr (label->text, ==, f->name);
+          for (guint j = 0; j < boxes->len; j++)
+            g_assert_false (boxes_overlap (label->box, *(MusterBox *) boxes->pdata[j]));
+          g_ptr_array_add (boxes, (gpointer) &label->box);
+          muster_viewport_table_to_widget (viewport, (body.x0 + body.x1) / 2, body.y1, &x, &y);
+          below += fabs ((label->box.x0 + label->box.x1) / 2 - x) < 1 && label->box.y0 > y;
+        }
+      if (zoom == 0)
+        g_assert_cmpuint (below, <, 5);
+      else
+        {
+          g_assert_cmpuint (g_hash_table_size (placed), ==, 5);
+          g_assert_cmpuint (below, ==, 5);
+        }
+    }
+
+  /* the painter paints the same labels whatever strip it is asked for */
+  {
+    cairo_surface_t *strips = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+    cairo_t *scr = cairo_create (strips);
+    cairo_rectangle_int_t left = { 0, 0, W / 2 - 37, H }, right = { W / 2 - 37, 0, W / 2 + 37, H };
+
+    muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+    muster_map_paint (cr, viewport, &scene, &style);
+    muster_map_paint_layers (scr, viewport, &scene, &style, MUSTER_MAP_LAYER_ALL, &left);
+    muster_map_paint_layers (scr, viewport, &scene, &style, MUSTER_MAP_LAYER_ALL, &right);
+    cairo_surface_flush (surface);
+    cairo_surface_flush (strips);
+    for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+        if (pixel_at (surface, x, y) != pixel_at (strips, x, y))
+          g_error ("strips differ from the whole at %d, %d", x, y);
+    cairo_destroy (scr);
+    cairo_surface_destroy (strips);
+  }
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -380,5 +594,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/rulers-and-helpers", test_rulers_and_helpers);
   g_test_add_func ("/map-painter/dark", test_dark);
   g_test_add_func ("/map-painter/range-rings", test_range_rings);
+  g_test_add_func ("/map-painter/label-placement", test_label_placement);
+  g_test_add_func ("/map-painter/heavy-weapon-rings", test_heavy_weapon_rings);
+  g_test_add_func ("/map-painter/labels-apart", test_labels_apart);
   return g_test_run ();
 }

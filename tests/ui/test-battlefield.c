@@ -279,6 +279,60 @@ test_range_rings (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+count_changed_pixels (cairo_surface_t *a,
+                      cairo_surface_t *b)
+{
+  int stride = cairo_image_surface_get_stride (a);
+  guint n = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_height (a), ==, cairo_image_surface_get_height (b));
+  g_assert_cmpint (stride, ==, cairo_image_surface_get_stride (b));
+  for (int y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (a); x++)
+      n += *(guint32 *) (cairo_image_surface_get_data (a) + y * stride + x * 4) !=
+           *(guint32 *) (cairo_image_surface_get_data (b) + y * stride + x * 4);
+  return n;
+}
+
+static gboolean
+time_passed (gpointer data)
+{
+  return g_get_monotonic_time () >= *(gint64 *) data;
+}
+
+/* A zoom step shows the kept map scaled at once (painting a crowded table afresh takes longer
+ * than a frame); when the zoom has rested, the view paints it sharp by itself. */
+static void
+test_zoom_rests_sharp (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view = muster_battlefield_page_get_map_view (window_page (window));
+  cairo_surface_t *before, *quick, *still, *rested;
+  gint64 later;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  before = render_view (view);
+  muster_map_view_zoom_by (view, 1.25);
+  quick = render_view (view);
+  g_assert_cmpuint (count_changed_pixels (before, quick), >, 1000);
+  /* frames while the zoom goes on show the same scaled picture */
+  still = render_view (view);
+  g_assert_cmpuint (count_changed_pixels (quick, still), ==, 0);
+
+  later = g_get_monotonic_time () + G_USEC_PER_SEC / 2;
+  spin_until (time_passed, &later);
+  rested = render_view (view);
+  /* sharp lines and text where the scaled picture had blocky ones */
+  g_assert_cmpuint (count_changed_pixels (quick, rested), >, 100);
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (quick);
+  cairo_surface_destroy (still);
+  cairo_surface_destroy (rested);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether the button for @action is sensitive, as the action's enabled state makes it. */
 static gboolean
 action_button_sensitive (GtkWidget  *widget,
@@ -536,6 +590,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
+  g_test_add_func ("/ui/battlefield/zoom-rests-sharp", test_zoom_rests_sharp);
   g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-map-labels"
+
+#include "config.h"
+
+#include <pango/pangocairo.h>
+
+#include "muster-map-labels.h"
+
+#define GAP_PX 2.0   /* labels keep this far apart */
+
+static gboolean
+boxes_meet (MusterBox a,
+            MusterBox b,
+            double    gap)
+{
+  return a.x0 < b.x1 + gap && b.x0 < a.x1 + gap && a.y0 < b.y1 + gap && b.y0 < a.y1 + gap;
+}
+
+/* Highest priority first; qsort is not stable, so ties go by index. */
+static int
+by_priority (gconstpointer a,
+             gconstpointer b,
+             gpointer      data)
+{
+  const MusterMapLabel *labels = data;
+  guint i = *(const guint *) a, j = *(const guint *) b;
+  double pi = labels[i].priority, pj = labels[j].priority;
+
+  if (pi != pj)
+    return pi > pj ? -1 : 1;
+  return i < j ? -1 : i > j;
+}
+
+/* Whether @box covers a body that is not @owner's. */
+static gboolean
+covers_body (MusterBox     box,
+             gconstpointer owner,
+             const GArray *bodies)
+{
+  for (guint i = 0; bodies && i < bodies->len; i++)
+    {
+      const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, i);
+
+      if (body->owner != owner && boxes_meet (box, body->box, 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * muster_map_labels_place:
+ * @labels: (element-type MusterMapLabel): the labels; each one's @chosen is set
+ * @bodies: (element-type MusterMapBody) (nullable): what labels would rather not cover
+ *
+ * Places the labels, highest priority first, each in its first place that meets no label
+ * placed before it and no other feature's body; else in its first place that meets no label;
+ * else nowhere (@chosen = -1).
+ */
+void
+muster_map_labels_place (GArray       *labels,
+                         const GArray *bodies)
+{
+  g_autoptr(GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (guint), labels->len);
+  g_autoptr(GArray) placed = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), labels->len);
+
+  for (guint i = 0; i < labels->len; i++)
+    g_array_append_val (order, i);
+  g_array_sort_with_data (order, by_priority, labels->data);
+
+  for (guint k = 0; k < order->len; k++)
+    {
+      MusterMapLabel *label = &g_array_index (labels, MusterMapLabel,
+                                              g_array_index (order, guint, k));
+      int free_of_labels = -1;
+
+      label->chosen = -1;
+      for (guint c = 0; c < MIN (label->n_places, MUSTER_MAP_LABEL_MAX_PLACES); c++)
+        {
+          MusterBox box = label->places[c];
+          gboolean clear = TRUE;
+
+          for (guint i = 0; clear && i < placed->len; i++)
+            clear = !boxes_meet (box, g_array_index (placed, MusterBox, i), GAP_PX);
+          if (!clear)
+            continue;
+          if (free_of_labels < 0)
+            free_of_labels = c;
+          if (!covers_body (box, label->owner, bodies))
+            {
+              label->chosen = c;
+              break;
+            }
+        }
+      if (label->chosen < 0)
+        label->chosen = free_of_labels;
+      if (label->chosen >= 0)
+        g_array_append_val (placed, label->places[label->chosen]);
+    }
+}
+
+/* Sizes of texts already measured: pango takes tens of microseconds a label, and a map asks for
+ * the same few hundred names at every frame. Keyed by the font's hash and the text; the sizes
+ * are device pixels and barely depend on the surface, and a label box is only used to keep
+ * labels apart. */
+G_LOCK_DEFINE_STATIC (sizes);
+static GHashTable *sizes;
+#define MAX_SIZES 8192
+
+/**
+ * muster_map_label_size:
+ * @layout: a layout with the label's font
+ * @text: the label
+ * @width: (out): its width, device px
+ * @height: (out): its height
+ *
+ * Measures @text in @layout's font, remembering the answer. Leaves @layout's text set to @text
+ * only when it had to measure.
+ */
+void
+muster_map_label_size (PangoLayout *layout,
+                       const char  *text,
+                       int         *width,
+                       int         *height)
+{
+  const PangoFontDescription *font = pango_layout_get_font_description (layout);
+  g_autofree char *key = g_strdup_printf ("%08x\x1f%s",
+                                          font ? pango_font_description_hash (font) : 0, text);
+  gint64 *size;
+
+  G_LOCK (sizes);
+  if (sizes == NULL || g_hash_table_size (sizes) > MAX_SIZES)
+    {
+      g_clear_pointer (&sizes, g_hash_table_unref);
+      sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    }
+  size = g_hash_table_lookup (sizes, key);
+  if (size == NULL)
+    {
+      int w, h;
+
+      pango_layout_set_text (layout, text, -1);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      size = g_new (gint64, 1);
+      *size = ((gint64) w << 32) | (guint32) h;
+      g_hash_table_insert (sizes, g_steal_pointer (&key), size);
+    }
+  *width = (int) (*size >> 32);
+  *height = (int) (guint32) (*size & 0xffffffff);
+  G_UNLOCK (sizes);
+}

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <pango/pango.h>
+
+#include "muster-geometry.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Where the map's names go on screen. Each label offers a few places (boxes in device pixels,
+ * best first); labels are placed in order of priority, each in the first place that covers no
+ * label placed before it, preferring places that cover no other feature's body either. A label
+ * with no free place is left out, and comes back when zooming in parts the crowd. Placement
+ * depends only on the labels and bodies given, not on the part of the map being painted, so
+ * the strips of a scrolled map agree.
+ */
+
+#define MUSTER_MAP_LABEL_MAX_PLACES 4
+
+/**
+ * MusterMapLabel:
+ * @owner: the feature labelled (also the owner of a body it may cover)
+ * @priority: higher is placed first; ties keep the order given
+ * @places: where the label may go, best first (device px)
+ * @n_places: how many
+ * @chosen: set by muster_map_labels_place(): the index of the place taken, -1 when left out
+ */
+typedef struct
+{
+  gconstpointer owner;
+  double        priority;
+  MusterBox     places[MUSTER_MAP_LABEL_MAX_PLACES];
+  guint         n_places;
+  int           chosen;
+} MusterMapLabel;
+
+/**
+ * MusterMapBody:
+ * @owner: the feature it is the body of
+ * @box: where it is (device px)
+ *
+ * Something a label would rather not cover, unless it is the label's own.
+ */
+typedef struct
+{
+  gconstpointer owner;
+  MusterBox     box;
+} MusterMapBody;
+
+void     muster_map_labels_place (GArray      *labels,
+                                  const GArray *bodies);
+void     muster_map_label_size   (PangoLayout *layout,
+                                  const char  *text,
+                                  int         *width,
+                                  int         *height);
+
+G_END_DECLS
