@@ -305,6 +305,7 @@ static const struct
   { &muster_sov_heroic_combat, &muster_sov_heroic_play },
   { &muster_sov_heroic_missile, &muster_sov_heroic_missile_play },
   { &muster_sov_sniper, &muster_sov_sniper_play },
+  { &muster_sov_last_stand, &muster_sov_last_stand_play },
 };
 
 typedef struct
@@ -478,6 +479,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_reaction_test,
   &muster_sov_leader_loss,
   &muster_sov_fright_check,
+  &muster_sov_last_stand,
   &muster_sov_remove_suppression,
   &muster_sov_communication,
   &muster_sov_rally,

@@ -693,3 +693,84 @@ const MusterProcedure muster_sov_charge_test = {
   charge_exact, charge_sample,
   MUSTER_SOV_PREPARED,
 };
+
+/* Last Stand (§4.12.5): D6, a 6 holds; +1 Inspired, +1 for a scenario's honour guard */
+
+enum { LS_INSPIRED, LS_HONOUR_GUARD };
+
+static const char * const last_stand_labels[] = { "Disintegrates", "Last Stand", NULL };
+
+static const MusterInputSpec last_stand_inputs[] = {
+  { "inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", MUSTER_INPUT_BOOL, 0,
+    1, 0, NULL, NULL },
+  { "honour-guard", "Honour guard", "The scenario may add 1 for honour guards.",
+    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec last_stand_outputs[] = {
+  { "result", "Result", last_stand_labels },
+};
+
+typedef struct
+{
+  int sides, need, bonus;
+} LastStandSetup;
+
+static gboolean
+last_stand_prepare (const MusterRuleset  *ruleset,
+                    const int            *values,
+                    gpointer              setup,
+                    GError              **error)
+{
+  LastStandSetup *s = setup;
+  double sides, need, inspired, guard;
+
+  if (!_muster_sov_table_number (ruleset, "last-stand", "die", "value", &sides, error)
+      || !_muster_sov_table_number (ruleset, "last-stand", "need", "value", &need, error)
+      || !_muster_sov_table_number (ruleset, "last-stand", "inspired", "value", &inspired, error)
+      || !_muster_sov_table_number (ruleset, "last-stand", "honour-guard", "value", &guard,
+                                    error))
+    return FALSE;
+  s->sides = (int) sides;
+  s->need = (int) need;
+  s->bonus = (values[LS_INSPIRED] ? (int) inspired : 0)
+             + (values[LS_HONOUR_GUARD] ? (int) guard : 0);
+  return TRUE;
+}
+
+static guint
+last_stand_layout (gconstpointer  setup,
+                   int           *sizes)
+{
+  const LastStandSetup *s = setup;
+
+  sizes[0] = s->sides;
+  return 1;
+}
+
+static void
+last_stand_resolve (gconstpointer  setup,
+                    const int     *faces,
+                    int           *outcome)
+{
+  const LastStandSetup *s = setup;
+
+  outcome[0] = faces[0] + s->bonus >= s->need;
+}
+
+const MusterSovPlay muster_sov_last_stand_play = {
+  last_stand_prepare, last_stand_layout, last_stand_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (last_stand, muster_sov_last_stand_play)
+
+const MusterProcedure muster_sov_last_stand = {
+  MUSTER_SOV_SYSTEM, "last-stand", "Last Stand",
+  "A unit alone in cover, in position or behind a Shield Wall, facing three enemy units, rolls "
+  "D6: a 6 makes its Last Stand (no more tests, suppression ignored); otherwise it "
+  "disintegrates.",
+  last_stand_inputs, G_N_ELEMENTS (last_stand_inputs),
+  last_stand_outputs, G_N_ELEMENTS (last_stand_outputs),
+  last_stand_exact, last_stand_sample,
+  MUSTER_SOV_PREPARED,
+};

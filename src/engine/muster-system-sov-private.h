@@ -214,6 +214,7 @@ extern const MusterProcedure muster_sov_heroic_missile;
 extern const MusterProcedure muster_sov_sniper;
 extern const MusterProcedure muster_sov_flames;
 extern const MusterProcedure muster_sov_dust;
+extern const MusterProcedure muster_sov_last_stand;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -234,5 +235,6 @@ extern const MusterSovPlay muster_sov_scythed_chariot_play;
 extern const MusterSovPlay muster_sov_heroic_play;
 extern const MusterSovPlay muster_sov_heroic_missile_play;
 extern const MusterSovPlay muster_sov_sniper_play;
+extern const MusterSovPlay muster_sov_last_stand_play;
 
 G_END_DECLS

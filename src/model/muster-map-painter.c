@@ -40,6 +40,7 @@ typedef struct
   const MusterMapStyle *style;
   double                zoom;      /* px per mm */
   PangoLayout          *layout;
+  int                   line_height; /* px, of "Ag" in the layout's font; 0 before it is known */
   GPtrArray            *sides;     /* side names, in order of appearance */
   cairo_matrix_t        device;    /* the caller's matrix: "device pixels" for text and ticks */
   MusterBox             area;      /* the table under what is painted, with a few px round it */
@@ -147,10 +148,14 @@ text_at (Painter    *p,
   double cx0, cy0, cx1, cy1;
   int w, h;
 
+  /* a label wholly outside the clip (a strip of a scrolled map) costs no glyphs; above or
+   * below it, no layout either: one line is less than twice a line of "Ag" high */
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+  if (p->line_height > 0 && strchr (text, '\n') == NULL &&
+      (y - 2 * p->line_height * align_y - 1 > cy1 || y + 2 * p->line_height * (1 - align_y) + 1 < cy0))
+    return;
   pango_layout_set_text (p->layout, text, -1);
   pango_layout_get_pixel_size (p->layout, &w, &h);
-  /* a label wholly outside the clip (a strip of a scrolled map) costs no glyphs */
-  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
   if (x - w * align_x - 3 > cx1 || x + w * (1 - align_x) + 3 < cx0 ||
       y - h * align_y - 1 > cy1 || y + h * (1 - align_y) + 1 < cy0)
     return;
@@ -1272,7 +1277,8 @@ muster_map_paint_layers (cairo_t                     *cr,
   g_autoptr(GPtrArray) sides = g_ptr_array_new ();
   PangoFontDescription *font;
   cairo_matrix_t matrix;
-  Painter p = { cr, viewport, scene, style, 1, NULL, sides };
+  Painter p = { .cr = cr, .viewport = viewport, .scene = scene, .style = style, .zoom = 1,
+                .sides = sides };
 
   g_return_if_fail (scene != NULL && scene->battlefield != NULL);
 
@@ -1296,6 +1302,8 @@ muster_map_paint_layers (cairo_t                     *cr,
   font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
   pango_layout_set_font_description (p.layout, font);
   pango_font_description_free (font);
+  pango_layout_set_text (p.layout, "Ag", -1);
+  pango_layout_get_pixel_size (p.layout, NULL, &p.line_height);
   collect_sides (&p);
   /* with a margin for the labels drawn in pixels beyond a feature's bounds */
   muster_battlefield_query_box (scene->battlefield, area_box (&p, area, LABEL_MARGIN_PX), visible);

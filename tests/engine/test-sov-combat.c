@@ -1068,6 +1068,32 @@ test_sov_greek_fire (void)
   muster_assert_sampler_matches (p, ruleset, values, exact, 200000, 6);
 }
 
+/* ---- Last Stand (§4.12.5) --------------------------------------------------------------- */
+
+static void
+test_sov_last_stand (void)
+{
+  const MusterProcedure *p = procedure ("last-stand");
+  static const char * const plain[] = { NULL };
+  static const char * const inspired[] = { "inspired=yes", NULL };
+  static const char * const guarded[] = { "inspired=yes", "honour-guard=yes", NULL };
+  g_autoptr(MusterProcedureResult) a = run_exact (p, plain);
+  g_autoptr(MusterProcedureResult) b = run_exact (p, inspired);
+  g_autoptr(MusterProcedureResult) c = run_exact (p, guarded);
+  static const int five[] = { 5 };
+  int outcome[1];
+
+  /* a 6 holds; Inspired adds 1; a scenario's honour guard 1 more */
+  assert_prob (a, "result", 1, 1.0 / 6);
+  assert_prob (b, "result", 1, 2.0 / 6);
+  assert_prob (c, "result", 1, 3.0 / 6);
+  resolve (&muster_sov_last_stand_play, p, plain, five, outcome);
+  g_assert_cmpint (outcome[0], ==, 0);
+  resolve (&muster_sov_last_stand_play, p, inspired, five, outcome);
+  g_assert_cmpint (outcome[0], ==, 1);
+  check_brute_force (&muster_sov_last_stand_play, p, guarded);
+}
+
 /* ---- Dust (§4.12.9) ---------------------------------------------------------------------- */
 
 static void
@@ -1166,6 +1192,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/flames", test_sov_flames);
   g_test_add_func ("/engine/sov/greek-fire", test_sov_greek_fire);
   g_test_add_func ("/engine/sov/dust", test_sov_dust);
+  g_test_add_func ("/engine/sov/last-stand", test_sov_last_stand);
 
   ret = g_test_run ();
   muster_ruleset_unref (ruleset);
