@@ -435,6 +435,15 @@ muster_roster_row_get_children (MusterRosterRow *self)
   return G_LIST_MODEL (self->children);
 }
 
+/* Returns: (transfer none): the style classes that colour the finding's icon: "error",
+ * "warning", "accent", or none */
+const char * const *
+muster_roster_row_get_issue_classes (MusterRosterRow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_ROW (self), NULL);
+  return issue_classes (self->issue_icon);
+}
+
 /* Returns: (nullable): the icon of the worst finding about this unit or group, if any */
 const char *
 muster_roster_row_get_issue_icon (MusterRosterRow *self)

@@ -36,6 +36,7 @@ const char        *muster_roster_row_get_cost_text (MusterRosterRow   *self);
 gboolean           muster_roster_row_get_cost_is_house (MusterRosterRow *self);
 const char        *muster_roster_row_get_stats     (MusterRosterRow   *self);
 const char        *muster_roster_row_get_issue_icon (MusterRosterRow  *self);
+const char * const *muster_roster_row_get_issue_classes (MusterRosterRow *self);
 GListModel        *muster_roster_row_get_children  (MusterRosterRow   *self);
 
 char              *muster_unit_dup_stats_summary   (MusterRuleset     *ruleset,

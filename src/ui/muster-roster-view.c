@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-roster-cells.h"
 #include "muster-roster-moves.h"
 #include "muster-roster-view.h"
 
@@ -22,6 +23,10 @@ struct _MusterRosterView
 
   /* Template Widgets */
   GtkColumnView      *column_view;
+  GtkColumnViewColumn *name_column;
+  GtkColumnViewColumn *size_column;
+  GtkColumnViewColumn *stats_column;
+  GtkColumnViewColumn *cost_column;
   GMenuModel         *roster_menu;
 
   /* Owned References */
@@ -346,6 +351,10 @@ muster_roster_view_class_init (MusterRosterViewClass *klass)
   g_type_ensure (MUSTER_TYPE_CATALOGUE_ITEM);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-roster-view.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, column_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, name_column);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, size_column);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, stats_column);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, cost_column);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, roster_menu);
   gtk_widget_class_bind_template_callback (widget_class, roster_context_cb);
 }
@@ -358,6 +367,8 @@ muster_roster_view_init (MusterRosterView *self)
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  muster_roster_cells_set_factories (self->name_column, self->size_column, self->stats_column,
+                                     self->cost_column);
 
   self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);

@@ -154,10 +154,15 @@ test_roster_marks (void)
   g_assert_cmpstr (muster_roster_row_get_issue_icon (iron_guard), ==, "dialog-error-symbolic");
   g_object_get (iron_guard, "issue-classes", &classes, NULL);
   g_assert_true (g_strv_contains ((const char * const *) classes, "error"));
+  /* The getter the roster's cells read says the same, without a copy */
+  g_assert_true (g_strv_equal ((const char * const *) classes,
+                               muster_roster_row_get_issue_classes (iron_guard)));
   g_assert_null (muster_roster_row_get_issue_icon (anvil));
+  g_assert_null (muster_roster_row_get_issue_classes (anvil)[0]);
   g_assert_cmpstr (log->str, ==, "[issue-icon][issue-classes]");
   muster_history_undo (muster_document_get_history (document));
   g_assert_null (muster_roster_row_get_issue_icon (iron_guard));
+  g_assert_null (muster_roster_row_get_issue_classes (iron_guard)[0]);
 }
 
 int
