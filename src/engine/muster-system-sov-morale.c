@@ -147,7 +147,7 @@ static const char * const reaction_circumstances[] = {
   "shaken-leaves-cover", "increase-integrity", "open-order-adjustment", "close-order-adjustment",
   "wedge", "column-wheel", "oblique-open", "oblique-close", "counter-march", "caracole", "panic",
   "follow-through-destroyed", "follow-through-fell-back", "ignite", "hide-while-seen", "unset",
-  NULL
+  "heat-light", "heat-medium", "heat-heavy", "heat-super-heavy", NULL
 };
 static const char * const reaction_circumstance_labels[] = {
   "Other (Threat Level given below)",
@@ -172,6 +172,10 @@ static const char * const reaction_circumstance_labels[] = {
   "Concealed character going into hiding while seen",
   "Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, "
   "Fire and Retire",
+  "Heat after moving twice, no or light armour (fail: Suppression; major: also −1 CL)",
+  "Heat after moving twice, medium armour (fail: Suppression; major: also −1 CL)",
+  "Heat after moving twice, heavy armour (fail: Suppression; major: also −1 CL)",
+  "Heat after moving twice, super-heavy armour (fail: Suppression; major: also −1 CL)",
   NULL
 };
 
@@ -182,7 +186,8 @@ static const MusterInputSpec reaction_inputs[] = {
     "Reaction table. Mission Motivation does not change reaction TLs.", MUSTER_INPUT_CHOICE, 0, 0,
     0, reaction_circumstances, reaction_circumstance_labels },
   { "extra-tl", "Threat Level", "Added to the circumstance's level: the number of Suppression "
-    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, Heat by armour…",
+    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, +1 for Heat "
+    "uphill…",
     MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
 };
 

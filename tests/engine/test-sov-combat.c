@@ -230,6 +230,18 @@ test_sov_reaction (void)
   /* Green LV3 + TL 2: D6 > 5; 1–2 are half or less. */
   assert_prob (r2, "result", MUSTER_SOV_TEST_PASS, 1 / 6.0);
   assert_prob (r2, "result", MUSTER_SOV_TEST_MAJOR_FAILURE, 2 / 6.0);
+
+  /* Heat (§4.12.9): TL by armour, +1 uphill; heavy armour uphill, Regular LV2: D8 > 5 */
+  {
+    const char * const heat[] = { "circumstance=heat-heavy", "extra-tl=1", NULL };
+    const char * const light[] = { "circumstance=heat-light", NULL };
+    g_autoptr(MusterProcedureResult) r3 = run_exact (p, heat);
+    g_autoptr(MusterProcedureResult) r4 = run_exact (p, light);
+
+    assert_prob (r3, "result", MUSTER_SOV_TEST_PASS, 3 / 8.0);
+    assert_prob (r3, "result", MUSTER_SOV_TEST_MAJOR_FAILURE, 2 / 8.0);
+    assert_prob (r4, "result", MUSTER_SOV_TEST_PASS, 6 / 8.0);
+  }
 }
 
 static void
