@@ -872,12 +872,18 @@ attach_response_cb (GtkNativeDialog       *chooser,
   g_autoptr(GError) error = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT &&
-      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))) &&
-      !muster_battlefield_page_attach_file (self, file, &error))
+      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))))
     {
-      g_autofree char *message = g_strdup_printf (_("Cannot attach the list: %s"),
-                                                  error->message);
+      MusterDoc *doc = muster_document_get_doc (self->document);
+      guint before = muster_doc_get_n_forces (doc);
+      g_autofree char *message = NULL;
 
+      if (!muster_battlefield_page_attach_file (self, file, &error))
+        message = g_strdup_printf (_("Cannot attach the list: %s"), error->message);
+      else
+        /* TRANSLATORS: %s is the attached list's name */
+        message = g_strdup_printf (_("“%s” attached: place its units on the table"),
+                                   muster_force_get_name (muster_doc_get_force (doc, before)));
       gtk_widget_activate_action (GTK_WIDGET (self), "win.show-toast", "s", message);
     }
   g_object_unref (chooser);
