@@ -11,6 +11,7 @@
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-roster-model.h"
+#include "muster-unit-editor.h"
 #include "ui-test-util.h"
 
 static gboolean
@@ -338,6 +339,37 @@ test_army_default_choice (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* F8 goes to the next problem's unit and Ctrl+E into its editor: the keyboard's way from a
+ * finding to its fix. */
+static void
+test_army_next_problem (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  MusterUnit *hearth = muster_doc_lookup_unit (doc, "u4");
+  MusterUnit *iron = muster_doc_lookup_unit (doc, "u2");
+  GtkWidget *focus;
+
+  /* No problem: F8 leaves the selection alone. */
+  g_assert_true (muster_army_page_select_unit (page, iron));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.next-problem", NULL));
+  g_assert_true (muster_army_page_get_selected_unit (page) == iron);
+
+  g_assert_true (muster_army_page_select_unit (page, hearth));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 1));
+  g_assert_true (muster_army_page_select_unit (page, iron));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.next-problem", NULL));
+  g_assert_true (muster_army_page_get_selected_unit (page) == hearth);
+
+  /* Ctrl+E: the focus in the unit editor, on the selected unit's first field. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.edit-unit", NULL));
+  focus = gtk_window_get_focus (GTK_WINDOW (window));
+  g_assert_nonnull (focus);
+  g_assert_nonnull (gtk_widget_get_ancestor (focus, MUSTER_TYPE_UNIT_EDITOR));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static AdwViewStackPage *
 army_stack_page (MusterWindow *window)
 {
@@ -619,6 +651,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/option-notes", test_army_option_notes);
   g_test_add_func ("/ui/army/editor-rows", test_army_editor_rows);
   g_test_add_func ("/ui/army/default-choice", test_army_default_choice);
+  g_test_add_func ("/ui/army/next-problem", test_army_next_problem);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
