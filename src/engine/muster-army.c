@@ -318,6 +318,17 @@ muster_node_get_node (const MusterNode *self,
   return self->nodes->pdata[index];
 }
 
+/* Appends @self's units, and those of every group in it, depth first, in list order. */
+void
+muster_node_collect_units (const MusterNode *self,
+                           GPtrArray        *units)
+{
+  for (guint i = 0; i < self->units->len; i++)
+    g_ptr_array_add (units, self->units->pdata[i]);
+  for (guint i = 0; i < self->nodes->len; i++)
+    muster_node_collect_units (self->nodes->pdata[i], units);
+}
+
 guint
 muster_node_get_n_units (const MusterNode *self)
 {

@@ -55,6 +55,8 @@ guint         muster_node_get_n_nodes          (const MusterNode *self);
 MusterNode   *muster_node_get_node             (const MusterNode *self,
                                                 guint             index);
 guint         muster_node_get_n_units          (const MusterNode *self);
+void          muster_node_collect_units        (const MusterNode *self,
+                                                GPtrArray        *units);
 MusterUnit   *muster_node_get_unit             (const MusterNode *self,
                                                 guint             index);
 gint64        muster_node_get_total            (const MusterNode *self);

@@ -306,6 +306,7 @@ static const struct
   { &muster_sov_heroic_missile, &muster_sov_heroic_missile_play },
   { &muster_sov_sniper, &muster_sov_sniper_play },
   { &muster_sov_last_stand, &muster_sov_last_stand_play },
+  { &muster_sov_panic, &muster_sov_panic_play },
 };
 
 typedef struct
@@ -477,6 +478,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_close_assault,
   &muster_sov_confidence_test,
   &muster_sov_reaction_test,
+  &muster_sov_panic,
   &muster_sov_leader_loss,
   &muster_sov_fright_check,
   &muster_sov_last_stand,

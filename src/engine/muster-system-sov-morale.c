@@ -147,7 +147,7 @@ static const char * const reaction_circumstances[] = {
   "shaken-leaves-cover", "increase-integrity", "open-order-adjustment", "close-order-adjustment",
   "wedge", "column-wheel", "oblique-open", "oblique-close", "counter-march", "caracole", "panic",
   "follow-through-destroyed", "follow-through-fell-back", "ignite", "hide-while-seen", "unset",
-  NULL
+  "heat-light", "heat-medium", "heat-heavy", "heat-super-heavy", NULL
 };
 static const char * const reaction_circumstance_labels[] = {
   "Other (Threat Level given below)",
@@ -172,6 +172,10 @@ static const char * const reaction_circumstance_labels[] = {
   "Concealed character going into hiding while seen",
   "Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, "
   "Fire and Retire",
+  "Heat after moving twice, no or light armour (fail: Suppression; major: also −1 CL)",
+  "Heat after moving twice, medium armour (fail: Suppression; major: also −1 CL)",
+  "Heat after moving twice, heavy armour (fail: Suppression; major: also −1 CL)",
+  "Heat after moving twice, super-heavy armour (fail: Suppression; major: also −1 CL)",
   NULL
 };
 
@@ -182,7 +186,8 @@ static const MusterInputSpec reaction_inputs[] = {
     "Reaction table. Mission Motivation does not change reaction TLs.", MUSTER_INPUT_CHOICE, 0, 0,
     0, reaction_circumstances, reaction_circumstance_labels },
   { "extra-tl", "Threat Level", "Added to the circumstance's level: the number of Suppression "
-    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, Heat by armour…",
+    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, +1 for Heat "
+    "uphill…",
     MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
 };
 
@@ -772,5 +777,96 @@ const MusterProcedure muster_sov_last_stand = {
   last_stand_inputs, G_N_ELEMENTS (last_stand_inputs),
   last_stand_outputs, G_N_ELEMENTS (last_stand_outputs),
   last_stand_exact, last_stand_sample,
+  MUSTER_SOV_PREPARED,
+};
+
+/* Panic (§4.3.3): a Reaction test at the panic TL; removing the marker takes the whole
+ * activation, and a failed removal on a natural 1 also costs 1 CL */
+
+enum { PN_QUALITY, PN_LV, PN_ATTEMPT };
+enum { PANIC_TEST, PANIC_REMOVAL };
+
+static const char * const panic_attempts[] = { "test", "removal", NULL };
+static const char * const panic_attempt_labels[] = { "Panic test", "Removing the Panic marker",
+                                                     NULL };
+static const char * const panic_labels[] = {
+  "Pass: immune for the rest of the game", "Fail: Panic marker (or it stays)",
+  "Fail on a natural 1: the marker stays and −1 CL", NULL
+};
+
+static const MusterInputSpec panic_inputs[] = {
+  QUALITY_INPUT,
+  LV_INPUT,
+  { "attempt", "Attempt", "The test when a trigger first happens (Untrained: first sight of "
+    "the enemy; Green: first fired on or first sight of heavy troops; Regular: first attack by "
+    "a Terror unit), or a removal, which takes both actions.", MUSTER_INPUT_CHOICE, 0, 0,
+    PANIC_TEST, panic_attempts, panic_attempt_labels },
+};
+
+static const MusterOutputSpec panic_outputs[] = {
+  { "result", "Result", panic_labels },
+};
+
+typedef struct
+{
+  MusterSovTestSetup test;
+  gboolean           removal;
+} PanicSetup;
+
+static gboolean
+panic_prepare (const MusterRuleset  *ruleset,
+               const int            *values,
+               gpointer              setup,
+               GError              **error)
+{
+  PanicSetup *s = setup;
+  double tl;
+
+  if (!_muster_sov_quality_die (ruleset, values[PN_QUALITY], &s->test.sides, error)
+      || !_muster_sov_table_number (ruleset, "reaction-threat-levels", "panic", "tl", &tl,
+                                    error))
+    return FALSE;
+  s->test.target = values[PN_LV] + (int) tl;
+  s->test.no_test = FALSE;
+  s->removal = values[PN_ATTEMPT] == PANIC_REMOVAL;
+  return TRUE;
+}
+
+static guint
+panic_layout (gconstpointer  setup,
+              int           *sizes)
+{
+  const PanicSetup *s = setup;
+
+  sizes[0] = s->test.sides;
+  return 1;
+}
+
+static void
+panic_resolve (gconstpointer  setup,
+               const int     *faces,
+               int           *outcome)
+{
+  const PanicSetup *s = setup;
+
+  if (faces[0] > s->test.target)
+    outcome[0] = 0;
+  else
+    outcome[0] = s->removal && faces[0] == 1 ? 2 : 1;
+}
+
+const MusterSovPlay muster_sov_panic_play = {
+  panic_prepare, panic_layout, panic_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (panic, muster_sov_panic_play)
+
+const MusterProcedure muster_sov_panic = {
+  MUSTER_SOV_SYSTEM, "panic", "Panic",
+  "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic marker "
+  "on the unit, which can then do nothing; removing it takes the whole activation, and a failed "
+  "removal on a natural 1 also costs 1 CL.",
+  panic_inputs, G_N_ELEMENTS (panic_inputs), panic_outputs, G_N_ELEMENTS (panic_outputs),
+  panic_exact, panic_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -215,6 +215,7 @@ extern const MusterProcedure muster_sov_sniper;
 extern const MusterProcedure muster_sov_flames;
 extern const MusterProcedure muster_sov_dust;
 extern const MusterProcedure muster_sov_last_stand;
+extern const MusterProcedure muster_sov_panic;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -236,5 +237,6 @@ extern const MusterSovPlay muster_sov_heroic_play;
 extern const MusterSovPlay muster_sov_heroic_missile_play;
 extern const MusterSovPlay muster_sov_sniper_play;
 extern const MusterSovPlay muster_sov_last_stand_play;
+extern const MusterSovPlay muster_sov_panic_play;
 
 G_END_DECLS

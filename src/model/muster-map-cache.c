@@ -12,12 +12,13 @@
  * The map painted in layers, the slow ones kept: the ground (table, zones, terrain) and the
  * units (with objectives) each live in an image surface of the viewport's size, painted again
  * only when muster_map_layer_key() says their picture changed or the zoom or rotation did. A
- * pan by whole pixels moves the kept surface and paints only the strips it uncovers. The live
+ * pan by whole pixels paints only the strips it uncovers: each surface is a ring, whose origin
+ * moves with the pan, so nothing is copied until the layers are composited. The live
  * features (being dragged) and the marks (selection, measuring line, range rings) are painted
  * over the kept layers every frame: they are few.
  *
  * So a frame of a drag costs two copies of the viewport and the dragged features; a frame of a
- * pan two copies and a strip; a change of selection two copies and its outlines.
+ * pan two copies and two strips; a change of selection two copies and its outlines.
  *
  * A zoom changes every pixel, and painting a crowded table afresh takes longer than a frame.
  * So while the view is being zoomed (muster_map_cache_set_quick()), the kept layers are shown
@@ -29,7 +30,8 @@ typedef struct
 {
   MusterMapLayers  layer;
   cairo_surface_t *surface;   /* nullable */
-  cairo_surface_t *spare;     /* nullable: the other buffer of a scroll */
+  cairo_surface_t *spare;     /* nullable: for putting the ring back in order */
+  int              ox, oy;    /* the ring's origin, device px: see paint_ring_area() */
   gboolean         valid;
   guint64          key;
   cairo_matrix_t   matrix;    /* the viewport's when painted */
@@ -39,7 +41,7 @@ typedef struct
 typedef struct
 {
   MusterViewport       *viewport;
-  const MusterMapScene *scene;
+  MusterMapScene       *scene;   /* the caller's, with the labels placed once for all areas */
   const MusterMapStyle *style;
 } Frame;
 
@@ -57,6 +59,7 @@ layer_clear (Layer *layer)
 {
   g_clear_pointer (&layer->surface, cairo_surface_destroy);
   g_clear_pointer (&layer->spare, cairo_surface_destroy);
+  layer->ox = layer->oy = 0;
   layer->valid = FALSE;
 }
 
@@ -156,11 +159,49 @@ paint_area (Layer                       *layer,
       cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
       cairo_paint (cr);
       cairo_restore (cr);
+      /* every strip of a frame shows the same labels: place them once (over the whole table,
+       * they take a good part of a strip's time) */
+      if (frame->scene->placed_labels == NULL)
+        frame->scene->placed_labels = muster_map_place_scene_labels (cr, frame->viewport,
+                                                                     frame->scene, frame->style);
     }
   muster_map_paint_layers (cr, frame->viewport, frame->scene, frame->style, layer->layer, area);
 }
 
-/* Moves the kept picture by (@dx, @dy) device pixels and paints the strips it uncovers. */
+/* Paints @area (widget px of the view) of @layer into its ring: where the view's pixel (x, y)
+ * is kept at ((x + ox) mod width, (y + oy) mod height), in up to four pieces. */
+static void
+paint_ring_area (MusterMapCache              *self,
+                 Layer                       *layer,
+                 const Frame                 *frame,
+                 const cairo_rectangle_int_t *area)
+{
+  for (int ky = 0; ky < 2; ky++)
+    for (int kx = 0; kx < 2; kx++)
+      {
+        /* where the area lands with this wrap, in device px */
+        int tx = layer->ox - kx * self->pixel_width, ty = layer->oy - ky * self->pixel_height;
+        /* the part of the area kept inside the surface with this wrap, widget px, rounded
+         * outwards (past the surface's edge, where nothing is drawn) */
+        int x0 = MAX (area->x, (int) floor (-tx / self->scale));
+        int y0 = MAX (area->y, (int) floor (-ty / self->scale));
+        int x1 = MIN (area->x + area->width, (int) ceil ((self->pixel_width - tx) / self->scale));
+        int y1 = MIN (area->y + area->height, (int) ceil ((self->pixel_height - ty) / self->scale));
+        cairo_rectangle_int_t piece = { x0, y0, x1 - x0, y1 - y0 };
+        cairo_t *cr;
+
+        if (x0 >= x1 || y0 >= y1)
+          continue;
+        cr = cairo_create (layer->surface);
+        cairo_translate (cr, tx / self->scale, ty / self->scale);
+        paint_area (layer, cr, frame, &piece);
+        cairo_destroy (cr);
+      }
+}
+
+/* Moves the kept picture by (@dx, @dy) device pixels and paints the strips it uncovers. The
+ * picture is not copied: its ring's origin moves, and the strips are painted where the ring
+ * keeps them. */
 static void
 scroll (MusterMapCache *self,
         Layer          *layer,
@@ -177,24 +218,36 @@ scroll (MusterMapCache *self,
     { dx > 0 ? 0 : width - sx, 0, sx, height },
     { 0, dy > 0 ? 0 : height - sy, width, sy },
   };
-  cairo_surface_t *moved;
+
+  layer->ox = ((layer->ox - dx) % self->pixel_width + self->pixel_width) % self->pixel_width;
+  layer->oy = ((layer->oy - dy) % self->pixel_height + self->pixel_height) % self->pixel_height;
+  for (guint i = 0; i < G_N_ELEMENTS (strips); i++)
+    if (strips[i].width > 0 && strips[i].height > 0)
+      paint_ring_area (self, layer, frame, &strips[i]);
+}
+
+/* Puts @layer's ring back in order (origin 0, 0): for a picture to be transformed. */
+static void
+unwrap (MusterMapCache *self,
+        Layer          *layer)
+{
+  cairo_surface_t *ordered;
   cairo_t *cr;
 
+  if (layer->ox == 0 && layer->oy == 0)
+    return;
   if (layer->spare == NULL)
     layer->spare = new_surface (self, layer);
   cr = cairo_create (layer->spare);
   cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
-  cairo_set_source_surface (cr, layer->surface, dx / self->scale, dy / self->scale);
+  cairo_set_source_surface (cr, layer->surface, -layer->ox / self->scale, -layer->oy / self->scale);
+  cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_REPEAT);
   cairo_paint (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  for (guint i = 0; i < G_N_ELEMENTS (strips); i++)
-    if (strips[i].width > 0 && strips[i].height > 0)
-      paint_area (layer, cr, frame, &strips[i]);
   cairo_destroy (cr);
-
-  moved = layer->spare;
+  ordered = layer->spare;
   layer->spare = layer->surface;
-  layer->surface = moved;
+  layer->surface = ordered;
+  layer->ox = layer->oy = 0;
 }
 
 /* Whether @b is @a moved by whole device pixels, less than the surface across; and by how many. */
@@ -224,25 +277,52 @@ layer_is_current (const Layer          *layer,
   return memcmp (&layer->matrix, matrix, sizeof *matrix) == 0;
 }
 
-/* @layer's picture as @cr's source, where the viewport's @matrix now puts it. */
+/* Paints @layer's picture where the viewport's @matrix now puts it: a current ring in up to four
+ * plain copies (a repeating pattern would cost pixman several times as much), a stale picture
+ * transformed. */
 static void
-set_layer_source (cairo_t              *cr,
-                  const Layer          *layer,
-                  const cairo_matrix_t *matrix)
+composite_layer (MusterMapCache       *self,
+                 cairo_t              *cr,
+                 const Layer          *layer,
+                 const cairo_matrix_t *matrix)
 {
   cairo_matrix_t to_old;
 
-  cairo_set_source_surface (cr, layer->surface, 0, 0);
   if (layer_is_current (layer, matrix))
-    return;
+    {
+      for (int ky = 0; ky < 2; ky++)
+        for (int kx = 0; kx < 2; kx++)
+          {
+            /* the view's pixels kept at (x + tx, y + ty) with this wrap, device px */
+            int tx = layer->ox - kx * self->pixel_width, ty = layer->oy - ky * self->pixel_height;
+            int x0 = MAX (-tx, 0), y0 = MAX (-ty, 0);
+            int x1 = MIN (self->pixel_width - tx, self->pixel_width);
+            int y1 = MIN (self->pixel_height - ty, self->pixel_height);
+
+            if (x0 >= x1 || y0 >= y1)
+              continue;
+            cairo_save (cr);
+            cairo_rectangle (cr, x0 / self->scale, y0 / self->scale,
+                             (x1 - x0) / self->scale, (y1 - y0) / self->scale);
+            cairo_clip (cr);
+            cairo_set_source_surface (cr, layer->surface, -tx / self->scale, -ty / self->scale);
+            cairo_paint (cr);
+            cairo_restore (cr);
+          }
+      return;
+    }
+  g_warn_if_fail (layer->ox == 0 && layer->oy == 0);   /* unwrap() first */
+  cairo_set_source_surface (cr, layer->surface, 0, 0);
   /* from widget px now to the table, then to widget px when the layer was painted */
   to_old = *matrix;
-  if (cairo_matrix_invert (&to_old) != CAIRO_STATUS_SUCCESS)
-    return;
-  cairo_matrix_multiply (&to_old, &to_old, &layer->matrix);
-  cairo_pattern_set_matrix (cairo_get_source (cr), &to_old);
+  if (cairo_matrix_invert (&to_old) == CAIRO_STATUS_SUCCESS)
+    {
+      cairo_matrix_multiply (&to_old, &to_old, &layer->matrix);
+      cairo_pattern_set_matrix (cairo_get_source (cr), &to_old);
+    }
   /* nearest pixel: a tenth of a bilinear filter's time, and only until the zoom rests */
   cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+  cairo_paint (cr);
 }
 
 /**
@@ -271,10 +351,12 @@ muster_map_cache_paint (MusterMapCache       *self,
   int pixel_width = (int) ceil (muster_viewport_get_width (viewport) * scale);
   int pixel_height = (int) ceil (muster_viewport_get_height (viewport) * scale);
   MusterMapLayers repainted = 0, moved = 0;
-  Frame frame = { viewport, scene, style };
+  MusterMapScene shared;
+  Frame frame = { viewport, &shared, style };
   cairo_matrix_t matrix;
 
   g_return_val_if_fail (scene != NULL && scene->battlefield != NULL && scale > 0, 0);
+  shared = *scene;
 
   if (scrolled != NULL)
     *scrolled = 0;
@@ -310,6 +392,7 @@ muster_map_cache_paint (MusterMapCache       *self,
       else if (self->quick && layer->valid && layer->key == key)
         {
           /* shown transformed below; the picture and its matrix are kept as painted */
+          unwrap (self, layer);
           self->stale = TRUE;
           continue;
         }
@@ -317,6 +400,7 @@ muster_map_cache_paint (MusterMapCache       *self,
         {
           cairo_t *layer_cr = cairo_create (layer->surface);
 
+          layer->ox = layer->oy = 0;
           paint_area (layer, layer_cr, &frame, NULL);
           cairo_destroy (layer_cr);
           repainted |= layer->layer;
@@ -334,15 +418,15 @@ muster_map_cache_paint (MusterMapCache       *self,
                              style->background[2], style->background[3]);
       cairo_paint (cr);
     }
-  set_layer_source (cr, &self->layers[0], &matrix);
-  cairo_paint (cr);
+  composite_layer (self, cr, &self->layers[0], &matrix);
   if (scene->live != NULL && g_hash_table_size (scene->live) > 0)
     muster_map_paint_layers (cr, viewport, scene, style, MUSTER_MAP_LAYER_LIVE_GROUND, NULL);
-  set_layer_source (cr, &self->layers[1], &matrix);
-  cairo_paint (cr);
+  composite_layer (self, cr, &self->layers[1], &matrix);
   cairo_restore (cr);
   muster_map_paint_layers (cr, viewport, scene, style,
                            MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
+  if (shared.placed_labels != scene->placed_labels)
+    g_hash_table_unref (shared.placed_labels);
   if (scrolled != NULL)
     *scrolled = moved;
   return repainted;

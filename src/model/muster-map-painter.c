@@ -480,6 +480,42 @@ label_places (Painter             *p,
   return 4;
 }
 
+/* A layout for @cr in the labels' font. */
+static PangoLayout *
+new_label_layout (cairo_t              *cr,
+                  const MusterMapStyle *style)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string (style->font ? style->font
+                                                                                : "Sans 9");
+
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/**
+ * muster_map_place_scene_labels:
+ * @cr: the context the labels will be painted on (for the font's options)
+ * @viewport: the view
+ * @scene: what is painted
+ * @style: the font
+ *
+ * muster_map_place_labels() in @style's font: for #MusterMapScene.placed_labels.
+ *
+ * Returns: (transfer full): as muster_map_place_labels()
+ */
+GHashTable *
+muster_map_place_scene_labels (cairo_t              *cr,
+                               MusterViewport       *viewport,
+                               const MusterMapScene *scene,
+                               const MusterMapStyle *style)
+{
+  g_autoptr(PangoLayout) layout = new_label_layout (cr, style);
+
+  return muster_map_place_labels (viewport, scene, layout);
+}
+
 /**
  * muster_map_place_labels:
  * @viewport: the view
@@ -578,14 +614,19 @@ paint_placed_labels (Painter *p)
 {
   GHashTableIter iter;
   gpointer value;
+  double cx0, cy0, cx1, cy1;
 
   cairo_save (p->cr);
   cairo_set_matrix (p->cr, &p->device);
+  cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
   g_hash_table_iter_init (&iter, p->labels);
   while (g_hash_table_iter_next (&iter, NULL, &value))
     {
       const MusterMapPlacedLabel *label = value;
 
+      /* the placed box is the plate's: one outside the clip (a strip) needs no layout */
+      if (label->box.x0 > cx1 || label->box.x1 < cx0 || label->box.y0 > cy1 || label->box.y1 < cy0)
+        continue;
       text_at (p, label->text, label->box.x0 + 2, label->box.y0, 0.0, 0.0, TRUE);
     }
   cairo_restore (p->cr);
@@ -1275,7 +1316,6 @@ muster_map_paint_layers (cairo_t                     *cr,
 {
   g_autoptr(GPtrArray) visible = g_ptr_array_new ();
   g_autoptr(GPtrArray) sides = g_ptr_array_new ();
-  PangoFontDescription *font;
   cairo_matrix_t matrix;
   Painter p = { .cr = cr, .viewport = viewport, .scene = scene, .style = style, .zoom = 1,
                 .sides = sides };
@@ -1298,10 +1338,7 @@ muster_map_paint_layers (cairo_t                     *cr,
    * caller's units, not the surface's. */
   cairo_get_matrix (cr, &p.device);
   p.zoom = muster_viewport_get_zoom (viewport);
-  p.layout = pango_cairo_create_layout (cr);
-  font = pango_font_description_from_string (style->font ? style->font : "Sans 9");
-  pango_layout_set_font_description (p.layout, font);
-  pango_font_description_free (font);
+  p.layout = new_label_layout (cr, style);
   pango_layout_set_text (p.layout, "Ag", -1);
   pango_layout_get_pixel_size (p.layout, NULL, &p.line_height);
   collect_sides (&p);
@@ -1325,7 +1362,8 @@ muster_map_paint_layers (cairo_t                     *cr,
   if (layers & MUSTER_MAP_LAYER_UNITS)
     {
       /* placed over the whole table, whatever part is painted */
-      p.labels = muster_map_place_labels (viewport, scene, p.layout);
+      p.labels = scene->placed_labels != NULL ? g_hash_table_ref (scene->placed_labels)
+                                              : muster_map_place_labels (viewport, scene, p.layout);
       paint_units (&p, visible, FALSE);
       g_clear_pointer (&p.labels, g_hash_table_unref);
     }

@@ -71,6 +71,9 @@ typedef enum
  *   (print keeps them apart, see muster-map-print.c)
  * @live: (nullable): feature ids (keys) being dragged: painted in the live layers, left out of
  *   the ground and units layers
+ * @placed_labels: (nullable): muster_map_place_scene_labels() for this scene and viewport, for
+ *   a caller that paints several areas of one frame (a map cache's strips): placed once; not
+ *   in muster_map_layer_key(), so good for that frame only
  *
  * A field that changes what the ground or units layers show must also go into
  * muster_map_layer_key(), or a cache will keep showing the old picture.
@@ -91,6 +94,7 @@ typedef struct
   gboolean                  no_labels;
   GHashTable               *live;
   gboolean                  show_ranges;
+  GHashTable               *placed_labels;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);
@@ -128,5 +132,9 @@ typedef struct
 GHashTable *muster_map_place_labels  (MusterViewport       *viewport,
                                       const MusterMapScene *scene,
                                       PangoLayout          *layout);
+GHashTable *muster_map_place_scene_labels (cairo_t              *cr,
+                                           MusterViewport       *viewport,
+                                           const MusterMapScene *scene,
+                                           const MusterMapStyle *style);
 
 G_END_DECLS

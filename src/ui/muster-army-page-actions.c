@@ -35,13 +35,19 @@ group_parent (MusterArmyPage  *self,
   else
     parent = muster_force_get_root (force_of (self));
 
-  level = muster_node_get_level (parent) != NULL
-    ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL, muster_node_get_level (parent))
-    : muster_ruleset_get_root_level (ruleset);
-  if (level == NULL || level->children == NULL || level->children[0] == NULL)
-    return NULL;
-  *level_id = level->children[0];
-  return parent;
+  /* Up to the first group that can hold groups: a wing selected adds another wing. */
+  for (; parent != NULL; parent = muster_node_get_parent (parent))
+    {
+      level = muster_node_get_level (parent) != NULL
+        ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL, muster_node_get_level (parent))
+        : muster_ruleset_get_root_level (ruleset);
+      if (level != NULL && level->children != NULL && level->children[0] != NULL)
+        {
+          *level_id = level->children[0];
+          return parent;
+        }
+    }
+  return NULL;
 }
 
 /* Actions' enabled state */
@@ -405,9 +411,13 @@ add_group_action (GtkWidget  *widget,
   const char *level_id;
   MusterNode *parent = group_parent (self, &level_id);
 
-  if (parent != NULL)
-    push (self, muster_add_node_command_new (self->document, parent,
-                                             muster_node_get_n_nodes (parent), level_id, NULL));
+  if (parent == NULL)
+    return;
+  push (self, muster_add_node_command_new (self->document, parent,
+                                           muster_node_get_n_nodes (parent), level_id, NULL));
+  /* Selected, so that the next unit added goes into it. */
+  muster_roster_view_select_node (self->roster_view,
+                                  muster_node_get_node (parent, muster_node_get_n_nodes (parent) - 1));
 }
 
 static void
@@ -454,6 +464,33 @@ show_diagnostic_action (GtkWidget  *widget,
   muster_army_page_show_diagnostic (MUSTER_ARMY_PAGE (widget), g_variant_get_uint32 (param));
 }
 
+/* F8: the next finding's unit or group, selected and in the editor, round the list. */
+static void
+next_problem_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+  guint n = self->document
+    ? g_list_model_get_n_items (muster_document_get_diagnostics (self->document)) : 0;
+
+  if (n == 0)
+    return;
+  muster_army_page_show_diagnostic (self, self->next_problem++ % n);
+}
+
+/* Ctrl+E: from the roster or the catalogue to the selected unit's editor (its first field). */
+static void
+edit_unit_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+
+  if (self->unit != NULL)
+    gtk_widget_child_focus (GTK_WIDGET (self->unit_editor), GTK_DIR_TAB_FORWARD);
+}
+
 static void
 focus_search_action (GtkWidget  *widget,
                      const char *action_name,
@@ -462,6 +499,39 @@ focus_search_action (GtkWidget  *widget,
   muster_catalogue_pane_focus_search (MUSTER_ARMY_PAGE (widget)->catalogue_pane);
 }
 
+
+/**
+ * _muster_army_page_add_shortcuts:
+ *
+ * The page's shortcuts that work wherever the focus is in the window while the page shows
+ * (from the header bar after New List, say): global scope, which GTK runs only for a mapped
+ * page, so the Battlefield and Preview pages keep their own keys.
+ */
+void
+_muster_army_page_add_shortcuts (MusterArmyPage *self)
+{
+  static const struct {
+    const char *trigger;
+    const char *action;
+  } shortcuts[] = {
+    { "<Control>f", "army.focus-search" },
+    { "<Control>e", "army.edit-unit" },
+    { "F8", "army.next-problem" },
+    { "<Control>d", "army.duplicate" },
+    { "<Control>m", "army.show-move-to" },
+    { "<Control><Shift>g", "army.add-group" },
+    { "<Control><Shift>c", "army.copy-text" },
+  };
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
+                                     GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                          gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].trigger),
+                                                            gtk_named_action_new (shortcuts[i].action)));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
 
 void
 _muster_army_page_class_actions_init (GtkWidgetClass *widget_class)
@@ -490,21 +560,17 @@ _muster_army_page_class_actions_init (GtkWidgetClass *widget_class)
                                    set_points_limit_action);
   gtk_widget_class_install_action (widget_class, "army.copy-text", NULL, copy_text_action);
   gtk_widget_class_install_action (widget_class, "army.focus-search", NULL, focus_search_action);
+  gtk_widget_class_install_action (widget_class, "army.next-problem", NULL, next_problem_action);
+  gtk_widget_class_install_action (widget_class, "army.edit-unit", NULL, edit_unit_action);
   gtk_widget_class_install_action (widget_class, "army.show-diagnostic", "u",
                                    show_diagnostic_action);
 
+  /* These act on the roster's selection, where the focus is: Delete in a text field deletes
+   * text. The page's other shortcuts are window-wide: _muster_army_page_add_shortcuts(). */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "army.delete", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
-                                       "army.duplicate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, GDK_ALT_MASK,
                                        "army.move-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, GDK_ALT_MASK,
                                        "army.move-down", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_m, GDK_CONTROL_MASK,
-                                       "army.show-move-to", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "army.start-rename", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
-                                       "army.focus-search", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
-                                       "army.copy-text", NULL);
 }

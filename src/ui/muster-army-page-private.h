@@ -42,6 +42,7 @@ struct _MusterArmyPage
   MusterUnit            *unit;
   gboolean               over_limit;
   gboolean               syncing;       /* the settings are being filled from the model */
+  guint                  next_problem;  /* the finding F8 goes to next */
 };
 
 static inline MusterRuleset *
@@ -80,6 +81,7 @@ selected_row (MusterArmyPage *self)
 
 void _muster_army_page_class_actions_init (GtkWidgetClass *widget_class);
 void _muster_army_page_update_actions     (MusterArmyPage *self);
+void _muster_army_page_add_shortcuts      (MusterArmyPage *self);
 MusterNode *_muster_army_page_lookup_node (MusterArmyPage *self,
                                            const char     *id);
 

@@ -460,6 +460,7 @@ muster_army_page_init (MusterArmyPage *self)
 
   /* Type anywhere on the page to search the unit types. */
   muster_catalogue_pane_set_key_capture_widget (self->catalogue_pane, GTK_WIDGET (self));
+  _muster_army_page_add_shortcuts (self);
 
   _muster_army_page_update_actions (self);
 }

@@ -8,6 +8,7 @@
 #include "muster-application.h"
 #include "muster-army.h"
 #include "muster-battlefield-commands.h"
+#include "muster-attach-command.h"
 #include "muster-battlefield-page.h"
 #include "muster-generate-dialog.h"
 #include "muster-issue.h"
@@ -349,16 +350,6 @@ drag_prepare_cb (GtkDragSource *source,
 }
 
 static void
-collect_units (MusterNode *node,
-               GPtrArray  *units)
-{
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    g_ptr_array_add (units, muster_node_get_unit (node, i));
-  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    collect_units (muster_node_get_node (node, i), units);
-}
-
-static void
 update_units (MusterBattlefieldPage *self)
 {
   MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
@@ -373,7 +364,7 @@ update_units (MusterBattlefieldPage *self)
       MusterForce *force = muster_doc_get_force (doc, i);
       g_autoptr(GPtrArray) units = g_ptr_array_new ();
 
-      collect_units (muster_force_get_root (force), units);
+      muster_node_collect_units (muster_force_get_root (force), units);
       for (guint j = 0; j < units->len; j++)
         {
           MusterUnit *unit = units->pdata[j];
@@ -841,8 +832,89 @@ place_unit_action (GSimpleAction *action,
                               muster_viewport_get_height (viewport) / 2.0);
 }
 
+/* Attach Army List… */
+
+/**
+ * muster_battlefield_page_attach_file:
+ * @self: the page
+ * @file: a Muster document of the same rule system
+ * @error: return location for a #GError
+ *
+ * Brings @file's forces into the page's document as one undo step (Attach Army List…).
+ *
+ * Returns: whether they were attached
+ */
+gboolean
+muster_battlefield_page_attach_file (MusterBattlefieldPage  *self,
+                                     GFile                  *file,
+                                     GError                **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(MusterDoc) source = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  MusterCommand *command;
+
+  g_return_val_if_fail (muster_document_get_doc (self->document) != NULL, FALSE);
+  if (!(bytes = g_file_load_bytes (file, NULL, NULL, error)) ||
+      !(source = muster_doc_new_from_bytes (bytes, name, error)) ||
+      !(command = muster_attach_command_new (self->document, source, error)))
+    return FALSE;
+  push (self, command);
+  return TRUE;
+}
+
+static void
+attach_response_cb (GtkNativeDialog       *chooser,
+                    int                    response,
+                    MusterBattlefieldPage *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT &&
+      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))))
+    {
+      MusterDoc *doc = muster_document_get_doc (self->document);
+      guint before = muster_doc_get_n_forces (doc);
+      g_autofree char *message = NULL;
+
+      if (!muster_battlefield_page_attach_file (self, file, &error))
+        message = g_strdup_printf (_("Cannot attach the list: %s"), error->message);
+      else
+        /* TRANSLATORS: %s is the attached list's name */
+        message = g_strdup_printf (_("“%s” attached: place its units on the table"),
+                                   muster_force_get_name (muster_doc_get_force (doc, before)));
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.show-toast", "s", message);
+    }
+  g_object_unref (chooser);
+}
+
+static void
+attach_list_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Attach Army List"),
+                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Attach"), NULL);
+  gtk_file_filter_set_name (filter, _("Muster documents"));
+  gtk_file_filter_add_mime_type (filter, "application/x-muster");
+  gtk_file_filter_add_suffix (filter, "muster");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (attach_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
 static const GActionEntry action_entries[] = {
   { "new", new_action },
+  { "attach-list", attach_list_action },
   { "generate", generate_action },
   { "tool", tool_action, "s", "'select'" },
   { "zoom-in", view_action },

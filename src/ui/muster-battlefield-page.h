@@ -28,4 +28,8 @@ void           muster_battlefield_page_new_battlefield  (MusterBattlefieldPage *
                                                          double                 height,
                                                          const char            *units);
 
+gboolean muster_battlefield_page_attach_file (MusterBattlefieldPage  *self,
+                                              GFile                  *file,
+                                              GError                **error);
+
 G_END_DECLS

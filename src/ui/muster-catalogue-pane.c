@@ -35,9 +35,14 @@ G_DEFINE_FINAL_TYPE (MusterCataloguePane, muster_catalogue_pane, ADW_TYPE_BIN)
 static void
 search_changed_cb (MusterCataloguePane *self)
 {
-  if (self->catalogue != NULL)
-    muster_catalogue_model_set_search_text (self->catalogue,
-                                            gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  if (self->catalogue == NULL)
+    return;
+  muster_catalogue_model_set_search_text (self->catalogue,
+                                          gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  /* Enter adds the best match of what was typed, not a unit type picked before that still
+   * matches further down. */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->selection)) > 0)
+    gtk_single_selection_set_selected (self->selection, 0);
 }
 
 static void

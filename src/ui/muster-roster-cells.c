@@ -95,7 +95,11 @@ setup_cb (GtkSignalListItemFactory *factory,
       break;
 
     case CELL_STATS:
-      child = inscription_new (0, 8, 28, "numeric", "dim-label");
+      child = inscription_new (0, 11, 28, "numeric", "dim-label");
+      /* A row is two lines high (name, type): long statistics (Standards of Valor's, the
+       * horse-and-musket ones) wrap onto the second rather than lose their ends. */
+      gtk_inscription_set_min_lines (GTK_INSCRIPTION (child), 2);
+      gtk_inscription_set_nat_lines (GTK_INSCRIPTION (child), 2);
       gtk_widget_set_has_tooltip (child, TRUE);
       g_signal_connect (child, "query-tooltip", G_CALLBACK (stats_query_tooltip_cb), NULL);
       break;

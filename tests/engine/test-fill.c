@@ -269,6 +269,14 @@ test_sov (void)
   assert_input (confidence, c, "lv", "1");
   g_assert_true (muster_procedure_can_fill_role (confidence, MUSTER_FILL_ROLE_ACTING));
   g_assert_false (muster_procedure_can_fill_role (confidence, MUSTER_FILL_ROLE_TARGET));
+  /* the Panic test rolls the same Quality Die against the same LV */
+  {
+    const MusterProcedure *panic = procedure ("standards-of-valor", "panic");
+    g_autofree int *pv = fill (&sample, panic, "u1", MUSTER_FILL_ROLE_ACTING, NULL);
+
+    assert_input (panic, pv, "quality", "veteran");
+    assert_input (panic, pv, "lv", "1");
+  }
 }
 
 /* ---- Undying Lands ---------------------------------------------------------------------- */

@@ -230,6 +230,18 @@ test_sov_reaction (void)
   /* Green LV3 + TL 2: D6 > 5; 1–2 are half or less. */
   assert_prob (r2, "result", MUSTER_SOV_TEST_PASS, 1 / 6.0);
   assert_prob (r2, "result", MUSTER_SOV_TEST_MAJOR_FAILURE, 2 / 6.0);
+
+  /* Heat (§4.12.9): TL by armour, +1 uphill; heavy armour uphill, Regular LV2: D8 > 5 */
+  {
+    const char * const heat[] = { "circumstance=heat-heavy", "extra-tl=1", NULL };
+    const char * const light[] = { "circumstance=heat-light", NULL };
+    g_autoptr(MusterProcedureResult) r3 = run_exact (p, heat);
+    g_autoptr(MusterProcedureResult) r4 = run_exact (p, light);
+
+    assert_prob (r3, "result", MUSTER_SOV_TEST_PASS, 3 / 8.0);
+    assert_prob (r3, "result", MUSTER_SOV_TEST_MAJOR_FAILURE, 2 / 8.0);
+    assert_prob (r4, "result", MUSTER_SOV_TEST_PASS, 6 / 8.0);
+  }
 }
 
 static void
@@ -1094,6 +1106,36 @@ test_sov_last_stand (void)
   check_brute_force (&muster_sov_last_stand_play, p, guarded);
 }
 
+/* ---- Panic (§4.3.3) --------------------------------------------------------------------- */
+
+static void
+test_sov_panic (void)
+{
+  const MusterProcedure *p = procedure ("panic");
+  static const char * const green[] = { "quality=green", NULL };
+  static const char * const removal[] = { "quality=green", "attempt=removal", NULL };
+  g_autoptr(MusterProcedureResult) test = run_exact (p, green);
+  g_autoptr(MusterProcedureResult) remove = run_exact (p, removal);
+  static const int one[] = { 1 }, two[] = { 2 };
+  int outcome[1];
+
+  /* Green LV2 at TL 0: D6 > 2 */
+  assert_prob (test, "result", 0, 4 / 6.0);
+  assert_prob (test, "result", 1, 2 / 6.0);
+  assert_prob (test, "result", 2, 0.0);
+  /* removal: the same roll, and a 1 of the two failing faces also costs a CL */
+  assert_prob (remove, "result", 0, 4 / 6.0);
+  assert_prob (remove, "result", 1, 1 / 6.0);
+  assert_prob (remove, "result", 2, 1 / 6.0);
+  resolve (&muster_sov_panic_play, p, removal, one, outcome);
+  g_assert_cmpint (outcome[0], ==, 2);
+  resolve (&muster_sov_panic_play, p, removal, two, outcome);
+  g_assert_cmpint (outcome[0], ==, 1);
+  resolve (&muster_sov_panic_play, p, green, one, outcome);
+  g_assert_cmpint (outcome[0], ==, 1);
+  check_brute_force (&muster_sov_panic_play, p, removal);
+}
+
 /* ---- Dust (§4.12.9) ---------------------------------------------------------------------- */
 
 static void
@@ -1193,6 +1235,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/greek-fire", test_sov_greek_fire);
   g_test_add_func ("/engine/sov/dust", test_sov_dust);
   g_test_add_func ("/engine/sov/last-stand", test_sov_last_stand);
+  g_test_add_func ("/engine/sov/panic", test_sov_panic);
 
   ret = g_test_run ();
   muster_ruleset_unref (ruleset);

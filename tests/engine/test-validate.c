@@ -694,16 +694,6 @@ collect_nodes (MusterNode *node,
     collect_nodes (muster_node_get_node (node, i), nodes);
 }
 
-static void
-collect_units (MusterNode *node,
-               GPtrArray  *units)
-{
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    g_ptr_array_add (units, muster_node_get_unit (node, i));
-  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    collect_units (muster_node_get_node (node, i), units);
-}
-
 static guint
 index_in_parent (MusterUnit *unit)
 {
@@ -737,7 +727,7 @@ random_edit (Legal           *army,
   MusterUnit *unit = NULL;
 
   collect_nodes (muster_force_get_root (force), nodes);
-  collect_units (muster_force_get_root (force), units);
+  muster_node_collect_units (muster_force_get_root (force), units);
   node = nodes->pdata[g_rand_int_range (rand, 0, nodes->len)];
   if (units->len > 0)
     unit = units->pdata[g_rand_int_range (rand, 0, units->len)];

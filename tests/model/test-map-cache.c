@@ -395,6 +395,9 @@ test_quick_zoom (Fixture       *fx,
   guint blurred;
 
   paint_cached (fx, NULL);
+  /* a pan first: the kept pictures are rings, no longer in order */
+  muster_viewport_pan (fx->viewport, 37, -21);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
   g_assert_false (muster_map_cache_is_stale (fx->cache));
   muster_map_cache_set_quick (fx->cache, TRUE);
 
@@ -439,6 +442,61 @@ test_quick_zoom (Fixture       *fx,
   muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.25, 300, 200);
   g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
   g_assert_false (muster_map_cache_is_stale (fx->cache));
+}
+
+static cairo_surface_t *
+paint_direct (Fixture *fx)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+
+  muster_map_paint (cr, fx->viewport, &fx->scene, &fx->style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint
+count_unequal (cairo_surface_t *a,
+               cairo_surface_t *b)
+{
+  guint n = 0;
+
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      n += pixel_at (a, x, y) != pixel_at (b, x, y);
+  return n;
+}
+
+/* The strips of one frame share one placing of the labels, given in the scene: the painter
+ * shows those it is given (none, here) and, given its own placing, what it would place. */
+static void
+test_shared_labels (Fixture       *fx,
+                    gconstpointer  data)
+{
+  cairo_surface_t *own = paint_direct (fx), *shared, *none;
+  cairo_t *cr = cairo_create (fx->surface);
+  g_autoptr(GHashTable) placed = muster_map_place_scene_labels (cr, fx->viewport, &fx->scene,
+                                                                &fx->style);
+  g_autoptr(GHashTable) empty = g_hash_table_new (NULL, NULL);
+
+  cairo_destroy (cr);
+  /* the unit's and the objective's names... */
+  g_assert_cmpuint (g_hash_table_size (placed), >=, 1);
+  fx->scene.placed_labels = placed;
+  shared = paint_direct (fx);
+  g_assert_cmpuint (count_unequal (own, shared), ==, 0);
+  /* ...and "Hussars" gone when the caller placed nothing */
+  fx->scene.placed_labels = empty;
+  none = paint_direct (fx);
+  g_assert_cmpuint (count_unequal (own, none), >, 50);
+  /* a cache's frame leaves the caller's placing alone */
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+  g_assert_cmpuint (count_unequal (fx->surface, none), <, 20);
+  fx->scene.placed_labels = NULL;
+  cairo_surface_destroy (own);
+  cairo_surface_destroy (shared);
+  cairo_surface_destroy (none);
 }
 
 /* On a HiDPI screen the kept layers have two device pixels to a widget pixel: the picture is as
@@ -516,6 +574,7 @@ main (int argc, char *argv[])
   ADD ("live-drag", test_live_drag);
   ADD ("pan-scrolls", test_pan_scrolls);
   ADD ("quick-zoom", test_quick_zoom);
+  ADD ("shared-labels", test_shared_labels);
   ADD ("hidpi", test_hidpi);
   ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
 #undef ADD

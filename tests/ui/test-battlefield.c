@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include <locale.h>
 #include <string.h>
 
@@ -469,6 +471,138 @@ test_generate_unavailable (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+document_clean (gpointer data)
+{
+  return !muster_document_get_modified (data);
+}
+
+static GPtrArray *
+unplaced_units (MusterDoc         *doc,
+                MusterBattlefield *field)
+{
+  GPtrArray *units = g_ptr_array_new ();
+
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+      muster_node_collect_units (muster_force_get_root (muster_doc_get_force (doc, i)), all);
+      for (guint j = 0; j < all->len; j++)
+        if (!muster_battlefield_lookup_unit (field, muster_unit_get_id (all->pdata[j])) &&
+            muster_unit_get_attached_to (all->pdata[j]) == NULL)
+          g_ptr_array_add (units, all->pdata[j]);
+    }
+  return units;
+}
+
+/* Done means: an umpire builds a Battle Valor Fantasy battle of two 1000-point lists on a
+ * generated battlefield, places both armies in their zones without a warning, saves, and the
+ * reopened document is the same, byte for byte. All through the page's actions. */
+static void
+test_bvf_battle_round_trip (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterWindow *reopened;
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterHistory *history = muster_document_get_history (document);
+  g_autofree char *goblins_path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data",
+                                                    "samples",
+                                                    "battle-valor-fantasy-goblins-1000.muster",
+                                                    NULL);
+  g_autoptr(GFile) goblins = g_file_new_for_path (goblins_path);
+  g_autoptr(GFile) other_system = NULL;
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-battle-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmpdir, "battle.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GPtrArray) unplaced = NULL;
+  g_autoptr(GPtrArray) issues = NULL;
+  g_autoptr(GBytes) saved = NULL, loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sov_path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data",
+                                                "samples",
+                                                "standards-of-valor-punitive-cohort.muster",
+                                                NULL);
+  MusterGenerateDialog *dialog;
+  MusterBattlefield *field;
+  guint slot[2] = { 0, 0 };
+
+  /* the other player's list comes in, one undo step; another system's is refused */
+  other_system = g_file_new_for_path (sov_path);
+  g_assert_false (muster_battlefield_page_attach_file (page, other_system, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 1);
+  g_assert_true (muster_battlefield_page_attach_file (page, goblins, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 2);
+  g_assert_cmpstr (muster_force_get_side (muster_doc_get_force (doc, 1)), ==, "Goblins");
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Attach Army List");
+
+  /* a generated battlefield: no table yet, the standard one comes with it */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  g_assert_true (muster_generate_dialog_choose (dialog, "pieces", "medium"));
+  muster_generate_dialog_set_seed (dialog, 2026);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "generate");
+  field = window_battlefield (window);
+  g_assert_nonnull (field);
+  g_assert_cmpuint (count_features (field, MUSTER_FEATURE_ZONE), ==, 2);
+  g_assert_cmpuint (count_features (field, MUSTER_FEATURE_TERRAIN), >=, 1);
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+
+  /* every unit of both sides, a slot each in its side's zone: Dwarves along the top edge,
+   * Goblins along the bottom (the generator's order), 7 across and 3 deep */
+  unplaced = unplaced_units (doc, field);
+  g_assert_cmpuint (unplaced->len, ==, muster_battlefield_page_get_n_unplaced (page));
+  g_assert_cmpuint (unplaced->len, >, 30);
+  for (guint i = 0; i < unplaced->len; i++)
+    {
+      MusterUnit *unit = unplaced->pdata[i];
+      guint side = muster_unit_get_force (unit) != muster_doc_get_force (doc, 0);
+      guint k = slot[side]++;
+      MusterPoint at = { 140 + 250 * (k % 7), 60 + 90 * (k / 7) };
+      double x, y;
+
+      g_assert_cmpuint (k, <, 21);
+      if (side == 1)
+        at.y = muster_battlefield_get_height (field) - at.y;
+      muster_viewport_table_to_widget (muster_map_view_get_viewport (view), at.x, at.y, &x, &y);
+      g_assert_true (muster_map_view_place_unit (view, muster_unit_get_id (unit), x, y));
+    }
+  g_assert_cmpuint (muster_battlefield_page_get_n_unplaced (page), ==, 0);
+  issues = muster_battlefield_check_deployment (field, doc);
+  g_assert_cmpuint (issues->len, ==, 0);
+  g_assert_false (g_str_has_prefix (muster_battlefield_page_get_status (page), "Warning"));
+
+  /* saved, then opened in a second window: the very same document */
+  muster_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (document_clean, document);
+  saved = muster_doc_to_bytes (doc);
+  /* one window a document: this one goes first */
+  gtk_window_destroy (GTK_WINDOW (window));
+  reopened = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (reopened));
+  spin_until (window_mapped, reopened);
+  muster_window_open_file (reopened, file);
+  spin_until (document_loaded, reopened);
+  loaded = muster_doc_to_bytes (muster_document_get_doc (muster_window_get_document (reopened)));
+  g_assert_true (g_bytes_equal (saved, loaded));
+  g_assert_cmpuint (muster_battlefield_page_get_n_unplaced (window_page (reopened)), ==, 0);
+  issues = muster_battlefield_check_deployment (window_battlefield (reopened),
+                                                muster_document_get_doc (muster_window_get_document (reopened)));
+  g_assert_cmpuint (issues->len, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (reopened));
+  g_unlink (path);
+  g_rmdir (tmpdir);
+}
+
 /* Every sample opens in the app; the scenarios show their table with every unit placed. */
 static void
 test_every_sample_opens (void)
@@ -595,6 +729,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
+  g_test_add_func ("/ui/battlefield/bvf-battle-round-trip", test_bvf_battle_round_trip);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -1,0 +1,553 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "muster-army-page.h"
+#include "muster-catalogue-model.h"
+#include "muster-diagnostics.h"
+#include "muster-engine.h"
+#include "muster-new-list-dialog.h"
+#include "ui-test-util.h"
+
+/*
+ * "Entirely by keyboard": in each of the five systems, a list is made from New List, filled
+ * from the catalogue, edited, fixed and saved with key presses only. press() finds what a key
+ * does the way GTK does: the shortcuts of the focus widget and its ancestors (key bindings
+ * such as Tab, Return, Ctrl+D), then the application's accelerators. A key nothing is bound to
+ * fails the test, so a step a user could not take by keyboard cannot pass. Text is typed into
+ * the focused editable. Only the file chooser, a separate dialog, is answered through its
+ * GtkFileChooser interface (the folder as typed after Ctrl+L, then its default Save).
+ */
+
+/* The window keys go to: a modal dialog when one is up, else the document window (Xvfb has
+ * no window manager to make one active). */
+static GtkWindow *
+active_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (!gtk_widget_get_visible (GTK_WIDGET (window)))
+        continue;
+      if (gtk_window_get_modal (window))
+        return window;
+      if (MUSTER_IS_WINDOW (window))
+        found = window;
+    }
+  return found;
+}
+
+/* Whether @trigger fires for @accel: the same key, one of alternatives ("Tab|KP_Tab"), or a
+ * mnemonic (Alt+letter). */
+static gboolean
+matches (GtkShortcutTrigger *trigger,
+         GtkShortcutTrigger *accel,
+         gboolean            mnemonics)
+{
+  guint keyval;
+  GdkModifierType mods;
+
+  if (gtk_shortcut_trigger_equal (trigger, accel))
+    return TRUE;
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return matches (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), accel,
+                    mnemonics) ||
+           matches (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), accel,
+                    mnemonics);
+  if (!mnemonics || !GTK_IS_MNEMONIC_TRIGGER (trigger) || !GTK_IS_KEYVAL_TRIGGER (accel))
+    return FALSE;
+  keyval = gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (accel));
+  mods = gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (accel));
+  return mods == GDK_ALT_MASK &&
+         gdk_keyval_to_lower (gtk_mnemonic_trigger_get_keyval (GTK_MNEMONIC_TRIGGER (trigger))) ==
+         gdk_keyval_to_lower (keyval);
+}
+
+/* Fires the first shortcut of @widget's controllers that matches @accel, of the local scope
+ * (@local) or of the managed and global ones (the root's, which mnemonics are). */
+static gboolean
+activate_shortcuts (GtkWidget          *widget,
+                    GtkShortcutTrigger *accel,
+                    gboolean            local)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      GtkShortcutScope scope;
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      scope = gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller));
+      if ((scope == GTK_SHORTCUT_SCOPE_LOCAL) != local)
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (matches (gtk_shortcut_get_trigger (shortcut), accel, !local) &&
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                            gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+activate_managed (GtkWidget          *widget,
+                  GtkShortcutTrigger *accel)
+{
+  if (!gtk_widget_get_mapped (widget) || !gtk_widget_is_sensitive (widget))
+    return FALSE;
+  if (activate_shortcuts (widget, accel, FALSE))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (activate_managed (child, accel))
+      return TRUE;
+  return FALSE;
+}
+
+/* Lets what a key started (a popover mapping, focus moving into it) happen. */
+static void
+settle (void)
+{
+  gint64 until = g_get_monotonic_time () + 100 * 1000;
+
+  while (g_get_monotonic_time () < until)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+}
+
+/* Presses @accel ("<Control>s", "Tab", "<Alt>r") in the active window. */
+static void
+press (const char *accel)
+{
+  GtkWindow *window = active_window ();
+  g_autoptr(GtkShortcutTrigger) trigger = gtk_shortcut_trigger_parse_string (accel);
+  GtkWidget *focus;
+  g_auto(GStrv) actions = NULL;
+
+  g_assert_nonnull (window);
+  g_assert_nonnull (trigger);
+  focus = gtk_window_get_focus (window);
+  for (GtkWidget *w = focus ? focus : GTK_WIDGET (window); w != NULL; w = gtk_widget_get_parent (w))
+    if (gtk_widget_is_sensitive (w) && activate_shortcuts (w, trigger, TRUE))
+      goto done;
+  if (activate_managed (GTK_WIDGET (window), trigger))
+    goto done;
+  actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), accel);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GVariant) target = NULL;
+
+      g_assert_true (g_action_parse_detailed_name (actions[i], &name, &target, NULL));
+      if (gtk_widget_activate_action_variant (focus ? focus : GTK_WIDGET (window), name, target))
+        goto done;
+    }
+  g_error ("%s does nothing (focus %s)", accel, focus ? G_OBJECT_TYPE_NAME (focus) : "none");
+done:
+  settle ();
+}
+
+static GtkWidget *
+focus_widget (void)
+{
+  return gtk_window_get_focus (active_window ());
+}
+
+/* Types @text into the focused field, replacing what it held (as after Ctrl+A). */
+static void
+type (const char *text)
+{
+  GtkWidget *focus = focus_widget ();
+
+  g_assert_true (GTK_IS_EDITABLE (focus));
+  gtk_editable_set_text (GTK_EDITABLE (focus), text);
+  settle ();
+}
+
+/* The preferences row (an option, the size) that holds the focus, if any */
+static AdwPreferencesRow *
+focus_row (void)
+{
+  GtkWidget *focus = focus_widget ();
+
+  return focus ? ADW_PREFERENCES_ROW (gtk_widget_get_ancestor (focus, ADW_TYPE_PREFERENCES_ROW))
+               : NULL;
+}
+
+static gboolean
+focus_in_row (const char *title,
+              GType       type)
+{
+  AdwPreferencesRow *row = focus_row ();
+  GtkWidget *focus = focus_widget ();
+
+  return row != NULL && g_strcmp0 (adw_preferences_row_get_title (row), title) == 0 &&
+         (G_TYPE_CHECK_INSTANCE_TYPE (focus, type) ||
+          gtk_widget_get_ancestor (focus, type) != NULL);
+}
+
+/* Tabs through the unit editor (Ctrl+E enters it) to the row titled @title. */
+static void
+tab_to_row (const char *title,
+            GType       type)
+{
+  press ("<Control>e");
+  for (guint i = 0; i < 60 && !focus_in_row (title, type); i++)
+    press ("Tab");
+  if (!focus_in_row (title, type))
+    g_error ("Tab never reaches the editor's %s", title);
+}
+
+static const char *
+combo_label (AdwComboRow *combo)
+{
+  GListModel *model = adw_combo_row_get_model (combo);
+  guint selected = adw_combo_row_get_selected (combo);
+
+  return selected == GTK_INVALID_LIST_POSITION ? NULL
+         : gtk_string_list_get_string (GTK_STRING_LIST (model), selected);
+}
+
+/* Space opens the combo's list, Down moves, Return picks: round until @label is picked. */
+static void
+choose (AdwComboRow *combo,
+        const char  *label)
+{
+  guint n = g_list_model_get_n_items (adw_combo_row_get_model (combo));
+
+  for (guint i = 0; i <= n && g_strcmp0 (combo_label (combo), label) != 0; i++)
+    {
+      press ("space");
+      press (i + 1 < n ? "Down" : "Home");
+      press ("Return");
+    }
+  g_assert_cmpstr (combo_label (combo), ==, label);
+}
+
+static void
+dump_diagnostics (MusterDocument *document,
+                  const char     *step)
+{
+  GListModel *diagnostics = muster_document_get_diagnostics (document);
+
+  g_test_message ("after %s: %u findings", step, g_list_model_get_n_items (diagnostics));
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) d = g_list_model_get_item (diagnostics, i);
+
+      g_test_message ("  %s: %s", muster_diagnostic_get_rule_id (d),
+                      muster_diagnostic_get_message (d));
+    }
+}
+
+/* The units of @node and the groups under it */
+static guint
+count_units (MusterNode *node)
+{
+  guint n = muster_node_get_n_units (node);
+
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    n += count_units (muster_node_get_node (node, i));
+  return n;
+}
+
+/* Whether the catalogue's first unit type is named @text, or begins so */
+static gboolean
+first_match (GListModel *catalogue,
+             const char *text)
+{
+  g_autoptr(MusterCatalogueItem) item = g_list_model_get_item (catalogue, 0);
+
+  return item != NULL && g_str_has_prefix (muster_catalogue_item_get_name (item), text);
+}
+
+/* One step of a scenario:
+ *   add:TEXT          Ctrl+F, TEXT typed, Return: the first unit type found is added
+ *   group             Ctrl+Shift+G: a group, selected
+ *   size:N            Ctrl+E, Tab to the size, N typed, Tab
+ *   choose:ROW:LABEL  Ctrl+E, Tab to the option ROW, LABEL picked from its list
+ *   check:ROW         Ctrl+E, Tab to the option ROW's check, Space
+ *   next              F8: the next problem's unit selected
+ *   errors:N          (a check) N errors now
+ */
+static void
+run_step (MusterWindow *window,
+          const char   *step)
+{
+  MusterDocument *document = muster_window_get_document (window);
+  g_auto(GStrv) part = g_strsplit (step, ":", 3);
+
+  if (g_str_equal (part[0], "add"))
+    {
+      GListModel *catalogue = G_LIST_MODEL (muster_army_page_get_catalogue (
+        muster_window_get_army_page (window)));
+      MusterNode *root = muster_force_get_root (muster_document_get_force (document));
+      guint before = count_units (root);
+
+      press ("<Control>f");
+      type (part[1]);
+      /* The search runs a moment after the typing stops: until the first match is shown. */
+      for (guint i = 0; i < 100 && !first_match (catalogue, part[1]); i++)
+        settle ();
+      g_assert_true (first_match (catalogue, part[1]));
+      press ("Return");
+      g_assert_cmpuint (count_units (root), ==, before + 1);
+    }
+  else if (g_str_equal (part[0], "group"))
+    press ("<Control><Shift>g");
+  else if (g_str_equal (part[0], "size"))
+    {
+      tab_to_row ("Size", GTK_TYPE_SPIN_BUTTON);
+      type (part[1]);
+      press ("Tab");
+    }
+  else if (g_str_equal (part[0], "choose"))
+    {
+      tab_to_row (part[1], ADW_TYPE_COMBO_ROW);
+      choose (ADW_COMBO_ROW (focus_row ()), part[2]);
+    }
+  else if (g_str_equal (part[0], "check"))
+    {
+      tab_to_row (part[1], GTK_TYPE_CHECK_BUTTON);
+      press ("space");
+    }
+  else if (g_str_equal (part[0], "next"))
+    press ("F8");
+  else if (g_str_equal (part[0], "errors"))
+    {
+      guint expected = (guint) g_ascii_strtoull (part[1], NULL, 10);
+
+      /* The findings follow an edit after a pause (they are worked out once typing stops). */
+      for (guint i = 0; i < 50 && muster_document_get_n_errors (document) != expected; i++)
+        settle ();
+      dump_diagnostics (document, step);
+      g_assert_cmpuint (muster_document_get_n_errors (document), ==, expected);
+    }
+  else
+    g_assert_not_reached ();
+  dump_diagnostics (document, step);
+}
+
+typedef struct
+{
+  const char *system;
+  const char *steps[24];
+} Scenario;
+
+static gboolean
+saved (gpointer data)
+{
+  return !muster_document_get_modified (data) && muster_document_get_file (data) != NULL;
+}
+
+static void
+test_keyboard_system (gconstpointer data)
+{
+  const Scenario *scenario = data;
+  MusterWindow *window = new_shown_window ();
+  MusterDocument *document = muster_window_get_document (window);
+  MusterNewListDialog *dialog;
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-keyboard-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (tmpdir, "Keyboard List.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *text = NULL;
+  MusterWindow *reopened;
+  GtkWindow *chooser;
+
+  /* New List: the system from the list (Space, Down, Return), a name, Return creates. */
+  press ("<Control><Shift>n");
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_NEW_LIST_DIALOG));
+  dialog = MUSTER_NEW_LIST_DIALOG (find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG));
+  g_assert_true (ADW_IS_COMBO_ROW (focus_widget ()));
+  for (guint i = 0; i < 12 && g_strcmp0 (muster_ruleset_get_id (
+         muster_new_list_dialog_get_ruleset (dialog)), scenario->system) != 0; i++)
+    {
+      press ("space");
+      press ("Down");
+      press ("Return");
+    }
+  g_assert_cmpstr (muster_ruleset_get_id (muster_new_list_dialog_get_ruleset (dialog)), ==,
+                   scenario->system);
+  press ("Tab");
+  type ("Keyboard List");
+  press ("Return");
+  spin_until (window_document_loaded, window);
+  g_assert_cmpstr (muster_force_get_name (muster_document_get_force (document)), ==,
+                   "Keyboard List");
+
+  for (guint i = 0; scenario->steps[i] != NULL; i++)
+    run_step (window, scenario->steps[i]);
+  g_assert_true (muster_document_get_legal (document));
+  text = muster_army_page_dup_text (muster_window_get_army_page (window));
+
+  /* Ctrl+S: the save dialog, answered with the folder (as typed after Ctrl+L) and Save. */
+  press ("<Control>s");
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG));
+  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  {
+    g_autoptr(GFile) folder = g_file_new_for_path (tmpdir);
+
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  spin_until (saved, document);
+  g_assert_true (g_file_equal (muster_document_get_file (document), file));
+
+  /* Reopened, it is the same list. */
+  reopened = new_shown_window ();
+  muster_window_open_file (reopened, file);
+  spin_until (window_document_loaded, reopened);
+  {
+    g_autofree char *again = muster_army_page_dup_text (muster_window_get_army_page (reopened));
+
+    g_assert_cmpstr (again, ==, text);
+  }
+  g_assert_true (muster_document_get_legal (muster_window_get_document (reopened)));
+  gtk_window_destroy (GTK_WINDOW (reopened));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_unlink (path);
+  g_rmdir (tmpdir);
+}
+
+static const Scenario scenarios[] = {
+  { "battle-valor-fantasy", { "add:Infantry", "errors:2", "add:General", "errors:1",
+                              "add:Infantry", "size:6", "errors:0", NULL } },
+  { "standards-of-valor", { "add:Infantry", "size:24", "add:Cavalry",
+                            "choose:Unit Quality:Green (D6)", "errors:0", NULL } },
+  { "undying-lands", { "group", "add:Foot", "errors:2", "check:General", "errors:2",
+                       "check:Sub-Commander", "choose:Commander Rating:4", "size:3",
+                       "errors:0", NULL } },
+  { "medals-of-valor", { "add:Enlisted", "choose:Weapon:Magazine rifle",
+                         "choose:Pay grade:E3 Private first class", "errors:0", NULL } },
+  { "horse-and-musket", { "group", "add:Leader", "choose:Command:Commander", "group",
+                          "add:Leader", "add:Line infantry", "size:6", "errors:0", NULL } },
+};
+
+/* Whether the Shortcuts window lists @accel (parsed, so "<Ctrl>" and "<Control>" agree) */
+static gboolean
+overlay_lists (GPtrArray  *listed,
+               const char *accel)
+{
+  g_autoptr(GtkShortcutTrigger) trigger = gtk_shortcut_trigger_parse_string (accel);
+
+  for (guint i = 0; i < listed->len; i++)
+    if (matches (trigger, listed->pdata[i], FALSE))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+collect_overlay (GtkWidget *widget,
+                 GPtrArray *listed)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accelerator = NULL;
+      g_autofree char *action = NULL;
+
+      /* A row named by its action shows the action's accelerators. */
+      g_object_get (widget, "accelerator", &accelerator, "action-name", &action, NULL);
+      if (action != NULL)
+        {
+          g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                        action);
+
+          for (guint i = 0; accels[i] != NULL; i++)
+            g_ptr_array_add (listed, gtk_shortcut_trigger_parse_string (accels[i]));
+        }
+      if (accelerator != NULL)
+        {
+          g_auto(GStrv) keys = g_strsplit (accelerator, " ", -1);
+
+          for (guint i = 0; keys[i] != NULL; i++)
+            if (*keys[i] != '\0')
+              g_ptr_array_add (listed, gtk_shortcut_trigger_parse_string (keys[i]));
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_overlay (child, listed);
+}
+
+static void
+collect_triggers (GtkWidget *widget,
+                  GPtrArray *found)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_SHORTCUT_CONTROLLER (controller))
+        for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+          {
+            g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+            g_ptr_array_add (found, gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut)));
+          }
+    }
+}
+
+/* Every accelerator of the application and every key of the Army page is in the Shortcuts
+ * window: a shortcut nobody can find is no use to a player without the manual. */
+static void
+test_shortcuts_window (void)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_BASE "/gtk/help-overlay.ui");
+  GtkWidget *overlay = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+  g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  MusterWindow *window = new_shown_window ();
+
+  collect_overlay (overlay, listed);
+  g_assert_cmpuint (listed->len, >, 20);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                    actions[i]);
+
+      for (guint j = 0; accels[j] != NULL; j++)
+        g_ptr_array_add (keys, g_strdup (accels[j]));
+    }
+  collect_triggers (GTK_WIDGET (muster_window_get_army_page (window)), keys);
+  g_assert_cmpuint (keys->len, >, 20);
+  for (guint i = 0; i < keys->len; i++)
+    if (!overlay_lists (listed, keys->pdata[i]))
+      g_error ("%s is not in the Shortcuts window", (const char *) keys->pdata[i]);
+  g_assert_false (overlay_lists (listed, "<Control><Alt>F12"));
+  gtk_window_destroy (GTK_WINDOW (overlay));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/keyboard/shortcuts-window", test_shortcuts_window);
+  for (guint i = 0; i < G_N_ELEMENTS (scenarios); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ui/keyboard/%s", scenarios[i].system);
+
+      g_test_add_data_func (path, &scenarios[i], test_keyboard_system);
+    }
+  return ui_test_run ();
+}
