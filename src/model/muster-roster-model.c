@@ -459,6 +459,7 @@ struct _MusterRosterModel
   GObject         parent_instance;
 
   MusterDocument *document;
+  MusterDoc      *doc;      /* the list the rows point into, to tell when it was replaced */
   MusterNode     *node;
   GPtrArray      *rows;     /* MusterRosterRow: the node's units, then its nodes */
 };
@@ -534,6 +535,22 @@ update_row_above (MusterRosterModel *self,
     }
 }
 
+/* The document holds another list now: the rows point into the one it freed, and the view
+ * drops this model once it hears of the change. Until then nothing may read them. */
+static gboolean
+is_stale (MusterRosterModel *self)
+{
+  return muster_document_get_doc (self->document) != self->doc;
+}
+
+static void
+node_changed_cb (MusterRosterModel *self,
+                 MusterNode        *node)
+{
+  if (!is_stale (self))
+    update_row_above (self, node);
+}
+
 static void
 children_changed_cb (MusterRosterModel *self,
                      MusterNode        *node,
@@ -542,6 +559,8 @@ children_changed_cb (MusterRosterModel *self,
                      guint              added,
                      MusterDocument    *document)
 {
+  if (is_stale (self))
+    return;
   if (node != self->node)
     {
       update_row_above (self, node);
@@ -560,8 +579,11 @@ unit_changed_cb (MusterRosterModel *self,
                  MusterUnit        *unit,
                  MusterDocument    *document)
 {
-  MusterNode *node = muster_unit_get_node (unit);
+  MusterNode *node;
 
+  if (is_stale (self))
+    return;
+  node = muster_unit_get_node (unit);
   if (node != self->node)
     {
       update_row_above (self, node);
@@ -584,6 +606,8 @@ unit_changed_cb (MusterRosterModel *self,
 static void
 diagnostics_changed_cb (MusterRosterModel *self)
 {
+  if (is_stale (self))
+    return;
   for (guint i = 0; i < self->rows->len; i++)
     if (update_issue_icon (self->rows->pdata[i]))
       {
@@ -635,6 +659,7 @@ muster_roster_model_new (MusterDocument *document,
 
   self = g_object_new (MUSTER_TYPE_ROSTER_MODEL, NULL);
   self->document = g_object_ref (document);
+  self->doc = muster_document_get_doc (document);
   self->node = node;
   n = muster_node_get_n_units (node) + muster_node_get_n_nodes (node);
   for (guint i = 0; i < n; i++)
@@ -645,7 +670,7 @@ muster_roster_model_new (MusterDocument *document,
   g_signal_connect_object (document, "unit-changed", G_CALLBACK (unit_changed_cb),
                            self, G_CONNECT_SWAPPED);
   /* A renamed group: its row is in its parent's model. */
-  g_signal_connect_object (document, "node-changed", G_CALLBACK (update_row_above),
+  g_signal_connect_object (document, "node-changed", G_CALLBACK (node_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
                            G_CALLBACK (diagnostics_changed_cb), self, G_CONNECT_SWAPPED);

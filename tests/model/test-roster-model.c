@@ -164,6 +164,30 @@ test_value_changes (void)
   g_assert_cmpstr (other->str, ==, "");
 }
 
+/* A list replaced (opened, started afresh) frees the units the old rows point at: the old
+ * model must not read them when the new list's findings come, before its view drops it. */
+static void
+test_replaced_list (void)
+{
+  g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
+  g_autoptr(MusterRosterModel) roster = muster_roster_model_new (document,
+                                                                 army_fixture_root (document));
+  MusterRosterRow *iron_guard = army_fixture_item (G_LIST_MODEL (roster), 1);
+  g_autoptr(GString) log = g_string_new (NULL);
+
+  army_fixture_push (document,
+                     muster_set_unit_size_command_new (document,
+                                                       muster_roster_row_get_unit (iron_guard), 3));
+  g_assert_cmpstr (muster_roster_row_get_issue_icon (iron_guard), ==, "dialog-error-symbolic");
+  g_signal_connect (roster, "items-changed", G_CALLBACK (army_fixture_log_items_changed), log);
+  g_signal_connect (iron_guard, "notify", G_CALLBACK (army_fixture_log_notify), log);
+
+  muster_document_start_list (document, muster_document_get_ruleset (document), "Empty", 1000);
+  g_assert_cmpstr (log->str, ==, "");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (roster)), ==, 19);
+  g_assert_cmpstr (muster_roster_row_get_issue_icon (iron_guard), ==, "dialog-error-symbolic");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -174,6 +198,7 @@ main (int   argc,
   g_test_add_func ("/roster-model/structure-changes", test_structure_changes);
   g_test_add_func ("/roster-model/value-changes", test_value_changes);
   g_test_add_func ("/roster-model/group-changes", test_group_changes);
+  g_test_add_func ("/roster-model/replaced-list", test_replaced_list);
 
   return army_fixture_run ();
 }
