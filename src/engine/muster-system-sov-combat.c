@@ -307,6 +307,7 @@ static const struct
   { &muster_sov_sniper, &muster_sov_sniper_play },
   { &muster_sov_last_stand, &muster_sov_last_stand_play },
   { &muster_sov_panic, &muster_sov_panic_play },
+  { &muster_sov_independent_figure, &muster_sov_independent_figure_play },
 };
 
 typedef struct
@@ -479,6 +480,7 @@ const MusterProcedure * const muster_sov_procedures[] = {
   &muster_sov_confidence_test,
   &muster_sov_reaction_test,
   &muster_sov_panic,
+  &muster_sov_independent_figure,
   &muster_sov_leader_loss,
   &muster_sov_fright_check,
   &muster_sov_last_stand,

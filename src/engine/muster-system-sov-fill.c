@@ -52,6 +52,7 @@ static const MusterFillRoles sov_roles[] = {
   { "fright-check", MUSTER_FILL_ACTS },
   { "remove-suppression", MUSTER_FILL_ACTS },
   { "panic", MUSTER_FILL_ACTS },
+  { "independent-figure", MUSTER_FILL_ACTS },
   { "communication", MUSTER_FILL_BOTH },
   { "rally", MUSTER_FILL_ACTS },
   { "spotting", MUSTER_FILL_ACTS },

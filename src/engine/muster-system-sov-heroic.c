@@ -548,3 +548,100 @@ const MusterProcedure muster_sov_sniper = {
   sniper_exact, sniper_sample,
   MUSTER_SOV_PREPARED,
 };
+
+/* Independent Figures (§4.13): no Confidence Level, so a failed Confidence test puts a
+ * Suppression marker on the figure and a major failure a Panic marker; Panic is removed like
+ * suppression (QD > LV), but a 1 rolled while trying removes the figure for good. */
+
+enum { IF_QUALITY, IF_LV, IF_ATTEMPT, IF_TL };
+enum { IF_TEST, IF_REMOVE_PANIC };
+enum { IF_PASS, IF_FAIL, IF_MAJOR, IF_LOST };
+
+static const char * const if_attempts[] = { "confidence", "remove-panic", NULL };
+static const char * const if_attempt_labels[] = {
+  "Confidence test", "Removing the Panic marker", NULL
+};
+static const char * const if_labels[] = {
+  "Pass (no marker, or the Panic marker comes off)",
+  "Fail: Suppression marker (or the Panic marker stays)",
+  "Major failure: Panic marker",
+  "Rolled a 1 removing Panic: the figure is removed for good",
+  NULL
+};
+
+static const MusterInputSpec if_inputs[] = {
+  { "quality", "Figure Quality", "The Quality Die of the figure's Activation Marker: Untrained "
+    "D4 to Elite D12.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
+    muster_sov_quality_labels },
+  { "lv", "Leadership Value", "The figure's LV, which stands for its self-discipline: 1 to 3, "
+    "lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
+  { "attempt", "Attempt", "A Confidence test when a trigger happens, or an action spent "
+    "removing the Panic marker (which must come off before any Suppression marker).",
+    MUSTER_INPUT_CHOICE, 0, 0, IF_TEST, if_attempts, if_attempt_labels },
+  { "tl", "Threat Level", "The Confidence test's basic and cumulative Threat Level (not used "
+    "to remove Panic, which is against LV alone).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
+};
+
+static const MusterOutputSpec if_outputs[] = {
+  { "result", "Result", if_labels },
+};
+
+typedef struct
+{
+  MusterSovTestSetup test;   /* first, for _muster_sov_test_layout() */
+  gboolean           removal;
+} IndependentSetup;
+
+static gboolean
+independent_prepare (const MusterRuleset  *ruleset,
+                     const int            *values,
+                     gpointer              setup,
+                     GError              **error)
+{
+  IndependentSetup *s = setup;
+
+  s->removal = values[IF_ATTEMPT] == IF_REMOVE_PANIC;
+  s->test.target = values[IF_LV] + (s->removal ? 0 : values[IF_TL]);
+  s->test.no_test = FALSE;
+  return _muster_sov_quality_die (ruleset, values[IF_QUALITY], &s->test.sides, error);
+}
+
+static void
+independent_resolve (gconstpointer  setup,
+                     const int     *faces,
+                     int           *outcome)
+{
+  const IndependentSetup *s = setup;
+
+  if (s->removal)
+    outcome[0] = faces[0] > s->test.target ? IF_PASS : faces[0] == 1 ? IF_LOST : IF_FAIL;
+  else
+    switch (_muster_sov_test_result (faces[0], s->test.target))
+      {
+      case MUSTER_SOV_TEST_PASS:
+        outcome[0] = IF_PASS;
+        break;
+      case MUSTER_SOV_TEST_FAIL:
+        outcome[0] = IF_FAIL;
+        break;
+      default:
+        outcome[0] = IF_MAJOR;
+        break;
+      }
+}
+
+const MusterSovPlay muster_sov_independent_figure_play = {
+  independent_prepare, _muster_sov_test_layout, independent_resolve,
+};
+
+MUSTER_SOV_DEFINE_PLAY_FUNCS (independent, muster_sov_independent_figure_play)
+
+const MusterProcedure muster_sov_independent_figure = {
+  MUSTER_SOV_SYSTEM, "independent-figure", "Independent Figure Confidence",
+  "A lone figure has no Confidence Level: a failed Confidence test gives it a Suppression "
+  "marker, a major failure a Panic marker. Panic comes off like suppression, Quality Die "
+  "above LV, but a 1 rolled while trying removes the figure for good.",
+  if_inputs, G_N_ELEMENTS (if_inputs), if_outputs, G_N_ELEMENTS (if_outputs),
+  independent_exact, independent_sample,
+  MUSTER_SOV_PREPARED,
+};

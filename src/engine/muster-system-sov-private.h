@@ -216,6 +216,7 @@ extern const MusterProcedure muster_sov_flames;
 extern const MusterProcedure muster_sov_dust;
 extern const MusterProcedure muster_sov_last_stand;
 extern const MusterProcedure muster_sov_panic;
+extern const MusterProcedure muster_sov_independent_figure;
 
 extern const MusterSovPlay muster_sov_confidence_play;
 extern const MusterSovPlay muster_sov_reaction_play;
@@ -238,5 +239,6 @@ extern const MusterSovPlay muster_sov_heroic_missile_play;
 extern const MusterSovPlay muster_sov_sniper_play;
 extern const MusterSovPlay muster_sov_last_stand_play;
 extern const MusterSovPlay muster_sov_panic_play;
+extern const MusterSovPlay muster_sov_independent_figure_play;
 
 G_END_DECLS

@@ -277,6 +277,15 @@ test_sov (void)
     assert_input (panic, pv, "quality", "veteran");
     assert_input (panic, pv, "lv", "1");
   }
+  /* so does a lone figure's test, from its own Activation Marker */
+  {
+    const MusterProcedure *lone = procedure ("standards-of-valor", "independent-figure");
+    g_autofree int *lv = fill (&sample, lone, "u1", MUSTER_FILL_ROLE_ACTING, NULL);
+
+    assert_input (lone, lv, "quality", "veteran");
+    assert_input (lone, lv, "lv", "1");
+    g_assert_false (muster_procedure_can_fill_role (lone, MUSTER_FILL_ROLE_TARGET));
+  }
 }
 
 /* ---- Undying Lands ---------------------------------------------------------------------- */

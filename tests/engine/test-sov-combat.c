@@ -1136,6 +1136,46 @@ test_sov_panic (void)
   check_brute_force (&muster_sov_panic_play, p, removal);
 }
 
+/* ---- Independent Figures (§4.13) -------------------------------------------------------- */
+
+static void
+test_sov_independent_figure (void)
+{
+  const MusterProcedure *p = procedure ("independent-figure");
+  static const char * const test_tl2[] = { "quality=regular", "lv=2", "tl=2", NULL };
+  static const char * const removal[] = { "quality=regular", "lv=2", "tl=2",
+                                          "attempt=remove-panic", NULL };
+  g_autoptr(MusterProcedureResult) test = run_exact (p, test_tl2);
+  g_autoptr(MusterProcedureResult) remove = run_exact (p, removal);
+  static const int one[] = { 1 }, two[] = { 2 }, three[] = { 3 }, five[] = { 5 };
+  int outcome[1];
+
+  /* Regular D8 against LV 2 + TL 2 = 4: 5-8 pass, 3-4 fail (Suppression), 1-2 Panic */
+  assert_prob (test, "result", 0, 4 / 8.0);
+  assert_prob (test, "result", 1, 2 / 8.0);
+  assert_prob (test, "result", 2, 2 / 8.0);
+  assert_prob (test, "result", 3, 0.0);
+  /* removal is against LV alone: 3-8 off, 2 stays, 1 loses the figure */
+  assert_prob (remove, "result", 0, 6 / 8.0);
+  assert_prob (remove, "result", 1, 1 / 8.0);
+  assert_prob (remove, "result", 2, 0.0);
+  assert_prob (remove, "result", 3, 1 / 8.0);
+  resolve (&muster_sov_independent_figure_play, p, test_tl2, one, outcome);
+  g_assert_cmpint (outcome[0], ==, 2);
+  resolve (&muster_sov_independent_figure_play, p, test_tl2, three, outcome);
+  g_assert_cmpint (outcome[0], ==, 1);
+  resolve (&muster_sov_independent_figure_play, p, test_tl2, five, outcome);
+  g_assert_cmpint (outcome[0], ==, 0);
+  resolve (&muster_sov_independent_figure_play, p, removal, one, outcome);
+  g_assert_cmpint (outcome[0], ==, 3);
+  resolve (&muster_sov_independent_figure_play, p, removal, two, outcome);
+  g_assert_cmpint (outcome[0], ==, 1);
+  resolve (&muster_sov_independent_figure_play, p, removal, three, outcome);
+  g_assert_cmpint (outcome[0], ==, 0);
+  check_brute_force (&muster_sov_independent_figure_play, p, test_tl2);
+  check_brute_force (&muster_sov_independent_figure_play, p, removal);
+}
+
 /* ---- Dust (§4.12.9) ---------------------------------------------------------------------- */
 
 static void
@@ -1236,6 +1276,7 @@ main (int   argc,
   g_test_add_func ("/engine/sov/dust", test_sov_dust);
   g_test_add_func ("/engine/sov/last-stand", test_sov_last_stand);
   g_test_add_func ("/engine/sov/panic", test_sov_panic);
+  g_test_add_func ("/engine/sov/independent-figure", test_sov_independent_figure);
 
   ret = g_test_run ();
   muster_ruleset_unref (ruleset);
