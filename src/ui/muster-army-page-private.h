@@ -37,6 +37,7 @@ struct _MusterArmyPage
   /* Owned References */
   MusterDocument        *document;
   char                  *total_text;
+  char                  *group_id;      /* the selected group's, looked up afresh after edits */
 
   /* Borrowed: the selected unit, while its row is selected */
   MusterUnit            *unit;

@@ -176,13 +176,33 @@ limit_changed_cb (MusterArmyPage *self)
                                 (gint64) gtk_adjustment_get_value (self->limit_adjustment));
 }
 
+/* The selected group's panel, filled afresh: by id, as an edit may have removed the group
+ * before the roster's selection followed. */
+static void
+sync_group (MusterArmyPage *self)
+{
+  MusterNode *group = self->group_id ? _muster_army_page_lookup_node (self, self->group_id) : NULL;
+
+  if (self->group_id != NULL)
+    muster_unit_editor_set_group (self->unit_editor, self->document,
+                                  group && muster_node_get_parent (group) ? group : NULL);
+}
+
 static void
 roster_selection_changed_cb (MusterArmyPage *self)
 {
   g_autoptr(MusterRosterRow) row = selected_row (self);
   MusterUnit *unit = row ? muster_roster_row_get_unit (row) : NULL;
+  MusterNode *group = row && unit == NULL ? muster_roster_row_get_node (row) : NULL;
 
-  if (unit != self->unit)
+  g_clear_pointer (&self->group_id, g_free);
+  if (group != NULL)
+    {
+      self->unit = NULL;
+      self->group_id = g_strdup (muster_node_get_id (group));
+      sync_group (self);
+    }
+  else if (unit != self->unit || muster_unit_editor_get_group (self->unit_editor) != NULL)
     {
       self->unit = unit;
       muster_unit_editor_set_unit (self->unit_editor, ruleset_of (self), unit);
@@ -239,6 +259,7 @@ rebuild (MusterArmyPage *self)
 
   /* The old rows point into the document that was just replaced: drop them first. */
   self->unit = NULL;
+  g_clear_pointer (&self->group_id, g_free);
   muster_roster_view_set_document (self->roster_view, NULL);
   muster_catalogue_pane_set_ruleset (self->catalogue_pane, ruleset, force != NULL);
   if (force == NULL)
@@ -265,12 +286,14 @@ unit_changed_cb (MusterArmyPage *self,
   update_header (self);
   if (unit == self->unit)
     muster_unit_editor_sync (self->unit_editor);
+  sync_group (self);
 }
 
 static void
 children_changed_cb (MusterArmyPage *self)
 {
   update_header (self);
+  sync_group (self);
   _muster_army_page_update_actions (self);
 }
 
@@ -336,6 +359,7 @@ muster_army_page_dispose (GObject *object)
   self->unit = NULL;
   g_clear_object (&self->document);
   g_clear_pointer (&self->total_text, g_free);
+  g_clear_pointer (&self->group_id, g_free);
 
   G_OBJECT_CLASS (muster_army_page_parent_class)->dispose (object);
 }
@@ -494,6 +518,10 @@ muster_army_page_set_document (MusterArmyPage *self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
                                G_CALLBACK (update_validation), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
+                               G_CALLBACK (sync_group), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "node-changed", G_CALLBACK (sync_group), self,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       g_signal_connect_object (document, "notify::n-errors", G_CALLBACK (update_validation),
                                self, G_CONNECT_SWAPPED);
       g_signal_connect_object (document, "notify::n-warnings", G_CALLBACK (update_validation),

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-diagnostics.h"
 #include "muster-engine.h"
 #include "muster-list-export.h"
 #include "muster-unit-editor.h"
@@ -38,11 +39,18 @@ struct _MusterUnitEditor
   GtkAdjustment       *size_adjustment;
   GtkBox              *options_box;
   AdwEntryRow         *notes_row;
+  AdwPreferencesGroup *group_prefs;
+  AdwEntryRow         *group_name_row;
+  AdwPreferencesGroup *group_issues;
 
   /* Owned References */
   MusterRuleset       *ruleset;
   GPtrArray           *option_rows;    /* OptionRow */
   GPtrArray           *option_groups;  /* AdwPreferencesGroup in options_box */
+  GPtrArray           *issue_rows;     /* AdwActionRow in group_issues */
+
+  /* Borrowed: the group shown, while its row is selected and until the next set_* call */
+  MusterNode          *group;
 
   /* Borrowed: the unit shown, while its row is selected */
   MusterUnit          *unit;
@@ -425,12 +433,25 @@ size_changed_cb (MusterUnitEditor *self)
 }
 
 static void
+group_name_changed_cb (MusterUnitEditor *self)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->group_name_row));
+
+  /* An emptied entry is a name being retyped: a group without a name takes its kind's, which
+   * would land in the entry under the cursor. */
+  if (!self->syncing && self->group != NULL && *name != '\0')
+    gtk_widget_activate_action (GTK_WIDGET (self), "army.rename-group", "s", name);
+}
+
+static void
 muster_unit_editor_dispose (GObject *object)
 {
   MusterUnitEditor *self = MUSTER_UNIT_EDITOR (object);
 
   /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
   self->unit = NULL;
+  self->group = NULL;
+  g_clear_pointer (&self->issue_rows, g_ptr_array_unref);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
   g_clear_pointer (&self->option_rows, g_ptr_array_unref);
   g_clear_pointer (&self->option_groups, g_ptr_array_unref);
@@ -455,6 +476,10 @@ muster_unit_editor_class_init (MusterUnitEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, size_adjustment);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, options_box);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, notes_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, group_prefs);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, group_name_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, group_issues);
+  gtk_widget_class_bind_template_callback (widget_class, group_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, notes_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, size_changed_cb);
@@ -467,6 +492,7 @@ muster_unit_editor_init (MusterUnitEditor *self)
 
   self->option_rows = g_ptr_array_new_with_free_func (option_row_free);
   self->option_groups = g_ptr_array_new ();
+  self->issue_rows = g_ptr_array_new ();
 }
 
 /**
@@ -491,6 +517,7 @@ muster_unit_editor_set_unit (MusterUnitEditor *self,
       self->ruleset = ruleset ? muster_ruleset_ref (ruleset) : NULL;
     }
   self->unit = unit;
+  self->group = NULL;
   build_editor (self);
 }
 
@@ -507,7 +534,8 @@ void
 muster_unit_editor_sync (MusterUnitEditor *self)
 {
   g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
-  sync_editor (self);
+  if (self->group == NULL)
+    sync_editor (self);
 }
 
 /* F2 on a unit: its name, ready to type over */
@@ -516,4 +544,108 @@ muster_unit_editor_focus_name (MusterUnitEditor *self)
 {
   g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
   gtk_widget_grab_focus (GTK_WIDGET (self->name_row));
+}
+
+/* The group's findings: the validator's issues about the group itself, not its units
+ * (those show on the units' rows). */
+static void
+fill_group_issues (MusterUnitEditor *self,
+                   MusterDocument   *document)
+{
+  GListModel *diagnostics = G_LIST_MODEL (muster_document_get_diagnostics (document));
+  const char *id = muster_node_get_id (self->group);
+
+  for (guint i = 0; i < self->issue_rows->len; i++)
+    adw_preferences_group_remove (self->group_issues, self->issue_rows->pdata[i]);
+  g_ptr_array_set_size (self->issue_rows, 0);
+
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) diagnostic = g_list_model_get_item (diagnostics, i);
+      GtkWidget *row, *icon;
+
+      if (g_strcmp0 (muster_diagnostic_get_node_id (diagnostic), id) != 0 ||
+          muster_diagnostic_get_unit_id (diagnostic) != NULL)
+        continue;
+      row = adw_action_row_new ();
+      /* The rule's words may hold "<" or "&": plain text, not markup. */
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     muster_diagnostic_get_message (diagnostic));
+      icon = gtk_image_new_from_icon_name (muster_diagnostic_get_icon_name (diagnostic));
+      if (muster_diagnostic_get_severity (diagnostic) == MUSTER_SEVERITY_ERROR)
+        gtk_widget_add_css_class (icon, "error");
+      else if (muster_diagnostic_get_severity (diagnostic) == MUSTER_SEVERITY_WARNING)
+        gtk_widget_add_css_class (icon, "warning");
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+      adw_preferences_group_add (self->group_issues, row);
+      g_ptr_array_add (self->issue_rows, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->group_issues), self->issue_rows->len > 0);
+}
+
+/**
+ * muster_unit_editor_set_group:
+ * @document: the document @group is in
+ * @group: (nullable): the organisation group to show, borrowed: set it again (or clear it)
+ *   after each change of the list, as it may have gone
+ *
+ * Shows @group's kind, name, units, total and findings, or nothing for %NULL.
+ */
+void
+muster_unit_editor_set_group (MusterUnitEditor *self,
+                              MusterDocument   *document,
+                              MusterNode       *group)
+{
+  MusterRuleset *ruleset;
+  const MusterLevel *level;
+  const MusterCosting *costing;
+  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  g_autofree char *description = NULL;
+  const char *name;
+  gint64 total;
+
+  g_return_if_fail (MUSTER_IS_UNIT_EDITOR (self));
+  g_return_if_fail (group == NULL || MUSTER_IS_DOCUMENT (document));
+
+  self->unit = NULL;
+  self->group = group;
+  if (group == NULL)
+    {
+      gtk_stack_set_visible_child_name (self->editor_stack, "none");
+      return;
+    }
+
+  ruleset = muster_document_get_ruleset (document);
+  level = ruleset ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL,
+                                           muster_node_get_level (group)) : NULL;
+  costing = ruleset ? muster_ruleset_get_costing (ruleset) : NULL;
+  muster_node_collect_units (group, units);
+  total = muster_node_get_total (group);
+  /* "4 units · 245 pts" */
+  description = g_strdup_printf (ngettext ("%u unit · %" G_GINT64_FORMAT " %s%s",
+                                           "%u units · %" G_GINT64_FORMAT " %s%s", units->len),
+                                 units->len, total,
+                                 costing ? muster_costing_get_unit (costing, total) : "",
+                                 muster_node_is_house (group) ? " *" : "");
+
+  self->syncing = TRUE;
+  adw_preferences_group_set_title (self->group_prefs,
+                                   level ? level->item.name : muster_node_get_level (group));
+  adw_preferences_group_set_description (self->group_prefs, description);
+  name = muster_node_get_name (group) ? muster_node_get_name (group) : "";
+  /* Not while typing: that would move the cursor. */
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->group_name_row)), name) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->group_name_row), name);
+  fill_group_issues (self, document);
+  self->syncing = FALSE;
+  gtk_stack_set_visible_child_name (self->editor_stack, "group");
+}
+
+/* Returns: (transfer none) (nullable): the group shown */
+MusterNode *
+muster_unit_editor_get_group (MusterUnitEditor *self)
+{
+  g_return_val_if_fail (MUSTER_IS_UNIT_EDITOR (self), NULL);
+  return self->group;
 }

@@ -17,5 +17,9 @@ void        muster_unit_editor_set_unit (MusterUnitEditor *self,
 MusterUnit *muster_unit_editor_get_unit (MusterUnitEditor *self);
 void        muster_unit_editor_sync     (MusterUnitEditor *self);
 void        muster_unit_editor_focus_name (MusterUnitEditor *self);
+void        muster_unit_editor_set_group  (MusterUnitEditor *self,
+                                           MusterDocument   *document,
+                                           MusterNode       *group);
+MusterNode *muster_unit_editor_get_group  (MusterUnitEditor *self);
 
 G_END_DECLS

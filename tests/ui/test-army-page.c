@@ -638,6 +638,58 @@ test_army_moves (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A selected group shows its kind, name, units and total in the editor pane; its name there
+ * renames it, one undoable step. */
+static void
+test_army_group_panel (void)
+{
+  MusterWindow *window = new_sample_window ("undying-lands-host.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterUnitEditor *editor = MUSTER_UNIT_EDITOR (find_descendant (GTK_WIDGET (page),
+                                                                  MUSTER_TYPE_UNIT_EDITOR));
+  MusterUnit *legio = muster_doc_lookup_unit (doc, "u1");
+  MusterNode *wing = muster_unit_get_node (legio);
+  GtkStack *stack = GTK_STACK (find_descendant (GTK_WIDGET (editor), GTK_TYPE_STACK));
+  /* The group page's first entry is the group's name. */
+  GtkWidget *entry = find_descendant (gtk_stack_get_child_by_name (stack, "group"),
+                                      ADW_TYPE_ENTRY_ROW);
+  AdwPreferencesGroup *prefs;
+  g_autofree char *total = NULL;
+
+  g_assert_nonnull (entry);
+  prefs = ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (entry, ADW_TYPE_PREFERENCES_GROUP));
+
+  /* A unit: the unit's page, no group. */
+  g_assert_true (muster_army_page_select_unit (page, legio));
+  g_assert_null (muster_unit_editor_get_group (editor));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "unit");
+
+  g_assert_true (muster_army_page_select_node (page, wing));
+  g_assert_true (muster_unit_editor_get_group (editor) == wing);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "group");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "Right wing: the Legion");
+  g_assert_cmpstr (adw_preferences_group_get_title (prefs), ==, "Wing");
+  total = g_strdup_printf ("2 units · %" G_GINT64_FORMAT " IP%s", muster_node_get_total (wing),
+                           muster_node_is_house (wing) ? " *" : "");
+  g_assert_cmpstr (adw_preferences_group_get_description (prefs), ==, total);
+
+  /* Typing a name renames the group; undo puts the old one back, in the entry too. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "The Legion");
+  g_assert_cmpstr (muster_node_get_name (wing), ==, "The Legion");
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_cmpstr (muster_node_get_name (wing), ==, "Right wing: the Legion");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "Right wing: the Legion");
+
+  /* Back to a unit: the group panel goes. */
+  g_assert_true (muster_army_page_select_unit (page, legio));
+  g_assert_null (muster_unit_editor_get_group (editor));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "unit");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -653,6 +705,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/default-choice", test_army_default_choice);
   g_test_add_func ("/ui/army/next-problem", test_army_next_problem);
   g_test_add_func ("/ui/army/groups", test_army_groups);
+  g_test_add_func ("/ui/army/group-panel", test_army_group_panel);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
 
