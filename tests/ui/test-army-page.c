@@ -225,23 +225,46 @@ test_army_open_sample (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first widget under @widget (itself included) that @match accepts with @text */
+static GtkWidget *
+find_matching (GtkWidget  *widget,
+               gboolean  (*match) (GtkWidget *, const char *),
+               const char *text)
+{
+  if (match (widget, text))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_matching (child, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+row_titled (GtkWidget  *widget,
+            const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget)
+    && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
 /* The first row titled @title under @widget. */
 static AdwActionRow *
 find_row (GtkWidget  *widget,
           const char *title)
 {
-  if (ADW_IS_ACTION_ROW (widget)
-      && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
-    return ADW_ACTION_ROW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      AdwActionRow *row = find_row (child, title);
+  return (AdwActionRow *) find_matching (widget, row_titled, title);
+}
 
-      if (row != NULL)
-        return row;
-    }
-  return NULL;
+static gboolean
+label_starting (GtkWidget  *widget,
+                const char *prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix);
 }
 
 /* The book's note on a chosen option is the choice's tooltip, and follows the choice. */
@@ -690,6 +713,27 @@ test_army_group_panel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A long category wraps rather than hiding the statistics, and the tooltip holds it all. */
+static void
+test_army_catalogue_details (void)
+{
+  MusterWindow *window = new_sample_window ("standards-of-valor-afon-ddu.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GtkLabel *details;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  /* The category, then the statistics */
+  details = GTK_LABEL (find_matching (GTK_WIDGET (page), label_starting,
+                                      "Independent Figure / Special Character · QD "));
+  g_assert_nonnull (details);
+  g_assert_true (gtk_label_get_wrap (details));
+  g_assert_cmpint (gtk_label_get_lines (details), ==, 2);
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (details)), ==,
+                   gtk_label_get_label (details));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -706,6 +750,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/next-problem", test_army_next_problem);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/group-panel", test_army_group_panel);
+  g_test_add_func ("/ui/army/catalogue-details", test_army_catalogue_details);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
 
