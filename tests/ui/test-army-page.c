@@ -713,6 +713,39 @@ test_army_group_panel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A group's own findings show under its name; a group without any shows none. */
+static void
+test_army_group_findings (void)
+{
+  MusterWindow *window = new_sample_window ("medals-of-valor-saint-aubin.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  MusterUnitEditor *editor = MUSTER_UNIT_EDITOR (find_descendant (GTK_WIDGET (page),
+                                                                  MUSTER_TYPE_UNIT_EDITOR));
+  GtkStack *stack = GTK_STACK (find_descendant (GTK_WIDGET (editor), GTK_TYPE_STACK));
+  GtkWidget *prefs = find_descendant (gtk_stack_get_child_by_name (stack, "group"),
+                                      ADW_TYPE_PREFERENCES_GROUP);
+  GtkWidget *findings = gtk_widget_get_next_sibling (prefs);
+  MusterNode *platoon = muster_unit_get_node (muster_doc_lookup_unit (doc, "u5"));
+  GtkWidget *row;
+
+  /* The platoon is a man short. */
+  g_assert_true (muster_army_page_select_node (page, platoon));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "group");
+  g_assert_true (gtk_widget_get_visible (findings));
+  row = find_descendant (findings, ADW_TYPE_ACTION_ROW);
+  g_assert_nonnull (row);
+  g_assert_true (g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                                   "2nd Platoon is under strength: 32"));
+
+  /* Its 1st Squad is complete. */
+  g_assert_true (muster_army_page_select_node (page, muster_node_get_node (platoon, 0)));
+  g_assert_cmpstr (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (prefs)), ==, "Squad");
+  g_assert_false (gtk_widget_get_visible (findings));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A long category wraps rather than hiding the statistics, and the tooltip holds it all. */
 static void
 test_army_catalogue_details (void)
@@ -750,6 +783,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/next-problem", test_army_next_problem);
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/group-panel", test_army_group_panel);
+  g_test_add_func ("/ui/army/group-findings", test_army_group_findings);
   g_test_add_func ("/ui/army/catalogue-details", test_army_catalogue_details);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
