@@ -1111,11 +1111,33 @@ paint_overlays (Painter *p)
     }
 }
 
-/* Names of terrain pieces, in italics along the top of their bounds, when the piece is wide
- * enough on screen to carry one. */
+/* Shifts @place (device pixels) onto the table where it hangs over an edge: a name near the
+ * edge of a piece that reaches it stays readable on the table rather than over the margin. */
+static void
+keep_on_table (Painter   *p,
+               MusterBox *place)
+{
+  MusterBox table = to_device_box (p, muster_battlefield_get_table_box (p->scene->battlefield));
+  double dx = 0, dy = 0;
+
+  if (place->x1 > table.x1)
+    dx = table.x1 - place->x1;
+  if (place->x0 + dx < table.x0)
+    dx = table.x0 - place->x0;
+  if (place->y1 > table.y1)
+    dy = table.y1 - place->y1;
+  if (place->y0 + dy < table.y0)
+    dy = table.y0 - place->y0;
+  place->x0 += dx;
+  place->x1 += dx;
+  place->y0 += dy;
+  place->y1 += dy;
+}
+
 /* Where a terrain piece's name may go (device px, the plate's box): along the top inside its
  * bounds, else along the bottom, else across the middle; a river's or road's beside the band
- * near its end, else near its start. None for a piece under 60 px across. */
+ * near its end, else near its start; each kept on the table. None for a piece under 60 px
+ * across. */
 static guint
 terrain_name_places (Painter             *p,
                      const MusterFeature *f,
@@ -1144,11 +1166,15 @@ terrain_name_places (Painter             *p,
       places[0] = (MusterBox) { x - w / 2.0 - 2, y - band - h, x + w / 2.0 + 2, y - band };
       places[1] = (MusterBox) { x0 - w / 2.0 - 2, y0 - band - h, x0 + w / 2.0 + 2, y0 - band };
       places[2] = (MusterBox) { x - w / 2.0 - 2, y + band, x + w / 2.0 + 2, y + band + h };
-      return 3;
     }
-  places[0] = (MusterBox) { cx - w / 2.0 - 2, box.y0 + 4, cx + w / 2.0 + 2, box.y0 + 4 + h };
-  places[1] = (MusterBox) { cx - w / 2.0 - 2, box.y1 - 4 - h, cx + w / 2.0 + 2, box.y1 - 4 };
-  places[2] = (MusterBox) { cx - w / 2.0 - 2, cy - h / 2.0, cx + w / 2.0 + 2, cy + h / 2.0 };
+  else
+    {
+      places[0] = (MusterBox) { cx - w / 2.0 - 2, box.y0 + 4, cx + w / 2.0 + 2, box.y0 + 4 + h };
+      places[1] = (MusterBox) { cx - w / 2.0 - 2, box.y1 - 4 - h, cx + w / 2.0 + 2, box.y1 - 4 };
+      places[2] = (MusterBox) { cx - w / 2.0 - 2, cy - h / 2.0, cx + w / 2.0 + 2, cy + h / 2.0 };
+    }
+  for (guint i = 0; i < 3; i++)
+    keep_on_table (p, &places[i]);
   return 3;
 }
 

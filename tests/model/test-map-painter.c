@@ -583,6 +583,58 @@ test_labels_apart (void)
   cairo_surface_destroy (surface);
 }
 
+/* A terrain piece at the table's edge keeps its name on the table: nothing of the name is
+ * painted in the margin beyond the edge. */
+static void
+test_terrain_name_on_table (void)
+{
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  cairo_surface_t *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr;
+  double edge, unused, top, bottom;
+  guint named_inside = 0, margin = 0;
+
+  wood->type = g_strdup ("woods");
+  wood->outline = MUSTER_OUTLINE_RECTANGLE;
+  wood->centre = P (920, 300);
+  wood->width = 160;
+  wood->height = 200;
+  muster_battlefield_insert (field, -1, wood);
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+  muster_viewport_table_to_widget (viewport, 1000, 200, &edge, &top);
+  muster_viewport_table_to_widget (viewport, 1000, 400, &unused, &bottom);
+
+  cr = cairo_create (plain);
+  muster_map_paint (cr, viewport, &scene, &style);
+  cairo_destroy (cr);
+  wood->name = g_strdup ("The Long Wood of Hougoumont Farm");
+  cr = cairo_create (named);
+  muster_map_paint (cr, viewport, &scene, &style);
+  cairo_destroy (cr);
+  cairo_surface_flush (named);
+  cairo_surface_flush (plain);
+
+  for (int y = (int) top; y < (int) bottom; y++)
+    for (int x = 0; x < W; x++)
+      if (pixel_at (named, x, y) != pixel_at (plain, x, y))
+        {
+          if (x > edge + 1)
+            margin++;
+          else
+            named_inside++;
+        }
+  /* the name is painted, and all of it on the table */
+  g_assert_cmpuint (named_inside, >, 100);
+  g_assert_cmpuint (margin, ==, 0);
+  cairo_surface_destroy (named);
+  cairo_surface_destroy (plain);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -597,5 +649,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/label-placement", test_label_placement);
   g_test_add_func ("/map-painter/heavy-weapon-rings", test_heavy_weapon_rings);
   g_test_add_func ("/map-painter/labels-apart", test_labels_apart);
+  g_test_add_func ("/map-painter/terrain-name-on-table", test_terrain_name_on_table);
   return g_test_run ();
 }
