@@ -409,6 +409,24 @@ muster_roster_view_init (MusterRosterView *self)
   gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (target));
 }
 
+/* "Cost" where the list is bought with points; a head count or a strength is not a cost, so
+ * the column says what it counts ("Men", "IP"). */
+static void
+update_cost_title (MusterRosterView *self)
+{
+  MusterRuleset *ruleset = muster_document_get_ruleset (self->document);
+  const MusterCosting *costing = ruleset ? muster_ruleset_get_costing (ruleset) : NULL;
+  g_autofree char *title = NULL;
+
+  if (costing == NULL || costing->limit || costing->abbreviation == NULL ||
+      *costing->abbreviation == '\0')
+    title = g_strdup (_("Cost"));
+  else
+    title = g_strdup_printf ("%c%s", g_ascii_toupper (*costing->abbreviation),
+                             costing->abbreviation + 1);
+  gtk_column_view_column_set_title (self->cost_column, title);
+}
+
 /**
  * muster_roster_view_set_document:
  * @document: (nullable): the document whose force to show, or %NULL for none
@@ -430,6 +448,7 @@ muster_roster_view_set_document (MusterRosterView *self,
   g_set_object (&self->document, document);
   if (force == NULL)
     return;
+  update_cost_title (self);
   roster = muster_roster_model_new (document, muster_force_get_root (force));
   tree = gtk_tree_list_model_new (G_LIST_MODEL (g_steal_pointer (&roster)), FALSE, TRUE,
                                   create_children_cb, NULL, NULL);

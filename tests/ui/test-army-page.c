@@ -713,6 +713,18 @@ test_army_group_panel (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The title of the roster's last column, the cost's */
+static const char *
+cost_column_title (MusterArmyPage *page)
+{
+  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (
+    find_descendant (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW)));
+  g_autoptr(GtkColumnViewColumn) cost = g_list_model_get_item (columns, 3);
+
+  /* The view keeps the column, and its title */
+  return gtk_column_view_column_get_title (cost);
+}
+
 /* A group's own findings show under its name; a group without any shows none. */
 static void
 test_army_group_findings (void)
@@ -728,6 +740,9 @@ test_army_group_findings (void)
   GtkWidget *findings = gtk_widget_get_next_sibling (prefs);
   MusterNode *platoon = muster_unit_get_node (muster_doc_lookup_unit (doc, "u5"));
   GtkWidget *row;
+
+  /* A head count, not a cost */
+  g_assert_cmpstr (cost_column_title (page), ==, "Men");
 
   /* The platoon is a man short. */
   g_assert_true (muster_army_page_select_node (page, platoon));
@@ -763,6 +778,9 @@ test_army_catalogue_details (void)
   g_assert_cmpint (gtk_label_get_lines (details), ==, 2);
   g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (details)), ==,
                    gtk_label_get_label (details));
+
+  /* Bought with points: the roster's column is a cost. */
+  g_assert_cmpstr (cost_column_title (page), ==, "Cost");
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
