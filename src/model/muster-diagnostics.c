@@ -144,6 +144,25 @@ muster_diagnostic_get_severity (MusterDiagnostic *self)
   return self->issue->severity;
 }
 
+/* Returns: the style class that colours the severity's icon: "error", "warning" or "info" */
+const char *
+muster_diagnostic_get_style_class (MusterDiagnostic *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DIAGNOSTIC (self), NULL);
+
+  switch (self->issue->severity)
+    {
+    case MUSTER_SEVERITY_ERROR:
+      return "error";
+    case MUSTER_SEVERITY_WARNING:
+      return "warning";
+    case MUSTER_SEVERITY_INFO:
+    case MUSTER_SEVERITY_OFF:
+    default:
+      return "info";
+    }
+}
+
 /* Returns: the symbolic icon that stands for the severity */
 const char *
 muster_diagnostic_get_icon_name (MusterDiagnostic *self)

@@ -24,6 +24,7 @@ MusterDiagnostic  *muster_diagnostic_new           (MusterIssue       *issue);
 MusterIssue       *muster_diagnostic_get_issue     (MusterDiagnostic  *self);
 MusterSeverity     muster_diagnostic_get_severity  (MusterDiagnostic  *self);
 const char        *muster_diagnostic_get_icon_name (MusterDiagnostic  *self);
+const char        *muster_diagnostic_get_style_class (MusterDiagnostic *self);
 const char        *muster_diagnostic_get_message   (MusterDiagnostic  *self);
 const char        *muster_diagnostic_get_location  (MusterDiagnostic  *self);
 const char        *muster_diagnostic_get_rule_id   (MusterDiagnostic  *self);

@@ -1111,13 +1111,12 @@ paint_overlays (Painter *p)
     }
 }
 
-/* Shifts @place (device pixels) onto the table where it hangs over an edge: a name near the
+/* Shifts @place onto @table (both device pixels) where it hangs over an edge: a name near the
  * edge of a piece that reaches it stays readable on the table rather than over the margin. */
 static void
-keep_on_table (Painter   *p,
+keep_on_table (MusterBox  table,
                MusterBox *place)
 {
-  MusterBox table = to_device_box (p, muster_battlefield_get_table_box (p->scene->battlefield));
   double dx = 0, dy = 0;
 
   if (place->x1 > table.x1)
@@ -1143,7 +1142,7 @@ terrain_name_places (Painter             *p,
                      const MusterFeature *f,
                      MusterBox           *places)
 {
-  MusterBox box = to_device_box (p, muster_feature_get_bounds (f));
+  MusterBox box = to_device_box (p, muster_feature_get_bounds (f)), table;
   double cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
   int w, h;
 
@@ -1173,8 +1172,9 @@ terrain_name_places (Painter             *p,
       places[1] = (MusterBox) { cx - w / 2.0 - 2, box.y1 - 4 - h, cx + w / 2.0 + 2, box.y1 - 4 };
       places[2] = (MusterBox) { cx - w / 2.0 - 2, cy - h / 2.0, cx + w / 2.0 + 2, cy + h / 2.0 };
     }
+  table = to_device_box (p, muster_battlefield_get_table_box (p->scene->battlefield));
   for (guint i = 0; i < 3; i++)
-    keep_on_table (p, &places[i]);
+    keep_on_table (table, &places[i]);
   return 3;
 }
 

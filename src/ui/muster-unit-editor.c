@@ -573,10 +573,7 @@ fill_group_issues (MusterUnitEditor *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
                                      muster_diagnostic_get_message (diagnostic));
       icon = gtk_image_new_from_icon_name (muster_diagnostic_get_icon_name (diagnostic));
-      if (muster_diagnostic_get_severity (diagnostic) == MUSTER_SEVERITY_ERROR)
-        gtk_widget_add_css_class (icon, "error");
-      else if (muster_diagnostic_get_severity (diagnostic) == MUSTER_SEVERITY_WARNING)
-        gtk_widget_add_css_class (icon, "warning");
+      gtk_widget_add_css_class (icon, muster_diagnostic_get_style_class (diagnostic));
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
       adw_preferences_group_add (self->group_issues, row);
       g_ptr_array_add (self->issue_rows, row);

@@ -70,13 +70,12 @@ diagnostic_bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   GtkWidget *message = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
   GtkWidget *location = gtk_widget_get_next_sibling (message);
-  MusterSeverity severity = muster_diagnostic_get_severity (diagnostic);
   const char *where = muster_diagnostic_get_location (diagnostic);
 
   gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (diagnostic));
   for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
     gtk_widget_remove_css_class (icon, severity_classes[i]);
-  gtk_widget_add_css_class (icon, severity_classes[MIN (severity, MUSTER_SEVERITY_INFO)]);
+  gtk_widget_add_css_class (icon, muster_diagnostic_get_style_class (diagnostic));
   gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
   gtk_label_set_label (GTK_LABEL (location), *where ? where : _("The whole list"));
   gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),

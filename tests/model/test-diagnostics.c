@@ -66,6 +66,7 @@ test_break_and_unbreak (void)
   diagnostic = army_fixture_item (model, 0);
   g_assert_cmpint (muster_diagnostic_get_severity (diagnostic), ==, MUSTER_SEVERITY_ERROR);
   g_assert_cmpstr (muster_diagnostic_get_icon_name (diagnostic), ==, "dialog-error-symbolic");
+  g_assert_cmpstr (muster_diagnostic_get_style_class (diagnostic), ==, "error");
   g_assert_cmpstr (muster_diagnostic_get_rule_id (diagnostic), ==, "size-four-stands");
   g_assert_cmpstr (muster_diagnostic_get_unit_id (diagnostic), ==, "u2");
   g_assert_cmpstr (muster_diagnostic_get_message (diagnostic), ==,
