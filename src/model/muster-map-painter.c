@@ -578,6 +578,8 @@ label_places (Painter             *p,
   return 4;
 }
 
+static GArray *terrain_name_boxes (Painter *p);
+
 /* A layout for @cr in the labels' font. */
 static PangoLayout *
 new_label_layout (cairo_t              *cr,
@@ -622,9 +624,9 @@ muster_map_place_scene_labels (cairo_t              *cr,
  *
  * Where the names of units and objectives go, kept apart: every unit and objective of the
  * battlefield that the scene shows and does not drag, each label in the first of its places
- * (below, above, right, left) that covers no label of a higher priority (objectives first,
- * then the units widest on screen) and preferably no other unit; left out when none is free,
- * to come back when zooming in. Over the whole table, so every strip of a map agrees.
+ * (below, above, right, left) that covers no terrain name and no label of a higher priority
+ * (objectives first, then the units widest on screen) and preferably no other unit; left out
+ * when none is free, to come back when zooming in. Over the whole table, so every strip of a map agrees.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
  *   label, for the labels shown
@@ -640,6 +642,7 @@ muster_map_place_labels (MusterViewport       *viewport,
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
   g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (MusterMapBody));
   g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  g_autoptr(GArray) terrain_names = NULL;
   GHashTable *placed = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   if (scene->no_labels)
@@ -674,11 +677,11 @@ muster_map_place_labels (MusterViewport       *viewport,
       g_array_append_val (labels, label);
       g_ptr_array_add (texts, (gpointer) text);
     }
-  muster_map_labels_place (labels, bodies);
+  terrain_names = terrain_name_boxes (&p);
+  muster_map_labels_place_around (labels, terrain_names, bodies);
   for (guint i = 0; i < labels->len; i++)
     {
       const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
-
       MusterMapPlacedLabel shown_label = { label->places[MAX (label->chosen, 0)], texts->pdata[i] };
 
       if (label->chosen >= 0)
@@ -1282,36 +1285,16 @@ has_name (const MusterFeature *f)
   return f->kind == MUSTER_FEATURE_TERRAIN && f->name != NULL && *f->name != '\0';
 }
 
-/* Terrain names: those being dragged in their first place; the others placed apart over the
- * whole table (widest pieces first), so that every strip of the map agrees, and painted where
- * they reach the area. */
-static void
-paint_terrain_names (Painter   *p,
-                     GPtrArray *visible,
-                     gboolean   live)
+/* The names of the terrain not being dragged, placed apart over the whole table (widest pieces
+ * first), so that every strip of the map agrees; measured in @p's layout's font (the italic of
+ * terrain names). */
+static GArray *
+place_terrain_names (Painter *p)
 {
-  cairo_t *cr = p->cr;
-  PangoFontDescription *italic, *saved;
   MusterBattlefield *field = p->scene->battlefield;
-  g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
 
-  if (p->scene->no_labels)
-    return;
-  italic = pango_font_description_copy (pango_layout_get_font_description (p->layout));
-  saved = pango_font_description_copy (pango_layout_get_font_description (p->layout));
-  pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
-  pango_layout_set_font_description (p->layout, italic);
-  cairo_save (cr);
-  cairo_set_matrix (cr, &p->device);
-  for (guint i = 0; live && i < visible->len; i++)
-    {
-      const MusterFeature *f = visible->pdata[i];
-      MusterBox places[MUSTER_MAP_LABEL_MAX_PLACES];
-
-      if (has_name (f) && shown (p, f) && is_live (p, f) && terrain_name_places (p, f, places))
-        text_at (p, f->name, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
-    }
-  for (guint i = 0; !live && i < muster_battlefield_get_n_features (field); i++)
+  for (guint i = 0; !p->scene->no_labels && i < muster_battlefield_get_n_features (field); i++)
     {
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
       MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
@@ -1325,6 +1308,81 @@ paint_terrain_names (Painter   *p,
       g_array_append_val (labels, label);
     }
   muster_map_labels_place (labels, NULL);
+  return labels;
+}
+
+/* Sets @p's layout in the italic of terrain names; returns the font to restore. */
+static PangoFontDescription *
+use_terrain_font (Painter *p)
+{
+  PangoFontDescription *italic, *saved;
+
+  const PangoFontDescription *font = pango_layout_get_font_description (p->layout);
+
+  /* a layout with no font of its own takes its context's */
+  if (font == NULL)
+    font = pango_context_get_font_description (pango_layout_get_context (p->layout));
+  italic = pango_font_description_copy (font);
+  saved = pango_font_description_copy (font);
+  pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
+  pango_layout_set_font_description (p->layout, italic);
+  pango_font_description_free (italic);
+  return saved;
+}
+
+static void
+restore_font (Painter              *p,
+              PangoFontDescription *saved)
+{
+  pango_layout_set_font_description (p->layout, saved);
+  pango_font_description_free (saved);
+}
+
+/* The boxes the terrain names not being dragged take (device px): the names of units keep
+ * clear of them. */
+static GArray *
+terrain_name_boxes (Painter *p)
+{
+  PangoFontDescription *saved = use_terrain_font (p);
+  g_autoptr(GArray) labels = place_terrain_names (p);
+  GArray *boxes = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), labels->len);
+
+  restore_font (p, saved);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+
+      if (label->chosen >= 0)
+        g_array_append_val (boxes, label->places[label->chosen]);
+    }
+  return boxes;
+}
+
+/* Terrain names: those being dragged in their first place; the others as
+ * place_terrain_names() puts them, painted where they reach the area. */
+static void
+paint_terrain_names (Painter   *p,
+                     GPtrArray *visible,
+                     gboolean   live)
+{
+  cairo_t *cr = p->cr;
+  PangoFontDescription *saved;
+  g_autoptr(GArray) labels = NULL;
+
+  if (p->scene->no_labels)
+    return;
+  saved = use_terrain_font (p);
+  cairo_save (cr);
+  cairo_set_matrix (cr, &p->device);
+  for (guint i = 0; live && i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+      MusterBox places[MUSTER_MAP_LABEL_MAX_PLACES];
+
+      if (has_name (f) && shown (p, f) && is_live (p, f) && terrain_name_places (p, f, places))
+        text_at (p, f->name, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
+    }
+  labels = live ? g_array_new (FALSE, FALSE, sizeof (MusterMapLabel)) : place_terrain_names (p);
   for (guint i = 0; i < labels->len; i++)
     {
       const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
@@ -1335,9 +1393,7 @@ paint_terrain_names (Painter   *p,
                  label->places[label->chosen].y0, 0.0, 0.0, TRUE);
     }
   cairo_restore (cr);
-  pango_layout_set_font_description (p->layout, saved);
-  pango_font_description_free (saved);
-  pango_font_description_free (italic);
+  restore_font (p, saved);
 }
 
 /* Zones, then terrain pieces in z-order, then their names, of those in @visible that are (or
@@ -1559,9 +1615,9 @@ mix_string (guint64     hash,
  * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
  *
  * Everything but the viewport that decides what @layer shows, hashed: the battlefield's
- * revisions for the kinds of feature on the layer (leaving out live features, which are painted
- * on their own), the sides and their order, the terrain types, the audience (umpire or side),
- * the colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
+ * revisions for the kinds of feature on the layer (for units, the named terrain too, whose names
+ * their labels keep clear of; leaving out live features, which are painted on their own), the
+ * sides and their order, the terrain types, the audience (umpire or side), the colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
  * the document's lists (unit names, sides of forces): those invalidate a cache by hand.
  *
  * Returns: the key
@@ -1606,6 +1662,18 @@ muster_map_layer_key (const MusterMapScene *scene,
     {
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
 
+      /* the names of units keep clear of the names of terrain not being dragged: such a
+       * piece's place, name and presence count for the units */
+      if (layer == MUSTER_MAP_LAYER_UNITS && has_name (f))
+        {
+          gboolean live = is_live (&p, f);
+
+          hash = mix_string (hash, f->id);
+          hash = mix (hash, &live, sizeof live);
+          if (!live)
+            hash = mix (hash, &f->revision, sizeof f->revision);
+          continue;
+        }
       if (f->kind != kinds[0] && f->kind != kinds[1])
         continue;
       if (is_live (&p, f))
