@@ -131,11 +131,14 @@ doc_of (const MusterNode *node)
   return force != NULL ? force->doc : NULL;
 }
 
+/* Registers @node's ids and those of everything in it, noting each unit id that clashed and was
+ * changed in @renamed (old → new). */
 static gboolean
-register_subtree (MusterDoc   *doc,
-                  MusterNode  *node,
-                  gboolean     strict,
-                  GError     **error)
+register_ids (MusterDoc   *doc,
+              MusterNode  *node,
+              gboolean     strict,
+              GHashTable  *renamed,
+              GError     **error)
 {
   char kind = node->force != NULL ? 'f' : 'n';
 
@@ -144,13 +147,51 @@ register_subtree (MusterDoc   *doc,
   for (guint i = 0; i < node->units->len; i++)
     {
       MusterUnit *unit = node->units->pdata[i];
+      g_autofree char *old = g_strdup (unit->id);
 
       if (!_muster_doc_register (doc, &unit->id, 'u', unit->xml, unit, strict, error))
         return FALSE;
+      if (old != NULL && g_strcmp0 (old, unit->id) != 0)
+        g_hash_table_insert (renamed, g_steal_pointer (&old), g_strdup (unit->id));
     }
   for (guint i = 0; i < node->nodes->len; i++)
-    if (!register_subtree (doc, node->nodes->pdata[i], strict, error))
+    if (!register_ids (doc, node->nodes->pdata[i], strict, renamed, error))
       return FALSE;
+  return TRUE;
+}
+
+/* Points the characters in @node that were attached to a renamed unit at its new id. */
+static void
+relink_subtree (MusterNode *node,
+                GHashTable *renamed)
+{
+  for (guint i = 0; i < node->units->len; i++)
+    {
+      MusterUnit *unit = node->units->pdata[i];
+      const char *id = unit->attached_to ? g_hash_table_lookup (renamed, unit->attached_to) : NULL;
+
+      if (id != NULL)
+        g_free (muster_unit_set_attached_to (unit, id));
+    }
+  for (guint i = 0; i < node->nodes->len; i++)
+    relink_subtree (node->nodes->pdata[i], renamed);
+}
+
+/* Registers the ids of a subtree joining @doc. A unit whose id is taken (a list attached to
+ * another, a pasted copy) gets a new one, and the characters of the subtree attached to it
+ * follow it, rather than the unit of the same old id elsewhere in @doc. */
+static gboolean
+register_subtree (MusterDoc   *doc,
+                  MusterNode  *node,
+                  gboolean     strict,
+                  GError     **error)
+{
+  g_autoptr(GHashTable) renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  if (!register_ids (doc, node, strict, renamed, error))
+    return FALSE;
+  if (g_hash_table_size (renamed) > 0)
+    relink_subtree (node, renamed);
   return TRUE;
 }
 

@@ -61,8 +61,29 @@ void
 muster_map_labels_place (GArray       *labels,
                          const GArray *bodies)
 {
+  muster_map_labels_place_around (labels, NULL, bodies);
+}
+
+/**
+ * muster_map_labels_place_around:
+ * @labels: (element-type MusterMapLabel): the labels; each one's @chosen is set
+ * @taken: (element-type MusterBox) (nullable): labels already placed elsewhere (device px),
+ *   which these keep clear of as of each other
+ * @bodies: (element-type MusterMapBody) (nullable): what labels would rather not cover
+ *
+ * muster_map_labels_place(), with @taken placed before every label: the names of terrain, placed
+ * on the ground layer, that the names of units must not cover.
+ */
+void
+muster_map_labels_place_around (GArray       *labels,
+                                const GArray *taken,
+                                const GArray *bodies)
+{
   g_autoptr(GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (guint), labels->len);
   g_autoptr(GArray) placed = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), labels->len);
+
+  if (taken != NULL)
+    g_array_append_vals (placed, taken->data, taken->len);
 
   for (guint i = 0; i < labels->len; i++)
     g_array_append_val (order, i);

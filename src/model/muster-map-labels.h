@@ -50,6 +50,9 @@ typedef struct
 
 void     muster_map_labels_place (GArray      *labels,
                                   const GArray *bodies);
+void     muster_map_labels_place_around (GArray       *labels,
+                                         const GArray *taken,
+                                         const GArray *bodies);
 void     muster_map_label_size   (PangoLayout *layout,
                                   const char  *text,
                                   int         *width,

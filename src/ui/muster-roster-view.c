@@ -22,11 +22,9 @@ struct _MusterRosterView
   AdwBin              parent_instance;
 
   /* Template Widgets */
-  GtkColumnView      *column_view;
-  GtkColumnViewColumn *name_column;
-  GtkColumnViewColumn *size_column;
-  GtkColumnViewColumn *stats_column;
-  GtkColumnViewColumn *cost_column;
+  MusterRosterHeader *header;
+  GtkScrolledWindow  *scroller;
+  GtkListView        *list_view;
   GMenuModel         *roster_menu;
 
   /* Owned References */
@@ -55,33 +53,17 @@ create_children_cb (gpointer item,
   return children ? g_object_ref (children) : NULL;
 }
 
-static GtkTreeExpander *
-find_expander (GtkWidget *widget)
-{
-  if (GTK_IS_TREE_EXPANDER (widget))
-    return GTK_TREE_EXPANDER (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkTreeExpander *found = find_expander (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* GTK 4.8 has no API for the row at a point: climb from the picked widget to the list's row
- * widget, and read the row from the expander of its first cell. */
+ * widget, whose child is the row's MusterRosterLine. */
 static GtkWidget *
 row_widget_at (MusterRosterView *self,
                double            x,
                double            y)
 {
-  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->column_view), x, y, GTK_PICK_DEFAULT);
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self->list_view), x, y, GTK_PICK_DEFAULT);
 
   while (picked != NULL && gtk_widget_get_parent (picked) != NULL &&
-         !GTK_IS_LIST_VIEW (gtk_widget_get_parent (picked)))
+         gtk_widget_get_parent (picked) != GTK_WIDGET (self->list_view))
     picked = gtk_widget_get_parent (picked);
   return picked != NULL && gtk_widget_get_parent (picked) != NULL ? picked : NULL;
 }
@@ -89,9 +71,10 @@ row_widget_at (MusterRosterView *self,
 static GtkTreeListRow *
 tree_row_of (GtkWidget *row_widget)
 {
-  GtkTreeExpander *expander = row_widget != NULL ? find_expander (row_widget) : NULL;
+  GtkWidget *line = row_widget != NULL ? gtk_widget_get_first_child (row_widget) : NULL;
 
-  return expander != NULL ? gtk_tree_expander_get_list_row (expander) : NULL;
+  return MUSTER_IS_ROSTER_LINE (line) ? muster_roster_line_get_list_row (MUSTER_ROSTER_LINE (line))
+                                      : NULL;
 }
 
 /* The row widget showing @position, if it is built */
@@ -99,17 +82,14 @@ static GtkWidget *
 row_widget_for (MusterRosterView *self,
                 guint             position)
 {
-  for (GtkWidget *list = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-       list != NULL; list = gtk_widget_get_next_sibling (list))
-    if (GTK_IS_LIST_VIEW (list))
-      for (GtkWidget *child = gtk_widget_get_first_child (list); child != NULL;
-           child = gtk_widget_get_next_sibling (child))
-        {
-          GtkTreeListRow *row = tree_row_of (child);
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_view));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkTreeListRow *row = tree_row_of (child);
 
-          if (row != NULL && gtk_tree_list_row_get_position (row) == position)
-            return child;
-        }
+      if (row != NULL && gtk_tree_list_row_get_position (row) == position)
+        return child;
+    }
   return NULL;
 }
 
@@ -122,7 +102,7 @@ point_at_selection (MusterRosterView *self,
   graphene_rect_t bounds;
   GdkRectangle rect = { 24, 24, 1, 1 };
 
-  if (row != NULL && gtk_widget_compute_bounds (row, GTK_WIDGET (self->column_view), &bounds))
+  if (row != NULL && gtk_widget_compute_bounds (row, GTK_WIDGET (self->list_view), &bounds))
     rect = (GdkRectangle) { (int) bounds.origin.x + 24,
                             (int) (bounds.origin.y + bounds.size.height), 1, 1 };
   gtk_popover_set_pointing_to (GTK_POPOVER (popover), &rect);
@@ -228,7 +208,7 @@ resolve_drop (MusterRosterView  *self,
   *row_widget = row_widget_at (self, x, y);
   *place = MUSTER_DROP_AFTER;
   if ((tree_row = tree_row_of (*row_widget)) != NULL &&
-      gtk_widget_compute_bounds (*row_widget, GTK_WIDGET (self->column_view), &bounds) &&
+      gtk_widget_compute_bounds (*row_widget, GTK_WIDGET (self->list_view), &bounds) &&
       bounds.size.height > 0)
     {
       double f = (y - bounds.origin.y) / bounds.size.height;
@@ -348,13 +328,12 @@ muster_roster_view_class_init (MusterRosterViewClass *klass)
   object_class->dispose = muster_roster_view_dispose;
 
   g_type_ensure (MUSTER_TYPE_ROSTER_ROW);
+  g_type_ensure (MUSTER_TYPE_ROSTER_HEADER);
   g_type_ensure (MUSTER_TYPE_CATALOGUE_ITEM);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-roster-view.ui");
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, column_view);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, name_column);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, size_column);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, stats_column);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, cost_column);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, header);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, scroller);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, list_view);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, roster_menu);
   gtk_widget_class_bind_template_callback (widget_class, roster_context_cb);
 }
@@ -363,22 +342,22 @@ static void
 muster_roster_view_init (MusterRosterView *self)
 {
   GType types[] = { MUSTER_TYPE_ROSTER_ROW, MUSTER_TYPE_CATALOGUE_ITEM };
+  g_autoptr(GtkListItemFactory) factory = muster_roster_line_factory_new ();
   GtkDragSource *source;
   GtkDropTarget *target;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  muster_roster_cells_set_factories (self->name_column, self->size_column, self->stats_column,
-                                     self->cost_column);
+  gtk_list_view_set_factory (self->list_view, factory);
 
   self->selection = gtk_single_selection_new (NULL);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_list_view_set_model (self->list_view, GTK_SELECTION_MODEL (self->selection));
 
   self->popover = gtk_popover_menu_new_from_model (self->roster_menu);
   gtk_popover_set_has_arrow (GTK_POPOVER (self->popover), FALSE);
   gtk_widget_set_halign (self->popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->popover, GTK_WIDGET (self->column_view));
+  gtk_widget_set_parent (self->popover, GTK_WIDGET (self->list_view));
 
   self->move_menu = g_menu_new ();
 
@@ -390,14 +369,14 @@ muster_roster_view_init (MusterRosterView *self)
   self->rename_popover = gtk_popover_new ();
   gtk_popover_set_child (GTK_POPOVER (self->rename_popover), self->rename_entry);
   gtk_widget_set_halign (self->rename_popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->rename_popover, GTK_WIDGET (self->column_view));
+  gtk_widget_set_parent (self->rename_popover, GTK_WIDGET (self->list_view));
 
   /* Drag rows to move them; drop rows or unit types on a row, or below the last one. */
   source = gtk_drag_source_new ();
   gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
   g_signal_connect_object (source, "prepare", G_CALLBACK (drag_prepare_cb), self, 0);
   g_signal_connect_object (source, "drag-begin", G_CALLBACK (drag_begin_cb), self, 0);
-  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (source));
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (source));
 
   target = gtk_drop_target_new (G_TYPE_INVALID, GDK_ACTION_MOVE | GDK_ACTION_COPY);
   gtk_drop_target_set_gtypes (target, types, G_N_ELEMENTS (types));
@@ -406,7 +385,7 @@ muster_roster_view_init (MusterRosterView *self)
   g_signal_connect_object (target, "motion", G_CALLBACK (drop_motion_cb), self, 0);
   g_signal_connect_object (target, "leave", G_CALLBACK (drop_leave_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (target, "drop", G_CALLBACK (drop_cb), self, 0);
-  gtk_widget_add_controller (GTK_WIDGET (self->column_view), GTK_EVENT_CONTROLLER (target));
+  gtk_widget_add_controller (GTK_WIDGET (self->list_view), GTK_EVENT_CONTROLLER (target));
 }
 
 /* "Cost" where the list is bought with points; a head count or a strength is not a cost, so
@@ -424,7 +403,7 @@ update_cost_title (MusterRosterView *self)
   else
     title = g_strdup_printf ("%c%s", g_ascii_toupper (*costing->abbreviation),
                              costing->abbreviation + 1);
-  gtk_column_view_column_set_title (self->cost_column, title);
+  muster_roster_header_set_title (self->header, MUSTER_ROSTER_COLUMN_COST, title);
 }
 
 /**
@@ -478,15 +457,28 @@ muster_roster_view_dup_selected_row (MusterRosterView *self)
   return gtk_tree_list_row_get_item (row);
 }
 
-/* GTK 4.8 has no gtk_column_view_scroll_to(): ask the column view's own list. */
+/* Brings the row at @position into view. GTK 4.8 has no gtk_list_view_scroll_to(), and its
+ * "list.scroll-to-item" action moves the list's anchor, which rebinds every row it keeps: so
+ * nothing happens when the row is in view already. Every row is as high as the others, so
+ * the adjustment tells where it is without asking the rows. */
 static void
 scroll_to_row (MusterRosterView *self,
                guint             position)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->column_view));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_VIEW (child))
-      gtk_widget_activate_action (child, "list.scroll-to-item", "u", position);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  GListModel *model = G_LIST_MODEL (self->selection);
+  guint n_items = g_list_model_get_n_items (model);
+  double row_height, top, page;
+
+  if (position >= n_items)
+    return;
+  page = gtk_adjustment_get_page_size (adjustment);
+  row_height = n_items > 0 ? gtk_adjustment_get_upper (adjustment) / n_items : 0;
+  top = gtk_adjustment_get_value (adjustment);
+  if (row_height > 0 && page > 0 && position * row_height >= top &&
+      (position + 1) * row_height <= top + page)
+    return;
+  gtk_widget_activate_action (GTK_WIDGET (self->list_view), "list.scroll-to-item", "u", position);
 }
 
 /* The tree's row of @unit, or of @node when @unit is %NULL, found by its path from the top
@@ -661,7 +653,7 @@ muster_roster_view_popup_move_to (MusterRosterView *self)
   self->move_popover = gtk_popover_menu_new_from_model (G_MENU_MODEL (self->move_menu));
   gtk_popover_set_has_arrow (GTK_POPOVER (self->move_popover), FALSE);
   gtk_widget_set_halign (self->move_popover, GTK_ALIGN_START);
-  gtk_widget_set_parent (self->move_popover, GTK_WIDGET (self->column_view));
+  gtk_widget_set_parent (self->move_popover, GTK_WIDGET (self->list_view));
   if (g_menu_model_get_n_items (G_MENU_MODEL (places)) == 0)
     return FALSE;
   point_at_selection (self, self->move_popover);

@@ -24,6 +24,9 @@ struct _MusterWelcomePage
   AdwStatusPage *status_page;
   GtkWidget     *recent_box;
   GtkListBox    *recent_list;
+
+  /* The recent lists changed while the page was out of sight */
+  gboolean       stale;
 };
 
 G_DEFINE_FINAL_TYPE (MusterWelcomePage, muster_welcome_page, GTK_TYPE_WIDGET)
@@ -53,11 +56,33 @@ refill (MusterWelcomePage *self)
   g_autoptr(GPtrArray) recent = muster_recent_list (N_SHOWN);
   GtkWidget *child;
 
+  self->stale = FALSE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
     gtk_list_box_remove (self->recent_list, child);
   for (guint i = 0; i < recent->len; i++)
     gtk_list_box_append (self->recent_list, recent_row_new (recent->pdata[i]));
   gtk_widget_set_visible (self->recent_box, recent->len > 0);
+}
+
+/* A window showing a document keeps its welcome page out of sight: the rows wait until it shows,
+ * rather than being rebuilt in every window each time a list is opened or saved. */
+static void
+recent_changed_cb (MusterWelcomePage *self)
+{
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    refill (self);
+  else
+    self->stale = TRUE;
+}
+
+static void
+muster_welcome_page_map (GtkWidget *widget)
+{
+  MusterWelcomePage *self = MUSTER_WELCOME_PAGE (widget);
+
+  if (self->stale)
+    refill (self);
+  GTK_WIDGET_CLASS (muster_welcome_page_parent_class)->map (widget);
 }
 
 static void
@@ -75,6 +100,7 @@ muster_welcome_page_class_init (MusterWelcomePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = muster_welcome_page_dispose;
+  widget_class->map = muster_welcome_page_map;
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -89,8 +115,8 @@ muster_welcome_page_init (MusterWelcomePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed", G_CALLBACK (refill),
-                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (recent_changed_cb), self, G_CONNECT_SWAPPED);
   refill (self);
 }
 

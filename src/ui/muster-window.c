@@ -26,6 +26,8 @@ struct _MusterWindow
   GCancellable         *cancellable;
   MusterAutosave       *autosave;
   GFile                *loading;  /* the file being opened, until it is or fails */
+  GFile                *opened;   /* opened, made recent once its first frame is drawn */
+  GdkFrameClock        *opened_clock;  /* borrowed: whose next after-paint does it */
   gboolean              recovery_failing;
 
   /* Template Widgets */
@@ -124,6 +126,41 @@ document_changed_cb (MusterWindow *self,
   update_actions (self);
 }
 
+/* Adds the file just opened to the recent lists, now rather than after the next frame. */
+static void
+flush_opened (MusterWindow *self)
+{
+  g_autoptr(GFile) file = g_steal_pointer (&self->opened);
+
+  if (self->opened_clock != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->opened_clock, flush_opened, self);
+      g_clear_weak_pointer (&self->opened_clock);
+    }
+  if (file != NULL)
+    muster_recent_add (file);
+}
+
+/* Writing the recent list rebuilds every window's recent menus and welcome page, and GTK
+ * writes the shared recent file on the main thread: none of that should hold up the frame that
+ * first shows the list just opened, so it waits for that frame to be drawn. */
+static void
+add_recent_after_frame (MusterWindow *self,
+                        GFile        *file)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+  flush_opened (self);
+  self->opened = g_object_ref (file);
+  if (clock == NULL || !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      flush_opened (self);
+      return;
+    }
+  g_set_weak_pointer (&self->opened_clock, clock);
+  g_signal_connect_swapped (clock, "after-paint", G_CALLBACK (flush_opened), self);
+}
+
 /* What load_cb needs: the window (held while loading) and the file, which the document only
  * learns once loaded. */
 typedef struct
@@ -174,7 +211,7 @@ load_cb (GObject      *object,
       return;
     }
 
-  muster_recent_add (file);
+  add_recent_after_frame (self, file);
   muster_window_set_workspace (self, "army");
 }
 
@@ -530,6 +567,7 @@ muster_window_dispose (GObject *object)
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  flush_opened (self);
   /* A window goes away only when closed on purpose: its recovery copy goes with it. */
   if (self->autosave != NULL)
     muster_autosave_discard (self->autosave);
@@ -658,6 +696,8 @@ muster_window_init (MusterWindow *self)
   self->cancellable = g_cancellable_new ();
   self->document = muster_document_new ();
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
+  /* Hidden or closed before a list's first frame: it was opened all the same. */
+  g_signal_connect (self, "unmap", G_CALLBACK (flush_opened), NULL);
   g_signal_connect_object (self->document, "notify", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_history (self->document), "notify",

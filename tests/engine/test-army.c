@@ -530,6 +530,51 @@ test_army_ids (void)
   }
 }
 
+/* A list joining a document whose unit ids it shares gets new ids, and a character attached to
+ * one of its units follows that unit to its new id, in the file too; the document's own
+ * character keeps its link. */
+static void
+test_army_renumbered_links (void)
+{
+  const char *text = "<muster format='1'><ruleset id='full'/><force id='f1'>"
+                     "<unit id='u1' type='spearmen'/>"
+                     "<unit id='u2' type='captain' attached-to='u1'/>"
+                     "<node id='n3' level='wing'><unit id='u4' type='spearmen'/>"
+                     "<unit id='u5' type='captain' attached-to='u4'/></node></force></muster>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = doc_from_string (text, &error);
+  g_autoptr(MusterDoc) other = doc_from_string (text, &error);
+  MusterForce *force;
+  MusterNode *root, *wing;
+  g_autofree char *saved = NULL;
+
+  g_assert_no_error (error);
+  force = muster_doc_remove_force (other, 0);
+  muster_doc_insert_force (doc, 1, force);
+  root = muster_force_get_root (force);
+  wing = muster_node_get_node (root, 0);
+  g_assert_cmpstr (muster_unit_get_id (muster_node_get_unit (root, 0)), !=, "u1");
+  g_assert_cmpstr (muster_unit_get_attached_to (muster_node_get_unit (root, 1)), ==,
+                   muster_unit_get_id (muster_node_get_unit (root, 0)));
+  g_assert_cmpstr (muster_unit_get_attached_to (muster_node_get_unit (wing, 1)), ==,
+                   muster_unit_get_id (muster_node_get_unit (wing, 0)));
+  g_assert_cmpstr (muster_unit_get_attached_to (muster_node_get_unit (
+    muster_force_get_root (muster_doc_get_force (doc, 0)), 1)), ==, "u1");
+  saved = doc_text (doc);
+  {
+    g_autofree char *link = g_strdup_printf ("attached-to=\"%s\"",
+                                             muster_unit_get_id (muster_node_get_unit (root, 0)));
+
+    g_assert_nonnull (strstr (saved, link));
+  }
+
+  /* taken out and put back (undo, redo), nothing clashes and nothing moves */
+  force = muster_doc_remove_force (doc, 1);
+  muster_doc_insert_force (doc, 1, force);
+  g_assert_cmpstr (muster_unit_get_attached_to (muster_node_get_unit (root, 1)), ==,
+                   muster_unit_get_id (muster_node_get_unit (root, 0)));
+}
+
 static void
 test_army_outlives_document (void)
 {
@@ -735,6 +780,7 @@ main (int   argc,
   g_test_add_func ("/engine/army/build-and-round-trip", test_army_build_and_round_trip);
   g_test_add_func ("/engine/army/edits-reverse", test_army_edits_reverse);
   g_test_add_func ("/engine/army/ids", test_army_ids);
+  g_test_add_func ("/engine/army/renumbered-links", test_army_renumbered_links);
   g_test_add_func ("/engine/army/outlives-document", test_army_outlives_document);
   g_test_add_func ("/engine/army/load-errors", test_army_load_errors);
   g_test_add_func ("/engine/army/incremental", test_army_incremental);

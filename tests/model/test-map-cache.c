@@ -207,11 +207,27 @@ test_edits_invalidate (Fixture       *fx,
 
   paint_cached (fx, NULL);
 
-  /* terrain: the wood moves right by 600 mm */
+  /* terrain: the wood moves right by 600 mm; it has a name, which the names of units keep
+   * clear of, so they are placed again */
   move (fx, "wood", 600, 0);
-  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
   g_assert_true (same_colour (pixel_at_table (fx, P (150, 250)), rgba_to_pixel (fx->style.table)));
   g_assert_cmpuint (count_differences (fx), <, 20);
+
+  /* a piece without a name: the ground alone */
+  {
+    MusterFeature *field_piece = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+    g_autoptr(MusterFeature) gone = NULL;
+    const char *piece;
+
+    field_piece->type = g_strdup ("woods");
+    field_piece->centre = P (500, 100);
+    field_piece->width = field_piece->height = 100;
+    piece = muster_battlefield_insert (fx->field, -1, field_piece);
+    g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+    gone = muster_battlefield_remove (fx->field, piece, NULL);
+    g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+  }
 
   /* a zone drawn */
   zone->side = g_strdup ("Blue");
@@ -336,9 +352,10 @@ test_live_drag (Fixture       *fx,
   /* the old place is clear: the kept layer does not hold the unit */
   g_assert_true (same_colour (pixel_at_table (fx, before), rgba_to_pixel (fx->style.table)));
 
-  /* a terrain piece dragged keeps the units layer */
+  /* a terrain piece dragged: its name leaves the names the units' labels keep clear of, so
+   * they are placed once again; then each move paints nothing kept */
   g_hash_table_add (fx->live, "wood");
-  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND);
+  g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
   move (fx, "wood", 300, 0);
   g_assert_cmpint (paint_cached (fx, NULL), ==, 0);
   g_assert_cmpuint (count_differences (fx), <, 20);

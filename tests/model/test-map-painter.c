@@ -583,6 +583,24 @@ test_labels_apart (void)
   cairo_surface_destroy (surface);
 }
 
+/* A rectangular wood of @width × @height mm about @centre, on @field. */
+static MusterFeature *
+add_wood (MusterBattlefield *field,
+          MusterPoint        centre,
+          double             width,
+          double             height)
+{
+  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+
+  wood->type = g_strdup ("woods");
+  wood->outline = MUSTER_OUTLINE_RECTANGLE;
+  wood->centre = centre;
+  wood->width = width;
+  wood->height = height;
+  muster_battlefield_insert (field, -1, wood);
+  return wood;
+}
+
 /* A terrain piece at the table's edge keeps its name on the table: nothing of the name is
  * painted in the margin beyond the edge. */
 static void
@@ -590,7 +608,7 @@ test_terrain_name_on_table (void)
 {
   g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
   g_autoptr(MusterViewport) viewport = muster_viewport_new ();
-  MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterFeature *wood = add_wood (field, P (920, 300), 160, 200);
   MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
   cairo_surface_t *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
@@ -598,12 +616,6 @@ test_terrain_name_on_table (void)
   double edge, unused, top, bottom;
   guint named_inside = 0, margin = 0;
 
-  wood->type = g_strdup ("woods");
-  wood->outline = MUSTER_OUTLINE_RECTANGLE;
-  wood->centre = P (920, 300);
-  wood->width = 160;
-  wood->height = 200;
-  muster_battlefield_insert (field, -1, wood);
   muster_viewport_set_size (viewport, W, H);
   muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
   muster_viewport_table_to_widget (viewport, 1000, 200, &edge, &top);
@@ -635,6 +647,73 @@ test_terrain_name_on_table (void)
   cairo_surface_destroy (plain);
 }
 
+/* A unit's name keeps clear of a terrain piece's name: a unit standing just above a wood would
+ * put its name below itself, right over the wood's name along the wood's top; it goes above
+ * the unit instead. A unit away from any name keeps its place below. */
+static void
+test_unit_label_clear_of_terrain_name (void)
+{
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  g_autoptr(GHashTable) placed = NULL;
+  MusterFeature *wood = add_wood (field, P (500, 350), 400, 200);
+  MusterFeature *near = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterFeature *far = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  cairo_surface_t *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  MusterBox name = muster_box_empty ();
+  const MusterMapPlacedLabel *label;
+  cairo_t *cr;
+  double x, y;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      MusterFeature *unit = i ? far : near;
+
+      unit->name = g_strdup (i ? "Far Brigade" : "Near Brigade");
+      unit->side = g_strdup ("Blue");
+      unit->centre = i ? P (150, 100) : P (500, 230);
+      unit->stands = 4;
+      unit->base_width = unit->base_depth = 40;
+      unit->rotation = -G_PI / 2;   /* facing up the table: 160 mm wide, 40 mm deep */
+      muster_battlefield_insert (field, -1, unit);
+    }
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+
+  /* where the wood's name is painted: the pixels it changes */
+  cr = cairo_create (plain);
+  muster_map_paint_layers (cr, viewport, &scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
+  cairo_destroy (cr);
+  wood->name = g_strdup ("Cemetery Ridge Woods");
+  cr = cairo_create (named);
+  muster_map_paint_layers (cr, viewport, &scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
+  cairo_surface_flush (named);
+  cairo_surface_flush (plain);
+  for (int py = 0; py < H; py++)
+    for (int px = 0; px < W; px++)
+      if (pixel_at (named, px, py) != pixel_at (plain, px, py))
+        muster_box_extend (&name, P (px, py));
+  g_assert_cmpfloat (name.x1 - name.x0, >, 40);
+
+  placed = muster_map_place_scene_labels (cr, viewport, &scene, &style);
+  label = g_hash_table_lookup (placed, near);
+  g_assert_nonnull (label);
+  g_assert_false (boxes_overlap (label->box, name));
+  /* above the unit, not left out */
+  muster_viewport_table_to_widget (viewport, 500, muster_feature_get_bounds (near).y0, &x, &y);
+  g_assert_cmpfloat (label->box.y1, <=, y);
+  label = g_hash_table_lookup (placed, far);
+  g_assert_nonnull (label);
+  muster_viewport_table_to_widget (viewport, 150, muster_feature_get_bounds (far).y1, &x, &y);
+  g_assert_cmpfloat (label->box.y0, >=, y);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (named);
+  cairo_surface_destroy (plain);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -650,5 +729,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/heavy-weapon-rings", test_heavy_weapon_rings);
   g_test_add_func ("/map-painter/labels-apart", test_labels_apart);
   g_test_add_func ("/map-painter/terrain-name-on-table", test_terrain_name_on_table);
+  g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
+                   test_unit_label_clear_of_terrain_name);
   return g_test_run ();
 }

@@ -11,6 +11,8 @@
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-roster-model.h"
+#include "muster-roster-cells.h"
+#include "muster-roster-view.h"
 #include "muster-unit-editor.h"
 #include "ui-test-util.h"
 
@@ -717,12 +719,10 @@ test_army_group_panel (void)
 static const char *
 cost_column_title (MusterArmyPage *page)
 {
-  GListModel *columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (
-    find_descendant (GTK_WIDGET (page), GTK_TYPE_COLUMN_VIEW)));
-  g_autoptr(GtkColumnViewColumn) cost = g_list_model_get_item (columns, 3);
+  MusterRosterHeader *header = MUSTER_ROSTER_HEADER (find_descendant (GTK_WIDGET (page),
+                                                                      MUSTER_TYPE_ROSTER_HEADER));
 
-  /* The view keeps the column, and its title */
-  return gtk_column_view_column_get_title (cost);
+  return muster_roster_header_get_title (header, MUSTER_ROSTER_COLUMN_COST);
 }
 
 /* A group's own findings show under its name; a group without any shows none. */
@@ -785,6 +785,153 @@ test_army_catalogue_details (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkWidget *
+roster_list_view (MusterArmyPage *page)
+{
+  return find_descendant (find_descendant (GTK_WIDGET (page), MUSTER_TYPE_ROSTER_VIEW),
+                          GTK_TYPE_LIST_VIEW);
+}
+
+/* The roster's drawn row of @unit: laid out, showing it */
+typedef struct
+{
+  GtkWidget  *list_view;
+  MusterUnit *unit;
+} LineSought;
+
+static MusterRosterLine *
+line_of (GtkWidget  *list_view,
+         MusterUnit *unit)
+{
+  for (GtkWidget *item = gtk_widget_get_first_child (list_view); item != NULL;
+       item = gtk_widget_get_next_sibling (item))
+    {
+      GtkWidget *line = gtk_widget_get_first_child (item);
+      GtkTreeListRow *tree_row = MUSTER_IS_ROSTER_LINE (line)
+        ? muster_roster_line_get_list_row (MUSTER_ROSTER_LINE (line)) : NULL;
+      g_autoptr(MusterRosterRow) row = tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+
+      if (row != NULL && muster_roster_row_get_unit (row) == unit &&
+          gtk_widget_get_mapped (line) && gtk_widget_get_width (line) > 0)
+        return MUSTER_ROSTER_LINE (line);
+    }
+  return NULL;
+}
+
+static gboolean
+line_drawn (gpointer data)
+{
+  LineSought *sought = data;
+
+  return line_of (sought->list_view, sought->unit) != NULL;
+}
+
+static gboolean
+roster_scrollable (gpointer data)
+{
+  GtkAdjustment *adjustment = data;
+
+  return gtk_adjustment_get_page_size (adjustment) > 0 &&
+         gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment);
+}
+
+static gboolean
+roster_scrolled (gpointer data)
+{
+  return gtk_adjustment_get_value (GTK_ADJUSTMENT (data)) > 0;
+}
+
+/* Lets a few frames go by */
+static void
+run_frames (GtkWidget *widget)
+{
+  for (guint i = 0; i < 3; i++)
+    gtk_test_widget_wait_for_draw (widget);
+}
+
+/* A roster row shows its unit's name, size, statistics and cost, and follows an edit. */
+static void
+test_army_roster_rows (void)
+{
+  MusterWindow *window = new_sample_window ("standards-of-valor-afon-ddu.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterNode *root = muster_force_get_root (muster_document_get_force (document));
+  MusterUnit *unit = muster_node_get_unit (root, 0);
+  GtkWidget *list_view = roster_list_view (page);
+  LineSought sought = { list_view, unit };
+  g_autofree char *size = g_strdup_printf ("%u", muster_unit_get_size (unit));
+  g_autofree char *bigger = g_strdup_printf ("%u", muster_unit_get_size (unit) + 1);
+  MusterRosterLine *line;
+
+  spin_until (line_drawn, &sought);
+  line = line_of (list_view, unit);
+  g_assert_cmpstr (muster_roster_line_get_text (line, MUSTER_ROSTER_COLUMN_NAME), ==,
+                   muster_unit_get_name (unit));
+  g_assert_cmpstr (muster_roster_line_get_text (line, MUSTER_ROSTER_COLUMN_SIZE), ==, size);
+  /* "QD 10 · QM 4": a statistic's name and value stay on one line */
+  g_assert_true (g_str_has_prefix (muster_roster_line_get_text (line, MUSTER_ROSTER_COLUMN_STATS),
+                                   "QD\u00a0"));
+  g_assert_null (strstr (muster_roster_line_get_text (line, MUSTER_ROSTER_COLUMN_STATS), "QD "));
+  g_assert_cmpstr (muster_roster_line_get_text (line, MUSTER_ROSTER_COLUMN_COST), !=, "");
+
+  /* One more man: the same row shows the new size. */
+  g_assert_true (muster_army_page_select_unit (page, unit));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u",
+                                             muster_unit_get_size (unit) + 1));
+  g_assert_cmpstr (muster_roster_line_get_text (line_of (list_view, unit),
+                                                MUSTER_ROSTER_COLUMN_SIZE), ==, bigger);
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_cmpstr (muster_roster_line_get_text (line_of (list_view, unit),
+                                                MUSTER_ROSTER_COLUMN_SIZE), ==, size);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Selecting a unit out of view scrolls the roster to it; one in view leaves it where it is. */
+static void
+test_army_roster_scroll (void)
+{
+  MusterWindow *window = new_sample_window ("medals-of-valor-saint-aubin.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterNode *node = muster_force_get_root (muster_document_get_force (document));
+  GtkWidget *list_view = roster_list_view (page);
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (list_view));
+  MusterUnit *first = muster_node_get_unit (node, 0);
+  MusterUnit *last;
+  LineSought sought = { list_view, NULL };
+  double value;
+
+  /* The last row: the last unit of the last group, all the way down */
+  while (muster_node_get_n_nodes (node) > 0)
+    node = muster_node_get_node (node, muster_node_get_n_nodes (node) - 1);
+  g_assert_cmpuint (muster_node_get_n_units (node), >, 0);
+  last = muster_node_get_unit (node, muster_node_get_n_units (node) - 1);
+
+  spin_until (roster_scrollable, adjustment);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+  g_assert_true (muster_army_page_select_unit (page, first));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  g_assert_true (muster_army_page_select_unit (page, last));
+  spin_until (roster_scrolled, adjustment);
+  sought.unit = last;
+  spin_until (line_drawn, &sought);
+  value = gtk_adjustment_get_value (adjustment);
+  g_assert_true (muster_army_page_select_unit (page, last));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, value);
+
+  /* Back to the top */
+  g_assert_true (muster_army_page_select_unit (page, first));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), <, value);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -805,6 +952,8 @@ main (int   argc,
   g_test_add_func ("/ui/army/catalogue-details", test_army_catalogue_details);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
+  g_test_add_func ("/ui/army/roster-rows", test_army_roster_rows);
+  g_test_add_func ("/ui/army/roster-scroll", test_army_roster_scroll);
 
   return ui_test_run ();
 }

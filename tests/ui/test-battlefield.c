@@ -10,6 +10,7 @@
 
 #include "muster-application.h"
 #include "ui-test-util.h"
+#include "muster-attach-chooser.h"
 #include "muster-battlefield-page.h"
 #include "muster-generate-dialog.h"
 #include "muster-map-painter.h"
@@ -21,13 +22,20 @@ document_loaded (gpointer data)
   return muster_document_get_doc (muster_window_get_document (data)) != NULL;
 }
 
+static GFile *
+sample_file (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+
+  return g_file_new_for_path (path);
+}
+
 static MusterWindow *
 open_sample (const char *name)
 {
   MusterWindow *window = muster_window_new (app);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) file = sample_file (name);
 
   gtk_window_present (GTK_WINDOW (window));
   spin_until (window_mapped, window);
@@ -521,11 +529,7 @@ test_bvf_battle_round_trip (void)
   MusterDocument *document = muster_window_get_document (window);
   MusterDoc *doc = muster_document_get_doc (document);
   MusterHistory *history = muster_document_get_history (document);
-  g_autofree char *goblins_path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data",
-                                                    "samples",
-                                                    "battle-valor-fantasy-goblins-1000.muster",
-                                                    NULL);
-  g_autoptr(GFile) goblins = g_file_new_for_path (goblins_path);
+  g_autoptr(GFile) goblins = sample_file ("battle-valor-fantasy-goblins-1000.muster");
   g_autoptr(GFile) other_system = NULL;
   g_autofree char *tmpdir = g_dir_make_tmp ("muster-battle-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (tmpdir, "battle.muster", NULL);
@@ -613,6 +617,79 @@ test_bvf_battle_round_trip (void)
   gtk_window_destroy (GTK_WINDOW (reopened));
   g_unlink (path);
   g_rmdir (tmpdir);
+}
+
+static gboolean
+file_chosen (gpointer data)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (data);
+
+  return file != NULL;
+}
+
+static gboolean
+chooser_closed (gpointer data)
+{
+  return muster_battlefield_page_get_attach_chooser (data) == NULL;
+}
+
+/* Attach Army List… after Generate: the chooser offers the side, the generator's side without a
+ * list chosen; the list comes in on it, into its zone, and one undo takes it away. */
+static void
+test_attach_side_chooser (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  g_autoptr(GFile) goblins = sample_file ("battle-valor-fantasy-goblins-1000.muster");
+  GtkFileChooserNative *chooser;
+  MusterGenerateDialog *dialog;
+  g_autoptr(GPtrArray) issues = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  muster_generate_dialog_set_seed (dialog, 7);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "generate");
+  g_assert_nonnull (window_battlefield (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.attach-list", NULL));
+  chooser = muster_battlefield_page_get_attach_chooser (page);
+  g_assert_nonnull (chooser);
+  /* the generator's second side has a zone and no list: it is the one chosen */
+  g_assert_cmpstr (muster_attach_chooser_get_side (chooser), ==, "Red");
+  g_assert_cmpstr (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (chooser),
+                                                MUSTER_ATTACH_SIDE_CHOICE), ==, "0");
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), goblins, NULL));
+  /* the chooser selects it once it has read the folder */
+  spin_until (file_chosen, chooser);
+  gtk_native_dialog_hide (GTK_NATIVE_DIALOG (chooser));
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
+  spin_until (chooser_closed, page);
+
+  g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 2);
+  g_assert_cmpstr (muster_force_get_side (muster_doc_get_force (doc, 1)), ==, "Red");
+  g_assert_cmpuint (muster_battlefield_page_get_n_unplaced (page), >, 30);
+  /* both sides have their zone: nothing to warn of before placing */
+  issues = muster_battlefield_check_deployment (window_battlefield (window), doc);
+  g_assert_cmpuint (issues->len, ==, 0);
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 1);
+
+  /* with no battlefield generated yet, the list's own side is chosen */
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_null (window_battlefield (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.attach-list", NULL));
+  chooser = muster_battlefield_page_get_attach_chooser (page);
+  g_assert_null (muster_attach_chooser_get_side (chooser));
+  gtk_native_dialog_hide (GTK_NATIVE_DIALOG (chooser));
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_CANCEL);
+  spin_until (chooser_closed, page);
+  g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 1);
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* Every sample opens in the app; the scenarios show their table with every unit placed. */
@@ -742,6 +819,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
   g_test_add_func ("/ui/battlefield/bvf-battle-round-trip", test_bvf_battle_round_trip);
+  g_test_add_func ("/ui/battlefield/attach-side-chooser", test_attach_side_chooser);
 
   ret = g_test_run ();
   g_clear_object (&app);

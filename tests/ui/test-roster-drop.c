@@ -18,29 +18,26 @@
  * needs a compositor that Xvfb does not have.
  */
 
-/* The row widget showing @unit or @node, as drawn in the column view. */
+/* The row widget showing @unit or @node, as drawn in the roster's list view. */
 static GtkWidget *
-row_widget_of (GtkWidget  *column_view,
+row_widget_of (GtkWidget  *list_view,
                MusterUnit *unit,
                MusterNode *node)
 {
-  for (GtkWidget *list = gtk_widget_get_first_child (column_view); list != NULL;
-       list = gtk_widget_get_next_sibling (list))
-    if (GTK_IS_LIST_VIEW (list))
-      for (GtkWidget *child = gtk_widget_get_first_child (list); child != NULL;
-           child = gtk_widget_get_next_sibling (child))
-        {
-          GtkTreeExpander *expander = GTK_TREE_EXPANDER (find_descendant (child,
-                                                                      GTK_TYPE_TREE_EXPANDER));
-          GtkTreeListRow *tree_row = expander ? gtk_tree_expander_get_list_row (expander) : NULL;
-          g_autoptr(MusterRosterRow) row = tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
+  for (GtkWidget *child = gtk_widget_get_first_child (list_view); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkTreeExpander *expander = GTK_TREE_EXPANDER (find_descendant (child,
+                                                                  GTK_TYPE_TREE_EXPANDER));
+      GtkTreeListRow *tree_row = expander ? gtk_tree_expander_get_list_row (expander) : NULL;
+      g_autoptr(MusterRosterRow) row = tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
 
-          /* Mapped and laid out: a row just made has no size until the next frame. */
-          if (row != NULL && gtk_widget_get_mapped (child) && gtk_widget_get_width (child) > 0 &&
-              ((unit != NULL && muster_roster_row_get_unit (row) == unit) ||
-               (node != NULL && muster_roster_row_get_node (row) == node)))
-            return child;
-        }
+      /* Mapped and laid out: a row just made has no size until the next frame. */
+      if (row != NULL && gtk_widget_get_mapped (child) && gtk_widget_get_width (child) > 0 &&
+          ((unit != NULL && muster_roster_row_get_unit (row) == unit) ||
+           (node != NULL && muster_roster_row_get_node (row) == node)))
+        return child;
+    }
   return NULL;
 }
 
@@ -50,13 +47,13 @@ typedef struct
   MusterArmyPage *page;
   MusterDocument *document;
   MusterDoc      *doc;
-  GtkWidget      *column_view;
+  GtkWidget      *list_view;
   GtkDropTarget  *target;
 } Drop;
 
 typedef struct
 {
-  GtkWidget  *column_view;
+  GtkWidget  *list_view;
   MusterUnit *unit;
   MusterNode *node;
 } RowSought;
@@ -66,7 +63,7 @@ row_drawn (gpointer data)
 {
   RowSought *sought = data;
 
-  return row_widget_of (sought->column_view, sought->unit, sought->node) != NULL;
+  return row_widget_of (sought->list_view, sought->unit, sought->node) != NULL;
 }
 
 static void
@@ -76,9 +73,10 @@ drop_setup (Drop *d)
   d->page = muster_window_get_army_page (d->window);
   d->document = muster_window_get_document (d->window);
   d->doc = muster_document_get_doc (d->document);
-  d->column_view = find_descendant (GTK_WIDGET (d->page), GTK_TYPE_COLUMN_VIEW);
-  g_assert_true (gtk_widget_get_ancestor (d->column_view, MUSTER_TYPE_ROSTER_VIEW) != NULL);
-  d->target = GTK_DROP_TARGET (find_controller (d->column_view, GTK_TYPE_DROP_TARGET));
+  d->list_view = find_descendant (find_descendant (GTK_WIDGET (d->page), MUSTER_TYPE_ROSTER_VIEW),
+                                 GTK_TYPE_LIST_VIEW);
+  g_assert_true (gtk_widget_get_ancestor (d->list_view, MUSTER_TYPE_ROSTER_VIEW) != NULL);
+  d->target = GTK_DROP_TARGET (find_controller (d->list_view, GTK_TYPE_DROP_TARGET));
 }
 
 /* Drops @dragged (a MusterRosterRow or MusterCatalogueItem) at @fraction of the height of the
@@ -90,15 +88,15 @@ drop_on (Drop       *d,
          MusterNode *at_node,
          double      fraction)
 {
-  RowSought sought = { d->column_view, at_unit, at_node };
+  RowSought sought = { d->list_view, at_unit, at_node };
   GtkWidget *row;
   g_auto(GValue) value = G_VALUE_INIT;
   graphene_rect_t bounds;
   gboolean handled = FALSE;
 
   spin_until (row_drawn, &sought);
-  row = row_widget_of (d->column_view, at_unit, at_node);
-  g_assert_true (gtk_widget_compute_bounds (row, d->column_view, &bounds));
+  row = row_widget_of (d->list_view, at_unit, at_node);
+  g_assert_true (gtk_widget_compute_bounds (row, d->list_view, &bounds));
   g_value_init (&value, G_OBJECT_TYPE (dragged));
   g_value_set_object (&value, dragged);
   g_signal_emit_by_name (d->target, "drop", &value,
@@ -113,12 +111,12 @@ dup_roster_row (Drop       *d,
                 MusterUnit *unit,
                 MusterNode *node)
 {
-  RowSought sought = { d->column_view, unit, node };
+  RowSought sought = { d->list_view, unit, node };
   GtkWidget *row;
   GtkTreeExpander *expander;
 
   spin_until (row_drawn, &sought);
-  row = row_widget_of (d->column_view, unit, node);
+  row = row_widget_of (d->list_view, unit, node);
   expander = GTK_TREE_EXPANDER (find_descendant (row, GTK_TYPE_TREE_EXPANDER));
 
   return gtk_tree_list_row_get_item (gtk_tree_expander_get_list_row (expander));
