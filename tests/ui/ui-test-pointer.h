@@ -15,6 +15,7 @@
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
 
+#include "muster-roster-cells.h"
 #include "ui-test-util.h"
 
 static Display *xdisplay;
@@ -173,6 +174,9 @@ text_of (GtkWidget *widget)
     return gtk_label_get_text (GTK_LABEL (widget));
   if (GTK_IS_INSCRIPTION (widget))
     return gtk_inscription_get_text (GTK_INSCRIPTION (widget));
+  /* A roster row draws its texts itself; it reads as its unit's or group's name. */
+  if (MUSTER_IS_ROSTER_LINE (widget))
+    return muster_roster_line_get_text (MUSTER_ROSTER_LINE (widget), MUSTER_ROSTER_COLUMN_NAME);
   return NULL;
 }
 
