@@ -7,6 +7,7 @@
 
 #include "muster-army.h"
 #include "muster-attach-command.h"
+#include "muster-battlefield-commands.h"
 #include "muster-document-private.h"
 #include "muster-engine-error.h"
 
@@ -17,6 +18,7 @@ struct _MusterAttachCommand
   MusterDocument *document;   /* borrowed: the document's history owns this command */
   GPtrArray      *forces;     /* MusterForce */
   gboolean        owned;      /* the forces are detached and belong to this command */
+  MusterCommand  *zones;      /* (nullable): zones handed to the attached sides */
 };
 
 G_DEFINE_FINAL_TYPE (MusterAttachCommand, muster_attach_command, MUSTER_TYPE_COMMAND)
@@ -33,6 +35,8 @@ muster_attach_command_apply (MusterCommand *command)
       _muster_document_emit_force_changed (self->document, self->forces->pdata[i]);
     }
   self->owned = FALSE;
+  if (self->zones != NULL)
+    muster_command_apply (self->zones);
   muster_document_emit_battlefield_changed (self->document);
 }
 
@@ -42,6 +46,8 @@ muster_attach_command_revert (MusterCommand *command)
   MusterAttachCommand *self = MUSTER_ATTACH_COMMAND (command);
   MusterDoc *doc = muster_document_get_doc (self->document);
 
+  if (self->zones != NULL)
+    muster_command_revert (self->zones);
   /* the attached forces are the document's last ones */
   for (guint i = self->forces->len; i-- > 0;)
     {
@@ -62,6 +68,7 @@ muster_attach_command_finalize (GObject *object)
   if (self->owned)
     g_ptr_array_foreach (self->forces, (GFunc) (void (*) (void)) muster_force_free, NULL);
   g_ptr_array_unref (self->forces);
+  g_clear_object (&self->zones);
   G_OBJECT_CLASS (muster_attach_command_parent_class)->finalize (object);
 }
 
@@ -80,6 +87,126 @@ muster_attach_command_init (MusterAttachCommand *self)
   self->owned = TRUE;
 }
 
+/* Whether a force of @doc fights on @side. */
+static gboolean
+has_list (MusterDoc  *doc,
+          const char *side)
+{
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    if (g_strcmp0 (muster_force_get_side (muster_doc_get_force (doc, i)), side) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+has_zone (MusterBattlefield *field,
+          const char        *side)
+{
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind == MUSTER_FEATURE_ZONE && g_strcmp0 (f->side, side) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/**
+ * muster_attach_command_free_sides:
+ * @document: a document
+ *
+ * The sides that have a deployment zone on the battlefield and no list yet (a generated
+ * battlefield's second side, before its list comes), in the battlefield's order.
+ *
+ * Returns: (transfer full): their names
+ */
+GStrv
+muster_attach_command_free_sides (MusterDocument *document)
+{
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterBattlefield *field = doc ? muster_doc_get_battlefield (doc) : NULL;
+  g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+
+  for (guint i = 0; field != NULL && i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind != MUSTER_FEATURE_ZONE || f->side == NULL ||
+          g_ptr_array_find_with_equal_func (seen, f->side, g_str_equal, NULL) ||
+          has_list (doc, f->side))
+        continue;
+      g_ptr_array_add (seen, f->side);
+      g_strv_builder_add (sides, f->side);
+    }
+  return g_strv_builder_end (sides);
+}
+
+/* A side coming in without a zone takes the zones of a side that has no list (the generator
+ * deploys two sides; a battlefield generated before the second list came has that side under
+ * a name of its own), so that the order of Generate and Attach does not matter. */
+static void
+hand_over_zones (MusterAttachCommand *self)
+{
+  MusterDoc *doc = muster_document_get_doc (self->document);
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  g_auto(GStrv) free_sides = muster_attach_command_free_sides (self->document);
+  g_autoptr(GPtrArray) coming = g_ptr_array_new ();
+  MusterFeaturesCommand *zones;
+  guint next_free = 0;
+
+  if (field == NULL)
+    return;
+  for (guint i = 0; i < self->forces->len; i++)
+    {
+      const char *side = muster_force_get_side (self->forces->pdata[i]);
+
+      if (side != NULL && !g_ptr_array_find_with_equal_func (coming, side, g_str_equal, NULL))
+        g_ptr_array_add (coming, (gpointer) side);
+    }
+  zones = MUSTER_FEATURES_COMMAND (muster_features_command_new (self->document,
+                                                                _("Attach Army List")));
+  for (guint i = 0; i < coming->len; i++)
+    {
+      const char *side = coming->pdata[i];
+      const char *from;
+
+      if (has_zone (field, side))
+        continue;
+      /* a free side that is coming in keeps its own zones */
+      while (free_sides[next_free] != NULL &&
+             g_ptr_array_find_with_equal_func (coming, free_sides[next_free], g_str_equal, NULL))
+        next_free++;
+      if ((from = free_sides[next_free]) == NULL)
+        break;
+      next_free++;
+      for (guint k = 0; k < muster_battlefield_get_n_features (field); k++)
+        {
+          const MusterFeature *f = muster_battlefield_get_feature (field, k);
+          g_autofree char *old_name = g_strdup_printf ("%s deployment", from);
+          g_autoptr(MusterFeature) zone = NULL;
+
+          if (f->kind != MUSTER_FEATURE_ZONE || g_strcmp0 (f->side, from) != 0)
+            continue;
+          zone = muster_feature_copy (f);
+          g_free (zone->side);
+          zone->side = g_strdup (side);
+          /* the generator's name for it follows the side */
+          if (g_strcmp0 (zone->name, old_name) == 0)
+            {
+              g_free (zone->name);
+              zone->name = g_strdup_printf ("%s deployment", side);
+            }
+          muster_features_command_replace (zones, zone);
+        }
+    }
+  if (muster_features_command_get_n_edits (zones) > 0)
+    self->zones = MUSTER_COMMAND (zones);
+  else
+    g_object_unref (zones);
+}
+
 /**
  * muster_attach_command_new:
  * @document: a document with a list
@@ -96,6 +223,28 @@ MusterCommand *
 muster_attach_command_new (MusterDocument  *document,
                            MusterDoc       *source,
                            GError         **error)
+{
+  return muster_attach_command_new_for_side (document, source, NULL, error);
+}
+
+/**
+ * muster_attach_command_new_for_side:
+ * @document: a document with a list
+ * @source: another document, read from a file; its forces are taken out of it
+ * @side: (nullable): the side its forces fight on; %NULL for their own (or their names)
+ * @error: return location for a #GError
+ *
+ * As muster_attach_command_new(). A side that comes in with no deployment zone on the
+ * battlefield takes, in the same step, the zones of a side that has none of the document's
+ * lists (see muster_attach_command_free_sides()): the generator's zone for the second side.
+ *
+ * Returns: (transfer full) (nullable): the command, or %NULL as muster_attach_command_new()
+ */
+MusterCommand *
+muster_attach_command_new_for_side (MusterDocument  *document,
+                                    MusterDoc       *source,
+                                    const char      *side,
+                                    GError         **error)
 {
   MusterDoc *doc;
   MusterAttachCommand *self;
@@ -125,9 +274,12 @@ muster_attach_command_new (MusterDocument  *document,
     {
       MusterForce *force = muster_doc_remove_force (source, 0);
 
-      if (muster_force_get_side (force) == NULL || *muster_force_get_side (force) == '\0')
+      if (side != NULL && *side != '\0')
+        g_free (muster_force_set_side (force, side));
+      else if (muster_force_get_side (force) == NULL || *muster_force_get_side (force) == '\0')
         g_free (muster_force_set_side (force, muster_force_get_name (force)));
       g_ptr_array_add (self->forces, force);
     }
+  hand_over_zones (self);
   return MUSTER_COMMAND (self);
 }

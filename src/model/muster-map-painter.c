@@ -173,20 +173,28 @@ text_at (Painter    *p,
   pango_cairo_show_layout (cr, p->layout);
 }
 
-static void
-shape_path (cairo_t             *cr,
-            const MusterFeature *f)
+/* @shape's ellipse as drawn: a zero radius would make cairo's path singular */
+static MusterEllipse
+drawn_ellipse (const MusterShape *shape)
 {
-  MusterPoint scratch[4];
-  MusterShape shape = muster_feature_get_shape (f, scratch);
+  MusterEllipse e = shape->ellipse;
 
-  switch (shape.kind)
+  e.rx = MAX (e.rx, 1e-3);
+  e.ry = MAX (e.ry, 1e-3);
+  return e;
+}
+
+static void
+shape_path_of (cairo_t           *cr,
+               const MusterShape *shape)
+{
+  switch (shape->kind)
     {
     case MUSTER_SHAPE_ELLIPSE:
       cairo_save (cr);
-      cairo_translate (cr, shape.ellipse.centre.x, shape.ellipse.centre.y);
-      cairo_rotate (cr, shape.ellipse.angle);
-      cairo_scale (cr, MAX (shape.ellipse.rx, 1e-3), MAX (shape.ellipse.ry, 1e-3));
+      cairo_translate (cr, shape->ellipse.centre.x, shape->ellipse.centre.y);
+      cairo_rotate (cr, shape->ellipse.angle);
+      cairo_scale (cr, drawn_ellipse (shape).rx, drawn_ellipse (shape).ry);
       cairo_new_sub_path (cr);
       cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
       cairo_close_path (cr);
@@ -195,12 +203,22 @@ shape_path (cairo_t             *cr,
     case MUSTER_SHAPE_POLYGON:
     case MUSTER_SHAPE_POLYLINE:
     default:
-      for (guint i = 0; i < shape.n_points; i++)
-        (i ? cairo_line_to : cairo_move_to) (cr, shape.points[i].x, shape.points[i].y);
-      if (shape.kind == MUSTER_SHAPE_POLYGON)
+      for (guint i = 0; i < shape->n_points; i++)
+        (i ? cairo_line_to : cairo_move_to) (cr, shape->points[i].x, shape->points[i].y);
+      if (shape->kind == MUSTER_SHAPE_POLYGON)
         cairo_close_path (cr);
       break;
     }
+}
+
+static void
+shape_path (cairo_t             *cr,
+            const MusterFeature *f)
+{
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (f, scratch);
+
+  shape_path_of (cr, &shape);
 }
 
 static MusterTerrainKind
@@ -316,85 +334,165 @@ paint_zone (Painter             *p,
   cairo_restore (cr);
 }
 
+/* @shape filled in @rgba: straight into the pixels when the painter can (see muster-raster.c),
+ * else by cairo. */
+static void
+fill_shape (Painter           *p,
+            const MusterShape *shape,
+            const double       rgba[4])
+{
+  cairo_t *cr = p->cr;
+
+  if (p->raster != NULL)
+    {
+      if (shape->kind == MUSTER_SHAPE_ELLIPSE)
+        {
+          MusterEllipse e = drawn_ellipse (shape);
+
+          muster_raster_fill_ellipse (p->raster, &e, rgba);
+        }
+      else
+        muster_raster_fill_polygon (p->raster, shape->points, shape->n_points, rgba);
+      return;
+    }
+  shape_path_of (cr, shape);
+  set_colour (cr, rgba);
+  cairo_fill (cr);
+}
+
+/* @shape's outline (a polyline's centre line) stroked @width wide (user units). */
+static void
+stroke_shape (Painter           *p,
+              const MusterShape *shape,
+              double             width,
+              cairo_line_join_t  join,
+              cairo_line_cap_t   cap,
+              const double       rgba[4])
+{
+  cairo_t *cr = p->cr;
+
+  if (p->raster != NULL)
+    {
+      if (shape->kind == MUSTER_SHAPE_ELLIPSE)
+        {
+          MusterEllipse e = drawn_ellipse (shape);
+
+          muster_raster_stroke_ellipse (p->raster, &e, width, rgba);
+        }
+      else
+        muster_raster_stroke_polyline (p->raster, shape->points, shape->n_points,
+                                       shape->kind == MUSTER_SHAPE_POLYGON, width, join, cap, rgba);
+      return;
+    }
+  cairo_save (cr);
+  shape_path_of (cr, shape);
+  cairo_set_line_join (cr, join);
+  cairo_set_line_cap (cr, cap);
+  cairo_set_line_width (cr, width);
+  set_colour (cr, rgba);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
+with_alpha (double       out[4],
+            const double rgba[4],
+            double       alpha)
+{
+  memcpy (out, rgba, 4 * sizeof (double));
+  out[3] *= alpha;
+}
+
 static void
 paint_piece (Painter             *p,
              const MusterFeature *f)
 {
-  cairo_t *cr = p->cr;
   MusterTerrainKind kind = piece_kind (p, f);
   const double *colour = p->style->terrain[kind];
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (f, scratch);
+  double faded[4];
 
   if (f->outline == MUSTER_OUTLINE_POLYLINE)
     {
       double width = MAX (f->line_width, 1 / p->zoom);
 
-      shape_path (cr, f);
-      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
-      cairo_set_line_cap (cr, kind == MUSTER_TERRAIN_LINEAR ? CAIRO_LINE_CAP_SQUARE
-                                                            : CAIRO_LINE_CAP_BUTT);
-      set_colour (cr, colour);
-      cairo_set_line_width (cr, width);
-      cairo_stroke_preserve (cr);
+      stroke_shape (p, &shape, width, CAIRO_LINE_JOIN_ROUND,
+                    kind == MUSTER_TERRAIN_LINEAR ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT,
+                    colour);
       if (kind == MUSTER_TERRAIN_RIVER || kind == MUSTER_TERRAIN_ROAD)
         {
           /* a lighter centre line tells a band from a wall */
-          set_colour_alpha (cr, p->style->table, 0.35);
-          cairo_set_line_width (cr, width / 3);
-          cairo_stroke (cr);
+          with_alpha (faded, p->style->table, 0.35);
+          stroke_shape (p, &shape, width / 3, CAIRO_LINE_JOIN_ROUND,
+                        kind == MUSTER_TERRAIN_LINEAR ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT,
+                        faded);
         }
-      cairo_new_path (cr);
       return;
     }
 
-  shape_path (cr, f);
-  set_colour (cr, colour);
-  if (p->zoom < OUTLINE_ZOOM)
-    cairo_fill (cr);   /* strokes cost as much as all the fills: none in the overview */
-  else
+  fill_shape (p, &shape, colour);
+  /* strokes cost as much as all the fills: none in the overview */
+  if (p->zoom >= OUTLINE_ZOOM)
     {
-      cairo_fill_preserve (cr);
-      set_colour_alpha (cr, p->style->edge, 0.55);
-      set_line_px (p, 1);
-      cairo_stroke (cr);
+      with_alpha (faded, p->style->edge, 0.55);
+      stroke_shape (p, &shape, 1 / p->zoom, CAIRO_LINE_JOIN_MITER, CAIRO_LINE_CAP_BUTT, faded);
     }
 
   if (kind == MUSTER_TERRAIN_HILL || kind == MUSTER_TERRAIN_STEEP_HILL)
     {
-      /* a contour line inside: the hill's crest */
+      /* a contour line inside: the hill's crest, the outline shrunk to 0.6 round the centre */
       MusterPoint c = muster_box_centre (muster_feature_get_bounds (f));
+      g_autofree MusterPoint *points = g_new (MusterPoint, MAX (shape.n_points, 1));
+      MusterShape crest = shape;
 
-      cairo_save (cr);
-      cairo_translate (cr, c.x, c.y);
-      cairo_scale (cr, 0.6, 0.6);
-      cairo_translate (cr, -c.x, -c.y);
-      shape_path (cr, f);
-      cairo_restore (cr);
-      set_colour_alpha (cr, p->style->edge, kind == MUSTER_TERRAIN_STEEP_HILL ? 0.6 : 0.35);
-      set_line_px (p, 1);
-      cairo_stroke (cr);
+      if (shape.kind == MUSTER_SHAPE_ELLIPSE)
+        {
+          crest.ellipse.centre = muster_point_lerp (c, shape.ellipse.centre, 0.6);
+          crest.ellipse.rx *= 0.6;
+          crest.ellipse.ry *= 0.6;
+        }
+      else
+        {
+          for (guint i = 0; i < shape.n_points; i++)
+            points[i] = muster_point_lerp (c, shape.points[i], 0.6);
+          crest.points = points;
+        }
+      with_alpha (faded, p->style->edge, kind == MUSTER_TERRAIN_STEEP_HILL ? 0.6 : 0.35);
+      stroke_shape (p, &crest, 1 / p->zoom, CAIRO_LINE_JOIN_MITER, CAIRO_LINE_CAP_BUTT, faded);
     }
   else if (kind == MUSTER_TERRAIN_WOODS && p->zoom > 1.5)
     {
       /* scattered tree crowns, the same for a piece at every redraw */
+      cairo_t *cr = p->cr;
       MusterBox box = muster_feature_get_bounds (f);
-      MusterPoint scratch[4];
-      MusterShape shape = muster_feature_get_shape (f, scratch);
       double step = 30;
       guint seed = g_str_hash (f->id);
 
+      with_alpha (faded, p->style->edge, 0.25);
       for (double y = box.y0 + step / 2; y < box.y1; y += step)
         for (double x = box.x0 + step / 2; x < box.x1; x += step)
           {
             MusterPoint t = { x + ((seed = seed * 1103515245 + 12345) >> 16) % 13 - 6,
                               y + ((seed = seed * 1103515245 + 12345) >> 16) % 13 - 6 };
+            MusterEllipse crown = { t, 7, 7, 0 };
 
             if (!muster_shape_contains_point (&shape, t))
               continue;
-            cairo_new_sub_path (cr);
-            cairo_arc (cr, t.x, t.y, 7, 0, 2 * G_PI);
+            /* crowns are 30 mm apart at the closest: filled one by one, they never overlap */
+            if (p->raster != NULL)
+              muster_raster_fill_ellipse (p->raster, &crown, faded);
+            else
+              {
+                cairo_new_sub_path (cr);
+                cairo_arc (cr, t.x, t.y, 7, 0, 2 * G_PI);
+              }
           }
-      set_colour_alpha (cr, p->style->edge, 0.25);
-      cairo_fill (cr);
+      if (p->raster == NULL)
+        {
+          set_colour (cr, faded);
+          cairo_fill (cr);
+        }
     }
 }
 
@@ -1310,6 +1408,9 @@ paint_ground (Painter   *p,
 
   /* 4 × 4 antialiasing for shapes (text keeps the font options): a third of the time of the
    * default on a crowded table, and the difference does not show at map scale. */
+  MusterPoint corners[4] = { { table.x0, table.y0 }, { table.x1, table.y0 },
+                             { table.x1, table.y1 }, { table.x0, table.y1 } };
+
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
   for (guint i = 0; i < visible->len; i++)
@@ -1320,6 +1421,9 @@ paint_ground (Painter   *p,
           muster_box_intersects (muster_feature_get_bounds (f), p->area))
         paint_zone (p, f);
     }
+  /* the pieces straight into an image's pixels: cairo rasterises them at a third of a
+   * microsecond a row each, most of a crowded table's first frame */
+  p->raster = muster_raster_begin (cr);
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
@@ -1335,16 +1439,21 @@ paint_ground (Painter   *p,
       overhangs = bounds.x0 < table.x0 || bounds.y0 < table.y0 ||
                   bounds.x1 > table.x1 || bounds.y1 > table.y1;
       /* clip only a piece that hangs over the edge: a clip slows every fill under it */
-      if (overhangs)
+      if (overhangs && p->raster != NULL)
+        muster_raster_set_clip_polygon (p->raster, corners, 4);
+      else if (overhangs)
         {
           cairo_save (cr);
           cairo_rectangle (cr, table.x0, table.y0, table.x1 - table.x0, table.y1 - table.y0);
           cairo_clip (cr);
         }
       paint_piece (p, f);
-      if (overhangs)
+      if (overhangs && p->raster != NULL)
+        muster_raster_set_clip_polygon (p->raster, NULL, 0);
+      else if (overhangs)
         cairo_restore (cr);
     }
+  g_clear_pointer (&p->raster, muster_raster_end);
   cairo_restore (cr);
   paint_terrain_names (p, visible, live);
 }

@@ -5,7 +5,7 @@
 
 #include <math.h>
 
-#include "muster-raster.h"
+#include "muster-raster-private.h"
 
 /*
  * Antialiased quadrilaterals written straight into an image surface's pixels.
@@ -22,23 +22,6 @@
  * axis-aligned edge, within a few percent along a slanted one, and a quarter at a square
  * corner, as the true area.
  */
-
-typedef struct
-{
-  int x0, y0, x1, y1;   /* pixels, x1 and y1 excluded */
-} Rect;
-
-struct _MusterRaster
-{
-  cairo_surface_t *target;
-  guchar          *data;
-  int              stride;
-  gboolean         opaque_target;   /* RGB24: no alpha to keep */
-  cairo_matrix_t   to_pixels;       /* user space to the surface's pixels */
-  Rect            *clips;
-  int              n_clips;
-  gboolean         dirty;
-};
 
 /* Whether @v is a whole number (of pixels), give or take rounding. */
 static gboolean
@@ -142,6 +125,7 @@ muster_raster_end (MusterRaster *self)
   if (self->dirty)
     cairo_surface_mark_dirty (self->target);
   cairo_surface_destroy (self->target);
+  muster_raster_scratch_free (self->scratch);
   g_free (self->clips);
   g_free (self);
 }
@@ -150,52 +134,6 @@ typedef struct
 {
   double a, b, c;   /* distance (pixels, inside positive) = a x + b y + c */
 } Edge;
-
-typedef struct
-{
-  guint32 solid;    /* the colour at full coverage, premultiplied ARGB */
-  guint   alpha;    /* its alpha, 0..255 */
-} Colour;
-
-/* Each byte of @x times @m / 255, rounded: two bytes at a time, in the 0x00ff00ff lanes. */
-static inline guint32
-mul_lanes (guint32 x,
-           guint   m)
-{
-  guint32 t = (x & 0x00ff00ffu) * m + 0x00800080u;
-
-  return ((t + ((t >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
-}
-
-static inline guint32
-mul_pixel (guint32 x,
-           guint   m)
-{
-  return mul_lanes (x, m) | mul_lanes (x >> 8, m) << 8;
-}
-
-/* Blends @colour at coverage @cover (0..1) over the pixel at @p: OVER, premultiplied. */
-static inline void
-blend (guint32      *p,
-       const Colour *colour,
-       double        cover,
-       gboolean      opaque_target)
-{
-  guint m = (guint) (cover * 255 + 0.5);
-  guint32 src, d;
-
-  if (m == 0)
-    return;
-  if (m == 255 && colour->alpha == 255)
-    {
-      *p = colour->solid;
-      return;
-    }
-  src = m == 255 ? colour->solid : mul_pixel (colour->solid, m);
-  d = opaque_target ? *p | 0xff000000u : *p;
-  /* no byte carries into the next: premultiplied src + dst × (1 − src alpha) ≤ 255 */
-  *p = src + mul_pixel (d, 255 - (src >> 24));
-}
 
 /* Pixels @x0 .. @x1 - 1 of @row at the fringe: coverage from each edge's distance, which
  * starts at @d (for pixel @x0's centre) and steps by the edge's a. */
@@ -356,14 +294,10 @@ muster_raster_fill_quads (MusterRaster      *self,
                           const double       rgba[4])
 {
   Colour colour;
-  double alpha = CLAMP (rgba[3], 0, 1);
 
   g_return_if_fail (self != NULL);
 
-  colour.alpha = (guint) (alpha * 255 + 0.5);
-  colour.solid = (guint32) colour.alpha << 24;
-  for (guint k = 0; k < 3; k++)
-    colour.solid |= (guint32) (CLAMP (rgba[k], 0, 1) * alpha * 255 + 0.5) << (16 - 8 * k);
+  colour = colour_from_rgba (rgba);
   if (colour.alpha == 0)
     return;
 

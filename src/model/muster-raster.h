@@ -17,6 +17,29 @@ void          muster_raster_fill_quads (MusterRaster      *self,
                                         const double       rgba[4]);
 void          muster_raster_end        (MusterRaster      *self);
 
+void          muster_raster_set_clip_polygon (MusterRaster        *self,
+                                              const MusterPoint   *points,
+                                              guint                n);
+void          muster_raster_fill_polygon     (MusterRaster        *self,
+                                              const MusterPoint   *points,
+                                              guint                n,
+                                              const double         rgba[4]);
+void          muster_raster_fill_ellipse     (MusterRaster        *self,
+                                              const MusterEllipse *ellipse,
+                                              const double         rgba[4]);
+void          muster_raster_stroke_polyline  (MusterRaster        *self,
+                                              const MusterPoint   *points,
+                                              guint                n,
+                                              gboolean             closed,
+                                              double               width,
+                                              cairo_line_join_t    join,
+                                              cairo_line_cap_t     cap,
+                                              const double         rgba[4]);
+void          muster_raster_stroke_ellipse   (MusterRaster        *self,
+                                              const MusterEllipse *ellipse,
+                                              double               width,
+                                              const double         rgba[4]);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRaster, muster_raster_end)
 
 G_END_DECLS

@@ -8,7 +8,7 @@
 #include "muster-application.h"
 #include "muster-army.h"
 #include "muster-battlefield-commands.h"
-#include "muster-attach-command.h"
+#include "muster-attach-chooser.h"
 #include "muster-battlefield-page.h"
 #include "muster-generate-dialog.h"
 #include "muster-issue.h"
@@ -40,6 +40,7 @@ struct _MusterBattlefieldPage
   AdwActionRow       *type_row;
   AdwEntryRow        *name_row;
   AdwActionRow       *size_row;
+  AdwComboRow        *formation_row;  /* items in MusterFormation's order */
   AdwActionRow       *rotation_row;
   GtkSpinButton      *rotation_spin;
   AdwPreferencesGroup *units_group;
@@ -62,6 +63,7 @@ struct _MusterBattlefieldPage
   char               *status;
   guint               n_unplaced;
   gboolean            updating;
+  GtkFileChooserNative *attach_chooser;  /* (nullable): weak, while open */
 };
 
 G_DEFINE_FINAL_TYPE (MusterBattlefieldPage, muster_battlefield_page, ADW_TYPE_BIN)
@@ -306,6 +308,9 @@ update_selection (MusterBattlefieldPage *self)
                                 f->outline == MUSTER_OUTLINE_ELLIPSE));
   gtk_spin_button_set_value (self->rotation_spin,
                              f ? round (muster_angle_to_degrees (f->rotation)) : 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->formation_row), f && f->kind == MUSTER_FEATURE_UNIT);
+  adw_combo_row_set_selected (self->formation_row,
+                              f && f->kind == MUSTER_FEATURE_UNIT ? f->formation : 0);
   self->updating = FALSE;
 }
 
@@ -324,6 +329,26 @@ name_applied_cb (MusterBattlefieldPage *self)
   renamed->name = *text ? g_strdup (text) : NULL;
   command = muster_features_command_new (self->document, _("Rename"));
   muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), renamed);
+  push (self, command);
+}
+
+/* A unit changes formation about its centre, its ranks laid out as the formation's default. */
+static void
+formation_changed_cb (MusterBattlefieldPage *self)
+{
+  const MusterFeature *f = single_selection (self);
+  MusterFormation formation = adw_combo_row_get_selected (self->formation_row);
+  g_autoptr(MusterFeature) changed = NULL;
+  MusterCommand *command;
+
+  if (self->updating || f == NULL || f->kind != MUSTER_FEATURE_UNIT ||
+      formation > MUSTER_FORMATION_SINGLE || formation == f->formation)
+    return;
+  changed = muster_feature_copy (f);
+  changed->formation = formation;
+  changed->files = 0;
+  command = muster_features_command_new (self->document, _("Change Formation"));
+  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), changed);
   push (self, command);
 }
 
@@ -840,7 +865,7 @@ place_unit_action (GSimpleAction *action,
  * @file: a Muster document of the same rule system
  * @error: return location for a #GError
  *
- * Brings @file's forces into the page's document as one undo step (Attach Army List…).
+ * Brings @file's forces into the page's document as one undo step, each on its own side.
  *
  * Returns: whether they were attached
  */
@@ -849,44 +874,19 @@ muster_battlefield_page_attach_file (MusterBattlefieldPage  *self,
                                      GFile                  *file,
                                      GError                **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(MusterDoc) source = NULL;
-  g_autofree char *name = g_file_get_parse_name (file);
-  MusterCommand *command;
-
-  g_return_val_if_fail (muster_document_get_doc (self->document) != NULL, FALSE);
-  if (!(bytes = g_file_load_bytes (file, NULL, NULL, error)) ||
-      !(source = muster_doc_new_from_bytes (bytes, name, error)) ||
-      !(command = muster_attach_command_new (self->document, source, error)))
-    return FALSE;
-  push (self, command);
-  return TRUE;
+  return muster_attach_file (self->document, file, NULL, error);
 }
 
-static void
-attach_response_cb (GtkNativeDialog       *chooser,
-                    int                    response,
-                    MusterBattlefieldPage *self)
+/**
+ * muster_battlefield_page_get_attach_chooser:
+ * @self: the page
+ *
+ * Returns: (transfer none) (nullable): the Attach Army List chooser while it is open
+ */
+GtkFileChooserNative *
+muster_battlefield_page_get_attach_chooser (MusterBattlefieldPage *self)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT &&
-      (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))))
-    {
-      MusterDoc *doc = muster_document_get_doc (self->document);
-      guint before = muster_doc_get_n_forces (doc);
-      g_autofree char *message = NULL;
-
-      if (!muster_battlefield_page_attach_file (self, file, &error))
-        message = g_strdup_printf (_("Cannot attach the list: %s"), error->message);
-      else
-        /* TRANSLATORS: %s is the attached list's name */
-        message = g_strdup_printf (_("“%s” attached: place its units on the table"),
-                                   muster_force_get_name (muster_doc_get_force (doc, before)));
-      gtk_widget_activate_action (GTK_WIDGET (self), "win.show-toast", "s", message);
-    }
-  g_object_unref (chooser);
+  return self->attach_chooser;
 }
 
 static void
@@ -895,21 +895,15 @@ attach_list_action (GSimpleAction *action,
                     gpointer       user_data)
 {
   MusterBattlefieldPage *self = user_data;
-  GtkFileChooserNative *chooser;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkWindow *root;
 
-  if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
+  if (self->document == NULL || muster_document_get_doc (self->document) == NULL ||
+      self->attach_chooser != NULL)
     return;
-  chooser = gtk_file_chooser_native_new (_("Attach Army List"),
-                                         GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Attach"), NULL);
-  gtk_file_filter_set_name (filter, _("Muster documents"));
-  gtk_file_filter_add_mime_type (filter, "application/x-muster");
-  gtk_file_filter_add_suffix (filter, "muster");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (attach_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  root = GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self)));
+  self->attach_chooser = muster_attach_chooser_new (root, self->document);
+  g_object_add_weak_pointer (G_OBJECT (self->attach_chooser), (gpointer *) &self->attach_chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->attach_chooser));
 }
 
 static const GActionEntry action_entries[] = {
@@ -1023,6 +1017,10 @@ muster_battlefield_page_dispose (GObject *object)
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
+  if (self->attach_chooser != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->attach_chooser),
+                                  (gpointer *) &self->attach_chooser);
+  self->attach_chooser = NULL;
   /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
    * unparents itself. */
   G_OBJECT_CLASS (muster_battlefield_page_parent_class)->dispose (object);
@@ -1063,6 +1061,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, type_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, size_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, formation_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, units_group);
@@ -1093,6 +1092,8 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
                            G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->name_row, "apply",
                            G_CALLBACK (name_applied_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->formation_row, "notify::selected",
+                           G_CALLBACK (formation_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->rotation_spin, "value-changed",
                            G_CALLBACK (rotation_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (self->scenario_title_row, "changed", G_CALLBACK (scenario_entry_changed_cb), self);

@@ -31,5 +31,6 @@ void           muster_battlefield_page_new_battlefield  (MusterBattlefieldPage *
 gboolean muster_battlefield_page_attach_file (MusterBattlefieldPage  *self,
                                               GFile                  *file,
                                               GError                **error);
+GtkFileChooserNative *muster_battlefield_page_get_attach_chooser (MusterBattlefieldPage *self);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-attach-command.h"
 #include "muster-battlefield-commands.h"
 #include "muster-generate-command.h"
 #include "../engine/muster-test-util.h"
@@ -308,6 +309,131 @@ test_generate_on_table (void)
   g_assert_null (muster_doc_get_battlefield (doc));
 }
 
+/* The other player's list: its own ids clash with the document's (u1), and its captain is
+ * attached to its infantry. */
+static MusterDoc *
+goblins (void)
+{
+  static const char xml[] =
+    "<muster format=\"1\"><ruleset id=\"battle-valor-fantasy\"/>"
+    "<force id=\"f1\" name=\"Goblin Horde\"><unit id=\"u1\" type=\"infantry\" size=\"4\"/>"
+    "<unit id=\"u2\" type=\"captain\" size=\"1\" attached-to=\"u1\"/></force></muster>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, sizeof xml - 1);
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc = muster_doc_new_from_bytes (bytes, "goblins.muster", &error);
+
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* The deployment zones' sides, in order, joined with commas. */
+static char *
+zone_sides (MusterDocument *document)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind == MUSTER_FEATURE_ZONE)
+        g_string_append_printf (out, "%s%s (%s)", out->len ? ", " : "", f->side, f->name);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Generates on a new table for the sides of the document's lists, as the dialog does. */
+static void
+generate (MusterDocument *document)
+{
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("battle-valor-fantasy");
+  g_autoptr(MusterGeneration) generation = NULL;
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *units = NULL;
+  double width, height;
+
+  muster_doc_collect_sides (muster_document_get_doc (document), NULL, sides);
+  g_ptr_array_add (sides, NULL);
+  muster_generator_get_table (generator, &width, &height, &units);
+  generation = muster_generator_run (generator, width, height,
+                                     (const char * const *) sides->pdata, NULL, 5, &error);
+  g_assert_no_error (error);
+  push (muster_document_get_history (document),
+        muster_generate_command_new_on_table (document, generation, width, height, units));
+}
+
+/* Attach after Generate: the attached side takes the zone the generator made for the side
+ * that had no list, in the same undo step; attached for that side by name, the zone stays
+ * as it is. Attach before Generate: the generator deploys both sides. The attached
+ * captain follows its renumbered infantry. */
+static void
+test_attach_zones (void)
+{
+  MusterDoc *doc;
+  g_auto(GStrv) free_sides = NULL;
+  g_autofree char *before = NULL, *after = NULL, *sides = NULL;
+
+  for (guint order = 0; order < 3; order++)
+    {
+      g_autoptr(MusterDocument) document = load_document ();
+      g_autoptr(MusterDoc) source = goblins ();
+      g_autoptr(GError) error = NULL;
+      MusterNode *root;
+
+      doc = muster_document_get_doc (document);
+      if (order < 2)
+        {
+          generate (document);
+          g_clear_pointer (&sides, g_free);
+          sides = zone_sides (document);
+          g_assert_cmpstr (sides, ==, "Dwarves (Dwarves deployment), Red (Red deployment)");
+          g_clear_pointer (&free_sides, g_strfreev);
+          free_sides = muster_attach_command_free_sides (document);
+          g_assert_cmpuint (g_strv_length (free_sides), ==, 1);
+          g_assert_cmpstr (free_sides[0], ==, "Red");
+        }
+      g_clear_pointer (&before, g_free);
+      before = doc_text (document);
+      push (muster_document_get_history (document),
+            muster_attach_command_new_for_side (document, source, order == 1 ? "Red" : NULL,
+                                                &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 2);
+      root = muster_force_get_root (muster_doc_get_force (doc, 1));
+      g_assert_cmpstr (muster_unit_get_id (muster_node_get_unit (root, 0)), !=, "u1");
+      g_assert_cmpstr (muster_unit_get_attached_to (muster_node_get_unit (root, 1)), ==,
+                       muster_unit_get_id (muster_node_get_unit (root, 0)));
+      if (order == 2)
+        generate (document);
+      g_clear_pointer (&sides, g_free);
+      sides = zone_sides (document);
+      if (order == 1)
+        {
+          g_assert_cmpstr (muster_force_get_side (muster_doc_get_force (doc, 1)), ==, "Red");
+          g_assert_cmpstr (sides, ==, "Dwarves (Dwarves deployment), Red (Red deployment)");
+        }
+      else
+        {
+          g_assert_cmpstr (muster_force_get_side (muster_doc_get_force (doc, 1)), ==,
+                           "Goblin Horde");
+          g_assert_cmpstr (sides, ==, "Dwarves (Dwarves deployment), "
+                                      "Goblin Horde (Goblin Horde deployment)");
+        }
+      g_clear_pointer (&free_sides, g_strfreev);
+      free_sides = muster_attach_command_free_sides (document);
+      g_assert_cmpuint (g_strv_length (free_sides), ==, 0);
+      if (order == 0)
+        {
+          /* one step: undone, the zone is Red's again and the list is gone */
+          g_clear_pointer (&after, g_free);
+          after = doc_text (document);
+          assert_undo_redo (document, before, after);
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -316,5 +442,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield-commands/scenario", test_scenario);
   g_test_add_func ("/battlefield-commands/generate", test_generate);
   g_test_add_func ("/battlefield-commands/generate-on-table", test_generate_on_table);
+  g_test_add_func ("/battlefield-commands/attach-zones", test_attach_zones);
   return g_test_run ();
 }

@@ -268,6 +268,293 @@ test_declines (void)
   cairo_surface_destroy (recording);
 }
 
+
+/* Paths: what a test draws, with cairo and with the raster, over the same ground. */
+typedef void (*DrawFunc) (cairo_t *cr, MusterRaster *raster, guint variant);
+
+static const double leaf[4] = { 0.42, 0.60, 0.36, 1.0 };
+static const double ink[4] = { 0.20, 0.22, 0.18, 0.55 };
+
+static void
+polygon_path (cairo_t           *cr,
+              const MusterPoint *points,
+              guint              n,
+              gboolean           closed)
+{
+  for (guint i = 0; i < n; i++)
+    (i ? cairo_line_to : cairo_move_to) (cr, points[i].x, points[i].y);
+  if (closed)
+    cairo_close_path (cr);
+}
+
+static void
+ellipse_path (cairo_t             *cr,
+              const MusterEllipse *e)
+{
+  cairo_save (cr);
+  cairo_translate (cr, e->centre.x, e->centre.y);
+  cairo_rotate (cr, e->angle);
+  cairo_scale (cr, e->rx, e->ry);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, 0, 0, 1, 0, 2 * G_PI);
+  cairo_close_path (cr);
+  cairo_restore (cr);
+}
+
+/* @e filled in @rgba, by cairo or by @raster. */
+static void
+fill_ellipse (cairo_t             *cr,
+              MusterRaster        *raster,
+              const MusterEllipse *e,
+              const double         rgba[4])
+{
+  if (raster != NULL)
+    {
+      muster_raster_fill_ellipse (raster, e, rgba);
+      return;
+    }
+  ellipse_path (cr, e);
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+  cairo_fill (cr);
+}
+
+/* A concave polygon, a star that crosses itself (non-zero fills its middle), ellipses turned
+ * every way, one translucent. */
+static void
+draw_fills (cairo_t      *cr,
+            MusterRaster *raster,
+            guint         variant)
+{
+  static const MusterPoint concave[] = { { 10, 10 }, { 70, 14.5 }, { 40.3, 30 }, { 68, 55.2 },
+                                         { 12.7, 50 } };
+  MusterPoint star[5];
+  const double glass[4] = { 0.11, 0.44, 0.85, 0.6 };
+
+  for (guint i = 0; i < 5; i++)
+    star[i] = (MusterPoint) { 115 + 30 * cos (i * 4 * G_PI / 5 + variant * 0.3),
+                              35 + 30 * sin (i * 4 * G_PI / 5 + variant * 0.3) };
+  if (raster == NULL)
+    {
+      polygon_path (cr, concave, G_N_ELEMENTS (concave), TRUE);
+      cairo_set_source_rgba (cr, leaf[0], leaf[1], leaf[2], leaf[3]);
+      cairo_fill (cr);
+      polygon_path (cr, star, 5, TRUE);
+      cairo_set_source_rgba (cr, glass[0], glass[1], glass[2], glass[3]);
+      cairo_fill (cr);
+    }
+  else
+    {
+      muster_raster_fill_polygon (raster, concave, G_N_ELEMENTS (concave), leaf);
+      muster_raster_fill_polygon (raster, star, 5, glass);
+    }
+  for (guint i = 0; i < 4; i++)
+    {
+      MusterEllipse e = { { 22 + i * 38.4, 92.6 }, 16 + i * 1.3, 9.5 + i * 2.1, i * 0.7 + variant };
+
+      fill_ellipse (cr, raster, &e, leaf);
+    }
+}
+
+/* A wide band with round joins and square caps, one with butt caps, a closed outline and
+ * ellipses stroked a pixel wide, as the map strokes terrain. */
+static void
+draw_strokes (cairo_t      *cr,
+              MusterRaster *raster,
+              guint         variant)
+{
+  static const MusterPoint band[] = { { 10, 20 }, { 40, 12.3 }, { 70, 30 }, { 100, 18 },
+                                      { 104, 50 }, { 80.5, 40 } };
+  static const MusterPoint wall[] = { { 20, 70 }, { 50, 62 }, { 60, 100 } };
+  static const MusterPoint outline[] = { { 110, 60 }, { 150, 66.6 }, { 140.2, 110 }, { 122, 90 },
+                                         { 104, 108 } };
+  double width = 9 + variant * 3.3;
+
+  if (raster == NULL)
+    {
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_SQUARE);
+      polygon_path (cr, band, G_N_ELEMENTS (band), FALSE);
+      cairo_set_line_width (cr, width);
+      cairo_set_source_rgba (cr, leaf[0], leaf[1], leaf[2], leaf[3]);
+      cairo_stroke (cr);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      polygon_path (cr, wall, G_N_ELEMENTS (wall), FALSE);
+      cairo_set_line_width (cr, 6);
+      cairo_stroke (cr);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      polygon_path (cr, outline, G_N_ELEMENTS (outline), TRUE);
+      cairo_set_line_width (cr, 1);
+      cairo_set_source_rgba (cr, ink[0], ink[1], ink[2], ink[3]);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      muster_raster_stroke_polyline (raster, band, G_N_ELEMENTS (band), FALSE, width,
+                                     CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_CAP_SQUARE, leaf);
+      muster_raster_stroke_polyline (raster, wall, G_N_ELEMENTS (wall), FALSE, 6,
+                                     CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_CAP_BUTT, leaf);
+      muster_raster_stroke_polyline (raster, outline, G_N_ELEMENTS (outline), TRUE, 1,
+                                     CAIRO_LINE_JOIN_MITER, CAIRO_LINE_CAP_BUTT, ink);
+    }
+  for (guint i = 0; i < 3; i++)
+    {
+      MusterEllipse e = { { 30 + i * 45.2, 110 - i * 2.5 }, 12 + i * 3, 5 + i * 0.8, i * 0.9 };
+
+      if (raster == NULL)
+        {
+          ellipse_path (cr, &e);
+          cairo_set_line_width (cr, 1);
+          cairo_set_source_rgba (cr, ink[0], ink[1], ink[2], ink[3]);
+          cairo_stroke (cr);
+        }
+      else
+        muster_raster_stroke_ellipse (raster, &e, 1, ink);
+    }
+}
+
+/* A piece hanging over the table's edge, clipped to it, the edge across pixels and turned. */
+static void
+draw_clipped (cairo_t      *cr,
+              MusterRaster *raster,
+              guint         variant)
+{
+  MusterPoint table[4];
+  MusterEllipse e = { { 120, 70 }, 45, 30, 0.4 };
+  static const MusterPoint piece[] = { { 20, 30 }, { 90, 20 }, { 70, 110 } };
+
+  rotated_rect (70, 60, 110.5, 80.3, variant * 0.25, table);
+  if (raster == NULL)
+    {
+      polygon_path (cr, table, 4, TRUE);
+      cairo_clip (cr);
+      ellipse_path (cr, &e);
+      cairo_set_source_rgba (cr, leaf[0], leaf[1], leaf[2], leaf[3]);
+      cairo_fill (cr);
+      polygon_path (cr, piece, G_N_ELEMENTS (piece), TRUE);
+      cairo_set_line_width (cr, 7);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      muster_raster_set_clip_polygon (raster, table, 4);
+      muster_raster_fill_ellipse (raster, &e, leaf);
+      muster_raster_stroke_polyline (raster, piece, G_N_ELEMENTS (piece), TRUE, 7,
+                                     CAIRO_LINE_JOIN_MITER, CAIRO_LINE_CAP_BUTT, leaf);
+    }
+}
+
+/* Draws with both, under a matrix of the map's kind (scaled alike both ways and turned), and
+ * compares. */
+static Diff
+compare_drawing (DrawFunc       draw,
+                 guint          variant,
+                 cairo_format_t format,
+                 gboolean       turned)
+{
+  cairo_surface_t *expected = new_surface (format);
+  cairo_surface_t *actual = new_surface (format);
+  cairo_t *cr_e = cairo_create (expected);
+  cairo_t *cr_a = cairo_create (actual);
+  MusterRaster *raster;
+  Diff diff;
+
+  if (turned)
+    for (guint i = 0; i < 2; i++)
+      {
+        cairo_t *cr = i ? cr_a : cr_e;
+
+        cairo_translate (cr, 80, 60);
+        cairo_rotate (cr, 0.3);
+        cairo_scale (cr, 0.9, 0.9);
+        cairo_translate (cr, -80, -60);
+      }
+  draw (cr_e, NULL, variant);
+  raster = muster_raster_begin (cr_a);
+  g_assert_nonnull (raster);
+  draw (cr_a, raster, variant);
+  muster_raster_end (raster);
+  diff = compare (expected, actual, format == CAIRO_FORMAT_ARGB32);
+  cairo_destroy (cr_e);
+  cairo_destroy (cr_a);
+  cairo_surface_destroy (expected);
+  cairo_surface_destroy (actual);
+  return diff;
+}
+
+/* Fills, strokes and clipped pieces match cairo's but for the antialiased edges, which stay
+ * within a few levels (cairo samples the coverage; the raster takes the area). */
+static void
+test_paths_match_cairo (void)
+{
+  static const DrawFunc draws[] = { draw_fills, draw_strokes, draw_clipped };
+  static const cairo_format_t formats[] = { CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24 };
+
+  for (guint d = 0; d < G_N_ELEMENTS (draws); d++)
+    for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+      for (guint v = 0; v < 3; v++)
+        {
+          Diff diff = compare_drawing (draws[d], v, formats[f], v == 2);
+
+          if (g_test_verbose ())
+            g_printerr ("draw %u format %u variant %u: max %d mean %.2f far %u\n",
+                        d, f, v, diff.max_diff, diff.mean_diff, diff.n_far);
+          g_assert_cmpint (diff.max_diff, <=, 48);
+          g_assert_cmpfloat (diff.mean_diff, <, 6);
+          g_assert_cmpuint (diff.n_far, <, 400);
+        }
+}
+
+static void
+draw_shifted_ellipse (cairo_t      *cr,
+                      MusterRaster *raster,
+                      guint         variant)
+{
+  MusterEllipse e = { { 80 + (raster ? 3 : 0), 60 }, 40, 25, 0.3 };
+
+  (void) variant;
+  fill_ellipse (cr, raster, &e, leaf);
+}
+
+/* A mitre on the inner side of a turn, or none on the outer, is a corner out of place. */
+static void
+draw_swapped_join (cairo_t      *cr,
+                   MusterRaster *raster,
+                   guint         variant)
+{
+  static const MusterPoint corner[] = { { 20, 100 }, { 80, 20 }, { 140, 100 } };
+  static const MusterPoint mirrored[] = { { 140, 100 }, { 80, 20 }, { 20, 100 } };
+
+  (void) variant;
+  if (raster == NULL)
+    {
+      polygon_path (cr, corner, 3, FALSE);
+      cairo_set_line_width (cr, 12);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_MITER);
+      cairo_set_source_rgba (cr, leaf[0], leaf[1], leaf[2], leaf[3]);
+      cairo_stroke (cr);
+    }
+  else
+    /* the same line, but its mitre where a bevel would be: a round join instead */
+    muster_raster_stroke_polyline (raster, mirrored, 3, FALSE, 12, CAIRO_LINE_JOIN_ROUND,
+                                   CAIRO_LINE_CAP_BUTT, leaf);
+}
+
+/* The comparison sees a path drawn 3 px off, and a join gone wrong. */
+static void
+test_paths_compare_fails (void)
+{
+  Diff diff = compare_drawing (draw_shifted_ellipse, 0, CAIRO_FORMAT_ARGB32, FALSE);
+
+  if (g_test_verbose ())
+    g_printerr ("shifted: max %d far %u\n", diff.max_diff, diff.n_far);
+  g_assert_cmpint (diff.max_diff, >, 100);
+  g_assert_cmpuint (diff.n_far, >=, 400);
+  diff = compare_drawing (draw_swapped_join, 0, CAIRO_FORMAT_ARGB32, FALSE);
+  if (g_test_verbose ())
+    g_printerr ("swapped join: max %d far %u\n", diff.max_diff, diff.n_far);
+  g_assert_cmpint (diff.max_diff, >, 100);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -276,5 +563,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/raster/compare-sees-a-shift", test_compare_sees_a_shift);
   g_test_add_func ("/raster/transforms-and-clip", test_transforms_and_clip);
   g_test_add_func ("/raster/declines", test_declines);
+  g_test_add_func ("/raster/paths-match-cairo", test_paths_match_cairo);
+  g_test_add_func ("/raster/paths-compare-fails", test_paths_compare_fails);
   return g_test_run ();
 }

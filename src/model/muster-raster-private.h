@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* What muster-raster.c and muster-raster-path.c share: the raster and its pixel blending. */
+
+#include "muster-raster.h"
+
+G_BEGIN_DECLS
+
+typedef struct _MusterRasterScratch MusterRasterScratch;
+
+typedef struct
+{
+  int x0, y0, x1, y1;   /* pixels, x1 and y1 excluded */
+} Rect;
+
+struct _MusterRaster
+{
+  cairo_surface_t *target;
+  guchar          *data;
+  int              stride;
+  gboolean         opaque_target;   /* RGB24: no alpha to keep */
+  cairo_matrix_t   to_pixels;       /* user space to the surface's pixels */
+  Rect            *clips;
+  int              n_clips;
+  gboolean         dirty;
+  MusterRasterScratch *scratch;   /* nullable: for paths, see muster-raster-path.c */
+};
+
+typedef struct
+{
+  guint32 solid;    /* the colour at full coverage, premultiplied ARGB */
+  guint   alpha;    /* its alpha, 0..255 */
+} Colour;
+
+/* Each byte of @x times @m / 255, rounded: two bytes at a time, in the 0x00ff00ff lanes. */
+static inline guint32
+mul_lanes (guint32 x,
+           guint   m)
+{
+  guint32 t = (x & 0x00ff00ffu) * m + 0x00800080u;
+
+  return ((t + ((t >> 8) & 0x00ff00ffu)) >> 8) & 0x00ff00ffu;
+}
+
+static inline guint32
+mul_pixel (guint32 x,
+           guint   m)
+{
+  return mul_lanes (x, m) | mul_lanes (x >> 8, m) << 8;
+}
+
+/* Blends @colour at coverage @m (0..255) over the pixel at @p: OVER, premultiplied. */
+static inline void
+blend_m (guint32      *p,
+         const Colour *colour,
+         guint         m,
+         gboolean      opaque_target)
+{
+  guint32 src, d;
+
+  if (m == 0)
+    return;
+  if (m == 255 && colour->alpha == 255)
+    {
+      *p = colour->solid;
+      return;
+    }
+  src = m == 255 ? colour->solid : mul_pixel (colour->solid, m);
+  d = opaque_target ? *p | 0xff000000u : *p;
+  /* no byte carries into the next: premultiplied src + dst × (1 − src alpha) ≤ 255 */
+  *p = src + mul_pixel (d, 255 - (src >> 24));
+}
+
+/* The same at coverage @cover, 0..1. */
+static inline void
+blend (guint32      *p,
+       const Colour *colour,
+       double        cover,
+       gboolean      opaque_target)
+{
+  blend_m (p, colour, (guint) (cover * 255 + 0.5), opaque_target);
+}
+
+/* @rgba (0..1, not premultiplied) as a colour to blend. */
+static inline Colour
+colour_from_rgba (const double rgba[4])
+{
+  Colour colour;
+  double alpha = CLAMP (rgba[3], 0, 1);
+
+  colour.alpha = (guint) (alpha * 255 + 0.5);
+  colour.solid = (guint32) colour.alpha << 24;
+  for (guint k = 0; k < 3; k++)
+    colour.solid |= (guint32) (CLAMP (rgba[k], 0, 1) * alpha * 255 + 0.5) << (16 - 8 * k);
+  return colour;
+}
+
+void muster_raster_scratch_free (MusterRasterScratch *scratch);
+
+G_END_DECLS
