@@ -73,6 +73,7 @@ struct _MusterMapView
   double                    start_x, start_y; /* where the drag began, widget px */
   GPtrArray                *originals;      /* MusterFeature, before a move or rotate */
   double                    zoom_begin;
+  double                    turn_begin;     /* the view's rotation when a two-finger turn began */
   guint                     zoom_rest_id;   /* ends the map cache's quick mode */
   GArray                    *outline;       /* MusterPoint: a polygon, polyline or zone */
   guint                     vertex;         /* the vertex a DRAG_VERTEX moves */
@@ -284,6 +285,20 @@ zoom_begin_cb (GtkGesture    *gesture,
   self->zoom_begin = muster_viewport_get_zoom (self->viewport);
 }
 
+/* Where two fingers are, else the middle of the map. */
+static void
+gesture_centre (MusterMapView *self,
+                GtkGesture    *gesture,
+                double        *x,
+                double        *y)
+{
+  if (!gtk_gesture_get_bounding_box_center (gesture, x, y))
+    {
+      *x = muster_viewport_get_width (self->viewport) / 2.0;
+      *y = muster_viewport_get_height (self->viewport) / 2.0;
+    }
+}
+
 static void
 zoom_scale_changed_cb (GtkGestureZoom *gesture,
                        double          scale,
@@ -291,13 +306,61 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
 {
   double x, y;
 
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
-    {
-      x = muster_viewport_get_width (self->viewport) / 2.0;
-      y = muster_viewport_get_height (self->viewport) / 2.0;
-    }
+  gesture_centre (self, GTK_GESTURE (gesture), &x, &y);
   zooming (self);
   muster_viewport_zoom_at (self->viewport, self->zoom_begin * scale, x, y);
+}
+
+/**
+ * muster_map_view_turn_view:
+ * @self: a map view
+ * @angle: radians, clockwise
+ *
+ * Turns the view of the table about the middle of the map, as a player walking round the
+ * table sees it. A view that showed the whole table shows the whole table turned.
+ */
+void
+muster_map_view_turn_view (MusterMapView *self,
+                           double         angle)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  MusterBox visible, table;
+  gboolean whole;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  visible = muster_viewport_get_visible_box (self->viewport);
+  table = field ? muster_battlefield_get_table_box (field) : muster_box_empty ();
+  whole = field != NULL && visible.x0 <= table.x0 && visible.y0 <= table.y0 &&
+          visible.x1 >= table.x1 && visible.y1 >= table.y1;
+  zooming (self);
+  muster_viewport_rotate_at (self->viewport, muster_viewport_get_rotation (self->viewport) + angle,
+                             muster_viewport_get_width (self->viewport) / 2.0,
+                             muster_viewport_get_height (self->viewport) / 2.0);
+  if (whole)
+    muster_viewport_fit_box (self->viewport, table, 32);
+}
+
+static void
+turn_begin_cb (GtkGesture       *gesture,
+               GdkEventSequence *sequence,
+               MusterMapView    *self)
+{
+  self->turn_begin = muster_viewport_get_rotation (self->viewport);
+}
+
+/* Two fingers turning turn the view, by steps, so that a pinch does not tilt the table. */
+static void
+turn_angle_changed_cb (GtkGestureRotate *gesture,
+                       double            angle,
+                       double            delta,
+                       MusterMapView    *self)
+{
+  double x, y;
+
+  gesture_centre (self, GTK_GESTURE (gesture), &x, &y);
+  zooming (self);
+  muster_viewport_rotate_at (self->viewport,
+                             self->turn_begin + muster_snap_angle (delta, ROTATE_SNAP), x, y);
 }
 
 /* Selection and edits */
@@ -941,6 +1004,12 @@ key_pressed_cb (GtkEventControllerKey *controller,
     case GDK_KEY_Down:
       muster_viewport_pan (self->viewport, 0, -step);
       return TRUE;
+    case GDK_KEY_bracketleft:
+      muster_map_view_turn_view (self, -G_PI / 2);
+      return TRUE;
+    case GDK_KEY_bracketright:
+      muster_map_view_turn_view (self, G_PI / 2);
+      return TRUE;
     case GDK_KEY_Delete:
     case GDK_KEY_BackSpace:
       muster_map_view_delete_selection (self);
@@ -1242,6 +1311,11 @@ muster_map_view_init (MusterMapView *self)
   gesture = gtk_gesture_zoom_new ();
   g_signal_connect (gesture, "begin", G_CALLBACK (zoom_begin_cb), self);
   g_signal_connect (gesture, "scale-changed", G_CALLBACK (zoom_scale_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_rotate_new ();
+  g_signal_connect (gesture, "begin", G_CALLBACK (turn_begin_cb), self);
+  g_signal_connect (gesture, "angle-changed", G_CALLBACK (turn_angle_changed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);

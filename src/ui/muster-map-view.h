@@ -46,6 +46,8 @@ void            muster_map_view_set_show_ranges   (MusterMapView            *sel
                                                    gboolean                  show);
 gboolean        muster_map_view_get_show_ranges   (MusterMapView            *self);
 void            muster_map_view_fit               (MusterMapView            *self);
+void            muster_map_view_turn_view         (MusterMapView            *self,
+                                                   double                    angle);
 void            muster_map_view_zoom_by           (MusterMapView            *self,
                                                    double                    factor);
 GStrv           muster_map_view_dup_selection     (MusterMapView            *self);
