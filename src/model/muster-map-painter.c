@@ -1184,6 +1184,7 @@ paint_overlays (Painter *p)
 {
   cairo_t *cr = p->cr;
   const MusterMapScene *scene = p->scene;
+  const MusterFeature *blocker;
 
   if (!muster_box_is_empty (scene->rubber_band))
     {
@@ -1194,6 +1195,15 @@ paint_overlays (Painter *p)
       cairo_fill_preserve (cr);
       set_colour (cr, p->style->selection);
       set_line_px (p, 1);
+      cairo_stroke (cr);
+    }
+  /* the piece that blocks a line of sight, outlined under the line */
+  if (scene->has_measure && scene->measure_blocked && scene->blocker != NULL &&
+      (blocker = muster_battlefield_lookup (scene->battlefield, scene->blocker)) != NULL)
+    {
+      shape_path (cr, blocker);
+      set_colour (cr, p->style->blocked);
+      set_line_px (p, 3);
       cairo_stroke (cr);
     }
   if (scene->has_measure)

@@ -40,6 +40,7 @@ struct _MusterBattlefieldPage
   AdwActionRow       *type_row;
   AdwEntryRow        *name_row;
   AdwActionRow       *size_row;
+  AdwComboRow        *formation_row;  /* items in MusterFormation's order */
   AdwActionRow       *rotation_row;
   GtkSpinButton      *rotation_spin;
   AdwPreferencesGroup *units_group;
@@ -307,6 +308,9 @@ update_selection (MusterBattlefieldPage *self)
                                 f->outline == MUSTER_OUTLINE_ELLIPSE));
   gtk_spin_button_set_value (self->rotation_spin,
                              f ? round (muster_angle_to_degrees (f->rotation)) : 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->formation_row), f && f->kind == MUSTER_FEATURE_UNIT);
+  adw_combo_row_set_selected (self->formation_row,
+                              f && f->kind == MUSTER_FEATURE_UNIT ? f->formation : 0);
   self->updating = FALSE;
 }
 
@@ -325,6 +329,26 @@ name_applied_cb (MusterBattlefieldPage *self)
   renamed->name = *text ? g_strdup (text) : NULL;
   command = muster_features_command_new (self->document, _("Rename"));
   muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), renamed);
+  push (self, command);
+}
+
+/* A unit changes formation about its centre, its ranks laid out as the formation's default. */
+static void
+formation_changed_cb (MusterBattlefieldPage *self)
+{
+  const MusterFeature *f = single_selection (self);
+  MusterFormation formation = adw_combo_row_get_selected (self->formation_row);
+  g_autoptr(MusterFeature) changed = NULL;
+  MusterCommand *command;
+
+  if (self->updating || f == NULL || f->kind != MUSTER_FEATURE_UNIT ||
+      formation > MUSTER_FORMATION_SINGLE || formation == f->formation)
+    return;
+  changed = muster_feature_copy (f);
+  changed->formation = formation;
+  changed->files = 0;
+  command = muster_features_command_new (self->document, _("Change Formation"));
+  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), changed);
   push (self, command);
 }
 
@@ -821,6 +845,16 @@ show_ranges_action (GSimpleAction *action,
 }
 
 static void
+snap_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+
+  muster_map_view_set_snap (self->map_view, toggle_state (action));
+}
+
+static void
 place_unit_action (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
@@ -894,6 +928,7 @@ static const GActionEntry action_entries[] = {
   { "rotate", view_action },
   { "show-umpire", show_umpire_action, NULL, "false" },
   { "show-ranges", show_ranges_action, NULL, "false" },
+  { "snap", snap_action, NULL, "true" },
   { "place-unit", place_unit_action, "s" },
 };
 
@@ -1037,6 +1072,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, type_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, size_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, formation_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, units_group);
@@ -1067,6 +1103,8 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
                            G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->name_row, "apply",
                            G_CALLBACK (name_applied_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->formation_row, "notify::selected",
+                           G_CALLBACK (formation_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->rotation_spin, "value-changed",
                            G_CALLBACK (rotation_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (self->scenario_title_row, "changed", G_CALLBACK (scenario_entry_changed_cb), self);

@@ -62,6 +62,7 @@ struct _MusterMapView
   char                     *terrain_type;
   char                     *zone_side;
   gboolean                  show_umpire;
+  gboolean                  snap;           /* moves and turns go by steps */
   gboolean                  show_ranges;
   gboolean                  fitted;
 
@@ -73,6 +74,7 @@ struct _MusterMapView
   double                    start_x, start_y; /* where the drag began, widget px */
   GPtrArray                *originals;      /* MusterFeature, before a move or rotate */
   double                    zoom_begin;
+  double                    turn_begin;     /* the view's rotation when a two-finger turn began */
   guint                     zoom_rest_id;   /* ends the map cache's quick mode */
   GArray                    *outline;       /* MusterPoint: a polygon, polyline or zone */
   guint                     vertex;         /* the vertex a DRAG_VERTEX moves */
@@ -82,6 +84,8 @@ struct _MusterMapView
   MusterSegment             measure;
   char                     *measure_text;
   gboolean                  measure_blocked;
+  char                     *measure_blocker; /* (nullable): the id of what blocks the sight */
+  char                     *band_zone;      /* (nullable): the zone a band started in */
 };
 
 G_DEFINE_FINAL_TYPE (MusterMapView, muster_map_view, GTK_TYPE_WIDGET)
@@ -161,6 +165,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
                       ? (MusterSegment) { self->drag_start, self->drag_now } : self->measure;
       scene.measure_label = self->measure_text;
       scene.measure_blocked = self->measure_blocked;
+      scene.blocker = self->measure_blocker;
     }
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -284,6 +289,20 @@ zoom_begin_cb (GtkGesture    *gesture,
   self->zoom_begin = muster_viewport_get_zoom (self->viewport);
 }
 
+/* Where two fingers are, else the middle of the map. */
+static void
+gesture_centre (MusterMapView *self,
+                GtkGesture    *gesture,
+                double        *x,
+                double        *y)
+{
+  if (!gtk_gesture_get_bounding_box_center (gesture, x, y))
+    {
+      *x = muster_viewport_get_width (self->viewport) / 2.0;
+      *y = muster_viewport_get_height (self->viewport) / 2.0;
+    }
+}
+
 static void
 zoom_scale_changed_cb (GtkGestureZoom *gesture,
                        double          scale,
@@ -291,13 +310,61 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
 {
   double x, y;
 
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
-    {
-      x = muster_viewport_get_width (self->viewport) / 2.0;
-      y = muster_viewport_get_height (self->viewport) / 2.0;
-    }
+  gesture_centre (self, GTK_GESTURE (gesture), &x, &y);
   zooming (self);
   muster_viewport_zoom_at (self->viewport, self->zoom_begin * scale, x, y);
+}
+
+/**
+ * muster_map_view_turn_view:
+ * @self: a map view
+ * @angle: radians, clockwise
+ *
+ * Turns the view of the table about the middle of the map, as a player walking round the
+ * table sees it. A view that showed the whole table shows the whole table turned.
+ */
+void
+muster_map_view_turn_view (MusterMapView *self,
+                           double         angle)
+{
+  MusterBattlefield *field = get_battlefield (self);
+  MusterBox visible, table;
+  gboolean whole;
+
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  visible = muster_viewport_get_visible_box (self->viewport);
+  table = field ? muster_battlefield_get_table_box (field) : muster_box_empty ();
+  whole = field != NULL && visible.x0 <= table.x0 && visible.y0 <= table.y0 &&
+          visible.x1 >= table.x1 && visible.y1 >= table.y1;
+  zooming (self);
+  muster_viewport_rotate_at (self->viewport, muster_viewport_get_rotation (self->viewport) + angle,
+                             muster_viewport_get_width (self->viewport) / 2.0,
+                             muster_viewport_get_height (self->viewport) / 2.0);
+  if (whole)
+    muster_viewport_fit_box (self->viewport, table, 32);
+}
+
+static void
+turn_begin_cb (GtkGesture       *gesture,
+               GdkEventSequence *sequence,
+               MusterMapView    *self)
+{
+  self->turn_begin = muster_viewport_get_rotation (self->viewport);
+}
+
+/* Two fingers turning turn the view, by steps, so that a pinch does not tilt the table. */
+static void
+turn_angle_changed_cb (GtkGestureRotate *gesture,
+                       double            angle,
+                       double            delta,
+                       MusterMapView    *self)
+{
+  double x, y;
+
+  gesture_centre (self, GTK_GESTURE (gesture), &x, &y);
+  zooming (self);
+  muster_viewport_rotate_at (self->viewport,
+                             self->turn_begin + muster_snap_angle (delta, ROTATE_SNAP), x, y);
 }
 
 /* Selection and edits */
@@ -404,7 +471,8 @@ muster_map_view_rotate_selection (MusterMapView *self,
   push (self, command);
 }
 
-/* Snaps a move to the grid when there is one, else to 5 mm. */
+/* Snaps a move to a quarter of the grid when there is one, else to 5 mm; not when snapping is
+ * off. */
 static MusterVector
 snap_delta (MusterMapView *self,
             MusterVector   delta)
@@ -412,6 +480,8 @@ snap_delta (MusterMapView *self,
   double grid = muster_battlefield_get_grid (get_battlefield (self));
   double step = grid > 0 ? grid / 4 : MOVE_SNAP_MM;
 
+  if (!self->snap)
+    return delta;
   return (MusterVector) { round (delta.x / step) * step, round (delta.y / step) * step };
 }
 
@@ -431,9 +501,10 @@ preview_drag (MusterMapView *self)
       for (guint i = 0; i < self->originals->len; i++)
         box = muster_box_union (box, muster_feature_get_bounds (self->originals->pdata[i]));
       centre = muster_box_centre (box);
-      angle = muster_snap_angle (muster_vector_angle (muster_point_sub (self->drag_now, centre)) -
-                                 muster_vector_angle (muster_point_sub (self->drag_start, centre)),
-                                 ROTATE_SNAP);
+      angle = muster_vector_angle (muster_point_sub (self->drag_now, centre)) -
+              muster_vector_angle (muster_point_sub (self->drag_start, centre));
+      if (self->snap)
+        angle = muster_snap_angle (angle, ROTATE_SNAP);
     }
   for (guint i = 0; i < self->originals->len; i++)
     {
@@ -668,6 +739,7 @@ measure (MusterMapView *self)
 
   self->has_measure = TRUE;
   self->measure_blocked = FALSE;
+  g_clear_pointer (&self->measure_blocker, g_free);
   self->measure = (MusterSegment) { self->drag_start, self->drag_now };
   g_clear_pointer (&self->measure_text, g_free);
   if (a && b && a != b && a->kind == MUSTER_FEATURE_UNIT && b->kind == MUSTER_FEATURE_UNIT)
@@ -683,6 +755,7 @@ measure (MusterMapView *self)
           const MusterTerrainType *type = muster_terrain_types_lookup (self->types, blocker->type);
 
           self->measure_blocked = TRUE;
+          self->measure_blocker = g_strdup (blocker->id);
           self->measure_text = g_strdup_printf (_("%s — no line of sight: %s"), length,
                                                 blocker->name ? blocker->name
                                                 : type ? type->name : blocker->type);
@@ -702,6 +775,13 @@ const char *
 muster_map_view_get_measure_text (MusterMapView *self)
 {
   return self->measure_text;
+}
+
+/* Returns: (nullable): the id of the feature that blocks the line of sight measured */
+const char *
+muster_map_view_get_sight_blocker (MusterMapView *self)
+{
+  return self->measure_blocker;
 }
 
 /* Gestures */
@@ -741,6 +821,15 @@ drag_begin_cb (GtkGestureDrag *gesture,
       hit = muster_battlefield_hit (field, self->drag_start,
                                     HIT_PX / muster_viewport_get_zoom (self->viewport),
                                     self->show_umpire);
+      /* a drag that starts in a deployment zone not selected draws a band round the units
+       * deployed in it (a click selects the zone; a selected zone drags) */
+      g_clear_pointer (&self->band_zone, g_free);
+      if (hit != NULL && hit->kind == MUSTER_FEATURE_ZONE &&
+          !g_hash_table_contains (self->selection, hit->id))
+        {
+          self->band_zone = g_strdup (hit->id);
+          hit = NULL;
+        }
       if (hit == NULL)
         {
           if (!(state & GDK_SHIFT_MASK))
@@ -853,6 +942,11 @@ drag_end_cb (GtkGestureDrag *gesture,
                 box.y0 >= band.y0 && box.y1 <= band.y1)
               g_hash_table_add (self->selection, g_strdup (f->id));
           }
+        /* no band, a click: on a zone, it selects the zone */
+        if (self->band_zone != NULL &&
+            (fabs (dx) + fabs (dy)) < HIT_PX && muster_battlefield_lookup (field, self->band_zone))
+          g_hash_table_add (self->selection, g_strdup (self->band_zone));
+        g_clear_pointer (&self->band_zone, g_free);
         selection_changed (self);
       }
       break;
@@ -940,6 +1034,12 @@ key_pressed_cb (GtkEventControllerKey *controller,
       return TRUE;
     case GDK_KEY_Down:
       muster_viewport_pan (self->viewport, 0, -step);
+      return TRUE;
+    case GDK_KEY_bracketleft:
+      muster_map_view_turn_view (self, -G_PI / 2);
+      return TRUE;
+    case GDK_KEY_bracketright:
+      muster_map_view_turn_view (self, G_PI / 2);
       return TRUE;
     case GDK_KEY_Delete:
     case GDK_KEY_BackSpace:
@@ -1148,6 +1248,26 @@ muster_map_view_get_show_ranges (MusterMapView *self)
   return self->show_ranges;
 }
 
+/**
+ * muster_map_view_set_snap:
+ * @self: a map view
+ * @snap: whether dragged moves go by a quarter of the grid (5 mm without one) and turns by 15°
+ *
+ * On by default; off, features go exactly where they are dragged.
+ */
+void
+muster_map_view_set_snap (MusterMapView *self,
+                          gboolean       snap)
+{
+  self->snap = snap;
+}
+
+gboolean
+muster_map_view_get_snap (MusterMapView *self)
+{
+  return self->snap;
+}
+
 GtkWidget *
 muster_map_view_new (void)
 {
@@ -1180,6 +1300,8 @@ muster_map_view_finalize (GObject *object)
   g_free (self->terrain_type);
   g_free (self->zone_side);
   g_free (self->measure_text);
+  g_free (self->measure_blocker);
+  g_free (self->band_zone);
   G_OBJECT_CLASS (muster_map_view_parent_class)->finalize (object);
 }
 
@@ -1211,6 +1333,7 @@ muster_map_view_init (MusterMapView *self)
   GtkGesture *gesture;
   GtkDropTarget *drop;
 
+  self->snap = TRUE;
   self->viewport = muster_viewport_new ();
   muster_viewport_set_zoom_range (self->viewport, 0.05, 40);
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -1242,6 +1365,11 @@ muster_map_view_init (MusterMapView *self)
   gesture = gtk_gesture_zoom_new ();
   g_signal_connect (gesture, "begin", G_CALLBACK (zoom_begin_cb), self);
   g_signal_connect (gesture, "scale-changed", G_CALLBACK (zoom_scale_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_rotate_new ();
+  g_signal_connect (gesture, "begin", G_CALLBACK (turn_begin_cb), self);
+  g_signal_connect (gesture, "angle-changed", G_CALLBACK (turn_angle_changed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
 
   controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);

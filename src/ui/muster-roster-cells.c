@@ -134,6 +134,7 @@ struct _MusterRosterLine
   char             size_text[16];
   char            *stats_text;         /* the row's, kept whole where it wraps */
   gboolean         stale;              /* the layouts' texts are not the row's */
+  gboolean         unbound;            /* the list let go of the row: see unbind_cb() */
 };
 
 G_DEFINE_FINAL_TYPE (MusterRosterLine, muster_roster_line, GTK_TYPE_WIDGET)
@@ -593,14 +594,25 @@ static void
 bind_cb (GtkSignalListItemFactory *factory,
          GtkListItem              *item)
 {
-  line_bind (MUSTER_ROSTER_LINE (gtk_list_item_get_child (item)), gtk_list_item_get_item (item));
+  MusterRosterLine *self = MUSTER_ROSTER_LINE (gtk_list_item_get_child (item));
+  GtkTreeListRow *list_row = gtk_list_item_get_item (item);
+  gboolean same = self->unbound && self->list_row == list_row;
+
+  self->unbound = FALSE;
+  if (!same)
+    line_bind (self, list_row);
 }
 
+/* GTK 4.8's signal factory unbinds and binds a row again whenever its position or selection
+ * changes, which a selection far away or an insertion above does to a hundred rows at once;
+ * and a tree expander given its row again builds its indentation again. So an unbound line
+ * keeps its row until it is bound to another one, or goes: bound to the same row again, it
+ * has nothing to do. */
 static void
 unbind_cb (GtkSignalListItemFactory *factory,
            GtkListItem              *item)
 {
-  line_bind (MUSTER_ROSTER_LINE (gtk_list_item_get_child (item)), NULL);
+  MUSTER_ROSTER_LINE (gtk_list_item_get_child (item))->unbound = TRUE;
 }
 
 /* Returns: (transfer full): a factory of roster rows, for a list of GtkTreeListRows of

@@ -300,6 +300,7 @@ main (int   argc,
       g_autoptr(GArray) actions = g_array_new (FALSE, FALSE, sizeof (double));
       g_autoptr(GArray) frame_times = g_array_new (FALSE, FALSE, sizeof (double));
       g_autoptr(GArray) totals = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) layouts = g_array_new (FALSE, FALSE, sizeof (double));
       g_autofree char *action_spread = NULL;
       g_autofree char *frame_spread = NULL;
       g_autofree char *total_spread = NULL;
@@ -313,7 +314,7 @@ main (int   argc,
           MusterUnit *unit = muster_node_get_unit (root, (i * 97 + 11) % (N_UNITS - 10));
           gint64 start, acted;
           guint seen;
-          double action_ms, frame_ms, total_ms;
+          double action_ms, frame_ms, total_ms, layout_ms;
 
           g_assert_true (muster_army_page_select_unit (page, unit));
           wait_for_frame (&frames, frames.frames);
@@ -333,6 +334,8 @@ main (int   argc,
           action_ms = (acted - start) / 1e3;
           frame_ms = (frames.after_paint - frames.before_paint) / 1e3;
           total_ms = action_ms + frame_ms;
+          layout_ms = (frames.laid_out - frames.before_paint) / 1e3;
+          g_array_append_val (layouts, layout_ms);
           g_array_append_val (actions, action_ms);
           g_array_append_val (frame_times, frame_ms);
           g_array_append_val (totals, total_ms);
@@ -345,9 +348,12 @@ main (int   argc,
       action_spread = dup_spread (actions);
       frame_spread = dup_spread (frame_times);
       total_spread = dup_spread (totals);
+      g_array_sort (layouts, compare_doubles);
       g_print ("%s in a %u-unit list, edit to screen: %s (target < 16 ms); the edit with "
-               "re-cost, re-validation and the widgets following: %s; the frame: %s%s\n",
+               "re-cost, re-validation and the widgets following: %s; the frame: %s (median "
+               "layout %.1f ms)%s\n",
                edits[e].name, N_UNITS, total_spread, action_spread, frame_spread,
+               g_array_index (layouts, double, layouts->len / 2),
                missed > 0 ? " (some edits drew no frame)" : "");
     }
 

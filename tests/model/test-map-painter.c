@@ -242,6 +242,16 @@ test_selection_and_measure (void)
   surface = paint (field, &scene);
   g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.blocked)));
   cairo_surface_destroy (surface);
+
+  /* the piece that blocks the sight is outlined in the blocked colour */
+  g_hash_table_remove_all (selection);
+  surface = paint (field, &scene);
+  g_assert_false (same_colour (pixel_at (surface, PX (100), PY (300)), rgba_to_pixel (style.blocked)));
+  cairo_surface_destroy (surface);
+  scene.blocker = "t1";
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (100), PY (300)), rgba_to_pixel (style.blocked)));
+  cairo_surface_destroy (surface);
 }
 
 static void

@@ -885,6 +885,19 @@ test_army_roster_rows (void)
   g_assert_cmpstr (muster_roster_line_get_text (line_of (list_view, unit),
                                                 MUSTER_ROSTER_COLUMN_SIZE), ==, size);
 
+  /* Moved down a place, and selected elsewhere: each row still shows its own unit. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.move-down", NULL));
+  g_assert_true (muster_node_get_unit (root, 1) == unit);
+  g_assert_true (muster_army_page_select_unit (page, muster_node_get_unit (root, 0)));
+  for (guint i = 0; i < 2; i++)
+    {
+      sought.unit = muster_node_get_unit (root, i);
+      spin_until (line_drawn, &sought);
+      g_assert_cmpstr (muster_roster_line_get_text (line_of (list_view, sought.unit),
+                                                    MUSTER_ROSTER_COLUMN_NAME), ==,
+                       muster_unit_get_name (sought.unit));
+    }
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

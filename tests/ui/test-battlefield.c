@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "muster-application.h"
@@ -117,6 +118,50 @@ test_new_battlefield_place_and_undo (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The properties of a placed unit offer its formation: a line of Iron Guard formed in column
+ * is deeper than wide, in one undo step. */
+static void
+test_change_formation (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  AdwComboRow *row;
+  const MusterFeature *unit;
+  MusterBox box;
+
+  muster_battlefield_page_new_battlefield (page, muster_mm_from_inches (72),
+                                           muster_mm_from_inches (48), "in");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.place-unit", "s", "u2"));
+  row = ADW_COMBO_ROW (find_descendant (GTK_WIDGET (page), ADW_TYPE_COMBO_ROW));
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  unit = muster_battlefield_lookup_unit (window_battlefield (window), "u2");
+  g_assert_cmpint (unit->formation, ==, MUSTER_FORMATION_LINE);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, MUSTER_FORMATION_LINE);
+
+  adw_combo_row_set_selected (row, MUSTER_FORMATION_COLUMN);
+  unit = muster_battlefield_lookup_unit (window_battlefield (window), "u2");
+  g_assert_cmpint (unit->formation, ==, MUSTER_FORMATION_COLUMN);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Change Formation");
+  {
+    g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (unit);
+
+    g_assert_cmpfloat (muster_footprint_get_depth (fp), >, muster_footprint_get_frontage (fp));
+  }
+  box = muster_feature_get_bounds (unit);
+  g_assert_true (muster_box_contains_point (box, unit->centre));
+
+  g_assert_true (muster_history_undo (history));
+  unit = muster_battlefield_lookup_unit (window_battlefield (window), "u2");
+  g_assert_cmpint (unit->formation, ==, MUSTER_FORMATION_LINE);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, MUSTER_FORMATION_LINE);
+
+  muster_history_mark_clean (history);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_draw_terrain_with_the_tool (void)
 {
@@ -174,6 +219,56 @@ test_select_and_move (void)
   now = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
   g_assert_cmpfloat (now.x, ==, first.x);
 
+  /* Snap off: the copse goes exactly where it is dragged. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  g_assert_false (muster_map_view_get_snap (view));
+  drag_table (view, (MusterPoint) { 1650, 330 }, (MusterPoint) { 1750, 380 });
+  now = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
+  g_assert_cmpfloat_with_epsilon (now.x - first.x, 100, 1e-6);
+  g_assert_cmpfloat_with_epsilon (now.y - first.y, 50, 1e-6);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  g_assert_true (muster_map_view_get_snap (view));
+
+  /* A rubber band round the first two regiments (started in their deployment zone) selects
+   * both; dragging one moves both, in one step. */
+  {
+    MusterPoint guard = muster_battlefield_lookup_unit (field, "u2")->centre;
+    MusterPoint breakers = muster_battlefield_lookup_unit (field, "u3")->centre;
+    g_auto(GStrv) band = NULL;
+
+    drag_table (view, (MusterPoint) { 60, 60 }, (MusterPoint) { 560, 200 });
+    band = muster_map_view_dup_selection (view);
+    g_assert_cmpuint (g_strv_length (band), ==, 2);
+    g_assert_true (g_strv_contains ((const char * const *) band,
+                                    muster_battlefield_lookup_unit (field, "u2")->id));
+    g_assert_true (g_strv_contains ((const char * const *) band,
+                                    muster_battlefield_lookup_unit (field, "u3")->id));
+    position = muster_history_get_position (history);
+    drag_table (view, guard, (MusterPoint) { guard.x + 100, guard.y });
+    g_assert_cmpuint (muster_history_get_position (history), ==, position + 1);
+    g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup_unit (field, "u2")->centre.x - guard.x,
+                                    76.2, 1e-6);
+    g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup_unit (field, "u3")->centre.x -
+                                    breakers.x, 76.2, 1e-6);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  }
+
+  /* A click in the zone selects it; then a drag moves it. */
+  {
+    g_auto(GStrv) zone = NULL;
+    double y0 = g_array_index (muster_battlefield_lookup (field, "z1")->points, MusterPoint, 2).y;
+
+    drag_table (view, (MusterPoint) { 60, 60 }, (MusterPoint) { 60, 60 });
+    zone = muster_map_view_dup_selection (view);
+    g_assert_cmpuint (g_strv_length (zone), ==, 1);
+    g_assert_cmpstr (zone[0], ==, "z1");
+    drag_table (view, (MusterPoint) { 60, 60 }, (MusterPoint) { 60, 136.2 });
+    g_assert_cmpfloat_with_epsilon (g_array_index (muster_battlefield_lookup (field, "z1")->points,
+                                                   MusterPoint, 2).y - y0, 76.2, 1e-6);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  }
+
   /* A click on empty ground clears the selection. */
   drag_table (view, (MusterPoint) { 1150, 680 }, (MusterPoint) { 1150, 680 });
   g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Nothing selected");
@@ -205,6 +300,12 @@ test_measure_and_line_of_sight (void)
   drag_table (view, iron_guard->centre, shields->centre);
   g_assert_nonnull (strstr (muster_battlefield_page_get_status (page),
                             "no line of sight: Mirkwood Edge"));
+  /* the wood is the one outlined */
+  g_assert_cmpstr (muster_battlefield_lookup (field, muster_map_view_get_sight_blocker (view))->name,
+                   ==, "Mirkwood Edge");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "measure"));
+  drag_table (view, iron_guard->centre, hearth_guard->centre);
+  g_assert_null (muster_map_view_get_sight_blocker (view));
   /* Measuring changes nothing in the document. */
   g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
   gtk_window_destroy (GTK_WINDOW (window));
@@ -352,6 +453,67 @@ test_zoom_rests_sharp (void)
   cairo_surface_destroy (quick);
   cairo_surface_destroy (still);
   cairo_surface_destroy (rest.rested);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Sends @keyval to the view's key controllers until one takes it. */
+static gboolean
+press_key (MusterMapView *view,
+           guint          keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  gboolean handled = FALSE;
+
+  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
+/* ] turns the view a quarter clockwise about the middle of the map, [ back: the table point in
+ * the middle stays, one to its right comes below it, the whole table still shows; four turns
+ * are the whole way round. */
+static void
+test_turn_view (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view = muster_battlefield_page_get_map_view (window_page (window));
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  double cx, cy, x, y, mx, my;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  cx = muster_viewport_get_width (viewport) / 2.0;
+  cy = muster_viewport_get_height (viewport) / 2.0;
+  muster_viewport_widget_to_table (viewport, cx, cy, &mx, &my);
+
+  g_assert_true (press_key (view, GDK_KEY_bracketright));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), G_PI / 2, 1e-9);
+  muster_viewport_table_to_widget (viewport, mx, my, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, cx, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y, cy, 1e-6);
+  muster_viewport_table_to_widget (viewport, mx + 100, my, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x, cx, 1e-6);
+  g_assert_cmpfloat (y, >, cy + 10);
+  /* the whole table showed, and shows turned */
+  {
+    MusterBox visible = muster_viewport_get_visible_box (viewport);
+    MusterBox table = muster_battlefield_get_table_box (window_battlefield (window));
+
+    g_assert_true (visible.x0 <= table.x0 && visible.x1 >= table.x1 &&
+                   visible.y0 <= table.y0 && visible.y1 >= table.y1);
+  }
+
+  g_assert_true (press_key (view, GDK_KEY_bracketleft));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), 0, 1e-9);
+  for (guint i = 0; i < 4; i++)
+    muster_map_view_turn_view (view, G_PI / 2);
+  g_assert_cmpfloat_with_epsilon (fabs (muster_angle_normalize (muster_viewport_get_rotation (viewport))),
+                                  0, 1e-9);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -810,10 +972,12 @@ main (int   argc,
 
   g_test_add_func ("/ui/battlefield/new-place-undo", test_new_battlefield_place_and_undo);
   g_test_add_func ("/ui/battlefield/draw-terrain", test_draw_terrain_with_the_tool);
+  g_test_add_func ("/ui/battlefield/change-formation", test_change_formation);
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
   g_test_add_func ("/ui/battlefield/zoom-rests-sharp", test_zoom_rests_sharp);
+  g_test_add_func ("/ui/battlefield/turn-view", test_turn_view);
   g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);

@@ -221,6 +221,69 @@ test_window_open_file (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+frame_drawn (gpointer data)
+{
+  return *(guint *) data > 0;
+}
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                guint         *frames)
+{
+  (*frames)++;
+}
+
+/* Until @window has drawn a frame */
+static void
+spin_frame (MusterWindow *window)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  guint frames = 0;
+  gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &frames);
+
+  gtk_widget_queue_draw (GTK_WIDGET (window));
+  spin_until (frame_drawn, &frames);
+  g_signal_handler_disconnect (clock, handler);
+}
+
+/* Only the workspace in view is measured (a list opened lays none of the others out again), so
+ * only its size counts towards the window's; switching workspaces leaves the window as it is. */
+static void
+test_window_workspace_sizes (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  GtkWidget *stack = find_descendant (GTK_WIDGET (window), ADW_TYPE_VIEW_STACK);
+  static const char * const names[] = { "battlefield", "preview", "army" };
+  int width, height;
+  gboolean differ = FALSE;
+  int first_min = -1;
+
+  spin_frame (window);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      GtkWidget *page;
+      int stack_min, page_min;
+
+      muster_window_set_workspace (window, names[i]);
+      spin_frame (window);
+      page = adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack));
+      gtk_widget_measure (stack, GTK_ORIENTATION_HORIZONTAL, -1, &stack_min, NULL, NULL, NULL);
+      gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &page_min, NULL, NULL, NULL);
+      g_assert_cmpint (stack_min, ==, page_min);
+      differ |= first_min >= 0 && page_min != first_min;
+      first_min = first_min < 0 ? page_min : first_min;
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), ==, width);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), ==, height);
+    }
+  /* Otherwise the test above would pass whether or not the hidden pages were measured */
+  g_assert_true (differ);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_window_remembers_size (void)
 {
@@ -475,6 +538,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);
   g_test_add_func ("/ui/window/preferences", test_window_preferences);
   g_test_add_func ("/ui/window/open-file", test_window_open_file);
+  g_test_add_func ("/ui/window/workspace-sizes", test_window_workspace_sizes);
   g_test_add_func ("/ui/window/preview", test_window_preview);
   g_test_add_func ("/ui/window/preview-from-list", test_window_preview_from_list);
   g_test_add_func ("/ui/window/preview-roles", test_window_preview_roles);
