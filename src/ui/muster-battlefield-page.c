@@ -845,6 +845,16 @@ show_ranges_action (GSimpleAction *action,
 }
 
 static void
+snap_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  MusterBattlefieldPage *self = user_data;
+
+  muster_map_view_set_snap (self->map_view, toggle_state (action));
+}
+
+static void
 place_unit_action (GSimpleAction *action,
                    GVariant      *parameter,
                    gpointer       user_data)
@@ -918,6 +928,7 @@ static const GActionEntry action_entries[] = {
   { "rotate", view_action },
   { "show-umpire", show_umpire_action, NULL, "false" },
   { "show-ranges", show_ranges_action, NULL, "false" },
+  { "snap", snap_action, NULL, "true" },
   { "place-unit", place_unit_action, "s" },
 };
 

@@ -102,11 +102,119 @@ muster_recent_dup_name (GtkRecentInfo *info)
   return g_strdup (name);
 }
 
+/*
+ * The desktop's recent list changes whenever any application opens a file, and reading it
+ * means a GtkRecentInfo for every item and a look at each Muster document's file. The watch
+ * reads it once a change for every window, and tells them only when the Muster documents it
+ * lists (which, their names, their order) are not the ones it listed before, so the menus and
+ * welcome pages are not rebuilt for nothing.
+ */
+struct _MusterRecentWatch
+{
+  GObject    parent_instance;
+
+  GPtrArray *items;   /* of GtkRecentInfo, newest first */
+};
+
+G_DEFINE_FINAL_TYPE (MusterRecentWatch, muster_recent_watch, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* Whether @a and @b list the same documents under the same names, in the same order */
+static gboolean
+same_items (GPtrArray *a,
+            GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (!g_str_equal (gtk_recent_info_get_uri (a->pdata[i]), gtk_recent_info_get_uri (b->pdata[i])) ||
+        !g_str_equal (gtk_recent_info_get_display_name (a->pdata[i]),
+                      gtk_recent_info_get_display_name (b->pdata[i])))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+manager_changed_cb (MusterRecentWatch *self)
+{
+  g_autoptr(GPtrArray) items = muster_recent_list (MUSTER_RECENT_MAX);
+
+  if (same_items (items, self->items))
+    return;
+  g_ptr_array_unref (self->items);
+  self->items = g_steal_pointer (&items);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+muster_recent_watch_finalize (GObject *object)
+{
+  MusterRecentWatch *self = MUSTER_RECENT_WATCH (object);
+
+  g_ptr_array_unref (self->items);
+
+  G_OBJECT_CLASS (muster_recent_watch_parent_class)->finalize (object);
+}
+
+static void
+muster_recent_watch_class_init (MusterRecentWatchClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = muster_recent_watch_finalize;
+
+  /**
+   * MusterRecentWatch::changed:
+   *
+   * The Muster documents among the recent files are not the ones listed before.
+   */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+muster_recent_watch_init (MusterRecentWatch *self)
+{
+  self->items = muster_recent_list (MUSTER_RECENT_MAX);
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (manager_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* Returns: (transfer none): the one watch of the desktop's recent list */
+MusterRecentWatch *
+muster_recent_watch_get_default (void)
+{
+  static MusterRecentWatch *watch;
+
+  if (watch == NULL)
+    watch = g_object_new (MUSTER_TYPE_RECENT_WATCH, NULL);
+  return watch;
+}
+
+/**
+ * muster_recent_watch_get_items:
+ *
+ * Returns: (transfer none) (element-type GtkRecentInfo): the Muster documents opened or saved
+ *   lately that still exist, newest first, at most %MUSTER_RECENT_MAX
+ */
+GPtrArray *
+muster_recent_watch_get_items (MusterRecentWatch *self)
+{
+  g_return_val_if_fail (MUSTER_IS_RECENT_WATCH (self), NULL);
+  return self->items;
+}
+
 /* Replaces @menu's items by the recent documents, each opening through win.open-recent. */
 void
 muster_recent_fill_menu (GMenu *menu)
 {
-  g_autoptr(GPtrArray) recent = muster_recent_list (MUSTER_RECENT_MAX);
+  GPtrArray *recent = muster_recent_watch_get_items (muster_recent_watch_get_default ());
 
   g_menu_remove_all (menu);
   for (guint i = 0; i < recent->len; i++)

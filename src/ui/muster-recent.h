@@ -7,6 +7,13 @@ G_BEGIN_DECLS
 
 #define MUSTER_RECENT_MAX 8
 
+#define MUSTER_TYPE_RECENT_WATCH (muster_recent_watch_get_type ())
+
+G_DECLARE_FINAL_TYPE (MusterRecentWatch, muster_recent_watch, MUSTER, RECENT_WATCH, GObject)
+
+MusterRecentWatch *muster_recent_watch_get_default (void);
+GPtrArray         *muster_recent_watch_get_items   (MusterRecentWatch *self);
+
 void       muster_recent_add          (GFile *file);
 void       muster_recent_remove       (GFile *file);
 GPtrArray *muster_recent_list         (guint  max);

@@ -53,15 +53,16 @@ recent_row_new (GtkRecentInfo *info)
 static void
 refill (MusterWelcomePage *self)
 {
-  g_autoptr(GPtrArray) recent = muster_recent_list (N_SHOWN);
+  GPtrArray *recent = muster_recent_watch_get_items (muster_recent_watch_get_default ());
+  guint n_shown = MIN (recent->len, N_SHOWN);
   GtkWidget *child;
 
   self->stale = FALSE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->recent_list))) != NULL)
     gtk_list_box_remove (self->recent_list, child);
-  for (guint i = 0; i < recent->len; i++)
+  for (guint i = 0; i < n_shown; i++)
     gtk_list_box_append (self->recent_list, recent_row_new (recent->pdata[i]));
-  gtk_widget_set_visible (self->recent_box, recent->len > 0);
+  gtk_widget_set_visible (self->recent_box, n_shown > 0);
 }
 
 /* A window showing a document keeps its welcome page out of sight: the rows wait until it shows,
@@ -115,7 +116,7 @@ muster_welcome_page_init (MusterWelcomePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+  g_signal_connect_object (muster_recent_watch_get_default (), "changed",
                            G_CALLBACK (recent_changed_cb), self, G_CONNECT_SWAPPED);
   refill (self);
 }

@@ -721,7 +721,7 @@ muster_window_init (MusterWindow *self)
     g_signal_connect_object (self->autosave, "written", G_CALLBACK (recovery_written_cb), self,
                              G_CONNECT_SWAPPED);
   }
-  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+  g_signal_connect_object (muster_recent_watch_get_default (), "changed",
                            G_CALLBACK (muster_recent_fill_menu), self->recent_menu,
                            G_CONNECT_SWAPPED);
   muster_recent_fill_menu (self->recent_menu);

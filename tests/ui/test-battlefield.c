@@ -219,6 +219,56 @@ test_select_and_move (void)
   now = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
   g_assert_cmpfloat (now.x, ==, first.x);
 
+  /* Snap off: the copse goes exactly where it is dragged. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  g_assert_false (muster_map_view_get_snap (view));
+  drag_table (view, (MusterPoint) { 1650, 330 }, (MusterPoint) { 1750, 380 });
+  now = g_array_index (muster_battlefield_lookup (field, "t8")->points, MusterPoint, 0);
+  g_assert_cmpfloat_with_epsilon (now.x - first.x, 100, 1e-6);
+  g_assert_cmpfloat_with_epsilon (now.y - first.y, 50, 1e-6);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  g_assert_true (muster_map_view_get_snap (view));
+
+  /* A rubber band round the first two regiments (started in their deployment zone) selects
+   * both; dragging one moves both, in one step. */
+  {
+    MusterPoint guard = muster_battlefield_lookup_unit (field, "u2")->centre;
+    MusterPoint breakers = muster_battlefield_lookup_unit (field, "u3")->centre;
+    g_auto(GStrv) band = NULL;
+
+    drag_table (view, (MusterPoint) { 60, 60 }, (MusterPoint) { 560, 200 });
+    band = muster_map_view_dup_selection (view);
+    g_assert_cmpuint (g_strv_length (band), ==, 2);
+    g_assert_true (g_strv_contains ((const char * const *) band,
+                                    muster_battlefield_lookup_unit (field, "u2")->id));
+    g_assert_true (g_strv_contains ((const char * const *) band,
+                                    muster_battlefield_lookup_unit (field, "u3")->id));
+    position = muster_history_get_position (history);
+    drag_table (view, guard, (MusterPoint) { guard.x + 100, guard.y });
+    g_assert_cmpuint (muster_history_get_position (history), ==, position + 1);
+    g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup_unit (field, "u2")->centre.x - guard.x,
+                                    76.2, 1e-6);
+    g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup_unit (field, "u3")->centre.x -
+                                    breakers.x, 76.2, 1e-6);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  }
+
+  /* A click in the zone selects it; then a drag moves it. */
+  {
+    g_auto(GStrv) zone = NULL;
+    double y0 = g_array_index (muster_battlefield_lookup (field, "z1")->points, MusterPoint, 2).y;
+
+    drag_table (view, (MusterPoint) { 60, 60 }, (MusterPoint) { 60, 60 });
+    zone = muster_map_view_dup_selection (view);
+    g_assert_cmpuint (g_strv_length (zone), ==, 1);
+    g_assert_cmpstr (zone[0], ==, "z1");
+    drag_table (view, (MusterPoint) { 60, 60 }, (MusterPoint) { 60, 136.2 });
+    g_assert_cmpfloat_with_epsilon (g_array_index (muster_battlefield_lookup (field, "z1")->points,
+                                                   MusterPoint, 2).y - y0, 76.2, 1e-6);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  }
+
   /* A click on empty ground clears the selection. */
   drag_table (view, (MusterPoint) { 1150, 680 }, (MusterPoint) { 1150, 680 });
   g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Nothing selected");
@@ -250,6 +300,12 @@ test_measure_and_line_of_sight (void)
   drag_table (view, iron_guard->centre, shields->centre);
   g_assert_nonnull (strstr (muster_battlefield_page_get_status (page),
                             "no line of sight: Mirkwood Edge"));
+  /* the wood is the one outlined */
+  g_assert_cmpstr (muster_battlefield_lookup (field, muster_map_view_get_sight_blocker (view))->name,
+                   ==, "Mirkwood Edge");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "measure"));
+  drag_table (view, iron_guard->centre, hearth_guard->centre);
+  g_assert_null (muster_map_view_get_sight_blocker (view));
   /* Measuring changes nothing in the document. */
   g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
   gtk_window_destroy (GTK_WINDOW (window));

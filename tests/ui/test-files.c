@@ -240,6 +240,54 @@ spin_until_recent_changed (void)
 }
 
 static void
+count_cb (gpointer  source,
+          guint    *count)
+{
+  (*count)++;
+}
+
+/* The desktop's recent list changes whenever any application opens a file: the windows hear of
+ * it only when the Muster documents listed change. */
+static void
+test_recent_watch (void)
+{
+  MusterRecentWatch *watch = muster_recent_watch_get_default ();
+  g_autoptr(GFile) file = sample_file ("battle-valor-fantasy-1000.muster");
+  g_autoptr(GFile) other = sample_file ("standards-of-valor-punitive-cohort.muster");
+  g_autofree char *readme = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "README.md", NULL);
+  g_autofree char *readme_uri = g_filename_to_uri (readme, NULL, NULL);
+  g_autofree char *other_uri = g_file_get_uri (other);
+  GPtrArray *items;
+  guint changes = 0;
+  gulong handler;
+
+  forget_recent ();
+  muster_recent_add (file);
+  spin_until_recent_changed ();
+  handler = g_signal_connect (watch, "changed", G_CALLBACK (count_cb), &changes);
+
+  /* Another application's file, and the first list opened again: the same lists. */
+  g_assert_true (gtk_recent_manager_add_item (gtk_recent_manager_get_default (), readme_uri));
+  spin_until_recent_changed ();
+  muster_recent_add (file);
+  spin_until_recent_changed ();
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_cmpuint (muster_recent_watch_get_items (watch)->len, ==, 1);
+
+  /* Another list: news. */
+  muster_recent_add (other);
+  spin_until_recent_changed ();
+  g_assert_cmpuint (changes, ==, 1);
+  items = muster_recent_watch_get_items (watch);
+  g_assert_cmpuint (items->len, ==, 2);
+  g_assert_cmpstr (gtk_recent_info_get_uri (items->pdata[0]), ==, other_uri);
+
+  g_signal_handler_disconnect (watch, handler);
+  forget_recent ();
+  spin_until_recent_changed ();
+}
+
+static void
 test_welcome_page_out_of_sight (void)
 {
   g_autoptr(GFile) file = sample_file ("battle-valor-fantasy-1000.muster");
@@ -615,6 +663,7 @@ main (int   argc,
   g_test_add_func ("/ui/files/restore-offer", test_restore_offer);
   g_test_add_func ("/ui/files/welcome-page", test_welcome_page);
   g_test_add_func ("/ui/files/recent-lists", test_recent_lists);
+  g_test_add_func ("/ui/files/recent-watch", test_recent_watch);
   g_test_add_func ("/ui/files/welcome-page-out-of-sight", test_welcome_page_out_of_sight);
   g_test_add_func ("/ui/files/one-window-per-document", test_one_window_per_document);
   g_test_add_func ("/ui/files/error-dialog", test_error_dialog);

@@ -71,11 +71,13 @@ matches (GtkShortcutTrigger *trigger,
 }
 
 /* Fires the first shortcut of @widget's controllers that matches @accel, of the local scope
- * (@local) or of the managed and global ones (the root's, which mnemonics are). */
+ * (@local) or of the managed and global ones (the root's, which mnemonics are), in @phase
+ * (GTK_PHASE_NONE: any). */
 static gboolean
 activate_shortcuts (GtkWidget          *widget,
                     GtkShortcutTrigger *accel,
-                    gboolean            local)
+                    gboolean            local,
+                    GtkPropagationPhase phase)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
 
@@ -87,7 +89,9 @@ activate_shortcuts (GtkWidget          *widget,
       if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
         continue;
       scope = gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller));
-      if ((scope == GTK_SHORTCUT_SCOPE_LOCAL) != local)
+      if ((scope == GTK_SHORTCUT_SCOPE_LOCAL) != local ||
+          (phase != GTK_PHASE_NONE &&
+           gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (controller)) != phase))
         continue;
       for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
         {
@@ -102,17 +106,20 @@ activate_shortcuts (GtkWidget          *widget,
   return FALSE;
 }
 
+/* The window's managed and global shortcuts of @phase: the capture ones run before the focus
+ * widget's keys, the bubble ones after */
 static gboolean
 activate_managed (GtkWidget          *widget,
-                  GtkShortcutTrigger *accel)
+                  GtkShortcutTrigger *accel,
+                  GtkPropagationPhase phase)
 {
   if (!gtk_widget_get_mapped (widget) || !gtk_widget_is_sensitive (widget))
     return FALSE;
-  if (activate_shortcuts (widget, accel, FALSE))
+  if (activate_shortcuts (widget, accel, FALSE, phase))
     return TRUE;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (activate_managed (child, accel))
+    if (activate_managed (child, accel, phase))
       return TRUE;
   return FALSE;
 }
@@ -142,10 +149,12 @@ press (const char *accel)
   g_assert_nonnull (window);
   g_assert_nonnull (trigger);
   focus = gtk_window_get_focus (window);
+  if (activate_managed (GTK_WIDGET (window), trigger, GTK_PHASE_CAPTURE))
+    goto done;
   for (GtkWidget *w = focus ? focus : GTK_WIDGET (window); w != NULL; w = gtk_widget_get_parent (w))
-    if (gtk_widget_is_sensitive (w) && activate_shortcuts (w, trigger, TRUE))
+    if (gtk_widget_is_sensitive (w) && activate_shortcuts (w, trigger, TRUE, GTK_PHASE_NONE))
       goto done;
-  if (activate_managed (GTK_WIDGET (window), trigger))
+  if (activate_managed (GTK_WIDGET (window), trigger, GTK_PHASE_BUBBLE))
     goto done;
   actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), accel);
   for (guint i = 0; actions[i] != NULL; i++)
@@ -233,37 +242,25 @@ choose (AdwComboRow *combo,
   for (guint i = 0; i <= n && g_strcmp0 (combo_label (combo), label) != 0; i++)
     {
       press ("space");
+      spin_until (popover_open, combo);
       press (i + 1 < n ? "Down" : "Home");
       press ("Return");
+      spin_until (popover_closed, combo);
     }
   g_assert_cmpstr (combo_label (combo), ==, label);
 }
 
-static void
-dump_diagnostics (MusterDocument *document,
-                  const char     *step)
+/* Whether the focused widget (a menu item) shows @text, after its indent */
+static gboolean
+focus_reads (const char *text)
 {
-  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  GtkWidget *focus = focus_widget ();
+  GtkWidget *label = focus ? find_descendant (focus, GTK_TYPE_LABEL) : NULL;
+  const char *shown = label ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
 
-  g_test_message ("after %s: %u findings", step, g_list_model_get_n_items (diagnostics));
-  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
-    {
-      g_autoptr(MusterDiagnostic) d = g_list_model_get_item (diagnostics, i);
-
-      g_test_message ("  %s: %s", muster_diagnostic_get_rule_id (d),
-                      muster_diagnostic_get_message (d));
-    }
-}
-
-/* The units of @node and the groups under it */
-static guint
-count_units (MusterNode *node)
-{
-  guint n = muster_node_get_n_units (node);
-
-  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    n += count_units (muster_node_get_node (node, i));
-  return n;
+  while (shown != NULL && g_unichar_isspace (g_utf8_get_char (shown)))
+    shown = g_utf8_next_char (shown);
+  return g_strcmp0 (shown, text) == 0;
 }
 
 /* Whether the catalogue's first unit type is named @text, or begins so */
@@ -283,6 +280,8 @@ first_match (GListModel *catalogue,
  *   choose:ROW:LABEL  Ctrl+E, Tab to the option ROW, LABEL picked from its list
  *   check:ROW         Ctrl+E, Tab to the option ROW's check, Space
  *   next              F8: the next problem's unit selected
+ *   move:GROUP        Ctrl+M, Down to GROUP in the menu of places, Return: the selected unit
+ *                     moves into it
  *   errors:N          (a check) N errors now
  */
 static void
@@ -328,6 +327,19 @@ run_step (MusterWindow *window,
     }
   else if (g_str_equal (part[0], "next"))
     press ("F8");
+  else if (g_str_equal (part[0], "move"))
+    {
+      MusterUnit *unit = muster_army_page_get_selected_unit (muster_window_get_army_page (window));
+
+      g_assert_nonnull (unit);
+      press ("<Control>m");
+      for (guint i = 0; i < 20 && !focus_reads (part[1]); i++)
+        press ("Down");
+      if (!focus_reads (part[1]))
+        g_error ("Down never reaches %s in the Move To menu", part[1]);
+      press ("Return");
+      g_assert_cmpstr (muster_node_get_name (muster_unit_get_node (unit)), ==, part[1]);
+    }
   else if (g_str_equal (part[0], "errors"))
     {
       guint expected = (guint) g_ascii_strtoull (part[1], NULL, 10);
@@ -349,12 +361,6 @@ typedef struct
   const char *steps[24];
 } Scenario;
 
-static gboolean
-saved (gpointer data)
-{
-  return !muster_document_get_modified (data) && muster_document_get_file (data) != NULL;
-}
-
 static void
 test_keyboard_system (gconstpointer data)
 {
@@ -366,20 +372,25 @@ test_keyboard_system (gconstpointer data)
   g_autofree char *path = g_build_filename (tmpdir, "Keyboard List.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *text = NULL;
-  MusterWindow *reopened;
-  GtkWindow *chooser;
+  g_autoptr(GFile) saved_file = NULL;
+  GtkWidget *system_row;
 
   /* New List: the system from the list (Space, Down, Return), a name, Return creates. */
   press ("<Control><Shift>n");
   spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_NEW_LIST_DIALOG));
   dialog = MUSTER_NEW_LIST_DIALOG (find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG));
   g_assert_true (ADW_IS_COMBO_ROW (focus_widget ()));
+  system_row = focus_widget ();
+  /* Each time the list has opened before Down and closed after Return: a Return with the list
+   * not yet open would create the list. */
   for (guint i = 0; i < 12 && g_strcmp0 (muster_ruleset_get_id (
          muster_new_list_dialog_get_ruleset (dialog)), scenario->system) != 0; i++)
     {
       press ("space");
+      spin_until (popover_open, system_row);
       press ("Down");
       press ("Return");
+      spin_until (popover_closed, system_row);
     }
   g_assert_cmpstr (muster_ruleset_get_id (muster_new_list_dialog_get_ruleset (dialog)), ==,
                    scenario->system);
@@ -398,27 +409,9 @@ test_keyboard_system (gconstpointer data)
   /* Ctrl+S: the save dialog, answered with the folder (as typed after Ctrl+L) and Save. */
   press ("<Control>s");
   spin_until (toplevel_shown, GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG));
-  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
-  {
-    g_autoptr(GFile) folder = g_file_new_for_path (tmpdir);
-
-    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
-  }
-  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
-  spin_until (saved, document);
-  g_assert_true (g_file_equal (muster_document_get_file (document), file));
-
-  /* Reopened, it is the same list. */
-  reopened = new_shown_window ();
-  muster_window_open_file (reopened, file);
-  spin_until (window_document_loaded, reopened);
-  {
-    g_autofree char *again = muster_army_page_dup_text (muster_window_get_army_page (reopened));
-
-    g_assert_cmpstr (again, ==, text);
-  }
-  g_assert_true (muster_document_get_legal (muster_window_get_document (reopened)));
-  gtk_window_destroy (GTK_WINDOW (reopened));
+  saved_file = answer_save_dialog (document, tmpdir);
+  g_assert_true (g_file_equal (saved_file, file));
+  assert_reopens_as (file, text);
   gtk_window_destroy (GTK_WINDOW (window));
   g_unlink (path);
   g_rmdir (tmpdir);
@@ -434,8 +427,9 @@ static const Scenario scenarios[] = {
                        "errors:0", NULL } },
   { "medals-of-valor", { "add:Enlisted", "choose:Weapon:Magazine rifle",
                          "choose:Pay grade:E3 Private first class", "errors:0", NULL } },
-  { "horse-and-musket", { "group", "add:Leader", "choose:Command:Commander", "group",
-                          "add:Leader", "add:Line infantry", "size:6", "errors:0", NULL } },
+  { "horse-and-musket", { "group", "add:Leader", "choose:Command:Commander",
+                          "add:Line infantry", "group", "add:Leader", "errors:2", "next", "next",
+                          "move:BMU group", "size:6", "errors:0", NULL } },
 };
 
 /* Whether the Shortcuts window lists @accel (parsed, so "<Ctrl>" and "<Control>" agree) */

@@ -4,6 +4,8 @@
 #include <locale.h>
 
 #include "muster-application.h"
+#include "muster-army-page.h"
+#include "muster-diagnostics.h"
 #include "muster-window.h"
 
 /* Shared by the UI tests: each test file defines the application they run in. */
@@ -69,6 +71,35 @@ find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+/* The open popover under @root (a menu, a combo's list) */
+static inline GtkWidget *
+find_open_popover (GtkWidget *root)
+{
+  if (GTK_IS_POPOVER (root) && gtk_widget_get_mapped (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_open_popover (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+popover_open (gpointer root)
+{
+  return find_open_popover (root) != NULL;
+}
+
+static inline gboolean
+popover_closed (gpointer root)
+{
+  return find_open_popover (root) == NULL;
+}
+
 /* @widget's event controller of @type (a test error without one) */
 static inline GtkEventController *
 find_controller (GtkWidget *widget,
@@ -116,6 +147,76 @@ new_sample_window (const char *name)
   muster_window_open_file (window, file);
   spin_until (window_document_loaded, window);
   return window;
+}
+
+static inline void
+dump_diagnostics (MusterDocument *document,
+                  const char     *step)
+{
+  GListModel *diagnostics = muster_document_get_diagnostics (document);
+
+  g_test_message ("after %s: %u findings", step, g_list_model_get_n_items (diagnostics));
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) d = g_list_model_get_item (diagnostics, i);
+
+      g_test_message ("  %s: %s", muster_diagnostic_get_rule_id (d),
+                      muster_diagnostic_get_message (d));
+    }
+}
+
+/* The units of @node and the groups under it */
+static inline guint
+count_units (MusterNode *node)
+{
+  guint n = muster_node_get_n_units (node);
+
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    n += count_units (muster_node_get_node (node, i));
+  return n;
+}
+
+static inline gboolean
+document_saved (gpointer data)
+{
+  return !muster_document_get_modified (data) && muster_document_get_file (data) != NULL;
+}
+
+/* Answers the save dialog that is up for @document with the folder @dir and its default Save
+ * (the name it offers). Returns: (transfer full): the file saved */
+static inline GFile *
+answer_save_dialog (MusterDocument *document,
+                    const char     *dir)
+{
+  GtkWindow *chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autofree char *name = NULL;
+  GFile *file;
+
+  g_assert_nonnull (chooser);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  file = g_file_get_child (folder, name);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  spin_until (document_saved, document);
+  g_assert_true (g_file_equal (muster_document_get_file (document), file));
+  return file;
+}
+
+/* Opens @file in a window of its own: it is the list @text describes, legal. */
+static inline void
+assert_reopens_as (GFile      *file,
+                   const char *text)
+{
+  MusterWindow *reopened = new_shown_window ();
+  g_autofree char *again = NULL;
+
+  muster_window_open_file (reopened, file);
+  spin_until (window_document_loaded, reopened);
+  again = muster_army_page_dup_text (muster_window_get_army_page (reopened));
+  g_assert_cmpstr (again, ==, text);
+  g_assert_true (muster_document_get_legal (muster_window_get_document (reopened)));
+  gtk_window_destroy (GTK_WINDOW (reopened));
 }
 
 static inline gboolean
