@@ -33,6 +33,7 @@ typedef struct
   cairo_surface_t *spare;     /* nullable: for putting the ring back in order */
   int              ox, oy;    /* the ring's origin, device px: see paint_ring_area() */
   gboolean         valid;
+  gboolean         blank;     /* the surface is new: transparent, nothing to clear */
   guint64          key;
   cairo_matrix_t   matrix;    /* the viewport's when painted */
 } Layer;
@@ -148,7 +149,7 @@ paint_area (Layer                       *layer,
             const Frame                 *frame,
             const cairo_rectangle_int_t *area)
 {
-  if (layer->layer == MUSTER_MAP_LAYER_UNITS)
+  if (layer->layer == MUSTER_MAP_LAYER_UNITS && !layer->blank)
     {
       cairo_save (cr);
       if (area != NULL)
@@ -159,6 +160,10 @@ paint_area (Layer                       *layer,
       cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
       cairo_paint (cr);
       cairo_restore (cr);
+    }
+  layer->blank = FALSE;
+  if (layer->layer == MUSTER_MAP_LAYER_UNITS)
+    {
       /* every strip of a frame shows the same labels: place them once (over the whole table,
        * they take a good part of a strip's time) */
       if (frame->scene->placed_labels == NULL)
@@ -380,7 +385,10 @@ muster_map_cache_paint (MusterMapCache       *self,
       int dx, dy;
 
       if (layer->surface == NULL)
-        layer->surface = new_surface (self, layer);
+        {
+          layer->surface = new_surface (self, layer);
+          layer->blank = TRUE;
+        }
       if (layer->valid && layer->key == key && is_scroll (self, &layer->matrix, &matrix, &dx, &dy))
         {
           if (dx != 0 || dy != 0)

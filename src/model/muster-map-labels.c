@@ -170,3 +170,91 @@ muster_map_label_size (PangoLayout *layout,
   *height = (int) (guint32) (*size & 0xffffffff);
   G_UNLOCK (sizes);
 }
+
+/* Label layouts kept between frames: a map shows the same few hundred names at every frame,
+ * and laying one out takes Pango far longer than painting it. One context for the thread
+ * that paints the map on image surfaces (a font map is the thread's own), in device pixels
+ * (a layer's strips are painted translated: that needs no new layout); a change of the
+ * surfaces' font options lays the texts out again. */
+typedef struct
+{
+  GThread      *owner;
+  PangoContext *context;
+  GHashTable   *layouts;   /* "font hash \x1f text" → PangoLayout */
+} LayoutCache;
+
+static LayoutCache layout_cache;
+#define MAX_LAYOUTS 4096
+
+/**
+ * muster_map_label_context:
+ * @cr: the context labels will be painted on, with the matrix they are painted under
+ *
+ * Starts a frame's labels: the context of the layouts muster_map_label_layout() keeps.
+ *
+ * Returns: (transfer none) (nullable): the context; %NULL when @cr is not an image surface
+ *   or another thread keeps the layouts: the caller lays out for itself
+ */
+PangoContext *
+muster_map_label_context (cairo_t *cr)
+{
+  LayoutCache *cache = &layout_cache;
+  cairo_font_options_t *options;
+
+  if (cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_IMAGE)
+    return NULL;
+  if (cache->owner == NULL)
+    cache->owner = g_thread_self ();
+  if (cache->owner != g_thread_self ())
+    return NULL;
+  options = cairo_font_options_create ();
+  cairo_surface_get_font_options (cairo_get_target (cr), options);
+  if (cache->context == NULL)
+    {
+      cache->context = pango_cairo_create_context (cr);
+      cache->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      /* labels are painted in device pixels, wherever a strip puts them */
+      pango_context_set_matrix (cache->context, NULL);
+      pango_cairo_context_set_font_options (cache->context, options);
+    }
+  else if (!cairo_font_options_equal (options,
+                                      pango_cairo_context_get_font_options (cache->context)))
+    /* lays every text out again */
+    pango_cairo_context_set_font_options (cache->context, options);
+  cairo_font_options_destroy (options);
+  /* only between frames: a frame's layouts stay alive while it paints */
+  if (g_hash_table_size (cache->layouts) > MAX_LAYOUTS)
+    g_hash_table_remove_all (cache->layouts);
+  return cache->context;
+}
+
+/**
+ * muster_map_label_layout:
+ * @context: from muster_map_label_context()
+ * @font: the label's font
+ * @text: the label
+ *
+ * Returns: (transfer none): @text laid out in @font, kept until the next frame at least
+ */
+PangoLayout *
+muster_map_label_layout (PangoContext               *context,
+                         const PangoFontDescription *font,
+                         const char                 *text)
+{
+  LayoutCache *cache = &layout_cache;
+  g_autofree char *key = NULL;
+  PangoLayout *layout;
+
+  g_return_val_if_fail (context == cache->context, NULL);
+
+  key = g_strdup_printf ("%08x\x1f%s", font ? pango_font_description_hash (font) : 0, text);
+  layout = g_hash_table_lookup (cache->layouts, key);
+  if (layout == NULL)
+    {
+      layout = pango_layout_new (context);
+      pango_layout_set_font_description (layout, font);
+      pango_layout_set_text (layout, text, -1);
+      g_hash_table_insert (cache->layouts, g_steal_pointer (&key), layout);
+    }
+  return layout;
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <cairo.h>
 #include <pango/pango.h>
 
 #include "muster-geometry.h"
@@ -57,5 +58,9 @@ void     muster_map_label_size   (PangoLayout *layout,
                                   const char  *text,
                                   int         *width,
                                   int         *height);
+PangoContext *muster_map_label_context (cairo_t                    *cr);
+PangoLayout  *muster_map_label_layout  (PangoContext               *context,
+                                        const PangoFontDescription *font,
+                                        const char                 *text);
 
 G_END_DECLS

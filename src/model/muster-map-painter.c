@@ -40,6 +40,7 @@ typedef struct
   const MusterMapStyle *style;
   double                zoom;      /* px per mm */
   PangoLayout          *layout;
+  PangoContext         *labels_context; /* nullable: its layouts kept between frames */
   int                   line_height; /* px, of "Ag" in the layout's font; 0 before it is known */
   GPtrArray            *sides;     /* side names, in order of appearance */
   cairo_matrix_t        device;    /* the caller's matrix: "device pixels" for text and ticks */
@@ -145,6 +146,7 @@ text_at (Painter    *p,
          gboolean    halo)
 {
   cairo_t *cr = p->cr;
+  PangoLayout *layout;
   double cx0, cy0, cx1, cy1;
   int w, h;
 
@@ -154,8 +156,15 @@ text_at (Painter    *p,
   if (p->line_height > 0 && strchr (text, '\n') == NULL &&
       (y - 2 * p->line_height * align_y - 1 > cy1 || y + 2 * p->line_height * (1 - align_y) + 1 < cy0))
     return;
-  pango_layout_set_text (p->layout, text, -1);
-  pango_layout_get_pixel_size (p->layout, &w, &h);
+  if (p->labels_context != NULL)
+    layout = muster_map_label_layout (p->labels_context,
+                                      pango_layout_get_font_description (p->layout), text);
+  else
+    {
+      layout = p->layout;
+      pango_layout_set_text (layout, text, -1);
+    }
+  pango_layout_get_pixel_size (layout, &w, &h);
   if (x - w * align_x - 3 > cx1 || x + w * (1 - align_x) + 3 < cx0 ||
       y - h * align_y - 1 > cy1 || y + h * (1 - align_y) + 1 < cy0)
     return;
@@ -170,7 +179,7 @@ text_at (Painter    *p,
       cairo_move_to (cr, round (x - w * align_x), round (y - h * align_y));
     }
   set_colour (cr, p->style->text);
-  pango_cairo_show_layout (cr, p->layout);
+  pango_cairo_show_layout (cr, layout);
 }
 
 /* @shape's ellipse as drawn: a zero radius would make cairo's path singular */
@@ -1175,6 +1184,7 @@ paint_overlays (Painter *p)
 {
   cairo_t *cr = p->cr;
   const MusterMapScene *scene = p->scene;
+  const MusterFeature *blocker;
 
   if (!muster_box_is_empty (scene->rubber_band))
     {
@@ -1185,6 +1195,15 @@ paint_overlays (Painter *p)
       cairo_fill_preserve (cr);
       set_colour (cr, p->style->selection);
       set_line_px (p, 1);
+      cairo_stroke (cr);
+    }
+  /* the piece that blocks a line of sight, outlined under the line */
+  if (scene->has_measure && scene->measure_blocked && scene->blocker != NULL &&
+      (blocker = muster_battlefield_lookup (scene->battlefield, scene->blocker)) != NULL)
+    {
+      shape_path (cr, blocker);
+      set_colour (cr, p->style->blocked);
+      set_line_px (p, 3);
       cairo_stroke (cr);
     }
   if (scene->has_measure)
@@ -1530,6 +1549,7 @@ muster_map_paint_layers (cairo_t                     *cr,
   cairo_get_matrix (cr, &p.device);
   p.zoom = muster_viewport_get_zoom (viewport);
   p.layout = new_label_layout (cr, style);
+  p.labels_context = muster_map_label_context (cr);
   pango_layout_set_text (p.layout, "Ag", -1);
   pango_layout_get_pixel_size (p.layout, NULL, &p.line_height);
   collect_sides (&p);

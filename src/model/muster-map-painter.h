@@ -64,6 +64,7 @@ typedef enum
  * @measure: the measuring line, when @has_measure
  * @measure_label: (nullable): its text ("12.5″", "blocked by Old Wood")
  * @measure_blocked: draw it as a blocked line of sight
+ * @blocker: (nullable): with @measure_blocked, the id of the feature that blocks it: outlined
  * @rubber_band: a selection rectangle, when not empty
  * @show_ranges: ring each selected unit with its weapon ranges (from @types' ruleset, for the
  *   unit of @doc it places)
@@ -90,6 +91,7 @@ typedef struct
   MusterSegment             measure;
   const char               *measure_label;
   gboolean                  measure_blocked;
+  const char               *blocker;
   MusterBox                 rubber_band;
   gboolean                  no_labels;
   GHashTable               *live;

@@ -504,8 +504,9 @@ focus_search_action (GtkWidget  *widget,
  * _muster_army_page_add_shortcuts:
  *
  * The page's shortcuts that work wherever the focus is in the window while the page shows
- * (from the header bar after New List, say): global scope, which GTK runs only for a mapped
- * page, so the Battlefield and Preview pages keep their own keys.
+ * (from the header bar after New List, say, or the catalogue's search field): global scope,
+ * which GTK runs only for a mapped page, so the Battlefield and Preview pages keep their own
+ * keys.
  */
 void
 _muster_army_page_add_shortcuts (MusterArmyPage *self)
@@ -526,6 +527,10 @@ _muster_army_page_add_shortcuts (MusterArmyPage *self)
 
   gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller),
                                      GTK_SHORTCUT_SCOPE_GLOBAL);
+  /* Before the focused widget's own keys: the catalogue's search field, where the focus
+   * stays after adding a unit, took Ctrl+Shift+G for its "previous match" and the group was
+   * never added. None of these keys edits text. */
+  gtk_event_controller_set_propagation_phase (controller, GTK_PHASE_CAPTURE);
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
                                           gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].trigger),

@@ -62,6 +62,7 @@ struct _MusterMapView
   char                     *terrain_type;
   char                     *zone_side;
   gboolean                  show_umpire;
+  gboolean                  snap;           /* moves and turns go by steps */
   gboolean                  show_ranges;
   gboolean                  fitted;
 
@@ -83,6 +84,8 @@ struct _MusterMapView
   MusterSegment             measure;
   char                     *measure_text;
   gboolean                  measure_blocked;
+  char                     *measure_blocker; /* (nullable): the id of what blocks the sight */
+  char                     *band_zone;      /* (nullable): the zone a band started in */
 };
 
 G_DEFINE_FINAL_TYPE (MusterMapView, muster_map_view, GTK_TYPE_WIDGET)
@@ -162,6 +165,7 @@ muster_map_view_snapshot (GtkWidget   *widget,
                       ? (MusterSegment) { self->drag_start, self->drag_now } : self->measure;
       scene.measure_label = self->measure_text;
       scene.measure_blocked = self->measure_blocked;
+      scene.blocker = self->measure_blocker;
     }
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -467,7 +471,8 @@ muster_map_view_rotate_selection (MusterMapView *self,
   push (self, command);
 }
 
-/* Snaps a move to the grid when there is one, else to 5 mm. */
+/* Snaps a move to a quarter of the grid when there is one, else to 5 mm; not when snapping is
+ * off. */
 static MusterVector
 snap_delta (MusterMapView *self,
             MusterVector   delta)
@@ -475,6 +480,8 @@ snap_delta (MusterMapView *self,
   double grid = muster_battlefield_get_grid (get_battlefield (self));
   double step = grid > 0 ? grid / 4 : MOVE_SNAP_MM;
 
+  if (!self->snap)
+    return delta;
   return (MusterVector) { round (delta.x / step) * step, round (delta.y / step) * step };
 }
 
@@ -494,9 +501,10 @@ preview_drag (MusterMapView *self)
       for (guint i = 0; i < self->originals->len; i++)
         box = muster_box_union (box, muster_feature_get_bounds (self->originals->pdata[i]));
       centre = muster_box_centre (box);
-      angle = muster_snap_angle (muster_vector_angle (muster_point_sub (self->drag_now, centre)) -
-                                 muster_vector_angle (muster_point_sub (self->drag_start, centre)),
-                                 ROTATE_SNAP);
+      angle = muster_vector_angle (muster_point_sub (self->drag_now, centre)) -
+              muster_vector_angle (muster_point_sub (self->drag_start, centre));
+      if (self->snap)
+        angle = muster_snap_angle (angle, ROTATE_SNAP);
     }
   for (guint i = 0; i < self->originals->len; i++)
     {
@@ -731,6 +739,7 @@ measure (MusterMapView *self)
 
   self->has_measure = TRUE;
   self->measure_blocked = FALSE;
+  g_clear_pointer (&self->measure_blocker, g_free);
   self->measure = (MusterSegment) { self->drag_start, self->drag_now };
   g_clear_pointer (&self->measure_text, g_free);
   if (a && b && a != b && a->kind == MUSTER_FEATURE_UNIT && b->kind == MUSTER_FEATURE_UNIT)
@@ -746,6 +755,7 @@ measure (MusterMapView *self)
           const MusterTerrainType *type = muster_terrain_types_lookup (self->types, blocker->type);
 
           self->measure_blocked = TRUE;
+          self->measure_blocker = g_strdup (blocker->id);
           self->measure_text = g_strdup_printf (_("%s — no line of sight: %s"), length,
                                                 blocker->name ? blocker->name
                                                 : type ? type->name : blocker->type);
@@ -765,6 +775,13 @@ const char *
 muster_map_view_get_measure_text (MusterMapView *self)
 {
   return self->measure_text;
+}
+
+/* Returns: (nullable): the id of the feature that blocks the line of sight measured */
+const char *
+muster_map_view_get_sight_blocker (MusterMapView *self)
+{
+  return self->measure_blocker;
 }
 
 /* Gestures */
@@ -804,6 +821,15 @@ drag_begin_cb (GtkGestureDrag *gesture,
       hit = muster_battlefield_hit (field, self->drag_start,
                                     HIT_PX / muster_viewport_get_zoom (self->viewport),
                                     self->show_umpire);
+      /* a drag that starts in a deployment zone not selected draws a band round the units
+       * deployed in it (a click selects the zone; a selected zone drags) */
+      g_clear_pointer (&self->band_zone, g_free);
+      if (hit != NULL && hit->kind == MUSTER_FEATURE_ZONE &&
+          !g_hash_table_contains (self->selection, hit->id))
+        {
+          self->band_zone = g_strdup (hit->id);
+          hit = NULL;
+        }
       if (hit == NULL)
         {
           if (!(state & GDK_SHIFT_MASK))
@@ -916,6 +942,11 @@ drag_end_cb (GtkGestureDrag *gesture,
                 box.y0 >= band.y0 && box.y1 <= band.y1)
               g_hash_table_add (self->selection, g_strdup (f->id));
           }
+        /* no band, a click: on a zone, it selects the zone */
+        if (self->band_zone != NULL &&
+            (fabs (dx) + fabs (dy)) < HIT_PX && muster_battlefield_lookup (field, self->band_zone))
+          g_hash_table_add (self->selection, g_strdup (self->band_zone));
+        g_clear_pointer (&self->band_zone, g_free);
         selection_changed (self);
       }
       break;
@@ -1217,6 +1248,26 @@ muster_map_view_get_show_ranges (MusterMapView *self)
   return self->show_ranges;
 }
 
+/**
+ * muster_map_view_set_snap:
+ * @self: a map view
+ * @snap: whether dragged moves go by a quarter of the grid (5 mm without one) and turns by 15°
+ *
+ * On by default; off, features go exactly where they are dragged.
+ */
+void
+muster_map_view_set_snap (MusterMapView *self,
+                          gboolean       snap)
+{
+  self->snap = snap;
+}
+
+gboolean
+muster_map_view_get_snap (MusterMapView *self)
+{
+  return self->snap;
+}
+
 GtkWidget *
 muster_map_view_new (void)
 {
@@ -1249,6 +1300,8 @@ muster_map_view_finalize (GObject *object)
   g_free (self->terrain_type);
   g_free (self->zone_side);
   g_free (self->measure_text);
+  g_free (self->measure_blocker);
+  g_free (self->band_zone);
   G_OBJECT_CLASS (muster_map_view_parent_class)->finalize (object);
 }
 
@@ -1280,6 +1333,7 @@ muster_map_view_init (MusterMapView *self)
   GtkGesture *gesture;
   GtkDropTarget *drop;
 
+  self->snap = TRUE;
   self->viewport = muster_viewport_new ();
   muster_viewport_set_zoom_range (self->viewport, 0.05, 40);
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);

@@ -45,6 +45,9 @@ void            muster_map_view_set_show_umpire   (MusterMapView            *sel
 void            muster_map_view_set_show_ranges   (MusterMapView            *self,
                                                    gboolean                  show);
 gboolean        muster_map_view_get_show_ranges   (MusterMapView            *self);
+void            muster_map_view_set_snap          (MusterMapView            *self,
+                                                   gboolean                  snap);
+gboolean        muster_map_view_get_snap          (MusterMapView            *self);
 void            muster_map_view_fit               (MusterMapView            *self);
 void            muster_map_view_turn_view         (MusterMapView            *self,
                                                    double                    angle);
@@ -59,6 +62,7 @@ void            muster_map_view_delete_selection  (MusterMapView            *sel
 void            muster_map_view_rotate_selection  (MusterMapView            *self,
                                                    double                    angle);
 const char     *muster_map_view_get_measure_text  (MusterMapView            *self);
+const char     *muster_map_view_get_sight_blocker (MusterMapView            *self);
 gboolean        muster_map_view_place_unit        (MusterMapView            *self,
                                                    const char               *unit_id,
                                                    double                    widget_x,

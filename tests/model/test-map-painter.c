@@ -242,6 +242,16 @@ test_selection_and_measure (void)
   surface = paint (field, &scene);
   g_assert_true (same_colour (pixel_at (surface, PX (500), PY (450)), rgba_to_pixel (style.blocked)));
   cairo_surface_destroy (surface);
+
+  /* the piece that blocks the sight is outlined in the blocked colour */
+  g_hash_table_remove_all (selection);
+  surface = paint (field, &scene);
+  g_assert_false (same_colour (pixel_at (surface, PX (100), PY (300)), rgba_to_pixel (style.blocked)));
+  cairo_surface_destroy (surface);
+  scene.blocker = "t1";
+  surface = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (surface, PX (100), PY (300)), rgba_to_pixel (style.blocked)));
+  cairo_surface_destroy (surface);
 }
 
 static void
@@ -714,6 +724,59 @@ test_unit_label_clear_of_terrain_name (void)
   cairo_surface_destroy (plain);
 }
 
+/* Label layouts are kept between frames for image surfaces: the same text in the same font is
+ * laid out once, as a fresh layout would be; another font is another layout; a vector surface
+ * lays out for itself. */
+static void
+test_kept_label_layouts (void)
+{
+  cairo_surface_t *first = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 50, 50);
+  cairo_surface_t *second = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 80, 40);
+  cairo_surface_t *recording = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (first);
+  cairo_t *cr2 = cairo_create (second);
+  cairo_t *cr_rec = cairo_create (recording);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 9");
+  PangoFontDescription *italic = pango_font_description_from_string ("Sans Italic 9");
+  g_autoptr(PangoLayout) fresh = pango_cairo_create_layout (cr);
+  PangoContext *context = muster_map_label_context (cr);
+  PangoLayout *layout, *again;
+  int w, h, fresh_w, fresh_h;
+
+  g_assert_nonnull (context);
+  layout = muster_map_label_layout (context, font, "Old Wood");
+  g_assert_cmpstr (pango_layout_get_text (layout), ==, "Old Wood");
+  pango_layout_set_font_description (fresh, font);
+  pango_layout_set_text (fresh, "Old Wood", -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  pango_layout_get_pixel_size (fresh, &fresh_w, &fresh_h);
+  g_assert_cmpint (w, >, 20);
+  g_assert_cmpint (w, ==, fresh_w);
+  g_assert_cmpint (h, ==, fresh_h);
+  g_assert_true (muster_map_label_layout (context, font, "Old Wood") == layout);
+  g_assert_true (muster_map_label_layout (context, italic, "Old Wood") != layout);
+  g_assert_true (muster_map_label_layout (context, font, "Old Mill") != layout);
+
+  /* the next frame, on another surface, translated as a strip is: the same layout */
+  cairo_translate (cr2, -30, 12);
+  g_assert_true (muster_map_label_context (cr2) == context);
+  again = muster_map_label_layout (context, font, "Old Wood");
+  g_assert_true (again == layout);
+  pango_layout_get_pixel_size (again, &w, &h);
+  g_assert_cmpint (w, ==, fresh_w);
+
+  g_assert_null (muster_map_label_context (cr_rec));
+
+  pango_font_description_free (font);
+  pango_font_description_free (italic);
+  cairo_destroy (cr);
+  cairo_destroy (cr2);
+  cairo_destroy (cr_rec);
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (second);
+  cairo_surface_destroy (recording);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -731,5 +794,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/terrain-name-on-table", test_terrain_name_on_table);
   g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
                    test_unit_label_clear_of_terrain_name);
+  g_test_add_func ("/map-painter/kept-label-layouts", test_kept_label_layouts);
   return g_test_run ();
 }

@@ -71,11 +71,13 @@ matches (GtkShortcutTrigger *trigger,
 }
 
 /* Fires the first shortcut of @widget's controllers that matches @accel, of the local scope
- * (@local) or of the managed and global ones (the root's, which mnemonics are). */
+ * (@local) or of the managed and global ones (the root's, which mnemonics are), in @phase
+ * (GTK_PHASE_NONE: any). */
 static gboolean
 activate_shortcuts (GtkWidget          *widget,
                     GtkShortcutTrigger *accel,
-                    gboolean            local)
+                    gboolean            local,
+                    GtkPropagationPhase phase)
 {
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
 
@@ -87,7 +89,9 @@ activate_shortcuts (GtkWidget          *widget,
       if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
         continue;
       scope = gtk_shortcut_controller_get_scope (GTK_SHORTCUT_CONTROLLER (controller));
-      if ((scope == GTK_SHORTCUT_SCOPE_LOCAL) != local)
+      if ((scope == GTK_SHORTCUT_SCOPE_LOCAL) != local ||
+          (phase != GTK_PHASE_NONE &&
+           gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (controller)) != phase))
         continue;
       for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
         {
@@ -102,17 +106,20 @@ activate_shortcuts (GtkWidget          *widget,
   return FALSE;
 }
 
+/* The window's managed and global shortcuts of @phase: the capture ones run before the focus
+ * widget's keys, the bubble ones after */
 static gboolean
 activate_managed (GtkWidget          *widget,
-                  GtkShortcutTrigger *accel)
+                  GtkShortcutTrigger *accel,
+                  GtkPropagationPhase phase)
 {
   if (!gtk_widget_get_mapped (widget) || !gtk_widget_is_sensitive (widget))
     return FALSE;
-  if (activate_shortcuts (widget, accel, FALSE))
+  if (activate_shortcuts (widget, accel, FALSE, phase))
     return TRUE;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (activate_managed (child, accel))
+    if (activate_managed (child, accel, phase))
       return TRUE;
   return FALSE;
 }
@@ -142,10 +149,12 @@ press (const char *accel)
   g_assert_nonnull (window);
   g_assert_nonnull (trigger);
   focus = gtk_window_get_focus (window);
+  if (activate_managed (GTK_WIDGET (window), trigger, GTK_PHASE_CAPTURE))
+    goto done;
   for (GtkWidget *w = focus ? focus : GTK_WIDGET (window); w != NULL; w = gtk_widget_get_parent (w))
-    if (gtk_widget_is_sensitive (w) && activate_shortcuts (w, trigger, TRUE))
+    if (gtk_widget_is_sensitive (w) && activate_shortcuts (w, trigger, TRUE, GTK_PHASE_NONE))
       goto done;
-  if (activate_managed (GTK_WIDGET (window), trigger))
+  if (activate_managed (GTK_WIDGET (window), trigger, GTK_PHASE_BUBBLE))
     goto done;
   actions = gtk_application_get_actions_for_accel (GTK_APPLICATION (app), accel);
   for (guint i = 0; actions[i] != NULL; i++)
@@ -241,6 +250,19 @@ choose (AdwComboRow *combo,
   g_assert_cmpstr (combo_label (combo), ==, label);
 }
 
+/* Whether the focused widget (a menu item) shows @text, after its indent */
+static gboolean
+focus_reads (const char *text)
+{
+  GtkWidget *focus = focus_widget ();
+  GtkWidget *label = focus ? find_descendant (focus, GTK_TYPE_LABEL) : NULL;
+  const char *shown = label ? gtk_label_get_text (GTK_LABEL (label)) : NULL;
+
+  while (shown != NULL && g_unichar_isspace (g_utf8_get_char (shown)))
+    shown = g_utf8_next_char (shown);
+  return g_strcmp0 (shown, text) == 0;
+}
+
 /* Whether the catalogue's first unit type is named @text, or begins so */
 static gboolean
 first_match (GListModel *catalogue,
@@ -258,6 +280,8 @@ first_match (GListModel *catalogue,
  *   choose:ROW:LABEL  Ctrl+E, Tab to the option ROW, LABEL picked from its list
  *   check:ROW         Ctrl+E, Tab to the option ROW's check, Space
  *   next              F8: the next problem's unit selected
+ *   move:GROUP        Ctrl+M, Down to GROUP in the menu of places, Return: the selected unit
+ *                     moves into it
  *   errors:N          (a check) N errors now
  */
 static void
@@ -303,6 +327,19 @@ run_step (MusterWindow *window,
     }
   else if (g_str_equal (part[0], "next"))
     press ("F8");
+  else if (g_str_equal (part[0], "move"))
+    {
+      MusterUnit *unit = muster_army_page_get_selected_unit (muster_window_get_army_page (window));
+
+      g_assert_nonnull (unit);
+      press ("<Control>m");
+      for (guint i = 0; i < 20 && !focus_reads (part[1]); i++)
+        press ("Down");
+      if (!focus_reads (part[1]))
+        g_error ("Down never reaches %s in the Move To menu", part[1]);
+      press ("Return");
+      g_assert_cmpstr (muster_node_get_name (muster_unit_get_node (unit)), ==, part[1]);
+    }
   else if (g_str_equal (part[0], "errors"))
     {
       guint expected = (guint) g_ascii_strtoull (part[1], NULL, 10);
@@ -390,8 +427,9 @@ static const Scenario scenarios[] = {
                        "errors:0", NULL } },
   { "medals-of-valor", { "add:Enlisted", "choose:Weapon:Magazine rifle",
                          "choose:Pay grade:E3 Private first class", "errors:0", NULL } },
-  { "horse-and-musket", { "group", "add:Leader", "choose:Command:Commander", "group",
-                          "add:Leader", "add:Line infantry", "size:6", "errors:0", NULL } },
+  { "horse-and-musket", { "group", "add:Leader", "choose:Command:Commander",
+                          "add:Line infantry", "group", "add:Leader", "errors:2", "next", "next",
+                          "move:BMU group", "size:6", "errors:0", NULL } },
 };
 
 /* Whether the Shortcuts window lists @accel (parsed, so "<Ctrl>" and "<Control>" agree) */
