@@ -130,12 +130,13 @@ sync_editor (MusterUnitEditor *self)
 
   self->syncing = TRUE;
   cost = muster_unit_get_cost (unit);
-  costing = muster_ruleset_get_costing (self->ruleset);
+  /* A list whose rule system is not installed opens uncosted: no costing to name the unit */
+  costing = self->ruleset ? muster_ruleset_get_costing (self->ruleset) : NULL;
   if (cost->error != NULL)
     description = g_strdup_printf (_("Cannot be costed: %s"), cost->error);
   else
     description = g_strdup_printf ("%" G_GINT64_FORMAT " %s%s", cost->value,
-                                   muster_costing_get_unit (costing, cost->value),
+                                   costing ? muster_costing_get_unit (costing, cost->value) : "",
                                    cost->house ? " *" : "");
   adw_preferences_group_set_description (self->unit_group, description);
 

@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-army-page.h"
 #include "muster-commands.h"
 #include "muster-preferences-window.h"
 #include "muster-recent.h"
@@ -340,6 +341,33 @@ test_welcome_page_out_of_sight (void)
   spin_until (window_mapped, page);
   g_assert_cmpuint (n_rows (rows), ==, 2);
   g_assert_cmpstr (first_row_title (rows), ==, "battle-valor-fantasy-1000");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A list whose rule system is not installed opens uncosted, and its units can still be edited. */
+static void
+test_unknown_rule_system (void)
+{
+  static const char xml[] =
+    "<muster format='1'><ruleset id='no-such-system' version='1.0'/><title>Lost</title>"
+    "<force id='f1' name='Lost' points='100'><unit type='infantry' size='4' name='Band'/>"
+    "</force></muster>";
+  g_autofree char *path = g_build_filename (tmp_dir, "lost.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window = new_shown_window ();
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterUnit *unit;
+
+  g_assert_true (g_file_set_contents (path, xml, -1, NULL));
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  g_assert_null (muster_document_get_ruleset (muster_window_get_document (window)));
+  unit = muster_node_get_unit (muster_force_get_root (
+    muster_document_get_force (muster_window_get_document (window))), 0);
+  g_assert_true (muster_army_page_select_unit (page, unit));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 6));
+  g_assert_cmpuint (muster_unit_get_size (unit), ==, 6);
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -688,6 +716,7 @@ main (int   argc,
   g_test_add_func ("/ui/files/recent-watch", test_recent_watch);
   g_test_add_func ("/ui/files/welcome-page-out-of-sight", test_welcome_page_out_of_sight);
   g_test_add_func ("/ui/files/one-window-per-document", test_one_window_per_document);
+  g_test_add_func ("/ui/files/unknown-rule-system", test_unknown_rule_system);
   g_test_add_func ("/ui/files/error-dialog", test_error_dialog);
   g_test_add_func ("/ui/files/recovery-copy", test_recovery_copy);
   g_test_add_func ("/ui/files/restore-discard", test_restore_discard);
