@@ -705,7 +705,8 @@ group_picks (const MusterRuleset  *ruleset,
 }
 
 /* Each option group the type allows with a `min` (the allow's over the group's): a required
- * choice left empty, such as a soldier without a pay grade. One finding per group, under a key
+ * choice left empty, such as a soldier without a pay grade; and each option picked that the
+ * type's `only` leaves out. One finding per group, under a key
  * of its own so that two groups' findings do not replace each other. Too many picks are left to
  * the rulesets' own constraints, which say it in the book's words (and the editor offers a
  * single-pick group as one choice). */
@@ -742,6 +743,29 @@ check_type_options (MusterValidator       *self,
       put_number (&p, "min", min);
       /* Interned: the key outlives this call (unit_check() copies it into its own). */
       key = g_strconcat (RULE_UNIT_OPTIONS ":", allow->group, NULL);
+      found_add (found, g_intern_string (key),
+                 unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
+    }
+
+  /* An option of an allowed group that the type may not take (the editor offers it, flagged
+   * "not allowed"): a list may hold it on purpose, but it is not legal then. */
+  for (guint i = 0; type != NULL && i < muster_unit_get_n_picks (unit); i++)
+    {
+      guint count = 0;
+      const MusterOption *option = muster_ruleset_get_option (ruleset,
+                                                              muster_unit_get_pick (unit, i, &count));
+      g_autofree char *key = NULL;
+      Placeholders p;
+      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
+                                         .name = (char *) "Unit options" },
+                               .message = (char *) "{unit} ({type}) takes {option}, which the type may not." };
+
+      if (option == NULL || count == 0 || muster_unit_type_get_allow (type, option->group) == NULL ||
+          muster_unit_type_allows_option (type, option))
+        continue;
+      placeholders_init (&p);
+      put (&p, "option", option->item.name);
+      key = g_strconcat (RULE_UNIT_OPTIONS ":not:", option->item.id, NULL);
       found_add (found, g_intern_string (key),
                  unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
     }

@@ -9,8 +9,9 @@
 #include "muster-roster-cells.h"
 
 /*
- * The roster's rows and its column header. A row is ONE widget, MusterRosterLine: the tree
- * expander is its only child, and it draws the unit's name and type, the finding's mark, the
+ * The roster's rows and its column header. A row is ONE widget, MusterRosterLine: a group's
+ * tree expander is its only child (a unit's row, which has nothing to expand, is indented
+ * without one), and it draws the unit's name and type, the finding's mark, the
  * size, the statistics and the cost itself, in columns whose widths are a function of the
  * row's width and the font alone. So nothing measures across rows (GTK 4.8's column view
  * re-measured every cell of a column whenever a row came or went), a row's height is known
@@ -24,6 +25,9 @@
 #define MARK_SIZE      16
 #define MARK_SPACING   6
 #define EXPANDER_GAP   4
+/* Adwaita's tree expander: a 16 px icon a level, 4 px apart */
+#define INDENT_ICON    16
+#define INDENT_SPACING 4
 /* Adwaita's .caption and .dim-label */
 #define CAPTION_POINTS 9
 #define DIM_OPACITY    0.55f
@@ -126,7 +130,7 @@ struct _MusterRosterLine
   GtkWidget        parent_instance;
 
   /* Owned References */
-  GtkWidget       *expander;
+  GtkWidget       *expander;          /* a group's only */
   GtkTreeListRow  *list_row;
   MusterRosterRow *row;
   PangoLayout     *layouts[N_TEXTS];   /* made when first drawn, kept while bound */
@@ -257,7 +261,18 @@ line_bind (MusterRosterLine *self,
     g_signal_handlers_disconnect_by_func (self->row, row_notify_cb, self);
   g_clear_object (&self->row);
   g_set_object (&self->list_row, list_row);
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (self->expander), list_row);
+  if (list_row != NULL && gtk_tree_list_row_is_expandable (list_row) && self->expander == NULL)
+    {
+      self->expander = gtk_tree_expander_new ();
+      gtk_widget_set_parent (self->expander, GTK_WIDGET (self));
+    }
+  else if ((list_row == NULL || !gtk_tree_list_row_is_expandable (list_row)) &&
+           self->expander != NULL)
+    g_clear_pointer (&self->expander, gtk_widget_unparent);
+  if (self->expander != NULL)
+    gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (self->expander), list_row);
+  /* Where the name starts depends on the depth */
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
   if (list_row != NULL)
     self->row = gtk_tree_list_row_get_item (list_row);
   if (self->row != NULL)
@@ -342,12 +357,22 @@ muster_roster_line_measure (GtkWidget      *widget,
     *minimum = *natural = MAX (2 * m->line_height, m->line_height + m->caption_height);
 }
 
+/* The width of a unit's row's indentation, as a tree expander's at its depth */
+static int
+indent_width (MusterRosterLine *self)
+{
+  guint depth = self->list_row != NULL ? gtk_tree_list_row_get_depth (self->list_row) : 0;
+
+  return (int) (depth + 1) * INDENT_ICON + (int) depth * INDENT_SPACING;
+}
+
 /* The part of the unit's column after the expander */
 static Span
 name_span (MusterRosterLine *self,
            const Span       *column)
 {
-  int indent = gtk_widget_get_width (self->expander) + EXPANDER_GAP;
+  int indent = (self->expander != NULL ? gtk_widget_get_width (self->expander)
+                                       : indent_width (self)) + EXPANDER_GAP;
   Span span = { column->x + COLUMN_PADDING + indent,
                 column->width - 2 * COLUMN_PADDING - indent };
 
@@ -368,6 +393,8 @@ muster_roster_line_size_allocate (GtkWidget *widget,
   int expander_width;
   int x;
 
+  if (self->expander == NULL)
+    return;
   layout_columns (widget, metrics_for (widget), width, spans);
   gtk_widget_measure (self->expander, GTK_ORIENTATION_HORIZONTAL, -1, &expander_width, NULL,
                       NULL, NULL);
@@ -469,7 +496,8 @@ muster_roster_line_snapshot (GtkWidget   *widget,
   GdkRGBA fg, dim;
   int top, mark;
 
-  gtk_widget_snapshot_child (widget, self->expander, snapshot);
+  if (self->expander != NULL)
+    gtk_widget_snapshot_child (widget, self->expander, snapshot);
   if (self->row == NULL)
     return;
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
@@ -578,8 +606,6 @@ muster_roster_line_class_init (MusterRosterLineClass *klass)
 static void
 muster_roster_line_init (MusterRosterLine *self)
 {
-  self->expander = gtk_tree_expander_new ();
-  gtk_widget_set_parent (self->expander, GTK_WIDGET (self));
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
 }
 

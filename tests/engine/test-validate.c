@@ -246,7 +246,7 @@ test_unit_type_size (Legal         *army,
 
 /* A required option group left empty: the group's min, or the allow's where it has one (Gear
  * is optional for foot, required for chariots), one finding per group, and a group with a
- * default (Quality) never empty. */
+ * default (Quality) never empty; an option the type's `only` leaves out, picked. */
 static void
 test_unit_options (Legal         *army,
                    gconstpointer  data)
@@ -271,7 +271,13 @@ test_unit_options (Legal         *army,
   only (army, "unit-options", 2);
   muster_unit_set_option (car, "bow", 1);
   g_assert_cmpstr (only (army, "unit-options", 1), ==, "Car (Chariot) has no Crew: choose one.");
+  /* A crew the type may not take fills the group, but is a finding of its own. */
   muster_unit_set_option (car, "runner", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Car (Chariot) takes Runner, which the type may not.");
+  g_assert_false (muster_validator_is_legal (army->validator));
+  muster_unit_set_option (car, "runner", 0);
+  muster_unit_set_option (car, "archer", 1);
   only (army, "unit-options", 0);
   /* Foot units need no gear. */
   muster_unit_set_option (left, "officer", 0);

@@ -222,8 +222,10 @@ run_step (MusterWindow *window,
       g_assert_cmpstr (editor_title (window), ==, name[0]);
       unit = muster_unit_editor_get_unit (MUSTER_UNIT_EDITOR (editor));
       g_assert_nonnull (unit);
+      shot ("context-menu");
       click_text (find_open_popover (roster), "Move To…");
       wait_for (popover_open, roster, "a popover opening");
+      shot ("move-to");
       click_text (find_open_popover (roster), part[2]);
       wait_for (popover_closed, roster, "the popover closing");
       if (g_str_equal (part[2], "Top of the List"))
@@ -374,8 +376,12 @@ static const Scenario scenarios[] = {
                                  "fix:Foot: a commander has one Commander Rating",
                                  "choose:Commander Rating:4", "size:3", "errors:0",
                                  "drag:Mounted:Wing", "shot:ul", "errors:0", NULL } },
-  { "medals-of-valor", TRUE, 0, { "add:Enlisted man", "choose:Pay grade:E3 Private first class",
-                                  "choose:Weapon:Magazine rifle", "errors:0", "menu:Add Group",
+  { "medals-of-valor", TRUE, 0, { "add:Enlisted man",
+                                  "choose:Pay grade:E5 Sergeant (not allowed)", "errors:1",
+                                  "menu:Add Group", "errors:2",
+                                  "fix:Enlisted man (Enlisted man) takes E5 Sergeant",
+                                  "choose:Pay grade:E3 Private first class",
+                                  "choose:Weapon:Magazine rifle", "errors:1",
                                   "move:Enlisted man:Platoon", "errors:1", "shot:mov",
                                   "move:Enlisted man:Top of the List", "errors:1",
                                   "fix:Platoon has no leader", "remove:Platoon", "errors:0",

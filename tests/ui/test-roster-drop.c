@@ -6,6 +6,7 @@
 #include "muster-army-page.h"
 #include "muster-catalogue-model.h"
 #include "muster-engine.h"
+#include "muster-roster-cells.h"
 #include "muster-roster-model.h"
 #include "muster-roster-view.h"
 #include "ui-test-util.h"
@@ -18,6 +19,15 @@
  * needs a compositor that Xvfb does not have.
  */
 
+/* The tree row a row widget of the roster's list shows */
+static GtkTreeListRow *
+list_row_of (GtkWidget *row_widget)
+{
+  GtkWidget *line = find_descendant (row_widget, MUSTER_TYPE_ROSTER_LINE);
+
+  return line != NULL ? muster_roster_line_get_list_row (MUSTER_ROSTER_LINE (line)) : NULL;
+}
+
 /* The row widget showing @unit or @node, as drawn in the roster's list view. */
 static GtkWidget *
 row_widget_of (GtkWidget  *list_view,
@@ -27,9 +37,7 @@ row_widget_of (GtkWidget  *list_view,
   for (GtkWidget *child = gtk_widget_get_first_child (list_view); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkTreeExpander *expander = GTK_TREE_EXPANDER (find_descendant (child,
-                                                                  GTK_TYPE_TREE_EXPANDER));
-      GtkTreeListRow *tree_row = expander ? gtk_tree_expander_get_list_row (expander) : NULL;
+      GtkTreeListRow *tree_row = list_row_of (child);
       g_autoptr(MusterRosterRow) row = tree_row ? gtk_tree_list_row_get_item (tree_row) : NULL;
 
       /* Mapped and laid out: a row just made has no size until the next frame. */
@@ -113,13 +121,10 @@ dup_roster_row (Drop       *d,
 {
   RowSought sought = { d->list_view, unit, node };
   GtkWidget *row;
-  GtkTreeExpander *expander;
 
   spin_until (row_drawn, &sought);
   row = row_widget_of (d->list_view, unit, node);
-  expander = GTK_TREE_EXPANDER (find_descendant (row, GTK_TYPE_TREE_EXPANDER));
-
-  return gtk_tree_list_row_get_item (gtk_tree_expander_get_list_row (expander));
+  return gtk_tree_list_row_get_item (list_row_of (row));
 }
 
 /* Drags the roster's row of @unit or @node to @at_unit or @at_node (see drop_on()). */
