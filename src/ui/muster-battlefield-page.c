@@ -41,6 +41,10 @@ struct _MusterBattlefieldPage
   AdwEntryRow        *name_row;
   AdwActionRow       *size_row;
   AdwComboRow        *formation_row;  /* items in MusterFormation's order */
+  AdwActionRow       *value_row;
+  GtkSpinButton      *value_spin;
+  AdwActionRow       *hidden_row;
+  GtkSwitch          *hidden_switch;
   AdwActionRow       *rotation_row;
   GtkSpinButton      *rotation_spin;
   AdwPreferencesGroup *units_group;
@@ -83,6 +87,18 @@ push (MusterBattlefieldPage *self,
 {
   muster_history_push (muster_document_get_history (self->document), command);
   g_object_unref (command);
+}
+
+/* One feature's new value, as one undo step called @label. */
+static void
+push_replace (MusterBattlefieldPage *self,
+              const MusterFeature   *changed,
+              const char            *label)
+{
+  MusterCommand *command = muster_features_command_new (self->document, label);
+
+  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), changed);
+  push (self, command);
 }
 
 /* Terrain types of the document's rule system */
@@ -308,6 +324,11 @@ update_selection (MusterBattlefieldPage *self)
                                 f->outline == MUSTER_OUTLINE_ELLIPSE));
   gtk_spin_button_set_value (self->rotation_spin,
                              f ? round (muster_angle_to_degrees (f->rotation)) : 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->value_row), f && f->kind == MUSTER_FEATURE_OBJECTIVE);
+  gtk_spin_button_set_value (self->value_spin, f && f->kind == MUSTER_FEATURE_OBJECTIVE ? f->value : 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->hidden_row),
+                          f && (f->kind == MUSTER_FEATURE_UNIT || f->kind == MUSTER_FEATURE_OBJECTIVE));
+  gtk_switch_set_active (self->hidden_switch, f && g_strcmp0 (f->layer, "umpire") == 0);
   gtk_widget_set_visible (GTK_WIDGET (self->formation_row), f && f->kind == MUSTER_FEATURE_UNIT);
   adw_combo_row_set_selected (self->formation_row,
                               f && f->kind == MUSTER_FEATURE_UNIT ? f->formation : 0);
@@ -320,16 +341,44 @@ name_applied_cb (MusterBattlefieldPage *self)
   const MusterFeature *f = single_selection (self);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
   g_autoptr(MusterFeature) renamed = NULL;
-  MusterCommand *command;
 
   if (self->updating || f == NULL || g_strcmp0 (f->name ? f->name : "", text) == 0)
     return;
   renamed = muster_feature_copy (f);
   g_free (renamed->name);
   renamed->name = *text ? g_strdup (text) : NULL;
-  command = muster_features_command_new (self->document, _("Rename"));
-  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), renamed);
-  push (self, command);
+  push_replace (self, renamed, _("Rename"));
+}
+
+/* An objective's worth in victory points. */
+static void
+value_changed_cb (MusterBattlefieldPage *self)
+{
+  const MusterFeature *f = single_selection (self);
+  int value = gtk_spin_button_get_value_as_int (self->value_spin);
+  g_autoptr(MusterFeature) changed = NULL;
+
+  if (self->updating || f == NULL || f->kind != MUSTER_FEATURE_OBJECTIVE || value == f->value)
+    return;
+  changed = muster_feature_copy (f);
+  changed->value = value;
+  push_replace (self, changed, _("Set Victory Points"));
+}
+
+/* A unit or marker goes onto the umpire's layer (hidden from the other side) or back. */
+static void
+hidden_changed_cb (MusterBattlefieldPage *self)
+{
+  const MusterFeature *f = single_selection (self);
+  gboolean hidden = gtk_switch_get_active (self->hidden_switch);
+  g_autoptr(MusterFeature) changed = NULL;
+
+  if (self->updating || f == NULL || hidden == (g_strcmp0 (f->layer, "umpire") == 0))
+    return;
+  changed = muster_feature_copy (f);
+  g_free (changed->layer);
+  changed->layer = hidden ? g_strdup ("umpire") : NULL;
+  push_replace (self, changed, hidden ? _("Hide") : _("Reveal"));
 }
 
 /* A unit changes formation about its centre, its ranks laid out as the formation's default. */
@@ -339,7 +388,6 @@ formation_changed_cb (MusterBattlefieldPage *self)
   const MusterFeature *f = single_selection (self);
   MusterFormation formation = adw_combo_row_get_selected (self->formation_row);
   g_autoptr(MusterFeature) changed = NULL;
-  MusterCommand *command;
 
   if (self->updating || f == NULL || f->kind != MUSTER_FEATURE_UNIT ||
       formation > MUSTER_FORMATION_SINGLE || formation == f->formation)
@@ -347,9 +395,7 @@ formation_changed_cb (MusterBattlefieldPage *self)
   changed = muster_feature_copy (f);
   changed->formation = formation;
   changed->files = 0;
-  command = muster_features_command_new (self->document, _("Change Formation"));
-  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), changed);
-  push (self, command);
+  push_replace (self, changed, _("Change Formation"));
 }
 
 static void
@@ -1073,6 +1119,10 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, size_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, formation_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, value_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, value_spin);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, hidden_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, hidden_switch);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, rotation_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, units_group);
@@ -1103,6 +1153,10 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
                            G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->name_row, "apply",
                            G_CALLBACK (name_applied_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->value_spin, "value-changed",
+                           G_CALLBACK (value_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->hidden_switch, "notify::active",
+                           G_CALLBACK (hidden_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->formation_row, "notify::selected",
                            G_CALLBACK (formation_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->rotation_spin, "value-changed",

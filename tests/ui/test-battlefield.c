@@ -162,6 +162,70 @@ test_change_formation (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The first widget of @type inside the preferences row titled @title under @widget. */
+static GtkWidget *
+find_in_row (GtkWidget  *widget,
+             const char *title,
+             GType       type)
+{
+  if (ADW_IS_PREFERENCES_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return find_descendant (widget, type);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_in_row (child, title, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* An objective's victory points and a unit's hiding on the umpire's layer are edited in the
+ * properties, each an undo step. */
+static void
+test_objective_value_and_hiding (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterBattlefield *field = window_battlefield (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  GtkSpinButton *value;
+  GtkSwitch *hidden;
+
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  muster_map_view_select (view, "o1", FALSE);
+  value = GTK_SPIN_BUTTON (find_in_row (GTK_WIDGET (page), "Victory points", GTK_TYPE_SPIN_BUTTON));
+  hidden = GTK_SWITCH (find_in_row (GTK_WIDGET (page), "Hidden", GTK_TYPE_SWITCH));
+  g_assert_nonnull (value);
+  g_assert_nonnull (hidden);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (GTK_WIDGET (value),
+                                                                  ADW_TYPE_ACTION_ROW)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 3);
+  gtk_spin_button_set_value (value, 5);
+  g_assert_cmpint (muster_battlefield_lookup (field, "o1")->value, ==, 5);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Set Victory Points");
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpint (muster_battlefield_lookup (field, "o1")->value, ==, 3);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (value), ==, 3);
+
+  /* the Iron Guard go onto the umpire's layer, and come back */
+  muster_map_view_select (view, muster_battlefield_lookup_unit (field, "u2")->id, FALSE);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (GTK_WIDGET (value),
+                                                                   ADW_TYPE_ACTION_ROW)));
+  g_assert_false (gtk_switch_get_active (hidden));
+  gtk_switch_set_active (hidden, TRUE);
+  g_assert_cmpstr (muster_battlefield_lookup_unit (field, "u2")->layer, ==, "umpire");
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Hide");
+  g_assert_true (muster_history_undo (history));
+  g_assert_null (muster_battlefield_lookup_unit (field, "u2")->layer);
+
+  muster_history_mark_clean (history);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_draw_terrain_with_the_tool (void)
 {
@@ -973,6 +1037,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/new-place-undo", test_new_battlefield_place_and_undo);
   g_test_add_func ("/ui/battlefield/draw-terrain", test_draw_terrain_with_the_tool);
   g_test_add_func ("/ui/battlefield/change-formation", test_change_formation);
+  g_test_add_func ("/ui/battlefield/objective-value-and-hiding", test_objective_value_and_hiding);
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
