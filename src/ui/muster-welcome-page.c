@@ -37,6 +37,7 @@ recent_row_new (GtkRecentInfo *info)
   g_autoptr(GFile) file = g_file_new_for_uri (gtk_recent_info_get_uri (info));
   g_autofree char *location = muster_recent_dup_location (file);
   g_autofree char *name = muster_recent_dup_name (info);
+  g_autofree char *uri_display = gtk_recent_info_get_uri_display (info);
   GtkWidget *row = adw_action_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name);
@@ -46,7 +47,7 @@ recent_row_new (GtkRecentInfo *info)
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "win.open-recent");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (row), "s", gtk_recent_info_get_uri (info));
-  gtk_widget_set_tooltip_text (row, gtk_recent_info_get_uri_display (info));
+  gtk_widget_set_tooltip_text (row, uri_display);
   return row;
 }
 
