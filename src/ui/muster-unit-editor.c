@@ -31,6 +31,7 @@ struct _MusterUnitEditor
   AdwBin               parent_instance;
 
   /* Template Widgets */
+  GtkScrolledWindow   *scroller;
   GtkStack            *editor_stack;
   AdwPreferencesGroup *unit_group;
   AdwEntryRow         *name_row;
@@ -54,6 +55,8 @@ struct _MusterUnitEditor
 
   /* Borrowed: the unit shown, while its row is selected */
   MusterUnit          *unit;
+  /* Only compared, never followed: the last unit or group shown */
+  gconstpointer        last_shown;
   /* Borrowed from ruleset: the type the option rows were made for */
   const MusterUnitType *built_type;
   guint                size_min;       /* the unit's legal size range */
@@ -346,6 +349,18 @@ clear_option_groups (MusterUnitEditor *self)
   self->built_type = NULL;
 }
 
+/* Another unit or group shows from its top (its name and size), not where the last one's
+ * options were scrolled to; the same one again (deselected and selected as it moves) stays. */
+static void
+scroll_to_top_for (MusterUnitEditor *self,
+                   gconstpointer     shown)
+{
+  if (shown == NULL || shown == self->last_shown)
+    return;
+  self->last_shown = shown;
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+}
+
 /* Makes the editor's rows for @type. */
 static void
 build_rows (MusterUnitEditor     *self,
@@ -469,6 +484,7 @@ muster_unit_editor_class_init (MusterUnitEditorClass *klass)
   object_class->dispose = muster_unit_editor_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-unit-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, unit_group);
   gtk_widget_class_bind_template_child (widget_class, MusterUnitEditor, name_row);
@@ -520,6 +536,7 @@ muster_unit_editor_set_unit (MusterUnitEditor *self,
   self->unit = unit;
   self->group = NULL;
   build_editor (self);
+  scroll_to_top_for (self, unit);
 }
 
 /* Returns: (transfer none) (nullable) */
@@ -613,6 +630,7 @@ muster_unit_editor_set_group (MusterUnitEditor *self,
       gtk_stack_set_visible_child_name (self->editor_stack, "none");
       return;
     }
+  scroll_to_top_for (self, group);
 
   ruleset = muster_document_get_ruleset (document);
   level = ruleset ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL,

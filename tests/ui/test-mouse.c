@@ -124,6 +124,7 @@ roster_text (MusterWindow *window,
  *   fix:TEXT             a click on the finding TEXT… of the validation panel: what it is
  *                        about shows in the editor
  *   move:ROW:GROUP       right-click on ROW, Move To…, GROUP
+ *   top                  (a check) the editor shows the selected unit from its top
  *   errors:N             (a check) N errors now
  *   shot:NAME            a screenshot, when asked for
  */
@@ -271,6 +272,16 @@ run_step (MusterWindow *window,
       click (roster_text (window, "Roster"));
       wait_for (popover_closed, page, "the popover closing");
     }
+  else if (g_str_equal (part[0], "top"))
+    {
+      GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (find_shown (editor,
+                                                                    GTK_TYPE_SCROLLED_WINDOW));
+
+      pump (100);
+      g_assert_cmpfloat (gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (scroller)),
+                         ==, 0);
+      g_assert_true (in_view (find_spin (editor, "Size")));
+    }
   else if (g_str_equal (part[0], "errors"))
     {
       guint expected = (guint) g_ascii_strtoull (part[1], NULL, 10);
@@ -375,7 +386,8 @@ static const Scenario scenarios[] = {
                                  "check:Sub-Commander", "errors:1",
                                  "fix:Foot: a commander has one Commander Rating",
                                  "choose:Commander Rating:4", "size:3", "errors:0",
-                                 "drag:Mounted:Wing", "shot:ul", "errors:0", NULL } },
+                                 "drag:Mounted:Wing",
+                                 "top", "shot:ul", "errors:0", NULL } },
   { "medals-of-valor", TRUE, 0, { "add:Enlisted man",
                                   "choose:Pay grade:E5 Sergeant (not allowed)", "errors:1",
                                   "menu:Add Group", "errors:2",
