@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * the strips of a scrolled map agree.
  */
 
-#define MUSTER_MAP_LABEL_MAX_PLACES 4
+#define MUSTER_MAP_LABEL_MAX_PLACES 8
 
 /**
  * MusterMapLabel:

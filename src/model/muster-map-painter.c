@@ -568,12 +568,14 @@ body_box (Painter             *p,
   return (MusterBox) { x - OBJECTIVE_R, y - OBJECTIVE_R, x + OBJECTIVE_R, y + OBJECTIVE_R };
 }
 
-/* Where @text may go round @body (px): below it, above, right, left. The plate round the text
- * is 2 px wider on each side. */
+/* Where @text may go round @body (px): below it, above, right, left; with @corners, also at
+ * its four corners, so that a few important labels (objectives) are seldom left out. The
+ * plate round the text is 2 px wider on each side. */
 static guint
 label_places (Painter             *p,
               MusterBox            body,
               const char          *text,
+              gboolean             corners,
               MusterBox           *places)
 {
   double cx = (body.x0 + body.x1) / 2, cy = (body.y0 + body.y1) / 2;
@@ -584,10 +586,82 @@ label_places (Painter             *p,
   places[1] = (MusterBox) { cx - w / 2.0 - 2, body.y0 - 2 - h, cx + w / 2.0 + 2, body.y0 - 2 };
   places[2] = (MusterBox) { body.x1 + 3, cy - h / 2.0, body.x1 + 7 + w, cy + h / 2.0 };
   places[3] = (MusterBox) { body.x0 - 7 - w, cy - h / 2.0, body.x0 - 3, cy - h / 2.0 + h };
-  return 4;
+  if (!corners)
+    return 4;
+  places[4] = (MusterBox) { body.x1, body.y1, body.x1 + 4 + w, body.y1 + h };
+  places[5] = (MusterBox) { body.x1, body.y0 - h, body.x1 + 4 + w, body.y0 };
+  places[6] = (MusterBox) { body.x0 - 4 - w, body.y1, body.x0, body.y1 + h };
+  places[7] = (MusterBox) { body.x0 - 4 - w, body.y0 - h, body.x0, body.y0 };
+  return 8;
 }
 
 static GArray *terrain_name_boxes (Painter *p);
+static PangoFontDescription *use_font_style (Painter *p, PangoStyle style);
+static void restore_font (Painter *p, PangoFontDescription *saved);
+
+/* The markers of the objectives the scene shows and does not drag (px). */
+static GArray *
+objective_markers (Painter *p)
+{
+  MusterBattlefield *field = p->scene->battlefield;
+  GArray *markers = g_array_new (FALSE, FALSE, sizeof (MusterMapBody));
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      MusterMapBody marker = { f, { 0, 0, 0, 0 } };
+
+      if (f->kind != MUSTER_FEATURE_OBJECTIVE || !shown (p, f) || is_live (p, f))
+        continue;
+      marker.box = body_box (p, f);
+      g_array_append_val (markers, marker);
+    }
+  return markers;
+}
+
+/* The names of those objectives, placed before any other name, among themselves and
+ * preferably off each other's markers: what is at stake is always named, and the terrain
+ * names on the ground layer keep clear of them knowing only the objectives. Measured in the
+ * upright font of labels whatever @p's layout is set to. */
+static GArray *
+place_objective_labels (Painter *p)
+{
+  g_autoptr(GArray) markers = objective_markers (p);
+  GArray *labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  PangoFontDescription *saved;
+
+  if (p->scene->no_labels)
+    return labels;
+  saved = use_font_style (p, PANGO_STYLE_NORMAL);
+  for (guint i = 0; i < markers->len; i++)
+    {
+      const MusterMapBody *marker = &g_array_index (markers, MusterMapBody, i);
+      const MusterFeature *f = marker->owner;
+      MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
+
+      if (f->name == NULL || *f->name == '\0')
+        continue;
+      label.n_places = label_places (p, marker->box, f->name, TRUE, label.places);
+      g_array_append_val (labels, label);
+    }
+  muster_map_labels_place (labels, markers);
+  restore_font (p, saved);
+  return labels;
+}
+
+/* The boxes the placed ones of @labels take, appended to @boxes. */
+static void
+append_chosen (GArray       *boxes,
+               const GArray *labels)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+
+      if (label->chosen >= 0)
+        g_array_append_val (boxes, label->places[label->chosen]);
+    }
+}
 
 /* A layout for @cr in the labels' font. */
 static PangoLayout *
@@ -632,10 +706,12 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * @layout: a layout in the labels' font
  *
  * Where the names of units and objectives go, kept apart: every unit and objective of the
- * battlefield that the scene shows and does not drag, each label in the first of its places
- * (below, above, right, left) that covers no terrain name and no label of a higher priority
- * (objectives first, then the units widest on screen) and preferably no other unit; left out
- * when none is free, to come back when zooming in. Over the whole table, so every strip of a map agrees.
+ * battlefield that the scene shows and does not drag. The objectives are named first, among
+ * themselves (terrain names keep clear of them); then each unit's label goes in the first of
+ * its places (below, above, right, left) that covers no terrain name, no objective's name and
+ * no unit's label of a higher priority (the units widest on screen first), preferably covering
+ * no other unit or marker; left out when none is free, to come back when zooming in. Over the
+ * whole table, so every strip of a map agrees.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
  *   label, for the labels shown
@@ -651,7 +727,8 @@ muster_map_place_labels (MusterViewport       *viewport,
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
   g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (MusterMapBody));
   g_autoptr(GPtrArray) texts = g_ptr_array_new ();
-  g_autoptr(GArray) terrain_names = NULL;
+  g_autoptr(GArray) objectives = NULL;
+  g_autoptr(GArray) taken = NULL;
   GHashTable *placed = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   if (scene->no_labels)
@@ -661,7 +738,8 @@ muster_map_place_labels (MusterViewport       *viewport,
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
       MusterMapBody body = { f, { 0, 0, 0, 0 } };
       MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
-      const char *text = NULL;
+      g_autoptr(MusterFootprint) fp = NULL;
+      const char *text;
 
       if ((f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE) ||
           !shown (&p, f) || is_live (&p, f))
@@ -669,25 +747,29 @@ muster_map_place_labels (MusterViewport       *viewport,
       body.box = body_box (&p, f);
       g_array_append_val (bodies, body);
       if (f->kind == MUSTER_FEATURE_OBJECTIVE)
-        {
-          text = f->name && *f->name ? f->name : NULL;
-          label.priority = G_MAXDOUBLE;
-        }
-      else
-        {
-          g_autoptr(MusterFootprint) fp = muster_feature_get_footprint (f);
-
-          label.priority = muster_footprint_get_frontage (fp) * p.zoom;
-          text = label.priority >= MIN_LABEL_PX ? unit_label (&p, f) : NULL;
-        }
+        continue;
+      fp = muster_feature_get_footprint (f);
+      label.priority = muster_footprint_get_frontage (fp) * p.zoom;
+      text = label.priority >= MIN_LABEL_PX ? unit_label (&p, f) : NULL;
       if (text == NULL)
         continue;
-      label.n_places = label_places (&p, body.box, text, label.places);
+      label.n_places = label_places (&p, body.box, text, FALSE, label.places);
       g_array_append_val (labels, label);
       g_ptr_array_add (texts, (gpointer) text);
     }
-  terrain_names = terrain_name_boxes (&p);
-  muster_map_labels_place_around (labels, terrain_names, bodies);
+  objectives = place_objective_labels (&p);
+  taken = terrain_name_boxes (&p);
+  append_chosen (taken, objectives);
+  muster_map_labels_place_around (labels, taken, bodies);
+  for (guint i = 0; i < objectives->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (objectives, MusterMapLabel, i);
+      const MusterFeature *f = label->owner;
+      MusterMapPlacedLabel shown_label = { label->places[MAX (label->chosen, 0)], f->name };
+
+      if (label->chosen >= 0)
+        g_hash_table_insert (placed, (gpointer) f, g_memdup2 (&shown_label, sizeof shown_label));
+    }
   for (guint i = 0; i < labels->len; i++)
     {
       const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
@@ -712,7 +794,7 @@ paint_label (Painter             *p,
   if (text == NULL || *text == '\0' || p->scene->no_labels ||
       (p->labels != NULL && !is_live (p, f)))
     return;
-  label_places (p, body_box (p, f), text, places);
+  label_places (p, body_box (p, f), text, FALSE, places);
   text_at (p, text, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
 }
 
@@ -1254,7 +1336,7 @@ keep_on_table (MusterBox  table,
 }
 
 /* Where a terrain piece's name may go (device px, the plate's box): along the top inside its
- * bounds, else along the bottom, else across the middle; a river's or road's beside the band
+ * bounds, else along the bottom, else across the middle, else just above or below it; a river's or road's beside the band
  * near its end, else near its start; each kept on the table. None for a piece under 60 px
  * across. */
 static guint
@@ -1264,6 +1346,7 @@ terrain_name_places (Painter             *p,
 {
   MusterBox box = to_device_box (p, muster_feature_get_bounds (f)), table;
   double cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+  guint n = 3;
   int w, h;
 
   if (box.x1 - box.x0 < 60)
@@ -1291,11 +1374,18 @@ terrain_name_places (Painter             *p,
       places[0] = (MusterBox) { cx - w / 2.0 - 2, box.y0 + 4, cx + w / 2.0 + 2, box.y0 + 4 + h };
       places[1] = (MusterBox) { cx - w / 2.0 - 2, box.y1 - 4 - h, cx + w / 2.0 + 2, box.y1 - 4 };
       places[2] = (MusterBox) { cx - w / 2.0 - 2, cy - h / 2.0, cx + w / 2.0 + 2, cy + h / 2.0 };
+      /* just above or below the middle, clear of a marker there: the middle of a village or
+       * a hill is where objectives usually stand */
+      places[3] = (MusterBox) { cx - w / 2.0 - 2, cy - OBJECTIVE_R - 1 - h, cx + w / 2.0 + 2,
+                                cy - OBJECTIVE_R - 1 };
+      places[4] = (MusterBox) { cx - w / 2.0 - 2, cy + OBJECTIVE_R + 1, cx + w / 2.0 + 2,
+                                cy + OBJECTIVE_R + 1 + h };
+      n = 5;
     }
   table = to_device_box (p, muster_battlefield_get_table_box (p->scene->battlefield));
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < n; i++)
     keep_on_table (table, &places[i]);
-  return 3;
+  return n;
 }
 
 static gboolean
@@ -1305,13 +1395,19 @@ has_name (const MusterFeature *f)
 }
 
 /* The names of the terrain not being dragged, placed apart over the whole table (widest pieces
- * first), so that every strip of the map agrees; measured in @p's layout's font (the italic of
- * terrain names). */
+ * first), so that every strip of the map agrees, clear of the objectives' names and preferably
+ * off their markers, which are painted over them; measured in @p's layout's font (the italic
+ * of terrain names). */
 static GArray *
 place_terrain_names (Painter *p)
 {
   MusterBattlefield *field = p->scene->battlefield;
   GArray *labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  g_autoptr(GArray) markers = objective_markers (p);
+  g_autoptr(GArray) objectives = place_objective_labels (p);
+  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (MusterBox));
+
+  append_chosen (taken, objectives);
 
   for (guint i = 0; !p->scene->no_labels && i < muster_battlefield_get_n_features (field); i++)
     {
@@ -1326,13 +1422,21 @@ place_terrain_names (Painter *p)
       label.priority = bounds.x1 - bounds.x0;
       g_array_append_val (labels, label);
     }
-  muster_map_labels_place (labels, NULL);
+  muster_map_labels_place_around (labels, taken, markers);
   return labels;
 }
 
 /* Sets @p's layout in the italic of terrain names; returns the font to restore. */
 static PangoFontDescription *
 use_terrain_font (Painter *p)
+{
+  return use_font_style (p, PANGO_STYLE_ITALIC);
+}
+
+/* Sets @p's layout in @style of its font; returns the font to restore. */
+static PangoFontDescription *
+use_font_style (Painter    *p,
+                PangoStyle  style)
 {
   PangoFontDescription *italic, *saved;
 
@@ -1343,7 +1447,7 @@ use_terrain_font (Painter *p)
     font = pango_context_get_font_description (pango_layout_get_context (p->layout));
   italic = pango_font_description_copy (font);
   saved = pango_font_description_copy (font);
-  pango_font_description_set_style (italic, PANGO_STYLE_ITALIC);
+  pango_font_description_set_style (italic, style);
   pango_layout_set_font_description (p->layout, italic);
   pango_font_description_free (italic);
   return saved;
@@ -1628,6 +1732,22 @@ mix_string (guint64     hash,
   return text ? mix (hash, text, strlen (text) + 1) : mix (hash, "", 0) * 31;
 }
 
+/* @hash with a feature of the other layer that this one's names place themselves around: its
+ * id, whether it is dragged (then left out) and else its revision. */
+static guint64
+mix_other_layer (Painter             *p,
+                 guint64              hash,
+                 const MusterFeature *f)
+{
+  gboolean live = is_live (p, f);
+
+  hash = mix_string (hash, f->id);
+  hash = mix (hash, &live, sizeof live);
+  if (!live)
+    hash = mix (hash, &f->revision, sizeof f->revision);
+  return hash;
+}
+
 /**
  * muster_map_layer_key:
  * @scene: what is painted
@@ -1636,7 +1756,8 @@ mix_string (guint64     hash,
  *
  * Everything but the viewport that decides what @layer shows, hashed: the battlefield's
  * revisions for the kinds of feature on the layer (for units, the named terrain too, whose names
- * their labels keep clear of; leaving out live features, which are painted on their own), the
+ * their labels keep clear of; for the ground, the objectives, whose markers terrain names keep
+ * off; leaving out live features, which are painted on their own), the
  * sides and their order, the terrain types, the audience (umpire or side), the colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
  * the document's lists (unit names, sides of forces): those invalidate a cache by hand.
  *
@@ -1655,6 +1776,8 @@ muster_map_layer_key (const MusterMapScene *scene,
   Painter p = { .scene = scene, .sides = sides };
   guint64 hash = 0xcbf29ce484222325ull;
   guint64 newest = 0;
+  guint64 markers = 0;
+  gboolean named = FALSE;
   gboolean umpire = scene->show_umpire != FALSE;
   gboolean no_labels = scene->no_labels != FALSE;
   gconstpointer pointers[] = { field, scene->doc, scene->types };
@@ -1682,16 +1805,18 @@ muster_map_layer_key (const MusterMapScene *scene,
     {
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
 
-      /* the names of units keep clear of the names of terrain not being dragged: such a
-       * piece's place, name and presence count for the units */
+      /* the names of units keep clear of the names of terrain not being dragged, and those
+       * names keep off the markers of objectives not being dragged: such a piece's or
+       * marker's place, name and presence count for the other layer */
+      if (layer == MUSTER_MAP_LAYER_GROUND && f->kind == MUSTER_FEATURE_OBJECTIVE)
+        {
+          markers = mix_other_layer (&p, markers, f);
+          continue;
+        }
+      named = named || has_name (f);
       if (layer == MUSTER_MAP_LAYER_UNITS && has_name (f))
         {
-          gboolean live = is_live (&p, f);
-
-          hash = mix_string (hash, f->id);
-          hash = mix (hash, &live, sizeof live);
-          if (!live)
-            hash = mix (hash, &f->revision, sizeof f->revision);
+          hash = mix_other_layer (&p, hash, f);
           continue;
         }
       if (f->kind != kinds[0] && f->kind != kinds[1])
@@ -1701,6 +1826,9 @@ muster_map_layer_key (const MusterMapScene *scene,
       else
         newest = MAX (newest, f->revision);
     }
+  /* the markers count only where there is a name to keep off them */
+  if (named)
+    hash = mix (hash, &markers, sizeof markers);
   return mix (hash, &newest, sizeof newest);
 }
 

@@ -657,6 +657,37 @@ test_terrain_name_on_table (void)
   cairo_surface_destroy (plain);
 }
 
+/* Where @wood's name, set to @text, is painted on the ground layer: the pixels it changes. */
+static MusterBox
+name_box (MusterViewport       *viewport,
+          const MusterMapScene *scene,
+          MusterFeature        *wood,
+          const char           *text)
+{
+  cairo_surface_t *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  MusterBox name = muster_box_empty ();
+  cairo_t *cr;
+
+  cr = cairo_create (plain);
+  muster_map_paint_layers (cr, viewport, scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
+  cairo_destroy (cr);
+  g_free (wood->name);
+  wood->name = g_strdup (text);
+  cr = cairo_create (named);
+  muster_map_paint_layers (cr, viewport, scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (named);
+  cairo_surface_flush (plain);
+  for (int py = 0; py < H; py++)
+    for (int px = 0; px < W; px++)
+      if (pixel_at (named, px, py) != pixel_at (plain, px, py))
+        muster_box_extend (&name, P (px, py));
+  cairo_surface_destroy (named);
+  cairo_surface_destroy (plain);
+  return name;
+}
+
 /* A unit's name keeps clear of a terrain piece's name: a unit standing just above a wood would
  * put its name below itself, right over the wood's name along the wood's top; it goes above
  * the unit instead. A unit away from any name keeps its place below. */
@@ -670,8 +701,7 @@ test_unit_label_clear_of_terrain_name (void)
   MusterFeature *near = muster_feature_new (MUSTER_FEATURE_UNIT);
   MusterFeature *far = muster_feature_new (MUSTER_FEATURE_UNIT);
   MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
-  cairo_surface_t *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   MusterBox name = muster_box_empty ();
   const MusterMapPlacedLabel *label;
   cairo_t *cr;
@@ -692,21 +722,10 @@ test_unit_label_clear_of_terrain_name (void)
   muster_viewport_set_size (viewport, W, H);
   muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
 
-  /* where the wood's name is painted: the pixels it changes */
-  cr = cairo_create (plain);
-  muster_map_paint_layers (cr, viewport, &scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
-  cairo_destroy (cr);
-  wood->name = g_strdup ("Cemetery Ridge Woods");
-  cr = cairo_create (named);
-  muster_map_paint_layers (cr, viewport, &scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
-  cairo_surface_flush (named);
-  cairo_surface_flush (plain);
-  for (int py = 0; py < H; py++)
-    for (int px = 0; px < W; px++)
-      if (pixel_at (named, px, py) != pixel_at (plain, px, py))
-        muster_box_extend (&name, P (px, py));
+  name = name_box (viewport, &scene, wood, "Cemetery Ridge Woods");
   g_assert_cmpfloat (name.x1 - name.x0, >, 40);
 
+  cr = cairo_create (surface);
   placed = muster_map_place_scene_labels (cr, viewport, &scene, &style);
   label = g_hash_table_lookup (placed, near);
   g_assert_nonnull (label);
@@ -720,8 +739,47 @@ test_unit_label_clear_of_terrain_name (void)
   g_assert_cmpfloat (label->box.y0, >=, y);
 
   cairo_destroy (cr);
-  cairo_surface_destroy (named);
-  cairo_surface_destroy (plain);
+  cairo_surface_destroy (surface);
+}
+
+/* A terrain name keeps off an objective's marker, which is painted over it: with the marker
+ * where the name's first place (the top of the wood) is, the name goes to the wood's foot; the
+ * ground layer's key follows the marker. */
+static void
+test_terrain_name_off_objective (void)
+{
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterFeature *wood = add_wood (field, P (500, 300), 400, 200);
+  MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+  g_autoptr(MusterFeature) moved = NULL;
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  MusterBox name = muster_box_empty ();
+  guint64 key;
+  double x, top, bottom, tx, ty;
+
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+  muster_viewport_table_to_widget (viewport, 500, 200, &x, &top);
+  muster_viewport_table_to_widget (viewport, 500, 400, &x, &bottom);
+  /* the marker's centre 10 px below the wood's top: over the name's first place */
+  muster_viewport_widget_to_table (viewport, x, top + 10, &tx, &ty);
+  objective->centre = P (tx, ty);
+  objective->name = g_strdup ("Crossroads");
+  muster_battlefield_insert (field, -1, objective);
+  key = muster_map_layer_key (&scene, &style, MUSTER_MAP_LAYER_GROUND);
+
+  name = name_box (viewport, &scene, wood, "Long Wood");
+  g_assert_cmpfloat (name.x1 - name.x0, >, 20);
+  /* in the lower half of the wood, clear of the marker */
+  g_assert_cmpfloat (name.y0, >, (top + bottom) / 2);
+  g_assert_false (boxes_overlap (name, (MusterBox) { x - 11, top - 1, x + 11, top + 21 }));
+
+  /* moving the marker repaints the ground */
+  moved = muster_feature_copy (muster_battlefield_lookup (field, objective->id));
+  moved->centre = P (tx + 50, ty);
+  muster_feature_free (muster_battlefield_replace (field, moved));
+  g_assert_cmpuint (muster_map_layer_key (&scene, &style, MUSTER_MAP_LAYER_GROUND), !=, key);
 }
 
 /* Label layouts are kept between frames for image surfaces: the same text in the same font is
@@ -794,6 +852,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/terrain-name-on-table", test_terrain_name_on_table);
   g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
                    test_unit_label_clear_of_terrain_name);
+  g_test_add_func ("/map-painter/terrain-name-off-objective", test_terrain_name_off_objective);
   g_test_add_func ("/map-painter/kept-label-layouts", test_kept_label_layouts);
   return g_test_run ();
 }
