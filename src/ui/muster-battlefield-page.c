@@ -805,7 +805,9 @@ muster_battlefield_page_get_selection_effects (MusterBattlefieldPage *self)
 
 /* Life cycle */
 
-static void
+/* Returns whether the key chose a tool: a "key-pressed" handler's answer decides whether the
+ * view's own keys still see it. */
+static gboolean
 map_key_cb (GtkEventControllerKey *controller,
             guint                  keyval,
             guint                  keycode,
@@ -815,18 +817,18 @@ map_key_cb (GtkEventControllerKey *controller,
   const char *tool = NULL;
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return;
+    return FALSE;
   switch (keyval)
     {
     case GDK_KEY_v: tool = "select"; break;
     case GDK_KEY_h: tool = "pan"; break;
     case GDK_KEY_m: tool = "measure"; break;
     case GDK_KEY_l: tool = "sight"; break;
-    default: break;
+    default: return FALSE;
     }
-  if (tool)
-    g_action_group_activate_action (G_ACTION_GROUP (self->actions), "tool",
-                                    g_variant_new_string (tool));
+  g_action_group_activate_action (G_ACTION_GROUP (self->actions), "tool",
+                                  g_variant_new_string (tool));
+  return TRUE;
 }
 
 static void
