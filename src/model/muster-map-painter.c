@@ -595,7 +595,7 @@ label_places (Painter             *p,
   return 8;
 }
 
-static GArray *terrain_name_boxes (Painter *p);
+static GArray *terrain_name_boxes (Painter *p, const GArray *objectives);
 static PangoFontDescription *use_font_style (Painter *p, PangoStyle style);
 static void restore_font (Painter *p, PangoFontDescription *saved);
 
@@ -758,7 +758,7 @@ muster_map_place_labels (MusterViewport       *viewport,
       g_ptr_array_add (texts, (gpointer) text);
     }
   objectives = place_objective_labels (&p);
-  taken = terrain_name_boxes (&p);
+  taken = terrain_name_boxes (&p, objectives);
   append_chosen (taken, objectives);
   muster_map_labels_place_around (labels, taken, bodies);
   for (guint i = 0; i < objectives->len; i++)
@@ -1395,16 +1395,16 @@ has_name (const MusterFeature *f)
 }
 
 /* The names of the terrain not being dragged, placed apart over the whole table (widest pieces
- * first), so that every strip of the map agrees, clear of the objectives' names and preferably
- * off their markers, which are painted over them; measured in @p's layout's font (the italic
- * of terrain names). */
+ * first), so that every strip of the map agrees, clear of the objectives' names (@objectives,
+ * from place_objective_labels()) and preferably off their markers, which are painted over
+ * them; measured in @p's layout's font (the italic of terrain names). */
 static GArray *
-place_terrain_names (Painter *p)
+place_terrain_names (Painter      *p,
+                     const GArray *objectives)
 {
   MusterBattlefield *field = p->scene->battlefield;
   GArray *labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
   g_autoptr(GArray) markers = objective_markers (p);
-  g_autoptr(GArray) objectives = place_objective_labels (p);
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (MusterBox));
 
   append_chosen (taken, objectives);
@@ -1464,20 +1464,15 @@ restore_font (Painter              *p,
 /* The boxes the terrain names not being dragged take (device px): the names of units keep
  * clear of them. */
 static GArray *
-terrain_name_boxes (Painter *p)
+terrain_name_boxes (Painter      *p,
+                    const GArray *objectives)
 {
   PangoFontDescription *saved = use_terrain_font (p);
-  g_autoptr(GArray) labels = place_terrain_names (p);
+  g_autoptr(GArray) labels = place_terrain_names (p, objectives);
   GArray *boxes = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), labels->len);
 
   restore_font (p, saved);
-  for (guint i = 0; i < labels->len; i++)
-    {
-      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
-
-      if (label->chosen >= 0)
-        g_array_append_val (boxes, label->places[label->chosen]);
-    }
+  append_chosen (boxes, labels);
   return boxes;
 }
 
@@ -1505,7 +1500,14 @@ paint_terrain_names (Painter   *p,
       if (has_name (f) && shown (p, f) && is_live (p, f) && terrain_name_places (p, f, places))
         text_at (p, f->name, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
     }
-  labels = live ? g_array_new (FALSE, FALSE, sizeof (MusterMapLabel)) : place_terrain_names (p);
+  if (live)
+    labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  else
+    {
+      g_autoptr(GArray) objectives = place_objective_labels (p);
+
+      labels = place_terrain_names (p, objectives);
+    }
   for (guint i = 0; i < labels->len; i++)
     {
       const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
