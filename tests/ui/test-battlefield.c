@@ -12,6 +12,7 @@
 #include "muster-application.h"
 #include "ui-test-util.h"
 #include "muster-attach-chooser.h"
+#include "muster-battlefield-commands.h"
 #include "muster-battlefield-page.h"
 #include "muster-generate-dialog.h"
 #include "muster-map-painter.h"
@@ -920,6 +921,83 @@ test_attach_side_chooser (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The text of the scenario sheet's field headed @heading under @widget, or %NULL. */
+static char *
+sheet_text (GtkWidget  *widget,
+            const char *heading)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+      char *found;
+
+      if (GTK_IS_LABEL (child) && next != NULL &&
+          g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), heading) == 0 &&
+          find_descendant (next, GTK_TYPE_TEXT_VIEW) != NULL)
+        {
+          GtkTextBuffer *buffer =
+            gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_descendant (next, GTK_TYPE_TEXT_VIEW)));
+          GtkTextIter start, end;
+
+          gtk_text_buffer_get_bounds (buffer, &start, &end);
+          return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+        }
+      if ((found = sheet_text (child, heading)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Attach Army List for the list's own side after Generate: the side takes the generator's
+ * free zone, and the Scenario sheet's umpire notes name it where they named the generator's
+ * side (the umpire's own line kept); its briefing is on the sheet. Undone, both go back. */
+static void
+test_attach_renames_notes (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  g_autoptr(GFile) goblins = sample_file ("battle-valor-fantasy-goblins-1000.muster");
+  g_autofree char *generated = NULL, *attached = NULL, *undone = NULL, *briefing = NULL;
+  MusterGenerateDialog *dialog;
+  g_autofree char *mine = NULL;
+  g_autoptr(MusterCommand) edit = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  muster_generate_dialog_set_seed (dialog, 7);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "generate");
+  generated = sheet_text (GTK_WIDGET (page), "Umpire’s Notes");
+  g_assert_nonnull (generated);
+  g_assert_true (strstr (generated, ", Red "));
+  mine = g_strdup_printf ("Red holds the ford.\n\n%s", generated);
+  edit = muster_scenario_command_new_field (document, MUSTER_SCENARIO_UMPIRE_NOTES, mine);
+  muster_history_push (muster_document_get_history (document), edit);
+  g_assert_null (sheet_text (GTK_WIDGET (page), "Briefing: Goblins"));
+
+  /* as the chooser's "The list's own side" does */
+  g_assert_true (muster_battlefield_page_attach_file (page, goblins, &error));
+  g_assert_no_error (error);
+
+  attached = sheet_text (GTK_WIDGET (page), "Umpire’s Notes");
+  g_assert_true (g_str_has_prefix (attached, "Red holds the ford.\n\n"));
+  g_assert_null (strstr (attached + strlen ("Red holds"), "Red"));
+  g_assert_true (strstr (attached, ", Goblins "));
+  briefing = sheet_text (GTK_WIDGET (page), "Briefing: Goblins");
+  g_assert_nonnull (briefing);
+
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  undone = sheet_text (GTK_WIDGET (page), "Umpire’s Notes");
+  g_assert_cmpstr (undone, ==, mine);
+  g_assert_null (sheet_text (GTK_WIDGET (page), "Briefing: Goblins"));
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Every sample opens in the app; the scenarios show their table with every unit placed. */
 static void
 test_every_sample_opens (void)
@@ -1051,6 +1129,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
   g_test_add_func ("/ui/battlefield/bvf-battle-round-trip", test_bvf_battle_round_trip);
   g_test_add_func ("/ui/battlefield/attach-side-chooser", test_attach_side_chooser);
+  g_test_add_func ("/ui/battlefield/attach-renames-notes", test_attach_renames_notes);
 
   ret = g_test_run ();
   g_clear_object (&app);
