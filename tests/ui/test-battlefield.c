@@ -584,6 +584,90 @@ test_turn_view (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The table point at (@tx, @ty) shows at widget (@x, @y). */
+static void
+assert_shows_at (MusterViewport *viewport,
+                 double          tx,
+                 double          ty,
+                 double          x,
+                 double          y)
+{
+  double wx, wy;
+
+  muster_viewport_table_to_widget (viewport, tx, ty, &wx, &wy);
+  g_assert_cmpfloat_with_epsilon (wx, x, 1e-6);
+  g_assert_cmpfloat_with_epsilon (wy, y, 1e-6);
+}
+
+/* Pinch zoom and two-finger turn, driven through the view's own GtkGestureZoom and
+ * GtkGestureRotate (their signals emitted as GTK does once it has recognised two fingers; under
+ * Xvfb there are none, so the centre is the pointer's, given by the motion controller): the
+ * pinch's scale is the zoom from the pinch's start, the turn's delta turns the view clockwise
+ * by whole 15° steps, and the table point under the fingers stays under them. */
+static void
+test_pinch_and_turn (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view = muster_battlefield_page_get_map_view (window_page (window));
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  GtkEventController *motion, *pinch, *turn;
+  double px, py, tx, ty, zoom, rotation, x, y;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  motion = find_controller (GTK_WIDGET (view), GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  pinch = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_ZOOM);
+  turn = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_ROTATE);
+  /* off the middle, so that a pinch about the middle would show */
+  px = muster_viewport_get_width (viewport) * 0.3;
+  py = muster_viewport_get_height (viewport) * 0.6;
+  g_signal_emit_by_name (motion, "motion", px, py);
+  muster_viewport_widget_to_table (viewport, px, py, &tx, &ty);
+  zoom = muster_viewport_get_zoom (viewport);
+  rotation = muster_viewport_get_rotation (viewport);
+
+  g_signal_emit_by_name (pinch, "begin", NULL);
+  g_signal_emit_by_name (pinch, "scale-changed", 2.0);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom * 2, 1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  /* the scale is from where the pinch began, not from the last step */
+  g_signal_emit_by_name (pinch, "scale-changed", 0.5);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom * 0.5, 1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation, 1e-12);
+  g_signal_emit_by_name (pinch, "scale-changed", 1.0);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom, 1e-9);
+
+  g_signal_emit_by_name (turn, "begin", NULL);
+  /* under half a step: the table does not tilt */
+  g_signal_emit_by_name (turn, "angle-changed", 1.0, 0.1);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation, 1e-12);
+  /* 28.6° clockwise: two steps, 30°; a point right of the fingers comes out below them */
+  g_signal_emit_by_name (turn, "angle-changed", 1.4, 0.5);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation + G_PI / 6,
+                                  1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  muster_viewport_table_to_widget (viewport, tx + 100, ty, &x, &y);
+  g_assert_cmpfloat (y, >, py + 10);
+  g_assert_cmpfloat (x, >, px + 10);
+  /* the delta is from where the turn began: back past the start, 30° the other way */
+  g_signal_emit_by_name (turn, "angle-changed", 0.5, -0.5);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation - G_PI / 6,
+                                  1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom, 1e-9);
+
+  /* with the pointer gone and no fingers seen, the middle of the map stays */
+  g_signal_emit_by_name (motion, "leave");
+  px = muster_viewport_get_width (viewport) / 2.0;
+  py = muster_viewport_get_height (viewport) / 2.0;
+  muster_viewport_widget_to_table (viewport, px, py, &tx, &ty);
+  g_signal_emit_by_name (pinch, "begin", NULL);
+  g_signal_emit_by_name (pinch, "scale-changed", 1.5);
+  assert_shows_at (viewport, tx, ty, px, py);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether the button for @action is sensitive, as the action's enabled state makes it. */
 static gboolean
 action_button_sensitive (GtkWidget  *widget,
@@ -1130,6 +1214,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/bvf-battle-round-trip", test_bvf_battle_round_trip);
   g_test_add_func ("/ui/battlefield/attach-side-chooser", test_attach_side_chooser);
   g_test_add_func ("/ui/battlefield/attach-renames-notes", test_attach_renames_notes);
+  g_test_add_func ("/ui/battlefield/pinch-and-turn", test_pinch_and_turn);
 
   ret = g_test_run ();
   g_clear_object (&app);
