@@ -90,6 +90,48 @@ muster_map_scene_shows (const MusterMapScene *scene,
   return muster_doc_feature_is_visible (scene->doc, feature, &audience);
 }
 
+/**
+ * muster_map_scene_footprints:
+ * @scene: what is painted
+ *
+ * Lays out the stands of every unit on the battlefield once, for a frame that would else lay
+ * them out twice (placing the labels, then painting): see #MusterMapScene.footprints.
+ *
+ * Returns: (transfer full) (element-type MusterFeature MusterFootprint): unit → its footprint
+ */
+GHashTable *
+muster_map_scene_footprints (const MusterMapScene *scene)
+{
+  MusterBattlefield *field = scene->battlefield;
+  GHashTable *footprints = g_hash_table_new_full (NULL, NULL, NULL,
+                                                  (GDestroyNotify) muster_footprint_free);
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind == MUSTER_FEATURE_UNIT)
+        g_hash_table_insert (footprints, (gpointer) f, muster_feature_get_footprint (f));
+    }
+  return footprints;
+}
+
+/* @f's footprint: the frame's (#MusterMapScene.footprints) when it has one, else laid out into
+ * *@owned, for the caller to free. */
+static const MusterFootprint *
+unit_footprint (const MusterMapScene *scene,
+                const MusterFeature  *f,
+                MusterFootprint     **owned)
+{
+  const MusterFootprint *fp = scene->footprints != NULL
+                              ? g_hash_table_lookup (scene->footprints, f) : NULL;
+
+  if (fp != NULL)
+    return fp;
+  *owned = muster_feature_get_footprint (f);
+  return *owned;
+}
+
 /* Returns: the colour index of @side (0..MUSTER_MAP_N_SIDES-1), -1 for none */
 int
 muster_map_side_index (const MusterMapScene *scene,
@@ -563,7 +605,11 @@ body_box (Painter             *p,
   double x, y;
 
   if (f->kind == MUSTER_FEATURE_UNIT)
-    return to_device_box (p, muster_feature_get_bounds (f));
+    {
+      g_autoptr(MusterFootprint) owned = NULL;
+
+      return to_device_box (p, muster_footprint_get_bounds (unit_footprint (p->scene, f, &owned)));
+    }
   muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
   return (MusterBox) { x - OBJECTIVE_R, y - OBJECTIVE_R, x + OBJECTIVE_R, y + OBJECTIVE_R };
 }
@@ -738,17 +784,23 @@ muster_map_place_labels (MusterViewport       *viewport,
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
       MusterMapBody body = { f, { 0, 0, 0, 0 } };
       MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
-      g_autoptr(MusterFootprint) fp = NULL;
+      g_autoptr(MusterFootprint) owned = NULL;
+      const MusterFootprint *fp;
       const char *text;
 
       if ((f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE) ||
           !shown (&p, f) || is_live (&p, f))
         continue;
-      body.box = body_box (&p, f);
-      g_array_append_val (bodies, body);
       if (f->kind == MUSTER_FEATURE_OBJECTIVE)
-        continue;
-      fp = muster_feature_get_footprint (f);
+        {
+          body.box = body_box (&p, f);
+          g_array_append_val (bodies, body);
+          continue;
+        }
+      /* laid out once for the body and the priority */
+      fp = unit_footprint (scene, f, &owned);
+      body.box = to_device_box (&p, muster_footprint_get_bounds (fp));
+      g_array_append_val (bodies, body);
       label.priority = muster_footprint_get_frontage (fp) * p.zoom;
       text = label.priority >= MIN_LABEL_PX ? unit_label (&p, f) : NULL;
       if (text == NULL)
@@ -976,12 +1028,11 @@ paint_units (Painter   *p,
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
-      g_autoptr(MusterFootprint) fp = NULL;
+      g_autoptr(MusterFootprint) owned = NULL;
 
       if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f) || is_live (p, f) != live)
         continue;
-      fp = muster_feature_get_footprint (f);
-      paint_unit (p, f, fp);
+      paint_unit (p, f, unit_footprint (p->scene, f, &owned));
     }
   g_clear_pointer (&p->raster, muster_raster_end);
   p->quads = NULL;

@@ -835,6 +835,46 @@ test_kept_label_layouts (void)
   cairo_surface_destroy (recording);
 }
 
+/* A frame's footprints, laid out once, are what the units are painted from: the same picture as
+ * laying them out afresh; a footprint put in the table for a unit moves its stands. */
+static void
+test_frame_footprints (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  const MusterFeature *unit = NULL;
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *fresh, *shared, *moved;
+  MusterFeature *shifted;
+
+  for (guint i = 0; unit == NULL; i++)
+    if (muster_battlefield_get_feature (field, i)->kind == MUSTER_FEATURE_UNIT)
+      unit = muster_battlefield_get_feature (field, i);
+  scene.rubber_band = muster_box_empty ();
+  scene.battlefield = field;
+  fresh = paint (field, &scene);
+  scene.footprints = muster_map_scene_footprints (&scene);
+  g_assert_cmpuint (g_hash_table_size (scene.footprints), ==, 2);
+  g_assert_nonnull (g_hash_table_lookup (scene.footprints, unit));
+  shared = paint (field, &scene);
+  g_assert_cmpmem (cairo_image_surface_get_data (fresh), H * cairo_image_surface_get_stride (fresh),
+                   cairo_image_surface_get_data (shared), H * cairo_image_surface_get_stride (shared));
+
+  /* the unit's entry laid out 200 mm further down the table: painted there, not where it is */
+  shifted = muster_feature_copy (unit);
+  muster_feature_translate (shifted, (MusterVector) { 0, 200 });
+  g_hash_table_insert (scene.footprints, (gpointer) unit, muster_feature_get_footprint (shifted));
+  moved = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (fresh, PX (440), PY (300)), rgba_to_pixel (style.sides[0])));
+  g_assert_false (same_colour (pixel_at (moved, PX (440), PY (300)), rgba_to_pixel (style.sides[0])));
+  g_assert_true (same_colour (pixel_at (moved, PX (440), PY (500)), rgba_to_pixel (style.sides[0])));
+
+  muster_feature_free (shifted);
+  g_hash_table_unref (scene.footprints);
+  cairo_surface_destroy (fresh);
+  cairo_surface_destroy (shared);
+  cairo_surface_destroy (moved);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -854,5 +894,6 @@ main (int argc, char *argv[])
                    test_unit_label_clear_of_terrain_name);
   g_test_add_func ("/map-painter/terrain-name-off-objective", test_terrain_name_off_objective);
   g_test_add_func ("/map-painter/kept-label-layouts", test_kept_label_layouts);
+  g_test_add_func ("/map-painter/frame-footprints", test_frame_footprints);
   return g_test_run ();
 }
