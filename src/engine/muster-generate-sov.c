@@ -158,6 +158,24 @@ lay_fixtures (MusterGenerateRun *run,
     }
 }
 
+/* §6's set-ups speak of Blue (the first side, along the top edge) and Red, as the victory
+ * conditions do: the notes say who plays which, for each side not named after its role (a side
+ * called "Red" plays Red; naming it again would say so twice once another side takes its zone,
+ * muster_generation_rename_side()). */
+static void
+note_roles (MusterGenerateRun *run)
+{
+  static const char * const roles[2] = { "Blue", "Red" };
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; i < 2; i++)
+    if (g_strcmp0 (run->sides[i], roles[i]) != 0)
+      g_string_append_printf (line, "%s%s plays %s", line->len ? "; " : "", run->sides[i],
+                              roles[i]);
+  if (line->len > 0)
+    _muster_generate_note (run, "The book's roles (§6): %s.", line->str);
+}
+
 static void
 place_objectives (MusterGenerateRun *run,
                   const Fixtures    *fixtures)
@@ -175,19 +193,21 @@ place_objectives (MusterGenerateRun *run,
       MusterSegment leg = { fixtures->road[2], fixtures->road[3] };
 
       _muster_generate_objective (run, "Roadblock", muster_segment_point_at (leg, 0.3), 1);
+      note_roles (run);
       _muster_generate_note (run, "Objective 1 is Red's roadblock on the road; the game starts "
                              "when Blue's lead unit reaches it.");
     }
   else if (fixtures->fort)
     {
       _muster_generate_objective (run, "Hold the fort", muster_box_centre (fixtures->fort_box), 1);
+      note_roles (run);
       _muster_generate_note (run, "Objective 1 is the fort in the middle of Blue's zone.");
     }
   else if (_muster_generate_chose (run, "scenario", "withdrawal"))
     {
       _muster_generate_objective (run, "Ox-cart at the table centre", centre, 2);
-      _muster_generate_objective (run, "Blue's table edge (the wagons' exit)",
-                                  fixtures->road[2], 1);
+      _muster_generate_objective (run, "The wagons' exit", fixtures->road[2], 1);
+      note_roles (run);
       _muster_generate_note (run, "Objective 1 is the ox-cart at the table centre (wagons count "
                              "double); objective 2 where the road leaves by Blue's edge.");
     }
@@ -215,13 +235,18 @@ place_zones (MusterGenerateRun *run,
       MusterFeature *zone;
       double y0 = MIN (fixtures->road[1].y, fixtures->road[2].y) - clear;
       double y1 = MAX (fixtures->road[1].y, fixtures->road[2].y) + clear;
+      g_autofree char *column = g_strdup_printf ("%s column on the road", run->sides[0]);
+      g_autofree char *north = g_strdup_printf ("%s hidden set-up, north of the road",
+                                                run->sides[1]);
+      g_autofree char *south = g_strdup_printf ("%s hidden set-up, south of the road",
+                                                run->sides[1]);
 
-      _muster_generate_zone (run, 0, "Blue's column on the road",
+      _muster_generate_zone (run, 0, column,
                              (MusterBox) { 0, h / 2 - half, w / 2, h / 2 + half });
-      zone = _muster_generate_zone (run, 1, "Red's hidden set-up, north of the road",
+      zone = _muster_generate_zone (run, 1, north,
                                     (MusterBox) { 0, 0, w, MAX (y0, h / 8) });
       zone->layer = g_strdup ("umpire");
-      zone = _muster_generate_zone (run, 1, "Red's hidden set-up, south of the road",
+      zone = _muster_generate_zone (run, 1, south,
                                     (MusterBox) { 0, MIN (y1, h * 7 / 8), w, h });
       zone->layer = g_strdup ("umpire");
       _muster_generate_note (run, "Ambush! (§6): Blue in column on the road, a combat unit in "

@@ -915,6 +915,17 @@ muster_generation_replaces (const MusterFeature *feature)
   return feature->kind != MUSTER_FEATURE_UNIT;
 }
 
+/* Whether @paragraph of the umpire notes is a generator's: it starts with the line "…, seed N." */
+static gboolean
+is_generated (const char *paragraph)
+{
+  const char *end = strchr (paragraph, '\n');
+  g_autofree char *first = g_strndup (paragraph, end ? (gsize) (end - paragraph)
+                                                     : strlen (paragraph));
+
+  return strstr (first, ", seed ") != NULL && g_str_has_suffix (first, ".");
+}
+
 /* The umpire notes after generating: @old_notes less the notes of an earlier generation (the
  * paragraph that starts with the generator's line "…, seed N."), then @notes. */
 char *
@@ -926,17 +937,77 @@ muster_generation_merge_notes (const char *old_notes,
 
   for (guint i = 0; paragraphs[i] != NULL; i++)
     {
-      const char *end = strchr (paragraphs[i], '\n');
-      g_autofree char *first = g_strndup (paragraphs[i], end ? (gsize) (end - paragraphs[i])
-                                                             : strlen (paragraphs[i]));
-
-      if (*g_strstrip (paragraphs[i]) == '\0' ||
-          (strstr (first, ", seed ") && g_str_has_suffix (first, ".")))
+      if (*g_strstrip (paragraphs[i]) == '\0' || is_generated (paragraphs[i]))
         continue;
       g_string_append_printf (merged, "%s\n\n", paragraphs[i]);
     }
   g_string_append (merged, notes);
   return g_string_free (g_steal_pointer (&merged), FALSE);
+}
+
+/* Whether the character before @at (in @text) and the one at @at + @len leave @len bytes at
+ * @at a word of their own. */
+static gboolean
+whole_word (const char *text,
+            const char *at,
+            gsize       len)
+{
+  const char *before = at > text ? g_utf8_find_prev_char (text, at) : NULL;
+
+  return (before == NULL || !g_unichar_isalnum (g_utf8_get_char (before))) &&
+         (at[len] == '\0' || !g_unichar_isalnum (g_utf8_get_char (at + len)));
+}
+
+/**
+ * muster_generation_rename_side:
+ * @notes: (nullable): the umpire notes
+ * @from: a side's name, as the generator wrote it
+ * @to: the side that now has its deployment zone
+ *
+ * The generator's notes name the sides it deployed; when another side takes one's zone (a list
+ * attached after generating), the notes follow. Only the generator's paragraphs change (see
+ * muster_generation_merge_notes()), and in them only @from as a whole word ("Red" in "Red's",
+ * not in "Reduced"): what the umpire wrote in paragraphs of their own stays as it is.
+ *
+ * Returns: (transfer full): the notes
+ */
+char *
+muster_generation_rename_side (const char *notes,
+                               const char *from,
+                               const char *to)
+{
+  g_autoptr(GString) out = NULL;
+  g_auto(GStrv) paragraphs = NULL;
+  gsize len;
+
+  g_return_val_if_fail (from != NULL && to != NULL, NULL);
+  out = g_string_new (NULL);
+  paragraphs = g_strsplit (notes ? notes : "", "\n\n", -1);
+  len = strlen (from);
+  for (guint i = 0; paragraphs[i] != NULL; i++)
+    {
+      const char *rest = paragraphs[i], *next = paragraphs[i];
+      const char *at;
+
+      if (i > 0)
+        g_string_append (out, "\n\n");
+      if (len == 0 || !is_generated (paragraphs[i]))
+        {
+          g_string_append (out, paragraphs[i]);
+          continue;
+        }
+      while ((at = strstr (next, from)) != NULL)
+        if (whole_word (paragraphs[i], at, len))
+          {
+            g_string_append_len (out, rest, at - rest);
+            g_string_append (out, to);
+            rest = next = at + len;
+          }
+        else
+          next = g_utf8_next_char (at);
+      g_string_append (out, rest);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* Applies @generation to @field without history (muster-cli): the model's command does the

@@ -86,6 +86,9 @@ void                        muster_generation_free          (MusterGeneration   
 gboolean                    muster_generation_replaces      (const MusterFeature    *feature);
 char                       *muster_generation_merge_notes   (const char             *old_notes,
                                                              const char             *notes);
+char                       *muster_generation_rename_side  (const char             *notes,
+                                                             const char             *from,
+                                                             const char             *to);
 void                        muster_generation_apply         (const MusterGeneration *generation,
                                                              MusterBattlefield      *field);
 

@@ -10,6 +10,7 @@
 #include "muster-battlefield-commands.h"
 #include "muster-document-private.h"
 #include "muster-engine-error.h"
+#include "muster-generate.h"
 
 struct _MusterAttachCommand
 {
@@ -19,6 +20,7 @@ struct _MusterAttachCommand
   GPtrArray      *forces;     /* MusterForce */
   gboolean        owned;      /* the forces are detached and belong to this command */
   MusterCommand  *zones;      /* (nullable): zones handed to the attached sides */
+  MusterCommand  *notes;      /* (nullable): the generator's notes, naming them */
 };
 
 G_DEFINE_FINAL_TYPE (MusterAttachCommand, muster_attach_command, MUSTER_TYPE_COMMAND)
@@ -37,6 +39,8 @@ muster_attach_command_apply (MusterCommand *command)
   self->owned = FALSE;
   if (self->zones != NULL)
     muster_command_apply (self->zones);
+  if (self->notes != NULL)
+    muster_command_apply (self->notes);
   muster_document_emit_battlefield_changed (self->document);
 }
 
@@ -46,6 +50,8 @@ muster_attach_command_revert (MusterCommand *command)
   MusterAttachCommand *self = MUSTER_ATTACH_COMMAND (command);
   MusterDoc *doc = muster_document_get_doc (self->document);
 
+  if (self->notes != NULL)
+    muster_command_revert (self->notes);
   if (self->zones != NULL)
     muster_command_revert (self->zones);
   /* the attached forces are the document's last ones */
@@ -69,6 +75,7 @@ muster_attach_command_finalize (GObject *object)
     g_ptr_array_foreach (self->forces, (GFunc) (void (*) (void)) muster_force_free, NULL);
   g_ptr_array_unref (self->forces);
   g_clear_object (&self->zones);
+  g_clear_object (&self->notes);
   G_OBJECT_CLASS (muster_attach_command_parent_class)->finalize (object);
 }
 
@@ -143,9 +150,25 @@ muster_attach_command_free_sides (MusterDocument *document)
   return g_strv_builder_end (sides);
 }
 
+/* @name, a zone's of side @from, for side @to: a name that starts with the side's (the
+ * generator's "Red deployment", "Red column on the road") follows the side. */
+static char *
+zone_name_for (const char *name,
+               const char *from,
+               const char *to)
+{
+  gsize len = strlen (from);
+
+  if (name == NULL || len == 0 || strncmp (name, from, len) != 0 ||
+      (name[len] != '\0' && g_unichar_isalnum (g_utf8_get_char (name + len))))
+    return g_strdup (name);
+  return g_strconcat (to, name + len, NULL);
+}
+
 /* A side coming in without a zone takes the zones of a side that has no list (the generator
  * deploys two sides; a battlefield generated before the second list came has that side under
- * a name of its own), so that the order of Generate and Attach does not matter. */
+ * a name of its own), so that the order of Generate and Attach does not matter. The
+ * generator's notes and zone names then name the side that has the zone, in the same step. */
 static void
 hand_over_zones (MusterAttachCommand *self)
 {
@@ -154,7 +177,9 @@ hand_over_zones (MusterAttachCommand *self)
   g_auto(GStrv) free_sides = muster_attach_command_free_sides (self->document);
   g_autoptr(GPtrArray) coming = g_ptr_array_new ();
   MusterFeaturesCommand *zones;
+  g_autofree char *notes = NULL;
   guint next_free = 0;
+  char *renamed;
 
   if (field == NULL)
     return;
@@ -167,6 +192,7 @@ hand_over_zones (MusterAttachCommand *self)
     }
   zones = MUSTER_FEATURES_COMMAND (muster_features_command_new (self->document,
                                                                 _("Attach Army List")));
+  notes = g_strdup (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES));
   for (guint i = 0; i < coming->len; i++)
     {
       const char *side = coming->pdata[i];
@@ -181,23 +207,24 @@ hand_over_zones (MusterAttachCommand *self)
       if ((from = free_sides[next_free]) == NULL)
         break;
       next_free++;
+      /* no chain of renames: @side has no zone, so it is no free side and no later @from */
+      renamed = muster_generation_rename_side (notes, from, side);
+      g_free (notes);
+      notes = renamed;
       for (guint k = 0; k < muster_battlefield_get_n_features (field); k++)
         {
           const MusterFeature *f = muster_battlefield_get_feature (field, k);
-          g_autofree char *old_name = g_strdup_printf ("%s deployment", from);
           g_autoptr(MusterFeature) zone = NULL;
+          char *name;
 
           if (f->kind != MUSTER_FEATURE_ZONE || g_strcmp0 (f->side, from) != 0)
             continue;
           zone = muster_feature_copy (f);
           g_free (zone->side);
           zone->side = g_strdup (side);
-          /* the generator's name for it follows the side */
-          if (g_strcmp0 (zone->name, old_name) == 0)
-            {
-              g_free (zone->name);
-              zone->name = g_strdup_printf ("%s deployment", side);
-            }
+          name = zone_name_for (zone->name, from, side);
+          g_free (zone->name);
+          zone->name = name;
           muster_features_command_replace (zones, zone);
         }
     }
@@ -205,6 +232,9 @@ hand_over_zones (MusterAttachCommand *self)
     self->zones = MUSTER_COMMAND (zones);
   else
     g_object_unref (zones);
+  if (g_strcmp0 (notes, muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES)) != 0)
+    self->notes = muster_scenario_command_new_field (self->document, MUSTER_SCENARIO_UMPIRE_NOTES,
+                                                     notes);
 }
 
 /**

@@ -641,8 +641,10 @@ label_places (Painter             *p,
   return 8;
 }
 
-static GArray *terrain_name_boxes (Painter *p, const GArray *objectives);
+static GArray *terrain_name_boxes (Painter *p, const GArray *objectives, const GArray *bodies,
+                                   GHashTable *covered);
 static PangoFontDescription *use_font_style (Painter *p, PangoStyle style);
+static PangoFontDescription *use_terrain_font (Painter *p);
 static void restore_font (Painter *p, PangoFontDescription *saved);
 
 /* The markers of the objectives the scene shows and does not drag (px). */
@@ -757,7 +759,8 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * its places (below, above, right, left) that covers no terrain name, no objective's name and
  * no unit's label of a higher priority (the units widest on screen first), preferably covering
  * no other unit or marker; left out when none is free, to come back when zooming in. Over the
- * whole table, so every strip of a map agrees.
+ * whole table, so every strip of a map agrees. The terrain names that units stand on come too
+ * (@terrain set), to be painted over the units.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
  *   label, for the labels shown
@@ -810,7 +813,7 @@ muster_map_place_labels (MusterViewport       *viewport,
       g_ptr_array_add (texts, (gpointer) text);
     }
   objectives = place_objective_labels (&p);
-  taken = terrain_name_boxes (&p, objectives);
+  taken = terrain_name_boxes (&p, objectives, bodies, placed);
   append_chosen (taken, objectives);
   muster_map_labels_place_around (labels, taken, bodies);
   for (guint i = 0; i < objectives->len; i++)
@@ -852,10 +855,13 @@ paint_label (Painter             *p,
 
 /* The placed labels that reach the area, over the units: a label may stand well away from its
  * feature (to its left or right), so they are painted from the placement, not with the
- * features the area's query found. */
+ * features the area's query found. With @terrain, only the terrain names units stand on (in
+ * their italic, under the objectives' markers); else the others. */
 static void
-paint_placed_labels (Painter *p)
+paint_placed_labels (Painter  *p,
+                     gboolean  terrain)
 {
+  PangoFontDescription *saved = terrain ? use_terrain_font (p) : NULL;
   GHashTableIter iter;
   gpointer value;
   double cx0, cy0, cx1, cy1;
@@ -869,11 +875,14 @@ paint_placed_labels (Painter *p)
       const MusterMapPlacedLabel *label = value;
 
       /* the placed box is the plate's: one outside the clip (a strip) needs no layout */
-      if (label->box.x0 > cx1 || label->box.x1 < cx0 || label->box.y0 > cy1 || label->box.y1 < cy0)
+      if (!label->terrain != !terrain || label->box.x0 > cx1 || label->box.x1 < cx0 ||
+          label->box.y0 > cy1 || label->box.y1 < cy0)
         continue;
       text_at (p, label->text, label->box.x0 + 2, label->box.y0, 0.0, 0.0, TRUE);
     }
   cairo_restore (p->cr);
+  if (saved != NULL)
+    restore_font (p, saved);
 }
 
 static void
@@ -1037,6 +1046,8 @@ paint_units (Painter   *p,
   g_clear_pointer (&p->raster, muster_raster_end);
   p->quads = NULL;
   cairo_restore (p->cr);
+  if (!live && p->labels != NULL)
+    paint_placed_labels (p, TRUE);
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
@@ -1045,7 +1056,7 @@ paint_units (Painter   *p,
         paint_objective (p, f);
     }
   if (!live && p->labels != NULL)
-    paint_placed_labels (p);
+    paint_placed_labels (p, FALSE);
 }
 
 /* A selected outline's vertices as handles to drag: small squares of the table colour, ringed
@@ -1513,10 +1524,14 @@ restore_font (Painter              *p,
 }
 
 /* The boxes the terrain names not being dragged take (device px): the names of units keep
- * clear of them. */
+ * clear of them. The names that a unit of @bodies stands on go into @covered too, to be
+ * painted again over the units: placed on the ground layer, which knows nothing of units (else
+ * every unit move would repaint it), they would be hidden under the stands. */
 static GArray *
 terrain_name_boxes (Painter      *p,
-                    const GArray *objectives)
+                    const GArray *objectives,
+                    const GArray *bodies,
+                    GHashTable   *covered)
 {
   PangoFontDescription *saved = use_terrain_font (p);
   g_autoptr(GArray) labels = place_terrain_names (p, objectives);
@@ -1524,6 +1539,27 @@ terrain_name_boxes (Painter      *p,
 
   restore_font (p, saved);
   append_chosen (boxes, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+      const MusterFeature *f = label->owner;
+      MusterMapPlacedLabel name = { { 0 }, f->name, TRUE };
+
+      if (label->chosen < 0)
+        continue;
+      name.box = label->places[label->chosen];
+      for (guint k = 0; k < bodies->len; k++)
+        {
+          const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, k);
+
+          if (((const MusterFeature *) body->owner)->kind == MUSTER_FEATURE_UNIT &&
+              muster_box_intersects (name.box, body->box))
+            {
+              g_hash_table_insert (covered, (gpointer) f, g_memdup2 (&name, sizeof name));
+              break;
+            }
+        }
+    }
   return boxes;
 }
 

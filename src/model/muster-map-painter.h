@@ -34,7 +34,8 @@ typedef struct
  * MusterMapLayers:
  * @MUSTER_MAP_LAYER_GROUND: the background, table, grid, rulers, zones and terrain (with names)
  * @MUSTER_MAP_LAYER_LIVE_GROUND: the scene's live zones and terrain
- * @MUSTER_MAP_LAYER_UNITS: units and objectives
+ * @MUSTER_MAP_LAYER_UNITS: units and objectives, with the names of units, objectives and the
+ *   terrain that units stand on
  * @MUSTER_MAP_LAYER_LIVE_UNITS: the scene's live units and objectives
  * @MUSTER_MAP_LAYER_MARKS: selection, rubber band, measuring line, range rings
  *
@@ -129,11 +130,13 @@ char    *muster_map_format_length    (const MusterBattlefield *battlefield,
  * MusterMapPlacedLabel:
  * @box: the label's plate, device px
  * @text: (transfer none): the label, the feature's or its unit's name
+ * @terrain: a terrain piece's name that a unit stands on, painted again over the units
  */
 typedef struct
 {
   MusterBox   box;
   const char *text;
+  gboolean    terrain;
 } MusterMapPlacedLabel;
 
 GHashTable *muster_map_place_labels  (MusterViewport       *viewport,

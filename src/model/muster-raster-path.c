@@ -36,6 +36,8 @@ struct _MusterRasterScratch
   GArray      *clip_out;  /* MusterPoint: scratch for the clip */
   float       *cells;     /* the area each row leaves to its right; all zero between fills */
   gsize        n_cells;
+  guint64     *touched;   /* a bit a cell: which cells an edge touched; all zero between fills */
+  gsize        n_touched;
   int         *lo, *hi;   /* a row's cells touched */
   gsize        n_rows;
   MusterPoint  clip[8];   /* a convex polygon, px */
@@ -53,6 +55,7 @@ muster_raster_scratch_free (MusterRasterScratch *scratch)
   g_array_unref (scratch->clipped);
   g_array_unref (scratch->clip_out);
   g_free (scratch->cells);
+  g_free (scratch->touched);
   g_free (scratch->lo);
   g_free (scratch->hi);
   g_free (scratch);
@@ -409,10 +412,35 @@ clip_path (MusterRasterScratch *s)
 
 typedef struct
 {
-  float *cells;
-  int   *lo, *hi;
-  int    width, height;   /* the region's; a row has width + 2 cells */
+  float   *cells;
+  guint64 *touched;
+  int     *lo, *hi;
+  int      width, height;   /* the region's; a row has width + 2 cells */
+  int      words;           /* a row's words of touched bits */
 } Acc;
+
+/* Marks cells @a .. @b (inclusive) of row @y touched. */
+static inline void
+touch (Acc *acc,
+       int  y,
+       int  a,
+       int  b)
+{
+  guint64 *bits = acc->touched + (gsize) y * acc->words;
+  int wa = a >> 6, wb = b >> 6;
+
+  acc->lo[y] = MIN (acc->lo[y], a);
+  acc->hi[y] = MAX (acc->hi[y], b);
+  if (wa == wb)
+    {
+      bits[wa] |= (~G_GUINT64_CONSTANT (0) >> (63 - (b - a))) << (a & 63);
+      return;
+    }
+  bits[wa] |= ~G_GUINT64_CONSTANT (0) << (a & 63);
+  for (int w = wa + 1; w < wb; w++)
+    bits[w] = ~G_GUINT64_CONSTANT (0);
+  bits[wb] |= ~G_GUINT64_CONSTANT (0) >> (63 - (b & 63));
+}
 
 /* One edge, @y0 < @y1, inside the region's x range, winding @dir: the area right of it in
  * each row it crosses, spread over the cells it passes (after font-rs's accumulator). */
@@ -444,8 +472,7 @@ acc_edge (Acc   *acc,
 
           row[xai] += d - d * xmf;
           row[xai + 1] += d * xmf;
-          acc->lo[y] = MIN (acc->lo[y], xai);
-          acc->hi[y] = MAX (acc->hi[y], xai + 1);
+          touch (acc, y, xai, xai + 1);
         }
       else
         {
@@ -471,8 +498,7 @@ acc_edge (Acc   *acc,
               row[xbi - 1] += d * (1 - a2 - am);
             }
           row[xbi] += d * am;
-          acc->lo[y] = MIN (acc->lo[y], xai);
-          acc->hi[y] = MAX (acc->hi[y], xbi);
+          touch (acc, y, xai, xbi);
         }
       x = xnext;
     }
@@ -550,6 +576,7 @@ acc_line (Acc    *acc,
 static void
 ensure_cells (MusterRasterScratch *s,
               gsize                n_cells,
+              gsize                n_touched,
               gsize                n_rows)
 {
   if (n_cells > s->n_cells)
@@ -557,6 +584,12 @@ ensure_cells (MusterRasterScratch *s,
       g_free (s->cells);
       s->cells = g_new0 (float, n_cells);
       s->n_cells = n_cells;
+    }
+  if (n_touched > s->n_touched)
+    {
+      g_free (s->touched);
+      s->touched = g_new0 (guint64, n_touched);
+      s->n_touched = n_touched;
     }
   if (n_rows > s->n_rows)
     {
@@ -604,8 +637,11 @@ fill_path (MusterRaster        *self,
         continue;
       acc.width = rx1 - rx0;
       acc.height = ry1 - ry0;
-      ensure_cells (s, (gsize) (acc.width + 2) * acc.height, acc.height);
+      acc.words = (acc.width + 2 + 63) / 64;
+      ensure_cells (s, (gsize) (acc.width + 2) * acc.height, (gsize) acc.words * acc.height,
+                    acc.height);
       acc.cells = s->cells;
+      acc.touched = s->touched;
       acc.lo = s->lo;
       acc.hi = s->hi;
       for (int y = 0; y < acc.height; y++)
@@ -640,43 +676,45 @@ fill_path (MusterRaster        *self,
       for (int y = 0; y < acc.height; y++)
         {
           float *cells = acc.cells + (gsize) y * (acc.width + 2);
+          guint64 *bits = acc.touched + (gsize) y * acc.words;
           guint32 *row = (guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
-          int last = MIN (acc.hi[y], acc.width - 1);
+          int paint_end = MIN (acc.hi[y], acc.width - 1) + 1;
+          int x = 0;   /* the first pixel not painted yet */
           float sum = 0;
           guint m = 0;
 
           if (acc.hi[y] < 0)
             continue;
-          for (int x = acc.lo[y]; x <= last;)
+          /* Between touched cells the winding is constant: most of a piece is solid inside.
+           * Every touched cell is visited (and its bit and cell cleared), those past the
+           * region's last pixel only to be cleared. */
+          for (int w = acc.lo[y] >> 6; w <= acc.hi[y] >> 6; w++)
             {
-              float v = cells[x];
-              int end;
+              guint64 word = bits[w];
 
-              if (v != 0)
+              bits[w] = 0;
+              while (word != 0)
                 {
+                  int t = w * 64 + __builtin_ctzll (word);
                   float cover;
 
-                  sum += v;
-                  cells[x] = 0;
+                  word &= word - 1;
+                  if (x < MIN (t, paint_end))
+                    blend_run (row + x, MIN (t, paint_end) - x, colour, m, self->opaque_target);
+                  if (t >= paint_end)
+                    {
+                      x = paint_end;
+                      cells[t] = 0;
+                      continue;
+                    }
+                  sum += cells[t];
+                  cells[t] = 0;
                   cover = fabsf (sum);
                   m = cover >= 1 ? 255 : (guint) (cover * 255 + 0.5f);
-                  blend_m (row + x, colour, m, self->opaque_target);
-                  x++;
-                  continue;
+                  blend_m (row + t, colour, m, self->opaque_target);
+                  x = t + 1;
                 }
-              /* a run no edge crosses has one coverage: most of a piece is solid inside */
-              for (end = x + 1; end <= last && cells[end] == 0; end++)
-                ;
-              if (m == 255 && colour->alpha == 255)
-                for (int i = x; i < end; i++)
-                  row[i] = colour->solid;
-              else if (m != 0)
-                for (int i = x; i < end; i++)
-                  blend_m (row + i, colour, m, self->opaque_target);
-              x = end;
             }
-          for (int x = MAX (last + 1, acc.lo[y]); x <= acc.hi[y]; x++)
-            cells[x] = 0;
         }
       self->dirty = TRUE;
     }

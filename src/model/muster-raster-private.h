@@ -5,6 +5,10 @@
 
 #include "muster-raster.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 G_BEGIN_DECLS
 
 typedef struct _MusterRasterScratch MusterRasterScratch;
@@ -70,6 +74,58 @@ blend_m (guint32      *p,
   d = opaque_target ? *p | 0xff000000u : *p;
   /* no byte carries into the next: premultiplied src + dst × (1 − src alpha) ≤ 255 */
   *p = src + mul_pixel (d, 255 - (src >> 24));
+}
+
+/* What blend_m() does, to the @n pixels from @p alike: the inside of a shape, where no edge
+ * passes. Four pixels at a time where SSE2 is there (always on x86-64), with the same
+ * arithmetic in 16-bit lanes, so the same pixels. */
+static inline void
+blend_run (guint32      *p,
+           int           n,
+           const Colour *colour,
+           guint         m,
+           gboolean      opaque_target)
+{
+  guint32 src, ia, fill = opaque_target ? 0xff000000u : 0;
+  int i = 0;
+
+  if (m == 0 || n <= 0)
+    return;
+  if (m == 255 && colour->alpha == 255)
+    {
+#ifdef __SSE2__
+      __m128i solid = _mm_set1_epi32 ((int) colour->solid);
+
+      for (; i + 4 <= n; i += 4)
+        _mm_storeu_si128 ((__m128i *) (p + i), solid);
+#endif
+      for (; i < n; i++)
+        p[i] = colour->solid;
+      return;
+    }
+  src = m == 255 ? colour->solid : mul_pixel (colour->solid, m);
+  ia = 255 - (src >> 24);
+#ifdef __SSE2__
+  {
+    __m128i vsrc = _mm_set1_epi32 ((int) src), vfill = _mm_set1_epi32 ((int) fill);
+    __m128i via = _mm_set1_epi16 ((short) ia), half = _mm_set1_epi16 (0x80);
+    __m128i zero = _mm_setzero_si128 ();
+
+    for (; i + 4 <= n; i += 4)
+      {
+        __m128i d = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (p + i)), vfill);
+        __m128i lo = _mm_add_epi16 (_mm_mullo_epi16 (_mm_unpacklo_epi8 (d, zero), via), half);
+        __m128i hi = _mm_add_epi16 (_mm_mullo_epi16 (_mm_unpackhi_epi8 (d, zero), via), half);
+
+        lo = _mm_srli_epi16 (_mm_add_epi16 (lo, _mm_srli_epi16 (lo, 8)), 8);
+        hi = _mm_srli_epi16 (_mm_add_epi16 (hi, _mm_srli_epi16 (hi, 8)), 8);
+        /* bytewise: no byte carries, as in blend_m() */
+        _mm_storeu_si128 ((__m128i *) (p + i), _mm_add_epi8 (_mm_packus_epi16 (lo, hi), vsrc));
+      }
+  }
+#endif
+  for (; i < n; i++)
+    p[i] = src + mul_pixel (p[i] | fill, ia);
 }
 
 /* The same at coverage @cover, 0..1. */

@@ -265,12 +265,7 @@ fill_quad (MusterRaster      *self,
       for (guint i = 0; i < n_edges; i++)
         d[i] = edges[i].a * (x0 + 0.5) + k[i];
       fringe (row, x0, xi0, edges, n_edges, d, colour, self->opaque_target);
-      if (colour->alpha == 255)
-        for (int x = xi0; x < xi1; x++)
-          row[x] = colour->solid;
-      else
-        for (int x = xi0; x < xi1; x++)
-          blend (row + x, colour, 1, self->opaque_target);
+      blend_run (row + xi0, xi1 - xi0, colour, 255, self->opaque_target);
       for (guint i = 0; i < n_edges; i++)
         d[i] = edges[i].a * (xi1 + 0.5) + k[i];
       fringe (row, xi1, x1, edges, n_edges, d, colour, self->opaque_target);

@@ -288,10 +288,43 @@ add_text_view (MusterBattlefieldPage *self,
 }
 
 static void
+clear_texts (MusterBattlefieldPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->texts_box))))
+    gtk_box_remove (self->texts_box, child);
+  g_ptr_array_set_size (self->text_views, 0);
+}
+
+/* Whether the sheet's briefings are for @sides, in order. */
+static gboolean
+same_sides (MusterBattlefieldPage *self,
+            GPtrArray             *sides)
+{
+  guint n = 0;
+
+  if (self->text_views->len == 0)
+    return FALSE;
+  for (guint i = 0; i < self->text_views->len; i++)
+    {
+      const char *side = g_object_get_data (self->text_views->pdata[i], "side");
+
+      if (side == NULL)
+        continue;
+      if (n >= sides->len || g_strcmp0 (side, sides->pdata[n]) != 0)
+        return FALSE;
+      n++;
+    }
+  return n == sides->len;
+}
+
+static void
 update_scenario (MusterBattlefieldPage *self)
 {
   MusterBattlefield *field = get_battlefield (self);
   MusterDoc *doc = muster_document_get_doc (self->document);
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
 
   self->updating = TRUE;
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->scenario_title_row)),
@@ -304,22 +337,24 @@ update_scenario (MusterBattlefieldPage *self)
                            muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD));
   gtk_spin_button_set_value (self->turns_spin, muster_battlefield_get_turn_limit (field));
 
-  /* one briefing per side, then the victory conditions and the umpire's notes */
-  if (self->text_views->len == 0)
+  /* one briefing per side, then the victory conditions and the umpire's notes; made again
+   * when a list attached (or its attaching undone) changes the sides */
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
     {
-      g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+      const char *side = muster_force_get_side (muster_doc_get_force (doc, i));
 
-      for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+      if (side && !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
+        g_ptr_array_add (sides, (gpointer) side);
+    }
+  if (!same_sides (self, sides))
+    {
+      clear_texts (self);
+      for (guint i = 0; i < sides->len; i++)
         {
-          const char *side = muster_force_get_side (muster_doc_get_force (doc, i));
+          g_autofree char *heading = g_strdup_printf (_("Briefing: %s"),
+                                                      (const char *) sides->pdata[i]);
 
-          if (side && !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
-            {
-              g_autofree char *heading = g_strdup_printf (_("Briefing: %s"), side);
-
-              g_ptr_array_add (sides, (gpointer) side);
-              add_text_view (self, heading, -1, side);
-            }
+          add_text_view (self, heading, -1, sides->pdata[i]);
         }
       add_text_view (self, _("Victory Conditions"), MUSTER_SCENARIO_VICTORY, NULL);
       add_text_view (self, _("Umpire’s Notes"), MUSTER_SCENARIO_UMPIRE_NOTES, NULL);
@@ -445,11 +480,7 @@ static void
 document_loaded_cb (MusterBattlefieldPage *self)
 {
   /* a new file: new sides, new briefings */
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->texts_box))))
-    gtk_box_remove (self->texts_box, child);
-  g_ptr_array_set_size (self->text_views, 0);
+  clear_texts (self);
   battlefield_changed_cb (self);
 }
 

@@ -55,6 +55,8 @@ struct _MusterMapView
   MusterMapCache           *cache;
   GHashTable               *live;      /* ids being dragged → themselves */
   double                    scroll_rest_x, scroll_rest_y; /* touchpad pan below a pixel */
+  double                    pointer_x, pointer_y;  /* the pointer, while over the map */
+  gboolean                  pointer_in;
   const MusterTerrainTypes *types;     /* borrowed from the page */
   MusterMapStyle            light, dark;
   GHashTable               *selection; /* feature id → itself */
@@ -289,18 +291,26 @@ zoom_begin_cb (GtkGesture    *gesture,
   self->zoom_begin = muster_viewport_get_zoom (self->viewport);
 }
 
-/* Where two fingers are, else the middle of the map. */
+/* Where two fingers are, else where the pointer is (a touchpad's pinch happens under it), else
+ * the middle of the map. */
 static void
 gesture_centre (MusterMapView *self,
                 GtkGesture    *gesture,
                 double        *x,
                 double        *y)
 {
-  if (!gtk_gesture_get_bounding_box_center (gesture, x, y))
+  /* GTK 4.8 asks the last event for its kind without checking there is one */
+  if (gtk_gesture_get_last_event (gesture, gtk_gesture_get_last_updated_sequence (gesture)) &&
+      gtk_gesture_get_bounding_box_center (gesture, x, y))
+    return;
+  if (self->pointer_in)
     {
-      *x = muster_viewport_get_width (self->viewport) / 2.0;
-      *y = muster_viewport_get_height (self->viewport) / 2.0;
+      *x = self->pointer_x;
+      *y = self->pointer_y;
+      return;
     }
+  *x = muster_viewport_get_width (self->viewport) / 2.0;
+  *y = muster_viewport_get_height (self->viewport) / 2.0;
 }
 
 static void
@@ -992,11 +1002,20 @@ motion_cb (GtkEventControllerMotion *controller,
            double                    y,
            MusterMapView            *self)
 {
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_in = TRUE;
   if (self->outline->len > 0)
     {
       self->drag_now = to_table (self, x, y);
       gtk_widget_queue_draw (GTK_WIDGET (self));
     }
+}
+
+static void
+pointer_left_cb (MusterMapView *self)
+{
+  self->pointer_in = FALSE;
 }
 
 static gboolean
@@ -1378,6 +1397,7 @@ muster_map_view_init (MusterMapView *self)
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect (controller, "motion", G_CALLBACK (motion_cb), self);
+  g_signal_connect_swapped (controller, "leave", G_CALLBACK (pointer_left_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_key_new ();

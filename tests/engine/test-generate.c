@@ -589,6 +589,98 @@ test_merge_notes (void)
   g_assert_cmpstr (kept, ==, "The bridge is out.\n\nTerrain squares, seed 6.\nC");
 }
 
+/* The generator's paragraph follows a side's new name, word by word; the umpire's own paragraphs
+ * and words that only contain the name stay as they are. */
+static void
+test_rename_side (void)
+{
+  static const char notes[] =
+    "Red must not cross the ford.\n\n"
+    "Agreed battlefield (house rule), seed 5.\n"
+    "Deployment initiative: Dwarves 2, Red 1. Red lost; Red's General is placed last. "
+    "Reduced, Redcaps and Ared stay.\nRed";
+  g_autofree char *renamed = muster_generation_rename_side (notes, "Red", "Goblin Horde");
+  g_autofree char *none = muster_generation_rename_side ("Red must not cross.", "Red", "X");
+  g_autofree char *empty = muster_generation_rename_side (NULL, "Red", "X");
+  g_autofree char *unicode = muster_generation_rename_side ("Squares, seed 1.\nÉRed Red\u00e9 Red.",
+                                                            "Red", "Orcs");
+
+  g_assert_cmpstr (renamed, ==,
+                   "Red must not cross the ford.\n\n"
+                   "Agreed battlefield (house rule), seed 5.\n"
+                   "Deployment initiative: Dwarves 2, Goblin Horde 1. Goblin Horde lost; "
+                   "Goblin Horde's General is placed last. Reduced, Redcaps and Ared stay.\n"
+                   "Goblin Horde");
+  g_assert_cmpstr (none, ==, "Red must not cross.");
+  g_assert_cmpstr (empty, ==, "");
+  g_assert_cmpstr (unicode, ==, "Squares, seed 1.\nÉRed Red\u00e9 Orcs.");
+}
+
+/* Count of @word in @text as a word of its own. */
+static guint
+count_word (const char *text,
+            const char *word)
+{
+  gsize len = strlen (word);
+  guint n = 0;
+
+  for (const char *at = strstr (text, word); at != NULL; at = strstr (at + 1, word))
+    n += (at == text || !g_ascii_isalnum (at[-1])) && !g_ascii_isalnum (at[len]);
+  return n;
+}
+
+/* Every generator names the sides it was given, never a "Blue" or "Red" of its own (Standards
+ * of Valor's roles are said to be the book's, with who plays them), and renaming a side leaves
+ * no trace of its old name in the notes. */
+static void
+test_notes_name_sides (void)
+{
+  static const char * const sides[] = { "Ashigaru", "Samurai", NULL };
+  static const struct { const char *ruleset, *scenario; } cases[] = {
+    { "undying-lands", NULL }, { "horse-and-musket", NULL },
+    { "battle-valor-fantasy", NULL }, { "standards-of-valor", "fixed" },
+    { "standards-of-valor", "encounter" }, { "standards-of-valor", "reconnaissance" },
+    { "standards-of-valor", "ambush" }, { "standards-of-valor", "hold" },
+    { "standards-of-valor", "withdrawal" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(MusterGenerator) generator = muster_test_load_generator (cases[c].ruleset);
+      g_autoptr(GHashTable) choices = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(MusterGeneration) generation = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *renamed = NULL;
+      guint named;
+
+      if (cases[c].scenario)
+        g_hash_table_insert (choices, "scenario", (gpointer) cases[c].scenario);
+      generation = muster_generator_run (generator, 6 * 12 * INCH, 4 * 12 * INCH, sides,
+                                         choices, 3, &error);
+      g_assert_no_error (error);
+      if (count_word (generation->notes, "Blue") + count_word (generation->notes, "Red") > 0)
+        g_assert_true (strstr (generation->notes,
+                               "The book's roles (§6): Ashigaru plays Blue; Samurai plays Red."));
+      for (guint i = 0; i < generation->features->len; i++)
+        {
+          const MusterFeature *f = generation->features->pdata[i];
+
+          g_assert_false (f->name && (count_word (f->name, "Blue") || count_word (f->name, "Red")));
+          if (f->kind == MUSTER_FEATURE_ZONE)
+            g_assert_true (g_str_has_prefix (f->name, f->side));
+        }
+      named = count_word (generation->notes, "Samurai");
+      renamed = muster_generation_rename_side (generation->notes, "Samurai", "Kobolds");
+      g_assert_cmpuint (count_word (renamed, "Samurai"), ==, 0);
+      g_assert_cmpuint (count_word (renamed, "Kobolds"), ==, named);
+      g_assert_cmpuint (count_word (renamed, "Ashigaru"), ==,
+                        count_word (generation->notes, "Ashigaru"));
+      /* the sides' own rolls name them (Standards of Valor's set piece battles need not) */
+      if (cases[c].scenario == NULL || g_str_equal (cases[c].scenario, "reconnaissance"))
+        g_assert_cmpuint (named, >, 0);
+    }
+}
+
 /* Generating replaces terrain, zones and objectives and keeps placed units. */
 static void
 test_apply (void)
@@ -681,6 +773,8 @@ main (int    argc,
   g_test_add_func ("/generate/bad-choices", test_bad_choices);
   g_test_add_func ("/generate/bad-rulesets", test_bad_rulesets);
   g_test_add_func ("/generate/merge-notes", test_merge_notes);
+  g_test_add_func ("/generate/rename-side", test_rename_side);
+  g_test_add_func ("/generate/notes-name-sides", test_notes_name_sides);
   g_test_add_func ("/generate/apply", test_apply);
   g_test_add_func ("/generate/house-rules", test_house_rules);
   return g_test_run ();

@@ -434,6 +434,95 @@ test_attach_zones (void)
     }
 }
 
+/* Whether @word stands in @text as a word of its own. */
+static gboolean
+has_word (const char *text,
+          const char *word)
+{
+  gsize len = strlen (word);
+
+  for (const char *at = strstr (text, word); at != NULL; at = strstr (at + 1, word))
+    if ((at == text || !g_ascii_isalnum (at[-1])) && !g_ascii_isalnum (at[len]))
+      return TRUE;
+  return FALSE;
+}
+
+/* The generator's notes name the side that has the zone: after Generate then Attach to another
+ * side (in the same undo step, and back on undo), and after Attach then Generate; the umpire's
+ * own paragraph is never touched. Attached to the generator's side by name, nothing changes. */
+static void
+test_attach_notes (void)
+{
+  static const char mine[] = "Red must not cross the ford before turn 3.";
+
+  for (guint order = 0; order < 3; order++)
+    {
+      g_autoptr(MusterDocument) document = load_document ();
+      g_autoptr(MusterDoc) source = goblins ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *before = NULL, *after = NULL, *generated = NULL, *with_mine = NULL;
+      MusterBattlefield *field;
+      const char *notes;
+
+      if (order < 2)
+        {
+          generate (document);
+          field = muster_doc_get_battlefield (muster_document_get_doc (document));
+          generated = g_strdup (muster_battlefield_get_scenario (field,
+                                                                 MUSTER_SCENARIO_UMPIRE_NOTES));
+          g_assert_true (has_word (generated, "Dwarves"));
+          g_assert_true (has_word (generated, "Red"));
+          g_assert_false (has_word (generated, "Goblin Horde"));
+          /* the umpire's own paragraph, naming the side too */
+          with_mine = g_strdup_printf ("%s\n\n%s", mine, generated);
+          push (muster_document_get_history (document),
+                muster_scenario_command_new_field (document, MUSTER_SCENARIO_UMPIRE_NOTES,
+                                                   with_mine));
+        }
+      before = doc_text (document);
+      push (muster_document_get_history (document),
+            muster_attach_command_new_for_side (document, source, order == 1 ? "Red" : NULL,
+                                                &error));
+      g_assert_no_error (error);
+      if (order == 2)
+        generate (document);
+      after = doc_text (document);
+      field = muster_doc_get_battlefield (muster_document_get_doc (document));
+      notes = muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES);
+      if (order == 1)
+        {
+          g_assert_cmpstr (notes, ==, with_mine);
+          continue;
+        }
+      /* the winner of the roll names the loser: every "Red" of the roll is the new side's */
+      g_assert_true (has_word (notes, "Goblin Horde"));
+      if (order == 0)
+        {
+          g_autofree char *tail = NULL;
+
+          g_assert_true (g_str_has_prefix (notes, mine));
+          g_assert_false (has_word (notes + strlen (mine), "Red"));
+          /* nothing else changes: "Red" back in the generator's paragraph gives it again */
+          tail = g_strdup (notes + strlen (mine) + 2);
+          for (char *at; (at = strstr (tail, "Goblin Horde")) != NULL;)
+            {
+              g_autofree char *fixed = g_strdup_printf ("%.*sRed%s", (int) (at - tail), tail,
+                                                        at + strlen ("Goblin Horde"));
+
+              g_free (tail);
+              tail = g_steal_pointer (&fixed);
+            }
+          g_assert_cmpstr (tail, ==, generated);
+          assert_undo_redo (document, before, after);
+          g_assert_true (muster_history_undo (muster_document_get_history (document)));
+          g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES),
+                           ==, with_mine);
+        }
+      else
+        g_assert_false (has_word (notes, "Red"));
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -443,5 +532,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield-commands/generate", test_generate);
   g_test_add_func ("/battlefield-commands/generate-on-table", test_generate_on_table);
   g_test_add_func ("/battlefield-commands/attach-zones", test_attach_zones);
+  g_test_add_func ("/battlefield-commands/attach-notes", test_attach_notes);
   return g_test_run ();
 }

@@ -44,19 +44,27 @@ cairo_quads (cairo_t           *cr,
 }
 
 static cairo_surface_t *
-new_surface (cairo_format_t format)
+new_surface_sized (cairo_format_t format,
+                   int            width,
+                   int            height)
 {
-  cairo_surface_t *surface = cairo_image_surface_create (format, W, H);
+  cairo_surface_t *surface = cairo_image_surface_create (format, width, height);
   cairo_t *cr = cairo_create (surface);
 
   /* something under the quads, to blend with */
   cairo_set_source_rgb (cr, 0.9, 0.85, 0.7);
   cairo_paint (cr);
-  cairo_rectangle (cr, 0, 0, W / 2.0, H);
+  cairo_rectangle (cr, 0, 0, width / 2.0, height);
   cairo_set_source_rgba (cr, 0.2, 0.5, 0.2, 0.5);
   cairo_fill (cr);
   cairo_destroy (cr);
   return surface;
+}
+
+static cairo_surface_t *
+new_surface (cairo_format_t format)
+{
+  return new_surface_sized (format, W, H);
 }
 
 typedef struct
@@ -75,10 +83,14 @@ compare (cairo_surface_t *a,
   guint n_differ = 0;
   double sum = 0;
 
+  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+
+  g_assert_cmpint (cairo_image_surface_get_width (b), ==, width);
+  g_assert_cmpint (cairo_image_surface_get_height (b), ==, height);
   cairo_surface_flush (a);
   cairo_surface_flush (b);
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++)
+  for (int y = 0; y < height; y++)
+    for (int x = 0; x < width; x++)
       {
         guint32 pa = pixel_at (a, x, y), pb = pixel_at (b, x, y);
         int most = 0;
@@ -274,6 +286,7 @@ typedef void (*DrawFunc) (cairo_t *cr, MusterRaster *raster, guint variant);
 
 static const double leaf[4] = { 0.42, 0.60, 0.36, 1.0 };
 static const double ink[4] = { 0.20, 0.22, 0.18, 0.55 };
+static const double glass[4] = { 0.11, 0.44, 0.85, 0.6 };
 
 static void
 polygon_path (cairo_t           *cr,
@@ -328,7 +341,6 @@ draw_fills (cairo_t      *cr,
   static const MusterPoint concave[] = { { 10, 10 }, { 70, 14.5 }, { 40.3, 30 }, { 68, 55.2 },
                                          { 12.7, 50 } };
   MusterPoint star[5];
-  const double glass[4] = { 0.11, 0.44, 0.85, 0.6 };
 
   for (guint i = 0; i < 5; i++)
     star[i] = (MusterPoint) { 115 + 30 * cos (i * 4 * G_PI / 5 + variant * 0.3),
@@ -443,42 +455,72 @@ draw_clipped (cairo_t      *cr,
     }
 }
 
-/* Draws with both, under a matrix of the map's kind (scaled alike both ways and turned), and
- * compares. */
+/* Draws with both on @width × @height surfaces, under @n_clips whole-pixel clip rectangles
+ * (none: @n_clips 0) and a matrix of the map's kind (scaled alike both ways and turned) if
+ * @turned, and compares. */
 static Diff
-compare_drawing (DrawFunc       draw,
-                 guint          variant,
-                 cairo_format_t format,
-                 gboolean       turned)
+compare_drawing_sized (DrawFunc                 draw,
+                       guint                    variant,
+                       cairo_format_t           format,
+                       gboolean                 turned,
+                       int                      width,
+                       int                      height,
+                       const cairo_rectangle_t *clips,
+                       guint                    n_clips)
 {
-  cairo_surface_t *expected = new_surface (format);
-  cairo_surface_t *actual = new_surface (format);
+  cairo_surface_t *expected = new_surface_sized (format, width, height);
+  cairo_surface_t *actual = new_surface_sized (format, width, height);
   cairo_t *cr_e = cairo_create (expected);
   cairo_t *cr_a = cairo_create (actual);
   MusterRaster *raster;
   Diff diff;
 
-  if (turned)
-    for (guint i = 0; i < 2; i++)
-      {
-        cairo_t *cr = i ? cr_a : cr_e;
+  for (guint i = 0; i < 2; i++)
+    {
+      cairo_t *cr = i ? cr_a : cr_e;
 
-        cairo_translate (cr, 80, 60);
-        cairo_rotate (cr, 0.3);
-        cairo_scale (cr, 0.9, 0.9);
-        cairo_translate (cr, -80, -60);
-      }
+      for (guint c = 0; c < n_clips; c++)
+        cairo_rectangle (cr, clips[c].x, clips[c].y, clips[c].width, clips[c].height);
+      if (n_clips > 0)
+        cairo_clip (cr);
+      if (turned)
+        {
+          cairo_translate (cr, 80, 60);
+          cairo_rotate (cr, 0.3);
+          cairo_scale (cr, 0.9, 0.9);
+          cairo_translate (cr, -80, -60);
+        }
+    }
   draw (cr_e, NULL, variant);
   raster = muster_raster_begin (cr_a);
   g_assert_nonnull (raster);
   draw (cr_a, raster, variant);
   muster_raster_end (raster);
   diff = compare (expected, actual, format == CAIRO_FORMAT_ARGB32);
+  if (g_test_verbose ())
+    {
+      const guchar *data = cairo_image_surface_get_data (actual);
+      guint32 hash = 2166136261u;   /* FNV-1a: to see whether a change moved any pixel */
+
+      cairo_surface_flush (actual);
+      for (gsize i = 0; i < (gsize) cairo_image_surface_get_stride (actual) * height; i++)
+        hash = (hash ^ data[i]) * 16777619u;
+      g_printerr ("  pixels' hash %08x\n", hash);
+    }
   cairo_destroy (cr_e);
   cairo_destroy (cr_a);
   cairo_surface_destroy (expected);
   cairo_surface_destroy (actual);
   return diff;
+}
+
+static Diff
+compare_drawing (DrawFunc       draw,
+                 guint          variant,
+                 cairo_format_t format,
+                 gboolean       turned)
+{
+  return compare_drawing_sized (draw, variant, format, turned, W, H, NULL, 0);
 }
 
 /* Fills, strokes and clipped pieces match cairo's but for the antialiased edges, which stay
@@ -555,6 +597,143 @@ test_paths_compare_fails (void)
   g_assert_cmpint (diff.max_diff, >, 100);
 }
 
+/* Wide rows: the raster finds a row's edges 64 pixels at a time, so edges fall on, before and
+ * after those words' bounds, in the row's last pixel alone, and across the whole row. */
+#define WIDE_W 1000
+#define WIDE_H 48
+
+static void
+fill_rect (cairo_t      *cr,
+           MusterRaster *raster,
+           double        x0,
+           double        y0,
+           double        x1,
+           double        y1,
+           const double  rgba[4])
+{
+  MusterPoint corners[] = { { x0, y0 }, { x1, y0 }, { x1, y1 }, { x0, y1 } };
+
+  if (raster != NULL)
+    {
+      muster_raster_fill_polygon (raster, corners, 4, rgba);
+      return;
+    }
+  polygon_path (cr, corners, 4, TRUE);
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+  cairo_fill (cr);
+}
+
+/* Rectangles in whole pixels, so of exact coverage: cairo's to a rounding step.  Variant 1
+ * draws one a pixel short, which the comparison must see. */
+static void
+draw_wide_aligned (cairo_t      *cr,
+                   MusterRaster *raster,
+                   guint         variant)
+{
+  static const double spans[][2] = { { 0, 64 }, { 63, 65 }, { 64, 128 }, { 127, 129 },
+                                     { 191, 192 }, { 192, 193 }, { 255, 320 }, { 319, 385 },
+                                     { WIDE_W - 1, WIDE_W }, { WIDE_W - 65, WIDE_W },
+                                     { 1, WIDE_W - 1 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (spans); i++)
+    {
+      double y = 1 + (i % 6) * 4;
+      double x1 = spans[i][1] - (variant == 1 && raster != NULL && i == 2 ? 1 : 0);
+
+      fill_rect (cr, raster, spans[i][0], y, x1, y + 3 + i / 6, i % 2 ? glass : leaf);
+    }
+  /* a solid band across the whole width, with a translucent one over it */
+  fill_rect (cr, raster, 0, 26, WIDE_W, 34, leaf);
+  fill_rect (cr, raster, -10, 30, WIDE_W + 10, 40, ink);
+  /* ends of rows in the middle of a word and at its last pixel */
+  fill_rect (cr, raster, 700, 41, 767, 44, glass);
+  fill_rect (cr, raster, 768, 41, 831, 47, leaf);
+}
+
+/* Slanted pieces: polygons across the whole width, crossing the surface's sides, one that
+ * covers only part of each row's last pixel, a sliver the width of the surface, opaque and
+ * translucent. */
+static void
+draw_wide_slanted (cairo_t      *cr,
+                   MusterRaster *raster,
+                   guint         variant)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (17 + variant);
+  const MusterPoint last_pixel[] = { { WIDE_W - 0.75, 2 }, { WIDE_W + 3, 2.5 }, { WIDE_W + 2, 20 } };
+  const MusterPoint sliver[] = { { -3, 21.2 }, { WIDE_W + 3, 23.9 }, { WIDE_W + 3, 24.6 } };
+
+  for (guint i = 0; i < 8; i++)
+    {
+      MusterPoint points[6];
+      double cx = g_rand_double_range (rand, 0, WIDE_W), cy = g_rand_double_range (rand, 0, WIDE_H);
+      double rx = g_rand_double_range (rand, 5, 300), ry = g_rand_double_range (rand, 3, 30);
+      const double *rgba = i % 3 == 0 ? glass : i % 3 == 1 ? leaf : ink;
+
+      for (guint k = 0; k < G_N_ELEMENTS (points); k++)
+        points[k] = (MusterPoint) { cx + rx * cos (k * G_PI / 3 + i), cy + ry * sin (k * G_PI / 3 + i) };
+      if (raster != NULL)
+        muster_raster_fill_polygon (raster, points, G_N_ELEMENTS (points), rgba);
+      else
+        {
+          polygon_path (cr, points, G_N_ELEMENTS (points), TRUE);
+          cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], rgba[3]);
+          cairo_fill (cr);
+        }
+    }
+  if (raster != NULL)
+    {
+      muster_raster_fill_polygon (raster, last_pixel, 3, leaf);
+      muster_raster_fill_polygon (raster, sliver, 3, glass);
+    }
+  else
+    {
+      polygon_path (cr, last_pixel, 3, TRUE);
+      cairo_set_source_rgba (cr, leaf[0], leaf[1], leaf[2], leaf[3]);
+      cairo_fill (cr);
+      polygon_path (cr, sliver, 3, TRUE);
+      cairo_set_source_rgba (cr, glass[0], glass[1], glass[2], glass[3]);
+      cairo_fill (cr);
+    }
+}
+
+static void
+test_wide_rows (void)
+{
+  static const cairo_format_t formats[] = { CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24 };
+  /* the rows' cells then start a pixel in, and there are two regions to fill */
+  static const cairo_rectangle_t clips[] = { { 1, 0, 520, WIDE_H }, { 600, 3, WIDE_W - 600, 40 } };
+  Diff diff;
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    for (guint n_clips = 0; n_clips <= 2; n_clips += 2)
+      {
+        diff = compare_drawing_sized (draw_wide_aligned, 0, formats[f], FALSE, WIDE_W, WIDE_H,
+                                           clips, n_clips);
+
+        if (g_test_verbose ())
+          g_printerr ("aligned format %u clips %u: max %d mean %.2f far %u\n",
+                      f, n_clips, diff.max_diff, diff.mean_diff, diff.n_far);
+        g_assert_cmpint (diff.max_diff, <=, 2);
+        for (guint v = 0; v < 3; v++)
+          {
+            diff = compare_drawing_sized (draw_wide_slanted, v, formats[f], v == 2, WIDE_W, WIDE_H,
+                                          clips, n_clips);
+            if (g_test_verbose ())
+              g_printerr ("slanted format %u clips %u variant %u: max %d mean %.2f far %u\n",
+                          f, n_clips, v, diff.max_diff, diff.mean_diff, diff.n_far);
+            /* long shallow edges: many antialiased pixels, each close */
+            g_assert_cmpint (diff.max_diff, <=, 16);
+            g_assert_cmpfloat (diff.mean_diff, <, 3);
+            g_assert_cmpuint (diff.n_far, <, 1500);
+          }
+      }
+  /* a rectangle a pixel short at a word's end is seen: its last column of three pixels */
+  diff = compare_drawing_sized (draw_wide_aligned, 1, CAIRO_FORMAT_ARGB32, FALSE, WIDE_W, WIDE_H,
+                                NULL, 0);
+  g_assert_cmpint (diff.max_diff, >, 24);
+  g_assert_cmpuint (diff.n_far, ==, 3);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -565,5 +744,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/raster/declines", test_declines);
   g_test_add_func ("/raster/paths-match-cairo", test_paths_match_cairo);
   g_test_add_func ("/raster/paths-compare-fails", test_paths_compare_fails);
+  g_test_add_func ("/raster/wide-rows", test_wide_rows);
   return g_test_run ();
 }

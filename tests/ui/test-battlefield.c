@@ -12,6 +12,7 @@
 #include "muster-application.h"
 #include "ui-test-util.h"
 #include "muster-attach-chooser.h"
+#include "muster-battlefield-commands.h"
 #include "muster-battlefield-page.h"
 #include "muster-generate-dialog.h"
 #include "muster-map-painter.h"
@@ -583,6 +584,90 @@ test_turn_view (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The table point at (@tx, @ty) shows at widget (@x, @y). */
+static void
+assert_shows_at (MusterViewport *viewport,
+                 double          tx,
+                 double          ty,
+                 double          x,
+                 double          y)
+{
+  double wx, wy;
+
+  muster_viewport_table_to_widget (viewport, tx, ty, &wx, &wy);
+  g_assert_cmpfloat_with_epsilon (wx, x, 1e-6);
+  g_assert_cmpfloat_with_epsilon (wy, y, 1e-6);
+}
+
+/* Pinch zoom and two-finger turn, driven through the view's own GtkGestureZoom and
+ * GtkGestureRotate (their signals emitted as GTK does once it has recognised two fingers; under
+ * Xvfb there are none, so the centre is the pointer's, given by the motion controller): the
+ * pinch's scale is the zoom from the pinch's start, the turn's delta turns the view clockwise
+ * by whole 15° steps, and the table point under the fingers stays under them. */
+static void
+test_pinch_and_turn (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view = muster_battlefield_page_get_map_view (window_page (window));
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  GtkEventController *motion, *pinch, *turn;
+  double px, py, tx, ty, zoom, rotation, x, y;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  motion = find_controller (GTK_WIDGET (view), GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  pinch = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_ZOOM);
+  turn = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_ROTATE);
+  /* off the middle, so that a pinch about the middle would show */
+  px = muster_viewport_get_width (viewport) * 0.3;
+  py = muster_viewport_get_height (viewport) * 0.6;
+  g_signal_emit_by_name (motion, "motion", px, py);
+  muster_viewport_widget_to_table (viewport, px, py, &tx, &ty);
+  zoom = muster_viewport_get_zoom (viewport);
+  rotation = muster_viewport_get_rotation (viewport);
+
+  g_signal_emit_by_name (pinch, "begin", NULL);
+  g_signal_emit_by_name (pinch, "scale-changed", 2.0);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom * 2, 1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  /* the scale is from where the pinch began, not from the last step */
+  g_signal_emit_by_name (pinch, "scale-changed", 0.5);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom * 0.5, 1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation, 1e-12);
+  g_signal_emit_by_name (pinch, "scale-changed", 1.0);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom, 1e-9);
+
+  g_signal_emit_by_name (turn, "begin", NULL);
+  /* under half a step: the table does not tilt */
+  g_signal_emit_by_name (turn, "angle-changed", 1.0, 0.1);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation, 1e-12);
+  /* 28.6° clockwise: two steps, 30°; a point right of the fingers comes out below them */
+  g_signal_emit_by_name (turn, "angle-changed", 1.4, 0.5);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation + G_PI / 6,
+                                  1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  muster_viewport_table_to_widget (viewport, tx + 100, ty, &x, &y);
+  g_assert_cmpfloat (y, >, py + 10);
+  g_assert_cmpfloat (x, >, px + 10);
+  /* the delta is from where the turn began: back past the start, 30° the other way */
+  g_signal_emit_by_name (turn, "angle-changed", 0.5, -0.5);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_rotation (viewport), rotation - G_PI / 6,
+                                  1e-9);
+  assert_shows_at (viewport, tx, ty, px, py);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom, 1e-9);
+
+  /* with the pointer gone and no fingers seen, the middle of the map stays */
+  g_signal_emit_by_name (motion, "leave");
+  px = muster_viewport_get_width (viewport) / 2.0;
+  py = muster_viewport_get_height (viewport) / 2.0;
+  muster_viewport_widget_to_table (viewport, px, py, &tx, &ty);
+  g_signal_emit_by_name (pinch, "begin", NULL);
+  g_signal_emit_by_name (pinch, "scale-changed", 1.5);
+  assert_shows_at (viewport, tx, ty, px, py);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether the button for @action is sensitive, as the action's enabled state makes it. */
 static gboolean
 action_button_sensitive (GtkWidget  *widget,
@@ -920,6 +1005,83 @@ test_attach_side_chooser (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The text of the scenario sheet's field headed @heading under @widget, or %NULL. */
+static char *
+sheet_text (GtkWidget  *widget,
+            const char *heading)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *next = gtk_widget_get_next_sibling (child);
+      char *found;
+
+      if (GTK_IS_LABEL (child) && next != NULL &&
+          g_strcmp0 (gtk_label_get_text (GTK_LABEL (child)), heading) == 0 &&
+          find_descendant (next, GTK_TYPE_TEXT_VIEW) != NULL)
+        {
+          GtkTextBuffer *buffer =
+            gtk_text_view_get_buffer (GTK_TEXT_VIEW (find_descendant (next, GTK_TYPE_TEXT_VIEW)));
+          GtkTextIter start, end;
+
+          gtk_text_buffer_get_bounds (buffer, &start, &end);
+          return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+        }
+      if ((found = sheet_text (child, heading)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Attach Army List for the list's own side after Generate: the side takes the generator's
+ * free zone, and the Scenario sheet's umpire notes name it where they named the generator's
+ * side (the umpire's own line kept); its briefing is on the sheet. Undone, both go back. */
+static void
+test_attach_renames_notes (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  g_autoptr(GFile) goblins = sample_file ("battle-valor-fantasy-goblins-1000.muster");
+  g_autofree char *generated = NULL, *attached = NULL, *undone = NULL, *briefing = NULL;
+  MusterGenerateDialog *dialog;
+  g_autofree char *mine = NULL;
+  g_autoptr(MusterCommand) edit = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = MUSTER_GENERATE_DIALOG (find_toplevel (MUSTER_TYPE_GENERATE_DIALOG));
+  muster_generate_dialog_set_seed (dialog, 7);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "generate");
+  generated = sheet_text (GTK_WIDGET (page), "Umpire’s Notes");
+  g_assert_nonnull (generated);
+  g_assert_true (strstr (generated, ", Red "));
+  mine = g_strdup_printf ("Red holds the ford.\n\n%s", generated);
+  edit = muster_scenario_command_new_field (document, MUSTER_SCENARIO_UMPIRE_NOTES, mine);
+  muster_history_push (muster_document_get_history (document), edit);
+  g_assert_null (sheet_text (GTK_WIDGET (page), "Briefing: Goblins"));
+
+  /* as the chooser's "The list's own side" does */
+  g_assert_true (muster_battlefield_page_attach_file (page, goblins, &error));
+  g_assert_no_error (error);
+
+  attached = sheet_text (GTK_WIDGET (page), "Umpire’s Notes");
+  g_assert_true (g_str_has_prefix (attached, "Red holds the ford.\n\n"));
+  g_assert_null (strstr (attached + strlen ("Red holds"), "Red"));
+  g_assert_true (strstr (attached, ", Goblins "));
+  briefing = sheet_text (GTK_WIDGET (page), "Briefing: Goblins");
+  g_assert_nonnull (briefing);
+
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  undone = sheet_text (GTK_WIDGET (page), "Umpire’s Notes");
+  g_assert_cmpstr (undone, ==, mine);
+  g_assert_null (sheet_text (GTK_WIDGET (page), "Briefing: Goblins"));
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Every sample opens in the app; the scenarios show their table with every unit placed. */
 static void
 test_every_sample_opens (void)
@@ -1051,6 +1213,8 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/generate-unavailable", test_generate_unavailable);
   g_test_add_func ("/ui/battlefield/bvf-battle-round-trip", test_bvf_battle_round_trip);
   g_test_add_func ("/ui/battlefield/attach-side-chooser", test_attach_side_chooser);
+  g_test_add_func ("/ui/battlefield/attach-renames-notes", test_attach_renames_notes);
+  g_test_add_func ("/ui/battlefield/pinch-and-turn", test_pinch_and_turn);
 
   ret = g_test_run ();
   g_clear_object (&app);
