@@ -166,6 +166,8 @@ paint_area (Layer                       *layer,
     {
       /* every strip of a frame shows the same labels: place them once (over the whole table,
        * they take a good part of a strip's time) */
+      if (frame->scene->footprints == NULL)
+        frame->scene->footprints = muster_map_scene_footprints (frame->scene);
       if (frame->scene->placed_labels == NULL)
         frame->scene->placed_labels = muster_map_place_scene_labels (cr, frame->viewport,
                                                                      frame->scene, frame->style);
@@ -435,6 +437,8 @@ muster_map_cache_paint (MusterMapCache       *self,
                            MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
   if (shared.placed_labels != scene->placed_labels)
     g_hash_table_unref (shared.placed_labels);
+  if (shared.footprints != scene->footprints)
+    g_hash_table_unref (shared.footprints);
   if (scrolled != NULL)
     *scrolled = moved;
   return repainted;

@@ -90,6 +90,48 @@ muster_map_scene_shows (const MusterMapScene *scene,
   return muster_doc_feature_is_visible (scene->doc, feature, &audience);
 }
 
+/**
+ * muster_map_scene_footprints:
+ * @scene: what is painted
+ *
+ * Lays out the stands of every unit on the battlefield once, for a frame that would else lay
+ * them out twice (placing the labels, then painting): see #MusterMapScene.footprints.
+ *
+ * Returns: (transfer full) (element-type MusterFeature MusterFootprint): unit → its footprint
+ */
+GHashTable *
+muster_map_scene_footprints (const MusterMapScene *scene)
+{
+  MusterBattlefield *field = scene->battlefield;
+  GHashTable *footprints = g_hash_table_new_full (NULL, NULL, NULL,
+                                                  (GDestroyNotify) muster_footprint_free);
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind == MUSTER_FEATURE_UNIT)
+        g_hash_table_insert (footprints, (gpointer) f, muster_feature_get_footprint (f));
+    }
+  return footprints;
+}
+
+/* @f's footprint: the frame's (#MusterMapScene.footprints) when it has one, else laid out into
+ * *@owned, for the caller to free. */
+static const MusterFootprint *
+unit_footprint (const MusterMapScene *scene,
+                const MusterFeature  *f,
+                MusterFootprint     **owned)
+{
+  const MusterFootprint *fp = scene->footprints != NULL
+                              ? g_hash_table_lookup (scene->footprints, f) : NULL;
+
+  if (fp != NULL)
+    return fp;
+  *owned = muster_feature_get_footprint (f);
+  return *owned;
+}
+
 /* Returns: the colour index of @side (0..MUSTER_MAP_N_SIDES-1), -1 for none */
 int
 muster_map_side_index (const MusterMapScene *scene,
@@ -563,7 +605,11 @@ body_box (Painter             *p,
   double x, y;
 
   if (f->kind == MUSTER_FEATURE_UNIT)
-    return to_device_box (p, muster_feature_get_bounds (f));
+    {
+      g_autoptr(MusterFootprint) owned = NULL;
+
+      return to_device_box (p, muster_footprint_get_bounds (unit_footprint (p->scene, f, &owned)));
+    }
   muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
   return (MusterBox) { x - OBJECTIVE_R, y - OBJECTIVE_R, x + OBJECTIVE_R, y + OBJECTIVE_R };
 }
@@ -595,8 +641,10 @@ label_places (Painter             *p,
   return 8;
 }
 
-static GArray *terrain_name_boxes (Painter *p, const GArray *objectives);
+static GArray *terrain_name_boxes (Painter *p, const GArray *objectives, const GArray *bodies,
+                                   GHashTable *covered);
 static PangoFontDescription *use_font_style (Painter *p, PangoStyle style);
+static PangoFontDescription *use_terrain_font (Painter *p);
 static void restore_font (Painter *p, PangoFontDescription *saved);
 
 /* The markers of the objectives the scene shows and does not drag (px). */
@@ -711,7 +759,8 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * its places (below, above, right, left) that covers no terrain name, no objective's name and
  * no unit's label of a higher priority (the units widest on screen first), preferably covering
  * no other unit or marker; left out when none is free, to come back when zooming in. Over the
- * whole table, so every strip of a map agrees.
+ * whole table, so every strip of a map agrees. The terrain names that units stand on come too
+ * (@terrain set), to be painted over the units.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
  *   label, for the labels shown
@@ -738,17 +787,23 @@ muster_map_place_labels (MusterViewport       *viewport,
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
       MusterMapBody body = { f, { 0, 0, 0, 0 } };
       MusterMapLabel label = { f, 0, { { 0 } }, 0, -1 };
-      g_autoptr(MusterFootprint) fp = NULL;
+      g_autoptr(MusterFootprint) owned = NULL;
+      const MusterFootprint *fp;
       const char *text;
 
       if ((f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE) ||
           !shown (&p, f) || is_live (&p, f))
         continue;
-      body.box = body_box (&p, f);
-      g_array_append_val (bodies, body);
       if (f->kind == MUSTER_FEATURE_OBJECTIVE)
-        continue;
-      fp = muster_feature_get_footprint (f);
+        {
+          body.box = body_box (&p, f);
+          g_array_append_val (bodies, body);
+          continue;
+        }
+      /* laid out once for the body and the priority */
+      fp = unit_footprint (scene, f, &owned);
+      body.box = to_device_box (&p, muster_footprint_get_bounds (fp));
+      g_array_append_val (bodies, body);
       label.priority = muster_footprint_get_frontage (fp) * p.zoom;
       text = label.priority >= MIN_LABEL_PX ? unit_label (&p, f) : NULL;
       if (text == NULL)
@@ -758,7 +813,7 @@ muster_map_place_labels (MusterViewport       *viewport,
       g_ptr_array_add (texts, (gpointer) text);
     }
   objectives = place_objective_labels (&p);
-  taken = terrain_name_boxes (&p, objectives);
+  taken = terrain_name_boxes (&p, objectives, bodies, placed);
   append_chosen (taken, objectives);
   muster_map_labels_place_around (labels, taken, bodies);
   for (guint i = 0; i < objectives->len; i++)
@@ -800,10 +855,13 @@ paint_label (Painter             *p,
 
 /* The placed labels that reach the area, over the units: a label may stand well away from its
  * feature (to its left or right), so they are painted from the placement, not with the
- * features the area's query found. */
+ * features the area's query found. With @terrain, only the terrain names units stand on (in
+ * their italic, under the objectives' markers); else the others. */
 static void
-paint_placed_labels (Painter *p)
+paint_placed_labels (Painter  *p,
+                     gboolean  terrain)
 {
+  PangoFontDescription *saved = terrain ? use_terrain_font (p) : NULL;
   GHashTableIter iter;
   gpointer value;
   double cx0, cy0, cx1, cy1;
@@ -817,11 +875,14 @@ paint_placed_labels (Painter *p)
       const MusterMapPlacedLabel *label = value;
 
       /* the placed box is the plate's: one outside the clip (a strip) needs no layout */
-      if (label->box.x0 > cx1 || label->box.x1 < cx0 || label->box.y0 > cy1 || label->box.y1 < cy0)
+      if (!label->terrain != !terrain || label->box.x0 > cx1 || label->box.x1 < cx0 ||
+          label->box.y0 > cy1 || label->box.y1 < cy0)
         continue;
       text_at (p, label->text, label->box.x0 + 2, label->box.y0, 0.0, 0.0, TRUE);
     }
   cairo_restore (p->cr);
+  if (saved != NULL)
+    restore_font (p, saved);
 }
 
 static void
@@ -976,16 +1037,17 @@ paint_units (Painter   *p,
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
-      g_autoptr(MusterFootprint) fp = NULL;
+      g_autoptr(MusterFootprint) owned = NULL;
 
       if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f) || is_live (p, f) != live)
         continue;
-      fp = muster_feature_get_footprint (f);
-      paint_unit (p, f, fp);
+      paint_unit (p, f, unit_footprint (p->scene, f, &owned));
     }
   g_clear_pointer (&p->raster, muster_raster_end);
   p->quads = NULL;
   cairo_restore (p->cr);
+  if (!live && p->labels != NULL)
+    paint_placed_labels (p, TRUE);
   for (guint i = 0; i < visible->len; i++)
     {
       const MusterFeature *f = visible->pdata[i];
@@ -994,7 +1056,7 @@ paint_units (Painter   *p,
         paint_objective (p, f);
     }
   if (!live && p->labels != NULL)
-    paint_placed_labels (p);
+    paint_placed_labels (p, FALSE);
 }
 
 /* A selected outline's vertices as handles to drag: small squares of the table colour, ringed
@@ -1462,10 +1524,14 @@ restore_font (Painter              *p,
 }
 
 /* The boxes the terrain names not being dragged take (device px): the names of units keep
- * clear of them. */
+ * clear of them. The names that a unit of @bodies stands on go into @covered too, to be
+ * painted again over the units: placed on the ground layer, which knows nothing of units (else
+ * every unit move would repaint it), they would be hidden under the stands. */
 static GArray *
 terrain_name_boxes (Painter      *p,
-                    const GArray *objectives)
+                    const GArray *objectives,
+                    const GArray *bodies,
+                    GHashTable   *covered)
 {
   PangoFontDescription *saved = use_terrain_font (p);
   g_autoptr(GArray) labels = place_terrain_names (p, objectives);
@@ -1473,6 +1539,27 @@ terrain_name_boxes (Painter      *p,
 
   restore_font (p, saved);
   append_chosen (boxes, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+      const MusterFeature *f = label->owner;
+      MusterMapPlacedLabel name = { { 0 }, f->name, TRUE };
+
+      if (label->chosen < 0)
+        continue;
+      name.box = label->places[label->chosen];
+      for (guint k = 0; k < bodies->len; k++)
+        {
+          const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, k);
+
+          if (((const MusterFeature *) body->owner)->kind == MUSTER_FEATURE_UNIT &&
+              muster_box_intersects (name.box, body->box))
+            {
+              g_hash_table_insert (covered, (gpointer) f, g_memdup2 (&name, sizeof name));
+              break;
+            }
+        }
+    }
   return boxes;
 }
 

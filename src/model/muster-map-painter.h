@@ -34,7 +34,8 @@ typedef struct
  * MusterMapLayers:
  * @MUSTER_MAP_LAYER_GROUND: the background, table, grid, rulers, zones and terrain (with names)
  * @MUSTER_MAP_LAYER_LIVE_GROUND: the scene's live zones and terrain
- * @MUSTER_MAP_LAYER_UNITS: units and objectives
+ * @MUSTER_MAP_LAYER_UNITS: units and objectives, with the names of units, objectives and the
+ *   terrain that units stand on
  * @MUSTER_MAP_LAYER_LIVE_UNITS: the scene's live units and objectives
  * @MUSTER_MAP_LAYER_MARKS: selection, rubber band, measuring line, range rings
  *
@@ -75,6 +76,9 @@ typedef enum
  * @placed_labels: (nullable): muster_map_place_scene_labels() for this scene and viewport, for
  *   a caller that paints several areas of one frame (a map cache's strips): placed once; not
  *   in muster_map_layer_key(), so good for that frame only
+ * @footprints: (nullable) (element-type MusterFeature MusterFootprint):
+ *   muster_map_scene_footprints() for this scene: each unit's stands laid out once a frame,
+ *   for label placement and painting alike; good for that frame only
  *
  * A field that changes what the ground or units layers show must also go into
  * muster_map_layer_key(), or a cache will keep showing the old picture.
@@ -97,6 +101,7 @@ typedef struct
   GHashTable               *live;
   gboolean                  show_ranges;
   GHashTable               *placed_labels;
+  GHashTable               *footprints;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);
@@ -118,17 +123,20 @@ int      muster_map_side_index       (const MusterMapScene *scene,
                                       const char           *side);
 gboolean muster_map_scene_shows      (const MusterMapScene *scene,
                                       const MusterFeature  *feature);
+GHashTable *muster_map_scene_footprints (const MusterMapScene *scene);
 char    *muster_map_format_length    (const MusterBattlefield *battlefield,
                                       double                mm);
 /**
  * MusterMapPlacedLabel:
  * @box: the label's plate, device px
  * @text: (transfer none): the label, the feature's or its unit's name
+ * @terrain: a terrain piece's name that a unit stands on, painted again over the units
  */
 typedef struct
 {
   MusterBox   box;
   const char *text;
+  gboolean    terrain;
 } MusterMapPlacedLabel;
 
 GHashTable *muster_map_place_labels  (MusterViewport       *viewport,

@@ -657,6 +657,32 @@ test_terrain_name_on_table (void)
   cairo_surface_destroy (plain);
 }
 
+/* @layers painted with @wood unnamed (@plain) and named @text (@named). */
+static void
+paint_named_and_plain (MusterViewport       *viewport,
+                       const MusterMapScene *scene,
+                       MusterMapLayers       layers,
+                       MusterFeature        *wood,
+                       const char           *text,
+                       cairo_surface_t     **named,
+                       cairo_surface_t     **plain)
+{
+  cairo_t *cr;
+
+  *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  g_clear_pointer (&wood->name, g_free);
+  cr = cairo_create (*plain);
+  muster_map_paint_layers (cr, viewport, scene, &style, layers, NULL);
+  cairo_destroy (cr);
+  wood->name = g_strdup (text);
+  cr = cairo_create (*named);
+  muster_map_paint_layers (cr, viewport, scene, &style, layers, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (*named);
+  cairo_surface_flush (*plain);
+}
+
 /* Where @wood's name, set to @text, is painted on the ground layer: the pixels it changes. */
 static MusterBox
 name_box (MusterViewport       *viewport,
@@ -664,21 +690,10 @@ name_box (MusterViewport       *viewport,
           MusterFeature        *wood,
           const char           *text)
 {
-  cairo_surface_t *named = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_surface_t *plain = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *named, *plain;
   MusterBox name = muster_box_empty ();
-  cairo_t *cr;
 
-  cr = cairo_create (plain);
-  muster_map_paint_layers (cr, viewport, scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
-  cairo_destroy (cr);
-  g_free (wood->name);
-  wood->name = g_strdup (text);
-  cr = cairo_create (named);
-  muster_map_paint_layers (cr, viewport, scene, &style, MUSTER_MAP_LAYER_GROUND, NULL);
-  cairo_destroy (cr);
-  cairo_surface_flush (named);
-  cairo_surface_flush (plain);
+  paint_named_and_plain (viewport, scene, MUSTER_MAP_LAYER_GROUND, wood, text, &named, &plain);
   for (int py = 0; py < H; py++)
     for (int px = 0; px < W; px++)
       if (pixel_at (named, px, py) != pixel_at (plain, px, py))
@@ -782,6 +797,101 @@ test_terrain_name_off_objective (void)
   g_assert_cmpuint (muster_map_layer_key (&scene, &style, MUSTER_MAP_LAYER_GROUND), !=, key);
 }
 
+/* The pixels inside @box (device px) that @layers painted differently with @wood named @text
+ * and unnamed. */
+static guint
+name_pixels (MusterViewport       *viewport,
+             const MusterMapScene *scene,
+             MusterMapLayers       layers,
+             MusterFeature        *wood,
+             const char           *text,
+             MusterBox             box)
+{
+  cairo_surface_t *named, *plain;
+  guint n = 0;
+
+  paint_named_and_plain (viewport, scene, layers, wood, text, &named, &plain);
+  for (int y = (int) ceil (box.y0); y < (int) box.y1; y++)
+    for (int x = (int) ceil (box.x0); x < (int) box.x1; x++)
+      n += pixel_at (named, x, y) != pixel_at (plain, x, y);
+  cairo_surface_destroy (named);
+  cairo_surface_destroy (plain);
+  return n;
+}
+
+/* A unit standing on a terrain piece's name does not hide it: the name, placed on the ground
+ * layer (which does not follow the units), is painted again over the stands by the units
+ * layer; a name no unit stands on is not. The ground layer's key does not follow the unit. */
+static void
+test_terrain_name_over_units (void)
+{
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  g_autoptr(GHashTable) placed = NULL;
+  g_autoptr(MusterFeature) moved = NULL;
+  MusterFeature *wood = add_wood (field, P (500, 300), 400, 200);
+  MusterFeature *copse = add_wood (field, P (200, 470), 240, 120);
+  MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  const MusterMapPlacedLabel *label;
+  guint on_ground, over_units;
+  MusterBox stands;
+  guint64 key;
+  cairo_t *cr;
+
+  copse->name = g_strdup ("Copse");
+  /* along the wood's top, where its name goes: 160 mm wide, 40 mm deep */
+  unit->name = g_strdup ("Stonewall Brigade");
+  unit->side = g_strdup ("Blue");
+  unit->centre = P (500, 222);
+  unit->stands = 4;
+  unit->base_width = unit->base_depth = 40;
+  unit->rotation = -G_PI / 2;
+  muster_battlefield_insert (field, -1, unit);
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+  stands = muster_box_empty ();
+  {
+    MusterBox bounds = muster_feature_get_bounds (unit);
+    double x, y;
+
+    muster_viewport_table_to_widget (viewport, bounds.x0, bounds.y0, &x, &y);
+    muster_box_extend (&stands, P (x + 1, y + 1));
+    muster_viewport_table_to_widget (viewport, bounds.x1, bounds.y1, &x, &y);
+    muster_box_extend (&stands, P (x - 1, y - 1));
+  }
+
+  /* the name is under the stands on the ground layer, and shows over them on the map */
+  on_ground = name_pixels (viewport, &scene, MUSTER_MAP_LAYER_GROUND, wood, "Long Wood", stands);
+  over_units = name_pixels (viewport, &scene, MUSTER_MAP_LAYER_ALL, wood, "Long Wood", stands);
+  g_assert_cmpuint (on_ground, >, 100);
+  g_assert_cmpuint (over_units, >, on_ground * 3 / 4);
+
+  cr = cairo_create (surface);
+  placed = muster_map_place_scene_labels (cr, viewport, &scene, &style);
+  label = g_hash_table_lookup (placed, wood);
+  g_assert_nonnull (label);
+  g_assert_true (label->terrain);
+  g_assert_cmpstr (label->text, ==, "Long Wood");
+  g_assert_null (g_hash_table_lookup (placed, copse));
+  label = g_hash_table_lookup (placed, unit);
+  g_assert_nonnull (label);
+  g_assert_false (label->terrain);
+
+  key = muster_map_layer_key (&scene, &style, MUSTER_MAP_LAYER_GROUND);
+  moved = muster_feature_copy (unit);
+  moved->centre = P (800, 500);
+  muster_feature_free (muster_battlefield_replace (field, moved));
+  g_assert_cmpuint (muster_map_layer_key (&scene, &style, MUSTER_MAP_LAYER_GROUND), ==, key);
+  g_hash_table_unref (g_steal_pointer (&placed));
+  placed = muster_map_place_scene_labels (cr, viewport, &scene, &style);
+  g_assert_null (g_hash_table_lookup (placed, wood));
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Label layouts are kept between frames for image surfaces: the same text in the same font is
  * laid out once, as a fresh layout would be; another font is another layout; a vector surface
  * lays out for itself. */
@@ -835,6 +945,46 @@ test_kept_label_layouts (void)
   cairo_surface_destroy (recording);
 }
 
+/* A frame's footprints, laid out once, are what the units are painted from: the same picture as
+ * laying them out afresh; a footprint put in the table for a unit moves its stands. */
+static void
+test_frame_footprints (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  const MusterFeature *unit = NULL;
+  MusterMapScene scene = { 0 };
+  cairo_surface_t *fresh, *shared, *moved;
+  MusterFeature *shifted;
+
+  for (guint i = 0; unit == NULL; i++)
+    if (muster_battlefield_get_feature (field, i)->kind == MUSTER_FEATURE_UNIT)
+      unit = muster_battlefield_get_feature (field, i);
+  scene.rubber_band = muster_box_empty ();
+  scene.battlefield = field;
+  fresh = paint (field, &scene);
+  scene.footprints = muster_map_scene_footprints (&scene);
+  g_assert_cmpuint (g_hash_table_size (scene.footprints), ==, 2);
+  g_assert_nonnull (g_hash_table_lookup (scene.footprints, unit));
+  shared = paint (field, &scene);
+  g_assert_cmpmem (cairo_image_surface_get_data (fresh), H * cairo_image_surface_get_stride (fresh),
+                   cairo_image_surface_get_data (shared), H * cairo_image_surface_get_stride (shared));
+
+  /* the unit's entry laid out 200 mm further down the table: painted there, not where it is */
+  shifted = muster_feature_copy (unit);
+  muster_feature_translate (shifted, (MusterVector) { 0, 200 });
+  g_hash_table_insert (scene.footprints, (gpointer) unit, muster_feature_get_footprint (shifted));
+  moved = paint (field, &scene);
+  g_assert_true (same_colour (pixel_at (fresh, PX (440), PY (300)), rgba_to_pixel (style.sides[0])));
+  g_assert_false (same_colour (pixel_at (moved, PX (440), PY (300)), rgba_to_pixel (style.sides[0])));
+  g_assert_true (same_colour (pixel_at (moved, PX (440), PY (500)), rgba_to_pixel (style.sides[0])));
+
+  muster_feature_free (shifted);
+  g_hash_table_unref (scene.footprints);
+  cairo_surface_destroy (fresh);
+  cairo_surface_destroy (shared);
+  cairo_surface_destroy (moved);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -853,6 +1003,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
                    test_unit_label_clear_of_terrain_name);
   g_test_add_func ("/map-painter/terrain-name-off-objective", test_terrain_name_off_objective);
+  g_test_add_func ("/map-painter/terrain-name-over-units", test_terrain_name_over_units);
   g_test_add_func ("/map-painter/kept-label-layouts", test_kept_label_layouts);
+  g_test_add_func ("/map-painter/frame-footprints", test_frame_footprints);
   return g_test_run ();
 }
