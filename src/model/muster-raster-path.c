@@ -463,7 +463,8 @@ acc_edge (Acc   *acc,
       double xnext = x + dxdy * dy;
       float d = (float) dy * dir;
       double xa = MIN (x, xnext), xb = MAX (x, xnext);
-      int xai = (int) floor (xa), xbi = (int) ceil (xb);
+      /* floor and ceil, for x ≥ 0 (give or take rounding, which the clamp below takes) */
+      int xai = (int) xa, xbi = (int) xb + ((int) xb < xb);
 
       xai = CLAMP (xai, 0, acc->width);
       if (xbi <= xai + 1)
@@ -602,6 +603,7 @@ ensure_cells (MusterRasterScratch *s,
 }
 
 #define ROWS_AHEAD 8
+#define STRIP_ROWS 64   /* (1,280 + 2) × 64 cells: 320 kB */
 
 /* Asks for the pixels at the ends of the cells touched in row @y of @acc, and the first
  * cells. */
@@ -619,6 +621,99 @@ prefetch_row (MusterRaster *self,
   __builtin_prefetch (row + acc->lo[y], 1);
   __builtin_prefetch (row + MIN (acc->hi[y], acc->width - 1), 1);
   __builtin_prefetch (acc->cells + (gsize) y * (acc->width + 2) + acc->lo[y], 1);
+}
+
+/* Fills the scratch's contours (px) with @colour, non-zero, in the @width × @height pixels
+ * from (@rx0, @ry0). */
+static void
+fill_strip (MusterRaster        *self,
+            MusterRasterScratch *s,
+            const Colour        *colour,
+            int                  rx0,
+            int                  ry0,
+            int                  width,
+            int                  height)
+{
+  Acc acc;
+  guint start = 0;
+
+  acc.width = width;
+  acc.height = height;
+  acc.words = (acc.width + 2 + 63) / 64;
+  ensure_cells (s, (gsize) (acc.width + 2) * acc.height, (gsize) acc.words * acc.height,
+                acc.height);
+  acc.cells = s->cells;
+  acc.touched = s->touched;
+  acc.lo = s->lo;
+  acc.hi = s->hi;
+  for (int y = 0; y < acc.height; y++)
+    {
+      acc.lo[y] = G_MAXINT;
+      acc.hi[y] = -1;
+    }
+  for (guint c = 0; c < s->lengths->len; c++)
+    {
+      guint n = g_array_index (s->lengths, guint, c);
+      const MusterPoint *pts = &g_array_index (s->points, MusterPoint, start);
+
+      for (guint i = 0; i < n; i++)
+        {
+          MusterPoint p = pts[i], q = pts[(i + 1) % n];
+
+          acc_line (&acc, p.x - rx0, p.y - ry0, q.x - rx0, q.y - ry0);
+        }
+      start += n;
+    }
+
+  /* the rows are a stride apart, which no prefetcher guesses: ask for each row's ends
+   * some rows ahead, so that the fetches overlap the painting */
+  for (int y = 0; y < MIN (ROWS_AHEAD, acc.height); y++)
+    prefetch_row (self, &acc, y, rx0, ry0);
+  for (int y = 0; y < acc.height; y++)
+    {
+      float *cells = acc.cells + (gsize) y * (acc.width + 2);
+      guint64 *bits = acc.touched + (gsize) y * acc.words;
+      guint32 *row = (guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
+      int paint_end = MIN (acc.hi[y], acc.width - 1) + 1;
+      int x = 0;   /* the first pixel not painted yet */
+      float sum = 0;
+      guint m = 0;
+
+      if (y + ROWS_AHEAD < acc.height)
+        prefetch_row (self, &acc, y + ROWS_AHEAD, rx0, ry0);
+      if (acc.hi[y] < 0)
+        continue;
+      /* Between touched cells the winding is constant: most of a piece is solid inside.
+       * Every touched cell is visited (and its bit and cell cleared), those past the
+       * region's last pixel only to be cleared. */
+      for (int w = acc.lo[y] >> 6; w <= acc.hi[y] >> 6; w++)
+        {
+          guint64 word = bits[w];
+
+          bits[w] = 0;
+          while (word != 0)
+            {
+              int t = w * 64 + __builtin_ctzll (word);
+              float cover;
+
+              word &= word - 1;
+              if (x < MIN (t, paint_end))
+                blend_run (row + x, MIN (t, paint_end) - x, colour, m, self->opaque_target);
+              if (t >= paint_end)
+                {
+                  x = paint_end;
+                  cells[t] = 0;
+                  continue;
+                }
+              sum += cells[t];
+              cells[t] = 0;
+              cover = fabsf (sum);
+              m = cover >= 1 ? 255 : (guint) (cover * 255 + 0.5f);
+              blend_m (row + t, colour, m, self->opaque_target);
+              x = t + 1;
+            }
+        }
+    }
 }
 
 /* Fills the scratch's contours (px) with @colour, non-zero, over each clip rectangle. */
@@ -650,88 +745,12 @@ fill_path (MusterRaster        *self,
       const Rect *clip = &self->clips[r];
       int rx0 = MAX ((int) floor (xmin), clip->x0), rx1 = MIN ((int) floor (xmax) + 1, clip->x1);
       int ry0 = MAX ((int) floor (ymin), clip->y0), ry1 = MIN ((int) floor (ymax) + 1, clip->y1);
-      Acc acc;
-      guint start = 0;
 
       if (rx0 >= rx1 || ry0 >= ry1)
         continue;
-      acc.width = rx1 - rx0;
-      acc.height = ry1 - ry0;
-      acc.words = (acc.width + 2 + 63) / 64;
-      ensure_cells (s, (gsize) (acc.width + 2) * acc.height, (gsize) acc.words * acc.height,
-                    acc.height);
-      acc.cells = s->cells;
-      acc.touched = s->touched;
-      acc.lo = s->lo;
-      acc.hi = s->hi;
-      for (int y = 0; y < acc.height; y++)
-        {
-          acc.lo[y] = G_MAXINT;
-          acc.hi[y] = -1;
-        }
-      for (guint c = 0; c < s->lengths->len; c++)
-        {
-          guint n = g_array_index (s->lengths, guint, c);
-          const MusterPoint *pts = &g_array_index (s->points, MusterPoint, start);
-
-          for (guint i = 0; i < n; i++)
-            {
-              MusterPoint p = pts[i], q = pts[(i + 1) % n];
-
-              acc_line (&acc, p.x - rx0, p.y - ry0, q.x - rx0, q.y - ry0);
-            }
-          start += n;
-        }
-
-      /* the rows are a stride apart, which no prefetcher guesses: ask for each row's ends
-       * some rows ahead, so that the fetches overlap the painting */
-      for (int y = 0; y < MIN (ROWS_AHEAD, acc.height); y++)
-        prefetch_row (self, &acc, y, rx0, ry0);
-      for (int y = 0; y < acc.height; y++)
-        {
-          float *cells = acc.cells + (gsize) y * (acc.width + 2);
-          guint64 *bits = acc.touched + (gsize) y * acc.words;
-          guint32 *row = (guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
-          int paint_end = MIN (acc.hi[y], acc.width - 1) + 1;
-          int x = 0;   /* the first pixel not painted yet */
-          float sum = 0;
-          guint m = 0;
-
-          if (y + ROWS_AHEAD < acc.height)
-            prefetch_row (self, &acc, y + ROWS_AHEAD, rx0, ry0);
-          if (acc.hi[y] < 0)
-            continue;
-          /* Between touched cells the winding is constant: most of a piece is solid inside.
-           * Every touched cell is visited (and its bit and cell cleared), those past the
-           * region's last pixel only to be cleared. */
-          for (int w = acc.lo[y] >> 6; w <= acc.hi[y] >> 6; w++)
-            {
-              guint64 word = bits[w];
-
-              bits[w] = 0;
-              while (word != 0)
-                {
-                  int t = w * 64 + __builtin_ctzll (word);
-                  float cover;
-
-                  word &= word - 1;
-                  if (x < MIN (t, paint_end))
-                    blend_run (row + x, MIN (t, paint_end) - x, colour, m, self->opaque_target);
-                  if (t >= paint_end)
-                    {
-                      x = paint_end;
-                      cells[t] = 0;
-                      continue;
-                    }
-                  sum += cells[t];
-                  cells[t] = 0;
-                  cover = fabsf (sum);
-                  m = cover >= 1 ? 255 : (guint) (cover * 255 + 0.5f);
-                  blend_m (row + t, colour, m, self->opaque_target);
-                  x = t + 1;
-                }
-            }
-        }
+      /* a strip of rows at a time: its cells stay in the cache from the edges to the pixels */
+      for (int sy = ry0; sy < ry1; sy += STRIP_ROWS)
+        fill_strip (self, s, colour, rx0, sy, rx1 - rx0, MIN (STRIP_ROWS, ry1 - sy));
       self->dirty = TRUE;
     }
 }

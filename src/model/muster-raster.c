@@ -150,7 +150,7 @@ fringe (guint32      *row,
         const Colour *colour,
         gboolean      opaque_target)
 {
-#ifdef __SSE2__
+#if defined (__SSE2__) && !defined (MUSTER_RASTER_SCALAR)
   /* lane by lane: @d was just stored a float at a time, which one load of all four would
    * wait for */
   __m128 dist = _mm_set_ps (d[3], d[2], d[1], d[0]), inc = _mm_loadu_ps (step);
