@@ -206,7 +206,7 @@ line_dir (const Line *line,
           guint       i)
 {
   MusterPoint a = line_point (line, i), b = line_point (line, (i + 1) % line->n);
-  double len = hypot (b.x - a.x, b.y - a.y);
+  double len = sqrt ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));   /* not hypot (): slow */
 
   return (MusterPoint) { (b.x - a.x) / len, (b.y - a.y) / len };
 }
@@ -312,9 +312,9 @@ add_stroke (MusterRasterScratch *s,
 
   /* repeated points have no direction */
   for (guint i = 0; i < n; i++)
-    if (m == 0 || hypot (pts[i].x - kept[m - 1].x, pts[i].y - kept[m - 1].y) > 1e-9)
+    if (m == 0 || fabs (pts[i].x - kept[m - 1].x) + fabs (pts[i].y - kept[m - 1].y) > 1e-9)
       kept[m++] = pts[i];
-  if (closed && m > 1 && hypot (kept[0].x - kept[m - 1].x, kept[0].y - kept[m - 1].y) <= 1e-9)
+  if (closed && m > 1 && fabs (kept[0].x - kept[m - 1].x) + fabs (kept[0].y - kept[m - 1].y) <= 1e-9)
     m--;
   if (m < 2 || hw <= 0)
     return;
@@ -601,6 +601,26 @@ ensure_cells (MusterRasterScratch *s,
     }
 }
 
+#define ROWS_AHEAD 8
+
+/* Asks for the pixels at the ends of the cells touched in row @y of @acc, and the first
+ * cells. */
+static inline void
+prefetch_row (MusterRaster *self,
+              const Acc    *acc,
+              int           y,
+              int           rx0,
+              int           ry0)
+{
+  const guint32 *row = (const guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
+
+  if (acc->hi[y] < 0)
+    return;
+  __builtin_prefetch (row + acc->lo[y], 1);
+  __builtin_prefetch (row + MIN (acc->hi[y], acc->width - 1), 1);
+  __builtin_prefetch (acc->cells + (gsize) y * (acc->width + 2) + acc->lo[y], 1);
+}
+
 /* Fills the scratch's contours (px) with @colour, non-zero, over each clip rectangle. */
 static void
 fill_path (MusterRaster        *self,
@@ -663,16 +683,10 @@ fill_path (MusterRaster        *self,
           start += n;
         }
 
-      /* the rows are a stride apart, which no prefetcher guesses: ask for each row's ends at
-       * once, so that their fetches overlap instead of each row waiting for its own */
-      for (int y = 0; y < acc.height; y++)
-        if (acc.hi[y] >= 0)
-          {
-            guint32 *row = (guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
-
-            __builtin_prefetch (row + acc.lo[y], 1);
-            __builtin_prefetch (row + MIN (acc.hi[y], acc.width - 1), 1);
-          }
+      /* the rows are a stride apart, which no prefetcher guesses: ask for each row's ends
+       * some rows ahead, so that the fetches overlap the painting */
+      for (int y = 0; y < MIN (ROWS_AHEAD, acc.height); y++)
+        prefetch_row (self, &acc, y, rx0, ry0);
       for (int y = 0; y < acc.height; y++)
         {
           float *cells = acc.cells + (gsize) y * (acc.width + 2);
@@ -683,6 +697,8 @@ fill_path (MusterRaster        *self,
           float sum = 0;
           guint m = 0;
 
+          if (y + ROWS_AHEAD < acc.height)
+            prefetch_row (self, &acc, y + ROWS_AHEAD, rx0, ry0);
           if (acc.hi[y] < 0)
             continue;
           /* Between touched cells the winding is constant: most of a piece is solid inside.

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-raster-private.h"
 
@@ -107,6 +108,8 @@ muster_raster_begin (cairo_t *cr)
   cairo_surface_flush (target);
   self->data = cairo_image_surface_get_data (target);
   self->stride = cairo_image_surface_get_stride (target);
+  self->width = width;
+  self->height = height;
   self->opaque_target = format == CAIRO_FORMAT_RGB24;
   return self;
 }
@@ -135,117 +138,173 @@ typedef struct
   double a, b, c;   /* distance (pixels, inside positive) = a x + b y + c */
 } Edge;
 
-/* Pixels @x0 .. @x1 - 1 of @row at the fringe: coverage from each edge's distance, which
- * starts at @d (for pixel @x0's centre) and steps by the edge's a. */
+/* Pixels @x0 .. @x1 - 1 of @row at a quad's fringe, whose coverage is the product over the
+ * edges of clamp (distance + ½, 0, 1): @d holds the distances plus ½ at pixel @x0's centre,
+ * @step what they gain a pixel. One edge a lane (a missing one is a lane at 1 that stays). */
 static inline void
 fringe (guint32      *row,
         int           x0,
         int           x1,
-        const Edge   *edges,
-        guint         n_edges,
-        const double *d,
+        const float   d[4],
+        const float   step[4],
         const Colour *colour,
         gboolean      opaque_target)
 {
-  double dist[4];
+#ifdef __SSE2__
+  /* lane by lane: @d was just stored a float at a time, which one load of all four would
+   * wait for */
+  __m128 dist = _mm_set_ps (d[3], d[2], d[1], d[0]), inc = _mm_loadu_ps (step);
+  __m128 zero = _mm_setzero_ps (), one = _mm_set1_ps (1);
 
-  for (guint i = 0; i < n_edges; i++)
-    dist[i] = d[i] + 0.5;
   for (int x = x0; x < x1; x++)
     {
-      double cover = 1;
+      __m128 c = _mm_min_ps (_mm_max_ps (dist, zero), one);
 
-      for (guint i = 0; i < n_edges; i++)
-        {
-          cover *= CLAMP (dist[i], 0, 1);
-          dist[i] += edges[i].a;
-        }
-      blend (row + x, colour, cover, opaque_target);
+      /* (c0 c1, c1 c0, c2 c3, c3 c2), then c0 c1 × c2 c3 in lane 0 */
+      c = _mm_mul_ps (c, _mm_shuffle_ps (c, c, _MM_SHUFFLE (2, 3, 0, 1)));
+      c = _mm_mul_ss (c, _mm_movehl_ps (c, c));
+      blend_m (row + x, colour, (guint) (_mm_cvtss_f32 (c) * 255 + 0.5f), opaque_target);
+      dist = _mm_add_ps (dist, inc);
     }
+#else
+  float dist[4];
+
+  memcpy (dist, d, sizeof dist);
+  for (int x = x0; x < x1; x++)
+    {
+      float c[4];
+
+      for (guint i = 0; i < 4; i++)
+        {
+          c[i] = CLAMP (dist[i], 0, 1);
+          dist[i] += step[i];
+        }
+      blend_m (row + x, colour, (guint) ((c[0] * c[1]) * (c[2] * c[3]) * 255 + 0.5f),
+               opaque_target);
+    }
+#endif
 }
 
-/* One quad (corners in pixels, in order round it) into @clip. */
-static void
-fill_quad (MusterRaster      *self,
-           const MusterPoint  c[4],
-           const Colour      *colour,
-           const Rect        *clip)
+/* A quad ready to fill: its edges sorted by the side of a row they bound. */
+typedef struct
 {
-  Edge edges[4];
-  double inv_a[4];
-  guint n_edges = 0;
-  double area = 0, xmin = c[0].x, xmax = c[0].x, ymin = c[0].y, ymax = c[0].y;
-  int y0, y1;
+  Edge   edges[4];
+  guint  n_edges;
+  /* for the edges bounding a row on the left (a > 0), then those on the right (a < 0): where
+   * along row y the distance is −½ (a pixel centre's x + ½ = from + per_row × y); + span where
+   * it is +½ */
+  double from[4], per_row[4], span[4];
+  guint  n_left, n_right;
+  double ymin, ymax;
+} Quad;
 
+/* Sets up @quad from its corners (pixels, in order round it); FALSE if it has no area. */
+static gboolean
+quad_init (Quad              *quad,
+           const MusterPoint  c[4])
+{
+  double area = 0;
+  guint order[4], n_flat = 0;
+
+  quad->ymin = quad->ymax = c[0].y;
   for (guint i = 0; i < 4; i++)
     {
       MusterPoint p = c[i], q = c[(i + 1) % 4];
 
       area += p.x * q.y - q.x * p.y;
-      xmin = MIN (xmin, p.x);
-      xmax = MAX (xmax, p.x);
-      ymin = MIN (ymin, p.y);
-      ymax = MAX (ymax, p.y);
+      quad->ymin = MIN (quad->ymin, p.y);
+      quad->ymax = MAX (quad->ymax, p.y);
     }
   if (fabs (area) < 1e-9)
-    return;
+    return FALSE;
+  quad->n_edges = 0;
   for (guint i = 0; i < 4; i++)
     {
       MusterPoint p = c[i], q = c[(i + 1) % 4];
-      double dx = q.x - p.x, dy = q.y - p.y, len = hypot (dx, dy);
+      double dx = q.x - p.x, dy = q.y - p.y, len = sqrt (dx * dx + dy * dy);   /* hypot () is slow */
       /* the inside is on the left of each edge for a positive area (y down), else the right */
       double sign = area > 0 ? 1 : -1;
 
       if (len < 1e-9)
         continue;
-      edges[n_edges] = (Edge) { -dy * sign / len, dx * sign / len,
-                                (dy * p.x - dx * p.y) * sign / len };
-      inv_a[n_edges] = fabs (edges[n_edges].a) < 1e-12 ? 0 : 1 / edges[n_edges].a;
-      n_edges++;
+      quad->edges[quad->n_edges++] = (Edge) { -dy * sign / len, dx * sign / len,
+                                              (dy * p.x - dx * p.y) * sign / len };
     }
+  /* left edges first, then right ones, then those along the rows */
+  quad->n_left = quad->n_right = 0;
+  for (guint i = 0; i < quad->n_edges; i++)
+    if (fabs (quad->edges[i].a) >= 1e-12 && quad->edges[i].a > 0)
+      order[quad->n_left++] = i;
+  for (guint i = 0; i < quad->n_edges; i++)
+    if (fabs (quad->edges[i].a) >= 1e-12 && quad->edges[i].a < 0)
+      order[quad->n_left + quad->n_right++] = i;
+  for (guint i = 0; i < quad->n_edges; i++)
+    if (fabs (quad->edges[i].a) < 1e-12)
+      order[quad->n_left + quad->n_right + n_flat++] = i;
+  {
+    Edge sorted[4];
 
-  y0 = MAX ((int) floor (ymin - 0.5), clip->y0);
-  y1 = MIN ((int) ceil (ymax + 0.5), clip->y1);
-  /* The rows are a stride apart, which no prefetcher guesses, and a quad is small: ask for
-   * every row's first pixels at once, so that their fetches overlap instead of each row
-   * waiting for its own. */
-  for (int y = y0; y < y1; y++)
+    for (guint i = 0; i < quad->n_edges; i++)
+      sorted[i] = quad->edges[order[i]];
+    memcpy (quad->edges, sorted, sizeof sorted);
+  }
+  for (guint i = 0; i < quad->n_left + quad->n_right; i++)
     {
-      const guchar *row = self->data + (gsize) y * self->stride;
+      const Edge *e = &quad->edges[i];
+      double inv_a = 1 / e->a;
 
-      __builtin_prefetch (row + 4 * (gsize) CLAMP ((int) xmin, clip->x0, clip->x1 - 1), 1);
-      __builtin_prefetch (row + 4 * (gsize) CLAMP ((int) xmax, clip->x0, clip->x1 - 1), 1);
+      /* distance −½ at a x + b (y + ½) + c = −½ */
+      quad->from[i] = (-0.5 - 0.5 * e->b - e->c) * inv_a;
+      quad->per_row[i] = -e->b * inv_a;
+      quad->span[i] = inv_a;
     }
+  return TRUE;
+}
+
+/* One quad into @clip. */
+static void
+fill_quad (MusterRaster *self,
+           const Quad   *quad,
+           const Colour *colour,
+           const Rect   *clip)
+{
+  guint n_sided = quad->n_left + quad->n_right;
+  float step[4] = { 0, 0, 0, 0 };
+  int y0 = MAX ((int) floor (quad->ymin - 0.5), clip->y0);
+  int y1 = MIN ((int) ceil (quad->ymax + 0.5), clip->y1);
+
+  for (guint i = 0; i < quad->n_edges; i++)
+    step[i] = (float) quad->edges[i].a;
   for (int y = y0; y < y1; y++)
     {
       double yc = y + 0.5;
       double lo = -G_MAXDOUBLE, hi = G_MAXDOUBLE, lo_in = -G_MAXDOUBLE, hi_in = G_MAXDOUBLE;
-      double k[4], d[4];
+      float d[4] = { 2, 2, 2, 2 };
       guint32 *row;
       int x0, x1, xi0, xi1;
 
-      for (guint i = 0; i < n_edges; i++)
+      for (guint i = 0; i < quad->n_left; i++)
         {
-          const Edge *e = &edges[i];
+          double v = quad->from[i] + quad->per_row[i] * y;
 
-          k[i] = e->b * yc + e->c;
-          if (inv_a[i] == 0)
-            {
-              if (k[i] <= -0.5)
-                lo = G_MAXDOUBLE;   /* the row is outside this edge */
-              else if (k[i] < 0.5)
-                lo_in = G_MAXDOUBLE;
-            }
-          else if (e->a > 0)
-            {
-              lo = MAX (lo, (-0.5 - k[i]) * inv_a[i]);
-              lo_in = MAX (lo_in, (0.5 - k[i]) * inv_a[i]);
-            }
-          else
-            {
-              hi = MIN (hi, (-0.5 - k[i]) * inv_a[i]);
-              hi_in = MIN (hi_in, (0.5 - k[i]) * inv_a[i]);
-            }
+          lo = MAX (lo, v);
+          lo_in = MAX (lo_in, v + quad->span[i]);
+        }
+      for (guint i = quad->n_left; i < n_sided; i++)
+        {
+          double v = quad->from[i] + quad->per_row[i] * y;
+
+          hi = MIN (hi, v);
+          hi_in = MIN (hi_in, v + quad->span[i]);
+        }
+      for (guint i = n_sided; i < quad->n_edges; i++)
+        {
+          double k = quad->edges[i].b * yc + quad->edges[i].c;
+
+          if (k <= -0.5)
+            lo = G_MAXDOUBLE;   /* the row is outside this edge */
+          else if (k < 0.5)
+            lo_in = G_MAXDOUBLE;
         }
       if (lo >= hi)
         continue;
@@ -262,13 +321,71 @@ fill_quad (MusterRaster      *self,
       else
         xi0 = xi1 = x1;
       row = (guint32 *) (self->data + (gsize) y * self->stride);
-      for (guint i = 0; i < n_edges; i++)
-        d[i] = edges[i].a * (x0 + 0.5) + k[i];
-      fringe (row, x0, xi0, edges, n_edges, d, colour, self->opaque_target);
+      if (x0 < xi0)
+        {
+          for (guint i = 0; i < quad->n_edges; i++)
+            {
+              const Edge *e = &quad->edges[i];
+
+              d[i] = (float) (e->a * (x0 + 0.5) + e->b * yc + e->c + 0.5);
+            }
+          fringe (row, x0, xi0, d, step, colour, self->opaque_target);
+        }
       blend_run (row + xi0, xi1 - xi0, colour, 255, self->opaque_target);
-      for (guint i = 0; i < n_edges; i++)
-        d[i] = edges[i].a * (xi1 + 0.5) + k[i];
-      fringe (row, xi1, x1, edges, n_edges, d, colour, self->opaque_target);
+      if (xi1 < x1)
+        {
+          for (guint i = 0; i < quad->n_edges; i++)
+            {
+              const Edge *e = &quad->edges[i];
+
+              d[i] = (float) (e->a * (xi1 + 0.5) + e->b * yc + e->c + 0.5);
+            }
+          fringe (row, xi1, x1, d, step, colour, self->opaque_target);
+        }
+    }
+}
+
+/* Asks for the ends of the rows @quad covers, in the surface: the rows are a stride apart,
+ * which no prefetcher guesses, so the next quad's are fetched while this one is filled. */
+static void
+prefetch_quad (MusterRaster      *self,
+               const MusterPoint  c[4])
+{
+  double xmin = c[0].x, xmax = c[0].x, ymin = c[0].y, ymax = c[0].y;
+  int y0, y1, xa, xb;
+
+  for (guint i = 1; i < 4; i++)
+    {
+      xmin = MIN (xmin, c[i].x);
+      xmax = MAX (xmax, c[i].x);
+      ymin = MIN (ymin, c[i].y);
+      ymax = MAX (ymax, c[i].y);
+    }
+  if (!(xmax >= 0 && xmin < self->width && ymax >= 0 && ymin < self->height))
+    return;
+  y0 = (int) MAX (ymin - 0.5, 0);
+  y1 = (int) MIN (ymax + 1.5, self->height);
+  xa = (int) CLAMP (xmin, 0, self->width - 1);
+  xb = (int) CLAMP (xmax, 0, self->width - 1);
+  for (int y = y0; y < y1; y++)
+    {
+      const guint32 *row = (const guint32 *) (self->data + (gsize) y * self->stride);
+
+      __builtin_prefetch (row + xa, 1);
+      __builtin_prefetch (row + xb, 1);
+    }
+}
+
+/* The corners of a quad, in pixels. */
+static inline void
+quad_corners (MusterRaster      *self,
+              const MusterPoint *corners,
+              MusterPoint        c[4])
+{
+  for (guint i = 0; i < 4; i++)
+    {
+      c[i] = corners[i];
+      cairo_matrix_transform_point (&self->to_pixels, &c[i].x, &c[i].y);
     }
 }
 
@@ -289,6 +406,7 @@ muster_raster_fill_quads (MusterRaster      *self,
                           const double       rgba[4])
 {
   Colour colour;
+  MusterPoint next[4];
 
   g_return_if_fail (self != NULL);
 
@@ -296,27 +414,36 @@ muster_raster_fill_quads (MusterRaster      *self,
   if (colour.alpha == 0)
     return;
 
+  if (n_quads > 0)
+    quad_corners (self, corners, next);
   for (guint q = 0; q < n_quads; q++)
     {
       MusterPoint c[4];
       double xmin = G_MAXDOUBLE, xmax = -G_MAXDOUBLE, ymin = G_MAXDOUBLE, ymax = -G_MAXDOUBLE;
+      Quad quad;
 
+      memcpy (c, next, sizeof c);
+      if (q + 1 < n_quads)
+        {
+          quad_corners (self, corners + 4 * (q + 1), next);
+          prefetch_quad (self, next);
+        }
       for (guint i = 0; i < 4; i++)
         {
-          c[i] = corners[q * 4 + i];
-          cairo_matrix_transform_point (&self->to_pixels, &c[i].x, &c[i].y);
           xmin = MIN (xmin, c[i].x);
           xmax = MAX (xmax, c[i].x);
           ymin = MIN (ymin, c[i].y);
           ymax = MAX (ymax, c[i].y);
         }
+      if (!quad_init (&quad, c))
+        continue;
       for (int r = 0; r < self->n_clips; r++)
         {
           const Rect *clip = &self->clips[r];
 
           if (xmax + 1 < clip->x0 || xmin - 1 > clip->x1 || ymax + 1 < clip->y0 || ymin - 1 > clip->y1)
             continue;
-          fill_quad (self, c, &colour, clip);
+          fill_quad (self, &quad, &colour, clip);
           self->dirty = TRUE;
         }
     }

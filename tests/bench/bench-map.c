@@ -31,17 +31,6 @@
 #define H                800
 #define TARGET_MS        8.0
 
-/* Microseconds of this thread's CPU time: what the painting costs, whatever else the machine
- * is running. */
-static gint64
-cpu_now (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
-}
-
 static MusterBattlefield *
 build_table (GRand *rand)
 {

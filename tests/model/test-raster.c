@@ -138,6 +138,9 @@ test_matches_cairo (void)
         g_clear_pointer (&raster, muster_raster_end);
 
         diff = compare (expected, actual, formats[f] == CAIRO_FORMAT_ARGB32);
+        if (g_test_verbose ())
+          g_printerr ("quads format %u alpha %u: max %d mean %.2f far %u\n",
+                      f, t, diff.max_diff, diff.mean_diff, diff.n_far);
         /* the interiors agree to the rounding step; the fringe, from distance rather than
          * area, within a tenth; most fringe pixels much closer */
         g_assert_cmpint (diff.max_diff, <=, 24);
