@@ -53,6 +53,8 @@ struct _MusterMapCache
   double   scale;
   gboolean quick;   /* a new zoom or rotation shows the kept layers transformed */
   gboolean stale;   /* the last frame did */
+  guint    n_threads;     /* at most this many paint the layers */
+  guint    threads_used;  /* in the last frame */
 };
 
 static void
@@ -72,6 +74,7 @@ muster_map_cache_new (void)
   self->layers[0].layer = MUSTER_MAP_LAYER_GROUND;
   self->layers[1].layer = MUSTER_MAP_LAYER_UNITS;
   self->scale = 1;
+  self->n_threads = MIN (g_get_num_processors (), 2);
   return self;
 }
 
@@ -142,6 +145,19 @@ new_surface (MusterMapCache *self,
   return surface;
 }
 
+/* What every strip of the units layer in a frame shares, made once: the units' footprints and
+ * the labels (placed over the whole table, they take a good part of a strip's time). */
+static void
+share_units (cairo_t     *cr,
+             const Frame *frame)
+{
+  if (frame->scene->footprints == NULL)
+    frame->scene->footprints = muster_map_scene_footprints (frame->scene);
+  if (frame->scene->placed_labels == NULL)
+    frame->scene->placed_labels = muster_map_place_scene_labels (cr, frame->viewport,
+                                                                 frame->scene, frame->style);
+}
+
 /* Paints @area (all when %NULL) of @layer afresh; the units layer is transparent under them. */
 static void
 paint_area (Layer                       *layer,
@@ -163,15 +179,7 @@ paint_area (Layer                       *layer,
     }
   layer->blank = FALSE;
   if (layer->layer == MUSTER_MAP_LAYER_UNITS)
-    {
-      /* every strip of a frame shows the same labels: place them once (over the whole table,
-       * they take a good part of a strip's time) */
-      if (frame->scene->footprints == NULL)
-        frame->scene->footprints = muster_map_scene_footprints (frame->scene);
-      if (frame->scene->placed_labels == NULL)
-        frame->scene->placed_labels = muster_map_place_scene_labels (cr, frame->viewport,
-                                                                     frame->scene, frame->style);
-    }
+    share_units (cr, frame);
   muster_map_paint_layers (cr, frame->viewport, frame->scene, frame->style, layer->layer, area);
 }
 
@@ -332,6 +340,149 @@ composite_layer (MusterMapCache       *self,
   cairo_paint (cr);
 }
 
+/* Paints the whole of @layer afresh. */
+static void
+paint_whole (Layer       *layer,
+             const Frame *frame)
+{
+  cairo_t *cr = cairo_create (layer->surface);
+
+  layer->ox = layer->oy = 0;
+  paint_area (layer, cr, frame, NULL);
+  cairo_destroy (cr);
+}
+
+/*
+ * When both kept layers are painted whole (the first frame, a zoom come to rest), the ground is
+ * painted on a thread of its own while this one paints the units: each in its own surface and
+ * cairo context, joined before they are composited. The thread is the process's, kept, so its
+ * label layouts stay laid out (see muster_map_label_context()). What both read (the
+ * battlefield, the scene) is not written while they paint: the units' footprints and labels
+ * are made before the ground starts, and the painter queries the spatial index under a lock.
+ */
+typedef struct
+{
+  Layer       *layer;
+  const Frame *frame;
+  GMutex       mutex;
+  GCond        cond;
+  gboolean     done;
+} Job;
+
+static void
+run_job (gpointer data,
+         gpointer user_data)
+{
+  Job *job = data;
+
+  paint_whole (job->layer, job->frame);
+  g_mutex_lock (&job->mutex);
+  job->done = TRUE;
+  g_cond_signal (&job->cond);
+  g_mutex_unlock (&job->mutex);
+}
+
+/* Returns: (nullable): the painting thread, started the first time; %NULL when it cannot be */
+static GThreadPool *
+painter_thread (void)
+{
+  static GMutex lock;
+  static GThreadPool *pool;
+  static gboolean failed;
+  GThreadPool *result;
+
+  g_mutex_lock (&lock);
+  if (pool == NULL && !failed)
+    {
+      g_autoptr(GError) error = NULL;
+
+      /* exclusive: one thread of its own, kept */
+      pool = g_thread_pool_new (run_job, NULL, 1, TRUE, &error);
+      if (pool == NULL)
+        {
+          g_warning ("The map is painted on one thread: %s", error->message);
+          failed = TRUE;
+        }
+    }
+  result = pool;
+  g_mutex_unlock (&lock);
+  return result;
+}
+
+/* Paints whole the layers marked in @repaint: the two at once when both are and the cache may
+ * use two threads. */
+static void
+repaint_layers (MusterMapCache *self,
+                const Frame    *frame,
+                const gboolean  repaint[2])
+{
+  GThreadPool *pool;
+  Job job = { &self->layers[0], frame };
+  cairo_t *cr;
+
+  self->threads_used = 1;
+  if (!repaint[0] || !repaint[1] || self->n_threads < 2 || (pool = painter_thread ()) == NULL)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+        if (repaint[i])
+          paint_whole (&self->layers[i], frame);
+      return;
+    }
+
+  /* made here, before the other thread reads the scene */
+  cr = cairo_create (self->layers[1].surface);
+  share_units (cr, frame);
+  cairo_destroy (cr);
+
+  g_mutex_init (&job.mutex);
+  g_cond_init (&job.cond);
+  if (!g_thread_pool_push (pool, &job, NULL))
+    job.layer = NULL;
+  paint_whole (&self->layers[1], frame);
+  if (job.layer == NULL)
+    paint_whole (&self->layers[0], frame);
+  else
+    {
+      g_mutex_lock (&job.mutex);
+      while (!job.done)
+        g_cond_wait (&job.cond, &job.mutex);
+      g_mutex_unlock (&job.mutex);
+      self->threads_used = 2;
+    }
+  g_mutex_clear (&job.mutex);
+  g_cond_clear (&job.cond);
+}
+
+/**
+ * muster_map_cache_set_threads:
+ * @self: a cache
+ * @n_threads: 1 to paint on the calling thread only; 2 (the default on a machine with two
+ *   cores or more) to paint the ground on a thread of its own when both layers are painted
+ *   whole
+ *
+ * The picture is the same either way.
+ */
+void
+muster_map_cache_set_threads (MusterMapCache *self,
+                              guint           n_threads)
+{
+  g_return_if_fail (n_threads >= 1);
+  self->n_threads = n_threads;
+}
+
+/**
+ * muster_map_cache_get_threads_used:
+ * @self: a cache
+ *
+ * Returns: how many threads painted the kept layers in the last frame (1 when none was
+ *   painted whole)
+ */
+guint
+muster_map_cache_get_threads_used (MusterMapCache *self)
+{
+  return self->threads_used;
+}
+
 /**
  * muster_map_cache_paint:
  * @self: a cache
@@ -358,6 +509,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   int pixel_width = (int) ceil (muster_viewport_get_width (viewport) * scale);
   int pixel_height = (int) ceil (muster_viewport_get_height (viewport) * scale);
   MusterMapLayers repainted = 0, moved = 0;
+  gboolean repaint[2] = { FALSE, FALSE };
   MusterMapScene shared;
   Frame frame = { viewport, &shared, style };
   cairo_matrix_t matrix;
@@ -408,17 +560,15 @@ muster_map_cache_paint (MusterMapCache       *self,
         }
       else
         {
-          cairo_t *layer_cr = cairo_create (layer->surface);
-
-          layer->ox = layer->oy = 0;
-          paint_area (layer, layer_cr, &frame, NULL);
-          cairo_destroy (layer_cr);
+          /* below, both at once when they can be */
+          repaint[i] = TRUE;
           repainted |= layer->layer;
         }
       layer->valid = TRUE;
       layer->key = key;
       layer->matrix = matrix;
     }
+  repaint_layers (self, &frame, repaint);
 
   cairo_save (cr);
   if (!layer_is_current (&self->layers[0], &matrix))

@@ -16,6 +16,9 @@ void             muster_map_cache_invalidate (MusterMapCache       *self);
 void             muster_map_cache_set_quick  (MusterMapCache       *self,
                                               gboolean              quick);
 gboolean         muster_map_cache_is_stale   (MusterMapCache       *self);
+void             muster_map_cache_set_threads (MusterMapCache      *self,
+                                               guint                n_threads);
+guint            muster_map_cache_get_threads_used (MusterMapCache *self);
 MusterMapLayers  muster_map_cache_paint      (MusterMapCache       *self,
                                               cairo_t              *cr,
                                               MusterViewport       *viewport,

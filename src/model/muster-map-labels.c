@@ -172,41 +172,74 @@ muster_map_label_size (PangoLayout *layout,
 }
 
 /* Label layouts kept between frames: a map shows the same few hundred names at every frame,
- * and laying one out takes Pango far longer than painting it. One context for the thread
- * that paints the map on image surfaces (a font map is the thread's own), in device pixels
- * (a layer's strips are painted translated: that needs no new layout); a change of the
- * surfaces' font options lays the texts out again. */
+ * and laying one out takes Pango far longer than painting it. One context for each thread
+ * that paints the map on image surfaces (a font map is the thread's own: the map cache paints
+ * its ground on a thread of its own), in device pixels (a layer's strips are painted
+ * translated: that needs no new layout); a change of the surfaces' font options lays the texts
+ * out again. */
 typedef struct
 {
-  GThread      *owner;
   PangoContext *context;
   GHashTable   *layouts;   /* "font hash \x1f text" → PangoLayout */
 } LayoutCache;
 
-static LayoutCache layout_cache;
+/* Every thread's caches, also reachable from here: a thread's private data is not freed when the
+ * process exits, and a leak checker should not call it lost. */
+G_LOCK_DEFINE_STATIC (all_caches);
+static GSList *all_caches;
+
+static void
+layout_cache_free (gpointer data)
+{
+  LayoutCache *cache = data;
+
+  G_LOCK (all_caches);
+  all_caches = g_slist_remove (all_caches, cache);
+  G_UNLOCK (all_caches);
+  g_clear_pointer (&cache->layouts, g_hash_table_unref);
+  g_clear_object (&cache->context);
+  g_free (cache);
+}
+
+static GPrivate layout_cache = G_PRIVATE_INIT (layout_cache_free);
 #define MAX_LAYOUTS 4096
+
+/* This thread's layouts; with @create, made when it has none. */
+static LayoutCache *
+get_layout_cache (gboolean create)
+{
+  LayoutCache *cache = g_private_get (&layout_cache);
+
+  if (cache == NULL && create)
+    {
+      cache = g_new0 (LayoutCache, 1);
+      g_private_set (&layout_cache, cache);
+      G_LOCK (all_caches);
+      all_caches = g_slist_prepend (all_caches, cache);
+      G_UNLOCK (all_caches);
+    }
+  return cache;
+}
 
 /**
  * muster_map_label_context:
  * @cr: the context labels will be painted on, with the matrix they are painted under
  *
- * Starts a frame's labels: the context of the layouts muster_map_label_layout() keeps.
+ * Starts a frame's labels: the context of the layouts muster_map_label_layout() keeps for
+ * the calling thread.
  *
- * Returns: (transfer none) (nullable): the context; %NULL when @cr is not an image surface
- *   or another thread keeps the layouts: the caller lays out for itself
+ * Returns: (transfer none) (nullable): the context; %NULL when @cr is not an image surface:
+ *   the caller lays out for itself
  */
 PangoContext *
 muster_map_label_context (cairo_t *cr)
 {
-  LayoutCache *cache = &layout_cache;
+  LayoutCache *cache;
   cairo_font_options_t *options;
 
   if (cairo_surface_get_type (cairo_get_target (cr)) != CAIRO_SURFACE_TYPE_IMAGE)
     return NULL;
-  if (cache->owner == NULL)
-    cache->owner = g_thread_self ();
-  if (cache->owner != g_thread_self ())
-    return NULL;
+  cache = get_layout_cache (TRUE);
   options = cairo_font_options_create ();
   cairo_surface_get_font_options (cairo_get_target (cr), options);
   if (cache->context == NULL)
@@ -241,11 +274,12 @@ muster_map_label_layout (PangoContext               *context,
                          const PangoFontDescription *font,
                          const char                 *text)
 {
-  LayoutCache *cache = &layout_cache;
+  LayoutCache *cache = get_layout_cache (FALSE);
   g_autofree char *key = NULL;
   PangoLayout *layout;
 
-  g_return_val_if_fail (context == cache->context, NULL);
+  /* another thread's context: its layouts are that thread's */
+  g_return_val_if_fail (cache != NULL && context == cache->context, NULL);
 
   key = g_strdup_printf ("%08x\x1f%s", font ? pango_font_description_hash (font) : 0, text);
   layout = g_hash_table_lookup (cache->layouts, key);

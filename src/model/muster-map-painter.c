@@ -1698,6 +1698,8 @@ area_box (Painter                     *p,
   return muster_box_inflate (box, margin / p->zoom);
 }
 
+G_LOCK_DEFINE_STATIC (query);
+
 /**
  * muster_map_paint_layers:
  * @cr: any cairo context, in widget pixels (a widget, an image, a PDF page)
@@ -1747,7 +1749,11 @@ muster_map_paint_layers (cairo_t                     *cr,
   pango_layout_get_pixel_size (p.layout, NULL, &p.line_height);
   collect_sides (&p);
   /* with a margin for the labels drawn in pixels beyond a feature's bounds */
+  /* the index marks the features a query has seen: one query at a time, when a map cache
+   * paints two layers on two threads */
+  G_LOCK (query);
   muster_battlefield_query_box (scene->battlefield, area_box (&p, area, LABEL_MARGIN_PX), visible);
+  G_UNLOCK (query);
   p.area = area_box (&p, area, 8);
 
   muster_viewport_get_matrix (viewport, &matrix);

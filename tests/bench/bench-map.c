@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "muster-bench-util.h"
@@ -221,15 +222,23 @@ compare_double (gconstpointer a,
 /* Times @n frames of @kind through a map cache, as the Battlefield workspace paints them, and
  * returns the median in ms (a busy machine lengthens some frames; the median is the frame's
  * own cost). The viewport is left where it was. */
-static double
+typedef struct
+{
+  double cpu, worst_cpu;   /* this (the main) thread's CPU time: median, slowest */
+  double wall;             /* wall-clock time, median */
+} Timing;
+
+static Timing
 time_frames (cairo_t           *cr,
              MusterViewport    *viewport,
              MusterBattlefield *field,
              Frame              kind,
              guint              n,
-             double            *worst)
+             guint              n_threads)
 {
   g_autoptr(MusterMapCache) cache = muster_map_cache_new ();
+  g_autoptr(GArray) walls = g_array_new (FALSE, FALSE, sizeof (double));
+  Timing timing;
   g_autoptr(GHashTable) live = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(MusterFeature) dragged = NULL;
@@ -250,6 +259,7 @@ time_frames (cairo_t           *cr,
       g_hash_table_add (selection, g_strdup (dragged->id));
       scene.live = live;
     }
+  muster_map_cache_set_threads (cache, n_threads);
   muster_map_cache_set_quick (cache, kind == FRAME_ZOOM_QUICK);
   /* one frame first: fonts and glyph caches, the spatial index, the map cache */
   if (kind == FRAME_NAIVE)
@@ -260,7 +270,7 @@ time_frames (cairo_t           *cr,
   for (guint i = 0; i < n; i++)
     {
       MusterMapLayers repainted;
-      gint64 start;
+      gint64 start, wall_start;
       double ms;
 
       switch (kind)
@@ -268,6 +278,7 @@ time_frames (cairo_t           *cr,
         case FRAME_COLD:
           g_clear_pointer (&cache, muster_map_cache_free);
           cache = muster_map_cache_new ();
+          muster_map_cache_set_threads (cache, n_threads);
           break;
         case FRAME_PAN:
           muster_viewport_pan (viewport, i % 20 < 10 ? 6 : -6, 2);
@@ -297,6 +308,7 @@ time_frames (cairo_t           *cr,
         default:
           break;
         }
+      wall_start = g_get_monotonic_time ();
       start = cpu_now ();
       if (kind == FRAME_NAIVE)
         paint_naive (cr, viewport, field);
@@ -305,16 +317,23 @@ time_frames (cairo_t           *cr,
           repainted = muster_map_cache_paint (cache, cr, viewport, &scene, &style, 1, NULL);
           /* else the figure measures the wrong thing */
           g_assert ((kind == FRAME_COLD || kind == FRAME_ZOOM) == (repainted != 0));
+          g_assert (repainted != (MUSTER_MAP_LAYER_GROUND | MUSTER_MAP_LAYER_UNITS) ||
+                    muster_map_cache_get_threads_used (cache) == MIN (n_threads, 2));
         }
       cairo_surface_flush (cairo_get_target (cr));
       ms = (cpu_now () - start) / 1000.0;
       g_array_append_val (times, ms);
+      ms = (g_get_monotonic_time () - wall_start) / 1000.0;
+      g_array_append_val (walls, ms);
     }
   muster_viewport_set_zoom (viewport, zoom);
   muster_viewport_set_center (viewport, cx, cy);
   g_array_sort (times, compare_double);
-  *worst = g_array_index (times, double, n - 1);
-  return g_array_index (times, double, n / 2);
+  g_array_sort (walls, compare_double);
+  timing.cpu = g_array_index (times, double, n / 2);
+  timing.worst_cpu = g_array_index (times, double, n - 1);
+  timing.wall = g_array_index (walls, double, n / 2);
+  return timing;
 }
 
 typedef struct
@@ -360,11 +379,16 @@ main (int argc, char *argv[])
   cairo_t *cr = cairo_create (surface);
   const char *names[] = { "whole table fitted", "zoomed 4x on the centre" };
   const char *profile = NULL;
+  /* as the Battlefield workspace paints: two threads on a machine with two cores or more */
+  guint n_threads = MIN (g_get_num_processors (), 2);
 
   /* `bench-map --profile KIND`: only frames of that kind (cold, warm, pan, zoom, unit-drag,
    * terrain-drag, select, naive), many of them, for perf or callgrind */
-  if (argc == 3 && g_str_equal (argv[1], "--profile"))
+  if (argc >= 3 && g_str_equal (argv[1], "--profile"))
     profile = argv[2];
+  /* `--threads 1` after it: profile the one-thread painter */
+  if (argc == 5 && g_str_equal (argv[3], "--threads"))
+    n_threads = CLAMP (atoi (argv[4]), 1, 2);
 
   muster_viewport_set_size (viewport, W, H);
   if (profile == NULL)
@@ -390,20 +414,33 @@ main (int argc, char *argv[])
                 "frames, then the slowest):\n", W, H, names[view]);
       for (Frame kind = 0; kind < N_FRAMES; kind++)
         {
-          double median, worst;
+          Timing t, one;
 
           if (profile != NULL)
             {
               if (g_str_equal (profile, frame_ids[kind]))
-                time_frames (cr, viewport, field, kind, 200, &worst);
+                time_frames (cr, viewport, field, kind, 200, n_threads);
               continue;
             }
-          median = time_frames (cr, viewport, field, kind, kind == FRAME_NAIVE ? 5 : 40, &worst);
+          t = time_frames (cr, viewport, field, kind, kind == FRAME_NAIVE ? 5 : 40, n_threads);
           if (kind == FRAME_NAIVE)
-            printf ("  %s: %.2f ms\n", frame_names[kind], median);
-          else
+            printf ("  %s: %.2f ms\n", frame_names[kind], t.cpu);
+          else if (kind != FRAME_COLD && kind != FRAME_ZOOM)
             printf ("  %s: %.2f ms, slowest %.2f ms (target < %g ms: %s)\n", frame_names[kind],
-                    median, worst, TARGET_MS, median < TARGET_MS ? "met" : "MISSED");
+                    t.cpu, t.worst_cpu, TARGET_MS, t.cpu < TARGET_MS ? "met" : "MISSED");
+          else
+            {
+              /* the frames that paint both kept layers whole, the ground on a second thread:
+               * the main thread's CPU time no longer is the frame's, the wall-clock time is
+               * (and grows when other programs want the cores) */
+              one = time_frames (cr, viewport, field, kind, 40, 1);
+              printf ("  %s:\n"
+                      "    one thread: %.2f ms CPU, slowest %.2f ms\n"
+                      "    %u threads: %.2f ms wall clock (main thread %.2f ms CPU) "
+                      "(target < %g ms wall clock: %s)\n",
+                      frame_names[kind], one.cpu, one.worst_cpu, MIN (n_threads, 2), t.wall,
+                      t.cpu, TARGET_MS, t.wall < TARGET_MS ? "met" : "MISSED");
+            }
         }
     }
   if (profile != NULL)

@@ -578,6 +578,78 @@ test_selection_repaints_nothing (Fixture       *fx,
   g_assert_cmpuint (count_differences (fx), <, 20);
 }
 
+/* Paints through @cache into @surface, as paint_cached() does. */
+static MusterMapLayers
+paint_with (Fixture         *fx,
+            MusterMapCache  *cache,
+            cairo_surface_t *surface)
+{
+  cairo_t *cr = cairo_create (surface);
+  MusterMapLayers repainted;
+
+  repainted = muster_map_cache_paint (cache, cr, fx->viewport, &fx->scene, &fx->style, 1, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return repainted;
+}
+
+/* Both layers painted whole, the ground on a second thread: the very picture one thread paints,
+ * names of terrain and units included. A frame that paints one layer whole uses one thread. */
+static void
+test_threads_same_picture (Fixture       *fx,
+                           gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) one = muster_map_cache_new ();
+  cairo_surface_t *single = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *blank = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+
+  muster_map_cache_set_threads (fx->cache, 2);
+  muster_map_cache_set_threads (one, 1);
+  for (guint frame = 0; frame < 4; frame++)
+    {
+      MusterMapLayers expected = GROUND | UNITS;
+
+      if (frame == 1)
+        {
+          /* a zoom at rest */
+          muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.25,
+                                   380, 220);
+        }
+      else if (frame == 2)
+        {
+          /* a unit renamed in its list: everything afresh */
+          muster_map_cache_invalidate (fx->cache);
+          muster_map_cache_invalidate (one);
+        }
+      else if (frame == 3)
+        {
+          /* the wood moved: only the ground (and the units' labels, clear of its name) */
+          move (fx, "wood", 30, 0);
+        }
+      g_assert_cmpint (paint_with (fx, fx->cache, fx->surface), ==, expected);
+      g_assert_cmpint (paint_with (fx, one, single), ==, expected);
+      g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 2);
+      g_assert_cmpuint (muster_map_cache_get_threads_used (one), ==, 1);
+      /* the ground is there (the wood, the table, the zone) and the units over it */
+      g_assert_true (same_colour (pixel_at_table (fx, P (270, 370)),
+                                  rgba_to_pixel (fx->style.terrain[MUSTER_TERRAIN_WOODS])));
+      g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), side_pixel (fx, "Blue")));
+      g_assert_cmpuint (count_unequal (fx->surface, single), ==, 0);
+      g_assert_cmpuint (count_unequal (fx->surface, blank), >, W * H / 2);
+    }
+
+  /* the unit moved: the units layer only, on this thread */
+  move (fx, "unit", 0, 50);
+  g_assert_cmpint (paint_with (fx, fx->cache, fx->surface), ==, UNITS);
+  g_assert_cmpint (paint_with (fx, one, single), ==, UNITS);
+  g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 1);
+  g_assert_cmpuint (count_unequal (fx->surface, single), ==, 0);
+  g_assert_cmpuint (count_differences (fx), <, 20);
+
+  cairo_surface_destroy (single);
+  cairo_surface_destroy (blank);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -594,6 +666,7 @@ main (int argc, char *argv[])
   ADD ("shared-labels", test_shared_labels);
   ADD ("hidpi", test_hidpi);
   ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
+  ADD ("threads-same-picture", test_threads_same_picture);
 #undef ADD
   return g_test_run ();
 }
