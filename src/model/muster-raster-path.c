@@ -30,7 +30,8 @@
 struct _MusterRasterScratch
 {
   GArray      *input;     /* MusterPoint: the caller's points in pixels */
-  GArray      *points;    /* MusterPoint: the contours, px */
+  MusterPoint *points;    /* the contours, px: a point at a time, so not a GArray */
+  guint        n_points, points_room;
   GArray      *lengths;   /* guint: points in each contour */
   GArray      *clipped;   /* MusterPoint: scratch for the clip */
   GArray      *clip_out;  /* MusterPoint: scratch for the clip */
@@ -50,7 +51,7 @@ muster_raster_scratch_free (MusterRasterScratch *scratch)
   if (scratch == NULL)
     return;
   g_array_unref (scratch->input);
-  g_array_unref (scratch->points);
+  g_free (scratch->points);
   g_array_unref (scratch->lengths);
   g_array_unref (scratch->clipped);
   g_array_unref (scratch->clip_out);
@@ -70,12 +71,11 @@ get_scratch (MusterRaster *self)
     {
       s = self->scratch = g_new0 (MusterRasterScratch, 1);
       s->input = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
-      s->points = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
       s->lengths = g_array_new (FALSE, FALSE, sizeof (guint));
       s->clipped = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
       s->clip_out = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
     }
-  g_array_set_size (s->points, 0);
+  s->n_points = 0;
   g_array_set_size (s->lengths, 0);
   return s;
 }
@@ -98,11 +98,34 @@ pixel_scale (MusterRaster *self)
   return sqrt (fabs (m->xx * m->yy - m->xy * m->yx));
 }
 
+/* Room for @more points. */
 static void
+reserve_points (MusterRasterScratch *s,
+                guint                more)
+{
+  if (s->n_points + more <= s->points_room)
+    return;
+  s->points_room = MAX (MAX (2 * s->points_room, s->n_points + more), 256);
+  s->points = g_renew (MusterPoint, s->points, s->points_room);
+}
+
+static inline void
 add_point (MusterRasterScratch *s,
            MusterPoint          p)
 {
-  g_array_append_val (s->points, p);
+  if (G_UNLIKELY (s->n_points == s->points_room))
+    reserve_points (s, 1);
+  s->points[s->n_points++] = p;
+}
+
+static void
+add_points (MusterRasterScratch *s,
+            const MusterPoint   *p,
+            guint                n)
+{
+  reserve_points (s, n);
+  memcpy (s->points + s->n_points, p, n * sizeof *p);
+  s->n_points += n;
 }
 
 /* Ends the contour begun after the points already counted. */
@@ -113,11 +136,11 @@ end_contour (MusterRasterScratch *s)
 
   for (guint i = 0; i < s->lengths->len; i++)
     counted += g_array_index (s->lengths, guint, i);
-  n = s->points->len - counted;
+  n = s->n_points - counted;
   if (n >= 3)
     g_array_append_val (s->lengths, n);
   else
-    g_array_set_size (s->points, counted);
+    s->n_points = counted;
 }
 
 /* How many segments flatten a turn of @angle on a circle of @radius px. */
@@ -394,7 +417,7 @@ clip_path (MusterRasterScratch *s)
     {
       guint n = g_array_index (s->lengths, guint, c);
 
-      clip_contour (s, &g_array_index (s->points, MusterPoint, start), n);
+      clip_contour (s, s->points + start, n);
       start += n;
       if (s->clipped->len >= 3)
         {
@@ -402,8 +425,8 @@ clip_path (MusterRasterScratch *s)
           g_array_append_val (lengths, s->clipped->len);
         }
     }
-  g_array_set_size (s->points, 0);
-  g_array_append_vals (s->points, points->data, points->len);
+  s->n_points = 0;
+  add_points (s, (const MusterPoint *) points->data, points->len);
   g_array_set_size (s->lengths, 0);
   g_array_append_vals (s->lengths, lengths->data, lengths->len);
 }
@@ -654,7 +677,7 @@ fill_strip (MusterRaster        *self,
   for (guint c = 0; c < s->lengths->len; c++)
     {
       guint n = g_array_index (s->lengths, guint, c);
-      const MusterPoint *pts = &g_array_index (s->points, MusterPoint, start);
+      const MusterPoint *pts = s->points + start;
 
       for (guint i = 0; i < n; i++)
         {
@@ -728,16 +751,16 @@ fill_path (MusterRaster        *self,
     return;
   if (s->n_clip > 0)
     clip_path (s);
-  for (guint i = 0; i < s->points->len; i++)
+  for (guint i = 0; i < s->n_points; i++)
     {
-      MusterPoint p = g_array_index (s->points, MusterPoint, i);
+      MusterPoint p = s->points[i];
 
       xmin = MIN (xmin, p.x);
       xmax = MAX (xmax, p.x);
       ymin = MIN (ymin, p.y);
       ymax = MAX (ymax, p.y);
     }
-  if (s->points->len < 3 || !(xmax - xmin < 1e7 && ymax - ymin < 1e7))
+  if (s->n_points < 3 || !(xmax - xmin < 1e7 && ymax - ymin < 1e7))
     return;
 
   for (int r = 0; r < self->n_clips; r++)
@@ -813,7 +836,7 @@ muster_raster_fill_polygon (MusterRaster      *self,
 
   if (n < 3)
     return;
-  g_array_append_vals (s->points, input_pixels (self, s, points, n), n);
+  add_points (s, input_pixels (self, s, points, n), n);
   g_array_append_val (s->lengths, n);
   fill_path (self, s, &colour);
 }
@@ -835,7 +858,7 @@ muster_raster_fill_ellipse (MusterRaster        *self,
   Colour colour = colour_from_rgba (rgba);
 
   flatten_ellipse (self, ellipse, s->input);
-  g_array_append_vals (s->points, s->input->data, s->input->len);
+  add_points (s, (const MusterPoint *) s->input->data, s->input->len);
   g_array_append_val (s->lengths, s->input->len);
   fill_path (self, s, &colour);
 }
