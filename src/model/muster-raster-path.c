@@ -284,17 +284,20 @@ add_side (MusterRasterScratch *s,
           cairo_line_join_t    join)
 {
   guint n = line->n;
+  /* the direction into each vertex is the one out of the last */
+  MusterPoint a = line_dir (line, closed ? n - 1 : 0);
 
   if (!closed)
-    add_point (s, offset (line_point (line, 0), line_dir (line, 0), hw));
+    add_point (s, offset (line_point (line, 0), a, hw));
   for (guint j = closed ? 0 : 1; j < (closed ? n : n - 1); j++)
     {
-      MusterPoint a = line_dir (line, (j + n - 1) % n), b = line_dir (line, j);
+      MusterPoint b = line_dir (line, j);
       MusterPoint p = line_point (line, j);
 
       add_point (s, offset (p, a, hw));
       add_join (s, p, a, b, hw, join);
       add_point (s, offset (p, b, hw));
+      a = b;
     }
   if (!closed)
     add_point (s, offset (line_point (line, n - 1), line_dir (line, n - 2), hw));

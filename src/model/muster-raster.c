@@ -261,27 +261,20 @@ quad_init (Quad              *quad,
   return TRUE;
 }
 
-/* floor (@v) and ceil (@v) where only whether they are in [@lo, @hi] matters (anything
+/* ceil (@v) if @up, else floor (@v), where only whether they are in [@lo, @hi] matters (anything
  * beyond, ±G_MAXDOUBLE included, comes out one past): by conversion, which the library's
  * floor () and ceil () cost some ten times, without SSE4.1. */
 static inline int
-floor_within (double v,
-              int    lo,
-              int    hi)
+round_within (double   v,
+              int      lo,
+              int      hi,
+              gboolean up)
 {
   int i;
 
   v = CLAMP (v, lo - 1, hi + 1);
   i = (int) v;
-  return i - (v < i);
-}
-
-static inline int
-ceil_within (double v,
-             int    lo,
-             int    hi)
-{
-  return -floor_within (-v, -hi, -lo);
+  return up ? i + (v > i) : i - (v < i);
 }
 
 /* One quad into @clip. */
@@ -332,14 +325,14 @@ fill_quad (MusterRaster *self,
       if (lo >= hi)
         continue;
       /* pixels whose centre x + ½ lies in (lo, hi), and the solid ones in [lo_in, hi_in] */
-      x0 = MAX (ceil_within (lo - 0.5, clip->x0, clip->x1), clip->x0);
-      x1 = MIN (floor_within (hi - 0.5, clip->x0, clip->x1) + 1, clip->x1);
+      x0 = MAX (round_within (lo - 0.5, clip->x0, clip->x1, TRUE), clip->x0);
+      x1 = MIN (round_within (hi - 0.5, clip->x0, clip->x1, FALSE) + 1, clip->x1);
       if (x0 >= x1)
         continue;
       if (lo_in <= hi_in)
         {
-          xi0 = CLAMP (ceil_within (lo_in - 0.5, x0, x1), x0, x1);
-          xi1 = CLAMP (floor_within (hi_in - 0.5, x0, x1) + 1, xi0, x1);
+          xi0 = CLAMP (round_within (lo_in - 0.5, x0, x1, TRUE), x0, x1);
+          xi1 = CLAMP (round_within (hi_in - 0.5, x0, x1, FALSE) + 1, xi0, x1);
         }
       else
         xi0 = xi1 = x1;
