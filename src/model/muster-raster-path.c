@@ -30,7 +30,8 @@
 struct _MusterRasterScratch
 {
   GArray      *input;     /* MusterPoint: the caller's points in pixels */
-  GArray      *points;    /* MusterPoint: the contours, px */
+  MusterPoint *points;    /* the contours, px: a point at a time, so not a GArray */
+  guint        n_points, points_room;
   GArray      *lengths;   /* guint: points in each contour */
   GArray      *clipped;   /* MusterPoint: scratch for the clip */
   GArray      *clip_out;  /* MusterPoint: scratch for the clip */
@@ -50,7 +51,7 @@ muster_raster_scratch_free (MusterRasterScratch *scratch)
   if (scratch == NULL)
     return;
   g_array_unref (scratch->input);
-  g_array_unref (scratch->points);
+  g_free (scratch->points);
   g_array_unref (scratch->lengths);
   g_array_unref (scratch->clipped);
   g_array_unref (scratch->clip_out);
@@ -70,12 +71,11 @@ get_scratch (MusterRaster *self)
     {
       s = self->scratch = g_new0 (MusterRasterScratch, 1);
       s->input = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
-      s->points = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
       s->lengths = g_array_new (FALSE, FALSE, sizeof (guint));
       s->clipped = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
       s->clip_out = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
     }
-  g_array_set_size (s->points, 0);
+  s->n_points = 0;
   g_array_set_size (s->lengths, 0);
   return s;
 }
@@ -98,11 +98,34 @@ pixel_scale (MusterRaster *self)
   return sqrt (fabs (m->xx * m->yy - m->xy * m->yx));
 }
 
+/* Room for @more points. */
 static void
+reserve_points (MusterRasterScratch *s,
+                guint                more)
+{
+  if (s->n_points + more <= s->points_room)
+    return;
+  s->points_room = MAX (MAX (2 * s->points_room, s->n_points + more), 256);
+  s->points = g_renew (MusterPoint, s->points, s->points_room);
+}
+
+static inline void
 add_point (MusterRasterScratch *s,
            MusterPoint          p)
 {
-  g_array_append_val (s->points, p);
+  if (G_UNLIKELY (s->n_points == s->points_room))
+    reserve_points (s, 1);
+  s->points[s->n_points++] = p;
+}
+
+static void
+add_points (MusterRasterScratch *s,
+            const MusterPoint   *p,
+            guint                n)
+{
+  reserve_points (s, n);
+  memcpy (s->points + s->n_points, p, n * sizeof *p);
+  s->n_points += n;
 }
 
 /* Ends the contour begun after the points already counted. */
@@ -113,11 +136,11 @@ end_contour (MusterRasterScratch *s)
 
   for (guint i = 0; i < s->lengths->len; i++)
     counted += g_array_index (s->lengths, guint, i);
-  n = s->points->len - counted;
+  n = s->n_points - counted;
   if (n >= 3)
     g_array_append_val (s->lengths, n);
   else
-    g_array_set_size (s->points, counted);
+    s->n_points = counted;
 }
 
 /* How many segments flatten a turn of @angle on a circle of @radius px. */
@@ -394,7 +417,7 @@ clip_path (MusterRasterScratch *s)
     {
       guint n = g_array_index (s->lengths, guint, c);
 
-      clip_contour (s, &g_array_index (s->points, MusterPoint, start), n);
+      clip_contour (s, s->points + start, n);
       start += n;
       if (s->clipped->len >= 3)
         {
@@ -402,8 +425,8 @@ clip_path (MusterRasterScratch *s)
           g_array_append_val (lengths, s->clipped->len);
         }
     }
-  g_array_set_size (s->points, 0);
-  g_array_append_vals (s->points, points->data, points->len);
+  s->n_points = 0;
+  add_points (s, (const MusterPoint *) points->data, points->len);
   g_array_set_size (s->lengths, 0);
   g_array_append_vals (s->lengths, lengths->data, lengths->len);
 }
@@ -463,7 +486,8 @@ acc_edge (Acc   *acc,
       double xnext = x + dxdy * dy;
       float d = (float) dy * dir;
       double xa = MIN (x, xnext), xb = MAX (x, xnext);
-      int xai = (int) floor (xa), xbi = (int) ceil (xb);
+      /* floor and ceil, for x ≥ 0 (give or take rounding, which the clamp below takes) */
+      int xai = (int) xa, xbi = (int) xb + ((int) xb < xb);
 
       xai = CLAMP (xai, 0, acc->width);
       if (xbi <= xai + 1)
@@ -602,6 +626,7 @@ ensure_cells (MusterRasterScratch *s,
 }
 
 #define ROWS_AHEAD 8
+#define STRIP_ROWS 64   /* (1,280 + 2) × 64 cells: 320 kB */
 
 /* Asks for the pixels at the ends of the cells touched in row @y of @acc, and the first
  * cells. */
@@ -621,6 +646,99 @@ prefetch_row (MusterRaster *self,
   __builtin_prefetch (acc->cells + (gsize) y * (acc->width + 2) + acc->lo[y], 1);
 }
 
+/* Fills the scratch's contours (px) with @colour, non-zero, in the @width × @height pixels
+ * from (@rx0, @ry0). */
+static void
+fill_strip (MusterRaster        *self,
+            MusterRasterScratch *s,
+            const Colour        *colour,
+            int                  rx0,
+            int                  ry0,
+            int                  width,
+            int                  height)
+{
+  Acc acc;
+  guint start = 0;
+
+  acc.width = width;
+  acc.height = height;
+  acc.words = (acc.width + 2 + 63) / 64;
+  ensure_cells (s, (gsize) (acc.width + 2) * acc.height, (gsize) acc.words * acc.height,
+                acc.height);
+  acc.cells = s->cells;
+  acc.touched = s->touched;
+  acc.lo = s->lo;
+  acc.hi = s->hi;
+  for (int y = 0; y < acc.height; y++)
+    {
+      acc.lo[y] = G_MAXINT;
+      acc.hi[y] = -1;
+    }
+  for (guint c = 0; c < s->lengths->len; c++)
+    {
+      guint n = g_array_index (s->lengths, guint, c);
+      const MusterPoint *pts = s->points + start;
+
+      for (guint i = 0; i < n; i++)
+        {
+          MusterPoint p = pts[i], q = pts[(i + 1) % n];
+
+          acc_line (&acc, p.x - rx0, p.y - ry0, q.x - rx0, q.y - ry0);
+        }
+      start += n;
+    }
+
+  /* the rows are a stride apart, which no prefetcher guesses: ask for each row's ends
+   * some rows ahead, so that the fetches overlap the painting */
+  for (int y = 0; y < MIN (ROWS_AHEAD, acc.height); y++)
+    prefetch_row (self, &acc, y, rx0, ry0);
+  for (int y = 0; y < acc.height; y++)
+    {
+      float *cells = acc.cells + (gsize) y * (acc.width + 2);
+      guint64 *bits = acc.touched + (gsize) y * acc.words;
+      guint32 *row = (guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
+      int paint_end = MIN (acc.hi[y], acc.width - 1) + 1;
+      int x = 0;   /* the first pixel not painted yet */
+      float sum = 0;
+      guint m = 0;
+
+      if (y + ROWS_AHEAD < acc.height)
+        prefetch_row (self, &acc, y + ROWS_AHEAD, rx0, ry0);
+      if (acc.hi[y] < 0)
+        continue;
+      /* Between touched cells the winding is constant: most of a piece is solid inside.
+       * Every touched cell is visited (and its bit and cell cleared), those past the
+       * region's last pixel only to be cleared. */
+      for (int w = acc.lo[y] >> 6; w <= acc.hi[y] >> 6; w++)
+        {
+          guint64 word = bits[w];
+
+          bits[w] = 0;
+          while (word != 0)
+            {
+              int t = w * 64 + __builtin_ctzll (word);
+              float cover;
+
+              word &= word - 1;
+              if (x < MIN (t, paint_end))
+                blend_run (row + x, MIN (t, paint_end) - x, colour, m, self->opaque_target);
+              if (t >= paint_end)
+                {
+                  x = paint_end;
+                  cells[t] = 0;
+                  continue;
+                }
+              sum += cells[t];
+              cells[t] = 0;
+              cover = fabsf (sum);
+              m = cover >= 1 ? 255 : (guint) (cover * 255 + 0.5f);
+              blend_m (row + t, colour, m, self->opaque_target);
+              x = t + 1;
+            }
+        }
+    }
+}
+
 /* Fills the scratch's contours (px) with @colour, non-zero, over each clip rectangle. */
 static void
 fill_path (MusterRaster        *self,
@@ -633,16 +751,16 @@ fill_path (MusterRaster        *self,
     return;
   if (s->n_clip > 0)
     clip_path (s);
-  for (guint i = 0; i < s->points->len; i++)
+  for (guint i = 0; i < s->n_points; i++)
     {
-      MusterPoint p = g_array_index (s->points, MusterPoint, i);
+      MusterPoint p = s->points[i];
 
       xmin = MIN (xmin, p.x);
       xmax = MAX (xmax, p.x);
       ymin = MIN (ymin, p.y);
       ymax = MAX (ymax, p.y);
     }
-  if (s->points->len < 3 || !(xmax - xmin < 1e7 && ymax - ymin < 1e7))
+  if (s->n_points < 3 || !(xmax - xmin < 1e7 && ymax - ymin < 1e7))
     return;
 
   for (int r = 0; r < self->n_clips; r++)
@@ -650,88 +768,12 @@ fill_path (MusterRaster        *self,
       const Rect *clip = &self->clips[r];
       int rx0 = MAX ((int) floor (xmin), clip->x0), rx1 = MIN ((int) floor (xmax) + 1, clip->x1);
       int ry0 = MAX ((int) floor (ymin), clip->y0), ry1 = MIN ((int) floor (ymax) + 1, clip->y1);
-      Acc acc;
-      guint start = 0;
 
       if (rx0 >= rx1 || ry0 >= ry1)
         continue;
-      acc.width = rx1 - rx0;
-      acc.height = ry1 - ry0;
-      acc.words = (acc.width + 2 + 63) / 64;
-      ensure_cells (s, (gsize) (acc.width + 2) * acc.height, (gsize) acc.words * acc.height,
-                    acc.height);
-      acc.cells = s->cells;
-      acc.touched = s->touched;
-      acc.lo = s->lo;
-      acc.hi = s->hi;
-      for (int y = 0; y < acc.height; y++)
-        {
-          acc.lo[y] = G_MAXINT;
-          acc.hi[y] = -1;
-        }
-      for (guint c = 0; c < s->lengths->len; c++)
-        {
-          guint n = g_array_index (s->lengths, guint, c);
-          const MusterPoint *pts = &g_array_index (s->points, MusterPoint, start);
-
-          for (guint i = 0; i < n; i++)
-            {
-              MusterPoint p = pts[i], q = pts[(i + 1) % n];
-
-              acc_line (&acc, p.x - rx0, p.y - ry0, q.x - rx0, q.y - ry0);
-            }
-          start += n;
-        }
-
-      /* the rows are a stride apart, which no prefetcher guesses: ask for each row's ends
-       * some rows ahead, so that the fetches overlap the painting */
-      for (int y = 0; y < MIN (ROWS_AHEAD, acc.height); y++)
-        prefetch_row (self, &acc, y, rx0, ry0);
-      for (int y = 0; y < acc.height; y++)
-        {
-          float *cells = acc.cells + (gsize) y * (acc.width + 2);
-          guint64 *bits = acc.touched + (gsize) y * acc.words;
-          guint32 *row = (guint32 *) (self->data + (gsize) (y + ry0) * self->stride) + rx0;
-          int paint_end = MIN (acc.hi[y], acc.width - 1) + 1;
-          int x = 0;   /* the first pixel not painted yet */
-          float sum = 0;
-          guint m = 0;
-
-          if (y + ROWS_AHEAD < acc.height)
-            prefetch_row (self, &acc, y + ROWS_AHEAD, rx0, ry0);
-          if (acc.hi[y] < 0)
-            continue;
-          /* Between touched cells the winding is constant: most of a piece is solid inside.
-           * Every touched cell is visited (and its bit and cell cleared), those past the
-           * region's last pixel only to be cleared. */
-          for (int w = acc.lo[y] >> 6; w <= acc.hi[y] >> 6; w++)
-            {
-              guint64 word = bits[w];
-
-              bits[w] = 0;
-              while (word != 0)
-                {
-                  int t = w * 64 + __builtin_ctzll (word);
-                  float cover;
-
-                  word &= word - 1;
-                  if (x < MIN (t, paint_end))
-                    blend_run (row + x, MIN (t, paint_end) - x, colour, m, self->opaque_target);
-                  if (t >= paint_end)
-                    {
-                      x = paint_end;
-                      cells[t] = 0;
-                      continue;
-                    }
-                  sum += cells[t];
-                  cells[t] = 0;
-                  cover = fabsf (sum);
-                  m = cover >= 1 ? 255 : (guint) (cover * 255 + 0.5f);
-                  blend_m (row + t, colour, m, self->opaque_target);
-                  x = t + 1;
-                }
-            }
-        }
+      /* a strip of rows at a time: its cells stay in the cache from the edges to the pixels */
+      for (int sy = ry0; sy < ry1; sy += STRIP_ROWS)
+        fill_strip (self, s, colour, rx0, sy, rx1 - rx0, MIN (STRIP_ROWS, ry1 - sy));
       self->dirty = TRUE;
     }
 }
@@ -794,7 +836,7 @@ muster_raster_fill_polygon (MusterRaster      *self,
 
   if (n < 3)
     return;
-  g_array_append_vals (s->points, input_pixels (self, s, points, n), n);
+  add_points (s, input_pixels (self, s, points, n), n);
   g_array_append_val (s->lengths, n);
   fill_path (self, s, &colour);
 }
@@ -816,7 +858,7 @@ muster_raster_fill_ellipse (MusterRaster        *self,
   Colour colour = colour_from_rgba (rgba);
 
   flatten_ellipse (self, ellipse, s->input);
-  g_array_append_vals (s->points, s->input->data, s->input->len);
+  add_points (s, (const MusterPoint *) s->input->data, s->input->len);
   g_array_append_val (s->lengths, s->input->len);
   fill_path (self, s, &colour);
 }

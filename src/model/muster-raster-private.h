@@ -5,7 +5,7 @@
 
 #include "muster-raster.h"
 
-#ifdef __SSE2__
+#if defined (__SSE2__) && !defined (MUSTER_RASTER_SCALAR)
 #include <emmintrin.h>
 #endif
 
@@ -64,11 +64,28 @@ blend_m (guint32      *p,
          guint         m,
          gboolean      opaque_target)
 {
+  guint32 fill = opaque_target ? 0xff000000u : 0;
+#if defined (__SSE2__) && !defined (MUSTER_RASTER_SCALAR)
+  /* the same arithmetic, a channel a 16-bit lane: half the instructions */
+  __m128i zero = _mm_setzero_si128 (), half = _mm_set1_epi16 (0x80);
+  __m128i src = _mm_unpacklo_epi8 (_mm_cvtsi32_si128 ((int) colour->solid), zero);
+  __m128i d = _mm_unpacklo_epi8 (_mm_cvtsi32_si128 ((int) (*p | fill)), zero);
+  __m128i t = _mm_add_epi16 (_mm_mullo_epi16 (src, _mm_set1_epi16 ((short) m)), half);
+  __m128i ia;
+
+  src = _mm_srli_epi16 (_mm_add_epi16 (t, _mm_srli_epi16 (t, 8)), 8);
+  ia = _mm_sub_epi16 (_mm_set1_epi16 (255), _mm_shufflelo_epi16 (src, _MM_SHUFFLE (3, 3, 3, 3)));
+  t = _mm_add_epi16 (_mm_mullo_epi16 (d, ia), half);
+  d = _mm_srli_epi16 (_mm_add_epi16 (t, _mm_srli_epi16 (t, 8)), 8);
+  /* each lane ≤ 255: premultiplied src + dst × (1 − src alpha) */
+  *p = (guint32) _mm_cvtsi128_si32 (_mm_packus_epi16 (_mm_add_epi16 (src, d), zero));
+#else
   guint32 src = mul_pixel (colour->solid, m);
-  guint32 d = *p | (opaque_target ? 0xff000000u : 0);
+  guint32 d = *p | fill;
 
   /* no byte carries into the next: premultiplied src + dst × (1 − src alpha) ≤ 255 */
   *p = src + mul_pixel (d, 255 - (src >> 24));
+#endif
 }
 
 /* What blend_m() does, to the @n pixels from @p alike: the inside of a shape, where no edge
@@ -88,7 +105,7 @@ blend_run (guint32      *p,
     return;
   if (m == 255 && colour->alpha == 255)
     {
-#ifdef __SSE2__
+#if defined (__SSE2__) && !defined (MUSTER_RASTER_SCALAR)
       __m128i solid = _mm_set1_epi32 ((int) colour->solid);
 
       for (; i + 4 <= n; i += 4)
@@ -100,7 +117,7 @@ blend_run (guint32      *p,
     }
   src = m == 255 ? colour->solid : mul_pixel (colour->solid, m);
   ia = 255 - (src >> 24);
-#ifdef __SSE2__
+#if defined (__SSE2__) && !defined (MUSTER_RASTER_SCALAR)
   {
     __m128i vsrc = _mm_set1_epi32 ((int) src), vfill = _mm_set1_epi32 ((int) fill);
     __m128i via = _mm_set1_epi16 ((short) ia), half = _mm_set1_epi16 (0x80);

@@ -156,6 +156,68 @@ test_matches_cairo (void)
       }
 }
 
+/* Quads over the surface's sides and corners, and under a clip of two rectangles: what is
+ * inside is cairo's, what is outside untouched. */
+static void
+test_quads_at_the_sides (void)
+{
+  const double rgba[4] = { 0.75, 0.18, 0.16, 0.8 };
+  static const cairo_rectangle_t clips[] = { { 0, 0, W, H }, { 3, 2, 70, 50 }, { 90, 40, 60, 70 } };
+
+  for (guint c = 0; c < 2; c++)
+    {
+      cairo_surface_t *expected = new_surface (CAIRO_FORMAT_ARGB32);
+      cairo_surface_t *actual = new_surface (CAIRO_FORMAT_ARGB32);
+      cairo_t *cr_e = cairo_create (expected);
+      cairo_t *cr_a = cairo_create (actual);
+      MusterPoint quads[4 * 8];
+      MusterRaster *raster;
+      Diff diff;
+
+      rotated_rect (0, 0, 30, 12, 0.3, quads);
+      rotated_rect (W, 0, 30, 12, -0.3, quads + 4);
+      rotated_rect (W, H, 30, 12, 1.2, quads + 8);
+      rotated_rect (0, H, 30, 12, 2.0, quads + 12);
+      rotated_rect (W / 2.0, -3, 40, 9, 0.05, quads + 16);
+      rotated_rect (-5, H / 2.0, 24, 9, 0.8, quads + 20);
+      rotated_rect (W / 2.0, H / 2.0, 400, 20, 0.1, quads + 24);   /* across it all */
+      rotated_rect (W + 3, H / 3.0, 24, 9, 0, quads + 28);
+      for (guint i = 0; i < 2; i++)
+        {
+          cairo_t *cr = i ? cr_a : cr_e;
+
+          for (guint k = c ? 1 : 0; k < (c ? 3u : 1u); k++)
+            cairo_rectangle (cr, clips[k].x, clips[k].y, clips[k].width, clips[k].height);
+          cairo_clip (cr);
+        }
+      cairo_quads (cr_e, quads, 8, rgba);
+      raster = muster_raster_begin (cr_a);
+      g_assert_nonnull (raster);
+      muster_raster_fill_quads (raster, quads, 8, rgba);
+      muster_raster_end (raster);
+      diff = compare (expected, actual, TRUE);
+      if (g_test_verbose ())
+        g_printerr ("quads at the sides, clip %u: max %d mean %.2f far %u\n",
+                    c, diff.max_diff, diff.mean_diff, diff.n_far);
+      g_assert_cmpint (diff.max_diff, <=, 24);
+      g_assert_cmpfloat (diff.mean_diff, <, 5);
+      /* the long quad's shallow edges: a fringe a few pixels deep */
+      g_assert_cmpuint (diff.n_far, <, 400);
+      /* and the long quad is there, inside the clip, at full colour; between the two
+       * rectangles, the ground as it was */
+      g_assert_true (same_colour (pixel_at (actual, W / 2 + 40, H / 2 + 4),
+                                  pixel_at (expected, W / 2 + 40, H / 2 + 4)));
+      g_assert_false (same_colour (pixel_at (actual, W / 2 + 40, H / 2 + 4),
+                                   pixel_at (actual, 80, 100)));
+      if (c == 1)
+        g_assert_cmpuint (pixel_at (actual, 80, H / 2 - 3), ==, pixel_at (expected, 80, H / 2 - 3));
+      cairo_destroy (cr_e);
+      cairo_destroy (cr_a);
+      cairo_surface_destroy (expected);
+      cairo_surface_destroy (actual);
+    }
+}
+
 /* The comparison above can fail: quads drawn a pixel off are far from cairo's. */
 static void
 test_compare_sees_a_shift (void)
@@ -743,6 +805,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/raster/matches-cairo", test_matches_cairo);
   g_test_add_func ("/raster/compare-sees-a-shift", test_compare_sees_a_shift);
+  g_test_add_func ("/raster/quads-at-the-sides", test_quads_at_the_sides);
   g_test_add_func ("/raster/transforms-and-clip", test_transforms_and_clip);
   g_test_add_func ("/raster/declines", test_declines);
   g_test_add_func ("/raster/paths-match-cairo", test_paths_match_cairo);
