@@ -1700,6 +1700,38 @@ area_box (Painter                     *p,
 
 G_LOCK_DEFINE_STATIC (query);
 
+/* The background round the table. The table is opaque and painted next: under the pixels it
+ * covers whole, 2 px in from its edges, the background would be painted for nothing (on a
+ * zoomed map, under every pixel), so it is left out there. */
+static void
+paint_background (cairo_t              *cr,
+                  MusterViewport       *viewport,
+                  const MusterMapScene *scene,
+                  const MusterMapStyle *style)
+{
+  MusterBox table = muster_battlefield_get_table_box (scene->battlefield);
+  double inset = 2 / muster_viewport_get_zoom (viewport);
+  cairo_matrix_t matrix;
+  double x0, y0, x1, y1;
+
+  set_colour (cr, style->background);
+  if (style->table[3] < 1 || table.x1 - table.x0 <= 2 * inset || table.y1 - table.y0 <= 2 * inset)
+    {
+      cairo_paint (cr);
+      return;
+    }
+  cairo_save (cr);
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  muster_viewport_get_matrix (viewport, &matrix);
+  cairo_transform (cr, &matrix);
+  cairo_rectangle (cr, table.x0 + inset, table.y0 + inset, table.x1 - table.x0 - 2 * inset,
+                   table.y1 - table.y0 - 2 * inset);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
 /**
  * muster_map_paint_layers:
  * @cr: any cairo context, in widget pixels (a widget, an image, a PDF page)
@@ -1734,10 +1766,7 @@ muster_map_paint_layers (cairo_t                     *cr,
       cairo_clip (cr);
     }
   if (layers & MUSTER_MAP_LAYER_GROUND)
-    {
-      set_colour (cr, style->background);
-      cairo_paint (cr);
-    }
+    paint_background (cr, viewport, scene, style);
 
   /* A PDF page or a print context may come translated or scaled: "device pixels" are the
    * caller's units, not the surface's. */

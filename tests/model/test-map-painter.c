@@ -985,6 +985,59 @@ test_frame_footprints (void)
   cairo_surface_destroy (moved);
 }
 
+/* The background is left out under the table, which covers it: what was on the surface before
+ * never shows, at the table's edges either, fitted, zoomed, turned, in a strip. */
+static void
+test_background_under_table (void)
+{
+  g_autoptr(MusterBattlefield) field = make_field ();
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  static const double magenta[4] = { 1, 0, 1, 1 };
+  const cairo_rectangle_int_t strip = { 0, 37, W, 101 };
+
+  muster_viewport_set_size (viewport, W, H);
+  for (guint view = 0; view < 4; view++)
+    {
+      cairo_surface_t *surfaces[2];
+      guint n_magenta = 0;
+
+      muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50.3);
+      if (view == 1)
+        muster_viewport_zoom_at (viewport, muster_viewport_get_zoom (viewport) * 3.7, 113.4, 377.1);
+      else if (view == 2)
+        muster_viewport_set_rotation (viewport, 0.3);
+      for (guint k = 0; k < 2; k++)
+        {
+          cairo_t *cr;
+
+          surfaces[k] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+          cr = cairo_create (surfaces[k]);
+          cairo_set_source_rgba (cr, k ? magenta[0] : style.background[0],
+                                 k ? magenta[1] : style.background[1],
+                                 k ? magenta[2] : style.background[2], 1);
+          cairo_paint (cr);
+          muster_map_paint_layers (cr, viewport, &scene, &style, MUSTER_MAP_LAYER_ALL,
+                                   view == 3 ? &strip : NULL);
+          cairo_destroy (cr);
+          cairo_surface_flush (surfaces[k]);
+        }
+      for (int y = 0; y < H; y++)
+        {
+          int stride = cairo_image_surface_get_stride (surfaces[0]);
+
+          /* outside the strip the first paint shows, as it must */
+          n_magenta += pixel_at (surfaces[1], W / 2, y) == rgba_to_pixel (magenta);
+          if (view != 3 || (y >= strip.y && y < strip.y + strip.height))
+            g_assert_cmpmem (cairo_image_surface_get_data (surfaces[0]) + y * stride, W * 4,
+                             cairo_image_surface_get_data (surfaces[1]) + y * stride, W * 4);
+        }
+      g_assert_cmpuint (n_magenta, ==, view == 3 ? H - strip.height : 0);
+      cairo_surface_destroy (surfaces[0]);
+      cairo_surface_destroy (surfaces[1]);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1006,5 +1059,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/terrain-name-over-units", test_terrain_name_over_units);
   g_test_add_func ("/map-painter/kept-label-layouts", test_kept_label_layouts);
   g_test_add_func ("/map-painter/frame-footprints", test_frame_footprints);
+  g_test_add_func ("/map-painter/background-under-table", test_background_under_table);
   return g_test_run ();
 }
