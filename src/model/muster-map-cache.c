@@ -357,8 +357,9 @@ paint_whole (Layer       *layer,
  * painted on a thread of its own while this one paints the units: each in its own surface and
  * cairo context, joined before they are composited. The thread is the process's, kept, so its
  * label layouts stay laid out (see muster_map_label_context()). What both read (the
- * battlefield, the scene) is not written while they paint: the units' footprints and labels
- * are made before the ground starts, and the painter queries the spatial index under a lock.
+ * battlefield, the scene) is not written while they paint, but for the units' footprints and
+ * labels (#MusterMapScene.footprints, .placed_labels), which only the units layer reads; and the
+ * painter queries the spatial index under a lock.
  */
 typedef struct
 {
@@ -429,15 +430,14 @@ repaint_layers (MusterMapCache *self,
       return;
     }
 
-  /* made here, before the other thread reads the scene */
-  cr = cairo_create (self->layers[1].surface);
-  share_units (cr, frame);
-  cairo_destroy (cr);
-
   g_mutex_init (&job.mutex);
   g_cond_init (&job.cond);
   if (!g_thread_pool_push (pool, &job, NULL))
     job.layer = NULL;
+  /* while the ground is painted: the ground reads neither field of the scene this writes */
+  cr = cairo_create (self->layers[1].surface);
+  share_units (cr, frame);
+  cairo_destroy (cr);
   paint_whole (&self->layers[1], frame);
   if (job.layer == NULL)
     paint_whole (&self->layers[0], frame);
