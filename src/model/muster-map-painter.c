@@ -756,10 +756,10 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * Where the names of units and objectives go, kept apart: every unit and objective of the
  * battlefield that the scene shows and does not drag. The objectives are named first, among
  * themselves (terrain names keep clear of them); then each unit's label goes in the first of
- * its places (below, above, right, left) that covers no terrain name, no objective's name and
- * no unit's label of a higher priority (the units widest on screen first), preferably covering
- * no other unit or marker; left out when none is free, to come back when zooming in. Over the
- * whole table, so every strip of a map agrees. The terrain names that units stand on come too
+ * its places (below, above, right, left) that covers no terrain name, no objective's name or
+ * marker and no unit's label of a higher priority (the units widest on screen first),
+ * preferably covering no other unit; left out when none is free, to come back when zooming
+ * in. Over the whole table, so every strip of a map agrees. The terrain names that units stand on come too
  * (@terrain set), to be painted over the units.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
@@ -815,6 +815,14 @@ muster_map_place_labels (MusterViewport       *viewport,
   objectives = place_objective_labels (&p);
   taken = terrain_name_boxes (&p, objectives, bodies, placed);
   append_chosen (taken, objectives);
+  /* an objective's marker matters more than a unit's name, which comes back zoomed in */
+  for (guint i = 0; i < bodies->len; i++)
+    {
+      const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, i);
+
+      if (((const MusterFeature *) body->owner)->kind == MUSTER_FEATURE_OBJECTIVE)
+        g_array_append_val (taken, body->box);
+    }
   muster_map_labels_place_around (labels, taken, bodies);
   for (guint i = 0; i < objectives->len; i++)
     {

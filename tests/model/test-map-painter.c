@@ -593,6 +593,76 @@ test_labels_apart (void)
   cairo_surface_destroy (surface);
 }
 
+/* Objectives just below and just above each unit of a crowded brigade: no unit's name covers
+ * a marker, even where every place free of other names would; the name is moved or left out,
+ * and comes back below its unit zoomed in. */
+static void
+test_labels_off_markers (void)
+{
+  g_autoptr(MusterBattlefield) field = crowded_field ();
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  GHashTableIter iter;
+  gpointer key, value;
+
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+  for (guint i = 0; i < 5; i++)
+    for (int side = -1; side <= 1; side += 2)
+      {
+        MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+        double x, y;
+
+        /* just off the unit's edge, where its name would go: 20 mm deep, a marker 11 px */
+        muster_viewport_table_to_widget (viewport, 300 + 100 * i, 300, &x, &y);
+        y += side * (10 * muster_viewport_get_zoom (viewport) + 14);
+        muster_viewport_widget_to_table (viewport, x, y, &objective->centre.x, &objective->centre.y);
+        muster_battlefield_insert (field, -1, objective);
+      }
+
+  for (guint zoom = 0; zoom < 2; zoom++)
+    {
+      g_autoptr(GHashTable) placed = NULL;
+      guint units = 0;
+
+      if (zoom)
+        muster_viewport_zoom_at (viewport, 4.0, W / 2.0, H / 2.0);
+      placed = muster_map_place_labels (viewport, &scene, layout);
+      g_hash_table_iter_init (&iter, placed);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          const MusterFeature *f = key;
+          const MusterMapPlacedLabel *label = value;
+
+          if (f->kind != MUSTER_FEATURE_UNIT)
+            continue;
+          units++;
+          for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+            {
+              const MusterFeature *o = muster_battlefield_get_feature (field, i);
+              MusterBox marker;
+              double x, y;
+
+              if (o->kind != MUSTER_FEATURE_OBJECTIVE)
+                continue;
+              muster_viewport_table_to_widget (viewport, o->centre.x, o->centre.y, &x, &y);
+              marker = (MusterBox) { x - 11, y - 11, x + 11, y + 11 };
+              if (boxes_overlap (label->box, marker))
+                g_error ("%s's name covers an objective's marker", f->name);
+            }
+        }
+      /* zoomed in, there is room between unit and marker: every name comes back */
+      if (zoom)
+        g_assert_cmpuint (units, ==, 5);
+    }
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* A rectangular wood of @width × @height mm about @centre, on @field. */
 static MusterFeature *
 add_wood (MusterBattlefield *field,
@@ -1052,6 +1122,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/label-placement", test_label_placement);
   g_test_add_func ("/map-painter/heavy-weapon-rings", test_heavy_weapon_rings);
   g_test_add_func ("/map-painter/labels-apart", test_labels_apart);
+  g_test_add_func ("/map-painter/labels-off-markers", test_labels_off_markers);
   g_test_add_func ("/map-painter/terrain-name-on-table", test_terrain_name_on_table);
   g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
                    test_unit_label_clear_of_terrain_name);
