@@ -759,8 +759,8 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * its places (below, above, right, left) that covers no terrain name, no objective's name or
  * marker and no unit's label of a higher priority (the units widest on screen first),
  * preferably covering no other unit; left out when none is free, to come back when zooming
- * in. Over the whole table, so every strip of a map agrees. The terrain names that units stand on come too
- * (@terrain set), to be painted over the units.
+ * in. Over the whole table, so every strip of a map agrees. The terrain names that units
+ * stand on come too (with #MusterMapPlacedLabel.terrain set), to be painted over the units.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
  *   label, for the labels shown
