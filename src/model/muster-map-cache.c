@@ -158,14 +158,16 @@ share_units (cairo_t     *cr,
                                                                  frame->scene, frame->style);
 }
 
-/* Paints @area (all when %NULL) of @layer afresh; the units layer is transparent under them. */
+/* Paints @area (all when %NULL) of a layer afresh, clearing it first when @clear (the units
+ * layer is transparent under them). */
 static void
-paint_area (Layer                       *layer,
-            cairo_t                     *cr,
-            const Frame                 *frame,
-            const cairo_rectangle_int_t *area)
+draw_area (MusterMapLayers              layer,
+           cairo_t                     *cr,
+           const Frame                 *frame,
+           const cairo_rectangle_int_t *area,
+           gboolean                     clear)
 {
-  if (layer->layer == MUSTER_MAP_LAYER_UNITS && !layer->blank)
+  if (clear)
     {
       cairo_save (cr);
       if (area != NULL)
@@ -177,10 +179,25 @@ paint_area (Layer                       *layer,
       cairo_paint (cr);
       cairo_restore (cr);
     }
-  layer->blank = FALSE;
-  if (layer->layer == MUSTER_MAP_LAYER_UNITS)
+  if (layer == MUSTER_MAP_LAYER_UNITS)
     share_units (cr, frame);
-  muster_map_paint_layers (cr, frame->viewport, frame->scene, frame->style, layer->layer, area);
+  muster_map_paint_layers (cr, frame->viewport, frame->scene, frame->style, layer, area);
+}
+
+static gboolean
+needs_clear (const Layer *layer)
+{
+  return layer->layer == MUSTER_MAP_LAYER_UNITS && !layer->blank;
+}
+
+static void
+paint_area (Layer                       *layer,
+            cairo_t                     *cr,
+            const Frame                 *frame,
+            const cairo_rectangle_int_t *area)
+{
+  draw_area (layer->layer, cr, frame, area, needs_clear (layer));
+  layer->blank = FALSE;
 }
 
 /* Paints @area (widget px of the view) of @layer into its ring: where the view's pixel (x, y)
@@ -353,37 +370,111 @@ paint_whole (Layer       *layer,
 }
 
 /*
- * When both kept layers are painted whole (the first frame, a zoom come to rest), the ground is
- * painted on a thread of its own while this one paints the units: each in its own surface and
- * cairo context, joined before they are composited. The thread is the process's, kept, so its
- * label layouts stay laid out (see muster_map_label_context()). What both read (the
- * battlefield, the scene) is not written while they paint, but for the units' footprints and
- * labels (#MusterMapScene.footprints, .placed_labels), which only the units layer reads; and the
- * painter queries the spatial index under a lock.
+ * When a kept layer is painted whole (the first frame, a zoom come to rest, an edit), two
+ * threads share the work: each layer is cut into bands of rows, and this thread and a second,
+ * kept one take the bands in turn until none is left, so they finish together whatever the
+ * layers cost. Each band is drawn through a cairo surface of its own over the layer's rows, so
+ * no cairo object is drawn on from two threads. The units' footprints and labels
+ * (#MusterMapScene.footprints, .placed_labels), which only the units layer reads, are made by
+ * this thread while the other starts on the ground; the units' bands wait for them. What else
+ * both read (the battlefield, the scene) is not written while they paint, and the painter
+ * queries the spatial index under a lock. The second thread is the process's, kept, so its
+ * label layouts stay laid out (see muster_map_label_context()).
  */
+#define BANDS_PER_LAYER 8
+
 typedef struct
 {
-  Layer       *layer;
-  const Frame *frame;
-  GMutex       mutex;
-  GCond        cond;
-  gboolean     done;
-} Job;
+  Layer   *layer;
+  int      y0, y1;   /* widget px */
+  gboolean clear;
+} Band;
 
-static void
-run_job (gpointer data,
-         gpointer user_data)
+typedef struct
 {
-  Job *job = data;
+  MusterMapCache *self;
+  const Frame    *frame;
+  Band            bands[2 * BANDS_PER_LAYER];
+  guint           n_bands;
+  guint           first_units;   /* the bands from here on wait for the units' labels */
+  gint            next;          /* atomic: the next band to take */
+  GMutex          mutex;
+  GCond           cond;
+  gboolean        shared;        /* share_units() is done */
+  guint           n_done;
+  gboolean        joined;        /* the other thread is done with this */
+} Work;
 
-  paint_whole (job->layer, job->frame);
-  g_mutex_lock (&job->mutex);
-  job->done = TRUE;
-  g_cond_signal (&job->cond);
-  g_mutex_unlock (&job->mutex);
+/* Paints @band of its layer through a surface over the layer's rows. */
+static void
+paint_band (MusterMapCache *self,
+            const Frame    *frame,
+            const Band     *band)
+{
+  Layer *layer = band->layer;
+  int stride = cairo_image_surface_get_stride (layer->surface);
+  int r0 = (int) lround (band->y0 * self->scale);
+  int r1 = MIN ((int) lround (band->y1 * self->scale), self->pixel_height);
+  cairo_rectangle_int_t area = { 0, band->y0, (int) ceil (self->pixel_width / self->scale),
+                                 band->y1 - band->y0 };
+  cairo_surface_t *rows;
+  cairo_t *cr;
+
+  if (r0 >= r1)
+    return;
+  rows = cairo_image_surface_create_for_data (cairo_image_surface_get_data (layer->surface) +
+                                              (gsize) r0 * stride,
+                                              cairo_image_surface_get_format (layer->surface),
+                                              self->pixel_width, r1 - r0, stride);
+  cairo_surface_set_device_scale (rows, self->scale, self->scale);
+  cr = cairo_create (rows);
+  cairo_translate (cr, 0, -band->y0);
+  draw_area (layer->layer, cr, frame, &area, band->clear);
+  cairo_destroy (cr);
+  cairo_surface_finish (rows);
+  cairo_surface_destroy (rows);
 }
 
-/* Returns: (nullable): the painting thread, started the first time; %NULL when it cannot be */
+/* Takes bands until none is left. */
+static void
+work_bands (Work *work)
+{
+  for (;;)
+    {
+      guint i = (guint) g_atomic_int_add (&work->next, 1);
+
+      if (i >= work->n_bands)
+        return;
+      if (i >= work->first_units)
+        {
+          g_mutex_lock (&work->mutex);
+          while (!work->shared)
+            g_cond_wait (&work->cond, &work->mutex);
+          g_mutex_unlock (&work->mutex);
+        }
+      paint_band (work->self, work->frame, &work->bands[i]);
+      g_mutex_lock (&work->mutex);
+      work->n_done++;
+      g_cond_broadcast (&work->cond);
+      g_mutex_unlock (&work->mutex);
+    }
+}
+
+static void
+run_work (gpointer data,
+          gpointer user_data)
+{
+  Work *work = data;
+
+  work_bands (work);
+  g_mutex_lock (&work->mutex);
+  work->joined = TRUE;
+  g_cond_broadcast (&work->cond);
+  g_mutex_unlock (&work->mutex);
+}
+
+/* Returns: (nullable): the second painting thread, started the first time; %NULL when it
+ * cannot be */
 static GThreadPool *
 painter_thread (void)
 {
@@ -398,7 +489,7 @@ painter_thread (void)
       g_autoptr(GError) error = NULL;
 
       /* exclusive: one thread of its own, kept */
-      pool = g_thread_pool_new (run_job, NULL, 1, TRUE, &error);
+      pool = g_thread_pool_new (run_work, NULL, 1, TRUE, &error);
       if (pool == NULL)
         {
           g_warning ("The map is painted on one thread: %s", error->message);
@@ -410,19 +501,20 @@ painter_thread (void)
   return result;
 }
 
-/* Paints whole the layers marked in @repaint: the two at once when both are and the cache may
- * use two threads. */
+/* Paints whole the layers marked in @repaint, on two threads when the cache may use them. */
 static void
 repaint_layers (MusterMapCache *self,
                 const Frame    *frame,
                 const gboolean  repaint[2])
 {
+  int height = muster_viewport_get_height (frame->viewport);
   GThreadPool *pool;
-  Job job = { &self->layers[0], frame };
+  Work work = { self, frame };
+  gboolean pushed;
   cairo_t *cr;
 
   self->threads_used = 1;
-  if (!repaint[0] || !repaint[1] || self->n_threads < 2 || (pool = painter_thread ()) == NULL)
+  if ((!repaint[0] && !repaint[1]) || self->n_threads < 2 || (pool = painter_thread ()) == NULL)
     {
       for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
         if (repaint[i])
@@ -430,35 +522,61 @@ repaint_layers (MusterMapCache *self,
       return;
     }
 
-  g_mutex_init (&job.mutex);
-  g_cond_init (&job.cond);
-  if (!g_thread_pool_push (pool, &job, NULL))
-    job.layer = NULL;
-  /* while the ground is painted: the ground reads neither field of the scene this writes */
-  cr = cairo_create (self->layers[1].surface);
-  share_units (cr, frame);
-  cairo_destroy (cr);
-  paint_whole (&self->layers[1], frame);
-  if (job.layer == NULL)
-    paint_whole (&self->layers[0], frame);
-  else
+  /* the ground's bands first: the other thread starts on them */
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     {
-      g_mutex_lock (&job.mutex);
-      while (!job.done)
-        g_cond_wait (&job.cond, &job.mutex);
-      g_mutex_unlock (&job.mutex);
-      self->threads_used = 2;
+      Layer *layer = &self->layers[i];
+
+      if (!repaint[i])
+        continue;
+      if (layer->layer == MUSTER_MAP_LAYER_UNITS)
+        work.first_units = work.n_bands;
+      layer->ox = layer->oy = 0;
+      cairo_surface_flush (layer->surface);
+      for (int b = 0; b < BANDS_PER_LAYER; b++)
+        work.bands[work.n_bands++] = (Band) { layer, height * b / BANDS_PER_LAYER,
+                                              height * (b + 1) / BANDS_PER_LAYER,
+                                              needs_clear (layer) };
     }
-  g_mutex_clear (&job.mutex);
-  g_cond_clear (&job.cond);
+  if (!repaint[1])
+    work.first_units = work.n_bands;
+  g_mutex_init (&work.mutex);
+  g_cond_init (&work.cond);
+  pushed = g_thread_pool_push (pool, &work, NULL);
+
+  if (repaint[1])
+    {
+      cr = cairo_create (self->layers[1].surface);
+      share_units (cr, frame);
+      cairo_destroy (cr);
+    }
+  g_mutex_lock (&work.mutex);
+  work.shared = TRUE;
+  g_cond_broadcast (&work.cond);
+  g_mutex_unlock (&work.mutex);
+  work_bands (&work);
+
+  g_mutex_lock (&work.mutex);
+  while (work.n_done < work.n_bands || (pushed && !work.joined))
+    g_cond_wait (&work.cond, &work.mutex);
+  g_mutex_unlock (&work.mutex);
+  g_mutex_clear (&work.mutex);
+  g_cond_clear (&work.cond);
+  if (pushed)
+    self->threads_used = 2;
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    if (repaint[i])
+      {
+        self->layers[i].blank = FALSE;
+        cairo_surface_mark_dirty (self->layers[i].surface);
+      }
 }
 
 /**
  * muster_map_cache_set_threads:
  * @self: a cache
  * @n_threads: 1 to paint on the calling thread only; 2 (the default on a machine with two
- *   cores or more) to paint the ground on a thread of its own when both layers are painted
- *   whole
+ *   cores or more) to share the bands of the layers painted whole with a second thread
  *
  * The picture is the same either way.
  */
@@ -475,7 +593,7 @@ muster_map_cache_set_threads (MusterMapCache *self,
  * @self: a cache
  *
  * Returns: how many threads painted the kept layers in the last frame (1 when none was
- *   painted whole)
+ *   painted whole, nor in bands)
  */
 guint
 muster_map_cache_get_threads_used (MusterMapCache *self)
