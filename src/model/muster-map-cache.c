@@ -24,7 +24,16 @@
  * So while the view is being zoomed (muster_map_cache_set_quick()), the kept layers are shown
  * scaled from where they were painted, nearest pixel, at the cost of a copy; the caller turns
  * quick mode off when the zoom rests, and the next frame paints them sharp.
+ *
+ * Painting them sharp, or the first picture, still takes longer than a frame on a crowded
+ * table. With a budget (muster_map_cache_set_budget()) it is spread over frames in bands of
+ * rows, top down: each frame paints the bands it has time for, and the rows to come show the
+ * old picture scaled meanwhile. An edit is painted whole at once, so what it changed never
+ * shows half done.
  */
+
+/* What a layer is cut into when both threads paint it, or when it is painted over frames. */
+#define BANDS_PER_LAYER 8
 
 typedef struct
 {
@@ -36,7 +45,17 @@ typedef struct
   gboolean         blank;     /* the surface is new: transparent, nothing to clear */
   guint64          key;
   cairo_matrix_t   matrix;    /* the viewport's when painted */
+  int              bands_done;   /* the first bands painted, the others still to come */
+  cairo_surface_t *old;          /* nullable: shown transformed over the bands to come */
+  cairo_matrix_t   old_matrix;
 } Layer;
+
+typedef enum
+{
+  PAINT_NONE,
+  PAINT_WHOLE,   /* in this frame */
+  PAINT_BANDS,   /* the next bands, over as many frames as the budget asks */
+} PaintMode;
 
 /* What one call paints. */
 typedef struct
@@ -55,6 +74,10 @@ struct _MusterMapCache
   gboolean stale;   /* the last frame did */
   guint    n_threads;     /* at most this many paint the layers */
   guint    threads_used;  /* in the last frame */
+  gint64   budget;        /* µs of painting a frame may spend; 0: no limit */
+  gint64   band_us[2][BANDS_PER_LAYER];   /* what each band took when last painted; 0: unknown */
+  gint64   composite_us;  /* what compositing took in the last frame */
+  gboolean painted;       /* a picture was shown, of any size */
 };
 
 static void
@@ -62,8 +85,10 @@ layer_clear (Layer *layer)
 {
   g_clear_pointer (&layer->surface, cairo_surface_destroy);
   g_clear_pointer (&layer->spare, cairo_surface_destroy);
+  g_clear_pointer (&layer->old, cairo_surface_destroy);
   layer->ox = layer->oy = 0;
   layer->valid = FALSE;
+  layer->bands_done = BANDS_PER_LAYER;
 }
 
 MusterMapCache *
@@ -73,6 +98,7 @@ muster_map_cache_new (void)
 
   self->layers[0].layer = MUSTER_MAP_LAYER_GROUND;
   self->layers[1].layer = MUSTER_MAP_LAYER_UNITS;
+  self->layers[0].bands_done = self->layers[1].bands_done = BANDS_PER_LAYER;
   self->scale = 1;
   self->n_threads = MIN (g_get_num_processors (), 2);
   return self;
@@ -309,52 +335,155 @@ layer_is_current (const Layer          *layer,
   return memcmp (&layer->matrix, matrix, sizeof *matrix) == 0;
 }
 
+/* Paints @surface, painted under the viewport's @painted matrix, where the viewport's @matrix
+ * now puts it. */
+static void
+paint_transformed (cairo_t              *cr,
+                   cairo_surface_t      *surface,
+                   const cairo_matrix_t *painted,
+                   const cairo_matrix_t *matrix)
+{
+  cairo_matrix_t to_old;
+
+  cairo_set_source_surface (cr, surface, 0, 0);
+  /* from widget px now to the table, then to widget px when the layer was painted */
+  to_old = *matrix;
+  if (cairo_matrix_invert (&to_old) == CAIRO_STATUS_SUCCESS)
+    {
+      cairo_matrix_multiply (&to_old, &to_old, painted);
+      cairo_pattern_set_matrix (cairo_get_source (cr), &to_old);
+    }
+  /* nearest pixel: a tenth of a bilinear filter's time, and only until the zoom rests */
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+  cairo_paint (cr);
+}
+
+/* The widget rows a layer painted in bands has, from the top. */
+static int
+rows_done (MusterMapCache *self,
+           const Layer    *layer)
+{
+  int height = (int) ceil (self->pixel_height / self->scale);
+
+  return height * layer->bands_done / BANDS_PER_LAYER;
+}
+
 /* Paints @layer's picture where the viewport's @matrix now puts it: a current ring in up to four
  * plain copies (a repeating pattern would cost pixman several times as much), a stale picture
- * transformed. */
+ * transformed. Of a layer painted in bands, the bands to come show its old picture
+ * transformed, or nothing. */
 static void
 composite_layer (MusterMapCache       *self,
                  cairo_t              *cr,
                  const Layer          *layer,
                  const cairo_matrix_t *matrix)
 {
-  cairo_matrix_t to_old;
+  double width = self->pixel_width / self->scale, height = self->pixel_height / self->scale;
+  int done = rows_done (self, layer);
 
-  if (layer_is_current (layer, matrix))
+  if (!layer_is_current (layer, matrix))
     {
-      for (int ky = 0; ky < 2; ky++)
-        for (int kx = 0; kx < 2; kx++)
-          {
-            /* the view's pixels kept at (x + tx, y + ty) with this wrap, device px */
-            int tx = layer->ox - kx * self->pixel_width, ty = layer->oy - ky * self->pixel_height;
-            int x0 = MAX (-tx, 0), y0 = MAX (-ty, 0);
-            int x1 = MIN (self->pixel_width - tx, self->pixel_width);
-            int y1 = MIN (self->pixel_height - ty, self->pixel_height);
-
-            if (x0 >= x1 || y0 >= y1)
-              continue;
-            cairo_save (cr);
-            cairo_rectangle (cr, x0 / self->scale, y0 / self->scale,
-                             (x1 - x0) / self->scale, (y1 - y0) / self->scale);
-            cairo_clip (cr);
-            cairo_set_source_surface (cr, layer->surface, -tx / self->scale, -ty / self->scale);
-            cairo_paint (cr);
-            cairo_restore (cr);
-          }
+      g_warn_if_fail (layer->ox == 0 && layer->oy == 0);   /* unwrap() first */
+      g_warn_if_fail (layer->bands_done == BANDS_PER_LAYER);   /* flatten() first */
+      paint_transformed (cr, layer->surface, &layer->matrix, matrix);
       return;
     }
-  g_warn_if_fail (layer->ox == 0 && layer->oy == 0);   /* unwrap() first */
-  cairo_set_source_surface (cr, layer->surface, 0, 0);
-  /* from widget px now to the table, then to widget px when the layer was painted */
-  to_old = *matrix;
-  if (cairo_matrix_invert (&to_old) == CAIRO_STATUS_SUCCESS)
+  if (done < height && layer->old != NULL)
     {
-      cairo_matrix_multiply (&to_old, &to_old, &layer->matrix);
-      cairo_pattern_set_matrix (cairo_get_source (cr), &to_old);
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, done, width, height - done);
+      cairo_clip (cr);
+      paint_transformed (cr, layer->old, &layer->old_matrix, matrix);
+      cairo_restore (cr);
     }
-  /* nearest pixel: a tenth of a bilinear filter's time, and only until the zoom rests */
-  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+  for (int ky = 0; ky < 2; ky++)
+    for (int kx = 0; kx < 2; kx++)
+      {
+        /* the view's pixels kept at (x + tx, y + ty) with this wrap, device px */
+        int tx = layer->ox - kx * self->pixel_width, ty = layer->oy - ky * self->pixel_height;
+        int x0 = MAX (-tx, 0), y0 = MAX (-ty, 0);
+        int x1 = MIN (self->pixel_width - tx, self->pixel_width);
+        int y1 = MIN (self->pixel_height - ty, self->pixel_height);
+
+        if (layer->bands_done < BANDS_PER_LAYER)
+          y1 = MIN (y1, (int) lround (done * self->scale));   /* never wrapped: see scroll_layer() */
+        if (x0 >= x1 || y0 >= y1)
+          continue;
+        cairo_save (cr);
+        cairo_rectangle (cr, x0 / self->scale, y0 / self->scale,
+                         (x1 - x0) / self->scale, (y1 - y0) / self->scale);
+        cairo_clip (cr);
+        cairo_set_source_surface (cr, layer->surface, -tx / self->scale, -ty / self->scale);
+        cairo_paint (cr);
+        cairo_restore (cr);
+      }
+}
+
+/* A surface for @layer that is not in use. */
+static cairo_surface_t *
+take_spare (MusterMapCache *self,
+            Layer          *layer,
+            gboolean       *blank)
+{
+  cairo_surface_t *surface = g_steal_pointer (&layer->spare);
+
+  *blank = surface == NULL;
+  return surface != NULL ? surface : new_surface (self, layer);
+}
+
+/* Makes what a layer painted in part shows (its bands, its old picture under the others) its
+ * whole picture, under its matrix: for it to be shown transformed, or replaced. */
+static void
+flatten (MusterMapCache       *self,
+         Layer                *layer,
+         const MusterMapStyle *style)
+{
+  gboolean blank;
+  cairo_surface_t *flat;
+  cairo_t *cr;
+
+  if (layer->bands_done == BANDS_PER_LAYER)
+    return;
+  flat = take_spare (self, layer, &blank);
+  cr = cairo_create (flat);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  if (layer->layer == MUSTER_MAP_LAYER_GROUND)
+    cairo_set_source_rgba (cr, style->background[0], style->background[1],
+                           style->background[2], style->background[3]);
+  else
+    cairo_set_source_rgba (cr, 0, 0, 0, 0);
   cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  composite_layer (self, cr, layer, &layer->matrix);
+  cairo_destroy (cr);
+  layer->spare = layer->surface;
+  layer->surface = flat;
+  layer->blank = FALSE;
+  g_clear_pointer (&layer->old, cairo_surface_destroy);
+  layer->bands_done = BANDS_PER_LAYER;
+}
+
+/* Starts painting @layer afresh in bands, showing what it shows now transformed meanwhile. */
+static void
+start_bands (MusterMapCache       *self,
+             Layer                *layer,
+             const MusterMapStyle *style,
+             gboolean              keep)
+{
+  gboolean blank;
+
+  flatten (self, layer, style);
+  g_clear_pointer (&layer->old, cairo_surface_destroy);
+  if (keep)
+    {
+      unwrap (self, layer);
+      layer->old = layer->surface;
+      layer->old_matrix = layer->matrix;
+      layer->surface = take_spare (self, layer, &blank);
+      layer->blank = blank;
+    }
+  layer->ox = layer->oy = 0;
+  layer->bands_done = 0;
 }
 
 /* Paints the whole of @layer afresh. */
@@ -381,11 +510,10 @@ paint_whole (Layer       *layer,
  * queries the spatial index under a lock. The second thread is the process's, kept, so its
  * label layouts stay laid out (see muster_map_label_context()).
  */
-#define BANDS_PER_LAYER 8
-
 typedef struct
 {
   Layer   *layer;
+  int      index;    /* of the layer's bands, top down */
   int      y0, y1;   /* widget px */
   gboolean clear;
 } Band;
@@ -396,10 +524,12 @@ typedef struct
   const Frame    *frame;
   Band            bands[2 * BANDS_PER_LAYER];
   guint           n_bands;
-  guint           first_units;   /* the bands from here on wait for the units' labels */
-  gint            next;          /* atomic: the next band to take */
+  guint           n_required;    /* the bands before this are painted whatever the time */
+  gint64          deadline;      /* µs, monotonic, for the bands after the required ones; 0: none */
+  gint64          longest;       /* µs: the slowest band yet in this frame */
   GMutex          mutex;
   GCond           cond;
+  guint           next;          /* the next band to take */
   gboolean        shared;        /* share_units() is done */
   guint           n_done;
   gboolean        joined;        /* the other thread is done with this */
@@ -435,29 +565,59 @@ paint_band (MusterMapCache *self,
   cairo_surface_destroy (rows);
 }
 
-/* Takes bands until none is left. */
+/* What @band will take, µs: what it took last time, or as long as the slowest yet. */
+static gint64
+estimate (Work       *work,
+          const Band *band)
+{
+  gint64 last = work->self->band_us[band->layer == &work->self->layers[0] ? 0 : 1][band->index];
+
+  return last > 0 ? last : work->longest;
+}
+
+/* Takes bands in order until none is left, or the budget would be spent: so the bands painted
+ * are always the first ones. Called with the mutex held. */
+static const Band *
+take_band (Work *work)
+{
+  const Band *band;
+
+  if (work->next >= work->n_bands)
+    return NULL;
+  if (work->next >= work->n_required && work->next > 0 && work->deadline > 0 &&
+      g_get_monotonic_time () + estimate (work, &work->bands[work->next]) > work->deadline)
+    {
+      /* the others stop here too */
+      work->n_bands = work->next;
+      return NULL;
+    }
+  band = &work->bands[work->next++];
+  while (band->layer->layer == MUSTER_MAP_LAYER_UNITS && !work->shared)
+    g_cond_wait (&work->cond, &work->mutex);
+  return band;
+}
+
 static void
 work_bands (Work *work)
 {
-  for (;;)
-    {
-      guint i = (guint) g_atomic_int_add (&work->next, 1);
+  const Band *band;
 
-      if (i >= work->n_bands)
-        return;
-      if (i >= work->first_units)
-        {
-          g_mutex_lock (&work->mutex);
-          while (!work->shared)
-            g_cond_wait (&work->cond, &work->mutex);
-          g_mutex_unlock (&work->mutex);
-        }
-      paint_band (work->self, work->frame, &work->bands[i]);
+  g_mutex_lock (&work->mutex);
+  while ((band = take_band (work)) != NULL)
+    {
+      gint64 start;
+
+      g_mutex_unlock (&work->mutex);
+      start = g_get_monotonic_time ();
+      paint_band (work->self, work->frame, band);
+      start = g_get_monotonic_time () - start;
       g_mutex_lock (&work->mutex);
+      work->longest = MAX (work->longest, start);
+      work->self->band_us[band->layer == &work->self->layers[0] ? 0 : 1][band->index] = start;
       work->n_done++;
       g_cond_broadcast (&work->cond);
-      g_mutex_unlock (&work->mutex);
     }
+  g_mutex_unlock (&work->mutex);
 }
 
 static void
@@ -501,50 +661,73 @@ painter_thread (void)
   return result;
 }
 
-/* Paints whole the layers marked in @repaint, on two threads when the cache may use them. */
 static void
-repaint_layers (MusterMapCache *self,
-                const Frame    *frame,
-                const gboolean  repaint[2])
+add_band (Work  *work,
+          Layer *layer,
+          int    index,
+          int    height)
+{
+  work->bands[work->n_bands++] = (Band) { layer, index, height * index / BANDS_PER_LAYER,
+                                          height * (index + 1) / BANDS_PER_LAYER,
+                                          needs_clear (layer) };
+}
+
+/* Paints the layers marked in @paint: whole those marked PAINT_WHOLE; of those marked
+ * PAINT_BANDS, the bands they lack that can be painted by @deadline (monotonic µs; at least one
+ * band in all; 0 for no limit). On two threads when the cache may use them. */
+static void
+paint_layers (MusterMapCache  *self,
+              const Frame     *frame,
+              const PaintMode  paint[2],
+              gint64           deadline)
 {
   int height = muster_viewport_get_height (frame->viewport);
-  GThreadPool *pool;
+  GThreadPool *pool = NULL;
   Work work = { self, frame };
-  gboolean pushed;
+  gboolean pushed = FALSE, any_bands = FALSE;
   cairo_t *cr;
 
   self->threads_used = 1;
-  if ((!repaint[0] && !repaint[1]) || self->n_threads < 2 || (pool = painter_thread ()) == NULL)
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    any_bands |= paint[i] == PAINT_BANDS;
+  if (self->n_threads >= 2 && (paint[0] != PAINT_NONE || paint[1] != PAINT_NONE))
+    pool = painter_thread ();
+  if (pool == NULL && !any_bands)
     {
+      /* one thread paints each layer at once: cutting it in bands would only cost */
       for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
-        if (repaint[i])
-          paint_whole (&self->layers[i], frame);
+        if (paint[i] == PAINT_WHOLE)
+          {
+            paint_whole (&self->layers[i], frame);
+            self->layers[i].bands_done = BANDS_PER_LAYER;
+          }
       return;
     }
 
-  /* the ground's bands first: the other thread starts on them */
+  /* the ground's bands first: the other thread starts on them while this one places labels */
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
-    {
-      Layer *layer = &self->layers[i];
+    if (paint[i] == PAINT_WHOLE)
+      {
+        self->layers[i].ox = self->layers[i].oy = 0;
+        for (int b = 0; b < BANDS_PER_LAYER; b++)
+          add_band (&work, &self->layers[i], b, height);
+      }
+  work.n_required = work.n_bands;
+  /* then, a band of each in turn, so the rows come sharp across both layers together */
+  for (int b = 0; b < BANDS_PER_LAYER; b++)
+    for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+      if (paint[i] == PAINT_BANDS && b >= self->layers[i].bands_done)
+        add_band (&work, &self->layers[i], b, height);
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    if (paint[i] != PAINT_NONE)
+      cairo_surface_flush (self->layers[i].surface);
 
-      if (!repaint[i])
-        continue;
-      if (layer->layer == MUSTER_MAP_LAYER_UNITS)
-        work.first_units = work.n_bands;
-      layer->ox = layer->oy = 0;
-      cairo_surface_flush (layer->surface);
-      for (int b = 0; b < BANDS_PER_LAYER; b++)
-        work.bands[work.n_bands++] = (Band) { layer, height * b / BANDS_PER_LAYER,
-                                              height * (b + 1) / BANDS_PER_LAYER,
-                                              needs_clear (layer) };
-    }
-  if (!repaint[1])
-    work.first_units = work.n_bands;
+  work.deadline = deadline;
   g_mutex_init (&work.mutex);
   g_cond_init (&work.cond);
-  pushed = g_thread_pool_push (pool, &work, NULL);
-
-  if (repaint[1])
+  if (pool != NULL)
+    pushed = g_thread_pool_push (pool, &work, NULL);
+  if (paint[1] != PAINT_NONE)
     {
       cr = cairo_create (self->layers[1].surface);
       share_units (cr, frame);
@@ -562,14 +745,53 @@ repaint_layers (MusterMapCache *self,
   g_mutex_unlock (&work.mutex);
   g_mutex_clear (&work.mutex);
   g_cond_clear (&work.cond);
+
   if (pushed)
     self->threads_used = 2;
+  for (guint i = 0; i < work.n_bands; i++)
+    work.bands[i].layer->bands_done = MAX (work.bands[i].layer->bands_done,
+                                           work.bands[i].index + 1);
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
-    if (repaint[i])
+    if (paint[i] != PAINT_NONE)
       {
         self->layers[i].blank = FALSE;
         cairo_surface_mark_dirty (self->layers[i].surface);
       }
+}
+
+/**
+ * muster_map_cache_set_budget:
+ * @self: a cache
+ * @ms: how long, in milliseconds, a frame may spend painting a new view of the kept layers;
+ *   0 (the default) paints it whole in one frame
+ *
+ * A new view of a crowded table (the first picture, a zoom come to rest) can take longer to
+ * paint than a frame lasts. With a budget, it is painted in bands of rows, top down, over as
+ * many frames as the budget asks: the rows to come show the old view scaled (or, in the first
+ * picture, the background), and each frame stays short. The caller draws again while
+ * muster_map_cache_is_pending() says so. Edits are still painted whole at once: showing what
+ * they changed half done would mislead.
+ */
+void
+muster_map_cache_set_budget (MusterMapCache *self,
+                             double          ms)
+{
+  g_return_if_fail (ms >= 0);
+  self->budget = (gint64) (ms * 1000);
+}
+
+/**
+ * muster_map_cache_is_pending:
+ * @self: a cache
+ *
+ * Returns: whether a kept layer is painted only in part, its other bands to come in the next
+ *   frames: see muster_map_cache_set_budget()
+ */
+gboolean
+muster_map_cache_is_pending (MusterMapCache *self)
+{
+  return self->layers[0].bands_done < BANDS_PER_LAYER ||
+         self->layers[1].bands_done < BANDS_PER_LAYER;
 }
 
 /**
@@ -613,7 +835,8 @@ muster_map_cache_get_threads_used (MusterMapCache *self)
  *
  * Paints what muster_map_paint() paints, keeping the ground and units layers between calls.
  *
- * Returns: the kept layers that had to be painted whole
+ * Returns: the kept layers painted afresh, whole or (see muster_map_cache_set_budget()) in
+ *   part
  */
 MusterMapLayers
 muster_map_cache_paint (MusterMapCache       *self,
@@ -627,10 +850,13 @@ muster_map_cache_paint (MusterMapCache       *self,
   int pixel_width = (int) ceil (muster_viewport_get_width (viewport) * scale);
   int pixel_height = (int) ceil (muster_viewport_get_height (viewport) * scale);
   MusterMapLayers repainted = 0, moved = 0;
-  gboolean repaint[2] = { FALSE, FALSE };
+  PaintMode paint[2] = { PAINT_NONE, PAINT_NONE };
   MusterMapScene shared;
   Frame frame = { viewport, &shared, style };
   cairo_matrix_t matrix;
+  gboolean first;
+  int bands_before[2];
+  gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (scene != NULL && scene->battlefield != NULL && scale > 0, 0);
   shared = *scene;
@@ -647,6 +873,9 @@ muster_map_cache_paint (MusterMapCache       *self,
       self->pixel_height = pixel_height;
       self->scale = scale;
     }
+  /* the first picture may come in bands over the table's colour; a new size is painted whole */
+  first = !self->painted;
+  self->painted = TRUE;
 
   muster_viewport_get_matrix (viewport, &matrix);
   self->stale = FALSE;
@@ -654,6 +883,7 @@ muster_map_cache_paint (MusterMapCache       *self,
     {
       Layer *layer = &self->layers[i];
       guint64 key = muster_map_layer_key (scene, style, layer->layer);
+      gboolean same = layer->valid && layer->key == key, scrolls;
       int dx, dy;
 
       if (layer->surface == NULL)
@@ -661,37 +891,67 @@ muster_map_cache_paint (MusterMapCache       *self,
           layer->surface = new_surface (self, layer);
           layer->blank = TRUE;
         }
-      if (layer->valid && layer->key == key && is_scroll (self, &layer->matrix, &matrix, &dx, &dy))
+      scrolls = same && is_scroll (self, &layer->matrix, &matrix, &dx, &dy);
+      if (scrolls && (layer->bands_done == BANDS_PER_LAYER || (dx == 0 && dy == 0)))
         {
+          /* (a layer painted in part is not scrolled: its ring never wraps; it is painted
+           * whole, below, a frame longer than the others but only once) */
           if (dx != 0 || dy != 0)
             {
               scroll (self, layer, &frame, dx, dy);
               moved |= layer->layer;
             }
         }
-      else if (self->quick && layer->valid && layer->key == key)
+      else if (same && self->quick)
         {
           /* shown transformed below; the picture and its matrix are kept as painted */
+          flatten (self, layer, style);
           unwrap (self, layer);
           self->stale = TRUE;
           continue;
         }
+      else if (self->budget > 0 && (same || first) && !scrolls)
+        {
+          /* a new view of the same picture: sharp over the next frames, scaled meanwhile */
+          start_bands (self, layer, style, same);
+          paint[i] = PAINT_BANDS;
+        }
       else
         {
-          /* below, both at once when they can be */
-          repaint[i] = TRUE;
+          g_clear_pointer (&layer->old, cairo_surface_destroy);
+          paint[i] = PAINT_WHOLE;
           repainted |= layer->layer;
         }
       layer->valid = TRUE;
       layer->key = key;
       layer->matrix = matrix;
     }
-  repaint_layers (self, &frame, repaint);
+  /* bands to come of a layer whose view has not changed */
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    if (paint[i] == PAINT_NONE && self->layers[i].bands_done < BANDS_PER_LAYER &&
+        layer_is_current (&self->layers[i], &matrix))
+      paint[i] = PAINT_BANDS;
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    bands_before[i] = paint[i] == PAINT_BANDS ? self->layers[i].bands_done : BANDS_PER_LAYER;
+  /* what is left of the budget once compositing (as long as last time) is put by */
+  paint_layers (self, &frame, paint, self->budget > 0
+                ? start + MAX (self->budget - self->composite_us, 1) : 0);
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    if (self->layers[i].bands_done > bands_before[i])
+      repainted |= self->layers[i].layer;
+  start = g_get_monotonic_time ();
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    {
+      if (self->layers[i].bands_done == BANDS_PER_LAYER)
+        g_clear_pointer (&self->layers[i].old, cairo_surface_destroy);
+      else
+        self->stale |= self->layers[i].old != NULL;
+    }
 
   cairo_save (cr);
-  if (!layer_is_current (&self->layers[0], &matrix))
+  if (!layer_is_current (&self->layers[0], &matrix) || self->layers[0].bands_done < BANDS_PER_LAYER)
     {
-      /* scaled, it may not reach the edges */
+      /* scaled, it may not reach the edges; in bands, the first picture leaves rows to come */
       cairo_set_source_rgba (cr, style->background[0], style->background[1],
                              style->background[2], style->background[3]);
       cairo_paint (cr);
@@ -703,6 +963,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   cairo_restore (cr);
   muster_map_paint_layers (cr, viewport, scene, style,
                            MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
+  self->composite_us = g_get_monotonic_time () - start;
   if (shared.placed_labels != scene->placed_labels)
     g_hash_table_unref (shared.placed_labels);
   if (shared.footprints != scene->footprints)

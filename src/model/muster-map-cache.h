@@ -10,12 +10,19 @@ G_BEGIN_DECLS
 
 typedef struct _MusterMapCache MusterMapCache;
 
+/* What the Battlefield workspace lets a frame spend painting a new view: see
+ * muster_map_cache_set_budget() */
+#define MUSTER_MAP_CACHE_BUDGET_MS 5.5
+
 MusterMapCache  *muster_map_cache_new        (void);
 void             muster_map_cache_free       (MusterMapCache       *self);
 void             muster_map_cache_invalidate (MusterMapCache       *self);
 void             muster_map_cache_set_quick  (MusterMapCache       *self,
                                               gboolean              quick);
 gboolean         muster_map_cache_is_stale   (MusterMapCache       *self);
+void             muster_map_cache_set_budget (MusterMapCache       *self,
+                                              double                ms);
+gboolean         muster_map_cache_is_pending (MusterMapCache       *self);
 void             muster_map_cache_set_threads (MusterMapCache      *self,
                                                guint                n_threads);
 guint            muster_map_cache_get_threads_used (MusterMapCache *self);

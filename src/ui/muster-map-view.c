@@ -78,6 +78,7 @@ struct _MusterMapView
   double                    zoom_begin;
   double                    turn_begin;     /* the view's rotation when a two-finger turn began */
   guint                     zoom_rest_id;   /* ends the map cache's quick mode */
+  guint                     bands_tick_id;  /* draws again while the map comes in bands */
   GArray                    *outline;       /* MusterPoint: a polygon, polyline or zone */
   guint                     vertex;         /* the vertex a DRAG_VERTEX moves */
 
@@ -128,6 +129,16 @@ selection_changed (MusterMapView *self)
 
 /* Drawing */
 
+static gboolean
+draw_bands_cb (GtkWidget     *widget,
+               GdkFrameClock *clock,
+               gpointer       data)
+{
+  MUSTER_MAP_VIEW (widget)->bands_tick_id = 0;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 muster_map_view_snapshot (GtkWidget   *widget,
                           GtkSnapshot *snapshot)
@@ -175,6 +186,9 @@ muster_map_view_snapshot (GtkWidget   *widget,
                           adw_style_manager_get_dark (adw_style_manager_get_default ())
                           ? &self->dark : &self->light,
                           gtk_widget_get_scale_factor (widget), NULL);
+  /* a new view of a crowded table comes in bands over the next frames */
+  if (muster_map_cache_is_pending (self->cache) && self->bands_tick_id == 0)
+    self->bands_tick_id = gtk_widget_add_tick_callback (widget, draw_bands_cb, NULL, NULL);
 
   /* the outline being drawn, point by point */
   if (self->outline->len > 0)
@@ -1268,6 +1282,38 @@ muster_map_view_get_show_ranges (MusterMapView *self)
 }
 
 /**
+ * muster_map_view_set_frame_budget:
+ * @self: a map view
+ * @ms: how long a frame may spend painting a new view of the map (the first, a zoom at rest);
+ *   0 to paint it whole in one frame
+ *
+ * See muster_map_cache_set_budget(): a new view of a crowded table comes in bands of rows over
+ * the next frames, which the view draws by itself. The default is
+ * %MUSTER_MAP_CACHE_BUDGET_MS.
+ */
+void
+muster_map_view_set_frame_budget (MusterMapView *self,
+                                  double         ms)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  muster_map_cache_set_budget (self->cache, ms);
+}
+
+/**
+ * muster_map_view_is_pending:
+ * @self: a map view
+ *
+ * Returns: whether the map drawn last is still coming in bands, to be finished in the next
+ *   frames
+ */
+gboolean
+muster_map_view_is_pending (MusterMapView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), FALSE);
+  return muster_map_cache_is_pending (self->cache);
+}
+
+/**
  * muster_map_view_set_snap:
  * @self: a map view
  * @snap: whether dragged moves go by a quarter of the grid (5 mm without one) and turns by 15°
@@ -1302,6 +1348,11 @@ muster_map_view_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
   g_clear_handle_id (&self->zoom_rest_id, g_source_remove);
+  if (self->bands_tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->bands_tick_id);
+      self->bands_tick_id = 0;
+    }
   G_OBJECT_CLASS (muster_map_view_parent_class)->dispose (object);
 }
 
@@ -1358,6 +1409,7 @@ muster_map_view_init (MusterMapView *self)
   self->selection = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->live = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->cache = muster_map_cache_new ();
+  muster_map_cache_set_budget (self->cache, MUSTER_MAP_CACHE_BUDGET_MS);
   self->originals = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_feature_free);
   self->outline = g_array_new (FALSE, FALSE, sizeof (MusterPoint));
   self->terrain_type = g_strdup ("woods");

@@ -49,6 +49,9 @@ void            muster_map_view_set_snap          (MusterMapView            *sel
                                                    gboolean                  snap);
 gboolean        muster_map_view_get_snap          (MusterMapView            *self);
 void            muster_map_view_fit               (MusterMapView            *self);
+void            muster_map_view_set_frame_budget  (MusterMapView            *self,
+                                                   double                    ms);
+gboolean        muster_map_view_is_pending        (MusterMapView            *self);
 void            muster_map_view_turn_view         (MusterMapView            *self,
                                                    double                    angle);
 void            muster_map_view_zoom_by           (MusterMapView            *self,

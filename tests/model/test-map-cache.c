@@ -650,6 +650,225 @@ test_threads_same_picture (Fixture       *fx,
   cairo_surface_destroy (blank);
 }
 
+/* Paints through @cache into @surface until no band is to come. Returns: the frames it took. */
+static guint
+finish (Fixture         *fx,
+        MusterMapCache  *cache,
+        cairo_surface_t *surface)
+{
+  guint frames = 0;
+
+  do
+    {
+      paint_with (fx, cache, surface);
+      frames++;
+      g_assert_cmpuint (frames, <=, 2 * 8);
+    }
+  while (muster_map_cache_is_pending (cache));
+  return frames;
+}
+
+/* Whether rows [@y0, @y1) of @a and @b are the same, pixel for pixel. */
+static gboolean
+same_rows (cairo_surface_t *a,
+           cairo_surface_t *b,
+           int              y0,
+           int              y1)
+{
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < W; x++)
+      if (pixel_at (a, x, y) != pixel_at (b, x, y))
+        return FALSE;
+  return TRUE;
+}
+
+/* Whether rows [@y0, @y1) of @a are all @pixel. */
+static gboolean
+rows_are (cairo_surface_t *a,
+          guint32          pixel,
+          int              y0,
+          int              y1)
+{
+  for (int y = y0; y < y1; y++)
+    for (int x = 0; x < W; x++)
+      if (pixel_at (a, x, y) != pixel)
+        return FALSE;
+  return TRUE;
+}
+
+/* A cache with a budget too small for more than a band a frame, on one thread: a frame paints
+ * the next band, the ground's and the units' in turn, top down. */
+static MusterMapCache *
+banded_cache (void)
+{
+  MusterMapCache *cache = muster_map_cache_new ();
+
+  muster_map_cache_set_threads (cache, 1);
+  muster_map_cache_set_budget (cache, 0.001);
+  return cache;
+}
+
+/* The first picture with a budget comes in bands of 50 rows (H / 8) over 16 frames: the rows
+ * both layers have are the finished picture's, the rows neither has the background; then the
+ * very picture painted at once. */
+static void
+test_bands_first_picture (Fixture       *fx,
+                          gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = banded_cache ();
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  guint32 background = rgba_to_pixel (fx->style.background);
+
+  g_assert_cmpint (paint_with (fx, fx->cache, whole), ==, GROUND | UNITS);
+  g_assert_false (muster_map_cache_is_pending (fx->cache));
+  for (guint frame = 1; frame <= 16; frame++)
+    {
+      int both = 50 * (int) (frame / 2), ground = 50 * (int) ((frame + 1) / 2);
+
+      /* a band of one layer, then of the other */
+      g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, frame % 2 ? GROUND : UNITS);
+      g_assert_true (same_rows (fx->surface, whole, 0, both));
+      g_assert_true (rows_are (fx->surface, background, ground, H));
+      g_assert_cmpint (muster_map_cache_is_pending (banded), ==, frame < 16);
+      /* the table comes in: its rows are not the background */
+      if (frame == 8)
+        g_assert_false (rows_are (fx->surface, background, 150, 200));
+    }
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  /* nothing more to paint */
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, 0);
+  cairo_surface_destroy (whole);
+}
+
+/* A zoom come to rest, with a budget: the rows to come show the old picture scaled, as quick
+ * mode does, until their bands are painted; then the picture painted at once. */
+static void
+test_bands_zoom_rest (Fixture       *fx,
+                      gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = banded_cache ();
+  g_autoptr(MusterMapCache) quick = muster_map_cache_new ();
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *scaled = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+
+  paint_with (fx, fx->cache, whole);
+  paint_with (fx, quick, scaled);
+  finish (fx, banded, fx->surface);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.6, 380, 220);
+  paint_with (fx, fx->cache, whole);
+  muster_map_cache_set_quick (quick, TRUE);
+  paint_with (fx, quick, scaled);
+  g_assert_cmpuint (count_unequal (whole, scaled), >, 1000);
+  for (guint frame = 1; frame <= 16; frame++)
+    {
+      int both = 50 * (int) (frame / 2), ground = 50 * (int) ((frame + 1) / 2);
+
+      g_assert_cmpint (paint_with (fx, banded, fx->surface), !=, 0);
+      g_assert_true (same_rows (fx->surface, whole, 0, both));
+      g_assert_true (same_rows (fx->surface, scaled, ground, H));
+      g_assert_cmpint (muster_map_cache_is_stale (banded), ==, frame < 16);
+    }
+  g_assert_false (muster_map_cache_is_pending (banded));
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  cairo_surface_destroy (whole);
+  cairo_surface_destroy (scaled);
+}
+
+/* While bands are to come: a pan paints the layers whole (then the next pan scrolls); a zoom in quick mode shows
+ * what was there scaled, bands and all, and paints afresh in bands when it rests; an edit
+ * paints its layer whole. Each ends in the picture painted at once. */
+static void
+test_bands_interrupted (Fixture       *fx,
+                        gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = banded_cache ();
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  MusterMapLayers scrolled;
+
+  /* a pan after three bands */
+  for (guint frame = 0; frame < 3; frame++)
+    paint_with (fx, banded, fx->surface);
+  g_assert_true (muster_map_cache_is_pending (banded));
+  paint_with (fx, fx->cache, whole);
+  muster_viewport_pan (fx->viewport, 7, -3);
+  paint_with (fx, fx->cache, whole);
+  {
+    cairo_t *cr = cairo_create (fx->surface);
+
+    g_assert_cmpint (muster_map_cache_paint (banded, cr, fx->viewport, &fx->scene, &fx->style, 1,
+                                             &scrolled), ==, GROUND | UNITS);
+    cairo_destroy (cr);
+    cairo_surface_flush (fx->surface);
+  }
+  g_assert_cmpint (scrolled, ==, 0);
+  g_assert_false (muster_map_cache_is_pending (banded));
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  /* and the next pan scrolls */
+  muster_viewport_pan (fx->viewport, -4, 2);
+  paint_with (fx, fx->cache, whole);
+  {
+    cairo_t *cr = cairo_create (fx->surface);
+
+    g_assert_cmpint (muster_map_cache_paint (banded, cr, fx->viewport, &fx->scene, &fx->style, 1,
+                                             &scrolled), ==, 0);
+    cairo_destroy (cr);
+    cairo_surface_flush (fx->surface);
+  }
+  g_assert_cmpint (scrolled, ==, GROUND | UNITS);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  /* a quick zoom after three bands of a zoom at rest */
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.25, 300, 200);
+  for (guint frame = 0; frame < 3; frame++)
+    paint_with (fx, banded, fx->surface);
+  g_assert_true (muster_map_cache_is_pending (banded));
+  muster_map_cache_set_quick (banded, TRUE);
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.25, 300, 200);
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, 0);
+  g_assert_false (muster_map_cache_is_pending (banded));
+  g_assert_true (muster_map_cache_is_stale (banded));
+  muster_map_cache_set_quick (banded, FALSE);
+  g_assert_cmpuint (finish (fx, banded, fx->surface), ==, 16);
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  /* the wood moved after three bands of a zoom at rest: the ground whole at once */
+  muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) / 1.25, 300, 200);
+  for (guint frame = 0; frame < 3; frame++)
+    paint_with (fx, banded, fx->surface);
+  move (fx, "wood", 30, 0);
+  g_assert_true (paint_with (fx, banded, fx->surface) & GROUND);
+  finish (fx, banded, fx->surface);
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  cairo_surface_destroy (whole);
+}
+
+/* Bands shared by two threads, with a budget of a real frame's: the same picture. */
+static void
+test_bands_threads (Fixture       *fx,
+                    gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = muster_map_cache_new ();
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+
+  muster_map_cache_set_threads (banded, 2);
+  muster_map_cache_set_budget (banded, 0.001);
+  muster_map_cache_set_threads (fx->cache, 1);
+  for (guint view = 0; view < 3; view++)
+    {
+      if (view > 0)
+        muster_viewport_zoom_at (fx->viewport, muster_viewport_get_zoom (fx->viewport) * 1.3,
+                                 200 + 100 * view, 150);
+      g_assert_cmpuint (finish (fx, banded, fx->surface), >, 1);
+      paint_with (fx, fx->cache, whole);
+      g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+    }
+  cairo_surface_destroy (whole);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -667,6 +886,10 @@ main (int argc, char *argv[])
   ADD ("hidpi", test_hidpi);
   ADD ("selection-repaints-nothing", test_selection_repaints_nothing);
   ADD ("threads-same-picture", test_threads_same_picture);
+  ADD ("bands-first-picture", test_bands_first_picture);
+  ADD ("bands-zoom-rest", test_bands_zoom_rest);
+  ADD ("bands-interrupted", test_bands_interrupted);
+  ADD ("bands-threads", test_bands_threads);
 #undef ADD
   return g_test_run ();
 }
