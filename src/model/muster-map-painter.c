@@ -1895,6 +1895,59 @@ mix_other_layer (Painter             *p,
  *
  * Returns: the key
  */
+/* What decides a layer's picture but its features: see muster_map_layer_context_key(). */
+static guint64
+context_key (const MusterMapScene *scene,
+             const MusterMapStyle *style,
+             MusterMapLayers       layer,
+             Painter              *p)
+{
+  MusterBattlefield *field = scene->battlefield;
+  guint64 hash = 0xcbf29ce484222325ull;
+  gboolean umpire = scene->show_umpire != FALSE;
+  gboolean no_labels = scene->no_labels != FALSE;
+  gconstpointer pointers[] = { field, scene->doc, scene->types };
+  GPtrArray *sides = p->sides;
+
+  hash = mix (hash, &layer, sizeof layer);
+  hash = mix (hash, pointers, sizeof pointers);
+  hash = mix (hash, &umpire, sizeof umpire);
+  hash = mix_string (hash, scene->side);   /* the audience: which hidden features show */
+  hash = mix (hash, &no_labels, sizeof no_labels);
+  /* the colours, up to the font name, then the font name itself */
+  hash = mix (hash, style, G_STRUCT_OFFSET (MusterMapStyle, font));
+  hash = mix_string (hash, style->font);
+  collect_sides (p);
+  for (guint i = 0; i < sides->len; i++)
+    hash = mix_string (hash, sides->pdata[i]);
+  return hash;
+}
+
+/**
+ * muster_map_layer_context_key:
+ * @scene: what is painted
+ * @style: in which colours
+ * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
+ *
+ * Like muster_map_layer_key(), but for the features themselves (which, where, their
+ * revisions): the audience, the colours, the sides and their order. Where two pictures of a
+ * layer have the same context key and viewport, they differ only where features or their
+ * labels changed: a cache may paint only there.
+ *
+ * Returns: the key
+ */
+guint64
+muster_map_layer_context_key (const MusterMapScene *scene,
+                              const MusterMapStyle *style,
+                              MusterMapLayers       layer)
+{
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  Painter p = { .scene = scene, .sides = sides };
+
+  g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
+  return context_key (scene, style, layer, &p);
+}
+
 guint64
 muster_map_layer_key (const MusterMapScene *scene,
                       const MusterMapStyle *style,
@@ -1906,27 +1959,14 @@ muster_map_layer_key (const MusterMapScene *scene,
   MusterBattlefield *field = scene->battlefield;
   g_autoptr(GPtrArray) sides = g_ptr_array_new ();
   Painter p = { .scene = scene, .sides = sides };
-  guint64 hash = 0xcbf29ce484222325ull;
+  guint64 hash;
   guint64 newest = 0;
   guint64 markers = 0;
   gboolean named = FALSE;
-  gboolean umpire = scene->show_umpire != FALSE;
-  gboolean no_labels = scene->no_labels != FALSE;
-  gconstpointer pointers[] = { field, scene->doc, scene->types };
 
   g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
 
-  hash = mix (hash, &layer, sizeof layer);
-  hash = mix (hash, pointers, sizeof pointers);
-  hash = mix (hash, &umpire, sizeof umpire);
-  hash = mix_string (hash, scene->side);   /* the audience: which hidden features show */
-  hash = mix (hash, &no_labels, sizeof no_labels);
-  /* the colours, up to the font name, then the font name itself */
-  hash = mix (hash, style, G_STRUCT_OFFSET (MusterMapStyle, font));
-  hash = mix_string (hash, style->font);
-  collect_sides (&p);
-  for (guint i = 0; i < sides->len; i++)
-    hash = mix_string (hash, sides->pdata[i]);
+  hash = context_key (scene, style, layer, &p);
   for (guint k = 0; k < 2; k++)
     {
       guint64 revision = muster_battlefield_get_kind_revision (field, kinds[k]);

@@ -119,6 +119,9 @@ void     muster_map_paint_layers     (cairo_t              *cr,
 guint64  muster_map_layer_key        (const MusterMapScene *scene,
                                       const MusterMapStyle *style,
                                       MusterMapLayers       layer);
+guint64  muster_map_layer_context_key (const MusterMapScene *scene,
+                                       const MusterMapStyle *style,
+                                       MusterMapLayers       layer);
 int      muster_map_side_index       (const MusterMapScene *scene,
                                       const char           *side);
 gboolean muster_map_scene_shows      (const MusterMapScene *scene,
