@@ -46,8 +46,7 @@ typedef struct
   guint64          key;
   cairo_matrix_t   matrix;    /* the viewport's when painted */
   int              bands_done;   /* the first bands painted, the others still to come */
-  cairo_surface_t *old;          /* nullable: shown transformed over the bands to come */
-  cairo_matrix_t   old_matrix;
+  gboolean         scaled;       /* the bands to come show the old picture scaled */
 } Layer;
 
 typedef enum
@@ -81,6 +80,9 @@ struct _MusterMapCache
   GHashTable     *shown_labels;   /* feature id → ShownLabel */
   cairo_matrix_t  shown_matrix;
   guint64         shown_context;
+  /* the units' footprints and labels, kept while the units layer comes in bands */
+  GHashTable     *band_footprints;   /* (nullable) */
+  GHashTable     *band_labels;       /* (nullable) */
   gboolean painted;       /* a picture was shown, of any size */
 };
 
@@ -89,7 +91,6 @@ layer_clear (Layer *layer)
 {
   g_clear_pointer (&layer->surface, cairo_surface_destroy);
   g_clear_pointer (&layer->spare, cairo_surface_destroy);
-  g_clear_pointer (&layer->old, cairo_surface_destroy);
   layer->ox = layer->oy = 0;
   layer->valid = FALSE;
   layer->bands_done = BANDS_PER_LAYER;
@@ -117,6 +118,8 @@ muster_map_cache_free (MusterMapCache *self)
   layer_clear (&self->layers[1]);
   g_clear_pointer (&self->shown, g_hash_table_unref);
   g_clear_pointer (&self->shown_labels, g_hash_table_unref);
+  g_clear_pointer (&self->band_footprints, g_hash_table_unref);
+  g_clear_pointer (&self->band_labels, g_hash_table_unref);
   g_free (self);
 }
 
@@ -364,43 +367,20 @@ paint_transformed (cairo_t              *cr,
   cairo_paint (cr);
 }
 
-/* The widget rows a layer painted in bands has, from the top. */
-static int
-rows_done (MusterMapCache *self,
-           const Layer    *layer)
-{
-  int height = (int) ceil (self->pixel_height / self->scale);
-
-  return height * layer->bands_done / BANDS_PER_LAYER;
-}
-
 /* Paints @layer's picture where the viewport's @matrix now puts it: a current ring in up to four
  * plain copies (a repeating pattern would cost pixman several times as much), a stale picture
- * transformed. Of a layer painted in bands, the bands to come show its old picture
- * transformed, or nothing. */
+ * transformed. (A layer painted in bands holds its old picture, scaled, in the rows to come.) */
 static void
 composite_layer (MusterMapCache       *self,
                  cairo_t              *cr,
                  const Layer          *layer,
                  const cairo_matrix_t *matrix)
 {
-  double width = self->pixel_width / self->scale, height = self->pixel_height / self->scale;
-  int done = rows_done (self, layer);
-
   if (!layer_is_current (layer, matrix))
     {
       g_warn_if_fail (layer->ox == 0 && layer->oy == 0);   /* unwrap() first */
-      g_warn_if_fail (layer->bands_done == BANDS_PER_LAYER);   /* flatten() first */
       paint_transformed (cr, layer->surface, &layer->matrix, matrix);
       return;
-    }
-  if (done < height && layer->old != NULL)
-    {
-      cairo_save (cr);
-      cairo_rectangle (cr, 0, done, width, height - done);
-      cairo_clip (cr);
-      paint_transformed (cr, layer->old, &layer->old_matrix, matrix);
-      cairo_restore (cr);
     }
   for (int ky = 0; ky < 2; ky++)
     for (int kx = 0; kx < 2; kx++)
@@ -411,8 +391,6 @@ composite_layer (MusterMapCache       *self,
         int x1 = MIN (self->pixel_width - tx, self->pixel_width);
         int y1 = MIN (self->pixel_height - ty, self->pixel_height);
 
-        if (layer->bands_done < BANDS_PER_LAYER)
-          y1 = MIN (y1, (int) lround (done * self->scale));   /* never wrapped: see scroll_layer() */
         if (x0 >= x1 || y0 >= y1)
           continue;
         cairo_save (cr);
@@ -428,30 +406,31 @@ composite_layer (MusterMapCache       *self,
 /* A surface for @layer that is not in use. */
 static cairo_surface_t *
 take_spare (MusterMapCache *self,
-            Layer          *layer,
-            gboolean       *blank)
+            Layer          *layer)
 {
   cairo_surface_t *surface = g_steal_pointer (&layer->spare);
 
-  *blank = surface == NULL;
   return surface != NULL ? surface : new_surface (self, layer);
 }
 
-/* Makes what a layer painted in part shows (its bands, its old picture under the others) its
- * whole picture, under its matrix: for it to be shown transformed, or replaced. */
+/* Starts painting @layer afresh in bands under the viewport's @matrix: a new surface, filled
+ * with what the layer showed (with @keep), transformed, or with nothing (the ground's
+ * background), for the bands to come to paint over. Transformed once here, the old picture
+ * costs the next frames only a copy. */
 static void
-flatten (MusterMapCache       *self,
-         Layer                *layer,
-         const MusterMapStyle *style)
+start_bands (MusterMapCache       *self,
+             Layer                *layer,
+             const MusterMapStyle *style,
+             const cairo_matrix_t *matrix,
+             gboolean              keep)
 {
-  gboolean blank;
-  cairo_surface_t *flat;
+  cairo_surface_t *fresh;
   cairo_t *cr;
 
-  if (layer->bands_done == BANDS_PER_LAYER)
-    return;
-  flat = take_spare (self, layer, &blank);
-  cr = cairo_create (flat);
+  if (keep)
+    unwrap (self, layer);
+  fresh = take_spare (self, layer);
+  cr = cairo_create (fresh);
   cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
   if (layer->layer == MUSTER_MAP_LAYER_GROUND)
     cairo_set_source_rgba (cr, style->background[0], style->background[1],
@@ -460,34 +439,13 @@ flatten (MusterMapCache       *self,
     cairo_set_source_rgba (cr, 0, 0, 0, 0);
   cairo_paint (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  composite_layer (self, cr, layer, &layer->matrix);
+  if (keep)
+    paint_transformed (cr, layer->surface, &layer->matrix, matrix);
   cairo_destroy (cr);
   layer->spare = layer->surface;
-  layer->surface = flat;
+  layer->surface = fresh;
   layer->blank = FALSE;
-  g_clear_pointer (&layer->old, cairo_surface_destroy);
-  layer->bands_done = BANDS_PER_LAYER;
-}
-
-/* Starts painting @layer afresh in bands, showing what it shows now transformed meanwhile. */
-static void
-start_bands (MusterMapCache       *self,
-             Layer                *layer,
-             const MusterMapStyle *style,
-             gboolean              keep)
-{
-  gboolean blank;
-
-  flatten (self, layer, style);
-  g_clear_pointer (&layer->old, cairo_surface_destroy);
-  if (keep)
-    {
-      unwrap (self, layer);
-      layer->old = layer->surface;
-      layer->old_matrix = layer->matrix;
-      layer->surface = take_spare (self, layer, &blank);
-      layer->blank = blank;
-    }
+  layer->scaled = keep;
   layer->ox = layer->oy = 0;
   layer->bands_done = 0;
 }
@@ -1047,8 +1005,9 @@ muster_map_cache_set_budget (MusterMapCache *self,
 gboolean
 muster_map_cache_is_pending (MusterMapCache *self)
 {
-  return self->layers[0].bands_done < BANDS_PER_LAYER ||
-         self->layers[1].bands_done < BANDS_PER_LAYER;
+  /* (in quick mode, nothing is painted till the zoom rests) */
+  return !self->quick && (self->layers[0].bands_done < BANDS_PER_LAYER ||
+                          self->layers[1].bands_done < BANDS_PER_LAYER);
 }
 
 /**
@@ -1137,6 +1096,17 @@ muster_map_cache_paint (MusterMapCache       *self,
 
   muster_viewport_get_matrix (viewport, &matrix);
   self->stale = FALSE;
+  /* the units layer's next bands, its picture unchanged: its footprints and labels as made */
+  if (self->band_labels != NULL && scene->placed_labels == NULL && scene->footprints == NULL &&
+      self->layers[1].bands_done < BANDS_PER_LAYER && self->layers[1].valid &&
+      layer_is_current (&self->layers[1], &matrix) &&
+      self->layers[1].key == muster_map_layer_key (scene, style, MUSTER_MAP_LAYER_UNITS))
+    {
+      shared.placed_labels = g_hash_table_ref (self->band_labels);
+      shared.footprints = g_hash_table_ref (self->band_footprints);
+    }
+  g_clear_pointer (&self->band_footprints, g_hash_table_unref);
+  g_clear_pointer (&self->band_labels, g_hash_table_unref);
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     {
       Layer *layer = &self->layers[i];
@@ -1162,8 +1132,8 @@ muster_map_cache_paint (MusterMapCache       *self,
         }
       else if (same && self->quick)
         {
-          /* shown transformed below; the picture and its matrix are kept as painted */
-          flatten (self, layer, style);
+          /* shown transformed below; the picture (with the bands to come, if any, still
+           * scaled) and its matrix are kept as painted */
           unwrap (self, layer);
           self->stale = TRUE;
           continue;
@@ -1175,12 +1145,11 @@ muster_map_cache_paint (MusterMapCache       *self,
       else if (self->budget > 0 && (same || first) && !scrolls)
         {
           /* a new view of the same picture: sharp over the next frames, scaled meanwhile */
-          start_bands (self, layer, style, same);
+          start_bands (self, layer, style, &matrix, same);
           paint[i] = PAINT_BANDS;
         }
       else
         {
-          g_clear_pointer (&layer->old, cairo_surface_destroy);
           paint[i] = PAINT_WHOLE;
           repainted |= layer->layer;
         }
@@ -1207,17 +1176,12 @@ muster_map_cache_paint (MusterMapCache       *self,
                    muster_map_layer_context_key (scene, style, MUSTER_MAP_LAYER_UNITS));
   start = g_get_monotonic_time ();
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
-    {
-      if (self->layers[i].bands_done == BANDS_PER_LAYER)
-        g_clear_pointer (&self->layers[i].old, cairo_surface_destroy);
-      else
-        self->stale |= self->layers[i].old != NULL;
-    }
+    self->stale |= self->layers[i].bands_done < BANDS_PER_LAYER && self->layers[i].scaled;
 
   cairo_save (cr);
-  if (!layer_is_current (&self->layers[0], &matrix) || self->layers[0].bands_done < BANDS_PER_LAYER)
+  if (!layer_is_current (&self->layers[0], &matrix))
     {
-      /* scaled, it may not reach the edges; in bands, the first picture leaves rows to come */
+      /* scaled, it may not reach the edges */
       cairo_set_source_rgba (cr, style->background[0], style->background[1],
                              style->background[2], style->background[3]);
       cairo_paint (cr);
@@ -1230,6 +1194,12 @@ muster_map_cache_paint (MusterMapCache       *self,
   muster_map_paint_layers (cr, viewport, scene, style,
                            MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
   self->composite_us = g_get_monotonic_time () - start;
+  if (self->layers[1].bands_done < BANDS_PER_LAYER && shared.placed_labels != NULL &&
+      shared.footprints != NULL)
+    {
+      self->band_labels = g_hash_table_ref (shared.placed_labels);
+      self->band_footprints = g_hash_table_ref (shared.footprints);
+    }
   if (shared.placed_labels != scene->placed_labels)
     g_hash_table_unref (shared.placed_labels);
   if (shared.footprints != scene->footprints)

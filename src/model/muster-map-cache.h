@@ -12,7 +12,7 @@ typedef struct _MusterMapCache MusterMapCache;
 
 /* What the Battlefield workspace lets a frame spend painting a new view: see
  * muster_map_cache_set_budget() */
-#define MUSTER_MAP_CACHE_BUDGET_MS 5.5
+#define MUSTER_MAP_CACHE_BUDGET_MS 5.0
 
 MusterMapCache  *muster_map_cache_new        (void);
 void             muster_map_cache_free       (MusterMapCache       *self);

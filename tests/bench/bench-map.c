@@ -380,6 +380,7 @@ time_frames (cairo_t           *cr,
 typedef struct
 {
   double slowest;      /* the slowest frame of a view, wall clock: median over the views */
+  double p95;          /* of all frames, 95 in 100 took no longer */
   double worst;        /* the slowest frame of all */
   guint  max_frames;   /* frames until a view is sharp: the most */
   double total;        /* wall clock until a view is sharp: median */
@@ -395,6 +396,7 @@ time_banded (cairo_t           *cr,
   g_autoptr(MusterMapCache) cache = muster_map_cache_new ();
   g_autoptr(GArray) slowest = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) totals = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) frames_ms = g_array_new (FALSE, FALSE, sizeof (double));
   MusterMapStyle style;
   MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
   double zoom = muster_viewport_get_zoom (viewport);
@@ -430,6 +432,7 @@ time_banded (cairo_t           *cr,
           cairo_surface_flush (cairo_get_target (cr));
           ms = (g_get_monotonic_time () - start) / 1000.0;
           view_slowest = MAX (view_slowest, ms);
+          g_array_append_val (frames_ms, ms);
           total += ms;
           frames++;
         }
@@ -443,6 +446,8 @@ time_banded (cairo_t           *cr,
   muster_viewport_set_center (viewport, cx, cy);
   g_array_sort (slowest, compare_double);
   g_array_sort (totals, compare_double);
+  g_array_sort (frames_ms, compare_double);
+  banded.p95 = g_array_index (frames_ms, double, frames_ms->len * 95 / 100);
   banded.slowest = g_array_index (slowest, double, n / 2);
   banded.total = g_array_index (totals, double, n / 2);
   return banded;
@@ -559,12 +564,12 @@ main (int argc, char *argv[])
                   Banded b = time_banded (cr, viewport, field, kind, 40);
 
                   printf ("    in bands over frames, %g ms budget (as the workspace paints): "
-                          "slowest frame %.2f ms wall clock, median view; %.2f ms of all "
-                          "(target < %g ms: %s); sharp after %u frames at most, %.2f ms "
-                          "painting in all\n",
-                          MUSTER_MAP_CACHE_BUDGET_MS, b.slowest, b.worst, TARGET_MS,
-                          b.worst < TARGET_MS ? "met" : b.slowest < TARGET_MS
-                          ? "met but for outliers" : "MISSED", b.max_frames, b.total);
+                          "slowest frame of a view %.2f ms wall clock (median view); of all "
+                          "frames, 95 in 100 within %.2f ms (target < %g ms: %s), the slowest "
+                          "%.2f ms; sharp after %u frames at most, %.2f ms painting in all "
+                          "(median)\n",
+                          MUSTER_MAP_CACHE_BUDGET_MS, b.slowest, b.p95, TARGET_MS,
+                          b.p95 < TARGET_MS ? "met" : "MISSED", b.worst, b.max_frames, b.total);
                 }
             }
         }
