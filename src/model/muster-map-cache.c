@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "muster-map-cache.h"
+#include "muster-map-shown.h"
 
 /*
  * The map painted in layers, the slow ones kept: the ground (table, zones, terrain) and the
@@ -28,8 +29,9 @@
  * Painting them sharp, or the first picture, still takes longer than a frame on a crowded
  * table. With a budget (muster_map_cache_set_budget()) it is spread over frames in bands of
  * rows, top down: each frame paints the bands it has time for, and the rows to come show the
- * old picture scaled meanwhile. An edit is painted whole at once, so what it changed never
- * shows half done.
+ * old picture scaled meanwhile. An edit is never spread over frames, so what it changed never
+ * shows half done; one to units or objectives is painted only round what changed (see
+ * muster_map_shown_diff()).
  */
 
 /* What a layer is cut into when both threads paint it, or when it is painted over frames. */
@@ -76,10 +78,7 @@ struct _MusterMapCache
   gint64   budget;        /* µs of painting a frame may spend; 0: no limit */
   gint64   band_us[2][BANDS_PER_LAYER];   /* what each band took when last painted; 0: unknown */
   gint64   composite_us;  /* what compositing took in the last frame */
-  GHashTable     *shown;          /* (nullable): feature id → Shown, see shown_collect() */
-  GHashTable     *shown_labels;   /* feature id → ShownLabel */
-  cairo_matrix_t  shown_matrix;
-  guint64         shown_context;
+  MusterMapShown *shown;   /* (nullable): what the units layer shows, for painting edits */
   /* the units' footprints and labels, kept while the units layer comes in bands */
   GHashTable     *band_footprints;   /* (nullable) */
   GHashTable     *band_labels;       /* (nullable) */
@@ -116,8 +115,7 @@ muster_map_cache_free (MusterMapCache *self)
     return;
   layer_clear (&self->layers[0]);
   layer_clear (&self->layers[1]);
-  g_clear_pointer (&self->shown, g_hash_table_unref);
-  g_clear_pointer (&self->shown_labels, g_hash_table_unref);
+  g_clear_pointer (&self->shown, muster_map_shown_free);
   g_clear_pointer (&self->band_footprints, g_hash_table_unref);
   g_clear_pointer (&self->band_labels, g_hash_table_unref);
   g_free (self);
@@ -450,210 +448,12 @@ start_bands (MusterMapCache       *self,
   layer->bands_done = 0;
 }
 
-/*
- * An edit that moves, adds or removes a few units or objectives changes only the pixels round
- * them and round the labels that moved; painting the whole units layer again for it would
- * take longer than a frame on a crowded table. So the cache keeps what the units layer shows:
- * each unit's and objective's revision and extent, and each label's plate. When the layer's key
- * changes but not its context (muster_map_layer_context_key()) nor the view, only the
- * extents of what changed, before and after, are painted again.
- */
-#define SHOWN_MARGIN_PX 24.0   /* round a unit's or objective's extent: its arrow, ring, marker */
-#define DIRTY_MAX       0.4    /* of the view: past this, painting whole is as quick */
+/* Past this part of the view, painting a layer whole is as quick as painting what changed. */
+#define DIRTY_MAX 0.4
 
-typedef struct
-{
-  guint64   revision;
-  gboolean  live;
-  MusterBox box;   /* table mm: a unit's footprint's bounds, an objective's centre */
-} Shown;
-
-typedef struct
-{
-  MusterBox box;   /* widget px, under #MusterMapCache.shown_matrix */
-  char     *text;
-  gboolean  terrain;
-} ShownLabel;
-
-static void
-shown_label_free (gpointer data)
-{
-  ShownLabel *label = data;
-
-  g_free (label->text);
-  g_free (label);
-}
-
-static void
-shown_clear (MusterMapCache *self)
-{
-  g_clear_pointer (&self->shown, g_hash_table_unref);
-  g_clear_pointer (&self->shown_labels, g_hash_table_unref);
-}
-
-/* What the units layer shows in @frame (its footprints and labels made), under @matrix. */
-static void
-shown_collect (MusterMapCache       *self,
-               const Frame          *frame,
-               const cairo_matrix_t *matrix,
-               guint64               context)
-{
-  MusterBattlefield *field = frame->scene->battlefield;
-  GHashTableIter iter;
-  gpointer key, value;
-
-  shown_clear (self);
-  self->shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->shown_labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, shown_label_free);
-  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
-    {
-      const MusterFeature *f = muster_battlefield_get_feature (field, i);
-      Shown *shown;
-
-      if (f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE)
-        continue;
-      shown = g_new0 (Shown, 1);
-      shown->revision = f->revision;
-      shown->live = frame->scene->live != NULL && g_hash_table_contains (frame->scene->live, f->id);
-      if (f->kind == MUSTER_FEATURE_UNIT)
-        shown->box = muster_footprint_get_bounds (g_hash_table_lookup (frame->scene->footprints, f));
-      else
-        shown->box = (MusterBox) { f->centre.x, f->centre.y, f->centre.x, f->centre.y };
-      g_hash_table_replace (self->shown, g_strdup (f->id), shown);
-    }
-  g_hash_table_iter_init (&iter, frame->scene->placed_labels);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      const MusterFeature *f = key;
-      const MusterMapPlacedLabel *placed = value;
-      ShownLabel *label = g_new0 (ShownLabel, 1);
-
-      label->box = placed->box;
-      label->text = g_strdup (placed->text);
-      label->terrain = placed->terrain;
-      g_hash_table_replace (self->shown_labels, g_strdup (f->id), label);
-    }
-  self->shown_matrix = *matrix;
-  self->shown_context = context;
-}
-
-/* Adds @box (widget px) to @dirty, with @margin px round it. */
-static void
-dirty_add (cairo_region_t *dirty,
-           MusterBox       box,
-           double          margin)
-{
-  cairo_rectangle_int_t rect;
-
-  rect.x = (int) floor (box.x0 - margin);
-  rect.y = (int) floor (box.y0 - margin);
-  rect.width = (int) ceil (box.x1 + margin) - rect.x;
-  rect.height = (int) ceil (box.y1 + margin) - rect.y;
-  cairo_region_union_rectangle (dirty, &rect);
-}
-
-/* Adds @box (table mm) to @dirty, round the widget px it covers under @matrix. */
-static void
-dirty_add_table (cairo_region_t       *dirty,
-                 MusterBox             box,
-                 const cairo_matrix_t *matrix)
-{
-  MusterBox out = muster_box_empty ();
-
-  for (guint i = 0; i < 4; i++)
-    {
-      MusterPoint corner = { i & 1 ? box.x1 : box.x0, i & 2 ? box.y1 : box.y0 };
-
-      cairo_matrix_transform_point (matrix, &corner.x, &corner.y);
-      muster_box_extend (&out, corner);
-    }
-  dirty_add (dirty, out, SHOWN_MARGIN_PX);
-}
-
-static gboolean
-same_label (const ShownLabel           *kept,
-            const MusterMapPlacedLabel *placed,
-            double                      dx,
-            double                      dy)
-{
-  return kept->box.x0 + dx == placed->box.x0 && kept->box.y0 + dy == placed->box.y0 &&
-         kept->box.x1 + dx == placed->box.x1 && kept->box.y1 + dy == placed->box.y1 &&
-         kept->terrain == placed->terrain && g_strcmp0 (kept->text, placed->text) == 0;
-}
-
-/* Where the units layer in @frame (its footprints and labels made) differs from what it showed,
- * widget px under @matrix: the extents of the units and objectives changed, added or removed,
- * before and after, and the plates of the labels that moved, came or went. */
-static cairo_region_t *
-shown_diff (MusterMapCache       *self,
-            const Frame          *frame,
-            const cairo_matrix_t *matrix)
-{
-  MusterBattlefield *field = frame->scene->battlefield;
-  cairo_region_t *dirty = cairo_region_create ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  /* a pan since: the kept plates moved with the view */
-  double dx = matrix->x0 - self->shown_matrix.x0, dy = matrix->y0 - self->shown_matrix.y0;
-  GHashTableIter iter;
-  gpointer key, value;
-
-  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
-    {
-      const MusterFeature *f = muster_battlefield_get_feature (field, i);
-      gboolean live;
-      const Shown *kept;
-
-      if (f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE)
-        continue;
-      live = frame->scene->live != NULL && g_hash_table_contains (frame->scene->live, f->id);
-      kept = g_hash_table_lookup (self->shown, f->id);
-      g_hash_table_add (seen, f->id);
-      if (kept != NULL && kept->revision == f->revision && kept->live == live)
-        continue;
-      if (kept != NULL)
-        dirty_add_table (dirty, kept->box, matrix);
-      if (f->kind == MUSTER_FEATURE_UNIT)
-        dirty_add_table (dirty, muster_footprint_get_bounds (g_hash_table_lookup (frame->scene->footprints, f)),
-                         matrix);
-      else
-        dirty_add_table (dirty, (MusterBox) { f->centre.x, f->centre.y, f->centre.x, f->centre.y },
-                         matrix);
-    }
-  g_hash_table_iter_init (&iter, self->shown);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (!g_hash_table_contains (seen, key))
-      dirty_add_table (dirty, ((const Shown *) value)->box, matrix);
-
-  g_hash_table_remove_all (seen);
-  g_hash_table_iter_init (&iter, frame->scene->placed_labels);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      const MusterFeature *f = key;
-      const MusterMapPlacedLabel *placed = value;
-      const ShownLabel *kept = g_hash_table_lookup (self->shown_labels, f->id);
-
-      g_hash_table_add (seen, f->id);
-      if (kept != NULL && same_label (kept, placed, dx, dy))
-        continue;
-      if (kept != NULL)
-        dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
-                                        kept->box.x1 + dx, kept->box.y1 + dy }, 2);
-      dirty_add (dirty, placed->box, 2);
-    }
-  g_hash_table_iter_init (&iter, self->shown_labels);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    if (!g_hash_table_contains (seen, key))
-      {
-        const ShownLabel *kept = value;
-
-        dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
-                                        kept->box.x1 + dx, kept->box.y1 + dy }, 2);
-      }
-  return dirty;
-}
-
-/* Paints again only where an edit changed the units layer, when the cache can tell where
- * that is and it is small. Returns: whether it did */
+/* Paints again only where an edit changed the units layer (see muster_map_shown_diff()), when
+ * the cache can tell where that is and it is small: a few units moved, added or removed need
+ * not cost the whole layer. Returns: whether it did */
 static gboolean
 repaint_changed (MusterMapCache       *self,
                  Layer                *layer,
@@ -667,15 +467,14 @@ repaint_changed (MusterMapCache       *self,
   guint64 area = 0;
   cairo_t *cr;
 
-  if (self->shown == NULL || self->shown_context != context ||
-      layer->bands_done < BANDS_PER_LAYER || !layer_is_current (layer, matrix) ||
-      self->shown_matrix.xx != matrix->xx || self->shown_matrix.yx != matrix->yx ||
-      self->shown_matrix.xy != matrix->xy || self->shown_matrix.yy != matrix->yy)
+  if (self->shown == NULL || layer->bands_done < BANDS_PER_LAYER || !layer_is_current (layer, matrix))
     return FALSE;
   cr = cairo_create (layer->surface);
   share_units (cr, frame);
   cairo_destroy (cr);
-  dirty = shown_diff (self, frame, matrix);
+  dirty = muster_map_shown_diff (self->shown, frame->scene, matrix, context);
+  if (dirty == NULL)
+    return FALSE;
   cairo_region_intersect_rectangle (dirty, &view);
   for (int i = 0; i < cairo_region_num_rectangles (dirty); i++)
     {
@@ -697,7 +496,8 @@ repaint_changed (MusterMapCache       *self,
       paint_ring_area (self, layer, frame, &rect);
     }
   cairo_region_destroy (dirty);
-  shown_collect (self, frame, matrix, context);
+  muster_map_shown_free (self->shown);
+  self->shown = muster_map_shown_new (frame->scene, matrix, context);
   return TRUE;
 }
 
@@ -984,8 +784,8 @@ paint_layers (MusterMapCache  *self,
  * paint than a frame lasts. With a budget, it is painted in bands of rows, top down, over as
  * many frames as the budget asks: the rows to come show the old view scaled (or, in the first
  * picture, the background), and each frame stays short. The caller draws again while
- * muster_map_cache_is_pending() says so. Edits are still painted whole at once: showing what
- * they changed half done would mislead.
+ * muster_map_cache_is_pending() says so. Edits are still painted in the frame they are made:
+ * showing what they changed half done would mislead.
  */
 void
 muster_map_cache_set_budget (MusterMapCache *self,
@@ -1172,8 +972,12 @@ muster_map_cache_paint (MusterMapCache       *self,
       repainted |= self->layers[i].layer;
   /* the units layer painted afresh: what it shows, for the next edit */
   if (paint[1] != PAINT_NONE)
-    shown_collect (self, &frame, &matrix, context != 0 ? context :
-                   muster_map_layer_context_key (scene, style, MUSTER_MAP_LAYER_UNITS));
+    {
+      muster_map_shown_free (self->shown);
+      self->shown = muster_map_shown_new (&shared, &matrix, context != 0 ? context :
+                                          muster_map_layer_context_key (scene, style,
+                                                                        MUSTER_MAP_LAYER_UNITS));
+    }
   start = g_get_monotonic_time ();
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     self->stale |= self->layers[i].bands_done < BANDS_PER_LAYER && self->layers[i].scaled;

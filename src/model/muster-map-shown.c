@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-map-shown"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-map-shown.h"
+
+/*
+ * An edit that moves, adds or removes a few units or objectives changes only the pixels round
+ * them and round the labels that moved; painting the whole units layer again for it would
+ * take longer than a frame on a crowded table. So the cache keeps what the units layer shows:
+ * each unit's and objective's revision and extent, and each label's plate. When the layer's key
+ * changes but not its context (muster_map_layer_context_key()) nor the view, only the
+ * extents of what changed, before and after, are painted again.
+ */
+#define SHOWN_MARGIN_PX 24.0   /* round a unit's or objective's extent: its arrow, ring, marker */
+
+typedef struct
+{
+  guint64   revision;
+  gboolean  live;
+  MusterBox box;   /* table mm: a unit's footprint's bounds, an objective's centre */
+} Shown;
+
+typedef struct
+{
+  MusterBox box;   /* widget px, under #MusterMapShown.matrix */
+  char     *text;
+  gboolean  terrain;
+} ShownLabel;
+
+static void
+shown_label_free (gpointer data)
+{
+  ShownLabel *label = data;
+
+  g_free (label->text);
+  g_free (label);
+}
+
+static gboolean
+is_live (const MusterMapScene *scene,
+         const MusterFeature  *f)
+{
+  return scene->live != NULL && g_hash_table_contains (scene->live, f->id);
+}
+
+/* Where @f stands, table mm: a unit's footprint's bounds, an objective's centre. */
+static MusterBox
+extent (const MusterMapScene *scene,
+        const MusterFeature  *f)
+{
+  if (f->kind == MUSTER_FEATURE_UNIT)
+    return muster_footprint_get_bounds (g_hash_table_lookup (scene->footprints, f));
+  return (MusterBox) { f->centre.x, f->centre.y, f->centre.x, f->centre.y };
+}
+
+struct _MusterMapShown
+{
+  GHashTable     *features;   /* feature id → Shown */
+  GHashTable     *labels;     /* feature id → ShownLabel */
+  cairo_matrix_t  matrix;
+  guint64         context;
+};
+
+void
+muster_map_shown_free (MusterMapShown *self)
+{
+  if (self == NULL)
+    return;
+  g_hash_table_unref (self->features);
+  g_hash_table_unref (self->labels);
+  g_free (self);
+}
+
+/**
+ * muster_map_shown_new:
+ * @scene: what the units layer shows, its #MusterMapScene.footprints and .placed_labels made
+ * @matrix: the viewport's
+ * @context: muster_map_layer_context_key() of the units layer
+ *
+ * Returns: (transfer full): what the units layer shows: its units' and objectives' revisions
+ *   and extents, its labels' plates
+ */
+MusterMapShown *
+muster_map_shown_new (const MusterMapScene *scene,
+                      const cairo_matrix_t *matrix,
+                      guint64               context)
+{
+  MusterBattlefield *field = scene->battlefield;
+  MusterMapShown *self = g_new0 (MusterMapShown, 1);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  self->features = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, shown_label_free);
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      Shown *shown;
+
+      if (f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE)
+        continue;
+      shown = g_new0 (Shown, 1);
+      shown->revision = f->revision;
+      shown->live = is_live (scene, f);
+      shown->box = extent (scene, f);
+      g_hash_table_replace (self->features, g_strdup (f->id), shown);
+    }
+  g_hash_table_iter_init (&iter, scene->placed_labels);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const MusterFeature *f = key;
+      const MusterMapPlacedLabel *placed = value;
+      ShownLabel *label = g_new0 (ShownLabel, 1);
+
+      label->box = placed->box;
+      label->text = g_strdup (placed->text);
+      label->terrain = placed->terrain;
+      g_hash_table_replace (self->labels, g_strdup (f->id), label);
+    }
+  self->matrix = *matrix;
+  self->context = context;
+  return self;
+}
+
+/* Adds @box (widget px) to @dirty, with @margin px round it. */
+static void
+dirty_add (cairo_region_t *dirty,
+           MusterBox       box,
+           double          margin)
+{
+  cairo_rectangle_int_t rect;
+
+  rect.x = (int) floor (box.x0 - margin);
+  rect.y = (int) floor (box.y0 - margin);
+  rect.width = (int) ceil (box.x1 + margin) - rect.x;
+  rect.height = (int) ceil (box.y1 + margin) - rect.y;
+  cairo_region_union_rectangle (dirty, &rect);
+}
+
+/* Adds @box (table mm) to @dirty, round the widget px it covers under @matrix. */
+static void
+dirty_add_table (cairo_region_t       *dirty,
+                 MusterBox             box,
+                 const cairo_matrix_t *matrix)
+{
+  MusterBox out = muster_box_empty ();
+
+  for (guint i = 0; i < 4; i++)
+    {
+      MusterPoint corner = { i & 1 ? box.x1 : box.x0, i & 2 ? box.y1 : box.y0 };
+
+      cairo_matrix_transform_point (matrix, &corner.x, &corner.y);
+      muster_box_extend (&out, corner);
+    }
+  dirty_add (dirty, out, SHOWN_MARGIN_PX);
+}
+
+static gboolean
+same_label (const ShownLabel           *kept,
+            const MusterMapPlacedLabel *placed,
+            double                      dx,
+            double                      dy)
+{
+  return kept->box.x0 + dx == placed->box.x0 && kept->box.y0 + dy == placed->box.y0 &&
+         kept->box.x1 + dx == placed->box.x1 && kept->box.y1 + dy == placed->box.y1 &&
+         kept->terrain == placed->terrain && g_strcmp0 (kept->text, placed->text) == 0;
+}
+
+/**
+ * muster_map_shown_diff:
+ * @self: what the units layer showed
+ * @scene: what it shows now, its footprints and labels made
+ * @matrix: the viewport's now
+ * @context: muster_map_layer_context_key() of the units layer now
+ *
+ * Where the units layer differs from what it showed, widget px under @matrix: the extents of
+ * the units and objectives changed, added or removed, before and after, and the plates of the
+ * labels that moved, came or went.
+ *
+ * Returns: (transfer full) (nullable): the region; %NULL when the two cannot be told apart so
+ *   (another context, a zoom or a rotation since)
+ */
+cairo_region_t *
+muster_map_shown_diff (const MusterMapShown *self,
+                       const MusterMapScene *scene,
+                       const cairo_matrix_t *matrix,
+                       guint64               context)
+{
+  MusterBattlefield *field = scene->battlefield;
+  cairo_region_t *dirty;
+  g_autoptr(GHashTable) seen = NULL;
+  /* a pan since: the kept plates moved with the view */
+  double dx = matrix->x0 - self->matrix.x0, dy = matrix->y0 - self->matrix.y0;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (self->context != context || self->matrix.xx != matrix->xx || self->matrix.yx != matrix->yx ||
+      self->matrix.xy != matrix->xy || self->matrix.yy != matrix->yy)
+    return NULL;
+  dirty = cairo_region_create ();
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      gboolean live;
+      const Shown *kept;
+
+      if (f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE)
+        continue;
+      live = is_live (scene, f);
+      kept = g_hash_table_lookup (self->features, f->id);
+      g_hash_table_add (seen, f->id);
+      if (kept != NULL && kept->revision == f->revision && kept->live == live)
+        continue;
+      if (kept != NULL)
+        dirty_add_table (dirty, kept->box, matrix);
+      dirty_add_table (dirty, extent (scene, f), matrix);
+    }
+  g_hash_table_iter_init (&iter, self->features);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (!g_hash_table_contains (seen, key))
+      dirty_add_table (dirty, ((const Shown *) value)->box, matrix);
+
+  g_hash_table_remove_all (seen);
+  g_hash_table_iter_init (&iter, scene->placed_labels);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const MusterFeature *f = key;
+      const MusterMapPlacedLabel *placed = value;
+      const ShownLabel *kept = g_hash_table_lookup (self->labels, f->id);
+
+      g_hash_table_add (seen, f->id);
+      if (kept != NULL && same_label (kept, placed, dx, dy))
+        continue;
+      if (kept != NULL)
+        dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
+                                        kept->box.x1 + dx, kept->box.y1 + dy }, 2);
+      dirty_add (dirty, placed->box, 2);
+    }
+  g_hash_table_iter_init (&iter, self->labels);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (!g_hash_table_contains (seen, key))
+      {
+        const ShownLabel *kept = value;
+
+        dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
+                                        kept->box.x1 + dx, kept->box.y1 + dy }, 2);
+      }
+  return dirty;
+}
