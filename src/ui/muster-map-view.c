@@ -268,13 +268,12 @@ scroll_cb (GtkEventControllerScroll *controller,
            double                    dy,
            MusterMapView            *self)
 {
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
-  double x = muster_viewport_get_width (self->viewport) / 2.0;
-  double y = muster_viewport_get_height (self->viewport) / 2.0;
+  /* the wheel zooms about the pointer (a scroll event carries no position in GTK 4.8: the
+   * motion controller's is the one to trust), else about the middle */
+  double x = self->pointer_in ? self->pointer_x : muster_viewport_get_width (self->viewport) / 2.0;
+  double y = self->pointer_in ? self->pointer_y : muster_viewport_get_height (self->viewport) / 2.0;
 
-  if (event != NULL)
-    gdk_event_get_position (event, &x, &y);
   if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_SURFACE &&
       !(state & GDK_CONTROL_MASK))
     {
@@ -1448,6 +1447,7 @@ muster_map_view_init (MusterMapView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (motion_cb), self);
   g_signal_connect (controller, "motion", G_CALLBACK (motion_cb), self);
   g_signal_connect_swapped (controller, "leave", G_CALLBACK (pointer_left_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);

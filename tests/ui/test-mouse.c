@@ -10,6 +10,7 @@
 #include "muster-catalogue-pane.h"
 #include "muster-diagnostics.h"
 #include "muster-engine.h"
+#include "muster-map-view.h"
 #include "muster-new-list-dialog.h"
 #include "muster-roster-moves.h"
 #include "muster-roster-view.h"
@@ -444,6 +445,60 @@ test_covered (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+map_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (data) &&
+         muster_viewport_get_width (muster_map_view_get_viewport (data)) > 0;
+}
+
+/* The mouse wheel over the map zooms in and out about the pointer: the table point under it
+ * stays there. */
+static void
+test_wheel_zoom (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view;
+  MusterViewport *viewport;
+  double px, py, tx, ty, zoom, x, y;
+  int sx, sy;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  view = MUSTER_MAP_VIEW (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_MAP_VIEW));
+  wait_for (map_shown, view, "the map");
+  pump (200);
+  viewport = muster_map_view_get_viewport (view);
+  /* off the middle, so that a zoom about the middle would show */
+  px = muster_viewport_get_width (viewport) * 0.3;
+  py = muster_viewport_get_height (viewport) * 0.6;
+  screen_point (GTK_WIDGET (view), px, py, &sx, &sy);
+  pointer_to (sx, sy);
+  muster_viewport_widget_to_table (viewport, px, py, &tx, &ty);
+  zoom = muster_viewport_get_zoom (viewport);
+
+  /* a notch up: closer */
+  press_button (4, TRUE);
+  press_button (4, FALSE);
+  pump (100);
+  g_assert_cmpfloat (muster_viewport_get_zoom (viewport), >, zoom * 1.05);
+  muster_viewport_table_to_widget (viewport, tx, ty, &x, &y);
+  g_assert_cmpfloat (fabs (x - px), <, 2);
+  g_assert_cmpfloat (fabs (y - py), <, 2);
+  /* two down: farther than at first */
+  for (guint i = 0; i < 2; i++)
+    {
+      press_button (5, TRUE);
+      press_button (5, FALSE);
+    }
+  pump (100);
+  g_assert_cmpfloat (muster_viewport_get_zoom (viewport), <, zoom / 1.05);
+  muster_viewport_table_to_widget (viewport, tx, ty, &x, &y);
+  g_assert_cmpfloat (fabs (x - px), <, 2);
+  g_assert_cmpfloat (fabs (y - py), <, 2);
+  shot ("wheel-zoom");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -466,6 +521,7 @@ main (int   argc,
       return 0;
     }
   g_test_add_func ("/ui/mouse/covered", test_covered);
+  g_test_add_func ("/ui/mouse/wheel-zoom", test_wheel_zoom);
   for (guint i = 0; i < G_N_ELEMENTS (scenarios); i++)
     {
       g_autofree char *test_path = g_strdup_printf ("/ui/mouse/%s", scenarios[i].system);
