@@ -82,7 +82,7 @@ struct _MusterMapCache
   /* the units' footprints and labels, kept while the units layer comes in bands */
   GHashTable     *band_footprints;   /* (nullable) */
   GHashTable     *band_labels;       /* (nullable) */
-  gboolean painted;       /* a picture was shown, of any size */
+  MusterBattlefield *field;   /* (unowned) the last picture's, compared only */
 };
 
 static void
@@ -890,9 +890,10 @@ muster_map_cache_paint (MusterMapCache       *self,
       self->pixel_height = pixel_height;
       self->scale = scale;
     }
-  /* the first picture may come in bands over the table's colour; a new size is painted whole */
-  first = !self->painted;
-  self->painted = TRUE;
+  /* the first picture of a battlefield may come in bands over the background; a new size is
+   * painted whole */
+  first = scene->battlefield != self->field;
+  self->field = scene->battlefield;
 
   muster_viewport_get_matrix (viewport, &matrix);
   self->stale = FALSE;
