@@ -872,6 +872,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   cairo_matrix_t matrix;
   gboolean first;
   int bands_before[2];
+  guint64 keys[2];
   guint64 context = 0;   /* the units layer's, when made */
   gint64 start = g_get_monotonic_time ();
 
@@ -896,12 +897,13 @@ muster_map_cache_paint (MusterMapCache       *self,
   self->field = scene->battlefield;
 
   muster_viewport_get_matrix (viewport, &matrix);
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    keys[i] = muster_map_layer_key (scene, style, self->layers[i].layer);
   self->stale = FALSE;
   /* the units layer's next bands, its picture unchanged: its footprints and labels as made */
   if (self->band_labels != NULL && scene->placed_labels == NULL && scene->footprints == NULL &&
       self->layers[1].bands_done < BANDS_PER_LAYER && self->layers[1].valid &&
-      layer_is_current (&self->layers[1], &matrix) &&
-      self->layers[1].key == muster_map_layer_key (scene, style, MUSTER_MAP_LAYER_UNITS))
+      layer_is_current (&self->layers[1], &matrix) && self->layers[1].key == keys[1])
     {
       shared.placed_labels = g_hash_table_ref (self->band_labels);
       shared.footprints = g_hash_table_ref (self->band_footprints);
@@ -911,7 +913,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     {
       Layer *layer = &self->layers[i];
-      guint64 key = muster_map_layer_key (scene, style, layer->layer);
+      guint64 key = keys[i];
       gboolean same = layer->valid && layer->key == key, scrolls;
       int dx, dy;
 
@@ -939,7 +941,7 @@ muster_map_cache_paint (MusterMapCache       *self,
           self->stale = TRUE;
           continue;
         }
-      else if (layer->layer == MUSTER_MAP_LAYER_UNITS && layer->valid &&
+      else if (!same && layer->layer == MUSTER_MAP_LAYER_UNITS && layer->valid &&
                repaint_changed (self, layer, &frame, &matrix,
                                 (context = muster_map_layer_context_key (scene, style, layer->layer))))
         repainted |= layer->layer;
@@ -971,8 +973,8 @@ muster_map_cache_paint (MusterMapCache       *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     if (self->layers[i].bands_done > bands_before[i])
       repainted |= self->layers[i].layer;
-  /* the units layer painted afresh: what it shows, for the next edit */
-  if (paint[1] != PAINT_NONE)
+  /* the units layer painted afresh, or begun: what it shows, for the next edit */
+  if (paint[1] == PAINT_WHOLE || (paint[1] == PAINT_BANDS && bands_before[1] == 0))
     {
       muster_map_shown_free (self->shown);
       self->shown = muster_map_shown_new (&shared, &matrix, context != 0 ? context :

@@ -794,6 +794,13 @@ test_bands_zoom_rest (Fixture       *fx,
     }
   g_assert_false (muster_map_cache_is_pending (banded));
   g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  /* then an edit: in the same frame, round the unit only */
+  move (fx, "unit", -40, 25);
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, UNITS);
+  g_assert_false (muster_map_cache_is_pending (banded));
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
   cairo_surface_destroy (whole);
   cairo_surface_destroy (scaled);
 }
