@@ -440,7 +440,11 @@ start_bands (MusterMapCache       *self,
   if (keep)
     paint_transformed (cr, layer->surface, &layer->matrix, matrix);
   cairo_destroy (cr);
-  layer->spare = layer->surface;
+  if (cairo_image_surface_get_width (layer->surface) == self->pixel_width &&
+      cairo_image_surface_get_height (layer->surface) == self->pixel_height)
+    layer->spare = layer->surface;
+  else
+    cairo_surface_destroy (layer->surface);   /* of the size before a resize */
   layer->surface = fresh;
   layer->blank = FALSE;
   layer->scaled = keep;
@@ -870,7 +874,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   MusterMapScene shared;
   Frame frame = { viewport, &shared, style };
   cairo_matrix_t matrix;
-  gboolean first;
+  gboolean first, resized;
   int bands_before[2];
   guint64 keys[2];
   guint64 context = 0;   /* the units layer's, when made */
@@ -883,16 +887,29 @@ muster_map_cache_paint (MusterMapCache       *self,
     *scrolled = 0;
   if (pixel_width <= 0 || pixel_height <= 0)
     return 0;
-  if (pixel_width != self->pixel_width || pixel_height != self->pixel_height || scale != self->scale)
+  resized = pixel_width != self->pixel_width || pixel_height != self->pixel_height ||
+            scale != self->scale;
+  if (resized)
     {
-      layer_clear (&self->layers[0]);
-      layer_clear (&self->layers[1]);
+      /* with a budget, the pictures of the old size are kept, to show transformed in the new
+       * surfaces till the bands come (see start_bands()); else painted afresh */
+      for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+        {
+          Layer *layer = &self->layers[i];
+
+          if (self->budget > 0 && layer->surface != NULL)
+            {
+              unwrap (self, layer);
+              g_clear_pointer (&layer->spare, cairo_surface_destroy);
+            }
+          else
+            layer_clear (layer);
+        }
       self->pixel_width = pixel_width;
       self->pixel_height = pixel_height;
       self->scale = scale;
     }
-  /* the first picture of a battlefield may come in bands over the background; a new size is
-   * painted whole */
+  /* the first picture of a battlefield may come in bands over the background */
   first = scene->battlefield != self->field;
   self->field = scene->battlefield;
 
@@ -917,12 +934,19 @@ muster_map_cache_paint (MusterMapCache       *self,
       gboolean same = layer->valid && layer->key == key, scrolls;
       int dx, dy;
 
+      if (resized && !(self->budget > 0 && same))
+        {
+          /* no old picture to show: painted afresh */
+          layer_clear (layer);
+          same = FALSE;
+        }
       if (layer->surface == NULL)
         {
           layer->surface = new_surface (self, layer);
           layer->blank = TRUE;
         }
-      scrolls = same && is_scroll (self, &layer->matrix, &matrix, &dx, &dy);
+      /* (a picture of another size cannot be scrolled) */
+      scrolls = same && !resized && is_scroll (self, &layer->matrix, &matrix, &dx, &dy);
       if (scrolls && (layer->bands_done == BANDS_PER_LAYER || (dx == 0 && dy == 0)))
         {
           /* (a layer painted in part is not scrolled: its ring never wraps; it is painted
@@ -933,7 +957,7 @@ muster_map_cache_paint (MusterMapCache       *self,
               moved |= layer->layer;
             }
         }
-      else if (same && self->quick)
+      else if (same && self->quick && !resized)
         {
           /* shown transformed below; the picture (with the bands to come, if any, still
            * scaled) and its matrix are kept as painted */
@@ -947,6 +971,8 @@ muster_map_cache_paint (MusterMapCache       *self,
         repainted |= layer->layer;
       else if (self->budget > 0 && (same || first) && !scrolls)
         {
+          /* (after a resize, the layer's picture is of the old size: transformed, it fills a
+           * new surface) */
           /* a new view of the same picture: sharp over the next frames, scaled meanwhile */
           start_bands (self, layer, style, &matrix, same);
           paint[i] = PAINT_BANDS;

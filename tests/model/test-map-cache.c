@@ -875,6 +875,38 @@ test_bands_interrupted (Fixture       *fx,
   cairo_surface_destroy (whole);
 }
 
+/* A new size with a budget: the new surfaces show the old pictures moved to their new place
+ * (not a blank map) till the bands come; a second resize while they come starts again from
+ * what shows; then the picture painted afresh at the last size. */
+static void
+test_bands_resize (Fixture       *fx,
+                   gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = banded_cache ();
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  guint32 background = rgba_to_pixel (fx->style.background);
+
+  finish (fx, banded, fx->surface);
+  muster_viewport_set_size (fx->viewport, W - 60, H - 40);
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, GROUND);
+  g_assert_true (muster_map_cache_is_pending (banded));
+  g_assert_true (muster_map_cache_is_stale (banded));
+  /* the table's middle rows, still to come, show the old picture: not the background */
+  g_assert_false (rows_are (fx->surface, background, 180, 220));
+  paint_with (fx, banded, fx->surface);
+  muster_viewport_set_size (fx->viewport, W - 20, H - 10);
+  paint_with (fx, banded, fx->surface);
+  g_assert_false (rows_are (fx->surface, background, 180, 220));
+  g_assert_cmpuint (finish (fx, banded, fx->surface), <=, 16);
+  g_assert_false (muster_map_cache_is_stale (banded));
+  cairo_surface_destroy (fx->surface);
+  fx->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  paint_with (fx, banded, fx->surface);
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  cairo_surface_destroy (whole);
+}
+
 /* Bands shared by two threads, with a budget of a real frame's: the same picture. */
 static void
 test_bands_threads (Fixture       *fx,
@@ -1036,6 +1068,7 @@ main (int argc, char *argv[])
   ADD ("bands-first-picture", test_bands_first_picture);
   ADD ("bands-zoom-rest", test_bands_zoom_rest);
   ADD ("bands-interrupted", test_bands_interrupted);
+  ADD ("bands-resize", test_bands_resize);
   ADD ("bands-threads", test_bands_threads);
   ADD ("edits-paint-changes", test_edits_paint_changes);
 #undef ADD
