@@ -67,6 +67,8 @@ struct _MusterMapView
   gboolean                  snap;           /* moves and turns go by steps */
   gboolean                  show_ranges;
   gboolean                  fitted;
+  gboolean                  keep_fitted;    /* the view is as fit_table() left it */
+  cairo_matrix_t            fit_matrix;
 
   /* the gesture under way */
   DragMode                  drag;
@@ -129,6 +131,18 @@ selection_changed (MusterMapView *self)
 
 /* Drawing */
 
+/* Fits the whole table in the view, and keeps it so when the view is resized, till the view
+ * changes otherwise (see the snapshot). */
+static void
+fit_table (MusterMapView     *self,
+           MusterBattlefield *field)
+{
+  muster_viewport_fit_box (self->viewport, muster_battlefield_get_table_box (field), 32);
+  muster_viewport_get_matrix (self->viewport, &self->fit_matrix);
+  self->fitted = TRUE;
+  self->keep_fitted = TRUE;
+}
+
 static gboolean
 draw_bands_cb (GtkWidget     *widget,
                GdkFrameClock *clock,
@@ -149,17 +163,22 @@ muster_map_view_snapshot (GtkWidget   *widget,
   int height = gtk_widget_get_height (widget);
   MusterMapScene scene = { 0 };
   g_autoptr(MusterBattlefield) sketch = NULL;
+  cairo_matrix_t before;
+  gboolean resized;
   cairo_t *cr;
 
   if (field == NULL || width <= 0 || height <= 0)
     return;
 
+  /* the table stays fitted to a resized view till the user zooms, pans or turns it */
+  muster_viewport_get_matrix (self->viewport, &before);
+  resized = width != muster_viewport_get_width (self->viewport) ||
+            height != muster_viewport_get_height (self->viewport);
   muster_viewport_set_size (self->viewport, width, height);
-  if (!self->fitted)
-    {
-      self->fitted = TRUE;
-      muster_viewport_fit_box (self->viewport, muster_battlefield_get_table_box (field), 32);
-    }
+  if (memcmp (&before, &self->fit_matrix, sizeof before) != 0)
+    self->keep_fitted = FALSE;
+  if (!self->fitted || (resized && self->keep_fitted))
+    fit_table (self, field);
 
   scene.battlefield = field;
   scene.doc = muster_document_get_doc (self->document);
@@ -226,8 +245,7 @@ muster_map_view_fit (MusterMapView *self)
   if (gtk_widget_get_width (GTK_WIDGET (self)) > 0)
     muster_viewport_set_size (self->viewport, gtk_widget_get_width (GTK_WIDGET (self)),
                               gtk_widget_get_height (GTK_WIDGET (self)));
-  muster_viewport_fit_box (self->viewport, muster_battlefield_get_table_box (field), 32);
-  self->fitted = TRUE;
+  fit_table (self, field);
 }
 
 static gboolean

@@ -561,6 +561,78 @@ test_bands_by_themselves (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Gives @view a size of @width × @height, as its parent would, and draws it. */
+static void
+resize_view (MusterMapView *view,
+             int            width,
+             int            height)
+{
+  int minimum, natural;
+
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural,
+                      NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, width, &minimum, &natural,
+                      NULL, NULL);
+  gtk_widget_size_allocate (GTK_WIDGET (view), &(GtkAllocation) { 0, 0, width, height }, -1);
+  cairo_surface_destroy (render_view (view));
+}
+
+/* Whether the whole table shows in the view. */
+static gboolean
+table_shows (MusterMapView     *view,
+             MusterBattlefield *field)
+{
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  MusterBox table = muster_battlefield_get_table_box (field);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      double x, y;
+
+      muster_viewport_table_to_widget (viewport, i & 1 ? table.x1 : table.x0,
+                                       i & 2 ? table.y1 : table.y0, &x, &y);
+      if (x < 0 || y < 0 || x > muster_viewport_get_width (viewport) ||
+          y > muster_viewport_get_height (viewport))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A map fitted to its view stays fitted when the view is resized, smaller or larger; once the
+ * user has zoomed, a resize keeps the zoom. */
+static void
+test_resize_keeps_fit (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view = muster_battlefield_page_get_map_view (window_page (window));
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  int width, height;
+  double zoom;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
+  cairo_surface_destroy (render_view (view));
+  g_assert_true (table_shows (view, window_battlefield (window)));
+  zoom = muster_viewport_get_zoom (viewport);
+
+  resize_view (view, width / 2, height / 2);
+  g_assert_true (table_shows (view, window_battlefield (window)));
+  g_assert_cmpfloat (muster_viewport_get_zoom (viewport), <, zoom * 0.6);
+  resize_view (view, width, height);
+  g_assert_true (table_shows (view, window_battlefield (window)));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom, zoom * 1e-9);
+
+  muster_map_view_zoom_by (view, 1.25);
+  cairo_surface_destroy (render_view (view));
+  zoom = muster_viewport_get_zoom (viewport);
+  resize_view (view, width / 2, height / 2);
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), zoom, zoom * 1e-9);
+  g_assert_false (table_shows (view, window_battlefield (window)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Sends @keyval to the view's key controllers until one takes it. */
 static gboolean
 press_key (MusterMapView *view,
@@ -1247,6 +1319,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
   g_test_add_func ("/ui/battlefield/zoom-rests-sharp", test_zoom_rests_sharp);
   g_test_add_func ("/ui/battlefield/bands-by-themselves", test_bands_by_themselves);
+  g_test_add_func ("/ui/battlefield/resize-keeps-fit", test_resize_keeps_fit);
   g_test_add_func ("/ui/battlefield/turn-view", test_turn_view);
   g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
