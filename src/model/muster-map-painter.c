@@ -1466,8 +1466,9 @@ has_name (const MusterFeature *f)
 
 /* The names of the terrain not being dragged, placed apart over the whole table (widest pieces
  * first), so that every strip of the map agrees, clear of the objectives' names (@objectives,
- * from place_objective_labels()) and preferably off their markers, which are painted over
- * them; measured in @p's layout's font (the italic of terrain names). */
+ * from place_objective_labels()) and off their markers, which are painted over them: a name
+ * with no place clear of both is left out, to come back when zooming in. Measured in @p's
+ * layout's font (the italic of terrain names). */
 static GArray *
 place_terrain_names (Painter      *p,
                      const GArray *objectives)
@@ -1478,6 +1479,8 @@ place_terrain_names (Painter      *p,
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (MusterBox));
 
   append_chosen (taken, objectives);
+  for (guint i = 0; i < markers->len; i++)
+    g_array_append_val (taken, g_array_index (markers, MusterMapBody, i).box);
 
   for (guint i = 0; !p->scene->no_labels && i < muster_battlefield_get_n_features (field); i++)
     {
@@ -1492,7 +1495,7 @@ place_terrain_names (Painter      *p,
       label.priority = bounds.x1 - bounds.x0;
       g_array_append_val (labels, label);
     }
-  muster_map_labels_place_around (labels, taken, markers);
+  muster_map_labels_place_around (labels, taken, NULL);
   return labels;
 }
 

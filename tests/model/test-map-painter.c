@@ -867,6 +867,49 @@ test_terrain_name_off_objective (void)
   g_assert_cmpuint (muster_map_layer_key (&scene, &style, MUSTER_MAP_LAYER_GROUND), !=, key);
 }
 
+/* A terrain name never lies under an objective's marker: with markers every 15 px down the
+ * middle of a wood, where all its name's places are, the name is left out; zoomed in 3×, there
+ * is room between them and it comes back, clear of every marker. */
+static void
+test_terrain_name_never_under_marker (void)
+{
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1000, 600, "in");
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterFeature *wood = add_wood (field, P (500, 300), 400, 200);
+  MusterMapScene scene = { .battlefield = field, .rubber_band = muster_box_empty () };
+  MusterBox name;
+  double x, top, bottom;
+
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 50);
+  muster_viewport_table_to_widget (viewport, 500, 200, &x, &top);
+  muster_viewport_table_to_widget (viewport, 500, 400, &x, &bottom);
+  for (double y = top - 3; y <= bottom + 3; y += 15)
+    {
+      MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+
+      muster_viewport_widget_to_table (viewport, x, y, &objective->centre.x, &objective->centre.y);
+      muster_battlefield_insert (field, -1, objective);
+    }
+
+  name = name_box (viewport, &scene, wood, "Long Wood");
+  g_assert_true (muster_box_is_empty (name));
+
+  muster_viewport_zoom_at (viewport, muster_viewport_get_zoom (viewport) * 3, x, (top + bottom) / 2);
+  name = name_box (viewport, &scene, wood, "Long Wood");
+  g_assert_cmpfloat (name.x1 - name.x0, >, 40);
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *o = muster_battlefield_get_feature (field, i);
+      double mx, my;
+
+      if (o->kind != MUSTER_FEATURE_OBJECTIVE)
+        continue;
+      muster_viewport_table_to_widget (viewport, o->centre.x, o->centre.y, &mx, &my);
+      g_assert_false (boxes_overlap (name, (MusterBox) { mx - 12, my - 12, mx + 12, my + 12 }));
+    }
+}
+
 /* The pixels inside @box (device px) that @layers painted differently with @wood named @text
  * and unnamed. */
 static guint
@@ -1127,6 +1170,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
                    test_unit_label_clear_of_terrain_name);
   g_test_add_func ("/map-painter/terrain-name-off-objective", test_terrain_name_off_objective);
+  g_test_add_func ("/map-painter/terrain-name-never-under-marker",
+                   test_terrain_name_never_under_marker);
   g_test_add_func ("/map-painter/terrain-name-over-units", test_terrain_name_over_units);
   g_test_add_func ("/map-painter/kept-label-layouts", test_kept_label_layouts);
   g_test_add_func ("/map-painter/frame-footprints", test_frame_footprints);
