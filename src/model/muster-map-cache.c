@@ -56,6 +56,7 @@ typedef enum
   PAINT_NONE,
   PAINT_WHOLE,   /* in this frame */
   PAINT_BANDS,   /* the next bands, over as many frames as the budget asks */
+  PAINT_CHANGED, /* the units layer: round what an edit changed, else whole */
 } PaintMode;
 
 /* What one call paints. */
@@ -64,6 +65,8 @@ typedef struct
   MusterViewport       *viewport;
   MusterMapScene       *scene;   /* the caller's, with the labels placed once for all areas */
   const MusterMapStyle *style;
+  const cairo_matrix_t *matrix;   /* the viewport's */
+  guint64               context;  /* the units layer's context key, for PAINT_CHANGED */
 } Frame;
 
 struct _MusterMapCache
@@ -455,28 +458,37 @@ start_bands (MusterMapCache       *self,
 /* Past this part of the view, painting a layer whole is as quick as painting what changed. */
 #define DIRTY_MAX 0.4
 
+/* Whether @layer, the units layer, can be painted again only where an edit changed it: it is
+ * whole, and as painted under @matrix, and the cache knows what it shows. */
+static gboolean
+can_repaint_changed (MusterMapCache       *self,
+                     const Layer          *layer,
+                     const cairo_matrix_t *matrix)
+{
+  return layer->layer == MUSTER_MAP_LAYER_UNITS && layer->valid && self->shown != NULL &&
+         layer->bands_done == BANDS_PER_LAYER && layer_is_current (layer, matrix);
+}
+
 /* Paints again only where an edit changed the units layer (see muster_map_shown_diff()), when
  * the cache can tell where that is and it is small: a few units moved, added or removed need
- * not cost the whole layer. Returns: whether it did */
+ * not cost the whole layer. The layer must be whole and current (see can_repaint_changed()).
+ * Returns: whether it did */
 static gboolean
-repaint_changed (MusterMapCache       *self,
-                 Layer                *layer,
-                 const Frame          *frame,
-                 const cairo_matrix_t *matrix,
-                 guint64               context)
+repaint_changed (MusterMapCache *self,
+                 Layer          *layer,
+                 const Frame    *frame)
 {
+  const cairo_matrix_t *matrix = frame->matrix;
   cairo_rectangle_int_t view = { 0, 0, (int) ceil (self->pixel_width / self->scale),
                                  (int) ceil (self->pixel_height / self->scale) };
   cairo_region_t *dirty;
   guint64 area = 0;
   cairo_t *cr;
 
-  if (self->shown == NULL || layer->bands_done < BANDS_PER_LAYER || !layer_is_current (layer, matrix))
-    return FALSE;
   cr = cairo_create (layer->surface);
   share_units (cr, frame);
   cairo_destroy (cr);
-  dirty = muster_map_shown_diff (self->shown, frame->scene, matrix, context);
+  dirty = muster_map_shown_diff (self->shown, frame->scene, matrix, frame->context);
   if (dirty == NULL)
     return FALSE;
   cairo_region_intersect_rectangle (dirty, &view);
@@ -501,7 +513,7 @@ repaint_changed (MusterMapCache       *self,
     }
   cairo_region_destroy (dirty);
   muster_map_shown_free (self->shown);
-  self->shown = muster_map_shown_new (frame->scene, matrix, context);
+  self->shown = muster_map_shown_new (frame->scene, matrix, frame->context);
   return TRUE;
 }
 
@@ -695,10 +707,10 @@ add_band (Work  *work,
  * PAINT_BANDS, the bands they lack that can be painted by @deadline (monotonic µs; at least one
  * band in all; 0 for no limit). On two threads when the cache may use them. */
 static void
-paint_layers (MusterMapCache  *self,
-              const Frame     *frame,
-              const PaintMode  paint[2],
-              gint64           deadline)
+paint_layers (MusterMapCache *self,
+              const Frame    *frame,
+              PaintMode       paint[2],
+              gint64          deadline)
 {
   int height = muster_viewport_get_height (frame->viewport);
   GThreadPool *pool = NULL;
@@ -709,11 +721,13 @@ paint_layers (MusterMapCache  *self,
   self->threads_used = 1;
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     any_bands |= paint[i] == PAINT_BANDS;
-  if (self->n_threads >= 2 && (paint[0] != PAINT_NONE || paint[1] != PAINT_NONE))
+  if (self->n_threads >= 2 && (any_bands || paint[0] == PAINT_WHOLE || paint[1] == PAINT_WHOLE))
     pool = painter_thread ();
   if (pool == NULL && !any_bands)
     {
       /* one thread paints each layer at once: cutting it in bands would only cost */
+      if (paint[1] == PAINT_CHANGED && !repaint_changed (self, &self->layers[1], frame))
+        paint[1] = PAINT_WHOLE;
       for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
         if (paint[i] == PAINT_WHOLE)
           {
@@ -744,9 +758,18 @@ paint_layers (MusterMapCache  *self,
   work.deadline = deadline;
   g_mutex_init (&work.mutex);
   g_cond_init (&work.cond);
-  if (pool != NULL)
+  if (pool != NULL && work.n_bands > 0)
     pushed = g_thread_pool_push (pool, &work, NULL);
-  if (paint[1] != PAINT_NONE)
+  if (paint[1] == PAINT_CHANGED)
+    {
+      /* while the other thread paints the ground: only it draws there */
+      if (!repaint_changed (self, &self->layers[1], frame))
+        {
+          paint_whole (&self->layers[1], frame);
+          paint[1] = PAINT_WHOLE;
+        }
+    }
+  else if (paint[1] != PAINT_NONE)
     {
       cr = cairo_create (self->layers[1].surface);
       share_units (cr, frame);
@@ -872,12 +895,11 @@ muster_map_cache_paint (MusterMapCache       *self,
   MusterMapLayers repainted = 0, moved = 0;
   PaintMode paint[2] = { PAINT_NONE, PAINT_NONE };
   MusterMapScene shared;
-  Frame frame = { viewport, &shared, style };
   cairo_matrix_t matrix;
+  Frame frame = { viewport, &shared, style, &matrix, 0 };
   gboolean first, resized;
   int bands_before[2];
   guint64 keys[2];
-  guint64 context = 0;   /* the units layer's, when made */
   gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (scene != NULL && scene->battlefield != NULL && scale > 0, 0);
@@ -965,10 +987,13 @@ muster_map_cache_paint (MusterMapCache       *self,
           self->stale = TRUE;
           continue;
         }
-      else if (!same && layer->layer == MUSTER_MAP_LAYER_UNITS && layer->valid &&
-               repaint_changed (self, layer, &frame, &matrix,
-                                (context = muster_map_layer_context_key (scene, style, layer->layer))))
-        repainted |= layer->layer;
+      else if (!same && can_repaint_changed (self, layer, &matrix))
+        {
+          /* below, while the ground is painted, if it is */
+          frame.context = muster_map_layer_context_key (scene, style, layer->layer);
+          paint[i] = PAINT_CHANGED;
+          repainted |= layer->layer;
+        }
       else if (self->budget > 0 && (same || first) && !scrolls)
         {
           /* (after a resize, the layer's picture is of the old size: transformed, it fills a
@@ -1003,7 +1028,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   if (paint[1] == PAINT_WHOLE || (paint[1] == PAINT_BANDS && bands_before[1] == 0))
     {
       muster_map_shown_free (self->shown);
-      self->shown = muster_map_shown_new (&shared, &matrix, context != 0 ? context :
+      self->shown = muster_map_shown_new (&shared, &matrix, frame.context != 0 ? frame.context :
                                           muster_map_layer_context_key (scene, style,
                                                                         MUSTER_MAP_LAYER_UNITS));
     }

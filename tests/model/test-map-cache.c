@@ -1044,6 +1044,19 @@ test_edits_paint_changes (Fixture       *fx,
     }
   /* most edits were painted in part (a big one may still be painted whole) */
   g_assert_cmpuint (partial, >, 20);
+
+  /* a new side (the units' colours change: their layer whole) as the wood moves (the ground
+   * whole, on the other thread meanwhile) */
+  {
+    g_autoptr(MusterMapCache) fresh = muster_map_cache_new ();
+
+    muster_battlefield_insert (fx->field, -1, new_unit ("green", "Green Horse", "Green", P (500, 520)));
+    move (fx, "wood", 25, 0);
+    g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+    g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 2);
+    paint_with (fx, fresh, whole);
+    g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  }
   fx->scene.live = NULL;
   cairo_surface_destroy (whole);
 }
