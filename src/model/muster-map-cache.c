@@ -807,8 +807,8 @@ paint_layers (MusterMapCache *self,
  * @ms: how long, in milliseconds, a frame may spend painting a new view of the kept layers;
  *   0 (the default) paints it whole in one frame
  *
- * A new view of a crowded table (the first picture, a zoom come to rest) can take longer to
- * paint than a frame lasts. With a budget, it is painted in bands of rows, top down, over as
+ * A new view of a crowded table (the first picture, a zoom come to rest, a new size) can take
+ * longer to paint than a frame lasts. With a budget, it is painted in bands of rows, top down, over as
  * many frames as the budget asks: the rows to come show the old view scaled (or, in the first
  * picture, the background), and each frame stays short. The caller draws again while
  * muster_map_cache_is_pending() says so. Edits are still painted in the frame they are made:

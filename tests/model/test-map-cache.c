@@ -907,7 +907,7 @@ test_bands_resize (Fixture       *fx,
   cairo_surface_destroy (whole);
 }
 
-/* Bands shared by two threads, with a budget of a real frame's: the same picture. */
+/* Bands shared by two threads, a band or two a frame: the same picture as one thread paints. */
 static void
 test_bands_threads (Fixture       *fx,
                     gconstpointer  data)
