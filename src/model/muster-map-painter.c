@@ -1534,6 +1534,31 @@ restore_font (Painter              *p,
   pango_font_description_free (saved);
 }
 
+/* The terrain names not being dragged, placed (place_terrain_names(), in their italic).
+ * Returns: (element-type MusterFeature MusterMapPlacedLabel): piece → its name's plate */
+static GHashTable *
+terrain_names_placed (Painter      *p,
+                      const GArray *objectives)
+{
+  PangoFontDescription *saved = use_terrain_font (p);
+  g_autoptr(GArray) labels = place_terrain_names (p, objectives);
+  GHashTable *placed = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+
+  restore_font (p, saved);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+      const MusterFeature *f = label->owner;
+      MusterMapPlacedLabel name = { { 0 }, f->name, TRUE };
+
+      if (label->chosen < 0)
+        continue;
+      name.box = label->places[label->chosen];
+      g_hash_table_insert (placed, (gpointer) f, g_memdup2 (&name, sizeof name));
+    }
+  return placed;
+}
+
 /* The boxes the terrain names not being dragged take (device px): the names of units keep
  * clear of them. The names that a unit of @bodies stands on go into @covered too, to be
  * painted again over the units: placed on the ground layer, which knows nothing of units (else
@@ -1544,29 +1569,25 @@ terrain_name_boxes (Painter      *p,
                     const GArray *bodies,
                     GHashTable   *covered)
 {
-  PangoFontDescription *saved = use_terrain_font (p);
-  g_autoptr(GArray) labels = place_terrain_names (p, objectives);
-  GArray *boxes = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), labels->len);
+  g_autoptr(GHashTable) names = terrain_names_placed (p, objectives);
+  GArray *boxes = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), g_hash_table_size (names));
+  GHashTableIter iter;
+  gpointer key, value;
 
-  restore_font (p, saved);
-  append_chosen (boxes, labels);
-  for (guint i = 0; i < labels->len; i++)
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, &key, &value))
     {
-      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
-      const MusterFeature *f = label->owner;
-      MusterMapPlacedLabel name = { { 0 }, f->name, TRUE };
+      const MusterMapPlacedLabel *name = value;
 
-      if (label->chosen < 0)
-        continue;
-      name.box = label->places[label->chosen];
+      g_array_append_val (boxes, name->box);
       for (guint k = 0; k < bodies->len; k++)
         {
           const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, k);
 
           if (((const MusterFeature *) body->owner)->kind == MUSTER_FEATURE_UNIT &&
-              muster_box_intersects (name.box, body->box))
+              muster_box_intersects (name->box, body->box))
             {
-              g_hash_table_insert (covered, (gpointer) f, g_memdup2 (&name, sizeof name));
+              g_hash_table_insert (covered, key, g_memdup2 (name, sizeof *name));
               break;
             }
         }
@@ -1574,8 +1595,40 @@ terrain_name_boxes (Painter      *p,
   return boxes;
 }
 
+/**
+ * muster_map_place_terrain_names:
+ * @cr: the context the names will be painted on (for the font's options)
+ * @viewport: the view
+ * @scene: what is painted
+ * @style: the font
+ *
+ * Where the ground layer puts the names of the terrain not being dragged (see
+ * place_terrain_names()): for #MusterMapScene.placed_names, so that the bands of a frame place
+ * them once, and for telling which names an edit moved.
+ *
+ * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): piece → its
+ *   name's plate, device px, for the names shown
+ */
+GHashTable *
+muster_map_place_terrain_names (cairo_t              *cr,
+                                MusterViewport       *viewport,
+                                const MusterMapScene *scene,
+                                const MusterMapStyle *style)
+{
+  g_autoptr(PangoLayout) layout = new_label_layout (cr, style);
+  Painter p = { .viewport = viewport, .scene = scene, .layout = layout,
+                .zoom = muster_viewport_get_zoom (viewport) };
+  g_autoptr(GArray) objectives = NULL;
+
+  if (scene->no_labels)
+    return g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  objectives = place_objective_labels (&p);
+  return terrain_names_placed (&p, objectives);
+}
+
 /* Terrain names: those being dragged in their first place; the others as
- * place_terrain_names() puts them, painted where they reach the area. */
+ * place_terrain_names() puts them (or the scene's placed_names say), painted where they reach
+ * the area. */
 static void
 paint_terrain_names (Painter   *p,
                      GPtrArray *visible,
@@ -1598,7 +1651,28 @@ paint_terrain_names (Painter   *p,
       if (has_name (f) && shown (p, f) && is_live (p, f) && terrain_name_places (p, f, places))
         text_at (p, f->name, places[0].x0 + 2, places[0].y0, 0.0, 0.0, TRUE);
     }
-  if (live)
+  if (!live && p->scene->placed_names != NULL)
+    {
+      /* placed once for the frame: in the features' order, as below */
+      MusterBattlefield *field = p->scene->battlefield;
+      double cx0, cy0, cx1, cy1;
+
+      cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
+      for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+        {
+          const MusterFeature *f = muster_battlefield_get_feature (field, i);
+          const MusterMapPlacedLabel *name;
+
+          if (f->kind != MUSTER_FEATURE_TERRAIN ||
+              (name = g_hash_table_lookup (p->scene->placed_names, f)) == NULL ||
+              name->box.x0 > cx1 || name->box.x1 < cx0 || name->box.y0 > cy1 ||
+              name->box.y1 < cy0)
+            continue;
+          text_at (p, name->text, name->box.x0 + 2, name->box.y0, 0.0, 0.0, TRUE);
+        }
+      labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+    }
+  else if (live)
     labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
   else
     {
@@ -1917,6 +1991,14 @@ context_key (const MusterMapScene *scene,
   hash = mix (hash, &umpire, sizeof umpire);
   hash = mix_string (hash, scene->side);   /* the audience: which hidden features show */
   hash = mix (hash, &no_labels, sizeof no_labels);
+  /* the table, its grid and the rulers' units: resized, it is another picture */
+  {
+    double table[] = { muster_battlefield_get_width (field), muster_battlefield_get_height (field),
+                       muster_battlefield_get_grid (field) };
+
+    hash = mix (hash, table, sizeof table);
+    hash = mix_string (hash, muster_battlefield_get_units (field));
+  }
   /* the colours, up to the font name, then the font name itself */
   hash = mix (hash, style, G_STRUCT_OFFSET (MusterMapStyle, font));
   hash = mix_string (hash, style->font);

@@ -76,6 +76,8 @@ typedef enum
  * @placed_labels: (nullable): muster_map_place_scene_labels() for this scene and viewport, for
  *   a caller that paints several areas of one frame (a map cache's strips): placed once; not
  *   in muster_map_layer_key(), so good for that frame only
+ * @placed_names: (nullable): muster_map_place_terrain_names() for this scene and viewport:
+ *   the ground layer's terrain names placed once for a frame's areas; good for that frame only
  * @footprints: (nullable) (element-type MusterFeature MusterFootprint):
  *   muster_map_scene_footprints() for this scene: each unit's stands laid out once a frame,
  *   for label placement and painting alike; good for that frame only
@@ -101,6 +103,7 @@ typedef struct
   GHashTable               *live;
   gboolean                  show_ranges;
   GHashTable               *placed_labels;
+  GHashTable               *placed_names;
   GHashTable               *footprints;
 } MusterMapScene;
 
@@ -149,5 +152,9 @@ GHashTable *muster_map_place_scene_labels (cairo_t              *cr,
                                            MusterViewport       *viewport,
                                            const MusterMapScene *scene,
                                            const MusterMapStyle *style);
+GHashTable *muster_map_place_terrain_names (cairo_t              *cr,
+                                            MusterViewport       *viewport,
+                                            const MusterMapScene *scene,
+                                            const MusterMapStyle *style);
 
 G_END_DECLS
