@@ -30,8 +30,8 @@
  * table. With a budget (muster_map_cache_set_budget()) it is spread over frames in bands of
  * rows, top down: each frame paints the bands it has time for, and the rows to come show the
  * old picture scaled meanwhile. An edit is never spread over frames, so what it changed never
- * shows half done; one to units or objectives is painted only round what changed (see
- * muster_map_shown_diff()).
+ * shows half done; it is painted only round what changed, on either layer (see
+ * muster_map_shown_diff()), unless that is a good part of the view.
  */
 
 /* What a layer is cut into when both threads paint it, or when it is painted over frames. */
@@ -56,7 +56,7 @@ typedef enum
   PAINT_NONE,
   PAINT_WHOLE,   /* in this frame */
   PAINT_BANDS,   /* the next bands, over as many frames as the budget asks */
-  PAINT_CHANGED, /* the units layer: round what an edit changed, else whole */
+  PAINT_CHANGED, /* round what an edit changed, else whole */
 } PaintMode;
 
 /* What one call paints. */
@@ -66,7 +66,7 @@ typedef struct
   MusterMapScene       *scene;   /* the caller's, with the labels placed once for all areas */
   const MusterMapStyle *style;
   const cairo_matrix_t *matrix;   /* the viewport's */
-  guint64               context;  /* the units layer's context key, for PAINT_CHANGED */
+  guint64               context[2];  /* the layers' context keys, for PAINT_CHANGED */
 } Frame;
 
 struct _MusterMapCache
@@ -81,7 +81,7 @@ struct _MusterMapCache
   gint64   budget;        /* µs of painting a frame may spend; 0: no limit */
   gint64   band_us[2][BANDS_PER_LAYER];   /* what each band took when last painted; 0: unknown */
   gint64   composite_us;  /* what compositing took in the last frame */
-  MusterMapShown *shown;   /* (nullable): what the units layer shows, for painting edits */
+  MusterMapShown *shown[2];   /* (nullable): what each layer shows, for painting edits */
   /* the units' footprints and labels, kept while the units layer comes in bands */
   GHashTable     *band_footprints;   /* (nullable) */
   GHashTable     *band_labels;       /* (nullable) */
@@ -118,7 +118,8 @@ muster_map_cache_free (MusterMapCache *self)
     return;
   layer_clear (&self->layers[0]);
   layer_clear (&self->layers[1]);
-  g_clear_pointer (&self->shown, muster_map_shown_free);
+  g_clear_pointer (&self->shown[0], muster_map_shown_free);
+  g_clear_pointer (&self->shown[1], muster_map_shown_free);
   g_clear_pointer (&self->band_footprints, g_hash_table_unref);
   g_clear_pointer (&self->band_labels, g_hash_table_unref);
   g_free (self);
@@ -181,6 +182,17 @@ new_surface (MusterMapCache *self,
   return surface;
 }
 
+/* What every band of the ground in a frame shares, made once: the terrain names, placed over
+ * the whole table. */
+static void
+share_ground (cairo_t     *cr,
+              const Frame *frame)
+{
+  if (frame->scene->placed_names == NULL)
+    frame->scene->placed_names = muster_map_place_terrain_names (cr, frame->viewport,
+                                                                 frame->scene, frame->style);
+}
+
 /* What every strip of the units layer in a frame shares, made once: the units' footprints and
  * the labels (placed over the whole table, they take a good part of a strip's time). */
 static void
@@ -236,14 +248,58 @@ paint_area (Layer                       *layer,
   layer->blank = FALSE;
 }
 
-/* Paints @area (widget px of the view) of @layer into its ring: where the view's pixel (x, y)
- * is kept at ((x + ox) mod width, (y + oy) mod height), in up to four pieces. */
-static void
-paint_ring_area (MusterMapCache              *self,
-                 Layer                       *layer,
-                 const Frame                 *frame,
-                 const cairo_rectangle_int_t *area)
+/* How far past an area's sides it is painted, px. Cairo clips a shape's edges to the clip's
+ * extents, rounding where they cross its sides: the pixels within a few of a side that an edge
+ * crosses may come out a step lighter or darker than when painted whole (top and bottom, where
+ * only the edges' ends move, are exact; so the bands of rows agree). */
+#define AREA_PAD_PX 8
+
+/* @area with AREA_PAD_PX round it, within the view; with @pad FALSE, the other way. */
+static cairo_rectangle_int_t
+pad_in_view (MusterMapCache              *self,
+             const cairo_rectangle_int_t *area,
+             gboolean                     pad)
 {
+  int view_width = (int) ceil (self->pixel_width / self->scale);
+  int view_height = (int) ceil (self->pixel_height / self->scale);
+  int by = pad ? AREA_PAD_PX : -AREA_PAD_PX;
+  /* (a side at the view's edge stays there: a whole repaint is cut there too) */
+  int x0 = area->x <= 0 ? 0 : MAX (area->x - by, 0);
+  int y0 = area->y <= 0 ? 0 : MAX (area->y - by, 0);
+  int x1 = area->x + area->width >= view_width ? view_width
+           : MIN (area->x + area->width + by, view_width);
+  int y1 = area->y + area->height >= view_height ? view_height
+           : MIN (area->y + area->height + by, view_height);
+
+  return (cairo_rectangle_int_t) { x0, y0, MAX (x1 - x0, 0), MAX (y1 - y0, 0) };
+}
+
+/* Paints @padded (widget px of the view) of @layer on a surface of its own and copies the part
+ * of it in @area into the layer's ring: where the view's pixel (x, y) is kept at
+ * ((x + ox) mod width, (y + oy) mod height), in up to four pieces. */
+static void
+paint_ring_padded (MusterMapCache              *self,
+                   Layer                       *layer,
+                   const Frame                 *frame,
+                   const cairo_rectangle_int_t *padded,
+                   const cairo_rectangle_int_t *area)
+{
+  cairo_surface_t *scratch;
+  cairo_t *cr;
+
+  if (area->width <= 0 || area->height <= 0)
+    return;
+  scratch = cairo_image_surface_create (cairo_image_surface_get_format (layer->surface),
+                                        (int) ceil (padded->width * self->scale),
+                                        (int) ceil (padded->height * self->scale));
+  cairo_surface_set_device_scale (scratch, self->scale, self->scale);
+  cr = cairo_create (scratch);
+  cairo_translate (cr, -padded->x, -padded->y);
+  /* (new, the surface is transparent: nothing to clear) */
+  draw_area (layer->layer, cr, frame, padded, FALSE);
+  cairo_destroy (cr);
+  layer->blank = FALSE;
+
   for (int ky = 0; ky < 2; ky++)
     for (int kx = 0; kx < 2; kx++)
       {
@@ -255,16 +311,81 @@ paint_ring_area (MusterMapCache              *self,
         int y0 = MAX (area->y, (int) floor (-ty / self->scale));
         int x1 = MIN (area->x + area->width, (int) ceil ((self->pixel_width - tx) / self->scale));
         int y1 = MIN (area->y + area->height, (int) ceil ((self->pixel_height - ty) / self->scale));
-        cairo_rectangle_int_t piece = { x0, y0, x1 - x0, y1 - y0 };
-        cairo_t *cr;
 
         if (x0 >= x1 || y0 >= y1)
           continue;
         cr = cairo_create (layer->surface);
         cairo_translate (cr, tx / self->scale, ty / self->scale);
-        paint_area (layer, cr, frame, &piece);
+        cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+        cairo_clip (cr);
+        cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+        cairo_set_source_surface (cr, scratch, padded->x, padded->y);
+        cairo_paint (cr);
         cairo_destroy (cr);
       }
+  cairo_surface_destroy (scratch);
+}
+
+/* Paints @area (widget px of the view) of @layer into its ring: painted with AREA_PAD_PX round
+ * it, so that it holds the very pixels a whole repaint would. */
+static void
+paint_ring_area (MusterMapCache              *self,
+                 Layer                       *layer,
+                 const Frame                 *frame,
+                 const cairo_rectangle_int_t *area)
+{
+  cairo_rectangle_int_t padded = pad_in_view (self, area, TRUE);
+
+  paint_ring_padded (self, layer, frame, &padded, area);
+}
+
+/* Paints @dirty (widget px of the view) of @layer into its ring: its rectangles padded, those
+ * that then meet merged, each painted once (what lies between them is painted as it is). */
+static void
+paint_ring_region (MusterMapCache       *self,
+                   Layer                *layer,
+                   const Frame          *frame,
+                   const cairo_region_t *dirty)
+{
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_int_t));
+  gboolean merged = TRUE;
+
+  for (int k = 0; k < cairo_region_num_rectangles (dirty); k++)
+    {
+      cairo_rectangle_int_t rect, padded;
+
+      cairo_region_get_rectangle (dirty, k, &rect);
+      padded = pad_in_view (self, &rect, TRUE);
+      g_array_append_val (boxes, padded);
+    }
+  while (merged)
+    {
+      merged = FALSE;
+      for (guint a = 0; a < boxes->len && !merged; a++)
+        for (guint b = a + 1; b < boxes->len && !merged; b++)
+          {
+            cairo_rectangle_int_t *p = &g_array_index (boxes, cairo_rectangle_int_t, a);
+            const cairo_rectangle_int_t *q = &g_array_index (boxes, cairo_rectangle_int_t, b);
+            int x0 = MIN (p->x, q->x), y0 = MIN (p->y, q->y);
+            int x1 = MAX (p->x + p->width, q->x + q->width);
+            int y1 = MAX (p->y + p->height, q->y + q->height);
+
+            if (p->x >= q->x + q->width || q->x >= p->x + p->width ||
+                p->y >= q->y + q->height || q->y >= p->y + p->height)
+              continue;
+            *p = (cairo_rectangle_int_t) { x0, y0, x1 - x0, y1 - y0 };
+            g_array_remove_index_fast (boxes, b);
+            merged = TRUE;
+          }
+    }
+  for (guint k = 0; k < boxes->len; k++)
+    {
+      const cairo_rectangle_int_t *padded = &g_array_index (boxes, cairo_rectangle_int_t, k);
+      /* (what is AREA_PAD_PX inside the padded box holds every pixel of @dirty it covers) */
+      cairo_rectangle_int_t area = pad_in_view (self, padded, FALSE);
+
+      paint_ring_padded (self, layer, frame, padded, &area);
+    }
 }
 
 /* Moves the kept picture by (@dx, @dy) device pixels and paints the strips it uncovers. The
@@ -458,19 +579,19 @@ start_bands (MusterMapCache       *self,
 /* Past this part of the view, painting a layer whole is as quick as painting what changed. */
 #define DIRTY_MAX 0.4
 
-/* Whether @layer, the units layer, can be painted again only where an edit changed it: it is
- * whole, and as painted under @matrix, and the cache knows what it shows. */
+/* Whether @layer can be painted again only where an edit changed it: it is whole, and as
+ * painted under @matrix, and the cache knows what it shows. */
 static gboolean
 can_repaint_changed (MusterMapCache       *self,
                      const Layer          *layer,
                      const cairo_matrix_t *matrix)
 {
-  return layer->layer == MUSTER_MAP_LAYER_UNITS && layer->valid && self->shown != NULL &&
+  return layer->valid && self->shown[layer == &self->layers[0] ? 0 : 1] != NULL &&
          layer->bands_done == BANDS_PER_LAYER && layer_is_current (layer, matrix);
 }
 
-/* Paints again only where an edit changed the units layer (see muster_map_shown_diff()), when
- * the cache can tell where that is and it is small: a few units moved, added or removed need
+/* Paints again only where an edit changed @layer (see muster_map_shown_diff()), when the
+ * cache can tell where that is and it is small: a few features moved, added or removed need
  * not cost the whole layer. The layer must be whole and current (see can_repaint_changed()).
  * Returns: whether it did */
 static gboolean
@@ -478,25 +599,32 @@ repaint_changed (MusterMapCache *self,
                  Layer          *layer,
                  const Frame    *frame)
 {
+  guint i = layer == &self->layers[0] ? 0 : 1;
   const cairo_matrix_t *matrix = frame->matrix;
   cairo_rectangle_int_t view = { 0, 0, (int) ceil (self->pixel_width / self->scale),
                                  (int) ceil (self->pixel_height / self->scale) };
+  GHashTable *labels;
   cairo_region_t *dirty;
   guint64 area = 0;
   cairo_t *cr;
 
   cr = cairo_create (layer->surface);
-  share_units (cr, frame);
+  if (layer->layer == MUSTER_MAP_LAYER_GROUND)
+    share_ground (cr, frame);
+  else
+    share_units (cr, frame);
   cairo_destroy (cr);
-  dirty = muster_map_shown_diff (self->shown, frame->scene, matrix, frame->context);
+  labels = layer->layer == MUSTER_MAP_LAYER_GROUND ? frame->scene->placed_names
+                                                   : frame->scene->placed_labels;
+  dirty = muster_map_shown_diff (self->shown[i], frame->scene, labels, matrix, frame->context[i]);
   if (dirty == NULL)
     return FALSE;
   cairo_region_intersect_rectangle (dirty, &view);
-  for (int i = 0; i < cairo_region_num_rectangles (dirty); i++)
+  for (int k = 0; k < cairo_region_num_rectangles (dirty); k++)
     {
       cairo_rectangle_int_t rect;
 
-      cairo_region_get_rectangle (dirty, i, &rect);
+      cairo_region_get_rectangle (dirty, k, &rect);
       area += (guint64) rect.width * rect.height;
     }
   if (area > DIRTY_MAX * view.width * view.height)
@@ -504,16 +632,11 @@ repaint_changed (MusterMapCache *self,
       cairo_region_destroy (dirty);
       return FALSE;
     }
-  for (int i = 0; i < cairo_region_num_rectangles (dirty); i++)
-    {
-      cairo_rectangle_int_t rect;
-
-      cairo_region_get_rectangle (dirty, i, &rect);
-      paint_ring_area (self, layer, frame, &rect);
-    }
+  paint_ring_region (self, layer, frame, dirty);
   cairo_region_destroy (dirty);
-  muster_map_shown_free (self->shown);
-  self->shown = muster_map_shown_new (frame->scene, matrix, frame->context);
+  muster_map_shown_free (self->shown[i]);
+  self->shown[i] = muster_map_shown_new (frame->scene, layer->layer, labels, matrix,
+                                         frame->context[i]);
   return TRUE;
 }
 
@@ -536,7 +659,9 @@ paint_whole (Layer       *layer,
  * layers cost. Each band is drawn through a cairo surface of its own over the layer's rows, so
  * no cairo object is drawn on from two threads. The units' footprints and labels
  * (#MusterMapScene.footprints, .placed_labels), which only the units layer reads, are made by
- * this thread while the other starts on the ground; the units' bands wait for them. What else
+ * this thread while the other starts on the ground; the units' bands wait for them. The
+ * terrain names (.placed_names), which the ground's bands read, are placed before any band is
+ * begun. What else
  * both read (the battlefield, the scene) is not written while they paint, and the painter
  * queries the spatial index under a lock. The second thread is the process's, kept, so its
  * label layouts stay laid out (see muster_map_label_context()).
@@ -719,6 +844,16 @@ paint_layers (MusterMapCache *self,
   cairo_t *cr;
 
   self->threads_used = 1;
+  /* an edit to the ground first: whether it is painted whole decides the bands (and the
+   * terrain names, placed once for all of them, before the other thread starts on them) */
+  if (paint[0] == PAINT_CHANGED && !repaint_changed (self, &self->layers[0], frame))
+    paint[0] = PAINT_WHOLE;
+  if (paint[0] == PAINT_WHOLE || paint[0] == PAINT_BANDS)
+    {
+      cr = cairo_create (self->layers[0].surface);
+      share_ground (cr, frame);
+      cairo_destroy (cr);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     any_bands |= paint[i] == PAINT_BANDS;
   if (self->n_threads >= 2 && (any_bands || paint[0] == PAINT_WHOLE || paint[1] == PAINT_WHOLE))
@@ -896,7 +1031,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   PaintMode paint[2] = { PAINT_NONE, PAINT_NONE };
   MusterMapScene shared;
   cairo_matrix_t matrix;
-  Frame frame = { viewport, &shared, style, &matrix, 0 };
+  Frame frame = { viewport, &shared, style, &matrix, { 0, 0 } };
   gboolean first, resized;
   int bands_before[2];
   guint64 keys[2];
@@ -989,8 +1124,8 @@ muster_map_cache_paint (MusterMapCache       *self,
         }
       else if (!same && can_repaint_changed (self, layer, &matrix))
         {
-          /* below, while the ground is painted, if it is */
-          frame.context = muster_map_layer_context_key (scene, style, layer->layer);
+          /* below (the units' while the ground is painted, if it is) */
+          frame.context[i] = muster_map_layer_context_key (scene, style, layer->layer);
           paint[i] = PAINT_CHANGED;
           repainted |= layer->layer;
         }
@@ -1024,14 +1159,22 @@ muster_map_cache_paint (MusterMapCache       *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     if (self->layers[i].bands_done > bands_before[i])
       repainted |= self->layers[i].layer;
-  /* the units layer painted afresh, or begun: what it shows, for the next edit */
-  if (paint[1] == PAINT_WHOLE || (paint[1] == PAINT_BANDS && bands_before[1] == 0))
-    {
-      muster_map_shown_free (self->shown);
-      self->shown = muster_map_shown_new (&shared, &matrix, frame.context != 0 ? frame.context :
-                                          muster_map_layer_context_key (scene, style,
-                                                                        MUSTER_MAP_LAYER_UNITS));
-    }
+  /* a layer painted afresh, or begun: what it shows, for the next edit */
+  for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
+    if (paint[i] == PAINT_WHOLE || (paint[i] == PAINT_BANDS && bands_before[i] == 0))
+      {
+        MusterMapLayers layer = self->layers[i].layer;
+        GHashTable *labels = i == 0 ? shared.placed_names : shared.placed_labels;
+
+        muster_map_shown_free (self->shown[i]);
+        self->shown[i] = NULL;
+        /* (no names placed when a layer shows none) */
+        if (labels != NULL)
+          self->shown[i] = muster_map_shown_new (&shared, layer, labels, &matrix,
+                                                 frame.context[i] != 0 ? frame.context[i] :
+                                                 muster_map_layer_context_key (scene, style,
+                                                                               layer));
+      }
   start = g_get_monotonic_time ();
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
     self->stale |= self->layers[i].bands_done < BANDS_PER_LAYER && self->layers[i].scaled;
@@ -1060,6 +1203,8 @@ muster_map_cache_paint (MusterMapCache       *self,
     }
   if (shared.placed_labels != scene->placed_labels)
     g_hash_table_unref (shared.placed_labels);
+  if (shared.placed_names != scene->placed_names)
+    g_hash_table_unref (shared.placed_names);
   if (shared.footprints != scene->footprints)
     g_hash_table_unref (shared.footprints);
   if (scrolled != NULL)

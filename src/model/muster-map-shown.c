@@ -8,14 +8,17 @@
 #include "muster-map-shown.h"
 
 /*
- * An edit that moves, adds or removes a few units or objectives changes only the pixels round
- * them and round the labels that moved; painting the whole units layer again for it would
- * take longer than a frame on a crowded table. So the cache keeps what the units layer shows:
- * each unit's and objective's revision and extent, and each label's plate. When the layer's key
- * changes but not its context (muster_map_layer_context_key()) nor the view, only the
- * extents of what changed, before and after, are painted again.
+ * An edit that moves, adds or removes a few features changes only the pixels round them and
+ * round the names that moved; painting a whole layer again for it would take longer than a
+ * frame on a crowded table. So the cache keeps what each layer shows: each feature's revision
+ * and extent, and each name's plate (units and objectives, and their labels, on the units
+ * layer; terrain and zones, and the terrain names, on the ground). When the layer's key
+ * changes but not its context (muster_map_layer_context_key()) nor the view, only the extents
+ * of what changed, before and after, are painted again.
  */
-#define SHOWN_MARGIN_PX 24.0   /* round a unit's or objective's extent: its arrow, ring, marker */
+#define UNITS_MARGIN_PX   24.0   /* round a unit's or objective's extent: its arrow, ring, marker */
+#define GROUND_MARGIN_PX   4.0   /* round a piece's or zone's: outlines and dashes */
+#define LABEL_MARGIN_PX    2.0   /* round a name's plate: its text is put on whole pixels */
 
 typedef struct
 {
@@ -47,18 +50,33 @@ is_live (const MusterMapScene *scene,
   return scene->live != NULL && g_hash_table_contains (scene->live, f->id);
 }
 
-/* Where @f stands, table mm: a unit's footprint's bounds, an objective's centre. */
+static gboolean
+on_layer (MusterMapLayers      layer,
+          const MusterFeature *f)
+{
+  if (layer == MUSTER_MAP_LAYER_UNITS)
+    return f->kind == MUSTER_FEATURE_UNIT || f->kind == MUSTER_FEATURE_OBJECTIVE;
+  return f->kind == MUSTER_FEATURE_TERRAIN || f->kind == MUSTER_FEATURE_ZONE;
+}
+
+/* Where @f is painted, table mm: a unit's footprint's bounds, an objective's centre (the px
+ * margin does the rest), a piece's or zone's bounds with a band's width round them. */
 static MusterBox
 extent (const MusterMapScene *scene,
         const MusterFeature  *f)
 {
   if (f->kind == MUSTER_FEATURE_UNIT)
     return muster_footprint_get_bounds (g_hash_table_lookup (scene->footprints, f));
-  return (MusterBox) { f->centre.x, f->centre.y, f->centre.x, f->centre.y };
+  if (f->kind == MUSTER_FEATURE_OBJECTIVE)
+    return (MusterBox) { f->centre.x, f->centre.y, f->centre.x, f->centre.y };
+  /* a band's square caps reach past its end by half its width, its corners by more */
+  return muster_box_inflate (muster_feature_get_bounds (f),
+                             f->outline == MUSTER_OUTLINE_POLYLINE ? f->line_width : 0);
 }
 
 struct _MusterMapShown
 {
+  MusterMapLayers layer;
   GHashTable     *features;   /* feature id → Shown */
   GHashTable     *labels;     /* feature id → ShownLabel */
   cairo_matrix_t  matrix;
@@ -77,15 +95,20 @@ muster_map_shown_free (MusterMapShown *self)
 
 /**
  * muster_map_shown_new:
- * @scene: what the units layer shows, its #MusterMapScene.footprints and .placed_labels made
+ * @scene: what the layer shows (for the units layer, its #MusterMapScene.footprints made)
+ * @layer: %MUSTER_MAP_LAYER_UNITS or %MUSTER_MAP_LAYER_GROUND
+ * @labels: (element-type MusterFeature MusterMapPlacedLabel): the names the layer shows: the
+ *   scene's placed_labels for the units, its placed_names for the ground
  * @matrix: the viewport's
- * @context: muster_map_layer_context_key() of the units layer
+ * @context: muster_map_layer_context_key() of @layer
  *
- * Returns: (transfer full): what the units layer shows: its units' and objectives' revisions
- *   and extents, its labels' plates
+ * Returns: (transfer full): what @layer shows: its features' revisions and extents, its
+ *   names' plates
  */
 MusterMapShown *
 muster_map_shown_new (const MusterMapScene *scene,
+                      MusterMapLayers       layer,
+                      GHashTable           *labels,
                       const cairo_matrix_t *matrix,
                       guint64               context)
 {
@@ -94,6 +117,9 @@ muster_map_shown_new (const MusterMapScene *scene,
   GHashTableIter iter;
   gpointer key, value;
 
+  g_return_val_if_fail (layer == MUSTER_MAP_LAYER_UNITS || layer == MUSTER_MAP_LAYER_GROUND, NULL);
+
+  self->layer = layer;
   self->features = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, shown_label_free);
   for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
@@ -101,7 +127,7 @@ muster_map_shown_new (const MusterMapScene *scene,
       const MusterFeature *f = muster_battlefield_get_feature (field, i);
       Shown *shown;
 
-      if (f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE)
+      if (!on_layer (layer, f))
         continue;
       shown = g_new0 (Shown, 1);
       shown->revision = f->revision;
@@ -109,7 +135,7 @@ muster_map_shown_new (const MusterMapScene *scene,
       shown->box = extent (scene, f);
       g_hash_table_replace (self->features, g_strdup (f->id), shown);
     }
-  g_hash_table_iter_init (&iter, scene->placed_labels);
+  g_hash_table_iter_init (&iter, labels);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       const MusterFeature *f = key;
@@ -145,7 +171,8 @@ dirty_add (cairo_region_t *dirty,
 static void
 dirty_add_table (cairo_region_t       *dirty,
                  MusterBox             box,
-                 const cairo_matrix_t *matrix)
+                 const cairo_matrix_t *matrix,
+                 double                margin)
 {
   MusterBox out = muster_box_empty ();
 
@@ -156,7 +183,7 @@ dirty_add_table (cairo_region_t       *dirty,
       cairo_matrix_transform_point (matrix, &corner.x, &corner.y);
       muster_box_extend (&out, corner);
     }
-  dirty_add (dirty, out, SHOWN_MARGIN_PX);
+  dirty_add (dirty, out, margin);
 }
 
 static gboolean
@@ -172,14 +199,15 @@ same_label (const ShownLabel           *kept,
 
 /**
  * muster_map_shown_diff:
- * @self: what the units layer showed
- * @scene: what it shows now, its footprints and labels made
+ * @self: what the layer showed
+ * @scene: what it shows now (for the units layer, its footprints made)
+ * @labels: the names it shows now, as for muster_map_shown_new()
  * @matrix: the viewport's now
- * @context: muster_map_layer_context_key() of the units layer now
+ * @context: muster_map_layer_context_key() of the layer now
  *
- * Where the units layer differs from what it showed, widget px under @matrix: the extents of
- * the units and objectives changed, added or removed, before and after, and the plates of the
- * labels that moved, came or went.
+ * Where the layer differs from what it showed, widget px under @matrix: the extents of the
+ * features changed, added or removed, before and after, and the plates of the names that
+ * moved, came or went.
  *
  * Returns: (transfer full) (nullable): the region; %NULL when the two cannot be told apart so
  *   (another context, a zoom or a rotation since)
@@ -187,6 +215,7 @@ same_label (const ShownLabel           *kept,
 cairo_region_t *
 muster_map_shown_diff (const MusterMapShown *self,
                        const MusterMapScene *scene,
+                       GHashTable           *labels,
                        const cairo_matrix_t *matrix,
                        guint64               context)
 {
@@ -195,6 +224,7 @@ muster_map_shown_diff (const MusterMapShown *self,
   g_autoptr(GHashTable) seen = NULL;
   /* a pan since: the kept plates moved with the view */
   double dx = matrix->x0 - self->matrix.x0, dy = matrix->y0 - self->matrix.y0;
+  double margin = self->layer == MUSTER_MAP_LAYER_UNITS ? UNITS_MARGIN_PX : GROUND_MARGIN_PX;
   GHashTableIter iter;
   gpointer key, value;
 
@@ -209,7 +239,7 @@ muster_map_shown_diff (const MusterMapShown *self,
       gboolean live;
       const Shown *kept;
 
-      if (f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE)
+      if (!on_layer (self->layer, f))
         continue;
       live = is_live (scene, f);
       kept = g_hash_table_lookup (self->features, f->id);
@@ -217,16 +247,16 @@ muster_map_shown_diff (const MusterMapShown *self,
       if (kept != NULL && kept->revision == f->revision && kept->live == live)
         continue;
       if (kept != NULL)
-        dirty_add_table (dirty, kept->box, matrix);
-      dirty_add_table (dirty, extent (scene, f), matrix);
+        dirty_add_table (dirty, kept->box, matrix, margin);
+      dirty_add_table (dirty, extent (scene, f), matrix, margin);
     }
   g_hash_table_iter_init (&iter, self->features);
   while (g_hash_table_iter_next (&iter, &key, &value))
     if (!g_hash_table_contains (seen, key))
-      dirty_add_table (dirty, ((const Shown *) value)->box, matrix);
+      dirty_add_table (dirty, ((const Shown *) value)->box, matrix, margin);
 
   g_hash_table_remove_all (seen);
-  g_hash_table_iter_init (&iter, scene->placed_labels);
+  g_hash_table_iter_init (&iter, labels);
   while (g_hash_table_iter_next (&iter, &key, &value))
     {
       const MusterFeature *f = key;
@@ -238,8 +268,8 @@ muster_map_shown_diff (const MusterMapShown *self,
         continue;
       if (kept != NULL)
         dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
-                                        kept->box.x1 + dx, kept->box.y1 + dy }, 2);
-      dirty_add (dirty, placed->box, 2);
+                                        kept->box.x1 + dx, kept->box.y1 + dy }, LABEL_MARGIN_PX);
+      dirty_add (dirty, placed->box, LABEL_MARGIN_PX);
     }
   g_hash_table_iter_init (&iter, self->labels);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -248,7 +278,7 @@ muster_map_shown_diff (const MusterMapShown *self,
         const ShownLabel *kept = value;
 
         dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
-                                        kept->box.x1 + dx, kept->box.y1 + dy }, 2);
+                                        kept->box.x1 + dx, kept->box.y1 + dy }, LABEL_MARGIN_PX);
       }
   return dirty;
 }

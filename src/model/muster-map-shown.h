@@ -8,15 +8,18 @@
 
 G_BEGIN_DECLS
 
-/* What the map cache's units layer shows, to tell where an edit changed it. */
+/* What a layer of the map cache shows, to tell where an edit changed it. */
 typedef struct _MusterMapShown MusterMapShown;
 
 MusterMapShown *muster_map_shown_new  (const MusterMapScene *scene,
+                                       MusterMapLayers       layer,
+                                       GHashTable           *labels,
                                        const cairo_matrix_t *matrix,
                                        guint64               context);
 void            muster_map_shown_free (MusterMapShown       *self);
 cairo_region_t *muster_map_shown_diff (const MusterMapShown *self,
                                        const MusterMapScene *scene,
+                                       GHashTable           *labels,
                                        const cairo_matrix_t *matrix,
                                        guint64               context);
 

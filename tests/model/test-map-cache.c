@@ -473,14 +473,17 @@ paint_direct (Fixture *fx)
   return surface;
 }
 
+/* How many pixels of @a and @b (of one size) differ at all. */
 static guint
 count_unequal (cairo_surface_t *a,
                cairo_surface_t *b)
 {
   guint n = 0;
 
-  for (int y = 0; y < H; y++)
-    for (int x = 0; x < W; x++)
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  for (int y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (a); x++)
       n += pixel_at (a, x, y) != pixel_at (b, x, y);
   return n;
 }
@@ -568,13 +571,27 @@ test_hidpi (Fixture       *fx,
     muster_map_cache_paint (fresh, cr, fx->viewport, &fx->scene, &fx->style, 2, NULL);
     cairo_destroy (cr);
   }
-  cairo_surface_flush (cached);
-  cairo_surface_flush (direct);
-  n = 0;
-  for (int y = 0; y < 2 * H; y++)
-    for (int x = 0; x < 2 * W; x++)
-      n += pixel_at (cached, x, y) != pixel_at (direct, x, y);
-  g_assert_cmpuint (n, ==, 0);
+  g_assert_cmpuint (count_unequal (cached, direct), ==, 0);
+
+  /* the wood moved and turned, painted round it (and the labels clear of its name) only */
+  {
+    g_autoptr(MusterMapCache) fresh = muster_map_cache_new ();
+    g_autoptr(MusterFeature) turned = muster_feature_copy (muster_battlefield_lookup (fx->field,
+                                                                                      "wood"));
+    cairo_t *cr = cairo_create (cached);
+
+    muster_feature_translate (turned, (MusterVector) { 27, -13 });
+    muster_feature_rotate (turned, turned->centre, 0.3);
+    muster_feature_free (muster_battlefield_replace (fx->field, turned));
+    g_assert_cmpint (muster_map_cache_paint (fx->cache, cr, fx->viewport, &fx->scene, &fx->style,
+                                             2, NULL), ==, GROUND | UNITS);
+    g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 1);
+    cairo_destroy (cr);
+    cr = cairo_create (direct);
+    muster_map_cache_paint (fresh, cr, fx->viewport, &fx->scene, &fx->style, 2, NULL);
+    cairo_destroy (cr);
+  }
+  g_assert_cmpuint (count_unequal (cached, direct), ==, 0);
   cairo_surface_destroy (cached);
   cairo_surface_destroy (direct);
 }
@@ -627,7 +644,7 @@ test_threads_same_picture (Fixture       *fx,
 
   muster_map_cache_set_threads (fx->cache, 2);
   muster_map_cache_set_threads (one, 1);
-  for (guint frame = 0; frame < 4; frame++)
+  for (guint frame = 0; frame < 3; frame++)
     {
       MusterMapLayers expected = GROUND | UNITS;
 
@@ -643,11 +660,6 @@ test_threads_same_picture (Fixture       *fx,
           muster_map_cache_invalidate (fx->cache);
           muster_map_cache_invalidate (one);
         }
-      else if (frame == 3)
-        {
-          /* the wood moved: only the ground (and the units' labels, clear of its name) */
-          move (fx, "wood", 30, 0);
-        }
       g_assert_cmpint (paint_with (fx, fx->cache, fx->surface), ==, expected);
       g_assert_cmpint (paint_with (fx, one, single), ==, expected);
       g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 2);
@@ -659,6 +671,17 @@ test_threads_same_picture (Fixture       *fx,
       g_assert_cmpuint (count_unequal (fx->surface, single), ==, 0);
       g_assert_cmpuint (count_unequal (fx->surface, blank), >, W * H / 2);
     }
+
+  /* the wood moved: the ground round it (and the units' labels, clear of its name, round
+   * them), on this thread */
+  move (fx, "wood", 30, 0);
+  g_assert_cmpint (paint_with (fx, fx->cache, fx->surface), ==, GROUND | UNITS);
+  g_assert_cmpint (paint_with (fx, one, single), ==, GROUND | UNITS);
+  g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 1);
+  g_assert_true (same_colour (pixel_at_table (fx, P (300, 370)),
+                              rgba_to_pixel (fx->style.terrain[MUSTER_TERRAIN_WOODS])));
+  g_assert_cmpuint (count_unequal (fx->surface, single), ==, 0);
+  g_assert_cmpuint (count_differences (fx), <, 20);
 
   /* the unit moved: the units layer only, round it, on this thread */
   move (fx, "unit", 0, 50);
@@ -1061,6 +1084,205 @@ test_edits_paint_changes (Fixture       *fx,
   cairo_surface_destroy (whole);
 }
 
+static MusterFeature *
+new_piece (const char    *id,
+           const char    *type,
+           const char    *name,
+           MusterOutline  outline)
+{
+  MusterFeature *piece = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+
+  piece->id = g_strdup (id);
+  piece->type = g_strdup (type);
+  piece->name = g_strdup (name);
+  piece->outline = outline;
+  return piece;
+}
+
+/* A table of every kind of ground: woods (crowns past their outline when zoomed in), hills
+ * (contours), a river and a road (bands with square or butt ends), a wall, a village, a
+ * piece over the table's edge, two zones, named pieces close enough for their names to push
+ * each other about, and a second objective whose marker the names keep off. */
+static void
+add_ground (Fixture *fx)
+{
+  MusterFeature *f;
+
+  f = new_piece ("hill", "hill", "Bryn Coch", MUSTER_OUTLINE_ELLIPSE);
+  f->centre = P (420, 180);
+  f->width = 220;
+  f->height = 130;
+  f->rotation = 0.4;
+  muster_battlefield_insert (fx->field, -1, f);
+  f = new_piece ("steep", "steep-hill", "Crag", MUSTER_OUTLINE_RECTANGLE);
+  f->centre = P (470, 230);
+  f->width = 120;
+  f->height = 90;
+  f->rotation = -0.3;
+  muster_battlefield_insert (fx->field, -1, f);
+  f = new_piece ("river", "river", "Afon Ddu", MUSTER_OUTLINE_POLYLINE);
+  muster_feature_set_points (f, (MusterPoint[]) { P (100, 0), P (260, 200), P (380, 420),
+                                                  P (560, 600) }, 4);
+  f->line_width = 40;
+  muster_battlefield_insert (fx->field, -1, f);
+  f = new_piece ("road", "road", "Old Road", MUSTER_OUTLINE_POLYLINE);
+  muster_feature_set_points (f, (MusterPoint[]) { P (0, 320), P (500, 330), P (1000, 280) }, 3);
+  f->line_width = 20;
+  muster_battlefield_insert (fx->field, -1, f);
+  f = new_piece ("wall", "linear", NULL, MUSTER_OUTLINE_POLYLINE);
+  muster_feature_set_points (f, (MusterPoint[]) { P (620, 120), P (700, 140), P (760, 90) }, 3);
+  f->line_width = 8;
+  muster_battlefield_insert (fx->field, -1, f);
+  f = new_piece ("village", "building", "Dinas", MUSTER_OUTLINE_POLYGON);
+  muster_feature_set_points (f, (MusterPoint[]) { P (640, 380), P (760, 360), P (780, 460),
+                                                  P (650, 470) }, 4);
+  muster_battlefield_insert (fx->field, -1, f);
+  f = new_piece ("edge", "rough", "Scree", MUSTER_OUTLINE_RECTANGLE);
+  f->centre = P (980, 420);
+  f->width = 140;
+  f->height = 100;
+  muster_battlefield_insert (fx->field, -1, f);
+  f = muster_feature_new (MUSTER_FEATURE_ZONE);
+  f->id = g_strdup ("blue-zone");
+  f->side = g_strdup ("Blue");
+  muster_feature_set_points (f, (MusterPoint[]) { P (0, 0), P (1000, 0), P (1000, 90),
+                                                  P (0, 130) }, 4);
+  muster_battlefield_insert (fx->field, -1, f);
+  f = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+  f->id = g_strdup ("ford");
+  f->number = 2;
+  f->name = g_strdup ("The ford");
+  f->centre = P (330, 330);
+  muster_battlefield_insert (fx->field, -1, f);
+}
+
+static const char * const ground_ids[] = {
+  "wood", "zone", "hill", "steep", "river", "road", "wall", "village", "edge", "blue-zone",
+};
+
+/* Edits to terrain and zones (moved, turned, reshaped, renamed, raised or lowered, removed,
+ * put back, dragged) and to the objectives the names keep off paint the ground only round what
+ * changed and the names that moved, on this thread; a pan between them scrolls; fitted and
+ * zoomed in, every picture is the one painted afresh, pixel for pixel. */
+static void
+test_ground_edits_paint_changes (Fixture       *fx,
+                                 gconstpointer  data)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1066);
+  g_autoptr(GHashTable) live = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) removed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                         (GDestroyNotify) muster_feature_free);
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  guint partial = 0;
+
+  add_ground (fx);
+  fx->scene.live = live;
+  muster_map_cache_set_threads (fx->cache, 2);
+  for (guint step = 0; step < 120; step++)
+    {
+      g_autoptr(MusterMapCache) fresh = muster_map_cache_new ();
+      const char *id = ground_ids[g_rand_int_range (rand, 0, G_N_ELEMENTS (ground_ids))];
+      const MusterFeature *f = muster_battlefield_lookup (fx->field, id);
+      g_autoptr(MusterFeature) changed = f ? muster_feature_copy (f) : NULL;
+      int what = g_rand_int_range (rand, 0, 10);
+      gboolean dragged = g_hash_table_contains (live, id);
+      MusterMapLayers repainted, scrolled;
+
+      if (step == 0 || step == 60)
+        {
+          /* fitted, then zoomed in: outlines, and the woods' crowns past their edges */
+          if (step == 60)
+            muster_viewport_zoom_at (fx->viewport, 3.2 / muster_viewport_get_zoom (fx->viewport) *
+                                     muster_viewport_get_zoom (fx->viewport), W / 2.0, H / 2.0);
+          g_assert_cmpint (paint_cached (fx, NULL), ==, GROUND | UNITS);
+          g_assert_cmpuint (muster_map_cache_get_threads_used (fx->cache), ==, 2);
+          continue;
+        }
+      if (what == 9)
+        {
+          /* a pan, then the next edit */
+          muster_viewport_pan (fx->viewport, g_rand_int_range (rand, -9, 10),
+                               g_rand_int_range (rand, -9, 10));
+          g_assert_cmpint (paint_cached (fx, &scrolled), ==, 0);
+          g_assert_cmpint (scrolled, ==, GROUND | UNITS);
+          continue;
+        }
+      if (f == NULL)
+        {
+          /* removed earlier: back it comes, somewhere in the z-order */
+          MusterFeature *back = g_hash_table_lookup (removed, id);
+
+          g_hash_table_steal (removed, id);
+          muster_battlefield_insert (fx->field,
+                                     g_rand_int_range (rand, 0, muster_battlefield_get_n_features (fx->field) + 1),
+                                     back);
+        }
+      else if (what <= 2)
+        move (fx, id, g_rand_double_range (rand, -60, 60), g_rand_double_range (rand, -50, 50));
+      else if (what == 3)
+        {
+          muster_feature_rotate (changed, changed->centre.x != 0 ? changed->centre
+                                 : muster_box_centre (muster_feature_get_bounds (changed)),
+                                 g_rand_double_range (rand, -0.8, 0.8));
+          muster_feature_free (muster_battlefield_replace (fx->field, changed));
+        }
+      else if (what == 4 && changed->points != NULL && changed->points->len > 0)
+        {
+          /* a vertex dragged */
+          MusterPoint *vertex = &g_array_index (changed->points, MusterPoint,
+                                                g_rand_int_range (rand, 0, changed->points->len));
+
+          vertex->x += g_rand_double_range (rand, -50, 50);
+          vertex->y += g_rand_double_range (rand, -50, 50);
+          muster_feature_free (muster_battlefield_replace (fx->field, changed));
+        }
+      else if (what == 4 || what == 5)
+        {
+          /* renamed: its name, and those it pushed, take other places */
+          g_free (changed->name);
+          changed->name = g_strdup_printf ("%s %u", step % 2 ? "Coed" : "Long named ground", step);
+          muster_feature_free (muster_battlefield_replace (fx->field, changed));
+        }
+      else if (what == 6)
+        {
+          /* raised to the top, or lowered to the bottom */
+          int at;
+          MusterFeature *taken = muster_battlefield_remove (fx->field, id, &at);
+
+          muster_battlefield_insert (fx->field, at == 0 ? -1 : 0, taken);
+        }
+      else if (what == 7)
+        {
+          MusterFeature *taken = muster_battlefield_remove (fx->field, id, NULL);
+
+          g_hash_table_replace (removed, g_strdup (id), taken);
+        }
+      else if (step % 2)
+        {
+          /* picked up, or put down */
+          if (!g_hash_table_remove (live, id))
+            g_hash_table_add (live, g_strdup (id));
+        }
+      else
+        move (fx, "ford", g_rand_double_range (rand, -60, 60), g_rand_double_range (rand, -40, 40));
+
+      repainted = paint_cached (fx, NULL);
+      if (dragged && f != NULL && what <= 4)
+        {
+          /* a piece being dragged is painted over the kept layers, not in them */
+          g_assert_cmpint (repainted & GROUND, ==, 0);
+        }
+      else if ((repainted & GROUND) && muster_map_cache_get_threads_used (fx->cache) == 1)
+        partial++;
+      paint_with (fx, fresh, whole);
+      g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+    }
+  /* most edits were painted in part (a big one may still be painted whole) */
+  g_assert_cmpuint (partial, >, 50);
+  fx->scene.live = NULL;
+  cairo_surface_destroy (whole);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1084,6 +1306,7 @@ main (int argc, char *argv[])
   ADD ("bands-resize", test_bands_resize);
   ADD ("bands-threads", test_bands_threads);
   ADD ("edits-paint-changes", test_edits_paint_changes);
+  ADD ("ground-edits-paint-changes", test_ground_edits_paint_changes);
 #undef ADD
   return g_test_run ();
 }
