@@ -46,6 +46,7 @@ typedef struct
   gboolean         valid;
   gboolean         blank;     /* the surface is new: transparent, nothing to clear */
   guint64          key;
+  guint64          features;  /* the part of the key that is not the context */
   cairo_matrix_t   matrix;    /* the viewport's when painted */
   int              bands_done;   /* the first bands painted, the others still to come */
   gboolean         scaled;       /* the bands to come show the old picture scaled */
@@ -86,6 +87,8 @@ struct _MusterMapCache
   GHashTable     *band_footprints;   /* (nullable) */
   GHashTable     *band_labels;       /* (nullable) */
   MusterBattlefield *field;   /* (unowned) the last picture's, compared only */
+  gboolean           umpire;  /* the last picture's audience */
+  char              *side;
 };
 
 static void
@@ -122,6 +125,7 @@ muster_map_cache_free (MusterMapCache *self)
   g_clear_pointer (&self->shown[1], muster_map_shown_free);
   g_clear_pointer (&self->band_footprints, g_hash_table_unref);
   g_clear_pointer (&self->band_labels, g_hash_table_unref);
+  g_free (self->side);
   g_free (self);
 }
 
@@ -1032,9 +1036,9 @@ muster_map_cache_paint (MusterMapCache       *self,
   MusterMapScene shared;
   cairo_matrix_t matrix;
   Frame frame = { viewport, &shared, style, &matrix, { 0, 0 } };
-  gboolean first, resized;
+  gboolean first, resized, narrowed;
   int bands_before[2];
-  guint64 keys[2];
+  guint64 keys[2], features[2];
   gint64 start = g_get_monotonic_time ();
 
   g_return_val_if_fail (scene != NULL && scene->battlefield != NULL && scale > 0, 0);
@@ -1072,7 +1076,16 @@ muster_map_cache_paint (MusterMapCache       *self,
 
   muster_viewport_get_matrix (viewport, &matrix);
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
-    keys[i] = muster_map_layer_key (scene, style, self->layers[i].layer);
+    keys[i] = muster_map_layer_keys (scene, style, self->layers[i].layer, &frame.context[i],
+                                     &features[i]);
+  /* the old picture shows what this audience may not see: the umpire's layer, or another
+   * side's hidden units */
+  narrowed = (self->umpire && !scene->show_umpire) ||
+             (!self->umpire && !scene->show_umpire && self->side != NULL &&
+              g_strcmp0 (self->side, scene->side) != 0);
+  self->umpire = scene->show_umpire;
+  g_free (self->side);
+  self->side = g_strdup (scene->side);
   self->stale = FALSE;
   /* the units layer's next bands, its picture unchanged: its footprints and labels as made */
   if (self->band_labels != NULL && scene->placed_labels == NULL && scene->footprints == NULL &&
@@ -1122,10 +1135,18 @@ muster_map_cache_paint (MusterMapCache       *self,
           self->stale = TRUE;
           continue;
         }
+      else if (!same && self->budget > 0 && layer->valid && layer->features == features[i] &&
+               !resized && layer_is_current (layer, &matrix))
+        {
+          /* the same features another way (a theme, an audience): in bands, like a new view;
+           * the old picture meanwhile, unless this audience may not see all it shows. (An
+           * edit is painted at once, whole or round what it changed.) */
+          start_bands (self, layer, style, &matrix, !narrowed);
+          paint[i] = PAINT_BANDS;
+        }
       else if (!same && can_repaint_changed (self, layer, &matrix))
         {
           /* below (the units' while the ground is painted, if it is) */
-          frame.context[i] = muster_map_layer_context_key (scene, style, layer->layer);
           paint[i] = PAINT_CHANGED;
           repainted |= layer->layer;
         }
@@ -1144,6 +1165,7 @@ muster_map_cache_paint (MusterMapCache       *self,
         }
       layer->valid = TRUE;
       layer->key = key;
+      layer->features = features[i];
       layer->matrix = matrix;
     }
   /* bands to come of a layer whose view has not changed */
@@ -1171,9 +1193,7 @@ muster_map_cache_paint (MusterMapCache       *self,
         /* (no names placed when a layer shows none) */
         if (labels != NULL)
           self->shown[i] = muster_map_shown_new (&shared, layer, labels, &matrix,
-                                                 frame.context[i] != 0 ? frame.context[i] :
-                                                 muster_map_layer_context_key (scene, style,
-                                                                               layer));
+                                                 frame.context[i]);
       }
   start = g_get_monotonic_time ();
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)

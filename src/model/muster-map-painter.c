@@ -1957,21 +1957,6 @@ mix_other_layer (Painter             *p,
   return hash;
 }
 
-/**
- * muster_map_layer_key:
- * @scene: what is painted
- * @style: in which colours
- * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
- *
- * Everything but the viewport that decides what @layer shows, hashed: the battlefield's
- * revisions for the kinds of feature on the layer (for units, the named terrain too, whose names
- * their labels keep clear of; for the ground, the objectives, whose markers terrain names keep
- * off; leaving out live features, which are painted on their own), the
- * sides and their order, the terrain types, the audience (umpire or side), the colours. Two equal keys paint the same picture for the same viewport. Not covered: changes to
- * the document's lists (unit names, sides of forces): those invalidate a cache by hand.
- *
- * Returns: the key
- */
 /* What decides a layer's picture but its features: see muster_map_layer_context_key(). */
 static guint64
 context_key (const MusterMapScene *scene,
@@ -2033,25 +2018,22 @@ muster_map_layer_context_key (const MusterMapScene *scene,
   return context_key (scene, style, layer, &p);
 }
 
-guint64
-muster_map_layer_key (const MusterMapScene *scene,
-                      const MusterMapStyle *style,
-                      MusterMapLayers       layer)
+/* What decides a layer's picture but its context: its features (and those of the other layer
+ * that its names keep clear of). */
+static guint64
+features_key (const MusterMapScene *scene,
+              MusterMapLayers       layer,
+              Painter              *p)
 {
   static const MusterFeatureKind ground[] = { MUSTER_FEATURE_TERRAIN, MUSTER_FEATURE_ZONE };
   static const MusterFeatureKind units[] = { MUSTER_FEATURE_UNIT, MUSTER_FEATURE_OBJECTIVE };
   const MusterFeatureKind *kinds = layer == MUSTER_MAP_LAYER_GROUND ? ground : units;
   MusterBattlefield *field = scene->battlefield;
-  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
-  Painter p = { .scene = scene, .sides = sides };
-  guint64 hash;
+  guint64 hash = 0xcbf29ce484222325ull;
   guint64 newest = 0;
   guint64 markers = 0;
   gboolean named = FALSE;
 
-  g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
-
-  hash = context_key (scene, style, layer, &p);
   for (guint k = 0; k < 2; k++)
     {
       guint64 revision = muster_battlefield_get_kind_revision (field, kinds[k]);
@@ -2067,18 +2049,18 @@ muster_map_layer_key (const MusterMapScene *scene,
        * marker's place, name and presence count for the other layer */
       if (layer == MUSTER_MAP_LAYER_GROUND && f->kind == MUSTER_FEATURE_OBJECTIVE)
         {
-          markers = mix_other_layer (&p, markers, f);
+          markers = mix_other_layer (p, markers, f);
           continue;
         }
       named = named || has_name (f);
       if (layer == MUSTER_MAP_LAYER_UNITS && has_name (f))
         {
-          hash = mix_other_layer (&p, hash, f);
+          hash = mix_other_layer (p, hash, f);
           continue;
         }
       if (f->kind != kinds[0] && f->kind != kinds[1])
         continue;
-      if (is_live (&p, f))
+      if (is_live (p, f))
         hash = mix_string (hash, f->id);   /* who is left out changes the picture too */
       else
         newest = MAX (newest, f->revision);
@@ -2087,6 +2069,64 @@ muster_map_layer_key (const MusterMapScene *scene,
   if (named)
     hash = mix (hash, &markers, sizeof markers);
   return mix (hash, &newest, sizeof newest);
+}
+
+/**
+ * muster_map_layer_keys:
+ * @scene: what is painted
+ * @style: in which colours
+ * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
+ * @context: (out) (optional): muster_map_layer_context_key()
+ * @features: (out) (optional): the rest of the key: the features, as for
+ *   muster_map_layer_key(); when only the context changed, the same features are shown
+ *   another way (another theme, another audience)
+ *
+ * Returns: muster_map_layer_key(), made of the two
+ */
+guint64
+muster_map_layer_keys (const MusterMapScene *scene,
+                       const MusterMapStyle *style,
+                       MusterMapLayers       layer,
+                       guint64              *context,
+                       guint64              *features)
+{
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  Painter p = { .scene = scene, .sides = sides };
+  guint64 c, f;
+
+  g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
+
+  c = context_key (scene, style, layer, &p);
+  f = features_key (scene, layer, &p);
+  if (context != NULL)
+    *context = c;
+  if (features != NULL)
+    *features = f;
+  return mix (c, &f, sizeof f);
+}
+
+/**
+ * muster_map_layer_key:
+ * @scene: what is painted
+ * @style: in which colours
+ * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
+ *
+ * Everything but the viewport that decides what @layer shows, hashed: the battlefield's
+ * revisions for the kinds of feature on the layer (for units, the named terrain too, whose
+ * names their labels keep clear of; for the ground, the objectives, whose markers terrain
+ * names keep off; leaving out live features, which are painted on their own), the table, the
+ * sides and their order, the terrain types, the audience (umpire or side), the colours. Two
+ * equal keys paint the same picture for the same viewport. Not covered: changes to the
+ * document's lists (unit names, sides of forces): those invalidate a cache by hand.
+ *
+ * Returns: the key
+ */
+guint64
+muster_map_layer_key (const MusterMapScene *scene,
+                      const MusterMapStyle *style,
+                      MusterMapLayers       layer)
+{
+  return muster_map_layer_keys (scene, style, layer, NULL, NULL);
 }
 
 /* Terrain colours: muted map tones that keep unit colours the brightest thing on the table. */

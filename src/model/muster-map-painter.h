@@ -125,6 +125,11 @@ guint64  muster_map_layer_key        (const MusterMapScene *scene,
 guint64  muster_map_layer_context_key (const MusterMapScene *scene,
                                        const MusterMapStyle *style,
                                        MusterMapLayers       layer);
+guint64  muster_map_layer_keys       (const MusterMapScene *scene,
+                                      const MusterMapStyle *style,
+                                      MusterMapLayers       layer,
+                                      guint64              *context,
+                                      guint64              *features);
 int      muster_map_side_index       (const MusterMapScene *scene,
                                       const char           *side);
 gboolean muster_map_scene_shows      (const MusterMapScene *scene,

@@ -972,6 +972,72 @@ new_unit (const char *id,
   return unit;
 }
 
+/* The same features shown another way, with a budget: the dark theme comes in bands, the rows
+ * to come showing the old picture; the players' view after the umpire's comes in bands over
+ * nothing, as the old picture shows a unit hidden from them; then each is the picture painted
+ * at once. An edit while the bands come is painted at once. */
+static void
+test_bands_restyle (Fixture       *fx,
+                    gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = banded_cache ();
+  g_autoptr(MusterFeature) hidden = muster_feature_copy (muster_battlefield_lookup (fx->field,
+                                                                                    "unit"));
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *old = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  guint32 blue;
+
+  hidden->layer = g_strdup (MUSTER_LAYER_UMPIRE);
+  muster_feature_free (muster_battlefield_replace (fx->field, g_steal_pointer (&hidden)));
+  fx->scene.show_umpire = TRUE;
+  finish (fx, banded, old);
+
+  muster_map_style_init_dark (&fx->style);
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (old, whole), >, W * H / 2);
+  for (guint frame = 1; frame <= 16; frame++)
+    {
+      int both = 50 * (int) (frame / 2), ground = 50 * (int) ((frame + 1) / 2);
+
+      g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, frame % 2 ? GROUND : UNITS);
+      g_assert_true (same_rows (fx->surface, whole, 0, both));
+      g_assert_true (same_rows (fx->surface, old, ground, H));
+      g_assert_cmpint (muster_map_cache_is_pending (banded), ==, frame < 16);
+    }
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  /* the umpire's view showed the hidden unit; the players' never does, not for a frame */
+  blue = side_pixel (fx, "Blue");
+  g_assert_true (same_colour (pixel_at_table (fx, stand_centre (fx)), blue));
+  fx->scene.show_umpire = FALSE;
+  paint_with (fx, fx->cache, whole);
+  for (guint frame = 1; frame <= 16; frame++)
+    {
+      int ground = 50 * (int) ((frame + 1) / 2);
+
+      paint_with (fx, banded, fx->surface);
+      g_assert_false (same_colour (pixel_at_table (fx, stand_centre (fx)), blue));
+      /* (the background as painted: the margin round the table) */
+      g_assert_true (rows_are (fx->surface, pixel_at (whole, 0, 0), ground, H));
+    }
+  g_assert_false (muster_map_cache_is_pending (banded));
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  /* back to the umpire's view, and the wood moved before its bands are done */
+  fx->scene.show_umpire = TRUE;
+  paint_with (fx, banded, fx->surface);
+  g_assert_true (muster_map_cache_is_pending (banded));
+  move (fx, "wood", 30, 0);
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, GROUND | UNITS);
+  g_assert_false (muster_map_cache_is_pending (banded));
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
+  fx->scene.show_umpire = FALSE;
+  cairo_surface_destroy (whole);
+  cairo_surface_destroy (old);
+}
+
 /* Edits to units and objectives (moved, turned, added, removed, renamed, dragged) paint only
  * round what changed, and the labels that moved, on this thread; a pan between them scrolls;
  * every picture is the one painted afresh, pixel for pixel. Moving a named wood, whose name
@@ -1305,6 +1371,7 @@ main (int argc, char *argv[])
   ADD ("bands-interrupted", test_bands_interrupted);
   ADD ("bands-resize", test_bands_resize);
   ADD ("bands-threads", test_bands_threads);
+  ADD ("bands-restyle", test_bands_restyle);
   ADD ("edits-paint-changes", test_edits_paint_changes);
   ADD ("ground-edits-paint-changes", test_ground_edits_paint_changes);
 #undef ADD
