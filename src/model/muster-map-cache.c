@@ -665,9 +665,8 @@ paint_whole (Layer       *layer,
  * (#MusterMapScene.footprints, .placed_labels), which only the units layer reads, are made by
  * this thread while the other starts on the ground; the units' bands wait for them. The
  * terrain names (.placed_names), which the ground's bands read, are placed before any band is
- * begun. What else
- * both read (the battlefield, the scene) is not written while they paint, and the painter
- * queries the spatial index under a lock. The second thread is the process's, kept, so its
+ * begun. What else both read (the battlefield, the scene) is not written while they paint, and
+ * the painter queries the spatial index under a lock. The second thread is the process's, kept, so its
  * label layouts stay laid out (see muster_map_label_context()).
  */
 typedef struct
@@ -1036,7 +1035,7 @@ muster_map_cache_paint (MusterMapCache       *self,
   MusterMapScene shared;
   cairo_matrix_t matrix;
   Frame frame = { viewport, &shared, style, &matrix, { 0, 0 } };
-  gboolean first, resized, narrowed;
+  gboolean first, resized, narrowed, edited = FALSE;
   int bands_before[2];
   guint64 keys[2], features[2];
   gint64 start = g_get_monotonic_time ();
@@ -1076,8 +1075,12 @@ muster_map_cache_paint (MusterMapCache       *self,
 
   muster_viewport_get_matrix (viewport, &matrix);
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
-    keys[i] = muster_map_layer_keys (scene, style, self->layers[i].layer, &frame.context[i],
-                                     &features[i]);
+    {
+      keys[i] = muster_map_layer_keys (scene, style, self->layers[i].layer, &frame.context[i],
+                                       &features[i]);
+      /* (an edit may change the other layer's context: a unit of a new side, its colour) */
+      edited |= self->layers[i].valid && self->layers[i].features != features[i];
+    }
   /* the old picture shows what this audience may not see: the umpire's layer, or another
    * side's hidden units */
   narrowed = (self->umpire && !scene->show_umpire) ||
@@ -1135,8 +1138,8 @@ muster_map_cache_paint (MusterMapCache       *self,
           self->stale = TRUE;
           continue;
         }
-      else if (!same && self->budget > 0 && layer->valid && layer->features == features[i] &&
-               !resized && layer_is_current (layer, &matrix))
+      else if (!same && !edited && self->budget > 0 && layer->valid && !resized &&
+               layer_is_current (layer, &matrix))
         {
           /* the same features another way (a theme, an audience): in bands, like a new view;
            * the old picture meanwhile, unless this audience may not see all it shows. (An

@@ -1033,6 +1033,14 @@ test_bands_restyle (Fixture       *fx,
   paint_with (fx, fx->cache, whole);
   g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
 
+  /* a unit of a new side: an edit, though it recolours the zones on the ground as well */
+  finish (fx, banded, fx->surface);
+  muster_battlefield_insert (fx->field, -1, new_unit ("green", "Green Horse", "Green", P (500, 520)));
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, GROUND | UNITS);
+  g_assert_false (muster_map_cache_is_pending (banded));
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+
   fx->scene.show_umpire = FALSE;
   cairo_surface_destroy (whole);
   cairo_surface_destroy (old);
