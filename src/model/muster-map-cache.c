@@ -144,6 +144,22 @@ muster_map_cache_invalidate (MusterMapCache *self)
 }
 
 /**
+ * muster_map_cache_forget:
+ * @self: a cache
+ *
+ * Paints every layer afresh next time, as the first picture of a battlefield is painted: with
+ * a budget (muster_map_cache_set_budget()), in bands over frames, over nothing. For changes
+ * muster_map_layer_key() does not see, made while the map was not shown: the old picture is
+ * not in sight, so nothing need show at once, and nothing of it is kept meanwhile.
+ */
+void
+muster_map_cache_forget (MusterMapCache *self)
+{
+  muster_map_cache_invalidate (self);
+  self->field = NULL;
+}
+
+/**
  * muster_map_cache_set_quick:
  * @self: a cache
  * @quick: whether a zoom or rotation may show the kept layers transformed

@@ -17,6 +17,7 @@ typedef struct _MusterMapCache MusterMapCache;
 MusterMapCache  *muster_map_cache_new        (void);
 void             muster_map_cache_free       (MusterMapCache       *self);
 void             muster_map_cache_invalidate (MusterMapCache       *self);
+void             muster_map_cache_forget     (MusterMapCache       *self);
 void             muster_map_cache_set_quick  (MusterMapCache       *self,
                                               gboolean              quick);
 gboolean         muster_map_cache_is_stale   (MusterMapCache       *self);

@@ -1200,7 +1200,12 @@ battlefield_changed_cb (MusterMapView *self)
 static void
 lists_changed_cb (MusterMapView *self)
 {
-  muster_map_cache_invalidate (self->cache);
+  /* shown, the change shows at once; else (edited in another workspace) the map comes in
+   * bands when it is shown again, as when it was first shown */
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    muster_map_cache_invalidate (self->cache);
+  else
+    muster_map_cache_forget (self->cache);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -988,7 +988,7 @@ test_bands_restyle (Fixture       *fx,
   guint32 blue;
 
   hidden->layer = g_strdup (MUSTER_LAYER_UMPIRE);
-  muster_feature_free (muster_battlefield_replace (fx->field, g_steal_pointer (&hidden)));
+  muster_feature_free (muster_battlefield_replace (fx->field, hidden));
   fx->scene.show_umpire = TRUE;
   finish (fx, banded, old);
 
@@ -1044,6 +1044,31 @@ test_bands_restyle (Fixture       *fx,
   fx->scene.show_umpire = FALSE;
   cairo_surface_destroy (whole);
   cairo_surface_destroy (old);
+}
+
+/* A change the keys do not see, made while the map was not shown: the next picture comes in
+ * bands over nothing, as the first did. */
+static void
+test_bands_forgotten (Fixture       *fx,
+                      gconstpointer  data)
+{
+  g_autoptr(MusterMapCache) banded = banded_cache ();
+  cairo_surface_t *whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+
+  finish (fx, banded, fx->surface);
+  paint_with (fx, fx->cache, whole);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  muster_map_cache_invalidate (banded);
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, GROUND | UNITS);
+  g_assert_false (muster_map_cache_is_pending (banded));
+
+  muster_map_cache_forget (banded);
+  g_assert_cmpint (paint_with (fx, banded, fx->surface), ==, GROUND);
+  g_assert_true (muster_map_cache_is_pending (banded));
+  g_assert_true (rows_are (fx->surface, pixel_at (whole, 0, 0), 50, H));
+  g_assert_cmpuint (finish (fx, banded, fx->surface), ==, 15);
+  g_assert_cmpuint (count_unequal (fx->surface, whole), ==, 0);
+  cairo_surface_destroy (whole);
 }
 
 /* Edits to units and objectives (moved, turned, added, removed, renamed, dragged) paint only
@@ -1284,9 +1309,10 @@ test_ground_edits_paint_changes (Fixture       *fx,
       if (f == NULL)
         {
           /* removed earlier: back it comes, somewhere in the z-order */
-          MusterFeature *back = g_hash_table_lookup (removed, id);
+          g_autofree char *key = NULL;
+          MusterFeature *back = NULL;
 
-          g_hash_table_steal (removed, id);
+          g_hash_table_steal_extended (removed, id, (gpointer *) &key, (gpointer *) &back);
           muster_battlefield_insert (fx->field,
                                      g_rand_int_range (rand, 0, muster_battlefield_get_n_features (fx->field) + 1),
                                      back);
@@ -1380,6 +1406,7 @@ main (int argc, char *argv[])
   ADD ("bands-resize", test_bands_resize);
   ADD ("bands-threads", test_bands_threads);
   ADD ("bands-restyle", test_bands_restyle);
+  ADD ("bands-forgotten", test_bands_forgotten);
   ADD ("edits-paint-changes", test_edits_paint_changes);
   ADD ("ground-edits-paint-changes", test_ground_edits_paint_changes);
 #undef ADD

@@ -561,6 +561,52 @@ test_bands_by_themselves (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* One frame of @view, as the window would draw it. */
+static void
+snapshot_once (MusterMapView *view)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+
+  GTK_WIDGET_GET_CLASS (view)->snapshot (GTK_WIDGET (view), snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_clear_pointer (&node, gsk_render_node_unref);
+}
+
+static gboolean
+view_unmapped (gpointer data)
+{
+  return !gtk_widget_get_mapped (data);
+}
+
+/* A list changed (a force renamed) while the map shows: the map shows it at once. Changed
+ * in another workspace: the map, shown again, comes in bands as when it was first shown. */
+static void
+test_lists_changed_bands (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterMapView *view = muster_battlefield_page_get_map_view (window_page (window));
+  MusterDocument *document = muster_window_get_document (window);
+
+  muster_map_view_set_frame_budget (view, 0.001);
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  spin_until (view_complete, view);
+  g_signal_emit_by_name (document, "force-changed", NULL);
+  snapshot_once (view);
+  g_assert_false (muster_map_view_is_pending (view));
+
+  g_object_set (window, "workspace", "army", NULL);
+  spin_until (view_unmapped, view);
+  g_signal_emit_by_name (document, "force-changed", NULL);
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  snapshot_once (view);
+  g_assert_true (muster_map_view_is_pending (view));
+  spin_until (view_complete, view);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Gives @view a size of @width × @height, as its parent would, and draws it. */
 static void
 resize_view (MusterMapView *view,
@@ -1319,6 +1365,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
   g_test_add_func ("/ui/battlefield/zoom-rests-sharp", test_zoom_rests_sharp);
   g_test_add_func ("/ui/battlefield/bands-by-themselves", test_bands_by_themselves);
+  g_test_add_func ("/ui/battlefield/lists-changed-bands", test_lists_changed_bands);
   g_test_add_func ("/ui/battlefield/resize-keeps-fit", test_resize_keeps_fit);
   g_test_add_func ("/ui/battlefield/turn-view", test_turn_view);
   g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
