@@ -113,12 +113,13 @@ muster_map_shown_new (const MusterMapScene *scene,
                       guint64               context)
 {
   MusterBattlefield *field = scene->battlefield;
-  MusterMapShown *self = g_new0 (MusterMapShown, 1);
+  MusterMapShown *self;
   GHashTableIter iter;
   gpointer key, value;
 
   g_return_val_if_fail (layer == MUSTER_MAP_LAYER_UNITS || layer == MUSTER_MAP_LAYER_GROUND, NULL);
 
+  self = g_new0 (MusterMapShown, 1);
   self->layer = layer;
   self->features = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->labels = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, shown_label_free);
