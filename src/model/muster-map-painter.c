@@ -1957,7 +1957,7 @@ mix_other_layer (Painter             *p,
   return hash;
 }
 
-/* What decides a layer's picture but its features: see muster_map_layer_context_key(). */
+/* What decides a layer's picture but its features: see muster_map_layer_keys(). */
 static guint64
 context_key (const MusterMapScene *scene,
              const MusterMapStyle *style,
@@ -1991,31 +1991,6 @@ context_key (const MusterMapScene *scene,
   for (guint i = 0; i < sides->len; i++)
     hash = mix_string (hash, sides->pdata[i]);
   return hash;
-}
-
-/**
- * muster_map_layer_context_key:
- * @scene: what is painted
- * @style: in which colours
- * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
- *
- * Like muster_map_layer_key(), but for the features themselves (which, where, their
- * revisions): the audience, the colours, the sides and their order. Where two pictures of a
- * layer have the same context key and viewport, they differ only where features or their
- * labels changed: a cache may paint only there.
- *
- * Returns: the key
- */
-guint64
-muster_map_layer_context_key (const MusterMapScene *scene,
-                              const MusterMapStyle *style,
-                              MusterMapLayers       layer)
-{
-  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
-  Painter p = { .scene = scene, .sides = sides };
-
-  g_return_val_if_fail (layer == MUSTER_MAP_LAYER_GROUND || layer == MUSTER_MAP_LAYER_UNITS, 0);
-  return context_key (scene, style, layer, &p);
 }
 
 /* What decides a layer's picture but its context: its features (and those of the other layer
@@ -2076,7 +2051,10 @@ features_key (const MusterMapScene *scene,
  * @scene: what is painted
  * @style: in which colours
  * @layer: %MUSTER_MAP_LAYER_GROUND or %MUSTER_MAP_LAYER_UNITS
- * @context: (out) (optional): muster_map_layer_context_key()
+ * @context: (out) (optional): what decides the layer's picture but the features themselves
+ *   (which, where, their revisions): the audience, the colours, the table, the sides and their
+ *   order. Where two pictures of a layer have the same context and viewport, they differ only
+ *   where features or their labels changed: a cache may paint only there.
  * @features: (out) (optional): the rest of the key: the features, as for
  *   muster_map_layer_key(); when only the context changed, the same features are shown
  *   another way (another theme, another audience)

@@ -122,9 +122,6 @@ void     muster_map_paint_layers     (cairo_t              *cr,
 guint64  muster_map_layer_key        (const MusterMapScene *scene,
                                       const MusterMapStyle *style,
                                       MusterMapLayers       layer);
-guint64  muster_map_layer_context_key (const MusterMapScene *scene,
-                                       const MusterMapStyle *style,
-                                       MusterMapLayers       layer);
 guint64  muster_map_layer_keys       (const MusterMapScene *scene,
                                       const MusterMapStyle *style,
                                       MusterMapLayers       layer,

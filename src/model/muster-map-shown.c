@@ -13,8 +13,8 @@
  * frame on a crowded table. So the cache keeps what each layer shows: each feature's revision
  * and extent, and each name's plate (units and objectives, and their labels, on the units
  * layer; terrain and zones, and the terrain names, on the ground). When the layer's key
- * changes but not its context (muster_map_layer_context_key()) nor the view, only the extents
- * of what changed, before and after, are painted again.
+ * changes but not its context (muster_map_layer_keys()) nor the view, only the extents of
+ * what changed, before and after, are painted again.
  */
 #define UNITS_MARGIN_PX   24.0   /* round a unit's or objective's extent: its arrow, ring, marker */
 #define GROUND_MARGIN_PX   4.0   /* round a piece's or zone's: outlines and dashes */
@@ -100,7 +100,7 @@ muster_map_shown_free (MusterMapShown *self)
  * @labels: (element-type MusterFeature MusterMapPlacedLabel): the names the layer shows: the
  *   scene's placed_labels for the units, its placed_names for the ground
  * @matrix: the viewport's
- * @context: muster_map_layer_context_key() of @layer
+ * @context: the context key of @layer (muster_map_layer_keys())
  *
  * Returns: (transfer full): what @layer shows: its features' revisions and extents, its
  *   names' plates
@@ -204,7 +204,7 @@ same_label (const ShownLabel           *kept,
  * @scene: what it shows now (for the units layer, its footprints made)
  * @labels: the names it shows now, as for muster_map_shown_new()
  * @matrix: the viewport's now
- * @context: muster_map_layer_context_key() of the layer now
+ * @context: the context key of the layer now
  *
  * Where the layer differs from what it showed, widget px under @matrix: the extents of the
  * features changed, added or removed, before and after, and the plates of the names that
