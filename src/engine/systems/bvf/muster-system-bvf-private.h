@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-procedure.h"
+#include "muster-system.h"
 
 G_BEGIN_DECLS
 
@@ -323,5 +324,10 @@ extern const MusterProcedure muster_bvf_action;
 extern const MusterProcedure muster_bvf_melee_strike;
 extern const MusterProcedure muster_bvf_combat_rounds;
 extern const MusterProcedure muster_bvf_engagement;
+
+/* What muster-system-bvf.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_bvf_procedures[];
+gboolean _muster_generate_agreed (MusterGenerateRun  *run,
+                                 GError            **error);
 
 G_END_DECLS

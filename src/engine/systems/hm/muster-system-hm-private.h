@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-procedure.h"
+#include "muster-system.h"
 
 G_BEGIN_DECLS
 
@@ -188,5 +189,11 @@ gboolean _muster_hm_resolve            (const MusterProcedure *procedure,
                                         int                   *outcome,
                                         guint                 *n_used,
                                         GError               **error);
+
+/* What muster-system-hm.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_hm_procedures[];
+extern const MusterFillSystem _muster_hm_fill;
+gboolean _muster_generate_generic_maps (MusterGenerateRun  *run,
+                                       GError            **error);
 
 G_END_DECLS

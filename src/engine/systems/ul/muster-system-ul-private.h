@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-procedure.h"
+#include "muster-system.h"
 
 G_BEGIN_DECLS
 
@@ -192,5 +193,11 @@ int         _muster_ul_at_least     (int                   value,
                                      gpointer              user_data);
 int         _muster_ul_integrity_result (int               roll,
                                          int               ip);
+
+/* What muster-system-ul.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_ul_procedures[];
+extern const MusterFillSystem _muster_ul_fill;
+gboolean _muster_generate_squares (MusterGenerateRun  *run,
+                                  GError            **error);
 
 G_END_DECLS
