@@ -43,8 +43,7 @@ parse_option (Loader     *l,
   option->max_count = 1;
   option->costs = g_ptr_array_new_with_free_func (_muster_cost_term_free);
   option->effects = g_ptr_array_new_with_free_func (_muster_effect_free);
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &option->item) ||
+  if (!_muster_load_item (l, node, attributes, &option->item) ||
       !_muster_load_get_count (l, node, "max-count", 1, NULL, &option->max_count) ||
       !_muster_load_get_ids (l, node, "tags", &option->tags) ||
       !_muster_load_get_ids (l, node, "rules", &option->rules) ||
@@ -74,8 +73,7 @@ _muster_load_option_group (Loader  *l,
   g_autoptr(MusterOptionGroup) group = g_new0 (MusterOptionGroup, 1);
 
   group->options = g_ptr_array_new_with_free_func (option_free);
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &group->item) ||
+  if (!_muster_load_item (l, node, attributes, &group->item) ||
       !_muster_load_get_count (l, node, "min", 0, &group->has_min, &group->min) ||
       !_muster_load_get_count (l, node, "max", 0, &group->has_max, &group->max) ||
       !_muster_load_get_id (l, node, "default", FALSE, &group->default_option))
@@ -226,8 +224,7 @@ _muster_load_unit_type (Loader  *l,
   type->base = g_ptr_array_new_with_free_func (base_stat_free);
   type->costs = g_ptr_array_new_with_free_func (_muster_cost_term_free);
   type->allows = g_ptr_array_new_with_free_func (allow_free);
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &type->item) ||
+  if (!_muster_load_item (l, node, attributes, &type->item) ||
       !_muster_load_get_id (l, node, "category", TRUE, &type->category) ||
       !_muster_load_get_enum (l, node, "size-unit", size_units, &size_unit) ||
       !_muster_load_get_count (l, node, "default-size", 1, NULL, &type->default_size) ||
@@ -264,8 +261,7 @@ _muster_load_level (Loader  *l,
   MusterLevel *level = g_new0 (MusterLevel, 1);
 
   level->units = TRUE;
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &level->item) ||
+  if (!_muster_load_item (l, node, attributes, &level->item) ||
       !_muster_load_get_bool (l, node, "root", &level->root) ||
       !_muster_load_get_bool (l, node, "units", &level->units) ||
       !_muster_load_get_ids (l, node, "children", &level->children))
@@ -354,8 +350,7 @@ _muster_load_constraint (Loader  *l,
   int scaling = MUSTER_SCALING_CEIL;
 
   constraint->matches = g_ptr_array_new_with_free_func (match_free);
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &constraint->item) ||
+  if (!_muster_load_item (l, node, attributes, &constraint->item) ||
       !_muster_load_get_enum (l, node, "kind", constraint_kinds, &kind) ||
       !_muster_load_get_enum (l, node, "severity", severities, &severity) ||
       !_muster_load_get_id (l, node, "scope", FALSE, &constraint->scope) ||

@@ -39,8 +39,7 @@ _muster_load_variant (Loader  *l,
   int kind = MUSTER_VARIANT_CHOICE;
 
   variant->choices = g_ptr_array_new_with_free_func (_muster_plain_item_free);
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &variant->item) ||
+  if (!_muster_load_item (l, node, attributes, &variant->item) ||
       !_muster_load_get_enum (l, node, "kind", variant_kinds, &kind) ||
       !_muster_load_get_number (l, node, "min", &variant->has_min, &variant->min) ||
       !_muster_load_get_number (l, node, "max", &variant->has_max, &variant->max))
@@ -59,8 +58,7 @@ _muster_load_variant (Loader  *l,
         }
       choice = g_new0 (MusterItem, 1);
       g_ptr_array_add (variant->choices, choice);
-      if (!_muster_load_check_attributes (l, child, choice_attributes) ||
-          !_muster_load_item (l, child, choice))
+      if (!_muster_load_item (l, child, choice_attributes, choice))
         return NULL;
     }
 
@@ -137,8 +135,7 @@ parse_row (Loader         *l,
   static const char * const attributes[] = { ITEM_ATTRIBUTES, NULL };
   gboolean has_cells = FALSE;
 
-  if (!_muster_load_check_attributes (l, node, attributes) || !_muster_load_item (l, node,
-                                                                                  &row->item))
+  if (!_muster_load_item (l, node, attributes, &row->item))
     return FALSE;
 
   for_each_element (child, node)
@@ -176,8 +173,7 @@ _muster_load_table (Loader  *l,
 
   table->columns = g_ptr_array_new_with_free_func (_muster_plain_item_free);
   table->rows = g_ptr_array_new_with_free_func (table_row_free);
-  if (!_muster_load_check_attributes (l, node, attributes) || !_muster_load_item (l, node,
-                                                                                  &table->item))
+  if (!_muster_load_item (l, node, attributes, &table->item))
     return NULL;
 
   for_each_element (child, node)
@@ -187,8 +183,7 @@ _muster_load_table (Loader  *l,
           MusterItem *column = g_new0 (MusterItem, 1);
 
           g_ptr_array_add (table->columns, column);
-          if (!_muster_load_check_attributes (l, child, attributes) || !_muster_load_item (l, child,
-                                                                                           column))
+          if (!_muster_load_item (l, child, attributes, column))
             return NULL;
           if (g_hash_table_contains (table->column_index, column->id))
             {
@@ -252,8 +247,7 @@ _muster_load_stat (Loader  *l,
   g_autoptr(MusterStat) stat = g_new0 (MusterStat, 1);
   int type = MUSTER_STAT_NUMBER;
 
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &stat->item) ||
+  if (!_muster_load_item (l, node, attributes, &stat->item) ||
       !_muster_load_get_enum (l, node, "type", types, &type) ||
       !_muster_load_get_number (l, node, "min", &stat->has_min, &stat->min) ||
       !_muster_load_get_number (l, node, "max", &stat->has_max, &stat->max))
@@ -277,7 +271,7 @@ _muster_load_plain_item (Loader  *l,
   static const char * const attributes[] = { ITEM_ATTRIBUTES, NULL };
   MusterItem *item = g_new0 (MusterItem, 1);
 
-  if (!_muster_load_check_attributes (l, node, attributes) || !_muster_load_item (l, node, item))
+  if (!_muster_load_item (l, node, attributes, item))
     {
       _muster_plain_item_free (item);
       return NULL;
@@ -298,7 +292,7 @@ _muster_load_loose_item (Loader  *l,
 {
   MusterItem *item = g_new0 (MusterItem, 1);
 
-  if (!_muster_load_item (l, node, item))
+  if (!_muster_load_item (l, node, NULL, item))
     {
       _muster_plain_item_free (item);
       return NULL;
@@ -341,8 +335,7 @@ _muster_load_special_rule (Loader  *l,
   g_autoptr(MusterSpecialRule) rule = g_new0 (MusterSpecialRule, 1);
 
   rule->effects = g_ptr_array_new_with_free_func (_muster_effect_free);
-  if (!_muster_load_check_attributes (l, node, attributes) ||
-      !_muster_load_item (l, node, &rule->item) ||
+  if (!_muster_load_item (l, node, attributes, &rule->item) ||
       !_muster_load_costs_and_effects (l, node, NULL, rule->effects, parse_description, rule))
     return NULL;
   return g_steal_pointer (&rule);

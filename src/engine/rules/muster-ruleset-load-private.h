@@ -70,6 +70,7 @@ gboolean  _muster_load_get_enum          (Loader             *l,
                                           int                *out);
 gboolean  _muster_load_item              (Loader             *l,
                                           xmlNode            *node,
+                                          const char *const  *allowed,
                                           MusterItem         *item);
 gboolean  _muster_load_when              (Loader             *l,
                                           xmlNode            *node,

@@ -231,13 +231,18 @@ _muster_load_get_enum (Loader            *l,
                             (const char *) node->name, text, expected);
 }
 
+/* Checks @node's attributes against @allowed (NULL: anything goes), then reads the id, name,
+ * house flag, source and <note> every item has. */
 gboolean
-_muster_load_item (Loader     *l,
-                   xmlNode    *node,
-                   MusterItem *item)
+_muster_load_item (Loader            *l,
+                   xmlNode           *node,
+                   const char *const *allowed,
+                   MusterItem        *item)
 {
   xmlNode *note;
 
+  if (allowed != NULL && !_muster_load_check_attributes (l, node, allowed))
+    return FALSE;
   item->file = l->file;
   item->line = xmlGetLineNo (node);
   if (!_muster_load_get_id (l, node, "id", TRUE, &item->id) ||

@@ -246,7 +246,11 @@ _muster_validator_force_active (MusterValidator   *self,
   const GPtrArray *constraints = muster_ruleset_list (ruleset, MUSTER_ITEM_CONSTRAINT);
 
   for (guint i = 0; i < constraints->len; i++)
-    active[i] = _muster_validator_force_terms_hold (ruleset, force, ((MusterConstraint *) constraints->pdata[i])->when);
+    {
+      const MusterConstraint *c = constraints->pdata[i];
+
+      active[i] = _muster_validator_force_terms_hold (ruleset, force, c->when);
+    }
 }
 
 /* Whether constraint @index applies to @unit: on for its force (@active, from
