@@ -30,6 +30,7 @@ struct _MusterPreviewPage
   GPtrArray              *procedures;    /* borrowed MusterProcedure, of the selected system */
   GCancellable           *simulation;
   MusterDocument         *document;
+  GSignalGroup           *document_signals;
   GPtrArray              *units;         /* borrowed MusterUnit, item i + 1 of the unit rows */
   GPtrArray              *unit_forces;   /* borrowed MusterForce of each unit */
 

@@ -237,6 +237,17 @@ _muster_preview_page_init_units (MusterPreviewPage *self)
 {
   self->units = g_ptr_array_new ();
   self->unit_forces = g_ptr_array_new ();
+
+  /* The list's system and units: see muster_preview_page_set_document (). */
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "notify::ruleset",
+                                 G_CALLBACK (follow_document_system), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "notify::ruleset",
+                                 G_CALLBACK (units_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "unit-changed",
+                                 G_CALLBACK (units_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "children-changed",
+                                 G_CALLBACK (units_changed_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "map", G_CALLBACK (_muster_preview_page_refresh_units), NULL);
 }
 
@@ -257,22 +268,9 @@ muster_preview_page_set_document (MusterPreviewPage *self,
   g_return_if_fail (MUSTER_IS_PREVIEW_PAGE (self));
   g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
 
-  if (self->document == document)
+  if (!g_set_object (&self->document, document))
     return;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
-  g_set_object (&self->document, document);
-  if (document != NULL)
-    {
-      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (follow_document_system),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (units_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "unit-changed", G_CALLBACK (units_changed_cb), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "children-changed", G_CALLBACK (units_changed_cb),
-                               self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->document_signals, document);
   follow_document_system (self);
   units_changed_cb (self);
 }

@@ -260,9 +260,20 @@ muster_preview_page_dispose (GObject *object)
   g_clear_pointer (&self->procedures, g_ptr_array_unref);
   g_clear_pointer (&self->units, g_ptr_array_unref);
   g_clear_pointer (&self->unit_forces, g_ptr_array_unref);
+  g_signal_group_set_target (self->document_signals, NULL);
   g_clear_object (&self->document);
 
   G_OBJECT_CLASS (muster_preview_page_parent_class)->dispose (object);
+}
+
+static void
+muster_preview_page_finalize (GObject *object)
+{
+  MusterPreviewPage *self = MUSTER_PREVIEW_PAGE (object);
+
+  g_clear_object (&self->document_signals);
+
+  G_OBJECT_CLASS (muster_preview_page_parent_class)->finalize (object);
 }
 
 static void
@@ -314,6 +325,7 @@ muster_preview_page_class_init (MusterPreviewPageClass *klass)
   GObjectClass *outcome_class;
 
   object_class->dispose = muster_preview_page_dispose;
+  object_class->finalize = muster_preview_page_finalize;
   object_class->get_property = muster_preview_page_get_property;
   object_class->set_property = muster_preview_page_set_property;
 
