@@ -32,6 +32,7 @@ struct _MusterMapView
   GtkWidget                 parent_instance;
 
   MusterDocument           *document;
+  GSignalGroup             *document_signals; /* the document's, to follow its edits */
   MusterViewport           *viewport;
   MusterMapCache           *cache;
   GHashTable               *live;      /* ids being dragged → themselves */

@@ -75,21 +75,8 @@ muster_map_view_set_document (MusterMapView  *self,
 {
   g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  if (document != NULL)
-    {
-      g_signal_connect_object (document, "battlefield-changed",
-                               G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
-      /* unit names and sides come from the lists: the cache cannot see those change */
-      g_signal_connect_object (document, "unit-changed",
-                               G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "children-changed",
-                               G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "force-changed",
-                               G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->document_signals, document);
   muster_map_cache_invalidate (self->cache);
   self->fitted = FALSE;
   battlefield_changed_cb (self);
@@ -194,8 +181,7 @@ muster_map_view_dispose (GObject *object)
 {
   MusterMapView *self = MUSTER_MAP_VIEW (object);
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_signal_group_set_target (self->document_signals, NULL);
   g_clear_object (&self->document);
   g_clear_handle_id (&self->zoom_rest_id, g_source_remove);
   if (self->bands_tick_id != 0)
@@ -211,6 +197,7 @@ muster_map_view_finalize (GObject *object)
 {
   MusterMapView *self = MUSTER_MAP_VIEW (object);
 
+  g_clear_object (&self->document_signals);
   g_clear_object (&self->viewport);
   muster_map_cache_free (self->cache);
   g_hash_table_unref (self->live);
@@ -263,6 +250,18 @@ muster_map_view_init (MusterMapView *self)
   muster_map_style_init_dark (&self->dark);
   g_signal_connect_object (self->viewport, "notify", G_CALLBACK (gtk_widget_queue_draw), self,
                            G_CONNECT_SWAPPED);
+
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "battlefield-changed",
+                                 G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
+  /* unit names and sides come from the lists: the cache cannot see those change */
+  g_signal_group_connect_object (self->document_signals, "unit-changed",
+                                 G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "children-changed",
+                                 G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->document_signals, "force-changed",
+                                 G_CALLBACK (lists_changed_cb), self, G_CONNECT_SWAPPED);
+
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
