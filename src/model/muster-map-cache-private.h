@@ -24,7 +24,7 @@ typedef struct
   MusterMapLayers  layer;
   cairo_surface_t *surface;   /* nullable */
   cairo_surface_t *spare;     /* nullable: for putting the ring back in order */
-  int              ox, oy;    /* the ring's origin, device px: see paint_ring_area() */
+  int              ox, oy;    /* the ring's origin, device px: see muster-map-ring.c */
   gboolean         valid;
   gboolean         blank;     /* the surface is new: transparent, nothing to clear */
   guint64          key;

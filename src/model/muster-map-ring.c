@@ -283,7 +283,7 @@ _muster_map_cache_composite_layer (MusterMapCache       *self,
 {
   if (!layer_is_current (layer, matrix))
     {
-      g_warn_if_fail (layer->ox == 0 && layer->oy == 0);   /* unwrap() first */
+      g_warn_if_fail (layer->ox == 0 && layer->oy == 0);   /* _muster_map_cache_unwrap() first */
       _muster_map_cache_paint_transformed (cr, layer->surface, &layer->matrix, matrix);
       return;
     }

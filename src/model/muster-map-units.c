@@ -3,8 +3,6 @@
 
 #include "config.h"
 
-#include <math.h>
-
 #include "muster-map-painter-private.h"
 
 /*
