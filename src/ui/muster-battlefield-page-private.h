@@ -48,7 +48,7 @@ struct _MusterBattlefieldPage
   char               *generator_for; /* the ruleset id @has_generator was asked for */
   gboolean            generator_known;
   gboolean            has_generator;
-  GSimpleActionGroup *actions;
+  gboolean            show_umpire;
   GPtrArray          *text_views;   /* GtkTextView, with "field" / "side" data */
   char               *status;
   guint               n_unplaced;
