@@ -48,6 +48,7 @@ struct _MusterBattlefieldPage
   char               *generator_for; /* the ruleset id @has_generator was asked for */
   gboolean            generator_known;
   gboolean            has_generator;
+  GSignalGroup       *document_signals;
   gboolean            show_umpire;
   GPtrArray          *text_views;   /* GtkTextView, with "field" / "side" data */
   char               *status;

@@ -744,17 +744,9 @@ muster_battlefield_page_set_document (MusterBattlefieldPage *self,
 {
   g_return_if_fail (MUSTER_IS_BATTLEFIELD_PAGE (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   muster_map_view_set_document (self->map_view, document);
-  if (document != NULL)
-    {
-      g_signal_connect_object (document, "battlefield-changed",
-                               G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::file",
-                               G_CALLBACK (document_loaded_cb), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->document_signals, document);
   document_loaded_cb (self);
 }
 
@@ -917,8 +909,7 @@ muster_battlefield_page_dispose (GObject *object)
 {
   MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (object);
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   if (self->attach_chooser != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->attach_chooser),
@@ -1045,6 +1036,11 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->text_views = g_ptr_array_new ();
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "battlefield-changed",
+                                  G_CALLBACK (battlefield_changed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::file",
+                                  G_CALLBACK (document_loaded_cb), self);
 
   g_signal_connect_object (self->terrain_dropdown, "notify::selected",
                            G_CALLBACK (terrain_selected_cb), self, G_CONNECT_SWAPPED);
