@@ -49,7 +49,10 @@ struct _MusterBattlefieldPage
   gboolean            generator_known;
   gboolean            has_generator;
   GSignalGroup       *document_signals;
+  MusterMapTool       tool;           /* the properties behind the toolbar's actions */
   gboolean            show_umpire;
+  gboolean            show_ranges;
+  gboolean            snap;
   GPtrArray          *text_views;   /* GtkTextView, with "field" / "side" data */
   char               *status;
   guint               n_unplaced;

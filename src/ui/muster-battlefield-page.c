@@ -624,8 +624,9 @@ set_tool (MusterBattlefieldPage *self,
           MusterMapTool          tool)
 {
   MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
-  gboolean changed = tool != muster_map_view_get_tool (self->map_view);
+  gboolean changed = tool != self->tool;
 
+  self->tool = tool;
   muster_map_view_set_tool (self->map_view, tool);
   if (tool == MUSTER_MAP_TOOL_ZONE && doc && muster_doc_get_n_forces (doc) > 0)
     muster_map_view_set_zone_side (self->map_view,
@@ -818,14 +819,13 @@ add_shortcuts (MusterBattlefieldPage *self)
                                      GTK_SHORTCUT_SCOPE_GLOBAL);
   for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     {
-      GtkShortcut *shortcut = gtk_shortcut_new (gtk_shortcut_trigger_parse_string (shortcuts[i].trigger),
-                                                gtk_named_action_new (shortcuts[i].action));
+      GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string (shortcuts[i].trigger);
+      GtkShortcut *shortcut = gtk_shortcut_new (trigger, gtk_named_action_new (shortcuts[i].action));
+      GtkEventController *keys = shortcuts[i].global ? page_keys : map_keys;
 
       if (shortcuts[i].tool != NULL)
         gtk_shortcut_set_arguments (shortcut, g_variant_new_string (shortcuts[i].tool));
-      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts[i].global ? page_keys
-                                                                                         : map_keys),
-                                            shortcut);
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
     }
   gtk_widget_add_controller (GTK_WIDGET (self->map_view), map_keys);
   gtk_widget_add_controller (GTK_WIDGET (self), page_keys);
@@ -842,7 +842,7 @@ muster_battlefield_page_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_TOOL:
-      g_value_set_enum (value, muster_map_view_get_tool (self->map_view));
+      g_value_set_enum (value, self->tool);
       break;
 
     case PROP_SHOW_UMPIRE:
@@ -850,11 +850,11 @@ muster_battlefield_page_get_property (GObject    *object,
       break;
 
     case PROP_SHOW_RANGES:
-      g_value_set_boolean (value, muster_map_view_get_show_ranges (self->map_view));
+      g_value_set_boolean (value, self->show_ranges);
       break;
 
     case PROP_SNAP:
-      g_value_set_boolean (value, muster_map_view_get_snap (self->map_view));
+      g_value_set_boolean (value, self->snap);
       break;
 
     default:
@@ -862,7 +862,8 @@ muster_battlefield_page_get_property (GObject    *object,
     }
 }
 
-/* The toggles are the map view's: the page passes them on and says when they changed. */
+/* The tool and the toggles are the map view's: the page keeps them for its property actions,
+ * passes them on and says when they changed. */
 static void
 muster_battlefield_page_set_property (GObject      *object,
                                       guint         prop_id,
@@ -886,14 +887,16 @@ muster_battlefield_page_set_property (GObject      *object,
       break;
 
     case PROP_SHOW_RANGES:
-      if (on == muster_map_view_get_show_ranges (self->map_view))
+      if (on == self->show_ranges)
         return;
+      self->show_ranges = on;
       muster_map_view_set_show_ranges (self->map_view, on);
       break;
 
     case PROP_SNAP:
-      if (on == muster_map_view_get_snap (self->map_view))
+      if (on == self->snap)
         return;
+      self->snap = on;
       muster_map_view_set_snap (self->map_view, on);
       break;
 
@@ -1036,6 +1039,9 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   self->text_views = g_ptr_array_new ();
+  self->tool = muster_map_view_get_tool (self->map_view);
+  self->snap = muster_map_view_get_snap (self->map_view);
+  self->show_ranges = muster_map_view_get_show_ranges (self->map_view);
   self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
   g_signal_group_connect_swapped (self->document_signals, "battlefield-changed",
                                   G_CALLBACK (battlefield_changed_cb), self);
