@@ -80,17 +80,4 @@ struct _MusterFillSystem
                                   gconstpointer          facts);
 };
 
-/* What muster_procedure_fill_from_unit() does for a system with a #MusterFillSystem. */
-gboolean muster_fill_inputs     (const MusterFillSystem *fill,
-                                 const MusterProcedure  *procedure,
-                                 const MusterRuleset    *ruleset,
-                                 const MusterForce      *force,
-                                 const MusterUnit       *unit,
-                                 MusterFillRole          role,
-                                 int                    *values,
-                                 GError                **error);
-gboolean muster_fill_fills_role (const MusterFillSystem *fill,
-                                 const MusterProcedure  *procedure,
-                                 MusterFillRole          role);
-
 G_END_DECLS

@@ -180,39 +180,3 @@ muster_fill_stat_int (const MusterStats *stats,
 
   return stats != NULL && muster_stats_get_number (stats, id, &value) ? (int) value : fallback;
 }
-
-/* Returns: whether a unit fills @role in @procedure, by @fill's table */
-gboolean
-muster_fill_fills_role (const MusterFillSystem *fill,
-                        const MusterProcedure  *procedure,
-                        MusterFillRole          role)
-{
-  return muster_fill_table_has_role (fill->roles, procedure, role);
-}
-
-/* Fills @procedure's inputs from @unit as @fill says: see muster_procedure_fill_from_unit(). */
-gboolean
-muster_fill_inputs (const MusterFillSystem *fill,
-                    const MusterProcedure  *procedure,
-                    const MusterRuleset    *ruleset,
-                    const MusterForce      *force,
-                    const MusterUnit       *unit,
-                    MusterFillRole          role,
-                    int                    *values,
-                    GError                **error)
-{
-  const MusterUnitType *type = muster_fill_unit_type (ruleset, unit, error);
-  g_autofree gpointer facts = NULL;
-
-  if (type == NULL)
-    return FALSE;
-  if (!muster_fill_table_has_role (fill->roles, procedure, role))
-    return TRUE;
-  facts = g_malloc0 (fill->facts_size);
-  fill->facts (ruleset, force, type, unit, facts);
-  if (role == MUSTER_FILL_ROLE_ACTING)
-    fill->acting (procedure, values, facts);
-  else
-    fill->target (procedure, values, facts);
-  return TRUE;
-}

@@ -202,7 +202,7 @@ muster_system_fills_role (const MusterSystem    *self,
                           MusterFillRole         role)
 {
   if (self->fill != NULL)
-    return muster_fill_fills_role (self->fill, procedure, role);
+    return muster_fill_table_has_role (self->fill->roles, procedure, role);
   if (self->fill_inputs == NULL)
     return FALSE;
   return self->fills_role == NULL || self->fills_role (procedure, role);
@@ -219,10 +219,26 @@ muster_system_fill_inputs (const MusterSystem     *self,
                            int                    *values,
                            GError                **error)
 {
-  if (self->fill != NULL)
-    return muster_fill_inputs (self->fill, procedure, ruleset, force, unit, role, values, error);
-  g_return_val_if_fail (self->fill_inputs != NULL, FALSE);
-  return self->fill_inputs (procedure, ruleset, force, unit, role, values, error);
+  const MusterFillSystem *fill = self->fill;
+  const MusterUnitType *type;
+  g_autofree gpointer facts = NULL;
+
+  if (fill == NULL)
+    {
+      g_return_val_if_fail (self->fill_inputs != NULL, FALSE);
+      return self->fill_inputs (procedure, ruleset, force, unit, role, values, error);
+    }
+  if (!(type = muster_fill_unit_type (ruleset, unit, error)))
+    return FALSE;
+  if (!muster_fill_table_has_role (fill->roles, procedure, role))
+    return TRUE;
+  facts = g_malloc0 (fill->facts_size);
+  fill->facts (ruleset, force, type, unit, facts);
+  if (role == MUSTER_FILL_ROLE_ACTING)
+    fill->acting (procedure, values, facts);
+  else
+    fill->target (procedure, values, facts);
+  return TRUE;
 }
 
 /* Returns: (transfer none): the module for the book at the bottom of @ruleset's extends chain */
