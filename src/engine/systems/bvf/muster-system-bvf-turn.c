@@ -23,15 +23,15 @@ enum { IN_OUT_WINNER, IN_OUT_ROLLS };
 static const char * const winner_labels[] = { "Player A", "Player B", NULL };
 
 static const MusterInputSpec initiative_inputs[] = {
-  { "a-dice", "Player A's dice", "The book: 4 dice each, with no modifiers.", MUSTER_INPUT_INT,
-    1, 20, 4, NULL, NULL },
-  { "b-dice", "Player B's dice", "The book: 4 dice each, with no modifiers.", MUSTER_INPUT_INT,
-    1, 20, 4, NULL, NULL },
+  MUSTER_INT_INPUT ("a-dice", "Player A's dice",
+                    "The book: 4 dice each, with no modifiers.", 1, 20, 4),
+  MUSTER_INT_INPUT ("b-dice", "Player B's dice",
+                    "The book: 4 dice each, with no modifiers.", 1, 20, 4),
 };
 
 static const MusterOutputSpec initiative_outputs[] = {
-  { "winner", "Initiative", winner_labels },
-  { "rolls", "Roll-offs (10: ten or more)", NULL },
+  { .id = "winner", .label = "Initiative", .value_labels = winner_labels },
+  { .id = "rolls", .label = "Roll-offs (10: ten or more)" },
 };
 
 static gboolean
@@ -99,20 +99,18 @@ enum { FL_STANDS, FL_EXPERIENCE, FL_BAD_LUCK, FL_SLOW, FL_OTHER };
 enum { FL_OUT_FLED, FL_OUT_STRAGGLERS };
 
 static const MusterInputSpec flee_inputs[] = {
-  { "stands", "Stands", "One die per stand of the fleeing unit.", MUSTER_INPUT_INT, 1, 60, 4,
-    NULL, NULL },
-  { "experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.", MUSTER_INPUT_CHOICE,
-    0, 0, MUSTER_BVF_REGULAR, _muster_bvf_level_ids, _muster_bvf_level_labels },
-  { "bad-luck", "Bad Luck", "The spell: −2 Successes.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "slow-thinking", "Slow Thinking", "−1 Success on everything (Ogre Wreckers).",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "other", "Other modifiers", "Any other Success modifier.", MUSTER_INPUT_INT, -10, 10, 0,
-    NULL, NULL },
+  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
+  MUSTER_CHOICE_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.",
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
+                     "−1 Success on everything (Ogre Wreckers).", 0),
+  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
 };
 
 static const MusterOutputSpec flee_outputs[] = {
-  { "fled", "Stands moving 2 × MR", NULL },
-  { "stragglers", "Stragglers (1 × MR)", NULL },
+  { .id = "fled", .label = "Stands moving 2 × MR" },
+  { .id = "stragglers", .label = "Stragglers (1 × MR)" },
 };
 
 static void

@@ -31,76 +31,72 @@ static const char * const arm_ids[] = { "foot", "cavalry", NULL };
 static const char * const arm_labels[] = { "Foot", "Cavalry", NULL };
 
 static const MusterInputSpec charge_test_inputs[] = {
-  { "morale-quality", "Morale Quality",
-    "The charger's rating: B −1 to the Charge Number is the book's; A −2, C 0, D +1 and E +2 "
-    "are our defaults.", MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids,
-    _muster_hm_quality_labels },
-  { "cavalry", "Charger is cavalry", "Charge Number −2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "sub-commander", "Sub-commander leads the charge", "Charge Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "other", "Other Charge Number modifiers",
-    "The sum of the modifiers the review names without a value: relative size of the enemy "
-    "BMU, skirmisher or mob charger, charge against the target's flank.",
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL },
-  { "dice", "Charge Test dice",
-    "The example rolls “a die”: one d6 ≥ the Charge Number is our default; two dice is the "
-    "alternative reading.", MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_hm_charge_dice_ids,
-    _muster_hm_charge_dice_labels },
+  MUSTER_CHOICE_INPUT ("morale-quality", "Morale Quality",
+                       "The charger's rating: B −1 to the Charge Number is the book's; A −2, C 0, "
+                       "D +1 and E +2 are our defaults.",
+                       _muster_hm_quality_ids, _muster_hm_quality_labels, 2),
+  MUSTER_BOOL_INPUT ("cavalry", "Charger is cavalry", "Charge Number −2.", 0),
+  MUSTER_BOOL_INPUT ("sub-commander", "Sub-commander leads the charge", "Charge Number −1.", 0),
+  MUSTER_INT_INPUT ("other", "Other Charge Number modifiers",
+                    "The sum of the modifiers the review names without a value: "
+                    "relative size of the enemy BMU, skirmisher or mob charger, charge "
+                    "against the target's flank.", -6, 6, 0),
+  MUSTER_CHOICE_INPUT ("dice", "Charge Test dice",
+                       "The example rolls “a die”: one d6 ≥ the Charge Number is our default; two "
+                       "dice is the alternative reading.",
+                       _muster_hm_charge_dice_ids, _muster_hm_charge_dice_labels, 0),
 };
 
 static const MusterOutputSpec charge_test_outputs[] = {
-  { "result", "Charge Test", pass_labels },
+  { .id = "result", .label = "Charge Test", .value_labels = pass_labels },
 };
 
 /* The inputs of every Morale Number (§9.2), shared by the test and the rally. */
 #define MORALE_QUALITY_INPUT \
-  { "morale-quality", "Morale Quality", \
-    "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, C 0, D +1 and " \
-    "E +2 are our defaults.", MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, \
-    _muster_hm_quality_labels }
+  MUSTER_CHOICE_INPUT ("morale-quality", "Morale Quality", \
+                       "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, " \
+                       "C 0, D +1 and E +2 are our defaults.", \
+                       _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 #define CASUALTY_INPUTS(hits_help) \
-  { "starting-stands", "Starting stands", "The BMU's stands at the start of the battle.", \
-    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL }, \
-  { "stands-lost", "Stands already lost", "Counted in the casualty percentage.", \
-    MUSTER_INPUT_INT, 0, 99, 0, NULL, NULL }, \
-  { "hits", "Hits on the unit", hits_help, MUSTER_INPUT_INT, 0, 300, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("starting-stands", "Starting stands", \
+                    "The BMU's stands at the start of the battle.", 1, 100, 8), \
+  MUSTER_INT_INPUT ("stands-lost", "Stands already lost", \
+                    "Counted in the casualty percentage.", 0, 99, 0), \
+  MUSTER_INT_INPUT ("hits", "Hits on the unit", hits_help, 0, 300, 0)
 #define SUPPORT_INPUTS \
-  { "friends-near", "Friendly units nearby", \
-    "Friendly units “not too distant”: Morale Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "attached-commander", "Attached commander", "Morale Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_BOOL_INPUT ("friends-near", "Friendly units nearby", \
+                     "Friendly units “not too distant”: Morale Number −1.", 0), \
+  MUSTER_BOOL_INPUT ("attached-commander", "Attached commander", "Morale Number −1.", 0)
 #define OTHER_MORALE_INPUT \
-  { "other", "Other Morale Number modifiers", \
-    "The sum of the modifiers the review does not give, e.g. within its own lines.", \
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("other", "Other Morale Number modifiers", \
+                    "The sum of the modifiers the review does not give, e.g. " \
+                    "within its own lines.", -6, 6, 0)
 
 static const MusterInputSpec morale_test_inputs[] = {
   MORALE_QUALITY_INPUT,
   CASUALTY_INPUTS ("This turn's temporary hits plus the permanent hits it still carries. With "
                    "the stands lost they make the casualty percentage (our default formula); "
                    "25% or more: +3."),
-  { "won-melee", "Caused more casualties in the melee than it suffered", "Morale Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("won-melee", "Caused more casualties in the melee than it suffered",
+                     "Morale Number −1.", 0),
   SUPPORT_INPUTS,
-  { "being-charged", "Being charged",
-    "A penalty the review gives no number for: our default +1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("being-charged", "Being charged",
+                     "A penalty the review gives no number for: our default +1.", 0),
   OTHER_MORALE_INPUT,
 };
 
 static const MusterOutputSpec morale_test_outputs[] = {
-  { "result", "Result", _muster_hm_result_labels },
-  { "margin", "Failure margin", NULL },
-  { "calamity", "Calamity (double 1s)", flag_labels },
-  { "fortune", "Fortune (double 6s)", flag_labels },
+  { .id = "result", .label = "Result", .value_labels = _muster_hm_result_labels },
+  { .id = "margin", .label = "Failure margin" },
+  { .id = "calamity", .label = "Calamity (double 1s)", .value_labels = flag_labels },
+  { .id = "fortune", .label = "Fortune (double 6s)", .value_labels = flag_labels },
 };
 
 /* The Form Square roll is a Morale Test (our default, §16 H19), with the same inputs. */
 static const MusterOutputSpec form_square_outputs[] = {
-  { "result", "Result", square_labels },
-  { "calamity", "Calamity (double 1s)", flag_labels },
-  { "fortune", "Fortune (double 6s)", flag_labels },
+  { .id = "result", .label = "Result", .value_labels = square_labels },
+  { .id = "calamity", .label = "Calamity (double 1s)", .value_labels = flag_labels },
+  { .id = "fortune", .label = "Fortune (double 6s)", .value_labels = flag_labels },
 };
 
 static const char * const rally_state_ids[] = { "shaken", "routed", NULL };
@@ -111,8 +107,9 @@ static const char * const rally_after_labels[] = {
 };
 
 static const MusterInputSpec rally_inputs[] = {
-  { "state", "Morale state", "Shaken units must rally to recover; Routed units may try.",
-    MUSTER_INPUT_CHOICE, 0, 0, RALLY_SHAKEN, rally_state_ids, rally_state_labels },
+  MUSTER_CHOICE_INPUT ("state", "Morale state",
+                       "Shaken units must rally to recover; Routed units may try.",
+                       rally_state_ids, rally_state_labels, RALLY_SHAKEN),
   MORALE_QUALITY_INPUT,
   CASUALTY_INPUTS ("The review does not say which modifiers apply to a rally: our default is "
                    "the Morale Test's, so 25% casualties give +3."),
@@ -121,40 +118,40 @@ static const MusterInputSpec rally_inputs[] = {
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { "after", "State after the rally", rally_after_labels },
+  { .id = "after", .label = "State after the rally", .value_labels = rally_after_labels },
 };
 
 static const MusterInputSpec hit_conversion_inputs[] = {
-  { "temporary-hits", "Temporary hits", "All hits taken this turn from fire and melee.",
-    MUSTER_INPUT_INT, 0, 300, 0, NULL, NULL },
-  { "carried-hits", "Permanent hits carried", "The remainder kept from earlier turns.",
-    MUSTER_INPUT_INT, 0, 9, 0, NULL, NULL },
-  { "stands", "Stands", "The BMU's stands before the conversion.",
-    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL },
+  MUSTER_INT_INPUT ("temporary-hits", "Temporary hits",
+                    "All hits taken this turn from fire and melee.", 0, 300, 0),
+  MUSTER_INT_INPUT ("carried-hits", "Permanent hits carried",
+                    "The remainder kept from earlier turns.", 0, 9, 0),
+  MUSTER_INT_INPUT ("stands", "Stands", "The BMU's stands before the conversion.", 1, 100, 8),
 };
 
 static const MusterOutputSpec hit_conversion_outputs[] = {
-  { "permanent", "Permanent hits", NULL },
-  { "stands-lost", "Stands removed", NULL },
-  { "retained", "Hits retained", NULL },
-  { "stands-left", "Stands left", NULL },
+  { .id = "permanent", .label = "Permanent hits" },
+  { .id = "stands-lost", .label = "Stands removed" },
+  { .id = "retained", .label = "Hits retained" },
+  { .id = "stands-left", .label = "Stands left" },
 };
 
 static const MusterInputSpec rout_pursuit_inputs[] = {
-  { "scale", "Scale", "The game's scale, which sets the variable-movement rates.",
-    MUSTER_INPUT_CHOICE, 0, 0, 4, _muster_hm_scale_ids, _muster_hm_scale_labels },
-  { "routing", "Routing unit", "Foot roll one die, cavalry two.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, arm_ids, arm_labels },
-  { "pursuer", "Pursuer", "Foot roll one die, cavalry two.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, arm_ids, arm_labels },
-  { "gap", "Gap (inches)", "How far apart they start: 0 when the pursuer was in contact.",
-    MUSTER_INPUT_INT, 0, 60, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("scale", "Scale",
+                       "The game's scale, which sets the variable-movement rates.",
+                       _muster_hm_scale_ids, _muster_hm_scale_labels, 4),
+  MUSTER_CHOICE_INPUT ("routing", "Routing unit",
+                       "Foot roll one die, cavalry two.", arm_ids, arm_labels, 0),
+  MUSTER_CHOICE_INPUT ("pursuer", "Pursuer",
+                       "Foot roll one die, cavalry two.", arm_ids, arm_labels, 0),
+  MUSTER_INT_INPUT ("gap", "Gap (inches)",
+                    "How far apart they start: 0 when the pursuer was in contact.", 0, 60, 0),
 };
 
 static const MusterOutputSpec rout_pursuit_outputs[] = {
-  { "rout-distance", "Rout move (inches)", NULL },
-  { "pursuit-distance", "Pursuit move (inches)", NULL },
-  { "contact", "Contact", contact_labels },
+  { .id = "rout-distance", .label = "Rout move (inches)" },
+  { .id = "pursuit-distance", .label = "Pursuit move (inches)" },
+  { .id = "contact", .label = "Contact", .value_labels = contact_labels },
 };
 
 /* Pass on a roll that ties or beats the Charge Number (our default comparison, §16 H7). */

@@ -27,18 +27,18 @@ static const char * const location_labels[] = { "Miss or bounce", "Track / wheel
 
 static const MusterInputSpec af_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_AT_GUN),
-  { "cover", "Terrain",
-    "The book gives no to-hit table against AFVs. By default the vehicle counts as heavy cover "
-    "(column E stationary, D moving).", MUSTER_INPUT_CHOICE, 0, 0, 3, _muster_mov_covers,
-    _muster_mov_cover_labels },
+  MUSTER_CHOICE_INPUT ("cover", "Terrain",
+                       "The book gives no to-hit table against AFVs. By default the vehicle counts "
+                       "as heavy cover (column E stationary, D moving).",
+                       _muster_mov_covers, _muster_mov_cover_labels, 3),
   MUSTER_MOV_POSTURE_INPUT,
   MUSTER_MOV_MOVING_FIRE_INPUT,
   MUSTER_MOV_COLUMN_E_INPUT,
 };
 
 static const MusterOutputSpec af_outputs[] = {
-  { "hits", "Hits", NULL },
-  { "result", "Damage", location_labels },
+  { .id = "hits", .label = "Hits" },
+  { .id = "result", .label = "Damage", .value_labels = location_labels },
 };
 
 static void af_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -120,15 +120,15 @@ static const char * const aa_labels[] = { "No effect", "Track damaged: immobile"
                                           NULL };
 
 static const MusterInputSpec aa_inputs[] = {
-  { "weapon", "Weapon", "Rolled on 2d6 against its damage number.", MUSTER_INPUT_CHOICE, 0, 0,
-    0, aa_weapons, aa_weapon_labels },
-  { "open-topped", "Open-topped vehicle",
-    "A grenade can destroy an open-topped vehicle; by default its track result destroys one "
-    "instead.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("weapon", "Weapon", "Rolled on 2d6 against its damage number.",
+                       aa_weapons, aa_weapon_labels, 0),
+  MUSTER_BOOL_INPUT ("open-topped", "Open-topped vehicle",
+                     "A grenade can destroy an open-topped vehicle; by default its track result "
+                     "destroys one instead.", 0),
 };
 
 static const MusterOutputSpec aa_outputs[] = {
-  { "result", "Damage", aa_labels },
+  { .id = "result", .label = "Damage", .value_labels = aa_labels },
 };
 
 static void aa_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -219,16 +219,16 @@ enum { CS_CREW };
 static const char * const crew_words[] = { "none", "slight", "moderate", "killed", NULL };
 
 static const MusterInputSpec cs_inputs[] = {
-  { "crew", "Crew members",
-    "Everyone in a destroyed AFV, or in the struck section of a hull or turret hit (our "
-    "reading of “may be wounded”).", MUSTER_INPUT_INT, 1, 10, 4, NULL, NULL },
+  MUSTER_INT_INPUT ("crew", "Crew members",
+                    "Everyone in a destroyed AFV, or in the struck section of a hull or turret hit "
+                    "(our reading of “may be wounded”).", 1, 10, 4),
 };
 
 static const MusterOutputSpec cs_outputs[] = {
-  { "none", "Unhurt", NULL },
-  { "slight", "Slight wounds", NULL },
-  { "moderate", "Moderate wounds", NULL },
-  { "killed", "Killed", NULL },
+  { .id = "none", .label = "Unhurt" },
+  { .id = "slight", .label = "Slight wounds" },
+  { .id = "moderate", .label = "Moderate wounds" },
+  { .id = "killed", .label = "Killed" },
 };
 
 static void cs_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);

@@ -26,17 +26,18 @@ static const char * const vehicle_class_labels[] = { "Wheeled", "Halftrack",
                                                      "Tank (tracked AFV)", NULL };
 
 static const MusterInputSpec mv_inputs[] = {
-  { "class", "Vehicle class", "The base rate in cautious search mode: wheeled 40, halftrack 30, "
-    "tank 20 yards a turn.", MUSTER_INPUT_CHOICE, 0, 0, 2, vehicle_classes,
-    vehicle_class_labels },
-  { "road", "On a road", "+10 yards, counted only when the whole move is on a road (our "
-    "reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "mud", "Mud, deep snow or deep sand", "Half rate, rounded down, after any road bonus, when "
-    "any part of the move crosses it (our reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("class", "Vehicle class",
+                       "The base rate in cautious search mode: wheeled 40, halftrack 30, "
+                       "tank 20 yards a turn.", vehicle_classes, vehicle_class_labels, 2),
+  MUSTER_BOOL_INPUT ("road", "On a road",
+                     "+10 yards, counted only when the whole move is on a road (our reading).", 0),
+  MUSTER_BOOL_INPUT ("mud", "Mud, deep snow or deep sand",
+                     "Half rate, rounded down, after any road bonus, when any part of the move "
+                     "crosses it (our reading).", 0),
 };
 
 static const MusterOutputSpec mv_outputs[] = {
-  { "yards", "Most yards this turn", NULL },
+  { .id = "yards", .label = "Most yards this turn" },
 };
 
 static void
@@ -106,23 +107,22 @@ enum { CF_OUT_SHOTS, CF_OUT_HITS };
 
 static const MusterInputSpec cf_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (8),
-  { "range", "Range (yds)", "Up to the 400 yards of line of sight.", MUSTER_INPUT_INT, 0, 400,
-    100, NULL, NULL },
-  { "cover", "Terrain", "The target's cover: the row of the TAR chart.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, _muster_mov_covers, _muster_mov_cover_labels },
+  MUSTER_INT_INPUT ("range", "Range (yds)", "Up to the 400 yards of line of sight.", 0, 400, 100),
+  MUSTER_CHOICE_INPUT ("cover", "Terrain", "The target's cover: the row of the TAR chart.",
+                       _muster_mov_covers, _muster_mov_cover_labels, 0),
   MUSTER_MOV_POSTURE_INPUT,
-  { "crew", "Crew assigned", "The weapon system's crew.", MUSTER_INPUT_INT, 1, 10, 3, NULL,
-    NULL },
-  { "crew-lost", "Crew wounded or killed", "Once half the crew (rounded up, our reading) are "
-    "casualties, firing takes twice as many turns.", MUSTER_INPUT_INT, 0, 10, 0, NULL, NULL },
-  { "turns", "Turns", "Turns of fire at the same target, from the first shot.",
-    MUSTER_INPUT_INT, 1, CF_MAX_TURNS, 4, NULL, NULL },
+  MUSTER_INT_INPUT ("crew", "Crew assigned", "The weapon system's crew.", 1, 10, 3),
+  MUSTER_INT_INPUT ("crew-lost", "Crew wounded or killed",
+                    "Once half the crew (rounded up, our reading) are casualties, firing takes "
+                    "twice as many turns.", 0, 10, 0),
+  MUSTER_INT_INPUT ("turns", "Turns",
+                    "Turns of fire at the same target, from the first shot.", 1, CF_MAX_TURNS, 4),
   MUSTER_MOV_COLUMN_E_INPUT,
 };
 
 static const MusterOutputSpec cf_outputs[] = {
-  { "shots", "Shots", NULL },
-  { "hits", "Shots that hit", NULL },
+  { .id = "shots", .label = "Shots" },
+  { .id = "hits", .label = "Shots that hit" },
 };
 
 static void

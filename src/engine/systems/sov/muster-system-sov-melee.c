@@ -44,11 +44,11 @@ static const char * const scrum_result_labels[] = {
 
 
 static const MusterOutputSpec hth_outputs[] = {
-  { "attacker-hits", "Attacker's potential hits", NULL },
-  { "defender-hits", "Defender's potential hits", NULL },
-  { "defender-casualties", "Defender's casualties", NULL },
-  { "attacker-casualties", "Attacker's casualties", NULL },
-  { "scrum", "Scrum", scrum_result_labels },
+  { .id = "attacker-hits", .label = "Attacker's potential hits" },
+  { .id = "defender-hits", .label = "Defender's potential hits" },
+  { .id = "defender-casualties", .label = "Defender's casualties" },
+  { .id = "attacker-casualties", .label = "Attacker's casualties" },
+  { .id = "scrum", .label = "Scrum", .value_labels = scrum_result_labels },
 };
 
 /* One side of the round, ready to roll. */

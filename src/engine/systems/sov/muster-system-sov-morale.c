@@ -20,18 +20,21 @@ static const char * const reaction_labels[] = {
 };
 
 #define QUALITY_INPUT \
-  { "quality", "Unit Quality", "The Quality Die rolled for the test: Untrained D4 to Elite D12.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }
+  MUSTER_CHOICE_INPUT ("quality", "Unit Quality", \
+                       "The Quality Die rolled for the test: Untrained D4 to Elite D12.", \
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2)
 #define LV_INPUT \
-  { "lv", "Leadership Value", "The unit leader's LV, the target number before threats: 1 " \
-    "inspiring, 2 average, 3 poor. Lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }
+  MUSTER_INT_INPUT ("lv", "Leadership Value", \
+                    "The unit leader's LV, the target number before threats: 1 inspiring, 2 " \
+                    "average, 3 poor. Lower is better.", 1, 3, 2)
 #define MOTIVATION_INPUT \
-  { "motivation", "Mission Motivation", "Picks the column of the Confidence Threat Level " \
-    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_motivation_ids, \
-    muster_sov_motivation_labels }
+  MUSTER_CHOICE_INPUT ("motivation", "Mission Motivation", \
+                       "Picks the column of the Confidence Threat Level table.", \
+                       muster_sov_motivation_ids, muster_sov_motivation_labels, 1)
 #define EXTRA_TL_INPUT \
-  { "extra-tl", "Other Threat Level", "Any further cumulative threat level from other rules " \
-    "(e.g. +1 per casualty from Final Defensive Fire).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("extra-tl", "Other Threat Level", \
+                    "Any further cumulative threat level from other rules (e.g. +1 per casualty " \
+                    "from Final Defensive Fire).", -6, 20, 0)
 
 
 /* Confidence Test (§4.3.1) */
@@ -55,21 +58,22 @@ static const char * const confidence_circumstance_labels[] = {
 static const MusterInputSpec confidence_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "circumstance", "Circumstance", "The basic Threat Level: only the highest that applies "
-    "counts. NTR cells of the table mean no test.", MUSTER_INPUT_CHOICE, 0, 0, 3,
-    confidence_circumstances, confidence_circumstance_labels },
+  MUSTER_CHOICE_INPUT ("circumstance", "Circumstance",
+                       "The basic Threat Level: only the highest that applies counts. NTR cells of "
+                       "the table mean no test.",
+                       confidence_circumstances, confidence_circumstance_labels, 3),
   MOTIVATION_INPUT,
-  { "artillery", "Unit is under Artillery attack", "Cumulative: +2, +1 or +0 for Low, Medium "
-    "or High motivation.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "untreated", "Untreated Casualties", "Cumulative: +1 each at Low motivation. The book "
-    "never defines treatment, so 0 unless a scenario says otherwise.", MUSTER_INPUT_INT, 0, 50,
-    0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("artillery", "Unit is under Artillery attack",
+                     "Cumulative: +2, +1 or +0 for Low, Medium or High motivation.", 0),
+  MUSTER_INT_INPUT ("untreated", "Untreated Casualties",
+                    "Cumulative: +1 each at Low motivation. The book never defines treatment, so 0 "
+                    "unless a scenario says otherwise.", 0, 50, 0),
   EXTRA_TL_INPUT,
 };
 
 static const MusterOutputSpec test_outputs[] = {
-  { "result", "Result", test_labels },
-  { "cl-loss", "Confidence levels lost", NULL },
+  { .id = "result", .label = "Result", .value_labels = test_labels },
+  { .id = "cl-loss", .label = "Confidence levels lost" },
 };
 
 static gboolean
@@ -182,17 +186,18 @@ static const char * const reaction_circumstance_labels[] = {
 static const MusterInputSpec reaction_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "circumstance", "Circumstance", "The act being tried; its Threat Level comes from the "
-    "Reaction table. Mission Motivation does not change reaction TLs.", MUSTER_INPUT_CHOICE, 0, 0,
-    0, reaction_circumstances, reaction_circumstance_labels },
-  { "extra-tl", "Threat Level", "Added to the circumstance's level: the number of Suppression "
-    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, +1 for Heat "
-    "uphill…",
-    MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("circumstance", "Circumstance",
+                       "The act being tried; its Threat Level comes from the Reaction table. "
+                       "Mission Motivation does not change reaction TLs.",
+                       reaction_circumstances, reaction_circumstance_labels, 0),
+  MUSTER_INT_INPUT ("extra-tl", "Threat Level",
+                    "Added to the circumstance's level: the number of Suppression "
+                    "markers for Final Defensive Fire while suppressed, +1 per FDF "
+                    "casualty, +1 for Heat uphill…", -6, 20, 0),
 };
 
 static const MusterOutputSpec reaction_outputs[] = {
-  { "result", "Result", reaction_labels },
+  { .id = "result", .label = "Result", .value_labels = reaction_labels },
 };
 
 static gboolean
@@ -241,21 +246,21 @@ static const char * const test_lv_labels[] = {
 
 static const MusterInputSpec leader_loss_inputs[] = {
   QUALITY_INPUT,
-  { "lv", "Leadership Value", "The lost leader's LV (1 best, 3 worst).", MUSTER_INPUT_INT, 1,
-    3, 2, NULL, NULL },
+  MUSTER_INT_INPUT ("lv", "Leadership Value", "The lost leader's LV (1 best, 3 worst).", 1, 3, 2),
   MOTIVATION_INPUT,
-  { "test-lv", "LV for the test", "The book does not say whether the Confidence Test uses the "
-    "new leader's LV or the lost one's; the new leader is the one commanding.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, test_lv_ids, test_lv_labels },
-  { "artillery", "Unit is under Artillery attack", "Cumulative: +2, +1 or +0 for Low, Medium "
-    "or High motivation.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("test-lv", "LV for the test",
+                       "The book does not say whether the Confidence Test uses the new leader's LV "
+                       "or the lost one's; the new leader is the one commanding.",
+                       test_lv_ids, test_lv_labels, 0),
+  MUSTER_BOOL_INPUT ("artillery", "Unit is under Artillery attack",
+                     "Cumulative: +2, +1 or +0 for Low, Medium or High motivation.", 0),
   EXTRA_TL_INPUT,
 };
 
 static const MusterOutputSpec leader_loss_outputs[] = {
-  { "new-lv", "New leader's LV", NULL },
-  { "result", "Confidence Test", test_labels },
-  { "cl-loss", "Confidence levels lost", NULL },
+  { .id = "new-lv", .label = "New leader's LV" },
+  { .id = "result", .label = "Confidence Test", .value_labels = test_labels },
+  { .id = "cl-loss", .label = "Confidence levels lost" },
 };
 
 typedef struct
@@ -350,26 +355,24 @@ enum {
 static const MusterInputSpec fright_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "unit-size", "Unit size", "Figures in the testing unit.", MUSTER_INPUT_INT, 1, 500, 10,
-    NULL, NULL },
-  { "mounted", "Mounted unit", "Mounted figures count 2 on both sides of the ratio.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "fleeing-foot", "Fleeing infantry in sight", "Friendly Routed infantry figures seen fleeing, "
-    "beside or behind the unit too.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
-  { "fleeing-mounted", "Fleeing mounted figures in sight", "Each counts 2.", MUSTER_INPUT_INT,
-    0, 500, 5, NULL, NULL },
-  { "casualties-foot", "Infantry casualties", "The unit's own infantry figures removed this "
-    "turn.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
-  { "casualties-mounted", "Mounted casualties", "The unit's own mounted figures removed this "
-    "turn; each counts 2.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
-  { "adjacent-friends", "Adjacent friendly formed units", "Units in Open or Close Order beside "
-    "it, not panicked: −1 each.", MUSTER_INPUT_INT, 0, 10, 0, NULL, NULL },
-  { "enemy-flank", "Enemy units on a flank", "Within 12\": +1 each.", MUSTER_INPUT_INT, 0, 10,
-    0, NULL, NULL },
-  { "enemy-rear", "Enemy units to the rear", "Within 12\": +2 each.", MUSTER_INPUT_INT, 0, 10,
-    0, NULL, NULL },
-  { "routed-superiors", "Routed superior commands", "Each superior commander's unit that is "
-    "Routed: +2.", MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
+  MUSTER_INT_INPUT ("unit-size", "Unit size", "Figures in the testing unit.", 1, 500, 10),
+  MUSTER_BOOL_INPUT ("mounted", "Mounted unit",
+                     "Mounted figures count 2 on both sides of the ratio.", 0),
+  MUSTER_INT_INPUT ("fleeing-foot", "Fleeing infantry in sight",
+                    "Friendly Routed infantry figures seen fleeing, beside or "
+                    "behind the unit too.", 0, 500, 0),
+  MUSTER_INT_INPUT ("fleeing-mounted", "Fleeing mounted figures in sight",
+                    "Each counts 2.", 0, 500, 5),
+  MUSTER_INT_INPUT ("casualties-foot", "Infantry casualties",
+                    "The unit's own infantry figures removed this turn.", 0, 500, 0),
+  MUSTER_INT_INPUT ("casualties-mounted", "Mounted casualties",
+                    "The unit's own mounted figures removed this turn; each counts 2.", 0, 500, 0),
+  MUSTER_INT_INPUT ("adjacent-friends", "Adjacent friendly formed units",
+                    "Units in Open or Close Order beside it, not panicked: −1 each.", 0, 10, 0),
+  MUSTER_INT_INPUT ("enemy-flank", "Enemy units on a flank", "Within 12\": +1 each.", 0, 10, 0),
+  MUSTER_INT_INPUT ("enemy-rear", "Enemy units to the rear", "Within 12\": +2 each.", 0, 10, 0),
+  MUSTER_INT_INPUT ("routed-superiors", "Routed superior commands",
+                    "Each superior commander's unit that is Routed: +2.", 0, 5, 0),
 };
 
 static gboolean
@@ -428,16 +431,15 @@ enum { RS_QUALITY, RS_LV, RS_MARKERS, RS_ACTIONS };
 static const MusterInputSpec remove_suppression_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "markers", "Suppression markers", "Markers on the unit (at most 3).", MUSTER_INPUT_INT, 1,
-    3, 1, NULL, NULL },
-  { "actions", "Actions spent", "Each leader action tries to remove one marker with QD > LV "
-    "(§9 #17); a failed attempt may be repeated with the second action.", MUSTER_INPUT_INT, 1, 3,
-    2, NULL, NULL },
+  MUSTER_INT_INPUT ("markers", "Suppression markers", "Markers on the unit (at most 3).", 1, 3, 1),
+  MUSTER_INT_INPUT ("actions", "Actions spent",
+                    "Each leader action tries to remove one marker with QD > LV (§9 #17); a failed "
+                    "attempt may be repeated with the second action.", 1, 3, 2),
 };
 
 static const MusterOutputSpec remove_suppression_outputs[] = {
-  { "removed", "Markers removed", NULL },
-  { "remaining", "Markers left", NULL },
+  { .id = "removed", .label = "Markers removed" },
+  { .id = "remaining", .label = "Markers left" },
 };
 
 typedef struct
@@ -524,34 +526,33 @@ static const char * const facing_labels[] = { "Front", "Flank/sides", "Rear", NU
 static const MusterInputSpec charge_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "confidence", "Confidence Level", "Inspired units need no test; Broken and Routed units "
-    "cannot charge.", MUSTER_INPUT_CHOICE, 0, 0, 1, charge_confidence_ids,
-    charge_confidence_labels },
-  { "arm", "Charging troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    muster_sov_arm_ids, muster_sov_arm_labels },
-  { "formation", "Unit Integrity", "The charging unit's formation.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    muster_sov_formation_ids, muster_sov_formation_labels },
-  { "target", "Target", "What is charged. Cavalry cannot charge elephants.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, target_ids, target_labels },
-  { "target-formation", "Target's Unit Integrity", "The target's formation.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels },
-  { "facing", "Charging the target's", "Flank −1, rear −2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    facing_ids, facing_labels },
-  { "shield-wall", "Target has Shield Wall up", "+1 for cavalry.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "pike", "Target has Pike", "+1 for cavalry.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "phalanx", "Target is a Phalanx", "+2 for cavalry charging it in the front.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "terror", "Target causes Terror", "+2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "battle-line", "Battle Line charge led by its commander", "−1.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "combined-fallen-back", "Combined assault after one attacker fell back", "+1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("confidence", "Confidence Level",
+                       "Inspired units need no test; Broken and Routed units cannot charge.",
+                       charge_confidence_ids, charge_confidence_labels, 1),
+  MUSTER_CHOICE_INPUT ("arm", "Charging troops", "Infantry or cavalry.",
+                       muster_sov_arm_ids, muster_sov_arm_labels, 0),
+  MUSTER_CHOICE_INPUT ("formation", "Unit Integrity", "The charging unit's formation.",
+                       muster_sov_formation_ids, muster_sov_formation_labels, 0),
+  MUSTER_CHOICE_INPUT ("target", "Target", "What is charged. Cavalry cannot charge elephants.",
+                       target_ids, target_labels, 0),
+  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity", "The target's formation.",
+                       muster_sov_formation_ids, muster_sov_formation_labels, 0),
+  MUSTER_CHOICE_INPUT ("facing", "Charging the target's", "Flank −1, rear −2.",
+                       facing_ids, facing_labels, 0),
+  MUSTER_BOOL_INPUT ("shield-wall", "Target has Shield Wall up", "+1 for cavalry.", 0),
+  MUSTER_BOOL_INPUT ("pike", "Target has Pike", "+1 for cavalry.", 0),
+  MUSTER_BOOL_INPUT ("phalanx", "Target is a Phalanx",
+                     "+2 for cavalry charging it in the front.", 0),
+  MUSTER_BOOL_INPUT ("terror", "Target causes Terror", "+2.", 0),
+  MUSTER_BOOL_INPUT ("battle-line", "Battle Line charge led by its commander", "−1.", 0),
+  MUSTER_BOOL_INPUT ("combined-fallen-back", "Combined assault after one attacker fell back",
+                     "+1.", 0),
   EXTRA_TL_INPUT,
-  { "mobility", "Mobility die", "Each Combat Move is twice one roll of it.", MUSTER_INPUT_CHOICE,
-    0, 0, 1, muster_sov_die_ids, muster_sov_die_labels },
-  { "distance", "Distance to the target", "Inches. Charging range is two combat moves at most, "
-    "4 × the mobility die (§9 #12).", MUSTER_INPUT_INT, 0, 48, 6, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("mobility", "Mobility die", "Each Combat Move is twice one roll of it.",
+                       muster_sov_die_ids, muster_sov_die_labels, 1),
+  MUSTER_INT_INPUT ("distance", "Distance to the target",
+                    "Inches. Charging range is two combat moves at most, 4 × the "
+                    "mobility die (§9 #12).", 0, 48, 6),
 };
 
 static const char * const contact_labels[] = {
@@ -559,8 +560,8 @@ static const char * const contact_labels[] = {
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { "result", "Reaction Test", reaction_labels },
-  { "contact", "Combat Move", contact_labels },
+  { .id = "result", .label = "Reaction Test", .value_labels = reaction_labels },
+  { .id = "contact", .label = "Combat Move", .value_labels = contact_labels },
 };
 
 typedef struct
@@ -706,14 +707,13 @@ enum { LS_INSPIRED, LS_HONOUR_GUARD };
 static const char * const last_stand_labels[] = { "Disintegrates", "Last Stand", NULL };
 
 static const MusterInputSpec last_stand_inputs[] = {
-  { "inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", MUSTER_INPUT_BOOL, 0,
-    1, 0, NULL, NULL },
-  { "honour-guard", "Honour guard", "The scenario may add 1 for honour guards.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", 0),
+  MUSTER_BOOL_INPUT ("honour-guard", "Honour guard",
+                     "The scenario may add 1 for honour guards.", 0),
 };
 
 static const MusterOutputSpec last_stand_outputs[] = {
-  { "result", "Result", last_stand_labels },
+  { .id = "result", .label = "Result", .value_labels = last_stand_labels },
 };
 
 typedef struct
@@ -797,14 +797,15 @@ static const char * const panic_labels[] = {
 static const MusterInputSpec panic_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "attempt", "Attempt", "The test when a trigger first happens (Untrained: first sight of "
-    "the enemy; Green: first fired on or first sight of heavy troops; Regular: first attack by "
-    "a Terror unit), or a removal, which takes both actions.", MUSTER_INPUT_CHOICE, 0, 0,
-    PANIC_TEST, panic_attempts, panic_attempt_labels },
+  MUSTER_CHOICE_INPUT ("attempt", "Attempt",
+                       "The test when a trigger first happens (Untrained: first sight of the "
+                       "enemy; Green: first fired on or first sight of heavy troops; Regular: "
+                       "first attack by a Terror unit), or a removal, which takes both actions.",
+                       panic_attempts, panic_attempt_labels, PANIC_TEST),
 };
 
 static const MusterOutputSpec panic_outputs[] = {
-  { "result", "Result", panic_labels },
+  { .id = "result", .label = "Result", .value_labels = panic_labels },
 };
 
 typedef struct

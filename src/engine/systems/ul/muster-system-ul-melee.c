@@ -59,22 +59,24 @@ static const MusterInputSpec round_inputs[] = {
                          WEAPON_SA, CHARGE_FANATIC),
   MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
                          WEAPON_HFS, CHARGE_NONE),
-  { "round", "Round", "First contact counts the charge bonuses and the first-contact weapon "
-    "values", MUSTER_INPUT_CHOICE, 0, 0, 0, round_ids, round_labels },
-  { "pairs", "Vignettes in contact", "Pairs of vignettes like these fighting; losses and "
-    "recoil are TU totals", MUSTER_INPUT_INT, 1, 4, 1, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("round", "Round",
+                       "First contact counts the charge bonuses and the "
+                       "first-contact weapon values", round_ids, round_labels, 0),
+  MUSTER_INT_INPUT ("pairs", "Vignettes in contact",
+                    "Pairs of vignettes like these fighting; losses and "
+                    "recoil are TU totals", 1, 4, 1),
   MUSTER_UL_RULE_INPUTS,
 };
 
 enum { OUT_LOSS_A, OUT_LOSS_B, OUT_RECOIL, OUT_RECOIL_MOVE, OUT_DISORDER_A, OUT_DISORDER_B };
 
 static const MusterOutputSpec round_outputs[] = {
-  { "loss-a", "IP lost by A", NULL },
-  { "loss-b", "IP lost by B", NULL },
-  { "recoil", "Recoil", recoil_labels },
-  { "recoil-move", "Recoil move (cm)", NULL },
-  { "disordered-a", "A loses 50% of its IP", disorder_labels },
-  { "disordered-b", "B loses 50% of its IP", disorder_labels },
+  { .id = "loss-a", .label = "IP lost by A" },
+  { .id = "loss-b", .label = "IP lost by B" },
+  { .id = "recoil", .label = "Recoil", .value_labels = recoil_labels },
+  { .id = "recoil-move", .label = "Recoil move (cm)" },
+  { .id = "disordered-a", .label = "A loses 50% of its IP", .value_labels = disorder_labels },
+  { .id = "disordered-b", .label = "B loses 50% of its IP", .value_labels = disorder_labels },
 };
 
 void
