@@ -152,6 +152,12 @@ struct _MusterProcedure
   GDestroyNotify                    free_prepared;
 };
 
+/* In a MusterProcedure's designated initializer: a static array of specs and its length. */
+#define MUSTER_PROCEDURE_INPUTS(inputs_) \
+  .inputs = (inputs_), .n_inputs = G_N_ELEMENTS (inputs_)
+#define MUSTER_PROCEDURE_OUTPUTS(outputs_) \
+  .outputs = (outputs_), .n_outputs = G_N_ELEMENTS (outputs_)
+
 typedef struct _MusterProcedureResult MusterProcedureResult;
 
 /**

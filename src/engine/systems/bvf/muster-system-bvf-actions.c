@@ -124,9 +124,13 @@ _muster_bvf_action_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_action = {
-  MUSTER_BVF_SYSTEM, "character-action", "Character or reserve roll",
-  "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged character's "
-  "sidestep, a reserve unit's arrival.",
-  action_inputs, G_N_ELEMENTS (action_inputs), action_outputs, G_N_ELEMENTS (action_outputs),
-  action_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "character-action",
+  .name = "Character or reserve roll",
+  .summary = "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
+             "character's sidestep, a reserve unit's arrival.",
+  MUSTER_PROCEDURE_INPUTS (action_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (action_outputs),
+  .exact = action_exact,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -162,10 +162,15 @@ _muster_bvf_success_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure success_roll = {
-  MUSTER_BVF_SYSTEM, "success-roll", "Success roll",
-  "Any roll of Success Dice: 5–6 succeed (or only 6s), failures rerolled, then the modifiers.",
-  success_inputs, G_N_ELEMENTS (success_inputs), success_outputs, G_N_ELEMENTS (success_outputs),
-  success_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "success-roll",
+  .name = "Success roll",
+  .summary = "Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
+             "rerolled, then the modifiers.",
+  MUSTER_PROCEDURE_INPUTS (success_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (success_outputs),
+  .exact = success_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Charge roll (§5.10 step 4) --------------------------------------------------------- */
@@ -244,10 +249,15 @@ _muster_bvf_charge_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure charge_roll = {
-  MUSTER_BVF_SYSTEM, "charge-roll", "Charge roll",
-  "One die per stand: the Successes are the stands that reach the enemy; the rest straggle.",
-  charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-  charge_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "charge-roll",
+  .name = "Charge roll",
+  .summary = "One die per stand: the Successes are the stands that reach the "
+             "enemy; the rest straggle.",
+  MUSTER_PROCEDURE_INPUTS (charge_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (charge_outputs),
+  .exact = charge_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Rally (§5.6 B) --------------------------------------------------------------------- */
@@ -346,11 +356,15 @@ _muster_bvf_rally_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure rally = {
-  MUSTER_BVF_SYSTEM, "rally", "Rally",
-  "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; each "
-  "failure loses a stand.",
-  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "rally",
+  .name = "Rally",
+  .summary = "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; "
+             "each failure loses a stand.",
+  MUSTER_PROCEDURE_INPUTS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+  .exact = rally_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Missile fire (§5.9) ---------------------------------------------------------------- */
@@ -498,11 +512,15 @@ _muster_bvf_fire_resolve (const MusterBvfNumbers *n,
 
 
 static const MusterProcedure missile_fire = {
-  MUSTER_BVF_SYSTEM, "missile-fire", "Missile fire",
-  "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
-  "rerolls and the defence modifiers, then Resilient and the Apothecary.",
-  fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-  fire_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "missile-fire",
+  .name = "Missile fire",
+  .summary = "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
+             "rerolls and the defence modifiers, then Resilient and the Apothecary.",
+  MUSTER_PROCEDURE_INPUTS (fire_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+  .exact = fire_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Impact hits (§5.10 step 7) --------------------------------------------------------- */
@@ -609,11 +627,15 @@ _muster_bvf_impact_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure impact_hits = {
-  MUSTER_BVF_SYSTEM, "impact-hits", "Impact hits",
-  "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
-  "modifiers; every failure is a casualty.",
-  impact_inputs, G_N_ELEMENTS (impact_inputs), impact_outputs, G_N_ELEMENTS (impact_outputs),
-  impact_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "impact-hits",
+  .name = "Impact hits",
+  .summary = "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
+             "modifiers; every failure is a casualty.",
+  MUSTER_PROCEDURE_INPUTS (impact_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (impact_outputs),
+  .exact = impact_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- The system's procedures ------------------------------------------------------------ */

@@ -240,11 +240,15 @@ machine_exact (const MusterProcedure  *procedure,
 
 
 const MusterProcedure muster_bvf_war_machine = {
-  MUSTER_BVF_SYSTEM, "war-machine", "War machine shot",
-  "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
-  "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
-  machine_inputs, G_N_ELEMENTS (machine_inputs), machine_outputs, G_N_ELEMENTS (machine_outputs),
-  machine_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "war-machine",
+  .name = "War machine shot",
+  .summary = "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
+             "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
+  MUSTER_PROCEDURE_INPUTS (machine_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (machine_outputs),
+  .exact = machine_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Spells (§5.7) ---------------------------------------------------------------------- */
@@ -523,9 +527,13 @@ spell_exact (const MusterProcedure  *procedure,
 
 
 const MusterProcedure muster_bvf_spell = {
-  MUSTER_BVF_SYSTEM, "spell", "Spell",
-  "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one Success "
-  "more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
-  spell_inputs, G_N_ELEMENTS (spell_inputs), spell_outputs, G_N_ELEMENTS (spell_outputs),
-  spell_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "spell",
+  .name = "Spell",
+  .summary = "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one "
+             "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
+  MUSTER_PROCEDURE_INPUTS (spell_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (spell_outputs),
+  .exact = spell_exact,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -295,9 +295,13 @@ _muster_bvf_strike_resolve_values (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_melee_strike = {
-  MUSTER_BVF_SYSTEM, "melee-strike", "Combat attack",
-  "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour and "
-  "defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
-  strike_inputs, G_N_ELEMENTS (strike_inputs), strike_outputs, G_N_ELEMENTS (strike_outputs),
-  strike_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "melee-strike",
+  .name = "Combat attack",
+  .summary = "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour "
+             "and defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
+  MUSTER_PROCEDURE_INPUTS (strike_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (strike_outputs),
+  .exact = strike_exact,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -298,7 +298,8 @@ void     _muster_bvf_free_prepared         (gpointer                prepared);
 
 /* Every procedure's sampler and the simulator's prepare-once pair, for the procedure tables. */
 #define MUSTER_BVF_SAMPLERS \
-  _muster_bvf_sample, _muster_bvf_prepare, _muster_bvf_sample_prepared, _muster_bvf_free_prepared
+  .sample = _muster_bvf_sample, .prepare = _muster_bvf_prepare, \
+  .sample_prepared = _muster_bvf_sample_prepared, .free_prepared = _muster_bvf_free_prepared
 
 /* A combat's plan, made once for the simulator, and one combat played from it. */
 gpointer _muster_bvf_rounds_plan_new       (const MusterBvfNumbers *n,

@@ -723,17 +723,25 @@ _muster_bvf_engagement_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_combat_rounds = {
-  MUSTER_BVF_SYSTEM, "combat", "Combat over several rounds",
-  "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
-  "strikes first each round and the charged unit strikes back with its survivors.",
-  rounds_inputs, G_N_ELEMENTS (rounds_inputs), rounds_outputs, G_N_ELEMENTS (rounds_outputs),
-  rounds_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "combat",
+  .name = "Combat over several rounds",
+  .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
+             "strikes first each round and the charged unit strikes back with its survivors.",
+  MUSTER_PROCEDURE_INPUTS (rounds_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (rounds_outputs),
+  .exact = rounds_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 const MusterProcedure muster_bvf_engagement = {
-  MUSTER_BVF_SYSTEM, "engagement", "Engagement",
-  "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
-  "breaking through on the turn's casualty tally. Simulated.",
-  rounds_inputs, G_N_ELEMENTS (rounds_inputs), rounds_outputs, G_N_ELEMENTS (rounds_outputs),
-  NULL, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "engagement",
+  .name = "Engagement",
+  .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
+             "breaking through on the turn's casualty tally. Simulated.",
+  MUSTER_PROCEDURE_INPUTS (rounds_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (rounds_outputs),
+  .exact = NULL,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -86,11 +86,15 @@ _muster_bvf_initiative_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_initiative = {
-  MUSTER_BVF_SYSTEM, "initiative", "Initiative",
-  "Each player rolls his dice with no modifiers; more Successes win, ties are rolled again. "
-  "Also the deployment initiative.",
-  initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
-  G_N_ELEMENTS (initiative_outputs), initiative_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "initiative",
+  .name = "Initiative",
+  .summary = "Each player rolls his dice with no modifiers; more Successes win, ties are rolled "
+             "again. Also the deployment initiative.",
+  MUSTER_PROCEDURE_INPUTS (initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (initiative_outputs),
+  .exact = initiative_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Flee (§5.6 A) ---------------------------------------------------------------------- */
@@ -168,9 +172,14 @@ _muster_bvf_flee_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_flee = {
-  MUSTER_BVF_SYSTEM, "flee", "Flee",
-  "A Flee order: one die per stand; the Successes are the stands that run 2 × MR, the rest "
-  "straggle 1 × MR and the unit is split. Independent L2 and Stubborn units never flee.",
-  flee_inputs, G_N_ELEMENTS (flee_inputs), flee_outputs, G_N_ELEMENTS (flee_outputs),
-  flee_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "flee",
+  .name = "Flee",
+  .summary = "A Flee order: one die per stand; the Successes are the stands that run 2 × "
+             "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
+             "Stubborn units never flee.",
+  MUSTER_PROCEDURE_INPUTS (flee_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (flee_outputs),
+  .exact = flee_exact,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -346,11 +346,17 @@ charge_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_charge = {
-  { MUSTER_HM_SYSTEM, "charge", "Charge, melee and pursuit",
-    "A whole charge: Charge Test, the defender's reaction and opportunity fire, both Morale "
-    "Tests, melee, the tests after it, hit conversion, rout, pursuit and the pursuit attack "
-    "(§7.3, §8, §9, §10, §11.4).",
-    charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-    NULL, _muster_hm_sample },
-  charge_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "charge",
+    .name = "Charge, melee and pursuit",
+    .summary = "A whole charge: Charge Test, the defender's reaction and opportunity fire, both "
+               "Morale Tests, melee, the tests after it, hit conversion, rout, pursuit and the "
+               "pursuit attack (§7.3, §8, §9, §10, §11.4).",
+    MUSTER_PROCEDURE_INPUTS (charge_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (charge_outputs),
+    .exact = NULL,
+    .sample = _muster_hm_sample,
+  },
+  .play = charge_play,
 };

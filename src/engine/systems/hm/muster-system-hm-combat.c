@@ -562,40 +562,66 @@ combined_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_artillery_fire = {
-  { MUSTER_HM_SYSTEM, "artillery-fire", "Artillery fire",
-    "One gun stand's attack dice at one target: accuracy rolls, then kill rolls totalled and "
-    "divided by the Kill Number, rounded down (§6.3).",
-    artillery_inputs, G_N_ELEMENTS (artillery_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-    fire_exact, _muster_hm_sample },
-  fire_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "artillery-fire",
+    .name = "Artillery fire",
+    .summary = "One gun stand's attack dice at one target: accuracy rolls, then kill rolls "
+               "totalled and divided by the Kill Number, rounded down (§6.3).",
+    MUSTER_PROCEDURE_INPUTS (artillery_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = fire_play,
 };
 
 const MusterHmProcedure _muster_hm_small_arms_fire = {
-  { MUSTER_HM_SYSTEM, "small-arms-fire", "Small-arms fire",
-    "A BMU's volley at one target: one attack die per stand that can fire, accuracy rolls, "
-    "then kill rolls totalled and divided by the Kill Number, rounded down (§6.4).",
-    small_arms_inputs, G_N_ELEMENTS (small_arms_inputs), fire_outputs,
-    G_N_ELEMENTS (fire_outputs), fire_exact, _muster_hm_sample },
-  fire_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "small-arms-fire",
+    .name = "Small-arms fire",
+    .summary = "A BMU's volley at one target: one attack die per stand that can fire, "
+               "accuracy rolls, then kill rolls totalled and divided by the Kill Number, "
+               "rounded down (§6.4).",
+    MUSTER_PROCEDURE_INPUTS (small_arms_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = fire_play,
 };
 
 const MusterHmProcedure _muster_hm_opportunity_fire = {
-  { MUSTER_HM_SYSTEM, "opportunity-fire", "Opportunity fire",
-    "A BMUG that has not moved fires at an enemy moving, changing formation or charging it: "
-    "a partial volley, Kill Number +1; the firer may not move this phase (§4.1, §7.3).",
-    small_arms_inputs, G_N_ELEMENTS (small_arms_inputs), fire_outputs,
-    G_N_ELEMENTS (fire_outputs), fire_exact, _muster_hm_sample },
-  fire_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "opportunity-fire",
+    .name = "Opportunity fire",
+    .summary = "A BMUG that has not moved fires at an enemy moving, changing formation or "
+               "charging it: a partial volley, Kill Number +1; the firer may not move "
+               "this phase (§4.1, §7.3).",
+    MUSTER_PROCEDURE_INPUTS (small_arms_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = fire_play,
 };
 
 const MusterHmProcedure _muster_hm_combined_fire = {
-  { MUSTER_HM_SYSTEM, "combined-fire", "Two volleys at one target",
-    "Two BMUs fire at the same target: each divides its own kill total by the Kill Number (our "
-    "default, as in every example), or all the kill rolls against the target are pooled first "
-    "(§6.4).",
-    combined_inputs, G_N_ELEMENTS (combined_inputs), combined_outputs,
-    G_N_ELEMENTS (combined_outputs), combined_exact, _muster_hm_sample },
-  combined_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "combined-fire",
+    .name = "Two volleys at one target",
+    .summary = "Two BMUs fire at the same target: each divides its own kill total by the Kill "
+               "Number (our default, as in every example), or all the kill rolls against the "
+               "target are pooled first (§6.4).",
+    MUSTER_PROCEDURE_INPUTS (combined_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (combined_outputs),
+    .exact = combined_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = combined_play,
 };
 
 const MusterProcedure * const muster_hm_procedures[] = {

@@ -244,19 +244,32 @@ pursuit_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_melee = {
-  { MUSTER_HM_SYSTEM, "melee", "Melee",
-    "Both sides roll one d6 per stand at once, the larger side capped at 4 × the enemy's "
-    "dice; each total ÷ its Kill Number, rounded down, is the hits it inflicts (§8).",
-    melee_inputs, G_N_ELEMENTS (melee_inputs), melee_outputs, G_N_ELEMENTS (melee_outputs),
-    melee_exact, _muster_hm_sample },
-  melee_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "melee",
+    .name = "Melee",
+    .summary = "Both sides roll one d6 per stand at once, the larger side capped at 4 × "
+               "the enemy's dice; each total ÷ its Kill Number, rounded down, is the "
+               "hits it inflicts (§8).",
+    MUSTER_PROCEDURE_INPUTS (melee_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (melee_outputs),
+    .exact = melee_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = melee_play,
 };
 
 const MusterHmProcedure _muster_hm_pursuit_attack = {
-  { MUSTER_HM_SYSTEM, "pursuit-attack", "Pursuit attack",
-    "A pursuer that kept contact with a routing unit attacks it with its stands; the routing "
-    "unit cannot strike back. The hits are temporary (our default) (§8.1).",
-    pursuit_inputs, G_N_ELEMENTS (pursuit_inputs), pursuit_outputs,
-    G_N_ELEMENTS (pursuit_outputs), pursuit_exact, _muster_hm_sample },
-  pursuit_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "pursuit-attack",
+    .name = "Pursuit attack",
+    .summary = "A pursuer that kept contact with a routing unit attacks it with its stands; the "
+               "routing unit cannot strike back. The hits are temporary (our default) (§8.1).",
+    MUSTER_PROCEDURE_INPUTS (pursuit_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (pursuit_outputs),
+    .exact = pursuit_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = pursuit_play,
 };

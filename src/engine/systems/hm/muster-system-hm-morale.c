@@ -639,57 +639,93 @@ rout_pursuit_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_charge_test = {
-  { MUSTER_HM_SYSTEM, "charge-test", "Charge Test",
-    "Before charging: a roll that ties or beats the Charge Number (never below 2) starts the "
-    "charge; on a failure the unit stays, moves at half speed and fires with half its stands "
-    "next turn (§7.2).",
-    charge_test_inputs, G_N_ELEMENTS (charge_test_inputs), charge_test_outputs,
-    G_N_ELEMENTS (charge_test_outputs), charge_test_exact, _muster_hm_sample },
-  charge_test_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "charge-test",
+    .name = "Charge Test",
+    .summary = "Before charging: a roll that ties or beats the Charge Number (never below 2) "
+               "starts the charge; on a failure the unit stays, moves at half speed and fires with "
+               "half its stands next turn (§7.2).",
+    MUSTER_PROCEDURE_INPUTS (charge_test_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (charge_test_outputs),
+    .exact = charge_test_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = charge_test_play,
 };
 
 const MusterHmProcedure _muster_hm_morale_test = {
-  { MUSTER_HM_SYSTEM, "morale-test", "Morale Test",
-    "2d6 against the Morale Number: a failure's result depends on its margin; double 1s bring "
-    "a Calamity and double 6s Fortune (§9).",
-    morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), morale_test_outputs,
-    G_N_ELEMENTS (morale_test_outputs), morale_test_exact, _muster_hm_sample },
-  morale_test_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "morale-test",
+    .name = "Morale Test",
+    .summary = "2d6 against the Morale Number: a failure's result depends on its margin; double 1s "
+               "bring a Calamity and double 6s Fortune (§9).",
+    MUSTER_PROCEDURE_INPUTS (morale_test_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (morale_test_outputs),
+    .exact = morale_test_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = morale_test_play,
 };
 
 const MusterHmProcedure _muster_hm_form_square = {
-  { MUSTER_HM_SYSTEM, "form-square", "Form Square",
-    "A charged unit's reaction, and its only one when charged in the flank: the review gives no "
-    "roll, so ours is a Morale Test; a pass re-forms the unit in square, a failure leaves it to "
-    "Stand and Fire (§7.3).",
-    morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), form_square_outputs,
-    G_N_ELEMENTS (form_square_outputs), morale_test_exact, _muster_hm_sample },
-  morale_test_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "form-square",
+    .name = "Form Square",
+    .summary = "A charged unit's reaction, and its only one when charged in the flank: the review "
+               "gives no roll, so ours is a Morale Test; a pass re-forms the unit in square, a "
+               "failure leaves it to Stand and Fire (§7.3).",
+    MUSTER_PROCEDURE_INPUTS (morale_test_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (form_square_outputs),
+    .exact = morale_test_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = morale_test_play,
 };
 
 const MusterHmProcedure _muster_hm_rally = {
-  { MUSTER_HM_SYSTEM, "rally", "Rally",
-    "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed units "
-    "become Shaken or are removed from play (§9.4).",
-    rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-    rally_exact, _muster_hm_sample },
-  rally_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "rally",
+    .name = "Rally",
+    .summary = "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed "
+               "units become Shaken or are removed from play (§9.4).",
+    MUSTER_PROCEDURE_INPUTS (rally_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+    .exact = rally_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = rally_play,
 };
 
 const MusterHmProcedure _muster_hm_hit_conversion = {
-  { MUSTER_HM_SYSTEM, "hit-conversion", "Temporary and permanent hits",
-    "In the Morale phase half the temporary hits, rounded up, are forgiven; the rest become "
-    "permanent and every 3 remove a stand (§10).",
-    hit_conversion_inputs, G_N_ELEMENTS (hit_conversion_inputs), hit_conversion_outputs,
-    G_N_ELEMENTS (hit_conversion_outputs), hit_conversion_exact, _muster_hm_sample },
-  hit_conversion_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "hit-conversion",
+    .name = "Temporary and permanent hits",
+    .summary = "In the Morale phase half the temporary hits, rounded up, are forgiven; the rest "
+               "become permanent and every 3 remove a stand (§10).",
+    MUSTER_PROCEDURE_INPUTS (hit_conversion_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (hit_conversion_outputs),
+    .exact = hit_conversion_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = hit_conversion_play,
 };
 
 const MusterHmProcedure _muster_hm_rout_pursuit = {
-  { MUSTER_HM_SYSTEM, "rout-pursuit", "Rout and pursuit movement",
-    "The routing unit's variable move, then the pursuer's: a pursuer that keeps contact may "
-    "make a pursuit attack (§11.4).",
-    rout_pursuit_inputs, G_N_ELEMENTS (rout_pursuit_inputs), rout_pursuit_outputs,
-    G_N_ELEMENTS (rout_pursuit_outputs), rout_pursuit_exact, _muster_hm_sample },
-  rout_pursuit_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "rout-pursuit",
+    .name = "Rout and pursuit movement",
+    .summary = "The routing unit's variable move, then the pursuer's: a pursuer that keeps contact "
+               "may make a pursuit attack (§11.4).",
+    MUSTER_PROCEDURE_INPUTS (rout_pursuit_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (rout_pursuit_outputs),
+    .exact = rout_pursuit_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = rout_pursuit_play,
 };

@@ -96,14 +96,18 @@ af_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_afv_fire = {
-  {
-    SYSTEM, "afv-fire", "AFV and AT fire against an AFV",
-    "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or miss, "
-    "then a d10 the location (our placeholder table).",
-    af_inputs, G_N_ELEMENTS (af_inputs), af_outputs, G_N_ELEMENTS (af_outputs),
-    af_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "afv-fire",
+    .name = "AFV and AT fire against an AFV",
+    .summary = "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or "
+               "miss, then a d10 the location (our placeholder table).",
+    MUSTER_PROCEDURE_INPUTS (af_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (af_outputs),
+    .exact = af_exact,
+    .sample = _muster_mov_sample,
   },
-  af_prepare,
+  .prepare = af_prepare,
 };
 
 /* Infantry attacks on AFVs (§7.3, §7.4) ----------------------------------------------------- */
@@ -203,13 +207,17 @@ aa_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_anti_afv = {
-  {
-    SYSTEM, "anti-afv", "Infantry attack on an AFV",
-    "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
-    aa_inputs, G_N_ELEMENTS (aa_inputs), aa_outputs, G_N_ELEMENTS (aa_outputs),
-    aa_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "anti-afv",
+    .name = "Infantry attack on an AFV",
+    .summary = "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
+    MUSTER_PROCEDURE_INPUTS (aa_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (aa_outputs),
+    .exact = aa_exact,
+    .sample = _muster_mov_sample,
   },
-  aa_prepare,
+  .prepare = aa_prepare,
 };
 
 /* Tank crew survival (§7.6) ------------------------------------------------------------------ */
@@ -279,11 +287,15 @@ cs_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_crew_survival = {
-  {
-    SYSTEM, "crew-survival", "Tank crew survival",
-    "One d10 per crew member of a destroyed AFV.",
-    cs_inputs, G_N_ELEMENTS (cs_inputs), cs_outputs, G_N_ELEMENTS (cs_outputs),
-    cs_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "crew-survival",
+    .name = "Tank crew survival",
+    .summary = "One d10 per crew member of a destroyed AFV.",
+    MUSTER_PROCEDURE_INPUTS (cs_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (cs_outputs),
+    .exact = cs_exact,
+    .sample = _muster_mov_sample,
   },
-  cs_prepare,
+  .prepare = cs_prepare,
 };

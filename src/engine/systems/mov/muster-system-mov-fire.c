@@ -362,13 +362,17 @@ fire_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_fire = {
-  {
-    SYSTEM, "fire", "Individual fire",
-    "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
-    fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-    fire_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "fire",
+    .name = "Individual fire",
+    .summary = "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
+    MUSTER_PROCEDURE_INPUTS (fire_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_mov_sample,
   },
-  fire_prepare,
+  .prepare = fire_prepare,
 };
 
 /* Kill zone casualties (§6.7, §6.72) --------------------------------------------------------- */
@@ -491,13 +495,17 @@ kz_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_kill_zone = {
-  {
-    SYSTEM, "kill-zone", "Indirect fire kill zone",
-    "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or artillery "
-    "round. The blast table also serves for a hand grenade against soldiers (ours: the book "
-    "gives none).",
-    kz_inputs, G_N_ELEMENTS (kz_inputs), kz_outputs, G_N_ELEMENTS (kz_outputs),
-    kz_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "kill-zone",
+    .name = "Indirect fire kill zone",
+    .summary = "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or "
+               "artillery round. The blast table also serves for a hand grenade against soldiers "
+               "(ours: the book gives none).",
+    MUSTER_PROCEDURE_INPUTS (kz_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (kz_outputs),
+    .exact = kz_exact,
+    .sample = _muster_mov_sample,
   },
-  kz_prepare,
+  .prepare = kz_prepare,
 };

@@ -172,13 +172,17 @@ caf_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_close_assault_fire = {
-  {
-    SYSTEM, "close-assault-fire", "Close assault fire",
-    "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
-    caf_inputs, G_N_ELEMENTS (caf_inputs), caf_outputs, G_N_ELEMENTS (caf_outputs),
-    caf_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "close-assault-fire",
+    .name = "Close assault fire",
+    .summary = "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
+    MUSTER_PROCEDURE_INPUTS (caf_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (caf_outputs),
+    .exact = caf_exact,
+    .sample = _muster_mov_sample,
   },
-  caf_prepare,
+  .prepare = caf_prepare,
 };
 
 /* Melee modifiers (§5.3) ---------------------------------------------------------------------- */
@@ -348,14 +352,18 @@ melee_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_melee = {
-  {
-    SYSTEM, "melee", "Melee",
-    "One attacker against one defender: each rolls a d10 plus his modifiers, the higher wins "
-    "and makes a wound roll; a tie fights on next turn.",
-    melee_inputs, G_N_ELEMENTS (melee_inputs), melee_outputs, G_N_ELEMENTS (melee_outputs),
-    melee_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "melee",
+    .name = "Melee",
+    .summary = "One attacker against one defender: each rolls a d10 plus his modifiers, the higher "
+               "wins and makes a wound roll; a tie fights on next turn.",
+    MUSTER_PROCEDURE_INPUTS (melee_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (melee_outputs),
+    .exact = melee_exact,
+    .sample = _muster_mov_sample,
   },
-  melee_prepare,
+  .prepare = melee_prepare,
 };
 
 /* A charge, played out (§5.1–§5.3) ---------------------------------------------------------- */
@@ -490,12 +498,16 @@ assault_resolve (const MusterMovPlan *plan,
 }
 
 const MusterMovProcedure _muster_mov_assault = {
-  {
-    SYSTEM, "assault", "Charge into melee",
-    "A charge against a defender who stands: close assault fire, then melee turns until one "
-    "side wins. Simulated.",
-    assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs,
-    G_N_ELEMENTS (assault_outputs), NULL, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "assault",
+    .name = "Charge into melee",
+    .summary = "A charge against a defender who stands: close assault fire, then melee turns until "
+               "one side wins. Simulated.",
+    MUSTER_PROCEDURE_INPUTS (assault_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (assault_outputs),
+    .exact = NULL,
+    .sample = _muster_mov_sample,
   },
-  assault_prepare,
+  .prepare = assault_prepare,
 };

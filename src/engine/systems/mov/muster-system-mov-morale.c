@@ -168,13 +168,18 @@ morale_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_morale = {
-  {
-    SYSTEM, "morale", "Morale check",
-    "d100 against 30 adjusted by the soldier's condition; a fail lowers his attitude one level.",
-    morale_inputs, G_N_ELEMENTS (morale_inputs), morale_outputs, G_N_ELEMENTS (morale_outputs),
-    morale_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "morale",
+    .name = "Morale check",
+    .summary = "d100 against 30 adjusted by the soldier's condition; a fail lowers "
+               "his attitude one level.",
+    MUSTER_PROCEDURE_INPUTS (morale_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (morale_outputs),
+    .exact = morale_exact,
+    .sample = _muster_mov_sample,
   },
-  morale_prepare,
+  .prepare = morale_prepare,
 };
 
 /* Sighting roll (§3.5) ---------------------------------------------------------------------- */
@@ -266,13 +271,17 @@ sighting_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_sighting = {
-  {
-    SYSTEM, "sighting", "Sighting roll",
-    "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
-    sighting_inputs, G_N_ELEMENTS (sighting_inputs), sighting_outputs,
-    G_N_ELEMENTS (sighting_outputs), sighting_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "sighting",
+    .name = "Sighting roll",
+    .summary = "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
+    MUSTER_PROCEDURE_INPUTS (sighting_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (sighting_outputs),
+    .exact = sighting_exact,
+    .sample = _muster_mov_sample,
   },
-  sighting_prepare,
+  .prepare = sighting_prepare,
 };
 
 /* Mishaps (§3.21) --------------------------------------------------------------------------- */
@@ -355,13 +364,17 @@ mishap_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_mishap = {
-  {
-    SYSTEM, "mishap", "Mishap",
-    "d10 on the mishap table; an injury makes a wound roll (0 kills).",
-    mishap_inputs, G_N_ELEMENTS (mishap_inputs), mishap_outputs,
-    G_N_ELEMENTS (mishap_outputs), mishap_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "mishap",
+    .name = "Mishap",
+    .summary = "d10 on the mishap table; an injury makes a wound roll (0 kills).",
+    MUSTER_PROCEDURE_INPUTS (mishap_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (mishap_outputs),
+    .exact = mishap_exact,
+    .sample = _muster_mov_sample,
   },
-  mishap_prepare,
+  .prepare = mishap_prepare,
 };
 
 /* Order of movement (§3.6) ------------------------------------------------------------------ */
@@ -486,12 +499,16 @@ initiative_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_initiative = {
-  {
-    SYSTEM, "initiative", "Order of movement",
-    "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves first, a "
-    "tie is rolled again.",
-    initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
-    G_N_ELEMENTS (initiative_outputs), initiative_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "initiative",
+    .name = "Order of movement",
+    .summary = "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves "
+               "first, a tie is rolled again.",
+    MUSTER_PROCEDURE_INPUTS (initiative_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (initiative_outputs),
+    .exact = initiative_exact,
+    .sample = _muster_mov_sample,
   },
-  initiative_prepare,
+  .prepare = initiative_prepare,
 };

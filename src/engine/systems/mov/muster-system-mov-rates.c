@@ -88,14 +88,18 @@ rate_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_afv_move = {
-  {
-    SYSTEM, "afv-move", "AFV movement",
-    "An AFV on the board moves in cautious search mode: at most its class's rate a turn, 10 "
-    "yards more on a road, half in mud, deep snow or deep sand.",
-    mv_inputs, G_N_ELEMENTS (mv_inputs), mv_outputs, G_N_ELEMENTS (mv_outputs),
-    rate_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "afv-move",
+    .name = "AFV movement",
+    .summary = "An AFV on the board moves in cautious search mode: at most its class's rate a "
+               "turn, 10 yards more on a road, half in mud, deep snow or deep sand.",
+    MUSTER_PROCEDURE_INPUTS (mv_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (mv_outputs),
+    .exact = rate_exact,
+    .sample = _muster_mov_sample,
   },
-  mv_prepare,
+  .prepare = mv_prepare,
 };
 
 /* Crew-served fire over several turns (§4.9, §6.5) ------------------------------------------ */
@@ -193,13 +197,17 @@ cf_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_crew_fire = {
-  {
-    SYSTEM, "crew-fire", "Crew-served fire over several turns",
-    "A crew-served weapon firing at one target turn after turn: one shot a turn (our reading; "
-    "the book gives no reload times), every other turn once half its crew are casualties; each "
-    "shot is resolved on the fire chart.",
-    cf_inputs, G_N_ELEMENTS (cf_inputs), cf_outputs, G_N_ELEMENTS (cf_outputs),
-    cf_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "crew-fire",
+    .name = "Crew-served fire over several turns",
+    .summary = "A crew-served weapon firing at one target turn after turn: one shot a turn (our "
+               "reading; the book gives no reload times), every other turn once half its crew are "
+               "casualties; each shot is resolved on the fire chart.",
+    MUSTER_PROCEDURE_INPUTS (cf_inputs),
+    MUSTER_PROCEDURE_OUTPUTS (cf_outputs),
+    .exact = cf_exact,
+    .sample = _muster_mov_sample,
   },
-  cf_prepare,
+  .prepare = cf_prepare,
 };

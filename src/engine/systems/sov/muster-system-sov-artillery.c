@@ -334,11 +334,15 @@ vehicle_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_heavy_weapon_vehicle = {
-  MUSTER_SOV_SYSTEM, "heavy-weapon-vehicle", "Heavy weapon against a vehicle or structure",
-  "Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; Impact "
-  "(base die × size, doubled on a major hit) against D12 × armour value.",
-  vehicle_inputs, G_N_ELEMENTS (vehicle_inputs), vehicle_outputs, G_N_ELEMENTS (vehicle_outputs),
-  vehicle_exact, vehicle_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "heavy-weapon-vehicle",
+  .name = "Heavy weapon against a vehicle or structure",
+  .summary = "Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; "
+             "Impact (base die × size, doubled on a major hit) against D12 × armour value.",
+  MUSTER_PROCEDURE_INPUTS (vehicle_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (vehicle_outputs),
+  .exact = vehicle_exact,
+  .sample = vehicle_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -433,11 +437,15 @@ const MusterSovPlay muster_sov_artillery_aim_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (aim, muster_sov_artillery_aim_play)
 
 const MusterProcedure muster_sov_artillery_aim = {
-  MUSTER_SOV_SYSTEM, "artillery-aim", "Artillery Firing Accuracy",
-  "The crew's Quality Die against LV + full 12\" bands: at least that lands on the aim point, "
-  "otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
-  aim_inputs, G_N_ELEMENTS (aim_inputs), aim_outputs, G_N_ELEMENTS (aim_outputs),
-  aim_exact, aim_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "artillery-aim",
+  .name = "Artillery Firing Accuracy",
+  .summary = "The crew's Quality Die against LV + full 12\" bands: at least that lands on the aim "
+             "point, otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
+  MUSTER_PROCEDURE_INPUTS (aim_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (aim_outputs),
+  .exact = aim_exact,
+  .sample = aim_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -600,10 +608,14 @@ blast_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_artillery_blast = {
-  MUSTER_SOV_SYSTEM, "artillery-blast", "Artillery against troops",
-  "Each figure under the round: its Impact against the figure's Armor Die, raised by cover. "
-  "Any figure inside also gives the unit a Suppression marker.",
-  blast_inputs, G_N_ELEMENTS (blast_inputs), blast_outputs, G_N_ELEMENTS (blast_outputs),
-  blast_exact, blast_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "artillery-blast",
+  .name = "Artillery against troops",
+  .summary = "Each figure under the round: its Impact against the figure's Armor Die, raised by "
+             "cover. Any figure inside also gives the unit a Suppression marker.",
+  MUSTER_PROCEDURE_INPUTS (blast_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (blast_outputs),
+  .exact = blast_exact,
+  .sample = blast_sample,
   MUSTER_SOV_PREPARED,
 };

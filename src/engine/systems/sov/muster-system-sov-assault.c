@@ -182,9 +182,14 @@ assault_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_close_assault = {
-  MUSTER_SOV_SYSTEM, "close-assault", "Close Assault",
-  "A charge from the Reaction Test to the end of the melee: combat moves, the defender's stand "
-  "test, and hand-to-hand rounds until a scrum test sends one side back. Simulated.",
-  assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs, G_N_ELEMENTS (assault_outputs),
-  NULL, assault_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "close-assault",
+  .name = "Close Assault",
+  .summary = "A charge from the Reaction Test to the end of the melee: combat moves, the "
+             "defender's stand test, and hand-to-hand rounds until a scrum test sends one "
+             "side back. Simulated.",
+  MUSTER_PROCEDURE_INPUTS (assault_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (assault_outputs),
+  .exact = NULL,
+  .sample = assault_sample,
 };

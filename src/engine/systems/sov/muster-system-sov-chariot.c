@@ -159,10 +159,15 @@ scythed_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_scythed_chariot = {
-  MUSTER_SOV_SYSTEM, "scythed-chariot", "Scythed chariots",
-  "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact against "
-  "armour; a target taking casualties tests Confidence. The chariot dies against formed troops.",
-  scythed_inputs, G_N_ELEMENTS (scythed_inputs), scythed_outputs, G_N_ELEMENTS (scythed_outputs),
-  scythed_exact, scythed_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "scythed-chariot",
+  .name = "Scythed chariots",
+  .summary = "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact "
+             "against armour; a target taking casualties tests Confidence. The chariot dies "
+             "against formed troops.",
+  MUSTER_PROCEDURE_INPUTS (scythed_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (scythed_outputs),
+  .exact = scythed_exact,
+  .sample = scythed_sample,
   MUSTER_SOV_PREPARED,
 };

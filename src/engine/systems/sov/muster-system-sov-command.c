@@ -115,11 +115,15 @@ const MusterSovPlay muster_sov_communication_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (communication, muster_sov_communication_play)
 
 const MusterProcedure muster_sov_communication = {
-  MUSTER_SOV_SYSTEM, "communication", "Communication test",
-  "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; automatic within "
-  "6\".",
-  communication_inputs, G_N_ELEMENTS (communication_inputs), communication_outputs,
-  G_N_ELEMENTS (communication_outputs), communication_exact, communication_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "communication",
+  .name = "Communication test",
+  .summary = "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; "
+             "automatic within 6\".",
+  MUSTER_PROCEDURE_INPUTS (communication_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (communication_outputs),
+  .exact = communication_exact,
+  .sample = communication_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -200,12 +204,16 @@ const MusterSovPlay muster_sov_rally_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (rally, muster_sov_rally_play)
 
 const MusterProcedure muster_sov_rally = {
-  MUSTER_SOV_SYSTEM, "rally", "Rally Unit",
-  "A superior's communication test (none within 6\"), then the unit's Quality Die must exceed "
-  "its LV plus the commander's to raise its Confidence one level (never above its fatigue "
-  "level, never back to Inspired).",
-  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, rally_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "rally",
+  .name = "Rally Unit",
+  .summary = "A superior's communication test (none within 6\"), then the unit's Quality Die must "
+             "exceed its LV plus the commander's to raise its Confidence one level (never above "
+             "its fatigue level, never back to Inspired).",
+  MUSTER_PROCEDURE_INPUTS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+  .exact = rally_exact,
+  .sample = rally_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -281,11 +289,16 @@ const MusterSovPlay muster_sov_wedge_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (wedge, muster_sov_wedge_play)
 
 const MusterProcedure muster_sov_wedge = {
-  MUSTER_SOV_SYSTEM, "wedge", "Wedge contact",
-  "Both sides roll their Quality Die on contact: the wedge collapses unless it rolls higher; "
-  "higher suppresses the defender, more than double costs it a level of integrity.",
-  wedge_inputs, G_N_ELEMENTS (wedge_inputs), wedge_outputs, G_N_ELEMENTS (wedge_outputs),
-  wedge_exact, wedge_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "wedge",
+  .name = "Wedge contact",
+  .summary = "Both sides roll their Quality Die on contact: the wedge collapses unless "
+             "it rolls higher; higher suppresses the defender, more than double costs it "
+             "a level of integrity.",
+  MUSTER_PROCEDURE_INPUTS (wedge_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (wedge_outputs),
+  .exact = wedge_exact,
+  .sample = wedge_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -368,10 +381,14 @@ const MusterSovPlay muster_sov_spotting_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (spotting, muster_sov_spotting_play)
 
 const MusterProcedure muster_sov_spotting = {
-  MUSTER_SOV_SYSTEM, "spotting", "Spotting (Observe)",
-  "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 shifted by "
-  "distance and cover: one beat flips the marker, two place the unit.",
-  spotting_inputs, G_N_ELEMENTS (spotting_inputs), spotting_outputs,
-  G_N_ELEMENTS (spotting_outputs), spotting_exact, spotting_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "spotting",
+  .name = "Spotting (Observe)",
+  .summary = "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 "
+             "shifted by distance and cover: one beat flips the marker, two place the unit.",
+  MUSTER_PROCEDURE_INPUTS (spotting_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (spotting_outputs),
+  .exact = spotting_exact,
+  .sample = spotting_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -371,11 +371,15 @@ fire_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_fire = {
-  MUSTER_SOV_SYSTEM, "fire", "Fire combat",
-  "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating it "
-  "suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each rolling "
-  "Impact against Armor.",
-  fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-  fire_exact, fire_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "fire",
+  .name = "Fire combat",
+  .summary = "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating "
+             "it suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each "
+             "rolling Impact against Armor.",
+  MUSTER_PROCEDURE_INPUTS (fire_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+  .exact = fire_exact,
+  .sample = fire_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -200,11 +200,16 @@ flames_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_flames = {
-  MUSTER_SOV_SYSTEM, "flames", "Fire and smoke",
-  "Flame markers going out (1) or spreading (6) at each turn end (Greek fire not at the end of "
-  "its first turn), one fire's smoke clouds, and the figures a fire catches with its D4",
-  flames_inputs, G_N_ELEMENTS (flames_inputs), flames_outputs, G_N_ELEMENTS (flames_outputs),
-  flames_exact, flames_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "flames",
+  .name = "Fire and smoke",
+  .summary = "Flame markers going out (1) or spreading (6) at each turn end (Greek fire not "
+             "at the end of its first turn), one fire's smoke clouds, and the figures a "
+             "fire catches with its D4",
+  MUSTER_PROCEDURE_INPUTS (flames_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (flames_outputs),
+  .exact = flames_exact,
+  .sample = flames_sample,
 };
 
 /* ---- Dust (§4.12.9) ---------------------------------------------------------------------- */
@@ -280,10 +285,14 @@ dust_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_dust = {
-  MUSTER_SOV_SYSTEM, "dust", "Dust",
-  "High wind blows dust onto the field: D6 + the wind level clouds, less 5 when that makes 6 "
-  "or more, each D6 inches long, entering upwind and drifting 6\" a wind level each turn; dust "
-  "works like smoke",
-  dust_inputs, G_N_ELEMENTS (dust_inputs), dust_outputs, G_N_ELEMENTS (dust_outputs),
-  dust_exact, dust_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "dust",
+  .name = "Dust",
+  .summary = "High wind blows dust onto the field: D6 + the wind level clouds, less 5 when that "
+             "makes 6 or more, each D6 inches long, entering upwind and drifting 6\" a wind level "
+             "each turn; dust works like smoke",
+  MUSTER_PROCEDURE_INPUTS (dust_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (dust_outputs),
+  .exact = dust_exact,
+  .sample = dust_sample,
 };

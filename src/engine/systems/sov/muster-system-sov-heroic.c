@@ -256,12 +256,17 @@ heroic_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_heroic_combat = {
-  MUSTER_SOV_SYSTEM, "heroic-combat", "Heroic Combat, hand-to-hand",
-  "Both characters roll skill and weapon FP dice and keep the higher: beating one of the "
-  "loser's dice is a minor blow, both a major one. Impact (doubled on a major blow) against the "
-  "better of armour and shield: over it 1 wound, over twice 2, over three times killed.",
-  heroic_inputs, G_N_ELEMENTS (heroic_inputs), heroic_outputs, G_N_ELEMENTS (heroic_outputs),
-  heroic_exact, heroic_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "heroic-combat",
+  .name = "Heroic Combat, hand-to-hand",
+  .summary = "Both characters roll skill and weapon FP dice and keep the higher: beating one of "
+             "the loser's dice is a minor blow, both a major one. Impact (doubled on a major "
+             "blow) against the better of armour and shield: over it 1 wound, over twice 2, "
+             "over three times killed.",
+  MUSTER_PROCEDURE_INPUTS (heroic_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (heroic_outputs),
+  .exact = heroic_exact,
+  .sample = heroic_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -472,11 +477,16 @@ heroic_missile_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_heroic_missile = {
-  MUSTER_SOV_SYSTEM, "heroic-missile", "Heroic Combat, missile",
-  "The character's skill die and the weapon's FP Die against the target's Range Die: one "
-  "beating it is a minor blow, both a major one; then Impact as in heroic hand-to-hand combat.",
-  heroic_missile_inputs, G_N_ELEMENTS (heroic_missile_inputs), heroic_missile_outputs,
-  G_N_ELEMENTS (heroic_missile_outputs), heroic_missile_exact, heroic_missile_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "heroic-missile",
+  .name = "Heroic Combat, missile",
+  .summary = "The character's skill die and the weapon's FP Die against the target's Range Die: "
+             "one beating it is a minor blow, both a major one; then Impact as in heroic "
+             "hand-to-hand combat.",
+  MUSTER_PROCEDURE_INPUTS (heroic_missile_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (heroic_missile_outputs),
+  .exact = heroic_missile_exact,
+  .sample = heroic_missile_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -550,12 +560,16 @@ const MusterSovPlay muster_sov_sniper_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (sniper, muster_sov_sniper_play)
 
 const MusterProcedure muster_sov_sniper = {
-  MUSTER_SOV_SYSTEM, "sniper", "Sniper fire",
-  "The sniper's Quality and FP dice against a Range Die from his band: even a miss suppresses; "
-  "one die beating it hits a random figure, two the figure he picks (leaders too); then Impact "
-  "against Armor.",
-  sniper_inputs, G_N_ELEMENTS (sniper_inputs), sniper_outputs, G_N_ELEMENTS (sniper_outputs),
-  sniper_exact, sniper_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "sniper",
+  .name = "Sniper fire",
+  .summary = "The sniper's Quality and FP dice against a Range Die from his band: even a miss "
+             "suppresses; one die beating it hits a random figure, two the figure he picks "
+             "(leaders too); then Impact against Armor.",
+  MUSTER_PROCEDURE_INPUTS (sniper_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (sniper_outputs),
+  .exact = sniper_exact,
+  .sample = sniper_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -651,11 +665,16 @@ const MusterSovPlay muster_sov_independent_figure_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (independent, muster_sov_independent_figure_play)
 
 const MusterProcedure muster_sov_independent_figure = {
-  MUSTER_SOV_SYSTEM, "independent-figure", "Independent Figure Confidence",
-  "A lone figure has no Confidence Level: a failed Confidence test gives it a Suppression "
-  "marker, a major failure a Panic marker. Panic comes off like suppression, Quality Die "
-  "above LV, but a 1 rolled while trying removes the figure for good.",
-  if_inputs, G_N_ELEMENTS (if_inputs), if_outputs, G_N_ELEMENTS (if_outputs),
-  independent_exact, independent_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "independent-figure",
+  .name = "Independent Figure Confidence",
+  .summary = "A lone figure has no Confidence Level: a failed Confidence test gives it "
+             "a Suppression marker, a major failure a Panic marker. Panic comes off "
+             "like suppression, Quality Die above LV, but a 1 rolled while trying "
+             "removes the figure for good.",
+  MUSTER_PROCEDURE_INPUTS (if_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (if_outputs),
+  .exact = independent_exact,
+  .sample = independent_sample,
   MUSTER_SOV_PREPARED,
 };

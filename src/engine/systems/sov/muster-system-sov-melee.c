@@ -722,10 +722,15 @@ hth_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_hand_to_hand = {
-  MUSTER_SOV_SYSTEM, "hand-to-hand", "Hand-to-hand round",
-  "Dice pools from the force ratio, each die beating one opposing die scores; Impact against "
-  "Armor; then the scrum: the side with the lower casualty-plus-rank score tests Confidence.",
-  hth_inputs, G_N_ELEMENTS (hth_inputs), hth_outputs, G_N_ELEMENTS (hth_outputs),
-  hth_exact, hth_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "hand-to-hand",
+  .name = "Hand-to-hand round",
+  .summary = "Dice pools from the force ratio, each die beating one opposing die scores; "
+             "Impact against Armor; then the scrum: the side with the lower casualty-plus-rank "
+             "score tests Confidence.",
+  MUSTER_PROCEDURE_INPUTS (hth_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (hth_outputs),
+  .exact = hth_exact,
+  .sample = hth_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -134,11 +134,15 @@ const MusterSovPlay muster_sov_confidence_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (confidence, muster_sov_confidence_play)
 
 const MusterProcedure muster_sov_confidence_test = {
-  MUSTER_SOV_SYSTEM, "confidence-test", "Confidence Test",
-  "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at or "
-  "below it, two at half or less.",
-  confidence_inputs, G_N_ELEMENTS (confidence_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
-  confidence_exact, confidence_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "confidence-test",
+  .name = "Confidence Test",
+  .summary = "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at "
+             "or below it, two at half or less.",
+  MUSTER_PROCEDURE_INPUTS (confidence_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (test_outputs),
+  .exact = confidence_exact,
+  .sample = confidence_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -228,10 +232,15 @@ const MusterSovPlay muster_sov_reaction_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (reaction, muster_sov_reaction_play)
 
 const MusterProcedure muster_sov_reaction_test = {
-  MUSTER_SOV_SYSTEM, "reaction-test", "Reaction Test",
-  "Quality Die against LV + Threat Level; failure means the ordered act does not happen.",
-  reaction_inputs, G_N_ELEMENTS (reaction_inputs), reaction_outputs,
-  G_N_ELEMENTS (reaction_outputs), reaction_exact, reaction_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "reaction-test",
+  .name = "Reaction Test",
+  .summary = "Quality Die against LV + Threat Level; failure means the ordered "
+             "act does not happen.",
+  MUSTER_PROCEDURE_INPUTS (reaction_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (reaction_outputs),
+  .exact = reaction_exact,
+  .sample = reaction_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -337,11 +346,15 @@ const MusterSovPlay muster_sov_leader_loss_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (leader_loss, muster_sov_leader_loss_play)
 
 const MusterProcedure muster_sov_leader_loss = {
-  MUSTER_SOV_SYSTEM, "leader-loss", "Unit leader becomes a casualty",
-  "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence Test "
-  "the loss triggers. The unit also gets one Suppression marker.",
-  leader_loss_inputs, G_N_ELEMENTS (leader_loss_inputs), leader_loss_outputs,
-  G_N_ELEMENTS (leader_loss_outputs), leader_loss_exact, leader_loss_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "leader-loss",
+  .name = "Unit leader becomes a casualty",
+  .summary = "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence "
+             "Test the loss triggers. The unit also gets one Suppression marker.",
+  MUSTER_PROCEDURE_INPUTS (leader_loss_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (leader_loss_outputs),
+  .exact = leader_loss_exact,
+  .sample = leader_loss_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -416,11 +429,15 @@ const MusterSovPlay muster_sov_fright_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (fright, muster_sov_fright_play)
 
 const MusterProcedure muster_sov_fright_check = {
-  MUSTER_SOV_SYSTEM, "fright-check", "Fright check",
-  "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing figures and "
-  "its own casualties to its size (infantry 1, mounted 2).",
-  fright_inputs, G_N_ELEMENTS (fright_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
-  fright_exact, fright_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "fright-check",
+  .name = "Fright check",
+  .summary = "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing "
+             "figures and its own casualties to its size (infantry 1, mounted 2).",
+  MUSTER_PROCEDURE_INPUTS (fright_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (test_outputs),
+  .exact = fright_exact,
+  .sample = fright_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -494,11 +511,15 @@ const MusterSovPlay muster_sov_remove_suppression_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (remove_suppression, muster_sov_remove_suppression_play)
 
 const MusterProcedure muster_sov_remove_suppression = {
-  MUSTER_SOV_SYSTEM, "remove-suppression", "Remove Suppression",
-  "Leader actions each roll the Quality Die against LV to take off one Suppression marker.",
-  remove_suppression_inputs, G_N_ELEMENTS (remove_suppression_inputs),
-  remove_suppression_outputs, G_N_ELEMENTS (remove_suppression_outputs),
-  remove_suppression_exact, remove_suppression_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "remove-suppression",
+  .name = "Remove Suppression",
+  .summary = "Leader actions each roll the Quality Die against LV to take off "
+             "one Suppression marker.",
+  MUSTER_PROCEDURE_INPUTS (remove_suppression_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (remove_suppression_outputs),
+  .exact = remove_suppression_exact,
+  .sample = remove_suppression_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -692,11 +713,16 @@ const MusterSovPlay muster_sov_charge_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (charge, muster_sov_charge_play)
 
 const MusterProcedure muster_sov_charge_test = {
-  MUSTER_SOV_SYSTEM, "charge", "Initiating a Close Assault",
-  "The attacker's Reaction Test (TL the sum of every row that applies), then up to two Combat "
-  "Moves of twice the mobility die to reach the target. Defensive fire is not included.",
-  charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-  charge_exact, charge_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "charge",
+  .name = "Initiating a Close Assault",
+  .summary = "The attacker's Reaction Test (TL the sum of every row that applies), then up "
+             "to two Combat Moves of twice the mobility die to reach the target. Defensive "
+             "fire is not included.",
+  MUSTER_PROCEDURE_INPUTS (charge_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (charge_outputs),
+  .exact = charge_exact,
+  .sample = charge_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -770,13 +796,16 @@ const MusterSovPlay muster_sov_last_stand_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (last_stand, muster_sov_last_stand_play)
 
 const MusterProcedure muster_sov_last_stand = {
-  MUSTER_SOV_SYSTEM, "last-stand", "Last Stand",
-  "A unit alone in cover, in position or behind a Shield Wall, facing three enemy units, rolls "
-  "D6: a 6 makes its Last Stand (no more tests, suppression ignored); otherwise it "
-  "disintegrates.",
-  last_stand_inputs, G_N_ELEMENTS (last_stand_inputs),
-  last_stand_outputs, G_N_ELEMENTS (last_stand_outputs),
-  last_stand_exact, last_stand_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "last-stand",
+  .name = "Last Stand",
+  .summary = "A unit alone in cover, in position or behind a Shield Wall, facing three enemy "
+             "units, rolls D6: a 6 makes its Last Stand (no more tests, suppression ignored); "
+             "otherwise it disintegrates.",
+  MUSTER_PROCEDURE_INPUTS (last_stand_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (last_stand_outputs),
+  .exact = last_stand_exact,
+  .sample = last_stand_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -863,11 +892,15 @@ const MusterSovPlay muster_sov_panic_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (panic, muster_sov_panic_play)
 
 const MusterProcedure muster_sov_panic = {
-  MUSTER_SOV_SYSTEM, "panic", "Panic",
-  "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic marker "
-  "on the unit, which can then do nothing; removing it takes the whole activation, and a failed "
-  "removal on a natural 1 also costs 1 CL.",
-  panic_inputs, G_N_ELEMENTS (panic_inputs), panic_outputs, G_N_ELEMENTS (panic_outputs),
-  panic_exact, panic_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "panic",
+  .name = "Panic",
+  .summary = "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic "
+             "marker on the unit, which can then do nothing; removing it takes the whole "
+             "activation, and a failed removal on a natural 1 also costs 1 CL.",
+  MUSTER_PROCEDURE_INPUTS (panic_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (panic_outputs),
+  .exact = panic_exact,
+  .sample = panic_sample,
   MUSTER_SOV_PREPARED,
 };

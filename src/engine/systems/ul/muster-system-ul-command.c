@@ -149,12 +149,15 @@ activation_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_activation = {
-  MUSTER_UL_SYSTEM, "activation", "Activation",
-  "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against the "
-  "activation table (provisional values)",
-  activation_inputs, G_N_ELEMENTS (activation_inputs),
-  activation_outputs, G_N_ELEMENTS (activation_outputs),
-  activation_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "activation",
+  .name = "Activation",
+  .summary = "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against "
+             "the activation table (provisional values)",
+  MUSTER_PROCEDURE_INPUTS (activation_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (activation_outputs),
+  .exact = activation_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_activation_class = {
@@ -291,11 +294,14 @@ sub_initiative_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_sub_commander_initiative = {
-  MUSTER_UL_SYSTEM, "sub-commander-initiative", "Sub-Commander own initiative",
-  "A Sub-Commander not activated rolls a d6 for his wing's new orders",
-  sub_initiative_inputs, G_N_ELEMENTS (sub_initiative_inputs),
-  sub_initiative_outputs, G_N_ELEMENTS (sub_initiative_outputs),
-  sub_initiative_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "sub-commander-initiative",
+  .name = "Sub-Commander own initiative",
+  .summary = "A Sub-Commander not activated rolls a d6 for his wing's new orders",
+  MUSTER_PROCEDURE_INPUTS (sub_initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (sub_initiative_outputs),
+  .exact = sub_initiative_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_sub_commander_initiative_class = {
@@ -380,11 +386,14 @@ tu_initiative_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_tu_initiative = {
-  MUSTER_UL_SYSTEM, "tu-initiative", "Tactical Unit own initiative",
-  "A TU not activated rolls a d6 each phase for what it does",
-  tu_initiative_inputs, G_N_ELEMENTS (tu_initiative_inputs),
-  tu_initiative_outputs, G_N_ELEMENTS (tu_initiative_outputs),
-  tu_initiative_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "tu-initiative",
+  .name = "Tactical Unit own initiative",
+  .summary = "A TU not activated rolls a d6 each phase for what it does",
+  MUSTER_PROCEDURE_INPUTS (tu_initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (tu_initiative_outputs),
+  .exact = tu_initiative_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_tu_initiative_class = {
@@ -467,11 +476,14 @@ tactical_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_ul_tactical_initiative = {
-  MUSTER_UL_SYSTEM, "tactical-initiative", "Tactical initiative",
-  "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
-  tactical_inputs, G_N_ELEMENTS (tactical_inputs),
-  tactical_outputs, G_N_ELEMENTS (tactical_outputs),
-  tactical_exact, tactical_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "tactical-initiative",
+  .name = "Tactical initiative",
+  .summary = "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
+  MUSTER_PROCEDURE_INPUTS (tactical_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (tactical_outputs),
+  .exact = tactical_exact,
+  .sample = tactical_sample,
 };
 
 /* Deployment (p.12): each player rolls d6; the higher places first or makes the other do so,
@@ -551,12 +563,15 @@ deployment_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_ul_deployment = {
-  MUSTER_UL_SYSTEM, "deployment", "Deployment roll",
-  "Who chooses which side places its units first: d6 each, ties roll again; beaten by 5, the "
-  "loser marches on and the winner ambushes",
-  deployment_inputs, G_N_ELEMENTS (deployment_inputs),
-  deployment_outputs, G_N_ELEMENTS (deployment_outputs),
-  deployment_exact, deployment_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "deployment",
+  .name = "Deployment roll",
+  .summary = "Who chooses which side places its units first: d6 each, ties roll again; beaten by "
+             "5, the loser marches on and the winner ambushes",
+  MUSTER_PROCEDURE_INPUTS (deployment_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (deployment_outputs),
+  .exact = deployment_exact,
+  .sample = deployment_sample,
 };
 
 /* Terrain generation (p.12) */
@@ -629,10 +644,14 @@ terrain_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_terrain = {
-  MUSTER_UL_SYSTEM, "terrain", "Terrain generation",
-  "The terrain of one square of the table: d8, +2 on the table edge",
-  terrain_inputs, G_N_ELEMENTS (terrain_inputs), terrain_outputs, G_N_ELEMENTS (terrain_outputs),
-  terrain_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "terrain",
+  .name = "Terrain generation",
+  .summary = "The terrain of one square of the table: d8, +2 on the table edge",
+  MUSTER_PROCEDURE_INPUTS (terrain_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (terrain_outputs),
+  .exact = terrain_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_terrain_class = {

@@ -257,10 +257,13 @@ engagement_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_ul_engagement = {
-  MUSTER_UL_SYSTEM, "engagement", "Charge and melee",
-  "A charge and the melee that follows, phase after phase, with the integrity tests, repulses "
-  "and follow-ups, until one side breaks or they part (vignettes not Fast)",
-  engagement_inputs, G_N_ELEMENTS (engagement_inputs),
-  engagement_outputs, G_N_ELEMENTS (engagement_outputs),
-  NULL, engagement_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "engagement",
+  .name = "Charge and melee",
+  .summary = "A charge and the melee that follows, phase after phase, with the integrity tests, "
+             "repulses and follow-ups, until one side breaks or they part (vignettes not Fast)",
+  MUSTER_PROCEDURE_INPUTS (engagement_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (engagement_outputs),
+  .exact = NULL,
+  .sample = engagement_sample,
 };

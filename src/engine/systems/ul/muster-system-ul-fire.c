@@ -217,10 +217,14 @@ shoot_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_shoot = {
-  MUSTER_UL_SYSTEM, "shoot", "Shoot",
-  "One vignette's shooting (TA3): the IP its target loses",
-  shoot_inputs, G_N_ELEMENTS (shoot_inputs), shoot_outputs, G_N_ELEMENTS (shoot_outputs),
-  shoot_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "shoot",
+  .name = "Shoot",
+  .summary = "One vignette's shooting (TA3): the IP its target loses",
+  MUSTER_PROCEDURE_INPUTS (shoot_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (shoot_outputs),
+  .exact = shoot_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_shoot_class = {

@@ -238,11 +238,15 @@ integrity_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_integrity_test = {
-  MUSTER_UL_SYSTEM, "integrity-test", "Integrity test",
-  "d10 plus modifiers against the vignette's IP: over it is a repulse, over it by 10 a rout",
-  integrity_inputs, G_N_ELEMENTS (integrity_inputs),
-  integrity_outputs, G_N_ELEMENTS (integrity_outputs),
-  integrity_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "integrity-test",
+  .name = "Integrity test",
+  .summary = "d10 plus modifiers against the vignette's IP: over it is a repulse, "
+             "over it by 10 a rout",
+  MUSTER_PROCEDURE_INPUTS (integrity_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (integrity_outputs),
+  .exact = integrity_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_integrity_test_class = {
@@ -358,10 +362,14 @@ fanatic_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_fanatic_charge = {
-  MUSTER_UL_SYSTEM, "fanatic-charge", "Fanatic charge test",
-  "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
-  fanatic_inputs, G_N_ELEMENTS (fanatic_inputs), fanatic_outputs, G_N_ELEMENTS (fanatic_outputs),
-  fanatic_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "fanatic-charge",
+  .name = "Fanatic charge test",
+  .summary = "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
+  MUSTER_PROCEDURE_INPUTS (fanatic_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (fanatic_outputs),
+  .exact = fanatic_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_fanatic_charge_class = {

@@ -424,11 +424,15 @@ round_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_melee_round = {
-  MUSTER_UL_SYSTEM, "melee-round", "Melee round",
-  "One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each side, "
-  "recoil and disorder",
-  round_inputs, G_N_ELEMENTS (round_inputs), round_outputs, G_N_ELEMENTS (round_outputs),
-  round_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "melee-round",
+  .name = "Melee round",
+  .summary = "One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each "
+             "side, recoil and disorder",
+  MUSTER_PROCEDURE_INPUTS (round_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (round_outputs),
+  .exact = round_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_melee_round_class = {

@@ -166,10 +166,15 @@ evade_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_evade = {
-  MUSTER_UL_SYSTEM, "evade", "Evade a charge",
-  "The evaders move back TM plus a die before the chargers move; do the chargers reach them?",
-  evade_inputs, G_N_ELEMENTS (evade_inputs), evade_outputs, G_N_ELEMENTS (evade_outputs),
-  evade_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "evade",
+  .name = "Evade a charge",
+  .summary = "The evaders move back TM plus a die before the chargers move; do the "
+             "chargers reach them?",
+  MUSTER_PROCEDURE_INPUTS (evade_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (evade_outputs),
+  .exact = evade_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_evade_class = {
@@ -287,11 +292,15 @@ break_off_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_break_off = {
-  MUSTER_UL_SYSTEM, "break-off", "Break formation and move",
-  "Breaking off from melee: the move back, the enemy's pursuit, and whether it catches them",
-  break_off_inputs, G_N_ELEMENTS (break_off_inputs),
-  break_off_outputs, G_N_ELEMENTS (break_off_outputs),
-  break_off_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "break-off",
+  .name = "Break formation and move",
+  .summary = "Breaking off from melee: the move back, the enemy's pursuit, and "
+             "whether it catches them",
+  MUSTER_PROCEDURE_INPUTS (break_off_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (break_off_outputs),
+  .exact = break_off_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_break_off_class = {
@@ -368,10 +377,15 @@ repulse_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_repulse = {
-  MUSTER_UL_SYSTEM, "repulse", "Repulse and follow-up",
-  "A unit that fails an integrity test moves back; does the opponent's follow-up keep contact?",
-  repulse_inputs, G_N_ELEMENTS (repulse_inputs), repulse_outputs, G_N_ELEMENTS (repulse_outputs),
-  repulse_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "repulse",
+  .name = "Repulse and follow-up",
+  .summary = "A unit that fails an integrity test moves back; does the opponent's "
+             "follow-up keep contact?",
+  MUSTER_PROCEDURE_INPUTS (repulse_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (repulse_outputs),
+  .exact = repulse_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_repulse_class = {
@@ -477,10 +491,14 @@ rally_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_rally = {
-  MUSTER_UL_SYSTEM, "rally", "Rally",
-  "How long a rally takes and the IP it gives back",
-  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "rally",
+  .name = "Rally",
+  .summary = "How long a rally takes and the IP it gives back",
+  MUSTER_PROCEDURE_INPUTS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+  .exact = rally_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_rally_class = {
