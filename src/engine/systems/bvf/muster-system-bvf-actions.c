@@ -67,13 +67,6 @@ automatic (const int *v)
   return v[CA_ACTION] == ACTION_RESERVES && v[CA_GENERAL];
 }
 
-static int
-reaches (int      successes,
-         gpointer data)
-{
-  return successes >= GPOINTER_TO_INT (data);
-}
-
 static gboolean
 action_exact (const MusterProcedure  *procedure,
               const MusterRuleset    *ruleset,
@@ -98,8 +91,7 @@ action_exact (const MusterProcedure  *procedure,
   probs = g_new (double, dice + 1);
   _muster_bvf_roll_probs (&roll, dice, probs);
   outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, dice + 1, -1);
-  outputs[CA_OUT_RESULT] = muster_dist_map (outputs[CA_OUT_SUCCESSES], reaches,
-                                            GINT_TO_POINTER (needed));
+  outputs[CA_OUT_RESULT] = muster_dist_map_at_least (outputs[CA_OUT_SUCCESSES], needed);
   return TRUE;
 }
 

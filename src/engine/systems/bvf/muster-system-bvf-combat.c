@@ -103,13 +103,6 @@ success_roll_setup (const MusterBvfNumbers *n,
                             n->success[v[SR_EXPERIENCE]] + v[SR_MODIFIER] };
 }
 
-static int
-needed_verdict (int      successes,
-                gpointer data)
-{
-  return successes >= GPOINTER_TO_INT (data);
-}
-
 /* The General's reroll (§1): a set that falls short is rolled again, once. */
 static gboolean
 success_exact (const MusterProcedure  *procedure,
@@ -139,8 +132,7 @@ success_exact (const MusterProcedure  *procedure,
     }
   else
     outputs[SR_OUT_SUCCESSES] = muster_dist_ref (first);
-  outputs[SR_OUT_RESULT] = muster_dist_map (outputs[SR_OUT_SUCCESSES], needed_verdict,
-                                            GINT_TO_POINTER (v[SR_NEEDED]));
+  outputs[SR_OUT_RESULT] = muster_dist_map_at_least (outputs[SR_OUT_SUCCESSES], v[SR_NEEDED]);
   return TRUE;
 }
 

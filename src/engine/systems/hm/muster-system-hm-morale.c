@@ -273,13 +273,6 @@ charge_test_setup (const MusterRuleset  *ruleset,
   return _muster_hm_tables_finish (&tables, error);
 }
 
-static int
-at_least (int      value,
-          gpointer data)
-{
-  return value >= GPOINTER_TO_INT (data) ? 1 : 0;
-}
-
 static gboolean
 charge_test_exact (const MusterProcedure  *procedure,
                    const MusterRuleset    *ruleset,
@@ -293,7 +286,7 @@ charge_test_exact (const MusterProcedure  *procedure,
   if (!charge_test_setup (ruleset, values, &number, error))
     return FALSE;
   roll = muster_dist_new_dice_sum (values[CT_DICE] + 1, 6);
-  outputs[0] = muster_dist_map (roll, at_least, GINT_TO_POINTER (number));
+  outputs[0] = muster_dist_map_at_least (roll, number);
   return TRUE;
 }
 
