@@ -153,9 +153,9 @@ struct _MusterProcedure
 };
 
 /* In a MusterProcedure's designated initializer: a static array of specs and its length. */
-#define MUSTER_PROCEDURE_INPUTS(inputs_) \
+#define MUSTER_PROCEDURE_INPUT_SPECS(inputs_) \
   .inputs = (inputs_), .n_inputs = G_N_ELEMENTS (inputs_)
-#define MUSTER_PROCEDURE_OUTPUTS(outputs_) \
+#define MUSTER_PROCEDURE_OUTPUT_SPECS(outputs_) \
   .outputs = (outputs_), .n_outputs = G_N_ELEMENTS (outputs_)
 
 typedef struct _MusterProcedureResult MusterProcedureResult;

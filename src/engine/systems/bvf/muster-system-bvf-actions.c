@@ -121,8 +121,8 @@ const MusterProcedure muster_bvf_action = {
   .name = "Character or reserve roll",
   .summary = "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
              "character's sidestep, a reserve unit's arrival.",
-  MUSTER_PROCEDURE_INPUTS (action_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (action_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (action_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (action_outputs),
   .exact = action_exact,
   MUSTER_BVF_SAMPLERS,
 };

@@ -159,8 +159,8 @@ static const MusterProcedure success_roll = {
   .name = "Success roll",
   .summary = "Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
              "rerolled, then the modifiers.",
-  MUSTER_PROCEDURE_INPUTS (success_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (success_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (success_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (success_outputs),
   .exact = success_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -246,8 +246,8 @@ static const MusterProcedure charge_roll = {
   .name = "Charge roll",
   .summary = "One die per stand: the Successes are the stands that reach the "
              "enemy; the rest straggle.",
-  MUSTER_PROCEDURE_INPUTS (charge_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (charge_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
   .exact = charge_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -353,8 +353,8 @@ static const MusterProcedure rally = {
   .name = "Rally",
   .summary = "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; "
              "each failure loses a stand.",
-  MUSTER_PROCEDURE_INPUTS (rally_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
   .exact = rally_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -509,8 +509,8 @@ static const MusterProcedure missile_fire = {
   .name = "Missile fire",
   .summary = "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
              "rerolls and the defence modifiers, then Resilient and the Apothecary.",
-  MUSTER_PROCEDURE_INPUTS (fire_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
   .exact = fire_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -624,8 +624,8 @@ static const MusterProcedure impact_hits = {
   .name = "Impact hits",
   .summary = "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
              "modifiers; every failure is a casualty.",
-  MUSTER_PROCEDURE_INPUTS (impact_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (impact_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (impact_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (impact_outputs),
   .exact = impact_exact,
   MUSTER_BVF_SAMPLERS,
 };

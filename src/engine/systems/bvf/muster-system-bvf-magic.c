@@ -245,8 +245,8 @@ const MusterProcedure muster_bvf_war_machine = {
   .name = "War machine shot",
   .summary = "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
              "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
-  MUSTER_PROCEDURE_INPUTS (machine_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (machine_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (machine_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (machine_outputs),
   .exact = machine_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -532,8 +532,8 @@ const MusterProcedure muster_bvf_spell = {
   .name = "Spell",
   .summary = "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one "
              "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
-  MUSTER_PROCEDURE_INPUTS (spell_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (spell_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (spell_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (spell_outputs),
   .exact = spell_exact,
   MUSTER_BVF_SAMPLERS,
 };

@@ -300,8 +300,8 @@ const MusterProcedure muster_bvf_melee_strike = {
   .name = "Combat attack",
   .summary = "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour "
              "and defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
-  MUSTER_PROCEDURE_INPUTS (strike_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (strike_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (strike_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (strike_outputs),
   .exact = strike_exact,
   MUSTER_BVF_SAMPLERS,
 };

@@ -728,8 +728,8 @@ const MusterProcedure muster_bvf_combat_rounds = {
   .name = "Combat over several rounds",
   .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
              "strikes first each round and the charged unit strikes back with its survivors.",
-  MUSTER_PROCEDURE_INPUTS (rounds_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (rounds_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
   .exact = rounds_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -740,8 +740,8 @@ const MusterProcedure muster_bvf_engagement = {
   .name = "Engagement",
   .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
              "breaking through on the turn's casualty tally. Simulated.",
-  MUSTER_PROCEDURE_INPUTS (rounds_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (rounds_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
   .exact = NULL,
   MUSTER_BVF_SAMPLERS,
 };

@@ -91,8 +91,8 @@ const MusterProcedure muster_bvf_initiative = {
   .name = "Initiative",
   .summary = "Each player rolls his dice with no modifiers; more Successes win, ties are rolled "
              "again. Also the deployment initiative.",
-  MUSTER_PROCEDURE_INPUTS (initiative_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (initiative_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
   .exact = initiative_exact,
   MUSTER_BVF_SAMPLERS,
 };
@@ -178,8 +178,8 @@ const MusterProcedure muster_bvf_flee = {
   .summary = "A Flee order: one die per stand; the Successes are the stands that run 2 × "
              "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
              "Stubborn units never flee.",
-  MUSTER_PROCEDURE_INPUTS (flee_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (flee_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (flee_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (flee_outputs),
   .exact = flee_exact,
   MUSTER_BVF_SAMPLERS,
 };

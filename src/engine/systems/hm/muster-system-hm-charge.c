@@ -353,8 +353,8 @@ const MusterHmProcedure _muster_hm_charge = {
     .summary = "A whole charge: Charge Test, the defender's reaction and opportunity fire, both "
                "Morale Tests, melee, the tests after it, hit conversion, rout, pursuit and the "
                "pursuit attack (§7.3, §8, §9, §10, §11.4).",
-    MUSTER_PROCEDURE_INPUTS (charge_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (charge_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
     .exact = NULL,
     .sample = _muster_hm_sample,
   },

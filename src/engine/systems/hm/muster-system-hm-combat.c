@@ -568,8 +568,8 @@ const MusterHmProcedure _muster_hm_artillery_fire = {
     .name = "Artillery fire",
     .summary = "One gun stand's attack dice at one target: accuracy rolls, then kill rolls "
                "totalled and divided by the Kill Number, rounded down (§6.3).",
-    MUSTER_PROCEDURE_INPUTS (artillery_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (artillery_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
     .sample = _muster_hm_sample,
   },
@@ -584,8 +584,8 @@ const MusterHmProcedure _muster_hm_small_arms_fire = {
     .summary = "A BMU's volley at one target: one attack die per stand that can fire, "
                "accuracy rolls, then kill rolls totalled and divided by the Kill Number, "
                "rounded down (§6.4).",
-    MUSTER_PROCEDURE_INPUTS (small_arms_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (small_arms_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
     .sample = _muster_hm_sample,
   },
@@ -600,8 +600,8 @@ const MusterHmProcedure _muster_hm_opportunity_fire = {
     .summary = "A BMUG that has not moved fires at an enemy moving, changing formation or "
                "charging it: a partial volley, Kill Number +1; the firer may not move "
                "this phase (§4.1, §7.3).",
-    MUSTER_PROCEDURE_INPUTS (small_arms_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (small_arms_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
     .sample = _muster_hm_sample,
   },
@@ -616,8 +616,8 @@ const MusterHmProcedure _muster_hm_combined_fire = {
     .summary = "Two BMUs fire at the same target: each divides its own kill total by the Kill "
                "Number (our default, as in every example), or all the kill rolls against the "
                "target are pooled first (§6.4).",
-    MUSTER_PROCEDURE_INPUTS (combined_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (combined_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (combined_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (combined_outputs),
     .exact = combined_exact,
     .sample = _muster_hm_sample,
   },

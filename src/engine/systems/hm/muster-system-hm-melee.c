@@ -251,8 +251,8 @@ const MusterHmProcedure _muster_hm_melee = {
     .summary = "Both sides roll one d6 per stand at once, the larger side capped at 4 × "
                "the enemy's dice; each total ÷ its Kill Number, rounded down, is the "
                "hits it inflicts (§8).",
-    MUSTER_PROCEDURE_INPUTS (melee_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (melee_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (melee_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (melee_outputs),
     .exact = melee_exact,
     .sample = _muster_hm_sample,
   },
@@ -266,8 +266,8 @@ const MusterHmProcedure _muster_hm_pursuit_attack = {
     .name = "Pursuit attack",
     .summary = "A pursuer that kept contact with a routing unit attacks it with its stands; the "
                "routing unit cannot strike back. The hits are temporary (our default) (§8.1).",
-    MUSTER_PROCEDURE_INPUTS (pursuit_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (pursuit_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (pursuit_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (pursuit_outputs),
     .exact = pursuit_exact,
     .sample = _muster_hm_sample,
   },

@@ -639,8 +639,8 @@ const MusterHmProcedure _muster_hm_charge_test = {
     .summary = "Before charging: a roll that ties or beats the Charge Number (never below 2) "
                "starts the charge; on a failure the unit stays, moves at half speed and fires with "
                "half its stands next turn (§7.2).",
-    MUSTER_PROCEDURE_INPUTS (charge_test_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (charge_test_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (charge_test_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (charge_test_outputs),
     .exact = charge_test_exact,
     .sample = _muster_hm_sample,
   },
@@ -654,8 +654,8 @@ const MusterHmProcedure _muster_hm_morale_test = {
     .name = "Morale Test",
     .summary = "2d6 against the Morale Number: a failure's result depends on its margin; double 1s "
                "bring a Calamity and double 6s Fortune (§9).",
-    MUSTER_PROCEDURE_INPUTS (morale_test_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (morale_test_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (morale_test_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (morale_test_outputs),
     .exact = morale_test_exact,
     .sample = _muster_hm_sample,
   },
@@ -670,8 +670,8 @@ const MusterHmProcedure _muster_hm_form_square = {
     .summary = "A charged unit's reaction, and its only one when charged in the flank: the review "
                "gives no roll, so ours is a Morale Test; a pass re-forms the unit in square, a "
                "failure leaves it to Stand and Fire (§7.3).",
-    MUSTER_PROCEDURE_INPUTS (morale_test_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (form_square_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (morale_test_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (form_square_outputs),
     .exact = morale_test_exact,
     .sample = _muster_hm_sample,
   },
@@ -685,8 +685,8 @@ const MusterHmProcedure _muster_hm_rally = {
     .name = "Rally",
     .summary = "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed "
                "units become Shaken or are removed from play (§9.4).",
-    MUSTER_PROCEDURE_INPUTS (rally_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
     .exact = rally_exact,
     .sample = _muster_hm_sample,
   },
@@ -700,8 +700,8 @@ const MusterHmProcedure _muster_hm_hit_conversion = {
     .name = "Temporary and permanent hits",
     .summary = "In the Morale phase half the temporary hits, rounded up, are forgiven; the rest "
                "become permanent and every 3 remove a stand (§10).",
-    MUSTER_PROCEDURE_INPUTS (hit_conversion_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (hit_conversion_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (hit_conversion_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (hit_conversion_outputs),
     .exact = hit_conversion_exact,
     .sample = _muster_hm_sample,
   },
@@ -715,8 +715,8 @@ const MusterHmProcedure _muster_hm_rout_pursuit = {
     .name = "Rout and pursuit movement",
     .summary = "The routing unit's variable move, then the pursuer's: a pursuer that keeps contact "
                "may make a pursuit attack (§11.4).",
-    MUSTER_PROCEDURE_INPUTS (rout_pursuit_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (rout_pursuit_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (rout_pursuit_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rout_pursuit_outputs),
     .exact = rout_pursuit_exact,
     .sample = _muster_hm_sample,
   },

@@ -367,8 +367,8 @@ const MusterMovProcedure _muster_mov_fire = {
     .id = "fire",
     .name = "Individual fire",
     .summary = "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
-    MUSTER_PROCEDURE_INPUTS (fire_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
     .sample = _muster_mov_sample,
   },
@@ -502,8 +502,8 @@ const MusterMovProcedure _muster_mov_kill_zone = {
     .summary = "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or "
                "artillery round. The blast table also serves for a hand grenade against soldiers "
                "(ours: the book gives none).",
-    MUSTER_PROCEDURE_INPUTS (kz_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (kz_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (kz_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (kz_outputs),
     .exact = kz_exact,
     .sample = _muster_mov_sample,
   },

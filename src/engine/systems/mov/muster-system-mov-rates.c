@@ -94,8 +94,8 @@ const MusterMovProcedure _muster_mov_afv_move = {
     .name = "AFV movement",
     .summary = "An AFV on the board moves in cautious search mode: at most its class's rate a "
                "turn, 10 yards more on a road, half in mud, deep snow or deep sand.",
-    MUSTER_PROCEDURE_INPUTS (mv_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (mv_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (mv_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (mv_outputs),
     .exact = rate_exact,
     .sample = _muster_mov_sample,
   },
@@ -204,8 +204,8 @@ const MusterMovProcedure _muster_mov_crew_fire = {
     .summary = "A crew-served weapon firing at one target turn after turn: one shot a turn (our "
                "reading; the book gives no reload times), every other turn once half its crew are "
                "casualties; each shot is resolved on the fire chart.",
-    MUSTER_PROCEDURE_INPUTS (cf_inputs),
-    MUSTER_PROCEDURE_OUTPUTS (cf_outputs),
+    MUSTER_PROCEDURE_INPUT_SPECS (cf_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (cf_outputs),
     .exact = cf_exact,
     .sample = _muster_mov_sample,
   },

@@ -339,8 +339,8 @@ const MusterProcedure muster_sov_heavy_weapon_vehicle = {
   .name = "Heavy weapon against a vehicle or structure",
   .summary = "Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; "
              "Impact (base die × size, doubled on a major hit) against D12 × armour value.",
-  MUSTER_PROCEDURE_INPUTS (vehicle_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (vehicle_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (vehicle_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (vehicle_outputs),
   .exact = vehicle_exact,
   .sample = vehicle_sample,
   MUSTER_SOV_PREPARED,
@@ -442,8 +442,8 @@ const MusterProcedure muster_sov_artillery_aim = {
   .name = "Artillery Firing Accuracy",
   .summary = "The crew's Quality Die against LV + full 12\" bands: at least that lands on the aim "
              "point, otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
-  MUSTER_PROCEDURE_INPUTS (aim_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (aim_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (aim_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (aim_outputs),
   .exact = aim_exact,
   .sample = aim_sample,
   MUSTER_SOV_PREPARED,
@@ -613,8 +613,8 @@ const MusterProcedure muster_sov_artillery_blast = {
   .name = "Artillery against troops",
   .summary = "Each figure under the round: its Impact against the figure's Armor Die, raised by "
              "cover. Any figure inside also gives the unit a Suppression marker.",
-  MUSTER_PROCEDURE_INPUTS (blast_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (blast_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (blast_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (blast_outputs),
   .exact = blast_exact,
   .sample = blast_sample,
   MUSTER_SOV_PREPARED,

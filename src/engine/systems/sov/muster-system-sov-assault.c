@@ -188,8 +188,8 @@ const MusterProcedure muster_sov_close_assault = {
   .summary = "A charge from the Reaction Test to the end of the melee: combat moves, the "
              "defender's stand test, and hand-to-hand rounds until a scrum test sends one "
              "side back. Simulated.",
-  MUSTER_PROCEDURE_INPUTS (assault_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (assault_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (assault_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (assault_outputs),
   .exact = NULL,
   .sample = assault_sample,
 };

@@ -165,8 +165,8 @@ const MusterProcedure muster_sov_scythed_chariot = {
   .summary = "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact "
              "against armour; a target taking casualties tests Confidence. The chariot dies "
              "against formed troops.",
-  MUSTER_PROCEDURE_INPUTS (scythed_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (scythed_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (scythed_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (scythed_outputs),
   .exact = scythed_exact,
   .sample = scythed_sample,
   MUSTER_SOV_PREPARED,

@@ -120,8 +120,8 @@ const MusterProcedure muster_sov_communication = {
   .name = "Communication test",
   .summary = "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; "
              "automatic within 6\".",
-  MUSTER_PROCEDURE_INPUTS (communication_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (communication_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (communication_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (communication_outputs),
   .exact = communication_exact,
   .sample = communication_sample,
   MUSTER_SOV_PREPARED,
@@ -210,8 +210,8 @@ const MusterProcedure muster_sov_rally = {
   .summary = "A superior's communication test (none within 6\"), then the unit's Quality Die must "
              "exceed its LV plus the commander's to raise its Confidence one level (never above "
              "its fatigue level, never back to Inspired).",
-  MUSTER_PROCEDURE_INPUTS (rally_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
   .exact = rally_exact,
   .sample = rally_sample,
   MUSTER_SOV_PREPARED,
@@ -295,8 +295,8 @@ const MusterProcedure muster_sov_wedge = {
   .summary = "Both sides roll their Quality Die on contact: the wedge collapses unless "
              "it rolls higher; higher suppresses the defender, more than double costs it "
              "a level of integrity.",
-  MUSTER_PROCEDURE_INPUTS (wedge_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (wedge_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (wedge_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (wedge_outputs),
   .exact = wedge_exact,
   .sample = wedge_sample,
   MUSTER_SOV_PREPARED,
@@ -386,8 +386,8 @@ const MusterProcedure muster_sov_spotting = {
   .name = "Spotting (Observe)",
   .summary = "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 "
              "shifted by distance and cover: one beat flips the marker, two place the unit.",
-  MUSTER_PROCEDURE_INPUTS (spotting_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (spotting_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (spotting_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (spotting_outputs),
   .exact = spotting_exact,
   .sample = spotting_sample,
   MUSTER_SOV_PREPARED,

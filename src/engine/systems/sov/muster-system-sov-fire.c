@@ -377,8 +377,8 @@ const MusterProcedure muster_sov_fire = {
   .summary = "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating "
              "it suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each "
              "rolling Impact against Armor.",
-  MUSTER_PROCEDURE_INPUTS (fire_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (fire_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
   .exact = fire_exact,
   .sample = fire_sample,
   MUSTER_SOV_PREPARED,

@@ -206,8 +206,8 @@ const MusterProcedure muster_sov_flames = {
   .summary = "Flame markers going out (1) or spreading (6) at each turn end (Greek fire not "
              "at the end of its first turn), one fire's smoke clouds, and the figures a "
              "fire catches with its D4",
-  MUSTER_PROCEDURE_INPUTS (flames_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (flames_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (flames_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (flames_outputs),
   .exact = flames_exact,
   .sample = flames_sample,
 };
@@ -291,8 +291,8 @@ const MusterProcedure muster_sov_dust = {
   .summary = "High wind blows dust onto the field: D6 + the wind level clouds, less 5 when that "
              "makes 6 or more, each D6 inches long, entering upwind and drifting 6\" a wind level "
              "each turn; dust works like smoke",
-  MUSTER_PROCEDURE_INPUTS (dust_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (dust_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (dust_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (dust_outputs),
   .exact = dust_exact,
   .sample = dust_sample,
 };

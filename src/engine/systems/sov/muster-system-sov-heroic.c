@@ -263,8 +263,8 @@ const MusterProcedure muster_sov_heroic_combat = {
              "the loser's dice is a minor blow, both a major one. Impact (doubled on a major "
              "blow) against the better of armour and shield: over it 1 wound, over twice 2, "
              "over three times killed.",
-  MUSTER_PROCEDURE_INPUTS (heroic_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (heroic_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (heroic_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_outputs),
   .exact = heroic_exact,
   .sample = heroic_sample,
   MUSTER_SOV_PREPARED,
@@ -483,8 +483,8 @@ const MusterProcedure muster_sov_heroic_missile = {
   .summary = "The character's skill die and the weapon's FP Die against the target's Range Die: "
              "one beating it is a minor blow, both a major one; then Impact as in heroic "
              "hand-to-hand combat.",
-  MUSTER_PROCEDURE_INPUTS (heroic_missile_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (heroic_missile_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (heroic_missile_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_missile_outputs),
   .exact = heroic_missile_exact,
   .sample = heroic_missile_sample,
   MUSTER_SOV_PREPARED,
@@ -566,8 +566,8 @@ const MusterProcedure muster_sov_sniper = {
   .summary = "The sniper's Quality and FP dice against a Range Die from his band: even a miss "
              "suppresses; one die beating it hits a random figure, two the figure he picks "
              "(leaders too); then Impact against Armor.",
-  MUSTER_PROCEDURE_INPUTS (sniper_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (sniper_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (sniper_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (sniper_outputs),
   .exact = sniper_exact,
   .sample = sniper_sample,
   MUSTER_SOV_PREPARED,
@@ -672,8 +672,8 @@ const MusterProcedure muster_sov_independent_figure = {
              "a Suppression marker, a major failure a Panic marker. Panic comes off "
              "like suppression, Quality Die above LV, but a 1 rolled while trying "
              "removes the figure for good.",
-  MUSTER_PROCEDURE_INPUTS (if_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (if_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (if_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (if_outputs),
   .exact = independent_exact,
   .sample = independent_sample,
   MUSTER_SOV_PREPARED,

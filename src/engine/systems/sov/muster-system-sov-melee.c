@@ -728,8 +728,8 @@ const MusterProcedure muster_sov_hand_to_hand = {
   .summary = "Dice pools from the force ratio, each die beating one opposing die scores; "
              "Impact against Armor; then the scrum: the side with the lower casualty-plus-rank "
              "score tests Confidence.",
-  MUSTER_PROCEDURE_INPUTS (hth_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (hth_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (hth_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (hth_outputs),
   .exact = hth_exact,
   .sample = hth_sample,
   MUSTER_SOV_PREPARED,

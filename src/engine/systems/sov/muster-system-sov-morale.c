@@ -139,8 +139,8 @@ const MusterProcedure muster_sov_confidence_test = {
   .name = "Confidence Test",
   .summary = "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at "
              "or below it, two at half or less.",
-  MUSTER_PROCEDURE_INPUTS (confidence_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (test_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (confidence_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
   .exact = confidence_exact,
   .sample = confidence_sample,
   MUSTER_SOV_PREPARED,
@@ -237,8 +237,8 @@ const MusterProcedure muster_sov_reaction_test = {
   .name = "Reaction Test",
   .summary = "Quality Die against LV + Threat Level; failure means the ordered "
              "act does not happen.",
-  MUSTER_PROCEDURE_INPUTS (reaction_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (reaction_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (reaction_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (reaction_outputs),
   .exact = reaction_exact,
   .sample = reaction_sample,
   MUSTER_SOV_PREPARED,
@@ -351,8 +351,8 @@ const MusterProcedure muster_sov_leader_loss = {
   .name = "Unit leader becomes a casualty",
   .summary = "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence "
              "Test the loss triggers. The unit also gets one Suppression marker.",
-  MUSTER_PROCEDURE_INPUTS (leader_loss_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (leader_loss_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (leader_loss_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (leader_loss_outputs),
   .exact = leader_loss_exact,
   .sample = leader_loss_sample,
   MUSTER_SOV_PREPARED,
@@ -434,8 +434,8 @@ const MusterProcedure muster_sov_fright_check = {
   .name = "Fright check",
   .summary = "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing "
              "figures and its own casualties to its size (infantry 1, mounted 2).",
-  MUSTER_PROCEDURE_INPUTS (fright_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (test_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (fright_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
   .exact = fright_exact,
   .sample = fright_sample,
   MUSTER_SOV_PREPARED,
@@ -516,8 +516,8 @@ const MusterProcedure muster_sov_remove_suppression = {
   .name = "Remove Suppression",
   .summary = "Leader actions each roll the Quality Die against LV to take off "
              "one Suppression marker.",
-  MUSTER_PROCEDURE_INPUTS (remove_suppression_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (remove_suppression_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (remove_suppression_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (remove_suppression_outputs),
   .exact = remove_suppression_exact,
   .sample = remove_suppression_sample,
   MUSTER_SOV_PREPARED,
@@ -719,8 +719,8 @@ const MusterProcedure muster_sov_charge_test = {
   .summary = "The attacker's Reaction Test (TL the sum of every row that applies), then up "
              "to two Combat Moves of twice the mobility die to reach the target. Defensive "
              "fire is not included.",
-  MUSTER_PROCEDURE_INPUTS (charge_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (charge_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
   .exact = charge_exact,
   .sample = charge_sample,
   MUSTER_SOV_PREPARED,
@@ -802,8 +802,8 @@ const MusterProcedure muster_sov_last_stand = {
   .summary = "A unit alone in cover, in position or behind a Shield Wall, facing three enemy "
              "units, rolls D6: a 6 makes its Last Stand (no more tests, suppression ignored); "
              "otherwise it disintegrates.",
-  MUSTER_PROCEDURE_INPUTS (last_stand_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (last_stand_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (last_stand_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (last_stand_outputs),
   .exact = last_stand_exact,
   .sample = last_stand_sample,
   MUSTER_SOV_PREPARED,
@@ -898,8 +898,8 @@ const MusterProcedure muster_sov_panic = {
   .summary = "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic "
              "marker on the unit, which can then do nothing; removing it takes the whole "
              "activation, and a failed removal on a natural 1 also costs 1 CL.",
-  MUSTER_PROCEDURE_INPUTS (panic_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (panic_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (panic_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (panic_outputs),
   .exact = panic_exact,
   .sample = panic_sample,
   MUSTER_SOV_PREPARED,

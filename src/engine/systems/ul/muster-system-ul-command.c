@@ -154,8 +154,8 @@ const MusterProcedure muster_ul_activation = {
   .name = "Activation",
   .summary = "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against "
              "the activation table (provisional values)",
-  MUSTER_PROCEDURE_INPUTS (activation_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (activation_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (activation_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (activation_outputs),
   .exact = activation_exact,
   .sample = _muster_ul_sample,
 };
@@ -298,8 +298,8 @@ const MusterProcedure muster_ul_sub_commander_initiative = {
   .id = "sub-commander-initiative",
   .name = "Sub-Commander own initiative",
   .summary = "A Sub-Commander not activated rolls a d6 for his wing's new orders",
-  MUSTER_PROCEDURE_INPUTS (sub_initiative_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (sub_initiative_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (sub_initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (sub_initiative_outputs),
   .exact = sub_initiative_exact,
   .sample = _muster_ul_sample,
 };
@@ -390,8 +390,8 @@ const MusterProcedure muster_ul_tu_initiative = {
   .id = "tu-initiative",
   .name = "Tactical Unit own initiative",
   .summary = "A TU not activated rolls a d6 each phase for what it does",
-  MUSTER_PROCEDURE_INPUTS (tu_initiative_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (tu_initiative_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (tu_initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (tu_initiative_outputs),
   .exact = tu_initiative_exact,
   .sample = _muster_ul_sample,
 };
@@ -480,8 +480,8 @@ const MusterProcedure muster_ul_tactical_initiative = {
   .id = "tactical-initiative",
   .name = "Tactical initiative",
   .summary = "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
-  MUSTER_PROCEDURE_INPUTS (tactical_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (tactical_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (tactical_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (tactical_outputs),
   .exact = tactical_exact,
   .sample = tactical_sample,
 };
@@ -568,8 +568,8 @@ const MusterProcedure muster_ul_deployment = {
   .name = "Deployment roll",
   .summary = "Who chooses which side places its units first: d6 each, ties roll again; beaten by "
              "5, the loser marches on and the winner ambushes",
-  MUSTER_PROCEDURE_INPUTS (deployment_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (deployment_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (deployment_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (deployment_outputs),
   .exact = deployment_exact,
   .sample = deployment_sample,
 };
@@ -648,8 +648,8 @@ const MusterProcedure muster_ul_terrain = {
   .id = "terrain",
   .name = "Terrain generation",
   .summary = "The terrain of one square of the table: d8, +2 on the table edge",
-  MUSTER_PROCEDURE_INPUTS (terrain_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (terrain_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (terrain_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (terrain_outputs),
   .exact = terrain_exact,
   .sample = _muster_ul_sample,
 };

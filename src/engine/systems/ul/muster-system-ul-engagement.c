@@ -262,8 +262,8 @@ const MusterProcedure muster_ul_engagement = {
   .name = "Charge and melee",
   .summary = "A charge and the melee that follows, phase after phase, with the integrity tests, "
              "repulses and follow-ups, until one side breaks or they part (vignettes not Fast)",
-  MUSTER_PROCEDURE_INPUTS (engagement_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (engagement_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (engagement_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (engagement_outputs),
   .exact = NULL,
   .sample = engagement_sample,
 };

@@ -221,8 +221,8 @@ const MusterProcedure muster_ul_shoot = {
   .id = "shoot",
   .name = "Shoot",
   .summary = "One vignette's shooting (TA3): the IP its target loses",
-  MUSTER_PROCEDURE_INPUTS (shoot_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (shoot_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (shoot_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (shoot_outputs),
   .exact = shoot_exact,
   .sample = _muster_ul_sample,
 };

@@ -243,8 +243,8 @@ const MusterProcedure muster_ul_integrity_test = {
   .name = "Integrity test",
   .summary = "d10 plus modifiers against the vignette's IP: over it is a repulse, "
              "over it by 10 a rout",
-  MUSTER_PROCEDURE_INPUTS (integrity_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (integrity_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (integrity_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (integrity_outputs),
   .exact = integrity_exact,
   .sample = _muster_ul_sample,
 };
@@ -366,8 +366,8 @@ const MusterProcedure muster_ul_fanatic_charge = {
   .id = "fanatic-charge",
   .name = "Fanatic charge test",
   .summary = "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
-  MUSTER_PROCEDURE_INPUTS (fanatic_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (fanatic_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (fanatic_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (fanatic_outputs),
   .exact = fanatic_exact,
   .sample = _muster_ul_sample,
 };

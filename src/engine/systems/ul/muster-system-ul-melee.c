@@ -429,8 +429,8 @@ const MusterProcedure muster_ul_melee_round = {
   .name = "Melee round",
   .summary = "One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each "
              "side, recoil and disorder",
-  MUSTER_PROCEDURE_INPUTS (round_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (round_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (round_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (round_outputs),
   .exact = round_exact,
   .sample = _muster_ul_sample,
 };

@@ -171,8 +171,8 @@ const MusterProcedure muster_ul_evade = {
   .name = "Evade a charge",
   .summary = "The evaders move back TM plus a die before the chargers move; do the "
              "chargers reach them?",
-  MUSTER_PROCEDURE_INPUTS (evade_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (evade_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (evade_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (evade_outputs),
   .exact = evade_exact,
   .sample = _muster_ul_sample,
 };
@@ -297,8 +297,8 @@ const MusterProcedure muster_ul_break_off = {
   .name = "Break formation and move",
   .summary = "Breaking off from melee: the move back, the enemy's pursuit, and "
              "whether it catches them",
-  MUSTER_PROCEDURE_INPUTS (break_off_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (break_off_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (break_off_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (break_off_outputs),
   .exact = break_off_exact,
   .sample = _muster_ul_sample,
 };
@@ -382,8 +382,8 @@ const MusterProcedure muster_ul_repulse = {
   .name = "Repulse and follow-up",
   .summary = "A unit that fails an integrity test moves back; does the opponent's "
              "follow-up keep contact?",
-  MUSTER_PROCEDURE_INPUTS (repulse_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (repulse_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (repulse_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (repulse_outputs),
   .exact = repulse_exact,
   .sample = _muster_ul_sample,
 };
@@ -495,8 +495,8 @@ const MusterProcedure muster_ul_rally = {
   .id = "rally",
   .name = "Rally",
   .summary = "How long a rally takes and the IP it gives back",
-  MUSTER_PROCEDURE_INPUTS (rally_inputs),
-  MUSTER_PROCEDURE_OUTPUTS (rally_outputs),
+  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
   .exact = rally_exact,
   .sample = _muster_ul_sample,
 };
