@@ -408,6 +408,30 @@ muster_dist_map (const MusterDist  *self,
   return _muster_dist_from_mapped (self->probs, values, self->length);
 }
 
+static int
+at_least (int      value,
+          gpointer threshold)
+{
+  return value >= GPOINTER_TO_INT (threshold);
+}
+
+/**
+ * muster_dist_map_at_least:
+ * @self: a distribution
+ * @value: the threshold
+ *
+ * The distribution of the verdict X ≥ @value: 1 with the probability that X is at least
+ * @value, else 0 (a pass, a hit, a charge that reaches).
+ *
+ * Returns: (transfer full): a distribution over 0 and 1
+ */
+MusterDist *
+muster_dist_map_at_least (const MusterDist *self,
+                          int               value)
+{
+  return muster_dist_map (self, at_least, GINT_TO_POINTER (value));
+}
+
 /**
  * muster_dist_shift:
  * @self: a distribution

@@ -104,6 +104,8 @@ MusterDist    *muster_dist_mixture              (const MusterDist    *selector,
 MusterDist    *muster_dist_map                  (const MusterDist    *self,
                                                  MusterDistMapFunc    func,
                                                  gpointer             user_data);
+MusterDist    *muster_dist_map_at_least         (const MusterDist    *self,
+                                                 int                  value);
 MusterDist    *muster_dist_shift                (const MusterDist    *self,
                                                  int                  delta);
 MusterDist    *muster_dist_negate               (const MusterDist    *self);

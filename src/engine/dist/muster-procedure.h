@@ -49,6 +49,21 @@ typedef struct
   const char * const *choice_labels;
 } MusterInputSpec;
 
+/*
+ * The input specs of the three types, so that a table of inputs reads as data: an int is
+ * (id, label, help, min, max, def), a bool (id, label, help, def), a choice (id, label, help,
+ * choices, choice_labels, def).
+ */
+#define MUSTER_INT_INPUT(id_, label_, help_, min_, max_, def_) \
+  { .id = (id_), .label = (label_), .help = (help_), .type = MUSTER_INPUT_INT, \
+    .min = (min_), .max = (max_), .def = (def_) }
+#define MUSTER_BOOL_INPUT(id_, label_, help_, def_) \
+  { .id = (id_), .label = (label_), .help = (help_), .type = MUSTER_INPUT_BOOL, \
+    .min = 0, .max = 1, .def = (def_) }
+#define MUSTER_CHOICE_INPUT(id_, label_, help_, choices_, choice_labels_, def_) \
+  { .id = (id_), .label = (label_), .help = (help_), .type = MUSTER_INPUT_CHOICE, \
+    .def = (def_), .choices = (choices_), .choice_labels = (choice_labels_) }
+
 /**
  * MusterOutputSpec:
  * @id: the outcome's name, e.g. "casualties" or "result"
@@ -136,6 +151,12 @@ struct _MusterProcedure
   MusterProcedureSamplePreparedFunc sample_prepared;
   GDestroyNotify                    free_prepared;
 };
+
+/* In a MusterProcedure's designated initializer: a static array of specs and its length. */
+#define MUSTER_PROCEDURE_INPUT_SPECS(inputs_) \
+  .inputs = (inputs_), .n_inputs = G_N_ELEMENTS (inputs_)
+#define MUSTER_PROCEDURE_OUTPUT_SPECS(outputs_) \
+  .outputs = (outputs_), .n_outputs = G_N_ELEMENTS (outputs_)
 
 typedef struct _MusterProcedureResult MusterProcedureResult;
 

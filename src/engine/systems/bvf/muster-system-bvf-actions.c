@@ -26,23 +26,22 @@ static const char * const action_labels[] = {
 static const char * const result_labels[] = { "Fails", "Succeeds", NULL };
 
 static const MusterInputSpec action_inputs[] = {
-  { "action", "Action", "The roll and the Successes it needs.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    _muster_bvf_action_ids, action_labels },
-  { "experience", "Experience", "Of the character, or of the reserve unit: Levy −1, Veteran +1, "
-    "Elite +2.", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, _muster_bvf_level_ids,
-    _muster_bvf_level_labels },
-  { "unmodified", "Unmodified (variant)", "Sidestep and reserves: our default adds the "
-    "experience modifier; the variant rolls unmodified (1/9 to sidestep, 1/3 to arrive).",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "general", "General within 12\" of the entry point", "A reserve unit then arrives "
-    "automatically.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("action", "Action", "The roll and the Successes it needs.",
+                       _muster_bvf_action_ids, action_labels, 0),
+  MUSTER_CHOICE_INPUT ("experience", "Experience",
+                       "Of the character, or of the reserve unit: Levy −1, Veteran +1, Elite +2.",
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_BOOL_INPUT ("unmodified", "Unmodified (variant)",
+                     "Sidestep and reserves: our default adds the experience modifier; the variant "
+                     "rolls unmodified (1/9 to sidestep, 1/3 to arrive).", 0),
+  MUSTER_BOOL_INPUT ("general", "General within 12\" of the entry point",
+                     "A reserve unit then arrives automatically.", 0),
+  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.", 0),
 };
 
 static const MusterOutputSpec action_outputs[] = {
-  { "successes", "Successes", NULL },
-  { "result", "Result", result_labels },
+  { .id = "successes", .label = "Successes" },
+  { .id = "result", .label = "Result", .value_labels = result_labels },
 };
 
 static void
@@ -66,13 +65,6 @@ static gboolean
 automatic (const int *v)
 {
   return v[CA_ACTION] == ACTION_RESERVES && v[CA_GENERAL];
-}
-
-static int
-reaches (int      successes,
-         gpointer data)
-{
-  return successes >= GPOINTER_TO_INT (data);
 }
 
 static gboolean
@@ -99,8 +91,7 @@ action_exact (const MusterProcedure  *procedure,
   probs = g_new (double, dice + 1);
   _muster_bvf_roll_probs (&roll, dice, probs);
   outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, dice + 1, -1);
-  outputs[CA_OUT_RESULT] = muster_dist_map (outputs[CA_OUT_SUCCESSES], reaches,
-                                            GINT_TO_POINTER (needed));
+  outputs[CA_OUT_RESULT] = muster_dist_map_at_least (outputs[CA_OUT_SUCCESSES], needed);
   return TRUE;
 }
 
@@ -125,9 +116,13 @@ _muster_bvf_action_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_action = {
-  MUSTER_BVF_SYSTEM, "character-action", "Character or reserve roll",
-  "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged character's "
-  "sidestep, a reserve unit's arrival.",
-  action_inputs, G_N_ELEMENTS (action_inputs), action_outputs, G_N_ELEMENTS (action_outputs),
-  action_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "character-action",
+  .name = "Character or reserve roll",
+  .summary = "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
+             "character's sidestep, a reserve unit's arrival.",
+  MUSTER_PROCEDURE_INPUT_SPECS (action_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (action_outputs),
+  .exact = action_exact,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -28,18 +28,13 @@ const char * const _muster_bvf_character_labels[] = {
 static const char * const pass_labels[] = { "Fail", "Pass", NULL };
 
 #define LEVEL_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, \
-    _muster_bvf_level_ids, _muster_bvf_level_labels }
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
 #define ARMOUR_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    _muster_bvf_armour_ids, _muster_bvf_armour_labels }
+  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
 #define CHARACTER_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    _muster_bvf_character_ids, _muster_bvf_character_labels }
-#define BOOL_INPUT(id, label, help, def) \
-  { id, label, help, MUSTER_INPUT_BOOL, 0, 1, def, NULL, NULL }
-#define INT_INPUT(id, label, help, lo, hi, def) \
-  { id, label, help, MUSTER_INPUT_INT, lo, hi, def, NULL, NULL }
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
 
 /* Captain: +1/+2/+3 on attack and defence (§2.8); choice 0 is no Captain. */
 int
@@ -73,27 +68,30 @@ enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED,
 enum { SR_OUT_SUCCESSES, SR_OUT_RESULT };
 
 static const MusterInputSpec success_inputs[] = {
-  INT_INPUT ("dice", "Success Dice",
-             "How many d6 are rolled: one per figure, per stand, or as the rule says.", 1, 200, 10),
+  MUSTER_INT_INPUT ("dice", "Success Dice",
+                    "How many d6 are rolled: one per figure, per stand, "
+                    "or as the rule says.", 1, 200, 10),
   LEVEL_INPUT ("experience", "Experience",
                "Levy −1, Regular 0, Veteran +1, Elite +2 Successes on every roll (§2.2)."),
-  BOOL_INPUT ("needs-six", "Needs a 6",
-              "A die succeeds only on a 6 instead of 5–6 (linear obstacle, woods, Fear…, §1.2).", 0),
-  INT_INPUT ("rerolls", "Rerolls of failed dice",
-             "Failed dice rerolled once before the modifiers (armour, Keen Weapons).", 0, 200, 0),
-  INT_INPUT ("modifier", "Other Success modifiers",
-             "Added to the count after rerolls; the count stays between 0 and the dice rolled.",
-             -20, 20, 0),
-  INT_INPUT ("needed", "Successes needed",
-             "The roll passes with at least this many Successes (0: always).", 0, 200, 0),
-  BOOL_INPUT ("general-reroll", "General's reroll",
-              "The General (within 12\") rerolls the complete set once when it falls short of "
-              "the Successes needed; he has 3 a game.", 0),
+  MUSTER_BOOL_INPUT ("needs-six", "Needs a 6",
+                     "A die succeeds only on a 6 instead of 5–6 (linear obstacle, "
+                     "woods, Fear…, §1.2).", 0),
+  MUSTER_INT_INPUT ("rerolls", "Rerolls of failed dice",
+                    "Failed dice rerolled once before the modifiers "
+                    "(armour, Keen Weapons).", 0, 200, 0),
+  MUSTER_INT_INPUT ("modifier", "Other Success modifiers",
+                    "Added to the count after rerolls; the count stays between 0 "
+                    "and the dice rolled.", -20, 20, 0),
+  MUSTER_INT_INPUT ("needed", "Successes needed",
+                    "The roll passes with at least this many Successes (0: always).", 0, 200, 0),
+  MUSTER_BOOL_INPUT ("general-reroll", "General's reroll",
+                     "The General (within 12\") rerolls the complete set once when it falls short "
+                     "of the Successes needed; he has 3 a game.", 0),
 };
 
 static const MusterOutputSpec success_outputs[] = {
-  { "successes", "Successes", NULL },
-  { "result", "Result", pass_labels },
+  { .id = "successes", .label = "Successes" },
+  { .id = "result", .label = "Result", .value_labels = pass_labels },
 };
 
 static void
@@ -103,13 +101,6 @@ success_roll_setup (const MusterBvfNumbers *n,
 {
   *roll = (MusterBvfRoll) { v[SR_NEEDS_SIX], v[SR_REROLLS], 0, FALSE,
                             n->success[v[SR_EXPERIENCE]] + v[SR_MODIFIER] };
-}
-
-static int
-needed_verdict (int      successes,
-                gpointer data)
-{
-  return successes >= GPOINTER_TO_INT (data);
 }
 
 /* The General's reroll (§1): a set that falls short is rolled again, once. */
@@ -141,8 +132,7 @@ success_exact (const MusterProcedure  *procedure,
     }
   else
     outputs[SR_OUT_SUCCESSES] = muster_dist_ref (first);
-  outputs[SR_OUT_RESULT] = muster_dist_map (outputs[SR_OUT_SUCCESSES], needed_verdict,
-                                            GINT_TO_POINTER (v[SR_NEEDED]));
+  outputs[SR_OUT_RESULT] = muster_dist_map_at_least (outputs[SR_OUT_SUCCESSES], v[SR_NEEDED]);
   return TRUE;
 }
 
@@ -164,10 +154,15 @@ _muster_bvf_success_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure success_roll = {
-  MUSTER_BVF_SYSTEM, "success-roll", "Success roll",
-  "Any roll of Success Dice: 5–6 succeed (or only 6s), failures rerolled, then the modifiers.",
-  success_inputs, G_N_ELEMENTS (success_inputs), success_outputs, G_N_ELEMENTS (success_outputs),
-  success_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "success-roll",
+  .name = "Success roll",
+  .summary = "Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
+             "rerolled, then the modifiers.",
+  MUSTER_PROCEDURE_INPUT_SPECS (success_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (success_outputs),
+  .exact = success_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Charge roll (§5.10 step 4) --------------------------------------------------------- */
@@ -176,19 +171,20 @@ enum { CH_STANDS, CH_EXPERIENCE, CH_LEADER, CH_GENERAL, CH_BAD_LUCK, CH_SLOW, CH
 enum { CH_OUT_CONTACT, CH_OUT_STRAGGLERS };
 
 static const MusterInputSpec charge_inputs[] = {
-  INT_INPUT ("stands", "Stands", "One die per stand of the charging unit.", 1, 60, 6),
+  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the charging unit.", 1, 60, 6),
   LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
-  BOOL_INPUT ("leader", "Leader present",
-              "+1 Success with a Leader (Independent units always count as having one).", 1),
-  BOOL_INPUT ("general", "Within 12\" of the General", "+2 Successes.", 0),
-  BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.", 0),
-  BOOL_INPUT ("slow-thinking", "Slow Thinking", "−1 Success on everything (Ogre Wreckers).", 0),
-  INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+  MUSTER_BOOL_INPUT ("leader", "Leader present",
+                     "+1 Success with a Leader (Independent units always count as having one).", 1),
+  MUSTER_BOOL_INPUT ("general", "Within 12\" of the General", "+2 Successes.", 0),
+  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.", 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
+                     "−1 Success on everything (Ogre Wreckers).", 0),
+  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { "contact", "Stands in contact", NULL },
-  { "stragglers", "Stragglers", NULL },
+  { .id = "contact", .label = "Stands in contact" },
+  { .id = "stragglers", .label = "Stragglers" },
 };
 
 static void
@@ -245,10 +241,15 @@ _muster_bvf_charge_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure charge_roll = {
-  MUSTER_BVF_SYSTEM, "charge-roll", "Charge roll",
-  "One die per stand: the Successes are the stands that reach the enemy; the rest straggle.",
-  charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-  charge_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "charge-roll",
+  .name = "Charge roll",
+  .summary = "One die per stand: the Successes are the stands that reach the "
+             "enemy; the rest straggle.",
+  MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
+  .exact = charge_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Rally (§5.6 B) --------------------------------------------------------------------- */
@@ -259,20 +260,20 @@ enum { RA_OUT_RESULT, RA_OUT_LOST };
 static const char * const rally_labels[] = { "Still fleeing", "Rallied", NULL };
 
 static const MusterInputSpec rally_inputs[] = {
-  INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
+  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
   LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
-  BOOL_INPUT ("musician", "Musician",
-              "A live Musician whose instrument was not stolen rallies the unit automatically.",
-              0),
-  BOOL_INPUT ("general", "General's rally",
-              "The General uses his order to rally the unit: automatic (our default).", 0),
-  BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
-  INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+  MUSTER_BOOL_INPUT ("musician", "Musician",
+                     "A live Musician whose instrument was not stolen rallies "
+                     "the unit automatically.", 0),
+  MUSTER_BOOL_INPUT ("general", "General's rally",
+                     "The General uses his order to rally the unit: automatic (our default).", 0),
+  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
+  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { "result", "Result", rally_labels },
-  { "stands-lost", "Stands lost", NULL },
+  { .id = "result", .label = "Result", .value_labels = rally_labels },
+  { .id = "stands-lost", .label = "Stands lost" },
 };
 
 static int
@@ -347,11 +348,15 @@ _muster_bvf_rally_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure rally = {
-  MUSTER_BVF_SYSTEM, "rally", "Rally",
-  "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; each "
-  "failure loses a stand.",
-  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "rally",
+  .name = "Rally",
+  .summary = "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; "
+             "each failure loses a stand.",
+  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
+  .exact = rally_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Missile fire (§5.9) ---------------------------------------------------------------- */
@@ -371,53 +376,59 @@ static const char * const range_labels[] = {
 };
 
 static const MusterInputSpec fire_inputs[] = {
-  INT_INPUT ("figures", "Firing figures",
-             "One die per figure with line of sight, from any rank.", 1, 200, 8),
-  BOOL_INPUT ("magic-missiles", "Magic Missiles", "The spell doubles the dice.", 0),
+  MUSTER_INT_INPUT ("figures", "Firing figures",
+                    "One die per figure with line of sight, from any rank.", 1, 200, 8),
+  MUSTER_BOOL_INPUT ("magic-missiles", "Magic Missiles", "The spell doubles the dice.", 0),
   LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
-  BOOL_INPUT ("line", "Firer in Line", "+2 Successes when shooting.", 0),
-  BOOL_INPUT ("large-target", "Large target",
-              "Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1.", 0),
-  { "range", "Range", "+1 at 8\" or less, −1 from 16\" (16\" counts as long, our default).",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, range_ids, range_labels },
-  BOOL_INPUT ("skirmish-target", "Target skirmishing",
-              "Or firing through a skirmishing unit: −1.", 0),
-  BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
-  BOOL_INPUT ("fire-and-flee", "Fire and Flee order", "The firer fires at −2, then flees.", 0),
-  BOOL_INPUT ("bad-luck", "Firer under Bad Luck", "−2.", 0),
-  BOOL_INPUT ("slow-thinking", "Firer Slow Thinking", "−1.", 0),
-  INT_INPUT ("other", "Other shooting modifiers", "Added to the firer's Successes.", -10, 10, 0),
-  BOOL_INPUT ("woods", "Target inside a wood", "Missile dice need 6s.", 0),
-  BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Missile dice need 6s.", 0),
-  BOOL_INPUT ("character-target", "Target is a Character",
-              "A lone Character (more than 2\" from friends): dice need 6s.", 0),
-  BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "Missile dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("line", "Firer in Line", "+2 Successes when shooting.", 0),
+  MUSTER_BOOL_INPUT ("large-target", "Large target",
+                     "Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1.", 0),
+  MUSTER_CHOICE_INPUT ("range", "Range",
+                       "+1 at 8\" or less, −1 from 16\" (16\" counts as long, our default).",
+                       range_ids, range_labels, 0),
+  MUSTER_BOOL_INPUT ("skirmish-target", "Target skirmishing",
+                     "Or firing through a skirmishing unit: −1.", 0),
+  MUSTER_BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
+  MUSTER_BOOL_INPUT ("fire-and-flee", "Fire and Flee order",
+                     "The firer fires at −2, then flees.", 0),
+  MUSTER_BOOL_INPUT ("bad-luck", "Firer under Bad Luck", "−2.", 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", "Firer Slow Thinking", "−1.", 0),
+  MUSTER_INT_INPUT ("other", "Other shooting modifiers",
+                    "Added to the firer's Successes.", -10, 10, 0),
+  MUSTER_BOOL_INPUT ("woods", "Target inside a wood", "Missile dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Missile dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("character-target", "Target is a Character",
+                     "A lone Character (more than 2\" from friends): dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "Missile dice need 6s.", 0),
   LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
   ARMOUR_INPUT ("target-armour", "Target's armour",
                 "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
-  BOOL_INPUT ("target-corrosion", "Target under Corrosion", "Its armour drops one level.", 0),
-  INT_INPUT ("magic-armour", "Magic Armour",
-             "Further rerolls of failed saves, after armour (the casting Successes).", 0, 20, 0),
-  BOOL_INPUT ("shield-wall", "Shield Wall, shot from the front", "+2 on saves.", 0),
-  BOOL_INPUT ("braced", "Braced, shot from the front", "+1 on saves.", 0),
-  BOOL_INPUT ("deep-formation", "Target in Attack Column, Square or Wedge", "−1 on saves.", 0),
+  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
+                     "Its armour drops one level.", 0),
+  MUSTER_INT_INPUT ("magic-armour", "Magic Armour",
+                    "Further rerolls of failed saves, after armour "
+                    "(the casting Successes).", 0, 20, 0),
+  MUSTER_BOOL_INPUT ("shield-wall", "Shield Wall, shot from the front", "+2 on saves.", 0),
+  MUSTER_BOOL_INPUT ("braced", "Braced, shot from the front", "+1 on saves.", 0),
+  MUSTER_BOOL_INPUT ("deep-formation", "Target in Attack Column, Square or Wedge",
+                     "−1 on saves.", 0),
   CHARACTER_INPUT ("target-captain", "Captain with the target",
                    "+1/+2/+3 on Defence (our default: against shooting too)."),
-  BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
-  BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
-  INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
-  INT_INPUT ("resilient", "Wounds ignored",
-             "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
-             "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
+  MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
+  MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
+  MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
+  MUSTER_INT_INPUT ("resilient", "Wounds ignored",
+                    "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
+                    "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
   CHARACTER_INPUT ("apothecary", "Apothecary with the target",
                    "Rolls 10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
-  INT_INPUT ("target-figures", "Target's figures",
-             "Casualties cannot exceed the figures (or wounds) left.", 1, 400, 40),
+  MUSTER_INT_INPUT ("target-figures", "Target's figures",
+                    "Casualties cannot exceed the figures (or wounds) left.", 1, 400, 40),
 };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { "hits", "Hits", NULL },
-  { "casualties", "Casualties", NULL },
+  { .id = "hits", .label = "Hits" },
+  { .id = "casualties", .label = "Casualties" },
 };
 
 static void
@@ -493,11 +504,15 @@ _muster_bvf_fire_resolve (const MusterBvfNumbers *n,
 
 
 static const MusterProcedure missile_fire = {
-  MUSTER_BVF_SYSTEM, "missile-fire", "Missile fire",
-  "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
-  "rerolls and the defence modifiers, then Resilient and the Apothecary.",
-  fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-  fire_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "missile-fire",
+  .name = "Missile fire",
+  .summary = "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
+             "rerolls and the defence modifiers, then Resilient and the Apothecary.",
+  MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+  .exact = fire_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Impact hits (§5.10 step 7) --------------------------------------------------------- */
@@ -514,28 +529,32 @@ static const char * const shock_labels[] = {
 };
 
 static const MusterInputSpec impact_inputs[] = {
-  INT_INPUT ("contact", "Stands in contact",
-             "The charging stands that made contact; only they cause impact hits (our default).",
-             0, 60, 4),
-  INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank of depth.", 0, 20, 0),
-  BOOL_INPUT ("wedge", "Wedge", "1 impact hit per stand.", 0),
-  { "shock", "Shock", "Impact hits of the Shock rule.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    shock_ids, shock_labels },
-  INT_INPUT ("mr", "Current MR", "For Shock L2 (Monstrous Creatures): the MR left.", 0, 10, 6),
-  BOOL_INPUT ("cancelled", "Pikes in front, or a Linear Obstacle",
-              "Pikes hit from the front (any side in Square) or a Linear Obstacle cancel impact "
-              "hits.", 0),
-  BOOL_INPUT ("no-armour-rerolls", "Rending Claws, Scorpion Tail or Go for the Throat",
-              "No armour rerolls against the impact hits (a double-handed weapon does not deny "
-              "them here, our default).", 0),
+  MUSTER_INT_INPUT ("contact", "Stands in contact",
+                    "The charging stands that made contact; only they cause "
+                    "impact hits (our default).", 0, 60, 4),
+  MUSTER_INT_INPUT ("column-ranks", "Attack Column ranks",
+                    "1 impact hit per rank of depth.", 0, 20, 0),
+  MUSTER_BOOL_INPUT ("wedge", "Wedge", "1 impact hit per stand.", 0),
+  MUSTER_CHOICE_INPUT ("shock", "Shock", "Impact hits of the Shock rule.",
+                       shock_ids, shock_labels, 0),
+  MUSTER_INT_INPUT ("mr", "Current MR",
+                    "For Shock L2 (Monstrous Creatures): the MR left.", 0, 10, 6),
+  MUSTER_BOOL_INPUT ("cancelled", "Pikes in front, or a Linear Obstacle",
+                     "Pikes hit from the front (any side in Square) or a Linear "
+                     "Obstacle cancel impact hits.", 0),
+  MUSTER_BOOL_INPUT ("no-armour-rerolls", "Rending Claws, Scorpion Tail or Go for the Throat",
+                     "No armour rerolls against the impact hits (a double-handed weapon does not "
+                     "deny them here, our default).", 0),
   ARMOUR_INPUT ("target-armour", "Target's armour", "Failed saves rerolled; no modifiers."),
-  BOOL_INPUT ("target-corrosion", "Target under Corrosion", "Its armour drops one level.", 0),
-  INT_INPUT ("target-figures", "Target's figures", "Casualties cannot exceed them.", 1, 400, 40),
+  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
+                     "Its armour drops one level.", 0),
+  MUSTER_INT_INPUT ("target-figures", "Target's figures",
+                    "Casualties cannot exceed them.", 1, 400, 40),
 };
 
 static const MusterOutputSpec impact_outputs[] = {
-  { "impact-hits", "Impact hits", NULL },
-  { "casualties", "Casualties", NULL },
+  { .id = "impact-hits", .label = "Impact hits" },
+  { .id = "casualties", .label = "Casualties" },
 };
 
 static void
@@ -600,11 +619,15 @@ _muster_bvf_impact_resolve (const MusterBvfNumbers *n,
 }
 
 static const MusterProcedure impact_hits = {
-  MUSTER_BVF_SYSTEM, "impact-hits", "Impact hits",
-  "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
-  "modifiers; every failure is a casualty.",
-  impact_inputs, G_N_ELEMENTS (impact_inputs), impact_outputs, G_N_ELEMENTS (impact_outputs),
-  impact_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "impact-hits",
+  .name = "Impact hits",
+  .summary = "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
+             "modifiers; every failure is a casualty.",
+  MUSTER_PROCEDURE_INPUT_SPECS (impact_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (impact_outputs),
+  .exact = impact_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- The system's procedures ------------------------------------------------------------ */

@@ -12,11 +12,6 @@
  * S that then becomes the dice of the next roll, so the exact functions mix over S.
  */
 
-#define BOOL_INPUT(id, label, help, def) \
-  { id, label, help, MUSTER_INPUT_BOOL, 0, 1, def, NULL, NULL }
-#define INT_INPUT(id, label, help, lo, hi, def) \
-  { id, label, help, MUSTER_INPUT_INT, lo, hi, def, NULL, NULL }
-
 static const char * const no_yes_labels[] = { "No", "Yes", NULL };
 
 /* Successes among @n plain dice (5–6), with no modifier and no rerolls. */
@@ -62,39 +57,40 @@ static const char * const machine_range_labels[] = {
 static const char * const hit_labels[] = { "Miss", "Hit", NULL };
 
 static const MusterInputSpec machine_inputs[] = {
-  { "machine", "War machine", "Stone Thrower (unlimited range) or Bolt Thrower (36\").",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, machine_ids, machine_labels },
-  BOOL_INPUT ("line-of-sight", "Line of sight",
-              "A Stone Thrower rolls 10 dice with line of sight, 8 without.", 1),
-  { "experience", "Crew's experience", "Levy −1, Veteran +1, Elite +2 (our default).",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, _muster_bvf_level_ids,
-    _muster_bvf_level_labels },
-  { "range", "Range", "+1 at 8\" or less, −1 beyond 16\" (our default).", MUSTER_INPUT_CHOICE,
-    0, 0, 0, machine_range_ids, machine_range_labels },
-  BOOL_INPUT ("large-target", "Large target", "+1.", 0),
-  BOOL_INPUT ("skirmish-target", "Target skirmishing", "−1.", 0),
-  BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
-  BOOL_INPUT ("woods", "Target inside a wood", "The dice need 6s.", 0),
-  BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "The dice need 6s.", 0),
-  BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "The dice need 6s.", 0),
-  BOOL_INPUT ("bad-luck", "Crew under Bad Luck", "−2.", 0),
-  INT_INPUT ("other", "Other modifiers", "Added to the Successes.", -10, 10, 0),
-  INT_INPUT ("target-ranks", "Target's ranks",
-             "A bolt passes through when its casualties reach the ranks.", 1, 20, 2),
-  BOOL_INPUT ("stray-unit", "A unit where a miss lands",
-              "Stone: a unit halfway to the target rolls against 10 dice; Bolt: the closest "
-              "unit is struck with the same dice.", 0),
-  INT_INPUT ("target-figures", "Target's figures or wounds",
-             "Casualties cannot exceed them (a war machine has 7 wounds).", 1, 400, 40),
+  MUSTER_CHOICE_INPUT ("machine", "War machine",
+                       "Stone Thrower (unlimited range) or Bolt Thrower (36\").",
+                       machine_ids, machine_labels, 0),
+  MUSTER_BOOL_INPUT ("line-of-sight", "Line of sight",
+                     "A Stone Thrower rolls 10 dice with line of sight, 8 without.", 1),
+  MUSTER_CHOICE_INPUT ("experience", "Crew's experience",
+                       "Levy −1, Veteran +1, Elite +2 (our default).",
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_CHOICE_INPUT ("range", "Range", "+1 at 8\" or less, −1 beyond 16\" (our default).",
+                       machine_range_ids, machine_range_labels, 0),
+  MUSTER_BOOL_INPUT ("large-target", "Large target", "+1.", 0),
+  MUSTER_BOOL_INPUT ("skirmish-target", "Target skirmishing", "−1.", 0),
+  MUSTER_BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
+  MUSTER_BOOL_INPUT ("woods", "Target inside a wood", "The dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "The dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "The dice need 6s.", 0),
+  MUSTER_BOOL_INPUT ("bad-luck", "Crew under Bad Luck", "−2.", 0),
+  MUSTER_INT_INPUT ("other", "Other modifiers", "Added to the Successes.", -10, 10, 0),
+  MUSTER_INT_INPUT ("target-ranks", "Target's ranks",
+                    "A bolt passes through when its casualties reach the ranks.", 1, 20, 2),
+  MUSTER_BOOL_INPUT ("stray-unit", "A unit where a miss lands",
+                     "Stone: a unit halfway to the target rolls against 10 dice; Bolt: the closest "
+                     "unit is struck with the same dice.", 0),
+  MUSTER_INT_INPUT ("target-figures", "Target's figures or wounds",
+                    "Casualties cannot exceed them (a war machine has 7 wounds).", 1, 400, 40),
 };
 
 static const MusterOutputSpec machine_outputs[] = {
-  { "successes", "Successes", NULL },
-  { "result", "Result", hit_labels },
-  { "casualties", "Casualties", NULL },
-  { "pass-through", "Bolt passes through", no_yes_labels },
-  { "next-casualties", "Casualties on the next unit", NULL },
-  { "stray-casualties", "Casualties on the stray unit", NULL },
+  { .id = "successes", .label = "Successes" },
+  { .id = "result", .label = "Result", .value_labels = hit_labels },
+  { .id = "casualties", .label = "Casualties" },
+  { .id = "pass-through", .label = "Bolt passes through", .value_labels = no_yes_labels },
+  { .id = "next-casualties", .label = "Casualties on the next unit" },
+  { .id = "stray-casualties", .label = "Casualties on the stray unit" },
 };
 
 static void
@@ -244,11 +240,15 @@ machine_exact (const MusterProcedure  *procedure,
 
 
 const MusterProcedure muster_bvf_war_machine = {
-  MUSTER_BVF_SYSTEM, "war-machine", "War machine shot",
-  "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
-  "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
-  machine_inputs, G_N_ELEMENTS (machine_inputs), machine_outputs, G_N_ELEMENTS (machine_outputs),
-  machine_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "war-machine",
+  .name = "War machine shot",
+  .summary = "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
+             "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
+  MUSTER_PROCEDURE_INPUT_SPECS (machine_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (machine_outputs),
+  .exact = machine_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Spells (§5.7) ---------------------------------------------------------------------- */
@@ -280,33 +280,37 @@ static const char * const spell_result_labels[] = { "Fails", "Cast", "Dispelled"
 G_STATIC_ASSERT (G_N_ELEMENTS (spell_ids) == MUSTER_BVF_N_SPELLS + 1);
 
 static const MusterInputSpec spell_inputs[] = {
-  { "spell", "Spell", "The spell and the Successes it needs.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    spell_ids, spell_labels },
-  { "wizard", "Wizard", "Casting dice by experience (experience gives dice, not Successes).",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, wizard_ids, wizard_labels },
-  INT_INPUT ("extra-dice", "Combined Wizards' dice",
-             "Dice of other Wizards combining in the cast.", 0, 60, 0),
-  BOOL_INPUT ("needs-six", "Target in woods or a Character", "Spell dice need 6s.", 0),
-  { "dispel", "Dispelling Wizard", "A Wizard that has not activated may try to dispel.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_bvf_character_ids, _muster_bvf_character_labels },
-  INT_INPUT ("dispel-extra-dice", "Combined dispelling dice",
-             "Dice of other Wizards joining the dispel.", 0, 60, 0),
-  { "target-experience", "Target's experience",
-    "Ice Shards: added to the target's saves (our default).", MUSTER_INPUT_CHOICE, 0, 0,
-    MUSTER_BVF_REGULAR, _muster_bvf_level_ids, _muster_bvf_level_labels },
-  { "target-armour", "Target's armour", "Ice Shards allows armour rerolls.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_bvf_armour_ids, _muster_bvf_armour_labels },
-  BOOL_INPUT ("target-corrosion", "Target under Corrosion", "Its armour drops one level.", 0),
-  INT_INPUT ("units-nearby", "Units the lightning can jump to",
-             "Chain Lightning: other units, friend or foe, in jumping order.", 0, 10, 2),
-  INT_INPUT ("target-figures", "Target's figures", "Casualties cannot exceed them.", 1, 400, 40),
+  MUSTER_CHOICE_INPUT ("spell", "Spell", "The spell and the Successes it needs.",
+                       spell_ids, spell_labels, 0),
+  MUSTER_CHOICE_INPUT ("wizard", "Wizard",
+                       "Casting dice by experience (experience gives dice, not Successes).",
+                       wizard_ids, wizard_labels, 0),
+  MUSTER_INT_INPUT ("extra-dice", "Combined Wizards' dice",
+                    "Dice of other Wizards combining in the cast.", 0, 60, 0),
+  MUSTER_BOOL_INPUT ("needs-six", "Target in woods or a Character", "Spell dice need 6s.", 0),
+  MUSTER_CHOICE_INPUT ("dispel", "Dispelling Wizard",
+                       "A Wizard that has not activated may try to dispel.",
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0),
+  MUSTER_INT_INPUT ("dispel-extra-dice", "Combined dispelling dice",
+                    "Dice of other Wizards joining the dispel.", 0, 60, 0),
+  MUSTER_CHOICE_INPUT ("target-experience", "Target's experience",
+                       "Ice Shards: added to the target's saves (our default).",
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_CHOICE_INPUT ("target-armour", "Target's armour", "Ice Shards allows armour rerolls.",
+                       _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0),
+  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
+                     "Its armour drops one level.", 0),
+  MUSTER_INT_INPUT ("units-nearby", "Units the lightning can jump to",
+                    "Chain Lightning: other units, friend or foe, in jumping order.", 0, 10, 2),
+  MUSTER_INT_INPUT ("target-figures", "Target's figures",
+                    "Casualties cannot exceed them.", 1, 400, 40),
 };
 
 static const MusterOutputSpec spell_outputs[] = {
-  { "successes", "Casting Successes", NULL },
-  { "result", "Result", spell_result_labels },
-  { "casualties", "Casualties on the target", NULL },
-  { "chain-casualties", "Chain Lightning: casualties on the other units", NULL },
+  { .id = "successes", .label = "Casting Successes" },
+  { .id = "result", .label = "Result", .value_labels = spell_result_labels },
+  { .id = "casualties", .label = "Casualties on the target" },
+  { .id = "chain-casualties", .label = "Chain Lightning: casualties on the other units" },
 };
 
 static int
@@ -523,9 +527,13 @@ spell_exact (const MusterProcedure  *procedure,
 
 
 const MusterProcedure muster_bvf_spell = {
-  MUSTER_BVF_SYSTEM, "spell", "Spell",
-  "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one Success "
-  "more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
-  spell_inputs, G_N_ELEMENTS (spell_inputs), spell_outputs, G_N_ELEMENTS (spell_outputs),
-  spell_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "spell",
+  .name = "Spell",
+  .summary = "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one "
+             "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
+  MUSTER_PROCEDURE_INPUT_SPECS (spell_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (spell_outputs),
+  .exact = spell_exact,
+  MUSTER_BVF_SAMPLERS,
 };

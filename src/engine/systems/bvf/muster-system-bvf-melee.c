@@ -14,19 +14,14 @@
  * simulated. Casualties are figures (§9.6); a stand goes with its last figure.
  */
 
-#define BOOL_INPUT(id, label, help, def) \
-  { id, label, help, MUSTER_INPUT_BOOL, 0, 1, def, NULL, NULL }
-#define INT_INPUT(id, label, help, lo, hi, def) \
-  { id, label, help, MUSTER_INPUT_INT, lo, hi, def, NULL, NULL }
 #define LEVEL_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, \
-    _muster_bvf_level_ids, _muster_bvf_level_labels }
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
 #define ARMOUR_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    _muster_bvf_armour_ids, _muster_bvf_armour_labels }
+  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
 #define CHARACTER_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    _muster_bvf_character_ids, _muster_bvf_character_labels }
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
 
 const char * const _muster_bvf_fear_ids[] = { "none", "fear", "terror", NULL };
 const char * const _muster_bvf_fear_labels[] = { "None", "Cause Fear", "Cause Terror", NULL };
@@ -144,82 +139,93 @@ enum {
 enum { MS_OUT_HITS, MS_OUT_CASUALTIES };
 
 static const MusterInputSpec strike_inputs[] = {
-  INT_INPUT ("attack-dice", "Attack dice",
-             "One per figure in contact, attacks per stand × stands for bestiary troops, or "
-             "the current MR of a Monstrous Creature.", 0, 200, 12),
-  BOOL_INPUT ("first-round", "First round of combat",
-              "The first exchange between these two units: flank, rear, Attack Column, Fear.",
-              1),
+  MUSTER_INT_INPUT ("attack-dice", "Attack dice",
+                    "One per figure in contact, attacks per stand × stands for bestiary troops, or "
+                    "the current MR of a Monstrous Creature.", 0, 200, 12),
+  MUSTER_BOOL_INPUT ("first-round", "First round of combat",
+                     "The first exchange between these two units: flank, rear, "
+                     "Attack Column, Fear.", 1),
   LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2."),
-  BOOL_INPUT ("charging", "Charging",
-              "+1 for a new charge, or for striking first in an existing combat.", 1),
-  BOOL_INPUT ("last-stand", "The unit's last stand", "+2 with only one stand left.", 0),
-  { "direction", "Attacking", "Flank +1 (the defender −1), rear +2 (−2), first round only.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_bvf_direction_ids, _muster_bvf_direction_labels },
-  BOOL_INPUT ("attack-column", "Charged in Attack Column", "+1 in the first round.", 0),
-  BOOL_INPUT ("target-line", "Target in Line", "An Attack Column gets +2 against Line instead.",
-              0),
-  BOOL_INPUT ("column-bonus-stacks", "Add the column bonuses",
-              "Variant: +1 and +2 against Line added together (+3); our default does not.", 0),
-  BOOL_INPUT ("standard", "Battle Standard", "+1 (a live Standard Bearer, or Independent).", 0),
-  BOOL_INPUT ("high-ground", "High ground", "+1.", 0),
-  BOOL_INPUT ("mounted-vs-foot", "Mounted against foot", "+1.", 0),
-  BOOL_INPUT ("large-vs-small", "Large against Small", "+1 (Ogre-sized or bigger).", 0),
-  BOOL_INPUT ("advantages-stack", "Add those bonuses",
-              "Variant: each of high ground, mounted and Large counts; our default is +1 at "
-              "most, on attack and on defence.", 0),
-  BOOL_INPUT ("pole", "Pole weapon against hand weapons",
-              "+1 against hand or double-handed weapons.", 0),
+  MUSTER_BOOL_INPUT ("charging", "Charging",
+                     "+1 for a new charge, or for striking first in an existing combat.", 1),
+  MUSTER_BOOL_INPUT ("last-stand", "The unit's last stand", "+2 with only one stand left.", 0),
+  MUSTER_CHOICE_INPUT ("direction", "Attacking",
+                       "Flank +1 (the defender −1), rear +2 (−2), first round only.",
+                       _muster_bvf_direction_ids, _muster_bvf_direction_labels, 0),
+  MUSTER_BOOL_INPUT ("attack-column", "Charged in Attack Column", "+1 in the first round.", 0),
+  MUSTER_BOOL_INPUT ("target-line", "Target in Line",
+                     "An Attack Column gets +2 against Line instead.", 0),
+  MUSTER_BOOL_INPUT ("column-bonus-stacks", "Add the column bonuses",
+                     "Variant: +1 and +2 against Line added together (+3); "
+                     "our default does not.", 0),
+  MUSTER_BOOL_INPUT ("standard", "Battle Standard",
+                     "+1 (a live Standard Bearer, or Independent).", 0),
+  MUSTER_BOOL_INPUT ("high-ground", "High ground", "+1.", 0),
+  MUSTER_BOOL_INPUT ("mounted-vs-foot", "Mounted against foot", "+1.", 0),
+  MUSTER_BOOL_INPUT ("large-vs-small", "Large against Small", "+1 (Ogre-sized or bigger).", 0),
+  MUSTER_BOOL_INPUT ("advantages-stack", "Add those bonuses",
+                     "Variant: each of high ground, mounted and Large counts; our default is +1 at "
+                     "most, on attack and on defence.", 0),
+  MUSTER_BOOL_INPUT ("pole", "Pole weapon against hand weapons",
+                     "+1 against hand or double-handed weapons.", 0),
   CHARACTER_INPUT ("captain", "Captain", "+1/+2/+3 on attack."),
-  BOOL_INPUT ("fog", "Fog", "−2 on every attack of, and against, the fogged unit.", 0),
-  BOOL_INPUT ("corrosion", "Striker under Corrosion", "−2 on its attacks.", 0),
-  BOOL_INPUT ("bad-luck", "Striker under Bad Luck", "−2.", 0),
-  BOOL_INPUT ("slow-thinking", "Striker Slow Thinking", "−1 (Ogre Wreckers).", 0),
-  INT_INPUT ("other", "Other attack modifiers", "Added to the hits.", -10, 10, 0),
-  BOOL_INPUT ("braced", "Striker Braced in combat", "It rolls 2 fewer attack dice.", 0),
-  BOOL_INPUT ("hatred", "Hatred", "The spell doubles the attack dice.", 0),
-  BOOL_INPUT ("cavalry-vs-square", "Cavalry charging a Square",
-              "Attack dice halved, rounded down, first round only (our default).", 0),
-  BOOL_INPUT ("glamor", "Target under Glamor", "No attacks against it.", 0),
-  BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Hit dice need 6s.", 0),
-  { "causes", "Striker causes", "A unit that causes Fear (or Terror) is not afraid of Fear.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_bvf_fear_ids, _muster_bvf_fear_labels },
-  BOOL_INPUT ("trained-for-war", "Trained for War",
-              "Horses: ignore Fear and treat Terror as Fear.", 0),
-  INT_INPUT ("keen-weapons", "Keen Weapons",
-             "Failed attack dice rerolled (the casting Successes), before modifiers.", 0, 20, 0),
-  BOOL_INPUT ("wall-of-spikes", "Target under Wall of Spikes",
-              "Successful attack dice rerolled once: each succeeds with p².", 0),
-  BOOL_INPUT ("no-armour-rerolls", "Double-handed weapon or Rending Claws",
-              "Also Scorpion Tail, Go for the Throat: no armour rerolls against these hits.", 0),
+  MUSTER_BOOL_INPUT ("fog", "Fog", "−2 on every attack of, and against, the fogged unit.", 0),
+  MUSTER_BOOL_INPUT ("corrosion", "Striker under Corrosion", "−2 on its attacks.", 0),
+  MUSTER_BOOL_INPUT ("bad-luck", "Striker under Bad Luck", "−2.", 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", "Striker Slow Thinking", "−1 (Ogre Wreckers).", 0),
+  MUSTER_INT_INPUT ("other", "Other attack modifiers", "Added to the hits.", -10, 10, 0),
+  MUSTER_BOOL_INPUT ("braced", "Striker Braced in combat", "It rolls 2 fewer attack dice.", 0),
+  MUSTER_BOOL_INPUT ("hatred", "Hatred", "The spell doubles the attack dice.", 0),
+  MUSTER_BOOL_INPUT ("cavalry-vs-square", "Cavalry charging a Square",
+                     "Attack dice halved, rounded down, first round only (our default).", 0),
+  MUSTER_BOOL_INPUT ("glamor", "Target under Glamor", "No attacks against it.", 0),
+  MUSTER_BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Hit dice need 6s.", 0),
+  MUSTER_CHOICE_INPUT ("causes", "Striker causes",
+                       "A unit that causes Fear (or Terror) is not afraid of Fear.",
+                       _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0),
+  MUSTER_BOOL_INPUT ("trained-for-war", "Trained for War",
+                     "Horses: ignore Fear and treat Terror as Fear.", 0),
+  MUSTER_INT_INPUT ("keen-weapons", "Keen Weapons",
+                    "Failed attack dice rerolled (the casting "
+                    "Successes), before modifiers.", 0, 20, 0),
+  MUSTER_BOOL_INPUT ("wall-of-spikes", "Target under Wall of Spikes",
+                     "Successful attack dice rerolled once: each succeeds with p².", 0),
+  MUSTER_BOOL_INPUT ("no-armour-rerolls", "Double-handed weapon or Rending Claws",
+                     "Also Scorpion Tail, Go for the Throat: no armour "
+                     "rerolls against these hits.", 0),
   LEVEL_INPUT ("target-experience", "Target's experience",
                "Added to its saves; the difference in rank adds casualties."),
   ARMOUR_INPUT ("target-armour", "Target's armour", "Light 1, Medium 2, Heavy 3 rerolls."),
-  BOOL_INPUT ("target-corrosion", "Target under Corrosion", "Its armour drops one level.", 0),
-  INT_INPUT ("magic-armour", "Magic Armour", "Further rerolls of failed saves.", 0, 20, 0),
-  BOOL_INPUT ("shield-wall", "Target in Shield Wall", "+2 on saves, from the front only.", 0),
-  BOOL_INPUT ("target-braced", "Target Braced", "+1 on saves, from the front only.", 0),
-  BOOL_INPUT ("target-advantage", "Target's high ground, mount or size",
-              "+1 on saves for high ground, mounted against foot or Large against Small.", 0),
-  BOOL_INPUT ("target-pole", "Target's pole weapon against hand weapons", "+1 on saves.", 0),
+  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
+                     "Its armour drops one level.", 0),
+  MUSTER_INT_INPUT ("magic-armour", "Magic Armour", "Further rerolls of failed saves.", 0, 20, 0),
+  MUSTER_BOOL_INPUT ("shield-wall", "Target in Shield Wall",
+                     "+2 on saves, from the front only.", 0),
+  MUSTER_BOOL_INPUT ("target-braced", "Target Braced", "+1 on saves, from the front only.", 0),
+  MUSTER_BOOL_INPUT ("target-advantage", "Target's high ground, mount or size",
+                     "+1 on saves for high ground, mounted against foot or "
+                     "Large against Small.", 0),
+  MUSTER_BOOL_INPUT ("target-pole", "Target's pole weapon against hand weapons", "+1 on saves.", 0),
   CHARACTER_INPUT ("target-captain", "Target's Captain", "+1/+2/+3 on Defence."),
-  BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
-  BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
-  INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
-  { "target-causes", "Target causes", "Levy and Regular need 6s against Fear in the first "
-    "round; Levy, Regular and Veteran against Terror.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    _muster_bvf_fear_ids, _muster_bvf_fear_labels },
-  INT_INPUT ("resilient", "Wounds ignored",
-             "Resilient ignores the first wound (2 for Dwarves); a Veteran Character 1, an Elite "
-             "2.", 0, 2, 0),
+  MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
+  MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
+  MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
+  MUSTER_CHOICE_INPUT ("target-causes", "Target causes",
+                       "Levy and Regular need 6s against Fear in the first round; Levy, Regular "
+                       "and Veteran against Terror.",
+                       _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0),
+  MUSTER_INT_INPUT ("resilient", "Wounds ignored",
+                    "Resilient ignores the first wound (2 for Dwarves); a Veteran "
+                    "Character 1, an Elite 2.", 0, 2, 0),
   CHARACTER_INPUT ("apothecary", "Target's Apothecary",
                    "10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
-  INT_INPUT ("target-figures", "Target's figures", "Casualties cannot exceed them.", 1, 400, 40),
+  MUSTER_INT_INPUT ("target-figures", "Target's figures",
+                    "Casualties cannot exceed them.", 1, 400, 40),
 };
 
 static const MusterOutputSpec strike_outputs[] = {
-  { "hits", "Hits", NULL },
-  { "casualties", "Casualties", NULL },
+  { .id = "hits", .label = "Hits" },
+  { .id = "casualties", .label = "Casualties" },
 };
 
 static void
@@ -289,9 +295,13 @@ _muster_bvf_strike_resolve_values (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_melee_strike = {
-  MUSTER_BVF_SYSTEM, "melee-strike", "Combat attack",
-  "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour and "
-  "defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
-  strike_inputs, G_N_ELEMENTS (strike_inputs), strike_outputs, G_N_ELEMENTS (strike_outputs),
-  strike_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "melee-strike",
+  .name = "Combat attack",
+  .summary = "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour "
+             "and defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
+  MUSTER_PROCEDURE_INPUT_SPECS (strike_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (strike_outputs),
+  .exact = strike_exact,
+  MUSTER_BVF_SAMPLERS,
 };

@@ -126,11 +126,6 @@ typedef struct
 typedef enum { MUSTER_BVF_FEAR_NONE, MUSTER_BVF_FEAR, MUSTER_BVF_TERROR } MusterBvfFear;
 typedef enum { MUSTER_BVF_FRONT, MUSTER_BVF_FLANK, MUSTER_BVF_REAR } MusterBvfDirection;
 
-static const char * const fear_ids[] = { "none", "fear", "terror", NULL };
-static const char * const fear_labels[] = { "None", "Cause Fear", "Cause Terror", NULL };
-static const char * const direction_ids[] = { "front", "flank", "rear", NULL };
-static const char * const direction_labels[] = { "Front", "Flank", "Rear", NULL };
-
 /* Everything that shapes one side's strike against another (§5.10 steps 9–11). */
 typedef struct
 {
@@ -298,7 +293,8 @@ void     _muster_bvf_free_prepared         (gpointer                prepared);
 
 /* Every procedure's sampler and the simulator's prepare-once pair, for the procedure tables. */
 #define MUSTER_BVF_SAMPLERS \
-  _muster_bvf_sample, _muster_bvf_prepare, _muster_bvf_sample_prepared, _muster_bvf_free_prepared
+  .sample = _muster_bvf_sample, .prepare = _muster_bvf_prepare, \
+  .sample_prepared = _muster_bvf_sample_prepared, .free_prepared = _muster_bvf_free_prepared
 
 /* A combat's plan, made once for the simulator, and one combat played from it. */
 gpointer _muster_bvf_rounds_plan_new       (const MusterBvfNumbers *n,
@@ -329,5 +325,26 @@ extern const MusterProcedure muster_bvf_engagement;
 extern const MusterProcedure * const muster_bvf_procedures[];
 gboolean _muster_generate_agreed (MusterGenerateRun  *run,
                                  GError            **error);
+
+/**
+ * MusterBvfRole:
+ * @MUSTER_BVF_ROLE_ACTING: the unit that rolls: shoots, strikes, charges, rallies; in a
+ *   combat, the charger
+ * @MUSTER_BVF_ROLE_TARGET: the unit on the receiving end; in a combat, the charged unit
+ *
+ * Which side of a Battle Valor Fantasy procedure a unit of an army list fills.
+ */
+typedef enum
+{
+  MUSTER_BVF_ROLE_ACTING = MUSTER_FILL_ROLE_ACTING,
+  MUSTER_BVF_ROLE_TARGET = MUSTER_FILL_ROLE_TARGET,
+} MusterBvfRole;
+
+gboolean muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
+                                           const MusterRuleset    *ruleset,
+                                           const MusterUnit       *unit,
+                                           MusterBvfRole           role,
+                                           int                    *values,
+                                           GError                **error);
 
 G_END_DECLS

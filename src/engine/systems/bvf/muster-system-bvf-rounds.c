@@ -21,11 +21,6 @@
  * only simulated. The draft has no morale, break test or pursuit (§5.10 "Combat result").
  */
 
-#define BOOL_INPUT(id, label, help, def) \
-  { id, label, help, MUSTER_INPUT_BOOL, 0, 1, def, NULL, NULL }
-#define INT_INPUT(id, label, help, lo, hi, def) \
-  { id, label, help, MUSTER_INPUT_INT, lo, hi, def, NULL, NULL }
-
 enum {
   R_ROUNDS, R_CHARGE_ROLL, R_LEADER, R_GENERAL, R_DIRECTION, R_ATTACK_COLUMN, R_TARGET_LINE,
   R_IMPACT_PER_STAND, R_COLUMN_RANKS, R_PIKE, R_SHIELD_WALL, R_TRAMPLE, R_BREAK_THROUGH,
@@ -47,75 +42,78 @@ enum {
 #define MAX_ROUNDS 12
 
 #define SIDE_INPUTS(p, who) \
-  INT_INPUT (p "stands", who ": stands", "The unit's stands.", 1, 30, 12), \
-  INT_INPUT (p "figures", who ": figures per stand", \
-             "Infantry 4, Cavalry 2, Line Breakers and Shock 1 (wounds for a Monstrous " \
-             "Creature: 6).", 1, 6, 4), \
-  INT_INPUT (p "dice-per-figure", who ": attack dice per figure", \
-             "1 for troops that roll one die per figure; a Monstrous Creature rolls its " \
-             "current MR, 1 per wound left.", 0, 4, 1), \
-  INT_INPUT (p "dice-per-stand", who ": attack dice per stand", \
-             "Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal Pack 3), " \
-             "while the stand has a figure.", 0, 6, 0), \
-  { p "experience", who ": experience", "Levy −1, Veteran +1, Elite +2; ranks for \"we are " \
-    "better than you\".", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_BVF_REGULAR, \
-    _muster_bvf_level_ids, _muster_bvf_level_labels }, \
-  { p "armour", who ": armour", "Rerolls of failed saves.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    _muster_bvf_armour_ids, _muster_bvf_armour_labels }, \
-  BOOL_INPUT (p "double-handed", who ": double-handed weapon or Rending Claws", \
-              "The enemy may not use armour rerolls against its hits.", 0), \
-  BOOL_INPUT (p "standard", who ": Battle Standard", "+1 on attacks.", 0), \
-  { p "captain", who ": Captain", "+1/+2/+3 on attack and defence.", MUSTER_INPUT_CHOICE, 0, \
-    0, 0, _muster_bvf_character_ids, _muster_bvf_character_labels }, \
-  BOOL_INPUT (p "pole", who ": pole weapon", \
-              "+1 on attack and defence against an enemy without pole weapons.", 0), \
-  BOOL_INPUT (p "advantage", who ": high ground, mounted against foot, or Large", \
-              "+1 on attack and defence (+1 at most).", 0), \
-  { p "causes", who ": causes", "Fear or Terror: enemies may need 6s in the first round.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_bvf_fear_ids, _muster_bvf_fear_labels }, \
-  BOOL_INPUT (p "trained-for-war", who ": Trained for War", \
-              "Ignores Fear, treats Terror as Fear.", 0), \
-  INT_INPUT (p "resilient", who ": wounds ignored", "Resilient: per attack.", 0, 2, 0), \
-  { p "apothecary", who ": Apothecary", "Saves casualties on 10 dice.", MUSTER_INPUT_CHOICE, \
-    0, 0, 0, _muster_bvf_character_ids, _muster_bvf_character_labels }, \
-  INT_INPUT (p "other", who ": other attack modifiers", "Added to its hits.", -10, 10, 0)
+  MUSTER_INT_INPUT (p "stands", who ": stands", "The unit's stands.", 1, 30, 12), \
+  MUSTER_INT_INPUT (p "figures", who ": figures per stand", \
+                    "Infantry 4, Cavalry 2, Line Breakers and Shock 1 (wounds for a " \
+                    "Monstrous Creature: 6).", 1, 6, 4), \
+  MUSTER_INT_INPUT (p "dice-per-figure", who ": attack dice per figure", \
+                    "1 for troops that roll one die per figure; a Monstrous Creature rolls its " \
+                    "current MR, 1 per wound left.", 0, 4, 1), \
+  MUSTER_INT_INPUT (p "dice-per-stand", who ": attack dice per stand", \
+                    "Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal Pack " \
+                    "3), while the stand has a figure.", 0, 6, 0), \
+  MUSTER_CHOICE_INPUT (p "experience", who ": experience", \
+                       "Levy −1, Veteran +1, Elite +2; ranks for \"we are better than you\".", \
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR), \
+  MUSTER_CHOICE_INPUT (p "armour", who ": armour", "Rerolls of failed saves.", \
+                       _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0), \
+  MUSTER_BOOL_INPUT (p "double-handed", who ": double-handed weapon or Rending Claws", \
+                     "The enemy may not use armour rerolls against its hits.", 0), \
+  MUSTER_BOOL_INPUT (p "standard", who ": Battle Standard", "+1 on attacks.", 0), \
+  MUSTER_CHOICE_INPUT (p "captain", who ": Captain", "+1/+2/+3 on attack and defence.", \
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0), \
+  MUSTER_BOOL_INPUT (p "pole", who ": pole weapon", \
+                     "+1 on attack and defence against an enemy without pole weapons.", 0), \
+  MUSTER_BOOL_INPUT (p "advantage", who ": high ground, mounted against foot, or Large", \
+                     "+1 on attack and defence (+1 at most).", 0), \
+  MUSTER_CHOICE_INPUT (p "causes", who ": causes", \
+                       "Fear or Terror: enemies may need 6s in the first round.", \
+                       _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0), \
+  MUSTER_BOOL_INPUT (p "trained-for-war", who ": Trained for War", \
+                     "Ignores Fear, treats Terror as Fear.", 0), \
+  MUSTER_INT_INPUT (p "resilient", who ": wounds ignored", "Resilient: per attack.", 0, 2, 0), \
+  MUSTER_CHOICE_INPUT (p "apothecary", who ": Apothecary", "Saves casualties on 10 dice.", \
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0), \
+  MUSTER_INT_INPUT (p "other", who ": other attack modifiers", "Added to its hits.", -10, 10, 0)
 
 static const MusterInputSpec rounds_inputs[] = {
-  INT_INPUT ("rounds", "Rounds",
-             "Rounds of combat (one a game turn); the engagement stops earlier when a unit is "
-             "destroyed.", 1, MAX_ROUNDS, 3),
-  BOOL_INPUT ("charge-roll", "Charge roll",
-              "Roll one die per stand: only the stands that succeed fight in the first round "
-              "(and cause impact hits); the stragglers join the next turn.", 1),
-  BOOL_INPUT ("leader", "Charger's Leader", "+1 on the charge roll.", 1),
-  BOOL_INPUT ("general", "Charger within 12\" of the General", "+2 on the charge roll.", 0),
-  { "direction", "Charged into", "Flank or rear: first-round modifiers.", MUSTER_INPUT_CHOICE, 0,
-    0, 0, _muster_bvf_direction_ids, _muster_bvf_direction_labels },
-  BOOL_INPUT ("attack-column", "Charger in Attack Column", "+1 in the first round.", 0),
-  BOOL_INPUT ("target-line", "Charged unit in Line", "An Attack Column gets +2 instead.", 0),
-  INT_INPUT ("impact-per-stand", "Impact hits per stand in contact",
-             "Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's Shock L2 its current MR.",
-             0, 10, 0),
-  INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank.", 0, 20, 0),
-  BOOL_INPUT ("pike", "Charged unit has pikes",
-              "Pikes cancel impact hits from the front.", 0),
-  BOOL_INPUT ("shield-wall", "Charged unit in Shield Wall", "+2 on saves from the front.", 0),
-  BOOL_INPUT ("trample", "Charger Tramples",
-              "If it inflicts more casualties than it suffers in a turn: D6 more hits, saved "
-              "without armour rerolls (simulated only).", 0),
-  BOOL_INPUT ("break-through", "Charger breaks through",
-              "Wedge follow-through or Unstoppable Charge: the same trigger ends the combat "
-              "(simulated only).", 0),
-  BOOL_INPUT ("counter-charge", "Counter charge",
-              "§6.2: the charged unit counter-charges: after the impact hits both strike at "
-              "once in the first round, from their numbers before the strikes, both charging.",
-              0),
-  BOOL_INPUT ("b-activated", "Charged unit already activated",
-              "A unit that has activated this turn does not strike back in the first round.", 0),
-  INT_INPUT ("b-flees-at", "Charged unit flees at",
-             "Its player gives it a Flee order (§5.6) at the start of a turn when it is down to "
-             "this many stands or fewer, which ends the combat; 0 never (Stubborn, Independent "
-             "L2).", 0, 30, 0),
+  MUSTER_INT_INPUT ("rounds", "Rounds",
+                    "Rounds of combat (one a game turn); the engagement stops earlier when "
+                    "a unit is destroyed.", 1, MAX_ROUNDS, 3),
+  MUSTER_BOOL_INPUT ("charge-roll", "Charge roll",
+                     "Roll one die per stand: only the stands that succeed fight in the first "
+                     "round (and cause impact hits); the stragglers join the next turn.", 1),
+  MUSTER_BOOL_INPUT ("leader", "Charger's Leader", "+1 on the charge roll.", 1),
+  MUSTER_BOOL_INPUT ("general", "Charger within 12\" of the General", "+2 on the charge roll.", 0),
+  MUSTER_CHOICE_INPUT ("direction", "Charged into", "Flank or rear: first-round modifiers.",
+                       _muster_bvf_direction_ids, _muster_bvf_direction_labels, 0),
+  MUSTER_BOOL_INPUT ("attack-column", "Charger in Attack Column", "+1 in the first round.", 0),
+  MUSTER_BOOL_INPUT ("target-line", "Charged unit in Line", "An Attack Column gets +2 instead.", 0),
+  MUSTER_INT_INPUT ("impact-per-stand", "Impact hits per stand in contact",
+                    "Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's "
+                    "Shock L2 its current MR.", 0, 10, 0),
+  MUSTER_INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank.", 0, 20, 0),
+  MUSTER_BOOL_INPUT ("pike", "Charged unit has pikes",
+                     "Pikes cancel impact hits from the front.", 0),
+  MUSTER_BOOL_INPUT ("shield-wall", "Charged unit in Shield Wall",
+                     "+2 on saves from the front.", 0),
+  MUSTER_BOOL_INPUT ("trample", "Charger Tramples",
+                     "If it inflicts more casualties than it suffers in a turn: D6 more hits, "
+                     "saved without armour rerolls (simulated only).", 0),
+  MUSTER_BOOL_INPUT ("break-through", "Charger breaks through",
+                     "Wedge follow-through or Unstoppable Charge: the same trigger ends the "
+                     "combat (simulated only).", 0),
+  MUSTER_BOOL_INPUT ("counter-charge", "Counter charge",
+                     "§6.2: the charged unit counter-charges: after the impact hits both "
+                     "strike at once in the first round, from their numbers before the "
+                     "strikes, both charging.", 0),
+  MUSTER_BOOL_INPUT ("b-activated", "Charged unit already activated",
+                     "A unit that has activated this turn does not strike "
+                     "back in the first round.", 0),
+  MUSTER_INT_INPUT ("b-flees-at", "Charged unit flees at",
+                    "Its player gives it a Flee order (§5.6) at the start of a turn when it is "
+                    "down to this many stands or fewer, which ends the combat; 0 never "
+                    "(Stubborn, Independent L2).", 0, 30, 0),
   SIDE_INPUTS ("a-", "Charger"),
   SIDE_INPUTS ("b-", "Charged unit"),
 };
@@ -128,10 +126,10 @@ static const char * const result_labels[] = {
 };
 
 static const MusterOutputSpec rounds_outputs[] = {
-  { "a-figures", "Charger's figures left", NULL },
-  { "b-figures", "Charged unit's figures left", NULL },
-  { "result", "Result", result_labels },
-  { "rounds", "Rounds fought", NULL },
+  { .id = "a-figures", .label = "Charger's figures left" },
+  { .id = "b-figures", .label = "Charged unit's figures left" },
+  { .id = "result", .label = "Result", .value_labels = result_labels },
+  { .id = "rounds", .label = "Rounds fought" },
 };
 
 /* What one combat needs, worked out once from the inputs. */
@@ -725,17 +723,25 @@ _muster_bvf_engagement_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_combat_rounds = {
-  MUSTER_BVF_SYSTEM, "combat", "Combat over several rounds",
-  "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
-  "strikes first each round and the charged unit strikes back with its survivors.",
-  rounds_inputs, G_N_ELEMENTS (rounds_inputs), rounds_outputs, G_N_ELEMENTS (rounds_outputs),
-  rounds_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "combat",
+  .name = "Combat over several rounds",
+  .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
+             "strikes first each round and the charged unit strikes back with its survivors.",
+  MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
+  .exact = rounds_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 const MusterProcedure muster_bvf_engagement = {
-  MUSTER_BVF_SYSTEM, "engagement", "Engagement",
-  "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
-  "breaking through on the turn's casualty tally. Simulated.",
-  rounds_inputs, G_N_ELEMENTS (rounds_inputs), rounds_outputs, G_N_ELEMENTS (rounds_outputs),
-  NULL, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "engagement",
+  .name = "Engagement",
+  .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
+             "breaking through on the turn's casualty tally. Simulated.",
+  MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
+  .exact = NULL,
+  MUSTER_BVF_SAMPLERS,
 };

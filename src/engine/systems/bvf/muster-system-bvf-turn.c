@@ -23,15 +23,15 @@ enum { IN_OUT_WINNER, IN_OUT_ROLLS };
 static const char * const winner_labels[] = { "Player A", "Player B", NULL };
 
 static const MusterInputSpec initiative_inputs[] = {
-  { "a-dice", "Player A's dice", "The book: 4 dice each, with no modifiers.", MUSTER_INPUT_INT,
-    1, 20, 4, NULL, NULL },
-  { "b-dice", "Player B's dice", "The book: 4 dice each, with no modifiers.", MUSTER_INPUT_INT,
-    1, 20, 4, NULL, NULL },
+  MUSTER_INT_INPUT ("a-dice", "Player A's dice",
+                    "The book: 4 dice each, with no modifiers.", 1, 20, 4),
+  MUSTER_INT_INPUT ("b-dice", "Player B's dice",
+                    "The book: 4 dice each, with no modifiers.", 1, 20, 4),
 };
 
 static const MusterOutputSpec initiative_outputs[] = {
-  { "winner", "Initiative", winner_labels },
-  { "rolls", "Roll-offs (10: ten or more)", NULL },
+  { .id = "winner", .label = "Initiative", .value_labels = winner_labels },
+  { .id = "rolls", .label = "Roll-offs (10: ten or more)" },
 };
 
 static gboolean
@@ -86,11 +86,15 @@ _muster_bvf_initiative_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_initiative = {
-  MUSTER_BVF_SYSTEM, "initiative", "Initiative",
-  "Each player rolls his dice with no modifiers; more Successes win, ties are rolled again. "
-  "Also the deployment initiative.",
-  initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
-  G_N_ELEMENTS (initiative_outputs), initiative_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "initiative",
+  .name = "Initiative",
+  .summary = "Each player rolls his dice with no modifiers; more Successes win, ties are rolled "
+             "again. Also the deployment initiative.",
+  MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
+  .exact = initiative_exact,
+  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Flee (§5.6 A) ---------------------------------------------------------------------- */
@@ -99,20 +103,18 @@ enum { FL_STANDS, FL_EXPERIENCE, FL_BAD_LUCK, FL_SLOW, FL_OTHER };
 enum { FL_OUT_FLED, FL_OUT_STRAGGLERS };
 
 static const MusterInputSpec flee_inputs[] = {
-  { "stands", "Stands", "One die per stand of the fleeing unit.", MUSTER_INPUT_INT, 1, 60, 4,
-    NULL, NULL },
-  { "experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.", MUSTER_INPUT_CHOICE,
-    0, 0, MUSTER_BVF_REGULAR, _muster_bvf_level_ids, _muster_bvf_level_labels },
-  { "bad-luck", "Bad Luck", "The spell: −2 Successes.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "slow-thinking", "Slow Thinking", "−1 Success on everything (Ogre Wreckers).",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "other", "Other modifiers", "Any other Success modifier.", MUSTER_INPUT_INT, -10, 10, 0,
-    NULL, NULL },
+  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
+  MUSTER_CHOICE_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.",
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
+                     "−1 Success on everything (Ogre Wreckers).", 0),
+  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
 };
 
 static const MusterOutputSpec flee_outputs[] = {
-  { "fled", "Stands moving 2 × MR", NULL },
-  { "stragglers", "Stragglers (1 × MR)", NULL },
+  { .id = "fled", .label = "Stands moving 2 × MR" },
+  { .id = "stragglers", .label = "Stragglers (1 × MR)" },
 };
 
 static void
@@ -170,9 +172,14 @@ _muster_bvf_flee_resolve (const MusterBvfNumbers *n,
 }
 
 const MusterProcedure muster_bvf_flee = {
-  MUSTER_BVF_SYSTEM, "flee", "Flee",
-  "A Flee order: one die per stand; the Successes are the stands that run 2 × MR, the rest "
-  "straggle 1 × MR and the unit is split. Independent L2 and Stubborn units never flee.",
-  flee_inputs, G_N_ELEMENTS (flee_inputs), flee_outputs, G_N_ELEMENTS (flee_outputs),
-  flee_exact, MUSTER_BVF_SAMPLERS,
+  .system = MUSTER_BVF_SYSTEM,
+  .id = "flee",
+  .name = "Flee",
+  .summary = "A Flee order: one die per stand; the Successes are the stands that run 2 × "
+             "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
+             "Stubborn units never flee.",
+  MUSTER_PROCEDURE_INPUT_SPECS (flee_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (flee_outputs),
+  .exact = flee_exact,
+  MUSTER_BVF_SAMPLERS,
 };

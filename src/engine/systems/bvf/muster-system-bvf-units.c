@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "muster-army.h"
-#include "muster-bvf.h"
 #include "muster-fill-private.h"
 #include "muster-stats.h"
 #include "muster-system-bvf-private.h"

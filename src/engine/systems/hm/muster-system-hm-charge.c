@@ -51,63 +51,72 @@ static const char * const outcome_labels[] = {
 };
 
 #define QUALITY(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, \
-    _muster_hm_quality_labels }
-#define FLAG(id, label, help, def) { id, label, help, MUSTER_INPUT_BOOL, 0, 1, def, NULL, NULL }
+  MUSTER_CHOICE_INPUT (id, label, help, _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 
 static const MusterInputSpec charge_inputs[] = {
-  { "charger-stands", "Charger's stands", "Its attack dice in melee.", MUSTER_INPUT_INT, 1, 100,
-    8, NULL, NULL },
-  FLAG ("charger-cavalry", "Charger is cavalry",
-        "Charge Number −2; mounted target of the opportunity fire; two dice of pursuit.", 0),
-  FLAG ("charger-formed", "Charger is a formed unit",
-        "In the pursuit attack a formed unit attacking a mob has Kill Number −2.", 1),
+  MUSTER_INT_INPUT ("charger-stands", "Charger's stands", "Its attack dice in melee.", 1, 100, 8),
+  MUSTER_BOOL_INPUT ("charger-cavalry", "Charger is cavalry",
+                     "Charge Number −2; mounted target of the opportunity fire; "
+                     "two dice of pursuit.", 0),
+  MUSTER_BOOL_INPUT ("charger-formed", "Charger is a formed unit",
+                     "In the pursuit attack a formed unit attacking a mob has Kill Number −2.", 1),
   QUALITY ("charger-morale", "Charger's Morale Quality", "For its Charge and Morale Tests."),
   QUALITY ("charger-melee", "Charger's Melee Quality", "For its melee and pursuit Kill Numbers."),
-  FLAG ("sub-commander", "Sub-commander leads the charge", "Charge Number −1.", 0),
-  FLAG ("charger-commander", "Commander attached to the charger", "Morale Number −1.", 0),
-  FLAG ("charger-friends", "Friendly units near the charger", "Morale Number −1.", 0),
-  { "charge-other", "Other Charge Number modifiers",
-    "Relative size of the enemy, skirmisher or mob charger, flank charge: not given.",
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL },
-  { "defender-stands", "Defender's stands", "Its opportunity-fire and melee dice.",
-    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL },
-  FLAG ("defender-cavalry", "Defender is cavalry", "For a Countercharge and its rout move.", 0),
-  { "reaction", "Defender's reaction",
-    "Stand and Fire, or Fire and Retire (our default: it fires too); a Countercharge takes a "
-    "Charge Test and does not fire. Form Square is not modelled.",
-    MUSTER_INPUT_CHOICE, 0, 0, REACT_STAND, reaction_ids, reaction_labels },
+  MUSTER_BOOL_INPUT ("sub-commander", "Sub-commander leads the charge", "Charge Number −1.", 0),
+  MUSTER_BOOL_INPUT ("charger-commander", "Commander attached to the charger",
+                     "Morale Number −1.", 0),
+  MUSTER_BOOL_INPUT ("charger-friends", "Friendly units near the charger", "Morale Number −1.", 0),
+  MUSTER_INT_INPUT ("charge-other", "Other Charge Number modifiers",
+                    "Relative size of the enemy, skirmisher or mob charger, "
+                    "flank charge: not given.", -6, 6, 0),
+  MUSTER_INT_INPUT ("defender-stands", "Defender's stands",
+                    "Its opportunity-fire and melee dice.", 1, 100, 8),
+  MUSTER_BOOL_INPUT ("defender-cavalry", "Defender is cavalry",
+                     "For a Countercharge and its rout move.", 0),
+  MUSTER_CHOICE_INPUT ("reaction", "Defender's reaction",
+                       "Stand and Fire, or Fire and Retire (our default: it fires too); "
+                       "a Countercharge takes a Charge Test and does not fire. Form "
+                       "Square is not modelled.", reaction_ids, reaction_labels, REACT_STAND),
   QUALITY ("defender-fire", "Defender's Fire Quality", "For its opportunity fire."),
   QUALITY ("defender-melee", "Defender's Melee Quality", "For its melee Kill Number."),
   QUALITY ("defender-morale", "Defender's Morale Quality", "For its Morale Tests."),
-  { "fire-range", "Opportunity-fire range", "Close 2, medium 3, long (our default) 4.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_hm_small_arms_range_ids,
-    _muster_hm_small_arms_range_labels },
-  { "defender-weapon", "Defender's weapon", "Smoothbore +1 to the Accuracy Number.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels },
-  FLAG ("defender-in-cover", "Defender in light cover", "The charger's melee Kill Number +1.", 0),
-  FLAG ("defender-commander", "Commander attached to the defender", "Morale Number −1.", 0),
-  FLAG ("defender-friends", "Friendly units near the defender", "Morale Number −1.", 0),
-  { "scale", "Scale", "Sets the rout and pursuit moves.", MUSTER_INPUT_CHOICE, 0, 0, 4,
-    _muster_hm_scale_ids, _muster_hm_scale_labels },
-  { "charge-dice", "Charge Test dice", "One d6 is our default reading; two dice the alternative.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_hm_charge_dice_ids, _muster_hm_charge_dice_labels },
+  MUSTER_CHOICE_INPUT ("fire-range", "Opportunity-fire range",
+                       "Close 2, medium 3, long (our default) 4.",
+                       _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 0),
+  MUSTER_CHOICE_INPUT ("defender-weapon", "Defender's weapon",
+                       "Smoothbore +1 to the Accuracy Number.",
+                       _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
+  MUSTER_BOOL_INPUT ("defender-in-cover", "Defender in light cover",
+                     "The charger's melee Kill Number +1.", 0),
+  MUSTER_BOOL_INPUT ("defender-commander", "Commander attached to the defender",
+                     "Morale Number −1.", 0),
+  MUSTER_BOOL_INPUT ("defender-friends", "Friendly units near the defender",
+                     "Morale Number −1.", 0),
+  MUSTER_CHOICE_INPUT ("scale", "Scale", "Sets the rout and pursuit moves.",
+                       _muster_hm_scale_ids, _muster_hm_scale_labels, 4),
+  MUSTER_CHOICE_INPUT ("charge-dice", "Charge Test dice",
+                       "One d6 is our default reading; two dice the alternative.",
+                       _muster_hm_charge_dice_ids, _muster_hm_charge_dice_labels, 0),
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { "charge-test", "Charge Test", pass_labels },
-  { "opportunity-hits", "Opportunity-fire hits on the charger", NULL },
-  { "charger-test", "Charger's Morale Test after the fire", test_labels },
-  { "defender-test", "Defender's Morale Test on being charged", test_labels },
-  { "hits-on-defender", "Melee hits on the defender", NULL },
-  { "hits-on-charger", "Melee hits on the charger", NULL },
-  { "charger-after-melee", "Charger's Morale Test after the melee", test_labels },
-  { "defender-after-melee", "Defender's Morale Test after the melee", test_labels },
-  { "pursuit", "Pursuit", pursuit_labels },
-  { "pursuit-hits", "Pursuit-attack hits on the defender", NULL },
-  { "charger-stands-lost", "Charger's stands lost", NULL },
-  { "defender-stands-lost", "Defender's stands lost", NULL },
-  { "outcome", "Outcome", outcome_labels },
+  { .id = "charge-test", .label = "Charge Test", .value_labels = pass_labels },
+  { .id = "opportunity-hits", .label = "Opportunity-fire hits on the charger" },
+  { .id = "charger-test", .label = "Charger's Morale Test after the fire",
+    .value_labels = test_labels },
+  { .id = "defender-test", .label = "Defender's Morale Test on being charged",
+    .value_labels = test_labels },
+  { .id = "hits-on-defender", .label = "Melee hits on the defender" },
+  { .id = "hits-on-charger", .label = "Melee hits on the charger" },
+  { .id = "charger-after-melee", .label = "Charger's Morale Test after the melee",
+    .value_labels = test_labels },
+  { .id = "defender-after-melee", .label = "Defender's Morale Test after the melee",
+    .value_labels = test_labels },
+  { .id = "pursuit", .label = "Pursuit", .value_labels = pursuit_labels },
+  { .id = "pursuit-hits", .label = "Pursuit-attack hits on the defender" },
+  { .id = "charger-stands-lost", .label = "Charger's stands lost" },
+  { .id = "defender-stands-lost", .label = "Defender's stands lost" },
+  { .id = "outcome", .label = "Outcome", .value_labels = outcome_labels },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (charge_outputs) == N_OUTPUTS);
@@ -337,11 +346,17 @@ charge_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_charge = {
-  { MUSTER_HM_SYSTEM, "charge", "Charge, melee and pursuit",
-    "A whole charge: Charge Test, the defender's reaction and opportunity fire, both Morale "
-    "Tests, melee, the tests after it, hit conversion, rout, pursuit and the pursuit attack "
-    "(§7.3, §8, §9, §10, §11.4).",
-    charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-    NULL, _muster_hm_sample },
-  charge_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "charge",
+    .name = "Charge, melee and pursuit",
+    .summary = "A whole charge: Charge Test, the defender's reaction and opportunity fire, both "
+               "Morale Tests, melee, the tests after it, hit conversion, rout, pursuit and the "
+               "pursuit attack (§7.3, §8, §9, §10, §11.4).",
+    MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
+    .exact = NULL,
+    .sample = _muster_hm_sample,
+  },
+  .play = charge_play,
 };

@@ -54,41 +54,43 @@ static const char * const gun_range_labels[] = { "Short", "Medium", "Long", "Ext
 
 /* The target's situation, the same for guns and small arms (§6.2). */
 #define TARGET_INPUTS \
-  { "flank", "Flank shot", "The shot takes the target in the flank: Kill Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "light-cover", "Target in light cover", "Kill Number +1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "mounted", "Target is mounted", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "mob", "Target is a mob", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_BOOL_INPUT ("flank", "Flank shot", \
+                     "The shot takes the target in the flank: Kill Number −1.", 0), \
+  MUSTER_BOOL_INPUT ("light-cover", "Target in light cover", "Kill Number +1.", 0), \
+  MUSTER_BOOL_INPUT ("mounted", "Target is mounted", "Kill Number −1.", 0), \
+  MUSTER_BOOL_INPUT ("mob", "Target is a mob", "Kill Number −1.", 0)
 
 #define OTHER_KILL_INPUT \
-  { "other-kill", "Other Kill Number modifiers", \
-    "The sum of the modifiers the review names without a value: firer moving or mounted, " \
-    "target prone or in skirmish order, other terrain and formations.", \
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("other-kill", "Other Kill Number modifiers", \
+                    "The sum of the modifiers the review names without a value: firer " \
+                    "moving or mounted, target prone or in skirmish order, other " \
+                    "terrain and formations.", -6, 6, 0)
 
 #define QUALITY_INPUT(id, label, help) \
-  { id, label, help, MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, \
-    _muster_hm_quality_labels }
+  MUSTER_CHOICE_INPUT (id, label, help, _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 
 static const MusterInputSpec artillery_inputs[] = {
-  { "gun", "Gun class", "Light 2, medium 3, heavy 4, siege 5 attack dice.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, gun_ids, gun_labels },
-  { "heavy-damage", "Stand has taken heavy damage",
-    "It loses attack dice; the review gives no number: our default is 1, never below 1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "round", "Round", "Canister only at short range, lowering the Kill Number (our default −1); "
-    "shrapnel gives a bonus attack die and an accuracy penalty (our default +1).",
-    MUSTER_INPUT_CHOICE, 0, 0, ROUND_SHOT, round_ids, round_labels },
-  { "percussion-shells", "Percussion-detonated shells",
-    "Shrapnel accuracy penalties do not apply.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "dice-elsewhere", "Attack dice at other targets",
-    "The stand may split its attack dice between targets; these dice fire elsewhere.",
-    MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
-  { "range", "Range", "Sets the Accuracy Number: short 2, medium 3; long 4 and extreme 5 are "
-    "our defaults.", MUSTER_INPUT_CHOICE, 0, 0, RANGE_MEDIUM, gun_range_ids, gun_range_labels },
-  { "weapon", "Gun type", "Smoothbore +1 to the Accuracy Number; improved: our default −1.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels },
+  MUSTER_CHOICE_INPUT ("gun", "Gun class",
+                       "Light 2, medium 3, heavy 4, siege 5 attack dice.", gun_ids, gun_labels, 0),
+  MUSTER_BOOL_INPUT ("heavy-damage", "Stand has taken heavy damage",
+                     "It loses attack dice; the review gives no number: our default "
+                     "is 1, never below 1.", 0),
+  MUSTER_CHOICE_INPUT ("round", "Round",
+                       "Canister only at short range, lowering the Kill Number (our "
+                       "default −1); shrapnel gives a bonus attack die and an accuracy "
+                       "penalty (our default +1).", round_ids, round_labels, ROUND_SHOT),
+  MUSTER_BOOL_INPUT ("percussion-shells", "Percussion-detonated shells",
+                     "Shrapnel accuracy penalties do not apply.", 0),
+  MUSTER_INT_INPUT ("dice-elsewhere", "Attack dice at other targets",
+                    "The stand may split its attack dice between targets; these "
+                    "dice fire elsewhere.", 0, 5, 0),
+  MUSTER_CHOICE_INPUT ("range", "Range",
+                       "Sets the Accuracy Number: short 2, medium 3; long 4 and "
+                       "extreme 5 are our defaults.",
+                       gun_range_ids, gun_range_labels, RANGE_MEDIUM),
+  MUSTER_CHOICE_INPUT ("weapon", "Gun type",
+                       "Smoothbore +1 to the Accuracy Number; improved: our default −1.",
+                       _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
   QUALITY_INPUT ("fire-quality", "Fire Quality",
                  "The firing stand's rating: B −1 and D +1 to the Kill Number are the book's; "
                  "A −2, C 0 and E +2 are our defaults."),
@@ -97,24 +99,23 @@ static const MusterInputSpec artillery_inputs[] = {
 };
 
 static const MusterInputSpec small_arms_inputs[] = {
-  { "attack-dice", "Attack Dice",
-    "One for each stand of the BMU whose facing lets it fire at this target, less any dice "
-    "put on other targets.", MUSTER_INPUT_INT, 1, 100, 4, NULL, NULL },
-  { "half-stands", "Only half its stands may attack",
-    "After failing a Charge Test last turn (the book), or while Suppressed (our default); "
-    "rounded down (our default).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "range", "Range", "Sets the Accuracy Number: close 2, medium 3; long 4 is our default.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_small_arms_range_ids,
-    _muster_hm_small_arms_range_labels },
-  { "weapon", "Weapon", "Smoothbore (e.g. Brown Bess) +1 to the Accuracy Number; rifled 0; "
-    "improved rifles: our default −1.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels },
+  MUSTER_INT_INPUT ("attack-dice", "Attack Dice",
+                    "One for each stand of the BMU whose facing lets it fire at this target, less "
+                    "any dice put on other targets.", 1, 100, 4),
+  MUSTER_BOOL_INPUT ("half-stands", "Only half its stands may attack",
+                     "After failing a Charge Test last turn (the book), or while Suppressed (our "
+                     "default); rounded down (our default).", 0),
+  MUSTER_CHOICE_INPUT ("range", "Range",
+                       "Sets the Accuracy Number: close 2, medium 3; long 4 is our default.",
+                       _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 1),
+  MUSTER_CHOICE_INPUT ("weapon", "Weapon",
+                       "Smoothbore (e.g. Brown Bess) +1 to the Accuracy Number; rifled 0; improved "
+                       "rifles: our default −1.", _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
   QUALITY_INPUT ("fire-quality", "Fire Quality",
                  "The firing BMU's rating: B −1 and D +1 to the Kill Number are the book's; "
                  "A −2, C 0 and E +2 are our defaults."),
   TARGET_INPUTS,
-  { "initial-volley", "Initial volley", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
+  MUSTER_BOOL_INPUT ("initial-volley", "Initial volley", "Kill Number −1.", 0),
   OTHER_KILL_INPUT,
 };
 
@@ -124,13 +125,14 @@ static const char * const pooling_labels[] = {
 };
 
 #define FIRER_INPUTS(n, which) \
-  { "dice-" n, which " firer's attack dice", "Its stands that can fire at the target.", \
-    MUSTER_INPUT_INT, 1, 100, 4, NULL, NULL }, \
-  { "range-" n, which " firer's range", "Close 2, medium 3; long 4 is our default.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_small_arms_range_ids, \
-    _muster_hm_small_arms_range_labels }, \
-  { "weapon-" n, which " firer's weapon", "Smoothbore +1 to the Accuracy Number.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 1, _muster_hm_tech_ids, _muster_hm_tech_labels }
+  MUSTER_INT_INPUT ("dice-" n, which " firer's attack dice", \
+                    "Its stands that can fire at the target.", 1, 100, 4), \
+  MUSTER_CHOICE_INPUT ("range-" n, which " firer's range", \
+                       "Close 2, medium 3; long 4 is our default.", \
+                       _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 1), \
+  MUSTER_CHOICE_INPUT ("weapon-" n, which " firer's weapon", \
+                       "Smoothbore +1 to the Accuracy Number.", \
+                       _muster_hm_tech_ids, _muster_hm_tech_labels, 1)
 
 static const MusterInputSpec combined_inputs[] = {
   FIRER_INPUTS ("1", "First"),
@@ -140,20 +142,20 @@ static const MusterInputSpec combined_inputs[] = {
                  "here: B −1 and D +1 are the book's; A −2, C 0 and E +2 our defaults."),
   TARGET_INPUTS,
   OTHER_KILL_INPUT,
-  { "pooling", "Kill rolls divided",
-    "The examples divide each firer's own total (our default); the review's “the total of "
-    "all of the Kill Rolls against this target” may mean every firer's rolls pooled.",
-    MUSTER_INPUT_CHOICE, 0, 0, POOL_PER_FIRER, pooling_ids, pooling_labels },
+  MUSTER_CHOICE_INPUT ("pooling", "Kill rolls divided",
+                       "The examples divide each firer's own total (our default); the review's "
+                       "“the total of all of the Kill Rolls against this target” may mean every "
+                       "firer's rolls pooled.", pooling_ids, pooling_labels, POOL_PER_FIRER),
 };
 
 static const MusterOutputSpec combined_outputs[] = {
-  { "hits", "Hits", NULL },
+  { .id = "hits", .label = "Hits" },
 };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { "accurate", "Accurate shots", NULL },
-  { "kill-total", "Kill dice total", NULL },
-  { "hits", "Hits", NULL },
+  { .id = "accurate", .label = "Accurate shots" },
+  { .id = "kill-total", .label = "Kill dice total" },
+  { .id = "hits", .label = "Hits" },
 };
 
 /* The next face: from the list when one is given (a test, a worked example), else a d6. */
@@ -560,40 +562,66 @@ combined_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_artillery_fire = {
-  { MUSTER_HM_SYSTEM, "artillery-fire", "Artillery fire",
-    "One gun stand's attack dice at one target: accuracy rolls, then kill rolls totalled and "
-    "divided by the Kill Number, rounded down (§6.3).",
-    artillery_inputs, G_N_ELEMENTS (artillery_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-    fire_exact, _muster_hm_sample },
-  fire_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "artillery-fire",
+    .name = "Artillery fire",
+    .summary = "One gun stand's attack dice at one target: accuracy rolls, then kill rolls "
+               "totalled and divided by the Kill Number, rounded down (§6.3).",
+    MUSTER_PROCEDURE_INPUT_SPECS (artillery_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = fire_play,
 };
 
 const MusterHmProcedure _muster_hm_small_arms_fire = {
-  { MUSTER_HM_SYSTEM, "small-arms-fire", "Small-arms fire",
-    "A BMU's volley at one target: one attack die per stand that can fire, accuracy rolls, "
-    "then kill rolls totalled and divided by the Kill Number, rounded down (§6.4).",
-    small_arms_inputs, G_N_ELEMENTS (small_arms_inputs), fire_outputs,
-    G_N_ELEMENTS (fire_outputs), fire_exact, _muster_hm_sample },
-  fire_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "small-arms-fire",
+    .name = "Small-arms fire",
+    .summary = "A BMU's volley at one target: one attack die per stand that can fire, "
+               "accuracy rolls, then kill rolls totalled and divided by the Kill Number, "
+               "rounded down (§6.4).",
+    MUSTER_PROCEDURE_INPUT_SPECS (small_arms_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = fire_play,
 };
 
 const MusterHmProcedure _muster_hm_opportunity_fire = {
-  { MUSTER_HM_SYSTEM, "opportunity-fire", "Opportunity fire",
-    "A BMUG that has not moved fires at an enemy moving, changing formation or charging it: "
-    "a partial volley, Kill Number +1; the firer may not move this phase (§4.1, §7.3).",
-    small_arms_inputs, G_N_ELEMENTS (small_arms_inputs), fire_outputs,
-    G_N_ELEMENTS (fire_outputs), fire_exact, _muster_hm_sample },
-  fire_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "opportunity-fire",
+    .name = "Opportunity fire",
+    .summary = "A BMUG that has not moved fires at an enemy moving, changing formation or "
+               "charging it: a partial volley, Kill Number +1; the firer may not move "
+               "this phase (§4.1, §7.3).",
+    MUSTER_PROCEDURE_INPUT_SPECS (small_arms_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = fire_play,
 };
 
 const MusterHmProcedure _muster_hm_combined_fire = {
-  { MUSTER_HM_SYSTEM, "combined-fire", "Two volleys at one target",
-    "Two BMUs fire at the same target: each divides its own kill total by the Kill Number (our "
-    "default, as in every example), or all the kill rolls against the target are pooled first "
-    "(§6.4).",
-    combined_inputs, G_N_ELEMENTS (combined_inputs), combined_outputs,
-    G_N_ELEMENTS (combined_outputs), combined_exact, _muster_hm_sample },
-  combined_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "combined-fire",
+    .name = "Two volleys at one target",
+    .summary = "Two BMUs fire at the same target: each divides its own kill total by the Kill "
+               "Number (our default, as in every example), or all the kill rolls against the "
+               "target are pooled first (§6.4).",
+    MUSTER_PROCEDURE_INPUT_SPECS (combined_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (combined_outputs),
+    .exact = combined_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = combined_play,
 };
 
 const MusterProcedure * const muster_hm_procedures[] = {

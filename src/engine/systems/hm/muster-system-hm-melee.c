@@ -24,25 +24,25 @@ static const char * const more_labels[] = { "Attacker", "Neither", "Defender", N
 
 /* The Kill Number modifiers of one side's attack (§6.2, melee and pursuit). */
 #define SIDE_INPUTS(side, Side, stands) \
-  { side "-stands", Side " stands", \
-    "One attack die per stand of the BMU, in contact or not; capped at 4 × the enemy's dice.", \
-    MUSTER_INPUT_INT, 1, 100, stands, NULL, NULL }, \
-  { side "-quality", Side " Melee Quality", \
-    "B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E +2 are our defaults.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, _muster_hm_quality_labels }, \
-  { side "-charged", Side " charged this turn", "“Just charged”: Kill Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { side "-enemy-in-cover", "Enemy of the " side " in light cover", "Kill Number +1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { side "-formed-vs-mob", Side " is formed and attacks a mob", "Kill Number −2.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { side "-more-casualties", Side " caused more casualties last round", "Kill Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { side "-rear", Side " strikes the enemy from the rear", "Kill Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { side "-other", Side ": other Kill Number modifiers", \
-    "The sum of the modifiers the review names without a value: terrain, formation, unit " \
-    "type, situation.", MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL }
+  MUSTER_INT_INPUT (side "-stands", Side " stands", \
+                    "One attack die per stand of the BMU, in contact or not; capped at " \
+                    "4 × the enemy's dice.", 1, 100, stands), \
+  MUSTER_CHOICE_INPUT (side "-quality", Side " Melee Quality", \
+                       "B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E " \
+                       "+2 are our defaults.", \
+                       _muster_hm_quality_ids, _muster_hm_quality_labels, 2), \
+  MUSTER_BOOL_INPUT (side "-charged", Side " charged this turn", \
+                     "“Just charged”: Kill Number −1.", 0), \
+  MUSTER_BOOL_INPUT (side "-enemy-in-cover", "Enemy of the " side " in light cover", \
+                     "Kill Number +1.", 0), \
+  MUSTER_BOOL_INPUT (side "-formed-vs-mob", Side " is formed and attacks a mob", \
+                     "Kill Number −2.", 0), \
+  MUSTER_BOOL_INPUT (side "-more-casualties", Side " caused more casualties last round", \
+                     "Kill Number −1.", 0), \
+  MUSTER_BOOL_INPUT (side "-rear", Side " strikes the enemy from the rear", "Kill Number −1.", 0), \
+  MUSTER_INT_INPUT (side "-other", Side ": other Kill Number modifiers", \
+                    "The sum of the modifiers the review names without a value: terrain, " \
+                    "formation, unit type, situation.", -6, 6, 0)
 
 static const MusterInputSpec melee_inputs[] = {
   SIDE_INPUTS ("attacker", "Attacker", 8),
@@ -50,32 +50,32 @@ static const MusterInputSpec melee_inputs[] = {
 };
 
 static const MusterOutputSpec melee_outputs[] = {
-  { "hits-on-defender", "Hits on the defender", NULL },
-  { "hits-on-attacker", "Hits on the attacker", NULL },
-  { "more-casualties", "Caused more casualties", more_labels },
+  { .id = "hits-on-defender", .label = "Hits on the defender" },
+  { .id = "hits-on-attacker", .label = "Hits on the attacker" },
+  { .id = "more-casualties", .label = "Caused more casualties", .value_labels = more_labels },
 };
 
 static const MusterInputSpec pursuit_inputs[] = {
-  { "stands", "Pursuer's stands", "One attack die per stand left after the hit conversion.",
-    MUSTER_INPUT_INT, 1, 100, 7, NULL, NULL },
-  { "melee-quality", "Melee Quality",
-    "B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E +2 are our defaults.",
-    MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, _muster_hm_quality_labels },
-  { "formed", "Pursuer is a formed unit",
-    "A routed unit is a mob: a formed unit attacking a mob has Kill Number −2.",
-    MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
-  { "charged", "Pursuer charged this turn", "Kill Number −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
-  { "more-casualties", "Pursuer caused more casualties last round", "Kill Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "rear", "Enemy struck from the rear", "The routing unit flees facing away: Kill Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
-  { "other", "Other Kill Number modifiers", "The sum of the modifiers the review does not give.",
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL },
+  MUSTER_INT_INPUT ("stands", "Pursuer's stands",
+                    "One attack die per stand left after the hit conversion.", 1, 100, 7),
+  MUSTER_CHOICE_INPUT ("melee-quality", "Melee Quality",
+                       "B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E "
+                       "+2 are our defaults.",
+                       _muster_hm_quality_ids, _muster_hm_quality_labels, 2),
+  MUSTER_BOOL_INPUT ("formed", "Pursuer is a formed unit",
+                     "A routed unit is a mob: a formed unit attacking a "
+                     "mob has Kill Number −2.", 1),
+  MUSTER_BOOL_INPUT ("charged", "Pursuer charged this turn", "Kill Number −1.", 0),
+  MUSTER_BOOL_INPUT ("more-casualties", "Pursuer caused more casualties last round",
+                     "Kill Number −1.", 0),
+  MUSTER_BOOL_INPUT ("rear", "Enemy struck from the rear",
+                     "The routing unit flees facing away: Kill Number −1.", 1),
+  MUSTER_INT_INPUT ("other", "Other Kill Number modifiers",
+                    "The sum of the modifiers the review does not give.", -6, 6, 0),
 };
 
 static const MusterOutputSpec pursuit_outputs[] = {
-  { "hits", "Hits on the routing unit", NULL },
+  { .id = "hits", .label = "Hits on the routing unit" },
 };
 
 /* Each side's dice, the larger capped at the table's multiple of the smaller (§8). */
@@ -244,19 +244,32 @@ pursuit_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_melee = {
-  { MUSTER_HM_SYSTEM, "melee", "Melee",
-    "Both sides roll one d6 per stand at once, the larger side capped at 4 × the enemy's "
-    "dice; each total ÷ its Kill Number, rounded down, is the hits it inflicts (§8).",
-    melee_inputs, G_N_ELEMENTS (melee_inputs), melee_outputs, G_N_ELEMENTS (melee_outputs),
-    melee_exact, _muster_hm_sample },
-  melee_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "melee",
+    .name = "Melee",
+    .summary = "Both sides roll one d6 per stand at once, the larger side capped at 4 × "
+               "the enemy's dice; each total ÷ its Kill Number, rounded down, is the "
+               "hits it inflicts (§8).",
+    MUSTER_PROCEDURE_INPUT_SPECS (melee_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (melee_outputs),
+    .exact = melee_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = melee_play,
 };
 
 const MusterHmProcedure _muster_hm_pursuit_attack = {
-  { MUSTER_HM_SYSTEM, "pursuit-attack", "Pursuit attack",
-    "A pursuer that kept contact with a routing unit attacks it with its stands; the routing "
-    "unit cannot strike back. The hits are temporary (our default) (§8.1).",
-    pursuit_inputs, G_N_ELEMENTS (pursuit_inputs), pursuit_outputs,
-    G_N_ELEMENTS (pursuit_outputs), pursuit_exact, _muster_hm_sample },
-  pursuit_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "pursuit-attack",
+    .name = "Pursuit attack",
+    .summary = "A pursuer that kept contact with a routing unit attacks it with its stands; the "
+               "routing unit cannot strike back. The hits are temporary (our default) (§8.1).",
+    MUSTER_PROCEDURE_INPUT_SPECS (pursuit_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (pursuit_outputs),
+    .exact = pursuit_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = pursuit_play,
 };

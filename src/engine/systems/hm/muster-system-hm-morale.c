@@ -31,76 +31,72 @@ static const char * const arm_ids[] = { "foot", "cavalry", NULL };
 static const char * const arm_labels[] = { "Foot", "Cavalry", NULL };
 
 static const MusterInputSpec charge_test_inputs[] = {
-  { "morale-quality", "Morale Quality",
-    "The charger's rating: B −1 to the Charge Number is the book's; A −2, C 0, D +1 and E +2 "
-    "are our defaults.", MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids,
-    _muster_hm_quality_labels },
-  { "cavalry", "Charger is cavalry", "Charge Number −2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "sub-commander", "Sub-commander leads the charge", "Charge Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "other", "Other Charge Number modifiers",
-    "The sum of the modifiers the review names without a value: relative size of the enemy "
-    "BMU, skirmisher or mob charger, charge against the target's flank.",
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL },
-  { "dice", "Charge Test dice",
-    "The example rolls “a die”: one d6 ≥ the Charge Number is our default; two dice is the "
-    "alternative reading.", MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_hm_charge_dice_ids,
-    _muster_hm_charge_dice_labels },
+  MUSTER_CHOICE_INPUT ("morale-quality", "Morale Quality",
+                       "The charger's rating: B −1 to the Charge Number is the book's; A −2, C 0, "
+                       "D +1 and E +2 are our defaults.",
+                       _muster_hm_quality_ids, _muster_hm_quality_labels, 2),
+  MUSTER_BOOL_INPUT ("cavalry", "Charger is cavalry", "Charge Number −2.", 0),
+  MUSTER_BOOL_INPUT ("sub-commander", "Sub-commander leads the charge", "Charge Number −1.", 0),
+  MUSTER_INT_INPUT ("other", "Other Charge Number modifiers",
+                    "The sum of the modifiers the review names without a value: "
+                    "relative size of the enemy BMU, skirmisher or mob charger, charge "
+                    "against the target's flank.", -6, 6, 0),
+  MUSTER_CHOICE_INPUT ("dice", "Charge Test dice",
+                       "The example rolls “a die”: one d6 ≥ the Charge Number is our default; two "
+                       "dice is the alternative reading.",
+                       _muster_hm_charge_dice_ids, _muster_hm_charge_dice_labels, 0),
 };
 
 static const MusterOutputSpec charge_test_outputs[] = {
-  { "result", "Charge Test", pass_labels },
+  { .id = "result", .label = "Charge Test", .value_labels = pass_labels },
 };
 
 /* The inputs of every Morale Number (§9.2), shared by the test and the rally. */
 #define MORALE_QUALITY_INPUT \
-  { "morale-quality", "Morale Quality", \
-    "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, C 0, D +1 and " \
-    "E +2 are our defaults.", MUSTER_INPUT_CHOICE, 0, 0, 2, _muster_hm_quality_ids, \
-    _muster_hm_quality_labels }
+  MUSTER_CHOICE_INPUT ("morale-quality", "Morale Quality", \
+                       "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, " \
+                       "C 0, D +1 and E +2 are our defaults.", \
+                       _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 #define CASUALTY_INPUTS(hits_help) \
-  { "starting-stands", "Starting stands", "The BMU's stands at the start of the battle.", \
-    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL }, \
-  { "stands-lost", "Stands already lost", "Counted in the casualty percentage.", \
-    MUSTER_INPUT_INT, 0, 99, 0, NULL, NULL }, \
-  { "hits", "Hits on the unit", hits_help, MUSTER_INPUT_INT, 0, 300, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("starting-stands", "Starting stands", \
+                    "The BMU's stands at the start of the battle.", 1, 100, 8), \
+  MUSTER_INT_INPUT ("stands-lost", "Stands already lost", \
+                    "Counted in the casualty percentage.", 0, 99, 0), \
+  MUSTER_INT_INPUT ("hits", "Hits on the unit", hits_help, 0, 300, 0)
 #define SUPPORT_INPUTS \
-  { "friends-near", "Friendly units nearby", \
-    "Friendly units “not too distant”: Morale Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "attached-commander", "Attached commander", "Morale Number −1.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_BOOL_INPUT ("friends-near", "Friendly units nearby", \
+                     "Friendly units “not too distant”: Morale Number −1.", 0), \
+  MUSTER_BOOL_INPUT ("attached-commander", "Attached commander", "Morale Number −1.", 0)
 #define OTHER_MORALE_INPUT \
-  { "other", "Other Morale Number modifiers", \
-    "The sum of the modifiers the review does not give, e.g. within its own lines.", \
-    MUSTER_INPUT_INT, -6, 6, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("other", "Other Morale Number modifiers", \
+                    "The sum of the modifiers the review does not give, e.g. " \
+                    "within its own lines.", -6, 6, 0)
 
 static const MusterInputSpec morale_test_inputs[] = {
   MORALE_QUALITY_INPUT,
   CASUALTY_INPUTS ("This turn's temporary hits plus the permanent hits it still carries. With "
                    "the stands lost they make the casualty percentage (our default formula); "
                    "25% or more: +3."),
-  { "won-melee", "Caused more casualties in the melee than it suffered", "Morale Number −1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("won-melee", "Caused more casualties in the melee than it suffered",
+                     "Morale Number −1.", 0),
   SUPPORT_INPUTS,
-  { "being-charged", "Being charged",
-    "A penalty the review gives no number for: our default +1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("being-charged", "Being charged",
+                     "A penalty the review gives no number for: our default +1.", 0),
   OTHER_MORALE_INPUT,
 };
 
 static const MusterOutputSpec morale_test_outputs[] = {
-  { "result", "Result", _muster_hm_result_labels },
-  { "margin", "Failure margin", NULL },
-  { "calamity", "Calamity (double 1s)", flag_labels },
-  { "fortune", "Fortune (double 6s)", flag_labels },
+  { .id = "result", .label = "Result", .value_labels = _muster_hm_result_labels },
+  { .id = "margin", .label = "Failure margin" },
+  { .id = "calamity", .label = "Calamity (double 1s)", .value_labels = flag_labels },
+  { .id = "fortune", .label = "Fortune (double 6s)", .value_labels = flag_labels },
 };
 
 /* The Form Square roll is a Morale Test (our default, §16 H19), with the same inputs. */
 static const MusterOutputSpec form_square_outputs[] = {
-  { "result", "Result", square_labels },
-  { "calamity", "Calamity (double 1s)", flag_labels },
-  { "fortune", "Fortune (double 6s)", flag_labels },
+  { .id = "result", .label = "Result", .value_labels = square_labels },
+  { .id = "calamity", .label = "Calamity (double 1s)", .value_labels = flag_labels },
+  { .id = "fortune", .label = "Fortune (double 6s)", .value_labels = flag_labels },
 };
 
 static const char * const rally_state_ids[] = { "shaken", "routed", NULL };
@@ -111,8 +107,9 @@ static const char * const rally_after_labels[] = {
 };
 
 static const MusterInputSpec rally_inputs[] = {
-  { "state", "Morale state", "Shaken units must rally to recover; Routed units may try.",
-    MUSTER_INPUT_CHOICE, 0, 0, RALLY_SHAKEN, rally_state_ids, rally_state_labels },
+  MUSTER_CHOICE_INPUT ("state", "Morale state",
+                       "Shaken units must rally to recover; Routed units may try.",
+                       rally_state_ids, rally_state_labels, RALLY_SHAKEN),
   MORALE_QUALITY_INPUT,
   CASUALTY_INPUTS ("The review does not say which modifiers apply to a rally: our default is "
                    "the Morale Test's, so 25% casualties give +3."),
@@ -121,40 +118,40 @@ static const MusterInputSpec rally_inputs[] = {
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { "after", "State after the rally", rally_after_labels },
+  { .id = "after", .label = "State after the rally", .value_labels = rally_after_labels },
 };
 
 static const MusterInputSpec hit_conversion_inputs[] = {
-  { "temporary-hits", "Temporary hits", "All hits taken this turn from fire and melee.",
-    MUSTER_INPUT_INT, 0, 300, 0, NULL, NULL },
-  { "carried-hits", "Permanent hits carried", "The remainder kept from earlier turns.",
-    MUSTER_INPUT_INT, 0, 9, 0, NULL, NULL },
-  { "stands", "Stands", "The BMU's stands before the conversion.",
-    MUSTER_INPUT_INT, 1, 100, 8, NULL, NULL },
+  MUSTER_INT_INPUT ("temporary-hits", "Temporary hits",
+                    "All hits taken this turn from fire and melee.", 0, 300, 0),
+  MUSTER_INT_INPUT ("carried-hits", "Permanent hits carried",
+                    "The remainder kept from earlier turns.", 0, 9, 0),
+  MUSTER_INT_INPUT ("stands", "Stands", "The BMU's stands before the conversion.", 1, 100, 8),
 };
 
 static const MusterOutputSpec hit_conversion_outputs[] = {
-  { "permanent", "Permanent hits", NULL },
-  { "stands-lost", "Stands removed", NULL },
-  { "retained", "Hits retained", NULL },
-  { "stands-left", "Stands left", NULL },
+  { .id = "permanent", .label = "Permanent hits" },
+  { .id = "stands-lost", .label = "Stands removed" },
+  { .id = "retained", .label = "Hits retained" },
+  { .id = "stands-left", .label = "Stands left" },
 };
 
 static const MusterInputSpec rout_pursuit_inputs[] = {
-  { "scale", "Scale", "The game's scale, which sets the variable-movement rates.",
-    MUSTER_INPUT_CHOICE, 0, 0, 4, _muster_hm_scale_ids, _muster_hm_scale_labels },
-  { "routing", "Routing unit", "Foot roll one die, cavalry two.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, arm_ids, arm_labels },
-  { "pursuer", "Pursuer", "Foot roll one die, cavalry two.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, arm_ids, arm_labels },
-  { "gap", "Gap (inches)", "How far apart they start: 0 when the pursuer was in contact.",
-    MUSTER_INPUT_INT, 0, 60, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("scale", "Scale",
+                       "The game's scale, which sets the variable-movement rates.",
+                       _muster_hm_scale_ids, _muster_hm_scale_labels, 4),
+  MUSTER_CHOICE_INPUT ("routing", "Routing unit",
+                       "Foot roll one die, cavalry two.", arm_ids, arm_labels, 0),
+  MUSTER_CHOICE_INPUT ("pursuer", "Pursuer",
+                       "Foot roll one die, cavalry two.", arm_ids, arm_labels, 0),
+  MUSTER_INT_INPUT ("gap", "Gap (inches)",
+                    "How far apart they start: 0 when the pursuer was in contact.", 0, 60, 0),
 };
 
 static const MusterOutputSpec rout_pursuit_outputs[] = {
-  { "rout-distance", "Rout move (inches)", NULL },
-  { "pursuit-distance", "Pursuit move (inches)", NULL },
-  { "contact", "Contact", contact_labels },
+  { .id = "rout-distance", .label = "Rout move (inches)" },
+  { .id = "pursuit-distance", .label = "Pursuit move (inches)" },
+  { .id = "contact", .label = "Contact", .value_labels = contact_labels },
 };
 
 /* Pass on a roll that ties or beats the Charge Number (our default comparison, §16 H7). */
@@ -276,13 +273,6 @@ charge_test_setup (const MusterRuleset  *ruleset,
   return _muster_hm_tables_finish (&tables, error);
 }
 
-static int
-at_least (int      value,
-          gpointer data)
-{
-  return value >= GPOINTER_TO_INT (data) ? 1 : 0;
-}
-
 static gboolean
 charge_test_exact (const MusterProcedure  *procedure,
                    const MusterRuleset    *ruleset,
@@ -296,7 +286,7 @@ charge_test_exact (const MusterProcedure  *procedure,
   if (!charge_test_setup (ruleset, values, &number, error))
     return FALSE;
   roll = muster_dist_new_dice_sum (values[CT_DICE] + 1, 6);
-  outputs[0] = muster_dist_map (roll, at_least, GINT_TO_POINTER (number));
+  outputs[0] = muster_dist_map_at_least (roll, number);
   return TRUE;
 }
 
@@ -642,57 +632,93 @@ rout_pursuit_play (const MusterProcedure  *procedure,
 }
 
 const MusterHmProcedure _muster_hm_charge_test = {
-  { MUSTER_HM_SYSTEM, "charge-test", "Charge Test",
-    "Before charging: a roll that ties or beats the Charge Number (never below 2) starts the "
-    "charge; on a failure the unit stays, moves at half speed and fires with half its stands "
-    "next turn (§7.2).",
-    charge_test_inputs, G_N_ELEMENTS (charge_test_inputs), charge_test_outputs,
-    G_N_ELEMENTS (charge_test_outputs), charge_test_exact, _muster_hm_sample },
-  charge_test_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "charge-test",
+    .name = "Charge Test",
+    .summary = "Before charging: a roll that ties or beats the Charge Number (never below 2) "
+               "starts the charge; on a failure the unit stays, moves at half speed and fires with "
+               "half its stands next turn (§7.2).",
+    MUSTER_PROCEDURE_INPUT_SPECS (charge_test_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (charge_test_outputs),
+    .exact = charge_test_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = charge_test_play,
 };
 
 const MusterHmProcedure _muster_hm_morale_test = {
-  { MUSTER_HM_SYSTEM, "morale-test", "Morale Test",
-    "2d6 against the Morale Number: a failure's result depends on its margin; double 1s bring "
-    "a Calamity and double 6s Fortune (§9).",
-    morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), morale_test_outputs,
-    G_N_ELEMENTS (morale_test_outputs), morale_test_exact, _muster_hm_sample },
-  morale_test_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "morale-test",
+    .name = "Morale Test",
+    .summary = "2d6 against the Morale Number: a failure's result depends on its margin; double 1s "
+               "bring a Calamity and double 6s Fortune (§9).",
+    MUSTER_PROCEDURE_INPUT_SPECS (morale_test_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (morale_test_outputs),
+    .exact = morale_test_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = morale_test_play,
 };
 
 const MusterHmProcedure _muster_hm_form_square = {
-  { MUSTER_HM_SYSTEM, "form-square", "Form Square",
-    "A charged unit's reaction, and its only one when charged in the flank: the review gives no "
-    "roll, so ours is a Morale Test; a pass re-forms the unit in square, a failure leaves it to "
-    "Stand and Fire (§7.3).",
-    morale_test_inputs, G_N_ELEMENTS (morale_test_inputs), form_square_outputs,
-    G_N_ELEMENTS (form_square_outputs), morale_test_exact, _muster_hm_sample },
-  morale_test_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "form-square",
+    .name = "Form Square",
+    .summary = "A charged unit's reaction, and its only one when charged in the flank: the review "
+               "gives no roll, so ours is a Morale Test; a pass re-forms the unit in square, a "
+               "failure leaves it to Stand and Fire (§7.3).",
+    MUSTER_PROCEDURE_INPUT_SPECS (morale_test_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (form_square_outputs),
+    .exact = morale_test_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = morale_test_play,
 };
 
 const MusterHmProcedure _muster_hm_rally = {
-  { MUSTER_HM_SYSTEM, "rally", "Rally",
-    "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed units "
-    "become Shaken or are removed from play (§9.4).",
-    rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-    rally_exact, _muster_hm_sample },
-  rally_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "rally",
+    .name = "Rally",
+    .summary = "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed "
+               "units become Shaken or are removed from play (§9.4).",
+    MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
+    .exact = rally_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = rally_play,
 };
 
 const MusterHmProcedure _muster_hm_hit_conversion = {
-  { MUSTER_HM_SYSTEM, "hit-conversion", "Temporary and permanent hits",
-    "In the Morale phase half the temporary hits, rounded up, are forgiven; the rest become "
-    "permanent and every 3 remove a stand (§10).",
-    hit_conversion_inputs, G_N_ELEMENTS (hit_conversion_inputs), hit_conversion_outputs,
-    G_N_ELEMENTS (hit_conversion_outputs), hit_conversion_exact, _muster_hm_sample },
-  hit_conversion_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "hit-conversion",
+    .name = "Temporary and permanent hits",
+    .summary = "In the Morale phase half the temporary hits, rounded up, are forgiven; the rest "
+               "become permanent and every 3 remove a stand (§10).",
+    MUSTER_PROCEDURE_INPUT_SPECS (hit_conversion_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (hit_conversion_outputs),
+    .exact = hit_conversion_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = hit_conversion_play,
 };
 
 const MusterHmProcedure _muster_hm_rout_pursuit = {
-  { MUSTER_HM_SYSTEM, "rout-pursuit", "Rout and pursuit movement",
-    "The routing unit's variable move, then the pursuer's: a pursuer that keeps contact may "
-    "make a pursuit attack (§11.4).",
-    rout_pursuit_inputs, G_N_ELEMENTS (rout_pursuit_inputs), rout_pursuit_outputs,
-    G_N_ELEMENTS (rout_pursuit_outputs), rout_pursuit_exact, _muster_hm_sample },
-  rout_pursuit_play,
+  .procedure = {
+    .system = MUSTER_HM_SYSTEM,
+    .id = "rout-pursuit",
+    .name = "Rout and pursuit movement",
+    .summary = "The routing unit's variable move, then the pursuer's: a pursuer that keeps contact "
+               "may make a pursuit attack (§11.4).",
+    MUSTER_PROCEDURE_INPUT_SPECS (rout_pursuit_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rout_pursuit_outputs),
+    .exact = rout_pursuit_exact,
+    .sample = _muster_hm_sample,
+  },
+  .play = rout_pursuit_play,
 };

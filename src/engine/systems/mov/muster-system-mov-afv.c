@@ -27,18 +27,18 @@ static const char * const location_labels[] = { "Miss or bounce", "Track / wheel
 
 static const MusterInputSpec af_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_AT_GUN),
-  { "cover", "Terrain",
-    "The book gives no to-hit table against AFVs. By default the vehicle counts as heavy cover "
-    "(column E stationary, D moving).", MUSTER_INPUT_CHOICE, 0, 0, 3, _muster_mov_covers,
-    _muster_mov_cover_labels },
+  MUSTER_CHOICE_INPUT ("cover", "Terrain",
+                       "The book gives no to-hit table against AFVs. By default the vehicle counts "
+                       "as heavy cover (column E stationary, D moving).",
+                       _muster_mov_covers, _muster_mov_cover_labels, 3),
   MUSTER_MOV_POSTURE_INPUT,
   MUSTER_MOV_MOVING_FIRE_INPUT,
   MUSTER_MOV_COLUMN_E_INPUT,
 };
 
 static const MusterOutputSpec af_outputs[] = {
-  { "hits", "Hits", NULL },
-  { "result", "Damage", location_labels },
+  { .id = "hits", .label = "Hits" },
+  { .id = "result", .label = "Damage", .value_labels = location_labels },
 };
 
 static void af_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -96,14 +96,18 @@ af_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_afv_fire = {
-  {
-    SYSTEM, "afv-fire", "AFV and AT fire against an AFV",
-    "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or miss, "
-    "then a d10 the location (our placeholder table).",
-    af_inputs, G_N_ELEMENTS (af_inputs), af_outputs, G_N_ELEMENTS (af_outputs),
-    af_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "afv-fire",
+    .name = "AFV and AT fire against an AFV",
+    .summary = "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or "
+               "miss, then a d10 the location (our placeholder table).",
+    MUSTER_PROCEDURE_INPUT_SPECS (af_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (af_outputs),
+    .exact = af_exact,
+    .sample = _muster_mov_sample,
   },
-  af_prepare,
+  .prepare = af_prepare,
 };
 
 /* Infantry attacks on AFVs (§7.3, §7.4) ----------------------------------------------------- */
@@ -120,15 +124,15 @@ static const char * const aa_labels[] = { "No effect", "Track damaged: immobile"
                                           NULL };
 
 static const MusterInputSpec aa_inputs[] = {
-  { "weapon", "Weapon", "Rolled on 2d6 against its damage number.", MUSTER_INPUT_CHOICE, 0, 0,
-    0, aa_weapons, aa_weapon_labels },
-  { "open-topped", "Open-topped vehicle",
-    "A grenade can destroy an open-topped vehicle; by default its track result destroys one "
-    "instead.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("weapon", "Weapon", "Rolled on 2d6 against its damage number.",
+                       aa_weapons, aa_weapon_labels, 0),
+  MUSTER_BOOL_INPUT ("open-topped", "Open-topped vehicle",
+                     "A grenade can destroy an open-topped vehicle; by default its track result "
+                     "destroys one instead.", 0),
 };
 
 static const MusterOutputSpec aa_outputs[] = {
-  { "result", "Damage", aa_labels },
+  { .id = "result", .label = "Damage", .value_labels = aa_labels },
 };
 
 static void aa_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -203,13 +207,17 @@ aa_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_anti_afv = {
-  {
-    SYSTEM, "anti-afv", "Infantry attack on an AFV",
-    "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
-    aa_inputs, G_N_ELEMENTS (aa_inputs), aa_outputs, G_N_ELEMENTS (aa_outputs),
-    aa_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "anti-afv",
+    .name = "Infantry attack on an AFV",
+    .summary = "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
+    MUSTER_PROCEDURE_INPUT_SPECS (aa_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (aa_outputs),
+    .exact = aa_exact,
+    .sample = _muster_mov_sample,
   },
-  aa_prepare,
+  .prepare = aa_prepare,
 };
 
 /* Tank crew survival (§7.6) ------------------------------------------------------------------ */
@@ -219,16 +227,16 @@ enum { CS_CREW };
 static const char * const crew_words[] = { "none", "slight", "moderate", "killed", NULL };
 
 static const MusterInputSpec cs_inputs[] = {
-  { "crew", "Crew members",
-    "Everyone in a destroyed AFV, or in the struck section of a hull or turret hit (our "
-    "reading of “may be wounded”).", MUSTER_INPUT_INT, 1, 10, 4, NULL, NULL },
+  MUSTER_INT_INPUT ("crew", "Crew members",
+                    "Everyone in a destroyed AFV, or in the struck section of a hull or turret hit "
+                    "(our reading of “may be wounded”).", 1, 10, 4),
 };
 
 static const MusterOutputSpec cs_outputs[] = {
-  { "none", "Unhurt", NULL },
-  { "slight", "Slight wounds", NULL },
-  { "moderate", "Moderate wounds", NULL },
-  { "killed", "Killed", NULL },
+  { .id = "none", .label = "Unhurt" },
+  { .id = "slight", .label = "Slight wounds" },
+  { .id = "moderate", .label = "Moderate wounds" },
+  { .id = "killed", .label = "Killed" },
 };
 
 static void cs_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -279,11 +287,15 @@ cs_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_crew_survival = {
-  {
-    SYSTEM, "crew-survival", "Tank crew survival",
-    "One d10 per crew member of a destroyed AFV.",
-    cs_inputs, G_N_ELEMENTS (cs_inputs), cs_outputs, G_N_ELEMENTS (cs_outputs),
-    cs_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "crew-survival",
+    .name = "Tank crew survival",
+    .summary = "One d10 per crew member of a destroyed AFV.",
+    MUSTER_PROCEDURE_INPUT_SPECS (cs_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (cs_outputs),
+    .exact = cs_exact,
+    .sample = _muster_mov_sample,
   },
-  cs_prepare,
+  .prepare = cs_prepare,
 };

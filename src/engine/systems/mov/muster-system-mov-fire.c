@@ -49,13 +49,13 @@ const char * const _muster_mov_column_e_mode_labels[] = {
 static const char * const fire_results[] = { "Miss", "Wound", "Killed", NULL };
 
 #define COVER_INPUT(def) \
-  { "cover", "Terrain", "The target's cover, the row of the TAR chart.", MUSTER_INPUT_CHOICE, \
-    0, 0, (def), _muster_mov_covers, _muster_mov_cover_labels }
+  MUSTER_CHOICE_INPUT ("cover", "Terrain", "The target's cover, the row of the TAR chart.", \
+                       _muster_mov_covers, _muster_mov_cover_labels, (def))
 #define WOUND_ROLLS_INPUT \
-  { "wound-rolls", "Wound rolls", \
-    "By default a hit is one wound roll however many dice hit; the option rolls once per " \
-    "hitting die (heavy weapons: per full two or three hits).", MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    wound_roll_modes, wound_roll_mode_labels }
+  MUSTER_CHOICE_INPUT ("wound-rolls", "Wound rolls", \
+                       "By default a hit is one wound roll however many dice hit; the option " \
+                       "rolls once per hitting die (heavy weapons: per full two or three hits).", \
+                       wound_roll_modes, wound_roll_mode_labels, 0)
 
 /* Direct fire, shared ------------------------------------------------------------------------ */
 
@@ -200,35 +200,37 @@ enum { FIRE_OUT_HITS, FIRE_OUT_RESULT, FIRE_OUT_INJURY, FIRE_OUT_SUPPRESSED };
 
 static const MusterInputSpec fire_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_BOLT_RIFLE),
-  { "range", "Range (yds)", "Matters only for the submachine gun: FIR 4 up to 40 yards, 3 beyond.",
-    MUSTER_INPUT_INT, 0, 400, 100, NULL, NULL },
+  MUSTER_INT_INPUT ("range", "Range (yds)",
+                    "Matters only for the submachine gun: FIR 4 up to 40 yards, 3 "
+                    "beyond.", 0, 400, 100),
   COVER_INPUT (0),
   MUSTER_MOV_POSTURE_INPUT,
-  { "moderate-wound", "Firer has a Moderate wound",
-    "The book impairs his fire without a number; FIR −1 (at least 1) is ours.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("moderate-wound", "Firer has a Moderate wound",
+                     "The book impairs his fire without a number; FIR −1 (at least 1) is ours.", 0),
   MUSTER_MOV_MOVING_FIRE_INPUT,
   WOUND_ROLLS_INPUT,
   MUSTER_MOV_COLUMN_E_INPUT,
-  { "target-injury", "Target's injury level", "His wounds before this fire.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_mov_injuries, _muster_mov_injury_labels },
-  { "wounds", "Wound rules",
-    "Basic: a second wound of any kind kills. The cumulative option adds one level per wound; "
-    "Severe exists only in campaigns.", MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_mov_wound_models,
-    _muster_mov_wound_model_labels },
-  { "animal", "Target is an animal", "Animals are never wounded, always killed.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "suppression-fir", "Suppressing fire rating",
-    "The book suppresses a soldier while fire of “a BIR rating of ___ or higher” is aimed at "
-    "him and leaves the number blank; 4 is ours. 0 switches the rule off.", MUSTER_INPUT_INT, 0,
-    7, 4, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("target-injury", "Target's injury level", "His wounds before this fire.",
+                       _muster_mov_injuries, _muster_mov_injury_labels, 0),
+  MUSTER_CHOICE_INPUT ("wounds", "Wound rules",
+                       "Basic: a second wound of any kind kills. The cumulative option adds one "
+                       "level per wound; Severe exists only in campaigns.",
+                       _muster_mov_wound_models, _muster_mov_wound_model_labels, 0),
+  MUSTER_BOOL_INPUT ("animal", "Target is an animal",
+                     "Animals are never wounded, always killed.", 0),
+  MUSTER_INT_INPUT ("suppression-fir", "Suppressing fire rating",
+                    "The book suppresses a soldier while fire of “a BIR rating of ___ or "
+                    "higher” is aimed at him and leaves the number blank; 4 is ours. 0 "
+                    "switches the rule off.", 0, 7, 4),
 };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { "hits", "Hits", NULL },
-  { "result", "Worst wound roll", fire_results },
-  { "injury", "Target's injury afterwards", _muster_mov_injury_after_labels },
-  { "suppressed", "Target suppressed this turn", _muster_mov_no_yes },
+  { .id = "hits", .label = "Hits" },
+  { .id = "result", .label = "Worst wound roll", .value_labels = fire_results },
+  { .id = "injury", .label = "Target's injury afterwards",
+    .value_labels = _muster_mov_injury_after_labels },
+  { .id = "suppressed", .label = "Target suppressed this turn",
+    .value_labels = _muster_mov_no_yes },
 };
 
 static void fire_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -360,13 +362,17 @@ fire_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_fire = {
-  {
-    SYSTEM, "fire", "Individual fire",
-    "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
-    fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-    fire_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "fire",
+    .name = "Individual fire",
+    .summary = "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
+    MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+    .exact = fire_exact,
+    .sample = _muster_mov_sample,
   },
-  fire_prepare,
+  .prepare = fire_prepare,
 };
 
 /* Kill zone casualties (§6.7, §6.72) --------------------------------------------------------- */
@@ -387,11 +393,11 @@ static const char * const blast_words[] = { "none", "slight", "moderate", "kille
 static const char * const blast_labels[] = { "None", "Slight", "Moderate", "Killed", NULL };
 
 static const MusterInputSpec kz_inputs[] = {
-  { "method", "Casualty method",
-    "The book offers the blast table as optional to the kill chart; the fire chart is the "
-    "default.", MUSTER_INPUT_CHOICE, 0, 0, 0, kz_methods, kz_method_labels },
-  { "ordnance", "Ordnance", "Its FIR on the fire chart; every kind is heavy.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, ordnance, ordnance_labels },
+  MUSTER_CHOICE_INPUT ("method", "Casualty method",
+                       "The book offers the blast table as optional to the kill chart; the fire "
+                       "chart is the default.", kz_methods, kz_method_labels, 0),
+  MUSTER_CHOICE_INPUT ("ordnance", "Ordnance", "Its FIR on the fire chart; every kind is heavy.",
+                       ordnance, ordnance_labels, 0),
   COVER_INPUT (0),
   MUSTER_MOV_POSTURE_INPUT,
   WOUND_ROLLS_INPUT,
@@ -399,7 +405,7 @@ static const MusterInputSpec kz_inputs[] = {
 };
 
 static const MusterOutputSpec kz_outputs[] = {
-  { "result", "Casualty", blast_labels },
+  { .id = "result", .label = "Casualty", .value_labels = blast_labels },
 };
 
 static void kz_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -489,13 +495,17 @@ kz_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_kill_zone = {
-  {
-    SYSTEM, "kill-zone", "Indirect fire kill zone",
-    "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or artillery "
-    "round. The blast table also serves for a hand grenade against soldiers (ours: the book "
-    "gives none).",
-    kz_inputs, G_N_ELEMENTS (kz_inputs), kz_outputs, G_N_ELEMENTS (kz_outputs),
-    kz_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "kill-zone",
+    .name = "Indirect fire kill zone",
+    .summary = "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or "
+               "artillery round. The blast table also serves for a hand grenade against soldiers "
+               "(ours: the book gives none).",
+    MUSTER_PROCEDURE_INPUT_SPECS (kz_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (kz_outputs),
+    .exact = kz_exact,
+    .sample = _muster_mov_sample,
   },
-  kz_prepare,
+  .prepare = kz_prepare,
 };

@@ -72,22 +72,23 @@ enum { CAF_WEAPON, CAF_FIRED, CAF_INJURY, CAF_MODEL };
 enum { CAF_OUT_RESULT, CAF_OUT_FIRES, CAF_OUT_INJURY, CAF_OUT_FIGHTS };
 
 #define CAF_WEAPON_INPUT(id) \
-  { id, "Defender's weapon", \
-    "The row of the close assault fire table. Our reading: any rifle uses the rifle row, " \
-    "machine pistols and LMGs the SMG/SMP row.", MUSTER_INPUT_CHOICE, 0, 0, 0, caf_weapons, \
-    caf_weapon_labels }
+  MUSTER_CHOICE_INPUT (id, "Defender's weapon", \
+                       "The row of the close assault fire table. Our reading: any rifle uses the " \
+                       "rifle row, machine pistols and LMGs the SMG/SMP row.", \
+                       caf_weapons, caf_weapon_labels, 0)
 #define CAF_FIRED_INPUT(id) \
-  { id, "Fired as part of the activity phase", \
-    "A defender armed with a bolt-action rifle who fired cannot use close assault fire.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_BOOL_INPUT (id, "Fired as part of the activity phase", \
+                     "A defender armed with a bolt-action rifle who fired cannot " \
+                     "use close assault fire.", 0)
 #define INJURY_INPUT(id, label) \
-  { id, label, "His wounds before this fight.", MUSTER_INPUT_CHOICE, 0, 0, 0, \
-    _muster_mov_injuries, _muster_mov_injury_labels }
+  MUSTER_CHOICE_INPUT (id, label, "His wounds before this fight.", \
+                       _muster_mov_injuries, _muster_mov_injury_labels, 0)
 #define MODEL_INPUT \
-  { "wounds", "Wound rules", \
-    "Basic: a second wound of any kind kills. Cumulative (option): a Slight result is one " \
-    "level, a Moderate result two; Severe exists only in campaigns.", MUSTER_INPUT_CHOICE, 0, \
-    0, 0, _muster_mov_wound_models, _muster_mov_wound_model_labels }
+  MUSTER_CHOICE_INPUT ("wounds", "Wound rules", \
+                       "Basic: a second wound of any kind kills. Cumulative (option): a " \
+                       "Slight result is one level, a Moderate result two; Severe " \
+                       "exists only in campaigns.", \
+                       _muster_mov_wound_models, _muster_mov_wound_model_labels, 0)
 
 static const MusterInputSpec caf_inputs[] = {
   CAF_WEAPON_INPUT ("weapon"),
@@ -97,10 +98,11 @@ static const MusterInputSpec caf_inputs[] = {
 };
 
 static const MusterOutputSpec caf_outputs[] = {
-  { "result", "Close assault fire", caf_labels },
-  { "fires", "Defender may fire", _muster_mov_no_yes },
-  { "injury", "Charger's injury afterwards", _muster_mov_injury_after_labels },
-  { "fights", "Charger goes on to melee", _muster_mov_no_yes },
+  { .id = "result", .label = "Close assault fire", .value_labels = caf_labels },
+  { .id = "fires", .label = "Defender may fire", .value_labels = _muster_mov_no_yes },
+  { .id = "injury", .label = "Charger's injury afterwards",
+    .value_labels = _muster_mov_injury_after_labels },
+  { .id = "fights", .label = "Charger goes on to melee", .value_labels = _muster_mov_no_yes },
 };
 
 static void caf_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -170,13 +172,17 @@ caf_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_close_assault_fire = {
-  {
-    SYSTEM, "close-assault-fire", "Close assault fire",
-    "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
-    caf_inputs, G_N_ELEMENTS (caf_inputs), caf_outputs, G_N_ELEMENTS (caf_outputs),
-    caf_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "close-assault-fire",
+    .name = "Close assault fire",
+    .summary = "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
+    MUSTER_PROCEDURE_INPUT_SPECS (caf_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (caf_outputs),
+    .exact = caf_exact,
+    .sample = _muster_mov_sample,
   },
-  caf_prepare,
+  .prepare = caf_prepare,
 };
 
 /* Melee modifiers (§5.3) ---------------------------------------------------------------------- */
@@ -237,32 +243,31 @@ static const char * const melee_results[] = { "Attacker wins", "Tie: the fight g
                                               "Defender wins", NULL };
 
 #define SIDE_INPUTS(p, who, def_weapon) \
-  { p "weapon", who " weapon", "Sword +3, rifle as a club +2, rifle with bayonet +4, knife " \
-    "+1; one, the best he has.", MUSTER_INPUT_CHOICE, 0, 0, (def_weapon), melee_weapons, \
-    melee_weapon_labels }, \
-  { p "attitude", who " attitude", "Panic or Nervous −4, Fanatic +2.", MUSTER_INPUT_CHOICE, \
-    0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes, _muster_mov_attitude_labels }, \
-  { p "moderate-wound", who " has a Moderate wound", "−4.", MUSTER_INPUT_BOOL, 0, 1, 0, \
-    NULL, NULL }, \
-  { p "prone", who " is prone", "−4.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { p "elevation", who " has the elevation advantage", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, \
-    NULL, NULL }, \
-  { p "multiple", who " is fighting multiple opponents", \
-    "−1, once however many (our reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_CHOICE_INPUT (p "weapon", who " weapon", \
+                       "Sword +3, rifle as a club +2, rifle with bayonet +4, knife +1; " \
+                       "one, the best he has.", melee_weapons, melee_weapon_labels, (def_weapon)), \
+  MUSTER_CHOICE_INPUT (p "attitude", who " attitude", "Panic or Nervous −4, Fanatic +2.", \
+                       _muster_mov_attitudes, _muster_mov_attitude_labels, \
+                       MUSTER_MOV_ATTITUDE_STEADY), \
+  MUSTER_BOOL_INPUT (p "moderate-wound", who " has a Moderate wound", "−4.", 0), \
+  MUSTER_BOOL_INPUT (p "prone", who " is prone", "−4.", 0), \
+  MUSTER_BOOL_INPUT (p "elevation", who " has the elevation advantage", "+1.", 0), \
+  MUSTER_BOOL_INPUT (p "multiple", who " is fighting multiple opponents", \
+                     "−1, once however many (our reading).", 0)
 
 static const MusterInputSpec melee_inputs[] = {
   SIDE_INPUTS ("attacker-", "Attacker's", 4),
   SIDE_INPUTS ("defender-", "Defender's", 4),
-  { "rear", "This attacker contacting the rear",
-    "−5; we put it on the defender's roll against this attacker (only the difference counts). "
-    "A defender who fled and was still caught counts as contacted from the rear (ours).",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("rear", "This attacker contacting the rear",
+                     "−5; we put it on the defender's roll against this attacker (only the "
+                     "difference counts). A defender who fled and was still caught counts as "
+                     "contacted from the rear (ours).", 0),
 };
 
 static const MusterOutputSpec melee_outputs[] = {
-  { "result", "Melee", melee_results },
-  { "attacker", "Attacker", status_labels },
-  { "defender", "Defender", status_labels },
+  { .id = "result", .label = "Melee", .value_labels = melee_results },
+  { .id = "attacker", .label = "Attacker", .value_labels = status_labels },
+  { .id = "defender", .label = "Defender", .value_labels = status_labels },
 };
 
 static void melee_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -347,14 +352,18 @@ melee_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_melee = {
-  {
-    SYSTEM, "melee", "Melee",
-    "One attacker against one defender: each rolls a d10 plus his modifiers, the higher wins "
-    "and makes a wound roll; a tie fights on next turn.",
-    melee_inputs, G_N_ELEMENTS (melee_inputs), melee_outputs, G_N_ELEMENTS (melee_outputs),
-    melee_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "melee",
+    .name = "Melee",
+    .summary = "One attacker against one defender: each rolls a d10 plus his modifiers, the higher "
+               "wins and makes a wound roll; a tie fights on next turn.",
+    MUSTER_PROCEDURE_INPUT_SPECS (melee_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (melee_outputs),
+    .exact = melee_exact,
+    .sample = _muster_mov_sample,
   },
-  melee_prepare,
+  .prepare = melee_prepare,
 };
 
 /* A charge, played out (§5.1–§5.3) ---------------------------------------------------------- */
@@ -370,29 +379,30 @@ static const char * const winners[] = { "Charger", "Undecided", "Defender", NULL
 static const MusterInputSpec assault_inputs[] = {
   CAF_WEAPON_INPUT ("defender-weapon"),
   CAF_FIRED_INPUT ("defender-fired"),
-  { "defender-melee", "Defender's melee weapon", "His melee modifier.", MUSTER_INPUT_CHOICE, 0,
-    0, 4, melee_weapons, melee_weapon_labels },
-  { "defender-attitude", "Defender's attitude", "Panic or Nervous −4, Fanatic +2.",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
-    _muster_mov_attitude_labels },
-  { "charger-melee", "Charger's melee weapon", "His melee modifier.", MUSTER_INPUT_CHOICE, 0, 0,
-    4, melee_weapons, melee_weapon_labels },
-  { "charger-attitude", "Charger's attitude",
-    "A wound from close assault fire lowers it one level before the melee.",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
-    _muster_mov_attitude_labels },
+  MUSTER_CHOICE_INPUT ("defender-melee", "Defender's melee weapon", "His melee modifier.",
+                       melee_weapons, melee_weapon_labels, 4),
+  MUSTER_CHOICE_INPUT ("defender-attitude", "Defender's attitude",
+                       "Panic or Nervous −4, Fanatic +2.", _muster_mov_attitudes,
+                       _muster_mov_attitude_labels, MUSTER_MOV_ATTITUDE_STEADY),
+  MUSTER_CHOICE_INPUT ("charger-melee", "Charger's melee weapon", "His melee modifier.",
+                       melee_weapons, melee_weapon_labels, 4),
+  MUSTER_CHOICE_INPUT ("charger-attitude", "Charger's attitude",
+                       "A wound from close assault fire lowers it one level before the melee.",
+                       _muster_mov_attitudes, _muster_mov_attitude_labels,
+                       MUSTER_MOV_ATTITUDE_STEADY),
   INJURY_INPUT ("charger-injury", "Charger's injury level"),
   MODEL_INPUT,
-  { "turns", "Turns of melee", "How many turns to play ties on before calling it undecided.",
-    MUSTER_INPUT_INT, 1, AS_MAX_TURNS, 5, NULL, NULL },
+  MUSTER_INT_INPUT ("turns", "Turns of melee",
+                    "How many turns to play ties on before calling it "
+                    "undecided.", 1, AS_MAX_TURNS, 5),
 };
 
 static const MusterOutputSpec assault_outputs[] = {
-  { "caf", "Close assault fire", caf_labels },
-  { "winner", "Winner", winners },
-  { "charger", "Charger", status_labels },
-  { "defender", "Defender", status_labels },
-  { "turns", "Turns of melee fought", NULL },
+  { .id = "caf", .label = "Close assault fire", .value_labels = caf_labels },
+  { .id = "winner", .label = "Winner", .value_labels = winners },
+  { .id = "charger", .label = "Charger", .value_labels = status_labels },
+  { .id = "defender", .label = "Defender", .value_labels = status_labels },
+  { .id = "turns", .label = "Turns of melee fought" },
 };
 
 static void assault_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -488,12 +498,16 @@ assault_resolve (const MusterMovPlan *plan,
 }
 
 const MusterMovProcedure _muster_mov_assault = {
-  {
-    SYSTEM, "assault", "Charge into melee",
-    "A charge against a defender who stands: close assault fire, then melee turns until one "
-    "side wins. Simulated.",
-    assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs,
-    G_N_ELEMENTS (assault_outputs), NULL, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "assault",
+    .name = "Charge into melee",
+    .summary = "A charge against a defender who stands: close assault fire, then melee turns until "
+               "one side wins. Simulated.",
+    MUSTER_PROCEDURE_INPUT_SPECS (assault_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (assault_outputs),
+    .exact = NULL,
+    .sample = _muster_mov_sample,
   },
-  assault_prepare,
+  .prepare = assault_prepare,
 };

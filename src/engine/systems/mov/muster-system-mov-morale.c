@@ -28,30 +28,30 @@ static const char * const double_zeros[] = { "hundred", "zero", NULL };
 static const char * const double_zero_labels[] = { "00 is 100", "00 is 0", NULL };
 
 static const MusterInputSpec morale_inputs[] = {
-  { "cover", "Soldier is in protective cover/ a building",
-    "−10 to the number to pass.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "attitude", "Mental attitude",
-    "Fanatic −10, Nervous +10, Panicked +20 to the number to pass. A fail lowers it one level.",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_MOV_ATTITUDE_STEADY, _muster_mov_attitudes,
-    _muster_mov_attitude_labels },
-  { "wounded", "Soldier is Wounded", "Any level of wound: +15 to the number to pass.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "leader-dead", "Soldier’s unit leader is dead", "+10 to the number to pass.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "pass-rule", "Passing roll",
-    "The book says both “30 or higher” and “higher than the needed number”; the default takes "
-    "the first (a roll equal to the number passes).", MUSTER_INPUT_CHOICE, 0, 0, 0, pass_rules,
-    pass_rule_labels },
-  { "double-zero", "Reading of 00 on the d100",
-    "Percentage dice read 01–00; by default 00 is 100, the best roll.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, double_zeros, double_zero_labels },
+  MUSTER_BOOL_INPUT ("cover", "Soldier is in protective cover/ a building",
+                     "−10 to the number to pass.", 0),
+  MUSTER_CHOICE_INPUT ("attitude", "Mental attitude",
+                       "Fanatic −10, Nervous +10, Panicked +20 to the number to pass. A fail "
+                       "lowers it one level.", _muster_mov_attitudes, _muster_mov_attitude_labels,
+                       MUSTER_MOV_ATTITUDE_STEADY),
+  MUSTER_BOOL_INPUT ("wounded", "Soldier is Wounded",
+                     "Any level of wound: +15 to the number to pass.", 0),
+  MUSTER_BOOL_INPUT ("leader-dead", "Soldier’s unit leader is dead",
+                     "+10 to the number to pass.", 0),
+  MUSTER_CHOICE_INPUT ("pass-rule", "Passing roll",
+                       "The book says both “30 or higher” and “higher than the needed number”; the "
+                       "default takes the first (a roll equal to the number passes).",
+                       pass_rules, pass_rule_labels, 0),
+  MUSTER_CHOICE_INPUT ("double-zero", "Reading of 00 on the d100",
+                       "Percentage dice read 01–00; by default 00 is 100, the best roll.",
+                       double_zeros, double_zero_labels, 0),
 };
 
 static const MusterOutputSpec morale_outputs[] = {
-  { "result", "Morale check", pass_fail },
-  { "attitude", "Attitude afterwards", _muster_mov_attitude_labels },
-  { "suppressed", "Suppressed", _muster_mov_no_yes },
-  { "target", "Number to pass", NULL },
+  { .id = "result", .label = "Morale check", .value_labels = pass_fail },
+  { .id = "attitude", .label = "Attitude afterwards", .value_labels = _muster_mov_attitude_labels },
+  { .id = "suppressed", .label = "Suppressed", .value_labels = _muster_mov_no_yes },
+  { .id = "target", .label = "Number to pass" },
 };
 
 static void morale_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -168,13 +168,18 @@ morale_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_morale = {
-  {
-    SYSTEM, "morale", "Morale check",
-    "d100 against 30 adjusted by the soldier's condition; a fail lowers his attitude one level.",
-    morale_inputs, G_N_ELEMENTS (morale_inputs), morale_outputs, G_N_ELEMENTS (morale_outputs),
-    morale_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "morale",
+    .name = "Morale check",
+    .summary = "d100 against 30 adjusted by the soldier's condition; a fail lowers "
+               "his attitude one level.",
+    MUSTER_PROCEDURE_INPUT_SPECS (morale_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (morale_outputs),
+    .exact = morale_exact,
+    .sample = _muster_mov_sample,
   },
-  morale_prepare,
+  .prepare = morale_prepare,
 };
 
 /* Sighting roll (§3.5) ---------------------------------------------------------------------- */
@@ -186,27 +191,22 @@ enum { SIG_OUT_RESULT, SIG_OUT_TOTAL };
 static const char * const spotted_labels[] = { "Not spotted", "Spotted", NULL };
 
 static const MusterInputSpec sighting_inputs[] = {
-  { "mounted", "Mounted on a transport or animal", "+3 to the roll.", MUSTER_INPUT_BOOL, 0, 1,
-    0, NULL, NULL },
-  { "standing", "Standing on a Wall or roof", "+2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "open", "Running or in the open", "+1 to the roll, once even if both hold.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "prone", "Prone", "−2 to the roll; crawling counts as prone.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "behind", "Behind a wall, rocky area, trees", "−2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "building", "In a building, at a window or door; in an entrenchment/foxhole",
-    "−2 to the roll.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "buttoned", "Spotter is a buttoned-up AFV crew",
-    "Against a target that is not a vehicle or building. The book gives “a minus” without a "
-    "value; −2 is ours (table sighting, row buttoned).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
+  MUSTER_BOOL_INPUT ("mounted", "Mounted on a transport or animal", "+3 to the roll.", 0),
+  MUSTER_BOOL_INPUT ("standing", "Standing on a Wall or roof", "+2 to the roll.", 0),
+  MUSTER_BOOL_INPUT ("open", "Running or in the open",
+                     "+1 to the roll, once even if both hold.", 0),
+  MUSTER_BOOL_INPUT ("prone", "Prone", "−2 to the roll; crawling counts as prone.", 0),
+  MUSTER_BOOL_INPUT ("behind", "Behind a wall, rocky area, trees", "−2 to the roll.", 0),
+  MUSTER_BOOL_INPUT ("building", "In a building, at a window or door; in an entrenchment/foxhole",
+                     "−2 to the roll.", 0),
+  MUSTER_BOOL_INPUT ("buttoned", "Spotter is a buttoned-up AFV crew",
+                     "Against a target that is not a vehicle or building. The book gives “a minus” "
+                     "without a value; −2 is ours (table sighting, row buttoned).", 0),
 };
 
 static const MusterOutputSpec sighting_outputs[] = {
-  { "result", "Sighting roll", spotted_labels },
-  { "total", "Modified roll", NULL },
+  { .id = "result", .label = "Sighting roll", .value_labels = spotted_labels },
+  { .id = "total", .label = "Modified roll" },
 };
 
 static void sighting_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -271,13 +271,17 @@ sighting_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_sighting = {
-  {
-    SYSTEM, "sighting", "Sighting roll",
-    "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
-    sighting_inputs, G_N_ELEMENTS (sighting_inputs), sighting_outputs,
-    G_N_ELEMENTS (sighting_outputs), sighting_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "sighting",
+    .name = "Sighting roll",
+    .summary = "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
+    MUSTER_PROCEDURE_INPUT_SPECS (sighting_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (sighting_outputs),
+    .exact = sighting_exact,
+    .sample = _muster_mov_sample,
   },
-  sighting_prepare,
+  .prepare = sighting_prepare,
 };
 
 /* Mishaps (§3.21) --------------------------------------------------------------------------- */
@@ -295,14 +299,14 @@ static const char * const mishap_labels[] = { "Silent", "Noise (spotted)",
                                               "Injury: killed", NULL };
 
 static const MusterInputSpec mishap_inputs[] = {
-  { "action", "Action",
-    "Cautious movement by an unspotted soldier (optional rule), or a dangerous action (#): "
-    "climbing a high or extended obstacle, jumping.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    mishap_actions, mishap_action_labels },
+  MUSTER_CHOICE_INPUT ("action", "Action",
+                       "Cautious movement by an unspotted soldier (optional rule), or a dangerous "
+                       "action (#): climbing a high or extended obstacle, jumping.",
+                       mishap_actions, mishap_action_labels, 0),
 };
 
 static const MusterOutputSpec mishap_outputs[] = {
-  { "result", "Mishap", mishap_labels },
+  { .id = "result", .label = "Mishap", .value_labels = mishap_labels },
 };
 
 static void mishap_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -360,13 +364,17 @@ mishap_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_mishap = {
-  {
-    SYSTEM, "mishap", "Mishap",
-    "d10 on the mishap table; an injury makes a wound roll (0 kills).",
-    mishap_inputs, G_N_ELEMENTS (mishap_inputs), mishap_outputs,
-    G_N_ELEMENTS (mishap_outputs), mishap_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "mishap",
+    .name = "Mishap",
+    .summary = "d10 on the mishap table; an injury makes a wound roll (0 kills).",
+    MUSTER_PROCEDURE_INPUT_SPECS (mishap_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (mishap_outputs),
+    .exact = mishap_exact,
+    .sample = _muster_mov_sample,
   },
-  mishap_prepare,
+  .prepare = mishap_prepare,
 };
 
 /* Order of movement (§3.6) ------------------------------------------------------------------ */
@@ -386,29 +394,29 @@ static const char * const first_labels[] = { "First unit moves first", "Second u
                                              NULL };
 
 #define MU_INPUTS(p, who) \
-  { p "fanatics", who ": Fanatic soldiers", "+1 for each.", MUSTER_INPUT_INT, 0, 10, 0, NULL, \
-    NULL }, \
-  { p "shaken", who ": dead, Nervous or Panicked soldiers", "−1 for each.", MUSTER_INPUT_INT, \
-    0, 10, 0, NULL, NULL }, \
-  { p "orders", who ": orders", "Hold −1. The book's “Charge orders” +1 is not one of its four " \
-    "orders: ASSAULT by default.", MUSTER_INPUT_CHOICE, 0, 0, 1, orders, order_labels }, \
-  { p "charging", who ": charging this turn", \
-    "Its members chose activity 20; counts as Charge orders only under the option.", \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { p "vehicle", who ": is a vehicle/AFV", "+4.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_INT_INPUT (p "fanatics", who ": Fanatic soldiers", "+1 for each.", 0, 10, 0), \
+  MUSTER_INT_INPUT (p "shaken", who ": dead, Nervous or Panicked soldiers", \
+                    "−1 for each.", 0, 10, 0), \
+  MUSTER_CHOICE_INPUT (p "orders", who ": orders", \
+                       "Hold −1. The book's “Charge orders” +1 is not one of its four " \
+                       "orders: ASSAULT by default.", orders, order_labels, 1), \
+  MUSTER_BOOL_INPUT (p "charging", who ": charging this turn", \
+                     "Its members chose activity 20; counts as Charge orders " \
+                     "only under the option.", 0), \
+  MUSTER_BOOL_INPUT (p "vehicle", who ": is a vehicle/AFV", "+4.", 0)
 
 static const MusterInputSpec initiative_inputs[] = {
   MU_INPUTS ("first-", "First unit"),
   MU_INPUTS ("second-", "Second unit"),
-  { "charge-orders", "Charge orders are",
-    "Which units get the +1 for Charge orders.", MUSTER_INPUT_CHOICE, 0, 0, 0, charge_rules,
-    charge_rule_labels },
+  MUSTER_CHOICE_INPUT ("charge-orders", "Charge orders are",
+                       "Which units get the +1 for Charge orders.",
+                       charge_rules, charge_rule_labels, 0),
 };
 
 static const MusterOutputSpec initiative_outputs[] = {
-  { "first", "Order of movement", first_labels },
-  { "first-total", "First unit's total", NULL },
-  { "second-total", "Second unit's total", NULL },
+  { .id = "first", .label = "Order of movement", .value_labels = first_labels },
+  { .id = "first-total", .label = "First unit's total" },
+  { .id = "second-total", .label = "Second unit's total" },
 };
 
 static void initiative_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -491,12 +499,16 @@ initiative_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_initiative = {
-  {
-    SYSTEM, "initiative", "Order of movement",
-    "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves first, a "
-    "tie is rolled again.",
-    initiative_inputs, G_N_ELEMENTS (initiative_inputs), initiative_outputs,
-    G_N_ELEMENTS (initiative_outputs), initiative_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "initiative",
+    .name = "Order of movement",
+    .summary = "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves "
+               "first, a tie is rolled again.",
+    MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
+    .exact = initiative_exact,
+    .sample = _muster_mov_sample,
   },
-  initiative_prepare,
+  .prepare = initiative_prepare,
 };

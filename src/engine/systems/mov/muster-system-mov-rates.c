@@ -26,17 +26,18 @@ static const char * const vehicle_class_labels[] = { "Wheeled", "Halftrack",
                                                      "Tank (tracked AFV)", NULL };
 
 static const MusterInputSpec mv_inputs[] = {
-  { "class", "Vehicle class", "The base rate in cautious search mode: wheeled 40, halftrack 30, "
-    "tank 20 yards a turn.", MUSTER_INPUT_CHOICE, 0, 0, 2, vehicle_classes,
-    vehicle_class_labels },
-  { "road", "On a road", "+10 yards, counted only when the whole move is on a road (our "
-    "reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "mud", "Mud, deep snow or deep sand", "Half rate, rounded down, after any road bonus, when "
-    "any part of the move crosses it (our reading).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("class", "Vehicle class",
+                       "The base rate in cautious search mode: wheeled 40, halftrack 30, "
+                       "tank 20 yards a turn.", vehicle_classes, vehicle_class_labels, 2),
+  MUSTER_BOOL_INPUT ("road", "On a road",
+                     "+10 yards, counted only when the whole move is on a road (our reading).", 0),
+  MUSTER_BOOL_INPUT ("mud", "Mud, deep snow or deep sand",
+                     "Half rate, rounded down, after any road bonus, when any part of the move "
+                     "crosses it (our reading).", 0),
 };
 
 static const MusterOutputSpec mv_outputs[] = {
-  { "yards", "Most yards this turn", NULL },
+  { .id = "yards", .label = "Most yards this turn" },
 };
 
 static void
@@ -87,14 +88,18 @@ rate_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_afv_move = {
-  {
-    SYSTEM, "afv-move", "AFV movement",
-    "An AFV on the board moves in cautious search mode: at most its class's rate a turn, 10 "
-    "yards more on a road, half in mud, deep snow or deep sand.",
-    mv_inputs, G_N_ELEMENTS (mv_inputs), mv_outputs, G_N_ELEMENTS (mv_outputs),
-    rate_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "afv-move",
+    .name = "AFV movement",
+    .summary = "An AFV on the board moves in cautious search mode: at most its class's rate a "
+               "turn, 10 yards more on a road, half in mud, deep snow or deep sand.",
+    MUSTER_PROCEDURE_INPUT_SPECS (mv_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (mv_outputs),
+    .exact = rate_exact,
+    .sample = _muster_mov_sample,
   },
-  mv_prepare,
+  .prepare = mv_prepare,
 };
 
 /* Crew-served fire over several turns (§4.9, §6.5) ------------------------------------------ */
@@ -106,23 +111,22 @@ enum { CF_OUT_SHOTS, CF_OUT_HITS };
 
 static const MusterInputSpec cf_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (8),
-  { "range", "Range (yds)", "Up to the 400 yards of line of sight.", MUSTER_INPUT_INT, 0, 400,
-    100, NULL, NULL },
-  { "cover", "Terrain", "The target's cover: the row of the TAR chart.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, _muster_mov_covers, _muster_mov_cover_labels },
+  MUSTER_INT_INPUT ("range", "Range (yds)", "Up to the 400 yards of line of sight.", 0, 400, 100),
+  MUSTER_CHOICE_INPUT ("cover", "Terrain", "The target's cover: the row of the TAR chart.",
+                       _muster_mov_covers, _muster_mov_cover_labels, 0),
   MUSTER_MOV_POSTURE_INPUT,
-  { "crew", "Crew assigned", "The weapon system's crew.", MUSTER_INPUT_INT, 1, 10, 3, NULL,
-    NULL },
-  { "crew-lost", "Crew wounded or killed", "Once half the crew (rounded up, our reading) are "
-    "casualties, firing takes twice as many turns.", MUSTER_INPUT_INT, 0, 10, 0, NULL, NULL },
-  { "turns", "Turns", "Turns of fire at the same target, from the first shot.",
-    MUSTER_INPUT_INT, 1, CF_MAX_TURNS, 4, NULL, NULL },
+  MUSTER_INT_INPUT ("crew", "Crew assigned", "The weapon system's crew.", 1, 10, 3),
+  MUSTER_INT_INPUT ("crew-lost", "Crew wounded or killed",
+                    "Once half the crew (rounded up, our reading) are casualties, firing takes "
+                    "twice as many turns.", 0, 10, 0),
+  MUSTER_INT_INPUT ("turns", "Turns",
+                    "Turns of fire at the same target, from the first shot.", 1, CF_MAX_TURNS, 4),
   MUSTER_MOV_COLUMN_E_INPUT,
 };
 
 static const MusterOutputSpec cf_outputs[] = {
-  { "shots", "Shots", NULL },
-  { "hits", "Shots that hit", NULL },
+  { .id = "shots", .label = "Shots" },
+  { .id = "hits", .label = "Shots that hit" },
 };
 
 static void
@@ -193,13 +197,17 @@ cf_exact (const MusterProcedure  *procedure,
 }
 
 const MusterMovProcedure _muster_mov_crew_fire = {
-  {
-    SYSTEM, "crew-fire", "Crew-served fire over several turns",
-    "A crew-served weapon firing at one target turn after turn: one shot a turn (our reading; "
-    "the book gives no reload times), every other turn once half its crew are casualties; each "
-    "shot is resolved on the fire chart.",
-    cf_inputs, G_N_ELEMENTS (cf_inputs), cf_outputs, G_N_ELEMENTS (cf_outputs),
-    cf_exact, _muster_mov_sample,
+  .base = {
+    .system = SYSTEM,
+    .id = "crew-fire",
+    .name = "Crew-served fire over several turns",
+    .summary = "A crew-served weapon firing at one target turn after turn: one shot a turn (our "
+               "reading; the book gives no reload times), every other turn once half its crew are "
+               "casualties; each shot is resolved on the fire chart.",
+    MUSTER_PROCEDURE_INPUT_SPECS (cf_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (cf_outputs),
+    .exact = cf_exact,
+    .sample = _muster_mov_sample,
   },
-  cf_prepare,
+  .prepare = cf_prepare,
 };

@@ -36,33 +36,37 @@ static const char * const destruction_labels[] = {
 };
 
 static const MusterInputSpec vehicle_inputs[] = {
-  { "quality", "Crew Quality", "The crew's Quality Die.", MUSTER_INPUT_CHOICE, 0, 0, 2,
-    muster_sov_quality_ids, muster_sov_quality_labels },
-  { "system", "Heavy weapon", "Its base Impact die: HXB D6, TDW D8, GDW D10, GPW D12.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, system_ids, system_labels },
-  { "size", "Weapon size class", "1 to 5; Impact is the base die times the size.",
-    MUSTER_INPUT_INT, 1, 5, 2, NULL, NULL },
-  { "rangefinder", "Rangefinding aid", "Plumb bob, sextant…: Fire Control die D6 instead of D4.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "distance", "Range", "Inches; the band is 12\" × the target's size class. Artillery other "
-    "than the HXB cannot fire under 6\".", MUSTER_INPUT_INT, 0, 300, 24, NULL, NULL },
-  { "target-size", "Target size class", "1 Very Small (light chariot) to 5 Very Large (schooner).",
-    MUSTER_INPUT_INT, 1, 5, 2, NULL, NULL },
-  { "cover", "Target's cover", "Soft +1, hard +2 to the Range Die.", MUSTER_INPUT_CHOICE, 0, 0,
-    0, muster_sov_cover_ids, muster_sov_cover_labels },
-  { "armour-value", "Armour value", "0 to 5; armour rolls D12 × the value, or D6 unarmoured.",
-    MUSTER_INPUT_INT, 0, 5, 1, NULL, NULL },
-  { "suspension", "Suspension die", "Rolled against the weapon's Impact after a suspension hit; "
-    "usually D6.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_die_ids, muster_sov_die_labels },
-  { "destruction", "Destroyed when", "The book: Impact \"exceeds the armour roll by more than "
-    "twice\", and a hit that \"does not double\" only immobilizes.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    destruction_ids, destruction_labels },
-  { "occupants", "Occupants", "Figures inside; a penetrating hit kills (D12 × size) ÷ their "
-    "armour die, rounded down.", MUSTER_INPUT_INT, 0, 50, 0, NULL, NULL },
-  { "occupant-armour", "Occupants' armour", "Their Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1,
-    muster_sov_armour_ids, muster_sov_armour_labels },
-  { "cavalry-inside", "Cavalry inside", "Casualties doubled.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
+  MUSTER_CHOICE_INPUT ("quality", "Crew Quality", "The crew's Quality Die.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_CHOICE_INPUT ("system", "Heavy weapon",
+                       "Its base Impact die: HXB D6, TDW D8, GDW D10, GPW D12.",
+                       system_ids, system_labels, 1),
+  MUSTER_INT_INPUT ("size", "Weapon size class",
+                    "1 to 5; Impact is the base die times the size.", 1, 5, 2),
+  MUSTER_BOOL_INPUT ("rangefinder", "Rangefinding aid",
+                     "Plumb bob, sextant…: Fire Control die D6 instead of D4.", 0),
+  MUSTER_INT_INPUT ("distance", "Range",
+                    "Inches; the band is 12\" × the target's size class. Artillery other than the "
+                    "HXB cannot fire under 6\".", 0, 300, 24),
+  MUSTER_INT_INPUT ("target-size", "Target size class",
+                    "1 Very Small (light chariot) to 5 Very Large (schooner).", 1, 5, 2),
+  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2 to the Range Die.",
+                       muster_sov_cover_ids, muster_sov_cover_labels, 0),
+  MUSTER_INT_INPUT ("armour-value", "Armour value",
+                    "0 to 5; armour rolls D12 × the value, or D6 unarmoured.", 0, 5, 1),
+  MUSTER_CHOICE_INPUT ("suspension", "Suspension die",
+                       "Rolled against the weapon's Impact after a suspension hit; usually D6.",
+                       muster_sov_die_ids, muster_sov_die_labels, 1),
+  MUSTER_CHOICE_INPUT ("destruction", "Destroyed when",
+                       "The book: Impact \"exceeds the armour roll by more than twice\", and a hit "
+                       "that \"does not double\" only immobilizes.",
+                       destruction_ids, destruction_labels, 0),
+  MUSTER_INT_INPUT ("occupants", "Occupants",
+                    "Figures inside; a penetrating hit kills (D12 × size) ÷ their "
+                    "armour die, rounded down.", 0, 50, 0),
+  MUSTER_CHOICE_INPUT ("occupant-armour", "Occupants' armour", "Their Armor Die.",
+                       muster_sov_armour_ids, muster_sov_armour_labels, 1),
+  MUSTER_BOOL_INPUT ("cavalry-inside", "Cavalry inside", "Casualties doubled.", 0),
 };
 
 static const char * const vehicle_hit_labels[] = {
@@ -75,9 +79,9 @@ static const char * const vehicle_damage_labels[] = {
 enum { HVO_HIT, HVO_DAMAGE, HVO_OCCUPANTS, HVO_N };
 
 static const MusterOutputSpec vehicle_outputs[] = {
-  { "hit", "Hit", vehicle_hit_labels },
-  { "damage", "Damage", vehicle_damage_labels },
-  { "occupant-casualties", "Occupant casualties", NULL },
+  { .id = "hit", .label = "Hit", .value_labels = vehicle_hit_labels },
+  { .id = "damage", .label = "Damage", .value_labels = vehicle_damage_labels },
+  { .id = "occupant-casualties", .label = "Occupant casualties" },
 };
 
 enum { DAMAGE_NONE, DAMAGE_IMMOBILIZED, DAMAGE_SYSTEMS, DAMAGE_DESTROYED };
@@ -330,11 +334,15 @@ vehicle_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_heavy_weapon_vehicle = {
-  MUSTER_SOV_SYSTEM, "heavy-weapon-vehicle", "Heavy weapon against a vehicle or structure",
-  "Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; Impact "
-  "(base die × size, doubled on a major hit) against D12 × armour value.",
-  vehicle_inputs, G_N_ELEMENTS (vehicle_inputs), vehicle_outputs, G_N_ELEMENTS (vehicle_outputs),
-  vehicle_exact, vehicle_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "heavy-weapon-vehicle",
+  .name = "Heavy weapon against a vehicle or structure",
+  .summary = "Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; "
+             "Impact (base die × size, doubled on a major hit) against D12 × armour value.",
+  MUSTER_PROCEDURE_INPUT_SPECS (vehicle_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (vehicle_outputs),
+  .exact = vehicle_exact,
+  .sample = vehicle_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -343,21 +351,22 @@ const MusterProcedure muster_sov_heavy_weapon_vehicle = {
 enum { AA_QUALITY, AA_LV, AA_DISTANCE, AA_SYSTEM };
 
 static const MusterInputSpec aim_inputs[] = {
-  { "quality", "Crew Quality", "The crew's Quality Die.", MUSTER_INPUT_CHOICE, 0, 0, 2,
-    muster_sov_quality_ids, muster_sov_quality_labels },
-  { "lv", "Leadership Value", "The crew leader's LV.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
-  { "distance", "Range", "Inches to the aim point; each full 12\" adds 1 to the target number.",
-    MUSTER_INPUT_INT, 0, 300, 25, NULL, NULL },
-  { "system", "Heavy weapon", "All but the HXB have a 6\" minimum range.", MUSTER_INPUT_CHOICE,
-    0, 0, 1, system_ids, system_labels },
+  MUSTER_CHOICE_INPUT ("quality", "Crew Quality", "The crew's Quality Die.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_INT_INPUT ("lv", "Leadership Value", "The crew leader's LV.", 1, 3, 2),
+  MUSTER_INT_INPUT ("distance", "Range",
+                    "Inches to the aim point; each full 12\" adds 1 "
+                    "to the target number.", 0, 300, 25),
+  MUSTER_CHOICE_INPUT ("system", "Heavy weapon", "All but the HXB have a 6\" minimum range.",
+                       system_ids, system_labels, 1),
 };
 
 static const char * const aim_labels[] = { "Drifts", "On the aim point", NULL };
 
 static const MusterOutputSpec aim_outputs[] = {
-  { "landing", "Landing", aim_labels },
-  { "drift", "Drift (inches)", NULL },
-  { "direction", "Drift direction (clock face)", NULL },
+  { .id = "landing", .label = "Landing", .value_labels = aim_labels },
+  { .id = "drift", .label = "Drift (inches)" },
+  { .id = "direction", .label = "Drift direction (clock face)" },
 };
 
 typedef struct
@@ -428,11 +437,15 @@ const MusterSovPlay muster_sov_artillery_aim_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (aim, muster_sov_artillery_aim_play)
 
 const MusterProcedure muster_sov_artillery_aim = {
-  MUSTER_SOV_SYSTEM, "artillery-aim", "Artillery Firing Accuracy",
-  "The crew's Quality Die against LV + full 12\" bands: at least that lands on the aim point, "
-  "otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
-  aim_inputs, G_N_ELEMENTS (aim_inputs), aim_outputs, G_N_ELEMENTS (aim_outputs),
-  aim_exact, aim_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "artillery-aim",
+  .name = "Artillery Firing Accuracy",
+  .summary = "The crew's Quality Die against LV + full 12\" bands: at least that lands on the aim "
+             "point, otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
+  MUSTER_PROCEDURE_INPUT_SPECS (aim_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (aim_outputs),
+  .exact = aim_exact,
+  .sample = aim_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -446,25 +459,26 @@ static const char * const round_labels[] = {
 };
 
 static const MusterInputSpec blast_inputs[] = {
-  { "round", "Round", "Solid shot hits each figure in its corridor with twice the weapon's "
-    "Impact; shells, grape and canister with a D8.", MUSTER_INPUT_CHOICE, 0, 0, 0, round_ids,
-    round_labels },
-  { "system", "Heavy weapon", "Its base Impact die.", MUSTER_INPUT_CHOICE, 0, 0, 1, system_ids,
-    system_labels },
-  { "size", "Weapon size class", "1 to 5.", MUSTER_INPUT_INT, 1, 5, 2, NULL, NULL },
-  { "figures", "Figures in the area", "Figures under the corridor, burst or triangle.",
-    MUSTER_INPUT_INT, 0, 60, 5, NULL, NULL },
-  { "armour", "Figures' armour", "Their Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1,
-    muster_sov_armour_ids, muster_sov_armour_labels },
-  { "cover", "Cover", "Raises armour against blasts: soft one step, hard two.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_cover_ids, muster_sov_cover_labels },
-  { "in-position", "In Position", "One more armour step as an open shift: past D12 it lowers "
-    "the round's Impact instead.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("round", "Round",
+                       "Solid shot hits each figure in its corridor with twice the weapon's "
+                       "Impact; shells, grape and canister with a D8.", round_ids, round_labels, 0),
+  MUSTER_CHOICE_INPUT ("system", "Heavy weapon", "Its base Impact die.",
+                       system_ids, system_labels, 1),
+  MUSTER_INT_INPUT ("size", "Weapon size class", "1 to 5.", 1, 5, 2),
+  MUSTER_INT_INPUT ("figures", "Figures in the area",
+                    "Figures under the corridor, burst or triangle.", 0, 60, 5),
+  MUSTER_CHOICE_INPUT ("armour", "Figures' armour", "Their Armor Die.",
+                       muster_sov_armour_ids, muster_sov_armour_labels, 1),
+  MUSTER_CHOICE_INPUT ("cover", "Cover", "Raises armour against blasts: soft one step, hard two.",
+                       muster_sov_cover_ids, muster_sov_cover_labels, 0),
+  MUSTER_BOOL_INPUT ("in-position", "In Position",
+                     "One more armour step as an open shift: past D12 it lowers the "
+                     "round's Impact instead.", 0),
 };
 
 static const MusterOutputSpec blast_outputs[] = {
-  { "casualties", "Casualties", NULL },
-  { "corridor", "Solid shot corridor (inches)", NULL },
+  { .id = "casualties", .label = "Casualties" },
+  { .id = "corridor", .label = "Solid shot corridor (inches)" },
 };
 
 typedef struct
@@ -594,10 +608,14 @@ blast_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_artillery_blast = {
-  MUSTER_SOV_SYSTEM, "artillery-blast", "Artillery against troops",
-  "Each figure under the round: its Impact against the figure's Armor Die, raised by cover. "
-  "Any figure inside also gives the unit a Suppression marker.",
-  blast_inputs, G_N_ELEMENTS (blast_inputs), blast_outputs, G_N_ELEMENTS (blast_outputs),
-  blast_exact, blast_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "artillery-blast",
+  .name = "Artillery against troops",
+  .summary = "Each figure under the round: its Impact against the figure's Armor Die, raised by "
+             "cover. Any figure inside also gives the unit a Suppression marker.",
+  MUSTER_PROCEDURE_INPUT_SPECS (blast_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (blast_outputs),
+  .exact = blast_exact,
+  .sample = blast_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -24,17 +24,19 @@ static const char * const confidence_labels[] = {
 
 static const MusterInputSpec assault_inputs[] = {
   HTH_INPUTS,
-  { "confidence", "Attacker's Confidence Level", "For its charge test.", MUSTER_INPUT_CHOICE, 0,
-    0, 1, confidence_ids, confidence_labels },
-  { "mobility", "Attacker's mobility die", "Combat Move = 2 × its roll.", MUSTER_INPUT_CHOICE, 0,
-    0, 1, muster_sov_die_ids, muster_sov_die_labels },
-  { "distance", "Distance to the target", "Inches.", MUSTER_INPUT_INT, 0, 48, 6, NULL, NULL },
-  { "attacker-figures", "Attacker's figures", "Odds for the defender's stand test: infantry 1, "
-    "cavalry 2 points each.", MUSTER_INPUT_INT, 4, 200, 20, NULL, NULL },
-  { "defender-figures", "Defender's figures", "Casualties come off them.", MUSTER_INPUT_INT, 1,
-    200, 20, NULL, NULL },
-  { "rounds", "Rounds at most", "The fight goes on each time either unit activates, usually "
-    "twice a turn.", MUSTER_INPUT_INT, 1, 20, 6, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("confidence", "Attacker's Confidence Level", "For its charge test.",
+                       confidence_ids, confidence_labels, 1),
+  MUSTER_CHOICE_INPUT ("mobility", "Attacker's mobility die", "Combat Move = 2 × its roll.",
+                       muster_sov_die_ids, muster_sov_die_labels, 1),
+  MUSTER_INT_INPUT ("distance", "Distance to the target", "Inches.", 0, 48, 6),
+  MUSTER_INT_INPUT ("attacker-figures", "Attacker's figures",
+                    "Odds for the defender's stand test: infantry 1, "
+                    "cavalry 2 points each.", 4, 200, 20),
+  MUSTER_INT_INPUT ("defender-figures", "Defender's figures",
+                    "Casualties come off them.", 1, 200, 20),
+  MUSTER_INT_INPUT ("rounds", "Rounds at most",
+                    "The fight goes on each time either unit activates, "
+                    "usually twice a turn.", 1, 20, 6),
 };
 
 static const char * const assault_result_labels[] = {
@@ -48,10 +50,10 @@ enum {
 };
 
 static const MusterOutputSpec assault_outputs[] = {
-  { "result", "Result", assault_result_labels },
-  { "rounds", "Rounds fought", NULL },
-  { "attacker-casualties", "Attacker's casualties", NULL },
-  { "defender-casualties", "Defender's casualties", NULL },
+  { .id = "result", .label = "Result", .value_labels = assault_result_labels },
+  { .id = "rounds", .label = "Rounds fought" },
+  { .id = "attacker-casualties", .label = "Attacker's casualties" },
+  { .id = "defender-casualties", .label = "Defender's casualties" },
 };
 
 static void
@@ -180,9 +182,14 @@ assault_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_close_assault = {
-  MUSTER_SOV_SYSTEM, "close-assault", "Close Assault",
-  "A charge from the Reaction Test to the end of the melee: combat moves, the defender's stand "
-  "test, and hand-to-hand rounds until a scrum test sends one side back. Simulated.",
-  assault_inputs, G_N_ELEMENTS (assault_inputs), assault_outputs, G_N_ELEMENTS (assault_outputs),
-  NULL, assault_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "close-assault",
+  .name = "Close Assault",
+  .summary = "A charge from the Reaction Test to the end of the melee: combat moves, the "
+             "defender's stand test, and hand-to-hand rounds until a scrum test sends one "
+             "side back. Simulated.",
+  MUSTER_PROCEDURE_INPUT_SPECS (assault_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (assault_outputs),
+  .exact = NULL,
+  .sample = assault_sample,
 };

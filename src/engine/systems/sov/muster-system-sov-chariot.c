@@ -21,20 +21,22 @@ formation_row (int formation)
 enum { SC_FORMATION, SC_RANKS, SC_ARMOUR, SC_QUALITY, SC_LV, SC_MOTIVATION };
 
 static const MusterInputSpec scythed_inputs[] = {
-  { "target-formation", "Target's Unit Integrity", "Hits per rank passed through: Close Order 6, "
-    "Open Order 4, Skirmish 2.", MUSTER_INPUT_CHOICE, 0, 0, 0, muster_sov_formation_ids,
-    muster_sov_formation_labels },
-  { "ranks", "Ranks passed through", "Ranks of the target the chariot drives through.",
-    MUSTER_INPUT_INT, 1, 10, 2, NULL, NULL },
-  { "armour", "Target's armour", "Each hit is a D12 Impact against this Armor Die.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels },
-  { "quality", "Target's Unit Quality", "For its Confidence Test after casualties.",
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
-  { "lv", "Target's Leadership Value", "For its Confidence Test.", MUSTER_INPUT_INT, 1, 3, 2,
-    NULL, NULL },
-  { "motivation", "Target's Mission Motivation", "The \"takes casualties\" row of the threat "
-    "table; its NTR counts as TL 0 here (§9 #23).", MUSTER_INPUT_CHOICE, 0, 0, 1,
-    muster_sov_motivation_ids, muster_sov_motivation_labels },
+  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity",
+                       "Hits per rank passed through: Close Order 6, Open Order 4, Skirmish 2.",
+                       muster_sov_formation_ids, muster_sov_formation_labels, 0),
+  MUSTER_INT_INPUT ("ranks", "Ranks passed through",
+                    "Ranks of the target the chariot drives through.", 1, 10, 2),
+  MUSTER_CHOICE_INPUT ("armour", "Target's armour",
+                       "Each hit is a D12 Impact against this Armor Die.",
+                       muster_sov_armour_ids, muster_sov_armour_labels, 1),
+  MUSTER_CHOICE_INPUT ("quality", "Target's Unit Quality",
+                       "For its Confidence Test after casualties.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_INT_INPUT ("lv", "Target's Leadership Value", "For its Confidence Test.", 1, 3, 2),
+  MUSTER_CHOICE_INPUT ("motivation", "Target's Mission Motivation",
+                       "The \"takes casualties\" row of the threat table; its NTR counts "
+                       "as TL 0 here (§9 #23).",
+                       muster_sov_motivation_ids, muster_sov_motivation_labels, 1),
 };
 
 static const char * const scythed_test_labels[] = {
@@ -45,9 +47,9 @@ static const char * const scythed_chariot_labels[] = { "Survives", "Destroyed", 
 enum { SCO_CASUALTIES, SCO_TEST, SCO_CHARIOT, SCO_N };
 
 static const MusterOutputSpec scythed_outputs[] = {
-  { "casualties", "Casualties", NULL },
-  { "confidence", "Target's Confidence Test", scythed_test_labels },
-  { "chariot", "Chariot", scythed_chariot_labels },
+  { .id = "casualties", .label = "Casualties" },
+  { .id = "confidence", .label = "Target's Confidence Test", .value_labels = scythed_test_labels },
+  { .id = "chariot", .label = "Chariot", .value_labels = scythed_chariot_labels },
 };
 
 typedef struct
@@ -157,10 +159,15 @@ scythed_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_scythed_chariot = {
-  MUSTER_SOV_SYSTEM, "scythed-chariot", "Scythed chariots",
-  "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact against "
-  "armour; a target taking casualties tests Confidence. The chariot dies against formed troops.",
-  scythed_inputs, G_N_ELEMENTS (scythed_inputs), scythed_outputs, G_N_ELEMENTS (scythed_outputs),
-  scythed_exact, scythed_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "scythed-chariot",
+  .name = "Scythed chariots",
+  .summary = "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact "
+             "against armour; a target taking casualties tests Confidence. The chariot dies "
+             "against formed troops.",
+  MUSTER_PROCEDURE_INPUT_SPECS (scythed_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (scythed_outputs),
+  .exact = scythed_exact,
+  .sample = scythed_sample,
   MUSTER_SOV_PREPARED,
 };

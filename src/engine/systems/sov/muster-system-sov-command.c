@@ -12,12 +12,11 @@
  */
 
 #define LV_SENDER_INPUT \
-  { "sender-lv", "Sender's Leadership Value", "The commander's LV.", MUSTER_INPUT_INT, 1, 3, 1, \
-    NULL, NULL }
+  MUSTER_INT_INPUT ("sender-lv", "Sender's Leadership Value", "The commander's LV.", 1, 3, 1)
 #define SENDER_QUALITY_INPUT \
-  { "sender-quality", "Sender's Unit Quality", "The commander's Quality Die, rolled for the " \
-    "test.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }
+  MUSTER_CHOICE_INPUT ("sender-quality", "Sender's Unit Quality", \
+                       "The commander's Quality Die, rolled for the test.", \
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2)
 
 static const char * const signal_ids[] = { "none", "horns", "heliograph", "telegraph", NULL };
 static const char * const signal_labels[] = {
@@ -26,14 +25,17 @@ static const char * const signal_labels[] = {
 };
 
 #define COMMUNICATION_INPUTS \
-  { "distance", "Distance", "Inches between sender and receiver; within 6\" they are in direct " \
-    "contact and need no test.", MUSTER_INPUT_INT, 0, 200, 13, NULL, NULL }, \
-  { "levels", "Command levels apart", "The sender's die shifts down one step for each command " \
-    "level beyond one between the two units.", MUSTER_INPUT_INT, 1, 4, 1, NULL, NULL }, \
-  { "signal", "Signals", "Horns or drums count +1 per 12\" beyond 6\" instead of per 6\"; a " \
-    "heliograph with unbroken line of sight, or a telegraph, has no range modifier.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, signal_ids, signal_labels }, \
-  { "wind", "Wind level", "+1 per level.", MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("distance", "Distance", \
+                    "Inches between sender and receiver; within 6\" they are in direct " \
+                    "contact and need no test.", 0, 200, 13), \
+  MUSTER_INT_INPUT ("levels", "Command levels apart", \
+                    "The sender's die shifts down one step for each command level beyond one " \
+                    "between the two units.", 1, 4, 1), \
+  MUSTER_CHOICE_INPUT ("signal", "Signals", \
+                       "Horns or drums count +1 per 12\" beyond 6\" instead of per " \
+                       "6\"; a heliograph with unbroken line of sight, or a telegraph, " \
+                       "has no range modifier.", signal_ids, signal_labels, 0), \
+  MUSTER_INT_INPUT ("wind", "Wind level", "+1 per level.", 0, 5, 0)
 
 static const char * const communication_labels[] = {
   "Direct contact", "Pass", "Fail", NULL
@@ -71,13 +73,13 @@ enum { CO_QUALITY, CO_SENDER_LV, CO_RECEIVER_LV, CO_DISTANCE };
 static const MusterInputSpec communication_inputs[] = {
   SENDER_QUALITY_INPUT,
   LV_SENDER_INPUT,
-  { "receiver-lv", "Receiver's Leadership Value", "The higher of the two LVs is the target.",
-    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
+  MUSTER_INT_INPUT ("receiver-lv", "Receiver's Leadership Value",
+                    "The higher of the two LVs is the target.", 1, 3, 2),
   COMMUNICATION_INPUTS,
 };
 
 static const MusterOutputSpec communication_outputs[] = {
-  { "result", "Communication", communication_labels },
+  { .id = "result", .label = "Communication", .value_labels = communication_labels },
 };
 
 static gboolean
@@ -113,11 +115,15 @@ const MusterSovPlay muster_sov_communication_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (communication, muster_sov_communication_play)
 
 const MusterProcedure muster_sov_communication = {
-  MUSTER_SOV_SYSTEM, "communication", "Communication test",
-  "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; automatic within "
-  "6\".",
-  communication_inputs, G_N_ELEMENTS (communication_inputs), communication_outputs,
-  G_N_ELEMENTS (communication_outputs), communication_exact, communication_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "communication",
+  .name = "Communication test",
+  .summary = "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; "
+             "automatic within 6\".",
+  MUSTER_PROCEDURE_INPUT_SPECS (communication_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (communication_outputs),
+  .exact = communication_exact,
+  .sample = communication_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -126,10 +132,10 @@ const MusterProcedure muster_sov_communication = {
 enum { RA_QUALITY, RA_LV, RA_SENDER_QUALITY, RA_SENDER_LV, RA_DISTANCE };
 
 static const MusterInputSpec rally_inputs[] = {
-  { "quality", "Unit Quality", "The rallied unit's Quality Die.", MUSTER_INPUT_CHOICE, 0, 0, 2,
-    muster_sov_quality_ids, muster_sov_quality_labels },
-  { "lv", "Unit's Leadership Value", "Added to the commander's LV for the rally roll.",
-    MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("quality", "Unit Quality", "The rallied unit's Quality Die.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_INT_INPUT ("lv", "Unit's Leadership Value",
+                    "Added to the commander's LV for the rally roll.", 1, 3, 2),
   SENDER_QUALITY_INPUT,
   LV_SENDER_INPUT,
   COMMUNICATION_INPUTS,
@@ -140,7 +146,7 @@ static const char * const rally_labels[] = {
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { "result", "Rally", rally_labels },
+  { .id = "result", .label = "Rally", .value_labels = rally_labels },
 };
 
 typedef struct
@@ -198,12 +204,16 @@ const MusterSovPlay muster_sov_rally_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (rally, muster_sov_rally_play)
 
 const MusterProcedure muster_sov_rally = {
-  MUSTER_SOV_SYSTEM, "rally", "Rally Unit",
-  "A superior's communication test (none within 6\"), then the unit's Quality Die must exceed "
-  "its LV plus the commander's to raise its Confidence one level (never above its fatigue "
-  "level, never back to Inspired).",
-  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, rally_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "rally",
+  .name = "Rally Unit",
+  .summary = "A superior's communication test (none within 6\"), then the unit's Quality Die must "
+             "exceed its LV plus the commander's to raise its Confidence one level (never above "
+             "its fatigue level, never back to Inspired).",
+  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
+  .exact = rally_exact,
+  .sample = rally_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -212,10 +222,10 @@ const MusterProcedure muster_sov_rally = {
 enum { WE_ATTACKER, WE_DEFENDER };
 
 static const MusterInputSpec wedge_inputs[] = {
-  { "attacker-quality", "Wedge's Unit Quality", "The wedge's Quality Die.", MUSTER_INPUT_CHOICE,
-    0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
-  { "defender-quality", "Defender's Unit Quality", "The defender's Quality Die.",
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
+  MUSTER_CHOICE_INPUT ("attacker-quality", "Wedge's Unit Quality", "The wedge's Quality Die.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_CHOICE_INPUT ("defender-quality", "Defender's Unit Quality", "The defender's Quality Die.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
 };
 
 static const char * const wedge_labels[] = {
@@ -224,7 +234,7 @@ static const char * const wedge_labels[] = {
 };
 
 static const MusterOutputSpec wedge_outputs[] = {
-  { "result", "Wedge contact", wedge_labels },
+  { .id = "result", .label = "Wedge contact", .value_labels = wedge_labels },
 };
 
 typedef struct
@@ -279,11 +289,16 @@ const MusterSovPlay muster_sov_wedge_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (wedge, muster_sov_wedge_play)
 
 const MusterProcedure muster_sov_wedge = {
-  MUSTER_SOV_SYSTEM, "wedge", "Wedge contact",
-  "Both sides roll their Quality Die on contact: the wedge collapses unless it rolls higher; "
-  "higher suppresses the defender, more than double costs it a level of integrity.",
-  wedge_inputs, G_N_ELEMENTS (wedge_inputs), wedge_outputs, G_N_ELEMENTS (wedge_outputs),
-  wedge_exact, wedge_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "wedge",
+  .name = "Wedge contact",
+  .summary = "Both sides roll their Quality Die on contact: the wedge collapses unless "
+             "it rolls higher; higher suppresses the defender, more than double costs it "
+             "a level of integrity.",
+  MUSTER_PROCEDURE_INPUT_SPECS (wedge_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (wedge_outputs),
+  .exact = wedge_exact,
+  .sample = wedge_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -292,15 +307,15 @@ const MusterProcedure muster_sov_wedge = {
 enum { SP_QUALITY, SP_DISTANCE, SP_COVER, SP_IN_POSITION, SP_SPYGLASS };
 
 static const MusterInputSpec spotting_inputs[] = {
-  { "quality", "Observer's Unit Quality", "The observer's Quality Die.", MUSTER_INPUT_CHOICE, 0,
-    0, 2, muster_sov_quality_ids, muster_sov_quality_labels },
-  { "distance", "Distance", "The target's D4 shifts up one per full 12\".", MUSTER_INPUT_INT, 0,
-    200, 12, NULL, NULL },
-  { "cover", "Target's cover", "Soft +1, hard +2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    muster_sov_cover_ids, muster_sov_cover_labels },
-  { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "spyglass", "Spyglass", "The observer's second die is a D6 instead of the naked eye's D4.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("quality", "Observer's Unit Quality", "The observer's Quality Die.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_INT_INPUT ("distance", "Distance",
+                    "The target's D4 shifts up one per full 12\".", 0, 200, 12),
+  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2.",
+                       muster_sov_cover_ids, muster_sov_cover_labels, 0),
+  MUSTER_BOOL_INPUT ("in-position", "Target In Position", "+1.", 0),
+  MUSTER_BOOL_INPUT ("spyglass", "Spyglass",
+                     "The observer's second die is a D6 instead of the naked eye's D4.", 0),
 };
 
 static const char * const spotting_labels[] = {
@@ -308,7 +323,7 @@ static const char * const spotting_labels[] = {
 };
 
 static const MusterOutputSpec spotting_outputs[] = {
-  { "result", "Spotting", spotting_labels },
+  { .id = "result", .label = "Spotting", .value_labels = spotting_labels },
 };
 
 typedef struct
@@ -366,10 +381,14 @@ const MusterSovPlay muster_sov_spotting_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (spotting, muster_sov_spotting_play)
 
 const MusterProcedure muster_sov_spotting = {
-  MUSTER_SOV_SYSTEM, "spotting", "Spotting (Observe)",
-  "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 shifted by "
-  "distance and cover: one beat flips the marker, two place the unit.",
-  spotting_inputs, G_N_ELEMENTS (spotting_inputs), spotting_outputs,
-  G_N_ELEMENTS (spotting_outputs), spotting_exact, spotting_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "spotting",
+  .name = "Spotting (Observe)",
+  .summary = "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 "
+             "shifted by distance and cover: one beat flips the marker, two place the unit.",
+  MUSTER_PROCEDURE_INPUT_SPECS (spotting_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (spotting_outputs),
+  .exact = spotting_exact,
+  .sample = spotting_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -28,56 +28,61 @@ static const char * const firepower_die_labels[] = {
 };
 
 static const MusterInputSpec fire_inputs[] = {
-  { "quality", "Unit Quality", "The firer's Quality Die, which also sets the basic range band "
-    "(its size in inches).", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
-    muster_sov_quality_labels },
-  { "weapon", "Missile weapon", "From the Missile Weapons Table: range band modifier, "
-    "firepower and Impact.", MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_missile_ids,
-    muster_sov_missile_labels },
-  { "figures", "Figures with line of sight", "Figures able to fire directly at the target; "
-    "their FP adds up to the potential shots.", MUSTER_INPUT_INT, 1, 200, 12, NULL, NULL },
-  { "area-figures", "Area Fire figures", "Other figures adding Area Fire (bows only); they "
-    "count half and roll their own Area Fire Die.", MUSTER_INPUT_INT, 0, 200, 0, NULL, NULL },
-  { "volley", "Volley", "Fire prepared by a Reorganize action: FP doubled. Crossbows and "
-    "firearms only.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "distance", "Range", "Inches to the target; every effective band (RBM × Quality Die "
-    "size) moves the Range Die one step up, five bands at most.", MUSTER_INPUT_INT, 0, 200, 9,
-    NULL, NULL },
-  { "target-formation", "Target's Unit Integrity", "Close Order −1, Skirmish +1 to the Range "
-    "Die (travel mode counts as Close Order).", MUSTER_INPUT_CHOICE, 0, 0, 1,
-    muster_sov_formation_ids, muster_sov_formation_labels },
-  { "mounted", "Mounted target", "−1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "shield-wall", "Target behind a Shield Wall", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "cover", "Target's cover", "Soft +1, hard +2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    muster_sov_cover_ids, muster_sov_cover_labels },
-  { "moved", "Firer moved this activation", "+1, except for thrown weapons.", MUSTER_INPUT_BOOL,
-    0, 1, 0, NULL, NULL },
-  { "over-skirmishers", "Firing over skirmishers", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "wind", "Wind level", "+1 per level when firing into or across the wind.", MUSTER_INPUT_INT,
-    0, 5, 0, NULL, NULL },
-  { "lone-figure", "Lone Independent Figure", "+2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "large-creature", "Elephants and large creatures", "−2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
-  { "vehicle-size", "Vehicle or structure size class", "− the size class; 0 for troops.",
-    MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
-  { "armour", "Target's armour", "The Armor Die rolled against each Impact.",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels },
-  { "era", "Weapon era advantage", "Eras by which the firer's weapons are more advanced "
-    "(negative: less): an armoured target's die shifts down one step each.", MUSTER_INPUT_INT, -4,
-    4, 0, NULL, NULL },
-  { "wet", "Wet bows", "Rain: Impact −1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "firepower-die", "Firepower Die", "The worked example rolls the die nearest the unit's total "
-    "FP (12 archers → D12); the text says the weapon's FP Die.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    firepower_die_ids, firepower_die_labels },
-  { "defensive", "Final Defensive Fire", "The defender's free fire at a charger that fell short: "
-    "no suppression result, only casualties count (§4.10.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
-  { "fire-and-retire", "Fire and Retire", "Fired FDF-style at the charger's position after the "
-    "withdrawal: the target's Range Die +1 (§4.12.2).", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "speculative", "Speculative fire", "At an unrevealed marker: no casualties; only two or more "
-    "dice beating the Range Die reveal a real unit, which is then suppressed (§4.8).",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("quality", "Unit Quality",
+                       "The firer's Quality Die, which also sets the basic range band "
+                       "(its size in inches).",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_CHOICE_INPUT ("weapon", "Missile weapon",
+                       "From the Missile Weapons Table: range band modifier, firepower and Impact.",
+                       muster_sov_missile_ids, muster_sov_missile_labels, 4),
+  MUSTER_INT_INPUT ("figures", "Figures with line of sight",
+                    "Figures able to fire directly at the target; their FP adds up to "
+                    "the potential shots.", 1, 200, 12),
+  MUSTER_INT_INPUT ("area-figures", "Area Fire figures",
+                    "Other figures adding Area Fire (bows only); they count half and roll "
+                    "their own Area Fire Die.", 0, 200, 0),
+  MUSTER_BOOL_INPUT ("volley", "Volley",
+                     "Fire prepared by a Reorganize action: FP doubled. "
+                     "Crossbows and firearms only.", 0),
+  MUSTER_INT_INPUT ("distance", "Range",
+                    "Inches to the target; every effective band (RBM × Quality Die size) moves the "
+                    "Range Die one step up, five bands at most.", 0, 200, 9),
+  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity",
+                       "Close Order −1, Skirmish +1 to the Range Die (travel mode "
+                       "counts as Close Order).",
+                       muster_sov_formation_ids, muster_sov_formation_labels, 1),
+  MUSTER_BOOL_INPUT ("mounted", "Mounted target", "−1.", 0),
+  MUSTER_BOOL_INPUT ("in-position", "Target In Position", "+1.", 0),
+  MUSTER_BOOL_INPUT ("shield-wall", "Target behind a Shield Wall", "+1.", 0),
+  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2.",
+                       muster_sov_cover_ids, muster_sov_cover_labels, 0),
+  MUSTER_BOOL_INPUT ("moved", "Firer moved this activation", "+1, except for thrown weapons.", 0),
+  MUSTER_BOOL_INPUT ("over-skirmishers", "Firing over skirmishers", "+1.", 0),
+  MUSTER_INT_INPUT ("wind", "Wind level",
+                    "+1 per level when firing into or across the wind.", 0, 5, 0),
+  MUSTER_BOOL_INPUT ("lone-figure", "Lone Independent Figure", "+2.", 0),
+  MUSTER_BOOL_INPUT ("large-creature", "Elephants and large creatures", "−2.", 0),
+  MUSTER_INT_INPUT ("vehicle-size", "Vehicle or structure size class",
+                    "− the size class; 0 for troops.", 0, 5, 0),
+  MUSTER_CHOICE_INPUT ("armour", "Target's armour", "The Armor Die rolled against each Impact.",
+                       muster_sov_armour_ids, muster_sov_armour_labels, 1),
+  MUSTER_INT_INPUT ("era", "Weapon era advantage",
+                    "Eras by which the firer's weapons are more advanced (negative: less): an "
+                    "armoured target's die shifts down one step each.", -4, 4, 0),
+  MUSTER_BOOL_INPUT ("wet", "Wet bows", "Rain: Impact −1.", 0),
+  MUSTER_CHOICE_INPUT ("firepower-die", "Firepower Die",
+                       "The worked example rolls the die nearest the unit's total FP (12 archers → "
+                       "D12); the text says the weapon's FP Die.",
+                       firepower_die_ids, firepower_die_labels, 0),
+  MUSTER_BOOL_INPUT ("defensive", "Final Defensive Fire",
+                     "The defender's free fire at a charger that fell short: no suppression "
+                     "result, only casualties count (§4.10.2).", 0),
+  MUSTER_BOOL_INPUT ("fire-and-retire", "Fire and Retire",
+                     "Fired FDF-style at the charger's position after the withdrawal: the target's "
+                     "Range Die +1 (§4.12.2).", 0),
+  MUSTER_BOOL_INPUT ("speculative", "Speculative fire",
+                     "At an unrevealed marker: no casualties; only two or more dice beating the "
+                     "Range Die reveal a real unit, which is then suppressed (§4.8).", 0),
 };
 
 static const char * const fire_result_labels[] = {
@@ -87,11 +92,11 @@ static const char * const fire_result_labels[] = {
 enum { FO_RESULT, FO_SUPPRESSION, FO_HITS, FO_CASUALTIES, FO_SHIELD_WALL_LOST, FO_N };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { "result", "Result", fire_result_labels },
-  { "suppression", "Suppression markers", NULL },
-  { "potential-hits", "Potential hits", NULL },
-  { "casualties", "Casualties", NULL },
-  { "shield-wall-lost", "Shield Wall lost (pilum)", NULL },
+  { .id = "result", .label = "Result", .value_labels = fire_result_labels },
+  { .id = "suppression", .label = "Suppression markers" },
+  { .id = "potential-hits", .label = "Potential hits" },
+  { .id = "casualties", .label = "Casualties" },
+  { .id = "shield-wall-lost", .label = "Shield Wall lost (pilum)" },
 };
 
 typedef struct
@@ -366,11 +371,15 @@ fire_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_fire = {
-  MUSTER_SOV_SYSTEM, "fire", "Fire combat",
-  "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating it "
-  "suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each rolling "
-  "Impact against Armor.",
-  fire_inputs, G_N_ELEMENTS (fire_inputs), fire_outputs, G_N_ELEMENTS (fire_outputs),
-  fire_exact, fire_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "fire",
+  .name = "Fire combat",
+  .summary = "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating "
+             "it suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each "
+             "rolling Impact against Armor.",
+  MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+  .exact = fire_exact,
+  .sample = fire_sample,
   MUSTER_SOV_PREPARED,
 };

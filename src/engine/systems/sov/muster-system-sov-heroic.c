@@ -33,22 +33,27 @@ static const char * const secondary_labels[] = {
 };
 
 #define HERO_INPUTS(side, Side) \
-  { side "-skill", Side "'s hand-to-hand skill", "The skill (Quality) die, D4 unskilled to D12 " \
-    "expert.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels }, \
-  { side "-weapon", Side "'s weapon", "Its FP Die joins the skill die; its Impact wounds.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 4, muster_sov_weapon_ids, muster_sov_weapon_labels }, \
-  { side "-armour", Side "'s armour", "Defence is the higher of the armour and secondary die.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_armour_ids, muster_sov_armour_labels }, \
-  { side "-secondary", Side "'s shield or second weapon", "Its die, if higher, defends instead " \
-    "of the armour.", MUSTER_INPUT_CHOICE, 0, 0, 0, secondary_ids, secondary_labels }
+  MUSTER_CHOICE_INPUT (side "-skill", Side "'s hand-to-hand skill", \
+                       "The skill (Quality) die, D4 unskilled to D12 expert.", \
+                       muster_sov_die_ids, muster_sov_die_labels, 2), \
+  MUSTER_CHOICE_INPUT (side "-weapon", Side "'s weapon", \
+                       "Its FP Die joins the skill die; its Impact wounds.", \
+                       muster_sov_weapon_ids, muster_sov_weapon_labels, 4), \
+  MUSTER_CHOICE_INPUT (side "-armour", Side "'s armour", \
+                       "Defence is the higher of the armour and secondary die.", \
+                       muster_sov_armour_ids, muster_sov_armour_labels, 1), \
+  MUSTER_CHOICE_INPUT (side "-secondary", Side "'s shield or second weapon", \
+                       "Its die, if higher, defends instead of the armour.", \
+                       secondary_ids, secondary_labels, 0)
 
 static const MusterInputSpec heroic_inputs[] = {
   HERO_INPUTS ("attacker", "Attacker"),
   HERO_INPUTS ("defender", "Defender"),
-  { "blow-reading", "Minor and major blows", "As printed, the winner's higher die beats both of "
-    "the loser's dice whenever it wins, so no blow is ever minor; by default each of the "
-    "winner's two dice that beats the loser's higher die counts, as in heroic missile combat.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, blow_reading_ids, blow_reading_labels },
+  MUSTER_CHOICE_INPUT ("blow-reading", "Minor and major blows",
+                       "As printed, the winner's higher die beats both of the loser's dice "
+                       "whenever it wins, so no blow is ever minor; by default each of the "
+                       "winner's two dice that beats the loser's higher die counts, as in "
+                       "heroic missile combat.", blow_reading_ids, blow_reading_labels, 0),
 };
 
 static const char * const blow_labels[] = {
@@ -62,9 +67,9 @@ static const char * const wound_labels[] = {
 enum { HEO_BLOW, HEO_A_WOUNDS, HEO_D_WOUNDS, HEO_N };
 
 static const MusterOutputSpec heroic_outputs[] = {
-  { "blow", "Blow", blow_labels },
-  { "attacker-wounds", "Attacker's wounds", wound_labels },
-  { "defender-wounds", "Defender's wounds", wound_labels },
+  { .id = "blow", .label = "Blow", .value_labels = blow_labels },
+  { .id = "attacker-wounds", .label = "Attacker's wounds", .value_labels = wound_labels },
+  { .id = "defender-wounds", .label = "Defender's wounds", .value_labels = wound_labels },
 };
 
 typedef struct
@@ -251,12 +256,17 @@ heroic_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_heroic_combat = {
-  MUSTER_SOV_SYSTEM, "heroic-combat", "Heroic Combat, hand-to-hand",
-  "Both characters roll skill and weapon FP dice and keep the higher: beating one of the "
-  "loser's dice is a minor blow, both a major one. Impact (doubled on a major blow) against the "
-  "better of armour and shield: over it 1 wound, over twice 2, over three times killed.",
-  heroic_inputs, G_N_ELEMENTS (heroic_inputs), heroic_outputs, G_N_ELEMENTS (heroic_outputs),
-  heroic_exact, heroic_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "heroic-combat",
+  .name = "Heroic Combat, hand-to-hand",
+  .summary = "Both characters roll skill and weapon FP dice and keep the higher: beating one of "
+             "the loser's dice is a minor blow, both a major one. Impact (doubled on a major "
+             "blow) against the better of armour and shield: over it 1 wound, over twice 2, "
+             "over three times killed.",
+  MUSTER_PROCEDURE_INPUT_SPECS (heroic_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_outputs),
+  .exact = heroic_exact,
+  .sample = heroic_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -337,15 +347,16 @@ shot_layout (gconstpointer  setup,
 }
 
 #define TARGET_INPUTS(default_distance, lone_default) \
-  { "distance", "Range", "Inches; the band is the weapon's RBM × the skill die's size.", \
-    MUSTER_INPUT_INT, 0, 300, default_distance, NULL, NULL }, \
-  { "cover", "Target's cover", "Soft +1, hard +2 to the Range Die.", MUSTER_INPUT_CHOICE, 0, 0, \
-    0, muster_sov_cover_ids, muster_sov_cover_labels }, \
-  { "in-position", "Target In Position", "+1.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }, \
-  { "lone-figure", "Lone Independent Figure", "+2 when the target is a figure on its own.", \
-    MUSTER_INPUT_BOOL, 0, 1, lone_default, NULL, NULL }, \
-  { "armour", "Target's armour", "Its Armor Die.", MUSTER_INPUT_CHOICE, 0, 0, 1, \
-    muster_sov_armour_ids, muster_sov_armour_labels }
+  MUSTER_INT_INPUT ("distance", "Range", \
+                    "Inches; the band is the weapon's RBM × the skill die's size.", \
+                    0, 300, default_distance), \
+  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2 to the Range Die.", \
+                       muster_sov_cover_ids, muster_sov_cover_labels, 0), \
+  MUSTER_BOOL_INPUT ("in-position", "Target In Position", "+1.", 0), \
+  MUSTER_BOOL_INPUT ("lone-figure", "Lone Independent Figure", \
+                     "+2 when the target is a figure on its own.", lone_default), \
+  MUSTER_CHOICE_INPUT ("armour", "Target's armour", "Its Armor Die.", \
+                       muster_sov_armour_ids, muster_sov_armour_labels, 1)
 
 /* Heroic missile combat */
 
@@ -353,13 +364,16 @@ enum { HM_SKILL, HM_WEAPON, HM_DISTANCE, HM_COVER, HM_IN_POSITION, HM_LONE, HM_A
        HM_SECONDARY };
 
 static const MusterInputSpec heroic_missile_inputs[] = {
-  { "skill", "Missile weapon skill", "The character's skill die, D4 unskilled to D12 expert.",
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_die_ids, muster_sov_die_labels },
-  { "weapon", "Missile weapon", "Its FP Die joins the skill die; its Impact wounds.",
-    MUSTER_INPUT_CHOICE, 0, 0, 5, muster_sov_missile_ids, muster_sov_missile_labels },
+  MUSTER_CHOICE_INPUT ("skill", "Missile weapon skill",
+                       "The character's skill die, D4 unskilled to D12 expert.",
+                       muster_sov_die_ids, muster_sov_die_labels, 2),
+  MUSTER_CHOICE_INPUT ("weapon", "Missile weapon",
+                       "Its FP Die joins the skill die; its Impact wounds.",
+                       muster_sov_missile_ids, muster_sov_missile_labels, 5),
   TARGET_INPUTS (10, 1),
-  { "secondary", "Target's shield", "Its die, if higher, defends instead of the armour.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, secondary_ids, secondary_labels },
+  MUSTER_CHOICE_INPUT ("secondary", "Target's shield",
+                       "Its die, if higher, defends instead of the armour.",
+                       secondary_ids, secondary_labels, 0),
 };
 
 static const char * const missile_blow_labels[] = {
@@ -367,8 +381,8 @@ static const char * const missile_blow_labels[] = {
 };
 
 static const MusterOutputSpec heroic_missile_outputs[] = {
-  { "blow", "Blow", missile_blow_labels },
-  { "wounds", "Target's wounds", wound_labels },
+  { .id = "blow", .label = "Blow", .value_labels = missile_blow_labels },
+  { .id = "wounds", .label = "Target's wounds", .value_labels = wound_labels },
 };
 
 static gboolean
@@ -463,11 +477,16 @@ heroic_missile_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_heroic_missile = {
-  MUSTER_SOV_SYSTEM, "heroic-missile", "Heroic Combat, missile",
-  "The character's skill die and the weapon's FP Die against the target's Range Die: one "
-  "beating it is a minor blow, both a major one; then Impact as in heroic hand-to-hand combat.",
-  heroic_missile_inputs, G_N_ELEMENTS (heroic_missile_inputs), heroic_missile_outputs,
-  G_N_ELEMENTS (heroic_missile_outputs), heroic_missile_exact, heroic_missile_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "heroic-missile",
+  .name = "Heroic Combat, missile",
+  .summary = "The character's skill die and the weapon's FP Die against the target's Range Die: "
+             "one beating it is a minor blow, both a major one; then Impact as in heroic "
+             "hand-to-hand combat.",
+  MUSTER_PROCEDURE_INPUT_SPECS (heroic_missile_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_missile_outputs),
+  .exact = heroic_missile_exact,
+  .sample = heroic_missile_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -476,12 +495,13 @@ const MusterProcedure muster_sov_heroic_missile = {
 enum { SN_QUALITY, SN_WEAPON, SN_TELESCOPIC, SN_DISTANCE };
 
 static const MusterInputSpec sniper_inputs[] = {
-  { "quality", "Sniper's Quality", "The sniper's Quality Die; a natural 1 reveals the sniper.",
-    MUSTER_INPUT_CHOICE, 0, 0, 3, muster_sov_quality_ids, muster_sov_quality_labels },
-  { "weapon", "Missile weapon", "Its FP Die joins the Quality Die; its Impact kills.",
-    MUSTER_INPUT_CHOICE, 0, 0, 9, muster_sov_missile_ids, muster_sov_missile_labels },
-  { "telescopic", "Telescopic sight", "Doubles the sniper's range band.", MUSTER_INPUT_BOOL, 0, 1,
-    0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("quality", "Sniper's Quality",
+                       "The sniper's Quality Die; a natural 1 reveals the sniper.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 3),
+  MUSTER_CHOICE_INPUT ("weapon", "Missile weapon",
+                       "Its FP Die joins the Quality Die; its Impact kills.",
+                       muster_sov_missile_ids, muster_sov_missile_labels, 9),
+  MUSTER_BOOL_INPUT ("telescopic", "Telescopic sight", "Doubles the sniper's range band.", 0),
   TARGET_INPUTS (20, 0),
 };
 
@@ -491,9 +511,9 @@ static const char * const sniper_hit_labels[] = {
 };
 
 static const MusterOutputSpec sniper_outputs[] = {
-  { "hit", "Hit", sniper_hit_labels },
-  { "casualty", "Casualty", NULL },
-  { "revealed", "Sniper revealed", NULL },
+  { .id = "hit", .label = "Hit", .value_labels = sniper_hit_labels },
+  { .id = "casualty", .label = "Casualty" },
+  { .id = "revealed", .label = "Sniper revealed" },
 };
 
 static gboolean
@@ -540,12 +560,16 @@ const MusterSovPlay muster_sov_sniper_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (sniper, muster_sov_sniper_play)
 
 const MusterProcedure muster_sov_sniper = {
-  MUSTER_SOV_SYSTEM, "sniper", "Sniper fire",
-  "The sniper's Quality and FP dice against a Range Die from his band: even a miss suppresses; "
-  "one die beating it hits a random figure, two the figure he picks (leaders too); then Impact "
-  "against Armor.",
-  sniper_inputs, G_N_ELEMENTS (sniper_inputs), sniper_outputs, G_N_ELEMENTS (sniper_outputs),
-  sniper_exact, sniper_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "sniper",
+  .name = "Sniper fire",
+  .summary = "The sniper's Quality and FP dice against a Range Die from his band: even a miss "
+             "suppresses; one die beating it hits a random figure, two the figure he picks "
+             "(leaders too); then Impact against Armor.",
+  MUSTER_PROCEDURE_INPUT_SPECS (sniper_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (sniper_outputs),
+  .exact = sniper_exact,
+  .sample = sniper_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -570,20 +594,24 @@ static const char * const if_labels[] = {
 };
 
 static const MusterInputSpec if_inputs[] = {
-  { "quality", "Figure Quality", "The Quality Die of the figure's Activation Marker: Untrained "
-    "D4 to Elite D12.", MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids,
-    muster_sov_quality_labels },
-  { "lv", "Leadership Value", "The figure's LV, which stands for its self-discipline: 1 to 3, "
-    "lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL },
-  { "attempt", "Attempt", "A Confidence test when a trigger happens, or an action spent "
-    "removing the Panic marker (which must come off before any Suppression marker).",
-    MUSTER_INPUT_CHOICE, 0, 0, IF_TEST, if_attempts, if_attempt_labels },
-  { "tl", "Threat Level", "The Confidence test's basic and cumulative Threat Level (not used "
-    "to remove Panic, which is against LV alone).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("quality", "Figure Quality",
+                       "The Quality Die of the figure's Activation Marker: "
+                       "Untrained D4 to Elite D12.",
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2),
+  MUSTER_INT_INPUT ("lv", "Leadership Value",
+                    "The figure's LV, which stands for its self-discipline: 1 "
+                    "to 3, lower is better.", 1, 3, 2),
+  MUSTER_CHOICE_INPUT ("attempt", "Attempt",
+                       "A Confidence test when a trigger happens, or an action spent removing the "
+                       "Panic marker (which must come off before any Suppression marker).",
+                       if_attempts, if_attempt_labels, IF_TEST),
+  MUSTER_INT_INPUT ("tl", "Threat Level",
+                    "The Confidence test's basic and cumulative Threat Level (not used to remove "
+                    "Panic, which is against LV alone).", -6, 20, 0),
 };
 
 static const MusterOutputSpec if_outputs[] = {
-  { "result", "Result", if_labels },
+  { .id = "result", .label = "Result", .value_labels = if_labels },
 };
 
 typedef struct
@@ -637,11 +665,16 @@ const MusterSovPlay muster_sov_independent_figure_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (independent, muster_sov_independent_figure_play)
 
 const MusterProcedure muster_sov_independent_figure = {
-  MUSTER_SOV_SYSTEM, "independent-figure", "Independent Figure Confidence",
-  "A lone figure has no Confidence Level: a failed Confidence test gives it a Suppression "
-  "marker, a major failure a Panic marker. Panic comes off like suppression, Quality Die "
-  "above LV, but a 1 rolled while trying removes the figure for good.",
-  if_inputs, G_N_ELEMENTS (if_inputs), if_outputs, G_N_ELEMENTS (if_outputs),
-  independent_exact, independent_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "independent-figure",
+  .name = "Independent Figure Confidence",
+  .summary = "A lone figure has no Confidence Level: a failed Confidence test gives it "
+             "a Suppression marker, a major failure a Panic marker. Panic comes off "
+             "like suppression, Quality Die above LV, but a 1 rolled while trying "
+             "removes the figure for good.",
+  MUSTER_PROCEDURE_INPUT_SPECS (if_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (if_outputs),
+  .exact = independent_exact,
+  .sample = independent_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -44,11 +44,11 @@ static const char * const scrum_result_labels[] = {
 
 
 static const MusterOutputSpec hth_outputs[] = {
-  { "attacker-hits", "Attacker's potential hits", NULL },
-  { "defender-hits", "Defender's potential hits", NULL },
-  { "defender-casualties", "Defender's casualties", NULL },
-  { "attacker-casualties", "Attacker's casualties", NULL },
-  { "scrum", "Scrum", scrum_result_labels },
+  { .id = "attacker-hits", .label = "Attacker's potential hits" },
+  { .id = "defender-hits", .label = "Defender's potential hits" },
+  { .id = "defender-casualties", .label = "Defender's casualties" },
+  { .id = "attacker-casualties", .label = "Attacker's casualties" },
+  { .id = "scrum", .label = "Scrum", .value_labels = scrum_result_labels },
 };
 
 /* One side of the round, ready to roll. */
@@ -722,10 +722,15 @@ hth_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_sov_hand_to_hand = {
-  MUSTER_SOV_SYSTEM, "hand-to-hand", "Hand-to-hand round",
-  "Dice pools from the force ratio, each die beating one opposing die scores; Impact against "
-  "Armor; then the scrum: the side with the lower casualty-plus-rank score tests Confidence.",
-  hth_inputs, G_N_ELEMENTS (hth_inputs), hth_outputs, G_N_ELEMENTS (hth_outputs),
-  hth_exact, hth_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "hand-to-hand",
+  .name = "Hand-to-hand round",
+  .summary = "Dice pools from the force ratio, each die beating one opposing die scores; "
+             "Impact against Armor; then the scrum: the side with the lower casualty-plus-rank "
+             "score tests Confidence.",
+  MUSTER_PROCEDURE_INPUT_SPECS (hth_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (hth_outputs),
+  .exact = hth_exact,
+  .sample = hth_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -20,18 +20,21 @@ static const char * const reaction_labels[] = {
 };
 
 #define QUALITY_INPUT \
-  { "quality", "Unit Quality", "The Quality Die rolled for the test: Untrained D4 to Elite D12.", \
-    MUSTER_INPUT_CHOICE, 0, 0, 2, muster_sov_quality_ids, muster_sov_quality_labels }
+  MUSTER_CHOICE_INPUT ("quality", "Unit Quality", \
+                       "The Quality Die rolled for the test: Untrained D4 to Elite D12.", \
+                       muster_sov_quality_ids, muster_sov_quality_labels, 2)
 #define LV_INPUT \
-  { "lv", "Leadership Value", "The unit leader's LV, the target number before threats: 1 " \
-    "inspiring, 2 average, 3 poor. Lower is better.", MUSTER_INPUT_INT, 1, 3, 2, NULL, NULL }
+  MUSTER_INT_INPUT ("lv", "Leadership Value", \
+                    "The unit leader's LV, the target number before threats: 1 inspiring, 2 " \
+                    "average, 3 poor. Lower is better.", 1, 3, 2)
 #define MOTIVATION_INPUT \
-  { "motivation", "Mission Motivation", "Picks the column of the Confidence Threat Level " \
-    "table.", MUSTER_INPUT_CHOICE, 0, 0, 1, muster_sov_motivation_ids, \
-    muster_sov_motivation_labels }
+  MUSTER_CHOICE_INPUT ("motivation", "Mission Motivation", \
+                       "Picks the column of the Confidence Threat Level table.", \
+                       muster_sov_motivation_ids, muster_sov_motivation_labels, 1)
 #define EXTRA_TL_INPUT \
-  { "extra-tl", "Other Threat Level", "Any further cumulative threat level from other rules " \
-    "(e.g. +1 per casualty from Final Defensive Fire).", MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL }
+  MUSTER_INT_INPUT ("extra-tl", "Other Threat Level", \
+                    "Any further cumulative threat level from other rules (e.g. +1 per casualty " \
+                    "from Final Defensive Fire).", -6, 20, 0)
 
 
 /* Confidence Test (§4.3.1) */
@@ -55,21 +58,22 @@ static const char * const confidence_circumstance_labels[] = {
 static const MusterInputSpec confidence_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "circumstance", "Circumstance", "The basic Threat Level: only the highest that applies "
-    "counts. NTR cells of the table mean no test.", MUSTER_INPUT_CHOICE, 0, 0, 3,
-    confidence_circumstances, confidence_circumstance_labels },
+  MUSTER_CHOICE_INPUT ("circumstance", "Circumstance",
+                       "The basic Threat Level: only the highest that applies counts. NTR cells of "
+                       "the table mean no test.",
+                       confidence_circumstances, confidence_circumstance_labels, 3),
   MOTIVATION_INPUT,
-  { "artillery", "Unit is under Artillery attack", "Cumulative: +2, +1 or +0 for Low, Medium "
-    "or High motivation.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "untreated", "Untreated Casualties", "Cumulative: +1 each at Low motivation. The book "
-    "never defines treatment, so 0 unless a scenario says otherwise.", MUSTER_INPUT_INT, 0, 50,
-    0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("artillery", "Unit is under Artillery attack",
+                     "Cumulative: +2, +1 or +0 for Low, Medium or High motivation.", 0),
+  MUSTER_INT_INPUT ("untreated", "Untreated Casualties",
+                    "Cumulative: +1 each at Low motivation. The book never defines treatment, so 0 "
+                    "unless a scenario says otherwise.", 0, 50, 0),
   EXTRA_TL_INPUT,
 };
 
 static const MusterOutputSpec test_outputs[] = {
-  { "result", "Result", test_labels },
-  { "cl-loss", "Confidence levels lost", NULL },
+  { .id = "result", .label = "Result", .value_labels = test_labels },
+  { .id = "cl-loss", .label = "Confidence levels lost" },
 };
 
 static gboolean
@@ -130,11 +134,15 @@ const MusterSovPlay muster_sov_confidence_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (confidence, muster_sov_confidence_play)
 
 const MusterProcedure muster_sov_confidence_test = {
-  MUSTER_SOV_SYSTEM, "confidence-test", "Confidence Test",
-  "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at or "
-  "below it, two at half or less.",
-  confidence_inputs, G_N_ELEMENTS (confidence_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
-  confidence_exact, confidence_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "confidence-test",
+  .name = "Confidence Test",
+  .summary = "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at "
+             "or below it, two at half or less.",
+  MUSTER_PROCEDURE_INPUT_SPECS (confidence_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
+  .exact = confidence_exact,
+  .sample = confidence_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -182,17 +190,18 @@ static const char * const reaction_circumstance_labels[] = {
 static const MusterInputSpec reaction_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "circumstance", "Circumstance", "The act being tried; its Threat Level comes from the "
-    "Reaction table. Mission Motivation does not change reaction TLs.", MUSTER_INPUT_CHOICE, 0, 0,
-    0, reaction_circumstances, reaction_circumstance_labels },
-  { "extra-tl", "Threat Level", "Added to the circumstance's level: the number of Suppression "
-    "markers for Final Defensive Fire while suppressed, +1 per FDF casualty, +1 for Heat "
-    "uphill…",
-    MUSTER_INPUT_INT, -6, 20, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("circumstance", "Circumstance",
+                       "The act being tried; its Threat Level comes from the Reaction table. "
+                       "Mission Motivation does not change reaction TLs.",
+                       reaction_circumstances, reaction_circumstance_labels, 0),
+  MUSTER_INT_INPUT ("extra-tl", "Threat Level",
+                    "Added to the circumstance's level: the number of Suppression "
+                    "markers for Final Defensive Fire while suppressed, +1 per FDF "
+                    "casualty, +1 for Heat uphill…", -6, 20, 0),
 };
 
 static const MusterOutputSpec reaction_outputs[] = {
-  { "result", "Result", reaction_labels },
+  { .id = "result", .label = "Result", .value_labels = reaction_labels },
 };
 
 static gboolean
@@ -223,10 +232,15 @@ const MusterSovPlay muster_sov_reaction_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (reaction, muster_sov_reaction_play)
 
 const MusterProcedure muster_sov_reaction_test = {
-  MUSTER_SOV_SYSTEM, "reaction-test", "Reaction Test",
-  "Quality Die against LV + Threat Level; failure means the ordered act does not happen.",
-  reaction_inputs, G_N_ELEMENTS (reaction_inputs), reaction_outputs,
-  G_N_ELEMENTS (reaction_outputs), reaction_exact, reaction_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "reaction-test",
+  .name = "Reaction Test",
+  .summary = "Quality Die against LV + Threat Level; failure means the ordered "
+             "act does not happen.",
+  MUSTER_PROCEDURE_INPUT_SPECS (reaction_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (reaction_outputs),
+  .exact = reaction_exact,
+  .sample = reaction_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -241,21 +255,21 @@ static const char * const test_lv_labels[] = {
 
 static const MusterInputSpec leader_loss_inputs[] = {
   QUALITY_INPUT,
-  { "lv", "Leadership Value", "The lost leader's LV (1 best, 3 worst).", MUSTER_INPUT_INT, 1,
-    3, 2, NULL, NULL },
+  MUSTER_INT_INPUT ("lv", "Leadership Value", "The lost leader's LV (1 best, 3 worst).", 1, 3, 2),
   MOTIVATION_INPUT,
-  { "test-lv", "LV for the test", "The book does not say whether the Confidence Test uses the "
-    "new leader's LV or the lost one's; the new leader is the one commanding.",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, test_lv_ids, test_lv_labels },
-  { "artillery", "Unit is under Artillery attack", "Cumulative: +2, +1 or +0 for Low, Medium "
-    "or High motivation.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("test-lv", "LV for the test",
+                       "The book does not say whether the Confidence Test uses the new leader's LV "
+                       "or the lost one's; the new leader is the one commanding.",
+                       test_lv_ids, test_lv_labels, 0),
+  MUSTER_BOOL_INPUT ("artillery", "Unit is under Artillery attack",
+                     "Cumulative: +2, +1 or +0 for Low, Medium or High motivation.", 0),
   EXTRA_TL_INPUT,
 };
 
 static const MusterOutputSpec leader_loss_outputs[] = {
-  { "new-lv", "New leader's LV", NULL },
-  { "result", "Confidence Test", test_labels },
-  { "cl-loss", "Confidence levels lost", NULL },
+  { .id = "new-lv", .label = "New leader's LV" },
+  { .id = "result", .label = "Confidence Test", .value_labels = test_labels },
+  { .id = "cl-loss", .label = "Confidence levels lost" },
 };
 
 typedef struct
@@ -332,11 +346,15 @@ const MusterSovPlay muster_sov_leader_loss_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (leader_loss, muster_sov_leader_loss_play)
 
 const MusterProcedure muster_sov_leader_loss = {
-  MUSTER_SOV_SYSTEM, "leader-loss", "Unit leader becomes a casualty",
-  "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence Test "
-  "the loss triggers. The unit also gets one Suppression marker.",
-  leader_loss_inputs, G_N_ELEMENTS (leader_loss_inputs), leader_loss_outputs,
-  G_N_ELEMENTS (leader_loss_outputs), leader_loss_exact, leader_loss_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "leader-loss",
+  .name = "Unit leader becomes a casualty",
+  .summary = "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence "
+             "Test the loss triggers. The unit also gets one Suppression marker.",
+  MUSTER_PROCEDURE_INPUT_SPECS (leader_loss_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (leader_loss_outputs),
+  .exact = leader_loss_exact,
+  .sample = leader_loss_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -350,26 +368,24 @@ enum {
 static const MusterInputSpec fright_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "unit-size", "Unit size", "Figures in the testing unit.", MUSTER_INPUT_INT, 1, 500, 10,
-    NULL, NULL },
-  { "mounted", "Mounted unit", "Mounted figures count 2 on both sides of the ratio.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "fleeing-foot", "Fleeing infantry in sight", "Friendly Routed infantry figures seen fleeing, "
-    "beside or behind the unit too.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
-  { "fleeing-mounted", "Fleeing mounted figures in sight", "Each counts 2.", MUSTER_INPUT_INT,
-    0, 500, 5, NULL, NULL },
-  { "casualties-foot", "Infantry casualties", "The unit's own infantry figures removed this "
-    "turn.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
-  { "casualties-mounted", "Mounted casualties", "The unit's own mounted figures removed this "
-    "turn; each counts 2.", MUSTER_INPUT_INT, 0, 500, 0, NULL, NULL },
-  { "adjacent-friends", "Adjacent friendly formed units", "Units in Open or Close Order beside "
-    "it, not panicked: −1 each.", MUSTER_INPUT_INT, 0, 10, 0, NULL, NULL },
-  { "enemy-flank", "Enemy units on a flank", "Within 12\": +1 each.", MUSTER_INPUT_INT, 0, 10,
-    0, NULL, NULL },
-  { "enemy-rear", "Enemy units to the rear", "Within 12\": +2 each.", MUSTER_INPUT_INT, 0, 10,
-    0, NULL, NULL },
-  { "routed-superiors", "Routed superior commands", "Each superior commander's unit that is "
-    "Routed: +2.", MUSTER_INPUT_INT, 0, 5, 0, NULL, NULL },
+  MUSTER_INT_INPUT ("unit-size", "Unit size", "Figures in the testing unit.", 1, 500, 10),
+  MUSTER_BOOL_INPUT ("mounted", "Mounted unit",
+                     "Mounted figures count 2 on both sides of the ratio.", 0),
+  MUSTER_INT_INPUT ("fleeing-foot", "Fleeing infantry in sight",
+                    "Friendly Routed infantry figures seen fleeing, beside or "
+                    "behind the unit too.", 0, 500, 0),
+  MUSTER_INT_INPUT ("fleeing-mounted", "Fleeing mounted figures in sight",
+                    "Each counts 2.", 0, 500, 5),
+  MUSTER_INT_INPUT ("casualties-foot", "Infantry casualties",
+                    "The unit's own infantry figures removed this turn.", 0, 500, 0),
+  MUSTER_INT_INPUT ("casualties-mounted", "Mounted casualties",
+                    "The unit's own mounted figures removed this turn; each counts 2.", 0, 500, 0),
+  MUSTER_INT_INPUT ("adjacent-friends", "Adjacent friendly formed units",
+                    "Units in Open or Close Order beside it, not panicked: −1 each.", 0, 10, 0),
+  MUSTER_INT_INPUT ("enemy-flank", "Enemy units on a flank", "Within 12\": +1 each.", 0, 10, 0),
+  MUSTER_INT_INPUT ("enemy-rear", "Enemy units to the rear", "Within 12\": +2 each.", 0, 10, 0),
+  MUSTER_INT_INPUT ("routed-superiors", "Routed superior commands",
+                    "Each superior commander's unit that is Routed: +2.", 0, 5, 0),
 };
 
 static gboolean
@@ -413,11 +429,15 @@ const MusterSovPlay muster_sov_fright_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (fright, muster_sov_fright_play)
 
 const MusterProcedure muster_sov_fright_check = {
-  MUSTER_SOV_SYSTEM, "fright-check", "Fright check",
-  "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing figures and "
-  "its own casualties to its size (infantry 1, mounted 2).",
-  fright_inputs, G_N_ELEMENTS (fright_inputs), test_outputs, G_N_ELEMENTS (test_outputs),
-  fright_exact, fright_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "fright-check",
+  .name = "Fright check",
+  .summary = "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing "
+             "figures and its own casualties to its size (infantry 1, mounted 2).",
+  MUSTER_PROCEDURE_INPUT_SPECS (fright_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
+  .exact = fright_exact,
+  .sample = fright_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -428,16 +448,15 @@ enum { RS_QUALITY, RS_LV, RS_MARKERS, RS_ACTIONS };
 static const MusterInputSpec remove_suppression_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "markers", "Suppression markers", "Markers on the unit (at most 3).", MUSTER_INPUT_INT, 1,
-    3, 1, NULL, NULL },
-  { "actions", "Actions spent", "Each leader action tries to remove one marker with QD > LV "
-    "(§9 #17); a failed attempt may be repeated with the second action.", MUSTER_INPUT_INT, 1, 3,
-    2, NULL, NULL },
+  MUSTER_INT_INPUT ("markers", "Suppression markers", "Markers on the unit (at most 3).", 1, 3, 1),
+  MUSTER_INT_INPUT ("actions", "Actions spent",
+                    "Each leader action tries to remove one marker with QD > LV (§9 #17); a failed "
+                    "attempt may be repeated with the second action.", 1, 3, 2),
 };
 
 static const MusterOutputSpec remove_suppression_outputs[] = {
-  { "removed", "Markers removed", NULL },
-  { "remaining", "Markers left", NULL },
+  { .id = "removed", .label = "Markers removed" },
+  { .id = "remaining", .label = "Markers left" },
 };
 
 typedef struct
@@ -492,11 +511,15 @@ const MusterSovPlay muster_sov_remove_suppression_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (remove_suppression, muster_sov_remove_suppression_play)
 
 const MusterProcedure muster_sov_remove_suppression = {
-  MUSTER_SOV_SYSTEM, "remove-suppression", "Remove Suppression",
-  "Leader actions each roll the Quality Die against LV to take off one Suppression marker.",
-  remove_suppression_inputs, G_N_ELEMENTS (remove_suppression_inputs),
-  remove_suppression_outputs, G_N_ELEMENTS (remove_suppression_outputs),
-  remove_suppression_exact, remove_suppression_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "remove-suppression",
+  .name = "Remove Suppression",
+  .summary = "Leader actions each roll the Quality Die against LV to take off "
+             "one Suppression marker.",
+  MUSTER_PROCEDURE_INPUT_SPECS (remove_suppression_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (remove_suppression_outputs),
+  .exact = remove_suppression_exact,
+  .sample = remove_suppression_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -524,34 +547,33 @@ static const char * const facing_labels[] = { "Front", "Flank/sides", "Rear", NU
 static const MusterInputSpec charge_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "confidence", "Confidence Level", "Inspired units need no test; Broken and Routed units "
-    "cannot charge.", MUSTER_INPUT_CHOICE, 0, 0, 1, charge_confidence_ids,
-    charge_confidence_labels },
-  { "arm", "Charging troops", "Infantry or cavalry.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    muster_sov_arm_ids, muster_sov_arm_labels },
-  { "formation", "Unit Integrity", "The charging unit's formation.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    muster_sov_formation_ids, muster_sov_formation_labels },
-  { "target", "Target", "What is charged. Cavalry cannot charge elephants.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, target_ids, target_labels },
-  { "target-formation", "Target's Unit Integrity", "The target's formation.", MUSTER_INPUT_CHOICE,
-    0, 0, 0, muster_sov_formation_ids, muster_sov_formation_labels },
-  { "facing", "Charging the target's", "Flank −1, rear −2.", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    facing_ids, facing_labels },
-  { "shield-wall", "Target has Shield Wall up", "+1 for cavalry.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "pike", "Target has Pike", "+1 for cavalry.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "phalanx", "Target is a Phalanx", "+2 for cavalry charging it in the front.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "terror", "Target causes Terror", "+2.", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "battle-line", "Battle Line charge led by its commander", "−1.", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "combined-fallen-back", "Combined assault after one attacker fell back", "+1.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("confidence", "Confidence Level",
+                       "Inspired units need no test; Broken and Routed units cannot charge.",
+                       charge_confidence_ids, charge_confidence_labels, 1),
+  MUSTER_CHOICE_INPUT ("arm", "Charging troops", "Infantry or cavalry.",
+                       muster_sov_arm_ids, muster_sov_arm_labels, 0),
+  MUSTER_CHOICE_INPUT ("formation", "Unit Integrity", "The charging unit's formation.",
+                       muster_sov_formation_ids, muster_sov_formation_labels, 0),
+  MUSTER_CHOICE_INPUT ("target", "Target", "What is charged. Cavalry cannot charge elephants.",
+                       target_ids, target_labels, 0),
+  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity", "The target's formation.",
+                       muster_sov_formation_ids, muster_sov_formation_labels, 0),
+  MUSTER_CHOICE_INPUT ("facing", "Charging the target's", "Flank −1, rear −2.",
+                       facing_ids, facing_labels, 0),
+  MUSTER_BOOL_INPUT ("shield-wall", "Target has Shield Wall up", "+1 for cavalry.", 0),
+  MUSTER_BOOL_INPUT ("pike", "Target has Pike", "+1 for cavalry.", 0),
+  MUSTER_BOOL_INPUT ("phalanx", "Target is a Phalanx",
+                     "+2 for cavalry charging it in the front.", 0),
+  MUSTER_BOOL_INPUT ("terror", "Target causes Terror", "+2.", 0),
+  MUSTER_BOOL_INPUT ("battle-line", "Battle Line charge led by its commander", "−1.", 0),
+  MUSTER_BOOL_INPUT ("combined-fallen-back", "Combined assault after one attacker fell back",
+                     "+1.", 0),
   EXTRA_TL_INPUT,
-  { "mobility", "Mobility die", "Each Combat Move is twice one roll of it.", MUSTER_INPUT_CHOICE,
-    0, 0, 1, muster_sov_die_ids, muster_sov_die_labels },
-  { "distance", "Distance to the target", "Inches. Charging range is two combat moves at most, "
-    "4 × the mobility die (§9 #12).", MUSTER_INPUT_INT, 0, 48, 6, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("mobility", "Mobility die", "Each Combat Move is twice one roll of it.",
+                       muster_sov_die_ids, muster_sov_die_labels, 1),
+  MUSTER_INT_INPUT ("distance", "Distance to the target",
+                    "Inches. Charging range is two combat moves at most, 4 × the "
+                    "mobility die (§9 #12).", 0, 48, 6),
 };
 
 static const char * const contact_labels[] = {
@@ -559,8 +581,8 @@ static const char * const contact_labels[] = {
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { "result", "Reaction Test", reaction_labels },
-  { "contact", "Combat Move", contact_labels },
+  { .id = "result", .label = "Reaction Test", .value_labels = reaction_labels },
+  { .id = "contact", .label = "Combat Move", .value_labels = contact_labels },
 };
 
 typedef struct
@@ -691,11 +713,16 @@ const MusterSovPlay muster_sov_charge_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (charge, muster_sov_charge_play)
 
 const MusterProcedure muster_sov_charge_test = {
-  MUSTER_SOV_SYSTEM, "charge", "Initiating a Close Assault",
-  "The attacker's Reaction Test (TL the sum of every row that applies), then up to two Combat "
-  "Moves of twice the mobility die to reach the target. Defensive fire is not included.",
-  charge_inputs, G_N_ELEMENTS (charge_inputs), charge_outputs, G_N_ELEMENTS (charge_outputs),
-  charge_exact, charge_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "charge",
+  .name = "Initiating a Close Assault",
+  .summary = "The attacker's Reaction Test (TL the sum of every row that applies), then up "
+             "to two Combat Moves of twice the mobility die to reach the target. Defensive "
+             "fire is not included.",
+  MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
+  .exact = charge_exact,
+  .sample = charge_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -706,14 +733,13 @@ enum { LS_INSPIRED, LS_HONOUR_GUARD };
 static const char * const last_stand_labels[] = { "Disintegrates", "Last Stand", NULL };
 
 static const MusterInputSpec last_stand_inputs[] = {
-  { "inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", MUSTER_INPUT_BOOL, 0,
-    1, 0, NULL, NULL },
-  { "honour-guard", "Honour guard", "The scenario may add 1 for honour guards.",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
+  MUSTER_BOOL_INPUT ("inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", 0),
+  MUSTER_BOOL_INPUT ("honour-guard", "Honour guard",
+                     "The scenario may add 1 for honour guards.", 0),
 };
 
 static const MusterOutputSpec last_stand_outputs[] = {
-  { "result", "Result", last_stand_labels },
+  { .id = "result", .label = "Result", .value_labels = last_stand_labels },
 };
 
 typedef struct
@@ -770,13 +796,16 @@ const MusterSovPlay muster_sov_last_stand_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (last_stand, muster_sov_last_stand_play)
 
 const MusterProcedure muster_sov_last_stand = {
-  MUSTER_SOV_SYSTEM, "last-stand", "Last Stand",
-  "A unit alone in cover, in position or behind a Shield Wall, facing three enemy units, rolls "
-  "D6: a 6 makes its Last Stand (no more tests, suppression ignored); otherwise it "
-  "disintegrates.",
-  last_stand_inputs, G_N_ELEMENTS (last_stand_inputs),
-  last_stand_outputs, G_N_ELEMENTS (last_stand_outputs),
-  last_stand_exact, last_stand_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "last-stand",
+  .name = "Last Stand",
+  .summary = "A unit alone in cover, in position or behind a Shield Wall, facing three enemy "
+             "units, rolls D6: a 6 makes its Last Stand (no more tests, suppression ignored); "
+             "otherwise it disintegrates.",
+  MUSTER_PROCEDURE_INPUT_SPECS (last_stand_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (last_stand_outputs),
+  .exact = last_stand_exact,
+  .sample = last_stand_sample,
   MUSTER_SOV_PREPARED,
 };
 
@@ -797,14 +826,15 @@ static const char * const panic_labels[] = {
 static const MusterInputSpec panic_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  { "attempt", "Attempt", "The test when a trigger first happens (Untrained: first sight of "
-    "the enemy; Green: first fired on or first sight of heavy troops; Regular: first attack by "
-    "a Terror unit), or a removal, which takes both actions.", MUSTER_INPUT_CHOICE, 0, 0,
-    PANIC_TEST, panic_attempts, panic_attempt_labels },
+  MUSTER_CHOICE_INPUT ("attempt", "Attempt",
+                       "The test when a trigger first happens (Untrained: first sight of the "
+                       "enemy; Green: first fired on or first sight of heavy troops; Regular: "
+                       "first attack by a Terror unit), or a removal, which takes both actions.",
+                       panic_attempts, panic_attempt_labels, PANIC_TEST),
 };
 
 static const MusterOutputSpec panic_outputs[] = {
-  { "result", "Result", panic_labels },
+  { .id = "result", .label = "Result", .value_labels = panic_labels },
 };
 
 typedef struct
@@ -862,11 +892,15 @@ const MusterSovPlay muster_sov_panic_play = {
 MUSTER_SOV_DEFINE_PLAY_FUNCS (panic, muster_sov_panic_play)
 
 const MusterProcedure muster_sov_panic = {
-  MUSTER_SOV_SYSTEM, "panic", "Panic",
-  "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic marker "
-  "on the unit, which can then do nothing; removing it takes the whole activation, and a failed "
-  "removal on a natural 1 also costs 1 CL.",
-  panic_inputs, G_N_ELEMENTS (panic_inputs), panic_outputs, G_N_ELEMENTS (panic_outputs),
-  panic_exact, panic_sample,
+  .system = MUSTER_SOV_SYSTEM,
+  .id = "panic",
+  .name = "Panic",
+  .summary = "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic "
+             "marker on the unit, which can then do nothing; removing it takes the whole "
+             "activation, and a failed removal on a natural 1 also costs 1 CL.",
+  MUSTER_PROCEDURE_INPUT_SPECS (panic_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (panic_outputs),
+  .exact = panic_exact,
+  .sample = panic_sample,
   MUSTER_SOV_PREPARED,
 };

@@ -100,7 +100,9 @@ void      _muster_sov_sample_prepared (const MusterProcedure *procedure,
                                        gconstpointer          prepared,
                                        MusterDice            *dice,
                                        int                   *outcome);
-#define MUSTER_SOV_PREPARED _muster_sov_prepare, _muster_sov_sample_prepared, g_free
+#define MUSTER_SOV_PREPARED \
+  .prepare = _muster_sov_prepare, .sample_prepared = _muster_sov_sample_prepared, \
+  .free_prepared = g_free
 
 /* The choice vocabularies the procedures share, %NULL-terminated; quality, armour, missile and
  * hand-to-hand weapon ids are rows of the ruleset's tables of the same names. */

@@ -36,29 +36,30 @@ enum { AC_OUT_ACTIVATED, AC_OUT_FIRST };
 enum { AC_P_NEED };
 
 static const MusterInputSpec activation_inputs[] = {
-  { "rating", "Commander Rating", "The General's rating when he activates Sub-Commanders, the "
-    "Sub-Commander's when he activates TUs", MUSTER_INPUT_INT, 1, 6, 3, NULL, NULL },
-  { "attempted", "Number activating", "How many Sub-Commanders (or TUs) he tries to activate "
-    "this turn; each rolls its own d6 (X15)", MUSTER_INPUT_INT, 1, 6, 2, NULL, NULL },
-  { "status", "Regular or Irregular", "The half of the table: a Sub-Commander is Regular if "
-    "most of his TUs are; the General uses the half of the Sub-Commander he activates (X15)",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_REGULAR, muster_ul_status_ids,
-    muster_ul_status_labels },
-  { "distance", "Distance from the General", "+1 from 30 cm, +2 from 61 cm, +3 beyond 120 cm",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, distance_ids, distance_labels },
-  { "blocked", "Direct line blocked by intervening terrain", "+1", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "changing-orders", "Changing the Sub-Commander's operational orders", "+1",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "on-wait", "The Sub-Commander is currently on Wait orders", "−2", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "linked", "TUs in the linked group", "A linked group counts as one TU; its score is 1 less "
-    "for every four TUs in the link", MUSTER_INPUT_INT, 1, 40, 1, NULL, NULL },
+  MUSTER_INT_INPUT ("rating", "Commander Rating",
+                    "The General's rating when he activates Sub-Commanders, the Sub-Commander's "
+                    "when he activates TUs", 1, 6, 3),
+  MUSTER_INT_INPUT ("attempted", "Number activating",
+                    "How many Sub-Commanders (or TUs) he tries to activate this turn; each "
+                    "rolls its own d6 (X15)", 1, 6, 2),
+  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular",
+                       "The half of the table: a Sub-Commander is Regular if most of his TUs are; "
+                       "the General uses the half of the Sub-Commander he activates (X15)",
+                       muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_REGULAR),
+  MUSTER_CHOICE_INPUT ("distance", "Distance from the General",
+                       "+1 from 30 cm, +2 from 61 cm, +3 beyond 120 cm",
+                       distance_ids, distance_labels, 0),
+  MUSTER_BOOL_INPUT ("blocked", "Direct line blocked by intervening terrain", "+1", 0),
+  MUSTER_BOOL_INPUT ("changing-orders", "Changing the Sub-Commander's operational orders", "+1", 0),
+  MUSTER_BOOL_INPUT ("on-wait", "The Sub-Commander is currently on Wait orders", "−2", 0),
+  MUSTER_INT_INPUT ("linked", "TUs in the linked group",
+                    "A linked group counts as one TU; its score is 1 less for every "
+                    "four TUs in the link", 1, 40, 1),
 };
 
 static const MusterOutputSpec activation_outputs[] = {
-  { "activated", "How many are activated", NULL },
-  { "first", "One of them", one_labels },
+  { .id = "activated", .label = "How many are activated" },
+  { .id = "first", .label = "One of them", .value_labels = one_labels },
 };
 
 static gboolean
@@ -148,12 +149,15 @@ activation_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_activation = {
-  MUSTER_UL_SYSTEM, "activation", "Activation",
-  "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against the "
-  "activation table (provisional values)",
-  activation_inputs, G_N_ELEMENTS (activation_inputs),
-  activation_outputs, G_N_ELEMENTS (activation_outputs),
-  activation_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "activation",
+  .name = "Activation",
+  .summary = "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against "
+             "the activation table (provisional values)",
+  MUSTER_PROCEDURE_INPUT_SPECS (activation_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (activation_outputs),
+  .exact = activation_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_activation_class = {
@@ -229,14 +233,16 @@ enum { SI_RATING, SI_TROOPS };
 enum { SI_OUT_ORDERS, SI_OUT_SIDE };
 
 static const MusterInputSpec sub_initiative_inputs[] = {
-  { "rating", "Sub-Commander Rating", "1 to 6", MUSTER_INPUT_INT, 1, 6, 3, NULL, NULL },
-  { "troops", "Table", "The Irregular table unless he and all his troops are Regular",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, troops_ids, troops_labels },
+  MUSTER_INT_INPUT ("rating", "Sub-Commander Rating", "1 to 6", 1, 6, 3),
+  MUSTER_CHOICE_INPUT ("troops", "Table",
+                       "The Irregular table unless he and all his troops are Regular",
+                       troops_ids, troops_labels, 0),
 };
 
 static const MusterOutputSpec sub_initiative_outputs[] = {
-  { "orders", "New orders", order_labels },
-  { "side", "Wing copied (with friendly wings on both sides: d6 1–3 left)", side_labels },
+  { .id = "orders", .label = "New orders", .value_labels = order_labels },
+  { .id = "side", .label = "Wing copied (with friendly wings on both sides: d6 1–3 left)",
+    .value_labels = side_labels },
 };
 
 static gboolean
@@ -288,11 +294,14 @@ sub_initiative_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_sub_commander_initiative = {
-  MUSTER_UL_SYSTEM, "sub-commander-initiative", "Sub-Commander own initiative",
-  "A Sub-Commander not activated rolls a d6 for his wing's new orders",
-  sub_initiative_inputs, G_N_ELEMENTS (sub_initiative_inputs),
-  sub_initiative_outputs, G_N_ELEMENTS (sub_initiative_outputs),
-  sub_initiative_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "sub-commander-initiative",
+  .name = "Sub-Commander own initiative",
+  .summary = "A Sub-Commander not activated rolls a d6 for his wing's new orders",
+  MUSTER_PROCEDURE_INPUT_SPECS (sub_initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (sub_initiative_outputs),
+  .exact = sub_initiative_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_sub_commander_initiative_class = {
@@ -307,13 +316,14 @@ enum { TI_OUT_ACTION, TI_OUT_NEIGHBOUR };
 enum { TI_P_ACTIONS = 0, TI_P_NEIGHBOURS = COMMAND_DIE };
 
 static const MusterInputSpec tu_initiative_inputs[] = {
-  { "status", "Regular or Irregular", "Irregular TUs charge on a 3 or 4", MUSTER_INPUT_CHOICE,
-    0, 0, MUSTER_UL_IRREGULAR, muster_ul_status_ids, muster_ul_status_labels },
+  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular", "Irregular TUs charge on a 3 or 4",
+                       muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_IRREGULAR),
 };
 
 static const MusterOutputSpec tu_initiative_outputs[] = {
-  { "action", "Tactical Action", action_labels },
-  { "neighbour", "As the nearest friendly TU to its", neighbour_labels },
+  { .id = "action", .label = "Tactical Action", .value_labels = action_labels },
+  { .id = "neighbour", .label = "As the nearest friendly TU to its",
+    .value_labels = neighbour_labels },
 };
 
 static gboolean
@@ -376,11 +386,14 @@ tu_initiative_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_tu_initiative = {
-  MUSTER_UL_SYSTEM, "tu-initiative", "Tactical Unit own initiative",
-  "A TU not activated rolls a d6 each phase for what it does",
-  tu_initiative_inputs, G_N_ELEMENTS (tu_initiative_inputs),
-  tu_initiative_outputs, G_N_ELEMENTS (tu_initiative_outputs),
-  tu_initiative_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "tu-initiative",
+  .name = "Tactical Unit own initiative",
+  .summary = "A TU not activated rolls a d6 each phase for what it does",
+  MUSTER_PROCEDURE_INPUT_SPECS (tu_initiative_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (tu_initiative_outputs),
+  .exact = tu_initiative_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_tu_initiative_class = {
@@ -401,15 +414,14 @@ enum { IN_A_RATING, IN_B_RATING };
 enum { IN_OUT_FIRST, IN_OUT_AFTER_TIES };
 
 static const MusterInputSpec tactical_inputs[] = {
-  { "a-rating", "A: Sub-Commander Rating", "Added to A's d20", MUSTER_INPUT_INT, 1, 6, 3, NULL,
-    NULL },
-  { "b-rating", "B: Sub-Commander Rating", "Added to B's d20", MUSTER_INPUT_INT, 1, 6, 3, NULL,
-    NULL },
+  MUSTER_INT_INPUT ("a-rating", "A: Sub-Commander Rating", "Added to A's d20", 1, 6, 3),
+  MUSTER_INT_INPUT ("b-rating", "B: Sub-Commander Rating", "Added to B's d20", 1, 6, 3),
 };
 
 static const MusterOutputSpec tactical_outputs[] = {
-  { "first-roll", "The first roll", initiative_labels },
-  { "first", "Who acts first once ties are diced again", initiative_labels },
+  { .id = "first-roll", .label = "The first roll", .value_labels = initiative_labels },
+  { .id = "first", .label = "Who acts first once ties are diced again",
+    .value_labels = initiative_labels },
 };
 
 static int
@@ -464,11 +476,14 @@ tactical_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_ul_tactical_initiative = {
-  MUSTER_UL_SYSTEM, "tactical-initiative", "Tactical initiative",
-  "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
-  tactical_inputs, G_N_ELEMENTS (tactical_inputs),
-  tactical_outputs, G_N_ELEMENTS (tactical_outputs),
-  tactical_exact, tactical_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "tactical-initiative",
+  .name = "Tactical initiative",
+  .summary = "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
+  MUSTER_PROCEDURE_INPUT_SPECS (tactical_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (tactical_outputs),
+  .exact = tactical_exact,
+  .sample = tactical_sample,
 };
 
 /* Deployment (p.12): each player rolls d6; the higher places first or makes the other do so,
@@ -488,14 +503,14 @@ static const char * const deployment_winner_labels[] = {
 static const char * const ambush_labels[] = { "No ambush", "A ambushes", "B ambushes", NULL };
 
 static const MusterInputSpec deployment_inputs[] = {
-  { "margin", "Ambush when beaten by", "The book: by 5, a 6 against a 1", MUSTER_INPUT_INT, 1, 5,
-    5, NULL, NULL },
+  MUSTER_INT_INPUT ("margin", "Ambush when beaten by", "The book: by 5, a 6 against a 1", 1, 5, 5),
 };
 
 static const MusterOutputSpec deployment_outputs[] = {
-  { "first-roll", "The first roll", deployment_labels },
-  { "winner", "Once ties are rolled again", deployment_winner_labels },
-  { "ambush", "Ambush", ambush_labels },
+  { .id = "first-roll", .label = "The first roll", .value_labels = deployment_labels },
+  { .id = "winner", .label = "Once ties are rolled again",
+    .value_labels = deployment_winner_labels },
+  { .id = "ambush", .label = "Ambush", .value_labels = ambush_labels },
 };
 
 static gboolean
@@ -548,12 +563,15 @@ deployment_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_ul_deployment = {
-  MUSTER_UL_SYSTEM, "deployment", "Deployment roll",
-  "Who chooses which side places its units first: d6 each, ties roll again; beaten by 5, the "
-  "loser marches on and the winner ambushes",
-  deployment_inputs, G_N_ELEMENTS (deployment_inputs),
-  deployment_outputs, G_N_ELEMENTS (deployment_outputs),
-  deployment_exact, deployment_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "deployment",
+  .name = "Deployment roll",
+  .summary = "Who chooses which side places its units first: d6 each, ties roll again; beaten by "
+             "5, the loser marches on and the winner ambushes",
+  MUSTER_PROCEDURE_INPUT_SPECS (deployment_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (deployment_outputs),
+  .exact = deployment_exact,
+  .sample = deployment_sample,
 };
 
 /* Terrain generation (p.12) */
@@ -574,12 +592,11 @@ enum { TG_EDGE };
 enum { TG_P_BONUS = TERRAIN_DIE + EDGE_BONUS };
 
 static const MusterInputSpec terrain_inputs[] = {
-  { "edge", "The square touches the table edge", "+2 to the d8", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
+  MUSTER_BOOL_INPUT ("edge", "The square touches the table edge", "+2 to the d8", 0),
 };
 
 static const MusterOutputSpec terrain_outputs[] = {
-  { "terrain", "Terrain", terrain_labels },
+  { .id = "terrain", .label = "Terrain", .value_labels = terrain_labels },
 };
 
 static gboolean
@@ -627,10 +644,14 @@ terrain_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_terrain = {
-  MUSTER_UL_SYSTEM, "terrain", "Terrain generation",
-  "The terrain of one square of the table: d8, +2 on the table edge",
-  terrain_inputs, G_N_ELEMENTS (terrain_inputs), terrain_outputs, G_N_ELEMENTS (terrain_outputs),
-  terrain_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "terrain",
+  .name = "Terrain generation",
+  .summary = "The terrain of one square of the table: d8, +2 on the table edge",
+  MUSTER_PROCEDURE_INPUT_SPECS (terrain_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (terrain_outputs),
+  .exact = terrain_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_terrain_class = {

@@ -33,23 +33,20 @@ static const MusterInputSpec engagement_inputs[] = {
   MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
                          WEAPON_HFS, CHARGE_NONE),
   MUSTER_UL_RULE_INPUTS,
-  { "a-unsupported", "A: Unsupported", "+2 to A's integrity tests", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "b-unsupported", "B: Unsupported", "+2 to B's integrity tests", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "regular-follow-up", "Regulars follow up", "Irregulars must follow up a repulsed enemy; "
-    "Regulars may", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
-  { "max-phases", "Phases", "Stop after this many phases of melee", MUSTER_INPUT_INT, 1, 40, 8,
-    NULL, NULL },
+  MUSTER_BOOL_INPUT ("a-unsupported", "A: Unsupported", "+2 to A's integrity tests", 0),
+  MUSTER_BOOL_INPUT ("b-unsupported", "B: Unsupported", "+2 to B's integrity tests", 0),
+  MUSTER_BOOL_INPUT ("regular-follow-up", "Regulars follow up",
+                     "Irregulars must follow up a repulsed enemy; Regulars may", 1),
+  MUSTER_INT_INPUT ("max-phases", "Phases", "Stop after this many phases of melee", 1, 40, 8),
 };
 
 static const MusterOutputSpec engagement_outputs[] = {
-  { "result", "Result", engagement_results },
-  { "phases", "Phases of melee", NULL },
-  { "ip-a", "A's IP at the end", NULL },
-  { "ip-b", "B's IP at the end", NULL },
-  { "first-loss-a", "IP lost by A in the first round", NULL },
-  { "first-loss-b", "IP lost by B in the first round", NULL },
+  { .id = "result", .label = "Result", .value_labels = engagement_results },
+  { .id = "phases", .label = "Phases of melee" },
+  { .id = "ip-a", .label = "A's IP at the end" },
+  { .id = "ip-b", .label = "B's IP at the end" },
+  { .id = "first-loss-a", .label = "IP lost by A in the first round" },
+  { .id = "first-loss-b", .label = "IP lost by B in the first round" },
 };
 
 /* The state of one side between phases. */
@@ -260,10 +257,13 @@ engagement_sample (const MusterProcedure *procedure,
 }
 
 const MusterProcedure muster_ul_engagement = {
-  MUSTER_UL_SYSTEM, "engagement", "Charge and melee",
-  "A charge and the melee that follows, phase after phase, with the integrity tests, repulses "
-  "and follow-ups, until one side breaks or they part (vignettes not Fast)",
-  engagement_inputs, G_N_ELEMENTS (engagement_inputs),
-  engagement_outputs, G_N_ELEMENTS (engagement_outputs),
-  NULL, engagement_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "engagement",
+  .name = "Charge and melee",
+  .summary = "A charge and the melee that follows, phase after phase, with the integrity tests, "
+             "repulses and follow-ups, until one side breaks or they part (vignettes not Fast)",
+  MUSTER_PROCEDURE_INPUT_SPECS (engagement_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (engagement_outputs),
+  .exact = NULL,
+  .sample = engagement_sample,
 };

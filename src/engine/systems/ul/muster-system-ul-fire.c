@@ -41,45 +41,50 @@ enum { OUT_IP_LOST, OUT_DISORDERED };
 enum { P_N, P_MOD, P_NUMERATOR, P_DENOMINATOR, P_FACE, P_THRESHOLD };
 
 static const MusterInputSpec shoot_inputs[] = {
-  { "weapon", "Missile Weapon Class", "The shooter's missile class", MUSTER_INPUT_CHOICE, 0, 0,
-    1, weapon_ids, weapon_labels },
-  { "proficiency", "Weapon Proficiency", "The shooter's proficiency class (M, D, S)",
-    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_ul_proficiency_ids, muster_ul_proficiency_labels },
-  { "shooter-order", "Shooter's order", "Loose Order shooters lose 25%, Open Order half, "
-    "rounded down", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_CLOSE, muster_ul_order_ids,
-    muster_ul_order_labels },
-  { "shooter-ip", "The shooter's IPs", "−1 if reduced by 50% or more, −2 if by 100% or more",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, shooter_ip_ids, shooter_ip_labels },
-  { "target-class", "Target's General Class", "Picks the Foot, Le-Be-CO or Mounted column",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_FOOT, muster_ul_class_ids, muster_ul_class_labels },
-  { "target-order", "Target's order", "+2 against Close Order, −2 against Open Order; Close "
-    "Order Foot uses the Le-Be-CO column", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_LOOSE,
-    muster_ul_order_ids, muster_ul_order_labels },
-  { "at-chargers", "Shooting at chargers that have moved into contact", "−2",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "cover", "Shooting at troops in cover", "−2 (Woods and Built-up Areas); the same −2 as "
-    "for an Open Order target", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "long-range", "Shooting at long range", "−3; long range is over half the weapon's range",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "up-hill", "Shooting up a Gentle Hill", "−3, the same row as long range",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "close-order-mounted", "Close Order Mounted target",
-    "The book's columns both fit a Close Order Mounted target; the +2 for Close Order applies "
-    "either way", MUSTER_INPUT_CHOICE, 0, 0, 0, column_ids, column_labels },
-  { "ip-penalties", "Shooter's IP penalties", "Whether the −1 (50%) and −2 (100%) rows add "
-    "up", MUSTER_INPUT_CHOICE, 0, 0, 0, penalty_ids, penalty_labels },
-  { "double-conditions", "Rows with two conditions", "Cover or Open Order (−2), long range or "
-    "up a Gentle Hill (−3): whether a row counts once when both of its conditions hold",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, once_ids, once_labels },
-  { "target-ip", "Target's Integrity Points", "At the start of the phase: losing half of them "
-    "in one phase disorders it", MUSTER_INPUT_INT, 1, 120, 20, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("weapon", "Missile Weapon Class", "The shooter's missile class",
+                       weapon_ids, weapon_labels, 1),
+  MUSTER_CHOICE_INPUT ("proficiency", "Weapon Proficiency",
+                       "The shooter's proficiency class (M, D, S)",
+                       muster_ul_proficiency_ids, muster_ul_proficiency_labels, 1),
+  MUSTER_CHOICE_INPUT ("shooter-order", "Shooter's order",
+                       "Loose Order shooters lose 25%, Open Order half, rounded down",
+                       muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_CLOSE),
+  MUSTER_CHOICE_INPUT ("shooter-ip", "The shooter's IPs",
+                       "−1 if reduced by 50% or more, −2 if by 100% or more",
+                       shooter_ip_ids, shooter_ip_labels, 0),
+  MUSTER_CHOICE_INPUT ("target-class", "Target's General Class",
+                       "Picks the Foot, Le-Be-CO or Mounted column",
+                       muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
+  MUSTER_CHOICE_INPUT ("target-order", "Target's order",
+                       "+2 against Close Order, −2 against Open Order; Close Order Foot "
+                       "uses the Le-Be-CO column",
+                       muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_LOOSE),
+  MUSTER_BOOL_INPUT ("at-chargers", "Shooting at chargers that have moved into contact", "−2", 0),
+  MUSTER_BOOL_INPUT ("cover", "Shooting at troops in cover",
+                     "−2 (Woods and Built-up Areas); the same −2 as for an Open Order target", 0),
+  MUSTER_BOOL_INPUT ("long-range", "Shooting at long range",
+                     "−3; long range is over half the weapon's range", 0),
+  MUSTER_BOOL_INPUT ("up-hill", "Shooting up a Gentle Hill", "−3, the same row as long range", 0),
+  MUSTER_CHOICE_INPUT ("close-order-mounted", "Close Order Mounted target",
+                       "The book's columns both fit a Close Order Mounted target; the +2 for Close "
+                       "Order applies either way", column_ids, column_labels, 0),
+  MUSTER_CHOICE_INPUT ("ip-penalties", "Shooter's IP penalties",
+                       "Whether the −1 (50%) and −2 (100%) rows add up",
+                       penalty_ids, penalty_labels, 0),
+  MUSTER_CHOICE_INPUT ("double-conditions", "Rows with two conditions",
+                       "Cover or Open Order (−2), long range or up a Gentle Hill (−3): whether a "
+                       "row counts once when both of its conditions hold",
+                       once_ids, once_labels, 0),
+  MUSTER_INT_INPUT ("target-ip", "Target's Integrity Points",
+                    "At the start of the phase: losing half of them in "
+                    "one phase disorders it", 1, 120, 20),
 };
 
 static const char * const disorder_labels[] = { "No", "Disordered", NULL };
 
 static const MusterOutputSpec shoot_outputs[] = {
-  { "ip-lost", "IP lost by the target", NULL },
-  { "disordered", "Target loses 50% of its IP", disorder_labels },
+  { .id = "ip-lost", .label = "IP lost by the target" },
+  { .id = "disordered", .label = "Target loses 50% of its IP", .value_labels = disorder_labels },
 };
 
 static const char *
@@ -212,10 +217,14 @@ shoot_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_shoot = {
-  MUSTER_UL_SYSTEM, "shoot", "Shoot",
-  "One vignette's shooting (TA3): the IP its target loses",
-  shoot_inputs, G_N_ELEMENTS (shoot_inputs), shoot_outputs, G_N_ELEMENTS (shoot_outputs),
-  shoot_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "shoot",
+  .name = "Shoot",
+  .summary = "One vignette's shooting (TA3): the IP its target loses",
+  MUSTER_PROCEDURE_INPUT_SPECS (shoot_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (shoot_outputs),
+  .exact = shoot_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_shoot_class = {

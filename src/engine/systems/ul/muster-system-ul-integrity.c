@@ -31,41 +31,42 @@ enum { IT_OUT_RESULT, IT_OUT_DISTANCE, IT_OUT_TU, IT_OUT_ROUTED };
 enum { IT_P_MOD, IT_P_IP, IT_P_TM, IT_P_TEST_FACE, IT_P_MOVE_FACE, IT_P_MOVE_N, IT_P_VIGNETTES };
 
 static const MusterInputSpec integrity_inputs[] = {
-  { "ip", "Integrity Points", "The vignette's current IP; it may be 0 or below in play",
-    MUSTER_INPUT_INT, -60, 120, 10, NULL, NULL },
-  { "class", "General Class", "Sets the repulse move", MUSTER_INPUT_CHOICE, 0, 0,
-    MUSTER_UL_FOOT, muster_ul_class_ids, muster_ul_class_labels },
-  { "order", "Order", "Close, Loose or Open Order; sets the repulse move and which flank "
-    "modifier applies", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_CLOSE, muster_ul_order_ids,
-    muster_ul_order_labels },
-  { "fast", "Fast", "Loose or Open Order only: adds to the Tactical Move of the repulse",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "charged-by-mounted", "Loose/Open Order foot charged by Behemoth or mounted",
-    "+3; only for Loose or Open Order Foot", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "opponents-stronger", "Melee opponents have more Integrity Points", "+2",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "unsupported", "The Tactical Unit considers itself Unsupported",
-    "+2. Close Order: no friendly Close Order within 10 cm left or right and 20 cm front or "
-    "rear; Loose or Open Order: no friends within 30 cm. Other vignettes of the TU count as "
-    "support (X22)", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "repulsed-before", "The Tactical Unit has previously been Repulsed",
-    "+5; once repulsed, always (X30)", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "flank-rear", "Contacted to its flank or rear",
-    "+10 for Close Order contacted by an enemy TU with equal or greater IP; +5 for any other "
-    "TU but Open Order contacted by an enemy with at least 25% of its IP",
-    MUSTER_INPUT_CHOICE, 0, 0, 0, flank_ids, flank_labels },
-  { "vignettes", "Vignettes testing", "Each vignette of the TU tests against its own IP (here "
-    "all alike); if any fails the whole TU is repulsed, and only those that rout are removed "
-    "(X20)", MUSTER_INPUT_INT, 1, 8, 1, NULL, NULL },
+  MUSTER_INT_INPUT ("ip", "Integrity Points",
+                    "The vignette's current IP; it may be 0 or below in play", -60, 120, 10),
+  MUSTER_CHOICE_INPUT ("class", "General Class", "Sets the repulse move",
+                       muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
+  MUSTER_CHOICE_INPUT ("order", "Order",
+                       "Close, Loose or Open Order; sets the repulse move and which "
+                       "flank modifier applies",
+                       muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_CLOSE),
+  MUSTER_BOOL_INPUT ("fast", "Fast",
+                     "Loose or Open Order only: adds to the Tactical Move of the repulse", 0),
+  MUSTER_BOOL_INPUT ("charged-by-mounted", "Loose/Open Order foot charged by Behemoth or mounted",
+                     "+3; only for Loose or Open Order Foot", 0),
+  MUSTER_BOOL_INPUT ("opponents-stronger", "Melee opponents have more Integrity Points", "+2", 0),
+  MUSTER_BOOL_INPUT ("unsupported", "The Tactical Unit considers itself Unsupported",
+                     "+2. Close Order: no friendly Close Order within 10 cm left or right and 20 "
+                     "cm front or rear; Loose or Open Order: no friends within 30 cm. Other "
+                     "vignettes of the TU count as support (X22)", 0),
+  MUSTER_BOOL_INPUT ("repulsed-before", "The Tactical Unit has previously been Repulsed",
+                     "+5; once repulsed, always (X30)", 0),
+  MUSTER_CHOICE_INPUT ("flank-rear", "Contacted to its flank or rear",
+                       "+10 for Close Order contacted by an enemy TU with equal or greater "
+                       "IP; +5 for any other TU but Open Order contacted by an enemy with "
+                       "at least 25% of its IP", flank_ids, flank_labels, 0),
+  MUSTER_INT_INPUT ("vignettes", "Vignettes testing",
+                    "Each vignette of the TU tests against its own IP (here all "
+                    "alike); if any fails the whole TU is repulsed, and only those "
+                    "that rout are removed (X20)", 1, 8, 1),
 };
 
 static const char * const tu_results[] = { "Pass", "Repulsed", NULL };
 
 static const MusterOutputSpec integrity_outputs[] = {
-  { "result", "One vignette's result", integrity_results },
-  { "repulse-move", "Repulse move (cm, TM + die)", NULL },
-  { "tu-result", "The Tactical Unit", tu_results },
-  { "routed", "Vignettes routed", NULL },
+  { .id = "result", .label = "One vignette's result", .value_labels = integrity_results },
+  { .id = "repulse-move", .label = "Repulse move (cm, TM + die)" },
+  { .id = "tu-result", .label = "The Tactical Unit", .value_labels = tu_results },
+  { .id = "routed", .label = "Vignettes routed" },
 };
 
 /* The sum of the test modifiers; refuses the ones that cannot apply to this vignette. */
@@ -237,11 +238,15 @@ integrity_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_integrity_test = {
-  MUSTER_UL_SYSTEM, "integrity-test", "Integrity test",
-  "d10 plus modifiers against the vignette's IP: over it is a repulse, over it by 10 a rout",
-  integrity_inputs, G_N_ELEMENTS (integrity_inputs),
-  integrity_outputs, G_N_ELEMENTS (integrity_outputs),
-  integrity_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "integrity-test",
+  .name = "Integrity test",
+  .summary = "d10 plus modifiers against the vignette's IP: over it is a repulse, "
+             "over it by 10 a rout",
+  MUSTER_PROCEDURE_INPUT_SPECS (integrity_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (integrity_outputs),
+  .exact = integrity_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_integrity_test_class = {
@@ -264,26 +269,25 @@ enum { FC_IP, FC_CLASS, FC_ORDER, FC_STATUS, FC_UNSUPPORTED, FC_REPULSED, FC_ON_
 enum { FC_P_MOD, FC_P_IP, FC_P_ON_FAIL, FC_P_FACE };
 
 static const MusterInputSpec fanatic_inputs[] = {
-  { "ip", "Integrity Points", "The vignette's current IP", MUSTER_INPUT_INT, -60, 120, 17,
-    NULL, NULL },
-  { "class", "General Class", "Behemoths may always fanatic-charge", MUSTER_INPUT_CHOICE, 0, 0,
-    MUSTER_UL_FOOT, muster_ul_class_ids, muster_ul_class_labels },
-  { "order", "Order", "Irregular Close or Loose Order troops may fanatic-charge",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_LOOSE, muster_ul_order_ids, muster_ul_order_labels },
-  { "status", "Regular or Irregular", "Only Irregulars (and Behemoths) may fanatic-charge",
-    MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_IRREGULAR, muster_ul_status_ids,
-    muster_ul_status_labels },
-  { "unsupported", "The Tactical Unit considers itself Unsupported", "+2 to the test",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "repulsed-before", "The Tactical Unit has previously been Repulsed", "+5 to the test",
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },
-  { "on-fail", "A vignette that fails", "The book does not say what a failed fanatic test "
-    "does; by default the vignette charges normally (X19)", MUSTER_INPUT_CHOICE, 0, 0, 0,
-    fanatic_fail_ids, fanatic_fail_labels },
+  MUSTER_INT_INPUT ("ip", "Integrity Points", "The vignette's current IP", -60, 120, 17),
+  MUSTER_CHOICE_INPUT ("class", "General Class", "Behemoths may always fanatic-charge",
+                       muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
+  MUSTER_CHOICE_INPUT ("order", "Order", "Irregular Close or Loose Order troops may fanatic-charge",
+                       muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_LOOSE),
+  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular",
+                       "Only Irregulars (and Behemoths) may fanatic-charge",
+                       muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_IRREGULAR),
+  MUSTER_BOOL_INPUT ("unsupported", "The Tactical Unit considers itself Unsupported",
+                     "+2 to the test", 0),
+  MUSTER_BOOL_INPUT ("repulsed-before", "The Tactical Unit has previously been Repulsed",
+                     "+5 to the test", 0),
+  MUSTER_CHOICE_INPUT ("on-fail", "A vignette that fails",
+                       "The book does not say what a failed fanatic test does; by default the "
+                       "vignette charges normally (X19)", fanatic_fail_ids, fanatic_fail_labels, 0),
 };
 
 static const MusterOutputSpec fanatic_outputs[] = {
-  { "result", "Result", fanatic_results },
+  { .id = "result", .label = "Result", .value_labels = fanatic_results },
 };
 
 static gboolean
@@ -358,10 +362,14 @@ fanatic_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_fanatic_charge = {
-  MUSTER_UL_SYSTEM, "fanatic-charge", "Fanatic charge test",
-  "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
-  fanatic_inputs, G_N_ELEMENTS (fanatic_inputs), fanatic_outputs, G_N_ELEMENTS (fanatic_outputs),
-  fanatic_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "fanatic-charge",
+  .name = "Fanatic charge test",
+  .summary = "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
+  MUSTER_PROCEDURE_INPUT_SPECS (fanatic_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (fanatic_outputs),
+  .exact = fanatic_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_fanatic_charge_class = {

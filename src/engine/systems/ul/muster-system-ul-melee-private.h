@@ -45,39 +45,46 @@ enum {
 };
 
 #define MUSTER_UL_SIDE_INPUTS(P, W, IP, CLASS, ORDER, STATUS, WEAPON, CHARGE) \
-  { P "class", W "General Class", "Foot, Mounted, Leviathan or Behemoth; the opponent's "      \
-    "class picks the vs Foot or vs Other column", MUSTER_INPUT_CHOICE, 0, 0, CLASS,            \
-    muster_ul_class_ids, muster_ul_class_labels },                                            \
-  { P "order", W "Order", "Open Order troops fighting score half, rounded down",              \
-    MUSTER_INPUT_CHOICE, 0, 0, ORDER, muster_ul_order_ids, muster_ul_order_labels },           \
-  { P "status", W "Regular or Irregular", "Picks the proficiency die: Regulars roll 2d4, 2d6, " \
-    "3d6; Irregulars d8, d12, d20", MUSTER_INPUT_CHOICE, 0, 0, STATUS, muster_ul_status_ids,   \
-    muster_ul_status_labels },                                                                \
-  { P "weapon", W "Close Combat Weapon Class", "A Lance fights with SA after the first round " \
-    "(X11)", MUSTER_INPUT_CHOICE, 0, 0, WEAPON, _muster_ul_weapon_ids,                        \
-    _muster_ul_weapon_labels },                                                               \
-  { P "proficiency", W "Weapon Proficiency", "Militia, Drilled or Skilled",                   \
-    MUSTER_INPUT_CHOICE, 0, 0, 1, muster_ul_proficiency_ids, muster_ul_proficiency_labels },   \
-  { P "ip", W "Integrity Points", "Current IP before the round: −1 if the opponent has more; " \
-    "−4 if it has lost all its IPs (0 or less)", MUSTER_INPUT_INT, -60, 120, IP, NULL, NULL },  \
-  { P "charge", W "Charge", "First round only (X12): +1 charging or counter-charging, +4 "    \
-    "fanatic, +2 Irregular Loose Order Foot charging, +1 Behemoth charging Close Order Foot "  \
-    "or Mounted", MUSTER_INPUT_CHOICE, 0, 0, CHARGE, _muster_ul_charge_ids,                   \
-    _muster_ul_charge_labels },                                                               \
-  { P "disordered", W "Disordered", "−4 Close Order, −2 other Mounted, −1 Loose or Open Order",\
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },                                                 \
-  { P "flank-rear", W "Contacted Close Order in their flank or rear", "+3 while the contact "  \
-    "lasts; the opponent must be Close Order", MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL },       \
-  { P "higher", W "Position", "Its opponent takes −2 if it is higher up a Gentle Hill, −1 if " \
-    "higher up a steep slope", MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_ul_higher_ids,           \
-    _muster_ul_higher_labels }
+  MUSTER_CHOICE_INPUT (P "class", W "General Class", \
+                       "Foot, Mounted, Leviathan or Behemoth; the opponent's class picks the vs " \
+                       "Foot or vs Other column", \
+                       muster_ul_class_ids, muster_ul_class_labels, CLASS), \
+  MUSTER_CHOICE_INPUT (P "order", W "Order", \
+                       "Open Order troops fighting score half, rounded down", \
+                       muster_ul_order_ids, muster_ul_order_labels, ORDER), \
+  MUSTER_CHOICE_INPUT (P "status", W "Regular or Irregular", \
+                       "Picks the proficiency die: Regulars roll 2d4, 2d6, 3d6; " \
+                       "Irregulars d8, d12, d20", \
+                       muster_ul_status_ids, muster_ul_status_labels, STATUS), \
+  MUSTER_CHOICE_INPUT (P "weapon", W "Close Combat Weapon Class", \
+                       "A Lance fights with SA after the first round (X11)", \
+                       _muster_ul_weapon_ids, _muster_ul_weapon_labels, WEAPON), \
+  MUSTER_CHOICE_INPUT (P "proficiency", W "Weapon Proficiency", "Militia, Drilled or Skilled", \
+                       muster_ul_proficiency_ids, muster_ul_proficiency_labels, 1), \
+  MUSTER_INT_INPUT (P "ip", W "Integrity Points", \
+                    "Current IP before the round: −1 if the opponent has more; −4 if it has lost " \
+                    "all its IPs (0 or less)", -60, 120, IP), \
+  MUSTER_CHOICE_INPUT (P "charge", W "Charge", \
+                       "First round only (X12): +1 charging or counter-charging, +4 fanatic, " \
+                       "+2 Irregular Loose Order Foot charging, +1 Behemoth charging Close " \
+                       "Order Foot or Mounted", \
+                       _muster_ul_charge_ids, _muster_ul_charge_labels, CHARGE), \
+  MUSTER_BOOL_INPUT (P "disordered", W "Disordered", \
+                     "−4 Close Order, −2 other Mounted, −1 Loose or Open Order", 0), \
+  MUSTER_BOOL_INPUT (P "flank-rear", W "Contacted Close Order in their flank or rear", \
+                     "+3 while the contact lasts; the opponent must be Close Order", 0), \
+  MUSTER_CHOICE_INPUT (P "higher", W "Position", \
+                       "Its opponent takes −2 if it is higher up a Gentle Hill, −1 if " \
+                       "higher up a steep slope", \
+                       _muster_ul_higher_ids, _muster_ul_higher_labels, 0)
 
 #define MUSTER_UL_RULE_INPUTS \
-  { "disorder-rows", "Disorder factors", "The book lists disordered Close Order twice (−4 and " \
-    "−2); the −4 for having lost all IPs adds to either", MUSTER_INPUT_CHOICE, 0, 0, 0,        \
-    _muster_ul_disorder_rule_ids, _muster_ul_disorder_rule_labels },                          \
-  { "hill-rows", "Hill factors", "The −2 (Gentle Hill) and −1 (uphill) rows",                  \
-    MUSTER_INPUT_CHOICE, 0, 0, 0, _muster_ul_hill_rule_ids, _muster_ul_hill_rule_labels }
+  MUSTER_CHOICE_INPUT ("disorder-rows", "Disorder factors", \
+                       "The book lists disordered Close Order twice (−4 and −2); the −4 for " \
+                       "having lost all IPs adds to either", \
+                       _muster_ul_disorder_rule_ids, _muster_ul_disorder_rule_labels, 0), \
+  MUSTER_CHOICE_INPUT ("hill-rows", "Hill factors", "The −2 (Gentle Hill) and −1 (uphill) rows", \
+                       _muster_ul_hill_rule_ids, _muster_ul_hill_rule_labels, 0)
 
 /* A vignette as the melee sees it. */
 typedef struct

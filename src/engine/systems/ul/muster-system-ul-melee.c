@@ -59,22 +59,24 @@ static const MusterInputSpec round_inputs[] = {
                          WEAPON_SA, CHARGE_FANATIC),
   MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
                          WEAPON_HFS, CHARGE_NONE),
-  { "round", "Round", "First contact counts the charge bonuses and the first-contact weapon "
-    "values", MUSTER_INPUT_CHOICE, 0, 0, 0, round_ids, round_labels },
-  { "pairs", "Vignettes in contact", "Pairs of vignettes like these fighting; losses and "
-    "recoil are TU totals", MUSTER_INPUT_INT, 1, 4, 1, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("round", "Round",
+                       "First contact counts the charge bonuses and the "
+                       "first-contact weapon values", round_ids, round_labels, 0),
+  MUSTER_INT_INPUT ("pairs", "Vignettes in contact",
+                    "Pairs of vignettes like these fighting; losses and "
+                    "recoil are TU totals", 1, 4, 1),
   MUSTER_UL_RULE_INPUTS,
 };
 
 enum { OUT_LOSS_A, OUT_LOSS_B, OUT_RECOIL, OUT_RECOIL_MOVE, OUT_DISORDER_A, OUT_DISORDER_B };
 
 static const MusterOutputSpec round_outputs[] = {
-  { "loss-a", "IP lost by A", NULL },
-  { "loss-b", "IP lost by B", NULL },
-  { "recoil", "Recoil", recoil_labels },
-  { "recoil-move", "Recoil move (cm)", NULL },
-  { "disordered-a", "A loses 50% of its IP", disorder_labels },
-  { "disordered-b", "B loses 50% of its IP", disorder_labels },
+  { .id = "loss-a", .label = "IP lost by A" },
+  { .id = "loss-b", .label = "IP lost by B" },
+  { .id = "recoil", .label = "Recoil", .value_labels = recoil_labels },
+  { .id = "recoil-move", .label = "Recoil move (cm)" },
+  { .id = "disordered-a", .label = "A loses 50% of its IP", .value_labels = disorder_labels },
+  { .id = "disordered-b", .label = "B loses 50% of its IP", .value_labels = disorder_labels },
 };
 
 void
@@ -422,11 +424,15 @@ round_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_melee_round = {
-  MUSTER_UL_SYSTEM, "melee-round", "Melee round",
-  "One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each side, "
-  "recoil and disorder",
-  round_inputs, G_N_ELEMENTS (round_inputs), round_outputs, G_N_ELEMENTS (round_outputs),
-  round_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "melee-round",
+  .name = "Melee round",
+  .summary = "One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each "
+             "side, recoil and disorder",
+  MUSTER_PROCEDURE_INPUT_SPECS (round_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (round_outputs),
+  .exact = round_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_melee_round_class = {

@@ -18,14 +18,15 @@ static const char * const evade_results[] = { "Evaded", "Contacted", NULL };
 static const char * const break_off_results[] = { "Got away", "Caught", NULL };
 
 #define UNIT_INPUTS(P, W, CLASS, ORDER, STATUS) \
-  { P "class", W "General Class", "Sets the move rate and the die", MUSTER_INPUT_CHOICE, 0, 0, \
-    CLASS, muster_ul_class_ids, muster_ul_class_labels },                                     \
-  { P "order", W "Order", "Sets the move rate", MUSTER_INPUT_CHOICE, 0, 0, ORDER,               \
-    muster_ul_order_ids, muster_ul_order_labels },                                            \
-  { P "status", W "Regular or Irregular", "Irregulars must pursue; Regulars may",             \
-    MUSTER_INPUT_CHOICE, 0, 0, STATUS, muster_ul_status_ids, muster_ul_status_labels },        \
-  { P "fast", W "Fast", "Loose or Open Order only: +5 cm (+10 cm Mounted) of move",            \
-    MUSTER_INPUT_BOOL, 0, 1, 0, NULL, NULL }
+  MUSTER_CHOICE_INPUT (P "class", W "General Class", "Sets the move rate and the die", \
+                       muster_ul_class_ids, muster_ul_class_labels, CLASS), \
+  MUSTER_CHOICE_INPUT (P "order", W "Order", "Sets the move rate", \
+                       muster_ul_order_ids, muster_ul_order_labels, ORDER), \
+  MUSTER_CHOICE_INPUT (P "status", W "Regular or Irregular", \
+                       "Irregulars must pursue; Regulars may", \
+                       muster_ul_status_ids, muster_ul_status_labels, STATUS), \
+  MUSTER_BOOL_INPUT (P "fast", W "Fast", \
+                     "Loose or Open Order only: +5 cm (+10 cm Mounted) of move", 0)
 
 enum { U_CLASS, U_ORDER, U_STATUS, U_FAST, U_N_INPUTS };
 
@@ -92,18 +93,18 @@ enum { EV_P_TM, EV_P_FACE, EV_P_N, EV_P_REACH2, EV_P_GAP };
 static const MusterInputSpec evade_inputs[] = {
   UNIT_INPUTS ("", "Evaders: ", MUSTER_UL_FOOT, MUSTER_UL_OPEN, MUSTER_UL_IRREGULAR),
   UNIT_INPUTS ("charger-", "Chargers: ", MUSTER_UL_MOUNTED, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
-  { "list-allows", "Army list allows Close Order Foot to break off", "Regular Close Order Foot "
-    "may evade only where its army list says so (p.23 *)", MUSTER_INPUT_BOOL, 0, 1, 0, NULL,
-    NULL },
-  { "charge", "Charge", "A charge moves TM, a fanatic charge 1.5 × TM", MUSTER_INPUT_CHOICE, 0,
-    0, 0, charge_ids, charge_labels },
-  { "gap", "Distance (cm)", "Between the chargers and the evaders when the charge is declared",
-    MUSTER_INPUT_INT, 0, 200, 10, NULL, NULL },
+  MUSTER_BOOL_INPUT ("list-allows", "Army list allows Close Order Foot to break off",
+                     "Regular Close Order Foot may evade only where its army "
+                     "list says so (p.23 *)", 0),
+  MUSTER_CHOICE_INPUT ("charge", "Charge", "A charge moves TM, a fanatic charge 1.5 × TM",
+                       charge_ids, charge_labels, 0),
+  MUSTER_INT_INPUT ("gap", "Distance (cm)",
+                    "Between the chargers and the evaders when the charge is declared", 0, 200, 10),
 };
 
 static const MusterOutputSpec evade_outputs[] = {
-  { "evade-move", "Evade move (cm, TM + die)", NULL },
-  { "result", "Result of the first charge move", evade_results },
+  { .id = "evade-move", .label = "Evade move (cm, TM + die)" },
+  { .id = "result", .label = "Result of the first charge move", .value_labels = evade_results },
 };
 
 static gboolean
@@ -165,10 +166,15 @@ evade_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_evade = {
-  MUSTER_UL_SYSTEM, "evade", "Evade a charge",
-  "The evaders move back TM plus a die before the chargers move; do the chargers reach them?",
-  evade_inputs, G_N_ELEMENTS (evade_inputs), evade_outputs, G_N_ELEMENTS (evade_outputs),
-  evade_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "evade",
+  .name = "Evade a charge",
+  .summary = "The evaders move back TM plus a die before the chargers move; do the "
+             "chargers reach them?",
+  MUSTER_PROCEDURE_INPUT_SPECS (evade_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (evade_outputs),
+  .exact = evade_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_evade_class = {
@@ -185,17 +191,17 @@ enum { BO_P_TM, BO_P_FACE, BO_P_N, BO_P_PURSUES, BO_P_PURSUIT_TM, BO_P_PURSUIT_F
 static const MusterInputSpec break_off_inputs[] = {
   UNIT_INPUTS ("", "Breaking off: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
   UNIT_INPUTS ("enemy-", "Enemy: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
-  { "list-allows", "Army list allows Close Order Foot to break off", "Regular Close Order Foot "
-    "may break off only where its army list says so (p.23 *)", MUSTER_INPUT_BOOL, 0, 1, 0,
-    NULL, NULL },
-  { "regular-pursues", "A Regular enemy pursues", "Irregulars must pursue; Regulars may",
-    MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
+  MUSTER_BOOL_INPUT ("list-allows", "Army list allows Close Order Foot to break off",
+                     "Regular Close Order Foot may break off only where its army "
+                     "list says so (p.23 *)", 0),
+  MUSTER_BOOL_INPUT ("regular-pursues", "A Regular enemy pursues",
+                     "Irregulars must pursue; Regulars may", 1),
 };
 
 static const MusterOutputSpec break_off_outputs[] = {
-  { "break-off-move", "Break-off move (cm, TM + die)", NULL },
-  { "pursuit-move", "Pursuit move (cm, TM + die; 0 without pursuit)", NULL },
-  { "result", "Result", break_off_results },
+  { .id = "break-off-move", .label = "Break-off move (cm, TM + die)" },
+  { .id = "pursuit-move", .label = "Pursuit move (cm, TM + die; 0 without pursuit)" },
+  { .id = "result", .label = "Result", .value_labels = break_off_results },
 };
 
 /* A unit moves back TM + a die and the enemy may follow TM + a die (break-off and pursuit,
@@ -286,11 +292,15 @@ break_off_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_break_off = {
-  MUSTER_UL_SYSTEM, "break-off", "Break formation and move",
-  "Breaking off from melee: the move back, the enemy's pursuit, and whether it catches them",
-  break_off_inputs, G_N_ELEMENTS (break_off_inputs),
-  break_off_outputs, G_N_ELEMENTS (break_off_outputs),
-  break_off_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "break-off",
+  .name = "Break formation and move",
+  .summary = "Breaking off from melee: the move back, the enemy's pursuit, and "
+             "whether it catches them",
+  MUSTER_PROCEDURE_INPUT_SPECS (break_off_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (break_off_outputs),
+  .exact = break_off_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_break_off_class = {
@@ -307,15 +317,15 @@ enum { RE_OUT_TURNS = BO_OUT_RESULT + 1 };
 static const MusterInputSpec repulse_inputs[] = {
   UNIT_INPUTS ("", "Repulsed: ", MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR),
   UNIT_INPUTS ("opponent-", "Opponent: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
-  { "regular-follows", "A Regular opponent follows up", "Irregular opponents must follow up, "
-    "for 1d4 turns; Regulars may", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
+  MUSTER_BOOL_INPUT ("regular-follows", "A Regular opponent follows up",
+                     "Irregular opponents must follow up, for 1d4 turns; Regulars may", 1),
 };
 
 static const MusterOutputSpec repulse_outputs[] = {
-  { "repulse-move", "Repulse move (cm, TM + die)", NULL },
-  { "follow-up-move", "Follow-up move (cm, TM + die; 0 without follow-up)", NULL },
-  { "result", "Result", repulse_results },
-  { "turns", "Turns an Irregular opponent must follow up", NULL },
+  { .id = "repulse-move", .label = "Repulse move (cm, TM + die)" },
+  { .id = "follow-up-move", .label = "Follow-up move (cm, TM + die; 0 without follow-up)" },
+  { .id = "result", .label = "Result", .value_labels = repulse_results },
+  { .id = "turns", .label = "Turns an Irregular opponent must follow up" },
 };
 
 static gboolean
@@ -367,10 +377,15 @@ repulse_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_repulse = {
-  MUSTER_UL_SYSTEM, "repulse", "Repulse and follow-up",
-  "A unit that fails an integrity test moves back; does the opponent's follow-up keep contact?",
-  repulse_inputs, G_N_ELEMENTS (repulse_inputs), repulse_outputs, G_N_ELEMENTS (repulse_outputs),
-  repulse_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "repulse",
+  .name = "Repulse and follow-up",
+  .summary = "A unit that fails an integrity test moves back; does the opponent's "
+             "follow-up keep contact?",
+  MUSTER_PROCEDURE_INPUT_SPECS (repulse_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (repulse_outputs),
+  .exact = repulse_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_repulse_class = {
@@ -384,20 +399,20 @@ enum { RA_OUT_PHASES, RA_OUT_IP };
 enum { RA_P_LENGTH_FACE, RA_P_LESS, RA_P_RECOVERY_FACE, RA_P_IP, RA_P_CAP };
 
 static const MusterInputSpec rally_inputs[] = {
-  { "status", "Regular or Irregular", "Irregulars rally for d6 − 2 phases, Regulars d4 − 2, "
-    "at least one", MUSTER_INPUT_CHOICE, 0, 0, MUSTER_UL_IRREGULAR, muster_ul_status_ids,
-    muster_ul_status_labels },
-  { "ip-start", "Starting Integrity Points", "The vignette's IP at the start of the battle",
-    MUSTER_INPUT_INT, 1, 120, 17, NULL, NULL },
-  { "ip", "Current Integrity Points", "Its IP when the rally begins", MUSTER_INPUT_INT, -60,
-    120, 6, NULL, NULL },
-  { "cap", "No more than the starting IP", "The book does not cap the d8 recovered; by "
-    "default IP never rises above its start (X29)", MUSTER_INPUT_BOOL, 0, 1, 1, NULL, NULL },
+  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular",
+                       "Irregulars rally for d6 − 2 phases, Regulars d4 − 2, at least one",
+                       muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_IRREGULAR),
+  MUSTER_INT_INPUT ("ip-start", "Starting Integrity Points",
+                    "The vignette's IP at the start of the battle", 1, 120, 17),
+  MUSTER_INT_INPUT ("ip", "Current Integrity Points", "Its IP when the rally begins", -60, 120, 6),
+  MUSTER_BOOL_INPUT ("cap", "No more than the starting IP",
+                     "The book does not cap the d8 recovered; by default IP never rises "
+                     "above its start (X29)", 1),
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { "phases", "Phases rallying", NULL },
-  { "ip", "IP after the rally", NULL },
+  { .id = "phases", .label = "Phases rallying" },
+  { .id = "ip", .label = "IP after the rally" },
 };
 
 static gboolean
@@ -476,10 +491,14 @@ rally_exact (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure muster_ul_rally = {
-  MUSTER_UL_SYSTEM, "rally", "Rally",
-  "How long a rally takes and the IP it gives back",
-  rally_inputs, G_N_ELEMENTS (rally_inputs), rally_outputs, G_N_ELEMENTS (rally_outputs),
-  rally_exact, _muster_ul_sample,
+  .system = MUSTER_UL_SYSTEM,
+  .id = "rally",
+  .name = "Rally",
+  .summary = "How long a rally takes and the IP it gives back",
+  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
+  .exact = rally_exact,
+  .sample = _muster_ul_sample,
 };
 
 const MusterUlPlayClass _muster_ul_rally_class = {

@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-bvf.h"
 #include "muster-engine.h"
 #include "muster-system-bvf-private.h"
 #include "muster-test-util.h"
