@@ -49,6 +49,33 @@ muster_face_layout_add (MusterFaceLayout *self,
   return first;
 }
 
+/**
+ * muster_face_layout_add_dice:
+ * @sides: the highest face; the lowest is 1
+ *
+ * Returns: the index of the first of the new dice
+ */
+guint
+muster_face_layout_add_dice (MusterFaceLayout *self,
+                             guint             n,
+                             int               sides)
+{
+  return muster_face_layout_add (self, n, 1, sides);
+}
+
+/**
+ * muster_face_layout_add_each:
+ * @sides: (array length=n): the highest face of each new die; the lowest is 1
+ */
+void
+muster_face_layout_add_each (MusterFaceLayout *self,
+                             const int        *sides,
+                             guint             n)
+{
+  for (guint i = 0; i < n; i++)
+    muster_face_layout_add (self, 1, 1, sides[i]);
+}
+
 /* A die of one face is not rolled: layouts hold such dice where a rule rolls nothing, and a
  * roll would still use a draw of the generator. */
 static inline int

@@ -57,6 +57,12 @@ guint    muster_face_layout_add       (MusterFaceLayout        *self,
                                        guint                    n,
                                        int                      lo,
                                        int                      hi);
+guint    muster_face_layout_add_dice  (MusterFaceLayout        *self,
+                                       guint                    n,
+                                       int                      sides);
+void     muster_face_layout_add_each  (MusterFaceLayout        *self,
+                                       const int               *sides,
+                                       guint                    n);
 void     muster_face_layout_roll      (const MusterFaceLayout  *self,
                                        MusterDice              *dice,
                                        int                     *faces);

@@ -16,7 +16,15 @@ test_layout_add (void)
   g_assert_cmpuint (muster_face_layout_add (&layout, 2, 1, 6), ==, 0);
   g_assert_cmpuint (muster_face_layout_add (&layout, 1, 0, 9), ==, 2);
   g_assert_cmpuint (muster_face_layout_add (&layout, 0, 1, 4), ==, 3);
-  g_assert_cmpuint (layout.n_faces, ==, 3);
+  g_assert_cmpuint (muster_face_layout_add_dice (&layout, 2, 8), ==, 3);
+  g_assert_cmpuint (layout.n_faces, ==, 5);
+  g_assert_cmpint (layout.face_min[4], ==, 1);
+  g_assert_cmpint (layout.face_max[4], ==, 8);
+  muster_face_layout_add_each (&layout, (const int[]) { 4, 12 }, 2);
+  g_assert_cmpuint (layout.n_faces, ==, 7);
+  g_assert_cmpint (layout.face_min[5], ==, 1);
+  g_assert_cmpint (layout.face_max[5], ==, 4);
+  g_assert_cmpint (layout.face_max[6], ==, 12);
   g_assert_cmpint (layout.face_min[1], ==, 1);
   g_assert_cmpint (layout.face_max[1], ==, 6);
   g_assert_cmpint (layout.face_min[2], ==, 0);

@@ -106,7 +106,7 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]],
                               "die", &s->quality, error)
       || !_muster_sov_table_die (ruleset, "heavy-weapons", system, "impact", &s->impact, error)
-      || !_muster_sov_table_number (ruleset, "heavy-weapons", system, "min-range", &min_range,
+      || !muster_table_read_number (ruleset, "heavy-weapons", system, "min-range", &min_range,
                                     error)
       || !_muster_sov_table_die (ruleset, "armour",
                                  muster_sov_armour_ids[values[HV_OCCUPANT_ARMOUR]], "die",
@@ -123,7 +123,7 @@ vehicle_prepare (const MusterRuleset  *ruleset,
       g_autofree char *row = g_strdup_printf ("roll-%d", i + 1);
       const char *effect;
 
-      if (!_muster_sov_table_text (ruleset, "vehicle-damage", row, "effect", &effect, error))
+      if (!muster_table_read_text (ruleset, "vehicle-damage", row, "effect", &effect, error))
         return FALSE;
       s->d6_effect[i] = g_strcmp0 (effect, "suspension") == 0 ? -1 :
                         g_strcmp0 (effect, "systems") == 0 ? DAMAGE_SYSTEMS : DAMAGE_NONE;
@@ -154,25 +154,18 @@ vehicle_prepare (const MusterRuleset  *ruleset,
 
 /* Faces: Quality, Fire Control, Range; Impact, Armour; the damage D6; the suspension die and
  * the Impact it faces; the occupants' D12. */
-static guint
-vehicle_layout (gconstpointer  setup,
-                int           *sizes)
+static void
+vehicle_layout (gconstpointer      setup,
+                MusterFaceLayout  *layout)
 {
   const VehicleSetup *s = setup;
-  int n = 0;
+  const int sides[] = {
+    s->quality, s->fire_control, s->range, s->impact, s->armour, 6, s->suspension, s->impact,
+    s->occupants > 0 ? 12 : 1,
+  };
 
-  if (s->impossible)
-    return 0;
-  sizes[n++] = s->quality;
-  sizes[n++] = s->fire_control;
-  sizes[n++] = s->range;
-  sizes[n++] = s->impact;
-  sizes[n++] = s->armour;
-  sizes[n++] = 6;
-  sizes[n++] = s->suspension;
-  sizes[n++] = s->impact;
-  sizes[n++] = s->occupants > 0 ? 12 : 1;
-  return n;
+  if (!s->impossible)
+    muster_face_layout_add_each (layout, sides, G_N_ELEMENTS (sides));
 }
 
 static gboolean
@@ -376,7 +369,7 @@ aim_prepare (const MusterRuleset  *ruleset,
 
   if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]],
                               "die", &s->quality, error)
-      || !_muster_sov_table_number (ruleset, "heavy-weapons", system_ids[values[AA_SYSTEM]],
+      || !muster_table_read_number (ruleset, "heavy-weapons", system_ids[values[AA_SYSTEM]],
                                     "min-range", &min_range, error))
     return FALSE;
   if (values[AA_DISTANCE] < min_range)
@@ -389,16 +382,15 @@ aim_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-aim_layout (gconstpointer  setup,
-            int           *sizes)
+static void
+aim_layout (gconstpointer      setup,
+            MusterFaceLayout  *layout)
 {
   const AimSetup *s = setup;
 
-  sizes[0] = s->quality;
-  sizes[1] = 8;
-  sizes[2] = 12;
-  return 3;
+  muster_face_layout_add_dice (layout, 1, s->quality);
+  muster_face_layout_add_dice (layout, 1, 8);
+  muster_face_layout_add_dice (layout, 1, 12);
 }
 
 static void
@@ -520,20 +512,18 @@ blast_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-blast_layout (gconstpointer  setup,
-              int           *sizes)
+static void
+blast_layout (gconstpointer      setup,
+              MusterFaceLayout  *layout)
 {
   const BlastSetup *s = setup;
-  int n = 0;
 
-  sizes[n++] = s->corridor_die > 0 ? s->corridor_die : 1;
+  muster_face_layout_add_dice (layout, 1, s->corridor_die > 0 ? s->corridor_die : 1);
   for (int i = 0; i < s->figures; i++)
     {
-      sizes[n++] = s->impact;
-      sizes[n++] = s->armour;
+      muster_face_layout_add_dice (layout, 1, s->impact);
+      muster_face_layout_add_dice (layout, 1, s->armour);
     }
-  return n;
 }
 
 static void

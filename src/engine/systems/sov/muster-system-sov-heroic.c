@@ -113,20 +113,18 @@ heroic_prepare (const MusterRuleset  *ruleset,
 
 /* Faces: the attacker's skill and FP dice, the defender's; then Impact, armour and secondary
  * for a blow on the defender, and the same for a blow on the attacker. */
-static guint
-heroic_layout (gconstpointer  setup,
-               int           *sizes)
+static void
+heroic_layout (gconstpointer      setup,
+               MusterFaceLayout  *layout)
 {
   const HeroicSetup *s = setup;
-  const int layout[] = {
+  const int sides[] = {
     s->a.skill, s->a.fp, s->d.skill, s->d.fp,
     s->a.impact, s->d.armour, s->d.secondary,
     s->d.impact, s->a.armour, s->a.secondary,
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (layout); i++)
-    sizes[i] = layout[i];
-  return G_N_ELEMENTS (layout);
+  muster_face_layout_add_each (layout, sides, G_N_ELEMENTS (sides));
 }
 
 /* The blow from two pairs of dice: 0 none, 1 minor, 2 major for the side with the higher high
@@ -313,27 +311,21 @@ shooter_prepare (const MusterRuleset  *ruleset,
   s->skill = skill_sides;
   return _muster_sov_table_die (ruleset, "missile-weapons", id, "fp-die", &s->fp, error)
          && _muster_sov_table_die (ruleset, "missile-weapons", id, "impact", &s->impact, error)
-         && _muster_sov_table_number (ruleset, "missile-weapons", id, "rbm", &rbm, error)
+         && muster_table_read_number (ruleset, "missile-weapons", id, "rbm", &rbm, error)
          && shot_range (ruleset, rbm * skill_sides * band_factor, target_values[0],
                         target_values[1], target_values[2], target_values[3], &s->range, error);
 }
 
 /* Faces: skill, FP, Range, Impact, armour, secondary. */
-static guint
-shot_layout (gconstpointer  setup,
-             int           *sizes)
+static void
+shot_layout (gconstpointer      setup,
+             MusterFaceLayout  *layout)
 {
   const ShotSetup *s = setup;
+  const int sides[] = { s->skill, s->fp, s->range, s->impact, s->armour, s->secondary };
 
-  if (s->range == 0)
-    return 0;
-  sizes[0] = s->skill;
-  sizes[1] = s->fp;
-  sizes[2] = s->range;
-  sizes[3] = s->impact;
-  sizes[4] = s->armour;
-  sizes[5] = s->secondary;
-  return 6;
+  if (s->range != 0)
+    muster_face_layout_add_each (layout, sides, G_N_ELEMENTS (sides));
 }
 
 #define TARGET_INPUTS(default_distance, lone_default) \
