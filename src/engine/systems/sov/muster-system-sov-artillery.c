@@ -133,7 +133,7 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   s->size = values[HV_SIZE];
   s->armour_value = values[HV_ARMOUR_VALUE];
   s->armour = s->armour_value > 0 ? 12 : 6;
-  s->suspension = muster_sov_die_sides (values[HV_SUSPENSION]);
+  s->suspension = _muster_sov_die_sides (values[HV_SUSPENSION]);
   s->destruction = values[HV_DESTRUCTION];
   s->occupants = values[HV_OCCUPANTS];
   s->occupant_factor = values[HV_CAVALRY_INSIDE] ? 2 : 1;
@@ -148,7 +148,7 @@ vehicle_prepare (const MusterRuleset  *ruleset,
       || band + shift > MUSTER_SOV_D12)
     s->impossible = TRUE;
   else
-    s->range = muster_sov_die_sides (band + shift);
+    s->range = _muster_sov_die_sides (band + shift);
   return TRUE;
 }
 
@@ -508,7 +508,7 @@ blast_prepare (const MusterRuleset  *ruleset,
   armour_index += ip_shift;
   if (armour_index > MUSTER_SOV_D12)
     s->impact = _muster_sov_closed_shift (s->impact, MUSTER_SOV_D12 - armour_index);
-  s->armour = muster_sov_die_sides (armour_index);
+  s->armour = _muster_sov_die_sides (armour_index);
   return TRUE;
 }
 

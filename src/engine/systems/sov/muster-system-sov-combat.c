@@ -340,7 +340,7 @@ int
 _muster_sov_closed_shift (int sides,
                           int steps)
 {
-  return muster_sov_die_sides (_muster_sov_die_index (sides) + steps);
+  return _muster_sov_die_sides (_muster_sov_die_index (sides) + steps);
 }
 
 const MusterProcedure * const muster_sov_procedures[] = {

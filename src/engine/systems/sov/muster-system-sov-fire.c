@@ -207,7 +207,7 @@ fire_prepare (const MusterRuleset  *ruleset,
       s->impossible = TRUE;
       return TRUE;
     }
-  s->range = muster_sov_die_sides (band);
+  s->range = _muster_sov_die_sides (band);
 
   /* Era shifts apply only to figures wearing armour (§2.1). */
   if (values[FI_ARMOUR] > 0)

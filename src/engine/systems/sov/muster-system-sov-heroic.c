@@ -87,7 +87,7 @@ hero_prepare (const MusterRuleset  *ruleset,
   static const int secondary_sides[] = { 1, 4, 6, 8, 10 };
   const char *weapon = muster_sov_weapon_ids[values[HE_A_WEAPON]];
 
-  hero->skill = muster_sov_die_sides (values[HE_A_SKILL]);
+  hero->skill = _muster_sov_die_sides (values[HE_A_SKILL]);
   hero->secondary = secondary_sides[values[HE_A_SECONDARY]];
   return _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
                                 error)
@@ -292,7 +292,7 @@ shot_range (const MusterRuleset  *ruleset,
   if (!_muster_sov_range_band_index (distance, band, &index) || index + shift > MUSTER_SOV_D12)
     *range = 0;
   else
-    *range = muster_sov_die_sides (index + shift);
+    *range = _muster_sov_die_sides (index + shift);
   return TRUE;
 }
 
@@ -376,7 +376,7 @@ heroic_missile_prepare (const MusterRuleset  *ruleset,
   return _muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[HM_ARMOUR]],
                                 "die", &s->armour, error)
          && shooter_prepare (ruleset, values[HM_WEAPON],
-                             muster_sov_die_sides (values[HM_SKILL]), 1, values + HM_DISTANCE,
+                             _muster_sov_die_sides (values[HM_SKILL]), 1, values + HM_DISTANCE,
                              s, error);
 }
 

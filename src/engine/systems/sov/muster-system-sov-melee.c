@@ -246,8 +246,8 @@ hth_prepare (const MusterRuleset  *ruleset,
   a_index = _muster_sov_die_index (s->a.quality);
   d_index = _muster_sov_die_index (s->d.quality);
   open_shifts (&a_index, &d_index, a_shift, d_shift);
-  s->a.sides = muster_sov_die_sides (a_index);
-  s->d.sides = muster_sov_die_sides (d_index);
+  s->a.sides = _muster_sov_die_sides (a_index);
+  s->d.sides = _muster_sov_die_sides (d_index);
 
   /* Warhorses add the cavalry's share of dice again, one step lower, with Impact D6. */
   if ((values[H_A_WARHORSES] && !a_cav) || (values[H_D_WARHORSES] && !d_cav))

@@ -602,7 +602,7 @@ charge_prepare (const MusterRuleset  *ruleset,
                    "cavalry cannot charge elephants");
       return FALSE;
     }
-  s->mobility = muster_sov_die_sides (values[CH_MOBILITY]);
+  s->mobility = _muster_sov_die_sides (values[CH_MOBILITY]);
   s->distance = values[CH_DISTANCE];
   if (s->distance > 4 * s->mobility)
     {

@@ -40,7 +40,7 @@ typedef struct
 } MusterSovPlay;
 
 static inline int
-muster_sov_die_sides (int index)
+_muster_sov_die_sides (int index)
 {
   return 4 + 2 * CLAMP (index, MUSTER_SOV_D4, MUSTER_SOV_D12);
 }
