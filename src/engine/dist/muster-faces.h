@@ -19,7 +19,8 @@ G_BEGIN_DECLS
  * already rolled read their faces one at a time from a MusterFaces.
  */
 
-/* The most dice a layout lists: a Standards of Valor volley of every die the rules allow. */
+/* The most dice a layout lists; Standards of Valor's hand-to-hand refuses the force ratios that
+ * would need more. */
 #define MUSTER_FACES_MAX          512
 /* The most values a resolution writes, which may be more than its procedure shows. */
 #define MUSTER_FACES_MAX_OUTCOMES 16

@@ -103,12 +103,12 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   int band, shift = 0;
 
   *s = (VehicleSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]],
+  if (!muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]],
                               "die", &s->quality, error)
-      || !_muster_sov_table_die (ruleset, "heavy-weapons", system, "impact", &s->impact, error)
+      || !muster_table_read_int (ruleset, "heavy-weapons", system, "impact", &s->impact, error)
       || !muster_table_read_number (ruleset, "heavy-weapons", system, "min-range", &min_range,
                                     error)
-      || !_muster_sov_table_die (ruleset, "armour",
+      || !muster_table_read_int (ruleset, "armour",
                                  muster_sov_armour_ids[values[HV_OCCUPANT_ARMOUR]], "die",
                                  &s->occupant_armour, error))
     return FALSE;
@@ -367,7 +367,7 @@ aim_prepare (const MusterRuleset  *ruleset,
   AimSetup *s = setup;
   double min_range;
 
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]],
+  if (!muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]],
                               "die", &s->quality, error)
       || !muster_table_read_number (ruleset, "heavy-weapons", system_ids[values[AA_SYSTEM]],
                                     "min-range", &min_range, error))
@@ -475,9 +475,9 @@ blast_prepare (const MusterRuleset  *ruleset,
   int base, armour_shift = 0, ip_shift = 0, armour_index;
 
   *s = (BlastSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "heavy-weapons", system_ids[values[AB_SYSTEM]], "impact",
+  if (!muster_table_read_int (ruleset, "heavy-weapons", system_ids[values[AB_SYSTEM]], "impact",
                               &base, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[AB_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[AB_ARMOUR]],
                                  "die", &s->armour, error)
       || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "soft-cover",
                                  values[AB_COVER] == 1, &armour_shift, error)

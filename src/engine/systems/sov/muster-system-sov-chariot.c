@@ -69,7 +69,7 @@ scythed_prepare (const MusterRuleset  *ruleset,
 
   if (!muster_table_read_number (ruleset, "scythed-chariot-hits",
                                  formation_row (values[SC_FORMATION]), "hits", &per_rank, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[SC_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[SC_ARMOUR]],
                                  "die", &s->armour, error)
       || !_muster_sov_quality_die (ruleset, values[SC_QUALITY], &s->test.sides, error)
       || !muster_table_read_text (ruleset, "confidence-threat-levels", "casualties",

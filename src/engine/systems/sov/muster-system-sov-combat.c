@@ -270,13 +270,8 @@ _muster_sov_quality_die (const MusterRuleset  *ruleset,
                          int                  *sides,
                          GError              **error)
 {
-  double die;
-
-  if (!muster_table_read_number (ruleset, "quality", muster_sov_quality_ids[value], "die", &die,
-                                 error))
-    return FALSE;
-  *sides = (int) die;
-  return TRUE;
+  return muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[value], "die", sides,
+                                error);
 }
 
 /* The part every test shares: one Quality Die against LV + TL. */
@@ -302,22 +297,6 @@ _muster_sov_test_resolve (gconstpointer  setup,
 }
 
 gboolean
-_muster_sov_table_die (const MusterRuleset  *ruleset,
-                       const char           *table,
-                       const char           *row,
-                       const char           *column,
-                       int                  *sides,
-                       GError              **error)
-{
-  double number;
-
-  if (!muster_table_read_number (ruleset, table, row, column, &number, error))
-    return FALSE;
-  *sides = (int) number;
-  return TRUE;
-}
-
-gboolean
 _muster_sov_add_shift (const MusterRuleset  *ruleset,
                        const char           *table,
                        const char           *row,
@@ -325,13 +304,13 @@ _muster_sov_add_shift (const MusterRuleset  *ruleset,
                        int                  *shift,
                        GError              **error)
 {
-  double step;
+  int step;
 
   if (times == 0)
     return TRUE;
-  if (!muster_table_read_number (ruleset, table, row, "shift", &step, error))
+  if (!muster_table_read_int (ruleset, table, row, "shift", &step, error))
     return FALSE;
-  *shift += (int) step * times;
+  *shift += step * times;
   return TRUE;
 }
 

@@ -129,7 +129,7 @@ fire_prepare (const MusterRuleset  *ruleset,
   int band, shift = 0, half_direct, half_area;
 
   *s = (FireSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]],
+  if (!muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]],
                               "die", &s->quality, error)
       || !muster_table_read_number (ruleset, "missile-weapons", weapon, "rbm", &rbm, error)
       || !muster_table_read_number (ruleset, "missile-weapons", weapon, "fp", &fp, error)
@@ -137,8 +137,8 @@ fire_prepare (const MusterRuleset  *ruleset,
       || !muster_table_read_number (ruleset, "missile-weapons", weapon, "thrown", &thrown, error)
       || !muster_table_read_number (ruleset, "missile-weapons", weapon, "volley", &volley, error)
       || !muster_table_read_number (ruleset, "missile-weapons", weapon, "area", &area, error)
-      || !_muster_sov_table_die (ruleset, "missile-weapons", weapon, "impact", &s->impact, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]],
+      || !muster_table_read_int (ruleset, "missile-weapons", weapon, "impact", &s->impact, error)
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]],
                                  "die", &s->armour, error))
     return FALSE;
 

@@ -89,11 +89,11 @@ hero_prepare (const MusterRuleset  *ruleset,
 
   hero->skill = _muster_sov_die_sides (values[HE_A_SKILL]);
   hero->secondary = secondary_sides[values[HE_A_SECONDARY]];
-  return _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
+  return muster_table_read_int (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
                                 error)
-         && _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "impact",
+         && muster_table_read_int (ruleset, "hand-to-hand-weapons", weapon, "impact",
                                    &hero->impact, error)
-         && _muster_sov_table_die (ruleset, "armour",
+         && muster_table_read_int (ruleset, "armour",
                                    muster_sov_armour_ids[values[HE_A_ARMOUR]], "die",
                                    &hero->armour, error);
 }
@@ -309,8 +309,8 @@ shooter_prepare (const MusterRuleset  *ruleset,
   double rbm;
 
   s->skill = skill_sides;
-  return _muster_sov_table_die (ruleset, "missile-weapons", id, "fp-die", &s->fp, error)
-         && _muster_sov_table_die (ruleset, "missile-weapons", id, "impact", &s->impact, error)
+  return muster_table_read_int (ruleset, "missile-weapons", id, "fp-die", &s->fp, error)
+         && muster_table_read_int (ruleset, "missile-weapons", id, "impact", &s->impact, error)
          && muster_table_read_number (ruleset, "missile-weapons", id, "rbm", &rbm, error)
          && shot_range (ruleset, rbm * skill_sides * band_factor, target_values[0],
                         target_values[1], target_values[2], target_values[3], &s->range, error);
@@ -373,7 +373,7 @@ heroic_missile_prepare (const MusterRuleset  *ruleset,
   ShotSetup *s = setup;
 
   s->secondary = secondary_sides[values[HM_SECONDARY]];
-  return _muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[HM_ARMOUR]],
+  return muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[HM_ARMOUR]],
                                 "die", &s->armour, error)
          && shooter_prepare (ruleset, values[HM_WEAPON],
                              _muster_sov_die_sides (values[HM_SKILL]), 1, values + HM_DISTANCE,
@@ -499,7 +499,7 @@ sniper_prepare (const MusterRuleset  *ruleset,
 
   s->secondary = 1;
   return _muster_sov_quality_die (ruleset, values[SN_QUALITY], &skill, error)
-         && _muster_sov_table_die (ruleset, "armour",
+         && muster_table_read_int (ruleset, "armour",
                                    muster_sov_armour_ids[values[SN_DISTANCE + 4]], "die",
                                    &s->armour, error)
          && shooter_prepare (ruleset, values[SN_WEAPON], skill, values[SN_TELESCOPIC] ? 2 : 1,

@@ -185,13 +185,13 @@ hth_prepare (const MusterRuleset  *ruleset,
   *s = (HthSetup) { 0 };
   if (!_muster_sov_quality_die (ruleset, values[H_A_QUALITY], &s->a.quality, error)
       || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &s->d.quality, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]],
                                  "die", &s->a.armour, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]],
                                  "die", &s->d.armour, error)
-      || !_muster_sov_table_die (ruleset, "hand-to-hand-weapons", a_weapon, "impact",
+      || !muster_table_read_int (ruleset, "hand-to-hand-weapons", a_weapon, "impact",
                                  &s->a.impact, error)
-      || !_muster_sov_table_die (ruleset, "hand-to-hand-weapons", d_weapon, "impact",
+      || !muster_table_read_int (ruleset, "hand-to-hand-weapons", d_weapon, "impact",
                                  &s->d.impact, error)
       || !muster_table_read_number (ruleset, "hand-to-hand-weapons", a_weapon, "reach", &a_reach,
                                     error)

@@ -149,12 +149,6 @@ void      _muster_sov_test_layout     (gconstpointer         setup,
 void      _muster_sov_test_resolve    (gconstpointer         setup,
                                        const int            *faces,
                                        int                  *outcome);
-gboolean  _muster_sov_table_die       (const MusterRuleset  *ruleset,
-                                       const char           *table,
-                                       const char           *row,
-                                       const char           *column,
-                                       int                  *sides,
-                                       GError              **error);
 gboolean  _muster_sov_add_shift       (const MusterRuleset  *ruleset,
                                        const char           *table,
                                        const char           *row,
