@@ -5,7 +5,6 @@
 
 #include "muster-army.h"
 #include "muster-battlefield.h"
-#include "muster-bvf.h"
 #include "muster-catalog.h"
 #include "muster-cost.h"
 #include "muster-dice.h"

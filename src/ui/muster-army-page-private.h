@@ -36,6 +36,8 @@ struct _MusterArmyPage
 
   /* Owned References */
   MusterDocument        *document;
+  GSignalGroup          *document_signals;
+  GSignalGroup          *diagnostics_signals;  /* on the document's findings */
   char                  *total_text;
   char                  *group_id;      /* the selected group's, looked up afresh after edits */
 

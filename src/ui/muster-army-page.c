@@ -357,6 +357,8 @@ muster_army_page_dispose (GObject *object)
   /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
    * unparents itself (see MusterPreviewPage). */
   self->unit = NULL;
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->diagnostics_signals);
   g_clear_object (&self->document);
   g_clear_pointer (&self->total_text, g_free);
   g_clear_pointer (&self->group_id, g_free);
@@ -486,6 +488,32 @@ muster_army_page_init (MusterArmyPage *self)
   muster_catalogue_pane_set_key_capture_widget (self->catalogue_pane, GTK_WIDGET (self));
   _muster_army_page_add_shortcuts (self);
 
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  /* A new ruleset means a list was loaded or started: start afresh. */
+  g_signal_group_connect_swapped (self->document_signals, "notify::ruleset",
+                                  G_CALLBACK (rebuild), self);
+  /* After the roster models, so that the selection already follows the edit. */
+  g_signal_group_connect_data (self->document_signals, "unit-changed",
+                               G_CALLBACK (unit_changed_cb), self, NULL,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_group_connect_data (self->document_signals, "children-changed",
+                               G_CALLBACK (children_changed_cb), self, NULL,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_group_connect_swapped (self->document_signals, "force-changed",
+                                  G_CALLBACK (update_header), self);
+  g_signal_group_connect_data (self->document_signals, "node-changed",
+                               G_CALLBACK (sync_group), self, NULL,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
+  g_signal_group_connect_swapped (self->document_signals, "notify::n-errors",
+                                  G_CALLBACK (update_validation), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::n-warnings",
+                                  G_CALLBACK (update_validation), self);
+  self->diagnostics_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->diagnostics_signals, "items-changed",
+                                  G_CALLBACK (update_validation), self);
+  g_signal_group_connect_swapped (self->diagnostics_signals, "items-changed",
+                                  G_CALLBACK (sync_group), self);
+
   _muster_army_page_update_actions (self);
 }
 
@@ -498,35 +526,10 @@ muster_army_page_set_document (MusterArmyPage *self,
 
   if (self->document == document)
     return;
-  if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->document, self);
-      g_signal_handlers_disconnect_by_data (muster_document_get_diagnostics (self->document), self);
-    }
   g_set_object (&self->document, document);
-  if (document != NULL)
-    {
-      /* A new ruleset means a list was loaded or started: start afresh. */
-      g_signal_connect_object (document, "notify::ruleset", G_CALLBACK (rebuild), self,
-                               G_CONNECT_SWAPPED);
-      /* After the roster models, so that the selection already follows the edit. */
-      g_signal_connect_object (document, "unit-changed", G_CALLBACK (unit_changed_cb), self,
-                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-      g_signal_connect_object (document, "children-changed", G_CALLBACK (children_changed_cb),
-                               self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-      g_signal_connect_object (document, "force-changed", G_CALLBACK (update_header), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
-                               G_CALLBACK (update_validation), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
-                               G_CALLBACK (sync_group), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "node-changed", G_CALLBACK (sync_group), self,
-                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-      g_signal_connect_object (document, "notify::n-errors", G_CALLBACK (update_validation),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::n-warnings", G_CALLBACK (update_validation),
-                               self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->document_signals, document);
+  g_signal_group_set_target (self->diagnostics_signals,
+                             document ? muster_document_get_diagnostics (document) : NULL);
   muster_validation_panel_set_document (self->validation_panel, document);
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);

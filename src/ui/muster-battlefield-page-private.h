@@ -48,7 +48,11 @@ struct _MusterBattlefieldPage
   char               *generator_for; /* the ruleset id @has_generator was asked for */
   gboolean            generator_known;
   gboolean            has_generator;
-  GSimpleActionGroup *actions;
+  GSignalGroup       *document_signals;
+  MusterMapTool       tool;           /* the properties behind the toolbar's actions */
+  gboolean            show_umpire;
+  gboolean            show_ranges;
+  gboolean            snap;
   GPtrArray          *text_views;   /* GtkTextView, with "field" / "side" data */
   char               *status;
   guint               n_unplaced;

@@ -14,6 +14,7 @@
 #include "muster-generate-dialog.h"
 #include "muster-issue.h"
 #include "muster-map-painter.h"
+#include "muster-ui-enums.h"
 #include "muster-unit.h"
 
 /*
@@ -23,13 +24,18 @@
  * redraws from the document on "battlefield-changed".
  */
 
-static const char * const tool_names[] = {
-  "select", "pan", "rectangle", "ellipse", "polygon", "polyline", "objective", "zone",
-  "measure", "sight",
+enum {
+  PROP_0,
+  PROP_TOOL,
+  PROP_SHOW_UMPIRE,
+  PROP_SHOW_RANGES,
+  PROP_SNAP,
+  N_PROPS
 };
 
-
 G_DEFINE_FINAL_TYPE (MusterBattlefieldPage, muster_battlefield_page, ADW_TYPE_BIN)
+
+static GParamSpec *properties[N_PROPS];
 
 MusterBattlefield *
 _muster_battlefield_page_get_battlefield (MusterBattlefieldPage *self)
@@ -458,11 +464,9 @@ battlefield_changed_cb (MusterBattlefieldPage *self)
   MusterBattlefield *field = get_battlefield (self);
 
   gtk_widget_set_sensitive (GTK_WIDGET (self->new_button), doc != NULL);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
-                                 G_ACTION_MAP (self->actions), "new")), doc != NULL);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (
-                                 G_ACTION_MAP (self->actions), "generate")),
-                               doc != NULL && can_generate (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "battlefield.new", doc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "battlefield.generate",
+                                 doc != NULL && can_generate (self));
   if (field == NULL)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
@@ -533,11 +537,11 @@ units_changed_cb (GtkDropDown *units,
 }
 
 static void
-new_action (GSimpleAction *action,
-            GVariant      *parameter,
-            gpointer       user_data)
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (widget);
   static const char * const unit_names[] = { N_("feet and inches"), N_("centimetres"), NULL };
   GtkWidget *dialog, *grid, *width, *depth, *units, *label;
 
@@ -592,11 +596,11 @@ new_action (GSimpleAction *action,
 }
 
 static void
-generate_action (GSimpleAction *action,
-                 GVariant      *parameter,
-                 gpointer       user_data)
+generate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (widget);
   g_autoptr(GError) error = NULL;
   MusterGenerator *generator;
 
@@ -613,93 +617,70 @@ generate_action (GSimpleAction *action,
                                                               self->document, generator)));
 }
 
+/* The tool, and for a deployment zone the first side's: each choice of the zone tool takes the
+ * side afresh, as lists attached since may have changed the sides. */
 static void
-tool_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+set_tool (MusterBattlefieldPage *self,
+          MusterMapTool          tool)
 {
-  MusterBattlefieldPage *self = user_data;
-  const char *name = g_variant_get_string (parameter, NULL);
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  gboolean changed = tool != self->tool;
 
-  for (guint i = 0; i < G_N_ELEMENTS (tool_names); i++)
-    if (g_str_equal (tool_names[i], name))
-      {
-        MusterDoc *doc = muster_document_get_doc (self->document);
-
-        muster_map_view_set_tool (self->map_view, i);
-        if (i == MUSTER_MAP_TOOL_ZONE && doc && muster_doc_get_n_forces (doc) > 0)
-          muster_map_view_set_zone_side (self->map_view,
-                                         muster_force_get_side (muster_doc_get_force (doc, 0)));
-        g_simple_action_set_state (action, parameter);
-      }
+  self->tool = tool;
+  muster_map_view_set_tool (self->map_view, tool);
+  if (tool == MUSTER_MAP_TOOL_ZONE && doc && muster_doc_get_n_forces (doc) > 0)
+    muster_map_view_set_zone_side (self->map_view,
+                                   muster_force_get_side (muster_doc_get_force (doc, 0)));
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }
 
 static void
-view_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+zoom_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
-  const char *name = g_action_get_name (G_ACTION (action));
-
-  if (g_str_equal (name, "zoom-in"))
-    muster_map_view_zoom_by (self->map_view, 1.25);
-  else if (g_str_equal (name, "zoom-out"))
-    muster_map_view_zoom_by (self->map_view, 1 / 1.25);
-  else if (g_str_equal (name, "fit"))
-    muster_map_view_fit (self->map_view);
-  else if (g_str_equal (name, "delete"))
-    muster_map_view_delete_selection (self->map_view);
-  else if (g_str_equal (name, "rotate"))
-    muster_map_view_rotate_selection (self->map_view, G_PI / 12);
-}
-
-/* Flips a boolean action's state. Returns: the new state */
-static gboolean
-toggle_state (GSimpleAction *action)
-{
-  gboolean on = !g_variant_get_boolean (g_action_get_state (G_ACTION (action)));
-
-  g_simple_action_set_state (action, g_variant_new_boolean (on));
-  return on;
+  muster_map_view_zoom_by (MUSTER_BATTLEFIELD_PAGE (widget)->map_view, 1.25);
 }
 
 static void
-show_umpire_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+zoom_out_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
-
-  muster_map_view_set_show_umpire (self->map_view, toggle_state (action));
+  muster_map_view_zoom_by (MUSTER_BATTLEFIELD_PAGE (widget)->map_view, 1 / 1.25);
 }
 
 static void
-show_ranges_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+fit_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
-
-  muster_map_view_set_show_ranges (self->map_view, toggle_state (action));
+  muster_map_view_fit (MUSTER_BATTLEFIELD_PAGE (widget)->map_view);
 }
 
 static void
-snap_action (GSimpleAction *action,
-             GVariant      *parameter,
-             gpointer       user_data)
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
-
-  muster_map_view_set_snap (self->map_view, toggle_state (action));
+  muster_map_view_delete_selection (MUSTER_BATTLEFIELD_PAGE (widget)->map_view);
 }
 
 static void
-place_unit_action (GSimpleAction *action,
-                   GVariant      *parameter,
-                   gpointer       user_data)
+rotate_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
+  muster_map_view_rotate_selection (MUSTER_BATTLEFIELD_PAGE (widget)->map_view, G_PI / 12);
+}
+
+static void
+place_unit_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (widget);
   MusterViewport *viewport = muster_map_view_get_viewport (self->map_view);
 
   muster_map_view_place_unit (self->map_view, g_variant_get_string (parameter, NULL),
@@ -740,11 +721,11 @@ muster_battlefield_page_get_attach_chooser (MusterBattlefieldPage *self)
 }
 
 static void
-attach_list_action (GSimpleAction *action,
-                    GVariant      *parameter,
-                    gpointer       user_data)
+attach_list_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
 {
-  MusterBattlefieldPage *self = user_data;
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (widget);
   GtkWindow *root;
 
   if (self->document == NULL || muster_document_get_doc (self->document) == NULL ||
@@ -756,22 +737,6 @@ attach_list_action (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->attach_chooser));
 }
 
-static const GActionEntry action_entries[] = {
-  { "new", new_action },
-  { "attach-list", attach_list_action },
-  { "generate", generate_action },
-  { "tool", tool_action, "s", "'select'" },
-  { "zoom-in", view_action },
-  { "zoom-out", view_action },
-  { "fit", view_action },
-  { "delete", view_action },
-  { "rotate", view_action },
-  { "show-umpire", show_umpire_action, NULL, "false" },
-  { "show-ranges", show_ranges_action, NULL, "false" },
-  { "snap", snap_action, NULL, "true" },
-  { "place-unit", place_unit_action, "s" },
-};
-
 /* Public API */
 
 void
@@ -780,17 +745,9 @@ muster_battlefield_page_set_document (MusterBattlefieldPage *self,
 {
   g_return_if_fail (MUSTER_IS_BATTLEFIELD_PAGE (self));
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
   muster_map_view_set_document (self->map_view, document);
-  if (document != NULL)
-    {
-      g_signal_connect_object (document, "battlefield-changed",
-                               G_CALLBACK (battlefield_changed_cb), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::file",
-                               G_CALLBACK (document_loaded_cb), self, G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->document_signals, document);
   document_loaded_cb (self);
 }
 
@@ -836,30 +793,118 @@ muster_battlefield_page_get_selection_effects (MusterBattlefieldPage *self)
 
 /* Life cycle */
 
-/* Returns whether the key chose a tool: a "key-pressed" handler's answer decides whether the
- * view's own keys still see it. */
-static gboolean
-map_key_cb (GtkEventControllerKey *controller,
-            guint                  keyval,
-            guint                  keycode,
-            GdkModifierType        state,
-            MusterBattlefieldPage *self)
+/* The map's own keys for the tools, while the map has the focus: a letter typed anywhere else
+ * on the page is not a tool. Ctrl+G generates anywhere in the window while the page shows:
+ * an application accelerator would look for the action on the window, which does not have
+ * the page's actions. */
+static void
+add_shortcuts (MusterBattlefieldPage *self)
 {
-  const char *tool = NULL;
+  static const struct {
+    const char *trigger;
+    const char *action;
+    const char *tool;     /* (nullable): the "tool" action's target */
+    gboolean    global;
+  } shortcuts[] = {
+    { "v", "battlefield.tool", "select", FALSE },
+    { "h", "battlefield.tool", "pan", FALSE },
+    { "m", "battlefield.tool", "measure", FALSE },
+    { "l", "battlefield.tool", "sight", FALSE },
+    { "<Control>g", "battlefield.generate", NULL, TRUE },
+  };
+  GtkEventController *map_keys = gtk_shortcut_controller_new ();
+  GtkEventController *page_keys = gtk_shortcut_controller_new ();
 
-  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
-    return FALSE;
-  switch (keyval)
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (page_keys),
+                                     GTK_SHORTCUT_SCOPE_GLOBAL);
+  for (guint i = 0; i < G_N_ELEMENTS (shortcuts); i++)
     {
-    case GDK_KEY_v: tool = "select"; break;
-    case GDK_KEY_h: tool = "pan"; break;
-    case GDK_KEY_m: tool = "measure"; break;
-    case GDK_KEY_l: tool = "sight"; break;
-    default: return FALSE;
+      GtkShortcutTrigger *trigger = gtk_shortcut_trigger_parse_string (shortcuts[i].trigger);
+      GtkShortcut *shortcut = gtk_shortcut_new (trigger, gtk_named_action_new (shortcuts[i].action));
+      GtkEventController *keys = shortcuts[i].global ? page_keys : map_keys;
+
+      if (shortcuts[i].tool != NULL)
+        gtk_shortcut_set_arguments (shortcut, g_variant_new_string (shortcuts[i].tool));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
     }
-  g_action_group_activate_action (G_ACTION_GROUP (self->actions), "tool",
-                                  g_variant_new_string (tool));
-  return TRUE;
+  gtk_widget_add_controller (GTK_WIDGET (self->map_view), map_keys);
+  gtk_widget_add_controller (GTK_WIDGET (self), page_keys);
+}
+
+static void
+muster_battlefield_page_get_property (GObject    *object,
+                                      guint       prop_id,
+                                      GValue     *value,
+                                      GParamSpec *pspec)
+{
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      g_value_set_enum (value, self->tool);
+      break;
+
+    case PROP_SHOW_UMPIRE:
+      g_value_set_boolean (value, self->show_umpire);
+      break;
+
+    case PROP_SHOW_RANGES:
+      g_value_set_boolean (value, self->show_ranges);
+      break;
+
+    case PROP_SNAP:
+      g_value_set_boolean (value, self->snap);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* The tool and the toggles are the map view's: the page keeps them for its property actions,
+ * passes them on and says when they changed. */
+static void
+muster_battlefield_page_set_property (GObject      *object,
+                                      guint         prop_id,
+                                      const GValue *value,
+                                      GParamSpec   *pspec)
+{
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (object);
+  gboolean on = G_VALUE_HOLDS_BOOLEAN (value) && g_value_get_boolean (value);
+
+  switch (prop_id)
+    {
+    case PROP_TOOL:
+      set_tool (self, g_value_get_enum (value));
+      return;
+
+    case PROP_SHOW_UMPIRE:
+      if (on == self->show_umpire)
+        return;
+      self->show_umpire = on;
+      muster_map_view_set_show_umpire (self->map_view, on);
+      break;
+
+    case PROP_SHOW_RANGES:
+      if (on == self->show_ranges)
+        return;
+      self->show_ranges = on;
+      muster_map_view_set_show_ranges (self->map_view, on);
+      break;
+
+    case PROP_SNAP:
+      if (on == self->snap)
+        return;
+      self->snap = on;
+      muster_map_view_set_snap (self->map_view, on);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  g_object_notify_by_pspec (object, pspec);
 }
 
 static void
@@ -867,8 +912,7 @@ muster_battlefield_page_dispose (GObject *object)
 {
   MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (object);
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   if (self->attach_chooser != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->attach_chooser),
@@ -887,7 +931,6 @@ muster_battlefield_page_finalize (GObject *object)
   g_clear_pointer (&self->types, muster_terrain_types_free);
   g_free (self->types_for);
   g_free (self->generator_for);
-  g_clear_object (&self->actions);
   g_ptr_array_unref (self->text_views);
   g_free (self->status);
   G_OBJECT_CLASS (muster_battlefield_page_parent_class)->finalize (object);
@@ -901,6 +944,50 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
 
   object_class->dispose = muster_battlefield_page_dispose;
   object_class->finalize = muster_battlefield_page_finalize;
+  object_class->get_property = muster_battlefield_page_get_property;
+  object_class->set_property = muster_battlefield_page_set_property;
+
+  /**
+   * MusterBattlefieldPage:tool:
+   *
+   * What a click or a drag on the map does; the "battlefield.tool" action sets it by its name.
+   */
+  properties[PROP_TOOL] =
+    g_param_spec_enum ("tool", NULL, NULL,
+                       MUSTER_TYPE_MAP_TOOL, MUSTER_MAP_TOOL_SELECT,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * MusterBattlefieldPage:show-umpire:
+   *
+   * Whether the map shows the umpire's layer: hidden units and notes.
+   */
+  properties[PROP_SHOW_UMPIRE] =
+    g_param_spec_boolean ("show-umpire", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * MusterBattlefieldPage:show-ranges:
+   *
+   * Whether the map rings the selected units with their weapon ranges.
+   */
+  properties[PROP_SHOW_RANGES] =
+    g_param_spec_boolean ("show-ranges", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  /**
+   * MusterBattlefieldPage:snap:
+   *
+   * Whether dragging on the map moves by a quarter of the grid and turns by 15°.
+   */
+  properties[PROP_SNAP] =
+    g_param_spec_boolean ("snap", NULL, NULL,
+                          TRUE,
+                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MUSTER_TYPE_MAP_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -927,19 +1014,39 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, period_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, turns_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, texts_box);
+
+  gtk_widget_class_install_action (widget_class, "battlefield.new", NULL, new_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.attach-list", NULL,
+                                   attach_list_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.generate", NULL, generate_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.zoom-in", NULL, zoom_in_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.zoom-out", NULL, zoom_out_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.fit", NULL, fit_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.rotate", NULL, rotate_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.place-unit", "s",
+                                   place_unit_action);
+  gtk_widget_class_install_property_action (widget_class, "battlefield.tool", "tool");
+  gtk_widget_class_install_property_action (widget_class, "battlefield.show-umpire",
+                                            "show-umpire");
+  gtk_widget_class_install_property_action (widget_class, "battlefield.show-ranges",
+                                            "show-ranges");
+  gtk_widget_class_install_property_action (widget_class, "battlefield.snap", "snap");
 }
 
 static void
 muster_battlefield_page_init (MusterBattlefieldPage *self)
 {
-  GtkEventController *keys, *shortcuts;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->text_views = g_ptr_array_new ();
-  self->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (self->actions), action_entries,
-                                   G_N_ELEMENTS (action_entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "battlefield", G_ACTION_GROUP (self->actions));
+  self->tool = muster_map_view_get_tool (self->map_view);
+  self->snap = muster_map_view_get_snap (self->map_view);
+  self->show_ranges = muster_map_view_get_show_ranges (self->map_view);
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "battlefield-changed",
+                                  G_CALLBACK (battlefield_changed_cb), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::file",
+                                  G_CALLBACK (document_loaded_cb), self);
 
   g_signal_connect_object (self->terrain_dropdown, "notify::selected",
                            G_CALLBACK (terrain_selected_cb), self, G_CONNECT_SWAPPED);
@@ -950,16 +1057,6 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
   g_signal_connect (self->period_row, "changed", G_CALLBACK (scenario_entry_changed_cb), self);
   g_signal_connect_object (self->turns_spin, "value-changed",
                            G_CALLBACK (turns_changed_cb), self, G_CONNECT_SWAPPED);
-  keys = gtk_event_controller_key_new ();
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (map_key_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self->map_view), keys);
-  /* Ctrl+G anywhere in the window while the page shows: an application accelerator would
-   * look for the action on the window, which does not have the page's group */
-  shortcuts = gtk_shortcut_controller_new ();
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
-                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("<Control>g"),
-                                                          gtk_named_action_new ("battlefield.generate")));
-  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  add_shortcuts (self);
   battlefield_changed_cb (self);
 }

@@ -26,6 +26,8 @@ struct _MusterValidationPanel
 
   /* Owned References */
   MusterDocument *document;
+  GSignalGroup   *document_signals;
+  GSignalGroup   *diagnostics_signals;  /* on the document's findings */
 };
 
 G_DEFINE_FINAL_TYPE (MusterValidationPanel, muster_validation_panel, ADW_TYPE_BIN)
@@ -96,6 +98,8 @@ muster_validation_panel_dispose (GObject *object)
   MusterValidationPanel *self = MUSTER_VALIDATION_PANEL (object);
 
   /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
+  g_clear_object (&self->document_signals);
+  g_clear_object (&self->diagnostics_signals);
   g_clear_object (&self->document);
 
   G_OBJECT_CLASS (muster_validation_panel_parent_class)->dispose (object);
@@ -129,6 +133,15 @@ muster_validation_panel_init (MusterValidationPanel *self)
   g_signal_connect (factory, "setup", G_CALLBACK (diagnostic_setup_cb), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), NULL);
   gtk_list_view_set_factory (self->validation_view, factory);
+
+  self->diagnostics_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
+  g_signal_group_connect_swapped (self->diagnostics_signals, "items-changed",
+                                  G_CALLBACK (muster_validation_panel_update), self);
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_swapped (self->document_signals, "notify::n-errors",
+                                  G_CALLBACK (muster_validation_panel_update), self);
+  g_signal_group_connect_swapped (self->document_signals, "notify::n-warnings",
+                                  G_CALLBACK (muster_validation_panel_update), self);
 }
 
 /* Shows @document's findings, following them as they change. */
@@ -143,24 +156,10 @@ muster_validation_panel_set_document (MusterValidationPanel *self,
 
   if (self->document == document)
     return;
-  if (self->document != NULL)
-    {
-      g_signal_handlers_disconnect_by_data (self->document, self);
-      g_signal_handlers_disconnect_by_data (muster_document_get_diagnostics (self->document), self);
-    }
   g_set_object (&self->document, document);
-  if (document != NULL)
-    {
-      g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
-                               G_CALLBACK (muster_validation_panel_update), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::n-errors",
-                               G_CALLBACK (muster_validation_panel_update), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (document, "notify::n-warnings",
-                               G_CALLBACK (muster_validation_panel_update), self,
-                               G_CONNECT_SWAPPED);
-    }
+  g_signal_group_set_target (self->diagnostics_signals,
+                             document ? muster_document_get_diagnostics (document) : NULL);
+  g_signal_group_set_target (self->document_signals, document);
   selection = gtk_no_selection_new (document != NULL
                                     ? g_object_ref (muster_document_get_diagnostics (document))
                                     : NULL);

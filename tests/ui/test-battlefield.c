@@ -826,6 +826,122 @@ test_pinch_and_turn (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The toggle button for @action with @target (or none), or %NULL */
+static GtkToggleButton *
+find_toggle (GtkWidget  *widget,
+             const char *action,
+             const char *target)
+{
+  g_autoptr(GVariant) want = target ? g_variant_ref_sink (g_variant_new_string (target)) : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkToggleButton *found;
+
+      if (GTK_IS_TOGGLE_BUTTON (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action) == 0)
+        {
+          GVariant *has = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (child));
+
+          if ((want == NULL) == (has == NULL) && (want == NULL || g_variant_equal (want, has)))
+            return GTK_TOGGLE_BUTTON (child);
+        }
+      if ((found = find_toggle (child, action, target)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Does what @keyval alone does to @widget through its shortcut controllers, as a key press
+ * while it has the focus would. */
+static void
+press_shortcut (GtkWidget *widget,
+                guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) &&
+                        j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                           widget,
+                                                           gtk_shortcut_get_arguments (shortcut)));
+              return;
+            }
+        }
+    }
+  g_error ("no shortcut for %s", gdk_keyval_name (keyval));
+}
+
+/* The toolbar's tools and toggles are the page's properties: set by an action, a key on the
+ * map or in code, the map view and the buttons follow. */
+static void
+test_toolbar_follows_the_page (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  GtkToggleButton *ranges = find_toggle (GTK_WIDGET (page), "battlefield.show-ranges", NULL);
+  GtkToggleButton *umpire = find_toggle (GTK_WIDGET (page), "battlefield.show-umpire", NULL);
+  GtkToggleButton *snap = find_toggle (GTK_WIDGET (page), "battlefield.snap", NULL);
+  GtkToggleButton *select = find_toggle (GTK_WIDGET (page), "battlefield.tool", "select");
+  GtkToggleButton *measure = find_toggle (GTK_WIDGET (page), "battlefield.tool", "measure");
+  MusterMapTool tool;
+  gboolean on;
+
+  g_assert_nonnull (ranges);
+  g_assert_nonnull (umpire);
+  g_assert_nonnull (snap);
+  g_assert_nonnull (measure);
+  g_assert_true (gtk_toggle_button_get_active (select));
+  g_assert_false (gtk_toggle_button_get_active (measure));
+  g_assert_true (gtk_toggle_button_get_active (snap));
+  g_assert_false (gtk_toggle_button_get_active (umpire));
+
+  g_object_set (page, "show-ranges", TRUE, NULL);
+  g_assert_true (muster_map_view_get_show_ranges (view));
+  g_assert_true (gtk_toggle_button_get_active (ranges));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.show-ranges", NULL));
+  g_object_get (page, "show-ranges", &on, NULL);
+  g_assert_false (on);
+  g_assert_false (gtk_toggle_button_get_active (ranges));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.show-umpire", NULL));
+  g_object_get (page, "show-umpire", &on, NULL);
+  g_assert_true (on);
+  g_assert_true (gtk_toggle_button_get_active (umpire));
+  g_object_set (page, "snap", FALSE, NULL);
+  g_assert_false (muster_map_view_get_snap (view));
+  g_assert_false (gtk_toggle_button_get_active (snap));
+
+  /* M, L, H and V on the map choose their tools */
+  press_shortcut (GTK_WIDGET (view), GDK_KEY_m);
+  g_assert_cmpint (muster_map_view_get_tool (view), ==, MUSTER_MAP_TOOL_MEASURE);
+  g_assert_true (gtk_toggle_button_get_active (measure));
+  g_assert_false (gtk_toggle_button_get_active (select));
+  press_shortcut (GTK_WIDGET (view), GDK_KEY_l);
+  g_assert_cmpint (muster_map_view_get_tool (view), ==, MUSTER_MAP_TOOL_SIGHT);
+  press_shortcut (GTK_WIDGET (view), GDK_KEY_h);
+  g_object_get (page, "tool", &tool, NULL);
+  g_assert_cmpint (tool, ==, MUSTER_MAP_TOOL_PAN);
+  press_shortcut (GTK_WIDGET (view), GDK_KEY_v);
+  g_assert_cmpint (muster_map_view_get_tool (view), ==, MUSTER_MAP_TOOL_SELECT);
+  g_assert_true (gtk_toggle_button_get_active (select));
+  g_assert_false (gtk_toggle_button_get_active (measure));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Whether the button for @action is sensitive, as the action's enabled state makes it. */
 static gboolean
 action_button_sensitive (GtkWidget  *widget,
@@ -1363,6 +1479,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/select-and-move", test_select_and_move);
   g_test_add_func ("/ui/battlefield/measure-and-sight", test_measure_and_line_of_sight);
   g_test_add_func ("/ui/battlefield/range-rings", test_range_rings);
+  g_test_add_func ("/ui/battlefield/toolbar-follows-the-page", test_toolbar_follows_the_page);
   g_test_add_func ("/ui/battlefield/zoom-rests-sharp", test_zoom_rests_sharp);
   g_test_add_func ("/ui/battlefield/bands-by-themselves", test_bands_by_themselves);
   g_test_add_func ("/ui/battlefield/lists-changed-bands", test_lists_changed_bands);

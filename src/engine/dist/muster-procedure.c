@@ -7,7 +7,6 @@
 
 #include "muster-engine-error.h"
 #include "muster-procedure.h"
-#include "muster-procedures-private.h"
 #include "muster-system.h"
 
 struct _MusterProcedureResult
@@ -26,21 +25,7 @@ struct _MusterProcedureResult
 const MusterProcedure * const *
 muster_procedure_list (guint *n_procedures)
 {
-  static GPtrArray *all = NULL;
-
-  if (g_once_init_enter (&all))
-    {
-      GPtrArray *array = g_ptr_array_new ();
-
-      for (guint i = 0; _muster_procedure_tables[i] != NULL; i++)
-        for (guint j = 0; _muster_procedure_tables[i][j] != NULL; j++)
-          g_ptr_array_add (array, (gpointer) _muster_procedure_tables[i][j]);
-      g_once_init_leave (&all, array);
-    }
-
-  if (n_procedures != NULL)
-    *n_procedures = all->len;
-  return (const MusterProcedure * const *) all->pdata;
+  return muster_system_list_procedures (n_procedures);
 }
 
 /* Returns: (transfer none) (nullable): the procedure @id of @system */
@@ -95,7 +80,7 @@ gboolean
 muster_procedure_can_fill_from_unit (const MusterProcedure *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
-  return muster_system_lookup (self->system)->fill_inputs != NULL;
+  return muster_system_can_fill (muster_system_lookup (self->system));
 }
 
 /**
@@ -110,13 +95,8 @@ gboolean
 muster_procedure_can_fill_role (const MusterProcedure *self,
                                 MusterFillRole         role)
 {
-  const MusterSystem *system;
-
   g_return_val_if_fail (self != NULL, FALSE);
-  system = muster_system_lookup (self->system);
-  if (system->fill_inputs == NULL)
-    return FALSE;
-  return system->fills_role == NULL || system->fills_role (self, role);
+  return muster_system_fills_role (muster_system_lookup (self->system), self, role);
 }
 
 /* A valid value of @spec other than @value, or @value if it has only one. */
@@ -177,7 +157,7 @@ muster_procedure_fill_from_unit (const MusterProcedure  *self,
   g_return_val_if_fail (values != NULL || self->n_inputs == 0, NULL);
 
   system = muster_system_lookup (self->system);
-  if (system->fill_inputs == NULL)
+  if (!muster_system_can_fill (system))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "%s cannot fill its inputs from a unit", self->name);
@@ -197,8 +177,8 @@ muster_procedure_fill_from_unit (const MusterProcedure  *self,
   for (guint i = 0; i < self->n_inputs; i++)
     others[i] = other_value (&self->inputs[i], values[i]);
   shifted = g_memdup2 (others, sizeof (int) * MAX (self->n_inputs, 1));
-  if (!system->fill_inputs (self, ruleset, force, unit, role, shifted, error) ||
-      !system->fill_inputs (self, ruleset, force, unit, role, values, error))
+  if (!muster_system_fill_inputs (system, self, ruleset, force, unit, role, shifted, error) ||
+      !muster_system_fill_inputs (system, self, ruleset, force, unit, role, values, error))
     {
       memcpy (values, before, sizeof (int) * self->n_inputs);
       return NULL;

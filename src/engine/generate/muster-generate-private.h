@@ -70,7 +70,7 @@ struct _MusterGenerator
   MusterTerrainTypes *types;
 };
 
-typedef struct
+struct _MusterGenerateRun
 {
   MusterGenerator  *generator;
   MusterDice       *dice;
@@ -79,7 +79,7 @@ typedef struct
   GHashTable       *choices;    /* option id → choice id, every option set */
   MusterGeneration *out;
   GString          *notes;
-} MusterGenerateRun;
+};
 
 double                      _muster_generate_param     (MusterGenerateRun *run,
                                                         const char        *id,
@@ -128,14 +128,5 @@ int                         _muster_generate_roll_off  (MusterGenerateRun *run,
                                                         int                scores[2]);
 void                        _muster_generate_baseline_zones (MusterGenerateRun *run,
                                                         double             depth);
-
-gboolean _muster_generate_squares      (MusterGenerateRun *run,
-                                        GError           **error);
-gboolean _muster_generate_generic_maps (MusterGenerateRun *run,
-                                        GError           **error);
-gboolean _muster_generate_clock_face   (MusterGenerateRun *run,
-                                        GError           **error);
-gboolean _muster_generate_agreed       (MusterGenerateRun *run,
-                                        GError           **error);
 
 G_END_DECLS

@@ -14,11 +14,30 @@ G_BEGIN_DECLS
  * Battlefield generation, where a rule system's book has a procedure for it (the ruleset's
  * <generation> block, data/rulesets/README.md): Undying Lands' terrain squares, the
  * horse-and-musket generic maps with settlements and objectives, and the Standards of Valor
- * scenario set-ups. The numbers are data; the method that lays pieces out is code, one file per
- * system (muster-generate-<id>.c). The same seed and options always give the same battlefield.
+ * scenario set-ups. The numbers are data; the method that lays pieces out is code, given by
+ * the rule systems (MusterSystem's generation_methods, e.g.
+ * systems/ul/muster-generate-squares.c) and picked by the block's method attribute. The same
+ * seed and options always give the same battlefield.
  */
 
 typedef struct _MusterGenerator MusterGenerator;
+typedef struct _MusterGenerateRun MusterGenerateRun;
+
+/**
+ * MusterGenerateMethod:
+ * @id: the name a ruleset's `<generation method="…">` picks it by: "squares"
+ * @run: lays the battlefield of one run out, from the block's data and the run's dice (the
+ *   helpers for that are in muster-generate-private.h); %FALSE with @error set when the data
+ *   cannot be laid out
+ *
+ * One way of generating a battlefield, as a rule system's book gives it.
+ */
+typedef struct
+{
+  const char *id;
+  gboolean  (*run) (MusterGenerateRun  *run,
+                    GError            **error);
+} MusterGenerateMethod;
 
 typedef struct
 {

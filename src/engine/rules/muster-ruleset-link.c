@@ -44,21 +44,12 @@ lookup (Linker         *k,
 }
 
 static gboolean
-group_has_option (const MusterOptionGroup *group,
-                  const char              *id)
+has_member (const GPtrArray *members,
+            const char      *id)
 {
-  for (guint i = 0; i < group->options->len; i++)
-    if (g_str_equal (((MusterItem *) group->options->pdata[i])->id, id))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-variant_has_choice (const MusterVariant *variant,
-                    const char          *id)
-{
-  for (guint i = 0; i < variant->choices->len; i++)
-    if (g_str_equal (((MusterItem *) variant->choices->pdata[i])->id, id))
+  /* An option and a variant's choice both begin with their MusterItem. */
+  for (guint i = 0; i < members->len; i++)
+    if (g_str_equal (((MusterItem *) members->pdata[i])->id, id))
       return TRUE;
   return FALSE;
 }
@@ -102,9 +93,9 @@ check_when (Linker     *k,
           gboolean ok;
 
           if (variant != NULL)
-            ok = variant->kind == MUSTER_VARIANT_CHOICE && variant_has_choice (variant, value);
+            ok = variant->kind == MUSTER_VARIANT_CHOICE && has_member (variant->choices, value);
           else if (group != NULL)
-            ok = group_has_option (group, value);
+            ok = has_member (group->options, value);
           else if (g_str_equal (term->key, "type"))
             ok = lookup (k, MUSTER_ITEM_UNIT_TYPE, value) != NULL;
           else if (g_str_equal (term->key, "category"))
@@ -269,6 +260,22 @@ index_options (Linker *k)
   return TRUE;
 }
 
+/* An item's default (nullable) names one of its @members: a variant's choices, a group's
+ * options. */
+static gboolean
+check_default (Linker           *k,
+               const MusterItem *item,
+               const char       *what,
+               const char       *default_id,
+               const GPtrArray  *members,
+               const char       *members_what)
+{
+  if (default_id == NULL || has_member (members, default_id))
+    return TRUE;
+  return fail (k, item->file, item->line, "%s “%s” defaults to “%s”, which is not one of its %s",
+               what, item->id, default_id, members_what);
+}
+
 static gboolean
 check_variants (Linker *k)
 {
@@ -285,9 +292,8 @@ check_variants (Linker *k)
         {
           if (v->choices->len == 0)
             return fail (k, item->file, item->line, "variant “%s” has no <choice>", item->id);
-          if (v->default_value && !variant_has_choice (v, v->default_value))
-            return fail (k, item->file, item->line, "variant “%s” defaults to “%s”, which is "
-                         "not one of its choices", item->id, v->default_value);
+          if (!check_default (k, item, "variant", v->default_value, v->choices, "choices"))
+            return FALSE;
           continue;
         }
       if (v->default_value != NULL)
@@ -357,9 +363,9 @@ check_option_groups (Linker *k)
       const MusterOptionGroup *group = groups->pdata[i];
       const MusterItem *item = &group->item;
 
-      if (group->default_option && !group_has_option (group, group->default_option))
-        return fail (k, item->file, item->line, "option group “%s” defaults to “%s”, which "
-                     "is not one of its options", item->id, group->default_option);
+      if (!check_default (k, item, "option group", group->default_option, group->options,
+                          "options"))
+        return FALSE;
       if (group->has_min && group->has_max && group->min > group->max)
         return fail (k, item->file, item->line, "option group “%s” has min above max", item->id);
 
@@ -388,11 +394,11 @@ check_allow (Linker               *k,
     return fail (k, allow->file, allow->line, "unit type “%s” allows unknown option group “%s”",
                  type->item.id, allow->group);
   for (guint i = 0; allow->only && allow->only[i]; i++)
-    if (!group_has_option (group, allow->only[i]))
+    if (!has_member (group->options, allow->only[i]))
       return fail (k, allow->file, allow->line, "option group “%s” has no option “%s”",
                    allow->group, allow->only[i]);
   if (allow->default_option != NULL &&
-      (!group_has_option (group, allow->default_option) ||
+      (!has_member (group->options, allow->default_option) ||
        (allow->only && !g_strv_contains ((const char * const *) allow->only,
                                          allow->default_option))))
     return fail (k, allow->file, allow->line, "unit type “%s” defaults to “%s”, which it may "

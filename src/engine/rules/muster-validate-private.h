@@ -7,7 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* The checks themselves (muster-validate-check.c), for the bookkeeping in muster-validate.c. */
+/* What constraints select (muster-validate-match.c) and the checks themselves
+ * (muster-validate-check.c), for the bookkeeping in muster-validate.c. */
 
 typedef enum
 {
@@ -69,6 +70,15 @@ gboolean       _muster_validator_unit_matches (const MusterConstraint *constrain
                                                gboolean                all);
 gboolean       _muster_validator_node_matches (const MusterConstraint *constraint,
                                                const char             *level);
+gboolean       _muster_validator_applies_to_unit (const MusterConstraint *constraint,
+                                                  const MusterUnitFacts  *facts);
+gint64         _muster_validator_count_picks  (MusterValidator        *self,
+                                               const MusterConstraint *constraint,
+                                               const MusterUnit       *unit,
+                                               gint64                 *all);
+gboolean       _muster_validator_force_terms_hold (const MusterRuleset *ruleset,
+                                                   const MusterForce   *force,
+                                                   GPtrArray           *when);
 MusterIssue   *_muster_validator_check_counter (MusterValidator       *self,
                                                 const MusterConstraint *constraint,
                                                 MusterNode            *scope,

@@ -6,6 +6,7 @@
 #include "muster-procedure.h"
 #include "muster-ruleset.h"
 #include "muster-stats.h"
+#include "muster-system.h"
 
 G_BEGIN_DECLS
 
@@ -58,13 +59,12 @@ int                   muster_fill_stat_int       (const MusterStats       *stats
                                                   int                      fallback);
 
 /*
- * A system's filling, for muster_fill_inputs(): its roles table, and three functions: @facts
+ * A system's filling as data (MusterSystem's @fill): its roles table, and three functions: @facts
  * reads what the procedures need of a unit into a struct of @facts_size bytes (zeroed
  * first), @acting and @target write them into a procedure's values.
  */
-typedef struct
+struct _MusterFillSystem
 {
-  const char            *system;
   const MusterFillRoles *roles;
   gsize                  facts_size;
   void                 (*facts)  (const MusterRuleset   *ruleset,
@@ -78,22 +78,19 @@ typedef struct
   void                 (*target) (const MusterProcedure *procedure,
                                   int                   *values,
                                   gconstpointer          facts);
-} MusterFillSystem;
+};
 
-extern const MusterFillSystem _muster_sov_fill;
-extern const MusterFillSystem _muster_ul_fill;
-extern const MusterFillSystem _muster_mov_fill;
-extern const MusterFillSystem _muster_hm_fill;
-
-/* The `fill_inputs` and `fills_role` hooks of the systems above. */
-gboolean muster_fill_inputs     (const MusterProcedure  *procedure,
+/* What muster_procedure_fill_from_unit() does for a system with a #MusterFillSystem. */
+gboolean muster_fill_inputs     (const MusterFillSystem *fill,
+                                 const MusterProcedure  *procedure,
                                  const MusterRuleset    *ruleset,
                                  const MusterForce      *force,
                                  const MusterUnit       *unit,
                                  MusterFillRole          role,
                                  int                    *values,
                                  GError                **error);
-gboolean muster_fill_fills_role (const MusterProcedure  *procedure,
+gboolean muster_fill_fills_role (const MusterFillSystem *fill,
+                                 const MusterProcedure  *procedure,
                                  MusterFillRole          role);
 
 G_END_DECLS

@@ -181,32 +181,19 @@ muster_fill_stat_int (const MusterStats *stats,
   return stats != NULL && muster_stats_get_number (stats, id, &value) ? (int) value : fallback;
 }
 
-static const MusterFillSystem *
-fill_system (const MusterProcedure *procedure)
+/* Returns: whether a unit fills @role in @procedure, by @fill's table */
+gboolean
+muster_fill_fills_role (const MusterFillSystem *fill,
+                        const MusterProcedure  *procedure,
+                        MusterFillRole          role)
 {
-  static const MusterFillSystem * const systems[] = {
-    &_muster_sov_fill, &_muster_ul_fill, &_muster_mov_fill, &_muster_hm_fill,
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
-    if (g_str_equal (systems[i]->system, procedure->system))
-      return systems[i];
-  g_return_val_if_reached (NULL);
+  return muster_fill_table_has_role (fill->roles, procedure, role);
 }
 
-/* The `fills_role` hook of the systems with a #MusterFillSystem. */
+/* Fills @procedure's inputs from @unit as @fill says: see muster_procedure_fill_from_unit(). */
 gboolean
-muster_fill_fills_role (const MusterProcedure *procedure,
-                        MusterFillRole         role)
-{
-  const MusterFillSystem *system = fill_system (procedure);
-
-  return system != NULL && muster_fill_table_has_role (system->roles, procedure, role);
-}
-
-/* The `fill_inputs` hook of the systems with a #MusterFillSystem: see #MusterSystem. */
-gboolean
-muster_fill_inputs (const MusterProcedure  *procedure,
+muster_fill_inputs (const MusterFillSystem *fill,
+                    const MusterProcedure  *procedure,
                     const MusterRuleset    *ruleset,
                     const MusterForce      *force,
                     const MusterUnit       *unit,
@@ -214,19 +201,18 @@ muster_fill_inputs (const MusterProcedure  *procedure,
                     int                    *values,
                     GError                **error)
 {
-  const MusterFillSystem *system = fill_system (procedure);
   const MusterUnitType *type = muster_fill_unit_type (ruleset, unit, error);
   g_autofree gpointer facts = NULL;
 
-  if (type == NULL || system == NULL)
-    return type != NULL;
-  if (!muster_fill_table_has_role (system->roles, procedure, role))
+  if (type == NULL)
+    return FALSE;
+  if (!muster_fill_table_has_role (fill->roles, procedure, role))
     return TRUE;
-  facts = g_malloc0 (system->facts_size);
-  system->facts (ruleset, force, type, unit, facts);
+  facts = g_malloc0 (fill->facts_size);
+  fill->facts (ruleset, force, type, unit, facts);
   if (role == MUSTER_FILL_ROLE_ACTING)
-    system->acting (procedure, values, facts);
+    fill->acting (procedure, values, facts);
   else
-    system->target (procedure, values, facts);
+    fill->target (procedure, values, facts);
   return TRUE;
 }

@@ -4,33 +4,53 @@
 #include "config.h"
 
 #include "muster-army.h"
+#include "muster-fill-private.h"
 #include "muster-stats.h"
-#include "muster-system-modules.h"
+#include "muster-system.h"
 
 /*
- * The system modules by ruleset id, and the generic, data-driven behaviour used where a module
- * has no hook (or a system has no module at all).
+ * The rule systems by ruleset id, and the generic, data-driven behaviour used where a system
+ * has no hook (or a ruleset has no system at all). The built-in systems are listed in
+ * src/engine/systems/meson.build, which writes muster-systems.c.
  */
 
-static const MusterSystem * const builtin[] = {
-  &muster_system_battle_valor_fantasy,
-  &muster_system_standards_of_valor,
-  &muster_system_horse_and_musket,
-  &muster_system_medals_of_valor,
-  &muster_system_undying_lands,
-};
+/* muster-systems.c: every built-in system, %NULL-terminated, in the order they are listed to
+ * users (by name, as the ruleset catalog lists them). */
+extern const MusterSystem * const _muster_builtin_systems[];
 
-static const MusterSystem generic = { "generic", NULL, NULL, NULL };
+static const MusterSystem generic = { .id = "generic" };
+
+/* Systems registered at run time, the newest last; and what is built from all the systems,
+ * rebuilt when that changes. A rebuilt list does not free the one before: callers keep
+ * pointers into it (registering is for tests, a handful of times a process). */
+typedef struct
+{
+  GPtrArray *systems;      /* const MusterSystem * */
+  GPtrArray *procedures;   /* const MusterProcedure * */
+} Lists;
 
 G_LOCK_DEFINE_STATIC (registered);
 static GPtrArray *registered;
+static Lists *lists;
+static GPtrArray *retired;
+
+static void
+forget_lists (void)
+{
+  if (lists == NULL)
+    return;
+  if (retired == NULL)
+    retired = g_ptr_array_new ();
+  g_ptr_array_add (retired, lists);
+  lists = NULL;
+}
 
 /**
  * muster_system_register:
- * @system: (transfer none): a module that lives as long as the process (usually static)
+ * @system: (transfer none): a system that lives as long as the process (usually static)
  *
- * Adds a module; it takes precedence over a built-in one with the same id (tests use this to
- * count or replace hooks).
+ * Adds a system; it takes precedence over a built-in one with the same id (tests use this to
+ * count or replace hooks, or to add a system of their own).
  */
 void
 muster_system_register (const MusterSystem *system)
@@ -41,6 +61,7 @@ muster_system_register (const MusterSystem *system)
   if (registered == NULL)
     registered = g_ptr_array_new ();
   g_ptr_array_add (registered, (gpointer) system);
+  forget_lists ();
   G_UNLOCK (registered);
 }
 
@@ -48,27 +69,160 @@ void
 muster_system_unregister (const MusterSystem *system)
 {
   G_LOCK (registered);
-  if (registered != NULL)
-    g_ptr_array_remove (registered, (gpointer) system);
+  if (registered != NULL && g_ptr_array_remove (registered, (gpointer) system))
+    forget_lists ();
   G_UNLOCK (registered);
 }
 
-/* Returns: (transfer none): the module for @system_id, or the generic one */
+/* With the lock held. Returns: (nullable): the system for @system_id */
+static const MusterSystem *
+lookup_locked (const char *system_id)
+{
+  for (guint i = registered ? registered->len : 0; i > 0; i--)
+    if (g_strcmp0 (((MusterSystem *) registered->pdata[i - 1])->id, system_id) == 0)
+      return registered->pdata[i - 1];
+  for (guint i = 0; _muster_builtin_systems[i] != NULL; i++)
+    if (g_strcmp0 (_muster_builtin_systems[i]->id, system_id) == 0)
+      return _muster_builtin_systems[i];
+  return NULL;
+}
+
+/* Returns: (transfer none): the system for @system_id, or the generic one */
 const MusterSystem *
 muster_system_lookup (const char *system_id)
 {
-  const MusterSystem *found = NULL;
+  const MusterSystem *found;
 
   G_LOCK (registered);
-  for (guint i = registered ? registered->len : 0; i > 0 && found == NULL; i--)
-    if (g_strcmp0 (((MusterSystem *) registered->pdata[i - 1])->id, system_id) == 0)
-      found = registered->pdata[i - 1];
+  found = lookup_locked (system_id);
   G_UNLOCK (registered);
-
-  for (guint i = 0; i < G_N_ELEMENTS (builtin) && found == NULL; i++)
-    if (g_strcmp0 (builtin[i]->id, system_id) == 0)
-      found = builtin[i];
   return found ? found : &generic;
+}
+
+static void
+add_system_locked (GPtrArray          *systems,
+                   const MusterSystem *system)
+{
+  const MusterSystem *effective = lookup_locked (system->id);
+
+  if (!g_ptr_array_find (systems, effective, NULL))
+    g_ptr_array_add (systems, (gpointer) effective);
+}
+
+/* With the lock held. Returns: (transfer none): the lists for the systems as they are now */
+static Lists *
+lists_locked (void)
+{
+  if (lists != NULL)
+    return lists;
+
+  lists = g_new0 (Lists, 1);
+  lists->systems = g_ptr_array_new ();
+  lists->procedures = g_ptr_array_new ();
+  for (guint i = 0; _muster_builtin_systems[i] != NULL; i++)
+    add_system_locked (lists->systems, _muster_builtin_systems[i]);
+  for (guint i = 0; registered != NULL && i < registered->len; i++)
+    add_system_locked (lists->systems, registered->pdata[i]);
+
+  for (guint i = 0; i < lists->systems->len; i++)
+    {
+      const MusterSystem *system = lists->systems->pdata[i];
+
+      for (guint j = 0; system->procedures != NULL && system->procedures[j] != NULL; j++)
+        g_ptr_array_add (lists->procedures, (gpointer) system->procedures[j]);
+    }
+  return lists;
+}
+
+/**
+ * muster_system_list:
+ * @n_systems: (out) (optional): the number of systems
+ *
+ * Returns: (transfer none): every system, built-in ones first by name, then those registered
+ *   with ids of their own; a system registered over a built-in one stands in its place
+ */
+const MusterSystem * const *
+muster_system_list (guint *n_systems)
+{
+  Lists *now;
+
+  G_LOCK (registered);
+  now = lists_locked ();
+  G_UNLOCK (registered);
+  if (n_systems != NULL)
+    *n_systems = now->systems->len;
+  return (const MusterSystem * const *) now->systems->pdata;
+}
+
+/**
+ * muster_system_list_procedures:
+ * @n_procedures: (out) (optional): the number of procedures
+ *
+ * Returns: (transfer none): every procedure of every system, by system (as
+ *   muster_system_list() gives them) then in book order
+ */
+const MusterProcedure * const *
+muster_system_list_procedures (guint *n_procedures)
+{
+  Lists *now;
+
+  G_LOCK (registered);
+  now = lists_locked ();
+  G_UNLOCK (registered);
+  if (n_procedures != NULL)
+    *n_procedures = now->procedures->len;
+  return (const MusterProcedure * const *) now->procedures->pdata;
+}
+
+/* Returns: (transfer none) (nullable): the generation method @method of any system */
+const MusterGenerateMethod *
+muster_system_find_generation_method (const char *method)
+{
+  guint n;
+  const MusterSystem * const *systems = muster_system_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    for (const MusterGenerateMethod *m = systems[i]->generation_methods; m && m->id; m++)
+      if (g_strcmp0 (m->id, method) == 0)
+        return m;
+  return NULL;
+}
+
+/* Returns: whether @self fills procedures' inputs from units at all */
+gboolean
+muster_system_can_fill (const MusterSystem *self)
+{
+  return self->fill != NULL || self->fill_inputs != NULL;
+}
+
+/* Returns: whether a unit fills some of @procedure's inputs as @role; see #MusterSystem */
+gboolean
+muster_system_fills_role (const MusterSystem    *self,
+                          const MusterProcedure *procedure,
+                          MusterFillRole         role)
+{
+  if (self->fill != NULL)
+    return muster_fill_fills_role (self->fill, procedure, role);
+  if (self->fill_inputs == NULL)
+    return FALSE;
+  return self->fills_role == NULL || self->fills_role (procedure, role);
+}
+
+/* Sets the inputs of @procedure that describe @unit as @role; see #MusterSystem */
+gboolean
+muster_system_fill_inputs (const MusterSystem     *self,
+                           const MusterProcedure  *procedure,
+                           const MusterRuleset    *ruleset,
+                           const MusterForce      *force,
+                           const MusterUnit       *unit,
+                           MusterFillRole          role,
+                           int                    *values,
+                           GError                **error)
+{
+  if (self->fill != NULL)
+    return muster_fill_inputs (self->fill, procedure, ruleset, force, unit, role, values, error);
+  g_return_val_if_fail (self->fill_inputs != NULL, FALSE);
+  return self->fill_inputs (procedure, ruleset, force, unit, role, values, error);
 }
 
 /* Returns: (transfer none): the module for the book at the bottom of @ruleset's extends chain */

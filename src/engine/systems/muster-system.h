@@ -5,6 +5,7 @@
 
 #include "muster-cost.h"
 #include "muster-engine-types.h"
+#include "muster-generate.h"
 #include "muster-procedure.h"
 #include "muster-ruleset.h"
 
@@ -30,19 +31,30 @@ G_BEGIN_DECLS
  * @force_summary: (nullable): appends #MusterSummaryItem lines that describe a force beyond its
  *   total, for systems whose strength is not one number (Medals of Valor's head count by
  *   category, leaders, FIR and vehicles)
- * @fill_inputs: (nullable): sets the inputs of one of the system's procedures that describe
- *   @unit (of @force, which may be %NULL) as the acting side or the target, leaving the others
- *   (range, cover, the situation) alone; what it writes must not depend on the values already
- *   there. Returns %FALSE with @error set for a unit it cannot read. See
- *   muster_procedure_fill_from_unit()
- * @fills_role: (nullable): whether @fill_inputs sets anything for a procedure and a role, so
- *   that the Preview offers a unit only where it counts; %NULL: every role of every procedure
+ * @procedures: (nullable) (array zero-terminated=1): the system's combat procedures, in book
+ *   order; their `system` is @id
+ * @fill: (nullable): how the procedures' inputs are filled from a unit of an army list, as
+ *   data: which roles a unit fills in which procedure, what it reads of a unit and where that
+ *   goes (muster-fill-private.h). See muster_procedure_fill_from_unit()
+ * @fill_inputs: (nullable): for a system whose filling is not that table, the hook itself:
+ *   sets the inputs of one of the system's procedures that describe @unit (of @force, which
+ *   may be %NULL) as the acting side or the target, leaving the others (range, cover, the
+ *   situation) alone; what it writes must not depend on the values already there. Returns
+ *   %FALSE with @error set for a unit it cannot read
+ * @fills_role: (nullable): with @fill_inputs, whether it sets anything for a procedure and a
+ *   role, so that the Preview offers a unit only where it counts; %NULL: every role of every
+ *   procedure
+ * @generation_methods: (nullable) (array zero-terminated=1): the ways of laying out a
+ *   battlefield that the system's book gives, each picked by a ruleset's
+ *   `<generation method="…">` (see muster-generate.h)
  *
- * What one rule system does in code. Everything else is data. A module is one file,
- * `muster-system-<id>.c`, defining a `const MusterSystem`; add it to the built-in list in
- * muster-system.c (or call muster_system_register()).
+ * What one rule system does in code; everything else is data. A system is one folder,
+ * `src/engine/systems/<id>/`, whose files define `const MusterSystem muster_system_<id>`;
+ * the list in `src/engine/systems/meson.build` registers it (see src/engine/README.md).
+ * Tests add their own with muster_system_register().
  */
 typedef struct _MusterSystem MusterSystem;
+typedef struct _MusterFillSystem MusterFillSystem;
 
 /* One line of a force's summary: "Leaders" → "8". */
 typedef struct
@@ -70,13 +82,35 @@ struct _MusterSystem
   void        (*force_summary) (const MusterRuleset *ruleset,
                                 const MusterForce   *force,
                                 GPtrArray           *items);
+  const MusterProcedure * const *procedures;
+  const MusterFillSystem *fill;
   MusterProcedureFillFunc fill_inputs;
   MusterProcedureFillsRoleFunc fills_role;
+  const MusterGenerateMethod *generation_methods;
 };
 
 void                muster_system_register          (const MusterSystem  *system);
 void                muster_system_unregister        (const MusterSystem  *system);
 const MusterSystem *muster_system_lookup            (const char          *system_id);
+const MusterSystem * const *
+                    muster_system_list              (guint               *n_systems);
+const MusterProcedure * const *
+                    muster_system_list_procedures   (guint               *n_procedures);
+const MusterGenerateMethod *
+                    muster_system_find_generation_method (const char     *method);
+
+gboolean            muster_system_can_fill          (const MusterSystem  *self);
+gboolean            muster_system_fills_role        (const MusterSystem  *self,
+                                                     const MusterProcedure *procedure,
+                                                     MusterFillRole       role);
+gboolean            muster_system_fill_inputs       (const MusterSystem  *self,
+                                                     const MusterProcedure *procedure,
+                                                     const MusterRuleset *ruleset,
+                                                     const MusterForce   *force,
+                                                     const MusterUnit    *unit,
+                                                     MusterFillRole       role,
+                                                     int                 *values,
+                                                     GError             **error);
 const MusterSystem *muster_system_for_ruleset       (const MusterRuleset *ruleset);
 
 gboolean            muster_system_unit_cost         (const MusterRuleset *ruleset,

@@ -3,6 +3,7 @@
 
 #include "muster-faces.h"
 #include "muster-procedure.h"
+#include "muster-system.h"
 #include "muster-table.h"
 
 G_BEGIN_DECLS
@@ -312,5 +313,10 @@ extern const MusterProcedure muster_bvf_action;
 extern const MusterProcedure muster_bvf_melee_strike;
 extern const MusterProcedure muster_bvf_combat_rounds;
 extern const MusterProcedure muster_bvf_engagement;
+
+/* What muster-system-bvf.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_bvf_procedures[];
+gboolean _muster_generate_agreed (MusterGenerateRun  *run,
+                                 GError            **error);
 
 G_END_DECLS

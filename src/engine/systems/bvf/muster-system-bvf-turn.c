@@ -5,7 +5,6 @@
 
 #include <math.h>
 
-#include "muster-procedures-private.h"
 #include "muster-system-bvf-private.h"
 
 /*

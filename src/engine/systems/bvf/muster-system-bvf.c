@@ -8,7 +8,7 @@
 #include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
-#include "muster-system-modules.h"
+#include "muster-system-bvf-private.h"
 
 /*
  * Battle Valor Fantasy. The numbers are in data/rulesets/battle-valor-fantasy.xml; this module
@@ -179,7 +179,12 @@ bvf_fills_role (const MusterProcedure *procedure,
 
 static const char * const bvf_watch[] = { CHARACTER_CATEGORY, NULL };
 
-const MusterSystem muster_system_battle_valor_fantasy = {
+static const MusterGenerateMethod bvf_generation_methods[] = {
+  { "agreed", _muster_generate_agreed },
+  { NULL, NULL }
+};
+
+const MusterSystem muster_system_bvf = {
   .id = "battle-valor-fantasy",
   .unit_cost = bvf_unit_cost,
   .derived_stats = bvf_derived_stats,
@@ -187,4 +192,6 @@ const MusterSystem muster_system_battle_valor_fantasy = {
   .extra_checks_watch = bvf_watch,
   .fill_inputs = bvf_fill_inputs,
   .fills_role = bvf_fills_role,
+  .procedures = muster_bvf_procedures,
+  .generation_methods = bvf_generation_methods,
 };

@@ -174,5 +174,9 @@ fill_target (const MusterProcedure *p,
 }
 
 const MusterFillSystem _muster_hm_fill = {
-  "horse-and-musket", hm_roles, sizeof (HmFacts), hm_facts, fill_acting, fill_target,
+  .roles = hm_roles,
+  .facts_size = sizeof (HmFacts),
+  .facts = hm_facts,
+  .acting = fill_acting,
+  .target = fill_target,
 };

@@ -3,6 +3,7 @@
 
 #include "muster-faces.h"
 #include "muster-procedure.h"
+#include "muster-system.h"
 #include "muster-table.h"
 
 G_BEGIN_DECLS
@@ -177,5 +178,11 @@ gboolean _muster_hm_resolve            (const MusterProcedure *procedure,
                                         int                   *outcome,
                                         guint                 *n_used,
                                         GError               **error);
+
+/* What muster-system-hm.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_hm_procedures[];
+extern const MusterFillSystem _muster_hm_fill;
+gboolean _muster_generate_generic_maps (MusterGenerateRun  *run,
+                                       GError            **error);
 
 G_END_DECLS

@@ -6,7 +6,7 @@
 #include "muster-army.h"
 #include "muster-fill-private.h"
 #include "muster-issue.h"
-#include "muster-system-modules.h"
+#include "muster-system-hm-private.h"
 #include "muster-unit.h"
 
 /*
@@ -72,9 +72,15 @@ hm_extra_checks (const MusterRuleset *ruleset,
   check_node (ruleset, force, constraint, muster_force_get_root (force), issues);
 }
 
-const MusterSystem muster_system_horse_and_musket = {
+static const MusterGenerateMethod hm_generation_methods[] = {
+  { "generic-maps", _muster_generate_generic_maps },
+  { NULL, NULL }
+};
+
+const MusterSystem muster_system_hm = {
   .id = "horse-and-musket",
   .extra_checks = hm_extra_checks,
-  .fill_inputs = muster_fill_inputs,
-  .fills_role = muster_fill_fills_role,
+  .procedures = muster_hm_procedures,
+  .fill = &_muster_hm_fill,
+  .generation_methods = hm_generation_methods,
 };

@@ -3,6 +3,7 @@
 
 #include "muster-faces.h"
 #include "muster-procedure.h"
+#include "muster-system.h"
 #include "muster-table.h"
 
 G_BEGIN_DECLS
@@ -208,5 +209,9 @@ extern const MusterMovProcedure _muster_mov_mishap;
 extern const MusterMovProcedure _muster_mov_initiative;
 extern const MusterMovProcedure _muster_mov_afv_move;
 extern const MusterMovProcedure _muster_mov_crew_fire;
+
+/* What muster-system-mov.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_mov_procedures[];
+extern const MusterFillSystem _muster_mov_fill;
 
 G_END_DECLS

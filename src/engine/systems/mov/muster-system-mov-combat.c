@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "muster-engine-error.h"
-#include "muster-procedures-private.h"
 #include "muster-system-mov-combat-private.h"
 
 /*

@@ -110,5 +110,9 @@ fill_target (const MusterProcedure *p,
 }
 
 const MusterFillSystem _muster_mov_fill = {
-  "medals-of-valor", mov_roles, sizeof (MovFacts), mov_facts, fill_acting, fill_target,
+  .roles = mov_roles,
+  .facts_size = sizeof (MovFacts),
+  .facts = mov_facts,
+  .acting = fill_acting,
+  .target = fill_target,
 };

@@ -6,12 +6,12 @@
 #include <string.h>
 
 #include "muster-army.h"
-#include "muster-fill-private.h"
 #include "muster-cost.h"
 #include "muster-doc.h"
+#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
-#include "muster-system-modules.h"
+#include "muster-system-mov-combat-private.h"
 #include "muster-system-mov.h"
 #include "muster-unit.h"
 
@@ -367,12 +367,12 @@ mov_force_summary (const MusterRuleset *ruleset,
                       strength.vehicle_fir);
 }
 
-const MusterSystem muster_system_medals_of_valor = {
+const MusterSystem muster_system_mov = {
   .id = "medals-of-valor",
   .derived_stats = mov_derived_stats,
   .extra_checks = mov_extra_checks,
   .extra_checks_document = TRUE,
   .force_summary = mov_force_summary,
-  .fill_inputs = muster_fill_inputs,
-  .fills_role = muster_fill_fills_role,
+  .procedures = muster_mov_procedures,
+  .fill = &_muster_mov_fill,
 };

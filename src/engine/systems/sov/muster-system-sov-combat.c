@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "muster-engine-error.h"
-#include "muster-procedures-private.h"
 #include "muster-system-sov-private.h"
 
 /*

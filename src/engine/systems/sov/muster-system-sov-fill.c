@@ -253,5 +253,9 @@ fill_target (const MusterProcedure *p,
 }
 
 const MusterFillSystem _muster_sov_fill = {
-  "standards-of-valor", sov_roles, sizeof (SovFacts), sov_facts, fill_acting, fill_target,
+  .roles = sov_roles,
+  .facts_size = sizeof (SovFacts),
+  .facts = sov_facts,
+  .acting = fill_acting,
+  .target = fill_target,
 };

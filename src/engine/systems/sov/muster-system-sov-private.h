@@ -3,6 +3,7 @@
 
 #include "muster-faces.h"
 #include "muster-procedure.h"
+#include "muster-system.h"
 #include "muster-table.h"
 
 G_BEGIN_DECLS
@@ -221,5 +222,11 @@ extern const MusterSovPlay muster_sov_sniper_play;
 extern const MusterSovPlay muster_sov_last_stand_play;
 extern const MusterSovPlay muster_sov_panic_play;
 extern const MusterSovPlay muster_sov_independent_figure_play;
+
+/* What muster-system-sov.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_sov_procedures[];
+extern const MusterFillSystem _muster_sov_fill;
+gboolean _muster_generate_clock_face (MusterGenerateRun  *run,
+                                     GError            **error);
 
 G_END_DECLS

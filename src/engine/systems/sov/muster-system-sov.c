@@ -10,7 +10,7 @@
 #include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
-#include "muster-system-modules.h"
+#include "muster-system-sov-private.h"
 
 /*
  * Standards of Valor army building. The numbers are in data/rulesets/standards-of-valor.xml;
@@ -246,11 +246,17 @@ sov_extra_checks (const MusterRuleset *ruleset,
   check_leaders (ruleset, force, muster_force_get_root (force), leader, issues);
 }
 
-const MusterSystem muster_system_standards_of_valor = {
+static const MusterGenerateMethod sov_generation_methods[] = {
+  { "clock-face", _muster_generate_clock_face },
+  { NULL, NULL }
+};
+
+const MusterSystem muster_system_sov = {
   .id = "standards-of-valor",
   .unit_cost = sov_unit_cost,
   .derived_stats = sov_derived_stats,
   .extra_checks = sov_extra_checks,
-  .fill_inputs = muster_fill_inputs,
-  .fills_role = muster_fill_fills_role,
+  .procedures = muster_sov_procedures,
+  .fill = &_muster_sov_fill,
+  .generation_methods = sov_generation_methods,
 };

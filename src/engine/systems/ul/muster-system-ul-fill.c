@@ -188,5 +188,9 @@ fill_target (const MusterProcedure *p,
 }
 
 const MusterFillSystem _muster_ul_fill = {
-  "undying-lands", ul_roles, sizeof (UlFacts), ul_facts, fill_acting, fill_target,
+  .roles = ul_roles,
+  .facts_size = sizeof (UlFacts),
+  .facts = ul_facts,
+  .acting = fill_acting,
+  .target = fill_target,
 };

@@ -3,6 +3,7 @@
 
 #include "muster-faces.h"
 #include "muster-procedure.h"
+#include "muster-system.h"
 #include "muster-table.h"
 
 G_BEGIN_DECLS
@@ -181,5 +182,11 @@ int         _muster_ul_at_least     (int                   value,
                                      gpointer              user_data);
 int         _muster_ul_integrity_result (int               roll,
                                          int               ip);
+
+/* What muster-system-ul.c hangs off the system's MusterSystem. */
+extern const MusterProcedure * const muster_ul_procedures[];
+extern const MusterFillSystem _muster_ul_fill;
+gboolean _muster_generate_squares (MusterGenerateRun  *run,
+                                  GError            **error);
 
 G_END_DECLS

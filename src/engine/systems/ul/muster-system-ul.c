@@ -6,7 +6,7 @@
 #include "muster-army.h"
 #include "muster-fill-private.h"
 #include "muster-stats.h"
-#include "muster-system-modules.h"
+#include "muster-system-ul-private.h"
 
 /*
  * Undying Lands. The numbers are in data/rulesets/undying-lands.xml; this module holds what
@@ -89,11 +89,16 @@ ul_derived_stats (const MusterRuleset *ruleset,
   return stats;
 }
 
-const MusterSystem muster_system_undying_lands = {
+static const MusterGenerateMethod ul_generation_methods[] = {
+  { "squares", _muster_generate_squares },
+  { NULL, NULL }
+};
+
+const MusterSystem muster_system_ul = {
   .id = "undying-lands",
   .unit_cost = ul_unit_cost,
   .derived_stats = ul_derived_stats,
-  .extra_checks = NULL,
-  .fill_inputs = muster_fill_inputs,
-  .fills_role = muster_fill_fills_role,
+  .procedures = muster_ul_procedures,
+  .fill = &_muster_ul_fill,
+  .generation_methods = ul_generation_methods,
 };

@@ -7,6 +7,7 @@
 
 #include "muster-engine-error.h"
 #include "muster-generate-private.h"
+#include "muster-system-ul-private.h"
 
 /* Undying Lands (§12.1, §12.3): the table in squares, one terrain roll per square, d8 and +2
  * on the table edge; a piece no larger than its square. Then the roll-off for the terrain

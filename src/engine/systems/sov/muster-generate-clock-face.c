@@ -7,6 +7,7 @@
 
 #include "muster-engine-error.h"
 #include "muster-generate-private.h"
+#include "muster-system-sov-private.h"
 
 /* Standards of Valor (§5 Random terrain, §6 Scenarios): the scenario's fixed features and
  * objectives first; then random terrain by rarity, each piece thrown from the table centre on

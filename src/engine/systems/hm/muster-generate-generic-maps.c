@@ -7,6 +7,7 @@
 
 #include "muster-engine-error.h"
 #include "muster-generate-private.h"
+#include "muster-system-hm-private.h"
 
 /* The horse-and-musket rules (§2.10): all or part of one of five generic maps, settlements
  * placed at random, then the players take turns placing objectives until eight are on the

@@ -7,6 +7,7 @@
 
 #include "muster-engine-error.h"
 #include "muster-generate-private.h"
+#include "muster-system-bvf-private.h"
 
 /* Battle Valor Fantasy has no procedure for laying out a battlefield: the players agree what
  * each piece is (§6.1) and the deployment zones (§5.1, no default in the draft). The "agreed"

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/*
+ * What the sheet painter's files share: muster-sheet-painter.c lays a list out in blocks on
+ * pages; muster-sheet-cards.c draws what a rule system keeps for each unit (its tracks, its
+ * data card).
+ */
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "muster-print.h"
+#include "muster-sheet-painter.h"
+
+G_BEGIN_DECLS
+
+#define GAP 6.0   /* pt: between blocks, and between the parts of a card */
+
+static const double *const ink = muster_print_ink;
+static const double *const grey = muster_print_grey;
+static const double *const rule_grey = muster_print_rule;
+static const double *const shade = muster_print_shade;
+
+/* What a rule system prints for its units: see muster-sheet-cards.c. */
+typedef struct _SystemSheet SystemSheet;
+
+/* muster-sheet-painter.c */
+char   *_muster_sheet_cost_text     (const MusterListEntry *entry);
+double  _muster_sheet_paint_details (cairo_t               *cr,
+                                     const MusterListEntry *entry,
+                                     gboolean               with_stats,
+                                     const char            *font,
+                                     double                 x,
+                                     double                 y,
+                                     double                 width,
+                                     gboolean               draw);
+
+/* muster-sheet-cards.c */
+const SystemSheet *_muster_sheet_system_for   (const char            *system_id);
+const char        *_muster_sheet_system_title (const SystemSheet     *system,
+                                               MusterSheetKind        kind);
+double             _muster_sheet_paint_tracks (const SystemSheet     *system,
+                                               cairo_t               *cr,
+                                               const MusterListEntry *entry,
+                                               double                 x,
+                                               double                 y,
+                                               double                 width,
+                                               gboolean               draw);
+double             _muster_sheet_paint_card   (const SystemSheet     *system,
+                                               cairo_t               *cr,
+                                               const MusterListEntry *entry,
+                                               double                 x,
+                                               double                 y,
+                                               double                 w,
+                                               double                 height,
+                                               gboolean               draw);
+
+G_END_DECLS
