@@ -98,7 +98,7 @@ action_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_action_resolve (const MusterBvfNumbers *n,
                             const int              *v,
-                            MusterBvfFaces         *faces,
+                            MusterFaces            *faces,
                             int                    *outcome)
 {
   MusterBvfRoll roll;

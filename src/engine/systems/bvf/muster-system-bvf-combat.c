@@ -139,7 +139,7 @@ success_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_success_resolve (const MusterBvfNumbers *n,
                              const int              *v,
-                             MusterBvfFaces         *faces,
+                             MusterFaces            *faces,
                              int                    *outcome)
 {
   MusterBvfRoll roll;
@@ -230,7 +230,7 @@ charge_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_charge_resolve (const MusterBvfNumbers *n,
                             const int              *v,
-                            MusterBvfFaces         *faces,
+                            MusterFaces            *faces,
                             int                    *outcome)
 {
   MusterBvfRoll roll;
@@ -329,7 +329,7 @@ rally_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_rally_resolve (const MusterBvfNumbers *n,
                            const int              *v,
-                           MusterBvfFaces         *faces,
+                           MusterFaces            *faces,
                            int                    *outcome)
 {
   MusterBvfRoll roll = { 0 };
@@ -491,7 +491,7 @@ fire_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_fire_resolve (const MusterBvfNumbers *n,
                           const int              *v,
-                          MusterBvfFaces         *faces,
+                          MusterFaces            *faces,
                           int                    *outcome)
 {
   MusterBvfStrike strike;
@@ -606,7 +606,7 @@ impact_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_impact_resolve (const MusterBvfNumbers *n,
                             const int              *v,
-                            MusterBvfFaces         *faces,
+                            MusterFaces            *faces,
                             int                    *outcome)
 {
   MusterBvfStrike strike;
@@ -671,8 +671,9 @@ _muster_bvf_sample (const MusterProcedure *procedure,
                     MusterDice            *dice,
                     int                   *outcome)
 {
-  MusterBvfFaces faces = { .dice = dice };
+  MusterFaces faces;
 
+  muster_faces_init_rolled (&faces, dice);
   resolver_of (procedure) (_muster_bvf_numbers_or_warn (ruleset), values, &faces, outcome);
 }
 
@@ -716,8 +717,9 @@ _muster_bvf_sample_prepared (const MusterProcedure *procedure,
                              int                   *outcome)
 {
   const Prepared *p = prepared;
-  MusterBvfFaces faces = { .dice = dice };
+  MusterFaces faces;
 
+  muster_faces_init_rolled (&faces, dice);
   if (p->plan != NULL)
     _muster_bvf_rounds_play (p->plan, p->engagement, &faces, outcome);
   else
@@ -753,12 +755,14 @@ _muster_bvf_resolve_faces (const MusterProcedure  *procedure,
                            GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
-  MusterBvfFaces f = { .faces = faces, .n_faces = n_faces };
+  MusterFaces f;
 
   if (n == NULL)
     return -1;
+  muster_faces_init_given (&f, faces, n_faces);
   resolver_of (procedure) (n, values, &f, outcome);
-  return (int) f.pos;
+  g_assert (!muster_faces_is_exhausted (&f));
+  return (int) muster_faces_get_n_used (&f);
 }
 
 const MusterProcedure * const muster_bvf_procedures[] = {

@@ -17,7 +17,7 @@ static const char * const no_yes_labels[] = { "No", "Yes", NULL };
 /* Successes among @n plain dice (5–6), with no modifier and no rerolls. */
 static int
 plain_successes (int             n,
-                 MusterBvfFaces *faces)
+                 MusterFaces    *faces)
 {
   static const MusterBvfRoll plain = { 0 };
 
@@ -116,7 +116,7 @@ machine_setup (const MusterBvfNumbers *n,
 void
 _muster_bvf_machine_resolve (const MusterBvfNumbers *n,
                  const int              *v,
-                 MusterBvfFaces         *faces,
+                 MusterFaces            *faces,
                  int                    *out)
 {
   gboolean bolt = v[WM_MACHINE] == MUSTER_BVF_BOLT_THROWER;
@@ -324,7 +324,7 @@ spell_dice (const MusterBvfNumbers *n,
 void
 _muster_bvf_spell_resolve (const MusterBvfNumbers *n,
                const int              *v,
-               MusterBvfFaces         *faces,
+               MusterFaces            *faces,
                int                    *out)
 {
   MusterBvfRoll cast = { v[SP_NEEDS_SIX], 0, 0, FALSE, 0 };

@@ -279,7 +279,7 @@ strike_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_strike_resolve_values (const MusterBvfNumbers *n,
                                    const int              *v,
-                                   MusterBvfFaces         *faces,
+                                   MusterFaces            *faces,
                                    int                    *outcome)
 {
   MusterBvfStrike strike;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"
+#include "muster-table.h"
 
 G_BEGIN_DECLS
 
@@ -91,18 +93,6 @@ typedef struct
   int action_needed[MUSTER_BVF_N_ACTIONS];
 } MusterBvfNumbers;
 
-/* The die faces a resolution reads, in order: from @faces, or rolled with @dice when set
- * (then @bits holds @n_bits random bits not used yet). */
-typedef struct
-{
-  const int  *faces;
-  guint       n_faces;
-  guint       pos;
-  MusterDice *dice;
-  guint64     bits;
-  int         n_bits;
-} MusterBvfFaces;
-
 /* One roll of Success Dice (§1.1, §8): each die succeeds on 5–6, or only on a 6. */
 typedef struct
 {
@@ -184,17 +174,16 @@ const MusterBvfNumbers *_muster_bvf_numbers         (const MusterRuleset     *ru
                                                      GError                 **error);
 const MusterBvfNumbers *_muster_bvf_numbers_or_warn (const MusterRuleset     *ruleset);
 
-int      _muster_bvf_face            (MusterBvfFaces          *faces);
 int      _muster_bvf_roll_resolve    (const MusterBvfRoll     *roll,
                                       int                      n,
-                                      MusterBvfFaces          *faces);
+                                      MusterFaces             *faces);
 void     _muster_bvf_roll_probs      (const MusterBvfRoll     *roll,
                                       int                      n,
                                       double                  *out);
 int      _muster_bvf_strike_resolve  (const MusterBvfStrike   *strike,
                                       int                      dice,
                                       int                      cap,
-                                      MusterBvfFaces          *faces,
+                                      MusterFaces             *faces,
                                       int                     *hits);
 /* The saves of every number of hits, for one strike profile (see the .c file). */
 typedef struct
@@ -218,7 +207,7 @@ int      _muster_bvf_strike_probs    (const MusterBvfStrike   *strike,
                                       double                  *casualties);
 int      _muster_bvf_post_casualties (const MusterBvfStrike   *strike,
                                       int                      casualties,
-                                      MusterBvfFaces          *faces);
+                                      MusterFaces             *faces);
 void     _muster_bvf_post_probs      (const MusterBvfStrike   *strike,
                                       double                  *probs,
                                       int                      length);
@@ -246,35 +235,35 @@ int      _muster_bvf_apothecary      (const MusterBvfNumbers  *numbers,
 
 typedef void (*MusterBvfResolveFunc) (const MusterBvfNumbers *numbers,
                                       const int              *values,
-                                      MusterBvfFaces         *faces,
+                                      MusterFaces            *faces,
                                       int                    *outcome);
 
 void     _muster_bvf_success_resolve       (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_charge_resolve        (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_rally_resolve         (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_initiative_resolve    (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_flee_resolve          (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_fire_resolve          (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_impact_resolve        (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_strike_resolve_values (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_combat_resolve        (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_engagement_resolve    (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_machine_resolve       (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_action_resolve        (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 void     _muster_bvf_spell_resolve         (const MusterBvfNumbers *n, const int *v,
-                                            MusterBvfFaces *faces, int *outcome);
+                                            MusterFaces    *faces, int *outcome);
 
 void     _muster_bvf_sample                (const MusterProcedure  *procedure,
                                             const MusterRuleset    *ruleset,
@@ -301,7 +290,7 @@ gpointer _muster_bvf_rounds_plan_new       (const MusterBvfNumbers *n,
                                             const int              *values);
 void     _muster_bvf_rounds_play           (gconstpointer           plan,
                                             gboolean                engagement,
-                                            MusterBvfFaces         *faces,
+                                            MusterFaces            *faces,
                                             int                    *outcome);
 
 int      _muster_bvf_resolve_faces         (const MusterProcedure  *procedure,

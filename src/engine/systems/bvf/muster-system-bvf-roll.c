@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "muster-catalog.h"
-#include "muster-dice-private.h"
 #include "muster-engine-error.h"
 #include "muster-system-bvf-private.h"
 
@@ -36,79 +35,55 @@ static const char * const mod_rows[MUSTER_BVF_N_MODS] = {
 };
 
 static gboolean
-read_int (const MusterRuleset  *ruleset,
-          const char           *table_id,
-          const char           *row,
-          const char           *column,
-          int                  *out,
-          GError              **error)
-{
-  const MusterTable *table = muster_ruleset_get_table (ruleset, table_id);
-  const MusterCell *cell;
-
-  if (table == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "ruleset %s has no table “%s”, which Battle Valor Fantasy combat needs",
-                   muster_ruleset_get_id (ruleset), table_id);
-      return FALSE;
-    }
-  cell = muster_table_lookup (table, row, column, NULL);
-  if (cell == NULL || !cell->is_number)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” of ruleset %s has no number in row “%s”, column “%s”",
-                   table_id, muster_ruleset_get_id (ruleset), row, column);
-      return FALSE;
-    }
-  *out = (int) cell->number;
-  return TRUE;
-}
-
-static gboolean
 read_numbers (const MusterRuleset  *ruleset,
               MusterBvfNumbers     *n,
               GError              **error)
 {
   for (guint i = 0; i < MUSTER_BVF_N_LEVELS; i++)
-    if (!read_int (ruleset, "combat-experience", level_rows[i], "success", &n->success[i], error) ||
-        !read_int (ruleset, "combat-experience", level_rows[i], "rank", &n->rank[i], error))
+    if (!muster_table_read_int (ruleset, "combat-experience", level_rows[i], "success",
+                                &n->success[i], error) ||
+        !muster_table_read_int (ruleset, "combat-experience", level_rows[i], "rank",
+                                &n->rank[i], error))
       return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (armour_rows); i++)
-    if (!read_int (ruleset, "combat-armour", armour_rows[i], "rerolls", &n->armour[i], error))
+    if (!muster_table_read_int (ruleset, "combat-armour", armour_rows[i], "rerolls",
+                                &n->armour[i], error))
       return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (character_rows); i++)
-    if (!read_int (ruleset, "combat-character", character_rows[i], "captain", &n->captain[i],
-                   error) ||
-        !read_int (ruleset, "combat-character", character_rows[i], "apothecary",
-                   &n->apothecary[i], error) ||
-        !read_int (ruleset, "combat-character", character_rows[i], "wizard-dice",
-                   &n->wizard_dice[i], error))
+    if (!muster_table_read_int (ruleset, "combat-character", character_rows[i], "captain",
+                                &n->captain[i], error) ||
+        !muster_table_read_int (ruleset, "combat-character", character_rows[i], "apothecary",
+                                &n->apothecary[i], error) ||
+        !muster_table_read_int (ruleset, "combat-character", character_rows[i], "wizard-dice",
+                                &n->wizard_dice[i], error))
       return FALSE;
   for (guint i = 0; i < MUSTER_BVF_N_SPELLS; i++)
-    if (!read_int (ruleset, "combat-spells", spell_rows[i], "needs", &n->spell_needs[i], error))
+    if (!muster_table_read_int (ruleset, "combat-spells", spell_rows[i], "needs",
+                                &n->spell_needs[i], error))
       return FALSE;
-  if (!read_int (ruleset, "combat-spells", "fire-ball-dice", "needs", &n->fire_ball_dice, error))
+  if (!muster_table_read_int (ruleset, "combat-spells", "fire-ball-dice", "needs",
+                              &n->fire_ball_dice, error))
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (machine_rows); i++)
-    if (!read_int (ruleset, "combat-war-machines", machine_rows[i], "dice", &n->machine_dice[i],
-                   error) ||
-        !read_int (ruleset, "combat-war-machines", machine_rows[i], "hit", &n->machine_hit[i],
-                   error))
+    if (!muster_table_read_int (ruleset, "combat-war-machines", machine_rows[i], "dice",
+                                &n->machine_dice[i], error) ||
+        !muster_table_read_int (ruleset, "combat-war-machines", machine_rows[i], "hit",
+                                &n->machine_hit[i], error))
       return FALSE;
-  if (!read_int (ruleset, "combat-war-machines", "stone-thrower", "dice-blind",
-                 &n->machine_dice_blind, error) ||
-      !read_int (ruleset, "combat-war-machines", "stone-thrower", "stray-dice", &n->stray_dice,
-                 error))
+  if (!muster_table_read_int (ruleset, "combat-war-machines", "stone-thrower", "dice-blind",
+                              &n->machine_dice_blind, error) ||
+      !muster_table_read_int (ruleset, "combat-war-machines", "stone-thrower", "stray-dice",
+                              &n->stray_dice, error))
     return FALSE;
   for (guint i = 0; i < MUSTER_BVF_N_MODS; i++)
-    if (!read_int (ruleset, "combat-modifiers", mod_rows[i], "value", &n->mod[i], error))
+    if (!muster_table_read_int (ruleset, "combat-modifiers", mod_rows[i], "value", &n->mod[i],
+                                error))
       return FALSE;
   for (guint i = 0; i < MUSTER_BVF_N_ACTIONS; i++)
-    if (!read_int (ruleset, "combat-actions", _muster_bvf_action_ids[i], "dice",
-                   &n->action_dice[i], error) ||
-        !read_int (ruleset, "combat-actions", _muster_bvf_action_ids[i], "needed",
-                   &n->action_needed[i], error))
+    if (!muster_table_read_int (ruleset, "combat-actions", _muster_bvf_action_ids[i], "dice",
+                                &n->action_dice[i], error) ||
+        !muster_table_read_int (ruleset, "combat-actions", _muster_bvf_action_ids[i], "needed",
+                                &n->action_needed[i], error))
       return FALSE;
   return TRUE;
 }
@@ -172,106 +147,6 @@ _muster_bvf_numbers_or_warn (const MusterRuleset *ruleset)
 }
 
 /*
- * The next die face, 1–6. Rolled faces come from 3 random bits at a time, 0–5 kept and 6–7
- * thrown away: exactly uniform, and some 15 faces for each output of the generator instead of
- * one, which is what makes simulated combats of hundreds of dice fast.
- */
-int
-_muster_bvf_face (MusterBvfFaces *faces)
-{
-  if (faces->dice == NULL)
-    {
-      g_assert (faces->pos < faces->n_faces);
-      return faces->faces[faces->pos++];
-    }
-  for (;;)
-    {
-      int v;
-
-      if (faces->n_bits < 3)
-        {
-          faces->bits = _muster_dice_next (faces->dice);
-          faces->n_bits = 63;
-        }
-      v = faces->bits & 7;
-      faces->bits >>= 3;
-      faces->n_bits -= 3;
-      if (v < 6)
-        return v + 1;
-    }
-}
-
-/* Bit 0 of each of the 21 3-bit chunks of a generator output. */
-#define CHUNK_LOW_BITS G_GUINT64_CONSTANT (0x1249249249249249)
-
-/* The bits set in @x. GCC's __builtin_popcountll is a call into libgcc without -mpopcnt,
- * which the baseline x86-64 target lacks; this is a few inline instructions. */
-static inline int
-count_bits (guint64 x)
-{
-#ifdef __POPCNT__
-  return __builtin_popcountll (x);
-#else
-  x = x - ((x >> 1) & G_GUINT64_CONSTANT (0x5555555555555555));
-  x = (x & G_GUINT64_CONSTANT (0x3333333333333333)) +
-      ((x >> 2) & G_GUINT64_CONSTANT (0x3333333333333333));
-  x = (x + (x >> 4)) & G_GUINT64_CONSTANT (0x0F0F0F0F0F0F0F0F);
-  return (int) ((x * G_GUINT64_CONSTANT (0x0101010101010101)) >> 56);
-#endif
-}
-
-/*
- * Successes among @n dice. Rolled dice take whole generator outputs at a time: the chunks of
- * an output are the faces that _muster_bvf_face() would return one by one, in the same order,
- * so the count is the same. The last, partly used output is read up to its n-th valid chunk,
- * and keeps the rest for the next roll, as face by face would.
- */
-static inline int
-successes_among (int             n,
-                 int             target,
-                 MusterBvfFaces *faces)
-{
-  int s = 0;
-
-  if (faces->dice == NULL)
-    {
-      for (int i = 0; i < n; i++)
-        s += _muster_bvf_face (faces) >= target;
-      return s;
-    }
-  while (n > 0)
-    {
-      guint64 x = faces->bits;
-      guint64 avail = faces->n_bits >= 63 ? CHUNK_LOW_BITS :
-                      CHUNK_LOW_BITS & ((G_GUINT64_CONSTANT (1) << faces->n_bits) - 1);
-      guint64 b0 = x & CHUNK_LOW_BITS, b1 = (x >> 1) & CHUNK_LOW_BITS;
-      guint64 b2 = (x >> 2) & CHUNK_LOW_BITS;
-      guint64 valid = ~(b1 & b2) & avail;                     /* 0–5 are faces 1–6 */
-      guint64 hit = b2 & ~b1 & avail & (target == 6 ? b0 : CHUNK_LOW_BITS);   /* 5–6 or 6 */
-      int n_valid = count_bits (valid);
-
-      if (n_valid > n)
-        {
-          int used;
-
-          /* the n-th valid chunk ends what these dice read */
-          for (int k = 1; k < n; k++)
-            valid &= valid - 1;
-          used = __builtin_ctzll (valid) + 3;
-          s += count_bits (hit & ((G_GUINT64_CONSTANT (1) << used) - 1));
-          faces->bits >>= used;
-          faces->n_bits -= used;
-          return s;
-        }
-      s += count_bits (hit);
-      n -= n_valid;
-      faces->bits = _muster_dice_next (faces->dice);
-      faces->n_bits = 63;
-    }
-  return s;
-}
-
-/*
  * §1.1: roll @n dice, reroll failures (the first source, then the second), then, under Wall of
  * Spikes, reroll every success once; add the modifier and clamp to [0, n]. Faces are read in
  * that order.
@@ -279,15 +154,15 @@ successes_among (int             n,
 int
 _muster_bvf_roll_resolve (const MusterBvfRoll *roll,
                           int                  n,
-                          MusterBvfFaces      *faces)
+                          MusterFaces         *faces)
 {
   int target = roll->needs_six ? 6 : 5;
-  int s = successes_among (n, target, faces);
+  int s = muster_faces_count_d6 (faces, n, target);
 
-  s += successes_among (MIN (roll->rerolls, n - s), target, faces);
-  s += successes_among (MIN (roll->rerolls2, n - s), target, faces);
+  s += muster_faces_count_d6 (faces, MIN (roll->rerolls, n - s), target);
+  s += muster_faces_count_d6 (faces, MIN (roll->rerolls2, n - s), target);
   if (roll->spikes)
-    s = successes_among (s, target, faces);
+    s = muster_faces_count_d6 (faces, s, target);
   return CLAMP (s + roll->modifier, 0, n);
 }
 
@@ -394,7 +269,7 @@ _muster_bvf_roll_probs (const MusterBvfRoll *roll,
 int
 _muster_bvf_post_casualties (const MusterBvfStrike *strike,
                              int                    casualties,
-                             MusterBvfFaces        *faces)
+                             MusterFaces           *faces)
 {
   MusterBvfRoll apothecary = { FALSE, 0, 0, FALSE, strike->apothecary };
 
@@ -444,7 +319,7 @@ int
 _muster_bvf_strike_resolve (const MusterBvfStrike *strike,
                             int                    dice,
                             int                    cap,
-                            MusterBvfFaces        *faces,
+                            MusterFaces           *faces,
                             int                   *hits_out)
 {
   int hits = _muster_bvf_roll_resolve (&strike->hit, dice, faces);

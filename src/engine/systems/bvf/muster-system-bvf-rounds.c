@@ -293,7 +293,7 @@ play_strike (const Plan     *plan,
              gboolean        first,
              int            *figures,
              int             contact,
-             MusterBvfFaces *faces)
+             MusterFaces    *faces)
 {
   int y = 1 - x;
   int dice = plan_dice (plan, x, first, figures[x], contact);
@@ -307,7 +307,7 @@ play_strike (const Plan     *plan,
 static void
 rounds_resolve (const Plan     *plan,
                 gboolean        engagement,
-                MusterBvfFaces *faces,
+                MusterFaces    *faces,
                 int            *out)
 {
   int figures[2] = { plan->figures[SIDE_A], plan->figures[SIDE_B] };
@@ -365,7 +365,7 @@ rounds_resolve (const Plan     *plan,
         {
           if (plan->trample)
             {
-              int hits = _muster_bvf_face (faces);
+              int hits = muster_faces_d6 (faces);
               int saves = _muster_bvf_roll_resolve (&plan->trample_strike.save, hits, faces);
 
               figures[SIDE_B] -= MIN (figures[SIDE_B], hits - saves);
@@ -698,7 +698,7 @@ _muster_bvf_rounds_plan_new (const MusterBvfNumbers *n,
 void
 _muster_bvf_rounds_play (gconstpointer   plan,
                          gboolean        engagement,
-                         MusterBvfFaces *faces,
+                         MusterFaces    *faces,
                          int            *outcome)
 {
   rounds_resolve (plan, engagement, faces, outcome);
@@ -707,7 +707,7 @@ _muster_bvf_rounds_play (gconstpointer   plan,
 void
 _muster_bvf_combat_resolve (const MusterBvfNumbers *n,
                             const int              *v,
-                            MusterBvfFaces         *faces,
+                            MusterFaces            *faces,
                             int                    *outcome)
 {
   rounds_resolve (plan_for (n, v), FALSE, faces, outcome);
@@ -716,7 +716,7 @@ _muster_bvf_combat_resolve (const MusterBvfNumbers *n,
 void
 _muster_bvf_engagement_resolve (const MusterBvfNumbers *n,
                                 const int              *v,
-                                MusterBvfFaces         *faces,
+                                MusterFaces            *faces,
                                 int                    *outcome)
 {
   rounds_resolve (plan_for (n, v), TRUE, faces, outcome);

@@ -68,7 +68,7 @@ initiative_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_initiative_resolve (const MusterBvfNumbers *n,
                                 const int              *v,
-                                MusterBvfFaces         *faces,
+                                MusterFaces            *faces,
                                 int                    *outcome)
 {
   MusterBvfRoll plain = { 0 };
@@ -161,7 +161,7 @@ flee_exact (const MusterProcedure  *procedure,
 void
 _muster_bvf_flee_resolve (const MusterBvfNumbers *n,
                           const int              *v,
-                          MusterBvfFaces         *faces,
+                          MusterFaces            *faces,
                           int                    *outcome)
 {
   MusterBvfRoll roll;

@@ -124,7 +124,7 @@ G_STATIC_ASSERT (G_N_ELEMENTS (charge_outputs) == N_OUTPUTS);
 typedef struct
 {
   MusterHmTables  tables;
-  MusterHmRoll   *roll;
+  MusterFaces    *roll;
 } Engagement;
 
 static int
@@ -175,7 +175,7 @@ morale_test (Engagement *e,
   MusterHmMorale morale;
 
   _muster_hm_morale_setup (&e->tables, &situation, &morale);
-  return _muster_hm_morale_result (&morale, _muster_hm_roll_sum (e->roll, 2));
+  return _muster_hm_morale_result (&morale, muster_faces_sum (e->roll, 2, 1, 6));
 }
 
 /* The defender's volley at the charger: a partial volley, at a mounted target if cavalry. */
@@ -200,7 +200,7 @@ strike (Engagement *e,
         int         dice,
         int         modifiers)
 {
-  return _muster_hm_roll_sum (e->roll, dice)
+  return muster_faces_sum (e->roll, dice, 1, 6)
          / _muster_hm_floored (&e->tables, "kill-number", modifiers);
 }
 
@@ -291,7 +291,7 @@ static gboolean
 charge_play (const MusterProcedure  *procedure,
              const MusterRuleset    *ruleset,
              const int              *values,
-             MusterHmRoll           *roll,
+             MusterFaces            *roll,
              int                    *outcome,
              GError                **error)
 {

@@ -158,31 +158,6 @@ static const MusterOutputSpec fire_outputs[] = {
   { .id = "hits", .label = "Hits" },
 };
 
-/* The next face: from the list when one is given (a test, a worked example), else a d6. */
-int
-_muster_hm_roll_d6 (MusterHmRoll *roll)
-{
-  if (roll->dice != NULL)
-    return muster_dice_roll (roll->dice, 6);
-  if (roll->used >= roll->n_faces)
-    {
-      roll->exhausted = TRUE;
-      return 1;
-    }
-  return roll->faces[roll->used++];
-}
-
-int
-_muster_hm_roll_sum (MusterHmRoll *roll,
-                     int           n_dice)
-{
-  int total = 0;
-
-  for (int i = 0; i < n_dice; i++)
-    total += _muster_hm_roll_d6 (roll);
-  return total;
-}
-
 /* Plays the procedure once with real dice. The framework gives samplers no error to report:
  * a ruleset without the tables is an installation error, so say it loudly, once, rather
  * than once a trial. */
@@ -195,9 +170,10 @@ _muster_hm_sample (const MusterProcedure *procedure,
 {
   static gint reported = 0;
   const MusterHmProcedure *self = (const MusterHmProcedure *) procedure;
-  MusterHmRoll roll = { dice, NULL, 0, 0, FALSE };
+  MusterFaces roll;
   g_autoptr(GError) error = NULL;
 
+  muster_faces_init_rolled (&roll, dice);
   if (!self->play (procedure, ruleset, values, &roll, outcome, &error))
     {
       if (g_atomic_int_compare_and_exchange (&reported, 0, 1))
@@ -225,21 +201,22 @@ _muster_hm_resolve (const MusterProcedure  *procedure,
                     GError                **error)
 {
   const MusterHmProcedure *self = (const MusterHmProcedure *) procedure;
-  MusterHmRoll roll = { NULL, faces, n_faces, 0, FALSE };
+  MusterFaces roll;
 
   g_return_val_if_fail (g_strcmp0 (procedure->system, MUSTER_HM_SYSTEM) == 0, FALSE);
 
+  muster_faces_init_given (&roll, faces, n_faces);
   if (!muster_procedure_check_values (procedure, values, error) ||
       !self->play (procedure, ruleset, values, &roll, outcome, error))
     return FALSE;
-  if (roll.exhausted)
+  if (muster_faces_is_exhausted (&roll))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "%s needs more than the %u faces given", procedure->id, n_faces);
       return FALSE;
     }
   if (n_used != NULL)
-    *n_used = roll.used;
+    *n_used = muster_faces_get_n_used (&roll);
   return TRUE;
 }
 
@@ -251,17 +228,13 @@ _muster_hm_value (MusterHmTables *tables,
                   const char     *row,
                   const char     *column)
 {
-  const MusterTable *t;
-  double number;
+  int value;
 
-  if (tables->error != NULL)
+  if (tables->error != NULL
+      || !muster_table_read_int (tables->ruleset, table, row, column ? column : "value", &value,
+                                 &tables->error))
     return 0;
-  t = muster_ruleset_require_table (tables->ruleset, table, &tables->error);
-  if (t == NULL
-      || !muster_table_require_number (t, row, column ? column : "value", &number,
-                                       &tables->error))
-    return 0;
-  return (int) (number < 0 ? number - 0.5 : number + 0.5);
+  return value;
 }
 
 /* A Kill or Charge Number: the table's base plus @modifiers, never below its minimum. Never
@@ -317,7 +290,7 @@ _muster_hm_volley_setup (MusterHmTables *tables,
 
 void
 _muster_hm_fire_play (const MusterHmFire *fire,
-                      MusterHmRoll       *roll,
+                      MusterFaces        *roll,
                       int                *accurate,
                       int                *total,
                       int                *hits)
@@ -325,12 +298,12 @@ _muster_hm_fire_play (const MusterHmFire *fire,
   *accurate = 0;
   for (int i = 0; i < fire->dice; i++)
     {
-      int face = _muster_hm_roll_d6 (roll);
+      int face = muster_faces_roll (roll, 1, 6);
 
       if (face != 1 && face >= fire->accuracy)
         (*accurate)++;
     }
-  *total = _muster_hm_roll_sum (roll, *accurate);
+  *total = muster_faces_sum (roll, *accurate, 1, 6);
   *hits = *total / fire->kill;
 }
 
@@ -471,7 +444,7 @@ static gboolean
 fire_play (const MusterProcedure  *procedure,
            const MusterRuleset    *ruleset,
            const int              *values,
-           MusterHmRoll           *roll,
+           MusterFaces            *roll,
            int                    *outcome,
            GError                **error)
 {
@@ -545,7 +518,7 @@ static gboolean
 combined_play (const MusterProcedure  *procedure,
                const MusterRuleset    *ruleset,
                const int              *values,
-               MusterHmRoll           *roll,
+               MusterFaces            *roll,
                int                    *outcome,
                GError                **error)
 {

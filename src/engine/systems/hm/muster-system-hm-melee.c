@@ -177,7 +177,7 @@ static gboolean
 melee_play (const MusterProcedure  *procedure,
             const MusterRuleset    *ruleset,
             const int              *values,
-            MusterHmRoll           *roll,
+            MusterFaces            *roll,
             int                    *outcome,
             GError                **error)
 {
@@ -185,8 +185,8 @@ melee_play (const MusterProcedure  *procedure,
 
   if (!melee_setup (ruleset, values, &melee, error))
     return FALSE;
-  outcome[ML_OUT_ON_DEFENDER] = _muster_hm_roll_sum (roll, melee.dice[0]) / melee.kill[0];
-  outcome[ML_OUT_ON_ATTACKER] = _muster_hm_roll_sum (roll, melee.dice[1]) / melee.kill[1];
+  outcome[ML_OUT_ON_DEFENDER] = muster_faces_sum (roll, melee.dice[0], 1, 6) / melee.kill[0];
+  outcome[ML_OUT_ON_ATTACKER] = muster_faces_sum (roll, melee.dice[1], 1, 6) / melee.kill[1];
   outcome[ML_OUT_MORE] = compare_hits (outcome[ML_OUT_ON_DEFENDER],
                                        outcome[ML_OUT_ON_ATTACKER], NULL);
   return TRUE;
@@ -231,7 +231,7 @@ static gboolean
 pursuit_play (const MusterProcedure  *procedure,
               const MusterRuleset    *ruleset,
               const int              *values,
-              MusterHmRoll           *roll,
+              MusterFaces            *roll,
               int                    *outcome,
               GError                **error)
 {
@@ -239,7 +239,7 @@ pursuit_play (const MusterProcedure  *procedure,
 
   if (!pursuit_setup (ruleset, values, &kill, error))
     return FALSE;
-  outcome[0] = _muster_hm_roll_sum (roll, values[PA_STANDS]) / kill;
+  outcome[0] = muster_faces_sum (roll, values[PA_STANDS], 1, 6) / kill;
   return TRUE;
 }
 

@@ -158,9 +158,9 @@ static const MusterOutputSpec rout_pursuit_outputs[] = {
 gboolean
 _muster_hm_charge_passes (int           charge_number,
                           int           n_dice,
-                          MusterHmRoll *roll)
+                          MusterFaces  *roll)
 {
-  return _muster_hm_roll_sum (roll, n_dice) >= charge_number;
+  return muster_faces_sum (roll, n_dice, 1, 6) >= charge_number;
 }
 
 /* +3 at 25% casualties (TV7). The fraction is our default (§16 H13): every hit on the unit and
@@ -240,9 +240,9 @@ _muster_hm_move_setup (MusterHmTables *tables,
 
 int
 _muster_hm_move_play (const MusterHmMove *move,
-                      MusterHmRoll       *roll)
+                      MusterFaces        *roll)
 {
-  return move->base + move->per_pip * _muster_hm_roll_sum (roll, move->dice);
+  return move->base + move->per_pip * muster_faces_sum (roll, move->dice, 1, 6);
 }
 
 static MusterDist *
@@ -294,7 +294,7 @@ static gboolean
 charge_test_play (const MusterProcedure  *procedure,
                   const MusterRuleset    *ruleset,
                   const int              *values,
-                  MusterHmRoll           *roll,
+                  MusterFaces            *roll,
                   int                    *outcome,
                   GError                **error)
 {
@@ -434,7 +434,7 @@ static gboolean
 morale_test_play (const MusterProcedure  *procedure,
                   const MusterRuleset    *ruleset,
                   const int              *values,
-                  MusterHmRoll           *roll,
+                  MusterFaces            *roll,
                   int                    *outcome,
                   GError                **error)
 {
@@ -445,8 +445,8 @@ morale_test_play (const MusterProcedure  *procedure,
 
   if (!morale_test_setup (ruleset, values, &morale, error))
     return FALSE;
-  first = _muster_hm_roll_d6 (roll);
-  second = _muster_hm_roll_d6 (roll);
+  first = muster_faces_roll (roll, 1, 6);
+  second = muster_faces_roll (roll, 1, 6);
   sum = first + second;
   outcome[next++] = square ? morale_passes (sum, &morale) : _muster_hm_morale_result (&morale, sum);
   if (!square)
@@ -509,7 +509,7 @@ static gboolean
 rally_play (const MusterProcedure  *procedure,
             const MusterRuleset    *ruleset,
             const int              *values,
-            MusterHmRoll           *roll,
+            MusterFaces            *roll,
             int                    *outcome,
             GError                **error)
 {
@@ -520,7 +520,7 @@ rally_play (const MusterProcedure  *procedure,
     return FALSE;
   state_and_number[0] = values[RL_STATE];
   state_and_number[1] = morale.number;
-  outcome[0] = rally_after (_muster_hm_roll_sum (roll, 2), state_and_number);
+  outcome[0] = rally_after (muster_faces_sum (roll, 2, 1, 6), state_and_number);
   return TRUE;
 }
 
@@ -529,7 +529,7 @@ static gboolean
 hit_conversion_play (const MusterProcedure  *procedure,
                      const MusterRuleset    *ruleset,
                      const int              *values,
-                     MusterHmRoll           *roll,
+                     MusterFaces            *roll,
                      int                    *outcome,
                      GError                **error)
 {
@@ -616,7 +616,7 @@ static gboolean
 rout_pursuit_play (const MusterProcedure  *procedure,
                    const MusterRuleset    *ruleset,
                    const int              *values,
-                   MusterHmRoll           *roll,
+                   MusterFaces            *roll,
                    int                    *outcome,
                    GError                **error)
 {

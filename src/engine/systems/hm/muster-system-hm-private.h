@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"
+#include "muster-table.h"
 
 G_BEGIN_DECLS
 
@@ -15,16 +17,6 @@ G_BEGIN_DECLS
 
 #define MUSTER_HM_SYSTEM "horse-and-musket"
 
-/* Where the d6 faces come from: @dice, or else @faces in order. */
-typedef struct
-{
-  MusterDice *dice;
-  const int  *faces;
-  guint       n_faces;
-  guint       used;
-  gboolean    exhausted;   /* more faces were asked for than given */
-} MusterHmRoll;
-
 /* Reads numbers from the ruleset's tables, keeping the first failure for the caller. */
 typedef struct
 {
@@ -35,7 +27,7 @@ typedef struct
 typedef gboolean (*MusterHmPlayFunc) (const MusterProcedure  *procedure,
                                       const MusterRuleset    *ruleset,
                                       const int              *values,
-                                      MusterHmRoll           *roll,
+                                      MusterFaces            *roll,
                                       int                    *outcome,
                                       GError                **error);
 
@@ -119,9 +111,6 @@ extern const MusterHmProcedure _muster_hm_hit_conversion;
 extern const MusterHmProcedure _muster_hm_rout_pursuit;
 extern const MusterHmProcedure _muster_hm_charge;
 
-int      _muster_hm_roll_d6            (MusterHmRoll          *roll);
-int      _muster_hm_roll_sum           (MusterHmRoll          *roll,
-                                        int                    n_dice);
 void     _muster_hm_sample             (const MusterProcedure *procedure,
                                         const MusterRuleset   *ruleset,
                                         const int             *values,
@@ -147,14 +136,14 @@ void     _muster_hm_volley_setup       (MusterHmTables        *tables,
                                         int                    kill_modifiers,
                                         MusterHmFire          *fire);
 void     _muster_hm_fire_play          (const MusterHmFire    *fire,
-                                        MusterHmRoll          *roll,
+                                        MusterFaces           *roll,
                                         int                   *accurate,
                                         int                   *total,
                                         int                   *hits);
 
 gboolean _muster_hm_charge_passes      (int                    charge_number,
                                         int                    n_dice,
-                                        MusterHmRoll          *roll);
+                                        MusterFaces           *roll);
 int      _muster_hm_casualty_modifier  (MusterHmTables        *tables,
                                         int                    hits,
                                         int                    stands_lost,
@@ -174,7 +163,7 @@ void     _muster_hm_move_setup         (MusterHmTables        *tables,
                                         gboolean               cavalry,
                                         MusterHmMove          *move);
 int      _muster_hm_move_play          (const MusterHmMove    *move,
-                                        MusterHmRoll          *roll);
+                                        MusterFaces           *roll);
 void     _muster_hm_melee_dice         (MusterHmTables        *tables,
                                         int                    stands_a,
                                         int                    stands_b,

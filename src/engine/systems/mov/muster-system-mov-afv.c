@@ -57,7 +57,7 @@ af_prepare (const MusterRuleset  *ruleset,
                                    plan->table[0], error))
     return FALSE;
   /* The fire dice, then the location die. */
-  _muster_mov_plan_add_dice (plan, plan->fire.n_dice + 1, 0, 9);
+  muster_face_layout_add (&plan->layout, plan->fire.n_dice + 1, 0, 9);
   plan->resolve = af_resolve;
   return TRUE;
 }
@@ -150,7 +150,7 @@ aa_prepare (const MusterRuleset  *ruleset,
     return FALSE;
   plan->mode = values[AA_WEAPON] == 0 && values[AA_OPEN_TOPPED];
   /* 2d6, and a second 2d6 for the Molotov's roll again. */
-  _muster_mov_plan_add_dice (plan, 4, 1, 6);
+  muster_face_layout_add (&plan->layout, 4, 1, 6);
   plan->resolve = aa_resolve;
   return TRUE;
 }
@@ -251,7 +251,7 @@ cs_prepare (const MusterRuleset  *ruleset,
                                 plan->table[0], error))
     return FALSE;
   plan->count = values[CS_CREW];
-  _muster_mov_plan_add_dice (plan, plan->count, 0, 9);
+  muster_face_layout_add (&plan->layout, plan->count, 0, 9);
   plan->resolve = cs_resolve;
   return TRUE;
 }

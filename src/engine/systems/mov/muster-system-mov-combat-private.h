@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"
+#include "muster-table.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +17,7 @@ G_BEGIN_DECLS
  * every face combination through the resolver checks them independently.
  */
 
+/* The most dice one plan rolls. */
 #define MUSTER_MOV_MAX_FACES 72
 
 typedef enum
@@ -61,10 +64,7 @@ typedef void (*MusterMovResolveFunc) (const MusterMovPlan *plan,
 
 struct _MusterMovPlan
 {
-  /* The dice: face i is uniform on face_min[i]..face_max[i]. */
-  guint                n_faces;
-  int                  face_min[MUSTER_MOV_MAX_FACES];
-  int                  face_max[MUSTER_MOV_MAX_FACES];
+  MusterFaceLayout     layout;
   MusterMovResolveFunc resolve;
 
   MusterMovFire        fire;
@@ -113,18 +113,8 @@ void             _muster_mov_sample        (const MusterProcedure  *procedure,
                                             const int              *values,
                                             MusterDice             *dice,
                                             int                    *outcome);
-void             _muster_mov_plan_add_dice (MusterMovPlan          *plan,
-                                            guint                   n,
-                                            int                     lo,
-                                            int                     hi);
 
 /* Ruleset access, with errors that name the table. */
-gboolean         _muster_mov_table_number  (const MusterRuleset    *ruleset,
-                                            const char             *table,
-                                            const char             *row,
-                                            const char             *column,
-                                            int                    *out,
-                                            GError                **error);
 gboolean         _muster_mov_table_words   (const MusterRuleset    *ruleset,
                                             const char             *table,
                                             const char             *row,

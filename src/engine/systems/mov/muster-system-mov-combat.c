@@ -53,9 +53,11 @@ _muster_mov_prepare (const MusterProcedure  *procedure,
                    "%s %s needs the %s ruleset for its tables", SYSTEM, procedure->id, SYSTEM);
       return FALSE;
     }
-  if (!muster_procedure_check_values (procedure, values, error))
+  if (!muster_procedure_check_values (procedure, values, error)
+      || !self->prepare (ruleset, values, plan, error))
     return FALSE;
-  return self->prepare (ruleset, values, plan, error);
+  g_assert (plan->layout.n_faces <= MUSTER_MOV_MAX_FACES);
+  return TRUE;
 }
 
 void
@@ -64,22 +66,6 @@ _muster_mov_resolve (const MusterMovPlan *plan,
                      int                 *outcome)
 {
   plan->resolve (plan, faces, outcome);
-}
-
-void
-_muster_mov_plan_add_dice (MusterMovPlan *plan,
-                           guint          n,
-                           int            lo,
-                           int            hi)
-{
-  g_assert (plan->n_faces + n <= MUSTER_MOV_MAX_FACES);
-
-  for (guint i = 0; i < n; i++)
-    {
-      plan->face_min[plan->n_faces] = lo;
-      plan->face_max[plan->n_faces] = hi;
-      plan->n_faces++;
-    }
 }
 
 /* The plan of the latest sample in this thread. The simulator plays one procedure with the
@@ -154,26 +140,8 @@ _muster_mov_sample (const MusterProcedure *procedure,
       memset (outcome, 0, sizeof (int) * procedure->n_outputs);
       return;
     }
-  for (guint i = 0; i < plan->n_faces; i++)
-    faces[i] = muster_dice_uniform (dice, plan->face_min[i], plan->face_max[i]);
+  muster_face_layout_roll (&plan->layout, dice, faces);
   plan->resolve (plan, faces, outcome);
-}
-
-gboolean
-_muster_mov_table_number (const MusterRuleset  *ruleset,
-                          const char           *table,
-                          const char           *row,
-                          const char           *column,
-                          int                  *out,
-                          GError              **error)
-{
-  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
-  double number;
-
-  if (t == NULL || !muster_table_require_number (t, row, column, &number, error))
-    return FALSE;
-  *out = (int) number;
-  return TRUE;
 }
 
 /* Reads the cells of columns PREFIX<first> … PREFIX<last> of @row as words, each one of

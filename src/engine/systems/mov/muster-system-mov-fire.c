@@ -80,14 +80,14 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
 
   if (!(weapons = muster_ruleset_require_table (ruleset, "weapons", error))
       || !(tar_table = muster_ruleset_require_table (ruleset, "tar", error))
-      || !_muster_mov_table_number (ruleset, "weapons", weapon, "fir", &fir, error)
-      || !_muster_mov_table_number (ruleset, "weapons", weapon, "heavy", &heavy, error))
+      || !muster_table_read_int (ruleset, "weapons", weapon, "fir", &fir, error)
+      || !muster_table_read_int (ruleset, "weapons", weapon, "heavy", &heavy, error))
     return FALSE;
   close_range = muster_table_lookup (weapons, weapon, "close-range", NULL);
   /* The submachine gun: FIR 4 under 40 yards, 3 over; exactly 40 counts as under (our
    * reading, the book leaves the boundary open). */
   if (close_range != NULL && close_range->is_number && range <= close_range->number
-      && !_muster_mov_table_number (ruleset, "weapons", weapon, "fir-close", &fir, error))
+      && !muster_table_read_int (ruleset, "weapons", weapon, "fir-close", &fir, error))
     return FALSE;
   fire->n_dice = MAX (fir - fir_penalty, 1);
   fire->heavy = heavy != 0;
@@ -104,10 +104,10 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
     }
   column_word = tar->text;
   row = g_strdup_printf ("fir-%d", fire->n_dice);
-  if (!_muster_mov_table_number (ruleset, "fire-chart", row, column_word, &fire->hit_faces,
-                                 error)
-      || !_muster_mov_table_number (ruleset, "hit-threshold", heavy ? "heavy" : "ordinary",
-                                    column_word, &fire->threshold, error)
+  if (!muster_table_read_int (ruleset, "fire-chart", row, column_word, &fire->hit_faces,
+                              error)
+      || !muster_table_read_int (ruleset, "hit-threshold", heavy ? "heavy" : "ordinary",
+                                 column_word, &fire->threshold, error)
       || !_muster_mov_table_words (ruleset, "wound-roll", "hit", "f", 0, 9, _muster_mov_wound_words,
                                    fire->killed_faces, error))
     return FALSE;
@@ -188,8 +188,8 @@ static void
 fire_add_dice (MusterMovPlan *plan)
 {
   /* The fire dice, then the most wound rolls the attack can make. */
-  _muster_mov_plan_add_dice (plan, plan->fire.n_dice, 0, 9);
-  _muster_mov_plan_add_dice (plan, plan->fire.per_hit ? plan->fire.n_dice : 1, 0, 9);
+  muster_face_layout_add (&plan->layout, plan->fire.n_dice, 0, 9);
+  muster_face_layout_add (&plan->layout, plan->fire.per_hit ? plan->fire.n_dice : 1, 0, 9);
 }
 
 /* Individual fire (§6.5) --------------------------------------------------------------------- */
@@ -422,7 +422,7 @@ kz_prepare (const MusterRuleset  *ruleset,
     {
       /* §6.72: +1 in cover, a building or woods; any cover class counts. */
       plan->modifier = values[KZ_COVER] != 0;
-      _muster_mov_plan_add_dice (plan, 1, 0, 9);
+      muster_face_layout_add (&plan->layout, 1, 0, 9);
       return _muster_mov_table_words (ruleset, "blast", "casting", "m", 1, 11, blast_words,
                                       plan->table[0], error);
     }

@@ -119,7 +119,7 @@ caf_prepare (const MusterRuleset  *ruleset,
   plan->mode = caf_fires (values[CAF_WEAPON], values[CAF_FIRED]);
   plan->injury = values[CAF_INJURY];
   plan->model = values[CAF_MODEL];
-  _muster_mov_plan_add_dice (plan, 1, 0, 9);
+  muster_face_layout_add (&plan->layout, 1, 0, 9);
   plan->resolve = caf_resolve;
   return TRUE;
 }
@@ -205,7 +205,7 @@ add_mod (const MusterRuleset  *ruleset,
 
   if (!applies)
     return TRUE;
-  if (!_muster_mov_table_number (ruleset, "melee", row, "value", &mod, error))
+  if (!muster_table_read_int (ruleset, "melee", row, "value", &mod, error))
     return FALSE;
   *total += mod;
   return TRUE;
@@ -291,7 +291,7 @@ melee_prepare (const MusterRuleset  *ruleset,
     return FALSE;
   plan->modifier = ma - md;
   /* Both d10s, then the winner's wound roll. */
-  _muster_mov_plan_add_dice (plan, 3, 0, 9);
+  muster_face_layout_add (&plan->layout, 3, 0, 9);
   plan->resolve = melee_resolve;
   return TRUE;
 }
@@ -440,7 +440,7 @@ assault_prepare (const MusterRuleset  *ruleset,
   plan->model = values[AS_MODEL];
   plan->max_turns = values[AS_TURNS];
   /* The close assault fire die, two d10 per turn of melee, the winner's wound roll. */
-  _muster_mov_plan_add_dice (plan, 1 + 2 * plan->max_turns + 1, 0, 9);
+  muster_face_layout_add (&plan->layout, 1 + 2 * plan->max_turns + 1, 0, 9);
   plan->resolve = assault_resolve;
   return TRUE;
 }

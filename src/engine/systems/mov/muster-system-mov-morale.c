@@ -65,31 +65,31 @@ morale_prepare (const MusterRuleset  *ruleset,
   static const char * const attitude_rows[] = { "panic", "nervous", NULL, "fanatic" };
   int base, mod;
 
-  if (!_muster_mov_table_number (ruleset, "morale", "base", "value", &base, error))
+  if (!muster_table_read_int (ruleset, "morale", "base", "value", &base, error))
     return FALSE;
   plan->target = base;
   if (values[MOR_COVER])
     {
-      if (!_muster_mov_table_number (ruleset, "morale", "cover", "value", &mod, error))
+      if (!muster_table_read_int (ruleset, "morale", "cover", "value", &mod, error))
         return FALSE;
       plan->target += mod;
     }
   if (attitude_rows[values[MOR_ATTITUDE]] != NULL)
     {
-      if (!_muster_mov_table_number (ruleset, "morale", attitude_rows[values[MOR_ATTITUDE]],
-                                     "value", &mod, error))
+      if (!muster_table_read_int (ruleset, "morale", attitude_rows[values[MOR_ATTITUDE]],
+                                  "value", &mod, error))
         return FALSE;
       plan->target += mod;
     }
   if (values[MOR_WOUNDED])
     {
-      if (!_muster_mov_table_number (ruleset, "morale", "wounded", "value", &mod, error))
+      if (!muster_table_read_int (ruleset, "morale", "wounded", "value", &mod, error))
         return FALSE;
       plan->target += mod;
     }
   if (values[MOR_LEADER])
     {
-      if (!_muster_mov_table_number (ruleset, "morale", "leader-dead", "value", &mod, error))
+      if (!muster_table_read_int (ruleset, "morale", "leader-dead", "value", &mod, error))
         return FALSE;
       plan->target += mod;
     }
@@ -98,7 +98,7 @@ morale_prepare (const MusterRuleset  *ruleset,
   plan->count = values[MOR_ATTITUDE];
   plan->resolve = morale_resolve;
   /* Two d10, tens then units. */
-  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  muster_face_layout_add (&plan->layout, 2, 0, 9);
   return TRUE;
 }
 
@@ -221,7 +221,7 @@ sighting_prepare (const MusterRuleset  *ruleset,
     "mounted", "standing", "open", "prone", "behind", "building", "buttoned"
   };
 
-  if (!_muster_mov_table_number (ruleset, "sighting", "need", "value", &plan->target, error))
+  if (!muster_table_read_int (ruleset, "sighting", "need", "value", &plan->target, error))
     return FALSE;
   for (guint i = 0; i < N_SIG_INPUTS; i++)
     {
@@ -229,11 +229,11 @@ sighting_prepare (const MusterRuleset  *ruleset,
 
       if (!values[i])
         continue;
-      if (!_muster_mov_table_number (ruleset, "sighting", rows[i], "value", &mod, error))
+      if (!muster_table_read_int (ruleset, "sighting", rows[i], "value", &mod, error))
         return FALSE;
       plan->modifier += mod;
     }
-  _muster_mov_plan_add_dice (plan, 1, 0, 9);
+  muster_face_layout_add (&plan->layout, 1, 0, 9);
   plan->resolve = sighting_resolve;
   return TRUE;
 }
@@ -323,7 +323,7 @@ mishap_prepare (const MusterRuleset  *ruleset,
                                    plan->table[1], error))
     return FALSE;
   /* The mishap die, then the wound roll an injury makes. */
-  _muster_mov_plan_add_dice (plan, 2, 0, 9);
+  muster_face_layout_add (&plan->layout, 2, 0, 9);
   plan->resolve = mishap_resolve;
   return TRUE;
 }
@@ -430,11 +430,11 @@ mu_modifier (const MusterRuleset  *ruleset,
 {
   int fanatic, shaken, hold, charge, vehicle;
 
-  if (!_muster_mov_table_number (ruleset, "initiative", "fanatic", "value", &fanatic, error)
-      || !_muster_mov_table_number (ruleset, "initiative", "shaken", "value", &shaken, error)
-      || !_muster_mov_table_number (ruleset, "initiative", "hold", "value", &hold, error)
-      || !_muster_mov_table_number (ruleset, "initiative", "charge", "value", &charge, error)
-      || !_muster_mov_table_number (ruleset, "initiative", "vehicle", "value", &vehicle, error))
+  if (!muster_table_read_int (ruleset, "initiative", "fanatic", "value", &fanatic, error)
+      || !muster_table_read_int (ruleset, "initiative", "shaken", "value", &shaken, error)
+      || !muster_table_read_int (ruleset, "initiative", "hold", "value", &hold, error)
+      || !muster_table_read_int (ruleset, "initiative", "charge", "value", &charge, error)
+      || !muster_table_read_int (ruleset, "initiative", "vehicle", "value", &vehicle, error))
     return FALSE;
   *total = mu[0] * fanatic + mu[1] * shaken;
   if (mu[2] == 0)
@@ -459,8 +459,8 @@ initiative_prepare (const MusterRuleset  *ruleset,
     return FALSE;
   /* A d10 per unit, and the re-roll of a tie as a coin: re-rolling until the tie breaks puts
    * the two in either order with even odds. */
-  _muster_mov_plan_add_dice (plan, 2, 0, 9);
-  _muster_mov_plan_add_dice (plan, 1, 0, 1);
+  muster_face_layout_add (&plan->layout, 2, 0, 9);
+  muster_face_layout_add (&plan->layout, 1, 0, 1);
   plan->resolve = initiative_resolve;
   return TRUE;
 }

@@ -56,11 +56,11 @@ mv_prepare (const MusterRuleset  *ruleset,
 {
   int yards, road, divisor;
 
-  if (!_muster_mov_table_number (ruleset, "afv-movement", vehicle_classes[values[MV_CLASS]],
-                                 "value", &yards, error)
-      || !_muster_mov_table_number (ruleset, "afv-movement", "road", "value", &road, error)
-      || !_muster_mov_table_number (ruleset, "afv-movement", "mud-divisor", "value", &divisor,
-                                    error))
+  if (!muster_table_read_int (ruleset, "afv-movement", vehicle_classes[values[MV_CLASS]],
+                              "value", &yards, error)
+      || !muster_table_read_int (ruleset, "afv-movement", "road", "value", &road, error)
+      || !muster_table_read_int (ruleset, "afv-movement", "mud-divisor", "value", &divisor,
+                                 error))
     return FALSE;
   if (values[MV_ROAD])
     yards += road;
@@ -161,17 +161,17 @@ cf_prepare (const MusterRuleset  *ruleset,
                                values[CF_RANGE], _muster_mov_covers[values[CF_COVER]],
                                _muster_mov_postures[values[CF_POSTURE]], 0, FALSE,
                                values[CF_COLUMN_E] == 1, &plan->fire, NULL, error)
-      || !_muster_mov_table_number (ruleset, "crew-served", "turns-per-shot", "value", &every,
-                                    error)
-      || !_muster_mov_table_number (ruleset, "crew-served", "half-crew-lost", "value", &slowed,
-                                    error))
+      || !muster_table_read_int (ruleset, "crew-served", "turns-per-shot", "value", &every,
+                                 error)
+      || !muster_table_read_int (ruleset, "crew-served", "half-crew-lost", "value", &slowed,
+                                 error))
     return FALSE;
   every = MAX (every, 1);
   if (2 * values[CF_LOST] >= values[CF_CREW])
     every *= MAX (slowed, 1);
   /* the first shot on the first turn, then one every @every turns */
   plan->count = (values[CF_TURNS] + every - 1) / every;
-  _muster_mov_plan_add_dice (plan, plan->count * plan->fire.n_dice, 0, 9);
+  muster_face_layout_add (&plan->layout, plan->count * plan->fire.n_dice, 0, 9);
   plan->resolve = cf_resolve;
   return TRUE;
 }

@@ -107,12 +107,12 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   int band, shift = 0;
 
   *s = (VehicleSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]],
+  if (!muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[values[HV_QUALITY]],
                               "die", &s->quality, error)
-      || !_muster_sov_table_die (ruleset, "heavy-weapons", system, "impact", &s->impact, error)
-      || !_muster_sov_table_number (ruleset, "heavy-weapons", system, "min-range", &min_range,
+      || !muster_table_read_int (ruleset, "heavy-weapons", system, "impact", &s->impact, error)
+      || !muster_table_read_number (ruleset, "heavy-weapons", system, "min-range", &min_range,
                                     error)
-      || !_muster_sov_table_die (ruleset, "armour",
+      || !muster_table_read_int (ruleset, "armour",
                                  muster_sov_armour_ids[values[HV_OCCUPANT_ARMOUR]], "die",
                                  &s->occupant_armour, error))
     return FALSE;
@@ -127,7 +127,7 @@ vehicle_prepare (const MusterRuleset  *ruleset,
       g_autofree char *row = g_strdup_printf ("roll-%d", i + 1);
       const char *effect;
 
-      if (!_muster_sov_table_text (ruleset, "vehicle-damage", row, "effect", &effect, error))
+      if (!muster_table_read_text (ruleset, "vehicle-damage", row, "effect", &effect, error))
         return FALSE;
       s->d6_effect[i] = g_strcmp0 (effect, "suspension") == 0 ? -1 :
                         g_strcmp0 (effect, "systems") == 0 ? DAMAGE_SYSTEMS : DAMAGE_NONE;
@@ -137,7 +137,7 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   s->size = values[HV_SIZE];
   s->armour_value = values[HV_ARMOUR_VALUE];
   s->armour = s->armour_value > 0 ? 12 : 6;
-  s->suspension = muster_sov_die_sides (values[HV_SUSPENSION]);
+  s->suspension = _muster_sov_die_sides (values[HV_SUSPENSION]);
   s->destruction = values[HV_DESTRUCTION];
   s->occupants = values[HV_OCCUPANTS];
   s->occupant_factor = values[HV_CAVALRY_INSIDE] ? 2 : 1;
@@ -152,31 +152,24 @@ vehicle_prepare (const MusterRuleset  *ruleset,
       || band + shift > MUSTER_SOV_D12)
     s->impossible = TRUE;
   else
-    s->range = muster_sov_die_sides (band + shift);
+    s->range = _muster_sov_die_sides (band + shift);
   return TRUE;
 }
 
 /* Faces: Quality, Fire Control, Range; Impact, Armour; the damage D6; the suspension die and
  * the Impact it faces; the occupants' D12. */
-static guint
-vehicle_layout (gconstpointer  setup,
-                int           *sizes)
+static void
+vehicle_layout (gconstpointer      setup,
+                MusterFaceLayout  *layout)
 {
   const VehicleSetup *s = setup;
-  int n = 0;
+  const int sides[] = {
+    s->quality, s->fire_control, s->range, s->impact, s->armour, 6, s->suspension, s->impact,
+    s->occupants > 0 ? 12 : 1,
+  };
 
-  if (s->impossible)
-    return 0;
-  sizes[n++] = s->quality;
-  sizes[n++] = s->fire_control;
-  sizes[n++] = s->range;
-  sizes[n++] = s->impact;
-  sizes[n++] = s->armour;
-  sizes[n++] = 6;
-  sizes[n++] = s->suspension;
-  sizes[n++] = s->impact;
-  sizes[n++] = s->occupants > 0 ? 12 : 1;
-  return n;
+  if (!s->impossible)
+    muster_face_layout_add_each (layout, sides, G_N_ELEMENTS (sides));
 }
 
 static gboolean
@@ -383,9 +376,9 @@ aim_prepare (const MusterRuleset  *ruleset,
   AimSetup *s = setup;
   double min_range;
 
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]],
+  if (!muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[values[AA_QUALITY]],
                               "die", &s->quality, error)
-      || !_muster_sov_table_number (ruleset, "heavy-weapons", system_ids[values[AA_SYSTEM]],
+      || !muster_table_read_number (ruleset, "heavy-weapons", system_ids[values[AA_SYSTEM]],
                                     "min-range", &min_range, error))
     return FALSE;
   if (values[AA_DISTANCE] < min_range)
@@ -398,16 +391,15 @@ aim_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-aim_layout (gconstpointer  setup,
-            int           *sizes)
+static void
+aim_layout (gconstpointer      setup,
+            MusterFaceLayout  *layout)
 {
   const AimSetup *s = setup;
 
-  sizes[0] = s->quality;
-  sizes[1] = 8;
-  sizes[2] = 12;
-  return 3;
+  muster_face_layout_add_dice (layout, 1, s->quality);
+  muster_face_layout_add_dice (layout, 1, 8);
+  muster_face_layout_add_dice (layout, 1, 12);
 }
 
 static void
@@ -497,9 +489,9 @@ blast_prepare (const MusterRuleset  *ruleset,
   int base, armour_shift = 0, ip_shift = 0, armour_index;
 
   *s = (BlastSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "heavy-weapons", system_ids[values[AB_SYSTEM]], "impact",
+  if (!muster_table_read_int (ruleset, "heavy-weapons", system_ids[values[AB_SYSTEM]], "impact",
                               &base, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[AB_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[AB_ARMOUR]],
                                  "die", &s->armour, error)
       || !_muster_sov_add_shift (ruleset, "blast-armour-shifts", "soft-cover",
                                  values[AB_COVER] == 1, &armour_shift, error)
@@ -530,24 +522,22 @@ blast_prepare (const MusterRuleset  *ruleset,
   armour_index += ip_shift;
   if (armour_index > MUSTER_SOV_D12)
     s->impact = _muster_sov_closed_shift (s->impact, MUSTER_SOV_D12 - armour_index);
-  s->armour = muster_sov_die_sides (armour_index);
+  s->armour = _muster_sov_die_sides (armour_index);
   return TRUE;
 }
 
-static guint
-blast_layout (gconstpointer  setup,
-              int           *sizes)
+static void
+blast_layout (gconstpointer      setup,
+              MusterFaceLayout  *layout)
 {
   const BlastSetup *s = setup;
-  int n = 0;
 
-  sizes[n++] = s->corridor_die > 0 ? s->corridor_die : 1;
+  muster_face_layout_add_dice (layout, 1, s->corridor_die > 0 ? s->corridor_die : 1);
   for (int i = 0; i < s->figures; i++)
     {
-      sizes[n++] = s->impact;
-      sizes[n++] = s->armour;
+      muster_face_layout_add_dice (layout, 1, s->impact);
+      muster_face_layout_add_dice (layout, 1, s->armour);
     }
-  return n;
 }
 
 static void

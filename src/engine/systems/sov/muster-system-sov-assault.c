@@ -74,11 +74,11 @@ roll_play (const MusterSovPlay *play,
            MusterDice          *dice,
            int                 *outcome)
 {
-  int sizes[MUSTER_SOV_MAX_FACES], faces[MUSTER_SOV_MAX_FACES];
-  guint n = play->layout (setup, sizes);
+  MusterFaceLayout layout;
+  int faces[MUSTER_FACES_MAX];
 
-  for (guint i = 0; i < n; i++)
-    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
+  _muster_sov_play_layout (play, setup, &layout);
+  muster_face_layout_roll (&layout, dice, faces);
   play->resolve (setup, faces, outcome);
 }
 

@@ -69,12 +69,12 @@ scythed_prepare (const MusterRuleset  *ruleset,
   const char *tl;
   double per_rank;
 
-  if (!_muster_sov_table_number (ruleset, "scythed-chariot-hits",
+  if (!muster_table_read_number (ruleset, "scythed-chariot-hits",
                                  formation_row (values[SC_FORMATION]), "hits", &per_rank, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[SC_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[SC_ARMOUR]],
                                  "die", &s->armour, error)
       || !_muster_sov_quality_die (ruleset, values[SC_QUALITY], &s->test.sides, error)
-      || !_muster_sov_table_text (ruleset, "confidence-threat-levels", "casualties",
+      || !muster_table_read_text (ruleset, "confidence-threat-levels", "casualties",
                                   muster_sov_motivation_ids[values[SC_MOTIVATION]], &tl, error))
     return FALSE;
   s->hits = (int) per_rank * values[SC_RANKS];
@@ -86,20 +86,18 @@ scythed_prepare (const MusterRuleset  *ruleset,
 }
 
 /* Faces: Impact and Armor per hit, then the target's Quality Die. */
-static guint
-scythed_layout (gconstpointer  setup,
-                int           *sizes)
+static void
+scythed_layout (gconstpointer      setup,
+                MusterFaceLayout  *layout)
 {
   const ScythedSetup *s = setup;
-  int n = 0;
 
   for (int i = 0; i < s->hits; i++)
     {
-      sizes[n++] = 12;
-      sizes[n++] = s->armour;
+      muster_face_layout_add_dice (layout, 1, 12);
+      muster_face_layout_add_dice (layout, 1, s->armour);
     }
-  sizes[n++] = s->test.sides;
-  return n;
+  muster_face_layout_add_dice (layout, 1, s->test.sides);
 }
 
 static void

@@ -15,10 +15,6 @@
  * and artillery in -artillery.c, hand-to-hand and the close assault in -melee.c.
  */
 
-/* Outcome values of a single play are small; a dense histogram over this span is enough. */
-#define HISTOGRAM_MIN  (-64)
-#define HISTOGRAM_SPAN 2048
-
 /* Returns: the chain index of a die with @sides sides (§0.2), or -1 */
 int
 _muster_sov_die_index (int sides)
@@ -26,46 +22,6 @@ _muster_sov_die_index (int sides)
   if (sides < 4 || sides > 12 || sides % 2 != 0)
     return -1;
   return (sides - 4) / 2;
-}
-
-/* Reads a number from one of the ruleset's tables; a missing table, row or number is an
- * error naming it, because the procedures cannot guess the book's values. */
-gboolean
-_muster_sov_table_number (const MusterRuleset  *ruleset,
-                          const char           *table,
-                          const char           *row,
-                          const char           *column,
-                          double               *number,
-                          GError              **error)
-{
-  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
-
-  return t != NULL && muster_table_require_number (t, row, column, number, error);
-}
-
-/* Reads a cell as text; an empty cell ("-", e.g. NTR) gives %NULL. */
-gboolean
-_muster_sov_table_text (const MusterRuleset  *ruleset,
-                        const char           *table_id,
-                        const char           *row,
-                        const char           *column,
-                        const char          **text,
-                        GError              **error)
-{
-  const MusterTable *table = muster_ruleset_require_table (ruleset, table_id, error);
-  const MusterCell *cell;
-
-  if (table == NULL)
-    return FALSE;
-  cell = muster_table_lookup (table, row, column, NULL);
-  if (cell == NULL)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” has no cell “%s”, “%s”", table_id, row, column);
-      return FALSE;
-    }
-  *text = cell->text;
-  return TRUE;
 }
 
 /* The die of a choice input whose ids are rows of @table (quality, armour): its "die" column. */
@@ -79,7 +35,7 @@ _muster_sov_choice_die (const MusterRuleset    *ruleset,
 {
   double sides;
 
-  if (!_muster_sov_table_number (ruleset, table, spec->choices[value], "die", &sides, error))
+  if (!muster_table_read_number (ruleset, table, spec->choices[value], "die", &sides, error))
     return FALSE;
   if ((*index = _muster_sov_die_index ((int) sides)) < 0)
     {
@@ -131,86 +87,18 @@ _muster_sov_range_band_index (double  distance,
   return i <= MUSTER_SOV_D12;
 }
 
-/* Every combination of faces is equally likely, so the enumeration counts them in integers
- * and divides once: summing millions of tiny doubles would drift past 1e-12. */
-typedef struct
+/* The dice of @play with @setup, in a layout of their own. */
+void
+_muster_sov_play_layout (const MusterSovPlay *play,
+                         gconstpointer        setup,
+                         MusterFaceLayout    *layout)
 {
-  guint64 counts[HISTOGRAM_SPAN];
-  int     lo, hi;
-} Histogram;
-
-static void
-histogram_add (Histogram *h,
-               int        value)
-{
-  int i = value - HISTOGRAM_MIN;
-
-  g_assert (i >= 0 && i < HISTOGRAM_SPAN);
-  h->counts[i]++;
-  h->lo = MIN (h->lo, i);
-  h->hi = MAX (h->hi, i);
+  muster_face_layout_clear (layout);
+  play->layout (setup, layout);
 }
 
-/**
- * _muster_sov_enumerate_play:
- *
- * The exact distribution of every outcome of @play by walking every combination of its dice's
- * faces. Used as the exact computation of the small tests and by the tests to check the
- * analytic computations of the bigger procedures.
- */
-gboolean
-_muster_sov_enumerate_play (const MusterSovPlay  *play,
-                            gconstpointer         setup,
-                            guint                 n_outputs,
-                            MusterDist          **outputs,
-                            GError              **error)
-{
-  int sizes[MUSTER_SOV_MAX_FACES];
-  int faces[MUSTER_SOV_MAX_FACES];
-  int outcome[16];
-  g_autofree Histogram *histograms = g_new0 (Histogram, n_outputs);
-  guint n = play->layout (setup, sizes);
-
-  g_assert (n_outputs <= G_N_ELEMENTS (outcome));
-  for (guint i = 0; i < n; i++)
-    faces[i] = 1;
-  for (guint i = 0; i < n_outputs; i++)
-    histograms[i].lo = HISTOGRAM_SPAN, histograms[i].hi = -1;
-
-  for (;;)
-    {
-      guint k;
-
-      play->resolve (setup, faces, outcome);
-      for (guint i = 0; i < n_outputs; i++)
-        histogram_add (&histograms[i], outcome[i]);
-
-      /* The next combination, like an odometer. */
-      for (k = 0; k < n; k++)
-        {
-          if (faces[k] < sizes[k])
-            {
-              faces[k]++;
-              break;
-            }
-          faces[k] = 1;
-        }
-      if (k == n)
-        break;
-    }
-
-  for (guint i = 0; i < n_outputs; i++)
-    {
-      Histogram *h = &histograms[i];
-      g_autofree double *weights = g_new (double, h->hi - h->lo + 1);
-
-      for (int v = h->lo; v <= h->hi; v++)
-        weights[v - h->lo] = (double) h->counts[v];
-      outputs[i] = muster_dist_new_from_weights (h->lo + HISTOGRAM_MIN, weights, h->hi - h->lo + 1);
-    }
-  return TRUE;
-}
-
+/* The exact distributions of a play by enumerating every combination of its dice's faces:
+ * the exact computation of the small procedures, and the tests' check of the others. */
 gboolean
 _muster_sov_exact_by_enumeration (const MusterSovPlay  *play,
                                   const MusterRuleset  *ruleset,
@@ -220,10 +108,13 @@ _muster_sov_exact_by_enumeration (const MusterSovPlay  *play,
                                   GError              **error)
 {
   guint64 setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+  MusterFaceLayout layout;
 
   if (!play->prepare (ruleset, values, setup, error))
     return FALSE;
-  return _muster_sov_enumerate_play (play, setup, n_outputs, outputs, error);
+  _muster_sov_play_layout (play, setup, &layout);
+  muster_face_layout_enumerate (&layout, play->resolve, setup, n_outputs, outputs);
+  return TRUE;
 }
 
 /* Samplers cannot report errors: the first one is a warning, then they play nothing. */
@@ -234,26 +125,6 @@ _muster_sov_warn_once (const GError *error)
 
   if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
     g_warning ("cannot play these inputs: %s", error ? error->message : "unknown error");
-}
-
-/* Rolls the layout of a prepared play and resolves it. */
-static void
-play_rolled (const MusterSovPlay *play,
-             gconstpointer        setup,
-             MusterDice          *dice,
-             int                  n_outputs,
-             int                 *outcome)
-{
-  int sizes[MUSTER_SOV_MAX_FACES];
-  int faces[MUSTER_SOV_MAX_FACES];
-  int all[16];
-  guint n = play->layout (setup, sizes);
-
-  for (guint i = 0; i < n; i++)
-    faces[i] = sizes[i] > 1 ? muster_dice_roll (dice, sizes[i]) : 1;
-  /* Plays may resolve more values than a procedure shows (a reaction test's CL loss). */
-  play->resolve (setup, faces, all);
-  memcpy (outcome, all, n_outputs * sizeof (int));
 }
 
 /* Rolls every die of the layout, then resolves: the sampler and the exact computation share
@@ -268,6 +139,7 @@ _muster_sov_sample_play (const MusterSovPlay *play,
                          int                 *outcome)
 {
   guint64 setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+  MusterFaceLayout layout;
   g_autoptr(GError) error = NULL;
 
   if (!play->prepare (ruleset, values, setup, &error))
@@ -276,7 +148,9 @@ _muster_sov_sample_play (const MusterSovPlay *play,
       memset (outcome, 0, n_outputs * sizeof (int));
       return;
     }
-  play_rolled (play, setup, dice, n_outputs, outcome);
+  /* Plays may resolve more values than a procedure shows (a reaction test's CL loss). */
+  _muster_sov_play_layout (play, setup, &layout);
+  muster_face_layout_play (&layout, play->resolve, setup, dice, n_outputs, outcome);
 }
 
 /* Each procedure that is one play, with its play. */
@@ -313,6 +187,7 @@ typedef struct
 {
   const MusterSovPlay *play;
   guint64              setup[MUSTER_SOV_SETUP_MAX / sizeof (guint64)];
+  MusterFaceLayout     layout;
 } Prepared;
 
 gpointer
@@ -329,6 +204,7 @@ _muster_sov_prepare (const MusterProcedure  *procedure,
   g_return_val_if_fail (p->play != NULL, NULL);
   if (!p->play->prepare (ruleset, values, p->setup, error))
     return NULL;
+  _muster_sov_play_layout (p->play, p->setup, &p->layout);
   return g_steal_pointer (&p);
 }
 
@@ -340,7 +216,8 @@ _muster_sov_sample_prepared (const MusterProcedure *procedure,
 {
   const Prepared *p = prepared;
 
-  play_rolled (p->play, p->setup, dice, procedure->n_outputs, outcome);
+  muster_face_layout_play (&p->layout, p->play->resolve, p->setup, dice, procedure->n_outputs,
+                           outcome);
 }
 
 /* Shared input vocabulary. */
@@ -392,24 +269,18 @@ _muster_sov_quality_die (const MusterRuleset  *ruleset,
                          int                  *sides,
                          GError              **error)
 {
-  double die;
-
-  if (!_muster_sov_table_number (ruleset, "quality", muster_sov_quality_ids[value], "die", &die,
-                                 error))
-    return FALSE;
-  *sides = (int) die;
-  return TRUE;
+  return muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[value], "die", sides,
+                                error);
 }
 
 /* The part every test shares: one Quality Die against LV + TL. */
-guint
-_muster_sov_test_layout (gconstpointer  setup,
-                         int           *sizes)
+void
+_muster_sov_test_layout (gconstpointer      setup,
+                         MusterFaceLayout  *layout)
 {
   const MusterSovTestSetup *s = setup;
 
-  sizes[0] = s->sides;
-  return 1;
+  muster_face_layout_add_dice (layout, 1, s->sides);
 }
 
 void
@@ -425,22 +296,6 @@ _muster_sov_test_resolve (gconstpointer  setup,
 }
 
 gboolean
-_muster_sov_table_die (const MusterRuleset  *ruleset,
-                       const char           *table,
-                       const char           *row,
-                       const char           *column,
-                       int                  *sides,
-                       GError              **error)
-{
-  double number;
-
-  if (!_muster_sov_table_number (ruleset, table, row, column, &number, error))
-    return FALSE;
-  *sides = (int) number;
-  return TRUE;
-}
-
-gboolean
 _muster_sov_add_shift (const MusterRuleset  *ruleset,
                        const char           *table,
                        const char           *row,
@@ -448,13 +303,13 @@ _muster_sov_add_shift (const MusterRuleset  *ruleset,
                        int                  *shift,
                        GError              **error)
 {
-  double step;
+  int step;
 
   if (times == 0)
     return TRUE;
-  if (!_muster_sov_table_number (ruleset, table, row, "shift", &step, error))
+  if (!muster_table_read_int (ruleset, table, row, "shift", &step, error))
     return FALSE;
-  *shift += (int) step * times;
+  *shift += step * times;
   return TRUE;
 }
 
@@ -463,7 +318,7 @@ int
 _muster_sov_closed_shift (int sides,
                           int steps)
 {
-  return muster_sov_die_sides (_muster_sov_die_index (sides) + steps);
+  return _muster_sov_die_sides (_muster_sov_die_index (sides) + steps);
 }
 
 const MusterProcedure * const muster_sov_procedures[] = {

@@ -173,15 +173,14 @@ rally_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-rally_layout (gconstpointer  setup,
-              int           *sizes)
+static void
+rally_layout (gconstpointer      setup,
+              MusterFaceLayout  *layout)
 {
   const RallySetup *s = setup;
 
-  sizes[0] = s->communication.sides;
-  sizes[1] = s->quality;
-  return 2;
+  muster_face_layout_add_dice (layout, 1, s->communication.sides);
+  muster_face_layout_add_dice (layout, 1, s->quality);
 }
 
 static void
@@ -254,15 +253,14 @@ wedge_prepare (const MusterRuleset  *ruleset,
          && _muster_sov_quality_die (ruleset, values[WE_DEFENDER], &s->defender, error);
 }
 
-static guint
-wedge_layout (gconstpointer  setup,
-              int           *sizes)
+static void
+wedge_layout (gconstpointer      setup,
+              MusterFaceLayout  *layout)
 {
   const WedgeSetup *s = setup;
 
-  sizes[0] = s->attacker;
-  sizes[1] = s->defender;
-  return 2;
+  muster_face_layout_add_dice (layout, 1, s->attacker);
+  muster_face_layout_add_dice (layout, 1, s->defender);
 }
 
 static void
@@ -354,16 +352,15 @@ spotting_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-spotting_layout (gconstpointer  setup,
-                 int           *sizes)
+static void
+spotting_layout (gconstpointer      setup,
+                 MusterFaceLayout  *layout)
 {
   const SpottingSetup *s = setup;
 
-  sizes[0] = s->quality;
-  sizes[1] = s->eye;
-  sizes[2] = s->target;
-  return 3;
+  muster_face_layout_add_dice (layout, 1, s->quality);
+  muster_face_layout_add_dice (layout, 1, s->eye);
+  muster_face_layout_add_dice (layout, 1, s->target);
 }
 
 static void

@@ -134,16 +134,16 @@ fire_prepare (const MusterRuleset  *ruleset,
   int band, shift = 0, half_direct, half_area;
 
   *s = (FireSetup) { 0 };
-  if (!_muster_sov_table_die (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]],
+  if (!muster_table_read_int (ruleset, "quality", muster_sov_quality_ids[values[FI_QUALITY]],
                               "die", &s->quality, error)
-      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "rbm", &rbm, error)
-      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "fp", &fp, error)
-      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "fp-die", &fp_die, error)
-      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "thrown", &thrown, error)
-      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "volley", &volley, error)
-      || !_muster_sov_table_number (ruleset, "missile-weapons", weapon, "area", &area, error)
-      || !_muster_sov_table_die (ruleset, "missile-weapons", weapon, "impact", &s->impact, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]],
+      || !muster_table_read_number (ruleset, "missile-weapons", weapon, "rbm", &rbm, error)
+      || !muster_table_read_number (ruleset, "missile-weapons", weapon, "fp", &fp, error)
+      || !muster_table_read_number (ruleset, "missile-weapons", weapon, "fp-die", &fp_die, error)
+      || !muster_table_read_number (ruleset, "missile-weapons", weapon, "thrown", &thrown, error)
+      || !muster_table_read_number (ruleset, "missile-weapons", weapon, "volley", &volley, error)
+      || !muster_table_read_number (ruleset, "missile-weapons", weapon, "area", &area, error)
+      || !muster_table_read_int (ruleset, "missile-weapons", weapon, "impact", &s->impact, error)
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[FI_ARMOUR]],
                                  "die", &s->armour, error))
     return FALSE;
 
@@ -212,7 +212,7 @@ fire_prepare (const MusterRuleset  *ruleset,
       s->impossible = TRUE;
       return TRUE;
     }
-  s->range = muster_sov_die_sides (band);
+  s->range = _muster_sov_die_sides (band);
 
   /* Era shifts apply only to figures wearing armour (§2.1). */
   if (values[FI_ARMOUR] > 0)
@@ -228,26 +228,24 @@ fire_prepare (const MusterRuleset  *ruleset,
 
 /* Faces: Quality, Firepower, Area Fire, Range, the remainder's Range roll, then Impact and
  * Armor for each potential hit. */
-static guint
-fire_layout (gconstpointer  setup,
-             int           *sizes)
+static void
+fire_layout (gconstpointer      setup,
+             MusterFaceLayout  *layout)
 {
   const FireSetup *s = setup;
-  guint n = 0;
 
   if (s->impossible)
-    return 0;
-  sizes[n++] = s->quality;
-  sizes[n++] = s->firepower;
-  sizes[n++] = MAX (s->area, 1);
-  sizes[n++] = s->range;
-  sizes[n++] = s->range;
+    return;
+  muster_face_layout_add_dice (layout, 1, s->quality);
+  muster_face_layout_add_dice (layout, 1, s->firepower);
+  muster_face_layout_add_dice (layout, 1, MAX (s->area, 1));
+  muster_face_layout_add_dice (layout, 1, s->range);
+  muster_face_layout_add_dice (layout, 1, s->range);
   for (int i = 0; i < s->max_hits; i++)
     {
-      sizes[n++] = s->impact;
-      sizes[n++] = s->armour;
+      muster_face_layout_add_dice (layout, 1, s->impact);
+      muster_face_layout_add_dice (layout, 1, s->armour);
     }
-  return n;
 }
 
 /* Potential hits of effective fire (§4.8 Step 3): ⌊S / r⌋ for a Range Die of r sides, and one

@@ -92,13 +92,13 @@ hero_prepare (const MusterRuleset  *ruleset,
   static const int secondary_sides[] = { 1, 4, 6, 8, 10 };
   const char *weapon = muster_sov_weapon_ids[values[HE_A_WEAPON]];
 
-  hero->skill = muster_sov_die_sides (values[HE_A_SKILL]);
+  hero->skill = _muster_sov_die_sides (values[HE_A_SKILL]);
   hero->secondary = secondary_sides[values[HE_A_SECONDARY]];
-  return _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
+  return muster_table_read_int (ruleset, "hand-to-hand-weapons", weapon, "fp-die", &hero->fp,
                                 error)
-         && _muster_sov_table_die (ruleset, "hand-to-hand-weapons", weapon, "impact",
+         && muster_table_read_int (ruleset, "hand-to-hand-weapons", weapon, "impact",
                                    &hero->impact, error)
-         && _muster_sov_table_die (ruleset, "armour",
+         && muster_table_read_int (ruleset, "armour",
                                    muster_sov_armour_ids[values[HE_A_ARMOUR]], "die",
                                    &hero->armour, error);
 }
@@ -118,20 +118,18 @@ heroic_prepare (const MusterRuleset  *ruleset,
 
 /* Faces: the attacker's skill and FP dice, the defender's; then Impact, armour and secondary
  * for a blow on the defender, and the same for a blow on the attacker. */
-static guint
-heroic_layout (gconstpointer  setup,
-               int           *sizes)
+static void
+heroic_layout (gconstpointer      setup,
+               MusterFaceLayout  *layout)
 {
   const HeroicSetup *s = setup;
-  const int layout[] = {
+  const int sides[] = {
     s->a.skill, s->a.fp, s->d.skill, s->d.fp,
     s->a.impact, s->d.armour, s->d.secondary,
     s->d.impact, s->a.armour, s->a.secondary,
   };
 
-  for (guint i = 0; i < G_N_ELEMENTS (layout); i++)
-    sizes[i] = layout[i];
-  return G_N_ELEMENTS (layout);
+  muster_face_layout_add_each (layout, sides, G_N_ELEMENTS (sides));
 }
 
 /* The blow from two pairs of dice: 0 none, 1 minor, 2 major for the side with the higher high
@@ -304,7 +302,7 @@ shot_range (const MusterRuleset  *ruleset,
   if (!_muster_sov_range_band_index (distance, band, &index) || index + shift > MUSTER_SOV_D12)
     *range = 0;
   else
-    *range = muster_sov_die_sides (index + shift);
+    *range = _muster_sov_die_sides (index + shift);
   return TRUE;
 }
 
@@ -321,29 +319,23 @@ shooter_prepare (const MusterRuleset  *ruleset,
   double rbm;
 
   s->skill = skill_sides;
-  return _muster_sov_table_die (ruleset, "missile-weapons", id, "fp-die", &s->fp, error)
-         && _muster_sov_table_die (ruleset, "missile-weapons", id, "impact", &s->impact, error)
-         && _muster_sov_table_number (ruleset, "missile-weapons", id, "rbm", &rbm, error)
+  return muster_table_read_int (ruleset, "missile-weapons", id, "fp-die", &s->fp, error)
+         && muster_table_read_int (ruleset, "missile-weapons", id, "impact", &s->impact, error)
+         && muster_table_read_number (ruleset, "missile-weapons", id, "rbm", &rbm, error)
          && shot_range (ruleset, rbm * skill_sides * band_factor, target_values[0],
                         target_values[1], target_values[2], target_values[3], &s->range, error);
 }
 
 /* Faces: skill, FP, Range, Impact, armour, secondary. */
-static guint
-shot_layout (gconstpointer  setup,
-             int           *sizes)
+static void
+shot_layout (gconstpointer      setup,
+             MusterFaceLayout  *layout)
 {
   const ShotSetup *s = setup;
+  const int sides[] = { s->skill, s->fp, s->range, s->impact, s->armour, s->secondary };
 
-  if (s->range == 0)
-    return 0;
-  sizes[0] = s->skill;
-  sizes[1] = s->fp;
-  sizes[2] = s->range;
-  sizes[3] = s->impact;
-  sizes[4] = s->armour;
-  sizes[5] = s->secondary;
-  return 6;
+  if (s->range != 0)
+    muster_face_layout_add_each (layout, sides, G_N_ELEMENTS (sides));
 }
 
 #define TARGET_INPUTS(default_distance, lone_default) \
@@ -395,10 +387,10 @@ heroic_missile_prepare (const MusterRuleset  *ruleset,
   ShotSetup *s = setup;
 
   s->secondary = secondary_sides[values[HM_SECONDARY]];
-  return _muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[HM_ARMOUR]],
+  return muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[HM_ARMOUR]],
                                 "die", &s->armour, error)
          && shooter_prepare (ruleset, values[HM_WEAPON],
-                             muster_sov_die_sides (values[HM_SKILL]), 1, values + HM_DISTANCE,
+                             _muster_sov_die_sides (values[HM_SKILL]), 1, values + HM_DISTANCE,
                              s, error);
 }
 
@@ -527,7 +519,7 @@ sniper_prepare (const MusterRuleset  *ruleset,
 
   s->secondary = 1;
   return _muster_sov_quality_die (ruleset, values[SN_QUALITY], &skill, error)
-         && _muster_sov_table_die (ruleset, "armour",
+         && muster_table_read_int (ruleset, "armour",
                                    muster_sov_armour_ids[values[SN_DISTANCE + 4]], "die",
                                    &s->armour, error)
          && shooter_prepare (ruleset, values[SN_WEAPON], skill, values[SN_TELESCOPIC] ? 2 : 1,

@@ -185,19 +185,19 @@ hth_prepare (const MusterRuleset  *ruleset,
   *s = (HthSetup) { 0 };
   if (!_muster_sov_quality_die (ruleset, values[H_A_QUALITY], &s->a.quality, error)
       || !_muster_sov_quality_die (ruleset, values[H_D_QUALITY], &s->d.quality, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[H_A_ARMOUR]],
                                  "die", &s->a.armour, error)
-      || !_muster_sov_table_die (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]],
+      || !muster_table_read_int (ruleset, "armour", muster_sov_armour_ids[values[H_D_ARMOUR]],
                                  "die", &s->d.armour, error)
-      || !_muster_sov_table_die (ruleset, "hand-to-hand-weapons", a_weapon, "impact",
+      || !muster_table_read_int (ruleset, "hand-to-hand-weapons", a_weapon, "impact",
                                  &s->a.impact, error)
-      || !_muster_sov_table_die (ruleset, "hand-to-hand-weapons", d_weapon, "impact",
+      || !muster_table_read_int (ruleset, "hand-to-hand-weapons", d_weapon, "impact",
                                  &s->d.impact, error)
-      || !_muster_sov_table_number (ruleset, "hand-to-hand-weapons", a_weapon, "reach", &a_reach,
+      || !muster_table_read_number (ruleset, "hand-to-hand-weapons", a_weapon, "reach", &a_reach,
                                     error)
-      || !_muster_sov_table_number (ruleset, "hand-to-hand-weapons", d_weapon, "reach", &d_reach,
+      || !muster_table_read_number (ruleset, "hand-to-hand-weapons", d_weapon, "reach", &d_reach,
                                     error)
-      || !_muster_sov_table_text (ruleset, table, a_column, d_column, &ratio, error))
+      || !muster_table_read_text (ruleset, table, a_column, d_column, &ratio, error))
     return FALSE;
   if (!parse_ratio (ratio, &left, &right))
     {
@@ -246,8 +246,8 @@ hth_prepare (const MusterRuleset  *ruleset,
   a_index = _muster_sov_die_index (s->a.quality);
   d_index = _muster_sov_die_index (s->d.quality);
   open_shifts (&a_index, &d_index, a_shift, d_shift);
-  s->a.sides = muster_sov_die_sides (a_index);
-  s->d.sides = muster_sov_die_sides (d_index);
+  s->a.sides = _muster_sov_die_sides (a_index);
+  s->d.sides = _muster_sov_die_sides (d_index);
 
   /* Warhorses add the cavalry's share of dice again, one step lower, with Impact D6. */
   if ((values[H_A_WARHORSES] && !a_cav) || (values[H_D_WARHORSES] && !d_cav))
@@ -289,7 +289,7 @@ hth_prepare (const MusterRuleset  *ruleset,
     }
 
   if (2 * (s->a.dice + s->a.extra + s->d.dice + s->d.extra) * (1 + s->figure_ratio) + 10
-      > MUSTER_SOV_MAX_FACES)
+      > MUSTER_FACES_MAX)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "a force ratio of %d:%d with %d figures per die is beyond this preview", left,
@@ -313,9 +313,9 @@ group_pairs (const HthSetup *s,
 /* Faces: the attacker's pool and warhorse dice, the defender's; then the penetration pairs of
  * the attacker's own hits, its warhorses', the defender's own and its warhorses'; then the
  * scrum test's die of each side. */
-static guint
-hth_layout (gconstpointer  setup,
-            int           *sizes)
+static void
+hth_layout (gconstpointer      setup,
+            MusterFaceLayout  *layout)
 {
   const HthSetup *s = setup;
   const struct { int count, sides; } dice[] = {
@@ -328,20 +328,18 @@ hth_layout (gconstpointer  setup,
     { group_pairs (s, s->d.dice), s->d.impact, s->a.armour },
     { group_pairs (s, s->d.extra), s->d.extra_impact, s->a.armour },
   };
-  int n = 0;
 
   for (guint g = 0; g < G_N_ELEMENTS (dice); g++)
     for (int i = 0; i < dice[g].count; i++)
-      sizes[n++] = dice[g].sides;
+      muster_face_layout_add_dice (layout, 1, dice[g].sides);
   for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
     for (int i = 0; i < groups[g].pairs; i++)
       {
-        sizes[n++] = groups[g].impact;
-        sizes[n++] = groups[g].armour;
+        muster_face_layout_add_dice (layout, 1, groups[g].impact);
+        muster_face_layout_add_dice (layout, 1, groups[g].armour);
       }
-  sizes[n++] = s->a.quality;
-  sizes[n++] = s->d.quality;
-  return n;
+  muster_face_layout_add_dice (layout, 1, s->a.quality);
+  muster_face_layout_add_dice (layout, 1, s->d.quality);
 }
 
 /* Summary penetration: none, half (rounded down, §9 #25) or all of the hits wound. */

@@ -86,7 +86,7 @@ confidence_threat (const MusterRuleset  *ruleset,
 {
   const char *text;
 
-  if (!_muster_sov_table_text (ruleset, "confidence-threat-levels", row,
+  if (!muster_table_read_text (ruleset, "confidence-threat-levels", row,
                                muster_sov_motivation_ids[motivation], &text, error))
     return FALSE;
   *ntr = text == NULL;
@@ -216,7 +216,7 @@ reaction_prepare (const MusterRuleset  *ruleset,
   if (!_muster_sov_quality_die (ruleset, values[RT_QUALITY], &s->sides, error))
     return FALSE;
   if (values[RT_CIRCUMSTANCE] > 0
-      && !_muster_sov_table_number (ruleset, "reaction-threat-levels",
+      && !muster_table_read_number (ruleset, "reaction-threat-levels",
                                     reaction_circumstances[values[RT_CIRCUMSTANCE]], "tl", &tl,
                                     error))
     return FALSE;
@@ -301,7 +301,7 @@ leader_loss_prepare (const MusterRuleset  *ruleset,
       g_autofree char *row = g_strdup_printf ("roll-%d", i + 1);
       double change;
 
-      if (!_muster_sov_table_number (ruleset, "new-leader", row, "lv-change", &change, error))
+      if (!muster_table_read_number (ruleset, "new-leader", row, "lv-change", &change, error))
         return FALSE;
       s->change[i] = (int) change;
     }
@@ -313,15 +313,14 @@ leader_loss_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-leader_loss_layout (gconstpointer  setup,
-                    int           *sizes)
+static void
+leader_loss_layout (gconstpointer      setup,
+                    MusterFaceLayout  *layout)
 {
   const LeaderLossSetup *s = setup;
 
-  sizes[0] = 6;
-  sizes[1] = s->test.sides;
-  return 2;
+  muster_face_layout_add_dice (layout, 1, 6);
+  muster_face_layout_add_dice (layout, 1, s->test.sides);
 }
 
 static void
@@ -414,7 +413,7 @@ fright_prepare (const MusterRuleset  *ruleset,
     {
       double tl;
 
-      if (!_muster_sov_table_number (ruleset, "fright-modifiers", modifiers[i].row, "tl", &tl,
+      if (!muster_table_read_number (ruleset, "fright-modifiers", modifiers[i].row, "tl", &tl,
                                      error))
         return FALSE;
       s->target += (int) tl * values[modifiers[i].input];
@@ -478,15 +477,14 @@ remove_suppression_prepare (const MusterRuleset  *ruleset,
   return _muster_sov_quality_die (ruleset, values[RS_QUALITY], &s->sides, error);
 }
 
-static guint
-remove_suppression_layout (gconstpointer  setup,
-                           int           *sizes)
+static void
+remove_suppression_layout (gconstpointer      setup,
+                           MusterFaceLayout  *layout)
 {
   const RemoveSuppressionSetup *s = setup;
 
   for (int i = 0; i < s->actions; i++)
-    sizes[i] = s->sides;
-  return s->actions;
+    muster_face_layout_add_dice (layout, 1, s->sides);
 }
 
 static void
@@ -600,7 +598,7 @@ charge_threat (const MusterRuleset  *ruleset,
 {
   double tl;
 
-  if (!_muster_sov_table_number (ruleset, "charge-threat-levels", row, "tl", &tl, error))
+  if (!muster_table_read_number (ruleset, "charge-threat-levels", row, "tl", &tl, error))
     return FALSE;
   *target += (int) tl;
   return TRUE;
@@ -626,7 +624,7 @@ charge_prepare (const MusterRuleset  *ruleset,
                    "cavalry cannot charge elephants");
       return FALSE;
     }
-  s->mobility = muster_sov_die_sides (values[CH_MOBILITY]);
+  s->mobility = _muster_sov_die_sides (values[CH_MOBILITY]);
   s->distance = values[CH_DISTANCE];
   if (s->distance > 4 * s->mobility)
     {
@@ -674,16 +672,15 @@ charge_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-charge_layout (gconstpointer  setup,
-               int           *sizes)
+static void
+charge_layout (gconstpointer      setup,
+               MusterFaceLayout  *layout)
 {
   const ChargeSetup *s = setup;
 
-  sizes[0] = s->test.sides;
-  sizes[1] = s->mobility;
-  sizes[2] = s->mobility;
-  return 3;
+  muster_face_layout_add_dice (layout, 1, s->test.sides);
+  muster_face_layout_add_dice (layout, 1, s->mobility);
+  muster_face_layout_add_dice (layout, 1, s->mobility);
 }
 
 static void
@@ -756,10 +753,10 @@ last_stand_prepare (const MusterRuleset  *ruleset,
   LastStandSetup *s = setup;
   double sides, need, inspired, guard;
 
-  if (!_muster_sov_table_number (ruleset, "last-stand", "die", "value", &sides, error)
-      || !_muster_sov_table_number (ruleset, "last-stand", "need", "value", &need, error)
-      || !_muster_sov_table_number (ruleset, "last-stand", "inspired", "value", &inspired, error)
-      || !_muster_sov_table_number (ruleset, "last-stand", "honour-guard", "value", &guard,
+  if (!muster_table_read_number (ruleset, "last-stand", "die", "value", &sides, error)
+      || !muster_table_read_number (ruleset, "last-stand", "need", "value", &need, error)
+      || !muster_table_read_number (ruleset, "last-stand", "inspired", "value", &inspired, error)
+      || !muster_table_read_number (ruleset, "last-stand", "honour-guard", "value", &guard,
                                     error))
     return FALSE;
   s->sides = (int) sides;
@@ -769,14 +766,13 @@ last_stand_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-last_stand_layout (gconstpointer  setup,
-                   int           *sizes)
+static void
+last_stand_layout (gconstpointer      setup,
+                   MusterFaceLayout  *layout)
 {
   const LastStandSetup *s = setup;
 
-  sizes[0] = s->sides;
-  return 1;
+  muster_face_layout_add_dice (layout, 1, s->sides);
 }
 
 static void
@@ -853,7 +849,7 @@ panic_prepare (const MusterRuleset  *ruleset,
   double tl;
 
   if (!_muster_sov_quality_die (ruleset, values[PN_QUALITY], &s->test.sides, error)
-      || !_muster_sov_table_number (ruleset, "reaction-threat-levels", "panic", "tl", &tl,
+      || !muster_table_read_number (ruleset, "reaction-threat-levels", "panic", "tl", &tl,
                                     error))
     return FALSE;
   s->test.target = values[PN_LV] + (int) tl;
@@ -862,14 +858,13 @@ panic_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static guint
-panic_layout (gconstpointer  setup,
-              int           *sizes)
+static void
+panic_layout (gconstpointer      setup,
+              MusterFaceLayout  *layout)
 {
   const PanicSetup *s = setup;
 
-  sizes[0] = s->test.sides;
-  return 1;
+  muster_face_layout_add_dice (layout, 1, s->test.sides);
 }
 
 static void

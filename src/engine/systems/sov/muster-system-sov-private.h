@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"
+#include "muster-table.h"
 
 G_BEGIN_DECLS
 
@@ -16,7 +18,6 @@ G_BEGIN_DECLS
  */
 
 #define MUSTER_SOV_SYSTEM    "standards-of-valor"
-#define MUSTER_SOV_MAX_FACES 512
 #define MUSTER_SOV_SETUP_MAX 512
 
 /* The die chain D4 < D6 < D8 < D10 < D12 (§0.2), as indices 0..4. */
@@ -30,9 +31,9 @@ typedef struct
                        const int            *values,
                        gpointer              setup,
                        GError              **error);
-  /* Fills @sizes with the sides of every die the play may roll; returns how many. */
-  guint    (*layout)  (gconstpointer         setup,
-                       int                  *sizes);
+  /* Adds every die the play may roll to @layout, which starts empty. */
+  void     (*layout)  (gconstpointer         setup,
+                       MusterFaceLayout     *layout);
   /* One outcome per output of the procedure, from the faces of the layout's dice. */
   void     (*resolve) (gconstpointer         setup,
                        const int            *faces,
@@ -40,24 +41,12 @@ typedef struct
 } MusterSovPlay;
 
 static inline int
-muster_sov_die_sides (int index)
+_muster_sov_die_sides (int index)
 {
   return 4 + 2 * CLAMP (index, MUSTER_SOV_D4, MUSTER_SOV_D12);
 }
 
 int       _muster_sov_die_index       (int                   sides);
-gboolean  _muster_sov_table_number    (const MusterRuleset  *ruleset,
-                                       const char           *table,
-                                       const char           *row,
-                                       const char           *column,
-                                       double               *number,
-                                       GError              **error);
-gboolean  _muster_sov_table_text      (const MusterRuleset  *ruleset,
-                                       const char           *table,
-                                       const char           *row,
-                                       const char           *column,
-                                       const char          **text,
-                                       GError              **error);
 gboolean  _muster_sov_choice_die      (const MusterRuleset  *ruleset,
                                        const char           *table,
                                        const MusterInputSpec *spec,
@@ -71,11 +60,9 @@ double    _muster_sov_p_greater       (int                   x_sides,
 gboolean  _muster_sov_range_band_index (double               distance,
                                        double                band,
                                        int                  *index);
-gboolean  _muster_sov_enumerate_play  (const MusterSovPlay  *play,
+void      _muster_sov_play_layout     (const MusterSovPlay  *play,
                                        gconstpointer         setup,
-                                       guint                 n_outputs,
-                                       MusterDist          **outputs,
-                                       GError              **error);
+                                       MusterFaceLayout     *layout);
 gboolean  _muster_sov_exact_by_enumeration (const MusterSovPlay *play,
                                        const MusterRuleset  *ruleset,
                                        const int            *values,
@@ -160,17 +147,11 @@ gboolean  _muster_sov_quality_die     (const MusterRuleset  *ruleset,
                                        int                   value,
                                        int                  *sides,
                                        GError              **error);
-guint     _muster_sov_test_layout     (gconstpointer         setup,
-                                       int                  *sizes);
+void      _muster_sov_test_layout     (gconstpointer         setup,
+                                       MusterFaceLayout     *layout);
 void      _muster_sov_test_resolve    (gconstpointer         setup,
                                        const int            *faces,
                                        int                  *outcome);
-gboolean  _muster_sov_table_die       (const MusterRuleset  *ruleset,
-                                       const char           *table,
-                                       const char           *row,
-                                       const char           *column,
-                                       int                  *sides,
-                                       GError              **error);
 gboolean  _muster_sov_add_shift       (const MusterRuleset  *ruleset,
                                        const char           *table,
                                        const char           *row,

@@ -42,15 +42,15 @@ static const MusterUlPlayClass * const play_classes[] = {
 };
 
 /**
- * muster_ul_parse_dice:
+ * _muster_ul_parse_dice:
  * @text: the book's notation: "d6", "2d6"; "d2" is half a d4 rounded up, which is a fair d2
  * @dice: (out): the roll
  *
  * Returns: %TRUE if @text is a roll of at least one die of at least two sides
  */
 gboolean
-muster_ul_parse_dice (const char   *text,
-                      MusterUlDice *dice)
+_muster_ul_parse_dice (const char   *text,
+                       MusterUlDice *dice)
 {
   const char *d;
   char *end = NULL;
@@ -89,40 +89,6 @@ _muster_ul_refuse (GError     **error,
   return FALSE;
 }
 
-static const MusterCell *
-table_cell (const MusterRuleset  *ruleset,
-            const char           *table_id,
-            const char           *row,
-            const char           *column,
-            GError              **error)
-{
-  const MusterTable *table = muster_ruleset_require_table (ruleset, table_id, error);
-
-  return table == NULL ? NULL : muster_table_require_cell (table, row, column, error);
-}
-
-gboolean
-_muster_ul_table_int (const MusterRuleset  *ruleset,
-                      const char           *table,
-                      const char           *row,
-                      const char           *column,
-                      int                  *value,
-                      GError              **error)
-{
-  const MusterCell *cell = table_cell (ruleset, table, row, column, error);
-
-  if (cell == NULL)
-    return FALSE;
-  if (!cell->is_number || cell->number != (int) cell->number)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s”, %s, %s is not a whole number", table, row, column);
-      return FALSE;
-    }
-  *value = (int) cell->number;
-  return TRUE;
-}
-
 gboolean
 _muster_ul_table_dice (const MusterRuleset  *ruleset,
                        const char           *table,
@@ -131,33 +97,16 @@ _muster_ul_table_dice (const MusterRuleset  *ruleset,
                        MusterUlDice         *dice,
                        GError              **error)
 {
-  const MusterCell *cell = table_cell (ruleset, table, row, column, error);
+  const char *text;
 
-  if (cell == NULL)
+  if (!muster_table_read_text (ruleset, table, row, column, &text, error))
     return FALSE;
-  if (cell->is_number || !muster_ul_parse_dice (cell->text, dice))
+  if (!_muster_ul_parse_dice (text, dice))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
                    "table “%s”, %s, %s is not a roll such as 2d6", table, row, column);
       return FALSE;
     }
-  return TRUE;
-}
-
-/* A word of a table: a result code, "no". */
-gboolean
-_muster_ul_table_word (const MusterRuleset  *ruleset,
-                       const char           *table,
-                       const char           *row,
-                       const char           *column,
-                       const char          **word,
-                       GError              **error)
-{
-  const MusterCell *cell = table_cell (ruleset, table, row, column, error);
-
-  if (cell == NULL)
-    return FALSE;
-  *word = cell->is_number ? NULL : cell->text;
   return TRUE;
 }
 
@@ -169,7 +118,7 @@ _muster_ul_modifier (const MusterRuleset  *ruleset,
                      int                  *value,
                      GError              **error)
 {
-  return _muster_ul_table_int (ruleset, table, row, "value", value, error);
+  return muster_table_read_int (ruleset, table, row, "value", value, error);
 }
 
 /* TM, the Tactical Move of p.9: the order's rate plus the Fast bonus. */
@@ -185,11 +134,11 @@ _muster_ul_move_rate (const MusterRuleset  *ruleset,
 
   if (fast && order == MUSTER_UL_CLOSE)
     return _muster_ul_refuse (error, "only Loose or Open Order vignettes may be Fast");
-  if (!_muster_ul_table_int (ruleset, "move-rate", muster_ul_order_ids[order],
-                             muster_ul_class_ids[klass], tm, error))
+  if (!muster_table_read_int (ruleset, "move-rate", muster_ul_order_ids[order],
+                              muster_ul_class_ids[klass], tm, error))
     return FALSE;
-  if (fast && !_muster_ul_table_int (ruleset, "move-rate", "fast", muster_ul_class_ids[klass],
-                                     &extra, error))
+  if (fast && !muster_table_read_int (ruleset, "move-rate", "fast", muster_ul_class_ids[klass],
+                                      &extra, error))
     return FALSE;
   *tm += extra;
   return TRUE;
@@ -225,13 +174,10 @@ guint
 _muster_ul_play_add_dice (MusterUlPlay *play,
                           MusterUlDice  dice)
 {
-  guint first = play->n_faces;
+  g_return_val_if_fail (play->layout.n_faces + dice.n <= MUSTER_UL_MAX_FACES,
+                        play->layout.n_faces);
 
-  g_return_val_if_fail (play->n_faces + dice.n <= MUSTER_UL_MAX_FACES, first);
-
-  for (guint i = 0; i < dice.n; i++)
-    play->sides[play->n_faces++] = dice.sides;
-  return first;
+  return muster_face_layout_add_dice (&play->layout, dice.n, dice.sides);
 }
 
 int
@@ -247,10 +193,10 @@ _muster_ul_sum_faces (const int *faces,
 }
 
 MusterUlPlay *
-muster_ul_play_new (const MusterProcedure  *procedure,
-                    const MusterRuleset    *ruleset,
-                    const int              *values,
-                    GError                **error)
+_muster_ul_play_new (const MusterProcedure  *procedure,
+                     const MusterRuleset    *ruleset,
+                     const int              *values,
+                     GError                **error)
 {
   g_autoptr(MusterUlPlay) play = NULL;
 
@@ -276,32 +222,32 @@ muster_ul_play_new (const MusterProcedure  *procedure,
 }
 
 guint
-muster_ul_play_get_n_faces (const MusterUlPlay *self)
+_muster_ul_play_get_n_faces (const MusterUlPlay *self)
 {
-  return self->n_faces;
+  return self->layout.n_faces;
 }
 
-const guint *
-muster_ul_play_get_sides (const MusterUlPlay *self)
+const int *
+_muster_ul_play_get_sides (const MusterUlPlay *self)
 {
-  return self->sides;
+  return self->layout.face_max;
 }
 
 /**
- * muster_ul_play_resolve:
- * @faces: one face per die of muster_ul_play_get_sides(), each from 1 to its sides
+ * _muster_ul_play_resolve:
+ * @faces: one face per die of _muster_ul_play_get_sides(), each from 1 to its sides
  * @outcome: (out caller-allocates): one value per output of the procedure
  */
 void
-muster_ul_play_resolve (const MusterUlPlay *self,
-                        const int          *faces,
-                        int                *outcome)
+_muster_ul_play_resolve (const MusterUlPlay *self,
+                         const int          *faces,
+                         int                *outcome)
 {
   self->klass->resolve (self, faces, outcome);
 }
 
 void
-muster_ul_play_free (MusterUlPlay *self)
+_muster_ul_play_free (MusterUlPlay *self)
 {
   g_free (self);
 }
@@ -318,7 +264,7 @@ _muster_ul_sample (const MusterProcedure *procedure,
   g_autoptr(GError) error = NULL;
   int faces[MUSTER_UL_MAX_FACES];
 
-  play = muster_ul_play_new (procedure, ruleset, values, &error);
+  play = _muster_ul_play_new (procedure, ruleset, values, &error);
   if (play == NULL)
     {
       /* The sampler cannot report an error; the exact preview of the same inputs does. Once,
@@ -327,9 +273,8 @@ _muster_ul_sample (const MusterProcedure *procedure,
       memset (outcome, 0, procedure->n_outputs * sizeof (int));
       return;
     }
-  for (guint i = 0; i < play->n_faces; i++)
-    faces[i] = muster_dice_roll (dice, play->sides[i]);
-  muster_ul_play_resolve (play, faces, outcome);
+  muster_face_layout_roll (&play->layout, dice, faces);
+  _muster_ul_play_resolve (play, faces, outcome);
 }
 
 /**

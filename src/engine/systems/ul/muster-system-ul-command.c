@@ -124,7 +124,7 @@ activation_resolve (const MusterUlPlay *play,
                     int                *outcome)
 {
   outcome[AC_OUT_ACTIVATED] = 0;
-  for (guint i = 0; i < play->n_faces; i++)
+  for (guint i = 0; i < play->layout.n_faces; i++)
     outcome[AC_OUT_ACTIVATED] += faces[i] >= play->param[AC_P_NEED];
   outcome[AC_OUT_FIRST] = faces[0] >= play->param[AC_P_NEED];
 }
@@ -136,7 +136,7 @@ activation_exact (const MusterProcedure  *procedure,
                   MusterDist            **outputs,
                   GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double p;
 
   if (play == NULL)
@@ -201,7 +201,7 @@ read_column (const MusterRuleset  *ruleset,
       const char *word;
       int index = -1;
 
-      if (!_muster_ul_table_word (ruleset, table, row, column, &word, error))
+      if (!muster_table_read_text (ruleset, table, row, column, &word, error))
         return FALSE;
       for (int i = 0; word != NULL && codes[i] != NULL; i++)
         if (g_str_equal (codes[i], word))
@@ -280,7 +280,7 @@ sub_initiative_exact (const MusterProcedure  *procedure,
                       MusterDist            **outputs,
                       GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double lr, weights[3];
 
   if (play == NULL)
@@ -371,7 +371,7 @@ tu_initiative_exact (const MusterProcedure  *procedure,
                      MusterDist            **outputs,
                      GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) neighbours = NULL;
 
   if (play == NULL)
@@ -630,7 +630,7 @@ terrain_exact (const MusterProcedure  *procedure,
                MusterDist            **outputs,
                GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double weights[G_N_ELEMENTS (terrain_codes) - 1] = { 0 };
   int bonus;
 

@@ -162,10 +162,10 @@ shoot_prepare (MusterUlPlay         *play,
       || !add_modifier (ruleset, "long-range",
                         row_count (values, values[IN_LONG_RANGE], values[IN_UP_HILL]),
                         &mod, error)
-      || !_muster_ul_table_int (ruleset, "order-scale", order, "shoot-numerator",
-                                &play->param[P_NUMERATOR], error)
-      || !_muster_ul_table_int (ruleset, "order-scale", order, "shoot-denominator",
-                                &play->param[P_DENOMINATOR], error))
+      || !muster_table_read_int (ruleset, "order-scale", order, "shoot-numerator",
+                                 &play->param[P_NUMERATOR], error)
+      || !muster_table_read_int (ruleset, "order-scale", order, "shoot-denominator",
+                                 &play->param[P_DENOMINATOR], error))
     return FALSE;
   if (play->param[P_NUMERATOR] < 0 || play->param[P_DENOMINATOR] <= 0)
     return _muster_ul_refuse (error, "the order-scale table's fraction for %s is not valid",
@@ -198,7 +198,7 @@ shoot_exact (const MusterProcedure  *procedure,
              MusterDist            **outputs,
              GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) roll = NULL;
   g_autoptr(MusterDist) clamped = NULL;
   MusterUlDice die;
@@ -206,7 +206,7 @@ shoot_exact (const MusterProcedure  *procedure,
   if (play == NULL)
     return FALSE;
   die.n = play->param[P_N];
-  die.sides = play->sides[play->param[P_FACE]];
+  die.sides = play->layout.face_max[play->param[P_FACE]];
   roll = _muster_ul_dice_dist (die);
   clamped = muster_dist_shift_clamp (roll, play->param[P_MOD], 0, MUSTER_DIST_MAX_VALUE);
   outputs[OUT_IP_LOST] = muster_dist_scale (clamped, play->param[P_NUMERATOR],

@@ -213,7 +213,7 @@ integrity_exact (const MusterProcedure  *procedure,
                  MusterDist            **outputs,
                  GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) move = NULL;
   MusterUlDice die;
   RepulseData data;
@@ -222,7 +222,7 @@ integrity_exact (const MusterProcedure  *procedure,
   if (play == NULL)
     return FALSE;
   die.n = play->param[IT_P_MOVE_N];
-  die.sides = play->sides[play->param[IT_P_MOVE_FACE]];
+  die.sides = play->layout.face_max[play->param[IT_P_MOVE_FACE]];
   move = _muster_ul_dice_dist (die);
   data.tm = play->param[IT_P_TM];
   data.move = move;
@@ -335,7 +335,7 @@ fanatic_exact (const MusterProcedure  *procedure,
                MusterDist            **outputs,
                GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double weights[4] = { 0 };
   int ip, mod, pass;
 

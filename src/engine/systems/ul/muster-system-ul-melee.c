@@ -197,14 +197,14 @@ _muster_ul_side_score (const MusterRuleset  *ruleset,
   if (!_muster_ul_table_dice (ruleset, "melee-proficiency",
                               muster_ul_proficiency_ids[me->proficiency],
                               muster_ul_status_ids[me->status], &score->dice, error)
-      || !_muster_ul_table_int (ruleset, "melee-weapons", row,
-                                them->klass == MUSTER_UL_FOOT ? "vs-foot" : "vs-other",
-                                &value, error))
+      || !muster_table_read_int (ruleset, "melee-weapons", row,
+                                 them->klass == MUSTER_UL_FOOT ? "vs-foot" : "vs-other",
+                                 &value, error))
     return FALSE;
   mod += value;
   if (first)
     {
-      if (!_muster_ul_table_int (ruleset, "melee-weapons", row, "first-contact", &value, error))
+      if (!muster_table_read_int (ruleset, "melee-weapons", row, "first-contact", &value, error))
         return FALSE;
       mod += value;
     }
@@ -232,10 +232,10 @@ _muster_ul_side_score (const MusterRuleset  *ruleset,
       || !add_factor (ruleset, "flank-rear", me->flank && them->order == MUSTER_UL_CLOSE, &mod,
                       error)
       || !add_factor (ruleset, "fanatic", first && me->charge == CHARGE_FANATIC, &mod, error)
-      || !_muster_ul_table_int (ruleset, "order-scale", order, "melee-numerator",
-                                &score->numerator, error)
-      || !_muster_ul_table_int (ruleset, "order-scale", order, "melee-denominator",
-                                &score->denominator, error))
+      || !muster_table_read_int (ruleset, "order-scale", order, "melee-numerator",
+                                 &score->numerator, error)
+      || !muster_table_read_int (ruleset, "order-scale", order, "melee-denominator",
+                                 &score->denominator, error))
     return FALSE;
   if (score->numerator < 0 || score->denominator <= 0)
     return _muster_ul_refuse (error, "the order-scale table's fraction for %s is not valid",
@@ -304,7 +304,7 @@ round_prepare (MusterUlPlay         *play,
       p[SP_NUMERATOR] = score.numerator;
       p[SP_DENOMINATOR] = score.denominator;
       p[SP_THRESHOLD] = _muster_ul_disorder_threshold (pairs * sides[s].ip);
-      p[SP_FACE] = play->n_faces;
+      p[SP_FACE] = play->layout.n_faces;
       for (int k = 0; k < pairs; k++)
         _muster_ul_play_add_dice (play, score.dice);
     }
@@ -327,7 +327,7 @@ score_from_params (const MusterUlPlay *play,
                    const int          *p)
 {
   Score score = {
-    { p[SP_N], play->sides[p[SP_FACE]] }, p[SP_MOD], p[SP_NUMERATOR], p[SP_DENOMINATOR],
+    { p[SP_N], play->layout.face_max[p[SP_FACE]] }, p[SP_MOD], p[SP_NUMERATOR], p[SP_DENOMINATOR],
   };
 
   return score;
@@ -391,7 +391,7 @@ round_exact (const MusterProcedure  *procedure,
              MusterDist            **outputs,
              GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterJoint) joint = NULL;
   MusterDist *inflicted[2] = { NULL, NULL };
   MusterDist *moves[2] = { NULL, NULL };
@@ -403,7 +403,7 @@ round_exact (const MusterProcedure  *procedure,
       const int *p = play->param + s * SP_PARAMS;
       Score score = score_from_params (play, p);
       g_autoptr(MusterDist) one = score_dist (&score);
-      MusterUlDice recoil = { p[SP_RECOIL_N], play->sides[p[SP_RECOIL_FACE]] };
+      MusterUlDice recoil = { p[SP_RECOIL_N], play->layout.face_max[p[SP_RECOIL_FACE]] };
 
       inflicted[s] = muster_dist_sum_iid (one, play->param[P_PAIRS]);
       moves[s] = _muster_ul_dice_dist (recoil);

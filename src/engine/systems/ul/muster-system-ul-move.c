@@ -76,7 +76,7 @@ move_dist (const MusterUlPlay *play,
            int                 face,
            int                 n)
 {
-  MusterUlDice die = { n, play->sides[face] };
+  MusterUlDice die = { n, play->layout.face_max[face] };
   g_autoptr(MusterDist) roll = _muster_ul_dice_dist (die);
 
   return muster_dist_shift (roll, tm);
@@ -155,7 +155,7 @@ evade_exact (const MusterProcedure  *procedure,
              MusterDist            **outputs,
              GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
 
   if (play == NULL)
     return FALSE;
@@ -283,7 +283,7 @@ break_off_exact (const MusterProcedure  *procedure,
                  MusterDist            **outputs,
                  GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
 
   if (play == NULL)
     return FALSE;
@@ -364,7 +364,7 @@ repulse_exact (const MusterProcedure  *procedure,
                MusterDist            **outputs,
                GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   int face;
 
   if (play == NULL)
@@ -372,7 +372,7 @@ repulse_exact (const MusterProcedure  *procedure,
   chase_exact (play, outputs);
   face = play->param[BO_P_TURNS_FACE];
   outputs[RE_OUT_TURNS] = face < 0 ? muster_dist_new_constant (0) :
-                                     muster_dist_new_die (play->sides[face]);
+                                     muster_dist_new_die (play->layout.face_max[face]);
   return TRUE;
 }
 
@@ -428,8 +428,8 @@ rally_prepare (MusterUlPlay         *play,
     return _muster_ul_refuse (error, "the current IP (%d) is above the starting IP (%d)",
                               values[RA_IP], values[RA_IP_START]);
   if (!_muster_ul_table_dice (ruleset, "rally", row, "length-die", &length, error)
-      || !_muster_ul_table_int (ruleset, "rally", row, "length-less", &play->param[RA_P_LESS],
-                                error)
+      || !muster_table_read_int (ruleset, "rally", row, "length-less", &play->param[RA_P_LESS],
+                                 error)
       || !_muster_ul_table_dice (ruleset, "rally", row, "recovery-die", &recovery, error))
     return FALSE;
   if (length.n != 1 || recovery.n != 1)
@@ -477,14 +477,14 @@ rally_exact (const MusterProcedure  *procedure,
              MusterDist            **outputs,
              GError                **error)
 {
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) length = NULL;
   g_autoptr(MusterDist) recovery = NULL;
 
   if (play == NULL)
     return FALSE;
-  length = muster_dist_new_die (play->sides[play->param[RA_P_LENGTH_FACE]]);
-  recovery = muster_dist_new_die (play->sides[play->param[RA_P_RECOVERY_FACE]]);
+  length = muster_dist_new_die (play->layout.face_max[play->param[RA_P_LENGTH_FACE]]);
+  recovery = muster_dist_new_die (play->layout.face_max[play->param[RA_P_RECOVERY_FACE]]);
   outputs[RA_OUT_PHASES] = muster_dist_map (length, rally_phases, play->param);
   outputs[RA_OUT_IP] = muster_dist_map (recovery, rally_ip, play->param);
   return TRUE;

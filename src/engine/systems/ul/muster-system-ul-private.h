@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"
+#include "muster-table.h"
 
 G_BEGIN_DECLS
 
@@ -10,8 +12,8 @@ G_BEGIN_DECLS
  * Undying Lands combat procedures, shared between the module's files and its tests.
  *
  * Every procedure with an exact solution resolves one play as a pure function of the die
- * faces: muster_ul_play_new() reads the inputs and the ruleset's tables once and says which
- * dice the play rolls; muster_ul_play_resolve() turns one set of faces into the outcomes. The
+ * faces: _muster_ul_play_new() reads the inputs and the ruleset's tables once and says which
+ * dice the play rolls; _muster_ul_play_resolve() turns one set of faces into the outcomes. The
  * sampler rolls the faces and resolves them; the tests feed the book's own dice, or every face
  * combination, through the same function and compare with the exact distributions.
  */
@@ -83,21 +85,21 @@ extern const MusterProcedure muster_ul_tactical_initiative;
 extern const MusterProcedure muster_ul_deployment;
 extern const MusterProcedure muster_ul_terrain;
 
-MusterUlPlay *muster_ul_play_new          (const MusterProcedure  *procedure,
-                                           const MusterRuleset    *ruleset,
-                                           const int              *values,
-                                           GError                **error);
-guint         muster_ul_play_get_n_faces  (const MusterUlPlay     *self);
-const guint  *muster_ul_play_get_sides    (const MusterUlPlay     *self);
-void          muster_ul_play_resolve      (const MusterUlPlay     *self,
-                                           const int              *faces,
-                                           int                    *outcome);
-void          muster_ul_play_free         (MusterUlPlay           *self);
+MusterUlPlay *_muster_ul_play_new         (const MusterProcedure  *procedure,
+                                          const MusterRuleset    *ruleset,
+                                          const int              *values,
+                                          GError                **error);
+guint         _muster_ul_play_get_n_faces (const MusterUlPlay     *self);
+const int    *_muster_ul_play_get_sides   (const MusterUlPlay     *self);
+void          _muster_ul_play_resolve     (const MusterUlPlay     *self,
+                                          const int              *faces,
+                                          int                    *outcome);
+void          _muster_ul_play_free        (MusterUlPlay           *self);
 
-gboolean      muster_ul_parse_dice        (const char             *text,
-                                           MusterUlDice           *dice);
+gboolean      _muster_ul_parse_dice       (const char             *text,
+                                          MusterUlDice           *dice);
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterUlPlay, muster_ul_play_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterUlPlay, _muster_ul_play_free)
 
 /*
  * Internal to the module's files.
@@ -124,8 +126,7 @@ struct _MusterUlPlayClass
 struct _MusterUlPlay
 {
   const MusterUlPlayClass *klass;
-  guint                    n_faces;
-  guint                    sides[MUSTER_UL_MAX_FACES];
+  MusterFaceLayout         layout;   /* dice of 1 to their sides */
   int                      param[MUSTER_UL_MAX_PARAMS];
 };
 
@@ -153,23 +154,11 @@ void      _muster_ul_sample         (const MusterProcedure *procedure,
                                      MusterDice            *dice,
                                      int                   *outcome);
 
-gboolean  _muster_ul_table_int      (const MusterRuleset  *ruleset,
-                                     const char           *table,
-                                     const char           *row,
-                                     const char           *column,
-                                     int                  *value,
-                                     GError              **error);
 gboolean  _muster_ul_table_dice     (const MusterRuleset  *ruleset,
                                      const char           *table,
                                      const char           *row,
                                      const char           *column,
                                      MusterUlDice         *dice,
-                                     GError              **error);
-gboolean  _muster_ul_table_word     (const MusterRuleset  *ruleset,
-                                     const char           *table,
-                                     const char           *row,
-                                     const char           *column,
-                                     const char          **word,
                                      GError              **error);
 gboolean  _muster_ul_modifier       (const MusterRuleset  *ruleset,
                                      const char           *table,

@@ -110,7 +110,7 @@ resolve_with (const MusterProcedure *p,
 
   g_assert_true (_muster_mov_prepare (p, ruleset, values, &plan, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (n_faces, <=, plan.n_faces);
+  g_assert_cmpuint (n_faces, <=, plan.layout.n_faces);
   /* Callers pass an outcome of 16 values. */
   g_assert_cmpuint (p->n_outputs, <=, 16);
   {
@@ -119,8 +119,8 @@ resolve_with (const MusterProcedure *p,
     for (guint i = 0; i < n_faces; i++)
       all[i] = faces[i];
     /* Unnamed faces roll their lowest value. */
-    for (guint i = n_faces; i < plan.n_faces; i++)
-      all[i] = plan.face_min[i];
+    for (guint i = n_faces; i < plan.layout.n_faces; i++)
+      all[i] = plan.layout.face_min[i];
     _muster_mov_resolve (&plan, all, outcome);
   }
 }
@@ -140,10 +140,10 @@ assert_enumeration_matches (const MusterProcedure *p,
 
   g_assert_true (_muster_mov_prepare (p, ruleset, values, &plan, &error));
   g_assert_no_error (error);
-  for (guint i = 0; i < plan.n_faces; i++)
+  for (guint i = 0; i < plan.layout.n_faces; i++)
     {
-      faces[i] = plan.face_min[i];
-      combos *= plan.face_max[i] - plan.face_min[i] + 1;
+      faces[i] = plan.layout.face_min[i];
+      combos *= plan.layout.face_max[i] - plan.layout.face_min[i] + 1;
     }
   g_assert_cmpuint (combos, <=, 2000000);
   for (guint o = 0; o < p->n_outputs; o++)
@@ -164,11 +164,11 @@ assert_enumeration_matches (const MusterProcedure *p,
         }
       total++;
       /* The next combination, like an odometer. */
-      for (guint i = 0; i < plan.n_faces; i++)
+      for (guint i = 0; i < plan.layout.n_faces; i++)
         {
-          if (++faces[i] <= plan.face_max[i])
+          if (++faces[i] <= plan.layout.face_max[i])
             break;
-          faces[i] = plan.face_min[i];
+          faces[i] = plan.layout.face_min[i];
         }
     }
   g_assert_cmpuint (total, ==, combos);

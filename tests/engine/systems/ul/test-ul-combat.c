@@ -70,12 +70,12 @@ resolve (const MusterProcedure *procedure,
          guint                  n_faces)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, &error);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, &error);
   g_autofree int *outcome = g_new0 (int, procedure->n_outputs);
 
   g_assert_no_error (error);
-  g_assert_cmpuint (muster_ul_play_get_n_faces (play), ==, n_faces);
-  muster_ul_play_resolve (play, faces, outcome);
+  g_assert_cmpuint (_muster_ul_play_get_n_faces (play), ==, n_faces);
+  _muster_ul_play_resolve (play, faces, outcome);
   return outcome[muster_procedure_find_output (procedure, id)];
 }
 
@@ -100,9 +100,9 @@ assert_enumeration_matches (const MusterProcedure *procedure,
                             const int             *values)
 {
   g_autoptr(MusterProcedureResult) result = exact (procedure, values);
-  g_autoptr(MusterUlPlay) play = muster_ul_play_new (procedure, ruleset, values, NULL);
-  guint n = muster_ul_play_get_n_faces (play);
-  const guint *sides = muster_ul_play_get_sides (play);
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, NULL);
+  guint n = _muster_ul_play_get_n_faces (play);
+  const int *sides = _muster_ul_play_get_sides (play);
   g_autofree int *outcome = g_new0 (int, procedure->n_outputs);
   g_autoptr(GPtrArray) counts = NULL;
   int faces[MUSTER_UL_MAX_FACES];
@@ -120,7 +120,7 @@ assert_enumeration_matches (const MusterProcedure *procedure,
 
   do
     {
-      muster_ul_play_resolve (play, faces, outcome);
+      _muster_ul_play_resolve (play, faces, outcome);
       for (i = 0; i < procedure->n_outputs; i++)
         {
           GHashTable *h = counts->pdata[i];
@@ -165,17 +165,17 @@ test_ul_dice (void)
 {
   MusterUlDice dice;
 
-  g_assert_true (muster_ul_parse_dice ("d2", &dice));
+  g_assert_true (_muster_ul_parse_dice ("d2", &dice));
   g_assert_cmpuint (dice.n, ==, 1);
   g_assert_cmpuint (dice.sides, ==, 2);
-  g_assert_true (muster_ul_parse_dice ("3d6", &dice));
+  g_assert_true (_muster_ul_parse_dice ("3d6", &dice));
   g_assert_cmpuint (dice.n, ==, 3);
   g_assert_cmpuint (dice.sides, ==, 6);
-  g_assert_false (muster_ul_parse_dice ("d", &dice));
-  g_assert_false (muster_ul_parse_dice ("6", &dice));
-  g_assert_false (muster_ul_parse_dice ("0d6", &dice));
-  g_assert_false (muster_ul_parse_dice ("2d1", &dice));
-  g_assert_false (muster_ul_parse_dice ("2d6+1", &dice));
+  g_assert_false (_muster_ul_parse_dice ("d", &dice));
+  g_assert_false (_muster_ul_parse_dice ("6", &dice));
+  g_assert_false (_muster_ul_parse_dice ("0d6", &dice));
+  g_assert_false (_muster_ul_parse_dice ("2d1", &dice));
+  g_assert_false (_muster_ul_parse_dice ("2d6+1", &dice));
 }
 
 /* p.19: Drilled longbows (LRW) at Close Order pike. The book rolls a d12 and scores 5 with no

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-table"
+
+#include "config.h"
+
+#include "muster-engine-error.h"
+#include "muster-table.h"
+
+/**
+ * muster_table_read_number:
+ * @ruleset: (nullable): the ruleset the procedure runs with
+ * @number: (out): the number in @table, @row, @column
+ *
+ * Returns: whether @number was set
+ */
+gboolean
+muster_table_read_number (const MusterRuleset  *ruleset,
+                          const char           *table,
+                          const char           *row,
+                          const char           *column,
+                          double               *number,
+                          GError              **error)
+{
+  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
+
+  return t != NULL && muster_table_require_number (t, row, column, number, error);
+}
+
+/**
+ * muster_table_read_int:
+ * @value: (out): the whole number in @table, @row, @column
+ *
+ * A fraction is an error: the procedures count dice, faces and steps, and would otherwise
+ * drop the fraction without a word.
+ *
+ * Returns: whether @value was set
+ */
+gboolean
+muster_table_read_int (const MusterRuleset  *ruleset,
+                       const char           *table,
+                       const char           *row,
+                       const char           *column,
+                       int                  *value,
+                       GError              **error)
+{
+  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
+  const MusterCell *cell = t ? muster_table_require_cell (t, row, column, error) : NULL;
+
+  if (cell == NULL)
+    return FALSE;
+  if (!cell->is_number || cell->number != (int) cell->number)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s”, %s, %s is not a whole number", table, row, column);
+      return FALSE;
+    }
+  *value = (int) cell->number;
+  return TRUE;
+}
+
+/**
+ * muster_table_read_text:
+ * @text: (out) (nullable): the text of the cell, a number's as written; %NULL for an empty
+ *   cell ("-", e.g. no test required)
+ *
+ * Returns: whether @text was set
+ */
+gboolean
+muster_table_read_text (const MusterRuleset  *ruleset,
+                        const char           *table,
+                        const char           *row,
+                        const char           *column,
+                        const char          **text,
+                        GError              **error)
+{
+  const MusterTable *t = muster_ruleset_require_table (ruleset, table, error);
+  const MusterCell *cell;
+
+  if (t == NULL)
+    return FALSE;
+  cell = muster_table_lookup (t, row, column, NULL);
+  if (cell == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
+                   "table “%s” has no cell “%s”, “%s”", table, row, column);
+      return FALSE;
+    }
+  *text = cell->text;
+  return TRUE;
+}
