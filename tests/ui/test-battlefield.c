@@ -679,22 +679,45 @@ test_resize_keeps_fit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Sends @keyval to the view's key controllers until one takes it. */
+/* Does what @keyval with @modifiers does to @view while it has the focus, as GTK would: the
+ * first shortcut for the keys, of the view's shortcut controllers, that takes them. A capital
+ * is its small letter with Shift, as GTK keeps it. Returns: whether one took them (keys none
+ * takes go on to the view's parents). */
+static gboolean
+press_keys (MusterMapView   *view,
+            guint            keyval,
+            GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) &&
+                        j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers &&
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                            GTK_WIDGET (view),
+                                            gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* @keyval alone, as press_keys() */
 static gboolean
 press_key (MusterMapView *view,
            guint          keyval)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
-  gboolean handled = FALSE;
-
-  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-    }
-  return handled;
+  return press_keys (view, keyval, 0);
 }
 
 /* ] turns the view a quarter clockwise about the middle of the map, [ back: the table point in
@@ -853,36 +876,14 @@ find_toggle (GtkWidget  *widget,
   return NULL;
 }
 
-/* Does what @keyval alone does to @widget through its shortcut controllers, as a key press
- * while it has the focus would. */
+/* Does what @keyval alone does to @widget, a map view with the focus: a test error when
+ * nothing takes it. */
 static void
 press_shortcut (GtkWidget *widget,
                 guint      keyval)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) &&
-                        j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
-            {
-              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
-                                                           widget,
-                                                           gtk_shortcut_get_arguments (shortcut)));
-              return;
-            }
-        }
-    }
-  g_error ("no shortcut for %s", gdk_keyval_name (keyval));
+  if (!press_key (MUSTER_MAP_VIEW (widget), keyval))
+    g_error ("no shortcut for %s", gdk_keyval_name (keyval));
 }
 
 /* The toolbar's tools and toggles are the page's properties: set by an action, a key on the
