@@ -765,6 +765,96 @@ test_turn_view (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The map's keys, to the map with the focus: +, = and keypad + zoom in a step, - out, 0 fits
+ * the table again, Left pans it right, with Control held too; r turns the selection 15°
+ * clockwise and R back, Escape drops it, Delete and Backspace delete it, each one undo step.
+ * The toolbar's zoom, fit, turn and delete are the same actions. */
+static void
+test_map_keys (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  MusterBattlefield *field = window_battlefield (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  g_autofree char *id = g_strdup (muster_battlefield_lookup_unit (field, "u2")->id);
+  double rotation = muster_battlefield_lookup (field, id)->rotation;
+  guint position = muster_history_get_position (history);
+  double fitted, x0, y0, x, y;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  cairo_surface_destroy (render_view (view));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (view)));
+  fitted = muster_viewport_get_zoom (viewport);
+
+  g_assert_true (press_key (view, GDK_KEY_plus));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * 1.25, 1e-9);
+  g_assert_true (press_key (view, GDK_KEY_equal));
+  g_assert_true (press_key (view, GDK_KEY_KP_Add));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * pow (1.25, 3),
+                                  1e-9);
+  g_assert_true (press_key (view, GDK_KEY_minus));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * pow (1.25, 2),
+                                  1e-9);
+  g_assert_false (table_shows (view, field));
+  g_assert_true (press_key (view, GDK_KEY_0));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted, 1e-9);
+  g_assert_true (table_shows (view, field));
+  muster_viewport_table_to_widget (viewport, 0, 0, &x0, &y0);
+  g_assert_true (press_key (view, GDK_KEY_Left));
+  muster_viewport_table_to_widget (viewport, 0, 0, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x - x0, 40, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y - y0, 0, 1e-6);
+  /* Control held, or Shift on a key it does not change, as without */
+  g_assert_true (press_keys (view, GDK_KEY_Left, GDK_SHIFT_MASK));
+  muster_viewport_table_to_widget (viewport, 0, 0, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x - x0, 80, 1e-6);
+  g_assert_true (press_keys (view, GDK_KEY_plus, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * 1.25, 1e-9);
+  g_assert_true (press_keys (view, GDK_KEY_0, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted, 1e-9);
+  /* the toolbar's buttons */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.zoom-in", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * 1.25, 1e-9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.fit", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted, 1e-9);
+
+  muster_map_view_select (view, id, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_r));
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, id)->rotation,
+                                  rotation + G_PI / 12, 1e-9);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Rotate");
+  g_assert_true (press_keys (view, GDK_KEY_r, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, id)->rotation, rotation, 1e-9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.rotate", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, id)->rotation,
+                                  rotation + G_PI / 12, 1e-9);
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 3);
+
+  g_assert_true (press_key (view, GDK_KEY_Escape));
+  g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Nothing selected");
+  /* nothing selected, nothing to delete */
+  g_assert_true (press_key (view, GDK_KEY_Delete));
+  g_assert_nonnull (muster_battlefield_lookup (field, id));
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 3);
+  muster_map_view_select (view, id, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_Delete));
+  g_assert_null (muster_battlefield_lookup (field, id));
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Delete");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_nonnull (muster_battlefield_lookup (field, id));
+  muster_map_view_select (view, id, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_BackSpace));
+  g_assert_null (muster_battlefield_lookup (field, id));
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 4);
+
+  muster_history_mark_clean (history);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The table point at (@tx, @ty) shows at widget (@x, @y). */
 static void
 assert_shows_at (MusterViewport *viewport,
@@ -1486,6 +1576,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/lists-changed-bands", test_lists_changed_bands);
   g_test_add_func ("/ui/battlefield/resize-keeps-fit", test_resize_keeps_fit);
   g_test_add_func ("/ui/battlefield/turn-view", test_turn_view);
+  g_test_add_func ("/ui/battlefield/map-keys", test_map_keys);
   g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
