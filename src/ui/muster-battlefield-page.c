@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "muster-application.h"
 #include "muster-army.h"
@@ -635,44 +636,27 @@ set_tool (MusterBattlefieldPage *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOOL]);
 }
 
+/* The page's zoom (the toolbar's buttons), fit, delete and turn do what the map's keys do: they
+ * are the map's actions of the same names. */
 static void
-zoom_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  muster_map_view_zoom_by (MUSTER_BATTLEFIELD_PAGE (widget)->map_view, 1.25);
-}
-
-static void
-zoom_out_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  muster_map_view_zoom_by (MUSTER_BATTLEFIELD_PAGE (widget)->map_view, 1 / 1.25);
-}
-
-static void
-fit_action (GtkWidget  *widget,
+map_action (GtkWidget  *widget,
             const char *action_name,
             GVariant   *parameter)
 {
-  muster_map_view_fit (MUSTER_BATTLEFIELD_PAGE (widget)->map_view);
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (widget);
+  g_autofree char *name = g_strconcat ("map", strchr (action_name, '.'), NULL);
+
+  gtk_widget_activate_action_variant (GTK_WIDGET (self->map_view), name, parameter);
 }
 
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  muster_map_view_delete_selection (MUSTER_BATTLEFIELD_PAGE (widget)->map_view);
-}
-
+/* The selection, one step clockwise. */
 static void
 rotate_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  muster_map_view_rotate_selection (MUSTER_BATTLEFIELD_PAGE (widget)->map_view, G_PI / 12);
+  gtk_widget_activate_action (GTK_WIDGET (MUSTER_BATTLEFIELD_PAGE (widget)->map_view),
+                              "map.rotate", "i", 1);
 }
 
 static void
@@ -1019,10 +1003,10 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_install_action (widget_class, "battlefield.attach-list", NULL,
                                    attach_list_action);
   gtk_widget_class_install_action (widget_class, "battlefield.generate", NULL, generate_action);
-  gtk_widget_class_install_action (widget_class, "battlefield.zoom-in", NULL, zoom_in_action);
-  gtk_widget_class_install_action (widget_class, "battlefield.zoom-out", NULL, zoom_out_action);
-  gtk_widget_class_install_action (widget_class, "battlefield.fit", NULL, fit_action);
-  gtk_widget_class_install_action (widget_class, "battlefield.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.zoom-in", NULL, map_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.zoom-out", NULL, map_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.fit", NULL, map_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.delete", NULL, map_action);
   gtk_widget_class_install_action (widget_class, "battlefield.rotate", NULL, rotate_action);
   gtk_widget_class_install_action (widget_class, "battlefield.place-unit", "s",
                                    place_unit_action);

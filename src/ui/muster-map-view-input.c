@@ -8,8 +8,9 @@
 #include "muster-map-view-private.h"
 
 /*
- * The map view's input: the pointer, gestures, the wheel and touchpad, keys and drops, turned
- * into viewport changes or handed to the editing tools (muster-map-view-edit.c).
+ * The map view's input: the pointer, gestures, the wheel and touchpad, drops, and the keys'
+ * actions (map.*, on the class), turned into viewport changes or handed to the editing tools
+ * (muster-map-view-edit.c).
  */
 
 #define ZOOM_STEP      1.25
@@ -335,70 +336,84 @@ pointer_left_cb (MusterMapView *self)
   self->pointer_in = FALSE;
 }
 
-static gboolean
-key_pressed_cb (GtkEventControllerKey *controller,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                MusterMapView         *self)
-{
-  double step = 40;
+/* Keys: the map's actions, bound on its class (below) and offered by the page's toolbar */
 
-  switch (keyval)
-    {
-    case GDK_KEY_plus:
-    case GDK_KEY_KP_Add:
-    case GDK_KEY_equal:
-      muster_map_view_zoom_by (self, ZOOM_STEP);
-      return TRUE;
-    case GDK_KEY_minus:
-    case GDK_KEY_KP_Subtract:
-      muster_map_view_zoom_by (self, 1 / ZOOM_STEP);
-      return TRUE;
-    case GDK_KEY_0:
-    case GDK_KEY_KP_0:
-      muster_map_view_fit (self);
-      return TRUE;
-    case GDK_KEY_Left:
-      muster_viewport_pan (self->viewport, step, 0);
-      return TRUE;
-    case GDK_KEY_Right:
-      muster_viewport_pan (self->viewport, -step, 0);
-      return TRUE;
-    case GDK_KEY_Up:
-      muster_viewport_pan (self->viewport, 0, step);
-      return TRUE;
-    case GDK_KEY_Down:
-      muster_viewport_pan (self->viewport, 0, -step);
-      return TRUE;
-    case GDK_KEY_bracketleft:
-      muster_map_view_turn_view (self, -G_PI / 2);
-      return TRUE;
-    case GDK_KEY_bracketright:
-      muster_map_view_turn_view (self, G_PI / 2);
-      return TRUE;
-    case GDK_KEY_Delete:
-    case GDK_KEY_BackSpace:
-      muster_map_view_delete_selection (self);
-      return TRUE;
-    case GDK_KEY_r:
-      muster_map_view_rotate_selection (self, ROTATE_SNAP);
-      return TRUE;
-    case GDK_KEY_R:
-      muster_map_view_rotate_selection (self, -ROTATE_SNAP);
-      return TRUE;
-    case GDK_KEY_Return:
-    case GDK_KEY_KP_Enter:
-      muster_map_view_finish_outline (self);
-      return TRUE;
-    case GDK_KEY_Escape:
-      g_array_set_size (self->outline, 0);
-      self->has_measure = FALSE;
-      muster_map_view_clear_selection (self);
-      return TRUE;
-    default:
-      return FALSE;
-    }
+static void
+zoom_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  double factor = g_str_equal (action_name, "map.zoom-in") ? ZOOM_STEP : 1 / ZOOM_STEP;
+
+  muster_map_view_zoom_by (MUSTER_MAP_VIEW (widget), factor);
+}
+
+static void
+fit_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  muster_map_view_fit (MUSTER_MAP_VIEW (widget));
+}
+
+/* By (dx, dy) widget px: the table moves that way under the view. */
+static void
+pan_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *parameter)
+{
+  double dx, dy;
+
+  g_variant_get (parameter, "(dd)", &dx, &dy);
+  muster_viewport_pan (MUSTER_MAP_VIEW (widget)->viewport, dx, dy);
+}
+
+/* By quarter turns, clockwise. */
+static void
+turn_view_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  muster_map_view_turn_view (MUSTER_MAP_VIEW (widget), g_variant_get_int32 (parameter) * G_PI / 2);
+}
+
+/* The selection, by steps of 15°, clockwise. */
+static void
+rotate_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  muster_map_view_rotate_selection (MUSTER_MAP_VIEW (widget),
+                                    g_variant_get_int32 (parameter) * ROTATE_SNAP);
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  muster_map_view_delete_selection (MUSTER_MAP_VIEW (widget));
+}
+
+static void
+finish_outline_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  muster_map_view_finish_outline (MUSTER_MAP_VIEW (widget));
+}
+
+/* Drops the outline being drawn, the measure and the selection. */
+static void
+cancel_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  MusterMapView *self = MUSTER_MAP_VIEW (widget);
+
+  g_array_set_size (self->outline, 0);
+  self->has_measure = FALSE;
+  muster_map_view_clear_selection (self);
 }
 
 /* Units dropped from the page's list: the unit's id as a string. */
@@ -450,11 +465,75 @@ _muster_map_view_init_input (MusterMapView *self)
   g_signal_connect_swapped (controller, "leave", G_CALLBACK (pointer_left_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
-  controller = gtk_event_controller_key_new ();
-  g_signal_connect (controller, "key-pressed", G_CALLBACK (key_pressed_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), controller);
-
   drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+}
+
+/* Each key works whatever Control and Alt are held, and Shift too on the keys that print
+ * nothing (on the others Shift makes another key): Ctrl+plus zooms as plus does, Shift+Left
+ * pans as Left does. */
+void
+_muster_map_view_class_init_keys (GtkWidgetClass *widget_class)
+{
+  static const struct {
+    guint           keyval;
+    GdkModifierType modifiers;
+    const char     *action;
+    const char     *args;     /* (nullable): the action's parameter, as GVariant text */
+  } keys[] = {
+    { GDK_KEY_plus, 0, "map.zoom-in", NULL },
+    { GDK_KEY_KP_Add, 0, "map.zoom-in", NULL },
+    { GDK_KEY_equal, 0, "map.zoom-in", NULL },
+    { GDK_KEY_minus, 0, "map.zoom-out", NULL },
+    { GDK_KEY_KP_Subtract, 0, "map.zoom-out", NULL },
+    { GDK_KEY_0, 0, "map.fit", NULL },
+    { GDK_KEY_KP_0, 0, "map.fit", NULL },
+    { GDK_KEY_Left, 0, "map.pan", "(40.0, 0.0)" },
+    { GDK_KEY_Right, 0, "map.pan", "(-40.0, 0.0)" },
+    { GDK_KEY_Up, 0, "map.pan", "(0.0, 40.0)" },
+    { GDK_KEY_Down, 0, "map.pan", "(0.0, -40.0)" },
+    { GDK_KEY_bracketleft, 0, "map.turn-view", "-1" },
+    { GDK_KEY_bracketright, 0, "map.turn-view", "1" },
+    { GDK_KEY_r, 0, "map.rotate", "1" },
+    { GDK_KEY_r, GDK_SHIFT_MASK, "map.rotate", "-1" },   /* R: GTK binds capitals so */
+    { GDK_KEY_Delete, 0, "map.delete", NULL },
+    { GDK_KEY_BackSpace, 0, "map.delete", NULL },
+    { GDK_KEY_Return, 0, "map.finish-outline", NULL },
+    { GDK_KEY_KP_Enter, 0, "map.finish-outline", NULL },
+    { GDK_KEY_Escape, 0, "map.cancel", NULL },
+  };
+  static const GdkModifierType held[] = {
+    0, GDK_CONTROL_MASK, GDK_ALT_MASK, GDK_CONTROL_MASK | GDK_ALT_MASK,
+  };
+
+  gtk_widget_class_install_action (widget_class, "map.zoom-in", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.zoom-out", NULL, zoom_action);
+  gtk_widget_class_install_action (widget_class, "map.fit", NULL, fit_action);
+  gtk_widget_class_install_action (widget_class, "map.pan", "(dd)", pan_action);
+  gtk_widget_class_install_action (widget_class, "map.turn-view", "i", turn_view_action);
+  gtk_widget_class_install_action (widget_class, "map.rotate", "i", rotate_action);
+  gtk_widget_class_install_action (widget_class, "map.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "map.finish-outline", NULL,
+                                   finish_outline_action);
+  gtk_widget_class_install_action (widget_class, "map.cancel", NULL, cancel_action);
+
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (held) * 2; j++)
+      {
+        GdkModifierType modifiers = keys[i].modifiers | held[j / 2];
+        GtkShortcut *shortcut;
+
+        if (j % 2 && (keys[i].modifiers & GDK_SHIFT_MASK ||
+                      g_unichar_isgraph (gdk_keyval_to_unicode (keys[i].keyval))))
+          continue;
+        if (j % 2)
+          modifiers |= GDK_SHIFT_MASK;
+        shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (keys[i].keyval, modifiers),
+                                     gtk_named_action_new (keys[i].action));
+        if (keys[i].args != NULL)
+          gtk_shortcut_set_arguments (shortcut, g_variant_new_parsed (keys[i].args));
+        gtk_widget_class_add_shortcut (widget_class, shortcut);
+        g_object_unref (shortcut);
+      }
 }

@@ -9,8 +9,8 @@ G_BEGIN_DECLS
 
 /* The map view's state, shared by its files: muster-map-view.c (the document, settings and
  * life cycle), muster-map-view-draw.c (the snapshot, the map cache and the view of the table),
- * muster-map-view-input.c (pointer, gestures, keys, drops) and muster-map-view-edit.c (the
- * selection and the editing tools). */
+ * muster-map-view-input.c (pointer, gestures, the keys' actions, drops) and
+ * muster-map-view-edit.c (the selection and the editing tools). */
 
 #define HIT_PX         6.0      /* how far off a click still hits, px */
 #define ROTATE_SNAP    (G_PI / 12)
@@ -97,6 +97,7 @@ to_table (MusterMapView *self,
 void     _muster_map_view_snapshot          (GtkWidget     *widget,
                                              GtkSnapshot   *snapshot);
 void     _muster_map_view_init_input        (MusterMapView *self);
+void     _muster_map_view_class_init_keys   (GtkWidgetClass *widget_class);
 void     _muster_map_view_zooming           (MusterMapView *self);
 void     _muster_map_view_selection_changed (MusterMapView *self);
 void     _muster_map_view_measured          (MusterMapView *self);

@@ -231,6 +231,7 @@ muster_map_view_class_init (MusterMapViewClass *klass)
 
   gtk_widget_class_set_css_name (widget_class, "mapview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  _muster_map_view_class_init_keys (widget_class);
 }
 
 static void

@@ -679,22 +679,45 @@ test_resize_keeps_fit (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* Sends @keyval to the view's key controllers until one takes it. */
+/* Does what @keyval with @modifiers does to @view while it has the focus, as GTK would: the
+ * first shortcut for the keys, of the view's shortcut controllers, that takes them. A capital
+ * is its small letter with Shift, as GTK keeps it. Returns: whether one took them (keys none
+ * takes go on to the view's parents). */
+static gboolean
+press_keys (MusterMapView   *view,
+            guint            keyval,
+            GdkModifierType  modifiers)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) &&
+                        j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == modifiers &&
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                            GTK_WIDGET (view),
+                                            gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* @keyval alone, as press_keys() */
 static gboolean
 press_key (MusterMapView *view,
            guint          keyval)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
-  gboolean handled = FALSE;
-
-  for (guint i = 0; !handled && i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
-        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
-    }
-  return handled;
+  return press_keys (view, keyval, 0);
 }
 
 /* ] turns the view a quarter clockwise about the middle of the map, [ back: the table point in
@@ -739,6 +762,96 @@ test_turn_view (void)
     muster_map_view_turn_view (view, G_PI / 2);
   g_assert_cmpfloat_with_epsilon (fabs (muster_angle_normalize (muster_viewport_get_rotation (viewport))),
                                   0, 1e-9);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The map's keys, to the map with the focus: +, = and keypad + zoom in a step, - out, 0 fits
+ * the table again, Left pans it right, with Control held too; r turns the selection 15°
+ * clockwise and R back, Escape drops it, Delete and Backspace delete it, each one undo step.
+ * The toolbar's zoom, fit, turn and delete are the same actions. */
+static void
+test_map_keys (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterMapView *view = muster_battlefield_page_get_map_view (page);
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  MusterBattlefield *field = window_battlefield (window);
+  MusterHistory *history = muster_document_get_history (muster_window_get_document (window));
+  g_autofree char *id = g_strdup (muster_battlefield_lookup_unit (field, "u2")->id);
+  double rotation = muster_battlefield_lookup (field, id)->rotation;
+  guint position = muster_history_get_position (history);
+  double fitted, x0, y0, x, y;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  spin_until (view_drawn, view);
+  cairo_surface_destroy (render_view (view));
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (view)));
+  fitted = muster_viewport_get_zoom (viewport);
+
+  g_assert_true (press_key (view, GDK_KEY_plus));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * 1.25, 1e-9);
+  g_assert_true (press_key (view, GDK_KEY_equal));
+  g_assert_true (press_key (view, GDK_KEY_KP_Add));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * pow (1.25, 3),
+                                  1e-9);
+  g_assert_true (press_key (view, GDK_KEY_minus));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * pow (1.25, 2),
+                                  1e-9);
+  g_assert_false (table_shows (view, field));
+  g_assert_true (press_key (view, GDK_KEY_0));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted, 1e-9);
+  g_assert_true (table_shows (view, field));
+  muster_viewport_table_to_widget (viewport, 0, 0, &x0, &y0);
+  g_assert_true (press_key (view, GDK_KEY_Left));
+  muster_viewport_table_to_widget (viewport, 0, 0, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x - x0, 40, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y - y0, 0, 1e-6);
+  /* Control held, or Shift on a key it does not change, as without */
+  g_assert_true (press_keys (view, GDK_KEY_Left, GDK_SHIFT_MASK));
+  muster_viewport_table_to_widget (viewport, 0, 0, &x, &y);
+  g_assert_cmpfloat_with_epsilon (x - x0, 80, 1e-6);
+  g_assert_true (press_keys (view, GDK_KEY_plus, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * 1.25, 1e-9);
+  g_assert_true (press_keys (view, GDK_KEY_0, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted, 1e-9);
+  /* the toolbar's buttons */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.zoom-in", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted * 1.25, 1e-9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.fit", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_viewport_get_zoom (viewport), fitted, 1e-9);
+
+  muster_map_view_select (view, id, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_r));
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, id)->rotation,
+                                  rotation + G_PI / 12, 1e-9);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Rotate");
+  g_assert_true (press_keys (view, GDK_KEY_r, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, id)->rotation, rotation, 1e-9);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.rotate", NULL));
+  g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, id)->rotation,
+                                  rotation + G_PI / 12, 1e-9);
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 3);
+
+  g_assert_true (press_key (view, GDK_KEY_Escape));
+  g_assert_cmpstr (muster_battlefield_page_get_selection_title (page), ==, "Nothing selected");
+  /* nothing selected, nothing to delete */
+  g_assert_true (press_key (view, GDK_KEY_Delete));
+  g_assert_nonnull (muster_battlefield_lookup (field, id));
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 3);
+  muster_map_view_select (view, id, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_Delete));
+  g_assert_null (muster_battlefield_lookup (field, id));
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Delete");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_nonnull (muster_battlefield_lookup (field, id));
+  muster_map_view_select (view, id, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_BackSpace));
+  g_assert_null (muster_battlefield_lookup (field, id));
+  g_assert_cmpuint (muster_history_get_position (history), ==, position + 4);
+
+  muster_history_mark_clean (history);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -853,36 +966,14 @@ find_toggle (GtkWidget  *widget,
   return NULL;
 }
 
-/* Does what @keyval alone does to @widget through its shortcut controllers, as a key press
- * while it has the focus would. */
+/* Does what @keyval alone does to @widget, a map view with the focus: a test error when
+ * nothing takes it. */
 static void
 press_shortcut (GtkWidget *widget,
                 guint      keyval)
 {
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
-
-      for (guint j = 0; GTK_IS_SHORTCUT_CONTROLLER (controller) &&
-                        j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
-            {
-              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
-                                                           widget,
-                                                           gtk_shortcut_get_arguments (shortcut)));
-              return;
-            }
-        }
-    }
-  g_error ("no shortcut for %s", gdk_keyval_name (keyval));
+  if (!press_key (MUSTER_MAP_VIEW (widget), keyval))
+    g_error ("no shortcut for %s", gdk_keyval_name (keyval));
 }
 
 /* The toolbar's tools and toggles are the page's properties: set by an action, a key on the
@@ -1485,6 +1576,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/lists-changed-bands", test_lists_changed_bands);
   g_test_add_func ("/ui/battlefield/resize-keeps-fit", test_resize_keeps_fit);
   g_test_add_func ("/ui/battlefield/turn-view", test_turn_view);
+  g_test_add_func ("/ui/battlefield/map-keys", test_map_keys);
   g_test_add_func ("/ui/battlefield/edit-vertices", test_edit_vertices);
   g_test_add_func ("/ui/battlefield/generate", test_generate_dialog);
   g_test_add_func ("/ui/battlefield/every-sample", test_every_sample_opens);
