@@ -9,9 +9,9 @@
 
 G_BEGIN_DECLS
 
-/* The page's state, shared by its files: muster-battlefield-page.c (the workspace, its
- * actions, the scenario sheet) and muster-battlefield-page-properties.c (the selection's
- * properties). */
+/* The page's state, shared by its files: muster-battlefield-page.c (the workspace and its
+ * actions), muster-battlefield-page-properties.c (the selection's properties) and
+ * muster-battlefield-page-scenario.c (the scenario sheet). */
 struct _MusterBattlefieldPage
 {
   AdwBin              parent_instance;
@@ -65,5 +65,8 @@ void               _muster_battlefield_page_push              (MusterBattlefield
                                                                MusterCommand         *command);
 void               _muster_battlefield_page_update_selection  (MusterBattlefieldPage *self);
 void               _muster_battlefield_page_init_properties   (MusterBattlefieldPage *self);
+void               _muster_battlefield_page_init_scenario     (MusterBattlefieldPage *self);
+void               _muster_battlefield_page_update_scenario   (MusterBattlefieldPage *self);
+void               _muster_battlefield_page_clear_scenario    (MusterBattlefieldPage *self);
 
 G_END_DECLS
