@@ -456,18 +456,24 @@ morale_test_play (const MusterProcedure  *procedure,
   return TRUE;
 }
 
+/* The rally's state and Morale Number, the data rally_after() reads. */
 static gboolean
 rally_setup (const MusterRuleset  *ruleset,
              const int            *values,
-             MusterHmMorale       *morale,
+             int                   state_and_number[2],
              GError              **error)
 {
   MusterHmMoraleSituation situation = {
     values[RL_QUALITY], values[RL_HITS], values[RL_LOST], values[RL_STANDS], FALSE,
     values[RL_FRIENDS], values[RL_COMMANDER], FALSE, values[RL_OTHER],
   };
+  MusterHmMorale morale;
 
-  return situation_setup (ruleset, &situation, morale, error);
+  if (!situation_setup (ruleset, &situation, &morale, error))
+    return FALSE;
+  state_and_number[0] = values[RL_STATE];
+  state_and_number[1] = morale.number;
+  return TRUE;
 }
 
 /* §9.4: a Shaken unit that passes becomes Suppressed, else flees again unless in a safe
@@ -493,13 +499,10 @@ rally_exact (const MusterProcedure  *procedure,
              GError                **error)
 {
   g_autoptr(MusterDist) roll = NULL;
-  MusterHmMorale morale;
   int state_and_number[2];
 
-  if (!rally_setup (ruleset, values, &morale, error))
+  if (!rally_setup (ruleset, values, state_and_number, error))
     return FALSE;
-  state_and_number[0] = values[RL_STATE];
-  state_and_number[1] = morale.number;
   roll = muster_dist_new_dice_sum (2, 6);
   outputs[0] = muster_dist_map (roll, rally_after, state_and_number);
   return TRUE;
@@ -513,13 +516,10 @@ rally_play (const MusterProcedure  *procedure,
             int                    *outcome,
             GError                **error)
 {
-  MusterHmMorale morale;
   int state_and_number[2];
 
-  if (!rally_setup (ruleset, values, &morale, error))
+  if (!rally_setup (ruleset, values, state_and_number, error))
     return FALSE;
-  state_and_number[0] = values[RL_STATE];
-  state_and_number[1] = morale.number;
   outcome[0] = rally_after (muster_faces_sum (roll, 2, 1, 6), state_and_number);
   return TRUE;
 }

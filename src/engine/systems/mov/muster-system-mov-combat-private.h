@@ -115,6 +115,12 @@ void             _muster_mov_sample        (const MusterProcedure  *procedure,
                                             int                    *outcome);
 
 /* Ruleset access, with errors that name the table. */
+gboolean         _muster_mov_add_mod       (const MusterRuleset    *ruleset,
+                                            const char             *table,
+                                            gboolean                applies,
+                                            const char             *row,
+                                            int                    *total,
+                                            GError                **error);
 gboolean         _muster_mov_table_words   (const MusterRuleset    *ruleset,
                                             const char             *table,
                                             const char             *row,

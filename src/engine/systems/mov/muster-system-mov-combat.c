@@ -184,6 +184,26 @@ _muster_mov_table_words (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
+/* Adds the value of @table's @row to @total when the modifier @applies; reads nothing when it
+ * does not. */
+gboolean
+_muster_mov_add_mod (const MusterRuleset  *ruleset,
+                     const char           *table,
+                     gboolean              applies,
+                     const char           *row,
+                     int                  *total,
+                     GError              **error)
+{
+  int mod;
+
+  if (!applies)
+    return TRUE;
+  if (!muster_table_read_int (ruleset, table, row, "value", &mod, error))
+    return FALSE;
+  *total += mod;
+  return TRUE;
+}
+
 /* Severe is a level of the campaign wound rules only. */
 gboolean
 _muster_mov_check_injury (int      injury,

@@ -194,23 +194,6 @@ typedef struct
   gboolean moderate, prone, elevation, multiple, rear;
 } Fighter;
 
-static gboolean
-add_mod (const MusterRuleset  *ruleset,
-         gboolean              applies,
-         const char           *row,
-         int                  *total,
-         GError              **error)
-{
-  int mod;
-
-  if (!applies)
-    return TRUE;
-  if (!muster_table_read_int (ruleset, "melee", row, "value", &mod, error))
-    return FALSE;
-  *total += mod;
-  return TRUE;
-}
-
 /* One fighter's total modifier. Our readings: one weapon modifier, the best he has; the rear
  * −5 on the defender against that attacker; multiple opponents a flat −1. */
 static gboolean
@@ -220,15 +203,17 @@ fighter_mods (const MusterRuleset  *ruleset,
               GError              **error)
 {
   *total = 0;
-  return add_mod (ruleset, f->weapon != 0, melee_weapons[f->weapon], total, error)
-         && add_mod (ruleset, f->attitude <= MUSTER_MOV_ATTITUDE_NERVOUS, "shaken", total, error)
-         && add_mod (ruleset, f->attitude == MUSTER_MOV_ATTITUDE_FANATIC, "fanatic", total,
-                     error)
-         && add_mod (ruleset, f->moderate, "moderate", total, error)
-         && add_mod (ruleset, f->prone, "prone", total, error)
-         && add_mod (ruleset, f->elevation, "elevation", total, error)
-         && add_mod (ruleset, f->multiple, "multiple", total, error)
-         && add_mod (ruleset, f->rear, "rear", total, error);
+  return _muster_mov_add_mod (ruleset, "melee", f->weapon != 0, melee_weapons[f->weapon], total,
+                              error)
+         && _muster_mov_add_mod (ruleset, "melee", f->attitude <= MUSTER_MOV_ATTITUDE_NERVOUS,
+                                 "shaken", total, error)
+         && _muster_mov_add_mod (ruleset, "melee", f->attitude == MUSTER_MOV_ATTITUDE_FANATIC,
+                                 "fanatic", total, error)
+         && _muster_mov_add_mod (ruleset, "melee", f->moderate, "moderate", total, error)
+         && _muster_mov_add_mod (ruleset, "melee", f->prone, "prone", total, error)
+         && _muster_mov_add_mod (ruleset, "melee", f->elevation, "elevation", total, error)
+         && _muster_mov_add_mod (ruleset, "melee", f->multiple, "multiple", total, error)
+         && _muster_mov_add_mod (ruleset, "melee", f->rear, "rear", total, error);
 }
 
 /* Melee, one pair (§5.3) -------------------------------------------------------------------- */

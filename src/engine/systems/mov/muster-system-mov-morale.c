@@ -63,36 +63,20 @@ morale_prepare (const MusterRuleset  *ruleset,
                 GError              **error)
 {
   static const char * const attitude_rows[] = { "panic", "nervous", NULL, "fanatic" };
-  int base, mod;
+  const char *attitude_row = attitude_rows[values[MOR_ATTITUDE]];
+  int base;
 
   if (!muster_table_read_int (ruleset, "morale", "base", "value", &base, error))
     return FALSE;
   plan->target = base;
-  if (values[MOR_COVER])
-    {
-      if (!muster_table_read_int (ruleset, "morale", "cover", "value", &mod, error))
-        return FALSE;
-      plan->target += mod;
-    }
-  if (attitude_rows[values[MOR_ATTITUDE]] != NULL)
-    {
-      if (!muster_table_read_int (ruleset, "morale", attitude_rows[values[MOR_ATTITUDE]],
-                                  "value", &mod, error))
-        return FALSE;
-      plan->target += mod;
-    }
-  if (values[MOR_WOUNDED])
-    {
-      if (!muster_table_read_int (ruleset, "morale", "wounded", "value", &mod, error))
-        return FALSE;
-      plan->target += mod;
-    }
-  if (values[MOR_LEADER])
-    {
-      if (!muster_table_read_int (ruleset, "morale", "leader-dead", "value", &mod, error))
-        return FALSE;
-      plan->target += mod;
-    }
+  if (!_muster_mov_add_mod (ruleset, "morale", values[MOR_COVER], "cover", &plan->target, error)
+      || !_muster_mov_add_mod (ruleset, "morale", attitude_row != NULL, attitude_row,
+                               &plan->target, error)
+      || !_muster_mov_add_mod (ruleset, "morale", values[MOR_WOUNDED], "wounded", &plan->target,
+                               error)
+      || !_muster_mov_add_mod (ruleset, "morale", values[MOR_LEADER], "leader-dead",
+                               &plan->target, error))
+    return FALSE;
   plan->mode = values[MOR_PASS_RULE];
   plan->mode2 = values[MOR_DOUBLE_ZERO];
   plan->count = values[MOR_ATTITUDE];
@@ -224,15 +208,8 @@ sighting_prepare (const MusterRuleset  *ruleset,
   if (!muster_table_read_int (ruleset, "sighting", "need", "value", &plan->target, error))
     return FALSE;
   for (guint i = 0; i < N_SIG_INPUTS; i++)
-    {
-      int mod;
-
-      if (!values[i])
-        continue;
-      if (!muster_table_read_int (ruleset, "sighting", rows[i], "value", &mod, error))
-        return FALSE;
-      plan->modifier += mod;
-    }
+    if (!_muster_mov_add_mod (ruleset, "sighting", values[i], rows[i], &plan->modifier, error))
+      return FALSE;
   muster_face_layout_add (&plan->layout, 1, 0, 9);
   plan->resolve = sighting_resolve;
   return TRUE;
