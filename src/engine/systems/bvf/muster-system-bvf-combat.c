@@ -27,15 +27,6 @@ const char * const _muster_bvf_character_labels[] = {
 
 static const char * const pass_labels[] = { "Fail", "Pass", NULL };
 
-#define LEVEL_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, \
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
-#define ARMOUR_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
-#define CHARACTER_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, \
-                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
-
 /* Captain: +1/+2/+3 on attack and defence (§2.8); choice 0 is no Captain. */
 int
 _muster_bvf_captain (const MusterBvfNumbers *numbers,
@@ -71,8 +62,9 @@ static const MusterInputSpec success_inputs[] = {
   MUSTER_INT_INPUT ("dice", "Success Dice",
                     "How many d6 are rolled: one per figure, per stand, "
                     "or as the rule says.", 1, 200, 10),
-  LEVEL_INPUT ("experience", "Experience",
-               "Levy −1, Regular 0, Veteran +1, Elite +2 Successes on every roll (§2.2)."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience",
+                          "Levy −1, Regular 0, Veteran +1, Elite +2 Successes "
+                          "on every roll (§2.2)."),
   MUSTER_BOOL_INPUT ("needs-six", "Needs a 6",
                      "A die succeeds only on a 6 instead of 5–6 (linear obstacle, "
                      "woods, Fear…, §1.2).", 0),
@@ -172,7 +164,7 @@ enum { CH_OUT_CONTACT, CH_OUT_STRAGGLERS };
 
 static const MusterInputSpec charge_inputs[] = {
   MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the charging unit.", 1, 60, 6),
-  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
   MUSTER_BOOL_INPUT ("leader", "Leader present",
                      "+1 Success with a Leader (Independent units always count as having one).", 1),
   MUSTER_BOOL_INPUT ("general", "Within 12\" of the General", "+2 Successes.", 0),
@@ -261,7 +253,7 @@ static const char * const rally_labels[] = { "Still fleeing", "Rallied", NULL };
 
 static const MusterInputSpec rally_inputs[] = {
   MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
-  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
   MUSTER_BOOL_INPUT ("musician", "Musician",
                      "A live Musician whose instrument was not stolen rallies "
                      "the unit automatically.", 0),
@@ -379,7 +371,7 @@ static const MusterInputSpec fire_inputs[] = {
   MUSTER_INT_INPUT ("figures", "Firing figures",
                     "One die per figure with line of sight, from any rank.", 1, 200, 8),
   MUSTER_BOOL_INPUT ("magic-missiles", "Magic Missiles", "The spell doubles the dice.", 0),
-  LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
   MUSTER_BOOL_INPUT ("line", "Firer in Line", "+2 Successes when shooting.", 0),
   MUSTER_BOOL_INPUT ("large-target", "Large target",
                      "Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1.", 0),
@@ -400,9 +392,9 @@ static const MusterInputSpec fire_inputs[] = {
   MUSTER_BOOL_INPUT ("character-target", "Target is a Character",
                      "A lone Character (more than 2\" from friends): dice need 6s.", 0),
   MUSTER_BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "Missile dice need 6s.", 0),
-  LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
-  ARMOUR_INPUT ("target-armour", "Target's armour",
-                "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
+  MUSTER_BVF_LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
+                           "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
   MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
                      "Its armour drops one level.", 0),
   MUSTER_INT_INPUT ("magic-armour", "Magic Armour",
@@ -412,16 +404,17 @@ static const MusterInputSpec fire_inputs[] = {
   MUSTER_BOOL_INPUT ("braced", "Braced, shot from the front", "+1 on saves.", 0),
   MUSTER_BOOL_INPUT ("deep-formation", "Target in Attack Column, Square or Wedge",
                      "−1 on saves.", 0),
-  CHARACTER_INPUT ("target-captain", "Captain with the target",
-                   "+1/+2/+3 on Defence (our default: against shooting too)."),
+  MUSTER_BVF_CHARACTER_INPUT ("target-captain", "Captain with the target",
+                              "+1/+2/+3 on Defence (our default: against shooting too)."),
   MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
   MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
   MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
   MUSTER_INT_INPUT ("resilient", "Wounds ignored",
                     "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
                     "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
-  CHARACTER_INPUT ("apothecary", "Apothecary with the target",
-                   "Rolls 10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
+  MUSTER_BVF_CHARACTER_INPUT ("apothecary", "Apothecary with the target",
+                              "Rolls 10 dice (+1 Veteran, +2 Elite); "
+                              "each Success removes a casualty."),
   MUSTER_INT_INPUT ("target-figures", "Target's figures",
                     "Casualties cannot exceed the figures (or wounds) left.", 1, 400, 40),
 };
@@ -545,7 +538,8 @@ static const MusterInputSpec impact_inputs[] = {
   MUSTER_BOOL_INPUT ("no-armour-rerolls", "Rending Claws, Scorpion Tail or Go for the Throat",
                      "No armour rerolls against the impact hits (a double-handed weapon does not "
                      "deny them here, our default).", 0),
-  ARMOUR_INPUT ("target-armour", "Target's armour", "Failed saves rerolled; no modifiers."),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
+                           "Failed saves rerolled; no modifiers."),
   MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
                      "Its armour drops one level.", 0),
   MUSTER_INT_INPUT ("target-figures", "Target's figures",

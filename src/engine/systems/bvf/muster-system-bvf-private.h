@@ -228,6 +228,16 @@ extern const char * const _muster_bvf_armour_labels[];
 extern const char * const _muster_bvf_character_ids[];
 extern const char * const _muster_bvf_character_labels[];
 
+/* Inputs that choose one of those: Regular by default, no armour, no character. */
+#define MUSTER_BVF_LEVEL_INPUT(id, label, help) \
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
+#define MUSTER_BVF_ARMOUR_INPUT(id, label, help) \
+  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
+#define MUSTER_BVF_CHARACTER_INPUT(id, label, help) \
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
+
 int      _muster_bvf_captain         (const MusterBvfNumbers  *numbers,
                                       int                      choice);
 int      _muster_bvf_apothecary      (const MusterBvfNumbers  *numbers,

@@ -104,8 +104,7 @@ enum { FL_OUT_FLED, FL_OUT_STRAGGLERS };
 
 static const MusterInputSpec flee_inputs[] = {
   MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
-  MUSTER_CHOICE_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.",
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
   MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
   MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
                      "−1 Success on everything (Ogre Wreckers).", 0),
