@@ -75,7 +75,6 @@ action_exact (const MusterProcedure  *procedure,
               GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
-  g_autofree double *probs = NULL;
   MusterBvfRoll roll;
   int dice, needed;
 
@@ -88,9 +87,7 @@ action_exact (const MusterProcedure  *procedure,
       outputs[CA_OUT_RESULT] = muster_dist_new_constant (1);
       return TRUE;
     }
-  probs = g_new (double, dice + 1);
-  _muster_bvf_roll_probs (&roll, dice, probs);
-  outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, dice + 1, -1);
+  outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_of_roll (&roll, dice);
   outputs[CA_OUT_RESULT] = muster_dist_map_at_least (outputs[CA_OUT_SUCCESSES], needed);
   return TRUE;
 }

@@ -43,16 +43,6 @@ _muster_bvf_apothecary (const MusterBvfNumbers *numbers,
   return choice == 0 ? -1 : numbers->apothecary[choice - 1];
 }
 
-static MusterDist *
-dist_of_roll (const MusterBvfRoll *roll,
-              int                  n)
-{
-  g_autofree double *probs = g_new (double, n + 1);
-
-  _muster_bvf_roll_probs (roll, n, probs);
-  return _muster_bvf_dist_capped (probs, n + 1, -1);
-}
-
 /* ---- Success roll (§1, §1.2) ------------------------------------------------------------ */
 
 enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED, SR_GENERAL };
@@ -110,7 +100,7 @@ success_exact (const MusterProcedure  *procedure,
   if (n == NULL)
     return FALSE;
   success_roll_setup (n, v, &roll);
-  first = dist_of_roll (&roll, v[SR_DICE]);
+  first = _muster_bvf_dist_of_roll (&roll, v[SR_DICE]);
   if (v[SR_GENERAL] && v[SR_NEEDED] > 0)
     {
       /* keep a pass; replace a shortfall by a fresh roll */
@@ -213,7 +203,7 @@ charge_exact (const MusterProcedure  *procedure,
   if (n == NULL)
     return FALSE;
   charge_setup (n, v, &roll);
-  outputs[CH_OUT_CONTACT] = dist_of_roll (&roll, v[CH_STANDS]);
+  outputs[CH_OUT_CONTACT] = _muster_bvf_dist_of_roll (&roll, v[CH_STANDS]);
   outputs[CH_OUT_STRAGGLERS] = muster_dist_map (outputs[CH_OUT_CONTACT], stragglers_of,
                                                 GINT_TO_POINTER (v[CH_STANDS]));
   return TRUE;
@@ -311,7 +301,7 @@ rally_exact (const MusterProcedure  *procedure,
       return TRUE;
     }
   roll.modifier = rally_modifier (n, v);
-  successes = dist_of_roll (&roll, v[RA_STANDS]);
+  successes = _muster_bvf_dist_of_roll (&roll, v[RA_STANDS]);
   outputs[RA_OUT_RESULT] = muster_dist_map (successes, rally_result,
                                             GINT_TO_POINTER (v[RA_STANDS]));
   outputs[RA_OUT_LOST] = muster_dist_map (successes, rally_lost, GINT_TO_POINTER (v[RA_STANDS]));

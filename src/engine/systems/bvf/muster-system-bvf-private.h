@@ -219,6 +219,8 @@ void     _muster_bvf_strike_outputs  (const MusterBvfStrike   *strike,
 MusterDist *_muster_bvf_dist_capped  (const double            *probs,
                                       int                      length,
                                       int                      cap);
+MusterDist *_muster_bvf_dist_of_roll (const MusterBvfRoll     *roll,
+                                      int                      n);
 
 /* Choice ids and labels the procedures share (experience, armour, character level). */
 extern const char * const _muster_bvf_level_ids[];

@@ -516,6 +516,17 @@ _muster_bvf_dist_capped (const double *probs,
   return muster_dist_new_from_weights (0, capped, cap + 1);
 }
 
+/* The Successes of @roll on @n dice, 0…@n, as a distribution. */
+MusterDist *
+_muster_bvf_dist_of_roll (const MusterBvfRoll *roll,
+                          int                  n)
+{
+  g_autofree double *probs = g_new (double, n + 1);
+
+  _muster_bvf_roll_probs (roll, n, probs);
+  return _muster_bvf_dist_capped (probs, n + 1, -1);
+}
+
 /* A strike's exact outputs: the hits, and the casualties capped at @cap. */
 void
 _muster_bvf_strike_outputs (const MusterBvfStrike  *strike,

@@ -143,15 +143,12 @@ flee_exact (const MusterProcedure  *procedure,
             GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
-  g_autofree double *probs = NULL;
   MusterBvfRoll roll;
 
   if (n == NULL)
     return FALSE;
   flee_setup (n, v, &roll);
-  probs = g_new (double, v[FL_STANDS] + 1);
-  _muster_bvf_roll_probs (&roll, v[FL_STANDS], probs);
-  outputs[FL_OUT_FLED] = _muster_bvf_dist_capped (probs, v[FL_STANDS] + 1, -1);
+  outputs[FL_OUT_FLED] = _muster_bvf_dist_of_roll (&roll, v[FL_STANDS]);
   outputs[FL_OUT_STRAGGLERS] = muster_dist_map (outputs[FL_OUT_FLED], stragglers_of,
                                                 GINT_TO_POINTER (v[FL_STANDS]));
   return TRUE;
