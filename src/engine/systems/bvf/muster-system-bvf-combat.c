@@ -183,13 +183,6 @@ charge_setup (const MusterBvfNumbers *n,
   *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
 }
 
-static int
-stragglers_of (int      contact,
-               gpointer data)
-{
-  return GPOINTER_TO_INT (data) - contact;
-}
-
 static gboolean
 charge_exact (const MusterProcedure  *procedure,
               const MusterRuleset    *ruleset,
@@ -203,9 +196,8 @@ charge_exact (const MusterProcedure  *procedure,
   if (n == NULL)
     return FALSE;
   charge_setup (n, v, &roll);
-  outputs[CH_OUT_CONTACT] = _muster_bvf_dist_of_roll (&roll, v[CH_STANDS]);
-  outputs[CH_OUT_STRAGGLERS] = muster_dist_map (outputs[CH_OUT_CONTACT], stragglers_of,
-                                                GINT_TO_POINTER (v[CH_STANDS]));
+  _muster_bvf_stand_roll_outputs (&roll, v[CH_STANDS], &outputs[CH_OUT_CONTACT],
+                                  &outputs[CH_OUT_STRAGGLERS]);
   return TRUE;
 }
 
@@ -218,8 +210,8 @@ _muster_bvf_charge_resolve (const MusterBvfNumbers *n,
   MusterBvfRoll roll;
 
   charge_setup (n, v, &roll);
-  outcome[CH_OUT_CONTACT] = _muster_bvf_roll_resolve (&roll, v[CH_STANDS], faces);
-  outcome[CH_OUT_STRAGGLERS] = v[CH_STANDS] - outcome[CH_OUT_CONTACT];
+  _muster_bvf_stand_roll_resolve (&roll, v[CH_STANDS], faces, &outcome[CH_OUT_CONTACT],
+                                  &outcome[CH_OUT_STRAGGLERS]);
 }
 
 static const MusterProcedure charge_roll = {
@@ -268,13 +260,6 @@ rally_modifier (const MusterBvfNumbers *n,
 
 /* Rallied when every die is a (modified) Success; otherwise the failures are stands lost. */
 static int
-rally_lost (int      successes,
-            gpointer data)
-{
-  return GPOINTER_TO_INT (data) - successes;
-}
-
-static int
 rally_result (int      successes,
               gpointer data)
 {
@@ -301,10 +286,9 @@ rally_exact (const MusterProcedure  *procedure,
       return TRUE;
     }
   roll.modifier = rally_modifier (n, v);
-  successes = _muster_bvf_dist_of_roll (&roll, v[RA_STANDS]);
+  _muster_bvf_stand_roll_outputs (&roll, v[RA_STANDS], &successes, &outputs[RA_OUT_LOST]);
   outputs[RA_OUT_RESULT] = muster_dist_map (successes, rally_result,
                                             GINT_TO_POINTER (v[RA_STANDS]));
-  outputs[RA_OUT_LOST] = muster_dist_map (successes, rally_lost, GINT_TO_POINTER (v[RA_STANDS]));
   return TRUE;
 }
 
@@ -324,9 +308,8 @@ _muster_bvf_rally_resolve (const MusterBvfNumbers *n,
       return;
     }
   roll.modifier = rally_modifier (n, v);
-  s = _muster_bvf_roll_resolve (&roll, v[RA_STANDS], faces);
+  _muster_bvf_stand_roll_resolve (&roll, v[RA_STANDS], faces, &s, &outcome[RA_OUT_LOST]);
   outcome[RA_OUT_RESULT] = s == v[RA_STANDS];
-  outcome[RA_OUT_LOST] = v[RA_STANDS] - s;
 }
 
 static const MusterProcedure rally = {

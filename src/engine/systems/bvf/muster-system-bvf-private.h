@@ -221,6 +221,15 @@ MusterDist *_muster_bvf_dist_capped  (const double            *probs,
                                       int                      cap);
 MusterDist *_muster_bvf_dist_of_roll (const MusterBvfRoll     *roll,
                                       int                      n);
+void     _muster_bvf_stand_roll_outputs (const MusterBvfRoll  *roll,
+                                         int                   stands,
+                                         MusterDist          **made,
+                                         MusterDist          **left);
+void     _muster_bvf_stand_roll_resolve (const MusterBvfRoll  *roll,
+                                         int                   stands,
+                                         MusterFaces          *faces,
+                                         int                  *made,
+                                         int                  *left);
 
 /* Choice ids and labels the procedures share (experience, armour, character level). */
 extern const char * const _muster_bvf_level_ids[];

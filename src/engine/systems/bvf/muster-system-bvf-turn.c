@@ -128,13 +128,6 @@ flee_setup (const MusterBvfNumbers *n,
   *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
 }
 
-static int
-stragglers_of (int      fled,
-               gpointer stands)
-{
-  return GPOINTER_TO_INT (stands) - fled;
-}
-
 static gboolean
 flee_exact (const MusterProcedure  *procedure,
             const MusterRuleset    *ruleset,
@@ -148,9 +141,8 @@ flee_exact (const MusterProcedure  *procedure,
   if (n == NULL)
     return FALSE;
   flee_setup (n, v, &roll);
-  outputs[FL_OUT_FLED] = _muster_bvf_dist_of_roll (&roll, v[FL_STANDS]);
-  outputs[FL_OUT_STRAGGLERS] = muster_dist_map (outputs[FL_OUT_FLED], stragglers_of,
-                                                GINT_TO_POINTER (v[FL_STANDS]));
+  _muster_bvf_stand_roll_outputs (&roll, v[FL_STANDS], &outputs[FL_OUT_FLED],
+                                  &outputs[FL_OUT_STRAGGLERS]);
   return TRUE;
 }
 
@@ -163,8 +155,8 @@ _muster_bvf_flee_resolve (const MusterBvfNumbers *n,
   MusterBvfRoll roll;
 
   flee_setup (n, v, &roll);
-  outcome[FL_OUT_FLED] = _muster_bvf_roll_resolve (&roll, v[FL_STANDS], faces);
-  outcome[FL_OUT_STRAGGLERS] = v[FL_STANDS] - outcome[FL_OUT_FLED];
+  _muster_bvf_stand_roll_resolve (&roll, v[FL_STANDS], faces, &outcome[FL_OUT_FLED],
+                                  &outcome[FL_OUT_STRAGGLERS]);
 }
 
 const MusterProcedure muster_bvf_flee = {
