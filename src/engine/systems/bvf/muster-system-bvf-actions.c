@@ -28,9 +28,9 @@ static const char * const result_labels[] = { "Fails", "Succeeds", NULL };
 static const MusterInputSpec action_inputs[] = {
   MUSTER_CHOICE_INPUT ("action", "Action", "The roll and the Successes it needs.",
                        _muster_bvf_action_ids, action_labels, 0),
-  MUSTER_CHOICE_INPUT ("experience", "Experience",
-                       "Of the character, or of the reserve unit: Levy −1, Veteran +1, Elite +2.",
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience",
+                          "Of the character, or of the reserve unit: "
+                          "Levy −1, Veteran +1, Elite +2."),
   MUSTER_BOOL_INPUT ("unmodified", "Unmodified (variant)",
                      "Sidestep and reserves: our default adds the experience modifier; the variant "
                      "rolls unmodified (1/9 to sidestep, 1/3 to arrive).", 0),
@@ -75,7 +75,6 @@ action_exact (const MusterProcedure  *procedure,
               GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
-  g_autofree double *probs = NULL;
   MusterBvfRoll roll;
   int dice, needed;
 
@@ -88,9 +87,7 @@ action_exact (const MusterProcedure  *procedure,
       outputs[CA_OUT_RESULT] = muster_dist_new_constant (1);
       return TRUE;
     }
-  probs = g_new (double, dice + 1);
-  _muster_bvf_roll_probs (&roll, dice, probs);
-  outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_capped (probs, dice + 1, -1);
+  outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_of_roll (&roll, dice);
   outputs[CA_OUT_RESULT] = muster_dist_map_at_least (outputs[CA_OUT_SUCCESSES], needed);
   return TRUE;
 }

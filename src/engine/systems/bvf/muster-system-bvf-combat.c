@@ -27,15 +27,6 @@ const char * const _muster_bvf_character_labels[] = {
 
 static const char * const pass_labels[] = { "Fail", "Pass", NULL };
 
-#define LEVEL_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, \
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
-#define ARMOUR_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
-#define CHARACTER_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, \
-                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
-
 /* Captain: +1/+2/+3 on attack and defence (§2.8); choice 0 is no Captain. */
 int
 _muster_bvf_captain (const MusterBvfNumbers *numbers,
@@ -52,16 +43,6 @@ _muster_bvf_apothecary (const MusterBvfNumbers *numbers,
   return choice == 0 ? -1 : numbers->apothecary[choice - 1];
 }
 
-static MusterDist *
-dist_of_roll (const MusterBvfRoll *roll,
-              int                  n)
-{
-  g_autofree double *probs = g_new (double, n + 1);
-
-  _muster_bvf_roll_probs (roll, n, probs);
-  return _muster_bvf_dist_capped (probs, n + 1, -1);
-}
-
 /* ---- Success roll (§1, §1.2) ------------------------------------------------------------ */
 
 enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED, SR_GENERAL };
@@ -71,8 +52,9 @@ static const MusterInputSpec success_inputs[] = {
   MUSTER_INT_INPUT ("dice", "Success Dice",
                     "How many d6 are rolled: one per figure, per stand, "
                     "or as the rule says.", 1, 200, 10),
-  LEVEL_INPUT ("experience", "Experience",
-               "Levy −1, Regular 0, Veteran +1, Elite +2 Successes on every roll (§2.2)."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience",
+                          "Levy −1, Regular 0, Veteran +1, Elite +2 Successes "
+                          "on every roll (§2.2)."),
   MUSTER_BOOL_INPUT ("needs-six", "Needs a 6",
                      "A die succeeds only on a 6 instead of 5–6 (linear obstacle, "
                      "woods, Fear…, §1.2).", 0),
@@ -118,7 +100,7 @@ success_exact (const MusterProcedure  *procedure,
   if (n == NULL)
     return FALSE;
   success_roll_setup (n, v, &roll);
-  first = dist_of_roll (&roll, v[SR_DICE]);
+  first = _muster_bvf_dist_of_roll (&roll, v[SR_DICE]);
   if (v[SR_GENERAL] && v[SR_NEEDED] > 0)
     {
       /* keep a pass; replace a shortfall by a fresh roll */
@@ -172,7 +154,7 @@ enum { CH_OUT_CONTACT, CH_OUT_STRAGGLERS };
 
 static const MusterInputSpec charge_inputs[] = {
   MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the charging unit.", 1, 60, 6),
-  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
   MUSTER_BOOL_INPUT ("leader", "Leader present",
                      "+1 Success with a Leader (Independent units always count as having one).", 1),
   MUSTER_BOOL_INPUT ("general", "Within 12\" of the General", "+2 Successes.", 0),
@@ -201,13 +183,6 @@ charge_setup (const MusterBvfNumbers *n,
   *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
 }
 
-static int
-stragglers_of (int      contact,
-               gpointer data)
-{
-  return GPOINTER_TO_INT (data) - contact;
-}
-
 static gboolean
 charge_exact (const MusterProcedure  *procedure,
               const MusterRuleset    *ruleset,
@@ -221,9 +196,8 @@ charge_exact (const MusterProcedure  *procedure,
   if (n == NULL)
     return FALSE;
   charge_setup (n, v, &roll);
-  outputs[CH_OUT_CONTACT] = dist_of_roll (&roll, v[CH_STANDS]);
-  outputs[CH_OUT_STRAGGLERS] = muster_dist_map (outputs[CH_OUT_CONTACT], stragglers_of,
-                                                GINT_TO_POINTER (v[CH_STANDS]));
+  _muster_bvf_stand_roll_outputs (&roll, v[CH_STANDS], &outputs[CH_OUT_CONTACT],
+                                  &outputs[CH_OUT_STRAGGLERS]);
   return TRUE;
 }
 
@@ -236,8 +210,8 @@ _muster_bvf_charge_resolve (const MusterBvfNumbers *n,
   MusterBvfRoll roll;
 
   charge_setup (n, v, &roll);
-  outcome[CH_OUT_CONTACT] = _muster_bvf_roll_resolve (&roll, v[CH_STANDS], faces);
-  outcome[CH_OUT_STRAGGLERS] = v[CH_STANDS] - outcome[CH_OUT_CONTACT];
+  _muster_bvf_stand_roll_resolve (&roll, v[CH_STANDS], faces, &outcome[CH_OUT_CONTACT],
+                                  &outcome[CH_OUT_STRAGGLERS]);
 }
 
 static const MusterProcedure charge_roll = {
@@ -261,7 +235,7 @@ static const char * const rally_labels[] = { "Still fleeing", "Rallied", NULL };
 
 static const MusterInputSpec rally_inputs[] = {
   MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
-  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
   MUSTER_BOOL_INPUT ("musician", "Musician",
                      "A live Musician whose instrument was not stolen rallies "
                      "the unit automatically.", 0),
@@ -285,13 +259,6 @@ rally_modifier (const MusterBvfNumbers *n,
 }
 
 /* Rallied when every die is a (modified) Success; otherwise the failures are stands lost. */
-static int
-rally_lost (int      successes,
-            gpointer data)
-{
-  return GPOINTER_TO_INT (data) - successes;
-}
-
 static int
 rally_result (int      successes,
               gpointer data)
@@ -319,10 +286,9 @@ rally_exact (const MusterProcedure  *procedure,
       return TRUE;
     }
   roll.modifier = rally_modifier (n, v);
-  successes = dist_of_roll (&roll, v[RA_STANDS]);
+  _muster_bvf_stand_roll_outputs (&roll, v[RA_STANDS], &successes, &outputs[RA_OUT_LOST]);
   outputs[RA_OUT_RESULT] = muster_dist_map (successes, rally_result,
                                             GINT_TO_POINTER (v[RA_STANDS]));
-  outputs[RA_OUT_LOST] = muster_dist_map (successes, rally_lost, GINT_TO_POINTER (v[RA_STANDS]));
   return TRUE;
 }
 
@@ -342,9 +308,8 @@ _muster_bvf_rally_resolve (const MusterBvfNumbers *n,
       return;
     }
   roll.modifier = rally_modifier (n, v);
-  s = _muster_bvf_roll_resolve (&roll, v[RA_STANDS], faces);
+  _muster_bvf_stand_roll_resolve (&roll, v[RA_STANDS], faces, &s, &outcome[RA_OUT_LOST]);
   outcome[RA_OUT_RESULT] = s == v[RA_STANDS];
-  outcome[RA_OUT_LOST] = v[RA_STANDS] - s;
 }
 
 static const MusterProcedure rally = {
@@ -379,7 +344,7 @@ static const MusterInputSpec fire_inputs[] = {
   MUSTER_INT_INPUT ("figures", "Firing figures",
                     "One die per figure with line of sight, from any rank.", 1, 200, 8),
   MUSTER_BOOL_INPUT ("magic-missiles", "Magic Missiles", "The spell doubles the dice.", 0),
-  LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
   MUSTER_BOOL_INPUT ("line", "Firer in Line", "+2 Successes when shooting.", 0),
   MUSTER_BOOL_INPUT ("large-target", "Large target",
                      "Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1.", 0),
@@ -400,9 +365,9 @@ static const MusterInputSpec fire_inputs[] = {
   MUSTER_BOOL_INPUT ("character-target", "Target is a Character",
                      "A lone Character (more than 2\" from friends): dice need 6s.", 0),
   MUSTER_BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "Missile dice need 6s.", 0),
-  LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
-  ARMOUR_INPUT ("target-armour", "Target's armour",
-                "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
+  MUSTER_BVF_LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
+                           "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
   MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
                      "Its armour drops one level.", 0),
   MUSTER_INT_INPUT ("magic-armour", "Magic Armour",
@@ -412,16 +377,17 @@ static const MusterInputSpec fire_inputs[] = {
   MUSTER_BOOL_INPUT ("braced", "Braced, shot from the front", "+1 on saves.", 0),
   MUSTER_BOOL_INPUT ("deep-formation", "Target in Attack Column, Square or Wedge",
                      "−1 on saves.", 0),
-  CHARACTER_INPUT ("target-captain", "Captain with the target",
-                   "+1/+2/+3 on Defence (our default: against shooting too)."),
+  MUSTER_BVF_CHARACTER_INPUT ("target-captain", "Captain with the target",
+                              "+1/+2/+3 on Defence (our default: against shooting too)."),
   MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
   MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
   MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
   MUSTER_INT_INPUT ("resilient", "Wounds ignored",
                     "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
                     "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
-  CHARACTER_INPUT ("apothecary", "Apothecary with the target",
-                   "Rolls 10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
+  MUSTER_BVF_CHARACTER_INPUT ("apothecary", "Apothecary with the target",
+                              "Rolls 10 dice (+1 Veteran, +2 Elite); "
+                              "each Success removes a casualty."),
   MUSTER_INT_INPUT ("target-figures", "Target's figures",
                     "Casualties cannot exceed the figures (or wounds) left.", 1, 400, 40),
 };
@@ -545,7 +511,8 @@ static const MusterInputSpec impact_inputs[] = {
   MUSTER_BOOL_INPUT ("no-armour-rerolls", "Rending Claws, Scorpion Tail or Go for the Throat",
                      "No armour rerolls against the impact hits (a double-handed weapon does not "
                      "deny them here, our default).", 0),
-  ARMOUR_INPUT ("target-armour", "Target's armour", "Failed saves rerolled; no modifiers."),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
+                           "Failed saves rerolled; no modifiers."),
   MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
                      "Its armour drops one level.", 0),
   MUSTER_INT_INPUT ("target-figures", "Target's figures",

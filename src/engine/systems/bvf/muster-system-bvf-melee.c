@@ -14,15 +14,6 @@
  * simulated. Casualties are figures (§9.6); a stand goes with its last figure.
  */
 
-#define LEVEL_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, \
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
-#define ARMOUR_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
-#define CHARACTER_INPUT(id, label, help) \
-  MUSTER_CHOICE_INPUT (id, label, help, \
-                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
-
 const char * const _muster_bvf_fear_ids[] = { "none", "fear", "terror", NULL };
 const char * const _muster_bvf_fear_labels[] = { "None", "Cause Fear", "Cause Terror", NULL };
 const char * const _muster_bvf_direction_ids[] = { "front", "flank", "rear", NULL };
@@ -145,7 +136,7 @@ static const MusterInputSpec strike_inputs[] = {
   MUSTER_BOOL_INPUT ("first-round", "First round of combat",
                      "The first exchange between these two units: flank, rear, "
                      "Attack Column, Fear.", 1),
-  LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2."),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2."),
   MUSTER_BOOL_INPUT ("charging", "Charging",
                      "+1 for a new charge, or for striking first in an existing combat.", 1),
   MUSTER_BOOL_INPUT ("last-stand", "The unit's last stand", "+2 with only one stand left.", 0),
@@ -168,7 +159,7 @@ static const MusterInputSpec strike_inputs[] = {
                      "most, on attack and on defence.", 0),
   MUSTER_BOOL_INPUT ("pole", "Pole weapon against hand weapons",
                      "+1 against hand or double-handed weapons.", 0),
-  CHARACTER_INPUT ("captain", "Captain", "+1/+2/+3 on attack."),
+  MUSTER_BVF_CHARACTER_INPUT ("captain", "Captain", "+1/+2/+3 on attack."),
   MUSTER_BOOL_INPUT ("fog", "Fog", "−2 on every attack of, and against, the fogged unit.", 0),
   MUSTER_BOOL_INPUT ("corrosion", "Striker under Corrosion", "−2 on its attacks.", 0),
   MUSTER_BOOL_INPUT ("bad-luck", "Striker under Bad Luck", "−2.", 0),
@@ -193,9 +184,10 @@ static const MusterInputSpec strike_inputs[] = {
   MUSTER_BOOL_INPUT ("no-armour-rerolls", "Double-handed weapon or Rending Claws",
                      "Also Scorpion Tail, Go for the Throat: no armour "
                      "rerolls against these hits.", 0),
-  LEVEL_INPUT ("target-experience", "Target's experience",
-               "Added to its saves; the difference in rank adds casualties."),
-  ARMOUR_INPUT ("target-armour", "Target's armour", "Light 1, Medium 2, Heavy 3 rerolls."),
+  MUSTER_BVF_LEVEL_INPUT ("target-experience", "Target's experience",
+                          "Added to its saves; the difference in rank adds casualties."),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
+                           "Light 1, Medium 2, Heavy 3 rerolls."),
   MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
                      "Its armour drops one level.", 0),
   MUSTER_INT_INPUT ("magic-armour", "Magic Armour", "Further rerolls of failed saves.", 0, 20, 0),
@@ -206,7 +198,7 @@ static const MusterInputSpec strike_inputs[] = {
                      "+1 on saves for high ground, mounted against foot or "
                      "Large against Small.", 0),
   MUSTER_BOOL_INPUT ("target-pole", "Target's pole weapon against hand weapons", "+1 on saves.", 0),
-  CHARACTER_INPUT ("target-captain", "Target's Captain", "+1/+2/+3 on Defence."),
+  MUSTER_BVF_CHARACTER_INPUT ("target-captain", "Target's Captain", "+1/+2/+3 on Defence."),
   MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
   MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
   MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
@@ -217,8 +209,8 @@ static const MusterInputSpec strike_inputs[] = {
   MUSTER_INT_INPUT ("resilient", "Wounds ignored",
                     "Resilient ignores the first wound (2 for Dwarves); a Veteran "
                     "Character 1, an Elite 2.", 0, 2, 0),
-  CHARACTER_INPUT ("apothecary", "Target's Apothecary",
-                   "10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
+  MUSTER_BVF_CHARACTER_INPUT ("apothecary", "Target's Apothecary",
+                              "10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
   MUSTER_INT_INPUT ("target-figures", "Target's figures",
                     "Casualties cannot exceed them.", 1, 400, 40),
 };

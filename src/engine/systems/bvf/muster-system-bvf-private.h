@@ -219,6 +219,17 @@ void     _muster_bvf_strike_outputs  (const MusterBvfStrike   *strike,
 MusterDist *_muster_bvf_dist_capped  (const double            *probs,
                                       int                      length,
                                       int                      cap);
+MusterDist *_muster_bvf_dist_of_roll (const MusterBvfRoll     *roll,
+                                      int                      n);
+void     _muster_bvf_stand_roll_outputs (const MusterBvfRoll  *roll,
+                                         int                   stands,
+                                         MusterDist          **made,
+                                         MusterDist          **left);
+void     _muster_bvf_stand_roll_resolve (const MusterBvfRoll  *roll,
+                                         int                   stands,
+                                         MusterFaces          *faces,
+                                         int                  *made,
+                                         int                  *left);
 
 /* Choice ids and labels the procedures share (experience, armour, character level). */
 extern const char * const _muster_bvf_level_ids[];
@@ -227,6 +238,16 @@ extern const char * const _muster_bvf_armour_ids[];
 extern const char * const _muster_bvf_armour_labels[];
 extern const char * const _muster_bvf_character_ids[];
 extern const char * const _muster_bvf_character_labels[];
+
+/* Inputs that choose one of those: Regular by default, no armour, no character. */
+#define MUSTER_BVF_LEVEL_INPUT(id, label, help) \
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR)
+#define MUSTER_BVF_ARMOUR_INPUT(id, label, help) \
+  MUSTER_CHOICE_INPUT (id, label, help, _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0)
+#define MUSTER_BVF_CHARACTER_INPUT(id, label, help) \
+  MUSTER_CHOICE_INPUT (id, label, help, \
+                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0)
 
 int      _muster_bvf_captain         (const MusterBvfNumbers  *numbers,
                                       int                      choice);

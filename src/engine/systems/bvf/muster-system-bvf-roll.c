@@ -516,6 +516,46 @@ _muster_bvf_dist_capped (const double *probs,
   return muster_dist_new_from_weights (0, capped, cap + 1);
 }
 
+/* The Successes of @roll on @n dice, 0…@n, as a distribution. */
+MusterDist *
+_muster_bvf_dist_of_roll (const MusterBvfRoll *roll,
+                          int                  n)
+{
+  g_autofree double *probs = g_new (double, n + 1);
+
+  _muster_bvf_roll_probs (roll, n, probs);
+  return _muster_bvf_dist_capped (probs, n + 1, -1);
+}
+
+static int
+stands_left (int      made,
+             gpointer stands)
+{
+  return GPOINTER_TO_INT (stands) - made;
+}
+
+/* One die per stand (a charge, a flee, a rally): the stands whose die succeeds, and the rest. */
+void
+_muster_bvf_stand_roll_outputs (const MusterBvfRoll  *roll,
+                                int                   stands,
+                                MusterDist          **made,
+                                MusterDist          **left)
+{
+  *made = _muster_bvf_dist_of_roll (roll, stands);
+  *left = muster_dist_map (*made, stands_left, GINT_TO_POINTER (stands));
+}
+
+void
+_muster_bvf_stand_roll_resolve (const MusterBvfRoll *roll,
+                                int                  stands,
+                                MusterFaces         *faces,
+                                int                 *made,
+                                int                 *left)
+{
+  *made = _muster_bvf_roll_resolve (roll, stands, faces);
+  *left = stands - *made;
+}
+
 /* A strike's exact outputs: the hits, and the casualties capped at @cap. */
 void
 _muster_bvf_strike_outputs (const MusterBvfStrike  *strike,

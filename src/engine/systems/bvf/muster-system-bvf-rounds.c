@@ -52,16 +52,13 @@ enum {
   MUSTER_INT_INPUT (p "dice-per-stand", who ": attack dice per stand", \
                     "Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal Pack " \
                     "3), while the stand has a figure.", 0, 6, 0), \
-  MUSTER_CHOICE_INPUT (p "experience", who ": experience", \
-                       "Levy −1, Veteran +1, Elite +2; ranks for \"we are better than you\".", \
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR), \
-  MUSTER_CHOICE_INPUT (p "armour", who ": armour", "Rerolls of failed saves.", \
-                       _muster_bvf_armour_ids, _muster_bvf_armour_labels, 0), \
+  MUSTER_BVF_LEVEL_INPUT (p "experience", who ": experience", \
+                          "Levy −1, Veteran +1, Elite +2; ranks for \"we are better than you\"."), \
+  MUSTER_BVF_ARMOUR_INPUT (p "armour", who ": armour", "Rerolls of failed saves."), \
   MUSTER_BOOL_INPUT (p "double-handed", who ": double-handed weapon or Rending Claws", \
                      "The enemy may not use armour rerolls against its hits.", 0), \
   MUSTER_BOOL_INPUT (p "standard", who ": Battle Standard", "+1 on attacks.", 0), \
-  MUSTER_CHOICE_INPUT (p "captain", who ": Captain", "+1/+2/+3 on attack and defence.", \
-                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0), \
+  MUSTER_BVF_CHARACTER_INPUT (p "captain", who ": Captain", "+1/+2/+3 on attack and defence."), \
   MUSTER_BOOL_INPUT (p "pole", who ": pole weapon", \
                      "+1 on attack and defence against an enemy without pole weapons.", 0), \
   MUSTER_BOOL_INPUT (p "advantage", who ": high ground, mounted against foot, or Large", \
@@ -72,8 +69,7 @@ enum {
   MUSTER_BOOL_INPUT (p "trained-for-war", who ": Trained for War", \
                      "Ignores Fear, treats Terror as Fear.", 0), \
   MUSTER_INT_INPUT (p "resilient", who ": wounds ignored", "Resilient: per attack.", 0, 2, 0), \
-  MUSTER_CHOICE_INPUT (p "apothecary", who ": Apothecary", "Saves casualties on 10 dice.", \
-                       _muster_bvf_character_ids, _muster_bvf_character_labels, 0), \
+  MUSTER_BVF_CHARACTER_INPUT (p "apothecary", who ": Apothecary", "Saves casualties on 10 dice."), \
   MUSTER_INT_INPUT (p "other", who ": other attack modifiers", "Added to its hits.", -10, 10, 0)
 
 static const MusterInputSpec rounds_inputs[] = {

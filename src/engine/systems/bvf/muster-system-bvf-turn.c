@@ -104,8 +104,7 @@ enum { FL_OUT_FLED, FL_OUT_STRAGGLERS };
 
 static const MusterInputSpec flee_inputs[] = {
   MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
-  MUSTER_CHOICE_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes.",
-                       _muster_bvf_level_ids, _muster_bvf_level_labels, MUSTER_BVF_REGULAR),
+  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
   MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
   MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
                      "−1 Success on everything (Ogre Wreckers).", 0),
@@ -129,13 +128,6 @@ flee_setup (const MusterBvfNumbers *n,
   *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
 }
 
-static int
-stragglers_of (int      fled,
-               gpointer stands)
-{
-  return GPOINTER_TO_INT (stands) - fled;
-}
-
 static gboolean
 flee_exact (const MusterProcedure  *procedure,
             const MusterRuleset    *ruleset,
@@ -144,17 +136,13 @@ flee_exact (const MusterProcedure  *procedure,
             GError                **error)
 {
   const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
-  g_autofree double *probs = NULL;
   MusterBvfRoll roll;
 
   if (n == NULL)
     return FALSE;
   flee_setup (n, v, &roll);
-  probs = g_new (double, v[FL_STANDS] + 1);
-  _muster_bvf_roll_probs (&roll, v[FL_STANDS], probs);
-  outputs[FL_OUT_FLED] = _muster_bvf_dist_capped (probs, v[FL_STANDS] + 1, -1);
-  outputs[FL_OUT_STRAGGLERS] = muster_dist_map (outputs[FL_OUT_FLED], stragglers_of,
-                                                GINT_TO_POINTER (v[FL_STANDS]));
+  _muster_bvf_stand_roll_outputs (&roll, v[FL_STANDS], &outputs[FL_OUT_FLED],
+                                  &outputs[FL_OUT_STRAGGLERS]);
   return TRUE;
 }
 
@@ -167,8 +155,8 @@ _muster_bvf_flee_resolve (const MusterBvfNumbers *n,
   MusterBvfRoll roll;
 
   flee_setup (n, v, &roll);
-  outcome[FL_OUT_FLED] = _muster_bvf_roll_resolve (&roll, v[FL_STANDS], faces);
-  outcome[FL_OUT_STRAGGLERS] = v[FL_STANDS] - outcome[FL_OUT_FLED];
+  _muster_bvf_stand_roll_resolve (&roll, v[FL_STANDS], faces, &outcome[FL_OUT_FLED],
+                                  &outcome[FL_OUT_STRAGGLERS]);
 }
 
 const MusterProcedure muster_bvf_flee = {

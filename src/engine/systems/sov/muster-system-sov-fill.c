@@ -155,6 +155,14 @@ set_combatant (const MusterProcedure *p,
   muster_fill_set (p, v, "", figures, f->figures);
 }
 
+/* The procedures whose two sides set_combatant() fills. */
+static gboolean
+is_close_combat (const char *id)
+{
+  return g_str_equal (id, "hand-to-hand") || g_str_equal (id, "close-assault") ||
+         g_str_equal (id, "wedge") || g_str_equal (id, "heroic-combat");
+}
+
 static void
 fill_acting (const MusterProcedure *p,
              int                   *v,
@@ -164,8 +172,7 @@ fill_acting (const MusterProcedure *p,
 
   const char *id = p->id;
 
-  if (g_str_equal (id, "hand-to-hand") || g_str_equal (id, "close-assault") ||
-      g_str_equal (id, "wedge") || g_str_equal (id, "heroic-combat"))
+  if (is_close_combat (id))
     {
       set_combatant (p, v, "attacker-", f);
       if (g_str_equal (id, "close-assault") && f->mobility > 0)
@@ -217,8 +224,7 @@ fill_target (const MusterProcedure *p,
 
   const char *id = p->id;
 
-  if (g_str_equal (id, "hand-to-hand") || g_str_equal (id, "close-assault") ||
-      g_str_equal (id, "wedge") || g_str_equal (id, "heroic-combat"))
+  if (is_close_combat (id))
     {
       set_combatant (p, v, "defender-", f);
       return;
