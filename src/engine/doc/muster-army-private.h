@@ -5,7 +5,7 @@
 
 #include "muster-army.h"
 #include "muster-doc.h"
-#include "muster-engine-error.h"
+#include "muster-xml.h"
 
 G_BEGIN_DECLS
 
@@ -17,21 +17,8 @@ G_BEGIN_DECLS
  */
 
 /* Sets an INVALID_DOCUMENT error "FILE:LINE: message" at @node; returns FALSE. */
-static inline gboolean G_GNUC_PRINTF (4, 5)
-doc_fail (GError     **error,
-          const char  *file,
-          xmlNode     *node,
-          const char  *format,
-          ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  muster_engine_set_error_va (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, file,
-                              xmlGetLineNo (node), format, args);
-  va_end (args);
-  return FALSE;
-}
+#define doc_fail(error, file, node, ...) \
+  muster_xml_fail ((error), MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, (file), (node), __VA_ARGS__)
 
 typedef struct
 {

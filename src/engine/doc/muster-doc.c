@@ -126,9 +126,9 @@ muster_doc_new_from_bytes (GBytes      *bytes,
   root = xmlDocGetRootElement (self->xml);
   if (!muster_xml_is_element (root, "muster"))
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
-                   "%s:%ld: this is not a Muster document (the root element is <%s>)",
-                   display_name, xmlGetLineNo (root), (const char *) root->name);
+      muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, display_name, root,
+                       "this is not a Muster document (the root element is <%s>)",
+                       (const char *) root->name);
       return NULL;
     }
 
@@ -136,19 +136,18 @@ muster_doc_new_from_bytes (GBytes      *bytes,
     return NULL;
   if (format > MUSTER_DOC_FORMAT)
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION,
-                   "%s:%ld: document format %" G_GINT64_FORMAT " was written by a newer Muster "
-                   "(this one reads format %d)", display_name, xmlGetLineNo (root), format,
-                   MUSTER_DOC_FORMAT);
+      muster_xml_fail (error, MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION, display_name, root,
+                       "document format %" G_GINT64_FORMAT " was written by a newer Muster "
+                       "(this one reads format %d)", format, MUSTER_DOC_FORMAT);
       return NULL;
     }
 
   if (!(node = muster_xml_first_child (root, "ruleset")) ||
       !(self->ruleset_id = muster_xml_get_prop (node, "id")))
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
-                   "%s:%ld: the document does not name its ruleset (<ruleset id=\"…\"/>)",
-                   display_name, xmlGetLineNo (node ? node : root));
+      muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, display_name,
+                       node ? node : root,
+                       "the document does not name its ruleset (<ruleset id=\"…\"/>)");
       return NULL;
     }
   self->ruleset_version = muster_xml_get_prop (node, "version");

@@ -329,3 +329,32 @@ muster_xml_strip_blanks (xmlNode *node)
       child = next;
     }
 }
+
+/**
+ * muster_xml_fail:
+ * @error: return location for a #GError
+ * @code: the #MusterEngineError
+ * @file: the file's name in error messages
+ * @node: the element at fault
+ * @format: printf() format of the message
+ *
+ * Sets @error to "FILE:LINE: message" at the line of @node, the shape of every complaint the
+ * readers make about an element.
+ *
+ * Returns: %FALSE, for `return muster_xml_fail (...)`
+ */
+gboolean
+muster_xml_fail (GError            **error,
+                 MusterEngineError   code,
+                 const char         *file,
+                 const xmlNode      *node,
+                 const char         *format,
+                 ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  muster_engine_set_error_va (error, code, file, xmlGetLineNo (node), format, args);
+  va_end (args);
+  return FALSE;
+}

@@ -4,6 +4,8 @@
 #include <glib.h>
 #include <libxml/tree.h>
 
+#include "muster-engine-error.h"
+
 G_BEGIN_DECLS
 
 /* Files come from other players: nothing larger than this is parsed at all. */
@@ -43,5 +45,11 @@ void      muster_xml_set_child_text (xmlNode       *node,
                                      const char    *name,
                                      const char    *text);
 void      muster_xml_strip_blanks   (xmlNode       *node);
+gboolean  muster_xml_fail           (GError            **error,
+                                     MusterEngineError   code,
+                                     const char         *file,
+                                     const xmlNode      *node,
+                                     const char         *format,
+                                     ...) G_GNUC_PRINTF (5, 6);
 
 G_END_DECLS

@@ -5,7 +5,6 @@
 
 #include <math.h>
 
-#include "muster-engine-error.h"
 #include "muster-generate-private.h"
 #include "muster-ruleset.h"
 #include "muster-system.h"
@@ -112,26 +111,10 @@ typedef struct
   GError         **error;
 } Loader;
 
-static gboolean
-fail (Loader     *l,
-      xmlNode    *node,
-      const char *format,
-      ...) G_GNUC_PRINTF (3, 4);
-
-static gboolean
-fail (Loader     *l,
-      xmlNode    *node,
-      const char *format,
-      ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  muster_engine_set_error_va (l->error, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                              l->self->display_name, xmlGetLineNo (node), format, args);
-  va_end (args);
-  return FALSE;
-}
+/* Sets an INVALID_RULESET error "FILE:LINE: message" at @node; returns FALSE. */
+#define fail(l, node, ...) \
+  muster_xml_fail ((l)->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, (l)->self->display_name, \
+                   (node), __VA_ARGS__)
 
 static gboolean
 get_number (Loader     *l,

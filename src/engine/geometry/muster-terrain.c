@@ -198,8 +198,8 @@ muster_terrain_types_new_from_bytes (GBytes      *ruleset,
       type->source = muster_xml_get_prop (node, "source");
       if (type->id == NULL)
         {
-          muster_engine_set_error (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name,
-                                   xmlGetLineNo (node), "a terrain type has no id");
+          muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, node,
+                           "a terrain type has no id");
           return NULL;
         }
       if (type->name == NULL)
@@ -245,8 +245,8 @@ muster_terrain_types_new_from_bytes (GBytes      *ruleset,
           if (!(size[0] > 0 && size[1] > 0))
             {
               g_free (size);
-              muster_engine_set_error (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name,
-                                       xmlGetLineNo (base), "a base needs a width and a depth in mm");
+              muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, base,
+                               "a base needs a width and a depth in mm");
               return NULL;
             }
           g_hash_table_replace (scale->bases, g_strdup (type ? type : ""), size);

@@ -74,9 +74,8 @@ fail (GError     **error,
       const char  *message,
       const char  *value)
 {
-  muster_engine_set_error (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, file, xmlGetLineNo (node),
-                           "%s: “%s”", message, value ? value : "");
-  return FALSE;
+  return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, file, node, "%s: “%s”",
+                          message, value ? value : "");
 }
 
 /* A positive distance, or "unlimited" when @unlimited is not NULL. */

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-ruleset-private.h"
+#include "muster-xml.h"
 
 G_BEGIN_DECLS
 
@@ -21,15 +22,16 @@ typedef struct
 
 #define ITEM_ATTRIBUTES "id", "name", "house", "source"
 
+/* Sets an INVALID_RULESET error "FILE:LINE: message" at @node; returns FALSE. */
+#define _muster_load_fail(l, node, ...) \
+  muster_xml_fail ((l)->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, (l)->file, (node), \
+                   __VA_ARGS__)
+
 /* Element children, skipping text, comments and the <note> every item may have. */
 #define for_each_element(child, parent) \
   for (xmlNode *child = _muster_load_next_element ((parent)->children); child; \
        child = _muster_load_next_element (child->next))
 
-gboolean  _muster_load_fail              (Loader             *l,
-                                          const xmlNode      *node,
-                                          const char         *format,
-                                          ...) G_GNUC_PRINTF (3, 4);
 xmlNode  *_muster_load_next_element      (xmlNode            *node);
 gboolean  _muster_load_unexpected        (Loader             *l,
                                           xmlNode            *child,

@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-engine-error.h"
 #include "muster-ruleset-load-private.h"
 #include "muster-xml.h"
 
@@ -22,21 +21,6 @@
  * loosely specified terrain types, procedures and scales) and muster-ruleset-load-army.c (option
  * groups, unit types, organisation, constraints).
  */
-
-gboolean
-_muster_load_fail (Loader        *l,
-                   const xmlNode *node,
-                   const char    *format,
-                   ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  muster_engine_set_error_va (l->error, MUSTER_ENGINE_ERROR_INVALID_RULESET, l->file,
-                              xmlGetLineNo (node), format, args);
-  va_end (args);
-  return FALSE;
-}
 
 /* Element children, skipping text, comments and the <note> every item may have. */
 xmlNode *

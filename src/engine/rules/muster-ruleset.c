@@ -61,20 +61,17 @@ parse_header (MusterRuleset *self,
 
   if (!muster_xml_is_element (root, "ruleset"))
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:%ld: the root element is <%s>, expected <ruleset>",
-                   display_name, xmlGetLineNo (root), (const char *) root->name);
-      return FALSE;
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, root,
+                              "the root element is <%s>, expected <ruleset>",
+                              (const char *) root->name);
     }
 
   if (!muster_xml_get_int (root, "format", 1, G_MAXINT, &format, display_name, error))
     return FALSE;
   if (format == 0)
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:%ld: <ruleset> has no format attribute",
-                   display_name, xmlGetLineNo (root));
-      return FALSE;
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, root,
+                              "<ruleset> has no format attribute");
     }
   if (format > MUSTER_RULESET_FORMAT)
     {
@@ -88,28 +85,23 @@ parse_header (MusterRuleset *self,
   self->id = muster_xml_get_prop (root, "id");
   if (!is_valid_id (self->id))
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:%ld: ruleset id \"%s\" must be lower-case letters, digits and dashes",
-                   display_name, xmlGetLineNo (root), self->id ? self->id : "");
-      return FALSE;
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, root,
+                              "ruleset id \"%s\" must be lower-case letters, digits and dashes",
+                              self->id ? self->id : "");
     }
 
   self->version = muster_xml_get_prop (root, "version");
   if (self->version == NULL || *self->version == '\0')
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:%ld: ruleset \"%s\" has no version", display_name,
-                   xmlGetLineNo (root), self->id);
-      return FALSE;
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, root,
+                              "ruleset \"%s\" has no version", self->id);
     }
 
   self->extends = muster_xml_get_prop (root, "extends");
   if (self->extends != NULL && !is_valid_id (self->extends))
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:%ld: extends=\"%s\" is not a ruleset id", display_name,
-                   xmlGetLineNo (root), self->extends);
-      return FALSE;
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, root,
+                              "extends=\"%s\" is not a ruleset id", self->extends);
     }
   house = muster_xml_get_prop (root, "house");
   self->house = g_strcmp0 (house, "true") == 0 || self->extends != NULL;
@@ -117,10 +109,8 @@ parse_header (MusterRuleset *self,
 
   if ((node = muster_xml_first_child (root, "name")) == NULL)
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:%ld: ruleset \"%s\" has no <name>", display_name,
-                   xmlGetLineNo (root), self->id);
-      return FALSE;
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_RULESET, display_name, root,
+                              "ruleset \"%s\" has no <name>", self->id);
     }
   self->name = muster_xml_get_text (node);
 
