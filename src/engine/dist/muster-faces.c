@@ -289,18 +289,10 @@ muster_faces_sum (MusterFaces *self,
   return total;
 }
 
-/**
- * muster_faces_d6:
- *
- * One d6, rolled from 3 random bits at a time, 0–5 kept and 6–7 thrown away: exactly uniform,
- * and some 15 faces for each draw of the generator instead of one, for procedures that roll
- * hundreds of dice. A procedure's seeded results depend on whether it rolls its d6 with this
- * or with muster_faces_roll().
- *
- * Returns: the face, 1–6
- */
+/* muster_faces_d6() when its inline fast path cannot answer: given faces, a refill of the
+ * random bits, or a thrown-away 6–7. */
 int
-muster_faces_d6 (MusterFaces *self)
+_muster_faces_d6_slow (MusterFaces *self)
 {
   if (self->dice == NULL)
     return next_given (self, 1);

@@ -109,11 +109,39 @@ int      muster_faces_sum             (MusterFaces             *self,
                                        int                      n,
                                        int                      lo,
                                        int                      hi);
-int      muster_faces_d6              (MusterFaces             *self);
+int      _muster_faces_d6_slow        (MusterFaces             *self);
 int      muster_faces_count_d6        (MusterFaces             *self,
                                        int                      n,
                                        int                      at_least);
 guint    muster_faces_get_n_used      (const MusterFaces       *self);
 gboolean muster_faces_is_exhausted    (const MusterFaces       *self);
+
+/**
+ * muster_faces_d6:
+ *
+ * One d6, rolled from 3 random bits at a time, 0–5 kept and 6–7 thrown away: exactly uniform,
+ * and some 15 faces for each draw of the generator instead of one, for procedures that roll
+ * hundreds of dice. A procedure's seeded results depend on whether it rolls its d6 with this
+ * or with muster_faces_roll(). Inline: Battle Valor Fantasy's simulator rolls one per figure.
+ *
+ * Returns: the face, 1–6
+ */
+static inline int
+muster_faces_d6 (MusterFaces *self)
+{
+  if (G_LIKELY (self->dice != NULL && self->n_bits >= 3))
+    {
+      int v = self->bits & 7;
+
+      self->bits >>= 3;
+      self->n_bits -= 3;
+      if (G_LIKELY (v < 6))
+        {
+          self->n_used++;
+          return v + 1;
+        }
+    }
+  return _muster_faces_d6_slow (self);
+}
 
 G_END_DECLS

@@ -350,11 +350,11 @@ typedef enum
   MUSTER_BVF_ROLE_TARGET = MUSTER_FILL_ROLE_TARGET,
 } MusterBvfRole;
 
-gboolean muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
-                                           const MusterRuleset    *ruleset,
-                                           const MusterUnit       *unit,
-                                           MusterBvfRole           role,
-                                           int                    *values,
-                                           GError                **error);
+gboolean _muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
+                                            const MusterRuleset    *ruleset,
+                                            const MusterUnit       *unit,
+                                            MusterBvfRole           role,
+                                            int                    *values,
+                                            GError                **error);
 
 G_END_DECLS

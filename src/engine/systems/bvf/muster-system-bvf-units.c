@@ -278,7 +278,7 @@ fill_target (const MusterProcedure *p,
 }
 
 /**
- * muster_bvf_fill_inputs_from_unit:
+ * _muster_bvf_fill_inputs_from_unit:
  * @procedure: a Battle Valor Fantasy procedure
  * @ruleset: the list's ruleset
  * @unit: a unit of the open army list
@@ -291,12 +291,12 @@ fill_target (const MusterProcedure *p,
  * Returns: %FALSE with @error set if @unit's type is not in @ruleset
  */
 gboolean
-muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
-                                  const MusterRuleset    *ruleset,
-                                  const MusterUnit       *unit,
-                                  MusterBvfRole           role,
-                                  int                    *values,
-                                  GError                **error)
+_muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
+                                   const MusterRuleset    *ruleset,
+                                   const MusterUnit       *unit,
+                                   MusterBvfRole           role,
+                                   int                    *values,
+                                   GError                **error)
 {
   UnitFacts facts;
 

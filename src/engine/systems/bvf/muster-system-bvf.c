@@ -148,8 +148,8 @@ bvf_fill_inputs (const MusterProcedure  *procedure,
                  int                    *values,
                  GError                **error)
 {
-  return muster_bvf_fill_inputs_from_unit (procedure, ruleset, unit, (MusterBvfRole) role,
-                                           values, error);
+  return _muster_bvf_fill_inputs_from_unit (procedure, ruleset, unit, (MusterBvfRole) role,
+                                            values, error);
 }
 
 /* The needs-six of a Success roll and a Spell is the target's: a lone Character. */

@@ -183,7 +183,7 @@ add_strength (const MusterRuleset *ruleset,
 }
 
 /**
- * muster_mov_force_strength:
+ * _muster_mov_force_strength:
  * @ruleset: the Medals of Valor ruleset (or a house ruleset extending it)
  * @force: a force
  * @strength: (out caller-allocates): the force's strength
@@ -191,9 +191,9 @@ add_strength (const MusterRuleset *ruleset,
  * The force summary the book has instead of points.
  */
 void
-muster_mov_force_strength (const MusterRuleset *ruleset,
-                           const MusterForce   *force,
-                           MusterMovStrength   *strength)
+_muster_mov_force_strength (const MusterRuleset *ruleset,
+                            const MusterForce   *force,
+                            MusterMovStrength   *strength)
 {
   g_return_if_fail (ruleset != NULL && force != NULL && strength != NULL);
 
@@ -355,7 +355,7 @@ mov_force_summary (const MusterRuleset *ruleset,
   g_autoptr(GString) by_category = g_string_new (NULL);
   MusterMovStrength strength;
 
-  muster_mov_force_strength (ruleset, force, &strength);
+  _muster_mov_force_strength (ruleset, force, &strength);
   for (int c = MUSTER_MOV_N_CATEGORIES - 1; c >= 0; c--)
     g_string_append_printf (by_category, "%s%s %u", by_category->len ? ", " : "",
                             categories[c], strength.men[c]);

@@ -39,8 +39,8 @@ typedef struct
   guint vehicle_fir;
 } MusterMovStrength;
 
-void muster_mov_force_strength (const MusterRuleset *ruleset,
-                                const MusterForce   *force,
-                                MusterMovStrength   *strength);
+void _muster_mov_force_strength (const MusterRuleset *ruleset,
+                                 const MusterForce   *force,
+                                 MusterMovStrength   *strength);
 
 G_END_DECLS

@@ -936,8 +936,8 @@ filled (const Sample          *sample,
   g_assert_nonnull (unit);
   if (values == NULL)
     values = muster_procedure_default_values (p);
-  g_assert_true (muster_bvf_fill_inputs_from_unit (p, sample->ruleset, unit, role, values,
-                                                   &error));
+  g_assert_true (_muster_bvf_fill_inputs_from_unit (p, sample->ruleset, unit, role, values,
+                                                    &error));
   g_assert_no_error (error);
   return values;
 }
@@ -1072,8 +1072,8 @@ test_fill_monstrous (void)
   g_autofree int *v = muster_procedure_default_values (combat);
   g_autofree int *w = muster_procedure_default_values (fire);
 
-  g_assert_true (muster_bvf_fill_inputs_from_unit (combat, bvf, unit, MUSTER_BVF_ROLE_ACTING, v,
-                                                   NULL));
+  g_assert_true (_muster_bvf_fill_inputs_from_unit (combat, bvf, unit, MUSTER_BVF_ROLE_ACTING, v,
+                                                    NULL));
   g_assert_cmpint (input (combat, v, "a-stands"), ==, 1);
   g_assert_cmpint (input (combat, v, "a-figures"), ==, 6);
   g_assert_cmpint (input (combat, v, "a-dice-per-figure"), ==, 1);
@@ -1084,8 +1084,8 @@ test_fill_monstrous (void)
   g_assert_cmpint (input (combat, v, "trample"), ==, 0);
   g_assert_cmpint (input (combat, v, "leader"), ==, 1);
 
-  g_assert_true (muster_bvf_fill_inputs_from_unit (fire, bvf, unit, MUSTER_BVF_ROLE_TARGET, w,
-                                                   NULL));
+  g_assert_true (_muster_bvf_fill_inputs_from_unit (fire, bvf, unit, MUSTER_BVF_ROLE_TARGET, w,
+                                                    NULL));
   g_assert_cmpint (input (fire, w, "tough-hide-4"), ==, 1);
   g_assert_cmpint (input (fire, w, "large-target"), ==, 1);
   g_assert_cmpint (input (fire, w, "target-figures"), ==, 6);

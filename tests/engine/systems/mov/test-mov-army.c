@@ -442,7 +442,7 @@ test_sample_strength (void)
   MusterMovStrength strength;
 
   /* A platoon a man short (32: the 3rd Squad has 9), an MMG team of 3, a Sherman. */
-  muster_mov_force_strength (mov, force, &strength);
+  _muster_mov_force_strength (mov, force, &strength);
   g_assert_cmpuint (strength.total, ==, 35);
   g_assert_cmpint (muster_force_get_total (force), ==, 35);
   g_assert_cmpuint (strength.men[MUSTER_MOV_EM], ==, 26);
