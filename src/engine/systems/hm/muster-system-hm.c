@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include "muster-army.h"
-#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-system-hm-private.h"
 #include "muster-unit.h"

@@ -8,7 +8,6 @@
 #include "muster-army.h"
 #include "muster-cost.h"
 #include "muster-doc.h"
-#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
 #include "muster-system-mov-combat-private.h"

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "muster-army.h"
-#include "muster-fill-private.h"
 #include "muster-issue.h"
 #include "muster-stats.h"
 #include "muster-system-sov-private.h"

@@ -4,7 +4,6 @@
 #include "config.h"
 
 #include "muster-army.h"
-#include "muster-fill-private.h"
 #include "muster-stats.h"
 #include "muster-system-ul-private.h"
 
