@@ -718,26 +718,33 @@ _muster_bvf_engagement_resolve (const MusterBvfNumbers *n,
   rounds_resolve (plan_for (n, v), TRUE, faces, outcome);
 }
 
-const MusterProcedure muster_bvf_combat_rounds = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "combat",
-  .name = "Combat over several rounds",
-  .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the charger "
-             "strikes first each round and the charged unit strikes back with its survivors.",
-  MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
-  .exact = rounds_exact,
-  MUSTER_BVF_SAMPLERS,
+const MusterBvfProcedure muster_bvf_combat_rounds = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "combat",
+    .name = "Combat over several rounds",
+    .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the "
+               "charger strikes first each round and the charged unit strikes back with its "
+               "survivors.",
+    MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
+    .exact = rounds_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_combat_resolve,
 };
 
-const MusterProcedure muster_bvf_engagement = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "engagement",
-  .name = "Engagement",
-  .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample and "
-             "breaking through on the turn's casualty tally. Simulated.",
-  MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
-  .exact = NULL,
-  MUSTER_BVF_SAMPLERS,
+const MusterBvfProcedure muster_bvf_engagement = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "engagement",
+    .name = "Engagement",
+    .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample "
+               "and breaking through on the turn's casualty tally. Simulated.",
+    MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
+    .exact = NULL,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_engagement_resolve,
 };
