@@ -475,8 +475,14 @@ spread (double       *row,
 /*
  * Half a round: side @x strikes with the kernels of @cache. @from and @to are
  * (a0 + 1) × (b0 + 1) arrays indexed a × (b0 + 1) + b; finished combats carry over.
+ *
+ * Over half of an exact combat's time is spent here, most of it in the two short loops of
+ * spread(). Where the linker put the function decided whether those loops straddle a 64-byte
+ * line: 32 bytes into one, both did, and the same instructions took 10-15 % longer (a 3-round
+ * combat 0.60 against 0.50 ms after the engine's files moved). Starting the function on a line
+ * of its own keeps its loops where they are whatever is linked before it.
  */
-static void
+static void __attribute__ ((aligned (64)))
 half_round (const Plan  *plan,
             KernelCache *cache,
             int          x,
