@@ -586,6 +586,55 @@ test_vertices (void)
   g_assert_cmpfloat (g_array_index (wall->points, MusterPoint, 0).x, ==, 100);
 }
 
+/* A placement without an id (written by hand, or by an older Muster) gets one no other
+ * feature has, also when a later feature already holds the first free-looking number; and
+ * what is saved loads again. */
+static void
+test_missing_ids (void)
+{
+  static const char xml[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<muster format=\"1\">\n"
+    "  <ruleset id=\"battle-valor-fantasy\"/>\n"
+    "  <force id=\"f1\" name=\"North\">\n"
+    "    <unit id=\"u1\" type=\"infantry\" size=\"4\"/>\n"
+    "    <unit id=\"u2\" type=\"infantry\" size=\"4\"/>\n"
+    "  </force>\n"
+    "  <battlefield width=\"1000\" height=\"600\">\n"
+    "    <placement unit=\"u1\" x=\"100\" y=\"60\" facing=\"90\" stands=\"4\""
+    " base-width=\"40\" base-depth=\"20\"/>\n"
+    "    <placement id=\"p1\" unit=\"u2\" x=\"500\" y=\"60\" facing=\"90\" stands=\"4\""
+    " base-width=\"40\" base-depth=\"20\"/>\n"
+    "    <terrain type=\"woods\" shape=\"ellipse\" x=\"500\" y=\"300\" width=\"200\""
+    " height=\"100\"/>\n"
+    "    <terrain id=\"t1\" type=\"woods\" shape=\"ellipse\" x=\"200\" y=\"300\""
+    " width=\"200\" height=\"100\"/>\n"
+    "  </battlefield>\n"
+    "</muster>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "hand.muster", &error);
+  g_autoptr(MusterDoc) again = NULL;
+  MusterBattlefield *field;
+  const MusterFeature *first, *woods;
+
+  g_assert_no_error (error);
+  field = muster_doc_get_battlefield (doc);
+  first = muster_battlefield_get_feature (field, 0);
+  woods = muster_battlefield_get_feature (field, 2);
+  g_assert_cmpstr (muster_battlefield_lookup (field, "p1")->unit, ==, "u2");
+  g_assert_cmpstr (first->id, !=, "p1");
+  g_assert_true (muster_battlefield_lookup (field, first->id) == first);
+  g_assert_cmpstr (woods->id, !=, "t1");
+  g_assert_true (muster_battlefield_lookup (field, woods->id) == woods);
+
+  saved = muster_doc_to_bytes (doc);
+  again = muster_doc_new_from_bytes (saved, "saved.muster", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_battlefield_get_n_features (muster_doc_get_battlefield (again)), ==, 4);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -596,6 +645,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/revisions", test_revisions);
   g_test_add_func ("/battlefield/vertices", test_vertices);
   g_test_add_func ("/battlefield/bad", test_bad_battlefields);
+  g_test_add_func ("/battlefield/missing-ids", test_missing_ids);
   g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
   g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);
   g_test_add_func ("/battlefield/hit-and-query", test_hit_and_query);
