@@ -24,6 +24,7 @@ struct _MusterDocument
   MusterDoc     *doc;
   MusterHistory *history;
   gboolean       modified;
+  guint          generation;  /* bumped when the document is replaced: older saves are moot */
 
   /* Borrowed: the application's catalog, to resolve a loaded document's ruleset */
   MusterCatalog *catalog;
@@ -461,6 +462,7 @@ replace_doc (MusterDocument *self,
   g_autoptr(GPtrArray) issues = NULL;
 
   /* The commands and the validator point into the old document: drop them first. */
+  self->generation++;
   muster_history_clear (self->history);
   g_clear_pointer (&self->validator, muster_validator_free);
   g_clear_pointer (&self->doc, muster_doc_free);
@@ -698,6 +700,13 @@ muster_document_load_finish (MusterDocument  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* What a save wrote: the state it marks saved once the file is on disk. */
+typedef struct
+{
+  guint64 revision;
+  guint   generation;
+} SaveData;
+
 static void
 replace_contents_cb (GObject      *object,
                      GAsyncResult *result,
@@ -707,6 +716,7 @@ replace_contents_cb (GObject      *object,
   g_autoptr(GTask) task = user_data;
   g_autoptr(GError) error = NULL;
   MusterDocument *self = g_task_get_source_object (task);
+  SaveData *data = g_task_get_task_data (task);
 
   if (!g_file_replace_contents_finish (file, result, NULL, &error))
     {
@@ -714,8 +724,14 @@ replace_contents_cb (GObject      *object,
       return;
     }
 
-  set_file (self, file);
-  muster_history_mark_clean (self->history);
+  /* Another document was opened meanwhile: the file holds the old one, not this. */
+  if (data->generation == self->generation)
+    {
+      set_file (self, file);
+      /* Only the state that was written: edits made while the file was written stay unsaved,
+       * and so does their recovery copy. */
+      muster_history_mark_saved (self->history, data->revision);
+    }
   g_task_return_boolean (task, TRUE);
 }
 
@@ -728,6 +744,7 @@ muster_document_save_async (MusterDocument      *self,
 {
   g_autoptr(GTask) task = NULL;
   g_autoptr(GBytes) bytes = NULL;
+  SaveData *data;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -743,6 +760,13 @@ muster_document_save_async (MusterDocument      *self,
     }
 
   bytes = muster_doc_to_bytes (self->doc);
+  data = g_new0 (SaveData, 1);
+  data->revision = muster_history_get_revision (self->history);
+  data->generation = self->generation;
+  g_task_set_task_data (task, data, g_free);
+  /* An edit made while the file is written is a step of its own, so that undoing it leads back
+   * to the state being saved. */
+  muster_history_break_merge (self->history);
   /* G_FILE_CREATE_NONE keeps the user's permissions and symlinks; GIO still writes to a
    * temporary file and renames it over the target. */
   g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
