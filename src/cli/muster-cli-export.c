@@ -18,8 +18,9 @@
  *                        [--sheet list|cards|roster|packet|map] [--scale fit|table]
  *                        [--view players|umpire|SIDE] [--paper a4|letter] [--landscape] [-o OUT]
  *
- * Text formats go to stdout without -o. Files are written atomically (g_file_set_contents
- * writes a temporary file and renames it), so a failed export never leaves half a file.
+ * Text formats go to stdout without -o. Files are written atomically (muster_file_replace():
+ * a synced temporary file renamed over the target, through a symlink, keeping its mode), so
+ * a failed or killed export never leaves half a file.
  */
 
 static gboolean
@@ -87,7 +88,7 @@ run_export (const char                *file,
       fwrite (data, 1, size, stdout);
       return MUSTER_CLI_EXIT_OK;
     }
-  if (!g_file_set_contents (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                             &error))
     {
       g_printerr ("muster-cli export: %s\n", error->message);
