@@ -402,12 +402,77 @@ group_picks (const MusterRuleset  *ruleset,
   return n;
 }
 
-/* Each option group the type allows with a `min` (the allow's over the group's): a required
- * choice left empty, such as a soldier without a pay grade; and each option picked that the
- * type's `only` leaves out. One finding per group, under a key
- * of its own so that two groups' findings do not replace each other. Too many picks are left to
- * the rulesets' own constraints, which say it in the book's words (and the editor offers a
- * single-pick group as one choice). */
+/* A finding about @unit's options under the key @kind:@id, so that findings about two groups
+ * or options do not replace each other. */
+static void
+add_option_issue (MusterValidator *self,
+                  MusterUnit      *unit,
+                  const char      *kind,
+                  const char      *id,
+                  const char      *message,
+                  Placeholders    *p,
+                  GPtrArray       *found)
+{
+  MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
+                                     .name = (char *) "Unit options" },
+                           .message = (char *) message };
+  /* Interned: the key outlives this call (unit_check() copies it into its own). */
+  g_autofree char *key = g_strconcat (RULE_UNIT_OPTIONS ":", kind, id, NULL);
+
+  found_add (found, g_intern_string (key),
+             unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, p));
+}
+
+/* What the editor could never make, said the same way it flags it: an option of a group the
+ * type has no choice of at all (an Elite General, a War Mammoth in heavy armour), and an
+ * option taken more times than its max-count. */
+static void
+check_option_picks (MusterValidator       *self,
+                    const MusterUnitFacts *facts,
+                    GPtrArray             *found)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterUnitType *type = facts->type;
+  MusterUnit *unit = (MusterUnit *) facts->unit;
+
+  for (guint i = 0; type != NULL && i < muster_unit_get_n_picks (unit); i++)
+    {
+      guint count = 0;
+      const MusterOption *option = muster_ruleset_get_option (ruleset,
+                                                              muster_unit_get_pick (unit, i, &count));
+      const MusterOptionGroup *group;
+      Placeholders p;
+
+      if (option == NULL || count == 0 ||
+          (muster_unit_type_get_allow (type, option->group) != NULL && count <= option->max_count))
+        continue;
+      group = muster_ruleset_get_option_group (ruleset, option->group);
+      placeholders_init (&p);
+      put (&p, "option", option->item.name);
+      put (&p, "group", group != NULL ? group->item.name : option->group);
+      if (muster_unit_type_get_allow (type, option->group) == NULL)
+        {
+          add_option_issue (self, unit, "none:", option->item.id,
+                            "{unit} ({type}) takes {option}, but the type has no {group} "
+                            "choices.", &p, found);
+          continue;
+        }
+      put_number (&p, "count", count);
+      put_number (&p, "max", option->max_count);
+      add_option_issue (self, unit, "count:", option->item.id,
+                        option->max_count == 1
+                        ? "{unit} ({type}) takes {option} {count} times; it is taken once or "
+                          "not at all."
+                        : "{unit} ({type}) takes {option} {count} times; at most {max}.",
+                        &p, found);
+    }
+}
+
+/* Each option group the type allows with a `min` or a `max` (the allow's over the group's): a
+ * required choice left empty, such as a soldier without a pay grade, or more picks than the
+ * group takes, such as Green and Elite at once; and each option picked that the type's `only`
+ * leaves out. One finding per group, under a key of its own so that two groups' findings do
+ * not replace each other. */
 static void
 check_type_options (MusterValidator       *self,
                     const MusterUnitFacts *facts,
@@ -421,28 +486,33 @@ check_type_options (MusterValidator       *self,
     {
       const MusterAllow *allow = type->allows->pdata[i];
       const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, allow->group);
-      guint min, n;
-      g_autofree char *key = NULL;
+      guint min, max, n;
       Placeholders p;
-      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
-                                         .name = (char *) "Unit options" } };
 
       if (group == NULL)
         continue;
       min = allow->has_min ? allow->min : group->has_min ? group->min : 0;
-      if (min == 0 || (n = group_picks (ruleset, type, unit, allow->group)) >= min)
+      max = allow->has_max ? allow->max : group->has_max ? group->max : G_MAXUINT;
+      n = group_picks (ruleset, type, unit, allow->group);
+      if (n >= min && n <= max)
         continue;
-      own.message = n == 0 && min == 1
-        ? (char *) "{unit} ({type}) has no {group}: choose one."
-        : (char *) "{unit} ({type}) has {count} {group} choices; the type needs at least {min}.";
       placeholders_init (&p);
       put (&p, "group", group->item.name);
       put_number (&p, "count", n);
       put_number (&p, "min", min);
-      /* Interned: the key outlives this call (unit_check() copies it into its own). */
-      key = g_strconcat (RULE_UNIT_OPTIONS ":", allow->group, NULL);
-      found_add (found, g_intern_string (key),
-                 unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
+      put_number (&p, "max", max);
+      if (n < min)
+        add_option_issue (self, unit, "", allow->group,
+                          n == 0 && min == 1
+                          ? "{unit} ({type}) has no {group}: choose one."
+                          : "{unit} ({type}) has {count} {group} choices; the type needs at "
+                            "least {min}.", &p, found);
+      else
+        add_option_issue (self, unit, "max:", allow->group,
+                          max == 1
+                          ? "{unit} ({type}) has {count} {group} choices; choose one."
+                          : "{unit} ({type}) has {count} {group} choices; the type takes at "
+                            "most {max}.", &p, found);
     }
 
   /* An option of an allowed group that the type may not take (the editor offers it, flagged
@@ -452,21 +522,17 @@ check_type_options (MusterValidator       *self,
       guint count = 0;
       const MusterOption *option = muster_ruleset_get_option (ruleset,
                                                               muster_unit_get_pick (unit, i, &count));
-      g_autofree char *key = NULL;
       Placeholders p;
-      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
-                                         .name = (char *) "Unit options" },
-                               .message = (char *) "{unit} ({type}) takes {option}, which the type may not." };
 
       if (option == NULL || count == 0 || muster_unit_type_get_allow (type, option->group) == NULL ||
           muster_unit_type_allows_option (type, option))
         continue;
       placeholders_init (&p);
       put (&p, "option", option->item.name);
-      key = g_strconcat (RULE_UNIT_OPTIONS ":not:", option->item.id, NULL);
-      found_add (found, g_intern_string (key),
-                 unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
+      add_option_issue (self, unit, "not:", option->item.id,
+                        "{unit} ({type}) takes {option}, which the type may not.", &p, found);
     }
+  check_option_picks (self, facts, found);
 }
 
 /**

@@ -284,6 +284,43 @@ test_unit_options (Legal         *army,
   only (army, "unit-options", 0);
 }
 
+/* What the editor could never make: two picks in a one-pick group, an option of a group the
+ * type has no choice of, and an option taken more times than its max-count. */
+static void
+test_unit_option_picks (Legal         *army,
+                        gconstpointer  data)
+{
+  muster_unit_set_option (left, "green", 1);
+  legal_assert_clean (army);
+  muster_unit_set_option (left, "elite", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Left foot (Foot) has 2 Quality choices; choose one.");
+  g_assert_false (muster_validator_is_legal (army->validator));
+  muster_unit_set_option (left, "green", 0);
+  legal_assert_clean (army);
+
+  muster_unit_set_option (general, "spear", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Marshal (General) takes Spear, but the type has no Gear choices.");
+  muster_unit_set_option (general, "spear", 0);
+  legal_assert_clean (army);
+
+  /* Three officers are the option's most, though the ruleset's own constraint wants two. */
+  muster_unit_set_option (left, "officer", 3);
+  only (army, "unit-options", 0);
+  muster_unit_set_option (left, "officer", 4);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Left foot (Foot) takes Officer 4 times; at most 3.");
+  muster_unit_set_option (right, "bow", 2);
+  only (army, "unit-options", 2);
+  muster_unit_set_option (left, "officer", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Right foot (Foot) takes Bow 2 times; it is taken once or not at all.");
+  muster_unit_set_option (right, "bow", 1);
+  only (army, "unit-options", 0);
+  g_assert_true (muster_validator_is_legal (army->validator));
+}
+
 static void
 test_forbid (Legal         *army,
              gconstpointer  data)
@@ -916,6 +953,7 @@ main (int   argc,
   KIND ("size", test_size);
   KIND ("unit-type-size", test_unit_type_size);
   KIND ("unit-options", test_unit_options);
+  KIND ("unit-option-picks", test_unit_option_picks);
   KIND ("forbid", test_forbid);
   KIND ("info-and-off", test_info_and_off);
   KIND ("points-limit", test_points_limit);
