@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-cost.h"
 #include "muster-system.h"
@@ -18,6 +19,7 @@
 #define RULE_UNIT_SIZE "unit-size"
 #define RULE_UNIT_COST "unit-cost"
 #define RULE_UNIT_OPTIONS "unit-options"
+#define RULE_SETTINGS "settings"
 
 /* Locations */
 
@@ -620,6 +622,117 @@ _muster_validator_check_unit (MusterValidator       *self,
     }
 }
 
+/* "a, b or c" of @variant's choice ids */
+static char *
+choice_list (const MusterVariant *variant)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < variant->choices->len; i++)
+    {
+      const MusterItem *choice = variant->choices->pdata[i];
+
+      if (i > 0)
+        g_string_append (text, i + 1 == variant->choices->len ? " or " : ", ");
+      g_string_append (text, choice->id);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Whether @value is one @variant takes: one of its choices, or a number in its range. */
+static gboolean
+variant_takes (const MusterVariant *variant,
+               const char          *value)
+{
+  char *end = NULL;
+  double number;
+
+  if (variant->kind == MUSTER_VARIANT_NUMBER)
+    {
+      number = g_ascii_strtod (value, &end);
+      return end != value && *end == '\0' && isfinite (number) &&
+             (!variant->has_min || number >= variant->min) &&
+             (!variant->has_max || number <= variant->max);
+    }
+  for (guint i = 0; i < variant->choices->len; i++)
+    if (g_str_equal (((const MusterItem *) variant->choices->pdata[i])->id, value))
+      return TRUE;
+  return FALSE;
+}
+
+static gint
+compare_ids (gconstpointer a,
+             gconstpointer b,
+             gpointer      data)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* A force's settings the ruleset has no variant for (a misspelt `optional-limit`), or whose
+ * value the variant does not take (`value="yes"`): each would silently count as the default. */
+static void
+check_settings (MusterRuleset *ruleset,
+                MusterForce   *force,
+                GPtrArray     *issues)
+{
+  GHashTable *settings = muster_force_get_settings (force);
+  g_autofree const char **ids = NULL;
+  guint n = 0;
+
+  if (settings == NULL)
+    return;
+  ids = (const char **) g_hash_table_get_keys_as_array (settings, &n);
+  /* Sorted: the findings come in the same order whatever the table's. */
+  g_qsort_with_data (ids, (gint) n, sizeof (char *), compare_ids, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *value = g_hash_table_lookup (settings, ids[i]);
+      const MusterVariant *variant = muster_ruleset_lookup (ruleset, MUSTER_ITEM_VARIANT, ids[i]);
+      g_autofree char *allowed = NULL;
+      g_autofree char *message = NULL;
+
+      if (variant != NULL && variant_takes (variant, value))
+        continue;
+      if (variant == NULL)
+        {
+          const GPtrArray *variants = muster_ruleset_list (ruleset, MUSTER_ITEM_VARIANT);
+          GString *known = g_string_new (NULL);
+
+          for (guint j = 0; j < variants->len; j++)
+            g_string_append_printf (known, "%s%s", j > 0 ? ", " : "",
+                                    ((const MusterItem *) variants->pdata[j])->id);
+          allowed = g_string_free (known, FALSE);
+          message = variants->len > 0
+            ? g_strdup_printf ("The setting “%s” is not one of this rule system's (%s); it is "
+                               "ignored.", ids[i], allowed)
+            : g_strdup_printf ("The setting “%s” is ignored: this rule system has none.", ids[i]);
+        }
+      else if (variant->kind == MUSTER_VARIANT_NUMBER)
+        {
+          g_autofree char *min = format_number (variant->min);
+          g_autofree char *max = format_number (variant->max);
+
+          allowed = variant->has_min && variant->has_max
+            ? g_strdup_printf (" from %s to %s", min, max)
+            : variant->has_min ? g_strdup_printf (" of at least %s", min)
+            : variant->has_max ? g_strdup_printf (" of at most %s", max)
+            : g_strdup ("");
+          message = g_strdup_printf ("%s (%s) is “%s”, which is not a number%s. The default, %s, "
+                                     "applies.", variant->item.name, ids[i], value, allowed,
+                                     variant->default_value);
+        }
+      else
+        {
+          allowed = choice_list (variant);
+          message = g_strdup_printf ("%s (%s) is “%s”; it takes %s. The default, %s, applies.",
+                                     variant->item.name, ids[i], value, allowed,
+                                     variant->default_value);
+        }
+      g_ptr_array_add (issues, muster_issue_new (MUSTER_SEVERITY_ERROR, RULE_SETTINGS, NULL,
+                                                 NULL, message));
+    }
+}
+
 /**
  * _muster_validator_check_force:
  * @extra: the system module's own checks instead of the points limit
@@ -638,6 +751,8 @@ _muster_validator_check_force (MusterValidator *self,
   gint64 total = muster_force_get_total (force);
   guint first = issues->len;
 
+  if (!extra)
+    check_settings (ruleset, force, issues);
   for (guint i = 0; !extra && i < constraints->len; i++)
     {
       const MusterConstraint *c = constraints->pdata[i];

@@ -321,6 +321,34 @@ test_unit_option_picks (Legal         *army,
   g_assert_true (muster_validator_is_legal (army->validator));
 }
 
+/* A setting the ruleset has no variant for, or a value its variant does not take, would count
+ * as the default without a word: it is an error that names the setting and what it takes. */
+static void
+test_settings (Legal         *army,
+               gconstpointer  data)
+{
+  g_free (muster_force_set_setting (army->force, "limits", "on"));
+  legal_assert_clean (army);
+  g_free (muster_force_set_setting (army->force, "limits", "yes"));
+  g_assert_cmpstr (only (army, "settings", 1), ==,
+                   "Limits (limits) is “yes”; it takes off or on. The default, off, applies.");
+  g_assert_false (muster_validator_is_legal (army->validator));
+  g_free (muster_force_set_setting (army->force, "limits", "off"));
+  legal_assert_clean (army);
+  g_free (muster_force_set_setting (army->force, "limit", "on"));
+  g_assert_cmpstr (only (army, "settings", 1), ==,
+                   "The setting “limit” is not one of this rule system's (limits, scaling); "
+                   "it is ignored.");
+  g_free (muster_force_set_setting (army->force, "scaling", "printed"));
+  only (army, "settings", 2);
+  g_free (muster_force_set_setting (army->force, "limit", NULL));
+  g_assert_cmpstr (only (army, "settings", 1), ==,
+                   "Scaling (scaling) is “printed”; it takes ceil, floor or pro-rata. The "
+                   "default, ceil, applies.");
+  g_free (muster_force_set_setting (army->force, "scaling", NULL));
+  legal_assert_clean (army);
+}
+
 static void
 test_forbid (Legal         *army,
              gconstpointer  data)
@@ -954,6 +982,7 @@ main (int   argc,
   KIND ("unit-type-size", test_unit_type_size);
   KIND ("unit-options", test_unit_options);
   KIND ("unit-option-picks", test_unit_option_picks);
+  KIND ("settings", test_settings);
   KIND ("forbid", test_forbid);
   KIND ("info-and-off", test_info_and_off);
   KIND ("points-limit", test_points_limit);
