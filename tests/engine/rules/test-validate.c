@@ -349,6 +349,37 @@ test_settings (Legal         *army,
   legal_assert_clean (army);
 }
 
+/* A unit written without a size (by hand) has its type's default size, as a new unit of the
+ * type would, not 1; a size it states stays. */
+static void
+test_default_size (void)
+{
+  static const char xml[] =
+    "<muster format=\"1\"><ruleset id=\"validate-fixture\" version=\"1\"/>"
+    "<force id=\"f1\" name=\"Host\" points-limit=\"100\">"
+    "<unit id=\"u1\" type=\"general\"/>"
+    "<unit id=\"u2\" type=\"foot\"><option id=\"officer\"/></unit>"
+    "<unit id=\"u3\" type=\"foot\" size=\"4\"><option id=\"officer\"/></unit>"
+    "</force></muster>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "hand.muster", &error);
+  g_autoptr(GPtrArray) issues = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (doc, fixture);
+  g_assert_cmpuint (muster_unit_get_size (muster_doc_lookup_unit (doc, "u2")), ==, 6);
+  g_assert_cmpuint (muster_unit_get_size (muster_doc_lookup_unit (doc, "u3")), ==, 4);
+  issues = muster_validate_doc (doc);
+  text = legal_describe (issues, TRUE);
+  g_assert_cmpstr (text, ==, "");
+  saved = muster_doc_to_bytes (doc);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved),
+                                  "type=\"foot\" size=\"6\""));
+}
+
 static void
 test_forbid (Legal         *army,
              gconstpointer  data)
@@ -966,6 +997,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   fixture = load_ruleset ("tests/data", "validate-fixture.xml");
+  g_test_add_func ("/validate/default-size", test_default_size);
   bvf = load_ruleset ("data/rulesets", "battle-valor-fantasy.xml");
 
 #define KIND(name, func) g_test_add ("/engine/validate/kind/" name, Legal, NULL, fixture_setup, \
