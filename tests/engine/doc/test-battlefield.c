@@ -191,6 +191,21 @@ test_bad_battlefields (void)
     { "<battlefield><objective x=\"far\"/></battlefield>", "bad.muster:3: “far” is not" },
     { "<battlefield><zone id=\"a\"/><zone id=\"a\"/></battlefield>",
       "bad.muster:3: the id “a” is used twice" },
+    /* Absurd numbers no editor wrote: refused, with the attribute and the range. */
+    { "<battlefield width=\"1e308\"/>",
+      "bad.muster:3: the table is 1e+308 by 1219.2 mm; a table is at most 100 m a side" },
+    { "<battlefield height=\"9223372036854775808\"/>", "bad.muster:3: the table is 1828.8 by" },
+    { "<battlefield grid=\"-5\"/>", "bad.muster:3: grid=\"-5\" is out of range" },
+    { "<battlefield><placement unit=\"u1\" base-width=\"-40\"/></battlefield>",
+      "bad.muster:3: base-width=\"-40\" is out of range: it must be from 0 to 1e+06 mm" },
+    { "<battlefield><placement unit=\"u1\" base-depth=\"1e12\"/></battlefield>",
+      "bad.muster:3: base-depth=\"1e+12\" is out of range" },
+    { "<battlefield><placement unit=\"u1\" x=\"-2e6\"/></battlefield>",
+      "bad.muster:3: x=\"-2e+06\" is out of range" },
+    { "<battlefield><terrain type=\"a\" shape=\"rectangle\" width=\"-1\"/></battlefield>",
+      "bad.muster:3: width=\"-1\" is out of range" },
+    { "<battlefield><zone><point x=\"0\" y=\"1e300\"/></zone></battlefield>",
+      "bad.muster:3: y=\"1e+300\" is out of range" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
