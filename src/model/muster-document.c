@@ -618,19 +618,46 @@ load_bytes (MusterDocument  *self,
   return TRUE;
 }
 
+/* A local file is looked at before it is read (muster_file_read()): a folder, a FIFO or a
+ * 200 MB file is refused at once. A remote one goes through GIO. */
+static void
+read_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GFile *file = task_data;
+  const char *path = g_file_peek_path (file);
+  GError *error = NULL;
+  GBytes *bytes = path != NULL ? muster_file_read (path, &error)
+                               : g_file_load_bytes (file, cancellable, NULL, &error);
+
+  if (bytes != NULL)
+    g_task_return_pointer (task, bytes, (GDestroyNotify) g_bytes_unref);
+  else if (error->domain == G_FILE_ERROR)
+    {
+      /* As GIO would have said it: callers tell "not found" by G_IO_ERROR_NOT_FOUND. */
+      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_file_error (error->code),
+                               "%s", error->message);
+      g_error_free (error);
+    }
+  else
+    g_task_return_error (task, error);
+}
+
 static void
 load_bytes_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  GFile *file = G_FILE (object);
+  GFile *file = g_task_get_task_data (G_TASK (result));
   g_autoptr(GTask) task = user_data;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   MusterDocument *self = g_task_get_source_object (task);
 
-  if (!(bytes = g_file_load_bytes_finish (file, result, NULL, &error)))
+  if (!(bytes = g_task_propagate_pointer (G_TASK (result), &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -681,13 +708,18 @@ muster_document_load_async (MusterDocument      *self,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) read = NULL;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, muster_document_load_async);
-  g_file_load_bytes_async (file, cancellable, load_bytes_cb, g_steal_pointer (&task));
+  /* Without a source object, as for saving: the thread may hold the task a little longer. */
+  read = g_task_new (NULL, cancellable, load_bytes_cb, g_steal_pointer (&task));
+  g_task_set_source_tag (read, read_thread);
+  g_task_set_task_data (read, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (read, read_thread);
 }
 
 gboolean

@@ -185,6 +185,15 @@ test_errors (void)
   run_cli (&run, NULL, "export", "/nonexistent.muster", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "nonexistent.muster"));
+  /* The path once, where the line is: "FILE:5: …", not "FILE: FILE:5: …". */
+  {
+    g_autofree char *malformed = g_build_filename (MUSTER_TEST_DATA, "malformed.muster", NULL);
+    g_autofree char *expected = g_strdup_printf ("muster-cli export: %s:5: ", malformed);
+
+    run_cli (&run, NULL, "export", malformed, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_true (g_str_has_prefix (run.err, expected));
+  }
   run_cli (&run, NULL, "export", file, "--format", "docx", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "docx"));

@@ -11,7 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "muster-engine-error.h"
 #include "muster-file-private.h"
+#include "muster-xml.h"
 
 /*
  * Saving a file so that a crash, a kill or a full disk at any moment leaves either the old
@@ -19,6 +21,9 @@
  * which is synced, given the target's mode and owner, and renamed over it; then the folder is
  * synced so the rename itself survives a power cut. A symlink is followed to the file it
  * names, which is replaced, so the link stays a link.
+ *
+ * Reading is the other way round: a file is looked at before a byte is read, so a 200 MB file
+ * or /dev/zero is refused at once rather than read until memory runs out.
  *
  * A temporary file is locked (flock) while its writer lives; the kernel drops the lock when
  * the writer dies. So the next save of the same file deletes the temporary files nobody holds:
@@ -305,4 +310,88 @@ muster_file_replace (const char  *path,
   close (fd);
   sync_folder (dir);
   return TRUE;
+}
+
+/**
+ * muster_file_read:
+ * @path: a file to read
+ *
+ * Reads a whole document, ruleset or other Muster file, after checking that it is a regular
+ * file (not a folder, a FIFO or a device such as /dev/zero) of at most MUSTER_XML_MAX_SIZE
+ * bytes, so nothing larger is ever held in memory.
+ *
+ * Returns: (transfer full) (nullable): the contents, or %NULL with @error set (in
+ *   %G_FILE_ERROR, or %MUSTER_ENGINE_ERROR_TOO_LARGE)
+ */
+GBytes *
+muster_file_read (const char  *path,
+                  GError     **error)
+{
+  g_autofree char *display = NULL;
+  g_autofree char *data = NULL;
+  struct stat st;
+  gsize length = 0;
+  int fd, saved_errno;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  display = g_filename_display_name (path);
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer before it is refused. */
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0 || fstat (fd, &st) != 0)
+    {
+      saved_errno = errno;
+      if (fd >= 0)
+        close (fd);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                   "Could not read %s: %s", display, g_strerror (saved_errno));
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error (error, G_FILE_ERROR, S_ISDIR (st.st_mode) ? G_FILE_ERROR_ISDIR
+                                                             : G_FILE_ERROR_INVAL,
+                   S_ISDIR (st.st_mode) ? "Could not read %s: it is a folder"
+                                        : "Could not read %s: it is not a regular file",
+                   display);
+      return NULL;
+    }
+  if (st.st_size > MUSTER_XML_MAX_SIZE)
+    {
+      close (fd);
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
+                   "%s: the file is %" G_GINT64_FORMAT " bytes; files over %d MiB are not read",
+                   display, (gint64) st.st_size, MUSTER_XML_MAX_SIZE / (1024 * 1024));
+      return NULL;
+    }
+
+  /* One byte more than allowed: a file that grew since fstat() is caught, not cut. */
+  data = g_malloc ((gsize) st.st_size + 1);
+  while (length <= (gsize) st.st_size)
+    {
+      ssize_t n = read (fd, data + length, (gsize) st.st_size + 1 - length);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          saved_errno = errno;
+          close (fd);
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                       "Could not read %s: %s", display, g_strerror (saved_errno));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      length += (gsize) n;
+    }
+  close (fd);
+  if (length > (gsize) st.st_size)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
+                   "%s: the file grew while it was read", display);
+      return NULL;
+    }
+  return g_bytes_new_take (g_steal_pointer (&data), length);
 }

@@ -10,4 +10,7 @@ gboolean muster_file_replace (const char  *path,
                               gsize        length,
                               GError     **error);
 
+GBytes  *muster_file_read    (const char  *path,
+                              GError     **error);
+
 G_END_DECLS

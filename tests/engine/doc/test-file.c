@@ -266,6 +266,53 @@ test_killed_at_every_step (void)
   remove_dir (dir);
 }
 
+/* Reading looks first: a folder, a device, a FIFO (no writer: it would wait forever) and a
+ * file over the size cap are refused before a byte is read. */
+static void
+test_read_checks_first (void)
+{
+  g_autofree char *dir = make_dir ();
+  g_autofree char *path = g_build_filename (dir, "list.muster", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.muster", NULL);
+  g_autofree char *huge = g_build_filename (dir, "huge.muster", NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  int fd;
+
+  replace (path, "<muster/>");
+  bytes = muster_file_read (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "<muster/>", 9);
+
+  g_assert_null (muster_file_read (dir, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR);
+  g_clear_error (&error);
+
+  g_assert_null (muster_file_read ("/dev/zero", &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+  g_assert_cmpstr (error->message, ==, "Could not read /dev/zero: it is not a regular file");
+  g_clear_error (&error);
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_null (muster_file_read (fifo, &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL);
+  g_clear_error (&error);
+
+  /* Sparse: 40 MB that take no room, and are never read. */
+  fd = open (huge, O_WRONLY | O_CREAT, 0600);
+  g_assert_cmpint (ftruncate (fd, 40 * 1000 * 1000), ==, 0);
+  close (fd);
+  g_assert_null (muster_file_read (huge, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE);
+  g_assert_nonnull (strstr (error->message, "the file is 40000000 bytes; files over 32 MiB"));
+  g_clear_error (&error);
+
+  g_assert_null (muster_file_read ("/nonexistent/list.muster", &error));
+  g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_NOENT);
+
+  remove_dir (dir);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -275,5 +322,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/file/not-regular", test_not_regular);
   g_test_add_func ("/file/stale-temp-cleaned", test_stale_temp_cleaned);
   g_test_add_func ("/file/killed-at-every-step", test_killed_at_every_step);
+  g_test_add_func ("/file/read-checks-first", test_read_checks_first);
   return g_test_run ();
 }
