@@ -5,6 +5,9 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "muster-catalog.h"
 #include "muster-cli.h"
@@ -14,7 +17,61 @@
  * muster-cli preview --list
  * muster-cli preview SYSTEM PROCEDURE [name=value…] [--json]
  * muster-cli simulate SYSTEM PROCEDURE [name=value…] [--trials N] [--seed S] [--json]
+ *
+ * A long simulation shows on a terminal how far it is and how long it has left; Ctrl+C stops
+ * it cleanly, with the result of the trials played so far and exit status 130.
  */
+
+static volatile sig_atomic_t interrupted;
+
+static void
+interrupt_handler (int signum)
+{
+  interrupted = 1;
+}
+
+typedef struct
+{
+  gint64   start;      /* monotonic µs */
+  gint64   shown;      /* when the line was last written */
+  gboolean terminal;
+} SimulateProgress;
+
+/* "3 min 20 s", "45 s" */
+static char *
+format_duration (double seconds)
+{
+  if (seconds >= 3600)
+    return g_strdup_printf (_("%d h %02d min"), (int) (seconds / 3600),
+                            (int) (seconds / 60) % 60);
+  if (seconds >= 60)
+    return g_strdup_printf (_("%d min %02d s"), (int) (seconds / 60), (int) seconds % 60);
+  return g_strdup_printf (_("%d s"), (int) ceil (seconds));
+}
+
+static gboolean
+simulate_progress_cb (guint64  done,
+                      guint64  total,
+                      gpointer user_data)
+{
+  SimulateProgress *p = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (p->terminal && (done == total || now - p->shown > G_USEC_PER_SEC / 4))
+    {
+      double elapsed = (now - p->start) / (double) G_USEC_PER_SEC;
+      g_autofree char *left = format_duration (elapsed * (double) (total - done) / done);
+
+      p->shown = now;
+      /* \r and "erase to the end of the line": one line, rewritten in place */
+      if (done == total)
+        g_printerr ("\r\033[K");
+      else
+        g_printerr (_("\r\033[K%.0f%% of %" G_GUINT64_FORMAT " trials, about %s left (Ctrl+C "
+                      "stops)"), 100.0 * done / total, total, left);
+    }
+  return !interrupted;
+}
 
 static void
 add_input_value_json (JsonBuilder           *builder,
@@ -309,9 +366,21 @@ run_procedure (const char *command,
 
   catalog = muster_catalog_new_default ();
   if (simulate)
-    result = muster_procedure_simulate (procedure,
-                                        muster_catalog_lookup (catalog, procedure->system),
-                                        values, (guint64) trials, (guint64) seed, &error);
+    {
+      SimulateProgress progress = { g_get_monotonic_time (), g_get_monotonic_time (),
+                                    isatty (STDERR_FILENO) };
+      struct sigaction action = { .sa_handler = interrupt_handler };
+
+      sigemptyset (&action.sa_mask);
+      sigaction (SIGINT, &action, NULL);
+      result = muster_procedure_simulate_with_progress (procedure,
+                                                        muster_catalog_lookup (catalog,
+                                                                               procedure->system),
+                                                        values, (guint64) trials, (guint64) seed,
+                                                        simulate_progress_cb, &progress, &error);
+      if (progress.terminal && interrupted)
+        g_printerr ("\r\033[K");
+    }
   else
     result = muster_procedure_run_exact (procedure,
                                          muster_catalog_lookup (catalog, procedure->system),
@@ -333,6 +402,13 @@ run_procedure (const char *command,
       g_print ("%s", text);
     }
 
+  if (interrupted)
+    {
+      g_printerr (_("muster-cli %s: stopped by Ctrl+C after %" G_GUINT64_FORMAT " of %"
+                    G_GINT64_FORMAT " trials; the result is of those\n"), command,
+                  muster_procedure_result_get_trials (result), trials);
+      return 128 + SIGINT;
+    }
   return MUSTER_CLI_EXIT_OK;
 }
 

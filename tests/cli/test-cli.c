@@ -5,7 +5,9 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "cli-test-util.h"
 
@@ -351,6 +353,60 @@ test_cli_cost_errors (void)
   assert_read_errors ("cost");
 }
 
+/* Runs a billion-trial simulation, interrupts it after @wait_ms and waits. Returns: its wait
+ * status; its standard error in @err. */
+static int
+interrupt_simulation (guint   wait_ms,
+                      char  **err)
+{
+  const char *argv[] = { cli_path, "simulate", "battle-valor-fantasy", "success-roll",
+                         "--trials", "1000000000", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GIOChannel) channel = NULL;
+  GPid pid;
+  int err_fd, status;
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                           G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                           NULL, NULL, &pid, NULL, NULL, &err_fd, &error));
+  g_assert_no_error (error);
+  g_usleep (wait_ms * 1000);
+  kill (pid, SIGINT);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  channel = g_io_channel_unix_new (err_fd);
+  g_io_channel_set_close_on_unref (channel, TRUE);
+  g_io_channel_read_to_end (channel, err, NULL, NULL);
+  return status;
+}
+
+/* Ctrl+C stops a long simulation cleanly: the trials played so far are the result, and the
+ * exit status says it was interrupted. */
+static void
+test_cli_simulate_interrupted (void)
+{
+  guint wait_ms = 1000;
+  int status;
+
+  for (;;)
+    {
+      g_autofree char *err = NULL;
+
+      status = interrupt_simulation (wait_ms, &err);
+      /* Killed by the signal: still starting (a loaded machine); give it longer. */
+      if (WIFSIGNALED (status) && wait_ms < 16000)
+        {
+          wait_ms *= 2;
+          continue;
+        }
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 130);
+      g_assert_nonnull (strstr (err, "stopped by Ctrl+C after "));
+      g_assert_nonnull (strstr (err, " of 1000000000 trials; the result is of those"));
+      break;
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -375,6 +431,7 @@ main (int   argc,
   g_test_add_func ("/cli/cost/house-rules-over-limit", test_cli_cost_house_rules_over_limit);
   g_test_add_func ("/cli/cost/uncosted-and-version", test_cli_cost_uncosted_and_version);
   g_test_add_func ("/cli/cost/errors", test_cli_cost_errors);
+  g_test_add_func ("/cli/simulate/interrupted", test_cli_simulate_interrupted);
 
   return g_test_run ();
 }
