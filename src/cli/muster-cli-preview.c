@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <signal.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "muster-catalog.h"
@@ -23,6 +24,33 @@
  */
 
 static volatile sig_atomic_t interrupted;
+
+/* Whether a procedure of @system exists: an unknown system is not an unknown procedure. */
+static gboolean
+has_system (const char *system)
+{
+  guint n = 0;
+  const MusterProcedure * const *procedures = muster_procedure_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (procedures[i]->system, system) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Returns: (nullable): an earlier "name=value" of @argv (from 3 on) with the name of
+ * @argv[@i]'s, which "dice=5 dice=6" would otherwise silently override */
+static const char *
+given_before (char **argv,
+              int    i)
+{
+  gsize name_length = strcspn (argv[i], "=");
+
+  for (int j = 3; j < i; j++)
+    if (strcspn (argv[j], "=") == name_length && strncmp (argv[j], argv[i], name_length) == 0)
+      return argv[j];
+  return NULL;
+}
 
 static void
 interrupt_handler (int signum)
@@ -348,7 +376,20 @@ run_procedure (const char *command,
       g_printerr (_("muster-cli %s: --trials must be from 1 to 1000000000\n"), command);
       return MUSTER_CLI_EXIT_USAGE;
     }
+  /* As generate: a seed is a whole number from 0, not -1 quietly taken as 2^64 − 1. */
+  if (seed < 0)
+    {
+      g_printerr (_("muster-cli %s: the seed %" G_GINT64_FORMAT " is not a whole number from "
+                    "0\n"), command, seed);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
 
+  if (!has_system (argv[1]))
+    {
+      g_printerr (_("muster-cli %s: no rule system “%s” (see “muster-cli preview --list”)\n"),
+                  command, argv[1]);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   if (!(procedure = muster_procedure_lookup (argv[1], argv[2])))
     {
       g_printerr (_("muster-cli %s: no procedure “%s” in system “%s” (see “muster-cli preview "
@@ -358,11 +399,21 @@ run_procedure (const char *command,
 
   values = muster_procedure_default_values (procedure);
   for (int i = 3; i < argc; i++)
-    if (!muster_procedure_set_value (procedure, values, argv[i], &error))
-      {
-        g_printerr ("muster-cli %s: %s\n", command, error->message);
-        return MUSTER_CLI_EXIT_USAGE;
-      }
+    {
+      const char *twice = given_before (argv, i);
+
+      if (twice != NULL)
+        {
+          g_printerr (_("muster-cli %s: %s and %s give the same input twice\n"), command,
+                      twice, argv[i]);
+          return MUSTER_CLI_EXIT_USAGE;
+        }
+      if (!muster_procedure_set_value (procedure, values, argv[i], &error))
+        {
+          g_printerr ("muster-cli %s: %s\n", command, error->message);
+          return MUSTER_CLI_EXIT_USAGE;
+        }
+    }
 
   catalog = muster_catalog_new_default ();
   if (simulate)

@@ -89,7 +89,10 @@ test_cli_preview_usage (void)
 
   run_cli (&run, NULL, "preview", "no-such-system", "volley", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  g_assert_nonnull (strstr (run.err, "no procedure “volley” in system “no-such-system”"));
+  g_assert_nonnull (strstr (run.err, "no rule system “no-such-system”"));
+  run_cli (&run, NULL, "preview", "battle-valor-fantasy", "volley", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no procedure “volley” in system “battle-valor-fantasy”"));
 
   run_cli (&list, NULL, "preview", "--list", "--json", NULL);
   g_assert_cmpint (list.status, ==, 0);
@@ -353,6 +356,38 @@ test_cli_cost_errors (void)
   assert_read_errors ("cost");
 }
 
+/* Arguments that used to be taken wrongly in silence: an unknown system (said to be an unknown
+ * procedure), one input given twice (the last won) and a negative seed (generate refused it). */
+static void
+test_cli_preview_argument_errors (void)
+{
+  const char *cases[][6] = {
+    { "preview", "warhammer", "success-roll", NULL, NULL, "no rule system “warhammer”" },
+    { "preview", "battle-valor-fantasy", "success-roll", "dice=5", "dice=6",
+      "dice=5 and dice=6 give the same input twice" },
+    { "simulate", "battle-valor-fantasy", "success-roll", "--seed", "-1",
+      "the seed -1 is not a whole number from 0" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, NULL, cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4],
+               NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      if (strstr (run.err, cases[i][5]) == NULL)
+        g_error ("case %u: stderr “%s” lacks “%s”", i, run.err, cases[i][5]);
+    }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, NULL, "preview", "battle-valor-fantasy", "success-roll", "dice=5", "needs-six=yes",
+             NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+}
+
 /* Runs a billion-trial simulation, interrupts it after @wait_ms and waits. Returns: its wait
  * status; its standard error in @err. */
 static int
@@ -432,6 +467,7 @@ main (int   argc,
   g_test_add_func ("/cli/cost/uncosted-and-version", test_cli_cost_uncosted_and_version);
   g_test_add_func ("/cli/cost/errors", test_cli_cost_errors);
   g_test_add_func ("/cli/simulate/interrupted", test_cli_simulate_interrupted);
+  g_test_add_func ("/cli/preview/argument-errors", test_cli_preview_argument_errors);
 
   return g_test_run ();
 }
