@@ -184,6 +184,24 @@ test_cli_rulesets_reports_broken_files (void)
   g_assert_nonnull (strstr (run.err, "aaa-broken.xml:4: "));
 }
 
+/* House rules that cannot be played with (a loop of extends, a missing base, a broken file)
+ * are reported once each, not listed as if they could. */
+static void
+test_cli_rulesets_skips_unresolvable (void)
+{
+  g_autofree char *merge = g_build_filename (MUSTER_TEST_DATA, "rulesets-merge", NULL);
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, merge, "rulesets", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "club-plus"));
+  g_assert_null (strstr (run.out, "loop-a"));
+  g_assert_null (strstr (run.out, "orphan"));
+  g_assert_nonnull (strstr (run.err, "loop-a.xml:1: ruleset “loop-a” extends itself through a "
+                                     "loop of rulesets (loop-a → loop-b → loop-a)\n"));
+  g_assert_nonnull (strstr (run.err, "ruleset “orphan” extends “nowhere”"));
+}
+
 static char *
 sample_path (const char *name)
 {
@@ -460,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/cli/preview/usage", test_cli_preview_usage);
   g_test_add_func ("/cli/rulesets/json", test_cli_rulesets_json);
   g_test_add_func ("/cli/rulesets/broken", test_cli_rulesets_reports_broken_files);
+  g_test_add_func ("/cli/rulesets/unresolvable", test_cli_rulesets_skips_unresolvable);
   g_test_add_func ("/cli/cost/help", test_cli_cost_help);
   g_test_add_func ("/cli/cost/table", test_cli_cost_table);
   g_test_add_func ("/cli/cost/json", test_cli_cost_json);
