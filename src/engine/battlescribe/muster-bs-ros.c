@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "muster-bs-roster-private.h"
+#include "muster-bs-zip.h"
 #include "muster-xml.h"
 
 /*
@@ -181,6 +182,7 @@ muster_bs_roster_load (MusterBsData  *data,
 {
   gsize length;
   const char *text = g_bytes_get_data (bytes, &length);
+  g_autoptr(GBytes) unzipped = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(MusterBsRoster) roster = NULL;
   const xmlNode *root, *limits;
@@ -189,9 +191,10 @@ muster_bs_roster_load (MusterBsData  *data,
 
   if (_muster_bs_is_zip (text, length))
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: zipped rosters cannot be read yet", name);
-      return NULL;
+      unzipped = muster_bs_zip_extract (bytes, name, MUSTER_XML_MAX_SIZE, error);
+      if (unzipped == NULL)
+        return NULL;
+      text = g_bytes_get_data (unzipped, &length);
     }
   doc = muster_xml_parse (text, length, name, error);
   if (doc == NULL)
@@ -455,9 +458,13 @@ muster_bs_roster_save (MusterBsRoster  *self,
     xmlNewTextChild (root, NULL, (const xmlChar *) "customNotes", (const xmlChar *) self->custom_notes);
   if (zipped)
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "zipped rosters cannot be written yet");
-      return NULL;
+      g_autoptr(GBytes) xml = muster_xml_to_bytes (doc);
+      g_autofree char *member = g_strconcat (self->name && *self->name ? self->name : "roster",
+                                             ".ros", NULL);
+
+      /* A name with a slash would make a folder in the zip. */
+      g_strdelimit (member, "/\\", '_');
+      return muster_bs_zip_store (member, xml, error);
     }
   return muster_xml_to_bytes (doc);
 }

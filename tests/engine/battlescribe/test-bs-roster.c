@@ -151,6 +151,15 @@ test_roster_ros (void)
   g_assert_cmpstr (muster_bs_selection_get_custom_name (gun2), ==, "Big gun");
   g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (back), "pts"), ==,
                      muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"));
+  /* And zipped, as a .rosz. */
+  g_clear_pointer (&bytes, g_bytes_unref);
+  g_clear_pointer (&back, muster_bs_roster_free);
+  bytes = muster_bs_roster_save (roster, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((const char *) g_bytes_get_data (bytes, NULL))[0], ==, 'P');
+  back = muster_bs_roster_load (data, "round.rosz", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_roster_find_selection (back, muster_bs_selection_get_id (gun)));
   g_clear_pointer (&bytes, g_bytes_unref);
   bytes = g_bytes_new_static (bad, sizeof bad - 1);
   g_assert_null (muster_bs_roster_load (data, "bad.ros", bytes, &error));
