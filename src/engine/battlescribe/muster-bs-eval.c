@@ -419,7 +419,7 @@ compute_costs (const MusterBsContext *ctx,
   g_clear_pointer (&sel->eff.shown_costs, g_array_unref);
   sel->eff.shown_costs = g_array_copy (costs);
   for (guint i = 0; i < costs->len; i++)
-    g_array_index (sel->eff.shown_costs, MusterBsCost, i).value *= sel->number;
+    g_array_index (sel->eff.shown_costs, MusterBsCost, i).value *= muster_bs_selection_get_number (sel);
 }
 
 typedef struct

@@ -101,7 +101,7 @@ typedef struct
   gboolean    shared;
   gboolean    deep;         /* includeChildSelections */
   gboolean    child_forces; /* includeChildForces */
-  MusterBsSelection *skip_tree;  /* a container does not count itself */
+  gboolean    per_model;    /* count amounts per parent model (scope parent) */
 } Count;
 
 static double
@@ -113,7 +113,7 @@ count_selection (Count             *c,
   if (_muster_bs_selection_is (sel, c->child_id, c->shared))
     {
       if (c->field == NULL)
-        total += sel->number;
+        total += c->per_model ? sel->number : muster_bs_selection_get_number (sel);
       else
         total += _muster_bs_cost_of (muster_bs_selection_get_costs (sel), c->field);
     }
@@ -231,6 +231,8 @@ query_raw (const MusterBsContext *ctx,
         return _muster_bs_cost_of (muster_bs_selection_get_total_costs (self), c->field);
       return count_list (c, self->children);
     }
+  if (strcmp (scope, "parent") == 0)
+    c->per_model = TRUE;
   if (strcmp (scope, "parent") == 0)
     return parent ? count_list (c, parent->children) : count_list (c, force->selections);
   if (strcmp (scope, "force") == 0)

@@ -109,6 +109,14 @@ read_selection (Reader            *r,
                                    : muster_bs_force_get_name (force));
   if (number != NULL && !muster_xml_get_int (node, "number", 0, G_MAXINT, &n, r->name, error))
     return FALSE;
+  /* The file has the number through the parents; the model keeps it per parent model. */
+  if (parent != NULL)
+    {
+      int up = muster_bs_selection_get_number (parent);
+
+      if (up > 1 && n % up == 0)
+        n /= up;
+    }
   sel = _muster_bs_selection_new (force, parent, option, id, (int) n);
   g_ptr_array_add (parent ? parent->children : force->selections, sel);
   sel->custom_name = prop (node, "customName");
@@ -382,7 +390,7 @@ write_selection (xmlNode           *list,
   set (n, "customName", sel->custom_name);
   set (n, "page", sel->option.entry->page);
   set (n, "publicationId", sel->option.entry->publication_id);
-  set_number (n, "number", sel->number);
+  set_number (n, "number", muster_bs_selection_get_number (sel));
   set (n, "type", muster_bs_selection_get_type (sel));
   if (sel->custom_notes)
     xmlNewTextChild (n, NULL, (const xmlChar *) "customNotes", (const xmlChar *) sel->custom_notes);

@@ -651,8 +651,20 @@ muster_bs_selection_get_type (const MusterBsSelection *sel)
   return sel->option.entry->type ? sel->option.entry->type : "upgrade";
 }
 
+/* New Recruit keeps a child's amount per model of its parent; the number BattleScribe
+ * shows and writes multiplies it through the parent chain. */
 int
 muster_bs_selection_get_number (const MusterBsSelection *sel)
+{
+  gint64 n = sel->number;
+
+  for (const MusterBsSelection *p = sel->parent; p; p = p->parent)
+    n = MIN (n * p->number, G_MAXINT);
+  return (int) n;
+}
+
+int
+muster_bs_selection_get_amount (const MusterBsSelection *sel)
 {
   return sel->number;
 }

@@ -228,7 +228,7 @@ void             muster_bs_roster_insert_selection (MusterBsRoster    *self,
                                                   MusterBsSelection   *selection);
 MusterBsSelection *muster_bs_roster_duplicate_selection (MusterBsRoster *self,
                                                   MusterBsSelection   *selection);
-/* Sets the selection's number (>= 0); returns the previous one. */
+/* Sets the selection's amount per parent model (>= 0); returns the previous one. */
 int              muster_bs_roster_set_count      (MusterBsRoster      *self,
                                                   MusterBsSelection   *selection,
                                                   int                  count);
@@ -243,7 +243,10 @@ const MusterBsNode *muster_bs_selection_get_entry (const MusterBsSelection *sel)
 /* The entry link it was reached through, or NULL. */
 const MusterBsNode *muster_bs_selection_get_link (const MusterBsSelection *sel);
 const char      *muster_bs_selection_get_type    (const MusterBsSelection *sel);
+/* The number as BattleScribe shows it: the amount times its parents' numbers. */
 int              muster_bs_selection_get_number  (const MusterBsSelection *sel);
+/* The amount per model of its parent (what set_count sets). */
+int              muster_bs_selection_get_amount  (const MusterBsSelection *sel);
 const char      *muster_bs_selection_get_custom_name (const MusterBsSelection *sel);
 void             muster_bs_selection_set_custom_name (MusterBsSelection *sel,
                                                   const char          *name);

@@ -82,6 +82,7 @@ typedef struct
   gboolean              child_forces;
   const char           *cost_type;   /* NULL: count numbers */
   gboolean              group;       /* @option's entry is a group */
+  gboolean              per_model;   /* amounts per parent model (scope parent) */
 } Tally;
 
 static gboolean
@@ -113,7 +114,8 @@ tally_list (const Tally *t,
       if (tally_matches (t, sel))
         total += t->cost_type ? _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel),
                                                     t->cost_type)
-                              : sel->number;
+                              : t->per_model ? sel->number
+                                             : muster_bs_selection_get_number (sel);
       if (t->deep)
         total += tally_list (t, sel->children);
     }
@@ -255,6 +257,7 @@ check_constraint (Validation            *v,
 
       if (!first_time (v, con->id, ctx->parent ? ctx->parent->id : ctx->force->id))
         return;
+      t.per_model = TRUE;
       count = tally_list (&t, list);
       if (ctx->parent)
         {
@@ -430,7 +433,7 @@ check_categories (Validation    *v,
                 if (p == NULL || g_strcmp0 (p->entry_id, link->target_id) != 0)
                   continue;
                 if (strcmp (field, "selections") == 0)
-                  count += sel->number;
+                  count += muster_bs_selection_get_number (sel);
                 else
                   count += _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel), field);
               }
@@ -610,7 +613,7 @@ _muster_bs_auto_select (MusterBsRoster    *roster,
   for (guint i = 0; i < options->len; i++)
     {
       const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);
-      Tally t = { option, TRUE, FALSE, FALSE, NULL, FALSE };
+      Tally t = { option, TRUE, FALSE, FALSE, NULL, FALSE, TRUE };
       double need;
       int missing;
 
@@ -630,7 +633,7 @@ _muster_bs_auto_select (MusterBsRoster    *roster,
   for (guint i = 0; i < groups->len; i++)
     {
       const MusterBsOption *group = &g_array_index (groups, MusterBsOption, i);
-      Tally t = { group, TRUE, FALSE, FALSE, NULL, TRUE };
+      Tally t = { group, TRUE, FALSE, FALSE, NULL, TRUE, TRUE };
       const MusterBsNode *def_id_owner = group->entry;
       const char *def = def_id_owner->text ? def_id_owner->text
                                            : (group->link ? group->link->text : NULL);

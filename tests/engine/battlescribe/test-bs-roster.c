@@ -79,6 +79,14 @@ test_roster_select (void)
   g_assert_cmpstr (findings, ==, "selection se-squad from se-trooper/con-tr-min");
   g_clear_pointer (&findings, g_free);
 
+  /* A child's amount is per model of its parent: two squads of one trooper show two. */
+  muster_bs_roster_set_count (roster, squad, 2);
+  g_assert_cmpint (muster_bs_selection_get_amount (trooper), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_number (trooper), ==, 2);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_costs (trooper), "pts"), ==, 20);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 110);
+  muster_bs_roster_set_count (roster, squad, 1);
+
   /* An entry that is not offered there is an error, not a crash. */
   g_assert_null (muster_bs_roster_select (roster, force, NULL, "se-trooper", NULL, &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
