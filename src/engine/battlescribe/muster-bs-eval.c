@@ -278,10 +278,18 @@ text_modifier (const MusterBsNode *m,
 
   if (g_strcmp0 (m->type, "set") == 0)
     {
+      char *end = NULL;
+
       g_string_assign (t->s, by);
+      /* New Recruit keeps a number that was set as a number, which append cannot add to. */
+      g_ascii_strtod (by, &end);
+      t->numeric = *by != '\0' && end != NULL && *end == '\0';
     }
   else if (g_strcmp0 (m->type, "append") == 0)
     {
+      if (t->numeric)
+        g_string_truncate (t->s, 0);
+      t->numeric = FALSE;
       if (t->s->len > 0 && *by)
         g_string_append_c (t->s, ' ');
       g_string_append (t->s, by);
@@ -438,7 +446,7 @@ typedef struct
 {
   const MusterBsContext *ctx;
   GArray                *cats;
-  GHashTable            *instance_ids;
+  gboolean               hides;
 } CategoryEdit;
 
 static void
@@ -478,7 +486,11 @@ category_modifier (const MusterBsNode *m,
         g_array_index (cats, MusterBsCategory, found).primary = TRUE;
     }
   else if (g_strcmp0 (m->type, "unset-primary") == 0 && found >= 0)
-    g_array_index (cats, MusterBsCategory, found).primary = FALSE;
+    {
+      /* New Recruit leaves the category primary and hides the selection instead. */
+      if (g_array_index (cats, MusterBsCategory, found).primary)
+        e->hides = TRUE;
+    }
 }
 
 static void
@@ -510,8 +522,17 @@ compute_categories (const MusterBsContext *ctx,
             g_array_append_val (cats, mc);
         }
   each_owner_modifier (ctx, owners, NULL, "category", category_modifier, &e);
+  /* New Recruit files a root selection without a category under a category of its own. */
+  if (cats->len == 0 && sel->parent == NULL)
+    {
+      MusterBsCategory none = { MUSTER_BS_NO_CATEGORY, MUSTER_BS_NO_CATEGORY, "Uncategorized", TRUE };
+
+      g_array_append_val (cats, none);
+    }
   g_clear_pointer (&sel->eff.categories, g_array_unref);
   sel->eff.categories = cats;
+  if (e.hides)
+    sel->eff.hidden = TRUE;
 }
 
 static void
@@ -650,6 +671,33 @@ total_costs (MusterBsSelection *sel)
   sel->eff.total_costs = total;
 }
 
+/* Whether a modifier of these owners has a repeat or condition on a cost field: only then
+ * can a selection's cost depend on itself. */
+static gboolean
+node_references_costs (const MusterBsNode *node,
+                       int                 depth)
+{
+  for (const MusterBsNode *c = node->first_child; c && depth < 8; c = c->next)
+    {
+      if ((c->kind == MUSTER_BS_NODE_REPEAT || c->kind == MUSTER_BS_NODE_CONDITION) &&
+          c->field && strcmp (c->field, "selections") != 0 && strcmp (c->field, "forces") != 0)
+        return TRUE;
+      if ((c->kind == MUSTER_BS_NODE_MODIFIER || c->kind == MUSTER_BS_NODE_MODIFIER_GROUP ||
+           c->kind == MUSTER_BS_NODE_CONDITION_GROUP) && node_references_costs (c, depth + 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+references_costs (const MusterBsNode * const *owners)
+{
+  for (int i = 0; owners[i]; i++)
+    if (node_references_costs (owners[i], 0))
+      return TRUE;
+  return FALSE;
+}
+
 void
 _muster_bs_ensure_effective (MusterBsSelection *sel)
 {
@@ -663,11 +711,24 @@ _muster_bs_ensure_effective (MusterBsSelection *sel)
     return;
   eff->computing = TRUE;
   eff->name = modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
-  eff->page = modified_text (&ctx, owners, &sel->option, "page",
-                             sel->option.link && sel->option.link->page ? sel->option.link->page
-                                                                        : sel->option.entry->page);
+  /* New Recruit shows the entry's page whatever modifiers say. */
+  eff->page = sel->option.link && sel->option.link->page ? sel->option.link->page
+                                                         : sel->option.entry->page;
   eff->hidden = _muster_bs_option_hidden (&ctx, &sel->option);
-  compute_costs (&ctx, sel, owners);
+  /* A cost that counts itself (a repeat on its own cost type) settles where New Recruit's
+   * reactive evaluation does, at its fixed point; a few rounds, never forever. */
+  for (int round = 0; round < 16; round++)
+    {
+      g_autoptr(GArray) before = sel->eff.shown_costs ? g_array_copy (sel->eff.shown_costs) : NULL;
+
+      compute_costs (&ctx, sel, owners);
+      if (before && before->len == sel->eff.shown_costs->len &&
+          memcmp (before->data, sel->eff.shown_costs->data,
+                  before->len * sizeof (MusterBsCost)) == 0)
+        break;
+      if (!references_costs (owners))
+        break;
+    }
   compute_categories (&ctx, sel, owners);
   profiles = g_array_new (FALSE, TRUE, sizeof (MusterBsProfile));
   g_array_set_clear_func (profiles, (GDestroyNotify) clear_profile);
@@ -780,13 +841,15 @@ muster_bs_force_get_costs (MusterBsForce *force)
 
   if (force->costs && force->generation == roster->generation)
     return force->costs;
-  g_clear_pointer (&force->costs, g_array_unref);
+  _muster_bs_retire (roster, g_steal_pointer (&force->costs), (GDestroyNotify) g_array_unref);
   force->costs = zero_costs (roster->data, TRUE);
+  force->generation = roster->generation;
+  /* Summed in display order, as New Recruit sums (fractions round as they do there). */
   for (guint i = 0; i < force->selections->len; i++)
     add_costs (force->costs,
-               muster_bs_selection_get_total_costs (g_ptr_array_index (force->selections, i)));
+               muster_bs_selection_get_total_costs (muster_bs_force_get_selection (force, i)));
   for (guint i = 0; i < force->forces->len; i++)
-    add_costs (force->costs, muster_bs_force_get_costs (g_ptr_array_index (force->forces, i)));
+    add_costs (force->costs, muster_bs_force_get_costs (muster_bs_force_get_force (force, i)));
   force->generation = roster->generation;
   return force->costs;
 }
@@ -857,12 +920,11 @@ muster_bs_roster_get_costs (MusterBsRoster *self)
 {
   if (self->costs && self->costs_generation == self->generation)
     return self->costs;
-  g_clear_pointer (&self->costs, g_array_unref);
+  _muster_bs_retire (self, g_steal_pointer (&self->costs), (GDestroyNotify) g_array_unref);
   self->costs = zero_costs (self->data, TRUE);
-  for (guint i = 0; i < self->forces->len; i++)
-    add_costs (self->costs, muster_bs_force_get_costs (g_ptr_array_index (self->forces, i)));
-  g_clear_pointer (&self->limits_out, g_array_unref);
   self->costs_generation = self->generation;
+  for (guint i = 0; i < self->forces->len; i++)
+    add_costs (self->costs, muster_bs_force_get_costs (muster_bs_roster_get_force (self, i)));
   return self->costs;
 }
 
@@ -871,7 +933,6 @@ muster_bs_roster_get_cost_limits (MusterBsRoster *self)
 {
   const MusterBsNode *gs = muster_bs_data_get_game_system (self->data);
 
-  muster_bs_roster_get_costs (self);
   if (self->limits_out)
     return self->limits_out;
   self->limits_out = g_array_new (FALSE, TRUE, sizeof (MusterBsCost));

@@ -82,6 +82,8 @@ struct _MusterBsRoster
   char               *name;
   char               *custom_notes;
   GPtrArray          *forces;      /* MusterBsForce* */
+  GPtrArray          *display_forces;
+  guint               display_forces_generation;
   GHashTable         *limits;      /* interned cost type id -> double* set by the user */
   guint               next_id;
   guint               next_serial;
@@ -90,6 +92,9 @@ struct _MusterBsRoster
   GArray             *costs;
   GArray             *limits_out;
   guint               costs_generation;
+  /* Cached arrays replaced since the last edit: a caller up the stack may still read one
+   * (evaluation re-enters itself through conditions), so they go at the next edit. */
+  GPtrArray          *retired;
 };
 
 /* muster-bs-options.c: what a container offers. */
@@ -119,6 +124,9 @@ GPtrArray *_muster_bs_display_order      (MusterBsRoster     *roster,
                                           guint              *generation);
 
 /* muster-bs-roster.c */
+void      _muster_bs_retire              (MusterBsRoster     *roster,
+                                          gpointer            array,
+                                          GDestroyNotify      free_func);
 char     *_muster_bs_roster_new_id       (MusterBsRoster     *roster);
 void      _muster_bs_roster_changed      (MusterBsRoster     *roster);
 MusterBsSelection *_muster_bs_selection_new (MusterBsForce   *force,

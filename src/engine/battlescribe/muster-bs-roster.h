@@ -55,6 +55,9 @@ typedef struct
   gboolean    primary;
 } MusterBsCategory;
 
+/* The category entry id New Recruit gives a root selection with no category ("Uncategorized"). */
+#define MUSTER_BS_NO_CATEGORY "(No Category)"
+
 /**
  * MusterBsCharacteristic:
  * @name: the characteristic's name

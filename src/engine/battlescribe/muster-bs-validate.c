@@ -376,11 +376,11 @@ check_constraint (Validation            *v,
 
       /* New Recruit puts the finding on a selection of the entry when there is one; a
        * shortfall in a force is on the force as well. */
-      if (t.found != NULL && (max || strcmp (owner_type, "force") == 0))
+      if (t.found != NULL && !group && (max || strcmp (owner_type, "force") == 0))
         add_finding (v, MUSTER_SEVERITY_ERROR, "selection", t.found->id,
                      t.found->option.entry->id, con->parent->id, con->id,
                      selection_path (t.found), g_strdup (message));
-      if (t.found == NULL || !max)
+      if (t.found == NULL || !max || group)
         add_finding (v, MUSTER_SEVERITY_ERROR, owner_type, owner_id, owner_entry_id,
                      con->parent->id, con->id, path, message);
       else
