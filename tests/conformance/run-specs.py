@@ -12,7 +12,7 @@ expectations are judged as New Recruit's, the engine Muster follows, wherever a
 spec tells the engines apart. Roster specs decide the exit status; game-data
 specs (a catalogue editor, which Muster does not have) are run and reported
 apart. The last line is always "N passed, N failed, N skipped" over the roster
-specs.
+specs. An empty SPECS_DIR exits 77, which meson counts as a skip.
 
 Python 3 and python3-yaml only: it runs on a bare Debian 12.
 """
@@ -779,7 +779,7 @@ def table(title, rows):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("adapter", help="the adapter's command line, split with shlex")
-    parser.add_argument("specs", help="a folder searched for *.yaml specs")
+    parser.add_argument("specs", help="a folder searched for *.yaml specs ('' skips)")
     parser.add_argument("--data-root", help="folder of BSData sets (wh40k-10e, boltaction, ...)")
     parser.add_argument("--expected-failures", metavar="FILE",
                         help="spec ids (one a line, '# reason') that may fail")
@@ -789,6 +789,10 @@ def main():
                         help="seconds to wait for each answer (default 60)")
     args = parser.parse_args()
 
+    if not args.specs:
+        # meson passes -Dbattlescribe_spec as it is: empty means not given.
+        print("run-specs: no spec folder given (meson -Dbattlescribe_spec=PATH); skipped")
+        return 77
     if not os.path.isdir(args.specs):
         print(f"run-specs: {args.specs}: no such folder", file=sys.stderr)
         return 2

@@ -84,6 +84,11 @@ class RunnerTest(unittest.TestCase):
         self.assertEqual(status, 0)
         self.assertIn("now passing, remove from the list: costs-pass", lines)
 
+    def test_no_spec_folder_skips(self):
+        result = subprocess.run([sys.executable, RUNNER, ADAPTER, ""], stdout=subprocess.PIPE,
+                                text=True, timeout=60)
+        self.assertEqual(result.returncode, 77)
+
 
 if __name__ == "__main__":
     unittest.main(verbosity=2)
