@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-bs-data.h"
+
+G_BEGIN_DECLS
+
+/* Nodes come from fixed-size blocks, never freed one by one. */
+#define MUSTER_BS_NODE_BLOCK 4096
+
+struct _MusterBsData
+{
+  GStringChunk *strings;
+  GPtrArray    *blocks;        /* MusterBsNode[MUSTER_BS_NODE_BLOCK] each */
+  guint         block_used;
+  guint         n_nodes;
+  MusterBsNode *game_system;
+  GPtrArray    *catalogues;    /* MusterBsNode*, load order */
+  GPtrArray    *files;         /* every root, game system included */
+  GHashTable   *index;         /* interned id -> MusterBsNode* (first wins) */
+  GPtrArray    *problems;      /* char*, NULL-terminated when read */
+  gboolean      resolved;
+};
+
+MusterBsNode *_muster_bs_data_new_node  (MusterBsData *self);
+gboolean      _muster_bs_load_xml       (MusterBsData *self,
+                                         const char   *name,
+                                         const char   *data,
+                                         gsize         length,
+                                         GError      **error);
+GBytes       *_muster_bs_read_file      (const char   *path,
+                                         gsize         max,
+                                         GError      **error);
+void          _muster_bs_data_problem   (MusterBsData       *self,
+                                         const MusterBsNode *node,
+                                         const char         *format,
+                                         ...) G_GNUC_PRINTF (3, 4);
+
+/* A zipped file starts with a local file header. */
+static inline gboolean
+_muster_bs_is_zip (const char *data,
+                   gsize       length)
+{
+  return length >= 4 && data[0] == 'P' && data[1] == 'K' && data[2] == 3 && data[3] == 4;
+}
+
+G_END_DECLS
