@@ -437,6 +437,21 @@ def normalise_keys(value):
 # Running one spec
 
 
+def setup_defaults(spec):
+    """What the suite's runner fills in where a spec leaves it out: the game system's
+    id and name are the spec's id, a catalogue's game system is that one and its name
+    the spec's id (numbered when there are several)."""
+    game_system = dict(spec["setup"].get("gameSystem") or {})
+    catalogues = [dict(c) for c in spec["setup"].get("catalogues") or []]
+    game_system["id"] = game_system.get("id") or spec["id"]
+    game_system["name"] = game_system.get("name") or spec["id"]
+    for number, catalogue in enumerate(catalogues, 1):
+        catalogue["gameSystemId"] = catalogue.get("gameSystemId") or game_system["id"]
+        if not catalogue.get("name"):
+            catalogue["name"] = f"{spec['id']}-{number}" if len(catalogues) > 1 else spec["id"]
+    return game_system, catalogues
+
+
 def expect(response, kind, what):
     if response.get("type") != kind:
         raise SpecFailure(f"{what}: expected a {kind} response, got {show(response)[:300]}")
@@ -478,11 +493,10 @@ class Run:
             response = adapter.send({"type": "setupFromFiles", "specId": spec["id"],
                                      "files": files})
         else:
-            catalogues = setup.get("catalogues") or []
+            game_system, catalogues = setup_defaults(spec)
             catalogue_ids = [c.get("id") for c in catalogues]
             response = adapter.send({"type": "setup", "version": "1.0", "specId": spec["id"],
-                                     "gameSystem": setup.get("gameSystem") or {},
-                                     "catalogues": catalogues})
+                                     "gameSystem": game_system, "catalogues": catalogues})
         expect(response, "setupResult", "setup")
         if response.get("errors"):
             raise SpecFailure(f"setup: expected no errors, got {show(response['errors'])}")
