@@ -429,6 +429,67 @@ collect_error (void             *arg,
     *first = g_strdup_printf ("%d: %s", xmlTextReaderLocatorLineNumber (locator), msg);
 }
 
+/* Skips @data[*i] past the first @end; FALSE when there is none. */
+static gboolean
+skip_past (const char *data,
+           gsize       length,
+           gsize      *i,
+           const char *end,
+           int        *line)
+{
+  gsize n = strlen (end);
+
+  for (; *i + n <= length; (*i)++)
+    {
+      if (memcmp (data + *i, end, n) == 0)
+        {
+          *i += n;
+          return TRUE;
+        }
+      *line += data[*i] == '\n';
+    }
+  return FALSE;
+}
+
+/**
+ * _muster_bs_find_doctype:
+ *
+ * The line of a DOCTYPE in the prolog of @data (before the root element), or 0. The reader
+ * reads ahead: an entity used in the root element (an external one, or a billion laughs)
+ * would stop it with libxml2's own message before it ever reports the DOCTYPE, so the
+ * prolog is looked at first and the refusal is always the same clear one.
+ */
+int
+_muster_bs_find_doctype (const char *data,
+                         gsize       length)
+{
+  gsize i = 0;
+  int line = 1;
+
+  if (length >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  while (i < length)
+    {
+      if (g_ascii_isspace (data[i]))
+        line += data[i++] == '\n';
+      else if (length - i >= 2 && memcmp (data + i, "<?", 2) == 0)
+        {
+          if (!skip_past (data, length, &i, "?>", &line))
+            return 0;
+        }
+      else if (length - i >= 4 && memcmp (data + i, "<!--", 4) == 0)
+        {
+          if (!skip_past (data, length, &i, "-->", &line))
+            return 0;
+        }
+      else if (length - i >= 9 && memcmp (data + i, "<!DOCTYPE", 9) == 0)
+        return line;
+      else
+        return 0;
+    }
+  return 0;
+}
+
 gboolean
 _muster_bs_load_xml (MusterBsData *self,
                      const char   *name,
@@ -452,6 +513,13 @@ _muster_bs_load_xml (MusterBsData *self,
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
                    "%s:1: the file is empty", name);
+      return FALSE;
+    }
+  if ((ret = _muster_bs_find_doctype (data, length)) > 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
+                   "%s:%d: DOCTYPE and entity declarations are not allowed in BattleScribe data",
+                   name, ret);
       return FALSE;
     }
 

@@ -28,6 +28,8 @@ gboolean      _muster_bs_load_xml       (MusterBsData *self,
                                          const char   *data,
                                          gsize         length,
                                          GError      **error);
+int           _muster_bs_find_doctype   (const char   *data,
+                                         gsize         length);
 GBytes       *_muster_bs_read_file      (const char   *path,
                                          gsize         max,
                                          GError      **error);
