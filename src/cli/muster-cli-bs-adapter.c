@@ -193,61 +193,84 @@ add_category (JsonBuilder *builder,
   json_builder_end_object (builder);
 }
 
-/* @uncategorized: a selection in no category shows New Recruit's stand-in for none, as
- * its .ros files write it. */
+/* New Recruit's stand-in for no category, as its .ros files write it: a selection in no
+ * category is in "Uncategorized" (primary), and a force that holds such a selection (at
+ * any depth) lists that category first. */
 static void
 add_categories (JsonBuilder *builder,
                 GArray      *categories,
-                gboolean     uncategorized)
+                gboolean     force_has_uncategorized)
 {
   json_builder_set_member_name (builder, "categories");
   json_builder_begin_array (builder);
+  if (force_has_uncategorized)
+    add_category (builder, "Uncategorized", "(No Category)", FALSE);
   for (guint i = 0; categories && i < categories->len; i++)
     {
       const MusterBsCategory *category = &g_array_index (categories, MusterBsCategory, i);
 
       add_category (builder, category->name, category->entry_id, category->primary);
     }
-  if (uncategorized && (categories == NULL || categories->len == 0))
-    add_category (builder, "Uncategorized", "(No Category)", TRUE);
   json_builder_end_array (builder);
 }
 
-/* A profile's or rule's page and publication: an info link's own where it sets them (New
- * Recruit shows the link's page), else those of what it links to. */
 static void
-add_info_source (Adapter     *self,
-                 JsonBuilder *builder,
-                 const char  *id)
+add_selection_categories (JsonBuilder       *builder,
+                          MusterBsSelection *sel)
 {
-  const MusterBsNode *node = id ? muster_bs_data_lookup (self->data, id) : NULL;
-  const MusterBsNode *target = node && node->kind == MUSTER_BS_NODE_INFO_LINK ?
-                               muster_bs_data_resolve_link (self->data, node) : NULL;
+  GArray *categories = muster_bs_selection_get_categories (sel);
 
-  if (node == NULL)
-    return;
-  add_optional (builder, "page", node->page ? node->page : target ? target->page : NULL);
-  add_optional (builder, "publicationId", node->publication_id ? node->publication_id
-                                          : target ? target->publication_id : NULL);
+  if (categories != NULL && categories->len > 0)
+    {
+      add_categories (builder, categories, FALSE);
+      return;
+    }
+  json_builder_set_member_name (builder, "categories");
+  json_builder_begin_array (builder);
+  add_category (builder, "Uncategorized", "(No Category)", TRUE);
+  json_builder_end_array (builder);
+}
+
+static gboolean
+is_uncategorized (MusterBsSelection *sel)
+{
+  GArray *categories = muster_bs_selection_get_categories (sel);
+
+  if (categories == NULL || categories->len == 0)
+    return TRUE;
+  for (guint i = 0; i < muster_bs_selection_get_n_children (sel); i++)
+    if (is_uncategorized (muster_bs_selection_get_child (sel, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether any selection of the force, at any depth, is in no category. */
+static gboolean
+has_uncategorized (MusterBsForce *force)
+{
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    if (is_uncategorized (muster_bs_force_get_selection (force, i)))
+      return TRUE;
+  return FALSE;
 }
 
 /* Opens a profile's or rule's object with what both have. */
 static void
-begin_info (Adapter     *self,
-            JsonBuilder *builder,
-            const char  *id,
-            const char  *name)
+begin_info (JsonBuilder *builder,
+            const char  *name,
+            gboolean     hidden,
+            const char  *page,
+            const char  *publication_id)
 {
   json_builder_begin_object (builder);
   muster_cli_add_string (builder, "name", name);
-  muster_cli_add_bool (builder, "hidden", FALSE);
-  add_info_source (self, builder, id);
+  muster_cli_add_bool (builder, "hidden", hidden);
+  add_optional (builder, "page", page);
+  add_optional (builder, "publicationId", publication_id);
 }
 
-/* Hidden profiles and rules are left out, as New Recruit shows none. */
 static void
-add_profiles (Adapter     *self,
-              JsonBuilder *builder,
+add_profiles (JsonBuilder *builder,
               GArray      *profiles)
 {
   json_builder_set_member_name (builder, "profiles");
@@ -256,9 +279,8 @@ add_profiles (Adapter     *self,
     {
       const MusterBsProfile *profile = &g_array_index (profiles, MusterBsProfile, i);
 
-      if (profile->hidden)
-        continue;
-      begin_info (self, builder, profile->id, profile->name);
+      begin_info (builder, profile->name, profile->hidden, profile->page,
+                  profile->publication_id);
       add_optional (builder, "typeId", profile->type_id);
       add_optional (builder, "typeName", profile->type_name);
       json_builder_set_member_name (builder, "characteristics");
@@ -281,8 +303,7 @@ add_profiles (Adapter     *self,
 }
 
 static void
-add_rules (Adapter     *self,
-           JsonBuilder *builder,
+add_rules (JsonBuilder *builder,
            GArray      *rules)
 {
   json_builder_set_member_name (builder, "rules");
@@ -291,39 +312,17 @@ add_rules (Adapter     *self,
     {
       const MusterBsRule *rule = &g_array_index (rules, MusterBsRule, i);
 
-      if (rule->hidden)
-        continue;
-      begin_info (self, builder, rule->id, rule->name);
+      begin_info (builder, rule->name, rule->hidden, rule->page, rule->publication_id);
       muster_cli_add_string (builder, "description", rule->description ? rule->description : "");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
 }
 
-/* The page and publication of the entry (or the link that offers it, which wins). */
-static void
-add_source (Adapter            *self,
-            JsonBuilder        *builder,
-            const MusterBsNode *link,
-            const MusterBsNode *entry,
-            gboolean            with_name)
-{
-  const char *page = link && link->page ? link->page : entry ? entry->page : NULL;
-  const char *pub = link && link->publication_id ? link->publication_id
-                    : entry ? entry->publication_id : NULL;
-
-  add_optional (builder, "page", page);
-  add_optional (builder, "publicationId", pub);
-  if (with_name && pub != NULL)
-    {
-      const MusterBsNode *node = muster_bs_data_lookup (self->data, pub);
-
-      add_optional (builder, "publicationName", node ? node->name : NULL);
-    }
-}
-
-/* Order: the roster keeps selections and forces as they were added; New Recruit lists
- * them as below, and the suite asserts its order. */
+/* Order, which the suite asserts. The engine lists child forces as New Recruit does and
+ * selections by their names; New Recruit also groups a force's selections by primary
+ * category (in the order of the force's categories), sorts by an entry's own name rather
+ * than a modified one, and lists the roster's forces by name, which is done here. */
 
 /* Names compared as people read them: "Unit 2" before "Unit 10", case aside. */
 static int
@@ -433,29 +432,19 @@ static void add_selections (Adapter     *self,
                             JsonBuilder *builder,
                             GArray      *ranked);
 
-/* A force's rules are its entry's, and those its info links name (the roster has no
- * modifiers of them to apply). */
 static void
-add_force_rules (Adapter            *self,
-                 JsonBuilder        *builder,
-                 const MusterBsNode *entry)
+add_publication (Adapter     *self,
+                 JsonBuilder *builder,
+                 const char  *publication_id)
 {
-  json_builder_set_member_name (builder, "rules");
-  json_builder_begin_array (builder);
-  for (const MusterBsNode *node = entry ? entry->first_child : NULL; node; node = node->next)
-    {
-      const MusterBsNode *rule = node;
+  const MusterBsNode *publication;
 
-      if (node->kind == MUSTER_BS_NODE_INFO_LINK)
-        rule = muster_bs_data_resolve_link (self->data, node);
-      if (rule == NULL || rule->kind != MUSTER_BS_NODE_RULE ||
-          muster_bs_node_has_flag (node, MUSTER_BS_FLAG_HIDDEN))
-        continue;
-      begin_info (self, builder, node->id, rule->name);
-      muster_cli_add_string (builder, "description", rule->text ? rule->text : "");
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
+  if (publication_id == NULL)
+    return;
+  muster_cli_add_string (builder, "publicationId", publication_id);
+  publication = muster_bs_data_lookup (self->data, publication_id);
+  if (publication != NULL && publication->name != NULL)
+    muster_cli_add_string (builder, "publicationName", publication->name);
 }
 
 static void
@@ -473,12 +462,12 @@ add_selection (Adapter           *self,
   muster_cli_add_bool (builder, "hidden", muster_bs_selection_get_hidden (sel));
   add_optional (builder, "customName", muster_bs_selection_get_custom_name (sel));
   add_optional (builder, "customNotes", muster_bs_selection_get_custom_notes (sel));
-  add_source (self, builder, muster_bs_selection_get_link (sel),
-              muster_bs_selection_get_entry (sel), TRUE);
+  add_optional (builder, "page", muster_bs_selection_get_page (sel));
+  add_publication (self, builder, muster_bs_selection_get_publication_id (sel));
   add_costs (builder, "costs", muster_bs_selection_get_costs (sel));
-  add_profiles (self, builder, muster_bs_selection_get_profiles (sel));
-  add_rules (self, builder, muster_bs_selection_get_rules (sel));
-  add_categories (builder, muster_bs_selection_get_categories (sel), TRUE);
+  add_profiles (builder, muster_bs_selection_get_profiles (sel));
+  add_rules (builder, muster_bs_selection_get_rules (sel));
+  add_selection_categories (builder, sel);
   json_builder_set_member_name (builder, "children");
   add_selections (self, builder, sorted_selections (muster_bs_selection_get_n_children (sel),
                                                     child_selection, sel, NULL));
@@ -498,31 +487,8 @@ add_selections (Adapter     *self,
   g_array_unref (ranked);
 }
 
-/* Child forces in the order their parent's entry defines them. */
-static int
-force_entry_rank (MusterBsForce *force)
-{
-  const MusterBsNode *entry = muster_bs_force_get_entry (force);
-  const MusterBsNode *node;
-  int rank = 0;
-
-  if (entry == NULL || entry->parent == NULL)
-    return 0;
-  for (node = entry->parent->first_child; node && node != entry; node = node->next)
-    rank++;
-  return rank;
-}
-
-static int
-compare_child_forces (gconstpointer a,
-                      gconstpointer b)
-{
-  MusterBsForce *x = *(MusterBsForce **) a, *y = *(MusterBsForce **) b;
-
-  return force_entry_rank (x) - force_entry_rank (y);
-}
-
-/* Forces of the roster by name. */
+/* The roster's forces by name, as New Recruit lists them (the engine keeps them in the
+ * order they were added). */
 static int
 compare_forces (gconstpointer a,
                 gconstpointer b)
@@ -531,32 +497,11 @@ compare_forces (gconstpointer a,
                         muster_bs_force_get_name (*(MusterBsForce **) b));
 }
 
-static void add_force (Adapter       *self,
-                       JsonBuilder   *builder,
-                       MusterBsForce *force);
-
-/* Takes @forces. */
-static void
-add_forces (Adapter      *self,
-            JsonBuilder  *builder,
-            GPtrArray    *forces,
-            GCompareFunc  compare)
-{
-  g_ptr_array_sort (forces, compare);
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < forces->len; i++)
-    add_force (self, builder, g_ptr_array_index (forces, i));
-  json_builder_end_array (builder);
-  g_ptr_array_unref (forces);
-}
-
 static void
 add_force (Adapter       *self,
            JsonBuilder   *builder,
            MusterBsForce *force)
 {
-  GPtrArray *children;
-
   json_builder_begin_object (builder);
   muster_cli_add_string (builder, "id", muster_bs_force_get_id (force));
   muster_cli_add_string (builder, "name", muster_bs_force_get_name (force));
@@ -566,18 +511,24 @@ add_force (Adapter       *self,
   muster_cli_add_bool (builder, "hidden", muster_bs_force_get_hidden (force));
   add_optional (builder, "customName", muster_bs_force_get_custom_name (force));
   add_optional (builder, "customNotes", muster_bs_force_get_custom_notes (force));
-  add_source (self, builder, NULL, muster_bs_force_get_entry (force), FALSE);
-  add_categories (builder, muster_bs_force_get_categories (force), FALSE);
-  add_force_rules (self, builder, muster_bs_force_get_entry (force));
+  if (muster_bs_force_get_entry (force) != NULL)
+    {
+      add_optional (builder, "page", muster_bs_force_get_entry (force)->page);
+      add_optional (builder, "publicationId", muster_bs_force_get_entry (force)->publication_id);
+    }
+  add_categories (builder, muster_bs_force_get_categories (force), has_uncategorized (force));
+  add_profiles (builder, muster_bs_force_get_profiles (force));
+  add_rules (builder, muster_bs_force_get_rules (force));
   json_builder_set_member_name (builder, "selections");
   add_selections (self, builder,
                   sorted_selections (muster_bs_force_get_n_selections (force), force_selection,
                                      force, muster_bs_force_get_categories (force)));
+  /* The engine gives child forces in their entries' order, as New Recruit lists them. */
   json_builder_set_member_name (builder, "childForces");
-  children = g_ptr_array_new ();
+  json_builder_begin_array (builder);
   for (guint i = 0; i < muster_bs_force_get_n_forces (force); i++)
-    g_ptr_array_add (children, muster_bs_force_get_force (force, i));
-  add_forces (self, builder, children, compare_child_forces);
+    add_force (self, builder, muster_bs_force_get_force (force, i));
+  json_builder_end_array (builder);
   json_builder_end_object (builder);
 }
 
@@ -614,7 +565,7 @@ add_state (Adapter     *self,
            JsonBuilder *builder)
 {
   const MusterBsNode *game_system = muster_bs_data_get_game_system (self->data);
-  GPtrArray *forces;
+  g_autoptr(GPtrArray) forces = NULL;
 
   muster_cli_add_string (builder, "name", muster_bs_roster_get_name (self->roster));
   muster_cli_add_string (builder, "gameSystemId", game_system->id);
@@ -623,7 +574,12 @@ add_state (Adapter     *self,
   forces = g_ptr_array_new ();
   for (guint i = 0; i < muster_bs_roster_get_n_forces (self->roster); i++)
     g_ptr_array_add (forces, muster_bs_roster_get_force (self->roster, i));
-  add_forces (self, builder, forces, compare_forces);
+  /* Stable: forces of one name stay in the order they were added. */
+  g_ptr_array_sort (forces, compare_forces);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < forces->len; i++)
+    add_force (self, builder, g_ptr_array_index (forces, i));
+  json_builder_end_array (builder);
   add_costs (builder, "costs", muster_bs_roster_get_costs (self->roster));
   add_costs (builder, "costLimits", muster_bs_roster_get_cost_limits (self->roster));
   add_errors (self, builder, "validationErrors");
@@ -729,8 +685,9 @@ customize_action (Action *action)
 
   if (!(force = action_force (action)))
     return FALSE;
+  /* A force's categories keep no names or notes; New Recruit ignores them too. */
   if (json_object_has_member (action->command, "categoryEntryId"))
-    return fail (action->error, "the names and notes of a force's categories are not kept");
+    return TRUE;
   if (json_object_has_member (action->command, "selectionId") &&
       !(sel = action_selection (action)))
     return FALSE;
