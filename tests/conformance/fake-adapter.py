@@ -3,8 +3,8 @@
 """A tiny adapter for testing run-specs.py itself, not an engine.
 
 It speaks the suite's NDJSON protocol over flat catalogues: forces, selections
-with their children and counts, costs summed per cost type, and one kind of
-error, a roster over its cost limit. The entry "se-crash" makes it exit and
+with their children and counts, costs summed per cost type, one kind of error,
+a roster over its cost limit, and a roster export of its forces. The entry "se-crash" makes it exit and
 "se-hang" makes it stop answering, so that the runner's handling of a broken
 adapter is tested too.
 """
@@ -143,6 +143,10 @@ def handle(cmd, roster):
                 "validationErrors": roster.errors()}, roster
     if kind == "getErrors":
         return {"type": "errors", "errors": roster.errors()}, roster
+    if kind == "exportRosterXml":
+        forces = "".join(f'  <force id="{f["id"]}" name="{f["name"]}"/>\n' for f in roster.forces)
+        return {"type": "rosterXmlResult",
+                "xml": f'<roster id="roster-{id(roster) % 1000}" name="Fake">\n{forces}</roster>\n'}, roster
     if kind == "teardown":
         return {"type": "teardownResult"}, None
     return {"type": "error", "message": f"unknown command {kind}"}, roster

@@ -39,10 +39,10 @@ class RunnerTest(unittest.TestCase):
         cls.tmp.cleanup()
 
     def test_last_line(self):
-        self.assertEqual(self.lines[-1], "3 passed, 4 failed, 1 skipped")
+        self.assertEqual(self.lines[-1], "4 passed, 4 failed, 2 skipped")
 
     def test_passes(self):
-        for spec_id in ("costs-pass", "errors-cost-limit", "engines-newrecruit"):
+        for spec_id in ("costs-pass", "errors-cost-limit", "engines-newrecruit", "files-export"):
             self.assertEqual(self.results[spec_id]["status"], "pass",
                              self.results[spec_id]["detail"])
 
@@ -57,6 +57,8 @@ class RunnerTest(unittest.TestCase):
 
     def test_skip(self):
         self.assertEqual(self.results["engines-skip"]["status"], "skip")
+        self.assertEqual(self.results["data-source"]["status"], "skip")
+        self.assertIn("needs --data-root", self.results["data-source"]["detail"])
 
     def test_broken_adapter_fails_its_spec_only(self):
         self.assertIn("adapter exited (status 3) during selectEntry",
@@ -66,7 +68,7 @@ class RunnerTest(unittest.TestCase):
 
     def test_category_table(self):
         self.assertIn("  costs                 1      1       0", self.lines)
-        self.assertIn("  total                 3      4       1", self.lines)
+        self.assertIn("  total                 4      4       2", self.lines)
 
     # The rest run only the costs category (--filter), to spend no more timeouts.
     def test_ratchet(self):
@@ -83,6 +85,23 @@ class RunnerTest(unittest.TestCase):
         status, lines = run("--filter", "cost", "--expected-failures", listed)
         self.assertEqual(status, 0)
         self.assertIn("now passing, remove from the list: costs-pass", lines)
+
+    def test_snapshot_difference(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = os.path.join(tmp, "files")
+            os.mkdir(folder)
+            for name in ("files-export.yaml", "files-export.exported.ros"):
+                with open(os.path.join(FIXTURES, "files", name), encoding="utf-8") as f:
+                    text = f.read()
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+                    f.write(text.replace('name="Detachment"', 'name="Patrol"'))
+            result = subprocess.run([sys.executable, RUNNER, ADAPTER, tmp], stdout=subprocess.PIPE,
+                                    text=True, timeout=60)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn('FAIL files-export [roster/files] step 2 (exported): expectedFile line 2: '
+                      'expected "  <force id=\\"${{ steps.add-force.forceId }}\\" '
+                      'name=\\"Patrol\\"/>", got "  <force id=\\"force-1\\" '
+                      'name=\\"Detachment\\"/>"', result.stdout)
 
     def test_no_spec_folder_skips(self):
         result = subprocess.run([sys.executable, RUNNER, ADAPTER, ""], stdout=subprocess.PIPE,
