@@ -378,7 +378,8 @@ cost_type (MusterBsData *data,
   return node && node->kind == MUSTER_BS_NODE_COST_TYPE ? node : NULL;
 }
 
-/* Every cost type of the game system, at zero; @used_only: those some cost names. */
+/* Every cost type of the game system, at zero; @used_only: the ones shown in a roster's
+ * totals, as New Recruit shows them: not hidden, and named by some cost in the data. */
 static GArray *
 zero_costs (MusterBsData *data,
             gboolean      used_only)
@@ -388,7 +389,8 @@ zero_costs (MusterBsData *data,
 
   for (const MusterBsNode *c = gs->first_child; c; c = c->next)
     if (c->kind == MUSTER_BS_NODE_COST_TYPE &&
-        (!used_only || muster_bs_data_cost_type_used (data, c->id)))
+        (!used_only || (muster_bs_data_cost_type_used (data, c->id) &&
+                        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))))
       _muster_bs_add_cost (costs, c->id, c->name, 0);
   return costs;
 }
@@ -418,7 +420,8 @@ compute_costs (const MusterBsContext *ctx,
                 found = TRUE;
               }
           if (!found)
-            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->name, c->value);
+            /* A cost of a type the game system lacks goes by its type id, as in New Recruit. */
+            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->type_id, c->value);
         }
   for (guint i = 0; i < costs->len; i++)
     {

@@ -23,6 +23,7 @@ typedef struct
   GArray       *out;
   GPtrArray    *via;
   gboolean      groups;     /* collect groups instead of entries */
+  gboolean      imported;   /* walking another catalogue's root entries */
 } Walk;
 
 void
@@ -90,6 +91,9 @@ walk_children (Walk               *walk,
     {
       if (root_only && child->place != MUSTER_BS_IN_ROOT)
         continue;
+      /* A root entry marked import="false" stays in its own catalogue. */
+      if (root_only && walk->imported && muster_bs_node_has_flag (child, MUSTER_BS_FLAG_NO_IMPORT))
+        continue;
       switch (child->kind)
         {
         case MUSTER_BS_NODE_SELECTION_ENTRY:
@@ -146,7 +150,12 @@ collect (MusterBsRoster    *roster,
       g_autoptr(GPtrArray) files = muster_bs_data_root_files (roster->data, force->catalogue);
 
       for (guint i = 0; i < files->len; i++)
-        walk_children (&walk, g_ptr_array_index (files, i), NULL, "", NULL, TRUE, 0);
+        {
+          const MusterBsNode *file = g_ptr_array_index (files, i);
+
+          walk.imported = file != force->catalogue && file->kind == MUSTER_BS_NODE_CATALOGUE;
+          walk_children (&walk, file, NULL, "", NULL, TRUE, 0);
+        }
     }
   else
     {

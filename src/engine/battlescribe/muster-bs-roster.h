@@ -161,7 +161,8 @@ MusterBsForce   *muster_bs_roster_find_force     (const MusterBsRoster *self,
                                                   const char          *id);
 MusterBsSelection *muster_bs_roster_find_selection (const MusterBsRoster *self,
                                                   const char          *id);
-/* The roster's costs per cost type: every type some cost of the data is of, zero or not. */
+/* The roster's costs per cost type: every visible type some cost of the data is of, zero or
+ * not, and any other type its selections have costs of. */
 GArray          *muster_bs_roster_get_costs      (MusterBsRoster      *self);
 /* The cost limits: every cost type with a limit set or a defaultCostLimit >= 0. */
 GArray          *muster_bs_roster_get_cost_limits (MusterBsRoster     *self);

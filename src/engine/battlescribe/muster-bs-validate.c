@@ -646,7 +646,9 @@ required_min (const MusterBsContext *ctx,
           (c->field == NULL || strcmp (c->field, "selections") == 0 ||
            strcmp (c->field, "forces") == 0) &&
           !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
-        need = MAX (need, _muster_bs_modified_number (ctx, owners, c->id, c->value));
+        /* New Recruit selects what the data requires before modifiers move the bound
+         * (wh40k-10e's Show/Hide Options: a min 1 that a modifier sets to 0). */
+        need = MAX (need, c->value);
   return need;
 }
 
