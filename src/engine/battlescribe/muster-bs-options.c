@@ -226,6 +226,22 @@ _muster_bs_group_options (MusterBsRoster    *roster,
   return collect (roster, force, sel, TRUE);
 }
 
+/* The category link an option's entry or link marks primary, before modifiers. */
+const MusterBsNode *
+_muster_bs_option_primary_link (const MusterBsOption *option)
+{
+  for (int k = 0; k < 2; k++)
+    {
+      const MusterBsNode *owner = k == 0 ? option->entry : option->link;
+
+      for (const MusterBsNode *c = owner ? owner->first_child : NULL; c; c = c->next)
+        if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK &&
+            muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PRIMARY))
+          return c;
+    }
+  return NULL;
+}
+
 gboolean
 _muster_bs_option_matches (const MusterBsOption *option,
                            const char           *id)

@@ -111,6 +111,7 @@ GArray   *_muster_bs_group_options       (MusterBsRoster     *roster,
                                           MusterBsSelection  *sel);
 gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
                                           const char           *id);
+const MusterBsNode *_muster_bs_option_primary_link (const MusterBsOption *option);
 GArray   *_muster_bs_option_children     (MusterBsRoster       *roster,
                                           const MusterBsOption *option);
 gboolean  _muster_bs_option_merges       (MusterBsRoster       *roster,

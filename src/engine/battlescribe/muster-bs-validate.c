@@ -150,24 +150,17 @@ static_primary (const MusterBsOption *option,
                 MusterBsData         *data,
                 MusterBsCategory     *out)
 {
-  for (int k = 0; k < 2; k++)
-    {
-      const MusterBsNode *owner = k == 0 ? option->entry : option->link;
+  const MusterBsNode *c = _muster_bs_option_primary_link (option);
+  const MusterBsNode *cat;
 
-      for (const MusterBsNode *c = owner ? owner->first_child : NULL; c; c = c->next)
-        if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK &&
-            muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PRIMARY))
-          {
-            const MusterBsNode *cat = muster_bs_data_lookup (data, c->target_id);
-
-            out->id = c->id;
-            out->entry_id = c->target_id;
-            out->name = cat ? node_name (cat) : node_name (c);
-            out->primary = TRUE;
-            return out;
-          }
-    }
-  return NULL;
+  if (c == NULL)
+    return NULL;
+  cat = muster_bs_data_lookup (data, c->target_id);
+  out->id = c->id;
+  out->entry_id = c->target_id;
+  out->name = cat ? node_name (cat) : node_name (c);
+  out->primary = TRUE;
+  return out;
 }
 
 static gboolean
