@@ -193,9 +193,9 @@ add_category (JsonBuilder *builder,
   json_builder_end_object (builder);
 }
 
-/* New Recruit's stand-in for no category, as its .ros files write it: a selection in no
- * category is in "Uncategorized" (primary), and a force that holds such a selection (at
- * any depth) lists that category first. */
+/* The engine files a root selection in no category under New Recruit's stand-in for none,
+ * MUSTER_BS_NO_CATEGORY; New Recruit also lists that category first among the categories
+ * of a force that holds a selection in no category, at any depth. */
 static void
 add_categories (JsonBuilder *builder,
                 GArray      *categories,
@@ -214,29 +214,12 @@ add_categories (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-static void
-add_selection_categories (JsonBuilder       *builder,
-                          MusterBsSelection *sel)
-{
-  GArray *categories = muster_bs_selection_get_categories (sel);
-
-  if (categories != NULL && categories->len > 0)
-    {
-      add_categories (builder, categories, FALSE);
-      return;
-    }
-  json_builder_set_member_name (builder, "categories");
-  json_builder_begin_array (builder);
-  add_category (builder, "Uncategorized", "(No Category)", TRUE);
-  json_builder_end_array (builder);
-}
-
 static gboolean
 is_uncategorized (MusterBsSelection *sel)
 {
-  GArray *categories = muster_bs_selection_get_categories (sel);
+  const MusterBsCategory *primary = muster_bs_selection_get_primary_category (sel);
 
-  if (categories == NULL || categories->len == 0)
+  if (primary == NULL || g_strcmp0 (primary->entry_id, MUSTER_BS_NO_CATEGORY) == 0)
     return TRUE;
   for (guint i = 0; i < muster_bs_selection_get_n_children (sel); i++)
     if (is_uncategorized (muster_bs_selection_get_child (sel, i)))
@@ -244,7 +227,6 @@ is_uncategorized (MusterBsSelection *sel)
   return FALSE;
 }
 
-/* Whether any selection of the force, at any depth, is in no category. */
 static gboolean
 has_uncategorized (MusterBsForce *force)
 {
@@ -319,10 +301,9 @@ add_rules (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-/* Order, which the suite asserts. The engine lists child forces as New Recruit does and
- * selections by their names; New Recruit also groups a force's selections by primary
- * category (in the order of the force's categories), sorts by an entry's own name rather
- * than a modified one, and lists the roster's forces by name, which is done here. */
+/* Order, which the suite asserts. The engine lists forces and selections as New Recruit
+ * does, but sorts selections by their names after modifiers, where New Recruit takes an
+ * entry's own name; this sorts them again, keeping the engine's grouping by category. */
 
 /* Names compared as people read them: "Unit 2" before "Unit 10", case aside. */
 static int
@@ -467,7 +448,7 @@ add_selection (Adapter           *self,
   add_costs (builder, "costs", muster_bs_selection_get_costs (sel));
   add_profiles (builder, muster_bs_selection_get_profiles (sel));
   add_rules (builder, muster_bs_selection_get_rules (sel));
-  add_selection_categories (builder, sel);
+  add_categories (builder, muster_bs_selection_get_categories (sel), FALSE);
   json_builder_set_member_name (builder, "children");
   add_selections (self, builder, sorted_selections (muster_bs_selection_get_n_children (sel),
                                                     child_selection, sel, NULL));
@@ -485,16 +466,6 @@ add_selections (Adapter     *self,
     add_selection (self, builder, g_array_index (ranked, Ranked, i).sel);
   json_builder_end_array (builder);
   g_array_unref (ranked);
-}
-
-/* The roster's forces by name, as New Recruit lists them (the engine keeps them in the
- * order they were added). */
-static int
-compare_forces (gconstpointer a,
-                gconstpointer b)
-{
-  return compare_names (muster_bs_force_get_name (*(MusterBsForce **) a),
-                        muster_bs_force_get_name (*(MusterBsForce **) b));
 }
 
 static void
@@ -565,20 +536,14 @@ add_state (Adapter     *self,
            JsonBuilder *builder)
 {
   const MusterBsNode *game_system = muster_bs_data_get_game_system (self->data);
-  g_autoptr(GPtrArray) forces = NULL;
 
   muster_cli_add_string (builder, "name", muster_bs_roster_get_name (self->roster));
   muster_cli_add_string (builder, "gameSystemId", game_system->id);
   add_optional (builder, "gameSystemName", game_system->name);
   json_builder_set_member_name (builder, "forces");
-  forces = g_ptr_array_new ();
-  for (guint i = 0; i < muster_bs_roster_get_n_forces (self->roster); i++)
-    g_ptr_array_add (forces, muster_bs_roster_get_force (self->roster, i));
-  /* Stable: forces of one name stay in the order they were added. */
-  g_ptr_array_sort (forces, compare_forces);
   json_builder_begin_array (builder);
-  for (guint i = 0; i < forces->len; i++)
-    add_force (self, builder, g_ptr_array_index (forces, i));
+  for (guint i = 0; i < muster_bs_roster_get_n_forces (self->roster); i++)
+    add_force (self, builder, muster_bs_roster_get_force (self->roster, i));
   json_builder_end_array (builder);
   add_costs (builder, "costs", muster_bs_roster_get_costs (self->roster));
   add_costs (builder, "costLimits", muster_bs_roster_get_cost_limits (self->roster));
