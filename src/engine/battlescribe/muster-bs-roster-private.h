@@ -179,6 +179,8 @@ void      _muster_bs_add_cost            (GArray             *costs,
                                           const char         *name,
                                           double              value);
 
+GPtrArray *_muster_bs_selection_messages (MusterBsSelection *sel);
+
 /* muster-bs-validate.c */
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);
 /* Auto-selects what is required in a container; appends the new selections. */

@@ -427,10 +427,8 @@ muster_bs_roster_duplicate_force (MusterBsRoster *self,
 {
   GPtrArray *list = force->parent ? force->parent->forces : self->forces;
   MusterBsForce *copy = copy_force (self, force->parent, force);
-  guint i = list->len;
 
-  g_ptr_array_find (list, force, &i);
-  g_ptr_array_insert (list, MIN (i + 1, list->len), copy);
+  g_ptr_array_add (list, copy);
   _muster_bs_roster_changed (self);
   return copy;
 }
@@ -761,10 +759,9 @@ muster_bs_roster_duplicate_selection (MusterBsRoster    *self,
 {
   GPtrArray *list = selection->parent ? selection->parent->children : selection->force->selections;
   MusterBsSelection *copy = copy_selection (self, selection->force, selection->parent, selection);
-  guint i = list->len;
 
-  g_ptr_array_find (list, selection, &i);
-  g_ptr_array_insert (list, MIN (i + 1, list->len), copy);
+  /* Made last, as New Recruit makes it: it comes after same-named selections. */
+  g_ptr_array_add (list, copy);
   _muster_bs_roster_changed (self);
   return copy;
 }

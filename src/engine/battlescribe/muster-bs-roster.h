@@ -191,7 +191,7 @@ void             muster_bs_roster_insert_force   (MusterBsRoster      *self,
                                                   MusterBsForce       *parent,
                                                   guint                index,
                                                   MusterBsForce       *force);
-/* A deep copy with fresh ids, inserted after @force. */
+/* A deep copy with fresh ids, made last among its siblings. */
 MusterBsForce   *muster_bs_roster_duplicate_force (MusterBsRoster     *self,
                                                   MusterBsForce       *force);
 void             muster_bs_force_free            (MusterBsForce       *force);
@@ -221,7 +221,8 @@ MusterBsSelection *muster_bs_force_get_selection (const MusterBsForce *force,
                                                   guint                index);
 /* The force's categories (its entry's category links): (element-type MusterBsCategory). */
 GArray          *muster_bs_force_get_categories  (MusterBsForce       *force);
-/* The force entry's profiles and rules (as for selections). */
+/* The force entry's profiles and rules (as for selections), the root rules of its
+ * catalogue and of the game system after them. */
 GArray          *muster_bs_force_get_profiles    (MusterBsForce       *force);
 GArray          *muster_bs_force_get_rules       (MusterBsForce       *force);
 /* The costs of everything in the force (child forces included). */

@@ -444,6 +444,16 @@ static void
 check_selection (Validation        *v,
                  MusterBsSelection *sel)
 {
+  g_autoptr(GPtrArray) messages = _muster_bs_selection_messages (sel);
+
+  for (guint i = 0; i < messages->len; i++)
+    {
+      MusterBsFinding *m = g_ptr_array_index (messages, i);
+
+      add_finding (v, m->severity, "selection", sel->id, sel->option.entry->id,
+                   sel->option.entry->id, m->constraint_id, selection_path (sel),
+                   g_steal_pointer (&m->message));
+    }
   if (muster_bs_selection_get_hidden (sel))
     {
       const char *container = sel->parent ? muster_bs_selection_get_name (sel->parent)

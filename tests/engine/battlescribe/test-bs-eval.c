@@ -421,6 +421,38 @@ test_eval_include_children (void)
   fixture_teardown (&f);
 }
 
+/* New Recruit's message modifiers: an error and a warning while their conditions hold. */
+static void
+test_eval_messages (void)
+{
+  Fixture f;
+  MusterBsSelection *a, *t;
+  g_autoptr(GPtrArray) findings = NULL;
+
+  fixture_setup (&f,
+    "<selectionEntry id='se-t' name='T' type='unit'/>"
+    "<selectionEntry id='se-a' name='A' type='unit'><modifiers>"
+    "<modifier type='add' field='error' value='No T with A'><conditions>"
+    "<condition type='atLeast' value='1' field='selections' scope='force' childId='se-t'/></conditions></modifier>"
+    "<modifier type='add' field='warning' value='A is lonely'><conditions>"
+    "<condition type='equalTo' value='0' field='selections' scope='force' childId='se-t'/></conditions></modifier>"
+    "</modifiers></selectionEntry>");
+  a = pick (&f, NULL, "se-a");
+  findings = muster_bs_roster_get_findings (f.roster);
+  g_assert_cmpuint (findings->len, ==, 1);
+  g_assert_cmpint (((MusterBsFinding *) g_ptr_array_index (findings, 0))->severity, ==, MUSTER_SEVERITY_WARNING);
+  g_assert_cmpstr (((MusterBsFinding *) g_ptr_array_index (findings, 0))->message, ==, "A is lonely");
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  t = pick (&f, NULL, "se-t");
+  findings = muster_bs_roster_get_findings (f.roster);
+  g_assert_cmpuint (findings->len, ==, 1);
+  g_assert_cmpint (((MusterBsFinding *) g_ptr_array_index (findings, 0))->severity, ==, MUSTER_SEVERITY_ERROR);
+  g_assert_cmpstr (((MusterBsFinding *) g_ptr_array_index (findings, 0))->owner_id, ==,
+                   muster_bs_selection_get_id (a));
+  g_assert_nonnull (t);
+  fixture_teardown (&f);
+}
+
 /* Auto-selection: a min 1 entry and a group's default come with the force; a hidden one not. */
 static void
 test_eval_auto_select (void)
@@ -476,5 +508,6 @@ main (int   argc,
   g_test_add_func ("/bs/eval/scopes", test_eval_scopes);
   g_test_add_func ("/bs/eval/include-children", test_eval_include_children);
   g_test_add_func ("/bs/eval/auto-select", test_eval_auto_select);
+  g_test_add_func ("/bs/eval/messages", test_eval_messages);
   return g_test_run ();
 }
