@@ -210,12 +210,33 @@ _muster_bs_option_merges (MusterBsRoster       *roster,
   return TRUE;
 }
 
+/* What a container offers depends on the data alone (its catalogue at a force's root, the
+ * way to its entry inside a selection), so it is worked out once per roster and shared:
+ * the arrays are never changed after, and callers get a reference. */
+static GArray *
+cached (MusterBsRoster    *roster,
+        MusterBsForce     *force,
+        MusterBsSelection *sel,
+        gboolean           groups)
+{
+  g_autofree char *key = g_strdup_printf ("%c%s%s", groups ? 'g' : 'e', sel ? "s:" : "r:",
+                                          sel ? sel->option.entry_id : force->catalogue->id);
+  GArray *options = g_hash_table_lookup (roster->options, key);
+
+  if (options == NULL)
+    {
+      options = collect (roster, force, sel, groups);
+      g_hash_table_insert (roster->options, g_steal_pointer (&key), options);
+    }
+  return g_array_ref (options);
+}
+
 GArray *
 _muster_bs_options (MusterBsRoster    *roster,
                     MusterBsForce     *force,
                     MusterBsSelection *sel)
 {
-  return collect (roster, force, sel, FALSE);
+  return cached (roster, force, sel, FALSE);
 }
 
 GArray *
@@ -223,7 +244,7 @@ _muster_bs_group_options (MusterBsRoster    *roster,
                           MusterBsForce     *force,
                           MusterBsSelection *sel)
 {
-  return collect (roster, force, sel, TRUE);
+  return cached (roster, force, sel, TRUE);
 }
 
 /* The category link an option's entry or link marks primary, before modifiers. */

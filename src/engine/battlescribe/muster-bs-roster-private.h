@@ -82,6 +82,7 @@ struct _MusterBsRoster
   char               *name;
   char               *custom_notes;
   GPtrArray          *forces;      /* MusterBsForce* */
+  GHashTable         *options;     /* container key -> GArray of MusterBsOption */
   GPtrArray          *display_forces;
   guint               display_forces_generation;
   GHashTable         *limits;      /* interned cost type id -> double* set by the user */

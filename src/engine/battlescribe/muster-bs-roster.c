@@ -84,6 +84,8 @@ muster_bs_roster_new (MusterBsData *data,
   self->forces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_force_free);
   self->limits = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) free_retired);
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
   return self;
@@ -103,6 +105,7 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->costs, g_array_unref);
   g_clear_pointer (&self->limits_out, g_array_unref);
   g_ptr_array_unref (self->retired);
+  g_hash_table_unref (self->options);
   g_free (self);
 }
 
