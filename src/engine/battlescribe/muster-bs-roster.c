@@ -707,6 +707,34 @@ muster_bs_roster_select (MusterBsRoster    *self,
   return sel;
 }
 
+GPtrArray *
+muster_bs_roster_list_entries (MusterBsRoster    *self,
+                               MusterBsForce     *force,
+                               MusterBsSelection *parent)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  GPtrArray *ids = g_ptr_array_sized_new (options->len);
+
+  for (guint i = 0; i < options->len; i++)
+    g_ptr_array_add (ids, (gpointer) g_array_index (options, MusterBsOption, i).entry_id);
+  return ids;
+}
+
+gboolean
+muster_bs_roster_entry_hidden (MusterBsRoster    *self,
+                               MusterBsForce     *force,
+                               MusterBsSelection *parent,
+                               const char        *entry_id)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  MusterBsContext ctx = { self, force, parent, NULL };
+
+  for (guint i = 0; i < options->len; i++)
+    if (_muster_bs_option_matches (&g_array_index (options, MusterBsOption, i), entry_id))
+      return _muster_bs_option_hidden (&ctx, &g_array_index (options, MusterBsOption, i));
+  return TRUE;
+}
+
 MusterBsSelection *
 muster_bs_roster_remove_selection (MusterBsRoster    *self,
                                    MusterBsSelection *selection,

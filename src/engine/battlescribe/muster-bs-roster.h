@@ -236,6 +236,16 @@ MusterBsSelection *muster_bs_roster_select       (MusterBsRoster      *self,
                                                   const char          *entry_id,
                                                   GPtrArray           *auto_selected,
                                                   GError             **error);
+/* The entries a force's root (@parent NULL) or a selection offers, hidden ones included:
+ * their composite entry ids, interned (transfer container). */
+GPtrArray       *muster_bs_roster_list_entries   (MusterBsRoster      *self,
+                                                  MusterBsForce       *force,
+                                                  MusterBsSelection   *parent);
+/* Whether the entry @entry_id offered there is hidden now (modifiers applied). */
+gboolean         muster_bs_roster_entry_hidden   (MusterBsRoster      *self,
+                                                  MusterBsForce       *force,
+                                                  MusterBsSelection   *parent,
+                                                  const char          *entry_id);
 /* Detaches @selection and returns it; *index gets where it was under its parent. */
 MusterBsSelection *muster_bs_roster_remove_selection (MusterBsRoster  *self,
                                                   MusterBsSelection   *selection,
