@@ -351,6 +351,51 @@ _muster_bs_add_cost (GArray     *costs,
   g_array_append_val (costs, cost);
 }
 
+typedef struct
+{
+  GPtrArray      *out;
+  MusterSeverity  severity;
+} Messages;
+
+static void
+message_modifier (const MusterBsNode *m,
+                  double              times,
+                  gpointer            user_data)
+{
+  Messages *msgs = user_data;
+  MusterBsFinding *f;
+
+  if (g_strcmp0 (m->type, "add") != 0 && g_strcmp0 (m->type, "set") != 0)
+    return;
+  f = g_new0 (MusterBsFinding, 1);
+  f->severity = msgs->severity;
+  f->message = g_strdup (m->text ? m->text : "");
+  f->constraint_id = g_strdup (m->id ? m->id : m->field);
+  g_ptr_array_add (msgs->out, f);
+}
+
+/* New Recruit's message modifiers (field error, warning or info) that apply to @sel, as
+ * findings with only severity, message and constraint id filled in. */
+GPtrArray *
+_muster_bs_selection_messages (MusterBsSelection *sel)
+{
+  static const struct { const char *field; MusterSeverity severity; } kinds[] = {
+    { "error", MUSTER_SEVERITY_ERROR },
+    { "warning", MUSTER_SEVERITY_WARNING },
+    { "info", MUSTER_SEVERITY_INFO },
+  };
+  MusterBsContext ctx = { sel->force->roster, sel->force, sel->parent, sel };
+  const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
+  Messages msgs = { g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      msgs.severity = kinds[i].severity;
+      each_owner_modifier (&ctx, owners, &sel->option, kinds[i].field, message_modifier, &msgs);
+    }
+  return msgs.out;
+}
+
 void
 _muster_bs_effective_clear (MusterBsEffective *eff)
 {
@@ -378,7 +423,8 @@ cost_type (MusterBsData *data,
   return node && node->kind == MUSTER_BS_NODE_COST_TYPE ? node : NULL;
 }
 
-/* Every cost type of the game system, at zero; @used_only: those some cost names. */
+/* Every cost type of the game system, at zero; @used_only: the ones shown in a roster's
+ * totals, as New Recruit shows them: not hidden, and named by some cost in the data. */
 static GArray *
 zero_costs (MusterBsData *data,
             gboolean      used_only)
@@ -388,7 +434,8 @@ zero_costs (MusterBsData *data,
 
   for (const MusterBsNode *c = gs->first_child; c; c = c->next)
     if (c->kind == MUSTER_BS_NODE_COST_TYPE &&
-        (!used_only || muster_bs_data_cost_type_used (data, c->id)))
+        (!used_only || (muster_bs_data_cost_type_used (data, c->id) &&
+                        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))))
       _muster_bs_add_cost (costs, c->id, c->name, 0);
   return costs;
 }
@@ -418,7 +465,8 @@ compute_costs (const MusterBsContext *ctx,
                 found = TRUE;
               }
           if (!found)
-            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->name, c->value);
+            /* A cost of a type the game system lacks goes by its type id, as in New Recruit. */
+            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->type_id, c->value);
         }
   for (guint i = 0; i < costs->len; i++)
     {
@@ -888,6 +936,20 @@ ensure_force_info (MusterBsForce *force)
   g_array_set_clear_func (eff->profiles, (GDestroyNotify) clear_profile);
   eff->rules = g_array_new (FALSE, TRUE, sizeof (MusterBsRule));
   collect_info (&ctx, force->entry, eff->profiles, eff->rules, 0);
+  /* The root rules of its catalogue and the game system (and what it imports) are the
+   * force's too. */
+  {
+    g_autoptr(GPtrArray) files = muster_bs_data_root_files (force->roster->data, force->catalogue);
+
+    for (guint i = 0; i < files->len; i++)
+      {
+        const MusterBsNode *file = g_ptr_array_index (files, i);
+
+        for (const MusterBsNode *c = file->first_child; c; c = c->next)
+          if (c->place == MUSTER_BS_IN_ROOT && c->kind == MUSTER_BS_NODE_RULE)
+            add_rule (&ctx, eff->rules, c, NULL);
+      }
+  }
   eff->generation = force->roster->generation;
 }
 

@@ -82,6 +82,7 @@ struct _MusterBsRoster
   char               *name;
   char               *custom_notes;
   GPtrArray          *forces;      /* MusterBsForce* */
+  GHashTable         *options;     /* container key -> GArray of MusterBsOption */
   GPtrArray          *display_forces;
   guint               display_forces_generation;
   GHashTable         *limits;      /* interned cost type id -> double* set by the user */
@@ -111,6 +112,7 @@ GArray   *_muster_bs_group_options       (MusterBsRoster     *roster,
                                           MusterBsSelection  *sel);
 gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
                                           const char           *id);
+const MusterBsNode *_muster_bs_option_primary_link (const MusterBsOption *option);
 GArray   *_muster_bs_option_children     (MusterBsRoster       *roster,
                                           const MusterBsOption *option);
 gboolean  _muster_bs_option_merges       (MusterBsRoster       *roster,
@@ -177,6 +179,8 @@ void      _muster_bs_add_cost            (GArray             *costs,
                                           const char         *type_id,
                                           const char         *name,
                                           double              value);
+
+GPtrArray *_muster_bs_selection_messages (MusterBsSelection *sel);
 
 /* muster-bs-validate.c */
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);

@@ -84,6 +84,8 @@ muster_bs_roster_new (MusterBsData *data,
   self->forces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_force_free);
   self->limits = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) free_retired);
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
   return self;
@@ -103,6 +105,7 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->costs, g_array_unref);
   g_clear_pointer (&self->limits_out, g_array_unref);
   g_ptr_array_unref (self->retired);
+  g_hash_table_unref (self->options);
   g_free (self);
 }
 
@@ -427,10 +430,8 @@ muster_bs_roster_duplicate_force (MusterBsRoster *self,
 {
   GPtrArray *list = force->parent ? force->parent->forces : self->forces;
   MusterBsForce *copy = copy_force (self, force->parent, force);
-  guint i = list->len;
 
-  g_ptr_array_find (list, force, &i);
-  g_ptr_array_insert (list, MIN (i + 1, list->len), copy);
+  g_ptr_array_add (list, copy);
   _muster_bs_roster_changed (self);
   return copy;
 }
@@ -706,6 +707,34 @@ muster_bs_roster_select (MusterBsRoster    *self,
   return sel;
 }
 
+GPtrArray *
+muster_bs_roster_list_entries (MusterBsRoster    *self,
+                               MusterBsForce     *force,
+                               MusterBsSelection *parent)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  GPtrArray *ids = g_ptr_array_sized_new (options->len);
+
+  for (guint i = 0; i < options->len; i++)
+    g_ptr_array_add (ids, (gpointer) g_array_index (options, MusterBsOption, i).entry_id);
+  return ids;
+}
+
+gboolean
+muster_bs_roster_entry_hidden (MusterBsRoster    *self,
+                               MusterBsForce     *force,
+                               MusterBsSelection *parent,
+                               const char        *entry_id)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  MusterBsContext ctx = { self, force, parent, NULL };
+
+  for (guint i = 0; i < options->len; i++)
+    if (_muster_bs_option_matches (&g_array_index (options, MusterBsOption, i), entry_id))
+      return _muster_bs_option_hidden (&ctx, &g_array_index (options, MusterBsOption, i));
+  return TRUE;
+}
+
 MusterBsSelection *
 muster_bs_roster_remove_selection (MusterBsRoster    *self,
                                    MusterBsSelection *selection,
@@ -761,10 +790,9 @@ muster_bs_roster_duplicate_selection (MusterBsRoster    *self,
 {
   GPtrArray *list = selection->parent ? selection->parent->children : selection->force->selections;
   MusterBsSelection *copy = copy_selection (self, selection->force, selection->parent, selection);
-  guint i = list->len;
 
-  g_ptr_array_find (list, selection, &i);
-  g_ptr_array_insert (list, MIN (i + 1, list->len), copy);
+  /* Made last, as New Recruit makes it: it comes after same-named selections. */
+  g_ptr_array_add (list, copy);
   _muster_bs_roster_changed (self);
   return copy;
 }
