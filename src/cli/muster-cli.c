@@ -23,6 +23,8 @@ static const MusterCliCommand commands[] = {
   { "preview", N_("Exact odds of a combat procedure"), muster_cli_preview },
   { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
     muster_cli_simulate },
+  { "catalogue", N_("List a folder of BattleScribe data: game system, forces, catalogues"),
+    muster_cli_catalogue },
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
   { "validate", N_("Check that every army list of a document is legal"), muster_cli_validate },
   { "export", N_("Export army lists and sheets as text, Markdown, HTML or PDF"), muster_cli_export },

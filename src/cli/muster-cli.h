@@ -33,6 +33,8 @@ int  muster_cli_simulate    (int          argc,
 int  muster_cli_export      (int argc, char **argv);
 int  muster_cli_generate    (int          argc,
                              char       **argv);
+int  muster_cli_catalogue   (int          argc,
+                             char       **argv);
 int  muster_cli_cost        (int          argc,
                              char       **argv);
 int  muster_cli_validate    (int          argc,
