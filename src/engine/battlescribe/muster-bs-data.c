@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "muster-bs-private.h"
+#include "muster-bs-zip.h"
 
 /* Chains of links longer than this are cycles (no real data chains more than a few). */
 #define MAX_LINK_HOPS 32
@@ -93,10 +94,15 @@ muster_bs_data_add_bytes (MusterBsData  *self,
 
   if (_muster_bs_is_zip (data, length))
     {
-      /* Unzipping lands with muster-bs-zip.c (branch bs-io). */
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: zipped BattleScribe data cannot be read yet", name);
-      return FALSE;
+      g_autoptr(GBytes) inner = muster_bs_zip_extract (bytes, name, MUSTER_BS_MAX_FILE_SIZE,
+                                                       error);
+      const char *inner_data;
+      gsize inner_length;
+
+      if (inner == NULL)
+        return FALSE;
+      inner_data = g_bytes_get_data (inner, &inner_length);
+      return _muster_bs_load_xml (self, name, inner_data, inner_length, error);
     }
   return _muster_bs_load_xml (self, name, data, length, error);
 }

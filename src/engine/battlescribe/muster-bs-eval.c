@@ -1,0 +1,803 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bs"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "muster-bs-roster-private.h"
+
+/*
+ * Modifiers and conditions, and the effective values of a selection they give.
+ *
+ * What is incremental: each selection caches its name, hidden flag, costs, categories,
+ * profiles and rules, stamped with the roster's generation; a getter recomputes only when an
+ * edit has happened since. Any edit bumps the generation, so after an edit every selection
+ * asked about is evaluated again (once); there is no finer dependency tracking yet, because
+ * conditions may look anywhere in the roster (scope roster, primary-catalogue …).
+ * A selection whose values depend on themselves (a repeat on its own cost) sees its previous
+ * values while being computed, as BattleScribe's single pass does.
+ */
+
+typedef void (*ModifierFunc) (const MusterBsNode *modifier,
+                              double              times,
+                              gpointer            user_data);
+
+static gboolean conditions_hold (const MusterBsContext *ctx,
+                                 const MusterBsNode    *owner,
+                                 const MusterBsOption  *option);
+
+static gboolean
+compare (const char *type,
+         double      value,
+         double      target)
+{
+  if (strcmp (type, "equalTo") == 0)
+    return value == target;
+  if (strcmp (type, "notEqualTo") == 0)
+    return value != target;
+  if (strcmp (type, "lessThan") == 0)
+    return value < target;
+  if (strcmp (type, "greaterThan") == 0)
+    return value > target;
+  if (strcmp (type, "atLeast") == 0)
+    return value >= target;
+  if (strcmp (type, "atMost") == 0)
+    return value <= target;
+  return FALSE;
+}
+
+static gboolean
+condition_holds (const MusterBsContext *ctx,
+                 const MusterBsNode    *cond,
+                 const MusterBsOption  *option)
+{
+  const char *type = cond->type ? cond->type : "";
+
+  if (strcmp (type, "always") == 0)
+    return TRUE;
+  if (strcmp (type, "never") == 0)
+    return FALSE;
+  if (strcmp (type, "instanceOf") == 0)
+    return _muster_bs_instance_of (ctx, cond, option);
+  if (strcmp (type, "notInstanceOf") == 0)
+    return !_muster_bs_instance_of (ctx, cond, option);
+  return compare (type, _muster_bs_query (ctx, cond, cond->child_id, option), cond->value);
+}
+
+static gboolean
+group_holds (const MusterBsContext *ctx,
+             const MusterBsNode    *group,
+             const MusterBsOption  *option)
+{
+  gboolean any = g_strcmp0 (group->type, "or") == 0;
+  gboolean seen = FALSE;
+
+  for (const MusterBsNode *c = group->first_child; c; c = c->next)
+    {
+      gboolean holds;
+
+      if (c->kind == MUSTER_BS_NODE_CONDITION)
+        holds = condition_holds (ctx, c, option);
+      else if (c->kind == MUSTER_BS_NODE_CONDITION_GROUP)
+        holds = group_holds (ctx, c, option);
+      else
+        continue;
+      seen = TRUE;
+      if (any && holds)
+        return TRUE;
+      if (!any && !holds)
+        return FALSE;
+    }
+  return any ? !seen : TRUE;
+}
+
+static gboolean
+conditions_hold (const MusterBsContext *ctx,
+                 const MusterBsNode    *owner,
+                 const MusterBsOption  *option)
+{
+  for (const MusterBsNode *c = owner->first_child; c; c = c->next)
+    {
+      if (c->kind == MUSTER_BS_NODE_CONDITION && !condition_holds (ctx, c, option))
+        return FALSE;
+      if (c->kind == MUSTER_BS_NODE_CONDITION_GROUP && !group_holds (ctx, c, option))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* How many times a modifier (or group) applies: 0 when its conditions fail, else 1, or what
+ * its repeats count. */
+static double
+times_of (const MusterBsContext *ctx,
+          const MusterBsNode    *owner,
+          const MusterBsOption  *option)
+{
+  double times = 1;
+  gboolean repeated = FALSE;
+
+  if (!conditions_hold (ctx, owner, option))
+    return 0;
+  for (const MusterBsNode *r = owner->first_child; r; r = r->next)
+    {
+      double q, steps;
+
+      if (r->kind != MUSTER_BS_NODE_REPEAT)
+        continue;
+      if (!repeated)
+        times = 0;
+      repeated = TRUE;
+      if (r->value <= 0)
+        continue;
+      q = _muster_bs_query (ctx, r, r->child_id, option);
+      steps = muster_bs_node_has_flag (r, MUSTER_BS_FLAG_ROUND_UP) ? ceil (q / r->value)
+                                                                    : floor (q / r->value + 1e-9);
+      times += steps * r->repeats;
+    }
+  return times;
+}
+
+static void
+each_modifier (const MusterBsContext *ctx,
+               const MusterBsNode    *owner,
+               const MusterBsOption  *option,
+               const char            *field,
+               double                 outer,
+               ModifierFunc           func,
+               gpointer               user_data)
+{
+  if (owner == NULL)
+    return;
+  for (const MusterBsNode *m = owner->first_child; m; m = m->next)
+    {
+      double times;
+
+      if (m->kind == MUSTER_BS_NODE_MODIFIER)
+        {
+          if (field != NULL && g_strcmp0 (m->field, field) != 0)
+            continue;
+          times = times_of (ctx, m, option);
+          if (times > 0)
+            func (m, times * outer, user_data);
+        }
+      else if (m->kind == MUSTER_BS_NODE_MODIFIER_GROUP)
+        {
+          times = times_of (ctx, m, option);
+          if (times > 0)
+            each_modifier (ctx, m, option, field, outer * times, func, user_data);
+        }
+    }
+}
+
+static void
+each_owner_modifier (const MusterBsContext *ctx,
+                     const MusterBsNode   * const *owners,
+                     const MusterBsOption  *option,
+                     const char            *field,
+                     ModifierFunc           func,
+                     gpointer               user_data)
+{
+  for (guint i = 0; owners[i] != NULL || i == 0; i++)
+    {
+      if (owners[i] == NULL)
+        break;
+      each_modifier (ctx, owners[i], option, field, 1, func, user_data);
+    }
+}
+
+static void
+number_modifier (const MusterBsNode *m,
+                 double              times,
+                 gpointer            user_data)
+{
+  double *v = user_data;
+  double by = m->value;
+
+  if (g_strcmp0 (m->type, "set") == 0)
+    *v = by;
+  else if (g_strcmp0 (m->type, "increment") == 0)
+    *v += by * times;
+  else if (g_strcmp0 (m->type, "decrement") == 0)
+    *v -= by * times;
+  else if (g_strcmp0 (m->type, "multiply") == 0)
+    *v *= pow (by, times);
+  else if (g_strcmp0 (m->type, "divide") == 0 && by != 0)
+    *v /= pow (by, times);
+}
+
+double
+_muster_bs_modified_number (const MusterBsContext *ctx,
+                            const MusterBsNode   * const *owners,
+                            const char            *field,
+                            double                 value)
+{
+  each_owner_modifier (ctx, owners, NULL, field, number_modifier, &value);
+  return value;
+}
+
+static void
+bool_modifier (const MusterBsNode *m,
+               double              times,
+               gpointer            user_data)
+{
+  gboolean *v = user_data;
+
+  if (g_strcmp0 (m->type, "set") == 0)
+    *v = g_strcmp0 (m->text, "true") == 0 || g_strcmp0 (m->text, "1") == 0;
+}
+
+gboolean
+_muster_bs_modified_hidden (const MusterBsContext *ctx,
+                            const MusterBsNode   * const *owners,
+                            gboolean               hidden)
+{
+  each_owner_modifier (ctx, owners, NULL, "hidden", bool_modifier, &hidden);
+  return hidden;
+}
+
+gboolean
+_muster_bs_option_hidden (const MusterBsContext *ctx,
+                          const MusterBsOption  *option)
+{
+  const MusterBsNode *owners[] = { option->entry, option->link, NULL };
+  gboolean hidden = muster_bs_node_has_flag (option->entry, MUSTER_BS_FLAG_HIDDEN) ||
+                    (option->link && muster_bs_node_has_flag (option->link, MUSTER_BS_FLAG_HIDDEN));
+
+  each_owner_modifier (ctx, owners, option, "hidden", bool_modifier, &hidden);
+  return hidden;
+}
+
+typedef struct
+{
+  GString  *s;
+  gboolean  numeric;   /* the last set was a number: BattleScribe keeps it as text anyway */
+} Text;
+
+static void
+format_number (GString *s,
+               double   v)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_string_truncate (s, 0);
+  if (v == floor (v) && fabs (v) < 1e15)
+    g_string_append_printf (s, "%.0f", v);
+  else
+    g_string_append (s, g_ascii_dtostr (buf, sizeof buf, v));
+}
+
+static void
+text_modifier (const MusterBsNode *m,
+               double              times,
+               gpointer            user_data)
+{
+  Text *t = user_data;
+  const char *by = m->text ? m->text : "";
+
+  if (g_strcmp0 (m->type, "set") == 0)
+    {
+      g_string_assign (t->s, by);
+    }
+  else if (g_strcmp0 (m->type, "append") == 0)
+    {
+      if (t->s->len > 0 && *by)
+        g_string_append_c (t->s, ' ');
+      g_string_append (t->s, by);
+    }
+  else if (g_strcmp0 (m->type, "prepend") == 0)
+    {
+      if (t->s->len > 0 && *by)
+        g_string_prepend_c (t->s, ' ');
+      g_string_prepend (t->s, by);
+    }
+  else if (g_strcmp0 (m->type, "increment") == 0 || g_strcmp0 (m->type, "decrement") == 0)
+    {
+      char *end = NULL;
+      double v = g_ascii_strtod (t->s->str, &end);
+
+      if (end != t->s->str)
+        {
+          v += (g_strcmp0 (m->type, "increment") == 0 ? 1 : -1) * m->value * times;
+          format_number (t->s, v);
+        }
+    }
+}
+
+/* A text field after modifiers, interned. */
+static const char *
+modified_text (const MusterBsContext *ctx,
+               const MusterBsNode   * const *owners,
+               const MusterBsOption  *option,
+               const char            *field,
+               const char            *value)
+{
+  Text t = { g_string_new (value ? value : ""), FALSE };
+  const char *out;
+
+  each_owner_modifier (ctx, owners, option, field, text_modifier, &t);
+  out = muster_bs_data_intern (ctx->roster->data, t.s->str);
+  g_string_free (t.s, TRUE);
+  return out;
+}
+
+void
+_muster_bs_add_cost (GArray     *costs,
+                     const char *type_id,
+                     const char *name,
+                     double      value)
+{
+  MusterBsCost cost = { type_id, name, value };
+
+  for (guint i = 0; i < costs->len; i++)
+    {
+      MusterBsCost *c = &g_array_index (costs, MusterBsCost, i);
+
+      if (g_strcmp0 (c->type_id, type_id) == 0)
+        {
+          c->value += value;
+          return;
+        }
+    }
+  g_array_append_val (costs, cost);
+}
+
+void
+_muster_bs_effective_clear (MusterBsEffective *eff)
+{
+  g_clear_pointer (&eff->costs, g_array_unref);
+  g_clear_pointer (&eff->shown_costs, g_array_unref);
+  g_clear_pointer (&eff->total_costs, g_array_unref);
+  g_clear_pointer (&eff->categories, g_array_unref);
+  g_clear_pointer (&eff->profiles, g_array_unref);
+  g_clear_pointer (&eff->rules, g_array_unref);
+  eff->generation = 0;
+}
+
+static void
+clear_profile (MusterBsProfile *p)
+{
+  g_clear_pointer (&p->characteristics, g_array_unref);
+}
+
+static const MusterBsNode *
+cost_type (MusterBsData *data,
+           const char   *id)
+{
+  const MusterBsNode *node = muster_bs_data_lookup (data, id);
+
+  return node && node->kind == MUSTER_BS_NODE_COST_TYPE ? node : NULL;
+}
+
+/* Every cost type of the game system, at zero, so each selection lists them all. */
+static GArray *
+zero_costs (MusterBsData *data)
+{
+  GArray *costs = g_array_new (FALSE, TRUE, sizeof (MusterBsCost));
+  const MusterBsNode *gs = muster_bs_data_get_game_system (data);
+
+  for (const MusterBsNode *c = gs->first_child; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_COST_TYPE)
+      _muster_bs_add_cost (costs, c->id, c->name, 0);
+  return costs;
+}
+
+static void
+compute_costs (const MusterBsContext *ctx,
+               MusterBsSelection     *sel,
+               const MusterBsNode   * const *owners)
+{
+  MusterBsData *data = ctx->roster->data;
+  GArray *costs = zero_costs (data);
+
+  /* The entry's costs, then the link's over them. */
+  for (int k = 0; k < 2; k++)
+    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
+      if (c->kind == MUSTER_BS_NODE_COST && c->type_id)
+        {
+          const MusterBsNode *type = cost_type (data, c->type_id);
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < costs->len; i++)
+            if (g_strcmp0 (g_array_index (costs, MusterBsCost, i).type_id, c->type_id) == 0)
+              {
+                g_array_index (costs, MusterBsCost, i).value = c->value;
+                found = TRUE;
+              }
+          if (!found)
+            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->name, c->value);
+        }
+  for (guint i = 0; i < costs->len; i++)
+    {
+      MusterBsCost *c = &g_array_index (costs, MusterBsCost, i);
+
+      c->value = _muster_bs_modified_number (ctx, owners, c->type_id, c->value);
+    }
+  g_clear_pointer (&sel->eff.costs, g_array_unref);
+  sel->eff.costs = costs;
+  g_clear_pointer (&sel->eff.shown_costs, g_array_unref);
+  sel->eff.shown_costs = g_array_copy (costs);
+  for (guint i = 0; i < costs->len; i++)
+    g_array_index (sel->eff.shown_costs, MusterBsCost, i).value *= muster_bs_selection_get_number (sel);
+}
+
+typedef struct
+{
+  const MusterBsContext *ctx;
+  GArray                *cats;
+  GHashTable            *instance_ids;
+} CategoryEdit;
+
+static void
+category_modifier (const MusterBsNode *m,
+                   double              times,
+                   gpointer            user_data)
+{
+  CategoryEdit *e = user_data;
+  GArray *cats = e->cats;
+  const char *id = m->text;
+  gint found = -1;
+
+  for (guint i = 0; i < cats->len; i++)
+    if (g_strcmp0 (g_array_index (cats, MusterBsCategory, i).entry_id, id) == 0)
+      found = i;
+  if (g_strcmp0 (m->type, "add") == 0 && found < 0)
+    {
+      const MusterBsNode *cat = muster_bs_data_lookup (e->ctx->roster->data, id);
+      MusterBsCategory c = { id, id, cat && cat->name ? cat->name : id, FALSE };
+
+      g_array_append_val (cats, c);
+    }
+  else if (g_strcmp0 (m->type, "remove") == 0 && found >= 0)
+    g_array_remove_index (cats, found);
+  else if (g_strcmp0 (m->type, "set-primary") == 0)
+    {
+      for (guint i = 0; i < cats->len; i++)
+        g_array_index (cats, MusterBsCategory, i).primary = FALSE;
+      if (found < 0)
+        {
+          const MusterBsNode *cat = muster_bs_data_lookup (e->ctx->roster->data, id);
+          MusterBsCategory c = { id, id, cat && cat->name ? cat->name : id, TRUE };
+
+          g_array_append_val (cats, c);
+        }
+      else
+        g_array_index (cats, MusterBsCategory, found).primary = TRUE;
+    }
+  else if (g_strcmp0 (m->type, "unset-primary") == 0 && found >= 0)
+    g_array_index (cats, MusterBsCategory, found).primary = FALSE;
+}
+
+static void
+compute_categories (const MusterBsContext *ctx,
+                    MusterBsSelection     *sel,
+                    const MusterBsNode   * const *owners)
+{
+  MusterBsData *data = ctx->roster->data;
+  GArray *cats = g_array_new (FALSE, TRUE, sizeof (MusterBsCategory));
+  CategoryEdit e = { ctx, cats };
+
+  for (int k = 0; k < 2; k++)
+    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
+      if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK && c->target_id)
+        {
+          const MusterBsNode *cat = muster_bs_data_lookup (data, c->target_id);
+          MusterBsCategory mc = { c->id, c->target_id,
+                                  cat && cat->name ? cat->name : (c->name ? c->name : ""),
+                                  muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PRIMARY) };
+          gboolean dup = FALSE;
+
+          for (guint i = 0; i < cats->len; i++)
+            if (g_strcmp0 (g_array_index (cats, MusterBsCategory, i).entry_id, c->target_id) == 0)
+              {
+                dup = TRUE;
+                g_array_index (cats, MusterBsCategory, i).primary |= mc.primary;
+              }
+          if (!dup)
+            g_array_append_val (cats, mc);
+        }
+  each_owner_modifier (ctx, owners, NULL, "category", category_modifier, &e);
+  g_clear_pointer (&sel->eff.categories, g_array_unref);
+  sel->eff.categories = cats;
+}
+
+static void
+add_profile (const MusterBsContext *ctx,
+             GArray                *out,
+             const MusterBsNode    *profile,
+             const MusterBsNode    *link)
+{
+  const MusterBsNode *owners[] = { profile, link, NULL };
+  MusterBsProfile p = { 0 };
+
+  p.id = profile->id;
+  p.type_id = profile->type_id;
+  p.type_name = profile->type;
+  if (p.type_name == NULL && profile->type_id)
+    {
+      const MusterBsNode *type = muster_bs_data_lookup (ctx->roster->data, profile->type_id);
+
+      p.type_name = type ? type->name : NULL;
+    }
+  p.name = modified_text (ctx, owners, NULL, "name", link && link->name ? profile->name : profile->name);
+  p.hidden = _muster_bs_modified_hidden (ctx, owners,
+                                         muster_bs_node_has_flag (profile, MUSTER_BS_FLAG_HIDDEN) ||
+                                         (link && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_HIDDEN)));
+  p.characteristics = g_array_new (FALSE, TRUE, sizeof (MusterBsCharacteristic));
+  for (const MusterBsNode *c = profile->first_child; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_CHARACTERISTIC)
+      {
+        MusterBsCharacteristic ch = { c->name, c->type_id, NULL };
+
+        ch.value = modified_text (ctx, owners, NULL, c->type_id, c->text);
+        g_array_append_val (p.characteristics, ch);
+      }
+  g_array_append_val (out, p);
+}
+
+static void
+add_rule (const MusterBsContext *ctx,
+          GArray                *out,
+          const MusterBsNode    *rule,
+          const MusterBsNode    *link)
+{
+  const MusterBsNode *owners[] = { rule, link, NULL };
+  MusterBsRule r = { rule->id, NULL, NULL, FALSE };
+
+  r.name = modified_text (ctx, owners, NULL, "name", rule->name);
+  r.description = modified_text (ctx, owners, NULL, "description", rule->text);
+  r.hidden = _muster_bs_modified_hidden (ctx, owners,
+                                         muster_bs_node_has_flag (rule, MUSTER_BS_FLAG_HIDDEN) ||
+                                         (link && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_HIDDEN)));
+  g_array_append_val (out, r);
+}
+
+static void
+collect_info (const MusterBsContext *ctx,
+              const MusterBsNode    *owner,
+              GArray                *profiles,
+              GArray                *rules,
+              int                    depth)
+{
+  if (owner == NULL || depth > 8)
+    return;
+  for (const MusterBsNode *c = owner->first_child; c; c = c->next)
+    {
+      switch (c->kind)
+        {
+        case MUSTER_BS_NODE_PROFILE:
+          add_profile (ctx, profiles, c, NULL);
+          break;
+        case MUSTER_BS_NODE_RULE:
+          add_rule (ctx, rules, c, NULL);
+          break;
+        case MUSTER_BS_NODE_INFO_GROUP:
+          collect_info (ctx, c, profiles, rules, depth + 1);
+          break;
+        case MUSTER_BS_NODE_INFO_LINK:
+          {
+            const MusterBsNode *target = muster_bs_data_resolve_link (ctx->roster->data, c);
+
+            if (target == NULL)
+              break;
+            if (target->kind == MUSTER_BS_NODE_PROFILE)
+              add_profile (ctx, profiles, target, c);
+            else if (target->kind == MUSTER_BS_NODE_RULE)
+              add_rule (ctx, rules, target, c);
+            else if (target->kind == MUSTER_BS_NODE_INFO_GROUP)
+              collect_info (ctx, target, profiles, rules, depth + 1);
+          }
+          break;
+        default:
+          break;
+        }
+    }
+}
+
+static void
+total_costs (MusterBsSelection *sel)
+{
+  GArray *total = g_array_copy (sel->eff.shown_costs);
+
+  for (guint i = 0; i < sel->children->len; i++)
+    {
+      GArray *child = muster_bs_selection_get_total_costs (g_ptr_array_index (sel->children, i));
+
+      for (guint k = 0; child && k < child->len; k++)
+        {
+          MusterBsCost *c = &g_array_index (child, MusterBsCost, k);
+
+          _muster_bs_add_cost (total, c->type_id, c->name, c->value);
+        }
+    }
+  g_clear_pointer (&sel->eff.total_costs, g_array_unref);
+  sel->eff.total_costs = total;
+}
+
+void
+_muster_bs_ensure_effective (MusterBsSelection *sel)
+{
+  MusterBsRoster *roster = sel->force->roster;
+  MusterBsContext ctx = { roster, sel->force, sel->parent, sel };
+  const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
+  MusterBsEffective *eff = &sel->eff;
+  GArray *profiles, *rules;
+
+  if (eff->generation == roster->generation || eff->computing)
+    return;
+  eff->computing = TRUE;
+  eff->name = modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
+  eff->hidden = _muster_bs_option_hidden (&ctx, &sel->option);
+  compute_costs (&ctx, sel, owners);
+  compute_categories (&ctx, sel, owners);
+  profiles = g_array_new (FALSE, TRUE, sizeof (MusterBsProfile));
+  g_array_set_clear_func (profiles, (GDestroyNotify) clear_profile);
+  rules = g_array_new (FALSE, TRUE, sizeof (MusterBsRule));
+  collect_info (&ctx, sel->option.entry, profiles, rules, 0);
+  collect_info (&ctx, sel->option.link, profiles, rules, 0);
+  g_clear_pointer (&eff->profiles, g_array_unref);
+  g_clear_pointer (&eff->rules, g_array_unref);
+  eff->profiles = profiles;
+  eff->rules = rules;
+  eff->computing = FALSE;
+  total_costs (sel);
+  eff->generation = roster->generation;
+}
+
+const char *
+muster_bs_selection_get_name (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.name ? sel->eff.name : (sel->option.entry->name ? sel->option.entry->name : "");
+}
+
+gboolean
+muster_bs_selection_get_hidden (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.hidden;
+}
+
+GArray *
+muster_bs_selection_get_costs (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.shown_costs;
+}
+
+GArray *
+muster_bs_selection_get_total_costs (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.total_costs;
+}
+
+GArray *
+muster_bs_selection_get_categories (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.categories;
+}
+
+const MusterBsCategory *
+muster_bs_selection_get_primary_category (MusterBsSelection *sel)
+{
+  GArray *cats = muster_bs_selection_get_categories (sel);
+
+  for (guint i = 0; cats && i < cats->len; i++)
+    if (g_array_index (cats, MusterBsCategory, i).primary)
+      return &g_array_index (cats, MusterBsCategory, i);
+  return NULL;
+}
+
+GArray *
+muster_bs_selection_get_profiles (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.profiles;
+}
+
+GArray *
+muster_bs_selection_get_rules (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.rules;
+}
+
+/* Forces and the roster */
+
+static void
+add_costs (GArray *into,
+           GArray *from)
+{
+  for (guint i = 0; from && i < from->len; i++)
+    {
+      MusterBsCost *c = &g_array_index (from, MusterBsCost, i);
+
+      _muster_bs_add_cost (into, c->type_id, c->name, c->value);
+    }
+}
+
+GArray *
+muster_bs_force_get_costs (MusterBsForce *force)
+{
+  MusterBsRoster *roster = force->roster;
+
+  if (force->costs && force->generation == roster->generation)
+    return force->costs;
+  g_clear_pointer (&force->costs, g_array_unref);
+  force->costs = zero_costs (roster->data);
+  for (guint i = 0; i < force->selections->len; i++)
+    add_costs (force->costs,
+               muster_bs_selection_get_total_costs (g_ptr_array_index (force->selections, i)));
+  for (guint i = 0; i < force->forces->len; i++)
+    add_costs (force->costs, muster_bs_force_get_costs (g_ptr_array_index (force->forces, i)));
+  force->generation = roster->generation;
+  return force->costs;
+}
+
+GArray *
+muster_bs_force_get_categories (MusterBsForce *force)
+{
+  MusterBsData *data = force->roster->data;
+
+  if (force->categories)
+    return force->categories;
+  force->categories = g_array_new (FALSE, TRUE, sizeof (MusterBsCategory));
+  for (const MusterBsNode *c = force->entry->first_child; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK && c->target_id)
+      {
+        const MusterBsNode *cat = muster_bs_data_lookup (data, c->target_id);
+        MusterBsCategory mc = { c->id, c->target_id,
+                                cat && cat->name ? cat->name : (c->name ? c->name : ""), FALSE };
+
+        g_array_append_val (force->categories, mc);
+      }
+  return force->categories;
+}
+
+gboolean
+muster_bs_force_get_hidden (MusterBsForce *force)
+{
+  MusterBsContext ctx = { force->roster, force, NULL, NULL };
+  const MusterBsNode *owners[] = { force->entry, NULL };
+
+  return _muster_bs_modified_hidden (&ctx, owners,
+                                     muster_bs_node_has_flag (force->entry, MUSTER_BS_FLAG_HIDDEN));
+}
+
+GArray *
+muster_bs_roster_get_costs (MusterBsRoster *self)
+{
+  if (self->costs && self->costs_generation == self->generation)
+    return self->costs;
+  g_clear_pointer (&self->costs, g_array_unref);
+  self->costs = zero_costs (self->data);
+  for (guint i = 0; i < self->forces->len; i++)
+    add_costs (self->costs, muster_bs_force_get_costs (g_ptr_array_index (self->forces, i)));
+  g_clear_pointer (&self->limits_out, g_array_unref);
+  self->costs_generation = self->generation;
+  return self->costs;
+}
+
+GArray *
+muster_bs_roster_get_cost_limits (MusterBsRoster *self)
+{
+  const MusterBsNode *gs = muster_bs_data_get_game_system (self->data);
+
+  muster_bs_roster_get_costs (self);
+  if (self->limits_out)
+    return self->limits_out;
+  self->limits_out = g_array_new (FALSE, TRUE, sizeof (MusterBsCost));
+  for (const MusterBsNode *c = gs->first_child; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_COST_TYPE)
+      {
+        double *set = g_hash_table_lookup (self->limits, c->id);
+        double limit = set ? *set : c->value;
+
+        if (limit >= 0)
+          _muster_bs_add_cost (self->limits_out, c->id, c->name, limit);
+      }
+  return self->limits_out;
+}
