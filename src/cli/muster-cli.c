@@ -139,6 +139,19 @@ muster_cli_add_int (JsonBuilder *builder,
   json_builder_add_int_value (builder, value);
 }
 
+/* Numbers that are whole print as integers; fractions (per-figure formulas) as doubles. */
+void
+muster_cli_add_number (JsonBuilder *builder,
+                       const char  *name,
+                       double       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value == (gint64) value)
+    json_builder_add_int_value (builder, (gint64) value);
+  else
+    json_builder_add_double_value (builder, value);
+}
+
 void
 muster_cli_add_bool (JsonBuilder *builder,
                      const char  *name,
