@@ -220,28 +220,20 @@ cost_type_named (const MusterBsData *data,
 }
 
 static double
-roster_cost (MusterBsRoster *roster,
-             const char     *type_id)
+cost_in (GArray     *costs,
+         const char *type_id)
 {
-  GArray *costs = muster_bs_roster_get_costs (roster);
-
   for (guint i = 0; i < costs->len; i++)
-    if (g_array_index (costs, MusterBsCost, i).type_id == type_id ||
-        g_strcmp0 (g_array_index (costs, MusterBsCost, i).type_id, type_id) == 0)
+    if (g_strcmp0 (g_array_index (costs, MusterBsCost, i).type_id, type_id) == 0)
       return g_array_index (costs, MusterBsCost, i).value;
   return 0;
 }
 
 static double
-cost_of_force (MusterBsForce *force,
-               const char    *type_id)
+roster_cost (MusterBsRoster *roster,
+             const char     *type_id)
 {
-  GArray *costs = muster_bs_force_get_costs (force);
-
-  for (guint i = 0; i < costs->len; i++)
-    if (g_strcmp0 (g_array_index (costs, MusterBsCost, i).type_id, type_id) == 0)
-      return g_array_index (costs, MusterBsCost, i).value;
-  return 0;
+  return cost_in (muster_bs_roster_get_costs (roster), type_id);
 }
 
 /* Three Army Roster forces of @catalogue, each with its Detachment entry and a different
@@ -396,7 +388,7 @@ bench_roster (MusterBsData       *data,
       MusterBsSelection *first = muster_bs_force_get_n_selections (force) > 0
                                  ? muster_bs_force_get_selection (force, 0) : NULL;
 
-      g_print ("  force %u: %g pts, %s%s\n", f + 1, cost_of_force (force, pts),
+      g_print ("  force %u: %g pts, %s%s\n", f + 1, cost_in (muster_bs_force_get_costs (force), pts),
                first && muster_bs_selection_get_n_children (first) > 0
                ? "detachment " : "no detachment",
                first && muster_bs_selection_get_n_children (first) > 0
