@@ -23,6 +23,7 @@ muster_bs_data_new (void)
   self->catalogues = g_ptr_array_new ();
   self->files = g_ptr_array_new ();
   self->index = g_hash_table_new (g_str_hash, g_str_equal);
+  self->cost_types_used = g_hash_table_new (NULL, NULL);
   self->problems = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->problems, NULL);
   return self;
@@ -38,6 +39,7 @@ muster_bs_data_free (MusterBsData *self)
   g_ptr_array_unref (self->catalogues);
   g_ptr_array_unref (self->files);
   g_hash_table_unref (self->index);
+  g_hash_table_unref (self->cost_types_used);
   g_ptr_array_unref (self->problems);
   g_free (self);
 }
@@ -47,6 +49,14 @@ muster_bs_data_intern (MusterBsData *self,
                        const char   *s)
 {
   return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
+}
+
+gboolean
+muster_bs_data_cost_type_used (const MusterBsData *self,
+                               const char         *type_id)
+{
+  return g_hash_table_contains (self->cost_types_used,
+                                g_string_chunk_insert_const (self->strings, type_id));
 }
 
 guint
@@ -195,6 +205,8 @@ index_node (MusterBsData *self,
 {
   for (MusterBsNode *child = node->first_child; child; child = child->next)
     {
+      if (child->kind == MUSTER_BS_NODE_COST && child->type_id)
+        g_hash_table_add (self->cost_types_used, (gpointer) child->type_id);
       if (child->id != NULL && child->kind != MUSTER_BS_NODE_COST &&
           child->kind != MUSTER_BS_NODE_CHARACTERISTIC &&
           !g_hash_table_contains (self->index, child->id))
@@ -255,6 +267,7 @@ muster_bs_data_resolve (MusterBsData  *self,
     }
 
   g_hash_table_remove_all (self->index);
+  g_hash_table_remove_all (self->cost_types_used);
   g_ptr_array_set_size (self->problems, 0);
   g_ptr_array_add (self->problems, NULL);
   /* Catalogues first (a catalogue's own ids are what its entries mean), the game system

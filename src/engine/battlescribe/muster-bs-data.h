@@ -176,6 +176,9 @@ const char * const *muster_bs_data_get_problems     (const MusterBsData *self);
 /* Interns @s in the data set's string chunk. */
 const char         *muster_bs_data_intern           (MusterBsData  *self,
                                                      const char    *s);
+/* Whether some cost in the data is of this cost type (rosters total only those). */
+gboolean            muster_bs_data_cost_type_used   (const MusterBsData *self,
+                                                     const char         *type_id);
 guint               muster_bs_data_get_n_nodes      (const MusterBsData *self);
 
 /* Node helpers. */

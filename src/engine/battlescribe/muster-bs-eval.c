@@ -370,15 +370,17 @@ cost_type (MusterBsData *data,
   return node && node->kind == MUSTER_BS_NODE_COST_TYPE ? node : NULL;
 }
 
-/* Every cost type of the game system, at zero, so each selection lists them all. */
+/* Every cost type of the game system, at zero; @used_only: those some cost names. */
 static GArray *
-zero_costs (MusterBsData *data)
+zero_costs (MusterBsData *data,
+            gboolean      used_only)
 {
   GArray *costs = g_array_new (FALSE, TRUE, sizeof (MusterBsCost));
   const MusterBsNode *gs = muster_bs_data_get_game_system (data);
 
   for (const MusterBsNode *c = gs->first_child; c; c = c->next)
-    if (c->kind == MUSTER_BS_NODE_COST_TYPE)
+    if (c->kind == MUSTER_BS_NODE_COST_TYPE &&
+        (!used_only || muster_bs_data_cost_type_used (data, c->id)))
       _muster_bs_add_cost (costs, c->id, c->name, 0);
   return costs;
 }
@@ -389,7 +391,8 @@ compute_costs (const MusterBsContext *ctx,
                const MusterBsNode   * const *owners)
 {
   MusterBsData *data = ctx->roster->data;
-  GArray *costs = zero_costs (data);
+  GArray *costs = zero_costs (data, FALSE);
+  g_autoptr(GHashTable) defined = g_hash_table_new (NULL, NULL);
 
   /* The entry's costs, then the link's over them. */
   for (int k = 0; k < 2; k++)
@@ -399,6 +402,7 @@ compute_costs (const MusterBsContext *ctx,
           const MusterBsNode *type = cost_type (data, c->type_id);
           gboolean found = FALSE;
 
+          g_hash_table_add (defined, (gpointer) muster_bs_data_intern (data, c->type_id));
           for (guint i = 0; i < costs->len; i++)
             if (g_strcmp0 (g_array_index (costs, MusterBsCost, i).type_id, c->type_id) == 0)
               {
@@ -413,6 +417,14 @@ compute_costs (const MusterBsContext *ctx,
       MusterBsCost *c = &g_array_index (costs, MusterBsCost, i);
 
       c->value = _muster_bs_modified_number (ctx, owners, c->type_id, c->value);
+    }
+  /* A cost type the entry does not name, and no modifier gave a value, is not tracked. */
+  for (guint i = costs->len; i > 0; i--)
+    {
+      MusterBsCost *c = &g_array_index (costs, MusterBsCost, i - 1);
+
+      if (c->value == 0 && !g_hash_table_contains (defined, c->type_id))
+        g_array_remove_index (costs, i - 1);
     }
   g_clear_pointer (&sel->eff.costs, g_array_unref);
   sel->eff.costs = costs;
@@ -524,6 +536,11 @@ add_profile (const MusterBsContext *ctx,
   p.hidden = _muster_bs_modified_hidden (ctx, owners,
                                          muster_bs_node_has_flag (profile, MUSTER_BS_FLAG_HIDDEN) ||
                                          (link && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_HIDDEN)));
+  if (p.hidden)
+    return;
+  p.page = link && link->page ? link->page : profile->page;
+  p.publication_id = profile->publication_id ? profile->publication_id
+                                             : (link ? link->publication_id : NULL);
   p.characteristics = g_array_new (FALSE, TRUE, sizeof (MusterBsCharacteristic));
   for (const MusterBsNode *c = profile->first_child; c; c = c->next)
     if (c->kind == MUSTER_BS_NODE_CHARACTERISTIC)
@@ -550,6 +567,11 @@ add_rule (const MusterBsContext *ctx,
   r.hidden = _muster_bs_modified_hidden (ctx, owners,
                                          muster_bs_node_has_flag (rule, MUSTER_BS_FLAG_HIDDEN) ||
                                          (link && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_HIDDEN)));
+  if (r.hidden)
+    return;
+  r.page = link && link->page ? link->page : rule->page;
+  r.publication_id = rule->publication_id ? rule->publication_id
+                                          : (link ? link->publication_id : NULL);
   g_array_append_val (out, r);
 }
 
@@ -573,7 +595,13 @@ collect_info (const MusterBsContext *ctx,
           add_rule (ctx, rules, c, NULL);
           break;
         case MUSTER_BS_NODE_INFO_GROUP:
-          collect_info (ctx, c, profiles, rules, depth + 1);
+          {
+            const MusterBsNode *owners[] = { c, NULL };
+
+            if (!_muster_bs_modified_hidden (ctx, owners,
+                                             muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN)))
+              collect_info (ctx, c, profiles, rules, depth + 1);
+          }
           break;
         case MUSTER_BS_NODE_INFO_LINK:
           {
@@ -586,7 +614,14 @@ collect_info (const MusterBsContext *ctx,
             else if (target->kind == MUSTER_BS_NODE_RULE)
               add_rule (ctx, rules, target, c);
             else if (target->kind == MUSTER_BS_NODE_INFO_GROUP)
-              collect_info (ctx, target, profiles, rules, depth + 1);
+              {
+                const MusterBsNode *owners[] = { target, c, NULL };
+                gboolean hidden = muster_bs_node_has_flag (target, MUSTER_BS_FLAG_HIDDEN) ||
+                                  muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN);
+
+                if (!_muster_bs_modified_hidden (ctx, owners, hidden))
+                  collect_info (ctx, target, profiles, rules, depth + 1);
+              }
           }
           break;
         default:
@@ -628,6 +663,9 @@ _muster_bs_ensure_effective (MusterBsSelection *sel)
     return;
   eff->computing = TRUE;
   eff->name = modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
+  eff->page = modified_text (&ctx, owners, &sel->option, "page",
+                             sel->option.link && sel->option.link->page ? sel->option.link->page
+                                                                        : sel->option.entry->page);
   eff->hidden = _muster_bs_option_hidden (&ctx, &sel->option);
   compute_costs (&ctx, sel, owners);
   compute_categories (&ctx, sel, owners);
@@ -650,6 +688,22 @@ muster_bs_selection_get_name (MusterBsSelection *sel)
 {
   _muster_bs_ensure_effective (sel);
   return sel->eff.name ? sel->eff.name : (sel->option.entry->name ? sel->option.entry->name : "");
+}
+
+const char *
+muster_bs_selection_get_page (MusterBsSelection *sel)
+{
+  _muster_bs_ensure_effective (sel);
+  return sel->eff.page && *sel->eff.page ? sel->eff.page : NULL;
+}
+
+const char *
+muster_bs_selection_get_publication_id (MusterBsSelection *sel)
+{
+  const MusterBsNode *entry = sel->option.entry;
+  const MusterBsNode *link = sel->option.link;
+
+  return link && link->publication_id ? link->publication_id : entry->publication_id;
 }
 
 gboolean
@@ -727,7 +781,7 @@ muster_bs_force_get_costs (MusterBsForce *force)
   if (force->costs && force->generation == roster->generation)
     return force->costs;
   g_clear_pointer (&force->costs, g_array_unref);
-  force->costs = zero_costs (roster->data);
+  force->costs = zero_costs (roster->data, TRUE);
   for (guint i = 0; i < force->selections->len; i++)
     add_costs (force->costs,
                muster_bs_selection_get_total_costs (g_ptr_array_index (force->selections, i)));
@@ -757,6 +811,37 @@ muster_bs_force_get_categories (MusterBsForce *force)
   return force->categories;
 }
 
+static void
+ensure_force_info (MusterBsForce *force)
+{
+  MusterBsContext ctx = { force->roster, force, NULL, NULL };
+  MusterBsEffective *eff = &force->eff;
+
+  if (eff->profiles && eff->generation == force->roster->generation)
+    return;
+  g_clear_pointer (&eff->profiles, g_array_unref);
+  g_clear_pointer (&eff->rules, g_array_unref);
+  eff->profiles = g_array_new (FALSE, TRUE, sizeof (MusterBsProfile));
+  g_array_set_clear_func (eff->profiles, (GDestroyNotify) clear_profile);
+  eff->rules = g_array_new (FALSE, TRUE, sizeof (MusterBsRule));
+  collect_info (&ctx, force->entry, eff->profiles, eff->rules, 0);
+  eff->generation = force->roster->generation;
+}
+
+GArray *
+muster_bs_force_get_profiles (MusterBsForce *force)
+{
+  ensure_force_info (force);
+  return force->eff.profiles;
+}
+
+GArray *
+muster_bs_force_get_rules (MusterBsForce *force)
+{
+  ensure_force_info (force);
+  return force->eff.rules;
+}
+
 gboolean
 muster_bs_force_get_hidden (MusterBsForce *force)
 {
@@ -773,7 +858,7 @@ muster_bs_roster_get_costs (MusterBsRoster *self)
   if (self->costs && self->costs_generation == self->generation)
     return self->costs;
   g_clear_pointer (&self->costs, g_array_unref);
-  self->costs = zero_costs (self->data);
+  self->costs = zero_costs (self->data, TRUE);
   for (guint i = 0; i < self->forces->len; i++)
     add_costs (self->costs, muster_bs_force_get_costs (g_ptr_array_index (self->forces, i)));
   g_clear_pointer (&self->limits_out, g_array_unref);

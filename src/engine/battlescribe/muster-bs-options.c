@@ -160,6 +160,47 @@ collect (MusterBsRoster    *roster,
   return walk.out;
 }
 
+/* What a selection of @option would offer, before it exists. */
+GArray *
+_muster_bs_option_children (MusterBsRoster       *roster,
+                            const MusterBsOption *option)
+{
+  Walk walk = { roster->data, NULL, g_ptr_array_new (), FALSE };
+
+  walk.out = g_array_new (FALSE, TRUE, sizeof (MusterBsOption));
+  g_array_set_clear_func (walk.out, (GDestroyNotify) _muster_bs_option_clear);
+  walk_children (&walk, option->entry, NULL, option->prefix, option->prefix, FALSE, 0);
+  if (option->link)
+    walk_children (&walk, option->link, NULL, option->prefix, option->prefix, FALSE, 0);
+  g_ptr_array_unref (walk.via);
+  return walk.out;
+}
+
+/* New Recruit's "collective recursive": an entry whose every child entry is collective,
+ * all the way down, is counted on one selection rather than instanced. */
+gboolean
+_muster_bs_option_merges (MusterBsRoster       *roster,
+                          const MusterBsOption *option,
+                          int                   depth)
+{
+  g_autoptr(GArray) children = NULL;
+
+  if (depth > 8)
+    return FALSE;
+  children = _muster_bs_option_children (roster, option);
+  for (guint i = 0; i < children->len; i++)
+    {
+      const MusterBsOption *c = &g_array_index (children, MusterBsOption, i);
+
+      if (!muster_bs_node_has_flag (c->entry, MUSTER_BS_FLAG_COLLECTIVE) &&
+          !(c->link && muster_bs_node_has_flag (c->link, MUSTER_BS_FLAG_COLLECTIVE)))
+        return FALSE;
+      if (!_muster_bs_option_merges (roster, c, depth + 1))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 GArray *
 _muster_bs_options (MusterBsRoster    *roster,
                     MusterBsForce     *force,

@@ -19,6 +19,7 @@ struct _MusterBsData
   GPtrArray    *files;         /* every root, game system included */
   GHashTable   *index;         /* interned id -> MusterBsNode* (first wins) */
   GPtrArray    *problems;      /* char*, NULL-terminated when read */
+  GHashTable   *cost_types_used; /* interned cost type ids some <cost> names */
   gboolean      resolved;
 };
 

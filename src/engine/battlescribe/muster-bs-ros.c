@@ -388,8 +388,8 @@ write_selection (xmlNode           *list,
   set (n, "entryId", sel->option.entry_id);
   set (n, "entryGroupId", sel->option.entry_group_id);
   set (n, "customName", sel->custom_name);
-  set (n, "page", sel->option.entry->page);
-  set (n, "publicationId", sel->option.entry->publication_id);
+  set (n, "page", muster_bs_selection_get_page (sel));
+  set (n, "publicationId", muster_bs_selection_get_publication_id (sel));
   set_number (n, "number", muster_bs_selection_get_number (sel));
   set (n, "type", muster_bs_selection_get_type (sel));
   if (sel->custom_notes)

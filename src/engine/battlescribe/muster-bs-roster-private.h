@@ -29,6 +29,7 @@ typedef struct
   guint       generation;
   guint       computing : 1;
   const char *name;
+  const char *page;
   gboolean    hidden;
   GArray     *costs;         /* MusterBsCost: per unit (before number) */
   GArray     *shown_costs;   /* MusterBsCost: times number */
@@ -48,7 +49,9 @@ struct _MusterBsSelection
   guint               serial;      /* insertion order, for BattleScribe's evaluation order */
   char               *custom_name;
   char               *custom_notes;
-  GPtrArray          *children;    /* MusterBsSelection* */
+  GPtrArray          *children;    /* MusterBsSelection*, in the order they were made */
+  GPtrArray          *display;     /* children in display order, cached */
+  guint               display_generation;
   MusterBsEffective   eff;
 };
 
@@ -62,9 +65,12 @@ struct _MusterBsForce
   char               *custom_name;
   char               *custom_notes;
   GPtrArray          *forces;      /* MusterBsForce* */
-  GPtrArray          *selections;  /* MusterBsSelection* */
+  GPtrArray          *selections;  /* MusterBsSelection*, in the order they were made */
+  GPtrArray          *display;     /* selections in display order, cached */
+  guint               display_generation;
   guint               generation;
   GArray             *categories;  /* MusterBsCategory, cached */
+  MusterBsEffective   eff;         /* profiles and rules */
   GArray             *costs;
   gboolean            hidden;
 };
@@ -100,6 +106,17 @@ GArray   *_muster_bs_group_options       (MusterBsRoster     *roster,
                                           MusterBsSelection  *sel);
 gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
                                           const char           *id);
+GArray   *_muster_bs_option_children     (MusterBsRoster       *roster,
+                                          const MusterBsOption *option);
+gboolean  _muster_bs_option_merges       (MusterBsRoster       *roster,
+                                          const MusterBsOption *option,
+                                          int                   depth);
+/* A list of selections in display order: New Recruit's, by name with numbers compared as
+ * numbers; cached until the next edit. */
+GPtrArray *_muster_bs_display_order      (MusterBsRoster     *roster,
+                                          GPtrArray          *list,
+                                          GPtrArray         **cache,
+                                          guint              *generation);
 
 /* muster-bs-roster.c */
 char     *_muster_bs_roster_new_id       (MusterBsRoster     *roster);

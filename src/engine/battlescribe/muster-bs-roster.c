@@ -239,8 +239,10 @@ muster_bs_force_free (MusterBsForce *force)
   g_free (force->custom_notes);
   g_ptr_array_unref (force->forces);
   g_ptr_array_unref (force->selections);
+  g_clear_pointer (&force->display, g_ptr_array_unref);
   g_clear_pointer (&force->categories, g_array_unref);
   g_clear_pointer (&force->costs, g_array_unref);
+  _muster_bs_effective_clear (&force->eff);
   g_free (force);
 }
 
@@ -451,11 +453,33 @@ muster_bs_force_get_n_forces (const MusterBsForce *force)
   return force->forces->len;
 }
 
+/* Child forces in the order their force entries are defined, as New Recruit lists them. */
 MusterBsForce *
 muster_bs_force_get_force (const MusterBsForce *force,
                            guint                index)
 {
-  return index < force->forces->len ? g_ptr_array_index (force->forces, index) : NULL;
+  guint n = 0;
+
+  for (const MusterBsNode *e = force->entry->first_child; e; e = e->next)
+    {
+      if (e->kind != MUSTER_BS_NODE_FORCE_ENTRY)
+        continue;
+      for (guint i = 0; i < force->forces->len; i++)
+        {
+          MusterBsForce *child = g_ptr_array_index (force->forces, i);
+
+          if (child->entry == e && n++ == index)
+            return child;
+        }
+    }
+  for (guint i = 0; i < force->forces->len; i++)
+    {
+      MusterBsForce *child = g_ptr_array_index (force->forces, i);
+
+      if (child->entry->parent != force->entry && n++ == index)
+        return child;
+    }
+  return NULL;
 }
 
 guint
@@ -464,11 +488,59 @@ muster_bs_force_get_n_selections (const MusterBsForce *force)
   return force->selections->len;
 }
 
+static gint
+compare_display (gconstpointer a,
+                 gconstpointer b)
+{
+  const char * const *ka = a;
+  const char * const *kb = b;
+
+  return strcmp (ka[1], kb[1]);
+}
+
+GPtrArray *
+_muster_bs_display_order (MusterBsRoster *roster,
+                          GPtrArray      *list,
+                          GPtrArray     **cache,
+                          guint          *generation)
+{
+  g_autoptr(GArray) keys = NULL;
+
+  if (*cache && *generation == roster->generation)
+    return *cache;
+  /* (selection, key) pairs; a stable sort keeps equal names in the order made. */
+  keys = g_array_sized_new (FALSE, FALSE, 2 * sizeof (gpointer), list->len);
+  for (guint i = 0; i < list->len; i++)
+    {
+      MusterBsSelection *sel = g_ptr_array_index (list, i);
+      gpointer pair[2] = { sel, g_utf8_collate_key_for_filename (muster_bs_selection_get_name (sel), -1) };
+
+      g_array_append_vals (keys, pair, 1);
+    }
+  g_array_sort (keys, compare_display);
+  g_clear_pointer (cache, g_ptr_array_unref);
+  *cache = g_ptr_array_sized_new (list->len);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      gpointer *pair = &((gpointer *) keys->data)[2 * i];
+
+      g_ptr_array_add (*cache, pair[0]);
+      g_free (pair[1]);
+    }
+  *generation = roster->generation;
+  return *cache;
+}
+
+/* In display order (see muster_bs_force_get_selection()). */
 MusterBsSelection *
 muster_bs_force_get_selection (const MusterBsForce *force,
                                guint                index)
 {
-  return index < force->selections->len ? g_ptr_array_index (force->selections, index) : NULL;
+  MusterBsForce *f = (MusterBsForce *) force;
+  GPtrArray *display = _muster_bs_display_order (f->roster, f->selections, &f->display,
+                                                 &f->display_generation);
+
+  return index < display->len ? g_ptr_array_index (display, index) : NULL;
 }
 
 /* Selections */
@@ -502,6 +574,7 @@ muster_bs_selection_free (MusterBsSelection *sel)
   g_free (sel->custom_notes);
   _muster_bs_option_clear (&sel->option);
   g_ptr_array_unref (sel->children);
+  g_clear_pointer (&sel->display, g_ptr_array_unref);
   _muster_bs_effective_clear (&sel->eff);
   g_free (sel);
 }
@@ -533,6 +606,19 @@ muster_bs_roster_select (MusterBsRoster    *self,
                    entry_id);
       return NULL;
     }
+  /* Inside a selection, an entry counted on one selection gets one more. */
+  if (parent != NULL && _muster_bs_option_merges (self, found, 0))
+    for (guint i = 0; i < parent->children->len; i++)
+      {
+        MusterBsSelection *existing = g_ptr_array_index (parent->children, i);
+
+        if (existing->option.entry_id == found->entry_id)
+          {
+            existing->number++;
+            _muster_bs_roster_changed (self);
+            return existing;
+          }
+      }
   sel = _muster_bs_selection_new (force, parent, found, NULL, 1);
   g_ptr_array_add (parent ? parent->children : force->selections, sel);
   _muster_bs_roster_changed (self);
@@ -719,5 +805,9 @@ MusterBsSelection *
 muster_bs_selection_get_child (const MusterBsSelection *sel,
                                guint                    index)
 {
-  return index < sel->children->len ? g_ptr_array_index (sel->children, index) : NULL;
+  MusterBsSelection *s = (MusterBsSelection *) sel;
+  GPtrArray *display = _muster_bs_display_order (s->force->roster, s->children, &s->display,
+                                                 &s->display_generation);
+
+  return index < display->len ? g_ptr_array_index (display, index) : NULL;
 }

@@ -76,6 +76,8 @@ typedef struct
  * @type_name: its profile type's name
  * @hidden: hidden after modifiers
  * @characteristics: (element-type MusterBsCharacteristic): its characteristics
+ * @page: (nullable): its page (an info link's own page over its target's)
+ * @publication_id: (nullable): its publication
  */
 typedef struct
 {
@@ -85,6 +87,8 @@ typedef struct
   const char *type_name;
   gboolean    hidden;
   GArray     *characteristics;
+  const char *page;
+  const char *publication_id;
 } MusterBsProfile;
 
 /**
@@ -93,6 +97,8 @@ typedef struct
  * @name: its name after modifiers
  * @description: its description after modifiers
  * @hidden: hidden after modifiers
+ * @page: (nullable): its page (an info link's own page over its target's)
+ * @publication_id: (nullable): its publication
  */
 typedef struct
 {
@@ -100,6 +106,8 @@ typedef struct
   const char *name;
   const char *description;
   gboolean    hidden;
+  const char *page;
+  const char *publication_id;
 } MusterBsRule;
 
 /**
@@ -150,7 +158,7 @@ MusterBsForce   *muster_bs_roster_find_force     (const MusterBsRoster *self,
                                                   const char          *id);
 MusterBsSelection *muster_bs_roster_find_selection (const MusterBsRoster *self,
                                                   const char          *id);
-/* The roster's costs per cost type of the game system (every type, zero included). */
+/* The roster's costs per cost type: every type some cost of the data is of, zero or not. */
 GArray          *muster_bs_roster_get_costs      (MusterBsRoster      *self);
 /* The cost limits: every cost type with a limit set or a defaultCostLimit >= 0. */
 GArray          *muster_bs_roster_get_cost_limits (MusterBsRoster     *self);
@@ -198,6 +206,9 @@ void             muster_bs_force_set_custom_notes (MusterBsForce      *force,
 const MusterBsNode *muster_bs_force_get_entry    (const MusterBsForce *force);
 MusterBsForce   *muster_bs_force_get_parent      (const MusterBsForce *force);
 gboolean         muster_bs_force_get_hidden      (MusterBsForce       *force);
+/* Child forces come in the order of their force entries' definitions, selections by name
+ * (numbers in names compared as numbers), as New Recruit shows them; the indexes of
+ * remove/insert are positions in the order things were made. */
 guint            muster_bs_force_get_n_forces    (const MusterBsForce *force);
 MusterBsForce   *muster_bs_force_get_force       (const MusterBsForce *force,
                                                   guint                index);
@@ -206,6 +217,9 @@ MusterBsSelection *muster_bs_force_get_selection (const MusterBsForce *force,
                                                   guint                index);
 /* The force's categories (its entry's category links): (element-type MusterBsCategory). */
 GArray          *muster_bs_force_get_categories  (MusterBsForce       *force);
+/* The force entry's profiles and rules (as for selections). */
+GArray          *muster_bs_force_get_profiles    (MusterBsForce       *force);
+GArray          *muster_bs_force_get_rules       (MusterBsForce       *force);
 /* The costs of everything in the force (child forces included). */
 GArray          *muster_bs_force_get_costs       (MusterBsForce       *force);
 
@@ -267,8 +281,11 @@ GArray          *muster_bs_selection_get_costs   (MusterBsSelection   *sel);
 GArray          *muster_bs_selection_get_total_costs (MusterBsSelection *sel);
 GArray          *muster_bs_selection_get_categories (MusterBsSelection *sel);
 const MusterBsCategory *muster_bs_selection_get_primary_category (MusterBsSelection *sel);
+/* Page after modifiers, and publication id, of the selection's entry. */
+const char      *muster_bs_selection_get_page    (MusterBsSelection   *sel);
+const char      *muster_bs_selection_get_publication_id (MusterBsSelection *sel);
 /* (element-type MusterBsProfile) and (element-type MusterBsRule), infoLinks and
- * infoGroups resolved. */
+ * infoGroups resolved; hidden ones (and hidden info groups' contents) left out. */
 GArray          *muster_bs_selection_get_profiles (MusterBsSelection  *sel);
 GArray          *muster_bs_selection_get_rules   (MusterBsSelection   *sel);
 

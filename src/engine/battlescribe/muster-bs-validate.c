@@ -83,12 +83,16 @@ typedef struct
   const char           *cost_type;   /* NULL: count numbers */
   gboolean              group;       /* @option's entry is a group */
   gboolean              per_model;   /* amounts per parent model (scope parent) */
+  MusterBsSelection    *found;       /* the first selection counted */
+  gboolean              any;         /* count every selection (the whole, for percentages) */
 } Tally;
 
 static gboolean
-tally_matches (const Tally       *t,
+tally_matches (Tally             *t,
                MusterBsSelection *sel)
 {
+  if (t->any)
+    return TRUE;
   if (t->group)
     {
       for (guint i = 0; sel->option.via && i < sel->option.via->len; i++)
@@ -102,8 +106,8 @@ tally_matches (const Tally       *t,
 }
 
 static double
-tally_list (const Tally *t,
-            GPtrArray   *list)
+tally_list (Tally     *t,
+            GPtrArray *list)
 {
   double total = 0;
 
@@ -111,6 +115,8 @@ tally_list (const Tally *t,
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
 
+      if (tally_matches (t, sel) && t->found == NULL)
+        t->found = sel;
       if (tally_matches (t, sel))
         total += t->cost_type ? _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel),
                                                     t->cost_type)
@@ -123,19 +129,16 @@ tally_list (const Tally *t,
 }
 
 static double
-tally_force (const Tally   *t,
+tally_force (Tally         *t,
              MusterBsForce *force)
 {
-  double total = tally_list (t, force->selections);
+  double total;
+  gboolean deep = t->deep;
 
   /* Forces and the roster hold their selections at every depth. */
-  if (!t->deep)
-    {
-      Tally deep = *t;
-
-      deep.deep = TRUE;
-      total = tally_list (&deep, force->selections);
-    }
+  t->deep = TRUE;
+  total = tally_list (t, force->selections);
+  t->deep = deep;
   if (t->child_forces)
     for (guint i = 0; i < force->forces->len; i++)
       total += tally_force (t, g_ptr_array_index (force->forces, i));
@@ -217,6 +220,44 @@ constraint_message (const char *owner_name,
   return g_string_free (s, FALSE);
 }
 
+static double
+count_all_forces (GPtrArray *forces,
+                  gboolean   deep)
+{
+  double total = forces->len;
+
+  if (deep)
+    for (guint i = 0; i < forces->len; i++)
+      total += count_all_forces (((MusterBsForce *) g_ptr_array_index (forces, i))->forces, deep);
+  return total;
+}
+
+/* What a constraint counts in its scope. */
+static double
+tally_scope (const MusterBsContext *ctx,
+             Tally                 *t,
+             const char            *scope)
+{
+  double count = 0;
+
+  if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
+    {
+      t->per_model = TRUE;
+      return tally_list (t, ctx->parent ? ctx->parent->children : ctx->force->selections);
+    }
+  if (strcmp (scope, "roster") == 0)
+    {
+      gboolean child_forces = t->child_forces;
+
+      t->child_forces = TRUE;
+      for (guint i = 0; i < ctx->roster->forces->len; i++)
+        count += tally_force (t, g_ptr_array_index (ctx->roster->forces, i));
+      t->child_forces = child_forces;
+      return count;
+    }
+  return tally_force (t, ctx->force);
+}
+
 /* Judges one constraint of an option offered in a container. */
 static void
 check_constraint (Validation            *v,
@@ -244,7 +285,20 @@ check_constraint (Validation            *v,
   if ((max && limit < 0) || (!max && limit <= 0))
     return;
   if (strcmp (field, "forces") == 0)
-    return;  /* judged with the force entries; zero elsewhere (see constraint-field-forces) */
+    {
+      /* New Recruit counts the roster's forces for an entry's constraint on forces. */
+      if (!first_time (v, con->id, "roster"))
+        return;
+      count = strcmp (scope, "force") == 0
+              ? count_all_forces (ctx->force->forces, t.child_forces)
+              : count_all_forces (ctx->roster->forces, t.child_forces);
+      if ((max && count > limit) || (!max && count < limit))
+        add_finding (v, MUSTER_SEVERITY_ERROR, "roster", ctx->roster->id, NULL, con->parent->id,
+                     con->id, g_strdup (""),
+                     constraint_message (ctx->roster->name, max, count, limit, "forces",
+                                         node_name (option->entry)));
+      return;
+    }
   if (strcmp (field, "selections") != 0)
     {
       t.cost_type = field;
@@ -253,17 +307,14 @@ check_constraint (Validation            *v,
 
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
     {
-      GPtrArray *list = ctx->parent ? ctx->parent->children : ctx->force->selections;
-
       if (!first_time (v, con->id, ctx->parent ? ctx->parent->id : ctx->force->id))
         return;
-      t.per_model = TRUE;
-      count = tally_list (&t, list);
+      count = tally_scope (ctx, &t, scope);
       if (ctx->parent)
         {
           owner_type = "selection";
           owner_id = ctx->parent->id;
-          owner_entry_id = ctx->parent->option.entry_id;
+          owner_entry_id = ctx->parent->option.entry->id;
           owner_name = muster_bs_selection_get_name (ctx->parent);
           path = selection_path (ctx->parent);
         }
@@ -288,13 +339,7 @@ check_constraint (Validation            *v,
     {
       if (!first_time (v, con->id, "roster"))
         return;
-      for (guint i = 0; i < ctx->roster->forces->len; i++)
-        {
-          Tally all = t;
-
-          all.child_forces = TRUE;
-          count += tally_force (&all, g_ptr_array_index (ctx->roster->forces, i));
-        }
+      count = tally_scope (ctx, &t, scope);
       owner_type = "roster";
       owner_id = ctx->roster->id;
       owner_entry_id = NULL;
@@ -306,7 +351,7 @@ check_constraint (Validation            *v,
       /* force, and the scopes this engine judges per force */
       if (!first_time (v, con->id, ctx->force->id))
         return;
-      count = tally_force (&t, ctx->force);
+      count = tally_scope (ctx, &t, scope);
       owner_type = "force";
       owner_id = ctx->force->id;
       owner_entry_id = ctx->force->entry->id;
@@ -314,10 +359,36 @@ check_constraint (Validation            *v,
       path = force_path (ctx->force);
     }
 
+  if (muster_bs_node_has_flag (con, MUSTER_BS_FLAG_PERCENT))
+    {
+      Tally whole = t;
+      double all;
+
+      whole.any = TRUE;
+      whole.found = NULL;
+      all = tally_scope (ctx, &whole, scope);
+      count = all > 0 ? count * 100 / all : 0;
+    }
   if ((max && count > limit) || (!max && count < limit))
-    add_finding (v, MUSTER_SEVERITY_ERROR, owner_type, owner_id, owner_entry_id,
-                 option->entry->id, con->id, path,
-                 constraint_message (owner_name, max, count, limit, what, node_name (option->entry)));
+    {
+      char *message = constraint_message (owner_name, max, count, limit, what,
+                                          node_name (option->entry));
+
+      /* New Recruit puts the finding on a selection of the entry when there is one; a
+       * shortfall in a force is on the force as well. */
+      if (t.found != NULL && (max || strcmp (owner_type, "force") == 0))
+        add_finding (v, MUSTER_SEVERITY_ERROR, "selection", t.found->id,
+                     t.found->option.entry->id, con->parent->id, con->id,
+                     selection_path (t.found), g_strdup (message));
+      if (t.found == NULL || !max)
+        add_finding (v, MUSTER_SEVERITY_ERROR, owner_type, owner_id, owner_entry_id,
+                     con->parent->id, con->id, path, message);
+      else
+        {
+          g_free (message);
+          g_free (path);
+        }
+    }
   else
     g_free (path);
 }
@@ -385,7 +456,7 @@ check_selection (Validation        *v,
       const char *container = sel->parent ? muster_bs_selection_get_name (sel->parent)
                                           : muster_bs_force_get_name (sel->force);
 
-      add_finding (v, MUSTER_SEVERITY_ERROR, "selection", sel->id, sel->option.entry_id,
+      add_finding (v, MUSTER_SEVERITY_ERROR, "selection", sel->id, sel->option.entry->id,
                    sel->option.entry->id, "hidden", selection_path (sel),
                    g_strdup_printf ("%s cannot have any selections of %s (hidden)", container,
                                     muster_bs_selection_get_name (sel)));
@@ -484,10 +555,13 @@ check_force (Validation    *v,
       limit = _muster_bs_modified_number (&ctx, owners, con->id, con->value);
       if ((max && limit < 0) || (!max && limit <= 0))
         continue;
+      /* New Recruit counts nothing for a force entry's own constraint on forces (its child
+       * filter is the force entry, which no selection query matches): a minimum is never
+       * met and a maximum never broken. BattleScribe counts the forces. */
       where = g_strcmp0 (con->scope, "force") == 0 && force->parent ? force->parent->forces
                                                                     : v->roster->forces;
-      count = count_forces_of (where, force->entry,
-                               muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_FORCES));
+      count = 0 * count_forces_of (where, force->entry,
+                                   muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_FORCES));
       if ((max && count > limit) || (!max && count < limit))
         add_finding (v, MUSTER_SEVERITY_ERROR, "force", force->id, force->entry->id,
                      force->entry->id, con->id, force_path (force),
@@ -569,8 +643,8 @@ required_min (const MusterBsContext *ctx,
   for (int k = 0; k < 2; k++)
     for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
       if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->type, "min") == 0 &&
-          (c->field == NULL || strcmp (c->field, "selections") == 0) &&
-          (c->scope == NULL || strcmp (c->scope, "parent") == 0) &&
+          (c->field == NULL || strcmp (c->field, "selections") == 0 ||
+           strcmp (c->field, "forces") == 0) &&
           !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
         need = MAX (need, _muster_bs_modified_number (ctx, owners, c->id, c->value));
   return need;

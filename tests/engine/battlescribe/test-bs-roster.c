@@ -72,7 +72,7 @@ test_roster_select (void)
   /* Seven troopers break the max, and their 115 points the limit. */
   g_assert_cmpint (muster_bs_roster_set_count (roster, trooper, 7), ==, 2);
   findings = muster_test_bs_findings (roster);
-  g_assert_cmpstr (findings, ==, "roster - from costLimits/pts; selection se-squad from se-trooper/con-tr-max");
+  g_assert_cmpstr (findings, ==, "roster - from costLimits/pts; selection se-trooper from se-trooper/con-tr-max");
   g_clear_pointer (&findings, g_free);
   muster_bs_roster_set_count (roster, trooper, 1);
   findings = muster_test_bs_findings (roster);
