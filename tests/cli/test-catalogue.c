@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli-test-util.h"
+#include "muster-bs-zip.h"
 
 /* muster-cli catalogue: a folder of BattleScribe data listed, as text and JSON, and the
  * folders it cannot read. */
@@ -185,6 +186,54 @@ test_catalogue_links (void)
   remove_folder (dir);
 }
 
+/* Writes @src zipped as @dest, its one member named as @src. */
+static void
+zip_file (const char *src,
+          const char *dest)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *member = g_path_get_basename (src);
+  g_autoptr(GBytes) xml = NULL;
+  g_autoptr(GBytes) zip = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (src, &contents, &length, &error));
+  xml = g_bytes_new_take (g_steal_pointer (&contents), length);
+  zip = muster_bs_zip_store (member, xml, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (dest, g_bytes_get_data (zip, NULL), g_bytes_get_size (zip),
+                                      &error));
+}
+
+/* The fixtures zipped, as .gstz and .catz: the same listing. */
+static void
+test_catalogue_zipped (void)
+{
+  g_autofree char *fixtures = fixture_dir ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-cli-XXXXXX", NULL);
+  g_autofree char *gst = g_build_filename (fixtures, "skirmish.gst", NULL);
+  g_autofree char *cat = g_build_filename (fixtures, "skirmish-legion.cat", NULL);
+  g_autofree char *gstz = g_build_filename (dir, "skirmish.gstz", NULL);
+  g_autofree char *catz = g_build_filename (dir, "skirmish-legion.catz", NULL);
+  g_autofree char *plain = cli_stdout ("catalogue", fixtures, NULL);
+  g_autofree char *zipped = NULL;
+
+  zip_file (gst, gstz);
+  zip_file (cat, catz);
+  zipped = cli_stdout ("catalogue", dir, NULL);
+  g_assert_nonnull (strstr (zipped, "skirmish-legion.catz\n    Captain (unit) [ms-captain]\n"));
+  /* Only the file names differ. */
+  {
+    g_autoptr(GString) expected = g_string_new (plain);
+
+    g_string_replace (expected, "skirmish.gst", "skirmish.gstz", 0);
+    g_string_replace (expected, "skirmish-legion.cat", "skirmish-legion.catz", 0);
+    g_assert_cmpstr (zipped, ==, expected->str);
+  }
+  remove_folder (dir);
+}
+
 /* Folders that cannot be read: exit status 2 and a message naming the file and line. */
 static void
 test_catalogue_errors (void)
@@ -236,6 +285,7 @@ main (int   argc,
   g_test_add_func ("/cli/catalogue/text", test_catalogue_text);
   g_test_add_func ("/cli/catalogue/json", test_catalogue_json);
   g_test_add_func ("/cli/catalogue/links", test_catalogue_links);
+  g_test_add_func ("/cli/catalogue/zipped", test_catalogue_zipped);
   g_test_add_func ("/cli/catalogue/errors", test_catalogue_errors);
 
   return g_test_run ();
