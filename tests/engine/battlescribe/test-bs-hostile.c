@@ -173,32 +173,44 @@ test_hostile_zip_bomb (void)
   assert_refused (AS_CATALOGUE, zip, MUSTER_ENGINE_ERROR_TOO_LARGE, "hostile.cat", "more than");
 }
 
-/* A 1 GiB catalogue on disk (sparse: it takes no space) is refused before it is read, alone
- * and in a folder. */
+/* Makes @path a sparse file of 1 GiB: it takes no space on disk. */
+static void
+make_huge (const char *path)
+{
+  int fd = g_open (path, O_WRONLY | O_CREAT, 0600);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) 1 << 30), ==, 0);
+  close (fd);
+}
+
+/* A 1 GiB catalogue and a 1 GiB .catz on disk are refused before they are read, alone and in
+ * a folder. */
 static void
 test_hostile_huge_file (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
   g_autofree char *gst = g_build_filename (dir, "test.gst", NULL);
   g_autofree char *cat = g_build_filename (dir, "huge.cat", NULL);
+  g_autofree char *catz = g_build_filename (dir, "huge.catz", NULL);
   g_autoptr(MusterBsData) data = muster_bs_data_new ();
   g_autoptr(MusterBsData) folder = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GTimer) timer = g_timer_new ();
-  int fd;
 
   g_assert_nonnull (dir);
   g_assert_true (g_file_set_contents (gst, gst_text, -1, &error));
-  fd = g_open (cat, O_WRONLY | O_CREAT, 0600);
-  g_assert_cmpint (fd, >=, 0);
-  g_assert_cmpint (ftruncate (fd, (off_t) 1 << 30), ==, 0);
-  close (fd);
+  make_huge (cat);
+  make_huge (catz);
 
   g_assert_true (muster_bs_data_add_file (data, gst, &error));
-  g_assert_false (muster_bs_data_add_file (data, cat, &error));
-  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE);
-  g_assert_true (g_str_has_prefix (error->message, cat));
-  g_clear_error (&error);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (muster_bs_data_add_file (data, i == 0 ? cat : catz, &error));
+      g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE);
+      g_assert_true (g_str_has_prefix (error->message, i == 0 ? cat : catz));
+      g_clear_error (&error);
+    }
 
   folder = muster_bs_data_load_dir (dir, &error);
   g_assert_null (folder);
@@ -207,6 +219,7 @@ test_hostile_huge_file (void)
   g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 1.0);
 
   g_unlink (cat);
+  g_unlink (catz);
   g_unlink (gst);
   g_rmdir (dir);
 }
