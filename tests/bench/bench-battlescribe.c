@@ -236,9 +236,22 @@ roster_cost (MusterBsRoster *roster,
   return cost_in (muster_bs_roster_get_costs (roster), type_id);
 }
 
-/* Three Army Roster forces of @catalogue, each with its Detachment entry and a different
- * detachment chosen, then the catalogue's root units and models in turn, one force after the
- * other, until the roster costs @points. */
+/* The root selection of @force named @name, or NULL. */
+static MusterBsSelection *
+find_root_selection (MusterBsForce *force,
+                     const char    *name)
+{
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    if (g_strcmp0 (muster_bs_selection_get_name (muster_bs_force_get_selection (force, i)),
+                   name) == 0)
+      return muster_bs_force_get_selection (force, i);
+  return NULL;
+}
+
+/* Three Army Roster forces of @catalogue, each with its Detachment entry (auto-selected as
+ * required, or selected) and a different detachment chosen, the battle size in the first
+ * force only, then the catalogue's root units and models in turn, one force after the other,
+ * until the roster costs @points. */
 static MusterBsRoster *
 build_roster (MusterBsData       *data,
               const MusterBsNode *catalogue,
@@ -255,24 +268,24 @@ build_roster (MusterBsData       *data,
   for (guint f = 0; f < G_N_ELEMENTS (forces); f++)
     {
       g_autoptr(GError) error = NULL;
+      MusterBsSelection *detachment, *battle_size;
+      guint index;
 
       forces[f] = muster_bs_roster_add_force (roster, NULL, ARMY_ROSTER, catalogue->id, NULL,
                                               &error);
       if (forces[f] == NULL)
         g_error ("adding a force: %s", error->message);
-      for (const MusterBsNode *e = catalogue->first_child; e != NULL; e = e->next)
+      if (f > 0 && (battle_size = find_root_selection (forces[f], "Battle Size")) != NULL)
+        muster_bs_selection_free (muster_bs_roster_remove_selection (roster, battle_size, &index));
+      detachment = find_root_selection (forces[f], "Detachment");
+      for (const MusterBsNode *e = catalogue->first_child; detachment == NULL && e; e = e->next)
         if (e->place == MUSTER_BS_IN_ROOT && g_strcmp0 (e->name, "Detachment") == 0)
-          {
-            MusterBsSelection *detachment = muster_bs_roster_select (roster, forces[f], NULL,
-                                                                     e->id, NULL, NULL);
-
-            while (detachment != NULL && choice != NULL &&
-                   !muster_bs_roster_select (roster, forces[f], detachment, choice->id, NULL, NULL))
-              choice = choice->next;
-            if (choice != NULL)
-              choice = choice->next;
-            break;
-          }
+          detachment = muster_bs_roster_select (roster, forces[f], NULL, e->id, NULL, NULL);
+      while (detachment != NULL && choice != NULL &&
+             !muster_bs_roster_select (roster, forces[f], detachment, choice->id, NULL, NULL))
+        choice = choice->next;
+      if (choice != NULL)
+        choice = choice->next;
     }
 
   for (guint round = 0; round < 4 && roster_cost (roster, pts) < points; round++)
@@ -385,14 +398,13 @@ bench_roster (MusterBsData       *data,
   for (guint f = 0; f < muster_bs_roster_get_n_forces (roster); f++)
     {
       MusterBsForce *force = muster_bs_roster_get_force (roster, f);
-      MusterBsSelection *first = muster_bs_force_get_n_selections (force) > 0
-                                 ? muster_bs_force_get_selection (force, 0) : NULL;
+      MusterBsSelection *detachment = find_root_selection (force, "Detachment");
+      gboolean chosen = detachment && muster_bs_selection_get_n_children (detachment) > 0;
 
-      g_print ("  force %u: %g pts, %s%s\n", f + 1, cost_in (muster_bs_force_get_costs (force), pts),
-               first && muster_bs_selection_get_n_children (first) > 0
-               ? "detachment " : "no detachment",
-               first && muster_bs_selection_get_n_children (first) > 0
-               ? muster_bs_selection_get_name (muster_bs_selection_get_child (first, 0)) : "");
+      g_print ("  force %u: %g pts, %s%s\n", f + 1,
+               cost_in (muster_bs_force_get_costs (force), pts), chosen ? "detachment " : "no detachment",
+               chosen ? muster_bs_selection_get_name (muster_bs_selection_get_child (detachment, 0))
+                      : "");
     }
   for (guint i = 0; i < findings->len && i < 5; i++)
     g_print ("  finding: %s\n", ((MusterBsFinding *) findings->pdata[i])->message);
