@@ -132,7 +132,8 @@ forces_to_json (const MusterBsData *data,
       muster_cli_add_string (builder, "id", force->id);
       muster_cli_add_string (builder, "name", force->name);
       muster_cli_add_string (builder, "file", file_name (force->file));
-      muster_cli_add_bool (builder, "hidden", muster_bs_node_has_flag (force, MUSTER_BS_FLAG_HIDDEN));
+      muster_cli_add_bool (builder, "hidden",
+                           muster_bs_node_has_flag (force, MUSTER_BS_FLAG_HIDDEN));
       {
         g_auto(GStrv) categories = force_categories (data, force);
 
@@ -202,7 +203,8 @@ catalogue_to_json (const char         *dir,
       muster_cli_add_string (builder, "id", cat->id);
       muster_cli_add_string (builder, "name", cat->name);
       muster_cli_add_string (builder, "file", file_name (cat));
-      muster_cli_add_bool (builder, "library", muster_bs_node_has_flag (cat, MUSTER_BS_FLAG_LIBRARY));
+      muster_cli_add_bool (builder, "library",
+                           muster_bs_node_has_flag (cat, MUSTER_BS_FLAG_LIBRARY));
       json_builder_set_member_name (builder, "imports");
       json_builder_begin_array (builder);
       for (const MusterBsNode *link = cat->first_child; link != NULL; link = link->next)
@@ -281,7 +283,8 @@ print_text (const MusterBsData *data)
 
   for (const MusterBsNode *node = gst->first_child; node != NULL; node = node->next)
     if (node->kind == MUSTER_BS_NODE_COST_TYPE)
-      g_string_append_printf (costs, "%s%s", costs->len ? ", " : "", node->name ? node->name : node->id);
+      g_string_append_printf (costs, "%s%s", costs->len ? ", " : "",
+                              node->name ? node->name : node->id);
 
   /* TRANSLATORS: "Warhammer 40,000 — game system 3a2b-…, Warhammer 40,000.gst" */
   g_print (_("%s — game system %s, %s\n"), gst->name ? gst->name : "", gst->id, file_name (gst));

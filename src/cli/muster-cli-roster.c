@@ -264,7 +264,8 @@ selections_to_json (const RosterRun    *run,
       muster_cli_add_string (builder, "type_name", entry ? entry->name : NULL);
       muster_cli_add_string (builder, "kind", muster_bs_selection_get_type (sel));
       muster_cli_add_string (builder, "node", NULL);
-      muster_cli_add_string (builder, "parent", parent ? muster_bs_selection_get_id (parent) : NULL);
+      muster_cli_add_string (builder, "parent",
+                             parent ? muster_bs_selection_get_id (parent) : NULL);
       muster_cli_add_int (builder, "size", muster_bs_selection_get_number (sel));
       muster_cli_add_string (builder, "size_unit", NULL);
       muster_cli_add_number (builder, "cost", cost_of (muster_bs_selection_get_costs (sel),

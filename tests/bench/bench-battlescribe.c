@@ -402,7 +402,8 @@ bench_roster (MusterBsData       *data,
       gboolean chosen = detachment && muster_bs_selection_get_n_children (detachment) > 0;
 
       g_print ("  force %u: %g pts, %s%s\n", f + 1,
-               cost_in (muster_bs_force_get_costs (force), pts), chosen ? "detachment " : "no detachment",
+               cost_in (muster_bs_force_get_costs (force), pts),
+               chosen ? "detachment " : "no detachment",
                chosen ? muster_bs_selection_get_name (muster_bs_selection_get_child (detachment, 0))
                       : "");
     }
@@ -553,7 +554,8 @@ main (int   argc,
     {
       const MusterBsNode *cat = muster_bs_data_get_catalogues (whole)->pdata[i];
 
-      if (cat->text != NULL && g_str_has_suffix (cat->text, G_DIR_SEPARATOR_S "Imperium - Space Marines.cat"))
+      if (cat->text != NULL &&
+          g_str_has_suffix (cat->text, G_DIR_SEPARATOR_S "Imperium - Space Marines.cat"))
         bench_roster (whole, cat);
     }
 

@@ -161,15 +161,15 @@ test_catalogue_links (void)
   links = json_array_get_object_element (json_object_get_array_member (root, "catalogues"), 0);
   g_assert_cmpstr (json_object_get_string_member (links, "id"), ==, "c-links");
   g_assert_true (json_object_get_boolean_member (
-                   json_array_get_object_element (json_object_get_array_member (links, "imports"), 0),
-                   "root_entries"));
+                   json_array_get_object_element (
+                     json_object_get_array_member (links, "imports"), 0), "root_entries"));
   bolter = json_array_get_object_element (json_object_get_array_member (links, "entries"), 0);
   g_assert_cmpstr (json_object_get_string_member (bolter, "name"), ==, "Bolter");
   g_assert_cmpstr (json_object_get_string_member (bolter, "type"), ==, "upgrade");
   g_assert_cmpstr (json_object_get_string_member (bolter, "target"), ==, "ms-bolter");
   g_assert_true (json_object_get_null_member (
-                   json_array_get_object_element (json_object_get_array_member (links, "entries"), 1),
-                   "type"));
+                   json_array_get_object_element (
+                     json_object_get_array_member (links, "entries"), 1), "type"));
   problems = json_object_get_array_member (root, "problems");
   g_assert_cmpuint (json_array_get_length (problems), ==, 1);
   g_assert_nonnull (strstr (json_array_get_string_element (problems, 0),

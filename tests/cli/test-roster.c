@@ -128,8 +128,8 @@ test_roster_validate_json (void)
   g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (root, "counts"),
                                                "error"), ==, 3);
   g_assert_false (json_object_get_boolean_member (
-                    json_array_get_object_element (json_object_get_array_member (root, "forces"), 0),
-                    "legal"));
+                    json_array_get_object_element (
+                      json_object_get_array_member (root, "forces"), 0), "legal"));
   diagnostics = json_object_get_array_member (root, "diagnostics");
   g_assert_cmpuint (json_array_get_length (diagnostics), ==, 3);
   /* The cost limit is about the whole roster: no force, no path. */
@@ -203,7 +203,8 @@ test_roster_errors (void)
 
       run_cli (&run, NULL, commands[i], other, "--data", dir, NULL);
       g_assert_cmpint (run.status, ==, 2);
-      g_assert_nonnull (strstr (run.err, "other.ros:1: the roster is for game system another-game"));
+      g_assert_nonnull (strstr (run.err,
+                                "other.ros:1: the roster is for game system another-game"));
 
       run_cli (&run, NULL, commands[i], broken, "--data", dir, NULL);
       g_assert_cmpint (run.status, ==, 2);

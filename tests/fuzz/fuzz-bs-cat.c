@@ -92,7 +92,8 @@ use_in_roster (MusterBsData *set)
             n_forces++;
             for (const MusterBsNode *e = cat->first_child; e != NULL && n_selected < 6; e = e->next)
               if (e->place == MUSTER_BS_IN_ROOT && e->id != NULL &&
-                  (e->kind == MUSTER_BS_NODE_SELECTION_ENTRY || e->kind == MUSTER_BS_NODE_ENTRY_LINK))
+                  (e->kind == MUSTER_BS_NODE_SELECTION_ENTRY ||
+                   e->kind == MUSTER_BS_NODE_ENTRY_LINK))
                 {
                   g_autoptr(GError) select_error = NULL;
 
