@@ -30,6 +30,8 @@ static const MusterCliCommand commands[] = {
   { "export", N_("Export army lists and sheets as text, Markdown, HTML or PDF"), muster_cli_export },
   { "generate", N_("Generate a battlefield with seeded dice, as the rules do it"),
     muster_cli_generate },
+  { "battlescribe-adapter", N_("Speak the BattleScribe conformance suite’s adapter protocol"),
+    muster_cli_bs_adapter },
 };
 
 static char *

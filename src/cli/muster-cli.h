@@ -40,6 +40,8 @@ int  muster_cli_cost        (int          argc,
                              char       **argv);
 int  muster_cli_validate    (int          argc,
                              char       **argv);
+int  muster_cli_bs_adapter  (int          argc,
+                             char       **argv);
 
 int  muster_cli_parse       (GOptionContext  *context,
                              int             *argc,

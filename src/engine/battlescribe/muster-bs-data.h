@@ -69,6 +69,7 @@ enum
   MUSTER_BS_FLAG_LIBRARY         = 1 << 10,
   MUSTER_BS_FLAG_AUTOMATIC       = 1 << 11, /* New Recruit's automatic constraint */
   MUSTER_BS_FLAG_NEGATIVE        = 1 << 12, /* New Recruit's negative constraint */
+  MUSTER_BS_FLAG_NO_IMPORT       = 1 << 13, /* import="false" written out */
 };
 
 typedef struct _MusterBsNode MusterBsNode;

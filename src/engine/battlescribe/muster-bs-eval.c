@@ -278,10 +278,18 @@ text_modifier (const MusterBsNode *m,
 
   if (g_strcmp0 (m->type, "set") == 0)
     {
+      char *end = NULL;
+
       g_string_assign (t->s, by);
+      /* New Recruit keeps a number that was set as a number, which append cannot add to. */
+      g_ascii_strtod (by, &end);
+      t->numeric = *by != '\0' && end != NULL && *end == '\0';
     }
   else if (g_strcmp0 (m->type, "append") == 0)
     {
+      if (t->numeric)
+        g_string_truncate (t->s, 0);
+      t->numeric = FALSE;
       if (t->s->len > 0 && *by)
         g_string_append_c (t->s, ' ');
       g_string_append (t->s, by);
@@ -343,6 +351,51 @@ _muster_bs_add_cost (GArray     *costs,
   g_array_append_val (costs, cost);
 }
 
+typedef struct
+{
+  GPtrArray      *out;
+  MusterSeverity  severity;
+} Messages;
+
+static void
+message_modifier (const MusterBsNode *m,
+                  double              times,
+                  gpointer            user_data)
+{
+  Messages *msgs = user_data;
+  MusterBsFinding *f;
+
+  if (g_strcmp0 (m->type, "add") != 0 && g_strcmp0 (m->type, "set") != 0)
+    return;
+  f = g_new0 (MusterBsFinding, 1);
+  f->severity = msgs->severity;
+  f->message = g_strdup (m->text ? m->text : "");
+  f->constraint_id = g_strdup (m->id ? m->id : m->field);
+  g_ptr_array_add (msgs->out, f);
+}
+
+/* New Recruit's message modifiers (field error, warning or info) that apply to @sel, as
+ * findings with only severity, message and constraint id filled in. */
+GPtrArray *
+_muster_bs_selection_messages (MusterBsSelection *sel)
+{
+  static const struct { const char *field; MusterSeverity severity; } kinds[] = {
+    { "error", MUSTER_SEVERITY_ERROR },
+    { "warning", MUSTER_SEVERITY_WARNING },
+    { "info", MUSTER_SEVERITY_INFO },
+  };
+  MusterBsContext ctx = { sel->force->roster, sel->force, sel->parent, sel };
+  const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
+  Messages msgs = { g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free) };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      msgs.severity = kinds[i].severity;
+      each_owner_modifier (&ctx, owners, &sel->option, kinds[i].field, message_modifier, &msgs);
+    }
+  return msgs.out;
+}
+
 void
 _muster_bs_effective_clear (MusterBsEffective *eff)
 {
@@ -370,7 +423,8 @@ cost_type (MusterBsData *data,
   return node && node->kind == MUSTER_BS_NODE_COST_TYPE ? node : NULL;
 }
 
-/* Every cost type of the game system, at zero; @used_only: those some cost names. */
+/* Every cost type of the game system, at zero; @used_only: the ones shown in a roster's
+ * totals, as New Recruit shows them: not hidden, and named by some cost in the data. */
 static GArray *
 zero_costs (MusterBsData *data,
             gboolean      used_only)
@@ -380,7 +434,8 @@ zero_costs (MusterBsData *data,
 
   for (const MusterBsNode *c = gs->first_child; c; c = c->next)
     if (c->kind == MUSTER_BS_NODE_COST_TYPE &&
-        (!used_only || muster_bs_data_cost_type_used (data, c->id)))
+        (!used_only || (muster_bs_data_cost_type_used (data, c->id) &&
+                        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))))
       _muster_bs_add_cost (costs, c->id, c->name, 0);
   return costs;
 }
@@ -410,7 +465,8 @@ compute_costs (const MusterBsContext *ctx,
                 found = TRUE;
               }
           if (!found)
-            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->name, c->value);
+            /* A cost of a type the game system lacks goes by its type id, as in New Recruit. */
+            _muster_bs_add_cost (costs, c->type_id, type ? type->name : c->type_id, c->value);
         }
   for (guint i = 0; i < costs->len; i++)
     {
@@ -438,7 +494,7 @@ typedef struct
 {
   const MusterBsContext *ctx;
   GArray                *cats;
-  GHashTable            *instance_ids;
+  gboolean               hides;
 } CategoryEdit;
 
 static void
@@ -478,7 +534,11 @@ category_modifier (const MusterBsNode *m,
         g_array_index (cats, MusterBsCategory, found).primary = TRUE;
     }
   else if (g_strcmp0 (m->type, "unset-primary") == 0 && found >= 0)
-    g_array_index (cats, MusterBsCategory, found).primary = FALSE;
+    {
+      /* New Recruit leaves the category primary and hides the selection instead. */
+      if (g_array_index (cats, MusterBsCategory, found).primary)
+        e->hides = TRUE;
+    }
 }
 
 static void
@@ -510,8 +570,17 @@ compute_categories (const MusterBsContext *ctx,
             g_array_append_val (cats, mc);
         }
   each_owner_modifier (ctx, owners, NULL, "category", category_modifier, &e);
+  /* New Recruit files a root selection without a category under a category of its own. */
+  if (cats->len == 0 && sel->parent == NULL)
+    {
+      MusterBsCategory none = { MUSTER_BS_NO_CATEGORY, MUSTER_BS_NO_CATEGORY, "Uncategorized", TRUE };
+
+      g_array_append_val (cats, none);
+    }
   g_clear_pointer (&sel->eff.categories, g_array_unref);
   sel->eff.categories = cats;
+  if (e.hides)
+    sel->eff.hidden = TRUE;
 }
 
 static void
@@ -650,6 +719,33 @@ total_costs (MusterBsSelection *sel)
   sel->eff.total_costs = total;
 }
 
+/* Whether a modifier of these owners has a repeat or condition on a cost field: only then
+ * can a selection's cost depend on itself. */
+static gboolean
+node_references_costs (const MusterBsNode *node,
+                       int                 depth)
+{
+  for (const MusterBsNode *c = node->first_child; c && depth < 8; c = c->next)
+    {
+      if ((c->kind == MUSTER_BS_NODE_REPEAT || c->kind == MUSTER_BS_NODE_CONDITION) &&
+          c->field && strcmp (c->field, "selections") != 0 && strcmp (c->field, "forces") != 0)
+        return TRUE;
+      if ((c->kind == MUSTER_BS_NODE_MODIFIER || c->kind == MUSTER_BS_NODE_MODIFIER_GROUP ||
+           c->kind == MUSTER_BS_NODE_CONDITION_GROUP) && node_references_costs (c, depth + 1))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+references_costs (const MusterBsNode * const *owners)
+{
+  for (int i = 0; owners[i]; i++)
+    if (node_references_costs (owners[i], 0))
+      return TRUE;
+  return FALSE;
+}
+
 void
 _muster_bs_ensure_effective (MusterBsSelection *sel)
 {
@@ -663,11 +759,24 @@ _muster_bs_ensure_effective (MusterBsSelection *sel)
     return;
   eff->computing = TRUE;
   eff->name = modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
-  eff->page = modified_text (&ctx, owners, &sel->option, "page",
-                             sel->option.link && sel->option.link->page ? sel->option.link->page
-                                                                        : sel->option.entry->page);
+  /* New Recruit shows the entry's page whatever modifiers say. */
+  eff->page = sel->option.link && sel->option.link->page ? sel->option.link->page
+                                                         : sel->option.entry->page;
   eff->hidden = _muster_bs_option_hidden (&ctx, &sel->option);
-  compute_costs (&ctx, sel, owners);
+  /* A cost that counts itself (a repeat on its own cost type) settles where New Recruit's
+   * reactive evaluation does, at its fixed point; a few rounds, never forever. */
+  for (int round = 0; round < 16; round++)
+    {
+      g_autoptr(GArray) before = sel->eff.shown_costs ? g_array_copy (sel->eff.shown_costs) : NULL;
+
+      compute_costs (&ctx, sel, owners);
+      if (before && before->len == sel->eff.shown_costs->len &&
+          memcmp (before->data, sel->eff.shown_costs->data,
+                  before->len * sizeof (MusterBsCost)) == 0)
+        break;
+      if (!references_costs (owners))
+        break;
+    }
   compute_categories (&ctx, sel, owners);
   profiles = g_array_new (FALSE, TRUE, sizeof (MusterBsProfile));
   g_array_set_clear_func (profiles, (GDestroyNotify) clear_profile);
@@ -780,13 +889,15 @@ muster_bs_force_get_costs (MusterBsForce *force)
 
   if (force->costs && force->generation == roster->generation)
     return force->costs;
-  g_clear_pointer (&force->costs, g_array_unref);
+  _muster_bs_retire (roster, g_steal_pointer (&force->costs), (GDestroyNotify) g_array_unref);
   force->costs = zero_costs (roster->data, TRUE);
+  force->generation = roster->generation;
+  /* Summed in display order, as New Recruit sums (fractions round as they do there). */
   for (guint i = 0; i < force->selections->len; i++)
     add_costs (force->costs,
-               muster_bs_selection_get_total_costs (g_ptr_array_index (force->selections, i)));
+               muster_bs_selection_get_total_costs (muster_bs_force_get_selection (force, i)));
   for (guint i = 0; i < force->forces->len; i++)
-    add_costs (force->costs, muster_bs_force_get_costs (g_ptr_array_index (force->forces, i)));
+    add_costs (force->costs, muster_bs_force_get_costs (muster_bs_force_get_force (force, i)));
   force->generation = roster->generation;
   return force->costs;
 }
@@ -825,6 +936,20 @@ ensure_force_info (MusterBsForce *force)
   g_array_set_clear_func (eff->profiles, (GDestroyNotify) clear_profile);
   eff->rules = g_array_new (FALSE, TRUE, sizeof (MusterBsRule));
   collect_info (&ctx, force->entry, eff->profiles, eff->rules, 0);
+  /* The root rules of its catalogue and the game system (and what it imports) are the
+   * force's too. */
+  {
+    g_autoptr(GPtrArray) files = muster_bs_data_root_files (force->roster->data, force->catalogue);
+
+    for (guint i = 0; i < files->len; i++)
+      {
+        const MusterBsNode *file = g_ptr_array_index (files, i);
+
+        for (const MusterBsNode *c = file->first_child; c; c = c->next)
+          if (c->place == MUSTER_BS_IN_ROOT && c->kind == MUSTER_BS_NODE_RULE)
+            add_rule (&ctx, eff->rules, c, NULL);
+      }
+  }
   eff->generation = force->roster->generation;
 }
 
@@ -857,12 +982,11 @@ muster_bs_roster_get_costs (MusterBsRoster *self)
 {
   if (self->costs && self->costs_generation == self->generation)
     return self->costs;
-  g_clear_pointer (&self->costs, g_array_unref);
+  _muster_bs_retire (self, g_steal_pointer (&self->costs), (GDestroyNotify) g_array_unref);
   self->costs = zero_costs (self->data, TRUE);
-  for (guint i = 0; i < self->forces->len; i++)
-    add_costs (self->costs, muster_bs_force_get_costs (g_ptr_array_index (self->forces, i)));
-  g_clear_pointer (&self->limits_out, g_array_unref);
   self->costs_generation = self->generation;
+  for (guint i = 0; i < self->forces->len; i++)
+    add_costs (self->costs, muster_bs_force_get_costs (muster_bs_roster_get_force (self, i)));
   return self->costs;
 }
 
@@ -871,7 +995,6 @@ muster_bs_roster_get_cost_limits (MusterBsRoster *self)
 {
   const MusterBsNode *gs = muster_bs_data_get_game_system (self->data);
 
-  muster_bs_roster_get_costs (self);
   if (self->limits_out)
     return self->limits_out;
   self->limits_out = g_array_new (FALSE, TRUE, sizeof (MusterBsCost));

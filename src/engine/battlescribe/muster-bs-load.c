@@ -230,7 +230,11 @@ read_attributes (Loader        *loader,
       else if (strcmp (attr, "collective") == 0)
         set_flag (node, MUSTER_BS_FLAG_COLLECTIVE, value);
       else if (strcmp (attr, "import") == 0)
-        set_flag (node, MUSTER_BS_FLAG_IMPORT, value);
+        {
+          set_flag (node, MUSTER_BS_FLAG_IMPORT, value);
+          if (!is_true (value))
+            node->flags |= MUSTER_BS_FLAG_NO_IMPORT;
+        }
       else if (strcmp (attr, "primary") == 0)
         set_flag (node, MUSTER_BS_FLAG_PRIMARY, value);
       else if (strcmp (attr, "shared") == 0)

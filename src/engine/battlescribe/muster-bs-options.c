@@ -23,6 +23,7 @@ typedef struct
   GArray       *out;
   GPtrArray    *via;
   gboolean      groups;     /* collect groups instead of entries */
+  gboolean      imported;   /* walking another catalogue's root entries */
 } Walk;
 
 void
@@ -90,6 +91,9 @@ walk_children (Walk               *walk,
     {
       if (root_only && child->place != MUSTER_BS_IN_ROOT)
         continue;
+      /* A root entry marked import="false" stays in its own catalogue. */
+      if (root_only && walk->imported && muster_bs_node_has_flag (child, MUSTER_BS_FLAG_NO_IMPORT))
+        continue;
       switch (child->kind)
         {
         case MUSTER_BS_NODE_SELECTION_ENTRY:
@@ -146,7 +150,12 @@ collect (MusterBsRoster    *roster,
       g_autoptr(GPtrArray) files = muster_bs_data_root_files (roster->data, force->catalogue);
 
       for (guint i = 0; i < files->len; i++)
-        walk_children (&walk, g_ptr_array_index (files, i), NULL, "", NULL, TRUE, 0);
+        {
+          const MusterBsNode *file = g_ptr_array_index (files, i);
+
+          walk.imported = file != force->catalogue && file->kind == MUSTER_BS_NODE_CATALOGUE;
+          walk_children (&walk, file, NULL, "", NULL, TRUE, 0);
+        }
     }
   else
     {
@@ -201,12 +210,33 @@ _muster_bs_option_merges (MusterBsRoster       *roster,
   return TRUE;
 }
 
+/* What a container offers depends on the data alone (its catalogue at a force's root, the
+ * way to its entry inside a selection), so it is worked out once per roster and shared:
+ * the arrays are never changed after, and callers get a reference. */
+static GArray *
+cached (MusterBsRoster    *roster,
+        MusterBsForce     *force,
+        MusterBsSelection *sel,
+        gboolean           groups)
+{
+  g_autofree char *key = g_strdup_printf ("%c%s%s", groups ? 'g' : 'e', sel ? "s:" : "r:",
+                                          sel ? sel->option.entry_id : force->catalogue->id);
+  GArray *options = g_hash_table_lookup (roster->options, key);
+
+  if (options == NULL)
+    {
+      options = collect (roster, force, sel, groups);
+      g_hash_table_insert (roster->options, g_steal_pointer (&key), options);
+    }
+  return g_array_ref (options);
+}
+
 GArray *
 _muster_bs_options (MusterBsRoster    *roster,
                     MusterBsForce     *force,
                     MusterBsSelection *sel)
 {
-  return collect (roster, force, sel, FALSE);
+  return cached (roster, force, sel, FALSE);
 }
 
 GArray *
@@ -214,7 +244,23 @@ _muster_bs_group_options (MusterBsRoster    *roster,
                           MusterBsForce     *force,
                           MusterBsSelection *sel)
 {
-  return collect (roster, force, sel, TRUE);
+  return cached (roster, force, sel, TRUE);
+}
+
+/* The category link an option's entry or link marks primary, before modifiers. */
+const MusterBsNode *
+_muster_bs_option_primary_link (const MusterBsOption *option)
+{
+  for (int k = 0; k < 2; k++)
+    {
+      const MusterBsNode *owner = k == 0 ? option->entry : option->link;
+
+      for (const MusterBsNode *c = owner ? owner->first_child : NULL; c; c = c->next)
+        if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK &&
+            muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PRIMARY))
+          return c;
+    }
+  return NULL;
 }
 
 gboolean

@@ -164,10 +164,23 @@ count_forces (Count     *c,
   return total;
 }
 
-static const MusterBsCategory *
+/* A selection's primary category id; while its own values are being worked out, the one
+ * its entry's category links give. */
+static const char *
 primary_of (MusterBsSelection *sel)
 {
-  return sel && !sel->eff.computing ? muster_bs_selection_get_primary_category (sel) : NULL;
+  const MusterBsCategory *p;
+  const MusterBsNode *link;
+
+  if (sel == NULL)
+    return NULL;
+  if (!sel->eff.computing)
+    {
+      p = muster_bs_selection_get_primary_category (sel);
+      return p ? p->entry_id : NULL;
+    }
+  link = _muster_bs_option_primary_link (&sel->option);
+  return link ? link->target_id : NULL;
 }
 
 static double
@@ -180,9 +193,9 @@ count_primary_category (Count             *c,
   for (guint i = 0; i < force->selections->len; i++)
     {
       MusterBsSelection *sel = g_ptr_array_index (force->selections, i);
-      const MusterBsCategory *p = primary_of (sel);
+      const char *p = primary_of (sel);
 
-      if (p != NULL && g_strcmp0 (p->entry_id, category) == 0)
+      if (p != NULL && g_strcmp0 (p, category) == 0)
         total += count_selection (c, sel);
     }
   return total;
@@ -247,9 +260,9 @@ query_raw (const MusterBsContext *ctx,
     }
   if (strcmp (scope, "primary-category") == 0)
     {
-      const MusterBsCategory *p = primary_of (self ? self : parent);
+      const char *p = primary_of (self ? self : parent);
 
-      return p ? count_primary_category (c, force, p->entry_id) : 0;
+      return p ? count_primary_category (c, force, p) : 0;
     }
   if (strcmp (scope, "primary-catalogue") == 0)
     {
@@ -352,9 +365,9 @@ _muster_bs_instance_of (const MusterBsContext *ctx,
     return g_strcmp0 (muster_bs_data_get_game_system (ctx->roster->data)->id, id) == 0;
   if (strcmp (scope, "primary-category") == 0)
     {
-      const MusterBsCategory *p = primary_of (self ? self : parent);
+      const char *p = primary_of (self ? self : parent);
 
-      return p && g_strcmp0 (p->entry_id, id) == 0;
+      return p && g_strcmp0 (p, id) == 0;
     }
   return FALSE;
 }

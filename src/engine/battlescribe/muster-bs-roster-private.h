@@ -82,6 +82,9 @@ struct _MusterBsRoster
   char               *name;
   char               *custom_notes;
   GPtrArray          *forces;      /* MusterBsForce* */
+  GHashTable         *options;     /* container key -> GArray of MusterBsOption */
+  GPtrArray          *display_forces;
+  guint               display_forces_generation;
   GHashTable         *limits;      /* interned cost type id -> double* set by the user */
   guint               next_id;
   guint               next_serial;
@@ -90,6 +93,9 @@ struct _MusterBsRoster
   GArray             *costs;
   GArray             *limits_out;
   guint               costs_generation;
+  /* Cached arrays replaced since the last edit: a caller up the stack may still read one
+   * (evaluation re-enters itself through conditions), so they go at the next edit. */
+  GPtrArray          *retired;
 };
 
 /* muster-bs-options.c: what a container offers. */
@@ -106,6 +112,7 @@ GArray   *_muster_bs_group_options       (MusterBsRoster     *roster,
                                           MusterBsSelection  *sel);
 gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
                                           const char           *id);
+const MusterBsNode *_muster_bs_option_primary_link (const MusterBsOption *option);
 GArray   *_muster_bs_option_children     (MusterBsRoster       *roster,
                                           const MusterBsOption *option);
 gboolean  _muster_bs_option_merges       (MusterBsRoster       *roster,
@@ -119,6 +126,9 @@ GPtrArray *_muster_bs_display_order      (MusterBsRoster     *roster,
                                           guint              *generation);
 
 /* muster-bs-roster.c */
+void      _muster_bs_retire              (MusterBsRoster     *roster,
+                                          gpointer            array,
+                                          GDestroyNotify      free_func);
 char     *_muster_bs_roster_new_id       (MusterBsRoster     *roster);
 void      _muster_bs_roster_changed      (MusterBsRoster     *roster);
 MusterBsSelection *_muster_bs_selection_new (MusterBsForce   *force,
@@ -169,6 +179,8 @@ void      _muster_bs_add_cost            (GArray             *costs,
                                           const char         *type_id,
                                           const char         *name,
                                           double              value);
+
+GPtrArray *_muster_bs_selection_messages (MusterBsSelection *sel);
 
 /* muster-bs-validate.c */
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);

@@ -38,10 +38,39 @@ _muster_bs_roster_new_id (MusterBsRoster *roster)
                           n & 0xffff);
 }
 
+typedef struct
+{
+  gpointer       array;
+  GDestroyNotify free_func;
+} Retired;
+
+static void
+free_retired (Retired *r)
+{
+  r->free_func (r->array);
+  g_free (r);
+}
+
+void
+_muster_bs_retire (MusterBsRoster *roster,
+                   gpointer        array,
+                   GDestroyNotify  free_func)
+{
+  Retired *r;
+
+  if (array == NULL)
+    return;
+  r = g_new (Retired, 1);
+  r->array = array;
+  r->free_func = free_func;
+  g_ptr_array_add (roster->retired, r);
+}
+
 void
 _muster_bs_roster_changed (MusterBsRoster *roster)
 {
   roster->generation++;
+  g_ptr_array_set_size (roster->retired, 0);
 }
 
 MusterBsRoster *
@@ -54,6 +83,9 @@ muster_bs_roster_new (MusterBsData *data,
   self->name = g_strdup (name ? name : "New Roster");
   self->forces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_force_free);
   self->limits = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) free_retired);
+  self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
   return self;
@@ -68,9 +100,12 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_free (self->name);
   g_free (self->custom_notes);
   g_ptr_array_unref (self->forces);
+  g_clear_pointer (&self->display_forces, g_ptr_array_unref);
   g_hash_table_unref (self->limits);
   g_clear_pointer (&self->costs, g_array_unref);
   g_clear_pointer (&self->limits_out, g_array_unref);
+  g_ptr_array_unref (self->retired);
+  g_hash_table_unref (self->options);
   g_free (self);
 }
 
@@ -120,11 +155,36 @@ muster_bs_roster_get_n_forces (const MusterBsRoster *self)
   return self->forces->len;
 }
 
+static gint
+compare_forces (gconstpointer a,
+                gconstpointer b)
+{
+  const MusterBsForce *fa = *(MusterBsForce * const *) a;
+  const MusterBsForce *fb = *(MusterBsForce * const *) b;
+  g_autofree char *ka = g_utf8_collate_key_for_filename (muster_bs_force_get_name (fa), -1);
+  g_autofree char *kb = g_utf8_collate_key_for_filename (muster_bs_force_get_name (fb), -1);
+
+  return strcmp (ka, kb);
+}
+
+/* Forces by name, as New Recruit lists them. */
 MusterBsForce *
 muster_bs_roster_get_force (const MusterBsRoster *self,
                             guint                 index)
 {
-  return index < self->forces->len ? g_ptr_array_index (self->forces, index) : NULL;
+  MusterBsRoster *r = (MusterBsRoster *) self;
+
+  if (r->display_forces == NULL || r->display_forces_generation != r->generation)
+    {
+      _muster_bs_retire (r, g_steal_pointer (&r->display_forces), (GDestroyNotify) g_ptr_array_unref);
+      /* Not g_ptr_array_copy(): that would take the list's free function along. */
+      r->display_forces = g_ptr_array_sized_new (r->forces->len);
+      g_ptr_array_extend (r->display_forces, r->forces, NULL, NULL);
+      /* g_ptr_array_sort() is stable (a merge sort): forces of one name stay in order. */
+      g_ptr_array_sort (r->display_forces, compare_forces);
+      r->display_forces_generation = r->generation;
+    }
+  return index < r->display_forces->len ? g_ptr_array_index (r->display_forces, index) : NULL;
 }
 
 static MusterBsSelection *
@@ -204,6 +264,7 @@ muster_bs_roster_set_cost_limit (MusterBsRoster *self,
 
   *v = value;
   g_hash_table_insert (self->limits, (gpointer) key, v);
+  _muster_bs_retire (self, g_steal_pointer (&self->limits_out), (GDestroyNotify) g_array_unref);
   _muster_bs_roster_changed (self);
   return previous;
 }
@@ -369,10 +430,8 @@ muster_bs_roster_duplicate_force (MusterBsRoster *self,
 {
   GPtrArray *list = force->parent ? force->parent->forces : self->forces;
   MusterBsForce *copy = copy_force (self, force->parent, force);
-  guint i = list->len;
 
-  g_ptr_array_find (list, force, &i);
-  g_ptr_array_insert (list, MIN (i + 1, list->len), copy);
+  g_ptr_array_add (list, copy);
   _muster_bs_roster_changed (self);
   return copy;
 }
@@ -488,6 +547,24 @@ muster_bs_force_get_n_selections (const MusterBsForce *force)
   return force->selections->len;
 }
 
+static guint
+category_rank (MusterBsSelection *sel)
+{
+  const MusterBsCategory *primary = muster_bs_selection_get_primary_category (sel);
+  guint rank = 1;
+
+  if (primary == NULL || g_strcmp0 (primary->entry_id, MUSTER_BS_NO_CATEGORY) == 0)
+    return 0;
+  for (const MusterBsNode *c = sel->force->entry->first_child; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK)
+      {
+        if (g_strcmp0 (c->target_id, primary->entry_id) == 0)
+          return rank;
+        rank++;
+      }
+  return 99999;
+}
+
 static gint
 compare_display (gconstpointer a,
                  gconstpointer b)
@@ -513,12 +590,16 @@ _muster_bs_display_order (MusterBsRoster *roster,
   for (guint i = 0; i < list->len; i++)
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
-      gpointer pair[2] = { sel, g_utf8_collate_key_for_filename (muster_bs_selection_get_name (sel), -1) };
+      g_autofree char *name = g_utf8_collate_key_for_filename (muster_bs_selection_get_name (sel), -1);
+      gpointer pair[2] = { sel, NULL };
 
+      /* A force's selections go by their primary category, in the order the force entry
+       * lists its categories, the uncategorised first; then by name. */
+      pair[1] = g_strdup_printf ("%05u\001%s", sel->parent ? 0 : category_rank (sel), name);
       g_array_append_vals (keys, pair, 1);
     }
   g_array_sort (keys, compare_display);
-  g_clear_pointer (cache, g_ptr_array_unref);
+  _muster_bs_retire (roster, g_steal_pointer (cache), (GDestroyNotify) g_ptr_array_unref);
   *cache = g_ptr_array_sized_new (list->len);
   for (guint i = 0; i < keys->len; i++)
     {
@@ -626,6 +707,34 @@ muster_bs_roster_select (MusterBsRoster    *self,
   return sel;
 }
 
+GPtrArray *
+muster_bs_roster_list_entries (MusterBsRoster    *self,
+                               MusterBsForce     *force,
+                               MusterBsSelection *parent)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  GPtrArray *ids = g_ptr_array_sized_new (options->len);
+
+  for (guint i = 0; i < options->len; i++)
+    g_ptr_array_add (ids, (gpointer) g_array_index (options, MusterBsOption, i).entry_id);
+  return ids;
+}
+
+gboolean
+muster_bs_roster_entry_hidden (MusterBsRoster    *self,
+                               MusterBsForce     *force,
+                               MusterBsSelection *parent,
+                               const char        *entry_id)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  MusterBsContext ctx = { self, force, parent, NULL };
+
+  for (guint i = 0; i < options->len; i++)
+    if (_muster_bs_option_matches (&g_array_index (options, MusterBsOption, i), entry_id))
+      return _muster_bs_option_hidden (&ctx, &g_array_index (options, MusterBsOption, i));
+  return TRUE;
+}
+
 MusterBsSelection *
 muster_bs_roster_remove_selection (MusterBsRoster    *self,
                                    MusterBsSelection *selection,
@@ -681,10 +790,9 @@ muster_bs_roster_duplicate_selection (MusterBsRoster    *self,
 {
   GPtrArray *list = selection->parent ? selection->parent->children : selection->force->selections;
   MusterBsSelection *copy = copy_selection (self, selection->force, selection->parent, selection);
-  guint i = list->len;
 
-  g_ptr_array_find (list, selection, &i);
-  g_ptr_array_insert (list, MIN (i + 1, list->len), copy);
+  /* Made last, as New Recruit makes it: it comes after same-named selections. */
+  g_ptr_array_add (list, copy);
   _muster_bs_roster_changed (self);
   return copy;
 }

@@ -55,6 +55,9 @@ typedef struct
   gboolean    primary;
 } MusterBsCategory;
 
+/* The category entry id New Recruit gives a root selection with no category ("Uncategorized"). */
+#define MUSTER_BS_NO_CATEGORY "(No Category)"
+
 /**
  * MusterBsCharacteristic:
  * @name: the characteristic's name
@@ -158,7 +161,8 @@ MusterBsForce   *muster_bs_roster_find_force     (const MusterBsRoster *self,
                                                   const char          *id);
 MusterBsSelection *muster_bs_roster_find_selection (const MusterBsRoster *self,
                                                   const char          *id);
-/* The roster's costs per cost type: every type some cost of the data is of, zero or not. */
+/* The roster's costs per cost type: every visible type some cost of the data is of, zero or
+ * not, and any other type its selections have costs of. */
 GArray          *muster_bs_roster_get_costs      (MusterBsRoster      *self);
 /* The cost limits: every cost type with a limit set or a defaultCostLimit >= 0. */
 GArray          *muster_bs_roster_get_cost_limits (MusterBsRoster     *self);
@@ -187,7 +191,7 @@ void             muster_bs_roster_insert_force   (MusterBsRoster      *self,
                                                   MusterBsForce       *parent,
                                                   guint                index,
                                                   MusterBsForce       *force);
-/* A deep copy with fresh ids, inserted after @force. */
+/* A deep copy with fresh ids, made last among its siblings. */
 MusterBsForce   *muster_bs_roster_duplicate_force (MusterBsRoster     *self,
                                                   MusterBsForce       *force);
 void             muster_bs_force_free            (MusterBsForce       *force);
@@ -217,7 +221,8 @@ MusterBsSelection *muster_bs_force_get_selection (const MusterBsForce *force,
                                                   guint                index);
 /* The force's categories (its entry's category links): (element-type MusterBsCategory). */
 GArray          *muster_bs_force_get_categories  (MusterBsForce       *force);
-/* The force entry's profiles and rules (as for selections). */
+/* The force entry's profiles and rules (as for selections), the root rules of its
+ * catalogue and of the game system after them. */
 GArray          *muster_bs_force_get_profiles    (MusterBsForce       *force);
 GArray          *muster_bs_force_get_rules       (MusterBsForce       *force);
 /* The costs of everything in the force (child forces included). */
@@ -231,6 +236,16 @@ MusterBsSelection *muster_bs_roster_select       (MusterBsRoster      *self,
                                                   const char          *entry_id,
                                                   GPtrArray           *auto_selected,
                                                   GError             **error);
+/* The entries a force's root (@parent NULL) or a selection offers, hidden ones included:
+ * their composite entry ids, interned (transfer container). */
+GPtrArray       *muster_bs_roster_list_entries   (MusterBsRoster      *self,
+                                                  MusterBsForce       *force,
+                                                  MusterBsSelection   *parent);
+/* Whether the entry @entry_id offered there is hidden now (modifiers applied). */
+gboolean         muster_bs_roster_entry_hidden   (MusterBsRoster      *self,
+                                                  MusterBsForce       *force,
+                                                  MusterBsSelection   *parent,
+                                                  const char          *entry_id);
 /* Detaches @selection and returns it; *index gets where it was under its parent. */
 MusterBsSelection *muster_bs_roster_remove_selection (MusterBsRoster  *self,
                                                   MusterBsSelection   *selection,

@@ -150,24 +150,17 @@ static_primary (const MusterBsOption *option,
                 MusterBsData         *data,
                 MusterBsCategory     *out)
 {
-  for (int k = 0; k < 2; k++)
-    {
-      const MusterBsNode *owner = k == 0 ? option->entry : option->link;
+  const MusterBsNode *c = _muster_bs_option_primary_link (option);
+  const MusterBsNode *cat;
 
-      for (const MusterBsNode *c = owner ? owner->first_child : NULL; c; c = c->next)
-        if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK &&
-            muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PRIMARY))
-          {
-            const MusterBsNode *cat = muster_bs_data_lookup (data, c->target_id);
-
-            out->id = c->id;
-            out->entry_id = c->target_id;
-            out->name = cat ? node_name (cat) : node_name (c);
-            out->primary = TRUE;
-            return out;
-          }
-    }
-  return NULL;
+  if (c == NULL)
+    return NULL;
+  cat = muster_bs_data_lookup (data, c->target_id);
+  out->id = c->id;
+  out->entry_id = c->target_id;
+  out->name = cat ? node_name (cat) : node_name (c);
+  out->primary = TRUE;
+  return out;
 }
 
 static gboolean
@@ -376,11 +369,11 @@ check_constraint (Validation            *v,
 
       /* New Recruit puts the finding on a selection of the entry when there is one; a
        * shortfall in a force is on the force as well. */
-      if (t.found != NULL && (max || strcmp (owner_type, "force") == 0))
+      if (t.found != NULL && !group && (max || strcmp (owner_type, "force") == 0))
         add_finding (v, MUSTER_SEVERITY_ERROR, "selection", t.found->id,
                      t.found->option.entry->id, con->parent->id, con->id,
                      selection_path (t.found), g_strdup (message));
-      if (t.found == NULL || !max)
+      if (t.found == NULL || !max || group)
         add_finding (v, MUSTER_SEVERITY_ERROR, owner_type, owner_id, owner_entry_id,
                      con->parent->id, con->id, path, message);
       else
@@ -451,6 +444,16 @@ static void
 check_selection (Validation        *v,
                  MusterBsSelection *sel)
 {
+  g_autoptr(GPtrArray) messages = _muster_bs_selection_messages (sel);
+
+  for (guint i = 0; i < messages->len; i++)
+    {
+      MusterBsFinding *m = g_ptr_array_index (messages, i);
+
+      add_finding (v, m->severity, "selection", sel->id, sel->option.entry->id,
+                   sel->option.entry->id, m->constraint_id, selection_path (sel),
+                   g_steal_pointer (&m->message));
+    }
   if (muster_bs_selection_get_hidden (sel))
     {
       const char *container = sel->parent ? muster_bs_selection_get_name (sel->parent)
@@ -646,7 +649,9 @@ required_min (const MusterBsContext *ctx,
           (c->field == NULL || strcmp (c->field, "selections") == 0 ||
            strcmp (c->field, "forces") == 0) &&
           !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
-        need = MAX (need, _muster_bs_modified_number (ctx, owners, c->id, c->value));
+        /* New Recruit selects what the data requires before modifiers move the bound
+         * (wh40k-10e's Show/Hide Options: a min 1 that a modifier sets to 0). */
+        need = MAX (need, c->value);
   return need;
 }
 

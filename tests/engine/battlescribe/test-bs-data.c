@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-bs-data.h"
+#include "muster-bs-roster.h"
 
 static const char gst_text[] =
   "<?xml version='1.0'?>\n"
@@ -191,6 +192,49 @@ test_data_other_system (void)
   g_assert_true (strstr (error->message, "other.cat:1: the catalogue is for game system nope") != NULL);
 }
 
+/* A force of the game system's first force entry for the first catalogue that is not a
+ * library, with the first few visible root entries: it builds, costs and validates. */
+static void
+build_roster (MusterBsData *data,
+              const char   *set)
+{
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, set);
+  g_autoptr(GPtrArray) findings = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  const MusterBsNode *fe = muster_bs_node_find_child (muster_bs_data_get_game_system (data),
+                                                     MUSTER_BS_NODE_FORCE_ENTRY, NULL);
+  GPtrArray *cats = muster_bs_data_get_catalogues (data);
+  const MusterBsNode *cat = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force;
+  guint picked = 0;
+
+  for (guint i = 0; i < cats->len && cat == NULL; i++)
+    if (!muster_bs_node_has_flag (g_ptr_array_index (cats, i), MUSTER_BS_FLAG_LIBRARY))
+      cat = g_ptr_array_index (cats, i);
+  if (fe == NULL || cat == NULL)
+    g_error ("%s: no force entry or no catalogue to build a roster from", set);
+  force = muster_bs_roster_add_force (roster, NULL, fe->id, cat->id, NULL, &error);
+  g_assert_no_error (error);
+  entries = muster_bs_roster_list_entries (roster, force, NULL);
+  g_assert_cmpuint (entries->len, >, 0);
+  for (guint i = 0; i < entries->len && picked < 3; i++)
+    {
+      const char *id = g_ptr_array_index (entries, i);
+
+      if (muster_bs_roster_entry_hidden (roster, force, NULL, id))
+        continue;
+      g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, id, NULL, &error));
+      g_assert_no_error (error);
+      picked++;
+    }
+  g_assert_cmpuint (picked, >, 0);
+  g_assert_cmpuint (muster_bs_roster_get_costs (roster)->len, >, 0);
+  findings = muster_bs_roster_get_findings (roster);
+  g_test_message ("%s: a %s force of %s with %u entries: %u findings", set, fe->name, cat->name,
+                  picked, findings->len);
+}
+
 /* The real BSData sets, when the build was given where they are. */
 static void
 test_data_real (void)
@@ -212,6 +256,7 @@ test_data_real (void)
 
       g_assert_no_error (error);
       g_assert_nonnull (data);
+      build_roster (data, sets[i]);
       g_test_message ("%s: %u catalogues, %u nodes, %u problems, %.0f ms", sets[i],
                       muster_bs_data_get_catalogues (data)->len, muster_bs_data_get_n_nodes (data),
                       g_strv_length ((char **) muster_bs_data_get_problems (data)),
