@@ -146,7 +146,7 @@ each_modifier (const MusterBsContext *ctx,
 
       if (m->kind == MUSTER_BS_NODE_MODIFIER)
         {
-          if (field != NULL && g_strcmp0 (m->field, field) != 0)
+          if (field != NULL && !_muster_bs_str_equal (m->field, field))
             continue;
           times = times_of (ctx, m, option);
           if (times > 0)
