@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <string.h>
+
 #include "muster-bs-data.h"
 
 G_BEGIN_DECLS
@@ -38,6 +40,15 @@ void          _muster_bs_data_problem   (MusterBsData       *self,
                                          const MusterBsNode *node,
                                          const char         *format,
                                          ...) G_GNUC_PRINTF (3, 4);
+
+/* Strings of one data set are interned, so most equal ones are the same pointer and most
+ * unequal ones differ in their first byte: both tested before strcmp(). */
+static inline gboolean
+_muster_bs_str_equal (const char *a,
+                      const char *b)
+{
+  return a == b || (a != NULL && b != NULL && a[0] == b[0] && strcmp (a, b) == 0);
+}
 
 /* A zipped file starts with a local file header. */
 static inline gboolean

@@ -34,7 +34,7 @@ has_category (MusterBsSelection *sel,
   if (cats != NULL)
     {
       for (guint i = 0; i < cats->len; i++)
-        if (g_strcmp0 (g_array_index (cats, MusterBsCategory, i).entry_id, id) == 0)
+        if (_muster_bs_str_equal (g_array_index (cats, MusterBsCategory, i).entry_id, id))
           return TRUE;
       return FALSE;
     }
@@ -60,18 +60,19 @@ _muster_bs_selection_is (MusterBsSelection *sel,
 
   if (is_any (id))
     return TRUE;
-  if (g_strcmp0 (o->entry_id, id) == 0 || (o->link && g_strcmp0 (o->link->id, id) == 0))
+  if (_muster_bs_str_equal (o->entry_id, id) ||
+      (o->link && _muster_bs_str_equal (o->link->id, id)))
     return TRUE;
   if (!shared && o->link != NULL)
     return FALSE;
-  if (g_strcmp0 (o->entry->id, id) == 0)
+  if (_muster_bs_str_equal (o->entry->id, id))
     return TRUE;
-  if (g_strcmp0 (o->entry->type, id) == 0)
+  if (_muster_bs_str_equal (o->entry->type, id))
     return TRUE;
-  if (g_strcmp0 (o->entry_group_id, id) == 0)
+  if (_muster_bs_str_equal (o->entry_group_id, id))
     return TRUE;
   for (guint i = 0; o->via && i < o->via->len; i++)
-    if (g_strcmp0 (((const MusterBsNode *) g_ptr_array_index (o->via, i))->id, id) == 0)
+    if (_muster_bs_str_equal (((const MusterBsNode *) g_ptr_array_index (o->via, i))->id, id))
       return TRUE;
   return has_category (sel, id);
 }

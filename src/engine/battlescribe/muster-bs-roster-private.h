@@ -142,7 +142,7 @@ MusterBsForce *_muster_bs_force_new      (MusterBsRoster     *roster,
                                           const MusterBsNode *catalogue,
                                           const char         *id);
 
-/* muster-bs-eval.c: modifiers, conditions and queries. */
+/* muster-bs-eval.c (effective values), muster-bs-modifiers.c, muster-bs-query.c */
 typedef struct
 {
   MusterBsRoster     *roster;
@@ -151,6 +151,22 @@ typedef struct
   MusterBsSelection  *self;     /* the selection, or NULL for an option not yet selected */
 } MusterBsContext;
 
+typedef void (*ModifierFunc) (const MusterBsNode *modifier,
+                              double              times,
+                              gpointer            user_data);
+
+/* muster-bs-modifiers.c */
+void      _muster_bs_each_modifier       (const MusterBsContext *ctx,
+                                          const MusterBsNode   * const *owners,
+                                          const MusterBsOption  *option,
+                                          const char            *field,
+                                          ModifierFunc           func,
+                                          gpointer               user_data);
+const char *_muster_bs_modified_text     (const MusterBsContext *ctx,
+                                          const MusterBsNode   * const *owners,
+                                          const MusterBsOption  *option,
+                                          const char            *field,
+                                          const char            *value);
 void      _muster_bs_effective_clear     (MusterBsEffective  *eff);
 void      _muster_bs_ensure_effective    (MusterBsSelection  *sel);
 /* An option's hidden flag, and a number field (a constraint's value …) after modifiers. */

@@ -403,6 +403,18 @@ check_constraints_of (Validation            *v,
 static void check_selection (Validation        *v,
                              MusterBsSelection *sel);
 
+static gboolean
+has_constraints (const MusterBsOption *option)
+{
+  const MusterBsNode *owners[] = { option->entry, option->link };
+
+  for (int k = 0; k < 2; k++)
+    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
+      if (c->kind == MUSTER_BS_NODE_CONSTRAINT)
+        return TRUE;
+  return FALSE;
+}
+
 /* Everything offered in a container: hidden selections, then constraints. */
 static void
 check_container (Validation        *v,
@@ -418,7 +430,9 @@ check_container (Validation        *v,
     {
       const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);
 
-      if (_muster_bs_option_hidden (&ctx, option))
+      /* Most entries a catalogue offers have no constraint: no need to work out whether
+       * they are hidden. */
+      if (!has_constraints (option) || _muster_bs_option_hidden (&ctx, option))
         continue;
       check_constraints_of (v, &ctx, option, FALSE);
     }
@@ -426,7 +440,7 @@ check_container (Validation        *v,
     {
       const MusterBsOption *option = &g_array_index (groups, MusterBsOption, i);
 
-      if (_muster_bs_option_hidden (&ctx, option))
+      if (!has_constraints (option) || _muster_bs_option_hidden (&ctx, option))
         continue;
       check_constraints_of (v, &ctx, option, TRUE);
     }
