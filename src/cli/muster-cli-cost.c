@@ -41,19 +41,6 @@ is_over_limit (const CostRun     *run,
 
 /* JSON */
 
-/* Numbers that are whole print as integers; fractions (per-figure formulas) as doubles. */
-static void
-add_number_member (JsonBuilder *builder,
-                   const char  *name,
-                   double       value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value == (gint64) value)
-    json_builder_add_int_value (builder, (gint64) value);
-  else
-    json_builder_add_double_value (builder, value);
-}
-
 static gboolean
 shows_line (const MusterCostLine *line)
 {
@@ -105,9 +92,9 @@ unit_to_json (const CostRun *run,
         continue;
       json_builder_begin_object (builder);
       muster_cli_add_string (builder, "label", line->label);
-      add_number_member (builder, "each", line->each);
-      add_number_member (builder, "quantity", line->quantity);
-      add_number_member (builder, "amount", line->amount);
+      muster_cli_add_number (builder, "each", line->each);
+      muster_cli_add_number (builder, "quantity", line->quantity);
+      muster_cli_add_number (builder, "amount", line->amount);
       muster_cli_add_bool (builder, "house", line->house);
       json_builder_end_object (builder);
     }
@@ -444,9 +431,12 @@ muster_cli_cost (int    argc,
                  char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *data_dir = NULL;
   gboolean json = FALSE;
   int ret;
   const GOptionEntry entries[] = {
+    { "data", 0, 0, G_OPTION_ARG_FILENAME, &data_dir,
+      N_("The folder of BattleScribe game data a .ros or .rosz roster is read with"), N_("DIR") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of a table"), NULL },
     { NULL }
   };
@@ -455,7 +445,9 @@ muster_cli_cost (int    argc,
   g_option_context_set_summary (context, _("Cost every unit of a Muster document, with each "
                                            "force's total against its points limit."));
   g_option_context_set_description (context, _("Values resting on a house value (not from the "
-                                               "book) are marked *. Exit status: 0 within the "
+                                               "book) are marked *. A BattleScribe roster (.ros "
+                                               "or .rosz) is costed with the game data of "
+                                               "--data DIR. Exit status: 0 within the "
                                                "limits, 1 over a limit or with a unit that "
                                                "cannot be costed, 2 when the file or its "
                                                "ruleset cannot be read."));
@@ -474,5 +466,12 @@ muster_cli_cost (int    argc,
       return MUSTER_CLI_EXIT_USAGE;
     }
 
+  if (muster_cli_is_roster (argv[1]))
+    return muster_cli_cost_roster (argv[1], data_dir, json);
+  if (data_dir != NULL)
+    {
+      g_printerr (_("muster-cli cost: --data is for BattleScribe rosters (.ros, .rosz)\n"));
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   return run_cost (argv[1], json);
 }

@@ -30,10 +30,11 @@ severity_label (MusterSeverity severity)
     }
 }
 
-static guint
-count_in_force (GPtrArray      *issues,
-                const char     *force_id,
-                MusterSeverity  severity)
+/* Findings of @severity about the force @force_id, or about anything (@force_id NULL). */
+guint
+muster_cli_count_issues (GPtrArray      *issues,
+                         const char     *force_id,
+                         MusterSeverity  severity)
 {
   guint n = 0;
 
@@ -47,44 +48,45 @@ count_in_force (GPtrArray      *issues,
   return n;
 }
 
-static JsonNode *
-validate_to_json (const char    *file,
-                  MusterDoc     *doc,
-                  MusterRuleset *ruleset,
-                  GPtrArray     *issues)
+/* "legal" and "counts", the members every validate output starts with. */
+void
+muster_cli_add_issue_counts (JsonBuilder *builder,
+                             GPtrArray   *issues)
 {
-  g_autoptr(JsonBuilder) builder = json_builder_new ();
   static const MusterSeverity severities[] = {
     MUSTER_SEVERITY_ERROR, MUSTER_SEVERITY_WARNING, MUSTER_SEVERITY_INFO
   };
 
-  json_builder_begin_object (builder);
-  muster_cli_add_doc_members (builder, file, doc, ruleset);
-  muster_cli_add_bool (builder, "legal", count_in_force (issues, NULL, MUSTER_SEVERITY_ERROR) == 0);
-
+  muster_cli_add_bool (builder, "legal",
+                       muster_cli_count_issues (issues, NULL, MUSTER_SEVERITY_ERROR) == 0);
   json_builder_set_member_name (builder, "counts");
   json_builder_begin_object (builder);
   for (guint i = 0; i < G_N_ELEMENTS (severities); i++)
     muster_cli_add_int (builder, muster_severity_to_string (severities[i]),
-                        count_in_force (issues, NULL, severities[i]));
+                        muster_cli_count_issues (issues, NULL, severities[i]));
   json_builder_end_object (builder);
+}
 
-  json_builder_set_member_name (builder, "forces");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
-    {
-      MusterForce *force = muster_doc_get_force (doc, i);
-      const char *id = muster_force_get_id (force);
+/* One force of the "forces" array: legal when no error is about it. */
+void
+muster_cli_add_force_verdict (JsonBuilder *builder,
+                              GPtrArray   *issues,
+                              const char  *id,
+                              const char  *name)
+{
+  json_builder_begin_object (builder);
+  muster_cli_add_string (builder, "id", id);
+  muster_cli_add_string (builder, "name", name);
+  muster_cli_add_bool (builder, "legal",
+                       muster_cli_count_issues (issues, id, MUSTER_SEVERITY_ERROR) == 0);
+  json_builder_end_object (builder);
+}
 
-      json_builder_begin_object (builder);
-      muster_cli_add_string (builder, "id", id);
-      muster_cli_add_string (builder, "name", muster_force_get_name (force));
-      muster_cli_add_bool (builder, "legal",
-                           count_in_force (issues, id, MUSTER_SEVERITY_ERROR) == 0);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-
+/* The "diagnostics" array: one object a finding. */
+void
+muster_cli_add_diagnostics (JsonBuilder *builder,
+                            GPtrArray   *issues)
+{
   json_builder_set_member_name (builder, "diagnostics");
   json_builder_begin_array (builder);
   for (guint i = 0; i < issues->len; i++)
@@ -103,23 +105,45 @@ validate_to_json (const char    *file,
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+}
+
+static JsonNode *
+validate_to_json (const char    *file,
+                  MusterDoc     *doc,
+                  MusterRuleset *ruleset,
+                  GPtrArray     *issues)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  muster_cli_add_doc_members (builder, file, doc, ruleset);
+  muster_cli_add_issue_counts (builder, issues);
+
+  json_builder_set_member_name (builder, "forces");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      MusterForce *force = muster_doc_get_force (doc, i);
+
+      muster_cli_add_force_verdict (builder, issues, muster_force_get_id (force),
+                                    muster_force_get_name (force));
+    }
+  json_builder_end_array (builder);
+
+  muster_cli_add_diagnostics (builder, issues);
   json_builder_end_object (builder);
   return json_builder_get_root (builder);
 }
 
-static void
-print_text (const char    *file,
-            MusterDoc     *doc,
-            MusterRuleset *ruleset,
-            GPtrArray     *issues)
+/* Each finding on a line, then the verdict. */
+void
+muster_cli_print_issues (GPtrArray *issues)
 {
-  guint errors = count_in_force (issues, NULL, MUSTER_SEVERITY_ERROR);
-  guint warnings = count_in_force (issues, NULL, MUSTER_SEVERITY_WARNING);
-  guint notes = count_in_force (issues, NULL, MUSTER_SEVERITY_INFO);
+  guint errors = muster_cli_count_issues (issues, NULL, MUSTER_SEVERITY_ERROR);
+  guint warnings = muster_cli_count_issues (issues, NULL, MUSTER_SEVERITY_WARNING);
+  guint notes = muster_cli_count_issues (issues, NULL, MUSTER_SEVERITY_INFO);
   g_autofree char *summary = NULL;
 
-  g_print ("%s — %s %s\n\n", *muster_doc_get_title (doc) ? muster_doc_get_title (doc) : file,
-           muster_ruleset_get_name (ruleset), muster_ruleset_get_version (ruleset));
   for (guint i = 0; i < issues->len; i++)
     {
       const MusterIssue *issue = issues->pdata[i];
@@ -145,6 +169,17 @@ print_text (const char    *file,
     g_print (_("Not legal: %s.\n"), summary);
 }
 
+static void
+print_text (const char    *file,
+            MusterDoc     *doc,
+            MusterRuleset *ruleset,
+            GPtrArray     *issues)
+{
+  g_print ("%s — %s %s\n\n", *muster_doc_get_title (doc) ? muster_doc_get_title (doc) : file,
+           muster_ruleset_get_name (ruleset), muster_ruleset_get_version (ruleset));
+  muster_cli_print_issues (issues);
+}
+
 static int
 run_validate (const char *file,
               gboolean    json)
@@ -166,7 +201,7 @@ run_validate (const char *file,
   else
     print_text (file, doc, ruleset, issues);
 
-  return count_in_force (issues, NULL, MUSTER_SEVERITY_ERROR) == 0 ? MUSTER_CLI_EXIT_OK
+  return muster_cli_count_issues (issues, NULL, MUSTER_SEVERITY_ERROR) == 0 ? MUSTER_CLI_EXIT_OK
                                                                     : MUSTER_CLI_EXIT_FAILURE;
 }
 
@@ -175,9 +210,12 @@ muster_cli_validate (int    argc,
                      char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *data_dir = NULL;
   gboolean json = FALSE;
   int ret;
   const GOptionEntry entries[] = {
+    { "data", 0, 0, G_OPTION_ARG_FILENAME, &data_dir,
+      N_("The folder of BattleScribe game data a .ros or .rosz roster is read with"), N_("DIR") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
     { NULL }
   };
@@ -187,7 +225,9 @@ muster_cli_validate (int    argc,
                                            "its ruleset's constraints."));
   g_option_context_set_description (context, _("Each finding is an error (the list is not "
                                                "legal), a warning or a note, with the rule's id "
-                                               "and where it is. Exit status: 0 legal, 1 not "
+                                               "and where it is. A BattleScribe roster (.ros or "
+                                               ".rosz) is checked against the game data of "
+                                               "--data DIR. Exit status: 0 legal, 1 not "
                                                "legal, 2 when the file or its ruleset cannot be "
                                                "read."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -205,5 +245,12 @@ muster_cli_validate (int    argc,
       return MUSTER_CLI_EXIT_USAGE;
     }
 
+  if (muster_cli_is_roster (argv[1]))
+    return muster_cli_validate_roster (argv[1], data_dir, json);
+  if (data_dir != NULL)
+    {
+      g_printerr (_("muster-cli validate: --data is for BattleScribe rosters (.ros, .rosz)\n"));
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   return run_validate (argv[1], json);
 }

@@ -23,11 +23,15 @@ static const MusterCliCommand commands[] = {
   { "preview", N_("Exact odds of a combat procedure"), muster_cli_preview },
   { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
     muster_cli_simulate },
+  { "catalogue", N_("List a folder of BattleScribe data: game system, forces, catalogues"),
+    muster_cli_catalogue },
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },
   { "validate", N_("Check that every army list of a document is legal"), muster_cli_validate },
   { "export", N_("Export army lists and sheets as text, Markdown, HTML or PDF"), muster_cli_export },
   { "generate", N_("Generate a battlefield with seeded dice, as the rules do it"),
     muster_cli_generate },
+  { "battlescribe-adapter", N_("Speak the BattleScribe conformance suite’s adapter protocol"),
+    muster_cli_bs_adapter },
 };
 
 static char *
@@ -133,6 +137,19 @@ muster_cli_add_int (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, name);
   json_builder_add_int_value (builder, value);
+}
+
+/* Numbers that are whole print as integers; fractions (per-figure formulas) as doubles. */
+void
+muster_cli_add_number (JsonBuilder *builder,
+                       const char  *name,
+                       double       value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value == (gint64) value)
+    json_builder_add_int_value (builder, (gint64) value);
+  else
+    json_builder_add_double_value (builder, value);
 }
 
 void

@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "muster-engine-types.h"
+#include "muster-ruleset.h"
 
 G_BEGIN_DECLS
 
@@ -33,9 +34,13 @@ int  muster_cli_simulate    (int          argc,
 int  muster_cli_export      (int argc, char **argv);
 int  muster_cli_generate    (int          argc,
                              char       **argv);
+int  muster_cli_catalogue   (int          argc,
+                             char       **argv);
 int  muster_cli_cost        (int          argc,
                              char       **argv);
 int  muster_cli_validate    (int          argc,
+                             char       **argv);
+int  muster_cli_bs_adapter  (int          argc,
                              char       **argv);
 
 int  muster_cli_parse       (GOptionContext  *context,
@@ -48,6 +53,9 @@ void muster_cli_add_string  (JsonBuilder     *builder,
 void muster_cli_add_int     (JsonBuilder     *builder,
                              const char      *name,
                              gint64           value);
+void muster_cli_add_number  (JsonBuilder     *builder,
+                             const char      *name,
+                             double           value);
 void muster_cli_add_bool    (JsonBuilder     *builder,
                              const char      *name,
                              gboolean         value);
@@ -55,6 +63,25 @@ void muster_cli_add_doc_members (JsonBuilder   *builder,
                                  const char    *file,
                                  MusterDoc     *doc,
                                  MusterRuleset *ruleset);
+gboolean muster_cli_is_roster      (const char *file);
+int      muster_cli_cost_roster    (const char *file,
+                                    const char *data_dir,
+                                    gboolean    json);
+int      muster_cli_validate_roster (const char *file,
+                                     const char *data_dir,
+                                     gboolean    json);
+guint muster_cli_count_issues     (GPtrArray      *issues,
+                                   const char     *force_id,
+                                   MusterSeverity  severity);
+void  muster_cli_add_issue_counts (JsonBuilder    *builder,
+                                   GPtrArray      *issues);
+void  muster_cli_add_force_verdict (JsonBuilder   *builder,
+                                    GPtrArray     *issues,
+                                    const char    *id,
+                                    const char    *name);
+void  muster_cli_add_diagnostics  (JsonBuilder    *builder,
+                                   GPtrArray      *issues);
+void  muster_cli_print_issues     (GPtrArray      *issues);
 MusterDoc *muster_cli_load_doc (const char     *command,
                                 const char     *file,
                                 const char     *doing,

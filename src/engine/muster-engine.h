@@ -5,6 +5,8 @@
 
 #include "muster-army.h"
 #include "muster-battlefield.h"
+#include "muster-bs-data.h"
+#include "muster-bs-roster.h"
 #include "muster-catalog.h"
 #include "muster-cost.h"
 #include "muster-dice.h"

@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bs"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "muster-bs-private.h"
+#include "muster-bs-zip.h"
+
+/* Chains of links longer than this are cycles (no real data chains more than a few). */
+#define MAX_LINK_HOPS 32
+
+MusterBsData *
+muster_bs_data_new (void)
+{
+  MusterBsData *self = g_new0 (MusterBsData, 1);
+
+  self->strings = g_string_chunk_new (64 * 1024);
+  self->blocks = g_ptr_array_new_with_free_func (g_free);
+  self->catalogues = g_ptr_array_new ();
+  self->files = g_ptr_array_new ();
+  self->index = g_hash_table_new (g_str_hash, g_str_equal);
+  self->cost_types_used = g_hash_table_new (NULL, NULL);
+  self->problems = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->problems, NULL);
+  return self;
+}
+
+void
+muster_bs_data_free (MusterBsData *self)
+{
+  if (self == NULL)
+    return;
+  g_string_chunk_free (self->strings);
+  g_ptr_array_unref (self->blocks);
+  g_ptr_array_unref (self->catalogues);
+  g_ptr_array_unref (self->files);
+  g_hash_table_unref (self->index);
+  g_hash_table_unref (self->cost_types_used);
+  g_ptr_array_unref (self->problems);
+  g_free (self);
+}
+
+const char *
+muster_bs_data_intern (MusterBsData *self,
+                       const char   *s)
+{
+  return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
+}
+
+gboolean
+muster_bs_data_cost_type_used (const MusterBsData *self,
+                               const char         *type_id)
+{
+  return g_hash_table_contains (self->cost_types_used,
+                                g_string_chunk_insert_const (self->strings, type_id));
+}
+
+guint
+muster_bs_data_get_n_nodes (const MusterBsData *self)
+{
+  return self->n_nodes;
+}
+
+void
+_muster_bs_data_problem (MusterBsData       *self,
+                         const MusterBsNode *node,
+                         const char         *format,
+                         ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* Keep the array NULL-terminated for muster_bs_data_get_problems(). */
+  g_ptr_array_set_size (self->problems, self->problems->len - 1);
+  g_ptr_array_add (self->problems, g_strdup_printf ("%s:%d: %s", node->file->text, node->line,
+                                                    message));
+  g_ptr_array_add (self->problems, NULL);
+}
+
+const char * const *
+muster_bs_data_get_problems (const MusterBsData *self)
+{
+  return (const char * const *) self->problems->pdata;
+}
+
+gboolean
+muster_bs_data_add_bytes (MusterBsData  *self,
+                          const char    *name,
+                          GBytes        *bytes,
+                          GError       **error)
+{
+  gsize length;
+  const char *data = g_bytes_get_data (bytes, &length);
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  if (_muster_bs_is_zip (data, length))
+    {
+      g_autoptr(GBytes) inner = muster_bs_zip_extract (bytes, name, MUSTER_BS_MAX_FILE_SIZE,
+                                                       error);
+      const char *inner_data;
+      gsize inner_length;
+
+      if (inner == NULL)
+        return FALSE;
+      inner_data = g_bytes_get_data (inner, &inner_length);
+      return _muster_bs_load_xml (self, name, inner_data, inner_length, error);
+    }
+  return _muster_bs_load_xml (self, name, data, length, error);
+}
+
+/* Reads a whole file, refusing one over @max bytes before reading it. */
+GBytes *
+_muster_bs_read_file (const char  *path,
+                      gsize        max,
+                      GError     **error)
+{
+  GStatBuf st;
+  char *contents;
+  gsize length;
+
+  if (g_stat (path, &st) == 0 && (guint64) st.st_size > max)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
+                   "%s: the file is %" G_GUINT64_FORMAT " bytes; files over %" G_GSIZE_FORMAT
+                   " MiB are not read", path, (guint64) st.st_size, max / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_file_get_contents (path, &contents, &length, error))
+    return NULL;
+  return g_bytes_new_take (contents, length);
+}
+
+gboolean
+muster_bs_data_add_file (MusterBsData  *self,
+                         const char    *path,
+                         GError       **error)
+{
+  g_autoptr(GBytes) bytes = _muster_bs_read_file (path, MUSTER_BS_MAX_FILE_SIZE, error);
+
+  if (bytes == NULL)
+    return FALSE;
+  return muster_bs_data_add_bytes (self, path, bytes, error);
+}
+
+static gboolean
+is_data_file (const char *name)
+{
+  return g_str_has_suffix (name, ".gst") || g_str_has_suffix (name, ".gstz") ||
+         g_str_has_suffix (name, ".cat") || g_str_has_suffix (name, ".catz");
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+MusterBsData *
+muster_bs_data_load_dir (const char  *dir,
+                         GError     **error)
+{
+  g_autoptr(MusterBsData) self = muster_bs_data_new ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (d == NULL)
+    return NULL;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (is_data_file (name))
+      g_ptr_array_add (names, g_strdup (name));
+  /* The same order on every machine, the game system first. */
+  g_ptr_array_sort (names, compare_names);
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < names->len; i++)
+      {
+        const char *n = g_ptr_array_index (names, i);
+        gboolean gst = g_str_has_suffix (n, ".gst") || g_str_has_suffix (n, ".gstz");
+        g_autofree char *path = NULL;
+
+        if (gst != (pass == 0))
+          continue;
+        path = g_build_filename (dir, n, NULL);
+        if (!muster_bs_data_add_file (self, path, error))
+          return NULL;
+      }
+  if (!muster_bs_data_resolve (self, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+static void
+index_node (MusterBsData *self,
+            MusterBsNode *node)
+{
+  for (MusterBsNode *child = node->first_child; child; child = child->next)
+    {
+      if (child->kind == MUSTER_BS_NODE_COST && child->type_id)
+        g_hash_table_add (self->cost_types_used, (gpointer) child->type_id);
+      if (child->id != NULL && child->kind != MUSTER_BS_NODE_COST &&
+          child->kind != MUSTER_BS_NODE_CHARACTERISTIC &&
+          !g_hash_table_contains (self->index, child->id))
+        g_hash_table_insert (self->index, (gpointer) child->id, child);
+      if (child->first_child != NULL)
+        index_node (self, child);
+    }
+}
+
+static void
+check_links (MusterBsData *self,
+             MusterBsNode *node)
+{
+  for (MusterBsNode *child = node->first_child; child; child = child->next)
+    {
+      if ((child->kind == MUSTER_BS_NODE_ENTRY_LINK || child->kind == MUSTER_BS_NODE_INFO_LINK ||
+           child->kind == MUSTER_BS_NODE_CATEGORY_LINK ||
+           child->kind == MUSTER_BS_NODE_CATALOGUE_LINK))
+        {
+          if (child->target_id == NULL)
+            _muster_bs_data_problem (self, child, "link %s has no targetId",
+                                     child->id ? child->id : "(no id)");
+          else if (muster_bs_data_resolve_link (self, child) == NULL)
+            _muster_bs_data_problem (self, child, "link %s: its target %s %s",
+                                     child->id ? child->id : "(no id)", child->target_id,
+                                     g_hash_table_contains (self->index, child->target_id)
+                                     ? "links back into a cycle" : "does not exist");
+        }
+      if (child->first_child != NULL)
+        check_links (self, child);
+    }
+}
+
+gboolean
+muster_bs_data_resolve (MusterBsData  *self,
+                        GError       **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->game_system == NULL)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                   "no game system (.gst) among the %u files loaded", self->files->len);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->catalogues->len; i++)
+    {
+      MusterBsNode *cat = g_ptr_array_index (self->catalogues, i);
+
+      if (cat->target_id != NULL && cat->target_id != self->game_system->id &&
+          strcmp (cat->target_id, self->game_system->id) != 0)
+        {
+          g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                       "%s:%d: the catalogue is for game system %s, not %s (%s)", cat->text,
+                       cat->line, cat->target_id, self->game_system->id, self->game_system->text);
+          return FALSE;
+        }
+    }
+
+  g_hash_table_remove_all (self->index);
+  g_hash_table_remove_all (self->cost_types_used);
+  g_ptr_array_set_size (self->problems, 0);
+  g_ptr_array_add (self->problems, NULL);
+  /* Catalogues first (a catalogue's own ids are what its entries mean), the game system
+   * after; the first id seen wins. */
+  for (guint i = 0; i < self->files->len; i++)
+    {
+      MusterBsNode *file = g_ptr_array_index (self->files, i);
+
+      if (!g_hash_table_contains (self->index, file->id))
+        g_hash_table_insert (self->index, (gpointer) file->id, file);
+    }
+  for (guint i = 0; i < self->files->len; i++)
+    index_node (self, g_ptr_array_index (self->files, i));
+  for (guint i = 0; i < self->files->len; i++)
+    check_links (self, g_ptr_array_index (self->files, i));
+  self->resolved = TRUE;
+  return TRUE;
+}
+
+const MusterBsNode *
+muster_bs_data_get_game_system (const MusterBsData *self)
+{
+  return self->game_system;
+}
+
+GPtrArray *
+muster_bs_data_get_catalogues (const MusterBsData *self)
+{
+  return self->catalogues;
+}
+
+const MusterBsNode *
+muster_bs_data_get_catalogue (const MusterBsData *self,
+                              const char         *id)
+{
+  for (guint i = 0; i < self->catalogues->len; i++)
+    {
+      const MusterBsNode *cat = g_ptr_array_index (self->catalogues, i);
+
+      if (g_strcmp0 (cat->id, id) == 0)
+        return cat;
+    }
+  if (self->game_system && g_strcmp0 (self->game_system->id, id) == 0)
+    return self->game_system;
+  return NULL;
+}
+
+const MusterBsNode *
+muster_bs_data_lookup (const MusterBsData *self,
+                       const char         *id)
+{
+  return id ? g_hash_table_lookup (self->index, id) : NULL;
+}
+
+static gboolean
+is_link (const MusterBsNode *node)
+{
+  return node->kind == MUSTER_BS_NODE_ENTRY_LINK || node->kind == MUSTER_BS_NODE_INFO_LINK ||
+         node->kind == MUSTER_BS_NODE_CATEGORY_LINK ||
+         node->kind == MUSTER_BS_NODE_CATALOGUE_LINK;
+}
+
+const MusterBsNode *
+muster_bs_data_resolve_link (const MusterBsData *self,
+                             const MusterBsNode *link)
+{
+  const MusterBsNode *node = link;
+
+  for (int hops = 0; hops < MAX_LINK_HOPS; hops++)
+    {
+      const MusterBsNode *target;
+
+      if (node == NULL || !is_link (node))
+        return node;
+      target = muster_bs_data_lookup (self, node->target_id);
+      if (target == NULL)
+        return NULL;
+      node = target;
+    }
+  return NULL;
+}
+
+static void
+add_root_files (const MusterBsData *self,
+                const MusterBsNode *file,
+                GPtrArray          *out)
+{
+  if (file == NULL)
+    return;
+  for (guint i = 0; i < out->len; i++)
+    if (g_ptr_array_index (out, i) == file)
+      return;
+  g_ptr_array_add (out, (gpointer) file);
+  for (const MusterBsNode *child = file->first_child; child; child = child->next)
+    if (child->kind == MUSTER_BS_NODE_CATALOGUE_LINK &&
+        muster_bs_node_has_flag (child, MUSTER_BS_FLAG_IMPORT_ROOT))
+      add_root_files (self, muster_bs_data_get_catalogue (self, child->target_id), out);
+}
+
+GPtrArray *
+muster_bs_data_root_files (const MusterBsData *self,
+                           const MusterBsNode *catalogue)
+{
+  GPtrArray *out = g_ptr_array_new ();
+
+  add_root_files (self, catalogue, out);
+  add_root_files (self, self->game_system, out);
+  return out;
+}
+
+gboolean
+muster_bs_node_has_flag (const MusterBsNode *node,
+                         guint               flag)
+{
+  return (node->flags & flag) != 0;
+}
+
+const MusterBsNode *
+muster_bs_node_find_child (const MusterBsNode *node,
+                           MusterBsNodeKind    kind,
+                           const char         *id)
+{
+  for (const MusterBsNode *child = node->first_child; child; child = child->next)
+    if (child->kind == kind && (id == NULL || g_strcmp0 (child->id, id) == 0))
+      return child;
+  return NULL;
+}
+
+const char *
+muster_bs_node_kind_to_string (MusterBsNodeKind kind)
+{
+  static const char * const names[] = {
+    "other", "gameSystem", "catalogue", "catalogueLink", "publication", "costType",
+    "profileType", "characteristicType", "categoryEntry", "forceEntry", "selectionEntry",
+    "selectionEntryGroup", "entryLink", "categoryLink", "infoLink", "infoGroup", "profile",
+    "characteristic", "rule", "cost", "constraint", "modifier", "modifierGroup", "condition",
+    "conditionGroup", "localConditionGroup", "repeat",
+  };
+
+  return (guint) kind < G_N_ELEMENTS (names) ? names[kind] : "other";
+}

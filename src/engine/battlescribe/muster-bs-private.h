@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <string.h>
+
+#include "muster-bs-data.h"
+
+G_BEGIN_DECLS
+
+/* Nodes come from fixed-size blocks, never freed one by one. */
+#define MUSTER_BS_NODE_BLOCK 4096
+
+struct _MusterBsData
+{
+  GStringChunk *strings;
+  GPtrArray    *blocks;        /* MusterBsNode[MUSTER_BS_NODE_BLOCK] each */
+  guint         block_used;
+  guint         n_nodes;
+  MusterBsNode *game_system;
+  GPtrArray    *catalogues;    /* MusterBsNode*, load order */
+  GPtrArray    *files;         /* every root, game system included */
+  GHashTable   *index;         /* interned id -> MusterBsNode* (first wins) */
+  GPtrArray    *problems;      /* char*, NULL-terminated when read */
+  GHashTable   *cost_types_used; /* interned cost type ids some <cost> names */
+  gboolean      resolved;
+};
+
+MusterBsNode *_muster_bs_data_new_node  (MusterBsData *self);
+gboolean      _muster_bs_load_xml       (MusterBsData *self,
+                                         const char   *name,
+                                         const char   *data,
+                                         gsize         length,
+                                         GError      **error);
+int           _muster_bs_find_doctype   (const char   *data,
+                                         gsize         length);
+GBytes       *_muster_bs_read_file      (const char   *path,
+                                         gsize         max,
+                                         GError      **error);
+void          _muster_bs_data_problem   (MusterBsData       *self,
+                                         const MusterBsNode *node,
+                                         const char         *format,
+                                         ...) G_GNUC_PRINTF (3, 4);
+
+/* Strings of one data set are interned, so most equal ones are the same pointer and most
+ * unequal ones differ in their first byte: both tested before strcmp(). */
+static inline gboolean
+_muster_bs_str_equal (const char *a,
+                      const char *b)
+{
+  return a == b || (a != NULL && b != NULL && a[0] == b[0] && strcmp (a, b) == 0);
+}
+
+/* A zipped file starts with a local file header. */
+static inline gboolean
+_muster_bs_is_zip (const char *data,
+                   gsize       length)
+{
+  return length >= 4 && data[0] == 'P' && data[1] == 'K' && data[2] == 3 && data[3] == 4;
+}
+
+G_END_DECLS

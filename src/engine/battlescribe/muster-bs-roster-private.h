@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-bs-private.h"
+#include "muster-bs-roster.h"
+
+G_BEGIN_DECLS
+
+/*
+ * An option: something a container (a force's root or a selection) offers to select. It is
+ * the selection entry at the end of a path of groups and links; @via holds that path from
+ * the container down (groups, group links and their target groups, the entry link), which
+ * constraints and modifiers on groups and the suite's composite ids need.
+ */
+typedef struct
+{
+  const MusterBsNode *entry;          /* the selection entry */
+  const MusterBsNode *link;           /* the entry link that offers it, or NULL */
+  const MusterBsNode *group;          /* the immediate group (resolved), or NULL */
+  const char         *entry_id;       /* composite, interned */
+  const char         *entry_group_id; /* composite, interned, or NULL */
+  const char         *prefix;         /* link prefix its children inherit ("" for none) */
+  GPtrArray          *via;            /* const MusterBsNode*: groups and links on the way */
+} MusterBsOption;
+
+/* Effective values of a selection, computed on demand and cached until the next edit. */
+typedef struct
+{
+  guint       generation;
+  guint       computing : 1;
+  const char *name;
+  const char *page;
+  gboolean    hidden;
+  GArray     *costs;         /* MusterBsCost: per unit (before number) */
+  GArray     *shown_costs;   /* MusterBsCost: times number */
+  GArray     *total_costs;   /* MusterBsCost: with children */
+  GArray     *categories;    /* MusterBsCategory */
+  GArray     *profiles;      /* MusterBsProfile */
+  GArray     *rules;         /* MusterBsRule */
+} MusterBsEffective;
+
+struct _MusterBsSelection
+{
+  MusterBsForce      *force;
+  MusterBsSelection  *parent;
+  char               *id;
+  MusterBsOption      option;
+  int                 number;
+  guint               serial;      /* insertion order, for BattleScribe's evaluation order */
+  char               *custom_name;
+  char               *custom_notes;
+  GPtrArray          *children;    /* MusterBsSelection*, in the order they were made */
+  GPtrArray          *display;     /* children in display order, cached */
+  guint               display_generation;
+  MusterBsEffective   eff;
+};
+
+struct _MusterBsForce
+{
+  MusterBsRoster     *roster;
+  MusterBsForce      *parent;
+  char               *id;
+  const MusterBsNode *entry;
+  const MusterBsNode *catalogue;
+  char               *custom_name;
+  char               *custom_notes;
+  GPtrArray          *forces;      /* MusterBsForce* */
+  GPtrArray          *selections;  /* MusterBsSelection*, in the order they were made */
+  GPtrArray          *display;     /* selections in display order, cached */
+  guint               display_generation;
+  guint               generation;
+  GArray             *categories;  /* MusterBsCategory, cached */
+  MusterBsEffective   eff;         /* profiles and rules */
+  GArray             *costs;
+  gboolean            hidden;
+};
+
+struct _MusterBsRoster
+{
+  MusterBsData       *data;
+  char               *id;
+  char               *name;
+  char               *custom_notes;
+  GPtrArray          *forces;      /* MusterBsForce* */
+  GHashTable         *options;     /* container key -> GArray of MusterBsOption */
+  GPtrArray          *display_forces;
+  guint               display_forces_generation;
+  GHashTable         *limits;      /* interned cost type id -> double* set by the user */
+  guint               next_id;
+  guint               next_serial;
+  /* Bumped by every edit: cached effective values older than it are recomputed. */
+  guint               generation;
+  GArray             *costs;
+  GArray             *limits_out;
+  guint               costs_generation;
+  /* Cached arrays replaced since the last edit: a caller up the stack may still read one
+   * (evaluation re-enters itself through conditions), so they go at the next edit. */
+  GPtrArray          *retired;
+};
+
+/* muster-bs-options.c: what a container offers. */
+void      _muster_bs_option_clear        (MusterBsOption     *option);
+void      _muster_bs_option_copy         (MusterBsOption       *dest,
+                                          const MusterBsOption *src);
+/* Every option of a force's root (@sel NULL) or of @sel: (element-type MusterBsOption). */
+GArray   *_muster_bs_options             (MusterBsRoster     *roster,
+                                          MusterBsForce      *force,
+                                          MusterBsSelection  *sel);
+/* Groups offered by a container, as options whose @entry is the group node. */
+GArray   *_muster_bs_group_options       (MusterBsRoster     *roster,
+                                          MusterBsForce      *force,
+                                          MusterBsSelection  *sel);
+gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
+                                          const char           *id);
+const MusterBsNode *_muster_bs_option_primary_link (const MusterBsOption *option);
+GArray   *_muster_bs_option_children     (MusterBsRoster       *roster,
+                                          const MusterBsOption *option);
+gboolean  _muster_bs_option_merges       (MusterBsRoster       *roster,
+                                          const MusterBsOption *option,
+                                          int                   depth);
+/* A list of selections in display order: New Recruit's, by name with numbers compared as
+ * numbers; cached until the next edit. */
+GPtrArray *_muster_bs_display_order      (MusterBsRoster     *roster,
+                                          GPtrArray          *list,
+                                          GPtrArray         **cache,
+                                          guint              *generation);
+
+/* muster-bs-roster.c */
+void      _muster_bs_retire              (MusterBsRoster     *roster,
+                                          gpointer            array,
+                                          GDestroyNotify      free_func);
+char     *_muster_bs_roster_new_id       (MusterBsRoster     *roster);
+void      _muster_bs_roster_changed      (MusterBsRoster     *roster);
+MusterBsSelection *_muster_bs_selection_new (MusterBsForce   *force,
+                                          MusterBsSelection  *parent,
+                                          const MusterBsOption *option,
+                                          const char         *id,
+                                          int                 number);
+MusterBsForce *_muster_bs_force_new      (MusterBsRoster     *roster,
+                                          MusterBsForce      *parent,
+                                          const MusterBsNode *entry,
+                                          const MusterBsNode *catalogue,
+                                          const char         *id);
+
+/* muster-bs-eval.c (effective values), muster-bs-modifiers.c, muster-bs-query.c */
+typedef struct
+{
+  MusterBsRoster     *roster;
+  MusterBsForce      *force;
+  MusterBsSelection  *parent;   /* the container; NULL at a force's root */
+  MusterBsSelection  *self;     /* the selection, or NULL for an option not yet selected */
+} MusterBsContext;
+
+typedef void (*ModifierFunc) (const MusterBsNode *modifier,
+                              double              times,
+                              gpointer            user_data);
+
+/* muster-bs-modifiers.c */
+void      _muster_bs_each_modifier       (const MusterBsContext *ctx,
+                                          const MusterBsNode   * const *owners,
+                                          const MusterBsOption  *option,
+                                          const char            *field,
+                                          ModifierFunc           func,
+                                          gpointer               user_data);
+const char *_muster_bs_modified_text     (const MusterBsContext *ctx,
+                                          const MusterBsNode   * const *owners,
+                                          const MusterBsOption  *option,
+                                          const char            *field,
+                                          const char            *value);
+void      _muster_bs_effective_clear     (MusterBsEffective  *eff);
+void      _muster_bs_ensure_effective    (MusterBsSelection  *sel);
+/* An option's hidden flag, and a number field (a constraint's value …) after modifiers. */
+gboolean  _muster_bs_option_hidden       (const MusterBsContext *ctx,
+                                          const MusterBsOption  *option);
+double    _muster_bs_modified_number     (const MusterBsContext *ctx,
+                                          const MusterBsNode   * const *owners,
+                                          const char            *field,
+                                          double                 value);
+gboolean  _muster_bs_modified_hidden     (const MusterBsContext *ctx,
+                                          const MusterBsNode   * const *owners,
+                                          gboolean               hidden);
+double    _muster_bs_query               (const MusterBsContext *ctx,
+                                          const MusterBsNode    *query,
+                                          const char            *child_id,
+                                          const MusterBsOption  *owner);
+double    _muster_bs_cost_of             (GArray             *costs,
+                                          const char         *type_id);
+gboolean  _muster_bs_instance_of        (const MusterBsContext *ctx,
+                                          const MusterBsNode    *cond,
+                                          const MusterBsOption  *owner);
+gboolean  _muster_bs_selection_is        (MusterBsSelection  *sel,
+                                          const char         *id,
+                                          gboolean            shared);
+void      _muster_bs_add_cost            (GArray             *costs,
+                                          const char         *type_id,
+                                          const char         *name,
+                                          double              value);
+
+GPtrArray *_muster_bs_selection_messages (MusterBsSelection *sel);
+
+/* muster-bs-validate.c */
+GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);
+/* Auto-selects what is required in a container; appends the new selections. */
+void      _muster_bs_auto_select         (MusterBsRoster     *roster,
+                                          MusterBsForce      *force,
+                                          MusterBsSelection  *sel,
+                                          GPtrArray          *added);
+
+G_END_DECLS

@@ -1,0 +1,775 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bs"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "muster-bs-roster-private.h"
+
+/*
+ * Validation: cost limits, constraints on force entries, categories, entries and groups,
+ * hidden selections, and New Recruit's error/warning/info modifiers; and the auto-selection
+ * of what a min constraint requires. A constraint is judged wherever its entry is offered:
+ * scope parent once per container, wider scopes once per force or roster.
+ */
+
+typedef struct
+{
+  MusterBsRoster *roster;
+  GPtrArray      *findings;
+  GHashTable     *seen;      /* "constraint|scope element" judged already */
+} Validation;
+
+static const char *
+node_name (const MusterBsNode *node)
+{
+  return node && node->name ? node->name : "";
+}
+
+static char *
+force_path (MusterBsForce *force)
+{
+  if (force->parent)
+    {
+      g_autofree char *up = force_path (force->parent);
+
+      return g_strconcat (up, "/", force->id, NULL);
+    }
+  return g_strdup (force->id);
+}
+
+static char *
+selection_path (MusterBsSelection *sel)
+{
+  g_autofree char *up = sel->parent ? selection_path (sel->parent) : force_path (sel->force);
+
+  return g_strconcat (up, "/", sel->id, NULL);
+}
+
+static void
+add_finding (Validation     *v,
+             MusterSeverity  severity,
+             const char     *owner_type,
+             const char     *owner_id,
+             const char     *owner_entry_id,
+             const char     *entry_id,
+             const char     *constraint_id,
+             char           *path,
+             char           *message)
+{
+  MusterBsFinding *f = g_new0 (MusterBsFinding, 1);
+
+  f->severity = severity;
+  f->message = message;
+  f->owner_type = owner_type;
+  f->owner_id = g_strdup (owner_id);
+  f->owner_entry_id = g_strdup (owner_entry_id);
+  f->entry_id = g_strdup (entry_id);
+  f->constraint_id = g_strdup (constraint_id);
+  f->path = path ? path : g_strdup ("");
+  g_ptr_array_add (v->findings, f);
+}
+
+/* Counting for constraints: the selections of one option (by its entry when shared, else by
+ * the very way it was reached), in a list, optionally deep. */
+typedef struct
+{
+  const MusterBsOption *option;
+  gboolean              shared;
+  gboolean              deep;
+  gboolean              child_forces;
+  const char           *cost_type;   /* NULL: count numbers */
+  gboolean              group;       /* @option's entry is a group */
+  gboolean              per_model;   /* amounts per parent model (scope parent) */
+  MusterBsSelection    *found;       /* the first selection counted */
+  gboolean              any;         /* count every selection (the whole, for percentages) */
+} Tally;
+
+static gboolean
+tally_matches (Tally             *t,
+               MusterBsSelection *sel)
+{
+  if (t->any)
+    return TRUE;
+  if (t->group)
+    {
+      for (guint i = 0; sel->option.via && i < sel->option.via->len; i++)
+        if (g_ptr_array_index (sel->option.via, i) == t->option->entry)
+          return TRUE;
+      return FALSE;
+    }
+  if (t->shared)
+    return sel->option.entry == t->option->entry;
+  return sel->option.entry_id == t->option->entry_id;
+}
+
+static double
+tally_list (Tally     *t,
+            GPtrArray *list)
+{
+  double total = 0;
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      MusterBsSelection *sel = g_ptr_array_index (list, i);
+
+      if (tally_matches (t, sel) && t->found == NULL)
+        t->found = sel;
+      if (tally_matches (t, sel))
+        total += t->cost_type ? _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel),
+                                                    t->cost_type)
+                              : t->per_model ? sel->number
+                                             : muster_bs_selection_get_number (sel);
+      if (t->deep)
+        total += tally_list (t, sel->children);
+    }
+  return total;
+}
+
+static double
+tally_force (Tally         *t,
+             MusterBsForce *force)
+{
+  double total;
+  gboolean deep = t->deep;
+
+  /* Forces and the roster hold their selections at every depth. */
+  t->deep = TRUE;
+  total = tally_list (t, force->selections);
+  t->deep = deep;
+  if (t->child_forces)
+    for (guint i = 0; i < force->forces->len; i++)
+      total += tally_force (t, g_ptr_array_index (force->forces, i));
+  return total;
+}
+
+static const MusterBsCategory *
+static_primary (const MusterBsOption *option,
+                MusterBsData         *data,
+                MusterBsCategory     *out)
+{
+  const MusterBsNode *c = _muster_bs_option_primary_link (option);
+  const MusterBsNode *cat;
+
+  if (c == NULL)
+    return NULL;
+  cat = muster_bs_data_lookup (data, c->target_id);
+  out->id = c->id;
+  out->entry_id = c->target_id;
+  out->name = cat ? node_name (cat) : node_name (c);
+  out->primary = TRUE;
+  return out;
+}
+
+static gboolean
+first_time (Validation *v,
+            const char *constraint_id,
+            const char *where)
+{
+  g_autofree char *key = g_strconcat (constraint_id ? constraint_id : "", "|", where, NULL);
+
+  if (g_hash_table_contains (v->seen, key))
+    return FALSE;
+  g_hash_table_add (v->seen, g_steal_pointer (&key));
+  return TRUE;
+}
+
+static void
+format_amount (GString *s,
+               double   v)
+{
+  if (v == floor (v))
+    g_string_append_printf (s, "%.0f", v);
+  else
+    g_string_append_printf (s, "%g", v);
+}
+
+static char *
+constraint_message (const char *owner_name,
+                    gboolean    max,
+                    double      count,
+                    double      limit,
+                    const char *what,
+                    const char *entry_name)
+{
+  GString *s = g_string_new (owner_name);
+
+  if (max)
+    {
+      g_string_append (s, " has ");
+      format_amount (s, count - limit);
+      g_string_append_printf (s, " too many %s of %s (maximum ", what, entry_name);
+    }
+  else
+    {
+      g_string_append (s, " must have ");
+      format_amount (s, limit - count);
+      g_string_append_printf (s, " more %s of %s (minimum ", what, entry_name);
+    }
+  format_amount (s, limit);
+  g_string_append_c (s, ')');
+  return g_string_free (s, FALSE);
+}
+
+static double
+count_all_forces (GPtrArray *forces,
+                  gboolean   deep)
+{
+  double total = forces->len;
+
+  if (deep)
+    for (guint i = 0; i < forces->len; i++)
+      total += count_all_forces (((MusterBsForce *) g_ptr_array_index (forces, i))->forces, deep);
+  return total;
+}
+
+/* What a constraint counts in its scope. */
+static double
+tally_scope (const MusterBsContext *ctx,
+             Tally                 *t,
+             const char            *scope)
+{
+  double count = 0;
+
+  if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
+    {
+      t->per_model = TRUE;
+      return tally_list (t, ctx->parent ? ctx->parent->children : ctx->force->selections);
+    }
+  if (strcmp (scope, "roster") == 0)
+    {
+      gboolean child_forces = t->child_forces;
+
+      t->child_forces = TRUE;
+      for (guint i = 0; i < ctx->roster->forces->len; i++)
+        count += tally_force (t, g_ptr_array_index (ctx->roster->forces, i));
+      t->child_forces = child_forces;
+      return count;
+    }
+  return tally_force (t, ctx->force);
+}
+
+/* Judges one constraint of an option offered in a container. */
+static void
+check_constraint (Validation            *v,
+                  const MusterBsContext *ctx,
+                  const MusterBsOption  *option,
+                  gboolean               group,
+                  const MusterBsNode    *con)
+{
+  const MusterBsNode *owners[] = { option->entry, option->link, NULL };
+  const char *scope = con->scope ? con->scope : "parent";
+  const char *field = con->field ? con->field : "selections";
+  gboolean max = g_strcmp0 (con->type, "max") == 0;
+  Tally t = { option, muster_bs_node_has_flag (con, MUSTER_BS_FLAG_SHARED),
+              muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_SELECTIONS),
+              muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_FORCES), NULL, group };
+  double limit = _muster_bs_modified_number (ctx, owners, con->id, con->value);
+  double count = 0;
+  const char *owner_type, *owner_id, *owner_entry_id, *owner_name;
+  char *path;
+  MusterBsCategory primary;
+  const char *what = "selections";
+
+  if (!max && g_strcmp0 (con->type, "min") != 0 && g_strcmp0 (con->type, "exactly") != 0)
+    return;
+  if ((max && limit < 0) || (!max && limit <= 0))
+    return;
+  if (strcmp (field, "forces") == 0)
+    {
+      /* New Recruit counts the roster's forces for an entry's constraint on forces. */
+      if (!first_time (v, con->id, "roster"))
+        return;
+      count = strcmp (scope, "force") == 0
+              ? count_all_forces (ctx->force->forces, t.child_forces)
+              : count_all_forces (ctx->roster->forces, t.child_forces);
+      if ((max && count > limit) || (!max && count < limit))
+        add_finding (v, MUSTER_SEVERITY_ERROR, "roster", ctx->roster->id, NULL, con->parent->id,
+                     con->id, g_strdup (""),
+                     constraint_message (ctx->roster->name, max, count, limit, "forces",
+                                         node_name (option->entry)));
+      return;
+    }
+  if (strcmp (field, "selections") != 0)
+    {
+      t.cost_type = field;
+      what = node_name (muster_bs_data_lookup (ctx->roster->data, field));
+    }
+
+  if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
+    {
+      if (!first_time (v, con->id, ctx->parent ? ctx->parent->id : ctx->force->id))
+        return;
+      count = tally_scope (ctx, &t, scope);
+      if (ctx->parent)
+        {
+          owner_type = "selection";
+          owner_id = ctx->parent->id;
+          owner_entry_id = ctx->parent->option.entry->id;
+          owner_name = muster_bs_selection_get_name (ctx->parent);
+          path = selection_path (ctx->parent);
+        }
+      else if (static_primary (option, ctx->roster->data, &primary))
+        {
+          owner_type = "category";
+          owner_id = primary.id;
+          owner_entry_id = primary.entry_id;
+          owner_name = primary.name;
+          path = force_path (ctx->force);
+        }
+      else
+        {
+          owner_type = "force";
+          owner_id = ctx->force->id;
+          owner_entry_id = ctx->force->entry->id;
+          owner_name = muster_bs_force_get_name (ctx->force);
+          path = force_path (ctx->force);
+        }
+    }
+  else if (strcmp (scope, "roster") == 0)
+    {
+      if (!first_time (v, con->id, "roster"))
+        return;
+      count = tally_scope (ctx, &t, scope);
+      owner_type = "roster";
+      owner_id = ctx->roster->id;
+      owner_entry_id = NULL;
+      owner_name = ctx->roster->name;
+      path = g_strdup ("");
+    }
+  else
+    {
+      /* force, and the scopes this engine judges per force */
+      if (!first_time (v, con->id, ctx->force->id))
+        return;
+      count = tally_scope (ctx, &t, scope);
+      owner_type = "force";
+      owner_id = ctx->force->id;
+      owner_entry_id = ctx->force->entry->id;
+      owner_name = muster_bs_force_get_name (ctx->force);
+      path = force_path (ctx->force);
+    }
+
+  if (muster_bs_node_has_flag (con, MUSTER_BS_FLAG_PERCENT))
+    {
+      Tally whole = t;
+      double all;
+
+      whole.any = TRUE;
+      whole.found = NULL;
+      all = tally_scope (ctx, &whole, scope);
+      count = all > 0 ? count * 100 / all : 0;
+    }
+  if ((max && count > limit) || (!max && count < limit))
+    {
+      char *message = constraint_message (owner_name, max, count, limit, what,
+                                          node_name (option->entry));
+
+      /* New Recruit puts the finding on a selection of the entry when there is one; a
+       * shortfall in a force is on the force as well. */
+      if (t.found != NULL && !group && (max || strcmp (owner_type, "force") == 0))
+        add_finding (v, MUSTER_SEVERITY_ERROR, "selection", t.found->id,
+                     t.found->option.entry->id, con->parent->id, con->id,
+                     selection_path (t.found), g_strdup (message));
+      if (t.found == NULL || !max || group)
+        add_finding (v, MUSTER_SEVERITY_ERROR, owner_type, owner_id, owner_entry_id,
+                     con->parent->id, con->id, path, message);
+      else
+        {
+          g_free (message);
+          g_free (path);
+        }
+    }
+  else
+    g_free (path);
+}
+
+static void
+check_constraints_of (Validation            *v,
+                      const MusterBsContext *ctx,
+                      const MusterBsOption  *option,
+                      gboolean               group)
+{
+  const MusterBsNode *owners[] = { option->entry, option->link };
+
+  for (int k = 0; k < 2; k++)
+    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
+      if (c->kind == MUSTER_BS_NODE_CONSTRAINT)
+        check_constraint (v, ctx, option, group, c);
+}
+
+static void check_selection (Validation        *v,
+                             MusterBsSelection *sel);
+
+static gboolean
+has_constraints (const MusterBsOption *option)
+{
+  const MusterBsNode *owners[] = { option->entry, option->link };
+
+  for (int k = 0; k < 2; k++)
+    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
+      if (c->kind == MUSTER_BS_NODE_CONSTRAINT)
+        return TRUE;
+  return FALSE;
+}
+
+/* Everything offered in a container: hidden selections, then constraints. */
+static void
+check_container (Validation        *v,
+                 MusterBsForce     *force,
+                 MusterBsSelection *parent)
+{
+  MusterBsContext ctx = { v->roster, force, parent, NULL };
+  g_autoptr(GArray) options = _muster_bs_options (v->roster, force, parent);
+  g_autoptr(GArray) groups = _muster_bs_group_options (v->roster, force, parent);
+  GPtrArray *list = parent ? parent->children : force->selections;
+
+  for (guint i = 0; i < options->len; i++)
+    {
+      const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);
+
+      /* Most entries a catalogue offers have no constraint: no need to work out whether
+       * they are hidden. */
+      if (!has_constraints (option) || _muster_bs_option_hidden (&ctx, option))
+        continue;
+      check_constraints_of (v, &ctx, option, FALSE);
+    }
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const MusterBsOption *option = &g_array_index (groups, MusterBsOption, i);
+
+      if (!has_constraints (option) || _muster_bs_option_hidden (&ctx, option))
+        continue;
+      check_constraints_of (v, &ctx, option, TRUE);
+    }
+  for (guint i = 0; i < list->len; i++)
+    check_selection (v, g_ptr_array_index (list, i));
+}
+
+typedef struct
+{
+  Validation        *v;
+  MusterBsSelection *sel;
+} MessageCtx;
+
+static void
+check_selection (Validation        *v,
+                 MusterBsSelection *sel)
+{
+  g_autoptr(GPtrArray) messages = _muster_bs_selection_messages (sel);
+
+  for (guint i = 0; i < messages->len; i++)
+    {
+      MusterBsFinding *m = g_ptr_array_index (messages, i);
+
+      add_finding (v, m->severity, "selection", sel->id, sel->option.entry->id,
+                   sel->option.entry->id, m->constraint_id, selection_path (sel),
+                   g_steal_pointer (&m->message));
+    }
+  if (muster_bs_selection_get_hidden (sel))
+    {
+      const char *container = sel->parent ? muster_bs_selection_get_name (sel->parent)
+                                          : muster_bs_force_get_name (sel->force);
+
+      add_finding (v, MUSTER_SEVERITY_ERROR, "selection", sel->id, sel->option.entry->id,
+                   sel->option.entry->id, "hidden", selection_path (sel),
+                   g_strdup_printf ("%s cannot have any selections of %s (hidden)", container,
+                                    muster_bs_selection_get_name (sel)));
+    }
+  check_container (v, sel->force, sel);
+}
+
+static void
+check_categories (Validation    *v,
+                  MusterBsForce *force)
+{
+  MusterBsData *data = v->roster->data;
+  MusterBsContext ctx = { v->roster, force, NULL, NULL };
+
+  for (const MusterBsNode *link = force->entry->first_child; link; link = link->next)
+    {
+      const MusterBsNode *cat;
+      const MusterBsNode *owners[3];
+
+      if (link->kind != MUSTER_BS_NODE_CATEGORY_LINK)
+        continue;
+      cat = muster_bs_data_lookup (data, link->target_id);
+      owners[0] = link;
+      owners[1] = cat;
+      owners[2] = NULL;
+      for (int k = 0; k < 2; k++)
+        for (const MusterBsNode *con = owners[k] ? owners[k]->first_child : NULL; con; con = con->next)
+          {
+            gboolean max;
+            double limit, count = 0;
+            const char *field;
+
+            if (con->kind != MUSTER_BS_NODE_CONSTRAINT)
+              continue;
+            max = g_strcmp0 (con->type, "max") == 0;
+            field = con->field ? con->field : "selections";
+            limit = _muster_bs_modified_number (&ctx, owners, con->id, con->value);
+            if ((max && limit < 0) || (!max && limit <= 0))
+              continue;
+            for (guint i = 0; i < force->selections->len; i++)
+              {
+                MusterBsSelection *sel = g_ptr_array_index (force->selections, i);
+                const MusterBsCategory *p = muster_bs_selection_get_primary_category (sel);
+
+                if (p == NULL || g_strcmp0 (p->entry_id, link->target_id) != 0)
+                  continue;
+                if (strcmp (field, "selections") == 0)
+                  count += muster_bs_selection_get_number (sel);
+                else
+                  count += _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel), field);
+              }
+            if ((max && count > limit) || (!max && count < limit))
+              add_finding (v, MUSTER_SEVERITY_ERROR, "category", link->id, link->target_id,
+                           owners[k]->id, con->id, force_path (force),
+                           constraint_message (muster_bs_force_get_name (force), max, count,
+                                               limit, "selections", node_name (cat ? cat : link)));
+          }
+    }
+}
+
+static double
+count_forces_of (GPtrArray          *forces,
+                 const MusterBsNode *entry,
+                 gboolean            deep)
+{
+  double total = 0;
+
+  for (guint i = 0; i < forces->len; i++)
+    {
+      MusterBsForce *f = g_ptr_array_index (forces, i);
+
+      if (f->entry == entry)
+        total++;
+      if (deep)
+        total += count_forces_of (f->forces, entry, deep);
+    }
+  return total;
+}
+
+static void
+check_force (Validation    *v,
+             MusterBsForce *force)
+{
+  MusterBsContext ctx = { v->roster, force, NULL, NULL };
+  const MusterBsNode *owners[] = { force->entry, NULL };
+
+  for (const MusterBsNode *con = force->entry->first_child; con; con = con->next)
+    {
+      gboolean max;
+      double limit, count;
+      GPtrArray *where;
+
+      if (con->kind != MUSTER_BS_NODE_CONSTRAINT || g_strcmp0 (con->field, "forces") != 0)
+        continue;
+      max = g_strcmp0 (con->type, "max") == 0;
+      limit = _muster_bs_modified_number (&ctx, owners, con->id, con->value);
+      if ((max && limit < 0) || (!max && limit <= 0))
+        continue;
+      /* New Recruit counts nothing for a force entry's own constraint on forces (its child
+       * filter is the force entry, which no selection query matches): a minimum is never
+       * met and a maximum never broken. BattleScribe counts the forces. */
+      where = g_strcmp0 (con->scope, "force") == 0 && force->parent ? force->parent->forces
+                                                                    : v->roster->forces;
+      count = 0 * count_forces_of (where, force->entry,
+                                   muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_FORCES));
+      if ((max && count > limit) || (!max && count < limit))
+        add_finding (v, MUSTER_SEVERITY_ERROR, "force", force->id, force->entry->id,
+                     force->entry->id, con->id, force_path (force),
+                     constraint_message (v->roster->name, max, count, limit, "forces",
+                                         node_name (force->entry)));
+    }
+  if (!muster_bs_force_get_hidden (force))
+    check_categories (v, force);
+  check_container (v, force, NULL);
+  for (guint i = 0; i < force->forces->len; i++)
+    check_force (v, g_ptr_array_index (force->forces, i));
+}
+
+GPtrArray *
+_muster_bs_validate (MusterBsRoster *roster)
+{
+  Validation v = { roster, g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free),
+                   g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
+  GArray *costs = muster_bs_roster_get_costs (roster);
+  GArray *limits = muster_bs_roster_get_cost_limits (roster);
+
+  for (guint i = 0; i < limits->len; i++)
+    {
+      MusterBsCost *limit = &g_array_index (limits, MusterBsCost, i);
+      double cost = _muster_bs_cost_of (costs, limit->type_id);
+
+      if (cost > limit->value)
+        {
+          GString *s = g_string_new (NULL);
+
+          g_string_append_printf (s, "%s is over the %s limit by ", roster->name, limit->name);
+          format_amount (s, cost - limit->value);
+          g_string_append (s, limit->name);
+          add_finding (&v, MUSTER_SEVERITY_ERROR, "roster", roster->id, NULL, "costLimits",
+                       limit->type_id, g_strdup (""), g_string_free (s, FALSE));
+        }
+    }
+  for (guint i = 0; i < roster->forces->len; i++)
+    check_force (&v, g_ptr_array_index (roster->forces, i));
+  g_hash_table_unref (v.seen);
+  return v.findings;
+}
+
+GPtrArray *
+muster_bs_roster_get_findings (MusterBsRoster *self)
+{
+  return _muster_bs_validate (self);
+}
+
+GPtrArray *
+muster_bs_roster_get_issues (MusterBsRoster *self)
+{
+  g_autoptr(GPtrArray) findings = _muster_bs_validate (self);
+  GPtrArray *issues = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
+
+  for (guint i = 0; i < findings->len; i++)
+    {
+      MusterBsFinding *f = g_ptr_array_index (findings, i);
+      MusterIssue *issue = muster_issue_new (f->severity, f->constraint_id, NULL,
+                                             g_strcmp0 (f->owner_type, "selection") == 0
+                                             ? f->owner_id : NULL, f->message);
+
+      issue->path = g_strdup (f->path);
+      issue->location = g_strdup (f->path);
+      g_ptr_array_add (issues, issue);
+    }
+  return issues;
+}
+
+/* Auto-selection */
+
+static double
+required_min (const MusterBsContext *ctx,
+              const MusterBsOption  *option)
+{
+  const MusterBsNode *owners[] = { option->entry, option->link, NULL };
+  double need = 0;
+
+  for (int k = 0; k < 2; k++)
+    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
+      if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->type, "min") == 0 &&
+          (c->field == NULL || strcmp (c->field, "selections") == 0 ||
+           strcmp (c->field, "forces") == 0) &&
+          !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
+        /* New Recruit selects what the data requires before modifiers move the bound
+         * (wh40k-10e's Show/Hide Options: a min 1 that a modifier sets to 0). */
+        need = MAX (need, c->value);
+  return need;
+}
+
+static MusterBsSelection *
+auto_add (MusterBsRoster       *roster,
+          MusterBsForce        *force,
+          MusterBsSelection    *parent,
+          const MusterBsOption *option,
+          int                   number,
+          GPtrArray            *added)
+{
+  MusterBsSelection *sel = _muster_bs_selection_new (force, parent, option, NULL, number);
+
+  g_ptr_array_add (parent ? parent->children : force->selections, sel);
+  _muster_bs_roster_changed (roster);
+  if (added)
+    g_ptr_array_add (added, sel);
+  _muster_bs_auto_select (roster, force, sel, added);
+  return sel;
+}
+
+void
+_muster_bs_auto_select (MusterBsRoster    *roster,
+                        MusterBsForce     *force,
+                        MusterBsSelection *sel,
+                        GPtrArray         *added)
+{
+  MusterBsContext ctx = { roster, force, sel, NULL };
+  g_autoptr(GArray) options = _muster_bs_options (roster, force, sel);
+  g_autoptr(GArray) groups = _muster_bs_group_options (roster, force, sel);
+  GPtrArray *list = sel ? sel->children : force->selections;
+  int depth = 0;
+
+  /* Entries that require themselves through links stop here rather than recurse forever. */
+  for (MusterBsSelection *a = sel; a; a = a->parent)
+    if (++depth > 16)
+      return;
+  for (guint i = 0; i < options->len; i++)
+    {
+      const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);
+      Tally t = { option, TRUE, FALSE, FALSE, NULL, FALSE, TRUE };
+      double need;
+      int missing;
+
+      if (_muster_bs_option_hidden (&ctx, option))
+        continue;
+      need = required_min (&ctx, option);
+      missing = (int) MIN (ceil (need - tally_list (&t, list)), 1000);
+      if (missing <= 0)
+        continue;
+      /* At a force's root each unit is a selection of its own; inside one, a number. */
+      if (sel == NULL)
+        for (int k = 0; k < missing; k++)
+          auto_add (roster, force, sel, option, 1, added);
+      else
+        auto_add (roster, force, sel, option, missing, added);
+    }
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const MusterBsOption *group = &g_array_index (groups, MusterBsOption, i);
+      Tally t = { group, TRUE, FALSE, FALSE, NULL, TRUE, TRUE };
+      const MusterBsNode *def_id_owner = group->entry;
+      const char *def = def_id_owner->text ? def_id_owner->text
+                                           : (group->link ? group->link->text : NULL);
+      double need;
+      int missing;
+
+      if (_muster_bs_option_hidden (&ctx, group))
+        continue;
+      need = required_min (&ctx, group);
+      missing = (int) MIN (ceil (need - tally_list (&t, list)), 1000);
+      if (missing <= 0)
+        continue;
+      for (guint k = 0; k < options->len; k++)
+        {
+          const MusterBsOption *option = &g_array_index (options, MusterBsOption, k);
+          gboolean in_group = FALSE;
+
+          for (guint j = 0; option->via && j < option->via->len; j++)
+            in_group |= g_ptr_array_index (option->via, j) == group->entry;
+          if (!in_group || (def && !_muster_bs_option_matches (option, def) &&
+                            g_strcmp0 (option->entry_id, def) != 0))
+            continue;
+          if (def == NULL)
+            {
+              /* Without a default, only a group of one entry picks itself. */
+              guint n = 0;
+
+              for (guint m = 0; m < options->len; m++)
+                {
+                  const MusterBsOption *o = &g_array_index (options, MusterBsOption, m);
+
+                  for (guint j = 0; o->via && j < o->via->len; j++)
+                    if (g_ptr_array_index (o->via, j) == group->entry)
+                      {
+                        n++;
+                        break;
+                      }
+                }
+              if (n != 1)
+                break;
+            }
+          auto_add (roster, force, sel, option, sel ? missing : 1, added);
+          break;
+        }
+    }
+}

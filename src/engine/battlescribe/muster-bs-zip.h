@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+GBytes *muster_bs_zip_extract (GBytes      *zip,
+                               const char  *name_for_errors,
+                               gsize        max_size,
+                               GError     **error);
+GBytes *muster_bs_zip_store   (const char  *member_name,
+                               GBytes      *content,
+                               GError     **error);
+
+G_END_DECLS

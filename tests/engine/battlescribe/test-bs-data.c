@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-bs-data.h"
+#include "muster-bs-roster.h"
+
+static const char gst_text[] =
+  "<?xml version='1.0'?>\n"
+  "<gameSystem id='gs' name='Test' xmlns='http://www.battlescribe.net/schema/gameSystemSchema'>\n"
+  "  <costTypes><costType id='pts' name='pts' defaultCostLimit='500'/></costTypes>\n"
+  "  <categoryEntries><categoryEntry id='cat-hq' name='HQ'/></categoryEntries>\n"
+  "  <forceEntries><forceEntry id='fe' name='Patrol'>\n"
+  "    <categoryLinks><categoryLink id='cl-fe' targetId='cat-hq' name='HQ'/></categoryLinks>\n"
+  "  </forceEntry></forceEntries>\n"
+  "  <sharedSelectionEntries>\n"
+  "    <selectionEntry id='sse-blade' name='Blade' type='upgrade'>\n"
+  "      <costs><cost name='pts' typeId='pts' value='5'/></costs>\n"
+  "    </selectionEntry>\n"
+  "  </sharedSelectionEntries>\n"
+  "</gameSystem>\n";
+
+static const char lib_text[] =
+  "<catalogue id='lib' name='Library' gameSystemId='gs' library='true'>\n"
+  "  <selectionEntries><selectionEntry id='se-ally' name='Ally' type='unit'/></selectionEntries>\n"
+  "</catalogue>\n";
+
+static const char cat_text[] =
+  "<catalogue id='cat' name='Army' gameSystemId='gs'>\n"
+  "  <catalogueLinks><catalogueLink id='cl-lib' targetId='lib' name='Library' type='catalogue'"
+  " importRootEntries='true'/></catalogueLinks>\n"
+  "  <selectionEntries>\n"
+  "    <selectionEntry id='se-unit' name='Unit' type='unit' hidden='false'>\n"
+  "      <rules><rule id='r1' name='Brave'><description>Never <b/>flees.</description></rule></rules>\n"
+  "      <profiles><profile id='p1' name='Unit' typeId='pt' typeName='Unit'>\n"
+  "        <characteristics><characteristic name='M' typeId='ct-m'>6&quot;</characteristic></characteristics>\n"
+  "      </profile></profiles>\n"
+  "      <constraints><constraint id='con-1' type='max' value='2' field='selections' scope='parent'/></constraints>\n"
+  "      <entryLinks><entryLink id='el-blade' targetId='sse-blade' type='selectionEntry' name='Blade'/></entryLinks>\n"
+  "      <modifiers><modifier type='set' field='name' value='Big Unit'>\n"
+  "        <repeats><repeat value='1' repeats='2' field='selections' scope='force' childId='any' roundUp='true'/></repeats>\n"
+  "      </modifier></modifiers>\n"
+  "    </selectionEntry>\n"
+  "  </selectionEntries>\n"
+  "</catalogue>\n";
+
+static gboolean
+add (MusterBsData *data,
+     const char   *name,
+     const char   *text,
+     GError      **error)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (text, strlen (text));
+
+  return muster_bs_data_add_bytes (data, name, bytes, error);
+}
+
+static MusterBsData *
+load_fixture (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (add (data, "army.cat", cat_text, &error));
+  g_assert_true (add (data, "test.gst", gst_text, &error));
+  g_assert_true (add (data, "lib.cat", lib_text, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  return g_steal_pointer (&data);
+}
+
+static void
+test_data_load (void)
+{
+  g_autoptr(MusterBsData) data = load_fixture ();
+  const MusterBsNode *unit, *link, *rule, *ch, *profile, *con, *rep;
+  g_autoptr(GPtrArray) roots = NULL;
+
+  g_assert_cmpstr (muster_bs_data_get_game_system (data)->id, ==, "gs");
+  g_assert_cmpuint (muster_bs_data_get_catalogues (data)->len, ==, 2);
+  unit = muster_bs_data_lookup (data, "se-unit");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->kind, ==, MUSTER_BS_NODE_SELECTION_ENTRY);
+  g_assert_cmpint (unit->place, ==, MUSTER_BS_IN_ROOT);
+  g_assert_cmpstr (unit->type, ==, "unit");
+  g_assert_cmpstr (unit->file->id, ==, "cat");
+  link = muster_bs_data_lookup (data, "el-blade");
+  g_assert_true (link->parent == unit);
+  g_assert_true (muster_bs_data_resolve_link (data, link) == muster_bs_data_lookup (data, "sse-blade"));
+  g_assert_cmpint (muster_bs_data_lookup (data, "sse-blade")->place, ==, MUSTER_BS_IN_SHARED);
+  rule = muster_bs_data_lookup (data, "r1");
+  g_assert_cmpstr (rule->text, ==, "Never flees.");
+  profile = muster_bs_data_lookup (data, "p1");
+  g_assert_cmpstr (profile->type, ==, "Unit");
+  ch = muster_bs_node_find_child (profile, MUSTER_BS_NODE_CHARACTERISTIC, NULL);
+  g_assert_cmpstr (ch->text, ==, "6\"");
+  con = muster_bs_data_lookup (data, "con-1");
+  g_assert_cmpfloat (con->value, ==, 2);
+  g_assert_true (muster_bs_node_has_flag (con, MUSTER_BS_FLAG_SHARED));
+  rep = muster_bs_node_find_child (muster_bs_node_find_child (unit, MUSTER_BS_NODE_MODIFIER, NULL),
+                                   MUSTER_BS_NODE_REPEAT, NULL);
+  g_assert_cmpint (rep->repeats, ==, 2);
+  g_assert_true (muster_bs_node_has_flag (rep, MUSTER_BS_FLAG_ROUND_UP));
+  g_assert_cmpfloat (muster_bs_data_lookup (data, "pts")->value, ==, 500);
+  /* The army imports the library's root entries; the library imports nothing. */
+  roots = muster_bs_data_root_files (data, muster_bs_data_get_catalogue (data, "cat"));
+  g_assert_cmpuint (roots->len, ==, 3);
+  g_assert_null (muster_bs_data_get_problems (data)[0]);
+}
+
+static void
+assert_fails (const char        *text,
+              MusterEngineError  code,
+              const char        *prefix)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (add (data, "bad.cat", text, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, (int) code);
+  if (!g_str_has_prefix (error->message, prefix))
+    g_error ("“%s” does not start with “%s”", error->message, prefix);
+}
+
+static void
+test_data_hostile (void)
+{
+  assert_fails ("<?xml version='1.0'?>\n<!DOCTYPE c [<!ENTITY a 'aaaa'><!ENTITY b '&a;&a;&a;'>]>\n"
+                "<catalogue id='c' name='&b;' gameSystemId='gs'/>",
+                MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT, "bad.cat:");
+  assert_fails ("<!DOCTYPE c SYSTEM 'http://example.com/x.dtd'><catalogue id='c'/>",
+                MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT, "bad.cat:1:");
+  assert_fails ("<catalogue id='c'>\n<selectionEntries>\n</catalogue>",
+                MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:2: Opening and ending tag mismatch");
+  assert_fails ("<roster id='r'/>", MUSTER_ENGINE_ERROR_INVALID_FILE,
+                "bad.cat:1: <roster> is not a BattleScribe game system or catalogue");
+  assert_fails ("<catalogue id='c'>\n<costTypes><costType id='x' defaultCostLimit='lots'/></costTypes></catalogue>",
+                MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:2: attribute defaultCostLimit");
+  assert_fails ("", MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:1: the file is empty");
+}
+
+static void
+test_data_deep (void)
+{
+  g_autoptr(GString) text = g_string_new ("<catalogue id='c' gameSystemId='gs'>");
+
+  for (int i = 0; i < 300; i++)
+    g_string_append (text, "<selectionEntries><selectionEntry id='x' type='unit'>");
+  assert_fails (text->str, MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:1: <");
+}
+
+/* A link to nothing and two links pointing at each other are findings, never a hang. */
+static void
+test_data_links (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GError) error = NULL;
+  const char * const *problems;
+
+  g_assert_true (add (data, "test.gst", gst_text, &error));
+  g_assert_true (add (data, "links.cat",
+                      "<catalogue id='c' gameSystemId='gs'>\n<entryLinks>\n"
+                      "<entryLink id='a' targetId='b' type='selectionEntry'/>\n"
+                      "<entryLink id='b' targetId='a' type='selectionEntry'/>\n"
+                      "<entryLink id='d' targetId='nowhere' type='selectionEntry'/>\n"
+                      "<entryLink id='ok' targetId='sse-blade' type='selectionEntry'/>\n"
+                      "</entryLinks></catalogue>", &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  problems = muster_bs_data_get_problems (data);
+  g_assert_cmpuint (g_strv_length ((char **) problems), ==, 3);
+  g_assert_cmpstr (problems[0], ==, "links.cat:3: link a: its target b links back into a cycle");
+  g_assert_cmpstr (problems[2], ==, "links.cat:5: link d: its target nowhere does not exist");
+  g_assert_null (muster_bs_data_resolve_link (data, muster_bs_data_lookup (data, "a")));
+  g_assert_nonnull (muster_bs_data_resolve_link (data, muster_bs_data_lookup (data, "ok")));
+}
+
+static void
+test_data_other_system (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (add (data, "other.cat", "<catalogue id='c' gameSystemId='nope'/>", &error));
+  g_assert_false (muster_bs_data_resolve (data, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_clear_error (&error);
+  g_assert_true (add (data, "test.gst", gst_text, &error));
+  g_assert_false (muster_bs_data_resolve (data, &error));
+  g_assert_true (strstr (error->message, "other.cat:1: the catalogue is for game system nope") != NULL);
+}
+
+/* A force of the game system's first force entry for the first catalogue that is not a
+ * library, with the first few visible root entries: it builds, costs and validates. */
+static void
+build_roster (MusterBsData *data,
+              const char   *set)
+{
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, set);
+  g_autoptr(GPtrArray) findings = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  const MusterBsNode *fe = muster_bs_node_find_child (muster_bs_data_get_game_system (data),
+                                                     MUSTER_BS_NODE_FORCE_ENTRY, NULL);
+  GPtrArray *cats = muster_bs_data_get_catalogues (data);
+  const MusterBsNode *cat = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force;
+  guint picked = 0;
+
+  for (guint i = 0; i < cats->len && cat == NULL; i++)
+    if (!muster_bs_node_has_flag (g_ptr_array_index (cats, i), MUSTER_BS_FLAG_LIBRARY))
+      cat = g_ptr_array_index (cats, i);
+  if (fe == NULL || cat == NULL)
+    g_error ("%s: no force entry or no catalogue to build a roster from", set);
+  force = muster_bs_roster_add_force (roster, NULL, fe->id, cat->id, NULL, &error);
+  g_assert_no_error (error);
+  entries = muster_bs_roster_list_entries (roster, force, NULL);
+  g_assert_cmpuint (entries->len, >, 0);
+  for (guint i = 0; i < entries->len && picked < 3; i++)
+    {
+      const char *id = g_ptr_array_index (entries, i);
+
+      if (muster_bs_roster_entry_hidden (roster, force, NULL, id))
+        continue;
+      g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, id, NULL, &error));
+      g_assert_no_error (error);
+      picked++;
+    }
+  g_assert_cmpuint (picked, >, 0);
+  g_assert_cmpuint (muster_bs_roster_get_costs (roster)->len, >, 0);
+  findings = muster_bs_roster_get_findings (roster);
+  g_test_message ("%s: a %s force of %s with %u entries: %u findings", set, fe->name, cat->name,
+                  picked, findings->len);
+}
+
+/* The real BSData sets, when the build was given where they are. */
+static void
+test_data_real (void)
+{
+  const char *root = g_getenv ("MUSTER_BSDATA");
+  static const char * const sets[] = { "wh40k-10e", "boltaction", "black-powder" };
+
+  if (root == NULL || *root == '\0')
+    {
+      g_test_skip ("configure with -Dbsdata=PATH to load the real data sets");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_autofree char *dir = g_build_filename (root, sets[i], NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GTimer) timer = g_timer_new ();
+      g_autoptr(MusterBsData) data = muster_bs_data_load_dir (dir, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (data);
+      build_roster (data, sets[i]);
+      g_test_message ("%s: %u catalogues, %u nodes, %u problems, %.0f ms", sets[i],
+                      muster_bs_data_get_catalogues (data)->len, muster_bs_data_get_n_nodes (data),
+                      g_strv_length ((char **) muster_bs_data_get_problems (data)),
+                      g_timer_elapsed (timer, NULL) * 1000);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bs/data/load", test_data_load);
+  g_test_add_func ("/bs/data/hostile", test_data_hostile);
+  g_test_add_func ("/bs/data/deep", test_data_deep);
+  g_test_add_func ("/bs/data/links", test_data_links);
+  g_test_add_func ("/bs/data/other-system", test_data_other_system);
+  g_test_add_func ("/bs/data/real", test_data_real);
+  return g_test_run ();
+}

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include "muster-test-bs.h"
+
+static const char gst[] =
+  "<gameSystem id='gs' name='Test'>\n"
+  "  <costTypes><costType id='pts' name='pts' defaultCostLimit='100'/></costTypes>\n"
+  "  <categoryEntries><categoryEntry id='cat-troops' name='Troops'/>"
+  "<categoryEntry id='cat-hq' name='HQ'/></categoryEntries>\n"
+  "  <forceEntries><forceEntry id='fe' name='Patrol'>\n"
+  "    <categoryLinks><categoryLink id='cl-fe-t' targetId='cat-troops' name='Troops'/></categoryLinks>\n"
+  "    <forceEntries><forceEntry id='fe-sub' name='Platoon'/></forceEntries>\n"
+  "  </forceEntry></forceEntries>\n"
+  "  <sharedSelectionEntries>\n"
+  "    <selectionEntry id='sse-gun' name='Gun' type='upgrade'>\n"
+  "      <costs><cost name='pts' typeId='pts' value='5'/></costs>\n"
+  "    </selectionEntry>\n"
+  "  </sharedSelectionEntries>\n"
+  "</gameSystem>\n";
+
+static const char cat[] =
+  "<catalogue id='cat' name='Army' gameSystemId='gs'>\n"
+  "  <selectionEntries>\n"
+  "    <selectionEntry id='se-squad' name='Squad' type='unit'>\n"
+  "      <costs><cost name='pts' typeId='pts' value='40'/></costs>\n"
+  "      <categoryLinks><categoryLink id='cl-sq' targetId='cat-troops' name='Troops' primary='true'/></categoryLinks>\n"
+  "      <selectionEntries>\n"
+  "        <selectionEntry id='se-trooper' name='Trooper' type='model'>\n"
+  "          <costs><cost name='pts' typeId='pts' value='10'/></costs>\n"
+  "          <constraints><constraint id='con-tr-min' type='min' value='2' field='selections' scope='parent'/>"
+  "<constraint id='con-tr-max' type='max' value='4' field='selections' scope='parent'/></constraints>\n"
+  "        </selectionEntry>\n"
+  "      </selectionEntries>\n"
+  "      <entryLinks><entryLink id='el-gun' targetId='sse-gun' type='selectionEntry' name='Gun'/></entryLinks>\n"
+  "    </selectionEntry>\n"
+  "  </selectionEntries>\n"
+  "</catalogue>\n";
+
+static void
+test_roster_select (void)
+{
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, "R");
+  g_autoptr(GPtrArray) auto_selected = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *findings = NULL;
+  MusterBsForce *force;
+  MusterBsSelection *squad, *gun, *trooper;
+
+  force = muster_bs_roster_add_force (roster, NULL, "fe", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat");
+  squad = muster_bs_roster_select (roster, force, NULL, "se-squad", auto_selected, &error);
+  g_assert_no_error (error);
+  /* Two troopers are required: one selection of number 2. */
+  g_assert_cmpuint (auto_selected->len, ==, 1);
+  trooper = g_ptr_array_index (auto_selected, 0);
+  g_assert_cmpint (muster_bs_selection_get_number (trooper), ==, 2);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_costs (trooper), "pts"), ==, 20);
+  gun = muster_bs_roster_select (roster, force, squad, "sse-gun", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_selection_get_entry_id (gun), ==, "el-gun::sse-gun");
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 65);
+  g_assert_cmpstr (muster_bs_selection_get_primary_category (squad)->entry_id, ==, "cat-troops");
+  findings = muster_test_bs_findings (roster);
+  g_assert_cmpstr (findings, ==, "");
+  g_clear_pointer (&findings, g_free);
+
+  /* Seven troopers break the max, and their 115 points the limit. */
+  g_assert_cmpint (muster_bs_roster_set_count (roster, trooper, 7), ==, 2);
+  findings = muster_test_bs_findings (roster);
+  g_assert_cmpstr (findings, ==, "roster - from costLimits/pts; selection se-trooper from se-trooper/con-tr-max");
+  g_clear_pointer (&findings, g_free);
+  muster_bs_roster_set_count (roster, trooper, 1);
+  findings = muster_test_bs_findings (roster);
+  g_assert_cmpstr (findings, ==, "selection se-squad from se-trooper/con-tr-min");
+  g_clear_pointer (&findings, g_free);
+
+  /* A child's amount is per model of its parent: two squads of one trooper show two. */
+  muster_bs_roster_set_count (roster, squad, 2);
+  g_assert_cmpint (muster_bs_selection_get_amount (trooper), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_number (trooper), ==, 2);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_costs (trooper), "pts"), ==, 20);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 110);
+  muster_bs_roster_set_count (roster, squad, 1);
+
+  /* An entry that is not offered there is an error, not a crash. */
+  g_assert_null (muster_bs_roster_select (roster, force, NULL, "se-trooper", NULL, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+}
+
+static void
+test_roster_undo (void)
+{
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, "R");
+  MusterBsForce *force = muster_bs_roster_add_force (roster, NULL, "fe", NULL, NULL, NULL);
+  MusterBsForce *sub = muster_bs_roster_add_force (roster, force, "fe-sub", NULL, NULL, NULL);
+  MusterBsSelection *squad = muster_bs_roster_select (roster, force, NULL, "se-squad", NULL, NULL);
+  MusterBsSelection *copy, *removed;
+  MusterBsForce *dup;
+  guint index;
+
+  g_assert_nonnull (sub);
+  g_assert_cmpuint (muster_bs_force_get_n_forces (force), ==, 1);
+  copy = muster_bs_roster_duplicate_selection (roster, squad);
+  g_assert_cmpstr (muster_bs_selection_get_id (copy), !=, muster_bs_selection_get_id (squad));
+  g_assert_cmpuint (muster_bs_force_get_n_selections (force), ==, 2);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 120);
+  removed = muster_bs_roster_remove_selection (roster, squad, &index);
+  g_assert_true (removed == squad);
+  g_assert_cmpuint (index, ==, 0);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 60);
+  muster_bs_roster_insert_selection (roster, force, NULL, index, removed);
+  g_assert_true (muster_bs_roster_find_selection (roster, muster_bs_selection_get_id (squad)) == squad);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 120);
+  dup = muster_bs_roster_duplicate_force (roster, force);
+  g_assert_cmpuint (muster_bs_roster_get_n_forces (roster), ==, 2);
+  g_assert_cmpuint (muster_bs_force_get_n_selections (dup), ==, 2);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 240);
+  g_assert_true (muster_bs_roster_remove_force (roster, dup, &index) == dup);
+  muster_bs_force_free (dup);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"), ==, 120);
+  g_assert_cmpfloat (muster_bs_roster_set_cost_limit (roster, "pts", 500), ==, -1);
+  g_assert_cmpfloat (muster_bs_roster_set_cost_limit (roster, "pts", 300), ==, 500);
+}
+
+static void
+test_roster_ros (void)
+{
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, "Round trip");
+  g_autoptr(MusterBsRoster) back = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force = muster_bs_roster_add_force (roster, NULL, "fe", NULL, NULL, NULL);
+  MusterBsSelection *squad = muster_bs_roster_select (roster, force, NULL, "se-squad", NULL, NULL);
+  MusterBsSelection *gun = muster_bs_roster_select (roster, force, squad, "el-gun", NULL, NULL);
+  MusterBsSelection *gun2;
+  static const char bad[] =
+    "<roster id='r' name='x' gameSystemId='gs'><forces>\n"
+    "<force id='f' entryId='fe' catalogueId='cat'><selections>\n"
+    "<selection id='s' entryId='se-nothing' number='1' type='unit'/>\n"
+    "</selections></force></forces></roster>";
+
+  muster_bs_selection_set_custom_name (gun, "Big gun");
+  bytes = muster_bs_roster_save (roster, FALSE, &error);
+  g_assert_no_error (error);
+  back = muster_bs_roster_load (data, "round.ros", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_roster_get_name (back), ==, "Round trip");
+  g_assert_cmpstr (muster_bs_roster_get_id (back), ==, muster_bs_roster_get_id (roster));
+  gun2 = muster_bs_roster_find_selection (back, muster_bs_selection_get_id (gun));
+  g_assert_nonnull (gun2);
+  g_assert_cmpstr (muster_bs_selection_get_entry_id (gun2), ==, "el-gun::sse-gun");
+  g_assert_cmpstr (muster_bs_selection_get_custom_name (gun2), ==, "Big gun");
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (back), "pts"), ==,
+                     muster_test_bs_cost (muster_bs_roster_get_costs (roster), "pts"));
+  /* And zipped, as a .rosz. */
+  g_clear_pointer (&bytes, g_bytes_unref);
+  g_clear_pointer (&back, muster_bs_roster_free);
+  bytes = muster_bs_roster_save (roster, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((const char *) g_bytes_get_data (bytes, NULL))[0], ==, 'P');
+  back = muster_bs_roster_load (data, "round.rosz", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_roster_find_selection (back, muster_bs_selection_get_id (gun)));
+  g_clear_pointer (&bytes, g_bytes_unref);
+  bytes = g_bytes_new_static (bad, sizeof bad - 1);
+  g_assert_null (muster_bs_roster_load (data, "bad.ros", bytes, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
+  g_assert_cmpstr (error->message, ==, "bad.ros:3: <selection> s names entry se-nothing, which Patrol does not offer");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bs/roster/select", test_roster_select);
+  g_test_add_func ("/bs/roster/undo", test_roster_undo);
+  g_test_add_func ("/bs/roster/ros", test_roster_ros);
+  return g_test_run ();
+}
