@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include "muster-engine.h"
+#include "muster-unit-editor.h"
+#include "ui-test-util.h"
+
+/*
+ * What a new user hit (issue 19), seen through the widgets: Undo and Redo in the header, the
+ * remove toast's Undo button, the editor's placeholder after a removal.
+ */
+
+static gboolean
+is_button_for (GtkWidget  *widget,
+               const char *action)
+{
+  return GTK_IS_BUTTON (widget)
+    && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static gboolean
+is_button_labelled (GtkWidget  *widget,
+                    const char *label)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+    && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* A widget the user can see: mapped, with its ancestors, and not zero-sized */
+static gboolean
+shown (GtkWidget *widget)
+{
+  return widget != NULL && gtk_widget_get_mapped (widget)
+    && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
+static MusterUnit *
+unit_with_id (MusterWindow *window,
+              const char   *id)
+{
+  return muster_doc_lookup_unit (muster_document_get_doc (muster_window_get_document (window)), id);
+}
+
+/* Undo and Redo sit in the header bar, greyed out when there is nothing to take back or
+ * bring again, and their tooltips name the step. */
+static void
+test_ux_header_undo (void)
+{
+  MusterWindow *window = new_shown_window ();
+  MusterArmyPage *page;
+  GtkWidget *undo, *redo;
+
+  /* No document, nothing to undo: no buttons */
+  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+  redo = find_matching (GTK_WIDGET (window), is_button_for, "win.redo");
+  g_assert_nonnull (undo);
+  g_assert_nonnull (redo);
+  g_assert_false (shown (undo));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  page = muster_window_get_army_page (window);
+  run_frames (GTK_WIDGET (window));
+  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+  redo = find_matching (GTK_WIDGET (window), is_button_for, "win.redo");
+  g_assert_true (shown (undo));
+  g_assert_true (shown (redo));
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, "Undo");
+
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 16));
+  g_assert_true (gtk_widget_is_sensitive (undo));
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, "Undo Change Size of Iron Guard");
+
+  /* The button itself undoes */
+  g_signal_emit_by_name (undo, "clicked");
+  g_assert_cmpuint (muster_unit_get_size (unit_with_id (window, "u2")), !=, 16);
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_true (gtk_widget_is_sensitive (redo));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (redo), ==, "Redo Change Size of Iron Guard");
+  g_signal_emit_by_name (redo, "clicked");
+  g_assert_cmpuint (muster_unit_get_size (unit_with_id (window, "u2")), ==, 16);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+undo_toast_up (gpointer window)
+{
+  return find_matching (window, is_button_labelled, "_Undo") != NULL;
+}
+
+/* Removing a unit says so in a toast whose Undo button brings it back; once another step is
+ * taken the button goes, rather than undo that other step. */
+static void
+test_ux_remove_toast (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GListModel *roster = G_LIST_MODEL (muster_army_page_get_roster (page));
+  guint n = g_list_model_get_n_items (roster);
+  GtkWidget *button;
+
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  g_assert_null (unit_with_id (window, "u2"));
+  spin_until (undo_toast_up, window);
+  button = find_matching (GTK_WIDGET (window), is_button_labelled, "_Undo");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_nonnull (unit_with_id (window, "u2"));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, n);
+  g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+
+  /* Removed, then something else: the toast's Undo would take back the wrong step. */
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  spin_until (undo_toast_up, window);
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u3")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 9));
+  button = find_matching (GTK_WIDGET (window), is_button_labelled, "_Undo");
+  if (button != NULL)
+    g_signal_emit_by_name (button, "clicked");
+  g_assert_null (unit_with_id (window, "u2"));
+  g_assert_cmpuint (muster_unit_get_size (unit_with_id (window, "u3")), ==, 9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* After a unit with many options is removed, "No Unit Selected" fits the editor's pane: not
+ * pushed down below a long scroll and cut off. */
+static void
+test_ux_placeholder_after_remove (void)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "battle-valor-fantasy-1000.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GtkWidget *editor;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1240, 720);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  editor = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_UNIT_EDITOR);
+  scroller = GTK_SCROLLED_WINDOW (find_descendant (editor, GTK_TYPE_SCROLLED_WINDOW));
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  run_frames (GTK_WIDGET (window));
+  /* The unit's editor is taller than the pane: the test needs that to mean anything */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >,
+                     gtk_adjustment_get_page_size (adjustment) + 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  run_frames (GTK_WIDGET (window));
+  g_assert_null (muster_unit_editor_get_unit (MUSTER_UNIT_EDITOR (editor)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=,
+                     gtk_adjustment_get_page_size (adjustment) + 1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/ui/ux/header-undo", test_ux_header_undo);
+  g_test_add_func ("/ui/ux/remove-toast", test_ux_remove_toast);
+  g_test_add_func ("/ui/ux/placeholder-after-remove", test_ux_placeholder_after_remove);
+
+  return ui_test_run ();
+}
