@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-choice-price.h"
 #include "muster-diagnostics.h"
 #include "muster-engine.h"
 #include "muster-list-export.h"
@@ -24,6 +25,9 @@ typedef struct
   const char         *default_id; /* borrowed: what the unit has when it picks nothing */
   GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
   const char         *note;      /* borrowed: the option group's note */
+  GtkWidget          *price;     /* a check's or count's price label; NULL for a combo */
+  GPtrArray          *prices;    /* a combo's items' prices (char *), as its list shows them */
+  guint               listed;    /* the combo's choice its list marks */
 } OptionRow;
 
 struct _MusterUnitEditor
@@ -73,6 +77,7 @@ option_row_free (gpointer data)
 
   g_free (row->group);
   g_ptr_array_unref (row->options);
+  g_ptr_array_unref (row->prices);
   g_free (row);
 }
 
@@ -116,6 +121,76 @@ show_choice_note (OptionRow *row)
   else
     tooltip = g_strdup (row->note);
   gtk_widget_set_tooltip_text (row->widget, tooltip);
+}
+
+/* What each choice of @row would do to the unit's cost, as the engine costs it */
+static void
+update_prices (MusterUnitEditor *self,
+               OptionRow        *row)
+{
+  MusterUnit *unit = self->unit;
+  gboolean changed = FALSE;
+
+  if (ADW_IS_COMBO_ROW (row->widget))
+    {
+      guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row->widget));
+      guint n = row->options->len + (row->has_none ? 1 : 0);
+
+      for (guint i = 0; i < n; i++)
+        {
+          const MusterOption *option = NULL;
+          MusterChoicePrice price;
+          char *text;
+
+          if (!row->has_none || i > 0)
+            option = row->options->pdata[i - (row->has_none ? 1 : 0)];
+          muster_choice_price_get (self->ruleset, unit, row->group,
+                                   option ? option->item.id : NULL, 1, &price);
+          text = muster_choice_price_format (self->ruleset, unit, &price);
+          muster_choice_price_clear (&price);
+          if (i >= row->prices->len)
+            {
+              g_ptr_array_add (row->prices, text);
+              changed = TRUE;
+            }
+          else if (g_strcmp0 (row->prices->pdata[i], text) != 0)
+            {
+              g_free (row->prices->pdata[i]);
+              row->prices->pdata[i] = text;
+              changed = TRUE;
+            }
+          else
+            g_free (text);
+        }
+      if (row->listed != selected)
+        {
+          row->listed = selected;
+          changed = TRUE;
+        }
+      /* The chosen item's price under the group's name; the list shows every item's */
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget),
+                                   selected < row->prices->len ? row->prices->pdata[selected] : NULL);
+      if (changed)
+        {
+          /* The open list binds its rows once: a new factory makes them again */
+          g_autoptr(GtkListItemFactory) factory =
+            g_object_ref (adw_combo_row_get_list_factory (ADW_COMBO_ROW (row->widget)));
+
+          adw_combo_row_set_list_factory (ADW_COMBO_ROW (row->widget), NULL);
+          adw_combo_row_set_list_factory (ADW_COMBO_ROW (row->widget), factory);
+        }
+    }
+  else
+    {
+      MusterChoicePrice price;
+      g_autofree char *text = NULL;
+
+      muster_choice_price_get (self->ruleset, unit, NULL,
+                               ((MusterOption *) row->options->pdata[0])->item.id, 1, &price);
+      text = muster_choice_price_format (self->ruleset, unit, &price);
+      muster_choice_price_clear (&price);
+      gtk_label_set_label (GTK_LABEL (row->price), text);
+    }
 }
 
 /* Fills the editor's widgets from the selected unit. */
@@ -174,6 +249,8 @@ sync_editor (MusterUnitEditor *self)
         gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->widget), count);
       else
         gtk_check_button_set_active (GTK_CHECK_BUTTON (row->widget), count > 0);
+      if (self->ruleset != NULL)
+        update_prices (self, row);
     }
   self->syncing = FALSE;
 }
@@ -222,6 +299,8 @@ option_row_new (MusterUnitEditor *self,
   row->group = g_strdup (group);
   row->widget = widget;
   row->options = g_ptr_array_new ();
+  row->prices = g_ptr_array_new_with_free_func (g_free);
+  row->listed = GTK_INVALID_LIST_POSITION;
   g_object_set_data (G_OBJECT (widget), "muster-option-row", row);
   g_ptr_array_add (self->option_rows, row);
   return row;
@@ -244,6 +323,51 @@ ordered_options (const MusterUnitType    *type,
           g_ptr_array_add (options, (gpointer) option);
       }
   return options;
+}
+
+static void
+choice_item_setup_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item)
+{
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *price = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_xalign (GTK_LABEL (price), 0);
+  gtk_label_set_wrap (GTK_LABEL (price), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (price), 36);
+  gtk_widget_add_css_class (price, "caption");
+  gtk_widget_add_css_class (price, "dim-label");
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), price);
+  gtk_box_append (GTK_BOX (line), box);
+  gtk_box_append (GTK_BOX (line), check);
+  gtk_list_item_set_child (item, line);
+}
+
+/* A choice in the open list: its name, and what it would do to the unit's cost */
+static void
+choice_item_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     OptionRow                *row)
+{
+  GtkWidget *box = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *name = gtk_widget_get_first_child (box);
+  GtkWidget *price = gtk_widget_get_next_sibling (name);
+  guint position = gtk_list_item_get_position (item);
+
+  /* The chosen one ticked, as the combo's own list does */
+  gtk_widget_set_opacity (gtk_widget_get_next_sibling (box), position == row->listed ? 1 : 0);
+
+  gtk_label_set_label (GTK_LABEL (name),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  gtk_label_set_label (GTK_LABEL (price),
+                       position < row->prices->len ? row->prices->pdata[position] : "");
+  gtk_widget_set_visible (price, position < row->prices->len);
 }
 
 static void
@@ -284,6 +408,13 @@ add_option_group (MusterUnitEditor        *self,
           g_ptr_array_add (row->options, (gpointer) option);
         }
       adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (labels));
+      {
+        g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+        g_signal_connect (factory, "setup", G_CALLBACK (choice_item_setup_cb), NULL);
+        g_signal_connect (factory, "bind", G_CALLBACK (choice_item_bind_cb), row);
+        adw_combo_row_set_list_factory (ADW_COMBO_ROW (combo), factory);
+      }
       g_signal_connect (combo, "notify::selected", G_CALLBACK (choice_selected_cb), self);
       /* Single choices share one "Options" group; a row's title names its group. */
       if (*choices == NULL)
@@ -321,6 +452,15 @@ add_option_group (MusterUnitEditor        *self,
             gtk_widget_add_css_class (action_row, "warning");
           }
         gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+        /* What taking it adds, and the unit's cost with it: filled when a unit shows */
+        row->price = gtk_label_new (NULL);
+        gtk_label_set_wrap (GTK_LABEL (row->price), TRUE);
+        gtk_label_set_max_width_chars (GTK_LABEL (row->price), 14);
+        gtk_label_set_justify (GTK_LABEL (row->price), GTK_JUSTIFY_RIGHT);
+        gtk_label_set_xalign (GTK_LABEL (row->price), 1);
+        gtk_widget_add_css_class (row->price, "caption");
+        gtk_widget_add_css_class (row->price, "dim-label");
+        adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), row->price);
         if (GTK_IS_SPIN_BUTTON (check))
           {
             adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);

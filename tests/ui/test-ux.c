@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "muster-choice-price.h"
 #include "muster-engine.h"
 #include "muster-unit-editor.h"
 #include "ui-test-util.h"
@@ -11,6 +12,24 @@
  * What a new user hit (issue 19), seen through the widgets: Undo and Redo in the header, the
  * remove toast's Undo button, the editor's placeholder after a removal.
  */
+
+/* With MUSTER_UX_SHOTS=DIR set, the screen as the test left it, as DIR/@name.png: to look at
+ * what the tests see. */
+static void
+shoot (GtkWidget  *widget,
+       const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_UX_SHOTS");
+  g_autofree char *path = NULL;
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  run_frames (widget);
+  path = g_build_filename (dir, name, NULL);
+  command = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
 
 static gboolean
 is_button_for (GtkWidget  *widget,
@@ -168,6 +187,69 @@ test_ux_placeholder_after_remove (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_combo_titled (GtkWidget  *widget,
+                 const char *title)
+{
+  return ADW_IS_COMBO_ROW (widget)
+    && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static gboolean
+is_label_text (GtkWidget  *widget,
+               const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+/* Every choice of the unit editor says what it adds and what the unit would cost with it:
+ * the armour list's items, the chosen armour, and each check box. */
+static void
+test_ux_choice_prices (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterUnit *unit = unit_with_id (window, "u2");
+  gint64 cost = muster_unit_get_cost (unit)->value;
+  /* Every total ends in " *": the Iron Guard's shields are a house value */
+  g_autofree char *heavy = g_strdup_printf ("+3 pts per stand · %" G_GINT64_FORMAT " pts in all *",
+                                            cost);
+  g_autofree char *light = g_strdup_printf ("+1 pt per stand · %" G_GINT64_FORMAT " pts in all *",
+                                            cost - 24);
+  g_autofree char *command = g_strdup_printf ("+10 pts · %" G_GINT64_FORMAT " pts in all *", cost);
+  g_autofree char *two_handed = g_strdup_printf ("+1 pt per stand · %" G_GINT64_FORMAT
+                                                 " pts in all *", cost);
+  GtkWidget *editor, *armour;
+
+  g_assert_true (muster_army_page_select_unit (page, unit));
+  run_frames (GTK_WIDGET (window));
+  editor = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_UNIT_EDITOR);
+  armour = find_matching (editor, is_combo_titled, "Armour");
+  g_assert_nonnull (armour);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (armour)), ==, heavy);
+  g_assert_nonnull (find_matching (editor, is_label_text, command));
+  /* A check box: double-handed weapons, taken */
+  g_assert_nonnull (find_matching (editor, is_label_text, two_handed));
+
+  /* The open list prices every armour */
+  gtk_widget_activate (armour);
+  spin_until (popover_open, armour);
+  run_frames (GTK_WIDGET (window));
+  shoot (GTK_WIDGET (window), "armour-list");
+  g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, light));
+  g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, heavy));
+  gtk_popover_popdown (GTK_POPOVER (find_open_popover (armour)));
+
+  /* Smaller, every price follows */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 11));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpint (muster_unit_get_cost (unit)->value, <, cost);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (armour)), !=, heavy);
+  g_assert_null (find_matching (editor, is_label_text, command));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -178,6 +260,7 @@ main (int   argc,
   g_test_add_func ("/ui/ux/header-undo", test_ux_header_undo);
   g_test_add_func ("/ui/ux/remove-toast", test_ux_remove_toast);
   g_test_add_func ("/ui/ux/placeholder-after-remove", test_ux_placeholder_after_remove);
+  g_test_add_func ("/ui/ux/choice-prices", test_ux_choice_prices);
 
   return ui_test_run ();
 }
