@@ -5,6 +5,7 @@
 
 #include "muster-choice-price.h"
 #include "muster-engine.h"
+#include "muster-outcome-view.h"
 #include "muster-unit-editor.h"
 #include "ui-test-util.h"
 
@@ -250,6 +251,61 @@ test_ux_choice_prices (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A result label under @view: the first label whose text starts with @prefix */
+static gboolean
+is_label_starting (GtkWidget  *widget,
+                   const char *prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix);
+}
+
+/* Outcomes say whether they are counts or categories; categories get no mean and no "at
+ * least" or "at most". */
+static void
+test_ux_outcome_kinds (void)
+{
+  const MusterProcedure *procedure = muster_procedure_lookup ("medals-of-valor", "initiative");
+  const MusterRuleset *ruleset;
+  GtkWidget *window = gtk_window_new ();
+  MusterOutcomeView *view = g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL);
+  g_autofree int *values = NULL;
+  GtkDropDown *outputs;
+  MusterProcedureResult *result;
+
+  g_assert_nonnull (procedure);
+  ruleset = muster_catalog_lookup (muster_application_get_catalog (app), procedure->system);
+  g_assert_nonnull (procedure->outputs[0].value_labels);
+  g_assert_null (procedure->outputs[1].value_labels);
+  values = muster_procedure_default_values (procedure);
+  result = muster_procedure_run_exact (procedure, ruleset, values, NULL);
+  if (result == NULL)
+    result = muster_procedure_simulate (procedure, ruleset, values, 2000, 1, NULL);
+  g_assert_nonnull (result);
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 500);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_outcome_view_set_procedure (view, procedure);
+  muster_outcome_view_set_result (view, result, g_steal_pointer (&values));
+
+  shoot (window, "outcome-categories");
+  /* Order of movement: which unit moves first, a category */
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "Order of movement: categories"));
+  g_assert_null (find_matching (GTK_WIDGET (view), is_label_starting, "Order of movement: a count"));
+  g_assert_false (gtk_widget_is_sensitive (find_matching (GTK_WIDGET (view), is_button_for,
+                                                         "outcome.mode")));
+
+  /* A total is a count: a mean, and at least / at most */
+  outputs = GTK_DROP_DOWN (find_descendant (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN));
+  gtk_drop_down_set_selected (outputs, 1);
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "First unit's total: a count, mean "));
+  g_assert_true (gtk_widget_is_sensitive (find_matching (GTK_WIDGET (view), is_button_for,
+                                                        "outcome.mode")));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -260,6 +316,7 @@ main (int   argc,
   g_test_add_func ("/ui/ux/header-undo", test_ux_header_undo);
   g_test_add_func ("/ui/ux/remove-toast", test_ux_remove_toast);
   g_test_add_func ("/ui/ux/placeholder-after-remove", test_ux_placeholder_after_remove);
+  g_test_add_func ("/ui/ux/outcome-kinds", test_ux_outcome_kinds);
   g_test_add_func ("/ui/ux/choice-prices", test_ux_choice_prices);
 
   return ui_test_run ();
