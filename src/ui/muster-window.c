@@ -524,9 +524,13 @@ muster_window_close_request (GtkWindow *window)
 
   if (muster_document_get_modified (self->document))
     {
-      dialog = adw_message_dialog_new (window, _("Save Changes?"),
-                                       _("The document has unsaved changes. Changes which are "
-                                         "not saved will be permanently lost."));
+      g_autofree char *title = muster_document_dup_title (self->document);
+
+      /* TRANSLATORS: closing a window with unsaved changes, %s is the list's title */
+      dialog = adw_message_dialog_new (window, NULL,
+                                       _("Changes which are not saved will be permanently lost."));
+      adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Save Changes to “%s”?"),
+                                         title);
       adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                         "cancel", _("_Cancel"),
                                         "discard", _("_Discard"),

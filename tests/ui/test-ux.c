@@ -3,8 +3,11 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "muster-choice-price.h"
 #include "muster-engine.h"
+#include "muster-generate-dialog.h"
 #include "muster-outcome-view.h"
 #include "muster-unit-editor.h"
 #include "ui-test-util.h"
@@ -306,6 +309,90 @@ test_ux_outcome_kinds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_status_titled (GtkWidget  *widget,
+                  const char *title)
+{
+  return ADW_IS_STATUS_PAGE (widget)
+    && g_strcmp0 (adw_status_page_get_title (ADW_STATUS_PAGE (widget)), title) == 0;
+}
+
+static gboolean
+preview_refusal_shown (gpointer window)
+{
+  return find_matching (window, is_label_starting,
+                        "No print previewer is installed (muster-no-such-previewer)") != NULL;
+}
+
+static gboolean
+gone (gpointer pointer)
+{
+  return *(gpointer *) pointer == NULL;
+}
+
+/* The words a new user tripped on: "Save Changes?" names the document; the Battlefield's empty
+ * state doesn't ask to open the list that is open; Enter in the Generate dialog's seed
+ * generates; Print Preview without a previewer says so. */
+static void
+test_ux_wording (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (window));
+  g_autofree char *previewer = NULL;
+  GtkWindow *dialog;
+  GtkWidget *empty;
+  MusterBattlefield *field;
+
+  /* No battlefield in this list: what to do, not "open an army list" */
+  muster_window_set_workspace (window, "battlefield");
+  empty = find_matching (GTK_WIDGET (window), is_status_titled, "No Battlefield Yet");
+  g_assert_nonnull (empty);
+  g_assert_true (gtk_widget_get_mapped (empty));
+  g_assert_null (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (empty)),
+                         "Open an army list"));
+
+  /* A previewer that is not there */
+  g_object_get (settings, "gtk-print-preview-command", &previewer, NULL);
+  g_object_set (settings, "gtk-print-preview-command", "muster-no-such-previewer %f", NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.print-preview", NULL));
+  spin_until (preview_refusal_shown, window);
+  g_object_set (settings, "gtk-print-preview-command", previewer, NULL);
+
+  /* Enter in the seed field generates, with the seed typed */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s",
+                                             "battlefield"));
+  g_assert_true (gtk_widget_activate_action (find_matching (GTK_WIDGET (window), is_status_titled,
+                                                            "No Battlefield Yet"),
+                                             "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = find_toplevel (MUSTER_TYPE_GENERATE_DIALOG);
+  {
+    GtkWidget *spin = find_descendant (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON);
+    GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+    gtk_editable_set_text (text, "4242");
+    g_signal_emit_by_name (text, "activate");
+  }
+  field = muster_doc_get_battlefield (muster_document_get_doc (muster_window_get_document (window)));
+  g_assert_nonnull (field);
+  g_assert_nonnull (strstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES),
+                            "seed 4242"));
+
+  /* Closing with changes: the question names the list */
+  muster_window_set_workspace (window, "army");
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 16));
+  gtk_window_close (GTK_WINDOW (window));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "Save Changes to “Host of the Iron Hills”?");
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+  spin_until (gone, &window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -318,6 +405,7 @@ main (int   argc,
   g_test_add_func ("/ui/ux/placeholder-after-remove", test_ux_placeholder_after_remove);
   g_test_add_func ("/ui/ux/outcome-kinds", test_ux_outcome_kinds);
   g_test_add_func ("/ui/ux/choice-prices", test_ux_choice_prices);
+  g_test_add_func ("/ui/ux/wording", test_ux_wording);
 
   return ui_test_run ();
 }
