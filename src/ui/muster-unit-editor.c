@@ -27,7 +27,7 @@ typedef struct
   const char         *note;      /* borrowed: the option group's note */
   GtkWidget          *price;     /* a check's or count's price label; NULL for a combo */
   GPtrArray          *prices;    /* a combo's items' prices (char *), as its list shows them */
-  guint               listed;    /* the combo's choice its list marks */
+  GPtrArray          *bound;     /* borrowed GtkListItem of the combo's list, by position */
 } OptionRow;
 
 struct _MusterUnitEditor
@@ -75,9 +75,14 @@ option_row_free (gpointer data)
 {
   OptionRow *row = data;
 
+  /* The combo may outlive its row (a reference held elsewhere): its list forgets the row */
+  if (ADW_IS_COMBO_ROW (row->widget) && adw_combo_row_get_list_factory (ADW_COMBO_ROW (row->widget)))
+    g_signal_handlers_disconnect_by_data (adw_combo_row_get_list_factory (ADW_COMBO_ROW (row->widget)),
+                                          row);
   g_free (row->group);
   g_ptr_array_unref (row->options);
   g_ptr_array_unref (row->prices);
+  g_ptr_array_unref (row->bound);
   g_free (row);
 }
 
@@ -123,13 +128,15 @@ show_choice_note (OptionRow *row)
   gtk_widget_set_tooltip_text (row->widget, tooltip);
 }
 
+static void show_choice_item (OptionRow   *row,
+                              GtkListItem *item);
+
 /* What each choice of @row would do to the unit's cost, as the engine costs it */
 static void
 update_prices (MusterUnitEditor *self,
                OptionRow        *row)
 {
   MusterUnit *unit = self->unit;
-  gboolean changed = FALSE;
 
   if (ADW_IS_COMBO_ROW (row->widget))
     {
@@ -149,36 +156,21 @@ update_prices (MusterUnitEditor *self,
           text = muster_choice_price_format (self->ruleset, unit, &price);
           muster_choice_price_clear (&price);
           if (i >= row->prices->len)
-            {
-              g_ptr_array_add (row->prices, text);
-              changed = TRUE;
-            }
-          else if (g_strcmp0 (row->prices->pdata[i], text) != 0)
+            g_ptr_array_add (row->prices, text);
+          else
             {
               g_free (row->prices->pdata[i]);
               row->prices->pdata[i] = text;
-              changed = TRUE;
             }
-          else
-            g_free (text);
-        }
-      if (row->listed != selected)
-        {
-          row->listed = selected;
-          changed = TRUE;
         }
       /* The chosen item's price under the group's name; the list shows every item's */
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget),
                                    selected < row->prices->len ? row->prices->pdata[selected] : NULL);
-      if (changed)
-        {
-          /* The open list binds its rows once: a new factory makes them again */
-          g_autoptr(GtkListItemFactory) factory =
-            g_object_ref (adw_combo_row_get_list_factory (ADW_COMBO_ROW (row->widget)));
-
-          adw_combo_row_set_list_factory (ADW_COMBO_ROW (row->widget), NULL);
-          adw_combo_row_set_list_factory (ADW_COMBO_ROW (row->widget), factory);
-        }
+      /* The list binds its rows once, maybe before any unit showed: they follow in place
+       * (a new factory would remake them under the key press that picked one) */
+      for (guint i = 0; i < row->bound->len; i++)
+        if (row->bound->pdata[i] != NULL)
+          show_choice_item (row, row->bound->pdata[i]);
     }
   else
     {
@@ -300,7 +292,7 @@ option_row_new (MusterUnitEditor *self,
   row->widget = widget;
   row->options = g_ptr_array_new ();
   row->prices = g_ptr_array_new_with_free_func (g_free);
-  row->listed = GTK_INVALID_LIST_POSITION;
+  row->bound = g_ptr_array_new ();
   g_object_set_data (G_OBJECT (widget), "muster-option-row", row);
   g_ptr_array_add (self->option_rows, row);
   return row;
@@ -349,25 +341,48 @@ choice_item_setup_cb (GtkSignalListItemFactory *factory,
   gtk_list_item_set_child (item, line);
 }
 
-/* A choice in the open list: its name, and what it would do to the unit's cost */
+/* A choice in the combo's list: its name, and what it would do to the unit's cost */
 static void
-choice_item_bind_cb (GtkSignalListItemFactory *factory,
-                     GtkListItem              *item,
-                     OptionRow                *row)
+show_choice_item (OptionRow   *row,
+                  GtkListItem *item)
 {
   GtkWidget *box = gtk_widget_get_first_child (gtk_list_item_get_child (item));
   GtkWidget *name = gtk_widget_get_first_child (box);
   GtkWidget *price = gtk_widget_get_next_sibling (name);
   guint position = gtk_list_item_get_position (item);
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row->widget));
 
   /* The chosen one ticked, as the combo's own list does */
-  gtk_widget_set_opacity (gtk_widget_get_next_sibling (box), position == row->listed ? 1 : 0);
+  gtk_widget_set_opacity (gtk_widget_get_next_sibling (box), position == selected ? 1 : 0);
 
   gtk_label_set_label (GTK_LABEL (name),
                        gtk_string_object_get_string (gtk_list_item_get_item (item)));
   gtk_label_set_label (GTK_LABEL (price),
                        position < row->prices->len ? row->prices->pdata[position] : "");
   gtk_widget_set_visible (price, position < row->prices->len);
+}
+
+static void
+choice_item_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     OptionRow                *row)
+{
+  guint position = gtk_list_item_get_position (item);
+
+  if (position >= row->bound->len)
+    g_ptr_array_set_size (row->bound, position + 1);
+  row->bound->pdata[position] = item;
+  show_choice_item (row, item);
+}
+
+static void
+choice_item_unbind_cb (GtkSignalListItemFactory *factory,
+                       GtkListItem              *item,
+                       OptionRow                *row)
+{
+  for (guint i = 0; i < row->bound->len; i++)
+    if (row->bound->pdata[i] == item)
+      row->bound->pdata[i] = NULL;
 }
 
 static void
@@ -413,6 +428,7 @@ add_option_group (MusterUnitEditor        *self,
 
         g_signal_connect (factory, "setup", G_CALLBACK (choice_item_setup_cb), NULL);
         g_signal_connect (factory, "bind", G_CALLBACK (choice_item_bind_cb), row);
+        g_signal_connect (factory, "unbind", G_CALLBACK (choice_item_unbind_cb), row);
         adw_combo_row_set_list_factory (ADW_COMBO_ROW (combo), factory);
       }
       g_signal_connect (combo, "notify::selected", G_CALLBACK (choice_selected_cb), self);
@@ -482,10 +498,11 @@ add_option_group (MusterUnitEditor        *self,
 static void
 clear_option_groups (MusterUnitEditor *self)
 {
+  /* The rows first, while their widgets are there to let go of */
+  g_ptr_array_set_size (self->option_rows, 0);
   for (guint i = 0; i < self->option_groups->len; i++)
     gtk_box_remove (self->options_box, self->option_groups->pdata[i]);
   g_ptr_array_set_size (self->option_groups, 0);
-  g_ptr_array_set_size (self->option_rows, 0);
   self->built_type = NULL;
 }
 
