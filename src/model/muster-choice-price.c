@@ -131,15 +131,18 @@ format_amount (double value)
 
 /**
  * muster_choice_price_format:
+ * @with_total: follow what the choice adds with the unit's cost with it
  *
  * Returns: (transfer full): what the editor shows beside a choice, in the system's own
  *   measure: "+2 pts per stand · 26 pts in all", "+10 pts · 34 pts in all", "no cost · 24 pts
- *   in all", preceded by why it breaks the rules when it does
+ *   in all" (without @with_total, only "+2 pts per stand"), preceded by why it breaks the
+ *   rules when it does
  */
 char *
 muster_choice_price_format (const MusterRuleset     *ruleset,
                             const MusterUnit        *unit,
-                            const MusterChoicePrice *price)
+                            const MusterChoicePrice *price,
+                            gboolean                 with_total)
 {
   const MusterCosting *costing = muster_ruleset_get_costing (ruleset);
   const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit));
@@ -172,11 +175,14 @@ muster_choice_price_format (const MusterRuleset     *ruleset,
         }
       else
         adds = g_strdup (_("no cost"));
-      /* TRANSLATORS: a choice's price and the unit's cost with it: "+2 pts per stand · 26 pts
+      if (!with_total)
+        text = g_steal_pointer (&adds);
+      else
+        /* TRANSLATORS: a choice's price and the unit's cost with it: "+2 pts per stand · 26 pts
        * in all"; the last %s marks a house value */
-      text = g_strdup_printf (_("%s · %" G_GINT64_FORMAT " %s in all%s"), adds, price->total,
-                              muster_costing_get_unit (costing, price->total),
-                              price->house ? " *" : "");
+        text = g_strdup_printf (_("%s · %" G_GINT64_FORMAT " %s in all%s"), adds, price->total,
+                                muster_costing_get_unit (costing, price->total),
+                                price->house ? " *" : "");
     }
   if (price->not_allowed != NULL)
     return g_strdup_printf ("%s · %s", price->not_allowed, text);

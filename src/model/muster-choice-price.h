@@ -41,7 +41,8 @@ gboolean  muster_choice_price_get    (const MusterRuleset *ruleset,
                                       MusterChoicePrice   *price);
 char     *muster_choice_price_format (const MusterRuleset *ruleset,
                                       const MusterUnit    *unit,
-                                      const MusterChoicePrice *price);
+                                      const MusterChoicePrice *price,
+                                      gboolean             with_total);
 char     *muster_unit_dup_choices    (const MusterRuleset *ruleset,
                                       const MusterUnit    *unit);
 

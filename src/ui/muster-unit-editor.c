@@ -25,7 +25,9 @@ typedef struct
   const char         *default_id; /* borrowed: what the unit has when it picks nothing */
   GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
   const char         *note;      /* borrowed: the option group's note */
-  GtkWidget          *price;     /* a check's or count's price label; NULL for a combo */
+  GtkWidget          *price;     /* a check's or count's AdwActionRow: its price heads the
+                                  * subtitle; NULL for a combo */
+  const char         *about;     /* borrowed: the rest of that subtitle (the option's note) */
   GPtrArray          *prices;    /* a combo's items' prices (char *), as its list shows them */
   GPtrArray          *bound;     /* borrowed GtkListItem of the combo's list, by position */
 } OptionRow;
@@ -153,7 +155,14 @@ update_prices (MusterUnitEditor *self,
             option = row->options->pdata[i - (row->has_none ? 1 : 0)];
           muster_choice_price_get (self->ruleset, unit, row->group,
                                    option ? option->item.id : NULL, 1, &price);
-          text = muster_choice_price_format (self->ruleset, unit, &price);
+          text = muster_choice_price_format (self->ruleset, unit, &price, TRUE);
+          /* The chosen one's under the group's name, short: the value beside it must fit */
+          if (i == selected)
+            {
+              g_autofree char *adds = muster_choice_price_format (self->ruleset, unit, &price, FALSE);
+
+              adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget), adds);
+            }
           muster_choice_price_clear (&price);
           if (i >= row->prices->len)
             g_ptr_array_add (row->prices, text);
@@ -163,9 +172,8 @@ update_prices (MusterUnitEditor *self,
               row->prices->pdata[i] = text;
             }
         }
-      /* The chosen item's price under the group's name; the list shows every item's */
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget),
-                                   selected < row->prices->len ? row->prices->pdata[selected] : NULL);
+      if (selected >= n)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget), NULL);
       /* The list binds its rows once, maybe before any unit showed: they follow in place
        * (a new factory would remake them under the key press that picked one) */
       for (guint i = 0; i < row->bound->len; i++)
@@ -179,9 +187,16 @@ update_prices (MusterUnitEditor *self,
 
       muster_choice_price_get (self->ruleset, unit, NULL,
                                ((MusterOption *) row->options->pdata[0])->item.id, 1, &price);
-      text = muster_choice_price_format (self->ruleset, unit, &price);
+      text = muster_choice_price_format (self->ruleset, unit, &price, TRUE);
       muster_choice_price_clear (&price);
-      gtk_label_set_label (GTK_LABEL (row->price), text);
+      if (row->about != NULL)
+        {
+          g_autofree char *subtitle = g_strconcat (text, "\n", row->about, NULL);
+
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (row->price), subtitle);
+        }
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row->price), text);
     }
 }
 
@@ -459,24 +474,17 @@ add_option_group (MusterUnitEditor        *self,
 
         g_ptr_array_add (row->options, (gpointer) option);
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), option->item.name);
-        if (option->item.note != NULL)
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), option->item.note);
+        row->about = option->item.note;
         if (!muster_unit_type_allows_option (type, option))
           {
-            adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row),
-                                         _("Not allowed for this unit type"));
+            row->about = _("Not allowed for this unit type");
             gtk_widget_add_css_class (action_row, "warning");
           }
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), row->about);
         gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-        /* What taking it adds, and the unit's cost with it: filled when a unit shows */
-        row->price = gtk_label_new (NULL);
-        gtk_label_set_wrap (GTK_LABEL (row->price), TRUE);
-        gtk_label_set_max_width_chars (GTK_LABEL (row->price), 14);
-        gtk_label_set_justify (GTK_LABEL (row->price), GTK_JUSTIFY_RIGHT);
-        gtk_label_set_xalign (GTK_LABEL (row->price), 1);
-        gtk_widget_add_css_class (row->price, "caption");
-        gtk_widget_add_css_class (row->price, "dim-label");
-        adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), row->price);
+        /* What taking it adds, and the unit's cost with it, heads the subtitle once a unit
+         * shows */
+        row->price = action_row;
         if (GTK_IS_SPIN_BUTTON (check))
           {
             adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);
