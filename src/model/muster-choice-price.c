@@ -131,18 +131,19 @@ format_amount (double value)
 
 /**
  * muster_choice_price_format:
- * @with_total: follow what the choice adds with the unit's cost with it
+ * @total_separator: (nullable): what comes between what the choice adds and the unit's cost
+ *   with it (" · ", or "\n" for two lines); %NULL for what it adds alone
  *
  * Returns: (transfer full): what the editor shows beside a choice, in the system's own
  *   measure: "+2 pts per stand · 26 pts in all", "+10 pts · 34 pts in all", "no cost · 24 pts
- *   in all" (without @with_total, only "+2 pts per stand"), preceded by why it breaks the
- *   rules when it does
+ *   in all" (without @total_separator, only "+2 pts per stand"), preceded by why it breaks
+ *   the rules when it does
  */
 char *
 muster_choice_price_format (const MusterRuleset     *ruleset,
                             const MusterUnit        *unit,
                             const MusterChoicePrice *price,
-                            gboolean                 with_total)
+                            const char              *total_separator)
 {
   const MusterCosting *costing = muster_ruleset_get_costing (ruleset);
   const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit));
@@ -175,14 +176,19 @@ muster_choice_price_format (const MusterRuleset     *ruleset,
         }
       else
         adds = g_strdup (_("no cost"));
-      if (!with_total)
+      if (total_separator == NULL)
         text = g_steal_pointer (&adds);
       else
-        /* TRANSLATORS: a choice's price and the unit's cost with it: "+2 pts per stand · 26 pts
-       * in all"; the last %s marks a house value */
-        text = g_strdup_printf (_("%s · %" G_GINT64_FORMAT " %s in all%s"), adds, price->total,
-                                muster_costing_get_unit (costing, price->total),
-                                price->house ? " *" : "");
+        {
+          /* TRANSLATORS: the unit's cost with a choice: "26 pts in all"; the last %s marks a
+           * house value */
+          g_autofree char *total = g_strdup_printf (_("%" G_GINT64_FORMAT " %s in all%s"),
+                                                    price->total,
+                                                    muster_costing_get_unit (costing, price->total),
+                                                    price->house ? " *" : "");
+
+          text = g_strconcat (adds, total_separator, total, NULL);
+        }
     }
   if (price->not_allowed != NULL)
     return g_strdup_printf ("%s · %s", price->not_allowed, text);

@@ -42,7 +42,7 @@ gboolean  muster_choice_price_get    (const MusterRuleset *ruleset,
 char     *muster_choice_price_format (const MusterRuleset *ruleset,
                                       const MusterUnit    *unit,
                                       const MusterChoicePrice *price,
-                                      gboolean             with_total);
+                                      const char          *total_separator);
 char     *muster_unit_dup_choices    (const MusterRuleset *ruleset,
                                       const MusterUnit    *unit);
 

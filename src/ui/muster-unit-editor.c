@@ -25,9 +25,7 @@ typedef struct
   const char         *default_id; /* borrowed: what the unit has when it picks nothing */
   GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
   const char         *note;      /* borrowed: the option group's note */
-  GtkWidget          *price;     /* a check's or count's AdwActionRow: its price heads the
-                                  * subtitle; NULL for a combo */
-  const char         *about;     /* borrowed: the rest of that subtitle (the option's note) */
+  GtkWidget          *price;     /* a check's or count's price label; NULL for a combo */
   GPtrArray          *prices;    /* a combo's items' prices (char *), as its list shows them */
   GPtrArray          *bound;     /* borrowed GtkListItem of the combo's list, by position */
 } OptionRow;
@@ -155,11 +153,11 @@ update_prices (MusterUnitEditor *self,
             option = row->options->pdata[i - (row->has_none ? 1 : 0)];
           muster_choice_price_get (self->ruleset, unit, row->group,
                                    option ? option->item.id : NULL, 1, &price);
-          text = muster_choice_price_format (self->ruleset, unit, &price, TRUE);
+          text = muster_choice_price_format (self->ruleset, unit, &price, " · ");
           /* The chosen one's under the group's name, short: the value beside it must fit */
           if (i == selected)
             {
-              g_autofree char *adds = muster_choice_price_format (self->ruleset, unit, &price, FALSE);
+              g_autofree char *adds = muster_choice_price_format (self->ruleset, unit, &price, NULL);
 
               adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget), adds);
             }
@@ -187,16 +185,11 @@ update_prices (MusterUnitEditor *self,
 
       muster_choice_price_get (self->ruleset, unit, NULL,
                                ((MusterOption *) row->options->pdata[0])->item.id, 1, &price);
-      text = muster_choice_price_format (self->ruleset, unit, &price, TRUE);
+      /* Two lines that never wrap: a wrapping subtitle changed on every edit made each frame
+       * of a size change take most of a second */
+      text = muster_choice_price_format (self->ruleset, unit, &price, "\n");
       muster_choice_price_clear (&price);
-      if (row->about != NULL)
-        {
-          g_autofree char *subtitle = g_strconcat (text, "\n", row->about, NULL);
-
-          adw_action_row_set_subtitle (ADW_ACTION_ROW (row->price), subtitle);
-        }
-      else
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (row->price), text);
+      gtk_label_set_label (GTK_LABEL (row->price), text);
     }
 }
 
@@ -474,17 +467,23 @@ add_option_group (MusterUnitEditor        *self,
 
         g_ptr_array_add (row->options, (gpointer) option);
         adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), option->item.name);
-        row->about = option->item.note;
+        if (option->item.note != NULL)
+          adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), option->item.note);
         if (!muster_unit_type_allows_option (type, option))
           {
-            row->about = _("Not allowed for this unit type");
+            adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row),
+                                         _("Not allowed for this unit type"));
             gtk_widget_add_css_class (action_row, "warning");
           }
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), row->about);
         gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
-        /* What taking it adds, and the unit's cost with it, heads the subtitle once a unit
-         * shows */
-        row->price = action_row;
+        /* What taking it adds, and the unit's cost with it: filled when a unit shows */
+        row->price = gtk_label_new (NULL);
+        gtk_label_set_justify (GTK_LABEL (row->price), GTK_JUSTIFY_RIGHT);
+        gtk_label_set_xalign (GTK_LABEL (row->price), 1);
+        gtk_widget_add_css_class (row->price, "caption");
+        gtk_widget_add_css_class (row->price, "dim-label");
+        gtk_widget_add_css_class (row->price, "numeric");
+        adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), row->price);
         if (GTK_IS_SPIN_BUTTON (check))
           {
             adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);

@@ -46,10 +46,10 @@ test_choice_prices (void)
   g_assert_cmpfloat (price.each, ==, 3);
   g_assert_cmpint (price.delta, ==, 3 * 12);
   g_assert_null (price.not_allowed);
-  text = muster_choice_price_format (ruleset, unit, &price, TRUE);
+  text = muster_choice_price_format (ruleset, unit, &price, " · ");
   assert_text (text, "+3 pts per stand", cost);
   g_clear_pointer (&text, g_free);
-  text = muster_choice_price_format (ruleset, unit, &price, FALSE);
+  text = muster_choice_price_format (ruleset, unit, &price, NULL);
   g_assert_cmpstr (text, ==, "+3 pts per stand");
   muster_choice_price_clear (&price);
 
@@ -58,7 +58,7 @@ test_choice_prices (void)
   g_assert_cmpint (price.total, ==, cost - 2 * 12);
   g_assert_cmpfloat (price.each, ==, 1);
   g_clear_pointer (&text, g_free);
-  text = muster_choice_price_format (ruleset, unit, &price, TRUE);
+  text = muster_choice_price_format (ruleset, unit, &price, " · ");
   muster_choice_price_clear (&price);
   assert_text (text, "+1 pt per stand", cost - 24);
 
@@ -67,14 +67,14 @@ test_choice_prices (void)
   g_assert_cmpint (price.delta, ==, 10);
   g_assert_cmpfloat (price.each, ==, 0);
   g_clear_pointer (&text, g_free);
-  text = muster_choice_price_format (ruleset, unit, &price, TRUE);
+  text = muster_choice_price_format (ruleset, unit, &price, " · ");
   muster_choice_price_clear (&price);
   assert_text (text, "+10 pts", cost);
 
   /* Shields are free (a house value: the total says so) */
   g_assert_true (muster_choice_price_get (ruleset, unit, NULL, "shields", 1, &price));
   g_assert_cmpint (price.delta, ==, 0);
-  none_text = muster_choice_price_format (ruleset, unit, &price, TRUE);
+  none_text = muster_choice_price_format (ruleset, unit, &price, " · ");
   muster_choice_price_clear (&price);
   g_assert_true (g_str_has_prefix (none_text, "no cost · "));
 
@@ -82,7 +82,7 @@ test_choice_prices (void)
   muster_choice_price_get (ruleset, unit, "mount", "rams", 1, &price);
   g_assert_cmpstr (price.not_allowed, ==, "Infantry may not take it");
   g_clear_pointer (&text, g_free);
-  text = muster_choice_price_format (ruleset, unit, &price, TRUE);
+  text = muster_choice_price_format (ruleset, unit, &price, " · ");
   muster_choice_price_clear (&price);
   g_assert_true (g_str_has_prefix (text, "Infantry may not take it · "));
 

@@ -228,7 +228,7 @@ test_ux_choice_prices (void)
                                             cost);
   g_autofree char *light = g_strdup_printf ("+1 pt per stand · %" G_GINT64_FORMAT " pts in all *",
                                             cost - 24);
-  g_autofree char *two_handed = g_strdup_printf ("+1 pt per stand · %" G_GINT64_FORMAT
+  g_autofree char *two_handed = g_strdup_printf ("+1 pt per stand\n%" G_GINT64_FORMAT
                                                  " pts in all *", cost);
   GtkWidget *editor, *armour, *command;
 
@@ -241,8 +241,8 @@ test_ux_choice_prices (void)
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (armour)), ==, "+3 pts per stand");
   command = find_matching (editor, is_combo_titled, "Command");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (command)), ==, "+10 pts");
-  /* A check box, double-handed weapons (taken): the price heads its subtitle, then the note */
-  g_assert_nonnull (find_matching (editor, is_label_starting, two_handed));
+  /* A check box, double-handed weapons (taken): its price beside it, on two lines */
+  g_assert_nonnull (find_matching (editor, is_label_text, two_handed));
 
   /* The open list prices every armour */
   gtk_widget_activate (armour);
@@ -258,7 +258,7 @@ test_ux_choice_prices (void)
   run_frames (GTK_WIDGET (window));
   g_assert_cmpint (muster_unit_get_cost (unit)->value, <, cost);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (armour)), ==, "+3 pts per stand");
-  g_assert_null (find_matching (editor, is_label_starting, two_handed));
+  g_assert_null (find_matching (editor, is_label_text, two_handed));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
