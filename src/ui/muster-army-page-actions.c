@@ -496,7 +496,11 @@ focus_search_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *param)
 {
-  muster_catalogue_pane_focus_search (MUSTER_ARMY_PAGE (widget)->catalogue_pane);
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+
+  /* folded away in a narrow window: out it comes */
+  adw_flap_set_reveal_flap (self->catalogue_flap, TRUE);
+  muster_catalogue_pane_focus_search (self->catalogue_pane);
 }
 
 

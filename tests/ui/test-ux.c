@@ -9,6 +9,7 @@
 #include "muster-engine.h"
 #include "muster-generate-dialog.h"
 #include "muster-outcome-view.h"
+#include "muster-roster-view.h"
 #include "muster-unit-editor.h"
 #include "ui-test-util.h"
 
@@ -395,6 +396,76 @@ test_ux_wording (void)
   spin_until (gone, &window);
 }
 
+static gboolean
+is_button_labelled_any (GtkWidget  *widget,
+                        const char *label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* A window @width × @height with data/samples/@name open in it, laid out */
+static MusterWindow *
+sized_sample_window (const char *name,
+                     int         width,
+                     int         height)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  run_frames (GTK_WIDGET (window));
+  return window;
+}
+
+/* At 800 × 600 the Unit Types fold away so the roster keeps its width, and come out over it
+ * with the header's toggle or Ctrl+F; on a wide screen they stay beside it, and the toggle
+ * hides them there too. */
+static void
+test_ux_army_narrow (void)
+{
+  MusterWindow *window = sized_sample_window ("battle-valor-fantasy-1000.muster", 800, 600);
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  AdwFlap *flap = ADW_FLAP (find_descendant (GTK_WIDGET (page), ADW_TYPE_FLAP));
+  GtkWidget *roster = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_ROSTER_VIEW);
+  GtkWidget *toggle = find_descendant (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON);
+  GtkWidget *add;
+
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* the roster as wide as it asks (360 px), not squeezed to its statistics column */
+  g_assert_cmpint (gtk_widget_get_width (roster), >=, 360);
+  g_assert_true (shown (toggle));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  run_frames (GTK_WIDGET (window));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  add = find_matching (GTK_WIDGET (page), is_button_labelled_any, "_Add to List");
+  g_assert_nonnull (add);
+  g_assert_true (shown (add));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  run_frames (GTK_WIDGET (window));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.focus-search", NULL));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = sized_sample_window ("battle-valor-fantasy-1000.muster", 1600, 1000);
+  page = muster_window_get_army_page (window);
+  flap = ADW_FLAP (find_descendant (GTK_WIDGET (page), ADW_TYPE_FLAP));
+  toggle = find_descendant (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -408,6 +479,7 @@ main (int   argc,
   g_test_add_func ("/ui/ux/outcome-kinds", test_ux_outcome_kinds);
   g_test_add_func ("/ui/ux/choice-prices", test_ux_choice_prices);
   g_test_add_func ("/ui/ux/wording", test_ux_wording);
+  g_test_add_func ("/ui/ux/army-narrow", test_ux_army_narrow);
 
   return ui_test_run ();
 }
