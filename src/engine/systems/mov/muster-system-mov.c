@@ -367,7 +367,7 @@ mov_force_summary (const MusterRuleset *ruleset,
 }
 
 const MusterSystem muster_system_mov = {
-  .id = "medals-of-valor",
+  .id = MUSTER_MOV_SYSTEM,
   .derived_stats = mov_derived_stats,
   .extra_checks = mov_extra_checks,
   .extra_checks_document = TRUE,
