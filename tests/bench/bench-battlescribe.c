@@ -250,8 +250,8 @@ find_root_selection (MusterBsForce *force,
 
 /* Three Army Roster forces of @catalogue, each with its Detachment entry (auto-selected as
  * required, or selected) and a different detachment chosen, the battle size in the first
- * force only, then the catalogue's root units and models in turn, one force after the other,
- * until the roster costs @points. */
+ * force only, then the catalogue's root units and models that are not hidden (Legends) in
+ * turn, one force after the other, until the roster costs @points. */
 static MusterBsRoster *
 build_roster (MusterBsData       *data,
               const MusterBsNode *catalogue,
@@ -297,7 +297,8 @@ build_roster (MusterBsData       *data,
 
         if (e->place != MUSTER_BS_IN_ROOT || target == NULL ||
             target->kind != MUSTER_BS_NODE_SELECTION_ENTRY ||
-            (g_strcmp0 (target->type, "unit") != 0 && g_strcmp0 (target->type, "model") != 0))
+            (g_strcmp0 (target->type, "unit") != 0 && g_strcmp0 (target->type, "model") != 0) ||
+            muster_bs_roster_entry_hidden (roster, forces[turn % 3], NULL, e->id))
           continue;
         if (muster_bs_roster_select (roster, forces[turn % 3], NULL, e->id, NULL, NULL))
           turn++;
