@@ -106,6 +106,7 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->limits_out, g_array_unref);
   g_ptr_array_unref (self->retired);
   g_hash_table_unref (self->options);
+  g_clear_pointer (&self->counts, g_hash_table_unref);
   g_free (self);
 }
 
