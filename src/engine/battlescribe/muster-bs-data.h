@@ -70,6 +70,7 @@ enum
   MUSTER_BS_FLAG_AUTOMATIC       = 1 << 11, /* New Recruit's automatic constraint */
   MUSTER_BS_FLAG_NEGATIVE        = 1 << 12, /* New Recruit's negative constraint */
   MUSTER_BS_FLAG_NO_IMPORT       = 1 << 13, /* import="false" written out */
+  MUSTER_BS_FLAG_HAS_CONSTRAINTS = 1 << 14, /* has a constraint child (set on loading) */
 };
 
 typedef struct _MusterBsNode MusterBsNode;

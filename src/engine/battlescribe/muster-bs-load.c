@@ -357,6 +357,9 @@ start_element (Loader  *loader,
           else
             owner->node->first_child = node;
           owner->last_child = node;
+          /* Validation asks this of every entry a container offers, after every edit. */
+          if (kind == MUSTER_BS_NODE_CONSTRAINT)
+            owner->node->flags |= MUSTER_BS_FLAG_HAS_CONSTRAINTS;
         }
       else
         {
