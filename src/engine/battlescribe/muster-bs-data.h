@@ -71,6 +71,7 @@ enum
   MUSTER_BS_FLAG_NEGATIVE        = 1 << 12, /* New Recruit's negative constraint */
   MUSTER_BS_FLAG_NO_IMPORT       = 1 << 13, /* import="false" written out */
   MUSTER_BS_FLAG_HAS_CONSTRAINTS = 1 << 14, /* has a constraint child (set on loading) */
+  MUSTER_BS_FLAG_HAS_MODIFIERS   = 1 << 15, /* has a modifier (group) child (set on loading) */
 };
 
 typedef struct _MusterBsNode MusterBsNode;

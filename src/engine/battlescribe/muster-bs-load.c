@@ -357,9 +357,11 @@ start_element (Loader  *loader,
           else
             owner->node->first_child = node;
           owner->last_child = node;
-          /* Validation asks this of every entry a container offers, after every edit. */
+          /* Validation and evaluation ask these of every entry offered, after every edit. */
           if (kind == MUSTER_BS_NODE_CONSTRAINT)
             owner->node->flags |= MUSTER_BS_FLAG_HAS_CONSTRAINTS;
+          if (kind == MUSTER_BS_NODE_MODIFIER || kind == MUSTER_BS_NODE_MODIFIER_GROUP)
+            owner->node->flags |= MUSTER_BS_FLAG_HAS_MODIFIERS;
         }
       else
         {

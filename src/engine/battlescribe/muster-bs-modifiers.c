@@ -188,7 +188,7 @@ each_modifier (const MusterBsContext *ctx,
                ModifierFunc           func,
                gpointer               user_data)
 {
-  if (owner == NULL)
+  if (owner == NULL || !muster_bs_node_has_flag (owner, MUSTER_BS_FLAG_HAS_MODIFIERS))
     return;
   for (const MusterBsNode *m = owner->first_child; m; m = m->next)
     {
@@ -273,7 +273,8 @@ _muster_bs_modified_hidden (const MusterBsContext *ctx,
                             const MusterBsNode   * const *owners,
                             gboolean               hidden)
 {
-  _muster_bs_each_modifier (ctx, owners, NULL, "hidden", bool_modifier, &hidden);
+  _muster_bs_each_modifier (ctx, owners, NULL, ctx->roster->hidden_field, bool_modifier,
+                            &hidden);
   return hidden;
 }
 
@@ -285,7 +286,8 @@ _muster_bs_option_hidden (const MusterBsContext *ctx,
   gboolean hidden = muster_bs_node_has_flag (option->entry, MUSTER_BS_FLAG_HIDDEN) ||
                     (option->link && muster_bs_node_has_flag (option->link, MUSTER_BS_FLAG_HIDDEN));
 
-  _muster_bs_each_modifier (ctx, owners, option, "hidden", bool_modifier, &hidden);
+  _muster_bs_each_modifier (ctx, owners, option, ctx->roster->hidden_field, bool_modifier,
+                            &hidden);
   return hidden;
 }
 

@@ -102,6 +102,8 @@ struct _MusterBsRoster
   /* Counts over a list of selections, memoised for the generation (muster-bs-query.c). */
   GHashTable         *counts;
   guint               counts_generation;
+  /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
+  const char         *hidden_field;
 };
 
 /* muster-bs-options.c: what a container offers. */

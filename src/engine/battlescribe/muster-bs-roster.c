@@ -88,6 +88,7 @@ muster_bs_roster_new (MusterBsData *data,
                                          (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
+  self->hidden_field = muster_bs_data_intern (data, "hidden");
   return self;
 }
 
