@@ -361,7 +361,11 @@ start_element (Loader  *loader,
           if (kind == MUSTER_BS_NODE_CONSTRAINT)
             owner->node->flags |= MUSTER_BS_FLAG_HAS_CONSTRAINTS;
           if (kind == MUSTER_BS_NODE_MODIFIER || kind == MUSTER_BS_NODE_MODIFIER_GROUP)
-            owner->node->flags |= MUSTER_BS_FLAG_HAS_MODIFIERS;
+            {
+              if (owner->node->first_modifier == NULL)
+                owner->node->first_modifier = node;
+              owner->node->last_modifier = node;
+            }
         }
       else
         {

@@ -188,9 +188,10 @@ each_modifier (const MusterBsContext *ctx,
                ModifierFunc           func,
                gpointer               user_data)
 {
-  if (owner == NULL || !muster_bs_node_has_flag (owner, MUSTER_BS_FLAG_HAS_MODIFIERS))
+  if (owner == NULL || owner->first_modifier == NULL)
     return;
-  for (const MusterBsNode *m = owner->first_child; m; m = m->next)
+  for (const MusterBsNode *m = owner->first_modifier; m;
+       m = m == owner->last_modifier ? NULL : m->next)
     {
       double times;
 

@@ -19,7 +19,7 @@
 static gboolean
 is_any (const char *id)
 {
-  return id == NULL || *id == '\0' || strcmp (id, "any") == 0;
+  return id == NULL || *id == '\0' || (*id == 'a' && strcmp (id, "any") == 0);
 }
 
 static gboolean
