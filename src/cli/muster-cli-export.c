@@ -18,8 +18,9 @@
  *                        [--sheet list|cards|roster|packet|map] [--scale fit|table]
  *                        [--view players|umpire|SIDE] [--paper a4|letter] [--landscape] [-o OUT]
  *
- * Text formats go to stdout without -o. Files are written atomically (g_file_set_contents
- * writes a temporary file and renames it), so a failed export never leaves half a file.
+ * Text formats go to stdout without -o. Files are written atomically (muster_file_replace():
+ * a synced temporary file renamed over the target, through a symlink, keeping its mode), so
+ * a failed or killed export never leaves half a file.
  */
 
 static gboolean
@@ -57,23 +58,14 @@ run_export (const char                *file,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterDoc) doc = NULL;
-  g_autoptr(MusterCatalog) catalog = NULL;
   g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autofree char *basename = g_path_get_basename (file);
-  g_autofree char *contents = NULL;
-  gsize length;
 
-  if (g_file_get_contents (file, &contents, &length, &error))
-    {
-      g_autoptr(GBytes) data = g_bytes_new_take (g_steal_pointer (&contents), length);
-
-      catalog = muster_catalog_new_default ();
-      if ((doc = muster_doc_new_from_bytes (data, file, &error)) &&
-          (ruleset = muster_catalog_resolve (catalog, muster_doc_get_ruleset_id (doc), &error)))
-        bytes = muster_export (doc, ruleset, basename, options, &error);
-    }
-  if (bytes == NULL)
+  /* Its errors name the file once; the export's own do not name it. */
+  if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
+    return MUSTER_CLI_EXIT_USAGE;
+  if (!(bytes = muster_export (doc, ruleset, basename, options, &error)))
     {
       g_printerr ("muster-cli export: %s: %s\n", file, error->message);
       return MUSTER_CLI_EXIT_USAGE;
@@ -87,7 +79,7 @@ run_export (const char                *file,
       fwrite (data, 1, size, stdout);
       return MUSTER_CLI_EXIT_OK;
     }
-  if (!g_file_set_contents (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                             &error))
     {
       g_printerr ("muster-cli export: %s\n", error->message);

@@ -112,7 +112,7 @@ run_generate (const char  *file,
       g_printerr ("%s\n", generation->notes);
       return MUSTER_CLI_EXIT_OK;
     }
-  if (!g_file_set_contents (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                             &error))
     {
       g_printerr ("muster-cli generate: %s\n", error->message);

@@ -5,6 +5,10 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "muster-catalog.h"
 #include "muster-cli.h"
@@ -14,7 +18,88 @@
  * muster-cli preview --list
  * muster-cli preview SYSTEM PROCEDURE [name=value…] [--json]
  * muster-cli simulate SYSTEM PROCEDURE [name=value…] [--trials N] [--seed S] [--json]
+ *
+ * A long simulation shows on a terminal how far it is and how long it has left; Ctrl+C stops
+ * it cleanly, with the result of the trials played so far and exit status 130.
  */
+
+static volatile sig_atomic_t interrupted;
+
+/* Whether a procedure of @system exists: an unknown system is not an unknown procedure. */
+static gboolean
+has_system (const char *system)
+{
+  guint n = 0;
+  const MusterProcedure * const *procedures = muster_procedure_list (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (procedures[i]->system, system) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Returns: (nullable): an earlier "name=value" of @argv (from 3 on) with the name of
+ * @argv[@i]'s, which "dice=5 dice=6" would otherwise silently override */
+static const char *
+given_before (char **argv,
+              int    i)
+{
+  gsize name_length = strcspn (argv[i], "=");
+
+  for (int j = 3; j < i; j++)
+    if (strcspn (argv[j], "=") == name_length && strncmp (argv[j], argv[i], name_length) == 0)
+      return argv[j];
+  return NULL;
+}
+
+static void
+interrupt_handler (int signum)
+{
+  interrupted = 1;
+}
+
+typedef struct
+{
+  gint64   start;      /* monotonic µs */
+  gint64   shown;      /* when the line was last written */
+  gboolean terminal;
+} SimulateProgress;
+
+/* "3 min 20 s", "45 s" */
+static char *
+format_duration (double seconds)
+{
+  if (seconds >= 3600)
+    return g_strdup_printf (_("%d h %02d min"), (int) (seconds / 3600),
+                            (int) (seconds / 60) % 60);
+  if (seconds >= 60)
+    return g_strdup_printf (_("%d min %02d s"), (int) (seconds / 60), (int) seconds % 60);
+  return g_strdup_printf (_("%d s"), (int) ceil (seconds));
+}
+
+static gboolean
+simulate_progress_cb (guint64  done,
+                      guint64  total,
+                      gpointer user_data)
+{
+  SimulateProgress *p = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (p->terminal && (done == total || now - p->shown > G_USEC_PER_SEC / 4))
+    {
+      double elapsed = (now - p->start) / (double) G_USEC_PER_SEC;
+      g_autofree char *left = format_duration (elapsed * (double) (total - done) / done);
+
+      p->shown = now;
+      /* \r and "erase to the end of the line": one line, rewritten in place */
+      if (done == total)
+        g_printerr ("\r\033[K");
+      else
+        g_printerr (_("\r\033[K%.0f%% of %" G_GUINT64_FORMAT " trials, about %s left (Ctrl+C "
+                      "stops)"), 100.0 * done / total, total, left);
+    }
+  return !interrupted;
+}
 
 static void
 add_input_value_json (JsonBuilder           *builder,
@@ -291,7 +376,20 @@ run_procedure (const char *command,
       g_printerr (_("muster-cli %s: --trials must be from 1 to 1000000000\n"), command);
       return MUSTER_CLI_EXIT_USAGE;
     }
+  /* As generate: a seed is a whole number from 0, not -1 quietly taken as 2^64 − 1. */
+  if (seed < 0)
+    {
+      g_printerr (_("muster-cli %s: the seed %" G_GINT64_FORMAT " is not a whole number from "
+                    "0\n"), command, seed);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
 
+  if (!has_system (argv[1]))
+    {
+      g_printerr (_("muster-cli %s: no rule system “%s” (see “muster-cli preview --list”)\n"),
+                  command, argv[1]);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   if (!(procedure = muster_procedure_lookup (argv[1], argv[2])))
     {
       g_printerr (_("muster-cli %s: no procedure “%s” in system “%s” (see “muster-cli preview "
@@ -301,17 +399,39 @@ run_procedure (const char *command,
 
   values = muster_procedure_default_values (procedure);
   for (int i = 3; i < argc; i++)
-    if (!muster_procedure_set_value (procedure, values, argv[i], &error))
-      {
-        g_printerr ("muster-cli %s: %s\n", command, error->message);
-        return MUSTER_CLI_EXIT_USAGE;
-      }
+    {
+      const char *twice = given_before (argv, i);
+
+      if (twice != NULL)
+        {
+          g_printerr (_("muster-cli %s: %s and %s give the same input twice\n"), command,
+                      twice, argv[i]);
+          return MUSTER_CLI_EXIT_USAGE;
+        }
+      if (!muster_procedure_set_value (procedure, values, argv[i], &error))
+        {
+          g_printerr ("muster-cli %s: %s\n", command, error->message);
+          return MUSTER_CLI_EXIT_USAGE;
+        }
+    }
 
   catalog = muster_catalog_new_default ();
   if (simulate)
-    result = muster_procedure_simulate (procedure,
-                                        muster_catalog_lookup (catalog, procedure->system),
-                                        values, (guint64) trials, (guint64) seed, &error);
+    {
+      SimulateProgress progress = { g_get_monotonic_time (), g_get_monotonic_time (),
+                                    isatty (STDERR_FILENO) };
+      struct sigaction action = { .sa_handler = interrupt_handler };
+
+      sigemptyset (&action.sa_mask);
+      sigaction (SIGINT, &action, NULL);
+      result = muster_procedure_simulate_with_progress (procedure,
+                                                        muster_catalog_lookup (catalog,
+                                                                               procedure->system),
+                                                        values, (guint64) trials, (guint64) seed,
+                                                        simulate_progress_cb, &progress, &error);
+      if (progress.terminal && interrupted)
+        g_printerr ("\r\033[K");
+    }
   else
     result = muster_procedure_run_exact (procedure,
                                          muster_catalog_lookup (catalog, procedure->system),
@@ -333,6 +453,13 @@ run_procedure (const char *command,
       g_print ("%s", text);
     }
 
+  if (interrupted)
+    {
+      g_printerr (_("muster-cli %s: stopped by Ctrl+C after %" G_GUINT64_FORMAT " of %"
+                    G_GINT64_FORMAT " trials; the result is of those\n"), command,
+                  muster_procedure_result_get_trials (result), trials);
+      return 128 + SIGINT;
+    }
   return MUSTER_CLI_EXIT_OK;
 }
 

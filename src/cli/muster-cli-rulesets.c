@@ -9,18 +9,44 @@
 #include "muster-catalog.h"
 #include "muster-cli.h"
 
+/* The rulesets one can play with into @usable; why the others cannot be (files that do not
+ * read, house rules whose base is missing or that extend themselves round a loop) into
+ * @problems, as messages. */
+static void
+sort_rulesets (MusterCatalog *catalog,
+               GPtrArray     *usable,
+               GPtrArray     *problems)
+{
+  const GPtrArray *unread = muster_catalog_get_problems (catalog);
+
+  for (guint i = 0; i < unread->len; i++)
+    g_ptr_array_add (problems, g_strdup (((GError *) unread->pdata[i])->message));
+  for (guint i = 0; i < muster_catalog_get_n_rulesets (catalog); i++)
+    {
+      MusterRuleset *ruleset = muster_catalog_get_ruleset (catalog, i);
+      g_autoptr(MusterRuleset) resolved = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (muster_ruleset_get_extends (ruleset) != NULL &&
+          !(resolved = muster_catalog_resolve (catalog, muster_ruleset_get_id (ruleset), &error)))
+        g_ptr_array_add (problems, g_strdup (error->message));
+      else
+        g_ptr_array_add (usable, ruleset);
+    }
+}
+
 static JsonNode *
-rulesets_to_json (MusterCatalog *catalog)
+rulesets_to_json (const GPtrArray *rulesets,
+                  const GPtrArray *problems)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  const GPtrArray *problems = muster_catalog_get_problems (catalog);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "rulesets");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < muster_catalog_get_n_rulesets (catalog); i++)
+  for (guint i = 0; i < rulesets->len; i++)
     {
-      MusterRuleset *ruleset = muster_catalog_get_ruleset (catalog, i);
+      MusterRuleset *ruleset = rulesets->pdata[i];
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "id");
@@ -47,7 +73,7 @@ rulesets_to_json (MusterCatalog *catalog)
   json_builder_set_member_name (builder, "problems");
   json_builder_begin_array (builder);
   for (guint i = 0; i < problems->len; i++)
-    json_builder_add_string_value (builder, ((GError *) g_ptr_array_index (problems, i))->message);
+    json_builder_add_string_value (builder, problems->pdata[i]);
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
@@ -55,13 +81,13 @@ rulesets_to_json (MusterCatalog *catalog)
 }
 
 static void
-print_table (MusterCatalog *catalog)
+print_table (const GPtrArray *rulesets)
 {
   guint id_width = 2, name_width = 4, version_width = 7;
 
-  for (guint i = 0; i < muster_catalog_get_n_rulesets (catalog); i++)
+  for (guint i = 0; i < rulesets->len; i++)
     {
-      MusterRuleset *ruleset = muster_catalog_get_ruleset (catalog, i);
+      MusterRuleset *ruleset = rulesets->pdata[i];
 
       id_width = MAX (id_width, g_utf8_strlen (muster_ruleset_get_id (ruleset), -1));
       name_width = MAX (name_width, g_utf8_strlen (muster_ruleset_get_name (ruleset), -1));
@@ -70,9 +96,9 @@ print_table (MusterCatalog *catalog)
 
   g_print ("%-*s  %-*s  %-*s  %s\n", id_width, _("ID"), name_width, _("NAME"),
            version_width, _("VERSION"), _("BOOK"));
-  for (guint i = 0; i < muster_catalog_get_n_rulesets (catalog); i++)
+  for (guint i = 0; i < rulesets->len; i++)
     {
-      MusterRuleset *ruleset = muster_catalog_get_ruleset (catalog, i);
+      MusterRuleset *ruleset = rulesets->pdata[i];
       const char *name = muster_ruleset_get_name (ruleset);
       const char *version = muster_ruleset_get_version (ruleset);
       g_autofree char *book = NULL;
@@ -98,7 +124,8 @@ muster_cli_rulesets (int    argc,
   g_autoptr(MusterCatalog) catalog = NULL;
   g_auto(GStrv) dirs = NULL;
   g_autofree char *description = NULL;
-  const GPtrArray *problems;
+  g_autoptr(GPtrArray) usable = g_ptr_array_new ();
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   gboolean json = FALSE;
   int ret;
   const GOptionEntry entries[] = {
@@ -126,21 +153,21 @@ muster_cli_rulesets (int    argc,
     }
 
   catalog = muster_catalog_new_default ();
+  sort_rulesets (catalog, usable, problems);
 
   if (json)
     {
-      g_autoptr(JsonNode) root = rulesets_to_json (catalog);
+      g_autoptr(JsonNode) root = rulesets_to_json (usable, problems);
       muster_cli_print_json (root);
     }
   else
     {
-      print_table (catalog);
+      print_table (usable);
     }
 
-  /* A broken house-rule file is reported but does not hide the others. */
-  problems = muster_catalog_get_problems (catalog);
+  /* A broken house-rule file is reported, not listed, but does not hide the others. */
   for (guint i = 0; i < problems->len; i++)
-    g_printerr (_("muster-cli: skipped %s\n"), ((GError *) g_ptr_array_index (problems, i))->message);
+    g_printerr (_("muster-cli: skipped %s\n"), (const char *) problems->pdata[i]);
 
   return MUSTER_CLI_EXIT_OK;
 }

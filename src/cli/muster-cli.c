@@ -83,18 +83,16 @@ muster_cli_load_doc (const char     *command,
                      MusterRuleset **ruleset)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(MusterDoc) doc = NULL;
   g_autoptr(MusterCatalog) catalog = NULL;
-  gsize length;
 
-  if (!g_file_get_contents (file, &contents, &length, &error))
+  /* Looked at before it is read: a folder, /dev/zero or a 200 MB file is refused at once. */
+  if (!(bytes = muster_file_read (file, &error)))
     {
       g_printerr ("muster-cli %s: %s\n", command, error->message);
       return NULL;
     }
-  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
   if (!(doc = muster_doc_new_from_bytes (bytes, file, &error)))
     {
       g_printerr ("muster-cli %s: %s\n", command, error->message);

@@ -14,6 +14,7 @@
 #include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-engine-types.h"
+#include "muster-file.h"
 #include "muster-footprint.h"
 #include "muster-generate.h"
 #include "muster-geometry.h"

@@ -427,6 +427,58 @@ muster_unit_dup_display_name (MusterUnit    *unit,
   return g_strdup (type != NULL ? type->item.name : muster_unit_get_type_id (unit));
 }
 
+/* Counts the units of @node and below that have no name and are of @type_id, up to @unit;
+ * @index is @unit's number among them, from 1. */
+static void
+count_unnamed (MusterNode *node,
+               const char *type_id,
+               MusterUnit *unit,
+               guint      *n,
+               guint      *index)
+{
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    {
+      MusterUnit *other = muster_node_get_unit (node, i);
+      const char *name = muster_unit_get_name (other);
+
+      if ((name != NULL && *name != '\0') || g_strcmp0 (muster_unit_get_type_id (other), type_id) != 0)
+        continue;
+      ++*n;
+      if (other == unit)
+        *index = *n;
+    }
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    count_unnamed (muster_node_get_node (node, i), type_id, unit, n, index);
+}
+
+/**
+ * muster_unit_dup_label:
+ * @ruleset: (nullable): to name an unnamed unit after its type
+ *
+ * What tells a unit apart on the battlefield: its own name, else its type and its number
+ * among its force's units of that type without a name ("Infantry 2"), or the type alone when
+ * it is the only one.
+ *
+ * Returns: (transfer full): the label
+ */
+char *
+muster_unit_dup_label (MusterUnit    *unit,
+                       MusterRuleset *ruleset)
+{
+  g_autofree char *type_name = muster_unit_dup_display_name (unit, ruleset);
+  const char *name = muster_unit_get_name (unit);
+  MusterForce *force = muster_unit_get_force (unit);
+  guint n = 0, index = 0;
+
+  if ((name != NULL && *name != '\0') || force == NULL)
+    return g_steal_pointer (&type_name);
+  count_unnamed (muster_force_get_root (force), muster_unit_get_type_id (unit), unit, &n, &index);
+  if (n < 2)
+    return g_steal_pointer (&type_name);
+  /* TRANSLATORS: a unit without a name, on the map: its type and its number, "Infantry 2" */
+  return g_strdup_printf (_("%s %u"), type_name, index);
+}
+
 static char *
 unit_name (MusterDocument *document,
            MusterUnit     *unit)

@@ -69,5 +69,7 @@ MusterCommand *muster_rename_node_command_new       (MusterDocument *document,
 
 char          *muster_unit_dup_display_name         (MusterUnit     *unit,
                                                      MusterRuleset  *ruleset);
+char          *muster_unit_dup_label                (MusterUnit     *unit,
+                                                     MusterRuleset  *ruleset);
 
 G_END_DECLS

@@ -31,6 +31,7 @@ muster_chart_bar_value (const MusterDist *dist,
     case MUSTER_CHART_AT_MOST:
       return muster_dist_get_prob_at_most (dist, value);
     case MUSTER_CHART_EXACTLY:
+    case MUSTER_CHART_CATEGORIES:
     default:
       return muster_dist_get_prob (dist, value);
     }
@@ -73,7 +74,7 @@ muster_chart_layout_compute (MusterChartLayout *layout,
   layout->n_bars = muster_dist_get_max (dist) - layout->first_value + 1;
   layout->slot = layout->width / layout->n_bars;
 
-  if (mode == MUSTER_CHART_EXACTLY)
+  if (mode == MUSTER_CHART_EXACTLY || mode == MUSTER_CHART_CATEGORIES)
     {
       for (int i = 0; i < layout->n_bars; i++)
         peak = MAX (peak, muster_dist_get_prob (dist, layout->first_value + i));
@@ -201,7 +202,7 @@ muster_chart_paint (cairo_t                 *cr,
         }
     }
 
-  /* The mean, as a dashed line across the value axis. */
+  /* The mean, as a dashed line across the value axis: a count's only, never categories'. */
   if (mode == MUSTER_CHART_EXACTLY)
     {
       double mean = muster_dist_get_mean (dist);

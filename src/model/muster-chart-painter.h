@@ -13,12 +13,16 @@ G_BEGIN_DECLS
  * @MUSTER_CHART_EXACTLY: bar k is P(X = k)
  * @MUSTER_CHART_AT_LEAST: bar k is P(X ≥ k)
  * @MUSTER_CHART_AT_MOST: bar k is P(X ≤ k)
+ * @MUSTER_CHART_CATEGORIES: bar k is P(X = k) of an outcome whose values are categories
+ *   ("Pass", "Repulse", "Rout"): their order means nothing, so no mean is drawn, and neither
+ *   "at least" nor "at most" applies
  */
 typedef enum
 {
   MUSTER_CHART_EXACTLY,
   MUSTER_CHART_AT_LEAST,
   MUSTER_CHART_AT_MOST,
+  MUSTER_CHART_CATEGORIES,
 } MusterChartMode;
 
 /* Colours as RGBA in 0..1, so that the caller passes the theme's (light or dark) colours. */

@@ -12,9 +12,9 @@
 
 /*
  * The open *.muster file: its location, its engine document and whether it has unsaved
- * changes. Loading and saving are asynchronous; saving goes through
- * g_file_replace_contents_bytes_async(), which writes a temporary file and renames it, so a
- * crash mid-save never leaves a half-written document.
+ * changes. Loading and saving are asynchronous; saving goes through muster_file_replace() in a
+ * thread (a synced temporary file renamed over the target, through a symlink, keeping its mode
+ * and owner), so a crash or a kill mid-save never leaves a half-written document.
  */
 struct _MusterDocument
 {
@@ -24,6 +24,7 @@ struct _MusterDocument
   MusterDoc     *doc;
   MusterHistory *history;
   gboolean       modified;
+  guint          generation;  /* bumped when the document is replaced: older saves are moot */
 
   /* Borrowed: the application's catalog, to resolve a loaded document's ruleset */
   MusterCatalog *catalog;
@@ -461,6 +462,7 @@ replace_doc (MusterDocument *self,
   g_autoptr(GPtrArray) issues = NULL;
 
   /* The commands and the validator point into the old document: drop them first. */
+  self->generation++;
   muster_history_clear (self->history);
   g_clear_pointer (&self->validator, muster_validator_free);
   g_clear_pointer (&self->doc, muster_doc_free);
@@ -616,19 +618,46 @@ load_bytes (MusterDocument  *self,
   return TRUE;
 }
 
+/* A local file is looked at before it is read (muster_file_read()): a folder, a FIFO or a
+ * 200 MB file is refused at once. A remote one goes through GIO. */
+static void
+read_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  GFile *file = task_data;
+  const char *path = g_file_peek_path (file);
+  GError *error = NULL;
+  GBytes *bytes = path != NULL ? muster_file_read (path, &error)
+                               : g_file_load_bytes (file, cancellable, NULL, &error);
+
+  if (bytes != NULL)
+    g_task_return_pointer (task, bytes, (GDestroyNotify) g_bytes_unref);
+  else if (error->domain == G_FILE_ERROR)
+    {
+      /* As GIO would have said it: callers tell "not found" by G_IO_ERROR_NOT_FOUND. */
+      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_file_error (error->code),
+                               "%s", error->message);
+      g_error_free (error);
+    }
+  else
+    g_task_return_error (task, error);
+}
+
 static void
 load_bytes_cb (GObject      *object,
                GAsyncResult *result,
                gpointer      user_data)
 {
-  GFile *file = G_FILE (object);
+  GFile *file = g_task_get_task_data (G_TASK (result));
   g_autoptr(GTask) task = user_data;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   MusterDocument *self = g_task_get_source_object (task);
 
-  if (!(bytes = g_file_load_bytes_finish (file, result, NULL, &error)))
+  if (!(bytes = g_task_propagate_pointer (G_TASK (result), &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -679,13 +708,18 @@ muster_document_load_async (MusterDocument      *self,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
+  g_autoptr(GTask) read = NULL;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, muster_document_load_async);
-  g_file_load_bytes_async (file, cancellable, load_bytes_cb, g_steal_pointer (&task));
+  /* Without a source object, as for saving: the thread may hold the task a little longer. */
+  read = g_task_new (NULL, cancellable, load_bytes_cb, g_steal_pointer (&task));
+  g_task_set_source_tag (read, read_thread);
+  g_task_set_task_data (read, g_object_ref (file), g_object_unref);
+  g_task_run_in_thread (read, read_thread);
 }
 
 gboolean
@@ -698,25 +732,73 @@ muster_document_load_finish (MusterDocument  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-static void
-replace_contents_cb (GObject      *object,
-                     GAsyncResult *result,
-                     gpointer      user_data)
+/* What a save writes, and the state it marks saved once the file is on disk. */
+typedef struct
 {
-  GFile *file = G_FILE (object);
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GError) error = NULL;
-  MusterDocument *self = g_task_get_source_object (task);
+  GFile   *file;
+  GBytes  *bytes;
+  guint64  revision;
+  guint    generation;
+} SaveData;
 
-  if (!g_file_replace_contents_finish (file, result, NULL, &error))
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_object (&data->file);
+  g_clear_pointer (&data->bytes, g_bytes_unref);
+  g_free (data);
+}
+
+static void
+save_thread (GTask        *task,
+             gpointer      source_object,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  SaveData *data = task_data;
+  const char *path = g_file_peek_path (data->file);
+  GError *error = NULL;
+  gsize size;
+  const char *bytes = g_bytes_get_data (data->bytes, &size);
+
+  /* A remote file (gvfs) has no path: GIO's replace is the best there is. */
+  if (path == NULL
+      ? g_file_replace_contents (data->file, bytes, size, NULL, FALSE, G_FILE_CREATE_NONE,
+                                 NULL, cancellable, &error)
+      : muster_file_replace (path, bytes, size, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  GTask *task = G_TASK (result);
+  GTask *outer = user_data;
+  MusterDocument *self = g_task_get_source_object (outer);
+  SaveData *data = g_task_get_task_data (task);
+  GError *error = NULL;
+
+  if (!g_task_propagate_boolean (task, &error))
     {
-      g_task_return_error (task, g_steal_pointer (&error));
+      g_task_return_error (outer, error);
+      g_object_unref (outer);
       return;
     }
 
-  set_file (self, file);
-  muster_history_mark_clean (self->history);
-  g_task_return_boolean (task, TRUE);
+  /* Another document was opened meanwhile: the file holds the old one, not this. */
+  if (data->generation == self->generation)
+    {
+      set_file (self, data->file);
+      /* Only the state that was written: edits made while the file was written stay unsaved,
+       * and so does their recovery copy. */
+      muster_history_mark_saved (self->history, data->revision);
+    }
+  g_task_return_boolean (outer, TRUE);
+  g_object_unref (outer);
 }
 
 void
@@ -727,7 +809,8 @@ muster_document_save_async (MusterDocument      *self,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GTask) write = NULL;
+  SaveData *data;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -742,12 +825,22 @@ muster_document_save_async (MusterDocument      *self,
       return;
     }
 
-  bytes = muster_doc_to_bytes (self->doc);
-  /* G_FILE_CREATE_NONE keeps the user's permissions and symlinks; GIO still writes to a
-   * temporary file and renames it over the target. */
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                       cancellable, replace_contents_cb,
-                                       g_steal_pointer (&task));
+  /* Serialised here, where the document lives; only the file system work goes to a thread. */
+  data = g_new0 (SaveData, 1);
+  data->file = g_object_ref (file);
+  data->bytes = muster_doc_to_bytes (self->doc);
+  data->revision = muster_history_get_revision (self->history);
+  data->generation = self->generation;
+  /* An edit made while the file is written is a step of its own, so that undoing it leads back
+   * to the state being saved. */
+  muster_history_break_merge (self->history);
+
+  /* Not cancellable once started: a save stopped half-way would gain nothing. Without a source
+   * object: the thread drops its hold on the task only after the result is in. */
+  write = g_task_new (NULL, NULL, save_done_cb, g_steal_pointer (&task));
+  g_task_set_source_tag (write, save_thread);
+  g_task_set_task_data (write, data, (GDestroyNotify) save_data_free);
+  g_task_run_in_thread (write, save_thread);
 }
 
 gboolean

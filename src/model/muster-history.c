@@ -10,12 +10,19 @@
  * applied ones (before) and the undone ones (after). It is a GListModel of the commands so a
  * History panel is just a list view. The "clean" position is where the document was last saved:
  * the document is modified exactly when position ≠ clean position.
+ *
+ * A revision names one state: the stamp of the last applied command, new for every push or
+ * merge, or the base stamp before any. A save that runs while edits go on marks saved the
+ * revision it wrote, wherever (or whether) that state still is in the history.
  */
 struct _MusterHistory
 {
   GObject    parent_instance;
 
   GPtrArray *commands;        /* MusterCommand */
+  GArray    *stamps;          /* guint64, one per command: the revision it leads to */
+  guint64    base_stamp;      /* the revision before any command */
+  guint64    next_stamp;
   guint      position;        /* commands[0 .. position) are applied */
   int        clean_position;  /* -1 when the saved state can no longer be reached */
   gboolean   merge_barrier;   /* the next push must not merge into the previous command */
@@ -119,6 +126,7 @@ muster_history_finalize (GObject *object)
   MusterHistory *self = MUSTER_HISTORY (object);
 
   g_clear_pointer (&self->commands, g_ptr_array_unref);
+  g_clear_pointer (&self->stamps, g_array_unref);
 
   G_OBJECT_CLASS (muster_history_parent_class)->finalize (object);
 }
@@ -186,7 +194,9 @@ static void
 muster_history_init (MusterHistory *self)
 {
   self->commands = g_ptr_array_new_with_free_func (g_object_unref);
+  self->stamps = g_array_new (FALSE, FALSE, sizeof (guint64));
   self->clean_position = 0;
+  self->base_stamp = self->next_stamp++;
 }
 
 MusterHistory *
@@ -221,6 +231,7 @@ muster_history_push (MusterHistory *self,
       if (self->clean_position > (int) self->position)
         self->clean_position = -1;
       g_ptr_array_remove_range (self->commands, self->position, dropped);
+      g_array_set_size (self->stamps, self->position);
       g_list_model_items_changed (G_LIST_MODEL (self), self->position, dropped, 0);
     }
 
@@ -230,11 +241,15 @@ muster_history_push (MusterHistory *self,
       /* The merged step now leads somewhere else than the saved state it may have been. */
       if (self->clean_position == (int) self->position)
         self->clean_position = -1;
+      g_array_index (self->stamps, guint64, self->position - 1) = self->next_stamp++;
       g_list_model_items_changed (G_LIST_MODEL (self), self->position - 1, 1, 1);
     }
   else
     {
+      guint64 stamp = self->next_stamp++;
+
       g_ptr_array_add (self->commands, g_object_ref (command));
+      g_array_append_val (self->stamps, stamp);
       self->position++;
       g_list_model_items_changed (G_LIST_MODEL (self), self->position - 1, 0, 1);
     }
@@ -326,13 +341,53 @@ muster_history_get_is_clean (MusterHistory *self)
 void
 muster_history_mark_clean (MusterHistory *self)
 {
+  g_return_if_fail (MUSTER_IS_HISTORY (self));
+  muster_history_mark_saved (self, muster_history_get_revision (self));
+}
+
+/**
+ * muster_history_get_revision:
+ *
+ * Names the current state, for muster_history_mark_saved() once a copy of it is on disk.
+ *
+ * Returns: the current state's revision; no other state has it
+ */
+guint64
+muster_history_get_revision (MusterHistory *self)
+{
+  g_return_val_if_fail (MUSTER_IS_HISTORY (self), 0);
+
+  if (self->position == 0)
+    return self->base_stamp;
+  return g_array_index (self->stamps, guint64, self->position - 1);
+}
+
+/**
+ * muster_history_mark_saved:
+ * @revision: what muster_history_get_revision() gave when the saved copy was made
+ *
+ * The state @revision is what is on disk. Edits made since (a save runs while the user goes on)
+ * leave the history unclean; if no undo or redo leads back to @revision any more, no state is
+ * clean.
+ */
+void
+muster_history_mark_saved (MusterHistory *self,
+                           guint64        revision)
+{
   State old;
 
   g_return_if_fail (MUSTER_IS_HISTORY (self));
 
   save_state (self, &old);
-  self->clean_position = self->position;
-  self->merge_barrier = TRUE;
+  self->clean_position = -1;
+  if (revision == self->base_stamp)
+    self->clean_position = 0;
+  for (guint i = 0; i < self->stamps->len && self->clean_position < 0; i++)
+    if (g_array_index (self->stamps, guint64, i) == revision)
+      self->clean_position = (int) i + 1;
+  /* Typing on must not merge into the saved step, which would make it unreachable. */
+  if (self->clean_position == (int) self->position)
+    self->merge_barrier = TRUE;
   notify_changes (self, &old);
 }
 
@@ -370,6 +425,8 @@ muster_history_clear (MusterHistory *self)
   save_state (self, &old);
   n = self->commands->len;
   g_ptr_array_set_size (self->commands, 0);
+  g_array_set_size (self->stamps, 0);
+  self->base_stamp = self->next_stamp++;
   self->position = 0;
   self->clean_position = 0;
   self->merge_barrier = FALSE;

@@ -23,6 +23,9 @@ const char    *muster_history_get_redo_label (MusterHistory *self);
 gboolean       muster_history_get_is_clean   (MusterHistory *self);
 void           muster_history_mark_clean     (MusterHistory *self);
 void           muster_history_mark_unsaved   (MusterHistory *self);
+guint64        muster_history_get_revision   (MusterHistory *self);
+void           muster_history_mark_saved     (MusterHistory *self,
+                                              guint64        revision);
 void           muster_history_break_merge    (MusterHistory *self);
 void           muster_history_clear          (MusterHistory *self);
 guint          muster_history_get_position   (MusterHistory *self);

@@ -17,6 +17,8 @@
 #define TICK_MINOR   4.0    /* px */
 #define TICK_MAJOR   9.0
 #define OUTLINE_ZOOM 1.0    /* px per mm: terrain gets an outline from this zoom on */
+#define MAX_GRID_LINES 5000 /* a side: a 100 m table at 2 cm */
+#define MAX_CROWNS   200000 /* tree crowns of one wood */
 
 /* @shape's ellipse as drawn: a zero radius would make cairo's path singular */
 static MusterEllipse
@@ -91,7 +93,8 @@ paint_table (Painter *p)
   set_line_px (p, 1.5);
   cairo_stroke (cr);
 
-  if (grid > 0 && grid * p->zoom >= 6)
+  /* Bounded: however a file sets the grid, at most a few thousand lines a side. */
+  if (grid > 0 && grid * p->zoom >= 6 && w / grid < MAX_GRID_LINES && h / grid < MAX_GRID_LINES)
     {
       for (double x = grid; x < w - 1e-6; x += grid)
         {
@@ -307,6 +310,9 @@ paint_piece (Painter             *p,
       double step = 30;
       guint seed = g_str_hash (f->id);
 
+      /* A wood the size of a county is drawn without its crowns rather than for minutes. */
+      if ((box.x1 - box.x0) / step * ((box.y1 - box.y0) / step) > MAX_CROWNS)
+        return;
       with_alpha (faded, p->style->edge, 0.25);
       for (double y = box.y0 + step / 2; y < box.y1; y += step)
         for (double x = box.x0 + step / 2; x < box.x1; x += step)

@@ -5,6 +5,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "muster-army-commands.h"
 #include "muster-map-painter-private.h"
 #include "muster-unit.h"
 
@@ -74,11 +75,18 @@ _muster_map_unit_label (Painter             *p,
 {
   MusterUnit *unit;
 
+  g_autofree char *label = NULL;
+
   if (f->name != NULL)
     return f->name;
-  if (p->scene->doc && (unit = muster_doc_lookup_unit (p->scene->doc, f->unit)))
+  if (p->scene->doc == NULL || !(unit = muster_doc_lookup_unit (p->scene->doc, f->unit)))
+    return NULL;
+  if (muster_unit_get_name (unit) != NULL && *muster_unit_get_name (unit) != '\0')
     return muster_unit_get_name (unit);
-  return NULL;
+  /* A unit without a name goes by its type and number. Interned: callers borrow the label
+   * for a frame, and the "Infantry 2"s of a battle are few. */
+  label = muster_unit_dup_label (unit, muster_doc_get_ruleset (p->scene->doc));
+  return g_intern_string (label);
 }
 
 /* What a unit or an objective covers on screen, px. */

@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "muster-army-commands.h"
 #include "muster-map-print.h"
 #include "muster-print.h"
 #include "muster-unit.h"
@@ -366,13 +367,15 @@ paint_labels (cairo_t              *cr,
         static const MusterFeatureKind order[] = { MUSTER_FEATURE_OBJECTIVE, MUSTER_FEATURE_UNIT,
                                                    MUSTER_FEATURE_TERRAIN };
         const char *name = f->name;
+        g_autofree char *label = NULL;
         MusterUnit *unit;
 
         if (f->kind != order[pass] || !muster_doc_feature_is_visible (map->doc, f, &map->audience))
           continue;
+        /* as on screen: a unit without a name goes by its type and number */
         if (f->kind == MUSTER_FEATURE_UNIT && name == NULL &&
             (unit = muster_doc_lookup_unit (map->doc, f->unit)))
-          name = muster_unit_get_name (unit);
+          name = label = muster_unit_dup_label (unit, muster_doc_get_ruleset (map->doc));
         if (name == NULL || *name == '\0')
           continue;
 

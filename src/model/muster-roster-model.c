@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-army-commands.h"
+#include "muster-choice-price.h"
 #include "muster-engine.h"
 #include "muster-roster-model.h"
 
@@ -26,6 +27,7 @@ struct _MusterRosterRow
   /* Copies, so that a row shown after its document was replaced reads no freed memory */
   char              *name;
   char              *type_name;
+  char              *subtitle;   /* the type, then the options taken: under the name */
   guint              size;
   gint64             cost;
   char              *cost_text;
@@ -38,6 +40,7 @@ enum {
   ROW_PROP_0,
   ROW_PROP_NAME,
   ROW_PROP_TYPE_NAME,
+  ROW_PROP_SUBTITLE,
   ROW_PROP_SIZE,
   ROW_PROP_SIZE_TEXT,
   ROW_PROP_COST,
@@ -151,6 +154,7 @@ muster_roster_row_update (MusterRosterRow *self)
   MusterRuleset *ruleset = muster_document_get_ruleset (self->document);
   g_autofree char *name = NULL;
   g_autofree char *type_name = NULL;
+  g_autofree char *subtitle = NULL;
   g_autofree char *cost_text = NULL;
   g_autofree char *stats = NULL;
   gint64 cost;
@@ -167,6 +171,14 @@ muster_roster_row_update (MusterRosterRow *self)
 
       name = muster_unit_dup_display_name (self->unit, ruleset);
       type_name = g_strdup (type ? type->item.name : muster_unit_get_type_id (self->unit));
+      {
+        g_autofree char *choices = muster_unit_dup_choices (ruleset, self->unit);
+
+        /* TRANSLATORS: under a roster row's name: its unit type, then the options taken,
+         * "Infantry · Veteran, Heavy armour, Shields" */
+        subtitle = choices ? g_strdup_printf (_("%s · %s"), type_name, choices)
+                           : g_strdup (type_name);
+      }
       size = muster_unit_get_size (self->unit);
       cost = unit_cost->value;
       house = unit_cost->house;
@@ -182,6 +194,7 @@ muster_roster_row_update (MusterRosterRow *self)
 
       name = g_strdup (muster_node_get_name (self->node));
       type_name = g_strdup (level ? level->item.name : muster_node_get_level (self->node));
+      subtitle = g_strdup (type_name);
       cost = muster_node_get_total (self->node);
       house = muster_node_is_house (self->node);
       cost_text = dup_cost_text (cost, house, FALSE);
@@ -192,6 +205,8 @@ muster_roster_row_update (MusterRosterRow *self)
     changed[n_changed++] = row_properties[ROW_PROP_NAME];
   if (set_string (&self->type_name, type_name))
     changed[n_changed++] = row_properties[ROW_PROP_TYPE_NAME];
+  if (set_string (&self->subtitle, subtitle))
+    changed[n_changed++] = row_properties[ROW_PROP_SUBTITLE];
   if (self->size != size)
     {
       self->size = size;
@@ -245,6 +260,7 @@ muster_roster_row_finalize (GObject *object)
   g_clear_object (&self->document);
   g_free (self->name);
   g_free (self->type_name);
+  g_free (self->subtitle);
   g_free (self->cost_text);
   g_free (self->stats);
 
@@ -267,6 +283,10 @@ muster_roster_row_get_property (GObject    *object,
 
     case ROW_PROP_TYPE_NAME:
       g_value_set_string (value, self->type_name);
+      break;
+
+    case ROW_PROP_SUBTITLE:
+      g_value_set_string (value, self->subtitle);
       break;
 
     case ROW_PROP_SIZE:
@@ -325,6 +345,7 @@ muster_roster_row_class_init (MusterRosterRowClass *klass)
 
   row_properties[ROW_PROP_NAME] = g_param_spec_string ("name", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_TYPE_NAME] = g_param_spec_string ("type-name", NULL, NULL, NULL, flags);
+  row_properties[ROW_PROP_SUBTITLE] = g_param_spec_string ("subtitle", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_SIZE] = g_param_spec_uint ("size", NULL, NULL, 0, G_MAXUINT, 0, flags);
   row_properties[ROW_PROP_SIZE_TEXT] = g_param_spec_string ("size-text", NULL, NULL, NULL, flags);
   row_properties[ROW_PROP_COST] =
@@ -383,6 +404,14 @@ muster_roster_row_get_type_name (MusterRosterRow *self)
 {
   g_return_val_if_fail (MUSTER_IS_ROSTER_ROW (self), NULL);
   return self->type_name;
+}
+
+/* Returns: what the row shows under its name: the type, then the options taken */
+const char *
+muster_roster_row_get_subtitle (MusterRosterRow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ROSTER_ROW (self), NULL);
+  return self->subtitle;
 }
 
 guint

@@ -30,6 +30,7 @@ MusterUnit        *muster_roster_row_get_unit      (MusterRosterRow   *self);
 MusterNode        *muster_roster_row_get_node      (MusterRosterRow   *self);
 const char        *muster_roster_row_get_name      (MusterRosterRow   *self);
 const char        *muster_roster_row_get_type_name (MusterRosterRow   *self);
+const char        *muster_roster_row_get_subtitle  (MusterRosterRow   *self);
 guint              muster_roster_row_get_size      (MusterRosterRow   *self);
 gint64             muster_roster_row_get_cost      (MusterRosterRow   *self);
 const char        *muster_roster_row_get_cost_text (MusterRosterRow   *self);

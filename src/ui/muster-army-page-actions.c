@@ -159,9 +159,9 @@ delete_action (GtkWidget  *widget,
 
   if (row == NULL)
     return;
-  /* TRANSLATORS: a toast after removing a unit or node: "Removed Iron Guard" */
-  message = g_strdup_printf (_("Removed %s — Ctrl+Z brings it back"),
-                             muster_roster_row_get_name (row));
+  /* TRANSLATORS: a toast after removing a unit or node, with an Undo button: "Removed Iron
+   * Guard" */
+  message = g_strdup_printf (_("Removed %s"), muster_roster_row_get_name (row));
   if (muster_roster_row_get_unit (row) != NULL)
     push (self, muster_remove_unit_command_new (self->document, muster_roster_row_get_unit (row)));
   else if (muster_node_get_parent (muster_roster_row_get_node (row)) != NULL)
@@ -169,7 +169,7 @@ delete_action (GtkWidget  *widget,
   else
     return;
   /* The window shows it, when there is one. */
-  gtk_widget_activate_action (widget, "win.show-toast", "s", message);
+  gtk_widget_activate_action (widget, "win.show-undo-toast", "s", message);
 }
 
 /* Alt+Up / Alt+Down: one place among the unit's fellow units, or the group's fellow groups */
@@ -496,7 +496,11 @@ focus_search_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *param)
 {
-  muster_catalogue_pane_focus_search (MUSTER_ARMY_PAGE (widget)->catalogue_pane);
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+
+  /* folded away in a narrow window: out it comes */
+  adw_flap_set_reveal_flap (self->catalogue_flap, TRUE);
+  muster_catalogue_pane_focus_search (self->catalogue_pane);
 }
 
 

@@ -25,6 +25,7 @@ struct _MusterArmyPage
   GtkLabel              *total_detail_label;
   GtkLabel              *house_label;
   MusterCataloguePane   *catalogue_pane;
+  AdwFlap               *catalogue_flap;
   MusterRosterView      *roster_view;
   MusterValidationPanel *validation_panel;
   MusterUnitEditor      *unit_editor;

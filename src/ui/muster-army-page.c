@@ -457,6 +457,7 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, total_detail_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, house_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_pane);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_flap);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_panel);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, unit_editor);
@@ -472,10 +473,21 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   _muster_army_page_class_actions_init (widget_class);
 }
 
+/* Folding (the window narrowed) puts the Unit Types away, over the roster only when asked
+ * for; unfolding brings them back beside it. */
+static void
+catalogue_folded_cb (MusterArmyPage *self)
+{
+  adw_flap_set_reveal_flap (self->catalogue_flap, !adw_flap_get_folded (self->catalogue_flap));
+}
+
 static void
 muster_army_page_init (MusterArmyPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_object (self->catalogue_flap, "notify::folded",
+                           G_CALLBACK (catalogue_folded_cb), self, G_CONNECT_SWAPPED);
 
   g_signal_connect_object (muster_catalogue_pane_get_selection (self->catalogue_pane),
                            "notify::selected-item", G_CALLBACK (_muster_army_page_update_actions), self,

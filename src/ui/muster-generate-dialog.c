@@ -170,6 +170,15 @@ row_label (const char *text)
   return label;
 }
 
+static void
+seed_activate_cb (MusterGenerateDialog *self)
+{
+  gtk_spin_button_update (self->seed_spin);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (self), "generate");
+  /* as the Generate button does */
+  gtk_window_close (GTK_WINDOW (self));
+}
+
 /**
  * muster_generate_dialog_new:
  * @parent: the window
@@ -294,6 +303,9 @@ muster_generate_dialog_new (GtkWindow       *parent,
 
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (self), grid);
   g_signal_connect (self, "response", G_CALLBACK (response_cb), NULL);
+  /* Enter in the seed (after the spin button takes the number typed) generates */
+  g_signal_connect_object (gtk_editable_get_delegate (GTK_EDITABLE (self->seed_spin)), "activate",
+                           G_CALLBACK (seed_activate_cb), self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   return GTK_WIDGET (self);
 }
 

@@ -26,6 +26,8 @@ struct _MusterOutcomeView
   GtkStack               *view_stack;
   GtkDrawingArea         *chart;
   GtkColumnView          *table;
+  GtkColumnViewColumn    *at_least_column;
+  GtkColumnViewColumn    *at_most_column;
 
   /* Owned References */
   MusterProcedureResult  *result;
@@ -61,6 +63,21 @@ selected_output (MusterOutcomeView *self)
   if (self->procedure == NULL || output >= self->procedure->n_outputs)
     return 0;
   return output;
+}
+
+/* An outcome whose values are named ("Pass", "Repulse", "Rout") is a category, not a count:
+ * their order means nothing, so it has no mean and no "at least" or "at most". */
+static gboolean
+is_categories (MusterOutcomeView *self)
+{
+  return self->procedure != NULL && self->procedure->n_outputs > 0
+    && self->procedure->outputs[selected_output (self)].value_labels != NULL;
+}
+
+static MusterChartMode
+chart_mode (MusterOutcomeView *self)
+{
+  return is_categories (self) ? MUSTER_CHART_CATEGORIES : self->mode;
 }
 
 static MusterDist *
@@ -124,8 +141,8 @@ chart_draw_cb (GtkDrawingArea *area,
   lookup_colour (GTK_WIDGET (area), "accent_bg_color", style.highlight, 1.0);
   lookup_colour (GTK_WIDGET (area), "destructive_color", style.mean, 0.9);
 
-  muster_chart_layout_compute (&self->layout, dist, self->mode, width, height);
-  muster_chart_paint (cr, &self->layout, dist, self->mode, &style, chart_label_cb, self,
+  muster_chart_layout_compute (&self->layout, dist, chart_mode (self), width, height);
+  muster_chart_paint (cr, &self->layout, dist, chart_mode (self), &style, chart_label_cb, self,
                       self->hover);
 }
 
@@ -144,13 +161,18 @@ update_detail (MusterOutcomeView *self)
 
   if (self->hover == G_MININT)
     {
+      /* The table has every chance written out: nothing to point at */
       gtk_label_set_text (self->detail_label,
-                          _("Point at a bar for its chances."));
+                          self->show_table ? "" : _("Point at a bar for its chances."));
       return;
     }
 
   label = muster_procedure_format_value (self->procedure, selected_output (self), self->hover);
-  text = g_strdup_printf (_("%s: exactly %.2f%% · at least %.2f%% · at most %.2f%%"), label,
+  if (is_categories (self))
+    /* TRANSLATORS: the chance of one category of an outcome, "Rout: 12.50%" */
+    text = g_strdup_printf (_("%s: %.2f%%"), label, 100 * muster_dist_get_prob (dist, self->hover));
+  else
+    text = g_strdup_printf (_("%s: exactly %.2f%% · at least %.2f%% · at most %.2f%%"), label,
                           100 * muster_dist_get_prob (dist, self->hover),
                           100 * muster_dist_get_prob_at_least (dist, self->hover),
                           100 * muster_dist_get_prob_at_most (dist, self->hover));
@@ -200,15 +222,27 @@ show_result (MusterOutcomeView *self)
       return;
     }
 
-  if (muster_procedure_result_is_exact (self->result))
-    text = g_strdup_printf (_("%s: mean %.2f, exact"), p->outputs[selected_output (self)].label,
+  /* Counts have a mean; categories only their chances */
+  if (is_categories (self) && muster_procedure_result_is_exact (self->result))
+    /* TRANSLATORS: an outcome whose values are categories, "Result: categories, exact" */
+    text = g_strdup_printf (_("%s: categories, exact"), p->outputs[selected_output (self)].label);
+  else if (is_categories (self))
+    text = g_strdup_printf (_("%s: categories, simulated over %" G_GUINT64_FORMAT " games"),
+                            p->outputs[selected_output (self)].label,
+                            muster_procedure_result_get_trials (self->result));
+  else if (muster_procedure_result_is_exact (self->result))
+    /* TRANSLATORS: an outcome that counts something, "Casualties: a count, mean 1.25, exact" */
+    text = g_strdup_printf (_("%s: a count, mean %.2f, exact"), p->outputs[selected_output (self)].label,
                             muster_dist_get_mean (dist));
   else
-    text = g_strdup_printf (_("%s: mean %.2f, simulated over %" G_GUINT64_FORMAT " games"),
+    text = g_strdup_printf (_("%s: a count, mean %.2f, simulated over %" G_GUINT64_FORMAT " games"),
                             p->outputs[selected_output (self)].label,
                             muster_dist_get_mean (dist),
                             muster_procedure_result_get_trials (self->result));
   gtk_label_set_text (self->result_label, text);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "outcome.mode", !is_categories (self));
+  gtk_column_view_column_set_visible (self->at_least_column, !is_categories (self));
+  gtk_column_view_column_set_visible (self->at_most_column, !is_categories (self));
 
   rows = muster_outcome_rows_new (self->result, selected_output (self));
   selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_steal_pointer (&rows)));
@@ -274,7 +308,7 @@ cell_bind_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_text (label, text);
 }
 
-static void
+static GtkColumnViewColumn *
 add_table_column (MusterOutcomeView *self,
                   const char        *title,
                   const char        *property)
@@ -288,6 +322,7 @@ add_table_column (MusterOutcomeView *self,
   gtk_column_view_column_set_expand (column, TRUE);
   gtk_column_view_append_column (self->table, column);
   g_object_unref (column);
+  return column;
 }
 
 static void
@@ -351,6 +386,7 @@ muster_outcome_view_set_property (GObject      *object,
         {
           self->show_table = !self->show_table;
           gtk_stack_set_visible_child_name (self->view_stack, self->show_table ? "table" : "chart");
+          update_detail (self);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -422,8 +458,8 @@ muster_outcome_view_init (MusterOutcomeView *self)
 
   add_table_column (self, _("Result"), "label");
   add_table_column (self, _("Exactly"), "probability");
-  add_table_column (self, _("At Least"), "at-least");
-  add_table_column (self, _("At Most"), "at-most");
+  self->at_least_column = add_table_column (self, _("At Least"), "at-least");
+  self->at_most_column = add_table_column (self, _("At Most"), "at-most");
 }
 
 /**

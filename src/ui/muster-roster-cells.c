@@ -154,7 +154,7 @@ line_text_or_null (MusterRosterLine *self,
     case TEXT_NAME:
       return muster_roster_row_get_name (self->row);
     case TEXT_TYPE:
-      return muster_roster_row_get_type_name (self->row);
+      return muster_roster_row_get_subtitle (self->row);
     case TEXT_SIZE:
       return self->size_text;
     case TEXT_STATS:

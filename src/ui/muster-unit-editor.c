@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-choice-price.h"
 #include "muster-diagnostics.h"
 #include "muster-engine.h"
 #include "muster-list-export.h"
@@ -24,6 +25,9 @@ typedef struct
   const char         *default_id; /* borrowed: what the unit has when it picks nothing */
   GPtrArray          *options;   /* borrowed MusterOption: the combo's items, or the check's */
   const char         *note;      /* borrowed: the option group's note */
+  GtkWidget          *price;     /* a check's or count's price label; NULL for a combo */
+  GPtrArray          *prices;    /* a combo's items' prices (char *), as its list shows them */
+  GPtrArray          *bound;     /* borrowed GtkListItem of the combo's list, by position */
 } OptionRow;
 
 struct _MusterUnitEditor
@@ -71,8 +75,14 @@ option_row_free (gpointer data)
 {
   OptionRow *row = data;
 
+  /* The combo may outlive its row (a reference held elsewhere): its list forgets the row */
+  if (ADW_IS_COMBO_ROW (row->widget) && adw_combo_row_get_list_factory (ADW_COMBO_ROW (row->widget)))
+    g_signal_handlers_disconnect_by_data (adw_combo_row_get_list_factory (ADW_COMBO_ROW (row->widget)),
+                                          row);
   g_free (row->group);
   g_ptr_array_unref (row->options);
+  g_ptr_array_unref (row->prices);
+  g_ptr_array_unref (row->bound);
   g_free (row);
 }
 
@@ -116,6 +126,71 @@ show_choice_note (OptionRow *row)
   else
     tooltip = g_strdup (row->note);
   gtk_widget_set_tooltip_text (row->widget, tooltip);
+}
+
+static void show_choice_item (OptionRow   *row,
+                              GtkListItem *item);
+
+/* What each choice of @row would do to the unit's cost, as the engine costs it */
+static void
+update_prices (MusterUnitEditor *self,
+               OptionRow        *row)
+{
+  MusterUnit *unit = self->unit;
+
+  if (ADW_IS_COMBO_ROW (row->widget))
+    {
+      guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row->widget));
+      guint n = row->options->len + (row->has_none ? 1 : 0);
+
+      for (guint i = 0; i < n; i++)
+        {
+          const MusterOption *option = NULL;
+          MusterChoicePrice price;
+          char *text;
+
+          if (!row->has_none || i > 0)
+            option = row->options->pdata[i - (row->has_none ? 1 : 0)];
+          muster_choice_price_get (self->ruleset, unit, row->group,
+                                   option ? option->item.id : NULL, 1, &price);
+          text = muster_choice_price_format (self->ruleset, unit, &price, " · ");
+          /* The chosen one's under the group's name, short: the value beside it must fit */
+          if (i == selected)
+            {
+              g_autofree char *adds = muster_choice_price_format (self->ruleset, unit, &price, NULL);
+
+              adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget), adds);
+            }
+          muster_choice_price_clear (&price);
+          if (i >= row->prices->len)
+            g_ptr_array_add (row->prices, text);
+          else
+            {
+              g_free (row->prices->pdata[i]);
+              row->prices->pdata[i] = text;
+            }
+        }
+      if (selected >= n)
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row->widget), NULL);
+      /* The list binds its rows once, maybe before any unit showed: they follow in place
+       * (a new factory would remake them under the key press that picked one) */
+      for (guint i = 0; i < row->bound->len; i++)
+        if (row->bound->pdata[i] != NULL)
+          show_choice_item (row, row->bound->pdata[i]);
+    }
+  else
+    {
+      MusterChoicePrice price;
+      g_autofree char *text = NULL;
+
+      muster_choice_price_get (self->ruleset, unit, NULL,
+                               ((MusterOption *) row->options->pdata[0])->item.id, 1, &price);
+      /* Two lines that never wrap: a wrapping subtitle changed on every edit made each frame
+       * of a size change take most of a second */
+      text = muster_choice_price_format (self->ruleset, unit, &price, "\n");
+      muster_choice_price_clear (&price);
+      gtk_label_set_label (GTK_LABEL (row->price), text);
+    }
 }
 
 /* Fills the editor's widgets from the selected unit. */
@@ -174,6 +249,8 @@ sync_editor (MusterUnitEditor *self)
         gtk_spin_button_set_value (GTK_SPIN_BUTTON (row->widget), count);
       else
         gtk_check_button_set_active (GTK_CHECK_BUTTON (row->widget), count > 0);
+      if (self->ruleset != NULL)
+        update_prices (self, row);
     }
   self->syncing = FALSE;
 }
@@ -222,6 +299,8 @@ option_row_new (MusterUnitEditor *self,
   row->group = g_strdup (group);
   row->widget = widget;
   row->options = g_ptr_array_new ();
+  row->prices = g_ptr_array_new_with_free_func (g_free);
+  row->bound = g_ptr_array_new ();
   g_object_set_data (G_OBJECT (widget), "muster-option-row", row);
   g_ptr_array_add (self->option_rows, row);
   return row;
@@ -244,6 +323,74 @@ ordered_options (const MusterUnitType    *type,
           g_ptr_array_add (options, (gpointer) option);
       }
   return options;
+}
+
+static void
+choice_item_setup_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item)
+{
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *name = gtk_label_new (NULL);
+  GtkWidget *price = gtk_label_new (NULL);
+  GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_xalign (GTK_LABEL (price), 0);
+  gtk_label_set_wrap (GTK_LABEL (price), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (price), 36);
+  gtk_widget_add_css_class (price, "caption");
+  gtk_widget_add_css_class (price, "dim-label");
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_box_append (GTK_BOX (box), name);
+  gtk_box_append (GTK_BOX (box), price);
+  gtk_box_append (GTK_BOX (line), box);
+  gtk_box_append (GTK_BOX (line), check);
+  gtk_list_item_set_child (item, line);
+}
+
+/* A choice in the combo's list: its name, and what it would do to the unit's cost */
+static void
+show_choice_item (OptionRow   *row,
+                  GtkListItem *item)
+{
+  GtkWidget *box = gtk_widget_get_first_child (gtk_list_item_get_child (item));
+  GtkWidget *name = gtk_widget_get_first_child (box);
+  GtkWidget *price = gtk_widget_get_next_sibling (name);
+  guint position = gtk_list_item_get_position (item);
+  guint selected = adw_combo_row_get_selected (ADW_COMBO_ROW (row->widget));
+
+  /* The chosen one ticked, as the combo's own list does */
+  gtk_widget_set_opacity (gtk_widget_get_next_sibling (box), position == selected ? 1 : 0);
+
+  gtk_label_set_label (GTK_LABEL (name),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  gtk_label_set_label (GTK_LABEL (price),
+                       position < row->prices->len ? row->prices->pdata[position] : "");
+  gtk_widget_set_visible (price, position < row->prices->len);
+}
+
+static void
+choice_item_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     OptionRow                *row)
+{
+  guint position = gtk_list_item_get_position (item);
+
+  if (position >= row->bound->len)
+    g_ptr_array_set_size (row->bound, position + 1);
+  row->bound->pdata[position] = item;
+  show_choice_item (row, item);
+}
+
+static void
+choice_item_unbind_cb (GtkSignalListItemFactory *factory,
+                       GtkListItem              *item,
+                       OptionRow                *row)
+{
+  for (guint i = 0; i < row->bound->len; i++)
+    if (row->bound->pdata[i] == item)
+      row->bound->pdata[i] = NULL;
 }
 
 static void
@@ -284,6 +431,14 @@ add_option_group (MusterUnitEditor        *self,
           g_ptr_array_add (row->options, (gpointer) option);
         }
       adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (labels));
+      {
+        g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+
+        g_signal_connect (factory, "setup", G_CALLBACK (choice_item_setup_cb), NULL);
+        g_signal_connect (factory, "bind", G_CALLBACK (choice_item_bind_cb), row);
+        g_signal_connect (factory, "unbind", G_CALLBACK (choice_item_unbind_cb), row);
+        adw_combo_row_set_list_factory (ADW_COMBO_ROW (combo), factory);
+      }
       g_signal_connect (combo, "notify::selected", G_CALLBACK (choice_selected_cb), self);
       /* Single choices share one "Options" group; a row's title names its group. */
       if (*choices == NULL)
@@ -321,6 +476,14 @@ add_option_group (MusterUnitEditor        *self,
             gtk_widget_add_css_class (action_row, "warning");
           }
         gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+        /* What taking it adds, and the unit's cost with it: filled when a unit shows */
+        row->price = gtk_label_new (NULL);
+        gtk_label_set_justify (GTK_LABEL (row->price), GTK_JUSTIFY_RIGHT);
+        gtk_label_set_xalign (GTK_LABEL (row->price), 1);
+        gtk_widget_add_css_class (row->price, "caption");
+        gtk_widget_add_css_class (row->price, "dim-label");
+        gtk_widget_add_css_class (row->price, "numeric");
+        adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), row->price);
         if (GTK_IS_SPIN_BUTTON (check))
           {
             adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), check);
@@ -342,10 +505,11 @@ add_option_group (MusterUnitEditor        *self,
 static void
 clear_option_groups (MusterUnitEditor *self)
 {
+  /* The rows first, while their widgets are there to let go of */
+  g_ptr_array_set_size (self->option_rows, 0);
   for (guint i = 0; i < self->option_groups->len; i++)
     gtk_box_remove (self->options_box, self->option_groups->pdata[i]);
   g_ptr_array_set_size (self->option_groups, 0);
-  g_ptr_array_set_size (self->option_rows, 0);
   self->built_type = NULL;
 }
 

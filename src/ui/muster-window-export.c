@@ -321,6 +321,24 @@ print_done_cb (GtkPrintOperation       *operation,
     }
 }
 
+/* Returns: (transfer full) (nullable): the print previewer GTK would start, when it is not
+ * installed: GTK then shows nothing at all, so the window says so instead. */
+static char *
+dup_missing_previewer (MusterWindow *self)
+{
+  g_autofree char *command = NULL;
+  g_autofree char *found = NULL;
+  g_auto(GStrv) argv = NULL;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-print-preview-command",
+                &command, NULL);
+  if (command == NULL || !g_shell_parse_argv (command, NULL, &argv, NULL) || argv[0] == NULL)
+    return g_strdup ("");
+  if ((found = g_find_program_in_path (argv[0])) != NULL)
+    return NULL;
+  return g_strdup (argv[0]);
+}
+
 static void
 run_print (MusterWindow            *self,
            GtkPrintOperationAction  action)
@@ -338,6 +356,21 @@ run_print (MusterWindow            *self,
     {
       muster_window_add_toast (self, _("Nothing to print: its rule system is not installed"));
       return;
+    }
+  if (action == GTK_PRINT_OPERATION_ACTION_PREVIEW)
+    {
+      g_autofree char *missing = dup_missing_previewer (self);
+
+      if (missing != NULL)
+        {
+          /* TRANSLATORS: %s is the program GTK previews prints with, e.g. "evince" */
+          g_autofree char *message = g_strdup_printf (_("No print previewer is installed (%s): "
+                                                        "export a PDF to see the pages"),
+                                                      *missing ? missing : _("none set"));
+
+          muster_window_add_toast (self, message);
+          return;
+        }
     }
   job = g_new0 (PrintJob, 1);
   job->window = g_object_ref (self);

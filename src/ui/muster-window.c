@@ -29,6 +29,8 @@ struct _MusterWindow
   GFile                *opened;   /* opened, made recent once its first frame is drawn */
   GdkFrameClock        *opened_clock;  /* borrowed: whose next after-paint does it */
   gboolean              recovery_failing;
+  AdwToast             *undo_toast;  /* the toast whose Undo takes back the last step */
+  guint                 undo_position;  /* the history's position the toast's Undo is for */
 
   /* Template Widgets */
   AdwViewStack         *stack;
@@ -38,6 +40,9 @@ struct _MusterWindow
   GtkWidget            *switcher_bar;
   GMenu                *recent_menu;
   AdwSplitButton       *open_button;
+  GtkWidget            *history_box;
+  GtkWidget            *undo_button;
+  GtkWidget            *redo_button;
   MusterArmyPage       *army_page;
   AdwViewStackPage     *army_stack_page;
   MusterPreviewPage    *preview_page;
@@ -63,6 +68,24 @@ is_workspace (const char *name)
   return name != NULL && g_strv_contains ((const char * const *) workspaces, name);
 }
 
+/* The header's Undo and Redo name the step they would take: "Undo Remove Infantry". */
+static void
+update_history_tooltips (MusterWindow  *self,
+                         MusterHistory *history)
+{
+  const char *undo = muster_history_get_undo_label (history);
+  const char *redo = muster_history_get_redo_label (history);
+  g_autofree char *undo_tip = NULL;
+  g_autofree char *redo_tip = NULL;
+
+  /* TRANSLATORS: the Undo button's tooltip, "Undo Remove Infantry" */
+  undo_tip = undo != NULL ? g_strdup_printf (_("Undo %s"), undo) : g_strdup (_("Undo"));
+  /* TRANSLATORS: the Redo button's tooltip, "Redo Remove Infantry" */
+  redo_tip = redo != NULL ? g_strdup_printf (_("Redo %s"), redo) : g_strdup (_("Redo"));
+  gtk_widget_set_tooltip_text (self->undo_button, undo_tip);
+  gtk_widget_set_tooltip_text (self->redo_button, redo_tip);
+}
+
 static void
 update_actions (MusterWindow *self)
 {
@@ -77,6 +100,7 @@ update_actions (MusterWindow *self)
                                  muster_history_get_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
                                  muster_history_get_can_redo (history));
+  update_history_tooltips (self, history);
 }
 
 static void
@@ -98,6 +122,7 @@ update_title (MusterWindow *self)
   adw_view_switcher_title_set_view_switcher_enabled (self->switcher_title,
                                                      !muster_document_is_empty (self->document));
   gtk_widget_set_visible (self->switcher_bar, !muster_document_is_empty (self->document));
+  gtk_widget_set_visible (self->history_box, !muster_document_is_empty (self->document));
 
   if (muster_document_is_empty (self->document))
     {
@@ -427,6 +452,41 @@ show_toast_action (GtkWidget  *widget,
 }
 
 static void
+undo_toast_clicked_cb (MusterWindow *self)
+{
+  MusterHistory *history = muster_document_get_history (self->document);
+
+  if (muster_history_get_position (history) == self->undo_position)
+    muster_history_undo (history);
+}
+
+static void
+undo_toast_dismissed_cb (MusterWindow *self,
+                         AdwToast     *toast)
+{
+  if (self->undo_toast == toast)
+    g_clear_object (&self->undo_toast);
+}
+
+/* Any other step, an undo included, makes the toast's Undo stale: it goes. */
+static void
+history_position_cb (MusterWindow *self)
+{
+  MusterHistory *history = muster_document_get_history (self->document);
+
+  if (self->undo_toast != NULL && muster_history_get_position (history) != self->undo_position)
+    adw_toast_dismiss (self->undo_toast);
+}
+
+static void
+show_undo_toast_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *param)
+{
+  muster_window_add_undo_toast (MUSTER_WINDOW (widget), g_variant_get_string (param, NULL));
+}
+
+static void
 close_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
@@ -464,9 +524,13 @@ muster_window_close_request (GtkWindow *window)
 
   if (muster_document_get_modified (self->document))
     {
-      dialog = adw_message_dialog_new (window, _("Save Changes?"),
-                                       _("The document has unsaved changes. Changes which are "
-                                         "not saved will be permanently lost."));
+      g_autofree char *title = muster_document_dup_title (self->document);
+
+      /* TRANSLATORS: closing a window with unsaved changes, %s is the list's title */
+      dialog = adw_message_dialog_new (window, NULL,
+                                       _("Changes which are not saved will be permanently lost."));
+      adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Save Changes to “%s”?"),
+                                         title);
       adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                         "cancel", _("_Cancel"),
                                         "discard", _("_Discard"),
@@ -575,6 +639,7 @@ muster_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_WINDOW);
 
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->undo_toast);
   g_clear_object (&self->autosave);
   g_clear_object (&self->loading);
   g_clear_object (&self->document);
@@ -668,6 +733,9 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, history_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, army_stack_page);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, preview_page);
@@ -683,6 +751,8 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.show-toast", "s", show_toast_action);
+  gtk_widget_class_install_action (widget_class, "win.show-undo-toast", "s",
+                                   show_undo_toast_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   _muster_window_class_init_export (widget_class);
@@ -702,6 +772,8 @@ muster_window_init (MusterWindow *self)
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (muster_document_get_history (self->document), "notify",
                            G_CALLBACK (update_actions), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (muster_document_get_history (self->document), "notify::position",
+                           G_CALLBACK (history_position_cb), self, G_CONNECT_SWAPPED);
   muster_battlefield_page_set_document (self->battlefield_page, self->document);
   /* The Army tab's badge: how many errors make the list illegal */
   g_object_bind_property (self->document, "n-errors", self->army_stack_page, "badge-number",
@@ -836,6 +908,36 @@ muster_window_add_toast (MusterWindow *self,
 {
   g_return_if_fail (MUSTER_IS_WINDOW (self));
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+}
+
+/**
+ * muster_window_add_undo_toast:
+ *
+ * Says @message (what the last step did, "Removed Infantry") in a toast with an Undo button
+ * that takes that step back. The toast goes as soon as another step is taken or undone, so its
+ * button never undoes something else.
+ */
+void
+muster_window_add_undo_toast (MusterWindow *self,
+                              const char   *message)
+{
+  MusterHistory *history;
+  AdwToast *toast;
+
+  g_return_if_fail (MUSTER_IS_WINDOW (self));
+
+  history = muster_document_get_history (self->document);
+  if (self->undo_toast != NULL)
+    adw_toast_dismiss (self->undo_toast);
+  toast = adw_toast_new (message);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (undo_toast_clicked_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (undo_toast_dismissed_cb), self,
+                           G_CONNECT_SWAPPED);
+  self->undo_toast = g_object_ref (toast);
+  self->undo_position = muster_history_get_position (history);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
 }
 
 /* Returns: (transfer none) (nullable): the file the window shows, or is opening */

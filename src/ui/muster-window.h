@@ -29,5 +29,7 @@ gboolean        muster_window_restore       (MusterWindow      *self,
                                              GError           **error);
 void            muster_window_add_toast     (MusterWindow      *self,
                                              const char        *message);
+void            muster_window_add_undo_toast (MusterWindow     *self,
+                                              const char       *message);
 
 G_END_DECLS

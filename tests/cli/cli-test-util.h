@@ -213,6 +213,8 @@ assert_read_errors (const char *command)
     { malformed, NULL, "malformed.muster:5: " },
     { unknown, NULL, "no installed ruleset has the id" },
     { missing, NULL, "no-such.muster" },
+    /* Looked at before it is read: never read until memory runs out. */
+    { "/dev/zero", NULL, "Could not read /dev/zero: it is not a regular file" },
     { malformed, "extra", "unexpected argument “extra”" },
     { "--frobnicate", NULL, "Unknown option --frobnicate" },
   };

@@ -5,7 +5,9 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "cli-test-util.h"
 
@@ -87,7 +89,10 @@ test_cli_preview_usage (void)
 
   run_cli (&run, NULL, "preview", "no-such-system", "volley", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  g_assert_nonnull (strstr (run.err, "no procedure “volley” in system “no-such-system”"));
+  g_assert_nonnull (strstr (run.err, "no rule system “no-such-system”"));
+  run_cli (&run, NULL, "preview", "battle-valor-fantasy", "volley", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "no procedure “volley” in system “battle-valor-fantasy”"));
 
   run_cli (&list, NULL, "preview", "--list", "--json", NULL);
   g_assert_cmpint (list.status, ==, 0);
@@ -177,6 +182,24 @@ test_cli_rulesets_reports_broken_files (void)
   g_assert_nonnull (strstr (run.out, "good"));
   g_assert_nonnull (strstr (run.err, "skipped"));
   g_assert_nonnull (strstr (run.err, "aaa-broken.xml:4: "));
+}
+
+/* House rules that cannot be played with (a loop of extends, a missing base, a broken file)
+ * are reported once each, not listed as if they could. */
+static void
+test_cli_rulesets_skips_unresolvable (void)
+{
+  g_autofree char *merge = g_build_filename (MUSTER_TEST_DATA, "rulesets-merge", NULL);
+  g_auto(Run) run = { 0 };
+
+  run_cli (&run, merge, "rulesets", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "club-plus"));
+  g_assert_null (strstr (run.out, "loop-a"));
+  g_assert_null (strstr (run.out, "orphan"));
+  g_assert_nonnull (strstr (run.err, "loop-a.xml:1: ruleset “loop-a” extends itself through a "
+                                     "loop of rulesets (loop-a → loop-b → loop-a)\n"));
+  g_assert_nonnull (strstr (run.err, "ruleset “orphan” extends “nowhere”"));
 }
 
 static char *
@@ -351,6 +374,92 @@ test_cli_cost_errors (void)
   assert_read_errors ("cost");
 }
 
+/* Arguments that used to be taken wrongly in silence: an unknown system (said to be an unknown
+ * procedure), one input given twice (the last won) and a negative seed (generate refused it). */
+static void
+test_cli_preview_argument_errors (void)
+{
+  const char *cases[][6] = {
+    { "preview", "warhammer", "success-roll", NULL, NULL, "no rule system “warhammer”" },
+    { "preview", "battle-valor-fantasy", "success-roll", "dice=5", "dice=6",
+      "dice=5 and dice=6 give the same input twice" },
+    { "simulate", "battle-valor-fantasy", "success-roll", "--seed", "-1",
+      "the seed -1 is not a whole number from 0" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, NULL, cases[i][0], cases[i][1], cases[i][2], cases[i][3], cases[i][4],
+               NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      if (strstr (run.err, cases[i][5]) == NULL)
+        g_error ("case %u: stderr “%s” lacks “%s”", i, run.err, cases[i][5]);
+    }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, NULL, "preview", "battle-valor-fantasy", "success-roll", "dice=5", "needs-six=yes",
+             NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+}
+
+/* Runs a billion-trial simulation, interrupts it after @wait_ms and waits. Returns: its wait
+ * status; its standard error in @err. */
+static int
+interrupt_simulation (guint   wait_ms,
+                      char  **err)
+{
+  const char *argv[] = { cli_path, "simulate", "battle-valor-fantasy", "success-roll",
+                         "--trials", "1000000000", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GIOChannel) channel = NULL;
+  GPid pid;
+  int err_fd, status;
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL,
+                                           G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDOUT_TO_DEV_NULL,
+                                           NULL, NULL, &pid, NULL, NULL, &err_fd, &error));
+  g_assert_no_error (error);
+  g_usleep (wait_ms * 1000);
+  kill (pid, SIGINT);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  channel = g_io_channel_unix_new (err_fd);
+  g_io_channel_set_close_on_unref (channel, TRUE);
+  g_io_channel_read_to_end (channel, err, NULL, NULL);
+  return status;
+}
+
+/* Ctrl+C stops a long simulation cleanly: the trials played so far are the result, and the
+ * exit status says it was interrupted. */
+static void
+test_cli_simulate_interrupted (void)
+{
+  guint wait_ms = 1000;
+  int status;
+
+  for (;;)
+    {
+      g_autofree char *err = NULL;
+
+      status = interrupt_simulation (wait_ms, &err);
+      /* Killed by the signal: still starting (a loaded machine); give it longer. */
+      if (WIFSIGNALED (status) && wait_ms < 16000)
+        {
+          wait_ms *= 2;
+          continue;
+        }
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 130);
+      g_assert_nonnull (strstr (err, "stopped by Ctrl+C after "));
+      g_assert_nonnull (strstr (err, " of 1000000000 trials; the result is of those"));
+      break;
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -369,12 +478,15 @@ main (int   argc,
   g_test_add_func ("/cli/preview/usage", test_cli_preview_usage);
   g_test_add_func ("/cli/rulesets/json", test_cli_rulesets_json);
   g_test_add_func ("/cli/rulesets/broken", test_cli_rulesets_reports_broken_files);
+  g_test_add_func ("/cli/rulesets/unresolvable", test_cli_rulesets_skips_unresolvable);
   g_test_add_func ("/cli/cost/help", test_cli_cost_help);
   g_test_add_func ("/cli/cost/table", test_cli_cost_table);
   g_test_add_func ("/cli/cost/json", test_cli_cost_json);
   g_test_add_func ("/cli/cost/house-rules-over-limit", test_cli_cost_house_rules_over_limit);
   g_test_add_func ("/cli/cost/uncosted-and-version", test_cli_cost_uncosted_and_version);
   g_test_add_func ("/cli/cost/errors", test_cli_cost_errors);
+  g_test_add_func ("/cli/simulate/interrupted", test_cli_simulate_interrupted);
+  g_test_add_func ("/cli/preview/argument-errors", test_cli_preview_argument_errors);
 
   return g_test_run ();
 }

@@ -5,7 +5,9 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "cli-test-util.h"
 
@@ -183,6 +185,15 @@ test_errors (void)
   run_cli (&run, NULL, "export", "/nonexistent.muster", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "nonexistent.muster"));
+  /* The path once, where the line is: "FILE:5: …", not "FILE: FILE:5: …". */
+  {
+    g_autofree char *malformed = g_build_filename (MUSTER_TEST_DATA, "malformed.muster", NULL);
+    g_autofree char *expected = g_strdup_printf ("muster-cli export: %s:5: ", malformed);
+
+    run_cli (&run, NULL, "export", malformed, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+    g_assert_true (g_str_has_prefix (run.err, expected));
+  }
   run_cli (&run, NULL, "export", file, "--format", "docx", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "docx"));
@@ -224,6 +235,42 @@ test_output_file (void)
   listing = g_dir_open (dir, 0, NULL);
   g_assert_cmpstr (g_dir_read_name (listing), ==, "list.md");
   g_assert_null (g_dir_read_name (listing));
+  g_remove (out);
+  g_rmdir (dir);
+}
+
+/* -o through a symlink writes the file it names and leaves the link; a private file stays
+ * private. */
+static void
+test_output_keeps_link_and_mode (void)
+{
+  g_auto(Run) run = { 0 };
+  g_autofree char *file = sample_path ("undying-lands-host");
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "list.md", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.md", NULL);
+  g_autofree char *written = NULL;
+  struct stat st;
+
+  g_assert_true (g_file_set_contents (out, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (out, 0600), ==, 0);
+  g_assert_cmpint (symlink ("list.md", link), ==, 0);
+  run_cli (&run, NULL, "export", file, "-f", "md", "-o", link, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+
+  g_assert_cmpint (g_lstat (link, &st), ==, 0);
+  g_assert_true (S_ISLNK (st.st_mode));
+  g_assert_cmpint (g_stat (out, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
+  g_assert_true (g_str_has_prefix (written, "# "));
+
+  /* A folder is no place for the output: a clear error, once. */
+  run_cli (&run, NULL, "export", file, "-f", "md", "-o", dir, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "it is a folder"));
+
+  g_remove (link);
   g_remove (out);
   g_rmdir (dir);
 }
@@ -435,6 +482,7 @@ main (int   argc,
   g_test_add_func ("/export/paper", test_paper);
   g_test_add_func ("/export/errors", test_errors);
   g_test_add_func ("/export/output-file", test_output_file);
+  g_test_add_func ("/export/output-keeps-link-and-mode", test_output_keeps_link_and_mode);
   g_test_add_func ("/export/packet", test_packet);
   g_test_add_func ("/export/map-images", test_map_images);
   g_test_add_func ("/export/packet-errors", test_packet_errors);

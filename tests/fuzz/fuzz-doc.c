@@ -1,29 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* libFuzzer target: any bytes given to the document loader fail cleanly or load, never crash,
- * hang or leak, and what loads saves and loads again. Whatever loads is also costed and
- * validated against the shipped Battle Valor Fantasy ruleset, edited a little under a watching
- * validator, and the validator must agree with a fresh evaluation after each edit. */
+/* libFuzzer target, the slow and thorough one: whatever loads is costed and validated against
+ * the shipped Battle Valor Fantasy ruleset, edited a little under a watching validator, and the
+ * validator must agree with a fresh evaluation after each edit. The fast paths are the other
+ * fuzz-doc-* targets (load; save round trip; load and validate). */
 #include "config.h"
 
-#include "muster-engine.h"
-
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
-
-static MusterRuleset *
-bvf_ruleset (void)
-{
-  static MusterRuleset *bvf;
-
-  if (bvf == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      bvf = muster_ruleset_new_from_file (MUSTER_FUZZ_BVF_RULESET, &error);
-      if (bvf == NULL)
-        g_error ("%s", error->message);
-    }
-  return bvf;
-}
+#include "fuzz-common.h"
 
 static char *
 describe (GPtrArray *issues)
@@ -49,7 +31,7 @@ assert_agrees (MusterValidator *validator)
   g_autofree char *b = describe (fresh);
 
   if (g_strcmp0 (a, b) != 0)
-    g_error ("incremental validation differs from a fresh one:\n%s---\n%s", a, b);
+    FUZZ_FAIL ("incremental validation differs from a fresh one:\n%s---\n%s", a, b);
 }
 
 /* A few edits of every kind the validator follows, each checked. */
@@ -87,42 +69,20 @@ edit_and_check (MusterDoc *doc)
       g_free (muster_force_set_setting (force, "optional-limits", NULL));
       assert_agrees (validator);
     }
-  g_assert (muster_validator_is_legal (validator) ==
-            (muster_validator_count (validator, MUSTER_SEVERITY_ERROR) == 0));
+  FUZZ_CHECK (muster_validator_is_legal (validator) ==
+              (muster_validator_count (validator, MUSTER_SEVERITY_ERROR) == 0),
+              "legal disagrees with the count of errors");
 }
 
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)
 {
-  g_autoptr(GBytes) bytes = g_bytes_new_static (data, size);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "fuzz.muster", &error);
+  g_autoptr(MusterDoc) doc = fuzz_load_doc (data, size);
 
   if (doc == NULL)
-    {
-      g_assert (error != NULL);
-      g_assert (g_str_has_prefix (error->message, "fuzz.muster"));
-      return 0;
-    }
-
-  {
-    g_autoptr(GBytes) saved = muster_doc_to_bytes (doc);
-    g_autoptr(GError) error2 = NULL;
-    g_autoptr(MusterDoc) again = muster_doc_new_from_bytes (saved, "saved.muster", &error2);
-
-    if (again == NULL)
-      g_error ("a loaded document did not reload after saving: %s", error2->message);
-  }
-
-  /* Cost and validate whatever loaded, whichever ruleset it names. */
-  muster_doc_set_ruleset (doc, bvf_ruleset ());
-  {
-    g_autoptr(GPtrArray) issues = muster_validate_doc (doc);
-
-    for (guint i = 0; i < issues->len; i++)
-      g_assert (((MusterIssue *) issues->pdata[i])->message != NULL);
-  }
+    return 0;
+  muster_doc_set_ruleset (doc, fuzz_bvf_ruleset ());
   edit_and_check (doc);
   return 0;
 }

@@ -128,6 +128,35 @@ test_chart_highlight_and_mean (void)
   cairo_surface_destroy (surface);
 }
 
+/* Categories ("Pass", "Repulse", "Rout") have no mean: the same bars, and no mean line. */
+static void
+test_chart_categories_no_mean (void)
+{
+  static const double weights[] = { 1, 2, 1 };
+  g_autoptr(MusterDist) dist = muster_dist_new_from_weights (0, weights, 3);
+  MusterChartLayout layout, count_layout;
+  cairo_surface_t *surface = paint (dist, MUSTER_CHART_CATEGORIES, G_MININT, &layout);
+  cairo_surface_t *counts = paint (dist, MUSTER_CHART_EXACTLY, G_MININT, &count_layout);
+  guint32 bar = rgba_to_pixel (style.bar);
+  guint32 mean = rgba_to_pixel (style.mean);
+  int found_mean = 0, found_count_mean = 0;
+
+  g_assert_cmpfloat (layout.y_max, ==, count_layout.y_max);
+  for (int value = 0; value < 3; value++)
+    g_assert_cmpint (bar_height (surface, &layout, bar_centre (&layout, value) - 10, bar), ==,
+                     bar_height (counts, &count_layout, bar_centre (&count_layout, value) - 10, bar));
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        found_mean += same_colour (pixel_at (surface, x, y), mean);
+        found_count_mean += same_colour (pixel_at (counts, x, y), mean);
+      }
+  g_assert_cmpint (found_count_mean, >, 0);
+  g_assert_cmpint (found_mean, ==, 0);
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (counts);
+}
+
 static void
 test_chart_hit_testing (void)
 {
@@ -168,6 +197,7 @@ main (int   argc,
   g_test_add_func ("/model/chart/proportional", test_chart_bars_are_proportional);
   g_test_add_func ("/model/chart/cumulative", test_chart_cumulative_modes);
   g_test_add_func ("/model/chart/highlight-mean", test_chart_highlight_and_mean);
+  g_test_add_func ("/model/chart/categories", test_chart_categories_no_mean);
   g_test_add_func ("/model/chart/hit-testing", test_chart_hit_testing);
   g_test_add_func ("/model/chart/label-spacing", test_chart_many_values_thin_labels);
 

@@ -5,6 +5,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "muster-commands.h"
 #include "muster-document.h"
@@ -232,6 +233,92 @@ test_document_modified_follows_history (void)
   g_rmdir (tmpdir);
 }
 
+/* Edits made while a save runs are not in the file: they stay unsaved, and undoing them
+ * leads back to the saved state. */
+static void
+test_document_edit_during_save (void)
+{
+  g_autofree char *fixture = g_build_filename (MUSTER_TEST_DATA, "unknown-element.muster", NULL);
+  g_autoptr(GFile) source = g_file_new_for_path (fixture);
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *target_path = g_build_filename (tmpdir, "saving.muster", NULL);
+  g_autoptr(GFile) target = g_file_new_for_path (target_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  MusterDocument *document = muster_document_new ();
+  MusterHistory *history = muster_document_get_history (document);
+  Result r = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
+
+  g_assert_true (load_sync (document, source, &error));
+  {
+    g_autoptr(MusterCommand) a = muster_set_title_command_new (document, "Written");
+    g_autoptr(MusterCommand) b = muster_set_title_command_new (document, "Typed meanwhile");
+
+    muster_history_push (history, a);
+    muster_document_save_async (document, target, NULL, save_cb, &r);
+    /* The save has started but not ended when the user types on. */
+    muster_history_push (history, b);
+  }
+  g_main_loop_run (r.loop);
+  g_main_loop_unref (r.loop);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+
+  g_assert_true (g_file_get_contents (target_path, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<title>Written</title>"));
+  g_assert_null (strstr (contents, "Typed meanwhile"));
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_true (g_file_equal (muster_document_get_file (document), target));
+
+  /* The second title was its own step, and undoing it is back at what the file holds. */
+  g_assert_true (muster_history_undo (history));
+  g_assert_false (muster_document_get_modified (document));
+  g_assert_true (muster_history_redo (history));
+  g_assert_true (muster_document_get_modified (document));
+
+  /* The commands hold the document. */
+  muster_history_clear (history);
+  g_assert_finalize_object (document);
+  g_unlink (target_path);
+  g_rmdir (tmpdir);
+}
+
+/* A save goes through muster_file_replace(): through a symlink to the file it names, the mode
+ * kept, and a temporary file a killed save left behind cleaned up. */
+static void
+test_document_save_atomic (void)
+{
+  g_autofree char *fixture = g_build_filename (MUSTER_TEST_DATA, "unknown-element.muster", NULL);
+  g_autoptr(GFile) source = g_file_new_for_path (fixture);
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *real = g_build_filename (tmpdir, "real.muster", NULL);
+  g_autofree char *link_path = g_build_filename (tmpdir, "link.muster", NULL);
+  g_autofree char *stale = g_build_filename (tmpdir, ".real.muster.muster-save-Zq81xP", NULL);
+  g_autoptr(GFile) link = g_file_new_for_path (link_path);
+  g_autoptr(GError) error = NULL;
+  MusterDocument *document = muster_document_new ();
+  GStatBuf st;
+
+  g_assert_true (g_file_set_contents (real, "old", -1, NULL));
+  g_assert_cmpint (g_chmod (real, 0600), ==, 0);
+  g_assert_cmpint (symlink ("real.muster", link_path), ==, 0);
+  g_assert_true (g_file_set_contents (stale, "half a list", -1, NULL));
+
+  g_assert_true (load_sync (document, source, &error));
+  g_assert_true (save_sync (document, link, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link_path, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpint (g_stat (real, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  g_assert_cmpint (st.st_size, >, 100);
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+
+  g_assert_finalize_object (document);
+  g_unlink (link_path);
+  g_unlink (real);
+  g_rmdir (tmpdir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -243,6 +330,8 @@ main (int   argc,
   g_test_add_func ("/model/document/load-error", test_document_load_error_keeps_state);
   g_test_add_func ("/model/document/save-empty", test_document_save_empty_fails);
   g_test_add_func ("/model/document/modified", test_document_modified_follows_history);
+  g_test_add_func ("/model/document/edit-during-save", test_document_edit_during_save);
+  g_test_add_func ("/model/document/save-atomic", test_document_save_atomic);
 
   return g_test_run ();
 }

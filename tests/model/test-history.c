@@ -266,6 +266,58 @@ test_history_merge_into_clean_step (void)
   g_assert_finalize_object (history);
 }
 
+/* A save marks saved the revision it wrote, not the state the history is in when it ends. */
+static void
+test_history_revisions (void)
+{
+  MusterHistory *history = muster_history_new ();
+  int slots[1] = { 0 };
+  guint64 empty = muster_history_get_revision (history);
+  guint64 written;
+
+  push (history, slots, 0, 1, "Rename");
+  written = muster_history_get_revision (history);
+  g_assert_cmpuint (written, !=, empty);
+
+  /* An edit while the save runs, merged into the written step: that state is gone. */
+  push (history, slots, 0, 2, "Rename");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (history)), ==, 1);
+  g_assert_cmpuint (muster_history_get_revision (history), !=, written);
+  muster_history_mark_saved (history, written);
+  g_assert_false (muster_history_get_is_clean (history));
+  muster_history_undo (history);
+  g_assert_false (muster_history_get_is_clean (history));
+  muster_history_redo (history);
+
+  /* Written, then a new step: undoing it is clean, and typing on does not merge into it. */
+  written = muster_history_get_revision (history);
+  push (history, slots, 0, 3, "Move");
+  muster_history_mark_saved (history, written);
+  g_assert_false (muster_history_get_is_clean (history));
+  muster_history_undo (history);
+  g_assert_true (muster_history_get_is_clean (history));
+  g_assert_cmpint (slots[0], ==, 2);
+
+  /* A branch below the written state drops it; the same position is another revision. */
+  written = muster_history_get_revision (history);
+  muster_history_undo (history);
+  push (history, slots, 0, 5, "Other");
+  g_assert_cmpuint (muster_history_get_position (history), ==, 1);
+  g_assert_cmpuint (muster_history_get_revision (history), !=, written);
+  muster_history_mark_saved (history, written);
+  g_assert_false (muster_history_get_is_clean (history));
+
+  /* Cleared: even the empty state is a revision of its own. */
+  muster_history_clear (history);
+  g_assert_cmpuint (muster_history_get_revision (history), !=, empty);
+  muster_history_mark_saved (history, empty);
+  g_assert_false (muster_history_get_is_clean (history));
+  muster_history_mark_saved (history, muster_history_get_revision (history));
+  g_assert_true (muster_history_get_is_clean (history));
+
+  g_assert_finalize_object (history);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -277,6 +329,7 @@ main (int   argc,
   g_test_add_func ("/model/history/merge", test_history_merge);
   g_test_add_func ("/model/history/clean", test_history_clean);
   g_test_add_func ("/model/history/merge-clean", test_history_merge_into_clean_step);
+  g_test_add_func ("/model/history/revisions", test_history_revisions);
 
   return g_test_run ();
 }

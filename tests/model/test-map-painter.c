@@ -593,6 +593,63 @@ test_labels_apart (void)
   cairo_surface_destroy (surface);
 }
 
+/* A unit without a name is labelled with its type, and its number when its force has more
+ * than one of that type without a name: never left nameless on the map. */
+static void
+test_unnamed_unit_labels (void)
+{
+  g_autoptr(MusterRuleset) ruleset = muster_test_load_shipped_ruleset ("battle-valor-fantasy");
+  g_autoptr(MusterDoc) doc = muster_doc_new (muster_ruleset_get_id (ruleset),
+                                             muster_ruleset_get_version (ruleset));
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (1800, 1200, "inch");
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  g_autoptr(GHashTable) placed = NULL;
+  g_autoptr(GHashTable) texts = g_hash_table_new (g_str_hash, g_str_equal);
+  static const char * const types[] = { "infantry", "infantry", "cavalry", "infantry" };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  MusterMapScene scene = { .battlefield = field, .doc = doc, .rubber_band = muster_box_empty () };
+  MusterNode *root;
+  GHashTableIter iter;
+  gpointer value;
+
+  muster_doc_set_ruleset (doc, ruleset);
+  muster_doc_insert_force (doc, 0, muster_force_new ("Army", 0));
+  root = muster_force_get_root (muster_doc_get_force (doc, 0));
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      MusterUnit *unit = muster_unit_new (types[i], 4);
+      MusterFeature *placement = muster_feature_new (MUSTER_FEATURE_UNIT);
+
+      if (i == 3)
+        g_free (muster_unit_set_name (unit, "Iron Guard"));
+      muster_node_insert_unit (root, i, unit);
+      placement->id = g_strdup_printf ("p%u", i);
+      placement->unit = g_strdup (muster_unit_get_id (unit));
+      placement->centre = P (300 + 400 * i, 600);
+      placement->stands = 4;
+      placement->base_width = placement->base_depth = 40;
+      muster_battlefield_insert (field, -1, placement);
+    }
+
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 20);
+  placed = muster_map_place_labels (viewport, &scene, layout);
+  g_hash_table_iter_init (&iter, placed);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_hash_table_add (texts, (gpointer) ((const MusterMapPlacedLabel *) value)->text);
+  g_assert_cmpuint (g_hash_table_size (placed), ==, 4);
+  g_assert_true (g_hash_table_contains (texts, "Infantry 1"));
+  g_assert_true (g_hash_table_contains (texts, "Infantry 2"));
+  g_assert_true (g_hash_table_contains (texts, "Cavalry"));
+  g_assert_true (g_hash_table_contains (texts, "Iron Guard"));
+
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Objectives just below and just above each unit of a crowded brigade: no unit's name covers
  * a marker, even where every place free of other names would; the name is moved or left out,
  * and comes back below its unit zoomed in. */
@@ -1166,6 +1223,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-painter/heavy-weapon-rings", test_heavy_weapon_rings);
   g_test_add_func ("/map-painter/labels-apart", test_labels_apart);
   g_test_add_func ("/map-painter/labels-off-markers", test_labels_off_markers);
+  g_test_add_func ("/map-painter/unnamed-unit-labels", test_unnamed_unit_labels);
   g_test_add_func ("/map-painter/terrain-name-on-table", test_terrain_name_on_table);
   g_test_add_func ("/map-painter/unit-label-clear-of-terrain-name",
                    test_unit_label_clear_of_terrain_name);

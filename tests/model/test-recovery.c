@@ -274,6 +274,35 @@ test_removed_after_save (Fixture       *f,
   g_assert_cmpuint (f->written, ==, 2);
 }
 
+/* An edit made while the save runs is not in the saved file: its recovery copy stays, and is
+ * brought up to date, until a save that holds it. */
+static void
+test_kept_for_edit_during_save (Fixture       *f,
+                                gconstpointer  data)
+{
+  GFile *file = muster_autosave_get_file (f->autosave);
+  g_autofree char *contents = NULL;
+  gboolean done = FALSE;
+
+  rename_list (f, "Saved Host");
+  spin_until_written (f, 1);
+
+  muster_document_save_async (f->document, f->saved, NULL, saved_cb, &done);
+  rename_list (f, "Host Renamed While Saving");
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (muster_document_get_modified (f->document));
+  g_assert_true (g_file_query_exists (file, NULL));
+
+  spin_until_written (f, 2);
+  g_assert_true (g_file_load_contents (file, NULL, &contents, NULL, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<title>Host Renamed While Saving</title>"));
+
+  save_sync (f->document, f->saved);
+  g_assert_false (muster_document_get_modified (f->document));
+  g_assert_false (g_file_query_exists (file, NULL));
+}
+
 static void
 test_discarded_on_close (Fixture       *f,
                          gconstpointer  data)
@@ -576,6 +605,7 @@ main (int   argc,
   ADD ("written-after-edit", test_written_after_edit, NULL);
   ADD ("debounced", test_debounced, NULL);
   ADD ("removed-after-save", test_removed_after_save, NULL);
+  ADD ("kept-for-edit-during-save", test_kept_for_edit_during_save, NULL);
   ADD ("discarded-on-close", test_discarded_on_close, NULL);
   ADD ("listed-after-crash", test_listed_after_crash, NULL);
   ADD ("restored-keeps-file", test_restored_keeps_file, NULL);

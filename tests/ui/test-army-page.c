@@ -227,25 +227,6 @@ test_army_open_sample (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The first widget under @widget (itself included) that @match accepts with @text */
-static GtkWidget *
-find_matching (GtkWidget  *widget,
-               gboolean  (*match) (GtkWidget *, const char *),
-               const char *text)
-{
-  if (match (widget, text))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_matching (child, match, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 row_titled (GtkWidget  *widget,
             const char *title)
@@ -842,13 +823,6 @@ roster_scrolled (gpointer data)
 }
 
 /* Lets a few frames go by */
-static void
-run_frames (GtkWidget *widget)
-{
-  for (guint i = 0; i < 3; i++)
-    gtk_test_widget_wait_for_draw (widget);
-}
-
 /* A roster row shows its unit's name, size, statistics and cost, and follows an edit. */
 static void
 test_army_roster_rows (void)

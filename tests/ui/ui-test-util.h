@@ -71,6 +71,33 @@ find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+/* The first widget under @widget (itself included) that @match accepts with @text */
+static inline GtkWidget *
+find_matching (GtkWidget  *widget,
+               gboolean  (*match) (GtkWidget *, const char *),
+               const char *text)
+{
+  if (match (widget, text))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_matching (child, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Three frames drawn: what a change shows has been laid out and painted */
+static inline void
+run_frames (GtkWidget *widget)
+{
+  for (guint i = 0; i < 3; i++)
+    gtk_test_widget_wait_for_draw (widget);
+}
+
 /* The open popover under @root (a menu, a combo's list) */
 static inline GtkWidget *
 find_open_popover (GtkWidget *root)

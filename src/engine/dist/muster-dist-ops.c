@@ -120,6 +120,12 @@ scale_value (int      value,
   return (int) scale_value64 (user_data, value);
 }
 
+/*
+ * Compounds and sums of dice spend most of their time in the convolution's inner loop below.
+ * The function starts on a 64-byte line of its own, as half_round() in Battle Valor Fantasy
+ * does: 48 bytes into one, the same instructions took 15-20 % longer (bench-dist's volley).
+ */
+
 /**
  * muster_dist_add:
  * @a: a distribution
@@ -129,7 +135,7 @@ scale_value (int      value,
  *
  * Returns: (transfer full): the distribution of the sum
  */
-MusterDist *
+__attribute__ ((aligned (64))) MusterDist *
 muster_dist_add (const MusterDist *a,
                  const MusterDist *b)
 {

@@ -438,6 +438,31 @@ muster_procedure_simulate (const MusterProcedure  *self,
                            guint64                 seed,
                            GError                **error)
 {
+  return muster_procedure_simulate_with_progress (self, ruleset, values, trials, seed, NULL, NULL,
+                                                  error);
+}
+
+/* Trials between two calls of the progress function: rare enough to cost nothing. */
+#define PROGRESS_STEP 65536
+
+/**
+ * muster_procedure_simulate_with_progress:
+ * @progress: (nullable): called every few ten thousand trials and at the end
+ *
+ * As muster_procedure_simulate(), telling @progress how far it is (and, unless stopped, that
+ * all is done). When @progress returns FALSE the simulation stops there: the result holds the trials played so far
+ * (muster_procedure_result_get_trials() says how many), at least one.
+ */
+MusterProcedureResult *
+muster_procedure_simulate_with_progress (const MusterProcedure  *self,
+                                         const MusterRuleset    *ruleset,
+                                         const int              *values,
+                                         guint64                 trials,
+                                         guint64                 seed,
+                                         MusterProgressFunc      progress,
+                                         gpointer                user_data,
+                                         GError                **error)
+{
   g_autoptr(MusterProcedureResult) result = NULL;
   g_autoptr(MusterDice) dice = NULL;
   g_autofree Histogram *histograms = NULL;
@@ -469,7 +494,15 @@ muster_procedure_simulate (const MusterProcedure  *self,
         self->sample (self, ruleset, values, dice, outcome);
       for (guint i = 0; i < self->n_outputs; i++)
         histogram_add (&histograms[i], outcome[i]);
+      if (progress != NULL && (t + 1) % PROGRESS_STEP == 0 && t + 1 < trials &&
+          !progress (t + 1, trials, user_data))
+        {
+          trials = t + 1;   /* stopped: what was played is the result */
+          progress = NULL;
+        }
     }
+  if (progress != NULL)
+    progress (trials, trials, user_data);
   if (prepared != NULL && self->free_prepared != NULL)
     self->free_prepared (prepared);
 

@@ -243,6 +243,20 @@ MusterProcedureResult *muster_procedure_simulate        (const MusterProcedure  
                                                          guint64                 seed,
                                                          GError                **error);
 
+/* Told how many trials are done of how many; returns FALSE to stop there. */
+typedef gboolean (*MusterProgressFunc) (guint64  done,
+                                        guint64  total,
+                                        gpointer user_data);
+
+MusterProcedureResult *muster_procedure_simulate_with_progress (const MusterProcedure  *self,
+                                                                const MusterRuleset    *ruleset,
+                                                                const int              *values,
+                                                                guint64                 trials,
+                                                                guint64                 seed,
+                                                                MusterProgressFunc      progress,
+                                                                gpointer                user_data,
+                                                                GError                **error);
+
 const MusterProcedure *muster_procedure_result_get_procedure (const MusterProcedureResult *self);
 MusterDist            *muster_procedure_result_get_output    (const MusterProcedureResult *self,
                                                               guint                        index);

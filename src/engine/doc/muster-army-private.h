@@ -33,6 +33,7 @@ struct _MusterUnit
   char       *id;            /* NULL until the unit first joins a document */
   char       *type;
   guint       size;
+  gboolean    size_unset;    /* read without a size: the type's default, once it is known */
   char       *name;
   char       *notes;
   char       *attached_to;
@@ -71,6 +72,8 @@ MusterUnit   *_muster_unit_new_from_xml   (xmlNode      *xml,
                                            GError      **error);
 void          _muster_unit_destroy        (MusterUnit   *unit);
 void          _muster_unit_recost         (MusterUnit   *unit);
+void          _muster_unit_take_default_size (MusterUnit          *unit,
+                                              const MusterRuleset *ruleset);
 MusterForce  *_muster_force_new_from_xml  (xmlNode      *xml,
                                            const char   *file,
                                            GError      **error);

@@ -63,6 +63,7 @@ compute_cost (MusterUnit *unit)
   MusterRuleset *ruleset = ruleset_of (force);
 
   muster_cost_clear (&unit->cost);
+  _muster_unit_take_default_size (unit, ruleset);
   if (ruleset != NULL)
     {
       muster_system_unit_cost (ruleset, force, unit, &unit->cost);

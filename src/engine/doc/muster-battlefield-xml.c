@@ -69,6 +69,25 @@ get_double (xmlNode     *node,
   return TRUE;
 }
 
+/* A number from @min to @max, or a clear error naming the attribute and the range. */
+static gboolean
+get_bounded (xmlNode     *node,
+             const char  *name,
+             double       fallback,
+             double       min,
+             double       max,
+             double      *value,
+             const char  *file,
+             GError     **error)
+{
+  if (!get_double (node, name, fallback, value, file, error))
+    return FALSE;
+  if (*value < min || *value > max)
+    return doc_fail (error, file, node, "%s=\"%g\" is out of range: it must be from %g to %g "
+                     "mm", name, *value, min, max);
+  return TRUE;
+}
+
 static int
 lookup_name (const char * const *names,
              guint               n_names,
@@ -234,15 +253,21 @@ _muster_feature_read (xmlNode     *node,
         }
     }
 
-  if (!get_double (node, "x", 0, &feature->centre.x, file, error) ||
-      !get_double (node, "y", 0, &feature->centre.y, file, error) ||
-      !get_double (node, "width", 0, &feature->width, file, error) ||
-      !get_double (node, "height", 0, &feature->height, file, error) ||
-      !get_double (node, "line-width", 0, &feature->line_width, file, error) ||
+  /* Positions a kilometre off, negative sizes and bases: no editor made them. */
+  if (!get_bounded (node, "x", 0, -MUSTER_LENGTH_MAX_MM, MUSTER_LENGTH_MAX_MM,
+                    &feature->centre.x, file, error) ||
+      !get_bounded (node, "y", 0, -MUSTER_LENGTH_MAX_MM, MUSTER_LENGTH_MAX_MM,
+                    &feature->centre.y, file, error) ||
+      !get_bounded (node, "width", 0, 0, MUSTER_LENGTH_MAX_MM, &feature->width, file, error) ||
+      !get_bounded (node, "height", 0, 0, MUSTER_LENGTH_MAX_MM, &feature->height, file, error) ||
+      !get_bounded (node, "line-width", 0, 0, MUSTER_LENGTH_MAX_MM, &feature->line_width,
+                    file, error) ||
       !get_double (node, kind == MUSTER_FEATURE_UNIT ? "facing" : "rotation", 0, &degrees,
                    file, error) ||
-      !get_double (node, "base-width", feature->base_width, &feature->base_width, file, error) ||
-      !get_double (node, "base-depth", feature->base_depth, &feature->base_depth, file, error))
+      !get_bounded (node, "base-width", feature->base_width, 0, MUSTER_LENGTH_MAX_MM,
+                    &feature->base_width, file, error) ||
+      !get_bounded (node, "base-depth", feature->base_depth, 0, MUSTER_LENGTH_MAX_MM,
+                    &feature->base_depth, file, error))
     return NULL;
   feature->rotation = muster_angle_normalize (muster_angle_from_degrees (degrees));
   if (!get_double (node, "number", 0, &number, file, error))
@@ -264,8 +289,10 @@ _muster_feature_read (xmlNode     *node,
 
       if (!muster_xml_is_element (child, "point"))
         continue;
-      if (!get_double (child, "x", 0, &p.x, file, error) ||
-          !get_double (child, "y", 0, &p.y, file, error))
+      if (!get_bounded (child, "x", 0, -MUSTER_LENGTH_MAX_MM, MUSTER_LENGTH_MAX_MM, &p.x,
+                        file, error) ||
+          !get_bounded (child, "y", 0, -MUSTER_LENGTH_MAX_MM, MUSTER_LENGTH_MAX_MM, &p.y,
+                        file, error))
         return NULL;
       g_array_append_val (points, p);
     }
@@ -311,8 +338,17 @@ _muster_battlefield_new_from_xml (gpointer     element,
   muster_xml_strip_blanks (node);
   if (!get_double (node, "width", 1828.8, &self->width, file, error) ||
       !get_double (node, "height", 1219.2, &self->height, file, error) ||
-      !get_double (node, "grid", 0, &self->grid, file, error))
+      !get_bounded (node, "grid", 0, 0, MUSTER_TABLE_MAX_MM, &self->grid, file, error))
     return NULL;
+  if (self->width > MUSTER_TABLE_MAX_MM || self->height > MUSTER_TABLE_MAX_MM)
+    {
+      doc_fail (error, file, node, "the table is %g by %g mm; a table is at most %g m a side",
+                self->width, self->height, MUSTER_TABLE_MAX_MM / 1000);
+      return NULL;
+    }
+  /* A grid finer than a millimetre is no grid: none is drawn rather than millions of lines. */
+  if (self->grid < 1)
+    self->grid = 0;
   if (self->width <= 0 || self->height <= 0)
     {
       doc_fail (error, file, node, "the table has no area");

@@ -231,23 +231,37 @@ muster_battlefield_lookup_unit (const MusterBattlefield *self,
   return NULL;
 }
 
+/* Whether a feature other than @feature has @id; @feature itself may be anywhere in the list,
+ * even before the one it would clash with, so the first match is not enough. */
+static gboolean
+id_taken_by_other (const MusterBattlefield *self,
+                   const MusterFeature     *feature,
+                   const char              *id)
+{
+  for (guint i = 0; i < self->features->len; i++)
+    {
+      const MusterFeature *other = self->features->pdata[i];
+
+      if (other != feature && g_strcmp0 (other->id, id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* Gives @feature the id of its kind with the first number from @n on that no other feature
- * takes first in the list: "t3", "z1"… @feature may be in the list already (a feature read
- * without an id) or not (one being inserted). */
+ * has: "t3", "z1"… @feature may be in the list already (a feature read without an id) or not
+ * (one being inserted). */
 void
 _muster_battlefield_number_feature (MusterBattlefield *self,
                                     MusterFeature     *feature,
                                     guint              n)
 {
-  const MusterFeature *found;
-
   do
     {
       g_free (feature->id);
       feature->id = g_strdup_printf ("%c%u", kind_prefixes[feature->kind], n++);
-      found = muster_battlefield_lookup (self, feature->id);
     }
-  while (found != NULL && found != feature);
+  while (id_taken_by_other (self, feature, feature->id));
 }
 
 /**

@@ -122,6 +122,11 @@ gboolean       muster_feature_delete_vertex  (MusterFeature           *feature,
 /* The layer that hides a feature from the players (hidden units, the umpire's notes). */
 #define MUSTER_LAYER_UMPIRE "umpire"
 
+/* Sane limits, in mm, that every file read keeps: tables of 1e308 mm would validate and hang
+ * every painter. A table is at most 100 m a side; a position or a size at most 1 km. */
+#define MUSTER_TABLE_MAX_MM 100000.0
+#define MUSTER_LENGTH_MAX_MM 1000000.0
+
 /**
  * MusterAudience:
  * @side: (nullable): the side whose players look; NULL for what every player sees

@@ -93,6 +93,55 @@ read_forces (MusterDoc  *self,
   return TRUE;
 }
 
+/* A unit attached to itself, or to one attached back to it however far round: no editor makes
+ * one, and a system following the chain would never end. Each unit is walked once (@state: 1
+ * on the chain being walked, 2 known to end). */
+static gboolean
+check_attachments (MusterDoc   *self,
+                   const char  *display_name,
+                   GError     **error)
+{
+  g_autoptr(GHashTable) state = g_hash_table_new (NULL, NULL);
+  g_autoptr(GPtrArray) chain = g_ptr_array_new ();
+  g_autoptr(GList) units = g_hash_table_get_values (self->units);
+
+  for (GList *l = units; l != NULL; l = l->next)
+    {
+      MusterUnit *unit = l->data, *looping;
+      guint k;
+
+      g_ptr_array_set_size (chain, 0);
+      while (unit != NULL && !g_hash_table_contains (state, unit))
+        {
+          g_hash_table_insert (state, unit, GINT_TO_POINTER (1));
+          g_ptr_array_add (chain, unit);
+          unit = unit->attached_to ? g_hash_table_lookup (self->units, unit->attached_to) : NULL;
+        }
+      if (unit == NULL || GPOINTER_TO_INT (g_hash_table_lookup (state, unit)) == 2)
+        {
+          for (guint i = 0; i < chain->len; i++)
+            g_hash_table_insert (state, chain->pdata[i], GINT_TO_POINTER (2));
+          continue;
+        }
+
+      /* Back on this chain: the loop is its tail from @unit on; name the unit first in the
+       * file, so the message does not depend on the walk's order. */
+      g_ptr_array_find (chain, unit, &k);
+      looping = unit;
+      for (; k < chain->len; k++)
+        if (xmlGetLineNo (((MusterUnit *) chain->pdata[k])->xml) < xmlGetLineNo (looping->xml))
+          looping = chain->pdata[k];
+      if (g_strcmp0 (looping->attached_to, looping->id) == 0)
+        return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, display_name,
+                                looping->xml, "unit “%s” is attached to itself", looping->id);
+      return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, display_name,
+                              looping->xml, "unit “%s” is attached to “%s”, which leads back to "
+                              "it: attachments may not go round in a loop", looping->id,
+                              looping->attached_to);
+    }
+  return TRUE;
+}
+
 /**
  * muster_doc_new_from_bytes:
  * @bytes: the document XML
@@ -158,7 +207,7 @@ muster_doc_new_from_bytes (GBytes      *bytes,
     self->title = g_strdup ("");
 
   muster_xml_strip_blanks (root);
-  if (!read_forces (self, root, error))
+  if (!read_forces (self, root, error) || !check_attachments (self, display_name, error))
     return NULL;
   if ((node = muster_xml_first_child (root, "battlefield")) &&
       !(self->battlefield = _muster_battlefield_new_from_xml (node, display_name, error)))

@@ -5,6 +5,7 @@
 
 #include "muster-army-private.h"
 #include "muster-engine-error.h"
+#include "muster-ruleset.h"
 #include "muster-xml.h"
 
 static void
@@ -172,6 +173,7 @@ _muster_unit_new_from_xml (xmlNode     *xml,
   self->attached_to = muster_xml_get_prop (xml, "attached-to");
   self->type = muster_xml_get_prop (xml, "type");
   ok = self->type != NULL ? TRUE : doc_fail (error, file, xml, "<unit> needs a type");
+  self->size_unset = !xmlHasProp (xml, (const xmlChar *) "size");
   ok = ok && get_count (xml, "size", 0, &self->size, file, error);
   for (xmlNode *child = xml->children; ok && child != NULL; child = child->next)
     {
@@ -303,6 +305,22 @@ muster_unit_get_cost (const MusterUnit *self)
   return &self->cost;
 }
 
+/* A unit read without a size has its type's default size, as a new one of the type would,
+ * rather than 1; it is written from then on. */
+void
+_muster_unit_take_default_size (MusterUnit          *self,
+                                const MusterRuleset *ruleset)
+{
+  const MusterUnitType *type;
+
+  if (!self->size_unset || ruleset == NULL ||
+      (type = muster_ruleset_get_unit_type (ruleset, self->type)) == NULL)
+    return;
+  self->size_unset = FALSE;
+  self->size = type->default_size;
+  set_uint_prop (self->xml, "size", self->size);
+}
+
 /* Returns: the previous size */
 guint
 muster_unit_set_size (MusterUnit *self,
@@ -310,6 +328,7 @@ muster_unit_set_size (MusterUnit *self,
 {
   guint old = self->size;
 
+  self->size_unset = FALSE;
   if (old != size)
     {
       self->size = size;

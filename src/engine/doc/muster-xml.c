@@ -31,6 +31,33 @@ typedef struct
   int       first_line;
 } ParseGuard;
 
+/* libxml2's words where they speak of its own options or read as a riddle, in plain ones. */
+static const struct
+{
+  const char *libxml;
+  const char *plain;
+} plain_messages[] = {
+  { "Excessive depth in document",
+    "the elements are nested too deeply (more than 256 levels)" },
+  { "indicate encoding",
+    "the text is not in UTF-8 (or not in the encoding the file declares)" },
+  { "Document labelled UTF-16 but has UTF-8 content",
+    "the file says it is in UTF-16 but is in UTF-8" },
+  { "Start tag expected, '<' not found", "this is not XML: no element starts the file" },
+  { "Extra content at the end of the document",
+    "there is more after the end of the root element" },
+};
+
+static char *
+plain_message (const char *message)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (plain_messages); i++)
+    if (strstr (message, plain_messages[i].libxml) != NULL)
+      return g_strdup (plain_messages[i].plain);
+  /* The first line only: libxml2 adds its own "Bytes: 0x…" dumps below. */
+  return g_strchomp (g_strndup (message, strcspn (message, "\n")));
+}
+
 static void
 structured_error_cb (void       *ctx,
                      xmlErrorPtr xerr)
@@ -41,7 +68,7 @@ structured_error_cb (void       *ctx,
   if (guard->first_message == NULL && xerr != NULL && xerr->level >= XML_ERR_ERROR &&
       xerr->message != NULL)
     {
-      guard->first_message = g_strchomp (g_strdup (xerr->message));
+      guard->first_message = plain_message (xerr->message);
       guard->first_line = xerr->line;
     }
 }

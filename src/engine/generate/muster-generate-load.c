@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "muster-file.h"
 #include "muster-generate-private.h"
 #include "muster-ruleset.h"
 #include "muster-system.h"
@@ -467,18 +468,15 @@ muster_generator_new_for_ruleset (MusterCatalog  *catalog,
   /* a bound on the chain, should a broken catalog ever loop */
   for (guint depth = 0; ruleset != NULL && depth < 8; depth++)
     {
-      g_autofree char *contents = NULL;
       g_autoptr(GBytes) bytes = NULL;
       MusterGenerator *self;
       const char *path = muster_ruleset_get_path (ruleset);
       const char *extends = muster_ruleset_get_extends (ruleset);
-      gsize length;
 
       if (path == NULL)
         break;
-      if (!g_file_get_contents (path, &contents, &length, error))
+      if (!(bytes = muster_file_read (path, error)))
         return NULL;
-      bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
       if ((self = muster_generator_new_from_bytes (bytes, path, error)))
         return self;
       if ((error && *error) || extends == NULL || catalog == NULL)

@@ -5,6 +5,7 @@
 
 #include "muster-army.h"
 #include "muster-doc.h"
+#include "muster-file.h"
 #include "muster-engine-error.h"
 #include "muster-issue.h"
 #include "muster-ranges.h"
@@ -98,14 +99,11 @@ muster_terrain_types_new_for_ruleset (MusterRuleset  *ruleset,
                                       GError        **error)
 {
   const char *path = ruleset ? muster_ruleset_get_path (ruleset) : NULL;
-  g_autofree char *contents = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   MusterTerrainTypes *types = NULL;
-  gsize length;
 
-  if (path != NULL && g_file_get_contents (path, &contents, &length, error))
+  if (path != NULL && (bytes = muster_file_read (path, error)))
     {
-      g_autoptr(GBytes) bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
-
       types = muster_terrain_types_new_from_bytes (bytes, path, error);
     }
   if (types != NULL && muster_terrain_types_get_n_types (types) > 0)

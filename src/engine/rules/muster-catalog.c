@@ -181,18 +181,17 @@ muster_catalog_get_problems (const MusterCatalog *self)
   return self->problems;
 }
 
-/* Chains longer than this are surely a loop (a extends b extends a). */
-#define MAX_EXTENDS_DEPTH 16
-
+/* @chain: the ids being resolved, outermost first, to tell a loop (a extends b extends a) */
 static MusterRuleset *
 resolve (MusterCatalog  *self,
          const char     *id,
-         guint           depth,
+         GPtrArray      *chain,
          GError        **error)
 {
   g_autoptr(MusterRuleset) base = NULL;
   MusterRuleset *ruleset = g_hash_table_lookup (self->by_id, id);
   MusterRuleset *merged;
+  GError *local = NULL;
 
   if (ruleset == NULL)
     {
@@ -204,19 +203,33 @@ resolve (MusterCatalog  *self,
     return muster_ruleset_ref (ruleset);
   if ((merged = g_hash_table_lookup (self->resolved, id)) != NULL)
     return muster_ruleset_ref (merged);
-  if (depth >= MAX_EXTENDS_DEPTH)
+  if (g_ptr_array_find_with_equal_func (chain, id, g_str_equal, NULL))
     {
+      g_autoptr(GString) loop = g_string_new (NULL);
+      const char *first = chain->pdata[0];
+      MusterRuleset *outer = g_hash_table_lookup (self->by_id, first);
+
+      for (guint i = 0; i < chain->len; i++)
+        g_string_append_printf (loop, "%s → ", (const char *) chain->pdata[i]);
+      g_string_append (loop, id);
+      /* Said once, at the ruleset asked for, not once a step round the loop. */
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:1: ruleset “%s” extends itself through a chain of other rulesets",
-                   muster_ruleset_get_path (ruleset) ? muster_ruleset_get_path (ruleset) : id,
-                   id);
+                   "%s:1: ruleset “%s” extends itself through a loop of rulesets (%s)",
+                   muster_ruleset_get_path (outer) ? muster_ruleset_get_path (outer) : first,
+                   first, loop->str);
       return NULL;
     }
 
-  if (!(base = resolve (self, muster_ruleset_get_extends (ruleset), depth + 1, error)))
+  g_ptr_array_add (chain, (gpointer) id);
+  base = resolve (self, muster_ruleset_get_extends (ruleset), chain, &local);
+  g_ptr_array_remove_index (chain, chain->len - 1);
+  if (base == NULL)
     {
-      g_prefix_error (error, "ruleset “%s” extends “%s”: ", id,
-                      muster_ruleset_get_extends (ruleset));
+      /* Which house file names a missing base; a loop or a broken file says where itself. */
+      if (g_error_matches (local, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET))
+        g_prefix_error (&local, "ruleset “%s” extends “%s”: ", id,
+                        muster_ruleset_get_extends (ruleset));
+      g_propagate_error (error, local);
       return NULL;
     }
   if (!(merged = muster_ruleset_merge (base, ruleset, error)))
@@ -241,8 +254,11 @@ muster_catalog_resolve (MusterCatalog  *self,
                         const char     *id,
                         GError        **error)
 {
+  g_autoptr(GPtrArray) chain = NULL;
+
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  return resolve (self, id, 0, error);
+  chain = g_ptr_array_new ();
+  return resolve (self, id, chain, error);
 }

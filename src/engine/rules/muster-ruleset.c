@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "muster-engine-error.h"
+#include "muster-file.h"
 #include "muster-ruleset-private.h"
 #include "muster-xml.h"
 
@@ -177,17 +178,14 @@ MusterRuleset *
 muster_ruleset_new_from_file (const char  *path,
                               GError     **error)
 {
-  g_autofree char *contents = NULL;
   g_autoptr(GBytes) bytes = NULL;
   MusterRuleset *self;
-  gsize length;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!g_file_get_contents (path, &contents, &length, error))
+  /* A FIFO or a huge file among the rulesets is refused, not waited on or read. */
+  if (!(bytes = muster_file_read (path, error)))
     return NULL;
-
-  bytes = g_bytes_new_take (g_steal_pointer (&contents), length);
   if ((self = muster_ruleset_new_from_bytes (bytes, path, error)))
     self->path = g_strdup (path);
   return self;

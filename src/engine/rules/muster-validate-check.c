@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-cost.h"
 #include "muster-system.h"
@@ -18,6 +19,7 @@
 #define RULE_UNIT_SIZE "unit-size"
 #define RULE_UNIT_COST "unit-cost"
 #define RULE_UNIT_OPTIONS "unit-options"
+#define RULE_SETTINGS "settings"
 
 /* Locations */
 
@@ -402,12 +404,77 @@ group_picks (const MusterRuleset  *ruleset,
   return n;
 }
 
-/* Each option group the type allows with a `min` (the allow's over the group's): a required
- * choice left empty, such as a soldier without a pay grade; and each option picked that the
- * type's `only` leaves out. One finding per group, under a key
- * of its own so that two groups' findings do not replace each other. Too many picks are left to
- * the rulesets' own constraints, which say it in the book's words (and the editor offers a
- * single-pick group as one choice). */
+/* A finding about @unit's options under the key @kind:@id, so that findings about two groups
+ * or options do not replace each other. */
+static void
+add_option_issue (MusterValidator *self,
+                  MusterUnit      *unit,
+                  const char      *kind,
+                  const char      *id,
+                  const char      *message,
+                  Placeholders    *p,
+                  GPtrArray       *found)
+{
+  MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
+                                     .name = (char *) "Unit options" },
+                           .message = (char *) message };
+  /* Interned: the key outlives this call (unit_check() copies it into its own). */
+  g_autofree char *key = g_strconcat (RULE_UNIT_OPTIONS ":", kind, id, NULL);
+
+  found_add (found, g_intern_string (key),
+             unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, p));
+}
+
+/* What the editor could never make, said the same way it flags it: an option of a group the
+ * type has no choice of at all (an Elite General, a War Mammoth in heavy armour), and an
+ * option taken more times than its max-count. */
+static void
+check_option_picks (MusterValidator       *self,
+                    const MusterUnitFacts *facts,
+                    GPtrArray             *found)
+{
+  MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
+  const MusterUnitType *type = facts->type;
+  MusterUnit *unit = (MusterUnit *) facts->unit;
+
+  for (guint i = 0; type != NULL && i < muster_unit_get_n_picks (unit); i++)
+    {
+      guint count = 0;
+      const MusterOption *option = muster_ruleset_get_option (ruleset,
+                                                              muster_unit_get_pick (unit, i, &count));
+      const MusterOptionGroup *group;
+      Placeholders p;
+
+      if (option == NULL || count == 0 ||
+          (muster_unit_type_get_allow (type, option->group) != NULL && count <= option->max_count))
+        continue;
+      group = muster_ruleset_get_option_group (ruleset, option->group);
+      placeholders_init (&p);
+      put (&p, "option", option->item.name);
+      put (&p, "group", group != NULL ? group->item.name : option->group);
+      if (muster_unit_type_get_allow (type, option->group) == NULL)
+        {
+          add_option_issue (self, unit, "none:", option->item.id,
+                            "{unit} ({type}) takes {option}, but the type has no {group} "
+                            "choices.", &p, found);
+          continue;
+        }
+      put_number (&p, "count", count);
+      put_number (&p, "max", option->max_count);
+      add_option_issue (self, unit, "count:", option->item.id,
+                        option->max_count == 1
+                        ? "{unit} ({type}) takes {option} {count} times; it is taken once or "
+                          "not at all."
+                        : "{unit} ({type}) takes {option} {count} times; at most {max}.",
+                        &p, found);
+    }
+}
+
+/* Each option group the type allows with a `min` or a `max` (the allow's over the group's): a
+ * required choice left empty, such as a soldier without a pay grade, or more picks than the
+ * group takes, such as Green and Elite at once; and each option picked that the type's `only`
+ * leaves out. One finding per group, under a key of its own so that two groups' findings do
+ * not replace each other. */
 static void
 check_type_options (MusterValidator       *self,
                     const MusterUnitFacts *facts,
@@ -421,28 +488,33 @@ check_type_options (MusterValidator       *self,
     {
       const MusterAllow *allow = type->allows->pdata[i];
       const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, allow->group);
-      guint min, n;
-      g_autofree char *key = NULL;
+      guint min, max, n;
       Placeholders p;
-      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
-                                         .name = (char *) "Unit options" } };
 
       if (group == NULL)
         continue;
       min = allow->has_min ? allow->min : group->has_min ? group->min : 0;
-      if (min == 0 || (n = group_picks (ruleset, type, unit, allow->group)) >= min)
+      max = allow->has_max ? allow->max : group->has_max ? group->max : G_MAXUINT;
+      n = group_picks (ruleset, type, unit, allow->group);
+      if (n >= min && n <= max)
         continue;
-      own.message = n == 0 && min == 1
-        ? (char *) "{unit} ({type}) has no {group}: choose one."
-        : (char *) "{unit} ({type}) has {count} {group} choices; the type needs at least {min}.";
       placeholders_init (&p);
       put (&p, "group", group->item.name);
       put_number (&p, "count", n);
       put_number (&p, "min", min);
-      /* Interned: the key outlives this call (unit_check() copies it into its own). */
-      key = g_strconcat (RULE_UNIT_OPTIONS ":", allow->group, NULL);
-      found_add (found, g_intern_string (key),
-                 unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
+      put_number (&p, "max", max);
+      if (n < min)
+        add_option_issue (self, unit, "", allow->group,
+                          n == 0 && min == 1
+                          ? "{unit} ({type}) has no {group}: choose one."
+                          : "{unit} ({type}) has {count} {group} choices; the type needs at "
+                            "least {min}.", &p, found);
+      else
+        add_option_issue (self, unit, "max:", allow->group,
+                          max == 1
+                          ? "{unit} ({type}) has {count} {group} choices; choose one."
+                          : "{unit} ({type}) has {count} {group} choices; the type takes at "
+                            "most {max}.", &p, found);
     }
 
   /* An option of an allowed group that the type may not take (the editor offers it, flagged
@@ -452,21 +524,17 @@ check_type_options (MusterValidator       *self,
       guint count = 0;
       const MusterOption *option = muster_ruleset_get_option (ruleset,
                                                               muster_unit_get_pick (unit, i, &count));
-      g_autofree char *key = NULL;
       Placeholders p;
-      MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_OPTIONS,
-                                         .name = (char *) "Unit options" },
-                               .message = (char *) "{unit} ({type}) takes {option}, which the type may not." };
 
       if (option == NULL || count == 0 || muster_unit_type_get_allow (type, option->group) == NULL ||
           muster_unit_type_allows_option (type, option))
         continue;
       placeholders_init (&p);
       put (&p, "option", option->item.name);
-      key = g_strconcat (RULE_UNIT_OPTIONS ":not:", option->item.id, NULL);
-      found_add (found, g_intern_string (key),
-                 unit_issue (self, &own, RULE_UNIT_OPTIONS, MUSTER_SEVERITY_ERROR, unit, &p));
+      add_option_issue (self, unit, "not:", option->item.id,
+                        "{unit} ({type}) takes {option}, which the type may not.", &p, found);
     }
+  check_option_picks (self, facts, found);
 }
 
 /**
@@ -554,6 +622,117 @@ _muster_validator_check_unit (MusterValidator       *self,
     }
 }
 
+/* "a, b or c" of @variant's choice ids */
+static char *
+choice_list (const MusterVariant *variant)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < variant->choices->len; i++)
+    {
+      const MusterItem *choice = variant->choices->pdata[i];
+
+      if (i > 0)
+        g_string_append (text, i + 1 == variant->choices->len ? " or " : ", ");
+      g_string_append (text, choice->id);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Whether @value is one @variant takes: one of its choices, or a number in its range. */
+static gboolean
+variant_takes (const MusterVariant *variant,
+               const char          *value)
+{
+  char *end = NULL;
+  double number;
+
+  if (variant->kind == MUSTER_VARIANT_NUMBER)
+    {
+      number = g_ascii_strtod (value, &end);
+      return end != value && *end == '\0' && isfinite (number) &&
+             (!variant->has_min || number >= variant->min) &&
+             (!variant->has_max || number <= variant->max);
+    }
+  for (guint i = 0; i < variant->choices->len; i++)
+    if (g_str_equal (((const MusterItem *) variant->choices->pdata[i])->id, value))
+      return TRUE;
+  return FALSE;
+}
+
+static gint
+compare_ids (gconstpointer a,
+             gconstpointer b,
+             gpointer      data)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* A force's settings the ruleset has no variant for (a misspelt `optional-limit`), or whose
+ * value the variant does not take (`value="yes"`): each would silently count as the default. */
+static void
+check_settings (MusterRuleset *ruleset,
+                MusterForce   *force,
+                GPtrArray     *issues)
+{
+  GHashTable *settings = muster_force_get_settings (force);
+  g_autofree const char **ids = NULL;
+  guint n = 0;
+
+  if (settings == NULL)
+    return;
+  ids = (const char **) g_hash_table_get_keys_as_array (settings, &n);
+  /* Sorted: the findings come in the same order whatever the table's. */
+  g_qsort_with_data (ids, (gint) n, sizeof (char *), compare_ids, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      const char *value = g_hash_table_lookup (settings, ids[i]);
+      const MusterVariant *variant = muster_ruleset_lookup (ruleset, MUSTER_ITEM_VARIANT, ids[i]);
+      g_autofree char *allowed = NULL;
+      g_autofree char *message = NULL;
+
+      if (variant != NULL && variant_takes (variant, value))
+        continue;
+      if (variant == NULL)
+        {
+          const GPtrArray *variants = muster_ruleset_list (ruleset, MUSTER_ITEM_VARIANT);
+          GString *known = g_string_new (NULL);
+
+          for (guint j = 0; j < variants->len; j++)
+            g_string_append_printf (known, "%s%s", j > 0 ? ", " : "",
+                                    ((const MusterItem *) variants->pdata[j])->id);
+          allowed = g_string_free (known, FALSE);
+          message = variants->len > 0
+            ? g_strdup_printf ("The setting “%s” is not one of this rule system's (%s); it is "
+                               "ignored.", ids[i], allowed)
+            : g_strdup_printf ("The setting “%s” is ignored: this rule system has none.", ids[i]);
+        }
+      else if (variant->kind == MUSTER_VARIANT_NUMBER)
+        {
+          g_autofree char *min = format_number (variant->min);
+          g_autofree char *max = format_number (variant->max);
+
+          allowed = variant->has_min && variant->has_max
+            ? g_strdup_printf (" from %s to %s", min, max)
+            : variant->has_min ? g_strdup_printf (" of at least %s", min)
+            : variant->has_max ? g_strdup_printf (" of at most %s", max)
+            : g_strdup ("");
+          message = g_strdup_printf ("%s (%s) is “%s”, which is not a number%s. The default, %s, "
+                                     "applies.", variant->item.name, ids[i], value, allowed,
+                                     variant->default_value);
+        }
+      else
+        {
+          allowed = choice_list (variant);
+          message = g_strdup_printf ("%s (%s) is “%s”; it takes %s. The default, %s, applies.",
+                                     variant->item.name, ids[i], value, allowed,
+                                     variant->default_value);
+        }
+      g_ptr_array_add (issues, muster_issue_new (MUSTER_SEVERITY_ERROR, RULE_SETTINGS, NULL,
+                                                 NULL, message));
+    }
+}
+
 /**
  * _muster_validator_check_force:
  * @extra: the system module's own checks instead of the points limit
@@ -572,6 +751,8 @@ _muster_validator_check_force (MusterValidator *self,
   gint64 total = muster_force_get_total (force);
   guint first = issues->len;
 
+  if (!extra)
+    check_settings (ruleset, force, issues);
   for (guint i = 0; !extra && i < constraints->len; i++)
     {
       const MusterConstraint *c = constraints->pdata[i];

@@ -220,6 +220,48 @@ test_procedure_simulate_matches_exact (void)
                                     0.0));
 }
 
+typedef struct
+{
+  guint   calls;
+  guint64 last_done;
+  guint64 stop_at;   /* 0: never */
+} Progress;
+
+static gboolean
+progress_cb (guint64  done,
+             guint64  total,
+             gpointer user_data)
+{
+  Progress *p = user_data;
+
+  g_assert_cmpuint (done, >, p->last_done);
+  g_assert_cmpuint (done, <=, total);
+  p->calls++;
+  p->last_done = done;
+  return p->stop_at == 0 || done < p->stop_at;
+}
+
+/* A long simulation tells how far it is, and stops when told to, with what it played. */
+static void
+test_procedure_simulate_progress (void)
+{
+  g_autofree int *values = muster_procedure_default_values (&test_procedure);
+  g_autoptr(MusterProcedureResult) whole = NULL;
+  g_autoptr(MusterProcedureResult) stopped = NULL;
+  Progress all = { 0 }, part = { 0, 0, 3 * 65536 };
+
+  whole = muster_procedure_simulate_with_progress (&test_procedure, NULL, values, 500000, 7,
+                                                   progress_cb, &all, NULL);
+  g_assert_cmpuint (muster_procedure_result_get_trials (whole), ==, 500000);
+  g_assert_cmpuint (all.calls, ==, 500000 / 65536 + 1);
+  g_assert_cmpuint (all.last_done, ==, 500000);
+
+  stopped = muster_procedure_simulate_with_progress (&test_procedure, NULL, values, 1000000000,
+                                                     7, progress_cb, &part, NULL);
+  g_assert_cmpuint (muster_procedure_result_get_trials (stopped), ==, 3 * 65536);
+  g_assert_cmpuint (part.calls, ==, 3);
+}
+
 static void
 test_procedure_result_text (void)
 {
@@ -375,6 +417,7 @@ main (int   argc,
   g_test_add_func ("/engine/procedure/values", test_procedure_values);
   g_test_add_func ("/engine/procedure/exact", test_procedure_exact);
   g_test_add_func ("/engine/procedure/simulate", test_procedure_simulate_matches_exact);
+  g_test_add_func ("/engine/procedure/simulate-progress", test_procedure_simulate_progress);
   g_test_add_func ("/engine/procedure/text", test_procedure_result_text);
   g_test_add_func ("/engine/procedure/registry", test_procedure_registry);
   g_test_add_func ("/engine/procedure/prepared", test_procedure_prepared);

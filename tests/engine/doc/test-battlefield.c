@@ -191,6 +191,21 @@ test_bad_battlefields (void)
     { "<battlefield><objective x=\"far\"/></battlefield>", "bad.muster:3: “far” is not" },
     { "<battlefield><zone id=\"a\"/><zone id=\"a\"/></battlefield>",
       "bad.muster:3: the id “a” is used twice" },
+    /* Absurd numbers no editor wrote: refused, with the attribute and the range. */
+    { "<battlefield width=\"1e308\"/>",
+      "bad.muster:3: the table is 1e+308 by 1219.2 mm; a table is at most 100 m a side" },
+    { "<battlefield height=\"9223372036854775808\"/>", "bad.muster:3: the table is 1828.8 by" },
+    { "<battlefield grid=\"-5\"/>", "bad.muster:3: grid=\"-5\" is out of range" },
+    { "<battlefield><placement unit=\"u1\" base-width=\"-40\"/></battlefield>",
+      "bad.muster:3: base-width=\"-40\" is out of range: it must be from 0 to 1e+06 mm" },
+    { "<battlefield><placement unit=\"u1\" base-depth=\"1e12\"/></battlefield>",
+      "bad.muster:3: base-depth=\"1e+12\" is out of range" },
+    { "<battlefield><placement unit=\"u1\" x=\"-2e6\"/></battlefield>",
+      "bad.muster:3: x=\"-2e+06\" is out of range" },
+    { "<battlefield><terrain type=\"a\" shape=\"rectangle\" width=\"-1\"/></battlefield>",
+      "bad.muster:3: width=\"-1\" is out of range" },
+    { "<battlefield><zone><point x=\"0\" y=\"1e300\"/></zone></battlefield>",
+      "bad.muster:3: y=\"1e+300\" is out of range" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -586,6 +601,55 @@ test_vertices (void)
   g_assert_cmpfloat (g_array_index (wall->points, MusterPoint, 0).x, ==, 100);
 }
 
+/* A placement without an id (written by hand, or by an older Muster) gets one no other
+ * feature has, also when a later feature already holds the first free-looking number; and
+ * what is saved loads again. */
+static void
+test_missing_ids (void)
+{
+  static const char xml[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<muster format=\"1\">\n"
+    "  <ruleset id=\"battle-valor-fantasy\"/>\n"
+    "  <force id=\"f1\" name=\"North\">\n"
+    "    <unit id=\"u1\" type=\"infantry\" size=\"4\"/>\n"
+    "    <unit id=\"u2\" type=\"infantry\" size=\"4\"/>\n"
+    "  </force>\n"
+    "  <battlefield width=\"1000\" height=\"600\">\n"
+    "    <placement unit=\"u1\" x=\"100\" y=\"60\" facing=\"90\" stands=\"4\""
+    " base-width=\"40\" base-depth=\"20\"/>\n"
+    "    <placement id=\"p1\" unit=\"u2\" x=\"500\" y=\"60\" facing=\"90\" stands=\"4\""
+    " base-width=\"40\" base-depth=\"20\"/>\n"
+    "    <terrain type=\"woods\" shape=\"ellipse\" x=\"500\" y=\"300\" width=\"200\""
+    " height=\"100\"/>\n"
+    "    <terrain id=\"t1\" type=\"woods\" shape=\"ellipse\" x=\"200\" y=\"300\""
+    " width=\"200\" height=\"100\"/>\n"
+    "  </battlefield>\n"
+    "</muster>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "hand.muster", &error);
+  g_autoptr(MusterDoc) again = NULL;
+  MusterBattlefield *field;
+  const MusterFeature *first, *woods;
+
+  g_assert_no_error (error);
+  field = muster_doc_get_battlefield (doc);
+  first = muster_battlefield_get_feature (field, 0);
+  woods = muster_battlefield_get_feature (field, 2);
+  g_assert_cmpstr (muster_battlefield_lookup (field, "p1")->unit, ==, "u2");
+  g_assert_cmpstr (first->id, !=, "p1");
+  g_assert_true (muster_battlefield_lookup (field, first->id) == first);
+  g_assert_cmpstr (woods->id, !=, "t1");
+  g_assert_true (muster_battlefield_lookup (field, woods->id) == woods);
+
+  saved = muster_doc_to_bytes (doc);
+  again = muster_doc_new_from_bytes (saved, "saved.muster", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_battlefield_get_n_features (muster_doc_get_battlefield (again)), ==, 4);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -596,6 +660,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/revisions", test_revisions);
   g_test_add_func ("/battlefield/vertices", test_vertices);
   g_test_add_func ("/battlefield/bad", test_bad_battlefields);
+  g_test_add_func ("/battlefield/missing-ids", test_missing_ids);
   g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
   g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);
   g_test_add_func ("/battlefield/hit-and-query", test_hit_and_query);

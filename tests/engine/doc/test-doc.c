@@ -127,11 +127,57 @@ test_doc_wrong_root_and_missing_ruleset (void)
   g_assert_true (g_str_has_prefix (error->message, "x.muster:1: the document does not name"));
 }
 
+/* No editor attaches a unit to itself or round in a loop: such a file is refused at the
+ * attachment that closes the loop first in the file; a chain that ends loads. */
+static void
+test_doc_attachment_loops (void)
+{
+  static const struct { const char *units; const char *message; } cases[] = {
+    { "<unit id=\"u1\" type=\"a\"/>\n<unit id=\"u2\" type=\"a\" attached-to=\"u2\"/>",
+      "loop.muster:3: unit “u2” is attached to itself" },
+    { "<unit id=\"u1\" type=\"a\" attached-to=\"u3\"/>\n"
+      "<unit id=\"u2\" type=\"a\" attached-to=\"u1\"/>\n"
+      "<unit id=\"u3\" type=\"a\" attached-to=\"u2\"/>",
+      "loop.muster:2: unit “u1” is attached to “u3”, which leads back to it: attachments may "
+      "not go round in a loop" },
+    /* A chain into a loop elsewhere: the loop is named, not the unit leading into it. */
+    { "<unit id=\"u1\" type=\"a\" attached-to=\"u2\"/>\n"
+      "<unit id=\"u2\" type=\"a\" attached-to=\"u3\"/>\n"
+      "<unit id=\"u3\" type=\"a\" attached-to=\"u2\"/>",
+      "loop.muster:3: unit “u2” is attached to “u3”, which leads back to it" },
+    { "<unit id=\"u1\" type=\"a\" attached-to=\"u2\"/>\n"
+      "<unit id=\"u2\" type=\"a\" attached-to=\"u3\"/>\n<unit id=\"u3\" type=\"a\"/>",
+      NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *xml = g_strdup_printf ("<muster format=\"1\"><ruleset id=\"x\"/>\n"
+                                              "<force id=\"f1\" name=\"F\">%s</force>"
+                                              "</muster>", cases[i].units);
+      g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "loop.muster", &error);
+
+      if (cases[i].message == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (doc);
+          continue;
+        }
+      g_assert_null (doc);
+      g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
+      if (!g_str_has_prefix (error->message, cases[i].message))
+        g_error ("case %u: “%s”", i, error->message);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/doc/attachment-loops", test_doc_attachment_loops);
 
   g_test_add_func ("/engine/doc/round-trip", test_doc_new_and_round_trip);
   g_test_add_func ("/engine/doc/unknown-elements", test_doc_keeps_unknown_elements);

@@ -140,7 +140,24 @@ test_xml_deep_nesting_is_refused (void)
   doc = muster_xml_parse (str->str, str->len, "deep.muster", &error);
   g_assert_null (doc);
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  /* In plain words, not libxml2's "… use XML_PARSE_HUGE option". */
+  g_assert_cmpstr (error->message, ==,
+                   "deep.muster:1: the elements are nested too deeply (more than 256 levels)");
   g_string_free (str, TRUE);
+}
+
+/* Text that is not UTF-8 is said so, with its line, not as "indicate encoding !". */
+static void
+test_xml_bad_encoding_in_plain_words (void)
+{
+  static const char text[] = "<muster format=\"1\">\n<title>caf\xe9</title>\n</muster>";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = muster_xml_parse (text, sizeof text - 1, "latin1.muster", &error);
+
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_assert_cmpstr (error->message, ==, "latin1.muster:2: the text is not in UTF-8 (or not in "
+                   "the encoding the file declares)");
 }
 
 int
@@ -151,6 +168,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/xml/well-formed", test_xml_well_formed);
   g_test_add_func ("/engine/xml/prose", test_xml_prose);
+  g_test_add_func ("/engine/xml/bad-encoding", test_xml_bad_encoding_in_plain_words);
   g_test_add_func ("/engine/xml/malformed", test_xml_malformed_names_file_and_line);
   g_test_add_func ("/engine/xml/xxe", test_xml_rejects_xxe);
   g_test_add_func ("/engine/xml/entity-bomb", test_xml_rejects_entity_bomb_quickly);

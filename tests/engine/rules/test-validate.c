@@ -284,6 +284,102 @@ test_unit_options (Legal         *army,
   only (army, "unit-options", 0);
 }
 
+/* What the editor could never make: two picks in a one-pick group, an option of a group the
+ * type has no choice of, and an option taken more times than its max-count. */
+static void
+test_unit_option_picks (Legal         *army,
+                        gconstpointer  data)
+{
+  muster_unit_set_option (left, "green", 1);
+  legal_assert_clean (army);
+  muster_unit_set_option (left, "elite", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Left foot (Foot) has 2 Quality choices; choose one.");
+  g_assert_false (muster_validator_is_legal (army->validator));
+  muster_unit_set_option (left, "green", 0);
+  legal_assert_clean (army);
+
+  muster_unit_set_option (general, "spear", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Marshal (General) takes Spear, but the type has no Gear choices.");
+  muster_unit_set_option (general, "spear", 0);
+  legal_assert_clean (army);
+
+  /* Three officers are the option's most, though the ruleset's own constraint wants two. */
+  muster_unit_set_option (left, "officer", 3);
+  only (army, "unit-options", 0);
+  muster_unit_set_option (left, "officer", 4);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Left foot (Foot) takes Officer 4 times; at most 3.");
+  muster_unit_set_option (right, "bow", 2);
+  only (army, "unit-options", 2);
+  muster_unit_set_option (left, "officer", 1);
+  g_assert_cmpstr (only (army, "unit-options", 1), ==,
+                   "Right foot (Foot) takes Bow 2 times; it is taken once or not at all.");
+  muster_unit_set_option (right, "bow", 1);
+  only (army, "unit-options", 0);
+  g_assert_true (muster_validator_is_legal (army->validator));
+}
+
+/* A setting the ruleset has no variant for, or a value its variant does not take, would count
+ * as the default without a word: it is an error that names the setting and what it takes. */
+static void
+test_settings (Legal         *army,
+               gconstpointer  data)
+{
+  g_free (muster_force_set_setting (army->force, "limits", "on"));
+  legal_assert_clean (army);
+  g_free (muster_force_set_setting (army->force, "limits", "yes"));
+  g_assert_cmpstr (only (army, "settings", 1), ==,
+                   "Limits (limits) is “yes”; it takes off or on. The default, off, applies.");
+  g_assert_false (muster_validator_is_legal (army->validator));
+  g_free (muster_force_set_setting (army->force, "limits", "off"));
+  legal_assert_clean (army);
+  g_free (muster_force_set_setting (army->force, "limit", "on"));
+  g_assert_cmpstr (only (army, "settings", 1), ==,
+                   "The setting “limit” is not one of this rule system's (limits, scaling); "
+                   "it is ignored.");
+  g_free (muster_force_set_setting (army->force, "scaling", "printed"));
+  only (army, "settings", 2);
+  g_free (muster_force_set_setting (army->force, "limit", NULL));
+  g_assert_cmpstr (only (army, "settings", 1), ==,
+                   "Scaling (scaling) is “printed”; it takes ceil, floor or pro-rata. The "
+                   "default, ceil, applies.");
+  g_free (muster_force_set_setting (army->force, "scaling", NULL));
+  legal_assert_clean (army);
+}
+
+/* A unit written without a size (by hand) has its type's default size, as a new unit of the
+ * type would, not 1; a size it states stays. */
+static void
+test_default_size (void)
+{
+  static const char xml[] =
+    "<muster format=\"1\"><ruleset id=\"validate-fixture\" version=\"1\"/>"
+    "<force id=\"f1\" name=\"Host\" points-limit=\"100\">"
+    "<unit id=\"u1\" type=\"general\"/>"
+    "<unit id=\"u2\" type=\"foot\"><option id=\"officer\"/></unit>"
+    "<unit id=\"u3\" type=\"foot\" size=\"4\"><option id=\"officer\"/></unit>"
+    "</force></muster>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "hand.muster", &error);
+  g_autoptr(GPtrArray) issues = NULL;
+  g_autofree char *text = NULL;
+
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (doc, fixture);
+  g_assert_cmpuint (muster_unit_get_size (muster_doc_lookup_unit (doc, "u2")), ==, 6);
+  g_assert_cmpuint (muster_unit_get_size (muster_doc_lookup_unit (doc, "u3")), ==, 4);
+  issues = muster_validate_doc (doc);
+  text = legal_describe (issues, TRUE);
+  g_assert_cmpstr (text, ==, "");
+  saved = muster_doc_to_bytes (doc);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved),
+                                  "type=\"foot\" size=\"6\""));
+}
+
 static void
 test_forbid (Legal         *army,
              gconstpointer  data)
@@ -901,6 +997,7 @@ main (int   argc,
 
   g_test_init (&argc, &argv, NULL);
   fixture = load_ruleset ("tests/data", "validate-fixture.xml");
+  g_test_add_func ("/validate/default-size", test_default_size);
   bvf = load_ruleset ("data/rulesets", "battle-valor-fantasy.xml");
 
 #define KIND(name, func) g_test_add ("/engine/validate/kind/" name, Legal, NULL, fixture_setup, \
@@ -916,6 +1013,8 @@ main (int   argc,
   KIND ("size", test_size);
   KIND ("unit-type-size", test_unit_type_size);
   KIND ("unit-options", test_unit_options);
+  KIND ("unit-option-picks", test_unit_option_picks);
+  KIND ("settings", test_settings);
   KIND ("forbid", test_forbid);
   KIND ("info-and-off", test_info_and_off);
   KIND ("points-limit", test_points_limit);

@@ -67,29 +67,23 @@ automatic (const int *v)
   return v[CA_ACTION] == ACTION_RESERVES && v[CA_GENERAL];
 }
 
-static gboolean
-action_exact (const MusterProcedure  *procedure,
-              const MusterRuleset    *ruleset,
-              const int              *v,
-              MusterDist            **outputs,
-              GError                **error)
+static void
+action_exact (const MusterBvfNumbers  *n,
+              const int               *v,
+              MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   MusterBvfRoll roll;
   int dice, needed;
 
-  if (n == NULL)
-    return FALSE;
   action_setup (n, v, &roll, &dice, &needed);
   if (automatic (v))
     {
       outputs[CA_OUT_SUCCESSES] = muster_dist_new_constant (dice);
       outputs[CA_OUT_RESULT] = muster_dist_new_constant (1);
-      return TRUE;
+      return;
     }
   outputs[CA_OUT_SUCCESSES] = _muster_bvf_dist_of_roll (&roll, dice);
   outputs[CA_OUT_RESULT] = muster_dist_map_at_least (outputs[CA_OUT_SUCCESSES], needed);
-  return TRUE;
 }
 
 void
@@ -112,14 +106,18 @@ _muster_bvf_action_resolve (const MusterBvfNumbers *n,
   outcome[CA_OUT_RESULT] = outcome[CA_OUT_SUCCESSES] >= needed;
 }
 
-const MusterProcedure muster_bvf_action = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "character-action",
-  .name = "Character or reserve roll",
-  .summary = "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
-             "character's sidestep, a reserve unit's arrival.",
-  MUSTER_PROCEDURE_INPUT_SPECS (action_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (action_outputs),
+const MusterBvfProcedure muster_bvf_action = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "character-action",
+    .name = "Character or reserve roll",
+    .summary = "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
+               "character's sidestep, a reserve unit's arrival.",
+    MUSTER_PROCEDURE_INPUT_SPECS (action_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (action_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_action_resolve,
   .exact = action_exact,
-  MUSTER_BVF_SAMPLERS,
 };

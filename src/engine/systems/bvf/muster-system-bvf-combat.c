@@ -86,19 +86,14 @@ success_roll_setup (const MusterBvfNumbers *n,
 }
 
 /* The General's reroll (§1): a set that falls short is rolled again, once. */
-static gboolean
-success_exact (const MusterProcedure  *procedure,
-               const MusterRuleset    *ruleset,
-               const int              *v,
-               MusterDist            **outputs,
-               GError                **error)
+static void
+success_exact (const MusterBvfNumbers  *n,
+               const int               *v,
+               MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   g_autoptr(MusterDist) first = NULL;
   MusterBvfRoll roll;
 
-  if (n == NULL)
-    return FALSE;
   success_roll_setup (n, v, &roll);
   first = _muster_bvf_dist_of_roll (&roll, v[SR_DICE]);
   if (v[SR_GENERAL] && v[SR_NEEDED] > 0)
@@ -115,7 +110,6 @@ success_exact (const MusterProcedure  *procedure,
   else
     outputs[SR_OUT_SUCCESSES] = muster_dist_ref (first);
   outputs[SR_OUT_RESULT] = muster_dist_map_at_least (outputs[SR_OUT_SUCCESSES], v[SR_NEEDED]);
-  return TRUE;
 }
 
 void
@@ -135,16 +129,20 @@ _muster_bvf_success_resolve (const MusterBvfNumbers *n,
   outcome[SR_OUT_RESULT] = s >= v[SR_NEEDED];
 }
 
-static const MusterProcedure success_roll = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "success-roll",
-  .name = "Success roll",
-  .summary = "Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
-             "rerolled, then the modifiers.",
-  MUSTER_PROCEDURE_INPUT_SPECS (success_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (success_outputs),
+static const MusterBvfProcedure success_roll = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "success-roll",
+    .name = "Success roll",
+    .summary = "Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
+               "rerolled, then the modifiers.",
+    MUSTER_PROCEDURE_INPUT_SPECS (success_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (success_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_success_resolve,
   .exact = success_exact,
-  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Charge roll (§5.10 step 4) --------------------------------------------------------- */
@@ -183,22 +181,16 @@ charge_setup (const MusterBvfNumbers *n,
   *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
 }
 
-static gboolean
-charge_exact (const MusterProcedure  *procedure,
-              const MusterRuleset    *ruleset,
-              const int              *v,
-              MusterDist            **outputs,
-              GError                **error)
+static void
+charge_exact (const MusterBvfNumbers  *n,
+              const int               *v,
+              MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   MusterBvfRoll roll;
 
-  if (n == NULL)
-    return FALSE;
   charge_setup (n, v, &roll);
   _muster_bvf_stand_roll_outputs (&roll, v[CH_STANDS], &outputs[CH_OUT_CONTACT],
                                   &outputs[CH_OUT_STRAGGLERS]);
-  return TRUE;
 }
 
 void
@@ -214,16 +206,20 @@ _muster_bvf_charge_resolve (const MusterBvfNumbers *n,
                                   &outcome[CH_OUT_STRAGGLERS]);
 }
 
-static const MusterProcedure charge_roll = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "charge-roll",
-  .name = "Charge roll",
-  .summary = "One die per stand: the Successes are the stands that reach the "
-             "enemy; the rest straggle.",
-  MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
+static const MusterBvfProcedure charge_roll = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "charge-roll",
+    .name = "Charge roll",
+    .summary = "One die per stand: the Successes are the stands that reach the "
+               "enemy; the rest straggle.",
+    MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_charge_resolve,
   .exact = charge_exact,
-  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Rally (§5.6 B) --------------------------------------------------------------------- */
@@ -266,30 +262,24 @@ rally_result (int      successes,
   return successes == GPOINTER_TO_INT (data);
 }
 
-static gboolean
-rally_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *v,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+rally_exact (const MusterBvfNumbers  *n,
+             const int               *v,
+             MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   g_autoptr(MusterDist) successes = NULL;
   MusterBvfRoll roll = { 0 };
 
-  if (n == NULL)
-    return FALSE;
   if (v[RA_MUSICIAN] || v[RA_GENERAL])
     {
       outputs[RA_OUT_RESULT] = muster_dist_new_constant (1);
       outputs[RA_OUT_LOST] = muster_dist_new_constant (0);
-      return TRUE;
+      return;
     }
   roll.modifier = rally_modifier (n, v);
   _muster_bvf_stand_roll_outputs (&roll, v[RA_STANDS], &successes, &outputs[RA_OUT_LOST]);
   outputs[RA_OUT_RESULT] = muster_dist_map (successes, rally_result,
                                             GINT_TO_POINTER (v[RA_STANDS]));
-  return TRUE;
 }
 
 void
@@ -312,16 +302,20 @@ _muster_bvf_rally_resolve (const MusterBvfNumbers *n,
   outcome[RA_OUT_RESULT] = s == v[RA_STANDS];
 }
 
-static const MusterProcedure rally = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "rally",
-  .name = "Rally",
-  .summary = "A fleeing unit's rally: automatic with a Musician, otherwise every die must succeed; "
-             "each failure loses a stand.",
-  MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
+static const MusterBvfProcedure rally = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "rally",
+    .name = "Rally",
+    .summary = "A fleeing unit's rally: automatic with a Musician, otherwise every die must "
+               "succeed; each failure loses a stand.",
+    MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_rally_resolve,
   .exact = rally_exact,
-  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Missile fire (§5.9) ---------------------------------------------------------------- */
@@ -435,23 +429,17 @@ fire_setup (const MusterBvfNumbers *n,
   *dice = v[MF_FIGURES] * (v[MF_MAGIC_MISSILES] ? 2 : 1);
 }
 
-static gboolean
-fire_exact (const MusterProcedure  *procedure,
-            const MusterRuleset    *ruleset,
-            const int              *v,
-            MusterDist            **outputs,
-            GError                **error)
+static void
+fire_exact (const MusterBvfNumbers  *n,
+            const int               *v,
+            MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   MusterBvfStrike strike;
   int dice;
 
-  if (n == NULL)
-    return FALSE;
   fire_setup (n, v, &strike, &dice);
   _muster_bvf_strike_outputs (&strike, dice, v[MF_T_FIGURES], &outputs[MF_OUT_HITS],
                               &outputs[MF_OUT_CASUALTIES]);
-  return TRUE;
 }
 
 void
@@ -469,16 +457,20 @@ _muster_bvf_fire_resolve (const MusterBvfNumbers *n,
 }
 
 
-static const MusterProcedure missile_fire = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "missile-fire",
-  .name = "Missile fire",
-  .summary = "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
-             "rerolls and the defence modifiers, then Resilient and the Apothecary.",
-  MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+static const MusterBvfProcedure missile_fire = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "missile-fire",
+    .name = "Missile fire",
+    .summary = "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
+               "rerolls and the defence modifiers, then Resilient and the Apothecary.",
+    MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_fire_resolve,
   .exact = fire_exact,
-  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Impact hits (§5.10 step 7) --------------------------------------------------------- */
@@ -544,21 +536,16 @@ impact_setup (const MusterBvfNumbers *n,
   s->apothecary = -1;
 }
 
-static gboolean
-impact_exact (const MusterProcedure  *procedure,
-              const MusterRuleset    *ruleset,
-              const int              *v,
-              MusterDist            **outputs,
-              GError                **error)
+static void
+impact_exact (const MusterBvfNumbers  *n,
+              const int               *v,
+              MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   g_autofree double *saves = NULL;
   g_autofree double *casualties = NULL;
   MusterBvfStrike strike;
   int hits;
 
-  if (n == NULL)
-    return FALSE;
   impact_setup (n, v, &strike, &hits);
   saves = g_new (double, hits + 1);
   casualties = g_new (double, hits + 1);
@@ -567,7 +554,6 @@ impact_exact (const MusterProcedure  *procedure,
     casualties[hits - s] = saves[s];
   outputs[IH_OUT_HITS] = muster_dist_new_constant (hits);
   outputs[IH_OUT_CASUALTIES] = _muster_bvf_dist_capped (casualties, hits + 1, v[IH_T_FIGURES]);
-  return TRUE;
 }
 
 void
@@ -585,49 +571,44 @@ _muster_bvf_impact_resolve (const MusterBvfNumbers *n,
   outcome[IH_OUT_CASUALTIES] = MIN (v[IH_T_FIGURES], hits - saves);
 }
 
-static const MusterProcedure impact_hits = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "impact-hits",
-  .name = "Impact hits",
-  .summary = "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and no "
-             "modifiers; every failure is a casualty.",
-  MUSTER_PROCEDURE_INPUT_SPECS (impact_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (impact_outputs),
+static const MusterBvfProcedure impact_hits = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "impact-hits",
+    .name = "Impact hits",
+    .summary = "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and "
+               "no modifiers; every failure is a casualty.",
+    MUSTER_PROCEDURE_INPUT_SPECS (impact_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (impact_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_impact_resolve,
   .exact = impact_exact,
-  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- The system's procedures ------------------------------------------------------------ */
 
-typedef struct
-{
-  const MusterProcedure *procedure;
-  MusterBvfResolveFunc   resolve;
-} Resolver;
-
-static const Resolver resolvers[] = {
-  { &success_roll, _muster_bvf_success_resolve },
-  { &charge_roll, _muster_bvf_charge_resolve },
-  { &rally, _muster_bvf_rally_resolve },
-  { &muster_bvf_initiative, _muster_bvf_initiative_resolve },
-  { &muster_bvf_flee, _muster_bvf_flee_resolve },
-  { &missile_fire, _muster_bvf_fire_resolve },
-  { &impact_hits, _muster_bvf_impact_resolve },
-  { &muster_bvf_melee_strike, _muster_bvf_strike_resolve_values },
-  { &muster_bvf_combat_rounds, _muster_bvf_combat_resolve },
-  { &muster_bvf_engagement, _muster_bvf_engagement_resolve },
-  { &muster_bvf_war_machine, _muster_bvf_machine_resolve },
-  { &muster_bvf_spell, _muster_bvf_spell_resolve },
-  { &muster_bvf_action, _muster_bvf_action_resolve },
-};
-
 static MusterBvfResolveFunc
 resolver_of (const MusterProcedure *procedure)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (resolvers); i++)
-    if (resolvers[i].procedure == procedure)
-      return resolvers[i].resolve;
-  g_return_val_if_reached (NULL);
+  return ((const MusterBvfProcedure *) procedure)->resolve;
+}
+
+/* The exact hook of every procedure that needs only the book's numbers. */
+gboolean
+_muster_bvf_exact (const MusterProcedure  *procedure,
+                   const MusterRuleset    *ruleset,
+                   const int              *values,
+                   MusterDist            **outputs,
+                   GError                **error)
+{
+  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
+
+  if (n == NULL)
+    return FALSE;
+  ((const MusterBvfProcedure *) procedure)->exact (n, values, outputs);
+  return TRUE;
 }
 
 /* Every procedure's sampler: its resolution, reading faces from @dice. */
@@ -670,8 +651,8 @@ _muster_bvf_prepare (const MusterProcedure  *procedure,
   p->numbers = *n;
   p->values = g_memdup2 (values, sizeof (int) * MAX (procedure->n_inputs, 1));
   p->resolve = resolver_of (procedure);
-  p->engagement = procedure == &muster_bvf_engagement;
-  if (p->engagement || procedure == &muster_bvf_combat_rounds)
+  p->engagement = procedure == &muster_bvf_engagement.base;
+  if (p->engagement || procedure == &muster_bvf_combat_rounds.base)
     p->plan = _muster_bvf_rounds_plan_new (&p->numbers, p->values);
   return p;
 }
@@ -733,18 +714,18 @@ _muster_bvf_resolve_faces (const MusterProcedure  *procedure,
 }
 
 const MusterProcedure * const muster_bvf_procedures[] = {
-  &success_roll,
-  &charge_roll,
-  &rally,
-  &muster_bvf_flee,
-  &muster_bvf_initiative,
-  &missile_fire,
-  &impact_hits,
-  &muster_bvf_melee_strike,
-  &muster_bvf_combat_rounds,
-  &muster_bvf_engagement,
-  &muster_bvf_war_machine,
-  &muster_bvf_spell,
-  &muster_bvf_action,
+  &success_roll.base,
+  &charge_roll.base,
+  &rally.base,
+  &muster_bvf_flee.base,
+  &muster_bvf_initiative.base,
+  &missile_fire.base,
+  &impact_hits.base,
+  &muster_bvf_melee_strike.base,
+  &muster_bvf_combat_rounds.base,
+  &muster_bvf_engagement.base,
+  &muster_bvf_war_machine.base,
+  &muster_bvf_spell.base,
+  &muster_bvf_action.base,
   NULL
 };

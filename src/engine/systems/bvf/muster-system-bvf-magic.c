@@ -144,14 +144,11 @@ _muster_bvf_machine_resolve (const MusterBvfNumbers *n,
     }
 }
 
-static gboolean
-machine_exact (const MusterProcedure  *procedure,
-               const MusterRuleset    *ruleset,
-               const int              *v,
-               MusterDist            **outputs,
-               GError                **error)
+static void
+machine_exact (const MusterBvfNumbers  *n,
+               const int               *v,
+               MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   gboolean bolt = v[WM_MACHINE] == MUSTER_BVF_BOLT_THROWER;
   g_autofree double *s_probs = NULL;
   g_autofree double *fail = NULL;
@@ -162,8 +159,6 @@ machine_exact (const MusterProcedure  *procedure,
   MusterBvfRoll roll;
   int dice, width;
 
-  if (n == NULL)
-    return FALSE;
   machine_setup (n, v, &roll, &dice);
   width = MAX (dice, n->stray_dice) + 1;
   s_probs = g_new (double, dice + 1);
@@ -234,20 +229,23 @@ machine_exact (const MusterProcedure  *procedure,
   outputs[WM_OUT_PASS] = muster_dist_new_from_weights (0, pass, 2);
   outputs[WM_OUT_NEXT] = _muster_bvf_dist_capped (next, width, -1);
   outputs[WM_OUT_STRAY] = _muster_bvf_dist_capped (stray, width, -1);
-  return TRUE;
 }
 
 
-const MusterProcedure muster_bvf_war_machine = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "war-machine",
-  .name = "War machine shot",
-  .summary = "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with no "
-             "modifiers or rerolls and each failure is a casualty; bolts may pass through.",
-  MUSTER_PROCEDURE_INPUT_SPECS (machine_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (machine_outputs),
+const MusterBvfProcedure muster_bvf_war_machine = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "war-machine",
+    .name = "War machine shot",
+    .summary = "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with "
+               "no modifiers or rerolls and each failure is a casualty; bolts may pass through.",
+    MUSTER_PROCEDURE_INPUT_SPECS (machine_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (machine_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_machine_resolve,
   .exact = machine_exact,
-  MUSTER_BVF_SAMPLERS,
 };
 
 /* ---- Spells (§5.7) ---------------------------------------------------------------------- */
@@ -415,14 +413,11 @@ chain_table (int max_dice,
   return prev;
 }
 
-static gboolean
-spell_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *v,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+spell_exact (const MusterBvfNumbers  *n,
+             const int               *v,
+             MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   MusterBvfRoll cast = { v[SP_NEEDS_SIX], 0, 0, FALSE, 0 };
   static const MusterBvfRoll plain = { 0 };
   g_autofree double *s_probs = NULL;
@@ -434,8 +429,6 @@ spell_exact (const MusterProcedure  *procedure,
   double result[3] = { 0, 0, 0 };
   int dice, dispel_dice, width, chain_width;
 
-  if (n == NULL)
-    return FALSE;
   dice = spell_dice (n, v[SP_WIZARD], v[SP_EXTRA]);
   dispel_dice = v[SP_DISPEL] > 0 ? spell_dice (n, v[SP_DISPEL] - 1, v[SP_DISPEL_EXTRA]) : 0;
   width = MAX (dice, n->fire_ball_dice) + 1;
@@ -518,18 +511,21 @@ spell_exact (const MusterProcedure  *procedure,
   outputs[SP_OUT_RESULT] = muster_dist_new_from_weights (0, result, 3);
   outputs[SP_OUT_CASUALTIES] = _muster_bvf_dist_capped (cas, width, v[SP_FIGURES]);
   outputs[SP_OUT_CHAIN] = _muster_bvf_dist_capped (chain, chain_width, -1);
-  return TRUE;
 }
 
 
-const MusterProcedure muster_bvf_spell = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "spell",
-  .name = "Spell",
-  .summary = "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one "
-             "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
-  MUSTER_PROCEDURE_INPUT_SPECS (spell_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (spell_outputs),
+const MusterBvfProcedure muster_bvf_spell = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "spell",
+    .name = "Spell",
+    .summary = "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one "
+               "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
+    MUSTER_PROCEDURE_INPUT_SPECS (spell_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (spell_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_spell_resolve,
   .exact = spell_exact,
-  MUSTER_BVF_SAMPLERS,
 };

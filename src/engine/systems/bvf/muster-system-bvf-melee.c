@@ -247,25 +247,19 @@ strike_melee (const int *v,
   };
 }
 
-static gboolean
-strike_exact (const MusterProcedure  *procedure,
-              const MusterRuleset    *ruleset,
-              const int              *v,
-              MusterDist            **outputs,
-              GError                **error)
+static void
+strike_exact (const MusterBvfNumbers  *n,
+              const int               *v,
+              MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   MusterBvfStrike strike;
   MusterBvfMelee m;
 
-  if (n == NULL)
-    return FALSE;
   strike_melee (v, &m);
   _muster_bvf_melee_setup (n, &m, &strike);
   _muster_bvf_strike_outputs (&strike, _muster_bvf_adjust_dice (n, &m, v[MS_DICE]),
                               v[MS_FIGURES], &outputs[MS_OUT_HITS],
                               &outputs[MS_OUT_CASUALTIES]);
-  return TRUE;
 }
 
 void
@@ -286,14 +280,18 @@ _muster_bvf_strike_resolve_values (const MusterBvfNumbers *n,
                                                            &outcome[MS_OUT_HITS]);
 }
 
-const MusterProcedure muster_bvf_melee_strike = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "melee-strike",
-  .name = "Combat attack",
-  .summary = "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour "
-             "and defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
-  MUSTER_PROCEDURE_INPUT_SPECS (strike_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (strike_outputs),
+const MusterBvfProcedure muster_bvf_melee_strike = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "melee-strike",
+    .name = "Combat attack",
+    .summary = "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour "
+               "and defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
+    MUSTER_PROCEDURE_INPUT_SPECS (strike_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (strike_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_strike_resolve_values,
   .exact = strike_exact,
-  MUSTER_BVF_SAMPLERS,
 };

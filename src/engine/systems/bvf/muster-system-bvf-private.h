@@ -259,6 +259,21 @@ typedef void (*MusterBvfResolveFunc) (const MusterBvfNumbers *numbers,
                                       MusterFaces            *faces,
                                       int                    *outcome);
 
+/* The outputs' exact distributions, from the book's numbers and the inputs. */
+typedef void (*MusterBvfExactFunc)   (const MusterBvfNumbers  *numbers,
+                                      const int               *values,
+                                      MusterDist             **outputs);
+
+/* A procedure of this system: the framework's description, the resolution its samplers play
+ * and, where the book's numbers are all it needs, its exact distributions (its base's exact is
+ * then _muster_bvf_exact()). */
+typedef struct
+{
+  MusterProcedure      base;
+  MusterBvfResolveFunc resolve;
+  MusterBvfExactFunc   exact;
+} MusterBvfProcedure;
+
 void     _muster_bvf_success_resolve       (const MusterBvfNumbers *n, const int *v,
                                             MusterFaces    *faces, int *outcome);
 void     _muster_bvf_charge_resolve        (const MusterBvfNumbers *n, const int *v,
@@ -286,6 +301,11 @@ void     _muster_bvf_action_resolve        (const MusterBvfNumbers *n, const int
 void     _muster_bvf_spell_resolve         (const MusterBvfNumbers *n, const int *v,
                                             MusterFaces    *faces, int *outcome);
 
+gboolean _muster_bvf_exact                 (const MusterProcedure  *procedure,
+                                            const MusterRuleset    *ruleset,
+                                            const int              *values,
+                                            MusterDist            **outputs,
+                                            GError                **error);
 void     _muster_bvf_sample                (const MusterProcedure  *procedure,
                                             const MusterRuleset    *ruleset,
                                             const int              *values,
@@ -322,14 +342,14 @@ int      _muster_bvf_resolve_faces         (const MusterProcedure  *procedure,
                                             int                    *outcome,
                                             GError                **error);
 
-extern const MusterProcedure muster_bvf_initiative;
-extern const MusterProcedure muster_bvf_flee;
-extern const MusterProcedure muster_bvf_war_machine;
-extern const MusterProcedure muster_bvf_spell;
-extern const MusterProcedure muster_bvf_action;
-extern const MusterProcedure muster_bvf_melee_strike;
-extern const MusterProcedure muster_bvf_combat_rounds;
-extern const MusterProcedure muster_bvf_engagement;
+extern const MusterBvfProcedure muster_bvf_initiative;
+extern const MusterBvfProcedure muster_bvf_flee;
+extern const MusterBvfProcedure muster_bvf_war_machine;
+extern const MusterBvfProcedure muster_bvf_spell;
+extern const MusterBvfProcedure muster_bvf_action;
+extern const MusterBvfProcedure muster_bvf_melee_strike;
+extern const MusterBvfProcedure muster_bvf_combat_rounds;
+extern const MusterBvfProcedure muster_bvf_engagement;
 
 /* What muster-system-bvf.c hangs off the system's MusterSystem. */
 extern const MusterProcedure * const muster_bvf_procedures[];

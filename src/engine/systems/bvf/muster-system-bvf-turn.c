@@ -85,16 +85,19 @@ _muster_bvf_initiative_resolve (const MusterBvfNumbers *n,
   outcome[IN_OUT_ROLLS] = MIN (rolls, MAX_ROLLS);
 }
 
-const MusterProcedure muster_bvf_initiative = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "initiative",
-  .name = "Initiative",
-  .summary = "Each player rolls his dice with no modifiers; more Successes win, ties are rolled "
-             "again. Also the deployment initiative.",
-  MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
-  .exact = initiative_exact,
-  MUSTER_BVF_SAMPLERS,
+const MusterBvfProcedure muster_bvf_initiative = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "initiative",
+    .name = "Initiative",
+    .summary = "Each player rolls his dice with no modifiers; more Successes win, ties are rolled "
+               "again. Also the deployment initiative.",
+    MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
+    .exact = initiative_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_initiative_resolve,
 };
 
 /* ---- Flee (§5.6 A) ---------------------------------------------------------------------- */
@@ -128,22 +131,16 @@ flee_setup (const MusterBvfNumbers *n,
   *roll = (MusterBvfRoll) { FALSE, 0, 0, FALSE, m };
 }
 
-static gboolean
-flee_exact (const MusterProcedure  *procedure,
-            const MusterRuleset    *ruleset,
-            const int              *v,
-            MusterDist            **outputs,
-            GError                **error)
+static void
+flee_exact (const MusterBvfNumbers  *n,
+            const int               *v,
+            MusterDist             **outputs)
 {
-  const MusterBvfNumbers *n = _muster_bvf_numbers (ruleset, error);
   MusterBvfRoll roll;
 
-  if (n == NULL)
-    return FALSE;
   flee_setup (n, v, &roll);
   _muster_bvf_stand_roll_outputs (&roll, v[FL_STANDS], &outputs[FL_OUT_FLED],
                                   &outputs[FL_OUT_STRAGGLERS]);
-  return TRUE;
 }
 
 void
@@ -159,15 +156,19 @@ _muster_bvf_flee_resolve (const MusterBvfNumbers *n,
                                   &outcome[FL_OUT_STRAGGLERS]);
 }
 
-const MusterProcedure muster_bvf_flee = {
-  .system = MUSTER_BVF_SYSTEM,
-  .id = "flee",
-  .name = "Flee",
-  .summary = "A Flee order: one die per stand; the Successes are the stands that run 2 × "
-             "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
-             "Stubborn units never flee.",
-  MUSTER_PROCEDURE_INPUT_SPECS (flee_inputs),
-  MUSTER_PROCEDURE_OUTPUT_SPECS (flee_outputs),
+const MusterBvfProcedure muster_bvf_flee = {
+  .base = {
+    .system = MUSTER_BVF_SYSTEM,
+    .id = "flee",
+    .name = "Flee",
+    .summary = "A Flee order: one die per stand; the Successes are the stands that run 2 × "
+               "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
+               "Stubborn units never flee.",
+    MUSTER_PROCEDURE_INPUT_SPECS (flee_inputs),
+    MUSTER_PROCEDURE_OUTPUT_SPECS (flee_outputs),
+    .exact = _muster_bvf_exact,
+    MUSTER_BVF_SAMPLERS,
+  },
+  .resolve = _muster_bvf_flee_resolve,
   .exact = flee_exact,
-  MUSTER_BVF_SAMPLERS,
 };

@@ -12,8 +12,6 @@
  * AFVs (§7.3, §7.4) and the crew of a destroyed AFV (§7.6).
  */
 
-#define SYSTEM "medals-of-valor"
-
 /* AFV and AT fire against AFVs (§7.5) ------------------------------------------------------- */
 
 enum { AF_WEAPON, AF_COVER, AF_POSTURE, AF_MOVING, AF_COLUMN_E };
@@ -74,40 +72,33 @@ af_resolve (const MusterMovPlan *plan,
                            ? 1 + plan->table[0][faces[plan->fire.n_dice]] : 0;
 }
 
-static gboolean
-af_exact (const MusterProcedure  *procedure,
-          const MusterRuleset    *ruleset,
-          const int              *values,
-          MusterDist            **outputs,
-          GError                **error)
+static void
+af_exact (const MusterMovPlan  *plan,
+          MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   double weights[4] = { 0 }, hit;
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  outputs[AF_OUT_HITS] = _muster_mov_fire_hits (&plan.fire);
-  hit = muster_dist_get_prob_at_least (outputs[AF_OUT_HITS], plan.fire.threshold);
+  outputs[AF_OUT_HITS] = _muster_mov_fire_hits (&plan->fire);
+  hit = muster_dist_get_prob_at_least (outputs[AF_OUT_HITS], plan->fire.threshold);
   weights[0] = 1 - hit;
   for (int f = 0; f < 10; f++)
-    weights[1 + plan.table[0][f]] += hit / 10;
+    weights[1 + plan->table[0][f]] += hit / 10;
   outputs[AF_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_afv_fire = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "afv-fire",
     .name = "AFV and AT fire against an AFV",
     .summary = "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or "
                "miss, then a d10 the location (our placeholder table).",
     MUSTER_PROCEDURE_INPUT_SPECS (af_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (af_outputs),
-    .exact = af_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = af_prepare,
+  .exact = af_exact,
 };
 
 /* Infantry attacks on AFVs (§7.3, §7.4) ----------------------------------------------------- */
@@ -177,47 +168,40 @@ aa_resolve (const MusterMovPlan *plan,
   outcome[AA_OUT_RESULT] = aa_effect (plan, effect);
 }
 
-static gboolean
-aa_exact (const MusterProcedure  *procedure,
-          const MusterRuleset    *ruleset,
-          const int              *values,
-          MusterDist            **outputs,
-          GError                **error)
+static void
+aa_exact (const MusterMovPlan  *plan,
+          MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   g_autoptr(MusterDist) two_d6 = muster_dist_new_dice_sum (2, 6);
   double weights[3] = { 0 }, again[3] = { 0 };
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
   for (int s = 2; s <= 12; s++)
-    again[aa_effect (&plan, plan.table[1][s - 2])] += muster_dist_get_prob (two_d6, s);
+    again[aa_effect (plan, plan->table[1][s - 2])] += muster_dist_get_prob (two_d6, s);
   for (int s = 2; s <= 12; s++)
     {
       double p = muster_dist_get_prob (two_d6, s);
 
-      if (plan.table[0][s - 2] == AA_REROLL)
+      if (plan->table[0][s - 2] == AA_REROLL)
         for (int e = 0; e < 3; e++)
           weights[e] += p * again[e];
       else
-        weights[aa_effect (&plan, plan.table[0][s - 2])] += p;
+        weights[aa_effect (plan, plan->table[0][s - 2])] += p;
     }
   outputs[AA_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 3);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_anti_afv = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "anti-afv",
     .name = "Infantry attack on an AFV",
     .summary = "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
     MUSTER_PROCEDURE_INPUT_SPECS (aa_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (aa_outputs),
-    .exact = aa_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = aa_prepare,
+  .exact = aa_exact,
 };
 
 /* Tank crew survival (§7.6) ------------------------------------------------------------------ */
@@ -266,36 +250,29 @@ cs_resolve (const MusterMovPlan *plan,
     outcome[plan->table[0][faces[i]]]++;
 }
 
-static gboolean
-cs_exact (const MusterProcedure  *procedure,
-          const MusterRuleset    *ruleset,
-          const int              *values,
-          MusterDist            **outputs,
-          GError                **error)
+static void
+cs_exact (const MusterMovPlan  *plan,
+          MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   int faces[4] = { 0 };
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
   for (int f = 0; f < 10; f++)
-    faces[plan.table[0][f]]++;
+    faces[plan->table[0][f]]++;
   /* Each crew member rolls alone: each count is binomial. */
   for (int k = 0; k < 4; k++)
-    outputs[k] = muster_dist_new_binomial (plan.count, faces[k] / 10.0);
-  return TRUE;
+    outputs[k] = muster_dist_new_binomial (plan->count, faces[k] / 10.0);
 }
 
 const MusterMovProcedure _muster_mov_crew_survival = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "crew-survival",
     .name = "Tank crew survival",
     .summary = "One d10 per crew member of a destroyed AFV.",
     MUSTER_PROCEDURE_INPUT_SPECS (cs_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (cs_outputs),
-    .exact = cs_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = cs_prepare,
+  .exact = cs_exact,
 };

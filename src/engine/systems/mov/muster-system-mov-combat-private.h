@@ -17,6 +17,8 @@ G_BEGIN_DECLS
  * every face combination through the resolver checks them independently.
  */
 
+#define MUSTER_MOV_SYSTEM "medals-of-valor"
+
 /* The most dice one plan rolls. */
 #define MUSTER_MOV_MAX_FACES 72
 
@@ -93,12 +95,21 @@ typedef gboolean (*MusterMovPrepareFunc) (const MusterRuleset  *ruleset,
                                           MusterMovPlan        *plan,
                                           GError              **error);
 
-/* A procedure of this system: the framework's description plus how to plan it. */
+/* The outputs' exact distributions, from the plan. */
+typedef void (*MusterMovExactFunc) (const MusterMovPlan  *plan,
+                                    MusterDist          **outputs);
+
+/* A procedure of this system: the framework's description plus how to plan it, and how to
+ * enumerate a plan (NULL where it is only simulated). */
 typedef struct
 {
   MusterProcedure      base;
   MusterMovPrepareFunc prepare;
+  MusterMovExactFunc   exact;
 } MusterMovProcedure;
+
+/* In a planned procedure's base: planned, then enumerated or rolled. */
+#define MUSTER_MOV_PLAN_HOOKS .exact = _muster_mov_exact, .sample = _muster_mov_sample
 
 gboolean         _muster_mov_prepare       (const MusterProcedure  *procedure,
                                             const MusterRuleset    *ruleset,
@@ -108,6 +119,11 @@ gboolean         _muster_mov_prepare       (const MusterProcedure  *procedure,
 void             _muster_mov_resolve       (const MusterMovPlan    *plan,
                                             const int              *faces,
                                             int                    *outcome);
+gboolean         _muster_mov_exact         (const MusterProcedure  *procedure,
+                                            const MusterRuleset    *ruleset,
+                                            const int              *values,
+                                            MusterDist            **outputs,
+                                            GError                **error);
 void             _muster_mov_sample        (const MusterProcedure  *procedure,
                                             const MusterRuleset    *ruleset,
                                             const int              *values,

@@ -15,8 +15,6 @@
  * mishaps and the order of movement in muster-system-mov-morale.c.
  */
 
-#define SYSTEM "medals-of-valor"
-
 const char * const _muster_mov_attitudes[] = { "panic", "nervous", "steady", "fanatic", NULL };
 const char * const _muster_mov_attitude_labels[] = { "Panic", "Nervous", "Steady", "Fanatic",
                                                      NULL };
@@ -44,19 +42,36 @@ _muster_mov_prepare (const MusterProcedure  *procedure,
 {
   const MusterMovProcedure *self = (const MusterMovProcedure *) procedure;
 
-  g_return_val_if_fail (g_strcmp0 (procedure->system, SYSTEM) == 0, FALSE);
+  g_return_val_if_fail (g_strcmp0 (procedure->system, MUSTER_MOV_SYSTEM) == 0, FALSE);
 
   memset (plan, 0, sizeof *plan);
   if (ruleset == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
-                   "%s %s needs the %s ruleset for its tables", SYSTEM, procedure->id, SYSTEM);
+                   "%s %s needs the %s ruleset for its tables", MUSTER_MOV_SYSTEM, procedure->id,
+                   MUSTER_MOV_SYSTEM);
       return FALSE;
     }
   if (!muster_procedure_check_values (procedure, values, error)
       || !self->prepare (ruleset, values, plan, error))
     return FALSE;
   g_assert (plan->layout.n_faces <= MUSTER_MOV_MAX_FACES);
+  return TRUE;
+}
+
+/* The exact hook of every planned procedure: plan, then enumerate. */
+gboolean
+_muster_mov_exact (const MusterProcedure  *procedure,
+                   const MusterRuleset    *ruleset,
+                   const int              *values,
+                   MusterDist            **outputs,
+                   GError                **error)
+{
+  MusterMovPlan plan;
+
+  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
+    return FALSE;
+  ((const MusterMovProcedure *) procedure)->exact (&plan, outputs);
   return TRUE;
 }
 
@@ -175,8 +190,8 @@ _muster_mov_table_words (const MusterRuleset  *ruleset,
           g_autofree char *expected = g_strjoinv (", ", (char **) words);
 
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                       "the %s table “%s”, row “%s”, column “%s” is not one of %s", SYSTEM,
-                       table, row, column, expected);
+                       "the %s table “%s”, row “%s”, column “%s” is not one of %s",
+                       MUSTER_MOV_SYSTEM, table, row, column, expected);
           return FALSE;
         }
       out[i - first] = found;

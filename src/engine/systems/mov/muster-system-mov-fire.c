@@ -14,8 +14,6 @@
  * (muster-system-mov-afv.c).
  */
 
-#define SYSTEM "medals-of-valor"
-
 const char * const _muster_mov_weapons[] = {
   "bolt-rifle", "magazine-rifle", "pistol", "machine-pistol", "smg", "lmg", "mortar", "mmg",
   "hmg", "light-artillery", "heavy-artillery", "main-gun", "at-gun", NULL
@@ -98,8 +96,8 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
       || tar->text[0] < 'a' || tar->text[0] > 'e')
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "the %s table “tar” has no column letter for %s, %s", SYSTEM, cover,
-                   posture);
+                   "the %s table “tar” has no column letter for %s, %s", MUSTER_MOV_SYSTEM,
+                   cover, posture);
       return FALSE;
     }
   column_word = tar->text;
@@ -338,41 +336,34 @@ fire_given_hits (int      hits,
     }
 }
 
-static gboolean
-fire_exact (const MusterProcedure  *procedure,
-            const MusterRuleset    *ruleset,
-            const int              *values,
-            MusterDist            **outputs,
-            GError                **error)
+static void
+fire_exact (const MusterMovPlan  *plan,
+            MusterDist          **outputs)
 {
-  MusterMovPlan plan;
-  FireMix result = { &plan, FIRE_OUT_RESULT }, injury = { &plan, FIRE_OUT_INJURY };
-  FireMix suppressed = { &plan, FIRE_OUT_SUPPRESSED };
+  FireMix result = { plan, FIRE_OUT_RESULT }, injury = { plan, FIRE_OUT_INJURY };
+  FireMix suppressed = { plan, FIRE_OUT_SUPPRESSED };
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  outputs[FIRE_OUT_HITS] = _muster_mov_fire_hits (&plan.fire);
+  outputs[FIRE_OUT_HITS] = _muster_mov_fire_hits (&plan->fire);
   outputs[FIRE_OUT_RESULT] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
                                                   &result);
   outputs[FIRE_OUT_INJURY] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
                                                   &injury);
   outputs[FIRE_OUT_SUPPRESSED] = muster_dist_mixture (outputs[FIRE_OUT_HITS], fire_given_hits,
                                                       &suppressed);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_fire = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "fire",
     .name = "Individual fire",
     .summary = "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
     MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
-    .exact = fire_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = fire_prepare,
+  .exact = fire_exact,
 };
 
 /* Kill zone casualties (§6.7, §6.72) --------------------------------------------------------- */
@@ -469,34 +460,27 @@ kz_given_hits (int      hits,
   return rolls == 0 ? muster_dist_new_constant (0) : muster_dist_new_from_weights (0, weights, 4);
 }
 
-static gboolean
-kz_exact (const MusterProcedure  *procedure,
-          const MusterRuleset    *ruleset,
-          const int              *values,
-          MusterDist            **outputs,
-          GError                **error)
+static void
+kz_exact (const MusterMovPlan  *plan,
+          MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   g_autoptr(MusterDist) hits = NULL;
   double weights[4] = { 0 };
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  if (plan.mode == 1)
+  if (plan->mode == 1)
     {
       for (int roll = 1; roll <= 10; roll++)
-        weights[plan.table[0][roll + plan.modifier - 1]] += 0.1;
+        weights[plan->table[0][roll + plan->modifier - 1]] += 0.1;
       outputs[KZ_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
-      return TRUE;
+      return;
     }
-  hits = _muster_mov_fire_hits (&plan.fire);
-  outputs[KZ_OUT_RESULT] = muster_dist_mixture (hits, kz_given_hits, &plan.fire);
-  return TRUE;
+  hits = _muster_mov_fire_hits (&plan->fire);
+  outputs[KZ_OUT_RESULT] = muster_dist_mixture (hits, kz_given_hits, (gpointer) &plan->fire);
 }
 
 const MusterMovProcedure _muster_mov_kill_zone = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "kill-zone",
     .name = "Indirect fire kill zone",
     .summary = "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or "
@@ -504,8 +488,8 @@ const MusterMovProcedure _muster_mov_kill_zone = {
                "(ours: the book gives none).",
     MUSTER_PROCEDURE_INPUT_SPECS (kz_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (kz_outputs),
-    .exact = kz_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = kz_prepare,
+  .exact = kz_exact,
 };

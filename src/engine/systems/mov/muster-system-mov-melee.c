@@ -13,8 +13,6 @@
  * (fire, then melee turns until one side wins) as a simulated engagement.
  */
 
-#define SYSTEM "medals-of-valor"
-
 enum { CAF_MISS, CAF_SLIGHT, CAF_MODERATE, CAF_KILLED };
 
 static const char * const caf_weapons[] = {
@@ -51,7 +49,7 @@ caf_row (const MusterRuleset  *ruleset,
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
                    "the %s table “close-combat-weapons” has no close assault row for “%s”",
-                   SYSTEM, weapon);
+                   MUSTER_MOV_SYSTEM, weapon);
       return FALSE;
     }
   return _muster_mov_table_words (ruleset, "close-assault-fire", row->text, "f", 0, 9,
@@ -139,50 +137,43 @@ caf_resolve (const MusterMovPlan *plan,
   outcome[CAF_OUT_FIGHTS] = injury != MUSTER_MOV_INJURY_DEAD;
 }
 
-static gboolean
-caf_exact (const MusterProcedure  *procedure,
-           const MusterRuleset    *ruleset,
-           const int              *values,
-           MusterDist            **outputs,
-           GError                **error)
+static void
+caf_exact (const MusterMovPlan  *plan,
+           MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   double result[4] = { 0 }, injury[MUSTER_MOV_INJURY_DEAD + 1] = { 0 }, fights[2] = { 0 };
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  if (!plan.mode)
+  if (!plan->mode)
     result[CAF_MISS] = 1;
   else
     for (int f = 0; f < 10; f++)
-      result[plan.table[0][f]] += 0.1;
+      result[plan->table[0][f]] += 0.1;
   for (int r = 0; r < 4; r++)
     {
-      MusterMovInjury after = _muster_mov_apply_wounds (plan.injury, caf_steps[r], plan.model,
+      MusterMovInjury after = _muster_mov_apply_wounds (plan->injury, caf_steps[r], plan->model,
                                                         FALSE);
 
       injury[after] += result[r];
       fights[after != MUSTER_MOV_INJURY_DEAD] += result[r];
     }
   outputs[CAF_OUT_RESULT] = muster_dist_new_from_weights (0, result, 4);
-  outputs[CAF_OUT_FIRES] = muster_dist_new_constant (plan.mode);
+  outputs[CAF_OUT_FIRES] = muster_dist_new_constant (plan->mode);
   outputs[CAF_OUT_INJURY] = muster_dist_new_from_weights (0, injury, G_N_ELEMENTS (injury));
   outputs[CAF_OUT_FIGHTS] = muster_dist_new_from_weights (0, fights, 2);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_close_assault_fire = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "close-assault-fire",
     .name = "Close assault fire",
     .summary = "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
     MUSTER_PROCEDURE_INPUT_SPECS (caf_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (caf_outputs),
-    .exact = caf_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = caf_prepare,
+  .exact = caf_exact,
 };
 
 /* Melee modifiers (§5.3) ---------------------------------------------------------------------- */
@@ -302,24 +293,18 @@ melee_resolve (const MusterMovPlan *plan,
   outcome[ML_OUT_DEFENDER] = a > d ? blow : 0;
 }
 
-static gboolean
-melee_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *values,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+melee_exact (const MusterMovPlan  *plan,
+             MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   g_autoptr(MusterDist) die = muster_dist_new_die (10);
   g_autoptr(MusterDist) attacker = NULL;
   double win, tie, lose, killed = 0;
   double result[3], a_status[3], d_status[3];
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
   for (int f = 0; f < 10; f++)
-    killed += plan.table[0][f] / 10.0;
-  attacker = muster_dist_shift (die, plan.modifier);
+    killed += plan->table[0][f] / 10.0;
+  attacker = muster_dist_shift (die, plan->modifier);
   muster_dist_compare (attacker, die, &win, &tie, &lose);
   result[WIN_ATTACKER] = win;
   result[WIN_TIE] = tie;
@@ -333,22 +318,21 @@ melee_exact (const MusterProcedure  *procedure,
   outputs[ML_OUT_RESULT] = muster_dist_new_from_weights (0, result, 3);
   outputs[ML_OUT_ATTACKER] = muster_dist_new_from_weights (0, a_status, 3);
   outputs[ML_OUT_DEFENDER] = muster_dist_new_from_weights (0, d_status, 3);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_melee = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "melee",
     .name = "Melee",
     .summary = "One attacker against one defender: each rolls a d10 plus his modifiers, the higher "
                "wins and makes a wound roll; a tie fights on next turn.",
     MUSTER_PROCEDURE_INPUT_SPECS (melee_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (melee_outputs),
-    .exact = melee_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = melee_prepare,
+  .exact = melee_exact,
 };
 
 /* A charge, played out (§5.1–§5.3) ---------------------------------------------------------- */
@@ -484,7 +468,7 @@ assault_resolve (const MusterMovPlan *plan,
 
 const MusterMovProcedure _muster_mov_assault = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "assault",
     .name = "Charge into melee",
     .summary = "A charge against a defender who stands: close assault fire, then melee turns until "

@@ -11,8 +11,6 @@
  * (§3.6).
  */
 
-#define SYSTEM "medals-of-valor"
-
 static const char * const pass_fail[] = { "Fail", "Pass", NULL };
 
 /* Morale check (§2.3) ----------------------------------------------------------------------- */
@@ -122,48 +120,41 @@ morale_resolve (const MusterMovPlan *plan,
   outcome[MOR_OUT_TARGET] = plan->target;
 }
 
-static gboolean
-morale_exact (const MusterProcedure  *procedure,
-              const MusterRuleset    *ruleset,
-              const int              *values,
-              MusterDist            **outputs,
-              GError                **error)
+static void
+morale_exact (const MusterMovPlan  *plan,
+              MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   int lowest, passing;
   double p, attitude[4] = { 0 }, suppressed[2] = { 0 };
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
   /* The d100 reads 1–100 (or 0–99); count the rolls that pass. */
-  lowest = plan.mode2 == 0 ? 1 : 0;
-  passing = (lowest + 99) - (plan.mode == 0 ? plan.target : plan.target + 1) + 1;
+  lowest = plan->mode2 == 0 ? 1 : 0;
+  passing = (lowest + 99) - (plan->mode == 0 ? plan->target : plan->target + 1) + 1;
   p = CLAMP (passing, 0, 100) / 100.0;
 
-  attitude[morale_attitude_after (plan.count, TRUE)] += p;
-  attitude[morale_attitude_after (plan.count, FALSE)] += 1 - p;
-  suppressed[morale_suppressed (plan.count, TRUE)] += p;
-  suppressed[morale_suppressed (plan.count, FALSE)] += 1 - p;
+  attitude[morale_attitude_after (plan->count, TRUE)] += p;
+  attitude[morale_attitude_after (plan->count, FALSE)] += 1 - p;
+  suppressed[morale_suppressed (plan->count, TRUE)] += p;
+  suppressed[morale_suppressed (plan->count, FALSE)] += 1 - p;
   outputs[MOR_OUT_RESULT] = muster_dist_new_bernoulli (p);
   outputs[MOR_OUT_ATTITUDE] = muster_dist_new_from_weights (0, attitude, 4);
   outputs[MOR_OUT_SUPPRESSED] = muster_dist_new_from_weights (0, suppressed, 2);
-  outputs[MOR_OUT_TARGET] = muster_dist_new_constant (plan.target);
-  return TRUE;
+  outputs[MOR_OUT_TARGET] = muster_dist_new_constant (plan->target);
 }
 
 const MusterMovProcedure _muster_mov_morale = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "morale",
     .name = "Morale check",
     .summary = "d100 against 30 adjusted by the soldier's condition; a fail lowers "
                "his attitude one level.",
     MUSTER_PROCEDURE_INPUT_SPECS (morale_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (morale_outputs),
-    .exact = morale_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = morale_prepare,
+  .exact = morale_exact,
 };
 
 /* Sighting roll (§3.5) ---------------------------------------------------------------------- */
@@ -227,38 +218,31 @@ sighting_resolve (const MusterMovPlan *plan,
   outcome[SIG_OUT_TOTAL] = total;
 }
 
-static gboolean
-sighting_exact (const MusterProcedure  *procedure,
-                const MusterRuleset    *ruleset,
-                const int              *values,
-                MusterDist            **outputs,
-                GError                **error)
+static void
+sighting_exact (const MusterMovPlan  *plan,
+                MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   g_autoptr(MusterDist) die = NULL;
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
   die = muster_dist_new_die (10);
-  outputs[SIG_OUT_TOTAL] = muster_dist_shift (die, plan.modifier);
+  outputs[SIG_OUT_TOTAL] = muster_dist_shift (die, plan->modifier);
   outputs[SIG_OUT_RESULT] =
     muster_dist_new_bernoulli (muster_dist_get_prob_at_least (outputs[SIG_OUT_TOTAL],
-                                                              plan.target));
-  return TRUE;
+                                                              plan->target));
 }
 
 const MusterMovProcedure _muster_mov_sighting = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "sighting",
     .name = "Sighting roll",
     .summary = "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
     MUSTER_PROCEDURE_INPUT_SPECS (sighting_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (sighting_outputs),
-    .exact = sighting_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = sighting_prepare,
+  .exact = sighting_exact,
 };
 
 /* Mishaps (§3.21) --------------------------------------------------------------------------- */
@@ -317,41 +301,34 @@ mishap_resolve (const MusterMovPlan *plan,
   outcome[MIS_OUT_RESULT] = result;
 }
 
-static gboolean
-mishap_exact (const MusterProcedure  *procedure,
-              const MusterRuleset    *ruleset,
-              const int              *values,
-              MusterDist            **outputs,
-              GError                **error)
+static void
+mishap_exact (const MusterMovPlan  *plan,
+              MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   double weights[4] = { 0 }, killed = 0;
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
   for (int f = 0; f < 10; f++)
     {
-      weights[plan.table[0][f]] += 0.1;
-      killed += plan.table[1][f] * 0.1;
+      weights[plan->table[0][f]] += 0.1;
+      killed += plan->table[1][f] * 0.1;
     }
   weights[MIS_INJURY + 1] = weights[MIS_INJURY] * killed;
   weights[MIS_INJURY] *= 1 - killed;
   outputs[MIS_OUT_RESULT] = muster_dist_new_from_weights (0, weights, 4);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_mishap = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "mishap",
     .name = "Mishap",
     .summary = "d10 on the mishap table; an injury makes a wound roll (0 kills).",
     MUSTER_PROCEDURE_INPUT_SPECS (mishap_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (mishap_outputs),
-    .exact = mishap_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = mishap_prepare,
+  .exact = mishap_exact,
 };
 
 /* Order of movement (§3.6) ------------------------------------------------------------------ */
@@ -455,37 +432,30 @@ initiative_resolve (const MusterMovPlan *plan,
   outcome[INI_OUT_B] = b;
 }
 
-static gboolean
-initiative_exact (const MusterProcedure  *procedure,
-                  const MusterRuleset    *ruleset,
-                  const int              *values,
-                  MusterDist            **outputs,
-                  GError                **error)
+static void
+initiative_exact (const MusterMovPlan  *plan,
+                  MusterDist          **outputs)
 {
-  MusterMovPlan plan;
   g_autoptr(MusterDist) die = muster_dist_new_die (10);
   double first, tie, second;
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  outputs[INI_OUT_A] = muster_dist_shift (die, plan.modifier);
-  outputs[INI_OUT_B] = muster_dist_shift (die, plan.target);
+  outputs[INI_OUT_A] = muster_dist_shift (die, plan->modifier);
+  outputs[INI_OUT_B] = muster_dist_shift (die, plan->target);
   muster_dist_compare (outputs[INI_OUT_A], outputs[INI_OUT_B], &first, &tie, &second);
   outputs[INI_OUT_FIRST] = muster_dist_new_bernoulli (second + tie / 2);
-  return TRUE;
 }
 
 const MusterMovProcedure _muster_mov_initiative = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "initiative",
     .name = "Order of movement",
     .summary = "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves "
                "first, a tie is rolled again.",
     MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
-    .exact = initiative_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = initiative_prepare,
+  .exact = initiative_exact,
 };

@@ -14,8 +14,6 @@
  * turn and "half" as at least half the crew rounded up are house values (table crew-served).
  */
 
-#define SYSTEM "medals-of-valor"
-
 /* AFV movement (§7.21) ---------------------------------------------------------------------- */
 
 enum { MV_CLASS, MV_ROAD, MV_MUD };
@@ -72,34 +70,26 @@ mv_prepare (const MusterRuleset  *ruleset,
 }
 
 /* No dice: the exact result is the one outcome. */
-static gboolean
-rate_exact (const MusterProcedure  *procedure,
-            const MusterRuleset    *ruleset,
-            const int              *values,
-            MusterDist            **outputs,
-            GError                **error)
+static void
+rate_exact (const MusterMovPlan  *plan,
+            MusterDist          **outputs)
 {
-  MusterMovPlan plan;
-
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  outputs[0] = muster_dist_new_constant (plan.count);
-  return TRUE;
+  outputs[0] = muster_dist_new_constant (plan->count);
 }
 
 const MusterMovProcedure _muster_mov_afv_move = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "afv-move",
     .name = "AFV movement",
     .summary = "An AFV on the board moves in cautious search mode: at most its class's rate a "
                "turn, 10 yards more on a road, half in mud, deep snow or deep sand.",
     MUSTER_PROCEDURE_INPUT_SPECS (mv_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (mv_outputs),
-    .exact = rate_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = mv_prepare,
+  .exact = rate_exact,
 };
 
 /* Crew-served fire over several turns (§4.9, §6.5) ------------------------------------------ */
@@ -176,29 +166,22 @@ cf_prepare (const MusterRuleset  *ruleset,
   return TRUE;
 }
 
-static gboolean
-cf_exact (const MusterProcedure  *procedure,
-          const MusterRuleset    *ruleset,
-          const int              *values,
-          MusterDist            **outputs,
-          GError                **error)
+static void
+cf_exact (const MusterMovPlan  *plan,
+          MusterDist          **outputs)
 {
   g_autoptr(MusterDist) hits = NULL;
-  MusterMovPlan plan;
   double p;
 
-  if (!_muster_mov_prepare (procedure, ruleset, values, &plan, error))
-    return FALSE;
-  hits = _muster_mov_fire_hits (&plan.fire);
-  p = muster_dist_get_prob_at_least (hits, plan.fire.threshold);
-  outputs[CF_OUT_SHOTS] = muster_dist_new_constant (plan.count);
-  outputs[CF_OUT_HITS] = muster_dist_new_binomial (plan.count, p);
-  return TRUE;
+  hits = _muster_mov_fire_hits (&plan->fire);
+  p = muster_dist_get_prob_at_least (hits, plan->fire.threshold);
+  outputs[CF_OUT_SHOTS] = muster_dist_new_constant (plan->count);
+  outputs[CF_OUT_HITS] = muster_dist_new_binomial (plan->count, p);
 }
 
 const MusterMovProcedure _muster_mov_crew_fire = {
   .base = {
-    .system = SYSTEM,
+    .system = MUSTER_MOV_SYSTEM,
     .id = "crew-fire",
     .name = "Crew-served fire over several turns",
     .summary = "A crew-served weapon firing at one target turn after turn: one shot a turn (our "
@@ -206,8 +189,8 @@ const MusterMovProcedure _muster_mov_crew_fire = {
                "casualties; each shot is resolved on the fire chart.",
     MUSTER_PROCEDURE_INPUT_SPECS (cf_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (cf_outputs),
-    .exact = cf_exact,
-    .sample = _muster_mov_sample,
+    MUSTER_MOV_PLAN_HOOKS,
   },
   .prepare = cf_prepare,
+  .exact = cf_exact,
 };

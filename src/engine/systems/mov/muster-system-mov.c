@@ -37,6 +37,7 @@
 #define AT_OPTION         "at-system"
 #define AT_CONSTRAINT     "at-system-against-tanks"
 #define CINC_CONSTRAINT   "side-commander-in-chief"
+#define ASL_INDEX         1   /* the lowest category that leads (§1.21): an EM never does */
 #define CO_INDEX          4
 
 static const char * const category_ids[MUSTER_MOV_N_CATEGORIES] = {
@@ -133,9 +134,11 @@ mov_derived_stats (const MusterRuleset *ruleset,
     return stats;
   muster_stats_set_number (stats, "rank", rank);
   /* He leads his own node if he outranks everyone in it, and each node above for as long as
-   * he still does. */
+   * he still does; but an EM at the top of a unit of EMs leads nothing: the unit is leaderless,
+   * as validation says (fireteam-leader). */
   for (const MusterNode *node = muster_unit_get_node (unit);
-       node != NULL && leader_of (ruleset, force, node) == unit;
+       node != NULL && category_of (ruleset, unit) >= ASL_INDEX &&
+       leader_of (ruleset, force, node) == unit;
        node = muster_node_get_parent (node))
     g_string_append_printf (leads, "%s%s", leads->len ? ", " : "", node_label (ruleset, node));
   muster_stats_set_number (stats, "leader", leads->len > 0);
@@ -367,7 +370,7 @@ mov_force_summary (const MusterRuleset *ruleset,
 }
 
 const MusterSystem muster_system_mov = {
-  .id = "medals-of-valor",
+  .id = MUSTER_MOV_SYSTEM,
   .derived_stats = mov_derived_stats,
   .extra_checks = mov_extra_checks,
   .extra_checks_document = TRUE,

@@ -315,17 +315,6 @@ vehicle_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-vehicle_sample (const MusterProcedure *procedure,
-                const MusterRuleset   *ruleset,
-                const int             *values,
-                MusterDice            *dice,
-                int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_heavy_weapon_vehicle_play, ruleset, values, dice,
-                           procedure->n_outputs, outcome);
-}
-
 const MusterProcedure muster_sov_heavy_weapon_vehicle = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "heavy-weapon-vehicle",
@@ -335,8 +324,7 @@ const MusterProcedure muster_sov_heavy_weapon_vehicle = {
   MUSTER_PROCEDURE_INPUT_SPECS (vehicle_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (vehicle_outputs),
   .exact = vehicle_exact,
-  .sample = vehicle_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Artillery against troops: the aim roll (§4.9 B 1–3) */
@@ -426,8 +414,6 @@ const MusterSovPlay muster_sov_artillery_aim_play = {
   aim_prepare, aim_layout, aim_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (aim, muster_sov_artillery_aim_play)
-
 const MusterProcedure muster_sov_artillery_aim = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "artillery-aim",
@@ -436,9 +422,8 @@ const MusterProcedure muster_sov_artillery_aim = {
              "point, otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
   MUSTER_PROCEDURE_INPUT_SPECS (aim_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (aim_outputs),
-  .exact = aim_exact,
-  .sample = aim_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Artillery against troops: the figures under the round (§4.9 B 4) */
@@ -586,17 +571,6 @@ blast_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-blast_sample (const MusterProcedure *procedure,
-              const MusterRuleset   *ruleset,
-              const int             *values,
-              MusterDice            *dice,
-              int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_artillery_blast_play, ruleset, values, dice,
-                           procedure->n_outputs, outcome);
-}
-
 const MusterProcedure muster_sov_artillery_blast = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "artillery-blast",
@@ -606,6 +580,5 @@ const MusterProcedure muster_sov_artillery_blast = {
   MUSTER_PROCEDURE_INPUT_SPECS (blast_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (blast_outputs),
   .exact = blast_exact,
-  .sample = blast_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

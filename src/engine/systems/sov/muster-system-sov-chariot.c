@@ -145,17 +145,6 @@ scythed_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-scythed_sample (const MusterProcedure *procedure,
-                const MusterRuleset   *ruleset,
-                const int             *values,
-                MusterDice            *dice,
-                int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_scythed_chariot_play, ruleset, values, dice,
-                           procedure->n_outputs, outcome);
-}
-
 const MusterProcedure muster_sov_scythed_chariot = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "scythed-chariot",
@@ -166,6 +155,5 @@ const MusterProcedure muster_sov_scythed_chariot = {
   MUSTER_PROCEDURE_INPUT_SPECS (scythed_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (scythed_outputs),
   .exact = scythed_exact,
-  .sample = scythed_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

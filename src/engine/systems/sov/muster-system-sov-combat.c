@@ -183,6 +183,37 @@ static const struct
   { &muster_sov_independent_figure, &muster_sov_independent_figure_play },
 };
 
+static const MusterSovPlay *
+play_of (const MusterProcedure *procedure)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (procedure_plays); i++)
+    if (procedure_plays[i].procedure == procedure)
+      return procedure_plays[i].play;
+  g_return_val_if_reached (NULL);
+}
+
+gboolean
+_muster_sov_exact (const MusterProcedure  *procedure,
+                   const MusterRuleset    *ruleset,
+                   const int              *values,
+                   MusterDist            **outputs,
+                   GError                **error)
+{
+  return _muster_sov_exact_by_enumeration (play_of (procedure), ruleset, values,
+                                           procedure->n_outputs, outputs, error);
+}
+
+void
+_muster_sov_sample (const MusterProcedure *procedure,
+                    const MusterRuleset   *ruleset,
+                    const int             *values,
+                    MusterDice            *dice,
+                    int                   *outcome)
+{
+  _muster_sov_sample_play (play_of (procedure), ruleset, values, dice, procedure->n_outputs,
+                           outcome);
+}
+
 typedef struct
 {
   const MusterSovPlay *play;
@@ -198,9 +229,7 @@ _muster_sov_prepare (const MusterProcedure  *procedure,
 {
   g_autofree Prepared *p = g_new0 (Prepared, 1);
 
-  for (guint i = 0; i < G_N_ELEMENTS (procedure_plays) && p->play == NULL; i++)
-    if (procedure_plays[i].procedure == procedure)
-      p->play = procedure_plays[i].play;
+  p->play = play_of (procedure);
   g_return_val_if_fail (p->play != NULL, NULL);
   if (!p->play->prepare (ruleset, values, p->setup, error))
     return NULL;

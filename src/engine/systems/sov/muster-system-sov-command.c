@@ -112,8 +112,6 @@ const MusterSovPlay muster_sov_communication_play = {
   communication_prepare, _muster_sov_test_layout, communication_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (communication, muster_sov_communication_play)
-
 const MusterProcedure muster_sov_communication = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "communication",
@@ -122,9 +120,8 @@ const MusterProcedure muster_sov_communication = {
              "automatic within 6\".",
   MUSTER_PROCEDURE_INPUT_SPECS (communication_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (communication_outputs),
-  .exact = communication_exact,
-  .sample = communication_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Rally: a superior's communication, then the unit's own Quality Die against both LVs */
@@ -200,8 +197,6 @@ const MusterSovPlay muster_sov_rally_play = {
   rally_prepare, rally_layout, rally_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (rally, muster_sov_rally_play)
-
 const MusterProcedure muster_sov_rally = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "rally",
@@ -211,9 +206,8 @@ const MusterProcedure muster_sov_rally = {
              "its fatigue level, never back to Inspired).",
   MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
-  .exact = rally_exact,
-  .sample = rally_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Wedge contact (§4.10.3) */
@@ -284,8 +278,6 @@ const MusterSovPlay muster_sov_wedge_play = {
   wedge_prepare, wedge_layout, wedge_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (wedge, muster_sov_wedge_play)
-
 const MusterProcedure muster_sov_wedge = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "wedge",
@@ -295,9 +287,8 @@ const MusterProcedure muster_sov_wedge = {
              "a level of integrity.",
   MUSTER_PROCEDURE_INPUT_SPECS (wedge_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (wedge_outputs),
-  .exact = wedge_exact,
-  .sample = wedge_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Spotting (§4.13) */
@@ -375,8 +366,6 @@ const MusterSovPlay muster_sov_spotting_play = {
   spotting_prepare, spotting_layout, spotting_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (spotting, muster_sov_spotting_play)
-
 const MusterProcedure muster_sov_spotting = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "spotting",
@@ -385,7 +374,6 @@ const MusterProcedure muster_sov_spotting = {
              "shifted by distance and cover: one beat flips the marker, two place the unit.",
   MUSTER_PROCEDURE_INPUT_SPECS (spotting_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (spotting_outputs),
-  .exact = spotting_exact,
-  .sample = spotting_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

@@ -357,17 +357,6 @@ fire_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-fire_sample (const MusterProcedure *procedure,
-             const MusterRuleset   *ruleset,
-             const int             *values,
-             MusterDice            *dice,
-             int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_fire_play, ruleset, values, dice, procedure->n_outputs,
-                           outcome);
-}
-
 const MusterProcedure muster_sov_fire = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "fire",
@@ -378,6 +367,5 @@ const MusterProcedure muster_sov_fire = {
   MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
   .exact = fire_exact,
-  .sample = fire_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

@@ -242,17 +242,6 @@ heroic_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-heroic_sample (const MusterProcedure *procedure,
-               const MusterRuleset   *ruleset,
-               const int             *values,
-               MusterDice            *dice,
-               int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_heroic_play, ruleset, values, dice, procedure->n_outputs,
-                           outcome);
-}
-
 const MusterProcedure muster_sov_heroic_combat = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "heroic-combat",
@@ -264,8 +253,7 @@ const MusterProcedure muster_sov_heroic_combat = {
   MUSTER_PROCEDURE_INPUT_SPECS (heroic_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_outputs),
   .exact = heroic_exact,
-  .sample = heroic_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Heroic missile combat and sniper fire: two dice against a Range Die */
@@ -457,17 +445,6 @@ heroic_missile_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-heroic_missile_sample (const MusterProcedure *procedure,
-                       const MusterRuleset   *ruleset,
-                       const int             *values,
-                       MusterDice            *dice,
-                       int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_heroic_missile_play, ruleset, values, dice,
-                           procedure->n_outputs, outcome);
-}
-
 const MusterProcedure muster_sov_heroic_missile = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "heroic-missile",
@@ -478,8 +455,7 @@ const MusterProcedure muster_sov_heroic_missile = {
   MUSTER_PROCEDURE_INPUT_SPECS (heroic_missile_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_missile_outputs),
   .exact = heroic_missile_exact,
-  .sample = heroic_missile_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Sniper fire */
@@ -549,8 +525,6 @@ const MusterSovPlay muster_sov_sniper_play = {
   sniper_prepare, shot_layout, sniper_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (sniper, muster_sov_sniper_play)
-
 const MusterProcedure muster_sov_sniper = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "sniper",
@@ -560,9 +534,8 @@ const MusterProcedure muster_sov_sniper = {
              "(leaders too); then Impact against Armor.",
   MUSTER_PROCEDURE_INPUT_SPECS (sniper_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (sniper_outputs),
-  .exact = sniper_exact,
-  .sample = sniper_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Independent Figures (§4.13): no Confidence Level, so a failed Confidence test puts a
@@ -654,8 +627,6 @@ const MusterSovPlay muster_sov_independent_figure_play = {
   independent_prepare, _muster_sov_test_layout, independent_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (independent, muster_sov_independent_figure_play)
-
 const MusterProcedure muster_sov_independent_figure = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "independent-figure",
@@ -666,7 +637,6 @@ const MusterProcedure muster_sov_independent_figure = {
              "removes the figure for good.",
   MUSTER_PROCEDURE_INPUT_SPECS (if_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (if_outputs),
-  .exact = independent_exact,
-  .sample = independent_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

@@ -708,17 +708,6 @@ hth_exact (const MusterProcedure  *procedure,
   return TRUE;
 }
 
-static void
-hth_sample (const MusterProcedure *procedure,
-            const MusterRuleset   *ruleset,
-            const int             *values,
-            MusterDice            *dice,
-            int                   *outcome)
-{
-  _muster_sov_sample_play (&muster_sov_hand_to_hand_play, ruleset, values, dice,
-                           procedure->n_outputs, outcome);
-}
-
 const MusterProcedure muster_sov_hand_to_hand = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "hand-to-hand",
@@ -729,6 +718,5 @@ const MusterProcedure muster_sov_hand_to_hand = {
   MUSTER_PROCEDURE_INPUT_SPECS (hth_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (hth_outputs),
   .exact = hth_exact,
-  .sample = hth_sample,
-  MUSTER_SOV_PREPARED,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

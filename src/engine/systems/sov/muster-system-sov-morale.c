@@ -131,8 +131,6 @@ const MusterSovPlay muster_sov_confidence_play = {
   confidence_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (confidence, muster_sov_confidence_play)
-
 const MusterProcedure muster_sov_confidence_test = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "confidence-test",
@@ -141,9 +139,8 @@ const MusterProcedure muster_sov_confidence_test = {
              "or below it, two at half or less.",
   MUSTER_PROCEDURE_INPUT_SPECS (confidence_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
-  .exact = confidence_exact,
-  .sample = confidence_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Reaction Test (§4.3.2): the same roll, failure only stops the act */
@@ -229,8 +226,6 @@ const MusterSovPlay muster_sov_reaction_play = {
   reaction_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (reaction, muster_sov_reaction_play)
-
 const MusterProcedure muster_sov_reaction_test = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "reaction-test",
@@ -239,9 +234,8 @@ const MusterProcedure muster_sov_reaction_test = {
              "act does not happen.",
   MUSTER_PROCEDURE_INPUT_SPECS (reaction_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (reaction_outputs),
-  .exact = reaction_exact,
-  .sample = reaction_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Leader loss (§1.3): new leader's LV from a D6, then a Confidence Test */
@@ -342,8 +336,6 @@ const MusterSovPlay muster_sov_leader_loss_play = {
   leader_loss_prepare, leader_loss_layout, leader_loss_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (leader_loss, muster_sov_leader_loss_play)
-
 const MusterProcedure muster_sov_leader_loss = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "leader-loss",
@@ -352,9 +344,8 @@ const MusterProcedure muster_sov_leader_loss = {
              "Test the loss triggers. The unit also gets one Suppression marker.",
   MUSTER_PROCEDURE_INPUT_SPECS (leader_loss_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (leader_loss_outputs),
-  .exact = leader_loss_exact,
-  .sample = leader_loss_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Fright check (§4.11) */
@@ -425,8 +416,6 @@ const MusterSovPlay muster_sov_fright_play = {
   fright_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (fright, muster_sov_fright_play)
-
 const MusterProcedure muster_sov_fright_check = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "fright-check",
@@ -435,9 +424,8 @@ const MusterProcedure muster_sov_fright_check = {
              "figures and its own casualties to its size (infantry 1, mounted 2).",
   MUSTER_PROCEDURE_INPUT_SPECS (fright_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
-  .exact = fright_exact,
-  .sample = fright_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Remove Suppression (§4.5): QD > LV per leader action */
@@ -506,8 +494,6 @@ const MusterSovPlay muster_sov_remove_suppression_play = {
   remove_suppression_prepare, remove_suppression_layout, remove_suppression_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (remove_suppression, muster_sov_remove_suppression_play)
-
 const MusterProcedure muster_sov_remove_suppression = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "remove-suppression",
@@ -516,9 +502,8 @@ const MusterProcedure muster_sov_remove_suppression = {
              "one Suppression marker.",
   MUSTER_PROCEDURE_INPUT_SPECS (remove_suppression_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (remove_suppression_outputs),
-  .exact = remove_suppression_exact,
-  .sample = remove_suppression_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Initiating a Close Assault (§4.10.1): the charge Reaction Test and the combat moves */
@@ -707,8 +692,6 @@ const MusterSovPlay muster_sov_charge_play = {
   charge_prepare, charge_layout, charge_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (charge, muster_sov_charge_play)
-
 const MusterProcedure muster_sov_charge_test = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "charge",
@@ -718,9 +701,8 @@ const MusterProcedure muster_sov_charge_test = {
              "fire is not included.",
   MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
-  .exact = charge_exact,
-  .sample = charge_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Last Stand (§4.12.5): D6, a 6 holds; +1 Inspired, +1 for a scenario's honour guard */
@@ -789,8 +771,6 @@ const MusterSovPlay muster_sov_last_stand_play = {
   last_stand_prepare, last_stand_layout, last_stand_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (last_stand, muster_sov_last_stand_play)
-
 const MusterProcedure muster_sov_last_stand = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "last-stand",
@@ -800,9 +780,8 @@ const MusterProcedure muster_sov_last_stand = {
              "otherwise it disintegrates.",
   MUSTER_PROCEDURE_INPUT_SPECS (last_stand_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (last_stand_outputs),
-  .exact = last_stand_exact,
-  .sample = last_stand_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };
 
 /* Panic (§4.3.3): a Reaction test at the panic TL; removing the marker takes the whole
@@ -884,8 +863,6 @@ const MusterSovPlay muster_sov_panic_play = {
   panic_prepare, panic_layout, panic_resolve,
 };
 
-MUSTER_SOV_DEFINE_PLAY_FUNCS (panic, muster_sov_panic_play)
-
 const MusterProcedure muster_sov_panic = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "panic",
@@ -895,7 +872,6 @@ const MusterProcedure muster_sov_panic = {
              "activation, and a failed removal on a natural 1 also costs 1 CL.",
   MUSTER_PROCEDURE_INPUT_SPECS (panic_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (panic_outputs),
-  .exact = panic_exact,
-  .sample = panic_sample,
-  MUSTER_SOV_PREPARED,
+  .exact = _muster_sov_exact,
+  MUSTER_SOV_PLAY_SAMPLERS,
 };

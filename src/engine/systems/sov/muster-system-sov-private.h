@@ -87,9 +87,22 @@ void      _muster_sov_sample_prepared (const MusterProcedure *procedure,
                                        gconstpointer          prepared,
                                        MusterDice            *dice,
                                        int                   *outcome);
-#define MUSTER_SOV_PREPARED \
-  .prepare = _muster_sov_prepare, .sample_prepared = _muster_sov_sample_prepared, \
-  .free_prepared = g_free
+
+/* The hooks of a procedure that is one play, which they find in the table of plays: the exact
+ * distribution by enumerating its dice (small layouts only), and its samplers. */
+gboolean  _muster_sov_exact           (const MusterProcedure  *procedure,
+                                       const MusterRuleset    *ruleset,
+                                       const int              *values,
+                                       MusterDist            **outputs,
+                                       GError                **error);
+void      _muster_sov_sample          (const MusterProcedure *procedure,
+                                       const MusterRuleset   *ruleset,
+                                       const int             *values,
+                                       MusterDice            *dice,
+                                       int                   *outcome);
+#define MUSTER_SOV_PLAY_SAMPLERS \
+  .sample = _muster_sov_sample, .prepare = _muster_sov_prepare, \
+  .sample_prepared = _muster_sov_sample_prepared, .free_prepared = g_free
 
 /* The choice vocabularies the procedures share, %NULL-terminated; quality, armour, missile and
  * hand-to-hand weapon ids are rows of the ruleset's tables of the same names. */
@@ -111,29 +124,6 @@ extern const char * const muster_sov_weapon_ids[];
 extern const char * const muster_sov_weapon_labels[];
 extern const char * const muster_sov_motivation_ids[];
 extern const char * const muster_sov_motivation_labels[];
-
-/* The exact and sample functions of a procedure that is one play: the exact distribution by
- * enumerating its dice (small layouts only), the sample by rolling them. */
-#define MUSTER_SOV_DEFINE_PLAY_FUNCS(name, play) \
-  static gboolean \
-  name##_exact (const MusterProcedure  *procedure, \
-                const MusterRuleset    *ruleset, \
-                const int              *values, \
-                MusterDist            **outputs, \
-                GError                **error) \
-  { \
-    return _muster_sov_exact_by_enumeration (&(play), ruleset, values, procedure->n_outputs, \
-                                             outputs, error); \
-  } \
-  static void \
-  name##_sample (const MusterProcedure *procedure, \
-                 const MusterRuleset   *ruleset, \
-                 const int             *values, \
-                 MusterDice            *dice, \
-                 int                   *outcome) \
-  { \
-    _muster_sov_sample_play (&(play), ruleset, values, dice, procedure->n_outputs, outcome); \
-  }
 
 /* One Quality Die against LV + TL (§0.3 roll type 1), the core of every test. */
 typedef struct

@@ -161,14 +161,6 @@ _muster_ul_roll (MusterDice   *dice,
   return total;
 }
 
-/* A MusterDistMapFunc: 1 for values of at least GPOINTER_TO_INT (@user_data), else 0. */
-int
-_muster_ul_at_least (int      value,
-                     gpointer user_data)
-{
-  return value >= GPOINTER_TO_INT (user_data);
-}
-
 /* Returns the index of the first of the new faces. */
 guint
 _muster_ul_play_add_dice (MusterUlPlay *play,
@@ -250,6 +242,22 @@ void
 _muster_ul_play_free (MusterUlPlay *self)
 {
   g_free (self);
+}
+
+/* The exact hook of every procedure that resolves from die faces: prepare, enumerate. */
+gboolean
+_muster_ul_exact (const MusterProcedure  *procedure,
+                  const MusterRuleset    *ruleset,
+                  const int              *values,
+                  MusterDist            **outputs,
+                  GError                **error)
+{
+  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
+
+  if (play == NULL)
+    return FALSE;
+  play->klass->exact (play, values, outputs);
+  return TRUE;
 }
 
 /* The sampler of every procedure that resolves from die faces: roll them all, resolve. */

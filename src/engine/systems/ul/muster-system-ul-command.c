@@ -129,23 +129,17 @@ activation_resolve (const MusterUlPlay *play,
   outcome[AC_OUT_FIRST] = faces[0] >= play->param[AC_P_NEED];
 }
 
-static gboolean
-activation_exact (const MusterProcedure  *procedure,
-                  const MusterRuleset    *ruleset,
-                  const int              *values,
-                  MusterDist            **outputs,
-                  GError                **error)
+static void
+activation_exact (const MusterUlPlay  *play,
+                  const int           *values,
+                  MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double p;
 
-  if (play == NULL)
-    return FALSE;
   /* clamp((7 − need)/6, 0, 1) (§6.2). */
   p = CLAMP (COMMAND_DIE + 1 - play->param[AC_P_NEED], 0, COMMAND_DIE) / (double) COMMAND_DIE;
   outputs[AC_OUT_ACTIVATED] = muster_dist_new_binomial (values[AC_N], p);
   outputs[AC_OUT_FIRST] = muster_dist_new_bernoulli (p);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_activation = {
@@ -156,12 +150,14 @@ const MusterProcedure muster_ul_activation = {
              "the activation table (provisional values)",
   MUSTER_PROCEDURE_INPUT_SPECS (activation_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (activation_outputs),
-  .exact = activation_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_activation_class = {
-  &muster_ul_activation, activation_prepare, activation_resolve,
+  .procedure = &muster_ul_activation,
+  .prepare = activation_prepare,
+  .resolve = activation_resolve,
+  .exact = activation_exact,
 };
 
 /* Own initiative: a d6 on a table of result codes */
@@ -273,24 +269,18 @@ sub_initiative_resolve (const MusterUlPlay *play,
                          faces[1] <= COMMAND_DIE / 2 ? 1 : 2;
 }
 
-static gboolean
-sub_initiative_exact (const MusterProcedure  *procedure,
-                      const MusterRuleset    *ruleset,
-                      const int              *values,
-                      MusterDist            **outputs,
-                      GError                **error)
+static void
+sub_initiative_exact (const MusterUlPlay  *play,
+                      const int           *values,
+                      MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double lr, weights[3];
 
-  if (play == NULL)
-    return FALSE;
   outputs[SI_OUT_ORDERS] = column_dist (play->param, G_N_ELEMENTS (order_codes) - 1, 0);
   lr = muster_dist_get_prob (outputs[SI_OUT_ORDERS], ORDER_LR);
   weights[0] = 1 - lr;
   weights[1] = weights[2] = lr / 2;
   outputs[SI_OUT_SIDE] = muster_dist_new_from_weights (0, weights, 3);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_sub_commander_initiative = {
@@ -300,12 +290,14 @@ const MusterProcedure muster_ul_sub_commander_initiative = {
   .summary = "A Sub-Commander not activated rolls a d6 for his wing's new orders",
   MUSTER_PROCEDURE_INPUT_SPECS (sub_initiative_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (sub_initiative_outputs),
-  .exact = sub_initiative_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_sub_commander_initiative_class = {
-  &muster_ul_sub_commander_initiative, sub_initiative_prepare, sub_initiative_resolve,
+  .procedure = &muster_ul_sub_commander_initiative,
+  .prepare = sub_initiative_prepare,
+  .resolve = sub_initiative_resolve,
+  .exact = sub_initiative_exact,
 };
 
 /* Tactical Unit own initiative (p.23–24) */
@@ -364,25 +356,19 @@ neighbour_given_action (int      action,
   return action == 0 ? muster_dist_ref (neighbours) : muster_dist_new_constant (0);
 }
 
-static gboolean
-tu_initiative_exact (const MusterProcedure  *procedure,
-                     const MusterRuleset    *ruleset,
-                     const int              *values,
-                     MusterDist            **outputs,
-                     GError                **error)
+static void
+tu_initiative_exact (const MusterUlPlay  *play,
+                     const int           *values,
+                     MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) neighbours = NULL;
 
-  if (play == NULL)
-    return FALSE;
   outputs[TI_OUT_ACTION] = column_dist (play->param + TI_P_ACTIONS,
                                         G_N_ELEMENTS (action_codes) - 1, 0);
   neighbours = column_dist (play->param + TI_P_NEIGHBOURS, G_N_ELEMENTS (neighbour_codes) - 1,
                             1);
   outputs[TI_OUT_NEIGHBOUR] = muster_dist_mixture (outputs[TI_OUT_ACTION],
                                                    neighbour_given_action, neighbours);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_tu_initiative = {
@@ -392,12 +378,14 @@ const MusterProcedure muster_ul_tu_initiative = {
   .summary = "A TU not activated rolls a d6 each phase for what it does",
   MUSTER_PROCEDURE_INPUT_SPECS (tu_initiative_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (tu_initiative_outputs),
-  .exact = tu_initiative_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_tu_initiative_class = {
-  &muster_ul_tu_initiative, tu_initiative_prepare, tu_initiative_resolve,
+  .procedure = &muster_ul_tu_initiative,
+  .prepare = tu_initiative_prepare,
+  .resolve = tu_initiative_resolve,
+  .exact = tu_initiative_exact,
 };
 
 /* Tactical initiative (p.16): d20 + rating for each Sub-Commander, ties dice again. The re-rolls
@@ -623,24 +611,18 @@ terrain_resolve (const MusterUlPlay *play,
   outcome[0] = play->param[faces[0] + play->param[TG_P_BONUS] - 1];
 }
 
-static gboolean
-terrain_exact (const MusterProcedure  *procedure,
-               const MusterRuleset    *ruleset,
-               const int              *values,
-               MusterDist            **outputs,
-               GError                **error)
+static void
+terrain_exact (const MusterUlPlay  *play,
+               const int           *values,
+               MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double weights[G_N_ELEMENTS (terrain_codes) - 1] = { 0 };
   int bonus;
 
-  if (play == NULL)
-    return FALSE;
   bonus = play->param[TG_P_BONUS];
   for (int score = 1 + bonus; score <= TERRAIN_DIE + bonus; score++)
     weights[play->param[score - 1]] += 1.0 / TERRAIN_DIE;
   outputs[0] = muster_dist_new_from_weights (0, weights, G_N_ELEMENTS (weights));
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_terrain = {
@@ -650,10 +632,12 @@ const MusterProcedure muster_ul_terrain = {
   .summary = "The terrain of one square of the table: d8, +2 on the table edge",
   MUSTER_PROCEDURE_INPUT_SPECS (terrain_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (terrain_outputs),
-  .exact = terrain_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_terrain_class = {
-  &muster_ul_terrain, terrain_prepare, terrain_resolve,
+  .procedure = &muster_ul_terrain,
+  .prepare = terrain_prepare,
+  .resolve = terrain_resolve,
+  .exact = terrain_exact,
 };

@@ -191,29 +191,23 @@ shoot_resolve (const MusterUlPlay *play,
   outcome[OUT_DISORDERED] = outcome[OUT_IP_LOST] >= p[P_THRESHOLD];
 }
 
-static gboolean
-shoot_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *values,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+shoot_exact (const MusterUlPlay  *play,
+             const int           *values,
+             MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) roll = NULL;
   g_autoptr(MusterDist) clamped = NULL;
   MusterUlDice die;
 
-  if (play == NULL)
-    return FALSE;
   die.n = play->param[P_N];
   die.sides = play->layout.face_max[play->param[P_FACE]];
   roll = _muster_ul_dice_dist (die);
   clamped = muster_dist_shift_clamp (roll, play->param[P_MOD], 0, MUSTER_DIST_MAX_VALUE);
   outputs[OUT_IP_LOST] = muster_dist_scale (clamped, play->param[P_NUMERATOR],
                                             play->param[P_DENOMINATOR], MUSTER_ROUND_DOWN);
-  outputs[OUT_DISORDERED] = muster_dist_map (outputs[OUT_IP_LOST], _muster_ul_at_least,
-                                             GINT_TO_POINTER (play->param[P_THRESHOLD]));
-  return TRUE;
+  outputs[OUT_DISORDERED] = muster_dist_map_at_least (outputs[OUT_IP_LOST],
+                                                      play->param[P_THRESHOLD]);
 }
 
 const MusterProcedure muster_ul_shoot = {
@@ -223,10 +217,12 @@ const MusterProcedure muster_ul_shoot = {
   .summary = "One vignette's shooting (TA3): the IP its target loses",
   MUSTER_PROCEDURE_INPUT_SPECS (shoot_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (shoot_outputs),
-  .exact = shoot_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_shoot_class = {
-  &muster_ul_shoot, shoot_prepare, shoot_resolve,
+  .procedure = &muster_ul_shoot,
+  .prepare = shoot_prepare,
+  .resolve = shoot_resolve,
+  .exact = shoot_exact,
 };

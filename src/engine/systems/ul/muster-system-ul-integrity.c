@@ -206,21 +206,16 @@ repulse_given_result (int      result,
   return result == 0 ? muster_dist_new_constant (0) : muster_dist_shift (data->move, data->tm);
 }
 
-static gboolean
-integrity_exact (const MusterProcedure  *procedure,
-                 const MusterRuleset    *ruleset,
-                 const int              *values,
-                 MusterDist            **outputs,
-                 GError                **error)
+static void
+integrity_exact (const MusterUlPlay  *play,
+                 const int           *values,
+                 MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) move = NULL;
   MusterUlDice die;
   RepulseData data;
   double pass;
 
-  if (play == NULL)
-    return FALSE;
   die.n = play->param[IT_P_MOVE_N];
   die.sides = play->layout.face_max[play->param[IT_P_MOVE_FACE]];
   move = _muster_ul_dice_dist (die);
@@ -234,7 +229,6 @@ integrity_exact (const MusterProcedure  *procedure,
                                                                            2));
   outputs[IT_OUT_DISTANCE] = muster_dist_mixture (outputs[IT_OUT_TU], repulse_given_result,
                                                   &data);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_integrity_test = {
@@ -245,12 +239,14 @@ const MusterProcedure muster_ul_integrity_test = {
              "over it by 10 a rout",
   MUSTER_PROCEDURE_INPUT_SPECS (integrity_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (integrity_outputs),
-  .exact = integrity_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_integrity_test_class = {
-  &muster_ul_integrity_test, integrity_prepare, integrity_resolve,
+  .procedure = &muster_ul_integrity_test,
+  .prepare = integrity_prepare,
+  .resolve = integrity_resolve,
+  .exact = integrity_exact,
 };
 
 /* Fanatic charge (p.18): an integrity test passed by five */
@@ -328,19 +324,14 @@ fanatic_resolve (const MusterUlPlay *play,
     outcome[0] = 1 + _muster_ul_integrity_result (roll, p[FC_P_IP]);
 }
 
-static gboolean
-fanatic_exact (const MusterProcedure  *procedure,
-               const MusterRuleset    *ruleset,
-               const int              *values,
-               MusterDist            **outputs,
-               GError                **error)
+static void
+fanatic_exact (const MusterUlPlay  *play,
+               const int           *values,
+               MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   double weights[4] = { 0 };
   int ip, mod, pass;
 
-  if (play == NULL)
-    return FALSE;
   ip = values[FC_IP];
   mod = play->param[FC_P_MOD];
   /* P(pass) = clamp(IP − M − 5, 0, 10)/10 (§7.2). */
@@ -358,7 +349,6 @@ fanatic_exact (const MusterProcedure  *procedure,
       weights[3] = muster_dist_get_prob (test, 2);
     }
   outputs[0] = muster_dist_new_from_weights (0, weights, 4);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_fanatic_charge = {
@@ -368,10 +358,12 @@ const MusterProcedure muster_ul_fanatic_charge = {
   .summary = "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
   MUSTER_PROCEDURE_INPUT_SPECS (fanatic_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (fanatic_outputs),
-  .exact = fanatic_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_fanatic_charge_class = {
-  &muster_ul_fanatic_charge, fanatic_prepare, fanatic_resolve,
+  .procedure = &muster_ul_fanatic_charge,
+  .prepare = fanatic_prepare,
+  .resolve = fanatic_resolve,
+  .exact = fanatic_exact,
 };

@@ -384,20 +384,15 @@ recoil_move_given (int      recoil,
   return recoil == 0 ? muster_dist_new_constant (0) : muster_dist_ref (moves[recoil - 1]);
 }
 
-static gboolean
-round_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *values,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+round_exact (const MusterUlPlay  *play,
+             const int           *values,
+             MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterJoint) joint = NULL;
   MusterDist *inflicted[2] = { NULL, NULL };
   MusterDist *moves[2] = { NULL, NULL };
 
-  if (play == NULL)
-    return FALSE;
   for (guint s = 0; s < 2; s++)
     {
       const int *p = play->param + s * SP_PARAMS;
@@ -413,14 +408,12 @@ round_exact (const MusterProcedure  *procedure,
   joint = muster_joint_new_independent (outputs[OUT_LOSS_A], outputs[OUT_LOSS_B]);
   outputs[OUT_RECOIL] = muster_joint_map (joint, recoil_of, NULL);
   outputs[OUT_RECOIL_MOVE] = muster_dist_mixture (outputs[OUT_RECOIL], recoil_move_given, moves);
-  outputs[OUT_DISORDER_A] = muster_dist_map (outputs[OUT_LOSS_A], _muster_ul_at_least,
-                                             GINT_TO_POINTER (play->param[SP_THRESHOLD]));
-  outputs[OUT_DISORDER_B] = muster_dist_map (outputs[OUT_LOSS_B], _muster_ul_at_least,
-                                             GINT_TO_POINTER (play->param[SP_PARAMS +
-                                                                          SP_THRESHOLD]));
+  outputs[OUT_DISORDER_A] = muster_dist_map_at_least (outputs[OUT_LOSS_A],
+                                                      play->param[SP_THRESHOLD]);
+  outputs[OUT_DISORDER_B] = muster_dist_map_at_least (outputs[OUT_LOSS_B],
+                                                      play->param[SP_PARAMS + SP_THRESHOLD]);
   muster_dist_unref (moves[0]);
   muster_dist_unref (moves[1]);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_melee_round = {
@@ -431,11 +424,13 @@ const MusterProcedure muster_ul_melee_round = {
              "side, recoil and disorder",
   MUSTER_PROCEDURE_INPUT_SPECS (round_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (round_outputs),
-  .exact = round_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_melee_round_class = {
-  &muster_ul_melee_round, round_prepare, round_resolve,
+  .procedure = &muster_ul_melee_round,
+  .prepare = round_prepare,
+  .resolve = round_resolve,
+  .exact = round_exact,
 };
 

@@ -148,21 +148,15 @@ caught_by_reach (int      move,
   return p[EV_P_REACH2] >= 2 * (p[EV_P_GAP] + move);
 }
 
-static gboolean
-evade_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *values,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+evade_exact (const MusterUlPlay  *play,
+             const int           *values,
+             MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
-
-  if (play == NULL)
-    return FALSE;
   outputs[EV_OUT_MOVE] = move_dist (play, play->param[EV_P_TM], play->param[EV_P_FACE],
                                     play->param[EV_P_N]);
-  outputs[EV_OUT_RESULT] = muster_dist_map (outputs[EV_OUT_MOVE], caught_by_reach, play->param);
-  return TRUE;
+  outputs[EV_OUT_RESULT] = muster_dist_map (outputs[EV_OUT_MOVE], caught_by_reach,
+                                           (gpointer) play->param);
 }
 
 const MusterProcedure muster_ul_evade = {
@@ -173,12 +167,14 @@ const MusterProcedure muster_ul_evade = {
              "chargers reach them?",
   MUSTER_PROCEDURE_INPUT_SPECS (evade_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (evade_outputs),
-  .exact = evade_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_evade_class = {
-  &muster_ul_evade, evade_prepare, evade_resolve,
+  .procedure = &muster_ul_evade,
+  .prepare = evade_prepare,
+  .resolve = evade_resolve,
+  .exact = evade_exact,
 };
 
 /* Break formation and move, and the pursuit (p.23) */
@@ -251,9 +247,11 @@ break_off_resolve (const MusterUlPlay *play,
   outcome[BO_OUT_RESULT] = p[BO_P_PURSUES] && outcome[BO_OUT_PURSUIT] >= outcome[BO_OUT_MOVE];
 }
 
+/* Break-off's exact outputs, and the first three of repulse's. */
 static void
-chase_exact (const MusterUlPlay  *play,
-             MusterDist         **outputs)
+break_off_exact (const MusterUlPlay  *play,
+                 const int           *values,
+                 MusterDist         **outputs)
 {
   const int *p = play->param;
 
@@ -276,21 +274,6 @@ chase_exact (const MusterUlPlay  *play,
     }
 }
 
-static gboolean
-break_off_exact (const MusterProcedure  *procedure,
-                 const MusterRuleset    *ruleset,
-                 const int              *values,
-                 MusterDist            **outputs,
-                 GError                **error)
-{
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
-
-  if (play == NULL)
-    return FALSE;
-  chase_exact (play, outputs);
-  return TRUE;
-}
-
 const MusterProcedure muster_ul_break_off = {
   .system = MUSTER_UL_SYSTEM,
   .id = "break-off",
@@ -299,12 +282,14 @@ const MusterProcedure muster_ul_break_off = {
              "whether it catches them",
   MUSTER_PROCEDURE_INPUT_SPECS (break_off_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (break_off_outputs),
-  .exact = break_off_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_break_off_class = {
-  &muster_ul_break_off, break_off_prepare, break_off_resolve,
+  .procedure = &muster_ul_break_off,
+  .prepare = break_off_prepare,
+  .resolve = break_off_resolve,
+  .exact = break_off_exact,
 };
 
 /* Repulse and follow-up (p.25) */
@@ -357,23 +342,17 @@ repulse_resolve (const MusterUlPlay *play,
   outcome[RE_OUT_TURNS] = face < 0 ? 0 : faces[face];
 }
 
-static gboolean
-repulse_exact (const MusterProcedure  *procedure,
-               const MusterRuleset    *ruleset,
-               const int              *values,
-               MusterDist            **outputs,
-               GError                **error)
+static void
+repulse_exact (const MusterUlPlay  *play,
+               const int           *values,
+               MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   int face;
 
-  if (play == NULL)
-    return FALSE;
-  chase_exact (play, outputs);
+  break_off_exact (play, values, outputs);
   face = play->param[BO_P_TURNS_FACE];
   outputs[RE_OUT_TURNS] = face < 0 ? muster_dist_new_constant (0) :
                                      muster_dist_new_die (play->layout.face_max[face]);
-  return TRUE;
 }
 
 const MusterProcedure muster_ul_repulse = {
@@ -384,12 +363,14 @@ const MusterProcedure muster_ul_repulse = {
              "follow-up keep contact?",
   MUSTER_PROCEDURE_INPUT_SPECS (repulse_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (repulse_outputs),
-  .exact = repulse_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_repulse_class = {
-  &muster_ul_repulse, repulse_prepare, repulse_resolve,
+  .procedure = &muster_ul_repulse,
+  .prepare = repulse_prepare,
+  .resolve = repulse_resolve,
+  .exact = repulse_exact,
 };
 
 /* Rally (p.26) */
@@ -470,24 +451,18 @@ rally_resolve (const MusterUlPlay *play,
   outcome[RA_OUT_IP] = rally_ip (faces[play->param[RA_P_RECOVERY_FACE]], p);
 }
 
-static gboolean
-rally_exact (const MusterProcedure  *procedure,
-             const MusterRuleset    *ruleset,
-             const int              *values,
-             MusterDist            **outputs,
-             GError                **error)
+static void
+rally_exact (const MusterUlPlay  *play,
+             const int           *values,
+             MusterDist         **outputs)
 {
-  g_autoptr(MusterUlPlay) play = _muster_ul_play_new (procedure, ruleset, values, error);
   g_autoptr(MusterDist) length = NULL;
   g_autoptr(MusterDist) recovery = NULL;
 
-  if (play == NULL)
-    return FALSE;
   length = muster_dist_new_die (play->layout.face_max[play->param[RA_P_LENGTH_FACE]]);
   recovery = muster_dist_new_die (play->layout.face_max[play->param[RA_P_RECOVERY_FACE]]);
-  outputs[RA_OUT_PHASES] = muster_dist_map (length, rally_phases, play->param);
-  outputs[RA_OUT_IP] = muster_dist_map (recovery, rally_ip, play->param);
-  return TRUE;
+  outputs[RA_OUT_PHASES] = muster_dist_map (length, rally_phases, (gpointer) play->param);
+  outputs[RA_OUT_IP] = muster_dist_map (recovery, rally_ip, (gpointer) play->param);
 }
 
 const MusterProcedure muster_ul_rally = {
@@ -497,10 +472,12 @@ const MusterProcedure muster_ul_rally = {
   .summary = "How long a rally takes and the IP it gives back",
   MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
-  .exact = rally_exact,
-  .sample = _muster_ul_sample,
+  MUSTER_UL_PLAY_HOOKS,
 };
 
 const MusterUlPlayClass _muster_ul_rally_class = {
-  &muster_ul_rally, rally_prepare, rally_resolve,
+  .procedure = &muster_ul_rally,
+  .prepare = rally_prepare,
+  .resolve = rally_resolve,
+  .exact = rally_exact,
 };

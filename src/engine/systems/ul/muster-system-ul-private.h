@@ -118,7 +118,14 @@ struct _MusterUlPlayClass
   void     (*resolve) (const MusterUlPlay    *play,
                        const int             *faces,
                        int                   *outcome);
+  /* The outputs' exact distributions, from the play that prepare made. */
+  void     (*exact)   (const MusterUlPlay    *play,
+                       const int             *values,
+                       MusterDist           **outputs);
 };
+
+/* In a play procedure's MusterProcedure: made, resolved and enumerated through its class. */
+#define MUSTER_UL_PLAY_HOOKS .exact = _muster_ul_exact, .sample = _muster_ul_sample
 
 /* The numbers a play keeps between prepare and resolve: every procedure names its own slots. */
 #define MUSTER_UL_MAX_PARAMS 48
@@ -148,6 +155,11 @@ guint     _muster_ul_play_add_dice  (MusterUlPlay         *play,
 int       _muster_ul_sum_faces      (const int            *faces,
                                      guint                 first,
                                      guint                 n);
+gboolean  _muster_ul_exact          (const MusterProcedure  *procedure,
+                                     const MusterRuleset    *ruleset,
+                                     const int              *values,
+                                     MusterDist            **outputs,
+                                     GError                **error);
 void      _muster_ul_sample         (const MusterProcedure *procedure,
                                      const MusterRuleset   *ruleset,
                                      const int             *values,
@@ -178,8 +190,6 @@ gboolean  _muster_ul_refuse         (GError              **error,
 MusterDist *_muster_ul_dice_dist    (MusterUlDice          dice);
 int         _muster_ul_roll         (MusterDice           *dice,
                                      MusterUlDice          roll);
-int         _muster_ul_at_least     (int                   value,
-                                     gpointer              user_data);
 int         _muster_ul_integrity_result (int               roll,
                                          int               ip);
 

@@ -141,6 +141,19 @@ test_fireteam (void)
   /* Every unit has its leader: an ASL or higher. An SL may lead a fireteam. */
   muster_unit_free (muster_node_remove_unit (team, 0));
   assert_breaks (force, "fireteam-leader:error");
+  /* Leaderless, and so in the force's summary: its first EM leads nobody. */
+  {
+    g_autoptr(MusterStats) s = muster_system_derived_stats (mov, force,
+                                                            muster_node_get_unit (team, 0));
+    MusterMovStrength strength;
+    double value = -1;
+
+    g_assert_true (muster_stats_get_number (s, "leader", &value));
+    g_assert_cmpfloat (value, ==, 0);
+    g_assert_null (muster_stats_get_text (s, "leads"));
+    _muster_mov_force_strength (mov, force, &strength);
+    g_assert_cmpuint (strength.leaders, ==, 0);
+  }
   add_soldiers (team, "sl");
   assert_breaks (force, "");
 }

@@ -141,17 +141,20 @@ test_variants (Legal         *army,
   legal_assert_clean (army);
 }
 
-/* L2: one close-combat class besides SA, one missile class besides SBW. */
+/* L2: one close-combat class besides SA, one missile class besides SBW. The groups take one
+ * pick each (SA is the close-combat group's "none"), so the generic check says it too. */
 static void
 test_one_class (Legal         *army,
                 gconstpointer  data)
 {
-  MusterUnit *unit = legal_add (army, wing, "X", "foot", 2, "sa", "hfs", "ssw", "sbw", NULL);
+  MusterUnit *unit = legal_add (army, wing, "X", "foot", 2, "hfs", "ssw", "sbw", NULL);
 
   legal_assert_clean (army);
   muster_unit_set_option (unit, "spear", 1);
   g_assert_cmpstr (legal_only (army, "l2-one-close-combat", ERROR, 1), ==,
                    "X: at most one Close Combat Weapon Class besides SA (2 chosen) (L2).");
+  g_assert_cmpstr (legal_only (army, "unit-options", ERROR, 1), ==,
+                   "X (Foot) has 2 Close Combat Weapon Class choices; choose one.");
   muster_unit_set_option (unit, "hfs", 0);
   legal_assert_clean (army);
   muster_unit_set_option (unit, "srw", 1);

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+/* Shared by the libFuzzer targets. A failure is reported with abort(), which libFuzzer
+ * catches and saves as a reproducer; g_error() raises SIGTRAP, which it does not. */
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "muster-engine.h"
+
+int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
+
+#define FUZZ_FAIL(...)                                                                     \
+  G_STMT_START {                                                                           \
+    fprintf (stderr, __VA_ARGS__);                                                         \
+    fputc ('\n', stderr);                                                                  \
+    abort ();                                                                              \
+  } G_STMT_END
+
+#define FUZZ_CHECK(condition, ...)                                                         \
+  G_STMT_START {                                                                           \
+    if (!(condition))                                                                      \
+      FUZZ_FAIL (__VA_ARGS__);                                                             \
+  } G_STMT_END
+
+/* The shipped Battle Valor Fantasy ruleset, loaded once per process. */
+static inline MusterRuleset *
+fuzz_bvf_ruleset (void)
+{
+  static MusterRuleset *bvf;
+
+  if (bvf == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      bvf = muster_ruleset_new_from_file (MUSTER_FUZZ_BVF_RULESET, &error);
+      if (bvf == NULL)
+        FUZZ_FAIL ("the harness cannot load its ruleset: %s", error->message);
+    }
+  return bvf;
+}
+
+/* Loads @data as a document; a failure must be a clean error naming the file. */
+static inline MusterDoc *
+fuzz_load_doc (const guint8 *data,
+               size_t        size)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (data, size);
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc = muster_doc_new_from_bytes (bytes, "fuzz.muster", &error);
+
+  if (doc == NULL)
+    FUZZ_CHECK (error != NULL && g_str_has_prefix (error->message, "fuzz.muster"),
+                "a document failed without an error naming the file: %s",
+                error ? error->message : "(no error)");
+  return doc;
+}

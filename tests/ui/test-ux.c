@@ -1,0 +1,485 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-choice-price.h"
+#include "muster-engine.h"
+#include "muster-generate-dialog.h"
+#include "muster-outcome-view.h"
+#include "muster-roster-view.h"
+#include "muster-unit-editor.h"
+#include "ui-test-util.h"
+
+/*
+ * What a new user hit (issue 19), seen through the widgets: Undo and Redo in the header, the
+ * remove toast's Undo button, the editor's placeholder after a removal.
+ */
+
+/* With MUSTER_UX_SHOTS=DIR set, the screen as the test left it, as DIR/@name.png: to look at
+ * what the tests see. */
+static void
+shoot (GtkWidget  *widget,
+       const char *name)
+{
+  const char *dir = g_getenv ("MUSTER_UX_SHOTS");
+  g_autofree char *path = NULL;
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  run_frames (widget);
+  path = g_build_filename (dir, name, NULL);
+  command = g_strdup_printf ("import -window root %s.png", path);
+  g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+}
+
+static gboolean
+is_button_for (GtkWidget  *widget,
+               const char *action)
+{
+  return GTK_IS_BUTTON (widget)
+    && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static gboolean
+is_button_labelled (GtkWidget  *widget,
+                    const char *label)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget)
+    && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* A widget the user can see: mapped, with its ancestors, and not zero-sized */
+static gboolean
+shown (GtkWidget *widget)
+{
+  return widget != NULL && gtk_widget_get_mapped (widget)
+    && gtk_widget_get_width (widget) > 0 && gtk_widget_get_height (widget) > 0;
+}
+
+static MusterUnit *
+unit_with_id (MusterWindow *window,
+              const char   *id)
+{
+  return muster_doc_lookup_unit (muster_document_get_doc (muster_window_get_document (window)), id);
+}
+
+/* Undo and Redo sit in the header bar, greyed out when there is nothing to take back or
+ * bring again, and their tooltips name the step. */
+static void
+test_ux_header_undo (void)
+{
+  MusterWindow *window = new_shown_window ();
+  MusterArmyPage *page;
+  GtkWidget *undo, *redo;
+
+  /* No document, nothing to undo: no buttons */
+  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+  redo = find_matching (GTK_WIDGET (window), is_button_for, "win.redo");
+  g_assert_nonnull (undo);
+  g_assert_nonnull (redo);
+  g_assert_false (shown (undo));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  page = muster_window_get_army_page (window);
+  run_frames (GTK_WIDGET (window));
+  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+  redo = find_matching (GTK_WIDGET (window), is_button_for, "win.redo");
+  g_assert_true (shown (undo));
+  g_assert_true (shown (redo));
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, "Undo");
+
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 16));
+  g_assert_true (gtk_widget_is_sensitive (undo));
+  g_assert_false (gtk_widget_is_sensitive (redo));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (undo), ==, "Undo Change Size of Iron Guard");
+
+  /* The button itself undoes */
+  g_signal_emit_by_name (undo, "clicked");
+  g_assert_cmpuint (muster_unit_get_size (unit_with_id (window, "u2")), !=, 16);
+  g_assert_false (gtk_widget_is_sensitive (undo));
+  g_assert_true (gtk_widget_is_sensitive (redo));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (redo), ==, "Redo Change Size of Iron Guard");
+  g_signal_emit_by_name (redo, "clicked");
+  g_assert_cmpuint (muster_unit_get_size (unit_with_id (window, "u2")), ==, 16);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+undo_toast_up (gpointer window)
+{
+  return find_matching (window, is_button_labelled, "_Undo") != NULL;
+}
+
+/* Removing a unit says so in a toast whose Undo button brings it back; once another step is
+ * taken the button goes, rather than undo that other step. */
+static void
+test_ux_remove_toast (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GListModel *roster = G_LIST_MODEL (muster_army_page_get_roster (page));
+  guint n = g_list_model_get_n_items (roster);
+  GtkWidget *button;
+
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  g_assert_null (unit_with_id (window, "u2"));
+  spin_until (undo_toast_up, window);
+  button = find_matching (GTK_WIDGET (window), is_button_labelled, "_Undo");
+  g_signal_emit_by_name (button, "clicked");
+  g_assert_nonnull (unit_with_id (window, "u2"));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), ==, n);
+  g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+
+  /* Removed, then something else: the toast's Undo would take back the wrong step. */
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  spin_until (undo_toast_up, window);
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u3")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 9));
+  button = find_matching (GTK_WIDGET (window), is_button_labelled, "_Undo");
+  if (button != NULL)
+    g_signal_emit_by_name (button, "clicked");
+  g_assert_null (unit_with_id (window, "u2"));
+  g_assert_cmpuint (muster_unit_get_size (unit_with_id (window, "u3")), ==, 9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* After a unit with many options is removed, "No Unit Selected" fits the editor's pane: not
+ * pushed down below a long scroll and cut off. */
+static void
+test_ux_placeholder_after_remove (void)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            "battle-valor-fantasy-1000.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GtkWidget *editor;
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1240, 720);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  editor = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_UNIT_EDITOR);
+  scroller = GTK_SCROLLED_WINDOW (find_descendant (editor, GTK_TYPE_SCROLLED_WINDOW));
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  run_frames (GTK_WIDGET (window));
+  /* The unit's editor is taller than the pane: the test needs that to mean anything */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), >,
+                     gtk_adjustment_get_page_size (adjustment) + 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.delete", NULL));
+  run_frames (GTK_WIDGET (window));
+  g_assert_null (muster_unit_editor_get_unit (MUSTER_UNIT_EDITOR (editor)));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=,
+                     gtk_adjustment_get_page_size (adjustment) + 1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A label whose text starts with @prefix */
+static gboolean
+is_label_starting (GtkWidget  *widget,
+                   const char *prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix);
+}
+
+static gboolean
+is_combo_titled (GtkWidget  *widget,
+                 const char *title)
+{
+  return ADW_IS_COMBO_ROW (widget)
+    && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static gboolean
+is_label_text (GtkWidget  *widget,
+               const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+/* Every choice of the unit editor says what it adds and what the unit would cost with it:
+ * the armour list's items, the chosen armour, and each check box. */
+static void
+test_ux_choice_prices (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterUnit *unit = unit_with_id (window, "u2");
+  gint64 cost = muster_unit_get_cost (unit)->value;
+  /* Every total ends in " *": the Iron Guard's shields are a house value */
+  g_autofree char *heavy = g_strdup_printf ("+3 pts per stand · %" G_GINT64_FORMAT " pts in all *",
+                                            cost);
+  g_autofree char *light = g_strdup_printf ("+1 pt per stand · %" G_GINT64_FORMAT " pts in all *",
+                                            cost - 24);
+  g_autofree char *two_handed = g_strdup_printf ("+1 pt per stand\n%" G_GINT64_FORMAT
+                                                 " pts in all *", cost);
+  GtkWidget *editor, *armour, *command;
+
+  g_assert_true (muster_army_page_select_unit (page, unit));
+  run_frames (GTK_WIDGET (window));
+  editor = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_UNIT_EDITOR);
+  armour = find_matching (editor, is_combo_titled, "Armour");
+  g_assert_nonnull (armour);
+  /* The chosen one's, short, under the group's name: the choice beside it must fit */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (armour)), ==, "+3 pts per stand");
+  command = find_matching (editor, is_combo_titled, "Command");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (command)), ==, "+10 pts");
+  /* A check box, double-handed weapons (taken): its price beside it, on two lines */
+  g_assert_nonnull (find_matching (editor, is_label_text, two_handed));
+
+  /* The open list prices every armour */
+  gtk_widget_activate (armour);
+  spin_until (popover_open, armour);
+  run_frames (GTK_WIDGET (window));
+  shoot (GTK_WIDGET (window), "armour-list");
+  g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, light));
+  g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, heavy));
+  gtk_popover_popdown (GTK_POPOVER (find_open_popover (armour)));
+
+  /* Smaller, every price follows */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 11));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpint (muster_unit_get_cost (unit)->value, <, cost);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (armour)), ==, "+3 pts per stand");
+  g_assert_null (find_matching (editor, is_label_text, two_handed));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+
+/* Outcomes say whether they are counts or categories; categories get no mean and no "at
+ * least" or "at most". */
+static void
+test_ux_outcome_kinds (void)
+{
+  const MusterProcedure *procedure = muster_procedure_lookup ("medals-of-valor", "initiative");
+  const MusterRuleset *ruleset;
+  GtkWidget *window = gtk_window_new ();
+  MusterOutcomeView *view = g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL);
+  g_autofree int *values = NULL;
+  GtkDropDown *outputs;
+  MusterProcedureResult *result;
+
+  g_assert_nonnull (procedure);
+  ruleset = muster_catalog_lookup (muster_application_get_catalog (app), procedure->system);
+  g_assert_nonnull (procedure->outputs[0].value_labels);
+  g_assert_null (procedure->outputs[1].value_labels);
+  values = muster_procedure_default_values (procedure);
+  result = muster_procedure_run_exact (procedure, ruleset, values, NULL);
+  if (result == NULL)
+    result = muster_procedure_simulate (procedure, ruleset, values, 2000, 1, NULL);
+  g_assert_nonnull (result);
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 500);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_outcome_view_set_procedure (view, procedure);
+  muster_outcome_view_set_result (view, result, g_steal_pointer (&values));
+
+  shoot (window, "outcome-categories");
+  /* Order of movement: which unit moves first, a category */
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "Order of movement: categories"));
+  g_assert_null (find_matching (GTK_WIDGET (view), is_label_starting, "Order of movement: a count"));
+  g_assert_false (gtk_widget_is_sensitive (find_matching (GTK_WIDGET (view), is_button_for,
+                                                         "outcome.mode")));
+
+  /* A total is a count: a mean, and at least / at most */
+  outputs = GTK_DROP_DOWN (find_descendant (GTK_WIDGET (view), GTK_TYPE_DROP_DOWN));
+  gtk_drop_down_set_selected (outputs, 1);
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "First unit's total: a count, mean "));
+  g_assert_true (gtk_widget_is_sensitive (find_matching (GTK_WIDGET (view), is_button_for,
+                                                        "outcome.mode")));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_status_titled (GtkWidget  *widget,
+                  const char *title)
+{
+  return ADW_IS_STATUS_PAGE (widget)
+    && g_strcmp0 (adw_status_page_get_title (ADW_STATUS_PAGE (widget)), title) == 0;
+}
+
+static gboolean
+preview_refusal_shown (gpointer window)
+{
+  return find_matching (window, is_label_starting,
+                        "No print previewer is installed (muster-no-such-previewer)") != NULL;
+}
+
+static gboolean
+gone (gpointer pointer)
+{
+  return *(gpointer *) pointer == NULL;
+}
+
+/* The words a new user tripped on: "Save Changes?" names the document; the Battlefield's empty
+ * state doesn't ask to open the list that is open; Enter in the Generate dialog's seed
+ * generates; Print Preview without a previewer says so. */
+static void
+test_ux_wording (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (window));
+  g_autofree char *previewer = NULL;
+  GtkWindow *dialog;
+  GtkWidget *empty;
+  MusterBattlefield *field;
+
+  /* No battlefield in this list: what to do, not "open an army list" */
+  muster_window_set_workspace (window, "battlefield");
+  empty = find_matching (GTK_WIDGET (window), is_status_titled, "No Battlefield Yet");
+  g_assert_nonnull (empty);
+  g_assert_true (gtk_widget_get_mapped (empty));
+  g_assert_null (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (empty)),
+                         "Open an army list"));
+
+  /* A previewer that is not there */
+  g_object_get (settings, "gtk-print-preview-command", &previewer, NULL);
+  g_object_set (settings, "gtk-print-preview-command", "muster-no-such-previewer %f", NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.print-preview", NULL));
+  spin_until (preview_refusal_shown, window);
+  g_object_set (settings, "gtk-print-preview-command", previewer, NULL);
+
+  /* Enter in the seed field generates, with the seed typed */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s",
+                                             "battlefield"));
+  g_assert_true (gtk_widget_activate_action (find_matching (GTK_WIDGET (window), is_status_titled,
+                                                            "No Battlefield Yet"),
+                                             "battlefield.generate", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
+  dialog = find_toplevel (MUSTER_TYPE_GENERATE_DIALOG);
+  {
+    GtkWidget *spin = find_descendant (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON);
+    GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+    gtk_editable_set_text (text, "4242");
+    g_signal_emit_by_name (text, "activate");
+  }
+  field = muster_doc_get_battlefield (muster_document_get_doc (muster_window_get_document (window)));
+  g_assert_nonnull (field);
+  g_assert_nonnull (strstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES),
+                            "seed 4242"));
+
+  /* Closing with changes: the question names the list */
+  muster_window_set_workspace (window, "army");
+  g_assert_true (muster_army_page_select_unit (page, unit_with_id (window, "u2")));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 16));
+  gtk_window_close (GTK_WINDOW (window));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "Save Changes to “Host of the Iron Hills”?");
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "discard");
+  spin_until (gone, &window);
+}
+
+static gboolean
+is_button_labelled_any (GtkWidget  *widget,
+                        const char *label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* A window @width × @height with data/samples/@name open in it, laid out */
+static MusterWindow *
+sized_sample_window (const char *name,
+                     int         width,
+                     int         height)
+{
+  MusterWindow *window = new_shown_window ();
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  run_frames (GTK_WIDGET (window));
+  return window;
+}
+
+/* At 800 × 600 the Unit Types fold away so the roster keeps its width, and come out over it
+ * with the header's toggle or Ctrl+F; on a wide screen they stay beside it, and the toggle
+ * hides them there too. */
+static void
+test_ux_army_narrow (void)
+{
+  MusterWindow *window = sized_sample_window ("battle-valor-fantasy-1000.muster", 800, 600);
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  AdwFlap *flap = ADW_FLAP (find_descendant (GTK_WIDGET (page), ADW_TYPE_FLAP));
+  GtkWidget *roster = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_ROSTER_VIEW);
+  GtkWidget *toggle = find_descendant (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON);
+  GtkWidget *add;
+
+  g_assert_true (adw_flap_get_folded (flap));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* the roster as wide as it asks (360 px), not squeezed to its statistics column */
+  g_assert_cmpint (gtk_widget_get_width (roster), >=, 360);
+  g_assert_true (shown (toggle));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), TRUE);
+  run_frames (GTK_WIDGET (window));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  add = find_matching (GTK_WIDGET (page), is_button_labelled_any, "_Add to List");
+  g_assert_nonnull (add);
+  g_assert_true (shown (add));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  run_frames (GTK_WIDGET (window));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.focus-search", NULL));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = sized_sample_window ("battle-valor-fantasy-1000.muster", 1600, 1000);
+  page = muster_window_get_army_page (window);
+  flap = ADW_FLAP (find_descendant (GTK_WIDGET (page), ADW_TYPE_FLAP));
+  toggle = find_descendant (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_false (adw_flap_get_folded (flap));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (toggle), FALSE);
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/ui/ux/header-undo", test_ux_header_undo);
+  g_test_add_func ("/ui/ux/remove-toast", test_ux_remove_toast);
+  g_test_add_func ("/ui/ux/placeholder-after-remove", test_ux_placeholder_after_remove);
+  g_test_add_func ("/ui/ux/outcome-kinds", test_ux_outcome_kinds);
+  g_test_add_func ("/ui/ux/choice-prices", test_ux_choice_prices);
+  g_test_add_func ("/ui/ux/wording", test_ux_wording);
+  g_test_add_func ("/ui/ux/army-narrow", test_ux_army_narrow);
+
+  return ui_test_run ();
+}
