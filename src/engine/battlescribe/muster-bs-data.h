@@ -70,6 +70,7 @@ enum
   MUSTER_BS_FLAG_AUTOMATIC       = 1 << 11, /* New Recruit's automatic constraint */
   MUSTER_BS_FLAG_NEGATIVE        = 1 << 12, /* New Recruit's negative constraint */
   MUSTER_BS_FLAG_NO_IMPORT       = 1 << 13, /* import="false" written out */
+  MUSTER_BS_FLAG_HAS_CONSTRAINTS = 1 << 14, /* has a constraint child (set on loading) */
 };
 
 typedef struct _MusterBsNode MusterBsNode;
@@ -100,6 +101,9 @@ typedef struct _MusterBsData MusterBsData;
  * @first_child: (nullable): first child node
  * @next: (nullable): next sibling
  * @file: the game system or catalogue node the element was read from
+ * @first_modifier: (nullable): the first modifier or modifier group child
+ * @last_modifier: (nullable): the last one (modifiers are looked for after every edit:
+ *   walking only this stretch of the children saves the profiles, rules … before it)
  *
  * One element of game data. Containers (selectionEntries, modifiers …) are not nodes: their
  * children hang straight under the owning node, with @place saying root or shared.
@@ -127,6 +131,8 @@ struct _MusterBsNode
   MusterBsNode     *first_child;
   MusterBsNode     *next;
   MusterBsNode     *file;
+  MusterBsNode     *first_modifier;
+  MusterBsNode     *last_modifier;
 };
 
 /* Hostile-input caps; the loader refuses anything beyond them. */

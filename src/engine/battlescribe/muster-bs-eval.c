@@ -404,6 +404,7 @@ _muster_bs_ensure_effective (MusterBsSelection *sel)
   if (eff->generation == roster->generation || eff->computing)
     return;
   eff->computing = TRUE;
+  roster->computing++;
   eff->name = _muster_bs_modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
   /* New Recruit shows the entry's page whatever modifiers say. */
   eff->page = sel->option.link && sel->option.link->page ? sel->option.link->page
@@ -435,6 +436,7 @@ _muster_bs_ensure_effective (MusterBsSelection *sel)
   eff->rules = rules;
   eff->computing = FALSE;
   total_costs (sel);
+  roster->computing--;
   eff->generation = roster->generation;
 }
 

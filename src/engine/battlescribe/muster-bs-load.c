@@ -357,6 +357,15 @@ start_element (Loader  *loader,
           else
             owner->node->first_child = node;
           owner->last_child = node;
+          /* Validation and evaluation ask these of every entry offered, after every edit. */
+          if (kind == MUSTER_BS_NODE_CONSTRAINT)
+            owner->node->flags |= MUSTER_BS_FLAG_HAS_CONSTRAINTS;
+          if (kind == MUSTER_BS_NODE_MODIFIER || kind == MUSTER_BS_NODE_MODIFIER_GROUP)
+            {
+              if (owner->node->first_modifier == NULL)
+                owner->node->first_modifier = node;
+              owner->node->last_modifier = node;
+            }
         }
       else
         {

@@ -18,24 +18,69 @@ static gboolean conditions_hold (const MusterBsContext *ctx,
                                  const MusterBsNode    *owner,
                                  const MusterBsOption  *option);
 
-static gboolean
-compare (const char *type,
-         double      value,
-         double      target)
+/* A condition's type names a test; conditions are tested thousands of times an edit, so a
+ * name is compared only with the tests that start with its letter. */
+typedef enum
 {
-  if (strcmp (type, "equalTo") == 0)
-    return value == target;
-  if (strcmp (type, "notEqualTo") == 0)
-    return value != target;
-  if (strcmp (type, "lessThan") == 0)
-    return value < target;
-  if (strcmp (type, "greaterThan") == 0)
-    return value > target;
-  if (strcmp (type, "atLeast") == 0)
-    return value >= target;
-  if (strcmp (type, "atMost") == 0)
-    return value <= target;
-  return FALSE;
+  TEST_NONE,
+  TEST_ALWAYS,
+  TEST_NEVER,
+  TEST_INSTANCE_OF,
+  TEST_NOT_INSTANCE_OF,
+  TEST_EQUAL_TO,
+  TEST_NOT_EQUAL_TO,
+  TEST_LESS_THAN,
+  TEST_GREATER_THAN,
+  TEST_AT_LEAST,
+  TEST_AT_MOST,
+} Test;
+
+static Test
+test_of (const char *type)
+{
+  static const struct { const char *name; Test test; } tests[] = {
+    { "always", TEST_ALWAYS },
+    { "never", TEST_NEVER },
+    { "instanceOf", TEST_INSTANCE_OF },
+    { "notInstanceOf", TEST_NOT_INSTANCE_OF },
+    { "equalTo", TEST_EQUAL_TO },
+    { "notEqualTo", TEST_NOT_EQUAL_TO },
+    { "lessThan", TEST_LESS_THAN },
+    { "greaterThan", TEST_GREATER_THAN },
+    { "atLeast", TEST_AT_LEAST },
+    { "atMost", TEST_AT_MOST },
+  };
+
+  if (type == NULL || type[0] == '\0')
+    return TEST_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (tests); i++)
+    if (tests[i].name[0] == type[0] && strcmp (tests[i].name, type) == 0)
+      return tests[i].test;
+  return TEST_NONE;
+}
+
+static gboolean
+compare (Test   test,
+         double value,
+         double target)
+{
+  switch (test)
+    {
+    case TEST_EQUAL_TO:
+      return value == target;
+    case TEST_NOT_EQUAL_TO:
+      return value != target;
+    case TEST_LESS_THAN:
+      return value < target;
+    case TEST_GREATER_THAN:
+      return value > target;
+    case TEST_AT_LEAST:
+      return value >= target;
+    case TEST_AT_MOST:
+      return value <= target;
+    default:
+      return FALSE;
+    }
 }
 
 static gboolean
@@ -43,17 +88,22 @@ condition_holds (const MusterBsContext *ctx,
                  const MusterBsNode    *cond,
                  const MusterBsOption  *option)
 {
-  const char *type = cond->type ? cond->type : "";
+  Test test = test_of (cond->type);
 
-  if (strcmp (type, "always") == 0)
-    return TRUE;
-  if (strcmp (type, "never") == 0)
-    return FALSE;
-  if (strcmp (type, "instanceOf") == 0)
-    return _muster_bs_instance_of (ctx, cond, option);
-  if (strcmp (type, "notInstanceOf") == 0)
-    return !_muster_bs_instance_of (ctx, cond, option);
-  return compare (type, _muster_bs_query (ctx, cond, cond->child_id, option), cond->value);
+  switch (test)
+    {
+    case TEST_ALWAYS:
+      return TRUE;
+    case TEST_NEVER:
+    case TEST_NONE:
+      return FALSE;
+    case TEST_INSTANCE_OF:
+      return _muster_bs_instance_of (ctx, cond, option);
+    case TEST_NOT_INSTANCE_OF:
+      return !_muster_bs_instance_of (ctx, cond, option);
+    default:
+      return compare (test, _muster_bs_query (ctx, cond, cond->child_id, option), cond->value);
+    }
 }
 
 static gboolean
@@ -138,9 +188,10 @@ each_modifier (const MusterBsContext *ctx,
                ModifierFunc           func,
                gpointer               user_data)
 {
-  if (owner == NULL)
+  if (owner == NULL || owner->first_modifier == NULL)
     return;
-  for (const MusterBsNode *m = owner->first_child; m; m = m->next)
+  for (const MusterBsNode *m = owner->first_modifier; m;
+       m = m == owner->last_modifier ? NULL : m->next)
     {
       double times;
 
@@ -223,7 +274,8 @@ _muster_bs_modified_hidden (const MusterBsContext *ctx,
                             const MusterBsNode   * const *owners,
                             gboolean               hidden)
 {
-  _muster_bs_each_modifier (ctx, owners, NULL, "hidden", bool_modifier, &hidden);
+  _muster_bs_each_modifier (ctx, owners, NULL, ctx->roster->hidden_field, bool_modifier,
+                            &hidden);
   return hidden;
 }
 
@@ -235,7 +287,8 @@ _muster_bs_option_hidden (const MusterBsContext *ctx,
   gboolean hidden = muster_bs_node_has_flag (option->entry, MUSTER_BS_FLAG_HIDDEN) ||
                     (option->link && muster_bs_node_has_flag (option->link, MUSTER_BS_FLAG_HIDDEN));
 
-  _muster_bs_each_modifier (ctx, owners, option, "hidden", bool_modifier, &hidden);
+  _muster_bs_each_modifier (ctx, owners, option, ctx->roster->hidden_field, bool_modifier,
+                            &hidden);
   return hidden;
 }
 

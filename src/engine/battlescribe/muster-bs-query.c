@@ -19,7 +19,7 @@
 static gboolean
 is_any (const char *id)
 {
-  return id == NULL || *id == '\0' || strcmp (id, "any") == 0;
+  return id == NULL || *id == '\0' || (*id == 'a' && strcmp (id, "any") == 0);
 }
 
 static gboolean
@@ -97,6 +97,7 @@ _muster_bs_cost_of (GArray     *costs,
 
 typedef struct
 {
+  MusterBsRoster *roster;
   const char *child_id;
   const char *field;        /* NULL: selections */
   gboolean    shared;
@@ -124,15 +125,76 @@ count_selection (Count             *c,
   return total;
 }
 
+/* What a count over one list depends on. Ids and fields are interned, so pointers do. */
+typedef struct
+{
+  GPtrArray  *list;
+  const char *child_id;
+  const char *field;
+  guint       flags;
+} CountKey;
+
+static guint
+count_key_hash (gconstpointer p)
+{
+  const CountKey *k = p;
+
+  return g_direct_hash (k->list) ^ (g_direct_hash (k->child_id) * 31) ^
+         (g_direct_hash (k->field) * 17) ^ k->flags;
+}
+
+static gboolean
+count_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  return memcmp (a, b, sizeof (CountKey)) == 0;
+}
+
 static double
-count_list (Count     *c,
-            GPtrArray *selections)
+count_list_walk (Count     *c,
+                 GPtrArray *selections)
 {
   double total = 0;
 
   for (guint i = 0; i < selections->len; i++)
     total += count_selection (c, g_ptr_array_index (selections, i));
   return total;
+}
+
+/* Conditions ask the same counts over the same lists again and again between two edits
+ * (every unit's modifiers counting the force's Characters …): each is worked out once per
+ * generation. Not while a selection is being evaluated, when counts see provisional
+ * categories and costs. */
+static double
+count_list (Count     *c,
+            GPtrArray *selections)
+{
+  MusterBsRoster *roster = c->roster;
+  CountKey key = { 0 };
+  CountKey *stored;
+  double *value;
+
+  if (roster->computing > 0 || selections->len == 0)
+    return count_list_walk (c, selections);
+  if (roster->counts == NULL)
+    roster->counts = g_hash_table_new_full (count_key_hash, count_key_equal, g_free, g_free);
+  if (roster->counts_generation != roster->generation)
+    {
+      g_hash_table_remove_all (roster->counts);
+      roster->counts_generation = roster->generation;
+    }
+  key.list = selections;
+  key.child_id = c->child_id;
+  key.field = c->field;
+  key.flags = c->shared | c->deep << 1 | c->per_model << 2;
+  value = g_hash_table_lookup (roster->counts, &key);
+  if (value != NULL)
+    return *value;
+  value = g_new (double, 1);
+  *value = count_list_walk (c, selections);
+  stored = g_memdup2 (&key, sizeof key);
+  g_hash_table_insert (roster->counts, stored, value);
+  return *value;
 }
 
 static double
@@ -313,6 +375,7 @@ _muster_bs_query (const MusterBsContext *ctx,
   Count c = { 0 };
   double value;
 
+  c.roster = ctx->roster;
   c.child_id = child_id;
   c.field = strcmp (field, "selections") == 0 || strcmp (field, "forces") == 0 ? NULL : field;
   c.shared = TRUE;

@@ -96,6 +96,14 @@ struct _MusterBsRoster
   /* Cached arrays replaced since the last edit: a caller up the stack may still read one
    * (evaluation re-enters itself through conditions), so they go at the next edit. */
   GPtrArray          *retired;
+  /* Selections whose effective values are being worked out: while any is, counts see
+   * provisional values and are not memoised. */
+  guint               computing;
+  /* Counts over a list of selections, memoised for the generation (muster-bs-query.c). */
+  GHashTable         *counts;
+  guint               counts_generation;
+  /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
+  const char         *hidden_field;
 };
 
 /* muster-bs-options.c: what a container offers. */

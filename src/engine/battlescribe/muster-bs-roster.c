@@ -88,6 +88,7 @@ muster_bs_roster_new (MusterBsData *data,
                                          (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
+  self->hidden_field = muster_bs_data_intern (data, "hidden");
   return self;
 }
 
@@ -106,6 +107,7 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->limits_out, g_array_unref);
   g_ptr_array_unref (self->retired);
   g_hash_table_unref (self->options);
+  g_clear_pointer (&self->counts, g_hash_table_unref);
   g_free (self);
 }
 

@@ -406,13 +406,8 @@ static void check_selection (Validation        *v,
 static gboolean
 has_constraints (const MusterBsOption *option)
 {
-  const MusterBsNode *owners[] = { option->entry, option->link };
-
-  for (int k = 0; k < 2; k++)
-    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
-      if (c->kind == MUSTER_BS_NODE_CONSTRAINT)
-        return TRUE;
-  return FALSE;
+  return muster_bs_node_has_flag (option->entry, MUSTER_BS_FLAG_HAS_CONSTRAINTS) ||
+         (option->link && muster_bs_node_has_flag (option->link, MUSTER_BS_FLAG_HAS_CONSTRAINTS));
 }
 
 /* Everything offered in a container: hidden selections, then constraints. */

@@ -322,6 +322,42 @@ test_eval_constraints (void)
   fixture_teardown (&f);
 }
 
+/* Validation's counts are memoised until the next edit: a constraint's maximum lifted by a
+ * condition counting the roster must follow each edit, back and forth. */
+static void
+test_eval_counts_after_edits (void)
+{
+  Fixture f;
+  MusterBsSelection *t, *x;
+  g_autofree char *findings = NULL;
+  guint index = 0;
+
+  fixture_setup (&f,
+    "<selectionEntry id='se-x' name='X' type='unit'/>"
+    "<selectionEntry id='se-t' name='T' type='unit'><constraints>"
+    "<constraint id='con-t' type='max' value='1' field='selections' scope='force'/></constraints>"
+    "<modifiers><modifier type='increment' field='con-t' value='1'><conditions>"
+    "<condition type='atLeast' value='1' field='selections' scope='roster' childId='se-x'/></conditions></modifier></modifiers>"
+    "</selectionEntry>");
+  t = pick (&f, NULL, "se-t");
+  muster_bs_roster_set_count (f.roster, t, 2);
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "selection se-t from se-t/con-t");
+  g_clear_pointer (&findings, g_free);
+  x = pick (&f, NULL, "se-x");
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "");
+  g_clear_pointer (&findings, g_free);
+  muster_bs_selection_free (muster_bs_roster_remove_selection (f.roster, x, &index));
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "selection se-t from se-t/con-t");
+  g_clear_pointer (&findings, g_free);
+  muster_bs_roster_set_count (f.roster, t, 1);
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "");
+  fixture_teardown (&f);
+}
+
 /* shared: a constraint counts every link to its entry, or each link on its own. */
 static void
 test_eval_shared (void)
@@ -504,6 +540,7 @@ main (int   argc,
   g_test_add_func ("/bs/eval/modifier-groups", test_eval_modifier_groups);
   g_test_add_func ("/bs/eval/fields", test_eval_fields);
   g_test_add_func ("/bs/eval/constraints", test_eval_constraints);
+  g_test_add_func ("/bs/eval/counts-after-edits", test_eval_counts_after_edits);
   g_test_add_func ("/bs/eval/shared", test_eval_shared);
   g_test_add_func ("/bs/eval/scopes", test_eval_scopes);
   g_test_add_func ("/bs/eval/include-children", test_eval_include_children);
