@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "muster-battlefield-page.h"
 #include "muster-choice-price.h"
 #include "muster-engine.h"
 #include "muster-generate-dialog.h"
@@ -466,6 +467,190 @@ test_ux_army_narrow (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* @widget is shown whole: mapped, and inside each of its ancestors up to the window, so no
+ * pane, tool bar or window edge cuts any of it off. */
+static gboolean
+reachable (GtkWidget *widget)
+{
+  GtkWidget *ancestor;
+
+  if (!shown (widget))
+    return FALSE;
+  for (ancestor = gtk_widget_get_parent (widget); ancestor != NULL;
+       ancestor = gtk_widget_get_parent (ancestor))
+    {
+      graphene_rect_t bounds;
+
+      if (!gtk_widget_compute_bounds (widget, ancestor, &bounds)
+          || bounds.origin.x < -0.5 || bounds.origin.y < -0.5
+          || bounds.origin.x + bounds.size.width > gtk_widget_get_width (ancestor) + 0.5
+          || bounds.origin.y + bounds.size.height > gtk_widget_get_height (ancestor) + 0.5)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_target (GVariant   *value,
+           const char *target)
+{
+  if (target == NULL)
+    return value == NULL;
+  return value != NULL && g_variant_is_of_type (value, G_VARIANT_TYPE_STRING)
+    && strcmp (g_variant_get_string (value, NULL), target) == 0;
+}
+
+/* @menu, or one of its sections or submenus, has an item for @action with @target */
+static gboolean
+menu_offers (GMenuModel *menu,
+             const char *action,
+             const char *target)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GVariant) value = NULL;
+      g_autoptr(GMenuModel) section = NULL;
+      g_autoptr(GMenuModel) submenu = NULL;
+
+      value = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET, NULL);
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && strcmp (name, action) == 0 && is_target (value, target))
+        return TRUE;
+      section = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SECTION);
+      submenu = g_menu_model_get_item_link (menu, i, G_MENU_LINK_SUBMENU);
+      if ((section != NULL && menu_offers (section, action, target))
+          || (submenu != NULL && menu_offers (submenu, action, target)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Under @widget, a reachable button for @action with @target, or (with @in_menu) a reachable
+ * menu button whose menu offers it */
+static gboolean
+action_reachable (GtkWidget  *widget,
+                  const char *action,
+                  const char *target,
+                  gboolean    in_menu)
+{
+  GtkWidget *child;
+
+  if (GTK_IS_ACTIONABLE (widget)
+      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0
+      && is_target (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget)), target)
+      && reachable (widget))
+    return TRUE;
+  if (in_menu && GTK_IS_MENU_BUTTON (widget)
+      && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL
+      && menu_offers (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), action, target)
+      && reachable (widget))
+    return TRUE;
+  for (child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (action_reachable (child, action, target, in_menu))
+      return TRUE;
+  return FALSE;
+}
+
+typedef struct
+{
+  const char *action;
+  const char *target;
+} Tool;
+
+static const Tool battlefield_tools[] = {
+  { "battlefield.tool", "select" }, { "battlefield.tool", "rectangle" },
+  { "battlefield.tool", "ellipse" }, { "battlefield.tool", "polygon" },
+  { "battlefield.tool", "polyline" }, { "battlefield.tool", "objective" },
+  { "battlefield.tool", "zone" }, { "battlefield.tool", "measure" },
+  { "battlefield.tool", "sight" }, { "battlefield.generate", NULL },
+  { "battlefield.snap", NULL }, { "battlefield.show-ranges", NULL },
+  { "battlefield.show-umpire", NULL }, { "battlefield.zoom-out", NULL },
+  { "battlefield.fit", NULL }, { "battlefield.zoom-in", NULL },
+};
+
+static const Tool outcome_tools[] = {
+  { "outcome.mode", "exactly" }, { "outcome.mode", "at-least" }, { "outcome.mode", "at-most" },
+  { "outcome.view", "chart" }, { "outcome.view", "table" }, { "outcome.copy", NULL },
+};
+
+static void
+assert_tools_reachable (GtkWidget  *root,
+                        const Tool *tools,
+                        gsize       n_tools,
+                        gboolean    in_menu)
+{
+  for (gsize i = 0; i < n_tools; i++)
+    if (!action_reachable (root, tools[i].action, tools[i].target, in_menu))
+      g_error ("%s %s is cut off or hidden%s", tools[i].action,
+               tools[i].target != NULL ? tools[i].target : "", in_menu ? ", and in no menu" : "");
+}
+
+/* @sample's workspace @name in a @width × @height window */
+static MusterWindow *
+sized_workspace (const char *sample,
+                 const char *name,
+                 int         width,
+                 int         height)
+{
+  MusterWindow *window = sized_sample_window (sample, width, height);
+
+  muster_window_set_workspace (window, name);
+  run_frames (GTK_WIDGET (window));
+  return window;
+}
+
+/* At 800 × 600 the Battlefield's less-used tools fold into a menu of the same actions, none
+ * cut off; on a wide screen they all stay buttons on the tool bar. */
+static void
+test_ux_battlefield_narrow (void)
+{
+  const char *sample = "horse-and-musket-cemetery-ridge.muster";
+  MusterWindow *window = sized_workspace (sample, "battlefield", 800, 600);
+  GtkWidget *terrain;
+
+  shoot (GTK_WIDGET (window), "battlefield-800");
+  assert_tools_reachable (GTK_WIDGET (window), battlefield_tools,
+                          G_N_ELEMENTS (battlefield_tools), TRUE);
+  terrain = find_descendant (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BATTLEFIELD_PAGE),
+                             GTK_TYPE_DROP_DOWN);
+  g_assert_true (reachable (terrain));
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = sized_workspace (sample, "battlefield", 1600, 1000);
+  shoot (GTK_WIDGET (window), "battlefield-1600");
+  assert_tools_reachable (GTK_WIDGET (window), battlefield_tools,
+                          G_N_ELEMENTS (battlefield_tools), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* At 800 × 600 the Preview's chart and its modes fit beside the inputs; wide, the modes are
+ * buttons. */
+static void
+test_ux_preview_narrow (void)
+{
+  const char *sample = "horse-and-musket-cemetery-ridge.muster";
+  MusterWindow *window = sized_workspace (sample, "preview", 800, 600);
+  GtkWidget *outcome = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_OUTCOME_VIEW);
+  int minimum;
+
+  shoot (GTK_WIDGET (window), "preview-800");
+  g_assert_nonnull (outcome);
+  assert_tools_reachable (outcome, outcome_tools, G_N_ELEMENTS (outcome_tools), TRUE);
+  g_assert_true (reachable (find_descendant (outcome, GTK_TYPE_DRAWING_AREA)));
+  g_assert_true (reachable (find_descendant (outcome, GTK_TYPE_DROP_DOWN)));
+  /* given all the width it asks, not clipped by the pane */
+  gtk_widget_measure (outcome, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (gtk_widget_get_width (outcome), >=, minimum);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  window = sized_workspace (sample, "preview", 1600, 1000);
+  outcome = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_OUTCOME_VIEW);
+  assert_tools_reachable (outcome, outcome_tools, G_N_ELEMENTS (outcome_tools), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -480,6 +665,8 @@ main (int   argc,
   g_test_add_func ("/ui/ux/choice-prices", test_ux_choice_prices);
   g_test_add_func ("/ui/ux/wording", test_ux_wording);
   g_test_add_func ("/ui/ux/army-narrow", test_ux_army_narrow);
+  g_test_add_func ("/ui/ux/battlefield-narrow", test_ux_battlefield_narrow);
+  g_test_add_func ("/ui/ux/preview-narrow", test_ux_preview_narrow);
 
   return ui_test_run ();
 }
