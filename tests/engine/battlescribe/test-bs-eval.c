@@ -201,7 +201,8 @@ test_eval_condition_groups (void)
   fixture_teardown (&f);
 }
 
-/* Modifier groups: their conditions gate every modifier in them, their repeats multiply. */
+/* Modifier groups: their conditions gate every modifier in them, nested groups' too (the
+ * name is set only in a group inside the group), their repeats multiply. */
 static void
 test_eval_modifier_groups (void)
 {
@@ -214,8 +215,9 @@ test_eval_modifier_groups (void)
     "<modifierGroups><modifierGroup><conditions>"
     "<condition type='atLeast' value='2' field='selections' scope='force' childId='se-t'/></conditions>"
     "<repeats><repeat value='1' repeats='1' field='selections' scope='force' childId='se-t'/></repeats>"
-    "<modifiers><modifier type='increment' field='pts' value='1'/>"
-    "<modifier type='set' field='name' value='Grouped'/></modifiers>"
+    "<modifiers><modifier type='increment' field='pts' value='1'/></modifiers>"
+    "<modifierGroups><modifierGroup><modifiers>"
+    "<modifier type='set' field='name' value='Grouped'/></modifiers></modifierGroup></modifierGroups>"
     "</modifierGroup></modifierGroups></selectionEntry>");
   a = pick (&f, NULL, "se-a");
   pick (&f, NULL, "se-t");
