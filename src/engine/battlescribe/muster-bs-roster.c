@@ -9,8 +9,9 @@
 
 /*
  * The roster model: forces and selection trees, and the edits on them. Every edit bumps the
- * roster's generation, which is what invalidates the cached effective values (names, costs,
- * hidden, categories) of muster-bs-eval.c.
+ * roster's generation and tells muster-bs-deps.c what it changed, which works out which
+ * cached effective values (names, costs, hidden, categories) of muster-bs-eval.c and which
+ * judged constraints of muster-bs-validate.c stay.
  */
 
 void
@@ -66,13 +67,6 @@ _muster_bs_retire (MusterBsRoster *roster,
   g_ptr_array_add (roster->retired, r);
 }
 
-void
-_muster_bs_roster_changed (MusterBsRoster *roster)
-{
-  roster->generation++;
-  g_ptr_array_set_size (roster->retired, 0);
-}
-
 MusterBsRoster *
 muster_bs_roster_new (MusterBsData *data,
                       const char   *name)
@@ -88,6 +82,7 @@ muster_bs_roster_new (MusterBsData *data,
                                          (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
+  self->flushed_generation = 1;
   self->hidden_field = muster_bs_data_intern (data, "hidden");
   return self;
 }
@@ -108,6 +103,8 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_ptr_array_unref (self->retired);
   g_hash_table_unref (self->options);
   g_clear_pointer (&self->counts, g_hash_table_unref);
+  g_clear_pointer (&self->pending_changes, g_hash_table_unref);
+  g_clear_pointer (&self->deps, g_hash_table_unref);
   g_free (self);
 }
 
@@ -135,6 +132,8 @@ muster_bs_roster_set_name (MusterBsRoster *self,
 {
   g_free (self->name);
   self->name = g_strdup (name);
+  /* Findings on the roster name it. */
+  _muster_bs_roster_changed (self);
 }
 
 const char *
@@ -267,7 +266,7 @@ muster_bs_roster_set_cost_limit (MusterBsRoster *self,
   *v = value;
   g_hash_table_insert (self->limits, (gpointer) key, v);
   _muster_bs_retire (self, g_steal_pointer (&self->limits_out), (GDestroyNotify) g_array_unref);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_limits (self);
   return previous;
 }
 
@@ -305,6 +304,7 @@ muster_bs_force_free (MusterBsForce *force)
   g_clear_pointer (&force->display, g_ptr_array_unref);
   g_clear_pointer (&force->categories, g_array_unref);
   g_clear_pointer (&force->costs, g_array_unref);
+  g_clear_pointer (&force->checks, g_ptr_array_unref);
   _muster_bs_effective_clear (&force->eff);
   g_free (force);
 }
@@ -658,6 +658,8 @@ muster_bs_selection_free (MusterBsSelection *sel)
   _muster_bs_option_clear (&sel->option);
   g_ptr_array_unref (sel->children);
   g_clear_pointer (&sel->display, g_ptr_array_unref);
+  g_clear_pointer (&sel->keys, g_ptr_array_unref);
+  g_clear_pointer (&sel->checks, g_ptr_array_unref);
   _muster_bs_effective_clear (&sel->eff);
   g_free (sel);
 }
@@ -698,13 +700,13 @@ muster_bs_roster_select (MusterBsRoster    *self,
         if (existing->option.entry_id == found->entry_id)
           {
             existing->number++;
-            _muster_bs_roster_changed (self);
+            _muster_bs_changed_selection (self, existing);
             return existing;
           }
       }
   sel = _muster_bs_selection_new (force, parent, found, NULL, 1);
   g_ptr_array_add (parent ? parent->children : force->selections, sel);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, sel);
   _muster_bs_auto_select (self, force, sel, auto_selected);
   return sel;
 }
@@ -749,8 +751,8 @@ muster_bs_roster_remove_selection (MusterBsRoster    *self,
     return NULL;
   if (index)
     *index = i;
+  _muster_bs_removed_selection (self, selection);
   g_ptr_array_steal_index (list, i);
-  _muster_bs_roster_changed (self);
   return selection;
 }
 
@@ -766,7 +768,7 @@ muster_bs_roster_insert_selection (MusterBsRoster    *self,
   selection->force = force;
   selection->parent = parent;
   g_ptr_array_insert (list, MIN (index, list->len), selection);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, selection);
 }
 
 static MusterBsSelection *
@@ -795,7 +797,7 @@ muster_bs_roster_duplicate_selection (MusterBsRoster    *self,
 
   /* Made last, as New Recruit makes it: it comes after same-named selections. */
   g_ptr_array_add (list, copy);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, copy);
   return copy;
 }
 
@@ -807,7 +809,7 @@ muster_bs_roster_set_count (MusterBsRoster    *self,
   int previous = selection->number;
 
   selection->number = MAX (count, 0);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, selection);
   return previous;
 }
 
