@@ -66,7 +66,6 @@ _muster_bs_deps_free (gpointer p)
 void
 _muster_bs_check_free (MusterBsCheck *check)
 {
-  g_free (check->key);
   g_ptr_array_unref (check->findings);
   g_free (check);
 }
@@ -103,8 +102,9 @@ changes_of (MusterBsRoster *roster,
   if (c == NULL)
     {
       c = g_new0 (MusterBsChanges, 1);
-      c->keys = g_hash_table_new (g_str_hash, g_str_equal);
-      c->totals = g_hash_table_new (g_str_hash, g_str_equal);
+      /* A data set's strings are interned: equal ids are one pointer. */
+      c->keys = g_hash_table_new (NULL, NULL);
+      c->totals = g_hash_table_new (NULL, NULL);
       g_hash_table_insert (roster->pending_changes, top, c);
     }
   return c;
@@ -541,11 +541,14 @@ spread_forces (Flush     *f,
 
 /* Whether an option offered in @parent (NULL: the force's root) is judged differently. */
 static gboolean
-option_hit (Flush                *f,
-            const MusterBsOption *option,
-            MusterBsSelection    *parent)
+option_hit (Flush             *f,
+            MusterBsSlot      *slot,
+            MusterBsSelection *parent)
 {
-  MusterBsDeps *deps = deps_of (f->roster, option);
+  MusterBsDeps *deps = slot->deps;
+
+  if (deps == NULL)
+    deps = slot->deps = deps_of (f->roster, slot->option);
 
   return reads_hit (f, deps->reads, NULL, parent) || reads_hit (f, deps->tallies, NULL, parent);
 }
@@ -558,7 +561,7 @@ drop_checks (Flush             *f,
              MusterBsSelection *parent,
              gboolean           whole)
 {
-  g_autoptr(GArray) slots = NULL;
+  GArray *slots;
 
   if (*checks == NULL)
     return;
@@ -570,7 +573,7 @@ drop_checks (Flush             *f,
   slots = _muster_bs_constrained_options (f->roster, force, parent);
   for (guint i = 0; i < slots->len && i + 1 < (*checks)->len; i++)
     if ((*checks)->pdata[i + 1] != NULL &&
-        option_hit (f, g_array_index (slots, MusterBsSlot, i).option, parent))
+        option_hit (f, &g_array_index (slots, MusterBsSlot, i), parent))
       g_clear_pointer (&(*checks)->pdata[i + 1], g_ptr_array_unref);
 }
 

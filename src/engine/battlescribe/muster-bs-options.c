@@ -255,16 +255,22 @@ has_constraints (const MusterBsOption *option)
 }
 
 /* Most entries a catalogue offers have no constraint; validation judges the others, entries
- * then groups, and keeps what it found per slot of this array. */
+ * then groups, and keeps what it found per slot of this array. The container keeps it at
+ * hand (the roster's cache holds it). */
 GArray *
 _muster_bs_constrained_options (MusterBsRoster    *roster,
                                 MusterBsForce     *force,
                                 MusterBsSelection *sel)
 {
-  g_autofree char *key = g_strdup_printf ("c%s%s", sel ? "s:" : "r:",
-                                          sel ? sel->option.entry_id : force->catalogue->id);
-  GArray *slots = g_hash_table_lookup (roster->options, key);
+  GArray **kept = sel ? &sel->slots : &force->slots;
+  g_autofree char *key = NULL;
+  GArray *slots;
 
+  if (*kept != NULL)
+    return *kept;
+  key = g_strdup_printf ("c%s%s", sel ? "s:" : "r:",
+                         sel ? sel->option.entry_id : force->catalogue->id);
+  slots = g_hash_table_lookup (roster->options, key);
   if (slots == NULL)
     {
       GArray *lists[2] = { _muster_bs_options (roster, force, sel),
@@ -285,7 +291,8 @@ _muster_bs_constrained_options (MusterBsRoster    *roster,
         }
       g_hash_table_insert (roster->options, g_steal_pointer (&key), slots);
     }
-  return g_array_ref (slots);
+  *kept = slots;
+  return slots;
 }
 
 /* The category link an option's entry or link marks primary, before modifiers. */

@@ -71,6 +71,7 @@ struct _MusterBsSelection
   /* Slot 0: its own findings; slot 1 + i: slot i of _muster_bs_constrained_options(). Each
    * a GPtrArray of MusterBsCheck*, or NULL to be judged again; all NULL: not judged yet. */
   GPtrArray          *checks;
+  GArray             *slots;       /* _muster_bs_constrained_options(), borrowed */
 };
 
 struct _MusterBsForce
@@ -92,6 +93,7 @@ struct _MusterBsForce
   GArray             *costs;
   gboolean            hidden;
   GPtrArray          *checks;      /* its root's, as a selection's (slot 0 unused) */
+  GArray             *slots;       /* its root's, borrowed */
 };
 
 struct _MusterBsRoster
@@ -142,12 +144,14 @@ typedef enum
 } MusterBsDirty;
 
 /* One judged item of validation, kept per container: findings that count only the first
- * time their key is seen in a walk (a constraint judged per force or roster), or always
- * (key NULL). */
+ * time a walk sees their constraint judged for the same place (a force, the roster, a
+ * container), or always (not @keyed). */
 typedef struct
 {
-  char      *key;
-  GPtrArray *findings;   /* MusterBsFinding* */
+  gboolean       keyed;
+  const char    *id;         /* the constraint's, interned */
+  gconstpointer  where;      /* the roster, a force or a selection */
+  GPtrArray     *findings;   /* MusterBsFinding* */
 } MusterBsCheck;
 
 /* muster-bs-options.c: what a container offers. */
@@ -166,9 +170,11 @@ typedef struct
 {
   const MusterBsOption *option;
   gboolean              group;
+  gpointer              deps;     /* what it reads (muster-bs-deps.c), once known */
 } MusterBsSlot;
 
-/* The options of a container that have constraints: (element-type MusterBsSlot). */
+/* The options of a container that have constraints: (element-type MusterBsSlot)
+ * (transfer none). */
 GArray   *_muster_bs_constrained_options (MusterBsRoster     *roster,
                                           MusterBsForce      *force,
                                           MusterBsSelection  *sel);

@@ -26,11 +26,11 @@ typedef struct
 
 static void
 begin_check (Validation *v,
-             char       *key)
+             gboolean    keyed)
 {
   MusterBsCheck *check = g_new0 (MusterBsCheck, 1);
 
-  check->key = key;
+  check->keyed = keyed;
   check->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free);
   g_ptr_array_add (v->checks, check);
 }
@@ -183,14 +183,17 @@ static_primary (const MusterBsOption *option,
   return out;
 }
 
-/* Starts the check of a constraint judged once per @where; it is judged wherever it is
- * offered, and the walk keeps the first (see emit()). */
+/* Starts the check of a constraint judged once per @where (the roster, a force or a
+ * container); it is judged wherever it is offered, and the walk keeps the first (see
+ * emit()). Constraint ids are interned: equal ones are one pointer. */
 static gboolean
-first_time (Validation *v,
-            const char *constraint_id,
-            const char *where)
+first_time (Validation    *v,
+            const char    *constraint_id,
+            gconstpointer  where)
 {
-  begin_check (v, g_strconcat (constraint_id ? constraint_id : "", "|", where, NULL));
+  begin_check (v, TRUE);
+  ((MusterBsCheck *) g_ptr_array_index (v->checks, v->checks->len - 1))->id = constraint_id;
+  ((MusterBsCheck *) g_ptr_array_index (v->checks, v->checks->len - 1))->where = where;
   return TRUE;
 }
 
@@ -298,7 +301,7 @@ check_constraint (Validation            *v,
   if (strcmp (field, "forces") == 0)
     {
       /* New Recruit counts the roster's forces for an entry's constraint on forces. */
-      if (!first_time (v, con->id, "roster"))
+      if (!first_time (v, con->id, ctx->roster))
         return;
       count = strcmp (scope, "force") == 0
               ? count_all_forces (ctx->force->forces, t.child_forces)
@@ -318,7 +321,7 @@ check_constraint (Validation            *v,
 
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
     {
-      if (!first_time (v, con->id, ctx->parent ? ctx->parent->id : ctx->force->id))
+      if (!first_time (v, con->id, ctx->parent ? (gpointer) ctx->parent : (gpointer) ctx->force))
         return;
       count = tally_scope (ctx, &t, scope);
       if (ctx->parent)
@@ -348,7 +351,7 @@ check_constraint (Validation            *v,
     }
   else if (strcmp (scope, "roster") == 0)
     {
-      if (!first_time (v, con->id, "roster"))
+      if (!first_time (v, con->id, ctx->roster))
         return;
       count = tally_scope (ctx, &t, scope);
       owner_type = "roster";
@@ -360,7 +363,7 @@ check_constraint (Validation            *v,
   else
     {
       /* force, and the scopes this engine judges per force */
-      if (!first_time (v, con->id, ctx->force->id))
+      if (!first_time (v, con->id, ctx->force))
         return;
       count = tally_scope (ctx, &t, scope);
       owner_type = "force";
@@ -438,7 +441,7 @@ check_selection (Validation        *v,
 {
   g_autoptr(GPtrArray) messages = _muster_bs_selection_messages (sel);
 
-  begin_check (v, NULL);
+  begin_check (v, FALSE);
 
   for (guint i = 0; i < messages->len; i++)
     {
@@ -541,7 +544,7 @@ check_force (Validation    *v,
   MusterBsContext ctx = { v->roster, force, NULL, NULL };
   const MusterBsNode *owners[] = { force->entry, NULL };
 
-  begin_check (v, NULL);
+  begin_check (v, FALSE);
   for (const MusterBsNode *con = force->entry->first_child; con; con = con->next)
     {
       gboolean max;
@@ -576,8 +579,25 @@ typedef struct
 {
   MusterBsRoster *roster;
   GPtrArray      *findings;
-  GHashTable     *seen;      /* keys of checks counted already (owned by the checks) */
+  GHashTable     *seen;      /* MusterBsCheck* counted already, by key */
 } Walk;
+
+static guint
+check_hash (gconstpointer p)
+{
+  const MusterBsCheck *check = p;
+
+  return g_direct_hash (check->id) * 31 + g_direct_hash (check->where);
+}
+
+static gboolean
+check_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const MusterBsCheck *ca = a, *cb = b;
+
+  return ca->id == cb->id && ca->where == cb->where;
+}
 
 static MusterBsFinding *
 finding_copy (const MusterBsFinding *f)
@@ -601,7 +621,7 @@ emit (Walk      *w,
     {
       MusterBsCheck *check = g_ptr_array_index (checks, i);
 
-      if (check->key != NULL && !g_hash_table_add (w->seen, check->key))
+      if (check->keyed && !g_hash_table_add (w->seen, check))
         continue;
       for (guint k = 0; k < check->findings->len; k++)
         g_ptr_array_add (w->findings, finding_copy (g_ptr_array_index (check->findings, k)));
@@ -622,7 +642,7 @@ walk_container (Walk               *w,
                 MusterBsSelection  *sel,
                 GPtrArray         **cache)
 {
-  g_autoptr(GArray) slots = _muster_bs_constrained_options (w->roster, force, sel);
+  GArray *slots = _muster_bs_constrained_options (w->roster, force, sel);
 
   if (*cache == NULL)
     {
@@ -675,14 +695,14 @@ GPtrArray *
 _muster_bs_validate (MusterBsRoster *roster)
 {
   Walk w = { roster, g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free),
-             g_hash_table_new (g_str_hash, g_str_equal) };
+             g_hash_table_new (check_hash, check_equal) };
   Validation v = { roster, new_checks () };
   GArray *costs, *limits;
 
   _muster_bs_flush (roster);
   costs = muster_bs_roster_get_costs (roster);
   limits = muster_bs_roster_get_cost_limits (roster);
-  begin_check (&v, NULL);
+  begin_check (&v, FALSE);
   for (guint i = 0; i < limits->len; i++)
     {
       MusterBsCost *limit = &g_array_index (limits, MusterBsCost, i);
