@@ -549,14 +549,16 @@ muster_bs_force_get_n_selections (const MusterBsForce *force)
   return force->selections->len;
 }
 
-static guint
+/* A selection's place in its force: its primary category's among the force entry's
+ * categories; none (or one the force does not list) first. */
+static int
 category_rank (MusterBsSelection *sel)
 {
   const MusterBsCategory *primary = muster_bs_selection_get_primary_category (sel);
-  guint rank = 1;
+  int rank = 0;
 
-  if (primary == NULL || g_strcmp0 (primary->entry_id, MUSTER_BS_NO_CATEGORY) == 0)
-    return 0;
+  if (primary == NULL)
+    return -1;
   for (const MusterBsNode *c = sel->force->entry->first_child; c; c = c->next)
     if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK)
       {
@@ -564,17 +566,52 @@ category_rank (MusterBsSelection *sel)
           return rank;
         rank++;
       }
-  return 99999;
+  return -1;
 }
+
+/* Names compared as people read them: "Unit 2" before "Unit 10", case aside. */
+static int
+compare_names (const char *a,
+               const char *b)
+{
+  const char *p = a, *q = b;
+
+  while (*p && *q)
+    {
+      if (g_ascii_isdigit (*p) && g_ascii_isdigit (*q))
+        {
+          guint64 x = g_ascii_strtoull (p, (char **) &p, 10);
+          guint64 y = g_ascii_strtoull (q, (char **) &q, 10);
+
+          if (x != y)
+            return x < y ? -1 : 1;
+          continue;
+        }
+      if (g_ascii_tolower (*p) != g_ascii_tolower (*q))
+        return g_ascii_tolower (*p) - g_ascii_tolower (*q);
+      p++, q++;
+    }
+  if (*p || *q)
+    return *p ? 1 : -1;
+  return strcmp (a, b);
+}
+
+typedef struct
+{
+  MusterBsSelection *sel;
+  int                rank;
+  const char        *name;
+} Ranked;
 
 static gint
 compare_display (gconstpointer a,
                  gconstpointer b)
 {
-  const char * const *ka = a;
-  const char * const *kb = b;
+  const Ranked *x = a, *y = b;
 
-  return strcmp (ka[1], kb[1]);
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return compare_names (x->name, y->name);
 }
 
 GPtrArray *
@@ -583,33 +620,29 @@ _muster_bs_display_order (MusterBsRoster *roster,
                           GPtrArray     **cache,
                           guint          *generation)
 {
-  g_autoptr(GArray) keys = NULL;
+  g_autoptr(GArray) ranked = NULL;
 
   if (*cache && *generation == roster->generation)
     return *cache;
-  /* (selection, key) pairs; a stable sort keeps equal names in the order made. */
-  keys = g_array_sized_new (FALSE, FALSE, 2 * sizeof (gpointer), list->len);
+  ranked = g_array_sized_new (FALSE, FALSE, sizeof (Ranked), list->len);
   for (guint i = 0; i < list->len; i++)
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
-      g_autofree char *name = g_utf8_collate_key_for_filename (muster_bs_selection_get_name (sel), -1);
-      gpointer pair[2] = { sel, NULL };
+      /* New Recruit sorts by the entry's own name: before any modifier renames it, and not
+       * the name of a link that offers it. */
+      Ranked r = { sel, sel->parent ? 0 : category_rank (sel),
+                   sel->option.entry->name ? sel->option.entry->name : "" };
 
-      /* A force's selections go by their primary category, in the order the force entry
-       * lists its categories, the uncategorised first; then by name. */
-      pair[1] = g_strdup_printf ("%05u\001%s", sel->parent ? 0 : category_rank (sel), name);
-      g_array_append_vals (keys, pair, 1);
+      g_array_append_val (ranked, r);
     }
-  g_array_sort (keys, compare_display);
+  /* A force's selections go by their primary category, in the order the force entry lists
+   * its categories, then by name; a selection's children by name. g_array_sort() is stable:
+   * equal ones stay in the order they were made. */
+  g_array_sort (ranked, compare_display);
   _muster_bs_retire (roster, g_steal_pointer (cache), (GDestroyNotify) g_ptr_array_unref);
   *cache = g_ptr_array_sized_new (list->len);
-  for (guint i = 0; i < keys->len; i++)
-    {
-      gpointer *pair = &((gpointer *) keys->data)[2 * i];
-
-      g_ptr_array_add (*cache, pair[0]);
-      g_free (pair[1]);
-    }
+  for (guint i = 0; i < ranked->len; i++)
+    g_ptr_array_add (*cache, g_array_index (ranked, Ranked, i).sel);
   *generation = roster->generation;
   return *cache;
 }
