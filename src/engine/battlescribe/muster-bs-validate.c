@@ -792,6 +792,40 @@ auto_add (MusterBsRoster       *roster,
   return sel;
 }
 
+/* Required entries that select each other nest this deep at most. */
+#define MAX_AUTO_DEPTH 16
+
+/* A problem of the data, once per entry: the entries from the first of @sel's ancestors that
+ * is @sel's entry again down to @sel, each requiring the next. */
+static void
+report_cycle (MusterBsRoster    *roster,
+              MusterBsSelection *sel)
+{
+  MusterBsData *data = roster->data;
+  const MusterBsNode *entry = sel->option.entry;
+  MusterBsSelection *top = sel;
+  g_autoptr(GString) chain = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (MusterBsSelection *a = sel->parent; a; a = a->parent)
+    if (a->option.entry == entry)
+      {
+        top = a;
+        break;
+      }
+  if (top == sel || !g_hash_table_add (data->cycles_reported, (gpointer) entry))
+    return;
+  for (MusterBsSelection *a = sel; a != top; a = a->parent)
+    g_ptr_array_insert (names, 0, (gpointer) node_name (a->option.entry));
+  g_string_append (chain, node_name (entry));
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (chain, " → %s", (const char *) names->pdata[i]);
+  _muster_bs_data_problem (data, entry,
+                           "selection entry “%s” (%s) requires itself: %s; auto-selection "
+                           "stops %d levels down", node_name (entry),
+                           entry->id ? entry->id : "no id", chain->str, MAX_AUTO_DEPTH);
+}
+
 void
 _muster_bs_auto_select (MusterBsRoster    *roster,
                         MusterBsForce     *force,
@@ -806,8 +840,11 @@ _muster_bs_auto_select (MusterBsRoster    *roster,
 
   /* Entries that require themselves through links stop here rather than recurse forever. */
   for (MusterBsSelection *a = sel; a; a = a->parent)
-    if (++depth > 16)
-      return;
+    if (++depth > MAX_AUTO_DEPTH)
+      {
+        report_cycle (roster, sel);
+        return;
+      }
   for (guint i = 0; i < options->len; i++)
     {
       const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);

@@ -530,6 +530,46 @@ test_eval_auto_select (void)
   g_assert_cmpstr (findings, ==, "selection se-req from seg/c-seg");
 }
 
+/* Entries that require each other (through links) are a problem of the data, naming the
+ * file and the entry, not an endless or silent nesting. */
+static void
+test_eval_required_cycle (void)
+{
+  static const char cat[] =
+    "<catalogue id='cat' name='Army' gameSystemId='gs'><entryLinks>"
+    "<entryLink id='l-root' targetId='sse-a' type='selectionEntry'/>"
+    "<entryLink id='l-free' targetId='sse-free' type='selectionEntry'/></entryLinks>"
+    "<sharedSelectionEntries>"
+    "<selectionEntry id='sse-a' name='Alpha' type='unit'><entryLinks>"
+    "<entryLink id='l-ab' targetId='sse-b' type='selectionEntry'><constraints>"
+    "<constraint id='c-ab' type='min' value='1' field='selections' scope='parent'/></constraints></entryLink>"
+    "</entryLinks></selectionEntry>"
+    "<selectionEntry id='sse-b' name='Beta' type='upgrade'><entryLinks>"
+    "<entryLink id='l-ba' targetId='sse-a' type='selectionEntry'><constraints>"
+    "<constraint id='c-ba' type='min' value='1' field='selections' scope='parent'/></constraints></entryLink>"
+    "</entryLinks></selectionEntry>"
+    "<selectionEntry id='sse-free' name='Free' type='unit'><entryLinks>"
+    "<entryLink id='l-fb' targetId='sse-b' type='selectionEntry'/></entryLinks></selectionEntry>"
+    "</sharedSelectionEntries></catalogue>";
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, "R");
+  MusterBsForce *force = muster_bs_roster_add_force (roster, NULL, "fe", NULL, NULL, NULL);
+  const char * const *problems;
+
+  /* No requirement in a cycle: no problem. */
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "l-free", NULL, NULL));
+  g_assert_null (muster_bs_data_get_problems (data)[0]);
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "l-root", NULL, NULL));
+  problems = muster_bs_data_get_problems (data);
+  g_assert_nonnull (problems[0]);
+  g_assert_true (g_str_has_prefix (problems[0], "test.cat:"));
+  g_assert_nonnull (strstr (problems[0], "(sse-a) requires itself: Alpha → Beta → Alpha"));
+  g_assert_null (problems[1]);
+  /* Once per entry, however often it is selected. */
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "l-root", NULL, NULL));
+  g_assert_null (muster_bs_data_get_problems (data)[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -548,5 +588,6 @@ main (int   argc,
   g_test_add_func ("/bs/eval/include-children", test_eval_include_children);
   g_test_add_func ("/bs/eval/auto-select", test_eval_auto_select);
   g_test_add_func ("/bs/eval/messages", test_eval_messages);
+  g_test_add_func ("/bs/eval/required-cycle", test_eval_required_cycle);
   return g_test_run ();
 }
