@@ -394,6 +394,14 @@ constraint_tallies (GArray             *tallies,
     }
 }
 
+static GHashTable *
+deps_table (MusterBsRoster *roster)
+{
+  if (roster->deps == NULL)
+    roster->deps = g_hash_table_new_full (NULL, NULL, NULL, _muster_bs_deps_free);
+  return roster->deps;
+}
+
 static MusterBsDeps *
 deps_of (MusterBsRoster       *roster,
          const MusterBsOption *option)
@@ -402,9 +410,7 @@ deps_of (MusterBsRoster       *roster,
   gconstpointer key = option->link ? option->link : option->entry;
   MusterBsDeps *deps;
 
-  if (roster->deps == NULL)
-    roster->deps = g_hash_table_new_full (NULL, NULL, NULL, _muster_bs_deps_free);
-  deps = g_hash_table_lookup (roster->deps, key);
+  deps = g_hash_table_lookup (deps_table (roster), key);
   if (deps != NULL)
     return deps;
   deps = g_new0 (MusterBsDeps, 1);
@@ -553,6 +559,47 @@ option_hit (Flush             *f,
   return reads_hit (f, deps->reads, NULL, parent) || reads_hit (f, deps->tallies, NULL, parent);
 }
 
+static void
+merge_reads (GArray *into,
+             GArray *reads)
+{
+  for (guint i = 0; i < reads->len; i++)
+    {
+      Read *r = &g_array_index (reads, Read, i);
+
+      add_read (into, r->id, r->region, r->costs);
+    }
+}
+
+/* Whether an edit reaches any option of a container: what they all read, worked out once per
+ * list of options and kept with what entries read (the list's address is the key). */
+static gboolean
+container_hit (Flush             *f,
+               GArray            *slots,
+               MusterBsSelection *parent)
+{
+  MusterBsDeps *all = g_hash_table_lookup (deps_table (f->roster), slots);
+
+  if (all == NULL)
+    {
+      all = g_new0 (MusterBsDeps, 1);
+      all->reads = g_array_new (FALSE, FALSE, sizeof (Read));
+      all->tallies = g_array_new (FALSE, FALSE, sizeof (Read));
+      for (guint i = 0; i < slots->len; i++)
+        {
+          MusterBsSlot *slot = &g_array_index (slots, MusterBsSlot, i);
+          MusterBsDeps *deps = slot->deps;
+
+          if (deps == NULL)
+            deps = slot->deps = deps_of (f->roster, slot->option);
+          merge_reads (all->reads, deps->reads);
+          merge_reads (all->reads, deps->tallies);
+        }
+      g_hash_table_insert (f->roster->deps, slots, all);
+    }
+  return reads_hit (f, all->reads, NULL, parent);
+}
+
 /* Drops the checks of a container (@whole) or of the options an edit reaches. */
 static void
 drop_checks (Flush             *f,
@@ -571,6 +618,9 @@ drop_checks (Flush             *f,
       return;
     }
   slots = _muster_bs_constrained_options (f->roster, force, parent);
+  /* A force's root offers hundreds of options: most edits reach none of them. */
+  if (!container_hit (f, slots, parent))
+    return;
   for (guint i = 0; i < slots->len && i + 1 < (*checks)->len; i++)
     if ((*checks)->pdata[i + 1] != NULL &&
         option_hit (f, &g_array_index (slots, MusterBsSlot, i), parent))
