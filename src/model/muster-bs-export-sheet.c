@@ -79,8 +79,29 @@ width (const MusterBsSheet *self)
 
 /* Profile tables */
 
-/* The width of each column of @table within @w: natural widths when they fit; otherwise the
- * narrow columns keep theirs and the wide ones share the rest (and wrap). */
+/* The width of @text's longest word in @font ("Twin-linked" breaks after its hyphen). */
+static double
+longest_word (cairo_t    *cr,
+              const char *text,
+              const char *font)
+{
+  g_autofree char *spaced = g_strdup (text);
+  g_auto(GStrv) words = g_strsplit (g_strdelimit (spaced, "-", ' '), " ", -1);
+  double widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    widest = MAX (widest, muster_print_text_width (cr, words[i], font, FALSE));
+  return widest;
+}
+
+#define SHORT_WORD 40.0   /* pt: "D6+1", "Range" and the like are never broken */
+
+/*
+ * The width of each column of @table within @w: natural widths when they fit, the room left
+ * over spread; otherwise each column gets its longest word (so that words wrap whole when
+ * they can) and the room left goes to the columns in proportion to what more they would
+ * take on one line.
+ */
 static void
 column_widths (cairo_t                 *cr,
                const MusterBsListTable *table,
@@ -88,46 +109,47 @@ column_widths (cairo_t                 *cr,
                double                   w,
                double                  *widths)
 {
-  guint n = table->columns->len + 1, n_wide = n;
+  guint n = table->columns->len + 1;
   g_autofree double *natural = g_new0 (double, n);
-  g_autofree gboolean *narrow = g_new0 (gboolean, n);
-  double total = 0, rest = w;
-  gboolean changed = TRUE;
+  g_autofree double *least = g_new0 (double, n);
+  double total = 0, total_least = 0, more = 0, spare = 0;
 
   for (guint c = 0; c < n; c++)
     {
       const char *head = c ? table->columns->pdata[c - 1] : table->type;
 
       natural[c] = muster_print_text_width (cr, head, type->head, FALSE);
+      least[c] = longest_word (cr, head, type->head);
       for (guint r = 0; r < table->rows->len; r++)
-        natural[c] = MAX (natural[c],
-                          muster_print_text_width (cr, ((char **) table->rows->pdata[r])[c],
-                                                   c ? type->body : type->bold, FALSE));
-      natural[c] += 2 * type->pad;
-      total += natural[c];
-    }
-  if (total <= w)
-    {
-      /* The room left goes to the name's column and spreads over the values'. */
-      for (guint c = 0; c < n; c++)
-        widths[c] = natural[c] + (w - total) / (c ? 2 * (n - 1) : 2);
-      return;
-    }
-  while (changed && n_wide > 0)
-    {
-      double share = rest / n_wide;
+        {
+          const char *cell = ((char **) table->rows->pdata[r])[c];
+          const char *font = c ? type->body : type->bold;
 
-      changed = FALSE;
-      for (guint c = 0; c < n; c++)
-        if (!narrow[c] && natural[c] <= share)
-          {
-            narrow[c] = changed = TRUE;
-            rest -= natural[c];
-            n_wide--;
-          }
+          natural[c] = MAX (natural[c], muster_print_text_width (cr, cell, font, FALSE));
+          least[c] = MAX (least[c], longest_word (cr, cell, font));
+        }
+      /* (and a point more: a layout exactly as wide as its text may wrap it) */
+      natural[c] += 2 * type->pad + 1;
+      least[c] += 2 * type->pad + 1;
+      total += natural[c];
+      total_least += least[c];
+      more += natural[c] - least[c];
+      spare += MAX (least[c] - SHORT_WORD, 0);
     }
   for (guint c = 0; c < n; c++)
-    widths[c] = narrow[c] ? natural[c] : rest / MAX (n_wide, 1);
+    if (total <= w)
+      /* The room left goes to the name's column and spreads over the values'. */
+      widths[c] = natural[c] + (w - total) / (c ? 2 * (n - 1) : 2);
+    else if (total_least <= w)
+      widths[c] = least[c] + (w - total_least) * (natural[c] - least[c]) / MAX (more, 1e-6);
+    else
+      {
+        /* Too narrow even so: the long words give way (a name, a keyword), not the
+         * numbers, each column its share of the want above a short word's width. */
+        double shrink = (total_least - w) / MAX (spare, 1e-6);
+
+        widths[c] = least[c] - MAX (least[c] - SHORT_WORD, 0) * MIN (shrink, 1);
+      }
 }
 
 /* One row (the head when @cells is NULL). Returns: its height */

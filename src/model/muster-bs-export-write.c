@@ -17,7 +17,8 @@
 
 #define append_escaped _muster_list_append_escaped
 
-/* "M 6", Sv 3+": a profile's values with their names; a lone value bare. */
+/* "M 6", Sv 3+": a profile's values with their names (empty ones left out); a lone value
+ * bare. */
 static char *
 row_text (const MusterBsListTable *table,
           char                   **row)
@@ -27,8 +28,9 @@ row_text (const MusterBsListTable *table,
   if (table->columns->len == 1)
     return g_strdup (row[1]);
   for (guint c = 0; c < table->columns->len; c++)
-    g_string_append_printf (str, "%s%s %s", c ? ", " : "", (char *) table->columns->pdata[c],
-                            row[c + 1]);
+    if (*row[c + 1] != '\0')
+      g_string_append_printf (str, "%s%s %s", str->len ? ", " : "",
+                              (char *) table->columns->pdata[c], row[c + 1]);
   return g_string_free (str, FALSE);
 }
 

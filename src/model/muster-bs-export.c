@@ -396,6 +396,13 @@ add_profile (GPtrArray             *tables,
       if (row[c + 1] == NULL)
         row[c + 1] = g_strdup ("");
     }
+  /* The sergeant's flamer and his squad's, two profiles alike, are one row. */
+  for (guint r = 0; r < table->rows->len; r++)
+    if (g_strv_equal ((const char * const *) table->rows->pdata[r], (const char * const *) row))
+      {
+        g_strfreev (row);
+        return;
+      }
   g_ptr_array_add (table->rows, row);
 }
 
