@@ -344,6 +344,121 @@ test_fallback_title (void)
   g_assert_cmpstr (list->title, ==, "legal.ros");
 }
 
+/* Takes the white space out of @text, in place. Returns: @text */
+static char *
+squeeze (char *text)
+{
+  char *out = text;
+
+  for (const char *p = text; *p; p++)
+    if (!g_ascii_isspace (*p))
+      *out++ = *p;
+  *out = '\0';
+  return text;
+}
+
+/*
+ * Real data (MUSTER_BSDATA, the `bsdata` meson option; skipped without it): a wh40k-10e
+ * Space Marines force with the first twelve root units that are not hidden. Every unit is
+ * in the list and on a card of its own, and each rule's text is printed once however many
+ * units have it.
+ */
+static void
+test_wh40k (void)
+{
+  const char *root = g_getenv ("MUSTER_BSDATA");
+  g_autofree char *dir = root && *root ? g_build_filename (root, "wh40k-10e", NULL) : NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterBsData) data = NULL;
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(MusterBsList) list = NULL;
+  g_autoptr(MusterBsSheet) sheet = NULL;
+  g_autoptr(MusterBsSheet) cards = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *cards_text = NULL;
+  const MusterBsNode *marines = NULL;
+  MusterBsForce *force = NULL;
+  MusterSheetPage page;
+  guint n_units = 0;
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_test_skip ("no BattleScribe data (configure with -Dbsdata=DIR)");
+      return;
+    }
+  data = muster_bs_data_load_dir (dir, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < muster_bs_data_get_catalogues (data)->len; i++)
+    {
+      const MusterBsNode *cat = muster_bs_data_get_catalogues (data)->pdata[i];
+
+      /* (a catalogue's text is the file it was read from) */
+      if (cat->text != NULL && g_str_has_suffix (cat->text, G_DIR_SEPARATOR_S
+                                                 "Imperium - Space Marines.cat"))
+        marines = cat;
+    }
+  g_assert_nonnull (marines);
+  roster = muster_bs_roster_new (data, "Strike Force");
+  for (const MusterBsNode *f = muster_bs_data_get_game_system (data)->first_child;
+       f != NULL && force == NULL; f = f->next)
+    if (f->kind == MUSTER_BS_NODE_FORCE_ENTRY)
+      force = muster_bs_roster_add_force (roster, NULL, f->id, marines->id, NULL, NULL);
+  g_assert_nonnull (force);
+  ids = muster_bs_roster_list_entries (roster, force, NULL);
+  for (guint i = 0; i < ids->len && n_units < 12; i++)
+    {
+      const MusterBsNode *entry = muster_bs_data_lookup (data, strrchr (ids->pdata[i], ':')
+                                                               ? strrchr (ids->pdata[i], ':') + 1
+                                                               : ids->pdata[i]);
+      const MusterBsNode *target = entry && entry->kind == MUSTER_BS_NODE_ENTRY_LINK
+                                   ? muster_bs_data_resolve_link (data, entry) : entry;
+
+      if (target != NULL && g_strcmp0 (target->type, "unit") == 0 &&
+          !muster_bs_roster_entry_hidden (roster, force, NULL, ids->pdata[i]) &&
+          muster_bs_roster_select (roster, force, NULL, ids->pdata[i], NULL, NULL) != NULL)
+        n_units++;
+    }
+  g_assert_cmpuint (n_units, ==, 12);
+
+  list = muster_bs_list_new (roster, "fallback");
+  text = muster_bs_list_to_string (list, MUSTER_LIST_FORMAT_TEXT);
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    {
+      MusterBsSelection *sel = muster_bs_force_get_selection (force, i);
+
+      g_assert_nonnull (strstr (text, muster_bs_selection_get_name (sel)));
+    }
+  g_assert_cmpuint (list->rules->len, >, 3);
+  for (guint i = 0; i < list->rules->len; i++)
+    {
+      const MusterBsListRule *rule = list->rules->pdata[i];
+
+      if (strlen (rule->text) > 20)
+        g_assert_cmpuint (count (text, rule->text), ==, 1);
+    }
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  sheet = muster_bs_sheet_new (list, MUSTER_SHEET_LIST, &page);
+  cards = muster_bs_sheet_new (list, MUSTER_SHEET_CARDS, &page);
+  g_assert_cmpuint (muster_bs_sheet_get_n_pages (sheet), >, 2);
+  g_assert_cmpuint (muster_bs_sheet_get_n_pages (cards), >, 2);
+  pdf = muster_bs_sheet_to_pdf (cards);
+  if ((cards_text = pdf_text (pdf)) == NULL)
+    return;
+  /* A long name wraps in its card's band: compared without white space. */
+  squeeze (cards_text);
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    {
+      MusterBsSelection *sel = muster_bs_force_get_selection (force, i);
+      g_autofree char *name = g_strdup (muster_bs_selection_get_name (sel));
+
+      if (g_strcmp0 (muster_bs_selection_get_type (sel), "unit") == 0)
+        g_assert_nonnull (strstr (cards_text, squeeze (name)));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -359,5 +474,6 @@ main (int   argc,
   g_test_add_func ("/bs-export/cards-drawn", test_cards_drawn);
   g_test_add_func ("/bs-export/export-api", test_export_api);
   g_test_add_func ("/bs-export/fallback-title", test_fallback_title);
+  g_test_add_func ("/bs-export/wh40k", test_wh40k);
   return g_test_run ();
 }
