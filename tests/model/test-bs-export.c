@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <libxml/HTMLparser.h>
+
 #include "muster-bs-export.h"
 
 /*
@@ -62,6 +64,21 @@ count (const char *haystack,
   return n;
 }
 
+/* The HTML parser reads @html without a single error. */
+static void
+assert_html_parses (const char *html)
+{
+  htmlDocPtr doc;
+
+  xmlResetLastError ();
+  doc = htmlReadMemory (html, strlen (html), NULL, "UTF-8",
+                        HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+  g_assert_nonnull (doc);
+  g_assert_null (xmlGetLastError ());
+  g_assert_cmpstr ((const char *) xmlDocGetRootElement (doc)->name, ==, "html");
+  xmlFreeDoc (doc);
+}
+
 static void
 test_golden (gconstpointer data)
 {
@@ -82,6 +99,8 @@ test_golden (gconstpointer data)
         g_assert_true (g_file_set_contents (golden, text, -1, NULL));
       g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
       g_assert_cmpstr (text, ==, expected);
+      if (f == MUSTER_LIST_FORMAT_HTML)
+        assert_html_parses (text);
     }
 }
 
@@ -423,6 +442,11 @@ test_wh40k (void)
   g_assert_cmpuint (n_units, ==, 12);
 
   list = muster_bs_list_new (roster, "fallback");
+  {
+    g_autofree char *html = muster_bs_list_to_string (list, MUSTER_LIST_FORMAT_HTML);
+
+    assert_html_parses (html);
+  }
   text = muster_bs_list_to_string (list, MUSTER_LIST_FORMAT_TEXT);
   for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
     {
