@@ -344,9 +344,12 @@ table_for (GPtrArray             *tables,
   table->columns = g_ptr_array_new_with_free_func (g_free);
   table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   for (guint i = 0; profile->characteristics && i < profile->characteristics->len; i++)
-    g_ptr_array_add (table->columns,
-                     g_strdup (g_array_index (profile->characteristics, MusterBsCharacteristic,
-                                              i).name));
+    {
+      const char *name = g_array_index (profile->characteristics, MusterBsCharacteristic,
+                                        i).name;
+
+      g_ptr_array_add (table->columns, g_strdup (name ? name : ""));
+    }
   g_ptr_array_add (tables, table);
   return table;
 }
@@ -364,6 +367,8 @@ add_profile (GPtrArray             *tables,
     {
       const char *name = g_array_index (chars, MusterBsCharacteristic, i).name;
 
+      if (name == NULL)
+        name = "";
       if (!g_ptr_array_find_with_equal_func (table->columns, name, g_str_equal, NULL))
         {
           g_ptr_array_add (table->columns, g_strdup (name));
@@ -385,7 +390,8 @@ add_profile (GPtrArray             *tables,
     {
       row[c + 1] = NULL;
       for (guint i = 0; chars != NULL && i < chars->len && row[c + 1] == NULL; i++)
-        if (g_strcmp0 (g_array_index (chars, MusterBsCharacteristic, i).name,
+        if (g_strcmp0 (g_array_index (chars, MusterBsCharacteristic, i).name
+                       ? g_array_index (chars, MusterBsCharacteristic, i).name : "",
                        table->columns->pdata[c]) == 0)
           {
             g_autofree char *tidy = tidy_text (g_array_index (chars, MusterBsCharacteristic,
@@ -524,8 +530,10 @@ gather_force (Gather        *gather,
   const char *uncategorised = _("Uncategorised");
 
   out->depth = depth;
-  out->name = g_strdup (force_name (force));
-  out->catalogue = g_strdup (muster_bs_force_get_catalogue_name (force));
+  /* (hostile or broken data may leave names out: printed empty, never as "(null)") */
+  out->name = g_strdup (force_name (force) ? force_name (force) : "");
+  out->catalogue = g_strdup (muster_bs_force_get_catalogue_name (force)
+                             ? muster_bs_force_get_catalogue_name (force) : "");
   out->costs = format_total (muster_bs_force_get_costs (force), gather->zero);
   add_rules (gather, muster_bs_force_get_rules (force), refs);
   out->rules = rule_names (refs);
@@ -534,7 +542,8 @@ gather_force (Gather        *gather,
 
   /* The force's categories head its units in the order the data gives them. */
   for (guint i = 0; categories != NULL && i < categories->len; i++)
-    section_for (out->sections, g_array_index (categories, MusterBsCategory, i).name);
+    if (g_array_index (categories, MusterBsCategory, i).name != NULL)
+      section_for (out->sections, g_array_index (categories, MusterBsCategory, i).name);
   for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
     {
       MusterBsSelection *sel = muster_bs_force_get_selection (force, i);

@@ -422,6 +422,58 @@ test_narrow_table (void)
   g_ptr_array_unref (list.rules);
 }
 
+/* Data that leaves names out (an entry, a force entry, a profile, a characteristic, a
+ * rule): every export is written, with empty names, never "(null)" or a crash. */
+#define NAMELESS_GST \
+  "<gameSystem id='n-gs' name='Nameless' revision='1' " \
+  "xmlns='http://www.battlescribe.net/schema/gameSystemSchema'>" \
+  "<costTypes><costType id='n-pts' name='pts'/></costTypes>" \
+  "<forceEntries><forceEntry id='n-force'/></forceEntries></gameSystem>"
+#define NAMELESS_CAT \
+  "<catalogue id='n-cat' gameSystemId='n-gs' " \
+  "xmlns='http://www.battlescribe.net/schema/catalogueSchema'><selectionEntries>" \
+  "<selectionEntry id='n-unit' type='unit'><profiles><profile id='n-p' typeId='n-pt'>" \
+  "<characteristics><characteristic typeId='n-ct'>5</characteristic></characteristics>" \
+  "</profile></profiles><rules><rule id='n-rule'/></rules>" \
+  "<costs><cost typeId='n-pts' value='7'/></costs></selectionEntry>" \
+  "</selectionEntries></catalogue>"
+
+static void
+test_nameless (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GBytes) gst = g_bytes_new_static (NAMELESS_GST, strlen (NAMELESS_GST));
+  g_autoptr(GBytes) cat = g_bytes_new_static (NAMELESS_CAT, strlen (NAMELESS_CAT));
+  g_autoptr(GError) error = NULL;
+  MusterExportOptions options = { 0 };
+  MusterBsForce *force;
+
+  g_assert_true (muster_bs_data_add_bytes (data, "nameless.gst", gst, &error));
+  g_assert_true (muster_bs_data_add_bytes (data, "nameless.cat", cat, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  roster = muster_bs_roster_new (data, "");
+  force = muster_bs_roster_add_force (roster, NULL, "n-force", "n-cat", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "n-unit", NULL, &error));
+  g_assert_no_error (error);
+
+  muster_sheet_page_init (&options.page, MUSTER_PAPER_A4, FALSE);
+  for (options.kind = MUSTER_EXPORT_TEXT; options.kind <= MUSTER_EXPORT_CARDS_PDF;
+       options.kind++)
+    {
+      g_autoptr(GBytes) bytes = muster_bs_export (roster, "nameless.ros", &options, &error);
+      g_autofree char *text = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (bytes);
+      text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      g_assert_null (strstr (text, "(null)"));
+      if (options.kind == MUSTER_EXPORT_TEXT)
+        g_assert_true (g_str_has_prefix (text, "nameless.ros\nNameless\nCosts: 7 pts\n"));
+    }
+}
+
 /* Takes the white space out of @text, in place. Returns: @text */
 static char *
 squeeze (char *text)
@@ -558,6 +610,7 @@ main (int   argc,
   g_test_add_func ("/bs-export/export-api", test_export_api);
   g_test_add_func ("/bs-export/fallback-title", test_fallback_title);
   g_test_add_func ("/bs-export/narrow-table", test_narrow_table);
+  g_test_add_func ("/bs-export/nameless", test_nameless);
   g_test_add_func ("/bs-export/wh40k", test_wh40k);
   return g_test_run ();
 }
