@@ -94,6 +94,7 @@ longest_word (cairo_t    *cr,
   return widest;
 }
 
+#define COLUMN_AIR 14.0   /* pt: the most a column gains over its text when there is room */
 #define SHORT_WORD 40.0   /* pt: "D6+1", "Range" and the like are never broken */
 
 /*
@@ -138,8 +139,9 @@ column_widths (cairo_t                 *cr,
     }
   for (guint c = 0; c < n; c++)
     if (total <= w)
-      /* The room left goes to the name's column and spreads over the values'. */
-      widths[c] = natural[c] + (w - total) / (c ? 2 * (n - 1) : 2);
+      /* Some air between the columns, not the page's width: a short table stays compact,
+       * its values beside their names. */
+      widths[c] = natural[c] + MIN ((w - total) / n, c ? COLUMN_AIR : 2 * COLUMN_AIR);
     else if (total_least <= w)
       widths[c] = least[c] + (w - total_least) * (natural[c] - least[c]) / MAX (more, 1e-6);
     else
@@ -228,10 +230,34 @@ paint_table (cairo_t                 *cr,
     }
   widths = g_new0 (double, table->columns->len + 1);
   column_widths (cr, table, type, w, widths);
+  w = 0;
+  for (guint c = 0; c <= table->columns->len; c++)
+    w += widths[c];
   y += paint_row (cr, table, type, NULL, widths, x, y, w, draw);
   for (guint r = 0; r < table->rows->len; r++)
     y += paint_row (cr, table, type, table->rows->pdata[r], widths, x, y, w, draw);
   return y - y0;
+}
+
+/* "Rules  Deep Strike, Leader": @label in grey, then @value; nothing for a NULL @value.
+ * Returns: its height */
+static double
+paint_labelled (cairo_t    *cr,
+                const char *label,
+                const char *value,
+                const char *font,
+                double      x,
+                double      y,
+                double      w,
+                gboolean    draw)
+{
+  g_autofree char *markup = NULL;
+
+  if (value == NULL)
+    return 0;
+  markup = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  %s", label, value);
+  muster_print_colour (cr, ink);
+  return muster_print_text (cr, markup, font, TRUE, x, y, w, 0, draw) + 1;
 }
 
 /*
@@ -262,16 +288,7 @@ paint_unit_body (cairo_t                *cr,
     }
   y += unit->lines->len ? 3 : 0;
   for (guint l = 0; l < G_N_ELEMENTS (labels); l++)
-    {
-      g_autofree char *markup = NULL;
-
-      if (values[l] == NULL)
-        continue;
-      markup = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>  %s", labels[l],
-                                        values[l]);
-      muster_print_colour (cr, ink);
-      y += muster_print_text (cr, markup, type->body, TRUE, x, y, w, 0, draw) + 1;
-    }
+    y += paint_labelled (cr, labels[l], values[l], type->body, x, y, w, draw);
   for (guint t = 0; t < unit->tables->len; t++)
     y += 3 + paint_table (cr, unit->tables->pdata[t], type, x, y + 3, w, draw);
   return y - y0;
@@ -302,6 +319,7 @@ paint_title (const MusterBsSheet *self,
   for (guint i = 0; i < list->errors->len; i++)
     y += muster_print_text (cr, list->errors->pdata[i], "Sans 8.5", FALSE, x + 10, y, w - 10, 0,
                             draw) + 1;
+  y += paint_labelled (cr, _("Notes"), list->notes, "Sans 9", x, y + 2, w, draw);
   return y - y0 + 2 * GAP;
 }
 
@@ -321,15 +339,10 @@ paint_force (const MusterBsSheet     *self,
                           draw);
   muster_print_colour (cr, grey);
   y += muster_print_text (cr, force->catalogue, "Sans 9", FALSE, x, y, w, 0, draw);
-  if (force->rules != NULL)
-    {
-      g_autofree char *markup = g_markup_printf_escaped ("<span foreground='#5e5c64'>%s</span>"
-                                                         "  %s", _("Rules"), force->rules);
-
-      muster_print_colour (cr, ink);
-      y += 2 + muster_print_text (cr, markup, "Sans 8.5", TRUE, x, y + 2, w, 0, draw);
-    }
-  y += 3;
+  y += 2;
+  y += paint_labelled (cr, _("Rules"), force->rules, "Sans 8.5", x, y, w, draw);
+  y += paint_labelled (cr, _("Notes"), force->notes, "Sans 8.5", x, y, w, draw);
+  y += 1;
   if (draw)
     muster_print_hline (cr, x, y, w, 1.5, ink);
   return y - y0 + GAP;

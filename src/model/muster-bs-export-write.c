@@ -45,6 +45,8 @@ write_text (gconstpointer  data,
                           _("Costs:"), list->costs, _("Validation:"), validation);
   for (guint i = 0; i < list->errors->len; i++)
     g_string_append_printf (str, "  %s\n", (char *) list->errors->pdata[i]);
+  if (list->notes != NULL)
+    g_string_append_printf (str, "%s %s\n", _("Notes:"), list->notes);
   for (guint i = 0; i < list->forces->len; i++)
     {
       const MusterBsListForce *force = list->forces->pdata[i];
@@ -54,6 +56,8 @@ write_text (gconstpointer  data,
                               force->catalogue, force->costs);
       if (force->rules != NULL)
         g_string_append_printf (str, "%*s  %s %s\n", indent, "", _("Rules:"), force->rules);
+      if (force->notes != NULL)
+        g_string_append_printf (str, "%*s  %s %s\n", indent, "", _("Notes:"), force->notes);
       for (guint j = 0; j < force->sections->len; j++)
         {
           const MusterBsListSection *section = force->sections->pdata[j];
@@ -154,6 +158,8 @@ write_markdown (gconstpointer  data,
     g_string_append_c (str, '\n');
   for (guint i = 0; i < list->errors->len; i++)
     append_escaped (str, e, "- %s\n", (char *) list->errors->pdata[i]);
+  if (list->notes != NULL)
+    append_escaped (str, e, "\n*%s* %s\n", _("Notes:"), list->notes);
   for (guint i = 0; i < list->forces->len; i++)
     {
       const MusterBsListForce *force = list->forces->pdata[i];
@@ -162,6 +168,8 @@ write_markdown (gconstpointer  data,
                       force->costs);
       if (force->rules != NULL)
         append_escaped (str, e, "\n*%s* %s\n", _("Rules:"), force->rules);
+      if (force->notes != NULL)
+        append_escaped (str, e, "\n*%s* %s\n", _("Notes:"), force->notes);
       for (guint j = 0; j < force->sections->len; j++)
         {
           const MusterBsListSection *section = force->sections->pdata[j];
@@ -298,6 +306,9 @@ write_html (gconstpointer  data,
     append_escaped (str, e, "<li>%s</li>\n", (char *) list->errors->pdata[i]);
   if (list->errors->len > 0)
     g_string_append (str, "</ul>\n");
+  if (list->notes != NULL)
+    append_escaped (str, e, "<div class=\"detail\"><em>%s</em> %s</div>\n", _("Notes:"),
+                    list->notes);
   g_string_append (str, "</div>\n");
   for (guint i = 0; i < list->forces->len; i++)
     {
@@ -311,6 +322,9 @@ write_html (gconstpointer  data,
       if (force->rules != NULL)
         append_escaped (str, e, "<div class=\"detail\"><em>%s</em> %s</div>\n", _("Rules:"),
                         force->rules);
+      if (force->notes != NULL)
+        append_escaped (str, e, "<div class=\"detail\"><em>%s</em> %s</div>\n", _("Notes:"),
+                        force->notes);
       for (guint j = 0; j < force->sections->len; j++)
         {
           const MusterBsListSection *section = force->sections->pdata[j];

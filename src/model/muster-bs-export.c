@@ -73,6 +73,7 @@ force_free (gpointer data)
   g_free (force->catalogue);
   g_free (force->costs);
   g_free (force->rules);
+  g_free (force->notes);
   g_ptr_array_unref (force->sections);
   g_free (force);
 }
@@ -97,6 +98,7 @@ muster_bs_list_free (MusterBsList *self)
   g_free (self->system);
   g_free (self->costs);
   g_ptr_array_unref (self->errors);
+  g_free (self->notes);
   g_ptr_array_unref (self->forces);
   g_ptr_array_unref (self->rules);
   g_free (self);
@@ -180,6 +182,13 @@ roster_costs (MusterBsRoster *roster)
     g_string_append_printf (str, "0 %s", costs->len ? g_array_index (costs, MusterBsCost, 0).name
                                                     : "");
   return g_string_free (str, FALSE);
+}
+
+/* A copy of @text, or NULL for none or an empty one. */
+static char *
+not_empty (const char *text)
+{
+  return text && *text ? g_strdup (text) : NULL;
 }
 
 static const char *
@@ -496,7 +505,7 @@ unit_new (Gather            *gather,
         g_string_append_printf (others, "%s%s", others->len ? ", " : "", category->name);
     }
   unit->categories = others->len ? g_strdup (others->str) : NULL;
-  unit->notes = notes && *notes ? g_strdup (notes) : NULL;
+  unit->notes = not_empty (notes);
   gather_selection (gather, unit, sel, 0, profiles_seen);
   sort_tables (gather, unit->tables);
   unit->rules = rule_names (unit->rule_refs);
@@ -537,6 +546,7 @@ gather_force (Gather        *gather,
   out->costs = format_total (muster_bs_force_get_costs (force), gather->zero);
   add_rules (gather, muster_bs_force_get_rules (force), refs);
   out->rules = rule_names (refs);
+  out->notes = not_empty (muster_bs_force_get_custom_notes (force));
   out->sections = g_ptr_array_new_with_free_func (section_free);
   g_ptr_array_add (gather->list->forces, out);
 
@@ -646,6 +656,7 @@ muster_bs_list_new (MusterBsRoster *roster,
                                                                : fallback_title);
   self->system = g_strdup (system && system->name ? system->name : "");
   self->costs = roster_costs (roster);
+  self->notes = not_empty (muster_bs_roster_get_custom_notes (roster));
   self->errors = g_ptr_array_new_with_free_func (g_free);
   self->forces = g_ptr_array_new_with_free_func (force_free);
   self->rules = g_ptr_array_new_with_free_func (rule_free);

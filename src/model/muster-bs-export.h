@@ -89,6 +89,7 @@ typedef struct
  * @catalogue: its catalogue's name
  * @costs: the costs of everything in it
  * @rules: (nullable): the names of the force's rules (its entry's, its catalogue's)
+ * @notes: (nullable): its custom notes
  * @sections: (element-type MusterBsListSection): in the order of the force's categories
  */
 typedef struct
@@ -98,6 +99,7 @@ typedef struct
   char      *catalogue;
   char      *costs;
   char      *rules;
+  char      *notes;
   GPtrArray *sections;
 } MusterBsListForce;
 
@@ -116,6 +118,7 @@ typedef struct
  * @costs: the roster's costs with their limits ("145 of 200 pts, 1 CP")
  * @n_errors: how many errors validation finds
  * @errors: (element-type utf8): "Patrol › Squad: message", one per error
+ * @notes: (nullable): the roster's custom notes
  * @forces: (element-type MusterBsListForce): nested forces after their parent
  * @rules: (element-type MusterBsListRule): sorted by name
  */
@@ -126,6 +129,7 @@ typedef struct
   char      *costs;
   guint      n_errors;
   GPtrArray *errors;
+  char      *notes;
   GPtrArray *forces;
   GPtrArray *rules;
 } MusterBsList;

@@ -350,6 +350,30 @@ test_export_api (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
 }
 
+/* The roster's, a force's and a unit's notes are printed (and escaped). */
+static void
+test_notes (void)
+{
+  g_auto(Fixture) fixture = { 0 };
+  g_autoptr(MusterBsList) list = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *html = NULL;
+  MusterBsForce *force;
+
+  load (&fixture, "legal");
+  force = muster_bs_roster_get_force (fixture.roster, 0);
+  muster_bs_roster_set_custom_notes (fixture.roster, "For the club night");
+  muster_bs_force_set_custom_notes (force, "Deploys <first>");
+  muster_bs_selection_set_custom_notes (muster_bs_force_get_selection (force, 0), "Painted");
+  list = muster_bs_list_new (fixture.roster, "fallback");
+  text = muster_bs_list_to_string (list, MUSTER_LIST_FORMAT_TEXT);
+  g_assert_nonnull (strstr (text, "\nNotes: For the club night\n"));
+  g_assert_nonnull (strstr (text, "\n  Notes: Deploys <first>\n"));
+  g_assert_nonnull (strstr (text, "\n      Notes: Painted\n"));
+  html = muster_bs_list_to_string (list, MUSTER_LIST_FORMAT_HTML);
+  g_assert_nonnull (strstr (html, "<em>Notes:</em> Deploys &lt;first&gt;</div>"));
+}
+
 /* A roster without a name takes the fallback title. */
 static void
 test_fallback_title (void)
@@ -373,14 +397,17 @@ test_narrow_table (void)
   static char *columns[] = { "Range", "A", "BS", "S", "AP", "D", "Keywords" };
   static char *row[] = { "Flamestorm Gauntlets", "12\"", "D6+1", "N/A", "4", "0", "1",
                          "Ignores Cover, Torrent, Twin-linked", NULL };
-  MusterBsListTable table = { "Ranged Weapons", NULL, g_ptr_array_new (), g_ptr_array_new () };
-  MusterBsListUnit unit = { "Aggressor Squad", TRUE, "95 pts", NULL, g_ptr_array_new (), NULL,
-                            g_ptr_array_new (), NULL, g_ptr_array_new () };
+  MusterBsListTable table = { .type = "Ranged Weapons", .columns = g_ptr_array_new (),
+                              .rows = g_ptr_array_new () };
+  MusterBsListUnit unit = { .name = "Aggressor Squad", .is_unit = TRUE, .costs = "95 pts",
+                            .lines = g_ptr_array_new (), .rule_refs = g_ptr_array_new (),
+                            .tables = g_ptr_array_new () };
   MusterBsListSection section = { "Infantry", g_ptr_array_new () };
-  MusterBsListForce force = { 0, "Army Roster", "Space Marines", "95 pts", NULL,
-                              g_ptr_array_new () };
-  MusterBsList list = { "Narrow", "Game", "95 pts", 0, g_ptr_array_new (), g_ptr_array_new (),
-                        g_ptr_array_new () };
+  MusterBsListForce force = { .name = "Army Roster", .catalogue = "Space Marines",
+                              .costs = "95 pts", .sections = g_ptr_array_new () };
+  MusterBsList list = { .title = "Narrow", .system = "Game", .costs = "95 pts",
+                        .errors = g_ptr_array_new (), .forces = g_ptr_array_new (),
+                        .rules = g_ptr_array_new () };
   g_autoptr(MusterBsSheet) sheet = NULL;
   g_autoptr(GBytes) pdf = NULL;
   g_autofree char *text = NULL;
@@ -609,6 +636,7 @@ main (int   argc,
   g_test_add_func ("/bs-export/cards-drawn", test_cards_drawn);
   g_test_add_func ("/bs-export/export-api", test_export_api);
   g_test_add_func ("/bs-export/fallback-title", test_fallback_title);
+  g_test_add_func ("/bs-export/notes", test_notes);
   g_test_add_func ("/bs-export/narrow-table", test_narrow_table);
   g_test_add_func ("/bs-export/nameless", test_nameless);
   g_test_add_func ("/bs-export/wh40k", test_wh40k);
