@@ -430,3 +430,61 @@ muster_bs_export_to_stream (MusterBsRoster            *roster,
   data = g_bytes_get_data (bytes, &size);
   return g_output_stream_write_all (stream, data, size, NULL, cancellable, error);
 }
+
+static void
+write_all_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      data)
+{
+  g_autoptr(GTask) task = data;
+  GError *error = NULL;
+
+  if (g_output_stream_write_all_finish (G_OUTPUT_STREAM (source), result, NULL, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/*
+ * As muster_bs_export_to_stream(), the writing done asynchronously (a file on a slow disk
+ * or a network share does not hold the window). The roster is read before this returns,
+ * in the calling thread: it may be edited as soon as this returns.
+ */
+void
+muster_bs_export_to_stream_async (MusterBsRoster            *roster,
+                                  const char                *fallback_title,
+                                  const MusterExportOptions *options,
+                                  GOutputStream             *stream,
+                                  GCancellable              *cancellable,
+                                  GAsyncReadyCallback        callback,
+                                  gpointer                   user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  GError *error = NULL;
+  GBytes *bytes;
+
+  g_return_if_fail (G_IS_OUTPUT_STREAM (stream));
+
+  task = g_task_new (stream, cancellable, callback, user_data);
+  g_task_set_source_tag (task, muster_bs_export_to_stream_async);
+  if (!(bytes = muster_bs_export (roster, fallback_title, options, &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  /* The task keeps the bytes as long as the stream writes them. */
+  g_task_set_task_data (task, bytes, (GDestroyNotify) g_bytes_unref);
+  g_output_stream_write_all_async (stream, g_bytes_get_data (bytes, NULL),
+                                   g_bytes_get_size (bytes), G_PRIORITY_DEFAULT, cancellable,
+                                   write_all_done, g_object_ref (task));
+}
+
+gboolean
+muster_bs_export_to_stream_finish (GOutputStream  *stream,
+                                   GAsyncResult   *result,
+                                   GError        **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, stream), FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

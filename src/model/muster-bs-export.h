@@ -169,6 +169,16 @@ gboolean      muster_bs_export_to_stream (MusterBsRoster            *roster,
                                           GOutputStream             *stream,
                                           GCancellable              *cancellable,
                                           GError                   **error);
+void          muster_bs_export_to_stream_async  (MusterBsRoster            *roster,
+                                                 const char                *fallback_title,
+                                                 const MusterExportOptions *options,
+                                                 GOutputStream             *stream,
+                                                 GCancellable              *cancellable,
+                                                 GAsyncReadyCallback        callback,
+                                                 gpointer                   user_data);
+gboolean      muster_bs_export_to_stream_finish (GOutputStream             *stream,
+                                                 GAsyncResult              *result,
+                                                 GError                   **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsList, muster_bs_list_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsSheet, muster_bs_sheet_free)

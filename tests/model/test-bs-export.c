@@ -315,6 +315,21 @@ test_cards_drawn (void)
   cairo_surface_destroy (surface);
 }
 
+/* Closes @stream, a memory stream, and compares what it holds with the file @golden. */
+static void
+assert_stream_holds (GOutputStream *stream,
+                     const char    *golden)
+{
+  g_autofree char *expected = NULL;
+
+  g_assert_true (g_output_stream_close (stream, NULL, NULL));
+  g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
+  g_assert_cmpuint (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (stream)), ==,
+                    strlen (expected));
+  g_assert_cmpmem (g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (stream)),
+                   strlen (expected), expected, strlen (expected));
+}
+
 static void
 test_export_api (void)
 {
@@ -323,7 +338,6 @@ test_export_api (void)
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
   g_autofree char *golden = g_strdup_printf ("%s/golden/bs-print-legal.md", MUSTER_TEST_DATA);
-  g_autofree char *expected = NULL;
   MusterExportOptions options = { MUSTER_EXPORT_MARKDOWN };
 
   load (&fixture, "legal");
@@ -331,12 +345,7 @@ test_export_api (void)
   g_assert_true (muster_bs_export_to_stream (fixture.roster, "fallback", &options, stream, NULL,
                                              &error));
   g_assert_no_error (error);
-  g_assert_true (g_output_stream_close (stream, NULL, NULL));
-  g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
-  g_assert_cmpuint (g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (stream)), ==,
-                    strlen (expected));
-  g_assert_cmpmem (g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (stream)),
-                   strlen (expected), expected, strlen (expected));
+  assert_stream_holds (stream, golden);
 
   options.kind = MUSTER_EXPORT_CARDS_PDF;
   bytes = muster_bs_export (fixture.roster, "fallback", &options, &error);
@@ -372,6 +381,60 @@ test_notes (void)
   g_assert_nonnull (strstr (text, "\n      Notes: Painted\n"));
   html = muster_bs_list_to_string (list, MUSTER_LIST_FORMAT_HTML);
   g_assert_nonnull (strstr (html, "<em>Notes:</em> Deploys &lt;first&gt;</div>"));
+}
+
+typedef struct
+{
+  gboolean  done;
+  gboolean  written;
+  GError   *error;
+} AsyncResult;
+
+static void
+async_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  AsyncResult *out = data;
+
+  out->written = muster_bs_export_to_stream_finish (G_OUTPUT_STREAM (source), result,
+                                                    &out->error);
+  out->done = TRUE;
+}
+
+/* The asynchronous export writes what the synchronous one does; a kind a roster has not is
+ * refused through the callback. */
+static void
+test_export_async (void)
+{
+  g_auto(Fixture) fixture = { 0 };
+  g_autoptr(GOutputStream) stream = g_memory_output_stream_new_resizable ();
+  g_autoptr(GOutputStream) other = g_memory_output_stream_new_resizable ();
+  g_autofree char *golden = g_strdup_printf ("%s/golden/bs-print-legal.html", MUSTER_TEST_DATA);
+  MusterExportOptions options = { MUSTER_EXPORT_HTML };
+  AsyncResult result = { 0 };
+
+  load (&fixture, "legal");
+  muster_sheet_page_init (&options.page, MUSTER_PAPER_A4, FALSE);
+  muster_bs_export_to_stream_async (fixture.roster, "fallback", &options, stream, NULL,
+                                    async_done, &result);
+  /* The roster is read already: editing it now changes nothing written. */
+  muster_bs_roster_set_name (fixture.roster, "Renamed");
+  while (!result.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_no_error (result.error);
+  g_assert_true (result.written);
+  assert_stream_holds (stream, golden);
+
+  result = (AsyncResult) { 0 };
+  options.kind = MUSTER_EXPORT_PACKET_PDF;
+  muster_bs_export_to_stream_async (fixture.roster, "fallback", &options, other, NULL,
+                                    async_done, &result);
+  while (!result.done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (result.written);
+  g_assert_error (result.error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_clear_error (&result.error);
 }
 
 /* A roster without a name takes the fallback title. */
@@ -637,6 +700,7 @@ main (int   argc,
   g_test_add_func ("/bs-export/export-api", test_export_api);
   g_test_add_func ("/bs-export/fallback-title", test_fallback_title);
   g_test_add_func ("/bs-export/notes", test_notes);
+  g_test_add_func ("/bs-export/export-async", test_export_async);
   g_test_add_func ("/bs-export/narrow-table", test_narrow_table);
   g_test_add_func ("/bs-export/nameless", test_nameless);
   g_test_add_func ("/bs-export/wh40k", test_wh40k);
