@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include "muster-odds-private.h"
+#include "muster-system-bvf-private.h"
+
+/*
+ * Battle Valor Fantasy on the table (§2.4, §5, §6): the shooting range band from the
+ * "shooting" range's rings (8″ or less short, 16″ or more long; a war machine's long range is
+ * beyond 16″), line of sight for war machines, a target inside a wood or behind a linear
+ * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
+ * or struck on, and high ground.
+ */
+
+static const char * const bvf_aspects[] = { "front", "flank", "rear" };
+
+/* The book's band edges, for a weapon without rings of its own (the unlimited Stone
+ * Thrower's): the same 8″ and 16″ (§5.9). */
+#define BVF_SHORT_MM (8 * 25.4)
+#define BVF_LONG_MM  (16 * 25.4)
+
+static void
+set_range (MusterOddsFill        *fill,
+           const MusterOddsFacts *facts,
+           gboolean               sixteen_is_long)
+{
+  const MusterRange *range = muster_odds_find_range (facts, "shooting");
+  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+  double near = BVF_SHORT_MM, far = BVF_LONG_MM, d = facts->distance;
+  const double slack = 0.05 * facts->mm_per_unit;
+  const char *band;
+
+  if (range == NULL)
+    return;
+  if (range->n_rings >= 2)
+    {
+      near = range->rings[0];
+      far = range->rings[1];
+    }
+  if (d <= near + slack)
+    band = "short";
+  else if (sixteen_is_long ? d >= far - slack : d > far + slack)
+    band = "long";
+  else
+    band = "medium";
+  if (!range->unlimited && d > range->max + slack)
+    muster_odds_set_choice (fill, "range", "long", "%s: beyond its %.0f″ reach, out of range",
+                            distance, range->max / facts->mm_per_unit);
+  else
+    muster_odds_set_choice (fill, "range", band, "%s: %s range", distance, band);
+}
+
+static void
+set_formation (MusterOddsFill       *fill,
+               const char           *id,
+               const MusterOddsSide *side,
+               gboolean              holds,
+               const char           *what)
+{
+  muster_odds_set (fill, id, holds, "%s %s %s", muster_odds_side_name (side),
+                   holds ? "is in" : "is not in", what);
+}
+
+static void
+set_woods (MusterOddsFill        *fill,
+           const MusterOddsFacts *facts,
+           const char            *id)
+{
+  g_autofree char *ground = muster_odds_describe_ground (&facts->target);
+
+  muster_odds_set (fill, id, muster_odds_stands_in (&facts->target, MUSTER_TERRAIN_WOODS),
+                   "%s", ground);
+}
+
+void
+_muster_bvf_table_inputs (const MusterProcedure *procedure,
+                          const MusterOddsFacts *facts,
+                          MusterOddsFill        *fill)
+{
+  MusterFormation acting = facts->acting.placement->formation;
+  MusterFormation target = facts->target.placement->formation;
+  const char *id = procedure->id;
+
+  if (g_str_equal (id, "missile-fire") || g_str_equal (id, "war-machine"))
+    {
+      set_range (fill, facts, g_str_equal (id, "missile-fire"));
+      muster_odds_set_sight (fill, facts, "line-of-sight");
+      set_woods (fill, facts, "woods");
+      muster_odds_set_obstacle (fill, facts, "obstacle");
+      set_formation (fill, "line", &facts->acting, acting == MUSTER_FORMATION_LINE, "Line");
+      set_formation (fill, "skirmish-target", &facts->target,
+                     target == MUSTER_FORMATION_SKIRMISH, "skirmish order");
+      set_formation (fill, "deep-formation", &facts->target,
+                     target == MUSTER_FORMATION_COLUMN || target == MUSTER_FORMATION_SQUARE ||
+                     target == MUSTER_FORMATION_WEDGE, "Attack Column, Square or Wedge");
+    }
+  else if (g_str_equal (id, "melee-strike") || g_str_equal (id, "combat") ||
+           g_str_equal (id, "engagement") || g_str_equal (id, "impact-hits"))
+    {
+      muster_odds_set_aspect (fill, facts, "direction", bvf_aspects);
+      set_formation (fill, "target-line", &facts->target, target == MUSTER_FORMATION_LINE,
+                     "Line");
+      set_formation (fill, "attack-column", &facts->acting, acting == MUSTER_FORMATION_COLUMN,
+                     "Attack Column");
+      set_formation (fill, "wedge", &facts->acting, acting == MUSTER_FORMATION_WEDGE, "Wedge");
+      muster_odds_set_obstacle (fill, facts, "obstacle");
+      if (facts->obstacle != NULL)
+        muster_odds_set_obstacle (fill, facts, "cancelled");
+      if (facts->acting.on_hill && !facts->target.on_hill)
+        muster_odds_set (fill, "high-ground", TRUE, "on %s, the target below",
+                         muster_odds_feature_name (facts->acting.terrain));
+      else
+        muster_odds_set (fill, "high-ground", FALSE, "%s",
+                         facts->acting.on_hill ? "both on a hill" : "not on a hill");
+    }
+  else if (g_str_equal (id, "spell") &&
+           muster_odds_stands_in (&facts->target, MUSTER_TERRAIN_WOODS))
+    /* outside a wood it depends on whether the target is a lone Character: asked */
+    set_woods (fill, facts, "needs-six");
+}
