@@ -135,7 +135,13 @@ muster_cli_odds (int    argc,
     return ret;
   if (argc != 4)
     {
-      g_printerr (_("muster-cli odds: give a file, the acting unit’s id and the target’s\n"));
+      if (argc < 2)
+        g_printerr (_("muster-cli odds: which file? Try “muster-cli odds --help”.\n"));
+      else if (argc < 4)
+        g_printerr (_("muster-cli odds: name the acting unit and its target by their ids in "
+                      "the document\n"));
+      else
+        g_printerr (_("muster-cli odds: unexpected argument “%s”\n"), argv[4]);
       return MUSTER_CLI_EXIT_USAGE;
     }
   if (trials < 1 || trials > G_GINT64_CONSTANT (100000000) || seed < 0)
