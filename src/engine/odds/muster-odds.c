@@ -268,3 +268,80 @@ muster_odds_aspect_to_string (MusterAspect aspect)
       return "front";
     }
 }
+
+typedef struct
+{
+  char   *unit_id;
+  double  distance;
+} Candidate;
+
+static int
+compare_candidates (gconstpointer a,
+                    gconstpointer b)
+{
+  const Candidate *x = a, *y = b;
+
+  if (x->distance != y->distance)
+    return x->distance < y->distance ? -1 : 1;
+  return g_strcmp0 (x->unit_id, y->unit_id);
+}
+
+/* Whether @force is an enemy of @acting's: another side, or another force where either has
+ * no side. */
+static gboolean
+is_enemy (const MusterForce *force,
+          const MusterForce *acting)
+{
+  const char *side = muster_force_get_side (force);
+  const char *acting_side = muster_force_get_side (acting);
+
+  if (force == acting)
+    return FALSE;
+  return side == NULL || acting_side == NULL || g_strcmp0 (side, acting_side) != 0;
+}
+
+/**
+ * muster_odds_list_targets:
+ * @doc: a document with a battlefield
+ * @acting_unit_id: a placed unit's id
+ *
+ * Returns: (transfer full) (element-type utf8): the ids of the enemy's placed units (of another
+ *   side, or of another force when either has no side), nearest first, edge to edge; empty
+ *   when @acting_unit_id is not placed
+ */
+GPtrArray *
+muster_odds_list_targets (MusterDoc  *doc,
+                          const char *acting_unit_id)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (doc);
+  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  g_autoptr(MusterFootprint) acting_footprint = NULL;
+  const MusterFeature *acting;
+  MusterUnit *acting_unit = muster_doc_lookup_unit (doc, acting_unit_id);
+
+  if (battlefield == NULL || acting_unit == NULL ||
+      !(acting = muster_battlefield_lookup_unit (battlefield, acting_unit_id)))
+    return ids;
+  acting_footprint = muster_feature_get_footprint (acting);
+  for (guint i = 0; i < muster_battlefield_get_n_features (battlefield); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (battlefield, i);
+      MusterUnit *unit;
+      g_autoptr(MusterFootprint) footprint = NULL;
+      Candidate candidate;
+
+      if (feature->kind != MUSTER_FEATURE_UNIT ||
+          !(unit = muster_doc_lookup_unit (doc, feature->unit)) ||
+          !is_enemy (muster_unit_get_force (unit), muster_unit_get_force (acting_unit)))
+        continue;
+      footprint = muster_feature_get_footprint (feature);
+      candidate.unit_id = feature->unit;
+      candidate.distance = muster_footprint_distance (acting_footprint, footprint);
+      g_array_append_val (candidates, candidate);
+    }
+  g_array_sort (candidates, compare_candidates);
+  for (guint i = 0; i < candidates->len; i++)
+    g_ptr_array_add (ids, g_strdup (g_array_index (candidates, Candidate, i).unit_id));
+  return ids;
+}

@@ -133,6 +133,8 @@ const char      *muster_odds_aspect_to_string (MusterAspect            aspect);
 char            *muster_odds_describe_ground (const MusterOddsSide    *side);
 const char      *muster_odds_side_name      (const MusterOddsSide     *side);
 
+GPtrArray       *muster_odds_list_targets   (MusterDoc                *doc,
+                                             const char               *acting_unit_id);
 GPtrArray       *muster_odds_list_procedures (const MusterOddsFacts   *facts);
 MusterOddsFill  *muster_odds_fill_new       (const MusterOddsFacts    *facts,
                                              const MusterProcedure    *procedure,

@@ -427,6 +427,38 @@ test_errors (void)
   scenario_close (&s);
 }
 
+/* The Dwarves' crossbows look at the Goblins' eight placed units, the archers first; a unit
+ * that is not placed has none. */
+static void
+test_targets (void)
+{
+  Scenario s;
+  MusterBattlefield *battlefield;
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  double last = 0;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  battlefield = muster_doc_get_battlefield (s.doc);
+  targets = muster_odds_list_targets (s.doc, "u5");
+  g_assert_cmpuint (targets->len, ==, 8);
+  g_assert_cmpstr (targets->pdata[0], ==, "u43");
+  for (guint i = 0; i < targets->len; i++)
+    {
+      MusterUnit *unit = muster_doc_lookup_unit (s.doc, targets->pdata[i]);
+      const char *placement = muster_battlefield_lookup_unit (battlefield,
+                                                              targets->pdata[i])->id;
+      double d = muster_battlefield_distance (battlefield, "p4", placement);
+
+      g_assert_cmpstr (muster_force_get_side (muster_unit_get_force (unit)), ==, "Goblins");
+      g_assert_cmpfloat (d, >=, last);
+      last = d;
+    }
+  none = muster_odds_list_targets (s.doc, "u14");
+  g_assert_cmpuint (none->len, ==, 0);
+  scenario_close (&s);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -437,6 +469,7 @@ main (int    argc,
   g_test_add_func ("/odds/mov", test_mov);
   g_test_add_func ("/odds/sov", test_sov);
   g_test_add_func ("/odds/ul", test_ul);
+  g_test_add_func ("/odds/targets", test_targets);
   g_test_add_func ("/odds/errors", test_errors);
   return g_test_run ();
 }
