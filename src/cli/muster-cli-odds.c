@@ -215,6 +215,10 @@ muster_cli_odds (int    argc,
           JsonObject *object = json_node_get_object (node);
 
           json_object_set_string_member (object, "name", procedure->name);
+          if (fill->blocked != NULL)
+            json_object_set_string_member (object, "blocked", fill->blocked);
+          else
+            json_object_set_null_member (object, "blocked");
           json_object_set_member (object, "filled", filled_to_json (fill));
           json_builder_add_value (builder, node);
         }
@@ -223,6 +227,8 @@ muster_cli_odds (int    argc,
           g_autofree char *text = muster_procedure_result_to_text (result, fill->values);
 
           g_print ("\n%s (%s)\n", procedure->name, procedure->id);
+          if (fill->blocked != NULL)
+            g_print (_("Not possible as they stand: %s\n"), fill->blocked);
           print_filled (fill);
           g_print ("%s", text);
         }

@@ -137,6 +137,8 @@ test_cold_beck_range (void)
   g_assert_cmpstr (json_object_get_string_member (root, "aspect"), ==, "front");
   g_assert_cmpuint (json_array_get_length (procedures), ==, 1);
   fire = json_array_get_object_element (procedures, 0);
+  g_assert_cmpstr (json_object_get_string_member (fire, "blocked"), ==,
+                   "out of range: 34.6″, beyond its 24″ reach");
   g_assert_cmpstr (json_object_get_string_member (fire, "procedure"), ==, "missile-fire");
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (fire, "inputs"),
                                                   "range"), ==, "long");
@@ -156,6 +158,7 @@ test_cold_beck_range (void)
   g_assert_true (seen);
   g_assert_nonnull (strstr (text, "Distance: 34.6″ edge to edge"));
   g_assert_nonnull (strstr (text, "range=long"));
+  g_assert_nonnull (strstr (text, "Not possible as they stand: out of range: 34.6″"));
 }
 
 static void

@@ -144,6 +144,7 @@ muster_odds_fill_free (MusterOddsFill *self)
     for (guint i = 0; i < MAX (self->procedure->n_inputs, 1); i++)
       g_free (self->reasons[i]);
   g_free (self->reasons);
+  g_free (self->blocked);
   g_free (self);
 }
 
@@ -252,6 +253,22 @@ muster_odds_set_choice (MusterOddsFill *fill,
         break;
       }
   return done;
+}
+
+/* Says why the procedure cannot be carried out as the units stand (the first reason given
+ * stays). */
+void
+muster_odds_block (MusterOddsFill *fill,
+                   const char     *format,
+                   ...)
+{
+  va_list args;
+
+  if (fill->blocked != NULL)
+    return;
+  va_start (args, format);
+  fill->blocked = g_strdup_vprintf (format, args);
+  va_end (args);
 }
 
 /* Returns: (nullable): the acting unit's range @id, or with %NULL its first with a maximum */

@@ -23,6 +23,9 @@ gboolean           muster_odds_set_choice     (MusterOddsFill        *fill,
                                                const char            *choice,
                                                const char            *format,
                                                ...) G_GNUC_PRINTF (4, 5);
+void               muster_odds_block          (MusterOddsFill        *fill,
+                                               const char            *format,
+                                               ...) G_GNUC_PRINTF (2, 3);
 const MusterRange *muster_odds_find_range     (const MusterOddsFacts *facts,
                                                const char            *id);
 int                muster_odds_whole_distance (const MusterOddsFacts *facts);

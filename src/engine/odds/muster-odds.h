@@ -112,6 +112,9 @@ typedef enum
  * @values: one value per input
  * @sources: where each value came from
  * @reasons: per input, why it has that value ("9.4″: medium range"), %NULL when asked
+ * @blocked: (nullable): why the table says the procedure cannot be carried out as things
+ *   stand ("34.6″: beyond its 24″ reach"); its odds are then those of the nearest case the
+ *   inputs can express
  */
 struct _MusterOddsFill
 {
@@ -119,6 +122,7 @@ struct _MusterOddsFill
   int                   *values;
   MusterOddsSource      *sources;
   char                 **reasons;
+  char                  *blocked;
 };
 
 MusterOddsFacts *muster_odds_facts_new      (MusterDoc                *doc,

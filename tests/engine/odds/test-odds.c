@@ -227,6 +227,7 @@ test_bvf (void)
       assert_table (fill, "line", "yes", NULL);
       assert_table (fill, "obstacle", "no", NULL);
       assert_asked (fill, "target-charging");
+      g_assert_null (fill->blocked);
       if (i == 0)
         {
           const char * const typed[] = { "range=short", "woods=yes", "line=yes", NULL };
@@ -236,6 +237,18 @@ test_bvf (void)
           g_assert_false (same_as_typed (facts, fill, wrong));
         }
     }
+
+  /* 24.1″ away: beyond the crossbows' 24″, which the odds cannot express but say */
+  {
+    g_autoptr(MusterOddsFacts) far = NULL;
+    g_autoptr(MusterOddsFill) fire = NULL;
+
+    place (&s, "u5", wood.x, wood.y - DEPTH - 24.1 * 25.4, 90);
+    far = facts_of (&s, "u5", "u43");
+    fire = fill_of (far, "missile-fire");
+    assert_table (fire, "range", "long", "24.1″: beyond its 24″ reach, out of range");
+    g_assert_cmpstr (fire->blocked, ==, "out of range: 24.1″, beyond its 24″ reach");
+  }
 
   /* beside the target, then behind it: its flank and its rear in melee */
   {

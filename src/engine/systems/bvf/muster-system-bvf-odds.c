@@ -46,8 +46,12 @@ set_range (MusterOddsFill        *fill,
   else
     band = "medium";
   if (!range->unlimited && d > range->max + slack)
-    muster_odds_set_choice (fill, "range", "long", "%s: beyond its %.0f″ reach, out of range",
-                            distance, range->max / facts->mm_per_unit);
+    {
+      muster_odds_set_choice (fill, "range", "long", "%s: beyond its %.0f″ reach, out of range",
+                              distance, range->max / facts->mm_per_unit);
+      muster_odds_block (fill, "out of range: %s, beyond its %.0f″ reach", distance,
+                         range->max / facts->mm_per_unit);
+    }
   else
     muster_odds_set_choice (fill, "range", band, "%s: %s range", distance, band);
 }

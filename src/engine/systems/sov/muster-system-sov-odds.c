@@ -31,9 +31,13 @@ set_distance (MusterOddsFill        *fill,
     }
   band = muster_odds_band (range, facts->distance);
   if (band == 0)
-    muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
-                     "%s edge to edge: beyond its %.0f″ maximum", distance,
-                     range->max / facts->mm_per_unit);
+    {
+      muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
+                       "%s edge to edge: beyond its %.0f″ maximum", distance,
+                       range->max / facts->mm_per_unit);
+      muster_odds_block (fill, "out of range: %s, beyond its %.0f″ maximum", distance,
+                         range->max / facts->mm_per_unit);
+    }
   else
     muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
                      "%s edge to edge: band %u of %u", distance, band, range->n_rings + 1);

@@ -23,8 +23,12 @@ set_long_range (MusterOddsFill        *fill,
   if (range == NULL)
     return;
   if (facts->distance > range->max + MUSTER_GEOMETRY_EPSILON)
-    muster_odds_set (fill, "long-range", TRUE, "%s: beyond its %s reach of %.0f cm",
-                     distance, range->name, range->max / facts->mm_per_unit);
+    {
+      muster_odds_set (fill, "long-range", TRUE, "%s: beyond its %s reach of %.0f cm",
+                       distance, range->name, range->max / facts->mm_per_unit);
+      muster_odds_block (fill, "out of range: %s, beyond its %s reach of %.0f cm", distance,
+                         range->name, range->max / facts->mm_per_unit);
+    }
   else
     muster_odds_set (fill, "long-range", facts->distance > range->max / 2,
                      "%s: %s half its %s reach of %.0f cm", distance,
