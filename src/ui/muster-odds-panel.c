@@ -213,6 +213,8 @@ add_row (MusterOddsPanel       *self,
 {
   AdwExpanderRow *row = ADW_EXPANDER_ROW (adw_expander_row_new ());
 
+  /* plain text: a figure reads "< 1 %" */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), procedure->name);
   g_object_set_data (G_OBJECT (row), "procedure", (gpointer) procedure);
   g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, 0);

@@ -88,7 +88,29 @@ test_select_tab_and_drag (void)
   g_assert_nonnull (far_figure);
   g_assert_cmpstr (far_figure, ==, "Not possible: out of range: 34.6″, beyond its 24″ reach");
 
-  /* the next target by distance, and Ctrl+selecting the archers brings them back */
+  /* the next target by distance, round all eight and back */
+  for (guint i = 0; i < 8; i++)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "odds.next-target", NULL));
+      g_assert_true ((i < 7) == (g_strcmp0 (muster_odds_panel_get_target (panel), "u43") != 0));
+    }
+
+  /* the Thane charging the archers all but surely falls: "< 1 %", shown as text (as markup
+   * it is an error, and the test's warnings are fatal) */
+  {
+    g_autofree char *combat = NULL;
+
+    muster_map_view_select (view, "p11", FALSE);
+    muster_map_view_select (view, "p16", TRUE);
+    g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u1");
+    g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+    run_frames (GTK_WIDGET (window));
+    combat = muster_odds_panel_dup_figure (panel, "combat");
+    g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
+    muster_map_view_select (view, "p4", FALSE);
+    g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
+  }
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "odds.next-target", NULL));
   g_assert_cmpstr (muster_odds_panel_get_target (panel), !=, "u43");
   muster_map_view_select (view, "p16", TRUE);
