@@ -193,6 +193,7 @@ muster_odds_facts_new (MusterDoc                *doc,
     return NULL;
 
   self->ruleset = muster_doc_get_ruleset (doc);
+  self->doc = doc;
   acting = muster_feature_get_footprint (self->acting.placement);
   target = muster_feature_get_footprint (self->target.placement);
   self->distance = muster_footprint_distance (acting, target);

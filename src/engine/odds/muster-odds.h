@@ -75,6 +75,7 @@ typedef struct
  * @units: the ruleset's range units, "in", "cm" or "yd"
  * @mm_per_unit: table millimetres in one of @units
  * @ruleset: the document's ruleset, whose system's procedures apply
+ * @doc: the document, for what else stands on the table (a General in reach)
  *
  * What the table says about two units; read-only, made by muster_odds_facts_new().
  */
@@ -91,6 +92,7 @@ struct _MusterOddsFacts
   const char              *units;
   double                   mm_per_unit;
   const MusterRuleset     *ruleset;
+  MusterDoc               *doc;
 };
 
 /**

@@ -124,7 +124,9 @@ assert_table (const MusterOddsFill *fill,
   if (fill->sources[i] != MUSTER_ODDS_TABLE)
     g_error ("%s: %s is %s, not from the table", fill->procedure->id, id,
              muster_odds_source_to_string (fill->sources[i]));
-  g_assert_cmpstr (text, ==, value);
+  if (!g_str_equal (text, value))
+    g_error ("%s: %s is %s (%s), not %s", fill->procedure->id, id, text, fill->reasons[i],
+             value);
   if (reason != NULL)
     {
       g_auto(GStrv) parts = g_strsplit (reason, "|", -1);
@@ -248,6 +250,30 @@ test_bvf (void)
     fire = fill_of (far, "missile-fire");
     assert_table (fire, "range", "long", "24.1″: beyond its 24″ reach, out of range");
     g_assert_cmpstr (fire->blocked, ==, "out of range: 24.1″, beyond its 24″ reach");
+  }
+
+  /* Thane Borin (u1, the General) 11.9″ to the right of the crossbows' line (each 160 mm
+   * wide), then 12.1″: +2 on the charge roll, then not; the charge roll is the crossbows' own,
+   * which the table now fills */
+  {
+    MusterPoint at = { wood.x, wood.y - DEPTH - 230 };
+    const double gaps[] = { 11.9, 12.1 };
+
+    place (&s, "u5", at.x, at.y, 90);
+    for (guint i = 0; i < G_N_ELEMENTS (gaps); i++)
+      {
+        g_autoptr(MusterOddsFacts) facts = NULL;
+        g_autoptr(MusterOddsFill) combat = NULL, charge = NULL;
+
+        place (&s, "u1", at.x + 160 + gaps[i] * 25.4, at.y, 90);
+        facts = facts_of (&s, "u5", "u43");
+        combat = fill_of (facts, "combat");
+        charge = fill_of (facts, "charge-roll");
+        assert_table (combat, "general", i == 0 ? "yes" : "no",
+                      i == 0 ? "Thane Borin Ironhand 11.9″ away"
+                             : "Thane Borin Ironhand 12.1″ away");
+        assert_table (charge, "general", i == 0 ? "yes" : "no", NULL);
+      }
   }
 
   /* beside the target, then behind it: its flank and its rear in melee */

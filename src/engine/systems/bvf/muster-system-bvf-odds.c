@@ -3,15 +3,18 @@
 
 #include "config.h"
 
+#include "muster-army.h"
+#include "muster-doc.h"
 #include "muster-odds-private.h"
 #include "muster-system-bvf-private.h"
+#include "muster-unit.h"
 
 /*
  * Battle Valor Fantasy on the table (§2.4, §5, §6): the shooting range band from the
  * "shooting" range's rings (8″ or less short, 16″ or more long; a war machine's long range is
  * beyond 16″), line of sight for war machines, a target inside a wood or behind a linear
  * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
- * or struck on, and high ground.
+ * or struck on, high ground, and whether the acting unit's General stands within 12″ (§2.8).
  */
 
 static const char * const bvf_aspects[] = { "front", "flank", "rear" };
@@ -54,6 +57,42 @@ set_range (MusterOddsFill        *fill,
     }
   else
     muster_odds_set_choice (fill, "range", band, "%s: %s range", distance, band);
+}
+
+#define GENERAL_REACH_MM (12 * 25.4)
+
+/* The acting unit's General (the "general" unit type of its force), if he is on the table:
+ * "general" is within 12″ of him, edge to edge. A General who is not placed is asked for. */
+static void
+set_general (MusterOddsFill        *fill,
+             const MusterOddsFacts *facts)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (facts->doc);
+  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  const MusterFeature *general = NULL;
+  const char *name = NULL;
+  double d;
+
+  if (facts->acting.force == NULL)
+    return;
+  muster_node_collect_units (muster_force_get_root (facts->acting.force), units);
+  for (guint i = 0; i < units->len && general == NULL; i++)
+    if (g_str_equal (muster_unit_get_type_id (units->pdata[i]), "general"))
+      {
+        general = muster_battlefield_lookup_unit (battlefield,
+                                                  muster_unit_get_id (units->pdata[i]));
+        name = muster_unit_get_name (units->pdata[i]);
+      }
+  if (general == NULL)
+    return;
+  if (general == facts->acting.placement)
+    {
+      muster_odds_set (fill, "general", TRUE, "%s is the General", name ? name : "it");
+      return;
+    }
+  d = muster_battlefield_distance (battlefield, general->id, facts->acting.placement->id);
+  muster_odds_set (fill, "general", d <= GENERAL_REACH_MM + 0.05 * facts->mm_per_unit,
+                   "%s %.1f″ away", name ? name : "the General", d / facts->mm_per_unit);
 }
 
 static void
@@ -119,8 +158,11 @@ _muster_bvf_table_inputs (const MusterProcedure *procedure,
         muster_odds_set (fill, "high-ground", FALSE, "%s",
                          facts->acting.on_hill ? "both on a hill" : "not on a hill");
     }
-  else if (g_str_equal (id, "spell") &&
-           muster_odds_stands_in (&facts->target, MUSTER_TERRAIN_WOODS))
+  if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
+      g_str_equal (id, "charge-roll"))
+    set_general (fill, facts);
+  if (g_str_equal (id, "spell") &&
+      muster_odds_stands_in (&facts->target, MUSTER_TERRAIN_WOODS))
     /* outside a wood it depends on whether the target is a lone Character: asked */
     set_woods (fill, facts, "needs-six");
 }
