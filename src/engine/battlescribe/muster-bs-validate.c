@@ -234,6 +234,66 @@ constraint_message (const char *owner_name,
   return g_string_free (s, FALSE);
 }
 
+/* New Recruit's own message for a broken constraint, its tokens filled in: {self} the
+ * constrained entry, {parent} the container (or force, category, roster) judged, {force},
+ * {roster}, {primary-category} the entry's, and {model}, {unit} or {upgrade} the nearest
+ * selection of that type around it. NULL when the constraint has none. */
+static char *
+custom_message (const MusterBsContext *ctx,
+                const MusterBsOption  *option,
+                const MusterBsNode    *con,
+                const char            *owner_name)
+{
+  GString *s;
+  MusterBsCategory primary;
+
+  if (con->text == NULL || *con->text == '\0')
+    return NULL;
+  s = g_string_new (NULL);
+  for (const char *p = con->text; *p; p++)
+    {
+      const char *end = *p == '{' ? strchr (p, '}') : NULL;
+      g_autofree char *token = end ? g_strndup (p + 1, end - p - 1) : NULL;
+      const char *value = NULL;
+
+      if (token == NULL)
+        {
+          g_string_append_c (s, *p);
+          continue;
+        }
+      if (strcmp (token, "self") == 0)
+        value = node_name (option->entry);
+      else if (strcmp (token, "parent") == 0)
+        value = owner_name;
+      else if (strcmp (token, "force") == 0)
+        value = muster_bs_force_get_name (ctx->force);
+      else if (strcmp (token, "roster") == 0)
+        value = ctx->roster->name;
+      else if (strcmp (token, "primary-category") == 0)
+        value = static_primary (option, ctx->roster->data, &primary) ? primary.name : "";
+      else if (strcmp (token, "model") == 0 || strcmp (token, "unit") == 0 ||
+               strcmp (token, "upgrade") == 0)
+        {
+          value = "";
+          for (MusterBsSelection *a = ctx->parent; a; a = a->parent)
+            if (strcmp (muster_bs_selection_get_type (a), token) == 0)
+              {
+                value = muster_bs_selection_get_name (a);
+                break;
+              }
+        }
+      if (value == NULL)
+        {
+          /* Not a token this engine knows: as written. */
+          g_string_append_c (s, *p);
+          continue;
+        }
+      g_string_append (s, value);
+      p = end;
+    }
+  return g_string_free (s, FALSE);
+}
+
 static double
 count_all_forces (GPtrArray *forces,
                   gboolean   deep)
@@ -385,8 +445,11 @@ check_constraint (Validation            *v,
     }
   if ((max && count > limit) || (!max && count < limit))
     {
-      char *message = constraint_message (owner_name, max, count, limit, what,
-                                          node_name (option->entry));
+      char *message = custom_message (ctx, option, con, owner_name);
+
+      if (message == NULL)
+        message = constraint_message (owner_name, max, count, limit, what,
+                                      node_name (option->entry));
 
       /* New Recruit puts the finding on a selection of the entry when there is one; a
        * shortfall in a force is on the force as well. */
