@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "../muster-test-util.h"
 
 /*
  * Every document in data/samples/ loads, binds to its installed ruleset and is legal (warnings
@@ -12,23 +13,6 @@
  * has a designed scenario with both sides on the table, briefings, umpire notes and victory
  * conditions.
  */
-
-static GPtrArray *
-sample_paths (void)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                           NULL);
-  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (handle);
-  while ((name = g_dir_read_name (handle)))
-    if (g_str_has_suffix (name, ".muster"))
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
-  return paths;
-}
 
 static MusterDoc *
 load (MusterCatalog *catalog,
@@ -85,7 +69,7 @@ check_battlefield (const char        *path,
 static void
 test_every_sample (void)
 {
-  g_autoptr(GPtrArray) paths = sample_paths ();
+  g_autoptr(GPtrArray) paths = muster_test_sample_paths ();
   g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
   g_autoptr(GHashTable) scenarios = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
