@@ -89,6 +89,28 @@ muster_map_print_grid_ref (const MusterMapPrint *map,
   return g_strdup_printf ("%s%u", letters, row + 1);
 }
 
+/**
+ * muster_map_print_grid_span:
+ * @map: the map
+ * @box: what a feature covers (table mm)
+ *
+ * The grid squares @box covers, its edges excluded: a zone from the table's edge to the first
+ * grid line is in the first row only, not the next one its edge touches.
+ *
+ * Returns: (transfer full): "C3" for one square, "A1–F1" for a block of them
+ */
+char *
+muster_map_print_grid_span (const MusterMapPrint *map,
+                            MusterBox             box)
+{
+  /* an edge within a hundredth of a millimetre of a line lies on it */
+  double e = MIN (0.01, MIN (box.x1 - box.x0, box.y1 - box.y0) / 2);
+  g_autofree char *a = muster_map_print_grid_ref (map, (MusterPoint) { box.x0 + e, box.y0 + e });
+  g_autofree char *b = muster_map_print_grid_ref (map, (MusterPoint) { box.x1 - e, box.y1 - e });
+
+  return g_str_equal (a, b) ? g_strdup (a) : g_strdup_printf ("%s–%s", a, b);
+}
+
 /* Returns: the zoom (points per mm) that fits the whole table and its rulers in @width × @height */
 double
 muster_map_print_fit_zoom (const MusterMapPrint *map,

@@ -56,6 +56,8 @@ double   muster_map_print_grid_for     (const MusterBattlefield *field,
                                         double                zoom);
 char    *muster_map_print_grid_ref     (const MusterMapPrint *map,
                                         MusterPoint           point);
+char    *muster_map_print_grid_span    (const MusterMapPrint *map,
+                                        MusterBox             box);
 double   muster_map_print_fit_zoom     (const MusterMapPrint *map,
                                         double                width,
                                         double                height);
