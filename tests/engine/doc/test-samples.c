@@ -66,6 +66,33 @@ check_battlefield (const char        *path,
   return g_hash_table_size (sides);
 }
 
+/* A table measured as its rules measure: when every figure scale of the system gives
+ * distances in one unit (Undying Lands: centimetres), the table's rulers use it too. */
+static void
+check_units (const char        *path,
+             MusterDoc         *doc,
+             MusterBattlefield *field)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterTerrainTypes) types =
+    muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  const char *units = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < muster_terrain_types_get_n_scales (types); i++)
+    {
+      const char *these = NULL;
+
+      muster_terrain_types_get_scale_name (types, i, &these, NULL);
+      if (units != NULL && g_strcmp0 (units, these) != 0)
+        return;   /* scales in inches and centimetres: the table may take either */
+      units = these;
+    }
+  if (units != NULL && g_strcmp0 (units, muster_battlefield_get_units (field)) != 0)
+    g_error ("%s: the table is in %s, the rules measure in %s", path,
+             muster_battlefield_get_units (field), units);
+}
+
 static void
 test_every_sample (void)
 {
@@ -88,6 +115,8 @@ test_every_sample (void)
           if (issue->severity == MUSTER_SEVERITY_ERROR)
             g_error ("%s is not legal: %s", path, issue->message);
         }
+      if (field != NULL)
+        check_units (path, doc, field);
       if (field != NULL && check_battlefield (path, doc, field) >= 2 &&
           *muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES) &&
           *muster_battlefield_get_scenario (field, MUSTER_SCENARIO_VICTORY))
