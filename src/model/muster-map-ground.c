@@ -15,7 +15,7 @@
  */
 
 #define TICK_MINOR   4.0    /* px */
-#define TICK_MAJOR   9.0
+#define TICK_MAJOR   RULER_TICK_PX
 #define OUTLINE_ZOOM 1.0    /* px per mm: terrain gets an outline from this zoom on */
 #define MAX_GRID_LINES 5000 /* a side: a 100 m table at 2 cm */
 #define MAX_CROWNS   200000 /* tree crowns of one wood */

@@ -40,6 +40,31 @@ muster_test_load_shipped_ruleset (const char *id)
   return ruleset;
 }
 
+static inline int
+muster_test_compare_strings (gconstpointer a,
+                             gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The paths of every shipped sample (the .muster files in data/samples), in order. */
+static inline GPtrArray *
+muster_test_sample_paths (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                           NULL);
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (handle);
+  while ((name = g_dir_read_name (handle)))
+    if (g_str_has_suffix (name, ".muster"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, muster_test_compare_strings);
+  return paths;
+}
+
 /* The shipped sample @file (data/samples) with its ruleset resolved by the default catalog
  * (returned in @ruleset, to unref); the test fails if either does not load. */
 static inline MusterDoc *
