@@ -91,13 +91,14 @@ check_placement (MusterValidator         *self,
   return issue;
 }
 
-/* Checks the feature @id again (gone or not a placement: its findings go). */
+/* Checks @feature, the battlefield's feature @id, again (NULL, gone, or not a placement: its
+ * findings go). */
 static void
 check_feature (MusterValidator         *self,
                const MusterBattlefield *field,
-               const char              *id)
+               const char              *id,
+               const MusterFeature     *feature)
 {
-  const MusterFeature *feature = field ? muster_battlefield_lookup (field, id) : NULL;
   g_autofree char *key = g_strconcat (KEY_PREFIX, id, NULL);
 
   _muster_validator_take_issue (self, key,
@@ -116,27 +117,33 @@ _muster_validator_check_placements (MusterValidator *self,
 {
   MusterBattlefield *field = muster_doc_get_battlefield (muster_validator_get_doc (self));
   g_autoptr(GPtrArray) old = NULL;
+  g_autoptr(GHashTable) placed = NULL;
 
   if (feature_id != NULL)
     {
-      check_feature (self, field, feature_id);
+      check_feature (self, field, feature_id,
+                     field ? muster_battlefield_lookup (field, feature_id) : NULL);
       return;
     }
-  /* Findings of placements that are gone go too. */
+  /* One pass over the features (a lookup by id walks them all: 100,000 placements would be
+   * 10^10 steps); then the findings of placements that are gone go too. */
+  placed = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; field != NULL && i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (field, i);
+
+      if (feature->kind != MUSTER_FEATURE_UNIT)
+        continue;
+      check_feature (self, field, feature->id, feature);
+      g_hash_table_add (placed, feature->id);
+    }
   old = _muster_validator_issue_keys (self, KEY_PREFIX);
   for (guint i = 0; i < old->len; i++)
     {
       const char *id = (const char *) old->pdata[i] + strlen (KEY_PREFIX);
 
-      if (field == NULL || muster_battlefield_lookup (field, id) == NULL)
-        check_feature (self, field, id);
-    }
-  for (guint i = 0; field != NULL && i < muster_battlefield_get_n_features (field); i++)
-    {
-      const MusterFeature *feature = muster_battlefield_get_feature (field, i);
-
-      if (feature->kind == MUSTER_FEATURE_UNIT)
-        check_feature (self, field, feature->id);
+      if (!g_hash_table_contains (placed, id))
+        check_feature (self, field, id, NULL);
     }
 }
 
@@ -152,6 +159,6 @@ _muster_validator_check_unit_placements (MusterValidator *self,
       const MusterFeature *feature = muster_battlefield_get_feature (field, i);
 
       if (feature->kind == MUSTER_FEATURE_UNIT && g_strcmp0 (feature->unit, unit_id) == 0)
-        check_feature (self, field, feature->id);
+        check_feature (self, field, feature->id, feature);
     }
 }
