@@ -6,9 +6,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-army-commands.h"
 #include "muster-attach-command.h"
 #include "muster-battlefield-commands.h"
 #include "muster-deploy.h"
+#include "muster-diagnostics.h"
 #include "muster-generate-command.h"
 #include "../engine/muster-test-util.h"
 
@@ -36,8 +38,10 @@ load_cb (GObject      *object,
   g_main_loop_quit (r->loop);
 }
 
+/* @rulesets: (nullable): to cost and check the document against */
 static MusterDocument *
-load_document_xml (const char *xml)
+load_document_full (const char    *xml,
+                    MusterCatalog *rulesets)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
@@ -50,6 +54,8 @@ load_document_xml (const char *xml)
   g_assert_true (g_file_set_contents (path, xml, -1, &error));
   close (fd);
   file = g_file_new_for_path (path);
+  if (rulesets != NULL)
+    muster_document_set_catalog (document, rulesets);
   muster_document_load_async (document, file, NULL, load_cb, &r);
   g_main_loop_run (r.loop);
   g_main_loop_unref (r.loop);
@@ -61,7 +67,19 @@ load_document_xml (const char *xml)
 static MusterDocument *
 load_document (void)
 {
-  return load_document_xml (document_xml);
+  return load_document_full (document_xml, NULL);
+}
+
+static MusterDocument *
+load_document_xml (const char *xml)
+{
+  return load_document_full (xml, NULL);
+}
+
+static MusterDocument *
+load_document_with (MusterCatalog *rulesets)
+{
+  return load_document_full (document_xml, rulesets);
 }
 
 /* The history keeps its own reference. */
@@ -639,6 +657,75 @@ test_deploy_all (void)
   g_assert_cmpuint (left_out, <, 6);
 }
 
+/* How many of the open list's findings are about placements. */
+static guint
+n_placement_findings (MusterDocument *document)
+{
+  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) diagnostic = g_list_model_get_item (diagnostics, i);
+
+      n += g_strcmp0 (muster_diagnostic_get_rule_id (diagnostic), "placement") == 0;
+    }
+  return n;
+}
+
+/* The findings follow the battlefield's edits, and removing a placed unit takes its placement
+ * off in the same undo step, so nothing dangles. */
+static void
+test_remove_placed (void)
+{
+  g_autoptr(MusterCatalog) rulesets = muster_catalog_new_default ();
+  g_autoptr(MusterDocument) document = load_document_with (rulesets);
+  MusterHistory *history = muster_document_get_history (document);
+  MusterDoc *doc = muster_document_get_doc (document);
+  g_autoptr(MusterFeature) unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  g_autoptr(MusterFeature) moved = NULL;
+  MusterFeaturesCommand *command;
+  MusterBattlefield *field;
+  guint errors;
+
+  push (history, muster_set_battlefield_command_new (
+                         document, muster_battlefield_new (1828.8, 1219.2, "in")));
+  field = muster_doc_get_battlefield (doc);
+  unit->unit = g_strdup ("u1");
+  unit->centre = (MusterPoint) { 600, 1000 };
+  command = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Place"));
+  muster_features_command_insert (command, unit);
+  push (history, MUSTER_COMMAND (command));
+  errors = muster_document_get_n_errors (document);
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+
+  /* Dragged off the table: an error, until undone. */
+  moved = muster_feature_copy (muster_battlefield_lookup_unit (field, "u1"));
+  moved->centre.y = 1500;
+  command = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Move"));
+  muster_features_command_replace (command, moved);
+  push (history, MUSTER_COMMAND (command));
+  g_assert_cmpuint (n_placement_findings (document), ==, 1);
+  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors + 1);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors);
+
+  /* The unit leaves the list and the table in one step, and comes back to both. */
+  push (history, muster_remove_unit_command_new (document, muster_doc_lookup_unit (doc, "u1")));
+  g_assert_null (muster_doc_lookup_unit (doc, "u1"));
+  g_assert_null (muster_battlefield_lookup_unit (field, "u1"));
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+  g_assert_true (muster_history_undo (history));
+  g_assert_nonnull (muster_doc_lookup_unit (doc, "u1"));
+  g_assert_cmpfloat (muster_battlefield_lookup_unit (field, "u1")->centre.x, ==, 600);
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors);
+  g_assert_true (muster_history_redo (history));
+  g_assert_null (muster_battlefield_lookup_unit (field, "u1"));
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -650,5 +737,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield-commands/attach-zones", test_attach_zones);
   g_test_add_func ("/battlefield-commands/attach-notes", test_attach_notes);
   g_test_add_func ("/battlefield-commands/deploy-all", test_deploy_all);
+  g_test_add_func ("/battlefield-commands/remove-placed", test_remove_placed);
   return g_test_run ();
 }
