@@ -10,6 +10,7 @@ the two outputs with cmp: they must be identical to the byte.
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -46,9 +47,14 @@ RULESETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", 
 ENV = dict(os.environ, MUSTER_RULESETS_PATH=RULESETS)
 
 
+# GLib's log lines carry the process id and the time: "(muster-cli simulate:638): …: 22:34:33.709:"
+LOG_STAMP = re.compile(r"^\(muster-cli [a-z]+:\d+\): (.*?) \*\*: [\d:.]+: ", re.M)
+
+
 def run(cli, args):
     p = subprocess.run([cli] + args, capture_output=True, text=True, env=ENV)
-    return "%s -> %d\n%s%s" % (" ".join(args), p.returncode, p.stdout, p.stderr)
+    err = LOG_STAMP.sub(r"(muster-cli): \1 **: ", p.stderr)
+    return "%s -> %d\n%s%s" % (" ".join(args), p.returncode, p.stdout, err)
 
 
 def main():
