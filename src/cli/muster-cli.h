@@ -4,6 +4,7 @@
 #include <glib.h>
 #include <json-glib/json-glib.h>
 
+#include "muster-bs-roster.h"
 #include "muster-engine-types.h"
 #include "muster-ruleset.h"
 
@@ -96,6 +97,11 @@ int      muster_cli_cost_roster    (const char *file,
 int      muster_cli_validate_roster (const char *file,
                                      const char *data_dir,
                                      gboolean    json);
+gboolean muster_cli_load_roster    (const char      *command,
+                                    const char      *file,
+                                    const char      *data_dir,
+                                    MusterBsData   **data,
+                                    MusterBsRoster **roster);
 guint muster_cli_count_issues     (GPtrArray      *issues,
                                    const char     *force_id,
                                    MusterSeverity  severity);
