@@ -358,4 +358,9 @@ gboolean _muster_generate_agreed (MusterGenerateRun  *run,
 
 extern const MusterFillSystem _muster_bvf_fill;
 
+/* muster-system-bvf-odds.c: the table's inputs (MusterSystem's table_inputs) */
+void _muster_bvf_table_inputs (const MusterProcedure *procedure,
+                               const MusterOddsFacts *facts,
+                               MusterOddsFill        *fill);
+
 G_END_DECLS

@@ -154,5 +154,6 @@ const MusterSystem muster_system_bvf = {
   .extra_checks_watch = bvf_watch,
   .fill = &_muster_bvf_fill,
   .procedures = muster_bvf_procedures,
+  .table_inputs = _muster_bvf_table_inputs,
   .generation_methods = bvf_generation_methods,
 };
