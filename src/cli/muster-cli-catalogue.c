@@ -339,19 +339,9 @@ muster_cli_catalogue (int    argc,
                                                "Exit status: 0 read, 2 when the folder or a file "
                                                "in it cannot be read."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
+  if ((ret = muster_cli_parse_path (context, &argc, &argv, "catalogue",
+                                    _("which folder?"))) != MUSTER_CLI_EXIT_OK)
     return ret;
-
-  if (argc < 2)
-    {
-      g_printerr (_("muster-cli catalogue: which folder? Try “muster-cli catalogue --help”.\n"));
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  if (argc > 2)
-    {
-      g_printerr (_("muster-cli catalogue: unexpected argument “%s”\n"), argv[2]);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
 
   if (!(data = muster_bs_data_load_dir (argv[1], &error)))
     {

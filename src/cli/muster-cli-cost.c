@@ -426,52 +426,22 @@ run_cost (const char *file,
   return ret;
 }
 
+static const MusterCliFileCommand cost_command = {
+  .name = "cost",
+  .summary = N_("Cost every unit of a Muster document, with each force's total against its "
+                "points limit."),
+  .description = N_("Values resting on a house value (not from the book) are marked *. A "
+                    "BattleScribe roster (.ros or .rosz) is costed with the game data of --data "
+                    "DIR. Exit status: 0 within the limits, 1 over a limit or with a unit that "
+                    "cannot be costed, 2 when the file or its ruleset cannot be read."),
+  .json_help = N_("Print JSON instead of a table"),
+  .run_roster = muster_cli_cost_roster,
+  .run_doc = run_cost,
+};
+
 int
 muster_cli_cost (int    argc,
                  char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autofree char *data_dir = NULL;
-  gboolean json = FALSE;
-  int ret;
-  const GOptionEntry entries[] = {
-    { "data", 0, 0, G_OPTION_ARG_FILENAME, &data_dir,
-      N_("The folder of BattleScribe game data a .ros or .rosz roster is read with"), N_("DIR") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of a table"), NULL },
-    { NULL }
-  };
-
-  context = g_option_context_new (_("FILE"));
-  g_option_context_set_summary (context, _("Cost every unit of a Muster document, with each "
-                                           "force's total against its points limit."));
-  g_option_context_set_description (context, _("Values resting on a house value (not from the "
-                                               "book) are marked *. A BattleScribe roster (.ros "
-                                               "or .rosz) is costed with the game data of "
-                                               "--data DIR. Exit status: 0 within the "
-                                               "limits, 1 over a limit or with a unit that "
-                                               "cannot be costed, 2 when the file or its "
-                                               "ruleset cannot be read."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
-    return ret;
-
-  if (argc < 2)
-    {
-      g_printerr (_("muster-cli cost: which file? Try “muster-cli cost --help”.\n"));
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  if (argc > 2)
-    {
-      g_printerr (_("muster-cli cost: unexpected argument “%s”\n"), argv[2]);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-
-  if (muster_cli_is_roster (argv[1]))
-    return muster_cli_cost_roster (argv[1], data_dir, json);
-  if (data_dir != NULL)
-    {
-      g_printerr (_("muster-cli cost: --data is for BattleScribe rosters (.ros, .rosz)\n"));
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  return run_cost (argv[1], json);
+  return muster_cli_run_file_command (&cost_command, argc, argv);
 }

@@ -187,16 +187,11 @@ list_to_json (void)
       const MusterProcedure *p = list[i];
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "system");
-      json_builder_add_string_value (builder, p->system);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, p->id);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, p->name);
-      json_builder_set_member_name (builder, "summary");
-      json_builder_add_string_value (builder, p->summary);
-      json_builder_set_member_name (builder, "exact");
-      json_builder_add_boolean_value (builder, p->exact != NULL);
+      muster_cli_add_string (builder, "system", p->system);
+      muster_cli_add_string (builder, "id", p->id);
+      muster_cli_add_string (builder, "name", p->name);
+      muster_cli_add_string (builder, "summary", p->summary);
+      muster_cli_add_bool (builder, "exact", p->exact != NULL);
       json_builder_set_member_name (builder, "inputs");
       json_builder_begin_array (builder);
       for (guint j = 0; j < p->n_inputs; j++)
@@ -204,20 +199,14 @@ list_to_json (void)
           const MusterInputSpec *spec = &p->inputs[j];
 
           json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "id");
-          json_builder_add_string_value (builder, spec->id);
-          json_builder_set_member_name (builder, "label");
-          json_builder_add_string_value (builder, spec->label);
-          json_builder_set_member_name (builder, "help");
-          json_builder_add_string_value (builder, spec->help);
-          json_builder_set_member_name (builder, "type");
-          json_builder_add_string_value (builder, input_type_name (spec));
+          muster_cli_add_string (builder, "id", spec->id);
+          muster_cli_add_string (builder, "label", spec->label);
+          muster_cli_add_string (builder, "help", spec->help);
+          muster_cli_add_string (builder, "type", input_type_name (spec));
           if (spec->type == MUSTER_INPUT_INT)
             {
-              json_builder_set_member_name (builder, "min");
-              json_builder_add_int_value (builder, spec->min);
-              json_builder_set_member_name (builder, "max");
-              json_builder_add_int_value (builder, spec->max);
+              muster_cli_add_int (builder, "min", spec->min);
+              muster_cli_add_int (builder, "max", spec->max);
             }
           if (spec->type == MUSTER_INPUT_CHOICE)
             {
@@ -265,12 +254,9 @@ muster_cli_result_to_json (const MusterProcedureResult *result,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "system");
-  json_builder_add_string_value (builder, p->system);
-  json_builder_set_member_name (builder, "procedure");
-  json_builder_add_string_value (builder, p->id);
-  json_builder_set_member_name (builder, "exact");
-  json_builder_add_boolean_value (builder, muster_procedure_result_is_exact (result));
+  muster_cli_add_string (builder, "system", p->system);
+  muster_cli_add_string (builder, "procedure", p->id);
+  muster_cli_add_bool (builder, "exact", muster_procedure_result_is_exact (result));
   json_builder_set_member_name (builder, "trials");
   if (muster_procedure_result_is_exact (result))
     json_builder_add_null_value (builder);
@@ -295,12 +281,9 @@ muster_cli_result_to_json (const MusterProcedureResult *result,
       gboolean categories = p->outputs[i].value_labels != NULL;
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, p->outputs[i].id);
-      json_builder_set_member_name (builder, "label");
-      json_builder_add_string_value (builder, p->outputs[i].label);
-      json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, categories ? "categories" : "count");
+      muster_cli_add_string (builder, "id", p->outputs[i].id);
+      muster_cli_add_string (builder, "label", p->outputs[i].label);
+      muster_cli_add_string (builder, "kind", categories ? "categories" : "count");
       json_builder_set_member_name (builder, "mean");
       add_number_or_null (builder, !categories, muster_dist_get_mean (dist));
       json_builder_set_member_name (builder, "variance");
@@ -312,12 +295,9 @@ muster_cli_result_to_json (const MusterProcedureResult *result,
           g_autofree char *label = muster_procedure_format_value (p, i, v);
 
           json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "value");
-          json_builder_add_int_value (builder, v);
-          json_builder_set_member_name (builder, "label");
-          json_builder_add_string_value (builder, label);
-          json_builder_set_member_name (builder, "p");
-          json_builder_add_double_value (builder, muster_dist_get_prob (dist, v));
+          muster_cli_add_int (builder, "value", v);
+          muster_cli_add_string (builder, "label", label);
+          muster_cli_add_double (builder, "p", muster_dist_get_prob (dist, v));
           json_builder_set_member_name (builder, "at_least");
           add_number_or_null (builder, !categories, muster_dist_get_prob_at_least (dist, v));
           json_builder_set_member_name (builder, "at_most");

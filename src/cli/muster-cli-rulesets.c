@@ -49,23 +49,17 @@ rulesets_to_json (const GPtrArray *rulesets,
       MusterRuleset *ruleset = rulesets->pdata[i];
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, muster_ruleset_get_id (ruleset));
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, muster_ruleset_get_name (ruleset));
-      json_builder_set_member_name (builder, "version");
-      json_builder_add_string_value (builder, muster_ruleset_get_version (ruleset));
-      json_builder_set_member_name (builder, "book");
-      json_builder_add_string_value (builder, muster_ruleset_get_book (ruleset));
-      json_builder_set_member_name (builder, "house");
-      json_builder_add_boolean_value (builder, muster_ruleset_is_house (ruleset));
+      muster_cli_add_string (builder, "id", muster_ruleset_get_id (ruleset));
+      muster_cli_add_string (builder, "name", muster_ruleset_get_name (ruleset));
+      muster_cli_add_string (builder, "version", muster_ruleset_get_version (ruleset));
+      muster_cli_add_string (builder, "book", muster_ruleset_get_book (ruleset));
+      muster_cli_add_bool (builder, "house", muster_ruleset_is_house (ruleset));
       json_builder_set_member_name (builder, "extends");
       if (muster_ruleset_get_extends (ruleset))
         json_builder_add_string_value (builder, muster_ruleset_get_extends (ruleset));
       else
         json_builder_add_null_value (builder);
-      json_builder_set_member_name (builder, "path");
-      json_builder_add_string_value (builder, muster_ruleset_get_path (ruleset));
+      muster_cli_add_string (builder, "path", muster_ruleset_get_path (ruleset));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -205,52 +205,22 @@ run_validate (const char *file,
                                                                     : MUSTER_CLI_EXIT_FAILURE;
 }
 
+static const MusterCliFileCommand validate_command = {
+  .name = "validate",
+  .summary = N_("Check every army list of a Muster document against its ruleset's "
+                "constraints."),
+  .description = N_("Each finding is an error (the list is not legal), a warning or a note, with "
+                    "the rule's id and where it is. A BattleScribe roster (.ros or .rosz) is "
+                    "checked against the game data of --data DIR. Exit status: 0 legal, 1 not "
+                    "legal, 2 when the file or its ruleset cannot be read."),
+  .json_help = N_("Print JSON instead of text"),
+  .run_roster = muster_cli_validate_roster,
+  .run_doc = run_validate,
+};
+
 int
 muster_cli_validate (int    argc,
                      char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autofree char *data_dir = NULL;
-  gboolean json = FALSE;
-  int ret;
-  const GOptionEntry entries[] = {
-    { "data", 0, 0, G_OPTION_ARG_FILENAME, &data_dir,
-      N_("The folder of BattleScribe game data a .ros or .rosz roster is read with"), N_("DIR") },
-    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON instead of text"), NULL },
-    { NULL }
-  };
-
-  context = g_option_context_new (_("FILE"));
-  g_option_context_set_summary (context, _("Check every army list of a Muster document against "
-                                           "its ruleset's constraints."));
-  g_option_context_set_description (context, _("Each finding is an error (the list is not "
-                                               "legal), a warning or a note, with the rule's id "
-                                               "and where it is. A BattleScribe roster (.ros or "
-                                               ".rosz) is checked against the game data of "
-                                               "--data DIR. Exit status: 0 legal, 1 not "
-                                               "legal, 2 when the file or its ruleset cannot be "
-                                               "read."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
-    return ret;
-
-  if (argc < 2)
-    {
-      g_printerr (_("muster-cli validate: which file? Try “muster-cli validate --help”.\n"));
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  if (argc > 2)
-    {
-      g_printerr (_("muster-cli validate: unexpected argument “%s”\n"), argv[2]);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-
-  if (muster_cli_is_roster (argv[1]))
-    return muster_cli_validate_roster (argv[1], data_dir, json);
-  if (data_dir != NULL)
-    {
-      g_printerr (_("muster-cli validate: --data is for BattleScribe rosters (.ros, .rosz)\n"));
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  return run_validate (argv[1], json);
+  return muster_cli_run_file_command (&validate_command, argc, argv);
 }

@@ -65,6 +65,81 @@ muster_cli_parse (GOptionContext   *context,
 }
 
 /**
+ * muster_cli_parse_path:
+ * @command: the subcommand, for messages
+ * @which: its message when the path is missing, e.g. "which file?"
+ *
+ * muster_cli_parse() for a command that takes exactly one path.
+ */
+int
+muster_cli_parse_path (GOptionContext   *context,
+                       int              *argc,
+                       char           ***argv,
+                       const char       *command,
+                       const char       *which)
+{
+  int ret;
+
+  if ((ret = muster_cli_parse (context, argc, argv)) != MUSTER_CLI_EXIT_OK)
+    return ret;
+  if (*argc < 2)
+    {
+      /* TRANSLATORS: "muster-cli cost: which file? Try “muster-cli cost --help”." */
+      g_printerr (_("muster-cli %s: %s Try “muster-cli %s --help”.\n"), command, which, command);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  if (*argc > 2)
+    {
+      g_printerr (_("muster-cli %s: unexpected argument “%s”\n"), command, (*argv)[2]);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  return MUSTER_CLI_EXIT_OK;
+}
+
+/**
+ * muster_cli_run_file_command:
+ *
+ * Runs @command on the one FILE of @argv: a BattleScribe roster with the game data of
+ * `--data DIR`, or else a Muster document. Cost and validate are the same command in this.
+ *
+ * Returns: the exit status
+ */
+int
+muster_cli_run_file_command (const MusterCliFileCommand *command,
+                             int                         argc,
+                             char                      **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autofree char *data_dir = NULL;
+  gboolean json = FALSE;
+  int ret;
+  const GOptionEntry entries[] = {
+    { "data", 0, 0, G_OPTION_ARG_FILENAME, &data_dir,
+      N_("The folder of BattleScribe game data a .ros or .rosz roster is read with"), N_("DIR") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, _(command->json_help), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new (_("FILE"));
+  g_option_context_set_summary (context, _(command->summary));
+  g_option_context_set_description (context, _(command->description));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if ((ret = muster_cli_parse_path (context, &argc, &argv, command->name,
+                                    _("which file?"))) != MUSTER_CLI_EXIT_OK)
+    return ret;
+
+  if (muster_cli_is_roster (argv[1]))
+    return command->run_roster (argv[1], data_dir, json);
+  if (data_dir != NULL)
+    {
+      g_printerr (_("muster-cli %s: --data is for BattleScribe rosters (.ros, .rosz)\n"),
+                  command->name);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  return command->run_doc (argv[1], json);
+}
+
+/**
  * muster_cli_load_doc:
  * @command: the subcommand, for messages
  * @file: the document's path
@@ -138,6 +213,15 @@ muster_cli_add_int (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, name);
   json_builder_add_int_value (builder, value);
+}
+
+void
+muster_cli_add_double (JsonBuilder *builder,
+                       const char  *name,
+                       double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
 }
 
 /* Numbers that are whole print as integers; fractions (per-figure formulas) as doubles. */

@@ -50,6 +50,29 @@ int  muster_cli_bs_adapter  (int          argc,
 int  muster_cli_parse       (GOptionContext  *context,
                              int             *argc,
                              char          ***argv);
+int  muster_cli_parse_path  (GOptionContext  *context,
+                             int             *argc,
+                             char          ***argv,
+                             const char      *command,
+                             const char      *which);
+
+/* A command on one document or BattleScribe roster; the strings untranslated (N_()). */
+typedef struct
+{
+  const char *name;
+  const char *summary;
+  const char *description;
+  const char *json_help;
+  int       (*run_roster) (const char *file,
+                           const char *data_dir,
+                           gboolean    json);
+  int       (*run_doc)    (const char *file,
+                           gboolean    json);
+} MusterCliFileCommand;
+
+int  muster_cli_run_file_command (const MusterCliFileCommand  *command,
+                                  int                          argc,
+                                  char                       **argv);
 void muster_cli_print_json  (gpointer         json_node);
 void muster_cli_add_string  (JsonBuilder     *builder,
                              const char      *name,
@@ -57,6 +80,9 @@ void muster_cli_add_string  (JsonBuilder     *builder,
 void muster_cli_add_int     (JsonBuilder     *builder,
                              const char      *name,
                              gint64           value);
+void muster_cli_add_double  (JsonBuilder     *builder,
+                             const char      *name,
+                             double           value);
 void muster_cli_add_number  (JsonBuilder     *builder,
                              const char      *name,
                              double           value);

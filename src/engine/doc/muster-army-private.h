@@ -141,6 +141,5 @@ gboolean      _muster_doc_register        (MusterDoc    *doc,
                                            GError      **error);
 void          _muster_doc_unregister      (MusterDoc    *doc,
                                            const char   *id);
-const char   *_muster_doc_get_file        (MusterDoc    *doc);
 
 G_END_DECLS

@@ -455,12 +455,6 @@ _muster_doc_unregister (MusterDoc  *self,
   g_hash_table_remove (self->units, id);
 }
 
-const char *
-_muster_doc_get_file (MusterDoc *self)
-{
-  return self->file;
-}
-
 /* Returns: (transfer none) (nullable): the table and scenario, if the document has one */
 MusterBattlefield *
 muster_doc_get_battlefield (const MusterDoc *self)

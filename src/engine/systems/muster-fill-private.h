@@ -46,14 +46,6 @@ gboolean              muster_fill_set_choice     (const MusterProcedure   *proce
                                                   const char              *choice);
 gboolean              muster_fill_has            (char * const            *list,
                                                   const char              *word);
-gboolean              muster_fill_unit_has_rule  (const MusterRuleset     *ruleset,
-                                                  const MusterUnitType    *type,
-                                                  const MusterUnit        *unit,
-                                                  const char              *rule);
-gboolean              muster_fill_unit_has_tag   (const MusterRuleset     *ruleset,
-                                                  const MusterUnitType    *type,
-                                                  const MusterUnit        *unit,
-                                                  const char              *tag);
 int                   muster_fill_stat_int       (const MusterStats       *stats,
                                                   const char              *id,
                                                   int                      fallback);

@@ -356,26 +356,7 @@ extern const MusterProcedure * const muster_bvf_procedures[];
 gboolean _muster_generate_agreed (MusterGenerateRun  *run,
                                  GError            **error);
 
-/**
- * MusterBvfRole:
- * @MUSTER_BVF_ROLE_ACTING: the unit that rolls: shoots, strikes, charges, rallies; in a
- *   combat, the charger
- * @MUSTER_BVF_ROLE_TARGET: the unit on the receiving end; in a combat, the charged unit
- *
- * Which side of a Battle Valor Fantasy procedure a unit of an army list fills.
- */
-typedef enum
-{
-  MUSTER_BVF_ROLE_ACTING = MUSTER_FILL_ROLE_ACTING,
-  MUSTER_BVF_ROLE_TARGET = MUSTER_FILL_ROLE_TARGET,
-} MusterBvfRole;
-
-gboolean _muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
-                                            const MusterRuleset    *ruleset,
-                                            const MusterUnit       *unit,
-                                            MusterBvfRole           role,
-                                            int                    *values,
-                                            GError                **error);
+extern const MusterFillSystem _muster_bvf_fill;
 
 /* muster-system-bvf-odds.c: the table's inputs (MusterSystem's table_inputs) */
 void _muster_bvf_table_inputs (const MusterProcedure *procedure,

@@ -110,21 +110,19 @@ note_attached (const MusterRuleset *ruleset,
     note_attached (ruleset, muster_node_get_node (node, i), unit_id, f);
 }
 
-static gboolean
-unit_facts (const MusterRuleset  *ruleset,
-            const MusterUnit     *unit,
-            UnitFacts            *f,
-            GError              **error)
+/* The unit's own force, not @list_force, holds the characters attached to it. */
+static void
+bvf_facts (const MusterRuleset  *ruleset,
+           const MusterForce    *list_force,
+           const MusterUnitType *type,
+           const MusterUnit     *unit,
+           gpointer              facts)
 {
-  const MusterUnitType *type = muster_fill_unit_type (ruleset, unit, error);
+  UnitFacts *f = facts;
   const MusterForce *force = muster_unit_get_force (unit);
   g_autoptr(MusterStats) stats = NULL;
   const char *experience;
 
-  if (type == NULL)
-    return FALSE;
-
-  memset (f, 0, sizeof *f);
   /* Read as costs and statistics read it, also from several picks (muster-cost.c). */
   experience = muster_unit_choice_in (ruleset, unit, "experience");
   f->level = MAX (0, level_of (experience));
@@ -173,7 +171,6 @@ unit_facts (const MusterRuleset  *ruleset,
     }
   if (force != NULL)
     note_attached (ruleset, muster_force_get_root (force), muster_unit_get_id (unit), f);
-  return TRUE;
 }
 
 /* A side of a combat (a- or b-). */
@@ -204,8 +201,9 @@ fill_combat_side (const MusterProcedure *p,
 static void
 fill_acting (const MusterProcedure *p,
              int                   *v,
-             const UnitFacts       *f)
+             gconstpointer          facts)
 {
+  const UnitFacts *f = facts;
   int figures = f->stands * f->per_stand;
   int dice = f->monstrous ? f->mr : f->stands * f->attacks;
 
@@ -250,8 +248,10 @@ fill_acting (const MusterProcedure *p,
 static void
 fill_target (const MusterProcedure *p,
              int                   *v,
-             const UnitFacts       *f)
+             gconstpointer          facts)
 {
+  const UnitFacts *f = facts;
+
   if (g_str_equal (p->id, "combat") || g_str_equal (p->id, "engagement"))
     {
       fill_combat_side (p, v, "b-", f);
@@ -276,38 +276,29 @@ fill_target (const MusterProcedure *p,
   muster_fill_set (p, v, "", "needs-six", f->character);
 }
 
-/**
- * _muster_bvf_fill_inputs_from_unit:
- * @procedure: a Battle Valor Fantasy procedure
- * @ruleset: the list's ruleset
- * @unit: a unit of the open army list
- * @role: which side of the procedure it fills
- * @values: (inout): the procedure's values; those describing the unit change
- *
- * Fills the inputs that describe @unit: its stands and figures, attack dice, experience,
- * armour, weapons, command, special rules (a mount's too) and attached Captain or Apothecary.
- *
- * Returns: %FALSE with @error set if @unit's type is not in @ruleset
- */
-gboolean
-_muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
-                                   const MusterRuleset    *ruleset,
-                                   const MusterUnit       *unit,
-                                   MusterBvfRole           role,
-                                   int                    *values,
-                                   GError                **error)
-{
-  UnitFacts facts;
+/* The needs-six of a Success roll and a Spell is the target's: a lone Character. */
+static const MusterFillRoles bvf_roles[] = {
+  { "success-roll", MUSTER_FILL_BOTH },
+  { "charge-roll", MUSTER_FILL_ACTS },
+  { "rally", MUSTER_FILL_ACTS },
+  { "flee", MUSTER_FILL_ACTS },
+  { "missile-fire", MUSTER_FILL_BOTH },
+  { "impact-hits", MUSTER_FILL_BOTH },
+  { "melee-strike", MUSTER_FILL_BOTH },
+  { "combat", MUSTER_FILL_BOTH },
+  { "engagement", MUSTER_FILL_BOTH },
+  { "war-machine", MUSTER_FILL_BOTH },
+  { "spell", MUSTER_FILL_TARGETS },
+  { "character-action", MUSTER_FILL_ACTS },
+  { NULL, 0 }
+};
 
-  g_return_val_if_fail (procedure != NULL, FALSE);
-  g_return_val_if_fail (g_strcmp0 (procedure->system, MUSTER_BVF_SYSTEM) == 0, FALSE);
-  g_return_val_if_fail (ruleset != NULL && unit != NULL && values != NULL, FALSE);
-
-  if (!unit_facts (ruleset, unit, &facts, error))
-    return FALSE;
-  if (role == MUSTER_BVF_ROLE_ACTING)
-    fill_acting (procedure, values, &facts);
-  else
-    fill_target (procedure, values, &facts);
-  return TRUE;
-}
+/* Stands and figures, attack dice, experience, armour, weapons, command, special rules (a
+ * mount's too) and the attached Captain or Apothecary. */
+const MusterFillSystem _muster_bvf_fill = {
+  .roles = bvf_roles,
+  .facts_size = sizeof (UnitFacts),
+  .facts = bvf_facts,
+  .acting = fill_acting,
+  .target = fill_target,
+};

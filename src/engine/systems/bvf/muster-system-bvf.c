@@ -139,43 +139,6 @@ bvf_extra_checks (const MusterRuleset *ruleset,
     }
 }
 
-static gboolean
-bvf_fill_inputs (const MusterProcedure  *procedure,
-                 const MusterRuleset    *ruleset,
-                 const MusterForce      *force,
-                 const MusterUnit       *unit,
-                 MusterFillRole          role,
-                 int                    *values,
-                 GError                **error)
-{
-  return _muster_bvf_fill_inputs_from_unit (procedure, ruleset, unit, (MusterBvfRole) role,
-                                            values, error);
-}
-
-/* The needs-six of a Success roll and a Spell is the target's: a lone Character. */
-static const MusterFillRoles bvf_roles[] = {
-  { "success-roll", MUSTER_FILL_BOTH },
-  { "charge-roll", MUSTER_FILL_ACTS },
-  { "rally", MUSTER_FILL_ACTS },
-  { "flee", MUSTER_FILL_ACTS },
-  { "missile-fire", MUSTER_FILL_BOTH },
-  { "impact-hits", MUSTER_FILL_BOTH },
-  { "melee-strike", MUSTER_FILL_BOTH },
-  { "combat", MUSTER_FILL_BOTH },
-  { "engagement", MUSTER_FILL_BOTH },
-  { "war-machine", MUSTER_FILL_BOTH },
-  { "spell", MUSTER_FILL_TARGETS },
-  { "character-action", MUSTER_FILL_ACTS },
-  { NULL, 0 }
-};
-
-static gboolean
-bvf_fills_role (const MusterProcedure *procedure,
-                MusterFillRole         role)
-{
-  return muster_fill_table_has_role (bvf_roles, procedure, role);
-}
-
 static const char * const bvf_watch[] = { CHARACTER_CATEGORY, NULL };
 
 static const MusterGenerateMethod bvf_generation_methods[] = {
@@ -189,8 +152,7 @@ const MusterSystem muster_system_bvf = {
   .derived_stats = bvf_derived_stats,
   .extra_checks = bvf_extra_checks,
   .extra_checks_watch = bvf_watch,
-  .fill_inputs = bvf_fill_inputs,
-  .fills_role = bvf_fills_role,
+  .fill = &_muster_bvf_fill,
   .procedures = muster_bvf_procedures,
   .table_inputs = _muster_bvf_table_inputs,
   .generation_methods = bvf_generation_methods,

@@ -83,13 +83,6 @@ hm_facts (const MusterRuleset  *ruleset,
   f->scale = force != NULL ? muster_force_get_setting (force, "scale") : NULL;
 }
 
-static gboolean
-is (const MusterProcedure *p,
-    const char            *id)
-{
-  return g_str_equal (p->id, id);
-}
-
 /* The charger or the defender of a Charge: stands, mounted, formed and qualities. */
 static void
 set_charge_side (const MusterProcedure *p,
@@ -114,18 +107,18 @@ fill_acting (const MusterProcedure *p,
 {
   const HmFacts *f = facts;
 
-  if (is (p, "charge"))
+  if (g_str_equal (p->id, "charge"))
     {
       set_charge_side (p, v, "charger-", f);
       return;
     }
-  if (is (p, "melee"))
+  if (g_str_equal (p->id, "melee"))
     {
       muster_fill_set (p, v, "attacker-", "stands", f->stands);
       muster_fill_set_choice (p, v, "attacker-", "quality", f->melee);
       return;
     }
-  if (is (p, "rout-pursuit"))
+  if (g_str_equal (p->id, "rout-pursuit"))
     {
       muster_fill_set_choice (p, v, "", "pursuer", f->mounted ? "cavalry" : "foot");
       muster_fill_set_choice (p, v, "", "scale", f->scale);
@@ -154,14 +147,14 @@ fill_target (const MusterProcedure *p,
 {
   const HmFacts *f = facts;
 
-  if (is (p, "charge"))
+  if (g_str_equal (p->id, "charge"))
     set_charge_side (p, v, "defender-", f);
-  else if (is (p, "melee"))
+  else if (g_str_equal (p->id, "melee"))
     {
       muster_fill_set (p, v, "defender-", "stands", f->stands);
       muster_fill_set_choice (p, v, "defender-", "quality", f->melee);
     }
-  else if (is (p, "rout-pursuit"))
+  else if (g_str_equal (p->id, "rout-pursuit"))
     {
       muster_fill_set_choice (p, v, "", "routing", f->mounted ? "cavalry" : "foot");
       muster_fill_set_choice (p, v, "", "scale", f->scale);

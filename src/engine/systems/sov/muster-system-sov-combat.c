@@ -6,7 +6,6 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-engine-error.h"
 #include "muster-system-sov-private.h"
 
 /*
@@ -22,29 +21,6 @@ _muster_sov_die_index (int sides)
   if (sides < 4 || sides > 12 || sides % 2 != 0)
     return -1;
   return (sides - 4) / 2;
-}
-
-/* The die of a choice input whose ids are rows of @table (quality, armour): its "die" column. */
-gboolean
-_muster_sov_choice_die (const MusterRuleset    *ruleset,
-                        const char             *table,
-                        const MusterInputSpec  *spec,
-                        int                     value,
-                        int                    *index,
-                        GError                **error)
-{
-  double sides;
-
-  if (!muster_table_read_number (ruleset, table, spec->choices[value], "die", &sides, error))
-    return FALSE;
-  if ((*index = _muster_sov_die_index ((int) sides)) < 0)
-    {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s”, “%s”: %g is not a die of the chain D4–D12", table,
-                   spec->choices[value], sides);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* A roll versus a target number (§0.3, §4.3.1): pass above it; a major failure at half or

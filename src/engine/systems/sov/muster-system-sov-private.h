@@ -47,12 +47,6 @@ _muster_sov_die_sides (int index)
 }
 
 int       _muster_sov_die_index       (int                   sides);
-gboolean  _muster_sov_choice_die      (const MusterRuleset  *ruleset,
-                                       const char           *table,
-                                       const MusterInputSpec *spec,
-                                       int                   value,
-                                       int                  *index,
-                                       GError              **error);
 int       _muster_sov_test_result     (int                   roll,
                                        int                   target);
 double    _muster_sov_p_greater       (int                   x_sides,

@@ -115,13 +115,6 @@ set_fighter (const MusterProcedure *p,
     muster_fill_set (p, v, prefix, "ip", f->ip);
 }
 
-static gboolean
-is (const MusterProcedure *p,
-    const char            *id)
-{
-  return g_str_equal (p->id, id);
-}
-
 static void
 fill_acting (const MusterProcedure *p,
              int                   *v,
@@ -129,18 +122,18 @@ fill_acting (const MusterProcedure *p,
 {
   const UlFacts *f = facts;
 
-  if (is (p, "melee-round") || is (p, "engagement"))
+  if (g_str_equal (p->id, "melee-round") || g_str_equal (p->id, "engagement"))
     {
       set_fighter (p, v, "a-", f);
       return;
     }
-  if (is (p, "tactical-initiative"))
+  if (g_str_equal (p->id, "tactical-initiative"))
     {
       if (f->rating > 0)
         muster_fill_set (p, v, "", "a-rating", f->rating);
       return;
     }
-  if (is (p, "shoot"))
+  if (g_str_equal (p->id, "shoot"))
     {
       muster_fill_set_choice (p, v, "", "weapon", f->missile);
       muster_fill_set_choice (p, v, "", "proficiency", f->proficiency);
@@ -151,13 +144,13 @@ fill_acting (const MusterProcedure *p,
   set_side (p, v, "", f);
   if (f->rating > 0)
     muster_fill_set (p, v, "", "rating", f->rating);
-  if (is (p, "evade") || is (p, "break-off"))
+  if (g_str_equal (p->id, "evade") || g_str_equal (p->id, "break-off"))
     muster_fill_set (p, v, "", "list-allows", f->may_break_off);
-  if (is (p, "integrity-test"))
+  if (g_str_equal (p->id, "integrity-test"))
     muster_fill_set (p, v, "", "vignettes", f->vignettes);
-  if (f->ip > 0 && (is (p, "fanatic-charge") || is (p, "integrity-test")))
+  if (f->ip > 0 && (g_str_equal (p->id, "fanatic-charge") || g_str_equal (p->id, "integrity-test")))
     muster_fill_set (p, v, "", "ip", f->ip);
-  if (f->ip > 0 && is (p, "rally"))
+  if (f->ip > 0 && g_str_equal (p->id, "rally"))
     muster_fill_set (p, v, "", "ip-start", f->ip);
 }
 
@@ -168,17 +161,17 @@ fill_target (const MusterProcedure *p,
 {
   const UlFacts *f = facts;
 
-  if (is (p, "melee-round") || is (p, "engagement"))
+  if (g_str_equal (p->id, "melee-round") || g_str_equal (p->id, "engagement"))
     set_fighter (p, v, "b-", f);
-  else if (is (p, "tactical-initiative") && f->rating > 0)
+  else if (g_str_equal (p->id, "tactical-initiative") && f->rating > 0)
     muster_fill_set (p, v, "", "b-rating", f->rating);
-  else if (is (p, "evade"))
+  else if (g_str_equal (p->id, "evade"))
     set_side (p, v, "charger-", f);
-  else if (is (p, "break-off"))
+  else if (g_str_equal (p->id, "break-off"))
     set_side (p, v, "enemy-", f);
-  else if (is (p, "repulse"))
+  else if (g_str_equal (p->id, "repulse"))
     set_side (p, v, "opponent-", f);
-  else if (is (p, "shoot"))
+  else if (g_str_equal (p->id, "shoot"))
     {
       muster_fill_set_choice (p, v, "target-", "class", f->class);
       muster_fill_set_choice (p, v, "target-", "order", f->order);

@@ -927,7 +927,7 @@ static int *
 filled (const Sample          *sample,
         const MusterProcedure *p,
         const char            *unit_id,
-        MusterBvfRole          role,
+        MusterFillRole         role,
         int                   *values)
 {
   g_autoptr(GError) error = NULL;
@@ -936,8 +936,8 @@ filled (const Sample          *sample,
   g_assert_nonnull (unit);
   if (values == NULL)
     values = muster_procedure_default_values (p);
-  g_assert_true (_muster_bvf_fill_inputs_from_unit (p, sample->ruleset, unit, role, values,
-                                                    &error));
+  g_free (muster_procedure_fill_from_unit (p, sample->ruleset, NULL, unit, role, values,
+                                           &error));
   g_assert_no_error (error);
   return values;
 }
@@ -967,7 +967,7 @@ test_fill_infantry (void)
   g_autofree int *crossbows = NULL;
 
   sample_load (&sample);
-  guard = filled (&sample, strike, "u2", MUSTER_BVF_ROLE_ACTING, NULL);
+  guard = filled (&sample, strike, "u2", MUSTER_FILL_ROLE_ACTING, NULL);
   g_assert_cmpint (input (strike, guard, "attack-dice"), ==, 48);
   g_assert_cmpint (input (strike, guard, "experience"), ==, MUSTER_BVF_VETERAN);
   g_assert_cmpint (input (strike, guard, "standard"), ==, 1);
@@ -975,13 +975,13 @@ test_fill_infantry (void)
   g_assert_cmpint (input (strike, guard, "captain"), ==, 2);
   g_assert_cmpint (input (strike, guard, "pole"), ==, 0);
 
-  hearth = filled (&sample, strike, "u4", MUSTER_BVF_ROLE_ACTING, NULL);
+  hearth = filled (&sample, strike, "u4", MUSTER_FILL_ROLE_ACTING, NULL);
   g_assert_cmpint (input (strike, hearth, "experience"), ==, MUSTER_BVF_REGULAR);
   g_assert_cmpint (input (strike, hearth, "no-armour-rerolls"), ==, 0);
   g_assert_cmpint (input (strike, hearth, "pole"), ==, 1);
   g_assert_cmpint (input (strike, hearth, "captain"), ==, 0);
   /* the same procedure, the Iron Guard as the target */
-  hearth = filled (&sample, strike, "u2", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&hearth));
+  hearth = filled (&sample, strike, "u2", MUSTER_FILL_ROLE_TARGET, g_steal_pointer (&hearth));
   g_assert_cmpint (input (strike, hearth, "target-armour"), ==, 3);
   g_assert_cmpint (input (strike, hearth, "target-figures"), ==, 48);
   g_assert_cmpint (input (strike, hearth, "target-captain"), ==, 2);
@@ -989,9 +989,9 @@ test_fill_infantry (void)
   g_assert_cmpint (input (strike, hearth, "pole"), ==, 1);
 
   /* 10 stands of crossbows: 2 figures a stand, 20 dice; Anvil Breakers with an Apothecary */
-  crossbows = filled (&sample, fire, "u5", MUSTER_BVF_ROLE_ACTING, NULL);
+  crossbows = filled (&sample, fire, "u5", MUSTER_FILL_ROLE_ACTING, NULL);
   g_assert_cmpint (input (fire, crossbows, "figures"), ==, 20);
-  shot = filled (&sample, fire, "u3", MUSTER_BVF_ROLE_TARGET, NULL);
+  shot = filled (&sample, fire, "u3", MUSTER_FILL_ROLE_TARGET, NULL);
   g_assert_cmpint (input (fire, shot, "apothecary"), ==, 1);
   g_assert_cmpint (input (fire, shot, "target-experience"), ==, MUSTER_BVF_ELITE);
   g_assert_cmpint (input (fire, shot, "target-figures"), ==, 8 * 3);
@@ -1000,7 +1000,7 @@ test_fill_infantry (void)
 
   /* Runelord Grimm, a Veteran Wizard on his own: 6s to hit, 3 wounds, Heavy armour, and the
    * first wound ignored (§2.8) */
-  shot = filled (&sample, fire, "u13", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&shot));
+  shot = filled (&sample, fire, "u13", MUSTER_FILL_ROLE_TARGET, g_steal_pointer (&shot));
   g_assert_cmpint (input (fire, shot, "character-target"), ==, 1);
   g_assert_cmpint (input (fire, shot, "target-figures"), ==, 3);
   g_assert_cmpint (input (fire, shot, "target-armour"), ==, 3);
@@ -1021,8 +1021,8 @@ test_fill_combat (void)
   g_autoptr(MusterProcedureResult) r = NULL;
 
   sample_load (&sample);
-  v = filled (&sample, combat, "u6", MUSTER_BVF_ROLE_ACTING, NULL);
-  v = filled (&sample, combat, "u7", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&v));
+  v = filled (&sample, combat, "u6", MUSTER_FILL_ROLE_ACTING, NULL);
+  v = filled (&sample, combat, "u7", MUSTER_FILL_ROLE_TARGET, g_steal_pointer (&v));
   g_assert_cmpint (input (combat, v, "a-stands"), ==, 7);
   g_assert_cmpint (input (combat, v, "a-figures"), ==, 2);
   g_assert_cmpint (input (combat, v, "a-dice-per-figure"), ==, 1);
@@ -1043,21 +1043,21 @@ test_fill_combat (void)
                                   1.0, 1e-12);
 
   /* War Hounds go for the throat: no armour rerolls against them; the rest are plain. */
-  hounds = filled (&sample, combat, "u11", MUSTER_BVF_ROLE_ACTING, NULL);
+  hounds = filled (&sample, combat, "u11", MUSTER_FILL_ROLE_ACTING, NULL);
   g_assert_cmpint (input (combat, hounds, "a-double-handed"), ==, 1);
   g_assert_cmpint (input (combat, hounds, "a-experience"), ==, MUSTER_BVF_LEVY);
   g_assert_cmpint (input (combat, hounds, "a-causes"), ==, MUSTER_BVF_FEAR_NONE);
   g_assert_cmpint (input (combat, hounds, "a-dice-per-figure"), ==, 1);
 
-  thrower = filled (&sample, machine, "u8", MUSTER_BVF_ROLE_ACTING, NULL);
+  thrower = filled (&sample, machine, "u8", MUSTER_FILL_ROLE_ACTING, NULL);
   g_assert_cmpint (input (machine, thrower, "machine"), ==, MUSTER_BVF_STONE_THROWER);
-  thrower = filled (&sample, machine, "u7", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
+  thrower = filled (&sample, machine, "u7", MUSTER_FILL_ROLE_TARGET, g_steal_pointer (&thrower));
   g_assert_cmpint (input (machine, thrower, "large-target"), ==, 1);
   g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 7);
   /* §5.9: a War Machine has 7 wounds (machine 3, crew 4) to lose, a Character 3 (§2.8). */
-  thrower = filled (&sample, machine, "u8", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
+  thrower = filled (&sample, machine, "u8", MUSTER_FILL_ROLE_TARGET, g_steal_pointer (&thrower));
   g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 7);
-  thrower = filled (&sample, machine, "u13", MUSTER_BVF_ROLE_TARGET, g_steal_pointer (&thrower));
+  thrower = filled (&sample, machine, "u13", MUSTER_FILL_ROLE_TARGET, g_steal_pointer (&thrower));
   g_assert_cmpint (input (machine, thrower, "target-figures"), ==, 3);
 }
 
@@ -1071,9 +1071,11 @@ test_fill_monstrous (void)
   g_autoptr(MusterUnit) unit = muster_unit_new_for_type (bvf, "juggernaut");
   g_autofree int *v = muster_procedure_default_values (combat);
   g_autofree int *w = muster_procedure_default_values (fire);
+  g_autoptr(GError) error = NULL;
 
-  g_assert_true (_muster_bvf_fill_inputs_from_unit (combat, bvf, unit, MUSTER_BVF_ROLE_ACTING, v,
-                                                    NULL));
+  g_free (muster_procedure_fill_from_unit (combat, bvf, NULL, unit, MUSTER_FILL_ROLE_ACTING, v,
+                                           &error));
+  g_assert_no_error (error);
   g_assert_cmpint (input (combat, v, "a-stands"), ==, 1);
   g_assert_cmpint (input (combat, v, "a-figures"), ==, 6);
   g_assert_cmpint (input (combat, v, "a-dice-per-figure"), ==, 1);
@@ -1084,8 +1086,9 @@ test_fill_monstrous (void)
   g_assert_cmpint (input (combat, v, "trample"), ==, 0);
   g_assert_cmpint (input (combat, v, "leader"), ==, 1);
 
-  g_assert_true (_muster_bvf_fill_inputs_from_unit (fire, bvf, unit, MUSTER_BVF_ROLE_TARGET, w,
-                                                    NULL));
+  g_free (muster_procedure_fill_from_unit (fire, bvf, NULL, unit, MUSTER_FILL_ROLE_TARGET, w,
+                                           &error));
+  g_assert_no_error (error);
   g_assert_cmpint (input (fire, w, "tough-hide-4"), ==, 1);
   g_assert_cmpint (input (fire, w, "large-target"), ==, 1);
   g_assert_cmpint (input (fire, w, "target-figures"), ==, 6);
@@ -1107,7 +1110,7 @@ test_fill_generic (void)
   sample_load (&sample);
   unit = muster_doc_lookup_unit (sample.doc, "u2");
   g_assert_true (muster_procedure_can_fill_from_unit (strike));
-  direct = filled (&sample, strike, "u2", MUSTER_BVF_ROLE_ACTING, NULL);
+  direct = filled (&sample, strike, "u2", MUSTER_FILL_ROLE_ACTING, NULL);
   generic = muster_procedure_default_values (strike);
   set = muster_procedure_fill_from_unit (strike, sample.ruleset, NULL, unit,
                                          MUSTER_FILL_ROLE_ACTING, generic, &error);
