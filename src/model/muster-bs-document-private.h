@@ -15,6 +15,7 @@ typedef struct _MusterBsTree MusterBsTree;
 
 MusterBsTree  *_muster_bs_tree_new           (MusterBsDocument *document);
 void           _muster_bs_tree_free          (MusterBsTree     *tree);
+void           _muster_bs_tree_reset         (MusterBsTree     *tree);
 GListModel    *_muster_bs_tree_get_forces    (MusterBsTree     *tree);
 /* Brings every list made so far to the roster as it stands, and tells each row. */
 void           _muster_bs_tree_sync          (MusterBsTree     *tree,

@@ -289,8 +289,7 @@ replace_roster (MusterBsDocument *self,
   /* The commands and the rows point into the old roster: they go first. */
   self->generation++;
   muster_history_clear (self->history);
-  _muster_bs_tree_free (self->tree);
-  self->tree = _muster_bs_tree_new (self);
+  _muster_bs_tree_reset (self->tree);
   g_clear_pointer (&self->roster, muster_bs_roster_free);
   g_set_object (&self->system, system);
   self->roster = roster;

@@ -131,16 +131,23 @@ list_model_iface_init (GListModelInterface *iface)
   iface->get_item = get_item;
 }
 
-/* The node of the last id in a composite id, and the link just before it. */
-static const MusterBsNode *
-entry_node (const MusterBsData  *data,
-            const char          *composite,
-            const MusterBsNode **link)
+/**
+ * muster_bs_entries_lookup:
+ * @composite: an entry id as the roster offers it ("link::entry", or "entry")
+ * @link: (out) (optional): the link just before the entry, or %NULL
+ *
+ * Returns: (nullable): the entry's node
+ */
+const MusterBsNode *
+muster_bs_entries_lookup (const MusterBsData  *data,
+                          const char          *composite,
+                          const MusterBsNode **link)
 {
   g_auto(GStrv) parts = g_strsplit (composite, "::", -1);
   guint n = g_strv_length (parts);
 
-  *link = n >= 2 ? muster_bs_data_lookup (data, parts[n - 2]) : NULL;
+  if (link != NULL)
+    *link = n >= 2 ? muster_bs_data_lookup (data, parts[n - 2]) : NULL;
   return n > 0 ? muster_bs_data_lookup (data, parts[n - 1]) : NULL;
 }
 
@@ -158,9 +165,10 @@ primary_category (const MusterBsData *data,
   return NULL;
 }
 
-static char *
-costs_text (const MusterBsData *data,
-            const MusterBsNode *node)
+/* Returns: (transfer full): "85 pts, 1 CP", the entry's own costs that are not zero */
+char *
+muster_bs_entries_costs_text (const MusterBsData *data,
+                              const MusterBsNode *node)
 {
   GString *text = g_string_new (NULL);
 
@@ -262,7 +270,7 @@ rebuild (MusterBsEntries *self)
     {
       const char *id = g_ptr_array_index (ids, i);
       const MusterBsNode *link = NULL;
-      const MusterBsNode *node = entry_node (data, id, &link);
+      const MusterBsNode *node = muster_bs_entries_lookup (data, id, &link);
       MusterBsEntry *entry;
       const char *category;
       g_autofree char *key = NULL;
@@ -276,7 +284,7 @@ rebuild (MusterBsEntries *self)
       entry->name = g_strdup (link && link->name && *link->name ? link->name
                               : node->name ? node->name : id);
       entry->category = g_strdup (category ? category : _("Uncategorized"));
-      entry->costs_text = costs_text (data, node);
+      entry->costs_text = muster_bs_entries_costs_text (data, node);
       key = g_strconcat (entry->name, "\n", entry->category, NULL);
       entry->key = g_utf8_casefold (key, -1);
       g_ptr_array_add (self->all, entry);

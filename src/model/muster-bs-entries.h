@@ -39,4 +39,10 @@ void              muster_bs_entries_set_category   (MusterBsEntries  *self,
 /* The categories of the force's entries, in the order the force's categories come */
 GStrv             muster_bs_entries_dup_categories (MusterBsEntries  *self);
 
+const MusterBsNode *muster_bs_entries_lookup      (const MusterBsData  *data,
+                                                    const char          *composite,
+                                                    const MusterBsNode **link);
+char             *muster_bs_entries_costs_text     (const MusterBsData *data,
+                                                    const MusterBsNode *node);
+
 G_END_DECLS

@@ -300,16 +300,26 @@ orphan (gpointer key,
   item->tree = NULL;
 }
 
+/* Empties the tree (its forces' list stays, for those who show it): a roster is replaced. */
 void
-_muster_bs_tree_free (MusterBsTree *tree)
+_muster_bs_tree_reset (MusterBsTree *tree)
 {
   g_list_store_remove_all (tree->forces);
-  g_clear_object (&tree->forces);
   for (int k = 0; k < 2; k++)
     {
       g_hash_table_foreach (tree->items[k], orphan, NULL);
-      g_hash_table_unref (tree->items[k]);
+      g_hash_table_remove_all (tree->items[k]);
     }
+  tree->round++;
+}
+
+void
+_muster_bs_tree_free (MusterBsTree *tree)
+{
+  _muster_bs_tree_reset (tree);
+  g_clear_object (&tree->forces);
+  for (int k = 0; k < 2; k++)
+    g_hash_table_unref (tree->items[k]);
   g_free (tree);
 }
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-application.h"
+#include "muster-bs-window.h"
 #include "muster-preferences-window.h"
 #include "muster-recovery-dialog.h"
 #include "muster-window.h"
@@ -16,6 +17,7 @@ struct _MusterApplication
 
   GSettings      *settings;
   MusterCatalog  *catalog;
+  MusterBsLibrary *bs_library;
   gboolean        recovery_offered;
 };
 
@@ -205,6 +207,7 @@ muster_application_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->catalog, muster_catalog_free);
+  g_clear_object (&self->bs_library);
 
   G_OBJECT_CLASS (muster_application_parent_class)->dispose (object);
 }
@@ -264,6 +267,49 @@ muster_application_get_catalog (MusterApplication *self)
   return self->catalog;
 }
 
+static void
+scan_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_bs_library_scan_finish (MUSTER_BS_LIBRARY (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("Scanning the BattleScribe data folders: %s", error->message);
+}
+
+static void
+bs_folders_changed_cb (MusterApplication *self)
+{
+  muster_bs_library_scan_async (self->bs_library, NULL, scan_done_cb, NULL);
+}
+
+/**
+ * muster_application_get_bs_library:
+ *
+ * The BattleScribe game data of the folders in the `battlescribe-folders` setting, scanned
+ * on first use and again whenever the setting changes; shared by every window.
+ *
+ * Returns: (transfer none): the library
+ */
+MusterBsLibrary *
+muster_application_get_bs_library (MusterApplication *self)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
+
+  if (self->bs_library == NULL)
+    {
+      self->bs_library = muster_bs_library_new ();
+      g_settings_bind (self->settings, "battlescribe-folders", self->bs_library, "folders",
+                       G_SETTINGS_BIND_GET);
+      g_signal_connect_object (self->bs_library, "notify::folders",
+                               G_CALLBACK (bs_folders_changed_cb), self, G_CONNECT_SWAPPED);
+      bs_folders_changed_cb (self);
+    }
+  return self->bs_library;
+}
+
 /**
  * muster_application_find_window:
  * @file: a document
@@ -281,9 +327,12 @@ muster_application_find_window (MusterApplication *self,
     {
       GFile *shown;
 
-      if (!MUSTER_IS_WINDOW (l->data))
+      if (MUSTER_IS_BS_WINDOW (l->data))
+        shown = muster_bs_window_get_file (l->data);
+      else if (MUSTER_IS_WINDOW (l->data))
+        shown = muster_window_get_file (l->data);
+      else
         continue;
-      shown = muster_window_get_file (l->data);
       if (shown != NULL && g_file_equal (shown, file))
         return l->data;
     }
@@ -312,6 +361,16 @@ muster_application_open_file (MusterApplication *self,
   if ((window = muster_application_find_window (self, file)) != NULL)
     {
       gtk_window_present (window);
+      return;
+    }
+
+  /* A BattleScribe roster gets a window of its own kind; an empty window stays for later. */
+  if (muster_bs_is_roster_file (file))
+    {
+      MusterBsWindow *bs_window = muster_bs_window_new (self);
+
+      muster_bs_window_open_file (bs_window, file);
+      gtk_window_present (GTK_WINDOW (bs_window));
       return;
     }
 

@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-bs-entries.h"
+#include "muster-bs-page.h"
+#include "muster-bs-window.h"
+#include "ui-test-util.h"
+
+/* BattleScribe rosters in the app (issue 21): the game data folders scanned, a roster built,
+ * checked, undone and redone in its window, saved, reopened from the file (a second save
+ * byte-identical), and a roster of missing data shown read-only with the strip that names it.
+ * MUSTER_TEST_HOLD=SECONDS keeps each window up that long, for screenshots. */
+
+#define FIXTURE MUSTER_TEST_DATA "/../model/bs-fixture"
+
+static char *tmp_dir;
+
+static void
+hold (void)
+{
+  const char *seconds = g_getenv ("MUSTER_TEST_HOLD");
+  gint64 until;
+
+  if (seconds == NULL)
+    return;
+  until = g_get_monotonic_time () + g_ascii_strtoll (seconds, NULL, 10) * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+}
+
+static gboolean
+not_scanning (gpointer data)
+{
+  return !muster_bs_library_get_scanning (data);
+}
+
+static MusterBsLibrary *
+library_of_folders (const char *folder)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  const char *folders[] = { folder, NULL };
+  MusterBsLibrary *library = muster_application_get_bs_library (app);
+
+  g_settings_set_strv (settings, "battlescribe-folders", folders);
+  spin_until (not_scanning, library);
+  return library;
+}
+
+static gboolean
+loaded (gpointer data)
+{
+  return !muster_bs_window_get_loading (data);
+}
+
+static gboolean
+page_idle (gpointer data)
+{
+  /* The editor is rebuilt in an idle after each edit: let it run. */
+  return !g_main_context_pending (NULL);
+}
+
+/* The header's costs: the label that is both a heading and numeric */
+static gboolean
+is_costs_label (GtkWidget  *widget,
+                const char *unused)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "heading") &&
+         gtk_widget_has_css_class (widget, "numeric");
+}
+
+static gboolean
+is_button_for (GtkWidget  *widget,
+               const char *action)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static const char *
+costs_of (MusterBsWindow *window)
+{
+  GtkWidget *label = find_matching (GTK_WIDGET (window), is_costs_label, NULL);
+
+  return label ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+}
+
+static MusterBsWindow *
+open_roster (GFile *file)
+{
+  MusterBsWindow *window;
+
+  muster_application_open_file (app, file, NULL);
+  window = MUSTER_BS_WINDOW (muster_application_find_window (app, file));
+  g_assert_nonnull (window);
+  spin_until (loaded, window);
+  spin_until (window_mapped, window);
+  return window;
+}
+
+static void
+close_window (MusterBsWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GBytes *
+contents_of (const char *path)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  return g_bytes_new_take (g_steal_pointer (&text), length);
+}
+
+static gboolean
+saved (gpointer data)
+{
+  return !muster_bs_document_get_modified (data);
+}
+
+/* Built in its window from the catalogue pane, undone and redone, saved and reopened. */
+static void
+test_bs_build_save_reopen (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autofree char *path = g_build_filename (tmp_dir, "patrol.ros", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GBytes) first = NULL;
+  g_autoptr(GBytes) second = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterBsItem) selected = NULL;
+  GtkWidget *undo;
+  MusterBsDocument *reopened;
+
+  g_assert_nonnull (system);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, system, "Patrol");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+
+  /* The catalogue pane offers the force's entries; adding selects the new row. */
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_page_get_entries (page)), ==, 2);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Captain"));
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Ranger Squad"));
+  g_assert_null (muster_bs_page_add_entry (page, "No Such Entry"));
+  spin_until (page_idle, NULL);
+  selected = muster_bs_page_get_selected (page);
+  g_assert_nonnull (selected);
+  g_assert_cmpstr (muster_bs_item_get_name (selected), ==, "Ranger Squad");
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  hold ();
+
+  /* Undo and redo through the window's actions. */
+  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+  g_assert_nonnull (undo);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "30 / 100 pts · 1 CP");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+
+  /* Saved (the first time to a name, as Save As does), then reopened in a window of its own. */
+  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (saved, document);
+  close_window (window);
+  window = open_roster (file);
+  reopened = muster_bs_window_get_document (window);
+  g_assert_false (muster_bs_document_get_read_only (reopened));
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+  /* Opening it again brings the same window forward. */
+  muster_application_open_file (app, file, NULL);
+  g_assert_true (GTK_WINDOW (window) == muster_application_find_window (app, file));
+
+  /* A second save writes the same bytes. */
+  first = contents_of (path);
+  muster_bs_document_set_name (reopened, NULL, NULL, "Patrol");
+  g_assert_true (muster_bs_document_get_modified (reopened));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  spin_until (saved, reopened);
+  second = contents_of (path);
+  g_assert_true (g_bytes_equal (first, second));
+  close_window (window);
+  g_unlink (path);
+}
+
+/* A roster of data the folders lack: read-only, the strip names the game system and revision. */
+static void
+test_bs_missing_data (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  MusterBsWindow *window;
+  GtkInfoBar *bar;
+  GtkWidget *label;
+
+  library_of_folders (FIXTURE);
+  window = open_roster (file);
+  g_assert_true (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+  bar = GTK_INFO_BAR (find_descendant (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  label = find_descendant (GTK_WIDGET (bar), GTK_TYPE_LABEL);
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Absent Game, revision 7"));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL) &&
+                  muster_bs_document_get_file (muster_bs_window_get_document (window)) == NULL);
+  hold ();
+  close_window (window);
+}
+
+/* The shared sets: in each, a force of its first catalogue with its first entries, saved and
+ * reopened with the same costs, and a second save byte-identical. */
+static void
+test_bs_shared_sets (void)
+{
+  const char *bsdata = g_getenv ("MUSTER_BSDATA");
+  MusterBsLibrary *library;
+  GListModel *systems;
+
+  if (bsdata == NULL || *bsdata == '\0')
+    {
+      g_test_skip ("MUSTER_BSDATA is not set");
+      return;
+    }
+  library = library_of_folders (bsdata);
+  systems = muster_bs_library_get_systems (library);
+  g_assert_cmpuint (g_list_model_get_n_items (systems), ==, 3);
+  for (guint i = 0; i < g_list_model_get_n_items (systems); i++)
+    {
+      g_autoptr(MusterBsSystem) system = g_list_model_get_item (systems, i);
+      MusterBsData *data = muster_bs_system_get_data (system);
+      const MusterBsNode *gst = muster_bs_data_get_game_system (data);
+      const MusterBsNode *force_entry = NULL;
+      const char *catalogue = NULL;
+      MusterBsWindow *window = muster_bs_window_new (app);
+      MusterBsDocument *document = muster_bs_window_get_document (window);
+      MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+      g_autofree char *name = g_strdup_printf ("set-%u.rosz", i);
+      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+      g_autofree char *costs = NULL;
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      GArray *catalogues = muster_bs_system_get_catalogues (system);
+      GListModel *entries;
+      guint added = 0;
+
+      for (const MusterBsNode *c = gst->first_child; c && !force_entry; c = c->next)
+        if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY)
+          force_entry = c;
+      for (guint k = 0; k < catalogues->len && !catalogue; k++)
+        if (!g_array_index (catalogues, MusterBsCatalogueInfo, k).library)
+          catalogue = g_array_index (catalogues, MusterBsCatalogueInfo, k).id;
+      g_assert_nonnull (force_entry);
+      gtk_window_present (GTK_WINDOW (window));
+      spin_until (window_mapped, window);
+      muster_bs_document_start (document, system, muster_bs_system_get_name (system));
+      g_assert_nonnull (muster_bs_document_add_force (document, NULL, force_entry->id, catalogue,
+                                                      &error));
+      g_assert_no_error (error);
+      spin_until (page_idle, NULL);
+      entries = muster_bs_page_get_entries (page);
+      g_assert_cmpuint (g_list_model_get_n_items (entries), >, 0);
+      for (guint k = 0; k < g_list_model_get_n_items (entries) && added < 3; k++)
+        {
+          g_autoptr(MusterBsEntry) entry = g_list_model_get_item (entries, k);
+
+          if (muster_bs_page_add_entry (page, muster_bs_entry_get_name (entry)) != NULL)
+            added++;
+        }
+      g_assert_cmpuint (added, >, 0);
+      spin_until (page_idle, NULL);
+      costs = g_strdup (costs_of (window));
+      hold ();
+      muster_bs_document_save_async (document, file, NULL, NULL, NULL);
+      spin_until (saved, document);
+      close_window (window);
+
+      window = open_roster (file);
+      g_assert_false (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+      g_assert_cmpstr (costs_of (window), ==, costs);
+      close_window (window);
+      g_unlink (path);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  tmp_dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
+  g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
+  g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
+  g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
+  ret = ui_test_run ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return ret;
+}
