@@ -9,6 +9,7 @@
 #include "muster-bs-entries.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
+#include "muster-recent.h"
 #include "ui-test-util.h"
 
 /* BattleScribe rosters in the app (issue 21): the game data folders scanned, a roster built,
@@ -182,7 +183,16 @@ test_bs_build_save_reopen (void)
   reopened = muster_bs_window_get_document (window);
   g_assert_false (muster_bs_document_get_read_only (reopened));
   g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
-  /* Opening it again brings the same window forward. */
+  /* It is among the recent documents now, and opening it again brings the same window forward. */
+  {
+    g_autoptr(GPtrArray) recent = muster_recent_list (20);
+    g_autofree char *uri = g_file_get_uri (file);
+    gboolean listed = FALSE;
+
+    for (guint i = 0; i < recent->len; i++)
+      listed = listed || g_strcmp0 (gtk_recent_info_get_uri (recent->pdata[i]), uri) == 0;
+    g_assert_true (listed);
+  }
   muster_application_open_file (app, file, NULL);
   g_assert_true (GTK_WINDOW (window) == muster_application_find_window (app, file));
 
