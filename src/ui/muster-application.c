@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-application.h"
+#include "muster-bs-data-page.h"
 #include "muster-bs-window.h"
 #include "muster-preferences-window.h"
 #include "muster-recovery-dialog.h"
@@ -103,6 +104,9 @@ preferences_action (GSimpleAction *action,
   MusterPreferencesWindow *window;
 
   window = muster_preferences_window_new (self->settings);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window),
+                              ADW_PREFERENCES_PAGE (muster_bs_data_page_new (self->settings,
+                                                                             muster_application_get_bs_library (self))));
   gtk_window_set_transient_for (GTK_WINDOW (window), parent);
   gtk_window_present (GTK_WINDOW (window));
 }

@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-bs-data-page.h"
 #include "muster-bs-entries.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
@@ -80,6 +81,23 @@ is_button_for (GtkWidget  *widget,
 {
   return GTK_IS_BUTTON (widget) &&
          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static gboolean
+row_subtitled (GtkWidget  *widget,
+               const char *part)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)) ?: "", part) != NULL;
+}
+
+static gboolean
+is_remove_button (GtkWidget  *widget,
+                  const char *unused)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "list-remove-symbolic") == 0 &&
+         g_object_get_data (G_OBJECT (widget), "folder") != NULL;
 }
 
 static const char *
@@ -230,6 +248,49 @@ test_bs_missing_data (void)
   close_window (window);
 }
 
+static guint
+count_descendants (GtkWidget *widget,
+                   GType      type)
+{
+  guint n = G_TYPE_CHECK_INSTANCE_TYPE (widget, type);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_descendants (child, type);
+  return n;
+}
+
+/* Preferences → Game Data: the folders, and each system found with its problems; removing
+ * the folder rescans and empties the list. */
+static void
+test_bs_preferences (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  GSettings *settings = muster_application_get_settings (app);
+  GtkWidget *window = adw_preferences_window_new ();
+  MusterBsDataPage *page = muster_bs_data_page_new (settings, library);
+  GtkWidget *remove;
+
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (window),
+                                           ADW_PREFERENCES_PAGE (page));
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  /* Skirmish Test and Duel, found one folder down. */
+  g_assert_cmpuint (count_descendants (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW), ==, 2);
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), row_subtitled, "Broken.cat"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), row_subtitled, "Stray.cat"));
+  hold ();
+
+  remove = find_matching (GTK_WIDGET (page), is_remove_button, NULL);
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  spin_until (not_scanning, library);
+  g_assert_cmpuint (count_descendants (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shared sets: in each, a force of its first catalogue with its first entries, saved and
  * reopened with the same costs, and a second save byte-identical. */
 static void
@@ -316,6 +377,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
+  g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
   g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
