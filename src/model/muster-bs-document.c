@@ -331,6 +331,43 @@ muster_bs_document_start (MusterBsDocument *self,
 }
 
 /**
+ * muster_bs_document_start_with_force:
+ * @catalogue_id: (nullable): the first force's catalogue
+ * @cost_type_id: (nullable): a cost type to limit
+ * @cost_limit: the limit (< 0: none)
+ *
+ * A new roster as New Roster makes it: with its limit and first force (and what that force
+ * requires) from the start, not as steps to undo.
+ *
+ * Returns: whether the force could be added (when not, the roster is empty)
+ */
+gboolean
+muster_bs_document_start_with_force (MusterBsDocument  *self,
+                                     MusterBsSystem    *system,
+                                     const char        *name,
+                                     const char        *force_entry_id,
+                                     const char        *catalogue_id,
+                                     const char        *cost_type_id,
+                                     double             cost_limit,
+                                     GError           **error)
+{
+  MusterBsRoster *roster;
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (MUSTER_IS_BS_SYSTEM (system), FALSE);
+  g_return_val_if_fail (muster_bs_system_get_data (system) != NULL, FALSE);
+  g_return_val_if_fail (force_entry_id != NULL, FALSE);
+
+  roster = muster_bs_roster_new (muster_bs_system_get_data (system), name);
+  if (cost_type_id != NULL)
+    muster_bs_roster_set_cost_limit (roster, cost_type_id, cost_limit);
+  ok = muster_bs_roster_add_force (roster, NULL, force_entry_id, catalogue_id, NULL, error) != NULL;
+  replace_roster (self, system, roster, NULL);
+  return ok;
+}
+
+/**
  * muster_bs_document_load_bytes:
  * @library: (nullable): where the roster's game system is looked for
  *

@@ -40,6 +40,14 @@ MusterBsDocument  *muster_bs_document_new        (void);
 void               muster_bs_document_start      (MusterBsDocument  *self,
                                                   MusterBsSystem    *system,
                                                   const char        *name);
+gboolean           muster_bs_document_start_with_force (MusterBsDocument *self,
+                                                  MusterBsSystem    *system,
+                                                  const char        *name,
+                                                  const char        *force_entry_id,
+                                                  const char        *catalogue_id,
+                                                  const char        *cost_type_id,
+                                                  double             cost_limit,
+                                                  GError           **error);
 gboolean           muster_bs_document_load_bytes (MusterBsDocument  *self,
                                                   MusterBsLibrary   *library,
                                                   GBytes            *bytes,

@@ -7,6 +7,8 @@
 
 #include "muster-army-page.h"
 #include "muster-autosave.h"
+#include "muster-bs-new-dialog.h"
+#include "muster-bs-window.h"
 #include "muster-catalog.h"
 #include "muster-new-list-dialog.h"
 #include "muster-battlefield-page.h"
@@ -438,6 +440,48 @@ new_list_action (GtkWidget  *widget,
 }
 
 static void
+new_bs_roster_response_cb (MusterBsNewDialog *dialog,
+                           const char        *response,
+                           MusterWindow      *self)
+{
+  MusterBsSystem *system = muster_bs_new_dialog_get_system (dialog);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GError) error = NULL;
+  MusterBsWindow *window;
+
+  if (g_strcmp0 (response, "create") != 0 || system == NULL ||
+      muster_bs_new_dialog_get_force_entry_id (dialog) == NULL)
+    return;
+  window = muster_bs_window_new (MUSTER_APPLICATION (app));
+  if (!muster_bs_document_start_with_force (muster_bs_window_get_document (window), system,
+                                            muster_bs_new_dialog_get_name (dialog),
+                                            muster_bs_new_dialog_get_force_entry_id (dialog),
+                                            muster_bs_new_dialog_get_catalogue_id (dialog),
+                                            muster_bs_new_dialog_get_cost_type_id (dialog),
+                                            muster_bs_new_dialog_get_cost_limit (dialog), &error))
+    muster_window_add_toast (self, error->message);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* A roster of BattleScribe data gets a window of its own kind. */
+static void
+new_bs_roster_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterBsNewDialog *dialog;
+
+  g_return_if_fail (MUSTER_IS_APPLICATION (app));
+
+  dialog = muster_bs_new_dialog_new (GTK_WINDOW (self),
+                                     muster_application_get_bs_library (MUSTER_APPLICATION (app)));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (new_bs_roster_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
@@ -724,6 +768,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.show-recent", NULL, show_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.new-bs-roster", NULL, new_bs_roster_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.show-toast", "s", show_toast_action);

@@ -202,6 +202,31 @@ test_document_build (void)
   g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
 }
 
+/* New Roster: the limit and the first force from the start, not steps to undo. */
+static void
+test_document_start_with_force (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *costs = NULL;
+
+  g_assert_true (muster_bs_document_start_with_force (document, system, "New", "fe-patrol",
+                                                      "sk-rangers", "pts", 250, &error));
+  g_assert_no_error (error);
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "0 / 250 pts");
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 1);
+  g_assert_false (muster_history_get_can_undo (muster_bs_document_get_history (document)));
+  g_assert_false (muster_bs_document_get_modified (document));
+  /* A force entry the data lacks: an error, and an empty roster. */
+  g_assert_false (muster_bs_document_start_with_force (document, system, "New", "no-such-force",
+                                                       NULL, NULL, -1, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
+}
+
 /* What a force can take, by category, searched. */
 static void
 test_document_entries (void)
@@ -341,6 +366,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bs-document/build", test_document_build);
+  g_test_add_func ("/bs-document/start-with-force", test_document_start_with_force);
   g_test_add_func ("/bs-document/entries", test_document_entries);
   g_test_add_func ("/bs-document/round-trip", test_document_round_trip);
   g_test_add_func ("/bs-document/missing", test_document_missing);

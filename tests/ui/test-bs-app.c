@@ -8,6 +8,7 @@
 
 #include "muster-bs-data-page.h"
 #include "muster-bs-entries.h"
+#include "muster-bs-new-dialog.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
 #include "muster-recent.h"
@@ -291,6 +292,41 @@ test_bs_preferences (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* New BattleScribe Roster from the main window's menu: system, catalogue, force and limit. */
+static void
+test_bs_new_roster (void)
+{
+  MusterWindow *window;
+  MusterBsNewDialog *dialog;
+  MusterBsWindow *roster_window;
+  g_autofree char *costs = NULL;
+
+  library_of_folders (FIXTURE);
+  window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-bs-roster", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_NEW_DIALOG));
+  dialog = MUSTER_BS_NEW_DIALOG (find_toplevel (MUSTER_TYPE_BS_NEW_DIALOG));
+  g_assert_true (muster_bs_new_dialog_select_system (dialog, "sk-gs"));
+  g_assert_false (muster_bs_new_dialog_select_system (dialog, "other-gs"));
+  g_assert_cmpstr (muster_bs_new_dialog_get_catalogue_id (dialog), ==, "sk-rangers");
+  g_assert_cmpstr (muster_bs_new_dialog_get_force_entry_id (dialog), ==, "fe-patrol");
+  g_assert_cmpstr (muster_bs_new_dialog_get_cost_type_id (dialog), ==, "pts");
+  g_assert_cmpfloat (muster_bs_new_dialog_get_cost_limit (dialog), ==, 100);
+  /* The name follows the system until it is typed. */
+  g_assert_cmpstr (muster_bs_new_dialog_get_name (dialog), ==, "Skirmish Test");
+  hold ();
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "create");
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_WINDOW));
+  roster_window = MUSTER_BS_WINDOW (find_toplevel (MUSTER_TYPE_BS_WINDOW));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (roster_window), ==, "0 / 100 pts");
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (muster_bs_window_get_document (roster_window))), ==, 1);
+  close_window (roster_window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shared sets: in each, a force of its first catalogue with its first entries, saved and
  * reopened with the same costs, and a second save byte-identical. */
 static void
@@ -378,6 +414,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
+  g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
   g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
