@@ -19,6 +19,7 @@ typedef struct
 {
   MusterBsDocument  *document;
   MusterBsSelection *selection;
+  MusterBsForce     *force;
   char              *entry_id;
 } Choice;
 
@@ -98,6 +99,66 @@ remove_choice_cb (GtkButton *button,
     muster_bs_document_set_count (choice->document, last, muster_bs_selection_get_amount (last) - 1);
   else
     muster_bs_document_remove (choice->document, last);
+}
+
+static void
+add_force_cb (GtkButton *button,
+              Choice    *choice)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_bs_document_add_force (choice->document, choice->force, choice->entry_id,
+                                     muster_bs_force_get_catalogue_id (choice->force), &error))
+    gtk_widget_activate_action (GTK_WIDGET (button), "win.show-toast", "s", error->message);
+}
+
+static void
+remove_force_cb (GtkButton *button,
+                 Choice    *choice)
+{
+  muster_bs_document_remove_force (choice->document, choice->force);
+}
+
+static void
+remove_selection_cb (GtkButton *button,
+                     Choice    *choice)
+{
+  muster_bs_document_remove (choice->document, choice->selection);
+}
+
+static void
+duplicate_cb (GtkButton *button,
+              Choice    *choice)
+{
+  muster_bs_document_duplicate (choice->document, choice->selection);
+}
+
+static Choice *
+choice_new (MusterBsDocument  *document,
+            MusterBsForce     *force,
+            MusterBsSelection *selection,
+            const char        *entry_id)
+{
+  Choice *choice = g_new0 (Choice, 1);
+
+  choice->document = g_object_ref (document);
+  choice->force = force;
+  choice->selection = selection;
+  choice->entry_id = g_strdup (entry_id);
+  return choice;
+}
+
+/* A labelled button whose @choice it owns */
+static GtkWidget *
+action_button (const char *label,
+               GCallback   callback,
+               Choice     *choice)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  g_signal_connect_data (button, "clicked", callback, choice,
+                         (GClosureNotify) (void (*) (void)) choice_free, 0);
+  return button;
 }
 
 static GtkWidget *
@@ -202,10 +263,7 @@ add_options (GtkBox            *box,
         }
       gtk_box_append (GTK_BOX (row), name);
       gtk_box_append (GTK_BOX (row), cost);
-      choice = g_new0 (Choice, 1);
-      choice->document = g_object_ref (document);
-      choice->selection = selection;
-      choice->entry_id = g_strdup (id);
+      choice = choice_new (document, force, selection, id);
       gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
                                                     G_CALLBACK (remove_choice_cb), choice, FALSE));
       gtk_box_append (GTK_BOX (row), count);
@@ -293,22 +351,44 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   gtk_box_append (box, label_new (muster_bs_item_get_name (item), "title-2"));
   if (force != NULL)
     {
+      const MusterBsNode *entry = muster_bs_force_get_entry (force);
+      GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
       gtk_box_append (box, label_new (muster_bs_force_get_catalogue_name (force), "dim-label"));
+      /* Forces in the force, as its entry offers them; the force itself may go. */
+      for (const MusterBsNode *c = entry ? entry->first_child : NULL; c; c = c->next)
+        if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY)
+          {
+            g_autofree char *label = g_strdup_printf (_("Add %s"), c->name);
+
+            gtk_box_append (GTK_BOX (buttons),
+                            action_button (label, G_CALLBACK (add_force_cb),
+                                           choice_new (document, force, NULL, c->id)));
+          }
+      gtk_box_append (GTK_BOX (buttons),
+                      action_button (_("_Remove Force"), G_CALLBACK (remove_force_cb),
+                                     choice_new (document, force, NULL, NULL)));
+      gtk_box_append (box, buttons);
       add_rules (box, muster_bs_roster_get_data (roster), muster_bs_force_get_rules (force));
       return;
     }
   {
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
     GtkWidget *spin = gtk_spin_button_new_with_range (0, 999, 1);
-    Choice *choice = g_new0 (Choice, 1);
+    GtkWidget *filler = gtk_label_new (NULL);
 
     gtk_box_append (GTK_BOX (row), label_new (_("Number"), NULL));
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), muster_bs_selection_get_amount (selection));
-    choice->document = g_object_ref (document);
-    choice->selection = selection;
-    g_signal_connect_data (spin, "value-changed", G_CALLBACK (count_changed_cb), choice,
+    g_signal_connect_data (spin, "value-changed", G_CALLBACK (count_changed_cb),
+                           choice_new (document, NULL, selection, NULL),
                            (GClosureNotify) (void (*) (void)) choice_free, 0);
     gtk_box_append (GTK_BOX (row), spin);
+    gtk_widget_set_hexpand (filler, TRUE);
+    gtk_box_append (GTK_BOX (row), filler);
+    gtk_box_append (GTK_BOX (row), action_button (_("_Duplicate"), G_CALLBACK (duplicate_cb),
+                                                  choice_new (document, NULL, selection, NULL)));
+    gtk_box_append (GTK_BOX (row), action_button (_("_Remove"), G_CALLBACK (remove_selection_cb),
+                                                  choice_new (document, NULL, selection, NULL)));
     gtk_box_append (box, row);
   }
   add_options (box, document, selection);

@@ -457,6 +457,47 @@ factory_new (GCallback setup,
   return factory;
 }
 
+/* Delete removes the selected selection or force, Ctrl+D duplicates it, Ctrl+F searches
+ * the catalogue pane: as in the Army workspace of Muster lists. */
+static void
+remove_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  MusterBsPage *self = MUSTER_BS_PAGE (widget);
+  g_autoptr(MusterBsItem) item = muster_bs_page_get_selected (self);
+
+  if (item == NULL || muster_bs_document_get_roster (self->document) == NULL)
+    return;
+  if (muster_bs_item_get_selection (item) != NULL)
+    muster_bs_document_remove (self->document, muster_bs_item_get_selection (item));
+  else if (muster_bs_item_get_force (item) != NULL)
+    muster_bs_document_remove_force (self->document, muster_bs_item_get_force (item));
+}
+
+static void
+duplicate_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  MusterBsPage *self = MUSTER_BS_PAGE (widget);
+  g_autoptr(MusterBsItem) item = muster_bs_page_get_selected (self);
+  MusterBsSelection *copy;
+
+  if (item == NULL || muster_bs_item_get_selection (item) == NULL)
+    return;
+  copy = muster_bs_document_duplicate (self->document, muster_bs_item_get_selection (item));
+  muster_bs_page_select_id (self, muster_bs_selection_get_id (copy));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (MUSTER_BS_PAGE (widget)->search_entry));
+}
+
 /* The editor follows the selection and every edit, rebuilt once the edit's signals are over
  * (it may be an edit from one of its own spin buttons). */
 static gboolean
@@ -595,6 +636,15 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, tree_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, finding_activate_cb);
+
+  gtk_widget_class_install_action (widget_class, "bs.remove", NULL, remove_action);
+  gtk_widget_class_install_action (widget_class, "bs.duplicate", NULL, duplicate_action);
+  gtk_widget_class_install_action (widget_class, "bs.search", NULL, search_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "bs.remove", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
+                                       "bs.duplicate", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
+                                       "bs.search", NULL);
 }
 
 static void

@@ -184,9 +184,39 @@ test_bs_build_save_reopen (void)
   g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
   hold ();
 
-  /* Undo and redo through the window's actions. */
+  /* From the keyboard's actions: Ctrl+D duplicates the selected squad, Delete removes the copy. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.duplicate", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "110 / 100 pts · 1 CP");
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.remove", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+
+  /* A force in the force: the roster tree shows it under its parent. */
+  {
+    MusterBsForce *patrol = muster_bs_roster_get_force (muster_bs_document_get_roster (document), 0);
+    MusterBsForce *detachment = muster_bs_document_add_force (document, patrol, "fe-detach",
+                                                              "sk-rangers", &error);
+    g_autoptr(MusterBsItem) row = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_force_get_id (detachment)));
+    row = muster_bs_page_get_selected (page);
+    g_assert_true (muster_bs_item_get_force (row) == detachment);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_false (muster_bs_item_is_alive (row));
+  }
+
+  /* Undo and redo through the window's actions: the removal of the copy, then the copy. */
   undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
   g_assert_nonnull (undo);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "110 / 100 pts · 1 CP");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   spin_until (page_idle, NULL);
   g_assert_cmpstr (costs_of (window), ==, "30 / 100 pts · 1 CP");
