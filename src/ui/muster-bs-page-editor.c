@@ -249,10 +249,16 @@ add_options (GtkBox            *box,
       gtk_widget_set_margin_start (row, 12);
       gtk_widget_set_margin_end (row, 6);
       name = label_new (link && link->name ? link->name : node->name, NULL);
+      /* Long names and costs are cut short, so that the counts stay in view. */
+      gtk_label_set_wrap (GTK_LABEL (name), FALSE);
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (name, link && link->name ? link->name : node->name);
       gtk_widget_set_hexpand (name, TRUE);
       costs = muster_bs_entries_costs_text (data, node);
       cost = label_new (costs, "dim-label");
       gtk_label_set_wrap (GTK_LABEL (cost), FALSE);
+      gtk_label_set_ellipsize (GTK_LABEL (cost), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
       number = g_strdup_printf ("%u", taken (selection, id, &last));
       count = label_new (number, "numeric");
       if (hidden)
