@@ -333,6 +333,39 @@ add_rules (GtkBox       *box,
     }
 }
 
+/* A cost limit's spin: @choice's entry_id is the cost type's id */
+static void
+limit_changed_cb (GtkSpinButton *spin,
+                  Choice        *choice)
+{
+  muster_bs_document_set_cost_limit (choice->document, choice->entry_id,
+                                     gtk_spin_button_get_value (spin));
+}
+
+/* The roster's limits, one spin a cost type that has one (a force row shows them). */
+static void
+add_limits (GtkBox           *box,
+            MusterBsDocument *document)
+{
+  GArray *limits = muster_bs_roster_get_cost_limits (muster_bs_document_get_roster (document));
+
+  for (guint i = 0; i < limits->len; i++)
+    {
+      const MusterBsCost *limit = &g_array_index (limits, MusterBsCost, i);
+      g_autofree char *title = g_strdup_printf (_("Roster limit (%s)"), limit->name);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *spin = gtk_spin_button_new_with_range (0, 1000000, 50);
+
+      gtk_box_append (GTK_BOX (row), label_new (title, NULL));
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), limit->value);
+      g_signal_connect_data (spin, "value-changed", G_CALLBACK (limit_changed_cb),
+                             choice_new (document, NULL, NULL, limit->type_id),
+                             (GClosureNotify) (void (*) (void)) choice_free, 0);
+      gtk_box_append (GTK_BOX (row), spin);
+      gtk_box_append (box, row);
+    }
+}
+
 void
 _muster_bs_page_fill_editor (GtkBox           *box,
                              MusterBsDocument *document,
@@ -375,6 +408,7 @@ _muster_bs_page_fill_editor (GtkBox           *box,
                       action_button (_("_Remove Force"), G_CALLBACK (remove_force_cb),
                                      choice_new (document, force, NULL, NULL)));
       gtk_box_append (box, buttons);
+      add_limits (box, document);
       add_rules (box, muster_bs_roster_get_data (roster), muster_bs_force_get_rules (force));
       return;
     }

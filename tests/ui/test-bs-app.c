@@ -168,6 +168,7 @@ test_bs_build_save_reopen (void)
   g_autoptr(MusterBsItem) selected = NULL;
   GtkWidget *undo;
   MusterBsDocument *reopened;
+  MusterBsSelection *squad;
 
   g_assert_nonnull (system);
   gtk_window_present (GTK_WINDOW (window));
@@ -181,7 +182,8 @@ test_bs_build_save_reopen (void)
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_page_get_entries (page)), ==, 2);
   g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
   g_assert_nonnull (muster_bs_page_add_entry (page, "Captain"));
-  g_assert_nonnull (muster_bs_page_add_entry (page, "Ranger Squad"));
+  squad = muster_bs_page_add_entry (page, "Ranger Squad");
+  g_assert_nonnull (squad);
   g_assert_null (muster_bs_page_add_entry (page, "No Such Entry"));
   spin_until (page_idle, NULL);
   selected = muster_bs_page_get_selected (page);
@@ -199,6 +201,25 @@ test_bs_build_save_reopen (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.remove", NULL));
   spin_until (page_idle, NULL);
   g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+
+  /* The force's editor holds the roster's limit: a new limit is one step of undo. */
+  {
+    MusterBsForce *patrol = muster_bs_roster_get_force (muster_bs_document_get_roster (document), 0);
+    GtkWidget *spin;
+
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_force_get_id (patrol)));
+    spin_until (page_idle, NULL);
+    spin = find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON);
+    g_assert_nonnull (spin);
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 100);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 200);
+    spin_until (page_idle, NULL);
+    g_assert_cmpstr (costs_of (window), ==, "70 / 200 pts · 1 CP");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    spin_until (page_idle, NULL);
+    g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (squad)));
+  }
 
   /* A force in the force: the roster tree shows it under its parent. */
   {
