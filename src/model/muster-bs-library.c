@@ -763,6 +763,44 @@ muster_bs_library_lookup (MusterBsLibrary *self,
   return NULL;
 }
 
+static int
+compare_system_objects (gconstpointer a,
+                        gconstpointer b,
+                        gpointer      user_data)
+{
+  return compare_systems (&a, &b);
+}
+
+/**
+ * muster_bs_library_add_systems:
+ * @systems: (element-type MusterBsSystem): systems found elsewhere (muster_bs_library_scan_folder())
+ *
+ * Adds those whose data loaded and whose game system the library lacks, in name order: a
+ * roster opened from beside its data is enough to start. The next scan of the folders forgets
+ * them.
+ *
+ * Returns: how many were added
+ */
+guint
+muster_bs_library_add_systems (MusterBsLibrary *self,
+                               GPtrArray       *systems)
+{
+  guint added = 0;
+
+  g_return_val_if_fail (MUSTER_IS_BS_LIBRARY (self), 0);
+
+  for (guint i = 0; systems != NULL && i < systems->len; i++)
+    {
+      MusterBsSystem *system = g_ptr_array_index (systems, i);
+
+      if (system->data == NULL || muster_bs_library_lookup (self, system->id) != NULL)
+        continue;
+      g_list_store_insert_sorted (self->systems, system, compare_system_objects, NULL);
+      added++;
+    }
+  return added;
+}
+
 const char * const *
 muster_bs_library_get_problems (MusterBsLibrary *self)
 {

@@ -64,6 +64,8 @@ void                 muster_bs_library_scan_async     (MusterBsLibrary     *self
 gboolean             muster_bs_library_scan_finish    (MusterBsLibrary     *self,
                                                        GAsyncResult        *result,
                                                        GError             **error);
+guint                muster_bs_library_add_systems    (MusterBsLibrary     *self,
+                                                       GPtrArray           *systems);
 /* Scans @folder alone on the calling thread (a roster opened from beside its data). */
 GPtrArray           *muster_bs_library_scan_folder    (const char          *folder,
                                                        GCancellable        *cancellable);

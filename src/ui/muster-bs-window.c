@@ -26,6 +26,7 @@ struct _MusterBsWindow
   GFile                *pending;   /* waiting for the library's scan */
   GFile                *opening;   /* being opened, until it is or fails */
   gboolean              loading;
+  gboolean              looked_beside;  /* the roster's own folder was scanned for its data */
 
   /* Template Widgets */
   AdwWindowTitle       *window_title;
@@ -94,6 +95,57 @@ update (MusterBsWindow *self)
                                  muster_history_get_can_redo (history));
 }
 
+static void start_loading (MusterBsWindow *self);
+
+static void
+scan_beside_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  g_task_return_pointer (task, muster_bs_library_scan_folder (task_data, cancellable),
+                         (GDestroyNotify) g_ptr_array_unref);
+}
+
+static MusterBsLibrary *library_of (MusterBsWindow *self);
+
+static void
+scan_beside_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  MusterBsWindow *self = MUSTER_BS_WINDOW (object);
+  g_autoptr(GPtrArray) systems = g_task_propagate_pointer (G_TASK (result), NULL);
+  MusterBsLibrary *library = library_of (self);
+
+  self->loading = FALSE;
+  if (systems == NULL || library == NULL || muster_bs_library_add_systems (library, systems) == 0)
+    return;
+  /* Its data may be among them: open it again, over the library as it is now. */
+  g_set_object (&self->pending, muster_bs_document_get_file (self->document));
+  g_set_object (&self->opening, self->pending);
+  self->loading = TRUE;
+  start_loading (self);
+}
+
+/* A roster whose data is not in the folders: its own folder may hold it (a .ros opened from
+ * a BSData clone is enough to start). Scanned once, on a worker thread. */
+static void
+look_beside (MusterBsWindow *self)
+{
+  GFile *file = muster_bs_document_get_file (self->document);
+  g_autoptr(GFile) parent = file ? g_file_get_parent (file) : NULL;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->looked_beside || parent == NULL || g_file_peek_path (parent) == NULL)
+    return;
+  self->looked_beside = TRUE;
+  self->loading = TRUE;
+  task = g_task_new (self, self->cancellable, scan_beside_cb, NULL);
+  g_task_set_task_data (task, g_file_get_path (parent), g_free);
+  g_task_run_in_thread (task, scan_beside_thread);
+}
+
 static void
 load_cb (GObject      *object,
          GAsyncResult *result,
@@ -118,6 +170,8 @@ load_cb (GObject      *object,
       return;
     }
   muster_recent_add (muster_bs_document_get_file (self->document));
+  if (muster_bs_document_get_read_only (self->document))
+    look_beside (self);
 }
 
 static MusterBsLibrary *

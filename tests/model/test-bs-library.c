@@ -120,6 +120,27 @@ test_library_scan (void)
   g_assert_null (muster_bs_library_lookup (library, "sk-gs"));
 }
 
+/* Systems found beside a roster join the library, once each. */
+static void
+test_library_add_systems (void)
+{
+  g_autoptr(MusterBsLibrary) library = muster_bs_library_new ();
+  g_autoptr(GPtrArray) found = muster_bs_library_scan_folder (FIXTURE "/game/sub", NULL);
+  g_autoptr(GPtrArray) again = muster_bs_library_scan_folder (FIXTURE, NULL);
+
+  g_assert_cmpuint (found->len, ==, 1);
+  g_assert_cmpuint (muster_bs_library_add_systems (library, found), ==, 1);
+  g_assert_nonnull (muster_bs_library_lookup (library, "duel-gs"));
+  /* Duel is there already: only Skirmish Test comes, after it by name. */
+  g_assert_cmpuint (muster_bs_library_add_systems (library, again), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_library_get_systems (library)), ==, 2);
+  {
+    g_autoptr(MusterBsSystem) first = g_list_model_get_item (muster_bs_library_get_systems (library), 0);
+
+    g_assert_cmpstr (muster_bs_system_get_id (first), ==, "duel-gs");
+  }
+}
+
 /* A cancelled scan reports it and leaves the systems as they were. */
 static void
 test_library_cancel (void)
@@ -171,6 +192,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bs-library/scan", test_library_scan);
   g_test_add_func ("/bs-library/cancel", test_library_cancel);
+  g_test_add_func ("/bs-library/add-systems", test_library_add_systems);
   g_test_add_func ("/bs-library/bsdata", test_library_bsdata);
   return g_test_run ();
 }

@@ -48,11 +48,12 @@ library_of_folders (const char *folder)
   GSettings *settings = muster_application_get_settings (app);
   const char *folders[] = { folder, NULL };
   MusterBsLibrary *library = muster_application_get_bs_library (app);
+  const char *none[] = { NULL };
 
   gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
 
   /* The three shared sets take seconds on a loaded machine: longer than spin_until() waits. */
-  g_settings_set_strv (settings, "battlescribe-folders", folders);
+  g_settings_set_strv (settings, "battlescribe-folders", folder ? folders : none);
   while (muster_bs_library_get_scanning (library))
     {
       g_assert_cmpint (g_get_monotonic_time (), <, deadline);
@@ -307,6 +308,55 @@ test_bs_missing_data (void)
   close_window (window);
 }
 
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autoptr(GFile) source = g_file_new_for_path (from);
+  g_autoptr(GFile) target = g_file_new_for_path (to);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_copy (source, target, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* A roster beside its game data opens editable though the data folders lack it. */
+static void
+test_bs_beside_data (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autofree char *dir = g_build_filename (tmp_dir, "beside", NULL);
+  g_autofree char *gst = g_build_filename (dir, "Skirmish.gst", NULL);
+  g_autofree char *cat = g_build_filename (dir, "Rangers.cat", NULL);
+  g_autofree char *path = g_build_filename (dir, "list.ros", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterBsWindow *window;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  copy_file (FIXTURE "/game/Skirmish.gst", gst);
+  copy_file (FIXTURE "/game/Rangers.cat", cat);
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Beside", "fe-patrol", "sk-rangers", NULL,
+                                                      -1, &error));
+  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (saved, document);
+
+  /* No folders: the roster's own folder is scanned, and the roster opened again over it. */
+  library = library_of_folders (NULL);
+  g_assert_null (muster_bs_library_lookup (library, "sk-gs"));
+  window = open_roster (file);
+  g_assert_false (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+  g_assert_nonnull (muster_bs_library_lookup (library, "sk-gs"));
+  close_window (window);
+  g_unlink (gst);
+  g_unlink (cat);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static guint
 count_descendants (GtkWidget *widget,
                    GType      type)
@@ -474,6 +524,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
+  g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
   g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
   g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
