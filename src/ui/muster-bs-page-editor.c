@@ -177,24 +177,60 @@ choice_button (const char *icon,
 }
 
 /* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
+/* The bounds a node's own constraints set on how many of it (or of its group) its parent
+ * takes, as the data writes them (modifiers may move them: the findings have the last word);
+ * -1 where there is none. */
+static void
+bounds_of (const MusterBsNode *node,
+           double             *min,
+           double             *max)
+{
+  *min = *max = -1;
+  for (const MusterBsNode *c = node ? node->first_child : NULL; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->scope, "parent") == 0 &&
+        (c->field == NULL || g_strcmp0 (c->field, "selections") == 0) &&
+        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
+      {
+        if (g_strcmp0 (c->type, "min") == 0)
+          *min = c->value;
+        else if (g_strcmp0 (c->type, "max") == 0)
+          *max = *max < 0 ? c->value : MIN (*max, c->value);
+      }
+}
+
+/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
 static char *
 group_heading (const MusterBsNode *group)
 {
-  double min = -1, max = -1;
+  double min, max;
 
-  for (const MusterBsNode *c = group->first_child; c; c = c->next)
-    if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->scope, "parent") == 0)
-      {
-        if (g_strcmp0 (c->type, "min") == 0)
-          min = c->value;
-        else if (g_strcmp0 (c->type, "max") == 0)
-          max = c->value;
-      }
+  bounds_of (group, &min, &max);
   if (min < 0 && max < 0)
     return g_strdup (group->name);
   if (max < 0)
     return g_strdup_printf (_("%s (at least %g)"), group->name, min);
   return g_strdup_printf (_("%s (%g–%g)"), group->name, MAX (min, 0), max);
+}
+
+/* How many @selection took of the entries of @group */
+static guint
+taken_in_group (MusterBsData       *data,
+                MusterBsSelection  *selection,
+                const MusterBsNode *group)
+{
+  guint n = 0;
+
+  for (guint i = 0; group && i < muster_bs_selection_get_n_children (selection); i++)
+    {
+      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
+      const MusterBsNode *link = NULL;
+      const MusterBsNode *node = muster_bs_entries_lookup (data, muster_bs_selection_get_entry_id (child), &link);
+      const MusterBsNode *owner = link ? link : node;
+
+      if (owner != NULL && owner->parent == group)
+        n += muster_bs_selection_get_amount (child);
+    }
+  return n;
 }
 
 static void
@@ -221,8 +257,9 @@ add_options (GtkBox            *box,
       const MusterBsNode *in_group = owner && owner->parent &&
                                      owner->parent->kind == MUSTER_BS_NODE_SELECTION_ENTRY_GROUP
                                      ? owner->parent : NULL;
-      GtkWidget *row, *name, *cost, *count;
+      GtkWidget *row, *name, *cost, *count, *plus;
       MusterBsSelection *last;
+      gboolean full;
       g_autofree char *costs = NULL;
       g_autofree char *number = NULL;
       gboolean hidden;
@@ -261,6 +298,23 @@ add_options (GtkBox            *box,
       gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
       number = g_strdup_printf ("%u", taken (selection, id, &last));
       count = label_new (number, "numeric");
+      {
+        double min, max, group_min, group_max;
+
+        bounds_of (owner, &min, &max);
+        if (max < 0 && link != NULL)
+          bounds_of (node, &min, &max);
+        bounds_of (in_group, &group_min, &group_max);
+        full = (max >= 0 && taken (selection, id, &last) >= max) ||
+               (group_max >= 0 && taken_in_group (data, selection, in_group) >= group_max);
+        if (in_group != NULL && g_strcmp0 (in_group->text, node->id) == 0)
+          {
+            /* The group's default choice */
+            g_autofree char *text = g_strdup_printf (_("%s (default)"), gtk_label_get_label (GTK_LABEL (name)));
+
+            gtk_label_set_label (GTK_LABEL (name), text);
+          }
+      }
       if (hidden)
         {
           /* Taken, but not allowed now: the findings say why. */
@@ -273,8 +327,11 @@ add_options (GtkBox            *box,
       gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
                                                     G_CALLBACK (remove_choice_cb), choice, FALSE));
       gtk_box_append (GTK_BOX (row), count);
-      gtk_box_append (GTK_BOX (row), choice_button ("list-add-symbolic", _("Take one more"),
-                                                    G_CALLBACK (add_choice_cb), choice, TRUE));
+      plus = choice_button ("list-add-symbolic", full ? _("At its maximum") : _("Take one more"),
+                            G_CALLBACK (add_choice_cb), choice, TRUE);
+      /* Not allowed now: at its own maximum, or its group's. */
+      gtk_widget_set_sensitive (plus, !full);
+      gtk_box_append (GTK_BOX (row), plus);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
 }

@@ -109,6 +109,33 @@ is_remove_button (GtkWidget  *widget,
          g_object_get_data (G_OBJECT (widget), "folder") != NULL;
 }
 
+static gboolean
+is_full_button (GtkWidget  *widget,
+                const char *unused)
+{
+  return GTK_IS_BUTTON (widget) && !gtk_widget_get_sensitive (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), "At its maximum") == 0;
+}
+
+static gboolean
+label_is (GtkWidget  *widget,
+          const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+static guint
+count_matching (GtkWidget  *widget,
+                gboolean  (*match) (GtkWidget *, const char *))
+{
+  guint n = match (widget, NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_matching (child, match);
+  return n;
+}
+
 static const char *
 costs_of (MusterBsWindow *window)
 {
@@ -192,6 +219,11 @@ test_bs_build_save_reopen (void)
   g_assert_cmpstr (muster_bs_item_get_name (selected), ==, "Ranger Squad");
   g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
   g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  /* The squad's editor: the weapon group (1–1) is full, so neither weapon can be taken
+   * again; the rifle is its default; a third ranger may come. */
+  g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_full_button), ==, 2);
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Rifle (default)"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Weapon (1–1)"));
   hold ();
 
   /* From the keyboard's actions: Ctrl+D duplicates the selected squad, Delete removes the copy. */
@@ -357,16 +389,11 @@ test_bs_beside_data (void)
   g_rmdir (dir);
 }
 
-static guint
-count_descendants (GtkWidget *widget,
-                   GType      type)
+static gboolean
+is_expander_row (GtkWidget  *widget,
+                 const char *unused)
 {
-  guint n = G_TYPE_CHECK_INSTANCE_TYPE (widget, type);
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n += count_descendants (child, type);
-  return n;
+  return ADW_IS_EXPANDER_ROW (widget);
 }
 
 /* Preferences → Game Data: the folders, and each system found with its problems; removing
@@ -387,7 +414,7 @@ test_bs_preferences (void)
   gtk_window_present (GTK_WINDOW (window));
   spin_until (window_mapped, window);
   /* Skirmish Test and Duel, found one folder down. */
-  g_assert_cmpuint (count_descendants (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW), ==, 2);
+  g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_expander_row), ==, 2);
   g_assert_nonnull (find_matching (GTK_WIDGET (page), row_subtitled, "Broken.cat"));
   g_assert_nonnull (find_matching (GTK_WIDGET (page), row_subtitled, "Stray.cat"));
   hold ();
@@ -396,7 +423,7 @@ test_bs_preferences (void)
   g_assert_nonnull (remove);
   g_signal_emit_by_name (remove, "clicked");
   spin_until (not_scanning, library);
-  g_assert_cmpuint (count_descendants (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW), ==, 0);
+  g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_expander_row), ==, 0);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
