@@ -226,6 +226,25 @@ test_bs_build_save_reopen (void)
   g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Weapon (1–1)"));
   hold ();
 
+  /* The captain's editor: his profile as a table, his rule with its publication and page. */
+  {
+    MusterBsSelection *captain = NULL;
+    MusterBsForce *patrol = muster_bs_selection_get_force (squad);
+
+    for (guint i = 0; i < muster_bs_force_get_n_selections (patrol); i++)
+      if (g_strcmp0 (muster_bs_selection_get_name (muster_bs_force_get_selection (patrol, i)), "Captain") == 0)
+        captain = muster_bs_force_get_selection (patrol, i);
+    g_assert_nonnull (captain);
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (captain)));
+    spin_until (page_idle, NULL);
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Captain · Unit"));
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "3+"));
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Never runs away."));
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Core Rules, p. 12"));
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (squad)));
+    spin_until (page_idle, NULL);
+  }
+
   /* From the keyboard's actions: Ctrl+D duplicates the selected squad, Delete removes the copy. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.duplicate", NULL));
   spin_until (page_idle, NULL);
