@@ -196,6 +196,9 @@ muster_application_startup (GApplication *app)
   g_signal_connect_object (self->settings, "changed::color-scheme",
                            G_CALLBACK (apply_color_scheme), self, G_CONNECT_SWAPPED);
   apply_color_scheme (self);
+  /* The BattleScribe data folders are scanned in the background from the start, so that their
+   * game systems are ready by the time a roster or New BattleScribe Roster wants them. */
+  muster_application_get_bs_library (self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);

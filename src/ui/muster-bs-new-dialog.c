@@ -250,18 +250,13 @@ muster_bs_new_dialog_init (MusterBsNewDialog *self)
                                               ADW_RESPONSE_SUGGESTED);
 }
 
-MusterBsNewDialog *
-muster_bs_new_dialog_new (GtkWindow       *parent,
-                          MusterBsLibrary *library)
+static void
+fill_systems (MusterBsNewDialog *self)
 {
-  MusterBsNewDialog *self;
-  GListModel *systems;
+  GListModel *systems = muster_bs_library_get_systems (self->library);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->systems));
 
-  g_return_val_if_fail (MUSTER_IS_BS_LIBRARY (library), NULL);
-
-  self = g_object_new (MUSTER_TYPE_BS_NEW_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
-  self->library = g_object_ref (library);
-  systems = muster_bs_library_get_systems (library);
+  gtk_string_list_splice (self->systems, 0, n, NULL);
   for (guint i = 0; i < g_list_model_get_n_items (systems); i++)
     {
       g_autoptr(MusterBsSystem) system = g_list_model_get_item (systems, i);
@@ -271,6 +266,23 @@ muster_bs_new_dialog_new (GtkWindow       *parent,
 
       gtk_string_list_append (self->systems, label);
     }
+  system_changed_cb (self);
+}
+
+MusterBsNewDialog *
+muster_bs_new_dialog_new (GtkWindow       *parent,
+                          MusterBsLibrary *library)
+{
+  MusterBsNewDialog *self;
+
+  g_return_val_if_fail (MUSTER_IS_BS_LIBRARY (library), NULL);
+
+  self = g_object_new (MUSTER_TYPE_BS_NEW_DIALOG, "transient-for", parent, "modal", TRUE, NULL);
+  self->library = g_object_ref (library);
+  fill_systems (self);
+  /* A scan under way (the folders at start-up, or just changed) brings them later. */
+  g_signal_connect_object (muster_bs_library_get_systems (library), "items-changed",
+                           G_CALLBACK (fill_systems), self, G_CONNECT_SWAPPED);
   adw_combo_row_set_model (self->system_row, G_LIST_MODEL (self->systems));
   adw_combo_row_set_model (self->catalogue_row, G_LIST_MODEL (self->catalogues));
   adw_combo_row_set_model (self->force_row, G_LIST_MODEL (self->forces));

@@ -455,14 +455,19 @@ test_bs_new_roster (void)
   MusterBsWindow *roster_window;
   g_autofree char *costs = NULL;
 
-  library_of_folders (FIXTURE);
+  /* Opened before the folders are scanned, it offers their systems once they are. */
+  library_of_folders (NULL);
   window = muster_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   spin_until (window_mapped, window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-bs-roster", NULL));
   spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_NEW_DIALOG));
   dialog = MUSTER_BS_NEW_DIALOG (find_toplevel (MUSTER_TYPE_BS_NEW_DIALOG));
+  g_assert_null (muster_bs_new_dialog_get_system (dialog));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  library_of_folders (FIXTURE);
   g_assert_true (muster_bs_new_dialog_select_system (dialog, "sk-gs"));
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
   g_assert_false (muster_bs_new_dialog_select_system (dialog, "other-gs"));
   g_assert_cmpstr (muster_bs_new_dialog_get_catalogue_id (dialog), ==, "sk-rangers");
   g_assert_cmpstr (muster_bs_new_dialog_get_force_entry_id (dialog), ==, "fe-patrol");
