@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-bs-data-page.h"
+#include "muster-file-drop.h"
 
 /*
  * Preferences → Game Data: the folders of BattleScribe data (add, remove, rescan) and each
@@ -175,19 +176,9 @@ add_response_cb (GtkNativeDialog  *native,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-      g_autofree char *path = folder ? g_file_get_path (folder) : NULL;
-      g_auto(GStrv) folders = g_settings_get_strv (self->settings, "battlescribe-folders");
 
-      if (path != NULL && !g_strv_contains ((const char * const *) folders, path))
-        {
-          g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-          g_auto(GStrv) more = NULL;
-
-          g_strv_builder_addv (builder, (const char **) folders);
-          g_strv_builder_add (builder, path);
-          more = g_strv_builder_end (builder);
-          g_settings_set_strv (self->settings, "battlescribe-folders", (const char * const *) more);
-        }
+      if (folder != NULL)
+        muster_data_folders_add (self->settings, folder);
     }
   g_object_unref (native);
 }

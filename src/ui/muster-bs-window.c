@@ -7,6 +7,7 @@
 
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
+#include "muster-file-drop.h"
 #include "muster-recent.h"
 #include "muster-save-changes.h"
 
@@ -394,6 +395,7 @@ muster_bs_window_init (MusterBsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->document = muster_bs_document_new ();
+  muster_file_drop_attach (GTK_WINDOW (self));
   history = muster_bs_document_get_history (self->document);
   muster_bs_page_set_document (self->page, self->document);
   g_signal_connect_object (self->document, "changed", G_CALLBACK (update), self,

@@ -13,6 +13,7 @@
 #include "muster-new-list-dialog.h"
 #include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
+#include "muster-file-drop.h"
 #include "muster-recent.h"
 #include "muster-save-changes.h"
 #include "muster-welcome-page.h"
@@ -786,6 +787,7 @@ muster_window_init (MusterWindow *self)
 
   self->cancellable = g_cancellable_new ();
   self->document = muster_document_new ();
+  muster_file_drop_attach (GTK_WINDOW (self));
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
   /* Hidden or closed before a list's first frame: it was opened all the same. */
   g_signal_connect (self, "unmap", G_CALLBACK (flush_opened), NULL);

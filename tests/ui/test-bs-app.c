@@ -486,6 +486,50 @@ test_bs_new_roster (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+drop_file (GtkWidget  *window,
+           const char *path)
+{
+  GtkEventController *target = find_controller (window, GTK_TYPE_DROP_TARGET);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GValue value = G_VALUE_INIT;
+  gboolean handled = FALSE;
+
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  g_assert_true (handled);
+}
+
+/* A folder dropped on a window joins the data folders; a roster dropped opens in its own. */
+static void
+test_bs_drop (void)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsLibrary *library = library_of_folders (NULL);
+  MusterWindow *window = muster_window_new (app);
+  g_autoptr(GFile) roster = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  g_auto(GStrv) folders = NULL;
+  GtkWindow *opened;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  drop_file (GTK_WIDGET (window), FIXTURE "/game");
+  folders = g_settings_get_strv (settings, "battlescribe-folders");
+  g_assert_cmpuint (g_strv_length (folders), ==, 1);
+  g_assert_true (g_str_has_suffix (folders[0], "/game"));
+  spin_until (not_scanning, library);
+  g_assert_nonnull (muster_bs_library_lookup (library, "sk-gs"));
+
+  drop_file (GTK_WIDGET (window), FIXTURE "/needs-other.ros");
+  opened = muster_application_find_window (app, roster);
+  g_assert_true (MUSTER_IS_BS_WINDOW (opened));
+  spin_until (loaded, opened);
+  gtk_window_destroy (opened);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The shared sets: in each, a force of its first catalogue with its first entries, saved and
  * reopened with the same costs, and a second save byte-identical. */
 static void
@@ -577,6 +621,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
   g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
+  g_test_add_func ("/ui/bs/drop", test_bs_drop);
   g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
   g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
   ret = ui_test_run ();
