@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "muster-engine.h"
+#include "muster-bs-export.h"
 #include "muster-list-export.h"
 #include "muster-export.h"
 #include "muster-sheet-painter.h"
@@ -17,6 +18,8 @@
  * muster-cli export FILE --format txt|md|html|pdf|png|svg
  *                        [--sheet list|cards|roster|packet|map] [--scale fit|table]
  *                        [--view players|umpire|SIDE] [--paper a4|letter] [--landscape] [-o OUT]
+ * muster-cli export ROSTER.ros|.rosz --data DIR --format txt|md|html|pdf [--sheet list|cards]
+ *                        [--paper a4|letter] [--landscape] [-o OUT]
  *
  * Text formats go to stdout without -o. Files are written atomically (muster_file_replace():
  * a synced temporary file renamed over the target, through a symlink, keeping its mode), so
@@ -51,6 +54,30 @@ typedef enum
 #define SHEET_PACKET 3
 #define SHEET_MAP    4
 
+/* @bytes to @output (atomically), or to stdout without one. */
+static int
+write_output (GBytes     *bytes,
+              const char *output)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (output == NULL)
+    {
+      gsize size;
+      const char *data = g_bytes_get_data (bytes, &size);
+
+      fwrite (data, 1, size, stdout);
+      return MUSTER_CLI_EXIT_OK;
+    }
+  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                            &error))
+    {
+      g_printerr ("muster-cli export: %s\n", error->message);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  return MUSTER_CLI_EXIT_OK;
+}
+
 static int
 run_export (const char                *file,
             const MusterExportOptions *options,
@@ -70,22 +97,30 @@ run_export (const char                *file,
       g_printerr ("muster-cli export: %s: %s\n", file, error->message);
       return MUSTER_CLI_EXIT_USAGE;
     }
+  return write_output (bytes, output);
+}
 
-  if (output == NULL)
-    {
-      gsize size;
-      const char *data = g_bytes_get_data (bytes, &size);
+/* A BattleScribe roster, read with the game data of @data_dir. */
+static int
+run_export_roster (const char                *file,
+                   const char                *data_dir,
+                   const MusterExportOptions *options,
+                   const char                *output)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterBsData) data = NULL;
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *basename = g_path_get_basename (file);
 
-      fwrite (data, 1, size, stdout);
-      return MUSTER_CLI_EXIT_OK;
-    }
-  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                            &error))
+  if (!muster_cli_load_roster ("export", file, data_dir, &data, &roster))
+    return MUSTER_CLI_EXIT_USAGE;
+  if (!(bytes = muster_bs_export (roster, basename, options, &error)))
     {
-      g_printerr ("muster-cli export: %s\n", error->message);
+      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
       return MUSTER_CLI_EXIT_USAGE;
     }
-  return MUSTER_CLI_EXIT_OK;
+  return write_output (bytes, output);
 }
 
 /* Returns: an error message for options that do not go together, or NULL */
@@ -129,6 +164,7 @@ muster_cli_export (int    argc,
   g_autofree char *scale_name = NULL;
   g_autofree char *view = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *data_dir = NULL;
   gboolean landscape = FALSE;
   int format = FORMAT_TXT, sheet = MUSTER_SHEET_LIST, paper = MUSTER_PAPER_A4;
   int scale = MUSTER_MAP_SCALE_FIT;
@@ -152,6 +188,8 @@ muster_cli_export (int    argc,
     { "landscape", 'l', 0, G_OPTION_ARG_NONE, &landscape, N_("PDF only: landscape pages"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write to OUT instead of standard output"), N_("OUT") },
+    { "data", 0, 0, G_OPTION_ARG_FILENAME, &data_dir,
+      N_("The folder of BattleScribe game data a .ros or .rosz roster is read with"), N_("DIR") },
     { NULL }
   };
 
@@ -161,8 +199,12 @@ muster_cli_export (int    argc,
                                            "cards, roster) or the scenario packet as PDF, or "
                                            "draw the map as PDF, PNG or SVG."));
   g_option_context_set_description (context, _("Values resting on a house value are marked *. "
-                                               "Exit status: 0 written, 2 on bad arguments or "
-                                               "when the file or its ruleset cannot be read."));
+                                               "A BattleScribe roster (.ros or .rosz) is read "
+                                               "with the game data of --data DIR and exported as "
+                                               "text, Markdown, HTML, or the list or record cards "
+                                               "as PDF. Exit status: 0 written, 2 on bad "
+                                               "arguments or when the file or its ruleset cannot "
+                                               "be read."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
     return ret;
@@ -221,5 +263,20 @@ muster_cli_export (int    argc,
     options.kind = format == FORMAT_PNG ? MUSTER_EXPORT_MAP_PNG : MUSTER_EXPORT_MAP_SVG;
   options.scale = scale;
   muster_sheet_page_init (&options.page, paper, landscape);
+  if (muster_cli_is_roster (argv[1]))
+    {
+      if (!muster_bs_export_supports (options.kind))
+        {
+          g_printerr (_("muster-cli export: a BattleScribe roster exports as txt, md, html, or "
+                        "pdf with --sheet list or cards\n"));
+          return MUSTER_CLI_EXIT_USAGE;
+        }
+      return run_export_roster (argv[1], data_dir, &options, output);
+    }
+  if (data_dir != NULL)
+    {
+      g_printerr (_("muster-cli export: --data is for BattleScribe rosters (.ros, .rosz)\n"));
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   return run_export (argv[1], &options, output);
 }

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "muster-bs-export.h"
 #include "muster-bs-roster.h"
 #include "muster-cli.h"
 #include "muster-engine.h"
@@ -86,6 +87,24 @@ load_roster (const char *command,
       g_printerr ("muster-cli %s: %s\n", command, error->message);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* For export: the roster @file read with the data of @data_dir, both the caller's to free
+ * (the roster first); problems on stderr. */
+gboolean
+muster_cli_load_roster (const char      *command,
+                        const char      *file,
+                        const char      *data_dir,
+                        MusterBsData   **data,
+                        MusterBsRoster **roster)
+{
+  g_auto(RosterRun) run = { 0 };
+
+  if (!load_roster (command, file, data_dir, &run))
+    return FALSE;
+  *roster = g_steal_pointer (&run.roster);
+  *data = g_steal_pointer (&run.data);
   return TRUE;
 }
 
@@ -225,18 +244,9 @@ static char *
 format_costs (GArray             *costs,
               const MusterBsCost *measure_cost)
 {
-  GString *str = g_string_new (NULL);
+  char *text = muster_bs_format_costs (costs);
 
-  for (guint i = 0; costs != NULL && i < costs->len; i++)
-    {
-      const MusterBsCost *cost = &g_array_index (costs, MusterBsCost, i);
-
-      if (cost->value != 0)
-        g_string_append_printf (str, "%s%g %s", str->len ? ", " : "", cost->value, cost->name);
-    }
-  if (str->len == 0)
-    g_string_append_printf (str, "0 %s", measure_cost ? measure_cost->name : "");
-  return g_string_free (str, FALSE);
+  return text ? text : g_strdup_printf ("0 %s", measure_cost ? measure_cost->name : "");
 }
 
 /* Cost: JSON */
@@ -433,32 +443,6 @@ muster_cli_cost_roster (const char *file,
 
 /* Validate */
 
-/* "Patrol › Squad › Trooper" for the instance ids "f1/s3/s4"; the roster's name for none. */
-static char *
-location_of (const RosterRun *run,
-             const char      *path)
-{
-  g_auto(GStrv) ids = g_strsplit (path ? path : "", "/", -1);
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
-  for (guint i = 0; ids[i] != NULL; i++)
-    {
-      MusterBsForce *force = muster_bs_roster_find_force (run->roster, ids[i]);
-      MusterBsSelection *sel = force ? NULL : muster_bs_roster_find_selection (run->roster, ids[i]);
-
-      if (force != NULL)
-        g_ptr_array_add (names, (gpointer) force_name (force));
-      else if (sel != NULL)
-        g_ptr_array_add (names, (gpointer) muster_bs_selection_get_name (sel));
-      else if (*ids[i] != '\0')
-        g_ptr_array_add (names, ids[i]);
-    }
-  if (names->len == 0)
-    g_ptr_array_add (names, (gpointer) muster_bs_roster_get_name (run->roster));
-  g_ptr_array_add (names, NULL);
-  return g_strjoinv (" › ", (char **) names->pdata);
-}
-
 /* The outermost force on @path, or NULL for a finding about the whole roster. */
 static char *
 force_of (const RosterRun *run,
@@ -503,7 +487,7 @@ roster_issues (const RosterRun *run)
                                              ? f->owner_id : NULL, f->message);
 
       issue->path = f->path && *f->path ? g_strdup (f->path) : NULL;
-      issue->location = location_of (run, f->path);
+      issue->location = muster_bs_roster_location (run->roster, f->path);
       g_ptr_array_add (issues, issue);
     }
   g_ptr_array_sort (issues, compare_issues);

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "muster-list-export.h"
+#include "muster-list-export-private.h"
 #include "muster-validate.h"
 
 /*
@@ -489,11 +489,9 @@ muster_list_stat_line (const MusterListEntry *entry)
 
 #define HOUSE_NOTE N_("rests on a house value, not a number from the book")
 
-typedef char *(*EscapeFunc) (const char *text);
-
 /* Characters Markdown would read as markup, including inline HTML. */
-static char *
-escape_markdown (const char *text)
+char *
+_muster_list_escape_markdown (const char *text)
 {
   GString *str = g_string_new (NULL);
 
@@ -506,24 +504,18 @@ escape_markdown (const char *text)
   return g_string_free (str, FALSE);
 }
 
-static char *
-escape_html (const char *text)
+char *
+_muster_list_escape_html (const char *text)
 {
   return g_markup_escape_text (text, -1);
 }
 
 /* Appends @format with each string argument escaped by @escape. */
-static void
-append_escaped (GString    *str,
-                EscapeFunc  escape,
-                const char *format,
-                ...) G_GNUC_PRINTF (3, 4);
-
-static void
-append_escaped (GString    *str,
-                EscapeFunc  escape,
-                const char *format,
-                ...)
+void
+_muster_list_append_escaped (GString          *str,
+                             MusterEscapeFunc  escape,
+                             const char       *format,
+                             ...)
 {
   va_list ap;
   const char *p;
@@ -545,10 +537,14 @@ append_escaped (GString    *str,
   va_end (ap);
 }
 
+/* The writers below call it at every line. */
+#define append_escaped _muster_list_append_escaped
+
 static void
-write_text (const MusterList *list,
-            GString          *str)
+write_text (gconstpointer  data,
+            GString       *str)
 {
+  const MusterList *list = data;
   g_autofree char *validation = muster_list_validation (list);
 
   g_string_append_printf (str, "%s\n%s %s%s\n%s %s\n", list->title, list->system,
@@ -598,11 +594,12 @@ write_text (const MusterList *list,
 }
 
 static void
-write_markdown (const MusterList *list,
-                GString          *str)
+write_markdown (gconstpointer  data,
+                GString       *str)
 {
+  const MusterList *list = data;
   g_autofree char *validation = muster_list_validation (list);
-  EscapeFunc e = escape_markdown;
+  MusterEscapeFunc e = _muster_list_escape_markdown;
 
   append_escaped (str, e, "# %s\n\n", list->title);
   append_escaped (str, e, "%s %s", list->system, list->version);
@@ -655,7 +652,7 @@ write_markdown (const MusterList *list,
     append_escaped (str, e, "\n\\* %s\n", _(HOUSE_NOTE));
 }
 
-static const char html_style[] =
+const char _muster_list_html_style[] =
   "body{font:11pt/1.35 'Cantarell','Noto Sans',sans-serif;color:#1c1c1c;max-width:60em;"
   "margin:2em auto;padding:0 1em}"
   "h1{font-size:20pt;margin:0}"
@@ -678,19 +675,20 @@ static const char html_style[] =
   "@media print{body{margin:0;max-width:none}h2{break-after:avoid}}";
 
 static void
-write_html (const MusterList *list,
-            GString          *str)
+write_html (gconstpointer  data,
+            GString       *str)
 {
+  const MusterList *list = data;
   g_autofree char *validation = muster_list_validation (list);
   gboolean legal = TRUE;
-  EscapeFunc e = escape_html;
+  MusterEscapeFunc e = _muster_list_escape_html;
 
   for (guint i = 0; i < list->forces->len; i++)
     legal &= ((MusterListForce *) list->forces->pdata[i])->problems->len == 0;
 
   append_escaped (str, e, "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n"
                   "<title>%s</title>\n", list->title);
-  g_string_append_printf (str, "<style>%s</style>\n</head>\n<body>\n", html_style);
+  g_string_append_printf (str, "<style>%s</style>\n</head>\n<body>\n", _muster_list_html_style);
   append_escaped (str, e, "<div class=\"head\">\n<h1>%s</h1>\n<p class=\"system\">%s %s%s</p>\n",
                   list->title, list->system, list->version,
                   list->house_ruleset ? _(" (house rules)") : "");
@@ -761,21 +759,32 @@ char *
 muster_list_to_string (const MusterList *self,
                        MusterListFormat  format)
 {
-  GString *str = g_string_new (NULL);
-
   g_return_val_if_fail (self != NULL, NULL);
+
+  return _muster_list_write (self, format, write_text, write_markdown, write_html);
+}
+
+/* Returns: (transfer full): what the writer of @format writes of @list */
+char *
+_muster_list_write (gconstpointer     list,
+                    MusterListFormat  format,
+                    MusterListWriter  text,
+                    MusterListWriter  markdown,
+                    MusterListWriter  html)
+{
+  GString *str = g_string_new (NULL);
 
   switch (format)
     {
     case MUSTER_LIST_FORMAT_MARKDOWN:
-      write_markdown (self, str);
+      markdown (list, str);
       break;
     case MUSTER_LIST_FORMAT_HTML:
-      write_html (self, str);
+      html (list, str);
       break;
     case MUSTER_LIST_FORMAT_TEXT:
     default:
-      write_text (self, str);
+      text (list, str);
       break;
     }
   return g_string_free (str, FALSE);

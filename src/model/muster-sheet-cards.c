@@ -17,7 +17,6 @@
 
 #define BOX        12.0   /* a tick box: 4.2 mm, room for a pencil mark */
 #define BOX_GAP     3.5
-#define CARD_PAD    7.0
 
 static const double band[] = { 0.24, 0.22, 0.27 };
 
@@ -397,21 +396,8 @@ _muster_sheet_paint_card (const SystemSheet     *system,
   g_autofree char *cost = _muster_sheet_cost_text (entry);
   g_autofree char *sub = g_strdup_printf ("%s · %s", entry->type, entry->size);
   double inner = w - 2 * CARD_PAD;
-  double cost_w = muster_print_text_width (cr, cost, "Sans Bold 10.5", FALSE);
-  double band_h = muster_print_text (cr, entry->name, "Sans Bold 10.5", FALSE, 0, 0,
-                                     inner - cost_w - GAP, 0, FALSE) + 8;
-  double cy = y + band_h + 4;
+  double cy = y + _muster_sheet_paint_band (cr, entry->name, cost, x, y, w, draw) + 4;
 
-  if (draw)
-    {
-      muster_print_colour (cr, band);
-      cairo_rectangle (cr, x, y, w, band_h);
-      cairo_fill (cr);
-      cairo_set_source_rgb (cr, 1, 1, 1);
-      muster_print_text (cr, entry->name, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4,
-                         inner - cost_w - GAP, 0, TRUE);
-      muster_print_text (cr, cost, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4, inner, 1, TRUE);
-    }
   muster_print_colour (cr, grey);
   cy += muster_print_text (cr, sub, "Sans 8.5", FALSE, x + CARD_PAD, cy, inner, 0, draw) + 4;
   cy += paint_stat_grid (system, cr, entry, x + CARD_PAD, cy, inner, draw);
@@ -421,13 +407,50 @@ _muster_sheet_paint_card (const SystemSheet     *system,
   cy += _muster_sheet_paint_tracks (system, cr, entry, x + CARD_PAD, cy, inner, draw);
   cy += CARD_PAD - 4;
   if (draw)
-    {
-      muster_print_colour (cr, ink);
-      cairo_set_line_width (cr, 1.0);
-      cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, MAX (height, cy - y) - 1);
-      cairo_stroke (cr);
-    }
+    _muster_sheet_paint_frame (cr, x, y, w, MAX (height, cy - y));
   return cy - y;
+}
+
+/* A card's head: @name in white on a dark band, @cost at its right. Returns: its height */
+double
+_muster_sheet_paint_band (cairo_t    *cr,
+                          const char *name,
+                          const char *cost,
+                          double      x,
+                          double      y,
+                          double      w,
+                          gboolean    draw)
+{
+  double inner = w - 2 * CARD_PAD;
+  double cost_w = muster_print_text_width (cr, cost, "Sans Bold 10.5", FALSE);
+  double band_h = muster_print_text (cr, name, "Sans Bold 10.5", FALSE, 0, 0,
+                                     inner - cost_w - GAP, 0, FALSE) + 8;
+
+  if (draw)
+    {
+      muster_print_colour (cr, band);
+      cairo_rectangle (cr, x, y, w, band_h);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      muster_print_text (cr, name, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4,
+                         inner - cost_w - GAP, 0, TRUE);
+      muster_print_text (cr, cost, "Sans Bold 10.5", FALSE, x + CARD_PAD, y + 4, inner, 1, TRUE);
+    }
+  return band_h;
+}
+
+/* A card's outline, @height tall. */
+void
+_muster_sheet_paint_frame (cairo_t *cr,
+                           double   x,
+                           double   y,
+                           double   w,
+                           double   height)
+{
+  muster_print_colour (cr, ink);
+  cairo_set_line_width (cr, 1.0);
+  cairo_rectangle (cr, x + 0.5, y + 0.5, w - 1, height - 1);
+  cairo_stroke (cr);
 }
 
 /* Returns: the sheets of the system @system_id, or those of any other system */

@@ -15,7 +15,8 @@
 
 G_BEGIN_DECLS
 
-#define GAP 6.0   /* pt: between blocks, and between the parts of a card */
+#define GAP 6.0        /* pt: between blocks, and between the parts of a card */
+#define CARD_PAD 7.0   /* pt: inside a card's frame */
 
 static const double *const ink = muster_print_ink;
 static const double *const grey = muster_print_grey;
@@ -25,7 +26,19 @@ static const double *const shade = muster_print_shade;
 /* What a rule system prints for its units: see muster-sheet-cards.c. */
 typedef struct _SystemSheet SystemSheet;
 
-/* muster-sheet-painter.c */
+/* muster-sheet-painter.c; pages and cards of the BattleScribe roster's sheets too
+ * (muster-bs-export-sheet.c) */
+typedef gboolean (*MusterSheetHeadingFunc) (gconstpointer block);
+
+guint   _muster_sheet_paginate      (GArray                *blocks,
+                                     MusterSheetHeadingFunc is_heading,
+                                     const MusterSheetPage *page);
+void    _muster_sheet_begin_page    (cairo_t               *cr,
+                                     const MusterSheetPage *page,
+                                     const char            *title,
+                                     const char            *subject,
+                                     guint                  number,
+                                     guint                  n_pages);
 char   *_muster_sheet_cost_text     (const MusterListEntry *entry);
 double  _muster_sheet_paint_details (cairo_t               *cr,
                                      const MusterListEntry *entry,
@@ -37,6 +50,18 @@ double  _muster_sheet_paint_details (cairo_t               *cr,
                                      gboolean               draw);
 
 /* muster-sheet-cards.c */
+double             _muster_sheet_paint_band   (cairo_t               *cr,
+                                               const char            *name,
+                                               const char            *cost,
+                                               double                 x,
+                                               double                 y,
+                                               double                 w,
+                                               gboolean               draw);
+void               _muster_sheet_paint_frame  (cairo_t               *cr,
+                                               double                 x,
+                                               double                 y,
+                                               double                 w,
+                                               double                 height);
 const SystemSheet *_muster_sheet_system_for   (const char            *system_id);
 const char        *_muster_sheet_system_title (const SystemSheet     *system,
                                                MusterSheetKind        kind);

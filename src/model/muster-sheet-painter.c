@@ -74,18 +74,6 @@ content_width (const MusterSheet *self)
   return self->page.width - 2 * self->page.margin;
 }
 
-static double
-content_top (const MusterSheet *self)
-{
-  return self->page.margin + HEADER_H;
-}
-
-static double
-content_bottom (const MusterSheet *self)
-{
-  return self->page.height - self->page.margin - FOOTER_H;
-}
-
 char *
 _muster_sheet_cost_text (const MusterListEntry *entry)
 {
@@ -416,10 +404,11 @@ build_blocks (MusterSheet *self)
     add_block (self, BLOCK_NOTE, NULL, NULL, NULL);
 }
 
-/* Headings keep company with the block after them. */
 static gboolean
-is_heading (const Block *block)
+is_heading (gconstpointer data)
 {
+  const Block *block = data;
+
   return block->kind == BLOCK_FORCE || block->kind == BLOCK_NODE ||
          block->kind == BLOCK_RULES_HEADING;
 }
@@ -428,30 +417,65 @@ static void
 paginate (MusterSheet *self,
           cairo_t     *measure)
 {
-  double y = content_top (self);
-  guint page = 0;
-
   for (guint i = 0; i < self->blocks->len; i++)
     g_array_index (self->blocks, Block, i).pub.height =
       paint_block (self, measure, &g_array_index (self->blocks, Block, i), 0, FALSE);
+  self->n_pages = _muster_sheet_paginate (self->blocks, is_heading, &self->page);
+}
 
-  for (guint i = 0; i < self->blocks->len; i++)
+/*
+ * Stacks @blocks (each beginning with its MusterSheetBlock, its height set) on pages of
+ * @page: a block that does not fit starts the next page, so none is split, and a heading
+ * (@heading says which) keeps company with the block after it. Returns: the number of pages
+ */
+guint
+_muster_sheet_paginate (GArray                *blocks,
+                        MusterSheetHeadingFunc heading,
+                        const MusterSheetPage *page)
+{
+  guint size = g_array_get_element_size (blocks), n = 0;
+  double top = page->margin + HEADER_H, bottom = page->height - page->margin - FOOTER_H;
+  double y = top;
+
+  for (guint i = 0; i < blocks->len; i++)
     {
-      Block *block = &g_array_index (self->blocks, Block, i);
-      double need = block->pub.height;
+      MusterSheetBlock *block = (MusterSheetBlock *) (gpointer) (blocks->data + i * size);
+      double need = block->height;
 
-      if (is_heading (block) && i + 1 < self->blocks->len)
-        need += g_array_index (self->blocks, Block, i + 1).pub.height;
-      if (y + need > content_bottom (self) && y > content_top (self))
+      if (heading (block) && i + 1 < blocks->len)
+        need += ((MusterSheetBlock *) (gpointer) (blocks->data + (i + 1) * size))->height;
+      if (y + need > bottom && y > top)
         {
-          page++;
-          y = content_top (self);
+          n++;
+          y = top;
         }
-      block->pub.page = page;
-      block->pub.y = y;
-      y += block->pub.height;
+      block->page = n;
+      block->y = y;
+      y += block->height;
     }
-  self->n_pages = page + 1;
+  return n + 1;
+}
+
+/*
+ * Begins painting a page of @page on @cr: white, the running header and footer, and a clip
+ * to the content, where a block taller than a page (a giant card) is cut at the margins
+ * rather than overflow. The caller restores @cr when the page is painted.
+ */
+void
+_muster_sheet_begin_page (cairo_t               *cr,
+                          const MusterSheetPage *page,
+                          const char            *title,
+                          const char            *subject,
+                          guint                  number,
+                          guint                  n_pages)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  muster_print_header_footer (cr, page, title, subject, number, n_pages);
+  cairo_rectangle (cr, page->margin, page->margin + HEADER_H, page->width - 2 * page->margin,
+                   page->height - 2 * page->margin - HEADER_H - FOOTER_H);
+  cairo_clip (cr);
 }
 
 /*
@@ -522,18 +546,6 @@ sheet_title (const MusterSheet *self)
   return title != NULL ? title : _("Army List");
 }
 
-static void
-paint_header_footer (const MusterSheet *self,
-                     cairo_t           *cr,
-                     guint              page)
-{
-  g_autofree char *subject = g_strdup_printf ("%s — %s %s", self->list->title,
-                                              self->list->system, self->list->version);
-
-  muster_print_header_footer (cr, &self->page, sheet_title (self), subject,
-                              self->first_number + page,
-                              self->n_numbers ? self->n_numbers : self->n_pages);
-}
 
 /**
  * muster_sheet_set_numbering:
@@ -561,17 +573,16 @@ muster_sheet_paint_page (const MusterSheet *self,
                          cairo_t           *cr,
                          guint              page)
 {
+  g_autofree char *subject = NULL;
+
   g_return_if_fail (self != NULL);
   g_return_if_fail (page < self->n_pages);
 
-  cairo_save (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  paint_header_footer (self, cr, page);
-  /* A block taller than a page (a giant card) is cut at the margins rather than overflow. */
-  cairo_rectangle (cr, content_left (self), content_top (self), content_width (self),
-                   content_bottom (self) - content_top (self));
-  cairo_clip (cr);
+  subject = g_strdup_printf ("%s — %s %s", self->list->title, self->list->system,
+                             self->list->version);
+  _muster_sheet_begin_page (cr, &self->page, sheet_title (self), subject,
+                            self->first_number + page,
+                            self->n_numbers ? self->n_numbers : self->n_pages);
   for (guint i = 0; i < self->blocks->len; i++)
     {
       const Block *block = &g_array_index (self->blocks, Block, i);

@@ -469,6 +469,69 @@ test_packet_errors (void)
   g_rmdir (dir);
 }
 
+/* A BattleScribe roster with --data: text as tests/model/test-bs-export.c's golden files,
+ * the list and the cards as PDFs, and what a roster has no export of refused. */
+static void
+test_roster (void)
+{
+  static const char *formats[] = { "txt", "md", "html" };
+  g_autofree char *data = g_build_filename (MUSTER_TEST_DATA, "bs-export", NULL);
+  g_autofree char *ros = g_build_filename (data, "legal.ros", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("muster-export-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "cards.pdf", NULL);
+  g_auto(Run) run = { 0 };
+
+  for (guint f = 0; f < G_N_ELEMENTS (formats); f++)
+    {
+      g_autofree char *golden = g_strdup_printf ("%s/golden/bs-print-legal.%s", MUSTER_TEST_DATA,
+                                                 formats[f]);
+      g_autofree char *expected = NULL;
+
+      run_cli (&run, NULL, "export", ros, "--data", data, "--format", formats[f], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
+      g_assert_cmpstr (run.out, ==, expected);
+    }
+
+  if (!have_program ("pdfinfo") || !have_program ("pdftotext"))
+    g_test_message ("poppler-utils is not installed: the PDFs are not read back");
+  for (guint sheet = 0; sheet < 2; sheet++)
+    {
+      run_cli (&run, NULL, "export", ros, "--data", data, "-f", "pdf", "--sheet",
+               sheet ? "cards" : "list", "-o", pdf, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, "");
+      if (have_program ("pdfinfo") && have_program ("pdftotext"))
+        {
+          g_autofree char *info = poppler ("pdfinfo", pdf);
+          g_autofree char *text = poppler ("pdftotext", pdf);
+
+          g_assert_cmpuint (page_count (info), ==, 1);
+          g_assert_nonnull (strstr (text, sheet ? "Record Cards" : "Army List"));
+          g_assert_nonnull (strstr (text, "Lord <&> Vex"));
+        }
+    }
+  g_remove (pdf);
+
+  /* A roster needs its data; --data is only for rosters; no roster sheet, map or packet. */
+  run_cli (&run, NULL, "export", ros, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--data"));
+  {
+    g_autofree char *sample = sample_path ("undying-lands-host");
+
+    run_cli (&run, NULL, "export", sample, "--data", data, NULL);
+    g_assert_cmpint (run.status, ==, 2);
+  }
+  run_cli (&run, NULL, "export", ros, "--data", data, "-f", "pdf", "--sheet", "roster", "-o",
+           pdf, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  run_cli (&run, NULL, "export", ros, "--data", data, "-f", "png", "-o", pdf, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -486,6 +549,7 @@ main (int   argc,
   g_test_add_func ("/export/packet", test_packet);
   g_test_add_func ("/export/map-images", test_map_images);
   g_test_add_func ("/export/packet-errors", test_packet_errors);
+  g_test_add_func ("/export/roster", test_roster);
 
   return g_test_run ();
 }
