@@ -6,6 +6,7 @@
 #include "muster-army.h"
 #include "muster-battlefield.h"
 #include "muster-bs-data.h"
+#include "muster-bs-header.h"
 #include "muster-bs-roster.h"
 #include "muster-catalog.h"
 #include "muster-cost.h"

@@ -6,8 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "muster-document-private.h"
+#include "muster-file-io.h"
 #include "muster-army.h"
-#include "muster-file-write.h"
 #include "muster-history.h"
 #include "muster-validate.h"
 
@@ -619,33 +619,6 @@ load_bytes (MusterDocument  *self,
   return TRUE;
 }
 
-/* A local file is looked at before it is read (muster_file_read()): a folder, a FIFO or a
- * 200 MB file is refused at once. A remote one goes through GIO. */
-static void
-read_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  GFile *file = task_data;
-  const char *path = g_file_peek_path (file);
-  GError *error = NULL;
-  GBytes *bytes = path != NULL ? muster_file_read (path, &error)
-                               : g_file_load_bytes (file, cancellable, NULL, &error);
-
-  if (bytes != NULL)
-    g_task_return_pointer (task, bytes, (GDestroyNotify) g_bytes_unref);
-  else if (error->domain == G_FILE_ERROR)
-    {
-      /* As GIO would have said it: callers tell "not found" by G_IO_ERROR_NOT_FOUND. */
-      g_task_return_new_error (task, G_IO_ERROR, g_io_error_from_file_error (error->code),
-                               "%s", error->message);
-      g_error_free (error);
-    }
-  else
-    g_task_return_error (task, error);
-}
-
 static void
 load_bytes_cb (GObject      *object,
                GAsyncResult *result,
@@ -658,7 +631,7 @@ load_bytes_cb (GObject      *object,
   g_autofree char *name = NULL;
   MusterDocument *self = g_task_get_source_object (task);
 
-  if (!(bytes = g_task_propagate_pointer (G_TASK (result), &error)))
+  if (!(bytes = muster_file_io_read_finish (result, &error)))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
@@ -708,19 +681,14 @@ muster_document_load_async (MusterDocument      *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GTask) read = NULL;
+  GTask *task;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
   g_return_if_fail (G_IS_FILE (file));
 
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, muster_document_load_async);
-  /* Without a source object, as for saving: the thread may hold the task a little longer. */
-  read = g_task_new (NULL, cancellable, load_bytes_cb, g_steal_pointer (&task));
-  g_task_set_source_tag (read, read_thread);
-  g_task_set_task_data (read, g_object_ref (file), g_object_unref);
-  g_task_run_in_thread (read, read_thread);
+  muster_file_io_read_async (file, cancellable, load_bytes_cb, task);
 }
 
 gboolean
@@ -733,11 +701,10 @@ muster_document_load_finish (MusterDocument  *self,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
-/* What a save writes, and the state it marks saved once the file is on disk. */
+/* The state a save marks saved once the file is on disk. */
 typedef struct
 {
   GFile   *file;
-  GBytes  *bytes;
   guint64  revision;
   guint    generation;
 } SaveData;
@@ -746,23 +713,7 @@ static void
 save_data_free (SaveData *data)
 {
   g_clear_object (&data->file);
-  g_clear_pointer (&data->bytes, g_bytes_unref);
   g_free (data);
-}
-
-static void
-save_thread (GTask        *task,
-             gpointer      source_object,
-             gpointer      task_data,
-             GCancellable *cancellable)
-{
-  SaveData *data = task_data;
-  GError *error = NULL;
-
-  if (muster_file_write (data->file, data->bytes, cancellable, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
 }
 
 static void
@@ -770,13 +721,12 @@ save_done_cb (GObject      *object,
               GAsyncResult *result,
               gpointer      user_data)
 {
-  GTask *task = G_TASK (result);
   GTask *outer = user_data;
   MusterDocument *self = g_task_get_source_object (outer);
-  SaveData *data = g_task_get_task_data (task);
+  SaveData *data = g_task_get_task_data (outer);
   GError *error = NULL;
 
-  if (!g_task_propagate_boolean (task, &error))
+  if (!muster_file_io_write_finish (result, &error))
     {
       g_task_return_error (outer, error);
       g_object_unref (outer);
@@ -803,7 +753,7 @@ muster_document_save_async (MusterDocument      *self,
                             gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  g_autoptr(GTask) write = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   SaveData *data;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
@@ -820,21 +770,16 @@ muster_document_save_async (MusterDocument      *self,
     }
 
   /* Serialised here, where the document lives; only the file system work goes to a thread. */
+  bytes = muster_doc_to_bytes (self->doc);
   data = g_new0 (SaveData, 1);
   data->file = g_object_ref (file);
-  data->bytes = muster_doc_to_bytes (self->doc);
   data->revision = muster_history_get_revision (self->history);
   data->generation = self->generation;
+  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
   /* An edit made while the file is written is a step of its own, so that undoing it leads back
    * to the state being saved. */
   muster_history_break_merge (self->history);
-
-  /* Not cancellable once started: a save stopped half-way would gain nothing. Without a source
-   * object: the thread drops its hold on the task only after the result is in. */
-  write = g_task_new (NULL, NULL, save_done_cb, g_steal_pointer (&task));
-  g_task_set_source_tag (write, save_thread);
-  g_task_set_task_data (write, data, (GDestroyNotify) save_data_free);
-  g_task_run_in_thread (write, save_thread);
+  muster_file_io_write_async (file, bytes, save_done_cb, g_steal_pointer (&task));
 }
 
 gboolean

@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 
 #include "muster-application.h"
+#include "muster-bs-data-page.h"
+#include "muster-bs-window.h"
 #include "muster-preferences-window.h"
 #include "muster-recovery-dialog.h"
 #include "muster-window.h"
@@ -16,6 +18,7 @@ struct _MusterApplication
 
   GSettings      *settings;
   MusterCatalog  *catalog;
+  MusterBsLibrary *bs_library;
   gboolean        recovery_offered;
 };
 
@@ -101,6 +104,9 @@ preferences_action (GSimpleAction *action,
   MusterPreferencesWindow *window;
 
   window = muster_preferences_window_new (self->settings);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window),
+                              ADW_PREFERENCES_PAGE (muster_bs_data_page_new (self->settings,
+                                                                             muster_application_get_bs_library (self))));
   gtk_window_set_transient_for (GTK_WINDOW (window), parent);
   gtk_window_present (GTK_WINDOW (window));
 }
@@ -190,6 +196,9 @@ muster_application_startup (GApplication *app)
   g_signal_connect_object (self->settings, "changed::color-scheme",
                            G_CALLBACK (apply_color_scheme), self, G_CONNECT_SWAPPED);
   apply_color_scheme (self);
+  /* The BattleScribe data folders are scanned in the background from the start, so that their
+   * game systems are ready by the time a roster or New BattleScribe Roster wants them. */
+  muster_application_get_bs_library (self);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
@@ -205,6 +214,7 @@ muster_application_dispose (GObject *object)
 
   g_clear_object (&self->settings);
   g_clear_pointer (&self->catalog, muster_catalog_free);
+  g_clear_object (&self->bs_library);
 
   G_OBJECT_CLASS (muster_application_parent_class)->dispose (object);
 }
@@ -264,6 +274,49 @@ muster_application_get_catalog (MusterApplication *self)
   return self->catalog;
 }
 
+static void
+scan_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_bs_library_scan_finish (MUSTER_BS_LIBRARY (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    g_warning ("Scanning the BattleScribe data folders: %s", error->message);
+}
+
+static void
+bs_folders_changed_cb (MusterApplication *self)
+{
+  muster_bs_library_scan_async (self->bs_library, NULL, scan_done_cb, NULL);
+}
+
+/**
+ * muster_application_get_bs_library:
+ *
+ * The BattleScribe game data of the folders in the `battlescribe-folders` setting, scanned
+ * on first use and again whenever the setting changes; shared by every window.
+ *
+ * Returns: (transfer none): the library
+ */
+MusterBsLibrary *
+muster_application_get_bs_library (MusterApplication *self)
+{
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (self), NULL);
+
+  if (self->bs_library == NULL)
+    {
+      self->bs_library = muster_bs_library_new ();
+      g_settings_bind (self->settings, "battlescribe-folders", self->bs_library, "folders",
+                       G_SETTINGS_BIND_GET);
+      g_signal_connect_object (self->bs_library, "notify::folders",
+                               G_CALLBACK (bs_folders_changed_cb), self, G_CONNECT_SWAPPED);
+      bs_folders_changed_cb (self);
+    }
+  return self->bs_library;
+}
+
 /**
  * muster_application_find_window:
  * @file: a document
@@ -281,9 +334,12 @@ muster_application_find_window (MusterApplication *self,
     {
       GFile *shown;
 
-      if (!MUSTER_IS_WINDOW (l->data))
+      if (MUSTER_IS_BS_WINDOW (l->data))
+        shown = muster_bs_window_get_file (l->data);
+      else if (MUSTER_IS_WINDOW (l->data))
+        shown = muster_window_get_file (l->data);
+      else
         continue;
-      shown = muster_window_get_file (l->data);
       if (shown != NULL && g_file_equal (shown, file))
         return l->data;
     }
@@ -312,6 +368,16 @@ muster_application_open_file (MusterApplication *self,
   if ((window = muster_application_find_window (self, file)) != NULL)
     {
       gtk_window_present (window);
+      return;
+    }
+
+  /* A BattleScribe roster gets a window of its own kind; an empty window stays for later. */
+  if (muster_bs_is_roster_file (file))
+    {
+      MusterBsWindow *bs_window = muster_bs_window_new (self);
+
+      muster_bs_window_open_file (bs_window, file);
+      gtk_window_present (GTK_WINDOW (bs_window));
       return;
     }
 

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "muster-bs-library.h"
 #include "muster-catalog.h"
 
 G_BEGIN_DECLS
@@ -15,6 +16,7 @@ MusterApplication *muster_application_new          (const char        *applicati
                                                     GApplicationFlags  flags);
 GSettings         *muster_application_get_settings (MusterApplication *self);
 MusterCatalog     *muster_application_get_catalog  (MusterApplication *self);
+MusterBsLibrary   *muster_application_get_bs_library (MusterApplication *self);
 GtkWindow         *muster_application_find_window  (MusterApplication *self,
                                                     GFile             *file);
 void               muster_application_open_file    (MusterApplication *self,

@@ -10,18 +10,32 @@
 
 /*
  * Recent documents live in the desktop's shared list (GtkRecentManager, the file manager's
- * "Recent" too), marked with our MIME type. These helpers pick the Muster documents out of it
- * for the Open Recent menu and the welcome page.
+ * "Recent" too), marked with our MIME types. These helpers pick the Muster documents and the
+ * BattleScribe rosters out of it for the Open Recent menu and the welcome page.
  */
 
 #define MIME_TYPE "application/x-muster"
 
+/* What Muster opens, by name ending and MIME type. */
+static const struct
+{
+  const char *suffix;
+  const char *mime_type;
+} kinds[] = {
+  { ".muster", MIME_TYPE },
+  { ".ros", "application/x-battlescribe-roster" },
+  { ".rosz", "application/x-battlescribe-roster-zip" },
+};
+
 static gboolean
 is_muster_document (GtkRecentInfo *info)
 {
-  return (g_strcmp0 (gtk_recent_info_get_mime_type (info), MIME_TYPE) == 0 ||
-          g_str_has_suffix (gtk_recent_info_get_uri (info), ".muster")) &&
-         gtk_recent_info_exists (info);
+  gboolean ours = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds) && !ours; i++)
+    ours = g_strcmp0 (gtk_recent_info_get_mime_type (info), kinds[i].mime_type) == 0 ||
+           g_str_has_suffix (gtk_recent_info_get_uri (info), kinds[i].suffix);
+  return ours && gtk_recent_info_exists (info);
 }
 
 /* Records @file as just opened or saved. */
@@ -40,6 +54,9 @@ muster_recent_add (GFile *file)
   if (data.app_name == NULL)
     data.app_name = (char *) "Muster";
   uri = g_file_get_uri (file);
+  for (guint i = 1; i < G_N_ELEMENTS (kinds); i++)
+    if (g_str_has_suffix (uri, kinds[i].suffix))
+      data.mime_type = (char *) kinds[i].mime_type;
   gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
 }
 
@@ -91,7 +108,8 @@ muster_recent_list (guint max)
   return found;
 }
 
-/* Returns: (transfer full): @info's file name without ".muster", as menus and rows show it */
+/* Returns: (transfer full): @info's file name without ".muster" (a roster's keeps its ".ros",
+ * to tell the two apart), as menus and rows show it */
 char *
 muster_recent_dup_name (GtkRecentInfo *info)
 {

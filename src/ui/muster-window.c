@@ -7,11 +7,15 @@
 
 #include "muster-army-page.h"
 #include "muster-autosave.h"
+#include "muster-bs-new-dialog.h"
+#include "muster-bs-window.h"
 #include "muster-catalog.h"
 #include "muster-new-list-dialog.h"
 #include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
+#include "muster-file-drop.h"
 #include "muster-recent.h"
+#include "muster-save-changes.h"
 #include "muster-welcome-page.h"
 #include "muster-window.h"
 #include "muster-window-private.h"
@@ -299,10 +303,30 @@ open_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
   GtkFileChooserNative *native;
 
+  g_autoptr(GtkFileFilter) rosters = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+  const char *globs[] = { "*.muster", "*.ros", "*.rosz" };
+
+  /* Muster documents and BattleScribe rosters, together and each alone. */
+  gtk_file_filter_set_name (rosters, _("BattleScribe Rosters"));
+  gtk_file_filter_set_name (all, _("All Supported Files"));
+  gtk_file_filter_add_mime_type (rosters, "application/x-battlescribe-roster");
+  gtk_file_filter_add_mime_type (rosters, "application/x-battlescribe-roster-zip");
+  gtk_file_filter_add_mime_type (all, "application/x-muster");
+  gtk_file_filter_add_mime_type (all, "application/x-battlescribe-roster");
+  gtk_file_filter_add_mime_type (all, "application/x-battlescribe-roster-zip");
+  for (guint i = 0; i < G_N_ELEMENTS (globs); i++)
+    {
+      gtk_file_filter_add_pattern (all, globs[i]);
+      if (i > 0)
+        gtk_file_filter_add_pattern (rosters, globs[i]);
+    }
   native = gtk_file_chooser_native_new (_("Open"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), rosters);
   g_signal_connect (native, "response", G_CALLBACK (open_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -355,15 +379,8 @@ save_as_action (GtkWidget  *widget,
   g_autofree char *name = g_strdup_printf ("%s.muster", title);
   GtkFileChooserNative *native;
 
-  native = gtk_file_chooser_native_new (_("Save As"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  if (muster_document_get_file (self->document) != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native),
-                               muster_document_get_file (self->document), NULL);
-  else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  native = muster_save_as_chooser_new (GTK_WINDOW (self), filter,
+                                       muster_document_get_file (self->document), name);
   g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -420,6 +437,48 @@ new_list_action (GtkWidget  *widget,
   dialog = muster_new_list_dialog_new (GTK_WINDOW (self),
                                        muster_application_get_catalog (MUSTER_APPLICATION (app)));
   g_signal_connect_object (dialog, "response", G_CALLBACK (new_list_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+new_bs_roster_response_cb (MusterBsNewDialog *dialog,
+                           const char        *response,
+                           MusterWindow      *self)
+{
+  MusterBsSystem *system = muster_bs_new_dialog_get_system (dialog);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GError) error = NULL;
+  MusterBsWindow *window;
+
+  if (g_strcmp0 (response, "create") != 0 || system == NULL ||
+      muster_bs_new_dialog_get_force_entry_id (dialog) == NULL)
+    return;
+  window = muster_bs_window_new (MUSTER_APPLICATION (app));
+  if (!muster_bs_document_start_with_force (muster_bs_window_get_document (window), system,
+                                            muster_bs_new_dialog_get_name (dialog),
+                                            muster_bs_new_dialog_get_force_entry_id (dialog),
+                                            muster_bs_new_dialog_get_catalogue_id (dialog),
+                                            muster_bs_new_dialog_get_cost_type_id (dialog),
+                                            muster_bs_new_dialog_get_cost_limit (dialog), &error))
+    muster_window_add_toast (self, error->message);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* A roster of BattleScribe data gets a window of its own kind. */
+static void
+new_bs_roster_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  MusterWindow *self = MUSTER_WINDOW (widget);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterBsNewDialog *dialog;
+
+  g_return_if_fail (MUSTER_IS_APPLICATION (app));
+
+  dialog = muster_bs_new_dialog_new (GTK_WINDOW (self),
+                                     muster_application_get_bs_library (MUSTER_APPLICATION (app)));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (new_bs_roster_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -495,30 +554,9 @@ close_action (GtkWidget  *widget,
 }
 
 static gboolean
-destroy_cb (gpointer user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (user_data));
-  return G_SOURCE_REMOVE;
-}
-
-static void
-close_response_cb (AdwMessageDialog *dialog,
-                   const char       *response,
-                   MusterWindow     *self)
-{
-  /* Not from inside the dialog's own response: destroying the window takes the dialog with
-   * it, which would then outlive its parent for the rest of the emission. */
-  if (g_strcmp0 (response, "discard") == 0)
-    g_idle_add_full (G_PRIORITY_HIGH_IDLE, destroy_cb, g_object_ref (self), g_object_unref);
-  else if (g_strcmp0 (response, "save") == 0)
-    save_action (GTK_WIDGET (self), "win.save", NULL);
-}
-
-static gboolean
 muster_window_close_request (GtkWindow *window)
 {
   MusterWindow *self = MUSTER_WINDOW (window);
-  GtkWidget *dialog;
   gboolean maximized = gtk_window_is_maximized (window);
   int width, height;
 
@@ -526,24 +564,7 @@ muster_window_close_request (GtkWindow *window)
     {
       g_autofree char *title = muster_document_dup_title (self->document);
 
-      /* TRANSLATORS: closing a window with unsaved changes, %s is the list's title */
-      dialog = adw_message_dialog_new (window, NULL,
-                                       _("Changes which are not saved will be permanently lost."));
-      adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Save Changes to “%s”?"),
-                                         title);
-      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                        "cancel", _("_Cancel"),
-                                        "discard", _("_Discard"),
-                                        "save", _("_Save"),
-                                        NULL);
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard",
-                                                  ADW_RESPONSE_DESTRUCTIVE);
-      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save",
-                                                  ADW_RESPONSE_SUGGESTED);
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "save");
-      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-      g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
-      gtk_window_present (GTK_WINDOW (dialog));
+      muster_save_changes_ask (window, title);
       return TRUE;
     }
 
@@ -748,6 +769,7 @@ muster_window_class_init (MusterWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.show-recent", NULL, show_recent_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "win.new-bs-roster", NULL, new_bs_roster_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.show-toast", "s", show_toast_action);
@@ -765,6 +787,7 @@ muster_window_init (MusterWindow *self)
 
   self->cancellable = g_cancellable_new ();
   self->document = muster_document_new ();
+  muster_file_drop_attach (GTK_WINDOW (self));
   g_signal_connect (self, "notify::application", G_CALLBACK (application_changed_cb), NULL);
   /* Hidden or closed before a list's first frame: it was opened all the same. */
   g_signal_connect (self, "unmap", G_CALLBACK (flush_opened), NULL);

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-bs-document.h"
+#include "muster-command.h"
+
+G_BEGIN_DECLS
+
+/* After every change of the roster (a command applied or reverted): the tree, the findings,
+ * the counts and "changed". */
+void           _muster_bs_document_changed   (MusterBsDocument *self);
+
+/* The roster tree (muster-bs-item.c). */
+typedef struct _MusterBsTree MusterBsTree;
+
+MusterBsTree  *_muster_bs_tree_new           (MusterBsDocument *document);
+void           _muster_bs_tree_free          (MusterBsTree     *tree);
+void           _muster_bs_tree_reset         (MusterBsTree     *tree);
+GListModel    *_muster_bs_tree_get_forces    (MusterBsTree     *tree);
+/* Brings every list made so far to the roster as it stands, and tells each row. */
+void           _muster_bs_tree_sync          (MusterBsTree     *tree,
+                                              MusterBsRoster   *roster);
+MusterBsItem  *_muster_bs_tree_find          (MusterBsTree     *tree,
+                                              MusterBsRoster   *roster,
+                                              const char       *instance_id);
+
+/* The commands (muster-bs-commands.c). */
+typedef enum
+{
+  MUSTER_BS_EDIT_ADD_FORCE,
+  MUSTER_BS_EDIT_REMOVE_FORCE,
+  MUSTER_BS_EDIT_ADD_SELECTION,
+  MUSTER_BS_EDIT_REMOVE_SELECTION,
+} MusterBsEdit;
+
+MusterCommand *_muster_bs_command_new_tree   (MusterBsDocument  *document,
+                                              MusterBsEdit       edit,
+                                              MusterBsForce     *force,
+                                              MusterBsSelection *selection);
+MusterCommand *_muster_bs_command_new_count  (MusterBsDocument  *document,
+                                              MusterBsSelection *selection,
+                                              int                count,
+                                              int                old_count);
+MusterCommand *_muster_bs_command_new_limit  (MusterBsDocument  *document,
+                                              const char        *cost_type_id,
+                                              double             value,
+                                              double             old_value);
+MusterCommand *_muster_bs_command_new_name   (MusterBsDocument  *document,
+                                              MusterBsForce     *force,
+                                              MusterBsSelection *selection,
+                                              const char        *name);
+
+G_END_DECLS

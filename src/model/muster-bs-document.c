@@ -1,0 +1,909 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bs-document"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "muster-bs-document-private.h"
+#include "muster-diagnostics.h"
+#include "muster-file-io.h"
+
+/*
+ * Why a class of its own and not a kind of MusterDocument: that one is built around the
+ * engine's MusterDoc (its ruleset, validator, battlefield and signals that carry MusterUnit
+ * and MusterNode), none of which a BattleScribe roster has. What they share is used as is:
+ * the history and commands, and the diagnostics list (the roster's findings as MusterIssues).
+ */
+
+struct _MusterBsDocument
+{
+  GObject         parent_instance;
+
+  GFile          *file;
+  MusterHistory  *history;
+  gboolean        modified;
+  guint           generation;  /* bumped when the roster is replaced: older saves are moot */
+
+  /* Owned: the data's system (kept while the roster lives) and the roster over it */
+  MusterBsSystem *system;
+  MusterBsRoster *roster;
+  MusterBsTree   *tree;
+
+  /* A roster whose data is missing: what it needs */
+  MusterBsHeader  missing;
+  gboolean        read_only;
+
+  MusterDiagnostics *diagnostics;
+  GPtrArray      *issues;
+  guint           n_errors;
+  guint           n_warnings;
+};
+
+enum {
+  PROP_0,
+  PROP_FILE,
+  PROP_TITLE,
+  PROP_MODIFIED,
+  PROP_READ_ONLY,
+  PROP_N_ERRORS,
+  PROP_N_WARNINGS,
+  PROP_LEGAL,
+  PROP_COSTS,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (MusterBsDocument, muster_bs_document, G_TYPE_OBJECT)
+
+static void
+set_modified (MusterBsDocument *self,
+              gboolean          modified)
+{
+  modified = !!modified;
+  if (self->modified != modified)
+    {
+      self->modified = modified;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
+    }
+}
+
+static void
+set_file (MusterBsDocument *self,
+          GFile            *file)
+{
+  if (g_set_object (&self->file, file))
+    {
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+}
+
+static gboolean
+issue_in (MusterIssue *issue,
+          GPtrArray   *issues)
+{
+  for (guint i = 0; issues != NULL && i < issues->len; i++)
+    if (muster_issue_equal (issue, g_ptr_array_index (issues, i)))
+      return TRUE;
+  return FALSE;
+}
+
+/* The findings now against those shown: the rows that went and came, and the counts. */
+static void
+sync_findings (MusterBsDocument *self)
+{
+  g_autoptr(GPtrArray) issues = self->roster ? muster_bs_roster_get_issues (self->roster) : NULL;
+  g_autoptr(GPtrArray) appeared = g_ptr_array_new ();
+  g_autoptr(GPtrArray) disappeared = g_ptr_array_new ();
+  guint n_errors = 0, n_warnings = 0;
+  gboolean was_legal = self->n_errors == 0;
+
+  for (guint i = 0; issues != NULL && i < issues->len; i++)
+    {
+      MusterIssue *issue = g_ptr_array_index (issues, i);
+
+      n_errors += issue->severity == MUSTER_SEVERITY_ERROR;
+      n_warnings += issue->severity == MUSTER_SEVERITY_WARNING;
+      if (!issue_in (issue, self->issues))
+        g_ptr_array_add (appeared, issue);
+    }
+  for (guint i = 0; self->issues != NULL && i < self->issues->len; i++)
+    if (!issue_in (g_ptr_array_index (self->issues, i), issues))
+      g_ptr_array_add (disappeared, g_ptr_array_index (self->issues, i));
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (n_errors != self->n_errors)
+    {
+      self->n_errors = n_errors;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+    }
+  if (n_warnings != self->n_warnings)
+    {
+      self->n_warnings = n_warnings;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
+    }
+  if (was_legal != (n_errors == 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
+  muster_diagnostics_apply (self->diagnostics, appeared, disappeared);
+  g_clear_pointer (&self->issues, g_ptr_array_unref);
+  self->issues = g_steal_pointer (&issues);
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+void
+_muster_bs_document_changed (MusterBsDocument *self)
+{
+  _muster_bs_tree_sync (self->tree, self->roster);
+  sync_findings (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COSTS]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+muster_bs_document_finalize (GObject *object)
+{
+  MusterBsDocument *self = (MusterBsDocument *) object;
+
+  /* The commands hold detached parts of the roster: they go before it. */
+  g_clear_object (&self->history);
+  g_clear_pointer (&self->tree, _muster_bs_tree_free);
+  g_clear_pointer (&self->issues, g_ptr_array_unref);
+  g_clear_pointer (&self->roster, muster_bs_roster_free);
+  g_clear_object (&self->system);
+  g_clear_object (&self->diagnostics);
+  g_clear_object (&self->file);
+  muster_bs_header_clear (&self->missing);
+
+  G_OBJECT_CLASS (muster_bs_document_parent_class)->finalize (object);
+}
+
+static void
+muster_bs_document_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  MusterBsDocument *self = MUSTER_BS_DOCUMENT (object);
+
+  switch (prop_id)
+    {
+    case PROP_FILE:
+      g_value_set_object (value, self->file);
+      break;
+
+    case PROP_TITLE:
+      g_value_take_string (value, muster_bs_document_dup_title (self));
+      break;
+
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+
+    case PROP_READ_ONLY:
+      g_value_set_boolean (value, self->read_only);
+      break;
+
+    case PROP_N_ERRORS:
+      g_value_set_uint (value, self->n_errors);
+      break;
+
+    case PROP_N_WARNINGS:
+      g_value_set_uint (value, self->n_warnings);
+      break;
+
+    case PROP_LEGAL:
+      g_value_set_boolean (value, self->n_errors == 0);
+      break;
+
+    case PROP_COSTS:
+      g_value_take_string (value, muster_bs_document_dup_costs_text (self));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_bs_document_class_init (MusterBsDocumentClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = muster_bs_document_finalize;
+  object_class->get_property = muster_bs_document_get_property;
+
+  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, flags);
+  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
+  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, flags);
+  /**
+   * MusterBsDocument:read-only:
+   *
+   * Whether the roster's game data is missing: it is shown as its file has it, and neither
+   * edited nor saved.
+   */
+  properties[PROP_READ_ONLY] = g_param_spec_boolean ("read-only", NULL, NULL, FALSE, flags);
+  properties[PROP_N_ERRORS] = g_param_spec_uint ("n-errors", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_N_WARNINGS] = g_param_spec_uint ("n-warnings", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_LEGAL] = g_param_spec_boolean ("legal", NULL, NULL, TRUE, flags);
+  /**
+   * MusterBsDocument:costs:
+   *
+   * The roster's costs against their limits, as muster_bs_document_dup_costs_text() says them.
+   */
+  properties[PROP_COSTS] = g_param_spec_string ("costs", NULL, NULL, NULL, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterBsDocument::changed:
+   *
+   * Emitted after every edit, undo and redo, and when another roster was loaded; the tree's
+   * lists and the findings are current by then.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+history_clean_changed_cb (MusterBsDocument *self)
+{
+  set_modified (self, !muster_history_get_is_clean (self->history));
+}
+
+static void
+muster_bs_document_init (MusterBsDocument *self)
+{
+  self->history = muster_history_new ();
+  self->diagnostics = muster_diagnostics_new ();
+  self->tree = _muster_bs_tree_new (self);
+  g_signal_connect_object (self->history, "notify::is-clean",
+                           G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+MusterBsDocument *
+muster_bs_document_new (void)
+{
+  return g_object_new (MUSTER_TYPE_BS_DOCUMENT, NULL);
+}
+
+/* Takes @roster (nullable: read-only) and refs @system. */
+static void
+replace_roster (MusterBsDocument *self,
+                MusterBsSystem   *system,
+                MusterBsRoster   *roster,
+                GFile            *file)
+{
+  gboolean was_read_only = self->read_only;
+
+  /* The commands and the rows point into the old roster: they go first. */
+  self->generation++;
+  muster_history_clear (self->history);
+  _muster_bs_tree_reset (self->tree);
+  g_clear_pointer (&self->roster, muster_bs_roster_free);
+  g_set_object (&self->system, system);
+  self->roster = roster;
+  self->read_only = roster == NULL;
+  if (roster != NULL)
+    muster_bs_header_clear (&self->missing);
+  if (file != NULL)
+    set_file (self, file);
+  else if (self->file != NULL)
+    {
+      g_clear_object (&self->file);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
+    }
+  muster_history_mark_clean (self->history);
+  set_modified (self, FALSE);
+  if (was_read_only != self->read_only)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READ_ONLY]);
+  _muster_bs_document_changed (self);
+}
+
+/**
+ * muster_bs_document_start:
+ * @system: a game system whose data loaded
+ * @name: the roster's name
+ *
+ * Replaces the document by a new, empty roster that has never been saved.
+ */
+void
+muster_bs_document_start (MusterBsDocument *self,
+                          MusterBsSystem   *system,
+                          const char       *name)
+{
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (MUSTER_IS_BS_SYSTEM (system));
+  g_return_if_fail (muster_bs_system_get_data (system) != NULL);
+
+  replace_roster (self, system,
+                  muster_bs_roster_new (muster_bs_system_get_data (system), name), NULL);
+}
+
+/**
+ * muster_bs_document_start_with_force:
+ * @catalogue_id: (nullable): the first force's catalogue
+ * @cost_type_id: (nullable): a cost type to limit
+ * @cost_limit: the limit (< 0: none)
+ *
+ * A new roster as New Roster makes it: with its limit and first force (and what that force
+ * requires) from the start, not as steps to undo.
+ *
+ * Returns: whether the force could be added (when not, the roster is empty)
+ */
+gboolean
+muster_bs_document_start_with_force (MusterBsDocument  *self,
+                                     MusterBsSystem    *system,
+                                     const char        *name,
+                                     const char        *force_entry_id,
+                                     const char        *catalogue_id,
+                                     const char        *cost_type_id,
+                                     double             cost_limit,
+                                     GError           **error)
+{
+  MusterBsRoster *roster;
+  gboolean ok;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (MUSTER_IS_BS_SYSTEM (system), FALSE);
+  g_return_val_if_fail (muster_bs_system_get_data (system) != NULL, FALSE);
+  g_return_val_if_fail (force_entry_id != NULL, FALSE);
+
+  roster = muster_bs_roster_new (muster_bs_system_get_data (system), name);
+  if (cost_type_id != NULL)
+    muster_bs_roster_set_cost_limit (roster, cost_type_id, cost_limit);
+  ok = muster_bs_roster_add_force (roster, NULL, force_entry_id, catalogue_id, NULL, error) != NULL;
+  replace_roster (self, system, roster, NULL);
+  return ok;
+}
+
+/**
+ * muster_bs_document_load_bytes:
+ * @library: (nullable): where the roster's game system is looked for
+ *
+ * Reads a .ros or .rosz. When its game system is not in @library, the document is
+ * read-only and names what it needs; that is not an error.
+ *
+ * Returns: whether @bytes were a roster (of data that is there, or not)
+ */
+gboolean
+muster_bs_document_load_bytes (MusterBsDocument  *self,
+                               MusterBsLibrary   *library,
+                               GBytes            *bytes,
+                               const char        *display_name,
+                               GFile             *file,
+                               GError           **error)
+{
+  g_auto(MusterBsHeader) header = { 0 };
+  MusterBsSystem *system;
+  MusterBsRoster *roster;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (library == NULL || MUSTER_IS_BS_LIBRARY (library), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  if (!muster_bs_header_read (&header, display_name, bytes, error))
+    return FALSE;
+  if (g_strcmp0 (header.element, "roster") != 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                   _("%s: this is BattleScribe game data (a %s), not a roster"),
+                   display_name, header.element);
+      return FALSE;
+    }
+  system = library ? muster_bs_library_lookup (library, header.game_system_id) : NULL;
+  if (system == NULL)
+    {
+      muster_bs_header_clear (&self->missing);
+      self->missing = header;
+      memset (&header, 0, sizeof header);
+      replace_roster (self, NULL, NULL, file);
+      return TRUE;
+    }
+  roster = muster_bs_roster_load (muster_bs_system_get_data (system), display_name, bytes, error);
+  if (roster == NULL)
+    return FALSE;
+  replace_roster (self, system, roster, file);
+  return TRUE;
+}
+
+/* Loading and saving */
+
+static void
+read_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) task = user_data;
+  MusterBsDocument *self = g_task_get_source_object (task);
+  MusterBsLibrary *library = g_task_get_task_data (task);
+  GFile *file = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *name = NULL;
+  GError *error = NULL;
+
+  if (!(bytes = muster_file_io_read_finish (result, &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  name = g_file_get_basename (file);
+  if (!muster_bs_document_load_bytes (self, library, bytes, name, file, &error))
+    g_task_return_error (task, error);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+/**
+ * muster_bs_document_load_async:
+ * @library: (nullable): where the roster's game system is looked for
+ *
+ * Reads @file on a worker thread and loads it as muster_bs_document_load_bytes() does.
+ */
+void
+muster_bs_document_load_async (MusterBsDocument    *self,
+                               MusterBsLibrary     *library,
+                               GFile               *file,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  GTask *task;
+
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, muster_bs_document_load_async);
+  if (library != NULL)
+    g_task_set_task_data (task, g_object_ref (library), g_object_unref);
+  muster_file_io_read_async (file, cancellable, read_done_cb, task);
+}
+
+gboolean
+muster_bs_document_load_finish (MusterBsDocument  *self,
+                                GAsyncResult      *result,
+                                GError           **error)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* Returns: (transfer full): the roster as a .ros (or a .rosz when @zipped) */
+GBytes *
+muster_bs_document_to_bytes (MusterBsDocument  *self,
+                             gboolean           zipped,
+                             GError           **error)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+
+  if (self->roster == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+                   _("The roster's game data is missing: it cannot be saved"));
+      return NULL;
+    }
+  return muster_bs_roster_save (self->roster, zipped, error);
+}
+
+/* The state a save marks saved once the file is on disk. */
+typedef struct
+{
+  GFile   *file;
+  guint64  revision;
+  guint    generation;
+} SaveData;
+
+static void
+save_data_free (SaveData *data)
+{
+  g_clear_object (&data->file);
+  g_free (data);
+}
+
+static void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(GTask) outer = user_data;
+  MusterBsDocument *self = g_task_get_source_object (outer);
+  SaveData *data = g_task_get_task_data (outer);
+  GError *error = NULL;
+
+  if (!muster_file_io_write_finish (result, &error))
+    {
+      g_task_return_error (outer, error);
+      return;
+    }
+  if (data->generation == self->generation)
+    {
+      set_file (self, data->file);
+      muster_history_mark_saved (self->history, data->revision);
+    }
+  g_task_return_boolean (outer, TRUE);
+}
+
+/**
+ * muster_bs_document_save_async:
+ *
+ * Writes the roster to @file through a temporary file renamed over it (a .rosz when the
+ * name ends so, else a .ros).
+ */
+void
+muster_bs_document_save_async (MusterBsDocument    *self,
+                               GFile               *file,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *name = NULL;
+  GError *error = NULL;
+  SaveData *data;
+
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, muster_bs_document_save_async);
+  name = g_file_get_basename (file);
+  if (!(bytes = muster_bs_document_to_bytes (self, g_str_has_suffix (name, ".rosz"), &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  data = g_new0 (SaveData, 1);
+  data->file = g_object_ref (file);
+  data->revision = muster_history_get_revision (self->history);
+  data->generation = self->generation;
+  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
+  /* An edit made while the file is written is a step of its own. */
+  muster_history_break_merge (self->history);
+  muster_file_io_write_async (file, bytes, save_done_cb, g_steal_pointer (&task));
+}
+
+gboolean
+muster_bs_document_save_finish (MusterBsDocument  *self,
+                                GAsyncResult      *result,
+                                GError           **error)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+/* Getters */
+
+/* Returns: (transfer none) (nullable): the roster; NULL while read-only or empty */
+MusterBsRoster *
+muster_bs_document_get_roster (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return self->roster;
+}
+
+/* Returns: (transfer none) (nullable): the game system the roster is built on */
+MusterBsSystem *
+muster_bs_document_get_system (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return self->system;
+}
+
+MusterHistory *
+muster_bs_document_get_history (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return self->history;
+}
+
+GFile *
+muster_bs_document_get_file (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return self->file;
+}
+
+char *
+muster_bs_document_dup_title (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+
+  if (self->roster != NULL && *muster_bs_roster_get_name (self->roster) != '\0')
+    return g_strdup (muster_bs_roster_get_name (self->roster));
+  if (self->read_only && self->missing.name != NULL && *self->missing.name != '\0')
+    return g_strdup (self->missing.name);
+  if (self->file != NULL)
+    return g_file_get_basename (self->file);
+  return g_strdup (_("Untitled"));
+}
+
+gboolean
+muster_bs_document_get_modified (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  return self->modified;
+}
+
+gboolean
+muster_bs_document_get_read_only (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  return self->read_only;
+}
+
+/* Returns: (transfer full) (nullable): the game system and revision a read-only roster needs */
+char *
+muster_bs_document_dup_missing (MusterBsDocument *self)
+{
+  const char *name;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+
+  if (!self->read_only)
+    return NULL;
+  name = self->missing.game_system_name ? self->missing.game_system_name
+       : self->missing.game_system_id ? self->missing.game_system_id : _("an unnamed game system");
+  if (self->missing.game_system_revision > 0)
+    /* Translators: a game system's name and the revision of its data */
+    return g_strdup_printf (_("%s, revision %d"), name, self->missing.game_system_revision);
+  return g_strdup (name);
+}
+
+/* Returns: (transfer none): a #GListModel of #MusterBsItem, the roster's forces */
+GListModel *
+muster_bs_document_get_forces (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return _muster_bs_tree_get_forces (self->tree);
+}
+
+/* Returns: (transfer none): a #GListModel of #MusterDiagnostic */
+GListModel *
+muster_bs_document_get_diagnostics (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return G_LIST_MODEL (self->diagnostics);
+}
+
+guint
+muster_bs_document_get_n_errors (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), 0);
+  return self->n_errors;
+}
+
+guint
+muster_bs_document_get_n_warnings (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), 0);
+  return self->n_warnings;
+}
+
+gboolean
+muster_bs_document_get_legal (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), TRUE);
+  return self->n_errors == 0;
+}
+
+char *
+muster_bs_document_dup_costs_text (MusterBsDocument *self)
+{
+  GString *text = g_string_new (NULL);
+  GArray *costs, *limits;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+
+  if (self->roster == NULL)
+    return g_string_free (text, FALSE);
+  costs = muster_bs_roster_get_costs (self->roster);
+  limits = muster_bs_roster_get_cost_limits (self->roster);
+  for (guint i = 0; i < costs->len; i++)
+    {
+      const MusterBsCost *cost = &g_array_index (costs, MusterBsCost, i);
+      double limit = -1;
+
+      for (guint k = 0; k < limits->len; k++)
+        if (g_strcmp0 (g_array_index (limits, MusterBsCost, k).type_id, cost->type_id) == 0)
+          limit = g_array_index (limits, MusterBsCost, k).value;
+      if (cost->value == 0 && limit < 0)
+        continue;
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      if (limit >= 0)
+        g_string_append_printf (text, "%g / %g %s", cost->value, limit, cost->name);
+      else
+        g_string_append_printf (text, "%g %s", cost->value, cost->name);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Returns: (transfer none) (nullable): the tree row of a force or selection */
+MusterBsItem *
+muster_bs_document_find_item (MusterBsDocument *self,
+                              const char       *instance_id)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (instance_id != NULL, NULL);
+
+  if (self->roster == NULL)
+    return NULL;
+  return _muster_bs_tree_find (self->tree, self->roster, instance_id);
+}
+
+/* Edits */
+
+static gboolean
+check_editable (MusterBsDocument  *self,
+                GError           **error)
+{
+  if (self->roster != NULL)
+    return TRUE;
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY,
+               _("The roster's game data is missing: it cannot be edited"));
+  return FALSE;
+}
+
+/**
+ * muster_bs_document_add_force:
+ * @parent: (nullable): the force to add it in, or %NULL at the roster's root
+ * @catalogue_id: (nullable): the catalogue (faction) of the force
+ *
+ * Returns: (transfer none) (nullable): the force, with what its data requires selected
+ */
+MusterBsForce *
+muster_bs_document_add_force (MusterBsDocument  *self,
+                              MusterBsForce     *parent,
+                              const char        *force_entry_id,
+                              const char        *catalogue_id,
+                              GError           **error)
+{
+  MusterBsForce *force;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (force_entry_id != NULL, NULL);
+
+  if (!check_editable (self, error))
+    return NULL;
+  force = muster_bs_roster_add_force (self->roster, parent, force_entry_id, catalogue_id,
+                                      NULL, error);
+  if (force != NULL)
+    muster_history_push (self->history,
+                         _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_ADD_FORCE, force,
+                                                      NULL));
+  return force;
+}
+
+/**
+ * muster_bs_document_select:
+ * @parent: (nullable): the selection to select in, or %NULL at @force's root
+ * @entry_id: the entry, as muster_bs_roster_select() takes it
+ *
+ * Returns: (transfer none) (nullable): the selection, with what its data requires selected
+ */
+MusterBsSelection *
+muster_bs_document_select (MusterBsDocument   *self,
+                           MusterBsForce      *force,
+                           MusterBsSelection  *parent,
+                           const char         *entry_id,
+                           GError            **error)
+{
+  MusterBsSelection *selection;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (force != NULL && entry_id != NULL, NULL);
+
+  if (!check_editable (self, error))
+    return NULL;
+  selection = muster_bs_roster_select (self->roster, force, parent, entry_id, NULL, error);
+  if (selection != NULL)
+    muster_history_push (self->history,
+                         _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_ADD_SELECTION, force,
+                                                      selection));
+  return selection;
+}
+
+/* Returns: (transfer none): a copy of @selection beside it, with fresh ids */
+MusterBsSelection *
+muster_bs_document_duplicate (MusterBsDocument  *self,
+                              MusterBsSelection *selection)
+{
+  MusterBsSelection *copy;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  g_return_val_if_fail (selection != NULL && self->roster != NULL, NULL);
+
+  copy = muster_bs_roster_duplicate_selection (self->roster, selection);
+  muster_history_push (self->history,
+                       _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_ADD_SELECTION,
+                                                    muster_bs_selection_get_force (copy),
+                                                    copy));
+  return copy;
+}
+
+void
+muster_bs_document_remove_force (MusterBsDocument *self,
+                                 MusterBsForce    *force)
+{
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (force != NULL && self->roster != NULL);
+
+  muster_history_push (self->history,
+                       _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_REMOVE_FORCE, force,
+                                                    NULL));
+}
+
+void
+muster_bs_document_remove (MusterBsDocument  *self,
+                           MusterBsSelection *selection)
+{
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (selection != NULL && self->roster != NULL);
+
+  muster_history_push (self->history,
+                       _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_REMOVE_SELECTION,
+                                                    muster_bs_selection_get_force (selection),
+                                                    selection));
+}
+
+void
+muster_bs_document_set_count (MusterBsDocument  *self,
+                              MusterBsSelection *selection,
+                              int                count)
+{
+  int old;
+
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (selection != NULL && count >= 0 && self->roster != NULL);
+
+  old = muster_bs_selection_get_amount (selection);
+  if (old != count)
+    muster_history_push (self->history, _muster_bs_command_new_count (self, selection, count, old));
+}
+
+/* @value < 0: no limit */
+void
+muster_bs_document_set_cost_limit (MusterBsDocument *self,
+                                   const char       *cost_type_id,
+                                   double            value)
+{
+  GArray *limits;
+  double old = -1;
+
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (cost_type_id != NULL && self->roster != NULL);
+
+  limits = muster_bs_roster_get_cost_limits (self->roster);
+  for (guint i = 0; i < limits->len; i++)
+    if (g_strcmp0 (g_array_index (limits, MusterBsCost, i).type_id, cost_type_id) == 0)
+      old = g_array_index (limits, MusterBsCost, i).value;
+  if (old != value)
+    muster_history_push (self->history,
+                         _muster_bs_command_new_limit (self, cost_type_id, value, old));
+}
+
+void
+muster_bs_document_set_name (MusterBsDocument  *self,
+                             MusterBsForce     *force,
+                             MusterBsSelection *selection,
+                             const char        *name)
+{
+  g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
+  g_return_if_fail (name != NULL && self->roster != NULL);
+
+  muster_history_push (self->history, _muster_bs_command_new_name (self, force, selection, name));
+}

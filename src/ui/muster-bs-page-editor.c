@@ -1,0 +1,494 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bs-page"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-bs-entries.h"
+#include "muster-bs-page-private.h"
+
+/*
+ * The editor of the selected row: its name and number, the entries it may take as the data
+ * groups them (a group's name with its minimum and maximum, each choice with its cost and
+ * how many are taken), and its profiles and rules as the data gives them. Built anew after
+ * each edit; every control changes the roster through the document (one undo step).
+ */
+
+typedef struct
+{
+  MusterBsDocument  *document;
+  MusterBsSelection *selection;
+  MusterBsForce     *force;
+  char              *entry_id;
+} Choice;
+
+static void
+choice_free (gpointer data)
+{
+  Choice *choice = data;
+
+  g_object_unref (choice->document);
+  g_free (choice->entry_id);
+  g_free (choice);
+}
+
+static GtkWidget *
+label_new (const char *text,
+           const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  if (css_class != NULL)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static void
+count_changed_cb (GtkSpinButton *spin,
+                  Choice        *choice)
+{
+  muster_bs_document_set_count (choice->document, choice->selection,
+                                gtk_spin_button_get_value_as_int (spin));
+}
+
+/* The children of @selection taken from @entry_id */
+static guint
+taken (MusterBsSelection *selection,
+       const char        *entry_id,
+       MusterBsSelection **last)
+{
+  guint n = 0;
+
+  *last = NULL;
+  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
+    {
+      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
+
+      if (g_strcmp0 (muster_bs_selection_get_entry_id (child), entry_id) == 0)
+        {
+          n += muster_bs_selection_get_amount (child);
+          *last = child;
+        }
+    }
+  return n;
+}
+
+static void
+add_choice_cb (GtkButton *button,
+               Choice    *choice)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_bs_document_select (choice->document, muster_bs_selection_get_force (choice->selection),
+                                  choice->selection, choice->entry_id, &error))
+    gtk_widget_activate_action (GTK_WIDGET (button), "win.show-toast", "s", error->message);
+}
+
+static void
+remove_choice_cb (GtkButton *button,
+                  Choice    *choice)
+{
+  MusterBsSelection *last;
+
+  if (taken (choice->selection, choice->entry_id, &last) == 0)
+    return;
+  if (muster_bs_selection_get_amount (last) > 1)
+    muster_bs_document_set_count (choice->document, last, muster_bs_selection_get_amount (last) - 1);
+  else
+    muster_bs_document_remove (choice->document, last);
+}
+
+static void
+add_force_cb (GtkButton *button,
+              Choice    *choice)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!muster_bs_document_add_force (choice->document, choice->force, choice->entry_id,
+                                     muster_bs_force_get_catalogue_id (choice->force), &error))
+    gtk_widget_activate_action (GTK_WIDGET (button), "win.show-toast", "s", error->message);
+}
+
+static void
+remove_force_cb (GtkButton *button,
+                 Choice    *choice)
+{
+  muster_bs_document_remove_force (choice->document, choice->force);
+}
+
+static void
+remove_selection_cb (GtkButton *button,
+                     Choice    *choice)
+{
+  muster_bs_document_remove (choice->document, choice->selection);
+}
+
+static void
+duplicate_cb (GtkButton *button,
+              Choice    *choice)
+{
+  muster_bs_document_duplicate (choice->document, choice->selection);
+}
+
+static Choice *
+choice_new (MusterBsDocument  *document,
+            MusterBsForce     *force,
+            MusterBsSelection *selection,
+            const char        *entry_id)
+{
+  Choice *choice = g_new0 (Choice, 1);
+
+  choice->document = g_object_ref (document);
+  choice->force = force;
+  choice->selection = selection;
+  choice->entry_id = g_strdup (entry_id);
+  return choice;
+}
+
+/* A labelled button whose @choice it owns */
+static GtkWidget *
+action_button (const char *label,
+               GCallback   callback,
+               Choice     *choice)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  g_signal_connect_data (button, "clicked", callback, choice,
+                         (GClosureNotify) (void (*) (void)) choice_free, 0);
+  return button;
+}
+
+static GtkWidget *
+choice_button (const char *icon,
+               const char *tooltip,
+               GCallback   callback,
+               Choice     *choice,
+               gboolean    own)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  g_signal_connect_data (button, "clicked", callback, choice, own ? (GClosureNotify) (void (*) (void)) choice_free : NULL, 0);
+  return button;
+}
+
+/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
+/* The bounds a node's own constraints set on how many of it (or of its group) its parent
+ * takes, as the data writes them (modifiers may move them: the findings have the last word);
+ * -1 where there is none. */
+static void
+bounds_of (const MusterBsNode *node,
+           double             *min,
+           double             *max)
+{
+  *min = *max = -1;
+  for (const MusterBsNode *c = node ? node->first_child : NULL; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->scope, "parent") == 0 &&
+        (c->field == NULL || g_strcmp0 (c->field, "selections") == 0) &&
+        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
+      {
+        if (g_strcmp0 (c->type, "min") == 0)
+          *min = c->value;
+        else if (g_strcmp0 (c->type, "max") == 0)
+          *max = *max < 0 ? c->value : MIN (*max, c->value);
+      }
+}
+
+/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
+static char *
+group_heading (const MusterBsNode *group)
+{
+  double min, max;
+
+  bounds_of (group, &min, &max);
+  if (min < 0 && max < 0)
+    return g_strdup (group->name);
+  if (max < 0)
+    return g_strdup_printf (_("%s (at least %g)"), group->name, min);
+  return g_strdup_printf (_("%s (%g–%g)"), group->name, MAX (min, 0), max);
+}
+
+/* How many @selection took of the entries of @group */
+static guint
+taken_in_group (MusterBsData       *data,
+                MusterBsSelection  *selection,
+                const MusterBsNode *group)
+{
+  guint n = 0;
+
+  for (guint i = 0; group && i < muster_bs_selection_get_n_children (selection); i++)
+    {
+      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
+      const MusterBsNode *link = NULL;
+      const MusterBsNode *node = muster_bs_entries_lookup (data, muster_bs_selection_get_entry_id (child), &link);
+      const MusterBsNode *owner = link ? link : node;
+
+      if (owner != NULL && owner->parent == group)
+        n += muster_bs_selection_get_amount (child);
+    }
+  return n;
+}
+
+static void
+add_options (GtkBox            *box,
+             MusterBsDocument  *document,
+             MusterBsSelection *selection)
+{
+  MusterBsRoster *roster = muster_bs_document_get_roster (document);
+  MusterBsData *data = muster_bs_roster_get_data (roster);
+  MusterBsForce *force = muster_bs_selection_get_force (selection);
+  g_autoptr(GPtrArray) ids = muster_bs_roster_list_entries (roster, force, selection);
+  const MusterBsNode *group = NULL;
+  GtkWidget *list = NULL;
+
+  if (ids->len == 0)
+    return;
+  gtk_box_append (box, label_new (_("Options"), "heading"));
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      const MusterBsNode *link = NULL;
+      const MusterBsNode *node = muster_bs_entries_lookup (data, id, &link);
+      const MusterBsNode *owner = link ? link : node;
+      const MusterBsNode *in_group = owner && owner->parent &&
+                                     owner->parent->kind == MUSTER_BS_NODE_SELECTION_ENTRY_GROUP
+                                     ? owner->parent : NULL;
+      GtkWidget *row, *name, *cost, *count, *plus;
+      MusterBsSelection *last;
+      gboolean full;
+      g_autofree char *costs = NULL;
+      g_autofree char *number = NULL;
+      gboolean hidden;
+      Choice *choice;
+
+      if (node == NULL)
+        continue;
+      hidden = muster_bs_roster_entry_hidden (roster, force, selection, id);
+      if (hidden && taken (selection, id, &last) == 0)
+        continue;
+      if (list == NULL || in_group != group)
+        {
+          g_autofree char *heading = in_group ? group_heading (in_group) : NULL;
+
+          group = in_group;
+          if (heading != NULL)
+            gtk_box_append (box, label_new (heading, "dim-label"));
+          list = gtk_list_box_new ();
+          gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+          gtk_widget_add_css_class (list, "boxed-list");
+          gtk_box_append (box, list);
+        }
+      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      gtk_widget_set_margin_start (row, 12);
+      gtk_widget_set_margin_end (row, 6);
+      name = label_new (link && link->name ? link->name : node->name, NULL);
+      /* Long names and costs are cut short, so that the counts stay in view. */
+      gtk_label_set_wrap (GTK_LABEL (name), FALSE);
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      gtk_widget_set_tooltip_text (name, link && link->name ? link->name : node->name);
+      gtk_widget_set_hexpand (name, TRUE);
+      costs = muster_bs_entries_costs_text (data, node);
+      cost = label_new (costs, "dim-label");
+      gtk_label_set_wrap (GTK_LABEL (cost), FALSE);
+      gtk_label_set_ellipsize (GTK_LABEL (cost), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
+      number = g_strdup_printf ("%u", taken (selection, id, &last));
+      count = label_new (number, "numeric");
+      {
+        double min, max, group_min, group_max;
+
+        bounds_of (owner, &min, &max);
+        if (max < 0 && link != NULL)
+          bounds_of (node, &min, &max);
+        bounds_of (in_group, &group_min, &group_max);
+        full = (max >= 0 && taken (selection, id, &last) >= max) ||
+               (group_max >= 0 && taken_in_group (data, selection, in_group) >= group_max);
+        if (in_group != NULL && g_strcmp0 (in_group->text, node->id) == 0)
+          {
+            /* The group's default choice */
+            g_autofree char *text = g_strdup_printf (_("%s (default)"), gtk_label_get_label (GTK_LABEL (name)));
+
+            gtk_label_set_label (GTK_LABEL (name), text);
+          }
+      }
+      if (hidden)
+        {
+          /* Taken, but not allowed now: the findings say why. */
+          gtk_widget_add_css_class (name, "error");
+          gtk_widget_set_tooltip_text (name, _("Not allowed now"));
+        }
+      gtk_box_append (GTK_BOX (row), name);
+      gtk_box_append (GTK_BOX (row), cost);
+      choice = choice_new (document, force, selection, id);
+      gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
+                                                    G_CALLBACK (remove_choice_cb), choice, FALSE));
+      gtk_box_append (GTK_BOX (row), count);
+      plus = choice_button ("list-add-symbolic", full ? _("At its maximum") : _("Take one more"),
+                            G_CALLBACK (add_choice_cb), choice, TRUE);
+      /* Not allowed now: at its own maximum, or its group's. */
+      gtk_widget_set_sensitive (plus, !full);
+      gtk_box_append (GTK_BOX (row), plus);
+      gtk_list_box_append (GTK_LIST_BOX (list), row);
+    }
+}
+
+static void
+add_profiles (GtkBox *box,
+              GArray *profiles)
+{
+  for (guint i = 0; profiles != NULL && i < profiles->len; i++)
+    {
+      const MusterBsProfile *profile = &g_array_index (profiles, MusterBsProfile, i);
+      g_autofree char *heading = g_strdup_printf ("%s · %s", profile->name,
+                                                  profile->type_name ? profile->type_name : "");
+      GtkWidget *grid = gtk_grid_new ();
+
+      gtk_box_append (box, label_new (heading, "heading"));
+      gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+      for (guint k = 0; profile->characteristics && k < profile->characteristics->len; k++)
+        {
+          const MusterBsCharacteristic *c =
+            &g_array_index (profile->characteristics, MusterBsCharacteristic, k);
+
+          gtk_grid_attach (GTK_GRID (grid), label_new (c->name, "dim-label"), k, 0, 1, 1);
+          gtk_grid_attach (GTK_GRID (grid), label_new (c->value, "numeric"), k, 1, 1, 1);
+        }
+      gtk_box_append (box, grid);
+    }
+}
+
+static void
+add_rules (GtkBox       *box,
+           MusterBsData *data,
+           GArray       *rules)
+{
+  if (rules == NULL || rules->len == 0)
+    return;
+  gtk_box_append (box, label_new (_("Rules"), "heading"));
+  for (guint i = 0; i < rules->len; i++)
+    {
+      const MusterBsRule *rule = &g_array_index (rules, MusterBsRule, i);
+      const MusterBsNode *publication = rule->publication_id
+                                        ? muster_bs_data_lookup (data, rule->publication_id) : NULL;
+      g_autofree char *source = NULL;
+
+      gtk_box_append (box, label_new (rule->name, "caption-heading"));
+      if (rule->description != NULL)
+        gtk_box_append (box, label_new (rule->description, NULL));
+      if (publication != NULL || rule->page != NULL)
+        {
+          source = rule->page
+                   ? g_strdup_printf (_("%s, p. %s"), publication && publication->name
+                                      ? publication->name : "", rule->page)
+                   : g_strdup (publication->name);
+          gtk_box_append (box, label_new (source, "dim-label"));
+        }
+    }
+}
+
+/* A cost limit's spin: @choice's entry_id is the cost type's id */
+static void
+limit_changed_cb (GtkSpinButton *spin,
+                  Choice        *choice)
+{
+  muster_bs_document_set_cost_limit (choice->document, choice->entry_id,
+                                     gtk_spin_button_get_value (spin));
+}
+
+/* The roster's limits, one spin a cost type that has one (a force row shows them). */
+static void
+add_limits (GtkBox           *box,
+            MusterBsDocument *document)
+{
+  GArray *limits = muster_bs_roster_get_cost_limits (muster_bs_document_get_roster (document));
+
+  for (guint i = 0; i < limits->len; i++)
+    {
+      const MusterBsCost *limit = &g_array_index (limits, MusterBsCost, i);
+      g_autofree char *title = g_strdup_printf (_("Roster limit (%s)"), limit->name);
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+      GtkWidget *spin = gtk_spin_button_new_with_range (0, 1000000, 50);
+
+      gtk_box_append (GTK_BOX (row), label_new (title, NULL));
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), limit->value);
+      g_signal_connect_data (spin, "value-changed", G_CALLBACK (limit_changed_cb),
+                             choice_new (document, NULL, NULL, limit->type_id),
+                             (GClosureNotify) (void (*) (void)) choice_free, 0);
+      gtk_box_append (GTK_BOX (row), spin);
+      gtk_box_append (box, row);
+    }
+}
+
+void
+_muster_bs_page_fill_editor (GtkBox           *box,
+                             MusterBsDocument *document,
+                             MusterBsItem     *item)
+{
+  MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
+  MusterBsForce *force = item ? muster_bs_item_get_force (item) : NULL;
+  MusterBsRoster *roster = muster_bs_document_get_roster (document);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+  if (roster == NULL || (selection == NULL && force == NULL))
+    {
+      GtkWidget *status = label_new (roster ? _("Select a force or a selection of the roster to "
+                                                "see its options, profiles and rules.")
+                                            : NULL, "dim-label");
+
+      gtk_box_append (box, status);
+      return;
+    }
+  gtk_box_append (box, label_new (muster_bs_item_get_name (item), "title-2"));
+  if (force != NULL)
+    {
+      const MusterBsNode *entry = muster_bs_force_get_entry (force);
+      GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+      gtk_box_append (box, label_new (muster_bs_force_get_catalogue_name (force), "dim-label"));
+      /* Forces in the force, as its entry offers them; the force itself may go. */
+      for (const MusterBsNode *c = entry ? entry->first_child : NULL; c; c = c->next)
+        if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY)
+          {
+            g_autofree char *label = g_strdup_printf (_("Add %s"), c->name);
+
+            gtk_box_append (GTK_BOX (buttons),
+                            action_button (label, G_CALLBACK (add_force_cb),
+                                           choice_new (document, force, NULL, c->id)));
+          }
+      gtk_box_append (GTK_BOX (buttons),
+                      action_button (_("_Remove Force"), G_CALLBACK (remove_force_cb),
+                                     choice_new (document, force, NULL, NULL)));
+      gtk_box_append (box, buttons);
+      add_limits (box, document);
+      add_rules (box, muster_bs_roster_get_data (roster), muster_bs_force_get_rules (force));
+      return;
+    }
+  {
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    GtkWidget *spin = gtk_spin_button_new_with_range (0, 999, 1);
+    GtkWidget *filler = gtk_label_new (NULL);
+
+    gtk_box_append (GTK_BOX (row), label_new (_("Number"), NULL));
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), muster_bs_selection_get_amount (selection));
+    g_signal_connect_data (spin, "value-changed", G_CALLBACK (count_changed_cb),
+                           choice_new (document, NULL, selection, NULL),
+                           (GClosureNotify) (void (*) (void)) choice_free, 0);
+    gtk_box_append (GTK_BOX (row), spin);
+    gtk_widget_set_hexpand (filler, TRUE);
+    gtk_box_append (GTK_BOX (row), filler);
+    gtk_box_append (GTK_BOX (row), action_button (_("_Duplicate"), G_CALLBACK (duplicate_cb),
+                                                  choice_new (document, NULL, selection, NULL)));
+    gtk_box_append (GTK_BOX (row), action_button (_("_Remove"), G_CALLBACK (remove_selection_cb),
+                                                  choice_new (document, NULL, selection, NULL)));
+    gtk_box_append (box, row);
+  }
+  add_options (box, document, selection);
+  add_profiles (box, muster_bs_selection_get_profiles (selection));
+  add_rules (box, muster_bs_roster_get_data (roster), muster_bs_selection_get_rules (selection));
+}

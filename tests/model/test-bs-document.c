@@ -1,0 +1,374 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-bs-document.h"
+#include "muster-bs-entries.h"
+#include "muster-diagnostics.h"
+
+#define FIXTURE MUSTER_TEST_MODEL_DATA "/bs-fixture"
+
+static void
+done_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+static GAsyncResult *
+wait_for (GAsyncResult **result)
+{
+  while (*result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return *result;
+}
+
+static MusterBsLibrary *
+fixture_library (void)
+{
+  MusterBsLibrary *library = muster_bs_library_new ();
+  const char *folders[] = { FIXTURE, NULL };
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  muster_bs_library_set_folders (library, folders);
+  muster_bs_library_scan_async (library, NULL, done_cb, &result);
+  g_assert_true (muster_bs_library_scan_finish (library, wait_for (&result), &error));
+  g_assert_no_error (error);
+  return library;
+}
+
+static void
+save_sync (MusterBsDocument *document,
+           GFile            *file)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  muster_bs_document_save_async (document, file, NULL, done_cb, &result);
+  g_assert_true (muster_bs_document_save_finish (document, wait_for (&result), &error));
+  g_assert_no_error (error);
+}
+
+static gboolean
+load_sync (MusterBsDocument  *document,
+           MusterBsLibrary   *library,
+           GFile             *file,
+           GError           **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  muster_bs_document_load_async (document, library, file, NULL, done_cb, &result);
+  return muster_bs_document_load_finish (document, wait_for (&result), error);
+}
+
+static MusterBsItem *
+child_named (GListModel *model,
+             const char *name)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(MusterBsItem) item = g_list_model_get_item (model, i);
+
+      if (g_strcmp0 (muster_bs_item_get_name (item), name) == 0)
+        return item;   /* the model keeps it */
+    }
+  return NULL;
+}
+
+static void
+count_cb (gpointer  object,
+          guint    *count)
+{
+  (*count)++;
+}
+
+/* A new roster built, costed and judged after each edit; its tree and findings follow. */
+static void
+test_document_build (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *costs = NULL;
+  MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  MusterHistory *history = muster_bs_document_get_history (document);
+  MusterBsForce *force;
+  MusterBsSelection *captain, *squad;
+  MusterBsItem *force_item, *captain_item, *squad_item;
+  GListModel *diagnostics = muster_bs_document_get_diagnostics (document);
+  guint changed = 0, item_changed = 0;
+
+  muster_bs_document_start (document, system, "Patrol list");
+  g_assert_false (muster_bs_document_get_read_only (document));
+  g_assert_null (muster_bs_document_dup_missing (document));
+  g_signal_connect (document, "changed", G_CALLBACK (count_cb), &changed);
+
+  /* Forces: a force of the catalogue; its HQ minimum fails at once. */
+  force = muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (force);
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 1);
+  force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
+  g_object_unref (force_item);
+  g_assert_true (muster_bs_item_get_force (force_item) == force);
+  g_assert_cmpstr (muster_bs_item_get_name (force_item), ==, "Patrol");
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 1);
+  g_assert_false (muster_bs_document_get_legal (document));
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "0 / 100 pts");
+  g_clear_pointer (&costs, g_free);
+
+  captain = muster_bs_document_select (document, force, NULL, "se-captain", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "30 / 100 pts · 1 CP");
+  g_clear_pointer (&costs, g_free);
+
+  /* The force's row lists the captain; the squad comes with its two required rangers and
+   * its default weapon. */
+  captain_item = child_named (muster_bs_item_get_children (force_item), "Captain");
+  g_assert_nonnull (captain_item);
+  g_assert_true (muster_bs_item_get_selection (captain_item) == captain);
+  g_signal_connect (captain_item, "changed", G_CALLBACK (count_cb), &item_changed);
+  squad = muster_bs_document_select (document, force, NULL, "se-squad", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (item_changed, ==, 1);
+  squad_item = child_named (muster_bs_item_get_children (force_item), "Ranger Squad");
+  g_assert_nonnull (squad_item);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_item_get_children (squad_item)), ==, 2);
+  g_assert_cmpint (muster_bs_item_get_number (child_named (muster_bs_item_get_children (squad_item),
+                                                           "Ranger")), ==, 2);
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "70 / 100 pts · 1 CP");
+  g_clear_pointer (&costs, g_free);
+
+  /* Six rangers break their maximum and the points limit; undo mends both. */
+  muster_bs_document_set_count (document,
+                                muster_bs_item_get_selection (child_named (muster_bs_item_get_children (squad_item), "Ranger")),
+                                6);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 2);
+  g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 2);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+
+  /* Removing the squad and undoing brings back the very selection, in the same row. */
+  muster_bs_document_remove (document, squad);
+  g_assert_false (muster_bs_item_is_alive (squad_item));
+  g_assert_null (child_named (muster_bs_item_get_children (force_item), "Ranger Squad"));
+  g_assert_true (muster_history_undo (history));
+  g_assert_true (muster_bs_item_is_alive (squad_item));
+  g_assert_true (muster_bs_item_get_selection (squad_item) == squad);
+  g_assert_true (child_named (muster_bs_item_get_children (force_item), "Ranger Squad") == squad_item);
+
+  /* Undo everything, then redo it: the same costs and findings each way. */
+  while (muster_history_undo (history))
+    ;
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
+  g_assert_false (muster_bs_document_get_modified (document));
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  while (muster_history_redo (history))
+    ;
+  g_assert_true (muster_bs_document_get_modified (document));
+  /* The removal, undone, was the last step: redone, it went again. */
+  g_assert_false (muster_bs_item_is_alive (squad_item));
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "30 / 100 pts · 1 CP");
+  g_clear_pointer (&costs, g_free);
+  g_assert_true (muster_history_undo (history));
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "70 / 100 pts · 1 CP");
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_true (muster_bs_document_find_item (document, muster_bs_selection_get_id (squad)) == squad_item);
+
+  /* A name typed in several steps is one undo step; a cost limit is one too. */
+  muster_bs_document_set_name (document, NULL, squad, "A");
+  muster_bs_document_set_name (document, NULL, squad, "Al");
+  g_assert_cmpstr (muster_bs_item_get_name (squad_item), ==, "Al");
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpstr (muster_bs_item_get_name (squad_item), ==, "Ranger Squad");
+  muster_bs_document_set_cost_limit (document, "pts", 50);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+}
+
+/* New Roster: the limit and the first force from the start, not steps to undo. */
+static void
+test_document_start_with_force (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *costs = NULL;
+
+  g_assert_true (muster_bs_document_start_with_force (document, system, "New", "fe-patrol",
+                                                      "sk-rangers", "pts", 250, &error));
+  g_assert_no_error (error);
+  costs = muster_bs_document_dup_costs_text (document);
+  g_assert_cmpstr (costs, ==, "0 / 250 pts");
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 1);
+  g_assert_false (muster_history_get_can_undo (muster_bs_document_get_history (document)));
+  g_assert_false (muster_bs_document_get_modified (document));
+  /* A force entry the data lacks: an error, and an empty roster. */
+  g_assert_false (muster_bs_document_start_with_force (document, system, "New", "no-such-force",
+                                                       NULL, NULL, -1, &error));
+  g_assert_nonnull (error);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
+}
+
+/* What a force can take, by category, searched. */
+static void
+test_document_entries (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(MusterBsEntries) entries = muster_bs_entries_new (document);
+  g_autoptr(MusterBsEntry) first = NULL;
+  g_auto(GStrv) categories = NULL;
+  const char *expected[] = { "HQ", "Troops", NULL };
+  MusterBsForce *force;
+
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "sk-gs"), "List");
+  force = muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", NULL);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 0);
+  muster_bs_entries_set_force (entries, force);
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 2);
+  first = g_list_model_get_item (G_LIST_MODEL (entries), 0);
+  g_assert_cmpstr (muster_bs_entry_get_name (first), ==, "Captain");
+  g_assert_cmpstr (muster_bs_entry_get_category (first), ==, "HQ");
+  g_assert_cmpstr (muster_bs_entry_get_costs_text (first), ==, "30 pts, 1 CP");
+  g_assert_nonnull (muster_bs_document_select (document, force, NULL,
+                                               muster_bs_entry_get_id (first), NULL));
+  categories = muster_bs_entries_dup_categories (entries);
+  g_assert_cmpstrv (categories, expected);
+
+  muster_bs_entries_set_search (entries, "SQUAD");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 1);
+  muster_bs_entries_set_search (entries, "troops");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 1);
+  muster_bs_entries_set_search (entries, NULL);
+  muster_bs_entries_set_category (entries, "HQ");
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 1);
+  muster_bs_entries_set_category (entries, NULL);
+
+  /* The force undone away: nothing is offered, and nothing dangles. */
+  while (muster_history_undo (muster_bs_document_get_history (document)))
+    ;
+  g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 0);
+}
+
+/* Saved, reloaded and saved again: the same bytes. A .rosz (whose zip entry carries the
+ * time it was written) holds the same roster: saved from it, a .ros is the same again. */
+static void
+test_document_round_trip (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autofree char *dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
+  const char *names[] = { "list.ros", "list.rosz" };
+  g_autofree char *first = NULL;
+  gsize first_length = 0;
+  MusterBsForce *force;
+
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "sk-gs"), "Round");
+  force = muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", NULL);
+  muster_bs_document_select (document, force, NULL, "se-squad", NULL);
+  muster_bs_document_select (document, force, NULL, "se-captain", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, names[i], NULL);
+      g_autofree char *again = g_build_filename (dir, "again.ros", NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) file2 = g_file_new_for_path (again);
+      g_autoptr(MusterBsDocument) back = muster_bs_document_new ();
+      g_autoptr(GError) error = NULL;
+      g_autofree char *a = NULL, *b = NULL, *costs = NULL;
+      gsize la, lb;
+
+      save_sync (document, file);
+      g_assert_false (muster_bs_document_get_modified (document));
+      g_assert_true (load_sync (back, library, file, &error));
+      g_assert_no_error (error);
+      g_assert_false (muster_bs_document_get_read_only (back));
+      costs = muster_bs_document_dup_costs_text (back);
+      g_assert_cmpstr (costs, ==, "70 / 100 pts · 1 CP");
+      save_sync (back, file2);
+      g_assert_true (g_file_get_contents (path, &a, &la, NULL));
+      g_assert_true (g_file_get_contents (again, &b, &lb, NULL));
+      if (i == 0)
+        {
+          g_assert_cmpmem (a, la, b, lb);
+          first = g_steal_pointer (&b);
+          first_length = lb;
+        }
+      else
+        {
+          g_assert_true (a[0] == 'P' && a[1] == 'K');
+          g_assert_cmpmem (first, first_length, b, lb);
+        }
+      g_unlink (path);
+      g_unlink (again);
+    }
+  g_rmdir (dir);
+}
+
+/* A roster of data the library lacks opens read-only, naming what it needs. */
+static void
+test_document_missing (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  g_autoptr(GFile) out = g_file_new_for_path ("/tmp/muster-never-written.ros");
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *missing = NULL;
+  g_autofree char *title = NULL;
+
+  g_assert_true (load_sync (document, library, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_bs_document_get_read_only (document));
+  missing = muster_bs_document_dup_missing (document);
+  g_assert_cmpstr (missing, ==, "Absent Game, revision 7");
+  title = muster_bs_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "Elsewhere");
+  g_assert_null (muster_bs_document_add_force (document, NULL, "fe", NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  muster_bs_document_save_async (document, out, NULL, done_cb, &result);
+  g_assert_false (muster_bs_document_save_finish (document, wait_for (&result), &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  g_assert_false (g_file_test ("/tmp/muster-never-written.ros", G_FILE_TEST_EXISTS));
+
+  /* Game data is not a roster. */
+  g_clear_object (&file);
+  file = g_file_new_for_path (FIXTURE "/game/Rangers.cat");
+  g_assert_false (load_sync (document, library, file, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_assert_nonnull (strstr (error->message, "Rangers.cat"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bs-document/build", test_document_build);
+  g_test_add_func ("/bs-document/start-with-force", test_document_start_with_force);
+  g_test_add_func ("/bs-document/entries", test_document_entries);
+  g_test_add_func ("/bs-document/round-trip", test_document_round_trip);
+  g_test_add_func ("/bs-document/missing", test_document_missing);
+  return g_test_run ();
+}

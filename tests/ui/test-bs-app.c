@@ -1,0 +1,631 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-bs-data-page.h"
+#include "muster-bs-entries.h"
+#include "muster-bs-new-dialog.h"
+#include "muster-bs-page.h"
+#include "muster-bs-window.h"
+#include "muster-recent.h"
+#include "ui-test-util.h"
+
+/* BattleScribe rosters in the app (issue 21): the game data folders scanned, a roster built,
+ * checked, undone and redone in its window, saved, reopened from the file (a second save
+ * byte-identical), and a roster of missing data shown read-only with the strip that names it.
+ * MUSTER_TEST_HOLD=SECONDS keeps each window up that long, for screenshots. */
+
+#define FIXTURE MUSTER_TEST_DATA "/../model/bs-fixture"
+
+static char *tmp_dir;
+
+static void
+hold (void)
+{
+  const char *seconds = g_getenv ("MUSTER_TEST_HOLD");
+  gint64 until;
+
+  if (seconds == NULL)
+    return;
+  until = g_get_monotonic_time () + g_ascii_strtoll (seconds, NULL, 10) * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+}
+
+static gboolean
+not_scanning (gpointer data)
+{
+  return !muster_bs_library_get_scanning (data);
+}
+
+static MusterBsLibrary *
+library_of_folders (const char *folder)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  const char *folders[] = { folder, NULL };
+  MusterBsLibrary *library = muster_application_get_bs_library (app);
+  const char *none[] = { NULL };
+
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  /* The three shared sets take seconds on a loaded machine: longer than spin_until() waits. */
+  g_settings_set_strv (settings, "battlescribe-folders", folder ? folders : none);
+  while (muster_bs_library_get_scanning (library))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  return library;
+}
+
+static gboolean
+loaded (gpointer data)
+{
+  return !muster_bs_window_get_loading (data);
+}
+
+static gboolean
+page_idle (gpointer data)
+{
+  /* The editor is rebuilt in an idle after each edit: let it run. */
+  return !g_main_context_pending (NULL);
+}
+
+/* The header's costs: the label that is both a heading and numeric */
+static gboolean
+is_costs_label (GtkWidget  *widget,
+                const char *unused)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "heading") &&
+         gtk_widget_has_css_class (widget, "numeric");
+}
+
+static gboolean
+is_button_for (GtkWidget  *widget,
+               const char *action)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static gboolean
+row_subtitled (GtkWidget  *widget,
+               const char *part)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)) ?: "", part) != NULL;
+}
+
+static gboolean
+is_remove_button (GtkWidget  *widget,
+                  const char *unused)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "list-remove-symbolic") == 0 &&
+         g_object_get_data (G_OBJECT (widget), "folder") != NULL;
+}
+
+static gboolean
+is_full_button (GtkWidget  *widget,
+                const char *unused)
+{
+  return GTK_IS_BUTTON (widget) && !gtk_widget_get_sensitive (widget) &&
+         g_strcmp0 (gtk_widget_get_tooltip_text (widget), "At its maximum") == 0;
+}
+
+static gboolean
+label_is (GtkWidget  *widget,
+          const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+static guint
+count_matching (GtkWidget  *widget,
+                gboolean  (*match) (GtkWidget *, const char *))
+{
+  guint n = match (widget, NULL);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_matching (child, match);
+  return n;
+}
+
+static const char *
+costs_of (MusterBsWindow *window)
+{
+  GtkWidget *label = find_matching (GTK_WIDGET (window), is_costs_label, NULL);
+
+  return label ? gtk_label_get_label (GTK_LABEL (label)) : NULL;
+}
+
+static MusterBsWindow *
+open_roster (GFile *file)
+{
+  MusterBsWindow *window;
+
+  muster_application_open_file (app, file, NULL);
+  window = MUSTER_BS_WINDOW (muster_application_find_window (app, file));
+  g_assert_nonnull (window);
+  spin_until (loaded, window);
+  spin_until (window_mapped, window);
+  return window;
+}
+
+static void
+close_window (MusterBsWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static GBytes *
+contents_of (const char *path)
+{
+  g_autofree char *text = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  return g_bytes_new_take (g_steal_pointer (&text), length);
+}
+
+static gboolean
+saved (gpointer data)
+{
+  return !muster_bs_document_get_modified (data);
+}
+
+/* Built in its window from the catalogue pane, undone and redone, saved and reopened. */
+static void
+test_bs_build_save_reopen (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autofree char *path = g_build_filename (tmp_dir, "patrol.ros", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GBytes) first = NULL;
+  g_autoptr(GBytes) second = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterBsItem) selected = NULL;
+  GtkWidget *undo;
+  MusterBsDocument *reopened;
+  MusterBsSelection *squad;
+
+  g_assert_nonnull (system);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, system, "Patrol");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+
+  /* The catalogue pane offers the force's entries; adding selects the new row. */
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_page_get_entries (page)), ==, 2);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Captain"));
+  squad = muster_bs_page_add_entry (page, "Ranger Squad");
+  g_assert_nonnull (squad);
+  g_assert_null (muster_bs_page_add_entry (page, "No Such Entry"));
+  spin_until (page_idle, NULL);
+  selected = muster_bs_page_get_selected (page);
+  g_assert_nonnull (selected);
+  g_assert_cmpstr (muster_bs_item_get_name (selected), ==, "Ranger Squad");
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  /* The squad's editor: the weapon group (1–1) is full, so neither weapon can be taken
+   * again; the rifle is its default; a third ranger may come. */
+  g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_full_button), ==, 2);
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Rifle (default)"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Weapon (1–1)"));
+  hold ();
+
+  /* The captain's editor: his profile as a table, his rule with its publication and page. */
+  {
+    MusterBsSelection *captain = NULL;
+    MusterBsForce *patrol = muster_bs_selection_get_force (squad);
+
+    for (guint i = 0; i < muster_bs_force_get_n_selections (patrol); i++)
+      if (g_strcmp0 (muster_bs_selection_get_name (muster_bs_force_get_selection (patrol, i)), "Captain") == 0)
+        captain = muster_bs_force_get_selection (patrol, i);
+    g_assert_nonnull (captain);
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (captain)));
+    spin_until (page_idle, NULL);
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Captain · Unit"));
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "3+"));
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Never runs away."));
+    g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Core Rules, p. 12"));
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (squad)));
+    spin_until (page_idle, NULL);
+  }
+
+  /* From the keyboard's actions: Ctrl+D duplicates the selected squad, Delete removes the copy. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.duplicate", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "110 / 100 pts · 1 CP");
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.remove", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+
+  /* The force's editor holds the roster's limit: a new limit is one step of undo. */
+  {
+    MusterBsForce *patrol = muster_bs_roster_get_force (muster_bs_document_get_roster (document), 0);
+    GtkWidget *spin;
+
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_force_get_id (patrol)));
+    spin_until (page_idle, NULL);
+    spin = find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON);
+    g_assert_nonnull (spin);
+    g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 100);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 200);
+    spin_until (page_idle, NULL);
+    g_assert_cmpstr (costs_of (window), ==, "70 / 200 pts · 1 CP");
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    spin_until (page_idle, NULL);
+    g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (squad)));
+  }
+
+  /* A force in the force: the roster tree shows it under its parent. */
+  {
+    MusterBsForce *patrol = muster_bs_roster_get_force (muster_bs_document_get_roster (document), 0);
+    MusterBsForce *detachment = muster_bs_document_add_force (document, patrol, "fe-detach",
+                                                              "sk-rangers", &error);
+    g_autoptr(MusterBsItem) row = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (muster_bs_page_select_id (page, muster_bs_force_get_id (detachment)));
+    row = muster_bs_page_get_selected (page);
+    g_assert_true (muster_bs_item_get_force (row) == detachment);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_false (muster_bs_item_is_alive (row));
+  }
+
+  /* Undo and redo through the window's actions: the removal of the copy, then the copy. */
+  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+  g_assert_nonnull (undo);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "110 / 100 pts · 1 CP");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "30 / 100 pts · 1 CP");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+
+  /* Saved (the first time to a name, as Save As does), then reopened in a window of its own. */
+  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (saved, document);
+  close_window (window);
+  window = open_roster (file);
+  reopened = muster_bs_window_get_document (window);
+  g_assert_false (muster_bs_document_get_read_only (reopened));
+  g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+  /* It is among the recent documents now, and opening it again brings the same window forward. */
+  {
+    g_autoptr(GPtrArray) recent = muster_recent_list (20);
+    g_autofree char *uri = g_file_get_uri (file);
+    gboolean listed = FALSE;
+
+    for (guint i = 0; i < recent->len; i++)
+      listed = listed || g_strcmp0 (gtk_recent_info_get_uri (recent->pdata[i]), uri) == 0;
+    g_assert_true (listed);
+  }
+  muster_application_open_file (app, file, NULL);
+  g_assert_true (GTK_WINDOW (window) == muster_application_find_window (app, file));
+
+  /* A second save writes the same bytes. */
+  first = contents_of (path);
+  muster_bs_document_set_name (reopened, NULL, NULL, "Patrol");
+  g_assert_true (muster_bs_document_get_modified (reopened));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  spin_until (saved, reopened);
+  second = contents_of (path);
+  g_assert_true (g_bytes_equal (first, second));
+  close_window (window);
+  g_unlink (path);
+}
+
+/* A roster of data the folders lack: read-only, the strip names the game system and revision. */
+static void
+test_bs_missing_data (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  MusterBsWindow *window;
+  GtkInfoBar *bar;
+  GtkWidget *label;
+
+  library_of_folders (FIXTURE);
+  window = open_roster (file);
+  g_assert_true (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+  bar = GTK_INFO_BAR (find_descendant (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  label = find_descendant (GTK_WIDGET (bar), GTK_TYPE_LABEL);
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Absent Game, revision 7"));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL) &&
+                  muster_bs_document_get_file (muster_bs_window_get_document (window)) == NULL);
+  hold ();
+  close_window (window);
+}
+
+static void
+copy_file (const char *from,
+           const char *to)
+{
+  g_autoptr(GFile) source = g_file_new_for_path (from);
+  g_autoptr(GFile) target = g_file_new_for_path (to);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_copy (source, target, G_FILE_COPY_OVERWRITE, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* A roster beside its game data opens editable though the data folders lack it. */
+static void
+test_bs_beside_data (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autofree char *dir = g_build_filename (tmp_dir, "beside", NULL);
+  g_autofree char *gst = g_build_filename (dir, "Skirmish.gst", NULL);
+  g_autofree char *cat = g_build_filename (dir, "Rangers.cat", NULL);
+  g_autofree char *path = g_build_filename (dir, "list.ros", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  MusterBsWindow *window;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  copy_file (FIXTURE "/game/Skirmish.gst", gst);
+  copy_file (FIXTURE "/game/Rangers.cat", cat);
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Beside", "fe-patrol", "sk-rangers", NULL,
+                                                      -1, &error));
+  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (saved, document);
+
+  /* No folders: the roster's own folder is scanned, and the roster opened again over it. */
+  library = library_of_folders (NULL);
+  g_assert_null (muster_bs_library_lookup (library, "sk-gs"));
+  window = open_roster (file);
+  g_assert_false (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+  g_assert_nonnull (muster_bs_library_lookup (library, "sk-gs"));
+  close_window (window);
+  g_unlink (gst);
+  g_unlink (cat);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static gboolean
+is_expander_row (GtkWidget  *widget,
+                 const char *unused)
+{
+  return ADW_IS_EXPANDER_ROW (widget);
+}
+
+/* Preferences → Game Data: the folders, and each system found with its problems; removing
+ * the folder rescans and empties the list. */
+static void
+test_bs_preferences (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  GSettings *settings = muster_application_get_settings (app);
+  GtkWidget *window = adw_preferences_window_new ();
+  MusterBsDataPage *page = muster_bs_data_page_new (settings, library);
+  GtkWidget *remove;
+
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (window),
+                                           ADW_PREFERENCES_PAGE (page));
+  gtk_window_set_default_size (GTK_WINDOW (window), 700, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  /* Skirmish Test and Duel, found one folder down. */
+  g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_expander_row), ==, 2);
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), row_subtitled, "Broken.cat"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), row_subtitled, "Stray.cat"));
+  hold ();
+
+  remove = find_matching (GTK_WIDGET (page), is_remove_button, NULL);
+  g_assert_nonnull (remove);
+  g_signal_emit_by_name (remove, "clicked");
+  spin_until (not_scanning, library);
+  g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_expander_row), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* New BattleScribe Roster from the main window's menu: system, catalogue, force and limit. */
+static void
+test_bs_new_roster (void)
+{
+  MusterWindow *window;
+  MusterBsNewDialog *dialog;
+  MusterBsWindow *roster_window;
+  g_autofree char *costs = NULL;
+
+  /* Opened before the folders are scanned, it offers their systems once they are. */
+  library_of_folders (NULL);
+  window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-bs-roster", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_NEW_DIALOG));
+  dialog = MUSTER_BS_NEW_DIALOG (find_toplevel (MUSTER_TYPE_BS_NEW_DIALOG));
+  g_assert_null (muster_bs_new_dialog_get_system (dialog));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  library_of_folders (FIXTURE);
+  g_assert_true (muster_bs_new_dialog_select_system (dialog, "sk-gs"));
+  g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  g_assert_false (muster_bs_new_dialog_select_system (dialog, "other-gs"));
+  g_assert_cmpstr (muster_bs_new_dialog_get_catalogue_id (dialog), ==, "sk-rangers");
+  g_assert_cmpstr (muster_bs_new_dialog_get_force_entry_id (dialog), ==, "fe-patrol");
+  g_assert_cmpstr (muster_bs_new_dialog_get_cost_type_id (dialog), ==, "pts");
+  g_assert_cmpfloat (muster_bs_new_dialog_get_cost_limit (dialog), ==, 100);
+  /* The name follows the system until it is typed. */
+  g_assert_cmpstr (muster_bs_new_dialog_get_name (dialog), ==, "Skirmish Test");
+  hold ();
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "create");
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_WINDOW));
+  roster_window = MUSTER_BS_WINDOW (find_toplevel (MUSTER_TYPE_BS_WINDOW));
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (roster_window), ==, "0 / 100 pts");
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (muster_bs_window_get_document (roster_window))), ==, 1);
+  close_window (roster_window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+drop_file (GtkWidget  *window,
+           const char *path)
+{
+  GtkEventController *target = find_controller (window, GTK_TYPE_DROP_TARGET);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GValue value = G_VALUE_INIT;
+  gboolean handled = FALSE;
+
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &handled);
+  g_value_unset (&value);
+  g_assert_true (handled);
+}
+
+/* A folder dropped on a window joins the data folders; a roster dropped opens in its own. */
+static void
+test_bs_drop (void)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsLibrary *library = library_of_folders (NULL);
+  MusterWindow *window = muster_window_new (app);
+  g_autoptr(GFile) roster = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  g_auto(GStrv) folders = NULL;
+  GtkWindow *opened;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  drop_file (GTK_WIDGET (window), FIXTURE "/game");
+  folders = g_settings_get_strv (settings, "battlescribe-folders");
+  g_assert_cmpuint (g_strv_length (folders), ==, 1);
+  g_assert_true (g_str_has_suffix (folders[0], "/game"));
+  spin_until (not_scanning, library);
+  g_assert_nonnull (muster_bs_library_lookup (library, "sk-gs"));
+
+  drop_file (GTK_WIDGET (window), FIXTURE "/needs-other.ros");
+  opened = muster_application_find_window (app, roster);
+  g_assert_true (MUSTER_IS_BS_WINDOW (opened));
+  spin_until (loaded, opened);
+  gtk_window_destroy (opened);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The shared sets: in each, a force of its first catalogue with its first entries, saved and
+ * reopened with the same costs, and a second save byte-identical. */
+static void
+test_bs_shared_sets (void)
+{
+  const char *bsdata = g_getenv ("MUSTER_BSDATA");
+  MusterBsLibrary *library;
+  GListModel *systems;
+
+  if (bsdata == NULL || *bsdata == '\0')
+    {
+      g_test_skip ("MUSTER_BSDATA is not set");
+      return;
+    }
+  library = library_of_folders (bsdata);
+  systems = muster_bs_library_get_systems (library);
+  g_assert_cmpuint (g_list_model_get_n_items (systems), ==, 3);
+  for (guint i = 0; i < g_list_model_get_n_items (systems); i++)
+    {
+      g_autoptr(MusterBsSystem) system = g_list_model_get_item (systems, i);
+      MusterBsData *data = muster_bs_system_get_data (system);
+      const MusterBsNode *gst = muster_bs_data_get_game_system (data);
+      const MusterBsNode *force_entry = NULL;
+      const char *catalogue = NULL;
+      MusterBsWindow *window = muster_bs_window_new (app);
+      MusterBsDocument *document = muster_bs_window_get_document (window);
+      MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+      g_autofree char *name = g_strdup_printf ("set-%u.rosz", i);
+      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+      g_autofree char *costs = NULL;
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GError) error = NULL;
+      GArray *catalogues = muster_bs_system_get_catalogues (system);
+      GListModel *entries;
+      guint added = 0;
+
+      for (const MusterBsNode *c = gst->first_child; c && !force_entry; c = c->next)
+        if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY)
+          force_entry = c;
+      for (guint k = 0; k < catalogues->len && !catalogue; k++)
+        if (!g_array_index (catalogues, MusterBsCatalogueInfo, k).library)
+          catalogue = g_array_index (catalogues, MusterBsCatalogueInfo, k).id;
+      g_assert_nonnull (force_entry);
+      gtk_window_present (GTK_WINDOW (window));
+      spin_until (window_mapped, window);
+      muster_bs_document_start (document, system, muster_bs_system_get_name (system));
+      g_assert_nonnull (muster_bs_document_add_force (document, NULL, force_entry->id, catalogue,
+                                                      &error));
+      g_assert_no_error (error);
+      spin_until (page_idle, NULL);
+      entries = muster_bs_page_get_entries (page);
+      g_assert_cmpuint (g_list_model_get_n_items (entries), >, 0);
+      /* Units with a cost first (Black Powder's brigades have none of their own). */
+      for (guint pass = 0; pass < 2 && added == 0; pass++)
+        for (guint k = 0; k < g_list_model_get_n_items (entries) && added < 3; k++)
+          {
+            g_autoptr(MusterBsEntry) entry = g_list_model_get_item (entries, k);
+
+            if ((pass == 1 || *muster_bs_entry_get_costs_text (entry) != '\0') &&
+                muster_bs_page_add_entry (page, muster_bs_entry_get_name (entry)) != NULL)
+              added++;
+          }
+      g_assert_cmpuint (added, >, 0);
+      spin_until (page_idle, NULL);
+      costs = g_strdup (costs_of (window));
+      hold ();
+      muster_bs_document_save_async (document, file, NULL, NULL, NULL);
+      spin_until (saved, document);
+      close_window (window);
+
+      window = open_roster (file);
+      g_assert_false (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+      g_assert_cmpstr (costs_of (window), ==, costs);
+      close_window (window);
+      g_unlink (path);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  tmp_dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
+  g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
+  g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
+  g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
+  g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
+  g_test_add_func ("/ui/bs/drop", test_bs_drop);
+  g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
+  g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
+  ret = ui_test_run ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return ret;
+}
