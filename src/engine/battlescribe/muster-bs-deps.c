@@ -118,19 +118,22 @@ add_key (GPtrArray  *keys,
     g_ptr_array_add (keys, (gpointer) id);
 }
 
+/* With @moving, only the categories a modifier names: a category link no modifier names
+ * stays whatever the modifiers do. */
 static void
 category_keys (GPtrArray          *keys,
                const MusterBsNode *owner,
+               gboolean            moving,
                int                 depth)
 {
   for (const MusterBsNode *c = owner ? owner->first_child : NULL; c && depth < 16; c = c->next)
     {
-      if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK)
+      if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK && !moving)
         add_key (keys, c->target_id);
       else if (c->kind == MUSTER_BS_NODE_MODIFIER && g_strcmp0 (c->field, "category") == 0)
         add_key (keys, c->text);
       else if (c->kind == MUSTER_BS_NODE_MODIFIER_GROUP)
-        category_keys (keys, c, depth + 1);
+        category_keys (keys, c, moving, depth + 1);
     }
 }
 
@@ -152,17 +155,28 @@ keys_of (MusterBsSelection *sel)
     add_key (sel->keys, o->link->id);
   for (guint i = 0; o->via && i < o->via->len; i++)
     add_key (sel->keys, ((const MusterBsNode *) g_ptr_array_index (o->via, i))->id);
-  category_keys (sel->keys, o->entry, 0);
-  category_keys (sel->keys, o->link, 0);
+  category_keys (sel->keys, o->entry, FALSE, 0);
+  category_keys (sel->keys, o->link, FALSE, 0);
   return sel->keys;
 }
 
-static gboolean
-has_key (MusterBsSelection *sel,
-         const char        *id)
+/* The keys of @sel that its modifiers can give or take: its number and what it is (entry,
+ * link, groups, type) never move with them. */
+static GPtrArray *
+moving_keys_of (MusterBsSelection *sel)
 {
-  GPtrArray *keys = keys_of (sel);
+  if (sel->moving_keys != NULL)
+    return sel->moving_keys;
+  sel->moving_keys = g_ptr_array_new ();
+  category_keys (sel->moving_keys, sel->option.entry, TRUE, 0);
+  category_keys (sel->moving_keys, sel->option.link, TRUE, 0);
+  return sel->moving_keys;
+}
 
+static gboolean
+has_key (GPtrArray  *keys,
+         const char *id)
+{
   for (guint i = 0; i < keys->len; i++)
     if (_muster_bs_str_equal (keys->pdata[i], id))
       return TRUE;
@@ -181,18 +195,31 @@ add_keys (GHashTable *set,
     }
 }
 
-/* @sel's values (or membership) may change: its keys go to the changes of its force and of
- * the roster, and its ancestors' totals change. */
+/* @sel's values (or, @edited, its membership or number) may change: its keys go to the
+ * changes of its force and of the roster, and its ancestors' totals change. When only what
+ * it reads changed, a count of selections by what it is reads the same number as before
+ * (early cut-off): only the categories a modifier moves change such a count; anything it
+ * is may count other costs. */
 static void
 mark_value (MusterBsRoster    *roster,
-            MusterBsSelection *sel)
+            MusterBsSelection *sel,
+            gboolean           edited)
 {
   MusterBsForce *top = top_force (sel->force);
   MusterBsChanges *here = changes_of (roster, top);
   MusterBsChanges *all = changes_of (roster, NULL);
 
   sel->dirty = MUSTER_BS_DIRTY_VALUE;
-  add_keys (here->keys, all->keys, keys_of (sel));
+  if (edited)
+    {
+      sel->edited = TRUE;
+      add_keys (here->keys, all->keys, keys_of (sel));
+    }
+  else
+    {
+      add_keys (here->keys, all->keys, moving_keys_of (sel));
+      add_keys (here->totals, all->totals, keys_of (sel));
+    }
   for (MusterBsSelection *a = sel->parent; a; a = a->parent)
     {
       if (a->dirty == MUSTER_BS_CLEAN)
@@ -205,7 +232,7 @@ static void
 mark_subtree (MusterBsRoster    *roster,
               MusterBsSelection *sel)
 {
-  mark_value (roster, sel);
+  mark_value (roster, sel, TRUE);
   for (guint i = 0; i < sel->children->len; i++)
     mark_subtree (roster, g_ptr_array_index (sel->children, i));
 }
@@ -473,7 +500,8 @@ read_hits (Flush             *f,
     case REGION_CHAIN:
       /* Only a selection whose values change can become or stop being one. */
       for (root = self ? self : parent; root; root = root->parent)
-        if (root->dirty == MUSTER_BS_DIRTY_VALUE && has_key (root, read->id))
+        if (root->dirty == MUSTER_BS_DIRTY_VALUE &&
+            has_key (root->edited ? keys_of (root) : moving_keys_of (root), read->id))
           return TRUE;
       return FALSE;
     case REGION_LIMITS:
@@ -518,7 +546,7 @@ spread_list (Flush     *f,
       if (sel->dirty != MUSTER_BS_DIRTY_VALUE &&
           reads_hit (f, deps_of (f->roster, &sel->option)->reads, sel, sel->parent))
         {
-          mark_value (f->roster, sel);
+          mark_value (f->roster, sel, FALSE);
           /* The force's changes may have just been made. */
           set_force (f, top_force (sel->force));
           spread = TRUE;
@@ -661,6 +689,7 @@ settle_list (Flush     *f,
                    (sel->parent && sel->parent->dirty == MUSTER_BS_DIRTY_VALUE));
       settle_list (f, sel->children, full);
       sel->dirty = MUSTER_BS_CLEAN;
+      sel->edited = FALSE;
     }
 }
 

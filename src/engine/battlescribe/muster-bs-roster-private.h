@@ -67,7 +67,9 @@ struct _MusterBsSelection
    * flush (MusterBsDirty), the ids it can be counted as, and its validation, kept until
    * an edit can change it. */
   guint               dirty : 2;
+  guint               edited : 1;  /* an edit, not what it reads, made it dirty */
   GPtrArray          *keys;        /* const char*, interned; NULL until needed */
+  GPtrArray          *moving_keys; /* the categories a modifier may give or take */
   /* Slot 0: its own findings; slot 1 + i: slot i of _muster_bs_constrained_options(). Each
    * a GPtrArray of MusterBsCheck*, or NULL to be judged again; all NULL: not judged yet. */
   GPtrArray          *checks;

@@ -692,6 +692,7 @@ muster_bs_selection_free (MusterBsSelection *sel)
   g_ptr_array_unref (sel->children);
   g_clear_pointer (&sel->display, g_ptr_array_unref);
   g_clear_pointer (&sel->keys, g_ptr_array_unref);
+  g_clear_pointer (&sel->moving_keys, g_ptr_array_unref);
   g_clear_pointer (&sel->checks, g_ptr_array_unref);
   _muster_bs_effective_clear (&sel->eff);
   g_free (sel);

@@ -110,7 +110,8 @@ static const char cat[] =
   "<condition type='atLeast' value='1' field='selections' scope='force' childId='cat-el' includeChildSelections='true'/></conditions></modifier>"
   "</modifiers></selectionEntry>\n"
   /* A tank: cheaper under a big cost limit, one per force (two with a leader in the roster),
-   * at most 60 % of the roster's points. */
+   * at most 60 % of the roster's points, escorted while its force's leader costs 50 (the
+   * leader's costs move with what it reads, not with an edit of its own). */
   "<selectionEntry id='se-heavy' name='Tank' type='unit'><categoryLinks>"
   "<categoryLink id='cl-hv' targetId='cat-hv' name='Heavy' primary='true'/></categoryLinks>"
   "<constraints><constraint id='con-hv-max' type='max' value='1' field='selections' scope='force'/>"
@@ -121,6 +122,8 @@ static const char cat[] =
   "<condition type='atLeast' value='1000' field='limit::pts' scope='roster' childId='any'/></conditions></modifier>"
   "<modifier type='increment' field='con-hv-max' value='1'><conditions>"
   "<condition type='atLeast' value='1' field='selections' scope='roster' childId='se-hq'/></conditions></modifier>"
+  "<modifier type='append' field='name' value='escorted'><conditions>"
+  "<condition type='atLeast' value='50' field='pts' scope='force' childId='se-hq'/></conditions></modifier>"
   "</modifiers></selectionEntry>\n"
   /* A notice: hidden as soon as its force has any selection. */
   "<selectionEntry id='se-note' name='Notice' type='upgrade'><constraints>"
