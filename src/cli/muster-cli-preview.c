@@ -102,8 +102,8 @@ simulate_progress_cb (guint64  done,
   return !interrupted;
 }
 
-static void
-add_input_value_json (JsonBuilder           *builder,
+void
+muster_cli_add_input_value (JsonBuilder           *builder,
                       const MusterInputSpec *spec,
                       int                    value)
 {
@@ -229,7 +229,7 @@ list_to_json (void)
               json_builder_end_array (builder);
             }
           json_builder_set_member_name (builder, "default");
-          add_input_value_json (builder, spec, spec->def);
+          muster_cli_add_input_value (builder, spec, spec->def);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -245,9 +245,10 @@ list_to_json (void)
   return json_builder_get_root (builder);
 }
 
-static JsonNode *
-result_to_json (const MusterProcedureResult *result,
-                const int                   *values)
+/* The JSON of `preview` and `simulate`, which `odds` extends. */
+JsonNode *
+muster_cli_result_to_json (const MusterProcedureResult *result,
+                           const int                   *values)
 {
   const MusterProcedure *p = muster_procedure_result_get_procedure (result);
   g_autoptr(JsonBuilder) builder = json_builder_new ();
@@ -270,7 +271,7 @@ result_to_json (const MusterProcedureResult *result,
   for (guint i = 0; i < p->n_inputs; i++)
     {
       json_builder_set_member_name (builder, p->inputs[i].id);
-      add_input_value_json (builder, &p->inputs[i], values[i]);
+      muster_cli_add_input_value (builder, &p->inputs[i], values[i]);
     }
   json_builder_end_object (builder);
 
@@ -445,7 +446,7 @@ run_procedure (const char *command,
 
   if (json)
     {
-      g_autoptr(JsonNode) root = result_to_json (result, values);
+      g_autoptr(JsonNode) root = muster_cli_result_to_json (result, values);
       muster_cli_print_json (root);
     }
   else

@@ -23,6 +23,7 @@ static const MusterCliCommand commands[] = {
   { "preview", N_("Exact odds of a combat procedure"), muster_cli_preview },
   { "simulate", N_("Simulate a combat procedure or engagement with seeded dice"),
     muster_cli_simulate },
+  { "odds", N_("The odds between two units on a scenario's battlefield"), muster_cli_odds },
   { "catalogue", N_("List a folder of BattleScribe data: game system, forces, catalogues"),
     muster_cli_catalogue },
   { "cost", N_("Cost every unit of a document against its points limit"), muster_cli_cost },

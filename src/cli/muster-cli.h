@@ -6,6 +6,7 @@
 
 #include "muster-bs-roster.h"
 #include "muster-engine-types.h"
+#include "muster-procedure.h"
 #include "muster-ruleset.h"
 
 G_BEGIN_DECLS
@@ -31,6 +32,8 @@ int  muster_cli_rulesets    (int          argc,
 int  muster_cli_preview     (int          argc,
                              char       **argv);
 int  muster_cli_simulate    (int          argc,
+                             char       **argv);
+int  muster_cli_odds        (int          argc,
                              char       **argv);
 int  muster_cli_export      (int argc, char **argv);
 int  muster_cli_generate    (int          argc,
@@ -88,6 +91,11 @@ void  muster_cli_add_force_verdict (JsonBuilder   *builder,
 void  muster_cli_add_diagnostics  (JsonBuilder    *builder,
                                    GPtrArray      *issues);
 void  muster_cli_print_issues     (GPtrArray      *issues);
+JsonNode *muster_cli_result_to_json (const MusterProcedureResult *result,
+                                     const int                   *values);
+void      muster_cli_add_input_value (JsonBuilder           *builder,
+                                      const MusterInputSpec *spec,
+                                      int                    value);
 MusterDoc *muster_cli_load_doc (const char     *command,
                                 const char     *file,
                                 const char     *doing,

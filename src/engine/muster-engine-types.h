@@ -12,5 +12,7 @@ typedef struct _MusterNode    MusterNode;
 typedef struct _MusterUnit    MusterUnit;
 typedef struct _MusterRuleset MusterRuleset;
 typedef struct _MusterStats   MusterStats;
+typedef struct _MusterOddsFacts MusterOddsFacts;
+typedef struct _MusterOddsFill  MusterOddsFill;
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include "muster-generate.h"
 #include "muster-geometry.h"
 #include "muster-issue.h"
+#include "muster-odds.h"
 #include "muster-procedure.h"
 #include "muster-ruleset.h"
 #include "muster-spatial.h"

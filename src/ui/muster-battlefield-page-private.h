@@ -5,13 +5,15 @@
 
 #include "muster-battlefield-page.h"
 #include "muster-command.h"
+#include "muster-odds-panel.h"
 #include "muster-terrain.h"
 
 G_BEGIN_DECLS
 
 /* The page's state, shared by its files: muster-battlefield-page.c (the workspace and its
  * actions), muster-battlefield-page-properties.c (the selection's properties) and
- * muster-battlefield-page-scenario.c (the scenario sheet). */
+ * muster-battlefield-page-scenario.c (the scenario sheet), muster-battlefield-page-odds.c (the
+ * odds between the selected unit and its target). */
 struct _MusterBattlefieldPage
 {
   AdwBin              parent_instance;
@@ -39,6 +41,7 @@ struct _MusterBattlefieldPage
   AdwEntryRow        *period_row;
   GtkSpinButton      *turns_spin;
   GtkBox             *texts_box;
+  MusterOddsPanel    *odds_panel;
 
   /* Owned References */
   MusterDocument     *document;
@@ -68,5 +71,6 @@ void               _muster_battlefield_page_init_properties   (MusterBattlefield
 void               _muster_battlefield_page_init_scenario     (MusterBattlefieldPage *self);
 void               _muster_battlefield_page_update_scenario   (MusterBattlefieldPage *self);
 void               _muster_battlefield_page_clear_scenario    (MusterBattlefieldPage *self);
+void               _muster_battlefield_page_init_odds         (MusterBattlefieldPage *self);
 
 G_END_DECLS

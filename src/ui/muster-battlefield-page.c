@@ -140,6 +140,7 @@ load_terrain_types (MusterBattlefieldPage *self)
   gtk_drop_down_set_model (self->terrain_dropdown, G_LIST_MODEL (names));
   self->updating = FALSE;
   muster_map_view_set_terrain_types (self->map_view, self->types);
+  muster_odds_panel_set_document (self->odds_panel, self->document, self->types);
   /* the first type that is not open ground: a wood, usually */
   for (guint i = 0; i < muster_terrain_types_get_n_types (self->types); i++)
     if (muster_terrain_types_get_type (self->types, i)->kind == MUSTER_TERRAIN_WOODS)
@@ -567,6 +568,7 @@ muster_battlefield_page_set_document (MusterBattlefieldPage *self,
 
   g_set_object (&self->document, document);
   muster_map_view_set_document (self->map_view, document);
+  muster_odds_panel_set_document (self->odds_panel, document, self->types);
   g_signal_group_set_target (self->document_signals, document);
   document_loaded_cb (self);
 }
@@ -810,6 +812,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MUSTER_TYPE_MAP_VIEW);
+  g_type_ensure (MUSTER_TYPE_ODDS_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/muster/Muster/muster-battlefield-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, stack);
@@ -834,6 +837,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, period_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, turns_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, texts_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, odds_panel);
 
   gtk_widget_class_install_action (widget_class, "battlefield.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "battlefield.attach-list", NULL,
@@ -874,6 +878,7 @@ muster_battlefield_page_init (MusterBattlefieldPage *self)
   g_signal_connect_object (self->map_view, "measured",
                            G_CALLBACK (update_status), self, G_CONNECT_SWAPPED);
   _muster_battlefield_page_init_scenario (self);
+  _muster_battlefield_page_init_odds (self);
   add_shortcuts (self);
   battlefield_changed_cb (self);
 }

@@ -234,6 +234,21 @@ muster_range_rules_get_note (const MusterRangeRules *self)
   return self ? self->note : NULL;
 }
 
+/* Returns: what the ruleset measures in: "in" (also without ranges), "cm" or "yd" */
+const char *
+muster_range_rules_get_units (const MusterRangeRules *self)
+{
+  return self ? self->units : "in";
+}
+
+/* Returns: table millimetres in one of muster_range_rules_get_units() (for yards, on the
+ * ground scale the ruleset gives) */
+double
+muster_range_rules_get_mm_per_unit (const MusterRangeRules *self)
+{
+  return self ? self->mm_per_unit : 25.4;
+}
+
 static gboolean
 applies (const Rule       *rule,
          const MusterUnit *unit)

@@ -48,6 +48,8 @@ MusterRangeRules *muster_range_rules_new_from_xml (gpointer                 rule
 void              muster_range_rules_free         (MusterRangeRules        *self);
 guint             muster_range_rules_get_n_rules  (const MusterRangeRules  *self);
 const char       *muster_range_rules_get_note     (const MusterRangeRules  *self);
+const char       *muster_range_rules_get_units    (const MusterRangeRules  *self);
+double            muster_range_rules_get_mm_per_unit (const MusterRangeRules *self);
 GArray           *muster_range_rules_for_unit     (const MusterRangeRules  *self,
                                                    const MusterRuleset     *ruleset,
                                                    const MusterUnit        *unit);

@@ -208,6 +208,18 @@ muster_system_fills_role (const MusterSystem    *self,
   return self->fills_role == NULL || self->fills_role (procedure, role);
 }
 
+/* Sets the inputs of @procedure that the table decides between @facts' units; see
+ * #MusterSystem */
+void
+muster_system_table_inputs (const MusterSystem    *self,
+                            const MusterProcedure *procedure,
+                            const MusterOddsFacts *facts,
+                            MusterOddsFill        *fill)
+{
+  if (self != NULL && self->table_inputs != NULL)
+    self->table_inputs (procedure, facts, fill);
+}
+
 /* Sets the inputs of @procedure that describe @unit as @role; see #MusterSystem */
 gboolean
 muster_system_fill_inputs (const MusterSystem     *self,

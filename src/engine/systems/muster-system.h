@@ -44,6 +44,11 @@ G_BEGIN_DECLS
  * @fills_role: (nullable): with @fill_inputs, whether it sets anything for a procedure and a
  *   role, so that the Preview offers a unit only where it counts; %NULL: every role of every
  *   procedure
+ * @table_inputs: (nullable): sets the inputs of one of the system's procedures that the
+ *   battlefield decides between two placed units (@facts, muster-odds.h: distance and range
+ *   band, line of sight, cover and terrain, flank or rear, formation), each with its reason,
+ *   through muster_odds_set() and friends (muster-odds-private.h); %NULL: the table fills
+ *   nothing and every such input is asked for
  * @generation_methods: (nullable) (array zero-terminated=1): the ways of laying out a
  *   battlefield that the system's book gives, each picked by a ruleset's
  *   `<generation method="…">` (see muster-generate.h)
@@ -86,6 +91,9 @@ struct _MusterSystem
   const MusterFillSystem *fill;
   MusterProcedureFillFunc fill_inputs;
   MusterProcedureFillsRoleFunc fills_role;
+  void        (*table_inputs)  (const MusterProcedure *procedure,
+                                const MusterOddsFacts *facts,
+                                MusterOddsFill        *fill);
   const MusterGenerateMethod *generation_methods;
 };
 
@@ -112,6 +120,10 @@ gboolean            muster_system_fill_inputs       (const MusterSystem  *self,
                                                      int                 *values,
                                                      GError             **error);
 const MusterSystem *muster_system_for_ruleset       (const MusterRuleset *ruleset);
+void                muster_system_table_inputs      (const MusterSystem  *self,
+                                                     const MusterProcedure *procedure,
+                                                     const MusterOddsFacts *facts,
+                                                     MusterOddsFill      *fill);
 
 gboolean            muster_system_unit_cost         (const MusterRuleset *ruleset,
                                                      const MusterForce   *force,

@@ -377,4 +377,9 @@ gboolean _muster_bvf_fill_inputs_from_unit (const MusterProcedure  *procedure,
                                             int                    *values,
                                             GError                **error);
 
+/* muster-system-bvf-odds.c: the table's inputs (MusterSystem's table_inputs) */
+void _muster_bvf_table_inputs (const MusterProcedure *procedure,
+                               const MusterOddsFacts *facts,
+                               MusterOddsFill        *fill);
+
 G_END_DECLS

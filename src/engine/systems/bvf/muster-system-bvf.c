@@ -192,5 +192,6 @@ const MusterSystem muster_system_bvf = {
   .fill_inputs = bvf_fill_inputs,
   .fills_role = bvf_fills_role,
   .procedures = muster_bvf_procedures,
+  .table_inputs = _muster_bvf_table_inputs,
   .generation_methods = bvf_generation_methods,
 };

@@ -185,4 +185,9 @@ extern const MusterFillSystem _muster_hm_fill;
 gboolean _muster_generate_generic_maps (MusterGenerateRun  *run,
                                        GError            **error);
 
+/* muster-system-hm-odds.c: the table's inputs (MusterSystem's table_inputs) */
+void _muster_hm_table_inputs (const MusterProcedure *procedure,
+                                const MusterOddsFacts *facts,
+                                MusterOddsFill        *fill);
+
 G_END_DECLS

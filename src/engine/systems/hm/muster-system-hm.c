@@ -81,5 +81,6 @@ const MusterSystem muster_system_hm = {
   .extra_checks = hm_extra_checks,
   .procedures = muster_hm_procedures,
   .fill = &_muster_hm_fill,
+  .table_inputs = _muster_hm_table_inputs,
   .generation_methods = hm_generation_methods,
 };

@@ -238,4 +238,9 @@ extern const MusterMovProcedure _muster_mov_crew_fire;
 extern const MusterProcedure * const muster_mov_procedures[];
 extern const MusterFillSystem _muster_mov_fill;
 
+/* muster-system-mov-odds.c: the table's inputs (MusterSystem's table_inputs) */
+void _muster_mov_table_inputs (const MusterProcedure *procedure,
+                                 const MusterOddsFacts *facts,
+                                 MusterOddsFill        *fill);
+
 G_END_DECLS

@@ -377,4 +377,5 @@ const MusterSystem muster_system_mov = {
   .force_summary = mov_force_summary,
   .procedures = muster_mov_procedures,
   .fill = &_muster_mov_fill,
+  .table_inputs = _muster_mov_table_inputs,
 };

@@ -221,4 +221,9 @@ extern const MusterFillSystem _muster_sov_fill;
 gboolean _muster_generate_clock_face (MusterGenerateRun  *run,
                                      GError            **error);
 
+/* muster-system-sov-odds.c: the table's inputs (MusterSystem's table_inputs) */
+void _muster_sov_table_inputs (const MusterProcedure *procedure,
+                                 const MusterOddsFacts *facts,
+                                 MusterOddsFill        *fill);
+
 G_END_DECLS

@@ -257,5 +257,6 @@ const MusterSystem muster_system_sov = {
   .extra_checks = sov_extra_checks,
   .procedures = muster_sov_procedures,
   .fill = &_muster_sov_fill,
+  .table_inputs = _muster_sov_table_inputs,
   .generation_methods = sov_generation_methods,
 };

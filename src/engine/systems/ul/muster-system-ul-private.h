@@ -199,4 +199,9 @@ extern const MusterFillSystem _muster_ul_fill;
 gboolean _muster_generate_squares (MusterGenerateRun  *run,
                                   GError            **error);
 
+/* muster-system-ul-odds.c: the table's inputs (MusterSystem's table_inputs) */
+void _muster_ul_table_inputs (const MusterProcedure *procedure,
+                                const MusterOddsFacts *facts,
+                                MusterOddsFill        *fill);
+
 G_END_DECLS

@@ -99,5 +99,6 @@ const MusterSystem muster_system_ul = {
   .derived_stats = ul_derived_stats,
   .procedures = muster_ul_procedures,
   .fill = &_muster_ul_fill,
+  .table_inputs = _muster_ul_table_inputs,
   .generation_methods = ul_generation_methods,
 };

@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-odds"
+
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+
+#include "muster-engine-error.h"
+#include "muster-odds-private.h"
+#include "muster-system.h"
+#include "muster-unit.h"
+
+/*
+ * The procedures between two placed units and their inputs: the defaults, then what each
+ * unit's list says (as the Preview's From the List does), then what the table says through
+ * the system's hook. Whatever is left is asked for.
+ */
+
+/* A distance this close above a whole number is that number: 8.00004″ is 8″, not 9″. */
+#define WHOLE_SLACK 0.05
+
+/* @procedure's defaults, every input asked for. */
+static MusterOddsFill *
+fill_alloc (const MusterProcedure *procedure)
+{
+  MusterOddsFill *self = g_new0 (MusterOddsFill, 1);
+  guint n = MAX (procedure->n_inputs, 1);
+
+  self->procedure = procedure;
+  self->values = muster_procedure_default_values (procedure);
+  self->sources = g_new0 (MusterOddsSource, n);
+  self->reasons = g_new0 (char *, n + 1);
+  return self;
+}
+
+/* Whether the system's hook sets any input of @procedure from the table. */
+static gboolean
+table_fills_any (const MusterSystem    *system,
+                 const MusterProcedure *procedure,
+                 const MusterOddsFacts *facts)
+{
+  g_autoptr(MusterOddsFill) probe = fill_alloc (procedure);
+
+  muster_system_table_inputs (system, procedure, facts, probe);
+  for (guint i = 0; i < procedure->n_inputs; i++)
+    if (probe->sources[i] == MUSTER_ODDS_TABLE)
+      return TRUE;
+  return FALSE;
+}
+
+/**
+ * muster_odds_list_procedures:
+ * @facts: two placed units
+ *
+ * Returns: (transfer container) (element-type MusterProcedure): the procedures of the units'
+ *   system that apply between them, in book order: those with an acting side and a target
+ *   side a unit of a list fills, and those whose inputs the table fills (a shot at a soldier
+ *   whose range and cover it knows)
+ */
+GPtrArray *
+muster_odds_list_procedures (const MusterOddsFacts *facts)
+{
+  GPtrArray *list = g_ptr_array_new ();
+  const MusterSystem *system = facts->ruleset ? muster_system_for_ruleset (facts->ruleset) : NULL;
+
+  for (guint i = 0; system != NULL && system->procedures && system->procedures[i]; i++)
+    {
+      const MusterProcedure *procedure = system->procedures[i];
+
+      if ((muster_system_fills_role (system, procedure, MUSTER_FILL_ROLE_ACTING) &&
+           muster_system_fills_role (system, procedure, MUSTER_FILL_ROLE_TARGET)) ||
+          table_fills_any (system, procedure, facts))
+        g_ptr_array_add (list, (gpointer) procedure);
+    }
+  return list;
+}
+
+static gboolean
+fill_from_list (MusterOddsFill        *fill,
+                const MusterOddsFacts *facts,
+                const MusterOddsSide  *side,
+                MusterFillRole         role,
+                GError               **error)
+{
+  const MusterProcedure *procedure = fill->procedure;
+  g_autofree gboolean *set = NULL;
+
+  if (!muster_procedure_can_fill_role (procedure, role))
+    return TRUE;
+  if (!(set = muster_procedure_fill_from_unit (procedure, facts->ruleset, side->force,
+                                               side->unit, role, fill->values, error)))
+    return FALSE;
+  for (guint i = 0; i < procedure->n_inputs; i++)
+    if (set[i])
+      {
+        fill->sources[i] = MUSTER_ODDS_LIST;
+        g_free (fill->reasons[i]);
+        fill->reasons[i] = g_strdup_printf ("%s: %s",
+                                            role == MUSTER_FILL_ROLE_ACTING ? "acting" : "target",
+                                            muster_odds_side_name (side));
+      }
+  return TRUE;
+}
+
+/**
+ * muster_odds_fill_new:
+ * @facts: two placed units
+ * @procedure: a procedure of their system
+ * @error: for a unit its system cannot read
+ *
+ * Returns: (transfer full) (nullable): @procedure's inputs, filled from the units' lists and
+ *   the table, each with its source and reason
+ */
+MusterOddsFill *
+muster_odds_fill_new (const MusterOddsFacts *facts,
+                      const MusterProcedure *procedure,
+                      GError               **error)
+{
+  g_autoptr(MusterOddsFill) self = fill_alloc (procedure);
+
+  if (facts->ruleset == NULL)
+    {
+      g_set_error_literal (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                           "the document is not bound to a ruleset");
+      return NULL;
+    }
+  if (muster_system_can_fill (muster_system_lookup (procedure->system)) &&
+      (!fill_from_list (self, facts, &facts->acting, MUSTER_FILL_ROLE_ACTING, error) ||
+       !fill_from_list (self, facts, &facts->target, MUSTER_FILL_ROLE_TARGET, error)))
+    return NULL;
+  muster_system_table_inputs (muster_system_lookup (procedure->system), procedure, facts, self);
+  return g_steal_pointer (&self);
+}
+
+void
+muster_odds_fill_free (MusterOddsFill *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->values);
+  g_free (self->sources);
+  if (self->reasons != NULL)
+    for (guint i = 0; i < MAX (self->procedure->n_inputs, 1); i++)
+      g_free (self->reasons[i]);
+  g_free (self->reasons);
+  g_free (self->blocked);
+  g_free (self);
+}
+
+const char *
+muster_odds_source_to_string (MusterOddsSource source)
+{
+  switch (source)
+    {
+    case MUSTER_ODDS_LIST:
+      return "list";
+    case MUSTER_ODDS_TABLE:
+      return "table";
+    case MUSTER_ODDS_ASK:
+    default:
+      return "ask";
+    }
+}
+
+/**
+ * muster_odds_fill_run:
+ * @self: filled inputs
+ * @facts: the units they were filled for (for their ruleset)
+ * @trials: for a procedure that is only simulated
+ * @seed: its dice
+ *
+ * Returns: (transfer full) (nullable): the exact odds, or a simulation's where the procedure
+ *   has no exact form
+ */
+MusterProcedureResult *
+muster_odds_fill_run (const MusterOddsFill  *self,
+                      const MusterOddsFacts *facts,
+                      guint64                trials,
+                      guint64                seed,
+                      GError               **error)
+{
+  if (self->procedure->exact != NULL)
+    return muster_procedure_run_exact (self->procedure, facts->ruleset, self->values, error);
+  return muster_procedure_simulate (self->procedure, facts->ruleset, self->values, trials, seed,
+                                    error);
+}
+
+/* The hooks' helpers (muster-odds-private.h) */
+
+static gboolean
+set_reasoned (MusterOddsFill *fill,
+              const char     *id,
+              int             value,
+              const char     *format,
+              va_list         args)
+{
+  int index = muster_procedure_find_input (fill->procedure, id);
+  const MusterInputSpec *spec;
+
+  if (index < 0)
+    return FALSE;
+  spec = &fill->procedure->inputs[index];
+  if (spec->type != MUSTER_INPUT_CHOICE)
+    value = CLAMP (value, spec->min, spec->max);
+  fill->values[index] = value;
+  fill->sources[index] = MUSTER_ODDS_TABLE;
+  g_free (fill->reasons[index]);
+  fill->reasons[index] = g_strdup_vprintf (format, args);
+  return TRUE;
+}
+
+/* Sets the input @id, if the procedure has it, to @value (clamped), from the table, for the
+ * reason @format says. Returns: whether the procedure has it */
+gboolean
+muster_odds_set (MusterOddsFill *fill,
+                 const char     *id,
+                 int             value,
+                 const char     *format,
+                 ...)
+{
+  va_list args;
+  gboolean done;
+
+  va_start (args, format);
+  done = set_reasoned (fill, id, value, format, args);
+  va_end (args);
+  return done;
+}
+
+/* As muster_odds_set(), by a choice's id; an input without that choice is left alone. */
+gboolean
+muster_odds_set_choice (MusterOddsFill *fill,
+                        const char     *id,
+                        const char     *choice,
+                        const char     *format,
+                        ...)
+{
+  int index = muster_procedure_find_input (fill->procedure, id);
+  const MusterInputSpec *spec;
+  va_list args;
+  gboolean done = FALSE;
+
+  if (index < 0 || choice == NULL)
+    return FALSE;
+  spec = &fill->procedure->inputs[index];
+  for (int i = 0; spec->type == MUSTER_INPUT_CHOICE && spec->choices[i] != NULL; i++)
+    if (g_str_equal (spec->choices[i], choice))
+      {
+        va_start (args, format);
+        done = set_reasoned (fill, id, i, format, args);
+        va_end (args);
+        break;
+      }
+  return done;
+}
+
+/* Says why the procedure cannot be carried out as the units stand (the first reason given
+ * stays). */
+void
+muster_odds_block (MusterOddsFill *fill,
+                   const char     *format,
+                   ...)
+{
+  va_list args;
+
+  if (fill->blocked != NULL)
+    return;
+  va_start (args, format);
+  fill->blocked = g_strdup_vprintf (format, args);
+  va_end (args);
+}
+
+/* Returns: (nullable): the acting unit's range @id, or with %NULL its first with a maximum */
+const MusterRange *
+muster_odds_find_range (const MusterOddsFacts *facts,
+                        const char            *id)
+{
+  for (guint i = 0; i < facts->ranges->len; i++)
+    {
+      const MusterRange *range = &g_array_index (facts->ranges, MusterRange, i);
+
+      if (id != NULL ? g_str_equal (range->id, id) : !range->unlimited)
+        return range;
+    }
+  return NULL;
+}
+
+/* Returns: the distance in whole units of the ruleset, any part counting as a whole one (the
+ * books' "8″ or less" makes 8.2″ more than 8) */
+int
+muster_odds_whole_distance (const MusterOddsFacts *facts)
+{
+  double d = muster_odds_facts_distance_in (facts);
+
+  return d <= WHOLE_SLACK ? 0 : (int) MIN (ceil (d - WHOLE_SLACK), G_MAXINT / 2);
+}
+
+/* Returns: which of @range's bands @distance (mm) falls in, 1 for the nearest (up to its first
+ * ring) to n_rings + 1 (up to its maximum); 0 beyond its maximum */
+guint
+muster_odds_band (const MusterRange *range,
+                  double             distance)
+{
+  guint band = 1;
+
+  if (!range->unlimited && distance > range->max + MUSTER_GEOMETRY_EPSILON)
+    return 0;
+  for (guint i = 0; i < range->n_rings; i++)
+    if (distance > range->rings[i] + MUSTER_GEOMETRY_EPSILON)
+      band = i + 2;
+  return band;
+}
+
+MusterCover
+muster_odds_cover (const MusterOddsSide *side)
+{
+  return side->terrain_type != NULL ? side->terrain_type->cover : MUSTER_COVER_NONE;
+}
+
+gboolean
+muster_odds_stands_in (const MusterOddsSide *side,
+                       MusterTerrainKind     kind)
+{
+  return side->terrain_type != NULL && side->terrain_type->kind == kind;
+}
+
+/* Returns: a terrain piece's name, or its type's id */
+const char *
+muster_odds_feature_name (const MusterFeature *feature)
+{
+  if (feature == NULL)
+    return "";
+  return feature->name != NULL ? feature->name : feature->type != NULL ? feature->type
+                                                                       : feature->id;
+}
+
+static const char *
+cover_words (MusterCover cover)
+{
+  switch (cover)
+    {
+    case MUSTER_COVER_SOFT:
+      return "soft cover";
+    case MUSTER_COVER_HARD:
+      return "hard cover";
+    case MUSTER_COVER_NONE:
+    default:
+      return "no cover";
+    }
+}
+
+/* Returns: (transfer full): "in Barrow Wood (woods): soft cover", "in the open: no cover" */
+char *
+muster_odds_describe_ground (const MusterOddsSide *side)
+{
+  if (side->terrain == NULL)
+    return g_strdup ("in the open: no cover");
+  return g_strdup_printf ("in %s (%s): %s", muster_odds_feature_name (side->terrain),
+                          side->terrain_type ? side->terrain_type->name : side->terrain->type,
+                          cover_words (muster_odds_cover (side)));
+}
+
+/* Sets the int input @id to the distance in whole units. */
+gboolean
+muster_odds_set_distance (MusterOddsFill        *fill,
+                          const MusterOddsFacts *facts,
+                          const char            *id)
+{
+  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+
+  return muster_odds_set (fill, id, muster_odds_whole_distance (facts), "%s edge to edge",
+                          distance);
+}
+
+/* Sets the choice @id to @choices' front, flank or rear id by the acting unit's position. */
+gboolean
+muster_odds_set_aspect (MusterOddsFill        *fill,
+                        const MusterOddsFacts *facts,
+                        const char            *id,
+                        const char * const     choices[3])
+{
+  static const char * const why[] = {
+    "ahead of the target's front edge", "beside the target, behind its frontage",
+    "behind the target's rear edge",
+  };
+  const char *formation = "";
+
+  if (facts->aspect == MUSTER_ASPECT_FRONT &&
+      facts->target.placement->formation == MUSTER_FORMATION_SQUARE)
+    formation = " (a square faces every way)";
+  return muster_odds_set_choice (fill, id, choices[facts->aspect], "%s%s: %s",
+                                 why[facts->aspect], formation,
+                                 muster_odds_aspect_to_string (facts->aspect));
+}
+
+/* Sets the bool @id to whether the line of sight is clear. */
+gboolean
+muster_odds_set_sight (MusterOddsFill        *fill,
+                       const MusterOddsFacts *facts,
+                       const char            *id)
+{
+  if (facts->sight)
+    return muster_odds_set (fill, id, TRUE, "the line between them is clear");
+  return muster_odds_set (fill, id, FALSE, "blocked by %s",
+                          muster_odds_feature_name (facts->blocker));
+}
+
+/* Sets @id to the target's cover: with @choices the none, soft or hard choice's id, without
+ * (a bool) whether it has any. */
+gboolean
+muster_odds_set_cover (MusterOddsFill        *fill,
+                       const MusterOddsFacts *facts,
+                       const char            *id,
+                       const char * const     choices[3])
+{
+  g_autofree char *ground = muster_odds_describe_ground (&facts->target);
+  MusterCover cover = muster_odds_cover (&facts->target);
+
+  if (choices != NULL)
+    return muster_odds_set_choice (fill, id, choices[cover], "%s", ground);
+  return muster_odds_set (fill, id, cover != MUSTER_COVER_NONE, "%s", ground);
+}
+
+/* Sets the bool @id to whether a linear obstacle covers the target from the acting unit. */
+gboolean
+muster_odds_set_obstacle (MusterOddsFill        *fill,
+                          const MusterOddsFacts *facts,
+                          const char            *id)
+{
+  if (facts->obstacle != NULL)
+    return muster_odds_set (fill, id, TRUE, "behind %s, which the line of fire crosses",
+                            muster_odds_feature_name (facts->obstacle));
+  return muster_odds_set (fill, id, FALSE, "no linear obstacle within 1″ in front of it");
+}

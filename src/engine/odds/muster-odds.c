@@ -1,0 +1,348 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-odds"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "muster-army.h"
+#include "muster-doc.h"
+#include "muster-engine-error.h"
+#include "muster-odds.h"
+#include "muster-unit.h"
+
+/*
+ * The facts: what the battlefield says about two placed units, read once per pair (and again
+ * after either moves). Every procedure's filling reads them; none measures anything itself.
+ */
+
+/* How near the target a linear obstacle must be to cover it: the books' "behind a wall"
+ * means lining it, and an inch takes in a stand's own base edge and the wall's thickness. */
+#define OBSTACLE_REACH_MM 25.4
+
+static int
+cover_rank (const MusterTerrainType *type)
+{
+  return type != NULL ? (int) type->cover : -1;
+}
+
+/* The piece @side's centre stands in that gives it the best cover, and whether any is a hill. */
+static void
+read_ground (MusterBattlefield        *battlefield,
+             const MusterTerrainTypes *types,
+             MusterOddsSide           *side)
+{
+  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
+  MusterPoint centre = side->placement->centre;
+  MusterBox box = { centre.x, centre.y, centre.x, centre.y };
+
+  muster_battlefield_query_box (battlefield, box, pieces);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterFeature *piece = pieces->pdata[i];
+      const MusterTerrainType *type;
+      MusterPoint scratch[4];
+      MusterShape shape;
+
+      if (piece->kind != MUSTER_FEATURE_TERRAIN)
+        continue;
+      shape = muster_feature_get_shape (piece, scratch);
+      if (!muster_shape_contains_point (&shape, centre))
+        continue;
+      type = types != NULL ? muster_terrain_types_lookup (types, piece->type) : NULL;
+      if (type != NULL && (type->kind == MUSTER_TERRAIN_HILL ||
+                           type->kind == MUSTER_TERRAIN_STEEP_HILL))
+        side->on_hill = TRUE;
+      /* query_box gives them in stored order, so a later equal is the one on top */
+      if (side->terrain == NULL || cover_rank (type) >= cover_rank (side->terrain_type))
+        {
+          side->terrain = piece;
+          side->terrain_type = type;
+        }
+    }
+}
+
+static gboolean
+is_obstacle (const MusterTerrainType *type)
+{
+  return type != NULL && (type->kind == MUSTER_TERRAIN_LINEAR ||
+                          type->kind == MUSTER_TERRAIN_FORTIFICATION);
+}
+
+/* A linear obstacle the line of fire crosses within OBSTACLE_REACH_MM of the target. */
+static const MusterFeature *
+find_obstacle (MusterBattlefield        *battlefield,
+               const MusterTerrainTypes *types,
+               const MusterFootprint    *target)
+{
+  const MusterFeature *found = NULL;
+  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
+  MusterShape target_shape = muster_footprint_get_shape (target);
+  MusterBox box = muster_box_inflate (muster_footprint_get_bounds (target), OBSTACLE_REACH_MM);
+
+  muster_battlefield_query_box (battlefield, box, pieces);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterFeature *piece = pieces->pdata[i];
+      MusterPoint scratch[4];
+      MusterShape shape;
+
+      if (piece->kind != MUSTER_FEATURE_TERRAIN || types == NULL ||
+          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
+        continue;
+      shape = muster_feature_get_shape (piece, scratch);
+      if (muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
+        found = piece;
+    }
+  return found;
+}
+
+static gboolean
+crosses (const MusterFeature *piece,
+         MusterSegment        line)
+{
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (piece, scratch);
+  double t0, t1;
+
+  return muster_shape_intersect_segment (&shape, line, &t0, &t1);
+}
+
+/* Ahead of the line of the target's front edge, behind its rear edge, or between. */
+static MusterAspect
+read_aspect (const MusterFootprint *target,
+             MusterPoint            from)
+{
+  const MusterFootprintSpec *spec = muster_footprint_get_spec (target);
+  MusterSegment front = muster_footprint_get_front_edge (target);
+  MusterVector facing = muster_vector_from_angle (spec->facing);
+  MusterPoint front_mid = muster_point_lerp (front.a, front.b, 0.5);
+  double ahead = muster_vector_dot (muster_point_sub (from, front_mid), facing);
+
+  /* a square has no flank and no rear: it faces every way */
+  if (spec->formation == MUSTER_FORMATION_SQUARE || ahead >= -MUSTER_GEOMETRY_EPSILON)
+    return MUSTER_ASPECT_FRONT;
+  if (ahead <= -muster_footprint_get_depth (target) + MUSTER_GEOMETRY_EPSILON)
+    return MUSTER_ASPECT_REAR;
+  return MUSTER_ASPECT_FLANK;
+}
+
+static gboolean
+read_side (MusterDoc          *doc,
+           MusterBattlefield  *battlefield,
+           const char         *unit_id,
+           MusterOddsSide     *side,
+           GError            **error)
+{
+  if (!(side->unit = muster_doc_lookup_unit (doc, unit_id)))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "no unit “%s” in the document", unit_id);
+      return FALSE;
+    }
+  if (!(side->placement = muster_battlefield_lookup_unit (battlefield, unit_id)))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "unit “%s” (%s) is not placed on the battlefield", unit_id,
+                   muster_unit_get_name (side->unit) ? muster_unit_get_name (side->unit) : "");
+      return FALSE;
+    }
+  side->force = muster_unit_get_force (side->unit);
+  return TRUE;
+}
+
+/**
+ * muster_odds_facts_new:
+ * @doc: a document with a battlefield and its ruleset set
+ * @types: (nullable): the ruleset's terrain types and ranges; %NULL knows no terrain
+ * @acting_unit_id: the id of the unit that acts, as the document writes it
+ * @target_unit_id: the id of its target
+ * @error: for a unit that is not in the document or not placed
+ *
+ * Returns: (transfer full) (nullable): what the table says about the two units
+ */
+MusterOddsFacts *
+muster_odds_facts_new (MusterDoc                *doc,
+                       const MusterTerrainTypes *types,
+                       const char               *acting_unit_id,
+                       const char               *target_unit_id,
+                       GError                  **error)
+{
+  g_autoptr(MusterOddsFacts) self = g_new0 (MusterOddsFacts, 1);
+  MusterBattlefield *battlefield;
+  g_autoptr(MusterFootprint) acting = NULL;
+  g_autoptr(MusterFootprint) target = NULL;
+  const MusterRangeRules *ranges = muster_terrain_types_get_ranges (types);
+
+  g_return_val_if_fail (doc != NULL && acting_unit_id != NULL && target_unit_id != NULL, NULL);
+
+  if (!(battlefield = muster_doc_get_battlefield (doc)))
+    {
+      g_set_error_literal (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                           "the document has no battlefield");
+      return NULL;
+    }
+  if (g_strcmp0 (acting_unit_id, target_unit_id) == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "unit “%s” cannot act against itself", acting_unit_id);
+      return NULL;
+    }
+  if (!read_side (doc, battlefield, acting_unit_id, &self->acting, error) ||
+      !read_side (doc, battlefield, target_unit_id, &self->target, error))
+    return NULL;
+
+  self->ruleset = muster_doc_get_ruleset (doc);
+  self->doc = doc;
+  acting = muster_feature_get_footprint (self->acting.placement);
+  target = muster_feature_get_footprint (self->target.placement);
+  self->distance = muster_footprint_distance (acting, target);
+  self->sight = muster_battlefield_line_of_sight (battlefield, types,
+                                                  self->acting.placement->id,
+                                                  self->target.placement->id, &self->blocker);
+  read_ground (battlefield, types, &self->acting);
+  read_ground (battlefield, types, &self->target);
+  self->obstacle = find_obstacle (battlefield, types, target);
+  if (self->obstacle != NULL &&
+      !crosses (self->obstacle, (MusterSegment) { self->acting.placement->centre,
+                                                  self->target.placement->centre }))
+    self->obstacle = NULL;
+  self->aspect = read_aspect (target, self->acting.placement->centre);
+  self->units = muster_range_rules_get_units (ranges);
+  self->mm_per_unit = muster_range_rules_get_mm_per_unit (ranges);
+  if (self->ruleset != NULL)
+    self->ranges = muster_range_rules_for_unit (ranges, self->ruleset, self->acting.unit);
+  else
+    self->ranges = g_array_new (FALSE, TRUE, sizeof (MusterRange));
+  return g_steal_pointer (&self);
+}
+
+void
+muster_odds_facts_free (MusterOddsFacts *self)
+{
+  if (self == NULL)
+    return;
+  g_clear_pointer (&self->ranges, g_array_unref);
+  g_free (self);
+}
+
+/* Returns: the distance in the ruleset's units (inches, centimetres or yards) */
+double
+muster_odds_facts_distance_in (const MusterOddsFacts *self)
+{
+  return self->distance / self->mm_per_unit;
+}
+
+/* Returns: (transfer full): "9.4″", "23.5 cm", "47 yd" */
+char *
+muster_odds_facts_format_distance (const MusterOddsFacts *self)
+{
+  double d = muster_odds_facts_distance_in (self);
+
+  if (g_strcmp0 (self->units, "cm") == 0)
+    return g_strdup_printf ("%.1f cm", d);
+  if (g_strcmp0 (self->units, "yd") == 0)
+    return g_strdup_printf ("%.0f yd", d);
+  return g_strdup_printf ("%.1f″", d);
+}
+
+/* Returns: the unit's name, or its id when it has none */
+const char *
+muster_odds_side_name (const MusterOddsSide *side)
+{
+  const char *name = muster_unit_get_name (side->unit);
+
+  return name != NULL ? name : muster_unit_get_id (side->unit);
+}
+
+const char *
+muster_odds_aspect_to_string (MusterAspect aspect)
+{
+  switch (aspect)
+    {
+    case MUSTER_ASPECT_FLANK:
+      return "flank";
+    case MUSTER_ASPECT_REAR:
+      return "rear";
+    case MUSTER_ASPECT_FRONT:
+    default:
+      return "front";
+    }
+}
+
+typedef struct
+{
+  char   *unit_id;
+  double  distance;
+} Candidate;
+
+static int
+compare_candidates (gconstpointer a,
+                    gconstpointer b)
+{
+  const Candidate *x = a, *y = b;
+
+  if (x->distance != y->distance)
+    return x->distance < y->distance ? -1 : 1;
+  return g_strcmp0 (x->unit_id, y->unit_id);
+}
+
+/* Whether @force is an enemy of @acting's: another side, or another force where either has
+ * no side. */
+static gboolean
+is_enemy (const MusterForce *force,
+          const MusterForce *acting)
+{
+  const char *side = muster_force_get_side (force);
+  const char *acting_side = muster_force_get_side (acting);
+
+  if (force == acting)
+    return FALSE;
+  return side == NULL || acting_side == NULL || g_strcmp0 (side, acting_side) != 0;
+}
+
+/**
+ * muster_odds_list_targets:
+ * @doc: a document with a battlefield
+ * @acting_unit_id: a placed unit's id
+ *
+ * Returns: (transfer full) (element-type utf8): the ids of the enemy's placed units (of another
+ *   side, or of another force when either has no side), nearest first, edge to edge; empty
+ *   when @acting_unit_id is not placed
+ */
+GPtrArray *
+muster_odds_list_targets (MusterDoc  *doc,
+                          const char *acting_unit_id)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (doc);
+  g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  g_autoptr(MusterFootprint) acting_footprint = NULL;
+  const MusterFeature *acting;
+  MusterUnit *acting_unit = muster_doc_lookup_unit (doc, acting_unit_id);
+
+  if (battlefield == NULL || acting_unit == NULL ||
+      !(acting = muster_battlefield_lookup_unit (battlefield, acting_unit_id)))
+    return ids;
+  acting_footprint = muster_feature_get_footprint (acting);
+  for (guint i = 0; i < muster_battlefield_get_n_features (battlefield); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (battlefield, i);
+      MusterUnit *unit;
+      g_autoptr(MusterFootprint) footprint = NULL;
+      Candidate candidate;
+
+      if (feature->kind != MUSTER_FEATURE_UNIT ||
+          !(unit = muster_doc_lookup_unit (doc, feature->unit)) ||
+          !is_enemy (muster_unit_get_force (unit), muster_unit_get_force (acting_unit)))
+        continue;
+      footprint = muster_feature_get_footprint (feature);
+      candidate.unit_id = feature->unit;
+      candidate.distance = muster_footprint_distance (acting_footprint, footprint);
+      g_array_append_val (candidates, candidate);
+    }
+  g_array_sort (candidates, compare_candidates);
+  for (guint i = 0; i < candidates->len; i++)
+    g_ptr_array_add (ids, g_strdup (g_array_index (candidates, Candidate, i).unit_id));
+  return ids;
+}

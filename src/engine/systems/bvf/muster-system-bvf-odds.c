@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-bvf"
+
+#include "config.h"
+
+#include "muster-army.h"
+#include "muster-doc.h"
+#include "muster-odds-private.h"
+#include "muster-system-bvf-private.h"
+#include "muster-unit.h"
+
+/*
+ * Battle Valor Fantasy on the table (§2.4, §5, §6): the shooting range band from the
+ * "shooting" range's rings (8″ or less short, 16″ or more long; a war machine's long range is
+ * beyond 16″), line of sight for war machines, a target inside a wood or behind a linear
+ * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
+ * or struck on, high ground, and whether the acting unit's General stands within 12″ (§2.8).
+ */
+
+static const char * const bvf_aspects[] = { "front", "flank", "rear" };
+
+/* The book's band edges, for a weapon without rings of its own (the unlimited Stone
+ * Thrower's): the same 8″ and 16″ (§5.9). */
+#define BVF_SHORT_MM (8 * 25.4)
+#define BVF_LONG_MM  (16 * 25.4)
+
+static void
+set_range (MusterOddsFill        *fill,
+           const MusterOddsFacts *facts,
+           gboolean               sixteen_is_long)
+{
+  const MusterRange *range = muster_odds_find_range (facts, "shooting");
+  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+  double near = BVF_SHORT_MM, far = BVF_LONG_MM, d = facts->distance;
+  const double slack = 0.05 * facts->mm_per_unit;
+  const char *band;
+
+  if (range == NULL)
+    return;
+  if (range->n_rings >= 2)
+    {
+      near = range->rings[0];
+      far = range->rings[1];
+    }
+  if (d <= near + slack)
+    band = "short";
+  else if (sixteen_is_long ? d >= far - slack : d > far + slack)
+    band = "long";
+  else
+    band = "medium";
+  if (!range->unlimited && d > range->max + slack)
+    {
+      muster_odds_set_choice (fill, "range", "long", "%s: beyond its %.0f″ reach, out of range",
+                              distance, range->max / facts->mm_per_unit);
+      muster_odds_block (fill, "out of range: %s, beyond its %.0f″ reach", distance,
+                         range->max / facts->mm_per_unit);
+    }
+  else
+    muster_odds_set_choice (fill, "range", band, "%s: %s range", distance, band);
+}
+
+#define GENERAL_REACH_MM (12 * 25.4)
+
+/* The acting unit's General (the "general" unit type of its force), if he is on the table:
+ * "general" is within 12″ of him, edge to edge. A General who is not placed is asked for. */
+static void
+set_general (MusterOddsFill        *fill,
+             const MusterOddsFacts *facts)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (facts->doc);
+  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  const MusterFeature *general = NULL;
+  const char *name = NULL;
+  double d;
+
+  if (facts->acting.force == NULL)
+    return;
+  muster_node_collect_units (muster_force_get_root (facts->acting.force), units);
+  for (guint i = 0; i < units->len && general == NULL; i++)
+    if (g_str_equal (muster_unit_get_type_id (units->pdata[i]), "general"))
+      {
+        general = muster_battlefield_lookup_unit (battlefield,
+                                                  muster_unit_get_id (units->pdata[i]));
+        name = muster_unit_get_name (units->pdata[i]);
+      }
+  if (general == NULL)
+    return;
+  if (general == facts->acting.placement)
+    {
+      muster_odds_set (fill, "general", TRUE, "%s is the General", name ? name : "it");
+      return;
+    }
+  d = muster_battlefield_distance (battlefield, general->id, facts->acting.placement->id);
+  muster_odds_set (fill, "general", d <= GENERAL_REACH_MM + 0.05 * facts->mm_per_unit,
+                   "%s %.1f″ away", name ? name : "the General", d / facts->mm_per_unit);
+}
+
+static void
+set_formation (MusterOddsFill       *fill,
+               const char           *id,
+               const MusterOddsSide *side,
+               gboolean              holds,
+               const char           *what)
+{
+  muster_odds_set (fill, id, holds, "%s %s %s", muster_odds_side_name (side),
+                   holds ? "is in" : "is not in", what);
+}
+
+static void
+set_woods (MusterOddsFill        *fill,
+           const MusterOddsFacts *facts,
+           const char            *id)
+{
+  g_autofree char *ground = muster_odds_describe_ground (&facts->target);
+
+  muster_odds_set (fill, id, muster_odds_stands_in (&facts->target, MUSTER_TERRAIN_WOODS),
+                   "%s", ground);
+}
+
+void
+_muster_bvf_table_inputs (const MusterProcedure *procedure,
+                          const MusterOddsFacts *facts,
+                          MusterOddsFill        *fill)
+{
+  MusterFormation acting = facts->acting.placement->formation;
+  MusterFormation target = facts->target.placement->formation;
+  const char *id = procedure->id;
+
+  if (g_str_equal (id, "missile-fire") || g_str_equal (id, "war-machine"))
+    {
+      set_range (fill, facts, g_str_equal (id, "missile-fire"));
+      muster_odds_set_sight (fill, facts, "line-of-sight");
+      set_woods (fill, facts, "woods");
+      muster_odds_set_obstacle (fill, facts, "obstacle");
+      set_formation (fill, "line", &facts->acting, acting == MUSTER_FORMATION_LINE, "Line");
+      set_formation (fill, "skirmish-target", &facts->target,
+                     target == MUSTER_FORMATION_SKIRMISH, "skirmish order");
+      set_formation (fill, "deep-formation", &facts->target,
+                     target == MUSTER_FORMATION_COLUMN || target == MUSTER_FORMATION_SQUARE ||
+                     target == MUSTER_FORMATION_WEDGE, "Attack Column, Square or Wedge");
+    }
+  else if (g_str_equal (id, "melee-strike") || g_str_equal (id, "combat") ||
+           g_str_equal (id, "engagement") || g_str_equal (id, "impact-hits"))
+    {
+      muster_odds_set_aspect (fill, facts, "direction", bvf_aspects);
+      set_formation (fill, "target-line", &facts->target, target == MUSTER_FORMATION_LINE,
+                     "Line");
+      set_formation (fill, "attack-column", &facts->acting, acting == MUSTER_FORMATION_COLUMN,
+                     "Attack Column");
+      set_formation (fill, "wedge", &facts->acting, acting == MUSTER_FORMATION_WEDGE, "Wedge");
+      muster_odds_set_obstacle (fill, facts, "obstacle");
+      if (facts->obstacle != NULL)
+        muster_odds_set_obstacle (fill, facts, "cancelled");
+      if (facts->acting.on_hill && !facts->target.on_hill)
+        muster_odds_set (fill, "high-ground", TRUE, "on %s, the target below",
+                         muster_odds_feature_name (facts->acting.terrain));
+      else
+        muster_odds_set (fill, "high-ground", FALSE, "%s",
+                         facts->acting.on_hill ? "both on a hill" : "not on a hill");
+    }
+  if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
+      g_str_equal (id, "charge-roll"))
+    set_general (fill, facts);
+  if (g_str_equal (id, "spell") &&
+      muster_odds_stands_in (&facts->target, MUSTER_TERRAIN_WOODS))
+    /* outside a wood it depends on whether the target is a lone Character: asked */
+    set_woods (fill, facts, "needs-six");
+}

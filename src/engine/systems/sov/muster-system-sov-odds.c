@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-sov"
+
+#include "config.h"
+
+#include "muster-odds-private.h"
+#include "muster-system-sov-private.h"
+
+/*
+ * Standards of Valor on the table (§2.2, §4.8, §5): the distance in inches wherever a
+ * procedure measures one (fire, heavy weapons, spotting, commands, charges, heroes), with the
+ * missile band it falls in; the target's soft or hard cover; a skirmishing target's Unit
+ * Integrity; and the face a charge goes in on (skirmishers have no flanks). Close and Open
+ * Order are not told apart on the table, so they are asked for.
+ */
+
+static const char * const sov_aspects[] = { "front", "flank", "rear" };
+
+static void
+set_distance (MusterOddsFill        *fill,
+              const MusterOddsFacts *facts)
+{
+  const MusterRange *range = muster_odds_find_range (facts, "missile");
+  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+  guint band;
+
+  if (!g_str_equal (fill->procedure->id, "fire") || range == NULL)
+    {
+      muster_odds_set_distance (fill, facts, "distance");
+      return;
+    }
+  band = muster_odds_band (range, facts->distance);
+  if (band == 0)
+    {
+      muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
+                       "%s edge to edge: beyond its %.0f″ maximum", distance,
+                       range->max / facts->mm_per_unit);
+      muster_odds_block (fill, "out of range: %s, beyond its %.0f″ maximum", distance,
+                         range->max / facts->mm_per_unit);
+    }
+  else
+    muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
+                     "%s edge to edge: band %u of %u", distance, band, range->n_rings + 1);
+}
+
+void
+_muster_sov_table_inputs (const MusterProcedure *procedure,
+                          const MusterOddsFacts *facts,
+                          MusterOddsFill        *fill)
+{
+  gboolean skirmish = facts->target.placement->formation == MUSTER_FORMATION_SKIRMISH;
+
+  set_distance (fill, facts);
+  muster_odds_set_cover (fill, facts, "cover", muster_sov_cover_ids);
+  if (skirmish)
+    muster_odds_set_choice (fill, "target-formation", "skirmish", "%s is in skirmish order",
+                            muster_odds_side_name (&facts->target));
+  if (skirmish && facts->aspect != MUSTER_ASPECT_FRONT)
+    muster_odds_set_choice (fill, "facing", "front",
+                            "on its %s, but skirmishers have no flanks",
+                            muster_odds_aspect_to_string (facts->aspect));
+  else
+    muster_odds_set_aspect (fill, facts, "facing", sov_aspects);
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-ul"
+
+#include "config.h"
+
+#include "muster-odds-private.h"
+#include "muster-system-ul-private.h"
+
+/*
+ * Undying Lands on the table (§2.3, §3, X12–X22): long range (more than half the shooter's
+ * missile class's reach), troops in cover, shooting up a Gentle Hill, the gap an evade starts
+ * from in centimetres, and in melee a Close Order opponent contacted in its flank or rear and
+ * who stands higher up a hill.
+ */
+
+static void
+set_long_range (MusterOddsFill        *fill,
+                const MusterOddsFacts *facts)
+{
+  const MusterRange *range = muster_odds_find_range (facts, NULL);
+  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+
+  if (range == NULL)
+    return;
+  if (facts->distance > range->max + MUSTER_GEOMETRY_EPSILON)
+    {
+      muster_odds_set (fill, "long-range", TRUE, "%s: beyond its %s reach of %.0f cm",
+                       distance, range->name, range->max / facts->mm_per_unit);
+      muster_odds_block (fill, "out of range: %s, beyond its %s reach of %.0f cm", distance,
+                         range->name, range->max / facts->mm_per_unit);
+    }
+  else
+    muster_odds_set (fill, "long-range", facts->distance > range->max / 2,
+                     "%s: %s half its %s reach of %.0f cm", distance,
+                     facts->distance > range->max / 2 ? "more than" : "within", range->name,
+                     range->max / facts->mm_per_unit);
+}
+
+/* @id, one side's position against its opponent: the −2 row is a Gentle Hill, the −1 a
+ * steep slope. */
+static void
+set_higher (MusterOddsFill       *fill,
+            const char           *id,
+            const MusterOddsSide *side,
+            const MusterOddsSide *opponent)
+{
+  if (side->on_hill && !opponent->on_hill)
+    muster_odds_set_choice (fill, id,
+                            muster_odds_stands_in (side, MUSTER_TERRAIN_STEEP_HILL) ? "steep"
+                                                                                    : "gentle-hill",
+                            "on %s, its opponent below", muster_odds_feature_name (side->terrain));
+  else
+    muster_odds_set_choice (fill, id, "level", "%s",
+                            side->on_hill ? "both on a hill" : "not above its opponent");
+}
+
+void
+_muster_ul_table_inputs (const MusterProcedure *procedure,
+                         const MusterOddsFacts *facts,
+                         MusterOddsFill        *fill)
+{
+  const char *id = procedure->id;
+
+  if (g_str_equal (id, "shoot"))
+    {
+      set_long_range (fill, facts);
+      muster_odds_set_cover (fill, facts, "cover", NULL);
+      muster_odds_set (fill, "up-hill", facts->target.on_hill && !facts->acting.on_hill,
+                       "%s", facts->target.on_hill && !facts->acting.on_hill ?
+                       "the target is on a hill, the shooter below" : "not shooting up a hill");
+    }
+  else if (g_str_equal (id, "evade"))
+    muster_odds_set_distance (fill, facts, "gap");
+  else if (g_str_equal (id, "melee-round"))
+    {
+      muster_odds_set (fill, "a-flank-rear", facts->aspect != MUSTER_ASPECT_FRONT,
+                       "A is on B's %s", muster_odds_aspect_to_string (facts->aspect));
+      set_higher (fill, "a-higher", &facts->acting, &facts->target);
+      set_higher (fill, "b-higher", &facts->target, &facts->acting);
+    }
+}

@@ -1,0 +1,486 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-odds-panel"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-engine.h"
+#include "muster-odds-figure.h"
+#include "muster-odds-panel.h"
+#include "muster-outcome-view.h"
+
+/*
+ * The Battlefield's odds panel (issue 22): between the selected acting unit and a target (the
+ * nearest enemy, another picked by Ctrl+click or Tab), the procedures that apply, each with
+ * its key figure; expanding one shows the inputs the table filled, with their reasons, and the
+ * full chart. It follows the battlefield's revision on every frame, so the figures change
+ * while a unit is dragged. Simulated procedures are played when expanded, not per frame.
+ */
+
+#define SIMULATED_TRIALS 20000
+
+struct _MusterOddsPanel
+{
+  AdwBin                    parent_instance;
+
+  /* Template Widgets */
+  AdwPreferencesGroup      *group;
+  GtkLabel                 *facts_label;
+  GtkListBox               *list;
+
+  /* Owned References */
+  MusterDocument           *document;
+  char                     *acting;
+  char                     *target;
+  GPtrArray                *rows;       /* AdwExpanderRow, one per procedure shown, owned */
+  GHashTable               *figures;    /* procedure id → its key figure */
+  guint64                   revision;   /* the battlefield's, when last shown */
+  guint                     tick_id;
+
+  /* Borrowed References */
+  const MusterTerrainTypes *types;      /* the page's */
+};
+
+G_DEFINE_FINAL_TYPE (MusterOddsPanel, muster_odds_panel, ADW_TYPE_BIN)
+
+static MusterDoc *
+get_doc (MusterOddsPanel *self)
+{
+  return self->document != NULL ? muster_document_get_doc (self->document) : NULL;
+}
+
+static MusterOddsFacts *
+read_facts (MusterOddsPanel  *self,
+            GError          **error)
+{
+  return muster_odds_facts_new (get_doc (self), self->types, self->acting, self->target, error);
+}
+
+/* Whether @id is among the acting unit's enemies on the table; with @first, the nearest. */
+static gboolean
+is_target (MusterOddsPanel  *self,
+           const char       *id,
+           char            **first)
+{
+  g_autoptr(GPtrArray) targets = muster_odds_list_targets (get_doc (self), self->acting);
+  gboolean found = FALSE;
+
+  for (guint i = 0; i < targets->len && id != NULL && !found; i++)
+    found = g_str_equal (targets->pdata[i], id);
+  if (first != NULL)
+    *first = targets->len > 0 ? g_strdup (targets->pdata[0]) : NULL;
+  return found;
+}
+
+static char *
+describe_facts (const MusterOddsFacts *facts)
+{
+  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+  g_autofree char *ground = muster_odds_describe_ground (&facts->target);
+  g_autofree char *sight = NULL;
+
+  if (facts->sight)
+    sight = g_strdup (_("line of sight clear"));
+  else
+    sight = g_strdup_printf (_("line of sight blocked by %s"),
+                             facts->blocker->name ? facts->blocker->name : facts->blocker->id);
+  /* TRANSLATORS: "Crossbows → Night Archers: 9.4″, line of sight clear; the target is in the
+   * open: no cover, seen from its front" */
+  return g_strdup_printf (_("%s → %s: %s, %s; the target is %s, seen from its %s"),
+                          muster_odds_side_name (&facts->acting),
+                          muster_odds_side_name (&facts->target), distance, sight, ground,
+                          muster_odds_aspect_to_string (facts->aspect));
+}
+
+/* What the table filled, one line an input: "range = short: 7.1″: short range". */
+static char *
+describe_table_inputs (const MusterOddsFill *fill)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < fill->procedure->n_inputs; i++)
+    {
+      g_autofree char *value = NULL;
+
+      if (fill->sources[i] != MUSTER_ODDS_TABLE)
+        continue;
+      value = muster_procedure_format_input (&fill->procedure->inputs[i], fill->values[i]);
+      g_string_append_printf (text, "%s%s = %s: %s", text->len ? "\n" : "",
+                              fill->procedure->inputs[i].label, value, fill->reasons[i]);
+    }
+  if (text->len == 0)
+    g_string_append (text, _("The table fills none of its inputs."));
+  return g_string_free (text, FALSE);
+}
+
+/* The expanded row's chart and reasons, played again for the units where they stand now. */
+static void
+show_details (MusterOddsPanel *self,
+              AdwExpanderRow  *row)
+{
+  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
+  GtkLabel *reasons = g_object_get_data (G_OBJECT (row), "reasons");
+  MusterOutcomeView *chart = g_object_get_data (G_OBJECT (row), "chart");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) fill = NULL;
+  g_autofree char *text = NULL;
+  MusterProcedureResult *result;
+
+  if (chart == NULL)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+      reasons = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_wrap (reasons, TRUE);
+      gtk_label_set_xalign (reasons, 0);
+      gtk_widget_add_css_class (GTK_WIDGET (reasons), "caption");
+      chart = MUSTER_OUTCOME_VIEW (g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL));
+      muster_outcome_view_set_procedure (chart, procedure);
+      gtk_widget_set_margin_start (box, 12);
+      gtk_widget_set_margin_end (box, 12);
+      gtk_widget_set_margin_top (box, 6);
+      gtk_widget_set_margin_bottom (box, 6);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (reasons));
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (chart));
+      adw_expander_row_add_row (row, box);
+      g_object_set_data (G_OBJECT (row), "reasons", reasons);
+      g_object_set_data (G_OBJECT (row), "chart", chart);
+    }
+  if (!(facts = read_facts (self, &error)) ||
+      !(fill = muster_odds_fill_new (facts, procedure, &error)) ||
+      !(result = muster_odds_fill_run (fill, facts, SIMULATED_TRIALS, 1, &error)))
+    {
+      muster_outcome_view_set_status (chart, error->message);
+      return;
+    }
+  text = describe_table_inputs (fill);
+  if (fill->blocked != NULL)
+    {
+      g_autofree char *with = g_strdup_printf (_("Not possible as they stand: %s. The odds are "
+                                                 "those of the nearest case.\n%s"),
+                                               fill->blocked, text);
+
+      gtk_label_set_text (reasons, with);
+    }
+  else
+    gtk_label_set_text (reasons, text);
+  muster_outcome_view_set_result (chart, result,
+                                  g_memdup2 (fill->values,
+                                             sizeof (int) * MAX (procedure->n_inputs, 1)));
+}
+
+static void
+row_expanded_cb (AdwExpanderRow  *row,
+                 GParamSpec      *pspec,
+                 MusterOddsPanel *self)
+{
+  if (adw_expander_row_get_expanded (row))
+    show_details (self, row);
+}
+
+static void
+clear_rows (MusterOddsPanel *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = self->rows->pdata[i];
+
+      if (self->list != NULL && gtk_widget_get_parent (row) == GTK_WIDGET (self->list))
+        gtk_list_box_remove (self->list, row);
+    }
+  g_ptr_array_set_size (self->rows, 0);
+  g_hash_table_remove_all (self->figures);
+}
+
+/* Whether the rows shown are @procedures, in that order. */
+static gboolean
+rows_match (MusterOddsPanel *self,
+            GPtrArray       *procedures)
+{
+  if (self->rows->len != procedures->len)
+    return FALSE;
+  for (guint i = 0; i < procedures->len; i++)
+    if (g_object_get_data (self->rows->pdata[i], "procedure") != procedures->pdata[i])
+      return FALSE;
+  return TRUE;
+}
+
+static void
+add_row (MusterOddsPanel       *self,
+         const MusterProcedure *procedure)
+{
+  AdwExpanderRow *row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+
+  /* plain text: a figure reads "< 1 %" */
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), procedure->name);
+  g_object_set_data (G_OBJECT (row), "procedure", (gpointer) procedure);
+  g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, 0);
+  gtk_list_box_append (self->list, GTK_WIDGET (row));
+  g_ptr_array_add (self->rows, g_object_ref (row));
+}
+
+/* Each row's key figure: exact procedures now, simulated ones when expanded. */
+static void
+update_figures (MusterOddsPanel       *self,
+                const MusterOddsFacts *facts)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      AdwExpanderRow *row = self->rows->pdata[i];
+      const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterOddsFill) fill = NULL;
+      g_autoptr(MusterProcedureResult) result = NULL;
+      char *figure;
+
+      if (procedure->exact == NULL)
+        figure = g_strdup (_("Simulated: expand to play it"));
+      else if (!(fill = muster_odds_fill_new (facts, procedure, &error)) ||
+               !(result = muster_odds_fill_run (fill, facts, 1, 1, &error)))
+        figure = g_strdup (error->message);
+      else if (fill->blocked != NULL)
+        /* TRANSLATORS: "Not possible: out of range: 34.6″, beyond its 24″ reach" */
+        figure = g_strdup_printf (_("Not possible: %s"), fill->blocked);
+      else
+        figure = muster_odds_key_figure (result);
+      adw_expander_row_set_subtitle (row, figure);
+      g_hash_table_replace (self->figures, g_strdup (procedure->id), figure);
+      if (adw_expander_row_get_expanded (row) && procedure->exact != NULL)
+        show_details (self, row);
+    }
+}
+
+/**
+ * muster_odds_panel_update:
+ * @self: an odds panel
+ *
+ * Reads the table again and shows the odds between the units where they stand.
+ */
+void
+muster_odds_panel_update (MusterOddsPanel *self)
+{
+  MusterDoc *doc = get_doc (self);
+  MusterBattlefield *battlefield = doc ? muster_doc_get_battlefield (doc) : NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(GPtrArray) procedures = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  /* disposed: the page's selection may still change as it goes */
+  if (self->list == NULL)
+    return;
+  self->revision = battlefield ? muster_battlefield_get_revision (battlefield) : 0;
+  gtk_widget_set_visible (GTK_WIDGET (self), battlefield != NULL && self->acting != NULL);
+  if (battlefield == NULL || self->acting == NULL)
+    {
+      clear_rows (self);
+      return;
+    }
+  if (!is_target (self, self->target, NULL))
+    {
+      g_clear_pointer (&self->target, g_free);
+      is_target (self, NULL, &self->target);
+    }
+  if (self->target == NULL)
+    {
+      clear_rows (self);
+      gtk_label_set_text (self->facts_label, _("No enemy unit is on the table."));
+      return;
+    }
+  if (!(facts = read_facts (self, &error)))
+    {
+      clear_rows (self);
+      gtk_label_set_text (self->facts_label, error->message);
+      return;
+    }
+  text = describe_facts (facts);
+  gtk_label_set_text (self->facts_label, text);
+  procedures = muster_odds_list_procedures (facts);
+  if (!rows_match (self, procedures))
+    {
+      clear_rows (self);
+      for (guint i = 0; i < procedures->len; i++)
+        add_row (self, procedures->pdata[i]);
+    }
+  update_figures (self, facts);
+}
+
+/* Every frame: the battlefield may have changed under a drag, which sends no signal until
+ * the unit is put down. */
+static gboolean
+tick_cb (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  MusterOddsPanel *self = MUSTER_ODDS_PANEL (widget);
+  MusterDoc *doc = get_doc (self);
+  MusterBattlefield *battlefield = doc ? muster_doc_get_battlefield (doc) : NULL;
+
+  if (self->acting != NULL && battlefield != NULL &&
+      muster_battlefield_get_revision (battlefield) != self->revision)
+    muster_odds_panel_update (self);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+muster_odds_panel_set_document (MusterOddsPanel          *self,
+                                MusterDocument           *document,
+                                const MusterTerrainTypes *types)
+{
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  g_set_object (&self->document, document);
+  self->types = types;
+  g_clear_pointer (&self->acting, g_free);
+  g_clear_pointer (&self->target, g_free);
+  muster_odds_panel_update (self);
+}
+
+/**
+ * muster_odds_panel_set_units:
+ * @self: an odds panel
+ * @acting_unit_id: (nullable): the unit that acts; %NULL hides the panel
+ * @target_unit_id: (nullable): its target; %NULL (or a unit that is not an enemy on the table)
+ *   keeps the target shown if it still is one, else takes the nearest enemy
+ */
+void
+muster_odds_panel_set_units (MusterOddsPanel *self,
+                             const char      *acting_unit_id,
+                             const char      *target_unit_id)
+{
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  g_free (self->acting);
+  self->acting = g_strdup (acting_unit_id);
+  if (target_unit_id != NULL && self->acting != NULL && get_doc (self) != NULL &&
+      is_target (self, target_unit_id, NULL))
+    {
+      g_free (self->target);
+      self->target = g_strdup (target_unit_id);
+    }
+  muster_odds_panel_update (self);
+}
+
+const char *
+muster_odds_panel_get_acting (MusterOddsPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return self->acting;
+}
+
+const char *
+muster_odds_panel_get_target (MusterOddsPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return self->target;
+}
+
+/**
+ * muster_odds_panel_next_target:
+ * @self: an odds panel
+ *
+ * Takes the next enemy unit, by distance, as the target (the nearest after the farthest).
+ *
+ * Returns: whether there is an acting unit and an enemy to take
+ */
+gboolean
+muster_odds_panel_next_target (MusterOddsPanel *self)
+{
+  g_autoptr(GPtrArray) targets = NULL;
+  guint next = 0;
+
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), FALSE);
+
+  if (self->acting == NULL || get_doc (self) == NULL)
+    return FALSE;
+  targets = muster_odds_list_targets (get_doc (self), self->acting);
+  if (targets->len == 0)
+    return FALSE;
+  for (guint i = 0; i < targets->len; i++)
+    if (g_strcmp0 (targets->pdata[i], self->target) == 0)
+      next = (i + 1) % targets->len;
+  g_free (self->target);
+  self->target = g_strdup (targets->pdata[next]);
+  muster_odds_panel_update (self);
+  return TRUE;
+}
+
+/* Returns: (transfer full) (nullable): the key figure shown for @procedure_id */
+char *
+muster_odds_panel_dup_figure (MusterOddsPanel *self,
+                              const char      *procedure_id)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return g_strdup (g_hash_table_lookup (self->figures, procedure_id));
+}
+
+static void
+next_target_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  muster_odds_panel_next_target (MUSTER_ODDS_PANEL (widget));
+}
+
+static void
+muster_odds_panel_dispose (GObject *object)
+{
+  MusterOddsPanel *self = MUSTER_ODDS_PANEL (object);
+
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+  clear_rows (self);
+  /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. Without
+   * the list, a late update (the page's selection cleared as it goes) does nothing. */
+  self->list = NULL;
+  self->facts_label = NULL;
+  self->group = NULL;
+  g_clear_object (&self->document);
+  G_OBJECT_CLASS (muster_odds_panel_parent_class)->dispose (object);
+}
+
+static void
+muster_odds_panel_finalize (GObject *object)
+{
+  MusterOddsPanel *self = MUSTER_ODDS_PANEL (object);
+
+  g_free (self->acting);
+  g_free (self->target);
+  g_ptr_array_unref (self->rows);
+  g_hash_table_unref (self->figures);
+  G_OBJECT_CLASS (muster_odds_panel_parent_class)->finalize (object);
+}
+
+static void
+muster_odds_panel_class_init (MusterOddsPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_odds_panel_dispose;
+  object_class->finalize = muster_odds_panel_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE "/muster-odds-panel.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, group);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, facts_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, list);
+  gtk_widget_class_install_action (widget_class, "odds.next-target", NULL, next_target_action);
+  g_type_ensure (MUSTER_TYPE_OUTCOME_VIEW);
+}
+
+static void
+muster_odds_panel_init (MusterOddsPanel *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows = g_ptr_array_new_with_free_func (g_object_unref);
+  self->figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <stdio.h>
+
+#include "muster-bench-util.h"
+#include "muster-engine.h"
+
+/*
+ * Odds on a crowded table while the acting unit is dragged (issue 22): a 6 × 4 ft Battle Valor
+ * Fantasy table with 2,000 stands (100 units of 20, two armies) and 300 terrain pieces. A
+ * crossbow unit is dragged in 240 steps from 30″ away to contact with an enemy unit standing
+ * in a wood; each step is one frame: the placement moved, the table's facts read again, every
+ * procedure between the two filled (lists and table) and the exact ones run. The figures are
+ * the thread's CPU time per frame, mean and worst, against the 16 ms frame.
+ */
+
+#define N_UNITS     100
+#define STANDS      20
+#define N_TERRAIN   300
+#define TABLE_W     1828.8
+#define TABLE_H     1219.2
+#define N_FRAMES    240
+#define TARGET_MS   16.0
+
+static GBytes *
+build_document (GRand *rand)
+{
+  static const char * const types[] = { "woods", "hill", "stream", "linear", "rough" };
+  /* crossbows, and heavy foot with double-handed weapons */
+  static const char * const options[] = {
+    "<option id='regular'/><option id='missile'/><option id='light-armour'/>",
+    "<option id='veteran'/><option id='double-handed'/><option id='heavy-armour'/>",
+  };
+  GString *xml = g_string_new ("<muster format='1'><ruleset id='battle-valor-fantasy' "
+                               "version='1.0'/><title>Crowded</title>");
+
+  for (guint side = 0; side < 2; side++)
+    {
+      g_string_append_printf (xml, "<force id='f%u' name='Army %u' side='%s' points='60000'>"
+                              "<setting variant='optional-limits' value='on'/>", side, side,
+                              side ? "B" : "A");
+      for (guint u = side * N_UNITS / 2; u < (side + 1) * N_UNITS / 2; u++)
+        g_string_append_printf (xml, "<unit id='u%u' type='infantry' size='20' name='Unit %u'>"
+                                "%s</unit>", u, u, options[u % 2]);
+      g_string_append (xml, "</force>");
+    }
+  g_string_append_printf (xml, "<battlefield width='%.1f' height='%.1f' units='in'>", TABLE_W,
+                          TABLE_H);
+  for (guint t = 0; t < N_TERRAIN; t++)
+    g_string_append_printf (xml, "<terrain id='t%u' type='%s' shape='%s' x='%.1f' y='%.1f' "
+                            "width='%.1f' height='%.1f' rotation='%.1f'/>", t,
+                            types[t % G_N_ELEMENTS (types)], t % 2 ? "ellipse" : "rectangle",
+                            g_rand_double_range (rand, 0, TABLE_W),
+                            g_rand_double_range (rand, 0, TABLE_H),
+                            g_rand_double_range (rand, 40, 160), g_rand_double_range (rand, 20, 120),
+                            g_rand_double_range (rand, -180, 180));
+  /* the target, u51, in a wood of its own at the table's centre */
+  g_string_append_printf (xml, "<terrain id='wood' type='woods' shape='ellipse' x='%.1f' y='%.1f' "
+                          "width='500' height='300'/>", TABLE_W / 2, TABLE_H / 2);
+  for (guint u = 0; u < N_UNITS; u++)
+    {
+      double x = u == 51 ? TABLE_W / 2 : g_rand_double_range (rand, 100, TABLE_W - 100);
+      double y = u == 51 ? TABLE_H / 2 : g_rand_double_range (rand, 60, TABLE_H - 60);
+
+      g_string_append_printf (xml, "<placement id='p%u' unit='u%u' x='%.1f' y='%.1f' "
+                              "facing='%d' formation='line' stands='%u' files='10' "
+                              "base-width='20' base-depth='20'/>", u, u, x, y,
+                              u == 51 ? -90 : (int) g_rand_int_range (rand, -180, 180), STANDS);
+    }
+  g_string_append (xml, "</battlefield></muster>");
+  return g_string_free_to_bytes (xml);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (22);
+  g_autoptr(GBytes) bytes = build_document (rand);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "crowded.muster", &error);
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  MusterBattlefield *battlefield;
+  double total_ms = 0, worst_ms = 0, facts_ms = 0, fill_ms = 0, run_ms = 0;
+  guint n_procedures = 0, n_bands_seen = 0;
+  int last_band = -1;
+
+  g_assert_no_error (error);
+  ruleset = muster_catalog_resolve (catalog, "battle-valor-fantasy", &error);
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (doc, ruleset);
+  types = muster_terrain_types_new_for_ruleset (ruleset, &error);
+  g_assert_no_error (error);
+  battlefield = muster_doc_get_battlefield (doc);
+
+  for (guint frame = 0; frame < N_FRAMES; frame++)
+    {
+      /* from 30″ in front of the target (its front edge 20 mm above its centre) to contact */
+      double gap = 30 * 25.4 * (1.0 - (double) frame / (N_FRAMES - 1));
+      g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup_unit (battlefield,
+                                                                                          "u0"));
+      g_autoptr(MusterFeature) old = NULL;
+      g_autoptr(MusterOddsFacts) facts = NULL;
+      g_autoptr(GPtrArray) procedures = NULL;
+      gint64 start = cpu_now (), t_facts, t_fill = 0, t_run = 0;
+      double ms;
+
+      moved->centre = (MusterPoint) { TABLE_W / 2, TABLE_H / 2 - 40 - gap };
+      moved->rotation = G_PI / 2;
+      old = muster_battlefield_replace (battlefield, moved);
+      facts = muster_odds_facts_new (doc, types, "u0", "u51", &error);
+      g_assert_no_error (error);
+      procedures = muster_odds_list_procedures (facts);
+      t_facts = cpu_now ();
+      for (guint i = 0; i < procedures->len; i++)
+        {
+          const MusterProcedure *procedure = procedures->pdata[i];
+          g_autoptr(MusterOddsFill) fill = NULL;
+          g_autoptr(MusterProcedureResult) result = NULL;
+          gint64 t0 = cpu_now (), t1;
+
+          if (procedure->exact == NULL)
+            continue;   /* simulated in the background, not in the frame */
+          fill = muster_odds_fill_new (facts, procedure, &error);
+          g_assert_no_error (error);
+          t1 = cpu_now ();
+          result = muster_odds_fill_run (fill, facts, 1, 1, &error);
+          g_assert_no_error (error);
+          t_fill += t1 - t0;
+          t_run += cpu_now () - t1;
+          if (frame == 0)
+            n_procedures++;
+          if (g_str_equal (procedure->id, "missile-fire"))
+            {
+              int band = fill->values[muster_procedure_find_input (procedure, "range")];
+
+              n_bands_seen += band != last_band;
+              last_band = band;
+            }
+        }
+      ms = (cpu_now () - start) / 1000.0;
+      total_ms += ms;
+      worst_ms = MAX (worst_ms, ms);
+      facts_ms += (t_facts - start) / 1000.0;
+      fill_ms += t_fill / 1000.0;
+      run_ms += t_run / 1000.0;
+    }
+
+  printf ("odds while dragging: %u units, %u stands, %u terrain pieces, %u frames from 30\" to "
+          "contact\n", N_UNITS, N_UNITS * STANDS, N_TERRAIN + 1, N_FRAMES);
+  printf ("  exact procedures a frame: %u; missile-fire range bands crossed: %u\n", n_procedures,
+          n_bands_seen);
+  printf ("  facts (move, distance, sight, cover, flank, procedures that apply): %.3f ms/frame\n",
+          facts_ms / N_FRAMES);
+  printf ("  filling the inputs (lists and table): %.3f ms/frame\n", fill_ms / N_FRAMES);
+  printf ("  exact odds: %.3f ms/frame\n", run_ms / N_FRAMES);
+  printf ("  whole frame: %.3f ms mean, %.3f ms worst (target %.0f ms)%s\n", total_ms / N_FRAMES,
+          worst_ms, TARGET_MS, worst_ms <= TARGET_MS ? "" : "  OVER TARGET");
+  return 0;
+}

@@ -1,0 +1,514 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-test-util.h"
+
+/*
+ * Odds on the table in the five systems' sample scenarios: two units are placed by hand where
+ * the geometry is known (a 4-stand line of 40 mm bases, 160 mm wide and 40 deep, facing the
+ * other), every filled input is checked against that geometry, and the odds against the
+ * procedure run on the same inputs typed by hand, as the Preview takes them.
+ */
+
+#define DEPTH 40.0   /* a 4 × 1 line of 40 mm bases: half of it each side of the centre */
+
+typedef struct
+{
+  MusterDoc                   *doc;
+  MusterRuleset               *ruleset;
+  MusterTerrainTypes          *types;
+} Scenario;
+
+static void
+scenario_open (Scenario   *s,
+               const char *file)
+{
+  g_autoptr(GError) error = NULL;
+
+  s->doc = muster_test_load_sample (file, &s->ruleset);
+  s->types = muster_terrain_types_new_for_ruleset (s->ruleset, &error);
+  g_assert_no_error (error);
+}
+
+static void
+scenario_close (Scenario *s)
+{
+  muster_terrain_types_free (s->types);
+  muster_doc_free (s->doc);
+  muster_ruleset_unref (s->ruleset);
+}
+
+/* Places @unit's 4-stand line with its centre at (@x, @y), facing @degrees. */
+static void
+place (Scenario   *s,
+       const char *unit,
+       double      x,
+       double      y,
+       double      degrees)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (s->doc);
+  const MusterFeature *placed = muster_battlefield_lookup_unit (battlefield, unit);
+  g_autoptr(MusterFeature) feature = muster_feature_copy (placed);
+  g_autoptr(MusterFeature) old = NULL;
+
+  feature->centre = (MusterPoint) { x, y };
+  feature->rotation = muster_angle_from_degrees (degrees);
+  feature->formation = MUSTER_FORMATION_LINE;
+  feature->stands = 4;
+  feature->files = 4;
+  feature->base_width = 40;
+  feature->base_depth = 40;
+  old = muster_battlefield_replace (battlefield, feature);
+  g_assert_nonnull (old);
+}
+
+/* The centre of terrain piece @id, where a unit placed stands in it. */
+static MusterPoint
+piece_centre (Scenario   *s,
+              const char *id)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (s->doc);
+  const MusterFeature *piece = muster_battlefield_lookup (battlefield, id);
+  MusterPoint scratch[4];
+  MusterShape shape;
+
+  g_assert_nonnull (piece);
+  shape = muster_feature_get_shape (piece, scratch);
+  return muster_shape_centroid (&shape);
+}
+
+static MusterOddsFacts *
+facts_of (Scenario   *s,
+          const char *acting,
+          const char *target)
+{
+  g_autoptr(GError) error = NULL;
+  MusterOddsFacts *facts = muster_odds_facts_new (s->doc, s->types, acting, target, &error);
+
+  g_assert_no_error (error);
+  return facts;
+}
+
+static MusterOddsFill *
+fill_of (MusterOddsFacts *facts,
+         const char      *procedure_id)
+{
+  g_autoptr(GError) error = NULL;
+  const char *system = muster_ruleset_get_id (facts->ruleset);
+  const MusterProcedure *procedure = muster_procedure_lookup (system, procedure_id);
+  g_autoptr(GPtrArray) list = muster_odds_list_procedures (facts);
+  MusterOddsFill *fill;
+
+  g_assert_nonnull (procedure);
+  g_assert_true (g_ptr_array_find (list, procedure, NULL));
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  return fill;
+}
+
+/* Asserts input @id was filled from the table as @value ("short", "yes", "12"), and that its
+ * reason holds each |-separated part of @reason. */
+static void
+assert_table (const MusterOddsFill *fill,
+              const char           *id,
+              const char           *value,
+              const char           *reason)
+{
+  int i = muster_procedure_find_input (fill->procedure, id);
+  g_autofree char *text = NULL;
+
+  g_assert_cmpint (i, >=, 0);
+  text = muster_procedure_format_input (&fill->procedure->inputs[i], fill->values[i]);
+  if (fill->sources[i] != MUSTER_ODDS_TABLE)
+    g_error ("%s: %s is %s, not from the table", fill->procedure->id, id,
+             muster_odds_source_to_string (fill->sources[i]));
+  if (!g_str_equal (text, value))
+    g_error ("%s: %s is %s (%s), not %s", fill->procedure->id, id, text, fill->reasons[i],
+             value);
+  if (reason != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (reason, "|", -1);
+
+      for (guint j = 0; parts[j] != NULL; j++)
+        if (strstr (fill->reasons[i], parts[j]) == NULL)
+          g_error ("%s: %s's reason “%s” does not say “%s”", fill->procedure->id, id,
+                   fill->reasons[i], parts[j]);
+    }
+}
+
+static void
+assert_asked (const MusterOddsFill *fill,
+              const char           *id)
+{
+  int i = muster_procedure_find_input (fill->procedure, id);
+
+  g_assert_cmpint (i, >=, 0);
+  g_assert_cmpint (fill->sources[i], ==, MUSTER_ODDS_ASK);
+  g_assert_null (fill->reasons[i]);
+}
+
+/* Whether @fill's odds are those of the procedure run on what the Preview would hold: its
+ * defaults, the two units From the List, and @typed ("range=short"…, NULL-terminated) by hand. */
+static gboolean
+same_as_typed (const MusterOddsFacts *facts,
+               const MusterOddsFill  *fill,
+               const char * const    *typed)
+{
+  const MusterProcedure *procedure = fill->procedure;
+  g_autofree int *values = muster_procedure_default_values (procedure);
+  g_autoptr(MusterProcedureResult) by_hand = NULL;
+  g_autoptr(MusterProcedureResult) from_table = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (muster_procedure_can_fill_role (procedure, MUSTER_FILL_ROLE_ACTING))
+    g_free (muster_procedure_fill_from_unit (procedure, facts->ruleset, facts->acting.force,
+                                             facts->acting.unit, MUSTER_FILL_ROLE_ACTING,
+                                             values, &error));
+  g_assert_no_error (error);
+  if (muster_procedure_can_fill_role (procedure, MUSTER_FILL_ROLE_TARGET))
+    g_free (muster_procedure_fill_from_unit (procedure, facts->ruleset, facts->target.force,
+                                             facts->target.unit, MUSTER_FILL_ROLE_TARGET,
+                                             values, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; typed[i] != NULL; i++)
+    {
+      muster_procedure_set_value (procedure, values, typed[i], &error);
+      g_assert_no_error (error);
+    }
+  by_hand = muster_procedure_run_exact (procedure, facts->ruleset, values, &error);
+  g_assert_no_error (error);
+  from_table = muster_odds_fill_run (fill, facts, 1, 1, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < procedure->n_outputs; i++)
+    if (!muster_dist_equal (muster_procedure_result_get_output (by_hand, i),
+                            muster_procedure_result_get_output (from_table, i), 1e-12))
+      return FALSE;
+  return TRUE;
+}
+
+/* Battle at Cold Beck: the Iron Hill Crossbows (u5) shoot at the Night Archers (u43) inside
+ * Mirkwood Edge; the range bands at 7.1″, exactly 8″, 9.1″, exactly 16″ and 16.9″. */
+static void
+test_bvf (void)
+{
+  Scenario s;
+  MusterPoint wood;
+  const struct {
+    double      gap;   /* mm, edge to edge */
+    const char *band;
+    const char *reason;
+  } bands[] = {
+    { 180, "short", "7.1″: short range" },
+    { 8 * 25.4, "short", "8.0″: short range" },
+    { 230, "medium", "9.1″: medium range" },
+    { 16 * 25.4, "long", "16.0″: long range" },
+    { 430, "long", "16.9″: long range" },
+  };
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  wood = piece_centre (&s, "t1");
+  place (&s, "u43", wood.x, wood.y, -90);
+  for (guint i = 0; i < G_N_ELEMENTS (bands); i++)
+    {
+      g_autoptr(MusterOddsFacts) facts = NULL;
+      g_autoptr(MusterOddsFill) fill = NULL;
+
+      /* dragged straight down the table toward the target */
+      place (&s, "u5", wood.x, wood.y - DEPTH - bands[i].gap, 90);
+      facts = facts_of (&s, "u5", "u43");
+      g_assert_cmpfloat_with_epsilon (facts->distance, bands[i].gap, 1e-6);
+      g_assert_true (facts->sight);
+      g_assert_cmpint (facts->aspect, ==, MUSTER_ASPECT_FRONT);
+      g_assert_true (facts->target.terrain == muster_battlefield_lookup
+                       (muster_doc_get_battlefield (s.doc), "t1"));
+      fill = fill_of (facts, "missile-fire");
+      assert_table (fill, "range", bands[i].band, bands[i].reason);
+      assert_table (fill, "woods", "yes", "in Mirkwood Edge (|): soft cover");
+      assert_table (fill, "line", "yes", NULL);
+      assert_table (fill, "obstacle", "no", NULL);
+      assert_asked (fill, "target-charging");
+      g_assert_null (fill->blocked);
+      if (i == 0)
+        {
+          const char * const typed[] = { "range=short", "woods=yes", "line=yes", NULL };
+          const char * const wrong[] = { "range=medium", "woods=yes", "line=yes", NULL };
+
+          g_assert_true (same_as_typed (facts, fill, typed));
+          g_assert_false (same_as_typed (facts, fill, wrong));
+        }
+    }
+
+  /* 24.1″ away: beyond the crossbows' 24″, which the odds cannot express but say */
+  {
+    g_autoptr(MusterOddsFacts) far = NULL;
+    g_autoptr(MusterOddsFill) fire = NULL;
+
+    place (&s, "u5", wood.x, wood.y - DEPTH - 24.1 * 25.4, 90);
+    far = facts_of (&s, "u5", "u43");
+    fire = fill_of (far, "missile-fire");
+    assert_table (fire, "range", "long", "24.1″: beyond its 24″ reach, out of range");
+    g_assert_cmpstr (fire->blocked, ==, "out of range: 24.1″, beyond its 24″ reach");
+  }
+
+  /* Thane Borin (u1, the General) 11.9″ to the right of the crossbows' line (each 160 mm
+   * wide), then 12.1″: +2 on the charge roll, then not; the charge roll is the crossbows' own,
+   * which the table now fills */
+  {
+    MusterPoint at = { wood.x, wood.y - DEPTH - 230 };
+    const double gaps[] = { 11.9, 12.1 };
+
+    place (&s, "u5", at.x, at.y, 90);
+    for (guint i = 0; i < G_N_ELEMENTS (gaps); i++)
+      {
+        g_autoptr(MusterOddsFacts) facts = NULL;
+        g_autoptr(MusterOddsFill) combat = NULL, charge = NULL;
+
+        place (&s, "u1", at.x + 160 + gaps[i] * 25.4, at.y, 90);
+        facts = facts_of (&s, "u5", "u43");
+        combat = fill_of (facts, "combat");
+        charge = fill_of (facts, "charge-roll");
+        assert_table (combat, "general", i == 0 ? "yes" : "no",
+                      i == 0 ? "Thane Borin Ironhand 11.9″ away"
+                             : "Thane Borin Ironhand 12.1″ away");
+        assert_table (charge, "general", i == 0 ? "yes" : "no", NULL);
+      }
+  }
+
+  /* beside the target, then behind it: its flank and its rear in melee */
+  {
+    g_autoptr(MusterOddsFacts) flank = NULL, rear = NULL;
+    g_autoptr(MusterOddsFill) strike_flank = NULL, strike_rear = NULL;
+
+    place (&s, "u5", wood.x + 200, wood.y, 180);
+    flank = facts_of (&s, "u5", "u43");
+    g_assert_cmpint (flank->aspect, ==, MUSTER_ASPECT_FLANK);
+    g_assert_cmpfloat_with_epsilon (flank->distance, 200 - 80 - 20, 1e-6);
+    strike_flank = fill_of (flank, "melee-strike");
+    assert_table (strike_flank, "direction", "flank", "beside the target");
+    place (&s, "u5", wood.x, wood.y + 150, -90);
+    rear = facts_of (&s, "u5", "u43");
+    g_assert_cmpint (rear->aspect, ==, MUSTER_ASPECT_REAR);
+    strike_rear = fill_of (rear, "melee-strike");
+    assert_table (strike_rear, "direction", "rear", "behind the target's rear edge");
+  }
+  scenario_close (&s);
+}
+
+/* Cemetery Ridge: Cross's Brigade (u3) fires at the Washington Artillery (u54) in the Codori
+ * farm (a town: light cover), first from in front, then from its flank. */
+static void
+test_hm (void)
+{
+  Scenario s;
+  MusterPoint farm;
+  g_autoptr(MusterOddsFacts) front = NULL, flank = NULL;
+  g_autoptr(MusterOddsFill) fire = NULL, fire_flank = NULL;
+  const char * const typed[] = { "light-cover=yes", "flank=no", NULL };
+  const char * const wrong[] = { "light-cover=no", "flank=no", NULL };
+
+  scenario_open (&s, "horse-and-musket-cemetery-ridge.muster");
+  farm = piece_centre (&s, "t12");
+  place (&s, "u54", farm.x, farm.y, -90);
+  place (&s, "u3", farm.x, farm.y - DEPTH - 300, 90);
+  front = facts_of (&s, "u3", "u54");
+  g_assert_cmpfloat_with_epsilon (front->distance, 300, 1e-6);
+  fire = fill_of (front, "small-arms-fire");
+  assert_table (fire, "light-cover", "yes", "in Codori farm (|): hard cover");
+  assert_table (fire, "flank", "no", "front");
+  /* the book gives no range distances */
+  assert_asked (fire, "range");
+  g_assert_true (same_as_typed (front, fire, typed));
+  g_assert_false (same_as_typed (front, fire, wrong));
+
+  place (&s, "u3", farm.x + 400, farm.y, 180);
+  flank = facts_of (&s, "u3", "u54");
+  g_assert_cmpint (flank->aspect, ==, MUSTER_ASPECT_FLANK);
+  fire_flank = fill_of (flank, "small-arms-fire");
+  assert_table (fire_flank, "flank", "yes", "flank");
+  scenario_close (&s);
+}
+
+/* Saint-Aubin: Uffz. Kranz (u61) fires at Pvt. Lomax (u3) inside the church (heavy cover),
+ * 508 mm (20″) away: 40 yards at the ruleset's 2 yards to the inch. */
+static void
+test_mov (void)
+{
+  Scenario s;
+  MusterPoint church;
+  g_autoptr(MusterOddsFacts) facts = NULL, front = NULL;
+  g_autoptr(MusterOddsFill) fire = NULL, melee = NULL, melee_front = NULL;
+  const char * const typed[] = { "range=40", "cover=heavy", NULL };
+  const char * const wrong[] = { "range=40", "cover=open", NULL };
+
+  scenario_open (&s, "medals-of-valor-saint-aubin.muster");
+  church = piece_centre (&s, "t3");
+  place (&s, "u3", church.x, church.y, -90);
+  place (&s, "u61", church.x, church.y + DEPTH + 508, -90);
+  facts = facts_of (&s, "u61", "u3");
+  g_assert_cmpfloat_with_epsilon (facts->distance, 508, 1e-6);
+  g_assert_cmpstr (facts->units, ==, "yd");
+  /* behind the target's rear edge: it faces away, up the table */
+  g_assert_cmpint (facts->aspect, ==, MUSTER_ASPECT_REAR);
+  fire = fill_of (facts, "fire");
+  assert_table (fire, "range", "40", "40 yd edge to edge");
+  assert_table (fire, "cover", "heavy", "in Église Saint-Aubin (|): hard cover");
+  assert_asked (fire, "posture");
+  g_assert_true (same_as_typed (facts, fire, typed));
+  g_assert_false (same_as_typed (facts, fire, wrong));
+
+  melee = fill_of (facts, "melee");
+  assert_table (melee, "rear", "yes", "rear");
+
+  /* ahead of its front edge: no longer the rear */
+  place (&s, "u61", church.x, church.y - DEPTH - 10, 90);
+  front = facts_of (&s, "u61", "u3");
+  g_assert_cmpint (front->aspect, ==, MUSTER_ASPECT_FRONT);
+  melee_front = fill_of (front, "melee");
+  assert_table (melee_front, "rear", "no", "front");
+  scenario_close (&s);
+}
+
+/* Afon Ddu: the First Auxiliary Century (u5) shoots at the Slingers of the shore (u24) in the
+ * village (hard cover), then charges them in the flank. */
+static void
+test_sov (void)
+{
+  Scenario s;
+  MusterPoint village;
+  g_autoptr(MusterOddsFacts) facts = NULL, flank = NULL;
+  g_autoptr(MusterOddsFill) fire = NULL, charge = NULL;
+  const char * const typed[] = { "distance=4", "cover=hard", NULL };
+  const char * const wrong[] = { "distance=4", "cover=none", NULL };
+
+  scenario_open (&s, "standards-of-valor-afon-ddu.muster");
+  village = piece_centre (&s, "t4");
+  place (&s, "u24", village.x, village.y, -90);
+  /* 3.5″: the whole inch up is 4 */
+  place (&s, "u5", village.x, village.y - DEPTH - 3.5 * 25.4, 90);
+  facts = facts_of (&s, "u5", "u24");
+  g_assert_cmpfloat_with_epsilon (muster_odds_facts_distance_in (facts), 3.5, 1e-9);
+  fire = fill_of (facts, "fire");
+  assert_table (fire, "distance", "4", "3.5″ edge to edge");
+  assert_table (fire, "cover", "hard", "in Dinas Ddu (village) (|): hard cover");
+  /* the document does not record who moved */
+  assert_asked (fire, "moved");
+  g_assert_true (same_as_typed (facts, fire, typed));
+  g_assert_false (same_as_typed (facts, fire, wrong));
+
+  place (&s, "u5", village.x - 300, village.y, 0);
+  flank = facts_of (&s, "u5", "u24");
+  charge = fill_of (flank, "charge");
+  assert_table (charge, "facing", "flank", "flank");
+  scenario_close (&s);
+}
+
+/* Twelve Squares: the Hill trolls (u5) and the Duergar spear wall (u22): in a wood (cover),
+ * the gap an evade starts from in centimetres, and a melee from the flank. */
+static void
+test_ul (void)
+{
+  Scenario s;
+  MusterPoint wood;
+  g_autoptr(MusterOddsFacts) facts = NULL, flank = NULL;
+  g_autoptr(MusterOddsFill) shoot = NULL, evade = NULL, melee = NULL;
+  const char * const typed[] = { "cover=yes", NULL };
+  const char * const wrong[] = { "cover=no", NULL };
+
+  scenario_open (&s, "undying-lands-twelve-squares.muster");
+  wood = piece_centre (&s, "t3");
+  place (&s, "u22", wood.x, wood.y, -90);
+  place (&s, "u5", wood.x, wood.y - DEPTH - 123, 90);
+  facts = facts_of (&s, "u5", "u22");
+  g_assert_cmpstr (facts->units, ==, "cm");
+  shoot = fill_of (facts, "shoot");
+  assert_table (shoot, "cover", "yes", "in Wood (A2) (|): soft cover");
+  assert_table (shoot, "up-hill", "no", NULL);
+  g_assert_true (same_as_typed (facts, shoot, typed));
+  g_assert_false (same_as_typed (facts, shoot, wrong));
+  evade = fill_of (facts, "evade");
+  assert_table (evade, "gap", "13", "12.3 cm edge to edge");
+  melee = fill_of (facts, "melee-round");
+  assert_table (melee, "a-flank-rear", "no", "front");
+
+  place (&s, "u5", wood.x + 250, wood.y, 180);
+  flank = facts_of (&s, "u5", "u22");
+  g_clear_pointer (&melee, muster_odds_fill_free);
+  melee = fill_of (flank, "melee-round");
+  assert_table (melee, "a-flank-rear", "yes", "flank");
+  scenario_close (&s);
+}
+
+/* A unit that is not placed, not in the document, or the same twice: a clear error. */
+static void
+test_errors (void)
+{
+  Scenario s;
+  const struct {
+    const char *acting, *target, *message;
+  } cases[] = {
+    { "u5", "u99", "no unit “u99” in the document" },
+    { "u5", "u14", "unit “u14” (Runesmith Hild) is not placed on the battlefield" },
+    { "u5", "u5", "unit “u5” cannot act against itself" },
+  };
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterOddsFacts) facts = muster_odds_facts_new (s.doc, s.types, cases[i].acting,
+                                                                cases[i].target, &error);
+
+      muster_assert_error_case (facts, error, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                                cases[i].message, i);
+    }
+  scenario_close (&s);
+}
+
+/* The Dwarves' crossbows look at the Goblins' eight placed units, the archers first; a unit
+ * that is not placed has none. */
+static void
+test_targets (void)
+{
+  Scenario s;
+  MusterBattlefield *battlefield;
+  g_autoptr(GPtrArray) targets = NULL;
+  g_autoptr(GPtrArray) none = NULL;
+  double last = 0;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  battlefield = muster_doc_get_battlefield (s.doc);
+  targets = muster_odds_list_targets (s.doc, "u5");
+  g_assert_cmpuint (targets->len, ==, 8);
+  g_assert_cmpstr (targets->pdata[0], ==, "u43");
+  for (guint i = 0; i < targets->len; i++)
+    {
+      MusterUnit *unit = muster_doc_lookup_unit (s.doc, targets->pdata[i]);
+      const char *placement = muster_battlefield_lookup_unit (battlefield,
+                                                              targets->pdata[i])->id;
+      double d = muster_battlefield_distance (battlefield, "p4", placement);
+
+      g_assert_cmpstr (muster_force_get_side (muster_unit_get_force (unit)), ==, "Goblins");
+      g_assert_cmpfloat (d, >=, last);
+      last = d;
+    }
+  none = muster_odds_list_targets (s.doc, "u14");
+  g_assert_cmpuint (none->len, ==, 0);
+  scenario_close (&s);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/odds/bvf", test_bvf);
+  g_test_add_func ("/odds/hm", test_hm);
+  g_test_add_func ("/odds/mov", test_mov);
+  g_test_add_func ("/odds/sov", test_sov);
+  g_test_add_func ("/odds/ul", test_ul);
+  g_test_add_func ("/odds/targets", test_targets);
+  g_test_add_func ("/odds/errors", test_errors);
+  return g_test_run ();
+}
