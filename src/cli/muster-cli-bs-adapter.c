@@ -301,118 +301,6 @@ add_rules (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
-/* Order, which the suite asserts. The engine lists forces and selections as New Recruit
- * does, but sorts selections by their names after modifiers, where New Recruit takes an
- * entry's own name; this sorts them again, keeping the engine's grouping by category. */
-
-/* Names compared as people read them: "Unit 2" before "Unit 10", case aside. */
-static int
-compare_names (const char *a,
-               const char *b)
-{
-  const char *p = a, *q = b;
-
-  while (*p && *q)
-    {
-      if (g_ascii_isdigit (*p) && g_ascii_isdigit (*q))
-        {
-          guint64 x = g_ascii_strtoull (p, (char **) &p, 10);
-          guint64 y = g_ascii_strtoull (q, (char **) &q, 10);
-
-          if (x != y)
-            return x < y ? -1 : 1;
-          continue;
-        }
-      if (g_ascii_tolower (*p) != g_ascii_tolower (*q))
-        return g_ascii_tolower (*p) - g_ascii_tolower (*q);
-      p++, q++;
-    }
-  if (*p || *q)
-    return *p ? 1 : -1;
-  return strcmp (a, b);
-}
-
-/* New Recruit sorts by the entry's own name: before any modifier renames it, and not the
- * name of a link that offers it. */
-static const char *
-original_name (MusterBsSelection *sel)
-{
-  const MusterBsNode *entry = muster_bs_selection_get_entry (sel);
-
-  return entry && entry->name ? entry->name : muster_bs_selection_get_name (sel);
-}
-
-/* A selection's rank in its force: its primary category's place among the force's
- * categories (none first), then its name. */
-typedef struct
-{
-  MusterBsSelection *sel;
-  int                rank;
-} Ranked;
-
-static int
-compare_ranked (gconstpointer a,
-                gconstpointer b)
-{
-  const Ranked *x = a, *y = b;
-
-  if (x->rank != y->rank)
-    return x->rank < y->rank ? -1 : 1;
-  return compare_names (original_name (x->sel), original_name (y->sel));
-}
-
-static int
-category_rank (GArray            *categories,
-               MusterBsSelection *sel)
-{
-  const MusterBsCategory *primary = muster_bs_selection_get_primary_category (sel);
-
-  for (guint i = 0; primary && categories && i < categories->len; i++)
-    if (g_strcmp0 (g_array_index (categories, MusterBsCategory, i).entry_id,
-                   primary->entry_id) == 0)
-      return i;
-  return -1;
-}
-
-/* @categories NULL: by name alone, as children are. */
-static GArray *
-sorted_selections (guint               n,
-                   MusterBsSelection *(*get) (gconstpointer, guint),
-                   gconstpointer       owner,
-                   GArray             *categories)
-{
-  GArray *ranked = g_array_sized_new (FALSE, FALSE, sizeof (Ranked), n);
-
-  for (guint i = 0; i < n; i++)
-    {
-      Ranked r = { get (owner, i), 0 };
-
-      r.rank = categories ? category_rank (categories, r.sel) : 0;
-      g_array_append_val (ranked, r);
-    }
-  /* g_array_sort() is stable: equal ones stay in the order they were added. */
-  g_array_sort (ranked, compare_ranked);
-  return ranked;
-}
-
-static MusterBsSelection *
-force_selection (gconstpointer owner,
-                 guint         index)
-{
-  return muster_bs_force_get_selection (owner, index);
-}
-
-static MusterBsSelection *
-child_selection (gconstpointer owner,
-                 guint         index)
-{
-  return muster_bs_selection_get_child (owner, index);
-}
-
-static void add_selections (Adapter     *self,
-                            JsonBuilder *builder,
-                            GArray      *ranked);
-
 static void
 add_publication (Adapter     *self,
                  JsonBuilder *builder,
@@ -449,23 +337,13 @@ add_selection (Adapter           *self,
   add_profiles (builder, muster_bs_selection_get_profiles (sel));
   add_rules (builder, muster_bs_selection_get_rules (sel));
   add_categories (builder, muster_bs_selection_get_categories (sel), FALSE);
+  /* In the engine's order, New Recruit's, which the suite asserts. */
   json_builder_set_member_name (builder, "children");
-  add_selections (self, builder, sorted_selections (muster_bs_selection_get_n_children (sel),
-                                                    child_selection, sel, NULL));
-  json_builder_end_object (builder);
-}
-
-/* Takes @ranked. */
-static void
-add_selections (Adapter     *self,
-                JsonBuilder *builder,
-                GArray      *ranked)
-{
   json_builder_begin_array (builder);
-  for (guint i = 0; i < ranked->len; i++)
-    add_selection (self, builder, g_array_index (ranked, Ranked, i).sel);
+  for (guint i = 0; i < muster_bs_selection_get_n_children (sel); i++)
+    add_selection (self, builder, muster_bs_selection_get_child (sel, i));
   json_builder_end_array (builder);
-  g_array_unref (ranked);
+  json_builder_end_object (builder);
 }
 
 static void
@@ -491,9 +369,10 @@ add_force (Adapter       *self,
   add_profiles (builder, muster_bs_force_get_profiles (force));
   add_rules (builder, muster_bs_force_get_rules (force));
   json_builder_set_member_name (builder, "selections");
-  add_selections (self, builder,
-                  sorted_selections (muster_bs_force_get_n_selections (force), force_selection,
-                                     force, muster_bs_force_get_categories (force)));
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    add_selection (self, builder, muster_bs_force_get_selection (force, i));
+  json_builder_end_array (builder);
   /* The engine gives child forces in their entries' order, as New Recruit lists them. */
   json_builder_set_member_name (builder, "childForces");
   json_builder_begin_array (builder);

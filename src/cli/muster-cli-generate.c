@@ -103,6 +103,8 @@ run_generate (const char  *file,
       g_printerr ("muster-cli generate: %s: %s\n", file, error->message);
       return MUSTER_CLI_EXIT_USAGE;
     }
+  /* the units already placed stay where they are: the terrain keeps clear of them */
+  muster_generator_keep_clear (generator, generation, field);
   muster_generation_apply (generation, field);
 
   bytes = muster_doc_to_bytes (doc);

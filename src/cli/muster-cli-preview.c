@@ -245,6 +245,18 @@ list_to_json (void)
   return json_builder_get_root (builder);
 }
 
+/* @value, or null where it means nothing (a category's mean) */
+static void
+add_number_or_null (JsonBuilder *builder,
+                    gboolean     has_value,
+                    double       value)
+{
+  if (has_value)
+    json_builder_add_double_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
 /* The JSON of `preview` and `simulate`, which `odds` extends. */
 JsonNode *
 muster_cli_result_to_json (const MusterProcedureResult *result,
@@ -280,16 +292,20 @@ muster_cli_result_to_json (const MusterProcedureResult *result,
   for (guint i = 0; i < p->n_outputs; i++)
     {
       MusterDist *dist = muster_procedure_result_get_output (result, i);
+      /* named categories have no order: no mean, variance or chance of at least or at most */
+      gboolean categories = p->outputs[i].value_labels != NULL;
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "id");
       json_builder_add_string_value (builder, p->outputs[i].id);
       json_builder_set_member_name (builder, "label");
       json_builder_add_string_value (builder, p->outputs[i].label);
+      json_builder_set_member_name (builder, "kind");
+      json_builder_add_string_value (builder, categories ? "categories" : "count");
       json_builder_set_member_name (builder, "mean");
-      json_builder_add_double_value (builder, muster_dist_get_mean (dist));
+      add_number_or_null (builder, !categories, muster_dist_get_mean (dist));
       json_builder_set_member_name (builder, "variance");
-      json_builder_add_double_value (builder, muster_dist_get_variance (dist));
+      add_number_or_null (builder, !categories, muster_dist_get_variance (dist));
       json_builder_set_member_name (builder, "values");
       json_builder_begin_array (builder);
       for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
@@ -304,9 +320,9 @@ muster_cli_result_to_json (const MusterProcedureResult *result,
           json_builder_set_member_name (builder, "p");
           json_builder_add_double_value (builder, muster_dist_get_prob (dist, v));
           json_builder_set_member_name (builder, "at_least");
-          json_builder_add_double_value (builder, muster_dist_get_prob_at_least (dist, v));
+          add_number_or_null (builder, !categories, muster_dist_get_prob_at_least (dist, v));
           json_builder_set_member_name (builder, "at_most");
-          json_builder_add_double_value (builder, muster_dist_get_prob_at_most (dist, v));
+          add_number_or_null (builder, !categories, muster_dist_get_prob_at_most (dist, v));
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-army-commands.h"
+#include "muster-battlefield-commands.h"
 #include "muster-document-private.h"
 #include "muster-engine.h"
 #include "muster-roster-moves.h"
@@ -59,6 +60,8 @@ struct _MusterArmyCommand
   MusterNode     *child;
   /* The unit or child node is detached and belongs to this command */
   gboolean        owned;
+  /* Remove: (nullable) the removed units' placements, taken off the battlefield first */
+  MusterCommand  *placements;
 
   /* Setters */
   guint           size, old_size;
@@ -204,6 +207,8 @@ muster_army_command_apply (MusterCommand *command)
       break;
 
     case KIND_REMOVE_UNIT:
+      if (self->placements != NULL)
+        muster_command_apply (self->placements);
       remove_unit (self);
       break;
 
@@ -212,6 +217,8 @@ muster_army_command_apply (MusterCommand *command)
       break;
 
     case KIND_REMOVE_NODE:
+      if (self->placements != NULL)
+        muster_command_apply (self->placements);
       remove_node (self);
       break;
 
@@ -265,6 +272,8 @@ muster_army_command_revert (MusterCommand *command)
 
     case KIND_REMOVE_UNIT:
       insert_unit (self);
+      if (self->placements != NULL)
+        muster_command_revert (self->placements);
       break;
 
     case KIND_INSERT_NODE:
@@ -273,6 +282,8 @@ muster_army_command_revert (MusterCommand *command)
 
     case KIND_REMOVE_NODE:
       insert_node (self);
+      if (self->placements != NULL)
+        muster_command_revert (self->placements);
       break;
 
     case KIND_MOVE_UNIT:
@@ -370,6 +381,7 @@ muster_army_command_finalize (GObject *object)
       g_clear_pointer (&self->child, muster_node_free);
     }
   g_clear_pointer (&self->changes, g_array_unref);
+  g_clear_object (&self->placements);
   g_free (self->value);
   g_free (self->old_value);
 
@@ -404,6 +416,49 @@ command_new (MusterDocument *document,
   self->document = document;
   self->kind = kind;
   return self;
+}
+
+static void
+collect_unit_ids (MusterNode *node,
+                  GHashTable *ids)
+{
+  for (guint i = 0; i < muster_node_get_n_units (node); i++)
+    g_hash_table_add (ids, (gpointer) muster_unit_get_id (muster_node_get_unit (node, i)));
+  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
+    collect_unit_ids (muster_node_get_node (node, i), ids);
+}
+
+/* A unit taken out of the list leaves the battlefield in the same undo step: a placement of a
+ * unit no list has is an error (rule `placement`), and nobody deleting a unit means to keep
+ * its stands on the table. Returns: (nullable): the command taking off the placements of
+ * @unit, or of every unit in @node */
+static MusterCommand *
+placements_command_new (MusterDocument *document,
+                        MusterUnit     *unit,
+                        MusterNode     *node)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+  MusterCommand *command = NULL;
+
+  if (field == NULL)
+    return NULL;
+  if (unit != NULL)
+    g_hash_table_add (ids, (gpointer) muster_unit_get_id (unit));
+  else
+    collect_unit_ids (node, ids);
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (field, i);
+
+      if (feature->kind != MUSTER_FEATURE_UNIT || feature->unit == NULL ||
+          !g_hash_table_contains (ids, feature->unit))
+        continue;
+      if (command == NULL)
+        command = muster_features_command_new (document, _("Remove"));
+      muster_features_command_remove (MUSTER_FEATURES_COMMAND (command), feature->id);
+    }
+  return command;
 }
 
 /**
@@ -567,6 +622,7 @@ muster_remove_unit_command_new (MusterDocument *document,
   self = command_new (document, KIND_REMOVE_UNIT, g_strdup_printf (_("Remove %s"), name));
   self->node = muster_unit_get_node (unit);
   self->index = unit_index (unit);
+  self->placements = placements_command_new (document, unit, NULL);
   return MUSTER_COMMAND (self);
 }
 
@@ -875,6 +931,7 @@ muster_remove_node_command_new (MusterDocument *document,
                       g_strdup_printf (_("Remove %s"), muster_node_get_name (node)));
   self->node = muster_node_get_parent (node);
   self->index = node_index (node);
+  self->placements = placements_command_new (document, NULL, node);
   return MUSTER_COMMAND (self);
 }
 

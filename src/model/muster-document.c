@@ -7,6 +7,7 @@
 
 #include "muster-document-private.h"
 #include "muster-army.h"
+#include "muster-file-write.h"
 #include "muster-history.h"
 #include "muster-validate.h"
 
@@ -756,16 +757,9 @@ save_thread (GTask        *task,
              GCancellable *cancellable)
 {
   SaveData *data = task_data;
-  const char *path = g_file_peek_path (data->file);
   GError *error = NULL;
-  gsize size;
-  const char *bytes = g_bytes_get_data (data->bytes, &size);
 
-  /* A remote file (gvfs) has no path: GIO's replace is the best there is. */
-  if (path == NULL
-      ? g_file_replace_contents (data->file, bytes, size, NULL, FALSE, G_FILE_CREATE_NONE,
-                                 NULL, cancellable, &error)
-      : muster_file_replace (path, bytes, size, &error))
+  if (muster_file_write (data->file, data->bytes, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);

@@ -118,7 +118,7 @@ muster_generate_command_new (MusterDocument         *document,
     {
       const MusterFeature *feature = muster_battlefield_get_feature (field, i);
 
-      if (muster_generation_replaces (feature))
+      if (muster_generation_replaces (generation, feature))
         muster_features_command_remove (MUSTER_FEATURES_COMMAND (features), feature->id);
     }
   for (guint i = 0; i < generation->features->len; i++)

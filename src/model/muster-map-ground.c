@@ -15,9 +15,10 @@
  */
 
 #define TICK_MINOR   4.0    /* px */
-#define TICK_MAJOR   9.0
+#define TICK_MAJOR   RULER_TICK_PX
 #define OUTLINE_ZOOM 1.0    /* px per mm: terrain gets an outline from this zoom on */
 #define MAX_GRID_LINES 5000 /* a side: a 100 m table at 2 cm */
+#define RULER_MARGIN 60.0   /* px: ticks this far outside the clip may still show a label */
 #define MAX_CROWNS   200000 /* tree crowns of one wood */
 
 /* @shape's ellipse as drawn: a zero radius would make cairo's path singular */
@@ -123,7 +124,10 @@ paint_rulers (Painter *p)
   double unit = cm ? MUSTER_MM_PER_CM : MUSTER_MM_PER_INCH;
   int major = cm ? 10 : 12;
   double lengths[2] = { muster_battlefield_get_width (field), muster_battlefield_get_height (field) };
+  double cx0, cy0, cx1, cy1;
 
+  /* Only the ticks in view (and a label's width beyond): a table of 100 m has 10,000 a side. */
+  cairo_clip_extents (cr, &cx0, &cy0, &cx1, &cy1);
   if (unit * p->zoom < 2)
     {
       unit *= major;   /* too dense: only the majors */
@@ -140,6 +144,9 @@ paint_rulers (Painter *p)
           double len = is_major ? TICK_MAJOR : TICK_MINOR;
 
           muster_viewport_table_to_widget (p->viewport, axis ? 0 : t, axis ? t : 0, &x, &y);
+          if (x < cx0 - RULER_MARGIN || x > cx1 + RULER_MARGIN ||
+              y < cy0 - RULER_MARGIN || y > cy1 + RULER_MARGIN)
+            continue;
           x1 = axis ? x - len : x;
           y1 = axis ? y : y - len;
           cairo_move_to (cr, round (x) + 0.5, round (y) + 0.5);

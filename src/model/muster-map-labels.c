@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include <pango/pangocairo.h>
 
 #include "muster-map-labels.h"
@@ -54,8 +56,8 @@ covers_body (MusterBox     box,
  * @bodies: (element-type MusterMapBody) (nullable): what labels would rather not cover
  *
  * Places the labels, highest priority first, each in its first place that meets no label
- * placed before it and no other feature's body; else in its first place that meets no label;
- * else nowhere (@chosen = -1).
+ * placed before it and no other feature's body; else nowhere (@chosen = -1): a name drawn over
+ * a unit or another name hides what the map is for, and comes back zoomed in.
  */
 void
 muster_map_labels_place (GArray       *labels,
@@ -93,7 +95,6 @@ muster_map_labels_place_around (GArray       *labels,
     {
       MusterMapLabel *label = &g_array_index (labels, MusterMapLabel,
                                               g_array_index (order, guint, k));
-      int free_of_labels = -1;
 
       label->chosen = -1;
       for (guint c = 0; c < MIN (label->n_places, MUSTER_MAP_LABEL_MAX_PLACES); c++)
@@ -103,21 +104,89 @@ muster_map_labels_place_around (GArray       *labels,
 
           for (guint i = 0; clear && i < placed->len; i++)
             clear = !boxes_meet (box, g_array_index (placed, MusterBox, i), GAP_PX);
-          if (!clear)
-            continue;
-          if (free_of_labels < 0)
-            free_of_labels = c;
-          if (!covers_body (box, label->owner, bodies))
+          if (clear && !covers_body (box, label->owner, bodies))
             {
               label->chosen = c;
               break;
             }
         }
-      if (label->chosen < 0)
-        label->chosen = free_of_labels;
       if (label->chosen >= 0)
         g_array_append_val (placed, label->places[label->chosen]);
     }
+}
+
+/**
+ * muster_map_label_places_away:
+ * @body: the feature's box (px)
+ * @beside: (array length=n_beside): the label's places beside it, best first
+ * @n_beside: how many
+ * @places: (out caller-allocates) (array length=max_places): @beside, then the places away
+ * @max_places: room in @places
+ *
+ * The places of a label that may stand away from its feature, joined to it by a leader line:
+ * @beside first, then each of them moved a step further out (down from a place below the
+ * feature, left from one to its left, both from a corner), ring after ring up to
+ * %MUSTER_MAP_LABEL_AWAY_RINGS steps: in a crowd, a name a little way off reads better than
+ * none, and the nearest free place keeps the leader short.
+ *
+ * Returns: how many places @places holds
+ */
+guint
+muster_map_label_places_away (MusterBox        body,
+                              const MusterBox *beside,
+                              guint            n_beside,
+                              MusterBox       *places,
+                              guint            max_places)
+{
+  guint n = MIN (n_beside, max_places);
+
+  memmove (places, beside, n * sizeof *places);
+  for (guint ring = 1; ring <= MUSTER_MAP_LABEL_AWAY_RINGS; ring++)
+    for (guint i = 0; i < n_beside && n < max_places; i++)
+      {
+        MusterBox box = beside[i];
+        /* a step of the label's height down or up, of a short word across */
+        double h = box.y1 - box.y0, dx = 0, dy = 0;
+
+        if (box.y0 >= body.y1 - 0.5)
+          dy = (h + 2) * ring;
+        else if (box.y1 <= body.y0 + 0.5)
+          dy = -(h + 2) * ring;
+        if (box.x0 >= body.x1 - 0.5)
+          dx = 2 * h * ring;
+        else if (box.x1 <= body.x0 + 0.5)
+          dx = -2 * h * ring;
+        if (dx == 0 && dy == 0)
+          continue;   /* a place on the feature has no way out */
+        places[n++] = (MusterBox) { box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy };
+      }
+  return n;
+}
+
+/**
+ * muster_map_label_leader:
+ * @body: the feature's box (px)
+ * @plate: its label's plate (px)
+ * @from: (out): where a leader line leaves the feature
+ * @to: (out): where it meets the plate
+ *
+ * Whether a label placed at @plate stands away from its feature and needs a leader line
+ * back to it (more than a few pixels off), and where that line goes: the shortest way
+ * between the two boxes.
+ *
+ * Returns: whether there is a leader
+ */
+gboolean
+muster_map_label_leader (MusterBox    body,
+                         MusterBox    plate,
+                         MusterPoint *from,
+                         MusterPoint *to)
+{
+  MusterPoint centre = muster_box_centre (body);
+
+  *to = (MusterPoint) { CLAMP (centre.x, plate.x0, plate.x1), CLAMP (centre.y, plate.y0, plate.y1) };
+  *from = (MusterPoint) { CLAMP (to->x, body.x0, body.x1), CLAMP (to->y, body.y0, body.y1) };
+  return muster_point_distance (*from, *to) > 8;
 }
 
 /* Sizes of texts already measured: pango takes tens of microseconds a label, and a map asks for

@@ -11,13 +11,16 @@ G_BEGIN_DECLS
 /*
  * Where the map's names go on screen. Each label offers a few places (boxes in device pixels,
  * best first); labels are placed in order of priority, each in the first place that covers no
- * label placed before it, preferring places that cover no other feature's body either. A label
- * with no free place is left out, and comes back when zooming in parts the crowd. Placement
+ * label placed before it and no other feature's body. Past the places beside its feature, a
+ * label has places further away (muster_map_label_places_away()), painted with a leader line
+ * back to its feature. A label with no free place is left out, never drawn over another label
+ * or feature, and comes back when zooming in parts the crowd. Placement
  * depends only on the labels and bodies given, not on the part of the map being painted, so
  * the strips of a scrolled map agree.
  */
 
-#define MUSTER_MAP_LABEL_MAX_PLACES 8
+#define MUSTER_MAP_LABEL_MAX_PLACES 32
+#define MUSTER_MAP_LABEL_AWAY_RINGS 3   /* steps away a label may go from its places beside */
 
 /**
  * MusterMapLabel:
@@ -54,6 +57,15 @@ void     muster_map_labels_place (GArray      *labels,
 void     muster_map_labels_place_around (GArray       *labels,
                                          const GArray *taken,
                                          const GArray *bodies);
+guint    muster_map_label_places_away (MusterBox        body,
+                                       const MusterBox *beside,
+                                       guint            n_beside,
+                                       MusterBox       *places,
+                                       guint            max_places);
+gboolean muster_map_label_leader (MusterBox    body,
+                                  MusterBox    plate,
+                                  MusterPoint *from,
+                                  MusterPoint *to);
 void     muster_map_label_size   (PangoLayout *layout,
                                   const char  *text,
                                   int         *width,

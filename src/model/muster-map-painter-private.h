@@ -20,6 +20,7 @@ G_BEGIN_DECLS
 
 #define MIN_LABEL_PX 28.0   /* a unit narrower than this on screen gets no label */
 #define OBJECTIVE_R  11.0   /* px: an objective's marker */
+#define RULER_TICK_PX 9.0   /* px: a ruler's long tick, outside the table */
 
 typedef struct
 {

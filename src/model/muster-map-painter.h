@@ -139,14 +139,20 @@ char    *muster_map_format_length    (const MusterBattlefield *battlefield,
  * @box: the label's plate, device px
  * @text: (transfer none): the label, the feature's or its unit's name
  * @terrain: a terrain piece's name that a unit stands on, painted again over the units
+ * @leader: the label stands away from its feature (no place beside it was free): a line
+ *   joins them, from @leader_from on the feature to @leader_to on the plate (device px)
  */
 typedef struct
 {
   MusterBox   box;
   const char *text;
   gboolean    terrain;
+  gboolean    leader;
+  MusterPoint leader_from;
+  MusterPoint leader_to;
 } MusterMapPlacedLabel;
 
+MusterBox   muster_map_placed_label_reach (const MusterMapPlacedLabel *label);
 GHashTable *muster_map_place_labels  (MusterViewport       *viewport,
                                       const MusterMapScene *scene,
                                       PangoLayout          *layout);

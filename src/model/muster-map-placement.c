@@ -108,8 +108,10 @@ _muster_map_body_box (Painter             *p,
 }
 
 /* Where @text may go round @body (px): below it, above, right, left; with @corners, also at
- * its four corners, so that a few important labels (objectives) are seldom left out. The
- * plate round the text is 2 px wider on each side. */
+ * its four corners; then the same a few steps further out, joined to it by a leader line
+ * (muster_map_label_places_away()): in a crowd a name a little way off beats none. The plate
+ * round the text is 2 px wider on each side. Returns how many of
+ * %MUSTER_MAP_LABEL_MAX_PLACES @places it filled. */
 guint
 _muster_map_label_places (Painter             *p,
                           MusterBox            body,
@@ -118,20 +120,49 @@ _muster_map_label_places (Painter             *p,
                           MusterBox           *places)
 {
   double cx = (body.x0 + body.x1) / 2, cy = (body.y0 + body.y1) / 2;
+  MusterBox beside[8];
   int w, h;
 
   muster_map_label_size (p->layout, text, &w, &h);
-  places[0] = (MusterBox) { cx - w / 2.0 - 2, body.y1 + 2, cx + w / 2.0 + 2, body.y1 + 2 + h };
-  places[1] = (MusterBox) { cx - w / 2.0 - 2, body.y0 - 2 - h, cx + w / 2.0 + 2, body.y0 - 2 };
-  places[2] = (MusterBox) { body.x1 + 3, cy - h / 2.0, body.x1 + 7 + w, cy + h / 2.0 };
-  places[3] = (MusterBox) { body.x0 - 7 - w, cy - h / 2.0, body.x0 - 3, cy - h / 2.0 + h };
-  if (!corners)
-    return 4;
-  places[4] = (MusterBox) { body.x1, body.y1, body.x1 + 4 + w, body.y1 + h };
-  places[5] = (MusterBox) { body.x1, body.y0 - h, body.x1 + 4 + w, body.y0 };
-  places[6] = (MusterBox) { body.x0 - 4 - w, body.y1, body.x0, body.y1 + h };
-  places[7] = (MusterBox) { body.x0 - 4 - w, body.y0 - h, body.x0, body.y0 };
-  return 8;
+  beside[0] = (MusterBox) { cx - w / 2.0 - 2, body.y1 + 2, cx + w / 2.0 + 2, body.y1 + 2 + h };
+  beside[1] = (MusterBox) { cx - w / 2.0 - 2, body.y0 - 2 - h, cx + w / 2.0 + 2, body.y0 - 2 };
+  beside[2] = (MusterBox) { body.x1 + 3, cy - h / 2.0, body.x1 + 7 + w, cy + h / 2.0 };
+  beside[3] = (MusterBox) { body.x0 - 7 - w, cy - h / 2.0, body.x0 - 3, cy - h / 2.0 + h };
+  beside[4] = (MusterBox) { body.x1, body.y1, body.x1 + 4 + w, body.y1 + h };
+  beside[5] = (MusterBox) { body.x1, body.y0 - h, body.x1 + 4 + w, body.y0 };
+  beside[6] = (MusterBox) { body.x0 - 4 - w, body.y1, body.x0, body.y1 + h };
+  beside[7] = (MusterBox) { body.x0 - 4 - w, body.y0 - h, body.x0, body.y0 };
+  return muster_map_label_places_away (body, beside, corners ? 8 : 4, places,
+                                       MUSTER_MAP_LABEL_MAX_PLACES);
+}
+
+/* Where the rulers along the table's top and left edges stand, ticks and numbers (px): no
+ * label goes over them. Appended to @taken. */
+static void
+append_ruler_boxes (Painter *p,
+                    GArray  *taken)
+{
+  MusterBattlefield *field = p->scene->battlefield;
+  double tw = muster_battlefield_get_width (field), th = muster_battlefield_get_height (field);
+  MusterPoint corner, right, bottom;
+  int w, h;
+
+  /* as wide as the widest number, "10′" or "100" */
+  muster_map_label_size (p->layout, "100′", &w, &h);
+  muster_viewport_table_to_widget (p->viewport, 0, 0, &corner.x, &corner.y);
+  muster_viewport_table_to_widget (p->viewport, tw, 0, &right.x, &right.y);
+  muster_viewport_table_to_widget (p->viewport, 0, th, &bottom.x, &bottom.y);
+  /* ticks go up from the top edge and left from the left edge, whatever the view's turn */
+  for (guint axis = 0; axis < 2; axis++)
+    {
+      MusterBox box = muster_box_from_points (corner, axis ? bottom : right);
+
+      if (axis)
+        box = (MusterBox) { box.x0 - RULER_TICK_PX - 3 - w, box.y0 - h, box.x0, box.y1 + h };
+      else
+        box = (MusterBox) { box.x0 - w, box.y0 - RULER_TICK_PX - 2 - h, box.x1 + w, box.y0 };
+      g_array_append_val (taken, box);
+    }
 }
 
 /* The markers of the objectives the scene shows and does not drag (px). */
@@ -163,11 +194,13 @@ place_objective_labels (Painter *p)
 {
   g_autoptr(GArray) markers = objective_markers (p);
   GArray *labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
+  g_autoptr(GArray) rulers = g_array_new (FALSE, FALSE, sizeof (MusterBox));
   PangoFontDescription *saved;
 
   if (p->scene->no_labels)
     return labels;
   saved = use_font_style (p, PANGO_STYLE_NORMAL);
+  append_ruler_boxes (p, rulers);
   for (guint i = 0; i < markers->len; i++)
     {
       const MusterMapBody *marker = &g_array_index (markers, MusterMapBody, i);
@@ -179,7 +212,7 @@ place_objective_labels (Painter *p)
       label.n_places = _muster_map_label_places (p, marker->box, f->name, TRUE, label.places);
       g_array_append_val (labels, label);
     }
-  muster_map_labels_place (labels, markers);
+  muster_map_labels_place_around (labels, rulers, markers);
   _muster_map_restore_font (p, saved);
   return labels;
 }
@@ -199,19 +232,44 @@ append_chosen (GArray       *boxes,
 }
 
 /* @label in the place chosen for it, with @text, into @placed (feature →
- * MusterMapPlacedLabel); nothing when it was left out. */
+ * MusterMapPlacedLabel), with a leader line back to @body when it stands away from it;
+ * nothing when it was left out. */
 static void
 insert_placed (GHashTable           *placed,
                const MusterMapLabel *label,
                const char           *text,
-               gboolean              terrain)
+               gboolean              terrain,
+               const MusterBox      *body)
 {
-  MusterMapPlacedLabel shown_label = { { 0 }, text, terrain };
+  MusterMapPlacedLabel shown_label = { { 0 }, text, terrain, FALSE, { 0, 0 }, { 0, 0 } };
 
   if (label->chosen < 0)
     return;
   shown_label.box = label->places[label->chosen];
+  if (body != NULL)
+    shown_label.leader = muster_map_label_leader (*body, shown_label.box,
+                                                  &shown_label.leader_from,
+                                                  &shown_label.leader_to);
   g_hash_table_insert (placed, (gpointer) label->owner, g_memdup2 (&shown_label, sizeof shown_label));
+}
+
+/**
+ * muster_map_placed_label_reach:
+ * @label: a placed label
+ *
+ * Returns: what @label paints over (device px): its plate, and its leader line when it has one
+ */
+MusterBox
+muster_map_placed_label_reach (const MusterMapPlacedLabel *label)
+{
+  MusterBox reach = label->box;
+
+  if (label->leader)
+    {
+      muster_box_extend (&reach, label->leader_from);
+      muster_box_extend (&reach, label->leader_to);
+    }
+  return reach;
 }
 
 /* Shifts @place onto @table (both device pixels) where it hangs over an edge: a name near the
@@ -339,7 +397,7 @@ terrain_names_placed (Painter      *p,
     {
       const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
 
-      insert_placed (placed, label, ((const MusterFeature *) label->owner)->name, TRUE);
+      insert_placed (placed, label, ((const MusterFeature *) label->owner)->name, TRUE, NULL);
     }
   return placed;
 }
@@ -435,12 +493,11 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * @layout: a layout in the labels' font
  *
  * Where the names of units and objectives go, kept apart: every unit and objective of the
- * battlefield that the scene shows and does not drag. The objectives are named first, among
- * themselves (terrain names keep clear of them); then each unit's label goes in the first of
- * its places (below, above, right, left) that covers no terrain name, no objective's name or
- * marker and no unit's label of a higher priority (the units widest on screen first),
- * preferably covering no other unit; left out when none is free, to come back when zooming
- * in. Over the whole table, so every strip of a map agrees. The terrain names that units
+ * battlefield that the scene shows and does not drag. The objectives are named first, then
+ * the units (the widest on screen first), each in the first of its places (beside it, then
+ * further out with a leader line) that covers no terrain name, no ruler, no name placed
+ * before it and no other unit or objective; left out when none is free, to come back when
+ * zooming in. Over the whole table, so every strip of a map agrees. The terrain names that units
  * stand on come too (with #MusterMapPlacedLabel.terrain set), to be painted over the units.
  *
  * Returns: (transfer full) (element-type MusterFeature MusterMapPlacedLabel): feature → its
@@ -479,6 +536,13 @@ muster_map_place_labels (MusterViewport       *viewport,
         {
           body.box = _muster_map_body_box (&p, f);
           g_array_append_val (bodies, body);
+          if (f->name == NULL || *f->name == '\0')
+            continue;
+          /* named before any unit, and here off the units too (see below) */
+          label.priority = G_MAXDOUBLE;
+          label.n_places = _muster_map_label_places (&p, body.box, f->name, TRUE, label.places);
+          g_array_append_val (labels, label);
+          g_ptr_array_add (texts, (gpointer) f->name);
           continue;
         }
       /* laid out once for the body and the priority */
@@ -489,30 +553,27 @@ muster_map_place_labels (MusterViewport       *viewport,
       text = label.priority >= MIN_LABEL_PX ? _muster_map_unit_label (&p, f) : NULL;
       if (text == NULL)
         continue;
-      label.n_places = _muster_map_label_places (&p, body.box, text, FALSE, label.places);
+      label.n_places = _muster_map_label_places (&p, body.box, text, TRUE, label.places);
       g_array_append_val (labels, label);
       g_ptr_array_add (texts, (gpointer) text);
     }
+  /* The terrain names keep clear of where the objectives' names go on a table without units
+   * (the ground layer does not follow the units); here the objectives' names are placed again
+   * among the units, clear of those terrain names, before the units' names. */
   objectives = place_objective_labels (&p);
   taken = terrain_name_boxes (&p, objectives, bodies, placed);
-  append_chosen (taken, objectives);
-  /* an objective's marker matters more than a unit's name, which comes back zoomed in */
-  for (guint i = 0; i < bodies->len; i++)
-    {
-      const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, i);
-
-      if (((const MusterFeature *) body->owner)->kind == MUSTER_FEATURE_OBJECTIVE)
-        g_array_append_val (taken, body->box);
-    }
+  append_ruler_boxes (&p, taken);
   muster_map_labels_place_around (labels, taken, bodies);
-  for (guint i = 0; i < objectives->len; i++)
-    {
-      const MusterMapLabel *label = &g_array_index (objectives, MusterMapLabel, i);
-
-      insert_placed (placed, label, ((const MusterFeature *) label->owner)->name, FALSE);
-    }
   for (guint i = 0; i < labels->len; i++)
-    insert_placed (placed, &g_array_index (labels, MusterMapLabel, i), texts->pdata[i], FALSE);
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+      const MusterBox *body = NULL;
+
+      for (guint k = 0; body == NULL && k < bodies->len; k++)
+        if (g_array_index (bodies, MusterMapBody, k).owner == label->owner)
+          body = &g_array_index (bodies, MusterMapBody, k).box;
+      insert_placed (placed, label, texts->pdata[i], FALSE, body);
+    }
   return placed;
 }
 

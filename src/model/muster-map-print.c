@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "muster-army-commands.h"
+#include "muster-map-labels.h"
 #include "muster-map-print.h"
 #include "muster-print.h"
 #include "muster-unit.h"
@@ -88,6 +89,28 @@ muster_map_print_grid_ref (const MusterMapPrint *map,
   return g_strdup_printf ("%s%u", letters, row + 1);
 }
 
+/**
+ * muster_map_print_grid_span:
+ * @map: the map
+ * @box: what a feature covers (table mm)
+ *
+ * The grid squares @box covers, its edges excluded: a zone from the table's edge to the first
+ * grid line is in the first row only, not the next one its edge touches.
+ *
+ * Returns: (transfer full): "C3" for one square, "A1–F1" for a block of them
+ */
+char *
+muster_map_print_grid_span (const MusterMapPrint *map,
+                            MusterBox             box)
+{
+  /* an edge within a hundredth of a millimetre of a line lies on it */
+  double e = MIN (0.01, MIN (box.x1 - box.x0, box.y1 - box.y0) / 2);
+  g_autofree char *a = muster_map_print_grid_ref (map, (MusterPoint) { box.x0 + e, box.y0 + e });
+  g_autofree char *b = muster_map_print_grid_ref (map, (MusterPoint) { box.x1 - e, box.y1 - e });
+
+  return g_str_equal (a, b) ? g_strdup (a) : g_strdup_printf ("%s–%s", a, b);
+}
+
 /* Returns: the zoom (points per mm) that fits the whole table and its rulers in @width × @height */
 double
 muster_map_print_fit_zoom (const MusterMapPrint *map,
@@ -148,10 +171,12 @@ paint_grid (cairo_t              *cr,
 /*
  * Labels, placed apart. Each name tries a few places round its feature, in order of
  * preference (a unit's label behind it, away from its facing arrow; an objective's below it;
- * a terrain piece's along its top), and takes the first that covers no other label, no unit
- * and no objective, inside the table. Objectives are placed first, then units, then terrain;
- * a name with no free place takes the one that covers least, and a terrain name that would
- * cover another label is left out (the scenario sheet lists every piece).
+ * a terrain piece's along its top), and takes the best that covers no other label, no other
+ * unit and no objective, inside the table. Objectives are placed first, then units, then
+ * terrain. A unit's or objective's name with no such place beside it stands a few steps
+ * further out, joined to it by a leader line (muster_map_label_places_away()); a name with no
+ * free place at all is left out, never printed over another (the scenario sheet lists every
+ * unit and piece).
  */
 
 typedef struct
@@ -161,6 +186,7 @@ typedef struct
   MusterBox       table;      /* frame coordinates */
   GArray         *obstacles;  /* LabelObstacle: units and objectives */
   GArray         *placed;     /* MusterBox: labels so far */
+  GArray         *boxes;      /* nullable: MusterMapPrintLabel, the placed labels, for tests */
 } Labels;
 
 typedef struct
@@ -219,7 +245,41 @@ label_cost (Labels     *labels,
   return cost;
 }
 
-/* Places @text (in @font) at the best of @n @anchors (top left corners of its box). */
+/* Whether @box covers a label placed before, or a unit or objective not @owner's. */
+static gboolean
+label_blocked (Labels     *labels,
+               MusterBox   box,
+               const void *owner)
+{
+  for (guint i = 0; i < labels->placed->len; i++)
+    if (overlap (box, muster_box_inflate (g_array_index (labels->placed, MusterBox, i), 1)) > 0)
+      return TRUE;
+  for (guint i = 0; i < labels->obstacles->len; i++)
+    {
+      const LabelObstacle *o = &g_array_index (labels->obstacles, LabelObstacle, i);
+
+      if (o->owner != NULL && o->owner != owner && overlap (box, o->box) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* @box pushed back onto the table where it hangs over an edge: never over the rulers. */
+static MusterBox
+onto_table (Labels    *labels,
+            MusterBox  box)
+{
+  MusterBox table = labels->table;
+  double bw = box.x1 - box.x0, bh = box.y1 - box.y0, dx, dy;
+
+  dx = bw < table.x1 - table.x0 ? MAX (table.x0 - box.x0, 0) - MAX (box.x1 - table.x1, 0) : 0;
+  dy = bh < table.y1 - table.y0 ? MAX (table.y0 - box.y0, 0) - MAX (box.y1 - table.y1, 0) : 0;
+  return (MusterBox) { box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy };
+}
+
+/* Places @text (in @font) at the best free one of @n @centres round @body (the feature's box,
+ * frame coordinates); with @away, else at the first free place further out, with a leader
+ * line; else nowhere. */
 static void
 place_label (Labels            *labels,
              const char        *text,
@@ -227,39 +287,64 @@ place_label (Labels            *labels,
              const MusterPoint *centres,
              guint              n,
              const void        *owner,
-             gboolean           optional)
+             MusterBox          body,
+             gboolean           away)
 {
   g_autoptr(PangoLayout) layout = muster_print_layout (labels->cr, text, font, FALSE, 0, 0);
+  MusterBox beside[9], places[MUSTER_MAP_LABEL_MAX_PLACES];
   double best_cost = INFINITY;
   MusterBox best = muster_box_empty ();
+  MusterPoint from, to;
+  guint n_places;
   int w, h;
 
   pango_layout_get_size (layout, &w, &h);
+  n = MIN (n, G_N_ELEMENTS (beside));
   for (guint i = 0; i < n; i++)
     {
       double bw = (double) w / PANGO_SCALE + 4, bh = (double) h / PANGO_SCALE;
-      MusterBox box = { centres[i].x - bw / 2, centres[i].y - bh / 2,
-                        centres[i].x + bw / 2, centres[i].y + bh / 2 };
-      MusterBox table = labels->table;
-      double dx, dy;
-
-      /* Never over the rulers: a place off the table is pushed back onto it. */
-      dx = bw < table.x1 - table.x0 ? MAX (table.x0 - box.x0, 0) - MAX (box.x1 - table.x1, 0) : 0;
-      dy = bh < table.y1 - table.y0 ? MAX (table.y0 - box.y0, 0) - MAX (box.y1 - table.y1, 0) : 0;
-      box = (MusterBox) { box.x0 + dx, box.y0 + dy, box.x1 + dx, box.y1 + dy };
+      MusterBox box = onto_table (labels, (MusterBox) { centres[i].x - bw / 2,
+                                                        centres[i].y - bh / 2,
+                                                        centres[i].x + bw / 2,
+                                                        centres[i].y + bh / 2 });
       /* the later places are worse ones: a corner reads as the neighbour's, and on the
        * feature itself hides it */
       double cost = label_cost (labels, box, owner) + (i < 4 ? 5 * i : i < 8 ? 150 : 400);
 
-      if (cost < best_cost)
+      beside[i] = box;
+      if (cost < best_cost && !label_blocked (labels, box, owner))
         {
           best_cost = cost;
           best = box;
         }
     }
-  if (muster_box_is_empty (best) || (optional && best_cost >= 1000))
+  /* none free beside it: the first free further out, the nearest rings first */
+  n_places = away && muster_box_is_empty (best)
+             ? muster_map_label_places_away (body, beside, n, places, G_N_ELEMENTS (places)) : 0;
+  for (guint i = n; i < n_places && muster_box_is_empty (best); i++)
+    {
+      MusterBox box = onto_table (labels, places[i]);
+
+      if (!label_blocked (labels, box, owner))
+        best = box;
+    }
+  if (muster_box_is_empty (best))
     return;
   g_array_append_val (labels->placed, best);
+  if (labels->boxes != NULL)
+    {
+      MusterMapPrintLabel placed = { best, owner };
+
+      g_array_append_val (labels->boxes, placed);
+    }
+  if (away && muster_map_label_leader (body, best, &from, &to))
+    {
+      cairo_move_to (labels->cr, from.x, from.y);
+      cairo_line_to (labels->cr, to.x, to.y);
+      muster_print_colour (labels->cr, muster_print_ink);
+      cairo_set_line_width (labels->cr, 0.4);
+      cairo_stroke (labels->cr);
+    }
   /* A plate of paper under the name keeps it legible over any terrain. */
   cairo_rectangle (labels->cr, best.x0, best.y0, best.x1 - best.x0, best.y1 - best.y0);
   cairo_set_source_rgba (labels->cr, 1, 1, 1, 0.75);
@@ -327,7 +412,7 @@ paint_labels (cairo_t              *cr,
   MusterBattlefield *field = muster_doc_get_battlefield (map->doc);
   Labels labels = { cr, viewport, to_frame (viewport, muster_battlefield_get_table_box (field)),
                     g_array_new (FALSE, FALSE, sizeof (LabelObstacle)),
-                    g_array_new (FALSE, FALSE, sizeof (MusterBox)) };
+                    g_array_new (FALSE, FALSE, sizeof (MusterBox)), map->placed_labels };
   guint n = muster_battlefield_get_n_features (field);
   MusterPoint centres[9];
   double w, h;
@@ -387,7 +472,8 @@ paint_labels (cairo_t              *cr,
             w = label_width (cr, name, "Sans Bold 7", &h);
             centres_round ((MusterBox) { c.x - 12, c.y - 12, c.x + 12, c.y + 12 }, h, w, FALSE,
                            centres);
-            place_label (&labels, name, "Sans Bold 7", centres, 4, f, FALSE);
+            place_label (&labels, name, "Sans Bold 7", centres, 4, f,
+                         (MusterBox) { c.x - 12, c.y - 12, c.x + 12, c.y + 12 }, TRUE);
           }
         else if (f->kind == MUSTER_FEATURE_UNIT)
           {
@@ -401,7 +487,7 @@ paint_labels (cairo_t              *cr,
             muster_viewport_table_to_widget (viewport, arrow.tip.x, arrow.tip.y, &tip.x, &tip.y);
             w = label_width (cr, name, "Sans 7", &h);
             centres_round (box, h, w, tip.y > tail.y + 1e-3, centres);
-            place_label (&labels, name, "Sans 7", centres, G_N_ELEMENTS (centres), f, FALSE);
+            place_label (&labels, name, "Sans 7", centres, G_N_ELEMENTS (centres), f, box, TRUE);
           }
         else if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points && f->points->len > 1)
           {
@@ -425,7 +511,8 @@ paint_labels (cairo_t              *cr,
                 centres[k].y -= half + h / 2 + 1;
                 k++;
               }
-            place_label (&labels, name, "Sans Italic 7", centres, k, f, TRUE);
+            place_label (&labels, name, "Sans Italic 7", centres, k, f, muster_box_empty (),
+                         FALSE);
           }
         else
           {
@@ -445,7 +532,7 @@ paint_labels (cairo_t              *cr,
             centres[2] = (MusterPoint) { cx, box.y1 - h / 2 - 3 };
             centres[3] = (MusterPoint) { cx, box.y0 - h / 2 - 1 };
             centres[4] = (MusterPoint) { cx, box.y1 + h / 2 + 1 };
-            place_label (&labels, name, "Sans Italic 7", centres, 5, f, TRUE);
+            place_label (&labels, name, "Sans Italic 7", centres, 5, f, box, FALSE);
           }
       }
   g_array_unref (labels.obstacles);

@@ -28,6 +28,8 @@ typedef enum
  * @types: (nullable): the rule system's terrain types, for names in the legend
  * @audience: who the map is for: hidden units are drawn for their side and the umpire only
  * @grid: the reference grid's spacing in mm (see muster_map_print_grid_for())
+ * @placed_labels: (nullable) (element-type MusterMapPrintLabel): where drawing a frame
+ *   appends the labels it placed (for tests)
  */
 typedef struct
 {
@@ -35,13 +37,27 @@ typedef struct
   const MusterTerrainTypes *types;
   MusterAudience            audience;
   double                    grid;
+  GArray                   *placed_labels;
 } MusterMapPrint;
+
+/**
+ * MusterMapPrintLabel:
+ * @box: a label's plate, frame coordinates
+ * @owner: (type MusterFeature): the feature it names
+ */
+typedef struct
+{
+  MusterBox     box;
+  gconstpointer owner;
+} MusterMapPrintLabel;
 
 void     muster_map_style_init_print   (MusterMapStyle       *style);
 double   muster_map_print_grid_for     (const MusterBattlefield *field,
                                         double                zoom);
 char    *muster_map_print_grid_ref     (const MusterMapPrint *map,
                                         MusterPoint           point);
+char    *muster_map_print_grid_span    (const MusterMapPrint *map,
+                                        MusterBox             box);
 double   muster_map_print_fit_zoom     (const MusterMapPrint *map,
                                         double                width,
                                         double                height);

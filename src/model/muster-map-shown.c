@@ -143,7 +143,7 @@ muster_map_shown_new (const MusterMapScene *scene,
       const MusterMapPlacedLabel *placed = value;
       ShownLabel *label = g_new0 (ShownLabel, 1);
 
-      label->box = placed->box;
+      label->box = muster_map_placed_label_reach (placed);
       label->text = g_strdup (placed->text);
       label->terrain = placed->terrain;
       g_hash_table_replace (self->labels, g_strdup (f->id), label);
@@ -193,8 +193,10 @@ same_label (const ShownLabel           *kept,
             double                      dx,
             double                      dy)
 {
-  return kept->box.x0 + dx == placed->box.x0 && kept->box.y0 + dy == placed->box.y0 &&
-         kept->box.x1 + dx == placed->box.x1 && kept->box.y1 + dy == placed->box.y1 &&
+  MusterBox reach = muster_map_placed_label_reach (placed);
+
+  return kept->box.x0 + dx == reach.x0 && kept->box.y0 + dy == reach.y0 &&
+         kept->box.x1 + dx == reach.x1 && kept->box.y1 + dy == reach.y1 &&
          kept->terrain == placed->terrain && g_strcmp0 (kept->text, placed->text) == 0;
 }
 
@@ -270,7 +272,7 @@ muster_map_shown_diff (const MusterMapShown *self,
       if (kept != NULL)
         dirty_add (dirty, (MusterBox) { kept->box.x0 + dx, kept->box.y0 + dy,
                                         kept->box.x1 + dx, kept->box.y1 + dy }, LABEL_MARGIN_PX);
-      dirty_add (dirty, placed->box, LABEL_MARGIN_PX);
+      dirty_add (dirty, muster_map_placed_label_reach (placed), LABEL_MARGIN_PX);
     }
   g_hash_table_iter_init (&iter, self->labels);
   while (g_hash_table_iter_next (&iter, &key, &value))

@@ -32,7 +32,8 @@ paint_label (Painter             *p,
 /* The placed labels that reach the area, over the units: a label may stand well away from its
  * feature (to its left or right), so they are painted from the placement, not with the
  * features the area's query found. With @terrain, only the terrain names units stand on (in
- * their italic, under the objectives' markers); else the others. */
+ * their italic, under the objectives' markers); else the others, their leader lines first
+ * (under every plate, whatever order the labels come in). */
 static void
 paint_placed_labels (Painter  *p,
                      gboolean  terrain)
@@ -45,16 +46,31 @@ paint_placed_labels (Painter  *p,
   cairo_save (p->cr);
   cairo_set_matrix (p->cr, &p->device);
   cairo_clip_extents (p->cr, &cx0, &cy0, &cx1, &cy1);
-  g_hash_table_iter_init (&iter, p->labels);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  for (guint pass = terrain ? 1 : 0; pass < 2; pass++)
     {
-      const MusterMapPlacedLabel *label = value;
+      g_hash_table_iter_init (&iter, p->labels);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          const MusterMapPlacedLabel *label = value;
+          MusterBox reach = muster_map_placed_label_reach (label);
 
-      /* the placed box is the plate's: one outside the clip (a strip) needs no layout */
-      if (!label->terrain != !terrain || label->box.x0 > cx1 || label->box.x1 < cx0 ||
-          label->box.y0 > cy1 || label->box.y1 < cy0)
-        continue;
-      _muster_map_text_on_plate (p, label->text, label->box);
+          /* the placed box is the plate's: one outside the clip (a strip) needs no layout */
+          if (!label->terrain != !terrain || reach.x0 > cx1 || reach.x1 < cx0 ||
+              reach.y0 > cy1 || reach.y1 < cy0)
+            continue;
+          if (pass == 1)
+            _muster_map_text_on_plate (p, label->text, label->box);
+          else if (label->leader)
+            {
+              /* a hairline from the unit to its name, which stands away from it; each on its
+               * own, so that a strip paints it as the whole map does */
+              cairo_move_to (p->cr, label->leader_from.x, label->leader_from.y);
+              cairo_line_to (p->cr, label->leader_to.x, label->leader_to.y);
+              set_colour_alpha (p->cr, p->style->text, 0.7);
+              cairo_set_line_width (p->cr, 1);
+              cairo_stroke (p->cr);
+            }
+        }
     }
   cairo_restore (p->cr);
   if (saved != NULL)

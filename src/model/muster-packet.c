@@ -203,21 +203,14 @@ feature_label (const MusterPacket  *self,
     }
 }
 
-/* "C3", or "A1–F2" for a feature that spans squares. */
+/* "C3", or "A1–F1" for a feature that spans squares (edges excluded). */
 static char *
 feature_squares (const MusterPacket  *self,
                  const MusterFeature *f)
 {
-  MusterBox box;
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
-
   if (f->kind == MUSTER_FEATURE_UNIT || f->kind == MUSTER_FEATURE_OBJECTIVE)
     return muster_map_print_grid_ref (&self->map, f->centre);
-  box = muster_feature_get_bounds (f);
-  a = muster_map_print_grid_ref (&self->map, (MusterPoint) { box.x0, box.y0 });
-  b = muster_map_print_grid_ref (&self->map, (MusterPoint) { box.x1, box.y1 });
-  return g_str_equal (a, b) ? g_strdup (a) : g_strdup_printf ("%s–%s", a, b);
+  return muster_map_print_grid_span (&self->map, muster_feature_get_bounds (f));
 }
 
 static const char *

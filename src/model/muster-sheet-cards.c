@@ -20,6 +20,12 @@
 
 static const double band[] = { 0.24, 0.22, 0.27 };
 
+/* However big a unit a file claims (a size may be up to 2^31), a card draws at most this many
+ * boxes in a track and this many rows of a per-size track: a card of two billion boxes is of
+ * no use at the table, and drawing it would take hours and fill the disk. */
+#define MAX_TRACK_BOXES 200
+#define MAX_TRACK_ROWS  100
+
 /*
  * What a system keeps track of during a game, as tick boxes. A track has @fixed boxes, or as
  * many as the unit's @stat, or one per size unit; @per_size repeats it once per size unit
@@ -81,13 +87,13 @@ track_count (const TrackSpec       *track,
   if (track->fixed > 0)
     return track->fixed;
   if (track->stat == NULL)
-    return entry->size_count;
+    return MIN (entry->size_count, MAX_TRACK_BOXES);
   for (guint i = 0; i < entry->stats->len; i++)
     {
       const MusterListStat *stat = entry->stats->pdata[i];
 
       if (g_strcmp0 (stat->id, track->stat) == 0 && stat->has_number && stat->number > 0)
-        return MIN ((guint) stat->number, 100);
+        return (guint) MIN (stat->number, 100);
     }
   return 0;
 }
@@ -168,7 +174,7 @@ _muster_sheet_paint_tracks (const SystemSheet     *system,
     {
       const TrackSpec *track = &system->tracks[t];
       guint n = track->label ? track_count (track, entry) : 0;
-      guint rows = track->per_size ? entry->size_count : 1;
+      guint rows = track->per_size ? MIN (entry->size_count, MAX_TRACK_ROWS) : 1;
 
       if (n == 0)
         continue;

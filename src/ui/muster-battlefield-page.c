@@ -12,11 +12,13 @@
 #include "muster-attach-chooser.h"
 #include "muster-battlefield-page.h"
 #include "muster-battlefield-page-private.h"
+#include "muster-deploy.h"
 #include "muster-generate-dialog.h"
 #include "muster-issue.h"
 #include "muster-map-painter.h"
 #include "muster-ui-enums.h"
 #include "muster-unit.h"
+#include "muster-window.h"
 
 /*
  * The Battlefield workspace: the map, its tools, the properties of the selection (in
@@ -191,6 +193,37 @@ drag_prepare_cb (GtkDragSource *source,
   return gdk_content_provider_new_typed (G_TYPE_STRING, unit_id);
 }
 
+/* A row for @force (the document's @index-th), @n of whose units are off the table: Deploy
+ * All puts them in its side's zone at once. */
+static void
+append_deploy_row (MusterBattlefieldPage *self,
+                   MusterBattlefield     *field,
+                   MusterForce           *force,
+                   guint                  index,
+                   guint                  n)
+{
+  const char *side = muster_force_get_side (force);
+  gboolean zone = muster_deploy_find_zone (field, side) != NULL;
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *button = gtk_button_new_with_mnemonic (_("_Deploy All"));
+  g_autofree char *subtitle = NULL;
+
+  subtitle = zone ? g_strdup_printf (ngettext ("%u unit off the table", "%u units off the table",
+                                               n), n)
+                  : g_strdup (_("No deployment zone for this side: drag its units onto the table"));
+  gtk_widget_set_tooltip_text (button, _("Place them in this side's deployment zone, in one step"));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                 side ? side : muster_force_get_name (force));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_sensitive (button, zone);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "battlefield.deploy-all");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  gtk_widget_add_css_class (row, "deploy-all");
+  gtk_list_box_append (self->units_list, row);
+}
+
 static void
 update_units (MusterBattlefieldPage *self)
 {
@@ -205,19 +238,23 @@ update_units (MusterBattlefieldPage *self)
     {
       MusterForce *force = muster_doc_get_force (doc, i);
       g_autoptr(GPtrArray) units = g_ptr_array_new ();
+      g_autoptr(GPtrArray) unplaced = g_ptr_array_new ();
 
       muster_node_collect_units (muster_force_get_root (force), units);
+      /* characters attached to a unit stand with it */
       for (guint j = 0; j < units->len; j++)
+        if (!muster_battlefield_lookup_unit (field, muster_unit_get_id (units->pdata[j])) &&
+            muster_unit_get_attached_to (units->pdata[j]) == NULL)
+          g_ptr_array_add (unplaced, units->pdata[j]);
+      if (unplaced->len > 0)
+        append_deploy_row (self, field, force, i, unplaced->len);
+      for (guint j = 0; j < unplaced->len; j++)
         {
-          MusterUnit *unit = units->pdata[j];
+          MusterUnit *unit = unplaced->pdata[j];
           GtkWidget *row, *button;
           GtkDragSource *source;
           g_autofree char *subtitle = NULL;
 
-          /* characters attached to a unit stand with it */
-          if (muster_battlefield_lookup_unit (field, muster_unit_get_id (unit)) ||
-              muster_unit_get_attached_to (unit) != NULL)
-            continue;
           self->n_unplaced++;
           subtitle = g_strdup_printf ("%s · %u", muster_force_get_side (force)
                                                  ? muster_force_get_side (force)
@@ -507,6 +544,37 @@ place_unit_action (GtkWidget  *widget,
   muster_map_view_place_unit (self->map_view, g_variant_get_string (parameter, NULL),
                               muster_viewport_get_width (viewport) / 2.0,
                               muster_viewport_get_height (viewport) / 2.0);
+}
+
+/* Every unit of a force not on the table into its side's zone, one undo step. */
+static void
+deploy_all_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  MusterBattlefieldPage *self = MUSTER_BATTLEFIELD_PAGE (widget);
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  guint index = g_variant_get_uint32 (parameter), left_out = 0;
+  g_autoptr(MusterCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (doc == NULL || get_battlefield (self) == NULL || index >= muster_doc_get_n_forces (doc))
+    return;
+  command = muster_deploy_all_command_new (self->document, self->types,
+                                           muster_doc_get_force (doc, index), &left_out, &error);
+  if (command != NULL)
+    muster_history_push (muster_document_get_history (self->document), command);
+  if (MUSTER_IS_WINDOW (root) && (command == NULL || left_out > 0))
+    {
+      g_autofree char *message = command == NULL
+                                 ? g_strdup (error->message)
+                                 : g_strdup_printf (ngettext ("%u unit found no room in the zone",
+                                                              "%u units found no room in the zone",
+                                                              left_out), left_out);
+
+      muster_window_add_toast (MUSTER_WINDOW (root), message);
+    }
 }
 
 /* Attach Army List… */
@@ -848,6 +916,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_install_action (widget_class, "battlefield.fit", NULL, map_action);
   gtk_widget_class_install_action (widget_class, "battlefield.delete", NULL, map_action);
   gtk_widget_class_install_action (widget_class, "battlefield.rotate", NULL, rotate_action);
+  gtk_widget_class_install_action (widget_class, "battlefield.deploy-all", "u", deploy_all_action);
   gtk_widget_class_install_action (widget_class, "battlefield.place-unit", "s",
                                    place_unit_action);
   gtk_widget_class_install_property_action (widget_class, "battlefield.tool", "tool");

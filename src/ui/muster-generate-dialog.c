@@ -110,6 +110,9 @@ muster_generate_dialog_generate (MusterGenerateDialog  *self,
                                      (guint64) gtk_spin_button_get_value (self->seed_spin), error);
   if (generation == NULL)
     return FALSE;
+  /* the units already placed stay where they are: the terrain keeps clear of them */
+  if (field != NULL)
+    muster_generator_keep_clear (self->generator, generation, field);
   command = field != NULL
             ? muster_generate_command_new (self->document, generation)
             : muster_generate_command_new_on_table (self->document, generation, width, height,
@@ -206,8 +209,10 @@ muster_generate_dialog_new (GtkWindow       *parent,
   if (muster_doc_get_battlefield (muster_document_get_doc (document)) != NULL)
     /* TRANSLATORS: %s is the rules' procedure, e.g. "Terrain squares" */
     adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
-                                    _("%s, as the rules lay it out. Terrain, deployment zones and "
-                                      "objectives are replaced; placed units stay."),
+                                    _("%s, as the rules lay it out. Terrain and deployment zones "
+                                      "are replaced, and the objectives when the rules place "
+                                      "their own; placed units stay, and the terrain keeps clear "
+                                      "of them."),
                                     muster_generator_get_name (generator));
   else
     {

@@ -9,6 +9,7 @@
 
 #include "muster-army.h"
 #include "muster-battlefield-commands.h"
+#include "muster-deploy.h"
 #include "muster-map-view-private.h"
 #include "muster-unit.h"
 
@@ -443,9 +444,7 @@ muster_map_view_get_sight_blocker (MusterMapView *self)
  * @widget_x: where, in widget pixels
  * @widget_y: where
  *
- * Places the unit in a line facing the enemy: down the table for the first side, up for the
- * others. Its stands are its size, on the base the rule system's first scale gives its type
- * (40 × 20 mm when it gives none).
+ * Places the unit as muster_unit_placement_new() lays it out: in a line facing the enemy.
  *
  * Returns: %TRUE if placed
  */
@@ -459,30 +458,11 @@ muster_map_view_place_unit (MusterMapView *self,
   MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
   MusterUnit *unit = doc ? muster_doc_lookup_unit (doc, unit_id) : NULL;
   MusterFeature *placement;
-  gboolean first_side;
 
   if (field == NULL || unit == NULL || muster_battlefield_lookup_unit (field, unit_id) != NULL)
     return FALSE;
-  first_side = muster_doc_get_n_forces (doc) == 0 ||
-               muster_unit_get_force (unit) == muster_doc_get_force (doc, 0);
-  placement = muster_feature_new (MUSTER_FEATURE_UNIT);
-  placement->unit = g_strdup (unit_id);
-  placement->centre = to_table (self, widget_x, widget_y);
-  placement->rotation = first_side ? G_PI / 2 : -G_PI / 2;
-  placement->stands = CLAMP (muster_unit_get_size (unit), 1, 60);
-  placement->files = placement->stands > 6 ? (placement->stands + 1) / 2 : 0;
-  /* the bases of the scale the unit's force plays at */
-  if (!self->types ||
-      !muster_terrain_types_get_base (self->types,
-                                      muster_terrain_types_scale_for_force (self->types,
-                                                                            muster_unit_get_force (unit),
-                                                                            muster_battlefield_get_units (field)),
-                                      muster_unit_get_type_id (unit),
-                                      &placement->base_width, &placement->base_depth))
-    {
-      placement->base_width = 40;
-      placement->base_depth = 20;
-    }
+  placement = muster_unit_placement_new (doc, self->types, field, unit,
+                                         to_table (self, widget_x, widget_y));
   add_feature (self, placement, _("Place Unit"));
   return TRUE;
 }

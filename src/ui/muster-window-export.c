@@ -6,12 +6,13 @@
 #include <glib/gi18n.h>
 
 #include "muster-export.h"
+#include "muster-file-write.h"
 #include "muster-sheet-painter.h"
 #include "muster-window-private.h"
 
 /*
  * The window's Export menu and printing. Files are made by muster_export() (what muster-cli
- * export writes) and saved through a temporary file and a rename; printing draws the very
+ * export writes) and saved as documents are (muster_file_write()); printing draws the very
  * pages the PDF has, through GtkPrintOperation. The paper and its orientation are remembered
  * in GSettings ("paper", "landscape"), for prints and PDFs alike.
  */
@@ -88,7 +89,7 @@ export_written_cb (GObject      *object,
   g_autofree char *name = g_file_get_basename (G_FILE (object));
   g_autofree char *message = NULL;
 
-  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+  if (!muster_file_write_finish (G_FILE (object), result, &error))
     message = g_strdup_printf (_("Could not export %s: %s"), name, error->message);
   else
     message = g_strdup_printf (_("Exported “%s”"), name);
@@ -122,9 +123,8 @@ export_to_file (MusterWindow     *self,
       muster_window_add_toast (self, message);
       return;
     }
-  /* G_FILE_CREATE_NONE: a temporary file and a rename, keeping an existing file's mode. */
-  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE, NULL,
-                                       export_written_cb, g_object_ref (self));
+  /* Like a save: through a symlink to its target, keeping the mode, never half-written. */
+  muster_file_write_async (file, bytes, NULL, export_written_cb, g_object_ref (self));
 }
 
 static void

@@ -251,7 +251,10 @@ find_root_selection (MusterBsForce *force,
 /* Three Army Roster forces of @catalogue, each with its Detachment entry (auto-selected as
  * required, or selected) and a different detachment chosen, the battle size in the first
  * force only, then the catalogue's root units and models that are not hidden (Legends) in
- * turn, one force after the other, until the roster costs @points. */
+ * turn, one force after the other, until the roster costs @points. The roster is not legal,
+ * and the benchmark does not mind: Space Marines' Detachment entry has "max 1, scope roster,
+ * includeChildForces" (10th edition has one detachment per army), so three forces give
+ * "2 too many selections of Detachment", as they do in New Recruit. */
 static MusterBsRoster *
 build_roster (MusterBsData       *data,
               const MusterBsNode *catalogue,

@@ -33,6 +33,38 @@ test_preview_sov_fire (void)
   g_assert_cmpfloat_with_epsilon (preview_p (root, "result", NULL, 1), 89 / 240.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (preview_p (root, "result", NULL, 2), 11 / 30.0, 1e-12);
   g_assert_cmpfloat_with_epsilon (preview_p (root, "result", NULL, 3), 21 / 80.0, 1e-12);
+
+  /* The result is a category ("Suppression"), casualties a count: only a count has a mean
+   * and chances of at least or at most, in JSON and in text alike */
+  {
+    JsonArray *outputs = json_object_get_array_member (root, "outputs");
+    const char * const text_args[] = {
+      "preview", "standards-of-valor", "fire", "quality=regular", "weapon=short-bow",
+      "figures=12", "distance=9", "target-formation=open", "shield-wall=yes", "armour=light", NULL
+    };
+    g_autofree char *text = cli_stdoutv (text_args);
+
+    for (guint i = 0; i < json_array_get_length (outputs); i++)
+      {
+        JsonObject *output = json_array_get_object_element (outputs, i);
+        JsonObject *first = json_array_get_object_element (json_object_get_array_member (output,
+                                                                                         "values"), 0);
+        gboolean result = g_str_equal (json_object_get_string_member (output, "id"), "result");
+
+        g_assert_cmpstr (json_object_get_string_member (output, "kind"), ==,
+                         result ? "categories" : "count");
+        g_assert_true (json_object_get_null_member (output, "mean") == result);
+        g_assert_true (json_object_get_null_member (first, "at_least") == result);
+      }
+    const char *heads = strstr (text, "Result  (categories)\n");
+
+    g_assert_nonnull (heads);
+    heads = strchr (heads, '\n') + 1;
+    g_assert_true (g_str_has_prefix (heads, "  value "));
+    g_assert_true (strstr (heads, "P(=)\n") < strstr (heads, "\n") + 1);
+    g_assert_true (strstr (heads, "P(≥)") > strstr (heads, "Suppression markers"));
+    g_assert_nonnull (strstr (text, "Casualties  (mean "));
+  }
 }
 
 static void

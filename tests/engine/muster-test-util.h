@@ -25,19 +25,52 @@ muster_assert_error_case (gconstpointer  result,
     g_error ("case %u: “%s” does not start with “%s”", index, error->message, prefix);
 }
 
-/* The shipped ruleset @id, from the source tree (MUSTER_SOURCE_ROOT, set by the test
- * environment); the test fails if it does not load. */
+/* The ruleset file @name in the folder @dir of the source tree (MUSTER_SOURCE_ROOT, set by the
+ * test environment); the test fails if it does not load. */
 static inline MusterRuleset *
-muster_test_load_shipped_ruleset (const char *id)
+muster_test_load_ruleset (const char *dir,
+                          const char *name)
 {
-  g_autofree char *file = g_strconcat (id, ".xml", NULL);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "rulesets",
-                                            file, NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), dir, name, NULL);
   g_autoptr(GError) error = NULL;
   MusterRuleset *ruleset = muster_ruleset_new_from_file (path, &error);
 
   g_assert_no_error (error);
   return ruleset;
+}
+
+static inline int
+muster_test_compare_strings (gconstpointer a,
+                             gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
+/* The paths of every shipped sample (the .muster files in data/samples), in order. */
+static inline GPtrArray *
+muster_test_sample_paths (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                           NULL);
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (handle);
+  while ((name = g_dir_read_name (handle)))
+    if (g_str_has_suffix (name, ".muster"))
+      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (paths, muster_test_compare_strings);
+  return paths;
+}
+
+/* The shipped ruleset @id (data/rulesets). */
+static inline MusterRuleset *
+muster_test_load_shipped_ruleset (const char *id)
+{
+  g_autofree char *file = g_strconcat (id, ".xml", NULL);
+
+  return muster_test_load_ruleset ("data/rulesets", file);
 }
 
 /* The shipped sample @file (data/samples) with its ruleset resolved by the default catalog

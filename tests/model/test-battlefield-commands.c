@@ -6,8 +6,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-army-commands.h"
 #include "muster-attach-command.h"
 #include "muster-battlefield-commands.h"
+#include "muster-deploy.h"
+#include "muster-diagnostics.h"
 #include "muster-generate-command.h"
 #include "../engine/muster-test-util.h"
 
@@ -35,8 +38,10 @@ load_cb (GObject      *object,
   g_main_loop_quit (r->loop);
 }
 
+/* @rulesets: (nullable): to cost and check the document against */
 static MusterDocument *
-load_document (void)
+load_document_full (const char    *xml,
+                    MusterCatalog *rulesets)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
@@ -46,15 +51,35 @@ load_document (void)
   int fd = g_file_open_tmp ("battle-XXXXXX.muster", &path, &error);
 
   g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, document_xml, -1, &error));
+  g_assert_true (g_file_set_contents (path, xml, -1, &error));
   close (fd);
   file = g_file_new_for_path (path);
+  if (rulesets != NULL)
+    muster_document_set_catalog (document, rulesets);
   muster_document_load_async (document, file, NULL, load_cb, &r);
   g_main_loop_run (r.loop);
   g_main_loop_unref (r.loop);
   g_unlink (path);
   g_assert_true (r.ok);
   return document;
+}
+
+static MusterDocument *
+load_document (void)
+{
+  return load_document_full (document_xml, NULL);
+}
+
+static MusterDocument *
+load_document_xml (const char *xml)
+{
+  return load_document_full (xml, NULL);
+}
+
+static MusterDocument *
+load_document_with (MusterCatalog *rulesets)
+{
+  return load_document_full (document_xml, rulesets);
 }
 
 /* The history keeps its own reference. */
@@ -523,6 +548,184 @@ test_attach_notes (void)
     }
 }
 
+/* Deploy All: every unit of a side off the table goes into its zone in one undo step, inside
+ * it and clear of each other and of the unit already there, facing the enemy; an attached
+ * captain stays with its unit; a side without a zone, or with every unit placed, is told so;
+ * a zone too small for all takes what fits and says how many were left out. */
+static void
+test_deploy_all (void)
+{
+  static const char xml[] =
+    "<muster format=\"1\"><ruleset id=\"battle-valor-fantasy\"/>"
+    "<force id=\"f1\" side=\"Dwarves\">"
+    "<unit id=\"u1\" type=\"infantry\" size=\"6\"/><unit id=\"u2\" type=\"infantry\" size=\"4\"/>"
+    "<unit id=\"u3\" type=\"infantry\" size=\"8\"/><unit id=\"u4\" type=\"infantry\" size=\"4\"/>"
+    "<unit id=\"u5\" type=\"infantry\" size=\"6\"/><unit id=\"u6\" type=\"infantry\" size=\"4\"/>"
+    "<unit id=\"u7\" type=\"infantry\" size=\"12\"/>"
+    "<unit id=\"u8\" type=\"captain\" size=\"1\" attached-to=\"u1\"/></force>"
+    "<force id=\"f2\" side=\"Goblins\"><unit id=\"g1\" type=\"infantry\" size=\"4\"/></force>"
+    "</muster>";
+  g_autoptr(MusterDocument) document = load_document_xml (xml);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterHistory *history = muster_document_get_history (document);
+  MusterBattlefield *field = muster_battlefield_new (1828.8, 1219.2, "in");
+  MusterFeature *zone = muster_feature_new (MUSTER_FEATURE_ZONE);
+  MusterFeature *placed = muster_feature_new (MUSTER_FEATURE_UNIT);
+  g_autoptr(MusterCommand) command = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (MusterBox));
+  MusterPoint scratch[4];
+  MusterShape shape;
+  guint left_out = 99;
+
+  zone->side = g_strdup ("Dwarves");
+  muster_feature_set_points (zone, (MusterPoint[]) { { 0, 0 }, { 1828.8, 0 }, { 1828.8, 304.8 },
+                                                     { 0, 304.8 } }, 4);
+  muster_battlefield_insert (field, -1, zone);
+  placed->unit = g_strdup ("u4");
+  placed->centre = (MusterPoint) { 120, 250 };
+  placed->rotation = G_PI / 2;
+  placed->stands = 4;
+  placed->base_width = placed->base_depth = 40;
+  muster_battlefield_insert (field, -1, placed);
+  muster_doc_set_battlefield (doc, field);
+  before = doc_text (document);
+
+  command = muster_deploy_all_command_new (document, NULL, muster_doc_get_force (doc, 0),
+                                           &left_out, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (command);
+  g_assert_cmpuint (left_out, ==, 0);
+  muster_history_push (history, command);
+  after = doc_text (document);
+  field = muster_doc_get_battlefield (doc);
+  zone = (MusterFeature *) muster_battlefield_get_feature (field, 0);
+  shape = muster_feature_get_shape (zone, scratch);
+  for (guint i = 1; i <= 8; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("u%u", i);
+      const MusterFeature *f = muster_battlefield_lookup_unit (field, id);
+      MusterBox box;
+
+      if (i == 8)
+        {
+          /* the captain stands with u1 */
+          g_assert_null (f);
+          continue;
+        }
+      g_assert_nonnull (f);
+      box = muster_feature_get_bounds (f);
+      g_assert_true (muster_shape_contains_point (&shape, (MusterPoint) { box.x0, box.y0 }));
+      g_assert_true (muster_shape_contains_point (&shape, (MusterPoint) { box.x1, box.y1 }));
+      for (guint j = 0; j < boxes->len; j++)
+        g_assert_false (muster_box_intersects (box, g_array_index (boxes, MusterBox, j)));
+      g_array_append_val (boxes, box);
+      /* the first side faces down the table, towards the enemy */
+      g_assert_cmpfloat_with_epsilon (f->rotation, G_PI / 2, 1e-9);
+      if (i == 1)
+        /* the first unit deployed stands on the front edge of the zone */
+        g_assert_cmpfloat (box.y1, >, 304.8 - 25.4);
+    }
+  g_assert_null (muster_battlefield_lookup_unit (field, "g1"));
+  assert_undo_redo (document, before, after);
+
+  /* every Dwarf is on the table now; the Goblins have no zone */
+  g_clear_object (&command);
+  command = muster_deploy_all_command_new (document, NULL, muster_doc_get_force (doc, 0), NULL,
+                                           &error);
+  g_assert_null (command);
+  g_assert_error (error, MUSTER_DEPLOY_ERROR, 0);
+  g_assert_nonnull (strstr (error->message, "Dwarves"));
+  g_clear_error (&error);
+  command = muster_deploy_all_command_new (document, NULL, muster_doc_get_force (doc, 1), NULL,
+                                           &error);
+  g_assert_null (command);
+  g_assert_nonnull (strstr (error->message, "Goblins has no deployment zone"));
+  g_clear_error (&error);
+
+  /* a zone two units wide for the Goblins and the Dwarves undone: some find no room */
+  g_assert_true (muster_history_undo (history));
+  zone = muster_feature_copy (muster_battlefield_get_feature (muster_doc_get_battlefield (doc), 0));
+  muster_feature_set_points (zone, (MusterPoint[]) { { 0, 0 }, { 400, 0 }, { 400, 100 },
+                                                     { 0, 100 } }, 4);
+  muster_feature_free (muster_battlefield_replace (muster_doc_get_battlefield (doc), zone));
+  command = muster_deploy_all_command_new (document, NULL, muster_doc_get_force (doc, 0),
+                                           &left_out, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (left_out, >, 0);
+  g_assert_cmpuint (left_out, <, 6);
+}
+
+/* How many of the open list's findings are about placements. */
+static guint
+n_placement_findings (MusterDocument *document)
+{
+  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) diagnostic = g_list_model_get_item (diagnostics, i);
+
+      n += g_strcmp0 (muster_diagnostic_get_rule_id (diagnostic), "placement") == 0;
+    }
+  return n;
+}
+
+/* The findings follow the battlefield's edits, and removing a placed unit takes its placement
+ * off in the same undo step, so nothing dangles. */
+static void
+test_remove_placed (void)
+{
+  g_autoptr(MusterCatalog) rulesets = muster_catalog_new_default ();
+  g_autoptr(MusterDocument) document = load_document_with (rulesets);
+  MusterHistory *history = muster_document_get_history (document);
+  MusterDoc *doc = muster_document_get_doc (document);
+  g_autoptr(MusterFeature) unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+  g_autoptr(MusterFeature) moved = NULL;
+  MusterFeaturesCommand *command;
+  MusterBattlefield *field;
+  guint errors;
+
+  push (history, muster_set_battlefield_command_new (
+                         document, muster_battlefield_new (1828.8, 1219.2, "in")));
+  field = muster_doc_get_battlefield (doc);
+  unit->unit = g_strdup ("u1");
+  unit->centre = (MusterPoint) { 600, 1000 };
+  command = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Place"));
+  muster_features_command_insert (command, unit);
+  push (history, MUSTER_COMMAND (command));
+  errors = muster_document_get_n_errors (document);
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+
+  /* Dragged off the table: an error, until undone. */
+  moved = muster_feature_copy (muster_battlefield_lookup_unit (field, "u1"));
+  moved->centre.y = 1500;
+  command = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Move"));
+  muster_features_command_replace (command, moved);
+  push (history, MUSTER_COMMAND (command));
+  g_assert_cmpuint (n_placement_findings (document), ==, 1);
+  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors + 1);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors);
+
+  /* The unit leaves the list and the table in one step, and comes back to both. */
+  push (history, muster_remove_unit_command_new (document, muster_doc_lookup_unit (doc, "u1")));
+  g_assert_null (muster_doc_lookup_unit (doc, "u1"));
+  g_assert_null (muster_battlefield_lookup_unit (field, "u1"));
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+  g_assert_true (muster_history_undo (history));
+  g_assert_nonnull (muster_doc_lookup_unit (doc, "u1"));
+  g_assert_cmpfloat (muster_battlefield_lookup_unit (field, "u1")->centre.x, ==, 600);
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors);
+  g_assert_true (muster_history_redo (history));
+  g_assert_null (muster_battlefield_lookup_unit (field, "u1"));
+  g_assert_cmpuint (n_placement_findings (document), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -533,5 +736,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield-commands/generate-on-table", test_generate_on_table);
   g_test_add_func ("/battlefield-commands/attach-zones", test_attach_zones);
   g_test_add_func ("/battlefield-commands/attach-notes", test_attach_notes);
+  g_test_add_func ("/battlefield-commands/deploy-all", test_deploy_all);
+  g_test_add_func ("/battlefield-commands/remove-placed", test_remove_placed);
   return g_test_run ();
 }

@@ -172,6 +172,27 @@ test_grid (Fixture       *fx,
 
       g_assert_cmpstr (ref, ==, refs[i].ref);
     }
+  /* A feature's squares are those it covers, its edges excluded: Cold Beck's zones run from
+   * the long edges to the first grid line (12″), one row each. */
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      g_autofree char *span = NULL;
+
+      if (f->kind != MUSTER_FEATURE_ZONE)
+        continue;
+      span = muster_map_print_grid_span (&map, muster_feature_get_bounds (f));
+      g_assert_cmpstr (span, ==, g_str_equal (f->side, "Dwarves") ? "A1–F1" : "A4–F4");
+    }
+  {
+    g_autofree char *one = muster_map_print_grid_span (&map, (MusterBox) { 310, 310, 600, 600 });
+    g_autofree char *past = muster_map_print_grid_span (&map, (MusterBox) { 0, 0, 305, 304.8 });
+    g_autofree char *line = muster_map_print_grid_span (&map, (MusterBox) { 304.8, 0, 609.6, 1 });
+
+    g_assert_cmpstr (one, ==, "B2");
+    g_assert_cmpstr (past, ==, "A1–B1");
+    g_assert_cmpstr (line, ==, "B1");
+  }
   /* Past Z the columns go on as a spreadsheet's do. */
   map.grid = 10;
   {

@@ -5,6 +5,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ui-test-util.h"
 
@@ -151,6 +152,59 @@ test_export_needs_battlefield (void)
   gtk_window_destroy (GTK_WINDOW (empty));
 }
 
+/* The export went somewhere: the link's target was written, or the link replaced. */
+static gboolean
+link_or_target_changed (gpointer data)
+{
+  const char * const *paths = data;   /* the link, its target */
+  GStatBuf st;
+
+  return !g_file_test (paths[0], G_FILE_TEST_IS_SYMLINK) ||
+         (g_stat (paths[1], &st) == 0 && st.st_size > 3);
+}
+
+/* Exporting onto a symlink replaces its target as saving does (muster_file_replace()): a new
+ * complete file renamed over it (a new inode), the link still a link, the mode kept. GIO's
+ * replace truncated the target and wrote it in place, so a kill mid-export tore it. */
+static void
+test_export_through_symlink (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *target = g_build_filename (dir, "real", NULL);
+  g_autofree char *link = g_build_filename (dir, "link", NULL);
+  const char *paths[] = { link, target };
+  static const struct { const char *kind; const char *starts; } kinds[] = {
+    { "map-png", "\x89PNG" },
+    { "map-svg", "<?xml" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *contents = NULL;
+      GStatBuf st, before;
+
+      g_assert_true (g_file_set_contents (target, "old", -1, NULL));
+      g_assert_cmpint (g_chmod (target, 0600), ==, 0);
+      g_assert_cmpint (g_stat (target, &before), ==, 0);
+      g_remove (link);
+      g_assert_cmpint (symlink ("real", link), ==, 0);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                                 kinds[i].kind, link));
+      spin_until (link_or_target_changed, paths);
+      g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+      g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
+      g_assert_true (g_str_has_prefix (contents, kinds[i].starts));
+      g_assert_cmpint (g_stat (target, &st), ==, 0);
+      g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+      g_assert_cmpuint (st.st_ino, !=, before.st_ino);
+    }
+  g_remove (link);
+  g_remove (target);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -160,6 +214,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/export/kinds", test_export_kinds);
   g_test_add_func ("/ui/export/needs-battlefield", test_export_needs_battlefield);
+  g_test_add_func ("/ui/export/through-symlink", test_export_through_symlink);
 
   return ui_test_run ();
 }

@@ -24,6 +24,7 @@ muster_bs_data_new (void)
   self->files = g_ptr_array_new ();
   self->index = g_hash_table_new (g_str_hash, g_str_equal);
   self->cost_types_used = g_hash_table_new (NULL, NULL);
+  self->cycles_reported = g_hash_table_new (NULL, NULL);
   self->problems = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_add (self->problems, NULL);
   return self;
@@ -40,6 +41,7 @@ muster_bs_data_free (MusterBsData *self)
   g_ptr_array_unref (self->files);
   g_hash_table_unref (self->index);
   g_hash_table_unref (self->cost_types_used);
+  g_hash_table_unref (self->cycles_reported);
   g_ptr_array_unref (self->problems);
   g_free (self);
 }

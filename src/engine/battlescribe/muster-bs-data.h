@@ -91,7 +91,8 @@ typedef struct _MusterBsData MusterBsData;
  * @scope: (nullable): scope of constraints, conditions and repeats
  * @child_id: (nullable): childId of conditions and repeats
  * @text: (nullable): value attribute as written (modifiers), a characteristic's or a
- *   rule description's text, defaultSelectionEntryId of groups
+ *   rule description's text, defaultSelectionEntryId of groups, New Recruit's message of
+ *   constraints
  * @page: (nullable): page attribute
  * @publication_id: (nullable): publicationId attribute
  * @value: the numeric value attribute (costs, constraints, conditions, repeats, defaultCostLimit)

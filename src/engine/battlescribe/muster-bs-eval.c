@@ -13,10 +13,9 @@
  * categories, profiles and rules after the modifiers of muster-bs-modifiers.c.
  *
  * What is incremental: each selection caches its name, hidden flag, costs, categories,
- * profiles and rules, stamped with the roster's generation; a getter recomputes only when an
- * edit has happened since. Any edit bumps the generation, so after an edit every selection
- * asked about is evaluated again (once); there is no finer dependency tracking yet, because
- * conditions may look anywhere in the roster (scope roster, primary-catalogue …).
+ * profiles and rules, stamped with the roster's generation; a getter recomputes only when the
+ * stamp is older. Every edit bumps the generation, and muster-bs-deps.c brings the stamps of
+ * the selections the edit cannot reach up to date, so only those it can are evaluated again.
  * A selection whose cost depends on itself (a repeat on its own cost type) is evaluated
  * again until it settles, as New Recruit's reactive evaluation settles it.
  */
@@ -52,6 +51,9 @@ _muster_bs_effective_clear (MusterBsEffective *eff)
   g_clear_pointer (&eff->profiles, g_array_unref);
   g_clear_pointer (&eff->rules, g_array_unref);
   eff->generation = 0;
+  eff->costs_generation = 0;
+  eff->total_generation = 0;
+  eff->categories_generation = 0;
 }
 
 static void
@@ -225,8 +227,7 @@ compute_categories (const MusterBsContext *ctx,
     }
   g_clear_pointer (&sel->eff.categories, g_array_unref);
   sel->eff.categories = cats;
-  if (e.hides)
-    sel->eff.hidden = TRUE;
+  sel->eff.category_hides = e.hides;
 }
 
 static void
@@ -392,39 +393,102 @@ references_costs (const MusterBsNode * const *owners)
   return FALSE;
 }
 
-void
-_muster_bs_ensure_effective (MusterBsSelection *sel)
+/* Whether a stage of @sel's values (@generation, @computing) is to be worked out now; if so,
+ * it is marked as being worked out. */
+static gboolean
+stage_begin (MusterBsSelection *sel,
+             guint             *generation,
+             gboolean          *computing)
 {
   MusterBsRoster *roster = sel->force->roster;
-  MusterBsContext ctx = { roster, sel->force, sel->parent, sel };
+
+  if (roster->pending)
+    _muster_bs_flush (roster);
+  if (*generation == roster->generation || *computing)
+    return FALSE;
+  *computing = TRUE;
+  roster->computing++;
+  return TRUE;
+}
+
+static void
+stage_end (MusterBsSelection *sel,
+           guint             *generation,
+           gboolean          *computing)
+{
+  *computing = FALSE;
+  sel->force->roster->computing--;
+  *generation = sel->force->roster->generation;
+}
+
+static void
+ensure_costs (MusterBsSelection *sel)
+{
+  MusterBsContext ctx = { sel->force->roster, sel->force, sel->parent, sel };
   const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
   MusterBsEffective *eff = &sel->eff;
-  GArray *profiles, *rules;
 
-  if (eff->generation == roster->generation || eff->computing)
+  if (!stage_begin (sel, &eff->costs_generation, &eff->costs_computing))
     return;
-  eff->computing = TRUE;
-  roster->computing++;
-  eff->name = _muster_bs_modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
-  /* New Recruit shows the entry's page whatever modifiers say. */
-  eff->page = sel->option.link && sel->option.link->page ? sel->option.link->page
-                                                         : sel->option.entry->page;
-  eff->hidden = _muster_bs_option_hidden (&ctx, &sel->option);
   /* A cost that counts itself (a repeat on its own cost type) settles where New Recruit's
    * reactive evaluation does, at its fixed point; a few rounds, never forever. */
   for (int round = 0; round < 16; round++)
     {
-      g_autoptr(GArray) before = sel->eff.shown_costs ? g_array_copy (sel->eff.shown_costs) : NULL;
+      g_autoptr(GArray) before = eff->shown_costs ? g_array_copy (eff->shown_costs) : NULL;
 
       compute_costs (&ctx, sel, owners);
-      if (before && before->len == sel->eff.shown_costs->len &&
-          memcmp (before->data, sel->eff.shown_costs->data,
+      if (before && before->len == eff->shown_costs->len &&
+          memcmp (before->data, eff->shown_costs->data,
                   before->len * sizeof (MusterBsCost)) == 0)
         break;
       if (!references_costs (owners))
         break;
     }
+  stage_end (sel, &eff->costs_generation, &eff->costs_computing);
+}
+
+static void
+ensure_total (MusterBsSelection *sel)
+{
+  MusterBsRoster *roster = sel->force->roster;
+
+  ensure_costs (sel);
+  if (sel->eff.total_generation == roster->generation && sel->eff.total_costs)
+    return;
+  total_costs (sel);
+  sel->eff.total_generation = roster->generation;
+}
+
+static void
+ensure_categories (MusterBsSelection *sel)
+{
+  MusterBsContext ctx = { sel->force->roster, sel->force, sel->parent, sel };
+  const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
+  MusterBsEffective *eff = &sel->eff;
+
+  if (!stage_begin (sel, &eff->categories_generation, &eff->categories_computing))
+    return;
   compute_categories (&ctx, sel, owners);
+  stage_end (sel, &eff->categories_generation, &eff->categories_computing);
+}
+
+void
+_muster_bs_ensure_effective (MusterBsSelection *sel)
+{
+  MusterBsContext ctx = { sel->force->roster, sel->force, sel->parent, sel };
+  const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
+  MusterBsEffective *eff = &sel->eff;
+  GArray *profiles, *rules;
+
+  if (!stage_begin (sel, &eff->generation, &eff->computing))
+    return;
+  eff->name = _muster_bs_modified_text (&ctx, owners, &sel->option, "name", sel->option.entry->name);
+  /* New Recruit shows the entry's page whatever modifiers say. */
+  eff->page = sel->option.link && sel->option.link->page ? sel->option.link->page
+                                                         : sel->option.entry->page;
+  eff->hidden = _muster_bs_option_hidden (&ctx, &sel->option);
+  ensure_categories (sel);
+  eff->hidden |= eff->category_hides;
   profiles = g_array_new (FALSE, TRUE, sizeof (MusterBsProfile));
   g_array_set_clear_func (profiles, (GDestroyNotify) clear_profile);
   rules = g_array_new (FALSE, TRUE, sizeof (MusterBsRule));
@@ -434,10 +498,7 @@ _muster_bs_ensure_effective (MusterBsSelection *sel)
   g_clear_pointer (&eff->rules, g_array_unref);
   eff->profiles = profiles;
   eff->rules = rules;
-  eff->computing = FALSE;
-  total_costs (sel);
-  roster->computing--;
-  eff->generation = roster->generation;
+  stage_end (sel, &eff->generation, &eff->computing);
 }
 
 const char *
@@ -473,21 +534,21 @@ muster_bs_selection_get_hidden (MusterBsSelection *sel)
 GArray *
 muster_bs_selection_get_costs (MusterBsSelection *sel)
 {
-  _muster_bs_ensure_effective (sel);
+  ensure_costs (sel);
   return sel->eff.shown_costs;
 }
 
 GArray *
 muster_bs_selection_get_total_costs (MusterBsSelection *sel)
 {
-  _muster_bs_ensure_effective (sel);
+  ensure_total (sel);
   return sel->eff.total_costs;
 }
 
 GArray *
 muster_bs_selection_get_categories (MusterBsSelection *sel)
 {
-  _muster_bs_ensure_effective (sel);
+  ensure_categories (sel);
   return sel->eff.categories;
 }
 

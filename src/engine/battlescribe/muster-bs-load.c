@@ -255,6 +255,8 @@ read_attributes (Loader        *loader,
         set_flag (node, MUSTER_BS_FLAG_AUTOMATIC, value);
       else if (strcmp (attr, "negative") == 0)
         set_flag (node, MUSTER_BS_FLAG_NEGATIVE, value);
+      else if (strcmp (attr, "message") == 0 && node->kind == MUSTER_BS_NODE_CONSTRAINT)
+        node->text = intern (loader, value);
       else if (strcmp (attr, "gameSystemId") == 0)
         node->target_id = intern (loader, value);
     }

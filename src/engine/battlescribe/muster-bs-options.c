@@ -247,6 +247,54 @@ _muster_bs_group_options (MusterBsRoster    *roster,
   return cached (roster, force, sel, TRUE);
 }
 
+static gboolean
+has_constraints (const MusterBsOption *option)
+{
+  return muster_bs_node_has_flag (option->entry, MUSTER_BS_FLAG_HAS_CONSTRAINTS) ||
+         (option->link && muster_bs_node_has_flag (option->link, MUSTER_BS_FLAG_HAS_CONSTRAINTS));
+}
+
+/* Most entries a catalogue offers have no constraint; validation judges the others, entries
+ * then groups, and keeps what it found per slot of this array. The container keeps it at
+ * hand (the roster's cache holds it). */
+GArray *
+_muster_bs_constrained_options (MusterBsRoster    *roster,
+                                MusterBsForce     *force,
+                                MusterBsSelection *sel)
+{
+  GArray **kept = sel ? &sel->slots : &force->slots;
+  g_autofree char *key = NULL;
+  GArray *slots;
+
+  if (*kept != NULL)
+    return *kept;
+  key = g_strdup_printf ("c%s%s", sel ? "s:" : "r:",
+                         sel ? sel->option.entry_id : force->catalogue->id);
+  slots = g_hash_table_lookup (roster->options, key);
+  if (slots == NULL)
+    {
+      GArray *lists[2] = { _muster_bs_options (roster, force, sel),
+                           _muster_bs_group_options (roster, force, sel) };
+
+      slots = g_array_new (FALSE, FALSE, sizeof (MusterBsSlot));
+      /* The option arrays stay in the cache as long as the roster: pointers into them do. */
+      for (int k = 0; k < 2; k++)
+        {
+          for (guint i = 0; i < lists[k]->len; i++)
+            {
+              MusterBsSlot slot = { &g_array_index (lists[k], MusterBsOption, i), k == 1 };
+
+              if (has_constraints (slot.option))
+                g_array_append_val (slots, slot);
+            }
+          g_array_unref (lists[k]);
+        }
+      g_hash_table_insert (roster->options, g_steal_pointer (&key), slots);
+    }
+  *kept = slots;
+  return slots;
+}
+
 /* The category link an option's entry or link marks primary, before modifiers. */
 const MusterBsNode *
 _muster_bs_option_primary_link (const MusterBsOption *option)

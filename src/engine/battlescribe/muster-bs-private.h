@@ -22,6 +22,7 @@ struct _MusterBsData
   GHashTable   *index;         /* interned id -> MusterBsNode* (first wins) */
   GPtrArray    *problems;      /* char*, NULL-terminated when read */
   GHashTable   *cost_types_used; /* interned cost type ids some <cost> names */
+  GHashTable   *cycles_reported; /* entries whose required-entry cycle is a problem already */
   gboolean      resolved;
 };
 

@@ -28,8 +28,10 @@ has_category (MusterBsSelection *sel,
 {
   GArray *cats = NULL;
 
-  /* Categories move with modifiers; while they are being worked out, the entry's own. */
-  if (!sel->eff.computing)
+  /* Categories move with modifiers; while they (or its costs) are being worked out, the
+   * entry's own: its costs' conditions must not see a name worked out from costs that are
+   * not there yet. */
+  if (!sel->eff.categories_computing && !sel->eff.costs_computing)
     cats = muster_bs_selection_get_categories (sel);
   if (cats != NULL)
     {
@@ -237,7 +239,7 @@ primary_of (MusterBsSelection *sel)
 
   if (sel == NULL)
     return NULL;
-  if (!sel->eff.computing)
+  if (!sel->eff.categories_computing && !sel->eff.costs_computing)
     {
       p = muster_bs_selection_get_primary_category (sel);
       return p ? p->entry_id : NULL;

@@ -23,11 +23,21 @@ typedef struct
   GPtrArray          *via;            /* const MusterBsNode*: groups and links on the way */
 } MusterBsOption;
 
-/* Effective values of a selection, computed on demand and cached until the next edit. */
+/* Effective values of a selection, computed on demand and cached until an edit reaches them.
+ * Costs, total costs and categories are worked out apart from the rest: a condition on the
+ * costs below a root entry (which wh40k-10e's models have) needs costs, and one asking
+ * whether a selection is of a category needs its categories, not its name; a name worked out
+ * on the way would see costs that are being worked out. */
 typedef struct
 {
-  guint       generation;
-  guint       computing : 1;
+  guint       generation;        /* of the name, hidden flag, profiles, rules */
+  guint       costs_generation;  /* of the costs */
+  guint       total_generation;  /* of the total costs */
+  guint       categories_generation;
+  gboolean    computing;
+  gboolean    costs_computing;
+  gboolean    categories_computing;
+  gboolean    category_hides;    /* an unset-primary modifier hides it */
   const char *name;
   const char *page;
   gboolean    hidden;
@@ -53,6 +63,15 @@ struct _MusterBsSelection
   GPtrArray          *display;     /* children in display order, cached */
   guint               display_generation;
   MusterBsEffective   eff;
+  /* Incremental re-evaluation (muster-bs-deps.c): how an edit touched it since the last
+   * flush (MusterBsDirty), the ids it can be counted as, and its validation, kept until
+   * an edit can change it. */
+  guint               dirty : 2;
+  GPtrArray          *keys;        /* const char*, interned; NULL until needed */
+  /* Slot 0: its own findings; slot 1 + i: slot i of _muster_bs_constrained_options(). Each
+   * a GPtrArray of MusterBsCheck*, or NULL to be judged again; all NULL: not judged yet. */
+  GPtrArray          *checks;
+  GArray             *slots;       /* _muster_bs_constrained_options(), borrowed */
 };
 
 struct _MusterBsForce
@@ -73,6 +92,8 @@ struct _MusterBsForce
   MusterBsEffective   eff;         /* profiles and rules */
   GArray             *costs;
   gboolean            hidden;
+  GPtrArray          *checks;      /* its root's, as a selection's (slot 0 unused) */
+  GArray             *slots;       /* its root's, borrowed */
 };
 
 struct _MusterBsRoster
@@ -104,7 +125,34 @@ struct _MusterBsRoster
   guint               counts_generation;
   /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
   const char         *hidden_field;
+  /* What edits changed since the last flush (muster-bs-deps.c). */
+  gboolean            pending;
+  gboolean            pending_full;
+  gboolean            pending_limits;
+  GHashTable         *pending_changes;   /* top-level force (NULL: all) -> MusterBsChanges* */
+  guint               flushed_generation;
+  GHashTable         *deps;              /* link or entry node -> MusterBsDeps* */
 };
+
+/* How an edit touched a selection: its values may change, or only its total costs (a
+ * selection below it changed). */
+typedef enum
+{
+  MUSTER_BS_CLEAN,
+  MUSTER_BS_DIRTY_TOTAL,
+  MUSTER_BS_DIRTY_VALUE,
+} MusterBsDirty;
+
+/* One judged item of validation, kept per container: findings that count only the first
+ * time a walk sees their constraint judged for the same place (a force, the roster, a
+ * container), or always (not @keyed). */
+typedef struct
+{
+  gboolean       keyed;
+  const char    *id;         /* the constraint's, interned */
+  gconstpointer  where;      /* the roster, a force or a selection */
+  GPtrArray     *findings;   /* MusterBsFinding* */
+} MusterBsCheck;
 
 /* muster-bs-options.c: what a container offers. */
 void      _muster_bs_option_clear        (MusterBsOption     *option);
@@ -116,6 +164,18 @@ GArray   *_muster_bs_options             (MusterBsRoster     *roster,
                                           MusterBsSelection  *sel);
 /* Groups offered by a container, as options whose @entry is the group node. */
 GArray   *_muster_bs_group_options       (MusterBsRoster     *roster,
+                                          MusterBsForce      *force,
+                                          MusterBsSelection  *sel);
+typedef struct
+{
+  const MusterBsOption *option;
+  gboolean              group;
+  gpointer              deps;     /* what it reads (muster-bs-deps.c), once known */
+} MusterBsSlot;
+
+/* The options of a container that have constraints: (element-type MusterBsSlot)
+ * (transfer none). */
+GArray   *_muster_bs_constrained_options (MusterBsRoster     *roster,
                                           MusterBsForce      *force,
                                           MusterBsSelection  *sel);
 gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
@@ -205,6 +265,17 @@ void      _muster_bs_add_cost            (GArray             *costs,
                                           double              value);
 
 GPtrArray *_muster_bs_selection_messages (MusterBsSelection *sel);
+
+/* muster-bs-deps.c: dependency-aware invalidation. Edits record what they changed; the
+ * next read works out what depends on it and keeps the rest. */
+void      _muster_bs_changed_selection   (MusterBsRoster     *roster,
+                                          MusterBsSelection  *sel);
+void      _muster_bs_removed_selection   (MusterBsRoster     *roster,
+                                          MusterBsSelection  *sel);
+void      _muster_bs_changed_limits      (MusterBsRoster     *roster);
+void      _muster_bs_flush               (MusterBsRoster     *roster);
+void      _muster_bs_deps_free           (gpointer            deps);
+void      _muster_bs_check_free          (MusterBsCheck      *check);
 
 /* muster-bs-validate.c */
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);

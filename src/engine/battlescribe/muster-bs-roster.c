@@ -9,8 +9,9 @@
 
 /*
  * The roster model: forces and selection trees, and the edits on them. Every edit bumps the
- * roster's generation, which is what invalidates the cached effective values (names, costs,
- * hidden, categories) of muster-bs-eval.c.
+ * roster's generation and tells muster-bs-deps.c what it changed, which works out which
+ * cached effective values (names, costs, hidden, categories) of muster-bs-eval.c and which
+ * judged constraints of muster-bs-validate.c stay.
  */
 
 void
@@ -66,13 +67,6 @@ _muster_bs_retire (MusterBsRoster *roster,
   g_ptr_array_add (roster->retired, r);
 }
 
-void
-_muster_bs_roster_changed (MusterBsRoster *roster)
-{
-  roster->generation++;
-  g_ptr_array_set_size (roster->retired, 0);
-}
-
 MusterBsRoster *
 muster_bs_roster_new (MusterBsData *data,
                       const char   *name)
@@ -88,6 +82,7 @@ muster_bs_roster_new (MusterBsData *data,
                                          (GDestroyNotify) g_array_unref);
   self->id = _muster_bs_roster_new_id (self);
   self->generation = 1;
+  self->flushed_generation = 1;
   self->hidden_field = muster_bs_data_intern (data, "hidden");
   return self;
 }
@@ -108,6 +103,8 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_ptr_array_unref (self->retired);
   g_hash_table_unref (self->options);
   g_clear_pointer (&self->counts, g_hash_table_unref);
+  g_clear_pointer (&self->pending_changes, g_hash_table_unref);
+  g_clear_pointer (&self->deps, g_hash_table_unref);
   g_free (self);
 }
 
@@ -135,6 +132,8 @@ muster_bs_roster_set_name (MusterBsRoster *self,
 {
   g_free (self->name);
   self->name = g_strdup (name);
+  /* Findings on the roster name it. */
+  _muster_bs_roster_changed (self);
 }
 
 const char *
@@ -267,7 +266,7 @@ muster_bs_roster_set_cost_limit (MusterBsRoster *self,
   *v = value;
   g_hash_table_insert (self->limits, (gpointer) key, v);
   _muster_bs_retire (self, g_steal_pointer (&self->limits_out), (GDestroyNotify) g_array_unref);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_limits (self);
   return previous;
 }
 
@@ -305,6 +304,7 @@ muster_bs_force_free (MusterBsForce *force)
   g_clear_pointer (&force->display, g_ptr_array_unref);
   g_clear_pointer (&force->categories, g_array_unref);
   g_clear_pointer (&force->costs, g_array_unref);
+  g_clear_pointer (&force->checks, g_ptr_array_unref);
   _muster_bs_effective_clear (&force->eff);
   g_free (force);
 }
@@ -549,14 +549,16 @@ muster_bs_force_get_n_selections (const MusterBsForce *force)
   return force->selections->len;
 }
 
-static guint
+/* A selection's place in its force: its primary category's among the force entry's
+ * categories; none (or one the force does not list) first. */
+static int
 category_rank (MusterBsSelection *sel)
 {
   const MusterBsCategory *primary = muster_bs_selection_get_primary_category (sel);
-  guint rank = 1;
+  int rank = 0;
 
-  if (primary == NULL || g_strcmp0 (primary->entry_id, MUSTER_BS_NO_CATEGORY) == 0)
-    return 0;
+  if (primary == NULL)
+    return -1;
   for (const MusterBsNode *c = sel->force->entry->first_child; c; c = c->next)
     if (c->kind == MUSTER_BS_NODE_CATEGORY_LINK)
       {
@@ -564,17 +566,52 @@ category_rank (MusterBsSelection *sel)
           return rank;
         rank++;
       }
-  return 99999;
+  return -1;
 }
+
+/* Names compared as people read them: "Unit 2" before "Unit 10", case aside. */
+static int
+compare_names (const char *a,
+               const char *b)
+{
+  const char *p = a, *q = b;
+
+  while (*p && *q)
+    {
+      if (g_ascii_isdigit (*p) && g_ascii_isdigit (*q))
+        {
+          guint64 x = g_ascii_strtoull (p, (char **) &p, 10);
+          guint64 y = g_ascii_strtoull (q, (char **) &q, 10);
+
+          if (x != y)
+            return x < y ? -1 : 1;
+          continue;
+        }
+      if (g_ascii_tolower (*p) != g_ascii_tolower (*q))
+        return g_ascii_tolower (*p) - g_ascii_tolower (*q);
+      p++, q++;
+    }
+  if (*p || *q)
+    return *p ? 1 : -1;
+  return strcmp (a, b);
+}
+
+typedef struct
+{
+  MusterBsSelection *sel;
+  int                rank;
+  const char        *name;
+} Ranked;
 
 static gint
 compare_display (gconstpointer a,
                  gconstpointer b)
 {
-  const char * const *ka = a;
-  const char * const *kb = b;
+  const Ranked *x = a, *y = b;
 
-  return strcmp (ka[1], kb[1]);
+  if (x->rank != y->rank)
+    return x->rank < y->rank ? -1 : 1;
+  return compare_names (x->name, y->name);
 }
 
 GPtrArray *
@@ -583,33 +620,29 @@ _muster_bs_display_order (MusterBsRoster *roster,
                           GPtrArray     **cache,
                           guint          *generation)
 {
-  g_autoptr(GArray) keys = NULL;
+  g_autoptr(GArray) ranked = NULL;
 
   if (*cache && *generation == roster->generation)
     return *cache;
-  /* (selection, key) pairs; a stable sort keeps equal names in the order made. */
-  keys = g_array_sized_new (FALSE, FALSE, 2 * sizeof (gpointer), list->len);
+  ranked = g_array_sized_new (FALSE, FALSE, sizeof (Ranked), list->len);
   for (guint i = 0; i < list->len; i++)
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
-      g_autofree char *name = g_utf8_collate_key_for_filename (muster_bs_selection_get_name (sel), -1);
-      gpointer pair[2] = { sel, NULL };
+      /* New Recruit sorts by the entry's own name: before any modifier renames it, and not
+       * the name of a link that offers it. */
+      Ranked r = { sel, sel->parent ? 0 : category_rank (sel),
+                   sel->option.entry->name ? sel->option.entry->name : "" };
 
-      /* A force's selections go by their primary category, in the order the force entry
-       * lists its categories, the uncategorised first; then by name. */
-      pair[1] = g_strdup_printf ("%05u\001%s", sel->parent ? 0 : category_rank (sel), name);
-      g_array_append_vals (keys, pair, 1);
+      g_array_append_val (ranked, r);
     }
-  g_array_sort (keys, compare_display);
+  /* A force's selections go by their primary category, in the order the force entry lists
+   * its categories, then by name; a selection's children by name. g_array_sort() is stable:
+   * equal ones stay in the order they were made. */
+  g_array_sort (ranked, compare_display);
   _muster_bs_retire (roster, g_steal_pointer (cache), (GDestroyNotify) g_ptr_array_unref);
   *cache = g_ptr_array_sized_new (list->len);
-  for (guint i = 0; i < keys->len; i++)
-    {
-      gpointer *pair = &((gpointer *) keys->data)[2 * i];
-
-      g_ptr_array_add (*cache, pair[0]);
-      g_free (pair[1]);
-    }
+  for (guint i = 0; i < ranked->len; i++)
+    g_ptr_array_add (*cache, g_array_index (ranked, Ranked, i).sel);
   *generation = roster->generation;
   return *cache;
 }
@@ -658,6 +691,8 @@ muster_bs_selection_free (MusterBsSelection *sel)
   _muster_bs_option_clear (&sel->option);
   g_ptr_array_unref (sel->children);
   g_clear_pointer (&sel->display, g_ptr_array_unref);
+  g_clear_pointer (&sel->keys, g_ptr_array_unref);
+  g_clear_pointer (&sel->checks, g_ptr_array_unref);
   _muster_bs_effective_clear (&sel->eff);
   g_free (sel);
 }
@@ -698,13 +733,13 @@ muster_bs_roster_select (MusterBsRoster    *self,
         if (existing->option.entry_id == found->entry_id)
           {
             existing->number++;
-            _muster_bs_roster_changed (self);
+            _muster_bs_changed_selection (self, existing);
             return existing;
           }
       }
   sel = _muster_bs_selection_new (force, parent, found, NULL, 1);
   g_ptr_array_add (parent ? parent->children : force->selections, sel);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, sel);
   _muster_bs_auto_select (self, force, sel, auto_selected);
   return sel;
 }
@@ -749,8 +784,8 @@ muster_bs_roster_remove_selection (MusterBsRoster    *self,
     return NULL;
   if (index)
     *index = i;
+  _muster_bs_removed_selection (self, selection);
   g_ptr_array_steal_index (list, i);
-  _muster_bs_roster_changed (self);
   return selection;
 }
 
@@ -766,7 +801,7 @@ muster_bs_roster_insert_selection (MusterBsRoster    *self,
   selection->force = force;
   selection->parent = parent;
   g_ptr_array_insert (list, MIN (index, list->len), selection);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, selection);
 }
 
 static MusterBsSelection *
@@ -795,7 +830,7 @@ muster_bs_roster_duplicate_selection (MusterBsRoster    *self,
 
   /* Made last, as New Recruit makes it: it comes after same-named selections. */
   g_ptr_array_add (list, copy);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, copy);
   return copy;
 }
 
@@ -807,7 +842,7 @@ muster_bs_roster_set_count (MusterBsRoster    *self,
   int previous = selection->number;
 
   selection->number = MAX (count, 0);
-  _muster_bs_roster_changed (self);
+  _muster_bs_changed_selection (self, selection);
   return previous;
 }
 

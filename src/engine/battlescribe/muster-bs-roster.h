@@ -210,9 +210,11 @@ void             muster_bs_force_set_custom_notes (MusterBsForce      *force,
 const MusterBsNode *muster_bs_force_get_entry    (const MusterBsForce *force);
 MusterBsForce   *muster_bs_force_get_parent      (const MusterBsForce *force);
 gboolean         muster_bs_force_get_hidden      (MusterBsForce       *force);
-/* Child forces come in the order of their force entries' definitions, selections by name
- * (numbers in names compared as numbers), as New Recruit shows them; the indexes of
- * remove/insert are positions in the order things were made. */
+/* Child forces come in the order of their force entries' definitions, selections by their
+ * primary category's place among the force entry's categories (none first), then by their
+ * entry's own name (before modifiers; numbers compared as numbers, case aside), as New
+ * Recruit shows them; a selection's children by that name. Every client sees this one
+ * order. The indexes of remove/insert are positions in the order things were made. */
 guint            muster_bs_force_get_n_forces    (const MusterBsForce *force);
 MusterBsForce   *muster_bs_force_get_force       (const MusterBsForce *force,
                                                   guint                index);

@@ -15,12 +15,31 @@
  * scope parent once per container, wider scopes once per force or roster.
  */
 
+/* Judging records MusterBsChecks: a constraint judged per container, force or roster has
+ * the key "constraint|scope element" and counts only where a walk sees it first. A
+ * container's checks are kept until muster-bs-deps.c finds an edit that can change them. */
 typedef struct
 {
   MusterBsRoster *roster;
-  GPtrArray      *findings;
-  GHashTable     *seen;      /* "constraint|scope element" judged already */
+  GPtrArray      *checks;    /* MusterBsCheck*: what is being judged goes to the last */
 } Validation;
+
+static void
+begin_check (Validation *v,
+             gboolean    keyed)
+{
+  MusterBsCheck *check = g_new0 (MusterBsCheck, 1);
+
+  check->keyed = keyed;
+  check->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free);
+  g_ptr_array_add (v->checks, check);
+}
+
+static GPtrArray *
+new_checks (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) _muster_bs_check_free);
+}
 
 static const char *
 node_name (const MusterBsNode *node)
@@ -69,7 +88,8 @@ add_finding (Validation     *v,
   f->entry_id = g_strdup (entry_id);
   f->constraint_id = g_strdup (constraint_id);
   f->path = path ? path : g_strdup ("");
-  g_ptr_array_add (v->findings, f);
+  g_ptr_array_add (((MusterBsCheck *) g_ptr_array_index (v->checks, v->checks->len - 1))->findings,
+                   f);
 }
 
 /* Counting for constraints: the selections of one option (by its entry when shared, else by
@@ -163,16 +183,17 @@ static_primary (const MusterBsOption *option,
   return out;
 }
 
+/* Starts the check of a constraint judged once per @where (the roster, a force or a
+ * container); it is judged wherever it is offered, and the walk keeps the first (see
+ * emit()). Constraint ids are interned: equal ones are one pointer. */
 static gboolean
-first_time (Validation *v,
-            const char *constraint_id,
-            const char *where)
+first_time (Validation    *v,
+            const char    *constraint_id,
+            gconstpointer  where)
 {
-  g_autofree char *key = g_strconcat (constraint_id ? constraint_id : "", "|", where, NULL);
-
-  if (g_hash_table_contains (v->seen, key))
-    return FALSE;
-  g_hash_table_add (v->seen, g_steal_pointer (&key));
+  begin_check (v, TRUE);
+  ((MusterBsCheck *) g_ptr_array_index (v->checks, v->checks->len - 1))->id = constraint_id;
+  ((MusterBsCheck *) g_ptr_array_index (v->checks, v->checks->len - 1))->where = where;
   return TRUE;
 }
 
@@ -210,6 +231,66 @@ constraint_message (const char *owner_name,
     }
   format_amount (s, limit);
   g_string_append_c (s, ')');
+  return g_string_free (s, FALSE);
+}
+
+/* New Recruit's own message for a broken constraint, its tokens filled in: {self} the
+ * constrained entry, {parent} the container (or force, category, roster) judged, {force},
+ * {roster}, {primary-category} the entry's, and {model}, {unit} or {upgrade} the nearest
+ * selection of that type around it. NULL when the constraint has none. */
+static char *
+custom_message (const MusterBsContext *ctx,
+                const MusterBsOption  *option,
+                const MusterBsNode    *con,
+                const char            *owner_name)
+{
+  GString *s;
+  MusterBsCategory primary;
+
+  if (con->text == NULL || *con->text == '\0')
+    return NULL;
+  s = g_string_new (NULL);
+  for (const char *p = con->text; *p; p++)
+    {
+      const char *end = *p == '{' ? strchr (p, '}') : NULL;
+      g_autofree char *token = end ? g_strndup (p + 1, end - p - 1) : NULL;
+      const char *value = NULL;
+
+      if (token == NULL)
+        {
+          g_string_append_c (s, *p);
+          continue;
+        }
+      if (strcmp (token, "self") == 0)
+        value = node_name (option->entry);
+      else if (strcmp (token, "parent") == 0)
+        value = owner_name;
+      else if (strcmp (token, "force") == 0)
+        value = muster_bs_force_get_name (ctx->force);
+      else if (strcmp (token, "roster") == 0)
+        value = ctx->roster->name;
+      else if (strcmp (token, "primary-category") == 0)
+        value = static_primary (option, ctx->roster->data, &primary) ? primary.name : "";
+      else if (strcmp (token, "model") == 0 || strcmp (token, "unit") == 0 ||
+               strcmp (token, "upgrade") == 0)
+        {
+          value = "";
+          for (MusterBsSelection *a = ctx->parent; a; a = a->parent)
+            if (strcmp (muster_bs_selection_get_type (a), token) == 0)
+              {
+                value = muster_bs_selection_get_name (a);
+                break;
+              }
+        }
+      if (value == NULL)
+        {
+          /* Not a token this engine knows: as written. */
+          g_string_append_c (s, *p);
+          continue;
+        }
+      g_string_append (s, value);
+      p = end;
+    }
   return g_string_free (s, FALSE);
 }
 
@@ -280,7 +361,7 @@ check_constraint (Validation            *v,
   if (strcmp (field, "forces") == 0)
     {
       /* New Recruit counts the roster's forces for an entry's constraint on forces. */
-      if (!first_time (v, con->id, "roster"))
+      if (!first_time (v, con->id, ctx->roster))
         return;
       count = strcmp (scope, "force") == 0
               ? count_all_forces (ctx->force->forces, t.child_forces)
@@ -300,7 +381,7 @@ check_constraint (Validation            *v,
 
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
     {
-      if (!first_time (v, con->id, ctx->parent ? ctx->parent->id : ctx->force->id))
+      if (!first_time (v, con->id, ctx->parent ? (gpointer) ctx->parent : (gpointer) ctx->force))
         return;
       count = tally_scope (ctx, &t, scope);
       if (ctx->parent)
@@ -330,7 +411,7 @@ check_constraint (Validation            *v,
     }
   else if (strcmp (scope, "roster") == 0)
     {
-      if (!first_time (v, con->id, "roster"))
+      if (!first_time (v, con->id, ctx->roster))
         return;
       count = tally_scope (ctx, &t, scope);
       owner_type = "roster";
@@ -342,7 +423,7 @@ check_constraint (Validation            *v,
   else
     {
       /* force, and the scopes this engine judges per force */
-      if (!first_time (v, con->id, ctx->force->id))
+      if (!first_time (v, con->id, ctx->force))
         return;
       count = tally_scope (ctx, &t, scope);
       owner_type = "force";
@@ -364,8 +445,11 @@ check_constraint (Validation            *v,
     }
   if ((max && count > limit) || (!max && count < limit))
     {
-      char *message = constraint_message (owner_name, max, count, limit, what,
-                                          node_name (option->entry));
+      char *message = custom_message (ctx, option, con, owner_name);
+
+      if (message == NULL)
+        message = constraint_message (owner_name, max, count, limit, what,
+                                      node_name (option->entry));
 
       /* New Recruit puts the finding on a selection of the entry when there is one; a
        * shortfall in a force is on the force as well. */
@@ -400,60 +484,27 @@ check_constraints_of (Validation            *v,
         check_constraint (v, ctx, option, group, c);
 }
 
-static void check_selection (Validation        *v,
-                             MusterBsSelection *sel);
-
-static gboolean
-has_constraints (const MusterBsOption *option)
-{
-  return muster_bs_node_has_flag (option->entry, MUSTER_BS_FLAG_HAS_CONSTRAINTS) ||
-         (option->link && muster_bs_node_has_flag (option->link, MUSTER_BS_FLAG_HAS_CONSTRAINTS));
-}
-
-/* Everything offered in a container: hidden selections, then constraints. */
+/* The constraints of an option offered in a container, unless it is hidden there. */
 static void
-check_container (Validation        *v,
-                 MusterBsForce     *force,
-                 MusterBsSelection *parent)
+check_slot (Validation         *v,
+            MusterBsForce      *force,
+            MusterBsSelection  *parent,
+            const MusterBsSlot *slot)
 {
   MusterBsContext ctx = { v->roster, force, parent, NULL };
-  g_autoptr(GArray) options = _muster_bs_options (v->roster, force, parent);
-  g_autoptr(GArray) groups = _muster_bs_group_options (v->roster, force, parent);
-  GPtrArray *list = parent ? parent->children : force->selections;
 
-  for (guint i = 0; i < options->len; i++)
-    {
-      const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);
-
-      /* Most entries a catalogue offers have no constraint: no need to work out whether
-       * they are hidden. */
-      if (!has_constraints (option) || _muster_bs_option_hidden (&ctx, option))
-        continue;
-      check_constraints_of (v, &ctx, option, FALSE);
-    }
-  for (guint i = 0; i < groups->len; i++)
-    {
-      const MusterBsOption *option = &g_array_index (groups, MusterBsOption, i);
-
-      if (!has_constraints (option) || _muster_bs_option_hidden (&ctx, option))
-        continue;
-      check_constraints_of (v, &ctx, option, TRUE);
-    }
-  for (guint i = 0; i < list->len; i++)
-    check_selection (v, g_ptr_array_index (list, i));
+  if (!_muster_bs_option_hidden (&ctx, slot->option))
+    check_constraints_of (v, &ctx, slot->option, slot->group);
 }
 
-typedef struct
-{
-  Validation        *v;
-  MusterBsSelection *sel;
-} MessageCtx;
-
+/* A selection's own findings: messages, hidden. */
 static void
 check_selection (Validation        *v,
                  MusterBsSelection *sel)
 {
   g_autoptr(GPtrArray) messages = _muster_bs_selection_messages (sel);
+
+  begin_check (v, FALSE);
 
   for (guint i = 0; i < messages->len; i++)
     {
@@ -473,7 +524,6 @@ check_selection (Validation        *v,
                    g_strdup_printf ("%s cannot have any selections of %s (hidden)", container,
                                     muster_bs_selection_get_name (sel)));
     }
-  check_container (v, sel->force, sel);
 }
 
 static void
@@ -548,6 +598,8 @@ count_forces_of (GPtrArray          *forces,
   return total;
 }
 
+/* A force entry's own constraints and its categories': judged at every walk (there are few,
+ * and forces change by edits that invalidate everything anyway). */
 static void
 check_force (Validation    *v,
              MusterBsForce *force)
@@ -555,6 +607,7 @@ check_force (Validation    *v,
   MusterBsContext ctx = { v->roster, force, NULL, NULL };
   const MusterBsNode *owners[] = { force->entry, NULL };
 
+  begin_check (v, FALSE);
   for (const MusterBsNode *con = force->entry->first_child; con; con = con->next)
     {
       gboolean max;
@@ -582,19 +635,137 @@ check_force (Validation    *v,
     }
   if (!muster_bs_force_get_hidden (force))
     check_categories (v, force);
-  check_container (v, force, NULL);
+}
+
+/* Walking the roster in BattleScribe's order, checks kept or judged again. */
+typedef struct
+{
+  MusterBsRoster *roster;
+  GPtrArray      *findings;
+  GHashTable     *seen;      /* MusterBsCheck* counted already, by key */
+} Walk;
+
+static guint
+check_hash (gconstpointer p)
+{
+  const MusterBsCheck *check = p;
+
+  return g_direct_hash (check->id) * 31 + g_direct_hash (check->where);
+}
+
+static gboolean
+check_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const MusterBsCheck *ca = a, *cb = b;
+
+  return ca->id == cb->id && ca->where == cb->where;
+}
+
+static MusterBsFinding *
+finding_copy (const MusterBsFinding *f)
+{
+  MusterBsFinding *copy = g_memdup2 (f, sizeof *f);
+
+  copy->message = g_strdup (f->message);
+  copy->owner_id = g_strdup (f->owner_id);
+  copy->owner_entry_id = g_strdup (f->owner_entry_id);
+  copy->entry_id = g_strdup (f->entry_id);
+  copy->constraint_id = g_strdup (f->constraint_id);
+  copy->path = g_strdup (f->path);
+  return copy;
+}
+
+static void
+emit (Walk      *w,
+      GPtrArray *checks)
+{
+  for (guint i = 0; i < checks->len; i++)
+    {
+      MusterBsCheck *check = g_ptr_array_index (checks, i);
+
+      if (check->keyed && !g_hash_table_add (w->seen, check))
+        continue;
+      for (guint k = 0; k < check->findings->len; k++)
+        g_ptr_array_add (w->findings, finding_copy (g_ptr_array_index (check->findings, k)));
+    }
+}
+
+static void
+free_slot (gpointer checks)
+{
+  if (checks != NULL)
+    g_ptr_array_unref (checks);
+}
+
+/* A container's checks: slots judged since an edit that could change them are kept. */
+static void
+walk_container (Walk               *w,
+                MusterBsForce      *force,
+                MusterBsSelection  *sel,
+                GPtrArray         **cache)
+{
+  GArray *slots = _muster_bs_constrained_options (w->roster, force, sel);
+
+  if (*cache == NULL)
+    {
+      *cache = g_ptr_array_new_full (slots->len + 1, free_slot);
+      g_ptr_array_set_size (*cache, slots->len + 1);
+    }
+  for (guint i = 0; i < (*cache)->len; i++)
+    {
+      Validation v = { w->roster, NULL };
+
+      if (g_ptr_array_index (*cache, i) != NULL)
+        continue;
+      v.checks = new_checks ();
+      if (i > 0)
+        check_slot (&v, force, sel, &g_array_index (slots, MusterBsSlot, i - 1));
+      else if (sel != NULL)
+        check_selection (&v, sel);
+      (*cache)->pdata[i] = v.checks;
+    }
+  for (guint i = 0; i < (*cache)->len; i++)
+    emit (w, g_ptr_array_index (*cache, i));
+}
+
+static void
+walk_selection (Walk              *w,
+                MusterBsSelection *sel)
+{
+  walk_container (w, sel->force, sel, &sel->checks);
+  for (guint i = 0; i < sel->children->len; i++)
+    walk_selection (w, g_ptr_array_index (sel->children, i));
+}
+
+static void
+walk_force (Walk          *w,
+            MusterBsForce *force)
+{
+  Validation v = { w->roster, new_checks () };
+
+  check_force (&v, force);
+  emit (w, v.checks);
+  walk_container (w, force, NULL, &force->checks);
+  for (guint i = 0; i < force->selections->len; i++)
+    walk_selection (w, g_ptr_array_index (force->selections, i));
   for (guint i = 0; i < force->forces->len; i++)
-    check_force (v, g_ptr_array_index (force->forces, i));
+    walk_force (w, g_ptr_array_index (force->forces, i));
+  g_ptr_array_unref (v.checks);
 }
 
 GPtrArray *
 _muster_bs_validate (MusterBsRoster *roster)
 {
-  Validation v = { roster, g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free),
-                   g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL) };
-  GArray *costs = muster_bs_roster_get_costs (roster);
-  GArray *limits = muster_bs_roster_get_cost_limits (roster);
+  Walk w = { roster, g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free),
+             g_hash_table_new (check_hash, check_equal) };
+  Validation v = { roster, new_checks () };
+  GArray *costs, *limits;
 
+  _muster_bs_flush (roster);
+  costs = muster_bs_roster_get_costs (roster);
+  limits = muster_bs_roster_get_cost_limits (roster);
+  begin_check (&v, FALSE);
   for (guint i = 0; i < limits->len; i++)
     {
       MusterBsCost *limit = &g_array_index (limits, MusterBsCost, i);
@@ -611,10 +782,12 @@ _muster_bs_validate (MusterBsRoster *roster)
                        limit->type_id, g_strdup (""), g_string_free (s, FALSE));
         }
     }
+  emit (&w, v.checks);
   for (guint i = 0; i < roster->forces->len; i++)
-    check_force (&v, g_ptr_array_index (roster->forces, i));
-  g_hash_table_unref (v.seen);
-  return v.findings;
+    walk_force (&w, g_ptr_array_index (roster->forces, i));
+  g_hash_table_unref (w.seen);
+  g_ptr_array_unref (v.checks);
+  return w.findings;
 }
 
 GPtrArray *
@@ -675,11 +848,45 @@ auto_add (MusterBsRoster       *roster,
   MusterBsSelection *sel = _muster_bs_selection_new (force, parent, option, NULL, number);
 
   g_ptr_array_add (parent ? parent->children : force->selections, sel);
-  _muster_bs_roster_changed (roster);
+  _muster_bs_changed_selection (roster, sel);
   if (added)
     g_ptr_array_add (added, sel);
   _muster_bs_auto_select (roster, force, sel, added);
   return sel;
+}
+
+/* Required entries that select each other nest this deep at most. */
+#define MAX_AUTO_DEPTH 16
+
+/* A problem of the data, once per entry: the entries from the first of @sel's ancestors that
+ * is @sel's entry again down to @sel, each requiring the next. */
+static void
+report_cycle (MusterBsRoster    *roster,
+              MusterBsSelection *sel)
+{
+  MusterBsData *data = roster->data;
+  const MusterBsNode *entry = sel->option.entry;
+  MusterBsSelection *top = sel;
+  g_autoptr(GString) chain = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (MusterBsSelection *a = sel->parent; a; a = a->parent)
+    if (a->option.entry == entry)
+      {
+        top = a;
+        break;
+      }
+  if (top == sel || !g_hash_table_add (data->cycles_reported, (gpointer) entry))
+    return;
+  for (MusterBsSelection *a = sel; a != top; a = a->parent)
+    g_ptr_array_insert (names, 0, (gpointer) node_name (a->option.entry));
+  g_string_append (chain, node_name (entry));
+  for (guint i = 0; i < names->len; i++)
+    g_string_append_printf (chain, " → %s", (const char *) names->pdata[i]);
+  _muster_bs_data_problem (data, entry,
+                           "selection entry “%s” (%s) requires itself: %s; auto-selection "
+                           "stops %d levels down", node_name (entry),
+                           entry->id ? entry->id : "no id", chain->str, MAX_AUTO_DEPTH);
 }
 
 void
@@ -696,8 +903,11 @@ _muster_bs_auto_select (MusterBsRoster    *roster,
 
   /* Entries that require themselves through links stop here rather than recurse forever. */
   for (MusterBsSelection *a = sel; a; a = a->parent)
-    if (++depth > 16)
-      return;
+    if (++depth > MAX_AUTO_DEPTH)
+      {
+        report_cycle (roster, sel);
+        return;
+      }
   for (guint i = 0; i < options->len; i++)
     {
       const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);

@@ -582,7 +582,9 @@ muster_procedure_format_input (const MusterInputSpec *spec,
  * @values: the inputs the result was computed from
  *
  * The result as plain text: the inputs, then for each outcome its mean and a table of
- * P(=), P(≥) and P(≤) with a bar. Used by `muster-cli preview` and "Copy" in the app.
+ * P(=), P(≥) and P(≤) with a bar; an outcome of named categories (value_labels: "Pass",
+ * "Rout") has no order, so no mean and no P(≥) or P(≤), only the chance of each. Used by
+ * `muster-cli preview` and "Copy" in the app.
  *
  * Returns: (transfer full): the text
  */
@@ -608,6 +610,7 @@ muster_procedure_result_to_text (const MusterProcedureResult *self,
   for (guint i = 0; i < p->n_outputs; i++)
     {
       MusterDist *dist = self->outputs[i];
+      gboolean categories = p->outputs[i].value_labels != NULL;
       guint label_width = 5;
 
       for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
@@ -616,20 +619,27 @@ muster_procedure_result_to_text (const MusterProcedureResult *self,
           label_width = MAX (label_width, g_utf8_strlen (label, -1));
         }
 
-      g_string_append_printf (out, "\n%s  (mean %.3f)\n", p->outputs[i].label,
-                              muster_dist_get_mean (dist));
+      if (categories)
+        g_string_append_printf (out, "\n%s  (categories)\n", p->outputs[i].label);
+      else
+        g_string_append_printf (out, "\n%s  (mean %.3f)\n", p->outputs[i].label,
+                                muster_dist_get_mean (dist));
       /* Column heads padded by characters: printf pads "P(≥)" by bytes. */
-      g_string_append_printf (out, "  %-*s      P(=)      P(≥)      P(≤)\n", label_width, "value");
+      g_string_append_printf (out, "  %-*s      P(=)%s\n", label_width, "value",
+                              categories ? "" : "      P(≥)      P(≤)");
       for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
         {
           g_autofree char *label = muster_procedure_format_value (p, i, v);
           double prob = muster_dist_get_prob (dist, v);
           int bar = (int) (prob * 40 + 0.5);
 
-          g_string_append_printf (out, "  %s%*s  %7.3f%%  %7.3f%%  %7.3f%%  ", label,
+          g_string_append_printf (out, "  %s%*s  %7.3f%%  ", label,
                                   (int) (label_width - g_utf8_strlen (label, -1)), "",
-                                  100 * prob, 100 * muster_dist_get_prob_at_least (dist, v),
-                                  100 * muster_dist_get_prob_at_most (dist, v));
+                                  100 * prob);
+          if (!categories)
+            g_string_append_printf (out, "%7.3f%%  %7.3f%%  ",
+                                    100 * muster_dist_get_prob_at_least (dist, v),
+                                    100 * muster_dist_get_prob_at_most (dist, v));
           for (int b = 0; b < bar; b++)
             g_string_append (out, "█");
           g_string_append_c (out, '\n');

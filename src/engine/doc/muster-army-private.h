@@ -104,6 +104,8 @@ typedef enum
   MUSTER_EDIT_LIMIT_CHANGED,    /* the force's points limit */
   MUSTER_EDIT_TITLE_CHANGED,    /* the document's title; @object and @force are NULL */
   MUSTER_EDIT_RULESET_CHANGED,  /* @object and @force are NULL */
+  MUSTER_EDIT_FEATURE_CHANGED,  /* a battlefield feature came, went or changed: @object is its
+                                 * id; NULL: the table or the whole battlefield; @force NULL */
 } MusterEdit;
 
 typedef void (*MusterDocWatch) (gpointer     data,

@@ -13,6 +13,11 @@ G_BEGIN_DECLS
  * its element in muster-battlefield-xml.c (reading it, writing edits back, the scenario sheet);
  * a feature's own value and geometry are in muster-battlefield-feature.c.
  */
+/* Hears of every edit of the table (@feature_id NULL) or of one feature: the document the
+ * battlefield is in passes it on to its validator. */
+typedef void (*MusterBattlefieldWatch) (gpointer    data,
+                                        const char *feature_id);
+
 struct _MusterBattlefield
 {
   xmlNode       *xml;        /* owned while the battlefield is not in a document tree */
@@ -23,6 +28,8 @@ struct _MusterBattlefield
   MusterSpatial *spatial;    /* nullable: stale */
   guint64        revision;
   guint64        kind_revision[MUSTER_FEATURE_UNIT + 1];
+  MusterBattlefieldWatch watch;   /* nullable: the document it is in */
+  gpointer       watch_data;
 };
 
 MusterBattlefield *_muster_battlefield_alloc         (void);
@@ -36,5 +43,8 @@ MusterFeature     *_muster_feature_read              (xmlNode             *node,
                                                       const char          *file,
                                                       GError             **error);
 void               _muster_feature_write             (MusterFeature       *feature);
+void               _muster_battlefield_set_watch     (MusterBattlefield   *self,
+                                                      MusterBattlefieldWatch watch,
+                                                      gpointer             data);
 
 G_END_DECLS

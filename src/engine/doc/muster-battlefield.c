@@ -35,6 +35,24 @@ bump (MusterBattlefield *self)
 
 static const char kind_prefixes[] = { 't', 'z', 'o', 'p' };
 
+static void
+notify (MusterBattlefield *self,
+        const char        *feature_id)
+{
+  if (self->watch != NULL)
+    self->watch (self->watch_data, feature_id);
+}
+
+/* One watcher at a time (the document it is in); %NULL stops watching. */
+void
+_muster_battlefield_set_watch (MusterBattlefield      *self,
+                               MusterBattlefieldWatch  watch,
+                               gpointer                data)
+{
+  self->watch = watch;
+  self->watch_data = data;
+}
+
 /* The battlefield */
 
 MusterBattlefield *
@@ -157,6 +175,7 @@ muster_battlefield_set_table (MusterBattlefield *self,
   bump (self);
   for (guint k = 0; k < G_N_ELEMENTS (self->kind_revision); k++)
     self->kind_revision[k] = self->revision;
+  notify (self, NULL);
 }
 
 /* Returns: a count that grows with every edit of the table or its features */
@@ -299,6 +318,7 @@ muster_battlefield_insert (MusterBattlefield *self,
   g_clear_pointer (&self->spatial, muster_spatial_free);
   feature->revision = bump (self);
   self->kind_revision[feature->kind] = self->revision;
+  notify (self, feature->id);
   return feature->id;
 }
 
@@ -327,6 +347,7 @@ muster_battlefield_remove (MusterBattlefield *self,
   muster_xml_detach (feature->xml);
   g_clear_pointer (&self->spatial, muster_spatial_free);
   self->kind_revision[feature->kind] = bump (self);
+  notify (self, feature->id);
   return feature;
 }
 
@@ -358,6 +379,7 @@ muster_battlefield_replace (MusterBattlefield   *self,
   self->features->pdata[at] = now;
   g_clear_pointer (&self->spatial, muster_spatial_free);
   now->revision = bump (self);
+  notify (self, now->id);
   return old;
 }
 

@@ -4,7 +4,7 @@
 #include "config.h"
 
 #include "muster-army-private.h"
-#include "muster-battlefield.h"
+#include "muster-battlefield-private.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-xml.h"
@@ -71,6 +71,14 @@ muster_doc_new (const char *ruleset_id,
   self->ruleset_id = g_strdup (ruleset_id);
   self->ruleset_version = g_strdup (ruleset_version);
   return self;
+}
+
+/* The battlefield's edits reach the document's watcher, which checks the placements. */
+static void
+battlefield_edited (gpointer    data,
+                    const char *feature_id)
+{
+  _muster_doc_notify (data, MUSTER_EDIT_FEATURE_CHANGED, (gpointer) feature_id, NULL);
 }
 
 static gboolean
@@ -212,6 +220,8 @@ muster_doc_new_from_bytes (GBytes      *bytes,
   if ((node = muster_xml_first_child (root, "battlefield")) &&
       !(self->battlefield = _muster_battlefield_new_from_xml (node, display_name, error)))
     return NULL;
+  if (self->battlefield != NULL)
+    _muster_battlefield_set_watch (self->battlefield, battlefield_edited, self);
 
   return g_steal_pointer (&self);
 }
@@ -475,13 +485,16 @@ muster_doc_set_battlefield (MusterDoc         *self,
     {
       muster_xml_detach (_muster_battlefield_get_xml (old));
       _muster_battlefield_set_owned (old, TRUE);
+      _muster_battlefield_set_watch (old, NULL, NULL);
     }
   self->battlefield = battlefield;
   if (battlefield != NULL)
     {
       xmlAddChild (xmlDocGetRootElement (self->xml), _muster_battlefield_get_xml (battlefield));
       _muster_battlefield_set_owned (battlefield, FALSE);
+      _muster_battlefield_set_watch (battlefield, battlefield_edited, self);
     }
+  _muster_doc_notify (self, MUSTER_EDIT_FEATURE_CHANGED, NULL, NULL);
   return old;
 }
 

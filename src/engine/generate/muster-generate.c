@@ -304,13 +304,6 @@ muster_generation_free (MusterGeneration *generation)
   g_free (generation);
 }
 
-/* Whether generating replaces @feature: terrain, zones and objectives go, units stay. */
-gboolean
-muster_generation_replaces (const MusterFeature *feature)
-{
-  return feature->kind != MUSTER_FEATURE_UNIT;
-}
-
 /* Whether @paragraph of the umpire notes is a generator's: it starts with the line "…, seed N." */
 static gboolean
 is_generated (const char *paragraph)
@@ -418,7 +411,7 @@ muster_generation_apply (const MusterGeneration *generation,
     {
       const MusterFeature *feature = muster_battlefield_get_feature (field, i);
 
-      if (muster_generation_replaces (feature))
+      if (muster_generation_replaces (generation, feature))
         muster_feature_free (muster_battlefield_remove (field, feature->id, NULL));
     }
   for (guint i = 0; i < generation->features->len; i++)

@@ -102,7 +102,11 @@ MusterGeneration           *muster_generator_run            (MusterGenerator    
                                                              GError                **error);
 
 void                        muster_generation_free          (MusterGeneration       *generation);
-gboolean                    muster_generation_replaces      (const MusterFeature    *feature);
+gboolean                    muster_generation_replaces      (const MusterGeneration *generation,
+                                                             const MusterFeature    *feature);
+guint                       muster_generator_keep_clear     (const MusterGenerator  *self,
+                                                             MusterGeneration       *generation,
+                                                             const MusterBattlefield *field);
 char                       *muster_generation_merge_notes   (const char             *old_notes,
                                                              const char             *notes);
 char                       *muster_generation_rename_side  (const char             *notes,

@@ -59,6 +59,37 @@ first_pick_in (const MusterRuleset *ruleset,
   return NULL;
 }
 
+/* A group of one choice (max 1) holding several picks (a file the editor never wrote, flagged
+ * under `unit-options`) is read as one of them by costs, statistics and combat alike: the last
+ * in the group's order, whose effects setting a statistic win anyway. Battle Valor Fantasy's
+ * Levy + Elite is an Elite unit (rank 3, +2, 12 points an Infantry stand), never priced as
+ * Levy while it counts as Elite. Returns: (nullable): the pick read from @group_id */
+static const char *
+chosen_pick_in (const MusterRuleset *ruleset,
+                const MusterUnit    *unit,
+                const char          *group_id)
+{
+  const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, group_id);
+  const char *chosen = NULL;
+  guint best = 0;
+
+  if (group == NULL || !group->has_max || group->max != 1)
+    return first_pick_in (ruleset, unit, group_id);
+  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
+    {
+      const char *id = muster_unit_get_pick (unit, i, NULL);
+
+      for (guint k = 0; k < group->options->len; k++)
+        if (g_str_equal (((const MusterOption *) group->options->pdata[k])->item.id, id) &&
+            (chosen == NULL || k > best))
+          {
+            chosen = id;
+            best = k;
+          }
+    }
+  return chosen;
+}
+
 static const char *
 default_in (const MusterRuleset *ruleset,
             const MusterUnit    *unit,
@@ -76,30 +107,38 @@ default_in (const MusterRuleset *ruleset,
  * @unit: a unit
  * @group_id: an option group
  *
- * Returns: (nullable): the unit's first pick from the group, else the group's default for
- *   the unit's type
+ * Returns: (nullable): the unit's first pick from the group (in a group of one choice with
+ *   several picks, the last of them in the group's order), else the group's default for the
+ *   unit's type
  */
 const char *
 muster_unit_choice_in (const MusterRuleset *ruleset,
                        const MusterUnit    *unit,
                        const char          *group_id)
 {
-  const char *pick = first_pick_in (ruleset, unit, group_id);
+  const char *pick = chosen_pick_in (ruleset, unit, group_id);
 
   return pick != NULL ? pick : default_in (ruleset, unit, group_id);
 }
 
 /* Whether the unit picked one of @option_ids from the group (or, picking nothing there, the
- * group's default is one of them). */
+ * group's default is one of them); of several picks in a group of one choice, only the one
+ * read (see chosen_pick_in()). */
 gboolean
 muster_unit_has_option_in (const MusterRuleset *ruleset,
                            const MusterUnit    *unit,
                            const char          *group_id,
                            const char * const  *option_ids)
 {
+  const MusterOptionGroup *group = muster_ruleset_get_option_group (ruleset, group_id);
   const char *def;
   gboolean picked = FALSE;
 
+  if (group != NULL && group->has_max && group->max == 1)
+    {
+      def = muster_unit_choice_in (ruleset, unit, group_id);
+      return def != NULL && g_strv_contains (option_ids, def);
+    }
   for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
     {
       const char *id = muster_unit_get_pick (unit, i, NULL);

@@ -118,6 +118,21 @@ locate (MusterValidator *self,
   issue->location = g_string_free (g_steal_pointer (&location), FALSE);
 }
 
+const char *
+_muster_validator_unit_name (MusterValidator  *self,
+                             const MusterUnit *unit)
+{
+  return unit_name (_muster_validator_get_ruleset (self), unit);
+}
+
+void
+_muster_validator_locate (MusterValidator *self,
+                          MusterIssue     *issue,
+                          MusterUnit      *unit)
+{
+  locate (self, issue, NULL, unit);
+}
+
 /* Messages */
 
 static char *

@@ -93,5 +93,23 @@ void           _muster_validator_check_force  (MusterValidator        *self,
                                                MusterForce            *force,
                                                gboolean                extra,
                                                GPtrArray              *issues);
+const char    *_muster_validator_unit_name    (MusterValidator        *self,
+                                               const MusterUnit       *unit);
+void           _muster_validator_locate       (MusterValidator        *self,
+                                               MusterIssue            *issue,
+                                               MusterUnit             *unit);
+
+/* The findings' bookkeeping (muster-validate.c), for the placements' checks. */
+MusterIssue   *_muster_validator_take_issue   (MusterValidator        *self,
+                                               const char             *key,
+                                               MusterIssue            *issue);
+GPtrArray     *_muster_validator_issue_keys   (MusterValidator        *self,
+                                               const char             *prefix);
+
+/* The battlefield's placements (muster-validate-placements.c). */
+void           _muster_validator_check_placements (MusterValidator    *self,
+                                                   const char         *feature_id);
+void           _muster_validator_check_unit_placements (MusterValidator *self,
+                                                        const char      *unit_id);
 
 G_END_DECLS

@@ -28,6 +28,10 @@
  *
  * The findings that changed since the caller last asked are kept by key with the finding as it
  * was before, so a finding that disappears and comes back unchanged is not reported.
+ *
+ * The battlefield's placements are checked in muster-validate-placements.c: each again when the
+ * battlefield says it changed, those of a unit when the unit changes, all of them when the
+ * table, the battlefield or the organisation of a list changes.
  */
 
 typedef struct
@@ -227,6 +231,30 @@ replace_item_issues (MusterValidator  *self,
       issue_take_key (self, old->pdata[i], NULL);
   g_clear_pointer (keys, g_ptr_array_unref);
   *keys = fresh;
+}
+
+MusterIssue *
+_muster_validator_take_issue (MusterValidator *self,
+                              const char      *key,
+                              MusterIssue     *issue)
+{
+  return issue_take_key (self, key, issue);
+}
+
+/* Returns: (transfer full): copies of the keys of the findings that start with @prefix */
+GPtrArray *
+_muster_validator_issue_keys (MusterValidator *self,
+                              const char      *prefix)
+{
+  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, self->issues);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    if (g_str_has_prefix (key, prefix))
+      g_ptr_array_add (keys, g_strdup (key));
+  return keys;
 }
 
 /* Item states */
@@ -716,6 +744,7 @@ start (MusterValidator *self)
       counter_get (self, i, self->doc);
   for (guint i = 0; i < muster_doc_get_n_forces (self->doc); i++)
     force_enter (self, muster_doc_get_force (self->doc, i));
+  _muster_validator_check_placements (self, NULL);
 }
 
 static void
@@ -761,35 +790,47 @@ on_edit (gpointer     data,
 
   switch (edit)
     {
+    case MUSTER_EDIT_FEATURE_CHANGED:
+      /* Only placements are checked on the battlefield. */
+      _muster_validator_check_placements (self, object);
+      return;
     case MUSTER_EDIT_UNIT_ADDED:
       unit_enter (self, object, force);
+      _muster_validator_check_unit_placements (self, muster_unit_get_id (object));
       break;
     case MUSTER_EDIT_UNIT_REMOVED:
       unit_leave (self, object, force);
+      _muster_validator_check_unit_placements (self, muster_unit_get_id (object));
       break;
     case MUSTER_EDIT_UNIT_CHANGED:
       unit_leave (self, object, force);
       unit_enter (self, object, force);
+      _muster_validator_check_unit_placements (self, muster_unit_get_id (object));
       break;
     case MUSTER_EDIT_NODE_ADDED:
       subtree_enter (self, object, force);
       mark_nodes_dirty (self, muster_force_get_root (force));
+      _muster_validator_check_placements (self, NULL);
       break;
     case MUSTER_EDIT_NODE_REMOVED:
       subtree_leave (self, object, force);
       mark_nodes_dirty (self, muster_force_get_root (force));
+      _muster_validator_check_placements (self, NULL);
       break;
     case MUSTER_EDIT_FORCE_ADDED:
       force_enter (self, force);
+      _muster_validator_check_placements (self, NULL);
       break;
     case MUSTER_EDIT_FORCE_REMOVED:
       force_leave (self, force);
+      _muster_validator_check_placements (self, NULL);
       break;
     case MUSTER_EDIT_NODE_CHANGED:
     case MUSTER_EDIT_FORCE_CHANGED:
       /* Every unit may have a new cost, and names are in the findings' locations. */
       subtree_leave (self, muster_force_get_root (force), force);
       force_enter (self, force);
+      _muster_validator_check_placements (self, NULL);
       break;
     case MUSTER_EDIT_LIMIT_CHANGED:
       /* Contributions stay; bounds scaled by the limit move. */

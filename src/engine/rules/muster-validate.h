@@ -12,7 +12,7 @@ G_BEGIN_DECLS
  * The legality engine. A validator watches one document: it evaluates every constraint of the
  * document's ruleset over its forces, then follows each edit of the army model (insert,
  * remove or move a unit, set a size or an option, a list option, a points limit…) by moving
- * only the counters the edit touches. The findings are MusterIssues; a list is legal when
+ * only the counters the edit touches, and each edit of the battlefield's placements. The findings are MusterIssues; a list is legal when
  * none of them is an error.
  */
 typedef struct _MusterValidator MusterValidator;

@@ -530,6 +530,79 @@ test_eval_auto_select (void)
   g_assert_cmpstr (findings, ==, "selection se-req from seg/c-seg");
 }
 
+/* New Recruit's message on a constraint: the finding says it, its tokens filled in (an
+ * unknown one as written); without one, the engine's own words. */
+static void
+test_eval_constraint_message (void)
+{
+  Fixture f;
+  MusterBsSelection *unit, *gun;
+  g_autoptr(GPtrArray) findings = NULL;
+
+  fixture_setup (&f,
+    "<selectionEntry id='se-unit' name='Squad' type='unit'><selectionEntries>"
+    "<selectionEntry id='se-gun' name='Gun' type='upgrade'><constraints>"
+    "<constraint id='c-gun' type='max' value='1' field='selections' scope='parent' "
+    "message='{self}: one per {parent} ({unit}) in {roster}, {odd}'/></constraints></selectionEntry>"
+    "<selectionEntry id='se-axe' name='Axe' type='upgrade'><constraints>"
+    "<constraint id='c-axe' type='max' value='1' field='selections' scope='parent'/></constraints>"
+    "</selectionEntry></selectionEntries></selectionEntry>");
+  unit = pick (&f, NULL, "se-unit");
+  gun = pick (&f, unit, "se-gun");
+  findings = muster_bs_roster_get_findings (f.roster);
+  g_assert_cmpuint (findings->len, ==, 0);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  muster_bs_roster_set_count (f.roster, gun, 2);
+  muster_bs_roster_set_count (f.roster, pick (&f, unit, "se-axe"), 2);
+  findings = muster_bs_roster_get_findings (f.roster);
+  g_assert_cmpuint (findings->len, ==, 2);
+  g_assert_cmpstr (((MusterBsFinding *) findings->pdata[0])->message, ==,
+                   "Gun: one per Squad (Squad) in R, {odd}");
+  g_assert_cmpstr (((MusterBsFinding *) findings->pdata[1])->message, ==,
+                   "Squad has 1 too many selections of Axe (maximum 1)");
+  fixture_teardown (&f);
+}
+
+/* Entries that require each other (through links) are a problem of the data, naming the
+ * file and the entry, not an endless or silent nesting. */
+static void
+test_eval_required_cycle (void)
+{
+  static const char cat[] =
+    "<catalogue id='cat' name='Army' gameSystemId='gs'><entryLinks>"
+    "<entryLink id='l-root' targetId='sse-a' type='selectionEntry'/>"
+    "<entryLink id='l-free' targetId='sse-free' type='selectionEntry'/></entryLinks>"
+    "<sharedSelectionEntries>"
+    "<selectionEntry id='sse-a' name='Alpha' type='unit'><entryLinks>"
+    "<entryLink id='l-ab' targetId='sse-b' type='selectionEntry'><constraints>"
+    "<constraint id='c-ab' type='min' value='1' field='selections' scope='parent'/></constraints></entryLink>"
+    "</entryLinks></selectionEntry>"
+    "<selectionEntry id='sse-b' name='Beta' type='upgrade'><entryLinks>"
+    "<entryLink id='l-ba' targetId='sse-a' type='selectionEntry'><constraints>"
+    "<constraint id='c-ba' type='min' value='1' field='selections' scope='parent'/></constraints></entryLink>"
+    "</entryLinks></selectionEntry>"
+    "<selectionEntry id='sse-free' name='Free' type='unit'><entryLinks>"
+    "<entryLink id='l-fb' targetId='sse-b' type='selectionEntry'/></entryLinks></selectionEntry>"
+    "</sharedSelectionEntries></catalogue>";
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, "R");
+  MusterBsForce *force = muster_bs_roster_add_force (roster, NULL, "fe", NULL, NULL, NULL);
+  const char * const *problems;
+
+  /* No requirement in a cycle: no problem. */
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "l-free", NULL, NULL));
+  g_assert_null (muster_bs_data_get_problems (data)[0]);
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "l-root", NULL, NULL));
+  problems = muster_bs_data_get_problems (data);
+  g_assert_nonnull (problems[0]);
+  g_assert_true (g_str_has_prefix (problems[0], "test.cat:"));
+  g_assert_nonnull (strstr (problems[0], "(sse-a) requires itself: Alpha → Beta → Alpha"));
+  g_assert_null (problems[1]);
+  /* Once per entry, however often it is selected. */
+  g_assert_nonnull (muster_bs_roster_select (roster, force, NULL, "l-root", NULL, NULL));
+  g_assert_null (muster_bs_data_get_problems (data)[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -548,5 +621,7 @@ main (int   argc,
   g_test_add_func ("/bs/eval/include-children", test_eval_include_children);
   g_test_add_func ("/bs/eval/auto-select", test_eval_auto_select);
   g_test_add_func ("/bs/eval/messages", test_eval_messages);
+  g_test_add_func ("/bs/eval/required-cycle", test_eval_required_cycle);
+  g_test_add_func ("/bs/eval/constraint-message", test_eval_constraint_message);
   return g_test_run ();
 }

@@ -175,6 +175,65 @@ test_roster_ros (void)
   g_assert_cmpstr (error->message, ==, "bad.ros:3: <selection> s names entry se-nothing, which Patrol does not offer");
 }
 
+/* The one display order every client sees: a force's selections by their primary
+ * category's place among the force's categories (none, or one the force does not list,
+ * first), then by their entry's own name (a modifier's rename aside, numbers as numbers,
+ * case aside); a selection's children by name. */
+static void
+test_roster_order (void)
+{
+  static const char order_gst[] =
+    "<gameSystem id='gs' name='Test'>"
+    "<categoryEntries><categoryEntry id='c-hq' name='HQ'/><categoryEntry id='c-tr' name='Troops'/>"
+    "<categoryEntry id='c-x' name='Allies'/></categoryEntries>"
+    "<forceEntries><forceEntry id='fe' name='Patrol'><categoryLinks>"
+    "<categoryLink id='l-hq' targetId='c-hq' name='HQ'/><categoryLink id='l-tr' targetId='c-tr' name='Troops'/>"
+    "</categoryLinks></forceEntry></forceEntries></gameSystem>";
+  static const char order_cat[] =
+    "<catalogue id='cat' name='Army' gameSystemId='gs'><selectionEntries>"
+    "<selectionEntry id='t10' name='unit 10' type='unit'><categoryLinks>"
+    "<categoryLink id='a' targetId='c-tr' primary='true'/></categoryLinks></selectionEntry>"
+    "<selectionEntry id='t2' name='Unit 2' type='unit'><categoryLinks>"
+    "<categoryLink id='b' targetId='c-tr' primary='true'/></categoryLinks>"
+    "<selectionEntries><selectionEntry id='w-b' name='Bolter'/><selectionEntry id='w-a' name='axe'/>"
+    "</selectionEntries></selectionEntry>"
+    "<selectionEntry id='boss' name='Boss' type='unit'><categoryLinks>"
+    "<categoryLink id='c' targetId='c-hq' primary='true'/></categoryLinks></selectionEntry>"
+    "<selectionEntry id='ally' name='Zealot' type='unit'><categoryLinks>"
+    "<categoryLink id='d' targetId='c-x' primary='true'/></categoryLinks></selectionEntry>"
+    "<selectionEntry id='loose' name='Objective' type='upgrade'/>"
+    "<selectionEntry id='renamed' name='Acolyte' type='unit'><categoryLinks>"
+    "<categoryLink id='e' targetId='c-tr' primary='true'/></categoryLinks><modifiers>"
+    "<modifier type='set' field='name' value='Zz Renamed'/></modifiers></selectionEntry>"
+    "</selectionEntries></catalogue>";
+  static const char * const made[] = { "t10", "t2", "boss", "ally", "loose", "renamed" };
+  static const char * const shown[] = { "Objective", "Zealot", "Boss", "Zz Renamed", "Unit 2",
+                                        "unit 10" };
+  g_autoptr(MusterBsData) data = muster_test_bs_data (order_gst, order_cat);
+  g_autoptr(MusterBsRoster) roster = muster_bs_roster_new (data, "R");
+  MusterBsForce *force = muster_bs_roster_add_force (roster, NULL, "fe", NULL, NULL, NULL);
+  MusterBsSelection *unit2 = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    {
+      MusterBsSelection *sel = muster_bs_roster_select (roster, force, NULL, made[i], NULL, NULL);
+
+      g_assert_nonnull (sel);
+      if (i == 1)
+        unit2 = sel;
+    }
+  g_assert_nonnull (muster_bs_roster_select (roster, force, unit2, "w-b", NULL, NULL));
+  g_assert_nonnull (muster_bs_roster_select (roster, force, unit2, "w-a", NULL, NULL));
+  g_assert_cmpuint (muster_bs_force_get_n_selections (force), ==, G_N_ELEMENTS (shown));
+  for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+    g_assert_cmpstr (muster_bs_selection_get_name (muster_bs_force_get_selection (force, i)), ==,
+                     shown[i]);
+  g_assert_cmpstr (muster_bs_selection_get_name (muster_bs_selection_get_child (unit2, 0)), ==,
+                   "axe");
+  g_assert_cmpstr (muster_bs_selection_get_name (muster_bs_selection_get_child (unit2, 1)), ==,
+                   "Bolter");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -183,5 +242,6 @@ main (int   argc,
   g_test_add_func ("/bs/roster/select", test_roster_select);
   g_test_add_func ("/bs/roster/undo", test_roster_undo);
   g_test_add_func ("/bs/roster/ros", test_roster_ros);
+  g_test_add_func ("/bs/roster/order", test_roster_order);
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "muster-engine.h"
+#include "../muster-test-util.h"
 
 /*
  * Every document in data/samples/ loads, binds to its installed ruleset and is legal (warnings
@@ -12,23 +13,6 @@
  * has a designed scenario with both sides on the table, briefings, umpire notes and victory
  * conditions.
  */
-
-static GPtrArray *
-sample_paths (void)
-{
-  g_autofree char *dir = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                           NULL);
-  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
-  GPtrArray *paths = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
-
-  g_assert_nonnull (handle);
-  while ((name = g_dir_read_name (handle)))
-    if (g_str_has_suffix (name, ".muster"))
-      g_ptr_array_add (paths, g_build_filename (dir, name, NULL));
-  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
-  return paths;
-}
 
 static MusterDoc *
 load (MusterCatalog *catalog,
@@ -82,10 +66,37 @@ check_battlefield (const char        *path,
   return g_hash_table_size (sides);
 }
 
+/* A table measured as its rules measure: when every figure scale of the system gives
+ * distances in one unit (Undying Lands: centimetres), the table's rulers use it too. */
+static void
+check_units (const char        *path,
+             MusterDoc         *doc,
+             MusterBattlefield *field)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterTerrainTypes) types =
+    muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  const char *units = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < muster_terrain_types_get_n_scales (types); i++)
+    {
+      const char *these = NULL;
+
+      muster_terrain_types_get_scale_name (types, i, &these, NULL);
+      if (units != NULL && g_strcmp0 (units, these) != 0)
+        return;   /* scales in inches and centimetres: the table may take either */
+      units = these;
+    }
+  if (units != NULL && g_strcmp0 (units, muster_battlefield_get_units (field)) != 0)
+    g_error ("%s: the table is in %s, the rules measure in %s", path,
+             muster_battlefield_get_units (field), units);
+}
+
 static void
 test_every_sample (void)
 {
-  g_autoptr(GPtrArray) paths = sample_paths ();
+  g_autoptr(GPtrArray) paths = muster_test_sample_paths ();
   g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
   g_autoptr(GHashTable) scenarios = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
@@ -104,6 +115,8 @@ test_every_sample (void)
           if (issue->severity == MUSTER_SEVERITY_ERROR)
             g_error ("%s is not legal: %s", path, issue->message);
         }
+      if (field != NULL)
+        check_units (path, doc, field);
       if (field != NULL && check_battlefield (path, doc, field) >= 2 &&
           *muster_battlefield_get_scenario (field, MUSTER_SCENARIO_UMPIRE_NOTES) &&
           *muster_battlefield_get_scenario (field, MUSTER_SCENARIO_VICTORY))

@@ -33,6 +33,16 @@ generate (MusterGenerator *generator,
   return generation;
 }
 
+/* @f's kind, type, name and bounds, as text. */
+static char *
+describe_feature (const MusterFeature *f)
+{
+  MusterBox box = muster_feature_get_bounds (f);
+
+  return g_strdup_printf ("%d %s %s %.6f %.6f %.6f %.6f", f->kind, f->type ? f->type : "-",
+                          f->name ? f->name : "-", box.x0, box.y0, box.x1, box.y1);
+}
+
 /* Everything that makes a feature what it is, as text, to compare two generations. */
 static char *
 describe (const MusterGeneration *generation)
@@ -42,12 +52,9 @@ describe (const MusterGeneration *generation)
   for (guint i = 0; i < generation->features->len; i++)
     {
       const MusterFeature *f = generation->features->pdata[i];
-      MusterBox box = muster_feature_get_bounds (f);
+      g_autofree char *feature = describe_feature (f);
 
-      g_string_append_printf (text, "%d %s %s %s %d %.6f %.6f %.6f %.6f\n", f->kind,
-                              f->type ? f->type : "-", f->name ? f->name : "-",
-                              f->side ? f->side : "-", f->number, box.x0, box.y0, box.x1,
-                              box.y1);
+      g_string_append_printf (text, "%s %s %d\n", feature, f->side ? f->side : "-", f->number);
     }
   g_string_append (text, generation->notes);
   return g_string_free (text, FALSE);
@@ -721,6 +728,109 @@ test_apply (void)
                                    "Keep me.\n\nTerrain squares, seed 9."));
 }
 
+/* The shortest distance from @piece to a unit placed on @field. */
+static double
+distance_to_units (const MusterFeature     *piece,
+                   const MusterBattlefield *field)
+{
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (piece, scratch);
+  double best = INFINITY;
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+      g_autoptr(MusterFootprint) fp = NULL;
+      MusterShape stands;
+
+      if (f->kind != MUSTER_FEATURE_UNIT)
+        continue;
+      fp = muster_feature_get_footprint (f);
+      stands = muster_footprint_get_shape (fp);
+      best = MIN (best, muster_shape_distance (&shape, &stands));
+    }
+  return best;
+}
+
+/* Generating for a table with units deployed: a piece that falls under a unit is moved clear
+ * of every unit (or left out), roads and streams stay where they run, and the notes say so;
+ * the scenario's objectives stay when the method places none (the agreed battlefield), and go
+ * when it places its own (generic maps). */
+static void
+test_keep_clear (void)
+{
+  g_autoptr(MusterGenerator) generator = muster_test_load_generator ("battle-valor-fantasy");
+  g_autoptr(MusterGenerator) maps = muster_test_load_generator ("horse-and-musket");
+  g_autoptr(MusterBattlefield) field = muster_battlefield_new (6 * 12 * INCH, 4 * 12 * INCH,
+                                                               "in");
+  MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+  guint under = 0, moved = 0;
+
+  /* two lines of units across the table, as deployed */
+  for (guint i = 0; i < 16; i++)
+    {
+      MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+
+      unit->id = g_strdup_printf ("p%u", i);
+      unit->unit = g_strdup_printf ("u%u", i);
+      unit->centre = (MusterPoint) { (4 + 9 * (i % 8)) * INCH, (i < 8 ? 10 : 38) * INCH };
+      unit->stands = 4;
+      unit->base_width = unit->base_depth = 40;
+      muster_battlefield_insert (field, -1, unit);
+    }
+  objective->id = g_strdup ("o1");
+  objective->name = g_strdup ("The Well");
+  objective->centre = (MusterPoint) { 36 * INCH, 24 * INCH };
+  muster_battlefield_insert (field, -1, objective);
+
+  for (guint64 seed = 1; seed <= 20; seed++)
+    {
+      g_autoptr(MusterGeneration) generation = generate (generator, seed, "pieces", "heavy", NULL);
+      g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_free);
+      guint changed;
+
+      for (guint i = 0; i < generation->features->len; i++)
+        {
+          const MusterFeature *f = generation->features->pdata[i];
+
+          g_ptr_array_add (before, describe_feature (f));
+          under += f->kind == MUSTER_FEATURE_TERRAIN && distance_to_units (f, field) < 12.7 &&
+                   f->outline != MUSTER_OUTLINE_POLYLINE;
+        }
+      changed = muster_generator_keep_clear (generator, generation, field);
+      moved += changed;
+      for (guint i = 0; i < generation->features->len; i++)
+        {
+          const MusterFeature *f = generation->features->pdata[i];
+          g_autofree char *now = describe_feature (f);
+          gboolean kept = FALSE;
+
+          for (guint j = 0; j < before->len; j++)
+            kept |= g_strcmp0 (before->pdata[j], now) == 0;
+          /* a stream may run under a unit, which fords it */
+          if (f->kind == MUSTER_FEATURE_TERRAIN && g_strcmp0 (f->type, "stream") != 0)
+            g_assert_cmpfloat (distance_to_units (f, field), >=, 12.7 - 1e-6);
+          if (!kept)
+            g_assert_true (f->kind == MUSTER_FEATURE_TERRAIN &&
+                           strstr (generation->notes, f->name) != NULL);
+        }
+      g_assert_true (changed == 0 || strstr (generation->notes, "fell under deployed units"));
+      /* the agreed battlefield has no objectives: the scenario's stay */
+      g_assert_false (muster_generation_replaces (generation, objective));
+    }
+  /* the heavy terrain fell under the units often enough to show */
+  g_assert_cmpuint (under, >, 3);
+  g_assert_cmpuint (moved, >=, under);
+
+  {
+    g_autoptr(MusterGeneration) generation = generate (maps, 1, "map", "ridge", NULL);
+
+    g_assert_true (muster_generation_replaces (generation, objective));
+    muster_generation_apply (generation, field);
+    g_assert_null (muster_battlefield_lookup (field, "o1"));
+  }
+}
+
 /* House rules that extend a system without a <generation> of their own use the system's. */
 static void
 test_house_rules (void)
@@ -775,6 +885,7 @@ main (int    argc,
   g_test_add_func ("/generate/merge-notes", test_merge_notes);
   g_test_add_func ("/generate/rename-side", test_rename_side);
   g_test_add_func ("/generate/notes-name-sides", test_notes_name_sides);
+  g_test_add_func ("/generate/keep-clear", test_keep_clear);
   g_test_add_func ("/generate/apply", test_apply);
   g_test_add_func ("/generate/house-rules", test_house_rules);
   return g_test_run ();

@@ -18,18 +18,6 @@
 static MusterRuleset *fixture;
 static MusterRuleset *bvf;
 
-static MusterRuleset *
-load_ruleset (const char *dir,
-              const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), dir, name, NULL);
-  g_autoptr(GError) error = NULL;
-  MusterRuleset *ruleset = muster_ruleset_new_from_file (path, &error);
-
-  g_assert_no_error (error);
-  return ruleset;
-}
-
 /* The findings of rule @id, of any severity: exactly @n of them; returns the first message. */
 static const char *
 only (Legal      *army,
@@ -996,9 +984,9 @@ main (int   argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  fixture = load_ruleset ("tests/data", "validate-fixture.xml");
+  fixture = muster_test_load_ruleset ("tests/data", "validate-fixture.xml");
   g_test_add_func ("/validate/default-size", test_default_size);
-  bvf = load_ruleset ("data/rulesets", "battle-valor-fantasy.xml");
+  bvf = muster_test_load_ruleset ("data/rulesets", "battle-valor-fantasy.xml");
 
 #define KIND(name, func) g_test_add ("/engine/validate/kind/" name, Legal, NULL, fixture_setup, \
                                      func, legal_teardown)

@@ -125,7 +125,8 @@ unit_facts (const MusterRuleset  *ruleset,
     return FALSE;
 
   memset (f, 0, sizeof *f);
-  experience = muster_unit_type_get_default (ruleset, type, "experience");
+  /* Read as costs and statistics read it, also from several picks (muster-cost.c). */
+  experience = muster_unit_choice_in (ruleset, unit, "experience");
   f->level = MAX (0, level_of (experience));
   note_rules (f, type->rules);
   for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
@@ -133,8 +134,6 @@ unit_facts (const MusterRuleset  *ruleset,
       const char *id = muster_unit_get_pick (unit, i, NULL);
       const MusterOption *option = muster_ruleset_get_option (ruleset, id);
 
-      if (level_of (id) >= 0)
-        f->level = level_of (id);
       if (option == NULL)
         continue;
       note_rules (f, option->rules);

@@ -352,6 +352,48 @@ test_derived_stats (Army          *army,
   }
 }
 
+/* Levy + Elite (two picks in the one-choice Experience group, a file the editor never wrote) is
+ * read as one Elite unit by its cost, its statistics and the Preview: §2.1 gives a unit one
+ * experience and §3.4 prices N × troop_cost[type][exp], 12 an Elite Infantry stand. Before,
+ * it cost 3 a stand (Levy) while its rank counted it Elite, and its Successes were −1 + 2. */
+static void
+test_two_experiences (Army          *army,
+                      gconstpointer  data)
+{
+  const MusterProcedure *rally = muster_procedure_lookup ("battle-valor-fantasy", "rally");
+  MusterUnit *units[] = {
+    add_unit (army, "infantry", 4, "levy", "elite", NULL),
+    add_unit (army, "infantry", 4, "elite", "levy", NULL),
+  };
+
+  g_assert_nonnull (rally);
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      g_autoptr(MusterStats) stats = muster_system_derived_stats (bvf, army->force, units[i]);
+      g_autofree int *values = muster_procedure_default_values (rally);
+      g_autoptr(GError) error = NULL;
+      g_autofree gboolean *set = NULL;
+
+      g_assert_cmpint (cost_of (units[i]), ==, 4 * 12);
+      g_assert_cmpfloat (stat_of (stats, "success"), ==, 2);
+      g_assert_cmpfloat (stat_of (stats, "rank"), ==, 3);
+      set = muster_procedure_fill_from_unit (rally, bvf, army->force, units[i],
+                                             MUSTER_FILL_ROLE_ACTING, values, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (values[muster_procedure_find_input (rally, "experience")], ==, 3);
+    }
+  /* Failing twins: Levy alone is 3 a stand and −1, Elite alone the same as both. */
+  muster_unit_set_option (units[0], "elite", 0);
+  g_assert_cmpint (cost_of (units[0]), ==, 4 * 3);
+  muster_unit_set_option (units[1], "levy", 0);
+  g_assert_cmpint (cost_of (units[1]), ==, 4 * 12);
+  {
+    g_autoptr(MusterStats) stats = muster_system_derived_stats (bvf, army->force, units[0]);
+
+    g_assert_cmpfloat (stat_of (stats, "success"), ==, -1);
+  }
+}
+
 static guint
 count_breadth_issues (Army *army)
 {
@@ -426,6 +468,7 @@ main (int   argc,
   ADD ("cannot-cost", test_cannot_cost);
   ADD ("derived-stats", test_derived_stats);
   ADD ("character-breadth", test_character_breadth);
+  ADD ("two-experiences", test_two_experiences);
 #undef ADD
 
   ret = g_test_run ();
