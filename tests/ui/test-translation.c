@@ -119,45 +119,62 @@ test_translation_empty (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A scenario with a list, a battlefield and procedures: each workspace, a unit selected */
+/* data/samples/@name in a new window of @width x @height, sized before it is shown (a window
+ * resized while shown folds its tool bars a frame later) */
+static MusterWindow *
+new_sized_sample_window (const char *name,
+                         int         width,
+                         int         height)
+{
+  MusterWindow *window = muster_window_new (app);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  return window;
+}
+
+/* A scenario with a list, a battlefield and procedures: each workspace, a unit selected, in a
+ * wide and in a narrow window (which folds tool bars into menus and shows other labels) */
 static void
 test_translation_workspaces (void)
 {
-  MusterWindow *window = new_sample_window ("medals-of-valor-saint-aubin.muster");
-  MusterArmyPage *army = muster_window_get_army_page (window);
-  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
-  MusterBattlefieldPage *battlefield;
-  MusterMapView *view;
+  static const int sizes[][2] = { { 1600, 1000 }, { 800, 600 } };
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
-  show_workspace (window, "army");
-  assert_all_german (GTK_WIDGET (window), "army");
-  g_assert_true (muster_army_page_select_unit (army, muster_doc_lookup_unit (doc, "u2")));
-  assert_all_german (GTK_WIDGET (window), "army, a unit selected");
-
-  show_workspace (window, "battlefield");
-  assert_all_german (GTK_WIDGET (window), "battlefield");
-  battlefield = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
-                                                          MUSTER_TYPE_BATTLEFIELD_PAGE));
-  view = muster_battlefield_page_get_map_view (battlefield);
-  muster_map_view_select (view, "t1", FALSE);
-  assert_all_german (GTK_WIDGET (window), "battlefield, a terrain piece selected");
-  muster_map_view_select (view, "u2", FALSE);
-  assert_all_german (GTK_WIDGET (window), "battlefield, a unit selected");
-
-  show_workspace (window, "preview");
-  assert_all_german (GTK_WIDGET (window), "preview");
-
-  /* The narrow window folds tool bars into menus and shows other labels. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     {
-      static const char * const names[] = { "army", "battlefield", "preview" };
+      MusterWindow *window = new_sized_sample_window ("medals-of-valor-saint-aubin.muster",
+                                                      sizes[i][0], sizes[i][1]);
+      MusterArmyPage *army = muster_window_get_army_page (window);
+      MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+      MusterBattlefieldPage *battlefield;
+      MusterMapView *view;
 
-      show_workspace (window, names[i]);
-      assert_all_german (GTK_WIDGET (window), names[i]);
+      g_test_message ("%d x %d", sizes[i][0], sizes[i][1]);
+      show_workspace (window, "army");
+      assert_all_german (GTK_WIDGET (window), "army");
+      g_assert_true (muster_army_page_select_unit (army, muster_doc_lookup_unit (doc, "u2")));
+      assert_all_german (GTK_WIDGET (window), "army, a unit selected");
+
+      show_workspace (window, "battlefield");
+      assert_all_german (GTK_WIDGET (window), "battlefield");
+      battlefield = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                              MUSTER_TYPE_BATTLEFIELD_PAGE));
+      view = muster_battlefield_page_get_map_view (battlefield);
+      muster_map_view_select (view, "t1", FALSE);
+      assert_all_german (GTK_WIDGET (window), "battlefield, a terrain piece selected");
+      muster_map_view_select (view, "u2", FALSE);
+      assert_all_german (GTK_WIDGET (window), "battlefield, a unit selected");
+
+      show_workspace (window, "preview");
+      assert_all_german (GTK_WIDGET (window), "preview");
+      gtk_window_destroy (GTK_WINDOW (window));
     }
-  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
