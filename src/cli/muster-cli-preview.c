@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
 #include <signal.h>
@@ -95,7 +96,7 @@ simulate_progress_cb (guint64  done,
       if (done == total)
         g_printerr ("\r\033[K");
       else
-        g_printerr (_("\r\033[K%.0f%% of %" G_GUINT64_FORMAT " trials, about %s left (Ctrl+C "
+        g_printerr (_("\r\033[K%.0f%% of %" PRIu64 " trials, about %s left (Ctrl+C "
                       "stops)"), 100.0 * done / total, total, left);
     }
   return !interrupted;
@@ -376,7 +377,7 @@ run_procedure (const char *command,
   /* As generate: a seed is a whole number from 0, not -1 quietly taken as 2^64 − 1. */
   if (seed < 0)
     {
-      g_printerr (_("muster-cli %s: the seed %" G_GINT64_FORMAT " is not a whole number from "
+      g_printerr (_("muster-cli %s: the seed %" PRId64 " is not a whole number from "
                     "0\n"), command, seed);
       return MUSTER_CLI_EXIT_USAGE;
     }
@@ -452,8 +453,8 @@ run_procedure (const char *command,
 
   if (interrupted)
     {
-      g_printerr (_("muster-cli %s: stopped by Ctrl+C after %" G_GUINT64_FORMAT " of %"
-                    G_GINT64_FORMAT " trials; the result is of those\n"), command,
+      g_printerr (_("muster-cli %s: stopped by Ctrl+C after %" PRIu64 " of %"
+                    PRId64 " trials; the result is of those\n"), command,
                   muster_procedure_result_get_trials (result), trials);
       return 128 + SIGINT;
     }

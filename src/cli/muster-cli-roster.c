@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <inttypes.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
 
@@ -71,7 +72,7 @@ load_roster (const char *command,
   /* Refused before it is read: the loader would refuse it anyway, after reading it all. */
   if (g_stat (file, &st) == 0 && (guint64) st.st_size > MUSTER_BS_MAX_FILE_SIZE)
     {
-      g_printerr (_("muster-cli %s: %s: the file is %" G_GUINT64_FORMAT " bytes; files over "
+      g_printerr (_("muster-cli %s: %s: the file is %" PRIu64 " bytes; files over "
                     "%d MiB are not read\n"), command, file, (guint64) st.st_size,
                   MUSTER_BS_MAX_FILE_SIZE / (1024 * 1024));
       return FALSE;

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include "muster-choice-price.h"
@@ -182,7 +183,7 @@ muster_choice_price_format (const MusterRuleset     *ruleset,
         {
           /* TRANSLATORS: the unit's cost with a choice: "26 pts in all"; the last %s marks a
            * house value */
-          g_autofree char *total = g_strdup_printf (_("%" G_GINT64_FORMAT " %s in all%s"),
+          g_autofree char *total = g_strdup_printf (_("%" PRId64 " %s in all%s"),
                                                     price->total,
                                                     muster_costing_get_unit (costing, price->total),
                                                     price->house ? " *" : "");

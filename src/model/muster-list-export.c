@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 
@@ -367,7 +368,7 @@ force_new (const MusterRuleset *ruleset,
   out->side = g_strdup (muster_force_get_side (force));
   if (force_has_limit (ruleset, force))
     /* TRANSLATORS: "998 of 1000 pts" */
-    out->total = g_strdup_printf (_("%" G_GINT64_FORMAT " of %" G_GINT64_FORMAT " %s"),
+    out->total = g_strdup_printf (_("%" PRId64 " of %" PRId64 " %s"),
                                   muster_force_get_total (force),
                                   muster_force_get_points_limit (force),
                                   muster_costing_get_unit (costing,

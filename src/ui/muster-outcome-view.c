@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "muster-chart-painter.h"
 #include "muster-outcome-row.h"
@@ -227,7 +228,7 @@ show_result (MusterOutcomeView *self)
     /* TRANSLATORS: an outcome whose values are categories, "Result: categories, exact" */
     text = g_strdup_printf (_("%s: categories, exact"), p->outputs[selected_output (self)].label);
   else if (is_categories (self))
-    text = g_strdup_printf (_("%s: categories, simulated over %" G_GUINT64_FORMAT " games"),
+    text = g_strdup_printf (_("%s: categories, simulated over %" PRIu64 " games"),
                             p->outputs[selected_output (self)].label,
                             muster_procedure_result_get_trials (self->result));
   else if (muster_procedure_result_is_exact (self->result))
@@ -235,7 +236,7 @@ show_result (MusterOutcomeView *self)
     text = g_strdup_printf (_("%s: a count, mean %.2f, exact"), p->outputs[selected_output (self)].label,
                             muster_dist_get_mean (dist));
   else
-    text = g_strdup_printf (_("%s: a count, mean %.2f, simulated over %" G_GUINT64_FORMAT " games"),
+    text = g_strdup_printf (_("%s: a count, mean %.2f, simulated over %" PRIu64 " games"),
                             p->outputs[selected_output (self)].label,
                             muster_dist_get_mean (dist),
                             muster_procedure_result_get_trials (self->result));

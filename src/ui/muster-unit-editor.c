@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 
 #include "muster-choice-price.h"
 #include "muster-diagnostics.h"
@@ -803,8 +804,8 @@ muster_unit_editor_set_group (MusterUnitEditor *self,
   muster_node_collect_units (group, units);
   total = muster_node_get_total (group);
   /* "4 units · 245 pts" */
-  description = g_strdup_printf (ngettext ("%u unit · %" G_GINT64_FORMAT " %s%s",
-                                           "%u units · %" G_GINT64_FORMAT " %s%s", units->len),
+  description = g_strdup_printf (ngettext ("%u unit · %" PRId64 " %s%s",
+                                           "%u units · %" PRId64 " %s%s", units->len),
                                  units->len, total,
                                  costing ? muster_costing_get_unit (costing, total) : "",
                                  muster_node_is_house (group) ? " *" : "");

@@ -1,0 +1,2 @@
+/* Listed. */
+const char *shown (void) { return _("Shown"); }

@@ -1,0 +1,229 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "muster-battlefield-page.h"
+#include "muster-engine.h"
+#include "muster-new-list-dialog.h"
+#include "muster-preferences-window.h"
+#include "ui-test-util.h"
+
+/*
+ * The app in German (issue 19): each workspace, the preferences and the New List dialog show no
+ * text that the catalogue translates but the widget shows in English, which is what a string
+ * left unmarked in code, or a template without its translation domain, looks like.
+ */
+
+/* The English texts that the German catalogue translates, seen on @widget and what it shows */
+static void
+collect_untranslated (GtkWidget *widget,
+                      GPtrArray *found)
+{
+  const char *texts[3] = { NULL, NULL, NULL };
+
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    {
+      texts[0] = gtk_label_get_label (GTK_LABEL (widget));
+      texts[1] = gtk_label_get_text (GTK_LABEL (widget));
+    }
+  else if (GTK_IS_BUTTON (widget))
+    texts[0] = gtk_button_get_label (GTK_BUTTON (widget));
+  else if (GTK_IS_WINDOW (widget))
+    texts[0] = gtk_window_get_title (GTK_WINDOW (widget));
+  texts[2] = gtk_widget_get_tooltip_text (widget);
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    if (texts[i] != NULL && *texts[i] != '\0'
+        && g_strcmp0 (g_dgettext (GETTEXT_PACKAGE, texts[i]), texts[i]) != 0)
+      {
+        g_ptr_array_add (found, g_strdup_printf ("%s “%s”", G_OBJECT_TYPE_NAME (widget), texts[i]));
+        break;
+      }
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_untranslated (child, found);
+}
+
+/* Fails naming every English text @step leaves shown in @root */
+static void
+assert_all_german (GtkWidget  *root,
+                   const char *step)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+
+  run_frames (root);
+  collect_untranslated (root, found);
+  for (guint i = 0; i < found->len; i++)
+    g_test_message ("%s: untranslated %s", step, (const char *) found->pdata[i]);
+  g_assert_cmpuint (found->len, ==, 0);
+}
+
+static void
+show_workspace (MusterWindow *window,
+                const char   *name)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s", name));
+  run_frames (GTK_WIDGET (window));
+}
+
+/* The check itself finds an English label that the catalogue translates, and passes German. */
+static void
+test_translation_check (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *english = gtk_label_new ("Unit Types");
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+
+  /* Without the German catalogue nothing could ever be found untranslated. */
+  g_assert_cmpstr (_("Unit Types"), ==, "Einheitentypen");
+  g_assert_cmpstr (g_dpgettext2 (GETTEXT_PACKAGE, "shortcut window", "Army"), ==, "Armee");
+
+  gtk_box_append (GTK_BOX (box), gtk_label_new (_("Unit Types")));
+  gtk_box_append (GTK_BOX (box), gtk_button_new_with_mnemonic (_("_Open…")));
+  gtk_box_append (GTK_BOX (box), english);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  run_frames (window);
+
+  collect_untranslated (window, found);
+  g_assert_cmpuint (found->len, ==, 1);
+  g_assert_cmpstr (found->pdata[0], ==, "GtkLabel “Unit Types”");
+
+  gtk_widget_set_visible (english, FALSE);
+  g_ptr_array_set_size (found, 0);
+  collect_untranslated (window, found);
+  g_assert_cmpuint (found->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* An empty window: the welcome page and each workspace's empty state */
+static void
+test_translation_empty (void)
+{
+  MusterWindow *window = new_shown_window ();
+  static const char * const names[] = { "army", "battlefield", "preview" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      show_workspace (window, names[i]);
+      assert_all_german (GTK_WIDGET (window), names[i]);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* data/samples/@name in a new window of @width x @height, sized before it is shown (a window
+ * resized while shown folds its tool bars a frame later) */
+static MusterWindow *
+new_sized_sample_window (const char *name,
+                         int         width,
+                         int         height)
+{
+  MusterWindow *window = muster_window_new (app);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  return window;
+}
+
+/* A scenario with a list, a battlefield and procedures: each workspace, a unit selected, in a
+ * wide and in a narrow window (which folds tool bars into menus and shows other labels) */
+static void
+test_translation_workspaces (void)
+{
+  static const int sizes[][2] = { { 1600, 1000 }, { 800, 600 } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      MusterWindow *window = new_sized_sample_window ("medals-of-valor-saint-aubin.muster",
+                                                      sizes[i][0], sizes[i][1]);
+      MusterArmyPage *army = muster_window_get_army_page (window);
+      MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+      MusterBattlefieldPage *battlefield;
+      MusterMapView *view;
+
+      g_test_message ("%d x %d", sizes[i][0], sizes[i][1]);
+      show_workspace (window, "army");
+      assert_all_german (GTK_WIDGET (window), "army");
+      g_assert_true (muster_army_page_select_unit (army, muster_doc_lookup_unit (doc, "u2")));
+      assert_all_german (GTK_WIDGET (window), "army, a unit selected");
+
+      show_workspace (window, "battlefield");
+      assert_all_german (GTK_WIDGET (window), "battlefield");
+      battlefield = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                              MUSTER_TYPE_BATTLEFIELD_PAGE));
+      view = muster_battlefield_page_get_map_view (battlefield);
+      muster_map_view_select (view, "t1", FALSE);
+      assert_all_german (GTK_WIDGET (window), "battlefield, a terrain piece selected");
+      muster_map_view_select (view, "u2", FALSE);
+      assert_all_german (GTK_WIDGET (window), "battlefield, a unit selected");
+
+      show_workspace (window, "preview");
+      assert_all_german (GTK_WIDGET (window), "preview");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+static void
+test_translation_preferences (void)
+{
+  MusterWindow *window = new_shown_window ();
+  GtkWindow *prefs;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_PREFERENCES_WINDOW));
+  prefs = find_toplevel (MUSTER_TYPE_PREFERENCES_WINDOW);
+  assert_all_german (GTK_WIDGET (prefs), "preferences");
+  gtk_window_destroy (prefs);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_translation_new_list (void)
+{
+  MusterWindow *window = new_shown_window ();
+  GtkWindow *dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-list", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_NEW_LIST_DIALOG));
+  dialog = find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG);
+  assert_all_german (GTK_WIDGET (dialog), "new list dialog");
+  gtk_window_destroy (dialog);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* Before any template is built: GtkBuilder translates as it builds. The catalogue is the
+   * build's own (po/de/LC_MESSAGES/muster.mo), so no German locale need be installed: C.UTF-8
+   * with LANGUAGE is enough for glibc. */
+  g_setenv ("LANGUAGE", "de", TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MUSTER_LOCALE_DIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+
+  g_test_add_func ("/ui/translation/check", test_translation_check);
+  g_test_add_func ("/ui/translation/empty", test_translation_empty);
+  g_test_add_func ("/ui/translation/workspaces", test_translation_workspaces);
+  g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
+  g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
+  return ui_test_run ();
+}
