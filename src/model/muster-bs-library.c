@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
@@ -251,7 +253,7 @@ load_header (DataFile *file)
 
   if (g_stat (file->path, &st) == 0 && (guint64) st.st_size > MUSTER_BS_MAX_FILE_SIZE)
     {
-      file->error = g_strdup_printf (_("the file is %" G_GUINT64_FORMAT " bytes; files over "
+      file->error = g_strdup_printf (_("the file is %" PRIu64 " bytes; files over "
                                        "%d MiB are not read"), (guint64) st.st_size,
                                      MUSTER_BS_MAX_FILE_SIZE / (1024 * 1024));
       return;
