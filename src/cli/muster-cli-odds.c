@@ -102,6 +102,8 @@ muster_cli_odds (int    argc,
                  char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
+  /* freed last: what follows may point into it */
+  g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterDoc) doc = NULL;
   g_autoptr(MusterTerrainTypes) types = NULL;
@@ -109,7 +111,6 @@ muster_cli_odds (int    argc,
   g_autoptr(GPtrArray) procedures = NULL;
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autofree char *procedure_id = NULL;
-  MusterRuleset *ruleset = NULL;
   gboolean json = FALSE;
   gint64 trials = 20000, seed = 1;
   int ret;

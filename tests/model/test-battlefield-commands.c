@@ -650,6 +650,7 @@ test_deploy_all (void)
   muster_feature_set_points (zone, (MusterPoint[]) { { 0, 0 }, { 400, 0 }, { 400, 100 },
                                                      { 0, 100 } }, 4);
   muster_feature_free (muster_battlefield_replace (muster_doc_get_battlefield (doc), zone));
+  muster_feature_free (zone);  /* the battlefield keeps a copy */
   command = muster_deploy_all_command_new (document, NULL, muster_doc_get_force (doc, 0),
                                            &left_out, &error);
   g_assert_no_error (error);
