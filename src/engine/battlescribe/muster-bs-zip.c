@@ -220,7 +220,9 @@ muster_bs_zip_store (const char  *member_name,
   archive_entry_set_filetype (entry, AE_IFREG);
   archive_entry_set_perm (entry, 0644);
   archive_entry_set_size (entry, (la_int64_t) length);
-  archive_entry_set_mtime (entry, g_get_real_time () / G_USEC_PER_SEC, 0);
+  /* A fixed time, so the same roster saved twice is the same bytes (as reproducible builds
+   * do); a day past the zip format's 1980 epoch, so no time zone takes it before. */
+  archive_entry_set_mtime (entry, MUSTER_BS_ZIP_MTIME, 0);
 
   /* No padding of the last block to 10 KiB, which libarchive does for tapes by default. */
   if (archive_write_set_format_zip (archive) != ARCHIVE_OK ||
