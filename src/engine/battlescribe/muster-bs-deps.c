@@ -587,15 +587,39 @@ option_hit (Flush             *f,
   return reads_hit (f, deps->reads, NULL, parent) || reads_hit (f, deps->tallies, NULL, parent);
 }
 
+static guint
+read_hash (gconstpointer p)
+{
+  const Read *r = p;
+
+  return (r->id ? g_str_hash (r->id) : 0) ^ (r->region << 1 | r->costs);
+}
+
+static gboolean
+read_equal (gconstpointer a,
+            gconstpointer b)
+{
+  const Read *x = a, *y = b;
+
+  return x->region == y->region && x->costs == y->costs && g_strcmp0 (x->id, y->id) == 0;
+}
+
+/* A container's options read thousands of things, mostly the same: add_read()'s scan would
+ * be quadratic, so a set (@seen) holds what is in @into already. Its keys point into the
+ * options' own arrays, which do not move while it lives. */
 static void
-merge_reads (GArray *into,
-             GArray *reads)
+merge_reads (GArray     *into,
+             GHashTable *seen,
+             GArray     *reads)
 {
   for (guint i = 0; i < reads->len; i++)
     {
       Read *r = &g_array_index (reads, Read, i);
 
-      add_read (into, r->id, r->region, r->costs);
+      if (g_hash_table_contains (seen, r))
+        continue;
+      g_array_append_val (into, *r);
+      g_hash_table_add (seen, r);
     }
 }
 
@@ -607,12 +631,14 @@ container_hit (Flush             *f,
                MusterBsSelection *parent)
 {
   MusterBsDeps *all = g_hash_table_lookup (deps_table (f->roster), slots);
+  GHashTable *seen;
 
   if (all == NULL)
     {
       all = g_new0 (MusterBsDeps, 1);
       all->reads = g_array_new (FALSE, FALSE, sizeof (Read));
       all->tallies = g_array_new (FALSE, FALSE, sizeof (Read));
+      seen = g_hash_table_new (read_hash, read_equal);
       for (guint i = 0; i < slots->len; i++)
         {
           MusterBsSlot *slot = &g_array_index (slots, MusterBsSlot, i);
@@ -620,9 +646,10 @@ container_hit (Flush             *f,
 
           if (deps == NULL)
             deps = slot->deps = deps_of (f->roster, slot->option);
-          merge_reads (all->reads, deps->reads);
-          merge_reads (all->reads, deps->tallies);
+          merge_reads (all->reads, seen, deps->reads);
+          merge_reads (all->reads, seen, deps->tallies);
         }
+      g_hash_table_unref (seen);
       g_hash_table_insert (f->roster->deps, slots, all);
     }
   return reads_hit (f, all->reads, NULL, parent);
