@@ -134,6 +134,7 @@ struct _MusterBsRoster
   GHashTable         *pending_changes;   /* top-level force (NULL: all) -> MusterBsChanges* */
   guint               flushed_generation;
   GHashTable         *deps;              /* link or entry node -> MusterBsDeps* */
+  GHashTable         *indexes;           /* a list of options -> what they read, indexed */
 };
 
 /* How an edit touched a selection: its values may change, or only its total costs (a
@@ -277,6 +278,7 @@ void      _muster_bs_removed_selection   (MusterBsRoster     *roster,
 void      _muster_bs_changed_limits      (MusterBsRoster     *roster);
 void      _muster_bs_flush               (MusterBsRoster     *roster);
 void      _muster_bs_deps_free           (gpointer            deps);
+void      _muster_bs_container_index_free (gpointer           index);
 void      _muster_bs_check_free          (MusterBsCheck      *check);
 
 /* muster-bs-validate.c */
