@@ -135,6 +135,11 @@ struct _MusterBsRoster
   guint               flushed_generation;
   GHashTable         *deps;              /* link or entry node -> MusterBsDeps* */
   GHashTable         *indexes;           /* a list of options -> what they read, indexed */
+  /* The keyed checks a validation walk has counted (muster-bs-validate.c). */
+  struct _MusterBsSeen *seen;
+  guint               seen_size;
+  guint               seen_used;
+  guint               seen_stamp;
 };
 
 /* How an edit touched a selection: its values may change, or only its total costs (a
