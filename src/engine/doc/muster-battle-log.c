@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-army-private.h"
+#include "muster-battlefield.h"
 #include "muster-battle-log-private.h"
 #include "muster-procedure.h"
 #include "muster-unit.h"
@@ -550,6 +551,26 @@ muster_doc_set_turn (MusterDoc *self,
   set_number_prop (log->xml, "turn", turn);
 }
 
+/* A placement laid out with one stand per size unit follows the size, so the stands lost
+ * leave the table; it keeps one stand (a placement has at least one), and a placement laid
+ * out otherwise (figures on fewer bases) is left as it is. */
+static void
+follow_size (MusterDoc  *self,
+             const char *unit_id,
+             guint       from,
+             guint       to)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (self);
+  const MusterFeature *placed = field ? muster_battlefield_lookup_unit (field, unit_id) : NULL;
+  g_autoptr(MusterFeature) feature = NULL;
+
+  if (placed == NULL || placed->stands != MAX (from, 1) || from == to)
+    return;
+  feature = muster_feature_copy (placed);
+  feature->stands = MAX (to, 1);
+  muster_feature_free (muster_battlefield_replace (field, feature));
+}
+
 /* Sets each changed unit to the sizes and markers of one side of @entry. */
 static void
 apply_changes (MusterDoc            *self,
@@ -560,12 +581,15 @@ apply_changes (MusterDoc            *self,
     {
       const MusterLogChange *change = &g_array_index (entry->changes, MusterLogChange, i);
       MusterUnit *unit = muster_doc_lookup_unit (self, change->unit);
+      guint from = after ? change->size_before : change->size_after;
+      guint to = after ? change->size_after : change->size_before;
 
       /* A unit removed since the roll has nothing to give back. */
       if (unit == NULL)
         continue;
       g_free (muster_unit_set_markers (unit, after ? change->markers_after : change->markers_before));
-      muster_unit_set_size (unit, after ? change->size_after : change->size_before);
+      muster_unit_set_size (unit, to);
+      follow_size (self, change->unit, from, to);
     }
 }
 

@@ -305,6 +305,37 @@ test_recording_keeps_rolls (void)
     }
 }
 
+/* A placement of one stand per size unit loses the stands its unit loses, and gets them back
+ * with the undo; the Night Archers of Cold Beck stand as the sample has them, 10 stands. */
+static void
+test_placement_follows (void)
+{
+  const Case c = { "battle-valor-fantasy-cold-beck.muster", "u5", "u43", NULL, 0,
+                   "melee-strike", NULL, 42 };
+  Scenario s;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterLogEntry *entry;
+  MusterBattlefield *field;
+  guint size;
+
+  scenario_open (&s, c.file);
+  field = muster_doc_get_battlefield (s.doc);
+  size = muster_unit_get_size (muster_doc_lookup_unit (s.doc, "u43"));
+  g_assert_cmpuint (muster_battlefield_lookup_unit (field, "u43")->stands, ==, size);
+  facts = set_up (&s, &c);
+  entry = roll (facts, c.procedure, NULL, c.seed);
+  g_clear_pointer (&facts, muster_odds_facts_free);
+  g_assert_true (muster_doc_append_log_entry (s.doc, entry, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_unit_get_size (muster_doc_lookup_unit (s.doc, "u43")), <, size);
+  g_assert_cmpuint (muster_battlefield_lookup_unit (field, "u43")->stands, ==,
+                    MAX (muster_unit_get_size (muster_doc_lookup_unit (s.doc, "u43")), 1));
+  muster_log_entry_free (muster_doc_take_last_log_entry (s.doc));
+  g_assert_cmpuint (muster_battlefield_lookup_unit (field, "u43")->stands, ==, size);
+  scenario_close (&s);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -318,6 +349,7 @@ main (int   argc,
       g_test_add_data_func (path, &cases[i], run_case);
     }
   g_test_add_func ("/resolve/note-only", test_note_only);
+  g_test_add_func ("/resolve/placement-follows", test_placement_follows);
   g_test_add_func ("/resolve/recording-keeps-rolls", test_recording_keeps_rolls);
   return g_test_run ();
 }
