@@ -97,6 +97,55 @@ print_facts (const MusterOddsFacts *facts)
              facts->obstacle->name ? facts->obstacle->name : facts->obstacle->id);
 }
 
+/**
+ * muster_cli_read_facts:
+ * @command: the subcommand, for messages
+ * @argv: FILE ACTING TARGET from argv[1]
+ * @purpose: what the ruleset is needed for, for messages
+ *
+ * Loads FILE with its ruleset and terrain types, and reads the table between ACTING and
+ * TARGET; says what went wrong on standard error.
+ *
+ * Returns: (transfer full) (nullable): the facts, pointing into @doc
+ */
+MusterOddsFacts *
+muster_cli_read_facts (const char          *command,
+                       char               **argv,
+                       const char          *purpose,
+                       MusterRuleset      **ruleset,
+                       MusterDoc          **doc,
+                       MusterTerrainTypes **types)
+{
+  g_autoptr(GError) error = NULL;
+  MusterOddsFacts *facts;
+
+  if (!(*doc = muster_cli_load_doc (command, argv[1], purpose, ruleset)))
+    return NULL;
+  if (!(*types = muster_terrain_types_new_for_ruleset (*ruleset, &error)) ||
+      !(facts = muster_odds_facts_new (*doc, *types, argv[2], argv[3], &error)))
+    {
+      g_printerr ("muster-cli %s: %s: %s\n", command, argv[1], error->message);
+      return NULL;
+    }
+  return facts;
+}
+
+/* Returns: (nullable): the procedure @id of @procedures, or %NULL, said on standard error */
+const MusterProcedure *
+muster_cli_find_procedure (const char  *command,
+                           GPtrArray   *procedures,
+                           const char  *id,
+                           char       **argv)
+{
+  for (guint i = 0; i < procedures->len; i++)
+    if (g_str_equal (((const MusterProcedure *) procedures->pdata[i])->id, id))
+      return procedures->pdata[i];
+  /* TRANSLATORS: "muster-cli odds: no procedure “volley” between u5 and u43" */
+  g_printerr (_("muster-cli %s: no procedure “%s” between %s and %s\n"), command, id, argv[2],
+              argv[3]);
+  return NULL;
+}
+
 int
 muster_cli_odds (int    argc,
                  char **argv)
@@ -151,29 +200,18 @@ muster_cli_odds (int    argc,
                     "number from 0\n"));
       return MUSTER_CLI_EXIT_USAGE;
     }
-  if (!(doc = muster_cli_load_doc ("odds", argv[1], _("reading the odds"), &ruleset)))
+  if (!(facts = muster_cli_read_facts ("odds", argv, _("reading the odds"), &ruleset, &doc,
+                                       &types)))
     return MUSTER_CLI_EXIT_USAGE;
-  if (!(types = muster_terrain_types_new_for_ruleset (ruleset, &error)) ||
-      !(facts = muster_odds_facts_new (doc, types, argv[2], argv[3], &error)))
-    {
-      g_printerr ("muster-cli odds: %s: %s\n", argv[1], error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
 
   procedures = muster_odds_list_procedures (facts);
   if (procedure_id != NULL)
     {
-      const MusterProcedure *only = NULL;
+      const MusterProcedure *only = muster_cli_find_procedure ("odds", procedures, procedure_id,
+                                                               argv);
 
-      for (guint i = 0; i < procedures->len && only == NULL; i++)
-        if (g_str_equal (((const MusterProcedure *) procedures->pdata[i])->id, procedure_id))
-          only = procedures->pdata[i];
       if (only == NULL)
-        {
-          g_printerr (_("muster-cli odds: no procedure “%s” between %s and %s\n"),
-                      procedure_id, argv[2], argv[3]);
-          return MUSTER_CLI_EXIT_USAGE;
-        }
+        return MUSTER_CLI_EXIT_USAGE;
       g_ptr_array_set_size (procedures, 0);
       g_ptr_array_add (procedures, (gpointer) only);
     }

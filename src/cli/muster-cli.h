@@ -8,6 +8,7 @@
 #include "muster-engine-types.h"
 #include "muster-procedure.h"
 #include "muster-ruleset.h"
+#include "muster-terrain.h"
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,20 @@ int  muster_cli_preview     (int          argc,
 int  muster_cli_simulate    (int          argc,
                              char       **argv);
 int  muster_cli_odds        (int          argc,
+                             char       **argv);
+MusterOddsFacts       *muster_cli_read_facts     (const char          *command,
+                                                  char               **argv,
+                                                  const char          *purpose,
+                                                  MusterRuleset      **ruleset,
+                                                  MusterDoc          **doc,
+                                                  MusterTerrainTypes **types);
+const MusterProcedure *muster_cli_find_procedure (const char          *command,
+                                                  GPtrArray           *procedures,
+                                                  const char          *id,
+                                                  char               **argv);
+int  muster_cli_resolve     (int          argc,
+                             char       **argv);
+int  muster_cli_log         (int          argc,
                              char       **argv);
 int  muster_cli_export      (int argc, char **argv);
 int  muster_cli_generate    (int          argc,

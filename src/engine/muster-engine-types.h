@@ -14,5 +14,6 @@ typedef struct _MusterRuleset MusterRuleset;
 typedef struct _MusterStats   MusterStats;
 typedef struct _MusterOddsFacts MusterOddsFacts;
 typedef struct _MusterOddsFill  MusterOddsFill;
+typedef struct _MusterRollEffect    MusterRollEffect;
 
 G_END_DECLS

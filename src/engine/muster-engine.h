@@ -4,6 +4,7 @@
 /* The rules engine: plain C, GLib and libxml2. No GTK, no display. */
 
 #include "muster-army.h"
+#include "muster-battle-log.h"
 #include "muster-battlefield.h"
 #include "muster-bs-data.h"
 #include "muster-bs-header.h"
@@ -18,6 +19,7 @@
 #include "muster-file.h"
 #include "muster-footprint.h"
 #include "muster-generate.h"
+#include "muster-markers.h"
 #include "muster-geometry.h"
 #include "muster-issue.h"
 #include "muster-odds.h"
@@ -27,6 +29,7 @@
 #include "muster-stats.h"
 #include "muster-system.h"
 #include "muster-ranges.h"
+#include "muster-resolve.h"
 #include "muster-terrain.h"
 #include "muster-unit.h"
 #include "muster-validate.h"

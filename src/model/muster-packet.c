@@ -4,10 +4,13 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <inttypes.h>
 #include <math.h>
 
 #include "muster-army.h"
+#include "muster-battle-log.h"
 #include "muster-packet.h"
+#include "muster-procedure.h"
 #include "muster-sheet-painter.h"
 #include "muster-unit.h"
 
@@ -392,6 +395,43 @@ build_briefing (MusterPacket *self,
   add_map (self, &audience);
 }
 
+/* The battle log, a row a roll: turn, units and procedure, inputs and dice, result and
+ * effect. Nothing when nothing was rolled. */
+static void
+add_battle_log (MusterPacket *self)
+{
+  static const double cols[] = { 0.07, 0.25, 0.38, 0.3 };
+  MusterRuleset *ruleset = muster_doc_get_ruleset (self->doc);
+  const char *system = ruleset ? muster_ruleset_get_system_id (ruleset)
+                               : muster_doc_get_ruleset_id (self->doc);
+  guint n = muster_doc_get_n_log_entries (self->doc);
+
+  if (n == 0)
+    return;
+  add_block (self, BLOCK_HEADING, _("Battle log"), NULL);
+  add_row (self, cols, TRUE, 4, _("Turn"), C_("battle log", "Units"), _("Inputs and dice"),
+           _("Result"));
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterLogEntry *entry = muster_doc_get_log_entry (self->doc, i);
+      const MusterProcedure *procedure = muster_procedure_lookup (system, entry->procedure);
+      g_autofree char *turn = g_strdup_printf ("%u", entry->turn);
+      g_autofree char *inputs = muster_log_entry_format_inputs (entry);
+      g_autofree char *dice = muster_log_entry_format_dice (entry);
+      const char *acting = entry->acting_name ? entry->acting_name : entry->acting;
+      const char *target = entry->target_name ? entry->target_name : entry->target;
+      /* TRANSLATORS: the acting unit, the target and the procedure of a battle-log line */
+      g_autofree char *units = g_strdup_printf (_("%s → %s\n%s"), acting, target ? target : "—",
+                                                procedure ? procedure->name : entry->procedure);
+      /* TRANSLATORS: a battle-log line's inputs, then the dice rolled and their seed */
+      g_autofree char *rolled = g_strdup_printf (_("%s\nDice (seed %" PRIu64 "): %s"),
+                                                 inputs, entry->seed, dice);
+      g_autofree char *result = g_strdup_printf ("%s\n%s", entry->result, entry->effect);
+
+      add_row (self, cols, FALSE, 4, turn, units, rolled, result);
+    }
+}
+
 static void
 build_umpire (MusterPacket *self)
 {
@@ -407,6 +447,7 @@ build_umpire (MusterPacket *self)
   if (add_hidden_rows (self, &audience) == 0)
     add_paragraph (self, NULL, _("Nothing is hidden: every feature is on the players’ map."));
   add_map (self, &audience);
+  add_battle_log (self);
 }
 
 /* Block painters: each returns its height and draws only when @draw. */

@@ -3,13 +3,18 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "muster-battlefield-page-private.h"
 #include "muster-engine.h"
+#include "muster-resolve-command.h"
+#include "muster-window.h"
 
 /*
  * The Battlefield's odds panel follows the selection: one unit selected acts, against the
  * target shown or the nearest enemy; Ctrl+click an enemy to add it and it becomes the target;
- * Tab on the map takes the next enemy by distance.
+ * Tab on the map takes the next enemy by distance. Resolve rolls a procedure between them as
+ * one undo step, told in a toast with Undo.
  */
 
 /* The units of the selected placements, in the selection's order. */
@@ -65,9 +70,41 @@ next_target_cb (GtkWidget *widget,
   return muster_odds_panel_next_target (self->odds_panel);
 }
 
+static void
+resolve_cb (MusterBattlefieldPage *self,
+            const char            *procedure_id)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterCommand) command = NULL;
+  g_autofree char *message = NULL;
+  const MusterLogEntry *entry;
+
+  command = muster_resolve_command_new (self->document, self->types,
+                                        muster_odds_panel_get_acting (self->odds_panel),
+                                        muster_odds_panel_get_target (self->odds_panel),
+                                        procedure_id, NULL, NULL, &error);
+  if (command == NULL)
+    {
+      /* TRANSLATORS: the roll was refused: the engine's reason follows */
+      message = g_strdup_printf (_("Cannot resolve: %s"), error->message);
+      if (MUSTER_IS_WINDOW (root))
+        muster_window_add_toast (MUSTER_WINDOW (root), message);
+      return;
+    }
+  muster_history_push (muster_document_get_history (self->document), command);
+  entry = muster_resolve_command_get_entry (MUSTER_RESOLVE_COMMAND (command));
+  /* TRANSLATORS: a toast after a roll: its result, then what it did to the units */
+  message = g_strdup_printf (_("%s. %s"), entry->result, entry->effect);
+  if (MUSTER_IS_WINDOW (root))
+    muster_window_add_undo_toast (MUSTER_WINDOW (root), message);
+}
+
 void
 _muster_battlefield_page_init_odds (MusterBattlefieldPage *self)
 {
+  g_signal_connect_object (self->odds_panel, "resolve", G_CALLBACK (resolve_cb), self,
+                           G_CONNECT_SWAPPED);
   GtkEventController *shortcuts = gtk_shortcut_controller_new ();
 
   g_signal_connect_object (self->map_view, "selection-changed",

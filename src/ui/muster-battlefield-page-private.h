@@ -5,6 +5,7 @@
 
 #include "muster-battlefield-page.h"
 #include "muster-command.h"
+#include "muster-battle-log-view.h"
 #include "muster-odds-panel.h"
 #include "muster-terrain.h"
 
@@ -42,6 +43,7 @@ struct _MusterBattlefieldPage
   GtkSpinButton      *turns_spin;
   GtkBox             *texts_box;
   MusterOddsPanel    *odds_panel;
+  MusterBattleLogView *battle_log_view;
 
   /* Owned References */
   MusterDocument     *document;

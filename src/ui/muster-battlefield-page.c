@@ -637,6 +637,7 @@ muster_battlefield_page_set_document (MusterBattlefieldPage *self,
   g_set_object (&self->document, document);
   muster_map_view_set_document (self->map_view, document);
   muster_odds_panel_set_document (self->odds_panel, document, self->types);
+  muster_battle_log_view_set_document (self->battle_log_view, document);
   g_signal_group_set_target (self->document_signals, document);
   document_loaded_cb (self);
 }
@@ -881,6 +882,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
 
   g_type_ensure (MUSTER_TYPE_MAP_VIEW);
   g_type_ensure (MUSTER_TYPE_ODDS_PANEL);
+  g_type_ensure (MUSTER_TYPE_BATTLE_LOG_VIEW);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/muster/Muster/muster-battlefield-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, stack);
@@ -906,6 +908,7 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, turns_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, texts_box);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, odds_panel);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, battle_log_view);
 
   gtk_widget_class_install_action (widget_class, "battlefield.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "battlefield.attach-list", NULL,

@@ -44,6 +44,13 @@ struct _MusterOddsPanel
 
 G_DEFINE_FINAL_TYPE (MusterOddsPanel, muster_odds_panel, ADW_TYPE_BIN)
 
+enum {
+  RESOLVE,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static MusterDoc *
 get_doc (MusterOddsPanel *self)
 {
@@ -208,16 +215,34 @@ rows_match (MusterOddsPanel *self,
 }
 
 static void
+resolve_clicked_cb (GtkButton       *button,
+                    MusterOddsPanel *self)
+{
+  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (button), "procedure");
+
+  g_signal_emit (self, signals[RESOLVE], 0, procedure->id);
+}
+
+static void
 add_row (MusterOddsPanel       *self,
          const MusterProcedure *procedure)
 {
   AdwExpanderRow *row = ADW_EXPANDER_ROW (adw_expander_row_new ());
+  GtkWidget *resolve;
 
   /* plain text: a figure reads "< 1 %" */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), procedure->name);
   g_object_set_data (G_OBJECT (row), "procedure", (gpointer) procedure);
   g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, 0);
+  resolve = gtk_button_new_with_mnemonic (_("_Resolve"));
+  gtk_widget_set_valign (resolve, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (resolve, _("Roll it with the scenario’s dice, apply the result to "
+                                          "the units and write it in the battle log"));
+  g_object_set_data (G_OBJECT (resolve), "procedure", (gpointer) procedure);
+  g_signal_connect_object (resolve, "clicked", G_CALLBACK (resolve_clicked_cb), self, 0);
+  adw_expander_row_add_action (row, resolve);
+  g_object_set_data (G_OBJECT (row), "resolve", resolve);
   gtk_list_box_append (self->list, GTK_WIDGET (row));
   g_ptr_array_add (self->rows, g_object_ref (row));
 }
@@ -247,6 +272,9 @@ update_figures (MusterOddsPanel       *self,
       else
         figure = muster_odds_key_figure (result);
       adw_expander_row_set_subtitle (row, figure);
+      /* what the table rules out cannot be rolled */
+      gtk_widget_set_sensitive (g_object_get_data (G_OBJECT (row), "resolve"),
+                                fill == NULL || fill->blocked == NULL);
       g_hash_table_replace (self->figures, g_strdup (procedure->id), figure);
       if (adw_expander_row_get_expanded (row) && procedure->exact != NULL)
         show_details (self, row);
@@ -472,6 +500,16 @@ muster_odds_panel_class_init (MusterOddsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, facts_label);
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, list);
   gtk_widget_class_install_action (widget_class, "odds.next-target", NULL, next_target_action);
+
+  /**
+   * MusterOddsPanel::resolve:
+   * @procedure_id: the procedure whose Resolve button was pressed
+   *
+   * The user asks to roll a procedure between the acting unit and the target.
+   */
+  signals[RESOLVE] =
+    g_signal_new ("resolve", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (MUSTER_TYPE_OUTCOME_VIEW);
 }
 

@@ -3,10 +3,13 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "muster-battle-log.h"
 #include "muster-export.h"
 #include "muster-packet.h"
 #include "muster-sheet-painter.h"
@@ -409,6 +412,98 @@ test_export (Fixture       *fx,
   g_assert_error (error, MUSTER_PACKET_ERROR, 0);
 }
 
+static guint
+count_umpire_pages (const MusterPacket *packet)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < muster_packet_get_n_pages (packet); i++)
+    n += g_str_equal (muster_packet_get_page_title (packet, i), "Umpire");
+  return n;
+}
+
+/* Runs pdftotext on @pdf. Returns: (transfer full) (nullable): its text; NULL without it */
+static char *
+pdf_text (GBytes *pdf)
+{
+  g_autofree char *path = NULL, *out = NULL;
+  g_autofree char *program = g_find_program_in_path ("pdftotext");
+  g_autoptr(GError) error = NULL;
+  int fd, status;
+
+  if (program == NULL)
+    return NULL;
+  fd = g_file_open_tmp ("muster-packet-XXXXXX.pdf", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (pdf, NULL),
+                                      g_bytes_get_size (pdf), NULL));
+  {
+    const char *argv[] = { "pdftotext", path, "-", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH |
+                                 G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status,
+                                 &error));
+  }
+  g_assert_no_error (error);
+  g_remove (path);
+  return g_steal_pointer (&out);
+}
+
+/* The umpire's pages print the battle log: none without rolls, a page with them that reads
+ * turn, units, inputs, dice and result. */
+static void
+test_battle_log (Fixture       *fx,
+                 gconstpointer  data)
+{
+  MusterSheetPage a4;
+  g_autoptr(MusterPacket) before = NULL, after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autofree char *text = NULL;
+  MusterLogEntry *entry = muster_log_entry_new ();
+  MusterRolledDie dice[] = { { 6, 1, 6 }, { 2, 1, 6 } };
+
+  muster_doc_set_ruleset (fx->doc, fx->ruleset);
+  muster_sheet_page_init (&a4, MUSTER_PAPER_A4, FALSE);
+  before = muster_packet_new (fx->doc, fx->list, fx->types, MUSTER_PACKET_FULL, MUSTER_MAP_SCALE_FIT,
+                              &a4, &error);
+  g_assert_no_error (error);
+
+  entry->turn = 3;
+  entry->acting = g_strdup ("u5");
+  entry->acting_name = g_strdup ("Ironbeard's Rangers");
+  entry->target = g_strdup ("u43");
+  entry->target_name = g_strdup ("Night Archers");
+  entry->procedure = g_strdup ("missile-fire");
+  entry->seed = 4242;
+  muster_log_entry_add_input (entry, "range", 1, "short", "table", "6.2″: short range");
+  g_array_append_vals (entry->dice, dice, G_N_ELEMENTS (dice));
+  entry->result = g_strdup ("Hits: 1 · Casualties: 1");
+  entry->effect = g_strdup ("Night Archers takes 1 casualties");
+  g_assert_true (muster_doc_append_log_entry (fx->doc, entry, &error));
+  g_assert_no_error (error);
+
+  after = muster_packet_new (fx->doc, fx->list, fx->types, MUSTER_PACKET_FULL, MUSTER_MAP_SCALE_FIT,
+                             &a4, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_umpire_pages (after), ==, count_umpire_pages (before) + 1);
+  pdf = muster_packet_to_pdf (after);
+  if (!(text = pdf_text (pdf)))
+    {
+      g_test_skip ("poppler-utils (pdftotext) is not installed");
+      return;
+    }
+  if (g_getenv ("MUSTER_PACKET_PRINT"))
+    g_printerr ("%s", text);
+  g_assert_nonnull (strstr (text, "Battle log"));
+  g_assert_nonnull (strstr (text, "Missile fire"));
+  g_assert_nonnull (strstr (text, "Night Archers"));
+  g_assert_nonnull (strstr (text, "range=short (table: 6.2″: short"));
+  g_assert_nonnull (strstr (text, "Dice (seed 4242): d6:6 d6:2"));
+  g_assert_nonnull (strstr (text, "Hits: 1 · Casualties: 1"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -421,5 +516,7 @@ main (int argc, char *argv[])
   g_test_add ("/packet/margins", Fixture, NULL, fixture_set_up, test_margins, fixture_tear_down);
   g_test_add ("/packet/images", Fixture, NULL, fixture_set_up, test_images, fixture_tear_down);
   g_test_add ("/packet/export", Fixture, NULL, fixture_set_up, test_export, fixture_tear_down);
+  g_test_add ("/packet/battle-log", Fixture, NULL, fixture_set_up, test_battle_log,
+              fixture_tear_down);
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 
 #include "muster-application.h"
 #include "ui-test-util.h"
+#include "muster-battle-log-view.h"
 #include "muster-battlefield-page.h"
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
@@ -148,6 +149,66 @@ test_select_tab_and_drag (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A Resolve button is for the procedure set on it */
+static gboolean
+is_resolve_for (GtkWidget  *widget,
+                const char *procedure_id)
+{
+  const MusterProcedure *procedure;
+
+  if (!GTK_IS_BUTTON (widget) ||
+      !(procedure = g_object_get_data (G_OBJECT (widget), "procedure")))
+    return FALSE;
+  return g_str_equal (procedure->id, procedure_id);
+}
+
+/* Resolve on the crossbows and the archers: missile fire is out of range and cannot be
+ * rolled; a combat attack is one undo step that adds a row to the battle log, and Undo takes
+ * it back. */
+static void
+test_resolve (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterBattlefieldPage *page;
+  MusterBattleLogView *log;
+  MusterOddsPanel *panel;
+  GtkWidget *fire, *strike;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  panel = window_panel (window);
+  log = MUSTER_BATTLE_LOG_VIEW (find_descendant (GTK_WIDGET (window),
+                                                 MUSTER_TYPE_BATTLE_LOG_VIEW));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpuint (muster_battle_log_view_get_n_rows (log), ==, 0);
+
+  muster_map_view_select (muster_battlefield_page_get_map_view (page), "p4", FALSE);
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  fire = find_matching (GTK_WIDGET (panel), is_resolve_for, "missile-fire");
+  strike = find_matching (GTK_WIDGET (panel), is_resolve_for, "melee-strike");
+  g_assert_nonnull (fire);
+  g_assert_nonnull (strike);
+  g_assert_false (gtk_widget_get_sensitive (fire));
+  g_assert_true (gtk_widget_get_sensitive (strike));
+
+  g_signal_emit_by_name (strike, "clicked");
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpuint (muster_doc_get_n_log_entries (doc), ==, 1);
+  g_assert_cmpstr (muster_doc_get_log_entry (doc, 0)->procedure, ==, "melee-strike");
+  g_assert_cmpuint (muster_battle_log_view_get_n_rows (log), ==, 1);
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Resolve Combat attack");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  run_frames (GTK_WIDGET (window));
+  g_assert_cmpuint (muster_doc_get_n_log_entries (doc), ==, 0);
+  g_assert_cmpuint (muster_battle_log_view_get_n_rows (log), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -170,5 +231,6 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/odds-panel/select-tab-and-drag", test_select_tab_and_drag);
+  g_test_add_func ("/ui/odds-panel/resolve", test_resolve);
   return g_test_run ();
 }

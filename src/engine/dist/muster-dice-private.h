@@ -12,7 +12,23 @@ struct _MusterDice
 
   guint64   seed;
   guint64   state[4];
+  GArray   *record;   /* nullable: MusterRolledDie, not owned */
 };
+
+/* Notes a die rolled, when @self records (muster_dice_set_record()). */
+static inline void
+_muster_dice_record (MusterDice *self,
+                     int         face,
+                     int         lo,
+                     int         hi)
+{
+  if (G_UNLIKELY (self->record != NULL))
+    {
+      MusterRolledDie die = { face, lo, hi };
+
+      g_array_append_val (self->record, die);
+    }
+}
 
 static inline guint64
 _muster_dice_rotl (guint64 x,

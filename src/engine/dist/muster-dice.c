@@ -98,6 +98,7 @@ muster_dice_copy (const MusterDice *self)
 
   copy = g_memdup2 (self, sizeof *self);
   g_ref_count_init (&copy->ref_count);
+  copy->record = NULL;
   return copy;
 }
 
@@ -162,10 +163,14 @@ int
 muster_dice_roll (MusterDice *self,
                   guint       sides)
 {
+  int face;
+
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (sides >= 1 && sides <= G_MAXINT, 0);
 
-  return 1 + (int) bounded (self, sides);
+  face = 1 + (int) bounded (self, sides);
+  _muster_dice_record (self, face, 1, (int) sides);
+  return face;
 }
 
 /**
@@ -183,10 +188,14 @@ muster_dice_uniform (MusterDice *self,
                      int         lo,
                      int         hi)
 {
+  int face;
+
   g_return_val_if_fail (self != NULL, 0);
   g_return_val_if_fail (lo <= hi, lo);
 
-  return (int) (lo + (gint64) bounded (self, (guint64) ((gint64) hi - lo) + 1));
+  face = (int) (lo + (gint64) bounded (self, (guint64) ((gint64) hi - lo) + 1));
+  _muster_dice_record (self, face, lo, hi);
+  return face;
 }
 
 /**
@@ -253,4 +262,25 @@ muster_dice_sample (MusterDice       *self,
   if ((_muster_dice_next (self) >> 11) >= entry->threshold)
     column = entry->alias;
   return muster_dist_get_min (dist) + (int) column;
+}
+
+/**
+ * muster_dice_set_record:
+ * @self: a generator
+ * @record: (nullable) (element-type MusterRolledDie): where to note each die rolled from now
+ *   on (muster_dice_roll(), muster_dice_uniform() and the faces of muster-faces.h; not the
+ *   raw draws of muster_dice_next(), _double(), _chance() or _sample()), or %NULL to stop
+ *
+ * For a roll shown to players: which dice made the result. Recording changes no roll; it
+ * only makes muster-faces.h read its d6 one at a time, to the same faces. @record is not
+ * owned and must outlive the recording.
+ */
+void
+muster_dice_set_record (MusterDice *self,
+                        GArray     *record)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (record == NULL || g_array_get_element_size (record) == sizeof (MusterRolledDie));
+
+  self->record = record;
 }

@@ -9,6 +9,21 @@ G_BEGIN_DECLS
 
 typedef struct _MusterDice MusterDice;
 
+/**
+ * MusterRolledDie:
+ * @face: what it showed
+ * @lo: its lowest face
+ * @hi: its highest face (6 for a d6)
+ *
+ * One die a generator rolled while it was recording (muster_dice_set_record()).
+ */
+typedef struct
+{
+  int face;
+  int lo;
+  int hi;
+} MusterRolledDie;
+
 MusterDice *muster_dice_new       (guint64            seed);
 MusterDice *muster_dice_copy      (const MusterDice  *self);
 MusterDice *muster_dice_ref       (MusterDice        *self);
@@ -25,6 +40,8 @@ gboolean    muster_dice_chance    (MusterDice        *self,
                                    double             p);
 int         muster_dice_sample    (MusterDice        *self,
                                    const MusterDist  *dist);
+void        muster_dice_set_record (MusterDice       *self,
+                                    GArray           *record);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterDice, muster_dice_unref)
 

@@ -218,6 +218,7 @@ muster_faces_init_rolled (MusterFaces *self,
 
   memset (self, 0, sizeof *self);
   self->dice = dice;
+  self->recording = dice->record != NULL;
 }
 
 /**
@@ -310,7 +311,10 @@ _muster_faces_d6_slow (MusterFaces *self)
       self->bits >>= 3;
       self->n_bits -= 3;
       if (v < 6)
-        return v + 1;
+        {
+          _muster_dice_record (self->dice, v + 1, 1, 6);
+          return v + 1;
+        }
     }
 }
 
@@ -379,6 +383,17 @@ count_rolled_high (MusterFaces *self,
   return s;
 }
 
+/* Whether the random bits left hold a chunk that is a face (0–5), not one thrown away. */
+static gboolean
+has_face_left (const MusterFaces *self)
+{
+  guint64 avail = self->n_bits >= 63 ? CHUNK_LOW_BITS :
+                  CHUNK_LOW_BITS & ((G_GUINT64_CONSTANT (1) << MAX (self->n_bits, 0)) - 1);
+  guint64 b1 = (self->bits >> 1) & CHUNK_LOW_BITS, b2 = (self->bits >> 2) & CHUNK_LOW_BITS;
+
+  return (~(b1 & b2) & avail) != 0;
+}
+
 /**
  * muster_faces_count_d6:
  * @n: how many d6, each read with muster_faces_d6()
@@ -393,10 +408,17 @@ muster_faces_count_d6 (MusterFaces *self,
 {
   int s = 0;
 
-  if (self->dice != NULL && (at_least == 5 || at_least == 6))
+  if (self->dice != NULL && !self->recording && (at_least == 5 || at_least == 6))
     return count_rolled_high (self, n, at_least);
   for (int i = 0; i < n; i++)
     s += muster_faces_d6 (self) >= at_least;
+  /* Recording, the dice were read one by one; count_rolled_high() replaces an output whose
+   * faces are all read at once, and so must this, for the generator to be where it would be. */
+  if (self->recording && n > 0 && (at_least == 5 || at_least == 6) && !has_face_left (self))
+    {
+      self->bits = _muster_dice_next (self->dice);
+      self->n_bits = 63;
+    }
   return s;
 }
 

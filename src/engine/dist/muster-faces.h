@@ -95,6 +95,8 @@ typedef struct
   /* Random bits drawn for muster_faces_d6() and not used yet. */
   guint64     bits;
   int         n_bits;
+  /* The generator records its dice: every d6 goes through the slow path, which notes it. */
+  gboolean    recording;
 } MusterFaces;
 
 void     muster_faces_init_rolled     (MusterFaces             *self,
@@ -129,7 +131,7 @@ gboolean muster_faces_is_exhausted    (const MusterFaces       *self);
 static inline int
 muster_faces_d6 (MusterFaces *self)
 {
-  if (G_LIKELY (self->dice != NULL && self->n_bits >= 3))
+  if (G_LIKELY (self->dice != NULL && self->n_bits >= 3 && !self->recording))
     {
       int v = self->bits & 7;
 

@@ -37,6 +37,7 @@ struct _MusterUnit
   char       *name;
   char       *notes;
   char       *attached_to;
+  char       *markers;       /* nullable: "suppression=2 pinned", see muster-markers.h */
   GArray     *picks;         /* MusterPick, in document order */
   MusterCost  cost;          /* cached, without lines */
 };

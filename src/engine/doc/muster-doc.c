@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-army-private.h"
+#include "muster-battle-log-private.h"
 #include "muster-battlefield-private.h"
 #include "muster-doc.h"
 #include "muster-engine-error.h"
@@ -33,6 +34,7 @@ struct _MusterDoc
   MusterDocWatch watch;       /* nullable: the validator */
   gpointer       watch_data;
   MusterBattlefield *battlefield; /* nullable */
+  MusterDocLog  *log;         /* nullable: no battle log yet */
 };
 
 static MusterDoc *
@@ -222,6 +224,10 @@ muster_doc_new_from_bytes (GBytes      *bytes,
     return NULL;
   if (self->battlefield != NULL)
     _muster_battlefield_set_watch (self->battlefield, battlefield_edited, self);
+  /* Last: its entries name units of the forces. */
+  if ((node = muster_xml_first_child (root, "battle-log")) &&
+      !(self->log = _muster_doc_log_new_from_xml (node, self, display_name, error)))
+    return NULL;
 
   return g_steal_pointer (&self);
 }
@@ -243,6 +249,7 @@ muster_doc_free (MusterDoc *self)
     _muster_force_destroy (self->forces->pdata[i]);
   g_ptr_array_unref (self->forces);
   g_clear_pointer (&self->battlefield, muster_battlefield_free);
+  g_clear_pointer (&self->log, _muster_doc_log_free);
   g_hash_table_unref (self->ids);
   g_hash_table_unref (self->units);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
@@ -373,6 +380,18 @@ muster_doc_remove_force (MusterDoc *self,
   muster_xml_detach (muster_force_get_root (force)->xml);
   _muster_doc_notify (self, MUSTER_EDIT_FORCE_REMOVED, force, force);
   return force;
+}
+
+MusterDocLog **
+_muster_doc_get_log_slot (const MusterDoc *self)
+{
+  return (MusterDocLog **) &self->log;
+}
+
+xmlNode *
+_muster_doc_get_root (const MusterDoc *self)
+{
+  return xmlDocGetRootElement (self->xml);
 }
 
 /* One watcher at a time (a validator); %NULL stops watching. */

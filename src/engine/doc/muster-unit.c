@@ -97,6 +97,7 @@ _muster_unit_destroy (MusterUnit *self)
   g_free (self->name);
   g_free (self->notes);
   g_free (self->attached_to);
+  g_free (self->markers);
   g_array_unref (self->picks);
   muster_cost_clear (&self->cost);
   g_free (self);
@@ -171,6 +172,7 @@ _muster_unit_new_from_xml (xmlNode     *xml,
   self->id = muster_xml_get_prop (xml, "id");
   self->name = muster_xml_get_prop (xml, "name");
   self->attached_to = muster_xml_get_prop (xml, "attached-to");
+  self->markers = muster_xml_get_prop (xml, "markers");
   self->type = muster_xml_get_prop (xml, "type");
   ok = self->type != NULL ? TRUE : doc_fail (error, file, xml, "<unit> needs a type");
   self->size_unset = !xmlHasProp (xml, (const xmlChar *) "size");
@@ -221,6 +223,14 @@ const char *
 muster_unit_get_notes (const MusterUnit *self)
 {
   return self->notes;
+}
+
+/* Returns: (nullable): the markers on the unit in play ("suppression=2 pinned"), see
+ * muster-markers.h */
+const char *
+muster_unit_get_markers (const MusterUnit *self)
+{
+  return self->markers;
 }
 
 /* Returns: (nullable): the id of the unit this one (a character) is attached to */
@@ -514,4 +524,15 @@ muster_unit_set_attached_to (MusterUnit *self,
 {
   muster_xml_set_prop (self->xml, "attached-to", unit_id);
   return swap_string (&self->attached_to, unit_id);
+}
+
+/* Returns: (transfer full) (nullable): the previous markers; %NULL or "" removes them */
+char *
+muster_unit_set_markers (MusterUnit *self,
+                         const char *markers)
+{
+  if (markers != NULL && markers[0] == '\0')
+    markers = NULL;
+  muster_xml_set_prop (self->xml, "markers", markers);
+  return swap_string (&self->markers, markers);
 }

@@ -28,6 +28,7 @@ guint              muster_unit_get_size           (const MusterUnit    *self);
 const char        *muster_unit_get_name           (const MusterUnit    *self);
 const char        *muster_unit_get_notes          (const MusterUnit    *self);
 const char        *muster_unit_get_attached_to    (const MusterUnit    *self);
+const char        *muster_unit_get_markers        (const MusterUnit    *self);
 guint              muster_unit_get_n_picks        (const MusterUnit    *self);
 const char        *muster_unit_get_pick           (const MusterUnit    *self,
                                                    guint                index,
@@ -55,6 +56,8 @@ char              *muster_unit_set_notes          (MusterUnit          *self,
                                                    const char          *notes);
 char              *muster_unit_set_attached_to    (MusterUnit          *self,
                                                    const char          *unit_id);
+char              *muster_unit_set_markers        (MusterUnit          *self,
+                                                   const char          *markers);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterUnit, muster_unit_free)
 

@@ -49,6 +49,11 @@ G_BEGIN_DECLS
  *   band, line of sight, cover and terrain, flank or rear, formation), each with its reason,
  *   through muster_odds_set() and friends (muster-odds-private.h); %NULL: the table fills
  *   nothing and every such input is asked for
+ * @resolve_effect: (nullable): what one play of one of the system's procedures does to the
+ *   acting unit and the target (stands or figures lost, suppression, pins, morale markers),
+ *   read from the outcomes of @effect and written through muster_roll_effect_lose() and friends,
+ *   mostly a table of MusterRollEffectRule (muster-resolve-private.h); %NULL, or an outcome it
+ *   leaves alone: the battle log says the effect is only a note
  * @generation_methods: (nullable) (array zero-terminated=1): the ways of laying out a
  *   battlefield that the system's book gives, each picked by a ruleset's
  *   `<generation method="…">` (see muster-generate.h)
@@ -94,6 +99,8 @@ struct _MusterSystem
   void        (*table_inputs)  (const MusterProcedure *procedure,
                                 const MusterOddsFacts *facts,
                                 MusterOddsFill        *fill);
+  void        (*resolve_effect) (const MusterProcedure *procedure,
+                                 MusterRollEffect          *effect);
   const MusterGenerateMethod *generation_methods;
 };
 

@@ -362,5 +362,7 @@ extern const MusterFillSystem _muster_bvf_fill;
 void _muster_bvf_table_inputs (const MusterProcedure *procedure,
                                const MusterOddsFacts *facts,
                                MusterOddsFill        *fill);
+void _muster_bvf_resolve_effect (const MusterProcedure *procedure,
+                                 MusterRollEffect          *effect);
 
 G_END_DECLS

@@ -155,5 +155,6 @@ const MusterSystem muster_system_bvf = {
   .fill = &_muster_bvf_fill,
   .procedures = muster_bvf_procedures,
   .table_inputs = _muster_bvf_table_inputs,
+  .resolve_effect = _muster_bvf_resolve_effect,
   .generation_methods = bvf_generation_methods,
 };

@@ -189,5 +189,7 @@ gboolean _muster_generate_generic_maps (MusterGenerateRun  *run,
 void _muster_hm_table_inputs (const MusterProcedure *procedure,
                                 const MusterOddsFacts *facts,
                                 MusterOddsFill        *fill);
+void _muster_hm_resolve_effect (const MusterProcedure *procedure,
+                                MusterRollEffect          *effect);
 
 G_END_DECLS

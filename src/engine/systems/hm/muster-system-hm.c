@@ -82,5 +82,6 @@ const MusterSystem muster_system_hm = {
   .procedures = muster_hm_procedures,
   .fill = &_muster_hm_fill,
   .table_inputs = _muster_hm_table_inputs,
+  .resolve_effect = _muster_hm_resolve_effect,
   .generation_methods = hm_generation_methods,
 };

@@ -242,5 +242,7 @@ extern const MusterFillSystem _muster_mov_fill;
 void _muster_mov_table_inputs (const MusterProcedure *procedure,
                                  const MusterOddsFacts *facts,
                                  MusterOddsFill        *fill);
+void _muster_mov_resolve_effect (const MusterProcedure *procedure,
+                                 MusterRollEffect          *effect);
 
 G_END_DECLS

@@ -378,4 +378,5 @@ const MusterSystem muster_system_mov = {
   .procedures = muster_mov_procedures,
   .fill = &_muster_mov_fill,
   .table_inputs = _muster_mov_table_inputs,
+  .resolve_effect = _muster_mov_resolve_effect,
 };

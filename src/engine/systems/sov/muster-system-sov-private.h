@@ -219,5 +219,7 @@ gboolean _muster_generate_clock_face (MusterGenerateRun  *run,
 void _muster_sov_table_inputs (const MusterProcedure *procedure,
                                  const MusterOddsFacts *facts,
                                  MusterOddsFill        *fill);
+void _muster_sov_resolve_effect (const MusterProcedure *procedure,
+                                 MusterRollEffect          *effect);
 
 G_END_DECLS

@@ -258,5 +258,6 @@ const MusterSystem muster_system_sov = {
   .procedures = muster_sov_procedures,
   .fill = &_muster_sov_fill,
   .table_inputs = _muster_sov_table_inputs,
+  .resolve_effect = _muster_sov_resolve_effect,
   .generation_methods = sov_generation_methods,
 };

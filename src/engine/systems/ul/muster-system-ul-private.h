@@ -203,5 +203,7 @@ gboolean _muster_generate_squares (MusterGenerateRun  *run,
 void _muster_ul_table_inputs (const MusterProcedure *procedure,
                                 const MusterOddsFacts *facts,
                                 MusterOddsFill        *fill);
+void _muster_ul_resolve_effect (const MusterProcedure *procedure,
+                                MusterRollEffect          *effect);
 
 G_END_DECLS

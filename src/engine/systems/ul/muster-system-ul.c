@@ -100,5 +100,6 @@ const MusterSystem muster_system_ul = {
   .procedures = muster_ul_procedures,
   .fill = &_muster_ul_fill,
   .table_inputs = _muster_ul_table_inputs,
+  .resolve_effect = _muster_ul_resolve_effect,
   .generation_methods = ul_generation_methods,
 };

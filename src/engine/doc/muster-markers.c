@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-markers"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "muster-markers.h"
+
+/* The token of @name in @tokens, or -1. */
+static int
+find_token (char * const *tokens,
+            const char   *name)
+{
+  gsize len = strlen (name);
+
+  for (int i = 0; tokens[i] != NULL; i++)
+    if (strncmp (tokens[i], name, len) == 0 && (tokens[i][len] == '\0' || tokens[i][len] == '='))
+      return i;
+  return -1;
+}
+
+/**
+ * muster_markers_get:
+ * @markers: (nullable): a unit's markers
+ *
+ * Returns: (transfer full) (nullable): the value of @name, "" for a flag, %NULL when absent
+ */
+char *
+muster_markers_get (const char *markers,
+                    const char *name)
+{
+  g_auto(GStrv) tokens = g_strsplit_set (markers ? markers : "", " ", -1);
+  int i = find_token (tokens, name);
+  const char *eq;
+
+  if (i < 0)
+    return NULL;
+  eq = strchr (tokens[i], '=');
+  return g_strdup (eq ? eq + 1 : "");
+}
+
+/* Returns: the number @name carries, 1 for a flag, 0 when absent or not a number */
+int
+muster_markers_get_int (const char *markers,
+                        const char *name)
+{
+  g_autofree char *value = muster_markers_get (markers, name);
+  gint64 n = 0;
+
+  if (value == NULL)
+    return 0;
+  if (value[0] == '\0')
+    return 1;
+  if (!g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &n, NULL))
+    return 0;
+  return (int) n;
+}
+
+/**
+ * muster_markers_set:
+ * @markers: (nullable): a unit's markers
+ * @value: (nullable): the value; "" for a flag, %NULL removes the marker
+ *
+ * Returns: (transfer full) (nullable): @markers with @name set (in its place, or last), %NULL
+ *   when none is left
+ */
+char *
+muster_markers_set (const char *markers,
+                    const char *name,
+                    const char *value)
+{
+  g_auto(GStrv) tokens = g_strsplit_set (markers ? markers : "", " ", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+  int at = find_token (tokens, name);
+  gboolean placed = FALSE;
+
+  for (int i = 0; tokens[i] != NULL || !placed; i++)
+    {
+      const char *token = tokens[i];
+
+      if (token == NULL || i == at)
+        {
+          placed = TRUE;
+          if (value == NULL)
+            {
+              if (token == NULL)
+                break;
+              continue;
+            }
+          if (out->len > 0)
+            g_string_append_c (out, ' ');
+          g_string_append (out, name);
+          if (value[0] != '\0')
+            g_string_append_printf (out, "=%s", value);
+          if (token == NULL)
+            break;
+          continue;
+        }
+      if (token[0] == '\0')
+        continue;
+      if (out->len > 0)
+        g_string_append_c (out, ' ');
+      g_string_append (out, token);
+    }
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
+/* A count of 0 or less removes the marker. */
+char *
+muster_markers_set_int (const char *markers,
+                        const char *name,
+                        int         value)
+{
+  g_autofree char *text = value > 0 ? g_strdup_printf ("%d", value) : NULL;
+
+  return muster_markers_set (markers, name, text);
+}

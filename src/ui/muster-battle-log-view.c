@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "muster-battle-log-view"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <inttypes.h>
+
+#include "muster-battle-log-view.h"
+#include "muster-engine.h"
+
+/*
+ * The Battlefield's battle log (issue 22): every procedure resolved, the latest first, each
+ * row the turn, the units and the procedure, the result and what it did; the inputs and the
+ * dice in its tooltip. It follows the document: a roll, its undo and a load show at once.
+ */
+
+struct _MusterBattleLogView
+{
+  AdwBin          parent_instance;
+
+  /* Template Widgets */
+  GtkStack       *stack;
+  GtkListBox     *list;
+
+  /* Owned References */
+  MusterDocument *document;
+  guint           n_rows;
+};
+
+G_DEFINE_FINAL_TYPE (MusterBattleLogView, muster_battle_log_view, ADW_TYPE_BIN)
+
+/* A wrapping label: the side pane's width is the map's to take. */
+static GtkWidget *
+row_label (const char *text,
+           gboolean    dim)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (dim)
+    {
+      gtk_widget_add_css_class (label, "caption");
+      gtk_widget_add_css_class (label, "dim-label");
+    }
+  return label;
+}
+
+static GtkWidget *
+entry_row (const MusterLogEntry *entry,
+           const char           *system)
+{
+  const MusterProcedure *procedure = muster_procedure_lookup (system, entry->procedure);
+  g_autofree char *inputs = muster_log_entry_format_inputs (entry);
+  g_autofree char *dice = muster_log_entry_format_dice (entry);
+  g_autofree char *title = NULL, *tooltip = NULL;
+  const char *acting = entry->acting_name ? entry->acting_name : entry->acting;
+  const char *target = entry->target_name ? entry->target_name : entry->target;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+
+  /* TRANSLATORS: a battle-log row: turn, procedure, acting unit → target */
+  title = g_strdup_printf (_("Turn %u · %s: %s → %s"), entry->turn,
+                           procedure ? procedure->name : entry->procedure, acting,
+                           target ? target : "—");
+  /* TRANSLATORS: a battle-log row's tooltip: the inputs, then the dice and their seed */
+  tooltip = g_strdup_printf (_("%s\nDice (seed %" PRIu64 "): %s"), inputs, entry->seed,
+                             dice[0] != '\0' ? dice : _("none"));
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 8);
+  gtk_widget_set_margin_bottom (box, 8);
+  gtk_box_append (GTK_BOX (box), row_label (title, FALSE));
+  gtk_box_append (GTK_BOX (box), row_label (entry->result, TRUE));
+  gtk_box_append (GTK_BOX (box), row_label (entry->effect, TRUE));
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_tooltip_text (row, tooltip);
+  return row;
+}
+
+static void
+refresh (MusterBattleLogView *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  MusterRuleset *ruleset = doc ? muster_doc_get_ruleset (doc) : NULL;
+  const char *system = ruleset ? muster_ruleset_get_system_id (ruleset) : NULL;
+  guint n = doc ? muster_doc_get_n_log_entries (doc) : 0;
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
+    gtk_list_box_remove (self->list, child);
+  /* the latest first: it is the one the table talks about */
+  for (guint i = n; i > 0; i--)
+    gtk_list_box_append (self->list, entry_row (muster_doc_get_log_entry (doc, i - 1), system));
+  self->n_rows = n;
+  gtk_stack_set_visible_child_name (self->stack, n > 0 ? "entries" : "empty");
+}
+
+void
+muster_battle_log_view_set_document (MusterBattleLogView *self,
+                                     MusterDocument      *document)
+{
+  g_return_if_fail (MUSTER_IS_BATTLE_LOG_VIEW (self));
+  g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
+
+  if (self->document == document)
+    return;
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  /* the log is the scenario's: a roll and its undo say so with battlefield-changed */
+  if (document != NULL)
+    g_signal_connect_object (document, "battlefield-changed", G_CALLBACK (refresh), self,
+                             G_CONNECT_SWAPPED);
+  refresh (self);
+}
+
+/* Returns: how many rolls are shown */
+guint
+muster_battle_log_view_get_n_rows (MusterBattleLogView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BATTLE_LOG_VIEW (self), 0);
+  return self->n_rows;
+}
+
+static void
+muster_battle_log_view_dispose (GObject *object)
+{
+  MusterBattleLogView *self = MUSTER_BATTLE_LOG_VIEW (object);
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_clear_object (&self->document);
+  gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BATTLE_LOG_VIEW);
+  G_OBJECT_CLASS (muster_battle_log_view_parent_class)->dispose (object);
+}
+
+static void
+muster_battle_log_view_class_init (MusterBattleLogViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = muster_battle_log_view_dispose;
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               RESOURCE_BASE "/muster-battle-log-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, MusterBattleLogView, stack);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattleLogView, list);
+}
+
+static void
+muster_battle_log_view_init (MusterBattleLogView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
