@@ -81,6 +81,19 @@ static const char cat[] =
   "<modifier type='append' field='name' value='elite'><conditions>"
   "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
   "</modifiers></selectionEntry>"
+  /* A pack holding a kit holding a seal, each allowed by the category the squad's modifier
+   * gives. Pack and kit read nothing that moves, so they stay clean when a weapon makes the
+   * squad Elites: only the index of the kit's options, looking past its clean ancestors,
+   * finds that the seal is judged again. */
+  "<selectionEntry id='se-pack' name='Pack' type='upgrade'><selectionEntries>"
+  "<selectionEntry id='se-kit' name='Kit' type='upgrade'>"
+  "<costs><cost name='pts' typeId='pts' value='2'/></costs><selectionEntries>"
+  "<selectionEntry id='se-seal' name='Seal' type='upgrade'><constraints>"
+  "<constraint id='con-seal-min' type='min' value='0' field='selections' scope='parent'/></constraints>"
+  "<modifiers><modifier type='increment' field='con-seal-min' value='1'><conditions>"
+  "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
+  "</modifiers></selectionEntry></selectionEntries></selectionEntry>"
+  "</selectionEntries></selectionEntry>"
   /* A second weapon is allowed while the roster has a leader: a squad untouched by an edit
    * (in another force) judges its weapons again when a leader comes or goes. */
   "<selectionEntry id='se-w' name='Weapon' type='upgrade'><constraints>"
@@ -434,7 +447,7 @@ test_incremental_fixture (void)
 {
   g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
 
-  for (guint32 seed = 1; seed <= 6; seed++)
+  for (guint32 seed = 1; seed <= 16; seed++)
     run_edits (data, "fe", "fe-sub", "cat", "pts", seed, N_EDITS);
 }
 
