@@ -320,13 +320,16 @@ paint_overlays (Painter *p)
     }
 }
 
-/* The marks over the kept layers: the selection, the range rings, the rubber band and the
- * measuring line (or line of sight). */
+/* The marks over the kept layers: the enemy units tinted by their odds, the selection, the
+ * range rings, the rubber band and the measuring line (or line of sight); the tint's legend
+ * over all. */
 void
 _muster_map_paint_marks (Painter   *p,
                          GPtrArray *visible)
 {
+  _muster_map_paint_tint (p, visible);
   paint_selection (p, visible);
   paint_ranges (p);
   paint_overlays (p);
+  _muster_map_paint_legend (p);
 }

@@ -8,6 +8,7 @@
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
+#include "muster-odds-tint.h"
 #include "muster-outcome-view.h"
 
 /*
@@ -16,6 +17,10 @@
  * its key figure; expanding one shows the inputs the table filled, with their reasons, and the
  * full chart. It follows the battlefield's revision on every frame, so the figures change
  * while a unit is dragged. Simulated procedures are played when expanded, not per frame.
+ *
+ * Below them, a switch tints the enemy units on the map by the chance of one exact
+ * procedure's key outcome for the acting unit (a MusterOddsTint, made again with the figures;
+ * the page hands it to the map on "tint-changed").
  */
 
 #define SIMULATED_TRIALS 20000
@@ -28,6 +33,9 @@ struct _MusterOddsPanel
   AdwPreferencesGroup      *group;
   GtkLabel                 *facts_label;
   GtkListBox               *list;
+  GtkListBox               *tint_list;
+  AdwExpanderRow           *tint_row;
+  AdwComboRow              *tint_procedure_row;
 
   /* Owned References */
   MusterDocument           *document;
@@ -37,12 +45,24 @@ struct _MusterOddsPanel
   GHashTable               *figures;    /* procedure id → its key figure */
   guint64                   revision;   /* the battlefield's, when last shown */
   guint                     tick_id;
+  GPtrArray                *tint_procedures; /* the exact ones offered, as the combo lists them */
+  char                     *tint_procedure;  /* (nullable): the id chosen */
+  MusterOddsTint           *tint;            /* (nullable): what the map shows */
+  gboolean                  choosing;        /* the combo's model is being replaced */
 
   /* Borrowed References */
   const MusterTerrainTypes *types;      /* the page's */
 };
 
 G_DEFINE_FINAL_TYPE (MusterOddsPanel, muster_odds_panel, ADW_TYPE_BIN)
+
+enum
+{
+  TINT_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static MusterDoc *
 get_doc (MusterOddsPanel *self)
@@ -253,14 +273,111 @@ update_figures (MusterOddsPanel       *self,
     }
 }
 
-/**
- * muster_odds_panel_update:
- * @self: an odds panel
- *
- * Reads the table again and shows the odds between the units where they stand.
- */
-void
-muster_odds_panel_update (MusterOddsPanel *self)
+/* The tint for the acting unit where it stands, or none: the switch off, nothing acts, or the
+ * procedure cannot tint (the row says why). */
+static void
+update_tint (MusterOddsPanel *self)
+{
+  MusterDoc *doc = get_doc (self);
+  g_autoptr(MusterOddsTint) tint = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->tint_row == NULL)
+    return;
+  if (adw_expander_row_get_enable_expansion (self->tint_row) && doc != NULL &&
+      self->acting != NULL && self->tint_procedure != NULL &&
+      muster_doc_get_battlefield (doc) != NULL)
+    {
+      tint = muster_odds_tint_new (doc, self->types, self->acting, self->tint_procedure, &error);
+      if (tint != NULL)
+        {
+          guint n = muster_odds_tint_get_n_units (tint);
+
+          subtitle = n > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%u enemy unit tinted on the map",
+                                                           "%u enemy units tinted on the map", n),
+                                              n)
+                           : g_strdup (_("No enemy unit is within reach"));
+        }
+      else
+        subtitle = g_strdup (error->message);
+    }
+  adw_expander_row_set_subtitle (self->tint_row, subtitle ? subtitle
+                               : _("On the map, with a legend"));
+  if (tint == NULL && self->tint == NULL)
+    return;
+  g_clear_pointer (&self->tint, muster_odds_tint_unref);
+  self->tint = g_steal_pointer (&tint);
+  g_signal_emit (self, signals[TINT_CHANGED], 0);
+}
+
+/* The exact procedures between the units, offered to tint by; the one chosen stays chosen
+ * while it is offered, else the first is. */
+static void
+update_tint_choices (MusterOddsPanel *self,
+                     GPtrArray       *procedures)
+{
+  g_autoptr(GtkStringList) names = NULL;
+  guint chosen = 0;
+  gboolean same = TRUE;
+  guint n = 0;
+
+  for (guint i = 0; i < procedures->len; i++)
+    {
+      const MusterProcedure *procedure = procedures->pdata[i];
+
+      if (procedure->exact == NULL)
+        continue;
+      same = same && n < self->tint_procedures->len && self->tint_procedures->pdata[n] == procedure;
+      n++;
+    }
+  if (same && n == self->tint_procedures->len)
+    return;
+  g_ptr_array_set_size (self->tint_procedures, 0);
+  names = gtk_string_list_new (NULL);
+  for (guint i = 0; i < procedures->len; i++)
+    {
+      const MusterProcedure *procedure = procedures->pdata[i];
+
+      if (procedure->exact == NULL)
+        continue;
+      if (g_strcmp0 (procedure->id, self->tint_procedure) == 0)
+        chosen = self->tint_procedures->len;
+      g_ptr_array_add (self->tint_procedures, (gpointer) procedure);
+      gtk_string_list_append (names, procedure->name);
+    }
+  self->choosing = TRUE;
+  adw_combo_row_set_model (self->tint_procedure_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->tint_procedure_row, chosen);
+  self->choosing = FALSE;
+  g_free (self->tint_procedure);
+  self->tint_procedure = self->tint_procedures->len > 0
+                         ? g_strdup (((const MusterProcedure *) self->tint_procedures->pdata[chosen])->id)
+                         : NULL;
+}
+
+static void
+tint_toggled_cb (MusterOddsPanel *self)
+{
+  update_tint (self);
+}
+
+static void
+tint_procedure_cb (MusterOddsPanel *self)
+{
+  guint selected = adw_combo_row_get_selected (self->tint_procedure_row);
+
+  if (self->choosing || selected >= self->tint_procedures->len)
+    return;
+  g_free (self->tint_procedure);
+  self->tint_procedure = g_strdup (((const MusterProcedure *) self->tint_procedures->pdata[selected])->id);
+  update_tint (self);
+}
+
+/* The rows and their figures for the units where they stand. */
+static void
+update_rows (MusterOddsPanel *self)
 {
   MusterDoc *doc = get_doc (self);
   MusterBattlefield *battlefield = doc ? muster_doc_get_battlefield (doc) : NULL;
@@ -269,11 +386,6 @@ muster_odds_panel_update (MusterOddsPanel *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
 
-  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
-
-  /* disposed: the page's selection may still change as it goes */
-  if (self->list == NULL)
-    return;
   self->revision = battlefield ? muster_battlefield_get_revision (battlefield) : 0;
   gtk_widget_set_visible (GTK_WIDGET (self), battlefield != NULL && self->acting != NULL);
   if (battlefield == NULL || self->acting == NULL)
@@ -308,6 +420,26 @@ muster_odds_panel_update (MusterOddsPanel *self)
         add_row (self, procedures->pdata[i]);
     }
   update_figures (self, facts);
+  update_tint_choices (self, procedures);
+}
+
+/**
+ * muster_odds_panel_update:
+ * @self: an odds panel
+ *
+ * Reads the table again and shows the odds between the units where they stand, and tints the
+ * map by them when asked.
+ */
+void
+muster_odds_panel_update (MusterOddsPanel *self)
+{
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  /* disposed: the page's selection may still change as it goes */
+  if (self->list == NULL)
+    return;
+  update_rows (self);
+  update_tint (self);
 }
 
 /* Every frame: the battlefield may have changed under a drag, which sends no signal until
@@ -419,6 +551,44 @@ muster_odds_panel_dup_figure (MusterOddsPanel *self,
   return g_strdup (g_hash_table_lookup (self->figures, procedure_id));
 }
 
+/* Returns: (transfer none) (nullable): the tint of the enemy units the map shows */
+MusterOddsTint *
+muster_odds_panel_get_tint (MusterOddsPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return self->tint;
+}
+
+/**
+ * muster_odds_panel_set_tint:
+ * @self: an odds panel
+ * @procedure_id: (nullable): tint the enemy units by this procedure's odds (one of those
+ *   offered); %NULL to tint none
+ *
+ * What the switch and the choice below the figures do.
+ */
+void
+muster_odds_panel_set_tint (MusterOddsPanel *self,
+                            const char      *procedure_id)
+{
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  for (guint i = 0; procedure_id != NULL && i < self->tint_procedures->len; i++)
+    if (g_str_equal (((const MusterProcedure *) self->tint_procedures->pdata[i])->id,
+                     procedure_id))
+      {
+        self->choosing = TRUE;
+        adw_combo_row_set_selected (self->tint_procedure_row, i);
+        self->choosing = FALSE;
+      }
+  g_free (self->tint_procedure);
+  self->tint_procedure = g_strdup (procedure_id);
+  if (adw_expander_row_get_enable_expansion (self->tint_row) != (procedure_id != NULL))
+    adw_expander_row_set_enable_expansion (self->tint_row, procedure_id != NULL);
+  else
+    update_tint (self);
+}
+
 static void
 next_target_action (GtkWidget  *widget,
                     const char *action_name,
@@ -441,6 +611,10 @@ muster_odds_panel_dispose (GObject *object)
   self->list = NULL;
   self->facts_label = NULL;
   self->group = NULL;
+  self->tint_list = NULL;
+  self->tint_row = NULL;
+  self->tint_procedure_row = NULL;
+  g_clear_pointer (&self->tint, muster_odds_tint_unref);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (muster_odds_panel_parent_class)->dispose (object);
 }
@@ -454,6 +628,8 @@ muster_odds_panel_finalize (GObject *object)
   g_free (self->target);
   g_ptr_array_unref (self->rows);
   g_hash_table_unref (self->figures);
+  g_ptr_array_unref (self->tint_procedures);
+  g_free (self->tint_procedure);
   G_OBJECT_CLASS (muster_odds_panel_parent_class)->finalize (object);
 }
 
@@ -471,8 +647,22 @@ muster_odds_panel_class_init (MusterOddsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, group);
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, facts_label);
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, list);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, tint_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, tint_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, tint_procedure_row);
+  gtk_widget_class_bind_template_callback (widget_class, tint_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, tint_procedure_cb);
   gtk_widget_class_install_action (widget_class, "odds.next-target", NULL, next_target_action);
   g_type_ensure (MUSTER_TYPE_OUTCOME_VIEW);
+
+  /**
+   * MusterOddsPanel::tint-changed:
+   *
+   * The tint of the enemy units changed (muster_odds_panel_get_tint()): switched on or off,
+   * another procedure, or the units moved.
+   */
+  signals[TINT_CHANGED] = g_signal_new ("tint-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -481,6 +671,7 @@ muster_odds_panel_init (MusterOddsPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new_with_free_func (g_object_unref);
   self->figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->tint_procedures = g_ptr_array_new ();
   self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

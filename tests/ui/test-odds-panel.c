@@ -29,9 +29,9 @@ window_panel (MusterWindow *window)
   return MUSTER_ODDS_PANEL (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL));
 }
 
-/* The missile-fire figure the engine gives for the crossbows and the archers where they are. */
-static char *
-engine_figure (MusterWindow *window)
+/* The missile-fire result the engine gives for the crossbows and the archers where they are. */
+static MusterProcedureResult *
+engine_result (MusterWindow *window)
 {
   MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
   g_autoptr(MusterTerrainTypes) types = NULL;
@@ -49,6 +49,14 @@ engine_figure (MusterWindow *window)
   g_assert_no_error (error);
   result = muster_odds_fill_run (fill, facts, 1, 1, &error);
   g_assert_no_error (error);
+  return g_steal_pointer (&result);
+}
+
+static char *
+engine_figure (MusterWindow *window)
+{
+  g_autoptr(MusterProcedureResult) result = engine_result (window);
+
   return muster_odds_key_figure (result);
 }
 
@@ -148,6 +156,75 @@ test_select_tab_and_drag (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Drags @placement of @view's battlefield to @to (table mm), frames run on the way. */
+static void
+drag_to (MusterWindow *window,
+         MusterMapView *view,
+         const char    *placement,
+         MusterPoint    to)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (muster_document_get_doc (
+    muster_window_get_document (window)));
+  MusterViewport *viewport = muster_map_view_get_viewport (view);
+  MusterPoint from = muster_battlefield_lookup (field, placement)->centre;
+  GtkGesture *drag = GTK_GESTURE (find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_DRAG));
+  double x0, y0, x1, y1;
+
+  muster_viewport_table_to_widget (viewport, from.x, from.y, &x0, &y0);
+  muster_viewport_table_to_widget (viewport, to.x, to.y, &x1, &y1);
+  g_signal_emit_by_name (drag, "drag-begin", x0, y0);
+  g_signal_emit_by_name (drag, "drag-update", (x1 - x0) / 2, (y1 - y0) / 2);
+  run_frames (GTK_WIDGET (window));
+  g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
+  run_frames (GTK_WIDGET (window));
+}
+
+/* The switch below the figures tints the enemy on the map: none within the crossbows' reach
+ * where they stand; dragged 6″ in front of the archers, the archers (and no friend) with the
+ * engine's chance of a casualty; switched off, no tint. */
+static void
+test_tint (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page;
+  MusterMapView *view;
+  MusterOddsPanel *panel;
+  MusterOddsTint *tint;
+  g_autoptr(MusterProcedureResult) result = NULL;
+  double chance;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  view = muster_battlefield_page_get_map_view (page);
+  panel = window_panel (window);
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (view, "p4", FALSE);
+  g_assert_null (muster_map_view_get_tint (view));
+
+  muster_odds_panel_set_tint (panel, "missile-fire");
+  tint = muster_odds_panel_get_tint (panel);
+  g_assert_nonnull (tint);
+  g_assert_true (muster_map_view_get_tint (view) == tint);
+  g_assert_cmpstr (muster_odds_tint_get_acting (tint), ==, "u5");
+  g_assert_cmpuint (muster_odds_tint_get_n_units (tint), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
+  tint = muster_odds_panel_get_tint (panel);
+  g_assert_true (muster_map_view_get_tint (view) == tint);
+  g_assert_true (muster_odds_tint_lookup (tint, "u43", &chance));
+  result = engine_result (window);
+  g_assert_cmpfloat_with_epsilon (chance, muster_odds_key_chance (result), 1e-12);
+  g_assert_false (muster_odds_tint_lookup (tint, "u5", NULL));
+  g_assert_false (muster_odds_tint_lookup (tint, "u14", NULL));
+
+  muster_odds_panel_set_tint (panel, NULL);
+  g_assert_null (muster_odds_panel_get_tint (panel));
+  g_assert_null (muster_map_view_get_tint (view));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -170,5 +247,6 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/odds-panel/select-tab-and-drag", test_select_tab_and_drag);
+  g_test_add_func ("/ui/odds-panel/tint", test_tint);
   return g_test_run ();
 }
