@@ -8,6 +8,7 @@
 
 #include "muster-map-painter-private.h"
 #include "muster-odds-figure.h"
+#include "muster-unit.h"
 
 /*
  * Enemy units tinted by the odds of the acting unit's chosen procedure (#MusterMapScene.tint),
@@ -140,8 +141,9 @@ _muster_map_paint_legend (Painter *p)
   const MusterOddsTint *tint = p->scene->tint;
   cairo_t *cr = p->cr;
   const char *none = _("No tint: out of reach, or not possible");
+  g_autofree char *rings = NULL;
   cairo_pattern_t *ramp;
-  int title_w, title_h, none_w, none_h;
+  int title_w, title_h, none_w, none_h, rings_w = 0, rings_h = 0;
   double width, height, x0, y0, bar_y;
 
   if (tint == NULL)
@@ -152,8 +154,20 @@ _muster_map_paint_legend (Painter *p)
   pango_layout_get_pixel_size (p->layout, &title_w, &title_h);
   pango_layout_set_text (p->layout, none, -1);
   pango_layout_get_pixel_size (p->layout, &none_w, &none_h);
-  width = MAX (MAX (title_w, none_w), LEGEND_BAR_W) + 2 * LEGEND_PAD;
-  height = title_h + LEGEND_BAR_H + 2 * none_h + 4 + 2 * LEGEND_PAD;
+  if (p->scene->show_ranges && muster_odds_tint_get_target (tint) != NULL)
+    {
+      MusterUnit *target = muster_doc_lookup_unit (p->scene->doc, muster_odds_tint_get_target (tint));
+
+      /* TRANSLATORS: the map's legend: what the percentages on the range rings are */
+      rings = g_strdup_printf (_("On the rings: against %s in that band"),
+                               target != NULL && muster_unit_get_name (target) != NULL
+                               ? muster_unit_get_name (target)
+                               : muster_odds_tint_get_target (tint));
+      pango_layout_set_text (p->layout, rings, -1);
+      pango_layout_get_pixel_size (p->layout, &rings_w, &rings_h);
+    }
+  width = MAX (MAX (MAX (title_w, none_w), rings_w), LEGEND_BAR_W) + 2 * LEGEND_PAD;
+  height = title_h + LEGEND_BAR_H + 2 * none_h + rings_h + 4 + 2 * LEGEND_PAD;
   x0 = LEGEND_GAP;
   y0 = muster_viewport_get_height (p->viewport) - LEGEND_GAP - height;
 
@@ -187,5 +201,8 @@ _muster_map_paint_legend (Painter *p)
   _muster_map_text_at (p, "100 %", x0 + LEGEND_PAD + LEGEND_BAR_W, bar_y + LEGEND_BAR_H + 1, 1,
                        0, FALSE);
   _muster_map_text_at (p, none, x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 2 + none_h, 0, 0, FALSE);
+  if (rings != NULL)
+    _muster_map_text_at (p, rings, x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 2 + 2 * none_h, 0, 0,
+                         FALSE);
   cairo_restore (cr);
 }

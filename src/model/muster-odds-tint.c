@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
@@ -14,6 +15,10 @@
  * exact procedures, the chance of the procedure's key outcome (muster_odds_key_chance())
  * against each enemy unit on the table, its inputs filled from the lists and the table as the
  * odds panel fills them. A unit the table rules out (out of range) is not tinted.
+ *
+ * With a target, it also holds the chance against that target were it in each band of the
+ * acting unit's ranges, for the range rings' labels: the table read where the target stands,
+ * the distance taken at the middle of the band.
  *
  * It is made again on every frame the acting unit is dragged, for every enemy: the inputs of
  * most targets fall in a few cases (a band, a cover), so each case is run once and its chance
@@ -27,6 +32,9 @@ struct _MusterOddsTint
   char            *procedure;
   char            *title;
   GHashTable      *chances;    /* unit id → double *, 0..1 */
+  char            *target;     /* (nullable): the unit the bands' chances are against */
+  GHashTable      *bands;      /* (nullable): range id → GArray of double, band 1 first; NAN
+                                * where the procedure is not possible */
 };
 
 static void
@@ -166,7 +174,9 @@ muster_odds_tint_unref (MusterOddsTint *self)
   g_free (self->acting);
   g_free (self->procedure);
   g_free (self->title);
+  g_free (self->target);
   g_clear_pointer (&self->chances, g_hash_table_unref);
+  g_clear_pointer (&self->bands, g_hash_table_unref);
   g_free (self);
 }
 
@@ -216,4 +226,112 @@ guint
 muster_odds_tint_get_n_units (const MusterOddsTint *self)
 {
   return g_hash_table_size (self->chances);
+}
+
+/* Returns: the procedure @self tints by */
+static const MusterProcedure *
+tint_procedure (const MusterOddsTint *self,
+                MusterDoc            *doc)
+{
+  const MusterSystem *system = muster_system_for_ruleset (muster_doc_get_ruleset (doc));
+
+  return muster_procedure_lookup (system->id, self->procedure);
+}
+
+/**
+ * muster_odds_tint_add_bands:
+ * @self: a tint, made for @doc
+ * @doc: its document
+ * @types: (nullable): the ruleset's terrain types and ranges
+ * @target_unit_id: an enemy unit on the table
+ * @error: for a target that is not placed, or a unit its system cannot read
+ *
+ * Works out the chance of the key outcome against @target_unit_id were it in each band of the
+ * acting unit's ranges (what the range rings are labelled with): the table read where the
+ * units stand, but for the distance, the middle of the band.
+ *
+ * Returns: whether it could
+ */
+gboolean
+muster_odds_tint_add_bands (MusterOddsTint           *self,
+                            MusterDoc                *doc,
+                            const MusterTerrainTypes *types,
+                            const char               *target_unit_id,
+                            GError                  **error)
+{
+  const MusterProcedure *procedure = tint_procedure (self, doc);
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(GHashTable) cases = NULL;
+  g_autoptr(GHashTable) bands = NULL;
+
+  if (!(facts = muster_odds_facts_new (doc, types, self->acting, target_unit_id, error)))
+    return FALSE;
+  cases = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref,
+                                 g_free);
+  bands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
+  for (guint r = 0; r < facts->ranges->len; r++)
+    {
+      const MusterRange *range = &g_array_index (facts->ranges, MusterRange, r);
+      GArray *chances;
+
+      if (range->unlimited)
+        continue;
+      chances = g_array_new (FALSE, FALSE, sizeof (double));
+      for (guint k = 0; k <= range->n_rings; k++)
+        {
+          double from = k == 0 ? range->min : range->rings[k - 1];
+          double to = k == range->n_rings ? range->max : range->rings[k];
+          g_autoptr(MusterOddsFill) fill = NULL;
+          double chance = NAN;
+
+          facts->distance = (from + to) / 2;
+          if (!(fill = muster_odds_fill_new (facts, procedure, error)) ||
+              (fill->blocked == NULL && !case_chance (cases, fill, facts, &chance, error)))
+            return FALSE;
+          g_array_append_val (chances, chance);
+        }
+      g_hash_table_replace (bands, g_strdup (range->id), chances);
+    }
+  g_free (self->target);
+  self->target = g_strdup (target_unit_id);
+  g_clear_pointer (&self->bands, g_hash_table_unref);
+  self->bands = g_steal_pointer (&bands);
+  return TRUE;
+}
+
+/* Returns: (nullable): the unit the bands' chances are against, %NULL without them */
+const char *
+muster_odds_tint_get_target (const MusterOddsTint *self)
+{
+  return self->target;
+}
+
+/**
+ * muster_odds_tint_lookup_band:
+ * @self: a tint with bands (muster_odds_tint_add_bands())
+ * @range_id: one of the acting unit's ranges
+ * @band: 1 for the nearest band (up to the first ring), up to its number of rings + 1
+ * @chance: (out) (optional): the chance against the target were it in that band
+ *
+ * Returns: whether there is a chance for that band: %FALSE without bands, for another range,
+ *   or where the procedure is not possible
+ */
+gboolean
+muster_odds_tint_lookup_band (const MusterOddsTint *self,
+                              const char           *range_id,
+                              guint                 band,
+                              double               *chance)
+{
+  GArray *chances = self->bands != NULL && range_id != NULL
+                    ? g_hash_table_lookup (self->bands, range_id) : NULL;
+  double value;
+
+  if (chances == NULL || band < 1 || band > chances->len)
+    return FALSE;
+  value = g_array_index (chances, double, band - 1);
+  if (isnan (value))
+    return FALSE;
+  if (chance != NULL)
+    *chance = value;
+  return TRUE;
 }

@@ -24,6 +24,16 @@ gboolean        muster_odds_tint_lookup        (const MusterOddsTint     *self,
                                                 const char               *unit_id,
                                                 double                   *chance);
 guint           muster_odds_tint_get_n_units   (const MusterOddsTint     *self);
+gboolean        muster_odds_tint_add_bands     (MusterOddsTint           *self,
+                                                MusterDoc                *doc,
+                                                const MusterTerrainTypes *types,
+                                                const char               *target_unit_id,
+                                                GError                  **error);
+const char     *muster_odds_tint_get_target    (const MusterOddsTint     *self);
+gboolean        muster_odds_tint_lookup_band   (const MusterOddsTint     *self,
+                                                const char               *range_id,
+                                                guint                    band,
+                                                double                  *chance);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterOddsTint, muster_odds_tint_unref)
 

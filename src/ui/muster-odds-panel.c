@@ -20,7 +20,8 @@
  *
  * Below them, a switch tints the enemy units on the map by the chance of one exact
  * procedure's key outcome for the acting unit (a MusterOddsTint, made again with the figures;
- * the page hands it to the map on "tint-changed").
+ * the page hands it to the map on "tint-changed"), and labels its range rings with the chance
+ * against the target were it in each band.
  */
 
 #define SIMULATED_TRIALS 20000
@@ -290,6 +291,9 @@ update_tint (MusterOddsPanel *self)
       muster_doc_get_battlefield (doc) != NULL)
     {
       tint = muster_odds_tint_new (doc, self->types, self->acting, self->tint_procedure, &error);
+      /* the range rings' chances are against the target shown; without them, no labels */
+      if (tint != NULL && self->target != NULL)
+        muster_odds_tint_add_bands (tint, doc, self->types, self->target, NULL);
       if (tint != NULL)
         {
           guint n = muster_odds_tint_get_n_units (tint);

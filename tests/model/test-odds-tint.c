@@ -274,6 +274,94 @@ test_painted (Fixture       *fixture,
     }
 }
 
+/* Moves @unit's placement to (@x, @y). */
+static void
+move_unit (Fixture    *fixture,
+           const char *unit,
+           double      x,
+           double      y)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+  g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup_unit (field, unit));
+  g_autoptr(MusterFeature) old = NULL;
+
+  moved->centre = (MusterPoint) { x, y };
+  old = muster_battlefield_replace (field, moved);
+}
+
+/* The rings' chances against u2 (heavy armour) were it in each band of the crossbows' 8″ and
+ * 16″ rings: each the engine's for u2 put in that band, straight in front of the crossbows
+ * (u1 moved out of the way); painted on the rings with the ranges shown. */
+static void
+test_bands (Fixture       *fixture,
+            gconstpointer  data)
+{
+  static const double inches[] = { 4, 12, 20 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterMapStyle style;
+  double chances[3];
+
+  g_assert_no_error (error);
+  g_assert_false (muster_odds_tint_lookup_band (tint, "shooting", 1, NULL));
+  g_assert_true (muster_odds_tint_add_bands (tint, fixture->doc, fixture->types, "u2", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_odds_tint_get_target (tint), ==, "u2");
+  g_assert_false (muster_odds_tint_lookup_band (tint, "shooting", 0, NULL));
+  g_assert_false (muster_odds_tint_lookup_band (tint, "shooting", 4, NULL));
+  g_assert_false (muster_odds_tint_lookup_band (tint, "no-such-range", 1, NULL));
+
+  move_unit (fixture, "u1", 100, 1100);
+  for (guint k = 0; k < G_N_ELEMENTS (inches); k++)
+    {
+      /* u0's front edge at 210 mm, u2 20 mm deep */
+      move_unit (fixture, "u2", 900, 210 + inches[k] * 25.4 + 10);
+      g_assert_true (muster_odds_tint_lookup_band (tint, "shooting", k + 1, &chances[k]));
+      g_assert_cmpfloat_with_epsilon (chances[k], engine_chance (fixture, "u2"), 1e-12);
+    }
+  /* long range costs the crossbows (short range is no better than between the rings against
+   * these goblins) */
+  g_assert_cmpfloat (chances[0], >=, chances[1]);
+  g_assert_cmpfloat (chances[1], >, chances[2]);
+
+  /* painted: with the tint's bands, a label in the middle of the short band below the unit's
+   * lower right corner (4″ below 210 mm: 311.6 mm, px 104; 1000 mm: px 333), where the table
+   * is bare without */
+  muster_map_style_init_light (&style);
+  g_hash_table_add (selection, (gpointer) "p0");
+  move_unit (fixture, "u2", 1400, 500);
+  for (int with = 0; with < 2; with++)
+    {
+      g_autoptr(MusterOddsTint) plain = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
+                                                              "missile-fire", &error);
+      MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+      cairo_t *cr = cairo_create (surface);
+      MusterMapScene scene = { 0 };
+      gboolean bare = TRUE;
+
+      muster_viewport_set_size (viewport, W, H);
+      muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 0);
+      scene.battlefield = field;
+      scene.doc = fixture->doc;
+      scene.types = fixture->types;
+      scene.selection = selection;
+      scene.show_ranges = TRUE;
+      scene.tint = with ? tint : plain;
+      muster_map_paint (cr, viewport, &scene, &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (int y = 98; y <= 110; y++)
+        for (int x = 310; x <= 360; x++)
+          bare = bare && same_colour (pixel_at (surface, x, y), rgba_to_pixel (style.table));
+      g_assert_true (bare != with);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -286,6 +374,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add_func ("/odds-tint/ramp", test_ramp);
   g_test_add ("/odds-tint/painted", Fixture, NULL, fixture_set_up, test_painted,
+              fixture_tear_down);
+  g_test_add ("/odds-tint/bands", Fixture, NULL, fixture_set_up, test_bands,
               fixture_tear_down);
   return g_test_run ();
 }

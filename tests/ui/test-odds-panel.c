@@ -181,7 +181,8 @@ drag_to (MusterWindow *window,
 
 /* The switch below the figures tints the enemy on the map: none within the crossbows' reach
  * where they stand; dragged 6″ in front of the archers, the archers (and no friend) with the
- * engine's chance of a casualty; switched off, no tint. */
+ * engine's chance of a casualty, which the short band's ring carries too; switched off, no
+ * tint. */
 static void
 test_tint (void)
 {
@@ -218,6 +219,10 @@ test_tint (void)
   g_assert_cmpfloat_with_epsilon (chance, muster_odds_key_chance (result), 1e-12);
   g_assert_false (muster_odds_tint_lookup (tint, "u5", NULL));
   g_assert_false (muster_odds_tint_lookup (tint, "u14", NULL));
+  /* the rings' chances are against the target shown; where it stands, short range */
+  g_assert_cmpstr (muster_odds_tint_get_target (tint), ==, "u43");
+  g_assert_true (muster_odds_tint_lookup_band (tint, "shooting", 1, &chance));
+  g_assert_cmpfloat_with_epsilon (chance, muster_odds_key_chance (result), 1e-12);
 
   muster_odds_panel_set_tint (panel, NULL);
   g_assert_null (muster_odds_panel_get_tint (panel));
