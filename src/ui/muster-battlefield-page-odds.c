@@ -9,8 +9,8 @@
 /*
  * The Battlefield's odds panel follows the selection: one unit selected acts, against the
  * target shown or the nearest enemy; Ctrl+click an enemy to add it and it becomes the target;
- * Tab on the map takes the next enemy by distance. The enemy units tinted by their odds, when
- * the panel is asked to, are the map's.
+ * Tab on the map takes the next enemy within its reach by distance. The enemy units tinted by
+ * their odds, when the panel is asked to, are the map's.
  */
 
 /* The units of the selected placements, in the selection's order. */

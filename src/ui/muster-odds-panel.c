@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
@@ -112,6 +113,41 @@ describe_facts (const MusterOddsFacts *facts)
                           muster_odds_side_name (&facts->acting),
                           muster_odds_side_name (&facts->target), distance, sight, ground,
                           muster_odds_aspect_to_string (facts->aspect));
+}
+
+/* "24″", "60 cm", "300 yd": a reach in the ruleset's units. */
+static char *
+format_reach (const MusterOddsFacts *facts,
+              double                 mm)
+{
+  double value = round (mm / facts->mm_per_unit * 10) / 10;
+
+  if (g_strcmp0 (facts->units, "cm") == 0)
+    return g_strdup_printf ("%g cm", value);
+  if (g_strcmp0 (facts->units, "yd") == 0)
+    return g_strdup_printf ("%g yd", value);
+  return g_strdup_printf ("%g″", value);
+}
+
+/* The enemy units Tab goes through: those within the acting unit's reach. */
+static GPtrArray *
+targets_in_range (MusterOddsPanel *self)
+{
+  return muster_odds_list_targets_in_range (get_doc (self), self->types, self->acting);
+}
+
+/* Whether any enemy is within the acting unit's weapon reach; one without a weapon range has
+ * none to limit them by. */
+static gboolean
+any_in_range (MusterOddsPanel       *self,
+              const MusterOddsFacts *facts)
+{
+  g_autoptr(GPtrArray) targets = NULL;
+
+  if (muster_odds_get_reach (get_doc (self), self->types, self->acting) < 0)
+    return TRUE;
+  targets = targets_in_range (self);
+  return targets->len > 0;
 }
 
 /* What the table filled, one line an input: "range = short: 7.1″: short range". */
@@ -415,6 +451,19 @@ update_rows (MusterOddsPanel *self)
       return;
     }
   text = describe_facts (facts);
+  if (!any_in_range (self, facts))
+    {
+      g_autofree char *reach = format_reach (facts, muster_odds_get_reach (doc, self->types,
+                                                                           self->acting));
+      /* TRANSLATORS: after the facts about two units: "No enemy unit is within its reach
+       * (24″): Tab has none to go through." */
+      g_autofree char *none = g_strdup_printf (_("No enemy unit is within its reach (%s): Tab "
+                                                 "has none to go through."), reach);
+      char *with = g_strdup_printf ("%s\n%s", text, none);
+
+      g_free (text);
+      text = with;
+    }
   gtk_label_set_text (self->facts_label, text);
   procedures = muster_odds_list_procedures (facts);
   if (!rows_match (self, procedures))
@@ -520,9 +569,11 @@ muster_odds_panel_get_target (MusterOddsPanel *self)
  * muster_odds_panel_next_target:
  * @self: an odds panel
  *
- * Takes the next enemy unit, by distance, as the target (the nearest after the farthest).
+ * Takes the next enemy unit within the acting unit's reach, by distance, as the target (the
+ * nearest after the farthest); with none in reach the target stays, and the panel says so.
+ * A unit without a weapon range goes through every enemy unit.
  *
- * Returns: whether there is an acting unit and an enemy to take
+ * Returns: whether there is an acting unit
  */
 gboolean
 muster_odds_panel_next_target (MusterOddsPanel *self)
@@ -534,9 +585,9 @@ muster_odds_panel_next_target (MusterOddsPanel *self)
 
   if (self->acting == NULL || get_doc (self) == NULL)
     return FALSE;
-  targets = muster_odds_list_targets (get_doc (self), self->acting);
+  targets = targets_in_range (self);
   if (targets->len == 0)
-    return FALSE;
+    return TRUE;
   for (guint i = 0; i < targets->len; i++)
     if (g_strcmp0 (targets->pdata[i], self->target) == 0)
       next = (i + 1) % targets->len;
@@ -544,6 +595,14 @@ muster_odds_panel_next_target (MusterOddsPanel *self)
   self->target = g_strdup (targets->pdata[next]);
   muster_odds_panel_update (self);
   return TRUE;
+}
+
+/* Returns: what the panel says about the two units where they stand */
+const char *
+muster_odds_panel_get_facts (MusterOddsPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return self->facts_label != NULL ? gtk_label_get_text (self->facts_label) : NULL;
 }
 
 /* Returns: (transfer full) (nullable): the key figure shown for @procedure_id */

@@ -22,6 +22,7 @@ void        muster_odds_panel_set_units       (MusterOddsPanel          *self,
 const char *muster_odds_panel_get_acting      (MusterOddsPanel          *self);
 const char *muster_odds_panel_get_target      (MusterOddsPanel          *self);
 gboolean    muster_odds_panel_next_target     (MusterOddsPanel          *self);
+const char *muster_odds_panel_get_facts       (MusterOddsPanel          *self);
 void        muster_odds_panel_update          (MusterOddsPanel          *self);
 char       *muster_odds_panel_dup_figure      (MusterOddsPanel          *self,
                                                const char               *procedure_id);

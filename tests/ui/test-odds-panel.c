@@ -17,8 +17,8 @@
 /*
  * The Battlefield's odds panel (issue 22) on Battle at Cold Beck: selecting the Iron Hill
  * Crossbows shows their odds against the nearest enemy, the Night Archers (out of range); the
- * next-target action steps through the enemy by distance; Ctrl+selecting the archers makes
- * them the target again; dragging the crossbows across the table changes the missile-fire
+ * next-target action steps through the enemy within reach by distance (none at first, which
+ * the panel says); Ctrl+selecting the archers makes them the target again; dragging the crossbows across the table changes the missile-fire
  * figure while the drag is on (the panel reads the table every frame: long range at 20.3″)
  * and leaves the one the engine gives for where they are put down (short range at 6″).
  */
@@ -96,12 +96,11 @@ test_select_tab_and_drag (void)
   g_assert_nonnull (far_figure);
   g_assert_cmpstr (far_figure, ==, "Not possible: out of range: 34.6″, beyond its 24″ reach");
 
-  /* the next target by distance, round all eight and back */
-  for (guint i = 0; i < 8; i++)
-    {
-      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "odds.next-target", NULL));
-      g_assert_true ((i < 7) == (g_strcmp0 (muster_odds_panel_get_target (panel), "u43") != 0));
-    }
+  /* Tab goes through the enemy within reach: none, so the target stays, and the panel says so */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "odds.next-target", NULL));
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  g_assert_nonnull (strstr (muster_odds_panel_get_facts (panel),
+                            "No enemy unit is within its reach (24″): Tab has none to go through."));
 
   /* the Thane charging the archers all but surely falls: "< 1 %", shown as text (as markup
    * it is an error, and the test's warnings are fatal) */
@@ -119,8 +118,6 @@ test_select_tab_and_drag (void)
     g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
   }
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "odds.next-target", NULL));
-  g_assert_cmpstr (muster_odds_panel_get_target (panel), !=, "u43");
   muster_map_view_select (view, "p16", TRUE);
   g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
   g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
@@ -149,6 +146,31 @@ test_select_tab_and_drag (void)
   g_assert_cmpstr (near_figure, !=, mid_figure);
   expected = engine_figure (window);
   g_assert_cmpstr (near_figure, ==, expected);
+
+  /* 6″ from the archers: Tab goes round the enemy within the crossbows' 24″, nearest first,
+   * and back to the archers; the panel no longer says none is in reach */
+  g_assert_null (strstr (muster_odds_panel_get_facts (panel), "Tab has none"));
+  {
+    MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+    g_autoptr(MusterTerrainTypes) types = NULL;
+    g_autoptr(GPtrArray) in_range = NULL;
+    g_autoptr(GPtrArray) all = NULL;
+    g_autoptr(GError) error = NULL;
+
+    types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+    g_assert_no_error (error);
+    in_range = muster_odds_list_targets_in_range (doc, types, "u5");
+    all = muster_odds_list_targets (doc, "u5");
+    g_assert_cmpuint (in_range->len, >, 1);
+    g_assert_cmpuint (in_range->len, <, all->len);
+    g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+    for (guint i = 1; i <= in_range->len; i++)
+      {
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (panel), "odds.next-target", NULL));
+        g_assert_cmpstr (muster_odds_panel_get_target (panel), ==,
+                         in_range->pdata[i % in_range->len]);
+      }
+  }
 
   /* nothing selected: no panel */
   muster_map_view_clear_selection (view);
