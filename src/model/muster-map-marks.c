@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "muster-map-painter-private.h"
+#include "muster-odds-figure.h"
 #include "muster-ranges.h"
 #include "muster-unit.h"
 
@@ -161,8 +162,38 @@ ring_label_point (Painter           *p,
     }
 }
 
+/* With the map tinted by @f's odds against a target, each band of @range labelled in its
+ * middle with the chance were the target in it. Device px. */
+static void
+paint_band_chances (Painter             *p,
+                    const MusterFeature *f,
+                    const MusterRange   *range,
+                    const MusterPoint   *hull,
+                    guint                n_hull,
+                    MusterVector         up)
+{
+  const MusterOddsTint *tint = p->scene->tint;
+
+  if (tint == NULL || g_strcmp0 (muster_odds_tint_get_acting (tint), f->unit) != 0)
+    return;
+  for (guint k = 0; k <= range->n_rings; k++)
+    {
+      double from = k == 0 ? range->min : range->rings[k - 1];
+      double to = k == range->n_rings ? range->max : range->rings[k];
+      g_autofree char *percent = NULL;
+      double chance, x, y;
+
+      if (!muster_odds_tint_lookup_band (tint, range->id, k + 1, &chance))
+        continue;
+      percent = muster_odds_format_percent (chance);
+      ring_label_point (p, hull, n_hull, up, (from + to) / 2, &x, &y);
+      _muster_map_text_at (p, percent, x, y, 0.5, 0.5, TRUE);
+    }
+}
+
 /* Range rings round each selected unit, in its side's colour: the maximum solid, the bands
- * inside it dashed, a minimum range dotted; each maximum labelled at its top. */
+ * inside it dashed, a minimum range dotted; each maximum labelled at its top; with the map
+ * tinted by the unit's odds, each band labelled with its chance. */
 static void
 paint_ranges (Painter *p)
 {
@@ -262,6 +293,7 @@ paint_ranges (Painter *p)
               ring_label_point (p, hull, n_hull, up, range->min, &x, &y);
               _muster_map_text_at (p, least, x, y, 0.5, 0.5, TRUE);
             }
+          paint_band_chances (p, f, range, hull, n_hull, up);
           cairo_restore (cr);
         }
     }
@@ -320,13 +352,16 @@ paint_overlays (Painter *p)
     }
 }
 
-/* The marks over the kept layers: the selection, the range rings, the rubber band and the
- * measuring line (or line of sight). */
+/* The marks over the kept layers: the enemy units tinted by their odds, the selection, the
+ * range rings, the rubber band and the measuring line (or line of sight); the tint's legend
+ * over all. */
 void
 _muster_map_paint_marks (Painter   *p,
                          GPtrArray *visible)
 {
+  _muster_map_paint_tint (p, visible);
   paint_selection (p, visible);
   paint_ranges (p);
   paint_overlays (p);
+  _muster_map_paint_legend (p);
 }

@@ -6,12 +6,14 @@
 #include <glib.h>
 
 #include "muster-doc.h"
+#include "muster-odds-tint.h"
 #include "muster-terrain.h"
 #include "muster-viewport.h"
 
 G_BEGIN_DECLS
 
 #define MUSTER_MAP_N_SIDES 4
+#define MUSTER_MAP_N_ODDS_STOPS 3
 
 /* Colours as RGBA in 0..1: the caller passes the light or the dark set. */
 typedef struct
@@ -27,6 +29,7 @@ typedef struct
   double      selection[4];
   double      measure[4];
   double      blocked[4];
+  double      odds[MUSTER_MAP_N_ODDS_STOPS][4];  /* the tint by chance: none, even, sure */
   const char *font;            /* a Pango font description; NULL for "Sans 9" */
 } MusterMapStyle;
 
@@ -81,6 +84,8 @@ typedef enum
  * @footprints: (nullable) (element-type MusterFeature MusterFootprint):
  *   muster_map_scene_footprints() for this scene: each unit's stands laid out once a frame,
  *   for label placement and painting alike; good for that frame only
+ * @tint: (nullable): enemy units tinted by the chance of a procedure's key outcome, with a
+ *   legend saying what the colours mean (in the marks)
  *
  * A field that changes what the ground or units layers show must also go into
  * muster_map_layer_key(), or a cache will keep showing the old picture.
@@ -105,6 +110,7 @@ typedef struct
   GHashTable               *placed_labels;
   GHashTable               *placed_names;
   GHashTable               *footprints;
+  const MusterOddsTint     *tint;
 } MusterMapScene;
 
 void     muster_map_style_init_light (MusterMapStyle       *style);
@@ -134,6 +140,9 @@ gboolean muster_map_scene_shows      (const MusterMapScene *scene,
 GHashTable *muster_map_scene_footprints (const MusterMapScene *scene);
 char    *muster_map_format_length    (const MusterBattlefield *battlefield,
                                       double                mm);
+void     muster_map_tint_colour      (const MusterMapStyle *style,
+                                      double                chance,
+                                      double                rgba[4]);
 /**
  * MusterMapPlacedLabel:
  * @box: the label's plate, device px

@@ -94,6 +94,11 @@ muster_map_style_init_light (MusterMapStyle *style)
     .selection = { 0.21, 0.52, 0.89, 1.0 },
     .measure = { 0.0, 0.0, 0.0, 0.85 },
     .blocked = { 0.75, 0.11, 0.16, 1.0 },
+    /* yellow to orange to dark red (ColorBrewer's YlOrRd): darker with every step, so it reads
+     * without telling hues apart, and the surer the darker against the pale table */
+    .odds = { { 1.00, 0.93, 0.63, 1.0 },
+              { 0.99, 0.55, 0.24, 1.0 },
+              { 0.50, 0.00, 0.15, 1.0 } },
     .font = NULL,
   };
 
@@ -118,6 +123,11 @@ muster_map_style_init_dark (MusterMapStyle *style)
     .selection = { 0.47, 0.68, 0.93, 1.0 },
     .measure = { 1.0, 1.0, 1.0, 0.9 },
     .blocked = { 0.93, 0.36, 0.38, 1.0 },
+    /* dim violet to rose to bright yellow (magma's upper half): lighter with every step, so
+     * the surer the brighter against the dark table */
+    .odds = { { 0.32, 0.17, 0.45, 1.0 },
+              { 0.87, 0.32, 0.42, 1.0 },
+              { 0.99, 0.91, 0.45, 1.0 } },
     .font = NULL,
   };
 

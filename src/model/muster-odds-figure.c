@@ -14,9 +14,10 @@
  * 100 % for any strong unit at any range), else its first outcome's likeliest value.
  */
 
-/* "62 %", "< 1 %", "> 99 %": a rounded 0 or 100 would say never or always. */
-static char *
-format_percent (double p)
+/* Returns: (transfer full): "62 %", "< 1 %", "> 99 %": a rounded 0 or 100 would say never or
+ * always */
+char *
+muster_odds_format_percent (double p)
 {
   if (p > 0 && p < 0.005)
     return g_strdup (_("< 1 %"));
@@ -63,7 +64,7 @@ muster_odds_key_figure (const MusterProcedureResult *result)
   dist = muster_procedure_result_get_output (result, index);
   if (output->value_labels == NULL)
     {
-      percent = format_percent (muster_dist_get_prob_at_least (dist, 1));
+      percent = muster_odds_format_percent (muster_dist_get_prob_at_least (dist, 1));
       /* TRANSLATORS: "Casualties ≥ 1: 62 %, 1.4 on average" */
       return g_strdup_printf (_("%s ≥ 1: %s, %.1f on average"), output->label, percent,
                               muster_dist_get_mean (dist));
@@ -77,8 +78,53 @@ muster_odds_key_figure (const MusterProcedureResult *result)
         if (muster_dist_get_prob (dist, v) > muster_dist_get_prob (dist, best))
           best = v;
       label = muster_procedure_format_value (procedure, index, best);
-      percent = format_percent (muster_dist_get_prob (dist, best));
+      percent = muster_odds_format_percent (muster_dist_get_prob (dist, best));
       /* TRANSLATORS: "Result: Pass, 44 %" */
       return g_strdup_printf (_("%s: %s, %s"), output->label, label, percent);
     }
+}
+
+/**
+ * muster_odds_key_chance:
+ * @result: a procedure's odds
+ *
+ * The chance of the key outcome, the one the map tints enemy units by: at least one casualty
+ * (or hit) where the procedure counts them, else its first outcome anything but its first
+ * value ("Missed", "None", "No effect" come first in the books' tables), so that the same
+ * outcome is compared from unit to unit.
+ *
+ * Returns: 0..1
+ */
+double
+muster_odds_key_chance (const MusterProcedureResult *result)
+{
+  const MusterProcedure *procedure = muster_procedure_result_get_procedure (result);
+
+  if (procedure->n_outputs == 0)
+    return 0;
+  return muster_dist_get_prob_at_least (muster_procedure_result_get_output (result,
+                                                                            find_output (procedure)),
+                                        1);
+}
+
+/**
+ * muster_odds_key_outcome:
+ * @procedure: a procedure
+ *
+ * Returns: (transfer full): what muster_odds_key_chance() is the chance of: "Casualties ≥ 1",
+ *   "Damage other than Miss or bounce"
+ */
+char *
+muster_odds_key_outcome (const MusterProcedure *procedure)
+{
+  const MusterOutputSpec *output;
+
+  if (procedure->n_outputs == 0)
+    return g_strdup ("");
+  output = &procedure->outputs[find_output (procedure)];
+  if (output->value_labels == NULL)
+    /* TRANSLATORS: the key outcome of a procedure, "Casualties ≥ 1" */
+    return g_strdup_printf (_("%s ≥ 1"), output->label);
+  /* TRANSLATORS: the key outcome of a procedure, "Damage other than Miss or bounce" */
+  return g_strdup_printf (_("%s other than %s"), output->label, output->value_labels[0]);
 }

@@ -7,6 +7,9 @@
 
 G_BEGIN_DECLS
 
-char *muster_odds_key_figure (const MusterProcedureResult *result);
+char   *muster_odds_key_figure  (const MusterProcedureResult *result);
+double  muster_odds_key_chance  (const MusterProcedureResult *result);
+char   *muster_odds_format_percent (double                   p);
+char   *muster_odds_key_outcome (const MusterProcedure       *procedure);
 
 G_END_DECLS

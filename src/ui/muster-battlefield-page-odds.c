@@ -13,8 +13,9 @@
 /*
  * The Battlefield's odds panel follows the selection: one unit selected acts, against the
  * target shown or the nearest enemy; Ctrl+click an enemy to add it and it becomes the target;
- * Tab on the map takes the next enemy by distance. Resolve rolls a procedure between them as
- * one undo step, told in a toast with Undo.
+ * Tab on the map takes the next enemy within its reach by distance. Resolve rolls a procedure
+ * between them as one undo step, told in a toast with Undo. The enemy units tinted by their odds,
+ * when the panel is asked to, are the map's.
  */
 
 /* The units of the selected placements, in the selection's order. */
@@ -57,6 +58,12 @@ selection_changed_cb (MusterBattlefieldPage *self)
       target = units->pdata[i];
   keep = g_strdup (acting);
   muster_odds_panel_set_units (self->odds_panel, keep, target);
+}
+
+static void
+tint_changed_cb (MusterBattlefieldPage *self)
+{
+  muster_map_view_set_tint (self->map_view, muster_odds_panel_get_tint (self->odds_panel));
 }
 
 static gboolean
@@ -109,6 +116,8 @@ _muster_battlefield_page_init_odds (MusterBattlefieldPage *self)
 
   g_signal_connect_object (self->map_view, "selection-changed",
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->odds_panel, "tint-changed",
+                           G_CALLBACK (tint_changed_cb), self, G_CONNECT_SWAPPED);
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Tab, 0),
                                                           gtk_callback_action_new (next_target_cb,

@@ -74,6 +74,7 @@ _muster_map_view_snapshot (GtkWidget   *widget,
   scene.show_umpire = self->show_umpire;
   scene.live = self->live;
   scene.show_ranges = self->show_ranges;
+  scene.tint = self->tint;
   scene.rubber_band = muster_box_empty ();
   if (self->drag == DRAG_BAND || self->drag == DRAG_SHAPE)
     scene.rubber_band = muster_box_from_points (self->drag_start, self->drag_now);

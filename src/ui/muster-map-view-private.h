@@ -48,6 +48,7 @@ struct _MusterMapView
   gboolean                  show_umpire;
   gboolean                  snap;           /* moves and turns go by steps */
   gboolean                  show_ranges;
+  MusterOddsTint           *tint;        /* (nullable): enemies tinted by their odds */
   gboolean                  fitted;
   gboolean                  keep_fitted;    /* the view is as fit_table() left it */
   cairo_matrix_t            fit_matrix;

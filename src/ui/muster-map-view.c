@@ -151,6 +151,31 @@ muster_map_view_get_show_ranges (MusterMapView *self)
 }
 
 /**
+ * muster_map_view_set_tint:
+ * @self: a map view
+ * @tint: (nullable): enemy units to tint by their odds, with a legend; %NULL for none
+ */
+void
+muster_map_view_set_tint (MusterMapView  *self,
+                          MusterOddsTint *tint)
+{
+  g_return_if_fail (MUSTER_IS_MAP_VIEW (self));
+  if (tint == self->tint)
+    return;
+  g_clear_pointer (&self->tint, muster_odds_tint_unref);
+  self->tint = tint != NULL ? muster_odds_tint_ref (tint) : NULL;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Returns: (transfer none) (nullable): the tint shown */
+MusterOddsTint *
+muster_map_view_get_tint (MusterMapView *self)
+{
+  g_return_val_if_fail (MUSTER_IS_MAP_VIEW (self), NULL);
+  return self->tint;
+}
+
+/**
  * muster_map_view_set_snap:
  * @self: a map view
  * @snap: whether dragged moves go by a quarter of the grid (5 mm without one) and turns by 15°
@@ -199,6 +224,7 @@ muster_map_view_finalize (GObject *object)
 
   g_clear_object (&self->document_signals);
   g_clear_object (&self->viewport);
+  g_clear_pointer (&self->tint, muster_odds_tint_unref);
   muster_map_cache_free (self->cache);
   g_hash_table_unref (self->live);
   g_hash_table_unref (self->selection);

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "muster-document.h"
+#include "muster-odds-tint.h"
 #include "muster-terrain.h"
 #include "muster-viewport.h"
 
@@ -45,6 +46,9 @@ void            muster_map_view_set_show_umpire   (MusterMapView            *sel
 void            muster_map_view_set_show_ranges   (MusterMapView            *self,
                                                    gboolean                  show);
 gboolean        muster_map_view_get_show_ranges   (MusterMapView            *self);
+void            muster_map_view_set_tint          (MusterMapView            *self,
+                                                   MusterOddsTint           *tint);
+MusterOddsTint *muster_map_view_get_tint          (MusterMapView            *self);
 void            muster_map_view_set_snap          (MusterMapView            *self,
                                                    gboolean                  snap);
 gboolean        muster_map_view_get_snap          (MusterMapView            *self);

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
+#include "muster-odds-tint.h"
 #include "muster-outcome-view.h"
 
 /*
@@ -16,6 +18,11 @@
  * its key figure; expanding one shows the inputs the table filled, with their reasons, and the
  * full chart. It follows the battlefield's revision on every frame, so the figures change
  * while a unit is dragged. Simulated procedures are played when expanded, not per frame.
+ *
+ * Below them, a switch tints the enemy units on the map by the chance of one exact
+ * procedure's key outcome for the acting unit (a MusterOddsTint, made again with the figures;
+ * the page hands it to the map on "tint-changed"), and labels its range rings with the chance
+ * against the target were it in each band.
  */
 
 #define SIMULATED_TRIALS 20000
@@ -28,6 +35,9 @@ struct _MusterOddsPanel
   AdwPreferencesGroup      *group;
   GtkLabel                 *facts_label;
   GtkListBox               *list;
+  GtkListBox               *tint_list;
+  AdwExpanderRow           *tint_row;
+  AdwComboRow              *tint_procedure_row;
 
   /* Owned References */
   MusterDocument           *document;
@@ -37,6 +47,10 @@ struct _MusterOddsPanel
   GHashTable               *figures;    /* procedure id → its key figure */
   guint64                   revision;   /* the battlefield's, when last shown */
   guint                     tick_id;
+  GPtrArray                *tint_procedures; /* the exact ones offered, as the combo lists them */
+  char                     *tint_procedure;  /* (nullable): the id chosen */
+  MusterOddsTint           *tint;            /* (nullable): what the map shows */
+  gboolean                  choosing;        /* the combo's model is being replaced */
 
   /* Borrowed References */
   const MusterTerrainTypes *types;      /* the page's */
@@ -44,8 +58,10 @@ struct _MusterOddsPanel
 
 G_DEFINE_FINAL_TYPE (MusterOddsPanel, muster_odds_panel, ADW_TYPE_BIN)
 
-enum {
+enum
+{
   RESOLVE,
+  TINT_CHANGED,
   N_SIGNALS
 };
 
@@ -98,6 +114,41 @@ describe_facts (const MusterOddsFacts *facts)
                           muster_odds_side_name (&facts->acting),
                           muster_odds_side_name (&facts->target), distance, sight, ground,
                           muster_odds_aspect_to_string (facts->aspect));
+}
+
+/* "24″", "60 cm", "300 yd": a reach in the ruleset's units. */
+static char *
+format_reach (const MusterOddsFacts *facts,
+              double                 mm)
+{
+  double value = round (mm / facts->mm_per_unit * 10) / 10;
+
+  if (g_strcmp0 (facts->units, "cm") == 0)
+    return g_strdup_printf ("%g cm", value);
+  if (g_strcmp0 (facts->units, "yd") == 0)
+    return g_strdup_printf ("%g yd", value);
+  return g_strdup_printf ("%g″", value);
+}
+
+/* The enemy units Tab goes through: those within the acting unit's reach. */
+static GPtrArray *
+targets_in_range (MusterOddsPanel *self)
+{
+  return muster_odds_list_targets_in_range (get_doc (self), self->types, self->acting);
+}
+
+/* Whether any enemy is within the acting unit's weapon reach; one without a weapon range has
+ * none to limit them by. */
+static gboolean
+any_in_range (MusterOddsPanel       *self,
+              const MusterOddsFacts *facts)
+{
+  g_autoptr(GPtrArray) targets = NULL;
+
+  if (muster_odds_get_reach (get_doc (self), self->types, self->acting) < 0)
+    return TRUE;
+  targets = targets_in_range (self);
+  return targets->len > 0;
 }
 
 /* What the table filled, one line an input: "range = short: 7.1″: short range". */
@@ -281,14 +332,114 @@ update_figures (MusterOddsPanel       *self,
     }
 }
 
-/**
- * muster_odds_panel_update:
- * @self: an odds panel
- *
- * Reads the table again and shows the odds between the units where they stand.
- */
-void
-muster_odds_panel_update (MusterOddsPanel *self)
+/* The tint for the acting unit where it stands, or none: the switch off, nothing acts, or the
+ * procedure cannot tint (the row says why). */
+static void
+update_tint (MusterOddsPanel *self)
+{
+  MusterDoc *doc = get_doc (self);
+  g_autoptr(MusterOddsTint) tint = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->tint_row == NULL)
+    return;
+  if (adw_expander_row_get_enable_expansion (self->tint_row) && doc != NULL &&
+      self->acting != NULL && self->tint_procedure != NULL &&
+      muster_doc_get_battlefield (doc) != NULL)
+    {
+      tint = muster_odds_tint_new (doc, self->types, self->acting, self->tint_procedure, &error);
+      /* the range rings' chances are against the target shown; without them, no labels */
+      if (tint != NULL && self->target != NULL)
+        muster_odds_tint_add_bands (tint, doc, self->types, self->target, NULL);
+      if (tint != NULL)
+        {
+          guint n = muster_odds_tint_get_n_units (tint);
+
+          subtitle = n > 0 ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%u enemy unit tinted on the map",
+                                                           "%u enemy units tinted on the map", n),
+                                              n)
+                           : g_strdup (_("No enemy unit is within reach"));
+        }
+      else
+        subtitle = g_strdup (error->message);
+    }
+  adw_expander_row_set_subtitle (self->tint_row, subtitle ? subtitle
+                               : _("On the map, with a legend"));
+  if (tint == NULL && self->tint == NULL)
+    return;
+  g_clear_pointer (&self->tint, muster_odds_tint_unref);
+  self->tint = g_steal_pointer (&tint);
+  g_signal_emit (self, signals[TINT_CHANGED], 0);
+}
+
+/* The exact procedures between the units, offered to tint by; the one chosen stays chosen
+ * while it is offered, else the first is. */
+static void
+update_tint_choices (MusterOddsPanel *self,
+                     GPtrArray       *procedures)
+{
+  g_autoptr(GtkStringList) names = NULL;
+  guint chosen = 0;
+  gboolean same = TRUE;
+  guint n = 0;
+
+  for (guint i = 0; i < procedures->len; i++)
+    {
+      const MusterProcedure *procedure = procedures->pdata[i];
+
+      if (procedure->exact == NULL)
+        continue;
+      same = same && n < self->tint_procedures->len && self->tint_procedures->pdata[n] == procedure;
+      n++;
+    }
+  if (same && n == self->tint_procedures->len)
+    return;
+  g_ptr_array_set_size (self->tint_procedures, 0);
+  names = gtk_string_list_new (NULL);
+  for (guint i = 0; i < procedures->len; i++)
+    {
+      const MusterProcedure *procedure = procedures->pdata[i];
+
+      if (procedure->exact == NULL)
+        continue;
+      if (g_strcmp0 (procedure->id, self->tint_procedure) == 0)
+        chosen = self->tint_procedures->len;
+      g_ptr_array_add (self->tint_procedures, (gpointer) procedure);
+      gtk_string_list_append (names, procedure->name);
+    }
+  self->choosing = TRUE;
+  adw_combo_row_set_model (self->tint_procedure_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->tint_procedure_row, chosen);
+  self->choosing = FALSE;
+  g_free (self->tint_procedure);
+  self->tint_procedure = self->tint_procedures->len > 0
+                         ? g_strdup (((const MusterProcedure *) self->tint_procedures->pdata[chosen])->id)
+                         : NULL;
+}
+
+static void
+tint_toggled_cb (MusterOddsPanel *self)
+{
+  update_tint (self);
+}
+
+static void
+tint_procedure_cb (MusterOddsPanel *self)
+{
+  guint selected = adw_combo_row_get_selected (self->tint_procedure_row);
+
+  if (self->choosing || selected >= self->tint_procedures->len)
+    return;
+  g_free (self->tint_procedure);
+  self->tint_procedure = g_strdup (((const MusterProcedure *) self->tint_procedures->pdata[selected])->id);
+  update_tint (self);
+}
+
+/* The rows and their figures for the units where they stand. */
+static void
+update_rows (MusterOddsPanel *self)
 {
   MusterDoc *doc = get_doc (self);
   MusterBattlefield *battlefield = doc ? muster_doc_get_battlefield (doc) : NULL;
@@ -297,11 +448,6 @@ muster_odds_panel_update (MusterOddsPanel *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
 
-  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
-
-  /* disposed: the page's selection may still change as it goes */
-  if (self->list == NULL)
-    return;
   self->revision = battlefield ? muster_battlefield_get_revision (battlefield) : 0;
   gtk_widget_set_visible (GTK_WIDGET (self), battlefield != NULL && self->acting != NULL);
   if (battlefield == NULL || self->acting == NULL)
@@ -327,6 +473,19 @@ muster_odds_panel_update (MusterOddsPanel *self)
       return;
     }
   text = describe_facts (facts);
+  if (!any_in_range (self, facts))
+    {
+      g_autofree char *reach = format_reach (facts, muster_odds_get_reach (doc, self->types,
+                                                                           self->acting));
+      /* TRANSLATORS: after the facts about two units: "No enemy unit is within its reach
+       * (24″): Tab has none to go through." */
+      g_autofree char *none = g_strdup_printf (_("No enemy unit is within its reach (%s): Tab "
+                                                 "has none to go through."), reach);
+      char *with = g_strdup_printf ("%s\n%s", text, none);
+
+      g_free (text);
+      text = with;
+    }
   gtk_label_set_text (self->facts_label, text);
   procedures = muster_odds_list_procedures (facts);
   if (!rows_match (self, procedures))
@@ -336,6 +495,26 @@ muster_odds_panel_update (MusterOddsPanel *self)
         add_row (self, procedures->pdata[i]);
     }
   update_figures (self, facts);
+  update_tint_choices (self, procedures);
+}
+
+/**
+ * muster_odds_panel_update:
+ * @self: an odds panel
+ *
+ * Reads the table again and shows the odds between the units where they stand, and tints the
+ * map by them when asked.
+ */
+void
+muster_odds_panel_update (MusterOddsPanel *self)
+{
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  /* disposed: the page's selection may still change as it goes */
+  if (self->list == NULL)
+    return;
+  update_rows (self);
+  update_tint (self);
 }
 
 /* Every frame: the battlefield may have changed under a drag, which sends no signal until
@@ -412,9 +591,11 @@ muster_odds_panel_get_target (MusterOddsPanel *self)
  * muster_odds_panel_next_target:
  * @self: an odds panel
  *
- * Takes the next enemy unit, by distance, as the target (the nearest after the farthest).
+ * Takes the next enemy unit within the acting unit's reach, by distance, as the target (the
+ * nearest after the farthest); with none in reach the target stays, and the panel says so.
+ * A unit without a weapon range goes through every enemy unit.
  *
- * Returns: whether there is an acting unit and an enemy to take
+ * Returns: whether there is an acting unit
  */
 gboolean
 muster_odds_panel_next_target (MusterOddsPanel *self)
@@ -426,9 +607,9 @@ muster_odds_panel_next_target (MusterOddsPanel *self)
 
   if (self->acting == NULL || get_doc (self) == NULL)
     return FALSE;
-  targets = muster_odds_list_targets (get_doc (self), self->acting);
+  targets = targets_in_range (self);
   if (targets->len == 0)
-    return FALSE;
+    return TRUE;
   for (guint i = 0; i < targets->len; i++)
     if (g_strcmp0 (targets->pdata[i], self->target) == 0)
       next = (i + 1) % targets->len;
@@ -438,6 +619,14 @@ muster_odds_panel_next_target (MusterOddsPanel *self)
   return TRUE;
 }
 
+/* Returns: what the panel says about the two units where they stand */
+const char *
+muster_odds_panel_get_facts (MusterOddsPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return self->facts_label != NULL ? gtk_label_get_text (self->facts_label) : NULL;
+}
+
 /* Returns: (transfer full) (nullable): the key figure shown for @procedure_id */
 char *
 muster_odds_panel_dup_figure (MusterOddsPanel *self,
@@ -445,6 +634,44 @@ muster_odds_panel_dup_figure (MusterOddsPanel *self,
 {
   g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
   return g_strdup (g_hash_table_lookup (self->figures, procedure_id));
+}
+
+/* Returns: (transfer none) (nullable): the tint of the enemy units the map shows */
+MusterOddsTint *
+muster_odds_panel_get_tint (MusterOddsPanel *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), NULL);
+  return self->tint;
+}
+
+/**
+ * muster_odds_panel_set_tint:
+ * @self: an odds panel
+ * @procedure_id: (nullable): tint the enemy units by this procedure's odds (one of those
+ *   offered); %NULL to tint none
+ *
+ * What the switch and the choice below the figures do.
+ */
+void
+muster_odds_panel_set_tint (MusterOddsPanel *self,
+                            const char      *procedure_id)
+{
+  g_return_if_fail (MUSTER_IS_ODDS_PANEL (self));
+
+  for (guint i = 0; procedure_id != NULL && i < self->tint_procedures->len; i++)
+    if (g_str_equal (((const MusterProcedure *) self->tint_procedures->pdata[i])->id,
+                     procedure_id))
+      {
+        self->choosing = TRUE;
+        adw_combo_row_set_selected (self->tint_procedure_row, i);
+        self->choosing = FALSE;
+      }
+  g_free (self->tint_procedure);
+  self->tint_procedure = g_strdup (procedure_id);
+  if (adw_expander_row_get_enable_expansion (self->tint_row) != (procedure_id != NULL))
+    adw_expander_row_set_enable_expansion (self->tint_row, procedure_id != NULL);
+  else
+    update_tint (self);
 }
 
 static void
@@ -469,6 +696,10 @@ muster_odds_panel_dispose (GObject *object)
   self->list = NULL;
   self->facts_label = NULL;
   self->group = NULL;
+  self->tint_list = NULL;
+  self->tint_row = NULL;
+  self->tint_procedure_row = NULL;
+  g_clear_pointer (&self->tint, muster_odds_tint_unref);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (muster_odds_panel_parent_class)->dispose (object);
 }
@@ -482,6 +713,8 @@ muster_odds_panel_finalize (GObject *object)
   g_free (self->target);
   g_ptr_array_unref (self->rows);
   g_hash_table_unref (self->figures);
+  g_ptr_array_unref (self->tint_procedures);
+  g_free (self->tint_procedure);
   G_OBJECT_CLASS (muster_odds_panel_parent_class)->finalize (object);
 }
 
@@ -499,6 +732,11 @@ muster_odds_panel_class_init (MusterOddsPanelClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, group);
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, facts_label);
   gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, list);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, tint_list);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, tint_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterOddsPanel, tint_procedure_row);
+  gtk_widget_class_bind_template_callback (widget_class, tint_toggled_cb);
+  gtk_widget_class_bind_template_callback (widget_class, tint_procedure_cb);
   gtk_widget_class_install_action (widget_class, "odds.next-target", NULL, next_target_action);
 
   /**
@@ -511,6 +749,15 @@ muster_odds_panel_class_init (MusterOddsPanelClass *klass)
     g_signal_new ("resolve", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
   g_type_ensure (MUSTER_TYPE_OUTCOME_VIEW);
+
+  /**
+   * MusterOddsPanel::tint-changed:
+   *
+   * The tint of the enemy units changed (muster_odds_panel_get_tint()): switched on or off,
+   * another procedure, or the units moved.
+   */
+  signals[TINT_CHANGED] = g_signal_new ("tint-changed", G_TYPE_FROM_CLASS (klass),
+                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -519,6 +766,7 @@ muster_odds_panel_init (MusterOddsPanel *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->rows = g_ptr_array_new_with_free_func (g_object_unref);
   self->figures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->tint_procedures = g_ptr_array_new ();
   self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 }

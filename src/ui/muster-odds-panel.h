@@ -4,6 +4,7 @@
 #include <adwaita.h>
 
 #include "muster-document.h"
+#include "muster-odds-tint.h"
 #include "muster-terrain.h"
 
 G_BEGIN_DECLS
@@ -21,8 +22,12 @@ void        muster_odds_panel_set_units       (MusterOddsPanel          *self,
 const char *muster_odds_panel_get_acting      (MusterOddsPanel          *self);
 const char *muster_odds_panel_get_target      (MusterOddsPanel          *self);
 gboolean    muster_odds_panel_next_target     (MusterOddsPanel          *self);
+const char *muster_odds_panel_get_facts       (MusterOddsPanel          *self);
 void        muster_odds_panel_update          (MusterOddsPanel          *self);
 char       *muster_odds_panel_dup_figure      (MusterOddsPanel          *self,
                                                const char               *procedure_id);
+void        muster_odds_panel_set_tint        (MusterOddsPanel          *self,
+                                               const char               *procedure_id);
+MusterOddsTint *muster_odds_panel_get_tint    (MusterOddsPanel          *self);
 
 G_END_DECLS

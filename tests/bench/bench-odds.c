@@ -7,6 +7,8 @@
 
 #include "muster-bench-util.h"
 #include "muster-engine.h"
+#include "muster-map-painter.h"
+#include "muster-odds-tint.h"
 
 /*
  * Odds on a crowded table while the acting unit is dragged (issue 22): a 6 × 4 ft Battle Valor
@@ -15,6 +17,11 @@
  * in a wood; each step is one frame: the placement moved, the table's facts read again, every
  * procedure between the two filled (lists and table) and the exact ones run. The figures are
  * the thread's CPU time per frame, mean and worst, against the 16 ms frame.
+ *
+ * Then the map's tint: the same table with 400 units of 5 stands (200 enemy units), the
+ * crossbows dragged in 60 steps across it; each frame the chance of missile fire's key outcome
+ * against every enemy (muster_odds_tint_new()) and the marks painted with the tint and its
+ * legend on a 1600 × 1000 view of the whole table; against 8 ms.
  */
 
 #define N_UNITS     100
@@ -24,9 +31,15 @@
 #define TABLE_H     1219.2
 #define N_FRAMES    240
 #define TARGET_MS   16.0
+#define TINT_UNITS  400
+#define TINT_STANDS 5
+#define TINT_FRAMES 60
+#define TINT_MS     8.0
 
 static GBytes *
-build_document (GRand *rand)
+build_document (GRand *rand,
+                guint  n_units,
+                guint  stands)
 {
   static const char * const types[] = { "woods", "hill", "stream", "linear", "rough" };
   /* crossbows, and heavy foot with double-handed weapons */
@@ -42,7 +55,7 @@ build_document (GRand *rand)
       g_string_append_printf (xml, "<force id='f%u' name='Army %u' side='%s' points='60000'>"
                               "<setting variant='optional-limits' value='on'/>", side, side,
                               side ? "B" : "A");
-      for (guint u = side * N_UNITS / 2; u < (side + 1) * N_UNITS / 2; u++)
+      for (guint u = side * n_units / 2; u < (side + 1) * n_units / 2; u++)
         g_string_append_printf (xml, "<unit id='u%u' type='infantry' size='20' name='Unit %u'>"
                                 "%s</unit>", u, u, options[u % 2]);
       g_string_append (xml, "</force>");
@@ -60,7 +73,7 @@ build_document (GRand *rand)
   /* the target, u51, in a wood of its own at the table's centre */
   g_string_append_printf (xml, "<terrain id='wood' type='woods' shape='ellipse' x='%.1f' y='%.1f' "
                           "width='500' height='300'/>", TABLE_W / 2, TABLE_H / 2);
-  for (guint u = 0; u < N_UNITS; u++)
+  for (guint u = 0; u < n_units; u++)
     {
       double x = u == 51 ? TABLE_W / 2 : g_rand_double_range (rand, 100, TABLE_W - 100);
       double y = u == 51 ? TABLE_H / 2 : g_rand_double_range (rand, 60, TABLE_H - 60);
@@ -68,34 +81,120 @@ build_document (GRand *rand)
       g_string_append_printf (xml, "<placement id='p%u' unit='u%u' x='%.1f' y='%.1f' "
                               "facing='%d' formation='line' stands='%u' files='10' "
                               "base-width='20' base-depth='20'/>", u, u, x, y,
-                              u == 51 ? -90 : (int) g_rand_int_range (rand, -180, 180), STANDS);
+                              u == 51 ? -90 : (int) g_rand_int_range (rand, -180, 180), stands);
     }
   g_string_append (xml, "</battlefield></muster>");
   return g_string_free_to_bytes (xml);
+}
+
+/* The table of @n_units units of @stands stands, with its ruleset and terrain types. */
+static MusterDoc *
+open_document (MusterCatalog       *catalog,
+               guint32              seed,
+               guint                n_units,
+               guint                stands,
+               MusterRuleset      **ruleset,
+               MusterTerrainTypes **types)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (seed);
+  g_autoptr(GBytes) bytes = build_document (rand, n_units, stands);
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc = muster_doc_new_from_bytes (bytes, "crowded.muster", &error);
+
+  g_assert_no_error (error);
+  *ruleset = muster_catalog_resolve (catalog, "battle-valor-fantasy", &error);
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (doc, *ruleset);
+  *types = muster_terrain_types_new_for_ruleset (*ruleset, &error);
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* The tint of 200 enemy units while the crossbows are dragged, and its painting. */
+static void
+bench_tint (MusterCatalog *catalog)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterDoc) doc = open_document (catalog, 23, TINT_UNITS, TINT_STANDS, &ruleset, &types);
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1600, 1000);
+  MusterBattlefield *battlefield;
+  MusterMapStyle style;
+  double compute_ms = 0, paint_ms = 0, worst_ms = 0;
+  guint n_enemies = 0, n_tinted = 0;
+
+  battlefield = muster_doc_get_battlefield (doc);
+  muster_map_style_init_light (&style);
+  muster_viewport_set_size (viewport, 1600, 1000);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (battlefield), 32);
+  {
+    g_autoptr(GPtrArray) enemies = muster_odds_list_targets (doc, "u0");
+
+    n_enemies = enemies->len;
+  }
+
+  for (guint frame = 0; frame < TINT_FRAMES; frame++)
+    {
+      g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup_unit (battlefield,
+                                                                                          "u0"));
+      g_autoptr(MusterFeature) old = NULL;
+      g_autoptr(MusterOddsTint) tint = NULL;
+      MusterMapScene scene = { 0 };
+      gint64 start, computed;
+      cairo_t *cr;
+      double ms;
+
+      moved->centre = (MusterPoint) { 100 + (TABLE_W - 200) * frame / (TINT_FRAMES - 1),
+                                      TABLE_H / 2 };
+      old = muster_battlefield_replace (battlefield, moved);
+      start = cpu_now ();
+      tint = muster_odds_tint_new (doc, types, "u0", "missile-fire", &error);
+      g_assert_no_error (error);
+      computed = cpu_now ();
+      scene.battlefield = battlefield;
+      scene.doc = doc;
+      scene.types = types;
+      scene.tint = tint;
+      cr = cairo_create (surface);
+      muster_map_paint_layers (cr, viewport, &scene, &style, MUSTER_MAP_LAYER_MARKS, NULL);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      ms = (cpu_now () - start) / 1000.0;
+      compute_ms += (computed - start) / 1000.0;
+      paint_ms += (cpu_now () - computed) / 1000.0;
+      worst_ms = MAX (worst_ms, ms);
+      n_tinted += muster_odds_tint_get_n_units (tint);
+    }
+  cairo_surface_destroy (surface);
+
+  printf ("tinting enemy units: %u units of %u stands, %u of them enemies, %u frames across the "
+          "table, %.1f tinted a frame on average (the rest out of reach)\n", TINT_UNITS, TINT_STANDS,
+          n_enemies, TINT_FRAMES, (double) n_tinted / TINT_FRAMES);
+  printf ("  chances (facts, inputs and odds for every enemy): %.3f ms/frame\n",
+          compute_ms / TINT_FRAMES);
+  printf ("  painting the tint and its legend (1600 x 1000 px): %.3f ms/frame\n",
+          paint_ms / TINT_FRAMES);
+  printf ("  whole frame: %.3f ms mean, %.3f ms worst (target %.0f ms)%s\n",
+          (compute_ms + paint_ms) / TINT_FRAMES, worst_ms, TINT_MS,
+          worst_ms <= TINT_MS ? "" : "  OVER TARGET");
 }
 
 int
 main (int    argc,
       char **argv)
 {
-  g_autoptr(GRand) rand = g_rand_new_with_seed (22);
-  g_autoptr(GBytes) bytes = build_document (rand);
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterCatalog) catalog = muster_catalog_new_default ();
-  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "crowded.muster", &error);
   g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterDoc) doc = open_document (catalog, 22, N_UNITS, STANDS, &ruleset, &types);
   MusterBattlefield *battlefield;
   double total_ms = 0, worst_ms = 0, facts_ms = 0, fill_ms = 0, run_ms = 0;
   guint n_procedures = 0, n_bands_seen = 0;
   int last_band = -1;
 
-  g_assert_no_error (error);
-  ruleset = muster_catalog_resolve (catalog, "battle-valor-fantasy", &error);
-  g_assert_no_error (error);
-  muster_doc_set_ruleset (doc, ruleset);
-  types = muster_terrain_types_new_for_ruleset (ruleset, &error);
-  g_assert_no_error (error);
   battlefield = muster_doc_get_battlefield (doc);
 
   for (guint frame = 0; frame < N_FRAMES; frame++)
@@ -161,5 +260,6 @@ main (int    argc,
   printf ("  exact odds: %.3f ms/frame\n", run_ms / N_FRAMES);
   printf ("  whole frame: %.3f ms mean, %.3f ms worst (target %.0f ms)%s\n", total_ms / N_FRAMES,
           worst_ms, TARGET_MS, worst_ms <= TARGET_MS ? "" : "  OVER TARGET");
+  bench_tint (catalog);
   return 0;
 }

@@ -301,18 +301,11 @@ is_enemy (const MusterForce *force,
   return side == NULL || acting_side == NULL || g_strcmp0 (side, acting_side) != 0;
 }
 
-/**
- * muster_odds_list_targets:
- * @doc: a document with a battlefield
- * @acting_unit_id: a placed unit's id
- *
- * Returns: (transfer full) (element-type utf8): the ids of the enemy's placed units (of another
- *   side, or of another force when either has no side), nearest first, edge to edge; empty
- *   when @acting_unit_id is not placed
- */
-GPtrArray *
-muster_odds_list_targets (MusterDoc  *doc,
-                          const char *acting_unit_id)
+/* The ids of @acting_unit_id's enemies placed within @reach (mm, edge to edge), nearest first. */
+static GPtrArray *
+list_targets_within (MusterDoc  *doc,
+                     const char *acting_unit_id,
+                     double      reach)
 {
   GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
   MusterBattlefield *battlefield = muster_doc_get_battlefield (doc);
@@ -339,10 +332,79 @@ muster_odds_list_targets (MusterDoc  *doc,
       footprint = muster_feature_get_footprint (feature);
       candidate.unit_id = feature->unit;
       candidate.distance = muster_footprint_distance (acting_footprint, footprint);
-      g_array_append_val (candidates, candidate);
+      if (candidate.distance <= reach + MUSTER_GEOMETRY_EPSILON)
+        g_array_append_val (candidates, candidate);
     }
   g_array_sort (candidates, compare_candidates);
   for (guint i = 0; i < candidates->len; i++)
     g_ptr_array_add (ids, g_strdup (g_array_index (candidates, Candidate, i).unit_id));
   return ids;
+}
+
+/**
+ * muster_odds_list_targets:
+ * @doc: a document with a battlefield
+ * @acting_unit_id: a placed unit's id
+ *
+ * Returns: (transfer full) (element-type utf8): the ids of the enemy's placed units (of another
+ *   side, or of another force when either has no side), nearest first, edge to edge; empty
+ *   when @acting_unit_id is not placed
+ */
+GPtrArray *
+muster_odds_list_targets (MusterDoc  *doc,
+                          const char *acting_unit_id)
+{
+  return list_targets_within (doc, acting_unit_id, G_MAXDOUBLE);
+}
+
+/**
+ * muster_odds_get_reach:
+ * @doc: a document with its ruleset set
+ * @types: (nullable): the ruleset's terrain types and ranges
+ * @acting_unit_id: a unit's id
+ *
+ * Returns: the unit's longest weapon range in table mm, %G_MAXDOUBLE for an unlimited one, or
+ *   -1 when it has none (no missile weapon, or a system without ranges)
+ */
+double
+muster_odds_get_reach (MusterDoc                *doc,
+                       const MusterTerrainTypes *types,
+                       const char               *acting_unit_id)
+{
+  const MusterRangeRules *rules = muster_terrain_types_get_ranges (types);
+  MusterRuleset *ruleset = muster_doc_get_ruleset (doc);
+  MusterUnit *unit = muster_doc_lookup_unit (doc, acting_unit_id);
+  g_autoptr(GArray) ranges = NULL;
+  double reach = -1;
+
+  if (rules == NULL || ruleset == NULL || unit == NULL)
+    return -1;
+  ranges = muster_range_rules_for_unit (rules, ruleset, unit);
+  for (guint i = 0; i < ranges->len; i++)
+    {
+      const MusterRange *range = &g_array_index (ranges, MusterRange, i);
+
+      reach = MAX (reach, range->unlimited ? G_MAXDOUBLE : range->max);
+    }
+  return reach;
+}
+
+/**
+ * muster_odds_list_targets_in_range:
+ * @doc: a document with a battlefield and its ruleset set
+ * @types: (nullable): the ruleset's terrain types and ranges
+ * @acting_unit_id: a placed unit's id
+ *
+ * Returns: (transfer full) (element-type utf8): as muster_odds_list_targets(), but only those
+ *   within the unit's longest weapon range (muster_odds_get_reach()); a unit without one
+ *   has no range to limit them by, and gets them all
+ */
+GPtrArray *
+muster_odds_list_targets_in_range (MusterDoc                *doc,
+                                   const MusterTerrainTypes *types,
+                                   const char               *acting_unit_id)
+{
+  double reach = muster_odds_get_reach (doc, types, acting_unit_id);
+
+  return list_targets_within (doc, acting_unit_id, reach < 0 ? G_MAXDOUBLE : reach);
 }

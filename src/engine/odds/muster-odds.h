@@ -141,6 +141,12 @@ const char      *muster_odds_side_name      (const MusterOddsSide     *side);
 
 GPtrArray       *muster_odds_list_targets   (MusterDoc                *doc,
                                              const char               *acting_unit_id);
+double           muster_odds_get_reach      (MusterDoc                *doc,
+                                             const MusterTerrainTypes *types,
+                                             const char               *acting_unit_id);
+GPtrArray       *muster_odds_list_targets_in_range (MusterDoc                *doc,
+                                                    const MusterTerrainTypes *types,
+                                                    const char               *acting_unit_id);
 GPtrArray       *muster_odds_list_procedures (const MusterOddsFacts   *facts);
 MusterOddsFill  *muster_odds_fill_new       (const MusterOddsFacts    *facts,
                                              const MusterProcedure    *procedure,

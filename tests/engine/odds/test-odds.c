@@ -498,6 +498,52 @@ test_targets (void)
   scenario_close (&s);
 }
 
+/* Tab's targets: only the enemy within the crossbows' 24″; none where they stand (34.6″ from
+ * the nearest), the archers and their neighbours once the crossbows stand 6″ before them; the
+ * Thane, with no missile weapon, has no range to limit them by. */
+static void
+test_targets_in_range (void)
+{
+  Scenario s;
+  MusterBattlefield *battlefield;
+  g_autoptr(GPtrArray) far = NULL;
+  g_autoptr(GPtrArray) near = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) thane = NULL;
+  g_autoptr(GPtrArray) thane_all = NULL;
+  double reach;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  battlefield = muster_doc_get_battlefield (s.doc);
+  reach = muster_odds_get_reach (s.doc, s.types, "u5");
+  g_assert_cmpfloat_with_epsilon (reach, 24 * 25.4, 1e-9);
+  g_assert_cmpfloat (muster_odds_get_reach (s.doc, s.types, "u1"), <, 0);
+  far = muster_odds_list_targets_in_range (s.doc, s.types, "u5");
+  g_assert_cmpuint (far->len, ==, 0);
+
+  /* the archers' front edge at y 1060 (centre 1080, 40 deep, facing up) */
+  place (&s, "u5", 1150, 1060 - 6 * 25.4 - DEPTH / 2, 90);
+  near = muster_odds_list_targets_in_range (s.doc, s.types, "u5");
+  all = muster_odds_list_targets (s.doc, "u5");
+  g_assert_cmpuint (near->len, >, 0);
+  g_assert_cmpuint (near->len, <, all->len);
+  g_assert_cmpstr (near->pdata[0], ==, "u43");
+  for (guint i = 0; i < all->len; i++)
+    {
+      const char *placement = muster_battlefield_lookup_unit (battlefield, all->pdata[i])->id;
+      double d = muster_battlefield_distance (battlefield, "p4", placement);
+
+      /* in order, the same as all the enemy's up to the reach */
+      g_assert_true ((i < near->len) == (d <= reach));
+      if (i < near->len)
+        g_assert_cmpstr (near->pdata[i], ==, all->pdata[i]);
+    }
+  thane = muster_odds_list_targets_in_range (s.doc, s.types, "u1");
+  thane_all = muster_odds_list_targets (s.doc, "u1");
+  g_assert_cmpuint (thane->len, ==, thane_all->len);
+  scenario_close (&s);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -509,6 +555,7 @@ main (int    argc,
   g_test_add_func ("/odds/sov", test_sov);
   g_test_add_func ("/odds/ul", test_ul);
   g_test_add_func ("/odds/targets", test_targets);
+  g_test_add_func ("/odds/targets-in-range", test_targets_in_range);
   g_test_add_func ("/odds/errors", test_errors);
   return g_test_run ();
 }

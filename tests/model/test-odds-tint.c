@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+
+#include "muster-engine.h"
+#include "muster-map-painter.h"
+#include "muster-odds-figure.h"
+#include "muster-odds-tint.h"
+#include "muster-pixel-util.h"
+
+/*
+ * Enemy units tinted by the odds of the acting unit's procedure (issue 22). A Battle Valor
+ * Fantasy table: two crossbowmen (u0, a unit of size 1) facing down the table; the enemy's u1
+ * at 4.3″ (short range: 89 % to cause a casualty), u2 in heavy armour at 16.2″ (long range:
+ * 58 %) and u3 at 30″ (beyond the crossbows' 24″); their own u4 beside them. The chances are the engine's for each pair; painted, the surer target has the
+ * stronger colour, in the light and the dark style, and nothing is tinted with the tint off.
+ */
+
+#define W 600
+#define H 400
+
+static const char document[] =
+  "<muster format='1'><ruleset id='battle-valor-fantasy' version='1.0'/><title>Tint</title>"
+  "<force id='f0' name='Dwarfs' side='A' points='2000'>"
+  "<unit id='u0' type='infantry' size='1' name='Crossbows'>"
+  "<option id='regular'/><option id='missile'/><option id='light-armour'/></unit>"
+  "<unit id='u4' type='infantry' size='10' name='Guards'>"
+  "<option id='veteran'/><option id='double-handed'/><option id='heavy-armour'/></unit>"
+  "</force>"
+  "<force id='f1' name='Goblins' side='B' points='2000'>"
+  "<unit id='u1' type='infantry' size='10' name='Near'><option id='regular'/></unit>"
+  "<unit id='u2' type='infantry' size='10' name='Far'><option id='regular'/>"
+  "<option id='heavy-armour'/></unit>"
+  "<unit id='u3' type='infantry' size='10' name='Beyond'><option id='regular'/></unit>"
+  "</force>"
+  "<battlefield width='1800' height='1200' units='in'>"
+  /* 10 stands of 20 mm in one rank: 200 × 20 mm */
+  "<placement id='p0' unit='u0' x='900' y='200' facing='90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p1' unit='u1' x='900' y='330' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p2' unit='u2' x='1400' y='500' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p3' unit='u3' x='900' y='980' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p4' unit='u4' x='500' y='200' facing='90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "</battlefield></muster>";
+
+typedef struct
+{
+  MusterCatalog      *catalog;
+  MusterDoc          *doc;
+  MusterRuleset      *ruleset;
+  MusterTerrainTypes *types;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (document, sizeof document - 1);
+  g_autoptr(GError) error = NULL;
+
+  fixture->catalog = muster_catalog_new_default ();
+  fixture->doc = muster_doc_new_from_bytes (bytes, "tint.muster", &error);
+  g_assert_no_error (error);
+  fixture->ruleset = muster_catalog_resolve (fixture->catalog, "battle-valor-fantasy", &error);
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (fixture->doc, fixture->ruleset);
+  fixture->types = muster_terrain_types_new_for_ruleset (fixture->ruleset, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_pointer (&fixture->types, muster_terrain_types_free);
+  g_clear_pointer (&fixture->doc, muster_doc_free);
+  g_clear_pointer (&fixture->ruleset, muster_ruleset_unref);
+  g_clear_pointer (&fixture->catalog, muster_catalog_free);
+}
+
+/* The key chance the odds panel's engine gives for u0 shooting at @target. */
+static double
+engine_chance (Fixture    *fixture,
+               const char *target)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsFacts) facts = muster_odds_facts_new (fixture->doc, fixture->types, "u0",
+                                                            target, &error);
+  g_autoptr(MusterOddsFill) fill = NULL;
+  g_autoptr(MusterProcedureResult) result = NULL;
+
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, muster_procedure_lookup ("battle-valor-fantasy",
+                                                               "missile-fire"), &error);
+  g_assert_no_error (error);
+  g_assert_null (fill->blocked);
+  result = muster_odds_fill_run (fill, facts, 1, 1, &error);
+  g_assert_no_error (error);
+  return muster_odds_key_chance (result);
+}
+
+static void
+test_chances (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+  double near, far;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_odds_tint_get_acting (tint), ==, "u0");
+  g_assert_cmpstr (muster_odds_tint_get_procedure (tint), ==, "missile-fire");
+  g_assert_cmpstr (muster_odds_tint_get_title (tint), ==,
+                   "Missile fire: chance of Casualties ≥ 1");
+  g_assert_true (muster_odds_tint_lookup (tint, "u1", &near));
+  g_assert_true (muster_odds_tint_lookup (tint, "u2", &far));
+  /* each the engine's own figure for the pair (short range, long range) */
+  g_assert_cmpfloat_with_epsilon (near, engine_chance (fixture, "u1"), 1e-12);
+  g_assert_cmpfloat_with_epsilon (far, engine_chance (fixture, "u2"), 1e-12);
+  g_assert_cmpfloat (near, >, far);
+  g_assert_cmpfloat (far, >, 0);
+  /* out of reach, or not an enemy: no tint */
+  g_assert_false (muster_odds_tint_lookup (tint, "u3", NULL));
+  g_assert_false (muster_odds_tint_lookup (tint, "u4", NULL));
+  g_assert_false (muster_odds_tint_lookup (tint, "u0", NULL));
+  g_assert_cmpuint (muster_odds_tint_get_n_units (tint), ==, 2);
+}
+
+static void
+test_errors (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  MusterOddsTint *tint;
+
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "no-such-thing", &error);
+  g_assert_null (tint);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  /* only simulated: too slow for every enemy on every frame */
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "engagement", &error);
+  g_assert_null (tint);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+  g_clear_error (&error);
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u99", "missile-fire", &error);
+  g_assert_null (tint);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+}
+
+static double
+distance (guint32 a,
+          guint32 b)
+{
+  double sum = 0;
+
+  for (int shift = 0; shift < 24; shift += 8)
+    {
+      double d = (double) ((a >> shift) & 0xff) - (double) ((b >> shift) & 0xff);
+
+      sum += d * d;
+    }
+  return sqrt (sum);
+}
+
+/* The ramp grows away from the table colour, in both styles. */
+static void
+test_ramp (void)
+{
+  for (int dark = 0; dark < 2; dark++)
+    {
+      MusterMapStyle style;
+      double last = -1;
+
+      (dark ? muster_map_style_init_dark : muster_map_style_init_light) (&style);
+      for (int k = 0; k <= 10; k++)
+        {
+          double rgba[4];
+          double d;
+
+          muster_map_tint_colour (&style, k / 10.0, rgba);
+          d = distance (rgba_to_pixel (rgba), rgba_to_pixel (style.table));
+          g_assert_cmpfloat (d, >, last);
+          last = d;
+        }
+    }
+}
+
+static cairo_surface_t *
+paint (Fixture              *fixture,
+       const MusterOddsTint *tint,
+       const MusterMapStyle *style)
+{
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  MusterMapScene scene = { 0 };
+
+  /* 1/3 px per mm, no margin: 1800 × 1200 mm in 600 × 400 px */
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 0);
+  scene.battlefield = field;
+  scene.doc = fixture->doc;
+  scene.types = fixture->types;
+  scene.tint = tint;
+  muster_map_paint (cr, viewport, &scene, style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Just right of a unit (its centre @x, @y in mm; 100 mm wide each way), where its halo goes
+ * (its name goes below, the legend in the lower left corner). */
+static guint32
+halo_pixel (cairo_surface_t *surface,
+            double           x,
+            double           y)
+{
+  return pixel_at (surface, (int) round ((x + 100) / 3 + 2), (int) round (y / 3));
+}
+
+static void
+test_painted (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+
+  g_assert_no_error (error);
+  for (int dark = 0; dark < 2; dark++)
+    {
+      MusterMapStyle style;
+      cairo_surface_t *off, *on;
+      guint32 table;
+
+      (dark ? muster_map_style_init_dark : muster_map_style_init_light) (&style);
+      table = rgba_to_pixel (style.table);
+      off = paint (fixture, NULL, &style);
+      on = paint (fixture, tint, &style);
+      /* tint off: the table round every unit */
+      g_assert_true (same_colour (halo_pixel (off, 900, 330), table));
+      g_assert_true (same_colour (halo_pixel (off, 1400, 500), table));
+      /* on: the near unit's colour further from the table's than the far one's, and each
+       * the ramp's colour for its chance; beyond reach, and the own side's, no tint */
+      g_assert_cmpfloat (distance (halo_pixel (on, 900, 330), table), >,
+                         distance (halo_pixel (on, 1400, 500), table) + 20);
+      g_assert_cmpfloat (distance (halo_pixel (on, 1400, 500), table), >, 20);
+      g_assert_true (same_colour (halo_pixel (on, 900, 980), table));
+      g_assert_true (same_colour (halo_pixel (on, 500, 200), table));
+      for (guint i = 0; i < 2; i++)
+        {
+          const char *unit = i ? "u2" : "u1";
+          double x = i ? 1400 : 900, y = i ? 500 : 330;
+          double chance, rgba[4];
+
+          g_assert_true (muster_odds_tint_lookup (tint, unit, &chance));
+          muster_map_tint_colour (&style, chance, rgba);
+          for (int c = 0; c < 3; c++)
+            rgba[c] = rgba[c] * 0.9 + style.table[c] * 0.1;
+          g_assert_true (same_colour (halo_pixel (on, x, y), rgba_to_pixel (rgba)));
+        }
+      cairo_surface_destroy (off);
+      cairo_surface_destroy (on);
+    }
+}
+
+/* Moves @unit's placement to (@x, @y). */
+static void
+move_unit (Fixture    *fixture,
+           const char *unit,
+           double      x,
+           double      y)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+  g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup_unit (field, unit));
+  g_autoptr(MusterFeature) old = NULL;
+
+  moved->centre = (MusterPoint) { x, y };
+  old = muster_battlefield_replace (field, moved);
+}
+
+/* The rings' chances against u2 (heavy armour) were it in each band of the crossbows' 8″ and
+ * 16″ rings: each the engine's for u2 put in that band, straight in front of the crossbows
+ * (u1 moved out of the way); painted on the rings with the ranges shown. */
+static void
+test_bands (Fixture       *fixture,
+            gconstpointer  data)
+{
+  static const double inches[] = { 4, 12, 20 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterMapStyle style;
+  double chances[3];
+
+  g_assert_no_error (error);
+  g_assert_false (muster_odds_tint_lookup_band (tint, "shooting", 1, NULL));
+  g_assert_true (muster_odds_tint_add_bands (tint, fixture->doc, fixture->types, "u2", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_odds_tint_get_target (tint), ==, "u2");
+  g_assert_false (muster_odds_tint_lookup_band (tint, "shooting", 0, NULL));
+  g_assert_false (muster_odds_tint_lookup_band (tint, "shooting", 4, NULL));
+  g_assert_false (muster_odds_tint_lookup_band (tint, "no-such-range", 1, NULL));
+
+  move_unit (fixture, "u1", 100, 1100);
+  for (guint k = 0; k < G_N_ELEMENTS (inches); k++)
+    {
+      /* u0's front edge at 210 mm, u2 20 mm deep */
+      move_unit (fixture, "u2", 900, 210 + inches[k] * 25.4 + 10);
+      g_assert_true (muster_odds_tint_lookup_band (tint, "shooting", k + 1, &chances[k]));
+      g_assert_cmpfloat_with_epsilon (chances[k], engine_chance (fixture, "u2"), 1e-12);
+    }
+  /* long range costs the crossbows (short range is no better than between the rings against
+   * these goblins) */
+  g_assert_cmpfloat (chances[0], >=, chances[1]);
+  g_assert_cmpfloat (chances[1], >, chances[2]);
+
+  /* painted: with the tint's bands, a label in the middle of the short band below the unit's
+   * lower right corner (4″ below 210 mm: 311.6 mm, px 104; 1000 mm: px 333), where the table
+   * is bare without */
+  muster_map_style_init_light (&style);
+  g_hash_table_add (selection, (gpointer) "p0");
+  move_unit (fixture, "u2", 1400, 500);
+  for (int with = 0; with < 2; with++)
+    {
+      g_autoptr(MusterOddsTint) plain = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
+                                                              "missile-fire", &error);
+      MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+      cairo_t *cr = cairo_create (surface);
+      MusterMapScene scene = { 0 };
+      gboolean bare = TRUE;
+
+      muster_viewport_set_size (viewport, W, H);
+      muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 0);
+      scene.battlefield = field;
+      scene.doc = fixture->doc;
+      scene.types = fixture->types;
+      scene.selection = selection;
+      scene.show_ranges = TRUE;
+      scene.tint = with ? tint : plain;
+      muster_map_paint (cr, viewport, &scene, &style);
+      cairo_destroy (cr);
+      cairo_surface_flush (surface);
+      for (int y = 98; y <= 110; y++)
+        for (int x = 310; x <= 360; x++)
+          bare = bare && same_colour (pixel_at (surface, x, y), rgba_to_pixel (style.table));
+      g_assert_true (bare != with);
+      cairo_surface_destroy (surface);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/odds-tint/chances", Fixture, NULL, fixture_set_up, test_chances,
+              fixture_tear_down);
+  g_test_add ("/odds-tint/errors", Fixture, NULL, fixture_set_up, test_errors,
+              fixture_tear_down);
+  g_test_add_func ("/odds-tint/ramp", test_ramp);
+  g_test_add ("/odds-tint/painted", Fixture, NULL, fixture_set_up, test_painted,
+              fixture_tear_down);
+  g_test_add ("/odds-tint/bands", Fixture, NULL, fixture_set_up, test_bands,
+              fixture_tear_down);
+  return g_test_run ();
+}
