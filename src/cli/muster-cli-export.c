@@ -78,6 +78,24 @@ write_output (GBytes     *bytes,
   return MUSTER_CLI_EXIT_OK;
 }
 
+/* "Exporting… 42 %" on a terminal, rewritten in place, so a big export shows it is alive. */
+static void
+show_progress (double   fraction,
+               gpointer data)
+{
+  int *shown = data;
+  int percent = (int) (fraction * 100);
+
+  if (percent == *shown)
+    return;
+  *shown = percent;
+  g_printerr ("\r");
+  /* TRANSLATORS: the progress of an export on a terminal */
+  g_printerr (_("Exporting… %d %%"), percent);
+  if (percent == 100)
+    g_printerr ("\n");
+}
+
 static int
 run_export (const char                *file,
             const MusterExportOptions *options,
@@ -88,10 +106,22 @@ run_export (const char                *file,
   g_autoptr(MusterRuleset) ruleset = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autofree char *basename = g_path_get_basename (file);
+  int shown = -1;
 
   /* Its errors name the file once; the export's own do not name it. */
   if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
     return MUSTER_CLI_EXIT_USAGE;
+  if (output != NULL)
+    {
+      /* Straight to the file, a PDF page by page: never the whole of it in memory. */
+      if (muster_export_to_file (doc, ruleset, basename, options, output,
+                                 isatty (2) ? show_progress : NULL, &shown, NULL, &error))
+        return MUSTER_CLI_EXIT_OK;
+      if (shown >= 0 && shown < 100)
+        g_printerr ("\n");
+      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   if (!(bytes = muster_export (doc, ruleset, basename, options, &error)))
     {
       g_printerr ("muster-cli export: %s: %s\n", file, error->message);

@@ -874,6 +874,18 @@ packet_paint (gconstpointer  document,
   muster_packet_paint_page (document, cr, page);
 }
 
+/* The whole packet as one PDF document, to @output page by page. */
+gboolean
+muster_packet_write_pdf (const MusterPacket       *self,
+                         const MusterPrintOutput  *output,
+                         GError                  **error)
+{
+  g_return_val_if_fail (self != NULL && output != NULL, FALSE);
+
+  return muster_print_pdf_to_output (scenario_title (self), self->pages->len, packet_page_size,
+                                     packet_paint, self, output, error);
+}
+
 /* Returns: (transfer full): the whole packet as one PDF document */
 GBytes *
 muster_packet_to_pdf (const MusterPacket *self)

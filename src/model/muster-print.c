@@ -183,12 +183,74 @@ muster_print_append_bytes (void                *closure,
 }
 
 /**
- * muster_print_to_pdf:
+ * muster_print_pdf_to_output:
  * @title: the document's title, for the PDF's metadata
  * @n_pages: how many pages
  * @page_size: the size of each page (they may differ: a map turns to landscape)
  * @paint: paints one page in points, the page at (0, 0)
  * @document: passed to both
+ * @output: where the PDF goes: cairo hands each page on as it is finished, so only one page
+ *   is ever held
+ *
+ * Returns: whether the whole PDF went to @output; %FALSE with @error set when it was cancelled
+ *   (%G_IO_ERROR_CANCELLED) or could not be written (then @output's write function should
+ *   have said why; @error is only a fallback)
+ */
+gboolean
+muster_print_pdf_to_output (const char              *title,
+                            guint                    n_pages,
+                            MusterPrintSizeFunc      page_size,
+                            MusterPrintPageFunc      paint,
+                            gconstpointer            document,
+                            const MusterPrintOutput *output,
+                            GError                 **error)
+{
+  cairo_surface_t *surface;
+  MusterSheetPage size = { 595.276, 841.89, 36 };
+  cairo_status_t status;
+  gboolean cancelled = FALSE;
+  cairo_t *cr;
+
+  if (n_pages > 0)
+    page_size (document, 0, &size);
+  surface = cairo_pdf_surface_create_for_stream (output->write, output->closure, size.width,
+                                                 size.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
+  cr = cairo_create (surface);
+  for (guint page = 0; page < n_pages && cairo_status (cr) == CAIRO_STATUS_SUCCESS; page++)
+    {
+      if ((cancelled = g_cancellable_is_cancelled (output->cancellable)))
+        break;
+      page_size (document, page, &size);
+      cairo_pdf_surface_set_size (surface, size.width, size.height);
+      paint (document, cr, page);
+      cairo_show_page (cr);
+      if (output->progress != NULL)
+        output->progress ((double) (page + 1) / n_pages, output->progress_data);
+    }
+  if (n_pages == 0 && output->progress != NULL)
+    output->progress (1.0, output->progress_data);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (cancelled)
+    return !g_cancellable_set_error_if_cancelled (output->cancellable, error);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the PDF could not be written: %s",
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * muster_print_to_pdf:
+ *
+ * muster_print_pdf_to_output() into memory.
  *
  * Returns: (transfer full): the pages as one PDF document
  */
@@ -200,26 +262,8 @@ muster_print_to_pdf (const char         *title,
                      gconstpointer       document)
 {
   GByteArray *bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  MusterSheetPage size = { 595.276, 841.89, 36 };
-  cairo_t *cr;
+  MusterPrintOutput output = { muster_print_append_bytes, bytes };
 
-  if (n_pages > 0)
-    page_size (document, 0, &size);
-  surface = cairo_pdf_surface_create_for_stream (muster_print_append_bytes, bytes, size.width,
-                                                 size.height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
-  cr = cairo_create (surface);
-  for (guint page = 0; page < n_pages; page++)
-    {
-      page_size (document, page, &size);
-      cairo_pdf_surface_set_size (surface, size.width, size.height);
-      paint (document, cr, page);
-      cairo_show_page (cr);
-    }
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  cairo_surface_destroy (surface);
+  muster_print_pdf_to_output (title, n_pages, page_size, paint, document, &output, NULL);
   return g_byte_array_free_to_bytes (bytes);
 }

@@ -609,6 +609,18 @@ sheet_paint (gconstpointer  document,
   muster_sheet_paint_page (document, cr, page);
 }
 
+/* The whole sheet as a PDF document, to @output page by page. */
+gboolean
+muster_sheet_write_pdf (const MusterSheet        *self,
+                        const MusterPrintOutput  *output,
+                        GError                  **error)
+{
+  g_return_val_if_fail (self != NULL && output != NULL, FALSE);
+
+  return muster_print_pdf_to_output (self->list->title, self->n_pages, sheet_page_size,
+                                     sheet_paint, self, output, error);
+}
+
 /* Returns: (transfer full): the whole sheet as a PDF document */
 GBytes *
 muster_sheet_to_pdf (const MusterSheet *self)
