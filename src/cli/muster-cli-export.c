@@ -54,30 +54,6 @@ typedef enum
 #define SHEET_PACKET 3
 #define SHEET_MAP    4
 
-/* @bytes to @output (atomically), or to stdout without one. */
-static int
-write_output (GBytes     *bytes,
-              const char *output)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (output == NULL)
-    {
-      gsize size;
-      const char *data = g_bytes_get_data (bytes, &size);
-
-      fwrite (data, 1, size, stdout);
-      return MUSTER_CLI_EXIT_OK;
-    }
-  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
-                            &error))
-    {
-      g_printerr ("muster-cli export: %s\n", error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  return MUSTER_CLI_EXIT_OK;
-}
-
 /* "Exporting… 42 %" on a terminal, rewritten in place, so a big export shows it is alive. */
 static void
 show_progress (double   fraction,
@@ -96,61 +72,72 @@ show_progress (double   fraction,
     g_printerr ("\n");
 }
 
+/* Exports @file, a document or a BattleScribe roster (read with the game data of @data_dir),
+ * to @output (atomically), or to stdout without one. */
 static int
 run_export (const char                *file,
+            const char                *data_dir,
             const MusterExportOptions *options,
             const char                *output)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterDoc) doc = NULL;
   g_autoptr(MusterRuleset) ruleset = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *basename = g_path_get_basename (file);
-  int shown = -1;
-
-  /* Its errors name the file once; the export's own do not name it. */
-  if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
-    return MUSTER_CLI_EXIT_USAGE;
-  if (output != NULL)
-    {
-      /* Straight to the file, a PDF page by page: never the whole of it in memory. */
-      if (muster_export_to_file (doc, ruleset, basename, options, output,
-                                 isatty (2) ? show_progress : NULL, &shown, NULL, &error))
-        return MUSTER_CLI_EXIT_OK;
-      if (shown >= 0 && shown < 100)
-        g_printerr ("\n");
-      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  if (!(bytes = muster_export (doc, ruleset, basename, options, &error)))
-    {
-      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  return write_output (bytes, output);
-}
-
-/* A BattleScribe roster, read with the game data of @data_dir. */
-static int
-run_export_roster (const char                *file,
-                   const char                *data_dir,
-                   const MusterExportOptions *options,
-                   const char                *output)
-{
-  g_autoptr(GError) error = NULL;
   g_autoptr(MusterBsData) data = NULL;
   g_autoptr(MusterBsRoster) roster = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autofree char *basename = g_path_get_basename (file);
+  int shown = -1;
 
-  if (!muster_cli_load_roster ("export", file, data_dir, &data, &roster))
-    return MUSTER_CLI_EXIT_USAGE;
-  if (!(bytes = muster_bs_export (roster, basename, options, &error)))
+  /* The loaders' errors name the file once; the export's own do not name it. */
+  if (muster_cli_is_roster (file))
+    {
+      if (!muster_cli_load_roster ("export", file, data_dir, &data, &roster))
+        return MUSTER_CLI_EXIT_USAGE;
+      bytes = muster_bs_export (roster, basename, options, &error);
+    }
+  else
+    {
+      if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
+        return MUSTER_CLI_EXIT_USAGE;
+      /* Straight to the file, a PDF page by page: never the whole of it in memory. */
+      if (output != NULL &&
+          muster_export_to_file (doc, ruleset, basename, options, output,
+                                 isatty (2) ? show_progress : NULL, &shown, NULL, &error))
+        return MUSTER_CLI_EXIT_OK;
+      if (output != NULL)
+        {
+          if (shown >= 0 && shown < 100)
+            g_printerr ("\n");
+          /* A file's error names the output already ("Could not save OUT: …"). */
+          if (error->domain == G_FILE_ERROR)
+            g_printerr ("muster-cli export: %s\n", error->message);
+          else
+            g_printerr ("muster-cli export: %s: %s\n", file, error->message);
+          return MUSTER_CLI_EXIT_USAGE;
+        }
+      bytes = muster_export (doc, ruleset, basename, options, &error);
+    }
+  if (bytes == NULL)
     {
       g_printerr ("muster-cli export: %s: %s\n", file, error->message);
       return MUSTER_CLI_EXIT_USAGE;
     }
-  return write_output (bytes, output);
+  if (output == NULL)
+    {
+      gsize size;
+      const char *text = g_bytes_get_data (bytes, &size);
+
+      fwrite (text, 1, size, stdout);
+      return MUSTER_CLI_EXIT_OK;
+    }
+  if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                            &error))
+    {
+      g_printerr ("muster-cli export: %s\n", error->message);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
+  return MUSTER_CLI_EXIT_OK;
 }
 
 /* Returns: an error message for options that do not go together, or NULL */
@@ -301,12 +288,12 @@ muster_cli_export (int    argc,
                         "pdf with --sheet list or cards\n"));
           return MUSTER_CLI_EXIT_USAGE;
         }
-      return run_export_roster (argv[1], data_dir, &options, output);
+      return run_export (argv[1], data_dir, &options, output);
     }
   if (data_dir != NULL)
     {
       g_printerr (_("muster-cli export: --data is for BattleScribe rosters (.ros, .rosz)\n"));
       return MUSTER_CLI_EXIT_USAGE;
     }
-  return run_export (argv[1], &options, output);
+  return run_export (argv[1], NULL, &options, output);
 }

@@ -186,9 +186,10 @@ muster_print_append_bytes (void                *closure,
  * muster_print_pdf_to_output:
  * @title: the document's title, for the PDF's metadata
  * @n_pages: how many pages
- * @page_size: the size of each page (they may differ: a map turns to landscape)
+ * @size: (nullable): the size of every page, when @page_size is %NULL
+ * @page_size: (nullable): the size of each page (they may differ: a map turns to landscape)
  * @paint: paints one page in points, the page at (0, 0)
- * @document: passed to both
+ * @document: passed to @page_size and @paint
  * @output: where the PDF goes: cairo hands each page on as it is finished, so only one page
  *   is ever held
  *
@@ -199,6 +200,7 @@ muster_print_append_bytes (void                *closure,
 gboolean
 muster_print_pdf_to_output (const char              *title,
                             guint                    n_pages,
+                            const MusterSheetPage   *size,
                             MusterPrintSizeFunc      page_size,
                             MusterPrintPageFunc      paint,
                             gconstpointer            document,
@@ -206,15 +208,17 @@ muster_print_pdf_to_output (const char              *title,
                             GError                 **error)
 {
   cairo_surface_t *surface;
-  MusterSheetPage size = { 595.276, 841.89, 36 };
+  MusterSheetPage current = { 595.276, 841.89, 36 };
   cairo_status_t status;
   gboolean cancelled = FALSE;
   cairo_t *cr;
 
-  if (n_pages > 0)
-    page_size (document, 0, &size);
-  surface = cairo_pdf_surface_create_for_stream (output->write, output->closure, size.width,
-                                                 size.height);
+  if (page_size != NULL && n_pages > 0)
+    page_size (document, 0, &current);
+  else if (page_size == NULL && size != NULL)
+    current = *size;
+  surface = cairo_pdf_surface_create_for_stream (output->write, output->closure, current.width,
+                                                 current.height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
   cr = cairo_create (surface);
@@ -222,8 +226,9 @@ muster_print_pdf_to_output (const char              *title,
     {
       if ((cancelled = g_cancellable_is_cancelled (output->cancellable)))
         break;
-      page_size (document, page, &size);
-      cairo_pdf_surface_set_size (surface, size.width, size.height);
+      if (page_size != NULL)
+        page_size (document, page, &current);
+      cairo_pdf_surface_set_size (surface, current.width, current.height);
       paint (document, cr, page);
       cairo_show_page (cr);
       if (output->progress != NULL)
@@ -255,15 +260,16 @@ muster_print_pdf_to_output (const char              *title,
  * Returns: (transfer full): the pages as one PDF document
  */
 GBytes *
-muster_print_to_pdf (const char         *title,
-                     guint               n_pages,
-                     MusterPrintSizeFunc page_size,
-                     MusterPrintPageFunc paint,
-                     gconstpointer       document)
+muster_print_to_pdf (const char            *title,
+                     guint                  n_pages,
+                     const MusterSheetPage *size,
+                     MusterPrintSizeFunc    page_size,
+                     MusterPrintPageFunc    paint,
+                     gconstpointer          document)
 {
   GByteArray *bytes = g_byte_array_new ();
   MusterPrintOutput output = { muster_print_append_bytes, bytes };
 
-  muster_print_pdf_to_output (title, n_pages, page_size, paint, document, &output, NULL);
+  muster_print_pdf_to_output (title, n_pages, size, page_size, paint, document, &output, NULL);
   return g_byte_array_free_to_bytes (bytes);
 }

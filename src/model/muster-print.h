@@ -103,6 +103,7 @@ typedef struct
 cairo_t     *muster_print_measure_new   (void);
 gboolean     muster_print_pdf_to_output (const char              *title,
                                          guint                    n_pages,
+                                         const MusterSheetPage   *size,
                                          MusterPrintSizeFunc      page_size,
                                          MusterPrintPageFunc      paint,
                                          gconstpointer            document,
@@ -110,6 +111,7 @@ gboolean     muster_print_pdf_to_output (const char              *title,
                                          GError                 **error);
 GBytes      *muster_print_to_pdf        (const char            *title,
                                          guint                  n_pages,
+                                         const MusterSheetPage *size,
                                          MusterPrintSizeFunc    page_size,
                                          MusterPrintPageFunc    paint,
                                          gconstpointer          document);
