@@ -54,6 +54,24 @@ typedef enum
 #define SHEET_PACKET 3
 #define SHEET_MAP    4
 
+/* "Exporting… 42 %" on a terminal, rewritten in place, so a big export shows it is alive. */
+static void
+show_progress (double   fraction,
+               gpointer data)
+{
+  int *shown = data;
+  int percent = (int) (fraction * 100);
+
+  if (percent == *shown)
+    return;
+  *shown = percent;
+  g_printerr ("\r");
+  /* TRANSLATORS: the progress of an export on a terminal */
+  g_printerr (_("Exporting… %d %%"), percent);
+  if (percent == 100)
+    g_printerr ("\n");
+}
+
 /* Exports @file, a document or a BattleScribe roster (read with the game data of @data_dir),
  * to @output (atomically), or to stdout without one. */
 static int
@@ -69,6 +87,7 @@ run_export (const char                *file,
   g_autoptr(MusterBsRoster) roster = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autofree char *basename = g_path_get_basename (file);
+  int shown = -1;
 
   /* The loaders' errors name the file once; the export's own do not name it. */
   if (muster_cli_is_roster (file))
@@ -81,6 +100,22 @@ run_export (const char                *file,
     {
       if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
         return MUSTER_CLI_EXIT_USAGE;
+      /* Straight to the file, a PDF page by page: never the whole of it in memory. */
+      if (output != NULL &&
+          muster_export_to_file (doc, ruleset, basename, options, output,
+                                 isatty (2) ? show_progress : NULL, &shown, NULL, &error))
+        return MUSTER_CLI_EXIT_OK;
+      if (output != NULL)
+        {
+          if (shown >= 0 && shown < 100)
+            g_printerr ("\n");
+          /* A file's error names the output already ("Could not save OUT: …"). */
+          if (error->domain == G_FILE_ERROR)
+            g_printerr ("muster-cli export: %s\n", error->message);
+          else
+            g_printerr ("muster-cli export: %s: %s\n", file, error->message);
+          return MUSTER_CLI_EXIT_USAGE;
+        }
       bytes = muster_export (doc, ruleset, basename, options, &error);
     }
   if (bytes == NULL)

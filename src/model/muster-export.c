@@ -70,6 +70,74 @@ muster_export_kind_needs_battlefield (MusterExportKind kind)
   return kind >= MUSTER_EXPORT_PACKET_PDF;
 }
 
+/* The PDF kinds, to @output page by page. */
+static gboolean
+export_pdf (MusterDoc                 *doc,
+            MusterList                *list,
+            MusterTerrainTypes        *types,
+            const MusterExportOptions *options,
+            const MusterPrintOutput   *output,
+            GError                   **error)
+{
+  g_autoptr(MusterPacket) packet = NULL;
+  g_autoptr(MusterSheet) sheet = NULL;
+
+  if (options->kind < MUSTER_EXPORT_PACKET_PDF)
+    {
+      sheet = muster_sheet_new (list, options->kind - MUSTER_EXPORT_LIST_PDF, &options->page);
+      return muster_sheet_write_pdf (sheet, output, error);
+    }
+  packet = muster_packet_new (doc, list, types,
+                              options->kind == MUSTER_EXPORT_MAP_PDF ? MUSTER_PACKET_MAP
+                                                                     : MUSTER_PACKET_FULL,
+                              options->scale, &options->page, error);
+  return packet != NULL && muster_packet_write_pdf (packet, output, error);
+}
+
+static gboolean
+is_pdf (MusterExportKind kind)
+{
+  return kind >= MUSTER_EXPORT_LIST_PDF && kind <= MUSTER_EXPORT_MAP_PDF;
+}
+
+/* Everything but the PDFs, whole. */
+static GBytes *
+export_bytes (MusterDoc                 *doc,
+              MusterList                *list,
+              MusterTerrainTypes        *types,
+              const MusterExportOptions *options,
+              GError                   **error)
+{
+  MusterMapPrint map = { doc, types, options->audience, 0 };
+  char *text;
+
+  if (options->kind <= MUSTER_EXPORT_HTML)
+    {
+      text = muster_list_to_string (list, (MusterListFormat) options->kind);
+      return g_bytes_new_take (text, strlen (text));
+    }
+  if (muster_doc_get_battlefield (doc) == NULL)
+    {
+      g_set_error_literal (error, MUSTER_PACKET_ERROR, 0,
+                           _("the document has no battlefield: there is no map to draw"));
+      return NULL;
+    }
+  map.grid = muster_map_print_grid_for (muster_doc_get_battlefield (doc), 0.5);
+  return options->kind == MUSTER_EXPORT_MAP_PNG
+         ? muster_map_print_to_png (&map, options->scale, error)
+         : muster_map_print_to_svg (&map, options->scale, error);
+}
+
+/* A ruleset file that cannot be read again still draws, with the generic terrain. */
+static MusterTerrainTypes *
+terrain_types_for (MusterRuleset             *ruleset,
+                   const MusterExportOptions *options)
+{
+  if (!muster_export_kind_needs_battlefield (options->kind))
+    return NULL;
+  return muster_terrain_types_new_for_ruleset (ruleset, NULL);
+}
+
 /**
  * muster_export:
  * @doc: the document
@@ -89,54 +157,108 @@ muster_export (MusterDoc                 *doc,
 {
   g_autoptr(MusterList) list = NULL;
   g_autoptr(MusterTerrainTypes) types = NULL;
-  g_autoptr(MusterPacket) packet = NULL;
-  g_autoptr(MusterSheet) sheet = NULL;
-  MusterMapPrint map = { doc, NULL, options->audience, 0 };
-  char *text;
+  GByteArray *pdf;
+  MusterPrintOutput output = { muster_print_append_bytes };
 
   g_return_val_if_fail (doc != NULL && ruleset != NULL && options != NULL, NULL);
 
   list = muster_list_new (doc, ruleset, fallback_title);
-  switch (options->kind)
-    {
-    case MUSTER_EXPORT_TEXT:
-    case MUSTER_EXPORT_MARKDOWN:
-    case MUSTER_EXPORT_HTML:
-      text = muster_list_to_string (list, (MusterListFormat) options->kind);
-      return g_bytes_new_take (text, strlen (text));
-    case MUSTER_EXPORT_LIST_PDF:
-    case MUSTER_EXPORT_CARDS_PDF:
-    case MUSTER_EXPORT_ROSTER_PDF:
-      sheet = muster_sheet_new (list, options->kind - MUSTER_EXPORT_LIST_PDF, &options->page);
-      return muster_sheet_to_pdf (sheet);
-    case MUSTER_EXPORT_PACKET_PDF:
-    case MUSTER_EXPORT_MAP_PDF:
-    case MUSTER_EXPORT_MAP_PNG:
-    case MUSTER_EXPORT_MAP_SVG:
-    case MUSTER_EXPORT_N_KINDS:
-    default:
-      break;
-    }
+  types = terrain_types_for (ruleset, options);
+  if (!is_pdf (options->kind))
+    return export_bytes (doc, list, types, options, error);
 
-  /* A ruleset file that cannot be read again still draws, with the generic terrain. */
-  types = muster_terrain_types_new_for_ruleset (ruleset, NULL);
-  if (options->kind == MUSTER_EXPORT_PACKET_PDF || options->kind == MUSTER_EXPORT_MAP_PDF)
+  output.closure = pdf = g_byte_array_new ();
+  if (!export_pdf (doc, list, types, options, &output, error))
     {
-      packet = muster_packet_new (doc, list, types,
-                                  options->kind == MUSTER_EXPORT_MAP_PDF ? MUSTER_PACKET_MAP
-                                                                         : MUSTER_PACKET_FULL,
-                                  options->scale, &options->page, error);
-      return packet ? muster_packet_to_pdf (packet) : NULL;
-    }
-  if (muster_doc_get_battlefield (doc) == NULL)
-    {
-      g_set_error_literal (error, MUSTER_PACKET_ERROR, 0,
-                           _("the document has no battlefield: there is no map to draw"));
+      g_byte_array_unref (pdf);
       return NULL;
     }
-  map.types = types;
-  map.grid = muster_map_print_grid_for (muster_doc_get_battlefield (doc), 0.5);
-  return options->kind == MUSTER_EXPORT_MAP_PNG
-         ? muster_map_print_to_png (&map, options->scale, error)
-         : muster_map_print_to_svg (&map, options->scale, error);
+  return g_byte_array_free_to_bytes (pdf);
+}
+
+typedef struct
+{
+  MusterFileWriter *writer;
+  GError           *error;
+} FileOutput;
+
+static cairo_status_t
+write_to_file (void                *closure,
+               const unsigned char *data,
+               unsigned int         length)
+{
+  FileOutput *out = closure;
+
+  if (out->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!muster_file_writer_write (out->writer, data, length, &out->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+/**
+ * muster_export_to_file:
+ * @path: the file to write (atomically: it holds its old contents until the export is whole)
+ * @progress: (nullable): told the fraction done as it grows, up to 1 (after each page of a
+ *   PDF; once at the end of the other kinds)
+ * @cancellable: (nullable): stops the export between pages; @path is then left as it was and no
+ *   temporary file remains
+ *
+ * muster_export() straight to a file: a PDF goes out page by page, never whole in memory.
+ * Blocks: run it in a thread in the app.
+ *
+ * Returns: whether @path now holds the export
+ */
+gboolean
+muster_export_to_file (MusterDoc                 *doc,
+                       MusterRuleset             *ruleset,
+                       const char                *fallback_title,
+                       const MusterExportOptions *options,
+                       const char                *path,
+                       MusterPrintProgressFunc    progress,
+                       gpointer                   progress_data,
+                       GCancellable              *cancellable,
+                       GError                   **error)
+{
+  g_autoptr(MusterFileWriter) writer = NULL;
+  g_autoptr(MusterList) list = NULL;
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  FileOutput out = { NULL, NULL };
+  MusterPrintOutput output = { write_to_file, &out, progress, progress_data, cancellable };
+  gboolean ok;
+
+  g_return_val_if_fail (doc != NULL && ruleset != NULL && options != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (g_cancellable_set_error_if_cancelled (cancellable, error) ||
+      !(writer = out.writer = muster_file_writer_new (path, error)))
+    return FALSE;
+  list = muster_list_new (doc, ruleset, fallback_title);
+  types = terrain_types_for (ruleset, options);
+  if (is_pdf (options->kind))
+    {
+      ok = export_pdf (doc, list, types, options, &output, error);
+      if (!ok && out.error != NULL)
+        {
+          /* The file's own error says more than cairo's. */
+          g_clear_error (error);
+          g_propagate_error (error, g_steal_pointer (&out.error));
+        }
+      g_clear_error (&out.error);
+      if (!ok)
+        return FALSE;
+    }
+  else
+    {
+      if (!(bytes = export_bytes (doc, list, types, options, error)) ||
+          g_cancellable_set_error_if_cancelled (cancellable, error) ||
+          !muster_file_writer_write (writer, g_bytes_get_data (bytes, NULL),
+                                     g_bytes_get_size (bytes), error))
+        return FALSE;
+      if (progress != NULL)
+        progress (1.0, progress_data);
+    }
+  return !g_cancellable_set_error_if_cancelled (cancellable, error) &&
+         muster_file_writer_commit (writer, error);
 }

@@ -54,5 +54,14 @@ GBytes     *muster_export                  (MusterDoc                 *doc,
                                             const char                *fallback_title,
                                             const MusterExportOptions *options,
                                             GError                   **error);
+gboolean    muster_export_to_file          (MusterDoc                 *doc,
+                                            MusterRuleset             *ruleset,
+                                            const char                *fallback_title,
+                                            const MusterExportOptions *options,
+                                            const char                *path,
+                                            MusterPrintProgressFunc    progress,
+                                            gpointer                   progress_data,
+                                            GCancellable              *cancellable,
+                                            GError                   **error);
 
 G_END_DECLS

@@ -899,6 +899,20 @@ muster_packet_paint_page (const MusterPacket *self,
   cairo_restore (cr);
 }
 
+/* The whole packet as one PDF document, to @output page by page. */
+gboolean
+muster_packet_write_pdf (const MusterPacket       *self,
+                         const MusterPrintOutput  *output,
+                         GError                  **error)
+{
+  g_return_val_if_fail (self != NULL && output != NULL, FALSE);
+
+  return muster_print_pdf_to_output (scenario_title (self), self->pages->len, NULL,
+                                     (MusterPrintSizeFunc) muster_packet_get_page_size,
+                                     (MusterPrintPageFunc) muster_packet_paint_page, self,
+                                     output, error);
+}
+
 /* Returns: (transfer full): the whole packet as one PDF document */
 GBytes *
 muster_packet_to_pdf (const MusterPacket *self)

@@ -46,6 +46,9 @@ void          muster_packet_paint_page     (const MusterPacket       *self,
                                             cairo_t                  *cr,
                                             guint                     page);
 GBytes       *muster_packet_to_pdf         (const MusterPacket       *self);
+gboolean      muster_packet_write_pdf      (const MusterPacket       *self,
+                                            const MusterPrintOutput  *output,
+                                            GError                  **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterPacket, muster_packet_free)
 

@@ -183,13 +183,79 @@ muster_print_append_bytes (void                *closure,
 }
 
 /**
- * muster_print_to_pdf:
+ * muster_print_pdf_to_output:
  * @title: the document's title, for the PDF's metadata
  * @n_pages: how many pages
  * @size: (nullable): the size of every page, when @page_size is %NULL
  * @page_size: (nullable): the size of each page (they may differ: a map turns to landscape)
  * @paint: paints one page in points, the page at (0, 0)
  * @document: passed to @page_size and @paint
+ * @output: where the PDF goes: cairo hands each page on as it is finished, so only one page
+ *   is ever held
+ *
+ * Returns: whether the whole PDF went to @output; %FALSE with @error set when it was cancelled
+ *   (%G_IO_ERROR_CANCELLED) or could not be written (then @output's write function should
+ *   have said why; @error is only a fallback)
+ */
+gboolean
+muster_print_pdf_to_output (const char              *title,
+                            guint                    n_pages,
+                            const MusterSheetPage   *size,
+                            MusterPrintSizeFunc      page_size,
+                            MusterPrintPageFunc      paint,
+                            gconstpointer            document,
+                            const MusterPrintOutput *output,
+                            GError                 **error)
+{
+  cairo_surface_t *surface;
+  MusterSheetPage current = { 595.276, 841.89, 36 };
+  cairo_status_t status;
+  gboolean cancelled = FALSE;
+  cairo_t *cr;
+
+  if (page_size != NULL && n_pages > 0)
+    page_size (document, 0, &current);
+  else if (page_size == NULL && size != NULL)
+    current = *size;
+  surface = cairo_pdf_surface_create_for_stream (output->write, output->closure, current.width,
+                                                 current.height);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
+  cr = cairo_create (surface);
+  for (guint page = 0; page < n_pages && cairo_status (cr) == CAIRO_STATUS_SUCCESS; page++)
+    {
+      if ((cancelled = g_cancellable_is_cancelled (output->cancellable)))
+        break;
+      if (page_size != NULL)
+        page_size (document, page, &current);
+      cairo_pdf_surface_set_size (surface, current.width, current.height);
+      paint (document, cr, page);
+      cairo_show_page (cr);
+      if (output->progress != NULL)
+        output->progress ((double) (page + 1) / n_pages, output->progress_data);
+    }
+  if (n_pages == 0 && output->progress != NULL)
+    output->progress (1.0, output->progress_data);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (cancelled)
+    return !g_cancellable_set_error_if_cancelled (output->cancellable, error);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "the PDF could not be written: %s",
+                   cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * muster_print_to_pdf:
+ *
+ * muster_print_pdf_to_output() into memory.
  *
  * Returns: (transfer full): the pages as one PDF document
  */
@@ -202,29 +268,8 @@ muster_print_to_pdf (const char            *title,
                      gconstpointer          document)
 {
   GByteArray *bytes = g_byte_array_new ();
-  cairo_surface_t *surface;
-  MusterSheetPage current = { 595.276, 841.89, 36 };
-  cairo_t *cr;
+  MusterPrintOutput output = { muster_print_append_bytes, bytes };
 
-  if (page_size != NULL && n_pages > 0)
-    page_size (document, 0, &current);
-  else if (page_size == NULL && size != NULL)
-    current = *size;
-  surface = cairo_pdf_surface_create_for_stream (muster_print_append_bytes, bytes, current.width,
-                                                 current.height);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
-  cr = cairo_create (surface);
-  for (guint page = 0; page < n_pages; page++)
-    {
-      if (page_size != NULL)
-        page_size (document, page, &current);
-      cairo_pdf_surface_set_size (surface, current.width, current.height);
-      paint (document, cr, page);
-      cairo_show_page (cr);
-    }
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  cairo_surface_destroy (surface);
+  muster_print_pdf_to_output (title, n_pages, size, page_size, paint, document, &output, NULL);
   return g_byte_array_free_to_bytes (bytes);
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cairo.h>
+#include <gio/gio.h>
 #include <glib.h>
 #include <pango/pangocairo.h>
 
@@ -78,7 +79,36 @@ typedef void (*MusterPrintPageFunc) (gconstpointer    document,
                                      cairo_t         *cr,
                                      guint            page);
 
+/* Told the fraction of an export done, from 0 to 1. */
+typedef void (*MusterPrintProgressFunc) (double   fraction,
+                                         gpointer data);
+
+/**
+ * MusterPrintOutput:
+ * @write: takes the document a piece at a time, as it is made
+ * @closure: for @write
+ * @progress: (nullable): told the fraction done after each page
+ * @progress_data: for @progress
+ * @cancellable: (nullable): looked at between pages
+ */
+typedef struct
+{
+  cairo_write_func_t       write;
+  gpointer                 closure;
+  MusterPrintProgressFunc  progress;
+  gpointer                 progress_data;
+  GCancellable            *cancellable;
+} MusterPrintOutput;
+
 cairo_t     *muster_print_measure_new   (void);
+gboolean     muster_print_pdf_to_output (const char              *title,
+                                         guint                    n_pages,
+                                         const MusterSheetPage   *size,
+                                         MusterPrintSizeFunc      page_size,
+                                         MusterPrintPageFunc      paint,
+                                         gconstpointer            document,
+                                         const MusterPrintOutput *output,
+                                         GError                 **error);
 GBytes      *muster_print_to_pdf        (const char            *title,
                                          guint                  n_pages,
                                          const MusterSheetPage *size,

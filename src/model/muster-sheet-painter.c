@@ -608,6 +608,19 @@ muster_sheet_paint_page (const MusterSheet *self,
   _muster_sheet_paint_blocks (cr, self->blocks, page, (MusterSheetBlockFunc) paint_block, self);
 }
 
+/* The whole sheet as a PDF document, to @output page by page. */
+gboolean
+muster_sheet_write_pdf (const MusterSheet        *self,
+                        const MusterPrintOutput  *output,
+                        GError                  **error)
+{
+  g_return_val_if_fail (self != NULL && output != NULL, FALSE);
+
+  return muster_print_pdf_to_output (self->list->title, self->n_pages, &self->page, NULL,
+                                     (MusterPrintPageFunc) muster_sheet_paint_page, self,
+                                     output, error);
+}
+
 /* Returns: (transfer full): the whole sheet as a PDF document */
 GBytes *
 muster_sheet_to_pdf (const MusterSheet *self)

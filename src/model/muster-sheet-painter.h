@@ -49,6 +49,9 @@ void         muster_sheet_paint_page      (const MusterSheet     *self,
                                            cairo_t               *cr,
                                            guint                  page);
 GBytes      *muster_sheet_to_pdf          (const MusterSheet     *self);
+gboolean     muster_sheet_write_pdf       (const MusterSheet        *self,
+                                           const MusterPrintOutput  *output,
+                                           GError                  **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterSheet, muster_sheet_free)
 

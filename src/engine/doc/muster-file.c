@@ -188,31 +188,6 @@ write_all (int          fd,
   return TRUE;
 }
 
-/* A FIFO or a device (-o /dev/stdout) cannot be replaced, and need not be: written in place. */
-static gboolean
-write_in_place (const char  *path,
-                const char  *target,
-                const char  *data,
-                gsize        length,
-                GError     **error)
-{
-  int fd = open (target, O_WRONLY | O_CLOEXEC);
-  gboolean ok;
-
-  if (fd < 0)
-    return fail (error, errno, path, "opening it");
-  ok = write_all (fd, data, length);
-  if (!ok)
-    {
-      int saved_errno = errno;
-
-      close (fd);
-      return fail (error, saved_errno, path, "writing it");
-    }
-  close (fd);
-  return TRUE;
-}
-
 static void
 sync_folder (const char *dir)
 {
@@ -225,6 +200,148 @@ sync_folder (const char *dir)
       fsync (fd);
       close (fd);
     }
+}
+
+struct _MusterFileWriter
+{
+  char        *path;        /* as given, for messages */
+  char        *temp;        /* NULL when written in place */
+  char        *target;
+  int          fd;
+};
+
+static void
+writer_close (MusterFileWriter *self)
+{
+  if (self->fd >= 0)
+    close (self->fd);
+  self->fd = -1;
+}
+
+/**
+ * muster_file_writer_new:
+ * @path: the file to write; a symlink is followed and its target replaced
+ *
+ * Starts writing @path atomically, a piece at a time (muster_file_writer_write()): the pieces
+ * go to a temporary file beside it, which only muster_file_writer_commit() puts in its place.
+ * A writer freed before that leaves @path as it was and no temporary file. A FIFO or a device
+ * (-o /dev/stdout) is written in place. Blocks: use it from a thread in an application.
+ *
+ * Returns: (transfer full) (nullable): the writer, or %NULL with @error set
+ */
+MusterFileWriter *
+muster_file_writer_new (const char  *path,
+                        GError     **error)
+{
+  g_autoptr(MusterFileWriter) self = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  struct stat st;
+  gboolean exists;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  self = g_new0 (MusterFileWriter, 1);
+  self->fd = -1;
+  self->path = g_strdup (path);
+  if (!(self->target = resolve_links (path, error)))
+    return NULL;
+  exists = stat (self->target, &st) == 0;
+  if (!exists && errno != ENOENT)
+    return fail (error, errno, path, "looking at it"), NULL;
+  if (exists && S_ISDIR (st.st_mode))
+    {
+      g_autofree char *display = g_filename_display_name (path);
+
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
+                   "Could not save %s: it is a folder", display);
+      return NULL;
+    }
+  if (exists && !S_ISREG (st.st_mode))
+    {
+      if ((self->fd = open (self->target, O_WRONLY | O_CLOEXEC)) < 0)
+        return fail (error, errno, path, "opening it"), NULL;
+      return g_steal_pointer (&self);
+    }
+
+  dir = g_path_get_dirname (self->target);
+  base = g_path_get_basename (self->target);
+  clean_stale (dir, base);
+  if ((self->fd = create_temp (self->target, &self->temp)) < 0)
+    return fail (error, errno, path, "creating a temporary file beside it"), NULL;
+  if (exists)
+    {
+      /* Only root may give a file away; then the owner stays, else the group if it can. */
+      if ((st.st_uid != geteuid () || st.st_gid != getegid ()) &&
+          fchown (self->fd, st.st_uid, st.st_gid) != 0)
+        (void) !fchown (self->fd, (uid_t) -1, st.st_gid);
+      if (fchmod (self->fd, st.st_mode & 07777) != 0)
+        return fail (error, errno, path, "writing it"), NULL;
+    }
+  return g_steal_pointer (&self);
+}
+
+gboolean
+muster_file_writer_write (MusterFileWriter  *self,
+                          const void        *data,
+                          gsize              length,
+                          GError           **error)
+{
+  g_return_val_if_fail (self != NULL && self->fd >= 0, FALSE);
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+
+  if (!write_all (self->fd, data, length))
+    return fail (error, errno, self->path, "writing it");
+  return TRUE;
+}
+
+/**
+ * muster_file_writer_commit:
+ *
+ * Syncs what was written and puts it in the place of the file, then syncs the folder. The
+ * writer is spent either way: free it.
+ *
+ * Returns: whether the file now holds what was written
+ */
+gboolean
+muster_file_writer_commit (MusterFileWriter  *self,
+                           GError           **error)
+{
+  g_autofree char *dir = NULL;
+
+  g_return_val_if_fail (self != NULL && self->fd >= 0, FALSE);
+
+  if (self->temp == NULL)
+    {
+      writer_close (self);
+      return TRUE;
+    }
+  if ((step ("sync"), fsync (self->fd) != 0))
+    return fail (error, errno, self->path, "writing it");
+  /* Still locked while renamed, so no other save's clean-up takes it first. */
+  step ("rename");
+  if (g_rename (self->temp, self->target) != 0)
+    return fail (error, errno, self->path, "replacing it");
+  g_clear_pointer (&self->temp, g_free);
+  writer_close (self);
+  dir = g_path_get_dirname (self->target);
+  sync_folder (dir);
+  return TRUE;
+}
+
+/* Frees @self; a writer not committed deletes its temporary file. */
+void
+muster_file_writer_free (MusterFileWriter *self)
+{
+  if (self == NULL)
+    return;
+  if (self->temp != NULL)
+    g_unlink (self->temp);
+  writer_close (self);
+  g_free (self->temp);
+  g_free (self->target);
+  g_free (self->path);
+  g_free (self);
 }
 
 /**
@@ -246,70 +363,14 @@ muster_file_replace (const char  *path,
                      gsize        length,
                      GError     **error)
 {
-  g_autofree char *target = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *temp = NULL;
-  struct stat st;
-  gboolean exists;
-  int fd;
+  g_autoptr(MusterFileWriter) writer = NULL;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
-  if (!(target = resolve_links (path, error)))
-    return FALSE;
-  exists = stat (target, &st) == 0;
-  if (!exists && errno != ENOENT)
-    return fail (error, errno, path, "looking at it");
-  if (exists && S_ISDIR (st.st_mode))
-    {
-      g_autofree char *display = g_filename_display_name (path);
-
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
-                   "Could not save %s: it is a folder", display);
-      return FALSE;
-    }
-  if (exists && !S_ISREG (st.st_mode))
-    return write_in_place (path, target, data, length, error);
-
-  dir = g_path_get_dirname (target);
-  base = g_path_get_basename (target);
-  clean_stale (dir, base);
-  if ((fd = create_temp (target, &temp)) < 0)
-    return fail (error, errno, path, "creating a temporary file beside it");
-
-  if (exists)
-    {
-      /* Only root may give a file away; then the owner stays, else the group if it can. */
-      if ((st.st_uid != geteuid () || st.st_gid != getegid ()) &&
-          fchown (fd, st.st_uid, st.st_gid) != 0)
-        (void) !fchown (fd, (uid_t) -1, st.st_gid);
-    }
-  if ((exists && fchmod (fd, st.st_mode & 07777) != 0) ||
-      !write_all (fd, data, length) ||
-      (step ("sync"), fsync (fd) != 0))
-    {
-      int saved_errno = errno;
-
-      g_unlink (temp);
-      close (fd);
-      return fail (error, saved_errno, path, "writing it");
-    }
-
-  /* Still locked while renamed, so no other save's clean-up takes it first. */
-  step ("rename");
-  if (g_rename (temp, target) != 0)
-    {
-      int saved_errno = errno;
-
-      g_unlink (temp);
-      close (fd);
-      return fail (error, saved_errno, path, "replacing it");
-    }
-  close (fd);
-  sync_folder (dir);
-  return TRUE;
+  return (writer = muster_file_writer_new (path, error)) &&
+         muster_file_writer_write (writer, data, length, error) &&
+         muster_file_writer_commit (writer, error);
 }
 
 /**

@@ -24,6 +24,7 @@
 
 typedef struct
 {
+  const char * const *element_only;   /* nullable */
   gboolean  saw_doctype;
   int       doctype_line;
   /* The first error names the real problem; later ones are usually its echoes. */
@@ -87,14 +88,92 @@ internal_subset_cb (void          *ctx,
   xmlStopParser (ctxt);
 }
 
+static gboolean
+is_blank (const xmlChar *text,
+          int            length)
+{
+  for (int i = 0; i < length; i++)
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
+      return FALSE;
+  return TRUE;
+}
+
+/* The white space between the children of an element-only container is dropped as it is read:
+ * the loader would strip it anyway (muster_xml_strip_blanks()), and on a big document those
+ * nodes are a fifth of the tree at its peak. */
+static void
+characters_cb (void          *ctx,
+               const xmlChar *text,
+               int            length)
+{
+  xmlParserCtxt *ctxt = ctx;
+  ParseGuard *guard = ctxt->_private;
+
+  if (guard->element_only != NULL && ctxt->node != NULL && is_blank (text, length) &&
+      g_strv_contains (guard->element_only, (const char *) ctxt->node->name))
+    return;
+  xmlSAX2Characters (ctx, text, length);
+}
+
 xmlDoc *
 muster_xml_parse (const char  *data,
                   gsize        length,
                   const char  *display_name,
                   GError     **error)
 {
+  return muster_xml_parse_stripped (data, length, display_name, NULL, error);
+}
+
+typedef struct
+{
+  const char *data;
+  gsize       left;
+} Reading;
+
+static int
+read_cb (void *context,
+         char *buffer,
+         int   length)
+{
+  Reading *reading = context;
+  gsize n = MIN ((gsize) length, reading->left);
+
+  memcpy (buffer, reading->data, n);
+  reading->data += n;
+  reading->left -= n;
+  return (int) n;
+}
+
+/* Reads @data a piece at a time: libxml2's own reading of memory would first copy it whole. */
+static xmlDoc *
+read_pieces (xmlParserCtxt *ctxt,
+             const char    *data,
+             gsize          length,
+             const char    *display_name)
+{
+  Reading reading = { data, length };
+
+  return xmlCtxtReadIO (ctxt, read_cb, NULL, &reading, display_name, NULL,
+                        XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                        XML_PARSE_NOCDATA | XML_PARSE_NODICT);
+}
+
+/**
+ * muster_xml_parse_stripped:
+ * @element_only: (nullable): names of elements that hold only elements: white space between
+ *   their children is not kept
+ *
+ * muster_xml_parse(), leaving out the white space the reader would strip at once.
+ */
+xmlDoc *
+muster_xml_parse_stripped (const char         *data,
+                           gsize               length,
+                           const char         *display_name,
+                           const char * const *element_only,
+                           GError            **error)
+{
   g_autoptr(xmlDoc) doc = NULL;
-  ParseGuard guard = { 0 };
+  ParseGuard guard = { element_only };
   xmlParserCtxt *ctxt;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -122,10 +201,10 @@ muster_xml_parse (const char  *data,
   ctxt->_private = &guard;
   ctxt->sax->internalSubset = internal_subset_cb;
   ctxt->sax->serror = structured_error_cb;
+  ctxt->sax->characters = characters_cb;
+  ctxt->sax->ignorableWhitespace = characters_cb;
 
-  doc = xmlCtxtReadMemory (ctxt, data, (int) length, display_name, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
-                           XML_PARSE_NOCDATA | XML_PARSE_NODICT);
+  doc = read_pieces (ctxt, data, length, display_name);
 
   if (guard.saw_doctype)
     {
