@@ -16,7 +16,8 @@
 
 /*
  * A window of one BattleScribe roster: the header with undo, redo, the costs against their
- * limits and Save, the strip naming the data a read-only roster needs, and the page; its
+ * limits and Save, the strip naming the data a read-only roster needs (or what no longer
+ * matches in a roster saved with another revision of its data), and the page; its
  * menu exports and prints the roster. A roster
  * opened while the game data folders are still being scanned waits for the scan.
  */
@@ -74,6 +75,7 @@ update (MusterBsWindow *self)
   g_autofree char *shown = NULL;
   g_autofree char *costs = muster_bs_document_dup_costs_text (self->document);
   g_autofree char *missing = muster_bs_document_dup_missing (self->document);
+  g_autofree char *mismatch = muster_bs_document_dup_mismatch (self->document);
   GFile *file = muster_bs_document_get_file (self->document);
   g_autofree char *where = file ? g_file_get_path (file) : NULL;
 
@@ -95,7 +97,9 @@ update (MusterBsWindow *self)
 
       gtk_label_set_label (self->missing_label, text);
     }
-  gtk_info_bar_set_revealed (self->missing_bar, missing != NULL);
+  else if (mismatch != NULL)
+    gtk_label_set_label (self->missing_label, mismatch);
+  gtk_info_bar_set_revealed (self->missing_bar, missing != NULL || mismatch != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", editable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", editable);
   for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)

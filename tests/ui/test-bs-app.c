@@ -360,6 +360,45 @@ test_bs_missing_data (void)
   close_window (window);
 }
 
+static gboolean
+bar_hidden (gpointer bar)
+{
+  return !gtk_info_bar_get_revealed (bar);
+}
+
+/* A roster saved with an older revision of its data: it opens editable, without the entry
+ * the data no longer has, and the strip says so and names it; saving it makes it current. */
+static void
+test_bs_older_revision (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/older-revision.ros");
+  g_autofree char *path = g_build_filename (tmp_dir, "older.ros", NULL);
+  g_autoptr(GFile) copy = g_file_new_for_path (path);
+  MusterBsDocument *document;
+  MusterBsWindow *window;
+  GtkInfoBar *bar;
+  const char *text;
+
+  library_of_folders (FIXTURE);
+  window = open_roster (file);
+  document = muster_bs_window_get_document (window);
+  g_assert_false (muster_bs_document_get_read_only (document));
+  g_assert_nonnull (muster_bs_roster_find_selection (muster_bs_document_get_roster (document), "s1"));
+  bar = GTK_INFO_BAR (find_descendant (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  text = gtk_label_get_label (GTK_LABEL (find_descendant (GTK_WIDGET (bar), GTK_TYPE_LABEL)));
+  g_assert_nonnull (strstr (text, "revision 2 of Skirmish Test"));
+  g_assert_nonnull (strstr (text, "is revision 3"));
+  g_assert_nonnull (strstr (text, "Scout Sergeant (se-scout-sergeant)"));
+  hold ();
+
+  muster_bs_document_save_async (document, copy, NULL, NULL, NULL);
+  spin_until (bar_hidden, bar);
+  g_assert_true (g_file_equal (muster_bs_document_get_file (document), copy));
+  close_window (window);
+  g_unlink (path);
+}
+
 static void
 copy_file (const char *from,
            const char *to)
@@ -773,6 +812,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
+  g_test_add_func ("/ui/bs/older-revision", test_bs_older_revision);
   g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
   g_test_add_func ("/ui/bs/drop", test_bs_drop);

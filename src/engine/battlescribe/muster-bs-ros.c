@@ -23,6 +23,7 @@ typedef struct
 {
   MusterBsRoster *roster;
   const char     *name;
+  gboolean        lenient;   /* saved with another revision of the data */
 } Reader;
 
 static char *
@@ -30,6 +31,20 @@ prop (const xmlNode *node,
       const char    *name)
 {
   return muster_xml_get_prop (node, name);
+}
+
+/* A roster saved with another revision of the data may name what the data no longer has:
+ * that is left out and noted, "Old Squad (e-old)", instead of refusing the roster. */
+static gboolean
+gone (Reader        *r,
+      const xmlNode *node,
+      const char    *entry_id)
+{
+  g_autofree char *name = prop (node, "name");
+
+  g_ptr_array_add (r->roster->gone, g_strdup_printf ("%s (%s)", name ? name : "?",
+                                                     entry_id ? entry_id : "?"));
+  return TRUE;
 }
 
 static gboolean
@@ -101,6 +116,8 @@ read_selection (Reader            *r,
     return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, node,
                             "<selection> has no entryId");
   option = find_option (options, entry_id);
+  if (option == NULL && r->lenient)
+    return gone (r, node, entry_id);
   if (option == NULL)
     return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, node,
                             "<selection> %s names entry %s, which %s does not offer",
@@ -162,11 +179,18 @@ read_forces (Reader         *r,
       entry_id = prop (c, "entryId");
       catalogue_id = prop (c, "catalogueId");
       entry = muster_bs_data_lookup (r->roster->data, entry_id);
+      catalogue = muster_bs_data_get_catalogue (r->roster->data, catalogue_id);
+      if (r->lenient && (entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY ||
+                         catalogue == NULL))
+        {
+          gone (r, c, entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY ? entry_id
+                                                                                 : catalogue_id);
+          continue;
+        }
       if (entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY)
         return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
                                 "<force> names force entry %s, which the data does not have",
                                 entry_id ? entry_id : "(none)");
-      catalogue = muster_bs_data_get_catalogue (r->roster->data, catalogue_id);
       if (catalogue == NULL)
         return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
                                 "<force> names catalogue %s, which is not loaded",
@@ -247,8 +271,16 @@ muster_bs_roster_load (MusterBsData  *data,
         if (type_id && value)
           muster_bs_roster_set_cost_limit (roster, type_id, g_ascii_strtod (value, NULL));
       }
+  {
+    g_autofree char *revision = prop (root, "gameSystemRevision");
+
+    roster->file_revision = revision ? (int) CLAMP (g_ascii_strtoll (revision, NULL, 10), 0,
+                                                    G_MAXINT) : 0;
+  }
   r.roster = roster;
   r.name = name;
+  r.lenient = roster->file_revision > 0 &&
+              roster->file_revision != (int) muster_bs_data_get_game_system (data)->value;
   if (!read_forces (&r, child (root, "forces"), NULL, error))
     return NULL;
   _muster_bs_roster_changed (roster);
@@ -417,6 +449,7 @@ write_force (xmlNode       *list,
   set (n, "entryId", force->entry->id);
   set (n, "customName", force->custom_name);
   set (n, "catalogueId", force->catalogue->id);
+  set_number (n, "catalogueRevision", force->catalogue->value);
   set (n, "catalogueName", force->catalogue->name);
   if (force->custom_notes)
     xmlNewTextChild (n, NULL, (const xmlChar *) "customNotes", (const xmlChar *) force->custom_notes);
@@ -453,6 +486,7 @@ muster_bs_roster_save (MusterBsRoster  *self,
   set (root, "battleScribeVersion", "2.03");
   set (root, "gameSystemId", gs->id);
   set (root, "gameSystemName", gs->name);
+  set_number (root, "gameSystemRevision", gs->value);
   write_costs (root, "costs", "cost", muster_bs_roster_get_costs (self));
   write_costs (root, "costLimits", "costLimit", muster_bs_roster_get_cost_limits (self));
   if (self->forces->len)

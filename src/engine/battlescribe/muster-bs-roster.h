@@ -307,7 +307,10 @@ GArray          *muster_bs_selection_get_profiles (MusterBsSelection  *sel);
 GArray          *muster_bs_selection_get_rules   (MusterBsSelection   *sel);
 
 /* .ros and .rosz: read (linked against @data; an entry the data lacks is an error naming
- * the file, line and id) and write. */
+ * the file, line and id, unless the file was saved with another revision of the game
+ * system: then it is left out and named in muster_bs_roster_get_gone()) and write. */
+int              muster_bs_roster_get_file_revision (const MusterBsRoster *self);
+GPtrArray       *muster_bs_roster_get_gone       (const MusterBsRoster *self);
 MusterBsRoster  *muster_bs_roster_load           (MusterBsData        *data,
                                                   const char          *name,
                                                   GBytes              *bytes,
