@@ -33,6 +33,7 @@ struct _MusterBsDocument
 
   /* A roster whose data is missing: what it needs */
   MusterBsHeader  missing;
+  MusterBsOutline *outline;   /* (nullable): what its file records, shown read-only */
   gboolean        read_only;
   /* Saved since it was read: its file has the data's revision now */
   gboolean        revision_saved;
@@ -165,6 +166,7 @@ muster_bs_document_finalize (GObject *object)
   g_clear_object (&self->diagnostics);
   g_clear_object (&self->file);
   muster_bs_header_clear (&self->missing);
+  g_clear_pointer (&self->outline, muster_bs_outline_free);
 
   G_OBJECT_CLASS (muster_bs_document_parent_class)->finalize (object);
 }
@@ -298,7 +300,10 @@ replace_roster (MusterBsDocument *self,
   self->read_only = roster == NULL;
   self->revision_saved = FALSE;
   if (roster != NULL)
-    muster_bs_header_clear (&self->missing);
+    {
+      muster_bs_header_clear (&self->missing);
+      g_clear_pointer (&self->outline, muster_bs_outline_free);
+    }
   if (file != NULL)
     set_file (self, file);
   else if (self->file != NULL)
@@ -410,6 +415,9 @@ muster_bs_document_load_bytes (MusterBsDocument  *self,
       muster_bs_header_clear (&self->missing);
       self->missing = header;
       memset (&header, 0, sizeof header);
+      /* Its root read; a file whose body is broken has no outline, and shows that. */
+      g_clear_pointer (&self->outline, muster_bs_outline_free);
+      self->outline = muster_bs_outline_read (bytes, display_name, NULL);
       replace_roster (self, NULL, NULL, file);
       return TRUE;
     }
@@ -710,6 +718,15 @@ muster_bs_document_dup_mismatch (MusterBsDocument *self)
     g_string_free (list, TRUE);
     return g_strdup_printf ("%s %s", revisions, left_out);
   }
+}
+
+/* Returns: (transfer none) (nullable): what the file of a read-only roster records, %NULL
+ * when it is editable or its file could not be read past its root */
+const MusterBsOutline *
+muster_bs_document_get_outline (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return self->read_only ? self->outline : NULL;
 }
 
 /* Returns: (transfer none): a #GListModel of #MusterBsItem, the roster's forces */

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-bs-export.h"
+#include "muster-bs-outline-view.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
 #include "muster-file-chooser.h"
@@ -17,7 +18,8 @@
 /*
  * A window of one BattleScribe roster: the header with undo, redo, the costs against their
  * limits and Save, the strip naming the data a read-only roster needs (or what no longer
- * matches in a roster saved with another revision of its data), and the page; its
+ * matches in a roster saved with another revision of its data), and the page, or the
+ * roster as its file records it when its data is missing; its
  * menu exports and prints the roster. A roster
  * opened while the game data folders are still being scanned waits for the scan.
  */
@@ -42,7 +44,9 @@ struct _MusterBsWindow
   GtkInfoBar           *missing_bar;
   GtkLabel             *missing_label;
   AdwToastOverlay      *toast_overlay;
+  GtkStack             *view_stack;
   MusterBsPage         *page;
+  AdwBin               *outline_bin;
 };
 
 G_DEFINE_FINAL_TYPE (MusterBsWindow, muster_bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -100,6 +104,13 @@ update (MusterBsWindow *self)
   else if (mismatch != NULL)
     gtk_label_set_label (self->missing_label, mismatch);
   gtk_info_bar_set_revealed (self->missing_bar, missing != NULL || mismatch != NULL);
+  /* Without its data, the roster as its file has it (rebuilt: a read-only roster only
+   * changes when it is opened again). */
+  if (missing != NULL)
+    adw_bin_set_child (self->outline_bin,
+                       muster_bs_outline_view_new (muster_bs_document_get_outline (self->document),
+                                                   missing));
+  gtk_stack_set_visible_child_name (self->view_stack, missing != NULL ? "outline" : "page");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", editable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", editable);
   for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)
@@ -596,7 +607,9 @@ muster_bs_window_class_init (MusterBsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_label);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, page);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, outline_bin);
 
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);

@@ -361,6 +361,52 @@ test_bs_missing_data (void)
 }
 
 static gboolean
+row_titled (GtkWidget  *widget,
+            const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+/* A roster of missing data shows what its file records, read-only: its forces (nested ones
+ * under their parent's name), selections with number, contents and costs. One with nothing
+ * to show says what it needs on a status page. */
+static void
+test_bs_read_only_view (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/needs-other-forces.ros");
+  g_autoptr(GFile) empty = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  MusterBsWindow *window;
+  GtkWidget *row, *status;
+
+  library_of_folders (FIXTURE);
+  window = open_roster (file);
+  g_assert_true (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+  g_assert_false (gtk_widget_get_mapped (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE)));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Far Away"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Warband › Scouts"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Wanderers"));
+  row = find_matching (GTK_WIDGET (window), row_titled, "2× Old Guard");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "5× Veteran");
+  g_assert_nonnull (find_matching (row, label_is, "80 pts"));
+  /* A name with "&" is shown as it is, not taken for markup. */
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), row_titled, "Banner & Horn"));
+  hold ();
+  close_window (window);
+
+  window = open_roster (empty);
+  status = find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE);
+  g_assert_nonnull (status);
+  g_assert_true (gtk_widget_get_mapped (status));
+  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (status)),
+                            "Absent Game, revision 7"));
+  hold ();
+  close_window (window);
+}
+
+static gboolean
 bar_hidden (gpointer bar)
 {
   return !gtk_info_bar_get_revealed (bar);
@@ -813,6 +859,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
   g_test_add_func ("/ui/bs/older-revision", test_bs_older_revision);
+  g_test_add_func ("/ui/bs/read-only-view", test_bs_read_only_view);
   g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
   g_test_add_func ("/ui/bs/drop", test_bs_drop);

@@ -302,6 +302,54 @@ test_roster_revisions (void)
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
 }
 
+/* A roster whose data is missing is read as its file records it: forces (custom names,
+ * catalogue), selections with their numbers and costs, children, nested forces. */
+static void
+test_roster_outline (void)
+{
+  static const char ros[] =
+    "<roster id='r' name='Away' gameSystemId='elsewhere'>\n"
+    "<costs><cost name='pts' typeId='pts' value='85'/><cost name='CP' typeId='cp' value='0'/></costs>\n"
+    "<forces><force id='f' name='Patrol' customName='First' entryId='fe' catalogueId='c' catalogueName='Army'>\n"
+    "<selections><selection id='s' name='Squad' entryId='e' number='2' type='unit'>\n"
+    "<costs><cost name='pts' typeId='pts' value='80'/><cost name='CP' typeId='cp' value='1'/></costs>\n"
+    "<selections><selection id='t' name='Trooper' entryId='e2' number='5' type='model'/></selections>\n"
+    "</selection></selections>\n"
+    "<forces><force id='g' name='Platoon' entryId='fe2' catalogueId='c' catalogueName='Army'/></forces>\n"
+    "</force></forces></roster>";
+  static const char not_roster[] = "<gameSystem id='gs' name='x'/>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (ros, sizeof ros - 1);
+  g_autoptr(GBytes) other = g_bytes_new_static (not_roster, sizeof not_roster - 1);
+  g_autoptr(MusterBsOutline) outline = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsOutline *force, *squad, *trooper, *platoon;
+
+  outline = muster_bs_outline_read (bytes, "away.ros", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (outline->name, ==, "Away");
+  g_assert_cmpstr (outline->costs, ==, "85 pts");
+  g_assert_cmpuint (outline->children->len, ==, 1);
+  force = outline->children->pdata[0];
+  g_assert_true (force->force);
+  g_assert_cmpstr (force->name, ==, "First");
+  g_assert_cmpstr (force->detail, ==, "Army");
+  g_assert_cmpuint (force->children->len, ==, 2);
+  squad = force->children->pdata[0];
+  platoon = force->children->pdata[1];
+  g_assert_false (squad->force);
+  g_assert_cmpstr (squad->name, ==, "Squad");
+  g_assert_cmpint (squad->number, ==, 2);
+  g_assert_cmpstr (squad->costs, ==, "80 pts, 1 CP");
+  trooper = squad->children->pdata[0];
+  g_assert_cmpint (trooper->number, ==, 5);
+  g_assert_null (trooper->costs);
+  g_assert_true (platoon->force);
+  g_assert_cmpstr (platoon->name, ==, "Platoon");
+
+  g_assert_null (muster_bs_outline_read (other, "x.gst", &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -312,5 +360,6 @@ main (int   argc,
   g_test_add_func ("/bs/roster/ros", test_roster_ros);
   g_test_add_func ("/bs/roster/order", test_roster_order);
   g_test_add_func ("/bs/roster/revisions", test_roster_revisions);
+  g_test_add_func ("/bs/roster/outline", test_roster_outline);
   return g_test_run ();
 }
