@@ -33,7 +33,10 @@ struct _MusterBsDocument
 
   /* A roster whose data is missing: what it needs */
   MusterBsHeader  missing;
+  MusterBsOutline *outline;   /* (nullable): what its file records, shown read-only */
   gboolean        read_only;
+  /* Saved since it was read: its file has the data's revision now */
+  gboolean        revision_saved;
 
   MusterDiagnostics *diagnostics;
   GPtrArray      *issues;
@@ -163,6 +166,7 @@ muster_bs_document_finalize (GObject *object)
   g_clear_object (&self->diagnostics);
   g_clear_object (&self->file);
   muster_bs_header_clear (&self->missing);
+  g_clear_pointer (&self->outline, muster_bs_outline_free);
 
   G_OBJECT_CLASS (muster_bs_document_parent_class)->finalize (object);
 }
@@ -294,8 +298,12 @@ replace_roster (MusterBsDocument *self,
   g_set_object (&self->system, system);
   self->roster = roster;
   self->read_only = roster == NULL;
+  self->revision_saved = FALSE;
   if (roster != NULL)
-    muster_bs_header_clear (&self->missing);
+    {
+      muster_bs_header_clear (&self->missing);
+      g_clear_pointer (&self->outline, muster_bs_outline_free);
+    }
   if (file != NULL)
     set_file (self, file);
   else if (self->file != NULL)
@@ -407,6 +415,9 @@ muster_bs_document_load_bytes (MusterBsDocument  *self,
       muster_bs_header_clear (&self->missing);
       self->missing = header;
       memset (&header, 0, sizeof header);
+      /* Its root read; a file whose body is broken has no outline, and shows that. */
+      g_clear_pointer (&self->outline, muster_bs_outline_free);
+      self->outline = muster_bs_outline_read (bytes, display_name, NULL);
       replace_roster (self, NULL, NULL, file);
       return TRUE;
     }
@@ -529,6 +540,8 @@ save_done_cb (GObject      *object,
     }
   if (data->generation == self->generation)
     {
+      /* Before the file's notify, which the window shows the mismatch on */
+      self->revision_saved = TRUE;
       set_file (self, data->file);
       muster_history_mark_saved (self->history, data->revision);
     }
@@ -661,6 +674,59 @@ muster_bs_document_dup_missing (MusterBsDocument *self)
     /* Translators: a game system's name and the revision of its data */
     return g_strdup_printf (_("%s, revision %d"), name, self->missing.game_system_revision);
   return g_strdup (name);
+}
+
+/**
+ * muster_bs_document_dup_mismatch:
+ *
+ * Returns: (transfer full) (nullable): for a roster read from a file saved with another
+ *   revision of its game system, until it is saved again: the two revisions, and what the
+ *   file had that the data no longer has (left out)
+ */
+char *
+muster_bs_document_dup_mismatch (MusterBsDocument *self)
+{
+  const MusterBsNode *system;
+  int saved, loaded;
+  GPtrArray *gone;
+  g_autofree char *revisions = NULL;
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+
+  if (self->roster == NULL || self->revision_saved)
+    return NULL;
+  system = muster_bs_data_get_game_system (muster_bs_roster_get_data (self->roster));
+  saved = muster_bs_roster_get_file_revision (self->roster);
+  loaded = (int) system->value;
+  if (saved == 0 || saved == loaded)
+    return NULL;
+  /* Translators: the revisions of a game system's data a roster was saved with and read with */
+  revisions = g_strdup_printf (_("This roster was saved with revision %d of %s; the game data "
+                                 "is revision %d."), saved, system->name ? system->name : system->id,
+                               loaded);
+  gone = muster_bs_roster_get_gone (self->roster);
+  if (gone->len == 0)
+    return g_strdup_printf ("%s %s", revisions, _("Everything in it is still in the data."));
+  {
+    GString *list = g_string_new (NULL);
+    g_autofree char *left_out = NULL;
+
+    for (guint i = 0; i < gone->len; i++)
+      g_string_append_printf (list, "%s%s", i ? ", " : "", (char *) gone->pdata[i]);
+    /* Translators: %s lists selections and forces, "Old Squad (e-old), Banner (e-banner)" */
+    left_out = g_strdup_printf (_("No longer in the data, so left out: %s."), list->str);
+    g_string_free (list, TRUE);
+    return g_strdup_printf ("%s %s", revisions, left_out);
+  }
+}
+
+/* Returns: (transfer none) (nullable): what the file of a read-only roster records, %NULL
+ * when it is editable or its file could not be read past its root */
+const MusterBsOutline *
+muster_bs_document_get_outline (MusterBsDocument *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
+  return self->read_only ? self->outline : NULL;
 }
 
 /* Returns: (transfer none): a #GListModel of #MusterBsItem, the roster's forces */

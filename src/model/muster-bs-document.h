@@ -84,6 +84,9 @@ gboolean           muster_bs_document_get_modified (MusterBsDocument *self);
 gboolean           muster_bs_document_get_read_only (MusterBsDocument *self);
 /* What a read-only roster needs: "Warhammer 40,000 10th Edition, revision 118" */
 char              *muster_bs_document_dup_missing (MusterBsDocument *self);
+const MusterBsOutline *muster_bs_document_get_outline (MusterBsDocument *self);
+/* A roster saved with another revision of its data: what no longer matches */
+char              *muster_bs_document_dup_mismatch (MusterBsDocument *self);
 GListModel        *muster_bs_document_get_forces (MusterBsDocument  *self);
 GListModel        *muster_bs_document_get_diagnostics (MusterBsDocument *self);
 guint              muster_bs_document_get_n_errors (MusterBsDocument *self);

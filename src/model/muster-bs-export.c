@@ -654,7 +654,10 @@ muster_bs_list_new (MusterBsRoster *roster,
       g_hash_table_insert (type_order, (gpointer) node->id, GUINT_TO_POINTER (++n_types));
   self->title = g_strdup (*muster_bs_roster_get_name (roster) ? muster_bs_roster_get_name (roster)
                                                                : fallback_title);
-  self->system = g_strdup (system && system->name ? system->name : "");
+  /* Translators: a game system's name and the revision of its data */
+  self->system = system ? g_strdup_printf (_("%s, revision %d"), system->name ? system->name : "",
+                                           (int) system->value)
+                        : g_strdup ("");
   self->costs = roster_costs (roster);
   self->notes = not_empty (muster_bs_roster_get_custom_notes (roster));
   self->errors = g_ptr_array_new_with_free_func (g_free);

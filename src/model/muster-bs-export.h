@@ -114,7 +114,7 @@ typedef struct
 /**
  * MusterBsList:
  * @title: the roster's name (or the fallback title)
- * @system: the game system's name
+ * @system: the game system's name and revision ("Warhammer 40,000, revision 118")
  * @costs: the roster's costs with their limits ("145 of 200 pts, 1 CP")
  * @n_errors: how many errors validation finds
  * @errors: (element-type utf8): "Patrol › Squad: message", one per error

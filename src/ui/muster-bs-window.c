@@ -5,15 +5,22 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-bs-export.h"
+#include "muster-bs-outline-view.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
+#include "muster-file-chooser.h"
 #include "muster-file-drop.h"
+#include "muster-output.h"
 #include "muster-recent.h"
 #include "muster-save-changes.h"
 
 /*
  * A window of one BattleScribe roster: the header with undo, redo, the costs against their
- * limits and Save, the strip naming the data a read-only roster needs, and the page. A roster
+ * limits and Save, the strip naming the data a read-only roster needs (or what no longer
+ * matches in a roster saved with another revision of its data), and the page, or the
+ * roster as its file records it when its data is missing; its
+ * menu exports and prints the roster. A roster
  * opened while the game data folders are still being scanned waits for the scan.
  */
 
@@ -37,7 +44,9 @@ struct _MusterBsWindow
   GtkInfoBar           *missing_bar;
   GtkLabel             *missing_label;
   AdwToastOverlay      *toast_overlay;
+  GtkStack             *view_stack;
   MusterBsPage         *page;
+  AdwBin               *outline_bin;
 };
 
 G_DEFINE_FINAL_TYPE (MusterBsWindow, muster_bs_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -57,6 +66,10 @@ add_toast (MusterBsWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+/* What needs the roster's game data */
+static const char * const output_actions[] = { "win.export", "win.export-to", "win.print",
+                                               "win.print-preview", "win.print-to" };
+
 static void
 update (MusterBsWindow *self)
 {
@@ -66,6 +79,7 @@ update (MusterBsWindow *self)
   g_autofree char *shown = NULL;
   g_autofree char *costs = muster_bs_document_dup_costs_text (self->document);
   g_autofree char *missing = muster_bs_document_dup_missing (self->document);
+  g_autofree char *mismatch = muster_bs_document_dup_mismatch (self->document);
   GFile *file = muster_bs_document_get_file (self->document);
   g_autofree char *where = file ? g_file_get_path (file) : NULL;
 
@@ -87,9 +101,20 @@ update (MusterBsWindow *self)
 
       gtk_label_set_label (self->missing_label, text);
     }
-  gtk_info_bar_set_revealed (self->missing_bar, missing != NULL);
+  else if (mismatch != NULL)
+    gtk_label_set_label (self->missing_label, mismatch);
+  gtk_info_bar_set_revealed (self->missing_bar, missing != NULL || mismatch != NULL);
+  /* Without its data, the roster as its file has it (rebuilt: a read-only roster only
+   * changes when it is opened again). */
+  if (missing != NULL)
+    adw_bin_set_child (self->outline_bin,
+                       muster_bs_outline_view_new (muster_bs_document_get_outline (self->document),
+                                                   missing));
+  gtk_stack_set_visible_child_name (self->view_stack, missing != NULL ? "outline" : "page");
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", editable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", editable);
+  for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), output_actions[i], editable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  muster_history_get_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -244,18 +269,14 @@ save_cb (GObject      *object,
 }
 
 static void
-save_as_response_cb (GtkNativeDialog *native,
-                     int              response,
-                     MusterBsWindow  *self)
+save_as_chosen (GtkWindow *window,
+                GFile     *file,
+                gpointer   unused)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  MusterBsWindow *self = MUSTER_BS_WINDOW (window);
 
-      muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
-                                     g_object_ref (self));
-    }
-  g_object_unref (native);
+  muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
+                                 g_object_ref (self));
 }
 
 static void
@@ -264,18 +285,226 @@ save_as_action (GtkWidget  *widget,
                 GVariant   *param)
 {
   MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) filter = muster_roster_filter_new ();
   g_autofree char *title = muster_bs_document_dup_title (self->document);
   g_autofree char *name = g_strdup_printf ("%s.ros", title);
-  GtkFileChooserNative *native;
 
-  gtk_file_filter_set_name (filter, _("BattleScribe Rosters"));
-  gtk_file_filter_add_pattern (filter, "*.ros");
-  gtk_file_filter_add_pattern (filter, "*.rosz");
-  native = muster_save_as_chooser_new (GTK_WINDOW (self), filter,
-                                       muster_bs_document_get_file (self->document), name);
-  g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  muster_save_as_chooser_show (GTK_WINDOW (self), filter,
+                               muster_bs_document_get_file (self->document), name,
+                               save_as_chosen);
+}
+
+/* Export and print: the roster's own exports (muster_bs_export()), written and printed as the
+ * Muster window does (muster-output.c). */
+
+static void
+toast_cb (GtkWindow  *window,
+          const char *message)
+{
+  add_toast (MUSTER_BS_WINDOW (window), message);
+}
+
+static void
+exported_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GFile) file = user_data;
+  GOutputStream *stream = G_OUTPUT_STREAM (object);
+  GtkWindow *window = g_object_get_data (object, "muster-window");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  if (!muster_bs_export_to_stream_finish (stream, result, &error) ||
+      !g_output_stream_close (stream, NULL, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
+
+      toast_cb (window, message);
+      return;
+    }
+  bytes = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (stream));
+  muster_output_write (window, toast_cb, file, bytes);
+}
+
+/* Writes @kind of the roster to @file, never half-written; a toast tells how it went. The
+ * export goes to memory first: only a whole file can be renamed over the old one (through a
+ * symlink, keeping its mode), as saves and the Muster window's exports are. */
+static void
+export_to_file (MusterBsWindow   *self,
+                MusterExportKind  kind,
+                GFile            *file)
+{
+  MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
+  MusterExportOptions options = { kind };
+  g_autoptr(GOutputStream) stream = NULL;
+  g_autofree char *title = muster_bs_document_dup_title (self->document);
+
+  if (roster == NULL)
+    {
+      add_toast (self, _("Nothing to export: the roster's game data is not loaded"));
+      return;
+    }
+  muster_output_paper (GTK_WINDOW (self), &options.page);
+  stream = g_memory_output_stream_new_resizable ();
+  g_object_set_data_full (G_OBJECT (stream), "muster-window", g_object_ref (self),
+                          g_object_unref);
+  muster_bs_export_to_stream_async (roster, title, &options, stream, self->cancellable,
+                                    exported_cb, g_object_ref (file));
+}
+
+static void
+export_chosen (GtkWindow *window,
+               GFile     *file,
+               gpointer   kind)
+{
+  export_to_file (MUSTER_BS_WINDOW (window), GPOINTER_TO_UINT (kind), file);
+}
+
+/* The kind named @name, if a roster has it; a toast says why not otherwise. */
+static gboolean
+roster_export_kind (MusterBsWindow   *self,
+                    const char       *name,
+                    MusterExportKind *kind)
+{
+  if (!muster_export_kind_from_string (name, kind))
+    {
+      g_critical ("unknown export “%s”", name);
+      return FALSE;
+    }
+  if (muster_bs_export_supports (*kind))
+    return TRUE;
+  add_toast (self, _("A BattleScribe roster exports as text, Markdown, HTML, or its list or "
+                     "record cards as PDF"));
+  return FALSE;
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
+  g_autofree char *title = muster_bs_document_dup_title (self->document);
+  MusterExportKind kind;
+
+  if (roster_export_kind (self, g_variant_get_string (param, NULL), &kind))
+    muster_export_chooser_show (GTK_WINDOW (self), title, kind, export_chosen);
+}
+
+/* win.export-to (kind, path or URI): the same without asking where (scripts and tests). */
+static void
+export_to_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
+  const char *name, *where;
+  MusterExportKind kind;
+
+  g_variant_get (param, "(&s&s)", &name, &where);
+  if (roster_export_kind (self, name, &kind))
+    {
+      g_autoptr(GFile) file = g_file_new_for_commandline_arg (where);
+
+      export_to_file (self, kind, file);
+    }
+}
+
+/* What a print job draws: the roster's list, laid out once the paper is known. */
+typedef struct
+{
+  MusterBsList  *list;
+  MusterBsSheet *sheet;
+} PrintJob;
+
+static guint
+print_job_paginate (gpointer               data,
+                    const MusterSheetPage *page)
+{
+  PrintJob *job = data;
+
+  job->sheet = muster_bs_sheet_new (job->list, MUSTER_SHEET_LIST, page);
+  return muster_bs_sheet_get_n_pages (job->sheet);
+}
+
+static void
+print_job_paint (gpointer  data,
+                 cairo_t  *cr,
+                 guint     page_nr)
+{
+  PrintJob *job = data;
+
+  muster_bs_sheet_paint_page (job->sheet, cr, page_nr);
+}
+
+static void
+print_job_free (gpointer data)
+{
+  PrintJob *job = data;
+
+  g_clear_pointer (&job->sheet, muster_bs_sheet_free);
+  g_clear_pointer (&job->list, muster_bs_list_free);
+  g_free (job);
+}
+
+static const MusterPrintPages print_job_pages = {
+  print_job_paginate, NULL, print_job_paint, print_job_free,
+};
+
+static void
+run_print (MusterBsWindow          *self,
+           GtkPrintOperationAction  action,
+           const char              *export_path)
+{
+  MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
+  g_autofree char *title = muster_bs_document_dup_title (self->document);
+  PrintJob *job;
+
+  if (roster == NULL)
+    {
+      add_toast (self, _("Nothing to print: the roster's game data is not loaded"));
+      return;
+    }
+  job = g_new0 (PrintJob, 1);
+  /* Gathered now: the roster may be edited while the print dialog is up. */
+  job->list = muster_bs_list_new (roster, title);
+  muster_output_print (GTK_WINDOW (self), toast_cb, title, &print_job_pages, job, action,
+                       export_path);
+}
+
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  run_print (MUSTER_BS_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL);
+}
+
+static void
+print_preview_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  run_print (MUSTER_BS_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL);
+}
+
+/* win.print-to (path): printed to a PDF through the print operation, no dialog (tests). */
+static void
+print_to_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  run_print (MUSTER_BS_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_EXPORT,
+             g_variant_get_string (param, NULL));
+}
+
+static void
+page_setup_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  muster_output_page_setup (GTK_WINDOW (widget));
 }
 
 static void
@@ -378,10 +607,19 @@ muster_bs_window_class_init (MusterBsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_label);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, view_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, page);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, outline_bin);
 
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
+  gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-to", "(ss)", export_to_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.print-preview", NULL,
+                                   print_preview_action);
+  gtk_widget_class_install_action (widget_class, "win.print-to", "s", print_to_action);
+  gtk_widget_class_install_action (widget_class, "win.page-setup", NULL, page_setup_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);

@@ -54,22 +54,3 @@ muster_save_changes_ask (GtkWindow  *window,
   g_signal_connect_object (dialog, "response", G_CALLBACK (response_cb), window, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
-
-GtkFileChooserNative *
-muster_save_as_chooser_new (GtkWindow     *parent,
-                            GtkFileFilter *filter,
-                            GFile         *current,
-                            const char    *name)
-{
-  GtkFileChooserNative *native;
-
-  native = gtk_file_chooser_native_new (_("Save As"), parent, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  if (current != NULL)
-    gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), current, NULL);
-  else
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  return native;
-}

@@ -12,11 +12,4 @@ G_BEGIN_DECLS
 void muster_save_changes_ask (GtkWindow  *window,
                               const char *title);
 
-/* Save As: a file chooser over @parent with @filter, at @current if the document has a file,
- * else named @name. The caller connects "response", shows it, and unrefs it in the handler. */
-GtkFileChooserNative *muster_save_as_chooser_new (GtkWindow     *parent,
-                                                  GtkFileFilter *filter,
-                                                  GFile         *current,
-                                                  const char    *name);
-
 G_END_DECLS

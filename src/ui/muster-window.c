@@ -13,6 +13,7 @@
 #include "muster-new-list-dialog.h"
 #include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
+#include "muster-file-chooser.h"
 #include "muster-file-drop.h"
 #include "muster-recent.h"
 #include "muster-save-changes.h"
@@ -303,24 +304,17 @@ open_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
   GtkFileChooserNative *native;
 
-  g_autoptr(GtkFileFilter) rosters = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) rosters = muster_roster_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
   const char *globs[] = { "*.muster", "*.ros", "*.rosz" };
 
   /* Muster documents and BattleScribe rosters, together and each alone. */
-  gtk_file_filter_set_name (rosters, _("BattleScribe Rosters"));
   gtk_file_filter_set_name (all, _("All Supported Files"));
-  gtk_file_filter_add_mime_type (rosters, "application/x-battlescribe-roster");
-  gtk_file_filter_add_mime_type (rosters, "application/x-battlescribe-roster-zip");
   gtk_file_filter_add_mime_type (all, "application/x-muster");
   gtk_file_filter_add_mime_type (all, "application/x-battlescribe-roster");
   gtk_file_filter_add_mime_type (all, "application/x-battlescribe-roster-zip");
   for (guint i = 0; i < G_N_ELEMENTS (globs); i++)
-    {
-      gtk_file_filter_add_pattern (all, globs[i]);
-      if (i > 0)
-        gtk_file_filter_add_pattern (rosters, globs[i]);
-    }
+    gtk_file_filter_add_pattern (all, globs[i]);
   native = gtk_file_chooser_native_new (_("Open"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
@@ -354,18 +348,14 @@ show_recent_action (GtkWidget  *widget,
 }
 
 static void
-save_as_response_cb (GtkNativeDialog *native,
-                     int              response,
-                     MusterWindow    *self)
+save_as_chosen (GtkWindow *window,
+                GFile     *file,
+                gpointer   unused)
 {
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  MusterWindow *self = MUSTER_WINDOW (window);
 
-      muster_document_save_async (self->document, file, self->cancellable, save_cb,
-                                  g_object_ref (self));
-    }
-  g_object_unref (native);
+  muster_document_save_async (self->document, file, self->cancellable, save_cb,
+                              g_object_ref (self));
 }
 
 static void
@@ -377,12 +367,9 @@ save_as_action (GtkWidget  *widget,
   g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
   g_autofree char *title = muster_document_dup_title (self->document);
   g_autofree char *name = g_strdup_printf ("%s.muster", title);
-  GtkFileChooserNative *native;
 
-  native = muster_save_as_chooser_new (GTK_WINDOW (self), filter,
-                                       muster_document_get_file (self->document), name);
-  g_signal_connect (native, "response", G_CALLBACK (save_as_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  muster_save_as_chooser_show (GTK_WINDOW (self), filter,
+                               muster_document_get_file (self->document), name, save_as_chosen);
 }
 
 static void

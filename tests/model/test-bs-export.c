@@ -560,7 +560,7 @@ test_nameless (void)
       text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
       g_assert_null (strstr (text, "(null)"));
       if (options.kind == MUSTER_EXPORT_TEXT)
-        g_assert_true (g_str_has_prefix (text, "nameless.ros\nNameless\nCosts: 7 pts\n"));
+        g_assert_true (g_str_has_prefix (text, "nameless.ros\nNameless, revision 1\nCosts: 7 pts\n"));
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <glib/gstdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "muster-bs-data-page.h"
 #include "muster-bs-entries.h"
@@ -359,6 +360,91 @@ test_bs_missing_data (void)
   close_window (window);
 }
 
+static gboolean
+row_titled (GtkWidget  *widget,
+            const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+/* A roster of missing data shows what its file records, read-only: its forces (nested ones
+ * under their parent's name), selections with number, contents and costs. One with nothing
+ * to show says what it needs on a status page. */
+static void
+test_bs_read_only_view (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/needs-other-forces.ros");
+  g_autoptr(GFile) empty = g_file_new_for_path (FIXTURE "/needs-other.ros");
+  MusterBsWindow *window;
+  GtkWidget *row, *status;
+
+  library_of_folders (FIXTURE);
+  window = open_roster (file);
+  g_assert_true (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+  g_assert_false (gtk_widget_get_mapped (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE)));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Far Away"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Warband › Scouts"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Wanderers"));
+  row = find_matching (GTK_WIDGET (window), row_titled, "2× Old Guard");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "5× Veteran");
+  g_assert_nonnull (find_matching (row, label_is, "80 pts"));
+  /* A name with "&" is shown as it is, not taken for markup. */
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), row_titled, "Banner & Horn"));
+  hold ();
+  close_window (window);
+
+  window = open_roster (empty);
+  status = find_descendant (GTK_WIDGET (window), ADW_TYPE_STATUS_PAGE);
+  g_assert_nonnull (status);
+  g_assert_true (gtk_widget_get_mapped (status));
+  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (status)),
+                            "Absent Game, revision 7"));
+  hold ();
+  close_window (window);
+}
+
+static gboolean
+bar_hidden (gpointer bar)
+{
+  return !gtk_info_bar_get_revealed (bar);
+}
+
+/* A roster saved with an older revision of its data: it opens editable, without the entry
+ * the data no longer has, and the strip says so and names it; saving it makes it current. */
+static void
+test_bs_older_revision (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/older-revision.ros");
+  g_autofree char *path = g_build_filename (tmp_dir, "older.ros", NULL);
+  g_autoptr(GFile) copy = g_file_new_for_path (path);
+  MusterBsDocument *document;
+  MusterBsWindow *window;
+  GtkInfoBar *bar;
+  const char *text;
+
+  library_of_folders (FIXTURE);
+  window = open_roster (file);
+  document = muster_bs_window_get_document (window);
+  g_assert_false (muster_bs_document_get_read_only (document));
+  g_assert_nonnull (muster_bs_roster_find_selection (muster_bs_document_get_roster (document), "s1"));
+  bar = GTK_INFO_BAR (find_descendant (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  text = gtk_label_get_label (GTK_LABEL (find_descendant (GTK_WIDGET (bar), GTK_TYPE_LABEL)));
+  g_assert_nonnull (strstr (text, "revision 2 of Skirmish Test"));
+  g_assert_nonnull (strstr (text, "is revision 3"));
+  g_assert_nonnull (strstr (text, "Scout Sergeant (se-scout-sergeant)"));
+  hold ();
+
+  muster_bs_document_save_async (document, copy, NULL, NULL, NULL);
+  spin_until (bar_hidden, bar);
+  g_assert_true (g_file_equal (muster_bs_document_get_file (document), copy));
+  close_window (window);
+  g_unlink (path);
+}
+
 static void
 copy_file (const char *from,
            const char *to)
@@ -608,6 +694,159 @@ test_bs_shared_sets (void)
     }
 }
 
+/* How many pages a PDF cairo wrote has */
+static guint
+pdf_pages (const char *data,
+           gsize       length)
+{
+  guint n = 0;
+
+  for (gsize i = 0; i + 11 <= length; i++)
+    n += memcmp (data + i, "/Type /Page", 11) == 0 && data[i + 11] != 's';
+  return n;
+}
+
+/* @action with (kind, path) or (path), the file read back once it is there */
+static char *
+output_and_read (MusterBsWindow *window,
+                 const char     *action,
+                 GVariant       *param,
+                 const char     *path,
+                 gsize          *length)
+{
+  FileWait wait = { path, 1 };
+  char *contents = NULL;
+
+  g_remove (path);
+  g_assert_true (gtk_widget_activate_action_variant (GTK_WIDGET (window), action, param));
+  spin_until (file_written, &wait);
+  /* written through a temporary file and a rename: complete once it is there */
+  g_assert_true (g_file_get_contents (path, &contents, length, NULL));
+  return contents;
+}
+
+/* The roster window's Export menu and Print, through their actions (no file dialog): each
+ * of the roster's exports is written, a print is the list's PDF pages, an export onto a
+ * symlink replaces its target as a save does; a kind a roster has not writes nothing, nor
+ * does a roster whose data is missing. */
+static void
+test_bs_export_print (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  GSettings *settings = muster_application_get_settings (app);
+  g_autofree char *path = g_build_filename (tmp_dir, "out", NULL);
+  g_autofree char *link = g_build_filename (tmp_dir, "link", NULL);
+  g_autoptr(GError) error = NULL;
+  const struct { const char *kind; const char *starts; const char *has; } kinds[] = {
+    { "txt", "Export Patrol\n", "Ranger Squad" },
+    { "md", NULL, "Ranger Squad" },
+    { "html", "<!DOCTYPE html>", "Ranger Squad" },
+    { "list", "%PDF", "/MediaBox [ 0 0 595.276 841.89 ]" },
+    { "cards", "%PDF", NULL },
+  };
+  guint list_pages = 0;
+
+  g_settings_set_enum (settings, "paper", 0);
+  g_settings_set_boolean (settings, "landscape", FALSE);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Export Patrol", "fe-patrol", "sk-rangers",
+                                                      NULL, -1, &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Ranger Squad"));
+  spin_until (page_idle, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      gsize length;
+      g_autofree char *contents =
+        output_and_read (window, "win.export-to", g_variant_new ("(ss)", kinds[i].kind, path),
+                         path, &length);
+
+      if (kinds[i].starts)
+        g_assert_true (g_str_has_prefix (contents, kinds[i].starts));
+      if (kinds[i].has)
+        g_assert_true (contains (contents, length, kinds[i].has));
+      if (g_str_equal (kinds[i].kind, "list"))
+        list_pages = pdf_pages (contents, length);
+    }
+  g_assert_cmpuint (list_pages, >, 0);
+
+  /* Print: GtkPrintOperation draws the list's pages, on the remembered paper (Letter,
+   * landscape here). */
+  g_settings_set_enum (settings, "paper", 1);
+  g_settings_set_boolean (settings, "landscape", TRUE);
+  {
+    gsize length;
+    g_autofree char *printed = output_and_read (window, "win.print-to", g_variant_new_string (path),
+                                                path, &length);
+
+    g_assert_true (g_str_has_prefix (printed, "%PDF"));
+    g_assert_cmpuint (pdf_pages (printed, length), >=, list_pages);
+    /* GTK's Letter, landscape: 792 × 612 points to within its rounding */
+    g_assert_true (contains (printed, length, "/MediaBox [ 0 0 791.99"));
+  }
+  g_settings_reset (settings, "paper");
+  g_settings_reset (settings, "landscape");
+
+  /* Onto a symlink: its target replaced by a whole new file, the link kept. */
+  {
+    g_autofree char *contents = NULL;
+    GStatBuf before, after;
+
+    g_assert_true (g_file_set_contents (path, "old", -1, NULL));
+    g_assert_cmpint (g_stat (path, &before), ==, 0);
+    g_assert_cmpint (symlink ("out", link), ==, 0);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                               "txt", link));
+    {
+      FileWait wait = { path, 10 };
+
+      spin_until (file_written, &wait);
+    }
+    g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
+    g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "Export Patrol\n"));
+    g_assert_cmpint (g_stat (path, &after), ==, 0);
+    g_assert_cmpuint (after.st_ino, !=, before.st_ino);
+    g_remove (link);
+  }
+
+  /* A map is not among a roster's exports: nothing is written. */
+  {
+    guint rounds = 0;
+
+    g_remove (path);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                               "map-png", path));
+    spin_until (no_more_work, &rounds);
+    g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  }
+  close_window (window);
+
+  /* Without its data there is no roster to export or print. */
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/needs-other.ros");
+
+    guint rounds = 0;
+
+    window = open_roster (file);
+    g_remove (path);
+    /* Disabled: activating them does nothing. */
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)", "txt", path);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.print-to", "s", path);
+    spin_until (no_more_work, &rounds);
+    g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+    close_window (window);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -619,11 +858,14 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("muster-bs-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/build-save-reopen", test_bs_build_save_reopen);
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
+  g_test_add_func ("/ui/bs/older-revision", test_bs_older_revision);
+  g_test_add_func ("/ui/bs/read-only-view", test_bs_read_only_view);
   g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
   g_test_add_func ("/ui/bs/drop", test_bs_drop);
   g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
   g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
+  g_test_add_func ("/ui/bs/export-print", test_bs_export_print);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);

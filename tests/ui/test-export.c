@@ -15,35 +15,6 @@
  * battlefield writes nothing; print needs a document.
  */
 
-typedef struct
-{
-  const char *path;
-  gsize       min_size;
-} FileWait;
-
-/* Whether @needle is in the first @length bytes of @data, NUL bytes (PDFs have them) and all */
-static gboolean
-contains (const char *data,
-          gsize       length,
-          const char *needle)
-{
-  gsize n = strlen (needle);
-
-  for (gsize i = 0; i + n <= length; i++)
-    if (memcmp (data + i, needle, n) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-file_written (gpointer data)
-{
-  const FileWait *wait = data;
-  GStatBuf st;
-
-  return g_stat (wait->path, &st) == 0 && (gsize) st.st_size >= wait->min_size;
-}
-
 static char *
 export_and_read (MusterWindow *window,
                  const char   *kind,
@@ -110,14 +81,6 @@ test_export_kinds (void)
   g_remove (path);
   g_rmdir (dir);
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-static gboolean
-no_more_work (gpointer data)
-{
-  guint *rounds = data;
-
-  return ++*rounds > 200;
 }
 
 static void

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <glib/gstdio.h>
 #include <locale.h>
+#include <string.h>
 
 #include "muster-application.h"
 #include "muster-army-page.h"
@@ -23,6 +25,45 @@ spin_until (gboolean (*done) (gpointer),
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
+}
+
+/* A file that a test waits for: there, and at least @min_size bytes long */
+typedef struct
+{
+  const char *path;
+  gsize       min_size;
+} FileWait;
+
+static inline gboolean
+file_written (gpointer data)
+{
+  const FileWait *wait = data;
+  GStatBuf st;
+
+  return g_stat (wait->path, &st) == 0 && (gsize) st.st_size >= wait->min_size;
+}
+
+/* Whether @needle is in the first @length bytes of @data, NUL bytes (PDFs have them) and all */
+static inline gboolean
+contains (const char *data,
+          gsize       length,
+          const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= length; i++)
+    if (memcmp (data + i, needle, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* With spin_until(): some 200 rounds of the main loop, for work that should not happen */
+static inline gboolean
+no_more_work (gpointer data)
+{
+  guint *rounds = data;
+
+  return ++*rounds > 200;
 }
 
 static inline gboolean

@@ -95,7 +95,8 @@ typedef struct _MusterBsData MusterBsData;
  *   constraints
  * @page: (nullable): page attribute
  * @publication_id: (nullable): publicationId attribute
- * @value: the numeric value attribute (costs, constraints, conditions, repeats, defaultCostLimit)
+ * @value: the numeric value attribute (costs, constraints, conditions, repeats, defaultCostLimit);
+ *   the revision of a game system or catalogue
  * @repeats: a repeat's repeats attribute
  * @line: the line of the element in its file
  * @parent: (nullable): the enclosing node

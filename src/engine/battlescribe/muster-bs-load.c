@@ -217,6 +217,11 @@ read_attributes (Loader        *loader,
           else if (!read_number (loader, node, attr, value, &node->value, error))
             return FALSE;
         }
+      else if (strcmp (attr, "revision") == 0 && (node->kind == MUSTER_BS_NODE_GAME_SYSTEM ||
+                                                  node->kind == MUSTER_BS_NODE_CATALOGUE))
+        /* As the header reader does: a revision that is not a number is no revision. */
+        node->value = (double) CLAMP (g_ascii_strtoll ((const char *) value, NULL, 10), 0,
+                                      G_MAXINT);
       else if (strcmp (attr, "repeats") == 0)
         {
           double r;

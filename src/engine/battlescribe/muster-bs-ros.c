@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <libxml/tree.h>
+#include <math.h>
 #include <string.h>
 
 #include "muster-bs-roster-private.h"
@@ -23,6 +24,7 @@ typedef struct
 {
   MusterBsRoster *roster;
   const char     *name;
+  gboolean        lenient;   /* saved with another revision of the data */
 } Reader;
 
 static char *
@@ -30,6 +32,20 @@ prop (const xmlNode *node,
       const char    *name)
 {
   return muster_xml_get_prop (node, name);
+}
+
+/* A roster saved with another revision of the data may name what the data no longer has:
+ * that is left out and noted, "Old Squad (e-old)", instead of refusing the roster. */
+static gboolean
+gone (Reader        *r,
+      const xmlNode *node,
+      const char    *entry_id)
+{
+  g_autofree char *name = prop (node, "name");
+
+  g_ptr_array_add (r->roster->gone, g_strdup_printf ("%s (%s)", name ? name : "?",
+                                                     entry_id ? entry_id : "?"));
+  return TRUE;
 }
 
 static gboolean
@@ -101,6 +117,8 @@ read_selection (Reader            *r,
     return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, node,
                             "<selection> has no entryId");
   option = find_option (options, entry_id);
+  if (option == NULL && r->lenient)
+    return gone (r, node, entry_id);
   if (option == NULL)
     return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, node,
                             "<selection> %s names entry %s, which %s does not offer",
@@ -162,11 +180,18 @@ read_forces (Reader         *r,
       entry_id = prop (c, "entryId");
       catalogue_id = prop (c, "catalogueId");
       entry = muster_bs_data_lookup (r->roster->data, entry_id);
+      catalogue = muster_bs_data_get_catalogue (r->roster->data, catalogue_id);
+      if (r->lenient && (entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY ||
+                         catalogue == NULL))
+        {
+          gone (r, c, entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY ? entry_id
+                                                                                 : catalogue_id);
+          continue;
+        }
       if (entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY)
         return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
                                 "<force> names force entry %s, which the data does not have",
                                 entry_id ? entry_id : "(none)");
-      catalogue = muster_bs_data_get_catalogue (r->roster->data, catalogue_id);
       if (catalogue == NULL)
         return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
                                 "<force> names catalogue %s, which is not loaded",
@@ -182,20 +207,18 @@ read_forces (Reader         *r,
   return TRUE;
 }
 
-MusterBsRoster *
-muster_bs_roster_load (MusterBsData  *data,
-                       const char    *name,
-                       GBytes        *bytes,
-                       GError       **error)
+/* Returns: (transfer full) (nullable): the parsed .ros (or the .ros in a .rosz), whose root
+ * is a <roster> */
+static xmlDoc *
+read_roster_xml (GBytes      *bytes,
+                 const char  *name,
+                 GError     **error)
 {
   gsize length;
   const char *text = g_bytes_get_data (bytes, &length);
   g_autoptr(GBytes) unzipped = NULL;
   g_autoptr(xmlDoc) doc = NULL;
-  g_autoptr(MusterBsRoster) roster = NULL;
-  const xmlNode *root, *limits;
-  g_autofree char *game_system = NULL;
-  Reader r;
+  const xmlNode *root;
 
   if (_muster_bs_is_zip (text, length))
     {
@@ -214,6 +237,24 @@ muster_bs_roster_load (MusterBsData  *data,
                        "<%s> is not a BattleScribe roster", (const char *) root->name);
       return NULL;
     }
+  return g_steal_pointer (&doc);
+}
+
+MusterBsRoster *
+muster_bs_roster_load (MusterBsData  *data,
+                       const char    *name,
+                       GBytes        *bytes,
+                       GError       **error)
+{
+  g_autoptr(xmlDoc) doc = read_roster_xml (bytes, name, error);
+  g_autoptr(MusterBsRoster) roster = NULL;
+  const xmlNode *root, *limits;
+  g_autofree char *game_system = NULL;
+  Reader r;
+
+  if (doc == NULL)
+    return NULL;
+  root = xmlDocGetRootElement (doc);
   game_system = prop (root, "gameSystemId");
   if (g_strcmp0 (game_system, muster_bs_data_get_game_system (data)->id) != 0)
     {
@@ -247,12 +288,113 @@ muster_bs_roster_load (MusterBsData  *data,
         if (type_id && value)
           muster_bs_roster_set_cost_limit (roster, type_id, g_ascii_strtod (value, NULL));
       }
+  {
+    g_autofree char *revision = prop (root, "gameSystemRevision");
+
+    roster->file_revision = revision ? (int) CLAMP (g_ascii_strtoll (revision, NULL, 10), 0,
+                                                    G_MAXINT) : 0;
+  }
   r.roster = roster;
   r.name = name;
+  r.lenient = roster->file_revision > 0 &&
+              roster->file_revision != (int) muster_bs_data_get_game_system (data)->value;
   if (!read_forces (&r, child (root, "forces"), NULL, error))
     return NULL;
   _muster_bs_roster_changed (roster);
   return g_steal_pointer (&roster);
+}
+
+/* The outline of a roster whose data is missing: what its file records, read without the
+ * data (names, numbers, costs as written), for showing it read-only. */
+
+void
+muster_bs_outline_free (MusterBsOutline *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->name);
+  g_free (self->detail);
+  g_free (self->costs);
+  g_ptr_array_unref (self->children);
+  g_free (self);
+}
+
+/* "65 pts, 1 CP" from a <costs> list, the zero ones left out; NULL when all are zero */
+static char *
+outline_costs (const xmlNode *list)
+{
+  GString *str = g_string_new (NULL);
+
+  for (const xmlNode *c = list ? list->children : NULL; c; c = c->next)
+    {
+      g_autofree char *name = NULL, *value = NULL;
+      double v;
+
+      if (!is (c, "cost"))
+        continue;
+      name = prop (c, "name");
+      value = prop (c, "value");
+      v = value ? g_ascii_strtod (value, NULL) : 0;
+      if (v != 0 && isfinite (v))
+        g_string_append_printf (str, "%s%g %s", str->len ? ", " : "", v, name ? name : "");
+    }
+  if (str->len == 0)
+    {
+      g_string_free (str, TRUE);
+      return NULL;
+    }
+  return g_string_free (str, FALSE);
+}
+
+static MusterBsOutline *
+outline_new (const xmlNode *node,
+             gboolean       force,
+             guint          depth)
+{
+  MusterBsOutline *self = g_new0 (MusterBsOutline, 1);
+  g_autofree char *number = prop (node, "number");
+
+  self->name = prop (node, "customName");
+  if (self->name == NULL)
+    self->name = prop (node, "name");
+  if (self->name == NULL)
+    self->name = g_strdup ("");
+  self->force = force;
+  self->detail = force ? prop (node, "catalogueName") : NULL;
+  self->number = number ? (int) CLAMP (g_ascii_strtoll (number, NULL, 10), 0, G_MAXINT) : 1;
+  self->costs = outline_costs (child (node, "costs"));
+  self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_outline_free);
+  /* Deeper than any real roster: a hostile file does not run the stack out. */
+  if (depth >= 64)
+    return self;
+  for (const xmlNode *c = child (node, "selections") ? child (node, "selections")->children : NULL;
+       c; c = c->next)
+    if (is (c, "selection"))
+      g_ptr_array_add (self->children, outline_new (c, FALSE, depth + 1));
+  for (const xmlNode *c = child (node, "forces") ? child (node, "forces")->children : NULL;
+       c; c = c->next)
+    if (is (c, "force"))
+      g_ptr_array_add (self->children, outline_new (c, TRUE, depth + 1));
+  return self;
+}
+
+/**
+ * muster_bs_outline_read:
+ * @name: the file's name, for errors
+ *
+ * Reads what a .ros or .rosz records, without its game data.
+ *
+ * Returns: (transfer full) (nullable): the roster (its forces are its children), or %NULL
+ *   with @error set when the file is not a roster
+ */
+MusterBsOutline *
+muster_bs_outline_read (GBytes      *bytes,
+                        const char  *name,
+                        GError     **error)
+{
+  g_autoptr(xmlDoc) doc = read_roster_xml (bytes, name, error);
+
+  return doc ? outline_new (xmlDocGetRootElement (doc), FALSE, 0) : NULL;
 }
 
 /* Writing */
@@ -417,6 +559,7 @@ write_force (xmlNode       *list,
   set (n, "entryId", force->entry->id);
   set (n, "customName", force->custom_name);
   set (n, "catalogueId", force->catalogue->id);
+  set_number (n, "catalogueRevision", force->catalogue->value);
   set (n, "catalogueName", force->catalogue->name);
   if (force->custom_notes)
     xmlNewTextChild (n, NULL, (const xmlChar *) "customNotes", (const xmlChar *) force->custom_notes);
@@ -453,6 +596,7 @@ muster_bs_roster_save (MusterBsRoster  *self,
   set (root, "battleScribeVersion", "2.03");
   set (root, "gameSystemId", gs->id);
   set (root, "gameSystemName", gs->name);
+  set_number (root, "gameSystemRevision", gs->value);
   write_costs (root, "costs", "cost", muster_bs_roster_get_costs (self));
   write_costs (root, "costLimits", "costLimit", muster_bs_roster_get_cost_limits (self));
   if (self->forces->len)

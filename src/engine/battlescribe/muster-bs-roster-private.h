@@ -104,6 +104,8 @@ struct _MusterBsRoster
   char               *id;
   char               *name;
   char               *custom_notes;
+  int                 file_revision;  /* gameSystemRevision of the file read, 0 if none */
+  GPtrArray          *gone;        /* char*: what the file named that the data lacks */
   GPtrArray          *forces;      /* MusterBsForce* */
   GHashTable         *options;     /* container key -> GArray of MusterBsOption */
   GPtrArray          *display_forces;

@@ -307,7 +307,37 @@ GArray          *muster_bs_selection_get_profiles (MusterBsSelection  *sel);
 GArray          *muster_bs_selection_get_rules   (MusterBsSelection   *sel);
 
 /* .ros and .rosz: read (linked against @data; an entry the data lacks is an error naming
- * the file, line and id) and write. */
+ * the file, line and id, unless the file was saved with another revision of the game
+ * system: then it is left out and named in muster_bs_roster_get_gone()) and write. */
+/**
+ * MusterBsOutline:
+ * @name: the custom name, else the name, as the file records it
+ * @detail: (nullable): a force's catalogue name
+ * @number: a selection's number (1 when not given)
+ * @costs: (nullable): the costs as recorded, "65 pts, 1 CP"; %NULL when all are zero
+ * @force: whether it is a force (else a selection, or the roster at the root)
+ * @children: (element-type MusterBsOutline): selections, then child forces
+ *
+ * A roster read without its game data, to be shown as it was saved.
+ */
+typedef struct _MusterBsOutline MusterBsOutline;
+struct _MusterBsOutline
+{
+  char      *name;
+  char      *detail;
+  int        number;
+  char      *costs;
+  gboolean   force;
+  GPtrArray *children;
+};
+
+MusterBsOutline *muster_bs_outline_read          (GBytes              *bytes,
+                                                  const char          *name,
+                                                  GError             **error);
+void             muster_bs_outline_free          (MusterBsOutline     *self);
+
+int              muster_bs_roster_get_file_revision (const MusterBsRoster *self);
+GPtrArray       *muster_bs_roster_get_gone       (const MusterBsRoster *self);
 MusterBsRoster  *muster_bs_roster_load           (MusterBsData        *data,
                                                   const char          *name,
                                                   GBytes              *bytes,
@@ -318,5 +348,6 @@ GBytes          *muster_bs_roster_save           (MusterBsRoster      *self,
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsRoster, muster_bs_roster_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsFinding, muster_bs_finding_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsOutline, muster_bs_outline_free)
 
 G_END_DECLS

@@ -234,6 +234,122 @@ test_roster_order (void)
                    "Bolter");
 }
 
+/* A .ros names the revisions of its data (gameSystemRevision, a force's catalogueRevision),
+ * as BattleScribe writes them. One saved with another revision of the game system opens
+ * without what the data no longer has, and names it; with the same revision, an entry the
+ * data lacks is still an error. */
+static void
+test_roster_revisions (void)
+{
+  static const char old_ros[] =
+    "<roster id='r' name='Old' gameSystemId='gs' gameSystemRevision='%d'><forces>\n"
+    "<force id='f' name='Patrol' entryId='fe' catalogueId='cat'><selections>\n"
+    "<selection id='s1' name='Squad' entryId='se-squad' number='1' type='unit'/>\n"
+    "<selection id='s2' name='Old Squad' entryId='se-old' number='1' type='unit'/>\n"
+    "</selections></force>\n"
+    "<force id='g' name='Gone Force' entryId='fe-gone' catalogueId='cat'/>\n"
+    "</forces></roster>";
+  g_auto(GStrv) parts = g_strsplit (gst, "name='Test'", 2);
+  g_autofree char *revised = g_strjoin ("name='Test' revision='3'", parts[0], parts[1], NULL);
+  g_autofree char *cat2 = NULL;
+  g_autoptr(MusterBsData) data = NULL;
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(MusterBsRoster) back = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *older = g_strdup_printf (old_ros, 2);
+  g_autofree char *same = g_strdup_printf (old_ros, 3);
+  GPtrArray *gone;
+
+  {
+    g_auto(GStrv) cat_parts = g_strsplit (cat, "name='Army'", 2);
+
+    cat2 = g_strjoin ("name='Army' revision='2'", cat_parts[0], cat_parts[1], NULL);
+  }
+  data = muster_test_bs_data (revised, cat2);
+  roster = muster_bs_roster_new (data, "Revised");
+  muster_bs_roster_add_force (roster, NULL, "fe", "cat", NULL, NULL);
+  bytes = muster_bs_roster_save (roster, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  "gameSystemName=\"Test\" gameSystemRevision=\"3\""));
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  "catalogueId=\"cat\" catalogueRevision=\"2\""));
+  back = muster_bs_roster_load (data, "revised.ros", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_bs_roster_get_file_revision (back), ==, 3);
+  g_assert_cmpuint (muster_bs_roster_get_gone (back)->len, ==, 0);
+  g_clear_pointer (&back, muster_bs_roster_free);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* Saved with revision 2: the squad is still there, the old squad and the force are not. */
+  bytes = g_bytes_new_static (older, strlen (older));
+  back = muster_bs_roster_load (data, "older.ros", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_bs_roster_get_file_revision (back), ==, 2);
+  g_assert_nonnull (muster_bs_roster_find_selection (back, "s1"));
+  g_assert_null (muster_bs_roster_find_selection (back, "s2"));
+  g_assert_cmpuint (muster_bs_roster_get_n_forces (back), ==, 1);
+  gone = muster_bs_roster_get_gone (back);
+  g_assert_cmpuint (gone->len, ==, 2);
+  g_assert_cmpstr (gone->pdata[0], ==, "Old Squad (se-old)");
+  g_assert_cmpstr (gone->pdata[1], ==, "Gone Force (fe-gone)");
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* The same revision: the file is wrong, not old. */
+  bytes = g_bytes_new_static (same, strlen (same));
+  g_assert_null (muster_bs_roster_load (data, "same.ros", bytes, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
+}
+
+/* A roster whose data is missing is read as its file records it: forces (custom names,
+ * catalogue), selections with their numbers and costs, children, nested forces. */
+static void
+test_roster_outline (void)
+{
+  static const char ros[] =
+    "<roster id='r' name='Away' gameSystemId='elsewhere'>\n"
+    "<costs><cost name='pts' typeId='pts' value='85'/><cost name='CP' typeId='cp' value='0'/></costs>\n"
+    "<forces><force id='f' name='Patrol' customName='First' entryId='fe' catalogueId='c' catalogueName='Army'>\n"
+    "<selections><selection id='s' name='Squad' entryId='e' number='2' type='unit'>\n"
+    "<costs><cost name='pts' typeId='pts' value='80'/><cost name='CP' typeId='cp' value='1'/></costs>\n"
+    "<selections><selection id='t' name='Trooper' entryId='e2' number='5' type='model'/></selections>\n"
+    "</selection></selections>\n"
+    "<forces><force id='g' name='Platoon' entryId='fe2' catalogueId='c' catalogueName='Army'/></forces>\n"
+    "</force></forces></roster>";
+  static const char not_roster[] = "<gameSystem id='gs' name='x'/>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (ros, sizeof ros - 1);
+  g_autoptr(GBytes) other = g_bytes_new_static (not_roster, sizeof not_roster - 1);
+  g_autoptr(MusterBsOutline) outline = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsOutline *force, *squad, *trooper, *platoon;
+
+  outline = muster_bs_outline_read (bytes, "away.ros", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (outline->name, ==, "Away");
+  g_assert_cmpstr (outline->costs, ==, "85 pts");
+  g_assert_cmpuint (outline->children->len, ==, 1);
+  force = outline->children->pdata[0];
+  g_assert_true (force->force);
+  g_assert_cmpstr (force->name, ==, "First");
+  g_assert_cmpstr (force->detail, ==, "Army");
+  g_assert_cmpuint (force->children->len, ==, 2);
+  squad = force->children->pdata[0];
+  platoon = force->children->pdata[1];
+  g_assert_false (squad->force);
+  g_assert_cmpstr (squad->name, ==, "Squad");
+  g_assert_cmpint (squad->number, ==, 2);
+  g_assert_cmpstr (squad->costs, ==, "80 pts, 1 CP");
+  trooper = squad->children->pdata[0];
+  g_assert_cmpint (trooper->number, ==, 5);
+  g_assert_null (trooper->costs);
+  g_assert_true (platoon->force);
+  g_assert_cmpstr (platoon->name, ==, "Platoon");
+
+  g_assert_null (muster_bs_outline_read (other, "x.gst", &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -243,5 +359,7 @@ main (int   argc,
   g_test_add_func ("/bs/roster/undo", test_roster_undo);
   g_test_add_func ("/bs/roster/ros", test_roster_ros);
   g_test_add_func ("/bs/roster/order", test_roster_order);
+  g_test_add_func ("/bs/roster/revisions", test_roster_revisions);
+  g_test_add_func ("/bs/roster/outline", test_roster_outline);
   return g_test_run ();
 }
