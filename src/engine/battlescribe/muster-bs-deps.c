@@ -41,11 +41,24 @@ typedef struct
   guint8      costs;    /* counts a cost (total costs move with it) */
 } Read;
 
+/* What an option reads (keyed by its link or entry). */
 typedef struct
 {
-  GArray *reads;        /* Read: conditions and repeats of the values and of validation */
-  GArray *tallies;      /* Read: what the constraints count */
+  GArray     *reads;    /* Read: conditions and repeats of the values and of validation */
+  GArray     *tallies;  /* Read: what the constraints count */
 } MusterBsDeps;
+
+/* What a container's options read, see container_index(). */
+typedef struct
+{
+  GHashTable *by_id;    /* const char* -> GArray of Posting */
+  GArray     *any;      /* Posting: reads of any id */
+  guint       all_bits; /* READ_BIT()s of every read */
+} ContainerIndex;
+
+#define READ_BIT(region, costs) (1u << ((region) * 2 + ((costs) ? 1 : 0)))
+#define REGION_BITS(region)     (READ_BIT ((region), FALSE) | READ_BIT ((region), TRUE))
+#define COSTS_BITS              0x2aaau   /* every READ_BIT (region, TRUE) */
 
 typedef struct
 {
@@ -61,6 +74,16 @@ _muster_bs_deps_free (gpointer p)
   g_array_unref (deps->reads);
   g_array_unref (deps->tallies);
   g_free (deps);
+}
+
+void
+_muster_bs_container_index_free (gpointer p)
+{
+  ContainerIndex *index = p;
+
+  g_hash_table_unref (index->by_id);
+  g_array_unref (index->any);
+  g_free (index);
 }
 
 void
@@ -573,59 +596,155 @@ spread_forces (Flush     *f,
   return spread;
 }
 
-/* Whether an option offered in @parent (NULL: the force's root) is judged differently. */
-static gboolean
-option_hit (Flush             *f,
-            MusterBsSlot      *slot,
-            MusterBsSelection *parent)
+/* What the options of a container read, indexed for an edit that changes a few ids where
+ * the options (hundreds at a force's root) read thousands: per id, the options that read it
+ * and in which regions. Worked out once per list of options and kept with the roster (the
+ * list's address is the key). */
+typedef struct
 {
-  MusterBsDeps *deps = slot->deps;
+  guint slot;           /* index in the list of options */
+  guint bits;           /* READ_BIT()s of its reads of the id */
+} Posting;
 
-  if (deps == NULL)
-    deps = slot->deps = deps_of (f->roster, slot->option);
+static void
+post (GArray *postings,
+      guint   slot,
+      guint   bits)
+{
+  Posting p = { slot, bits };
 
-  return reads_hit (f, deps->reads, NULL, parent) || reads_hit (f, deps->tallies, NULL, parent);
+  /* An option's reads come together: one posting each. */
+  if (postings->len > 0 && g_array_index (postings, Posting, postings->len - 1).slot == slot)
+    g_array_index (postings, Posting, postings->len - 1).bits |= bits;
+  else
+    g_array_append_val (postings, p);
 }
 
 static void
-merge_reads (GArray *into,
-             GArray *reads)
+index_option (ContainerIndex *index,
+              guint           slot,
+              GArray         *reads)
 {
   for (guint i = 0; i < reads->len; i++)
     {
       Read *r = &g_array_index (reads, Read, i);
+      guint bit = READ_BIT (r->region, r->costs);
+      GArray *postings = index->any;
 
-      add_read (into, r->id, r->region, r->costs);
+      index->all_bits |= bit;
+      if (r->id != NULL)
+        {
+          postings = g_hash_table_lookup (index->by_id, r->id);
+          if (postings == NULL)
+            {
+              postings = g_array_new (FALSE, FALSE, sizeof (Posting));
+              /* Ids are interned in the data set, as the changes' keys are. */
+              g_hash_table_insert (index->by_id, (gpointer) r->id, postings);
+            }
+        }
+      post (postings, slot, bit);
     }
 }
 
-/* Whether an edit reaches any option of a container: what they all read, worked out once per
- * list of options and kept with what entries read (the list's address is the key). */
-static gboolean
-container_hit (Flush             *f,
-               GArray            *slots,
-               MusterBsSelection *parent)
+static ContainerIndex *
+container_index (Flush  *f,
+                 GArray *slots)
 {
-  MusterBsDeps *all = g_hash_table_lookup (deps_table (f->roster), slots);
+  MusterBsRoster *roster = f->roster;
+  ContainerIndex *index;
 
-  if (all == NULL)
+  if (roster->indexes == NULL)
+    roster->indexes = g_hash_table_new_full (NULL, NULL, NULL, _muster_bs_container_index_free);
+  index = g_hash_table_lookup (roster->indexes, slots);
+  if (index != NULL)
+    return index;
+  index = g_new0 (ContainerIndex, 1);
+  index->by_id = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  index->any = g_array_new (FALSE, FALSE, sizeof (Posting));
+  for (guint i = 0; i < slots->len; i++)
     {
-      all = g_new0 (MusterBsDeps, 1);
-      all->reads = g_array_new (FALSE, FALSE, sizeof (Read));
-      all->tallies = g_array_new (FALSE, FALSE, sizeof (Read));
-      for (guint i = 0; i < slots->len; i++)
-        {
-          MusterBsSlot *slot = &g_array_index (slots, MusterBsSlot, i);
-          MusterBsDeps *deps = slot->deps;
+      MusterBsSlot *slot = &g_array_index (slots, MusterBsSlot, i);
+      MusterBsDeps *deps = slot->deps;
 
-          if (deps == NULL)
-            deps = slot->deps = deps_of (f->roster, slot->option);
-          merge_reads (all->reads, deps->reads);
-          merge_reads (all->reads, deps->tallies);
-        }
-      g_hash_table_insert (f->roster->deps, slots, all);
+      if (deps == NULL)
+        deps = slot->deps = deps_of (f->roster, slot->option);
+      index_option (index, i, deps->reads);
+      index_option (index, i, deps->tallies);
     }
-  return reads_hit (f, all->reads, NULL, parent);
+  g_hash_table_insert (roster->indexes, slots, index);
+  return index;
+}
+
+/* Marks in @hit the options whose postings of @id have a read in @regions. */
+static void
+hit_postings (GArray   *postings,
+              guint     regions,
+              gboolean *hit)
+{
+  for (guint i = 0; postings && i < postings->len; i++)
+    if (g_array_index (postings, Posting, i).bits & regions)
+      hit[g_array_index (postings, Posting, i).slot] = TRUE;
+}
+
+/* changes_hit() for every read of the container's options in @regions at once. */
+static void
+hit_changes (ContainerIndex  *index,
+             MusterBsChanges *c,
+             guint            regions,
+             gboolean        *hit)
+{
+  GHashTableIter iter;
+  gpointer id;
+
+  if (c == NULL || (index->all_bits & regions) == 0)
+    return;
+  if (g_hash_table_size (c->keys) > 0)
+    hit_postings (index->any, regions, hit);
+  if (g_hash_table_size (c->totals) > 0)
+    hit_postings (index->any, regions & COSTS_BITS, hit);
+  g_hash_table_iter_init (&iter, c->keys);
+  while (g_hash_table_iter_next (&iter, &id, NULL))
+    hit_postings (g_hash_table_lookup (index->by_id, id), regions, hit);
+  if ((index->all_bits & regions & COSTS_BITS) == 0)
+    return;
+  g_hash_table_iter_init (&iter, c->totals);
+  while (g_hash_table_iter_next (&iter, &id, NULL))
+    hit_postings (g_hash_table_lookup (index->by_id, id), regions & COSTS_BITS, hit);
+}
+
+/* Which options offered in @parent (NULL: the force's root) are judged differently: each
+ * whose reads or tallies read_hits() says an edit reaches (with no reader of their own,
+ * the regions depend on @parent alone). */
+static void
+options_hit (Flush             *f,
+             ContainerIndex    *index,
+             MusterBsSelection *parent,
+             gboolean          *hit)
+{
+  guint here = REGION_BITS (REGION_FORCE);
+  MusterBsSelection *root;
+
+  if (parent == NULL || parent->dirty != MUSTER_BS_CLEAN)
+    here |= REGION_BITS (REGION_PARENT);
+  for (root = parent; root && root->parent; root = root->parent)
+    ;
+  if (root && root->dirty != MUSTER_BS_CLEAN)
+    here |= REGION_BITS (REGION_ROOT_ENTRY);
+  if (f->roster->pending_limits)
+    hit_postings (index->any, REGION_BITS (REGION_LIMITS), hit);
+  hit_changes (index, f->force, here, hit);
+  hit_changes (index, f->all, REGION_BITS (REGION_ROSTER), hit);
+  if ((index->all_bits & REGION_BITS (REGION_CHAIN)) == 0)
+    return;
+  for (root = parent; root; root = root->parent)
+    if (root->dirty == MUSTER_BS_DIRTY_VALUE)
+      {
+        GPtrArray *keys = root->edited ? keys_of (root) : moving_keys_of (root);
+
+        for (guint i = 0; i < keys->len; i++)
+          hit_postings (g_hash_table_lookup (index->by_id, keys->pdata[i]),
+                        REGION_BITS (REGION_CHAIN), hit);
+      }
 }
 
 /* Drops the checks of a container (@whole) or of the options an edit reaches. */
@@ -637,6 +756,7 @@ drop_checks (Flush             *f,
              gboolean           whole)
 {
   GArray *slots;
+  gboolean *hit;
 
   if (*checks == NULL)
     return;
@@ -646,13 +766,14 @@ drop_checks (Flush             *f,
       return;
     }
   slots = _muster_bs_constrained_options (f->roster, force, parent);
-  /* A force's root offers hundreds of options: most edits reach none of them. */
-  if (!container_hit (f, slots, parent))
+  if (slots->len == 0)
     return;
+  hit = g_new0 (gboolean, slots->len);
+  options_hit (f, container_index (f, slots), parent, hit);
   for (guint i = 0; i < slots->len && i + 1 < (*checks)->len; i++)
-    if ((*checks)->pdata[i + 1] != NULL &&
-        option_hit (f, &g_array_index (slots, MusterBsSlot, i), parent))
+    if (hit[i])
       g_clear_pointer (&(*checks)->pdata[i + 1], g_ptr_array_unref);
+  g_free (hit);
 }
 
 /* Keeps the values of what is clean, drops the validation that may judge differently, and

@@ -134,6 +134,12 @@ struct _MusterBsRoster
   GHashTable         *pending_changes;   /* top-level force (NULL: all) -> MusterBsChanges* */
   guint               flushed_generation;
   GHashTable         *deps;              /* link or entry node -> MusterBsDeps* */
+  GHashTable         *indexes;           /* a list of options -> what they read, indexed */
+  /* The keyed checks a validation walk has counted (muster-bs-validate.c). */
+  struct _MusterBsSeen *seen;
+  guint               seen_size;
+  guint               seen_used;
+  guint               seen_stamp;
 };
 
 /* How an edit touched a selection: its values may change, or only its total costs (a
@@ -277,6 +283,7 @@ void      _muster_bs_removed_selection   (MusterBsRoster     *roster,
 void      _muster_bs_changed_limits      (MusterBsRoster     *roster);
 void      _muster_bs_flush               (MusterBsRoster     *roster);
 void      _muster_bs_deps_free           (gpointer            deps);
+void      _muster_bs_container_index_free (gpointer           index);
 void      _muster_bs_check_free          (MusterBsCheck      *check);
 
 /* muster-bs-validate.c */

@@ -105,6 +105,8 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->counts, g_hash_table_unref);
   g_clear_pointer (&self->pending_changes, g_hash_table_unref);
   g_clear_pointer (&self->deps, g_hash_table_unref);
+  g_clear_pointer (&self->indexes, g_hash_table_unref);
+  g_free (self->seen);
   g_free (self);
 }
 

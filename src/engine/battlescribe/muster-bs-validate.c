@@ -642,24 +642,77 @@ typedef struct
 {
   MusterBsRoster *roster;
   GPtrArray      *findings;
-  GHashTable     *seen;      /* MusterBsCheck* counted already, by key */
 } Walk;
 
-static guint
-check_hash (gconstpointer p)
+/* The keys of the checks a walk has counted, in an open-addressed table kept with the roster:
+ * a walk counts thousands, and a hash table made for each walk spent more time growing than
+ * looking up. A slot belongs to the walk whose stamp it bears, so a new walk empties the
+ * table by taking a new stamp. */
+struct _MusterBsSeen
 {
-  const MusterBsCheck *check = p;
+  const char    *id;
+  gconstpointer  where;
+  guint          stamp;
+};
 
-  return g_direct_hash (check->id) * 31 + g_direct_hash (check->where);
+static void
+seen_begin (MusterBsRoster *roster)
+{
+  roster->seen_used = 0;
+  if (++roster->seen_stamp == 0)
+    {
+      /* Stamps came round: every slot is old, but some may bear the new one (0 is none). */
+      if (roster->seen != NULL)
+        memset (roster->seen, 0, roster->seen_size * sizeof *roster->seen);
+      roster->seen_stamp = 1;
+    }
 }
 
-static gboolean
-check_equal (gconstpointer a,
-             gconstpointer b)
+static guint
+seen_slot (struct _MusterBsSeen *table,
+           guint                 size,
+           guint                 stamp,
+           const char           *id,
+           gconstpointer         where)
 {
-  const MusterBsCheck *ca = a, *cb = b;
+  /* Constraint ids are interned and places are objects: their addresses are the key. */
+  guint64 h = ((guintptr) id * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) ^
+              ((guintptr) where * G_GUINT64_CONSTANT (0xc2b2ae3d27d4eb4f));
+  guint i = (guint) (h >> 32) & (size - 1);
 
-  return ca->id == cb->id && ca->where == cb->where;
+  while (table[i].stamp == stamp && (table[i].id != id || table[i].where != where))
+    i = (i + 1) & (size - 1);
+  return i;
+}
+
+/* Whether this walk counts @check: TRUE the first time it sees its key. */
+static gboolean
+seen_add (MusterBsRoster      *roster,
+          const MusterBsCheck *check)
+{
+  guint i;
+
+  if ((roster->seen_used + 1) * 2 > roster->seen_size)
+    {
+      guint size = MAX (roster->seen_size * 2, 1024);
+      struct _MusterBsSeen *table = g_new0 (struct _MusterBsSeen, size);
+
+      for (guint k = 0; k < roster->seen_size; k++)
+        if (roster->seen[k].stamp == roster->seen_stamp)
+          table[seen_slot (table, size, roster->seen_stamp, roster->seen[k].id,
+                           roster->seen[k].where)] = roster->seen[k];
+      g_free (roster->seen);
+      roster->seen = table;
+      roster->seen_size = size;
+    }
+  i = seen_slot (roster->seen, roster->seen_size, roster->seen_stamp, check->id, check->where);
+  if (roster->seen[i].stamp == roster->seen_stamp)
+    return FALSE;
+  roster->seen[i].id = check->id;
+  roster->seen[i].where = check->where;
+  roster->seen[i].stamp = roster->seen_stamp;
+  roster->seen_used++;
+  return TRUE;
 }
 
 static MusterBsFinding *
@@ -684,7 +737,7 @@ emit (Walk      *w,
     {
       MusterBsCheck *check = g_ptr_array_index (checks, i);
 
-      if (check->keyed && !g_hash_table_add (w->seen, check))
+      if (check->keyed && !seen_add (w->roster, check))
         continue;
       for (guint k = 0; k < check->findings->len; k++)
         g_ptr_array_add (w->findings, finding_copy (g_ptr_array_index (check->findings, k)));
@@ -757,12 +810,12 @@ walk_force (Walk          *w,
 GPtrArray *
 _muster_bs_validate (MusterBsRoster *roster)
 {
-  Walk w = { roster, g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free),
-             g_hash_table_new (check_hash, check_equal) };
+  Walk w = { roster, g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_finding_free) };
   Validation v = { roster, new_checks () };
   GArray *costs, *limits;
 
   _muster_bs_flush (roster);
+  seen_begin (roster);
   costs = muster_bs_roster_get_costs (roster);
   limits = muster_bs_roster_get_cost_limits (roster);
   begin_check (&v, FALSE);
@@ -785,7 +838,6 @@ _muster_bs_validate (MusterBsRoster *roster)
   emit (&w, v.checks);
   for (guint i = 0; i < roster->forces->len; i++)
     walk_force (&w, g_ptr_array_index (roster->forces, i));
-  g_hash_table_unref (w.seen);
   g_ptr_array_unref (v.checks);
   return w.findings;
 }

@@ -81,9 +81,14 @@ static const char cat[] =
   "<modifier type='append' field='name' value='elite'><conditions>"
   "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
   "</modifiers></selectionEntry>"
+  /* A second weapon is allowed while the roster has a leader: a squad untouched by an edit
+   * (in another force) judges its weapons again when a leader comes or goes. */
   "<selectionEntry id='se-w' name='Weapon' type='upgrade'><constraints>"
   "<constraint id='con-w-max' type='max' value='1' field='selections' scope='parent'/></constraints>"
-  "<costs><cost name='pts' typeId='pts' value='15'/></costs></selectionEntry>"
+  "<costs><cost name='pts' typeId='pts' value='15'/></costs><modifiers>"
+  "<modifier type='increment' field='con-w-max' value='1'><conditions>"
+  "<condition type='atLeast' value='1' field='selections' scope='roster' childId='se-hq'/></conditions></modifier>"
+  "</modifiers></selectionEntry>"
   "</selectionEntries>"
   "<selectionEntryGroups><selectionEntryGroup id='g-opt' name='Options'><constraints>"
   "<constraint id='con-g-max' type='max' value='1' field='selections' scope='parent'/></constraints>"
