@@ -9,6 +9,7 @@
 
 #include "muster-engine.h"
 
+int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 #define FUZZ_FAIL(...)                                                                     \
@@ -24,7 +25,10 @@ int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
       FUZZ_FAIL (__VA_ARGS__);                                                             \
   } G_STMT_END
 
-/* The shipped Battle Valor Fantasy ruleset, loaded once per process. */
+/* The shipped Battle Valor Fantasy ruleset, loaded once per process: the targets that use it
+ * load it from LLVMFuzzerInitialize(), so that its load is not timed as an input and a failure
+ * to load it is not saved as an input's reproducer. Shared across inputs, it is only read:
+ * documents and merged rulesets take a reference and borrow its items. */
 static inline MusterRuleset *
 fuzz_bvf_ruleset (void)
 {
@@ -56,3 +60,13 @@ fuzz_load_doc (const guint8 *data,
                 error ? error->message : "(no error)");
   return doc;
 }
+
+/* LLVMFuzzerInitialize() for the targets that use the Battle Valor Fantasy ruleset. */
+#define FUZZ_INITIALIZE_WITH_BVF_RULESET()                                                 \
+  int                                                                                      \
+  LLVMFuzzerInitialize (int    *argc,                                                      \
+                        char ***argv)                                                      \
+  {                                                                                        \
+    (void) fuzz_bvf_ruleset ();                                                            \
+    return 0;                                                                              \
+  }

@@ -6,6 +6,8 @@
 
 #include "fuzz-common.h"
 
+FUZZ_INITIALIZE_WITH_BVF_RULESET ()
+
 int
 LLVMFuzzerTestOneInput (const guint8 *data,
                         size_t        size)

@@ -7,6 +7,8 @@
 
 #include "fuzz-common.h"
 
+FUZZ_INITIALIZE_WITH_BVF_RULESET ()
+
 static char *
 describe (GPtrArray *issues)
 {
