@@ -54,6 +54,12 @@ gboolean           muster_bs_document_load_bytes (MusterBsDocument  *self,
                                                   const char        *display_name,
                                                   GFile             *file,
                                                   GError           **error);
+gboolean           muster_bs_document_restore    (MusterBsDocument  *self,
+                                                  MusterBsLibrary   *library,
+                                                  GBytes            *bytes,
+                                                  const char        *display_name,
+                                                  GFile             *origin,
+                                                  GError           **error);
 void               muster_bs_document_load_async (MusterBsDocument  *self,
                                                   MusterBsLibrary   *library,
                                                   GFile             *file,

@@ -15,6 +15,7 @@
 #include "muster-preview-page.h"
 #include "muster-file-drop.h"
 #include "muster-recent.h"
+#include "muster-recovery-dialog.h"
 #include "muster-save-changes.h"
 #include "muster-welcome-page.h"
 #include "muster-window.h"
@@ -32,7 +33,6 @@ struct _MusterWindow
   GFile                *loading;  /* the file being opened, until it is or fails */
   GFile                *opened;   /* opened, made recent once its first frame is drawn */
   GdkFrameClock        *opened_clock;  /* borrowed: whose next after-paint does it */
-  gboolean              recovery_failing;
   AdwToast             *undo_toast;  /* the toast whose Undo takes back the last step */
   guint                 undo_position;  /* the history's position the toast's Undo is for */
 
@@ -604,36 +604,6 @@ application_changed_cb (MusterWindow *self)
   muster_document_set_catalog (self->document, catalog);
 }
 
-/* Once, until a copy is written again: every few seconds would drown the window in toasts. */
-static void
-recovery_failed_cb (MusterWindow *self,
-                    const GError *error)
-{
-  g_autofree char *message = NULL;
-
-  if (self->recovery_failing)
-    return;
-  self->recovery_failing = TRUE;
-  message = g_strdup_printf (_("Unsaved changes are not safe from a crash: %s"), error->message);
-  muster_window_add_toast (self, message);
-}
-
-static void
-recovery_written_cb (MusterWindow *self)
-{
-  self->recovery_failing = FALSE;
-}
-
-/* GSettings recovery-delay is in seconds, MusterAutosave:delay in milliseconds. */
-static gboolean
-seconds_to_ms (GValue   *value,
-               GVariant *variant,
-               gpointer  user_data)
-{
-  g_value_set_uint (value, g_variant_get_uint32 (variant) * 1000);
-  return TRUE;
-}
-
 static void
 muster_window_constructed (GObject *object)
 {
@@ -805,17 +775,8 @@ muster_window_init (MusterWindow *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->settings = g_settings_new (APP_ID);
-  {
-    g_autoptr(GFile) recovery_dir = muster_recovery_get_default_dir ();
-
-    self->autosave = muster_autosave_new (self->document, recovery_dir);
-    g_settings_bind_with_mapping (self->settings, "recovery-delay", self->autosave, "delay",
-                                  G_SETTINGS_BIND_GET, seconds_to_ms, NULL, NULL, NULL);
-    g_signal_connect_object (self->autosave, "failed", G_CALLBACK (recovery_failed_cb), self,
-                             G_CONNECT_SWAPPED);
-    g_signal_connect_object (self->autosave, "written", G_CALLBACK (recovery_written_cb), self,
-                             G_CONNECT_SWAPPED);
-  }
+  self->autosave = muster_recovery_autosave_new (MUSTER_RECOVERABLE (self->document),
+                                                 self->settings, self->toast_overlay);
   g_signal_connect_object (muster_recent_watch_get_default (), "changed",
                            G_CALLBACK (muster_recent_fill_menu), self->recent_menu,
                            G_CONNECT_SWAPPED);

@@ -12,6 +12,7 @@
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
 #include "muster-recent.h"
+#include "muster-recovery-dialog.h"
 #include "ui-test-util.h"
 
 /* BattleScribe rosters in the app (issue 21): the game data folders scanned, a roster built,
@@ -98,6 +99,14 @@ row_subtitled (GtkWidget  *widget,
 {
   return ADW_IS_ACTION_ROW (widget) &&
          strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)) ?: "", part) != NULL;
+}
+
+static gboolean
+row_titled (GtkWidget  *widget,
+            const char *title)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
 }
 
 static gboolean
@@ -608,6 +617,153 @@ test_bs_shared_sets (void)
     }
 }
 
+static guint
+n_roster_copies (void)
+{
+  g_autoptr(GFile) dir = muster_recovery_get_default_dir ();
+  g_autoptr(GPtrArray) entries = muster_recovery_scan (dir);
+  guint n = 0;
+
+  for (guint i = 0; i < entries->len; i++)
+    n += muster_recovery_entry_is_roster (entries->pdata[i]);
+  return n;
+}
+
+static gboolean
+roster_copies_are (gpointer n)
+{
+  return n_roster_copies () == GPOINTER_TO_UINT (n);
+}
+
+/* A roster's recovery file as a crashed session leaves it */
+static GFile *
+leave_roster_copy (const char *path,
+                   GFile      *origin)
+{
+  g_autoptr(GFile) dir = muster_recovery_get_default_dir ();
+  GFile *file = muster_recovery_new_file_with_suffix (dir, ".ros");
+  g_autoptr(GBytes) bytes = contents_of (path);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_recovery_write (file, bytes, origin, &error));
+  g_assert_no_error (error);
+  return file;
+}
+
+static void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  g_object_ref (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+}
+
+static MusterBsWindow *
+roster_window_titled (const char *title)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (MUSTER_IS_BS_WINDOW (l->data) && g_str_has_suffix (gtk_window_get_title (l->data) ?: "", "Muster") &&
+        strstr (gtk_window_get_title (l->data), title) != NULL)
+      return l->data;
+  return NULL;
+}
+
+/* An edited roster is copied for recovery after the Preferences' delay; saving or closing on
+ * purpose removes the copy. After a crash the copy is offered with the lists', restored in a
+ * roster window modified and unsaved, and kept until saved; one whose data is missing is said
+ * so and kept. */
+static void
+test_bs_recovery (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autofree char *path = g_build_filename (tmp_dir, "crash.ros", NULL);
+  g_autoptr(GFile) origin = g_file_new_for_path (path);
+  g_autoptr(GFile) copy = NULL;
+  g_autoptr(GFile) orphan = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterWindow *main_window;
+  AdwMessageDialog *dialog;
+  MusterBsWindow *restored, *missing;
+
+  g_settings_set_uint (settings, "recovery-delay", 1);
+  g_assert_cmpuint (n_roster_copies (), ==, 0);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Crash Patrol", "fe-patrol", "sk-rangers",
+                                                      NULL, -1, &error));
+  spin_until (page_idle, NULL);
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Captain"));
+  g_assert_cmpuint (n_roster_copies (), ==, 0);
+  spin_until (roster_copies_are, GUINT_TO_POINTER (1));
+
+  /* Saving removes it. */
+  muster_bs_document_save_async (document, origin, NULL, NULL, NULL);
+  spin_until (saved, document);
+  g_assert_cmpuint (n_roster_copies (), ==, 0);
+
+  /* Closing on purpose does too: the roster window goes without its copy. */
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Ranger Squad"));
+  spin_until (roster_copies_are, GUINT_TO_POINTER (1));
+  close_window (window);
+  g_assert_cmpuint (n_roster_copies (), ==, 0);
+
+  /* A crash left two: this roster, edited since its save, and one of data the folders lack. */
+  copy = leave_roster_copy (path, origin);
+  orphan = leave_roster_copy (FIXTURE "/needs-other.ros", NULL);
+  g_assert_cmpuint (n_roster_copies (), ==, 2);
+  main_window = muster_window_new (app);
+  gtk_window_present (GTK_WINDOW (main_window));
+  spin_until (window_mapped, main_window);
+  muster_recovery_dialog_offer (app, main_window);
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (find_matching (adw_message_dialog_get_extra_child (dialog), row_titled,
+                                   "Crash Patrol"));
+  hold ();
+  respond (dialog, "restore");
+
+  /* Each in a roster window; the list window stays empty. */
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  restored = roster_window_titled ("Crash Patrol");
+  g_assert_nonnull (restored);
+  spin_until (loaded, restored);
+  g_assert_true (muster_window_is_empty (main_window));
+  g_assert_true (muster_bs_document_get_modified (muster_bs_window_get_document (restored)));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (restored)), "• Crash Patrol"));
+  g_assert_cmpstr (costs_of (restored), ==, "30 / 100 pts · 1 CP");
+  hold ();
+  g_assert_true (g_file_equal (muster_bs_document_get_file (muster_bs_window_get_document (restored)),
+                               origin));
+
+  /* The one whose data is missing says so, and its copy stays for when the data is back. */
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Restore the Roster");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Absent Game"));
+  missing = MUSTER_BS_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
+  respond (dialog, "close");
+  close_window (missing);
+  g_assert_true (g_file_query_exists (orphan, NULL));
+
+  /* The restored copy stays until the save that holds it. */
+  g_assert_true (g_file_query_exists (copy, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (restored), "win.save", NULL));
+  spin_until (saved, muster_bs_window_get_document (restored));
+  g_assert_false (g_file_query_exists (copy, NULL));
+  close_window (restored);
+  gtk_window_destroy (GTK_WINDOW (main_window));
+  g_assert_true (g_file_delete (orphan, NULL, NULL));
+  g_settings_reset (settings, "recovery-delay");
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -624,6 +780,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/drop", test_bs_drop);
   g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
   g_test_add_func ("/ui/bs/shared-sets", test_bs_shared_sets);
+  g_test_add_func ("/ui/bs/recovery", test_bs_recovery);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
