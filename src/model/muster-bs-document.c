@@ -383,10 +383,9 @@ muster_bs_document_start (MusterBsDocument *self,
 /**
  * muster_bs_document_start_with_force:
  * @catalogue_id: (nullable): the first force's catalogue
- * @cost_type_id: (nullable): a cost type to limit
- * @cost_limit: the limit (< 0: none)
+ * @cost_limits: (nullable) (element-type MusterBsCost): limits by cost type (< 0: none)
  *
- * A new roster as New Roster makes it: with its limit and first force (and what that force
+ * A new roster as New List makes it: with its limits and first force (and what that force
  * requires) from the start, not as steps to undo.
  *
  * Returns: whether the force could be added (when not, the roster is empty)
@@ -397,8 +396,7 @@ muster_bs_document_start_with_force (MusterBsDocument  *self,
                                      const char        *name,
                                      const char        *force_entry_id,
                                      const char        *catalogue_id,
-                                     const char        *cost_type_id,
-                                     double             cost_limit,
+                                     GArray            *cost_limits,
                                      GError           **error)
 {
   MusterBsRoster *roster;
@@ -410,8 +408,9 @@ muster_bs_document_start_with_force (MusterBsDocument  *self,
   g_return_val_if_fail (force_entry_id != NULL, FALSE);
 
   roster = muster_bs_roster_new (muster_bs_system_get_data (system), name);
-  if (cost_type_id != NULL)
-    muster_bs_roster_set_cost_limit (roster, cost_type_id, cost_limit);
+  for (guint i = 0; cost_limits != NULL && i < cost_limits->len; i++)
+    muster_bs_roster_set_cost_limit (roster, g_array_index (cost_limits, MusterBsCost, i).type_id,
+                                     g_array_index (cost_limits, MusterBsCost, i).value);
   ok = muster_bs_roster_add_force (roster, NULL, force_entry_id, catalogue_id, NULL, error) != NULL;
   replace_roster (self, system, roster, NULL);
   return ok;

@@ -7,7 +7,6 @@
 
 #include "muster-army-page.h"
 #include "muster-autosave.h"
-#include "muster-bs-new-dialog.h"
 #include "muster-bs-window.h"
 #include "muster-catalog.h"
 #include "muster-new-list-dialog.h"
@@ -403,6 +402,29 @@ save_action (GtkWidget  *widget,
                               g_object_ref (self));
 }
 
+/* A roster of BattleScribe data gets a window of its own kind. */
+static void
+new_bs_roster (MusterWindow        *self,
+               MusterNewListDialog *dialog,
+               MusterBsSystem      *system)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GArray) limits = muster_new_list_dialog_dup_cost_limits (dialog);
+  g_autoptr(GError) error = NULL;
+  MusterBsWindow *window;
+
+  if (muster_new_list_dialog_get_force_entry_id (dialog) == NULL)
+    return;
+  window = muster_bs_window_new (MUSTER_APPLICATION (app));
+  if (!muster_bs_document_start_with_force (muster_bs_window_get_document (window), system,
+                                            muster_new_list_dialog_get_name (dialog),
+                                            muster_new_list_dialog_get_force_entry_id (dialog),
+                                            muster_new_list_dialog_get_catalogue_id (dialog),
+                                            limits, &error))
+    muster_window_add_toast (self, error->message);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 new_list_response_cb (MusterNewListDialog *dialog,
                       const char          *response,
@@ -410,8 +432,16 @@ new_list_response_cb (MusterNewListDialog *dialog,
 {
   MusterWindow *target = self;
   MusterRuleset *ruleset = muster_new_list_dialog_get_ruleset (dialog);
+  MusterBsSystem *system = muster_new_list_dialog_get_bs_system (dialog);
 
-  if (g_strcmp0 (response, "create") != 0 || ruleset == NULL)
+  if (g_strcmp0 (response, "create") != 0)
+    return;
+  if (system != NULL)
+    {
+      new_bs_roster (self, dialog, system);
+      return;
+    }
+  if (ruleset == NULL)
     return;
 
   /* A window with a list keeps it: the new list gets a window of its own. */
@@ -423,63 +453,47 @@ new_list_response_cb (MusterNewListDialog *dialog,
   gtk_window_present (GTK_WINDOW (target));
 }
 
+static MusterNewListDialog *
+show_new_list (MusterWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterNewListDialog *dialog;
+
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (app), NULL);
+
+  dialog = muster_new_list_dialog_new (GTK_WINDOW (self),
+                                       muster_application_get_catalog (MUSTER_APPLICATION (app)),
+                                       muster_application_get_bs_library (MUSTER_APPLICATION (app)));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (new_list_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
 static void
 new_list_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  MusterNewListDialog *dialog;
-
-  g_return_if_fail (MUSTER_IS_APPLICATION (app));
-
-  dialog = muster_new_list_dialog_new (GTK_WINDOW (self),
-                                       muster_application_get_catalog (MUSTER_APPLICATION (app)));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (new_list_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  show_new_list (MUSTER_WINDOW (widget));
 }
 
-static void
-new_bs_roster_response_cb (MusterBsNewDialog *dialog,
-                           const char        *response,
-                           MusterWindow      *self)
-{
-  MusterBsSystem *system = muster_bs_new_dialog_get_system (dialog);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  g_autoptr(GError) error = NULL;
-  MusterBsWindow *window;
-
-  if (g_strcmp0 (response, "create") != 0 || system == NULL ||
-      muster_bs_new_dialog_get_force_entry_id (dialog) == NULL)
-    return;
-  window = muster_bs_window_new (MUSTER_APPLICATION (app));
-  if (!muster_bs_document_start_with_force (muster_bs_window_get_document (window), system,
-                                            muster_bs_new_dialog_get_name (dialog),
-                                            muster_bs_new_dialog_get_force_entry_id (dialog),
-                                            muster_bs_new_dialog_get_catalogue_id (dialog),
-                                            muster_bs_new_dialog_get_cost_type_id (dialog),
-                                            muster_bs_new_dialog_get_cost_limit (dialog), &error))
-    muster_window_add_toast (self, error->message);
-  gtk_window_present (GTK_WINDOW (window));
-}
-
-/* A roster of BattleScribe data gets a window of its own kind. */
+/* What New BattleScribe Roster was: New List, with the first game system found chosen. */
 static void
 new_bs_roster_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *param)
 {
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  MusterBsNewDialog *dialog;
+  MusterNewListDialog *dialog = show_new_list (MUSTER_WINDOW (widget));
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (widget));
+  GListModel *systems = muster_bs_library_get_systems (muster_application_get_bs_library (MUSTER_APPLICATION (app)));
 
-  g_return_if_fail (MUSTER_IS_APPLICATION (app));
+  for (guint i = 0; dialog != NULL && i < g_list_model_get_n_items (systems); i++)
+    {
+      g_autoptr(MusterBsSystem) system = g_list_model_get_item (systems, i);
 
-  dialog = muster_bs_new_dialog_new (GTK_WINDOW (self),
-                                     muster_application_get_bs_library (MUSTER_APPLICATION (app)));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (new_bs_roster_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+      if (muster_new_list_dialog_select_bs_system (dialog, muster_bs_system_get_id (system)))
+        break;
+    }
 }
 
 static void

@@ -204,27 +204,32 @@ test_document_build (void)
   g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
 }
 
-/* New Roster: the limit and the first force from the start, not steps to undo. */
+/* New List: the limits (of every cost type) and the first force from the start, not steps
+ * to undo. */
 static void
 test_document_start_with_force (void)
 {
   g_autoptr(MusterBsLibrary) library = fixture_library ();
   g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
   MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  g_autoptr(GArray) limits = g_array_new (FALSE, FALSE, sizeof (MusterBsCost));
+  MusterBsCost points = { "pts", "pts", 250 }, command = { "cp", "CP", 2 };
   g_autoptr(GError) error = NULL;
   g_autofree char *costs = NULL;
 
+  g_array_append_val (limits, points);
+  g_array_append_val (limits, command);
   g_assert_true (muster_bs_document_start_with_force (document, system, "New", "fe-patrol",
-                                                      "sk-rangers", "pts", 250, &error));
+                                                      "sk-rangers", limits, &error));
   g_assert_no_error (error);
   costs = muster_bs_document_dup_costs_text (document);
-  g_assert_cmpstr (costs, ==, "0 / 250 pts");
+  g_assert_cmpstr (costs, ==, "0 / 250 pts · 0 / 2 CP");
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 1);
   g_assert_false (muster_history_get_can_undo (muster_bs_document_get_history (document)));
   g_assert_false (muster_bs_document_get_modified (document));
   /* A force entry the data lacks: an error, and an empty roster. */
   g_assert_false (muster_bs_document_start_with_force (document, system, "New", "no-such-force",
-                                                       NULL, NULL, -1, &error));
+                                                       NULL, NULL, &error));
   g_assert_nonnull (error);
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
 }
@@ -443,7 +448,7 @@ test_document_recovery_copy (void)
   g_assert_true (muster_bs_document_start_with_force (document,
                                                       muster_bs_library_lookup (library, "sk-gs"),
                                                       "Crash Patrol", "fe-patrol", "sk-rangers",
-                                                      NULL, -1, &error));
+                                                      NULL, &error));
   autosave = muster_autosave_new (MUSTER_RECOVERABLE (document), dir);
   muster_autosave_set_delay (autosave, 20);
   g_signal_connect (autosave, "written", G_CALLBACK (written_cb), &written);

@@ -8,9 +8,9 @@
 
 #include "muster-bs-data-page.h"
 #include "muster-bs-entries.h"
-#include "muster-bs-new-dialog.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
+#include "muster-new-list-dialog.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
 #include "ui-test-util.h"
@@ -99,6 +99,14 @@ row_subtitled (GtkWidget  *widget,
 {
   return ADW_IS_ACTION_ROW (widget) &&
          strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (widget)) ?: "", part) != NULL;
+}
+
+static gboolean
+spin_text_is (GtkWidget  *widget,
+              const char *text)
+{
+  return GTK_IS_SPIN_BUTTON (widget) &&
+         g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (widget)), text) == 0;
 }
 
 static gboolean
@@ -400,7 +408,7 @@ test_bs_beside_data (void)
   g_assert_true (muster_bs_document_start_with_force (document,
                                                       muster_bs_library_lookup (library, "sk-gs"),
                                                       "Beside", "fe-patrol", "sk-rangers", NULL,
-                                                      -1, &error));
+                                                      &error));
   muster_bs_document_save_async (document, file, NULL, NULL, NULL);
   spin_until (saved, document);
 
@@ -455,43 +463,73 @@ test_bs_preferences (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* New BattleScribe Roster from the main window's menu: system, catalogue, force and limit. */
+/* New List offers the game systems the folders hold beside the rule systems (New BattleScribe
+ * Roster is now only another way to it): game system, catalogue, first force, and a limit for
+ * every cost type the game system declares, not just the first. */
 static void
 test_bs_new_roster (void)
 {
   MusterWindow *window;
-  MusterBsNewDialog *dialog;
+  MusterNewListDialog *dialog;
   MusterBsWindow *roster_window;
-  g_autofree char *costs = NULL;
+  g_autoptr(GArray) limits = NULL;
 
   /* Opened before the folders are scanned, it offers their systems once they are. */
   library_of_folders (NULL);
   window = muster_window_new (app);
   gtk_window_present (GTK_WINDOW (window));
   spin_until (window_mapped, window);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-bs-roster", NULL));
-  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_NEW_DIALOG));
-  dialog = MUSTER_BS_NEW_DIALOG (find_toplevel (MUSTER_TYPE_BS_NEW_DIALOG));
-  g_assert_null (muster_bs_new_dialog_get_system (dialog));
-  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-list", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_NEW_LIST_DIALOG));
+  dialog = MUSTER_NEW_LIST_DIALOG (find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG));
+  g_assert_nonnull (muster_new_list_dialog_get_ruleset (dialog));
+  g_assert_null (muster_new_list_dialog_get_bs_system (dialog));
+  g_assert_false (muster_new_list_dialog_select_bs_system (dialog, "sk-gs"));
+  g_assert_cmpstr (muster_new_list_dialog_get_name (dialog), ==, "New Army");
   library_of_folders (FIXTURE);
-  g_assert_true (muster_bs_new_dialog_select_system (dialog, "sk-gs"));
+  g_assert_true (muster_new_list_dialog_select_bs_system (dialog, "sk-gs"));
+  g_assert_false (muster_new_list_dialog_select_bs_system (dialog, "other-gs"));
+  g_assert_null (muster_new_list_dialog_get_ruleset (dialog));
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
-  g_assert_false (muster_bs_new_dialog_select_system (dialog, "other-gs"));
-  g_assert_cmpstr (muster_bs_new_dialog_get_catalogue_id (dialog), ==, "sk-rangers");
-  g_assert_cmpstr (muster_bs_new_dialog_get_force_entry_id (dialog), ==, "fe-patrol");
-  g_assert_cmpstr (muster_bs_new_dialog_get_cost_type_id (dialog), ==, "pts");
-  g_assert_cmpfloat (muster_bs_new_dialog_get_cost_limit (dialog), ==, 100);
+  g_assert_cmpstr (muster_new_list_dialog_get_catalogue_id (dialog), ==, "sk-rangers");
+  g_assert_cmpstr (muster_new_list_dialog_get_force_entry_id (dialog), ==, "fe-patrol");
   /* The name follows the system until it is typed. */
-  g_assert_cmpstr (muster_bs_new_dialog_get_name (dialog), ==, "Skirmish Test");
+  g_assert_cmpstr (muster_new_list_dialog_get_name (dialog), ==, "Skirmish Test");
+
+  /* Both cost types: points with the data's default, command points without a limit. */
+  limits = muster_new_list_dialog_dup_cost_limits (dialog);
+  g_assert_cmpuint (limits->len, ==, 2);
+  g_assert_cmpstr (g_array_index (limits, MusterBsCost, 0).type_id, ==, "pts");
+  g_assert_cmpfloat (g_array_index (limits, MusterBsCost, 0).value, ==, 100);
+  g_assert_cmpstr (g_array_index (limits, MusterBsCost, 1).type_id, ==, "cp");
+  g_assert_cmpfloat (g_array_index (limits, MusterBsCost, 1).value, <, 0);
+  g_assert_nonnull (find_matching (GTK_WIDGET (dialog), spin_text_is, "No limit"));
   hold ();
+  g_assert_true (muster_new_list_dialog_set_cost_limit (dialog, "cp", 3));
+  g_assert_false (muster_new_list_dialog_set_cost_limit (dialog, "crowns", 3));
+
+  /* Back to a rule system: its own name and rows again. */
+  g_assert_true (muster_new_list_dialog_select_ruleset (dialog, "battle-valor-fantasy"));
+  g_assert_cmpstr (muster_new_list_dialog_get_name (dialog), ==, "New Army");
+  g_assert_null (muster_new_list_dialog_get_force_entry_id (dialog));
+  g_assert_true (muster_new_list_dialog_select_bs_system (dialog, "sk-gs"));
+  g_assert_true (muster_new_list_dialog_set_cost_limit (dialog, "cp", 3));
+
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "create");
   spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_BS_WINDOW));
   roster_window = MUSTER_BS_WINDOW (find_toplevel (MUSTER_TYPE_BS_WINDOW));
   spin_until (page_idle, NULL);
-  g_assert_cmpstr (costs_of (roster_window), ==, "0 / 100 pts");
+  g_assert_cmpstr (costs_of (roster_window), ==, "0 / 100 pts · 0 / 3 CP");
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (muster_bs_window_get_document (roster_window))), ==, 1);
+  g_assert_true (muster_window_is_empty (window));
   close_window (roster_window);
+
+  /* The old action is New List with the first game system chosen. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new-bs-roster", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_NEW_LIST_DIALOG));
+  dialog = MUSTER_NEW_LIST_DIALOG (find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG));
+  g_assert_nonnull (muster_new_list_dialog_get_bs_system (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -698,7 +736,7 @@ test_bs_recovery (void)
   g_assert_true (muster_bs_document_start_with_force (document,
                                                       muster_bs_library_lookup (library, "sk-gs"),
                                                       "Crash Patrol", "fe-patrol", "sk-rangers",
-                                                      NULL, -1, &error));
+                                                      NULL, &error));
   spin_until (page_idle, NULL);
   g_assert_nonnull (muster_bs_page_add_entry (page, "Captain"));
   g_assert_cmpuint (n_roster_copies (), ==, 0);
