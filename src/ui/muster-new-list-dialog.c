@@ -449,6 +449,21 @@ muster_new_list_dialog_get_catalogue_id (MusterNewListDialog *self)
                                              : NULL;
 }
 
+gboolean
+muster_new_list_dialog_select_catalogue (MusterNewListDialog *self,
+                                         const char          *catalogue_id)
+{
+  g_return_val_if_fail (MUSTER_IS_NEW_LIST_DIALOG (self), FALSE);
+
+  for (guint i = 0; i < self->catalogue_ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (self->catalogue_ids, i), catalogue_id) == 0)
+      {
+        adw_combo_row_set_selected (self->catalogue_row, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* Returns: (nullable): the first force's entry, of a BattleScribe game system */
 const char *
 muster_new_list_dialog_get_force_entry_id (MusterNewListDialog *self)

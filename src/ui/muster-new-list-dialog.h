@@ -31,6 +31,8 @@ void                 muster_new_list_dialog_set_points_limit (MusterNewListDialo
                                                               gint64               limit);
 /* A BattleScribe roster's first force, and its limits */
 const char          *muster_new_list_dialog_get_catalogue_id (MusterNewListDialog *self);
+gboolean             muster_new_list_dialog_select_catalogue (MusterNewListDialog *self,
+                                                              const char          *catalogue_id);
 const char          *muster_new_list_dialog_get_force_entry_id (MusterNewListDialog *self);
 GArray              *muster_new_list_dialog_dup_cost_limits  (MusterNewListDialog *self);
 gboolean             muster_new_list_dialog_set_cost_limit   (MusterNewListDialog *self,
