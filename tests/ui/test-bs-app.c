@@ -13,7 +13,7 @@
 #include "muster-new-list-dialog.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
-#include "ui-test-util.h"
+#include "ui-test-keys.h"
 
 /* BattleScribe rosters in the app (issue 21): the game data folders scanned, a roster built,
  * checked, undone and redone in its window, saved, reopened from the file (a second save
@@ -981,6 +981,121 @@ test_bs_recovery (void)
   g_unlink (path);
 }
 
+/* Whether the focus is in @widget */
+static gboolean
+focus_in (GtkWidget *widget)
+{
+  GtkWidget *focus = focus_widget ();
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* Tabs (or Shift+Tabs) until the focus is in @widget. */
+static void
+tab_into (GtkWidget  *widget,
+          const char *key)
+{
+  for (guint i = 0; i < 40 && !focus_in (widget); i++)
+    press (key);
+  if (!focus_in (widget))
+    g_error ("%s never reaches a %s", key, G_OBJECT_TYPE_NAME (widget));
+}
+
+/* The widgets of @type shown at or under @widget, depth first (a drop-down's list, in its
+ * closed popover, is not) */
+static void
+collect (GtkWidget *widget,
+         GType      type,
+         GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) && gtk_widget_get_mapped (widget))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child, type, found);
+}
+
+static gboolean
+one_entry (gpointer entries)
+{
+  return g_list_model_get_n_items (entries) == 1;
+}
+
+/* Entirely by keyboard: Ctrl+F and a search, Tab to the catalogue, Return adds its entry;
+ * Tab into the editor, a count typed; arrows and Return in the roster tree open the force's
+ * editor; Ctrl+Z undoes the count, then the entry. */
+static void
+test_bs_keyboard (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GPtrArray) views = g_ptr_array_new ();
+  GtkWidget *entries_view, *tree_view, *number;
+  g_autoptr(MusterBsItem) selected = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Keys", "fe-patrol", "sk-rangers", NULL,
+                                                      &error));
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  spin_until (page_idle, NULL);
+  /* The catalogue's entries, then the roster tree */
+  collect (GTK_WIDGET (page), GTK_TYPE_LIST_VIEW, views);
+  g_assert_cmpuint (views->len, >=, 2);
+  entries_view = views->pdata[0];
+  tree_view = views->pdata[1];
+
+  /* The catalogue pane: search, Tab down to the entries, Return adds the one found. */
+  press ("<Control>f");
+  g_assert_true (GTK_IS_EDITABLE (focus_widget ()));
+  type ("squad");
+  /* The search waits for the typing to pause. */
+  spin_until (one_entry, muster_bs_page_get_entries (page));
+  tab_into (entries_view, "Tab");
+  press ("Return");
+  spin_until (page_idle, NULL);
+  selected = muster_bs_page_get_selected (page);
+  g_assert_nonnull (selected);
+  g_assert_cmpstr (muster_bs_item_get_name (selected), ==, "Ranger Squad");
+  g_assert_cmpstr (costs_of (window), ==, "40 / 100 pts");
+
+  /* Its editor: Tab to the number, 2 typed, Return. */
+  number = find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (number);
+  tab_into (number, "Tab");
+  type ("2");
+  press ("Return");
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "80 / 100 pts");
+
+  /* The roster tree: Shift+Tab back to it, Up to the force, Return opens its editor. */
+  tab_into (tree_view, "<Shift>Tab");
+  for (guint i = 0; i < 5 && (selected == NULL || muster_bs_item_get_force (selected) == NULL); i++)
+    {
+      press ("Up");
+      press ("Return");
+      spin_until (page_idle, NULL);
+      g_clear_object (&selected);
+      selected = muster_bs_page_get_selected (page);
+    }
+  g_assert_nonnull (muster_bs_item_get_force (selected));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Add Detachment"));
+  hold ();
+
+  /* Ctrl+Z: the count, then the entry. */
+  press ("<Control>z");
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "40 / 100 pts");
+  press ("<Control>z");
+  spin_until (page_idle, NULL);
+  g_assert_cmpstr (costs_of (window), ==, "0 / 100 pts");
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -998,6 +1113,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/new-roster", test_bs_new_roster);
   g_test_add_func ("/ui/bs/legal-sets", test_bs_legal_sets);
   g_test_add_func ("/ui/bs/recovery", test_bs_recovery);
+  g_test_add_func ("/ui/bs/keyboard", test_bs_keyboard);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
