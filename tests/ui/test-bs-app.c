@@ -14,6 +14,9 @@
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
 #include "ui-test-keys.h"
+#ifdef MUSTER_HAVE_XTEST
+#include "ui-test-pointer.h"
+#endif
 
 /* BattleScribe rosters in the app (issue 21): the game data folders scanned, a roster built,
  * checked, undone and redone in its window, saved, reopened from the file (a second save
@@ -110,7 +113,7 @@ spin_text_is (GtkWidget  *widget,
 }
 
 static gboolean
-row_titled (GtkWidget  *widget,
+row_has_title (GtkWidget  *widget,
             const char *title)
 {
   return ADW_IS_PREFERENCES_ROW (widget) &&
@@ -942,7 +945,7 @@ test_bs_recovery (void)
   muster_recovery_dialog_offer (app, main_window);
   spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
   dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
-  g_assert_nonnull (find_matching (adw_message_dialog_get_extra_child (dialog), row_titled,
+  g_assert_nonnull (find_matching (adw_message_dialog_get_extra_child (dialog), row_has_title,
                                    "Crash Patrol"));
   hold ();
   respond (dialog, "restore");
@@ -1096,6 +1099,82 @@ test_bs_keyboard (void)
   close_window (window);
 }
 
+#ifdef MUSTER_HAVE_XTEST
+typedef struct
+{
+  MusterBsWindow *window;
+  const char     *costs;
+} CostsWatch;
+
+static gboolean
+costs_read (gpointer data)
+{
+  CostsWatch *watch = data;
+
+  return g_strcmp0 (costs_of (watch->window), watch->costs) == 0;
+}
+
+/* Waits until the header's costs read @costs. */
+static void
+wait_costs (MusterBsWindow *window,
+            const char     *costs)
+{
+  CostsWatch watch = { window, costs };
+
+  wait_for (costs_read, &watch, costs);
+}
+
+/* With the pointer, as a user: entries picked in the catalogue pane and added with Add to
+ * Force, a double-click adding another, the number raised with the spin's +, the + of a
+ * choice in the editor, and the header's Undo. */
+static void
+test_bs_pointer (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GError) error = NULL;
+  GtkWidget *number;
+
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Pointer", "fe-patrol", "sk-rangers", NULL,
+                                                      &error));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  pump (300);
+
+  /* A click on the entry, a click on Add to Force */
+  click_text (GTK_WIDGET (page), "Captain");
+  click_text (GTK_WIDGET (page), "Add to Force");
+  wait_costs (window, "30 / 100 pts · 1 CP");
+
+  /* A double-click adds too; the squad fixes the finding. */
+  click_n (reveal_text (GTK_WIDGET (page), "Ranger Squad"), 1, 2);
+  wait_costs (window, "70 / 100 pts · 1 CP");
+  g_assert_nonnull (wait_text (GTK_WIDGET (page), "The roster is legal"));
+
+  /* The new squad's editor: the number's + makes it two squads, over the limit (the editor
+   * is made again after the edit: the spin clicked is gone). */
+  number = find_descendant (GTK_WIDGET (page), GTK_TYPE_SPIN_BUTTON);
+  g_assert_nonnull (number);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (number)), ==, 1);
+  click (spin_button_part (GTK_SPIN_BUTTON (number), "up"));
+  wait_costs (window, "110 / 100 pts · 1 CP");
+  g_assert_nonnull (wait_text (GTK_WIDGET (page), "1 error"));
+  shot ("bs-pointer");
+
+  /* The header's Undo, twice: one squad, then none. */
+  click (find_button_by_icon (GTK_WIDGET (window), "edit-undo-symbolic"));
+  wait_costs (window, "70 / 100 pts · 1 CP");
+  click (find_button_by_icon (GTK_WIDGET (window), "edit-undo-symbolic"));
+  wait_costs (window, "30 / 100 pts · 1 CP");
+  close_window (window);
+}
+#endif
+
 int
 main (int   argc,
       char *argv[])
@@ -1114,6 +1193,17 @@ main (int   argc,
   g_test_add_func ("/ui/bs/legal-sets", test_bs_legal_sets);
   g_test_add_func ("/ui/bs/recovery", test_bs_recovery);
   g_test_add_func ("/ui/bs/keyboard", test_bs_keyboard);
+#ifdef MUSTER_HAVE_XTEST
+  {
+    int event, error, major, minor;
+
+    /* The pointer walk-through needs XTest on an X11 display. */
+    if (GDK_IS_X11_DISPLAY (gdk_display_get_default ()) &&
+        XTestQueryExtension ((xdisplay = gdk_x11_display_get_xdisplay (gdk_display_get_default ())),
+                             &event, &error, &major, &minor))
+      g_test_add_func ("/ui/bs/pointer", test_bs_pointer);
+  }
+#endif
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);
