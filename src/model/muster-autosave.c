@@ -344,6 +344,9 @@ muster_autosave_new (MusterRecoverable *document,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::modified", G_CALLBACK (edited_cb), self,
                            G_CONNECT_SWAPPED);
+  /* A copy written while the first save ran names no origin: the next one must. */
+  g_signal_connect_object (document, "notify::file", G_CALLBACK (edited_cb), self,
+                           G_CONNECT_SWAPPED);
   return self;
 }
 

@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 /*
  * What MusterAutosave keeps a recovery copy of: a document whose every edit is a step of its
  * history, that knows whether it has unsaved changes (a boolean "modified" property, notified
- * when it changes) and where it was last saved, and that can write itself as a save would.
+ * when it changes) and where it was last saved (a "file" property, notified likewise), and
+ * that can write itself as a save would.
  * MusterDocument (.muster) and MusterBsDocument (.ros) are both one.
  */
 
