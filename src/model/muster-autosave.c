@@ -32,6 +32,7 @@ struct _MusterAutosave
   gboolean        writing;
   gboolean        write_again;    /* an edit came while writing */
   guint           generation;     /* bumped by every deletion: a write of an older one is stale */
+  GFile          *written_origin; /* the origin the last copy names */
 };
 
 enum {
@@ -146,6 +147,7 @@ start_write (MusterAutosave *self)
   data->file = g_object_ref (self->file);
   data->origin = origin != NULL ? g_object_ref (origin) : NULL;
   data->xml = xml;
+  g_set_object (&self->written_origin, origin);
   data->generation = self->generation;
 
   self->writing = TRUE;
@@ -196,6 +198,19 @@ edited_cb (MusterAutosave *self)
   self->timeout_id = g_timeout_add (self->delay_ms, timeout_cb, self);
 }
 
+/* Saved to another file (or the first time): a copy naming the old place is written again.
+ * The same place again (a save over the file it came from) needs nothing. */
+static void
+file_changed_cb (MusterAutosave *self)
+{
+  GFile *file = muster_recoverable_get_file (self->document);
+
+  if (file == self->written_origin ||
+      (file != NULL && self->written_origin != NULL && g_file_equal (file, self->written_origin)))
+    return;
+  edited_cb (self);
+}
+
 static void
 muster_autosave_dispose (GObject *object)
 {
@@ -214,6 +229,7 @@ muster_autosave_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->file);
+  g_clear_object (&self->written_origin);
 
   G_OBJECT_CLASS (muster_autosave_parent_class)->finalize (object);
 }
@@ -345,7 +361,7 @@ muster_autosave_new (MusterRecoverable *document,
   g_signal_connect_object (document, "notify::modified", G_CALLBACK (edited_cb), self,
                            G_CONNECT_SWAPPED);
   /* A copy written while the first save ran names no origin: the next one must. */
-  g_signal_connect_object (document, "notify::file", G_CALLBACK (edited_cb), self,
+  g_signal_connect_object (document, "notify::file", G_CALLBACK (file_changed_cb), self,
                            G_CONNECT_SWAPPED);
   return self;
 }
