@@ -7,7 +7,8 @@
 #include "muster-recovery.h"
 
 /*
- * Keeps one document's recovery file (see muster-recovery.c) while it has unsaved changes.
+ * Keeps one document's recovery file (see muster-recovery.c) while it has unsaved changes: a
+ * list (MusterDocument) or a BattleScribe roster (MusterBsDocument), through MusterRecoverable.
  * Edits are debounced: the copy is written once the edits pause for the delay, but never
  * later than MAX_WAIT delays after the first unwritten edit, so a long run of typing is still
  * covered. Writing happens in a thread, one write at a time. When the document becomes clean
@@ -22,7 +23,7 @@ struct _MusterAutosave
 {
   GObject         parent_instance;
 
-  MusterDocument *document;
+  MusterRecoverable *document;
   GFile          *file;
   guint           delay_ms;
 
@@ -31,6 +32,7 @@ struct _MusterAutosave
   gboolean        writing;
   gboolean        write_again;    /* an edit came while writing */
   guint           generation;     /* bumped by every deletion: a write of an older one is stale */
+  GFile          *written_origin; /* the origin the last copy names */
 };
 
 enum {
@@ -125,12 +127,12 @@ static void
 start_write (MusterAutosave *self)
 {
   g_autoptr(GTask) task = NULL;
-  MusterDoc *doc = muster_document_get_doc (self->document);
-  GFile *origin = muster_document_get_file (self->document);
+  GFile *origin = muster_recoverable_get_file (self->document);
+  GBytes *xml;
   WriteData *data;
 
   g_clear_handle_id (&self->timeout_id, g_source_remove);
-  if (doc == NULL || !muster_document_get_modified (self->document))
+  if (!muster_recoverable_get_modified (self->document))
     return;
   if (self->writing)
     {
@@ -139,10 +141,13 @@ start_write (MusterAutosave *self)
     }
 
   /* Serialise here, where the document lives; only the file system work goes to the thread. */
+  if (!(xml = muster_recoverable_dup_recovery_bytes (self->document)))
+    return;
   data = g_new0 (WriteData, 1);
   data->file = g_object_ref (self->file);
   data->origin = origin != NULL ? g_object_ref (origin) : NULL;
-  data->xml = muster_doc_to_bytes (doc);
+  data->xml = xml;
+  g_set_object (&self->written_origin, origin);
   data->generation = self->generation;
 
   self->writing = TRUE;
@@ -177,7 +182,7 @@ edited_cb (MusterAutosave *self)
 {
   gint64 now = g_get_monotonic_time ();
 
-  if (!muster_document_get_modified (self->document))
+  if (!muster_recoverable_get_modified (self->document))
     {
       if (self->timeout_id != 0 || self->writing || g_file_query_exists (self->file, NULL))
         drop (self);
@@ -191,6 +196,19 @@ edited_cb (MusterAutosave *self)
   else
     return;  /* waited long enough: let the planned write happen */
   self->timeout_id = g_timeout_add (self->delay_ms, timeout_cb, self);
+}
+
+/* Saved to another file (or the first time): a copy naming the old place is written again.
+ * The same place again (a save over the file it came from) needs nothing. */
+static void
+file_changed_cb (MusterAutosave *self)
+{
+  GFile *file = muster_recoverable_get_file (self->document);
+
+  if (file == self->written_origin ||
+      (file != NULL && self->written_origin != NULL && g_file_equal (file, self->written_origin)))
+    return;
+  edited_cb (self);
 }
 
 static void
@@ -211,6 +229,7 @@ muster_autosave_finalize (GObject *object)
 
   g_clear_object (&self->document);
   g_clear_object (&self->file);
+  g_clear_object (&self->written_origin);
 
   G_OBJECT_CLASS (muster_autosave_parent_class)->finalize (object);
 }
@@ -313,25 +332,26 @@ muster_autosave_init (MusterAutosave *self)
 
 /**
  * muster_autosave_new:
- * @document: the document to keep a copy of
+ * @document: the list or roster to keep a copy of
  * @dir: the recovery folder, e.g. muster_recovery_get_default_dir()
  *
  * Returns: (transfer full): a new autosave with a recovery file of its own in @dir
  */
 MusterAutosave *
-muster_autosave_new (MusterDocument *document,
-                     GFile          *dir)
+muster_autosave_new (MusterRecoverable *document,
+                     GFile             *dir)
 {
   MusterAutosave *self;
   MusterHistory *history;
 
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
+  g_return_val_if_fail (MUSTER_IS_RECOVERABLE (document), NULL);
   g_return_val_if_fail (G_IS_FILE (dir), NULL);
 
   self = g_object_new (MUSTER_TYPE_AUTOSAVE, NULL);
   self->document = g_object_ref (document);
-  self->file = muster_recovery_new_file (dir);
-  history = muster_document_get_history (document);
+  self->file = muster_recovery_new_file_with_suffix (dir,
+                                                     muster_recoverable_get_recovery_suffix (document));
+  history = muster_recoverable_get_history (document);
 
   /* Every edit is a history step, or changes the top one when merged (typing a name). */
   g_signal_connect_object (history, "notify::position", G_CALLBACK (edited_cb), self,
@@ -339,6 +359,9 @@ muster_autosave_new (MusterDocument *document,
   g_signal_connect_object (history, "items-changed", G_CALLBACK (edited_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (document, "notify::modified", G_CALLBACK (edited_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* A copy written while the first save ran names no origin: the next one must. */
+  g_signal_connect_object (document, "notify::file", G_CALLBACK (file_changed_cb), self,
                            G_CONNECT_SWAPPED);
   return self;
 }
@@ -379,7 +402,7 @@ muster_autosave_get_file (MusterAutosave *self)
  *
  * Takes over the recovery file a document was restored from, so the restored copy stays the
  * one on disk until the next write replaces it. The previous file, if written, is deleted.
- * Call it after muster_document_restore(): restoring passes through a clean state, which
+ * Call it after muster_document_restore() or muster_bs_document_restore(): restoring passes through a clean state, which
  * deletes the copy.
  */
 void
@@ -395,7 +418,7 @@ muster_autosave_set_file (MusterAutosave *self,
   g_set_object (&self->file, file);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
   /* Unsaved changes already there (the restored list) are written to the new file. */
-  if (muster_document_get_modified (self->document))
+  if (muster_recoverable_get_modified (self->document))
     edited_cb (self);
 }
 

@@ -3,7 +3,7 @@
 
 #include <gio/gio.h>
 
-#include "muster-document.h"
+#include "muster-recoverable.h"
 
 G_BEGIN_DECLS
 
@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (MusterAutosave, muster_autosave, MUSTER, AUTOSAVE, GObject)
 
-MusterAutosave *muster_autosave_new       (MusterDocument *document,
-                                           GFile          *dir);
+MusterAutosave *muster_autosave_new       (MusterRecoverable *document,
+                                           GFile             *dir);
 guint           muster_autosave_get_delay (MusterAutosave *self);
 void            muster_autosave_set_delay (MusterAutosave *self,
                                            guint           delay_ms);

@@ -9,6 +9,7 @@
 #include "muster-bs-document-private.h"
 #include "muster-diagnostics.h"
 #include "muster-file-io.h"
+#include "muster-recoverable.h"
 
 /*
  * Why a class of its own and not a kind of MusterDocument: that one is built around the
@@ -65,7 +66,11 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (MusterBsDocument, muster_bs_document, G_TYPE_OBJECT)
+static void recoverable_iface_init (MusterRecoverableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterBsDocument, muster_bs_document, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_RECOVERABLE,
+                                                      recoverable_iface_init))
 
 static void
 set_modified (MusterBsDocument *self,
@@ -275,6 +280,51 @@ muster_bs_document_init (MusterBsDocument *self)
                            G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
+/* MusterRecoverable: what MusterAutosave keeps a copy of */
+
+static MusterHistory *
+recoverable_get_history (MusterRecoverable *recoverable)
+{
+  return MUSTER_BS_DOCUMENT (recoverable)->history;
+}
+
+static gboolean
+recoverable_get_modified (MusterRecoverable *recoverable)
+{
+  return MUSTER_BS_DOCUMENT (recoverable)->modified;
+}
+
+static GFile *
+recoverable_get_file (MusterRecoverable *recoverable)
+{
+  return MUSTER_BS_DOCUMENT (recoverable)->file;
+}
+
+/* Always a plain .ros, whatever the file is: the copy is read back by this code only. */
+static GBytes *
+recoverable_dup_recovery_bytes (MusterRecoverable *recoverable)
+{
+  MusterBsRoster *roster = MUSTER_BS_DOCUMENT (recoverable)->roster;
+
+  return roster != NULL ? muster_bs_roster_save (roster, FALSE, NULL) : NULL;
+}
+
+static const char *
+recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
+{
+  return ".ros";
+}
+
+static void
+recoverable_iface_init (MusterRecoverableInterface *iface)
+{
+  iface->get_history = recoverable_get_history;
+  iface->get_modified = recoverable_get_modified;
+  iface->get_file = recoverable_get_file;
+  iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
+  iface->get_recovery_suffix = recoverable_get_recovery_suffix;
+}
+
 MusterBsDocument *
 muster_bs_document_new (void)
 {
@@ -341,10 +391,9 @@ muster_bs_document_start (MusterBsDocument *self,
 /**
  * muster_bs_document_start_with_force:
  * @catalogue_id: (nullable): the first force's catalogue
- * @cost_type_id: (nullable): a cost type to limit
- * @cost_limit: the limit (< 0: none)
+ * @cost_limits: (nullable) (element-type MusterBsCost): limits by cost type (< 0: none)
  *
- * A new roster as New Roster makes it: with its limit and first force (and what that force
+ * A new roster as New List makes it: with its limits and first force (and what that force
  * requires) from the start, not as steps to undo.
  *
  * Returns: whether the force could be added (when not, the roster is empty)
@@ -355,8 +404,7 @@ muster_bs_document_start_with_force (MusterBsDocument  *self,
                                      const char        *name,
                                      const char        *force_entry_id,
                                      const char        *catalogue_id,
-                                     const char        *cost_type_id,
-                                     double             cost_limit,
+                                     GArray            *cost_limits,
                                      GError           **error)
 {
   MusterBsRoster *roster;
@@ -368,8 +416,9 @@ muster_bs_document_start_with_force (MusterBsDocument  *self,
   g_return_val_if_fail (force_entry_id != NULL, FALSE);
 
   roster = muster_bs_roster_new (muster_bs_system_get_data (system), name);
-  if (cost_type_id != NULL)
-    muster_bs_roster_set_cost_limit (roster, cost_type_id, cost_limit);
+  for (guint i = 0; cost_limits != NULL && i < cost_limits->len; i++)
+    muster_bs_roster_set_cost_limit (roster, g_array_index (cost_limits, MusterBsCost, i).type_id,
+                                     g_array_index (cost_limits, MusterBsCost, i).value);
   ok = muster_bs_roster_add_force (roster, NULL, force_entry_id, catalogue_id, NULL, error) != NULL;
   replace_roster (self, system, roster, NULL);
   return ok;
@@ -425,6 +474,50 @@ muster_bs_document_load_bytes (MusterBsDocument  *self,
   if (roster == NULL)
     return FALSE;
   replace_roster (self, system, roster, file);
+  return TRUE;
+}
+
+/**
+ * muster_bs_document_restore:
+ * @library: where the roster's game system is looked for
+ * @bytes: a roster, as a recovery file kept it
+ * @origin: (nullable): where the roster was last saved, if it ever was
+ *
+ * Replaces the document by @bytes, modified: what was restored is not what @origin holds,
+ * and saving writes it there. Unlike opening, a roster whose game data is missing is an
+ * error and leaves the document as it was: shown read-only it could not be saved, and the
+ * recovery copy is better kept for when the data is back.
+ *
+ * Returns: whether @bytes were restored
+ */
+gboolean
+muster_bs_document_restore (MusterBsDocument  *self,
+                            MusterBsLibrary   *library,
+                            GBytes            *bytes,
+                            const char        *display_name,
+                            GFile             *origin,
+                            GError           **error)
+{
+  g_auto(MusterBsHeader) header = { 0 };
+
+  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
+  g_return_val_if_fail (library == NULL || MUSTER_IS_BS_LIBRARY (library), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (origin == NULL || G_IS_FILE (origin), FALSE);
+
+  if (!muster_bs_header_read (&header, display_name, bytes, error))
+    return FALSE;
+  if (library == NULL || header.game_system_id == NULL ||
+      muster_bs_library_lookup (library, header.game_system_id) == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   _("%s: the game data of %s is not in the game data folders"), display_name,
+                   header.game_system_name ? header.game_system_name : header.game_system_id);
+      return FALSE;
+    }
+  if (!muster_bs_document_load_bytes (self, library, bytes, display_name, origin, error))
+    return FALSE;
+  muster_history_mark_unsaved (self->history);
   return TRUE;
 }
 

@@ -151,6 +151,24 @@ muster_bs_entries_lookup (const MusterBsData  *data,
   return n > 0 ? muster_bs_data_lookup (data, parts[n - 1]) : NULL;
 }
 
+/**
+ * muster_bs_entries_name:
+ * @link: (nullable): the link before @node, as muster_bs_entries_lookup() gives it
+ *
+ * An entry's name as offered: the link's own name when it links the entry itself (a link may
+ * rename it), else the entry's. A link to a group ("Detachments") names the group, not each
+ * of its entries ("Shield Host").
+ */
+const char *
+muster_bs_entries_name (const MusterBsNode *link,
+                        const MusterBsNode *node)
+{
+  if (link != NULL && link->name != NULL && *link->name != '\0' &&
+      g_strcmp0 (link->target_id, node->id) == 0)
+    return link->name;
+  return node->name ? node->name : node->id;
+}
+
 static const char *
 primary_category (const MusterBsData *data,
                   const MusterBsNode *node)
@@ -281,8 +299,7 @@ rebuild (MusterBsEntries *self)
       category = category ? category : primary_category (data, node);
       entry = g_object_new (MUSTER_TYPE_BS_ENTRY, NULL);
       entry->id = g_strdup (id);
-      entry->name = g_strdup (link && link->name && *link->name ? link->name
-                              : node->name ? node->name : id);
+      entry->name = g_strdup (muster_bs_entries_name (link, node));
       entry->category = g_strdup (category ? category : _("Uncategorized"));
       entry->costs_text = muster_bs_entries_costs_text (data, node);
       key = g_strconcat (entry->name, "\n", entry->category, NULL);

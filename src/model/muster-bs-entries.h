@@ -39,6 +39,8 @@ void              muster_bs_entries_set_category   (MusterBsEntries  *self,
 /* The categories of the force's entries, in the order the force's categories come */
 GStrv             muster_bs_entries_dup_categories (MusterBsEntries  *self);
 
+const char       *muster_bs_entries_name           (const MusterBsNode *link,
+                                                   const MusterBsNode *node);
 const MusterBsNode *muster_bs_entries_lookup      (const MusterBsData  *data,
                                                     const char          *composite,
                                                     const MusterBsNode **link);

@@ -9,6 +9,7 @@
 #include "muster-file-io.h"
 #include "muster-army.h"
 #include "muster-history.h"
+#include "muster-recoverable.h"
 #include "muster-validate.h"
 
 /*
@@ -63,7 +64,11 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (MusterDocument, muster_document, G_TYPE_OBJECT)
+static void recoverable_iface_init (MusterRecoverableInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterDocument, muster_document, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_RECOVERABLE,
+                                                      recoverable_iface_init))
 
 static GParamSpec *properties[N_PROPS];
 
@@ -350,6 +355,50 @@ muster_document_init (MusterDocument *self)
                            G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->history, "items-changed",
                            G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
+}
+
+/* MusterRecoverable: what MusterAutosave keeps a copy of */
+
+static MusterHistory *
+recoverable_get_history (MusterRecoverable *recoverable)
+{
+  return MUSTER_DOCUMENT (recoverable)->history;
+}
+
+static gboolean
+recoverable_get_modified (MusterRecoverable *recoverable)
+{
+  return MUSTER_DOCUMENT (recoverable)->modified;
+}
+
+static GFile *
+recoverable_get_file (MusterRecoverable *recoverable)
+{
+  return MUSTER_DOCUMENT (recoverable)->file;
+}
+
+static GBytes *
+recoverable_dup_recovery_bytes (MusterRecoverable *recoverable)
+{
+  MusterDoc *doc = MUSTER_DOCUMENT (recoverable)->doc;
+
+  return doc != NULL ? muster_doc_to_bytes (doc) : NULL;
+}
+
+static const char *
+recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
+{
+  return ".muster";
+}
+
+static void
+recoverable_iface_init (MusterRecoverableInterface *iface)
+{
+  iface->get_history = recoverable_get_history;
+  iface->get_modified = recoverable_get_modified;
+  iface->get_file = recoverable_get_file;
+  iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
+  iface->get_recovery_suffix = recoverable_get_recovery_suffix;
 }
 
 MusterDocument *

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-bs-header.h"
 #include "muster-doc.h"
 #include "muster-recovery.h"
 
@@ -25,10 +26,14 @@
  *
  * Reading blanks that line out (keeping the line count, so errors name the right line) before
  * the engine parses the rest, so the instruction never reaches a saved document.
+ *
+ * A BattleScribe roster's copy is its .ros XML, the same instruction in it, named
+ * <random>.ros: the suffix says which kind of window restores it.
  */
 
 #define PI_START "<?muster-recovery"
 #define SUFFIX ".muster"
+#define ROSTER_SUFFIX ".ros"
 #define BROKEN_SUFFIX ".broken"
 
 struct _MusterRecoveryEntry
@@ -40,6 +45,7 @@ struct _MusterRecoveryEntry
   char      *title;
   GDateTime *modified;
   GBytes    *bytes;
+  gboolean   roster;
 };
 
 G_DEFINE_FINAL_TYPE (MusterRecoveryEntry, muster_recovery_entry, G_TYPE_OBJECT)
@@ -82,10 +88,26 @@ muster_recovery_get_default_dir (void)
 GFile *
 muster_recovery_new_file (GFile *dir)
 {
+  return muster_recovery_new_file_with_suffix (dir, SUFFIX);
+}
+
+/**
+ * muster_recovery_new_file_with_suffix:
+ * @suffix: ".muster" for a list, ".ros" for a BattleScribe roster
+ *
+ * Returns: (transfer full): a new recovery file's name in @dir, not yet written
+ */
+GFile *
+muster_recovery_new_file_with_suffix (GFile      *dir,
+                                      const char *suffix)
+{
   g_autofree char *uuid = g_uuid_string_random ();
-  g_autofree char *name = g_strconcat (uuid, SUFFIX, NULL);
+  g_autofree char *name = NULL;
 
   g_return_val_if_fail (G_IS_FILE (dir), NULL);
+  g_return_val_if_fail (g_strcmp0 (suffix, SUFFIX) == 0 || g_strcmp0 (suffix, ROSTER_SUFFIX) == 0,
+                        NULL);
+  name = g_strconcat (uuid, suffix, NULL);
   return g_file_get_child (dir, name);
 }
 
@@ -216,6 +238,39 @@ query_modified (GFile *file)
   return modified != NULL ? modified : g_date_time_new_now_local ();
 }
 
+/* Returns: (transfer full) (nullable): the list's or roster's title ("" if none), or NULL
+ * with @error set when @bytes are not one. A roster is only read as far as its root element:
+ * its game data may not be loaded yet, and restoring reads the rest. */
+static char *
+read_title (GBytes      *bytes,
+            const char  *name,
+            gboolean     roster,
+            GError     **error)
+{
+  MusterDoc *doc;
+  char *title;
+
+  if (roster)
+    {
+      g_auto(MusterBsHeader) header = { 0 };
+
+      if (!muster_bs_header_read (&header, name, bytes, error))
+        return NULL;
+      if (g_strcmp0 (header.element, "roster") != 0)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("%s: not a BattleScribe roster"), name);
+          return NULL;
+        }
+      return g_strdup (header.name ? header.name : "");
+    }
+  if (!(doc = muster_doc_new_from_bytes (bytes, name, error)))
+    return NULL;
+  title = g_strdup (muster_doc_get_title (doc));
+  muster_doc_free (doc);
+  return title;
+}
+
 /* Returns: (transfer full) (nullable): the entry for @file, or NULL with @error set */
 static MusterRecoveryEntry *
 read_entry (GFile   *file,
@@ -224,7 +279,7 @@ read_entry (GFile   *file,
   g_autoptr(MusterRecoveryEntry) self = NULL;
   g_autoptr(GBytes) raw = NULL;
   g_autofree char *name = g_file_get_basename (file);
-  MusterDoc *doc;
+  g_autofree char *title = NULL;
 
   if (!(raw = g_file_load_bytes (file, NULL, NULL, error)))
     return NULL;
@@ -232,16 +287,16 @@ read_entry (GFile   *file,
   self = g_object_new (MUSTER_TYPE_RECOVERY_ENTRY, NULL);
   self->file = g_object_ref (file);
   self->bytes = decode (raw, &self->origin);
-  if (!(doc = muster_doc_new_from_bytes (self->bytes, name, error)))
+  self->roster = g_str_has_suffix (name, ROSTER_SUFFIX);
+  if (!(title = read_title (self->bytes, name, self->roster, error)))
     return NULL;
 
-  if (*muster_doc_get_title (doc) != '\0')
-    self->title = g_strdup (muster_doc_get_title (doc));
+  if (*title != '\0')
+    self->title = g_steal_pointer (&title);
   else if (self->origin != NULL)
     self->title = g_file_get_basename (self->origin);
   else
     self->title = g_strdup (_("Untitled"));
-  muster_doc_free (doc);
   self->modified = query_modified (file);
   return g_steal_pointer (&self);
 }
@@ -296,7 +351,7 @@ muster_recovery_scan (GFile *dir)
 
       /* Temporary files of a write in progress end in a random suffix: never ours. */
       if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR || name[0] == '.' ||
-          !g_str_has_suffix (name, SUFFIX))
+          !(g_str_has_suffix (name, SUFFIX) || g_str_has_suffix (name, ROSTER_SUFFIX)))
         continue;
 
       file = g_file_get_child (dir, name);
@@ -354,7 +409,16 @@ muster_recovery_entry_get_modified (MusterRecoveryEntry *self)
   return self->modified;
 }
 
-/* Returns: (transfer none): the document's XML, for muster_document_restore() */
+/* Whether the copy is a BattleScribe roster (for muster_bs_document_restore()), not a list */
+gboolean
+muster_recovery_entry_is_roster (MusterRecoveryEntry *self)
+{
+  g_return_val_if_fail (MUSTER_IS_RECOVERY_ENTRY (self), FALSE);
+  return self->roster;
+}
+
+/* Returns: (transfer none): the document's XML, for muster_document_restore() or
+ * muster_bs_document_restore() */
 GBytes *
 muster_recovery_entry_get_bytes (MusterRecoveryEntry *self)
 {

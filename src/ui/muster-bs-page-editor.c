@@ -285,11 +285,11 @@ add_options (GtkBox            *box,
       row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       gtk_widget_set_margin_start (row, 12);
       gtk_widget_set_margin_end (row, 6);
-      name = label_new (link && link->name ? link->name : node->name, NULL);
+      name = label_new (muster_bs_entries_name (link, node), NULL);
       /* Long names and costs are cut short, so that the counts stay in view. */
       gtk_label_set_wrap (GTK_LABEL (name), FALSE);
       gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_tooltip_text (name, link && link->name ? link->name : node->name);
+      gtk_widget_set_tooltip_text (name, muster_bs_entries_name (link, node));
       gtk_widget_set_hexpand (name, TRUE);
       costs = muster_bs_entries_costs_text (data, node);
       cost = label_new (costs, "dim-label");

@@ -643,8 +643,6 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "bs.remove", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
                                        "bs.duplicate", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK,
-                                       "bs.search", NULL);
 }
 
 static void
@@ -652,7 +650,16 @@ muster_bs_page_init (MusterBsPage *self)
 {
   const char *all[] = { _("All Categories"), NULL };
 
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->categories = gtk_string_list_new (all);
   gtk_drop_down_set_model (self->category_dropdown, G_LIST_MODEL (self->categories));
+  /* Ctrl+F searches wherever the focus is in the window (the header's buttons too), not only
+   * once it is in the page. */
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_MANAGED);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_f, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("bs.search")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 }

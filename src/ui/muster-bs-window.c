@@ -13,15 +13,16 @@
 #include "muster-file-drop.h"
 #include "muster-output.h"
 #include "muster-recent.h"
+#include "muster-recovery-dialog.h"
 #include "muster-save-changes.h"
 
 /*
  * A window of one BattleScribe roster: the header with undo, redo, the costs against their
  * limits and Save, the strip naming the data a read-only roster needs (or what no longer
- * matches in a roster saved with another revision of its data), and the page, or the
- * roster as its file records it when its data is missing; its
- * menu exports and prints the roster. A roster
- * opened while the game data folders are still being scanned waits for the scan.
+ * matches in a roster saved with another revision of its data), and the page, or the roster as
+ * its file records it when its data is missing; its menu exports and prints the roster. A
+ * roster opened (or restored after a crash) while the game data folders are still being scanned
+ * waits for the scan. Unsaved edits are kept in a recovery copy, as a list's are.
  */
 
 struct _MusterBsWindow
@@ -30,6 +31,8 @@ struct _MusterBsWindow
 
   /* Owned References */
   MusterBsDocument     *document;
+  MusterAutosave       *autosave;
+  MusterRecoveryEntry  *restoring;  /* waiting for the library's scan */
   GCancellable         *cancellable;
   GFile                *pending;   /* waiting for the library's scan */
   GFile                *opening;   /* being opened, until it is or fails */
@@ -173,6 +176,18 @@ look_beside (MusterBsWindow *self)
 }
 
 static void
+show_error (MusterBsWindow *self,
+            const char     *heading,
+            const GError   *error)
+{
+  AdwMessageDialog *dialog =
+    ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, error->message));
+
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 load_cb (GObject      *object,
          GAsyncResult *result,
          gpointer      user_data)
@@ -185,14 +200,7 @@ load_cb (GObject      *object,
   if (!muster_bs_document_load_finish (MUSTER_BS_DOCUMENT (object), result, &error))
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          AdwMessageDialog *dialog =
-            ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Open the Roster"),
-                                                        error->message));
-
-          adw_message_dialog_add_response (dialog, "close", _("_Close"));
-          gtk_window_present (GTK_WINDOW (dialog));
-        }
+        show_error (self, _("Could Not Open the Roster"), error);
       return;
     }
   muster_recent_add (muster_bs_document_get_file (self->document));
@@ -209,11 +217,33 @@ library_of (MusterBsWindow *self)
                                      : NULL;
 }
 
+/* The window keeps the copy it restored up to date from now on, so a second crash loses
+ * nothing either. One that cannot be restored stays on disk for when its data is back. */
+static void
+restore_now (MusterBsWindow *self)
+{
+  g_autoptr(MusterRecoveryEntry) entry = g_steal_pointer (&self->restoring);
+  g_autofree char *name = g_file_get_basename (muster_recovery_entry_get_file (entry));
+  g_autoptr(GError) error = NULL;
+
+  self->loading = FALSE;
+  if (!muster_bs_document_restore (self->document, library_of (self),
+                                   muster_recovery_entry_get_bytes (entry), name,
+                                   muster_recovery_entry_get_origin (entry), &error))
+    {
+      show_error (self, _("Could Not Restore the Roster"), error);
+      return;
+    }
+  muster_autosave_set_file (self->autosave, muster_recovery_entry_get_file (entry));
+}
+
 static void
 start_loading (MusterBsWindow *self)
 {
   g_autoptr(GFile) file = g_steal_pointer (&self->pending);
 
+  if (self->restoring != NULL)
+    restore_now (self);
   if (file == NULL)
     return;
   muster_bs_document_load_async (self->document, library_of (self), file, self->cancellable,
@@ -229,24 +259,47 @@ scanning_cb (MusterBsWindow  *self,
     start_loading (self);
 }
 
-void
-muster_bs_window_open_file (MusterBsWindow *self,
-                            GFile          *file)
+/* Loads what is pending now, or once the library's scan has ended. */
+static void
+load_after_scan (MusterBsWindow *self)
 {
-  MusterBsLibrary *library;
+  MusterBsLibrary *library = library_of (self);
 
-  g_return_if_fail (MUSTER_IS_BS_WINDOW (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  g_set_object (&self->pending, file);
-  g_set_object (&self->opening, file);
   self->loading = TRUE;
-  library = library_of (self);
   if (library != NULL && muster_bs_library_get_scanning (library))
     g_signal_connect_object (library, "notify::scanning", G_CALLBACK (scanning_cb), self,
                              G_CONNECT_SWAPPED);
   else
     start_loading (self);
+}
+
+void
+muster_bs_window_open_file (MusterBsWindow *self,
+                            GFile          *file)
+{
+  g_return_if_fail (MUSTER_IS_BS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  g_set_object (&self->pending, file);
+  g_set_object (&self->opening, file);
+  load_after_scan (self);
+}
+
+/**
+ * muster_bs_window_restore:
+ * @entry: a roster's recovery file left by a crash
+ *
+ * Shows the roster @entry kept, modified and not yet saved, once its game data is known.
+ */
+void
+muster_bs_window_restore (MusterBsWindow      *self,
+                          MusterRecoveryEntry *entry)
+{
+  g_return_if_fail (MUSTER_IS_BS_WINDOW (self));
+  g_return_if_fail (MUSTER_IS_RECOVERY_ENTRY (entry));
+
+  g_set_object (&self->restoring, entry);
+  load_after_scan (self);
 }
 
 static void
@@ -568,6 +621,10 @@ muster_bs_window_dispose (GObject *object)
   MusterBsWindow *self = MUSTER_BS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  /* A window goes away only when closed on purpose: its recovery copy goes with it. */
+  if (self->autosave != NULL)
+    muster_autosave_discard (self->autosave);
+  g_clear_object (&self->autosave);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BS_WINDOW);
 
   G_OBJECT_CLASS (muster_bs_window_parent_class)->dispose (object);
@@ -582,6 +639,7 @@ muster_bs_window_finalize (GObject *object)
   g_clear_object (&self->cancellable);
   g_clear_object (&self->pending);
   g_clear_object (&self->opening);
+  g_clear_object (&self->restoring);
 
   G_OBJECT_CLASS (muster_bs_window_parent_class)->finalize (object);
 }
@@ -633,6 +691,12 @@ muster_bs_window_init (MusterBsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
   self->document = muster_bs_document_new ();
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    self->autosave = muster_recovery_autosave_new (MUSTER_RECOVERABLE (self->document), settings,
+                                                   self->toast_overlay);
+  }
   muster_file_drop_attach (GTK_WINDOW (self));
   history = muster_bs_document_get_history (self->document);
   muster_bs_page_set_document (self->page, self->document);

@@ -5,6 +5,7 @@
 
 #include "muster-application.h"
 #include "muster-bs-document.h"
+#include "muster-recovery.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,8 @@ MusterBsDocument *muster_bs_window_get_document (MusterBsWindow    *self);
 GFile            *muster_bs_window_get_file     (MusterBsWindow    *self);
 void              muster_bs_window_open_file    (MusterBsWindow    *self,
                                                  GFile             *file);
+void              muster_bs_window_restore      (MusterBsWindow    *self,
+                                                 MusterRecoveryEntry *entry);
 /* Whether a BattleScribe roster is loading or loaded (for tests) */
 gboolean          muster_bs_window_get_loading  (MusterBsWindow    *self);
 

@@ -5,14 +5,87 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-bs-window.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
 
 /*
  * After a crash: the recovery files left behind (see muster-recovery.c), offered in one
- * AdwMessageDialog. Restore opens each in a window of its own, modified and not yet saved;
- * Discard deletes them; closing the dialog without choosing keeps them for next time.
+ * AdwMessageDialog. Restore opens each in a window of its own (a roster in a roster window),
+ * modified and not yet saved; Discard deletes them; closing the dialog without choosing keeps
+ * them for next time. And what every window does to leave them: its autosave, set up once here.
  */
+
+typedef struct
+{
+  AdwToastOverlay *toasts;   /* weak: a write may end after its window has gone */
+  gboolean         failing;
+} Watch;
+
+static void
+watch_free (Watch *watch)
+{
+  g_clear_weak_pointer (&watch->toasts);
+  g_free (watch);
+}
+
+/* Once, until a copy is written again: every few seconds would drown the window in toasts. */
+static void
+autosave_failed_cb (MusterAutosave *autosave,
+                    const GError   *error,
+                    Watch          *watch)
+{
+  g_autofree char *message = NULL;
+
+  if (watch->failing || watch->toasts == NULL)
+    return;
+  watch->failing = TRUE;
+  message = g_strdup_printf (_("Unsaved changes are not safe from a crash: %s"), error->message);
+  adw_toast_overlay_add_toast (watch->toasts, adw_toast_new (message));
+}
+
+static void
+autosave_written_cb (MusterAutosave *autosave,
+                     Watch          *watch)
+{
+  watch->failing = FALSE;
+}
+
+/* GSettings recovery-delay is in seconds, MusterAutosave:delay in milliseconds. */
+static gboolean
+seconds_to_ms (GValue   *value,
+               GVariant *variant,
+               gpointer  user_data)
+{
+  g_value_set_uint (value, g_variant_get_uint32 (variant) * 1000);
+  return TRUE;
+}
+
+/**
+ * muster_recovery_autosave_new:
+ * @document: a window's list or roster
+ * @settings: the application's settings, whose recovery-delay it follows
+ * @toasts: where a failure to write the copy is said
+ *
+ * Returns: (transfer full): an autosave in the default recovery folder
+ */
+MusterAutosave *
+muster_recovery_autosave_new (MusterRecoverable *document,
+                              GSettings         *settings,
+                              AdwToastOverlay   *toasts)
+{
+  g_autoptr(GFile) dir = muster_recovery_get_default_dir ();
+  MusterAutosave *autosave = muster_autosave_new (document, dir);
+  Watch *watch = g_new0 (Watch, 1);
+
+  g_set_weak_pointer (&watch->toasts, toasts);
+  g_settings_bind_with_mapping (settings, "recovery-delay", autosave, "delay",
+                                G_SETTINGS_BIND_GET, seconds_to_ms, NULL, NULL, NULL);
+  g_object_set_data_full (G_OBJECT (autosave), "muster-watch", watch, (GDestroyNotify) watch_free);
+  g_signal_connect (autosave, "failed", G_CALLBACK (autosave_failed_cb), watch);
+  g_signal_connect (autosave, "written", G_CALLBACK (autosave_written_cb), watch);
+  return autosave;
+}
 
 static char *
 describe (MusterRecoveryEntry *entry)
@@ -70,6 +143,15 @@ restore_all (MusterWindow *parent,
     {
       g_autoptr(GError) error = NULL;
 
+      /* A roster waits for the game data folders' scan: it says itself if it cannot. */
+      if (muster_recovery_entry_is_roster (entries->pdata[i]))
+        {
+          MusterBsWindow *bs_window = muster_bs_window_new (MUSTER_APPLICATION (app));
+
+          muster_bs_window_restore (bs_window, entries->pdata[i]);
+          gtk_window_present (GTK_WINDOW (bs_window));
+          continue;
+        }
       if (window == NULL || !muster_window_is_empty (window))
         window = muster_window_new (MUSTER_APPLICATION (app));
       if (!muster_window_restore (window, entries->pdata[i], &error))

@@ -7,7 +7,6 @@
 
 #include "muster-army-page.h"
 #include "muster-autosave.h"
-#include "muster-bs-new-dialog.h"
 #include "muster-bs-window.h"
 #include "muster-catalog.h"
 #include "muster-new-list-dialog.h"
@@ -16,6 +15,7 @@
 #include "muster-file-chooser.h"
 #include "muster-file-drop.h"
 #include "muster-recent.h"
+#include "muster-recovery-dialog.h"
 #include "muster-save-changes.h"
 #include "muster-welcome-page.h"
 #include "muster-window.h"
@@ -33,7 +33,6 @@ struct _MusterWindow
   GFile                *loading;  /* the file being opened, until it is or fails */
   GFile                *opened;   /* opened, made recent once its first frame is drawn */
   GdkFrameClock        *opened_clock;  /* borrowed: whose next after-paint does it */
-  gboolean              recovery_failing;
   AdwToast             *undo_toast;  /* the toast whose Undo takes back the last step */
   guint                 undo_position;  /* the history's position the toast's Undo is for */
 
@@ -390,6 +389,29 @@ save_action (GtkWidget  *widget,
                               g_object_ref (self));
 }
 
+/* A roster of BattleScribe data gets a window of its own kind. */
+static void
+new_bs_roster (MusterWindow        *self,
+               MusterNewListDialog *dialog,
+               MusterBsSystem      *system)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GArray) limits = muster_new_list_dialog_dup_cost_limits (dialog);
+  g_autoptr(GError) error = NULL;
+  MusterBsWindow *window;
+
+  if (muster_new_list_dialog_get_force_entry_id (dialog) == NULL)
+    return;
+  window = muster_bs_window_new (MUSTER_APPLICATION (app));
+  if (!muster_bs_document_start_with_force (muster_bs_window_get_document (window), system,
+                                            muster_new_list_dialog_get_name (dialog),
+                                            muster_new_list_dialog_get_force_entry_id (dialog),
+                                            muster_new_list_dialog_get_catalogue_id (dialog),
+                                            limits, &error))
+    muster_window_add_toast (self, error->message);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static void
 new_list_response_cb (MusterNewListDialog *dialog,
                       const char          *response,
@@ -397,8 +419,16 @@ new_list_response_cb (MusterNewListDialog *dialog,
 {
   MusterWindow *target = self;
   MusterRuleset *ruleset = muster_new_list_dialog_get_ruleset (dialog);
+  MusterBsSystem *system = muster_new_list_dialog_get_bs_system (dialog);
 
-  if (g_strcmp0 (response, "create") != 0 || ruleset == NULL)
+  if (g_strcmp0 (response, "create") != 0)
+    return;
+  if (system != NULL)
+    {
+      new_bs_roster (self, dialog, system);
+      return;
+    }
+  if (ruleset == NULL)
     return;
 
   /* A window with a list keeps it: the new list gets a window of its own. */
@@ -410,63 +440,47 @@ new_list_response_cb (MusterNewListDialog *dialog,
   gtk_window_present (GTK_WINDOW (target));
 }
 
+static MusterNewListDialog *
+show_new_list (MusterWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  MusterNewListDialog *dialog;
+
+  g_return_val_if_fail (MUSTER_IS_APPLICATION (app), NULL);
+
+  dialog = muster_new_list_dialog_new (GTK_WINDOW (self),
+                                       muster_application_get_catalog (MUSTER_APPLICATION (app)),
+                                       muster_application_get_bs_library (MUSTER_APPLICATION (app)));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (new_list_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
+}
+
 static void
 new_list_action (GtkWidget  *widget,
                  const char *action_name,
                  GVariant   *param)
 {
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  MusterNewListDialog *dialog;
-
-  g_return_if_fail (MUSTER_IS_APPLICATION (app));
-
-  dialog = muster_new_list_dialog_new (GTK_WINDOW (self),
-                                       muster_application_get_catalog (MUSTER_APPLICATION (app)));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (new_list_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  show_new_list (MUSTER_WINDOW (widget));
 }
 
-static void
-new_bs_roster_response_cb (MusterBsNewDialog *dialog,
-                           const char        *response,
-                           MusterWindow      *self)
-{
-  MusterBsSystem *system = muster_bs_new_dialog_get_system (dialog);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  g_autoptr(GError) error = NULL;
-  MusterBsWindow *window;
-
-  if (g_strcmp0 (response, "create") != 0 || system == NULL ||
-      muster_bs_new_dialog_get_force_entry_id (dialog) == NULL)
-    return;
-  window = muster_bs_window_new (MUSTER_APPLICATION (app));
-  if (!muster_bs_document_start_with_force (muster_bs_window_get_document (window), system,
-                                            muster_bs_new_dialog_get_name (dialog),
-                                            muster_bs_new_dialog_get_force_entry_id (dialog),
-                                            muster_bs_new_dialog_get_catalogue_id (dialog),
-                                            muster_bs_new_dialog_get_cost_type_id (dialog),
-                                            muster_bs_new_dialog_get_cost_limit (dialog), &error))
-    muster_window_add_toast (self, error->message);
-  gtk_window_present (GTK_WINDOW (window));
-}
-
-/* A roster of BattleScribe data gets a window of its own kind. */
+/* What New BattleScribe Roster was: New List, with the first game system found chosen. */
 static void
 new_bs_roster_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *param)
 {
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-  MusterBsNewDialog *dialog;
+  MusterNewListDialog *dialog = show_new_list (MUSTER_WINDOW (widget));
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (widget));
+  GListModel *systems = muster_bs_library_get_systems (muster_application_get_bs_library (MUSTER_APPLICATION (app)));
 
-  g_return_if_fail (MUSTER_IS_APPLICATION (app));
+  for (guint i = 0; dialog != NULL && i < g_list_model_get_n_items (systems); i++)
+    {
+      g_autoptr(MusterBsSystem) system = g_list_model_get_item (systems, i);
 
-  dialog = muster_bs_new_dialog_new (GTK_WINDOW (self),
-                                     muster_application_get_bs_library (MUSTER_APPLICATION (app)));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (new_bs_roster_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+      if (muster_new_list_dialog_select_bs_system (dialog, muster_bs_system_get_id (system)))
+        break;
+    }
 }
 
 static void
@@ -589,36 +603,6 @@ application_changed_cb (MusterWindow *self)
   muster_preview_page_set_catalog (self->preview_page, catalog);
   muster_battlefield_page_set_catalog (self->battlefield_page, catalog);
   muster_document_set_catalog (self->document, catalog);
-}
-
-/* Once, until a copy is written again: every few seconds would drown the window in toasts. */
-static void
-recovery_failed_cb (MusterWindow *self,
-                    const GError *error)
-{
-  g_autofree char *message = NULL;
-
-  if (self->recovery_failing)
-    return;
-  self->recovery_failing = TRUE;
-  message = g_strdup_printf (_("Unsaved changes are not safe from a crash: %s"), error->message);
-  muster_window_add_toast (self, message);
-}
-
-static void
-recovery_written_cb (MusterWindow *self)
-{
-  self->recovery_failing = FALSE;
-}
-
-/* GSettings recovery-delay is in seconds, MusterAutosave:delay in milliseconds. */
-static gboolean
-seconds_to_ms (GValue   *value,
-               GVariant *variant,
-               gpointer  user_data)
-{
-  g_value_set_uint (value, g_variant_get_uint32 (variant) * 1000);
-  return TRUE;
 }
 
 static void
@@ -792,17 +776,8 @@ muster_window_init (MusterWindow *self)
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->settings = g_settings_new (APP_ID);
-  {
-    g_autoptr(GFile) recovery_dir = muster_recovery_get_default_dir ();
-
-    self->autosave = muster_autosave_new (self->document, recovery_dir);
-    g_settings_bind_with_mapping (self->settings, "recovery-delay", self->autosave, "delay",
-                                  G_SETTINGS_BIND_GET, seconds_to_ms, NULL, NULL, NULL);
-    g_signal_connect_object (self->autosave, "failed", G_CALLBACK (recovery_failed_cb), self,
-                             G_CONNECT_SWAPPED);
-    g_signal_connect_object (self->autosave, "written", G_CALLBACK (recovery_written_cb), self,
-                             G_CONNECT_SWAPPED);
-  }
+  self->autosave = muster_recovery_autosave_new (MUSTER_RECOVERABLE (self->document),
+                                                 self->settings, self->toast_overlay);
   g_signal_connect_object (muster_recent_watch_get_default (), "changed",
                            G_CALLBACK (muster_recent_fill_menu), self->recent_menu,
                            G_CONNECT_SWAPPED);

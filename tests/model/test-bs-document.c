@@ -6,9 +6,11 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-autosave.h"
 #include "muster-bs-document.h"
 #include "muster-bs-entries.h"
 #include "muster-diagnostics.h"
+#include "muster-recovery.h"
 
 #define FIXTURE MUSTER_TEST_MODEL_DATA "/bs-fixture"
 
@@ -202,27 +204,32 @@ test_document_build (void)
   g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
 }
 
-/* New Roster: the limit and the first force from the start, not steps to undo. */
+/* New List: the limits (of every cost type) and the first force from the start, not steps
+ * to undo. */
 static void
 test_document_start_with_force (void)
 {
   g_autoptr(MusterBsLibrary) library = fixture_library ();
   g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
   MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  g_autoptr(GArray) limits = g_array_new (FALSE, FALSE, sizeof (MusterBsCost));
+  MusterBsCost points = { "pts", "pts", 250 }, command = { "cp", "CP", 2 };
   g_autoptr(GError) error = NULL;
   g_autofree char *costs = NULL;
 
+  g_array_append_val (limits, points);
+  g_array_append_val (limits, command);
   g_assert_true (muster_bs_document_start_with_force (document, system, "New", "fe-patrol",
-                                                      "sk-rangers", "pts", 250, &error));
+                                                      "sk-rangers", limits, &error));
   g_assert_no_error (error);
   costs = muster_bs_document_dup_costs_text (document);
-  g_assert_cmpstr (costs, ==, "0 / 250 pts");
+  g_assert_cmpstr (costs, ==, "0 / 250 pts · 0 / 2 CP");
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 1);
   g_assert_false (muster_history_get_can_undo (muster_bs_document_get_history (document)));
   g_assert_false (muster_bs_document_get_modified (document));
   /* A force entry the data lacks: an error, and an empty roster. */
   g_assert_false (muster_bs_document_start_with_force (document, system, "New", "no-such-force",
-                                                       NULL, NULL, -1, &error));
+                                                       NULL, NULL, &error));
   g_assert_nonnull (error);
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
 }
@@ -369,6 +376,223 @@ test_document_missing (void)
   g_assert_nonnull (strstr (error->message, "Rangers.cat"));
 }
 
+/* Recovery (as .muster lists have it, through the same MusterAutosave) */
+
+static void
+written_cb (MusterAutosave *autosave,
+            guint          *written)
+{
+  (*written)++;
+}
+
+static void
+spin_until_written (guint *written,
+                    guint  count)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (*written < count)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+/* Runs the loop past a write planned now (@ms) and until a running one has ended. */
+static void
+settle (MusterAutosave *autosave,
+        guint           ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+  while (muster_autosave_is_writing (autosave))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The recovery folder's entries once the first names an origin (at most 10 s) */
+static GPtrArray *
+wait_for_origin (GFile *dir)
+{
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  GPtrArray *entries = muster_recovery_scan (dir);
+
+  while (entries->len == 0 || muster_recovery_entry_get_origin (entries->pdata[0]) == NULL)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+      g_ptr_array_unref (entries);
+      entries = muster_recovery_scan (dir);
+    }
+  return entries;
+}
+
+static char *
+file_text (GFile *file)
+{
+  char *contents = NULL;
+
+  g_assert_true (g_file_load_contents (file, NULL, &contents, NULL, NULL, NULL));
+  return contents;
+}
+
+/* An edited roster is copied to the recovery folder after a pause, as a .ros the scan lists
+ * as a roster; after a crash the copy restores it, modified, edit for edit. */
+static void
+test_document_recovery_copy (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(MusterBsDocument) restored = muster_bs_document_new ();
+  g_autofree char *tmp = g_dir_make_tmp ("muster-bs-recovery-XXXXXX", NULL);
+  g_autofree char *recovery = g_build_filename (tmp, "recovery", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (recovery);
+  g_autoptr(MusterAutosave) autosave = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(MusterBsItem) force_item = NULL;
+  g_autoptr(GBytes) before = NULL, after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL, *name = NULL;
+  MusterRecoveryEntry *entry;
+  MusterBsForce *force;
+  GFile *file;
+  guint written = 0;
+
+  g_assert_true (muster_bs_document_start_with_force (document,
+                                                      muster_bs_library_lookup (library, "sk-gs"),
+                                                      "Crash Patrol", "fe-patrol", "sk-rangers",
+                                                      NULL, &error));
+  autosave = muster_autosave_new (MUSTER_RECOVERABLE (document), dir);
+  muster_autosave_set_delay (autosave, 20);
+  g_signal_connect (autosave, "written", G_CALLBACK (written_cb), &written);
+  file = muster_autosave_get_file (autosave);
+  name = g_file_get_basename (file);
+  g_assert_true (g_str_has_suffix (name, ".ros"));
+
+  /* A new roster is not an edit: nothing to recover yet. */
+  settle (autosave, 60);
+  g_assert_cmpuint (written, ==, 0);
+  g_assert_false (g_file_query_exists (file, NULL));
+
+  force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
+  force = muster_bs_item_get_force (force_item);
+  muster_bs_document_select (document, force, NULL, "se-captain", NULL);
+  g_assert_false (g_file_query_exists (file, NULL));   /* after a pause, not at once */
+  spin_until_written (&written, 1);
+  contents = file_text (file);
+  g_assert_nonnull (strstr (contents, "entryId=\"se-captain\""));
+  g_assert_nonnull (strstr (contents, "name=\"Crash Patrol\""));
+  muster_bs_document_select (document, force, NULL, "se-squad", NULL);
+  spin_until_written (&written, 2);
+
+  /* The crash: the autosave never discards, the copy stays and is listed as a roster. */
+  settle (autosave, 0);
+  g_signal_handlers_disconnect_by_data (autosave, &written);
+  g_clear_object (&autosave);
+  entries = muster_recovery_scan (dir);
+  g_assert_cmpuint (entries->len, ==, 1);
+  entry = entries->pdata[0];
+  g_assert_true (muster_recovery_entry_is_roster (entry));
+  g_assert_cmpstr (muster_recovery_entry_get_title (entry), ==, "Crash Patrol");
+  g_assert_null (muster_recovery_entry_get_origin (entry));
+
+  /* Without its game data it is not restored, and nothing is lost. */
+  g_assert_false (muster_bs_document_restore (restored, NULL, muster_recovery_entry_get_bytes (entry),
+                                              "copy.ros", NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "Skirmish"));
+  g_clear_error (&error);
+  g_assert_null (muster_bs_document_get_roster (restored));
+
+  g_assert_true (muster_bs_document_restore (restored, library, muster_recovery_entry_get_bytes (entry),
+                                             "copy.ros", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_bs_document_get_modified (restored));
+  g_assert_null (muster_bs_document_get_file (restored));
+  before = muster_bs_document_to_bytes (document, FALSE, NULL);
+  after = muster_bs_document_to_bytes (restored, FALSE, NULL);
+  g_assert_true (g_bytes_equal (before, after));
+  g_assert_true (muster_recovery_entry_discard (entry, NULL));
+  g_rmdir (recovery);
+  g_rmdir (tmp);
+}
+
+/* The copy goes only when a file holding every edit is on disk: an edit made while the save
+ * runs keeps it (brought up to date) until the next save (issue 20's rule). */
+static void
+test_document_recovery_kept_until_saved (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autofree char *tmp = g_dir_make_tmp ("muster-bs-recovery-XXXXXX", NULL);
+  g_autofree char *recovery = g_build_filename (tmp, "recovery", NULL);
+  g_autofree char *path = g_build_filename (tmp, "patrol.rosz", NULL);
+  g_autoptr(GFile) dir = g_file_new_for_path (recovery);
+  g_autoptr(GFile) saved = g_file_new_for_path (path);
+  g_autoptr(MusterAutosave) autosave = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autofree char *contents = NULL;
+  MusterBsForce *force;
+  MusterBsSelection *squad;
+  GFile *file;
+  guint written = 0, base;
+
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "sk-gs"), "Patrol");
+  autosave = muster_autosave_new (MUSTER_RECOVERABLE (document), dir);
+  muster_autosave_set_delay (autosave, 20);
+  g_signal_connect (autosave, "written", G_CALLBACK (written_cb), &written);
+  file = muster_autosave_get_file (autosave);
+  force = muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", NULL);
+  squad = muster_bs_document_select (document, force, NULL, "se-squad", NULL);
+  spin_until_written (&written, 1);
+
+  /* Saved, and edited before the file is on disk. */
+  muster_bs_document_save_async (document, saved, NULL, done_cb, &result);
+  muster_bs_document_set_count (document, squad, 3);
+  g_assert_true (muster_bs_document_save_finish (document, wait_for (&result), NULL));
+  g_assert_true (muster_bs_document_get_modified (document));
+  g_assert_true (g_file_query_exists (file, NULL));
+  spin_until_written (&written, 2);
+  contents = file_text (file);
+  g_assert_nonnull (strstr (contents, "number=\"3\""));
+  /* A copy written before the save ended names no origin yet: the file's arrival writes it
+   * again, naming it. */
+  entries = wait_for_origin (dir);
+  g_assert_cmpuint (entries->len, ==, 1);
+  g_assert_true (g_file_equal (muster_recovery_entry_get_origin (entries->pdata[0]), saved));
+  settle (autosave, 60);
+  base = written;
+
+  /* The save that holds every edit removes it; undoing back to it is clean too. */
+  save_sync (document, saved);
+  g_assert_false (muster_bs_document_get_modified (document));
+  g_assert_false (g_file_query_exists (file, NULL));
+  muster_bs_document_set_count (document, squad, 4);
+  spin_until_written (&written, base + 1);
+  g_assert_true (g_file_query_exists (file, NULL));
+  muster_history_undo (muster_bs_document_get_history (document));
+  g_assert_false (g_file_query_exists (file, NULL));
+  settle (autosave, 60);
+  g_assert_false (g_file_query_exists (file, NULL));
+
+  /* A clean close discards it. */
+  muster_bs_document_set_count (document, squad, 5);
+  spin_until_written (&written, base + 2);
+  muster_autosave_discard (autosave);
+  g_assert_false (g_file_query_exists (file, NULL));
+  settle (autosave, 0);
+  g_signal_handlers_disconnect_by_data (autosave, &written);
+  g_unlink (path);
+  g_rmdir (recovery);
+  g_rmdir (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -379,5 +603,8 @@ main (int   argc,
   g_test_add_func ("/bs-document/entries", test_document_entries);
   g_test_add_func ("/bs-document/round-trip", test_document_round_trip);
   g_test_add_func ("/bs-document/missing", test_document_missing);
+  g_test_add_func ("/bs-document/recovery-copy", test_document_recovery_copy);
+  g_test_add_func ("/bs-document/recovery-kept-until-saved",
+                   test_document_recovery_kept_until_saved);
   return g_test_run ();
 }

@@ -54,7 +54,7 @@ fixture_set_up (Fixture       *f,
   f->saved = g_file_new_for_path (saved);
   f->document = army_fixture_load (catalog, saved);
 
-  f->autosave = muster_autosave_new (f->document, f->dir);
+  f->autosave = muster_autosave_new (MUSTER_RECOVERABLE (f->document), f->dir);
   muster_autosave_set_delay (f->autosave, 20);
   g_signal_connect (f->autosave, "written", G_CALLBACK (written_cb), f);
 }
@@ -385,7 +385,7 @@ test_restored_keeps_file (Fixture       *f,
   entry = entries->pdata[0];
 
   /* The restoring window takes the file over: one copy on disk, never none. */
-  autosave = muster_autosave_new (restored, f->dir);
+  autosave = muster_autosave_new (MUSTER_RECOVERABLE (restored), f->dir);
   muster_autosave_set_delay (autosave, 20);
   g_signal_connect (autosave, "written", G_CALLBACK (count_cb), &written);
   g_assert_true (muster_document_restore (restored, muster_recovery_entry_get_bytes (entry),
@@ -531,7 +531,7 @@ test_new_list_without_origin (void)
   g_autoptr(MusterRuleset) ruleset = muster_catalog_resolve (catalog, "battle-valor-fantasy",
                                                              NULL);
   g_autoptr(MusterDocument) document = muster_document_new_list (ruleset, "Fresh Host", 1000);
-  g_autoptr(MusterAutosave) autosave = muster_autosave_new (document, dir);
+  g_autoptr(MusterAutosave) autosave = muster_autosave_new (MUSTER_RECOVERABLE (document), dir);
   g_autoptr(GPtrArray) entries = NULL;
 
   /* A new list is not modified until edited. */
@@ -571,7 +571,7 @@ test_write_failure_reported (Fixture       *f,
 
   /* The recovery "folder" is a file: every write fails, and says so. */
   g_assert_true (g_file_set_contents (blocked, "", 0, &error));
-  autosave = muster_autosave_new (f->document, dir);
+  autosave = muster_autosave_new (MUSTER_RECOVERABLE (f->document), dir);
   muster_autosave_set_delay (autosave, 20);
   g_signal_connect (autosave, "failed", G_CALLBACK (failed_cb), &reported);
   rename_list (f, "Nowhere to Go");

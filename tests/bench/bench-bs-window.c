@@ -1,0 +1,288 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "muster-application.h"
+#include "muster-bs-entries.h"
+#include "muster-bs-page.h"
+#include "muster-bs-window.h"
+
+/*
+ * A BattleScribe roster's window under a display (issue 21's speed targets): a Space Marines
+ * roster of wh40k-10e built through the catalogue pane (Add to Force) to 2,000 points, then
+ * opening its .ros to the window's first frame drawn with it (target < 300 ms after its data
+ * is loaded), and the frames each edit makes (target: one frame an edit), counted on the
+ * window's frame clock from the edit until nothing is drawn for 200 ms. Prints one plain text
+ * line a figure; a skip line without a display or without MUSTER_BSDATA.
+ */
+
+#define WH40K "sys-352e-adc2-7639-d6a9"
+#define SPACE_MARINES "e0af-67df-9d63-8fb7"
+#define ARMY_ROSTER "bb9d-299a-ed60-2d8a"
+#define N_OPENS 3
+#define N_COUNTS 8
+
+typedef struct
+{
+  guint  frames;
+  gint64 last;   /* when the last frame was drawn */
+} Frames;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                Frames        *frames)
+{
+  frames->frames++;
+  frames->last = g_get_monotonic_time ();
+}
+
+static void
+watch_frames (GtkWidget *window,
+              Frames    *frames)
+{
+  g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
+                    G_CALLBACK (after_paint_cb), frames);
+}
+
+/* Runs the loop until a frame has been drawn after @since and none for 200 ms since (at most
+ * 2 s: a window that never stops drawing is reported by its count) */
+static void
+settle_after (Frames *frames,
+              guint   since)
+{
+  gint64 start = g_get_monotonic_time ();
+  gint64 quiet_since = start;
+  guint seen = frames->frames;
+
+  while ((frames->frames == since || g_get_monotonic_time () - quiet_since < 200 * 1000) &&
+         g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (frames->frames != seen)
+        {
+          seen = frames->frames;
+          quiet_since = g_get_monotonic_time ();
+        }
+      g_usleep (500);
+    }
+}
+
+static void
+settle (Frames *frames)
+{
+  settle_after (frames, G_MAXUINT);
+}
+
+static MusterBsWindow *
+shown_window (MusterApplication *app,
+              Frames            *frames)
+{
+  MusterBsWindow *window = muster_bs_window_new (app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  watch_frames (GTK_WIDGET (window), frames);
+  settle (frames);
+  return window;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+print_spread (const char *what,
+              GArray     *values,
+              const char *unit,
+              const char *target)
+{
+  g_array_sort (values, compare_doubles);
+  g_print ("%s: median %.1f%s, worst %.1f%s over %u (target %s)\n", what,
+           g_array_index (values, double, values->len / 2), unit,
+           g_array_index (values, double, values->len - 1), unit, values->len, target);
+}
+
+static GtkWidget *
+find_page (GtkWidget *widget)
+{
+  if (MUSTER_IS_BS_PAGE (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_page (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Adds entries with a cost from the catalogue pane, in its order, until 2,000 points; the
+ * frames of each add go into @frames_per_edit. */
+static void
+build (MusterBsWindow *window,
+       Frames         *frames,
+       GArray         *frames_per_edit)
+{
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_page (GTK_WIDGET (window)));
+  GListModel *entries;
+  double points = 0;
+
+  entries = muster_bs_page_get_entries (page);
+  for (guint i = 0; i < g_list_model_get_n_items (entries) && points < 2000; i++)
+    {
+      g_autoptr(MusterBsEntry) entry = g_list_model_get_item (entries, i);
+      g_autofree char *name = g_strdup (muster_bs_entry_get_name (entry));
+      GArray *costs;
+      guint seen;
+      double n;
+
+      if (*muster_bs_entry_get_costs_text (entry) == '\0')
+        continue;
+      seen = frames->frames;
+      if (muster_bs_page_add_entry (page, name) == NULL)
+        continue;
+      settle_after (frames, seen);
+      n = frames->frames - seen;
+      g_array_append_val (frames_per_edit, n);
+      costs = muster_bs_roster_get_costs (muster_bs_document_get_roster (document));
+      points = costs->len > 0 ? g_array_index (costs, MusterBsCost, 0).value : 0;
+      entries = muster_bs_page_get_entries (page);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *bsdata = g_getenv ("MUSTER_BSDATA");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterApplication) app = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *costs = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GSettings) settings = NULL;
+  g_autoptr(GArray) build_frames = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) opens = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) count_frames = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) edit_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  const char *folders[2] = { NULL, NULL };
+  MusterBsLibrary *library;
+  MusterBsWindow *window;
+  MusterBsDocument *document;
+  MusterBsForce *force;
+  Frames frames = { 0 };
+
+  gtk_disable_setlocale ();
+  setlocale (LC_ALL, "C.UTF-8");
+  if (bsdata == NULL || *bsdata == '\0')
+    {
+      g_print ("skipped: MUSTER_BSDATA is not set\n");
+      return 0;
+    }
+  if (!gtk_init_check ())
+    {
+      g_print ("skipped: no display\n");
+      return 0;
+    }
+  adw_init ();
+  app = muster_application_new (APP_ID ".Bench", G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  folder = g_build_filename (bsdata, "wh40k-10e", NULL);
+  folders[0] = folder;
+  settings = g_settings_new (APP_ID);
+  g_settings_set_strv (settings, "battlescribe-folders", folders);
+  library = muster_application_get_bs_library (app);
+  while (muster_bs_library_get_scanning (library) || muster_bs_library_lookup (library, WH40K) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Built through the catalogue pane: the frames of each add */
+  window = shown_window (app, &frames);
+  document = muster_bs_window_get_document (window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, WH40K), "Bench");
+  force = muster_bs_document_add_force (document, NULL, ARMY_ROSTER, SPACE_MARINES, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (force);
+  settle (&frames);
+  build (window, &frames, build_frames);
+  costs = muster_bs_document_dup_costs_text (document);
+  g_print ("Space Marines roster built through Add to Force: %s in %u adds\n", costs,
+           build_frames->len);
+  print_spread ("frames drawn an add (Add to Force)", build_frames, "", "1");
+
+  /* Frames a count edit makes: the first selections in turn, 1 -> 2 -> 1 */
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < MIN (N_COUNTS, muster_bs_force_get_n_selections (force)); i++)
+      {
+        MusterBsSelection *selection = muster_bs_force_get_selection (force, i);
+        guint seen = frames.frames;
+        gint64 start = g_get_monotonic_time ();
+        double n, ms;
+
+        muster_bs_document_set_count (document, selection, round == 0 ? 2 : 1);
+        while (frames.frames == seen && g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
+          g_main_context_iteration (NULL, FALSE);
+        ms = (frames.last - start) / 1e3;
+        settle_after (&frames, seen);
+        n = frames.frames - seen;
+        g_array_append_val (count_frames, n);
+        g_array_append_val (edit_ms, ms);
+      }
+  print_spread ("frames drawn a count edit", count_frames, "", "1");
+  print_spread ("count edit to its first frame drawn", edit_ms, " ms", "< 16 ms");
+
+  dir = g_dir_make_tmp ("muster-bench-XXXXXX", &error);
+  path = g_build_filename (dir, "bench.ros", NULL);
+  file = g_file_new_for_path (path);
+  {
+    g_autoptr(GBytes) bytes = muster_bs_document_to_bytes (document, FALSE, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                        g_bytes_get_size (bytes), &error));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Opening the .ros, its data loaded already, to the first frame drawn with it */
+  for (guint i = 0; i < N_OPENS; i++)
+    {
+      Frames open_frames = { 0 };
+      MusterBsWindow *opened = shown_window (app, &open_frames);
+      gint64 start = g_get_monotonic_time ();
+      guint seen;
+      double ms;
+
+      muster_bs_window_open_file (opened, file);
+      while (muster_bs_window_get_loading (opened))
+        g_main_context_iteration (NULL, FALSE);
+      seen = open_frames.frames;
+      while (open_frames.frames == seen)
+        g_main_context_iteration (NULL, FALSE);
+      ms = (open_frames.last - start) / 1e3;
+      g_array_append_val (opens, ms);
+      gtk_window_destroy (GTK_WINDOW (opened));
+      settle (&frames);
+    }
+  print_spread ("open the 2,000-point roster to its first frame drawn", opens, " ms", "< 300 ms");
+
+  g_unlink (path);
+  g_rmdir (dir);
+  return 0;
+}
