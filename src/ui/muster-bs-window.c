@@ -34,6 +34,9 @@ struct _MusterBsWindow
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GtkLabel             *costs_label;
+  AdwSqueezer          *costs_squeezer;
+  GtkWidget            *costs_box;
+  guint                 squeezed_idle;
   GtkInfoBar           *missing_bar;
   GtkLabel             *missing_label;
   AdwToastOverlay      *toast_overlay;
@@ -57,6 +60,27 @@ add_toast (MusterBsWindow *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+static void update (MusterBsWindow *self);
+
+/* The title is laid out before the squeezer that says where the costs go: it follows once
+ * both are. */
+static gboolean
+squeezed_idle_cb (gpointer user_data)
+{
+  MusterBsWindow *self = user_data;
+
+  self->squeezed_idle = 0;
+  update (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+costs_squeezed_cb (MusterBsWindow *self)
+{
+  if (self->squeezed_idle == 0 && self->document != NULL)
+    self->squeezed_idle = g_idle_add (squeezed_idle_cb, self);
+}
+
 static void
 update (MusterBsWindow *self)
 {
@@ -72,7 +96,9 @@ update (MusterBsWindow *self)
   shown = muster_bs_document_get_modified (self->document) ? g_strdup_printf ("• %s", title)
                                                             : g_strdup (title);
   adw_window_title_set_title (self->window_title, shown);
-  adw_window_title_set_subtitle (self->window_title, where);
+  adw_window_title_set_subtitle (self->window_title,
+                                 adw_squeezer_get_visible_child (self->costs_squeezer)
+                                 != self->costs_box ? costs : where);
   {
     g_autofree char *window_title = g_strdup_printf (_("%s — Muster"), shown);
 
@@ -339,6 +365,7 @@ muster_bs_window_dispose (GObject *object)
   MusterBsWindow *self = MUSTER_BS_WINDOW (object);
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->squeezed_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BS_WINDOW);
 
   G_OBJECT_CLASS (muster_bs_window_parent_class)->dispose (object);
@@ -375,6 +402,9 @@ muster_bs_window_class_init (MusterBsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, costs_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, costs_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, costs_box);
+  gtk_widget_class_bind_template_callback (widget_class, costs_squeezed_cb);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_label);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, toast_overlay);
