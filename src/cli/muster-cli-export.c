@@ -54,19 +54,46 @@ typedef enum
 #define SHEET_PACKET 3
 #define SHEET_MAP    4
 
-/* @bytes to @output (atomically), or to stdout without one. */
+/* Exports @file, a document or a BattleScribe roster (read with the game data of @data_dir),
+ * to @output (atomically), or to stdout without one. */
 static int
-write_output (GBytes     *bytes,
-              const char *output)
+run_export (const char                *file,
+            const char                *data_dir,
+            const MusterExportOptions *options,
+            const char                *output)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = NULL;
+  g_autoptr(MusterRuleset) ruleset = NULL;
+  g_autoptr(MusterBsData) data = NULL;
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *basename = g_path_get_basename (file);
 
+  /* The loaders' errors name the file once; the export's own do not name it. */
+  if (muster_cli_is_roster (file))
+    {
+      if (!muster_cli_load_roster ("export", file, data_dir, &data, &roster))
+        return MUSTER_CLI_EXIT_USAGE;
+      bytes = muster_bs_export (roster, basename, options, &error);
+    }
+  else
+    {
+      if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
+        return MUSTER_CLI_EXIT_USAGE;
+      bytes = muster_export (doc, ruleset, basename, options, &error);
+    }
+  if (bytes == NULL)
+    {
+      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
+      return MUSTER_CLI_EXIT_USAGE;
+    }
   if (output == NULL)
     {
       gsize size;
-      const char *data = g_bytes_get_data (bytes, &size);
+      const char *text = g_bytes_get_data (bytes, &size);
 
-      fwrite (data, 1, size, stdout);
+      fwrite (text, 1, size, stdout);
       return MUSTER_CLI_EXIT_OK;
     }
   if (!muster_file_replace (output, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
@@ -76,51 +103,6 @@ write_output (GBytes     *bytes,
       return MUSTER_CLI_EXIT_USAGE;
     }
   return MUSTER_CLI_EXIT_OK;
-}
-
-static int
-run_export (const char                *file,
-            const MusterExportOptions *options,
-            const char                *output)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterDoc) doc = NULL;
-  g_autoptr(MusterRuleset) ruleset = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *basename = g_path_get_basename (file);
-
-  /* Its errors name the file once; the export's own do not name it. */
-  if (!(doc = muster_cli_load_doc ("export", file, _("exporting"), &ruleset)))
-    return MUSTER_CLI_EXIT_USAGE;
-  if (!(bytes = muster_export (doc, ruleset, basename, options, &error)))
-    {
-      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  return write_output (bytes, output);
-}
-
-/* A BattleScribe roster, read with the game data of @data_dir. */
-static int
-run_export_roster (const char                *file,
-                   const char                *data_dir,
-                   const MusterExportOptions *options,
-                   const char                *output)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterBsData) data = NULL;
-  g_autoptr(MusterBsRoster) roster = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *basename = g_path_get_basename (file);
-
-  if (!muster_cli_load_roster ("export", file, data_dir, &data, &roster))
-    return MUSTER_CLI_EXIT_USAGE;
-  if (!(bytes = muster_bs_export (roster, basename, options, &error)))
-    {
-      g_printerr ("muster-cli export: %s: %s\n", file, error->message);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
-  return write_output (bytes, output);
 }
 
 /* Returns: an error message for options that do not go together, or NULL */
@@ -271,12 +253,12 @@ muster_cli_export (int    argc,
                         "pdf with --sheet list or cards\n"));
           return MUSTER_CLI_EXIT_USAGE;
         }
-      return run_export_roster (argv[1], data_dir, &options, output);
+      return run_export (argv[1], data_dir, &options, output);
     }
   if (data_dir != NULL)
     {
       g_printerr (_("muster-cli export: --data is for BattleScribe rosters (.ros, .rosz)\n"));
       return MUSTER_CLI_EXIT_USAGE;
     }
-  return run_export (argv[1], &options, output);
+  return run_export (argv[1], NULL, &options, output);
 }

@@ -5,7 +5,7 @@
 
 #include <glib/gi18n.h>
 
-#include "muster-army-commands.h"
+#include "muster-army-commands-private.h"
 #include "muster-battlefield-commands.h"
 #include "muster-document-private.h"
 #include "muster-engine.h"
@@ -14,67 +14,9 @@
 /*
  * One command type for every army edit: each kind is a few lines of apply and revert over an
  * engine operation, and sharing the type keeps ownership of detached units and nodes (the
- * ones an undone "add" or a done "remove" hold) in one finalize.
+ * ones an undone "add" or a done "remove" hold) in one finalize. This file holds the type and
+ * the edits of lists and groups; muster-army-commands-unit.c those of units.
  */
-
-typedef enum
-{
-  KIND_INSERT_UNIT,
-  KIND_REMOVE_UNIT,
-  KIND_INSERT_NODE,
-  KIND_REMOVE_NODE,
-  KIND_MOVE_UNIT,
-  KIND_MOVE_NODE,
-  KIND_SET_SIZE,
-  KIND_SET_OPTIONS,
-  KIND_SET_STRING,
-  KIND_SET_LIMIT,
-} Kind;
-
-/* The engine's string setters: they return the old value, which the caller owns. */
-typedef char *(*StringSetter) (gpointer    target,
-                               const char *value);
-
-typedef struct
-{
-  char  *option;
-  guint  count;
-  guint  old;
-  int    index;   /* the pick's place before the change, -1 if it was not picked */
-} Change;
-
-struct _MusterArmyCommand
-{
-  MusterCommand   parent_instance;
-
-  /* Borrowed: the document's history owns this command */
-  MusterDocument *document;
-  Kind            kind;
-
-  /* Insert, remove, move: the parent node and the index among its units or nodes */
-  MusterNode     *node;
-  guint           index;
-  MusterNode     *to;
-  guint           to_index;
-  MusterUnit     *unit;
-  MusterNode     *child;
-  /* The unit or child node is detached and belongs to this command */
-  gboolean        owned;
-  /* Remove: (nullable) the removed units' placements, taken off the battlefield first */
-  MusterCommand  *placements;
-
-  /* Setters */
-  guint           size, old_size;
-  gint64          limit, old_limit;
-  MusterForce    *force;
-  MusterNode     *named;     /* the group a name edit is for */
-  GArray         *changes;   /* Change */
-  StringSetter    setter;
-  gpointer        target;
-  char           *value, *old_value;
-  /* Renaming a force whose name is the document's title renames the document too */
-  gboolean        title_follows;
-};
 
 G_DEFINE_FINAL_TYPE (MusterArmyCommand, muster_army_command, MUSTER_TYPE_COMMAND)
 
@@ -363,14 +305,6 @@ muster_army_command_merge (MusterCommand *command,
 }
 
 static void
-change_clear (gpointer data)
-{
-  Change *change = data;
-
-  g_free (change->option);
-}
-
-static void
 muster_army_command_finalize (GObject *object)
 {
   MusterArmyCommand *self = MUSTER_ARMY_COMMAND (object);
@@ -405,10 +339,10 @@ muster_army_command_init (MusterArmyCommand *self)
 {
 }
 
-static MusterArmyCommand *
-command_new (MusterDocument *document,
-             Kind            kind,
-             char           *label)
+MusterArmyCommand *
+_muster_army_command_new (MusterDocument *document,
+                          Kind            kind,
+                          char           *label)
 {
   MusterArmyCommand *self = g_object_new (MUSTER_TYPE_ARMY_COMMAND, "label", label, NULL);
 
@@ -432,10 +366,10 @@ collect_unit_ids (MusterNode *node,
  * unit no list has is an error (rule `placement`), and nobody deleting a unit means to keep
  * its stands on the table. Returns: (nullable): the command taking off the placements of
  * @unit, or of every unit in @node */
-static MusterCommand *
-placements_command_new (MusterDocument *document,
-                        MusterUnit     *unit,
-                        MusterNode     *node)
+MusterCommand *
+_muster_army_placements_command_new (MusterDocument *document,
+                                     MusterUnit     *unit,
+                                     MusterNode     *node)
 {
   MusterBattlefield *field = muster_doc_get_battlefield (muster_document_get_doc (document));
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -461,97 +395,6 @@ placements_command_new (MusterDocument *document,
   return command;
 }
 
-/**
- * muster_unit_dup_display_name:
- * @ruleset: (nullable): to name an unnamed unit after its type
- *
- * Returns: (transfer full): the unit's own name, else its type's name, else its type id
- */
-char *
-muster_unit_dup_display_name (MusterUnit    *unit,
-                              MusterRuleset *ruleset)
-{
-  const char *name = muster_unit_get_name (unit);
-  const MusterUnitType *type;
-
-  g_return_val_if_fail (unit != NULL, NULL);
-
-  if (name != NULL && *name != '\0')
-    return g_strdup (name);
-  type = ruleset ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit)) : NULL;
-  return g_strdup (type != NULL ? type->item.name : muster_unit_get_type_id (unit));
-}
-
-/* Counts the units of @node and below that have no name and are of @type_id, up to @unit;
- * @index is @unit's number among them, from 1. */
-static void
-count_unnamed (MusterNode *node,
-               const char *type_id,
-               MusterUnit *unit,
-               guint      *n,
-               guint      *index)
-{
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    {
-      MusterUnit *other = muster_node_get_unit (node, i);
-      const char *name = muster_unit_get_name (other);
-
-      if ((name != NULL && *name != '\0') || g_strcmp0 (muster_unit_get_type_id (other), type_id) != 0)
-        continue;
-      ++*n;
-      if (other == unit)
-        *index = *n;
-    }
-  for (guint i = 0; i < muster_node_get_n_nodes (node); i++)
-    count_unnamed (muster_node_get_node (node, i), type_id, unit, n, index);
-}
-
-/**
- * muster_unit_dup_label:
- * @ruleset: (nullable): to name an unnamed unit after its type
- *
- * What tells a unit apart on the battlefield: its own name, else its type and its number
- * among its force's units of that type without a name ("Infantry 2"), or the type alone when
- * it is the only one.
- *
- * Returns: (transfer full): the label
- */
-char *
-muster_unit_dup_label (MusterUnit    *unit,
-                       MusterRuleset *ruleset)
-{
-  g_autofree char *type_name = muster_unit_dup_display_name (unit, ruleset);
-  const char *name = muster_unit_get_name (unit);
-  MusterForce *force = muster_unit_get_force (unit);
-  guint n = 0, index = 0;
-
-  if ((name != NULL && *name != '\0') || force == NULL)
-    return g_steal_pointer (&type_name);
-  count_unnamed (muster_force_get_root (force), muster_unit_get_type_id (unit), unit, &n, &index);
-  if (n < 2)
-    return g_steal_pointer (&type_name);
-  /* TRANSLATORS: a unit without a name, on the map: its type and its number, "Infantry 2" */
-  return g_strdup_printf (_("%s %u"), type_name, index);
-}
-
-static char *
-unit_name (MusterDocument *document,
-           MusterUnit     *unit)
-{
-  return muster_unit_dup_display_name (unit, muster_document_get_ruleset (document));
-}
-
-static guint
-unit_index (MusterUnit *unit)
-{
-  MusterNode *node = muster_unit_get_node (unit);
-
-  for (guint i = 0; i < muster_node_get_n_units (node); i++)
-    if (muster_node_get_unit (node, i) == unit)
-      return i;
-  g_return_val_if_reached (0);
-}
-
 static guint
 node_index (MusterNode *node)
 {
@@ -563,293 +406,20 @@ node_index (MusterNode *node)
   g_return_val_if_reached (0);
 }
 
-static MusterCommand *
-insert_unit_command_new (MusterDocument *document,
-                         MusterNode     *node,
-                         guint           index,
-                         MusterUnit     *unit,
-                         char           *label)
+MusterArmyCommand *
+_muster_army_string_command_new (MusterDocument *document,
+                                 StringSetter    setter,
+                                 gpointer        target,
+                                 const char     *value,
+                                 char           *label)
 {
-  MusterArmyCommand *self = command_new (document, KIND_INSERT_UNIT, label);
-
-  self->node = node;
-  self->index = index;
-  self->unit = unit;
-  self->owned = TRUE;
-  return MUSTER_COMMAND (self);
-}
-
-/**
- * muster_add_unit_command_new:
- * @node: where: the force's root or an organisation node
- * @index: the place among the node's units
- * @type_id: a unit type of the document's ruleset
- *
- * A unit of the type's default size with every option group's default picked.
- */
-MusterCommand *
-muster_add_unit_command_new (MusterDocument *document,
-                             MusterNode     *node,
-                             guint           index,
-                             const char     *type_id)
-{
-  MusterRuleset *ruleset;
-  const MusterUnitType *type;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (node != NULL, NULL);
-  g_return_val_if_fail (index <= muster_node_get_n_units (node), NULL);
-  ruleset = muster_document_get_ruleset (document);
-  g_return_val_if_fail (ruleset != NULL, NULL);
-  type = muster_ruleset_get_unit_type (ruleset, type_id);
-  g_return_val_if_fail (type != NULL, NULL);
-
-  return insert_unit_command_new (document, node, index,
-                                  muster_unit_new_for_type (ruleset, type_id),
-                                  g_strdup_printf (_("Add %s"), type->item.name));
-}
-
-MusterCommand *
-muster_remove_unit_command_new (MusterDocument *document,
-                                MusterUnit     *unit)
-{
-  MusterArmyCommand *self;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL && muster_unit_get_node (unit) != NULL, NULL);
-
-  g_autofree char *name = unit_name (document, unit);
-  self = command_new (document, KIND_REMOVE_UNIT, g_strdup_printf (_("Remove %s"), name));
-  self->node = muster_unit_get_node (unit);
-  self->index = unit_index (unit);
-  self->placements = placements_command_new (document, unit, NULL);
-  return MUSTER_COMMAND (self);
-}
-
-/* A copy with the same type, size, picks, name and notes, placed right after @unit. */
-MusterCommand *
-muster_duplicate_unit_command_new (MusterDocument *document,
-                                   MusterUnit     *unit)
-{
-  MusterUnit *copy;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL && muster_unit_get_node (unit) != NULL, NULL);
-
-  copy = muster_unit_new (muster_unit_get_type_id (unit), muster_unit_get_size (unit));
-  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
-    {
-      guint count;
-      const char *option = muster_unit_get_pick (unit, i, &count);
-
-      muster_unit_insert_option (copy, i, option, count);
-    }
-  g_free (muster_unit_set_name (copy, muster_unit_get_name (unit)));
-  g_free (muster_unit_set_notes (copy, muster_unit_get_notes (unit)));
-
-  g_autofree char *name = unit_name (document, unit);
-  return insert_unit_command_new (document, muster_unit_get_node (unit), unit_index (unit) + 1,
-                                  copy, g_strdup_printf (_("Duplicate %s"), name));
-}
-
-/**
- * muster_move_unit_command_new:
- * @to: the node the unit goes to (its own node to reorder)
- * @to_index: its place among @to's units once it has left its old place
- */
-MusterCommand *
-muster_move_unit_command_new (MusterDocument *document,
-                              MusterUnit     *unit,
-                              MusterNode     *to,
-                              guint           to_index)
-{
-  MusterArmyCommand *self;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL && muster_unit_get_node (unit) != NULL, NULL);
-  g_return_val_if_fail (to != NULL, NULL);
-
-  g_autofree char *name = unit_name (document, unit);
-  self = command_new (document, KIND_MOVE_UNIT, g_strdup_printf (_("Move %s"), name));
-  self->node = muster_unit_get_node (unit);
-  self->index = unit_index (unit);
-  self->to = to;
-  self->to_index = to_index;
-  return MUSTER_COMMAND (self);
-}
-
-MusterCommand *
-muster_set_unit_size_command_new (MusterDocument *document,
-                                  MusterUnit     *unit,
-                                  guint           size)
-{
-  MusterArmyCommand *self;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL, NULL);
-
-  g_autofree char *name = unit_name (document, unit);
-  self = command_new (document, KIND_SET_SIZE,
-                      g_strdup_printf (_("Change Size of %s"), name));
-  self->unit = unit;
-  self->size = size;
-  return MUSTER_COMMAND (self);
-}
-
-static MusterArmyCommand *
-options_command_new (MusterDocument *document,
-                     MusterUnit     *unit,
-                     char           *label)
-{
-  MusterArmyCommand *self = command_new (document, KIND_SET_OPTIONS, label);
-
-  self->unit = unit;
-  self->changes = g_array_new (FALSE, TRUE, sizeof (Change));
-  g_array_set_clear_func (self->changes, change_clear);
-  return self;
-}
-
-static void
-add_change (MusterArmyCommand *self,
-            const char        *option,
-            guint              count)
-{
-  Change change = { g_strdup (option), count, 0, -1 };
-
-  g_array_append_val (self->changes, change);
-}
-
-/**
- * muster_set_option_command_new:
- * @option_id: an option of the document's ruleset
- * @count: how many times it is picked; 0 clears the pick
- */
-MusterCommand *
-muster_set_option_command_new (MusterDocument *document,
-                               MusterUnit     *unit,
-                               const char     *option_id,
-                               guint           count)
-{
-  MusterRuleset *ruleset;
-  const MusterOption *option;
-  MusterArmyCommand *self;
-  g_autofree char *name = NULL;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL && option_id != NULL, NULL);
-
-  ruleset = muster_document_get_ruleset (document);
-  option = ruleset ? muster_ruleset_get_option (ruleset, option_id) : NULL;
-  name = muster_unit_dup_display_name (unit, ruleset);
-  self = options_command_new (document, unit,
-                              count > 0
-                                /* TRANSLATORS: "Pick Shields for Iron Guard" */
-                                ? g_strdup_printf (_("Pick %s for %s"),
-                                                   option ? option->item.name : option_id, name)
-                                : g_strdup_printf (_("Drop %s from %s"),
-                                                   option ? option->item.name : option_id, name));
-  add_change (self, option_id, count);
-  return MUSTER_COMMAND (self);
-}
-
-/**
- * muster_choose_option_command_new:
- * @group_id: an option group of the document's ruleset
- * @option_id: (nullable): the one option of the group to pick; %NULL picks none
- *
- * Makes @option_id the group's only pick, as a single-choice row does.
- */
-MusterCommand *
-muster_choose_option_command_new (MusterDocument *document,
-                                  MusterUnit     *unit,
-                                  const char     *group_id,
-                                  const char     *option_id)
-{
-  MusterRuleset *ruleset;
-  const MusterOptionGroup *group;
-  MusterArmyCommand *self;
-  g_autofree char *name = NULL;
-
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL && group_id != NULL, NULL);
-  ruleset = muster_document_get_ruleset (document);
-  g_return_val_if_fail (ruleset != NULL, NULL);
-  group = muster_ruleset_get_option_group (ruleset, group_id);
-  g_return_val_if_fail (group != NULL, NULL);
-
-  name = muster_unit_dup_display_name (unit, ruleset);
-  /* TRANSLATORS: "Change Experience of Iron Guard" */
-  self = options_command_new (document, unit, g_strdup_printf (_("Change %s of %s"),
-                                                               group->item.name, name));
-  for (guint i = 0; i < muster_unit_get_n_picks (unit); i++)
-    {
-      const char *picked = muster_unit_get_pick (unit, i, NULL);
-      const MusterOption *option = muster_ruleset_get_option (ruleset, picked);
-
-      if (option != NULL && g_strcmp0 (option->group, group_id) == 0 &&
-          g_strcmp0 (picked, option_id) != 0)
-        add_change (self, picked, 0);
-    }
-  if (option_id != NULL && muster_unit_get_option_count (unit, option_id) == 0)
-    add_change (self, option_id, 1);
-  return MUSTER_COMMAND (self);
-}
-
-static MusterArmyCommand *
-string_command_new (MusterDocument *document,
-                    StringSetter    setter,
-                    gpointer        target,
-                    const char     *value,
-                    char           *label)
-{
-  MusterArmyCommand *self = command_new (document, KIND_SET_STRING, label);
+  MusterArmyCommand *self = _muster_army_command_new (document, KIND_SET_STRING, label);
 
   self->setter = setter;
   self->target = target;
   /* An empty name or note is no name or note. */
   self->value = value != NULL && *value != '\0' ? g_strdup (value) : NULL;
   return self;
-}
-
-/* Where a name or note edit is for a unit, its undo label names the unit. */
-static MusterCommand *
-unit_string_command_new (MusterDocument *document,
-                         StringSetter    setter,
-                         MusterUnit     *unit,
-                         const char     *value,
-                         gboolean        is_name)
-{
-  g_autofree char *name = unit_name (document, unit);
-  MusterArmyCommand *self;
-
-  self = string_command_new (document, setter, unit, value,
-                             is_name ? g_strdup_printf (_("Rename %s"), name)
-                                     : g_strdup_printf (_("Edit Notes of %s"), name));
-  self->unit = unit;
-  return MUSTER_COMMAND (self);
-}
-
-MusterCommand *
-muster_rename_unit_command_new (MusterDocument *document,
-                                MusterUnit     *unit,
-                                const char     *name)
-{
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL, NULL);
-
-  return unit_string_command_new (document, (StringSetter) muster_unit_set_name, unit, name, TRUE);
-}
-
-MusterCommand *
-muster_set_unit_notes_command_new (MusterDocument *document,
-                                   MusterUnit     *unit,
-                                   const char     *notes)
-{
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
-  g_return_val_if_fail (unit != NULL, NULL);
-
-  return unit_string_command_new (document, (StringSetter) muster_unit_set_notes, unit, notes,
-                                  FALSE);
 }
 
 MusterCommand *
@@ -862,8 +432,8 @@ muster_set_force_name_command_new (MusterDocument *document,
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (force != NULL, NULL);
 
-  self = string_command_new (document, (StringSetter) muster_force_set_name, force, name,
-                             g_strdup (_("Rename List")));
+  self = _muster_army_string_command_new (document, (StringSetter) muster_force_set_name,
+                                          force, name, g_strdup (_("Rename List")));
   self->force = force;
   return MUSTER_COMMAND (self);
 }
@@ -878,7 +448,7 @@ muster_set_points_limit_command_new (MusterDocument *document,
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (force != NULL, NULL);
 
-  self = command_new (document, KIND_SET_LIMIT, g_strdup (_("Change Points Limit")));
+  self = _muster_army_command_new (document, KIND_SET_LIMIT, g_strdup (_("Change Points Limit")));
   self->force = force;
   self->limit = MAX (points_limit, 0);
   return MUSTER_COMMAND (self);
@@ -910,7 +480,8 @@ muster_add_node_command_new (MusterDocument *document,
   ruleset = muster_document_get_ruleset (document);
   level = ruleset ? muster_ruleset_lookup (ruleset, MUSTER_ITEM_LEVEL, level_id) : NULL;
   shown = name != NULL ? name : level != NULL ? level->item.name : level_id;
-  self = command_new (document, KIND_INSERT_NODE, g_strdup_printf (_("Add %s"), shown));
+  self = _muster_army_command_new (document, KIND_INSERT_NODE,
+                                   g_strdup_printf (_("Add %s"), shown));
   self->node = parent;
   self->index = index;
   self->child = muster_node_new (level_id, shown);
@@ -927,11 +498,11 @@ muster_remove_node_command_new (MusterDocument *document,
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (document), NULL);
   g_return_val_if_fail (node != NULL && muster_node_get_parent (node) != NULL, NULL);
 
-  self = command_new (document, KIND_REMOVE_NODE,
-                      g_strdup_printf (_("Remove %s"), muster_node_get_name (node)));
+  self = _muster_army_command_new (document, KIND_REMOVE_NODE,
+                                   g_strdup_printf (_("Remove %s"), muster_node_get_name (node)));
   self->node = muster_node_get_parent (node);
   self->index = node_index (node);
-  self->placements = placements_command_new (document, NULL, node);
+  self->placements = _muster_army_placements_command_new (document, NULL, node);
   return MUSTER_COMMAND (self);
 }
 
@@ -961,8 +532,8 @@ muster_move_node_command_new (MusterDocument *document,
   max = muster_node_get_n_nodes (to) - (muster_node_get_parent (node) == to ? 1 : 0);
   g_return_val_if_fail (to_index <= max, NULL);
 
-  self = command_new (document, KIND_MOVE_NODE,
-                      g_strdup_printf (_("Move %s"), muster_node_get_name (node)));
+  self = _muster_army_command_new (document, KIND_MOVE_NODE,
+                                   g_strdup_printf (_("Move %s"), muster_node_get_name (node)));
   self->node = muster_node_get_parent (node);
   self->index = node_index (node);
   self->to = to;
@@ -997,8 +568,10 @@ muster_rename_node_command_new (MusterDocument *document,
       shown = level != NULL ? level->item.name : muster_node_get_level (node);
     }
   /* TRANSLATORS: the undo label of renaming a group, "Rename Left Wing" */
-  self = string_command_new (document, (StringSetter) muster_node_set_name, node, shown,
-                             g_strdup_printf (_("Rename %s"), muster_node_get_name (node)));
+  self = _muster_army_string_command_new (document, (StringSetter) muster_node_set_name,
+                                          node, shown,
+                                          g_strdup_printf (_("Rename %s"),
+                                                           muster_node_get_name (node)));
   self->named = node;
   return MUSTER_COMMAND (self);
 }

@@ -548,21 +548,6 @@ is_head (gconstpointer data)
          block->kind == BLOCK_RULES_HEADING;
 }
 
-static void
-paginate (MusterBsSheet *self)
-{
-  cairo_t *measure = muster_print_measure_new ();
-
-  for (guint i = 0; i < self->blocks->len; i++)
-    {
-      Block *block = &g_array_index (self->blocks, Block, i);
-
-      block->pub.height = paint_block (self, measure, block, 0, FALSE);
-    }
-  cairo_destroy (measure);
-  self->n_pages = _muster_sheet_paginate (self->blocks, is_head, &self->page);
-}
-
 /*
  * Lays @list out on pages of @page: the list (MUSTER_SHEET_LIST) or the record cards
  * (MUSTER_SHEET_CARDS, one per unit). @list is borrowed and must outlive the sheet.
@@ -585,7 +570,8 @@ muster_bs_sheet_new (const MusterBsList    *list,
   self->cards_across = width (self) > 640 ? 3 : 2;
   self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
   build_blocks (self);
-  paginate (self);
+  self->n_pages = _muster_sheet_paginate (self->blocks, is_head,
+                                          (MusterSheetBlockFunc) paint_block, self, &self->page);
   return self;
 }
 
@@ -623,30 +609,7 @@ muster_bs_sheet_paint_page (const MusterBsSheet *self,
   _muster_sheet_begin_page (cr, &self->page, self->kind == MUSTER_SHEET_CARDS
                                              ? _("Record Cards") : _("Army List"),
                             subject, page + 1, self->n_pages);
-  for (guint i = 0; i < self->blocks->len; i++)
-    {
-      const Block *block = &g_array_index (self->blocks, Block, i);
-
-      if (block->pub.page == page)
-        paint_block (self, cr, block, block->pub.y, TRUE);
-    }
-  cairo_restore (cr);
-}
-
-static void
-sheet_page_size (gconstpointer    document,
-                 guint            page,
-                 MusterSheetPage *size)
-{
-  *size = ((const MusterBsSheet *) document)->page;
-}
-
-static void
-sheet_paint (gconstpointer  document,
-             cairo_t       *cr,
-             guint          page)
-{
-  muster_bs_sheet_paint_page (document, cr, page);
+  _muster_sheet_paint_blocks (cr, self->blocks, page, (MusterSheetBlockFunc) paint_block, self);
 }
 
 /* Returns: (transfer full): the whole sheet as a PDF document */
@@ -655,6 +618,6 @@ muster_bs_sheet_to_pdf (const MusterBsSheet *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return muster_print_to_pdf (self->list->title, self->n_pages, sheet_page_size, sheet_paint,
-                              self);
+  return muster_print_to_pdf (self->list->title, self->n_pages, &self->page, NULL,
+                              (MusterPrintPageFunc) muster_bs_sheet_paint_page, self);
 }

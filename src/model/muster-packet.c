@@ -858,28 +858,13 @@ muster_packet_paint_page (const MusterPacket *self,
   cairo_restore (cr);
 }
 
-static void
-packet_page_size (gconstpointer    document,
-                  guint            page,
-                  MusterSheetPage *size)
-{
-  muster_packet_get_page_size (document, page, size);
-}
-
-static void
-packet_paint (gconstpointer  document,
-              cairo_t       *cr,
-              guint          page)
-{
-  muster_packet_paint_page (document, cr, page);
-}
-
 /* Returns: (transfer full): the whole packet as one PDF document */
 GBytes *
 muster_packet_to_pdf (const MusterPacket *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return muster_print_to_pdf (scenario_title (self), self->pages->len, packet_page_size,
-                              packet_paint, self);
+  return muster_print_to_pdf (scenario_title (self), self->pages->len, NULL,
+                              (MusterPrintSizeFunc) muster_packet_get_page_size,
+                              (MusterPrintPageFunc) muster_packet_paint_page, self);
 }

@@ -186,35 +186,40 @@ muster_print_append_bytes (void                *closure,
  * muster_print_to_pdf:
  * @title: the document's title, for the PDF's metadata
  * @n_pages: how many pages
- * @page_size: the size of each page (they may differ: a map turns to landscape)
+ * @size: (nullable): the size of every page, when @page_size is %NULL
+ * @page_size: (nullable): the size of each page (they may differ: a map turns to landscape)
  * @paint: paints one page in points, the page at (0, 0)
- * @document: passed to both
+ * @document: passed to @page_size and @paint
  *
  * Returns: (transfer full): the pages as one PDF document
  */
 GBytes *
-muster_print_to_pdf (const char         *title,
-                     guint               n_pages,
-                     MusterPrintSizeFunc page_size,
-                     MusterPrintPageFunc paint,
-                     gconstpointer       document)
+muster_print_to_pdf (const char            *title,
+                     guint                  n_pages,
+                     const MusterSheetPage *size,
+                     MusterPrintSizeFunc    page_size,
+                     MusterPrintPageFunc    paint,
+                     gconstpointer          document)
 {
   GByteArray *bytes = g_byte_array_new ();
   cairo_surface_t *surface;
-  MusterSheetPage size = { 595.276, 841.89, 36 };
+  MusterSheetPage current = { 595.276, 841.89, 36 };
   cairo_t *cr;
 
-  if (n_pages > 0)
-    page_size (document, 0, &size);
-  surface = cairo_pdf_surface_create_for_stream (muster_print_append_bytes, bytes, size.width,
-                                                 size.height);
+  if (page_size != NULL && n_pages > 0)
+    page_size (document, 0, &current);
+  else if (page_size == NULL && size != NULL)
+    current = *size;
+  surface = cairo_pdf_surface_create_for_stream (muster_print_append_bytes, bytes, current.width,
+                                                 current.height);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Muster");
   cr = cairo_create (surface);
   for (guint page = 0; page < n_pages; page++)
     {
-      page_size (document, page, &size);
-      cairo_pdf_surface_set_size (surface, size.width, size.height);
+      if (page_size != NULL)
+        page_size (document, page, &current);
+      cairo_pdf_surface_set_size (surface, current.width, current.height);
       paint (document, cr, page);
       cairo_show_page (cr);
     }

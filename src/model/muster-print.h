@@ -81,6 +81,7 @@ typedef void (*MusterPrintPageFunc) (gconstpointer    document,
 cairo_t     *muster_print_measure_new   (void);
 GBytes      *muster_print_to_pdf        (const char            *title,
                                          guint                  n_pages,
+                                         const MusterSheetPage *size,
                                          MusterPrintSizeFunc    page_size,
                                          MusterPrintPageFunc    paint,
                                          gconstpointer          document);

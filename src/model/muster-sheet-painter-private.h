@@ -29,10 +29,23 @@ typedef struct _SystemSheet SystemSheet;
 /* muster-sheet-painter.c; pages and cards of the BattleScribe roster's sheets too
  * (muster-bs-export-sheet.c) */
 typedef gboolean (*MusterSheetHeadingFunc) (gconstpointer block);
+/* Paints (@draw) or measures one of a sheet's blocks at @y. Returns: its height */
+typedef double   (*MusterSheetBlockFunc)   (gconstpointer sheet,
+                                            cairo_t      *cr,
+                                            gconstpointer block,
+                                            double        y,
+                                            gboolean      draw);
 
 guint   _muster_sheet_paginate      (GArray                *blocks,
                                      MusterSheetHeadingFunc is_heading,
+                                     MusterSheetBlockFunc   paint,
+                                     gconstpointer          sheet,
                                      const MusterSheetPage *page);
+void    _muster_sheet_paint_blocks  (cairo_t               *cr,
+                                     GArray                *blocks,
+                                     guint                  page,
+                                     MusterSheetBlockFunc   paint,
+                                     gconstpointer          sheet);
 void    _muster_sheet_begin_page    (cairo_t               *cr,
                                      const MusterSheetPage *page,
                                      const char            *title,

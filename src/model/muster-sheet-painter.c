@@ -413,37 +413,42 @@ is_heading (gconstpointer data)
          block->kind == BLOCK_RULES_HEADING;
 }
 
-static void
-paginate (MusterSheet *self,
-          cairo_t     *measure)
+/* The block at @i of @blocks, whatever the sheet's Block, which begins with a
+ * MusterSheetBlock. */
+static MusterSheetBlock *
+block_at (GArray *blocks,
+          guint   i)
 {
-  for (guint i = 0; i < self->blocks->len; i++)
-    g_array_index (self->blocks, Block, i).pub.height =
-      paint_block (self, measure, &g_array_index (self->blocks, Block, i), 0, FALSE);
-  self->n_pages = _muster_sheet_paginate (self->blocks, is_heading, &self->page);
+  return (MusterSheetBlock *) (gpointer) (blocks->data + i * g_array_get_element_size (blocks));
 }
 
 /*
- * Stacks @blocks (each beginning with its MusterSheetBlock, its height set) on pages of
- * @page: a block that does not fit starts the next page, so none is split, and a heading
- * (@heading says which) keeps company with the block after it. Returns: the number of pages
+ * Measures each of @blocks with @paint (not drawing) and stacks them on pages of @page: a
+ * block that does not fit starts the next page, so none is split, and a heading (@heading
+ * says which) keeps company with the block after it. Returns: the number of pages
  */
 guint
 _muster_sheet_paginate (GArray                *blocks,
                         MusterSheetHeadingFunc heading,
+                        MusterSheetBlockFunc   paint,
+                        gconstpointer          sheet,
                         const MusterSheetPage *page)
 {
-  guint size = g_array_get_element_size (blocks), n = 0;
+  cairo_t *measure = muster_print_measure_new ();
   double top = page->margin + HEADER_H, bottom = page->height - page->margin - FOOTER_H;
   double y = top;
+  guint n = 0;
 
   for (guint i = 0; i < blocks->len; i++)
+    block_at (blocks, i)->height = paint (sheet, measure, block_at (blocks, i), 0, FALSE);
+  cairo_destroy (measure);
+  for (guint i = 0; i < blocks->len; i++)
     {
-      MusterSheetBlock *block = (MusterSheetBlock *) (gpointer) (blocks->data + i * size);
+      MusterSheetBlock *block = block_at (blocks, i);
       double need = block->height;
 
       if (heading (block) && i + 1 < blocks->len)
-        need += ((MusterSheetBlock *) (gpointer) (blocks->data + (i + 1) * size))->height;
+        need += block_at (blocks, i + 1)->height;
       if (y + need > bottom && y > top)
         {
           n++;
@@ -454,6 +459,25 @@ _muster_sheet_paginate (GArray                *blocks,
       y += block->height;
     }
   return n + 1;
+}
+
+/* Paints the blocks of @page (from 0) with @paint, and restores @cr, which
+ * _muster_sheet_begin_page() saved. */
+void
+_muster_sheet_paint_blocks (cairo_t              *cr,
+                            GArray               *blocks,
+                            guint                 page,
+                            MusterSheetBlockFunc  paint,
+                            gconstpointer         sheet)
+{
+  for (guint i = 0; i < blocks->len; i++)
+    {
+      const MusterSheetBlock *block = block_at (blocks, i);
+
+      if (block->page == page)
+        paint (sheet, cr, block, block->y, TRUE);
+    }
+  cairo_restore (cr);
 }
 
 /*
@@ -488,7 +512,6 @@ muster_sheet_new (const MusterList      *list,
                   const MusterSheetPage *page)
 {
   MusterSheet *self;
-  cairo_t *measure;
 
   g_return_val_if_fail (list != NULL, NULL);
   g_return_val_if_fail (page != NULL, NULL);
@@ -503,9 +526,8 @@ muster_sheet_new (const MusterList      *list,
   self->system = _muster_sheet_system_for (list->system_id);
 
   build_blocks (self);
-  measure = muster_print_measure_new ();
-  paginate (self, measure);
-  cairo_destroy (measure);
+  self->n_pages = _muster_sheet_paginate (self->blocks, is_heading,
+                                          (MusterSheetBlockFunc) paint_block, self, &self->page);
   return self;
 }
 
@@ -583,30 +605,7 @@ muster_sheet_paint_page (const MusterSheet *self,
   _muster_sheet_begin_page (cr, &self->page, sheet_title (self), subject,
                             self->first_number + page,
                             self->n_numbers ? self->n_numbers : self->n_pages);
-  for (guint i = 0; i < self->blocks->len; i++)
-    {
-      const Block *block = &g_array_index (self->blocks, Block, i);
-
-      if (block->pub.page == page)
-        paint_block (self, cr, block, block->pub.y, TRUE);
-    }
-  cairo_restore (cr);
-}
-
-static void
-sheet_page_size (gconstpointer    document,
-                 guint            page,
-                 MusterSheetPage *size)
-{
-  *size = ((const MusterSheet *) document)->page;
-}
-
-static void
-sheet_paint (gconstpointer  document,
-             cairo_t       *cr,
-             guint          page)
-{
-  muster_sheet_paint_page (document, cr, page);
+  _muster_sheet_paint_blocks (cr, self->blocks, page, (MusterSheetBlockFunc) paint_block, self);
 }
 
 /* Returns: (transfer full): the whole sheet as a PDF document */
@@ -615,6 +614,6 @@ muster_sheet_to_pdf (const MusterSheet *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return muster_print_to_pdf (self->list->title, self->n_pages, sheet_page_size, sheet_paint,
-                              self);
+  return muster_print_to_pdf (self->list->title, self->n_pages, &self->page, NULL,
+                              (MusterPrintPageFunc) muster_sheet_paint_page, self);
 }

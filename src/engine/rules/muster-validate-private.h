@@ -99,6 +99,32 @@ void           _muster_validator_locate       (MusterValidator        *self,
                                                MusterIssue            *issue,
                                                MusterUnit             *unit);
 
+/* The findings kept by key, and what changed since the caller last asked
+ * (muster-validate-findings.c). */
+typedef struct _MusterFindings MusterFindings;
+
+MusterFindings *_muster_findings_new          (void);
+void           _muster_findings_free          (MusterFindings         *self);
+MusterIssue   *_muster_findings_take          (MusterFindings         *self,
+                                               const char             *key,
+                                               MusterIssue            *issue);
+void           _muster_findings_replace       (MusterFindings         *self,
+                                               GPtrArray             **keys,
+                                               GPtrArray              *found);
+void           _muster_findings_drop          (MusterFindings         *self,
+                                               GPtrArray              *keys,
+                                               GHashTable             *keep);
+GPtrArray     *_muster_findings_keys          (MusterFindings         *self,
+                                               const char             *prefix);
+void           _muster_findings_drop_all      (MusterFindings         *self);
+void           _muster_findings_forget_changes (MusterFindings        *self);
+GPtrArray     *_muster_findings_list          (MusterFindings         *self);
+guint          _muster_findings_count         (MusterFindings         *self,
+                                               MusterSeverity          severity);
+gboolean       _muster_findings_take_changes  (MusterFindings         *self,
+                                               GPtrArray             **appeared,
+                                               GPtrArray             **disappeared);
+
 /* The findings' bookkeeping (muster-validate.c), for the placements' checks. */
 MusterIssue   *_muster_validator_take_issue   (MusterValidator        *self,
                                                const char             *key,

@@ -26,8 +26,8 @@
  * (MusterSystem.extra_checks_watch), or of the force's list options, limit or organisation;
  * checks that look across forces (extra_checks_document) then run for every force.
  *
- * The findings that changed since the caller last asked are kept by key with the finding as it
- * was before, so a finding that disappears and comes back unchanged is not reported.
+ * The findings are kept by key, with what changed since the caller last asked, in
+ * muster-validate-findings.c.
  *
  * The battlefield's placements are checked in muster-validate-placements.c: each again when the
  * battlefield says it changed, those of a unit when the unit changes, all of them when the
@@ -62,11 +62,6 @@ typedef struct
   GPtrArray  *extra_keys; /* a force's: the keys of its module's findings */
 } ItemState;
 
-typedef struct
-{
-  MusterIssue *before;  /* nullable: there was none */
-} Change;
-
 struct _MusterValidator
 {
   MusterDoc         *doc;
@@ -78,8 +73,7 @@ struct _MusterValidator
   const char        *root_level;
   GHashTable        *counters;     /* Counter -> Counter */
   GHashTable        *items;        /* MusterUnit, MusterNode or MusterForce -> ItemState */
-  GHashTable        *issues;       /* key -> MusterIssue */
-  GHashTable        *changes;      /* key -> Change */
+  MusterFindings    *findings;
   GPtrArray         *dirty;        /* Counter */
   GPtrArray         *touched;      /* MusterForce */
   GPtrArray         *extra_touched; /* MusterForce whose module's checks must run again */
@@ -149,8 +143,6 @@ counter_get (MusterValidator *self,
   return counter;
 }
 
-static MusterIssue *issue_take_key (MusterValidator *self, const char *key, MusterIssue *issue);
-
 static void
 counter_drop (MusterValidator *self,
               guint            index,
@@ -163,98 +155,25 @@ counter_drop (MusterValidator *self,
     return;
   if (counter->dirty)
     g_ptr_array_remove_fast (self->dirty, counter);
-  issue_take_key (self, counter->key, NULL);
+  _muster_findings_take (self->findings, counter->key, NULL);
   g_hash_table_remove (self->counters, counter);
 }
 
-/* Findings */
-
-static void
-change_free (gpointer data)
-{
-  Change *change = data;
-
-  g_clear_pointer (&change->before, muster_issue_free);
-  g_free (change);
-}
-
-/* Records @issue (transfer full, nullable: none) under @key. Returns @issue. */
-static MusterIssue *
-issue_take_key (MusterValidator *self,
-                const char      *key,
-                MusterIssue     *issue)
-{
-  MusterIssue *current = g_hash_table_lookup (self->issues, key);
-
-  if (current == NULL && issue == NULL)
-    return NULL;
-  if (current != NULL && issue != NULL && muster_issue_equal (current, issue))
-    {
-      muster_issue_free (issue);
-      return current;
-    }
-  if (!g_hash_table_contains (self->changes, key))
-    {
-      Change *change = g_new0 (Change, 1);
-
-      change->before = current ? muster_issue_ref (current) : NULL;
-      g_hash_table_insert (self->changes, g_strdup (key), change);
-    }
-  if (issue != NULL)
-    g_hash_table_insert (self->issues, g_strdup (key), issue);
-  else
-    g_hash_table_remove (self->issues, key);
-  return issue;
-}
-
-/* Sets the findings of one item (a unit's checks, a force's checks) to @found (key, issue
- * pairs), dropping those of its previous findings that are not among them. */
-static void
-replace_item_issues (MusterValidator  *self,
-                     GPtrArray       **keys,
-                     GPtrArray        *found)
-{
-  GPtrArray *old = *keys;
-  g_autoptr(GHashTable) now = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *fresh = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i + 1 < found->len; i += 2)
-    {
-      const char *key = found->pdata[i];
-
-      issue_take_key (self, key, found->pdata[i + 1]);
-      if (g_hash_table_add (now, (gpointer) key))
-        g_ptr_array_add (fresh, g_strdup (key));
-    }
-  for (guint i = 0; old != NULL && i < old->len; i++)
-    if (!g_hash_table_contains (now, old->pdata[i]))
-      issue_take_key (self, old->pdata[i], NULL);
-  g_clear_pointer (keys, g_ptr_array_unref);
-  *keys = fresh;
-}
+/* Findings, for the placements' checks */
 
 MusterIssue *
 _muster_validator_take_issue (MusterValidator *self,
                               const char      *key,
                               MusterIssue     *issue)
 {
-  return issue_take_key (self, key, issue);
+  return _muster_findings_take (self->findings, key, issue);
 }
 
-/* Returns: (transfer full): copies of the keys of the findings that start with @prefix */
 GPtrArray *
 _muster_validator_issue_keys (MusterValidator *self,
                               const char      *prefix)
 {
-  GPtrArray *keys = g_ptr_array_new_with_free_func (g_free);
-  GHashTableIter iter;
-  gpointer key;
-
-  g_hash_table_iter_init (&iter, self->issues);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    if (g_str_has_prefix (key, prefix))
-      g_ptr_array_add (keys, g_strdup (key));
-  return keys;
+  return _muster_findings_keys (self->findings, prefix);
 }
 
 /* Item states */
@@ -527,8 +446,7 @@ unit_leave (MusterValidator *self,
   touch_category (self, force, state->category);
   shares_apply (self, state->shares, -1);
   mark_ancestors_dirty (self, state->node);
-  for (guint i = 0; state->keys != NULL && i < state->keys->len; i++)
-    issue_take_key (self, state->keys->pdata[i], NULL);
+  _muster_findings_drop (self->findings, state->keys, NULL);
   g_hash_table_remove (self->items, unit);
 }
 
@@ -617,7 +535,7 @@ unit_check (MusterValidator       *self,
                                             (const char *) found->pdata[i]));
   for (guint i = 0; i + 1 < found->len; i += 2)
     found->pdata[i] = keys->pdata[i / 2];
-  replace_item_issues (self, &state->keys, found);
+  _muster_findings_replace (self->findings, &state->keys, found);
   g_ptr_array_set_size (found, 0);
 }
 
@@ -645,7 +563,7 @@ force_check (MusterValidator *self,
       g_ptr_array_add (found, keys->pdata[i]);
       g_ptr_array_add (found, issues->pdata[i]);
     }
-  replace_item_issues (self, extra ? &state->extra_keys : &state->keys, found);
+  _muster_findings_replace (self->findings, extra ? &state->extra_keys : &state->keys, found);
 }
 
 /* Checks the counters that moved and the forces that were edited. */
@@ -657,11 +575,11 @@ flush (MusterValidator *self)
       Counter *counter = self->dirty->pdata[i];
 
       counter->dirty = FALSE;
-      issue_take_key (self, counter->key,
-                      _muster_validator_check_counter (self, counter->constraint,
-                                                       counter->scope == self->doc ? NULL
-                                                       : counter->scope,
-                                                       counter->value, counter->denom));
+      _muster_findings_take (self->findings, counter->key,
+                             _muster_validator_check_counter (self, counter->constraint,
+                                                              counter->scope == self->doc
+                                                              ? NULL : counter->scope,
+                                                              counter->value, counter->denom));
     }
   g_ptr_array_set_size (self->dirty, 0);
   for (guint i = 0; i < self->touched->len; i++)
@@ -714,10 +632,11 @@ force_leave (MusterValidator *self,
   ItemState *state = g_hash_table_lookup (self->items, force);
 
   subtree_leave (self, muster_force_get_root (force), force);
-  for (guint i = 0; state != NULL && state->keys != NULL && i < state->keys->len; i++)
-    issue_take_key (self, state->keys->pdata[i], NULL);
-  for (guint i = 0; state != NULL && state->extra_keys != NULL && i < state->extra_keys->len; i++)
-    issue_take_key (self, state->extra_keys->pdata[i], NULL);
+  if (state != NULL)
+    {
+      _muster_findings_drop (self->findings, state->keys, NULL);
+      _muster_findings_drop (self->findings, state->extra_keys, NULL);
+    }
   g_hash_table_remove (self->items, force);
   mark_scope_dirty (self, self->doc);
   g_ptr_array_remove (self->touched, force);
@@ -750,26 +669,12 @@ start (MusterValidator *self)
 static void
 stop (MusterValidator *self)
 {
-  GHashTableIter iter;
-  gpointer key;
-
   g_hash_table_remove_all (self->items);
   g_ptr_array_set_size (self->dirty, 0);
   g_ptr_array_set_size (self->touched, 0);
   g_ptr_array_set_size (self->extra_touched, 0);
   g_hash_table_remove_all (self->counters);
-  g_hash_table_iter_init (&iter, self->issues);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    {
-      if (!g_hash_table_contains (self->changes, key))
-        {
-          Change *change = g_new0 (Change, 1);
-
-          change->before = muster_issue_ref (g_hash_table_lookup (self->issues, key));
-          g_hash_table_insert (self->changes, g_strdup (key), change);
-        }
-    }
-  g_hash_table_remove_all (self->issues);
+  _muster_findings_drop_all (self->findings);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
   g_clear_pointer (&self->info, g_free);
   g_hash_table_remove_all (self->type_defaults);
@@ -884,9 +789,7 @@ validator_new (MusterDoc *doc,
   self->doc = doc;
   self->counters = g_hash_table_new_full (counter_hash, counter_equal, counter_free, NULL);
   self->items = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, item_state_free);
-  self->issues = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                        (GDestroyNotify) muster_issue_free);
-  self->changes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, change_free);
+  self->findings = _muster_findings_new ();
   self->dirty = g_ptr_array_new ();
   self->touched = g_ptr_array_new ();
   self->extra_touched = g_ptr_array_new ();
@@ -895,7 +798,7 @@ validator_new (MusterDoc *doc,
                                                (GDestroyNotify) g_ptr_array_unref);
   start (self);
   flush (self);
-  g_hash_table_remove_all (self->changes);
+  _muster_findings_forget_changes (self->findings);
   self->watching = watch;
   if (watch)
     _muster_doc_set_watch (doc, on_edit, self);
@@ -919,8 +822,7 @@ muster_validator_free (MusterValidator *self)
     _muster_doc_set_watch (self->doc, NULL, NULL);
   g_hash_table_unref (self->items);
   g_hash_table_unref (self->counters);
-  g_hash_table_unref (self->issues);
-  g_hash_table_unref (self->changes);
+  _muster_findings_free (self->findings);
   g_ptr_array_unref (self->dirty);
   g_ptr_array_unref (self->touched);
   g_ptr_array_unref (self->extra_touched);
@@ -948,16 +850,7 @@ _muster_validator_get_ruleset (MusterValidator *self)
 GPtrArray *
 muster_validator_list (MusterValidator *self)
 {
-  GPtrArray *list = g_ptr_array_new_full (g_hash_table_size (self->issues),
-                                          (GDestroyNotify) muster_issue_free);
-  GHashTableIter iter;
-  gpointer value;
-
-  g_hash_table_iter_init (&iter, self->issues);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    g_ptr_array_add (list, muster_issue_ref (value));
-  g_ptr_array_sort (list, muster_issue_compare);
-  return list;
+  return _muster_findings_list (self->findings);
 }
 
 /* Returns: how many findings have @severity */
@@ -965,14 +858,7 @@ guint
 muster_validator_count (MusterValidator *self,
                         MusterSeverity   severity)
 {
-  GHashTableIter iter;
-  gpointer value;
-  guint n = 0;
-
-  g_hash_table_iter_init (&iter, self->issues);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
-    n += ((MusterIssue *) value)->severity == severity;
-  return n;
+  return _muster_findings_count (self->findings, severity);
 }
 
 /* Returns: whether the document is legal: no finding is an error */
@@ -998,38 +884,7 @@ muster_validator_take_changes (MusterValidator  *self,
                                GPtrArray       **appeared,
                                GPtrArray       **disappeared)
 {
-  GPtrArray *in = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
-  GHashTableIter iter;
-  gpointer key, value;
-  gboolean changed;
-
-  g_hash_table_iter_init (&iter, self->changes);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      Change *change = value;
-      MusterIssue *now = g_hash_table_lookup (self->issues, key);
-
-      if (change->before != NULL && now != NULL && muster_issue_equal (change->before, now))
-        continue;
-      if (change->before != NULL)
-        g_ptr_array_add (out, muster_issue_ref (change->before));
-      if (now != NULL)
-        g_ptr_array_add (in, muster_issue_ref (now));
-    }
-  g_hash_table_remove_all (self->changes);
-  g_ptr_array_sort (in, muster_issue_compare);
-  g_ptr_array_sort (out, muster_issue_compare);
-  changed = in->len > 0 || out->len > 0;
-  if (appeared != NULL)
-    *appeared = in;
-  else
-    g_ptr_array_unref (in);
-  if (disappeared != NULL)
-    *disappeared = out;
-  else
-    g_ptr_array_unref (out);
-  return changed;
+  return _muster_findings_take_changes (self->findings, appeared, disappeared);
 }
 
 /**

@@ -10,9 +10,9 @@
 
 /*
  * A sixth rule system, the smallest that uses every part of the interface, added the way
- * src/engine/README.md says: this folder, and one line that registers it (here
- * muster_system_register() in the test, for the built-in ones the list in
- * src/engine/systems/meson.build). Its rules:
+ * src/engine/README.md says: this folder, and one line that registers it ('toy' after the
+ * list of src/engine/systems/meson.build in test-toy-listed's registry, or
+ * muster_system_register() in test-toy-system). Its rules:
  *  - a unit costs its size squared (what data cannot say: costs are linear there);
  *  - "Volley": each of N dice hits on 4+ (exact and sampled); the acting unit's size is N;
  *  - "toy-rows": a battlefield of hills in a row across the middle, zones along the edges.
