@@ -26,15 +26,11 @@ struct _MusterArmyPage
   GtkLabel              *house_label;
   MusterCataloguePane   *catalogue_pane;
   AdwFlap               *catalogue_flap;
-  AdwLeaflet            *editor_leaflet;
-  GtkWidget             *editor_box;
   MusterRosterView      *roster_view;
   MusterValidationPanel *validation_panel;
   MusterUnitEditor      *unit_editor;
   GtkMenuButton         *settings_button;
   GtkLabel              *legal_label;
-  GtkLabel              *legal_compact_label;
-  GtkLabel              *total_compact_label;
   AdwEntryRow           *list_name_row;
   AdwActionRow          *limit_row;
   GtkAdjustment         *limit_adjustment;

@@ -105,15 +105,9 @@ update_header (MusterArmyPage *self)
                                      : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->house_label), house);
   if (over)
-    {
-      gtk_widget_add_css_class (GTK_WIDGET (self->total_label), "error");
-      gtk_widget_add_css_class (GTK_WIDGET (self->total_compact_label), "error");
-    }
+    gtk_widget_add_css_class (GTK_WIDGET (self->total_label), "error");
   else
-    {
-      gtk_widget_remove_css_class (GTK_WIDGET (self->total_label), "error");
-      gtk_widget_remove_css_class (GTK_WIDGET (self->total_compact_label), "error");
-    }
+    gtk_widget_remove_css_class (GTK_WIDGET (self->total_label), "error");
   gtk_label_set_label (self->name_label, muster_force_get_name (force) ? muster_force_get_name (force)
                                                                       : _("Untitled List"));
 
@@ -418,15 +412,6 @@ muster_army_page_set_property (GObject      *object,
     }
 }
 
-/* One pane at a time (a narrow window): the roster offers Edit for its selection. */
-static void
-leaflet_folded_cb (MusterArmyPage *self)
-{
-  gboolean folded = adw_leaflet_get_folded (self->editor_leaflet);
-
-  muster_roster_view_set_show_edit (self->roster_view, folded);
-}
-
 static void
 muster_army_page_class_init (MusterArmyPageClass *klass)
 {
@@ -473,22 +458,17 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, house_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_pane);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_flap);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, editor_leaflet);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, editor_box);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_panel);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, unit_editor);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, settings_button);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, legal_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, legal_compact_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, total_compact_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, list_name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, settings_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, limit_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, leaflet_folded_cb);
 
   _muster_army_page_class_actions_init (widget_class);
 }
@@ -505,18 +485,6 @@ static void
 muster_army_page_init (MusterArmyPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  /* The narrow header's pill and total say what the wide one's do */
-  g_object_bind_property (self->legal_label, "label", self->legal_compact_label, "label",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->legal_label, "tooltip-text", self->legal_compact_label,
-                          "tooltip-text", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->legal_label, "css-classes", self->legal_compact_label,
-                          "css-classes", G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->total_label, "label", self->total_compact_label, "label",
-                          G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->total_label, "tooltip-text", self->total_compact_label,
-                          "tooltip-text", G_BINDING_SYNC_CREATE);
 
   g_signal_connect_object (self->catalogue_flap, "notify::folded",
                            G_CALLBACK (catalogue_folded_cb), self, G_CONNECT_SWAPPED);

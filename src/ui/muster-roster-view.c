@@ -26,7 +26,6 @@ struct _MusterRosterView
   GtkScrolledWindow  *scroller;
   GtkListView        *list_view;
   GMenuModel         *roster_menu;
-  GtkWidget          *edit_button;
 
   /* Owned References */
   GtkWidget          *popover;
@@ -335,7 +334,6 @@ muster_roster_view_class_init (MusterRosterViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, header);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, list_view);
-  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, edit_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, roster_menu);
   gtk_widget_class_bind_template_callback (widget_class, roster_context_cb);
 }
@@ -689,17 +687,6 @@ muster_roster_view_popup_rename (MusterRosterView *self)
   gtk_widget_grab_focus (self->rename_entry);
   gtk_editable_select_region (GTK_EDITABLE (self->rename_entry), 0, -1);
   return TRUE;
-}
-
-/* Shows the button to the selected unit's editor, for where the editor is not beside the
- * roster. */
-void
-muster_roster_view_set_show_edit (MusterRosterView *self,
-                                  gboolean          show)
-{
-  g_return_if_fail (MUSTER_IS_ROSTER_VIEW (self));
-
-  gtk_widget_set_visible (self->edit_button, show);
 }
 
 /* The drag icon of a roster row or a unit type: its name on a card */

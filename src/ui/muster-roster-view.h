@@ -23,8 +23,6 @@ gboolean            muster_roster_view_select_node      (MusterRosterView *self,
 gboolean            muster_roster_view_popup_move_to    (MusterRosterView *self);
 GMenuModel         *muster_roster_view_get_move_menu    (MusterRosterView *self);
 gboolean            muster_roster_view_popup_rename     (MusterRosterView *self);
-void                muster_roster_view_set_show_edit    (MusterRosterView *self,
-                                                         gboolean          show);
 
 void                muster_drag_icon_set_label          (GdkDrag          *drag,
                                                          const char       *text);
