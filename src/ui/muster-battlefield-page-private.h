@@ -40,6 +40,8 @@ struct _MusterBattlefieldPage
   GtkListBox         *units_list;
   AdwEntryRow        *scenario_title_row;
   AdwEntryRow        *period_row;
+  AdwActionRow       *scenario_title_show;
+  AdwActionRow       *period_show;
   GtkSpinButton      *turns_spin;
   GtkBox             *texts_box;
   MusterOddsPanel    *odds_panel;

@@ -96,6 +96,51 @@ same_sides (MusterBattlefieldPage *self,
   return n == sides->len;
 }
 
+/* @row shows @text on one line, cut with "…" where it is longer, and whole in its tooltip */
+static void
+show_text (AdwActionRow *row,
+           const char   *text)
+{
+  g_autofree char *markup = g_markup_escape_text (text != NULL && *text != '\0' ? text : "—", -1);
+
+  adw_action_row_set_subtitle (row, markup);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), text != NULL && *text != '\0' ? text : NULL);
+}
+
+/* The entry of the row activated takes its place, with the focus */
+static void
+start_editing (AdwActionRow          *row,
+               MusterBattlefieldPage *self)
+{
+  GtkWidget *entry = row == self->period_show ? GTK_WIDGET (self->period_row)
+                                              : GTK_WIDGET (self->scenario_title_row);
+
+  gtk_widget_set_visible (GTK_WIDGET (row), FALSE);
+  gtk_widget_set_visible (entry, TRUE);
+  gtk_widget_grab_focus (entry);
+}
+
+/* Enter, or the focus gone elsewhere: the entry makes way for its row again */
+static void
+stop_editing (GtkWidget             *entry,
+              MusterBattlefieldPage *self)
+{
+  GtkWidget *row = entry == GTK_WIDGET (self->period_row) ? GTK_WIDGET (self->period_show)
+                                                          : GTK_WIDGET (self->scenario_title_show);
+
+  if (!gtk_widget_get_visible (entry))
+    return;
+  gtk_widget_set_visible (entry, FALSE);
+  gtk_widget_set_visible (row, TRUE);
+}
+
+static void
+entry_focus_left_cb (GtkEventController      *controller,
+                     MusterBattlefieldPage   *self)
+{
+  stop_editing (gtk_event_controller_get_widget (controller), self);
+}
+
 void
 _muster_battlefield_page_update_scenario (MusterBattlefieldPage *self)
 {
@@ -112,6 +157,8 @@ _muster_battlefield_page_update_scenario (MusterBattlefieldPage *self)
                  muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD)) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->period_row),
                            muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD));
+  show_text (self->scenario_title_show, muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE));
+  show_text (self->period_show, muster_battlefield_get_scenario (field, MUSTER_SCENARIO_PERIOD));
   gtk_spin_button_set_value (self->turns_spin, muster_battlefield_get_turn_limit (field));
 
   /* one briefing per side, then the victory conditions and the umpire's notes; made again
@@ -184,6 +231,17 @@ _muster_battlefield_page_init_scenario (MusterBattlefieldPage *self)
   g_signal_connect (self->scenario_title_row, "changed",
                     G_CALLBACK (scenario_entry_changed_cb), self);
   g_signal_connect (self->period_row, "changed", G_CALLBACK (scenario_entry_changed_cb), self);
+  g_signal_connect (self->scenario_title_show, "activated", G_CALLBACK (start_editing), self);
+  g_signal_connect (self->period_show, "activated", G_CALLBACK (start_editing), self);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *entry = GTK_WIDGET (i == 0 ? self->scenario_title_row : self->period_row);
+      GtkEventController *focus = gtk_event_controller_focus_new ();
+
+      g_signal_connect (entry, "entry-activated", G_CALLBACK (stop_editing), self);
+      g_signal_connect (focus, "leave", G_CALLBACK (entry_focus_left_cb), self);
+      gtk_widget_add_controller (entry, focus);
+    }
   g_signal_connect_object (self->turns_spin, "value-changed",
                            G_CALLBACK (turns_changed_cb), self, G_CONNECT_SWAPPED);
 }

@@ -905,6 +905,8 @@ muster_battlefield_page_class_init (MusterBattlefieldPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, units_list);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, scenario_title_row);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, period_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, scenario_title_show);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, period_show);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, turns_spin);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, texts_box);
   gtk_widget_class_bind_template_child (widget_class, MusterBattlefieldPage, odds_panel);

@@ -42,7 +42,18 @@ struct _MusterBsPage
   GtkLabel           *findings_label;
   GtkListView        *findings_view;
   GtkBox             *editor_box;
+  AdwLeaflet         *leaflet;
+  GtkWidget          *pane_switcher;
+  guint               folded_idle;
 };
+
+enum {
+  PROP_0,
+  PROP_PANE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (MusterBsPage, muster_bs_page, ADW_TYPE_BIN)
 
@@ -261,6 +272,72 @@ tree_activate_cb (MusterBsPage *self,
                   guint         position)
 {
   gtk_single_selection_set_selected (self->tree_selection, position);
+  /* one pane at a time: on to the selection's editor */
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "editor");
+}
+
+/* The switch between the panes shows while they are one at a time; set once the leaflet is laid
+ * out, since the switch above it is laid out before it. */
+static gboolean
+folded_idle_cb (gpointer user_data)
+{
+  MusterBsPage *self = user_data;
+
+  self->folded_idle = 0;
+  gtk_widget_set_visible (self->pane_switcher, adw_leaflet_get_folded (self->leaflet));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+folded_cb (MusterBsPage *self)
+{
+  if (self->folded_idle == 0)
+    self->folded_idle = g_idle_add (folded_idle_cb, self);
+}
+
+static void
+pane_changed_cb (MusterBsPage *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PANE]);
+}
+
+static void
+muster_bs_page_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  MusterBsPage *self = MUSTER_BS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PANE:
+      g_value_set_string (value, adw_leaflet_get_visible_child_name (self->leaflet));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+muster_bs_page_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  MusterBsPage *self = MUSTER_BS_PAGE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PANE:
+      adw_leaflet_set_visible_child_name (self->leaflet, g_value_get_string (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -495,7 +572,10 @@ search_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *param)
 {
-  gtk_widget_grab_focus (GTK_WIDGET (MUSTER_BS_PAGE (widget)->search_entry));
+  MusterBsPage *self = MUSTER_BS_PAGE (widget);
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "entries");
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
 /* The editor follows the selection and every edit, rebuilt once the edit's signals are over
@@ -601,6 +681,7 @@ muster_bs_page_dispose (GObject *object)
   MusterBsPage *self = MUSTER_BS_PAGE (object);
 
   g_clear_handle_id (&self->editor_idle, g_source_remove);
+  g_clear_handle_id (&self->folded_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BS_PAGE);
   g_clear_object (&self->tree_selection);
   g_clear_object (&self->entries_selection);
@@ -618,6 +699,19 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = muster_bs_page_dispose;
+  G_OBJECT_CLASS (klass)->get_property = muster_bs_page_get_property;
+  G_OBJECT_CLASS (klass)->set_property = muster_bs_page_set_property;
+
+  /**
+   * MusterBsPage:pane:
+   *
+   * The pane in view where they are shown one at a time (a narrow window): "entries",
+   * "roster" or "editor".
+   */
+  properties[PROP_PANE] =
+    g_param_spec_string ("pane", NULL, NULL, "entries",
+                         (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+  g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/muster/Muster/muster-bs-page.ui");
@@ -630,16 +724,21 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, findings_label);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, findings_view);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, editor_box);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsPage, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsPage, pane_switcher);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, category_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, tree_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, finding_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pane_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, folded_cb);
 
   gtk_widget_class_install_action (widget_class, "bs.remove", NULL, remove_action);
   gtk_widget_class_install_action (widget_class, "bs.duplicate", NULL, duplicate_action);
   gtk_widget_class_install_action (widget_class, "bs.search", NULL, search_action);
+  gtk_widget_class_install_property_action (widget_class, "bs.pane", "pane");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Delete, 0, "bs.remove", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK,
                                        "bs.duplicate", NULL);

@@ -44,6 +44,9 @@ struct _MusterBsWindow
   GtkWidget            *undo_button;
   GtkWidget            *redo_button;
   GtkLabel             *costs_label;
+  AdwSqueezer          *costs_squeezer;
+  GtkWidget            *costs_box;
+  guint                 squeezed_idle;
   GtkInfoBar           *missing_bar;
   GtkLabel             *missing_label;
   AdwToastOverlay      *toast_overlay;
@@ -73,6 +76,27 @@ add_toast (MusterBsWindow *self,
 static const char * const output_actions[] = { "win.export", "win.export-to", "win.print",
                                                "win.print-preview", "win.print-to" };
 
+static void update (MusterBsWindow *self);
+
+/* The title is laid out before the squeezer that says where the costs go: it follows once
+ * both are. */
+static gboolean
+squeezed_idle_cb (gpointer user_data)
+{
+  MusterBsWindow *self = user_data;
+
+  self->squeezed_idle = 0;
+  update (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+costs_squeezed_cb (MusterBsWindow *self)
+{
+  if (self->squeezed_idle == 0 && self->document != NULL)
+    self->squeezed_idle = g_idle_add (squeezed_idle_cb, self);
+}
+
 static void
 update (MusterBsWindow *self)
 {
@@ -89,7 +113,9 @@ update (MusterBsWindow *self)
   shown = muster_bs_document_get_modified (self->document) ? g_strdup_printf ("• %s", title)
                                                             : g_strdup (title);
   adw_window_title_set_title (self->window_title, shown);
-  adw_window_title_set_subtitle (self->window_title, where);
+  adw_window_title_set_subtitle (self->window_title,
+                                 adw_squeezer_get_visible_child (self->costs_squeezer)
+                                 != self->costs_box ? costs : where);
   {
     g_autofree char *window_title = g_strdup_printf (_("%s — Muster"), shown);
 
@@ -625,6 +651,7 @@ muster_bs_window_dispose (GObject *object)
   if (self->autosave != NULL)
     muster_autosave_discard (self->autosave);
   g_clear_object (&self->autosave);
+  g_clear_handle_id (&self->squeezed_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BS_WINDOW);
 
   G_OBJECT_CLASS (muster_bs_window_parent_class)->dispose (object);
@@ -662,6 +689,9 @@ muster_bs_window_class_init (MusterBsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, undo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, redo_button);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, costs_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, costs_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, costs_box);
+  gtk_widget_class_bind_template_callback (widget_class, costs_squeezed_cb);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, missing_label);
   gtk_widget_class_bind_template_child (widget_class, MusterBsWindow, toast_overlay);

@@ -23,6 +23,8 @@ struct _MusterPreviewPage
   AdwComboRow            *target_row;
   MusterProcedureInputs  *inputs;
   MusterOutcomeView      *outcome;
+  AdwLeaflet             *leaflet;
+  GtkWidget              *odds_box;
 
   /* Owned References */
   MusterCatalog          *catalog;       /* borrowed from the application */

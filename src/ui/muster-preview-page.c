@@ -317,6 +317,19 @@ muster_preview_page_set_property (GObject      *object,
     }
 }
 
+/* One pane at a time (a narrow window): to the odds, or back to the inputs */
+static void
+show_pane_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  MusterPreviewPage *self = MUSTER_PREVIEW_PAGE (widget);
+
+  adw_leaflet_set_visible_child_name (self->leaflet,
+                                      g_str_equal (action_name, "preview.show-odds")
+                                      ? "odds" : "inputs");
+}
+
 static void
 muster_preview_page_class_init (MusterPreviewPageClass *klass)
 {
@@ -354,6 +367,8 @@ muster_preview_page_class_init (MusterPreviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, target_row);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, inputs);
   gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, outcome);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, MusterPreviewPage, odds_box);
   gtk_widget_class_bind_template_callback (widget_class, system_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, procedure_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, inputs_changed_cb);
@@ -362,6 +377,8 @@ muster_preview_page_class_init (MusterPreviewPageClass *klass)
   gtk_widget_class_install_property_action (widget_class, "preview.mode", "mode");
   gtk_widget_class_install_property_action (widget_class, "preview.view", "view");
   gtk_widget_class_install_action (widget_class, "preview.copy", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "preview.show-odds", NULL, show_pane_action);
+  gtk_widget_class_install_action (widget_class, "preview.show-inputs", NULL, show_pane_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_c, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "preview.copy", NULL);
 

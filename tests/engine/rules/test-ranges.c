@@ -73,7 +73,7 @@ test_battle_valor_fantasy (void)
 {
   g_autoptr(System) bvf = system_new ("battle-valor-fantasy");
   MusterUnit *archers = add_unit (&bvf->army, "infantry", 6, "regular", "missile", NULL);
-  MusterUnit *swords = add_unit (&bvf->army, "infantry", 6, "regular", "hand-weapon", NULL);
+  MusterUnit *swords = add_unit (&bvf->army, "infantry", 6, "regular", "double-handed", NULL);
   MusterUnit *bolt = add_unit (&bvf->army, "war-machine", 1, "regular", "bolt-thrower", NULL);
   MusterUnit *stone = add_unit (&bvf->army, "war-machine", 1, "regular", "stone-thrower", NULL);
   g_autoptr(GArray) a = ranges_of (bvf, archers);

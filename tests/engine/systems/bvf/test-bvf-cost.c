@@ -147,7 +147,7 @@ test_upgrades (Army          *army,
     const char *option;
     int         per_stand;
   } upgrades[] = {
-    { "hand-weapon", 0 }, { "missile", 0 }, { "double-handed", 1 }, { "pole", 1 },
+    { "missile", 0 }, { "double-handed", 1 }, { "pole", 1 },
     { "pike", 1 }, { "halberd", 2 }, { "shields", 0 }, { "no-armour", 0 },
     { "light-armour", 1 }, { "medium-armour", 2 }, { "heavy-armour", 3 },
   };
@@ -158,6 +158,31 @@ test_upgrades (Army          *army,
 
       g_assert_cmpint (cost_of (unit), ==, 5 * (8 + upgrades[i].per_stand));
     }
+
+  /* Every weapon choice changes something (a cost, a statistic, a tag or a rule): a "Hand
+   * weapons" box, free and changing nothing beside "every unit has hand weapons for free",
+   * only puzzled (issue 19). */
+  {
+    const MusterOptionGroup *weapons = muster_ruleset_get_option_group (bvf, "weapons");
+
+    g_assert_nonnull (weapons);
+    for (guint i = 0; i < weapons->options->len; i++)
+      {
+        const MusterOption *option = weapons->options->pdata[i];
+        gboolean changes = option->effects->len > 0
+          || (option->tags != NULL && option->tags[0] != NULL)
+          || (option->rules != NULL && option->rules[0] != NULL);
+
+        for (guint j = 0; j < option->costs->len; j++)
+          {
+            const MusterCostTerm *term = option->costs->pdata[j];
+
+            changes = changes || !term->has_value || term->value != 0;
+          }
+        if (!changes)
+          g_error ("the weapon choice %s changes nothing", option->item.id);
+      }
+  }
 
   /* Twins: two upgrades add up; a Levy unit pays the same upgrades. */
   g_assert_cmpint (cost_of (add_unit (army, "infantry", 4, "levy", "pole", "light-armour", NULL)),
