@@ -380,14 +380,6 @@ test_bs_missing_data (void)
   close_window (window);
 }
 
-static gboolean
-row_titled (GtkWidget  *widget,
-            const char *title)
-{
-  return ADW_IS_ACTION_ROW (widget) &&
-         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
-}
-
 /* A roster of missing data shows what its file records, read-only: its forces (nested ones
  * under their parent's name), selections with number, contents and costs. One with nothing
  * to show says what it needs on a status page. */
@@ -406,13 +398,13 @@ test_bs_read_only_view (void)
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Far Away"));
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Warband › Scouts"));
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Wanderers"));
-  row = find_matching (GTK_WIDGET (window), row_titled, "2× Old Guard");
+  row = find_matching (GTK_WIDGET (window), row_has_title, "2× Old Guard");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_mapped (row));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "5× Veteran");
   g_assert_nonnull (find_matching (row, label_is, "80 pts"));
   /* A name with "&" is shown as it is, not taken for markup. */
-  g_assert_nonnull (find_matching (GTK_WIDGET (window), row_titled, "Banner & Horn"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), row_has_title, "Banner & Horn"));
   hold ();
   close_window (window);
 
@@ -985,7 +977,7 @@ test_bs_export_print (void)
   g_assert_true (muster_bs_document_start_with_force (document,
                                                       muster_bs_library_lookup (library, "sk-gs"),
                                                       "Export Patrol", "fe-patrol", "sk-rangers",
-                                                      NULL, -1, &error));
+                                                      NULL, &error));
   g_assert_no_error (error);
   spin_until (page_idle, NULL);
   g_assert_nonnull (muster_bs_page_add_entry (page, "Ranger Squad"));
