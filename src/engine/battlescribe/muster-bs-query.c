@@ -79,9 +79,9 @@ _muster_bs_selection_is (MusterBsSelection *sel,
   return has_category (sel, id);
 }
 
-static gboolean
-force_is (MusterBsForce *force,
-          const char    *id)
+gboolean
+_muster_bs_force_is (MusterBsForce *force,
+                     const char    *id)
 {
   return is_any (id) || g_strcmp0 (force->entry->id, id) == 0 ||
          g_strcmp0 (force->catalogue->id, id) == 0;
@@ -221,7 +221,7 @@ count_forces (Count     *c,
     {
       MusterBsForce *f = g_ptr_array_index (forces, i);
 
-      if (force_is (f, c->child_id))
+      if (_muster_bs_force_is (f, c->child_id))
         total += 1;
       if (c->child_forces)
         total += count_forces (c, f->forces);
@@ -362,7 +362,7 @@ query_raw (const MusterBsContext *ctx,
   for (MusterBsSelection *a = self ? self : parent; a; a = a->parent)
     if (_muster_bs_selection_is (a, scope, TRUE))
       return count_list (c, a->children);
-  if (force_is (force, scope))
+  if (_muster_bs_force_is (force, scope))
     return count_force (c, force);
   return 0;
 }
@@ -414,19 +414,19 @@ _muster_bs_instance_of (const MusterBsContext *ctx,
                        g_strcmp0 (owner->entry->type, id) == 0);
     }
   if (strcmp (scope, "parent") == 0)
-    return parent ? _muster_bs_selection_is (parent, id, TRUE) : force_is (ctx->force, id);
+    return parent ? _muster_bs_selection_is (parent, id, TRUE) : _muster_bs_force_is (ctx->force, id);
   if (strcmp (scope, "ancestor") == 0)
     {
       for (MusterBsSelection *a = parent; a; a = a->parent)
         if (_muster_bs_selection_is (a, id, TRUE))
           return TRUE;
       for (MusterBsForce *f = ctx->force; f; f = f->parent)
-        if (force_is (f, id))
+        if (_muster_bs_force_is (f, id))
           return TRUE;
       return FALSE;
     }
   if (strcmp (scope, "force") == 0 || strcmp (scope, "primary-catalogue") == 0)
-    return force_is (ctx->force, id);
+    return _muster_bs_force_is (ctx->force, id);
   if (strcmp (scope, "roster") == 0)
     return g_strcmp0 (muster_bs_data_get_game_system (ctx->roster->data)->id, id) == 0;
   if (strcmp (scope, "primary-category") == 0)

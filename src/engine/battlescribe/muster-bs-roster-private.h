@@ -269,6 +269,8 @@ gboolean  _muster_bs_instance_of        (const MusterBsContext *ctx,
 gboolean  _muster_bs_selection_is        (MusterBsSelection  *sel,
                                           const char         *id,
                                           gboolean            shared);
+gboolean  _muster_bs_force_is            (MusterBsForce      *force,
+                                          const char         *id);
 void      _muster_bs_add_cost            (GArray             *costs,
                                           const char         *type_id,
                                           const char         *name,

@@ -306,12 +306,37 @@ count_all_forces (GPtrArray *forces,
   return total;
 }
 
+/* Whether a scope names an entry rather than one of the data's keywords */
+static gboolean
+is_entry_scope (const char *scope)
+{
+  static const char * const keywords[] = { "parent", "self", "force", "roster", "ancestor",
+                                           "primary-catalogue", "primary-category",
+                                           "root-entry", NULL };
+
+  return !g_strv_contains (keywords, scope);
+}
+
+/* The nearest selection a scope naming an entry holds in, or NULL */
+static MusterBsSelection *
+scope_entry (const MusterBsContext *ctx,
+             const char            *scope)
+{
+  if (!is_entry_scope (scope))
+    return NULL;
+  for (MusterBsSelection *a = ctx->parent; a; a = a->parent)
+    if (_muster_bs_selection_is (a, scope, TRUE))
+      return a;
+  return NULL;
+}
+
 /* What a constraint counts in its scope. */
 static double
 tally_scope (const MusterBsContext *ctx,
              Tally                 *t,
              const char            *scope)
 {
+  MusterBsSelection *holder;
   double count = 0;
 
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
@@ -329,6 +354,9 @@ tally_scope (const MusterBsContext *ctx,
       t->child_forces = child_forces;
       return count;
     }
+  holder = scope_entry (ctx, scope);
+  if (holder != NULL)
+    return tally_list (t, holder->children);
   return tally_force (t, ctx->force);
 }
 
@@ -352,6 +380,7 @@ check_constraint (Validation            *v,
   const char *owner_type, *owner_id, *owner_entry_id, *owner_name;
   char *path;
   MusterBsCategory primary;
+  MusterBsSelection *holder;
   const char *what = "selections";
 
   if (!max && g_strcmp0 (con->type, "min") != 0 && g_strcmp0 (con->type, "exactly") != 0)
@@ -420,8 +449,23 @@ check_constraint (Validation            *v,
       owner_name = ctx->roster->name;
       path = g_strdup ("");
     }
+  else if ((holder = scope_entry (ctx, scope)) != NULL)
+    {
+      if (!first_time (v, con->id, holder))
+        return;
+      count = tally_scope (ctx, &t, scope);
+      owner_type = "selection";
+      owner_id = holder->id;
+      owner_entry_id = holder->option.entry->id;
+      owner_name = muster_bs_selection_get_name (holder);
+      path = selection_path (holder);
+    }
   else
     {
+      /* A scope naming a force entry (Black Powder's "French 1815") holds only in such a
+       * force: elsewhere the constraint says nothing. */
+      if (is_entry_scope (scope) && !_muster_bs_force_is (ctx->force, scope))
+        return;
       /* force, and the scopes this engine judges per force */
       if (!first_time (v, con->id, ctx->force))
         return;

@@ -430,6 +430,39 @@ test_eval_scopes (void)
   fixture_teardown (&f);
 }
 
+/* A constraint whose scope names a force entry holds in such forces only (Black Powder's
+ * French brigades: at most 4 in a "French 1812" force, none in a "French 1815" one). */
+static void
+test_eval_force_entry_scope (void)
+{
+  Fixture f;
+  MusterBsForce *sub;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *findings = NULL;
+
+  fixture_setup (&f,
+    "<selectionEntry id='se-b' name='Brigade' type='unit'><constraints>"
+    "<constraint id='con-here' type='max' value='1' field='selections' scope='fe' shared='true'/>"
+    "<constraint id='con-none' type='max' value='0' field='selections' scope='fe-sub' shared='true'/>"
+    "</constraints></selectionEntry>");
+  pick (&f, NULL, "se-b");
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "");
+  g_clear_pointer (&findings, g_free);
+  pick (&f, NULL, "se-b");
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "selection se-b from se-b/con-here");
+  g_clear_pointer (&findings, g_free);
+
+  sub = muster_bs_roster_add_force (f.roster, f.force, "fe-sub", "cat", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_roster_select (f.roster, sub, NULL, "se-b", NULL, &error));
+  g_assert_no_error (error);
+  findings = muster_test_bs_findings (f.roster);
+  g_assert_cmpstr (findings, ==, "selection se-b from se-b/con-here; selection se-b from se-b/con-none");
+  fixture_teardown (&f);
+}
+
 /* includeChildSelections and includeChildForces widen a count. */
 static void
 test_eval_include_children (void)
@@ -618,6 +651,7 @@ main (int   argc,
   g_test_add_func ("/bs/eval/counts-after-edits", test_eval_counts_after_edits);
   g_test_add_func ("/bs/eval/shared", test_eval_shared);
   g_test_add_func ("/bs/eval/scopes", test_eval_scopes);
+  g_test_add_func ("/bs/eval/force-entry-scope", test_eval_force_entry_scope);
   g_test_add_func ("/bs/eval/include-children", test_eval_include_children);
   g_test_add_func ("/bs/eval/auto-select", test_eval_auto_select);
   g_test_add_func ("/bs/eval/messages", test_eval_messages);
