@@ -874,7 +874,7 @@ _muster_bs_validate (MusterBsRoster *roster)
 
           g_string_append_printf (s, "%s is over the %s limit by ", roster->name, limit->name);
           format_amount (s, cost - limit->value);
-          g_string_append (s, limit->name);
+          g_string_append_printf (s, " %s", limit->name);
           add_finding (&v, MUSTER_SEVERITY_ERROR, "roster", roster->id, NULL, "costLimits",
                        limit->type_id, g_strdup (""), g_string_free (s, FALSE));
         }

@@ -74,6 +74,13 @@ test_roster_select (void)
   findings = muster_test_bs_findings (roster);
   g_assert_cmpstr (findings, ==, "roster - from costLimits/pts; selection se-trooper from se-trooper/con-tr-max");
   g_clear_pointer (&findings, g_free);
+  {
+    g_autoptr(GPtrArray) list = muster_bs_roster_get_findings (roster);
+    MusterBsFinding *over = g_ptr_array_index (list, 0);
+
+    /* the amount and the cost type's name apart, as people write them */
+    g_assert_nonnull (g_strrstr (over->message, " limit by 15 pts"));
+  }
   muster_bs_roster_set_count (roster, trooper, 1);
   findings = muster_test_bs_findings (roster);
   g_assert_cmpstr (findings, ==, "selection se-squad from se-trooper/con-tr-min");
