@@ -42,9 +42,13 @@ static char *
 describe_commands (void)
 {
   GString *str = g_string_new (_("Commands:"));
+  int width = 0;
 
+  /* The summaries line up after the longest name, with two spaces to spare. */
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
-    g_string_append_printf (str, "\n  %-12s%s", commands[i].name, _(commands[i].summary));
+    width = MAX (width, (int) strlen (commands[i].name) + 2);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    g_string_append_printf (str, "\n  %-*s%s", width, commands[i].name, _(commands[i].summary));
   g_string_append_printf (str, "\n\n%s", _("Run “muster-cli COMMAND --help” for a command’s "
                                           "options."));
   return g_string_free (str, FALSE);

@@ -31,6 +31,8 @@ test_cli_help (void)
   g_assert_nonnull (strstr (run.out, "rulesets"));
   g_assert_nonnull (strstr (run.out, "List the installed rulesets"));
   g_assert_nonnull (strstr (run.out, "cost"));
+  /* the longest name keeps a gap before its summary */
+  g_assert_nonnull (strstr (run.out, "battlescribe-adapter  Speak"));
 }
 
 static void
