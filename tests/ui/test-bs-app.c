@@ -1280,8 +1280,20 @@ test_bs_keyboard (void)
   /* The catalogue's entries, then the roster tree */
   collect (GTK_WIDGET (page), GTK_TYPE_LIST_VIEW, views);
   g_assert_cmpuint (views->len, >=, 2);
-  entries_view = views->pdata[0];
-  tree_view = views->pdata[1];
+  /* Not by their order: the leaflet keeps its panes in an order of its own. The catalogue's
+   * list sits beside the search; the roster tree is the first other one. */
+  entries_view = tree_view = NULL;
+  for (guint i = 0; i < views->len; i++)
+    {
+      GtkWidget *pane = gtk_widget_get_parent (gtk_widget_get_parent (views->pdata[i]));
+
+      if (entries_view == NULL && find_descendant (pane, GTK_TYPE_SEARCH_ENTRY) != NULL)
+        entries_view = views->pdata[i];
+      else if (tree_view == NULL)
+        tree_view = views->pdata[i];
+    }
+  g_assert_nonnull (entries_view);
+  g_assert_nonnull (tree_view);
 
   /* The catalogue pane: search, Tab down to the entries, Return adds the one found. */
   press ("<Control>f");
