@@ -3,15 +3,44 @@
 
 #include "muster-bs-document.h"
 #include "muster-command.h"
+#include "muster-diagnostics.h"
 
 G_BEGIN_DECLS
+
+typedef struct _MusterBsTree MusterBsTree;
+
+struct _MusterBsDocument
+{
+  GObject         parent_instance;
+
+  GFile          *file;
+  MusterHistory  *history;
+  gboolean        modified;
+  guint           generation;  /* bumped when the roster is replaced: older saves are moot */
+
+  /* Owned: the data's system (kept while the roster lives) and the roster over it */
+  MusterBsSystem *system;
+  MusterBsRoster *roster;
+  MusterBsTree   *tree;
+
+  /* A roster whose data is missing: what it needs */
+  MusterBsHeader  missing;
+  MusterBsOutline *outline;   /* (nullable): what its file records, shown read-only */
+  gboolean        read_only;
+  /* Saved since it was read: its file has the data's revision now */
+  gboolean        revision_saved;
+
+  MusterDiagnostics *diagnostics;
+  GPtrArray      *issues;
+  guint           n_errors;
+  guint           n_warnings;
+};
 
 /* After every change of the roster (a command applied or reverted): the tree, the findings,
  * the counts and "changed". */
 void           _muster_bs_document_changed   (MusterBsDocument *self);
 
 /* The roster tree (muster-bs-item.c). */
-typedef struct _MusterBsTree MusterBsTree;
 
 MusterBsTree  *_muster_bs_tree_new           (MusterBsDocument *document);
 void           _muster_bs_tree_free          (MusterBsTree     *tree);
