@@ -99,6 +99,8 @@ muster_odds_tint_new (MusterDoc                *doc,
   const MusterProcedure *procedure;
   g_autoptr(GPtrArray) targets = NULL;
   g_autoptr(GHashTable) cases = NULL;
+  g_autoptr(MusterOddsFacts) acting = NULL;
+  g_autoptr(MusterOddsFill) acting_fill = NULL;
   g_autoptr(MusterOddsTint) self = NULL;
   g_autofree char *outcome = NULL;
 
@@ -137,6 +139,11 @@ muster_odds_tint_new (MusterDoc                *doc,
   self->chances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   cases = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref,
                                  g_free);
+  /* what depends on the acting unit alone is read once; a unit its system cannot read tints
+   * nothing, as it would fail against every target */
+  if (!(acting = muster_odds_facts_new_acting (doc, types, acting_unit_id, NULL)) ||
+      !(acting_fill = muster_odds_fill_new_acting (acting, procedure, NULL)))
+    return g_steal_pointer (&self);
   targets = muster_odds_list_targets (doc, acting_unit_id);
   for (guint i = 0; i < targets->len; i++)
     {
@@ -147,8 +154,8 @@ muster_odds_tint_new (MusterDoc                *doc,
 
       /* a target the procedure cannot be carried out against is left untinted, not an error
        * for the others */
-      if (!(facts = muster_odds_facts_new (doc, types, acting_unit_id, targets->pdata[i], &local)) ||
-          !(fill = muster_odds_fill_new (facts, procedure, &local)) ||
+      if (!(facts = muster_odds_facts_new_against (acting, types, targets->pdata[i], &local)) ||
+          !(fill = muster_odds_fill_new_against (acting_fill, facts, &local)) ||
           fill->blocked != NULL)
         continue;
       if (!case_chance (cases, fill, facts, &chance, &local))

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <string.h>
 
 #include "muster-engine-error.h"
 #include "muster-odds-private.h"
@@ -117,6 +118,30 @@ muster_odds_fill_new (const MusterOddsFacts *facts,
                       const MusterProcedure *procedure,
                       GError               **error)
 {
+  g_autoptr(MusterOddsFill) acting = NULL;
+
+  if (!(acting = muster_odds_fill_new_acting (facts, procedure, error)))
+    return NULL;
+  return muster_odds_fill_new_against (acting, facts, error);
+}
+
+/**
+ * muster_odds_fill_new_acting:
+ * @facts: facts with the acting unit (muster_odds_facts_new_acting() will do)
+ * @procedure: a procedure of its system
+ * @error: for a unit its system cannot read, or a document without a ruleset
+ *
+ * The defaults and what the acting unit's list says: the same against every target, so the
+ * map's tint fills it once (its list fill is a good part of a target's cost).
+ *
+ * Returns: (transfer full) (nullable): @procedure's inputs, half filled, for
+ *   muster_odds_fill_new_against()
+ */
+MusterOddsFill *
+muster_odds_fill_new_acting (const MusterOddsFacts *facts,
+                             const MusterProcedure *procedure,
+                             GError               **error)
+{
   g_autoptr(MusterOddsFill) self = fill_alloc (procedure);
 
   if (facts->ruleset == NULL)
@@ -126,8 +151,35 @@ muster_odds_fill_new (const MusterOddsFacts *facts,
       return NULL;
     }
   if (muster_system_can_fill (muster_system_lookup (procedure->system)) &&
-      (!fill_from_list (self, facts, &facts->acting, MUSTER_FILL_ROLE_ACTING, error) ||
-       !fill_from_list (self, facts, &facts->target, MUSTER_FILL_ROLE_TARGET, error)))
+      !fill_from_list (self, facts, &facts->acting, MUSTER_FILL_ROLE_ACTING, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/**
+ * muster_odds_fill_new_against:
+ * @acting: from muster_odds_fill_new_acting(), for @facts' acting unit
+ * @facts: two placed units
+ * @error: for a target its system cannot read
+ *
+ * Returns: (transfer full) (nullable): as muster_odds_fill_new(): @acting's inputs, then
+ *   the target's list and the table
+ */
+MusterOddsFill *
+muster_odds_fill_new_against (const MusterOddsFill  *acting,
+                              const MusterOddsFacts *facts,
+                              GError               **error)
+{
+  const MusterProcedure *procedure = acting->procedure;
+  g_autoptr(MusterOddsFill) self = fill_alloc (procedure);
+  guint n = MAX (procedure->n_inputs, 1);
+
+  memcpy (self->values, acting->values, sizeof (int) * n);
+  memcpy (self->sources, acting->sources, sizeof (MusterOddsSource) * n);
+  for (guint i = 0; i < n; i++)
+    self->reasons[i] = g_strdup (acting->reasons[i]);
+  if (muster_system_can_fill (muster_system_lookup (procedure->system)) &&
+      !fill_from_list (self, facts, &facts->target, MUSTER_FILL_ROLE_TARGET, error))
     return NULL;
   muster_system_table_inputs (muster_system_lookup (procedure->system), procedure, facts, self);
   return g_steal_pointer (&self);

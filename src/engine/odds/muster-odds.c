@@ -69,32 +69,51 @@ is_obstacle (const MusterTerrainType *type)
                           type->kind == MUSTER_TERRAIN_FORTIFICATION);
 }
 
-/* A linear obstacle the line of fire crosses within OBSTACLE_REACH_MM of the target. */
+/* Whether @shape is surely farther than OBSTACLE_REACH_MM from the target, by bounds that
+ * cost far less than muster_shape_distance() (an ellipse's is an iterative search): the
+ * bounding boxes' gap, and for an ellipse the gap to its centre less its larger radius. */
+static gboolean
+surely_out_of_reach (const MusterShape *shape,
+                     const MusterShape *target_shape,
+                     MusterBox          target_bounds)
+{
+  if (muster_box_distance (muster_shape_bounds (shape), target_bounds) > OBSTACLE_REACH_MM)
+    return TRUE;
+  return shape->kind == MUSTER_SHAPE_ELLIPSE &&
+         muster_shape_distance_to_point (target_shape, shape->ellipse.centre) -
+         MAX (fabs (shape->ellipse.rx), fabs (shape->ellipse.ry)) > OBSTACLE_REACH_MM;
+}
+
+/* A linear obstacle within OBSTACLE_REACH_MM of the target: the topmost (last stored), which
+ * is the first found walking back, so the pieces below it are never measured. */
 static const MusterFeature *
 find_obstacle (MusterBattlefield        *battlefield,
                const MusterTerrainTypes *types,
                const MusterFootprint    *target)
 {
-  const MusterFeature *found = NULL;
   g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
   MusterShape target_shape = muster_footprint_get_shape (target);
-  MusterBox box = muster_box_inflate (muster_footprint_get_bounds (target), OBSTACLE_REACH_MM);
+  MusterBox target_bounds = muster_footprint_get_bounds (target);
+  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
 
+  if (types == NULL)
+    return NULL;
   muster_battlefield_query_box (battlefield, box, pieces);
-  for (guint i = 0; i < pieces->len; i++)
+  for (guint i = pieces->len; i-- > 0;)
     {
       const MusterFeature *piece = pieces->pdata[i];
       MusterPoint scratch[4];
       MusterShape shape;
 
-      if (piece->kind != MUSTER_FEATURE_TERRAIN || types == NULL ||
+      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
           !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
         continue;
       shape = muster_feature_get_shape (piece, scratch);
-      if (muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
-        found = piece;
+      if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
+          muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
+        return piece;
     }
-  return found;
+  return NULL;
 }
 
 static gboolean
@@ -168,13 +187,45 @@ muster_odds_facts_new (MusterDoc                *doc,
                        const char               *target_unit_id,
                        GError                  **error)
 {
-  g_autoptr(MusterOddsFacts) self = g_new0 (MusterOddsFacts, 1);
-  MusterBattlefield *battlefield;
-  g_autoptr(MusterFootprint) acting = NULL;
-  g_autoptr(MusterFootprint) target = NULL;
-  const MusterRangeRules *ranges = muster_terrain_types_get_ranges (types);
+  g_autoptr(MusterOddsFacts) acting = NULL;
 
   g_return_val_if_fail (doc != NULL && acting_unit_id != NULL && target_unit_id != NULL, NULL);
+
+  /* before the units are looked up, as muster_odds_facts_new_against() would after */
+  if (muster_doc_get_battlefield (doc) != NULL && g_strcmp0 (acting_unit_id, target_unit_id) == 0)
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "unit “%s” cannot act against itself", acting_unit_id);
+      return NULL;
+    }
+  if (!(acting = muster_odds_facts_new_acting (doc, types, acting_unit_id, error)))
+    return NULL;
+  return muster_odds_facts_new_against (acting, types, target_unit_id, error);
+}
+
+/**
+ * muster_odds_facts_new_acting:
+ * @doc: a document with a battlefield and its ruleset set
+ * @types: (nullable): the ruleset's terrain types and ranges; %NULL knows no terrain
+ * @acting_unit_id: the id of the unit that acts
+ * @error: for a unit that is not in the document or not placed
+ *
+ * What depends on the acting unit alone (its side, ground and ranges), read once for many
+ * targets (the map's tint); only for muster_odds_facts_new_against(), its target is unset.
+ *
+ * Returns: (transfer full) (nullable): half the facts
+ */
+MusterOddsFacts *
+muster_odds_facts_new_acting (MusterDoc                *doc,
+                              const MusterTerrainTypes *types,
+                              const char               *acting_unit_id,
+                              GError                  **error)
+{
+  g_autoptr(MusterOddsFacts) self = g_new0 (MusterOddsFacts, 1);
+  MusterBattlefield *battlefield;
+  const MusterRangeRules *ranges = muster_terrain_types_get_ranges (types);
+
+  g_return_val_if_fail (doc != NULL && acting_unit_id != NULL, NULL);
 
   if (!(battlefield = muster_doc_get_battlefield (doc)))
     {
@@ -182,25 +233,61 @@ muster_odds_facts_new (MusterDoc                *doc,
                            "the document has no battlefield");
       return NULL;
     }
+  if (!read_side (doc, battlefield, acting_unit_id, &self->acting, error))
+    return NULL;
+  self->ruleset = muster_doc_get_ruleset (doc);
+  self->doc = doc;
+  read_ground (battlefield, types, &self->acting);
+  self->units = muster_range_rules_get_units (ranges);
+  self->mm_per_unit = muster_range_rules_get_mm_per_unit (ranges);
+  if (self->ruleset != NULL)
+    self->ranges = muster_range_rules_for_unit (ranges, self->ruleset, self->acting.unit);
+  else
+    self->ranges = g_array_new (FALSE, TRUE, sizeof (MusterRange));
+  return g_steal_pointer (&self);
+}
+
+/**
+ * muster_odds_facts_new_against:
+ * @acting: facts from muster_odds_facts_new_acting()
+ * @types: (nullable): the terrain types @acting was read with
+ * @target_unit_id: the id of the target
+ * @error: for a target that is not in the document or not placed, or the acting unit itself
+ *
+ * Returns: (transfer full) (nullable): as muster_odds_facts_new() for @acting's unit and
+ *   @target_unit_id, its acting side and ranges shared with @acting
+ */
+MusterOddsFacts *
+muster_odds_facts_new_against (const MusterOddsFacts    *acting,
+                               const MusterTerrainTypes *types,
+                               const char               *target_unit_id,
+                               GError                  **error)
+{
+  g_autoptr(MusterOddsFacts) self = g_new0 (MusterOddsFacts, 1);
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (acting->doc);
+  g_autoptr(MusterFootprint) acting_footprint = NULL;
+  g_autoptr(MusterFootprint) target = NULL;
+  const char *acting_unit_id = muster_unit_get_id (acting->acting.unit);
+
+  g_return_val_if_fail (target_unit_id != NULL, NULL);
+
+  *self = *acting;
+  self->ranges = g_array_ref (acting->ranges);
   if (g_strcmp0 (acting_unit_id, target_unit_id) == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "unit “%s” cannot act against itself", acting_unit_id);
       return NULL;
     }
-  if (!read_side (doc, battlefield, acting_unit_id, &self->acting, error) ||
-      !read_side (doc, battlefield, target_unit_id, &self->target, error))
+  if (!read_side (self->doc, battlefield, target_unit_id, &self->target, error))
     return NULL;
 
-  self->ruleset = muster_doc_get_ruleset (doc);
-  self->doc = doc;
-  acting = muster_feature_get_footprint (self->acting.placement);
+  acting_footprint = muster_feature_get_footprint (self->acting.placement);
   target = muster_feature_get_footprint (self->target.placement);
-  self->distance = muster_footprint_distance (acting, target);
+  self->distance = muster_footprint_distance (acting_footprint, target);
   self->sight = muster_battlefield_line_of_sight (battlefield, types,
                                                   self->acting.placement->id,
                                                   self->target.placement->id, &self->blocker);
-  read_ground (battlefield, types, &self->acting);
   read_ground (battlefield, types, &self->target);
   self->obstacle = find_obstacle (battlefield, types, target);
   if (self->obstacle != NULL &&
@@ -208,12 +295,6 @@ muster_odds_facts_new (MusterDoc                *doc,
                                                   self->target.placement->centre }))
     self->obstacle = NULL;
   self->aspect = read_aspect (target, self->acting.placement->centre);
-  self->units = muster_range_rules_get_units (ranges);
-  self->mm_per_unit = muster_range_rules_get_mm_per_unit (ranges);
-  if (self->ruleset != NULL)
-    self->ranges = muster_range_rules_for_unit (ranges, self->ruleset, self->acting.unit);
-  else
-    self->ranges = g_array_new (FALSE, TRUE, sizeof (MusterRange));
   return g_steal_pointer (&self);
 }
 

@@ -132,6 +132,14 @@ MusterOddsFacts *muster_odds_facts_new      (MusterDoc                *doc,
                                              const char               *acting_unit_id,
                                              const char               *target_unit_id,
                                              GError                  **error);
+MusterOddsFacts *muster_odds_facts_new_acting (MusterDoc                *doc,
+                                               const MusterTerrainTypes *types,
+                                               const char               *acting_unit_id,
+                                               GError                  **error);
+MusterOddsFacts *muster_odds_facts_new_against (const MusterOddsFacts    *acting,
+                                                const MusterTerrainTypes *types,
+                                                const char               *target_unit_id,
+                                                GError                  **error);
 void             muster_odds_facts_free     (MusterOddsFacts          *self);
 double           muster_odds_facts_distance_in (const MusterOddsFacts *self);
 char            *muster_odds_facts_format_distance (const MusterOddsFacts *self);
@@ -151,6 +159,12 @@ GPtrArray       *muster_odds_list_procedures (const MusterOddsFacts   *facts);
 MusterOddsFill  *muster_odds_fill_new       (const MusterOddsFacts    *facts,
                                              const MusterProcedure    *procedure,
                                              GError                  **error);
+MusterOddsFill  *muster_odds_fill_new_acting (const MusterOddsFacts   *facts,
+                                              const MusterProcedure   *procedure,
+                                              GError                 **error);
+MusterOddsFill  *muster_odds_fill_new_against (const MusterOddsFill    *acting,
+                                               const MusterOddsFacts   *facts,
+                                               GError                 **error);
 void             muster_odds_fill_free      (MusterOddsFill           *self);
 const char      *muster_odds_source_to_string (MusterOddsSource        source);
 MusterProcedureResult *muster_odds_fill_run (const MusterOddsFill     *self,

@@ -466,6 +466,75 @@ test_errors (void)
   scenario_close (&s);
 }
 
+/* The map's tint reads the acting unit once for all its targets: against each, the facts
+ * and the filled inputs of every procedure are those read for the pair; the unit itself, or
+ * one not placed, is refused as the pair would be. */
+static void
+test_acting_once (void)
+{
+  Scenario s;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsFacts) acting = NULL;
+  g_autoptr(MusterOddsFacts) itself = NULL;
+  g_autoptr(MusterOddsFacts) unplaced = NULL;
+  g_autoptr(GPtrArray) targets = NULL;
+  const MusterSystem *system;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  system = muster_system_for_ruleset (s.ruleset);
+  acting = muster_odds_facts_new_acting (s.doc, s.types, "u5", &error);
+  g_assert_no_error (error);
+  targets = muster_odds_list_targets (s.doc, "u5");
+  g_assert_cmpuint (targets->len, >, 0);
+  for (guint i = 0; i < targets->len; i++)
+    {
+      g_autoptr(MusterOddsFacts) pair = facts_of (&s, "u5", targets->pdata[i]);
+      g_autoptr(MusterOddsFacts) facts = muster_odds_facts_new_against (acting, s.types,
+                                                                        targets->pdata[i],
+                                                                        &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpfloat (facts->distance, ==, pair->distance);
+      g_assert_cmpint (facts->sight, ==, pair->sight);
+      g_assert_true (facts->blocker == pair->blocker && facts->obstacle == pair->obstacle);
+      g_assert_cmpint (facts->aspect, ==, pair->aspect);
+      g_assert_true (facts->target.unit == pair->target.unit &&
+                     facts->target.terrain == pair->target.terrain &&
+                     facts->acting.terrain == pair->acting.terrain);
+      g_assert_cmpuint (facts->ranges->len, ==, pair->ranges->len);
+      for (guint p = 0; system->procedures[p] != NULL; p++)
+        {
+          const MusterProcedure *procedure = system->procedures[p];
+          g_autoptr(MusterOddsFill) once = muster_odds_fill_new_acting (acting, procedure,
+                                                                        &error);
+          g_autoptr(MusterOddsFill) fill = NULL;
+          g_autoptr(MusterOddsFill) whole = NULL;
+
+          g_assert_no_error (error);
+          fill = muster_odds_fill_new_against (once, facts, &error);
+          g_assert_no_error (error);
+          whole = muster_odds_fill_new (pair, procedure, &error);
+          g_assert_no_error (error);
+          g_assert_cmpstr (fill->blocked, ==, whole->blocked);
+          for (guint k = 0; k < procedure->n_inputs; k++)
+            {
+              g_assert_cmpint (fill->values[k], ==, whole->values[k]);
+              g_assert_cmpint (fill->sources[k], ==, whole->sources[k]);
+              g_assert_cmpstr (fill->reasons[k], ==, whole->reasons[k]);
+            }
+        }
+    }
+
+  itself = muster_odds_facts_new_against (acting, s.types, "u5", &error);
+  muster_assert_error_case (itself, error, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                            "unit “u5” cannot act against itself", 0);
+  g_clear_error (&error);
+  unplaced = muster_odds_facts_new_acting (s.doc, s.types, "u14", &error);
+  muster_assert_error_case (unplaced, error, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                            "unit “u14” (Runesmith Hild) is not placed on the battlefield", 1);
+  scenario_close (&s);
+}
+
 /* The Dwarves' crossbows look at the Goblins' eight placed units, the archers first; a unit
  * that is not placed has none. */
 static void
@@ -557,5 +626,6 @@ main (int    argc,
   g_test_add_func ("/odds/targets", test_targets);
   g_test_add_func ("/odds/targets-in-range", test_targets_in_range);
   g_test_add_func ("/odds/errors", test_errors);
+  g_test_add_func ("/odds/acting-once", test_acting_once);
   return g_test_run ();
 }
