@@ -290,8 +290,35 @@ void      _muster_bs_deps_free           (gpointer            deps);
 void      _muster_bs_container_index_free (gpointer           index);
 void      _muster_bs_check_free          (MusterBsCheck      *check);
 
+/* muster-bs-validate.c, muster-bs-autoselect.c */
+/* Counting for constraints: the selections of one option (by its entry when shared, else by
+ * the very way it was reached), in a list, optionally deep. Auto-selection counts as a min
+ * constraint does. */
+typedef struct
+{
+  const MusterBsOption *option;
+  gboolean              shared;
+  gboolean              deep;
+  gboolean              child_forces;
+  const char           *cost_type;   /* NULL: count numbers */
+  gboolean              group;       /* @option's entry is a group */
+  gboolean              per_model;   /* amounts per parent model (scope parent) */
+  MusterBsSelection    *found;       /* the first selection counted */
+  gboolean              any;         /* count every selection (the whole, for percentages) */
+} MusterBsTally;
+
+static inline const char *
+_muster_bs_node_name (const MusterBsNode *node)
+{
+  return node && node->name ? node->name : "";
+}
+
 /* muster-bs-validate.c */
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);
+double    _muster_bs_tally_list          (MusterBsTally      *t,
+                                          GPtrArray          *list);
+
+/* muster-bs-autoselect.c */
 /* Auto-selects what is required in a container; appends the new selections. */
 void      _muster_bs_auto_select         (MusterBsRoster     *roster,
                                           MusterBsForce      *force,

@@ -10,9 +10,10 @@
 
 /*
  * Validation: cost limits, constraints on force entries, categories, entries and groups,
- * hidden selections, and New Recruit's error/warning/info modifiers; and the auto-selection
- * of what a min constraint requires. A constraint is judged wherever its entry is offered:
- * scope parent once per container, wider scopes once per force or roster.
+ * hidden selections, and New Recruit's error/warning/info modifiers (auto-selection, of what
+ * a min constraint requires, is in muster-bs-autoselect.c). A constraint is judged wherever
+ * its entry is offered: scope parent once per container, wider scopes once per force or
+ * roster.
  */
 
 /* Judging records MusterBsChecks: a constraint judged per container, force or roster has
@@ -39,12 +40,6 @@ static GPtrArray *
 new_checks (void)
 {
   return g_ptr_array_new_with_free_func ((GDestroyNotify) _muster_bs_check_free);
-}
-
-static const char *
-node_name (const MusterBsNode *node)
-{
-  return node && node->name ? node->name : "";
 }
 
 static char *
@@ -92,23 +87,8 @@ add_finding (Validation     *v,
                    f);
 }
 
-/* Counting for constraints: the selections of one option (by its entry when shared, else by
- * the very way it was reached), in a list, optionally deep. */
-typedef struct
-{
-  const MusterBsOption *option;
-  gboolean              shared;
-  gboolean              deep;
-  gboolean              child_forces;
-  const char           *cost_type;   /* NULL: count numbers */
-  gboolean              group;       /* @option's entry is a group */
-  gboolean              per_model;   /* amounts per parent model (scope parent) */
-  MusterBsSelection    *found;       /* the first selection counted */
-  gboolean              any;         /* count every selection (the whole, for percentages) */
-} Tally;
-
 static gboolean
-tally_matches (Tally             *t,
+tally_matches (MusterBsTally     *t,
                MusterBsSelection *sel)
 {
   if (t->any)
@@ -125,9 +105,9 @@ tally_matches (Tally             *t,
   return sel->option.entry_id == t->option->entry_id;
 }
 
-static double
-tally_list (Tally     *t,
-            GPtrArray *list)
+double
+_muster_bs_tally_list (MusterBsTally *t,
+                       GPtrArray     *list)
 {
   double total = 0;
 
@@ -143,13 +123,13 @@ tally_list (Tally     *t,
                               : t->per_model ? sel->number
                                              : muster_bs_selection_get_number (sel);
       if (t->deep)
-        total += tally_list (t, sel->children);
+        total += _muster_bs_tally_list (t, sel->children);
     }
   return total;
 }
 
 static double
-tally_force (Tally         *t,
+tally_force (MusterBsTally *t,
              MusterBsForce *force)
 {
   double total;
@@ -157,7 +137,7 @@ tally_force (Tally         *t,
 
   /* Forces and the roster hold their selections at every depth. */
   t->deep = TRUE;
-  total = tally_list (t, force->selections);
+  total = _muster_bs_tally_list (t, force->selections);
   t->deep = deep;
   if (t->child_forces)
     for (guint i = 0; i < force->forces->len; i++)
@@ -178,7 +158,7 @@ static_primary (const MusterBsOption *option,
   cat = muster_bs_data_lookup (data, c->target_id);
   out->id = c->id;
   out->entry_id = c->target_id;
-  out->name = cat ? node_name (cat) : node_name (c);
+  out->name = cat ? _muster_bs_node_name (cat) : _muster_bs_node_name (c);
   out->primary = TRUE;
   return out;
 }
@@ -262,7 +242,7 @@ custom_message (const MusterBsContext *ctx,
           continue;
         }
       if (strcmp (token, "self") == 0)
-        value = node_name (option->entry);
+        value = _muster_bs_node_name (option->entry);
       else if (strcmp (token, "parent") == 0)
         value = owner_name;
       else if (strcmp (token, "force") == 0)
@@ -333,7 +313,7 @@ scope_entry (const MusterBsContext *ctx,
 /* What a constraint counts in its scope. */
 static double
 tally_scope (const MusterBsContext *ctx,
-             Tally                 *t,
+             MusterBsTally         *t,
              const char            *scope)
 {
   MusterBsSelection *holder;
@@ -342,7 +322,8 @@ tally_scope (const MusterBsContext *ctx,
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
     {
       t->per_model = TRUE;
-      return tally_list (t, ctx->parent ? ctx->parent->children : ctx->force->selections);
+      return _muster_bs_tally_list (t, ctx->parent ? ctx->parent->children
+                                                   : ctx->force->selections);
     }
   if (strcmp (scope, "roster") == 0)
     {
@@ -356,7 +337,7 @@ tally_scope (const MusterBsContext *ctx,
     }
   holder = scope_entry (ctx, scope);
   if (holder != NULL)
-    return tally_list (t, holder->children);
+    return _muster_bs_tally_list (t, holder->children);
   return tally_force (t, ctx->force);
 }
 
@@ -372,9 +353,9 @@ check_constraint (Validation            *v,
   const char *scope = con->scope ? con->scope : "parent";
   const char *field = con->field ? con->field : "selections";
   gboolean max = g_strcmp0 (con->type, "max") == 0;
-  Tally t = { option, muster_bs_node_has_flag (con, MUSTER_BS_FLAG_SHARED),
-              muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_SELECTIONS),
-              muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_FORCES), NULL, group };
+  MusterBsTally t = { option, muster_bs_node_has_flag (con, MUSTER_BS_FLAG_SHARED),
+                      muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_SELECTIONS),
+                      muster_bs_node_has_flag (con, MUSTER_BS_FLAG_CHILD_FORCES), NULL, group };
   double limit = _muster_bs_modified_number (ctx, owners, con->id, con->value);
   double count = 0;
   const char *owner_type, *owner_id, *owner_entry_id, *owner_name;
@@ -399,13 +380,13 @@ check_constraint (Validation            *v,
         add_finding (v, MUSTER_SEVERITY_ERROR, "roster", ctx->roster->id, NULL, con->parent->id,
                      con->id, g_strdup (""),
                      constraint_message (ctx->roster->name, max, count, limit, "forces",
-                                         node_name (option->entry)));
+                                         _muster_bs_node_name (option->entry)));
       return;
     }
   if (strcmp (field, "selections") != 0)
     {
       t.cost_type = field;
-      what = node_name (muster_bs_data_lookup (ctx->roster->data, field));
+      what = _muster_bs_node_name (muster_bs_data_lookup (ctx->roster->data, field));
     }
 
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
@@ -479,7 +460,7 @@ check_constraint (Validation            *v,
 
   if (muster_bs_node_has_flag (con, MUSTER_BS_FLAG_PERCENT))
     {
-      Tally whole = t;
+      MusterBsTally whole = t;
       double all;
 
       whole.any = TRUE;
@@ -493,7 +474,7 @@ check_constraint (Validation            *v,
 
       if (message == NULL)
         message = constraint_message (owner_name, max, count, limit, what,
-                                      node_name (option->entry));
+                                      _muster_bs_node_name (option->entry));
 
       /* New Recruit puts the finding on a selection of the entry when there is one; a
        * shortfall in a force is on the force as well. */
@@ -618,7 +599,8 @@ check_categories (Validation    *v,
               add_finding (v, MUSTER_SEVERITY_ERROR, "category", link->id, link->target_id,
                            owners[k]->id, con->id, force_path (force),
                            constraint_message (muster_bs_force_get_name (force), max, count,
-                                               limit, "selections", node_name (cat ? cat : link)));
+                                               limit, "selections",
+                                               _muster_bs_node_name (cat ? cat : link)));
           }
     }
 }
@@ -675,7 +657,7 @@ check_force (Validation    *v,
         add_finding (v, MUSTER_SEVERITY_ERROR, "force", force->id, force->entry->id,
                      force->entry->id, con->id, force_path (force),
                      constraint_message (v->roster->name, max, count, limit, "forces",
-                                         node_name (force->entry)));
+                                         _muster_bs_node_name (force->entry)));
     }
   if (!muster_bs_force_get_hidden (force))
     check_categories (v, force);
@@ -910,167 +892,4 @@ muster_bs_roster_get_issues (MusterBsRoster *self)
       g_ptr_array_add (issues, issue);
     }
   return issues;
-}
-
-/* Auto-selection */
-
-static double
-required_min (const MusterBsContext *ctx,
-              const MusterBsOption  *option)
-{
-  const MusterBsNode *owners[] = { option->entry, option->link, NULL };
-  double need = 0;
-
-  for (int k = 0; k < 2; k++)
-    for (const MusterBsNode *c = owners[k] ? owners[k]->first_child : NULL; c; c = c->next)
-      if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->type, "min") == 0 &&
-          (c->field == NULL || strcmp (c->field, "selections") == 0 ||
-           strcmp (c->field, "forces") == 0) &&
-          !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
-        /* New Recruit selects what the data requires before modifiers move the bound
-         * (wh40k-10e's Show/Hide Options: a min 1 that a modifier sets to 0). */
-        need = MAX (need, c->value);
-  return need;
-}
-
-static MusterBsSelection *
-auto_add (MusterBsRoster       *roster,
-          MusterBsForce        *force,
-          MusterBsSelection    *parent,
-          const MusterBsOption *option,
-          int                   number,
-          GPtrArray            *added)
-{
-  MusterBsSelection *sel = _muster_bs_selection_new (force, parent, option, NULL, number);
-
-  g_ptr_array_add (parent ? parent->children : force->selections, sel);
-  _muster_bs_changed_selection (roster, sel);
-  if (added)
-    g_ptr_array_add (added, sel);
-  _muster_bs_auto_select (roster, force, sel, added);
-  return sel;
-}
-
-/* Required entries that select each other nest this deep at most. */
-#define MAX_AUTO_DEPTH 16
-
-/* A problem of the data, once per entry: the entries from the first of @sel's ancestors that
- * is @sel's entry again down to @sel, each requiring the next. */
-static void
-report_cycle (MusterBsRoster    *roster,
-              MusterBsSelection *sel)
-{
-  MusterBsData *data = roster->data;
-  const MusterBsNode *entry = sel->option.entry;
-  MusterBsSelection *top = sel;
-  g_autoptr(GString) chain = g_string_new (NULL);
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
-  for (MusterBsSelection *a = sel->parent; a; a = a->parent)
-    if (a->option.entry == entry)
-      {
-        top = a;
-        break;
-      }
-  if (top == sel || !g_hash_table_add (data->cycles_reported, (gpointer) entry))
-    return;
-  for (MusterBsSelection *a = sel; a != top; a = a->parent)
-    g_ptr_array_insert (names, 0, (gpointer) node_name (a->option.entry));
-  g_string_append (chain, node_name (entry));
-  for (guint i = 0; i < names->len; i++)
-    g_string_append_printf (chain, " → %s", (const char *) names->pdata[i]);
-  _muster_bs_data_problem (data, entry,
-                           "selection entry “%s” (%s) requires itself: %s; auto-selection "
-                           "stops %d levels down", node_name (entry),
-                           entry->id ? entry->id : "no id", chain->str, MAX_AUTO_DEPTH);
-}
-
-void
-_muster_bs_auto_select (MusterBsRoster    *roster,
-                        MusterBsForce     *force,
-                        MusterBsSelection *sel,
-                        GPtrArray         *added)
-{
-  MusterBsContext ctx = { roster, force, sel, NULL };
-  g_autoptr(GArray) options = _muster_bs_options (roster, force, sel);
-  g_autoptr(GArray) groups = _muster_bs_group_options (roster, force, sel);
-  GPtrArray *list = sel ? sel->children : force->selections;
-  int depth = 0;
-
-  /* Entries that require themselves through links stop here rather than recurse forever. */
-  for (MusterBsSelection *a = sel; a; a = a->parent)
-    if (++depth > MAX_AUTO_DEPTH)
-      {
-        report_cycle (roster, sel);
-        return;
-      }
-  for (guint i = 0; i < options->len; i++)
-    {
-      const MusterBsOption *option = &g_array_index (options, MusterBsOption, i);
-      Tally t = { option, TRUE, FALSE, FALSE, NULL, FALSE, TRUE };
-      double need;
-      int missing;
-
-      if (_muster_bs_option_hidden (&ctx, option))
-        continue;
-      need = required_min (&ctx, option);
-      missing = (int) MIN (ceil (need - tally_list (&t, list)), 1000);
-      if (missing <= 0)
-        continue;
-      /* At a force's root each unit is a selection of its own; inside one, a number. */
-      if (sel == NULL)
-        for (int k = 0; k < missing; k++)
-          auto_add (roster, force, sel, option, 1, added);
-      else
-        auto_add (roster, force, sel, option, missing, added);
-    }
-  for (guint i = 0; i < groups->len; i++)
-    {
-      const MusterBsOption *group = &g_array_index (groups, MusterBsOption, i);
-      Tally t = { group, TRUE, FALSE, FALSE, NULL, TRUE, TRUE };
-      const MusterBsNode *def_id_owner = group->entry;
-      const char *def = def_id_owner->text ? def_id_owner->text
-                                           : (group->link ? group->link->text : NULL);
-      double need;
-      int missing;
-
-      if (_muster_bs_option_hidden (&ctx, group))
-        continue;
-      need = required_min (&ctx, group);
-      missing = (int) MIN (ceil (need - tally_list (&t, list)), 1000);
-      if (missing <= 0)
-        continue;
-      for (guint k = 0; k < options->len; k++)
-        {
-          const MusterBsOption *option = &g_array_index (options, MusterBsOption, k);
-          gboolean in_group = FALSE;
-
-          for (guint j = 0; option->via && j < option->via->len; j++)
-            in_group |= g_ptr_array_index (option->via, j) == group->entry;
-          if (!in_group || (def && !_muster_bs_option_matches (option, def) &&
-                            g_strcmp0 (option->entry_id, def) != 0))
-            continue;
-          if (def == NULL)
-            {
-              /* Without a default, only a group of one entry picks itself. */
-              guint n = 0;
-
-              for (guint m = 0; m < options->len; m++)
-                {
-                  const MusterBsOption *o = &g_array_index (options, MusterBsOption, m);
-
-                  for (guint j = 0; o->via && j < o->via->len; j++)
-                    if (g_ptr_array_index (o->via, j) == group->entry)
-                      {
-                        n++;
-                        break;
-                      }
-                }
-              if (n != 1)
-                break;
-            }
-          auto_add (roster, force, sel, option, sel ? missing : 1, added);
-          break;
-        }
-    }
 }
