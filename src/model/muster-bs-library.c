@@ -122,6 +122,40 @@ muster_bs_system_get_data (MusterBsSystem *self)
   return self->data;
 }
 
+static void
+add_force_entries (GPtrArray          *entries,
+                   const MusterBsNode *file)
+{
+  for (const MusterBsNode *c = file ? file->first_child : NULL; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY && !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))
+      g_ptr_array_add (entries, (gpointer) c);
+}
+
+/**
+ * muster_bs_system_dup_force_entries:
+ * @catalogue_id: (nullable): the catalogue the force is of
+ *
+ * The force entries a first force can be made of: the game system's, then those the
+ * catalogue declares at its root (Black Powder's French.cat declares its periods so),
+ * hidden ones left out.
+ *
+ * Returns: (transfer container) (element-type MusterBsNode): empty without data
+ */
+GPtrArray *
+muster_bs_system_dup_force_entries (MusterBsSystem *self,
+                                    const char     *catalogue_id)
+{
+  GPtrArray *entries = g_ptr_array_new ();
+
+  g_return_val_if_fail (MUSTER_IS_BS_SYSTEM (self), entries);
+  if (self->data == NULL)
+    return entries;
+  add_force_entries (entries, muster_bs_data_get_game_system (self->data));
+  if (catalogue_id != NULL)
+    add_force_entries (entries, muster_bs_data_get_catalogue (self->data, catalogue_id));
+  return entries;
+}
+
 /* Scanning (on the worker thread) */
 
 typedef struct

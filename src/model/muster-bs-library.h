@@ -44,6 +44,8 @@ GArray              *muster_bs_system_get_catalogues  (MusterBsSystem *self);
 const char * const  *muster_bs_system_get_problems    (MusterBsSystem *self);
 /* (nullable): the loaded data; NULL when the game system itself could not be read */
 MusterBsData        *muster_bs_system_get_data        (MusterBsSystem *self);
+GPtrArray           *muster_bs_system_dup_force_entries (MusterBsSystem *self,
+                                                         const char     *catalogue_id);
 
 MusterBsLibrary     *muster_bs_library_new            (void);
 void                 muster_bs_library_set_folders    (MusterBsLibrary     *self,

@@ -111,6 +111,33 @@ cost_row_new (const MusterBsNode *cost_type)
   return row;
 }
 
+/* The first force's choices: the game system's force entries and the chosen catalogue's own,
+ * again whenever the catalogue changes; the choice stays on the same entry if it is there. */
+static void
+fill_forces (MusterNewListDialog *self,
+             MusterBsSystem      *system)
+{
+  const char *chosen = muster_new_list_dialog_get_force_entry_id (self);
+  g_autofree char *chosen_id = g_strdup (chosen);
+  g_autoptr(GPtrArray) entries = NULL;
+  guint selected = 0;
+
+  set_strings (self->forces, self->force_ids);
+  if (system == NULL)
+    return;
+  entries = muster_bs_system_dup_force_entries (system,
+                                                muster_new_list_dialog_get_catalogue_id (self));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const MusterBsNode *entry = g_ptr_array_index (entries, i);
+
+      if (g_strcmp0 (entry->id, chosen_id) == 0)
+        selected = i;
+      add_string (self->forces, self->force_ids, entry->name ? entry->name : entry->id, entry->id);
+    }
+  adw_combo_row_set_selected (self->force_row, selected);
+}
+
 /* The game system's own rows: its catalogues, force entries and cost types. */
 static void
 fill_bs_rows (MusterNewListDialog *self,
@@ -123,12 +150,14 @@ fill_bs_rows (MusterNewListDialog *self,
   g_free (self->filled_for);
   self->filled_for = g_strdup (id);
   set_strings (self->catalogues, self->catalogue_ids);
-  set_strings (self->forces, self->force_ids);
   for (guint i = 0; i < self->cost_rows->len; i++)
     gtk_list_box_remove (self->rows, self->cost_rows->pdata[i]);
   g_ptr_array_set_size (self->cost_rows, 0);
   if (system == NULL)
-    return;
+    {
+      fill_forces (self, NULL);
+      return;
+    }
 
   {
     GArray *catalogues = muster_bs_system_get_catalogues (system);
@@ -142,9 +171,7 @@ fill_bs_rows (MusterNewListDialog *self,
           add_string (self->catalogues, self->catalogue_ids, info->name, info->id);
       }
     for (const MusterBsNode *c = gst->first_child; c; c = c->next)
-      if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY && !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))
-        add_string (self->forces, self->force_ids, c->name ? c->name : c->id, c->id);
-      else if (c->kind == MUSTER_BS_NODE_COST_TYPE && !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))
+      if (c->kind == MUSTER_BS_NODE_COST_TYPE && !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))
         {
           GtkWidget *row = cost_row_new (c);
 
@@ -153,7 +180,17 @@ fill_bs_rows (MusterNewListDialog *self,
         }
   }
   adw_combo_row_set_selected (self->catalogue_row, 0);
+  fill_forces (self, system);
   adw_combo_row_set_selected (self->force_row, 0);
+}
+
+static void update_cb (MusterNewListDialog *self);
+
+static void
+catalogue_cb (MusterNewListDialog *self)
+{
+  fill_forces (self, muster_new_list_dialog_get_bs_system (self));
+  update_cb (self);
 }
 
 /* The name follows the system until it is typed: "New Army", or the game system's name. */
@@ -267,6 +304,7 @@ muster_new_list_dialog_class_init (MusterNewListDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterNewListDialog, limit_row);
   gtk_widget_class_bind_template_child (widget_class, MusterNewListDialog, limit_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
+  gtk_widget_class_bind_template_callback (widget_class, catalogue_cb);
 }
 
 static void
@@ -449,19 +487,26 @@ muster_new_list_dialog_get_catalogue_id (MusterNewListDialog *self)
                                              : NULL;
 }
 
+static gboolean
+select_id (AdwComboRow *row,
+           GPtrArray   *ids,
+           const char  *id)
+{
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
+      {
+        adw_combo_row_set_selected (row, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 gboolean
 muster_new_list_dialog_select_catalogue (MusterNewListDialog *self,
                                          const char          *catalogue_id)
 {
   g_return_val_if_fail (MUSTER_IS_NEW_LIST_DIALOG (self), FALSE);
-
-  for (guint i = 0; i < self->catalogue_ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (self->catalogue_ids, i), catalogue_id) == 0)
-      {
-        adw_combo_row_set_selected (self->catalogue_row, i);
-        return TRUE;
-      }
-  return FALSE;
+  return select_id (self->catalogue_row, self->catalogue_ids, catalogue_id);
 }
 
 /* Returns: (nullable): the first force's entry, of a BattleScribe game system */
@@ -473,6 +518,15 @@ muster_new_list_dialog_get_force_entry_id (MusterNewListDialog *self)
   g_return_val_if_fail (MUSTER_IS_NEW_LIST_DIALOG (self), NULL);
   selected = adw_combo_row_get_selected (self->force_row);
   return selected < self->force_ids->len ? g_ptr_array_index (self->force_ids, selected) : NULL;
+}
+
+/* Among the game system's force entries and the chosen catalogue's own */
+gboolean
+muster_new_list_dialog_select_force_entry (MusterNewListDialog *self,
+                                           const char          *force_entry_id)
+{
+  g_return_val_if_fail (MUSTER_IS_NEW_LIST_DIALOG (self), FALSE);
+  return select_id (self->force_row, self->force_ids, force_entry_id);
 }
 
 /**

@@ -34,6 +34,8 @@ const char          *muster_new_list_dialog_get_catalogue_id (MusterNewListDialo
 gboolean             muster_new_list_dialog_select_catalogue (MusterNewListDialog *self,
                                                               const char          *catalogue_id);
 const char          *muster_new_list_dialog_get_force_entry_id (MusterNewListDialog *self);
+gboolean             muster_new_list_dialog_select_force_entry (MusterNewListDialog *self,
+                                                                const char          *force_entry_id);
 GArray              *muster_new_list_dialog_dup_cost_limits  (MusterNewListDialog *self);
 gboolean             muster_new_list_dialog_set_cost_limit   (MusterNewListDialog *self,
                                                               const char          *type_id,

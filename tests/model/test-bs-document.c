@@ -234,6 +234,58 @@ test_document_start_with_force (void)
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
 }
 
+static char *
+joined_ids (GPtrArray *entries)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < entries->len; i++)
+    g_string_append_printf (ids, "%s%s", i ? " " : "",
+                            ((const MusterBsNode *) g_ptr_array_index (entries, i))->id);
+  return g_string_free (ids, FALSE);
+}
+
+/* New List offers the game system's force entries and those the chosen catalogue declares
+ * itself (its hidden ones left out); a force of the catalogue's own entry is judged by that
+ * entry's constraints. */
+static void
+test_document_catalogue_forces (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  MusterBsSystem *system = muster_bs_library_lookup (library, "sk-gs");
+  g_autoptr(GPtrArray) plain = muster_bs_system_dup_force_entries (system, NULL);
+  g_autoptr(GPtrArray) rangers = muster_bs_system_dup_force_entries (system, "sk-rangers");
+  g_autoptr(GPtrArray) unknown = muster_bs_system_dup_force_entries (system, "no-such-catalogue");
+  g_autofree char *plain_ids = joined_ids (plain);
+  g_autofree char *rangers_ids = joined_ids (rangers);
+  g_autofree char *unknown_ids = joined_ids (unknown);
+  g_autoptr(MusterBsItem) force_item = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (plain_ids, ==, "fe-patrol");
+  g_assert_cmpstr (rangers_ids, ==, "fe-patrol fe-warband");
+  g_assert_cmpstr (unknown_ids, ==, "fe-patrol");
+
+  g_assert_true (muster_bs_document_start_with_force (document, system, "Warband", "fe-warband",
+                                                      "sk-rangers", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 1);
+  force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
+  g_assert_cmpstr (muster_bs_item_get_name (force_item), ==, "Ranger Warband");
+  /* Its own minimum (a troops choice), not the patrol's (an HQ choice). */
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_nonnull (muster_bs_document_select (document, muster_bs_item_get_force (force_item),
+                                               NULL, "se-captain", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_nonnull (muster_bs_document_select (document, muster_bs_item_get_force (force_item),
+                                               NULL, "se-squad", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_true (muster_bs_document_get_legal (document));
+}
+
 /* What a force can take, by category, searched. */
 static void
 test_document_entries (void)
@@ -600,6 +652,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bs-document/build", test_document_build);
   g_test_add_func ("/bs-document/start-with-force", test_document_start_with_force);
+  g_test_add_func ("/bs-document/catalogue-forces", test_document_catalogue_forces);
   g_test_add_func ("/bs-document/entries", test_document_entries);
   g_test_add_func ("/bs-document/round-trip", test_document_round_trip);
   g_test_add_func ("/bs-document/missing", test_document_missing);

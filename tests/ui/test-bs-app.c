@@ -574,6 +574,10 @@ test_bs_new_roster (void)
   g_assert_true (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "create"));
   g_assert_cmpstr (muster_new_list_dialog_get_catalogue_id (dialog), ==, "sk-rangers");
   g_assert_cmpstr (muster_new_list_dialog_get_force_entry_id (dialog), ==, "fe-patrol");
+  /* The catalogue's own force entry is offered after the game system's; its hidden one not. */
+  g_assert_false (muster_new_list_dialog_select_force_entry (dialog, "fe-retired"));
+  g_assert_true (muster_new_list_dialog_select_force_entry (dialog, "fe-warband"));
+  g_assert_true (muster_new_list_dialog_select_force_entry (dialog, "fe-patrol"));
   /* The name follows the system until it is typed. */
   g_assert_cmpstr (muster_new_list_dialog_get_name (dialog), ==, "Skirmish Test");
 
@@ -673,6 +677,7 @@ typedef struct
   const char *folder;
   const char *system_id;
   const char *catalogue_id;
+  const char *force_entry_id; /* NULL for the first offered */
   const char *cost_type_id;   /* a limit set in New List, NULL for the data's default */
   double      limit;
   const char *costs;          /* the header's costs once legal */
@@ -792,6 +797,8 @@ build_legal (const LegalRecipe *recipe,
   dialog = MUSTER_NEW_LIST_DIALOG (find_toplevel (MUSTER_TYPE_NEW_LIST_DIALOG));
   g_assert_true (muster_new_list_dialog_select_bs_system (dialog, recipe->system_id));
   g_assert_true (muster_new_list_dialog_select_catalogue (dialog, recipe->catalogue_id));
+  if (recipe->force_entry_id != NULL)
+    g_assert_true (muster_new_list_dialog_select_force_entry (dialog, recipe->force_entry_id));
   if (recipe->cost_type_id != NULL)
     g_assert_true (muster_new_list_dialog_set_cost_limit (dialog, recipe->cost_type_id, recipe->limit));
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "create");
@@ -865,14 +872,14 @@ static void
 test_bs_legal_sets (void)
 {
   static const LegalRecipe recipes[] = {
-    { "wh40k-10e", "sys-352e-adc2-7639-d6a9", "1f19-6509-d906-ca10", "51b2-306e-1021-d207", 2000,
+    { "wh40k-10e", "sys-352e-adc2-7639-d6a9", "1f19-6509-d906-ca10", NULL, "51b2-306e-1021-d207", 2000,
       "330 / 2000 pts", {
         { "Detachments>Shield Host", 2, "Battle Size" },
         { "Battle Size>2. Strike Force (2000 Point limit)", 1, "Character" },
         { "Shield-Captain", 0, NULL },
         { "Custodian Wardens", 0, NULL },
         { NULL } } },
-    { "black-powder", NULL, "cd17-a898-ee5f-20f3", NULL, 0, "90 Points", {
+    { "black-powder", NULL, "cd17-a898-ee5f-20f3", NULL, NULL, 0, "90 Points", {
         { "Division Commander", 1, "Commanders" },
         { "Division Commander>Staff Rating 8", 0, NULL },
         { "Infantry Brigade", 1, "Infantry Brigade Commander" },
@@ -880,7 +887,12 @@ test_bs_legal_sets (void)
         { "Infantry Brigade>Infantry Battalion", 0, NULL },
         { "Infantry Brigade>Infantry Battalion", 0, NULL },
         { NULL } } },
-    { "boltaction", NULL, "6e9e-98ec-1dd4-a49c", "points", 1000, "100 / 1000 pts", {
+    /* A force entry French.cat declares itself ("French 1812"): the force brings its
+     * required brigade, whose missing commander is the one finding. */
+    { "black-powder", NULL, "3374-2659-9a34-30e2", "256a-1b43-66d5-8389", NULL, 0, "38 Points", {
+        { "Infantry Brigade 1812>Staff Rating 7", 0, NULL },
+        { NULL } } },
+    { "boltaction", NULL, "6e9e-98ec-1dd4-a49c", NULL, "points", 1000, "100 / 1000 pts", {
         { "Officer", 0, NULL },
         { "Heer Infantry Squad", 0, NULL },
         { "Heer Infantry Squad", 0, NULL },
