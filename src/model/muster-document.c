@@ -8,6 +8,7 @@
 #include "muster-document-private.h"
 #include "muster-file-io.h"
 #include "muster-army.h"
+#include "muster-battle-log.h"
 #include "muster-history.h"
 #include "muster-recoverable.h"
 #include "muster-validate.h"
@@ -575,6 +576,7 @@ muster_document_start_list (MusterDocument *self,
 
   doc = muster_doc_new (muster_ruleset_get_id (ruleset), muster_ruleset_get_version (ruleset));
   muster_doc_set_title (doc, name);
+  muster_doc_seed_randomly (doc);
   muster_doc_insert_force (doc, 0, muster_force_new (name, points_limit));
   replace_doc (self, doc, muster_ruleset_ref (ruleset), NULL);
 }

@@ -98,6 +98,29 @@ muster_test_load_sample (const char     *file,
   return doc;
 }
 
+/* Moves the placement of unit @acting face to face with @target's, in base contact with its
+ * front, both keeping their stands and files (a combat attack needs contact). */
+static inline void
+muster_test_place_in_contact (MusterDoc  *doc,
+                              const char *acting,
+                              const char *target)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (doc);
+  const MusterFeature *to = muster_battlefield_lookup_unit (battlefield, target);
+  g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup_unit
+                                                          (battlefield, acting));
+  g_autoptr(MusterFeature) old = NULL;
+  double reach = ((to->stands + to->files - 1) / to->files * to->base_depth +
+                  (moved->stands + moved->files - 1) / moved->files * moved->base_depth) / 2;
+
+  /* facing is clockwise from +x with y down the table */
+  moved->centre.x = to->centre.x + reach * cos (to->rotation);
+  moved->centre.y = to->centre.y + reach * sin (to->rotation);
+  moved->rotation = muster_angle_normalize (to->rotation + G_PI);
+  old = muster_battlefield_replace (battlefield, moved);
+  g_assert_nonnull (old);
+}
+
 /* Adds to @force's root a unit of @type with @size and exactly the options listed
  * (NULL-terminated), each picked once. Returns: (transfer none): the unit */
 static inline MusterUnit *

@@ -5,6 +5,7 @@
 
 #include "army-fixture.h"
 #include "muster-army-commands.h"
+#include "muster-battle-log.h"
 
 /* Pushes @command (which applies it), then undo and redo: the bytes go back and forth
  * exactly, and the undo label is @label. */
@@ -323,6 +324,25 @@ test_new_list (void)
   g_assert_finalize_object (document);
 }
 
+/* Two new lists roll different dice; the seed is saved with the list and read back. */
+static void
+test_new_list_seed (void)
+{
+  g_autoptr(MusterRuleset) ruleset = muster_catalog_resolve (catalog, "battle-valor-fantasy", NULL);
+  g_autoptr(MusterDocument) one = muster_document_new_list (ruleset, "One", 500);
+  g_autoptr(MusterDocument) two = muster_document_new_list (ruleset, "Two", 500);
+  MusterDoc *doc = muster_document_get_doc (one);
+  g_autoptr(GBytes) bytes = muster_doc_to_bytes (doc);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) again = muster_doc_new_from_bytes (bytes, "again.muster", &error);
+
+  g_assert_cmpuint (muster_doc_get_seed (doc), !=,
+                    muster_doc_get_seed (muster_document_get_doc (two)));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_doc_get_seed (again), ==, muster_doc_get_seed (doc));
+  g_assert_false (muster_document_get_modified (one));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -339,6 +359,7 @@ main (int   argc,
   g_test_add_func ("/army-commands/nodes", test_nodes);
   g_test_add_func ("/army-commands/move-rename-node", test_move_rename_node);
   g_test_add_func ("/army-commands/new-list", test_new_list);
+  g_test_add_func ("/army-commands/new-list-seed", test_new_list_seed);
 
   return army_fixture_run ();
 }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "muster-engine.h"
+#include "../engine/muster-test-util.h"
 #include "muster-resolve-command.h"
 
 /*
@@ -83,7 +84,8 @@ test_undo_redo (void)
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
   g_clear_error (&error);
 
-  /* a melee strike: no range to be out of */
+  /* a melee strike, the crossbows brought into contact with the archers first */
+  muster_test_place_in_contact (doc, "u5", "u43");
   command = muster_resolve_command_new (document, types, "u5", "u43", "melee-strike", NULL, NULL,
                                         &error);
   g_assert_no_error (error);

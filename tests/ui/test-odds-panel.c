@@ -11,6 +11,7 @@
 #include "muster-battle-log-view.h"
 #include "muster-battlefield-page.h"
 #include "muster-engine.h"
+#include "../engine/muster-test-util.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
 #include "muster-window.h"
@@ -192,9 +193,9 @@ is_resolve_for (GtkWidget  *widget,
   return g_str_equal (procedure->id, procedure_id);
 }
 
-/* Resolve on the crossbows and the archers: missile fire is out of range and cannot be
- * rolled; a combat attack is one undo step that adds a row to the battle log, and Undo takes
- * it back. */
+/* Resolve on the crossbows and the archers: 34.6″ apart, neither missile fire (out of range)
+ * nor a combat attack (not in contact) can be rolled; brought into contact, a combat attack
+ * is one undo step that adds a row to the battle log, and Undo takes it back. */
 static void
 test_resolve (void)
 {
@@ -222,6 +223,13 @@ test_resolve (void)
   g_assert_nonnull (fire);
   g_assert_nonnull (strike);
   g_assert_false (gtk_widget_get_sensitive (fire));
+  g_assert_false (gtk_widget_get_sensitive (strike));
+
+  muster_test_place_in_contact (doc, "u5", "u43");
+  muster_odds_panel_update (panel);
+  run_frames (GTK_WIDGET (window));
+  strike = find_matching (GTK_WIDGET (panel), is_resolve_for, "melee-strike");
+  g_assert_nonnull (strike);
   g_assert_true (gtk_widget_get_sensitive (strike));
 
   g_signal_emit_by_name (strike, "clicked");

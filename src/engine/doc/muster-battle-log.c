@@ -530,6 +530,22 @@ muster_doc_set_seed (MusterDoc *self,
   set_number_prop (log->xml, "seed", seed);
 }
 
+/**
+ * muster_doc_seed_randomly:
+ * @self: a document just created
+ *
+ * Gives a new document a seed of its own, so two new scenarios do not roll the same dice; a
+ * loaded document keeps the seed it was saved with, and a document never seeded starts
+ * from 1 (which keeps tests and replays repeatable).
+ */
+void
+muster_doc_seed_randomly (MusterDoc *self)
+{
+  guint64 seed = ((guint64) g_random_int () << 32) | g_random_int ();
+
+  muster_doc_set_seed (self, seed);
+}
+
 /* Returns: the turn being played, from 1 */
 guint
 muster_doc_get_turn (const MusterDoc *self)

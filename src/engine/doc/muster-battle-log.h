@@ -107,6 +107,7 @@ const MusterLogEntry *muster_doc_get_log_entry      (const MusterDoc      *self,
 guint64               muster_doc_get_seed           (const MusterDoc      *self);
 void                  muster_doc_set_seed           (MusterDoc            *self,
                                                      guint64               seed);
+void                  muster_doc_seed_randomly      (MusterDoc            *self);
 guint                 muster_doc_get_turn           (const MusterDoc      *self);
 void                  muster_doc_set_turn           (MusterDoc            *self,
                                                      guint                 turn);

@@ -296,6 +296,53 @@ test_bvf (void)
   scenario_close (&s);
 }
 
+/* A combat attack is struck in base contact: the crossbows where the sample has them (34.6″
+ * from the archers) and 7.1″ off cannot strike, face to face they can; the charge that
+ * would close the gap (Combat over several rounds) is not ruled out by the distance. */
+static void
+test_bvf_contact (void)
+{
+  Scenario s;
+  MusterPoint wood;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  {
+    g_autoptr(MusterOddsFacts) facts = facts_of (&s, "u5", "u43");
+    g_autoptr(MusterOddsFill) strike = fill_of (facts, "melee-strike");
+    g_autoptr(MusterOddsFill) fire = fill_of (facts, "missile-fire");
+
+    g_assert_cmpstr (strike->blocked, ==,
+                     "not in contact: 34.6″ apart, and a combat attack is struck in base "
+                     "contact");
+    g_assert_nonnull (fire->blocked);
+  }
+
+  wood = piece_centre (&s, "t1");
+  place (&s, "u43", wood.x, wood.y, -90);
+  place (&s, "u5", wood.x, wood.y - DEPTH - 180, 90);
+  {
+    g_autoptr(MusterOddsFacts) facts = facts_of (&s, "u5", "u43");
+    g_autoptr(MusterOddsFill) strike = fill_of (facts, "melee-strike");
+    g_autoptr(MusterOddsFill) combat = fill_of (facts, "combat");
+
+    g_assert_cmpstr (strike->blocked, ==,
+                     "not in contact: 7.1″ apart, and a combat attack is struck in base "
+                     "contact");
+    g_assert_null (combat->blocked);
+  }
+
+  place (&s, "u5", wood.x, wood.y - DEPTH, 90);
+  {
+    g_autoptr(MusterOddsFacts) facts = facts_of (&s, "u5", "u43");
+    g_autoptr(MusterOddsFill) strike = fill_of (facts, "melee-strike");
+
+    g_assert_cmpfloat_with_epsilon (facts->distance, 0, 1e-6);
+    g_assert_null (strike->blocked);
+    assert_table (strike, "direction", "front", NULL);
+  }
+  scenario_close (&s);
+}
+
 /* Cemetery Ridge: Cross's Brigade (u3) fires at the Washington Artillery (u54) in the Codori
  * farm (a town: light cover), first from in front, then from its flank. */
 static void
@@ -619,6 +666,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/odds/bvf", test_bvf);
+  g_test_add_func ("/odds/bvf-contact", test_bvf_contact);
   g_test_add_func ("/odds/hm", test_hm);
   g_test_add_func ("/odds/mov", test_mov);
   g_test_add_func ("/odds/sov", test_sov);

@@ -306,7 +306,8 @@ test_recording_keeps_rolls (void)
 }
 
 /* A placement of one stand per size unit loses the stands its unit loses, and gets them back
- * with the undo; the Night Archers of Cold Beck stand as the sample has them, 10 stands. */
+ * with the undo; the Night Archers of Cold Beck keep the sample's 10 stands, the crossbows
+ * brought into contact to strike them. */
 static void
 test_placement_follows (void)
 {
@@ -320,6 +321,7 @@ test_placement_follows (void)
   guint size;
 
   scenario_open (&s, c.file);
+  muster_test_place_in_contact (s.doc, c.acting, c.target);
   field = muster_doc_get_battlefield (s.doc);
   size = muster_unit_get_size (muster_doc_lookup_unit (s.doc, "u43"));
   g_assert_cmpuint (muster_battlefield_lookup_unit (field, "u43")->stands, ==, size);

@@ -14,7 +14,7 @@
  * "shooting" range's rings (8″ or less short, 16″ or more long; a war machine's long range is
  * beyond 16″), line of sight for war machines, a target inside a wood or behind a linear
  * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
- * or struck on, high ground, and whether the acting unit's General stands within 12″ (§2.8).
+ * or struck on, base contact for a combat attack, high ground, and whether the acting unit's General stands within 12″ (§2.8).
  */
 
 static const char * const bvf_aspects[] = { "front", "flank", "rear" };
@@ -117,6 +117,22 @@ set_woods (MusterOddsFill        *fill,
                    "%s", ground);
 }
 
+/* A combat attack (steps 9–11 of §5.10) is struck by a unit already in combat, on its
+ * Attack counter: nothing moves, so only units in base contact can strike. Getting there is
+ * the charge's business (Combat over several rounds, Engagement). */
+static void
+need_contact (MusterOddsFill        *fill,
+              const MusterOddsFacts *facts)
+{
+  g_autofree char *distance = NULL;
+
+  if (facts->distance <= 0.05 * facts->mm_per_unit)
+    return;
+  distance = muster_odds_facts_format_distance (facts);
+  muster_odds_block (fill, "not in contact: %s apart, and a combat attack is struck in base "
+                     "contact", distance);
+}
+
 void
 _muster_bvf_table_inputs (const MusterProcedure *procedure,
                           const MusterOddsFacts *facts,
@@ -158,6 +174,8 @@ _muster_bvf_table_inputs (const MusterProcedure *procedure,
         muster_odds_set (fill, "high-ground", FALSE, "%s",
                          facts->acting.on_hill ? "both on a hill" : "not on a hill");
     }
+  if (g_str_equal (id, "melee-strike"))
+    need_contact (fill, facts);
   if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
       g_str_equal (id, "charge-roll"))
     set_general (fill, facts);
