@@ -168,9 +168,6 @@ muster_doc_new_from_bytes (GBytes      *bytes,
                            const char  *display_name,
                            GError     **error)
 {
-  /* The elements whose blank text the readers strip (muster_xml_strip_blanks()). */
-  static const char * const element_only[] = { "muster", "force", "node", "unit",
-                                               "battlefield", NULL };
   g_autoptr(MusterDoc) self = NULL;
   gint64 format = 0;
   xmlNode *root, *node;
@@ -182,8 +179,7 @@ muster_doc_new_from_bytes (GBytes      *bytes,
 
   self = doc_alloc (display_name);
   data = g_bytes_get_data (bytes, &length);
-  if (!(self->xml = muster_xml_parse_stripped (data, length, display_name, element_only,
-                                               error)))
+  if (!(self->xml = muster_xml_parse (data, length, display_name, error)))
     return NULL;
 
   root = xmlDocGetRootElement (self->xml);

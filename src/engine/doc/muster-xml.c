@@ -24,7 +24,6 @@
 
 typedef struct
 {
-  const char * const *element_only;   /* nullable */
   gboolean  saw_doctype;
   int       doctype_line;
   /* The first error names the real problem; later ones are usually its echoes. */
@@ -88,42 +87,6 @@ internal_subset_cb (void          *ctx,
   xmlStopParser (ctxt);
 }
 
-static gboolean
-is_blank (const xmlChar *text,
-          int            length)
-{
-  for (int i = 0; i < length; i++)
-    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r')
-      return FALSE;
-  return TRUE;
-}
-
-/* The white space between the children of an element-only container is dropped as it is read:
- * the loader would strip it anyway (muster_xml_strip_blanks()), and on a big document those
- * nodes are a fifth of the tree at its peak. */
-static void
-characters_cb (void          *ctx,
-               const xmlChar *text,
-               int            length)
-{
-  xmlParserCtxt *ctxt = ctx;
-  ParseGuard *guard = ctxt->_private;
-
-  if (guard->element_only != NULL && ctxt->node != NULL && is_blank (text, length) &&
-      g_strv_contains (guard->element_only, (const char *) ctxt->node->name))
-    return;
-  xmlSAX2Characters (ctx, text, length);
-}
-
-xmlDoc *
-muster_xml_parse (const char  *data,
-                  gsize        length,
-                  const char  *display_name,
-                  GError     **error)
-{
-  return muster_xml_parse_stripped (data, length, display_name, NULL, error);
-}
-
 typedef struct
 {
   const char *data;
@@ -158,22 +121,14 @@ read_pieces (xmlParserCtxt *ctxt,
                         XML_PARSE_NOCDATA | XML_PARSE_NODICT);
 }
 
-/**
- * muster_xml_parse_stripped:
- * @element_only: (nullable): names of elements that hold only elements: white space between
- *   their children is not kept
- *
- * muster_xml_parse(), leaving out the white space the reader would strip at once.
- */
 xmlDoc *
-muster_xml_parse_stripped (const char         *data,
-                           gsize               length,
-                           const char         *display_name,
-                           const char * const *element_only,
-                           GError            **error)
+muster_xml_parse (const char  *data,
+                  gsize        length,
+                  const char  *display_name,
+                  GError     **error)
 {
   g_autoptr(xmlDoc) doc = NULL;
-  ParseGuard guard = { element_only };
+  ParseGuard guard = { 0 };
   xmlParserCtxt *ctxt;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -201,8 +156,6 @@ muster_xml_parse_stripped (const char         *data,
   ctxt->_private = &guard;
   ctxt->sax->internalSubset = internal_subset_cb;
   ctxt->sax->serror = structured_error_cb;
-  ctxt->sax->characters = characters_cb;
-  ctxt->sax->ignorableWhitespace = characters_cb;
 
   doc = read_pieces (ctxt, data, length, display_name);
 

@@ -17,11 +17,6 @@ xmlDoc   *muster_xml_parse          (const char  *data,
                                      gsize        length,
                                      const char  *display_name,
                                      GError     **error);
-xmlDoc   *muster_xml_parse_stripped (const char         *data,
-                                     gsize               length,
-                                     const char         *display_name,
-                                     const char * const *element_only,
-                                     GError            **error);
 gboolean  muster_xml_is_element     (const xmlNode *node,
                                      const char    *name);
 char     *muster_xml_get_prop       (const xmlNode *node,

@@ -43,46 +43,6 @@ test_xml_well_formed (void)
   g_assert_true (g_str_has_prefix (error->message, "t.xml:1: attribute x of <b>"));
 }
 
-static guint
-count_text_children (const xmlNode *node)
-{
-  guint n = 0;
-
-  for (xmlNode *child = node->children; child != NULL; child = child->next)
-    n += child->type == XML_TEXT_NODE;
-  return n;
-}
-
-/* The white space between the children of an element-only container never becomes nodes (a
- * big document's tree is a fifth smaller at its peak); everywhere else text stays as written,
- * white space included, and a line number still names the element's line. */
-static void
-test_xml_element_only_blanks (void)
-{
-  static const char text[] = "<a>\n  <b>\n    <c> x </c>\n  </b>\n  <d>  </d>\n</a>";
-  static const char * const element_only[] = { "a", "b", NULL };
-  g_autoptr(GError) error = NULL;
-  g_autoptr(xmlDoc) stripped = muster_xml_parse_stripped (text, sizeof text - 1, "t.xml",
-                                                          element_only, &error);
-  g_autoptr(xmlDoc) plain = muster_xml_parse (text, sizeof text - 1, "t.xml", &error);
-  xmlNode *a, *b;
-
-  g_assert_no_error (error);
-  a = xmlDocGetRootElement (stripped);
-  b = muster_xml_first_child (a, "b");
-  g_assert_cmpuint (count_text_children (a), ==, 0);
-  g_assert_cmpuint (count_text_children (b), ==, 0);
-  g_assert_cmpstr ((const char *) muster_xml_first_child (b, "c")->children->content, ==, " x ");
-  g_assert_cmpstr ((const char *) muster_xml_first_child (a, "d")->children->content, ==, "  ");
-  g_assert_cmpint (xmlGetLineNo (muster_xml_first_child (b, "c")), ==, 3);
-  g_assert_cmpint (xmlGetLineNo (muster_xml_first_child (a, "d")), ==, 5);
-
-  /* Without the list, every blank stays. */
-  a = xmlDocGetRootElement (plain);
-  g_assert_cmpuint (count_text_children (a), ==, 3);
-  g_assert_cmpuint (count_text_children (muster_xml_first_child (a, "b")), ==, 2);
-}
-
 /* Notes laid out over indented lines read as one line of prose; text keeps its inner lines. */
 static void
 test_xml_prose (void)
@@ -208,7 +168,6 @@ main (int   argc,
 
   g_test_add_func ("/engine/xml/well-formed", test_xml_well_formed);
   g_test_add_func ("/engine/xml/prose", test_xml_prose);
-  g_test_add_func ("/engine/xml/element-only-blanks", test_xml_element_only_blanks);
   g_test_add_func ("/engine/xml/bad-encoding", test_xml_bad_encoding_in_plain_words);
   g_test_add_func ("/engine/xml/malformed", test_xml_malformed_names_file_and_line);
   g_test_add_func ("/engine/xml/xxe", test_xml_rejects_xxe);
