@@ -5,18 +5,22 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
 #include "muster-odds-tint.h"
 #include "muster-outcome-view.h"
+#include "muster-procedure-inputs.h"
 
 /*
  * The Battlefield's odds panel (issue 22): between the selected acting unit and a target (the
  * nearest enemy, another picked by Ctrl+click or Tab), the procedures that apply, each with
- * its key figure; expanding one shows the inputs the table filled, with their reasons, and the
- * full chart. It follows the battlefield's revision on every frame, so the figures change
+ * its key figure; expanding one shows its inputs (the Preview's widgets), each marked with
+ * where its value came from and why ("From the table — 9.4″: medium range"), and the full
+ * chart. Any input can be changed there: the change stays as the units move, until reset to
+ * the table's values, and the figures and Resolve use it. It follows the battlefield's revision on every frame, so the figures change
  * while a unit is dragged. Simulated procedures are played when expanded, not per frame.
  *
  * Below them, a switch tints the enemy units on the map by the chance of one exact
@@ -45,6 +49,7 @@ struct _MusterOddsPanel
   char                     *target;
   GPtrArray                *rows;       /* AdwExpanderRow, one per procedure shown, owned */
   GHashTable               *figures;    /* procedure id → its key figure */
+  char                     *rows_for;   /* the pair the rows (and what was typed) are for */
   guint64                   revision;   /* the battlefield's, when last shown */
   guint                     tick_id;
   GPtrArray                *tint_procedures; /* the exact ones offered, as the combo lists them */
@@ -151,25 +156,137 @@ any_in_range (MusterOddsPanel       *self,
   return targets->len > 0;
 }
 
-/* What the table filled, one line an input: "range = short: 7.1″: short range". */
-static char *
-describe_table_inputs (const MusterOddsFill *fill)
+/* Shows what @fill says in @inputs: each input marked with its source and reason; those the
+ * user changed keep the user's value. */
+static void
+show_fill (MusterProcedureInputs *inputs,
+           const MusterOddsFill  *fill)
 {
-  GString *text = g_string_new (NULL);
+  const MusterProcedure *procedure = fill->procedure;
+  guint n = procedure->n_inputs;
+  gboolean *set = g_new0 (gboolean, MAX (n, 1));
+  char **held = g_new0 (char *, n + 1);
+  char **changed = g_new0 (char *, n + 1);
 
-  for (guint i = 0; i < fill->procedure->n_inputs; i++)
+  for (guint i = 0; i < n; i++)
     {
-      g_autofree char *value = NULL;
+      g_autofree char *value = muster_procedure_format_input (&procedure->inputs[i],
+                                                              fill->values[i]);
+      const char *reason = fill->reasons[i] ? fill->reasons[i] : "";
 
-      if (fill->sources[i] != MUSTER_ODDS_TABLE)
-        continue;
-      value = muster_procedure_format_input (&fill->procedure->inputs[i], fill->values[i]);
-      g_string_append_printf (text, "%s%s = %s: %s", text->len ? "\n" : "",
-                              fill->procedure->inputs[i].label, value, fill->reasons[i]);
+      set[i] = TRUE;
+      switch (fill->sources[i])
+        {
+        case MUSTER_ODDS_TABLE:
+          /* TRANSLATORS: an input's mark, with the engine's reason: "From the table — 9.4″:
+           * medium range" */
+          held[i] = g_strdup_printf (_("From the table — %s"), reason);
+          /* TRANSLATORS: "Changed; the table gives medium — 9.4″: medium range" */
+          changed[i] = g_strdup_printf (_("Changed; the table gives %s — %s"), value, reason);
+          break;
+        case MUSTER_ODDS_LIST:
+          /* TRANSLATORS: "From the list — acting: Iron Hill Crossbows" */
+          held[i] = g_strdup_printf (_("From the list — %s"), reason);
+          changed[i] = g_strdup_printf (_("Changed; the list gives %s — %s"), value, reason);
+          break;
+        case MUSTER_ODDS_ASK:
+        default:
+          held[i] = g_strdup (_("Neither the table nor the list knows it: set it"));
+          /* TRANSLATORS: an input the user set; the default follows */
+          changed[i] = g_strdup_printf (_("Set by you; %s by default"), value);
+          break;
+        }
     }
-  if (text->len == 0)
-    g_string_append (text, _("The table fills none of its inputs."));
-  return g_string_free (text, FALSE);
+  muster_procedure_inputs_fill_marked (inputs, 0, set,
+                                       g_memdup2 (fill->values, sizeof (int) * MAX (n, 1)),
+                                       held, changed);
+}
+
+/* @procedure's inputs for the units where they stand; once the row has been expanded, its
+ * inputs show them, and the values there (what the user changed) are the ones returned. */
+static MusterOddsFill *
+row_fill (AdwExpanderRow        *row,
+          const MusterOddsFacts *facts,
+          GError               **error)
+{
+  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
+  MusterProcedureInputs *inputs = g_object_get_data (G_OBJECT (row), "inputs");
+  MusterOddsFill *fill = muster_odds_fill_new (facts, procedure, error);
+  g_autofree int *values = NULL;
+
+  if (fill == NULL || inputs == NULL || procedure->n_inputs == 0)
+    return fill;
+  show_fill (inputs, fill);
+  values = muster_procedure_inputs_dup_values (inputs);
+  memcpy (fill->values, values, sizeof (int) * procedure->n_inputs);
+  return fill;
+}
+
+static void show_details (MusterOddsPanel *self,
+                          AdwExpanderRow  *row);
+static void update_rows (MusterOddsPanel *self);
+
+/* An input changed by the user: the figures again, and a simulated row's chart. */
+static void
+inputs_changed_cb (MusterProcedureInputs *inputs,
+                   MusterOddsPanel       *self)
+{
+  AdwExpanderRow *row = g_object_get_data (G_OBJECT (inputs), "row");
+  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
+
+  update_rows (self);
+  if (procedure->exact == NULL)
+    show_details (self, row);
+}
+
+static void
+reset_clicked_cb (GtkButton             *button,
+                  MusterProcedureInputs *inputs)
+{
+  muster_procedure_inputs_reset (inputs, 0);
+}
+
+/* The expanded row's inputs, with a reset, and its chart. */
+static void
+add_details (MusterOddsPanel *self,
+             AdwExpanderRow  *row)
+{
+  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkLabel *reasons = GTK_LABEL (gtk_label_new (NULL));
+  MusterOutcomeView *chart = MUSTER_OUTCOME_VIEW (g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL));
+  MusterProcedureInputs *inputs;
+  GtkWidget *reset;
+
+  gtk_label_set_wrap (reasons, TRUE);
+  gtk_label_set_xalign (reasons, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (reasons), "caption");
+  muster_outcome_view_set_procedure (chart, procedure);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (reasons));
+  if (procedure->n_inputs > 0)
+    {
+      inputs = MUSTER_PROCEDURE_INPUTS (g_object_new (MUSTER_TYPE_PROCEDURE_INPUTS, NULL));
+      muster_procedure_inputs_set_procedure (inputs, procedure);
+      g_object_set_data (G_OBJECT (inputs), "row", row);
+      g_signal_connect_object (inputs, "changed", G_CALLBACK (inputs_changed_cb), self, 0);
+      reset = gtk_button_new_with_mnemonic (_("Reset _Inputs"));
+      gtk_widget_set_tooltip_text (reset, _("Give every input the value the table and the "
+                                            "lists give it again"));
+      gtk_widget_set_halign (reset, GTK_ALIGN_END);
+      g_signal_connect_object (reset, "clicked", G_CALLBACK (reset_clicked_cb), inputs, 0);
+      gtk_box_append (GTK_BOX (box), GTK_WIDGET (inputs));
+      gtk_box_append (GTK_BOX (box), reset);
+      g_object_set_data (G_OBJECT (row), "inputs", inputs);
+      g_object_set_data (G_OBJECT (row), "reset", reset);
+    }
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (chart));
+  adw_expander_row_add_row (row, box);
+  g_object_set_data (G_OBJECT (row), "reasons", reasons);
+  g_object_set_data (G_OBJECT (row), "chart", chart);
 }
 
 /* The expanded row's chart and reasons, played again for the units where they stand now. */
@@ -183,47 +300,32 @@ show_details (MusterOddsPanel *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterOddsFacts) facts = NULL;
   g_autoptr(MusterOddsFill) fill = NULL;
-  g_autofree char *text = NULL;
   MusterProcedureResult *result;
 
   if (chart == NULL)
     {
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-      reasons = GTK_LABEL (gtk_label_new (NULL));
-      gtk_label_set_wrap (reasons, TRUE);
-      gtk_label_set_xalign (reasons, 0);
-      gtk_widget_add_css_class (GTK_WIDGET (reasons), "caption");
-      chart = MUSTER_OUTCOME_VIEW (g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL));
-      muster_outcome_view_set_procedure (chart, procedure);
-      gtk_widget_set_margin_start (box, 12);
-      gtk_widget_set_margin_end (box, 12);
-      gtk_widget_set_margin_top (box, 6);
-      gtk_widget_set_margin_bottom (box, 6);
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (reasons));
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (chart));
-      adw_expander_row_add_row (row, box);
-      g_object_set_data (G_OBJECT (row), "reasons", reasons);
-      g_object_set_data (G_OBJECT (row), "chart", chart);
+      add_details (self, row);
+      reasons = g_object_get_data (G_OBJECT (row), "reasons");
+      chart = g_object_get_data (G_OBJECT (row), "chart");
     }
   if (!(facts = read_facts (self, &error)) ||
-      !(fill = muster_odds_fill_new (facts, procedure, &error)) ||
+      !(fill = row_fill (row, facts, &error)) ||
       !(result = muster_odds_fill_run (fill, facts, SIMULATED_TRIALS, 1, &error)))
     {
       muster_outcome_view_set_status (chart, error->message);
       return;
     }
-  text = describe_table_inputs (fill);
   if (fill->blocked != NULL)
     {
-      g_autofree char *with = g_strdup_printf (_("Not possible as they stand: %s. The odds are "
-                                                 "those of the nearest case.\n%s"),
-                                               fill->blocked, text);
+      g_autofree char *why = g_strdup_printf (_("Not possible as they stand: %s. The odds are "
+                                                "those of the nearest case."), fill->blocked);
 
-      gtk_label_set_text (reasons, with);
+      gtk_label_set_text (reasons, why);
     }
-  else
-    gtk_label_set_text (reasons, text);
+  else if (procedure->n_inputs == 0)
+    gtk_label_set_text (reasons, _("The table fills none of its inputs."));
+  gtk_widget_set_visible (GTK_WIDGET (reasons),
+                          fill->blocked != NULL || procedure->n_inputs == 0);
   muster_outcome_view_set_result (chart, result,
                                   g_memdup2 (fill->values,
                                              sizeof (int) * MAX (procedure->n_inputs, 1)));
@@ -314,7 +416,7 @@ update_figures (MusterOddsPanel       *self,
 
       if (procedure->exact == NULL)
         figure = g_strdup (_("Simulated: expand to play it"));
-      else if (!(fill = muster_odds_fill_new (facts, procedure, &error)) ||
+      else if (!(fill = row_fill (row, facts, &error)) ||
                !(result = muster_odds_fill_run (fill, facts, 1, 1, &error)))
         figure = g_strdup (error->message);
       else if (fill->blocked != NULL)
@@ -447,6 +549,7 @@ update_rows (MusterOddsPanel *self)
   g_autoptr(GPtrArray) procedures = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *pair = NULL;
 
   self->revision = battlefield ? muster_battlefield_get_revision (battlefield) : 0;
   gtk_widget_set_visible (GTK_WIDGET (self), battlefield != NULL && self->acting != NULL);
@@ -488,9 +591,13 @@ update_rows (MusterOddsPanel *self)
     }
   gtk_label_set_text (self->facts_label, text);
   procedures = muster_odds_list_procedures (facts);
-  if (!rows_match (self, procedures))
+  pair = g_strconcat (self->acting, "\n", self->target, NULL);
+  /* what was typed for one pair is not for another */
+  if (!rows_match (self, procedures) || g_strcmp0 (pair, self->rows_for) != 0)
     {
       clear_rows (self);
+      g_free (self->rows_for);
+      self->rows_for = g_steal_pointer (&pair);
       for (guint i = 0; i < procedures->len; i++)
         add_row (self, procedures->pdata[i]);
     }
@@ -636,6 +743,40 @@ muster_odds_panel_dup_figure (MusterOddsPanel *self,
   return g_strdup (g_hash_table_lookup (self->figures, procedure_id));
 }
 
+/**
+ * muster_odds_panel_dup_inputs:
+ * @self: an odds panel
+ * @procedure_id: a procedure shown
+ * @values: (out) (transfer full): its inputs as the panel shows them
+ * @typed: (out) (transfer full): which of them the user changed
+ *
+ * Returns: whether the procedure's inputs have been shown (expanded); if not, the table's
+ *   and the lists' values are all there is
+ */
+gboolean
+muster_odds_panel_dup_inputs (MusterOddsPanel *self,
+                              const char      *procedure_id,
+                              int            **values,
+                              gboolean       **typed)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), FALSE);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const MusterProcedure *procedure = g_object_get_data (self->rows->pdata[i], "procedure");
+      MusterProcedureInputs *inputs = g_object_get_data (self->rows->pdata[i], "inputs");
+
+      if (inputs == NULL || !g_str_equal (procedure->id, procedure_id))
+        continue;
+      *values = muster_procedure_inputs_dup_values (inputs);
+      *typed = g_new0 (gboolean, procedure->n_inputs);
+      for (guint j = 0; j < procedure->n_inputs; j++)
+        (*typed)[j] = muster_procedure_inputs_get_source (inputs, j) == NULL;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Returns: (transfer none) (nullable): the tint of the enemy units the map shows */
 MusterOddsTint *
 muster_odds_panel_get_tint (MusterOddsPanel *self)
@@ -715,6 +856,7 @@ muster_odds_panel_finalize (GObject *object)
   g_hash_table_unref (self->figures);
   g_ptr_array_unref (self->tint_procedures);
   g_free (self->tint_procedure);
+  g_free (self->rows_for);
   G_OBJECT_CLASS (muster_odds_panel_parent_class)->finalize (object);
 }
 

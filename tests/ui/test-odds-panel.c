@@ -14,6 +14,7 @@
 #include "../engine/muster-test-util.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
+#include "muster-procedure-inputs.h"
 #include "muster-window.h"
 
 /*
@@ -52,6 +53,34 @@ engine_result (MusterWindow *window)
   result = muster_odds_fill_run (fill, facts, 1, 1, &error);
   g_assert_no_error (error);
   return g_steal_pointer (&result);
+}
+
+/* The engine's missile-fire figure for the crossbows and the archers where they are, with
+ * input @id given @value by hand. */
+static char *
+engine_figure_with (MusterWindow *window,
+                    const char   *id,
+                    int           value)
+{
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) fill = NULL;
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  g_assert_no_error (error);
+  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  fill->values[muster_procedure_find_input (procedure, id)] = value;
+  result = muster_odds_fill_run (fill, facts, 1, 1, &error);
+  g_assert_no_error (error);
+  return muster_odds_key_figure (result);
 }
 
 static char *
@@ -247,6 +276,139 @@ test_resolve (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A procedure's row in the panel */
+static gboolean
+is_row_for (GtkWidget  *widget,
+            const char *procedure_id)
+{
+  const MusterProcedure *procedure;
+
+  if (!ADW_IS_EXPANDER_ROW (widget) ||
+      !(procedure = g_object_get_data (G_OBJECT (widget), "procedure")))
+    return FALSE;
+  return g_str_equal (procedure->id, procedure_id);
+}
+
+/* An input's row, by its label */
+static gboolean
+is_input_titled (GtkWidget  *widget,
+                 const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static const char *
+input_subtitle (GtkWidget  *inputs,
+                const char *title)
+{
+  GtkWidget *row = find_matching (inputs, is_input_titled, title);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+static void drag_to (MusterWindow *window,
+                     MusterMapView *view,
+                     const char    *placement,
+                     MusterPoint    to);
+
+static gboolean
+is_button_labelled (GtkWidget  *widget,
+                    const char *label)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* The missile-fire inputs in the panel, 6″ in front of the archers: the range band is the
+ * table's, marked with its reason; an input neither the table nor the list knows says it is
+ * to be set. Changed to long range, the figure is the engine's at long range and the mark
+ * says what the table gives; moved on (4″), the change stays while the table's other inputs
+ * follow; Resolve gets it as typed; reset, the table's short range and its figure are back. */
+static void
+test_edit_inputs (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  int range = muster_procedure_find_input (procedure, "range");
+  const char *range_label = procedure->inputs[range].label;
+  MusterBattlefieldPage *page;
+  MusterMapView *view;
+  MusterOddsPanel *panel;
+  GtkWidget *row, *inputs, *reset;
+  g_autofree char *figure = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree int *values = NULL;
+  g_autofree gboolean *typed = NULL;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  view = muster_battlefield_page_get_map_view (page);
+  panel = window_panel (window);
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (view, "p4", FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
+
+  row = find_matching (GTK_WIDGET (panel), is_row_for, "missile-fire");
+  g_assert_nonnull (row);
+  g_assert_null (find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS));
+  g_assert_false (muster_odds_panel_dup_inputs (panel, "missile-fire", &values, &typed));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  run_frames (GTK_WIDGET (window));
+  inputs = find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS);
+  g_assert_nonnull (inputs);
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "From the table — 6.0″: short range");
+  g_assert_cmpstr (input_subtitle (inputs, "Firer under Bad Luck"), ==,
+                   "Neither the table nor the list knows it: set it");
+  g_assert_true (g_str_has_prefix (input_subtitle (inputs, "Firing figures"),
+                                   "From the list — acting: "));
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure (window);
+  g_assert_cmpstr (figure, ==, expected);
+
+  /* long range, by hand */
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), range, 2);
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure_with (window, "range", 2);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "Changed; the table gives short — 6.0″: short range");
+
+  /* moved on: the table's reason follows, the value typed stays */
+  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 4 * 25.4 - 40 });
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "Changed; the table gives short — 4.0″: short range");
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure_with (window, "range", 2);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_true (muster_odds_panel_dup_inputs (panel, "missile-fire", &values, &typed));
+  g_assert_cmpint (values[range], ==, 2);
+  for (guint i = 0; i < procedure->n_inputs; i++)
+    g_assert_cmpint (typed[i], ==, (int) i == range);
+
+  /* reset: the table's again */
+  reset = find_matching (row, is_button_labelled, "Reset _Inputs");
+  g_assert_nonnull (reset);
+  g_signal_emit_by_name (reset, "clicked");
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure (window);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "From the table — 4.0″: short range");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Drags @placement of @view's battlefield to @to (table mm), frames run on the way. */
 static void
 drag_to (MusterWindow *window,
@@ -345,5 +507,6 @@ main (int   argc,
   g_test_add_func ("/ui/odds-panel/select-tab-and-drag", test_select_tab_and_drag);
   g_test_add_func ("/ui/odds-panel/resolve", test_resolve);
   g_test_add_func ("/ui/odds-panel/tint", test_tint);
+  g_test_add_func ("/ui/odds-panel/edit-inputs", test_edit_inputs);
   return g_test_run ();
 }
