@@ -5,11 +5,11 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <string.h>
 
 #include "muster-engine.h"
+#include "muster-odds-estimate.h"
 #include "muster-odds-figure.h"
-#include "muster-odds-panel.h"
+#include "muster-odds-panel-private.h"
 #include "muster-odds-tint.h"
 #include "muster-outcome-view.h"
 #include "muster-procedure-inputs.h"
@@ -19,9 +19,8 @@
  * nearest enemy, another picked by Ctrl+click or Tab), the procedures that apply, each with
  * its key figure; expanding one shows its inputs (the Preview's widgets), each marked with
  * where its value came from and why ("From the table — 9.4″: medium range"), and the full
- * chart. Any input can be changed there: the change stays as the units move, until reset to
- * the table's values, and the figures and Resolve use it. It follows the battlefield's revision on every frame, so the figures change
- * while a unit is dragged. Simulated procedures are played when expanded, not per frame.
+ * chart (muster-odds-panel-figures.c). It follows the battlefield's revision on every frame,
+ * so the figures change while a unit is dragged.
  *
  * Below them, a switch tints the enemy units on the map by the chance of one exact
  * procedure's key outcome for the acting unit (a MusterOddsTint, made again with the figures;
@@ -29,37 +28,6 @@
  * against the target were it in each band.
  */
 
-#define SIMULATED_TRIALS 20000
-
-struct _MusterOddsPanel
-{
-  AdwBin                    parent_instance;
-
-  /* Template Widgets */
-  AdwPreferencesGroup      *group;
-  GtkLabel                 *facts_label;
-  GtkListBox               *list;
-  GtkListBox               *tint_list;
-  AdwExpanderRow           *tint_row;
-  AdwComboRow              *tint_procedure_row;
-
-  /* Owned References */
-  MusterDocument           *document;
-  char                     *acting;
-  char                     *target;
-  GPtrArray                *rows;       /* AdwExpanderRow, one per procedure shown, owned */
-  GHashTable               *figures;    /* procedure id → its key figure */
-  char                     *rows_for;   /* the pair the rows (and what was typed) are for */
-  guint64                   revision;   /* the battlefield's, when last shown */
-  guint                     tick_id;
-  GPtrArray                *tint_procedures; /* the exact ones offered, as the combo lists them */
-  char                     *tint_procedure;  /* (nullable): the id chosen */
-  MusterOddsTint           *tint;            /* (nullable): what the map shows */
-  gboolean                  choosing;        /* the combo's model is being replaced */
-
-  /* Borrowed References */
-  const MusterTerrainTypes *types;      /* the page's */
-};
 
 G_DEFINE_FINAL_TYPE (MusterOddsPanel, muster_odds_panel, ADW_TYPE_BIN)
 
@@ -78,9 +46,9 @@ get_doc (MusterOddsPanel *self)
   return self->document != NULL ? muster_document_get_doc (self->document) : NULL;
 }
 
-static MusterOddsFacts *
-read_facts (MusterOddsPanel  *self,
-            GError          **error)
+MusterOddsFacts *
+_muster_odds_panel_read_facts (MusterOddsPanel  *self,
+                               GError          **error)
 {
   return muster_odds_facts_new (get_doc (self), self->types, self->acting, self->target, error);
 }
@@ -156,188 +124,13 @@ any_in_range (MusterOddsPanel       *self,
   return targets->len > 0;
 }
 
-/* Shows what @fill says in @inputs: each input marked with its source and reason; those the
- * user changed keep the user's value. */
-static void
-show_fill (MusterProcedureInputs *inputs,
-           const MusterOddsFill  *fill)
-{
-  const MusterProcedure *procedure = fill->procedure;
-  guint n = procedure->n_inputs;
-  gboolean *set = g_new0 (gboolean, MAX (n, 1));
-  char **held = g_new0 (char *, n + 1);
-  char **changed = g_new0 (char *, n + 1);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *value = muster_procedure_format_input (&procedure->inputs[i],
-                                                              fill->values[i]);
-      const char *reason = fill->reasons[i] ? fill->reasons[i] : "";
-
-      set[i] = TRUE;
-      switch (fill->sources[i])
-        {
-        case MUSTER_ODDS_TABLE:
-          /* TRANSLATORS: an input's mark, with the engine's reason: "From the table — 9.4″:
-           * medium range" */
-          held[i] = g_strdup_printf (_("From the table — %s"), reason);
-          /* TRANSLATORS: "Changed; the table gives medium — 9.4″: medium range" */
-          changed[i] = g_strdup_printf (_("Changed; the table gives %s — %s"), value, reason);
-          break;
-        case MUSTER_ODDS_LIST:
-          /* TRANSLATORS: "From the list — acting: Iron Hill Crossbows" */
-          held[i] = g_strdup_printf (_("From the list — %s"), reason);
-          changed[i] = g_strdup_printf (_("Changed; the list gives %s — %s"), value, reason);
-          break;
-        case MUSTER_ODDS_ASK:
-        default:
-          held[i] = g_strdup (_("Neither the table nor the list knows it: set it"));
-          /* TRANSLATORS: an input the user set; the default follows */
-          changed[i] = g_strdup_printf (_("Set by you; %s by default"), value);
-          break;
-        }
-    }
-  muster_procedure_inputs_fill_marked (inputs, 0, set,
-                                       g_memdup2 (fill->values, sizeof (int) * MAX (n, 1)),
-                                       held, changed);
-}
-
-/* @procedure's inputs for the units where they stand; once the row has been expanded, its
- * inputs show them, and the values there (what the user changed) are the ones returned. */
-static MusterOddsFill *
-row_fill (AdwExpanderRow        *row,
-          const MusterOddsFacts *facts,
-          GError               **error)
-{
-  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-  MusterProcedureInputs *inputs = g_object_get_data (G_OBJECT (row), "inputs");
-  MusterOddsFill *fill = muster_odds_fill_new (facts, procedure, error);
-  g_autofree int *values = NULL;
-
-  if (fill == NULL || inputs == NULL || procedure->n_inputs == 0)
-    return fill;
-  show_fill (inputs, fill);
-  values = muster_procedure_inputs_dup_values (inputs);
-  memcpy (fill->values, values, sizeof (int) * procedure->n_inputs);
-  return fill;
-}
-
-static void show_details (MusterOddsPanel *self,
-                          AdwExpanderRow  *row);
-static void update_rows (MusterOddsPanel *self);
-
-/* An input changed by the user: the figures again, and a simulated row's chart. */
-static void
-inputs_changed_cb (MusterProcedureInputs *inputs,
-                   MusterOddsPanel       *self)
-{
-  AdwExpanderRow *row = g_object_get_data (G_OBJECT (inputs), "row");
-  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-
-  update_rows (self);
-  if (procedure->exact == NULL)
-    show_details (self, row);
-}
-
-static void
-reset_clicked_cb (GtkButton             *button,
-                  MusterProcedureInputs *inputs)
-{
-  muster_procedure_inputs_reset (inputs, 0);
-}
-
-/* The expanded row's inputs, with a reset, and its chart. */
-static void
-add_details (MusterOddsPanel *self,
-             AdwExpanderRow  *row)
-{
-  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkLabel *reasons = GTK_LABEL (gtk_label_new (NULL));
-  MusterOutcomeView *chart = MUSTER_OUTCOME_VIEW (g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL));
-  MusterProcedureInputs *inputs;
-  GtkWidget *reset;
-
-  gtk_label_set_wrap (reasons, TRUE);
-  gtk_label_set_xalign (reasons, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (reasons), "caption");
-  muster_outcome_view_set_procedure (chart, procedure);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (reasons));
-  if (procedure->n_inputs > 0)
-    {
-      inputs = MUSTER_PROCEDURE_INPUTS (g_object_new (MUSTER_TYPE_PROCEDURE_INPUTS, NULL));
-      muster_procedure_inputs_set_procedure (inputs, procedure);
-      g_object_set_data (G_OBJECT (inputs), "row", row);
-      g_signal_connect_object (inputs, "changed", G_CALLBACK (inputs_changed_cb), self, 0);
-      reset = gtk_button_new_with_mnemonic (_("Reset _Inputs"));
-      gtk_widget_set_tooltip_text (reset, _("Give every input the value the table and the "
-                                            "lists give it again"));
-      gtk_widget_set_halign (reset, GTK_ALIGN_END);
-      g_signal_connect_object (reset, "clicked", G_CALLBACK (reset_clicked_cb), inputs, 0);
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (inputs));
-      gtk_box_append (GTK_BOX (box), reset);
-      g_object_set_data (G_OBJECT (row), "inputs", inputs);
-      g_object_set_data (G_OBJECT (row), "reset", reset);
-    }
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (chart));
-  adw_expander_row_add_row (row, box);
-  g_object_set_data (G_OBJECT (row), "reasons", reasons);
-  g_object_set_data (G_OBJECT (row), "chart", chart);
-}
-
-/* The expanded row's chart and reasons, played again for the units where they stand now. */
-static void
-show_details (MusterOddsPanel *self,
-              AdwExpanderRow  *row)
-{
-  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-  GtkLabel *reasons = g_object_get_data (G_OBJECT (row), "reasons");
-  MusterOutcomeView *chart = g_object_get_data (G_OBJECT (row), "chart");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterOddsFacts) facts = NULL;
-  g_autoptr(MusterOddsFill) fill = NULL;
-  MusterProcedureResult *result;
-
-  if (chart == NULL)
-    {
-      add_details (self, row);
-      reasons = g_object_get_data (G_OBJECT (row), "reasons");
-      chart = g_object_get_data (G_OBJECT (row), "chart");
-    }
-  if (!(facts = read_facts (self, &error)) ||
-      !(fill = row_fill (row, facts, &error)) ||
-      !(result = muster_odds_fill_run (fill, facts, SIMULATED_TRIALS, 1, &error)))
-    {
-      muster_outcome_view_set_status (chart, error->message);
-      return;
-    }
-  if (fill->blocked != NULL)
-    {
-      g_autofree char *why = g_strdup_printf (_("Not possible as they stand: %s. The odds are "
-                                                "those of the nearest case."), fill->blocked);
-
-      gtk_label_set_text (reasons, why);
-    }
-  else if (procedure->n_inputs == 0)
-    gtk_label_set_text (reasons, _("The table fills none of its inputs."));
-  gtk_widget_set_visible (GTK_WIDGET (reasons),
-                          fill->blocked != NULL || procedure->n_inputs == 0);
-  muster_outcome_view_set_result (chart, result,
-                                  g_memdup2 (fill->values,
-                                             sizeof (int) * MAX (procedure->n_inputs, 1)));
-}
-
 static void
 row_expanded_cb (AdwExpanderRow  *row,
                  GParamSpec      *pspec,
                  MusterOddsPanel *self)
 {
   if (adw_expander_row_get_expanded (row))
-    show_details (self, row);
+    _muster_odds_panel_show_details (self, row);
 }
 
 static void
@@ -347,6 +140,7 @@ clear_rows (MusterOddsPanel *self)
     {
       GtkWidget *row = self->rows->pdata[i];
 
+      muster_odds_estimate_cancel (row);
       if (self->list != NULL && gtk_widget_get_parent (row) == GTK_WIDGET (self->list))
         gtk_list_box_remove (self->list, row);
     }
@@ -396,42 +190,17 @@ add_row (MusterOddsPanel       *self,
   g_signal_connect_object (resolve, "clicked", G_CALLBACK (resolve_clicked_cb), self, 0);
   adw_expander_row_add_action (row, resolve);
   g_object_set_data (G_OBJECT (row), "resolve", resolve);
+  if (procedure->exact == NULL)
+    {
+      GtkWidget *spinner = gtk_spinner_new ();
+
+      gtk_widget_set_visible (spinner, FALSE);
+      gtk_widget_set_tooltip_text (spinner, _("Estimating the odds by playing it many times"));
+      adw_expander_row_add_action (row, spinner);
+      g_object_set_data (G_OBJECT (row), "spinner", spinner);
+    }
   gtk_list_box_append (self->list, GTK_WIDGET (row));
   g_ptr_array_add (self->rows, g_object_ref (row));
-}
-
-/* Each row's key figure: exact procedures now, simulated ones when expanded. */
-static void
-update_figures (MusterOddsPanel       *self,
-                const MusterOddsFacts *facts)
-{
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      AdwExpanderRow *row = self->rows->pdata[i];
-      const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-      g_autoptr(GError) error = NULL;
-      g_autoptr(MusterOddsFill) fill = NULL;
-      g_autoptr(MusterProcedureResult) result = NULL;
-      char *figure;
-
-      if (procedure->exact == NULL)
-        figure = g_strdup (_("Simulated: expand to play it"));
-      else if (!(fill = row_fill (row, facts, &error)) ||
-               !(result = muster_odds_fill_run (fill, facts, 1, 1, &error)))
-        figure = g_strdup (error->message);
-      else if (fill->blocked != NULL)
-        /* TRANSLATORS: "Not possible: out of range: 34.6″, beyond its 24″ reach" */
-        figure = g_strdup_printf (_("Not possible: %s"), fill->blocked);
-      else
-        figure = muster_odds_key_figure (result);
-      adw_expander_row_set_subtitle (row, figure);
-      /* what the table rules out cannot be rolled */
-      gtk_widget_set_sensitive (g_object_get_data (G_OBJECT (row), "resolve"),
-                                fill == NULL || fill->blocked == NULL);
-      g_hash_table_replace (self->figures, g_strdup (procedure->id), figure);
-      if (adw_expander_row_get_expanded (row) && procedure->exact != NULL)
-        show_details (self, row);
-    }
 }
 
 /* The tint for the acting unit where it stands, or none: the switch off, nothing acts, or the
@@ -540,8 +309,8 @@ tint_procedure_cb (MusterOddsPanel *self)
 }
 
 /* The rows and their figures for the units where they stand. */
-static void
-update_rows (MusterOddsPanel *self)
+void
+_muster_odds_panel_update_rows (MusterOddsPanel *self)
 {
   MusterDoc *doc = get_doc (self);
   MusterBattlefield *battlefield = doc ? muster_doc_get_battlefield (doc) : NULL;
@@ -569,7 +338,7 @@ update_rows (MusterOddsPanel *self)
       gtk_label_set_text (self->facts_label, _("No enemy unit is on the table."));
       return;
     }
-  if (!(facts = read_facts (self, &error)))
+  if (!(facts = _muster_odds_panel_read_facts (self, &error)))
     {
       clear_rows (self);
       gtk_label_set_text (self->facts_label, error->message);
@@ -601,7 +370,7 @@ update_rows (MusterOddsPanel *self)
       for (guint i = 0; i < procedures->len; i++)
         add_row (self, procedures->pdata[i]);
     }
-  update_figures (self, facts);
+  _muster_odds_panel_update_figures (self, facts);
   update_tint_choices (self, procedures);
 }
 
@@ -620,7 +389,7 @@ muster_odds_panel_update (MusterOddsPanel *self)
   /* disposed: the page's selection may still change as it goes */
   if (self->list == NULL)
     return;
-  update_rows (self);
+  _muster_odds_panel_update_rows (self);
   update_tint (self);
 }
 

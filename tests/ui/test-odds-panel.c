@@ -409,6 +409,112 @@ test_edit_inputs (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The engine's engagement figure for the crossbows and the archers where they are, as the
+ * panel plays it (20,000 trials, seed 1), with @rounds rounds, or the table's with 0. */
+static char *
+engine_engagement (MusterWindow *window,
+                   int           rounds)
+{
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "engagement");
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) fill = NULL;
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  g_assert_no_error (error);
+  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  if (rounds > 0)
+    fill->values[muster_procedure_find_input (procedure, "rounds")] = rounds;
+  result = muster_odds_fill_run (fill, facts, 20000, 1, &error);
+  g_assert_no_error (error);
+  return muster_odds_key_figure (result);
+}
+
+/* The figure @panel shows for @procedure_id once no play is on (30 s at most). */
+static char *
+wait_for_figure (MusterOddsPanel *panel,
+                 const char      *procedure_id)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  char *figure = NULL;
+
+  for (;;)
+    {
+      g_free (figure);
+      figure = muster_odds_panel_dup_figure (panel, procedure_id);
+      if (g_strcmp0 (figure, "Estimating…") != 0 || g_get_monotonic_time () > end)
+        return figure;
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+/* A simulated procedure (Engagement, the crossbows and the archers in contact) is played in
+ * the background: "Estimating…" and a spinner at once, then the engine's figure. Its inputs
+ * changed twice in a row, the first play is cancelled, and the figure is that of the last
+ * inputs (a stale play's figure would show first). */
+static void
+test_simulated (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "engagement");
+  int rounds = muster_procedure_find_input (procedure, "rounds");
+  MusterBattlefieldPage *page;
+  MusterOddsPanel *panel;
+  GtkWidget *row, *spinner, *inputs;
+  g_autofree char *figure = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *one = NULL;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  panel = window_panel (window);
+  muster_test_place_in_contact (doc, "u5", "u43");
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (muster_battlefield_page_get_map_view (page), "p4", FALSE);
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  row = find_matching (GTK_WIDGET (panel), is_row_for, "engagement");
+  g_assert_nonnull (row);
+  spinner = find_descendant (row, GTK_TYPE_SPINNER);
+  g_assert_nonnull (spinner);
+
+  figure = muster_odds_panel_dup_figure (panel, "engagement");
+  g_assert_cmpstr (figure, ==, "Estimating…");
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_clear_pointer (&figure, g_free);
+  figure = wait_for_figure (panel, "engagement");
+  expected = engine_engagement (window, 0);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+
+  /* 1 round, then at once 5: the figure of 5 */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  inputs = find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS);
+  g_assert_nonnull (inputs);
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), rounds, 1);
+  g_clear_pointer (&figure, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "engagement");
+  g_assert_cmpstr (figure, ==, "Estimating…");
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), rounds, 5);
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = wait_for_figure (panel, "engagement");
+  expected = engine_engagement (window, 5);
+  one = engine_engagement (window, 1);
+  g_assert_cmpstr (expected, !=, one);
+  g_assert_cmpstr (figure, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Drags @placement of @view's battlefield to @to (table mm), frames run on the way. */
 static void
 drag_to (MusterWindow *window,
@@ -508,5 +614,6 @@ main (int   argc,
   g_test_add_func ("/ui/odds-panel/resolve", test_resolve);
   g_test_add_func ("/ui/odds-panel/tint", test_tint);
   g_test_add_func ("/ui/odds-panel/edit-inputs", test_edit_inputs);
+  g_test_add_func ("/ui/odds-panel/simulated", test_simulated);
   return g_test_run ();
 }
