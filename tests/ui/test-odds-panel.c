@@ -515,6 +515,88 @@ test_simulated (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+is_turn_row (GtkWidget  *widget,
+             const char *unused)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), "Turn ");
+}
+
+/* The battle log's turn and seed: Next Turn moves the turn on and the seed typed becomes the
+ * document's, one undo step each (a seed that is no number is refused, the entry marked); a
+ * roll after them is logged in that turn with that seed; undo takes each back. */
+static void
+test_turn_and_seed (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterHistory *history = muster_document_get_history (document);
+  guint turn = muster_doc_get_turn (doc);
+  guint64 seed = muster_doc_get_seed (doc);
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  g_autofree char *title = NULL;
+  MusterBattlefieldPage *page;
+  GtkWidget *log, *turn_row, *next, *seed_row, *strike;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  run_frames (GTK_WIDGET (window));
+  log = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BATTLE_LOG_VIEW);
+  turn_row = find_matching (log, is_turn_row, NULL);
+  next = find_matching (log, is_button_labelled, "_Next Turn");
+  seed_row = find_descendant (log, ADW_TYPE_ENTRY_ROW);
+  g_assert_nonnull (turn_row);
+  g_assert_nonnull (next);
+  g_assert_nonnull (seed_row);
+  title = g_strdup_printf ("Turn %u", turn);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (turn_row)), ==, title);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seed_row)), ==, seed_text);
+
+  g_signal_emit_by_name (next, "clicked");
+  g_assert_cmpuint (muster_doc_get_turn (doc), ==, turn + 1);
+  g_clear_pointer (&title, g_free);
+  title = g_strdup_printf ("Turn %u", turn + 1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (turn_row)), ==, title);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, title);
+
+  gtk_editable_set_text (GTK_EDITABLE (seed_row), "twelve");
+  g_assert_true (gtk_widget_has_css_class (seed_row, "error"));
+  g_signal_emit_by_name (seed_row, "apply");
+  g_assert_cmpuint (muster_doc_get_seed (doc), ==, seed);
+  gtk_editable_set_text (GTK_EDITABLE (seed_row), "12345");
+  g_assert_false (gtk_widget_has_css_class (seed_row, "error"));
+  g_signal_emit_by_name (seed_row, "apply");
+  g_assert_cmpuint (muster_doc_get_seed (doc), ==, 12345);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Set Dice Seed");
+
+  /* a roll now: in that turn, from that seed */
+  muster_test_place_in_contact (doc, "u5", "u43");
+  muster_map_view_select (muster_battlefield_page_get_map_view (page), "p4", FALSE);
+  run_frames (GTK_WIDGET (window));
+  strike = find_matching (GTK_WIDGET (window_panel (window)), is_resolve_for, "melee-strike");
+  g_assert_nonnull (strike);
+  g_signal_emit_by_name (strike, "clicked");
+  g_assert_cmpuint (muster_doc_get_n_log_entries (doc), ==, 1);
+  g_assert_cmpuint (muster_doc_get_log_entry (doc, 0)->turn, ==, turn + 1);
+  g_assert_cmpuint (muster_doc_get_log_entry (doc, 0)->seed, ==, 12345);
+
+  /* undo: the roll, the seed, the turn */
+  g_assert_true (muster_history_undo (history));
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_doc_get_seed (doc), ==, seed);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seed_row)), ==, seed_text);
+  g_assert_cmpuint (muster_doc_get_turn (doc), ==, turn + 1);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_doc_get_turn (doc), ==, turn);
+  g_clear_pointer (&title, g_free);
+  title = g_strdup_printf ("Turn %u", turn);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (turn_row)), ==, title);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Drags @placement of @view's battlefield to @to (table mm), frames run on the way. */
 static void
 drag_to (MusterWindow *window,
@@ -615,5 +697,6 @@ main (int   argc,
   g_test_add_func ("/ui/odds-panel/tint", test_tint);
   g_test_add_func ("/ui/odds-panel/edit-inputs", test_edit_inputs);
   g_test_add_func ("/ui/odds-panel/simulated", test_simulated);
+  g_test_add_func ("/ui/odds-panel/turn-and-seed", test_turn_and_seed);
   return g_test_run ();
 }
