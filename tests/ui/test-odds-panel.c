@@ -91,6 +91,11 @@ engine_figure (MusterWindow *window)
   return muster_odds_key_figure (result);
 }
 
+static void drag_to (MusterWindow *window,
+                     MusterMapView *view,
+                     const char    *placement,
+                     MusterPoint    to);
+
 static void
 test_select_tab_and_drag (void)
 {
@@ -133,11 +138,22 @@ test_select_tab_and_drag (void)
   g_assert_nonnull (strstr (muster_odds_panel_get_facts (panel),
                             "No enemy unit is within its reach (24″): Tab has none to go through."));
 
-  /* the Thane charging the archers all but surely falls: "< 1 %", shown as text (as markup
-   * it is an error, and the test's warnings are fatal) */
+  /* the Thane, 45″ off, cannot charge the archers (beyond 2 × MR); brought into contact, he
+   * all but surely falls: "< 1 %", shown as text (as markup it is an error, and the test's
+   * warnings are fatal) */
   {
     g_autofree char *combat = NULL;
+    MusterPoint thane = muster_battlefield_lookup (field, "p11")->centre;
 
+    muster_map_view_select (view, "p11", FALSE);
+    muster_map_view_select (view, "p16", TRUE);
+    combat = muster_odds_panel_dup_figure (panel, "combat");
+    g_assert_cmpstr (combat, ==, "Not possible: out of charge reach: 45.0″ apart, beyond its 12″ "
+                     "charge (2 × MR 6)");
+    g_clear_pointer (&combat, g_free);
+    muster_test_place_in_contact (muster_document_get_doc (muster_window_get_document (window)),
+                                  "u1", "u43");
+    muster_map_view_clear_selection (view);
     muster_map_view_select (view, "p11", FALSE);
     muster_map_view_select (view, "p16", TRUE);
     g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u1");
@@ -145,6 +161,10 @@ test_select_tab_and_drag (void)
     run_frames (GTK_WIDGET (window));
     combat = muster_odds_panel_dup_figure (panel, "combat");
     g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
+    /* back where he was, not to stand in the crossbows' way (alone: a drag moves the
+     * selection) */
+    muster_map_view_select (view, "p11", FALSE);
+    drag_to (window, view, "p11", thane);
     muster_map_view_select (view, "p4", FALSE);
     g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
   }
@@ -307,11 +327,6 @@ input_subtitle (GtkWidget  *inputs,
   g_assert_nonnull (row);
   return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
 }
-
-static void drag_to (MusterWindow *window,
-                     MusterMapView *view,
-                     const char    *placement,
-                     MusterPoint    to);
 
 static gboolean
 is_button_labelled (GtkWidget  *widget,

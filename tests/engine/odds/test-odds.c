@@ -343,6 +343,68 @@ test_bvf_contact (void)
   scenario_close (&s);
 }
 
+/* A charge needs the target within 2 × MR, halved in difficult terrain: the crossbows (MR 4)
+ * 34.6″ and 9″ from the archers cannot charge them (Combat over several rounds, Engagement,
+ * impact hits), 7.1″ off they can; starting in Mirkwood Edge their 8″ is 4″, so 7.1″ is out
+ * of reach and 3.5″ is not. */
+static void
+test_bvf_charge_reach (void)
+{
+  const char * const charges[] = { "combat", "engagement", "impact-hits" };
+  Scenario s;
+  MusterPoint wood;
+  struct {
+    MusterPoint  acting, target;
+    const char  *blocked;
+  } cases[4];
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  wood = piece_centre (&s, "t1");
+  cases[0].blocked = "out of charge reach: 34.6″ apart, beyond its 8″ charge (2 × MR 4)";
+  cases[1].acting = (MusterPoint) { wood.x, wood.y - DEPTH - 9 * 25.4 };
+  cases[1].target = (MusterPoint) { wood.x, wood.y };
+  cases[1].blocked = "out of charge reach: 9.0″ apart, beyond its 8″ charge (2 × MR 4)";
+  cases[2].acting = (MusterPoint) { wood.x, wood.y - DEPTH - 180 };
+  cases[2].target = cases[1].target;
+  cases[2].blocked = NULL;
+  cases[3].acting = (MusterPoint) { wood.x, wood.y };
+  cases[3].target = (MusterPoint) { wood.x, wood.y + DEPTH + 180 };
+  cases[3].blocked = "out of charge reach: 7.1″ apart, beyond its 4″ charge (2 × MR 4, halved "
+                     "in Mirkwood Edge)";
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MusterOddsFacts) facts = NULL;
+
+      if (i > 0)
+        {
+          place (&s, "u43", cases[i].target.x, cases[i].target.y, -90);
+          place (&s, "u5", cases[i].acting.x, cases[i].acting.y, 90);
+        }
+      facts = facts_of (&s, "u5", "u43");
+      for (guint j = 0; j < G_N_ELEMENTS (charges); j++)
+        {
+          g_autoptr(MusterOddsFill) fill = fill_of (facts, charges[j]);
+
+          g_test_message ("case %u, %s", i, charges[j]);
+          g_assert_cmpstr (fill->blocked, ==, cases[i].blocked);
+        }
+    }
+
+  /* in the wood, 3.5″ off: within the halved 4″ */
+  place (&s, "u43", wood.x, wood.y + DEPTH + 3.5 * 25.4, -90);
+  {
+    g_autoptr(MusterOddsFacts) facts = facts_of (&s, "u5", "u43");
+
+    for (guint j = 0; j < G_N_ELEMENTS (charges); j++)
+      {
+        g_autoptr(MusterOddsFill) fill = fill_of (facts, charges[j]);
+
+        g_assert_null (fill->blocked);
+      }
+  }
+  scenario_close (&s);
+}
+
 /* Cemetery Ridge: Cross's Brigade (u3) fires at the Washington Artillery (u54) in the Codori
  * farm (a town: light cover), first from in front, then from its flank. */
 static void
@@ -667,6 +729,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/odds/bvf", test_bvf);
   g_test_add_func ("/odds/bvf-contact", test_bvf_contact);
+  g_test_add_func ("/odds/bvf-charge-reach", test_bvf_charge_reach);
   g_test_add_func ("/odds/hm", test_hm);
   g_test_add_func ("/odds/mov", test_mov);
   g_test_add_func ("/odds/sov", test_sov);

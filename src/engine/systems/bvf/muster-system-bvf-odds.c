@@ -15,6 +15,8 @@
  * beyond 16″), line of sight for war machines, a target inside a wood or behind a linear
  * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
  * or struck on, base contact for a combat attack, high ground, and whether the acting unit's General stands within 12″ (§2.8).
+ * A charge (Combat over several rounds, Engagement, impact hits) needs the target within the
+ * charge distance: 2 × MR (§5.10 step 3), halved by difficult terrain (§6.1).
  */
 
 static const char * const bvf_aspects[] = { "front", "flank", "rear" };
@@ -133,6 +135,46 @@ need_contact (MusterOddsFill        *fill,
                      "contact", distance);
 }
 
+/* §5.10 step 3: the charge distance is 2 × MR, Skirmish's +2 counted before doubling; a unit
+ * that starts its move in difficult terrain has half of it, rounded up (§6.1, the same rule
+ * for the doubled distance), unless it is Sure Footed. Out of reach, the charge is made but
+ * does not come into contact: no impact hits and no combat.
+ *
+ * Left out: a unit that enters difficult terrain on the way (the rest of the move inside is
+ * halved) is given its whole distance; and Fog's 1 × MR is for the umpire to say. */
+static void
+need_charge_reach (MusterOddsFill        *fill,
+                   const MusterOddsFacts *facts)
+{
+  const MusterOddsSide *acting = &facts->acting;
+  g_autofree char *distance = NULL;
+  gboolean sure_footed = FALSE;
+  gboolean difficult;
+  int mr, reach;
+
+  if (facts->distance <= 0.05 * facts->mm_per_unit || acting->unit == NULL ||
+      (mr = _muster_bvf_unit_mr (facts->ruleset, acting->force, acting->unit,
+                                 &sure_footed)) < 0)
+    return;
+  if (acting->placement->formation == MUSTER_FORMATION_SKIRMISH)
+    mr += 2;
+  reach = 2 * mr;
+  difficult = !sure_footed && acting->terrain_type != NULL &&
+              acting->terrain_type->move == MUSTER_MOVE_DIFFICULT;
+  if (difficult)
+    reach = (reach + 1) / 2;
+  if (facts->distance <= reach * facts->mm_per_unit + 0.05 * facts->mm_per_unit)
+    return;
+  distance = muster_odds_facts_format_distance (facts);
+  if (difficult)
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %d″ charge (2 × MR %d, "
+                       "halved in %s)", distance, reach, mr,
+                       muster_odds_feature_name (acting->terrain));
+  else
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %d″ charge (2 × MR %d)",
+                       distance, reach, mr);
+}
+
 void
 _muster_bvf_table_inputs (const MusterProcedure *procedure,
                           const MusterOddsFacts *facts,
@@ -176,6 +218,9 @@ _muster_bvf_table_inputs (const MusterProcedure *procedure,
     }
   if (g_str_equal (id, "melee-strike"))
     need_contact (fill, facts);
+  if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
+      g_str_equal (id, "impact-hits"))
+    need_charge_reach (fill, facts);
   if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
       g_str_equal (id, "charge-roll"))
     set_general (fill, facts);
