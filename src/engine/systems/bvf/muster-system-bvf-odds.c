@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "muster-army.h"
 #include "muster-doc.h"
 #include "muster-odds-private.h"
@@ -135,22 +137,37 @@ need_contact (MusterOddsFill        *fill,
                      "contact", distance);
 }
 
-/* §5.10 step 3: the charge distance is 2 × MR, Skirmish's +2 counted before doubling; a unit
- * that starts its move in difficult terrain has half of it, rounded up (§6.1, the same rule
- * for the doubled distance), unless it is Sure Footed. Out of reach, the charge is made but
- * does not come into contact: no impact hits and no combat.
- *
- * Left out: a unit that enters difficult terrain on the way (the rest of the move inside is
- * halved) is given its whole distance; and Fog's 1 × MR is for the umpire to say. */
+/* How far, in the ruleset's units, the acting unit goes before it enters @piece. */
+static double
+distance_to_piece (const MusterOddsFacts *facts,
+                   const MusterFeature   *piece)
+{
+  g_autoptr(MusterFootprint) footprint = muster_feature_get_footprint (facts->acting.placement);
+  MusterShape unit = muster_footprint_get_shape (footprint);
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (piece, scratch);
+
+  return muster_shape_distance (&unit, &shape) / facts->mm_per_unit;
+}
+
+/* §5.10 step 3: the charge distance is 2 × MR, Skirmish's +2 counted before doubling. §6.1,
+ * the same rule for the doubled distance: a unit that starts its move in difficult terrain
+ * has half of it, rounded up; one that enters it on the way (the target stands in it, or a
+ * linear obstacle lies before the target) has the rest of its move halved from where it
+ * enters, rounded up; a Sure Footed unit ignores both. Out of reach, the charge is made but
+ * does not come into contact: no impact hits and no combat. Fog's 1 × MR is for the umpire
+ * to say. */
 static void
 need_charge_reach (MusterOddsFill        *fill,
                    const MusterOddsFacts *facts)
 {
   const MusterOddsSide *acting = &facts->acting;
+  const MusterOddsSide *target = &facts->target;
+  const MusterFeature *entered = NULL;
   g_autofree char *distance = NULL;
   gboolean sure_footed = FALSE;
-  gboolean difficult;
-  int mr, reach;
+  double reach, enter = 0;
+  int mr;
 
   if (facts->distance <= 0.05 * facts->mm_per_unit || acting->unit == NULL ||
       (mr = _muster_bvf_unit_mr (facts->ruleset, acting->force, acting->unit,
@@ -159,20 +176,38 @@ need_charge_reach (MusterOddsFill        *fill,
   if (acting->placement->formation == MUSTER_FORMATION_SKIRMISH)
     mr += 2;
   reach = 2 * mr;
-  difficult = !sure_footed && acting->terrain_type != NULL &&
-              acting->terrain_type->move == MUSTER_MOVE_DIFFICULT;
-  if (difficult)
-    reach = (reach + 1) / 2;
-  if (facts->distance <= reach * facts->mm_per_unit + 0.05 * facts->mm_per_unit)
+  if (!sure_footed && acting->terrain_type != NULL &&
+      acting->terrain_type->move == MUSTER_MOVE_DIFFICULT)
+    {
+      entered = acting->terrain;
+      reach = ceil (reach / 2);
+    }
+  else if (!sure_footed)
+    {
+      if (target->terrain_type != NULL && target->terrain_type->move == MUSTER_MOVE_DIFFICULT)
+        entered = target->terrain;
+      if (facts->obstacle != NULL &&
+          (entered == NULL || distance_to_piece (facts, facts->obstacle) <
+                              distance_to_piece (facts, entered)))
+        entered = facts->obstacle;
+      if (entered != NULL && (enter = distance_to_piece (facts, entered)) < reach)
+        reach = enter + ceil ((reach - enter) / 2);
+      else
+        entered = NULL;
+    }
+  if (facts->distance <= (reach + 0.05) * facts->mm_per_unit)
     return;
   distance = muster_odds_facts_format_distance (facts);
-  if (difficult)
-    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %d″ charge (2 × MR %d, "
-                       "halved in %s)", distance, reach, mr,
-                       muster_odds_feature_name (acting->terrain));
-  else
-    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %d″ charge (2 × MR %d)",
+  if (entered == NULL)
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d)",
                        distance, reach, mr);
+  else if (enter <= 0)
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d, "
+                       "halved in %s)", distance, reach, mr, muster_odds_feature_name (entered));
+  else
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %.1f″ charge (2 × MR %d, "
+                       "the rest halved in %s, %.1f″ on)", distance, reach, mr,
+                       muster_odds_feature_name (entered), enter);
 }
 
 void
