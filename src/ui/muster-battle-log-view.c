@@ -8,11 +8,14 @@
 
 #include "muster-battle-log-view.h"
 #include "muster-engine.h"
+#include "muster-log-commands.h"
 
 /*
  * The Battlefield's battle log (issue 22): every procedure resolved, the latest first, each
  * row the turn, the units and the procedure, the result and what it did; the inputs and the
  * dice in its tooltip. It follows the document: a roll, its undo and a load show at once.
+ * Above it, the turn the next roll is logged in, with Next Turn, and the seed of its dice,
+ * which can be set; each change is an undo step.
  */
 
 struct _MusterBattleLogView
@@ -22,6 +25,8 @@ struct _MusterBattleLogView
   /* Template Widgets */
   GtkStack       *stack;
   GtkListBox     *list;
+  AdwActionRow   *turn_row;
+  AdwEntryRow    *seed_row;
 
   /* Owned References */
   MusterDocument *document;
@@ -81,6 +86,67 @@ entry_row (const MusterLogEntry *entry,
   return row;
 }
 
+/* The turn and the seed as the document has them. */
+static void
+show_settings (MusterBattleLogView *self,
+               MusterDoc           *doc)
+{
+  g_autofree char *turn = NULL;
+  g_autofree char *seed = NULL;
+
+  /* TRANSLATORS: the battle log's current turn */
+  turn = g_strdup_printf (_("Turn %u"), doc ? muster_doc_get_turn (doc) : 1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->turn_row), turn);
+  seed = g_strdup_printf ("%" G_GUINT64_FORMAT, doc ? muster_doc_get_seed (doc) : 0);
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->seed_row)), seed) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->seed_row), seed);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->turn_row), doc != NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->seed_row), doc != NULL);
+}
+
+static void
+next_turn_cb (MusterBattleLogView *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  g_autoptr(MusterCommand) command = NULL;
+
+  if (doc == NULL)
+    return;
+  command = muster_log_setting_command_new_turn (self->document, muster_doc_get_turn (doc) + 1);
+  muster_history_push (muster_document_get_history (self->document), command);
+}
+
+/* The seed typed, if it is a number a seed can be. */
+static gboolean
+parse_seed (MusterBattleLogView *self,
+            guint64             *seed)
+{
+  return g_ascii_string_to_unsigned (gtk_editable_get_text (GTK_EDITABLE (self->seed_row)), 10,
+                                     0, G_MAXUINT64, seed, NULL);
+}
+
+static void
+seed_changed_cb (MusterBattleLogView *self)
+{
+  if (parse_seed (self, NULL))
+    gtk_widget_remove_css_class (GTK_WIDGET (self->seed_row), "error");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->seed_row), "error");
+}
+
+static void
+seed_apply_cb (MusterBattleLogView *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  g_autoptr(MusterCommand) command = NULL;
+  guint64 seed;
+
+  if (doc == NULL || !parse_seed (self, &seed) || seed == muster_doc_get_seed (doc))
+    return;
+  command = muster_log_setting_command_new_seed (self->document, seed);
+  muster_history_push (muster_document_get_history (self->document), command);
+}
+
 static void
 refresh (MusterBattleLogView *self)
 {
@@ -89,6 +155,8 @@ refresh (MusterBattleLogView *self)
   const char *system = ruleset ? muster_ruleset_get_system_id (ruleset) : NULL;
   guint n = doc ? muster_doc_get_n_log_entries (doc) : 0;
   GtkWidget *child;
+
+  show_settings (self, doc);
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))))
     gtk_list_box_remove (self->list, child);
@@ -149,6 +217,11 @@ muster_battle_log_view_class_init (MusterBattleLogViewClass *klass)
                                                RESOURCE_BASE "/muster-battle-log-view.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterBattleLogView, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterBattleLogView, list);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattleLogView, turn_row);
+  gtk_widget_class_bind_template_child (widget_class, MusterBattleLogView, seed_row);
+  gtk_widget_class_bind_template_callback (widget_class, next_turn_cb);
+  gtk_widget_class_bind_template_callback (widget_class, seed_apply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, seed_changed_cb);
 }
 
 static void

@@ -85,12 +85,16 @@ resolve_cb (MusterBattlefieldPage *self,
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterCommand) command = NULL;
   g_autofree char *message = NULL;
+  g_autofree int *values = NULL;
+  g_autofree gboolean *typed = NULL;
   const MusterLogEntry *entry;
 
+  /* the inputs as the panel shows them, what the user changed there included */
+  muster_odds_panel_dup_inputs (self->odds_panel, procedure_id, &values, &typed);
   command = muster_resolve_command_new (self->document, self->types,
                                         muster_odds_panel_get_acting (self->odds_panel),
                                         muster_odds_panel_get_target (self->odds_panel),
-                                        procedure_id, NULL, NULL, &error);
+                                        procedure_id, values, typed, &error);
   if (command == NULL)
     {
       /* TRANSLATORS: the roll was refused: the engine's reason follows */

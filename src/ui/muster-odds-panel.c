@@ -7,17 +7,20 @@
 #include <math.h>
 
 #include "muster-engine.h"
+#include "muster-odds-estimate.h"
 #include "muster-odds-figure.h"
-#include "muster-odds-panel.h"
+#include "muster-odds-panel-private.h"
 #include "muster-odds-tint.h"
 #include "muster-outcome-view.h"
+#include "muster-procedure-inputs.h"
 
 /*
  * The Battlefield's odds panel (issue 22): between the selected acting unit and a target (the
  * nearest enemy, another picked by Ctrl+click or Tab), the procedures that apply, each with
- * its key figure; expanding one shows the inputs the table filled, with their reasons, and the
- * full chart. It follows the battlefield's revision on every frame, so the figures change
- * while a unit is dragged. Simulated procedures are played when expanded, not per frame.
+ * its key figure; expanding one shows its inputs (the Preview's widgets), each marked with
+ * where its value came from and why ("From the table — 9.4″: medium range"), and the full
+ * chart (muster-odds-panel-figures.c). It follows the battlefield's revision on every frame,
+ * so the figures change while a unit is dragged.
  *
  * Below them, a switch tints the enemy units on the map by the chance of one exact
  * procedure's key outcome for the acting unit (a MusterOddsTint, made again with the figures;
@@ -25,36 +28,6 @@
  * against the target were it in each band.
  */
 
-#define SIMULATED_TRIALS 20000
-
-struct _MusterOddsPanel
-{
-  AdwBin                    parent_instance;
-
-  /* Template Widgets */
-  AdwPreferencesGroup      *group;
-  GtkLabel                 *facts_label;
-  GtkListBox               *list;
-  GtkListBox               *tint_list;
-  AdwExpanderRow           *tint_row;
-  AdwComboRow              *tint_procedure_row;
-
-  /* Owned References */
-  MusterDocument           *document;
-  char                     *acting;
-  char                     *target;
-  GPtrArray                *rows;       /* AdwExpanderRow, one per procedure shown, owned */
-  GHashTable               *figures;    /* procedure id → its key figure */
-  guint64                   revision;   /* the battlefield's, when last shown */
-  guint                     tick_id;
-  GPtrArray                *tint_procedures; /* the exact ones offered, as the combo lists them */
-  char                     *tint_procedure;  /* (nullable): the id chosen */
-  MusterOddsTint           *tint;            /* (nullable): what the map shows */
-  gboolean                  choosing;        /* the combo's model is being replaced */
-
-  /* Borrowed References */
-  const MusterTerrainTypes *types;      /* the page's */
-};
 
 G_DEFINE_FINAL_TYPE (MusterOddsPanel, muster_odds_panel, ADW_TYPE_BIN)
 
@@ -73,9 +46,9 @@ get_doc (MusterOddsPanel *self)
   return self->document != NULL ? muster_document_get_doc (self->document) : NULL;
 }
 
-static MusterOddsFacts *
-read_facts (MusterOddsPanel  *self,
-            GError          **error)
+MusterOddsFacts *
+_muster_odds_panel_read_facts (MusterOddsPanel  *self,
+                               GError          **error)
 {
   return muster_odds_facts_new (get_doc (self), self->types, self->acting, self->target, error);
 }
@@ -151,91 +124,13 @@ any_in_range (MusterOddsPanel       *self,
   return targets->len > 0;
 }
 
-/* What the table filled, one line an input: "range = short: 7.1″: short range". */
-static char *
-describe_table_inputs (const MusterOddsFill *fill)
-{
-  GString *text = g_string_new (NULL);
-
-  for (guint i = 0; i < fill->procedure->n_inputs; i++)
-    {
-      g_autofree char *value = NULL;
-
-      if (fill->sources[i] != MUSTER_ODDS_TABLE)
-        continue;
-      value = muster_procedure_format_input (&fill->procedure->inputs[i], fill->values[i]);
-      g_string_append_printf (text, "%s%s = %s: %s", text->len ? "\n" : "",
-                              fill->procedure->inputs[i].label, value, fill->reasons[i]);
-    }
-  if (text->len == 0)
-    g_string_append (text, _("The table fills none of its inputs."));
-  return g_string_free (text, FALSE);
-}
-
-/* The expanded row's chart and reasons, played again for the units where they stand now. */
-static void
-show_details (MusterOddsPanel *self,
-              AdwExpanderRow  *row)
-{
-  const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-  GtkLabel *reasons = g_object_get_data (G_OBJECT (row), "reasons");
-  MusterOutcomeView *chart = g_object_get_data (G_OBJECT (row), "chart");
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterOddsFacts) facts = NULL;
-  g_autoptr(MusterOddsFill) fill = NULL;
-  g_autofree char *text = NULL;
-  MusterProcedureResult *result;
-
-  if (chart == NULL)
-    {
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-      reasons = GTK_LABEL (gtk_label_new (NULL));
-      gtk_label_set_wrap (reasons, TRUE);
-      gtk_label_set_xalign (reasons, 0);
-      gtk_widget_add_css_class (GTK_WIDGET (reasons), "caption");
-      chart = MUSTER_OUTCOME_VIEW (g_object_new (MUSTER_TYPE_OUTCOME_VIEW, NULL));
-      muster_outcome_view_set_procedure (chart, procedure);
-      gtk_widget_set_margin_start (box, 12);
-      gtk_widget_set_margin_end (box, 12);
-      gtk_widget_set_margin_top (box, 6);
-      gtk_widget_set_margin_bottom (box, 6);
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (reasons));
-      gtk_box_append (GTK_BOX (box), GTK_WIDGET (chart));
-      adw_expander_row_add_row (row, box);
-      g_object_set_data (G_OBJECT (row), "reasons", reasons);
-      g_object_set_data (G_OBJECT (row), "chart", chart);
-    }
-  if (!(facts = read_facts (self, &error)) ||
-      !(fill = muster_odds_fill_new (facts, procedure, &error)) ||
-      !(result = muster_odds_fill_run (fill, facts, SIMULATED_TRIALS, 1, &error)))
-    {
-      muster_outcome_view_set_status (chart, error->message);
-      return;
-    }
-  text = describe_table_inputs (fill);
-  if (fill->blocked != NULL)
-    {
-      g_autofree char *with = g_strdup_printf (_("Not possible as they stand: %s. The odds are "
-                                                 "those of the nearest case.\n%s"),
-                                               fill->blocked, text);
-
-      gtk_label_set_text (reasons, with);
-    }
-  else
-    gtk_label_set_text (reasons, text);
-  muster_outcome_view_set_result (chart, result,
-                                  g_memdup2 (fill->values,
-                                             sizeof (int) * MAX (procedure->n_inputs, 1)));
-}
-
 static void
 row_expanded_cb (AdwExpanderRow  *row,
                  GParamSpec      *pspec,
                  MusterOddsPanel *self)
 {
   if (adw_expander_row_get_expanded (row))
-    show_details (self, row);
+    _muster_odds_panel_show_details (self, row);
 }
 
 static void
@@ -245,6 +140,7 @@ clear_rows (MusterOddsPanel *self)
     {
       GtkWidget *row = self->rows->pdata[i];
 
+      muster_odds_estimate_cancel (row);
       if (self->list != NULL && gtk_widget_get_parent (row) == GTK_WIDGET (self->list))
         gtk_list_box_remove (self->list, row);
     }
@@ -294,42 +190,17 @@ add_row (MusterOddsPanel       *self,
   g_signal_connect_object (resolve, "clicked", G_CALLBACK (resolve_clicked_cb), self, 0);
   adw_expander_row_add_action (row, resolve);
   g_object_set_data (G_OBJECT (row), "resolve", resolve);
+  if (procedure->exact == NULL)
+    {
+      GtkWidget *spinner = gtk_spinner_new ();
+
+      gtk_widget_set_visible (spinner, FALSE);
+      gtk_widget_set_tooltip_text (spinner, _("Estimating the odds by playing it many times"));
+      adw_expander_row_add_action (row, spinner);
+      g_object_set_data (G_OBJECT (row), "spinner", spinner);
+    }
   gtk_list_box_append (self->list, GTK_WIDGET (row));
   g_ptr_array_add (self->rows, g_object_ref (row));
-}
-
-/* Each row's key figure: exact procedures now, simulated ones when expanded. */
-static void
-update_figures (MusterOddsPanel       *self,
-                const MusterOddsFacts *facts)
-{
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      AdwExpanderRow *row = self->rows->pdata[i];
-      const MusterProcedure *procedure = g_object_get_data (G_OBJECT (row), "procedure");
-      g_autoptr(GError) error = NULL;
-      g_autoptr(MusterOddsFill) fill = NULL;
-      g_autoptr(MusterProcedureResult) result = NULL;
-      char *figure;
-
-      if (procedure->exact == NULL)
-        figure = g_strdup (_("Simulated: expand to play it"));
-      else if (!(fill = muster_odds_fill_new (facts, procedure, &error)) ||
-               !(result = muster_odds_fill_run (fill, facts, 1, 1, &error)))
-        figure = g_strdup (error->message);
-      else if (fill->blocked != NULL)
-        /* TRANSLATORS: "Not possible: out of range: 34.6″, beyond its 24″ reach" */
-        figure = g_strdup_printf (_("Not possible: %s"), fill->blocked);
-      else
-        figure = muster_odds_key_figure (result);
-      adw_expander_row_set_subtitle (row, figure);
-      /* what the table rules out cannot be rolled */
-      gtk_widget_set_sensitive (g_object_get_data (G_OBJECT (row), "resolve"),
-                                fill == NULL || fill->blocked == NULL);
-      g_hash_table_replace (self->figures, g_strdup (procedure->id), figure);
-      if (adw_expander_row_get_expanded (row) && procedure->exact != NULL)
-        show_details (self, row);
-    }
 }
 
 /* The tint for the acting unit where it stands, or none: the switch off, nothing acts, or the
@@ -438,8 +309,8 @@ tint_procedure_cb (MusterOddsPanel *self)
 }
 
 /* The rows and their figures for the units where they stand. */
-static void
-update_rows (MusterOddsPanel *self)
+void
+_muster_odds_panel_update_rows (MusterOddsPanel *self)
 {
   MusterDoc *doc = get_doc (self);
   MusterBattlefield *battlefield = doc ? muster_doc_get_battlefield (doc) : NULL;
@@ -447,6 +318,7 @@ update_rows (MusterOddsPanel *self)
   g_autoptr(GPtrArray) procedures = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *pair = NULL;
 
   self->revision = battlefield ? muster_battlefield_get_revision (battlefield) : 0;
   gtk_widget_set_visible (GTK_WIDGET (self), battlefield != NULL && self->acting != NULL);
@@ -466,7 +338,7 @@ update_rows (MusterOddsPanel *self)
       gtk_label_set_text (self->facts_label, _("No enemy unit is on the table."));
       return;
     }
-  if (!(facts = read_facts (self, &error)))
+  if (!(facts = _muster_odds_panel_read_facts (self, &error)))
     {
       clear_rows (self);
       gtk_label_set_text (self->facts_label, error->message);
@@ -488,13 +360,17 @@ update_rows (MusterOddsPanel *self)
     }
   gtk_label_set_text (self->facts_label, text);
   procedures = muster_odds_list_procedures (facts);
-  if (!rows_match (self, procedures))
+  pair = g_strconcat (self->acting, "\n", self->target, NULL);
+  /* what was typed for one pair is not for another */
+  if (!rows_match (self, procedures) || g_strcmp0 (pair, self->rows_for) != 0)
     {
       clear_rows (self);
+      g_free (self->rows_for);
+      self->rows_for = g_steal_pointer (&pair);
       for (guint i = 0; i < procedures->len; i++)
         add_row (self, procedures->pdata[i]);
     }
-  update_figures (self, facts);
+  _muster_odds_panel_update_figures (self, facts);
   update_tint_choices (self, procedures);
 }
 
@@ -513,7 +389,7 @@ muster_odds_panel_update (MusterOddsPanel *self)
   /* disposed: the page's selection may still change as it goes */
   if (self->list == NULL)
     return;
-  update_rows (self);
+  _muster_odds_panel_update_rows (self);
   update_tint (self);
 }
 
@@ -636,6 +512,40 @@ muster_odds_panel_dup_figure (MusterOddsPanel *self,
   return g_strdup (g_hash_table_lookup (self->figures, procedure_id));
 }
 
+/**
+ * muster_odds_panel_dup_inputs:
+ * @self: an odds panel
+ * @procedure_id: a procedure shown
+ * @values: (out) (transfer full): its inputs as the panel shows them
+ * @typed: (out) (transfer full): which of them the user changed
+ *
+ * Returns: whether the procedure's inputs have been shown (expanded); if not, the table's
+ *   and the lists' values are all there is
+ */
+gboolean
+muster_odds_panel_dup_inputs (MusterOddsPanel *self,
+                              const char      *procedure_id,
+                              int            **values,
+                              gboolean       **typed)
+{
+  g_return_val_if_fail (MUSTER_IS_ODDS_PANEL (self), FALSE);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      const MusterProcedure *procedure = g_object_get_data (self->rows->pdata[i], "procedure");
+      MusterProcedureInputs *inputs = g_object_get_data (self->rows->pdata[i], "inputs");
+
+      if (inputs == NULL || !g_str_equal (procedure->id, procedure_id))
+        continue;
+      *values = muster_procedure_inputs_dup_values (inputs);
+      *typed = g_new0 (gboolean, procedure->n_inputs);
+      for (guint j = 0; j < procedure->n_inputs; j++)
+        (*typed)[j] = muster_procedure_inputs_get_source (inputs, j) == NULL;
+      return TRUE;
+    }
+  return FALSE;
+}
+
 /* Returns: (transfer none) (nullable): the tint of the enemy units the map shows */
 MusterOddsTint *
 muster_odds_panel_get_tint (MusterOddsPanel *self)
@@ -715,6 +625,7 @@ muster_odds_panel_finalize (GObject *object)
   g_hash_table_unref (self->figures);
   g_ptr_array_unref (self->tint_procedures);
   g_free (self->tint_procedure);
+  g_free (self->rows_for);
   G_OBJECT_CLASS (muster_odds_panel_parent_class)->finalize (object);
 }
 

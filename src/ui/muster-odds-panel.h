@@ -26,6 +26,10 @@ const char *muster_odds_panel_get_facts       (MusterOddsPanel          *self);
 void        muster_odds_panel_update          (MusterOddsPanel          *self);
 char       *muster_odds_panel_dup_figure      (MusterOddsPanel          *self,
                                                const char               *procedure_id);
+gboolean    muster_odds_panel_dup_inputs      (MusterOddsPanel          *self,
+                                               const char               *procedure_id,
+                                               int                     **values,
+                                               gboolean                **typed);
 void        muster_odds_panel_set_tint        (MusterOddsPanel          *self,
                                                const char               *procedure_id);
 MusterOddsTint *muster_odds_panel_get_tint    (MusterOddsPanel          *self);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "muster-procedure-inputs.h"
 
@@ -11,7 +12,9 @@
  * A procedure's inputs, one row each: a spin button for a number, a switch for a yes or no, a
  * list for a choice, with the input's help as the tooltip. Inputs can be filled from a unit
  * for either side, through the same widgets; those still holding the unit's value are marked
- * "From Iron Guard", and the mark goes when the user changes the value.
+ * "From Iron Guard", and the mark goes when the user changes the value. The odds panel fills
+ * them with a mark per input instead ("From the table — 9.4″: medium range"), and one for
+ * when the user has changed it, that still says what the table gives.
  */
 
 struct _MusterProcedureInputs
@@ -27,6 +30,9 @@ struct _MusterProcedureInputs
   gboolean              *filled[MUSTER_N_FILL_ROLES];        /* per input: set from the unit */
   int                   *filled_values[MUSTER_N_FILL_ROLES]; /* what the unit set */
   char                  *filled_from[MUSTER_N_FILL_ROLES];   /* the unit's label */
+  char                 **held_marks[MUSTER_N_FILL_ROLES];    /* (nullable): per input, the
+                                                                subtitle while it holds */
+  char                 **changed_marks[MUSTER_N_FILL_ROLES]; /* (nullable): and once changed */
 
   /* State */
   const MusterProcedure *procedure;
@@ -42,6 +48,17 @@ G_DEFINE_FINAL_TYPE (MusterProcedureInputs, muster_procedure_inputs, ADW_TYPE_BI
 
 static guint signals[N_SIGNALS];
 
+/* The role that filled input @index last, or -1. */
+static int
+input_role (MusterProcedureInputs *self,
+            guint                  index)
+{
+  for (int role = MUSTER_N_FILL_ROLES - 1; role >= 0; role--)
+    if (self->filled[role] != NULL && self->filled[role][index])
+      return role;
+  return -1;
+}
+
 /* The unit that input @index came from, if it still holds the value that unit gave it. */
 static const char *
 input_source (MusterProcedureInputs *self,
@@ -55,6 +72,21 @@ input_source (MusterProcedureInputs *self,
   return NULL;
 }
 
+/* What the row of input @index says about where its value came from. */
+static char *
+input_mark (MusterProcedureInputs *self,
+            guint                  index,
+            const int             *values)
+{
+  const char *source = input_source (self, index, values);
+  int role = input_role (self, index);
+
+  if (role >= 0 && self->held_marks[role] != NULL)
+    return g_strdup (source != NULL ? self->held_marks[role][index]
+                                    : self->changed_marks[role][index]);
+  return source != NULL ? g_strdup_printf (_("From %s"), source) : NULL;
+}
+
 /* Marks the inputs whose values came from a unit: "From Iron Guard". */
 static void
 mark_inputs (MusterProcedureInputs *self)
@@ -66,11 +98,8 @@ mark_inputs (MusterProcedureInputs *self)
   values = muster_procedure_inputs_dup_values (self);
   for (guint i = 0; i < self->rows->len; i++)
     {
-      const char *source = input_source (self, i, values);
-      g_autofree char *subtitle = NULL;
+      g_autofree char *subtitle = input_mark (self, i, values);
 
-      if (source != NULL)
-        subtitle = g_strdup_printf (_("From %s"), source);
       adw_action_row_set_subtitle (g_ptr_array_index (self->rows, i), subtitle);
     }
 }
@@ -82,6 +111,8 @@ clear_filled (MusterProcedureInputs *self,
   g_clear_pointer (&self->filled[role], g_free);
   g_clear_pointer (&self->filled_values[role], g_free);
   g_clear_pointer (&self->filled_from[role], g_free);
+  g_clear_pointer (&self->held_marks[role], g_strfreev);
+  g_clear_pointer (&self->changed_marks[role], g_strfreev);
 }
 
 static void
@@ -309,6 +340,78 @@ muster_procedure_inputs_fill (MusterProcedureInputs *self,
   self->filled[role] = set;
   self->filled_values[role] = values;
   mark_inputs (self);
+}
+
+/**
+ * muster_procedure_inputs_fill_marked:
+ * @role: the slot the values take (they replace what it held)
+ * @set: (transfer full): per input, whether it is filled
+ * @values: (transfer full): per input, the value it is given
+ * @held: (transfer full): per input, the subtitle while it holds that value
+ * @changed: (transfer full): per input, the subtitle once the user changed it
+ *
+ * As muster_procedure_inputs_fill(), with a mark per input; and an input the user changed
+ * from what @role gave it before keeps the user's value (the table fills them again as the
+ * units move, and what the user typed stays until reset).
+ */
+void
+muster_procedure_inputs_fill_marked (MusterProcedureInputs *self,
+                                     MusterFillRole         role,
+                                     gboolean              *set,
+                                     int                   *values,
+                                     char                 **held,
+                                     char                 **changed)
+{
+  g_autofree int *shown = NULL;
+
+  g_return_if_fail (MUSTER_IS_PROCEDURE_INPUTS (self));
+  g_return_if_fail (role < MUSTER_N_FILL_ROLES);
+  g_return_if_fail (self->procedure != NULL);
+
+  shown = muster_procedure_inputs_dup_values (self);
+  self->filling = TRUE;
+  for (guint i = 0; i < self->procedure->n_inputs; i++)
+    {
+      gboolean user_changed = self->filled[role] != NULL && self->filled[role][i] &&
+                              self->filled_values[role][i] != shown[i];
+
+      if (set[i] && !user_changed)
+        write_input (self, i, values[i]);
+    }
+  self->filling = FALSE;
+
+  clear_filled (self, role);
+  self->filled_from[role] = g_strdup ("");
+  self->filled[role] = set;
+  self->filled_values[role] = values;
+  self->held_marks[role] = held;
+  self->changed_marks[role] = changed;
+  mark_inputs (self);
+}
+
+/* Puts back the value @role gave each input it fills; one ::changed if any moved. */
+void
+muster_procedure_inputs_reset (MusterProcedureInputs *self,
+                               MusterFillRole         role)
+{
+  g_autofree int *before = NULL;
+  g_autofree int *after = NULL;
+
+  g_return_if_fail (MUSTER_IS_PROCEDURE_INPUTS (self));
+  g_return_if_fail (role < MUSTER_N_FILL_ROLES);
+
+  if (self->procedure == NULL || self->filled[role] == NULL)
+    return;
+  before = muster_procedure_inputs_dup_values (self);
+  self->filling = TRUE;
+  for (guint i = 0; i < self->procedure->n_inputs; i++)
+    if (self->filled[role][i])
+      write_input (self, i, self->filled_values[role][i]);
+  self->filling = FALSE;
+  after = muster_procedure_inputs_dup_values (self);
+  mark_inputs (self);
+  if (memcmp (before, after, sizeof (int) * self->procedure->n_inputs) != 0)
+    g_signal_emit (self, signals[CHANGED], 0);
 }
 
 /* Forgets the unit that filled @role's inputs: they keep their values, unmarked. */

@@ -26,6 +26,14 @@ void        muster_procedure_inputs_fill          (MusterProcedureInputs *self,
                                                    const char            *source,
                                                    gboolean              *set,
                                                    int                   *values);
+void        muster_procedure_inputs_fill_marked   (MusterProcedureInputs *self,
+                                                   MusterFillRole         role,
+                                                   gboolean              *set,
+                                                   int                   *values,
+                                                   char                 **held,
+                                                   char                 **changed);
+void        muster_procedure_inputs_reset         (MusterProcedureInputs *self,
+                                                   MusterFillRole         role);
 void        muster_procedure_inputs_clear_fill    (MusterProcedureInputs *self,
                                                    MusterFillRole         role);
 const char *muster_procedure_inputs_get_source    (MusterProcedureInputs *self,

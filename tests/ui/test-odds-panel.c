@@ -14,6 +14,7 @@
 #include "../engine/muster-test-util.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
+#include "muster-procedure-inputs.h"
 #include "muster-window.h"
 
 /*
@@ -54,6 +55,34 @@ engine_result (MusterWindow *window)
   return g_steal_pointer (&result);
 }
 
+/* The engine's missile-fire figure for the crossbows and the archers where they are, with
+ * input @id given @value by hand. */
+static char *
+engine_figure_with (MusterWindow *window,
+                    const char   *id,
+                    int           value)
+{
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) fill = NULL;
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  g_assert_no_error (error);
+  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  fill->values[muster_procedure_find_input (procedure, id)] = value;
+  result = muster_odds_fill_run (fill, facts, 1, 1, &error);
+  g_assert_no_error (error);
+  return muster_odds_key_figure (result);
+}
+
 static char *
 engine_figure (MusterWindow *window)
 {
@@ -61,6 +90,11 @@ engine_figure (MusterWindow *window)
 
   return muster_odds_key_figure (result);
 }
+
+static void drag_to (MusterWindow *window,
+                     MusterMapView *view,
+                     const char    *placement,
+                     MusterPoint    to);
 
 static void
 test_select_tab_and_drag (void)
@@ -104,11 +138,22 @@ test_select_tab_and_drag (void)
   g_assert_nonnull (strstr (muster_odds_panel_get_facts (panel),
                             "No enemy unit is within its reach (24″): Tab has none to go through."));
 
-  /* the Thane charging the archers all but surely falls: "< 1 %", shown as text (as markup
-   * it is an error, and the test's warnings are fatal) */
+  /* the Thane, 45″ off, cannot charge the archers (beyond 2 × MR); brought into contact, he
+   * all but surely falls: "< 1 %", shown as text (as markup it is an error, and the test's
+   * warnings are fatal) */
   {
     g_autofree char *combat = NULL;
+    MusterPoint thane = muster_battlefield_lookup (field, "p11")->centre;
 
+    muster_map_view_select (view, "p11", FALSE);
+    muster_map_view_select (view, "p16", TRUE);
+    combat = muster_odds_panel_dup_figure (panel, "combat");
+    g_assert_cmpstr (combat, ==, "Not possible: out of charge reach: 45.0″ apart, beyond its 12″ "
+                     "charge (2 × MR 6)");
+    g_clear_pointer (&combat, g_free);
+    muster_test_place_in_contact (muster_document_get_doc (muster_window_get_document (window)),
+                                  "u1", "u43");
+    muster_map_view_clear_selection (view);
     muster_map_view_select (view, "p11", FALSE);
     muster_map_view_select (view, "p16", TRUE);
     g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u1");
@@ -116,6 +161,10 @@ test_select_tab_and_drag (void)
     run_frames (GTK_WIDGET (window));
     combat = muster_odds_panel_dup_figure (panel, "combat");
     g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
+    /* back where he was, not to stand in the crossbows' way (alone: a drag moves the
+     * selection) */
+    muster_map_view_select (view, "p11", FALSE);
+    drag_to (window, view, "p11", thane);
     muster_map_view_select (view, "p4", FALSE);
     g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
   }
@@ -247,6 +296,322 @@ test_resolve (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A procedure's row in the panel */
+static gboolean
+is_row_for (GtkWidget  *widget,
+            const char *procedure_id)
+{
+  const MusterProcedure *procedure;
+
+  if (!ADW_IS_EXPANDER_ROW (widget) ||
+      !(procedure = g_object_get_data (G_OBJECT (widget), "procedure")))
+    return FALSE;
+  return g_str_equal (procedure->id, procedure_id);
+}
+
+/* An input's row, by its label */
+static gboolean
+is_input_titled (GtkWidget  *widget,
+                 const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static const char *
+input_subtitle (GtkWidget  *inputs,
+                const char *title)
+{
+  GtkWidget *row = find_matching (inputs, is_input_titled, title);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+static gboolean
+is_button_labelled (GtkWidget  *widget,
+                    const char *label)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+/* The missile-fire inputs in the panel, 6″ in front of the archers: the range band is the
+ * table's, marked with its reason; an input neither the table nor the list knows says it is
+ * to be set. Changed to long range, the figure is the engine's at long range and the mark
+ * says what the table gives; moved on (4″), the change stays while the table's other inputs
+ * follow; Resolve gets it as typed; reset, the table's short range and its figure are back. */
+static void
+test_edit_inputs (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  int range = muster_procedure_find_input (procedure, "range");
+  const char *range_label = procedure->inputs[range].label;
+  MusterBattlefieldPage *page;
+  MusterMapView *view;
+  MusterOddsPanel *panel;
+  GtkWidget *row, *inputs, *reset;
+  g_autofree char *figure = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree int *values = NULL;
+  g_autofree gboolean *typed = NULL;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  view = muster_battlefield_page_get_map_view (page);
+  panel = window_panel (window);
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (view, "p4", FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
+
+  row = find_matching (GTK_WIDGET (panel), is_row_for, "missile-fire");
+  g_assert_nonnull (row);
+  g_assert_null (find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS));
+  g_assert_false (muster_odds_panel_dup_inputs (panel, "missile-fire", &values, &typed));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  run_frames (GTK_WIDGET (window));
+  inputs = find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS);
+  g_assert_nonnull (inputs);
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "From the table — 6.0″: short range");
+  g_assert_cmpstr (input_subtitle (inputs, "Firer under Bad Luck"), ==,
+                   "Neither the table nor the list knows it: set it");
+  g_assert_true (g_str_has_prefix (input_subtitle (inputs, "Firing figures"),
+                                   "From the list — acting: "));
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure (window);
+  g_assert_cmpstr (figure, ==, expected);
+
+  /* long range, by hand */
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), range, 2);
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure_with (window, "range", 2);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "Changed; the table gives short — 6.0″: short range");
+
+  /* moved on: the table's reason follows, the value typed stays */
+  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 4 * 25.4 - 40 });
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "Changed; the table gives short — 4.0″: short range");
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure_with (window, "range", 2);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_true (muster_odds_panel_dup_inputs (panel, "missile-fire", &values, &typed));
+  g_assert_cmpint (values[range], ==, 2);
+  for (guint i = 0; i < procedure->n_inputs; i++)
+    g_assert_cmpint (typed[i], ==, (int) i == range);
+
+  /* reset: the table's again */
+  reset = find_matching (row, is_button_labelled, "Reset _Inputs");
+  g_assert_nonnull (reset);
+  g_signal_emit_by_name (reset, "clicked");
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure (window);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "From the table — 4.0″: short range");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The engine's engagement figure for the crossbows and the archers where they are, as the
+ * panel plays it (20,000 trials, seed 1), with @rounds rounds, or the table's with 0. */
+static char *
+engine_engagement (MusterWindow *window,
+                   int           rounds)
+{
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "engagement");
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) fill = NULL;
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  g_assert_no_error (error);
+  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  if (rounds > 0)
+    fill->values[muster_procedure_find_input (procedure, "rounds")] = rounds;
+  result = muster_odds_fill_run (fill, facts, 20000, 1, &error);
+  g_assert_no_error (error);
+  return muster_odds_key_figure (result);
+}
+
+/* The figure @panel shows for @procedure_id once no play is on (30 s at most). */
+static char *
+wait_for_figure (MusterOddsPanel *panel,
+                 const char      *procedure_id)
+{
+  gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  char *figure = NULL;
+
+  for (;;)
+    {
+      g_free (figure);
+      figure = muster_odds_panel_dup_figure (panel, procedure_id);
+      if (g_strcmp0 (figure, "Estimating…") != 0 || g_get_monotonic_time () > end)
+        return figure;
+      g_main_context_iteration (NULL, TRUE);
+    }
+}
+
+/* A simulated procedure (Engagement, the crossbows and the archers in contact) is played in
+ * the background: "Estimating…" and a spinner at once, then the engine's figure. Its inputs
+ * changed twice in a row, the first play is cancelled, and the figure is that of the last
+ * inputs (a stale play's figure would show first). */
+static void
+test_simulated (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "engagement");
+  int rounds = muster_procedure_find_input (procedure, "rounds");
+  MusterBattlefieldPage *page;
+  MusterOddsPanel *panel;
+  GtkWidget *row, *spinner, *inputs;
+  g_autofree char *figure = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *one = NULL;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  panel = window_panel (window);
+  muster_test_place_in_contact (doc, "u5", "u43");
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (muster_battlefield_page_get_map_view (page), "p4", FALSE);
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  row = find_matching (GTK_WIDGET (panel), is_row_for, "engagement");
+  g_assert_nonnull (row);
+  spinner = find_descendant (row, GTK_TYPE_SPINNER);
+  g_assert_nonnull (spinner);
+
+  figure = muster_odds_panel_dup_figure (panel, "engagement");
+  g_assert_cmpstr (figure, ==, "Estimating…");
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  g_clear_pointer (&figure, g_free);
+  figure = wait_for_figure (panel, "engagement");
+  expected = engine_engagement (window, 0);
+  g_assert_cmpstr (figure, ==, expected);
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+
+  /* 1 round, then at once 5: the figure of 5 */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  inputs = find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS);
+  g_assert_nonnull (inputs);
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), rounds, 1);
+  g_clear_pointer (&figure, g_free);
+  figure = muster_odds_panel_dup_figure (panel, "engagement");
+  g_assert_cmpstr (figure, ==, "Estimating…");
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), rounds, 5);
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = wait_for_figure (panel, "engagement");
+  expected = engine_engagement (window, 5);
+  one = engine_engagement (window, 1);
+  g_assert_cmpstr (expected, !=, one);
+  g_assert_cmpstr (figure, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_turn_row (GtkWidget  *widget,
+             const char *unused)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), "Turn ");
+}
+
+/* The battle log's turn and seed: Next Turn moves the turn on and the seed typed becomes the
+ * document's, one undo step each (a seed that is no number is refused, the entry marked); a
+ * roll after them is logged in that turn with that seed; undo takes each back. */
+static void
+test_turn_and_seed (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterHistory *history = muster_document_get_history (document);
+  guint turn = muster_doc_get_turn (doc);
+  guint64 seed = muster_doc_get_seed (doc);
+  g_autofree char *seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  g_autofree char *title = NULL;
+  MusterBattlefieldPage *page;
+  GtkWidget *log, *turn_row, *next, *seed_row, *strike;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  run_frames (GTK_WIDGET (window));
+  log = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BATTLE_LOG_VIEW);
+  turn_row = find_matching (log, is_turn_row, NULL);
+  next = find_matching (log, is_button_labelled, "_Next Turn");
+  seed_row = find_descendant (log, ADW_TYPE_ENTRY_ROW);
+  g_assert_nonnull (turn_row);
+  g_assert_nonnull (next);
+  g_assert_nonnull (seed_row);
+  title = g_strdup_printf ("Turn %u", turn);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (turn_row)), ==, title);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seed_row)), ==, seed_text);
+
+  g_signal_emit_by_name (next, "clicked");
+  g_assert_cmpuint (muster_doc_get_turn (doc), ==, turn + 1);
+  g_clear_pointer (&title, g_free);
+  title = g_strdup_printf ("Turn %u", turn + 1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (turn_row)), ==, title);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, title);
+
+  gtk_editable_set_text (GTK_EDITABLE (seed_row), "twelve");
+  g_assert_true (gtk_widget_has_css_class (seed_row, "error"));
+  g_signal_emit_by_name (seed_row, "apply");
+  g_assert_cmpuint (muster_doc_get_seed (doc), ==, seed);
+  gtk_editable_set_text (GTK_EDITABLE (seed_row), "12345");
+  g_assert_false (gtk_widget_has_css_class (seed_row, "error"));
+  g_signal_emit_by_name (seed_row, "apply");
+  g_assert_cmpuint (muster_doc_get_seed (doc), ==, 12345);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Set Dice Seed");
+
+  /* a roll now: in that turn, from that seed */
+  muster_test_place_in_contact (doc, "u5", "u43");
+  muster_map_view_select (muster_battlefield_page_get_map_view (page), "p4", FALSE);
+  run_frames (GTK_WIDGET (window));
+  strike = find_matching (GTK_WIDGET (window_panel (window)), is_resolve_for, "melee-strike");
+  g_assert_nonnull (strike);
+  g_signal_emit_by_name (strike, "clicked");
+  g_assert_cmpuint (muster_doc_get_n_log_entries (doc), ==, 1);
+  g_assert_cmpuint (muster_doc_get_log_entry (doc, 0)->turn, ==, turn + 1);
+  g_assert_cmpuint (muster_doc_get_log_entry (doc, 0)->seed, ==, 12345);
+
+  /* undo: the roll, the seed, the turn */
+  g_assert_true (muster_history_undo (history));
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_doc_get_seed (doc), ==, seed);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (seed_row)), ==, seed_text);
+  g_assert_cmpuint (muster_doc_get_turn (doc), ==, turn + 1);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_doc_get_turn (doc), ==, turn);
+  g_clear_pointer (&title, g_free);
+  title = g_strdup_printf ("Turn %u", turn);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (turn_row)), ==, title);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Drags @placement of @view's battlefield to @to (table mm), frames run on the way. */
 static void
 drag_to (MusterWindow *window,
@@ -345,5 +710,8 @@ main (int   argc,
   g_test_add_func ("/ui/odds-panel/select-tab-and-drag", test_select_tab_and_drag);
   g_test_add_func ("/ui/odds-panel/resolve", test_resolve);
   g_test_add_func ("/ui/odds-panel/tint", test_tint);
+  g_test_add_func ("/ui/odds-panel/edit-inputs", test_edit_inputs);
+  g_test_add_func ("/ui/odds-panel/simulated", test_simulated);
+  g_test_add_func ("/ui/odds-panel/turn-and-seed", test_turn_and_seed);
   return g_test_run ();
 }

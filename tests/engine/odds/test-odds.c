@@ -298,7 +298,7 @@ test_bvf (void)
 
 /* A combat attack is struck in base contact: the crossbows where the sample has them (34.6″
  * from the archers) and 7.1″ off cannot strike, face to face they can; the charge that
- * would close the gap (Combat over several rounds) is not ruled out by the distance. */
+ * would close the gap (Combat over several rounds) is not ruled out for want of contact. */
 static void
 test_bvf_contact (void)
 {
@@ -328,7 +328,8 @@ test_bvf_contact (void)
     g_assert_cmpstr (strike->blocked, ==,
                      "not in contact: 7.1″ apart, and a combat attack is struck in base "
                      "contact");
-    g_assert_null (combat->blocked);
+    /* its reach, through the wood, is /odds/bvf-charge-reach's business */
+    g_assert_true (combat->blocked == NULL || strstr (combat->blocked, "contact") == NULL);
   }
 
   place (&s, "u5", wood.x, wood.y - DEPTH, 90);
@@ -340,6 +341,73 @@ test_bvf_contact (void)
     g_assert_null (strike->blocked);
     assert_table (strike, "direction", "front", NULL);
   }
+  scenario_close (&s);
+}
+
+/* A charge needs the target within 2 × MR, halved in difficult terrain: the crossbows (MR 4)
+ * 34.6″ and, in the open, 9″ from the archers cannot charge them (Combat over several rounds,
+ * Engagement, impact hits), 7.1″ off they can; starting in Mirkwood Edge their 8″ is 4″, so
+ * 7.1″ is out of reach and 3.5″ is not; charging the archers inside the wood from 7.1″ off,
+ * the rest of the move is halved where they enter it, and it falls short. */
+static void
+test_bvf_charge_reach (void)
+{
+  const char * const charges[] = { "combat", "engagement", "impact-hits" };
+  const MusterPoint open = { 650, 350 };
+  Scenario s;
+  MusterPoint wood;
+  struct {
+    MusterPoint  acting, target;
+    const char  *blocked;
+  } cases[6];
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  wood = piece_centre (&s, "t1");
+  cases[0].blocked = "out of charge reach: 34.6″ apart, beyond its 8″ charge (2 × MR 4)";
+  cases[1].acting = (MusterPoint) { open.x, open.y - DEPTH - 9 * 25.4 };
+  cases[1].target = open;
+  cases[1].blocked = "out of charge reach: 9.0″ apart, beyond its 8″ charge (2 × MR 4)";
+  cases[2].acting = (MusterPoint) { open.x, open.y - DEPTH - 180 };
+  cases[2].target = open;
+  cases[2].blocked = NULL;
+  cases[3].acting = wood;
+  cases[3].target = (MusterPoint) { wood.x, wood.y + DEPTH + 180 };
+  cases[3].blocked = "out of charge reach: 7.1″ apart, beyond its 4″ charge (2 × MR 4, halved "
+                     "in Mirkwood Edge)";
+  cases[4].acting = wood;
+  cases[4].target = (MusterPoint) { wood.x, wood.y + DEPTH + 3.5 * 25.4 };
+  cases[4].blocked = NULL;
+  cases[5].acting = (MusterPoint) { wood.x, wood.y - DEPTH - 180 };
+  cases[5].target = wood;
+  cases[5].blocked = "the rest halved in Mirkwood Edge";
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MusterOddsFacts) facts = NULL;
+
+      if (i > 0)
+        {
+          place (&s, "u43", cases[i].target.x, cases[i].target.y, -90);
+          place (&s, "u5", cases[i].acting.x, cases[i].acting.y, 90);
+        }
+      facts = facts_of (&s, "u5", "u43");
+      for (guint j = 0; j < G_N_ELEMENTS (charges); j++)
+        {
+          g_autoptr(MusterOddsFill) fill = fill_of (facts, charges[j]);
+
+          g_test_message ("case %u, %s: %s", i, charges[j], fill->blocked);
+          if (i == 5)
+            {
+              /* "…beyond its 5.4″ charge (2 × MR 4, the rest halved in Mirkwood Edge, 2.4″
+               * on)": where it enters is the wood's edge, measured */
+              g_assert_nonnull (fill->blocked);
+              g_assert_true (g_str_has_prefix (fill->blocked,
+                                               "out of charge reach: 7.1″ apart, beyond its "));
+              g_assert_nonnull (strstr (fill->blocked, cases[i].blocked));
+            }
+          else
+            g_assert_cmpstr (fill->blocked, ==, cases[i].blocked);
+        }
+    }
   scenario_close (&s);
 }
 
@@ -667,6 +735,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/odds/bvf", test_bvf);
   g_test_add_func ("/odds/bvf-contact", test_bvf_contact);
+  g_test_add_func ("/odds/bvf-charge-reach", test_bvf_charge_reach);
   g_test_add_func ("/odds/hm", test_hm);
   g_test_add_func ("/odds/mov", test_mov);
   g_test_add_func ("/odds/sov", test_sov);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "muster-army.h"
 #include "muster-doc.h"
 #include "muster-odds-private.h"
@@ -15,6 +17,8 @@
  * beyond 16″), line of sight for war machines, a target inside a wood or behind a linear
  * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
  * or struck on, base contact for a combat attack, high ground, and whether the acting unit's General stands within 12″ (§2.8).
+ * A charge (Combat over several rounds, Engagement, impact hits) needs the target within the
+ * charge distance: 2 × MR (§5.10 step 3), halved by difficult terrain (§6.1).
  */
 
 static const char * const bvf_aspects[] = { "front", "flank", "rear" };
@@ -133,6 +137,79 @@ need_contact (MusterOddsFill        *fill,
                      "contact", distance);
 }
 
+/* How far, in the ruleset's units, the acting unit goes before it enters @piece. */
+static double
+distance_to_piece (const MusterOddsFacts *facts,
+                   const MusterFeature   *piece)
+{
+  g_autoptr(MusterFootprint) footprint = muster_feature_get_footprint (facts->acting.placement);
+  MusterShape unit = muster_footprint_get_shape (footprint);
+  MusterPoint scratch[4];
+  MusterShape shape = muster_feature_get_shape (piece, scratch);
+
+  return muster_shape_distance (&unit, &shape) / facts->mm_per_unit;
+}
+
+/* §5.10 step 3: the charge distance is 2 × MR, Skirmish's +2 counted before doubling. §6.1,
+ * the same rule for the doubled distance: a unit that starts its move in difficult terrain
+ * has half of it, rounded up; one that enters it on the way (the target stands in it, or a
+ * linear obstacle lies before the target) has the rest of its move halved from where it
+ * enters, rounded up; a Sure Footed unit ignores both. Out of reach, the charge is made but
+ * does not come into contact: no impact hits and no combat. Fog's 1 × MR is for the umpire
+ * to say. */
+static void
+need_charge_reach (MusterOddsFill        *fill,
+                   const MusterOddsFacts *facts)
+{
+  const MusterOddsSide *acting = &facts->acting;
+  const MusterOddsSide *target = &facts->target;
+  const MusterFeature *entered = NULL;
+  g_autofree char *distance = NULL;
+  gboolean sure_footed = FALSE;
+  double reach, enter = 0;
+  int mr;
+
+  if (facts->distance <= 0.05 * facts->mm_per_unit || acting->unit == NULL ||
+      (mr = _muster_bvf_unit_mr (facts->ruleset, acting->force, acting->unit,
+                                 &sure_footed)) < 0)
+    return;
+  if (acting->placement->formation == MUSTER_FORMATION_SKIRMISH)
+    mr += 2;
+  reach = 2 * mr;
+  if (!sure_footed && acting->terrain_type != NULL &&
+      acting->terrain_type->move == MUSTER_MOVE_DIFFICULT)
+    {
+      entered = acting->terrain;
+      reach = ceil (reach / 2);
+    }
+  else if (!sure_footed)
+    {
+      if (target->terrain_type != NULL && target->terrain_type->move == MUSTER_MOVE_DIFFICULT)
+        entered = target->terrain;
+      if (facts->obstacle != NULL &&
+          (entered == NULL || distance_to_piece (facts, facts->obstacle) <
+                              distance_to_piece (facts, entered)))
+        entered = facts->obstacle;
+      if (entered != NULL && (enter = distance_to_piece (facts, entered)) < reach)
+        reach = enter + ceil ((reach - enter) / 2);
+      else
+        entered = NULL;
+    }
+  if (facts->distance <= (reach + 0.05) * facts->mm_per_unit)
+    return;
+  distance = muster_odds_facts_format_distance (facts);
+  if (entered == NULL)
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d)",
+                       distance, reach, mr);
+  else if (enter <= 0)
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d, "
+                       "halved in %s)", distance, reach, mr, muster_odds_feature_name (entered));
+  else
+    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %.1f″ charge (2 × MR %d, "
+                       "the rest halved in %s, %.1f″ on)", distance, reach, mr,
+                       muster_odds_feature_name (entered), enter);
+}
+
 void
 _muster_bvf_table_inputs (const MusterProcedure *procedure,
                           const MusterOddsFacts *facts,
@@ -176,6 +253,9 @@ _muster_bvf_table_inputs (const MusterProcedure *procedure,
     }
   if (g_str_equal (id, "melee-strike"))
     need_contact (fill, facts);
+  if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
+      g_str_equal (id, "impact-hits"))
+    need_charge_reach (fill, facts);
   if (g_str_equal (id, "combat") || g_str_equal (id, "engagement") ||
       g_str_equal (id, "charge-roll"))
     set_general (fill, facts);

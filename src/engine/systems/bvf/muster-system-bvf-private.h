@@ -358,6 +358,11 @@ gboolean _muster_generate_agreed (MusterGenerateRun  *run,
 
 extern const MusterFillSystem _muster_bvf_fill;
 
+int  _muster_bvf_unit_mr (const MusterRuleset *ruleset,
+                          const MusterForce   *force,
+                          const MusterUnit    *unit,
+                          gboolean            *sure_footed);
+
 /* muster-system-bvf-odds.c: the table's inputs (MusterSystem's table_inputs) */
 void _muster_bvf_table_inputs (const MusterProcedure *procedure,
                                const MusterOddsFacts *facts,

@@ -41,6 +41,7 @@ typedef struct
   int      apothecary;
   gboolean stone_thrower;
   gboolean character;        /* missile and spell dice against it need 6s when alone */
+  gboolean sure_footed;      /* ignores difficult terrain (§2.9, Rams) */
 } UnitFacts;
 
 static void
@@ -56,6 +57,7 @@ note_rules (UnitFacts    *f,
   f->claws |= muster_fill_has (rules, "rending-claws") || muster_fill_has (rules, "scorpion-tail") ||
               muster_fill_has (rules, "go-for-the-throat");
   f->tough_hide_4 |= muster_fill_has (rules, "tough-hide-4");
+  f->sure_footed |= muster_fill_has (rules, "sure-footed");
   f->trample |= muster_fill_has (rules, "trample");
   f->break_through |= muster_fill_has (rules, "unstoppable-charge-1") || muster_fill_has (rules, "unstoppable-charge-2");
   f->resilient += muster_fill_has (rules, "resilient") + muster_fill_has (rules, "dwarian-resilience");
@@ -171,6 +173,31 @@ bvf_facts (const MusterRuleset  *ruleset,
     }
   if (force != NULL)
     note_attached (ruleset, muster_force_get_root (force), muster_unit_get_id (unit), f);
+}
+
+/**
+ * _muster_bvf_unit_mr:
+ * @sure_footed: (out): whether it ignores difficult terrain
+ *
+ * Returns: @unit's Movement Rate in inches, as its statistics and options give it; -1 for a
+ *   unit whose type the ruleset does not know
+ */
+int
+_muster_bvf_unit_mr (const MusterRuleset *ruleset,
+                     const MusterForce   *force,
+                     const MusterUnit    *unit,
+                     gboolean            *sure_footed)
+{
+  const MusterUnitType *type = muster_ruleset_get_unit_type (ruleset,
+                                                             muster_unit_get_type_id (unit));
+  UnitFacts f = { 0 };
+
+  *sure_footed = FALSE;
+  if (type == NULL)
+    return -1;
+  bvf_facts (ruleset, force, type, unit, &f);
+  *sure_footed = f.sure_footed;
+  return f.mr;
 }
 
 /* A side of a combat (a- or b-). */
