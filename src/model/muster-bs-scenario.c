@@ -231,9 +231,16 @@ add_units (MusterNode    *root,
     {
       MusterBsSelection *selection = muster_bs_force_get_selection (force, i);
       const char *custom = muster_bs_selection_get_custom_name (selection);
-      g_autofree char *type = type_for_entry (muster_bs_selection_get_entry_id (selection));
-      MusterUnit *unit = muster_unit_new (type, muster_bs_selection_count_models (selection));
+      g_autofree char *type = NULL;
+      MusterUnit *unit;
       double w = base_width, d = base_depth;
+
+      /* a top-level upgrade is the roster's configuration (wh40k-10e's Battle Size,
+       * Detachment), nothing that stands on the table */
+      if (g_strcmp0 (muster_bs_selection_get_type (selection), "upgrade") == 0)
+        continue;
+      type = type_for_entry (muster_bs_selection_get_entry_id (selection));
+      unit = muster_unit_new (type, muster_bs_selection_count_models (selection));
 
       g_free (muster_unit_set_name (unit, custom != NULL && *custom != '\0'
                                           ? custom : muster_bs_selection_get_name (selection)));
@@ -269,8 +276,8 @@ add_zone (MusterBattlefield *field,
  * @base_width: mm, the base of units whose data gives none
  * @base_depth: mm
  *
- * A Muster document of the roster's units (its forces', nested ones too, in order, as one
- * force of side @title), uncosted, on a 6 × 4 ft table with a 12″ deployment zone along each
+ * A Muster document of the roster's units (its forces' top-level unit and model selections,
+ * nested forces' too, in order, as one force of side @title), uncosted, on a 6 × 4 ft table with a 12″ deployment zone along each
  * long edge: @title's at the top, an opponent's at the bottom for a list attached later.
  *
  * Returns: (transfer full): the document, nothing placed yet

@@ -36,6 +36,7 @@ static const char cat[] =
   "name=\"Wardens\" revision=\"1\" gameSystemId=\"pl-gs\" gameSystemRevision=\"4\" "
   "library=\"false\">\n"
   "  <selectionEntries>\n"
+  "    <selectionEntry id=\"se-size\" name=\"Battle Size\" type=\"upgrade\"/>\n"
   "    <selectionEntry id=\"se-captain\" name=\"Captain\" type=\"model\">\n"
   "      <profiles><profile id=\"p-cap\" name=\"Captain\" typeId=\"pt-unit\" typeName=\"Unit\">\n"
   "        <characteristics><characteristic name=\"M\" typeId=\"ct-m\">6\"</characteristic>\n"
@@ -112,8 +113,9 @@ set_models (Fixture           *fixture,
   muster_bs_roster_set_count (fixture->roster, models, n);
 }
 
-/* A roster of the Wardens: a Captain (40 mm in its profile), a Warden Squad of 5 (no base in
- * the data), a Bike Squad of 3 (oval 75 × 42 mm on its models' profile) */
+/* A roster of the Wardens: its Battle Size (configuration), a Captain (40 mm in its profile),
+ * a Warden Squad of 5 (no base in the data), a Bike Squad of 3 (oval 75 × 42 mm on its models'
+ * profile) */
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
@@ -131,6 +133,8 @@ fixture_set_up (Fixture       *fixture,
   g_assert_no_error (error);
   fixture->roster = muster_bs_roster_new (fixture->data, "Wardens at the Ford");
   force = muster_bs_roster_add_force (fixture->roster, NULL, "fe-band", "pl-cat", NULL, &error);
+  g_assert_no_error (error);
+  muster_bs_roster_select (fixture->roster, force, NULL, "se-size", NULL, &error);
   g_assert_no_error (error);
   muster_bs_roster_select (fixture->roster, force, NULL, "se-captain", NULL, &error);
   g_assert_no_error (error);
@@ -212,7 +216,8 @@ assert_base (const MusterUnit *unit,
   g_assert_cmpfloat (d, ==, depth);
 }
 
-/* Each top-level selection a unit: its (custom) name, its models, its base */
+/* Each top-level unit or model selection a unit: its (custom) name, its models, its base; the
+ * configuration (a top-level upgrade) none */
 static void
 test_units (Fixture       *fixture,
             gconstpointer  data)
