@@ -33,8 +33,9 @@ first_side (MusterDoc  *doc,
  * @centre: where (table mm)
  *
  * The unit in a line facing the enemy: down the table for the first side, up for the others.
- * Its stands are its size, on the base the rule system's scale for its force gives its type
- * (40 × 20 mm when it gives none).
+ * Its stands are its size, on the unit's own base (a BattleScribe roster's unit names one), or
+ * else the base the rule system's scale for its force gives its type (40 × 20 mm when it
+ * gives none).
  *
  * Returns: (transfer full): the placement, without an id
  */
@@ -52,8 +53,10 @@ muster_unit_placement_new (MusterDoc                *doc,
   placement->rotation = first_side (doc, unit) ? G_PI / 2 : -G_PI / 2;
   placement->stands = CLAMP (muster_unit_get_size (unit), 1, 60);
   placement->files = placement->stands > 6 ? (placement->stands + 1) / 2 : 0;
-  /* the bases of the scale the unit's force plays at */
-  if (types == NULL ||
+  /* the unit's own base, or the bases of the scale the unit's force plays at */
+  if (muster_unit_get_base (unit, &placement->base_width, &placement->base_depth))
+    ;
+  else if (types == NULL ||
       !muster_terrain_types_get_base (types,
                                       muster_terrain_types_scale_for_force (types,
                                                                             muster_unit_get_force (unit),

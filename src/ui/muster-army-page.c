@@ -7,6 +7,7 @@
 
 #include "muster-army-commands.h"
 #include "muster-army-page-private.h"
+#include "muster-bs-scenario.h"
 #include "muster-list-export.h"
 
 /*
@@ -136,6 +137,8 @@ update_system_label (MusterArmyPage *self)
                                                               : _("%s %s"),
                             muster_ruleset_get_name (ruleset),
                             muster_ruleset_get_version (ruleset));
+  else if (g_strcmp0 (muster_doc_get_ruleset_id (doc), MUSTER_BS_SCENARIO_RULESET) == 0)
+    text = g_strdup (_("Units of a BattleScribe roster: its window costs and checks them"));
   else
     text = g_strdup_printf (_("This list needs the “%s” rule system, which is not installed"),
                             muster_doc_get_ruleset_id (doc));

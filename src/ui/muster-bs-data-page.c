@@ -6,11 +6,13 @@
 #include <glib/gi18n.h>
 
 #include "muster-bs-data-page.h"
+#include "muster-bs-scenario.h"
 #include "muster-file-drop.h"
 
 /*
  * Preferences → Game Data: the folders of BattleScribe data (add, remove, rescan) and each
- * game system found in them, with its revision, catalogues and the problems of its files.
+ * game system found in them, with its revision, catalogues and the problems of its files, and
+ * the base its units stand on when placed where its data gives none (`battlescribe-bases`).
  * The folders are the `battlescribe-folders` setting; the application rescans when it changes.
  */
 
@@ -102,6 +104,52 @@ detail_row (const char *title,
 }
 
 static void
+base_changed_cb (GtkSpinButton    *spin,
+                 MusterBsDataPage *self)
+{
+  GtkWidget *row = g_object_get_data (G_OBJECT (spin), "row");
+
+  muster_bs_set_default_base (self->settings, g_object_get_data (G_OBJECT (row), "system-id"),
+                              gtk_spin_button_get_value (g_object_get_data (G_OBJECT (row),
+                                                                            "width")),
+                              gtk_spin_button_get_value (g_object_get_data (G_OBJECT (row),
+                                                                            "depth")));
+}
+
+/* The system's default base, width × depth in mm, each a spin button */
+static GtkWidget *
+base_row (MusterBsDataPage *self,
+          MusterBsSystem   *system)
+{
+  GtkWidget *row = adw_action_row_new ();
+  double size[2];
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Base Where the Data Gives None"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                               _("Width × depth in mm, for placing units on the battlefield"));
+  g_object_set_data_full (G_OBJECT (row), "system-id", g_strdup (muster_bs_system_get_id (system)),
+                          g_free);
+  muster_bs_default_base (self->settings, muster_bs_system_get_id (system), &size[0], &size[1]);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *spin = gtk_spin_button_new_with_range (1, 500, 1);
+
+      gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), 0);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), size[i]);
+      gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      i == 0 ? _("Base width in mm") : _("Base depth in mm"), -1);
+      g_object_set_data (G_OBJECT (spin), "row", row);
+      g_object_set_data (G_OBJECT (row), i == 0 ? "width" : "depth", spin);
+      g_signal_connect (spin, "value-changed", G_CALLBACK (base_changed_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+      if (i == 0)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_label_new ("×"));
+    }
+  return row;
+}
+
+static void
 update_systems (MusterBsDataPage *self)
 {
   GListModel *systems = muster_bs_library_get_systems (self->library);
@@ -140,6 +188,7 @@ update_systems (MusterBsDataPage *self)
         }
       adw_expander_row_add_row (ADW_EXPANDER_ROW (row),
                                 detail_row (muster_bs_system_get_folder (system), names->str));
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (row), base_row (self, system));
       for (guint k = 0; its[k]; k++)
         adw_expander_row_add_row (ADW_EXPANDER_ROW (row), detail_row (_("Problem"), its[k]));
       adw_preferences_group_add (self->systems_group, row);

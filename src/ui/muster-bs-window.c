@@ -8,6 +8,7 @@
 #include "muster-bs-export.h"
 #include "muster-bs-outline-view.h"
 #include "muster-bs-page.h"
+#include "muster-bs-scenario.h"
 #include "muster-bs-window.h"
 #include "muster-file-chooser.h"
 #include "muster-file-drop.h"
@@ -15,6 +16,7 @@
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
 #include "muster-save-changes.h"
+#include "muster-window.h"
 
 /*
  * A window of one BattleScribe roster: the header with undo, redo, the costs against their
@@ -74,7 +76,8 @@ add_toast (MusterBsWindow *self,
 
 /* What needs the roster's game data */
 static const char * const output_actions[] = { "win.export", "win.export-to", "win.print",
-                                               "win.print-preview", "win.print-to" };
+                                               "win.print-preview", "win.print-to",
+                                               "win.place-on-battlefield" };
 
 static void update (MusterBsWindow *self);
 
@@ -601,6 +604,51 @@ save_action (GtkWidget  *widget,
                                    g_object_ref (self));
 }
 
+/* Place on Battlefield: the roster's units on a new scenario's table, in a Muster window of
+ * their own; the roster stays as it is. */
+static void
+place_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
+  MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
+  MusterBsSystem *system = muster_bs_document_get_system (self->document);
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  MusterWindow *window;
+  guint left_out = 0;
+  double width, depth;
+
+  if (roster == NULL || !MUSTER_IS_APPLICATION (app))
+    return;
+  title = muster_bs_roster_get_name (roster) != NULL && *muster_bs_roster_get_name (roster)
+          ? g_strdup (muster_bs_roster_get_name (roster))
+          : muster_bs_document_dup_title (self->document);
+  muster_bs_default_base (settings, system ? muster_bs_system_get_id (system) : NULL,
+                          &width, &depth);
+  window = muster_window_new (MUSTER_APPLICATION (app));
+  if (!muster_bs_scenario_start (muster_window_get_document (window), roster, title, width, depth,
+                                 &left_out, &error))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      add_toast (self, error->message);
+      return;
+    }
+  muster_window_set_workspace (window, "battlefield");
+  gtk_window_present (GTK_WINDOW (window));
+  if (left_out > 0)
+    {
+      g_autofree char *message = g_strdup_printf (ngettext ("%u unit found no room in the zone",
+                                                            "%u units found no room in the zone",
+                                                            left_out), left_out);
+
+      muster_window_add_toast (window, message);
+    }
+}
+
 static void
 undo_action (GtkWidget  *widget,
              const char *action_name,
@@ -708,6 +756,7 @@ muster_bs_window_class_init (MusterBsWindowClass *klass)
                                    print_preview_action);
   gtk_widget_class_install_action (widget_class, "win.print-to", "s", print_to_action);
   gtk_widget_class_install_action (widget_class, "win.page-setup", NULL, page_setup_action);
+  gtk_widget_class_install_action (widget_class, "win.place-on-battlefield", NULL, place_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);

@@ -38,6 +38,8 @@ struct _MusterUnit
   char       *notes;
   char       *attached_to;
   char       *markers;       /* nullable: "suppression=2 pinned", see muster-markers.h */
+  double      base_width;    /* mm; 0 when the unit names no base of its own */
+  double      base_depth;
   GArray     *picks;         /* MusterPick, in document order */
   MusterCost  cost;          /* cached, without lines */
 };

@@ -3,7 +3,10 @@
 
 #include "config.h"
 
+#include <math.h>
+
 #include "muster-army-private.h"
+#include "muster-battlefield.h"
 #include "muster-engine-error.h"
 #include "muster-ruleset.h"
 #include "muster-xml.h"
@@ -135,6 +138,44 @@ get_count (xmlNode     *node,
   return TRUE;
 }
 
+/* A base length in mm: a number above 0, at most MUSTER_LENGTH_MAX_MM, or absent (0). */
+static gboolean
+get_base_length (xmlNode     *node,
+                 const char  *attribute,
+                 double      *value,
+                 const char  *file,
+                 GError     **error)
+{
+  g_autofree char *text = muster_xml_get_prop (node, attribute);
+  char *end = NULL;
+
+  *value = 0;
+  if (text == NULL)
+    return TRUE;
+  *value = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (*value) || *value <= 0 ||
+      *value > MUSTER_LENGTH_MAX_MM)
+    return doc_fail (error, file, node, "%s=\"%s\" of <unit> is not a length above 0 mm",
+                     attribute, text);
+  return TRUE;
+}
+
+/* base-width and base-depth: both or neither */
+static gboolean
+parse_base (MusterUnit  *self,
+            const char  *file,
+            GError     **error)
+{
+  if (!get_base_length (self->xml, "base-width", &self->base_width, file, error) ||
+      !get_base_length (self->xml, "base-depth", &self->base_depth, file, error))
+    return FALSE;
+  if ((self->base_width > 0) != (self->base_depth > 0))
+    return doc_fail (error, file, self->xml, "<unit> gives %s without %s",
+                     self->base_width > 0 ? "base-width" : "base-depth",
+                     self->base_width > 0 ? "base-depth" : "base-width");
+  return TRUE;
+}
+
 static gboolean
 parse_option (MusterUnit  *self,
               xmlNode     *node,
@@ -177,6 +218,7 @@ _muster_unit_new_from_xml (xmlNode     *xml,
   ok = self->type != NULL ? TRUE : doc_fail (error, file, xml, "<unit> needs a type");
   self->size_unset = !xmlHasProp (xml, (const xmlChar *) "size");
   ok = ok && get_count (xml, "size", 0, &self->size, file, error);
+  ok = ok && parse_base (self, file, error);
   for (xmlNode *child = xml->children; ok && child != NULL; child = child->next)
     {
       if (muster_xml_is_element (child, "option"))
@@ -209,6 +251,28 @@ guint
 muster_unit_get_size (const MusterUnit *self)
 {
   return self->size;
+}
+
+/**
+ * muster_unit_get_base:
+ * @width: (out) (optional): the base's width, mm
+ * @depth: (out) (optional): its depth, mm
+ *
+ * The base the unit's models stand on when the unit names one itself (a unit from a
+ * BattleScribe roster: its data's or its game system's base), over its rule system's.
+ *
+ * Returns: whether the unit names a base
+ */
+gboolean
+muster_unit_get_base (const MusterUnit *self,
+                      double           *width,
+                      double           *depth)
+{
+  if (width != NULL)
+    *width = self->base_width;
+  if (depth != NULL)
+    *depth = self->base_depth;
+  return self->base_width > 0 && self->base_depth > 0;
 }
 
 /* Returns: (nullable): the player's name for the unit */
@@ -527,6 +591,34 @@ muster_unit_set_attached_to (MusterUnit *self,
 }
 
 /* Returns: (transfer full) (nullable): the previous markers; %NULL or "" removes them */
+/**
+ * muster_unit_set_base:
+ * @width: mm above 0, or 0 with @depth 0 for none
+ * @depth: mm
+ *
+ * Gives the unit a base of its own (see muster_unit_get_base()). Not an undoable edit: it is
+ * set when the unit is made.
+ */
+void
+muster_unit_set_base (MusterUnit *self,
+                      double      width,
+                      double      depth)
+{
+  g_return_if_fail ((width > 0) == (depth > 0));
+
+  self->base_width = width > 0 ? width : 0;
+  self->base_depth = depth > 0 ? depth : 0;
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *name = i == 0 ? "base-width" : "base-depth";
+      double value = i == 0 ? self->base_width : self->base_depth;
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      muster_xml_set_prop (self->xml, name,
+                           value > 0 ? g_ascii_formatd (text, sizeof text, "%g", value) : NULL);
+    }
+}
+
 char *
 muster_unit_set_markers (MusterUnit *self,
                          const char *markers)

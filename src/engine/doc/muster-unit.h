@@ -29,6 +29,9 @@ const char        *muster_unit_get_name           (const MusterUnit    *self);
 const char        *muster_unit_get_notes          (const MusterUnit    *self);
 const char        *muster_unit_get_attached_to    (const MusterUnit    *self);
 const char        *muster_unit_get_markers        (const MusterUnit    *self);
+gboolean           muster_unit_get_base           (const MusterUnit    *self,
+                                                   double              *width,
+                                                   double              *depth);
 guint              muster_unit_get_n_picks        (const MusterUnit    *self);
 const char        *muster_unit_get_pick           (const MusterUnit    *self,
                                                    guint                index,
@@ -58,6 +61,9 @@ char              *muster_unit_set_attached_to    (MusterUnit          *self,
                                                    const char          *unit_id);
 char              *muster_unit_set_markers        (MusterUnit          *self,
                                                    const char          *markers);
+void               muster_unit_set_base           (MusterUnit          *self,
+                                                   double               width,
+                                                   double               depth);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterUnit, muster_unit_free)
 

@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-bs-scenario.h"
+#include "muster-deploy.h"
+#include "muster-history.h"
+
+/*
+ * A BattleScribe roster's units on the battlefield (issue 21): the units a scenario gets
+ * (name, model count, base from the data or the game system's default), deployed, saved and
+ * read back strictly.
+ */
+
+static const char gst[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<gameSystem xmlns=\"http://www.battlescribe.net/schema/gameSystemSchema\" id=\"pl-gs\" "
+  "name=\"Placing Test\" revision=\"4\" battleScribeVersion=\"2.03\">\n"
+  "  <costTypes><costType id=\"pts\" name=\"pts\" defaultCostLimit=\"100\"/></costTypes>\n"
+  "  <profileTypes><profileType id=\"pt-unit\" name=\"Unit\"><characteristicTypes>\n"
+  "    <characteristicType id=\"ct-m\" name=\"M\"/>\n"
+  "    <characteristicType id=\"ct-base\" name=\"Base\"/>\n"
+  "  </characteristicTypes></profileType></profileTypes>\n"
+  "  <forceEntries><forceEntry id=\"fe-band\" name=\"Band\"/></forceEntries>\n"
+  "</gameSystem>\n";
+
+static const char cat[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<catalogue xmlns=\"http://www.battlescribe.net/schema/catalogueSchema\" id=\"pl-cat\" "
+  "name=\"Wardens\" revision=\"1\" gameSystemId=\"pl-gs\" gameSystemRevision=\"4\" "
+  "library=\"false\">\n"
+  "  <selectionEntries>\n"
+  "    <selectionEntry id=\"se-size\" name=\"Battle Size\" type=\"upgrade\"/>\n"
+  "    <selectionEntry id=\"se-captain\" name=\"Captain\" type=\"model\">\n"
+  "      <profiles><profile id=\"p-cap\" name=\"Captain\" typeId=\"pt-unit\" typeName=\"Unit\">\n"
+  "        <characteristics><characteristic name=\"M\" typeId=\"ct-m\">6\"</characteristic>\n"
+  "          <characteristic name=\"Base\" typeId=\"ct-base\">40mm</characteristic>\n"
+  "        </characteristics></profile></profiles>\n"
+  "    </selectionEntry>\n"
+  "    <selectionEntry id=\"se-squad\" name=\"Warden Squad\" type=\"unit\">\n"
+  "      <selectionEntries>\n"
+  "        <selectionEntry id=\"se-warden\" name=\"Warden\" type=\"model\"/>\n"
+  "      </selectionEntries>\n"
+  "    </selectionEntry>\n"
+  "    <selectionEntry id=\"se-bikes\" name=\"Bike Squad\" type=\"unit\">\n"
+  "      <selectionEntries>\n"
+  "        <selectionEntry id=\"se-biker\" name=\"Biker\" type=\"model\">\n"
+  "          <profiles><profile id=\"p-bike\" name=\"Biker\" typeId=\"pt-unit\" "
+  "typeName=\"Unit\"><characteristics>\n"
+  "            <characteristic name=\"M\" typeId=\"ct-m\">12\"</characteristic>\n"
+  "            <characteristic name=\"Base\" typeId=\"ct-base\">75 x 42 mm oval</characteristic>\n"
+  "          </characteristics></profile></profiles>\n"
+  "        </selectionEntry>\n"
+  "      </selectionEntries>\n"
+  "    </selectionEntry>\n"
+  "  </selectionEntries>\n"
+  "</catalogue>\n";
+
+typedef struct
+{
+  char           *dir;
+  MusterBsData   *data;
+  MusterBsRoster *roster;
+} Fixture;
+
+static void
+write_file (const char *dir,
+            const char *name,
+            const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+}
+
+static void
+remove_file (const char *dir,
+             const char *name)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+
+  g_unlink (path);
+}
+
+/* Sets the number of the model selection under @unit */
+static void
+set_models (Fixture           *fixture,
+            MusterBsSelection *unit,
+            int                n)
+{
+  MusterBsSelection *models = muster_bs_selection_get_child (unit, 0);
+  g_autoptr(GError) error = NULL;
+
+  if (models == NULL)
+    {
+      g_autoptr(GPtrArray) offered =
+        muster_bs_roster_list_entries (fixture->roster, muster_bs_selection_get_force (unit),
+                                       unit);
+
+      g_assert_cmpuint (offered->len, ==, 1);
+      models = muster_bs_roster_select (fixture->roster, muster_bs_selection_get_force (unit),
+                                        unit, offered->pdata[0], NULL, &error);
+      g_assert_no_error (error);
+    }
+  muster_bs_roster_set_count (fixture->roster, models, n);
+}
+
+/* A roster of the Wardens: its Battle Size (configuration), a Captain (40 mm in its profile),
+ * a Warden Squad of 5 (no base in the data), a Bike Squad of 3 (oval 75 × 42 mm on its models'
+ * profile) */
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  MusterBsSelection *selection;
+  MusterBsForce *force;
+  g_autofree char *squad_name = NULL;
+
+  fixture->dir = g_dir_make_tmp ("muster-bs-scenario-XXXXXX", &error);
+  g_assert_no_error (error);
+  write_file (fixture->dir, "Placing.gst", gst);
+  write_file (fixture->dir, "Wardens.cat", cat);
+  fixture->data = muster_bs_data_load_dir (fixture->dir, &error);
+  g_assert_no_error (error);
+  fixture->roster = muster_bs_roster_new (fixture->data, "Wardens at the Ford");
+  force = muster_bs_roster_add_force (fixture->roster, NULL, "fe-band", "pl-cat", NULL, &error);
+  g_assert_no_error (error);
+  muster_bs_roster_select (fixture->roster, force, NULL, "se-size", NULL, &error);
+  g_assert_no_error (error);
+  muster_bs_roster_select (fixture->roster, force, NULL, "se-captain", NULL, &error);
+  g_assert_no_error (error);
+  selection = muster_bs_roster_select (fixture->roster, force, NULL, "se-squad", NULL, &error);
+  g_assert_no_error (error);
+  set_models (fixture, selection, 5);
+  muster_bs_selection_set_custom_name (selection, "Ford Wardens");
+  selection = muster_bs_roster_select (fixture->roster, force, NULL, "se-bikes", NULL, &error);
+  g_assert_no_error (error);
+  set_models (fixture, selection, 3);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_pointer (&fixture->roster, muster_bs_roster_free);
+  g_clear_pointer (&fixture->data, muster_bs_data_free);
+  remove_file (fixture->dir, "Placing.gst");
+  remove_file (fixture->dir, "Wardens.cat");
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+}
+
+static void
+test_parse_base (void)
+{
+  static const struct { const char *text; double width, depth; } cases[] = {
+    { "32mm", 32, 32 }, { "25 mm round", 25, 25 }, { "60x35mm", 60, 35 },
+    { "60 × 35 mm", 60, 35 }, { "Ø40mm", 40, 40 }, { "3 cm", 30, 30 }, { "1\"", 25.4, 25.4 },
+    { "105 X 70", 105, 70 }, { "-", 0, 0 }, { "Hull", 0, 0 }, { "N/A", 0, 0 }, { "", 0, 0 },
+    { "0mm", 0, 0 }, { "5000mm", 0, 0 }, { "60 x mm", 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double w = -1, d = -1;
+      gboolean ok = muster_bs_parse_base (cases[i].text, &w, &d);
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_cmpint (ok, ==, cases[i].width > 0);
+      if (ok)
+        {
+          g_assert_cmpfloat_with_epsilon (w, cases[i].width, 1e-9);
+          g_assert_cmpfloat_with_epsilon (d, cases[i].depth, 1e-9);
+        }
+    }
+  g_assert_false (muster_bs_parse_base (NULL, NULL, NULL));
+}
+
+static MusterUnit *
+unit_at (MusterDoc *doc,
+         guint      index)
+{
+  return muster_node_get_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), index);
+}
+
+static MusterUnit *
+unit_named (MusterDoc  *doc,
+            const char *name)
+{
+  MusterNode *root = muster_force_get_root (muster_doc_get_force (doc, 0));
+
+  for (guint i = 0; i < muster_node_get_n_units (root); i++)
+    if (g_strcmp0 (muster_unit_get_name (muster_node_get_unit (root, i)), name) == 0)
+      return muster_node_get_unit (root, i);
+  g_assert_not_reached ();
+}
+
+static void
+assert_base (const MusterUnit *unit,
+             double            width,
+             double            depth)
+{
+  double w, d;
+
+  g_assert_true (muster_unit_get_base (unit, &w, &d));
+  g_assert_cmpfloat (w, ==, width);
+  g_assert_cmpfloat (d, ==, depth);
+}
+
+/* Each top-level unit or model selection a unit: its (custom) name, its models, its base; the
+ * configuration (a top-level upgrade) none */
+static void
+test_units (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(MusterDoc) doc = muster_bs_scenario_new_doc (fixture->roster, "Wardens at the Ford",
+                                                         28, 28);
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+
+  g_assert_cmpstr (muster_doc_get_ruleset_id (doc), ==, MUSTER_BS_SCENARIO_RULESET);
+  g_assert_cmpstr (muster_doc_get_title (doc), ==, "Wardens at the Ford");
+  g_assert_cmpuint (muster_doc_get_n_forces (doc), ==, 1);
+  g_assert_cmpstr (muster_force_get_side (muster_doc_get_force (doc, 0)), ==,
+                   "Wardens at the Ford");
+  g_assert_cmpuint (muster_node_get_n_units (muster_force_get_root (muster_doc_get_force (doc, 0))),
+                    ==, 3);
+  /* in the roster's order */
+  g_assert_cmpstr (muster_unit_get_name (unit_at (doc, 0)), ==, "Bike Squad");
+  g_assert_cmpstr (muster_unit_get_name (unit_at (doc, 1)), ==, "Captain");
+  g_assert_cmpstr (muster_unit_get_name (unit_at (doc, 2)), ==, "Ford Wardens");
+  g_assert_cmpuint (muster_unit_get_size (unit_named (doc, "Captain")), ==, 1);
+  assert_base (unit_named (doc, "Captain"), 40, 40);
+  g_assert_cmpuint (muster_unit_get_size (unit_named (doc, "Ford Wardens")), ==, 5);
+  assert_base (unit_named (doc, "Ford Wardens"), 28, 28);   /* the data gives none: the default */
+  g_assert_cmpuint (muster_unit_get_size (unit_named (doc, "Bike Squad")), ==, 3);
+  assert_base (unit_named (doc, "Bike Squad"), 75, 42);
+  g_assert_cmpstr (muster_unit_get_type_id (unit_named (doc, "Bike Squad")), ==, "bs-se-bikes");
+  /* a zone for the roster's side and one for an opponent's list */
+  g_assert_nonnull (muster_deploy_find_zone (field, "Wardens at the Ford"));
+  g_assert_nonnull (muster_deploy_find_zone (field, "Opponent"));
+}
+
+static void
+done_cb (GObject      *object,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  *(GAsyncResult **) user_data = g_object_ref (result);
+}
+
+/* Deployed at once, each on its base; saved, loaded and saved again the same; placed again
+ * after loading on the base the unit keeps */
+static void
+test_place_save_load (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(MusterDocument) loaded = muster_document_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "ford.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(MusterFeature) replaced = NULL;
+  MusterBattlefield *field;
+  const MusterFeature *zone;
+  MusterBox zone_box;
+  MusterDoc *doc;
+  guint left_out = 99;
+
+  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
+                                           28, &left_out, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (left_out, ==, 0);
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Deploy All");
+  doc = muster_document_get_doc (document);
+  field = muster_doc_get_battlefield (doc);
+  zone = muster_deploy_find_zone (field, "Wardens at the Ford");
+  zone_box = muster_feature_get_bounds (zone);
+  for (guint i = 0; i < 3; i++)
+    {
+      const MusterFeature *placement =
+        muster_battlefield_lookup_unit (field, muster_unit_get_id (unit_at (doc, i)));
+      MusterBox box;
+      double w, d;
+
+      g_assert_nonnull (placement);
+      muster_unit_get_base (unit_at (doc, i), &w, &d);
+      g_assert_cmpfloat (placement->base_width, ==, w);
+      g_assert_cmpfloat (placement->base_depth, ==, d);
+      g_assert_cmpuint (placement->stands, ==, muster_unit_get_size (unit_at (doc, i)));
+      box = muster_feature_get_bounds (placement);
+      g_assert_cmpfloat (box.y0, >=, zone_box.y0);
+      g_assert_cmpfloat (box.y1, <=, zone_box.y1);
+    }
+
+  muster_document_save_async (document, file, NULL, done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (muster_document_save_finish (document, result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&result);
+  g_assert_false (muster_document_get_modified (document));
+
+  muster_document_load_async (loaded, file, NULL, done_cb, &result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (muster_document_load_finish (loaded, result, &error));
+  g_assert_no_error (error);
+  doc = muster_document_get_doc (loaded);
+  assert_base (unit_named (doc, "Captain"), 40, 40);
+  assert_base (unit_named (doc, "Ford Wardens"), 28, 28);
+  assert_base (unit_named (doc, "Bike Squad"), 75, 42);
+  {
+    g_autofree char *contents = NULL;
+    gsize length;
+
+    g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+    saved = g_bytes_new_take (g_steal_pointer (&contents), length);
+  }
+  again = muster_doc_to_bytes (doc);
+  g_assert_true (g_bytes_equal (saved, again));
+
+  /* taken off and placed again by hand: the unit's own base, not 40 × 20 */
+  field = muster_doc_get_battlefield (doc);
+  replaced = muster_unit_placement_new (doc, NULL, field, unit_named (doc, "Bike Squad"),
+                                        (MusterPoint) { 900, 600 });
+  g_assert_cmpfloat (replaced->base_width, ==, 75);
+  g_assert_cmpfloat (replaced->base_depth, ==, 42);
+  g_unlink (path);
+}
+
+/* A base that is not one is an error naming the file, the line and the attribute */
+static void
+test_strict_load (void)
+{
+  static const struct { const char *unit; const char *message; } cases[] = {
+    { "base-width=\"0\" base-depth=\"25\"", "bad.muster:3: base-width=\"0\" of <unit> is not a length above 0 mm" },
+    { "base-width=\"25\" base-depth=\"deep\"", "bad.muster:3: base-depth=\"deep\" of <unit> is not a length above 0 mm" },
+    { "base-width=\"-3\" base-depth=\"25\"", "bad.muster:3: base-width=\"-3\" of <unit> is not a length above 0 mm" },
+    { "base-width=\"25\"", "bad.muster:3: <unit> gives base-width without base-depth" },
+    { "base-depth=\"25\"", "bad.muster:3: <unit> gives base-depth without base-width" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text =
+        g_strdup_printf ("<muster format=\"1\"><ruleset id=\"battlescribe\"/>\n"
+                         "<force id=\"f1\" name=\"A\">\n"
+                         "<unit id=\"u1\" type=\"bs-x\" size=\"3\" %s/>\n"
+                         "</force></muster>\n", cases[i].unit);
+      g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "bad.muster", &error);
+
+      g_assert_null (doc);
+      g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
+/* The per-game-system default: set, read back, others kept; 25 mm where none or nonsense */
+static void
+test_default_base (void)
+{
+  g_autoptr(GSettingsBackend) backend = g_memory_settings_backend_new ();
+  g_autoptr(GSettings) settings = g_settings_new_with_backend (APP_ID, backend);
+  double w, d;
+
+  muster_bs_default_base (settings, "sys-352e-adc2-7639-d6a9", &w, &d);
+  g_assert_cmpfloat (w, ==, MUSTER_BS_BASE_FALLBACK);
+  g_assert_cmpfloat (d, ==, MUSTER_BS_BASE_FALLBACK);
+  muster_bs_set_default_base (settings, "sys-352e-adc2-7639-d6a9", 32, 32);
+  muster_bs_set_default_base (settings, "bolt-action", 25, 20);
+  muster_bs_set_default_base (settings, "sys-352e-adc2-7639-d6a9", 40, 40);
+  muster_bs_default_base (settings, "sys-352e-adc2-7639-d6a9", &w, &d);
+  g_assert_cmpfloat (w, ==, 40);
+  g_assert_cmpfloat (d, ==, 40);
+  muster_bs_default_base (settings, "bolt-action", &w, &d);
+  g_assert_cmpfloat (w, ==, 25);
+  g_assert_cmpfloat (d, ==, 20);
+  muster_bs_default_base (settings, NULL, &w, &d);
+  g_assert_cmpfloat (w, ==, MUSTER_BS_BASE_FALLBACK);
+  g_settings_set_value (settings, "battlescribe-bases",
+                        g_variant_new_parsed ("{'broken': (0.0, -4.0)}"));
+  muster_bs_default_base (settings, "broken", &w, &d);
+  g_assert_cmpfloat (w, ==, MUSTER_BS_BASE_FALLBACK);
+  g_assert_cmpfloat (d, ==, MUSTER_BS_BASE_FALLBACK);
+}
+
+/* A roster with nothing in it has nothing to place */
+static void
+test_empty (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr(MusterBsRoster) empty = muster_bs_roster_new (fixture->data, "Empty");
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (muster_bs_scenario_start (document, empty, "Empty", 25, 25, NULL, &error));
+  g_assert_error (error, MUSTER_DEPLOY_ERROR, 0);
+  g_assert_null (muster_document_get_doc (document));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/bs-scenario/parse-base", test_parse_base);
+  g_test_add ("/bs-scenario/units", Fixture, NULL, fixture_set_up, test_units,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/place-save-load", Fixture, NULL,
+              fixture_set_up, test_place_save_load,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/empty", Fixture, NULL,
+              fixture_set_up, test_empty,
+              fixture_tear_down);
+  g_test_add_func ("/bs-scenario/strict-load", test_strict_load);
+  g_test_add_func ("/bs-scenario/default-base", test_default_base);
+  return g_test_run ();
+}

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-bs-data-page.h"
+#include "muster-bs-scenario.h"
+#include "muster-bs-window.h"
+#include "ui-test-util.h"
+
+/* A BattleScribe roster placed on the battlefield (issue 21): Place on Battlefield in the
+ * roster window opens a Muster window on the Battlefield with the roster's units deployed on
+ * the game system's default base, which Preferences → Game Data sets; the scenario saves and
+ * opens again with them. MUSTER_TEST_HOLD=SECONDS keeps the window up that long. */
+
+#define FIXTURE MUSTER_TEST_DATA "/../model/bs-fixture"
+
+static void
+hold (void)
+{
+  const char *seconds = g_getenv ("MUSTER_TEST_HOLD");
+  gint64 until;
+
+  if (seconds == NULL)
+    return;
+  until = g_get_monotonic_time () + g_ascii_strtoll (seconds, NULL, 10) * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE), g_usleep (10000);
+}
+
+static MusterBsLibrary *
+fixture_library (void)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  const char *folders[] = { FIXTURE, NULL };
+  MusterBsLibrary *library = muster_application_get_bs_library (app);
+
+  g_settings_set_strv (settings, "battlescribe-folders", folders);
+  while (muster_bs_library_get_scanning (library) ||
+         muster_bs_library_lookup (library, "sk-gs") == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return library;
+}
+
+static gboolean
+row_titled (GtkWidget  *widget,
+            const char *title)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+static gboolean
+is_spin (GtkWidget  *widget,
+         const char *unused)
+{
+  return GTK_IS_SPIN_BUTTON (widget);
+}
+
+static gboolean
+label_is (GtkWidget  *widget,
+          const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+scenario_window_shown (gpointer data)
+{
+  GtkWindow *window = find_toplevel (MUSTER_TYPE_WINDOW);
+
+  return window != NULL && gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+/* Preferences → Game Data: each game system's default base, written to `battlescribe-bases` */
+static void
+test_default_base_row (void)
+{
+  MusterBsLibrary *library = fixture_library ();
+  GSettings *settings = muster_application_get_settings (app);
+  GtkWidget *window = adw_preferences_window_new ();
+  MusterBsDataPage *page;
+  GtkWidget *row, *width, *depth;
+  double w, d;
+
+  g_settings_reset (settings, "battlescribe-bases");
+  page = muster_bs_data_page_new (settings, library);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (window), ADW_PREFERENCES_PAGE (page));
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  /* one a game system: Skirmish Test and Duel */
+  row = find_matching (GTK_WIDGET (page), row_titled, "Base Where the Data Gives None");
+  g_assert_nonnull (row);
+  width = find_matching (row, is_spin, NULL);
+  g_assert_nonnull (width);
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (width)), ==, 25);
+  depth = gtk_widget_get_next_sibling (gtk_widget_get_next_sibling (width));
+  g_assert_true (GTK_IS_SPIN_BUTTON (depth));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (width), 60);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (depth), 35);
+  muster_bs_default_base (settings, g_object_get_data (G_OBJECT (row), "system-id"), &w, &d);
+  g_assert_cmpfloat (w, ==, 60);
+  g_assert_cmpfloat (d, ==, 35);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_settings_reset (settings, "battlescribe-bases");
+}
+
+/* The roster's units on the table, on the system's base; saved and opened again */
+static void
+test_place_roster (void)
+{
+  MusterBsLibrary *library = fixture_library ();
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsWindow *roster_window = muster_bs_window_new (app);
+  MusterBsDocument *roster_document = muster_bs_window_get_document (roster_window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-bs-place-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "placed.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  MusterWindow *window, *reopened;
+  MusterDocument *document;
+  MusterBattlefield *field;
+  MusterBsForce *force;
+  MusterNode *root;
+
+  g_assert_no_error (error);
+  muster_bs_set_default_base (settings, "sk-gs", 32, 32);
+  gtk_window_present (GTK_WINDOW (roster_window));
+  spin_until (window_mapped, roster_window);
+  muster_bs_document_start (roster_document, muster_bs_library_lookup (library, "sk-gs"),
+                            "Rangers at Dawn");
+  force = muster_bs_document_add_force (roster_document, NULL, "fe-warband", "sk-rangers", &error);
+  g_assert_no_error (error);
+  muster_bs_document_select (roster_document, force, NULL, "se-captain", &error);
+  g_assert_no_error (error);
+  muster_bs_document_select (roster_document, force, NULL, "se-squad", &error);
+  g_assert_no_error (error);
+
+  g_assert_null (find_toplevel (MUSTER_TYPE_WINDOW));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster_window),
+                                             "win.place-on-battlefield", NULL));
+  spin_until (scenario_window_shown, NULL);
+  window = MUSTER_WINDOW (find_toplevel (MUSTER_TYPE_WINDOW));
+  g_assert_cmpstr (muster_window_get_workspace (window), ==, "battlefield");
+  document = muster_window_get_document (window);
+  g_assert_true (muster_document_get_modified (document));
+  g_assert_null (muster_document_get_file (document));
+  root = muster_force_get_root (muster_document_get_force (document));
+  g_assert_cmpuint (muster_node_get_n_units (root), ==, 2);
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 0)), ==, "Captain");
+  g_assert_cmpuint (muster_unit_get_size (muster_node_get_unit (root, 0)), ==, 1);
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Ranger Squad");
+  /* the squad's two Rangers, selected with it for its minimum */
+  g_assert_cmpuint (muster_unit_get_size (muster_node_get_unit (root, 1)), ==, 2);
+  field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  for (guint i = 0; i < 2; i++)
+    {
+      const MusterFeature *placement =
+        muster_battlefield_lookup_unit (field, muster_unit_get_id (muster_node_get_unit (root, i)));
+
+      g_assert_nonnull (placement);
+      g_assert_cmpfloat (placement->base_width, ==, 32);
+      g_assert_cmpfloat (placement->base_depth, ==, 32);
+    }
+  /* the Army page says where the units are costed, not that a rule system is missing */
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is,
+                                   "Units of a BattleScribe roster: its window costs and checks "
+                                   "them"));
+  run_frames (GTK_WIDGET (window));
+  hold ();
+
+  muster_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (document_saved, document);
+  reopened = new_shown_window ();
+  muster_window_open_file (reopened, file);
+  spin_until (window_document_loaded, reopened);
+  document = muster_window_get_document (reopened);
+  field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  root = muster_force_get_root (muster_document_get_force (document));
+  for (guint i = 0; i < 2; i++)
+    {
+      const MusterFeature *placement =
+        muster_battlefield_lookup_unit (field, muster_unit_get_id (muster_node_get_unit (root, i)));
+      double w, d;
+
+      g_assert_nonnull (placement);
+      g_assert_cmpfloat (placement->base_width, ==, 32);
+      g_assert_true (muster_unit_get_base (muster_node_get_unit (root, i), &w, &d));
+      g_assert_cmpfloat (w, ==, 32);
+      g_assert_cmpfloat (d, ==, 32);
+    }
+  gtk_window_destroy (GTK_WINDOW (reopened));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (roster_window));
+  g_settings_reset (settings, "battlescribe-bases");
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  g_test_add_func ("/ui/bs/default-base-row", test_default_base_row);
+  g_test_add_func ("/ui/bs/place-roster", test_place_roster);
+  return ui_test_run ();
+}
