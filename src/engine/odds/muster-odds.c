@@ -84,38 +84,6 @@ surely_out_of_reach (const MusterShape *shape,
          MAX (fabs (shape->ellipse.rx), fabs (shape->ellipse.ry)) > OBSTACLE_REACH_MM;
 }
 
-/* A linear obstacle within OBSTACLE_REACH_MM of the target: the topmost (last stored), which
- * is the first found walking back, so the pieces below it are never measured. */
-static const MusterFeature *
-find_obstacle (MusterBattlefield        *battlefield,
-               const MusterTerrainTypes *types,
-               const MusterFootprint    *target)
-{
-  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
-  MusterShape target_shape = muster_footprint_get_shape (target);
-  MusterBox target_bounds = muster_footprint_get_bounds (target);
-  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
-
-  if (types == NULL)
-    return NULL;
-  muster_battlefield_query_box (battlefield, box, pieces);
-  for (guint i = pieces->len; i-- > 0;)
-    {
-      const MusterFeature *piece = pieces->pdata[i];
-      MusterPoint scratch[4];
-      MusterShape shape;
-
-      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
-          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
-        continue;
-      shape = muster_feature_get_shape (piece, scratch);
-      if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
-          muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
-        return piece;
-    }
-  return NULL;
-}
-
 static gboolean
 crosses (const MusterFeature *piece,
          MusterSegment        line)
@@ -125,6 +93,55 @@ crosses (const MusterFeature *piece,
   double t0, t1;
 
   return muster_shape_intersect_segment (&shape, line, &t0, &t1);
+}
+
+/* The linear obstacle within OBSTACLE_REACH_MM of the target that covers it from @line (the
+ * line of fire): the topmost (last stored) within reach, if @line crosses it. That is the
+ * first found walking back, so the pieces below it are never measured; and as most lines
+ * cross no obstacle near their target at all, that is tested first, for far less than the
+ * distances (an ellipse's is an iterative search). */
+static const MusterFeature *
+find_obstacle (MusterBattlefield        *battlefield,
+               const MusterTerrainTypes *types,
+               const MusterFootprint    *target,
+               MusterSegment             line)
+{
+  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
+  MusterShape target_shape = muster_footprint_get_shape (target);
+  MusterBox target_bounds = muster_footprint_get_bounds (target);
+  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
+  gboolean any_crossed = FALSE;
+
+  if (types == NULL)
+    return NULL;
+  muster_battlefield_query_box (battlefield, box, pieces);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterFeature *piece = pieces->pdata[i];
+
+      /* the others are left out, so the walk below skips them without a look */
+      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
+          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
+        pieces->pdata[i] = NULL;
+      else
+        any_crossed = any_crossed || crosses (piece, line);
+    }
+  if (!any_crossed)
+    return NULL;
+  for (guint i = pieces->len; i-- > 0;)
+    {
+      const MusterFeature *piece = pieces->pdata[i];
+      MusterPoint scratch[4];
+      MusterShape shape;
+
+      if (piece == NULL)
+        continue;
+      shape = muster_feature_get_shape (piece, scratch);
+      if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
+          muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
+        return crosses (piece, line) ? piece : NULL;
+    }
+  return NULL;
 }
 
 /* Ahead of the line of the target's front edge, behind its rear edge, or between. */
@@ -238,6 +255,7 @@ muster_odds_facts_new_acting (MusterDoc                *doc,
   self->ruleset = muster_doc_get_ruleset (doc);
   self->doc = doc;
   read_ground (battlefield, types, &self->acting);
+  self->sight_from = muster_sight_from_new (battlefield, types, self->acting.placement->id);
   self->units = muster_range_rules_get_units (ranges);
   self->mm_per_unit = muster_range_rules_get_mm_per_unit (ranges);
   if (self->ruleset != NULL)
@@ -273,6 +291,7 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
 
   *self = *acting;
   self->ranges = g_array_ref (acting->ranges);
+  self->sight_from = NULL;   /* @acting's */
   if (g_strcmp0 (acting_unit_id, target_unit_id) == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
@@ -285,15 +304,12 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
   acting_footprint = muster_feature_get_footprint (self->acting.placement);
   target = muster_feature_get_footprint (self->target.placement);
   self->distance = muster_footprint_distance (acting_footprint, target);
-  self->sight = muster_battlefield_line_of_sight (battlefield, types,
-                                                  self->acting.placement->id,
-                                                  self->target.placement->id, &self->blocker);
+  self->sight = muster_sight_from_check (acting->sight_from, self->target.placement->id,
+                                         &self->blocker);
   read_ground (battlefield, types, &self->target);
-  self->obstacle = find_obstacle (battlefield, types, target);
-  if (self->obstacle != NULL &&
-      !crosses (self->obstacle, (MusterSegment) { self->acting.placement->centre,
-                                                  self->target.placement->centre }))
-    self->obstacle = NULL;
+  self->obstacle = find_obstacle (battlefield, types, target,
+                                  (MusterSegment) { self->acting.placement->centre,
+                                                    self->target.placement->centre });
   self->aspect = read_aspect (target, self->acting.placement->centre);
   return g_steal_pointer (&self);
 }
@@ -304,6 +320,7 @@ muster_odds_facts_free (MusterOddsFacts *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->ranges, g_array_unref);
+  g_clear_pointer (&self->sight_from, muster_sight_from_free);
   g_free (self);
 }
 
