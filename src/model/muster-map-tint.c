@@ -195,10 +195,10 @@ _muster_map_paint_legend (Painter *p)
   cairo_pattern_destroy (ramp);
   set_colour (cr, p->style->edge);
   cairo_stroke (cr);
-  _muster_map_text_at (p, "0 %", x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 1, 0, 0, FALSE);
-  _muster_map_text_at (p, "50 %", x0 + LEGEND_PAD + LEGEND_BAR_W / 2, bar_y + LEGEND_BAR_H + 1,
+  _muster_map_text_at (p, "0 %", x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 1, 0, 0, FALSE);
+  _muster_map_text_at (p, "50 %", x0 + LEGEND_PAD + LEGEND_BAR_W / 2, bar_y + LEGEND_BAR_H + 1,
                        0.5, 0, FALSE);
-  _muster_map_text_at (p, "100 %", x0 + LEGEND_PAD + LEGEND_BAR_W, bar_y + LEGEND_BAR_H + 1, 1,
+  _muster_map_text_at (p, "100 %", x0 + LEGEND_PAD + LEGEND_BAR_W, bar_y + LEGEND_BAR_H + 1, 1,
                        0, FALSE);
   _muster_map_text_at (p, none, x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 2 + none_h, 0, 0, FALSE);
   if (rings != NULL)

@@ -115,7 +115,7 @@ test_select_tab_and_drag (void)
     g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
     run_frames (GTK_WIDGET (window));
     combat = muster_odds_panel_dup_figure (panel, "combat");
-    g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
+    g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
     muster_map_view_select (view, "p4", FALSE);
     g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
   }
