@@ -133,10 +133,48 @@ _muster_map_paint_tint (Painter   *p,
     }
 }
 
-/* The legend, in the view's lower left corner: what the tint is the chance of, the ramp from
- * 0 % to 100 %, and what no tint means. */
+/* How many of the @visible units the box @x0, @y0, @width × @height (widget px) covers, their
+ * halo included. */
+static guint
+count_covered (Painter   *p,
+               GPtrArray *visible,
+               double     x0,
+               double     y0,
+               double     width,
+               double     height)
+{
+  MusterBox legend = { x0 - HALO_PX, y0 - HALO_PX, x0 + width + HALO_PX, y0 + height + HALO_PX };
+  guint n = 0;
+
+  for (guint i = 0; i < visible->len; i++)
+    {
+      const MusterFeature *f = visible->pdata[i];
+      MusterBox box, on_screen = muster_box_empty ();
+
+      if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f))
+        continue;
+      box = muster_feature_get_bounds (f);
+      /* the view may be turned: the box of its four corners on screen */
+      for (guint c = 0; c < 4; c++)
+        {
+          double x, y;
+
+          muster_viewport_table_to_widget (p->viewport, c & 1 ? box.x1 : box.x0,
+                                           c & 2 ? box.y1 : box.y0, &x, &y);
+          muster_box_extend (&on_screen, (MusterPoint) { x, y });
+        }
+      n += muster_box_intersects (on_screen, legend);
+    }
+  return n;
+}
+
+/* The legend: what the tint is the chance of, the ramp from 0 % to 100 %, and what no tint
+ * means. In the lower left corner of the view unless it would cover a unit there, then the
+ * first corner that covers none (lower right, upper left, upper right), else the one that
+ * covers fewest. */
 void
-_muster_map_paint_legend (Painter *p)
+_muster_map_paint_legend (Painter   *p,
+                          GPtrArray *visible)
 {
   const MusterOddsTint *tint = p->scene->tint;
   cairo_t *cr = p->cr;
@@ -168,8 +206,27 @@ _muster_map_paint_legend (Painter *p)
     }
   width = MAX (MAX (MAX (title_w, none_w), rings_w), LEGEND_BAR_W) + 2 * LEGEND_PAD;
   height = title_h + LEGEND_BAR_H + 2 * none_h + rings_h + 4 + 2 * LEGEND_PAD;
-  x0 = LEGEND_GAP;
-  y0 = muster_viewport_get_height (p->viewport) - LEGEND_GAP - height;
+  {
+    double right = muster_viewport_get_width (p->viewport) - LEGEND_GAP - width;
+    double bottom = muster_viewport_get_height (p->viewport) - LEGEND_GAP - height;
+    const double corners[][2] = { { LEGEND_GAP, bottom }, { right, bottom },
+                                  { LEGEND_GAP, LEGEND_GAP }, { right, LEGEND_GAP } };
+    guint fewest = G_MAXUINT;
+
+    x0 = corners[0][0];
+    y0 = corners[0][1];
+    for (guint c = 0; c < G_N_ELEMENTS (corners) && fewest > 0; c++)
+      {
+        guint n = count_covered (p, visible, corners[c][0], corners[c][1], width, height);
+
+        if (n < fewest)
+          {
+            fewest = n;
+            x0 = corners[c][0];
+            y0 = corners[c][1];
+          }
+      }
+  }
 
   cairo_rectangle (cr, x0, y0, width, height);
   set_colour_alpha (cr, p->style->table, 0.92);
