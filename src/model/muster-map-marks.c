@@ -363,5 +363,5 @@ _muster_map_paint_marks (Painter   *p,
   paint_selection (p, visible);
   paint_ranges (p);
   paint_overlays (p);
-  _muster_map_paint_legend (p, visible);
+  _muster_map_paint_legend (p);
 }

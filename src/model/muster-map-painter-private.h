@@ -136,8 +136,7 @@ void _muster_map_paint_marks (Painter   *p,
 /* muster-map-tint.c */
 void _muster_map_paint_tint   (Painter   *p,
                                GPtrArray *visible);
-void _muster_map_paint_legend (Painter   *p,
-                               GPtrArray *visible);
+void _muster_map_paint_legend (Painter   *p);
 
 /* muster-map-placement.c */
 PangoLayout          *_muster_map_new_label_layout     (cairo_t              *cr,

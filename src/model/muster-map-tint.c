@@ -133,28 +133,38 @@ _muster_map_paint_tint (Painter   *p,
     }
 }
 
-/* How many of the @visible units the box @x0, @y0, @width × @height (widget px) covers, their
- * halo included. */
+/* How many units shown the box @x0, @y0, @width × @height (widget px) covers, their halo
+ * included: those the battlefield's index finds under it, measured on screen. */
 static guint
-count_covered (Painter   *p,
-               GPtrArray *visible,
-               double     x0,
-               double     y0,
-               double     width,
-               double     height)
+count_covered (Painter *p,
+               double   x0,
+               double   y0,
+               double   width,
+               double   height)
 {
   MusterBox legend = { x0 - HALO_PX, y0 - HALO_PX, x0 + width + HALO_PX, y0 + height + HALO_PX };
+  MusterBox under = muster_box_empty ();
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
   guint n = 0;
 
-  for (guint i = 0; i < visible->len; i++)
+  /* the view may be turned: the boxes of four corners, on the table and on screen */
+  for (guint c = 0; c < 4; c++)
     {
-      const MusterFeature *f = visible->pdata[i];
+      double x, y;
+
+      muster_viewport_widget_to_table (p->viewport, c & 1 ? legend.x1 : legend.x0,
+                                       c & 2 ? legend.y1 : legend.y0, &x, &y);
+      muster_box_extend (&under, (MusterPoint) { x, y });
+    }
+  muster_battlefield_query_box (p->scene->battlefield, under, found);
+  for (guint i = 0; i < found->len; i++)
+    {
+      const MusterFeature *f = found->pdata[i];
       MusterBox box, on_screen = muster_box_empty ();
 
       if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f))
         continue;
       box = muster_feature_get_bounds (f);
-      /* the view may be turned: the box of its four corners on screen */
       for (guint c = 0; c < 4; c++)
         {
           double x, y;
@@ -173,8 +183,7 @@ count_covered (Painter   *p,
  * first corner that covers none (lower right, upper left, upper right), else the one that
  * covers fewest. */
 void
-_muster_map_paint_legend (Painter   *p,
-                          GPtrArray *visible)
+_muster_map_paint_legend (Painter *p)
 {
   const MusterOddsTint *tint = p->scene->tint;
   cairo_t *cr = p->cr;
@@ -217,7 +226,7 @@ _muster_map_paint_legend (Painter   *p,
     y0 = corners[0][1];
     for (guint c = 0; c < G_N_ELEMENTS (corners) && fewest > 0; c++)
       {
-        guint n = count_covered (p, visible, corners[c][0], corners[c][1], width, height);
+        guint n = count_covered (p, corners[c][0], corners[c][1], width, height);
 
         if (n < fewest)
           {
