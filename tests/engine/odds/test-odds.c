@@ -713,6 +713,24 @@ test_sight_sweep (void)
   battlefield = muster_doc_get_battlefield (s.doc);
   /* the wall runs from (1020, 880) to (1380, 900): the archers' front edge just below it */
   place (&s, "u43", 1200, 925, -90);
+  /* first read with the wall moved away, then with it back: what was kept for the archers
+   * must not outlive the wall's move */
+  for (int away = 1; away >= -1; away -= 2)
+    {
+      g_autoptr(MusterFeature) wall = muster_feature_copy (muster_battlefield_lookup (battlefield,
+                                                                                     "t6"));
+      g_autoptr(MusterFeature) old = NULL;
+      g_autoptr(MusterOddsFacts) facts = NULL;
+
+      muster_feature_translate (wall, (MusterVector) { 0, -600 * away });
+      old = muster_battlefield_replace (battlefield, wall);
+      if (away > 0)
+        {
+          place (&s, "u5", 1200, 300, 90);
+          facts = facts_of (&s, "u5", "u43");
+          g_assert_null (facts->obstacle);
+        }
+    }
   for (double x = 40; x < 1828; x += 90)
     for (double y = 40; y < 1219; y += 75)
       {
