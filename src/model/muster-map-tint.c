@@ -133,8 +133,55 @@ _muster_map_paint_tint (Painter   *p,
     }
 }
 
-/* The legend, in the view's lower left corner: what the tint is the chance of, the ramp from
- * 0 % to 100 %, and what no tint means. */
+/* How many units shown the box @x0, @y0, @width × @height (widget px) covers, their halo
+ * included: those the battlefield's index finds under it, measured on screen. */
+static guint
+count_covered (Painter *p,
+               double   x0,
+               double   y0,
+               double   width,
+               double   height)
+{
+  MusterBox legend = { x0 - HALO_PX, y0 - HALO_PX, x0 + width + HALO_PX, y0 + height + HALO_PX };
+  MusterBox under = muster_box_empty ();
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+  guint n = 0;
+
+  /* the view may be turned: the boxes of four corners, on the table and on screen */
+  for (guint c = 0; c < 4; c++)
+    {
+      double x, y;
+
+      muster_viewport_widget_to_table (p->viewport, c & 1 ? legend.x1 : legend.x0,
+                                       c & 2 ? legend.y1 : legend.y0, &x, &y);
+      muster_box_extend (&under, (MusterPoint) { x, y });
+    }
+  muster_battlefield_query_box (p->scene->battlefield, under, found);
+  for (guint i = 0; i < found->len; i++)
+    {
+      const MusterFeature *f = found->pdata[i];
+      MusterBox box, on_screen = muster_box_empty ();
+
+      if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f))
+        continue;
+      box = muster_feature_get_bounds (f);
+      for (guint c = 0; c < 4; c++)
+        {
+          double x, y;
+
+          muster_viewport_table_to_widget (p->viewport, c & 1 ? box.x1 : box.x0,
+                                           c & 2 ? box.y1 : box.y0, &x, &y);
+          muster_box_extend (&on_screen, (MusterPoint) { x, y });
+        }
+      n += muster_box_intersects (on_screen, legend);
+    }
+  return n;
+}
+
+/* The legend: what the tint is the chance of, the ramp from 0 % to 100 %, and what no tint
+ * means. In the lower left corner of the view unless it would cover a unit there, then the
+ * first corner that covers none (lower right, upper left, upper right), else the one that
+ * covers fewest. */
 void
 _muster_map_paint_legend (Painter *p)
 {
@@ -168,8 +215,27 @@ _muster_map_paint_legend (Painter *p)
     }
   width = MAX (MAX (MAX (title_w, none_w), rings_w), LEGEND_BAR_W) + 2 * LEGEND_PAD;
   height = title_h + LEGEND_BAR_H + 2 * none_h + rings_h + 4 + 2 * LEGEND_PAD;
-  x0 = LEGEND_GAP;
-  y0 = muster_viewport_get_height (p->viewport) - LEGEND_GAP - height;
+  {
+    double right = muster_viewport_get_width (p->viewport) - LEGEND_GAP - width;
+    double bottom = muster_viewport_get_height (p->viewport) - LEGEND_GAP - height;
+    const double corners[][2] = { { LEGEND_GAP, bottom }, { right, bottom },
+                                  { LEGEND_GAP, LEGEND_GAP }, { right, LEGEND_GAP } };
+    guint fewest = G_MAXUINT;
+
+    x0 = corners[0][0];
+    y0 = corners[0][1];
+    for (guint c = 0; c < G_N_ELEMENTS (corners) && fewest > 0; c++)
+      {
+        guint n = count_covered (p, corners[c][0], corners[c][1], width, height);
+
+        if (n < fewest)
+          {
+            fewest = n;
+            x0 = corners[c][0];
+            y0 = corners[c][1];
+          }
+      }
+  }
 
   cairo_rectangle (cr, x0, y0, width, height);
   set_colour_alpha (cr, p->style->table, 0.92);
@@ -195,10 +261,10 @@ _muster_map_paint_legend (Painter *p)
   cairo_pattern_destroy (ramp);
   set_colour (cr, p->style->edge);
   cairo_stroke (cr);
-  _muster_map_text_at (p, "0 %", x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 1, 0, 0, FALSE);
-  _muster_map_text_at (p, "50 %", x0 + LEGEND_PAD + LEGEND_BAR_W / 2, bar_y + LEGEND_BAR_H + 1,
+  _muster_map_text_at (p, "0 %", x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 1, 0, 0, FALSE);
+  _muster_map_text_at (p, "50 %", x0 + LEGEND_PAD + LEGEND_BAR_W / 2, bar_y + LEGEND_BAR_H + 1,
                        0.5, 0, FALSE);
-  _muster_map_text_at (p, "100 %", x0 + LEGEND_PAD + LEGEND_BAR_W, bar_y + LEGEND_BAR_H + 1, 1,
+  _muster_map_text_at (p, "100 %", x0 + LEGEND_PAD + LEGEND_BAR_W, bar_y + LEGEND_BAR_H + 1, 1,
                        0, FALSE);
   _muster_map_text_at (p, none, x0 + LEGEND_PAD, bar_y + LEGEND_BAR_H + 2 + none_h, 0, 0, FALSE);
   if (rings != NULL)

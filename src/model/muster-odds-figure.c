@@ -15,15 +15,16 @@
  */
 
 /* Returns: (transfer full): "62 %", "< 1 %", "> 99 %": a rounded 0 or 100 would say never or
- * always */
+ * always. The spaces are no-break spaces (U+00A0), so a figure never breaks from its "%" (nor
+ * "<" from its figure) at the end of a line. */
 char *
 muster_odds_format_percent (double p)
 {
   if (p > 0 && p < 0.005)
-    return g_strdup (_("< 1 %"));
+    return g_strdup (_("< 1 %"));
   if (p < 1 && p > 0.995)
-    return g_strdup (_("> 99 %"));
-  return g_strdup_printf (_("%.0f %%"), 100 * p);
+    return g_strdup (_("> 99 %"));
+  return g_strdup_printf (_("%.0f %%"), 100 * p);
 }
 
 static int

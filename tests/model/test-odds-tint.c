@@ -362,6 +362,61 @@ test_bands (Fixture       *fixture,
     }
 }
 
+/* With a target in the view's lower left corner, where the legend goes first, the legend goes
+ * to a corner with no unit: the target's tint shows, and the legend is painted all the same
+ * (away from every unit). */
+static void
+test_legend_clear (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = NULL;
+  MusterMapStyle style;
+  cairo_surface_t *off, *on;
+  g_autoptr(GArray) units = g_array_new (FALSE, FALSE, sizeof (MusterBox));
+  guint n_legend = 0;
+  double chance, rgba[4];
+
+  /* the crossbows mid-table facing down, u1 14″ from them in the lower left corner */
+  move_unit (fixture, "u0", 600, 700);
+  move_unit (fixture, "u1", 300, 1080);
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "missile-fire", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_odds_tint_lookup (tint, "u1", &chance));
+  muster_map_style_init_light (&style);
+  off = paint (fixture, NULL, &style);
+  on = paint (fixture, tint, &style);
+  /* its halo uncovered: the ramp's colour for its chance over the table */
+  muster_map_tint_colour (&style, chance, rgba);
+  for (int c = 0; c < 3; c++)
+    rgba[c] = rgba[c] * 0.9 + style.table[c] * 0.1;
+  g_assert_true (same_colour (halo_pixel (on, 300, 1080), rgba_to_pixel (rgba)));
+  /* the legend: pixels changed by the tint away from every unit (1/3 px per mm) */
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      MusterBox box = muster_box_inflate (muster_feature_get_bounds (f), 10 * 3);
+
+      if (f->kind == MUSTER_FEATURE_UNIT)
+        g_array_append_val (units, box);
+    }
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        gboolean near_unit = FALSE;
+
+        for (guint i = 0; i < units->len && !near_unit; i++)
+          near_unit = muster_box_contains_point (g_array_index (units, MusterBox, i),
+                                                 (MusterPoint) { x * 3.0, y * 3.0 });
+        n_legend += !near_unit && !same_colour (pixel_at (off, x, y), pixel_at (on, x, y));
+      }
+  g_assert_cmpuint (n_legend, >, 1500);
+  cairo_surface_destroy (off);
+  cairo_surface_destroy (on);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,6 +431,8 @@ main (int    argc,
   g_test_add ("/odds-tint/painted", Fixture, NULL, fixture_set_up, test_painted,
               fixture_tear_down);
   g_test_add ("/odds-tint/bands", Fixture, NULL, fixture_set_up, test_bands,
+              fixture_tear_down);
+  g_test_add ("/odds-tint/legend-clear", Fixture, NULL, fixture_set_up, test_legend_clear,
               fixture_tear_down);
   return g_test_run ();
 }

@@ -160,7 +160,7 @@ test_select_tab_and_drag (void)
     g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
     run_frames (GTK_WIDGET (window));
     combat = muster_odds_panel_dup_figure (panel, "combat");
-    g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
+    g_assert_cmpstr (combat, ==, "Charger's figures left ≥ 1: < 1 %, 0.0 on average");
     /* back where he was, not to stand in the crossbows' way (alone: a drag moves the
      * selection) */
     muster_map_view_select (view, "p11", FALSE);

@@ -35,6 +35,7 @@ struct _MusterDoc
   gpointer       watch_data;
   MusterBattlefield *battlefield; /* nullable */
   MusterDocLog  *log;         /* nullable: no battle log yet */
+  GData         *list_caches; /* what others worked out from the lists: dropped on their edits */
 };
 
 static MusterDoc *
@@ -250,6 +251,7 @@ muster_doc_free (MusterDoc *self)
   g_ptr_array_unref (self->forces);
   g_clear_pointer (&self->battlefield, muster_battlefield_free);
   g_clear_pointer (&self->log, _muster_doc_log_free);
+  g_datalist_clear (&self->list_caches);
   g_hash_table_unref (self->ids);
   g_hash_table_unref (self->units);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
@@ -412,8 +414,45 @@ _muster_doc_notify (MusterDoc   *self,
                     gpointer     object,
                     MusterForce *force)
 {
+  /* the table and the title are not the lists: a unit dragged keeps what its list says */
+  if (edit != MUSTER_EDIT_FEATURE_CHANGED && edit != MUSTER_EDIT_TITLE_CHANGED)
+    g_datalist_clear (&self->list_caches);
   if (self->watch != NULL)
     self->watch (self->watch_data, edit, object, force);
+}
+
+/**
+ * muster_doc_get_list_cache:
+ * @self: a document
+ * @key: the cache's name
+ *
+ * Returns: (transfer none) (nullable): what muster_doc_set_list_cache() kept under @key, or
+ *   %NULL when nothing was or an edit of the lists or the ruleset has dropped it since
+ */
+gpointer
+muster_doc_get_list_cache (MusterDoc  *self,
+                           const char *key)
+{
+  return g_datalist_get_data (&self->list_caches, key);
+}
+
+/**
+ * muster_doc_set_list_cache:
+ * @self: a document
+ * @key: the cache's name
+ * @data: (transfer full): what was worked out from the document's lists and ruleset alone
+ * @destroy: frees @data
+ *
+ * Keeps @data with the document until the next edit of a force, a unit or the ruleset (moving
+ * things on the battlefield keeps it): a cache whose owner need not watch the document.
+ */
+void
+muster_doc_set_list_cache (MusterDoc      *self,
+                           const char     *key,
+                           gpointer        data,
+                           GDestroyNotify  destroy)
+{
+  g_datalist_set_data_full (&self->list_caches, key, data, destroy);
 }
 
 /* Returns: (transfer none) (nullable): the unit with @id in any force */

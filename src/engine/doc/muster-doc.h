@@ -45,6 +45,12 @@ const char    *muster_doc_get_feature_side    (const MusterDoc *self,
 gboolean       muster_doc_feature_is_visible  (const MusterDoc *self,
                                                const MusterFeature *feature,
                                                const MusterAudience *audience);
+gpointer       muster_doc_get_list_cache      (MusterDoc     *self,
+                                               const char    *key);
+void           muster_doc_set_list_cache      (MusterDoc     *self,
+                                               const char    *key,
+                                               gpointer       data,
+                                               GDestroyNotify destroy);
 void           muster_doc_collect_sides       (const MusterDoc *self,
                                                const MusterBattlefield *battlefield,
                                                GPtrArray     *sides);

@@ -623,8 +623,14 @@ char *
 muster_unit_set_markers (MusterUnit *self,
                          const char *markers)
 {
+  char *old;
+
   if (markers != NULL && markers[0] == '\0')
     markers = NULL;
   muster_xml_set_prop (self->xml, "markers", markers);
-  return swap_string (&self->markers, markers);
+  old = swap_string (&self->markers, markers);
+  /* what is worked out from a unit (the odds' fill) may read its markers */
+  if (g_strcmp0 (old, markers) != 0)
+    _muster_force_notify (muster_unit_get_force (self), MUSTER_EDIT_UNIT_CHANGED, self);
+  return old;
 }

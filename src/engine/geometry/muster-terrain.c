@@ -468,6 +468,24 @@ type_blocks_sight (const MusterTerrainTypes *types,
     }
 }
 
+/* Whether @shape (a piece that blocks sight) stands between the ends of @line: crossed, with
+ * neither end inside it; @t0 is where the line enters it. @from_inside: whether @line.a is
+ * known to be inside, -1 when it is to be tested. */
+static gboolean
+piece_blocks_line (const MusterShape *shape,
+                   MusterSegment      line,
+                   int                from_inside,
+                   double            *t0)
+{
+  double t1;
+
+  if (!muster_shape_intersect_segment (shape, line, t0, &t1))
+    return FALSE;
+  if (from_inside < 0)
+    from_inside = muster_shape_contains_point (shape, line.a);
+  return !from_inside && !muster_shape_contains_point (shape, line.b);
+}
+
 /**
  * muster_battlefield_line_of_sight:
  * @self: a battlefield
@@ -506,22 +524,137 @@ muster_battlefield_line_of_sight (MusterBattlefield        *self,
       const MusterFeature *piece = candidates->pdata[i];
       MusterPoint scratch[4];
       MusterShape shape;
-      double t0, t1;
+      double t0;
 
       if (piece->kind != MUSTER_FEATURE_TERRAIN || !type_blocks_sight (types, piece->type))
         continue;
       shape = muster_feature_get_shape (piece, scratch);
-      if (!muster_shape_intersect_segment (&shape, line, &t0, &t1))
-        continue;
-      if (muster_shape_contains_point (&shape, line.a) ||
-          muster_shape_contains_point (&shape, line.b))
-        continue;
-      if (t0 < nearest)
+      if (piece_blocks_line (&shape, line, -1, &t0) && t0 < nearest)
         {
           nearest = t0;
           if (blocker != NULL)
             *blocker = piece;
         }
+    }
+  return !isfinite (nearest);
+}
+
+/*
+ * Sight from one unit to many (the map's tint reads it to every enemy on every frame of a
+ * drag): the pieces that block sight are found, shaped and tested against the acting unit's
+ * centre once, then each line only meets those whose box its own box meets. The answers are
+ * muster_battlefield_line_of_sight()'s, blocker and all.
+ */
+typedef struct
+{
+  const MusterFeature *piece;
+  MusterShape          shape;
+  MusterPoint          scratch[4];   /* a rectangle's corners, which @shape points at */
+  MusterBox            bounds;
+} SightPiece;
+
+struct _MusterSightFrom
+{
+  MusterBattlefield *battlefield;
+  MusterPoint        from;
+  GArray            *pieces;   /* SightPiece, in stored order, those holding @from left out */
+};
+
+/**
+ * muster_sight_from_new:
+ * @battlefield: a battlefield, not to be changed while the result is used
+ * @types: (nullable): the rule system's terrain types
+ * @from_id: a placement's feature id
+ *
+ * Returns: (transfer full) (nullable): sight from @from_id, for muster_sight_from_check();
+ *   %NULL when there is no such feature
+ */
+MusterSightFrom *
+muster_sight_from_new (MusterBattlefield        *battlefield,
+                       const MusterTerrainTypes *types,
+                       const char               *from_id)
+{
+  const MusterFeature *from = muster_battlefield_lookup (battlefield, from_id);
+  MusterSightFrom *self;
+  guint n = muster_battlefield_get_n_features (battlefield);
+
+  if (from == NULL)
+    return NULL;
+  self = g_new0 (MusterSightFrom, 1);
+  self->battlefield = battlefield;
+  self->from = from->centre;
+  self->pieces = g_array_new (FALSE, FALSE, sizeof (SightPiece));
+  for (guint i = 0; i < n; i++)
+    {
+      const MusterFeature *piece = muster_battlefield_get_feature (battlefield, i);
+      SightPiece *kept;
+
+      if (piece->kind != MUSTER_FEATURE_TERRAIN || !type_blocks_sight (types, piece->type))
+        continue;
+      g_array_set_size (self->pieces, self->pieces->len + 1);
+      kept = &g_array_index (self->pieces, SightPiece, self->pieces->len - 1);
+      kept->piece = piece;
+      kept->shape = muster_feature_get_shape (piece, kept->scratch);
+      kept->bounds = muster_feature_get_bounds (piece);
+      /* a unit in a piece sees out of it: it blocks none of this unit's lines */
+      if (muster_shape_contains_point (&kept->shape, self->from))
+        g_array_set_size (self->pieces, self->pieces->len - 1);
+    }
+  /* the array may have moved as it grew: point each rectangle at its own corners again */
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      SightPiece *kept = &g_array_index (self->pieces, SightPiece, i);
+
+      if (kept->piece->outline == MUSTER_OUTLINE_RECTANGLE)
+        kept->shape.points = kept->scratch;
+    }
+  return self;
+}
+
+void
+muster_sight_from_free (MusterSightFrom *self)
+{
+  if (self == NULL)
+    return;
+  g_array_unref (self->pieces);
+  g_free (self);
+}
+
+/**
+ * muster_sight_from_check:
+ * @self: sight from a unit
+ * @to_id: another placement's feature id
+ * @blocker: (out) (optional) (nullable): the first terrain piece in the way
+ *
+ * Returns: as muster_battlefield_line_of_sight() from @self's unit to @to_id
+ */
+gboolean
+muster_sight_from_check (const MusterSightFrom *self,
+                         const char            *to_id,
+                         const MusterFeature  **blocker)
+{
+  const MusterFeature *to = muster_battlefield_lookup (self->battlefield, to_id);
+  MusterSegment line;
+  MusterBox box;
+  double nearest = INFINITY;
+
+  if (blocker != NULL)
+    *blocker = NULL;
+  g_return_val_if_fail (to != NULL, FALSE);
+
+  line = (MusterSegment) { self->from, to->centre };
+  box = muster_box_from_points (line.a, line.b);
+  for (guint i = 0; i < self->pieces->len; i++)
+    {
+      const SightPiece *kept = &g_array_index (self->pieces, SightPiece, i);
+      double t0;
+
+      if (!muster_box_intersects (kept->bounds, box) ||
+          !piece_blocks_line (&kept->shape, line, FALSE, &t0) || t0 >= nearest)
+        continue;
+      nearest = t0;
+      if (blocker != NULL)
+        *blocker = kept->piece;
     }
   return !isfinite (nearest);
 }

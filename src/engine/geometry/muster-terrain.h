@@ -113,6 +113,15 @@ gboolean                 muster_battlefield_line_of_sight    (MusterBattlefield 
                                                               const char               *from_id,
                                                               const char               *to_id,
                                                               const MusterFeature     **blocker);
+typedef struct _MusterSightFrom MusterSightFrom;
+
+MusterSightFrom         *muster_sight_from_new               (MusterBattlefield        *battlefield,
+                                                              const MusterTerrainTypes *types,
+                                                              const char               *from_id);
+void                     muster_sight_from_free              (MusterSightFrom          *self);
+gboolean                 muster_sight_from_check             (const MusterSightFrom    *self,
+                                                              const char               *to_id,
+                                                              const MusterFeature     **blocker);
 double                   muster_battlefield_distance         (MusterBattlefield        *self,
                                                               const char               *a_id,
                                                               const char               *b_id);
@@ -120,5 +129,6 @@ GPtrArray               *muster_battlefield_check_deployment (MusterBattlefield 
                                                               MusterDoc                *doc);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterTerrainTypes, muster_terrain_types_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterSightFrom, muster_sight_from_free)
 
 G_END_DECLS

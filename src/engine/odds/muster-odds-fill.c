@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "muster-doc.h"
 #include "muster-engine-error.h"
 #include "muster-odds-private.h"
 #include "muster-system.h"
@@ -77,6 +78,88 @@ muster_odds_list_procedures (const MusterOddsFacts *facts)
   return list;
 }
 
+/*
+ * What a unit's list says for a procedure depends on the list and the ruleset alone, yet the
+ * map's tint asks it of every enemy on every frame of a drag, and the system's hook runs twice
+ * for it (muster_procedure_fill_from_unit()). So it is kept with the document
+ * (muster_doc_set_list_cache()), which drops it on any edit of the lists or the ruleset.
+ */
+#define LIST_CACHE "muster-odds-list-fill"
+
+typedef struct
+{
+  const MusterUnit      *unit;
+  const MusterProcedure *procedure;
+  MusterFillRole         role;
+} ListKey;
+
+typedef struct
+{
+  ListKey   key;
+  gboolean *set;      /* per input, whether the list set it */
+  int      *values;   /* the values it set there */
+} ListFill;
+
+static guint
+list_key_hash (gconstpointer data)
+{
+  const ListKey *key = data;
+
+  return g_direct_hash (key->unit) ^ (g_direct_hash (key->procedure) * 31) ^ key->role;
+}
+
+static gboolean
+list_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  const ListKey *x = a, *y = b;
+
+  return x->unit == y->unit && x->procedure == y->procedure && x->role == y->role;
+}
+
+static void
+list_fill_free (ListFill *self)
+{
+  g_free (self->set);
+  g_free (self->values);
+  g_free (self);
+}
+
+/* @side's list fill of @procedure as @role: from the document's cache, else worked out and
+ * kept there. */
+static const ListFill *
+lookup_list_fill (const MusterOddsFacts *facts,
+                  const MusterProcedure *procedure,
+                  const MusterOddsSide  *side,
+                  MusterFillRole         role,
+                  GError               **error)
+{
+  GHashTable *cache = muster_doc_get_list_cache (facts->doc, LIST_CACHE);
+  ListKey key = { side->unit, procedure, role };
+  ListFill *kept;
+
+  if (cache != NULL && (kept = g_hash_table_lookup (cache, &key)) != NULL)
+    return kept;
+  kept = g_new0 (ListFill, 1);
+  kept->key = key;
+  kept->values = muster_procedure_default_values (procedure);
+  if (!(kept->set = muster_procedure_fill_from_unit (procedure, facts->ruleset, side->force,
+                                                     side->unit, role, kept->values, error)))
+    {
+      list_fill_free (kept);
+      return NULL;
+    }
+  if (cache == NULL)
+    {
+      cache = g_hash_table_new_full (list_key_hash, list_key_equal, NULL,
+                                     (GDestroyNotify) list_fill_free);
+      muster_doc_set_list_cache (facts->doc, LIST_CACHE, cache,
+                                 (GDestroyNotify) g_hash_table_unref);
+    }
+  g_hash_table_insert (cache, &kept->key, kept);
+  return kept;
+}
+
 static gboolean
 fill_from_list (MusterOddsFill        *fill,
                 const MusterOddsFacts *facts,
@@ -85,16 +168,16 @@ fill_from_list (MusterOddsFill        *fill,
                 GError               **error)
 {
   const MusterProcedure *procedure = fill->procedure;
-  g_autofree gboolean *set = NULL;
+  const ListFill *list;
 
   if (!muster_procedure_can_fill_role (procedure, role))
     return TRUE;
-  if (!(set = muster_procedure_fill_from_unit (procedure, facts->ruleset, side->force,
-                                               side->unit, role, fill->values, error)))
+  if (!(list = lookup_list_fill (facts, procedure, side, role, error)))
     return FALSE;
   for (guint i = 0; i < procedure->n_inputs; i++)
-    if (set[i])
+    if (list->set[i])
       {
+        fill->values[i] = list->values[i];
         fill->sources[i] = MUSTER_ODDS_LIST;
         g_free (fill->reasons[i]);
         fill->reasons[i] = g_strdup_printf ("%s: %s",

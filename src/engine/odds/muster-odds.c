@@ -84,38 +84,6 @@ surely_out_of_reach (const MusterShape *shape,
          MAX (fabs (shape->ellipse.rx), fabs (shape->ellipse.ry)) > OBSTACLE_REACH_MM;
 }
 
-/* A linear obstacle within OBSTACLE_REACH_MM of the target: the topmost (last stored), which
- * is the first found walking back, so the pieces below it are never measured. */
-static const MusterFeature *
-find_obstacle (MusterBattlefield        *battlefield,
-               const MusterTerrainTypes *types,
-               const MusterFootprint    *target)
-{
-  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
-  MusterShape target_shape = muster_footprint_get_shape (target);
-  MusterBox target_bounds = muster_footprint_get_bounds (target);
-  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
-
-  if (types == NULL)
-    return NULL;
-  muster_battlefield_query_box (battlefield, box, pieces);
-  for (guint i = pieces->len; i-- > 0;)
-    {
-      const MusterFeature *piece = pieces->pdata[i];
-      MusterPoint scratch[4];
-      MusterShape shape;
-
-      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
-          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
-        continue;
-      shape = muster_feature_get_shape (piece, scratch);
-      if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
-          muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
-        return piece;
-    }
-  return NULL;
-}
-
 static gboolean
 crosses (const MusterFeature *piece,
          MusterSegment        line)
@@ -125,6 +93,142 @@ crosses (const MusterFeature *piece,
   double t0, t1;
 
   return muster_shape_intersect_segment (&shape, line, &t0, &t1);
+}
+
+/*
+ * Which linear obstacle is topmost within reach of a target depends on the target and the
+ * terrain alone, yet the map's tint asks it for every enemy on every frame of a drag (and an
+ * ellipse's distance is an iterative search). So it is kept with the document for each
+ * placement (at its revision), for as long as no terrain piece changes; the line of fire
+ * decides each time whether it covers.
+ */
+#define OBSTACLE_CACHE "muster-odds-obstacles"
+
+typedef struct
+{
+  MusterBattlefield        *battlefield;
+  const MusterTerrainTypes *types;
+  guint64                   terrain;    /* terrain_stamp() when made */
+  GHashTable               *topmost;    /* placement → Topmost */
+} ObstacleCache;
+
+typedef struct
+{
+  guint64              revision;        /* the placement's when measured */
+  const MusterFeature *piece;           /* nullable: none in reach */
+} Topmost;
+
+static void
+obstacle_cache_free (ObstacleCache *self)
+{
+  g_hash_table_unref (self->topmost);
+  g_free (self);
+}
+
+/* The latest revision of any terrain piece, or of the last insertion or removal of one. */
+static guint64
+terrain_stamp (MusterBattlefield *battlefield)
+{
+  guint64 stamp = muster_battlefield_get_kind_revision (battlefield, MUSTER_FEATURE_TERRAIN);
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (battlefield); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (battlefield, i);
+
+      if (f->kind == MUSTER_FEATURE_TERRAIN)
+        stamp = MAX (stamp, f->revision);
+    }
+  return stamp;
+}
+
+/* Makes the document's obstacle cache fit @battlefield's terrain as it is now: a fresh one
+ * when any piece changed since (or it grew big with placements since replaced). */
+static void
+check_obstacle_cache (MusterDoc                *doc,
+                      MusterBattlefield        *battlefield,
+                      const MusterTerrainTypes *types)
+{
+  ObstacleCache *cache = muster_doc_get_list_cache (doc, OBSTACLE_CACHE);
+  guint64 stamp = terrain_stamp (battlefield);
+
+  if (cache != NULL && cache->battlefield == battlefield && cache->types == types &&
+      cache->terrain == stamp &&
+      g_hash_table_size (cache->topmost) < 4 * muster_battlefield_get_n_features (battlefield))
+    return;
+  cache = g_new0 (ObstacleCache, 1);
+  cache->battlefield = battlefield;
+  cache->types = types;
+  cache->terrain = stamp;
+  cache->topmost = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+  muster_doc_set_list_cache (doc, OBSTACLE_CACHE, cache, (GDestroyNotify) obstacle_cache_free);
+}
+
+/* The linear obstacle within OBSTACLE_REACH_MM of the target @placement (whose footprint is
+ * @target) that covers it from @line (the line of fire): the topmost (last stored) within
+ * reach, if @line crosses it. That is the first found walking back, so the pieces below it
+ * are never measured; as most lines cross no obstacle near their target at all, that is
+ * tested first, for far less than the distances. */
+static const MusterFeature *
+find_obstacle (MusterDoc                *doc,
+               MusterBattlefield        *battlefield,
+               const MusterTerrainTypes *types,
+               const MusterFeature      *placement,
+               const MusterFootprint    *target,
+               MusterSegment             line)
+{
+  ObstacleCache *cache = muster_doc_get_list_cache (doc, OBSTACLE_CACHE);
+  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
+  MusterShape target_shape = muster_footprint_get_shape (target);
+  MusterBox target_bounds = muster_footprint_get_bounds (target);
+  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
+  const MusterFeature *topmost = NULL;
+  gboolean any_crossed = FALSE;
+  Topmost *kept;
+
+  if (types == NULL)
+    return NULL;
+  if (cache != NULL && (cache->battlefield != battlefield || cache->types != types))
+    cache = NULL;
+  kept = cache != NULL ? g_hash_table_lookup (cache->topmost, placement) : NULL;
+  if (kept != NULL && kept->revision == placement->revision)
+    return kept->piece != NULL && crosses (kept->piece, line) ? kept->piece : NULL;
+
+  muster_battlefield_query_box (battlefield, box, pieces);
+  for (guint i = 0; i < pieces->len; i++)
+    {
+      const MusterFeature *piece = pieces->pdata[i];
+
+      /* the others are left out, so the walk below skips them without a look */
+      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
+          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
+        pieces->pdata[i] = NULL;
+      else
+        any_crossed = any_crossed || crosses (piece, line);
+    }
+  /* measured only for a line that crosses one: kept, it serves the lines that follow */
+  if (!any_crossed)
+    return NULL;
+  for (guint i = pieces->len; i-- > 0 && topmost == NULL;)
+    {
+      const MusterFeature *piece = pieces->pdata[i];
+      MusterPoint scratch[4];
+      MusterShape shape;
+
+      if (piece == NULL)
+        continue;
+      shape = muster_feature_get_shape (piece, scratch);
+      if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
+          muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
+        topmost = piece;
+    }
+  if (cache != NULL)
+    {
+      kept = g_new (Topmost, 1);
+      kept->revision = placement->revision;
+      kept->piece = topmost;
+      g_hash_table_replace (cache->topmost, (gpointer) placement, kept);
+    }
+  return topmost != NULL && crosses (topmost, line) ? topmost : NULL;
 }
 
 /* Ahead of the line of the target's front edge, behind its rear edge, or between. */
@@ -238,6 +342,8 @@ muster_odds_facts_new_acting (MusterDoc                *doc,
   self->ruleset = muster_doc_get_ruleset (doc);
   self->doc = doc;
   read_ground (battlefield, types, &self->acting);
+  self->sight_from = muster_sight_from_new (battlefield, types, self->acting.placement->id);
+  check_obstacle_cache (doc, battlefield, types);
   self->units = muster_range_rules_get_units (ranges);
   self->mm_per_unit = muster_range_rules_get_mm_per_unit (ranges);
   if (self->ruleset != NULL)
@@ -273,6 +379,7 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
 
   *self = *acting;
   self->ranges = g_array_ref (acting->ranges);
+  self->sight_from = NULL;   /* @acting's */
   if (g_strcmp0 (acting_unit_id, target_unit_id) == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
@@ -285,15 +392,12 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
   acting_footprint = muster_feature_get_footprint (self->acting.placement);
   target = muster_feature_get_footprint (self->target.placement);
   self->distance = muster_footprint_distance (acting_footprint, target);
-  self->sight = muster_battlefield_line_of_sight (battlefield, types,
-                                                  self->acting.placement->id,
-                                                  self->target.placement->id, &self->blocker);
+  self->sight = muster_sight_from_check (acting->sight_from, self->target.placement->id,
+                                         &self->blocker);
   read_ground (battlefield, types, &self->target);
-  self->obstacle = find_obstacle (battlefield, types, target);
-  if (self->obstacle != NULL &&
-      !crosses (self->obstacle, (MusterSegment) { self->acting.placement->centre,
-                                                  self->target.placement->centre }))
-    self->obstacle = NULL;
+  self->obstacle = find_obstacle (self->doc, battlefield, types, self->target.placement, target,
+                                  (MusterSegment) { self->acting.placement->centre,
+                                                    self->target.placement->centre });
   self->aspect = read_aspect (target, self->acting.placement->centre);
   return g_steal_pointer (&self);
 }
@@ -304,6 +408,7 @@ muster_odds_facts_free (MusterOddsFacts *self)
   if (self == NULL)
     return;
   g_clear_pointer (&self->ranges, g_array_unref);
+  g_clear_pointer (&self->sight_from, muster_sight_from_free);
   g_free (self);
 }
 

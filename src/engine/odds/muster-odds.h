@@ -93,6 +93,8 @@ struct _MusterOddsFacts
   double                   mm_per_unit;
   const MusterRuleset     *ruleset;
   MusterDoc               *doc;
+  /*< private >*/
+  MusterSightFrom         *sight_from;   /* owned by the facts of muster_odds_facts_new_acting() */
 };
 
 /**

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "muster-test-util.h"
@@ -728,6 +729,252 @@ test_targets_in_range (void)
   scenario_close (&s);
 }
 
+/*
+ * The map's tint reads the table from one acting unit to every enemy on every frame of a drag
+ * (issue 22), so its facts take short cuts: sight is traced from one sweep of the acting unit
+ * over the pieces, the target's linear obstacle is looked for only when the line crosses one,
+ * and what each unit's list fills is kept with the document until the lists change. Each is
+ * checked below against the straightforward computation, over many pairs on Cold Beck.
+ */
+
+/* The obstacle covering @target from @from, measured the long way: every piece, from the top,
+ * the first linear one within an inch of the target's stands, if the line crosses it. */
+static const MusterFeature *
+plain_obstacle (Scenario            *s,
+                const MusterFeature *from,
+                const MusterFeature *target)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (s->doc);
+  g_autoptr(MusterFootprint) footprint = muster_feature_get_footprint (target);
+  MusterShape target_shape = muster_footprint_get_shape (footprint);
+  MusterSegment line = { from->centre, target->centre };
+
+  for (guint i = muster_battlefield_get_n_features (battlefield); i-- > 0;)
+    {
+      const MusterFeature *piece = muster_battlefield_get_feature (battlefield, i);
+      const MusterTerrainType *type = muster_terrain_types_lookup (s->types, piece->type);
+      MusterPoint scratch[4];
+      MusterShape shape;
+      double t0, t1;
+
+      if (piece->kind != MUSTER_FEATURE_TERRAIN || type == NULL ||
+          (type->kind != MUSTER_TERRAIN_LINEAR && type->kind != MUSTER_TERRAIN_FORTIFICATION))
+        continue;
+      shape = muster_feature_get_shape (piece, scratch);
+      if (muster_shape_distance (&shape, &target_shape) <= 25.4)
+        return muster_shape_intersect_segment (&shape, line, &t0, &t1) ? piece : NULL;
+    }
+  return NULL;
+}
+
+/* The Dwarves' crossbows walk a grid over the whole table, with the Goblin archers lining the
+ * Field Wall: from each spot, the sight and obstacle to every other placed unit are those of
+ * the pair traced alone. Both answers occur, so a sweep that lost or kept a piece shows. */
+static void
+test_sight_sweep (void)
+{
+  Scenario s;
+  MusterBattlefield *battlefield;
+  guint n_blocked = 0, n_clear = 0, n_obstacle = 0;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  battlefield = muster_doc_get_battlefield (s.doc);
+  /* the wall runs from (1020, 880) to (1380, 900): the archers' front edge just below it */
+  place (&s, "u43", 1200, 925, -90);
+  /* first read with the wall moved away, then with it back: what was kept for the archers
+   * must not outlive the wall's move */
+  for (int away = 1; away >= -1; away -= 2)
+    {
+      g_autoptr(MusterFeature) wall = muster_feature_copy (muster_battlefield_lookup (battlefield,
+                                                                                     "t6"));
+      g_autoptr(MusterFeature) old = NULL;
+      g_autoptr(MusterOddsFacts) facts = NULL;
+
+      muster_feature_translate (wall, (MusterVector) { 0, -600 * away });
+      old = muster_battlefield_replace (battlefield, wall);
+      if (away > 0)
+        {
+          place (&s, "u5", 1200, 300, 90);
+          facts = facts_of (&s, "u5", "u43");
+          g_assert_null (facts->obstacle);
+        }
+    }
+  for (double x = 40; x < 1828; x += 90)
+    for (double y = 40; y < 1219; y += 75)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(MusterOddsFacts) acting = NULL;
+        g_autoptr(MusterSightFrom) sweep = NULL;
+        const MusterFeature *from;
+
+        place (&s, "u5", x, y, 90);
+        from = muster_battlefield_lookup_unit (battlefield, "u5");
+        sweep = muster_sight_from_new (battlefield, s.types, from->id);
+        acting = muster_odds_facts_new_acting (s.doc, s.types, "u5", &error);
+        g_assert_no_error (error);
+        for (guint i = 0; i < muster_battlefield_get_n_features (battlefield); i++)
+          {
+            const MusterFeature *to = muster_battlefield_get_feature (battlefield, i);
+            const MusterFeature *blocker = NULL, *plain_blocker = NULL;
+            g_autoptr(MusterOddsFacts) facts = NULL;
+            gboolean sight, plain;
+
+            if (to->kind != MUSTER_FEATURE_UNIT || to == from)
+              continue;
+            sight = muster_sight_from_check (sweep, to->id, &blocker);
+            plain = muster_battlefield_line_of_sight (battlefield, s.types, from->id, to->id,
+                                                      &plain_blocker);
+            g_assert_cmpint (sight, ==, plain);
+            g_assert_true (blocker == plain_blocker);
+            n_blocked += !plain;
+            n_clear += plain;
+
+            facts = muster_odds_facts_new_against (acting, s.types, to->unit, &error);
+            g_assert_no_error (error);
+            g_assert_cmpint (facts->sight, ==, plain);
+            g_assert_true (facts->blocker == plain_blocker);
+            g_assert_true (facts->obstacle == plain_obstacle (&s, from, to));
+            n_obstacle += facts->obstacle != NULL;
+          }
+      }
+  g_assert_cmpuint (n_blocked, >, 100);
+  g_assert_cmpuint (n_clear, >, 100);
+  g_assert_cmpuint (n_obstacle, >, 5);
+  scenario_close (&s);
+}
+
+/* What the lists say for every pair and procedure, the long way: the defaults, then the
+ * system's hook on the acting unit and on the target. Each list-filled input of @fill must
+ * the table left alone holds it; the values are appended to @seen for the caller to compare. */
+static void
+assert_list_values (Scenario             *s,
+                    const MusterOddsFacts *facts,
+                    const MusterOddsFill  *fill,
+                    GArray                *seen)
+{
+  const MusterProcedure *procedure = fill->procedure;
+  g_autofree int *values = muster_procedure_default_values (procedure);
+  g_autofree gboolean *by_acting = NULL;
+  g_autofree gboolean *by_target = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (muster_procedure_can_fill_role (procedure, MUSTER_FILL_ROLE_ACTING))
+    {
+      by_acting = muster_procedure_fill_from_unit (procedure, s->ruleset, facts->acting.force,
+                                                   facts->acting.unit, MUSTER_FILL_ROLE_ACTING,
+                                                   values, &error);
+      g_assert_no_error (error);
+    }
+  if (muster_procedure_can_fill_role (procedure, MUSTER_FILL_ROLE_TARGET))
+    {
+      by_target = muster_procedure_fill_from_unit (procedure, s->ruleset, facts->target.force,
+                                                   facts->target.unit, MUSTER_FILL_ROLE_TARGET,
+                                                   values, &error);
+      g_assert_no_error (error);
+    }
+  for (guint k = 0; k < procedure->n_inputs; k++)
+    {
+      gboolean listed = (by_acting != NULL && by_acting[k]) || (by_target != NULL && by_target[k]);
+
+      /* the table may have its say after the lists (a range band), never the other way */
+      if (fill->sources[k] != MUSTER_ODDS_LIST)
+        continue;
+      g_assert_true (listed);
+      g_assert_cmpint (fill->values[k], ==, values[k]);
+      g_array_append_val (seen, values[k]);
+    }
+}
+
+/* Fills every procedure from every placed unit of one side against every placed unit of the
+ * other, as the tint does (the acting half once), checking each against the long way. */
+static GArray *
+check_all_fills (Scenario *s)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (s->doc);
+  const MusterSystem *system = muster_system_for_ruleset (s->ruleset);
+  GArray *seen = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint a = 0; a < muster_battlefield_get_n_features (battlefield); a++)
+    {
+      const MusterFeature *acting_feature = muster_battlefield_get_feature (battlefield, a);
+      g_autoptr(MusterOddsFacts) acting = NULL;
+      g_autoptr(GPtrArray) targets = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (acting_feature->kind != MUSTER_FEATURE_UNIT)
+        continue;
+      acting = muster_odds_facts_new_acting (s->doc, s->types, acting_feature->unit, &error);
+      g_assert_no_error (error);
+      targets = muster_odds_list_targets (s->doc, acting_feature->unit);
+      for (guint p = 0; system->procedures[p] != NULL; p++)
+        {
+          g_autoptr(MusterOddsFill) once = muster_odds_fill_new_acting (acting,
+                                                                        system->procedures[p],
+                                                                        &error);
+
+          g_assert_no_error (error);
+          for (guint t = 0; t < targets->len; t++)
+            {
+              g_autoptr(MusterOddsFacts) facts = NULL;
+              g_autoptr(MusterOddsFill) fill = NULL;
+
+              facts = muster_odds_facts_new_against (acting, s->types, targets->pdata[t], &error);
+              g_assert_no_error (error);
+              fill = muster_odds_fill_new_against (once, facts, &error);
+              g_assert_no_error (error);
+              assert_list_values (s, facts, fill, seen);
+            }
+        }
+    }
+  return seen;
+}
+
+/* The list fill kept with the document answers as the hook does for every pair; moving a unit
+ * keeps it, and after every unit's size is changed (which changes what its list fills) the
+ * answers follow the lists, not what was kept. */
+static void
+test_list_cache (void)
+{
+  Scenario s;
+  g_autoptr(GArray) before = NULL;
+  g_autoptr(GArray) after = NULL;
+  g_autoptr(GArray) moved = NULL;
+  MusterBattlefield *battlefield;
+  guint n_changed = 0;
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  battlefield = muster_doc_get_battlefield (s.doc);
+  before = check_all_fills (&s);
+  g_assert_cmpuint (before->len, >, 100);
+  g_assert_nonnull (muster_doc_get_list_cache (s.doc, "muster-odds-list-fill"));
+
+  /* a move is no edit of the lists: what was kept stays */
+  place (&s, "u5", 1150, 700, 90);
+  g_assert_nonnull (muster_doc_get_list_cache (s.doc, "muster-odds-list-fill"));
+  moved = check_all_fills (&s);
+  g_assert_cmpuint (moved->len, ==, before->len);
+
+  for (guint i = 0; i < muster_battlefield_get_n_features (battlefield); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (battlefield, i);
+      MusterUnit *unit;
+
+      if (feature->kind != MUSTER_FEATURE_UNIT)
+        continue;
+      unit = muster_doc_lookup_unit (s.doc, feature->unit);
+      muster_unit_set_size (unit, muster_unit_get_size (unit) > 2
+                                  ? muster_unit_get_size (unit) / 2 : 4);
+    }
+  g_assert_null (muster_doc_get_list_cache (s.doc, "muster-odds-list-fill"));
+  after = check_all_fills (&s);
+  g_assert_cmpuint (after->len, ==, before->len);
+  for (guint i = 0; i < before->len; i++)
+    n_changed += g_array_index (before, int, i) != g_array_index (after, int, i);
+  /* the edit mattered: a stale cache would have failed above */
+  g_assert_cmpuint (n_changed, >, 10);
+  scenario_close (&s);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -744,5 +991,7 @@ main (int    argc,
   g_test_add_func ("/odds/targets-in-range", test_targets_in_range);
   g_test_add_func ("/odds/errors", test_errors);
   g_test_add_func ("/odds/acting-once", test_acting_once);
+  g_test_add_func ("/odds/sight-sweep", test_sight_sweep);
+  g_test_add_func ("/odds/list-cache", test_list_cache);
   return g_test_run ();
 }
