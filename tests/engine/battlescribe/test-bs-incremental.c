@@ -84,13 +84,16 @@ static const char cat[] =
   /* A pack holding a kit holding a seal, each allowed by the category the squad's modifier
    * gives. Pack and kit read nothing that moves, so they stay clean when a weapon makes the
    * squad Elites: only the index of the kit's options, looking past its clean ancestors,
-   * finds that the seal is judged again. */
+   * finds that the seal is judged again, and only read_hits() looking past them finds that
+   * the seal's name changes. */
   "<selectionEntry id='se-pack' name='Pack' type='upgrade'><selectionEntries>"
   "<selectionEntry id='se-kit' name='Kit' type='upgrade'>"
   "<costs><cost name='pts' typeId='pts' value='2'/></costs><selectionEntries>"
   "<selectionEntry id='se-seal' name='Seal' type='upgrade'><constraints>"
   "<constraint id='con-seal-min' type='min' value='0' field='selections' scope='parent'/></constraints>"
   "<modifiers><modifier type='increment' field='con-seal-min' value='1'><conditions>"
+  "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
+  "<modifier type='append' field='name' value='of the elite'><conditions>"
   "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
   "</modifiers></selectionEntry></selectionEntries></selectionEntry>"
   "</selectionEntries></selectionEntry>"
