@@ -481,6 +481,7 @@ typedef struct
   MusterBsRoster  *roster;
   MusterBsChanges *force;   /* changes in the top-level force at hand, or NULL */
   MusterBsChanges *all;
+  GByteArray      *hit;     /* drop_checks()'s flags, one per option: kept for the flush */
 } Flush;
 
 static gboolean
@@ -768,12 +769,16 @@ drop_checks (Flush             *f,
   slots = _muster_bs_constrained_options (f->roster, force, parent);
   if (slots->len == 0)
     return;
-  hit = g_new0 (gboolean, slots->len);
+  /* Thousands of containers per flush: one buffer, not one allocation each. */
+  if (f->hit == NULL)
+    f->hit = g_byte_array_new ();
+  g_byte_array_set_size (f->hit, slots->len * sizeof (gboolean));
+  hit = (gboolean *) f->hit->data;
+  memset (hit, 0, slots->len * sizeof (gboolean));
   options_hit (f, container_index (f, slots), parent, hit);
   for (guint i = 0; i < slots->len && i + 1 < (*checks)->len; i++)
     if (hit[i])
       g_clear_pointer (&(*checks)->pdata[i + 1], g_ptr_array_unref);
-  g_free (hit);
 }
 
 static gboolean
@@ -869,7 +874,7 @@ settle_forces (Flush     *f,
 void
 _muster_bs_flush (MusterBsRoster *roster)
 {
-  Flush f = { roster, NULL, NULL };
+  Flush f = { roster, NULL, NULL, NULL };
   gboolean full = roster->pending_full;
 
   if (!roster->pending)
@@ -880,6 +885,7 @@ _muster_bs_flush (MusterBsRoster *roster)
     while (spread_forces (&f, roster->forces))
       ;
   settle_forces (&f, roster->forces, full);
+  g_clear_pointer (&f.hit, g_byte_array_unref);
   g_clear_pointer (&roster->pending_changes, g_hash_table_unref);
   roster->pending_full = FALSE;
   roster->pending_limits = FALSE;
