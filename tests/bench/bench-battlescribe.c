@@ -344,12 +344,71 @@ evaluate (MusterBsRoster *roster,
 }
 
 /* The same after an edit: a function of its own, for a profiler to collect in
- * (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect=evaluate_edit`). */
+ * (`valgrind --tool=callgrind --collect-atstart=no --toggle-collect=evaluate_edit`), and one
+ * caller per kind of edit, so that callgrind's inclusive counts of edit_* give the
+ * instructions of each kind (the edit itself and the evaluation after it). */
 G_GNUC_NO_INLINE static double
 evaluate_edit (MusterBsRoster *roster,
                gint64          start)
 {
   return evaluate (roster, start);
+}
+
+G_GNUC_NO_INLINE static double
+edit_set_count (MusterBsRoster    *roster,
+                MusterBsSelection *sel,
+                int                count)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  muster_bs_roster_set_count (roster, sel, count);
+  return evaluate_edit (roster, start);
+}
+
+G_GNUC_NO_INLINE static double
+edit_remove (MusterBsRoster     *roster,
+             MusterBsSelection **sel,
+             guint              *index)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  *sel = muster_bs_roster_remove_selection (roster, *sel, index);
+  return evaluate_edit (roster, start);
+}
+
+G_GNUC_NO_INLINE static double
+edit_put_back (MusterBsRoster    *roster,
+               MusterBsForce     *force,
+               guint              index,
+               MusterBsSelection *sel)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  muster_bs_roster_insert_selection (roster, force, NULL, index, sel);
+  return evaluate_edit (roster, start);
+}
+
+G_GNUC_NO_INLINE static double
+edit_add (MusterBsRoster     *roster,
+          MusterBsForce      *force,
+          const char         *entry_id,
+          MusterBsSelection **added)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  *added = muster_bs_roster_select (roster, force, NULL, entry_id, NULL, NULL);
+  return evaluate_edit (roster, start);
+}
+
+G_GNUC_NO_INLINE static double
+edit_set_limit (MusterBsRoster *roster,
+                const char     *pts,
+                double          limit)
+{
+  gint64 start = g_get_monotonic_time ();
+
+  muster_bs_roster_set_cost_limit (roster, pts, limit);
+  return evaluate_edit (roster, start);
 }
 
 typedef struct
@@ -456,31 +515,21 @@ bench_roster (MusterBsData       *data,
           guint index;
 
           cpu = thread_cpu_ms ();
-          start = g_get_monotonic_time ();
-          muster_bs_roster_set_count (roster, sel, count + 1);
-          record (&edits[0], evaluate_edit (roster, start), cpu);
+          record (&edits[0], edit_set_count (roster, sel, count + 1), cpu);
           muster_bs_roster_set_count (roster, sel, count);
 
           cpu = thread_cpu_ms ();
-          start = g_get_monotonic_time ();
-          sel = muster_bs_roster_remove_selection (roster, sel, &index);
-          record (&edits[1], evaluate_edit (roster, start), cpu);
+          record (&edits[1], edit_remove (roster, &sel, &index), cpu);
           cpu = thread_cpu_ms ();
-          start = g_get_monotonic_time ();
-          muster_bs_roster_insert_selection (roster, force, NULL, index, sel);
-          record (&edits[2], evaluate_edit (roster, start), cpu);
+          record (&edits[2], edit_put_back (roster, force, index, sel), cpu);
 
           cpu = thread_cpu_ms ();
-          start = g_get_monotonic_time ();
-          added = muster_bs_roster_select (roster, force, NULL, entry_id, NULL, NULL);
-          record (&edits[3], evaluate_edit (roster, start), cpu);
+          record (&edits[3], edit_add (roster, force, entry_id, &added), cpu);
           if (added != NULL)
             muster_bs_selection_free (muster_bs_roster_remove_selection (roster, added, &index));
 
           cpu = thread_cpu_ms ();
-          start = g_get_monotonic_time ();
-          muster_bs_roster_set_cost_limit (roster, pts, 2000 + i);
-          record (&edits[4], evaluate_edit (roster, start), cpu);
+          record (&edits[4], edit_set_limit (roster, pts, 2000 + i), cpu);
         }
     }
   for (guint k = 0; k < G_N_ELEMENTS (edits); k++)

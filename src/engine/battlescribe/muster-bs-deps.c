@@ -481,6 +481,7 @@ typedef struct
   MusterBsRoster  *roster;
   MusterBsChanges *force;   /* changes in the top-level force at hand, or NULL */
   MusterBsChanges *all;
+  GByteArray      *hit;     /* drop_checks()'s flags, one per option: kept for the flush */
 } Flush;
 
 static gboolean
@@ -768,15 +769,49 @@ drop_checks (Flush             *f,
   slots = _muster_bs_constrained_options (f->roster, force, parent);
   if (slots->len == 0)
     return;
-  hit = g_new0 (gboolean, slots->len);
+  /* Thousands of containers per flush: one buffer, not one allocation each. */
+  if (f->hit == NULL)
+    f->hit = g_byte_array_new ();
+  g_byte_array_set_size (f->hit, slots->len * sizeof (gboolean));
+  hit = (gboolean *) f->hit->data;
+  memset (hit, 0, slots->len * sizeof (gboolean));
   options_hit (f, container_index (f, slots), parent, hit);
   for (guint i = 0; i < slots->len && i + 1 < (*checks)->len; i++)
     if (hit[i])
       g_clear_pointer (&(*checks)->pdata[i + 1], g_ptr_array_unref);
-  g_free (hit);
 }
 
-/* Keeps the values of what is clean, drops the validation that may judge differently, and
+static gboolean
+count_hit (gpointer key,
+           gpointer value,
+           gpointer user_data)
+{
+  const MusterBsCountKey *k = key;
+  Read read = { k->child_id, REGION_FORCE, k->field != NULL };
+
+  /* "any" counts everything: muster-bs-query.c's is_any(), as add_read() keeps it. */
+  if (read.id != NULL && (*read.id == '\0' || strcmp (read.id, "any") == 0))
+    read.id = NULL;
+  return changes_hit (user_data, &read);
+}
+
+/* Drops the counts over a list (@memo) that an edit reaches: all of them (@whole), or those
+ * whose ids (and, counting costs, total costs) the changes in the force name. A list whose
+ * owner is clean has not changed, and neither have its counts. */
+static void
+drop_counts (Flush       *f,
+             GHashTable **memo,
+             gboolean     whole)
+{
+  if (*memo == NULL)
+    return;
+  if (whole)
+    g_clear_pointer (memo, g_hash_table_unref);
+  else
+    g_hash_table_foreach_remove (*memo, count_hit, f->force);
+}
+
+/* Keeps the values of what is clean, drops the validation and counts that may change, and
  * clears the marks. */
 static void
 settle_list (Flush     *f,
@@ -808,6 +843,10 @@ settle_list (Flush     *f,
       drop_checks (f, &sel->checks, sel->force, sel,
                    full || sel->dirty != MUSTER_BS_CLEAN ||
                    (sel->parent && sel->parent->dirty == MUSTER_BS_DIRTY_VALUE));
+      /* A selection moved or put back has its whole subtree marked: every id its children
+       * can be counted as is among the changes. */
+      if (full || sel->dirty != MUSTER_BS_CLEAN)
+        drop_counts (f, &sel->counts, full);
       settle_list (f, sel->children, full);
       sel->dirty = MUSTER_BS_CLEAN;
       sel->edited = FALSE;
@@ -825,6 +864,7 @@ settle_forces (Flush     *f,
 
       set_force (f, top_force (force));
       drop_checks (f, &force->checks, force, NULL, full);
+      drop_counts (f, &force->counts, full);
       settle_list (f, force->selections, full);
       settle_forces (f, force->forces, full);
     }
@@ -834,7 +874,7 @@ settle_forces (Flush     *f,
 void
 _muster_bs_flush (MusterBsRoster *roster)
 {
-  Flush f = { roster, NULL, NULL };
+  Flush f = { roster, NULL, NULL, NULL };
   gboolean full = roster->pending_full;
 
   if (!roster->pending)
@@ -845,6 +885,7 @@ _muster_bs_flush (MusterBsRoster *roster)
     while (spread_forces (&f, roster->forces))
       ;
   settle_forces (&f, roster->forces, full);
+  g_clear_pointer (&f.hit, g_byte_array_unref);
   g_clear_pointer (&roster->pending_changes, g_hash_table_unref);
   roster->pending_full = FALSE;
   roster->pending_limits = FALSE;

@@ -127,29 +127,19 @@ count_selection (Count             *c,
   return total;
 }
 
-/* What a count over one list depends on. Ids and fields are interned, so pointers do. */
-typedef struct
-{
-  GPtrArray  *list;
-  const char *child_id;
-  const char *field;
-  guint       flags;
-} CountKey;
-
 static guint
 count_key_hash (gconstpointer p)
 {
-  const CountKey *k = p;
+  const MusterBsCountKey *k = p;
 
-  return g_direct_hash (k->list) ^ (g_direct_hash (k->child_id) * 31) ^
-         (g_direct_hash (k->field) * 17) ^ k->flags;
+  return g_direct_hash (k->child_id) ^ (g_direct_hash (k->field) * 17) ^ k->flags;
 }
 
 static gboolean
 count_key_equal (gconstpointer a,
                  gconstpointer b)
 {
-  return memcmp (a, b, sizeof (CountKey)) == 0;
+  return memcmp (a, b, sizeof (MusterBsCountKey)) == 0;
 }
 
 static double
@@ -163,47 +153,54 @@ count_list_walk (Count     *c,
   return total;
 }
 
-/* Conditions ask the same counts over the same lists again and again between two edits
- * (every unit's modifiers counting the force's Characters …): each is worked out once per
- * generation. Not while a selection is being evaluated, when counts see provisional
- * categories and costs. */
+/* Conditions ask the same counts over the same lists again and again (every unit's
+ * modifiers counting the force's Characters …): each is worked out once and kept with the
+ * list's owner (@memo) until an edit reaches what it counts (muster-bs-deps.c drops it then).
+ * Not while a selection is being evaluated, when counts see provisional categories and
+ * costs. */
 static double
-count_list (Count     *c,
-            GPtrArray *selections)
+count_list (Count       *c,
+            GPtrArray   *selections,
+            GHashTable **memo)
 {
   MusterBsRoster *roster = c->roster;
-  CountKey key = { 0 };
-  CountKey *stored;
+  MusterBsCountKey key = { 0 };
   double *value;
 
+  /* What the edits since the last flush reach is not dropped yet. */
+  if (roster->pending)
+    _muster_bs_flush (roster);
   if (roster->computing > 0 || selections->len == 0)
     return count_list_walk (c, selections);
-  if (roster->counts == NULL)
-    roster->counts = g_hash_table_new_full (count_key_hash, count_key_equal, g_free, g_free);
-  if (roster->counts_generation != roster->generation)
-    {
-      g_hash_table_remove_all (roster->counts);
-      roster->counts_generation = roster->generation;
-    }
-  key.list = selections;
+  if (*memo == NULL)
+    *memo = g_hash_table_new_full (count_key_hash, count_key_equal, g_free, g_free);
   key.child_id = c->child_id;
   key.field = c->field;
   key.flags = c->shared | c->deep << 1 | c->per_model << 2;
-  value = g_hash_table_lookup (roster->counts, &key);
+  value = g_hash_table_lookup (*memo, &key);
   if (value != NULL)
     return *value;
   value = g_new (double, 1);
   *value = count_list_walk (c, selections);
-  stored = g_memdup2 (&key, sizeof key);
-  g_hash_table_insert (roster->counts, stored, value);
+  g_hash_table_insert (*memo, g_memdup2 (&key, sizeof key), value);
   return *value;
+}
+
+/* The children of @sel, or the root list of @force. */
+static double
+count_children (Count             *c,
+                MusterBsForce     *force,
+                MusterBsSelection *sel)
+{
+  return sel ? count_list (c, sel->children, &sel->counts)
+             : count_list (c, force->selections, &force->counts);
 }
 
 static double
 count_force (Count         *c,
              MusterBsForce *force)
 {
-  double total = count_list (c, force->selections);
+  double total = count_children (c, force, NULL);
 
   if (c->child_forces)
     for (guint i = 0; i < force->forces->len; i++)
@@ -307,12 +304,12 @@ query_raw (const MusterBsContext *ctx,
         return 0;
       if (is_any (c->child_id) && c->field != NULL)
         return _muster_bs_cost_of (muster_bs_selection_get_total_costs (self), c->field);
-      return count_list (c, self->children);
+      return count_children (c, force, self);
     }
   if (strcmp (scope, "parent") == 0)
     c->per_model = TRUE;
   if (strcmp (scope, "parent") == 0)
-    return parent ? count_list (c, parent->children) : count_list (c, force->selections);
+    return count_children (c, force, parent);
   if (strcmp (scope, "force") == 0)
     return count_force (c, force);
   if (strcmp (scope, "roster") == 0)
@@ -347,8 +344,8 @@ query_raw (const MusterBsContext *ctx,
       double best = 0;
 
       for (MusterBsSelection *a = parent; a; a = a->parent)
-        best = MAX (best, count_list (c, a->children));
-      return MAX (best, count_list (c, force->selections));
+        best = MAX (best, count_children (c, force, a));
+      return MAX (best, count_children (c, force, NULL));
     }
   if (strcmp (scope, "root-entry") == 0)
     {
@@ -361,7 +358,7 @@ query_raw (const MusterBsContext *ctx,
   /* An entry id: the nearest ancestor that is one. */
   for (MusterBsSelection *a = self ? self : parent; a; a = a->parent)
     if (_muster_bs_selection_is (a, scope, TRUE))
-      return count_list (c, a->children);
+      return count_children (c, force, a);
   if (_muster_bs_force_is (force, scope))
     return count_force (c, force);
   return 0;

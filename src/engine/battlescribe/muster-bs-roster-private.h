@@ -74,6 +74,7 @@ struct _MusterBsSelection
    * a GPtrArray of MusterBsCheck*, or NULL to be judged again; all NULL: not judged yet. */
   GPtrArray          *checks;
   GArray             *slots;       /* _muster_bs_constrained_options(), borrowed */
+  GHashTable         *counts;      /* counts over its children (MusterBsCountKey -> double*) */
 };
 
 struct _MusterBsForce
@@ -96,6 +97,7 @@ struct _MusterBsForce
   gboolean            hidden;
   GPtrArray          *checks;      /* its root's, as a selection's (slot 0 unused) */
   GArray             *slots;       /* its root's, borrowed */
+  GHashTable         *counts;      /* counts over its root list (MusterBsCountKey -> double*) */
 };
 
 struct _MusterBsRoster
@@ -124,9 +126,6 @@ struct _MusterBsRoster
   /* Selections whose effective values are being worked out: while any is, counts see
    * provisional values and are not memoised. */
   guint               computing;
-  /* Counts over a list of selections, memoised for the generation (muster-bs-query.c). */
-  GHashTable         *counts;
-  guint               counts_generation;
   /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
   const char         *hidden_field;
   /* What edits changed since the last flush (muster-bs-deps.c). */
@@ -152,6 +151,17 @@ typedef enum
   MUSTER_BS_DIRTY_TOTAL,
   MUSTER_BS_DIRTY_VALUE,
 } MusterBsDirty;
+
+/* A count over the selections of one list (a force's root or a selection's children),
+ * memoised with the list's owner until an edit can change it (muster-bs-query.c counts,
+ * muster-bs-deps.c drops). Ids and fields are interned, so their pointers say what it
+ * counts. */
+typedef struct
+{
+  const char *child_id;
+  const char *field;        /* NULL: selections */
+  guint       flags;        /* shared, deep, per model */
+} MusterBsCountKey;
 
 /* One judged item of validation, kept per container: findings that count only the first
  * time a walk sees their constraint judged for the same place (a force, the roster, a

@@ -104,7 +104,6 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->limits_out, g_array_unref);
   g_ptr_array_unref (self->retired);
   g_hash_table_unref (self->options);
-  g_clear_pointer (&self->counts, g_hash_table_unref);
   g_clear_pointer (&self->pending_changes, g_hash_table_unref);
   g_clear_pointer (&self->deps, g_hash_table_unref);
   g_clear_pointer (&self->indexes, g_hash_table_unref);
@@ -325,6 +324,7 @@ muster_bs_force_free (MusterBsForce *force)
   g_clear_pointer (&force->categories, g_array_unref);
   g_clear_pointer (&force->costs, g_array_unref);
   g_clear_pointer (&force->checks, g_ptr_array_unref);
+  g_clear_pointer (&force->counts, g_hash_table_unref);
   _muster_bs_effective_clear (&force->eff);
   g_free (force);
 }
@@ -714,6 +714,7 @@ muster_bs_selection_free (MusterBsSelection *sel)
   g_clear_pointer (&sel->keys, g_ptr_array_unref);
   g_clear_pointer (&sel->moving_keys, g_ptr_array_unref);
   g_clear_pointer (&sel->checks, g_ptr_array_unref);
+  g_clear_pointer (&sel->counts, g_hash_table_unref);
   _muster_bs_effective_clear (&sel->eff);
   g_free (sel);
 }

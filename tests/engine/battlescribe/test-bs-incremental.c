@@ -72,6 +72,9 @@ static const char cat[] =
   "<constraint id='con-m-max' type='max' value='6' field='selections' scope='parent'/></constraints>"
   "<costs><cost name='pts' typeId='pts' value='10'/></costs>"
   "<modifiers>"
+  /* Validation counts the squad's weapons, kept with the squad until an edit below it. */
+  "<modifier type='increment' field='con-m-min' value='1'><conditions>"
+  "<condition type='atLeast' value='1' field='selections' scope='parent' childId='se-w'/></conditions></modifier>"
   "<modifier type='increment' field='pts' value='1'><conditions>"
   "<condition type='atLeast' value='1' field='selections' scope='parent' childId='se-w'/></conditions></modifier>"
   "<modifier type='append' field='name' value='in a crowd'><conditions>"
@@ -84,13 +87,16 @@ static const char cat[] =
   /* A pack holding a kit holding a seal, each allowed by the category the squad's modifier
    * gives. Pack and kit read nothing that moves, so they stay clean when a weapon makes the
    * squad Elites: only the index of the kit's options, looking past its clean ancestors,
-   * finds that the seal is judged again. */
+   * finds that the seal is judged again, and only read_hits() looking past them finds that
+   * the seal's name changes. */
   "<selectionEntry id='se-pack' name='Pack' type='upgrade'><selectionEntries>"
   "<selectionEntry id='se-kit' name='Kit' type='upgrade'>"
   "<costs><cost name='pts' typeId='pts' value='2'/></costs><selectionEntries>"
   "<selectionEntry id='se-seal' name='Seal' type='upgrade'><constraints>"
   "<constraint id='con-seal-min' type='min' value='0' field='selections' scope='parent'/></constraints>"
   "<modifiers><modifier type='increment' field='con-seal-min' value='1'><conditions>"
+  "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
+  "<modifier type='append' field='name' value='of the elite'><conditions>"
   "<condition type='instanceOf' value='1' field='selections' scope='ancestor' childId='cat-el'/></conditions></modifier>"
   "</modifiers></selectionEntry></selectionEntries></selectionEntry>"
   "</selectionEntries></selectionEntry>"
@@ -142,6 +148,14 @@ static const char cat[] =
   "<condition type='atLeast' value='1' field='selections' scope='roster' childId='se-hq'/></conditions></modifier>"
   "<modifier type='append' field='name' value='escorted'><conditions>"
   "<condition type='atLeast' value='50' field='pts' scope='force' childId='se-hq'/></conditions></modifier>"
+  "</modifiers></selectionEntry>\n"
+  /* A standard, required while its force's leader costs 50 or more, which squads joining the
+   * force make it, not an edit of the leader: validation's count of the leader's points must
+   * be dropped when its costs move. */
+  "<selectionEntry id='se-flag' name='Standard' type='upgrade'><constraints>"
+  "<constraint id='con-flag-min' type='min' value='1' field='selections' scope='force'/></constraints>"
+  "<modifiers><modifier type='set' field='hidden' value='true'><conditions>"
+  "<condition type='lessThan' value='50' field='pts' scope='force' childId='se-hq'/></conditions></modifier>"
   "</modifiers></selectionEntry>\n"
   /* A notice: hidden as soon as its force has any selection. */
   "<selectionEntry id='se-note' name='Notice' type='upgrade'><constraints>"
@@ -447,7 +461,7 @@ test_incremental_fixture (void)
 {
   g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
 
-  for (guint32 seed = 1; seed <= 16; seed++)
+  for (guint32 seed = 1; seed <= 24; seed++)
     run_edits (data, "fe", "fe-sub", "cat", "pts", seed, N_EDITS);
 }
 
