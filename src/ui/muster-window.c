@@ -754,6 +754,8 @@ muster_window_class_init (MusterWindowClass *klass)
 static void
 muster_window_init (MusterWindow *self)
 {
+  MusterDiagnostics *findings;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
@@ -770,9 +772,10 @@ muster_window_init (MusterWindow *self)
                            G_CALLBACK (history_position_cb), self, G_CONNECT_SWAPPED);
   muster_battlefield_page_set_document (self->battlefield_page, self->document);
   /* The Army tab's badge: how many errors make the list illegal */
-  g_object_bind_property (self->document, "n-errors", self->army_stack_page, "badge-number",
+  findings = muster_findings_source_get_holder (MUSTER_FINDINGS_SOURCE (self->document));
+  g_object_bind_property (findings, "n-errors", self->army_stack_page, "badge-number",
                           G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->document, "legal", self->army_stack_page, "needs-attention",
+  g_object_bind_property (findings, "legal", self->army_stack_page, "needs-attention",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->settings = g_settings_new (APP_ID);
