@@ -298,6 +298,30 @@ recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
   return ".ros";
 }
 
+static char *
+recoverable_dup_title (MusterRecoverable *recoverable)
+{
+  return muster_bs_document_dup_title (MUSTER_BS_DOCUMENT (recoverable));
+}
+
+static void
+recoverable_save_async (MusterRecoverable   *recoverable,
+                        GFile               *file,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  muster_bs_document_save_async (MUSTER_BS_DOCUMENT (recoverable), file, cancellable, callback, user_data);
+}
+
+static gboolean
+recoverable_save_finish (MusterRecoverable  *recoverable,
+                         GAsyncResult       *result,
+                         GError            **error)
+{
+  return muster_bs_document_save_finish (MUSTER_BS_DOCUMENT (recoverable), result, error);
+}
+
 static void
 recoverable_iface_init (MusterRecoverableInterface *iface)
 {
@@ -306,6 +330,9 @@ recoverable_iface_init (MusterRecoverableInterface *iface)
   iface->get_file = recoverable_get_file;
   iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
   iface->get_recovery_suffix = recoverable_get_recovery_suffix;
+  iface->dup_title = recoverable_dup_title;
+  iface->save_async = recoverable_save_async;
+  iface->save_finish = recoverable_save_finish;
 }
 
 MusterBsDocument *
