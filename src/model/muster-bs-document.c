@@ -257,10 +257,17 @@ findings_source_get_findings (MusterFindingsSource *source)
   return MUSTER_BS_DOCUMENT (source)->diagnostics;
 }
 
+static const char *
+findings_source_get_whole_name (MusterFindingsSource *source)
+{
+  return _("The whole roster");
+}
+
 static void
 findings_source_iface_init (MusterFindingsSourceInterface *iface)
 {
   iface->get_findings = findings_source_get_findings;
+  iface->get_whole_name = findings_source_get_whole_name;
 }
 
 /* MusterRecoverable: what MusterAutosave keeps a copy of */

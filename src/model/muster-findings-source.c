@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+
 #include "muster-findings-source.h"
 
 G_DEFINE_INTERFACE (MusterFindingsSource, muster_findings_source, G_TYPE_OBJECT)
@@ -65,6 +67,19 @@ gboolean
 muster_findings_source_get_legal (MusterFindingsSource *self)
 {
   return muster_diagnostics_get_legal (muster_findings_source_get_holder (self));
+}
+
+/* Returns: where a finding about no one place is, said as a finding's place is: "The whole
+ * list" */
+const char *
+muster_findings_source_get_whole_name (MusterFindingsSource *self)
+{
+  MusterFindingsSourceInterface *iface;
+
+  g_return_val_if_fail (MUSTER_IS_FINDINGS_SOURCE (self), NULL);
+
+  iface = MUSTER_FINDINGS_SOURCE_GET_IFACE (self);
+  return iface->get_whole_name != NULL ? iface->get_whole_name (self) : _("The whole list");
 }
 
 /* Returns: whether the finding at @position had its place selected */

@@ -24,6 +24,9 @@ struct _MusterFindingsSourceInterface
   GTypeInterface parent_iface;
 
   MusterDiagnostics *(*get_findings) (MusterFindingsSource *self);
+  /* (optional): what a finding about no one place is about, "The whole roster"; a list's
+   * when not given */
+  const char        *(*get_whole_name) (MusterFindingsSource *self);
 };
 
 GListModel        *muster_findings_source_get_findings   (MusterFindingsSource *self);
@@ -31,6 +34,7 @@ MusterDiagnostics *muster_findings_source_get_holder     (MusterFindingsSource *
 guint              muster_findings_source_get_n_errors   (MusterFindingsSource *self);
 guint              muster_findings_source_get_n_warnings (MusterFindingsSource *self);
 gboolean           muster_findings_source_get_legal      (MusterFindingsSource *self);
+const char        *muster_findings_source_get_whole_name (MusterFindingsSource *self);
 gboolean           muster_findings_source_reveal         (MusterFindingsSource *self,
                                                           guint                 position);
 

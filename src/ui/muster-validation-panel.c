@@ -66,7 +66,8 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
 
 static void
 diagnostic_bind_cb (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item)
+                    GtkListItem              *item,
+                    MusterValidationPanel    *self)
 {
   MusterDiagnostic *diagnostic = gtk_list_item_get_item (item);
   GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (item));
@@ -79,7 +80,9 @@ diagnostic_bind_cb (GtkSignalListItemFactory *factory,
     gtk_widget_remove_css_class (icon, severity_classes[i]);
   gtk_widget_add_css_class (icon, muster_diagnostic_get_style_class (diagnostic));
   gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
-  gtk_label_set_label (GTK_LABEL (location), *where ? where : _("The whole list"));
+  gtk_label_set_label (GTK_LABEL (location),
+                       *where || self->source == NULL
+                       ? where : muster_findings_source_get_whole_name (self->source));
   gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
                                muster_diagnostic_get_unit_id (diagnostic) != NULL
                                ? _("Select the unit") : *where ? _("Show where it is") : NULL);
@@ -131,7 +134,7 @@ muster_validation_panel_init (MusterValidationPanel *self)
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (diagnostic_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), self);
   gtk_list_view_set_factory (self->validation_view, factory);
 
   self->findings_signals = g_signal_group_new (MUSTER_TYPE_DIAGNOSTICS);

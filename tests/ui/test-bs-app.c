@@ -1443,7 +1443,7 @@ is_editor_title (GtkWidget  *widget,
 /* A roster's findings are in the validation panel a list's are in (issue 21): its title counts
  * them, each row says where in names, and activating the one about the squad (a click or
  * Enter: the list's "activate") selects the squad in the roster tree and opens it in the
- * editor. The fixture is tests/data/battlescribe/illegal.ros: no HQ, 3 troopers where 5 are
+ * editor; one about the whole roster says so. The fixture is tests/data/battlescribe/illegal.ros: no HQ, 3 troopers where 5 are
  * the least, 60 pts over a limit of 50. */
 static void
 test_bs_findings_panel (void)
@@ -1520,6 +1520,9 @@ test_bs_findings_panel (void)
       if (*(muster_diagnostic_get_issue (finding)->path ?: "") == '\0')
         g_assert_false (muster_findings_source_reveal (MUSTER_FINDINGS_SOURCE (document), i));
     }
+  /* ...and its row says it is about the whole roster. */
+  g_assert_nonnull (find_matching (panel, label_is, "The whole roster"));
+  g_assert_null (find_matching (panel, label_is, "The whole list"));
   hold ();
   close_window (window);
 }
