@@ -32,8 +32,6 @@ struct _MusterBsDocument
 
   MusterDiagnostics *diagnostics;
   GPtrArray      *issues;
-  guint           n_errors;
-  guint           n_warnings;
 };
 
 /* After every change of the roster (a command applied or reverted): the tree, the findings,

@@ -9,6 +9,7 @@
 #include "muster-bs-document-private.h"
 #include "muster-diagnostics.h"
 #include "muster-file-io.h"
+#include "muster-findings-source.h"
 #include "muster-recoverable.h"
 
 /*
@@ -27,9 +28,6 @@ enum {
   PROP_TITLE,
   PROP_MODIFIED,
   PROP_READ_ONLY,
-  PROP_N_ERRORS,
-  PROP_N_WARNINGS,
-  PROP_LEGAL,
   PROP_COSTS,
   N_PROPS
 };
@@ -43,10 +41,13 @@ static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 static void recoverable_iface_init (MusterRecoverableInterface *iface);
+static void findings_source_iface_init (MusterFindingsSourceInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (MusterBsDocument, muster_bs_document, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MUSTER_TYPE_RECOVERABLE,
-                                                      recoverable_iface_init))
+                                                      recoverable_iface_init)
+                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_FINDINGS_SOURCE,
+                                                      findings_source_iface_init))
 
 static void
 set_modified (MusterBsDocument *self,
@@ -81,22 +82,43 @@ issue_in (MusterIssue *issue,
   return FALSE;
 }
 
-/* The findings now against those shown: the rows that went and came, and the counts. */
+/* @path's names: "Patrol › Squad › Trooper" for "f1/s3/s4", as a list's findings say where
+ * they are (the ids stay the issue's path, which revealing it follows). */
+static char *
+names_of_path (MusterBsDocument *self,
+               const char       *path)
+{
+  g_auto(GStrv) ids = g_strsplit (path, "/", -1);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      MusterBsItem *item = *ids[i] ? muster_bs_document_find_item (self, ids[i]) : NULL;
+
+      if (item != NULL)
+        g_ptr_array_add (names, (char *) muster_bs_item_get_name (item));
+    }
+  g_ptr_array_add (names, NULL);
+  return g_strjoinv (" › ", (char **) names->pdata);
+}
+
+/* The findings now against those shown: the rows that went and came (the holder counts). */
 static void
 sync_findings (MusterBsDocument *self)
 {
   g_autoptr(GPtrArray) issues = self->roster ? muster_bs_roster_get_issues (self->roster) : NULL;
   g_autoptr(GPtrArray) appeared = g_ptr_array_new ();
   g_autoptr(GPtrArray) disappeared = g_ptr_array_new ();
-  guint n_errors = 0, n_warnings = 0;
-  gboolean was_legal = self->n_errors == 0;
 
   for (guint i = 0; issues != NULL && i < issues->len; i++)
     {
       MusterIssue *issue = g_ptr_array_index (issues, i);
 
-      n_errors += issue->severity == MUSTER_SEVERITY_ERROR;
-      n_warnings += issue->severity == MUSTER_SEVERITY_WARNING;
+      if (issue->path != NULL)
+        {
+          g_free (issue->location);
+          issue->location = names_of_path (self, issue->path);
+        }
       if (!issue_in (issue, self->issues))
         g_ptr_array_add (appeared, issue);
     }
@@ -104,23 +126,9 @@ sync_findings (MusterBsDocument *self)
     if (!issue_in (g_ptr_array_index (self->issues, i), issues))
       g_ptr_array_add (disappeared, g_ptr_array_index (self->issues, i));
 
-  g_object_freeze_notify (G_OBJECT (self));
-  if (n_errors != self->n_errors)
-    {
-      self->n_errors = n_errors;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
-    }
-  if (n_warnings != self->n_warnings)
-    {
-      self->n_warnings = n_warnings;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
-    }
-  if (was_legal != (n_errors == 0))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
   muster_diagnostics_apply (self->diagnostics, appeared, disappeared);
   g_clear_pointer (&self->issues, g_ptr_array_unref);
   self->issues = g_steal_pointer (&issues);
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 void
@@ -178,18 +186,6 @@ muster_bs_document_get_property (GObject    *object,
       g_value_set_boolean (value, self->read_only);
       break;
 
-    case PROP_N_ERRORS:
-      g_value_set_uint (value, self->n_errors);
-      break;
-
-    case PROP_N_WARNINGS:
-      g_value_set_uint (value, self->n_warnings);
-      break;
-
-    case PROP_LEGAL:
-      g_value_set_boolean (value, self->n_errors == 0);
-      break;
-
     case PROP_COSTS:
       g_value_take_string (value, muster_bs_document_dup_costs_text (self));
       break;
@@ -218,9 +214,6 @@ muster_bs_document_class_init (MusterBsDocumentClass *klass)
    * edited nor saved.
    */
   properties[PROP_READ_ONLY] = g_param_spec_boolean ("read-only", NULL, NULL, FALSE, flags);
-  properties[PROP_N_ERRORS] = g_param_spec_uint ("n-errors", NULL, NULL, 0, G_MAXUINT, 0, flags);
-  properties[PROP_N_WARNINGS] = g_param_spec_uint ("n-warnings", NULL, NULL, 0, G_MAXUINT, 0, flags);
-  properties[PROP_LEGAL] = g_param_spec_boolean ("legal", NULL, NULL, TRUE, flags);
   /**
    * MusterBsDocument:costs:
    *
@@ -254,6 +247,27 @@ muster_bs_document_init (MusterBsDocument *self)
   self->tree = _muster_bs_tree_new (self);
   g_signal_connect_object (self->history, "notify::is-clean",
                            G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
+}
+
+/* MusterFindingsSource: what the validation panel shows */
+
+static MusterDiagnostics *
+findings_source_get_findings (MusterFindingsSource *source)
+{
+  return MUSTER_BS_DOCUMENT (source)->diagnostics;
+}
+
+static const char *
+findings_source_get_whole_name (MusterFindingsSource *source)
+{
+  return _("The whole roster");
+}
+
+static void
+findings_source_iface_init (MusterFindingsSourceInterface *iface)
+{
+  iface->get_findings = findings_source_get_findings;
+  iface->get_whole_name = findings_source_get_whole_name;
 }
 
 /* MusterRecoverable: what MusterAutosave keeps a copy of */
@@ -291,6 +305,30 @@ recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
   return ".ros";
 }
 
+static char *
+recoverable_dup_title (MusterRecoverable *recoverable)
+{
+  return muster_bs_document_dup_title (MUSTER_BS_DOCUMENT (recoverable));
+}
+
+static void
+recoverable_save_async (MusterRecoverable   *recoverable,
+                        GFile               *file,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  muster_bs_document_save_async (MUSTER_BS_DOCUMENT (recoverable), file, cancellable, callback, user_data);
+}
+
+static gboolean
+recoverable_save_finish (MusterRecoverable  *recoverable,
+                         GAsyncResult       *result,
+                         GError            **error)
+{
+  return muster_bs_document_save_finish (MUSTER_BS_DOCUMENT (recoverable), result, error);
+}
+
 static void
 recoverable_iface_init (MusterRecoverableInterface *iface)
 {
@@ -299,6 +337,9 @@ recoverable_iface_init (MusterRecoverableInterface *iface)
   iface->get_file = recoverable_get_file;
   iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
   iface->get_recovery_suffix = recoverable_get_recovery_suffix;
+  iface->dup_title = recoverable_dup_title;
+  iface->save_async = recoverable_save_async;
+  iface->save_finish = recoverable_save_finish;
 }
 
 MusterBsDocument *
@@ -804,35 +845,6 @@ muster_bs_document_get_forces (MusterBsDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
   return _muster_bs_tree_get_forces (self->tree);
-}
-
-/* Returns: (transfer none): a #GListModel of #MusterDiagnostic */
-GListModel *
-muster_bs_document_get_diagnostics (MusterBsDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
-  return G_LIST_MODEL (self->diagnostics);
-}
-
-guint
-muster_bs_document_get_n_errors (MusterBsDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), 0);
-  return self->n_errors;
-}
-
-guint
-muster_bs_document_get_n_warnings (MusterBsDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), 0);
-  return self->n_warnings;
-}
-
-gboolean
-muster_bs_document_get_legal (MusterBsDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), TRUE);
-  return self->n_errors == 0;
 }
 
 char *

@@ -5,6 +5,7 @@
 
 #include "muster-bs-library.h"
 #include "muster-engine.h"
+#include "muster-findings-source.h"
 #include "muster-history.h"
 
 G_BEGIN_DECLS
@@ -12,7 +13,7 @@ G_BEGIN_DECLS
 /*
  * An open BattleScribe roster (.ros/.rosz): its game data (a MusterBsSystem of the
  * library, held while the roster is open), the engine roster, the undo history every edit
- * goes through, the findings as a list of MusterDiagnostic, and the roster tree as list
+ * goes through, the findings (it is a MusterFindingsSource), and the roster tree as list
  * models of MusterBsItem. A roster whose game system is not in the library opens read-only,
  * naming the game system and revision it needs; its file is kept untouched.
  */
@@ -93,10 +94,6 @@ const MusterBsOutline *muster_bs_document_get_outline (MusterBsDocument *self);
 /* A roster saved with another revision of its data: what no longer matches */
 char              *muster_bs_document_dup_mismatch (MusterBsDocument *self);
 GListModel        *muster_bs_document_get_forces (MusterBsDocument  *self);
-GListModel        *muster_bs_document_get_diagnostics (MusterBsDocument *self);
-guint              muster_bs_document_get_n_errors (MusterBsDocument *self);
-guint              muster_bs_document_get_n_warnings (MusterBsDocument *self);
-gboolean           muster_bs_document_get_legal  (MusterBsDocument  *self);
 /* "85 / 100 pts · 1 CP": every cost type with a value or a limit */
 char              *muster_bs_document_dup_costs_text (MusterBsDocument *self);
 MusterBsItem      *muster_bs_document_find_item  (MusterBsDocument  *self,

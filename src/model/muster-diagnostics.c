@@ -234,7 +234,25 @@ struct _MusterDiagnostics
 {
   GObject    parent_instance;
   GPtrArray *rows;   /* of MusterDiagnostic, sorted by muster_issue_compare() */
+  guint      n_errors;
+  guint      n_warnings;
 };
+
+enum {
+  PROP_0,
+  PROP_N_ERRORS,
+  PROP_N_WARNINGS,
+  PROP_LEGAL,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
 
 static GType
 muster_diagnostics_get_item_type (GListModel *model)
@@ -281,9 +299,96 @@ muster_diagnostics_finalize (GObject *object)
 }
 
 static void
+muster_diagnostics_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  MusterDiagnostics *self = MUSTER_DIAGNOSTICS (object);
+
+  switch (prop_id)
+    {
+    case PROP_N_ERRORS:
+      g_value_set_uint (value, self->n_errors);
+      break;
+
+    case PROP_N_WARNINGS:
+      g_value_set_uint (value, self->n_warnings);
+      break;
+
+    case PROP_LEGAL:
+      g_value_set_boolean (value, self->n_errors == 0);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 muster_diagnostics_class_init (MusterDiagnosticsClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = muster_diagnostics_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  object_class->finalize = muster_diagnostics_finalize;
+  object_class->get_property = muster_diagnostics_get_property;
+
+  /**
+   * MusterDiagnostics:n-errors:
+   *
+   * How many findings are errors; the list is legal when there are none.
+   */
+  properties[PROP_N_ERRORS] = g_param_spec_uint ("n-errors", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  properties[PROP_N_WARNINGS] = g_param_spec_uint ("n-warnings", NULL, NULL, 0, G_MAXUINT, 0, flags);
+  /**
+   * MusterDiagnostics:legal:
+   *
+   * Whether no finding is an error (also when there is nothing to check).
+   */
+  properties[PROP_LEGAL] = g_param_spec_boolean ("legal", NULL, NULL, TRUE, flags);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * MusterDiagnostics::changed:
+   *
+   * Emitted once after a reset or an apply that moved any row, when the rows and the counts
+   * are current (their items-changed and notifications come first): what a view that
+   * summarises the findings follows.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+/* Adds (@sign 1) or takes away (-1) @issue from the counts. */
+static void
+count (MusterDiagnostics *self,
+       MusterIssue       *issue,
+       int                sign)
+{
+  if (issue->severity == MUSTER_SEVERITY_ERROR)
+    self->n_errors += sign;
+  else if (issue->severity == MUSTER_SEVERITY_WARNING)
+    self->n_warnings += sign;
+}
+
+/* After the rows moved: the notifications of the counts that did, then "changed". The
+ * counts are current while the rows change (items-changed handlers may read them); their
+ * notifications come after, frozen since @errors and @warnings were taken. */
+static void
+counts_changed (MusterDiagnostics *self,
+                guint              errors,
+                guint              warnings)
+{
+  if (self->n_errors != errors)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
+  if (self->n_warnings != warnings)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
+  if ((self->n_errors == 0) != (errors == 0))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
+  g_object_thaw_notify (G_OBJECT (self));
+  g_signal_emit (self, signals[CHANGED], 0);
 }
 
 static void
@@ -308,16 +413,25 @@ void
 muster_diagnostics_reset (MusterDiagnostics *self,
                           GPtrArray         *issues)
 {
-  guint removed;
+  guint removed, errors, warnings;
 
   g_return_if_fail (MUSTER_IS_DIAGNOSTICS (self));
 
   removed = self->rows->len;
+  if (removed == 0 && (issues == NULL || issues->len == 0))
+    return;
+  errors = self->n_errors;
+  warnings = self->n_warnings;
+  g_object_freeze_notify (G_OBJECT (self));
   g_ptr_array_set_size (self->rows, 0);
+  self->n_errors = self->n_warnings = 0;
   for (guint i = 0; issues != NULL && i < issues->len; i++)
-    g_ptr_array_add (self->rows, muster_diagnostic_new (g_ptr_array_index (issues, i)));
-  if (removed > 0 || self->rows->len > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->rows->len);
+    {
+      g_ptr_array_add (self->rows, muster_diagnostic_new (g_ptr_array_index (issues, i)));
+      count (self, g_ptr_array_index (issues, i), 1);
+    }
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, self->rows->len);
+  counts_changed (self, errors, warnings);
 }
 
 /* The first row that sorts at or after @issue */
@@ -352,8 +466,15 @@ muster_diagnostics_apply (MusterDiagnostics *self,
                           GPtrArray         *appeared,
                           GPtrArray         *disappeared)
 {
+  guint errors, warnings;
+
   g_return_if_fail (MUSTER_IS_DIAGNOSTICS (self));
 
+  if ((appeared == NULL || appeared->len == 0) && (disappeared == NULL || disappeared->len == 0))
+    return;
+  errors = self->n_errors;
+  warnings = self->n_warnings;
+  g_object_freeze_notify (G_OBJECT (self));
   for (guint i = 0; disappeared != NULL && i < disappeared->len; i++)
     {
       MusterIssue *gone = g_ptr_array_index (disappeared, i);
@@ -364,6 +485,7 @@ muster_diagnostics_apply (MusterDiagnostics *self,
 
           if (row->issue == gone || muster_issue_equal (row->issue, gone))
             {
+              count (self, row->issue, -1);
               g_ptr_array_remove_index (self->rows, pos);
               g_list_model_items_changed (G_LIST_MODEL (self), pos, 1, 0);
               break;
@@ -377,8 +499,32 @@ muster_diagnostics_apply (MusterDiagnostics *self,
       guint pos = lower_bound (self, issue);
 
       g_ptr_array_insert (self->rows, pos, muster_diagnostic_new (issue));
+      count (self, issue, 1);
       g_list_model_items_changed (G_LIST_MODEL (self), pos, 0, 1);
     }
+  counts_changed (self, errors, warnings);
+}
+
+guint
+muster_diagnostics_get_n_errors (MusterDiagnostics *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DIAGNOSTICS (self), 0);
+  return self->n_errors;
+}
+
+guint
+muster_diagnostics_get_n_warnings (MusterDiagnostics *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DIAGNOSTICS (self), 0);
+  return self->n_warnings;
+}
+
+/* Returns: whether no finding is an error */
+gboolean
+muster_diagnostics_get_legal (MusterDiagnostics *self)
+{
+  g_return_val_if_fail (MUSTER_IS_DIAGNOSTICS (self), TRUE);
+  return self->n_errors == 0;
 }
 
 /**

@@ -8,10 +8,12 @@
 G_BEGIN_DECLS
 
 /*
- * The legality findings of the open list, as a GListModel the validation panel shows.
+ * The legality findings of an open list or roster, as a GListModel the validation panel shows.
  * One MusterDiagnostic per MusterIssue, in the validator's order (errors first, then by place);
  * the document updates the list after each edit with an items-changed for exactly the rows
- * that came or went.
+ * that came or went. It keeps the counts of errors and warnings ("n-errors", "n-warnings",
+ * "legal") and emits "changed" once the rows and counts of an update are current. Both
+ * documents own one and hand it out as a MusterFindingsSource (muster-findings-source.h).
  */
 
 #define MUSTER_TYPE_DIAGNOSTIC (muster_diagnostic_get_type ())
@@ -38,6 +40,9 @@ void               muster_diagnostics_reset        (MusterDiagnostics *self,
 void               muster_diagnostics_apply        (MusterDiagnostics *self,
                                                     GPtrArray         *appeared,
                                                     GPtrArray         *disappeared);
+guint              muster_diagnostics_get_n_errors (MusterDiagnostics *self);
+guint              muster_diagnostics_get_n_warnings (MusterDiagnostics *self);
+gboolean           muster_diagnostics_get_legal    (MusterDiagnostics *self);
 const char        *muster_diagnostics_get_icon_for (MusterDiagnostics *self,
                                                     const char        *unit_id,
                                                     const char        *node_id);

@@ -10,6 +10,7 @@
 #include "muster-army.h"
 #include "muster-battle-log.h"
 #include "muster-history.h"
+#include "muster-findings-source.h"
 #include "muster-recoverable.h"
 #include "muster-validate.h"
 
@@ -37,8 +38,6 @@ struct _MusterDocument
   /* Owned: follows every edit of @doc; freed before it */
   MusterValidator   *validator;
   MusterDiagnostics *diagnostics;
-  guint              n_errors;
-  guint              n_warnings;
 };
 
 enum {
@@ -48,10 +47,6 @@ enum {
   PROP_MODIFIED,
   PROP_HISTORY,
   PROP_RULESET,
-  PROP_DIAGNOSTICS,
-  PROP_N_ERRORS,
-  PROP_N_WARNINGS,
-  PROP_LEGAL,
   N_PROPS
 };
 
@@ -66,10 +61,13 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void recoverable_iface_init (MusterRecoverableInterface *iface);
+static void findings_source_iface_init (MusterFindingsSourceInterface *iface);
 
 G_DEFINE_FINAL_TYPE_WITH_CODE (MusterDocument, muster_document, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (MUSTER_TYPE_RECOVERABLE,
-                                                      recoverable_iface_init))
+                                                      recoverable_iface_init)
+                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_FINDINGS_SOURCE,
+                                                      findings_source_iface_init))
 
 static GParamSpec *properties[N_PROPS];
 
@@ -96,32 +94,6 @@ set_modified (MusterDocument *self,
     }
 }
 
-/* Moves n-errors, n-warnings and legal to the validator's counts, notifying what changed. */
-static void
-update_counts (MusterDocument *self)
-{
-  guint n_errors = 0, n_warnings = 0;
-  gboolean was_legal = self->n_errors == 0;
-
-  if (self->validator != NULL)
-    {
-      n_errors = muster_validator_count (self->validator, MUSTER_SEVERITY_ERROR);
-      n_warnings = muster_validator_count (self->validator, MUSTER_SEVERITY_WARNING);
-    }
-  if (n_errors != self->n_errors)
-    {
-      self->n_errors = n_errors;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_ERRORS]);
-    }
-  if (n_warnings != self->n_warnings)
-    {
-      self->n_warnings = n_warnings;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_WARNINGS]);
-    }
-  if (was_legal != (n_errors == 0))
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LEGAL]);
-}
-
 /* After an edit: the rows that came or went, and the counts. */
 static void
 sync_diagnostics (MusterDocument *self)
@@ -132,11 +104,7 @@ sync_diagnostics (MusterDocument *self)
   if (self->validator == NULL ||
       !muster_validator_take_changes (self->validator, &appeared, &disappeared))
     return;
-  /* The counts are current while the rows change; their notifications come after. */
-  g_object_freeze_notify (G_OBJECT (self));
-  update_counts (self);
   muster_diagnostics_apply (self->diagnostics, appeared, disappeared);
-  g_object_thaw_notify (G_OBJECT (self));
 }
 
 static void
@@ -184,22 +152,6 @@ muster_document_get_property (GObject    *object,
       g_value_set_pointer (value, self->ruleset);
       break;
 
-    case PROP_DIAGNOSTICS:
-      g_value_set_object (value, self->diagnostics);
-      break;
-
-    case PROP_N_ERRORS:
-      g_value_set_uint (value, self->n_errors);
-      break;
-
-    case PROP_N_WARNINGS:
-      g_value_set_uint (value, self->n_warnings);
-      break;
-
-    case PROP_LEGAL:
-      g_value_set_boolean (value, self->n_errors == 0);
-      break;
-
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -243,42 +195,6 @@ muster_document_class_init (MusterDocumentClass *klass)
    */
   properties[PROP_RULESET] =
     g_param_spec_pointer ("ruleset", NULL, NULL,
-                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * MusterDocument:diagnostics:
-   *
-   * The list's legality findings, a #GListModel of #MusterDiagnostic (see
-   * muster_document_get_diagnostics()).
-   */
-  properties[PROP_DIAGNOSTICS] =
-    g_param_spec_object ("diagnostics", NULL, NULL,
-                         G_TYPE_LIST_MODEL,
-                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * MusterDocument:n-errors:
-   *
-   * How many findings are errors; the list is legal when there are none.
-   */
-  properties[PROP_N_ERRORS] =
-    g_param_spec_uint ("n-errors", NULL, NULL,
-                       0, G_MAXUINT, 0,
-                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_N_WARNINGS] =
-    g_param_spec_uint ("n-warnings", NULL, NULL,
-                       0, G_MAXUINT, 0,
-                       (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  /**
-   * MusterDocument:legal:
-   *
-   * Whether no finding is an error (also when no list is open).
-   */
-  properties[PROP_LEGAL] =
-    g_param_spec_boolean ("legal", NULL, NULL,
-                          TRUE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -358,6 +274,20 @@ muster_document_init (MusterDocument *self)
                            G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
 }
 
+/* MusterFindingsSource: what the validation panel shows */
+
+static MusterDiagnostics *
+findings_source_get_findings (MusterFindingsSource *source)
+{
+  return MUSTER_DOCUMENT (source)->diagnostics;
+}
+
+static void
+findings_source_iface_init (MusterFindingsSourceInterface *iface)
+{
+  iface->get_findings = findings_source_get_findings;
+}
+
 /* MusterRecoverable: what MusterAutosave keeps a copy of */
 
 static MusterHistory *
@@ -392,6 +322,30 @@ recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
   return ".muster";
 }
 
+static char *
+recoverable_dup_title (MusterRecoverable *recoverable)
+{
+  return muster_document_dup_title (MUSTER_DOCUMENT (recoverable));
+}
+
+static void
+recoverable_save_async (MusterRecoverable   *recoverable,
+                        GFile               *file,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  muster_document_save_async (MUSTER_DOCUMENT (recoverable), file, cancellable, callback, user_data);
+}
+
+static gboolean
+recoverable_save_finish (MusterRecoverable  *recoverable,
+                         GAsyncResult       *result,
+                         GError            **error)
+{
+  return muster_document_save_finish (MUSTER_DOCUMENT (recoverable), result, error);
+}
+
 static void
 recoverable_iface_init (MusterRecoverableInterface *iface)
 {
@@ -400,6 +354,9 @@ recoverable_iface_init (MusterRecoverableInterface *iface)
   iface->get_file = recoverable_get_file;
   iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
   iface->get_recovery_suffix = recoverable_get_recovery_suffix;
+  iface->dup_title = recoverable_dup_title;
+  iface->save_async = recoverable_save_async;
+  iface->save_finish = recoverable_save_finish;
 }
 
 MusterDocument *
@@ -458,43 +415,6 @@ muster_document_get_history (MusterDocument *self)
   return self->history;
 }
 
-/**
- * muster_document_get_diagnostics:
- *
- * The open list's legality findings, sorted as the validator sorts them (errors first, then
- * by place). After each edit, the rows that came or went are one items-changed each.
- *
- * Returns: (transfer none): a #GListModel of #MusterDiagnostic
- */
-GListModel *
-muster_document_get_diagnostics (MusterDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
-  return G_LIST_MODEL (self->diagnostics);
-}
-
-guint
-muster_document_get_n_errors (MusterDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), 0);
-  return self->n_errors;
-}
-
-guint
-muster_document_get_n_warnings (MusterDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), 0);
-  return self->n_warnings;
-}
-
-/* Returns: whether no finding is an error */
-gboolean
-muster_document_get_legal (MusterDocument *self)
-{
-  g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), TRUE);
-  return self->n_errors == 0;
-}
-
 /* Returns: (transfer none) (nullable): the engine document */
 MusterDoc *
 muster_document_get_doc (MusterDocument *self)
@@ -533,10 +453,7 @@ replace_doc (MusterDocument *self,
   set_modified (self, FALSE);
   self->validator = muster_validator_new (doc);
   issues = muster_validator_list (self->validator);
-  g_object_freeze_notify (G_OBJECT (self));
-  update_counts (self);
   muster_diagnostics_reset (self->diagnostics, issues);
-  g_object_thaw_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULESET]);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
 }

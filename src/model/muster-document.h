@@ -5,6 +5,7 @@
 
 #include "muster-catalog.h"
 #include "muster-diagnostics.h"
+#include "muster-findings-source.h"
 #include "muster-doc.h"
 #include "muster-history.h"
 
@@ -33,10 +34,6 @@ gboolean        muster_document_is_empty       (MusterDocument       *self);
 MusterDoc      *muster_document_get_doc        (MusterDocument       *self);
 MusterHistory  *muster_document_get_history    (MusterDocument       *self);
 void            muster_document_emit_battlefield_changed (MusterDocument *self);
-GListModel     *muster_document_get_diagnostics (MusterDocument      *self);
-guint           muster_document_get_n_errors   (MusterDocument       *self);
-guint           muster_document_get_n_warnings (MusterDocument       *self);
-gboolean        muster_document_get_legal      (MusterDocument       *self);
 void            muster_document_load_async     (MusterDocument       *self,
                                                 GFile                *file,
                                                 GCancellable         *cancellable,

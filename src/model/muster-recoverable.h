@@ -11,7 +11,8 @@ G_BEGIN_DECLS
  * What MusterAutosave keeps a recovery copy of: a document whose every edit is a step of its
  * history, that knows whether it has unsaved changes (a boolean "modified" property, notified
  * when it changes) and where it was last saved (a "file" property, notified likewise), and
- * that can write itself as a save would.
+ * that can write itself as a save would. The windows' Save and Save As go through it as well
+ * (muster-save.c): its title names a new file, and it saves itself.
  * MusterDocument (.muster) and MusterBsDocument (.ros) are both one.
  */
 
@@ -30,6 +31,16 @@ struct _MusterRecoverableInterface
   GBytes        *(*dup_recovery_bytes)  (MusterRecoverable *self);
   /* ".muster" or ".ros": how muster_recovery_scan() knows what it reads back */
   const char    *(*get_recovery_suffix) (MusterRecoverable *self);
+  char          *(*dup_title)           (MusterRecoverable *self);
+  /* An atomic save to @file, which becomes the document's file */
+  void           (*save_async)          (MusterRecoverable   *self,
+                                         GFile               *file,
+                                         GCancellable        *cancellable,
+                                         GAsyncReadyCallback  callback,
+                                         gpointer             user_data);
+  gboolean       (*save_finish)         (MusterRecoverable   *self,
+                                         GAsyncResult        *result,
+                                         GError             **error);
 };
 
 MusterHistory *muster_recoverable_get_history         (MusterRecoverable *self);
@@ -37,5 +48,14 @@ gboolean       muster_recoverable_get_modified        (MusterRecoverable *self);
 GFile         *muster_recoverable_get_file            (MusterRecoverable *self);
 GBytes        *muster_recoverable_dup_recovery_bytes  (MusterRecoverable *self);
 const char    *muster_recoverable_get_recovery_suffix (MusterRecoverable *self);
+char          *muster_recoverable_dup_title           (MusterRecoverable *self);
+void           muster_recoverable_save_async          (MusterRecoverable   *self,
+                                                       GFile               *file,
+                                                       GCancellable        *cancellable,
+                                                       GAsyncReadyCallback  callback,
+                                                       gpointer             user_data);
+gboolean       muster_recoverable_save_finish         (MusterRecoverable   *self,
+                                                       GAsyncResult        *result,
+                                                       GError             **error);
 
 G_END_DECLS

@@ -136,7 +136,7 @@ static gboolean
 update_issue_icon (MusterRosterRow *self)
 {
   MusterDiagnostics *diagnostics =
-    MUSTER_DIAGNOSTICS (muster_document_get_diagnostics (self->document));
+    MUSTER_DIAGNOSTICS (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document)));
   const char *icon = self->unit != NULL
     ? muster_diagnostics_get_icon_for (diagnostics, muster_unit_get_id (self->unit), NULL)
     : muster_diagnostics_get_icon_for (diagnostics, NULL, muster_node_get_id (self->node));
@@ -701,7 +701,7 @@ muster_roster_model_new (MusterDocument *document,
   /* A renamed group: its row is in its parent's model. */
   g_signal_connect_object (document, "node-changed", G_CALLBACK (node_changed_cb),
                            self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (muster_document_get_diagnostics (document), "items-changed",
+  g_signal_connect_object (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document)), "items-changed",
                            G_CALLBACK (diagnostics_changed_cb), self, G_CONNECT_SWAPPED);
   return self;
 }

@@ -456,14 +456,6 @@ copy_text_action (GtkWidget  *widget,
     gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), text);
 }
 
-static void
-show_diagnostic_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *param)
-{
-  muster_army_page_show_diagnostic (MUSTER_ARMY_PAGE (widget), g_variant_get_uint32 (param));
-}
-
 /* F8: the next finding's unit or group, selected and in the editor, round the list. */
 static void
 next_problem_action (GtkWidget  *widget,
@@ -472,7 +464,7 @@ next_problem_action (GtkWidget  *widget,
 {
   MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
   guint n = self->document
-    ? g_list_model_get_n_items (muster_document_get_diagnostics (self->document)) : 0;
+    ? g_list_model_get_n_items (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document))) : 0;
 
   if (n == 0)
     return;
@@ -571,8 +563,6 @@ _muster_army_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "army.focus-search", NULL, focus_search_action);
   gtk_widget_class_install_action (widget_class, "army.next-problem", NULL, next_problem_action);
   gtk_widget_class_install_action (widget_class, "army.edit-unit", NULL, edit_unit_action);
-  gtk_widget_class_install_action (widget_class, "army.show-diagnostic", "u",
-                                   show_diagnostic_action);
 
   /* These act on the roster's selection, where the focus is: Delete in a text field deletes
    * text. The page's other shortcuts are window-wide: _muster_army_page_add_shortcuts(). */

@@ -226,8 +226,8 @@ update_validation (MusterArmyPage *self)
   if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
     return;
 
-  legal = muster_document_get_legal (self->document);
-  n_errors = muster_document_get_n_errors (self->document);
+  legal = muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (self->document));
+  n_errors = muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (self->document));
   summary = muster_validation_panel_dup_summary (self->validation_panel);
   pill = legal ? g_strdup (_("Legal"))
                : g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
@@ -519,12 +519,11 @@ muster_army_page_init (MusterArmyPage *self)
   g_signal_group_connect_data (self->document_signals, "node-changed",
                                G_CALLBACK (sync_group), self, NULL,
                                G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  g_signal_group_connect_swapped (self->document_signals, "notify::n-errors",
-                                  G_CALLBACK (update_validation), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::n-warnings",
-                                  G_CALLBACK (update_validation), self);
-  self->diagnostics_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_swapped (self->diagnostics_signals, "items-changed",
+  /* Activating a finding in the validation panel asks the document to reveal it. */
+  g_signal_group_connect_swapped (self->document_signals, "reveal",
+                                  G_CALLBACK (muster_army_page_show_diagnostic), self);
+  self->diagnostics_signals = g_signal_group_new (MUSTER_TYPE_DIAGNOSTICS);
+  g_signal_group_connect_swapped (self->diagnostics_signals, "changed",
                                   G_CALLBACK (update_validation), self);
   g_signal_group_connect_swapped (self->diagnostics_signals, "items-changed",
                                   G_CALLBACK (sync_group), self);
@@ -544,8 +543,8 @@ muster_army_page_set_document (MusterArmyPage *self,
   g_set_object (&self->document, document);
   g_signal_group_set_target (self->document_signals, document);
   g_signal_group_set_target (self->diagnostics_signals,
-                             document ? muster_document_get_diagnostics (document) : NULL);
-  muster_validation_panel_set_document (self->validation_panel, document);
+                             document ? muster_findings_source_get_holder (MUSTER_FINDINGS_SOURCE (document)) : NULL);
+  muster_validation_panel_set_source (self->validation_panel, MUSTER_FINDINGS_SOURCE (document));
   rebuild (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
@@ -674,7 +673,7 @@ muster_army_page_show_diagnostic (MusterArmyPage *self,
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
 
   if (self->document == NULL || (force = force_of (self)) == NULL ||
-      !(diagnostic = g_list_model_get_item (muster_document_get_diagnostics (self->document),
+      !(diagnostic = g_list_model_get_item (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document)),
                                             position)))
     return FALSE;
   if ((id = muster_diagnostic_get_unit_id (diagnostic)) != NULL)

@@ -9,6 +9,7 @@
 #include "muster-bs-entries.h"
 #include "muster-bs-page-private.h"
 #include "muster-diagnostics.h"
+#include "muster-validation-panel.h"
 
 /*
  * The Army workspace of a BattleScribe roster: on the left what the selected force can take
@@ -39,8 +40,9 @@ struct _MusterBsPage
   GtkListView        *entries_view;
   GtkWidget          *add_button;
   GtkListView        *tree_view;
+  GtkWidget          *legal_separator;
   GtkLabel           *findings_label;
-  GtkListView        *findings_view;
+  MusterValidationPanel *validation_panel;
   GtkBox             *editor_box;
   AdwLeaflet         *leaflet;
   GtkWidget          *pane_switcher;
@@ -340,20 +342,41 @@ muster_bs_page_set_property (GObject      *object,
     }
 }
 
-static void
-finding_activate_cb (MusterBsPage *self,
-                     guint         position)
+/**
+ * muster_bs_page_reveal_finding:
+ * @position: a row of the document's findings
+ *
+ * What activating a finding in the validation panel does (the document's "reveal"): selects
+ * the force or selection it is about, expanding the rows above it, and opens it in the editor
+ * (the editor's pane, when they are shown one at a time). A finding about the whole roster
+ * (its costs against the limit) selects nothing.
+ *
+ * Returns: whether the finding's force or selection was selected
+ */
+gboolean
+muster_bs_page_reveal_finding (MusterBsPage *self,
+                               guint         position)
 {
-  GListModel *findings = muster_bs_document_get_diagnostics (self->document);
-  g_autoptr(MusterDiagnostic) finding = g_list_model_get_item (findings, position);
-  const char *path = finding ? muster_diagnostic_get_location (finding) : NULL;
-  g_autofree char *last = NULL;
+  GListModel *findings;
+  g_autoptr(MusterDiagnostic) finding = NULL;
+  const char *path, *last;
 
-  /* The location is the owner's path of instance ids: its last part is the owner. */
-  if (path == NULL)
-    return;
-  last = g_strdup (strrchr (path, '/') ? strrchr (path, '/') + 1 : path);
-  muster_bs_page_select_id (self, last);
+  g_return_val_if_fail (MUSTER_IS_BS_PAGE (self), FALSE);
+
+  if (self->document == NULL)
+    return FALSE;
+  findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document));
+  finding = g_list_model_get_item (findings, position);
+  path = finding ? muster_diagnostic_get_issue (finding)->path : NULL;
+  /* The path is the owner's instance ids from the force down: its last part is the owner. */
+  if (path == NULL || *path == '\0')
+    return FALSE;
+  last = strrchr (path, '/') ? strrchr (path, '/') + 1 : path;
+  if (!muster_bs_page_select_id (self, last))
+    return FALSE;
+  if (adw_leaflet_get_folded (self->leaflet))
+    adw_leaflet_set_visible_child_name (self->leaflet, "editor");
+  return TRUE;
 }
 
 /* List rows */
@@ -493,33 +516,6 @@ entry_bind_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_tooltip_text (name, tooltip);
 }
 
-static void
-finding_setup_cb (GtkSignalListItemFactory *factory,
-                  GtkListItem              *list_item)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_box_append (GTK_BOX (box), gtk_image_new ());
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_list_item_set_child (list_item, box);
-}
-
-static void
-finding_bind_cb (GtkSignalListItemFactory *factory,
-                 GtkListItem              *list_item)
-{
-  MusterDiagnostic *finding = gtk_list_item_get_item (list_item);
-  GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (list_item));
-  GtkWidget *label = gtk_widget_get_next_sibling (icon);
-
-  gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (finding));
-  gtk_label_set_label (GTK_LABEL (label), muster_diagnostic_get_message (finding));
-}
-
 static GtkListItemFactory *
 factory_new (GCallback setup,
              GCallback bind,
@@ -605,20 +601,17 @@ selection_changed_cb (MusterBsPage *self)
   schedule_editor (self);
 }
 
+/* Without findings the panel hides: the label says the roster is legal instead. */
 static void
 update_findings (MusterBsPage *self)
 {
-  guint n_errors = muster_bs_document_get_n_errors (self->document);
-  guint n_warnings = muster_bs_document_get_n_warnings (self->document);
-  g_autofree char *text = NULL;
+  GListModel *findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document));
+  gboolean legal = muster_bs_document_get_roster (self->document) != NULL &&
+                   g_list_model_get_n_items (findings) == 0;
 
-  if (n_errors == 0 && n_warnings == 0)
-    text = g_strdup (muster_bs_document_get_roster (self->document) ? _("The roster is legal") : "");
-  else if (n_warnings == 0)
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", n_errors), n_errors);
-  else
-    text = g_strdup_printf (_("%u errors, %u warnings"), n_errors, n_warnings);
-  gtk_label_set_label (self->findings_label, text);
+  gtk_label_set_label (self->findings_label, legal ? _("The roster is legal") : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->findings_label), legal);
+  gtk_widget_set_visible (self->legal_separator, legal);
 }
 
 static void
@@ -641,7 +634,6 @@ muster_bs_page_set_document (MusterBsPage     *self,
 {
   g_autoptr(GtkListItemFactory) tree_factory = NULL;
   g_autoptr(GtkListItemFactory) entry_factory = NULL;
-  g_autoptr(GtkListItemFactory) finding_factory = NULL;
 
   g_return_if_fail (MUSTER_IS_BS_PAGE (self));
   g_return_if_fail (self->document == NULL);
@@ -665,10 +657,9 @@ muster_bs_page_set_document (MusterBsPage     *self,
   gtk_list_view_set_factory (self->entries_view, entry_factory);
   gtk_list_view_set_model (self->entries_view, GTK_SELECTION_MODEL (self->entries_selection));
 
-  finding_factory = factory_new (G_CALLBACK (finding_setup_cb), G_CALLBACK (finding_bind_cb), NULL);
-  gtk_list_view_set_factory (self->findings_view, finding_factory);
-  gtk_list_view_set_model (self->findings_view,
-                           GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (muster_bs_document_get_diagnostics (document)))));
+  muster_validation_panel_set_source (self->validation_panel, MUSTER_FINDINGS_SOURCE (document));
+  g_signal_connect_object (document, "reveal", G_CALLBACK (muster_bs_page_reveal_finding), self,
+                           G_CONNECT_SWAPPED);
 
   g_signal_connect_object (document, "changed", G_CALLBACK (document_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -713,6 +704,7 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
                          (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
   g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 
+  g_type_ensure (MUSTER_TYPE_VALIDATION_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/muster/Muster/muster-bs-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, force_label);
@@ -721,8 +713,9 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, entries_view);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, add_button);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, tree_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsPage, legal_separator);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, findings_label);
-  gtk_widget_class_bind_template_child (widget_class, MusterBsPage, findings_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterBsPage, validation_panel);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, editor_box);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, pane_switcher);
@@ -731,7 +724,6 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, entry_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, tree_activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, finding_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, pane_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, folded_cb);
 

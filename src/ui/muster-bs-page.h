@@ -18,6 +18,8 @@ MusterBsItem *muster_bs_page_get_selected  (MusterBsPage *self);
 /* Selects the row of a force or selection (its ancestors expanded); FALSE when there is none */
 gboolean      muster_bs_page_select_id     (MusterBsPage *self,
                                             const char   *instance_id);
+gboolean      muster_bs_page_reveal_finding (MusterBsPage *self,
+                                            guint         position);
 /* Adds the catalogue pane's selected entry to the current force, as Add to Force does */
 MusterBsSelection *muster_bs_page_add_entry (MusterBsPage *self,
                                             const char   *entry_name);

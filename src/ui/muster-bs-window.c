@@ -15,6 +15,7 @@
 #include "muster-output.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
+#include "muster-save.h"
 #include "muster-save-changes.h"
 #include "muster-window.h"
 
@@ -331,51 +332,6 @@ muster_bs_window_restore (MusterBsWindow      *self,
   load_after_scan (self);
 }
 
-static void
-save_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(MusterBsWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!muster_bs_document_save_finish (MUSTER_BS_DOCUMENT (object), result, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
-
-      add_toast (self, message);
-      return;
-    }
-  muster_recent_add (muster_bs_document_get_file (self->document));
-  add_toast (self, _("Saved"));
-}
-
-static void
-save_as_chosen (GtkWindow *window,
-                GFile     *file,
-                gpointer   unused)
-{
-  MusterBsWindow *self = MUSTER_BS_WINDOW (window);
-
-  muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
-                                 g_object_ref (self));
-}
-
-static void
-save_as_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
-{
-  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = muster_roster_filter_new ();
-  g_autofree char *title = muster_bs_document_dup_title (self->document);
-  g_autofree char *name = g_strdup_printf ("%s.ros", title);
-
-  muster_save_as_chooser_show (GTK_WINDOW (self), filter,
-                               muster_bs_document_get_file (self->document), name,
-                               save_as_chosen);
-}
-
 /* Export and print: the roster's own exports (muster_bs_export()), written and printed as the
  * Muster window does (muster-output.c). */
 
@@ -384,6 +340,17 @@ toast_cb (GtkWindow  *window,
           const char *message)
 {
   add_toast (MUSTER_BS_WINDOW (window), message);
+}
+
+static void
+save_as_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
+
+  muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), TRUE,
+                        self->cancellable, toast_cb);
 }
 
 static void
@@ -595,13 +562,9 @@ save_action (GtkWidget  *widget,
              GVariant   *param)
 {
   MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
-  GFile *file = muster_bs_document_get_file (self->document);
 
-  if (file == NULL)
-    save_as_action (widget, "win.save-as", NULL);
-  else
-    muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
-                                   g_object_ref (self));
+  muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), FALSE,
+                        self->cancellable, toast_cb);
 }
 
 /* Place on Battlefield: the roster's units on a new scenario's table, in a Muster window of

@@ -25,7 +25,8 @@ response_cb (GtkNativeDialog *native,
   g_object_unref (native);
 }
 
-/* A modal save chooser; @chosen is called with @data once a file is picked. */
+/* A modal save chooser; @chosen is called with @data once a file is picked; @destroy (if
+ * any) frees @data once the chooser is gone, a file picked or not. */
 static void
 show_saving (GtkWindow        *parent,
              const char       *title,
@@ -34,7 +35,8 @@ show_saving (GtkWindow        *parent,
              GFile            *current,
              const char       *name,
              MusterFileChosen  chosen,
-             gpointer          data)
+             gpointer          data,
+             GDestroyNotify    destroy)
 {
   GtkFileChooserNative *native;
 
@@ -50,7 +52,7 @@ show_saving (GtkWindow        *parent,
   g_object_set_data_full (G_OBJECT (native), "muster-parent", g_object_ref (parent),
                           g_object_unref);
   g_object_set_data (G_OBJECT (native), "muster-chosen", chosen);
-  g_object_set_data (G_OBJECT (native), "muster-data", data);
+  g_object_set_data_full (G_OBJECT (native), "muster-data", data, destroy);
   g_signal_connect (native, "response", G_CALLBACK (response_cb), NULL);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -60,12 +62,14 @@ muster_save_as_chooser_show (GtkWindow        *parent,
                              GtkFileFilter    *filter,
                              GFile            *current,
                              const char       *name,
-                             MusterFileChosen  chosen)
+                             MusterFileChosen  chosen,
+                             gpointer          data,
+                             GDestroyNotify    destroy)
 {
   g_return_if_fail (GTK_IS_WINDOW (parent));
   g_return_if_fail (chosen != NULL);
 
-  show_saving (parent, _("Save As"), _("_Save"), filter, current, name, chosen, NULL);
+  show_saving (parent, _("Save As"), _("_Save"), filter, current, name, chosen, data, destroy);
 }
 
 char *
@@ -95,7 +99,7 @@ muster_export_chooser_show (GtkWindow        *parent,
   gtk_file_filter_add_mime_type (filter, muster_export_kind_mime_type (kind));
   gtk_file_filter_set_name (filter, muster_export_kind_mime_type (kind));
   show_saving (parent, _("Export"), _("_Export"), filter, NULL, name, chosen,
-               GUINT_TO_POINTER (kind));
+               GUINT_TO_POINTER (kind), NULL);
 }
 
 GtkFileFilter *

@@ -18,12 +18,14 @@ typedef void (*MusterFileChosen) (GtkWindow *parent,
                                   gpointer   data);
 
 /* Save As over @parent with @filter, at @current if the document has a file, else named
- * @name. */
+ * @name; @chosen gets @data, which @destroy (nullable) frees once the chooser is gone. */
 void           muster_save_as_chooser_show  (GtkWindow        *parent,
                                              GtkFileFilter    *filter,
                                              GFile            *current,
                                              const char       *name,
-                                             MusterFileChosen  chosen);
+                                             MusterFileChosen  chosen,
+                                             gpointer          data,
+                                             GDestroyNotify    destroy);
 /* Export @kind of the document titled @title: @chosen gets the kind as GUINT_TO_POINTER. */
 void           muster_export_chooser_show   (GtkWindow        *parent,
                                              const char       *title,

@@ -735,7 +735,7 @@ static void
 fill_group_issues (MusterUnitEditor *self,
                    MusterDocument   *document)
 {
-  GListModel *diagnostics = G_LIST_MODEL (muster_document_get_diagnostics (document));
+  GListModel *diagnostics = G_LIST_MODEL (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document)));
   const char *id = muster_node_get_id (self->group);
 
   for (guint i = 0; i < self->issue_rows->len; i++)

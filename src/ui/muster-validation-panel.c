@@ -9,9 +9,10 @@
 #include "muster-validation-panel.h"
 
 /*
- * Under the roster: the legality engine's findings, shown while there are any, each with its
- * severity, the rule in plain words and where. Activating one runs the enclosing page's
- * "army.show-diagnostic" action, which selects and reveals what it is about.
+ * Under the roster: a document's legality findings (a list's or a BattleScribe roster's, any
+ * MusterFindingsSource), shown while there are any, each with its severity, the rule in plain
+ * words and where. Activating one asks the document to reveal it
+ * (muster_findings_source_reveal()): the page showing it selects what it is about.
  */
 
 struct _MusterValidationPanel
@@ -25,9 +26,8 @@ struct _MusterValidationPanel
   GtkListView    *validation_view;
 
   /* Owned References */
-  MusterDocument *document;
-  GSignalGroup   *document_signals;
-  GSignalGroup   *diagnostics_signals;  /* on the document's findings */
+  MusterFindingsSource *source;
+  GSignalGroup         *findings_signals;  /* on the source's findings */
 };
 
 G_DEFINE_FINAL_TYPE (MusterValidationPanel, muster_validation_panel, ADW_TYPE_BIN)
@@ -66,7 +66,8 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
 
 static void
 diagnostic_bind_cb (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item)
+                    GtkListItem              *item,
+                    MusterValidationPanel    *self)
 {
   MusterDiagnostic *diagnostic = gtk_list_item_get_item (item);
   GtkWidget *icon = gtk_widget_get_first_child (gtk_list_item_get_child (item));
@@ -79,17 +80,20 @@ diagnostic_bind_cb (GtkSignalListItemFactory *factory,
     gtk_widget_remove_css_class (icon, severity_classes[i]);
   gtk_widget_add_css_class (icon, muster_diagnostic_get_style_class (diagnostic));
   gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
-  gtk_label_set_label (GTK_LABEL (location), *where ? where : _("The whole list"));
+  gtk_label_set_label (GTK_LABEL (location),
+                       *where || self->source == NULL
+                       ? where : muster_findings_source_get_whole_name (self->source));
   gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
                                muster_diagnostic_get_unit_id (diagnostic) != NULL
-                               ? _("Select the unit") : NULL);
+                               ? _("Select the unit") : *where ? _("Show where it is") : NULL);
 }
 
 static void
 validation_activate_cb (MusterValidationPanel *self,
                         guint                  position)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "army.show-diagnostic", "u", position);
+  if (self->source != NULL)
+    muster_findings_source_reveal (self->source, position);
 }
 
 static void
@@ -98,9 +102,8 @@ muster_validation_panel_dispose (GObject *object)
   MusterValidationPanel *self = MUSTER_VALIDATION_PANEL (object);
 
   /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
-  g_clear_object (&self->document_signals);
-  g_clear_object (&self->diagnostics_signals);
-  g_clear_object (&self->document);
+  g_clear_object (&self->findings_signals);
+  g_clear_object (&self->source);
 
   G_OBJECT_CLASS (muster_validation_panel_parent_class)->dispose (object);
 }
@@ -131,37 +134,31 @@ muster_validation_panel_init (MusterValidationPanel *self)
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (diagnostic_setup_cb), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (diagnostic_bind_cb), self);
   gtk_list_view_set_factory (self->validation_view, factory);
 
-  self->diagnostics_signals = g_signal_group_new (G_TYPE_LIST_MODEL);
-  g_signal_group_connect_swapped (self->diagnostics_signals, "items-changed",
-                                  G_CALLBACK (muster_validation_panel_update), self);
-  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
-  g_signal_group_connect_swapped (self->document_signals, "notify::n-errors",
-                                  G_CALLBACK (muster_validation_panel_update), self);
-  g_signal_group_connect_swapped (self->document_signals, "notify::n-warnings",
+  self->findings_signals = g_signal_group_new (MUSTER_TYPE_DIAGNOSTICS);
+  g_signal_group_connect_swapped (self->findings_signals, "changed",
                                   G_CALLBACK (muster_validation_panel_update), self);
 }
 
-/* Shows @document's findings, following them as they change. */
+/* Shows @source's findings, following them as they change. */
 void
-muster_validation_panel_set_document (MusterValidationPanel *self,
-                                      MusterDocument        *document)
+muster_validation_panel_set_source (MusterValidationPanel *self,
+                                    MusterFindingsSource  *source)
 {
   g_autoptr(GtkNoSelection) selection = NULL;
 
   g_return_if_fail (MUSTER_IS_VALIDATION_PANEL (self));
-  g_return_if_fail (document == NULL || MUSTER_IS_DOCUMENT (document));
+  g_return_if_fail (source == NULL || MUSTER_IS_FINDINGS_SOURCE (source));
 
-  if (self->document == document)
+  if (self->source == source)
     return;
-  g_set_object (&self->document, document);
-  g_signal_group_set_target (self->diagnostics_signals,
-                             document ? muster_document_get_diagnostics (document) : NULL);
-  g_signal_group_set_target (self->document_signals, document);
-  selection = gtk_no_selection_new (document != NULL
-                                    ? g_object_ref (muster_document_get_diagnostics (document))
+  g_set_object (&self->source, source);
+  g_signal_group_set_target (self->findings_signals,
+                             source ? muster_findings_source_get_holder (source) : NULL);
+  selection = gtk_no_selection_new (source != NULL
+                                    ? g_object_ref (muster_findings_source_get_findings (source))
                                     : NULL);
   gtk_list_view_set_model (self->validation_view, GTK_SELECTION_MODEL (selection));
   muster_validation_panel_update (self);
@@ -177,11 +174,11 @@ muster_validation_panel_dup_summary (MusterValidationPanel *self)
 
   g_return_val_if_fail (MUSTER_IS_VALIDATION_PANEL (self), NULL);
 
-  if (self->document == NULL)
+  if (self->source == NULL)
     return NULL;
-  n_errors = muster_document_get_n_errors (self->document);
-  n_warnings = muster_document_get_n_warnings (self->document);
-  n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
+  n_errors = muster_findings_source_get_n_errors (self->source);
+  n_warnings = muster_findings_source_get_n_warnings (self->source);
+  n_items = g_list_model_get_n_items (muster_findings_source_get_findings (self->source));
   n_notes = n_items > n_errors + n_warnings ? n_items - n_errors - n_warnings : 0;
   parts = g_ptr_array_new_with_free_func (g_free);
 
@@ -211,15 +208,16 @@ muster_validation_panel_update (MusterValidationPanel *self)
 
   g_return_if_fail (MUSTER_IS_VALIDATION_PANEL (self));
 
-  if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
+  /* Nothing open has no findings: the panel hides. */
+  if (self->source == NULL)
     {
       gtk_revealer_set_reveal_child (self->validation_revealer, FALSE);
       return;
     }
 
-  legal = muster_document_get_legal (self->document);
-  n_warnings = muster_document_get_n_warnings (self->document);
-  n_items = g_list_model_get_n_items (muster_document_get_diagnostics (self->document));
+  legal = muster_findings_source_get_legal (self->source);
+  n_warnings = muster_findings_source_get_n_warnings (self->source);
+  n_items = g_list_model_get_n_items (muster_findings_source_get_findings (self->source));
   summary = muster_validation_panel_dup_summary (self);
 
   gtk_label_set_label (self->validation_title, summary);

@@ -3,7 +3,7 @@
 
 #include <adwaita.h>
 
-#include "muster-document.h"
+#include "muster-findings-source.h"
 
 G_BEGIN_DECLS
 
@@ -11,8 +11,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (MusterValidationPanel, muster_validation_panel, MUSTER, VALIDATION_PANEL, AdwBin)
 
-void  muster_validation_panel_set_document (MusterValidationPanel *self,
-                                            MusterDocument        *document);
+void  muster_validation_panel_set_source   (MusterValidationPanel *self,
+                                            MusterFindingsSource  *source);
 void  muster_validation_panel_update       (MusterValidationPanel *self);
 char *muster_validation_panel_dup_summary  (MusterValidationPanel *self);
 

@@ -17,9 +17,10 @@
  * pages the PDF has (muster_output_print(), shared with the roster window).
  */
 
-static void
-toast (GtkWindow  *window,
-       const char *message)
+/* A MusterToastFunc: the exports and saves say how they went. */
+void
+_muster_window_toast (GtkWindow  *window,
+                      const char *message)
 {
   muster_window_add_toast (MUSTER_WINDOW (window), message);
 }
@@ -59,7 +60,7 @@ export_to_file (MusterWindow     *self,
       muster_window_add_toast (self, message);
       return;
     }
-  muster_output_write (GTK_WINDOW (self), toast, file, bytes);
+  muster_output_write (GTK_WINDOW (self), _muster_window_toast, file, bytes);
 }
 
 static void
@@ -219,7 +220,7 @@ run_print (MusterWindow            *self,
                 g_strcmp0 (muster_window_get_workspace (self), "battlefield") == 0;
   if (job->packet)
     job->types = muster_terrain_types_new_for_ruleset (ruleset, NULL);
-  muster_output_print (GTK_WINDOW (self), toast, title, &print_job_pages, job, action, NULL);
+  muster_output_print (GTK_WINDOW (self), _muster_window_toast, title, &print_job_pages, job, action, NULL);
 }
 
 static void

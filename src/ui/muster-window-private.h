@@ -8,6 +8,8 @@ G_BEGIN_DECLS
 
 /* The Export menu and printing (muster-window-export.c) */
 void _muster_window_class_init_export     (GtkWidgetClass *widget_class);
+void _muster_window_toast                 (GtkWindow      *window,
+                                           const char     *message);
 void _muster_window_update_export_actions (MusterWindow   *self,
                                            gboolean        has_doc);
 

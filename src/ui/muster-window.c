@@ -16,6 +16,7 @@
 #include "muster-file-drop.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
+#include "muster-save.h"
 #include "muster-save-changes.h"
 #include "muster-welcome-page.h"
 #include "muster-window.h"
@@ -245,39 +246,6 @@ load_cb (GObject      *object,
 }
 
 static void
-save_cb (GObject      *object,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(MusterWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-
-  if (!muster_document_save_finish (MUSTER_DOCUMENT (object), result, &error))
-    {
-      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        {
-          g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
-          muster_window_add_toast (self, message);
-        }
-      return;
-    }
-
-  muster_recent_add (muster_document_get_file (self->document));
-  muster_window_add_toast (self, _("Saved"));
-}
-
-static GtkFileFilter *
-muster_file_filter_new (void)
-{
-  GtkFileFilter *filter = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (filter, _("Muster Documents"));
-  gtk_file_filter_add_mime_type (filter, "application/x-muster");
-  gtk_file_filter_add_pattern (filter, "*.muster");
-  return filter;
-}
-
-static void
 open_response_cb (GtkNativeDialog *native,
                   int              response,
                   MusterWindow    *self)
@@ -300,7 +268,7 @@ open_action (GtkWidget  *widget,
              GVariant   *param)
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
+  g_autoptr(GtkFileFilter) filter = muster_document_filter_new ();
   GtkFileChooserNative *native;
 
   g_autoptr(GtkFileFilter) rosters = muster_roster_filter_new ();
@@ -347,28 +315,14 @@ show_recent_action (GtkWidget  *widget,
 }
 
 static void
-save_as_chosen (GtkWindow *window,
-                GFile     *file,
-                gpointer   unused)
-{
-  MusterWindow *self = MUSTER_WINDOW (window);
-
-  muster_document_save_async (self->document, file, self->cancellable, save_cb,
-                              g_object_ref (self));
-}
-
-static void
 save_as_action (GtkWidget  *widget,
                 const char *action_name,
                 GVariant   *param)
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
-  g_autoptr(GtkFileFilter) filter = muster_file_filter_new ();
-  g_autofree char *title = muster_document_dup_title (self->document);
-  g_autofree char *name = g_strdup_printf ("%s.muster", title);
 
-  muster_save_as_chooser_show (GTK_WINDOW (self), filter,
-                               muster_document_get_file (self->document), name, save_as_chosen);
+  muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), TRUE,
+                        self->cancellable, _muster_window_toast);
 }
 
 static void
@@ -377,16 +331,9 @@ save_action (GtkWidget  *widget,
              GVariant   *param)
 {
   MusterWindow *self = MUSTER_WINDOW (widget);
-  GFile *file = muster_document_get_file (self->document);
 
-  if (file == NULL)
-    {
-      save_as_action (widget, "win.save-as", NULL);
-      return;
-    }
-
-  muster_document_save_async (self->document, file, self->cancellable, save_cb,
-                              g_object_ref (self));
+  muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), FALSE,
+                        self->cancellable, _muster_window_toast);
 }
 
 /* A roster of BattleScribe data gets a window of its own kind. */
@@ -754,6 +701,8 @@ muster_window_class_init (MusterWindowClass *klass)
 static void
 muster_window_init (MusterWindow *self)
 {
+  MusterDiagnostics *findings;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->cancellable = g_cancellable_new ();
@@ -770,9 +719,10 @@ muster_window_init (MusterWindow *self)
                            G_CALLBACK (history_position_cb), self, G_CONNECT_SWAPPED);
   muster_battlefield_page_set_document (self->battlefield_page, self->document);
   /* The Army tab's badge: how many errors make the list illegal */
-  g_object_bind_property (self->document, "n-errors", self->army_stack_page, "badge-number",
+  findings = muster_findings_source_get_holder (MUSTER_FINDINGS_SOURCE (self->document));
+  g_object_bind_property (findings, "n-errors", self->army_stack_page, "badge-number",
                           G_BINDING_SYNC_CREATE);
-  g_object_bind_property (self->document, "legal", self->army_stack_page, "needs-attention",
+  g_object_bind_property (findings, "legal", self->army_stack_page, "needs-attention",
                           G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
   self->settings = g_settings_new (APP_ID);

@@ -157,7 +157,7 @@ main (int   argc,
   n_rows = expand (muster_bs_document_get_forces (document));
   costs = muster_bs_document_dup_costs_text (document);
   g_print ("roster: %s, %u rows in the tree, %u findings\n", costs, n_rows,
-           g_list_model_get_n_items (muster_bs_document_get_diagnostics (document)));
+           g_list_model_get_n_items (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document))));
   print_times ("select (model and pane)", select_ms);
   for (guint i = 0; i < steps; i++)
     {

@@ -662,7 +662,7 @@ test_deploy_all (void)
 static guint
 n_placement_findings (MusterDocument *document)
 {
-  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
   guint n = 0;
 
   for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
@@ -697,7 +697,7 @@ test_remove_placed (void)
   command = MUSTER_FEATURES_COMMAND (muster_features_command_new (document, "Place"));
   muster_features_command_insert (command, unit);
   push (history, MUSTER_COMMAND (command));
-  errors = muster_document_get_n_errors (document);
+  errors = muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document));
   g_assert_cmpuint (n_placement_findings (document), ==, 0);
 
   /* Dragged off the table: an error, until undone. */
@@ -707,10 +707,10 @@ test_remove_placed (void)
   muster_features_command_replace (command, moved);
   push (history, MUSTER_COMMAND (command));
   g_assert_cmpuint (n_placement_findings (document), ==, 1);
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors + 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, errors + 1);
   g_assert_true (muster_history_undo (history));
   g_assert_cmpuint (n_placement_findings (document), ==, 0);
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, errors);
 
   /* The unit leaves the list and the table in one step, and comes back to both. */
   push (history, muster_remove_unit_command_new (document, muster_doc_lookup_unit (doc, "u1")));
@@ -721,7 +721,7 @@ test_remove_placed (void)
   g_assert_nonnull (muster_doc_lookup_unit (doc, "u1"));
   g_assert_cmpfloat (muster_battlefield_lookup_unit (field, "u1")->centre.x, ==, 600);
   g_assert_cmpuint (n_placement_findings (document), ==, 0);
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, errors);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, errors);
   g_assert_true (muster_history_redo (history));
   g_assert_null (muster_battlefield_lookup_unit (field, "u1"));
   g_assert_cmpuint (n_placement_findings (document), ==, 0);

@@ -103,7 +103,7 @@ test_document_build (void)
   MusterBsForce *force;
   MusterBsSelection *captain, *squad;
   MusterBsItem *force_item, *captain_item, *squad_item;
-  GListModel *diagnostics = muster_bs_document_get_diagnostics (document);
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
   guint changed = 0, item_changed = 0;
 
   muster_bs_document_start (document, system, "Patrol list");
@@ -121,16 +121,16 @@ test_document_build (void)
   g_object_unref (force_item);
   g_assert_true (muster_bs_item_get_force (force_item) == force);
   g_assert_cmpstr (muster_bs_item_get_name (force_item), ==, "Patrol");
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 1);
-  g_assert_false (muster_bs_document_get_legal (document));
+  g_assert_false (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   costs = muster_bs_document_dup_costs_text (document);
   g_assert_cmpstr (costs, ==, "0 / 100 pts");
   g_clear_pointer (&costs, g_free);
 
   captain = muster_bs_document_select (document, force, NULL, "se-captain", &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
   costs = muster_bs_document_dup_costs_text (document);
   g_assert_cmpstr (costs, ==, "30 / 100 pts · 1 CP");
@@ -158,10 +158,10 @@ test_document_build (void)
   muster_bs_document_set_count (document,
                                 muster_bs_item_get_selection (child_named (muster_bs_item_get_children (squad_item), "Ranger")),
                                 6);
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 2);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 2);
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 2);
   g_assert_true (muster_history_undo (history));
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
 
   /* Removing the squad and undoing brings back the very selection, in the same row. */
   muster_bs_document_remove (document, squad);
@@ -177,7 +177,7 @@ test_document_build (void)
     ;
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_document_get_forces (document)), ==, 0);
   g_assert_false (muster_bs_document_get_modified (document));
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
   while (muster_history_redo (history))
     ;
   g_assert_true (muster_bs_document_get_modified (document));
@@ -189,7 +189,7 @@ test_document_build (void)
   g_assert_true (muster_history_undo (history));
   costs = muster_bs_document_dup_costs_text (document);
   g_assert_cmpstr (costs, ==, "70 / 100 pts · 1 CP");
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
   g_assert_true (muster_bs_document_find_item (document, muster_bs_selection_get_id (squad)) == squad_item);
 
   /* A name typed in several steps is one undo step; a cost limit is one too. */
@@ -199,9 +199,9 @@ test_document_build (void)
   g_assert_true (muster_history_undo (history));
   g_assert_cmpstr (muster_bs_item_get_name (squad_item), ==, "Ranger Squad");
   muster_bs_document_set_cost_limit (document, "pts", 50);
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   g_assert_true (muster_history_undo (history));
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
 }
 
 /* New List: the limits (of every cost type) and the first force from the start, not steps
@@ -274,16 +274,16 @@ test_document_catalogue_forces (void)
   force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
   g_assert_cmpstr (muster_bs_item_get_name (force_item), ==, "Ranger Warband");
   /* Its own minimum (a troops choice), not the patrol's (an HQ choice). */
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   g_assert_nonnull (muster_bs_document_select (document, muster_bs_item_get_force (force_item),
                                                NULL, "se-captain", &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   g_assert_nonnull (muster_bs_document_select (document, muster_bs_item_get_force (force_item),
                                                NULL, "se-squad", &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
-  g_assert_true (muster_bs_document_get_legal (document));
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
 }
 
 /* What a force can take, by category, searched. */

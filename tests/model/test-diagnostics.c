@@ -15,7 +15,7 @@ static void
 assert_rows_match (MusterDocument *document)
 {
   g_autoptr(GPtrArray) issues = muster_validate_doc (muster_document_get_doc (document));
-  GListModel *model = muster_document_get_diagnostics (document);
+  GListModel *model = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
 
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, issues->len);
   for (guint i = 0; i < issues->len; i++)
@@ -31,20 +31,20 @@ static void
 test_loaded (void)
 {
   g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
-  GListModel *model = muster_document_get_diagnostics (document);
+  GListModel *model = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
 
   g_assert_true (g_list_model_get_item_type (model) == MUSTER_TYPE_DIAGNOSTIC);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 0);
-  g_assert_true (muster_document_get_legal (document));
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, 0);
-  g_assert_cmpuint (muster_document_get_n_warnings (document), ==, 0);
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_warnings (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
 }
 
 static void
 test_break_and_unbreak (void)
 {
   g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
-  GListModel *model = muster_document_get_diagnostics (document);
+  GListModel *model = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
   MusterHistory *history = muster_document_get_history (document);
   MusterUnit *iron_guard = muster_doc_lookup_unit (muster_document_get_doc (document), "u2");
   g_autoptr(GString) log = g_string_new (NULL);
@@ -52,17 +52,17 @@ test_break_and_unbreak (void)
   gboolean legal;
 
   g_signal_connect (model, "items-changed", G_CALLBACK (army_fixture_log_items_changed), log);
-  g_signal_connect (document, "notify::n-errors", G_CALLBACK (army_fixture_log_notify), log);
-  g_signal_connect (document, "notify::n-warnings", G_CALLBACK (army_fixture_log_notify), log);
-  g_signal_connect (document, "notify::legal", G_CALLBACK (army_fixture_log_notify), log);
+  g_signal_connect (model, "notify::n-errors", G_CALLBACK (army_fixture_log_notify), log);
+  g_signal_connect (model, "notify::n-warnings", G_CALLBACK (army_fixture_log_notify), log);
+  g_signal_connect (model, "notify::legal", G_CALLBACK (army_fixture_log_notify), log);
 
   /* Too few stands: one error about the unit. */
   army_fixture_push (document, muster_set_unit_size_command_new (document, iron_guard, 3));
   g_assert_cmpstr (log->str, ==, "(0,0,1)[legal][n-errors]");
-  g_assert_false (muster_document_get_legal (document));
-  g_object_get (document, "legal", &legal, NULL);
+  g_assert_false (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
+  g_object_get (model, "legal", &legal, NULL);
   g_assert_false (legal);
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   diagnostic = army_fixture_item (model, 0);
   g_assert_cmpint (muster_diagnostic_get_severity (diagnostic), ==, MUSTER_SEVERITY_ERROR);
   g_assert_cmpstr (muster_diagnostic_get_icon_name (diagnostic), ==, "dialog-error-symbolic");
@@ -86,7 +86,7 @@ test_break_and_unbreak (void)
   /* Fixed by an edit */
   army_fixture_push (document, muster_set_unit_size_command_new (document, iron_guard, 12));
   g_assert_cmpstr (log->str, ==, "(0,1,0)[legal][n-errors]");
-  g_assert_true (muster_document_get_legal (document));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   g_string_truncate (log, 0);
 
   /* An unrelated edit says nothing. */
@@ -97,7 +97,7 @@ test_break_and_unbreak (void)
   muster_history_undo (history);
   muster_history_undo (history);
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 1);
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   assert_rows_match (document);
   g_string_truncate (log, 0);
   while (muster_history_undo (history))
@@ -113,7 +113,7 @@ static void
 test_several (void)
 {
   g_autoptr(MusterDocument) document = army_fixture_load_sample (catalog);
-  GListModel *model = muster_document_get_diagnostics (document);
+  GListModel *model = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
   MusterDoc *doc = muster_document_get_doc (document);
   MusterForce *force = muster_document_get_force (document);
   g_autoptr(GString) log = g_string_new (NULL);
@@ -125,7 +125,7 @@ test_several (void)
                                                     muster_doc_lookup_unit (doc, "u1"), 2));
   army_fixture_push (document, muster_set_points_limit_command_new (document, force, 500));
   g_assert_cmpuint (g_list_model_get_n_items (model), ==, 2);
-  g_assert_cmpuint (muster_document_get_n_errors (document), ==, 2);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 2);
   assert_rows_match (document);
 
   /* Opening a new list replaces every row at once. */

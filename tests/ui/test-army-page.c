@@ -408,7 +408,7 @@ test_army_validation (void)
   MusterWindow *window = new_sample_window ("battle-valor-fantasy-1000.muster");
   MusterArmyPage *page = muster_window_get_army_page (window);
   MusterDocument *document = muster_window_get_document (window);
-  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
   AdwViewStackPage *tab = army_stack_page (window);
   MusterUnit *general;
   MusterDiagnostic *diagnostic;
@@ -422,9 +422,9 @@ test_army_validation (void)
   g_assert_true (muster_army_page_select_unit (page, general));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 2));
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), >=, 1);
-  g_assert_false (muster_document_get_legal (document));
+  g_assert_false (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   g_assert_cmpuint (adw_view_stack_page_get_badge_number (tab), ==,
-                    muster_document_get_n_errors (document));
+                    muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)));
   g_assert_true (adw_view_stack_page_get_needs_attention (tab));
   position = diagnostic_position (diagnostics, "u1");
   diagnostic = g_list_model_get_item (diagnostics, position);
@@ -441,7 +441,7 @@ test_army_validation (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpuint (g_list_model_get_n_items (diagnostics), ==, 0);
-  g_assert_true (muster_document_get_legal (document));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   g_assert_cmpuint (adw_view_stack_page_get_badge_number (tab), ==, 0);
   g_assert_false (adw_view_stack_page_get_needs_attention (tab));
   gtk_window_destroy (GTK_WINDOW (window));

@@ -14,6 +14,7 @@
 #include "muster-new-list-dialog.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
+#include "muster-validation-panel.h"
 #include "ui-test-keys.h"
 #ifdef MUSTER_HAVE_XTEST
 #include "ui-test-pointer.h"
@@ -229,7 +230,7 @@ test_bs_build_save_reopen (void)
 
   /* The catalogue pane offers the force's entries; adding selects the new row. */
   g_assert_cmpuint (g_list_model_get_n_items (muster_bs_page_get_entries (page)), ==, 2);
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   g_assert_nonnull (muster_bs_page_add_entry (page, "Captain"));
   squad = muster_bs_page_add_entry (page, "Ranger Squad");
   g_assert_nonnull (squad);
@@ -239,7 +240,7 @@ test_bs_build_save_reopen (void)
   g_assert_nonnull (selected);
   g_assert_cmpstr (muster_bs_item_get_name (selected), ==, "Ranger Squad");
   g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 0);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
   /* The squad's editor: the weapon group (1–1) is full, so neither weapon can be taken
    * again; the rifle is its default; a third ranger may come. */
   g_assert_cmpuint (count_matching (GTK_WIDGET (page), is_full_button), ==, 2);
@@ -270,7 +271,7 @@ test_bs_build_save_reopen (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.duplicate", NULL));
   spin_until (page_idle, NULL);
   g_assert_cmpstr (costs_of (window), ==, "110 / 100 pts · 1 CP");
-  g_assert_cmpuint (muster_bs_document_get_n_errors (document), ==, 1);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "bs.remove", NULL));
   spin_until (page_idle, NULL);
   g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
@@ -695,7 +696,7 @@ static gboolean
 has_finding (MusterBsDocument *document,
              const char       *part)
 {
-  GListModel *diagnostics = muster_bs_document_get_diagnostics (document);
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
 
   for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
     {
@@ -823,9 +824,9 @@ build_legal (const LegalRecipe *recipe,
       else
         g_assert_nonnull (muster_bs_page_add_entry (page, step->action));
       spin_until (page_idle, NULL);
-      if (muster_bs_document_get_n_errors (document) != step->n_errors)
+      if (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)) != step->n_errors)
         {
-          GListModel *findings = muster_bs_document_get_diagnostics (document);
+          GListModel *findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
 
           for (guint k = 0; k < g_list_model_get_n_items (findings); k++)
             {
@@ -834,13 +835,13 @@ build_legal (const LegalRecipe *recipe,
               g_printerr ("finding: %s\n", muster_diagnostic_get_message (finding));
             }
         }
-      if (muster_bs_document_get_n_errors (document) != step->n_errors)
+      if (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)) != step->n_errors)
         g_error ("%s, after %s: %u errors, not %u", recipe->folder, step->action,
-                 muster_bs_document_get_n_errors (document), step->n_errors);
+                 muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), step->n_errors);
       if (step->finding != NULL)
         g_assert_true (has_finding (document, step->finding));
     }
-  g_assert_true (muster_bs_document_get_legal (document));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "The roster is legal"));
   g_assert_cmpstr (costs_of (roster_window), ==, recipe->costs);
   hold ();
@@ -852,7 +853,7 @@ build_legal (const LegalRecipe *recipe,
   roster_window = open_roster (file);
   document = muster_bs_window_get_document (roster_window);
   g_assert_false (muster_bs_document_get_read_only (document));
-  g_assert_true (muster_bs_document_get_legal (document));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   g_assert_cmpstr (costs_of (roster_window), ==, recipe->costs);
   first = contents_of (path);
   muster_bs_document_set_name (document, NULL, NULL, "Renamed");
@@ -1430,6 +1431,102 @@ test_bs_pointer (void)
 }
 #endif
 
+/* The editor's heading: the selected row's name */
+static gboolean
+is_editor_title (GtkWidget  *widget,
+                 const char *name)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-2") &&
+         g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), name) == 0;
+}
+
+/* A roster's findings are in the validation panel a list's are in (issue 21): its title counts
+ * them, each row says where in names, and activating the one about the squad (a click or
+ * Enter: the list's "activate") selects the squad in the roster tree and opens it in the
+ * editor; one about the whole roster says so. The fixture is tests/data/battlescribe/illegal.ros: no HQ, 3 troopers where 5 are
+ * the least, 60 pts over a limit of 50. */
+static void
+test_bs_findings_panel (void)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (MUSTER_TEST_DATA "/battlescribe/illegal.ros");
+  MusterBsWindow *window;
+  MusterBsDocument *document;
+  MusterBsPage *page;
+  GtkWidget *panel, *view;
+  GListModel *rows;
+  g_autofree char *summary = NULL;
+  g_autoptr(MusterBsItem) selected = NULL;
+  guint n_errors, position = G_MAXUINT;
+  const char *owner = NULL;
+
+  library_of_folders (MUSTER_TEST_DATA "/battlescribe");
+  window = open_roster (file);
+  document = muster_bs_window_get_document (window);
+  page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  spin_until (page_idle, NULL);
+  n_errors = muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document));
+  g_assert_cmpuint (n_errors, >=, 2);
+
+  panel = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_VALIDATION_PANEL);
+  g_assert_nonnull (panel);
+  g_assert_true (gtk_widget_get_mapped (panel));
+  summary = muster_validation_panel_dup_summary (MUSTER_VALIDATION_PANEL (panel));
+  g_assert_nonnull (strstr (summary, "errors"));
+  g_assert_nonnull (find_matching (panel, label_is, summary));
+  g_assert_true (gtk_revealer_get_reveal_child (GTK_REVEALER (find_descendant (panel, GTK_TYPE_REVEALER))));
+  g_assert_false (gtk_widget_get_visible (find_matching (GTK_WIDGET (page), label_is, "")));
+  view = find_descendant (panel, GTK_TYPE_LIST_VIEW);
+  rows = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (view)));
+  g_assert_cmpuint (g_list_model_get_n_items (rows), ==,
+                    g_list_model_get_n_items (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document))));
+
+  /* The finding about a selection: where it is, in names; then activated. */
+  for (guint i = 0; i < g_list_model_get_n_items (rows) && position == G_MAXUINT; i++)
+    {
+      g_autoptr(MusterDiagnostic) finding = g_list_model_get_item (rows, i);
+      const char *path = muster_diagnostic_get_issue (finding)->path;
+
+      if (path != NULL && strstr (path, "ms-s3") != NULL)
+        {
+          position = i;
+          owner = strrchr (path, '/') + 1;
+          g_assert_cmpstr (muster_diagnostic_get_location (finding), ==,
+                           g_str_equal (owner, "ms-s3") ? "Patrol › Squad" : "Patrol › Squad › Trooper");
+          g_assert_nonnull (find_matching (panel, label_is, muster_diagnostic_get_location (finding)));
+        }
+    }
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+  /* Opened, the first force is selected, not the squad. */
+  {
+    g_autoptr(MusterBsItem) before = muster_bs_page_get_selected (page);
+
+    g_assert_true (before == NULL || muster_bs_item_get_selection (before) == NULL);
+  }
+  g_signal_emit_by_name (view, "activate", position);
+  spin_until (page_idle, NULL);
+  selected = muster_bs_page_get_selected (page);
+  g_assert_nonnull (selected);
+  g_assert_nonnull (muster_bs_item_get_selection (selected));
+  g_assert_cmpstr (muster_bs_selection_get_id (muster_bs_item_get_selection (selected)), ==, owner);
+  /* ...and the editor shows it. */
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), is_editor_title,
+                                   g_str_equal (owner, "ms-s3") ? "Squad" : "Trooper"));
+
+  /* A finding about the whole roster selects nothing and says nothing of where. */
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(MusterDiagnostic) finding = g_list_model_get_item (rows, i);
+
+      if (*(muster_diagnostic_get_issue (finding)->path ?: "") == '\0')
+        g_assert_false (muster_findings_source_reveal (MUSTER_FINDINGS_SOURCE (document), i));
+    }
+  /* ...and its row says it is about the whole roster. */
+  g_assert_nonnull (find_matching (panel, label_is, "The whole roster"));
+  g_assert_null (find_matching (panel, label_is, "The whole list"));
+  hold ();
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1443,6 +1540,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/missing-data", test_bs_missing_data);
   g_test_add_func ("/ui/bs/older-revision", test_bs_older_revision);
   g_test_add_func ("/ui/bs/read-only-view", test_bs_read_only_view);
+  g_test_add_func ("/ui/bs/findings-panel", test_bs_findings_panel);
   g_test_add_func ("/ui/bs/beside-data", test_bs_beside_data);
   g_test_add_func ("/ui/bs/preferences", test_bs_preferences);
   g_test_add_func ("/ui/bs/drop", test_bs_drop);

@@ -179,10 +179,10 @@ run_step (MusterWindow *window,
       guint expected = (guint) g_ascii_strtoull (part[1], NULL, 10);
 
       /* The findings follow an edit after a pause (they are worked out once typing stops). */
-      for (guint i = 0; i < 50 && muster_document_get_n_errors (document) != expected; i++)
+      for (guint i = 0; i < 50 && muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)) != expected; i++)
         settle ();
       dump_diagnostics (document, step);
-      g_assert_cmpuint (muster_document_get_n_errors (document), ==, expected);
+      g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, expected);
     }
   else
     g_assert_not_reached ();
@@ -237,7 +237,7 @@ test_keyboard_system (gconstpointer data)
 
   for (guint i = 0; scenario->steps[i] != NULL; i++)
     run_step (window, scenario->steps[i]);
-  g_assert_true (muster_document_get_legal (document));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   text = muster_army_page_dup_text (muster_window_get_army_page (window));
 
   /* Ctrl+S: the save dialog, answered with the folder (as typed after Ctrl+L) and Save. */

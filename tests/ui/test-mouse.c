@@ -84,7 +84,7 @@ static MusterDiagnostic *
 dup_diagnostic (MusterDocument *document,
                 const char     *prefix)
 {
-  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
 
   for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
     {
@@ -288,10 +288,10 @@ run_step (MusterWindow *window,
       guint expected = (guint) g_ascii_strtoull (part[1], NULL, 10);
 
       /* The findings follow an edit after a pause. */
-      for (guint i = 0; i < 50 && muster_document_get_n_errors (document) != expected; i++)
+      for (guint i = 0; i < 50 && muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)) != expected; i++)
         pump (100);
       dump_diagnostics (document, step);
-      g_assert_cmpuint (muster_document_get_n_errors (document), ==, expected);
+      g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, expected);
     }
   else if (g_str_equal (part[0], "shot"))
     shot (part[1]);
@@ -361,7 +361,7 @@ test_mouse_system (gconstpointer data)
 
   for (guint i = 0; scenario->steps[i] != NULL; i++)
     run_step (window, scenario->steps[i]);
-  g_assert_true (muster_document_get_legal (document));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (document)));
   text = muster_army_page_dup_text (muster_window_get_army_page (window));
 
   /* Main menu, Save: the save dialog, answered with the folder and its default Save */

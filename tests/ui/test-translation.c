@@ -6,15 +6,18 @@
 #include <glib/gi18n.h>
 
 #include "muster-battlefield-page.h"
+#include "muster-bs-page.h"
+#include "muster-bs-window.h"
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-preferences-window.h"
 #include "ui-test-util.h"
 
 /*
- * The app in German (issue 19): each workspace, the preferences and the New List dialog show no
- * text that the catalogue translates but the widget shows in English, which is what a string
- * left unmarked in code, or a template without its translation domain, looks like.
+ * The app in German (issue 19): each workspace, the preferences, the New List dialog and the
+ * BattleScribe roster window show no text that the catalogue translates but the widget shows in
+ * English, which is what a string left unmarked in code, or a template without its translation
+ * domain, looks like.
  */
 
 /* The English texts that the German catalogue translates, seen on @widget and what it shows */
@@ -205,6 +208,87 @@ test_translation_new_list (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+roster_loaded (gpointer data)
+{
+  return !muster_bs_window_get_loading (data);
+}
+
+static gboolean
+library_scanned (gpointer data)
+{
+  return !muster_bs_library_get_scanning (data);
+}
+
+/* The roster window (issue 21), over tests/data/battlescribe: an illegal roster (the validation
+ * panel with its findings, a finding revealed in the editor, the forces' editor) and a legal one,
+ * wide and narrow (the panes one at a time, each shown); then two of missing data, read-only. */
+static void
+test_translation_roster (void)
+{
+  static const int sizes[][2] = { { 1600, 1000 }, { 800, 600 } };
+  static const char * const rosters[] = { "illegal.ros", "legal.ros" };
+  static const char * const missing[] = { "needs-other-forces.ros", "needs-other.ros" };
+  const char *folders[] = { MUSTER_TEST_DATA "/battlescribe", NULL };
+  MusterBsLibrary *library = muster_application_get_bs_library (app);
+
+  g_settings_set_strv (muster_application_get_settings (app), "battlescribe-folders", folders);
+  spin_until (library_scanned, library);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (guint k = 0; k < G_N_ELEMENTS (rosters); k++)
+      {
+        MusterBsWindow *window = muster_bs_window_new (app);
+        g_autofree char *path = g_build_filename (MUSTER_TEST_DATA, "battlescribe", rosters[k], NULL);
+        g_autoptr(GFile) file = g_file_new_for_path (path);
+        g_autofree char *step = g_strdup_printf ("%s, %d x %d", rosters[k], sizes[i][0], sizes[i][1]);
+        MusterBsDocument *document;
+        MusterBsPage *page;
+        GListModel *findings;
+
+        gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+        gtk_window_present (GTK_WINDOW (window));
+        spin_until (window_mapped, window);
+        muster_bs_window_open_file (window, file);
+        spin_until (roster_loaded, window);
+        document = muster_bs_window_get_document (window);
+        g_assert_false (muster_bs_document_get_read_only (document));
+        page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+        findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
+        g_assert_cmpuint (g_list_model_get_n_items (findings) > 0, ==, k == 0);
+
+        g_object_set (page, "pane", "roster", NULL);
+        assert_all_german (GTK_WIDGET (window), step);
+        /* The first force's editor, then each finding's place in it */
+        g_object_set (page, "pane", "editor", NULL);
+        assert_all_german (GTK_WIDGET (window), step);
+        for (guint f = 0; f < g_list_model_get_n_items (findings); f++)
+          if (muster_findings_source_reveal (MUSTER_FINDINGS_SOURCE (document), f))
+            assert_all_german (GTK_WIDGET (window), step);
+        g_object_set (page, "pane", "entries", NULL);
+        assert_all_german (GTK_WIDGET (window), step);
+        gtk_window_destroy (GTK_WINDOW (window));
+      }
+
+  /* Rosters of missing data: the strip naming it, and what the file records or the status
+   * page when it records nothing */
+  for (guint k = 0; k < G_N_ELEMENTS (missing); k++)
+    {
+      MusterBsWindow *window = muster_bs_window_new (app);
+      g_autofree char *path = g_build_filename (MUSTER_TEST_DATA, "..", "model", "bs-fixture",
+                                                missing[k], NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      gtk_window_present (GTK_WINDOW (window));
+      spin_until (window_mapped, window);
+      muster_bs_window_open_file (window, file);
+      spin_until (roster_loaded, window);
+      g_assert_true (muster_bs_document_get_read_only (muster_bs_window_get_document (window)));
+      assert_all_german (GTK_WIDGET (window), missing[k]);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -225,5 +309,6 @@ main (int   argc,
   g_test_add_func ("/ui/translation/workspaces", test_translation_workspaces);
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
+  g_test_add_func ("/ui/translation/roster", test_translation_roster);
   return ui_test_run ();
 }

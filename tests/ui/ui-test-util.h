@@ -221,7 +221,7 @@ static inline void
 dump_diagnostics (MusterDocument *document,
                   const char     *step)
 {
-  GListModel *diagnostics = muster_document_get_diagnostics (document);
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
 
   g_test_message ("after %s: %u findings", step, g_list_model_get_n_items (diagnostics));
   for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
@@ -283,7 +283,7 @@ assert_reopens_as (GFile      *file,
   spin_until (window_document_loaded, reopened);
   again = muster_army_page_dup_text (muster_window_get_army_page (reopened));
   g_assert_cmpstr (again, ==, text);
-  g_assert_true (muster_document_get_legal (muster_window_get_document (reopened)));
+  g_assert_true (muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (muster_window_get_document (reopened))));
   gtk_window_destroy (GTK_WINDOW (reopened));
 }
 
