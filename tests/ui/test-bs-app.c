@@ -681,6 +681,7 @@ typedef struct
   const char *cost_type_id;   /* a limit set in New List, NULL for the data's default */
   double      limit;
   const char *costs;          /* the header's costs once legal */
+  const char *brought;        /* a root selection the force comes with, once (or NULL) */
   Step        steps[8];
 } LegalRecipe;
 
@@ -705,6 +706,18 @@ has_finding (MusterBsDocument *document,
         return TRUE;
     }
   return FALSE;
+}
+
+static guint
+count_root_named (MusterBsDocument *document,
+                  const char       *name)
+{
+  MusterBsForce *force = muster_bs_roster_get_force (muster_bs_document_get_roster (document), 0);
+  guint n = 0;
+
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    n += g_strcmp0 (muster_bs_selection_get_name (muster_bs_force_get_selection (force, i)), name) == 0;
+  return n;
 }
 
 static MusterBsSelection *
@@ -808,6 +821,8 @@ build_legal (const LegalRecipe *recipe,
   page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (roster_window), MUSTER_TYPE_BS_PAGE));
   gtk_window_destroy (GTK_WINDOW (window));
   spin_until (page_idle, NULL);
+  if (recipe->brought != NULL)
+    g_assert_cmpuint (count_root_named (document, recipe->brought), ==, 1);
 
   /* Each step fixes what the findings ask for, until none is left. */
   for (const Step *step = recipe->steps; step->action != NULL; step++)
@@ -843,6 +858,8 @@ build_legal (const LegalRecipe *recipe,
   g_assert_true (muster_bs_document_get_legal (document));
   g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "The roster is legal"));
   g_assert_cmpstr (costs_of (roster_window), ==, recipe->costs);
+  if (recipe->brought != NULL)
+    g_assert_cmpuint (count_root_named (document, recipe->brought), ==, 1);
   hold ();
 
   /* Saved, reopened the same, and saved again to the same bytes. */
@@ -873,13 +890,13 @@ test_bs_legal_sets (void)
 {
   static const LegalRecipe recipes[] = {
     { "wh40k-10e", "sys-352e-adc2-7639-d6a9", "1f19-6509-d906-ca10", NULL, "51b2-306e-1021-d207", 2000,
-      "330 / 2000 pts", {
+      "330 / 2000 pts", NULL, {
         { "Detachments>Shield Host", 2, "Battle Size" },
         { "Battle Size>2. Strike Force (2000 Point limit)", 1, "Character" },
         { "Shield-Captain", 0, NULL },
         { "Custodian Wardens", 0, NULL },
         { NULL } } },
-    { "black-powder", NULL, "cd17-a898-ee5f-20f3", NULL, NULL, 0, "90 Points", {
+    { "black-powder", NULL, "cd17-a898-ee5f-20f3", NULL, NULL, 0, "90 Points", NULL, {
         { "Division Commander", 1, "Commanders" },
         { "Division Commander>Staff Rating 8", 0, NULL },
         { "Infantry Brigade", 1, "Infantry Brigade Commander" },
@@ -889,11 +906,13 @@ test_bs_legal_sets (void)
         { NULL } } },
     /* A force entry French.cat declares itself ("French 1812"): the force brings its
      * required brigade, whose missing commander is the one finding. */
-    { "black-powder", NULL, "3374-2659-9a34-30e2", "256a-1b43-66d5-8389", NULL, 0, "38 Points", {
+    { "black-powder", NULL, "3374-2659-9a34-30e2", "256a-1b43-66d5-8389", NULL, 0, "38 Points", NULL, {
         { "Infantry Brigade 1812>Staff Rating 7", 0, NULL },
         { NULL } } },
-    { "boltaction", NULL, "6e9e-98ec-1dd4-a49c", NULL, "points", 1000, "100 / 1000 pts", {
-        { "Officer", 0, NULL },
+    /* Bolt Action's data says 0 pts for a limit: New List offers 1000. A Reinforced
+     * Platoon needs an Officer (min 1 in that force entry), so the force comes with one;
+     * adding "Officer" as well made the second 0-pt Officer seen before. */
+    { "boltaction", NULL, "6e9e-98ec-1dd4-a49c", NULL, NULL, 0, "100 / 1000 pts", "Officer", {
         { "Heer Infantry Squad", 0, NULL },
         { "Heer Infantry Squad", 0, NULL },
         { NULL } } },
