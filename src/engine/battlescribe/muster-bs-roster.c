@@ -361,6 +361,21 @@ pick_catalogue (MusterBsData       *data,
   return cats->len ? g_ptr_array_index (cats, 0) : muster_bs_data_get_game_system (data);
 }
 
+/* A catalogue's own force entry goes only with it or a catalogue importing its root
+ * entries (as New List offers them), a game system's with any. */
+static gboolean
+catalogue_offers (MusterBsData       *data,
+                  const MusterBsNode *catalogue,
+                  const MusterBsNode *entry)
+{
+  g_autoptr(GPtrArray) files = NULL;
+
+  if (entry->file->kind != MUSTER_BS_NODE_CATALOGUE || entry->file == catalogue)
+    return TRUE;
+  files = muster_bs_data_root_files (data, catalogue);
+  return g_ptr_array_find (files, entry->file, NULL);
+}
+
 MusterBsForce *
 muster_bs_roster_add_force (MusterBsRoster *self,
                             MusterBsForce  *parent,
@@ -384,6 +399,15 @@ muster_bs_roster_add_force (MusterBsRoster *self,
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "no catalogue has the id “%s”", catalogue_id);
+      return NULL;
+    }
+  if (!catalogue_offers (self->data, catalogue, entry))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "force entry “%s” (%s) belongs to catalogue “%s”, which catalogue “%s” "
+                   "does not import", entry->name ? entry->name : "", force_entry_id,
+                   entry->file->name ? entry->file->name : entry->file->id,
+                   catalogue->name ? catalogue->name : catalogue->id);
       return NULL;
     }
   force = _muster_bs_force_new (self, parent, entry, catalogue, NULL);

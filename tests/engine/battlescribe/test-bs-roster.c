@@ -357,6 +357,47 @@ test_roster_outline (void)
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
 }
 
+/* A force entry a catalogue declares goes only with that catalogue (or one importing its
+ * root entries); a game-system force entry with any. The pairing is refused with an error
+ * naming both, not made into a force judged against entries it lacks. */
+static void
+test_roster_force_catalogue (void)
+{
+  static const char cat_b[] =
+    "<catalogue id='cat-b' name='Other Army' gameSystemId='gs'>\n"
+    "  <forceEntries><forceEntry id='fe-b' name='Warband'/></forceEntries>\n"
+    "</catalogue>\n";
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(GBytes) bytes = g_bytes_new_static (cat_b, sizeof cat_b - 1);
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force;
+
+  g_assert_true (muster_bs_data_add_bytes (data, "b.cat", bytes, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  roster = muster_bs_roster_new (data, "R");
+
+  g_assert_null (muster_bs_roster_add_force (roster, NULL, "fe-b", "cat", NULL, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "“Other Army”"));
+  g_assert_nonnull (strstr (error->message, "“Army”"));
+  g_assert_cmpuint (muster_bs_roster_get_n_forces (roster), ==, 0);
+  g_clear_error (&error);
+
+  force = muster_bs_roster_add_force (roster, NULL, "fe-b", "cat-b", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat-b");
+  force = muster_bs_roster_add_force (roster, NULL, "fe-b", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat-b");
+  /* The game system's force entry goes with either catalogue. */
+  force = muster_bs_roster_add_force (roster, NULL, "fe", "cat-b", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat-b");
+  g_assert_cmpuint (muster_bs_roster_get_n_forces (roster), ==, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -368,5 +409,6 @@ main (int   argc,
   g_test_add_func ("/bs/roster/order", test_roster_order);
   g_test_add_func ("/bs/roster/revisions", test_roster_revisions);
   g_test_add_func ("/bs/roster/outline", test_roster_outline);
+  g_test_add_func ("/bs/roster/force-catalogue", test_roster_force_catalogue);
   return g_test_run ();
 }
