@@ -587,18 +587,63 @@ page_setup_action (GtkWidget  *widget,
 }
 
 static void
+drop_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  MusterBsWindow   *self)
+{
+  GFile *file = muster_bs_document_get_file (self->document);
+
+  if (g_strcmp0 (response, "drop") == 0 && file != NULL)
+    muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
+                                   g_object_ref (self));
+}
+
+static void
 save_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
   MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
   GFile *file = muster_bs_document_get_file (self->document);
+  MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
+  GPtrArray *gone = roster ? muster_bs_roster_get_gone (roster) : NULL;
+  GtkWidget *dialog;
 
   if (file == NULL)
-    save_as_action (widget, "win.save-as", NULL);
-  else
-    muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
-                                   g_object_ref (self));
+    {
+      save_as_action (widget, "win.save-as", NULL);
+      return;
+    }
+  if (gone == NULL || gone->len == 0)
+    {
+      muster_bs_document_save_async (self->document, file, self->cancellable, save_cb,
+                                     g_object_ref (self));
+      return;
+    }
+  /* Saving over the file read would lose for good what it has that the data no longer has
+   * (Save As keeps that file as it is): only when asked to. */
+  {
+    GString *list = g_string_new (NULL);
+
+    for (guint i = 0; i < gone->len; i++)
+      g_string_append_printf (list, "%s%s", i ? ", " : "", (char *) gone->pdata[i]);
+    dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Drop Entries No Longer in the Data?"),
+                                     NULL);
+    /* Translators: %s lists selections and forces, "Old Squad (e-old), Banner (e-banner)" */
+    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                    _("The file has entries the game data no longer has: %s. "
+                                      "Saving over it removes them from the file. Save As "
+                                      "keeps the file as it is."), list->str);
+    g_string_free (list, TRUE);
+  }
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "drop", _("_Drop and Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "drop",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (drop_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void

@@ -424,39 +424,6 @@ bar_hidden (gpointer bar)
   return !gtk_info_bar_get_revealed (bar);
 }
 
-/* A roster saved with an older revision of its data: it opens editable, without the entry
- * the data no longer has, and the strip says so and names it; saving it makes it current. */
-static void
-test_bs_older_revision (void)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (FIXTURE "/older-revision.ros");
-  g_autofree char *path = g_build_filename (tmp_dir, "older.ros", NULL);
-  g_autoptr(GFile) copy = g_file_new_for_path (path);
-  MusterBsDocument *document;
-  MusterBsWindow *window;
-  GtkInfoBar *bar;
-  const char *text;
-
-  library_of_folders (FIXTURE);
-  window = open_roster (file);
-  document = muster_bs_window_get_document (window);
-  g_assert_false (muster_bs_document_get_read_only (document));
-  g_assert_nonnull (muster_bs_roster_find_selection (muster_bs_document_get_roster (document), "s1"));
-  bar = GTK_INFO_BAR (find_descendant (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
-  g_assert_true (gtk_info_bar_get_revealed (bar));
-  text = gtk_label_get_label (GTK_LABEL (find_descendant (GTK_WIDGET (bar), GTK_TYPE_LABEL)));
-  g_assert_nonnull (strstr (text, "revision 2 of Skirmish Test"));
-  g_assert_nonnull (strstr (text, "is revision 3"));
-  g_assert_nonnull (strstr (text, "Scout Sergeant (se-scout-sergeant)"));
-  hold ();
-
-  muster_bs_document_save_async (document, copy, NULL, NULL, NULL);
-  spin_until (bar_hidden, bar);
-  g_assert_true (g_file_equal (muster_bs_document_get_file (document), copy));
-  close_window (window);
-  g_unlink (path);
-}
-
 static void
 copy_file (const char *from,
            const char *to)
@@ -706,6 +673,77 @@ has_finding (MusterBsDocument *document,
         return TRUE;
     }
   return FALSE;
+}
+
+/* As a click on a response button: the response, then the dialog closes. */
+static void
+answer (AdwMessageDialog *dialog,
+        const char       *response)
+{
+  g_object_ref (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+}
+
+/* A roster saved with older revisions of its data (game system and catalogue): it opens
+ * editable, without the entry the data no longer has; the strip names both revisions and the
+ * entry, which is a warning among the findings too. Saving over the file asks first, and
+ * once saved the roster is current. */
+static void
+test_bs_older_revision (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "older.ros", NULL);
+  g_autoptr(GFile) copy = g_file_new_for_path (path);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  MusterBsDocument *document;
+  MusterBsWindow *window;
+  AdwMessageDialog *dialog;
+  GtkInfoBar *bar;
+  const char *text;
+
+  library_of_folders (FIXTURE);
+  copy_file (FIXTURE "/older-revision.ros", path);
+  before = contents_of (path);
+  window = open_roster (copy);
+  document = muster_bs_window_get_document (window);
+  g_assert_false (muster_bs_document_get_read_only (document));
+  g_assert_nonnull (muster_bs_roster_find_selection (muster_bs_document_get_roster (document), "s1"));
+  bar = GTK_INFO_BAR (find_descendant (GTK_WIDGET (window), GTK_TYPE_INFO_BAR));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+  text = gtk_label_get_label (GTK_LABEL (find_descendant (GTK_WIDGET (bar), GTK_TYPE_LABEL)));
+  g_assert_nonnull (strstr (text, "revision 2 of Skirmish Test"));
+  g_assert_nonnull (strstr (text, "is revision 3"));
+  g_assert_nonnull (strstr (text, "revision 4 of Rangers"));
+  g_assert_nonnull (strstr (text, "is revision 5"));
+  g_assert_nonnull (strstr (text, "Scout Sergeant (se-scout-sergeant)"));
+  g_assert_true (has_finding (document, "Scout Sergeant (se-scout-sergeant) is no longer in the game data"));
+  hold ();
+
+  /* Save over the file: asked first; Cancel leaves the file alone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  dialog = ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Scout Sergeant (se-scout-sergeant)"));
+  hold ();
+  answer (dialog, "cancel");
+  after = contents_of (path);
+  g_assert_true (g_bytes_equal (before, after));
+  g_assert_true (gtk_info_bar_get_revealed (bar));
+
+  /* Drop and Save: current, and nothing left to warn about. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
+  answer (ADW_MESSAGE_DIALOG (find_toplevel (ADW_TYPE_MESSAGE_DIALOG)), "drop");
+  spin_until (bar_hidden, bar);
+  g_assert_false (has_finding (document, "is no longer in the game data"));
+  g_clear_pointer (&after, g_bytes_unref);
+  after = contents_of (path);
+  g_assert_false (g_bytes_equal (before, after));
+  g_assert_null (g_strstr_len (g_bytes_get_data (after, NULL), g_bytes_get_size (after), "se-scout-sergeant"));
+  close_window (window);
+  g_unlink (path);
 }
 
 static guint
@@ -1132,16 +1170,6 @@ leave_roster_copy (const char *path,
   return file;
 }
 
-static void
-respond (AdwMessageDialog *dialog,
-         const char       *response)
-{
-  g_object_ref (dialog);
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_object_unref (dialog);
-}
-
 static MusterBsWindow *
 roster_window_titled (const char *title)
 {
@@ -1210,7 +1238,7 @@ test_bs_recovery (void)
   g_assert_nonnull (find_matching (adw_message_dialog_get_extra_child (dialog), row_has_title,
                                    "Crash Patrol"));
   hold ();
-  respond (dialog, "restore");
+  answer (dialog, "restore");
 
   /* Each in a roster window; the list window stays empty. */
   spin_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG));
@@ -1230,7 +1258,7 @@ test_bs_recovery (void)
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Restore the Roster");
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Absent Game"));
   missing = MUSTER_BS_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
-  respond (dialog, "close");
+  answer (dialog, "close");
   close_window (missing);
   g_assert_true (g_file_query_exists (orphan, NULL));
 

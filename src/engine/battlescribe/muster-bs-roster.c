@@ -77,6 +77,8 @@ muster_bs_roster_new (MusterBsData *data,
   self->name = g_strdup (name ? name : "New Roster");
   self->forces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_force_free);
   self->gone = g_ptr_array_new_with_free_func (g_free);
+  self->gone_ids = g_ptr_array_new_with_free_func (g_free);
+  self->revision_changes = g_array_new (FALSE, FALSE, sizeof (MusterBsRevisionChange));
   self->limits = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) free_retired);
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -97,6 +99,8 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_free (self->name);
   g_free (self->custom_notes);
   g_ptr_array_unref (self->gone);
+  g_ptr_array_unref (self->gone_ids);
+  g_array_unref (self->revision_changes);
   g_ptr_array_unref (self->forces);
   g_clear_pointer (&self->display_forces, g_ptr_array_unref);
   g_hash_table_unref (self->limits);
@@ -116,22 +120,6 @@ MusterBsData *
 muster_bs_roster_get_data (const MusterBsRoster *self)
 {
   return self->data;
-}
-
-/* The revision of the game system the roster's file was saved with (gameSystemRevision), 0
- * when it gave none or the roster was not read from a file. */
-int
-muster_bs_roster_get_file_revision (const MusterBsRoster *self)
-{
-  return self->file_revision;
-}
-
-/* (element-type utf8) (transfer none): what a file saved with another revision of the data
- * named that this data no longer has, "Old Squad (e-old)", left out when it was read. */
-GPtrArray *
-muster_bs_roster_get_gone (const MusterBsRoster *self)
-{
-  return self->gone;
 }
 
 const char *

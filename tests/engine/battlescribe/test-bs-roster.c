@@ -250,11 +250,11 @@ test_roster_revisions (void)
 {
   static const char old_ros[] =
     "<roster id='r' name='Old' gameSystemId='gs' gameSystemRevision='%d'><forces>\n"
-    "<force id='f' name='Patrol' entryId='fe' catalogueId='cat'><selections>\n"
+    "<force id='f' name='Patrol' entryId='fe' catalogueId='cat' catalogueRevision='%d'><selections>\n"
     "<selection id='s1' name='Squad' entryId='se-squad' number='1' type='unit'/>\n"
     "<selection id='s2' name='Old Squad' entryId='se-old' number='1' type='unit'/>\n"
     "</selections></force>\n"
-    "<force id='g' name='Gone Force' entryId='fe-gone' catalogueId='cat'/>\n"
+    "<force id='g' name='Gone Force' entryId='fe-gone' catalogueId='cat' catalogueRevision='%d'/>\n"
     "</forces></roster>";
   g_auto(GStrv) parts = g_strsplit (gst, "name='Test'", 2);
   g_autofree char *revised = g_strjoin ("name='Test' revision='3'", parts[0], parts[1], NULL);
@@ -264,9 +264,14 @@ test_roster_revisions (void)
   g_autoptr(MusterBsRoster) back = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *older = g_strdup_printf (old_ros, 2);
-  g_autofree char *same = g_strdup_printf (old_ros, 3);
+  g_autofree char *older = g_strdup_printf (old_ros, 2, 2, 2);
+  g_autofree char *same = g_strdup_printf (old_ros, 3, 2, 2);
+  g_autofree char *old_cat = g_strdup_printf (old_ros, 3, 1, 1);
+  g_autofree char *one_old = g_strdup_printf (old_ros, 3, 1, 2);
+  g_autoptr(GPtrArray) findings = NULL;
   GPtrArray *gone;
+  GArray *changes;
+  guint n_gone = 0;
 
   {
     g_auto(GStrv) cat_parts = g_strsplit (cat, "name='Army'", 2);
@@ -303,7 +308,64 @@ test_roster_revisions (void)
   g_assert_cmpstr (gone->pdata[1], ==, "Gone Force (fe-gone)");
   g_clear_pointer (&bytes, g_bytes_unref);
 
-  /* The same revision: the file is wrong, not old. */
+  /* Both revisions named, the game system's first; what is gone is a warning naming it. */
+  changes = muster_bs_roster_get_revision_changes (back);
+  g_assert_cmpuint (changes->len, ==, 1);
+  g_assert_cmpstr (g_array_index (changes, MusterBsRevisionChange, 0).name, ==, "Test");
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).saved, ==, 2);
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).loaded, ==, 3);
+  findings = muster_bs_roster_get_findings (back);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      MusterBsFinding *f = g_ptr_array_index (findings, i);
+
+      if (g_strcmp0 (f->constraint_id, "gone") != 0)
+        continue;
+      g_assert_cmpint (f->severity, ==, MUSTER_SEVERITY_WARNING);
+      g_assert_true (g_str_has_prefix (f->message, n_gone ? "Gone Force (fe-gone) is no longer"
+                                                          : "Old Squad (se-old) is no longer"));
+      n_gone++;
+    }
+  g_assert_cmpuint (n_gone, ==, 2);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  /* Saved again, the file has the data's revisions and nothing left out. */
+  muster_bs_roster_forget_gone (back);
+  g_assert_cmpuint (muster_bs_roster_get_revision_changes (back)->len, ==, 0);
+  findings = muster_bs_roster_get_findings (back);
+  for (guint i = 0; i < findings->len; i++)
+    g_assert_cmpstr (((MusterBsFinding *) findings->pdata[i])->constraint_id, !=, "gone");
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  g_clear_pointer (&back, muster_bs_roster_free);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* The game system's revision, but an older catalogue: the catalogue is named, and what it
+   * no longer has is left out the same way. */
+  bytes = g_bytes_new_static (old_cat, strlen (old_cat));
+  back = muster_bs_roster_load (data, "old-cat.ros", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_roster_find_selection (back, "s1"));
+  g_assert_null (muster_bs_roster_find_selection (back, "s2"));
+  g_assert_cmpuint (muster_bs_roster_get_gone (back)->len, ==, 2);
+  g_assert_cmpstr (muster_bs_roster_get_gone (back)->pdata[0], ==, "Old Squad (se-old)");
+  g_assert_cmpstr (muster_bs_roster_get_gone (back)->pdata[1], ==, "Gone Force (fe-gone)");
+  changes = muster_bs_roster_get_revision_changes (back);
+  g_assert_cmpuint (changes->len, ==, 1);
+  g_assert_cmpstr (g_array_index (changes, MusterBsRevisionChange, 0).id, ==, "cat");
+  g_assert_cmpstr (g_array_index (changes, MusterBsRevisionChange, 0).name, ==, "Army");
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).saved, ==, 1);
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).loaded, ==, 2);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* A force saved with this catalogue's revision must be whole, whatever another force of
+   * the file was saved with. */
+  bytes = g_bytes_new_static (one_old, strlen (one_old));
+  g_assert_null (muster_bs_roster_load (data, "one-old.ros", bytes, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
+  g_assert_nonnull (strstr (error->message, "fe-gone"));
+  g_clear_error (&error);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* The same revisions: the file is wrong, not old. */
   bytes = g_bytes_new_static (same, strlen (same));
   g_assert_null (muster_bs_roster_load (data, "same.ros", bytes, &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
