@@ -398,6 +398,9 @@ test_bs_read_only_view (void)
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Far Away"));
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Warband › Scouts"));
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Wanderers"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "95 pts"));
+  /* The limits the file records, the CP one "none" */
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "Cost limits: 200 pts"));
   row = find_matching (GTK_WIDGET (window), row_has_title, "2× Old Guard");
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_mapped (row));

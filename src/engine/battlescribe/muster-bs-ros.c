@@ -409,13 +409,16 @@ muster_bs_outline_free (MusterBsOutline *self)
   g_free (self->name);
   g_free (self->detail);
   g_free (self->costs);
+  g_free (self->limits);
   g_ptr_array_unref (self->children);
   g_free (self);
 }
 
-/* "65 pts, 1 CP" from a <costs> list, the zero ones left out; NULL when all are zero */
+/* "65 pts, 1 CP" from a <costs> list, the zero ones left out; or "2000 pts" from a
+ * <costLimits> list (@limits), where 0 is a limit and below 0 none. NULL when nothing is left. */
 static char *
-outline_costs (const xmlNode *list)
+outline_costs (const xmlNode *list,
+               gboolean       limits)
 {
   GString *str = g_string_new (NULL);
 
@@ -424,12 +427,12 @@ outline_costs (const xmlNode *list)
       g_autofree char *name = NULL, *value = NULL;
       double v;
 
-      if (!is (c, "cost"))
+      if (!is (c, limits ? "costLimit" : "cost"))
         continue;
       name = prop (c, "name");
       value = prop (c, "value");
       v = value ? g_ascii_strtod (value, NULL) : 0;
-      if (v != 0 && isfinite (v))
+      if ((limits ? v >= 0 : v != 0) && isfinite (v))
         g_string_append_printf (str, "%s%g %s", str->len ? ", " : "", v, name ? name : "");
     }
   if (str->len == 0)
@@ -456,7 +459,9 @@ outline_new (const xmlNode *node,
   self->force = force;
   self->detail = force ? prop (node, "catalogueName") : NULL;
   self->number = number ? (int) CLAMP (g_ascii_strtoll (number, NULL, 10), 0, G_MAXINT) : 1;
-  self->costs = outline_costs (child (node, "costs"));
+  self->costs = outline_costs (child (node, "costs"), FALSE);
+  if (depth == 0)
+    self->limits = outline_costs (child (node, "costLimits"), TRUE);
   self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_outline_free);
   /* Deeper than any real roster: a hostile file does not run the stack out. */
   if (depth >= 64)

@@ -316,6 +316,8 @@ GArray          *muster_bs_selection_get_rules   (MusterBsSelection   *sel);
  * @detail: (nullable): a force's catalogue name
  * @number: a selection's number (1 when not given)
  * @costs: (nullable): the costs as recorded, "65 pts, 1 CP"; %NULL when all are zero
+ * @limits: (nullable): the roster's cost limits as recorded, "2000 pts, 0 CP" (none below
+ *   0); %NULL when it sets none, and on forces and selections
  * @force: whether it is a force (else a selection, or the roster at the root)
  * @children: (element-type MusterBsOutline): selections, then child forces
  *
@@ -328,6 +330,7 @@ struct _MusterBsOutline
   char      *detail;
   int        number;
   char      *costs;
+  char      *limits;
   gboolean   force;
   GPtrArray *children;
 };

@@ -379,6 +379,8 @@ test_roster_outline (void)
   static const char ros[] =
     "<roster id='r' name='Away' gameSystemId='elsewhere'>\n"
     "<costs><cost name='pts' typeId='pts' value='85'/><cost name='CP' typeId='cp' value='0'/></costs>\n"
+    "<costLimits><costLimit name='pts' typeId='pts' value='100'/><costLimit name='CP' typeId='cp' value='-1'/>"
+    "<costLimit name='Gold' typeId='gold' value='0'/></costLimits>\n"
     "<forces><force id='f' name='Patrol' customName='First' entryId='fe' catalogueId='c' catalogueName='Army'>\n"
     "<selections><selection id='s' name='Squad' entryId='e' number='2' type='unit'>\n"
     "<costs><cost name='pts' typeId='pts' value='80'/><cost name='CP' typeId='cp' value='1'/></costs>\n"
@@ -397,9 +399,12 @@ test_roster_outline (void)
   g_assert_no_error (error);
   g_assert_cmpstr (outline->name, ==, "Away");
   g_assert_cmpstr (outline->costs, ==, "85 pts");
+  /* The limits as recorded: none below 0, but a limit of 0 is one. */
+  g_assert_cmpstr (outline->limits, ==, "100 pts, 0 Gold");
   g_assert_cmpuint (outline->children->len, ==, 1);
   force = outline->children->pdata[0];
   g_assert_true (force->force);
+  g_assert_null (force->limits);
   g_assert_cmpstr (force->name, ==, "First");
   g_assert_cmpstr (force->detail, ==, "Army");
   g_assert_cmpuint (force->children->len, ==, 2);
