@@ -144,6 +144,12 @@ update (MusterBsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", editable);
   for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), output_actions[i], editable);
+  /* Without the data, what the file records still exports (see export_to_file()). */
+  if (muster_bs_document_get_outline (self->document) != NULL)
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", TRUE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-to", TRUE);
+    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  muster_history_get_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -419,12 +425,31 @@ export_to_file (MusterBsWindow   *self,
   g_autoptr(GOutputStream) stream = NULL;
   g_autofree char *title = muster_bs_document_dup_title (self->document);
 
+  muster_output_paper (GTK_WINDOW (self), &options.page);
   if (roster == NULL)
     {
-      add_toast (self, _("Nothing to export: the roster's game data is not loaded"));
+      /* The roster as its file records it: small, so written at once. */
+      const MusterBsOutline *outline = muster_bs_document_get_outline (self->document);
+      g_autofree char *system = muster_bs_document_dup_missing (self->document);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (outline == NULL)
+        {
+          add_toast (self, _("Nothing to export: the roster's game data is not loaded"));
+          return;
+        }
+      bytes = muster_bs_export_outline (outline, system, title, &options, &error);
+      if (bytes == NULL)
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
+
+          add_toast (self, message);
+          return;
+        }
+      muster_output_write (GTK_WINDOW (self), toast_cb, file, bytes);
       return;
     }
-  muster_output_paper (GTK_WINDOW (self), &options.page);
   stream = g_memory_output_stream_new_resizable ();
   g_object_set_data_full (G_OBJECT (stream), "muster-window", g_object_ref (self),
                           g_object_unref);

@@ -443,6 +443,69 @@ outline_costs (const xmlNode *list,
   return g_string_free (str, FALSE);
 }
 
+typedef struct
+{
+  char   *name;
+  double  value;
+} OutlineCost;
+
+/* Adds the costs of every selection under @node (nested forces too) into @sums by name. */
+static void
+sum_costs (const xmlNode *node,
+           GArray        *sums,
+           guint          depth)
+{
+  for (const xmlNode *c = node->children; c != NULL && depth < 64; c = c->next)
+    {
+      if (is (c, "selections") || is (c, "forces") || is (c, "force"))
+        sum_costs (c, sums, depth + 1);
+      if (!is (c, "selection"))
+        continue;
+      for (const xmlNode *k = child (c, "costs") ? child (c, "costs")->children : NULL; k; k = k->next)
+        {
+          g_autofree char *name = is (k, "cost") ? prop (k, "name") : NULL;
+          g_autofree char *value = name ? prop (k, "value") : NULL;
+          double v = value ? g_ascii_strtod (value, NULL) : 0;
+          guint i;
+
+          if (name == NULL || !isfinite (v))
+            continue;
+          for (i = 0; i < sums->len; i++)
+            if (strcmp (g_array_index (sums, OutlineCost, i).name, name) == 0)
+              break;
+          if (i == sums->len)
+            g_array_append_val (sums, ((OutlineCost) { g_steal_pointer (&name), 0 }));
+          g_array_index (sums, OutlineCost, i).value += v;
+        }
+      sum_costs (c, sums, depth + 1);
+    }
+}
+
+/* A force's costs, which a .ros does not record: its selections' summed, "80 pts" (zero
+ * ones left out); NULL when all are zero. */
+static char *
+force_costs (const xmlNode *force)
+{
+  g_autoptr(GArray) sums = g_array_new (FALSE, FALSE, sizeof (OutlineCost));
+  GString *str = g_string_new (NULL);
+
+  sum_costs (force, sums, 0);
+  for (guint i = 0; i < sums->len; i++)
+    {
+      OutlineCost *cost = &g_array_index (sums, OutlineCost, i);
+
+      if (cost->value != 0)
+        g_string_append_printf (str, "%s%g %s", str->len ? ", " : "", cost->value, cost->name);
+      g_free (cost->name);
+    }
+  if (str->len == 0)
+    {
+      g_string_free (str, TRUE);
+      return NULL;
+    }
+  return g_string_free (str, FALSE);
+}
+
 static MusterBsOutline *
 outline_new (const xmlNode *node,
              gboolean       force,
@@ -460,6 +523,8 @@ outline_new (const xmlNode *node,
   self->detail = force ? prop (node, "catalogueName") : NULL;
   self->number = number ? (int) CLAMP (g_ascii_strtoll (number, NULL, 10), 0, G_MAXINT) : 1;
   self->costs = outline_costs (child (node, "costs"), FALSE);
+  if (force && self->costs == NULL)
+    self->costs = force_costs (node);
   if (depth == 0)
     self->limits = outline_costs (child (node, "costLimits"), TRUE);
   self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_outline_free);

@@ -405,6 +405,8 @@ test_roster_outline (void)
   force = outline->children->pdata[0];
   g_assert_true (force->force);
   g_assert_null (force->limits);
+  /* A .ros records no force costs: its selections' are summed. */
+  g_assert_cmpstr (force->costs, ==, "80 pts, 1 CP");
   g_assert_cmpstr (force->name, ==, "First");
   g_assert_cmpstr (force->detail, ==, "Army");
   g_assert_cmpuint (force->children->len, ==, 2);
@@ -418,6 +420,7 @@ test_roster_outline (void)
   g_assert_cmpint (trooper->number, ==, 5);
   g_assert_null (trooper->costs);
   g_assert_true (platoon->force);
+  g_assert_null (platoon->costs);
   g_assert_cmpstr (platoon->name, ==, "Platoon");
 
   g_assert_null (muster_bs_outline_read (other, "x.gst", &error));
