@@ -650,8 +650,14 @@ save_done_cb (GObject      *object,
     }
   if (data->generation == self->generation)
     {
-      /* Before the file's notify, which the window shows the mismatch on */
+      /* Before the file's notify, which the window shows the mismatch on. The file now has
+       * the data's revisions and not what was left out: no more warnings about it. */
       self->revision_saved = TRUE;
+      if (self->roster != NULL && muster_bs_roster_get_gone (self->roster)->len > 0)
+        {
+          muster_bs_roster_forget_gone (self->roster);
+          sync_findings (self);
+        }
       set_file (self, data->file);
       muster_history_mark_saved (self->history, data->revision);
     }
@@ -790,44 +796,51 @@ muster_bs_document_dup_missing (MusterBsDocument *self)
  * muster_bs_document_dup_mismatch:
  *
  * Returns: (transfer full) (nullable): for a roster read from a file saved with another
- *   revision of its game system, until it is saved again: the two revisions, and what the
- *   file had that the data no longer has (left out)
+ *   revision of its game system or of a catalogue, until it is saved again: each one's two
+ *   revisions, and what the file had that the data no longer has (left out)
  */
 char *
 muster_bs_document_dup_mismatch (MusterBsDocument *self)
 {
-  const MusterBsNode *system;
-  int saved, loaded;
+  GArray *changes;
   GPtrArray *gone;
-  g_autofree char *revisions = NULL;
+  GString *text;
 
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
 
   if (self->roster == NULL || self->revision_saved)
     return NULL;
-  system = muster_bs_data_get_game_system (muster_bs_roster_get_data (self->roster));
-  saved = muster_bs_roster_get_file_revision (self->roster);
-  loaded = (int) system->value;
-  if (saved == 0 || saved == loaded)
+  changes = muster_bs_roster_get_revision_changes (self->roster);
+  if (changes->len == 0)
     return NULL;
-  /* Translators: the revisions of a game system's data a roster was saved with and read with */
-  revisions = g_strdup_printf (_("This roster was saved with revision %d of %s; the game data "
-                                 "is revision %d."), saved, system->name ? system->name : system->id,
-                               loaded);
+  text = g_string_new (NULL);
+  for (guint i = 0; i < changes->len; i++)
+    {
+      const MusterBsRevisionChange *change = &g_array_index (changes, MusterBsRevisionChange, i);
+
+      if (i > 0)
+        g_string_append_c (text, ' ');
+      /* Translators: the revisions of a game system's or catalogue's data a roster was
+       * saved with and read with */
+      g_string_append_printf (text, _("This roster was saved with revision %d of %s; the game "
+                                      "data is revision %d."), change->saved, change->name,
+                              change->loaded);
+    }
   gone = muster_bs_roster_get_gone (self->roster);
   if (gone->len == 0)
-    return g_strdup_printf ("%s %s", revisions, _("Everything in it is still in the data."));
-  {
-    GString *list = g_string_new (NULL);
-    g_autofree char *left_out = NULL;
+    g_string_append_printf (text, " %s", _("Everything in it is still in the data."));
+  else
+    {
+      GString *list = g_string_new (NULL);
 
-    for (guint i = 0; i < gone->len; i++)
-      g_string_append_printf (list, "%s%s", i ? ", " : "", (char *) gone->pdata[i]);
-    /* Translators: %s lists selections and forces, "Old Squad (e-old), Banner (e-banner)" */
-    left_out = g_strdup_printf (_("No longer in the data, so left out: %s."), list->str);
-    g_string_free (list, TRUE);
-    return g_strdup_printf ("%s %s", revisions, left_out);
-  }
+      for (guint i = 0; i < gone->len; i++)
+        g_string_append_printf (list, "%s%s", i ? ", " : "", (char *) gone->pdata[i]);
+      g_string_append_c (text, ' ');
+      /* Translators: %s lists selections and forces, "Old Squad (e-old), Banner (e-banner)" */
+      g_string_append_printf (text, _("No longer in the data, so left out: %s."), list->str);
+      g_string_free (list, TRUE);
+    }
+  return g_string_free (text, FALSE);
 }
 
 /* Returns: (transfer none) (nullable): what the file of a read-only roster records, %NULL

@@ -378,17 +378,12 @@ muster_bs_export_supports (MusterExportKind kind)
  * Returns: (transfer full): the file's bytes, or %NULL with @error set for a kind a roster
  *   has no export of (the roster sheet, the scenario packet, the map)
  */
-GBytes *
-muster_bs_export (MusterBsRoster            *roster,
-                  const char                *fallback_title,
-                  const MusterExportOptions *options,
-                  GError                   **error)
+static GBytes *
+export_list (const MusterBsList        *list,
+             const MusterExportOptions *options,
+             GError                   **error)
 {
-  g_autoptr(MusterBsList) list = NULL;
   g_autoptr(MusterBsSheet) sheet = NULL;
-
-  g_return_val_if_fail (roster != NULL, NULL);
-  g_return_val_if_fail (options != NULL, NULL);
 
   if (!muster_bs_export_supports (options->kind))
     {
@@ -397,7 +392,6 @@ muster_bs_export (MusterBsRoster            *roster,
                      "list or the cards as PDF)"), muster_export_kind_to_string (options->kind));
       return NULL;
     }
-  list = muster_bs_list_new (roster, fallback_title);
   if (options->kind <= MUSTER_EXPORT_HTML)
     {
       /* txt, md, html in the order of MusterListFormat */
@@ -408,6 +402,49 @@ muster_bs_export (MusterBsRoster            *roster,
   sheet = muster_bs_sheet_new (list, options->kind == MUSTER_EXPORT_CARDS_PDF
                                      ? MUSTER_SHEET_CARDS : MUSTER_SHEET_LIST, &options->page);
   return muster_bs_sheet_to_pdf (sheet);
+}
+
+GBytes *
+muster_bs_export (MusterBsRoster            *roster,
+                  const char                *fallback_title,
+                  const MusterExportOptions *options,
+                  GError                   **error)
+{
+  g_autoptr(MusterBsList) list = NULL;
+
+  g_return_val_if_fail (roster != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  if (!muster_bs_export_supports (options->kind))
+    return export_list (NULL, options, error);
+  list = muster_bs_list_new (roster, fallback_title);
+  return export_list (list, options, error);
+}
+
+/**
+ * muster_bs_export_outline:
+ * @outline: what the file of a roster whose game data is missing records
+ * @system: the game system it needs, "Absent Game, revision 7"
+ *
+ * As muster_bs_export(), from the file's own record: names, numbers and costs as saved,
+ * without profiles, rules or categories (those come from the data), and not judged.
+ */
+GBytes *
+muster_bs_export_outline (const MusterBsOutline     *outline,
+                          const char                *system,
+                          const char                *fallback_title,
+                          const MusterExportOptions *options,
+                          GError                   **error)
+{
+  g_autoptr(MusterBsList) list = NULL;
+
+  g_return_val_if_fail (outline != NULL, NULL);
+  g_return_val_if_fail (options != NULL, NULL);
+
+  if (!muster_bs_export_supports (options->kind))
+    return export_list (NULL, options, error);
+  list = muster_bs_list_new_from_outline (outline, system, fallback_title);
+  return export_list (list, options, error);
 }
 
 /* As muster_bs_export(), written to @stream (which is left open). */

@@ -209,14 +209,25 @@ force_name (const MusterBsForce *force)
 
 /* "5× Trooper", or the bare name for one. */
 static char *
+number_and_name (int         number,
+                 const char *name)
+{
+  if (number == 1)
+    return g_strdup (name);
+  /* TRANSLATORS: a selection's number and name, "5× Trooper" */
+  return g_strdup_printf (_("%d× %s"), number, name);
+}
+
+static char *
 numbered_name (MusterBsSelection *sel)
 {
-  int number = muster_bs_selection_get_number (sel);
+  return number_and_name (muster_bs_selection_get_number (sel), selection_name (sel));
+}
 
-  if (number == 1)
-    return g_strdup (selection_name (sel));
-  /* TRANSLATORS: a selection's number and name, "5× Trooper" */
-  return g_strdup_printf (_("%d× %s"), number, selection_name (sel));
+static char *
+outline_numbered (const MusterBsOutline *sel)
+{
+  return number_and_name (sel->number, sel->name);
 }
 
 /*
@@ -683,10 +694,95 @@ muster_bs_list_new (MusterBsRoster *roster,
   return self;
 }
 
+/* A unit from a selection the file records: its contents as lines under it. */
+static void
+outline_lines (MusterBsListUnit      *unit,
+               const MusterBsOutline *sel,
+               guint                  depth)
+{
+  for (guint i = 0; i < sel->children->len && depth < 64; i++)
+    {
+      const MusterBsOutline *child = sel->children->pdata[i];
+      MusterBsListLine *line = g_new0 (MusterBsListLine, 1);
+
+      line->depth = depth;
+      line->name = outline_numbered (child);
+      line->costs = g_strdup (child->costs);
+      g_ptr_array_add (unit->lines, line);
+      outline_lines (unit, child, depth + 1);
+    }
+}
+
+static void
+outline_force (MusterBsList          *list,
+               const MusterBsOutline *force,
+               guint                  depth)
+{
+  MusterBsListForce *out = g_new0 (MusterBsListForce, 1);
+  MusterBsListSection *section = NULL;
+
+  out->depth = depth;
+  out->name = g_strdup (force->name);
+  out->catalogue = g_strdup (force->detail ? force->detail : "");
+  out->costs = g_strdup (force->costs ? force->costs : "");
+  out->sections = g_ptr_array_new_with_free_func (section_free);
+  g_ptr_array_add (list->forces, out);
+  for (guint i = 0; i < force->children->len; i++)
+    {
+      const MusterBsOutline *sel = force->children->pdata[i];
+      MusterBsListUnit *unit;
+
+      if (sel->force)
+        continue;
+      /* Categories come from the data: the file's selections stand under one heading. */
+      if (section == NULL)
+        section = section_for (out->sections, _("Uncategorised"));
+      unit = g_new0 (MusterBsListUnit, 1);
+      unit->name = outline_numbered (sel);
+      unit->is_unit = TRUE;
+      unit->costs = g_strdup (sel->costs ? sel->costs : "");
+      unit->lines = g_ptr_array_new_with_free_func (line_free);
+      unit->tables = g_ptr_array_new_with_free_func (table_free);
+      unit->rule_refs = g_ptr_array_new ();
+      outline_lines (unit, sel, 1);
+      g_ptr_array_add (section->units, unit);
+    }
+  for (guint i = 0; i < force->children->len && depth < 64; i++)
+    if (((MusterBsOutline *) force->children->pdata[i])->force)
+      outline_force (list, force->children->pdata[i], depth + 1);
+}
+
+/*
+ * What the file of a roster whose data is missing prints: its forces and selections with
+ * their numbers and costs as saved, not judged (validation needs the data).
+ * Returns: (transfer full): the list
+ */
+MusterBsList *
+muster_bs_list_new_from_outline (const MusterBsOutline *outline,
+                                 const char            *system,
+                                 const char            *fallback_title)
+{
+  MusterBsList *self = g_new0 (MusterBsList, 1);
+
+  self->title = g_strdup (*outline->name ? outline->name : fallback_title);
+  self->system = g_strdup (system ? system : "");
+  self->costs = g_strdup (outline->costs ? outline->costs : "");
+  self->errors = g_ptr_array_new_with_free_func (g_free);
+  self->forces = g_ptr_array_new_with_free_func (force_free);
+  self->rules = g_ptr_array_new_with_free_func (rule_free);
+  self->unjudged = TRUE;
+  for (guint i = 0; i < outline->children->len; i++)
+    if (((MusterBsOutline *) outline->children->pdata[i])->force)
+      outline_force (self, outline->children->pdata[i], 0);
+  return self;
+}
+
 /* Returns: (transfer full): "Legal" or "2 errors" */
 char *
 muster_bs_list_validation (const MusterBsList *self)
 {
+  if (self->unjudged)
+    return g_strdup (_("Not checked: the game data is missing"));
   if (self->n_errors == 0)
     return g_strdup (_("Legal"));
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u error", "%u errors", self->n_errors),

@@ -121,6 +121,7 @@ typedef struct
  * @notes: (nullable): the roster's custom notes
  * @forces: (element-type MusterBsListForce): nested forces after their parent
  * @rules: (element-type MusterBsListRule): sorted by name
+ * @unjudged: made from a file without its game data: not validated
  */
 typedef struct
 {
@@ -132,9 +133,13 @@ typedef struct
   char      *notes;
   GPtrArray *forces;
   GPtrArray *rules;
+  gboolean   unjudged;
 } MusterBsList;
 
 MusterBsList *muster_bs_list_new        (MusterBsRoster            *roster,
+                                         const char                *fallback_title);
+MusterBsList *muster_bs_list_new_from_outline (const MusterBsOutline *outline,
+                                         const char                *system,
                                          const char                *fallback_title);
 void          muster_bs_list_free       (MusterBsList              *self);
 char         *muster_bs_list_validation (const MusterBsList        *self);
@@ -160,6 +165,11 @@ GBytes        *muster_bs_sheet_to_pdf      (const MusterBsSheet   *self);
 /* Text, Markdown, HTML, the list's PDF and the cards' PDF; other kinds are refused. */
 gboolean      muster_bs_export_supports  (MusterExportKind           kind);
 GBytes       *muster_bs_export           (MusterBsRoster            *roster,
+                                          const char                *fallback_title,
+                                          const MusterExportOptions *options,
+                                          GError                   **error);
+GBytes       *muster_bs_export_outline   (const MusterBsOutline     *outline,
+                                          const char                *system,
                                           const char                *fallback_title,
                                           const MusterExportOptions *options,
                                           GError                   **error);

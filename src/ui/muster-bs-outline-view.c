@@ -146,6 +146,13 @@ muster_bs_outline_view_new (const MusterBsOutline *outline,
   gtk_box_append (GTK_BOX (box), heading_new (outline->name, "title-2"));
   if (outline->costs != NULL)
     gtk_box_append (GTK_BOX (box), heading_new (outline->costs, "dim-label"));
+  if (outline->limits != NULL)
+    {
+      /* TRANSLATORS: a roster's cost limits as its file records them, "2000 pts, 6 CP" */
+      g_autofree char *limits = g_strdup_printf (_("Cost limits: %s"), outline->limits);
+
+      gtk_box_append (GTK_BOX (box), heading_new (limits, "dim-label"));
+    }
   for (guint i = 0; i < outline->children->len; i++)
     {
       const MusterBsOutline *force = outline->children->pdata[i];

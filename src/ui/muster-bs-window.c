@@ -148,6 +148,12 @@ update (MusterBsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", editable);
   for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), output_actions[i], editable);
+  /* Without the data, what the file records still exports (see export_to_file()). */
+  if (muster_bs_document_get_outline (self->document) != NULL)
+    {
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", TRUE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-to", TRUE);
+    }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  muster_history_get_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -389,12 +395,31 @@ export_to_file (MusterBsWindow   *self,
   g_autoptr(GOutputStream) stream = NULL;
   g_autofree char *title = muster_bs_document_dup_title (self->document);
 
+  muster_output_paper (GTK_WINDOW (self), &options.page);
   if (roster == NULL)
     {
-      add_toast (self, _("Nothing to export: the roster's game data is not loaded"));
+      /* The roster as its file records it: small, so written at once. */
+      const MusterBsOutline *outline = muster_bs_document_get_outline (self->document);
+      g_autofree char *system = muster_bs_document_dup_missing (self->document);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (outline == NULL)
+        {
+          add_toast (self, _("Nothing to export: the roster's game data is not loaded"));
+          return;
+        }
+      bytes = muster_bs_export_outline (outline, system, title, &options, &error);
+      if (bytes == NULL)
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
+
+          add_toast (self, message);
+          return;
+        }
+      muster_output_write (GTK_WINDOW (self), toast_cb, file, bytes);
       return;
     }
-  muster_output_paper (GTK_WINDOW (self), &options.page);
   stream = g_memory_output_stream_new_resizable ();
   g_object_set_data_full (G_OBJECT (stream), "muster-window", g_object_ref (self),
                           g_object_unref);
@@ -557,14 +582,58 @@ page_setup_action (GtkWidget  *widget,
 }
 
 static void
+drop_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  MusterBsWindow   *self)
+{
+  GFile *file = muster_bs_document_get_file (self->document);
+
+  if (g_strcmp0 (response, "drop") == 0 && file != NULL)
+    muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), FALSE,
+                          self->cancellable, toast_cb);
+}
+
+static void
 save_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
   MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
+  GFile *file = muster_bs_document_get_file (self->document);
+  MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
+  GPtrArray *gone = roster ? muster_bs_roster_get_gone (roster) : NULL;
+  GtkWidget *dialog;
 
-  muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), FALSE,
-                        self->cancellable, toast_cb);
+  if (file == NULL || gone == NULL || gone->len == 0)
+    {
+      muster_save_document (GTK_WINDOW (self), MUSTER_RECOVERABLE (self->document), FALSE,
+                            self->cancellable, toast_cb);
+      return;
+    }
+  /* Saving over the file read would lose for good what it has that the data no longer has
+   * (Save As keeps that file as it is): only when asked to. */
+  {
+    GString *list = g_string_new (NULL);
+
+    for (guint i = 0; i < gone->len; i++)
+      g_string_append_printf (list, "%s%s", i ? ", " : "", (char *) gone->pdata[i]);
+    dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Drop Entries No Longer in the Data?"),
+                                     NULL);
+    /* Translators: %s lists selections and forces, "Old Squad (e-old), Banner (e-banner)" */
+    adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog),
+                                    _("The file has entries the game data no longer has: %s. "
+                                      "Saving over it removes them from the file. Save As "
+                                      "keeps the file as it is."), list->str);
+    g_string_free (list, TRUE);
+  }
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "drop", _("_Drop and Save"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "drop",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (drop_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* Place on Battlefield: the roster's units on a new scenario's table, in a Muster window of

@@ -86,13 +86,15 @@ limit_input_cb (GtkSpinButton *spin,
 }
 
 static GtkWidget *
-cost_row_new (const MusterBsNode *cost_type)
+cost_row_new (MusterBsData       *data,
+              const MusterBsNode *cost_type)
 {
+  double limit = muster_bs_data_default_cost_limit (data, cost_type);
   g_autofree char *title = g_strdup_printf (_("Cost _Limit (%s)"),
                                             cost_type->name ? cost_type->name : cost_type->id);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *spin = gtk_spin_button_new (NULL, 1, 0);
-  gboolean large = cost_type->value >= 100;
+  gboolean large = limit >= 100;
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
@@ -102,7 +104,7 @@ cost_row_new (const MusterBsNode *cost_type)
   g_signal_connect (spin, "input", G_CALLBACK (limit_input_cb), NULL);
   /* After the handlers, so that the first text is theirs too. */
   gtk_spin_button_set_adjustment (GTK_SPIN_BUTTON (spin),
-                                  gtk_adjustment_new (MAX (cost_type->value, -1), -1, 1000000,
+                                  gtk_adjustment_new (MAX (limit, -1), -1, 1000000,
                                                       large ? 50 : 1, large ? 500 : 10, 0));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
@@ -173,7 +175,7 @@ fill_bs_rows (MusterNewListDialog *self,
     for (const MusterBsNode *c = gst->first_child; c; c = c->next)
       if (c->kind == MUSTER_BS_NODE_COST_TYPE && !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))
         {
-          GtkWidget *row = cost_row_new (c);
+          GtkWidget *row = cost_row_new (muster_bs_system_get_data (system), c);
 
           gtk_list_box_append (self->rows, row);
           g_ptr_array_add (self->cost_rows, row);

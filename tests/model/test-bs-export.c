@@ -684,6 +684,53 @@ test_wh40k (void)
     }
 }
 
+/* A roster whose game data is missing exports what its file records: forces, selections
+ * with numbers, contents and costs, the limits-free total; and says it was not checked
+ * rather than calling it legal. The PDFs come from the same list. */
+static void
+test_outline_export (void)
+{
+  static const char ros[] =
+    "<roster id='r' name='Away' gameSystemId='elsewhere'>\n"
+    "<costs><cost name='pts' typeId='pts' value='85'/></costs>\n"
+    "<forces><force id='f' name='Patrol' customName='First' entryId='fe' catalogueId='c' catalogueName='Army'>\n"
+    "<selections><selection id='s' name='Squad' entryId='e' number='2' type='unit'>\n"
+    "<costs><cost name='pts' typeId='pts' value='80'/></costs>\n"
+    "<selections><selection id='t' name='Trooper' entryId='e2' number='5' type='model'/></selections>\n"
+    "</selection></selections>\n"
+    "<forces><force id='g' name='Platoon' entryId='fe2' catalogueId='c' catalogueName='Army'/></forces>\n"
+    "</force></forces></roster>";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (ros, sizeof ros - 1);
+  g_autoptr(MusterBsOutline) outline = muster_bs_outline_read (bytes, "away.ros", NULL);
+  MusterExportOptions options = { MUSTER_EXPORT_TEXT };
+  g_autoptr(GBytes) text = NULL;
+  g_autoptr(GBytes) pdf = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+
+  g_assert_nonnull (outline);
+  text = muster_bs_export_outline (outline, "Elsewhere, revision 3", "away", &options, &error);
+  g_assert_no_error (error);
+  out = g_strndup (g_bytes_get_data (text, NULL), g_bytes_get_size (text));
+  g_assert_nonnull (strstr (out, "Away"));
+  g_assert_nonnull (strstr (out, "Elsewhere, revision 3"));
+  g_assert_nonnull (strstr (out, "First"));
+  g_assert_nonnull (strstr (out, "Platoon"));
+  g_assert_nonnull (strstr (out, "2× Squad"));
+  g_assert_nonnull (strstr (out, "5× Trooper"));
+  g_assert_nonnull (strstr (out, "80 pts"));
+  g_assert_nonnull (strstr (out, "Not checked: the game data is missing"));
+  g_assert_null (strstr (out, "Legal"));
+
+  options.kind = MUSTER_EXPORT_LIST_PDF;
+  pdf = muster_bs_export_outline (outline, "Elsewhere, revision 3", "away", &options, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (g_bytes_get_data (pdf, NULL), "%PDF"));
+  options.kind = MUSTER_EXPORT_MAP_PNG;
+  g_assert_null (muster_bs_export_outline (outline, NULL, "away", &options, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -704,5 +751,6 @@ main (int   argc,
   g_test_add_func ("/bs-export/narrow-table", test_narrow_table);
   g_test_add_func ("/bs-export/nameless", test_nameless);
   g_test_add_func ("/bs-export/wh40k", test_wh40k);
+  g_test_add_func ("/bs-export/outline", test_outline_export);
   return g_test_run ();
 }

@@ -72,17 +72,6 @@ no_windows (gpointer data)
   return n_windows () == 0;
 }
 
-/* As a click on a button does: the response, then the dialog closes. */
-static void
-respond (AdwMessageDialog *dialog,
-         const char       *response)
-{
-  g_object_ref (dialog);
-  adw_message_dialog_response (dialog, response);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-  g_object_unref (dialog);
-}
-
 static gboolean
 no_dialog (gpointer data)
 {

@@ -87,6 +87,17 @@ find_toplevel (GType type)
   return NULL;
 }
 
+/* As a click on a response button does: the response, then the dialog closes. */
+static inline void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  g_object_ref (dialog);
+  adw_message_dialog_response (dialog, response);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_object_unref (dialog);
+}
+
 static inline gboolean
 toplevel_shown (gpointer type)
 {

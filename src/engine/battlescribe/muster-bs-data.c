@@ -61,6 +61,23 @@ muster_bs_data_cost_type_used (const MusterBsData *self,
                                 g_string_chunk_insert_const (self->strings, type_id));
 }
 
+/* A limit of 0 is one nobody plays at (Bolt Action's data has it for its points): every
+ * roster would be over it from the first unit. The game's first visible cost type then gets
+ * MUSTER_BS_FALLBACK_LIMIT, as a starting point to change; any other cost type none. */
+double
+muster_bs_data_default_cost_limit (const MusterBsData *self,
+                                   const MusterBsNode *cost_type)
+{
+  if (cost_type->value > 0)
+    return cost_type->value;
+  if (cost_type->value < 0)
+    return -1;
+  for (const MusterBsNode *c = self->game_system->first_child; c; c = c->next)
+    if (c->kind == MUSTER_BS_NODE_COST_TYPE && !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_HIDDEN))
+      return c == cost_type ? MUSTER_BS_FALLBACK_LIMIT : -1;
+  return -1;
+}
+
 guint
 muster_bs_data_get_n_nodes (const MusterBsData *self)
 {

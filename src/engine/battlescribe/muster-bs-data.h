@@ -188,6 +188,11 @@ const char         *muster_bs_data_intern           (MusterBsData  *self,
 /* Whether some cost in the data is of this cost type (rosters total only those). */
 gboolean            muster_bs_data_cost_type_used   (const MusterBsData *self,
                                                      const char         *type_id);
+/* The limit a new roster starts with for @cost_type (< 0: none): its defaultCostLimit, but
+ * MUSTER_BS_FALLBACK_LIMIT instead of a limit of 0 on the first visible cost type. */
+#define MUSTER_BS_FALLBACK_LIMIT 1000
+double              muster_bs_data_default_cost_limit (const MusterBsData *self,
+                                                     const MusterBsNode *cost_type);
 guint               muster_bs_data_get_n_nodes      (const MusterBsData *self);
 
 /* Node helpers. */

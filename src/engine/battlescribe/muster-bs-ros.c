@@ -45,7 +45,86 @@ gone (Reader        *r,
 
   g_ptr_array_add (r->roster->gone, g_strdup_printf ("%s (%s)", name ? name : "?",
                                                      entry_id ? entry_id : "?"));
+  g_ptr_array_add (r->roster->gone_ids, g_strdup (entry_id ? entry_id : "?"));
   return TRUE;
+}
+
+/* Notes that the file was saved with another revision of @file (the game system or a
+ * catalogue), once per file. */
+static void
+note_revision (MusterBsRoster     *roster,
+               const MusterBsNode *file,
+               int                 saved)
+{
+  MusterBsRevisionChange change = { file->id, file->name ? file->name : file->id, saved,
+                                    (int) file->value };
+
+  for (guint i = 0; i < roster->revision_changes->len; i++)
+    if (g_array_index (roster->revision_changes, MusterBsRevisionChange, i).id == file->id)
+      return;
+  g_array_append_val (roster->revision_changes, change);
+}
+
+/* A revision attribute: 0 when absent */
+static int
+revision_of (const xmlNode *node,
+             const char    *name)
+{
+  g_autofree char *revision = prop (node, name);
+
+  return revision ? (int) CLAMP (g_ascii_strtoll (revision, NULL, 10), 0, G_MAXINT) : 0;
+}
+
+/* The revision of the game system the roster's file was saved with (gameSystemRevision), 0
+ * when it gave none or the roster was not read from a file. */
+int
+muster_bs_roster_get_file_revision (const MusterBsRoster *self)
+{
+  return self->file_revision;
+}
+
+/* (element-type utf8) (transfer none): what a file saved with another revision of the data
+ * named that this data no longer has, "Old Squad (e-old)", left out when it was read. */
+GPtrArray *
+muster_bs_roster_get_gone (const MusterBsRoster *self)
+{
+  return self->gone;
+}
+
+GArray *
+muster_bs_roster_get_revision_changes (const MusterBsRoster *self)
+{
+  return self->revision_changes;
+}
+
+void
+muster_bs_roster_forget_gone (MusterBsRoster *self)
+{
+  g_ptr_array_set_size (self->gone, 0);
+  g_ptr_array_set_size (self->gone_ids, 0);
+  g_array_set_size (self->revision_changes, 0);
+}
+
+/* What was left out, as warnings among the findings until the roster is saved again. */
+void
+_muster_bs_roster_add_gone_findings (MusterBsRoster *self,
+                                     GPtrArray      *findings)
+{
+  for (guint i = 0; i < self->gone->len; i++)
+    {
+      MusterBsFinding *f = g_new0 (MusterBsFinding, 1);
+
+      f->severity = MUSTER_SEVERITY_WARNING;
+      f->message = g_strdup_printf ("%s is no longer in the game data: it was left out, and "
+                                    "saving the roster drops it",
+                                    (const char *) self->gone->pdata[i]);
+      f->owner_type = "roster";
+      f->owner_id = g_strdup (self->id);
+      f->entry_id = g_strdup (self->gone_ids->pdata[i]);
+      f->constraint_id = g_strdup ("gone");
+      f->path = g_strdup ("");
+      g_ptr_array_add (findings, f);
+    }
 }
 
 static gboolean
@@ -160,48 +239,66 @@ read_selections (Reader            *r,
   return TRUE;
 }
 
+static gboolean read_forces (Reader        *r,
+                             const xmlNode *list,
+                             MusterBsForce *parent,
+                             GError       **error);
+
+/* One <force>: left out (and noted) when the data lacks it and the file is from another
+ * revision of the game system or of the force's catalogue, an error when not. */
+static gboolean
+read_force (Reader         *r,
+            const xmlNode  *c,
+            MusterBsForce  *parent,
+            GError        **error)
+{
+  g_autofree char *id = prop (c, "id");
+  g_autofree char *entry_id = prop (c, "entryId");
+  g_autofree char *catalogue_id = prop (c, "catalogueId");
+  const MusterBsNode *entry = muster_bs_data_lookup (r->roster->data, entry_id);
+  const MusterBsNode *catalogue = muster_bs_data_get_catalogue (r->roster->data, catalogue_id);
+  int saved = revision_of (c, "catalogueRevision");
+  MusterBsForce *force;
+
+  if (entry != NULL && entry->kind != MUSTER_BS_NODE_FORCE_ENTRY)
+    entry = NULL;
+  if (catalogue != NULL && saved > 0 && saved != (int) catalogue->value)
+    {
+      note_revision (r->roster, catalogue, saved);
+      r->lenient = TRUE;
+    }
+  if (r->lenient && (entry == NULL || catalogue == NULL))
+    return gone (r, c, entry == NULL ? entry_id : catalogue_id);
+  if (entry == NULL)
+    return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
+                            "<force> names force entry %s, which the data does not have",
+                            entry_id ? entry_id : "(none)");
+  if (catalogue == NULL)
+    return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
+                            "<force> names catalogue %s, which is not loaded",
+                            catalogue_id ? catalogue_id : "(none)");
+  force = _muster_bs_force_new (r->roster, parent, entry, catalogue, id);
+  g_ptr_array_add (parent ? parent->forces : r->roster->forces, force);
+  force->custom_name = prop (c, "customName");
+  force->custom_notes = child_text (c, "customNotes");
+  return read_selections (r, child (c, "selections"), force, NULL, error) &&
+         read_forces (r, child (c, "forces"), force, error);
+}
+
 static gboolean
 read_forces (Reader         *r,
              const xmlNode  *list,
              MusterBsForce  *parent,
              GError        **error)
 {
-  if (list == NULL)
-    return TRUE;
-  for (const xmlNode *c = list->children; c; c = c->next)
+  for (const xmlNode *c = list ? list->children : NULL; c; c = c->next)
     {
-      g_autofree char *id = NULL, *entry_id = NULL, *catalogue_id = NULL;
-      const MusterBsNode *entry, *catalogue;
-      MusterBsForce *force;
+      /* Leniency from a catalogue's revision holds in that force only. */
+      gboolean lenient = r->lenient;
+      gboolean ok = !is (c, "force") || read_force (r, c, parent, error);
 
-      if (!is (c, "force"))
-        continue;
-      id = prop (c, "id");
-      entry_id = prop (c, "entryId");
-      catalogue_id = prop (c, "catalogueId");
-      entry = muster_bs_data_lookup (r->roster->data, entry_id);
-      catalogue = muster_bs_data_get_catalogue (r->roster->data, catalogue_id);
-      if (r->lenient && (entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY ||
-                         catalogue == NULL))
-        {
-          gone (r, c, entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY ? entry_id
-                                                                                 : catalogue_id);
-          continue;
-        }
-      if (entry == NULL || entry->kind != MUSTER_BS_NODE_FORCE_ENTRY)
-        return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
-                                "<force> names force entry %s, which the data does not have",
-                                entry_id ? entry_id : "(none)");
-      if (catalogue == NULL)
-        return muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, r->name, c,
-                                "<force> names catalogue %s, which is not loaded",
-                                catalogue_id ? catalogue_id : "(none)");
-      force = _muster_bs_force_new (r->roster, parent, entry, catalogue, id);
-      g_ptr_array_add (parent ? parent->forces : r->roster->forces, force);
-      force->custom_name = prop (c, "customName");
-      force->custom_notes = child_text (c, "customNotes");
-      if (!read_selections (r, child (c, "selections"), force, NULL, error) ||
-          !read_forces (r, child (c, "forces"), force, error))
+      r->lenient = lenient;
+      if (!ok)
         return FALSE;
     }
   return TRUE;
@@ -288,16 +385,13 @@ muster_bs_roster_load (MusterBsData  *data,
         if (type_id && value)
           muster_bs_roster_set_cost_limit (roster, type_id, g_ascii_strtod (value, NULL));
       }
-  {
-    g_autofree char *revision = prop (root, "gameSystemRevision");
-
-    roster->file_revision = revision ? (int) CLAMP (g_ascii_strtoll (revision, NULL, 10), 0,
-                                                    G_MAXINT) : 0;
-  }
+  roster->file_revision = revision_of (root, "gameSystemRevision");
   r.roster = roster;
   r.name = name;
   r.lenient = roster->file_revision > 0 &&
               roster->file_revision != (int) muster_bs_data_get_game_system (data)->value;
+  if (r.lenient)
+    note_revision (roster, muster_bs_data_get_game_system (data), roster->file_revision);
   if (!read_forces (&r, child (root, "forces"), NULL, error))
     return NULL;
   _muster_bs_roster_changed (roster);
@@ -315,13 +409,16 @@ muster_bs_outline_free (MusterBsOutline *self)
   g_free (self->name);
   g_free (self->detail);
   g_free (self->costs);
+  g_free (self->limits);
   g_ptr_array_unref (self->children);
   g_free (self);
 }
 
-/* "65 pts, 1 CP" from a <costs> list, the zero ones left out; NULL when all are zero */
+/* "65 pts, 1 CP" from a <costs> list, the zero ones left out; or "2000 pts" from a
+ * <costLimits> list (@limits), where 0 is a limit and below 0 none. NULL when nothing is left. */
 static char *
-outline_costs (const xmlNode *list)
+outline_costs (const xmlNode *list,
+               gboolean       limits)
 {
   GString *str = g_string_new (NULL);
 
@@ -330,13 +427,76 @@ outline_costs (const xmlNode *list)
       g_autofree char *name = NULL, *value = NULL;
       double v;
 
-      if (!is (c, "cost"))
+      if (!is (c, limits ? "costLimit" : "cost"))
         continue;
       name = prop (c, "name");
       value = prop (c, "value");
       v = value ? g_ascii_strtod (value, NULL) : 0;
-      if (v != 0 && isfinite (v))
+      if ((limits ? v >= 0 : v != 0) && isfinite (v))
         g_string_append_printf (str, "%s%g %s", str->len ? ", " : "", v, name ? name : "");
+    }
+  if (str->len == 0)
+    {
+      g_string_free (str, TRUE);
+      return NULL;
+    }
+  return g_string_free (str, FALSE);
+}
+
+typedef struct
+{
+  char   *name;
+  double  value;
+} OutlineCost;
+
+/* Adds the costs of every selection under @node (nested forces too) into @sums by name. */
+static void
+sum_costs (const xmlNode *node,
+           GArray        *sums,
+           guint          depth)
+{
+  for (const xmlNode *c = node->children; c != NULL && depth < 64; c = c->next)
+    {
+      if (is (c, "selections") || is (c, "forces") || is (c, "force"))
+        sum_costs (c, sums, depth + 1);
+      if (!is (c, "selection"))
+        continue;
+      for (const xmlNode *k = child (c, "costs") ? child (c, "costs")->children : NULL; k; k = k->next)
+        {
+          g_autofree char *name = is (k, "cost") ? prop (k, "name") : NULL;
+          g_autofree char *value = name ? prop (k, "value") : NULL;
+          double v = value ? g_ascii_strtod (value, NULL) : 0;
+          guint i;
+
+          if (name == NULL || !isfinite (v))
+            continue;
+          for (i = 0; i < sums->len; i++)
+            if (strcmp (g_array_index (sums, OutlineCost, i).name, name) == 0)
+              break;
+          if (i == sums->len)
+            g_array_append_val (sums, ((OutlineCost) { g_steal_pointer (&name), 0 }));
+          g_array_index (sums, OutlineCost, i).value += v;
+        }
+      sum_costs (c, sums, depth + 1);
+    }
+}
+
+/* A force's costs, which a .ros does not record: its selections' summed, "80 pts" (zero
+ * ones left out); NULL when all are zero. */
+static char *
+force_costs (const xmlNode *force)
+{
+  g_autoptr(GArray) sums = g_array_new (FALSE, FALSE, sizeof (OutlineCost));
+  GString *str = g_string_new (NULL);
+
+  sum_costs (force, sums, 0);
+  for (guint i = 0; i < sums->len; i++)
+    {
+      OutlineCost *cost = &g_array_index (sums, OutlineCost, i);
+
+      if (cost->value != 0)
+        g_string_append_printf (str, "%s%g %s", str->len ? ", " : "", cost->value, cost->name);
+      g_free (cost->name);
     }
   if (str->len == 0)
     {
@@ -362,7 +522,11 @@ outline_new (const xmlNode *node,
   self->force = force;
   self->detail = force ? prop (node, "catalogueName") : NULL;
   self->number = number ? (int) CLAMP (g_ascii_strtoll (number, NULL, 10), 0, G_MAXINT) : 1;
-  self->costs = outline_costs (child (node, "costs"));
+  self->costs = outline_costs (child (node, "costs"), FALSE);
+  if (force && self->costs == NULL)
+    self->costs = force_costs (node);
+  if (depth == 0)
+    self->limits = outline_costs (child (node, "costLimits"), TRUE);
   self->children = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_outline_free);
   /* Deeper than any real roster: a hostile file does not run the stack out. */
   if (depth >= 64)

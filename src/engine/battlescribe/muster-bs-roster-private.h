@@ -108,6 +108,8 @@ struct _MusterBsRoster
   char               *custom_notes;
   int                 file_revision;  /* gameSystemRevision of the file read, 0 if none */
   GPtrArray          *gone;        /* char*: what the file named that the data lacks */
+  GPtrArray          *gone_ids;    /* char*: the entry id of each of them */
+  GArray             *revision_changes; /* MusterBsRevisionChange: the file's other revisions */
   GPtrArray          *forces;      /* MusterBsForce* */
   GHashTable         *options;     /* container key -> GArray of MusterBsOption */
   GPtrArray          *display_forces;
@@ -322,6 +324,10 @@ _muster_bs_node_name (const MusterBsNode *node)
 {
   return node && node->name ? node->name : "";
 }
+
+/* muster-bs-ros.c */
+void       _muster_bs_roster_add_gone_findings (MusterBsRoster *roster,
+                                                GPtrArray      *findings);
 
 /* muster-bs-validate.c */
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);

@@ -77,6 +77,8 @@ muster_bs_roster_new (MusterBsData *data,
   self->name = g_strdup (name ? name : "New Roster");
   self->forces = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_bs_force_free);
   self->gone = g_ptr_array_new_with_free_func (g_free);
+  self->gone_ids = g_ptr_array_new_with_free_func (g_free);
+  self->revision_changes = g_array_new (FALSE, FALSE, sizeof (MusterBsRevisionChange));
   self->limits = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   self->retired = g_ptr_array_new_with_free_func ((GDestroyNotify) free_retired);
   self->options = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -97,6 +99,8 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_free (self->name);
   g_free (self->custom_notes);
   g_ptr_array_unref (self->gone);
+  g_ptr_array_unref (self->gone_ids);
+  g_array_unref (self->revision_changes);
   g_ptr_array_unref (self->forces);
   g_clear_pointer (&self->display_forces, g_ptr_array_unref);
   g_hash_table_unref (self->limits);
@@ -115,22 +119,6 @@ MusterBsData *
 muster_bs_roster_get_data (const MusterBsRoster *self)
 {
   return self->data;
-}
-
-/* The revision of the game system the roster's file was saved with (gameSystemRevision), 0
- * when it gave none or the roster was not read from a file. */
-int
-muster_bs_roster_get_file_revision (const MusterBsRoster *self)
-{
-  return self->file_revision;
-}
-
-/* (element-type utf8) (transfer none): what a file saved with another revision of the data
- * named that this data no longer has, "Old Squad (e-old)", left out when it was read. */
-GPtrArray *
-muster_bs_roster_get_gone (const MusterBsRoster *self)
-{
-  return self->gone;
 }
 
 const char *
@@ -361,6 +349,21 @@ pick_catalogue (MusterBsData       *data,
   return cats->len ? g_ptr_array_index (cats, 0) : muster_bs_data_get_game_system (data);
 }
 
+/* A catalogue's own force entry goes only with it or a catalogue importing its root
+ * entries (as New List offers them), a game system's with any. */
+static gboolean
+catalogue_offers (MusterBsData       *data,
+                  const MusterBsNode *catalogue,
+                  const MusterBsNode *entry)
+{
+  g_autoptr(GPtrArray) files = NULL;
+
+  if (entry->file->kind != MUSTER_BS_NODE_CATALOGUE || entry->file == catalogue)
+    return TRUE;
+  files = muster_bs_data_root_files (data, catalogue);
+  return g_ptr_array_find (files, entry->file, NULL);
+}
+
 MusterBsForce *
 muster_bs_roster_add_force (MusterBsRoster *self,
                             MusterBsForce  *parent,
@@ -384,6 +387,15 @@ muster_bs_roster_add_force (MusterBsRoster *self,
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "no catalogue has the id “%s”", catalogue_id);
+      return NULL;
+    }
+  if (!catalogue_offers (self->data, catalogue, entry))
+    {
+      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
+                   "force entry “%s” (%s) belongs to catalogue “%s”, which catalogue “%s” "
+                   "does not import", entry->name ? entry->name : "", force_entry_id,
+                   entry->file->name ? entry->file->name : entry->file->id,
+                   catalogue->name ? catalogue->name : catalogue->id);
       return NULL;
     }
   force = _muster_bs_force_new (self, parent, entry, catalogue, NULL);

@@ -308,13 +308,16 @@ GArray          *muster_bs_selection_get_rules   (MusterBsSelection   *sel);
 
 /* .ros and .rosz: read (linked against @data; an entry the data lacks is an error naming
  * the file, line and id, unless the file was saved with another revision of the game
- * system: then it is left out and named in muster_bs_roster_get_gone()) and write. */
+ * system or of the force's catalogue: then it is left out, named in
+ * muster_bs_roster_get_gone() and a warning among the findings) and write. */
 /**
  * MusterBsOutline:
  * @name: the custom name, else the name, as the file records it
  * @detail: (nullable): a force's catalogue name
  * @number: a selection's number (1 when not given)
  * @costs: (nullable): the costs as recorded, "65 pts, 1 CP"; %NULL when all are zero
+ * @limits: (nullable): the roster's cost limits as recorded, "2000 pts, 0 CP" (none below
+ *   0); %NULL when it sets none, and on forces and selections
  * @force: whether it is a force (else a selection, or the roster at the root)
  * @children: (element-type MusterBsOutline): selections, then child forces
  *
@@ -327,6 +330,7 @@ struct _MusterBsOutline
   char      *detail;
   int        number;
   char      *costs;
+  char      *limits;
   gboolean   force;
   GPtrArray *children;
 };
@@ -336,8 +340,31 @@ MusterBsOutline *muster_bs_outline_read          (GBytes              *bytes,
                                                   GError             **error);
 void             muster_bs_outline_free          (MusterBsOutline     *self);
 
+/**
+ * MusterBsRevisionChange:
+ * @id: the game system's or catalogue's id
+ * @name: its name
+ * @saved: the revision the file was saved with
+ * @loaded: the revision of the data it was read with
+ *
+ * A revision of the data a roster's file names (gameSystemRevision, a force's
+ * catalogueRevision) that is not the loaded data's.
+ */
+typedef struct
+{
+  const char *id;
+  const char *name;
+  int         saved;
+  int         loaded;
+} MusterBsRevisionChange;
+
 int              muster_bs_roster_get_file_revision (const MusterBsRoster *self);
 GPtrArray       *muster_bs_roster_get_gone       (const MusterBsRoster *self);
+/* (element-type MusterBsRevisionChange): the game system first, then each catalogue once. */
+GArray          *muster_bs_roster_get_revision_changes (const MusterBsRoster *self);
+/* Once the roster is saved again its file has the data's revisions and no longer what was
+ * left out: forgets both (and the findings naming what was left out). */
+void             muster_bs_roster_forget_gone    (MusterBsRoster      *self);
 MusterBsRoster  *muster_bs_roster_load           (MusterBsData        *data,
                                                   const char          *name,
                                                   GBytes              *bytes,

@@ -871,13 +871,16 @@ _muster_bs_validate (MusterBsRoster *roster)
 GPtrArray *
 muster_bs_roster_get_findings (MusterBsRoster *self)
 {
-  return _muster_bs_validate (self);
+  GPtrArray *findings = _muster_bs_validate (self);
+
+  _muster_bs_roster_add_gone_findings (self, findings);
+  return findings;
 }
 
 GPtrArray *
 muster_bs_roster_get_issues (MusterBsRoster *self)
 {
-  g_autoptr(GPtrArray) findings = _muster_bs_validate (self);
+  g_autoptr(GPtrArray) findings = muster_bs_roster_get_findings (self);
   GPtrArray *issues = g_ptr_array_new_with_free_func ((GDestroyNotify) muster_issue_free);
 
   for (guint i = 0; i < findings->len; i++)

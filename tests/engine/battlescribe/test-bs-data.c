@@ -264,6 +264,34 @@ test_data_real (void)
     }
 }
 
+/* A new roster's limits: the data's default, but a limit of 0 (which every roster is over)
+ * becomes 1000 on the first visible cost type and none on the others. */
+static void
+test_data_default_limit (void)
+{
+  static const char gst[] =
+    "<gameSystem id='gs' name='Zero'><costTypes>"
+    "<costType id='secret' name='Secret' defaultCostLimit='0' hidden='true'/>"
+    "<costType id='pts' name='pts' defaultCostLimit='0.0'/>"
+    "<costType id='cp' name='CP' defaultCostLimit='0'/>"
+    "<costType id='gold' name='Gold' defaultCostLimit='250'/>"
+    "<costType id='none' name='None' defaultCostLimit='-1'/>"
+    "</costTypes></gameSystem>";
+  MusterBsData *data = muster_bs_data_new ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (gst, sizeof gst - 1);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_bs_data_add_bytes (data, "zero.gst", bytes, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (muster_bs_data_default_cost_limit (data, muster_bs_data_lookup (data, "pts")), ==, 1000);
+  g_assert_cmpfloat (muster_bs_data_default_cost_limit (data, muster_bs_data_lookup (data, "secret")), <, 0);
+  g_assert_cmpfloat (muster_bs_data_default_cost_limit (data, muster_bs_data_lookup (data, "cp")), <, 0);
+  g_assert_cmpfloat (muster_bs_data_default_cost_limit (data, muster_bs_data_lookup (data, "gold")), ==, 250);
+  g_assert_cmpfloat (muster_bs_data_default_cost_limit (data, muster_bs_data_lookup (data, "none")), <, 0);
+  muster_bs_data_free (data);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -275,5 +303,6 @@ main (int   argc,
   g_test_add_func ("/bs/data/links", test_data_links);
   g_test_add_func ("/bs/data/other-system", test_data_other_system);
   g_test_add_func ("/bs/data/real", test_data_real);
+  g_test_add_func ("/bs/data/default-limit", test_data_default_limit);
   return g_test_run ();
 }

@@ -250,11 +250,11 @@ test_roster_revisions (void)
 {
   static const char old_ros[] =
     "<roster id='r' name='Old' gameSystemId='gs' gameSystemRevision='%d'><forces>\n"
-    "<force id='f' name='Patrol' entryId='fe' catalogueId='cat'><selections>\n"
+    "<force id='f' name='Patrol' entryId='fe' catalogueId='cat' catalogueRevision='%d'><selections>\n"
     "<selection id='s1' name='Squad' entryId='se-squad' number='1' type='unit'/>\n"
     "<selection id='s2' name='Old Squad' entryId='se-old' number='1' type='unit'/>\n"
     "</selections></force>\n"
-    "<force id='g' name='Gone Force' entryId='fe-gone' catalogueId='cat'/>\n"
+    "<force id='g' name='Gone Force' entryId='fe-gone' catalogueId='cat' catalogueRevision='%d'/>\n"
     "</forces></roster>";
   g_auto(GStrv) parts = g_strsplit (gst, "name='Test'", 2);
   g_autofree char *revised = g_strjoin ("name='Test' revision='3'", parts[0], parts[1], NULL);
@@ -264,9 +264,14 @@ test_roster_revisions (void)
   g_autoptr(MusterBsRoster) back = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *older = g_strdup_printf (old_ros, 2);
-  g_autofree char *same = g_strdup_printf (old_ros, 3);
+  g_autofree char *older = g_strdup_printf (old_ros, 2, 2, 2);
+  g_autofree char *same = g_strdup_printf (old_ros, 3, 2, 2);
+  g_autofree char *old_cat = g_strdup_printf (old_ros, 3, 1, 1);
+  g_autofree char *one_old = g_strdup_printf (old_ros, 3, 1, 2);
+  g_autoptr(GPtrArray) findings = NULL;
   GPtrArray *gone;
+  GArray *changes;
+  guint n_gone = 0;
 
   {
     g_auto(GStrv) cat_parts = g_strsplit (cat, "name='Army'", 2);
@@ -303,7 +308,64 @@ test_roster_revisions (void)
   g_assert_cmpstr (gone->pdata[1], ==, "Gone Force (fe-gone)");
   g_clear_pointer (&bytes, g_bytes_unref);
 
-  /* The same revision: the file is wrong, not old. */
+  /* Both revisions named, the game system's first; what is gone is a warning naming it. */
+  changes = muster_bs_roster_get_revision_changes (back);
+  g_assert_cmpuint (changes->len, ==, 1);
+  g_assert_cmpstr (g_array_index (changes, MusterBsRevisionChange, 0).name, ==, "Test");
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).saved, ==, 2);
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).loaded, ==, 3);
+  findings = muster_bs_roster_get_findings (back);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      MusterBsFinding *f = g_ptr_array_index (findings, i);
+
+      if (g_strcmp0 (f->constraint_id, "gone") != 0)
+        continue;
+      g_assert_cmpint (f->severity, ==, MUSTER_SEVERITY_WARNING);
+      g_assert_true (g_str_has_prefix (f->message, n_gone ? "Gone Force (fe-gone) is no longer"
+                                                          : "Old Squad (se-old) is no longer"));
+      n_gone++;
+    }
+  g_assert_cmpuint (n_gone, ==, 2);
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  /* Saved again, the file has the data's revisions and nothing left out. */
+  muster_bs_roster_forget_gone (back);
+  g_assert_cmpuint (muster_bs_roster_get_revision_changes (back)->len, ==, 0);
+  findings = muster_bs_roster_get_findings (back);
+  for (guint i = 0; i < findings->len; i++)
+    g_assert_cmpstr (((MusterBsFinding *) findings->pdata[i])->constraint_id, !=, "gone");
+  g_clear_pointer (&findings, g_ptr_array_unref);
+  g_clear_pointer (&back, muster_bs_roster_free);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* The game system's revision, but an older catalogue: the catalogue is named, and what it
+   * no longer has is left out the same way. */
+  bytes = g_bytes_new_static (old_cat, strlen (old_cat));
+  back = muster_bs_roster_load (data, "old-cat.ros", bytes, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_roster_find_selection (back, "s1"));
+  g_assert_null (muster_bs_roster_find_selection (back, "s2"));
+  g_assert_cmpuint (muster_bs_roster_get_gone (back)->len, ==, 2);
+  g_assert_cmpstr (muster_bs_roster_get_gone (back)->pdata[0], ==, "Old Squad (se-old)");
+  g_assert_cmpstr (muster_bs_roster_get_gone (back)->pdata[1], ==, "Gone Force (fe-gone)");
+  changes = muster_bs_roster_get_revision_changes (back);
+  g_assert_cmpuint (changes->len, ==, 1);
+  g_assert_cmpstr (g_array_index (changes, MusterBsRevisionChange, 0).id, ==, "cat");
+  g_assert_cmpstr (g_array_index (changes, MusterBsRevisionChange, 0).name, ==, "Army");
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).saved, ==, 1);
+  g_assert_cmpint (g_array_index (changes, MusterBsRevisionChange, 0).loaded, ==, 2);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* A force saved with this catalogue's revision must be whole, whatever another force of
+   * the file was saved with. */
+  bytes = g_bytes_new_static (one_old, strlen (one_old));
+  g_assert_null (muster_bs_roster_load (data, "one-old.ros", bytes, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
+  g_assert_nonnull (strstr (error->message, "fe-gone"));
+  g_clear_error (&error);
+  g_clear_pointer (&bytes, g_bytes_unref);
+
+  /* The same revisions: the file is wrong, not old. */
   bytes = g_bytes_new_static (same, strlen (same));
   g_assert_null (muster_bs_roster_load (data, "same.ros", bytes, &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT);
@@ -317,6 +379,8 @@ test_roster_outline (void)
   static const char ros[] =
     "<roster id='r' name='Away' gameSystemId='elsewhere'>\n"
     "<costs><cost name='pts' typeId='pts' value='85'/><cost name='CP' typeId='cp' value='0'/></costs>\n"
+    "<costLimits><costLimit name='pts' typeId='pts' value='100'/><costLimit name='CP' typeId='cp' value='-1'/>"
+    "<costLimit name='Gold' typeId='gold' value='0'/></costLimits>\n"
     "<forces><force id='f' name='Patrol' customName='First' entryId='fe' catalogueId='c' catalogueName='Army'>\n"
     "<selections><selection id='s' name='Squad' entryId='e' number='2' type='unit'>\n"
     "<costs><cost name='pts' typeId='pts' value='80'/><cost name='CP' typeId='cp' value='1'/></costs>\n"
@@ -335,9 +399,14 @@ test_roster_outline (void)
   g_assert_no_error (error);
   g_assert_cmpstr (outline->name, ==, "Away");
   g_assert_cmpstr (outline->costs, ==, "85 pts");
+  /* The limits as recorded: none below 0, but a limit of 0 is one. */
+  g_assert_cmpstr (outline->limits, ==, "100 pts, 0 Gold");
   g_assert_cmpuint (outline->children->len, ==, 1);
   force = outline->children->pdata[0];
   g_assert_true (force->force);
+  g_assert_null (force->limits);
+  /* A .ros records no force costs: its selections' are summed. */
+  g_assert_cmpstr (force->costs, ==, "80 pts, 1 CP");
   g_assert_cmpstr (force->name, ==, "First");
   g_assert_cmpstr (force->detail, ==, "Army");
   g_assert_cmpuint (force->children->len, ==, 2);
@@ -351,10 +420,52 @@ test_roster_outline (void)
   g_assert_cmpint (trooper->number, ==, 5);
   g_assert_null (trooper->costs);
   g_assert_true (platoon->force);
+  g_assert_null (platoon->costs);
   g_assert_cmpstr (platoon->name, ==, "Platoon");
 
   g_assert_null (muster_bs_outline_read (other, "x.gst", &error));
   g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+}
+
+/* A force entry a catalogue declares goes only with that catalogue (or one importing its
+ * root entries); a game-system force entry with any. The pairing is refused with an error
+ * naming both, not made into a force judged against entries it lacks. */
+static void
+test_roster_force_catalogue (void)
+{
+  static const char cat_b[] =
+    "<catalogue id='cat-b' name='Other Army' gameSystemId='gs'>\n"
+    "  <forceEntries><forceEntry id='fe-b' name='Warband'/></forceEntries>\n"
+    "</catalogue>\n";
+  g_autoptr(MusterBsData) data = muster_test_bs_data (gst, cat);
+  g_autoptr(GBytes) bytes = g_bytes_new_static (cat_b, sizeof cat_b - 1);
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force;
+
+  g_assert_true (muster_bs_data_add_bytes (data, "b.cat", bytes, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  roster = muster_bs_roster_new (data, "R");
+
+  g_assert_null (muster_bs_roster_add_force (roster, NULL, "fe-b", "cat", NULL, &error));
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT);
+  g_assert_nonnull (strstr (error->message, "“Other Army”"));
+  g_assert_nonnull (strstr (error->message, "“Army”"));
+  g_assert_cmpuint (muster_bs_roster_get_n_forces (roster), ==, 0);
+  g_clear_error (&error);
+
+  force = muster_bs_roster_add_force (roster, NULL, "fe-b", "cat-b", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat-b");
+  force = muster_bs_roster_add_force (roster, NULL, "fe-b", NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat-b");
+  /* The game system's force entry goes with either catalogue. */
+  force = muster_bs_roster_add_force (roster, NULL, "fe", "cat-b", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (muster_bs_force_get_catalogue_id (force), ==, "cat-b");
+  g_assert_cmpuint (muster_bs_roster_get_n_forces (roster), ==, 3);
 }
 
 int
@@ -368,5 +479,6 @@ main (int   argc,
   g_test_add_func ("/bs/roster/order", test_roster_order);
   g_test_add_func ("/bs/roster/revisions", test_roster_revisions);
   g_test_add_func ("/bs/roster/outline", test_roster_outline);
+  g_test_add_func ("/bs/roster/force-catalogue", test_roster_force_catalogue);
   return g_test_run ();
 }
