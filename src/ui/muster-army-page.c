@@ -117,6 +117,9 @@ update_header (MusterArmyPage *self)
     }
   gtk_label_set_label (self->name_label, muster_force_get_name (force) ? muster_force_get_name (force)
                                                                       : _("Untitled List"));
+  /* the whole name, where a narrow window cuts it short */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label),
+                               gtk_label_get_label (self->name_label));
 
   if (g_strcmp0 (self->total_text, total) != 0)
     {
