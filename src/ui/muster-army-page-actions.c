@@ -479,8 +479,22 @@ edit_unit_action (GtkWidget  *widget,
 {
   MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
 
-  if (self->unit != NULL)
-    gtk_widget_child_focus (GTK_WIDGET (self->unit_editor), GTK_DIR_TAB_FORWARD);
+  if (self->unit == NULL && self->group_id == NULL)
+    return;
+  /* one pane at a time: the editor takes the roster's place */
+  adw_leaflet_set_visible_child_name (self->editor_leaflet, "editor");
+  gtk_widget_child_focus (GTK_WIDGET (self->unit_editor), GTK_DIR_TAB_FORWARD);
+}
+
+static void
+show_roster_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
+
+  adw_leaflet_set_visible_child_name (self->editor_leaflet, "roster");
+  gtk_widget_grab_focus (GTK_WIDGET (self->roster_view));
 }
 
 static void
@@ -490,7 +504,8 @@ focus_search_action (GtkWidget  *widget,
 {
   MusterArmyPage *self = MUSTER_ARMY_PAGE (widget);
 
-  /* folded away in a narrow window: out it comes */
+  /* folded away in a narrow window: out it comes, over the roster */
+  adw_leaflet_set_visible_child_name (self->editor_leaflet, "roster");
   adw_flap_set_reveal_flap (self->catalogue_flap, TRUE);
   muster_catalogue_pane_focus_search (self->catalogue_pane);
 }
@@ -563,6 +578,7 @@ _muster_army_page_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "army.focus-search", NULL, focus_search_action);
   gtk_widget_class_install_action (widget_class, "army.next-problem", NULL, next_problem_action);
   gtk_widget_class_install_action (widget_class, "army.edit-unit", NULL, edit_unit_action);
+  gtk_widget_class_install_action (widget_class, "army.show-roster", NULL, show_roster_action);
 
   /* These act on the roster's selection, where the focus is: Delete in a text field deletes
    * text. The page's other shortcuts are window-wide: _muster_army_page_add_shortcuts(). */

@@ -26,11 +26,15 @@ struct _MusterArmyPage
   GtkLabel              *house_label;
   MusterCataloguePane   *catalogue_pane;
   AdwFlap               *catalogue_flap;
+  AdwLeaflet            *editor_leaflet;
   MusterRosterView      *roster_view;
   MusterValidationPanel *validation_panel;
   MusterUnitEditor      *unit_editor;
   GtkMenuButton         *settings_button;
+  GtkMenuButton         *force_button;
   GtkLabel              *legal_label;
+  GtkLabel              *legal_compact_label;
+  GtkLabel              *total_compact_label;
   AdwEntryRow           *list_name_row;
   AdwActionRow          *limit_row;
   GtkAdjustment         *limit_adjustment;
@@ -42,6 +46,8 @@ struct _MusterArmyPage
   char                  *total_text;
   char                  *group_id;      /* the selected group's, looked up afresh after edits */
 
+  /* Borrowed: the force shown (a scenario has one per side), one of the document's */
+  MusterForce           *force;
   /* Borrowed: the selected unit, while its row is selected */
   MusterUnit            *unit;
   gboolean               over_limit;
@@ -55,10 +61,19 @@ ruleset_of (MusterArmyPage *self)
   return self->document ? muster_document_get_ruleset (self->document) : NULL;
 }
 
+/* The force shown, while it is still one of the document's (opening another document or
+ * undoing an attach takes it away, and signals may come before the page catches up); the
+ * document's first otherwise */
 static inline MusterForce *
 force_of (MusterArmyPage *self)
 {
-  return self->document ? muster_document_get_force (self->document) : NULL;
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+  guint n = doc ? muster_doc_get_n_forces (doc) : 0;
+
+  for (guint i = 0; i < n; i++)
+    if (muster_doc_get_force (doc, i) == self->force)
+      return self->force;
+  return n > 0 ? muster_doc_get_force (doc, 0) : NULL;
 }
 
 static inline MusterDoc *

@@ -25,6 +25,7 @@ enum {
   PROP_DOCUMENT,
   PROP_TOTAL_TEXT,
   PROP_OVER_LIMIT,
+  PROP_FORCE_INDEX,
   N_PROPS
 };
 
@@ -106,11 +107,20 @@ update_header (MusterArmyPage *self)
                                      : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->house_label), house);
   if (over)
-    gtk_widget_add_css_class (GTK_WIDGET (self->total_label), "error");
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->total_label), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->total_compact_label), "error");
+    }
   else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->total_label), "error");
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->total_label), "error");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->total_compact_label), "error");
+    }
   gtk_label_set_label (self->name_label, muster_force_get_name (force) ? muster_force_get_name (force)
                                                                       : _("Untitled List"));
+  /* the whole name, where a narrow window cuts it short */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->name_label),
+                               gtk_label_get_label (self->name_label));
 
   if (g_strcmp0 (self->total_text, total) != 0)
     {
@@ -253,6 +263,8 @@ update_validation (MusterArmyPage *self)
     }
 }
 
+static void update_force_menu (MusterArmyPage *self);
+
 /* Rebuilds everything: a list was opened or started. */
 static void
 rebuild (MusterArmyPage *self)
@@ -264,6 +276,8 @@ rebuild (MusterArmyPage *self)
   self->unit = NULL;
   g_clear_pointer (&self->group_id, g_free);
   muster_roster_view_set_document (self->roster_view, NULL);
+  self->force = self->document ? muster_document_get_force (self->document) : NULL;
+  force = force_of (self);
   muster_catalogue_pane_set_ruleset (self->catalogue_pane, ruleset, force != NULL);
   if (force == NULL)
     {
@@ -273,13 +287,86 @@ rebuild (MusterArmyPage *self)
       return;
     }
 
-  muster_roster_view_set_document (self->roster_view, self->document);
+  muster_roster_view_set_force (self->roster_view, self->document, force);
+  update_force_menu (self);
   update_system_label (self);
   update_header (self);
   update_validation (self);
   muster_unit_editor_set_unit (self->unit_editor, ruleset, NULL);
   _muster_army_page_update_actions (self);
   gtk_stack_set_visible_child_name (self->stack, "list");
+}
+
+/* Index of @force among the document's, or G_MAXUINT */
+static guint
+force_index (MusterArmyPage *self,
+             MusterForce    *force)
+{
+  MusterDoc *doc = doc_of (self);
+
+  for (guint i = 0; doc != NULL && force != NULL && i < muster_doc_get_n_forces (doc); i++)
+    if (muster_doc_get_force (doc, i) == force)
+      return i;
+  return G_MAXUINT;
+}
+
+/* The force switcher: one item per force of the document, there only when it has more than
+ * one (a scenario with an attached list) */
+static void
+update_force_menu (MusterArmyPage *self)
+{
+  MusterDoc *doc = doc_of (self);
+  guint n = doc ? muster_doc_get_n_forces (doc) : 0;
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  for (guint i = 0; i < n; i++)
+    {
+      MusterForce *force = muster_doc_get_force (doc, i);
+      const char *name = muster_force_get_name (force);
+      const char *side = muster_force_get_side (force);
+      g_autofree char *label = NULL;
+      g_autoptr(GMenuItem) item = NULL;
+
+      if (name == NULL || *name == '\0')
+        name = _("Untitled List");
+      /* TRANSLATORS: a force in the switcher, "Grishnak's Warband (Goblins)": name, side */
+      label = side != NULL && *side != '\0' ? g_strdup_printf (_("%s (%s)"), name, side)
+                                             : g_strdup (name);
+      item = g_menu_item_new (label, NULL);
+      g_menu_item_set_action_and_target_value (item, "army.force", g_variant_new_uint32 (i));
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (self->force_button, G_MENU_MODEL (menu));
+  gtk_widget_set_visible (GTK_WIDGET (self->force_button), n > 1);
+}
+
+/* Shows @force, one of the document's, in the roster, the header and the editor */
+static void
+show_force (MusterArmyPage *self,
+            MusterForce    *force)
+{
+  if (force == self->force || force == NULL)
+    return;
+  self->unit = NULL;
+  g_clear_pointer (&self->group_id, g_free);
+  self->force = force;
+  muster_roster_view_set_force (self->roster_view, self->document, force);
+  muster_unit_editor_set_unit (self->unit_editor, ruleset_of (self), NULL);
+  update_header (self);
+  _muster_army_page_update_actions (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORCE_INDEX]);
+}
+
+/* A force renamed, or one attached or detached (undo can take away the one shown) */
+static void
+force_changed_cb (MusterArmyPage *self)
+{
+  if (doc_of (self) == NULL)
+    return;
+  if (force_index (self, self->force) == G_MAXUINT)
+    show_force (self, muster_document_get_force (self->document));
+  update_force_menu (self);
+  update_header (self);
 }
 
 static void
@@ -360,6 +447,7 @@ muster_army_page_dispose (GObject *object)
   /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
    * unparents itself (see MusterPreviewPage). */
   self->unit = NULL;
+  self->force = NULL;
   g_clear_object (&self->document_signals);
   g_clear_object (&self->diagnostics_signals);
   g_clear_object (&self->document);
@@ -391,6 +479,10 @@ muster_army_page_get_property (GObject    *object,
       g_value_set_boolean (value, self->over_limit);
       break;
 
+    case PROP_FORCE_INDEX:
+      g_value_set_uint (value, MIN (force_index (self, self->force), G_MAXINT));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -410,9 +502,22 @@ muster_army_page_set_property (GObject      *object,
       muster_army_page_set_document (self, g_value_get_object (value));
       break;
 
+    case PROP_FORCE_INDEX:
+      muster_army_page_show_force (self, g_value_get_uint (value));
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+/* One pane at a time (a narrow window): the roster offers Edit for its selection. */
+static void
+leaflet_folded_cb (MusterArmyPage *self)
+{
+  gboolean folded = adw_leaflet_get_folded (self->editor_leaflet);
+
+  muster_roster_view_set_show_edit (self->roster_view, folded);
 }
 
 static void
@@ -445,6 +550,16 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
                           FALSE,
                           (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
 
+  /**
+   * MusterArmyPage:force-index:
+   *
+   * Which of the document's forces the page shows: a scenario has one per side.
+   */
+  properties[PROP_FORCE_INDEX] =
+    g_param_spec_uint ("force-index", NULL, NULL,
+                       0, G_MAXINT, 0,
+                       (G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (MUSTER_TYPE_CATALOGUE_PANE);
@@ -461,19 +576,25 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, house_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_pane);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, catalogue_flap);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, editor_leaflet);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, roster_view);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, validation_panel);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, unit_editor);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, settings_button);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, force_button);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, legal_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, legal_compact_label);
+  gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, total_compact_label);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, list_name_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_row);
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, settings_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_name_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, limit_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, leaflet_folded_cb);
 
   _muster_army_page_class_actions_init (widget_class);
+  gtk_widget_class_install_property_action (widget_class, "army.force", "force-index");
 }
 
 /* Folding (the window narrowed) puts the Unit Types away, over the roster only when asked
@@ -488,6 +609,18 @@ static void
 muster_army_page_init (MusterArmyPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The narrow header's pill and total say what the wide one's do */
+  g_object_bind_property (self->legal_label, "label", self->legal_compact_label, "label",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->legal_label, "tooltip-text", self->legal_compact_label,
+                          "tooltip-text", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->legal_label, "css-classes", self->legal_compact_label,
+                          "css-classes", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->total_label, "label", self->total_compact_label, "label",
+                          G_BINDING_SYNC_CREATE);
+  g_object_bind_property (self->total_label, "tooltip-text", self->total_compact_label,
+                          "tooltip-text", G_BINDING_SYNC_CREATE);
 
   g_signal_connect_object (self->catalogue_flap, "notify::folded",
                            G_CALLBACK (catalogue_folded_cb), self, G_CONNECT_SWAPPED);
@@ -515,7 +648,7 @@ muster_army_page_init (MusterArmyPage *self)
                                G_CALLBACK (children_changed_cb), self, NULL,
                                G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   g_signal_group_connect_swapped (self->document_signals, "force-changed",
-                                  G_CALLBACK (update_header), self);
+                                  G_CALLBACK (force_changed_cb), self);
   g_signal_group_connect_data (self->document_signals, "node-changed",
                                G_CALLBACK (sync_group), self, NULL,
                                G_CONNECT_SWAPPED | G_CONNECT_AFTER);
@@ -599,7 +732,7 @@ muster_army_page_get_selected_unit (MusterArmyPage *self)
  * muster_army_page_select_unit:
  *
  * Selects @unit's row, expanding the groups it is in, scrolls to it and shows it in the
- * editor.
+ * editor; a unit of another force shows that force first.
  *
  * Returns: whether the unit's row was found
  */
@@ -609,6 +742,9 @@ muster_army_page_select_unit (MusterArmyPage *self,
 {
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
 
+  /* another side's unit: its force first */
+  if (unit != NULL && force_of (self) != NULL)
+    show_force (self, muster_unit_get_force (unit));
   return muster_roster_view_select_unit (self->roster_view, unit);
 }
 
@@ -651,6 +787,50 @@ _muster_army_page_lookup_node (MusterArmyPage *self,
   return find_node (muster_force_get_root (force), id);
 }
 
+/* Returns: (nullable): the document's force with @id */
+static MusterForce *
+lookup_force (MusterArmyPage *self,
+              const char     *id)
+{
+  MusterDoc *doc = doc_of (self);
+
+  for (guint i = 0; doc != NULL && id != NULL && i < muster_doc_get_n_forces (doc); i++)
+    if (g_strcmp0 (muster_force_get_id (muster_doc_get_force (doc, i)), id) == 0)
+      return muster_doc_get_force (doc, i);
+  return NULL;
+}
+
+/**
+ * muster_army_page_show_force:
+ * @index: which of the document's forces
+ *
+ * Shows the document's force @index (a scenario's attached list is its second) in the roster,
+ * the header and the editor.
+ *
+ * Returns: whether there is such a force
+ */
+gboolean
+muster_army_page_show_force (MusterArmyPage *self,
+                             guint           index)
+{
+  MusterDoc *doc;
+
+  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
+
+  if ((doc = doc_of (self)) == NULL || index >= muster_doc_get_n_forces (doc))
+    return FALSE;
+  show_force (self, muster_doc_get_force (doc, index));
+  return TRUE;
+}
+
+/* Returns: (transfer none) (nullable): the force the page shows */
+MusterForce *
+muster_army_page_get_force (MusterArmyPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), NULL);
+  return force_of (self);
+}
+
 /**
  * muster_army_page_show_diagnostic:
  * @position: a row of the document's diagnostics
@@ -667,17 +847,24 @@ muster_army_page_show_diagnostic (MusterArmyPage *self,
 {
   g_autoptr(MusterDiagnostic) diagnostic = NULL;
   MusterForce *force;
+  MusterUnit *unit;
   MusterNode *node;
   const char *id;
 
   g_return_val_if_fail (MUSTER_IS_ARMY_PAGE (self), FALSE);
 
-  if (self->document == NULL || (force = force_of (self)) == NULL ||
+  if (self->document == NULL || force_of (self) == NULL ||
       !(diagnostic = g_list_model_get_item (muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document)),
                                             position)))
     return FALSE;
-  if ((id = muster_diagnostic_get_unit_id (diagnostic)) != NULL)
-    return muster_army_page_select_unit (self, muster_doc_lookup_unit (doc_of (self), id));
+  /* The finding may be about another side's force: that one is shown first. */
+  unit = (id = muster_diagnostic_get_unit_id (diagnostic)) != NULL
+    ? muster_doc_lookup_unit (doc_of (self), id) : NULL;
+  show_force (self, unit != NULL ? muster_unit_get_force (unit)
+                                 : lookup_force (self, muster_diagnostic_get_force_id (diagnostic)));
+  force = force_of (self);
+  if (unit != NULL)
+    return muster_army_page_select_unit (self, unit);
   if ((id = muster_diagnostic_get_node_id (diagnostic)) != NULL &&
       (node = find_node (muster_force_get_root (force), id)) != NULL)
     return muster_roster_view_select_node (self->roster_view, node);

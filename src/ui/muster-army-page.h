@@ -19,6 +19,9 @@ gboolean        muster_army_page_get_over_limit     (MusterArmyPage *self);
 GtkSelectionModel *muster_army_page_get_catalogue   (MusterArmyPage *self);
 GtkSelectionModel *muster_army_page_get_roster      (MusterArmyPage *self);
 MusterUnit     *muster_army_page_get_selected_unit  (MusterArmyPage *self);
+gboolean        muster_army_page_show_force         (MusterArmyPage *self,
+                                                     guint           index);
+MusterForce    *muster_army_page_get_force          (MusterArmyPage *self);
 gboolean        muster_army_page_select_unit        (MusterArmyPage *self,
                                                      MusterUnit     *unit);
 gboolean        muster_army_page_select_node        (MusterArmyPage *self,

@@ -26,6 +26,10 @@ struct _MusterRosterView
   GtkScrolledWindow  *scroller;
   GtkListView        *list_view;
   GMenuModel         *roster_menu;
+  GtkWidget          *edit_button;
+
+  /* Borrowed: the document's force shown, while the document is */
+  MusterForce        *force;
 
   /* Owned References */
   GtkWidget          *popover;
@@ -184,7 +188,7 @@ resolve_drop (MusterRosterView  *self,
               GtkWidget        **row_widget,
               MusterDropPlace   *place)
 {
-  MusterForce *force = self->document ? muster_document_get_force (self->document) : NULL;
+  MusterForce *force = self->document ? self->force : NULL;
   GObject *dragged = value != NULL && G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value)
                                                                    : NULL;
   g_autoptr(MusterRosterRow) at = NULL;
@@ -314,6 +318,7 @@ muster_roster_view_dispose (GObject *object)
   g_clear_pointer (&self->rename_popover, gtk_widget_unparent);
   g_clear_object (&self->move_menu);
   g_clear_object (&self->selection);
+  self->force = NULL;
   g_clear_object (&self->document);
 
   G_OBJECT_CLASS (muster_roster_view_parent_class)->dispose (object);
@@ -334,6 +339,7 @@ muster_roster_view_class_init (MusterRosterViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, header);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, list_view);
+  gtk_widget_class_bind_template_child (widget_class, MusterRosterView, edit_button);
   gtk_widget_class_bind_template_child (widget_class, MusterRosterView, roster_menu);
   gtk_widget_class_bind_template_callback (widget_class, roster_context_cb);
 }
@@ -410,14 +416,29 @@ update_cost_title (MusterRosterView *self)
  * muster_roster_view_set_document:
  * @document: (nullable): the document whose force to show, or %NULL for none
  *
- * Shows the document's force afresh, nothing selected. The old rows point into whatever
- * document was there before, so they go first.
+ * Shows the document's (first) force afresh, nothing selected.
  */
 void
 muster_roster_view_set_document (MusterRosterView *self,
                                  MusterDocument   *document)
 {
-  MusterForce *force = document ? muster_document_get_force (document) : NULL;
+  muster_roster_view_set_force (self, document,
+                                document ? muster_document_get_force (document) : NULL);
+}
+
+/**
+ * muster_roster_view_set_force:
+ * @document: (nullable): the document holding @force, or %NULL for none
+ * @force: (nullable): which of its forces to show (a scenario has one per side)
+ *
+ * Shows @force afresh, nothing selected. The old rows point into whatever document was there
+ * before, so they go first.
+ */
+void
+muster_roster_view_set_force (MusterRosterView *self,
+                              MusterDocument   *document,
+                              MusterForce      *force)
+{
   g_autoptr(MusterRosterModel) roster = NULL;
   GtkTreeListModel *tree;
 
@@ -425,7 +446,8 @@ muster_roster_view_set_document (MusterRosterView *self,
 
   gtk_single_selection_set_model (self->selection, NULL);
   g_set_object (&self->document, document);
-  if (force == NULL)
+  self->force = document ? force : NULL;
+  if (self->force == NULL)
     return;
   update_cost_title (self);
   roster = muster_roster_model_new (document, muster_force_get_root (force));
@@ -629,7 +651,7 @@ muster_roster_view_popup_move_to (MusterRosterView *self)
 
   g_return_val_if_fail (MUSTER_IS_ROSTER_VIEW (self), FALSE);
 
-  if (self->document == NULL || (force = muster_document_get_force (self->document)) == NULL ||
+  if (self->document == NULL || (force = self->force) == NULL ||
       (row = muster_roster_view_dup_selected_row (self)) == NULL)
     return FALSE;
   ruleset = muster_document_get_ruleset (self->document);
@@ -687,6 +709,17 @@ muster_roster_view_popup_rename (MusterRosterView *self)
   gtk_widget_grab_focus (self->rename_entry);
   gtk_editable_select_region (GTK_EDITABLE (self->rename_entry), 0, -1);
   return TRUE;
+}
+
+/* Shows the button to the selected unit's editor, for where the editor is not beside the
+ * roster. */
+void
+muster_roster_view_set_show_edit (MusterRosterView *self,
+                                  gboolean          show)
+{
+  g_return_if_fail (MUSTER_IS_ROSTER_VIEW (self));
+
+  gtk_widget_set_visible (self->edit_button, show);
 }
 
 /* The drag icon of a roster row or a unit type: its name on a card */

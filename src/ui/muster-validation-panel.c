@@ -4,7 +4,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "muster-document.h"
 #include "muster-engine.h"
 #include "muster-validation-panel.h"
 
@@ -53,7 +55,9 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_wrap (GTK_LABEL (message), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (location), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (location), PANGO_ELLIPSIZE_START);
+  /* wrapped, not cut: its front says whose finding it is */
+  gtk_label_set_wrap (GTK_LABEL (location), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (location), PANGO_WRAP_WORD_CHAR);
   gtk_widget_add_css_class (location, "caption");
   gtk_widget_add_css_class (location, "dim-label");
   gtk_widget_set_hexpand (text, TRUE);
@@ -62,6 +66,30 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (box), icon);
   gtk_box_append (GTK_BOX (box), text);
   gtk_list_item_set_child (item, box);
+}
+
+/* Returns: (nullable): the name of the force @diagnostic is about, when the document has more
+ * than one (a scenario's attached list): findings of both count in the badge, so each says
+ * whose it is. */
+static const char *
+force_name (MusterValidationPanel *self,
+            MusterDiagnostic      *diagnostic)
+{
+  MusterDoc *doc = MUSTER_IS_DOCUMENT (self->source)
+                   ? muster_document_get_doc (MUSTER_DOCUMENT (self->source)) : NULL;
+  const char *id = muster_diagnostic_get_force_id (diagnostic);
+
+  if (doc == NULL || id == NULL || muster_doc_get_n_forces (doc) < 2)
+    return NULL;
+  for (guint i = 0; i < muster_doc_get_n_forces (doc); i++)
+    {
+      MusterForce *force = muster_doc_get_force (doc, i);
+
+      if (g_strcmp0 (muster_force_get_id (force), id) == 0)
+        return muster_force_get_name (force) && *muster_force_get_name (force)
+               ? muster_force_get_name (force) : _("Untitled List");
+    }
+  return NULL;
 }
 
 static void
@@ -74,15 +102,25 @@ diagnostic_bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *message = gtk_widget_get_first_child (gtk_widget_get_next_sibling (icon));
   GtkWidget *location = gtk_widget_get_next_sibling (message);
   const char *where = muster_diagnostic_get_location (diagnostic);
+  const char *whose = force_name (self, diagnostic);
+  g_autofree char *place = NULL;
 
   gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (diagnostic));
   for (guint i = 0; i < G_N_ELEMENTS (severity_classes); i++)
     gtk_widget_remove_css_class (icon, severity_classes[i]);
   gtk_widget_add_css_class (icon, muster_diagnostic_get_style_class (diagnostic));
   gtk_label_set_label (GTK_LABEL (message), muster_diagnostic_get_message (diagnostic));
-  gtk_label_set_label (GTK_LABEL (location),
-                       *where || self->source == NULL
-                       ? where : muster_findings_source_get_whole_name (self->source));
+  /* The engine's location starts at the force's root, which is usually named as the force */
+  if (whose == NULL || (g_str_has_prefix (where, whose) && strcmp (where, whose) != 0))
+    place = g_strdup (*where || self->source == NULL
+                     ? where : muster_findings_source_get_whole_name (self->source));
+  else if (*where && strcmp (where, whose) != 0)
+    /* TRANSLATORS: whose finding and where: "Grishnak's Warband · Night Archers" */
+    place = g_strdup_printf (_("%s · %s"), whose, where);
+  else
+    /* TRANSLATORS: a finding about a whole force: "Grishnak's Warband: the whole list" */
+    place = g_strdup_printf (_("%s: the whole list"), whose);
+  gtk_label_set_label (GTK_LABEL (location), place);
   gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
                                muster_diagnostic_get_unit_id (diagnostic) != NULL
                                ? _("Select the unit") : *where ? _("Show where it is") : NULL);

@@ -14,6 +14,7 @@
 #include "muster-roster-cells.h"
 #include "muster-roster-view.h"
 #include "muster-unit-editor.h"
+#include "muster-validation-panel.h"
 #include "ui-test-util.h"
 
 static gboolean
@@ -742,6 +743,105 @@ test_army_group_findings (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A widget whose tooltip reads @text */
+static gboolean
+is_tooltip (GtkWidget  *widget,
+            const char *text)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
+/* A label reading exactly @text */
+static gboolean
+is_label_reading (GtkWidget  *widget,
+                  const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+/* Position of the first finding about @force's whole list, or G_MAXUINT */
+static guint
+whole_list_finding (MusterDocument *document,
+                    MusterForce    *force)
+{
+  GListModel *diagnostics = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
+
+  for (guint i = 0; i < g_list_model_get_n_items (diagnostics); i++)
+    {
+      g_autoptr(MusterDiagnostic) diagnostic = g_list_model_get_item (diagnostics, i);
+
+      if (g_strcmp0 (muster_diagnostic_get_force_id (diagnostic), muster_force_get_id (force)) == 0
+          && muster_diagnostic_get_unit_id (diagnostic) == NULL
+          && muster_diagnostic_get_node_id (diagnostic) == NULL)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+/* A scenario's second force (Cold Beck's attached Goblin warband) is shown and edited in the
+ * Army through the force switcher; its findings, which count in the badge, say whose they are,
+ * and activating one shows that force, not the rename popover of the first (issue 19). */
+static void
+test_army_forces (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  MusterDoc *doc = muster_document_get_doc (document);
+  MusterForce *ours = muster_doc_get_force (doc, 0);
+  MusterForce *theirs = muster_doc_get_force (doc, 1);
+  GListModel *roster = G_LIST_MODEL (muster_army_page_get_roster (page));
+  GtkWidget *panel = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_VALIDATION_PANEL);
+  g_autoptr(GtkTreeListRow) first = NULL;
+  g_autoptr(MusterRosterRow) row = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *whose = NULL;
+  MusterUnit *unit;
+  guint position;
+
+  g_assert_cmpstr (muster_force_get_name (theirs), ==, "Grishnak's Warband");
+  g_assert_true (muster_army_page_get_force (page) == ours);
+  g_assert_true (gtk_widget_is_visible (find_matching (GTK_WIDGET (page), is_tooltip,
+                                                       "Show Another Force")));
+
+  /* Their force: its name in the header, its units in the roster */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.force", "u", 1));
+  g_assert_true (muster_army_page_get_force (page) == theirs);
+  text = muster_army_page_dup_text (page);
+  g_assert_true (g_str_has_prefix (text, "Grishnak's Warband — "));
+  g_assert_cmpuint (g_list_model_get_n_items (roster), >, 0);
+  first = g_list_model_get_item (roster, 0);
+  row = gtk_tree_list_row_get_item (first);
+  unit = muster_roster_row_get_unit (row);
+  g_assert_nonnull (unit);
+  g_assert_true (muster_unit_get_force (unit) == theirs);
+
+  /* Editable: their limit lowered below their total is an error about their whole list */
+  g_assert_cmpuint (whole_list_finding (document, theirs), ==, G_MAXUINT);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-points-limit", "x",
+                                             muster_force_get_total (theirs) - 1));
+  g_assert_cmpint (muster_force_get_points_limit (theirs), ==, muster_force_get_total (theirs) - 1);
+  position = whole_list_finding (document, theirs);
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+
+  /* Shown from our force, the finding says whose it is, and leads to their force */
+  g_assert_true (muster_army_page_show_force (page, 0));
+  g_assert_true (muster_army_page_get_force (page) == ours);
+  run_frames (GTK_WIDGET (window));
+  whose = g_strdup_printf ("%s: the whole list", muster_force_get_name (theirs));
+  g_assert_nonnull (find_matching (panel, is_label_reading, whose));
+  muster_army_page_show_diagnostic (page, position);
+  g_assert_true (muster_army_page_get_force (page) == theirs);
+
+  /* A unit of ours selected from their force shows ours again */
+  g_assert_true (muster_army_page_select_unit (page, muster_node_get_unit (muster_force_get_root (ours), 0)));
+  g_assert_true (muster_army_page_get_force (page) == ours);
+  g_assert_true (muster_army_page_get_selected_unit (page)
+                 == muster_node_get_unit (muster_force_get_root (ours), 0));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* A long category wraps rather than hiding the statistics, and the tooltip holds it all. */
 static void
 test_army_catalogue_details (void)
@@ -936,6 +1036,7 @@ main (int   argc,
   g_test_add_func ("/ui/army/groups", test_army_groups);
   g_test_add_func ("/ui/army/group-panel", test_army_group_panel);
   g_test_add_func ("/ui/army/group-findings", test_army_group_findings);
+  g_test_add_func ("/ui/army/forces", test_army_forces);
   g_test_add_func ("/ui/army/catalogue-details", test_army_catalogue_details);
   g_test_add_func ("/ui/army/validation", test_army_validation);
   g_test_add_func ("/ui/army/moves", test_army_moves);
