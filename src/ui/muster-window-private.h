@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-application.h"
+#include "muster-export-bar.h"
 #include "muster-window.h"
 
 G_BEGIN_DECLS
@@ -10,5 +11,6 @@ G_BEGIN_DECLS
 void _muster_window_class_init_export     (GtkWidgetClass *widget_class);
 void _muster_window_update_export_actions (MusterWindow   *self,
                                            gboolean        has_doc);
+MusterExportBar *_muster_window_get_export_bar (MusterWindow *self);
 
 G_END_DECLS
