@@ -143,7 +143,18 @@ muster_export_bar_get_property (GObject    *object,
     }
 }
 
-/* A closed window stops its export; the file keeps its old contents. */
+/* A closed window stops its export; the file keeps its old contents. The running export
+ * holds the bar, so it is taken out of the window before it is disposed. */
+static void
+muster_export_bar_unroot (GtkWidget *widget)
+{
+  MusterExportBar *self = MUSTER_EXPORT_BAR (widget);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  GTK_WIDGET_CLASS (muster_export_bar_parent_class)->unroot (widget);
+}
+
 static void
 muster_export_bar_dispose (GObject *object)
 {
@@ -160,7 +171,9 @@ static void
 muster_export_bar_class_init (MusterExportBarClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  widget_class->unroot = muster_export_bar_unroot;
   object_class->get_property = muster_export_bar_get_property;
   object_class->dispose = muster_export_bar_dispose;
 

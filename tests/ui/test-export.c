@@ -307,6 +307,55 @@ test_export_progress_and_cancel (void)
   g_rmdir (dir);
 }
 
+typedef struct
+{
+  const char *dir;
+  guint       n;
+} EntriesWait;
+
+static gboolean
+entries_are (gpointer data)
+{
+  EntriesWait *wait = data;
+
+  return n_entries (wait->dir) == wait->n;
+}
+
+/* Closing the window stops its export: the temporary file goes, the old file stays, and the
+ * export's end, with no window left to tell, passes quietly. */
+static void
+test_export_close_while_exporting (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *big = write_big_document (dir, 3000);
+  g_autoptr(GFile) file = g_file_new_for_path (big);
+  g_autofree char *pdf = g_build_filename (dir, "big.pdf", NULL);
+  MusterWindow *window = new_shown_window ();
+  MusterExportBar *bar = export_bar_of (window);
+  FractionWait started = { bar, 0.01 };
+  EntriesWait with_temp = { dir, 3 };
+  EntriesWait without_temp = { dir, 2 };
+  g_autofree char *kept = NULL;
+  guint rounds = 0;
+
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  g_assert_true (g_file_set_contents (pdf, "old", -1, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                             "list", pdf));
+  spin_until (shows_fraction, &started);
+  /* The temporary file beside the old one, being written */
+  spin_until (entries_are, &with_temp);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin_until (entries_are, &without_temp);
+  spin_until (no_more_work, &rounds);
+  g_assert_true (g_file_get_contents (pdf, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "old");
+  g_remove (pdf);
+  g_remove (big);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -318,6 +367,7 @@ main (int   argc,
   g_test_add_func ("/ui/export/needs-battlefield", test_export_needs_battlefield);
   g_test_add_func ("/ui/export/through-symlink", test_export_through_symlink);
   g_test_add_func ("/ui/export/progress-and-cancel", test_export_progress_and_cancel);
+  g_test_add_func ("/ui/export/close-while-exporting", test_export_close_while_exporting);
 
   return ui_test_run ();
 }
