@@ -262,3 +262,151 @@ muster_export_to_file (MusterDoc                 *doc,
   return !g_cancellable_set_error_if_cancelled (cancellable, error) &&
          muster_file_writer_commit (writer, error);
 }
+
+/* One export in a thread: a snapshot of the document, so that edits made meanwhile in the
+ * window neither race with the export nor change what it writes. */
+typedef struct
+{
+  GBytes                  *snapshot;
+  MusterRuleset           *ruleset;
+  char                    *title;
+  MusterExportOptions      options;
+  char                    *path;
+  MusterPrintProgressFunc  progress;
+  gpointer                 progress_data;
+  GMainContext            *context;
+  int                      percent;     /* the last told, in the thread */
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  g_bytes_unref (job->snapshot);
+  muster_ruleset_unref (job->ruleset);
+  g_free (job->title);
+  g_free (job->path);
+  g_main_context_unref (job->context);
+  g_free (job);
+}
+
+typedef struct
+{
+  GTask  *task;
+  double  fraction;
+} ProgressNote;
+
+static void
+progress_note_free (ProgressNote *note)
+{
+  g_object_unref (note->task);
+  g_free (note);
+}
+
+/* In the caller's context: a fraction that arrives after the export finished is stale. */
+static gboolean
+tell_progress (gpointer data)
+{
+  ProgressNote *note = data;
+  ExportJob *job = g_task_get_task_data (note->task);
+
+  if (!g_task_get_completed (note->task))
+    job->progress (note->fraction, job->progress_data);
+  return G_SOURCE_REMOVE;
+}
+
+/* In the thread: passes the fraction on, at most once a percent (a PDF of thousands of
+ * pages would otherwise flood the main loop). */
+static void
+progress_in_thread (double   fraction,
+                    gpointer data)
+{
+  GTask *task = data;
+  ExportJob *job = g_task_get_task_data (task);
+  int percent = (int) (fraction * 100);
+  ProgressNote *note;
+
+  if (percent <= job->percent)
+    return;
+  job->percent = percent;
+  note = g_new (ProgressNote, 1);
+  note->task = g_object_ref (task);
+  note->fraction = fraction;
+  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, tell_progress, note,
+                              (GDestroyNotify) progress_note_free);
+}
+
+static void
+export_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  g_autoptr(MusterDoc) doc = NULL;
+  GError *error = NULL;
+
+  if (!(doc = muster_doc_new_from_bytes (job->snapshot, job->title, &error)))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  muster_doc_set_ruleset (doc, job->ruleset);
+  if (muster_export_to_file (doc, job->ruleset, job->title, &job->options, job->path,
+                             job->progress != NULL ? progress_in_thread : NULL, task,
+                             cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/**
+ * muster_export_to_file_async:
+ * @doc: the document, as it is now (a copy is exported: it may change meanwhile)
+ * @progress: (nullable): told the fraction done in the thread-default main context of the
+ *   caller, as muster_export_to_file() tells it, until @callback runs
+ * @cancellable: (nullable): stops the export; @path then keeps its old contents
+ *
+ * muster_export_to_file() in a thread, so that a window stays responsive while a big
+ * document is written.
+ */
+void
+muster_export_to_file_async (MusterDoc                 *doc,
+                             MusterRuleset             *ruleset,
+                             const char                *fallback_title,
+                             const MusterExportOptions *options,
+                             const char                *path,
+                             MusterPrintProgressFunc    progress,
+                             gpointer                   progress_data,
+                             GCancellable              *cancellable,
+                             GAsyncReadyCallback        callback,
+                             gpointer                   user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (doc != NULL && ruleset != NULL && options != NULL && path != NULL);
+
+  job = g_new0 (ExportJob, 1);
+  job->snapshot = muster_doc_to_bytes (doc);
+  job->ruleset = muster_ruleset_ref (ruleset);
+  job->title = g_strdup (fallback_title);
+  job->options = *options;
+  job->path = g_strdup (path);
+  job->progress = progress;
+  job->progress_data = progress_data;
+  job->context = g_main_context_ref_thread_default ();
+  job->percent = -1;
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, muster_export_to_file_async);
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_run_in_thread (task, export_thread);
+}
+
+gboolean
+muster_export_to_file_finish (GAsyncResult  *result,
+                              GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

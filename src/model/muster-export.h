@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "muster-packet.h"
 
@@ -62,6 +62,18 @@ gboolean    muster_export_to_file          (MusterDoc                 *doc,
                                             MusterPrintProgressFunc    progress,
                                             gpointer                   progress_data,
                                             GCancellable              *cancellable,
+                                            GError                   **error);
+void        muster_export_to_file_async    (MusterDoc                 *doc,
+                                            MusterRuleset             *ruleset,
+                                            const char                *fallback_title,
+                                            const MusterExportOptions *options,
+                                            const char                *path,
+                                            MusterPrintProgressFunc    progress,
+                                            gpointer                   progress_data,
+                                            GCancellable              *cancellable,
+                                            GAsyncReadyCallback        callback,
+                                            gpointer                   user_data);
+gboolean    muster_export_to_file_finish   (GAsyncResult              *result,
                                             GError                   **error);
 
 G_END_DECLS

@@ -33,23 +33,95 @@ document_title (MusterWindow *self)
 
 /* Export */
 
-/* Writes @kind to @file; a toast tells how it went. */
+/* An export running in a thread, until it reports back */
+typedef struct
+{
+  MusterExportBar *bar;
+  char            *name;
+} Export;
+
+static void
+export_free (Export *export)
+{
+  g_object_unref (export->bar);
+  g_free (export->name);
+  g_free (export);
+}
+
+static void
+export_progress (double   fraction,
+                 gpointer data)
+{
+  muster_export_bar_set_fraction (data, fraction);
+}
+
+static void
+exported_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  Export *export = data;
+  GtkRoot *window = gtk_widget_get_root (GTK_WIDGET (export->bar));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  muster_export_bar_stop (export->bar);
+  if (muster_export_to_file_finish (result, &error))
+    message = g_strdup_printf (_("Exported “%s”"), export->name);
+  else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    message = g_strdup_printf (_("Export cancelled: “%s” was left as it was"), export->name);
+  else
+    message = g_strdup_printf (_("Could not export %s: %s"), export->name, error->message);
+  g_debug ("%s", message);
+  /* A window closed meanwhile has no one to tell. */
+  if (MUSTER_IS_WINDOW (window))
+    muster_window_add_toast (MUSTER_WINDOW (window), message);
+  export_free (export);
+}
+
+/* Writes @kind to @file; a toast tells how it went. A local file is written in a thread, with
+ * progress and Cancel under the header bar, so that a big document does not freeze the window;
+ * a remote one (no path) is made here and written as a save is. */
 static void
 export_to_file (MusterWindow     *self,
                 MusterExportKind  kind,
                 GFile            *file)
 {
   MusterDocument *document = muster_window_get_document (self);
+  MusterExportBar *bar = _muster_window_get_export_bar (self);
   MusterExportOptions options = { kind };
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autofree char *title = document_title (self);
+  g_autofree char *path = g_file_get_path (file);
 
   muster_output_paper (GTK_WINDOW (self), &options.page);
   options.scale = MUSTER_MAP_SCALE_FIT;
   if (muster_document_get_ruleset (document) == NULL)
     g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                          _("its rule system is not installed"));
+  else if (path != NULL)
+    {
+      Export *export;
+      GCancellable *cancellable;
+      g_autofree char *label = NULL;
+
+      if (muster_export_bar_get_busy (bar))
+        {
+          muster_window_add_toast (self, _("An export is still running: wait for it, or "
+                                            "cancel it"));
+          return;
+        }
+      export = g_new0 (Export, 1);
+      export->bar = g_object_ref (bar);
+      export->name = g_file_get_basename (file);
+      label = g_strdup_printf (_("Exporting “%s”…"), export->name);
+      cancellable = muster_export_bar_start (bar, label);
+      muster_export_to_file_async (muster_document_get_doc (document),
+                                   muster_document_get_ruleset (document), title, &options,
+                                   path, export_progress, bar, cancellable, exported_cb, export);
+      return;
+    }
   else
     bytes = muster_export (muster_document_get_doc (document),
                            muster_document_get_ruleset (document), title, &options, &error);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-application.h"
+#include "muster-export-bar.h"
 #include "muster-window.h"
 
 G_BEGIN_DECLS
@@ -12,5 +13,6 @@ void _muster_window_toast                 (GtkWindow      *window,
                                            const char     *message);
 void _muster_window_update_export_actions (MusterWindow   *self,
                                            gboolean        has_doc);
+MusterExportBar *_muster_window_get_export_bar (MusterWindow *self);
 
 G_END_DECLS

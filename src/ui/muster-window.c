@@ -9,6 +9,7 @@
 #include "muster-autosave.h"
 #include "muster-bs-window.h"
 #include "muster-catalog.h"
+#include "muster-export-bar.h"
 #include "muster-new-list-dialog.h"
 #include "muster-battlefield-page.h"
 #include "muster-preview-page.h"
@@ -41,6 +42,7 @@ struct _MusterWindow
   AdwViewStack         *stack;
   AdwViewSwitcherTitle *switcher_title;
   AdwToastOverlay      *toast_overlay;
+  MusterExportBar      *export_bar;
   GtkStack             *content_stack;
   GtkWidget            *switcher_bar;
   GMenu                *recent_menu;
@@ -663,11 +665,13 @@ muster_window_class_init (MusterWindowClass *klass)
   g_type_ensure (MUSTER_TYPE_PREVIEW_PAGE);
   g_type_ensure (MUSTER_TYPE_BATTLEFIELD_PAGE);
   g_type_ensure (MUSTER_TYPE_WELCOME_PAGE);
+  g_type_ensure (MUSTER_TYPE_EXPORT_BAR);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_BASE "/muster-window.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, MusterWindow, export_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, MusterWindow, recent_menu);
@@ -835,6 +839,14 @@ muster_window_restore (MusterWindow         *self,
   muster_autosave_set_file (self->autosave, muster_recovery_entry_get_file (entry));
   muster_window_set_workspace (self, "army");
   return TRUE;
+}
+
+/* Returns: (transfer none): the strip that shows a running export */
+MusterExportBar *
+_muster_window_get_export_bar (MusterWindow *self)
+{
+  g_return_val_if_fail (MUSTER_IS_WINDOW (self), NULL);
+  return self->export_bar;
 }
 
 void

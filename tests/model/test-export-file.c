@@ -190,6 +190,85 @@ test_failure (Fixture       *fx,
   g_assert_cmpuint (count_files (fx->dir), ==, 1);
 }
 
+typedef struct
+{
+  GArray       *fractions;
+  GThread      *main_thread;
+  GAsyncResult *result;
+} AsyncWait;
+
+static void
+record_in_main (double   fraction,
+                gpointer data)
+{
+  AsyncWait *wait = data;
+
+  /* Told where the export was started, never from its thread */
+  g_assert_true (g_thread_self () == wait->main_thread);
+  g_array_append_val (wait->fractions, fraction);
+}
+
+static void
+async_done (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  AsyncWait *wait = data;
+
+  wait->result = g_object_ref (result);
+}
+
+/* In a thread: the progress comes to the caller's main loop, and the file holds the document
+ * as it was when the export started, whatever is edited meanwhile. Cancelled, the old file
+ * stays. */
+static void
+test_async (Fixture       *fx,
+            gconstpointer  data)
+{
+  g_autoptr(GArray) fractions = g_array_new (FALSE, FALSE, sizeof (double));
+  AsyncWait wait = { fractions, g_thread_self (), NULL };
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *kept = NULL;
+  MusterExportOptions options;
+  gsize length;
+
+  options_init (&options, MUSTER_EXPORT_MARKDOWN);
+  before = muster_export (fx->doc, fx->ruleset, "cold-beck", &options, &error);
+  g_assert_no_error (error);
+  muster_export_to_file_async (fx->doc, fx->ruleset, "cold-beck", &options, fx->path,
+                               record_in_main, &wait, NULL, async_done, &wait);
+  muster_doc_set_title (fx->doc, "Renamed while it exports");
+  while (wait.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (muster_export_to_file_finish (wait.result, &error));
+  g_assert_no_error (error);
+  g_clear_object (&wait.result);
+  g_file_get_contents (fx->path, &written, &length, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (written, length, g_bytes_get_data (before, NULL), g_bytes_get_size (before));
+  g_assert_cmpuint (fractions->len, ==, 1);
+  g_assert_cmpfloat (g_array_index (fractions, double, 0), ==, 1.0);
+
+  /* Cancelled: an error, the old file, no temporary file. */
+  g_file_set_contents (fx->path, "old", -1, &error);
+  g_assert_no_error (error);
+  options_init (&options, MUSTER_EXPORT_PACKET_PDF);
+  muster_export_to_file_async (fx->doc, fx->ruleset, "cold-beck", &options, fx->path,
+                               NULL, NULL, cancellable, async_done, &wait);
+  g_cancellable_cancel (cancellable);
+  while (wait.result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (muster_export_to_file_finish (wait.result, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_object (&wait.result);
+  g_file_get_contents (fx->path, &kept, NULL, NULL);
+  g_assert_cmpstr (kept, ==, "old");
+  g_assert_cmpuint (count_files (fx->dir), ==, 1);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -197,6 +276,8 @@ main (int argc, char *argv[])
   g_test_add ("/export-file/progress", Fixture, NULL, fixture_set_up, test_progress,
               fixture_tear_down);
   g_test_add ("/export-file/cancel", Fixture, NULL, fixture_set_up, test_cancel,
+              fixture_tear_down);
+  g_test_add ("/export-file/async", Fixture, NULL, fixture_set_up, test_async,
               fixture_tear_down);
   g_test_add ("/export-file/failure", Fixture, NULL, fixture_set_up, test_failure,
               fixture_tear_down);

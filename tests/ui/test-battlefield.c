@@ -1548,6 +1548,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int ret;
 
+  ui_test_fresh_dirs ();
   g_test_init (&argc, &argv, NULL);
   gtk_disable_setlocale ();
   setlocale (LC_ALL, "C.UTF-8");

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "muster-export-bar.h"
 #include "ui-test-util.h"
 
 /*
@@ -14,6 +15,21 @@
  * export writes its file, on the paper remembered in GSettings; a map of a document without a
  * battlefield writes nothing; print needs a document.
  */
+
+static MusterExportBar *
+export_bar_of (MusterWindow *window)
+{
+  GtkWidget *bar = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_EXPORT_BAR);
+
+  g_assert_nonnull (bar);
+  return MUSTER_EXPORT_BAR (bar);
+}
+
+static gboolean
+export_over (gpointer bar)
+{
+  return !muster_export_bar_get_busy (bar);
+}
 
 static char *
 export_and_read (MusterWindow *window,
@@ -28,6 +44,7 @@ export_and_read (MusterWindow *window,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)", kind,
                                              path));
   spin_until (file_written, &wait);
+  spin_until (export_over, export_bar_of (window));
   /* written through a temporary file and a rename: complete once it is there */
   g_assert_true (g_file_get_contents (path, &contents, length, NULL));
   return contents;
@@ -155,6 +172,7 @@ test_export_through_symlink (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
                                                  kinds[i].kind, link));
       spin_until (link_or_target_changed, paths);
+      spin_until (export_over, export_bar_of (window));
       g_assert_true (g_file_test (link, G_FILE_TEST_IS_SYMLINK));
       g_assert_true (g_file_get_contents (target, &contents, NULL, NULL));
       g_assert_true (g_str_has_prefix (contents, kinds[i].starts));
@@ -168,6 +186,176 @@ test_export_through_symlink (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A Battle Valor Fantasy list of @n_units units in @dir: its PDF list takes seconds. */
+static char *
+write_big_document (const char *dir,
+                    guint       n_units)
+{
+  g_autoptr(GString) xml = g_string_new ("<?xml version='1.0' encoding='UTF-8'?>\n"
+                                         "<muster format='1'><ruleset id='battle-valor-fantasy' "
+                                         "version='1.0'/><title>Big host</title>\n"
+                                         "<force id='f1' name='Big Host' points='100000000'>\n");
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, "big.muster", NULL);
+
+  for (guint i = 1; i <= n_units; i++)
+    g_string_append_printf (xml, "  <unit id='u%u' type='infantry' size='10' name='Unit %u'>"
+                            "<option id='regular'/><option id='missile'/></unit>\n", i, i);
+  g_string_append (xml, "</force>\n</muster>\n");
+  g_file_set_contents (path, xml->str, xml->len, &error);
+  g_assert_no_error (error);
+  return path;
+}
+
+typedef struct
+{
+  MusterExportBar *bar;
+  double           fraction;
+} FractionWait;
+
+/* The bar shows the export running and at least @fraction done */
+static gboolean
+shows_fraction (gpointer data)
+{
+  FractionWait *wait = data;
+
+  return muster_export_bar_get_busy (wait->bar) &&
+         muster_export_bar_get_fraction (wait->bar) >= wait->fraction;
+}
+
+static gboolean
+grown_or_over (gpointer data)
+{
+  FractionWait *wait = data;
+
+  return !muster_export_bar_get_busy (wait->bar) || shows_fraction (data);
+}
+
+/* Count folder entries */
+static guint
+n_entries (const char *dir)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  guint n = 0;
+
+  while (g_dir_read_name (listing) != NULL)
+    n++;
+  return n;
+}
+
+/* A big document exports in a thread: the window keeps drawing while the bar under the header
+ * shows the part done, and Cancel stops it with the old file intact and no temporary file left.
+ * The export used to run in the action, the window frozen until the whole PDF was made. */
+static void
+test_export_progress_and_cancel (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *big = write_big_document (dir, 3000);
+  g_autoptr(GFile) file = g_file_new_for_path (big);
+  g_autofree char *pdf = g_build_filename (dir, "big.pdf", NULL);
+  MusterWindow *window = new_shown_window ();
+  MusterExportBar *bar = export_bar_of (window);
+  FractionWait started = { bar, 0.01 };
+  double seen = 0;
+  FileWait written = { pdf, 1000 };
+  g_autofree char *kept = NULL;
+  GtkWidget *cancel;
+
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  g_assert_false (muster_export_bar_get_busy (bar));
+
+  /* Cancelled once it has made a page: the old file stays. */
+  g_assert_true (g_file_set_contents (pdf, "old", -1, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                             "list", pdf));
+  /* Back from the action at once, the export still to do */
+  g_assert_true (muster_export_bar_get_busy (bar));
+  spin_until (shows_fraction, &started);
+  g_assert_cmpfloat (muster_export_bar_get_fraction (bar), <, 1.0);
+  run_frames (GTK_WIDGET (window));
+  g_assert_true (muster_export_bar_get_busy (bar));
+  cancel = find_descendant (GTK_WIDGET (bar), GTK_TYPE_BUTTON);
+  g_assert_true (gtk_widget_get_mapped (cancel));
+  g_signal_emit_by_name (cancel, "clicked");
+  spin_until (export_over, bar);
+  g_assert_true (g_file_get_contents (pdf, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "old");
+  g_assert_cmpuint (n_entries (dir), ==, 2);
+
+  /* Left to run, the bar grows to the end and the whole PDF is written. Waited for a percent
+   * at a time, so that a loaded machine does not run out spin_until()'s time. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                             "list", pdf));
+  while (muster_export_bar_get_busy (bar))
+    {
+      FractionWait further = { bar, muster_export_bar_get_fraction (bar) + 0.01 };
+
+      seen = MAX (seen, muster_export_bar_get_fraction (bar));
+      spin_until (grown_or_over, &further);
+    }
+  g_assert_cmpfloat (seen, >=, 0.5);
+  g_assert_true (file_written (&written));
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (pdf, &kept, NULL, NULL));
+  g_assert_true (g_str_has_prefix (kept, "%PDF"));
+  g_assert_cmpuint (n_entries (dir), ==, 2);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_remove (pdf);
+  g_remove (big);
+  g_rmdir (dir);
+}
+
+typedef struct
+{
+  const char *dir;
+  guint       n;
+} EntriesWait;
+
+static gboolean
+entries_are (gpointer data)
+{
+  EntriesWait *wait = data;
+
+  return n_entries (wait->dir) == wait->n;
+}
+
+/* Closing the window stops its export: the temporary file goes, the old file stays, and the
+ * export's end, with no window left to tell, passes quietly. */
+static void
+test_export_close_while_exporting (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *big = write_big_document (dir, 3000);
+  g_autoptr(GFile) file = g_file_new_for_path (big);
+  g_autofree char *pdf = g_build_filename (dir, "big.pdf", NULL);
+  MusterWindow *window = new_shown_window ();
+  MusterExportBar *bar = export_bar_of (window);
+  FractionWait started = { bar, 0.01 };
+  EntriesWait with_temp = { dir, 3 };
+  EntriesWait without_temp = { dir, 2 };
+  g_autofree char *kept = NULL;
+  guint rounds = 0;
+
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  g_assert_true (g_file_set_contents (pdf, "old", -1, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-to", "(ss)",
+                                             "list", pdf));
+  spin_until (shows_fraction, &started);
+  /* The temporary file beside the old one, being written */
+  spin_until (entries_are, &with_temp);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin_until (entries_are, &without_temp);
+  spin_until (no_more_work, &rounds);
+  g_assert_true (g_file_get_contents (pdf, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "old");
+  g_remove (pdf);
+  g_remove (big);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -178,6 +366,8 @@ main (int   argc,
   g_test_add_func ("/ui/export/kinds", test_export_kinds);
   g_test_add_func ("/ui/export/needs-battlefield", test_export_needs_battlefield);
   g_test_add_func ("/ui/export/through-symlink", test_export_through_symlink);
+  g_test_add_func ("/ui/export/progress-and-cancel", test_export_progress_and_cancel);
+  g_test_add_func ("/ui/export/close-while-exporting", test_export_close_while_exporting);
 
   return ui_test_run ();
 }

@@ -526,6 +526,32 @@ test_window_preview_roles (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The folder @path holds nothing */
+static gboolean
+folder_is_empty (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+
+  return dir != NULL && g_dir_read_name (dir) == NULL;
+}
+
+/* Each run starts from empty state and data folders of its own, not the build tree's shared
+ * ones, where a crashed run's recovery copies would be offered or counted. */
+static void
+test_window_fresh_state (void)
+{
+  const char *build_dir = g_getenv ("G_TEST_BUILDDIR");
+  g_autofree char *recovery = g_build_filename (g_get_user_state_dir (), "muster", "recovery",
+                                                NULL);
+
+  g_assert_nonnull (build_dir);
+  g_assert_false (g_str_has_prefix (g_get_user_state_dir (), build_dir));
+  g_assert_false (g_str_has_prefix (g_get_user_data_dir (), build_dir));
+  g_assert_true (g_file_test (recovery, G_FILE_TEST_IS_DIR) ? folder_is_empty (recovery)
+                                                           : TRUE);
+  g_assert_true (folder_is_empty (g_get_user_data_dir ()));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -533,6 +559,7 @@ main (int   argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
 
+  g_test_add_func ("/ui/window/fresh-state", test_window_fresh_state);
   g_test_add_func ("/ui/window/workspaces", test_window_workspaces);
   g_test_add_func ("/ui/window/about", test_window_about);
   g_test_add_func ("/ui/window/shortcuts", test_window_shortcuts);

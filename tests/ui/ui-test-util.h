@@ -3,6 +3,7 @@
 
 #include <glib/gstdio.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "muster-application.h"
@@ -298,12 +299,61 @@ assert_reopens_as (GFile      *file,
   gtk_window_destroy (GTK_WINDOW (reopened));
 }
 
+/* The private XDG folders of this run (ui_test_fresh_dirs()) */
+static char *ui_test_xdg_root;
+
+static void
+ui_test_remove_tree (GFile *file)
+{
+  g_autoptr(GFileEnumerator) children =
+    g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_NAME,
+                               G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
+  GFile *child;
+
+  while (children != NULL && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) &&
+         child != NULL)
+    ui_test_remove_tree (child);
+  g_file_delete (file, NULL, NULL);
+}
+
+static void
+ui_test_remove_xdg_root (void)
+{
+  g_autoptr(GFile) root = g_file_new_for_path (ui_test_xdg_root);
+
+  ui_test_remove_tree (root);
+  g_clear_pointer (&ui_test_xdg_root, g_free);
+}
+
+/* Points XDG_STATE_HOME and XDG_DATA_HOME at new empty folders of this run, removed when it
+ * exits: recovery copies or house rules a crashed earlier run left in the build tree cannot
+ * reach this one (they were offered at start-up, or counted by the recovery tests). Called
+ * before anything asks GLib for these folders: GLib reads the variables once. */
+static inline void
+ui_test_fresh_dirs (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *state = NULL;
+  g_autofree char *data = NULL;
+
+  ui_test_xdg_root = g_dir_make_tmp ("muster-ui-xdg-XXXXXX", &error);
+  g_assert_no_error (error);
+  state = g_build_filename (ui_test_xdg_root, "state", NULL);
+  data = g_build_filename (ui_test_xdg_root, "data", NULL);
+  g_assert_cmpint (g_mkdir (state, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (data, 0700), ==, 0);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", data, TRUE);
+  atexit (ui_test_remove_xdg_root);
+}
+
 static inline gboolean
 ui_test_init (int    *argc,
               char ***argv)
 {
   g_autoptr(GError) error = NULL;
 
+  ui_test_fresh_dirs ();
   g_test_init (argc, argv, NULL);
   gtk_disable_setlocale ();
   setlocale (LC_ALL, "C.UTF-8");
@@ -314,15 +364,6 @@ ui_test_init (int    *argc,
       return FALSE;
     }
   adw_init ();
-
-  /* Recovery files left by an earlier, killed run would be offered at start-up. */
-  {
-    g_autoptr(GFile) recovery_dir = muster_recovery_get_default_dir ();
-    g_autoptr(GPtrArray) left = muster_recovery_scan (recovery_dir);
-
-    for (guint i = 0; i < left->len; i++)
-      muster_recovery_entry_discard (left->pdata[i], NULL);
-  }
 
   app = muster_application_new (APP_ID ".Test", G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));

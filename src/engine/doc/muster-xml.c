@@ -196,18 +196,47 @@ muster_xml_is_element (const xmlNode *node,
          g_strcmp0 ((const char *) node->name, name) == 0;
 }
 
+/* The value of the attribute @name (without a namespace) of @node, borrowed from the tree
+ * where it is one piece of text: always so for a parsed file (DOCTYPEs, and so entities, are
+ * refused) and for muster_xml_set_prop(). Anything else is made by libxml2 into *@owned, for
+ * the caller to xmlFree(). Loading reads some ten attributes a unit, and copying each twice
+ * (libxml2's copy, then ours) was a good part of the load under ASan. */
+static const char *
+peek_prop (const xmlNode  *node,
+           const char     *name,
+           xmlChar       **owned)
+{
+  *owned = NULL;
+  if (node == NULL || node->type != XML_ELEMENT_NODE)
+    return NULL;
+  for (const xmlAttr *attr = node->properties; attr != NULL; attr = attr->next)
+    if (attr->ns == NULL && strcmp ((const char *) attr->name, name) == 0)
+      {
+        const xmlNode *text = attr->children;
+
+        if (text == NULL)
+          return "";
+        if (text->next == NULL && text->type == XML_TEXT_NODE && text->content != NULL)
+          return (const char *) text->content;
+        break;
+      }
+  /* Absent, and no DTD to give a default (xmlGetNoNsProp() would look there). */
+  if (node->doc == NULL || (node->doc->intSubset == NULL && node->doc->extSubset == NULL))
+    return NULL;
+  *owned = xmlGetNoNsProp (node, (const xmlChar *) name);
+  return (const char *) *owned;
+}
+
 /* Returns a g_free()-able copy so callers never mix the two allocators. */
 char *
 muster_xml_get_prop (const xmlNode *node,
                      const char    *name)
 {
-  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *) name);
-  char *ret;
+  xmlChar *owned;
+  const char *value = peek_prop (node, name, &owned);
+  char *ret = g_strdup (value);
 
-  if (value == NULL)
-    return NULL;
-  ret = g_strdup ((const char *) value);
-  xmlFree (value);
+  xmlFree (owned);
   return ret;
 }
 
@@ -273,13 +302,17 @@ muster_xml_get_int (const xmlNode *node,
                     const char    *display_name,
                     GError       **error)
 {
-  g_autofree char *text = muster_xml_get_prop (node, name);
+  xmlChar *owned;
+  const char *text = peek_prop (node, name, &owned);
   g_autoptr(GError) local_error = NULL;
+  gboolean ok;
 
   if (text == NULL)
     return TRUE;
 
-  if (!g_ascii_string_to_signed (text, 10, min, max, value, &local_error))
+  ok = g_ascii_string_to_signed (text, 10, min, max, value, &local_error);
+  xmlFree (owned);
+  if (!ok)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
                    "%s:%ld: attribute %s of <%s>: %s", display_name, xmlGetLineNo (node), name,
@@ -334,12 +367,14 @@ muster_xml_find_child (const xmlNode *node,
 {
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
-      g_autofree char *text = NULL;
+      xmlChar *owned;
+      gboolean found;
 
       if (!muster_xml_is_element (child, name))
         continue;
-      text = muster_xml_get_prop (child, attribute);
-      if (g_strcmp0 (text, value) == 0)
+      found = g_strcmp0 (peek_prop (child, attribute, &owned), value) == 0;
+      xmlFree (owned);
+      if (found)
         return child;
     }
   return NULL;

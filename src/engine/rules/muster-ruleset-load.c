@@ -535,7 +535,7 @@ _muster_ruleset_alloc (gboolean owns_items)
 {
   MusterRuleset *self = g_new0 (MusterRuleset, 1);
 
-  g_ref_count_init (&self->ref_count);
+  g_atomic_ref_count_init (&self->ref_count);
   for (guint k = 0; k < MUSTER_N_ITEM_KINDS; k++)
     {
       self->lists[k].items = g_ptr_array_new_with_free_func (owns_items ? kinds[k].free : NULL);

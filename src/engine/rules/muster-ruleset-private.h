@@ -21,7 +21,7 @@ typedef struct
  */
 struct _MusterRuleset
 {
-  grefcount       ref_count;
+  gatomicrefcount ref_count;   /* atomic: exports and simulations share it with threads */
 
   char           *id;
   char           *name;

@@ -195,7 +195,7 @@ MusterRuleset *
 muster_ruleset_ref (MusterRuleset *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
-  g_ref_count_inc (&self->ref_count);
+  g_atomic_ref_count_inc (&self->ref_count);
   return self;
 }
 
@@ -203,7 +203,7 @@ void
 muster_ruleset_unref (MusterRuleset *self)
 {
   g_return_if_fail (self != NULL);
-  if (g_ref_count_dec (&self->ref_count))
+  if (g_atomic_ref_count_dec (&self->ref_count))
     muster_ruleset_free (self);
 }
 

@@ -42,8 +42,21 @@ typedef struct
   gint64                  value;
   gint64                  denom;      /* everything in the scope, for percentages */
   gboolean                dirty;
-  char                   *key;
+  gboolean                reported;   /* its finding is in self->findings */
 } Counter;
+
+/* A counter's key among the findings, made only when it has one: most counters never do,
+ * and formatting a key for each (when the document has nothing wrong) was a good part of
+ * building a validator. */
+#define COUNTER_KEY_SIZE 48
+
+static const char *
+counter_key (const Counter *counter,
+             char           key[COUNTER_KEY_SIZE])
+{
+  g_snprintf (key, COUNTER_KEY_SIZE, "c:%u:%p", counter->index, counter->scope);
+  return key;
+}
 
 typedef struct
 {
@@ -105,10 +118,7 @@ counter_equal (gconstpointer a,
 static void
 counter_free (gpointer data)
 {
-  Counter *c = data;
-
-  g_free (c->key);
-  g_free (c);
+  g_free (data);
 }
 
 static void
@@ -136,7 +146,6 @@ counter_get (MusterValidator *self,
       counter->constraint = self->constraints->pdata[index];
       counter->index = index;
       counter->scope = scope;
-      counter->key = g_strdup_printf ("c:%u:%p", index, scope);
       g_hash_table_add (self->counters, counter);
       mark_dirty (self, counter);
     }
@@ -155,7 +164,12 @@ counter_drop (MusterValidator *self,
     return;
   if (counter->dirty)
     g_ptr_array_remove_fast (self->dirty, counter);
-  _muster_findings_take (self->findings, counter->key, NULL);
+  if (counter->reported)
+    {
+      char key[COUNTER_KEY_SIZE];
+
+      _muster_findings_take (self->findings, counter_key (counter, key), NULL);
+    }
   g_hash_table_remove (self->counters, counter);
 }
 
@@ -573,13 +587,16 @@ flush (MusterValidator *self)
   for (guint i = 0; i < self->dirty->len; i++)
     {
       Counter *counter = self->dirty->pdata[i];
+      MusterIssue *issue = _muster_validator_check_counter (self, counter->constraint,
+                                                            counter->scope == self->doc
+                                                            ? NULL : counter->scope,
+                                                            counter->value, counter->denom);
+      char key[COUNTER_KEY_SIZE];
 
       counter->dirty = FALSE;
-      _muster_findings_take (self->findings, counter->key,
-                             _muster_validator_check_counter (self, counter->constraint,
-                                                              counter->scope == self->doc
-                                                              ? NULL : counter->scope,
-                                                              counter->value, counter->denom));
+      if (issue != NULL || counter->reported)
+        counter->reported = _muster_findings_take (self->findings, counter_key (counter, key),
+                                                   issue) != NULL;
     }
   g_ptr_array_set_size (self->dirty, 0);
   for (guint i = 0; i < self->touched->len; i++)

@@ -43,6 +43,44 @@ test_xml_well_formed (void)
   g_assert_true (g_str_has_prefix (error->message, "t.xml:1: attribute x of <b>"));
 }
 
+/* Attributes read straight from the tree (not copied twice) read as libxml2's own getter
+ * reads them: empty, absent, with references, namespaced ones left out, and ones set in code
+ * or held as several pieces. */
+static void
+test_xml_props_read_as_libxml2 (void)
+{
+  static const char text[] = "<a xmlns:n='urn:n'><b e='' r='x&amp;y&#65;' n:x='no' x='yes'/></a>";
+  static const char * const names[] = { "e", "r", "x", "missing", "s", "split" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = muster_xml_parse (text, sizeof text - 1, "t.xml", &error);
+  xmlNode *b;
+  xmlAttr *split;
+
+  g_assert_no_error (error);
+  b = muster_xml_first_child (xmlDocGetRootElement (doc), "b");
+  muster_xml_set_prop (b, "s", "set <here> & there");
+  /* A value of two text pieces, as an edit through libxml2's node API can leave it */
+  split = xmlSetProp (b, (const xmlChar *) "split", (const xmlChar *) "one");
+  xmlAddNextSibling (split->children, xmlNewText ((const xmlChar *) " two"));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *ours = muster_xml_get_prop (b, names[i]);
+      xmlChar *theirs = xmlGetNoNsProp (b, (const xmlChar *) names[i]);
+
+      g_assert_cmpstr (ours, ==, (const char *) theirs);
+      xmlFree (theirs);
+    }
+  {
+    g_autofree char *x = muster_xml_get_prop (b, "x");
+    g_autofree char *two = muster_xml_get_prop (b, "split");
+
+    g_assert_cmpstr (x, ==, "yes");
+    g_assert_cmpstr (two, ==, "one two");
+    g_assert_true (muster_xml_find_child (xmlDocGetRootElement (doc), "b", "r", "x&yA") == b);
+    g_assert_null (muster_xml_find_child (xmlDocGetRootElement (doc), "b", "missing", ""));
+  }
+}
+
 /* Notes laid out over indented lines read as one line of prose; text keeps its inner lines. */
 static void
 test_xml_prose (void)
@@ -167,6 +205,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/xml/well-formed", test_xml_well_formed);
+  g_test_add_func ("/engine/xml/props", test_xml_props_read_as_libxml2);
   g_test_add_func ("/engine/xml/prose", test_xml_prose);
   g_test_add_func ("/engine/xml/bad-encoding", test_xml_bad_encoding_in_plain_words);
   g_test_add_func ("/engine/xml/malformed", test_xml_malformed_names_file_and_line);
