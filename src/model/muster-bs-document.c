@@ -650,8 +650,10 @@ save_done_cb (GObject      *object,
     }
   if (data->generation == self->generation)
     {
-      /* Before the file's notify, which the window shows the mismatch on. The file now has
-       * the data's revisions and not what was left out: no more warnings about it. */
+      /* The file now has the data's revisions and not what was left out: no more warnings
+       * about it, and no mismatch to show (saved over the same file, nothing else notifies). */
+      gboolean was_current = self->revision_saved;
+
       self->revision_saved = TRUE;
       if (self->roster != NULL && muster_bs_roster_get_gone (self->roster)->len > 0)
         {
@@ -660,6 +662,8 @@ save_done_cb (GObject      *object,
         }
       set_file (self, data->file);
       muster_history_mark_saved (self->history, data->revision);
+      if (!was_current)
+        g_signal_emit (self, signals[CHANGED], 0);
     }
   g_task_return_boolean (outer, TRUE);
 }
