@@ -8,11 +8,11 @@
 
 #include <string.h>
 
+#include "fuzz-common.h"
 #include "muster-bs-data.h"
 #include "muster-bs-roster.h"
 #include "muster-bs-zip.h"
 
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 static GBytes *
 game_system (void)
@@ -26,7 +26,7 @@ game_system (void)
       gsize length;
 
       if (!g_file_get_contents (MUSTER_FUZZ_BS_GST, &contents, &length, &error))
-        g_error ("%s", error->message);
+        FUZZ_FAIL ("%s", error->message);
       gst = g_bytes_new_take (contents, length);
     }
   return gst;
@@ -114,7 +114,7 @@ use_in_roster (MusterBsData *set)
     g_autoptr(MusterBsRoster) again = muster_bs_roster_load (set, "saved.ros", saved, &error);
 
     if (again == NULL)
-      g_error ("a roster Muster saved did not load again: %s", error->message);
+      FUZZ_FAIL ("a roster Muster saved did not load again: %s", error->message);
   }
 }
 
@@ -135,7 +135,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       g_assert (zip != NULL);
       zipped = load (zip, "fuzz.catz");
       if ((zipped == NULL) != (set == NULL))
-        g_error ("the catalogue %s, zipped it %s", set ? "loads" : "is refused",
+        FUZZ_FAIL ("the catalogue %s, zipped it %s", set ? "loads" : "is refused",
                  zipped ? "loads" : "is refused");
     }
 

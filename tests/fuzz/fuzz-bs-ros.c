@@ -6,10 +6,10 @@
  * which must leave the same findings. */
 #include "config.h"
 
+#include "fuzz-common.h"
 #include "muster-bs-data.h"
 #include "muster-bs-roster.h"
 
-int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
 
 static MusterBsData *
 game_data (void)
@@ -22,7 +22,7 @@ game_data (void)
 
       set = muster_bs_data_load_dir (MUSTER_FUZZ_BS_DATA, &error);
       if (set == NULL)
-        g_error ("%s", error->message);
+        FUZZ_FAIL ("%s", error->message);
     }
   return set;
 }
@@ -55,7 +55,7 @@ reload (MusterBsRoster *roster,
   g_assert (saved != NULL);
   again = muster_bs_roster_load (game_data (), zipped ? "saved.rosz" : "saved.ros", saved, &error);
   if (again == NULL)
-    g_error ("a roster Muster saved did not load again: %s", error->message);
+    FUZZ_FAIL ("a roster Muster saved did not load again: %s", error->message);
 }
 
 int
@@ -95,7 +95,7 @@ LLVMFuzzerTestOneInput (const guint8 *data,
       muster_bs_roster_insert_selection (roster, force, NULL, index, sel);
       after = describe (roster);
       if (g_strcmp0 (before, after) != 0)
-        g_error ("removing a selection and putting it back changed the findings:\n%s---\n%s",
+        FUZZ_FAIL ("removing a selection and putting it back changed the findings:\n%s---\n%s",
                  before, after);
     }
   return 0;

@@ -25,6 +25,7 @@ int LLVMFuzzerTestOneInput (const guint8 *data, size_t size);
       FUZZ_FAIL (__VA_ARGS__);                                                             \
   } G_STMT_END
 
+#ifdef MUSTER_FUZZ_BVF_RULESET
 /* The shipped Battle Valor Fantasy ruleset, loaded once per process: the targets that use it
  * load it from LLVMFuzzerInitialize(), so that its load is not timed as an input and a failure
  * to load it is not saved as an input's reproducer. Shared across inputs, it is only read:
@@ -45,6 +46,8 @@ fuzz_bvf_ruleset (void)
   return bvf;
 }
 
+#endif
+
 /* Loads @data as a document; a failure must be a clean error naming the file. */
 static inline MusterDoc *
 fuzz_load_doc (const guint8 *data,
@@ -61,6 +64,7 @@ fuzz_load_doc (const guint8 *data,
   return doc;
 }
 
+#ifdef MUSTER_FUZZ_BVF_RULESET
 /* LLVMFuzzerInitialize() for the targets that use the Battle Valor Fantasy ruleset. */
 #define FUZZ_INITIALIZE_WITH_BVF_RULESET()                                                 \
   int                                                                                      \
@@ -70,3 +74,4 @@ fuzz_load_doc (const guint8 *data,
     (void) fuzz_bvf_ruleset ();                                                            \
     return 0;                                                                              \
   }
+#endif

@@ -91,6 +91,11 @@ walk_children (Walk               *walk,
     {
       if (root_only && child->place != MUSTER_BS_IN_ROOT)
         continue;
+      /* The schema requires an id: without one a selection could not be written with the
+       * entryId that finds it again, so such an entry or link is not offered. */
+      if (child->id == NULL && (child->kind == MUSTER_BS_NODE_SELECTION_ENTRY ||
+                                child->kind == MUSTER_BS_NODE_ENTRY_LINK))
+        continue;
       /* A root entry marked import="false" stays in its own catalogue. */
       if (root_only && walk->imported && muster_bs_node_has_flag (child, MUSTER_BS_FLAG_NO_IMPORT))
         continue;

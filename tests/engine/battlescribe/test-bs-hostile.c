@@ -295,6 +295,62 @@ test_hostile_link_cycle (void)
   g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, GUARD_SECONDS);
 }
 
+/* Entries without an id (the schema requires one; a hand-made or damaged catalogue may lack
+ * it), one a unit's required child: a selection of one could not be written with an entryId, so
+ * the saved roster would not load again (found by fuzz-bs-cat). They are not offered. */
+static const char no_id_text[] =
+  "<catalogue id='c' name='Army' gameSystemId='gs'>\n"
+  "  <selectionEntries>\n"
+  "    <selectionEntry id='se-unit' name='Unit' type='unit'>\n"
+  "      <selectionEntries>\n"
+  "        <selectionEntry name='Nameless' type='model'>\n"
+  "          <constraints><constraint id='c-min' type='min' value='1' field='selections'\n"
+  "                                   scope='parent'/></constraints>\n"
+  "        </selectionEntry>\n"
+  "        <selectionEntry id='se-model' name='Model' type='model'>\n"
+  "          <constraints><constraint id='c-min2' type='min' value='1' field='selections'\n"
+  "                                   scope='parent'/></constraints>\n"
+  "        </selectionEntry>\n"
+  "      </selectionEntries>\n"
+  "    </selectionEntry>\n"
+  "    <selectionEntry name='Root Nameless' type='unit'/>\n"
+  "  </selectionEntries>\n"
+  "</catalogue>\n";
+
+static void
+test_hostile_no_id (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GBytes) gst = g_bytes_new_static (gst_text, sizeof gst_text - 1);
+  g_autoptr(GBytes) cat = g_bytes_new_static (no_id_text, sizeof no_id_text - 1);
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(MusterBsRoster) again = NULL;
+  g_autoptr(GPtrArray) auto_selected = g_ptr_array_new ();
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force;
+  MusterBsSelection *unit;
+
+  g_assert_true (muster_bs_data_add_bytes (data, "test.gst", gst, &error));
+  g_assert_true (muster_bs_data_add_bytes (data, "army.cat", cat, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  roster = muster_bs_roster_new (data, "No id");
+  force = muster_bs_roster_add_force (roster, NULL, "fe", "c", NULL, &error);
+  g_assert_no_error (error);
+  unit = muster_bs_roster_select (roster, force, NULL, "se-unit", auto_selected, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (unit);
+  /* the Model is auto-selected, the nameless entry is not there to take */
+  g_assert_cmpuint (muster_bs_selection_get_n_children (unit), ==, 1);
+  g_assert_cmpstr (muster_bs_selection_get_name (muster_bs_selection_get_child (unit, 0)), ==,
+                   "Model");
+  saved = muster_bs_roster_save (roster, FALSE, &error);
+  g_assert_no_error (error);
+  again = muster_bs_roster_load (data, "saved.ros", saved, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (again);
+}
+
 /* The roster reader against the same attacks, and rosters naming entries, forces and
  * catalogues that do not exist; a plain one loads. */
 static void
@@ -356,6 +412,7 @@ main (int   argc,
   g_test_add_func ("/bs/hostile/huge-file", test_hostile_huge_file);
   g_test_add_func ("/bs/hostile/link-cycle", test_hostile_link_cycle);
   g_test_add_func ("/bs/hostile/roster", test_hostile_roster);
+  g_test_add_func ("/bs/hostile/no-id", test_hostile_no_id);
   g_test_add_func ("/bs/hostile/roster-zip-bomb", test_hostile_roster_zip_bomb);
 
   return g_test_run ();
