@@ -441,9 +441,10 @@ _muster_bs_page_editor_key (MusterBsDocument *document,
   if (roster == NULL || selection == NULL)
     return NULL;
   key = g_string_new (NULL);
-  /* The choices' callbacks hold the document and the selection */
-  g_string_append_printf (key, "%p %p %d\n%s\n", (gpointer) document, (gpointer) selection,
-                          muster_bs_selection_get_amount (selection),
+  /* The choices' callbacks hold the document and the selection (of this roster: a selection
+   * of the next one may come at a freed one's address) */
+  g_string_append_printf (key, "%p %p %p %d\n%s\n", (gpointer) document, (gpointer) roster,
+                          (gpointer) selection, muster_bs_selection_get_amount (selection),
                           muster_bs_item_get_name (item));
   /* What is taken: the counts, and which choices are full */
   for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
