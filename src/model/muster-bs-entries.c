@@ -251,19 +251,76 @@ is_shown (MusterBsEntries *self,
   return folded_search == NULL || strstr (entry->key, folded_search) != NULL;
 }
 
+/* @shown now: one items-changed over the stretch that differs from what was shown, so that an
+ * edit which leaves the pane as it was tells its view nothing (no row is bound anew). */
+static void
+show (MusterBsEntries *self,
+      GPtrArray       *shown)
+{
+  guint n = self->shown->len;
+  guint head = 0, tail = 0;
+
+  while (head < n && head < shown->len &&
+         g_ptr_array_index (self->shown, head) == g_ptr_array_index (shown, head))
+    head++;
+  while (tail < n - head && tail < shown->len - head &&
+         g_ptr_array_index (self->shown, n - 1 - tail) ==
+         g_ptr_array_index (shown, shown->len - 1 - tail))
+    tail++;
+  g_ptr_array_unref (self->shown);
+  self->shown = g_ptr_array_ref (shown);
+  if (head + tail < n || head + tail < shown->len)
+    g_list_model_items_changed (G_LIST_MODEL (self), head, n - head - tail,
+                                shown->len - head - tail);
+}
+
 static void
 refilter (MusterBsEntries *self)
 {
   g_autofree char *folded = self->search && *self->search
     ? g_utf8_casefold (self->search, -1) : NULL;
-  guint old = self->shown->len;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_object_unref);
 
-  g_ptr_array_set_size (self->shown, 0);
   for (guint i = 0; i < self->all->len; i++)
     if (is_shown (self, g_ptr_array_index (self->all, i), folded))
-      g_ptr_array_add (self->shown, g_object_ref (g_ptr_array_index (self->all, i)));
-  if (old > 0 || self->shown->len > 0)
-    g_list_model_items_changed (G_LIST_MODEL (self), 0, old, self->shown->len);
+      g_ptr_array_add (shown, g_object_ref (g_ptr_array_index (self->all, i)));
+  show (self, shown);
+}
+
+static gboolean
+same_entry (MusterBsEntry *a,
+            MusterBsEntry *b)
+{
+  return g_str_equal (a->id, b->id) && g_str_equal (a->name, b->name) &&
+         g_str_equal (a->category, b->category) && g_str_equal (a->costs_text, b->costs_text) &&
+         a->category_rank == b->category_rank;
+}
+
+/* The entries offered before that are offered alike now stay the same objects: the pane's
+ * rows for them are left as they are. */
+static void
+keep_alike (GPtrArray *before,
+            GPtrArray *now)
+{
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < before->len; i++)
+    {
+      MusterBsEntry *entry = g_ptr_array_index (before, i);
+
+      g_hash_table_insert (by_id, entry->id, entry);
+    }
+  for (guint i = 0; i < now->len; i++)
+    {
+      MusterBsEntry *entry = g_ptr_array_index (now, i);
+      MusterBsEntry *old = g_hash_table_lookup (by_id, entry->id);
+
+      if (old != NULL && old != entry && same_entry (old, entry))
+        {
+          g_ptr_array_index (now, i) = g_object_ref (old);
+          g_object_unref (entry);
+        }
+    }
 }
 
 /* Reads what the force offers now. */
@@ -273,9 +330,10 @@ rebuild (MusterBsEntries *self)
   MusterBsRoster *roster = self->document ? muster_bs_document_get_roster (self->document) : NULL;
   g_autoptr(GPtrArray) ids = NULL;
   g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) before = g_steal_pointer (&self->all);
   MusterBsData *data;
 
-  g_ptr_array_set_size (self->all, 0);
+  self->all = g_ptr_array_new_with_free_func (g_object_unref);
   g_clear_pointer (&self->categories, g_strfreev);
   if (roster == NULL || self->force == NULL)
     {
@@ -325,6 +383,7 @@ rebuild (MusterBsEntries *self)
       entry->category_rank = rank_of (self->categories, entry->category);
     }
   g_ptr_array_sort (self->all, compare_entries);
+  keep_alike (before, self->all);
   refilter (self);
 }
 
@@ -402,6 +461,10 @@ muster_bs_entries_set_force (MusterBsEntries *self,
 {
   g_return_if_fail (MUSTER_IS_BS_ENTRIES (self));
 
+  /* The same force (the page asks after every edit and selection): the list follows the
+   * document's edits on its own already. */
+  if (self->force == force)
+    return;
   self->force = force;
   rebuild (self);
 }

@@ -423,6 +423,71 @@ add_limits (GtkBox           *box,
     }
 }
 
+/* Returns: (transfer full) (nullable): all a selection's editor shows, as text; NULL for a
+ * force's or an empty editor (those are cheap to build). Two equal keys: the editor built
+ * for the first is the editor of the second, so an edit elsewhere in the roster keeps it (its
+ * rows are built in tens of milliseconds). What _muster_bs_page_fill_editor() shows of a
+ * selection must be read here too. */
+char *
+_muster_bs_page_editor_key (MusterBsDocument *document,
+                            MusterBsItem     *item)
+{
+  MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
+  MusterBsRoster *roster = muster_bs_document_get_roster (document);
+  g_autoptr(GPtrArray) ids = NULL;
+  GArray *profiles, *rules;
+  GString *key;
+
+  if (roster == NULL || selection == NULL)
+    return NULL;
+  key = g_string_new (NULL);
+  /* The choices' callbacks hold the document and the selection (of this roster: a selection
+   * of the next one may come at a freed one's address) */
+  g_string_append_printf (key, "%p %p %p %d\n%s\n", (gpointer) document, (gpointer) roster,
+                          (gpointer) selection, muster_bs_selection_get_amount (selection),
+                          muster_bs_item_get_name (item));
+  /* What is taken: the counts, and which choices are full */
+  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
+    {
+      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
+
+      g_string_append_printf (key, "c %s %d\n", muster_bs_selection_get_entry_id (child),
+                              muster_bs_selection_get_amount (child));
+    }
+  /* What is offered, and what of it is hidden now */
+  ids = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection), selection);
+  for (guint i = 0; i < ids->len; i++)
+    g_string_append_printf (key, "o %s %d\n", (const char *) g_ptr_array_index (ids, i),
+                            muster_bs_roster_entry_hidden (roster, muster_bs_selection_get_force (selection),
+                                                           selection, g_ptr_array_index (ids, i)));
+  profiles = muster_bs_selection_get_profiles (selection);
+  for (guint i = 0; profiles != NULL && i < profiles->len; i++)
+    {
+      const MusterBsProfile *profile = &g_array_index (profiles, MusterBsProfile, i);
+
+      g_string_append_printf (key, "p %s %s\n", profile->name,
+                              profile->type_name ? profile->type_name : "");
+      for (guint k = 0; profile->characteristics && k < profile->characteristics->len; k++)
+        {
+          const MusterBsCharacteristic *c =
+            &g_array_index (profile->characteristics, MusterBsCharacteristic, k);
+
+          g_string_append_printf (key, "%s\t%s\n", c->name, c->value);
+        }
+    }
+  rules = muster_bs_selection_get_rules (selection);
+  for (guint i = 0; rules != NULL && i < rules->len; i++)
+    {
+      const MusterBsRule *rule = &g_array_index (rules, MusterBsRule, i);
+
+      g_string_append_printf (key, "r %s\t%s\t%s\t%s\n", rule->name,
+                              rule->description ? rule->description : "",
+                              rule->page ? rule->page : "",
+                              rule->publication_id ? rule->publication_id : "");
+    }
+  return g_string_free (key, FALSE);
+}
+
 void
 _muster_bs_page_fill_editor (GtkBox           *box,
                              MusterBsDocument *document,

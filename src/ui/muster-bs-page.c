@@ -31,6 +31,8 @@ struct _MusterBsPage
   GtkSingleSelection *entries_selection;
   GtkStringList      *categories;
   guint               editor_idle;
+  /* (nullable): what the editor shows now, see _muster_bs_page_editor_key() */
+  char               *editor_key;
   gboolean            updating_categories;
 
   /* Template Widgets */
@@ -575,14 +577,20 @@ search_action (GtkWidget  *widget,
 }
 
 /* The editor follows the selection and every edit, rebuilt once the edit's signals are over
- * (it may be an edit from one of its own spin buttons). */
+ * (it may be an edit from one of its own spin buttons), and only when what it shows changed:
+ * building a unit's options is most of an edit's frame (issue 21). */
 static gboolean
 editor_idle_cb (gpointer user_data)
 {
   MusterBsPage *self = user_data;
   g_autoptr(MusterBsItem) item = muster_bs_page_get_selected (self);
+  g_autofree char *key = _muster_bs_page_editor_key (self->document, item);
 
   self->editor_idle = 0;
+  if (key != NULL && g_strcmp0 (key, self->editor_key) == 0)
+    return G_SOURCE_REMOVE;
+  g_free (self->editor_key);
+  self->editor_key = g_steal_pointer (&key);
   _muster_bs_page_fill_editor (self->editor_box, self->document, item);
   return G_SOURCE_REMOVE;
 }
@@ -680,6 +688,7 @@ muster_bs_page_dispose (GObject *object)
   g_clear_object (&self->entries);
   g_clear_object (&self->categories);
   g_clear_object (&self->document);
+  g_clear_pointer (&self->editor_key, g_free);
 
   G_OBJECT_CLASS (muster_bs_page_parent_class)->dispose (object);
 }

@@ -33,7 +33,8 @@
 typedef struct
 {
   guint  frames;
-  gint64 last;   /* when the last frame was drawn */
+  gint64 last;      /* when the last frame was drawn */
+  double last_cpu;  /* the main thread's CPU time then, ms */
 } Frames;
 
 /* Frames drawn while the data loads in the background: each one's work, before-paint to
@@ -106,12 +107,20 @@ background_stall_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Wakes a blocking loop now and then: an edit that draws no frame still ends its wait */
+static gboolean
+wake_cb (gpointer data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Frames        *frames)
 {
   frames->frames++;
   frames->last = g_get_monotonic_time ();
+  frames->last_cpu = thread_cpu_ms ();
 }
 
 static void
@@ -255,6 +264,8 @@ main (int   argc,
   g_autoptr(GArray) opens = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) count_frames = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) edit_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) edit_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) open_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) model_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) model_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
   const char *folders[2] = { NULL, NULL };
@@ -263,6 +274,7 @@ main (int   argc,
   MusterBsDocument *document;
   MusterBsForce *force;
   Frames frames = { 0 };
+  guint wake;
 
   gtk_disable_setlocale ();
   setlocale (LC_ALL, "C.UTF-8");
@@ -340,6 +352,7 @@ main (int   argc,
   print_spread ("frames drawn an add (Add to Force)", build_frames, "", "1");
 
   /* Frames a count edit makes: the first selections in turn, 1 -> 2 -> 1 */
+  wake = g_timeout_add (100, wake_cb, NULL);
   for (guint round = 0; round < 2; round++)
     for (guint i = 0; i < MIN (N_COUNTS, muster_bs_force_get_n_selections (force)); i++)
       {
@@ -349,24 +362,32 @@ main (int   argc,
         double cpu = thread_cpu_ms ();
         double n, ms;
 
+        double cpu_start = cpu;
+
         muster_bs_document_set_count (document, selection, round == 0 ? 2 : 1);
         ms = (g_get_monotonic_time () - start) / 1e3;
         g_array_append_val (model_ms, ms);
         cpu = thread_cpu_ms () - cpu;
         g_array_append_val (model_cpu_ms, cpu);
+        /* Blocking: the loop's own polling is no part of the edit's CPU time */
         while (frames.frames == seen && g_get_monotonic_time () - start < 2 * G_USEC_PER_SEC)
-          g_main_context_iteration (NULL, FALSE);
+          g_main_context_iteration (NULL, TRUE);
         ms = (frames.last - start) / 1e3;
+        cpu = frames.last_cpu - cpu_start;
+        g_array_append_val (edit_cpu_ms, cpu);
         settle_after (&frames, seen);
         n = frames.frames - seen;
         g_array_append_val (count_frames, n);
         g_array_append_val (edit_ms, ms);
       }
+  g_source_remove (wake);
   print_spread ("frames drawn a count edit", count_frames, "", "1");
   print_spread ("count edit in the roster (the call alone, wall)", model_ms, " ms", "-");
   print_spread ("count edit in the roster (the call alone, main-thread CPU)", model_cpu_ms, " ms",
                 "-");
   print_spread ("count edit to its first frame drawn", edit_ms, " ms", "< 16 ms");
+  print_spread ("count edit to its first frame drawn (main-thread CPU)", edit_cpu_ms, " ms",
+                "< 16 ms");
 
   dir = g_dir_make_tmp ("muster-bench-XXXXXX", &error);
   path = g_build_filename (dir, "bench.ros", NULL);
@@ -386,21 +407,27 @@ main (int   argc,
       Frames open_frames = { 0 };
       MusterBsWindow *opened = shown_window (app, &open_frames);
       gint64 start = g_get_monotonic_time ();
+      double cpu_start = thread_cpu_ms ();
       guint seen;
-      double ms;
+      double ms, cpu;
 
       muster_bs_window_open_file (opened, file);
       while (muster_bs_window_get_loading (opened))
-        g_main_context_iteration (NULL, FALSE);
+        g_main_context_iteration (NULL, TRUE);
       seen = open_frames.frames;
       while (open_frames.frames == seen)
-        g_main_context_iteration (NULL, FALSE);
+        g_main_context_iteration (NULL, TRUE);
       ms = (open_frames.last - start) / 1e3;
       g_array_append_val (opens, ms);
+      /* The main thread's part: the roster is read on a worker thread */
+      cpu = open_frames.last_cpu - cpu_start;
+      g_array_append_val (open_cpu_ms, cpu);
       gtk_window_destroy (GTK_WINDOW (opened));
       settle (&frames);
     }
   print_spread ("open the 2,000-point roster to its first frame drawn", opens, " ms", "< 300 ms");
+  print_spread ("open the 2,000-point roster to its first frame drawn (main-thread CPU)",
+                open_cpu_ms, " ms", "< 300 ms");
 
   g_unlink (path);
   g_rmdir (dir);

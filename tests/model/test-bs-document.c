@@ -327,6 +327,66 @@ test_document_entries (void)
   g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (entries)), ==, 0);
 }
 
+static void
+count_changes_cb (GListModel *model,
+                  guint       position,
+                  guint       removed,
+                  guint       added,
+                  guint      *removals)
+{
+  *removals += removed;
+}
+
+/* An edit that leaves what the force can take as it was tells the catalogue pane nothing: its
+ * rows stay bound to the same entries (issue 21: an edit must not rebuild the window's lists).
+ * A search takes away only the rows it hides. */
+static void
+test_document_entries_kept (void)
+{
+  g_autoptr(MusterBsLibrary) library = fixture_library ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(MusterBsEntries) entries = muster_bs_entries_new (document);
+  g_autoptr(MusterBsEntry) first = NULL;
+  g_autoptr(MusterBsEntry) again = NULL;
+  g_autoptr(MusterBsItem) force_item = NULL;
+  g_autoptr(MusterBsItem) row = NULL;
+  g_autoptr(MusterBsItem) row_again = NULL;
+  GListModel *rows;
+  MusterBsSelection *squad;
+  MusterBsForce *force;
+  guint removals = 0, row_removals = 0;
+
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "sk-gs"), "List");
+  force = muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", NULL);
+  muster_bs_entries_set_force (entries, force);
+  squad = muster_bs_document_select (document, force, NULL, "se-squad", NULL);
+  g_assert_nonnull (squad);
+  first = g_list_model_get_item (G_LIST_MODEL (entries), 0);
+  force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
+  rows = muster_bs_item_get_children (force_item);
+  row = g_list_model_get_item (rows, 0);
+  g_signal_connect (entries, "items-changed", G_CALLBACK (count_changes_cb), &removals);
+  g_signal_connect (rows, "items-changed", G_CALLBACK (count_changes_cb), &row_removals);
+
+  muster_bs_document_set_count (document, squad, 2);
+  muster_bs_document_set_name (document, NULL, squad, "Blue");
+  /* The page asks again after every edit: the same force is no rebuild either. */
+  muster_bs_entries_set_force (entries, force);
+  g_assert_cmpuint (removals, ==, 0);
+  g_assert_cmpuint (row_removals, ==, 0);
+  again = g_list_model_get_item (G_LIST_MODEL (entries), 0);
+  g_assert_true (again == first);
+  row_again = g_list_model_get_item (rows, 0);
+  g_assert_true (row_again == row);
+  g_assert_cmpint (muster_bs_item_get_number (row_again), ==, 2);
+
+  muster_bs_entries_set_search (entries, "SQUAD");
+  g_assert_cmpuint (removals, ==, 1);
+  g_clear_object (&again);
+  again = g_list_model_get_item (G_LIST_MODEL (entries), 0);
+  g_assert_cmpstr (muster_bs_entry_get_name (again), ==, "Ranger Squad");
+}
+
 /* Saved, reloaded and saved again: the same bytes, for a .ros and a .rosz alike (the zip
  * entry carries a fixed time); saved from the .rosz, a .ros is the same again. */
 static void
@@ -654,6 +714,7 @@ main (int   argc,
   g_test_add_func ("/bs-document/start-with-force", test_document_start_with_force);
   g_test_add_func ("/bs-document/catalogue-forces", test_document_catalogue_forces);
   g_test_add_func ("/bs-document/entries", test_document_entries);
+  g_test_add_func ("/bs-document/entries-kept", test_document_entries_kept);
   g_test_add_func ("/bs-document/round-trip", test_document_round_trip);
   g_test_add_func ("/bs-document/missing", test_document_missing);
   g_test_add_func ("/bs-document/recovery-copy", test_document_recovery_copy);

@@ -1572,6 +1572,45 @@ test_bs_findings_panel (void)
   g_assert_nonnull (find_matching (panel, label_is, "The whole roster"));
   g_assert_null (find_matching (panel, label_is, "The whole list"));
   hold ();
+
+/* An edit that leaves what the selected row's editor shows as it was keeps the editor's
+ * widgets (building a unit's options was most of an edit's frame, issue 21); an edit of that
+ * row builds it again with what changed. */
+static void
+test_bs_editor_kept (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  MusterBsSelection *captain, *squad;
+  GtkWidget *rifle;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "sk-gs"), "Patrol");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", NULL));
+  spin_until (page_idle, NULL);
+  captain = muster_bs_page_add_entry (page, "Captain");
+  squad = muster_bs_page_add_entry (page, "Ranger Squad");
+  g_assert_nonnull (captain);
+  g_assert_nonnull (squad);
+  spin_until (page_idle, NULL);
+  rifle = find_matching (GTK_WIDGET (page), label_is, "Rifle (default)");
+  g_assert_nonnull (rifle);
+
+  /* The captain's number: the squad's editor stays as it is. */
+  muster_bs_document_set_count (document, captain, 2);
+  spin_until (page_idle, NULL);
+  g_assert_true (find_matching (GTK_WIDGET (page), label_is, "Rifle (default)") == rifle);
+
+  /* The squad's own number and name: built again, showing them. */
+  muster_bs_document_set_count (document, squad, 2);
+  muster_bs_document_set_name (document, NULL, squad, "Blue Squad");
+  spin_until (page_idle, NULL);
+  g_assert_true (find_matching (GTK_WIDGET (page), label_is, "Rifle (default)") != rifle);
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "Blue Squad"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), spin_text_is, "2"));
   close_window (window);
 }
 
@@ -1597,6 +1636,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/legal-sets", test_bs_legal_sets);
   g_test_add_func ("/ui/bs/recovery", test_bs_recovery);
   g_test_add_func ("/ui/bs/keyboard", test_bs_keyboard);
+  g_test_add_func ("/ui/bs/editor-kept", test_bs_editor_kept);
 #ifdef MUSTER_HAVE_XTEST
   {
     int event, error, major, minor;
