@@ -318,7 +318,8 @@ test_painted (Fixture       *fixture,
 
 /* The tint is written straight into an image's pixels (muster-raster) for speed; cairo's paths
  * draw it on any other target. The two agree: with u1 turned (slanted edges, mitred halo
- * corners), the tinted table drawn both ways differs, beyond a few levels at antialiased
+ * corners) and u2 a wedge of 21 stands (an outline of too many corners for a hull: its halo
+ * stroked), the tinted table drawn both ways differs, beyond a few levels at antialiased
  * edges, in no more pixels than the untinted one does (its stands go the same two ways). */
 static void
 test_raster_same (Fixture       *fixture,
@@ -326,7 +327,8 @@ test_raster_same (Fixture       *fixture,
 {
   MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
   g_autoptr(MusterFeature) turned = muster_feature_copy (muster_battlefield_lookup_unit (field, "u1"));
-  g_autoptr(MusterFeature) old = NULL;
+  g_autoptr(MusterFeature) wedge = muster_feature_copy (muster_battlefield_lookup_unit (field, "u2"));
+  g_autoptr(MusterFeature) old = NULL, old_wedge = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterOddsTint) tint = NULL;
   MusterMapStyle style;
@@ -335,9 +337,13 @@ test_raster_same (Fixture       *fixture,
 
   turned->rotation = -G_PI / 2 + 0.4;
   old = muster_battlefield_replace (field, turned);
+  wedge->formation = MUSTER_FORMATION_WEDGE;
+  wedge->stands = 21;
+  old_wedge = muster_battlefield_replace (field, wedge);
   tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "missile-fire", &error);
   g_assert_no_error (error);
   g_assert_true (muster_odds_tint_lookup (tint, "u1", NULL));
+  g_assert_true (muster_odds_tint_lookup (tint, "u2", NULL));
   muster_map_style_init_light (&style);
   off = paint_on (fixture, NULL, &style, FALSE);
   on = paint_on (fixture, tint, &style, FALSE);
