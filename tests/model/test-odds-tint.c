@@ -194,15 +194,20 @@ test_ramp (void)
     }
 }
 
+/* The table with @tint, painted on an image: through the painter's raster, or with
+ * @recorded through a recording surface (cairo's own paths, as on a PDF page) replayed on it. */
 static cairo_surface_t *
-paint (Fixture              *fixture,
-       const MusterOddsTint *tint,
-       const MusterMapStyle *style)
+paint_on (Fixture              *fixture,
+          const MusterOddsTint *tint,
+          const MusterMapStyle *style,
+          gboolean              recorded)
 {
   g_autoptr(MusterViewport) viewport = muster_viewport_new ();
   MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_t *cr = cairo_create (surface);
+  cairo_surface_t *recording = recorded ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
+                                                                          NULL) : NULL;
+  cairo_t *cr = cairo_create (recorded ? recording : surface);
   MusterMapScene scene = { 0 };
 
   /* 1/3 px per mm, no margin: 1800 × 1200 mm in 600 × 400 px */
@@ -214,8 +219,45 @@ paint (Fixture              *fixture,
   scene.tint = tint;
   muster_map_paint (cr, viewport, &scene, style);
   cairo_destroy (cr);
+  if (recorded)
+    {
+      cr = cairo_create (surface);
+      cairo_set_source_surface (cr, recording, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (recording);
+    }
   cairo_surface_flush (surface);
   return surface;
+}
+
+static cairo_surface_t *
+paint (Fixture              *fixture,
+       const MusterOddsTint *tint,
+       const MusterMapStyle *style)
+{
+  return paint_on (fixture, tint, style, FALSE);
+}
+
+/* How many pixels of @a and @b differ by more than @levels in some channel. */
+static guint
+count_different (cairo_surface_t *a,
+                 cairo_surface_t *b,
+                 int              levels)
+{
+  guint n = 0;
+
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        guint32 pa = pixel_at (a, x, y), pb = pixel_at (b, x, y);
+        int most = 0;
+
+        for (int shift = 0; shift < 32; shift += 8)
+          most = MAX (most, ABS ((int) ((pa >> shift) & 0xff) - (int) ((pb >> shift) & 0xff)));
+        n += most > levels;
+      }
+  return n;
 }
 
 /* Just right of a unit (its centre @x, @y in mm; 100 mm wide each way), where its halo goes
@@ -272,6 +314,51 @@ test_painted (Fixture       *fixture,
       cairo_surface_destroy (off);
       cairo_surface_destroy (on);
     }
+}
+
+/* The tint is written straight into an image's pixels (muster-raster) for speed; cairo's paths
+ * draw it on any other target. The two agree: with u1 turned (slanted edges, mitred halo
+ * corners) and u2 a wedge of 21 stands (an outline of too many corners for a hull: its halo
+ * stroked), the tinted table drawn both ways differs, beyond a few levels at antialiased
+ * edges, in no more pixels than the untinted one does (its stands go the same two ways). */
+static void
+test_raster_same (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+  g_autoptr(MusterFeature) turned = muster_feature_copy (muster_battlefield_lookup_unit (field, "u1"));
+  g_autoptr(MusterFeature) wedge = muster_feature_copy (muster_battlefield_lookup_unit (field, "u2"));
+  g_autoptr(MusterFeature) old = NULL, old_wedge = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = NULL;
+  MusterMapStyle style;
+  cairo_surface_t *off, *on, *off_paths, *on_paths;
+  guint n_off, n_on;
+
+  turned->rotation = -G_PI / 2 + 0.4;
+  old = muster_battlefield_replace (field, turned);
+  wedge->formation = MUSTER_FORMATION_WEDGE;
+  wedge->stands = 21;
+  old_wedge = muster_battlefield_replace (field, wedge);
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "missile-fire", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_odds_tint_lookup (tint, "u1", NULL));
+  g_assert_true (muster_odds_tint_lookup (tint, "u2", NULL));
+  muster_map_style_init_light (&style);
+  off = paint_on (fixture, NULL, &style, FALSE);
+  on = paint_on (fixture, tint, &style, FALSE);
+  off_paths = paint_on (fixture, NULL, &style, TRUE);
+  on_paths = paint_on (fixture, tint, &style, TRUE);
+  /* the tint is there: two units' fills and halos, and the legend */
+  g_assert_cmpuint (count_different (off, on, 16), >, 3000);
+  n_off = count_different (off, off_paths, 16);
+  n_on = count_different (on, on_paths, 16);
+  g_test_message ("differing pixels: %u untinted, %u tinted", n_off, n_on);
+  g_assert_cmpuint (n_on, <=, n_off + 40);
+  cairo_surface_destroy (off);
+  cairo_surface_destroy (on);
+  cairo_surface_destroy (off_paths);
+  cairo_surface_destroy (on_paths);
 }
 
 /* Moves @unit's placement to (@x, @y). */
@@ -429,6 +516,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add_func ("/odds-tint/ramp", test_ramp);
   g_test_add ("/odds-tint/painted", Fixture, NULL, fixture_set_up, test_painted,
+              fixture_tear_down);
+  g_test_add ("/odds-tint/raster-same", Fixture, NULL, fixture_set_up, test_raster_same,
               fixture_tear_down);
   g_test_add ("/odds-tint/bands", Fixture, NULL, fixture_set_up, test_bands,
               fixture_tear_down);
