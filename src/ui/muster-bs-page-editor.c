@@ -233,6 +233,25 @@ taken_in_group (MusterBsData       *data,
   return n;
 }
 
+/* "1 per model, 5 in all" for a collective entry taken under a parent of several models
+ * (its amount is counted per model of the parent, as BattleScribe's collective entries are);
+ * NULL where the count alone says it all. */
+static char *
+collective_note (MusterBsSelection  *parent,
+                 const MusterBsNode *link,
+                 const MusterBsNode *node,
+                 guint               per_model)
+{
+  int models = muster_bs_selection_get_number (parent);
+
+  if (per_model == 0 || models < 2 ||
+      !(muster_bs_node_has_flag (node, MUSTER_BS_FLAG_COLLECTIVE) ||
+        (link != NULL && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_COLLECTIVE))))
+    return NULL;
+  return g_strdup_printf (_("%u per model, %u in all"), per_model,
+                          (guint) MIN ((guint64) per_model * (guint64) models, G_MAXUINT));
+}
+
 static void
 add_options (GtkBox            *box,
              MusterBsDocument  *document,
@@ -262,6 +281,7 @@ add_options (GtkBox            *box,
       gboolean full;
       g_autofree char *costs = NULL;
       g_autofree char *number = NULL;
+      g_autofree char *note = NULL;
       gboolean hidden;
       Choice *choice;
 
@@ -321,7 +341,21 @@ add_options (GtkBox            *box,
           gtk_widget_add_css_class (name, "error");
           gtk_widget_set_tooltip_text (name, _("Not allowed now"));
         }
-      gtk_box_append (GTK_BOX (row), name);
+      note = collective_note (selection, link, node, taken (selection, id, &last));
+      if (note != NULL)
+        {
+          /* The count is per model of the parent; under it, what that makes in all. */
+          GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+          GtkWidget *caption = label_new (note, "dim-label");
+
+          gtk_widget_add_css_class (caption, "caption");
+          gtk_widget_set_hexpand (names, TRUE);
+          gtk_box_append (GTK_BOX (names), name);
+          gtk_box_append (GTK_BOX (names), caption);
+          gtk_box_append (GTK_BOX (row), names);
+        }
+      else
+        gtk_box_append (GTK_BOX (row), name);
       gtk_box_append (GTK_BOX (row), cost);
       choice = choice_new (document, force, selection, id);
       gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),

@@ -83,7 +83,9 @@ test_catalogue_text (void)
                    "Catalogues:\n"
                    "  Test Legion [ms-legion] skirmish-legion.cat\n"
                    "    Captain (unit) [ms-captain]\n"
-                   "    Squad (unit) [ms-squad]\n");
+                   "    Squad (unit) [ms-squad]\n"
+                   "  Test Weapon Teams [ms-weapon-teams] skirmish-weapon-teams.cat\n"
+                   "    Gun Team (unit) [ms-gun-team]\n");
   g_assert_cmpstr (run.err, ==, "");
 }
 
@@ -118,7 +120,7 @@ test_catalogue_json (void)
                     ==, 2);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (force, "forces")), ==, 0);
 
-  g_assert_cmpuint (json_array_get_length (catalogues), ==, 1);
+  g_assert_cmpuint (json_array_get_length (catalogues), ==, 2);
   cat = json_array_get_object_element (catalogues, 0);
   g_assert_cmpstr (json_object_get_string_member (cat, "id"), ==, "ms-legion");
   g_assert_cmpstr (json_object_get_string_member (cat, "file"), ==, "skirmish-legion.cat");
@@ -216,11 +218,14 @@ test_catalogue_zipped (void)
   g_autofree char *cat = g_build_filename (fixtures, "skirmish-legion.cat", NULL);
   g_autofree char *gstz = g_build_filename (dir, "skirmish.gstz", NULL);
   g_autofree char *catz = g_build_filename (dir, "skirmish-legion.catz", NULL);
+  g_autofree char *teams = g_build_filename (fixtures, "skirmish-weapon-teams.cat", NULL);
+  g_autofree char *teamsz = g_build_filename (dir, "skirmish-weapon-teams.catz", NULL);
   g_autofree char *plain = cli_stdout ("catalogue", fixtures, NULL);
   g_autofree char *zipped = NULL;
 
   zip_file (gst, gstz);
   zip_file (cat, catz);
+  zip_file (teams, teamsz);
   zipped = cli_stdout ("catalogue", dir, NULL);
   g_assert_nonnull (strstr (zipped, "skirmish-legion.catz\n    Captain (unit) [ms-captain]\n"));
   /* Only the file names differ. */
@@ -229,6 +234,7 @@ test_catalogue_zipped (void)
 
     g_string_replace (expected, "skirmish.gst", "skirmish.gstz", 0);
     g_string_replace (expected, "skirmish-legion.cat", "skirmish-legion.catz", 0);
+    g_string_replace (expected, "skirmish-weapon-teams.cat", "skirmish-weapon-teams.catz", 0);
     g_assert_cmpstr (zipped, ==, expected->str);
   }
   remove_folder (dir);

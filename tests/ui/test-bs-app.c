@@ -1614,6 +1614,53 @@ test_bs_editor_kept (void)
   close_window (window);
 }
 
+/* A collective entry's row in the editor (issue 21): its count is per model of the parent,
+ * and the row says what that makes in all, following the parent's number. The fixture is
+ * tests/data/battlescribe/skirmish-weapon-teams.cat: frag grenades, collective, on a gunner. */
+static void
+test_bs_collective (void)
+{
+  MusterBsLibrary *library = library_of_folders (MUSTER_TEST_DATA "/battlescribe");
+  MusterBsSystem *system = muster_bs_library_lookup (library, "ms-gs");
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GError) error = NULL;
+  MusterBsSelection *team, *gunner;
+
+  g_assert_nonnull (system);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, system, "Gunners");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "ms-patrol", "ms-weapon-teams", &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+  team = muster_bs_page_add_entry (page, "Gun Team");
+  g_assert_nonnull (team);
+  g_assert_cmpuint (muster_bs_selection_get_n_children (team), ==, 1);
+  gunner = muster_bs_selection_get_child (team, 0);
+  muster_bs_document_set_count (document, gunner, 5);
+  g_assert_true (muster_bs_document_select (document, muster_bs_selection_get_force (gunner), gunner,
+                                            "ms-frag", &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (gunner)));
+  spin_until (page_idle, NULL);
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), is_editor_title, "Gunner"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "1 per model, 5 in all"));
+  hold ();
+
+  /* Fewer gunners: the same one a model, fewer in all. */
+  muster_bs_document_set_count (document, gunner, 3);
+  spin_until (page_idle, NULL);
+  g_assert_null (find_matching (GTK_WIDGET (page), label_is, "1 per model, 5 in all"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "1 per model, 3 in all"));
+  /* One gunner: the count says it all. */
+  muster_bs_document_set_count (document, gunner, 1);
+  spin_until (page_idle, NULL);
+  g_assert_null (find_matching (GTK_WIDGET (page), label_is, "1 per model, 1 in all"));
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1637,6 +1684,7 @@ main (int   argc,
   g_test_add_func ("/ui/bs/recovery", test_bs_recovery);
   g_test_add_func ("/ui/bs/keyboard", test_bs_keyboard);
   g_test_add_func ("/ui/bs/editor-kept", test_bs_editor_kept);
+  g_test_add_func ("/ui/bs/collective", test_bs_collective);
 #ifdef MUSTER_HAVE_XTEST
   {
     int event, error, major, minor;

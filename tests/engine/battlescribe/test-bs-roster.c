@@ -468,6 +468,58 @@ test_roster_force_catalogue (void)
   g_assert_cmpuint (muster_bs_roster_get_n_forces (roster), ==, 3);
 }
 
+/* A collective entry under a model (issue 21; tests/data/battlescribe/skirmish-weapon-teams.cat):
+ * its amount is per gunner and its number and cost follow the gunners' number. */
+static void
+test_roster_collective (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GPtrArray) auto_selected = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *gst_path = g_build_filename (MUSTER_TEST_DATA, "battlescribe", "skirmish.gst", NULL);
+  g_autofree char *cat_path = g_build_filename (MUSTER_TEST_DATA, "battlescribe",
+                                                "skirmish-weapon-teams.cat", NULL);
+  MusterBsForce *force;
+  MusterBsSelection *team, *gunner, *frag;
+
+  g_assert_true (muster_bs_data_add_file (data, gst_path, &error));
+  g_assert_true (muster_bs_data_add_file (data, cat_path, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  roster = muster_bs_roster_new (data, "Gunners");
+  force = muster_bs_roster_add_force (roster, NULL, "ms-patrol", "ms-weapon-teams", NULL, &error);
+  g_assert_no_error (error);
+  team = muster_bs_roster_select (roster, force, NULL, "ms-gun-team", auto_selected, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (auto_selected->len, ==, 1);
+  gunner = g_ptr_array_index (auto_selected, 0);
+  muster_bs_roster_set_count (roster, gunner, 5);
+
+  frag = muster_bs_roster_select (roster, force, gunner, "ms-frag", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_bs_selection_get_amount (frag), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_number (frag), ==, 5);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_costs (frag), "ms-pts"), ==, 10);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "ms-pts"), ==, 80);
+
+  /* Fewer gunners: fewer grenades, for fewer points; the amount stays one a gunner. */
+  muster_bs_roster_set_count (roster, gunner, 3);
+  g_assert_cmpint (muster_bs_selection_get_amount (frag), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_number (frag), ==, 3);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_costs (frag), "ms-pts"), ==, 6);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "ms-pts"), ==, 56);
+
+  /* A gunner whose children are all collective is counted on the one selection: taking
+   * another adds to it, and the grenades follow. */
+  g_assert_true (muster_bs_roster_select (roster, force, team, "ms-gunner", NULL, &error) == gunner);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_bs_selection_get_amount (gunner), ==, 4);
+  g_assert_cmpint (muster_bs_selection_get_number (frag), ==, 4);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_costs (frag), "ms-pts"), ==, 8);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (roster), "ms-pts"), ==, 68);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -480,5 +532,6 @@ main (int   argc,
   g_test_add_func ("/bs/roster/revisions", test_roster_revisions);
   g_test_add_func ("/bs/roster/outline", test_roster_outline);
   g_test_add_func ("/bs/roster/force-catalogue", test_roster_force_catalogue);
+  g_test_add_func ("/bs/roster/collective", test_roster_collective);
   return g_test_run ();
 }
