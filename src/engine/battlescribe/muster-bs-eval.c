@@ -427,22 +427,51 @@ ensure_costs (MusterBsSelection *sel)
   MusterBsContext ctx = { sel->force->roster, sel->force, sel->parent, sel };
   const MusterBsNode *owners[] = { sel->option.entry, sel->option.link, NULL };
   MusterBsEffective *eff = &sel->eff;
+  MusterBsRoster *roster = sel->force->roster;
+  GPtrArray *settling = NULL;
+  gboolean counts_costs;
 
   if (!stage_begin (sel, &eff->costs_generation, &eff->costs_computing))
     return;
+  counts_costs = references_costs (owners);
+  if (counts_costs && roster->cost_cycle == NULL)
+    settling = roster->cost_cycle = g_ptr_array_new ();
+  else if (counts_costs)
+    g_ptr_array_add (roster->cost_cycle, sel);
   /* A cost that counts itself (a repeat on its own cost type) settles where New Recruit's
-   * reactive evaluation does, at its fixed point; a few rounds, never forever. */
+   * reactive evaluation does, at its fixed point; a few rounds, never forever. Costs that
+   * count each other settle together: the outermost one works out again, each round, the
+   * others it met, so none keeps a value worked out from another's provisional one (two
+   * units each counting both settle at the same cost, as in New Recruit). */
   for (int round = 0; round < 16; round++)
     {
       g_autoptr(GArray) before = eff->shown_costs ? g_array_copy (eff->shown_costs) : NULL;
 
+      if (settling != NULL)
+        {
+          for (guint i = 0; i < settling->len; i++)
+            {
+              MusterBsSelection *other = g_ptr_array_index (settling, i);
+
+              other->eff.costs_generation = 0;
+              /* The totals it is in were summed from its provisional cost too. */
+              for (MusterBsSelection *s = other; s; s = s->parent)
+                s->eff.total_generation = 0;
+            }
+          g_ptr_array_set_size (settling, 0);
+        }
       compute_costs (&ctx, sel, owners);
       if (before && before->len == eff->shown_costs->len &&
           memcmp (before->data, eff->shown_costs->data,
                   before->len * sizeof (MusterBsCost)) == 0)
         break;
-      if (!references_costs (owners))
+      if (!counts_costs)
         break;
+    }
+  if (settling != NULL)
+    {
+      g_ptr_array_unref (settling);
+      roster->cost_cycle = NULL;
     }
   stage_end (sel, &eff->costs_generation, &eff->costs_computing);
 }

@@ -128,6 +128,9 @@ struct _MusterBsRoster
   /* Selections whose effective values are being worked out: while any is, counts see
    * provisional values and are not memoised. */
   guint               computing;
+  /* While a cost that counts costs is being settled: the other such selections worked out
+   * on the way, to be worked out again each round (ensure_costs() in muster-bs-eval.c). */
+  GPtrArray          *cost_cycle;
   /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
   const char         *hidden_field;
   /* What edits changed since the last flush (muster-bs-deps.c). */

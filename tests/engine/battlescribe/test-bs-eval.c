@@ -103,6 +103,54 @@ test_eval_repeat (void)
   fixture_teardown (&f);
 }
 
+/* Costs that count each other (a repeat on the pts of their own entry in the force) settle
+ * together at New Recruit's shared fixed point, whichever is asked first and after edits:
+ * each costs 100 + 10 per full 50 pts of all of them, so two settle at 160 each (320 / 50 =
+ * 6 steps) and three at 230 each (690 / 50 = 13), not at values worked out from another's
+ * provisional cost. */
+static void
+test_eval_cost_cycle (void)
+{
+  Fixture f;
+  MusterBsSelection *a, *b, *c;
+
+  fixture_setup (&f,
+    "<selectionEntry id='se-u' name='Unit' type='unit'><costs><cost name='pts' typeId='pts' value='100'/></costs>"
+    "<modifiers><modifier type='increment' field='pts' value='10'><repeats>"
+    "<repeat value='50' repeats='1' field='pts' scope='force' childId='se-u'/></repeats></modifier></modifiers></selectionEntry>");
+  a = pick (&f, NULL, "se-u");
+  g_assert_cmpfloat (pts (a), ==, 120);
+  b = pick (&f, NULL, "se-u");
+  g_assert_cmpfloat (pts (b), ==, 160);
+  g_assert_cmpfloat (pts (a), ==, 160);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (f.roster), "pts"), ==, 320);
+  c = pick (&f, NULL, "se-u");
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (f.roster), "pts"), ==, 690);
+  g_assert_cmpfloat (pts (a), ==, 230);
+  g_assert_cmpfloat (pts (b), ==, 230);
+  g_assert_cmpfloat (pts (c), ==, 230);
+  muster_bs_selection_free (muster_bs_roster_remove_selection (f.roster, c, NULL));
+  g_assert_cmpfloat (pts (a), ==, 160);
+  g_assert_cmpfloat (pts (b), ==, 160);
+  fixture_teardown (&f);
+
+  /* One in each of two bands: each band's total is its unit's settled cost. */
+  fixture_setup (&f,
+    "<selectionEntry id='se-band' name='Band' type='unit'><selectionEntries>"
+    "<selectionEntry id='se-u' name='Unit' type='model'><costs><cost name='pts' typeId='pts' value='100'/></costs>"
+    "<modifiers><modifier type='increment' field='pts' value='10'><repeats>"
+    "<repeat value='50' repeats='1' field='pts' scope='force' childId='se-u' includeChildSelections='true'/></repeats>"
+    "</modifier></modifiers></selectionEntry></selectionEntries></selectionEntry>");
+  c = pick (&f, NULL, "se-band");
+  a = pick (&f, c, "se-u");
+  b = pick (&f, pick (&f, NULL, "se-band"), "se-u");
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_selection_get_total_costs (c), "pts"), ==, 160);
+  g_assert_cmpfloat (muster_test_bs_cost (muster_bs_roster_get_costs (f.roster), "pts"), ==, 320);
+  g_assert_cmpfloat (pts (a), ==, 160);
+  g_assert_cmpfloat (pts (b), ==, 160);
+  fixture_teardown (&f);
+}
+
 /* Each comparison condition, on a name: it holds on one side of its value only. */
 static void
 test_eval_comparisons (void)
@@ -642,6 +690,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bs/eval/repeat", test_eval_repeat);
+  g_test_add_func ("/bs/eval/cost-cycle", test_eval_cost_cycle);
   g_test_add_func ("/bs/eval/comparisons", test_eval_comparisons);
   g_test_add_func ("/bs/eval/instance-of", test_eval_instance_of);
   g_test_add_func ("/bs/eval/condition-groups", test_eval_condition_groups);
