@@ -1572,6 +1572,8 @@ test_bs_findings_panel (void)
   g_assert_nonnull (find_matching (panel, label_is, "The whole roster"));
   g_assert_null (find_matching (panel, label_is, "The whole list"));
   hold ();
+  close_window (window);
+}
 
 /* An edit that leaves what the selected row's editor shows as it was keeps the editor's
  * widgets (building a unit's options was most of an edit's frame, issue 21); an edit of that
