@@ -7,7 +7,9 @@
 
 #include "muster-army-commands.h"
 #include "muster-choice-price.h"
+#include "muster-bs-scenario.h"
 #include "muster-engine.h"
+#include "muster-list-export.h"
 #include "muster-roster-model.h"
 
 /* Rows */
@@ -170,7 +172,15 @@ muster_roster_row_update (MusterRosterRow *self)
         ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (self->unit)) : NULL;
 
       name = muster_unit_dup_display_name (self->unit, ruleset);
-      type_name = g_strdup (type ? type->item.name : muster_unit_get_type_id (self->unit));
+      if (type != NULL)
+        type_name = g_strdup (type->item.name);
+      else if (g_strcmp0 (muster_doc_get_ruleset_id (muster_document_get_doc (self->document)),
+                          MUSTER_BS_SCENARIO_RULESET) == 0)
+        /* A roster's unit: its type is a made-up id ("bs-cd69-…") that means nothing to
+         * anyone; its entry's name is the unit's name, so what is left to say is its models. */
+        type_name = muster_format_size ("model", muster_unit_get_size (self->unit));
+      else
+        type_name = g_strdup (muster_unit_get_type_id (self->unit));
       {
         g_autofree char *choices = muster_unit_dup_choices (ruleset, self->unit);
 

@@ -35,6 +35,17 @@ static GParamSpec *properties[N_PROPS];
 
 /* Header */
 
+/* Whether the list is a scenario made from a BattleScribe roster, whose window (not this
+ * page, which has no rule system for it) costs and checks it. */
+static gboolean
+is_roster_scenario (MusterArmyPage *self)
+{
+  MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
+
+  return doc != NULL && g_strcmp0 (muster_doc_get_ruleset_id (doc),
+                                   MUSTER_BS_SCENARIO_RULESET) == 0;
+}
+
 static void
 update_header (MusterArmyPage *self)
 {
@@ -65,7 +76,9 @@ update_header (MusterArmyPage *self)
   if (costing == NULL)
     {
       total = g_strdup ("—");
-      detail = g_strdup (_("Not costed: the rule system is not installed"));
+      detail = g_strdup (is_roster_scenario (self)
+                         ? _("Costed and checked in the roster's window")
+                         : _("Not costed: the rule system is not installed"));
     }
   else if (costing->limit && limit > 0)
     {
@@ -147,7 +160,7 @@ update_system_label (MusterArmyPage *self)
                                                               : _("%s %s"),
                             muster_ruleset_get_name (ruleset),
                             muster_ruleset_get_version (ruleset));
-  else if (g_strcmp0 (muster_doc_get_ruleset_id (doc), MUSTER_BS_SCENARIO_RULESET) == 0)
+  else if (is_roster_scenario (self))
     text = g_strdup (_("Units of a BattleScribe roster: its window costs and checks them"));
   else
     text = g_strdup_printf (_("This list needs the “%s” rule system, which is not installed"),
@@ -249,7 +262,9 @@ update_validation (MusterArmyPage *self)
       /* Nothing was checked: never say "Legal" then. */
       gtk_label_set_label (self->legal_label, _("Not Checked"));
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->legal_label),
-                                   _("The list's rule system is not installed"));
+                                   is_roster_scenario (self)
+                                   ? _("The roster's window checks it")
+                                   : _("The list's rule system is not installed"));
       gtk_widget_remove_css_class (GTK_WIDGET (self->legal_label), "legal");
       gtk_widget_add_css_class (GTK_WIDGET (self->legal_label), "unchecked");
     }

@@ -697,6 +697,7 @@ test_bs_older_revision (void)
   AdwMessageDialog *dialog;
   GtkInfoBar *bar;
   const char *text;
+  g_autofree char *summary = NULL;
 
   library_of_folders (FIXTURE);
   copy_file (FIXTURE "/older-revision.ros", path);
@@ -714,6 +715,13 @@ test_bs_older_revision (void)
   g_assert_nonnull (strstr (text, "is revision 5"));
   g_assert_nonnull (strstr (text, "Scout Sergeant (se-scout-sergeant)"));
   g_assert_true (has_finding (document, "Scout Sergeant (se-scout-sergeant) is no longer in the game data"));
+  /* one warning is "1 warning" in the panel's title, not "1 warnings" (issue 22) */
+  g_assert_cmpuint (muster_findings_source_get_n_warnings (MUSTER_FINDINGS_SOURCE (document)), ==, 1);
+  summary = muster_validation_panel_dup_summary
+    (MUSTER_VALIDATION_PANEL (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_VALIDATION_PANEL)));
+  g_test_message ("summary: %s", summary);
+  g_assert_nonnull (strstr (summary, "1 warning"));
+  g_assert_null (strstr (summary, "warnings"));
   hold ();
 
   /* Save over the file: asked first; Cancel leaves the file alone. */

@@ -9,6 +9,7 @@
 #include "muster-bs-data-page.h"
 #include "muster-bs-scenario.h"
 #include "muster-bs-window.h"
+#include "muster-roster-model.h"
 #include "ui-test-util.h"
 
 /* A BattleScribe roster placed on the battlefield (issue 21): Place on Battlefield in the
@@ -169,6 +170,23 @@ test_place_roster (void)
   g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is,
                                    "Units of a BattleScribe roster: its window costs and checks "
                                    "them"));
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is,
+                                   "Costed and checked in the roster's window"));
+  g_assert_null (find_matching (GTK_WIDGET (window), label_is,
+                                "Not costed: the rule system is not installed"));
+  /* each unit's row says its models under its name, not its made-up type id "bs-se-…" */
+  {
+    g_autoptr(MusterRosterModel) rows = muster_roster_model_new (document, root);
+    const char * const subtitles[] = { "1 model", "2 models" };
+
+    g_assert_cmpuint (g_list_model_get_n_items (G_LIST_MODEL (rows)), ==, 2);
+    for (guint i = 0; i < 2; i++)
+      {
+        g_autoptr(MusterRosterRow) row = g_list_model_get_item (G_LIST_MODEL (rows), i);
+
+        g_assert_cmpstr (muster_roster_row_get_subtitle (row), ==, subtitles[i]);
+      }
+  }
   run_frames (GTK_WIDGET (window));
   hold ();
 

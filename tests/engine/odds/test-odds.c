@@ -412,6 +412,44 @@ test_bvf_charge_reach (void)
   scenario_close (&s);
 }
 
+/* A shot needs something to shoot with: Thane Borin (u1) has no missile weapons and no
+ * engine, the crossbows (u5) shoot volleys but are no war machine, the Stone Thrower (u8) is
+ * one and fires no volleys. Each is ruled out with that reason, 7.1″ from the archers in the
+ * open where nothing else rules them out. */
+static void
+test_bvf_weapons (void)
+{
+  const MusterPoint open = { 650, 350 };
+  Scenario s;
+  struct {
+    const char *unit;
+    const char *fire;
+    const char *machine;
+  } cases[] = {
+    { "u1", "Thane Borin Ironhand has no missile weapons",
+      "Thane Borin Ironhand is not a war machine" },
+    { "u5", NULL, "Iron Hill Crossbows is not a war machine" },
+    { "u8", "Stone Thrower is a war machine: it shoots with War machine shot", NULL },
+  };
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  place (&s, "u43", open.x, open.y, -90);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MusterOddsFacts) facts = NULL;
+      g_autoptr(MusterOddsFill) fire = NULL;
+      g_autoptr(MusterOddsFill) machine = NULL;
+
+      place (&s, cases[i].unit, open.x, open.y - 2 * DEPTH - 180, 90);
+      facts = facts_of (&s, cases[i].unit, "u43");
+      fire = fill_of (facts, "missile-fire");
+      machine = fill_of (facts, "war-machine");
+      g_assert_cmpstr (fire->blocked, ==, cases[i].fire);
+      g_assert_cmpstr (machine->blocked, ==, cases[i].machine);
+    }
+  scenario_close (&s);
+}
+
 /* Cemetery Ridge: Cross's Brigade (u3) fires at the Washington Artillery (u54) in the Codori
  * farm (a town: light cover), first from in front, then from its flank. */
 static void
@@ -983,6 +1021,7 @@ main (int    argc,
   g_test_add_func ("/odds/bvf", test_bvf);
   g_test_add_func ("/odds/bvf-contact", test_bvf_contact);
   g_test_add_func ("/odds/bvf-charge-reach", test_bvf_charge_reach);
+  g_test_add_func ("/odds/bvf-weapons", test_bvf_weapons);
   g_test_add_func ("/odds/hm", test_hm);
   g_test_add_func ("/odds/mov", test_mov);
   g_test_add_func ("/odds/sov", test_sov);

@@ -18,7 +18,8 @@
  * obstacle, Line, Attack Column, Wedge and skirmishing formations, the face a unit is charged
  * or struck on, base contact for a combat attack, high ground, and whether the acting unit's General stands within 12″ (§2.8).
  * A charge (Combat over several rounds, Engagement, impact hits) needs the target within the
- * charge distance: 2 × MR (§5.10 step 3), halved by difficult terrain (§6.1).
+ * charge distance: 2 × MR (§5.10 step 3), halved by difficult terrain (§6.1). A shot needs
+ * something to shoot with: missile fire a missile weapon, a war machine shot an engine.
  */
 
 static const char * const bvf_aspects[] = { "front", "flank", "rear" };
@@ -210,6 +211,34 @@ need_charge_reach (MusterOddsFill        *fill,
                        muster_odds_feature_name (entered), enter);
 }
 
+/* §2.4: missile fire is a volley of a unit with missile weapons (its "shooting" range, from the
+ * options), a war machine shot the shot of a War Machine's engine, which does not fire volleys.
+ * A unit without them cannot do either, whatever the table says. */
+static void
+need_weapon (MusterOddsFill        *fill,
+             const MusterOddsFacts *facts,
+             gboolean               machine_shot)
+{
+  const MusterUnit *unit = facts->acting.unit;
+  const MusterUnitType *type;
+  const char *name;
+  gboolean machine;
+
+  /* a unit the list does not say: nothing to go by, asked as before */
+  if (unit == NULL)
+    return;
+  type = muster_ruleset_get_unit_type (facts->ruleset, muster_unit_get_type_id (unit));
+  machine = type != NULL && g_strcmp0 (type->category, "war-machine") == 0;
+  name = muster_odds_side_name (&facts->acting);
+  if (machine_shot && !machine)
+    muster_odds_block (fill, "%s is not a war machine", name);
+  else if (!machine_shot && machine)
+    muster_odds_block (fill, "%s is a war machine: it shoots with War machine shot", name);
+  else if (muster_odds_find_range (facts, "shooting") == NULL)
+    muster_odds_block (fill, machine_shot ? "%s has no engine to shoot with"
+                                          : "%s has no missile weapons", name);
+}
+
 void
 _muster_bvf_table_inputs (const MusterProcedure *procedure,
                           const MusterOddsFacts *facts,
@@ -221,6 +250,7 @@ _muster_bvf_table_inputs (const MusterProcedure *procedure,
 
   if (g_str_equal (id, "missile-fire") || g_str_equal (id, "war-machine"))
     {
+      need_weapon (fill, facts, g_str_equal (id, "war-machine"));
       set_range (fill, facts, g_str_equal (id, "missile-fire"));
       muster_odds_set_sight (fill, facts, "line-of-sight");
       set_woods (fill, facts, "woods");
