@@ -28,6 +28,8 @@ struct _MusterBsItem
   gpointer    pointer;
   /* Made on first asking */
   GListStore *children;
+  /* A selection row last seen without children (see renew_leaves()) */
+  gboolean    leaf;
   /* The tree's sync round it was last reached in */
   guint       round;
   /* Borrowed: the tree outlives its rows' use (the document drops them both) */
@@ -219,6 +221,27 @@ splice_to (GListStore *store,
                          rows->len - head - tail);
 }
 
+/* A tree list asks whether a row has children once, when it makes the row (a selection
+ * without any gets no expander): a row in @store that got its first child is announced again,
+ * so that its children show. */
+static void
+renew_leaves (GListStore *store,
+              GPtrArray  *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    {
+      MusterBsItem *item = g_ptr_array_index (rows, i);
+      gboolean leaf;
+
+      if (item->kind != ITEM_SELECTION)
+        continue;
+      leaf = muster_bs_selection_get_n_children (item->pointer) == 0;
+      if (item->leaf && !leaf)
+        g_list_model_items_changed (G_LIST_MODEL (store), i, 1, 1);
+      item->leaf = leaf;
+    }
+}
+
 /* Marks @rows reached this round and brings their own lists along. */
 static void
 sync_rows (MusterBsTree *tree,
@@ -235,6 +258,7 @@ sync_rows (MusterBsTree *tree,
 
           sync_rows (tree, below);
           splice_to (item->children, below);
+          renew_leaves (item->children, below);
         }
     }
 }
@@ -271,6 +295,7 @@ muster_bs_item_get_children (MusterBsItem *self)
 
           sync_rows (self->tree, rows);
           g_list_store_splice (self->children, 0, 0, rows->pdata, rows->len);
+          renew_leaves (self->children, rows);
         }
     }
   return G_LIST_MODEL (self->children);

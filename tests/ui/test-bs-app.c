@@ -1636,7 +1636,7 @@ test_bs_collective (void)
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   g_autoptr(GError) error = NULL;
-  MusterBsSelection *team, *gunner;
+  MusterBsSelection *team, *gunner, *frag;
 
   g_assert_nonnull (system);
   gtk_window_present (GTK_WINDOW (window));
@@ -1650,9 +1650,14 @@ test_bs_collective (void)
   g_assert_cmpuint (muster_bs_selection_get_n_children (team), ==, 1);
   gunner = muster_bs_selection_get_child (team, 0);
   muster_bs_document_set_count (document, gunner, 5);
-  g_assert_true (muster_bs_document_select (document, muster_bs_selection_get_force (gunner), gunner,
-                                            "ms-frag", &error));
+  frag = muster_bs_document_select (document, muster_bs_selection_get_force (gunner), gunner,
+                                   "ms-frag", &error);
   g_assert_no_error (error);
+  g_assert_nonnull (frag);
+  spin_until (page_idle, NULL);
+  /* The gunner's row got its first child: the tree shows it (a row made childless had no
+   * expander, ever). */
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (frag)));
   g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (gunner)));
   spin_until (page_idle, NULL);
   g_assert_nonnull (find_matching (GTK_WIDGET (page), is_editor_title, "Gunner"));
