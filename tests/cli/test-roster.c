@@ -103,7 +103,7 @@ test_roster_validate (void)
 
   run_cli (&run, NULL, "validate", illegal, "--data", dir, NULL);
   g_assert_cmpint (run.status, ==, 1);
-  g_assert_nonnull (strstr (run.out, "error: Patrol: Patrol must have 1 more selections of HQ "
+  g_assert_nonnull (strstr (run.out, "error: Patrol: Patrol must have 1 more selection of HQ "
                                      "(minimum 1) [ms-patrol-hq-min]\n"));
   g_assert_nonnull (strstr (run.out, "error: Patrol › Squad: Squad must have 2 more selections "
                                      "of Trooper (minimum 5) [ms-trooper-min]\n"));

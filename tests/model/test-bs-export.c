@@ -170,7 +170,7 @@ test_illegal (void)
   validation = muster_bs_list_validation (list);
   g_assert_cmpstr (validation, ==, "2 errors");
   g_assert_cmpstr (list->errors->pdata[0], ==,
-                   "Patrol: Patrol must have 1 more selections of HQ (minimum 1)");
+                   "Patrol: Patrol must have 1 more selection of HQ (minimum 1)");
   g_assert_cmpstr (list->errors->pdata[1], ==, "Patrol › Assault Squad: Assault Squad must have "
                    "2 more selections of Trooper (minimum 5)");
   /* No unit of the HQ category: no HQ head. */

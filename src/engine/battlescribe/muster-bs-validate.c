@@ -207,7 +207,13 @@ constraint_message (const char *owner_name,
     {
       g_string_append (s, " must have ");
       format_amount (s, limit - count);
-      g_string_append_printf (s, " more %s of %s (minimum ", what, entry_name);
+      /* "1 more selection", not "selections" ("1 too many selections" is English as it is) */
+      if (limit - count == 1 &&
+          (strcmp (what, "selections") == 0 || strcmp (what, "forces") == 0))
+        g_string_append_printf (s, " more %.*s of %s (minimum ", (int) strlen (what) - 1, what,
+                                entry_name);
+      else
+        g_string_append_printf (s, " more %s of %s (minimum ", what, entry_name);
     }
   format_amount (s, limit);
   g_string_append_c (s, ')');
