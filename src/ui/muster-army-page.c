@@ -238,19 +238,51 @@ roster_selection_changed_cb (MusterArmyPage *self)
 
 /* Validation: the legal pill in the header; the panel under the roster shows itself */
 
+/* The errors about @force, and about the document as a whole: the pill speaks of the force
+ * shown, while the panel lists every force's findings, each saying whose. */
+static guint
+count_errors_of (MusterArmyPage *self,
+                 MusterForce    *force)
+{
+  GListModel *findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (self->document));
+  const char *id = muster_force_get_id (force);
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (findings); i++)
+    {
+      g_autoptr(MusterDiagnostic) finding = g_list_model_get_item (findings, i);
+      const char *whose = muster_diagnostic_get_force_id (finding);
+
+      if (muster_diagnostic_get_severity (finding) == MUSTER_SEVERITY_ERROR &&
+          (whose == NULL || g_strcmp0 (whose, id) == 0))
+        n++;
+    }
+  return n;
+}
+
 static void
 update_validation (MusterArmyPage *self)
 {
   g_autofree char *summary = NULL;
   g_autofree char *pill = NULL;
+  MusterForce *force;
   gboolean legal;
   guint n_errors;
 
   if (self->document == NULL || muster_document_get_doc (self->document) == NULL)
     return;
 
-  legal = muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (self->document));
-  n_errors = muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (self->document));
+  force = force_of (self);
+  if (force != NULL && muster_doc_get_n_forces (doc_of (self)) > 1)
+    {
+      n_errors = count_errors_of (self, force);
+      legal = n_errors == 0;
+    }
+  else
+    {
+      legal = muster_findings_source_get_legal (MUSTER_FINDINGS_SOURCE (self->document));
+      n_errors = muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (self->document));
+    }
   summary = muster_validation_panel_dup_summary (self->validation_panel);
   pill = legal ? g_strdup (_("Legal"))
                : g_strdup_printf (ngettext ("%u error", "%u errors", n_errors), n_errors);
@@ -368,6 +400,7 @@ show_force (MusterArmyPage *self,
   muster_roster_view_set_force (self->roster_view, self->document, force);
   muster_unit_editor_set_unit (self->unit_editor, ruleset_of (self), NULL);
   update_header (self);
+  update_validation (self);
   _muster_army_page_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FORCE_INDEX]);
 }

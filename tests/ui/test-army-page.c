@@ -759,6 +759,15 @@ is_label_reading (GtkWidget  *widget,
   return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
 }
 
+/* The header's legal pill (either width's) reading exactly @text */
+static gboolean
+is_pill_reading (GtkWidget  *widget,
+                 const char *text)
+{
+  return is_label_reading (widget, text) &&
+         (gtk_widget_has_css_class (widget, "legal") || gtk_widget_has_css_class (widget, "illegal"));
+}
+
 /* Position of the first finding about @force's whole list, or G_MAXUINT */
 static guint
 whole_list_finding (MusterDocument *document,
@@ -824,10 +833,16 @@ test_army_forces (void)
   position = whole_list_finding (document, theirs);
   g_assert_cmpuint (position, !=, G_MAXUINT);
 
+  /* The pill speaks of the force shown: theirs has the error, ours is legal */
+  run_frames (GTK_WIDGET (window));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), is_pill_reading, "1 error"));
+
   /* Shown from our force, the finding says whose it is, and leads to their force */
   g_assert_true (muster_army_page_show_force (page, 0));
   g_assert_true (muster_army_page_get_force (page) == ours);
   run_frames (GTK_WIDGET (window));
+  g_assert_nonnull (find_matching (GTK_WIDGET (page), is_pill_reading, "Legal"));
+  g_assert_null (find_matching (GTK_WIDGET (page), is_pill_reading, "1 error"));
   whose = g_strdup_printf ("%s: the whole list", muster_force_get_name (theirs));
   g_assert_nonnull (find_matching (panel, is_label_reading, whose));
   muster_army_page_show_diagnostic (page, position);
