@@ -32,39 +32,19 @@ window_panel (MusterWindow *window)
   return MUSTER_ODDS_PANEL (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL));
 }
 
-/* The missile-fire result the engine gives for the crossbows and the archers where they are. */
+/* The result the engine gives for @procedure_id, the crossbows (u5) against the archers
+ * (u43) where they are: the table's inputs, with @input_id (when given) set to @value by
+ * hand, played @trials times with seed 1 when the procedure is simulated. */
 static MusterProcedureResult *
-engine_result (MusterWindow *window)
-{
-  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
-  g_autoptr(MusterTerrainTypes) types = NULL;
-  g_autoptr(MusterOddsFacts) facts = NULL;
-  g_autoptr(MusterOddsFill) fill = NULL;
-  g_autoptr(MusterProcedureResult) result = NULL;
-  g_autoptr(GError) error = NULL;
-
-  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
-  g_assert_no_error (error);
-  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
-  g_assert_no_error (error);
-  fill = muster_odds_fill_new (facts, muster_procedure_lookup ("battle-valor-fantasy",
-                                                               "missile-fire"), &error);
-  g_assert_no_error (error);
-  result = muster_odds_fill_run (fill, facts, 1, 1, &error);
-  g_assert_no_error (error);
-  return g_steal_pointer (&result);
-}
-
-/* The engine's missile-fire figure for the crossbows and the archers where they are, with
- * input @id given @value by hand. */
-static char *
-engine_figure_with (MusterWindow *window,
-                    const char   *id,
-                    int           value)
+engine_run (MusterWindow *window,
+            const char   *procedure_id,
+            const char   *input_id,
+            int           value,
+            guint         trials)
 {
   MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
   const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
-                                                              "missile-fire");
+                                                              procedure_id);
   g_autoptr(MusterTerrainTypes) types = NULL;
   g_autoptr(MusterOddsFacts) facts = NULL;
   g_autoptr(MusterOddsFill) fill = NULL;
@@ -77,9 +57,29 @@ engine_figure_with (MusterWindow *window,
   g_assert_no_error (error);
   fill = muster_odds_fill_new (facts, procedure, &error);
   g_assert_no_error (error);
-  fill->values[muster_procedure_find_input (procedure, id)] = value;
-  result = muster_odds_fill_run (fill, facts, 1, 1, &error);
+  if (input_id != NULL)
+    fill->values[muster_procedure_find_input (procedure, input_id)] = value;
+  result = muster_odds_fill_run (fill, facts, trials, 1, &error);
   g_assert_no_error (error);
+  return g_steal_pointer (&result);
+}
+
+/* The missile-fire result the engine gives for the crossbows and the archers where they are. */
+static MusterProcedureResult *
+engine_result (MusterWindow *window)
+{
+  return engine_run (window, "missile-fire", NULL, 0, 1);
+}
+
+/* The engine's missile-fire figure for the crossbows and the archers where they are, with
+ * input @id given @value by hand. */
+static char *
+engine_figure_with (MusterWindow *window,
+                    const char   *id,
+                    int           value)
+{
+  g_autoptr(MusterProcedureResult) result = engine_run (window, "missile-fire", id, value, 1);
+
   return muster_odds_key_figure (result);
 }
 
@@ -430,25 +430,9 @@ static char *
 engine_engagement (MusterWindow *window,
                    int           rounds)
 {
-  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
-  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
-                                                              "engagement");
-  g_autoptr(MusterTerrainTypes) types = NULL;
-  g_autoptr(MusterOddsFacts) facts = NULL;
-  g_autoptr(MusterOddsFill) fill = NULL;
-  g_autoptr(MusterProcedureResult) result = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterProcedureResult) result =
+    engine_run (window, "engagement", rounds > 0 ? "rounds" : NULL, rounds, 20000);
 
-  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
-  g_assert_no_error (error);
-  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
-  g_assert_no_error (error);
-  fill = muster_odds_fill_new (facts, procedure, &error);
-  g_assert_no_error (error);
-  if (rounds > 0)
-    fill->values[muster_procedure_find_input (procedure, "rounds")] = rounds;
-  result = muster_odds_fill_run (fill, facts, 20000, 1, &error);
-  g_assert_no_error (error);
   return muster_odds_key_figure (result);
 }
 
