@@ -248,16 +248,9 @@ muster_cli_log (int    argc,
                                            "resolved, with its units, inputs, dice, result and "
                                            "effect."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if ((ret = muster_cli_parse (context, &argc, &argv)) != MUSTER_CLI_EXIT_OK)
+  if ((ret = muster_cli_parse_path (context, &argc, &argv, "log",
+                                    _("which file?"))) != MUSTER_CLI_EXIT_OK)
     return ret;
-  if (argc != 2)
-    {
-      if (argc < 2)
-        g_printerr (_("muster-cli log: which file? Try “muster-cli log --help”.\n"));
-      else
-        g_printerr (_("muster-cli log: unexpected argument “%s”\n"), argv[2]);
-      return MUSTER_CLI_EXIT_USAGE;
-    }
   if (!(doc = muster_cli_load_doc ("log", argv[1], _("reading the battle log"), &ruleset)))
     return MUSTER_CLI_EXIT_USAGE;
 

@@ -50,7 +50,7 @@ muster_bs_document_add_force (MusterBsDocument  *self,
   force = muster_bs_roster_add_force (self->roster, parent, force_entry_id, catalogue_id,
                                       NULL, error);
   if (force != NULL)
-    muster_history_push (self->history,
+    muster_history_push (muster_bs_document_get_history (self),
                          _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_ADD_FORCE, force,
                                                       NULL));
   return force;
@@ -79,7 +79,7 @@ muster_bs_document_select (MusterBsDocument   *self,
     return NULL;
   selection = muster_bs_roster_select (self->roster, force, parent, entry_id, NULL, error);
   if (selection != NULL)
-    muster_history_push (self->history,
+    muster_history_push (muster_bs_document_get_history (self),
                          _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_ADD_SELECTION, force,
                                                       selection));
   return selection;
@@ -96,7 +96,7 @@ muster_bs_document_duplicate (MusterBsDocument  *self,
   g_return_val_if_fail (selection != NULL && self->roster != NULL, NULL);
 
   copy = muster_bs_roster_duplicate_selection (self->roster, selection);
-  muster_history_push (self->history,
+  muster_history_push (muster_bs_document_get_history (self),
                        _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_ADD_SELECTION,
                                                     muster_bs_selection_get_force (copy),
                                                     copy));
@@ -110,7 +110,7 @@ muster_bs_document_remove_force (MusterBsDocument *self,
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
   g_return_if_fail (force != NULL && self->roster != NULL);
 
-  muster_history_push (self->history,
+  muster_history_push (muster_bs_document_get_history (self),
                        _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_REMOVE_FORCE, force,
                                                     NULL));
 }
@@ -122,7 +122,7 @@ muster_bs_document_remove (MusterBsDocument  *self,
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
   g_return_if_fail (selection != NULL && self->roster != NULL);
 
-  muster_history_push (self->history,
+  muster_history_push (muster_bs_document_get_history (self),
                        _muster_bs_command_new_tree (self, MUSTER_BS_EDIT_REMOVE_SELECTION,
                                                     muster_bs_selection_get_force (selection),
                                                     selection));
@@ -140,7 +140,8 @@ muster_bs_document_set_count (MusterBsDocument  *self,
 
   old = muster_bs_selection_get_amount (selection);
   if (old != count)
-    muster_history_push (self->history, _muster_bs_command_new_count (self, selection, count, old));
+    muster_history_push (muster_bs_document_get_history (self),
+                         _muster_bs_command_new_count (self, selection, count, old));
 }
 
 /* @value < 0: no limit */
@@ -160,7 +161,7 @@ muster_bs_document_set_cost_limit (MusterBsDocument *self,
     if (g_strcmp0 (g_array_index (limits, MusterBsCost, i).type_id, cost_type_id) == 0)
       old = g_array_index (limits, MusterBsCost, i).value;
   if (old != value)
-    muster_history_push (self->history,
+    muster_history_push (muster_bs_document_get_history (self),
                          _muster_bs_command_new_limit (self, cost_type_id, value, old));
 }
 
@@ -173,5 +174,6 @@ muster_bs_document_set_name (MusterBsDocument  *self,
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
   g_return_if_fail (name != NULL && self->roster != NULL);
 
-  muster_history_push (self->history, _muster_bs_command_new_name (self, force, selection, name));
+  muster_history_push (muster_bs_document_get_history (self),
+                       _muster_bs_command_new_name (self, force, selection, name));
 }

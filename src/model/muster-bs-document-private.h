@@ -11,12 +11,7 @@ typedef struct _MusterBsTree MusterBsTree;
 
 struct _MusterBsDocument
 {
-  GObject         parent_instance;
-
-  GFile          *file;
-  MusterHistory  *history;
-  gboolean        modified;
-  guint           generation;  /* bumped when the roster is replaced: older saves are moot */
+  MusterRecoverable parent_instance;
 
   /* Owned: the data's system (kept while the roster lives) and the roster over it */
   MusterBsSystem *system;

@@ -10,13 +10,13 @@
 #include "muster-diagnostics.h"
 #include "muster-file-io.h"
 #include "muster-findings-source.h"
-#include "muster-recoverable.h"
 
 /*
  * Why a class of its own and not a kind of MusterDocument: that one is built around the
  * engine's MusterDoc (its ruleset, validator, battlefield and signals that carry MusterUnit
  * and MusterNode), none of which a BattleScribe roster has. What they share is used as is:
- * the history and commands, and the diagnostics list (the roster's findings as MusterIssues).
+ * the file, history, saving and reading (MusterRecoverable, the class of both), the commands,
+ * and the diagnostics list (the roster's findings as MusterIssues).
  */
 
 /* The instance struct is in muster-bs-document-private.h: the edits (muster-bs-document-edits.c)
@@ -24,9 +24,6 @@
 
 enum {
   PROP_0,
-  PROP_FILE,
-  PROP_TITLE,
-  PROP_MODIFIED,
   PROP_READ_ONLY,
   PROP_COSTS,
   N_PROPS
@@ -40,37 +37,11 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-static void recoverable_iface_init (MusterRecoverableInterface *iface);
 static void findings_source_iface_init (MusterFindingsSourceInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (MusterBsDocument, muster_bs_document, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_RECOVERABLE,
-                                                      recoverable_iface_init)
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterBsDocument, muster_bs_document, MUSTER_TYPE_RECOVERABLE,
                                G_IMPLEMENT_INTERFACE (MUSTER_TYPE_FINDINGS_SOURCE,
                                                       findings_source_iface_init))
-
-static void
-set_modified (MusterBsDocument *self,
-              gboolean          modified)
-{
-  modified = !!modified;
-  if (self->modified != modified)
-    {
-      self->modified = modified;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
-    }
-}
-
-static void
-set_file (MusterBsDocument *self,
-          GFile            *file)
-{
-  if (g_set_object (&self->file, file))
-    {
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-    }
-}
 
 static gboolean
 issue_in (MusterIssue *issue,
@@ -137,7 +108,7 @@ _muster_bs_document_changed (MusterBsDocument *self)
   _muster_bs_tree_sync (self->tree, self->roster);
   sync_findings (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COSTS]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  _muster_recoverable_notify_title (MUSTER_RECOVERABLE (self));
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -146,14 +117,12 @@ muster_bs_document_finalize (GObject *object)
 {
   MusterBsDocument *self = (MusterBsDocument *) object;
 
-  /* The commands hold detached parts of the roster: they go before it. */
-  g_clear_object (&self->history);
+  /* The commands hold detached parts of the roster: they went before it (in dispose). */
   g_clear_pointer (&self->tree, _muster_bs_tree_free);
   g_clear_pointer (&self->issues, g_ptr_array_unref);
   g_clear_pointer (&self->roster, muster_bs_roster_free);
   g_clear_object (&self->system);
   g_clear_object (&self->diagnostics);
-  g_clear_object (&self->file);
   muster_bs_header_clear (&self->missing);
   g_clear_pointer (&self->outline, muster_bs_outline_free);
 
@@ -170,18 +139,6 @@ muster_bs_document_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_FILE:
-      g_value_set_object (value, self->file);
-      break;
-
-    case PROP_TITLE:
-      g_value_take_string (value, muster_bs_document_dup_title (self));
-      break;
-
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, self->modified);
-      break;
-
     case PROP_READ_ONLY:
       g_value_set_boolean (value, self->read_only);
       break;
@@ -195,18 +152,76 @@ muster_bs_document_get_property (GObject    *object,
     }
 }
 
+/* MusterRecoverable: what MusterAutosave keeps a copy of, and what a save writes */
+
+static const char *
+get_name (MusterRecoverable *recoverable)
+{
+  MusterBsDocument *self = MUSTER_BS_DOCUMENT (recoverable);
+
+  if (self->roster != NULL)
+    return muster_bs_roster_get_name (self->roster);
+  return self->read_only ? self->missing.name : NULL;
+}
+
+/* A .rosz when @file's name ends so. The recovery copy (@file NULL) is always a plain .ros,
+ * whatever the file is: it is read back by this code only. */
+static GBytes *
+to_bytes (MusterRecoverable  *recoverable,
+          GFile              *file,
+          GError            **error)
+{
+  g_autofree char *name = file != NULL ? g_file_get_basename (file) : NULL;
+
+  return muster_bs_document_to_bytes (MUSTER_BS_DOCUMENT (recoverable),
+                                      name != NULL && g_str_has_suffix (name, ".rosz"), error);
+}
+
+static gboolean
+load_bytes (MusterRecoverable  *recoverable,
+            gpointer            library,
+            GBytes             *bytes,
+            const char         *display_name,
+            GFile              *file,
+            GError            **error)
+{
+  return muster_bs_document_load_bytes (MUSTER_BS_DOCUMENT (recoverable), library, bytes,
+                                        display_name, file, error);
+}
+
+/* The file now has the data's revisions and not what was left out: no more warnings about it,
+ * and no mismatch to show (saved over the same file, nothing else notifies). */
+static void
+saved (MusterRecoverable *recoverable)
+{
+  MusterBsDocument *self = MUSTER_BS_DOCUMENT (recoverable);
+  gboolean was_current = self->revision_saved;
+
+  self->revision_saved = TRUE;
+  if (self->roster != NULL && muster_bs_roster_get_gone (self->roster)->len > 0)
+    {
+      muster_bs_roster_forget_gone (self->roster);
+      sync_findings (self);
+    }
+  if (!was_current)
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
 static void
 muster_bs_document_class_init (MusterBsDocumentClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  MusterRecoverableClass *recoverable_class = MUSTER_RECOVERABLE_CLASS (klass);
   GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->finalize = muster_bs_document_finalize;
   object_class->get_property = muster_bs_document_get_property;
+  recoverable_class->recovery_suffix = ".ros";
+  recoverable_class->get_name = get_name;
+  recoverable_class->to_bytes = to_bytes;
+  recoverable_class->load_bytes = load_bytes;
+  recoverable_class->saved = saved;
 
-  properties[PROP_FILE] = g_param_spec_object ("file", NULL, NULL, G_TYPE_FILE, flags);
-  properties[PROP_TITLE] = g_param_spec_string ("title", NULL, NULL, NULL, flags);
-  properties[PROP_MODIFIED] = g_param_spec_boolean ("modified", NULL, NULL, FALSE, flags);
   /**
    * MusterBsDocument:read-only:
    *
@@ -234,19 +249,10 @@ muster_bs_document_class_init (MusterBsDocumentClass *klass)
 }
 
 static void
-history_clean_changed_cb (MusterBsDocument *self)
-{
-  set_modified (self, !muster_history_get_is_clean (self->history));
-}
-
-static void
 muster_bs_document_init (MusterBsDocument *self)
 {
-  self->history = muster_history_new ();
   self->diagnostics = muster_diagnostics_new ();
   self->tree = _muster_bs_tree_new (self);
-  g_signal_connect_object (self->history, "notify::is-clean",
-                           G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
 }
 
 /* MusterFindingsSource: what the validation panel shows */
@@ -270,78 +276,6 @@ findings_source_iface_init (MusterFindingsSourceInterface *iface)
   iface->get_whole_name = findings_source_get_whole_name;
 }
 
-/* MusterRecoverable: what MusterAutosave keeps a copy of */
-
-static MusterHistory *
-recoverable_get_history (MusterRecoverable *recoverable)
-{
-  return MUSTER_BS_DOCUMENT (recoverable)->history;
-}
-
-static gboolean
-recoverable_get_modified (MusterRecoverable *recoverable)
-{
-  return MUSTER_BS_DOCUMENT (recoverable)->modified;
-}
-
-static GFile *
-recoverable_get_file (MusterRecoverable *recoverable)
-{
-  return MUSTER_BS_DOCUMENT (recoverable)->file;
-}
-
-/* Always a plain .ros, whatever the file is: the copy is read back by this code only. */
-static GBytes *
-recoverable_dup_recovery_bytes (MusterRecoverable *recoverable)
-{
-  MusterBsRoster *roster = MUSTER_BS_DOCUMENT (recoverable)->roster;
-
-  return roster != NULL ? muster_bs_roster_save (roster, FALSE, NULL) : NULL;
-}
-
-static const char *
-recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
-{
-  return ".ros";
-}
-
-static char *
-recoverable_dup_title (MusterRecoverable *recoverable)
-{
-  return muster_bs_document_dup_title (MUSTER_BS_DOCUMENT (recoverable));
-}
-
-static void
-recoverable_save_async (MusterRecoverable   *recoverable,
-                        GFile               *file,
-                        GCancellable        *cancellable,
-                        GAsyncReadyCallback  callback,
-                        gpointer             user_data)
-{
-  muster_bs_document_save_async (MUSTER_BS_DOCUMENT (recoverable), file, cancellable, callback, user_data);
-}
-
-static gboolean
-recoverable_save_finish (MusterRecoverable  *recoverable,
-                         GAsyncResult       *result,
-                         GError            **error)
-{
-  return muster_bs_document_save_finish (MUSTER_BS_DOCUMENT (recoverable), result, error);
-}
-
-static void
-recoverable_iface_init (MusterRecoverableInterface *iface)
-{
-  iface->get_history = recoverable_get_history;
-  iface->get_modified = recoverable_get_modified;
-  iface->get_file = recoverable_get_file;
-  iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
-  iface->get_recovery_suffix = recoverable_get_recovery_suffix;
-  iface->dup_title = recoverable_dup_title;
-  iface->save_async = recoverable_save_async;
-  iface->save_finish = recoverable_save_finish;
-}
-
 MusterBsDocument *
 muster_bs_document_new (void)
 {
@@ -358,8 +292,7 @@ replace_roster (MusterBsDocument *self,
   gboolean was_read_only = self->read_only;
 
   /* The commands and the rows point into the old roster: they go first. */
-  self->generation++;
-  muster_history_clear (self->history);
+  _muster_recoverable_replacing (MUSTER_RECOVERABLE (self));
   _muster_bs_tree_reset (self->tree);
   g_clear_pointer (&self->roster, muster_bs_roster_free);
   g_set_object (&self->system, system);
@@ -371,15 +304,7 @@ replace_roster (MusterBsDocument *self,
       muster_bs_header_clear (&self->missing);
       g_clear_pointer (&self->outline, muster_bs_outline_free);
     }
-  if (file != NULL)
-    set_file (self, file);
-  else if (self->file != NULL)
-    {
-      g_clear_object (&self->file);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-    }
-  muster_history_mark_clean (self->history);
-  set_modified (self, FALSE);
+  _muster_recoverable_replaced (MUSTER_RECOVERABLE (self), file);
   if (was_read_only != self->read_only)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READ_ONLY]);
   _muster_bs_document_changed (self);
@@ -534,36 +459,11 @@ muster_bs_document_restore (MusterBsDocument  *self,
     }
   if (!muster_bs_document_load_bytes (self, library, bytes, display_name, origin, error))
     return FALSE;
-  muster_history_mark_unsaved (self->history);
+  muster_history_mark_unsaved (muster_bs_document_get_history (self));
   return TRUE;
 }
 
 /* Loading and saving */
-
-static void
-read_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GTask) task = user_data;
-  MusterBsDocument *self = g_task_get_source_object (task);
-  MusterBsLibrary *library = g_task_get_task_data (task);
-  GFile *file = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *name = NULL;
-  GError *error = NULL;
-
-  if (!(bytes = muster_file_io_read_finish (result, &error)))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  name = g_file_get_basename (file);
-  if (!muster_bs_document_load_bytes (self, library, bytes, name, file, &error))
-    g_task_return_error (task, error);
-  else
-    g_task_return_boolean (task, TRUE);
-}
 
 /**
  * muster_bs_document_load_async:
@@ -579,16 +479,11 @@ muster_bs_document_load_async (MusterBsDocument    *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
-  GTask *task;
-
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, muster_bs_document_load_async);
-  if (library != NULL)
-    g_task_set_task_data (task, g_object_ref (library), g_object_unref);
-  muster_file_io_read_async (file, cancellable, read_done_cb, task);
+  _muster_recoverable_load_async (MUSTER_RECOVERABLE (self), file,
+                                  library != NULL ? g_object_ref (library) : NULL,
+                                  library != NULL ? g_object_unref : NULL,
+                                  cancellable, callback, user_data);
 }
 
 gboolean
@@ -597,8 +492,7 @@ muster_bs_document_load_finish (MusterBsDocument  *self,
                                 GError           **error)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return muster_recoverable_load_finish (MUSTER_RECOVERABLE (self), result, error);
 }
 
 /* Returns: (transfer full): the roster as a .ros (or a .rosz when @zipped) */
@@ -618,56 +512,6 @@ muster_bs_document_to_bytes (MusterBsDocument  *self,
   return muster_bs_roster_save (self->roster, zipped, error);
 }
 
-/* The state a save marks saved once the file is on disk. */
-typedef struct
-{
-  GFile   *file;
-  guint64  revision;
-  guint    generation;
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  g_clear_object (&data->file);
-  g_free (data);
-}
-
-static void
-save_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  g_autoptr(GTask) outer = user_data;
-  MusterBsDocument *self = g_task_get_source_object (outer);
-  SaveData *data = g_task_get_task_data (outer);
-  GError *error = NULL;
-
-  if (!muster_file_io_write_finish (result, &error))
-    {
-      g_task_return_error (outer, error);
-      return;
-    }
-  if (data->generation == self->generation)
-    {
-      /* The file now has the data's revisions and not what was left out: no more warnings
-       * about it, and no mismatch to show (saved over the same file, nothing else notifies). */
-      gboolean was_current = self->revision_saved;
-
-      self->revision_saved = TRUE;
-      if (self->roster != NULL && muster_bs_roster_get_gone (self->roster)->len > 0)
-        {
-          muster_bs_roster_forget_gone (self->roster);
-          sync_findings (self);
-        }
-      set_file (self, data->file);
-      muster_history_mark_saved (self->history, data->revision);
-      if (!was_current)
-        g_signal_emit (self, signals[CHANGED], 0);
-    }
-  g_task_return_boolean (outer, TRUE);
-}
-
 /**
  * muster_bs_document_save_async:
  *
@@ -681,31 +525,9 @@ muster_bs_document_save_async (MusterBsDocument    *self,
                                GAsyncReadyCallback  callback,
                                gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autofree char *name = NULL;
-  GError *error = NULL;
-  SaveData *data;
-
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, muster_bs_document_save_async);
-  name = g_file_get_basename (file);
-  if (!(bytes = muster_bs_document_to_bytes (self, g_str_has_suffix (name, ".rosz"), &error)))
-    {
-      g_task_return_error (task, error);
-      return;
-    }
-  data = g_new0 (SaveData, 1);
-  data->file = g_object_ref (file);
-  data->revision = muster_history_get_revision (self->history);
-  data->generation = self->generation;
-  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
-  /* An edit made while the file is written is a step of its own. */
-  muster_history_break_merge (self->history);
-  muster_file_io_write_async (file, bytes, save_done_cb, g_steal_pointer (&task));
+  muster_recoverable_save_async (MUSTER_RECOVERABLE (self), file, cancellable, callback,
+                                 user_data);
 }
 
 gboolean
@@ -714,8 +536,7 @@ muster_bs_document_save_finish (MusterBsDocument  *self,
                                 GError           **error)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return muster_recoverable_save_finish (MUSTER_RECOVERABLE (self), result, error);
 }
 
 /* Getters */
@@ -740,35 +561,30 @@ MusterHistory *
 muster_bs_document_get_history (MusterBsDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
-  return self->history;
+  return muster_recoverable_get_history (MUSTER_RECOVERABLE (self));
 }
 
 GFile *
 muster_bs_document_get_file (MusterBsDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
-  return self->file;
+  return muster_recoverable_get_file (MUSTER_RECOVERABLE (self));
 }
 
+/* Returns: (transfer full): the roster's name, else (read-only) the name its file records,
+ * else its file's name, else "Untitled" */
 char *
 muster_bs_document_dup_title (MusterBsDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), NULL);
-
-  if (self->roster != NULL && *muster_bs_roster_get_name (self->roster) != '\0')
-    return g_strdup (muster_bs_roster_get_name (self->roster));
-  if (self->read_only && self->missing.name != NULL && *self->missing.name != '\0')
-    return g_strdup (self->missing.name);
-  if (self->file != NULL)
-    return g_file_get_basename (self->file);
-  return g_strdup (_("Untitled"));
+  return muster_recoverable_dup_title (MUSTER_RECOVERABLE (self));
 }
 
 gboolean
 muster_bs_document_get_modified (MusterBsDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_BS_DOCUMENT (self), FALSE);
-  return self->modified;
+  return muster_recoverable_get_modified (MUSTER_RECOVERABLE (self));
 }
 
 gboolean

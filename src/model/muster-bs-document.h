@@ -7,6 +7,7 @@
 #include "muster-engine.h"
 #include "muster-findings-source.h"
 #include "muster-history.h"
+#include "muster-recoverable.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +23,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (MusterBsItem, muster_bs_item, MUSTER, BS_ITEM, GObject)
 
 #define MUSTER_TYPE_BS_DOCUMENT (muster_bs_document_get_type ())
-G_DECLARE_FINAL_TYPE (MusterBsDocument, muster_bs_document, MUSTER, BS_DOCUMENT, GObject)
+G_DECLARE_FINAL_TYPE (MusterBsDocument, muster_bs_document, MUSTER, BS_DOCUMENT,
+                      MusterRecoverable)
 
 /* Roster tree rows: a force (its child forces, then its selections, are its children) or a
  * selection (its child selections). "changed" is emitted after every edit while the row is

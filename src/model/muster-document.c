@@ -11,24 +11,20 @@
 #include "muster-battle-log.h"
 #include "muster-history.h"
 #include "muster-findings-source.h"
-#include "muster-recoverable.h"
 #include "muster-validate.h"
 
 /*
- * The open *.muster file: its location, its engine document and whether it has unsaved
- * changes. Loading and saving are asynchronous; saving goes through muster_file_replace() in a
- * thread (a synced temporary file renamed over the target, through a symlink, keeping its mode
- * and owner), so a crash or a kill mid-save never leaves a half-written document.
+ * The open *.muster file: its engine document, ruleset and findings. Its location, history and
+ * whether it has unsaved changes are MusterRecoverable's, and so are loading and saving, which
+ * are asynchronous; saving goes through muster_file_replace() in a thread (a synced temporary
+ * file renamed over the target, through a symlink, keeping its mode and owner), so a crash or a
+ * kill mid-save never leaves a half-written document.
  */
 struct _MusterDocument
 {
-  GObject    parent_instance;
+  MusterRecoverable parent_instance;
 
-  GFile         *file;
   MusterDoc     *doc;
-  MusterHistory *history;
-  gboolean       modified;
-  guint          generation;  /* bumped when the document is replaced: older saves are moot */
 
   /* Borrowed: the application's catalog, to resolve a loaded document's ruleset */
   MusterCatalog *catalog;
@@ -42,10 +38,6 @@ struct _MusterDocument
 
 enum {
   PROP_0,
-  PROP_FILE,
-  PROP_TITLE,
-  PROP_MODIFIED,
-  PROP_HISTORY,
   PROP_RULESET,
   N_PROPS
 };
@@ -60,39 +52,13 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void recoverable_iface_init (MusterRecoverableInterface *iface);
 static void findings_source_iface_init (MusterFindingsSourceInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (MusterDocument, muster_document, G_TYPE_OBJECT,
-                               G_IMPLEMENT_INTERFACE (MUSTER_TYPE_RECOVERABLE,
-                                                      recoverable_iface_init)
+G_DEFINE_FINAL_TYPE_WITH_CODE (MusterDocument, muster_document, MUSTER_TYPE_RECOVERABLE,
                                G_IMPLEMENT_INTERFACE (MUSTER_TYPE_FINDINGS_SOURCE,
                                                       findings_source_iface_init))
 
 static GParamSpec *properties[N_PROPS];
-
-static void
-set_file (MusterDocument *self,
-          GFile          *file)
-{
-  if (g_set_object (&self->file, file))
-    {
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-    }
-}
-
-static void
-set_modified (MusterDocument *self,
-              gboolean        modified)
-{
-  modified = !!modified;
-  if (self->modified != modified)
-    {
-      self->modified = modified;
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
-    }
-}
 
 /* After an edit: the rows that came or went, and the counts. */
 static void
@@ -112,8 +78,6 @@ muster_document_finalize (GObject *object)
 {
   MusterDocument *self = (MusterDocument *) object;
 
-  g_clear_object (&self->file);
-  g_clear_object (&self->history);
   g_clear_pointer (&self->validator, muster_validator_free);
   g_clear_object (&self->diagnostics);
   g_clear_pointer (&self->doc, muster_doc_free);
@@ -132,22 +96,6 @@ muster_document_get_property (GObject    *object,
 
   switch (prop_id)
     {
-    case PROP_FILE:
-      g_value_set_object (value, self->file);
-      break;
-
-    case PROP_TITLE:
-      g_value_take_string (value, muster_document_dup_title (self));
-      break;
-
-    case PROP_MODIFIED:
-      g_value_set_boolean (value, self->modified);
-      break;
-
-    case PROP_HISTORY:
-      g_value_set_object (value, self->history);
-      break;
-
     case PROP_RULESET:
       g_value_set_pointer (value, self->ruleset);
       break;
@@ -157,35 +105,53 @@ muster_document_get_property (GObject    *object,
     }
 }
 
+/* MusterRecoverable: what MusterAutosave keeps a copy of, and what a save writes */
+
+static const char *
+get_name (MusterRecoverable *recoverable)
+{
+  MusterDoc *doc = MUSTER_DOCUMENT (recoverable)->doc;
+
+  return doc != NULL ? muster_doc_get_title (doc) : NULL;
+}
+
+static GBytes *
+to_bytes (MusterRecoverable  *recoverable,
+          GFile              *file,
+          GError            **error)
+{
+  MusterDoc *doc = MUSTER_DOCUMENT (recoverable)->doc;
+
+  if (doc == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   _("The document is empty: there is nothing to save yet"));
+      return NULL;
+    }
+  return muster_doc_to_bytes (doc);
+}
+
+static gboolean load_bytes (MusterRecoverable  *recoverable,
+                            gpointer            data,
+                            GBytes             *bytes,
+                            const char         *display_name,
+                            GFile              *file,
+                            GError            **error);
+
 static guint battlefield_changed_signal;
 
 static void
 muster_document_class_init (MusterDocumentClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  MusterRecoverableClass *recoverable_class = MUSTER_RECOVERABLE_CLASS (klass);
 
   object_class->finalize = muster_document_finalize;
   object_class->get_property = muster_document_get_property;
-
-  properties[PROP_FILE] =
-    g_param_spec_object ("file", NULL, NULL,
-                         G_TYPE_FILE,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_TITLE] =
-    g_param_spec_string ("title", NULL, NULL,
-                         NULL,
-                         (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_MODIFIED] =
-    g_param_spec_boolean ("modified", NULL, NULL,
-                          FALSE,
-                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
-
-  properties[PROP_HISTORY] =
-    g_param_spec_object ("history", NULL, NULL,
-                         MUSTER_TYPE_HISTORY,
-                         (G_PARAM_READABLE | G_PARAM_STATIC_STRINGS));
+  recoverable_class->recovery_suffix = ".muster";
+  recoverable_class->get_name = get_name;
+  recoverable_class->to_bytes = to_bytes;
+  recoverable_class->load_bytes = load_bytes;
 
   /**
    * MusterDocument:ruleset:
@@ -253,24 +219,16 @@ muster_document_emit_battlefield_changed (MusterDocument *self)
   g_signal_emit (self, battlefield_changed_signal, 0);
 }
 
-/* Modified means "the history is away from where the file was last loaded or saved". */
-static void
-history_clean_changed_cb (MusterDocument *self)
-{
-  set_modified (self, !muster_history_get_is_clean (self->history));
-}
-
 static void
 muster_document_init (MusterDocument *self)
 {
-  self->history = muster_history_new ();
+  MusterHistory *history = muster_document_get_history (self);
+
   self->diagnostics = muster_diagnostics_new ();
-  g_signal_connect_object (self->history, "notify::is-clean",
-                           G_CALLBACK (history_clean_changed_cb), self, G_CONNECT_SWAPPED);
   /* Every edit also emits one of our signals, which syncs first; these catch the rest. */
-  g_signal_connect_object (self->history, "notify::position",
+  g_signal_connect_object (history, "notify::position",
                            G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->history, "items-changed",
+  g_signal_connect_object (history, "items-changed",
                            G_CALLBACK (sync_diagnostics), self, G_CONNECT_SWAPPED);
 }
 
@@ -288,77 +246,6 @@ findings_source_iface_init (MusterFindingsSourceInterface *iface)
   iface->get_findings = findings_source_get_findings;
 }
 
-/* MusterRecoverable: what MusterAutosave keeps a copy of */
-
-static MusterHistory *
-recoverable_get_history (MusterRecoverable *recoverable)
-{
-  return MUSTER_DOCUMENT (recoverable)->history;
-}
-
-static gboolean
-recoverable_get_modified (MusterRecoverable *recoverable)
-{
-  return MUSTER_DOCUMENT (recoverable)->modified;
-}
-
-static GFile *
-recoverable_get_file (MusterRecoverable *recoverable)
-{
-  return MUSTER_DOCUMENT (recoverable)->file;
-}
-
-static GBytes *
-recoverable_dup_recovery_bytes (MusterRecoverable *recoverable)
-{
-  MusterDoc *doc = MUSTER_DOCUMENT (recoverable)->doc;
-
-  return doc != NULL ? muster_doc_to_bytes (doc) : NULL;
-}
-
-static const char *
-recoverable_get_recovery_suffix (MusterRecoverable *recoverable)
-{
-  return ".muster";
-}
-
-static char *
-recoverable_dup_title (MusterRecoverable *recoverable)
-{
-  return muster_document_dup_title (MUSTER_DOCUMENT (recoverable));
-}
-
-static void
-recoverable_save_async (MusterRecoverable   *recoverable,
-                        GFile               *file,
-                        GCancellable        *cancellable,
-                        GAsyncReadyCallback  callback,
-                        gpointer             user_data)
-{
-  muster_document_save_async (MUSTER_DOCUMENT (recoverable), file, cancellable, callback, user_data);
-}
-
-static gboolean
-recoverable_save_finish (MusterRecoverable  *recoverable,
-                         GAsyncResult       *result,
-                         GError            **error)
-{
-  return muster_document_save_finish (MUSTER_DOCUMENT (recoverable), result, error);
-}
-
-static void
-recoverable_iface_init (MusterRecoverableInterface *iface)
-{
-  iface->get_history = recoverable_get_history;
-  iface->get_modified = recoverable_get_modified;
-  iface->get_file = recoverable_get_file;
-  iface->dup_recovery_bytes = recoverable_dup_recovery_bytes;
-  iface->get_recovery_suffix = recoverable_get_recovery_suffix;
-  iface->dup_title = recoverable_dup_title;
-  iface->save_async = recoverable_save_async;
-  iface->save_finish = recoverable_save_finish;
-}
-
 MusterDocument *
 muster_document_new (void)
 {
@@ -370,33 +257,22 @@ GFile *
 muster_document_get_file (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
-  return self->file;
+  return muster_recoverable_get_file (MUSTER_RECOVERABLE (self));
 }
 
-/**
- * muster_document_dup_title:
- *
- * The document's own title if it has one, else its file name, else "Untitled".
- *
- * Returns: (transfer full): the title to show
- */
+/* Returns: (transfer full): the list's title if it has one, else its file name, else "Untitled" */
 char *
 muster_document_dup_title (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
-
-  if (self->doc != NULL && *muster_doc_get_title (self->doc) != '\0')
-    return g_strdup (muster_doc_get_title (self->doc));
-  if (self->file != NULL)
-    return g_file_get_basename (self->file);
-  return g_strdup (_("Untitled"));
+  return muster_recoverable_dup_title (MUSTER_RECOVERABLE (self));
 }
 
 gboolean
 muster_document_get_modified (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
-  return self->modified;
+  return muster_recoverable_get_modified (MUSTER_RECOVERABLE (self));
 }
 
 /* An untouched new document: the window may replace it when a file is opened. */
@@ -404,7 +280,8 @@ gboolean
 muster_document_is_empty (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
-  return self->doc == NULL && self->file == NULL && !self->modified;
+  return self->doc == NULL && muster_document_get_file (self) == NULL &&
+         !muster_document_get_modified (self);
 }
 
 /* Returns: (transfer none): the undo history; every edit goes through it */
@@ -412,7 +289,7 @@ MusterHistory *
 muster_document_get_history (MusterDocument *self)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), NULL);
-  return self->history;
+  return muster_recoverable_get_history (MUSTER_RECOVERABLE (self));
 }
 
 /* Returns: (transfer none) (nullable): the engine document */
@@ -433,8 +310,7 @@ replace_doc (MusterDocument *self,
   g_autoptr(GPtrArray) issues = NULL;
 
   /* The commands and the validator point into the old document: drop them first. */
-  self->generation++;
-  muster_history_clear (self->history);
+  _muster_recoverable_replacing (MUSTER_RECOVERABLE (self));
   g_clear_pointer (&self->validator, muster_validator_free);
   g_clear_pointer (&self->doc, muster_doc_free);
   g_clear_pointer (&self->ruleset, muster_ruleset_unref);
@@ -442,20 +318,12 @@ replace_doc (MusterDocument *self,
   self->ruleset = ruleset;
   if (ruleset != NULL)
     muster_doc_set_ruleset (doc, ruleset);
-  if (file != NULL)
-    set_file (self, file);
-  else if (self->file != NULL)
-    {
-      g_clear_object (&self->file);
-      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
-    }
-  muster_history_mark_clean (self->history);
-  set_modified (self, FALSE);
+  _muster_recoverable_replaced (MUSTER_RECOVERABLE (self), file);
   self->validator = muster_validator_new (doc);
   issues = muster_validator_list (self->validator);
   muster_diagnostics_reset (self->diagnostics, issues);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RULESET]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  _muster_recoverable_notify_title (MUSTER_RECOVERABLE (self));
 }
 
 /**
@@ -566,12 +434,14 @@ _muster_document_emit_force_changed (MusterDocument *self,
 
 /* Parses @bytes and makes them the document, located at @file (nullable). */
 static gboolean
-load_bytes (MusterDocument  *self,
-            GBytes          *bytes,
-            const char      *display_name,
-            GFile           *file,
-            GError         **error)
+load_bytes (MusterRecoverable  *recoverable,
+            gpointer            data,
+            GBytes             *bytes,
+            const char         *display_name,
+            GFile              *file,
+            GError            **error)
 {
+  MusterDocument *self = MUSTER_DOCUMENT (recoverable);
   MusterRuleset *ruleset;
   MusterDoc *doc;
 
@@ -585,33 +455,6 @@ load_bytes (MusterDocument  *self,
   replace_doc (self, doc, ruleset, file);
   muster_document_emit_battlefield_changed (self);
   return TRUE;
-}
-
-static void
-load_bytes_cb (GObject      *object,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  GFile *file = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GTask) task = user_data;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  MusterDocument *self = g_task_get_source_object (task);
-
-  if (!(bytes = muster_file_io_read_finish (result, &error)))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-
-  name = g_file_get_basename (file);
-  if (!load_bytes (self, bytes, name, file, &error))
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
-  g_task_return_boolean (task, TRUE);
 }
 
 /**
@@ -636,9 +479,9 @@ muster_document_restore (MusterDocument  *self,
   g_return_val_if_fail (bytes != NULL, FALSE);
   g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
 
-  if (!load_bytes (self, bytes, display_name, file, error))
+  if (!load_bytes (MUSTER_RECOVERABLE (self), NULL, bytes, display_name, file, error))
     return FALSE;
-  muster_history_mark_unsaved (self->history);
+  muster_history_mark_unsaved (muster_document_get_history (self));
   return TRUE;
 }
 
@@ -649,14 +492,9 @@ muster_document_load_async (MusterDocument      *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  GTask *task;
-
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, muster_document_load_async);
-  muster_file_io_read_async (file, cancellable, load_bytes_cb, task);
+  _muster_recoverable_load_async (MUSTER_RECOVERABLE (self), file, NULL, NULL, cancellable,
+                                  callback, user_data);
 }
 
 gboolean
@@ -665,52 +503,7 @@ muster_document_load_finish (MusterDocument  *self,
                              GError         **error)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
-}
-
-/* The state a save marks saved once the file is on disk. */
-typedef struct
-{
-  GFile   *file;
-  guint64  revision;
-  guint    generation;
-} SaveData;
-
-static void
-save_data_free (SaveData *data)
-{
-  g_clear_object (&data->file);
-  g_free (data);
-}
-
-static void
-save_done_cb (GObject      *object,
-              GAsyncResult *result,
-              gpointer      user_data)
-{
-  GTask *outer = user_data;
-  MusterDocument *self = g_task_get_source_object (outer);
-  SaveData *data = g_task_get_task_data (outer);
-  GError *error = NULL;
-
-  if (!muster_file_io_write_finish (result, &error))
-    {
-      g_task_return_error (outer, error);
-      g_object_unref (outer);
-      return;
-    }
-
-  /* Another document was opened meanwhile: the file holds the old one, not this. */
-  if (data->generation == self->generation)
-    {
-      set_file (self, data->file);
-      /* Only the state that was written: edits made while the file was written stay unsaved,
-       * and so does their recovery copy. */
-      muster_history_mark_saved (self->history, data->revision);
-    }
-  g_task_return_boolean (outer, TRUE);
-  g_object_unref (outer);
+  return muster_recoverable_load_finish (MUSTER_RECOVERABLE (self), result, error);
 }
 
 void
@@ -720,34 +513,9 @@ muster_document_save_async (MusterDocument      *self,
                             GAsyncReadyCallback  callback,
                             gpointer             user_data)
 {
-  g_autoptr(GTask) task = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  SaveData *data;
-
   g_return_if_fail (MUSTER_IS_DOCUMENT (self));
-  g_return_if_fail (G_IS_FILE (file));
-
-  task = g_task_new (self, cancellable, callback, user_data);
-  g_task_set_source_tag (task, muster_document_save_async);
-
-  if (self->doc == NULL)
-    {
-      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                               _("The document is empty: there is nothing to save yet"));
-      return;
-    }
-
-  /* Serialised here, where the document lives; only the file system work goes to a thread. */
-  bytes = muster_doc_to_bytes (self->doc);
-  data = g_new0 (SaveData, 1);
-  data->file = g_object_ref (file);
-  data->revision = muster_history_get_revision (self->history);
-  data->generation = self->generation;
-  g_task_set_task_data (task, data, (GDestroyNotify) save_data_free);
-  /* An edit made while the file is written is a step of its own, so that undoing it leads back
-   * to the state being saved. */
-  muster_history_break_merge (self->history);
-  muster_file_io_write_async (file, bytes, save_done_cb, g_steal_pointer (&task));
+  muster_recoverable_save_async (MUSTER_RECOVERABLE (self), file, cancellable, callback,
+                                 user_data);
 }
 
 gboolean
@@ -756,6 +524,5 @@ muster_document_save_finish (MusterDocument  *self,
                              GError         **error)
 {
   g_return_val_if_fail (MUSTER_IS_DOCUMENT (self), FALSE);
-  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
-  return g_task_propagate_boolean (G_TASK (result), error);
+  return muster_recoverable_save_finish (MUSTER_RECOVERABLE (self), result, error);
 }

@@ -8,12 +8,13 @@
 #include "muster-findings-source.h"
 #include "muster-doc.h"
 #include "muster-history.h"
+#include "muster-recoverable.h"
 
 G_BEGIN_DECLS
 
 #define MUSTER_TYPE_DOCUMENT (muster_document_get_type ())
 
-G_DECLARE_FINAL_TYPE (MusterDocument, muster_document, MUSTER, DOCUMENT, GObject)
+G_DECLARE_FINAL_TYPE (MusterDocument, muster_document, MUSTER, DOCUMENT, MusterRecoverable)
 
 MusterDocument *muster_document_new            (void);
 MusterDocument *muster_document_new_list       (MusterRuleset        *ruleset,

@@ -99,7 +99,8 @@ test_errors (void)
       "spoon" },
     { { "resolve", "F", "u5", "u22", "--procedure", "shoot", "--seed", "x", NULL },
       "--seed and --turn" },
-    { { "log", NULL }, "which file?" },
+    { { "log", NULL }, "muster-cli log: which file? Try “muster-cli log --help”." },
+    { { "log", "F", "extra", NULL }, "muster-cli log: unexpected argument “extra”" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -283,6 +283,42 @@ test_document_edit_during_save (void)
   g_rmdir (tmpdir);
 }
 
+/* A save whose document was replaced before it ended (another list opened) wrote the old one:
+ * it marks nothing saved and does not become the new document's file. */
+static void
+test_document_replaced_during_save (void)
+{
+  g_autofree char *fixture = g_build_filename (MUSTER_TEST_DATA, "unknown-element.muster", NULL);
+  g_autoptr(GFile) source = g_file_new_for_path (fixture);
+  g_autofree char *tmpdir = g_dir_make_tmp ("muster-test-XXXXXX", NULL);
+  g_autofree char *target_path = g_build_filename (tmpdir, "saving.muster", NULL);
+  g_autoptr(GFile) target = g_file_new_for_path (target_path);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterDocument *document = muster_document_new ();
+  Result r = { g_main_loop_new (NULL, FALSE), FALSE, NULL };
+
+  g_assert_true (load_sync (document, source, &error));
+  bytes = g_file_load_bytes (source, NULL, NULL, &error);
+  g_assert_no_error (error);
+  muster_document_save_async (document, target, NULL, save_cb, &r);
+  /* Replaced while the file is written: a restored copy that was never saved. */
+  g_assert_true (muster_document_restore (document, bytes, "restored", NULL, &error));
+  g_main_loop_run (r.loop);
+  g_main_loop_unref (r.loop);
+  g_assert_no_error (r.error);
+  g_assert_true (r.ok);
+
+  g_assert_true (g_file_query_exists (target, NULL));
+  g_assert_null (muster_document_get_file (document));
+  g_assert_true (muster_document_get_modified (document));
+
+  muster_history_clear (muster_document_get_history (document));
+  g_assert_finalize_object (document);
+  g_unlink (target_path);
+  g_rmdir (tmpdir);
+}
+
 /* A save goes through muster_file_replace(): through a symlink to the file it names, the mode
  * kept, and a temporary file a killed save left behind cleaned up. */
 static void
@@ -331,6 +367,7 @@ main (int   argc,
   g_test_add_func ("/model/document/save-empty", test_document_save_empty_fails);
   g_test_add_func ("/model/document/modified", test_document_modified_follows_history);
   g_test_add_func ("/model/document/edit-during-save", test_document_edit_during_save);
+  g_test_add_func ("/model/document/replaced-during-save", test_document_replaced_during_save);
   g_test_add_func ("/model/document/save-atomic", test_document_save_atomic);
 
   return g_test_run ();
