@@ -15,6 +15,7 @@
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
 #include "muster-validation-panel.h"
+#include "ui-test-bs.h"
 #include "ui-test-keys.h"
 #ifdef MUSTER_HAVE_XTEST
 #include "ui-test-pointer.h"
@@ -46,26 +47,6 @@ static gboolean
 not_scanning (gpointer data)
 {
   return !muster_bs_library_get_scanning (data);
-}
-
-static MusterBsLibrary *
-library_of_folders (const char *folder)
-{
-  GSettings *settings = muster_application_get_settings (app);
-  const char *folders[] = { folder, NULL };
-  MusterBsLibrary *library = muster_application_get_bs_library (app);
-  const char *none[] = { NULL };
-
-  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
-
-  /* The three shared sets take seconds on a loaded machine: longer than spin_until() waits. */
-  g_settings_set_strv (settings, "battlescribe-folders", folder ? folders : none);
-  while (muster_bs_library_get_scanning (library))
-    {
-      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
-      g_main_context_iteration (NULL, TRUE);
-    }
-  return library;
 }
 
 static gboolean
