@@ -753,6 +753,8 @@ muster_bs_page_init (MusterBsPage *self)
   GtkEventController *shortcuts = gtk_shortcut_controller_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Findings show with the edit's frame, not sliding in over the next 15 (issue 21) */
+  muster_validation_panel_set_animated (self->validation_panel, FALSE);
   self->categories = gtk_string_list_new (all);
   gtk_drop_down_set_model (self->category_dropdown, G_LIST_MODEL (self->categories));
   /* Ctrl+F searches wherever the focus is in the window (the header's buttons too), not only

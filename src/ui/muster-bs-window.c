@@ -148,12 +148,12 @@ update (MusterBsWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", editable);
   for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), output_actions[i], editable);
-  /* Without the data, what the file records still exports (see export_to_file()). */
+  /* Without the data, what the file records still exports and prints (see export_to_file()
+   * and run_print()); only placing it on a battlefield needs the data. */
   if (muster_bs_document_get_outline (self->document) != NULL)
-    {
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", TRUE);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-to", TRUE);
-    }
+    for (guint i = 0; i < G_N_ELEMENTS (output_actions); i++)
+      if (!g_str_equal (output_actions[i], "win.place-on-battlefield"))
+        gtk_widget_action_set_enabled (GTK_WIDGET (self), output_actions[i], TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo",
                                  muster_history_get_can_undo (history));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo",
@@ -532,17 +532,26 @@ run_print (MusterBsWindow          *self,
            const char              *export_path)
 {
   MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
+  const MusterBsOutline *outline = muster_bs_document_get_outline (self->document);
   g_autofree char *title = muster_bs_document_dup_title (self->document);
   PrintJob *job;
 
-  if (roster == NULL)
+  if (roster == NULL && outline == NULL)
     {
       add_toast (self, _("Nothing to print: the roster's game data is not loaded"));
       return;
     }
   job = g_new0 (PrintJob, 1);
-  /* Gathered now: the roster may be edited while the print dialog is up. */
-  job->list = muster_bs_list_new (roster, title);
+  /* Gathered now: the roster may be edited while the print dialog is up. Without its data,
+   * the roster as its file records it, marked unchecked (as its exports are). */
+  if (roster != NULL)
+    job->list = muster_bs_list_new (roster, title);
+  else
+    {
+      g_autofree char *system = muster_bs_document_dup_missing (self->document);
+
+      job->list = muster_bs_list_new_from_outline (outline, system, title);
+    }
   muster_output_print (GTK_WINDOW (self), toast_cb, title, &print_job_pages, job, action,
                        export_path);
 }

@@ -23,6 +23,7 @@ struct _MusterValidationPanel
 
   /* Template Widgets */
   GtkRevealer    *validation_revealer;
+  GtkScrolledWindow *validation_scroller;
   GtkImage       *validation_icon;
   GtkLabel       *validation_title;
   GtkListView    *validation_view;
@@ -157,6 +158,7 @@ muster_validation_panel_class_init (MusterValidationPanelClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                RESOURCE_BASE "/muster-validation-panel.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_revealer);
+  gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_scroller);
   gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_icon);
   gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_title);
   gtk_widget_class_bind_template_child (widget_class, MusterValidationPanel, validation_view);
@@ -268,4 +270,19 @@ muster_validation_panel_update (MusterValidationPanel *self)
   gtk_widget_add_css_class (GTK_WIDGET (self->validation_icon),
                             !legal ? "error" : n_warnings > 0 ? "warning" : "info");
   gtk_revealer_set_reveal_child (self->validation_revealer, n_items > 0);
+}
+
+/* Whether the panel slides in and out and its scroll bar fades (the default), or it shows and
+ * hides at once with a plain scroll bar: a roster's window puts each edit on screen in one
+ * frame (issue 21), where the slide alone drew some 15. */
+void
+muster_validation_panel_set_animated (MusterValidationPanel *self,
+                                      gboolean               animated)
+{
+  g_return_if_fail (MUSTER_IS_VALIDATION_PANEL (self));
+
+  gtk_revealer_set_transition_type (self->validation_revealer,
+                                    animated ? GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+                                             : GTK_REVEALER_TRANSITION_TYPE_NONE);
+  gtk_scrolled_window_set_overlay_scrolling (self->validation_scroller, animated);
 }

@@ -15,5 +15,7 @@ void  muster_validation_panel_set_source   (MusterValidationPanel *self,
                                             MusterFindingsSource  *source);
 void  muster_validation_panel_update       (MusterValidationPanel *self);
 char *muster_validation_panel_dup_summary  (MusterValidationPanel *self);
+void  muster_validation_panel_set_animated (MusterValidationPanel *self,
+                                            gboolean               animated);
 
 G_END_DECLS

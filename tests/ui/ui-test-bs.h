@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "muster-bs-library.h"
+#include "ui-test-util.h"
+
+/* Shared by the roster window's tests: the game data folders set to @folder alone (none with
+ * NULL) and scanned. */
+static inline MusterBsLibrary *
+library_of_folders (const char *folder)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  const char *folders[] = { folder, NULL };
+  MusterBsLibrary *library = muster_application_get_bs_library (app);
+  const char *none[] = { NULL };
+
+  gint64 deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+  /* The three shared sets take seconds on a loaded machine: longer than spin_until() waits. */
+  g_settings_set_strv (settings, "battlescribe-folders", folder ? folders : none);
+  while (muster_bs_library_get_scanning (library))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, deadline);
+      g_main_context_iteration (NULL, TRUE);
+    }
+  return library;
+}
