@@ -275,18 +275,25 @@ muster_bs_follow_command_new (MusterDocument *document,
   return MUSTER_COMMAND (g_steal_pointer (&self));
 }
 
+/* One scenario following one roster: the data of the roster document's "changed" handler */
 typedef struct
 {
-  GWeakRef document;
-  double   base_width, base_depth;
+  GWeakRef          document;
+  MusterBsDocument *roster_document;   /* borrowed: the handler goes with it */
+  double            base_width, base_depth;
 } Follow;
+
+#define FOLLOWS "muster-bs-follows"   /* a roster document's Follows (GPtrArray, borrowed) */
 
 static void
 follow_free (gpointer  data,
              GClosure *closure)
 {
   Follow *follow = data;
+  GPtrArray *follows = g_object_get_data (G_OBJECT (follow->roster_document), FOLLOWS);
 
+  if (follows != NULL)
+    g_ptr_array_remove_fast (follows, follow);
   g_weak_ref_clear (&follow->document);
   g_free (follow);
 }
@@ -312,6 +319,34 @@ roster_changed_cb (MusterBsDocument *roster_document,
   g_object_unref (command);
 }
 
+/* Whether @roster_document's roster is @document's: a force of it was placed from it */
+gboolean
+muster_bs_scenario_links (MusterDocument   *document,
+                          MusterBsDocument *roster_document)
+{
+  MusterBsRoster *roster = muster_bs_document_get_roster (roster_document);
+
+  return roster != NULL && find_linked_force (muster_document_get_doc (document),
+                                              muster_bs_roster_get_id (roster)) != NULL;
+}
+
+static gboolean
+is_following (MusterDocument   *document,
+              MusterBsDocument *roster_document)
+{
+  GPtrArray *follows = g_object_get_data (G_OBJECT (roster_document), FOLLOWS);
+
+  for (guint i = 0; follows != NULL && i < follows->len; i++)
+    {
+      Follow *follow = follows->pdata[i];
+      g_autoptr(MusterDocument) followed = g_weak_ref_get (&follow->document);
+
+      if (followed == document)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /**
  * muster_bs_scenario_follow:
  * @document: a scenario with a force placed from @roster_document's roster
@@ -320,7 +355,8 @@ roster_changed_cb (MusterBsDocument *roster_document,
  * @base_depth: mm
  *
  * Keeps @document level with the roster from now on, while both are open: after each of the
- * roster's edits, Follow Roster, pushed on @document's history; and once now.
+ * roster's edits, Follow Roster, pushed on @document's history; and once now. Nothing
+ * happens when @document follows @roster_document already.
  */
 void
 muster_bs_scenario_follow (MusterDocument   *document,
@@ -328,14 +364,26 @@ muster_bs_scenario_follow (MusterDocument   *document,
                            double            base_width,
                            double            base_depth)
 {
-  Follow *follow = g_new0 (Follow, 1);
+  GPtrArray *follows;
+  Follow *follow;
 
   g_return_if_fail (MUSTER_IS_DOCUMENT (document));
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (roster_document));
 
+  if (is_following (document, roster_document))
+    return;
+  if ((follows = g_object_get_data (G_OBJECT (roster_document), FOLLOWS)) == NULL)
+    {
+      follows = g_ptr_array_new ();
+      g_object_set_data_full (G_OBJECT (roster_document), FOLLOWS, follows,
+                              (GDestroyNotify) g_ptr_array_unref);
+    }
+  follow = g_new0 (Follow, 1);
   g_weak_ref_init (&follow->document, document);
+  follow->roster_document = roster_document;
   follow->base_width = base_width;
   follow->base_depth = base_depth;
+  g_ptr_array_add (follows, follow);
   g_signal_connect_data (roster_document, "changed", G_CALLBACK (roster_changed_cb), follow,
                          follow_free, 0);
   roster_changed_cb (roster_document, follow);

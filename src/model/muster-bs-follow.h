@@ -15,6 +15,8 @@ G_BEGIN_DECLS
  * size and its stands on the table (as placing it did, where it stands), a removed selection
  * takes its unit off the list and the table, and a new one comes in off the table, where the
  * Battlefield offers it for placement. The roster is the list; the scenario only shows it.
+ * The link is the roster's id, kept in both files, so a saved scenario follows its roster
+ * again whenever both are open (the application links them: muster_bs_scenario_links()).
  */
 
 #define MUSTER_TYPE_BS_FOLLOW_COMMAND (muster_bs_follow_command_get_type ())
@@ -27,6 +29,8 @@ MusterCommand *muster_bs_follow_command_new (MusterDocument *document,
                                              double          base_depth,
                                              guint          *added,
                                              guint          *removed);
+gboolean       muster_bs_scenario_links     (MusterDocument   *document,
+                                             MusterBsDocument *roster_document);
 void           muster_bs_scenario_follow    (MusterDocument   *document,
                                              MusterBsDocument *roster_document,
                                              double            base_width,

@@ -75,7 +75,8 @@ update_header (MusterArmyPage *self)
 
   if (costing == NULL)
     {
-      total = g_strdup ("—");
+      /* a roster's units name their costs, from its first cost type (its points) */
+      total = g_strdup (is_roster_scenario (self) ? spent_text : "—");
       detail = g_strdup (is_roster_scenario (self)
                          ? _("Costed and checked in the roster's window")
                          : _("Not costed: the rule system is not installed"));

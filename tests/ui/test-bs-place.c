@@ -256,8 +256,8 @@ assert_row (MusterDocument *document,
             const char     *subtitle,
             const char     *cost)
 {
-  g_autoptr(MusterRosterModel) rows =
-    muster_roster_model_new (document, muster_force_get_root (muster_document_get_force (document)));
+  MusterNode *root = muster_force_get_root (muster_document_get_force (document));
+  g_autoptr(MusterRosterModel) rows = muster_roster_model_new (document, root);
   g_autoptr(MusterRosterRow) row = g_list_model_get_item (G_LIST_MODEL (rows), index);
 
   g_assert_nonnull (row);
@@ -298,6 +298,8 @@ test_place_follow (void)
   /* the roster's points (Captain 30; squad 20 and two Rangers at 10) and entry names */
   assert_row (document, 0, "Captain", "1 model", "30");
   assert_row (document, 1, "Ranger Squad", "2 models", "40");
+  /* and their total in the header */
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "70"));
   page = MUSTER_ARMY_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ARMY_PAGE));
   g_assert_nonnull (page);
   text = muster_army_page_dup_text (page);
@@ -349,6 +351,60 @@ test_place_follow (void)
   g_settings_reset (settings, "battlescribe-bases");
 }
 
+/* The link is kept in the file: a saved scenario opened again while its roster is open
+ * catches up with the edits made meanwhile, then follows the next ones */
+static void
+test_place_reopen (void)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsSelection *squad;
+  MusterBsWindow *roster_window = rangers_at_dawn (NULL, &squad);
+  MusterBsDocument *roster_document = muster_bs_window_get_document (roster_window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-bs-reopen-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "linked.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const MusterFeature *placement;
+  MusterBattlefield *field;
+  MusterWindow *window;
+  MusterDocument *document;
+  MusterNode *root;
+
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster_window),
+                                             "win.place-on-battlefield", NULL));
+  spin_until (scenario_window_shown, NULL);
+  window = MUSTER_WINDOW (find_toplevel (MUSTER_TYPE_WINDOW));
+  document = muster_window_get_document (window);
+  muster_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (document_saved, document);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  muster_bs_document_set_name (roster_document, NULL, squad, "Dawn Patrol");
+  muster_bs_document_set_count (roster_document, child_of (squad, "se-ranger"), 3);
+  window = new_shown_window ();
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  document = muster_window_get_document (window);
+  root = muster_force_get_root (muster_document_get_force (document));
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Dawn Patrol");
+  g_assert_cmpuint (muster_unit_get_size (muster_node_get_unit (root, 1)), ==, 3);
+  field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  placement = muster_battlefield_lookup_unit (field,
+                                              muster_unit_get_id (muster_node_get_unit (root, 1)));
+  g_assert_cmpuint (placement->stands, ==, 3);
+  g_assert_true (muster_document_get_modified (document));
+  muster_bs_document_set_name (roster_document, NULL, squad, "Dusk Patrol");
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Dusk Patrol");
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+  gtk_window_destroy (GTK_WINDOW (roster_window));
+  g_settings_reset (settings, "battlescribe-bases");
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -358,5 +414,6 @@ main (int   argc,
   g_test_add_func ("/ui/bs/default-base-row", test_default_base_row);
   g_test_add_func ("/ui/bs/place-roster", test_place_roster);
   g_test_add_func ("/ui/bs/place-follow", test_place_follow);
+  g_test_add_func ("/ui/bs/place-reopen", test_place_reopen);
   return ui_test_run ();
 }
