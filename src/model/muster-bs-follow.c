@@ -105,8 +105,8 @@ find_linked_force (MusterDoc  *doc,
   return NULL;
 }
 
-/* The unit's stands follow its new size as placing it made them, where it stands and facing
- * the way it faces. */
+/* The unit's stands follow its new size as placing it made them (their number and files);
+ * the rest of its placement stays: where it stands, its facing, its base. */
 static void
 restand (MusterBsFollowCommand *self,
          MusterUnit            *unit)
@@ -115,16 +115,18 @@ restand (MusterBsFollowCommand *self,
   MusterBattlefield *field = muster_doc_get_battlefield (doc);
   const MusterFeature *placement = field != NULL && muster_unit_get_id (unit) != NULL
     ? muster_battlefield_lookup_unit (field, muster_unit_get_id (unit)) : NULL;
+  g_autoptr(MusterFeature) fresh = NULL;
   g_autoptr(MusterFeature) stands = NULL;
   MusterCommand *step;
 
   if (placement == NULL)
     return;
-  stands = muster_unit_placement_new (doc, NULL, field, unit, placement->centre);
-  stands->id = g_strdup (placement->id);
-  stands->rotation = placement->rotation;
-  if (stands->stands == placement->stands && stands->files == placement->files)
+  fresh = muster_unit_placement_new (doc, NULL, field, unit, placement->centre);
+  if (fresh->stands == placement->stands && fresh->files == placement->files)
     return;
+  stands = muster_feature_copy (placement);
+  stands->stands = fresh->stands;
+  stands->files = fresh->files;
   step = muster_features_command_new (self->document, _("Follow Roster"));
   muster_features_command_replace (MUSTER_FEATURES_COMMAND (step), stands);
   take_step (self, step);
