@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "muster-army-commands.h"
+#include "muster-battlefield-commands.h"
 #include "muster-bs-follow.h"
 #include "muster-bs-scenario.h"
 #include "muster-deploy.h"
@@ -450,13 +451,26 @@ test_follow (Fixture       *fixture,
   history = muster_document_get_history (document);
   doc = muster_document_get_doc (document);
   field = muster_doc_get_battlefield (doc);
-  before = muster_doc_to_bytes (doc);
   /* level with the roster: nothing to do */
   g_assert_null (muster_bs_follow_command_new (document, fixture->roster, 28, 28, &added,
                                                &removed));
   g_assert_cmpuint (added, ==, 0);
   g_assert_cmpuint (removed, ==, 0);
   captain_id = g_strdup (muster_unit_get_id (find_unit (doc, "Captain")));
+  /* the umpire hides the bikes: that stays when they grow */
+  {
+    const char *bikes_id = muster_unit_get_id (unit_named (doc, "Bike Squad"));
+    g_autoptr(MusterFeature) hidden =
+      muster_feature_copy (muster_battlefield_lookup_unit (field, bikes_id));
+    MusterCommand *hide = muster_features_command_new (document, "Hide");
+
+    g_free (hidden->layer);
+    hidden->layer = g_strdup ("umpire");
+    muster_features_command_replace (MUSTER_FEATURES_COMMAND (hide), hidden);
+    muster_history_push (history, hide);
+    g_object_unref (hide);
+  }
+  before = muster_doc_to_bytes (doc);
   old_bikes = *muster_battlefield_lookup_unit (field,
                                                muster_unit_get_id (find_unit (doc, "Bike Squad")));
 
@@ -493,6 +507,7 @@ test_follow (Fixture       *fixture,
   g_assert_cmpfloat (bikes->centre.y, ==, old_bikes.centre.y);
   g_assert_cmpfloat (bikes->rotation, ==, old_bikes.rotation);
   g_assert_cmpfloat (bikes->base_width, ==, 75);
+  g_assert_cmpstr (bikes->layer, ==, "umpire");
   g_assert_cmpfloat (muster_feature_get_bounds (bikes).x1 - muster_feature_get_bounds (bikes).x0 +
                      muster_feature_get_bounds (bikes).y1 - muster_feature_get_bounds (bikes).y0,
                      >, muster_feature_get_bounds (&old_bikes).x1 -
