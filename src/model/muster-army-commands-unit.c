@@ -189,7 +189,8 @@ muster_remove_unit_command_new (MusterDocument *document,
   return MUSTER_COMMAND (self);
 }
 
-/* A copy with the same type, size, picks, name and notes, placed right after @unit. */
+/* A copy with the same type, size, picks, name and notes (and a roster unit's entry name,
+ * base and cost), placed right after @unit. */
 MusterCommand *
 muster_duplicate_unit_command_new (MusterDocument *document,
                                    MusterUnit     *unit)
@@ -209,6 +210,18 @@ muster_duplicate_unit_command_new (MusterDocument *document,
     }
   g_free (muster_unit_set_name (copy, muster_unit_get_name (unit)));
   g_free (muster_unit_set_notes (copy, muster_unit_get_notes (unit)));
+  /* a roster's unit: the same entry on the same base at the same cost, but no selection of
+   * the roster's, so the scenario's own (see muster-bs-follow.h) */
+  g_free (muster_unit_set_entry_name (copy, muster_unit_get_entry_name (unit)));
+  {
+    double width, depth;
+    gint64 cost;
+
+    if (muster_unit_get_base (unit, &width, &depth))
+      muster_unit_set_base (copy, width, depth);
+    if (muster_unit_get_own_cost (unit, &cost))
+      muster_unit_set_own_cost (copy, cost);
+  }
 
   g_autofree char *name = unit_name (document, unit);
   return _muster_army_insert_unit_command_new (document, muster_unit_get_node (unit),

@@ -540,6 +540,37 @@ test_follow (Fixture       *fixture,
   muster_bs_selection_free (captain);
 }
 
+/* A roster's unit duplicated in the scenario is the same entry on the same base at the same
+ * cost, and the scenario's own: following the roster keeps it */
+static void
+test_duplicate (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(MusterCommand) duplicate = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterHistory *history;
+  MusterUnit *copy;
+  MusterDoc *doc;
+
+  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
+                                           28, NULL, &error));
+  g_assert_no_error (error);
+  history = muster_document_get_history (document);
+  doc = muster_document_get_doc (document);
+  duplicate = muster_duplicate_unit_command_new (document, unit_named (doc, "Captain"));
+  muster_history_push (history, duplicate);
+  copy = unit_at (doc, 2);
+  g_assert_cmpstr (muster_unit_get_name (copy), ==, "Captain");
+  g_assert_cmpstr (muster_unit_get_entry_name (copy), ==, "Captain");
+  assert_base (copy, 40, 40);
+  g_assert_cmpint (own_cost (copy), ==, 40);
+  g_assert_null (muster_unit_get_selection (copy));
+  g_assert_null (muster_bs_follow_command_new (document, fixture->roster, 28, 28, NULL, NULL));
+  g_assert_cmpuint (muster_node_get_n_units (muster_force_get_root (muster_doc_get_force (doc, 0))),
+                    ==, 4);
+}
+
 /* A base that is not one is an error naming the file, the line and the attribute */
 static void
 test_strict_load (void)
@@ -630,6 +661,8 @@ main (int   argc,
               fixture_set_up, test_empty,
               fixture_tear_down);
   g_test_add ("/bs-scenario/follow", Fixture, NULL, fixture_set_up, test_follow,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/duplicate", Fixture, NULL, fixture_set_up, test_duplicate,
               fixture_tear_down);
   g_test_add_func ("/bs-scenario/strict-load", test_strict_load);
   g_test_add_func ("/bs-scenario/default-base", test_default_base);
