@@ -351,8 +351,21 @@ test_place_follow (void)
   g_settings_reset (settings, "battlescribe-bases");
 }
 
-/* The link is kept in the file: a saved scenario opened again while its roster is open
- * catches up with the edits made meanwhile, then follows the next ones */
+static gboolean
+roster_saved (gpointer data)
+{
+  return !muster_bs_document_get_modified (data);
+}
+
+static gboolean
+roster_loaded (gpointer data)
+{
+  return !muster_bs_window_get_loading (data);
+}
+
+/* The link is kept in the files: a saved scenario opened again while its roster is open
+ * catches up with the edits made meanwhile, then follows the next ones; so does it a roster
+ * closed and opened again */
 static void
 test_place_reopen (void)
 {
@@ -364,6 +377,8 @@ test_place_reopen (void)
   g_autofree char *dir = g_dir_make_tmp ("muster-bs-reopen-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "linked.muster", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *roster_path = g_build_filename (dir, "rangers.ros", NULL);
+  g_autoptr(GFile) roster_file = g_file_new_for_path (roster_path);
   const MusterFeature *placement;
   MusterBattlefield *field;
   MusterWindow *window;
@@ -397,11 +412,29 @@ test_place_reopen (void)
   muster_bs_document_set_name (roster_document, NULL, squad, "Dusk Patrol");
   g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Dusk Patrol");
 
+  /* the roster saved, closed and opened again later: the scenario follows it again */
+  muster_bs_document_save_async (roster_document, roster_file, NULL, NULL, NULL);
+  spin_until (roster_saved, roster_document);
+  gtk_window_destroy (GTK_WINDOW (roster_window));
+  roster_window = muster_bs_window_new (app);
+  muster_bs_window_open_file (roster_window, roster_file);
+  gtk_window_present (GTK_WINDOW (roster_window));
+  spin_until (roster_loaded, roster_window);
+  roster_document = muster_bs_window_get_document (roster_window);
+  squad = muster_bs_roster_find_selection (muster_bs_document_get_roster (roster_document),
+                                           muster_unit_get_selection (muster_node_get_unit (root,
+                                                                                            1)));
+  g_assert_nonnull (squad);
+  muster_bs_document_set_name (roster_document, NULL, squad, "Night Patrol");
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Night Patrol");
+
   muster_history_mark_clean (muster_document_get_history (document));
   gtk_window_destroy (GTK_WINDOW (window));
+  muster_history_mark_clean (muster_bs_document_get_history (roster_document));
   gtk_window_destroy (GTK_WINDOW (roster_window));
   g_settings_reset (settings, "battlescribe-bases");
   g_unlink (path);
+  g_unlink (roster_path);
   g_rmdir (dir);
 }
 
