@@ -75,6 +75,11 @@ MusterArmyCommand *_muster_army_string_command_new     (MusterDocument *document
                                                         gpointer        target,
                                                         const char     *value,
                                                         char           *label);
+MusterCommand     *_muster_army_insert_unit_command_new (MusterDocument *document,
+                                                        MusterNode     *node,
+                                                        guint           index,
+                                                        MusterUnit     *unit,
+                                                        char           *label);
 MusterCommand     *_muster_army_placements_command_new (MusterDocument *document,
                                                         MusterUnit     *unit,
                                                         MusterNode     *node);

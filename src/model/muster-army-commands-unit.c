@@ -12,24 +12,46 @@
  * names a unit is shown by, which their undo labels use. */
 
 /**
+ * muster_unit_dup_type_name:
+ * @ruleset: (nullable): the document's
+ *
+ * Returns: (transfer full): what the unit is: its type's name, else the name of the roster
+ *   entry it was placed from (a BattleScribe roster's unit, whose type id is made up), else
+ *   its type id
+ */
+char *
+muster_unit_dup_type_name (MusterUnit    *unit,
+                           MusterRuleset *ruleset)
+{
+  const MusterUnitType *type;
+
+  g_return_val_if_fail (unit != NULL, NULL);
+
+  type = ruleset ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit)) : NULL;
+  if (type != NULL)
+    return g_strdup (type->item.name);
+  if (muster_unit_get_entry_name (unit) != NULL)
+    return g_strdup (muster_unit_get_entry_name (unit));
+  return g_strdup (muster_unit_get_type_id (unit));
+}
+
+/**
  * muster_unit_dup_display_name:
  * @ruleset: (nullable): to name an unnamed unit after its type
  *
- * Returns: (transfer full): the unit's own name, else its type's name, else its type id
+ * Returns: (transfer full): the unit's own name, else muster_unit_dup_type_name()
  */
 char *
 muster_unit_dup_display_name (MusterUnit    *unit,
                               MusterRuleset *ruleset)
 {
   const char *name = muster_unit_get_name (unit);
-  const MusterUnitType *type;
 
   g_return_val_if_fail (unit != NULL, NULL);
 
   if (name != NULL && *name != '\0')
     return g_strdup (name);
-  type = ruleset ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit)) : NULL;
-  return g_strdup (type != NULL ? type->item.name : muster_unit_get_type_id (unit));
+  return muster_unit_dup_type_name (unit, ruleset);
 }
 
 /* Counts the units of @node and below that have no name and are of @type_id, up to @unit;
@@ -102,8 +124,9 @@ unit_index (MusterUnit *unit)
   g_return_val_if_reached (0);
 }
 
-static MusterCommand *
-insert_unit_command_new (MusterDocument *document,
+/* Inserts @unit, a detached unit the command then owns, at @index of @node. */
+MusterCommand *
+_muster_army_insert_unit_command_new (MusterDocument *document,
                          MusterNode     *node,
                          guint           index,
                          MusterUnit     *unit,
@@ -143,7 +166,7 @@ muster_add_unit_command_new (MusterDocument *document,
   type = muster_ruleset_get_unit_type (ruleset, type_id);
   g_return_val_if_fail (type != NULL, NULL);
 
-  return insert_unit_command_new (document, node, index,
+  return _muster_army_insert_unit_command_new (document, node, index,
                                   muster_unit_new_for_type (ruleset, type_id),
                                   g_strdup_printf (_("Add %s"), type->item.name));
 }
@@ -166,7 +189,8 @@ muster_remove_unit_command_new (MusterDocument *document,
   return MUSTER_COMMAND (self);
 }
 
-/* A copy with the same type, size, picks, name and notes, placed right after @unit. */
+/* A copy with the same type, size, picks, name and notes (and a roster unit's entry name,
+ * base and cost), placed right after @unit. */
 MusterCommand *
 muster_duplicate_unit_command_new (MusterDocument *document,
                                    MusterUnit     *unit)
@@ -186,9 +210,22 @@ muster_duplicate_unit_command_new (MusterDocument *document,
     }
   g_free (muster_unit_set_name (copy, muster_unit_get_name (unit)));
   g_free (muster_unit_set_notes (copy, muster_unit_get_notes (unit)));
+  /* a roster's unit: the same entry on the same base at the same cost, but no selection of
+   * the roster's, so the scenario's own (see muster-bs-follow.h) */
+  g_free (muster_unit_set_entry_name (copy, muster_unit_get_entry_name (unit)));
+  {
+    double width, depth;
+    gint64 cost;
+
+    if (muster_unit_get_base (unit, &width, &depth))
+      muster_unit_set_base (copy, width, depth);
+    if (muster_unit_get_own_cost (unit, &cost))
+      muster_unit_set_own_cost (copy, cost);
+  }
 
   g_autofree char *name = unit_name (document, unit);
-  return insert_unit_command_new (document, muster_unit_get_node (unit), unit_index (unit) + 1,
+  return _muster_army_insert_unit_command_new (document, muster_unit_get_node (unit),
+                                               unit_index (unit) + 1,
                                   copy, g_strdup_printf (_("Duplicate %s"), name));
 }
 

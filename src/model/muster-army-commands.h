@@ -67,6 +67,8 @@ MusterCommand *muster_rename_node_command_new       (MusterDocument *document,
                                                      MusterNode     *node,
                                                      const char     *name);
 
+char          *muster_unit_dup_type_name            (MusterUnit     *unit,
+                                                     MusterRuleset  *ruleset);
 char          *muster_unit_dup_display_name         (MusterUnit     *unit,
                                                      MusterRuleset  *ruleset);
 char          *muster_unit_dup_label                (MusterUnit     *unit,

@@ -221,36 +221,110 @@ type_for_entry (const char *entry_id)
   return g_string_free (type, FALSE);
 }
 
-static void
-add_units (MusterNode    *root,
-           MusterBsForce *force,
-           double         base_width,
-           double         base_depth)
+/**
+ * muster_bs_roster_cost_type:
+ * @roster: a roster
+ *
+ * Returns: (nullable): the cost type a placed unit counts: the first with a limit (points,
+ *   in every game of BSData), else the first the roster has
+ */
+const char *
+muster_bs_roster_cost_type (MusterBsRoster *roster)
+{
+  GArray *limits = muster_bs_roster_get_cost_limits (roster);
+  GArray *costs;
+
+  if (limits != NULL && limits->len > 0)
+    return g_array_index (limits, MusterBsCost, 0).type_id;
+  costs = muster_bs_roster_get_costs (roster);
+  return costs != NULL && costs->len > 0 ? g_array_index (costs, MusterBsCost, 0).type_id : NULL;
+}
+
+/**
+ * muster_bs_selection_cost:
+ * @selection: a selection
+ * @cost_type: (nullable): a cost type id
+ *
+ * Returns: the selection's cost of @cost_type, its children's included, to the nearest whole
+ *   number (a placed unit's cost); 0 when it has none
+ */
+gint64
+muster_bs_selection_cost (MusterBsSelection *selection,
+                          const char        *cost_type)
+{
+  GArray *costs = muster_bs_selection_get_total_costs (selection);
+
+  for (guint i = 0; cost_type != NULL && costs != NULL && i < costs->len; i++)
+    {
+      const MusterBsCost *cost = &g_array_index (costs, MusterBsCost, i);
+
+      if (g_strcmp0 (cost->type_id, cost_type) == 0)
+        return MAX ((gint64) llround (cost->value), 0);
+    }
+  return 0;
+}
+
+/* Returns: (transfer none): the name a selection's unit has: the player's for it, else its
+ * entry's */
+const char *
+muster_bs_selection_unit_name (MusterBsSelection *selection)
+{
+  const char *custom = muster_bs_selection_get_custom_name (selection);
+
+  return custom != NULL && *custom != '\0' ? custom : muster_bs_selection_get_name (selection);
+}
+
+/**
+ * muster_bs_force_collect_placed:
+ * @force: a force of a roster
+ * @selections: (element-type MusterBsSelection): gets the selections that stand on the table,
+ *   in order: its top-level unit and model selections, then its child forces'
+ */
+void
+muster_bs_force_collect_placed (MusterBsForce *force,
+                                GPtrArray     *selections)
 {
   for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
     {
       MusterBsSelection *selection = muster_bs_force_get_selection (force, i);
-      const char *custom = muster_bs_selection_get_custom_name (selection);
-      g_autofree char *type = NULL;
-      MusterUnit *unit;
-      double w = base_width, d = base_depth;
 
       /* a top-level upgrade is the roster's configuration (wh40k-10e's Battle Size,
        * Detachment), nothing that stands on the table */
-      if (g_strcmp0 (muster_bs_selection_get_type (selection), "upgrade") == 0)
-        continue;
-      type = type_for_entry (muster_bs_selection_get_entry_id (selection));
-      unit = muster_unit_new (type, muster_bs_selection_count_models (selection));
-
-      g_free (muster_unit_set_name (unit, custom != NULL && *custom != '\0'
-                                          ? custom : muster_bs_selection_get_name (selection)));
-      g_free (muster_unit_set_notes (unit, muster_bs_selection_get_custom_notes (selection)));
-      muster_bs_selection_find_base (selection, &w, &d);
-      muster_unit_set_base (unit, w, d);
-      muster_node_insert_unit (root, muster_node_get_n_units (root), unit);
+      if (g_strcmp0 (muster_bs_selection_get_type (selection), "upgrade") != 0)
+        g_ptr_array_add (selections, selection);
     }
   for (guint i = 0; i < muster_bs_force_get_n_forces (force); i++)
-    add_units (root, muster_bs_force_get_force (force, i), base_width, base_depth);
+    muster_bs_force_collect_placed (muster_bs_force_get_force (force, i), selections);
+}
+
+/**
+ * muster_bs_unit_new:
+ * @selection: a selection muster_bs_force_collect_placed() gives
+ * @cost_type: (nullable): muster_bs_roster_cost_type()
+ * @base_width: mm, when the data gives the selection no base
+ * @base_depth: mm
+ *
+ * Returns: (transfer full): a detached unit for @selection: its name, entry name, model
+ *   count, cost, notes and base, linked to it by its id
+ */
+MusterUnit *
+muster_bs_unit_new (MusterBsSelection *selection,
+                    const char        *cost_type,
+                    double             base_width,
+                    double             base_depth)
+{
+  g_autofree char *type = type_for_entry (muster_bs_selection_get_entry_id (selection));
+  MusterUnit *unit = muster_unit_new (type, muster_bs_selection_count_models (selection));
+  double w = base_width, d = base_depth;
+
+  g_free (muster_unit_set_name (unit, muster_bs_selection_unit_name (selection)));
+  g_free (muster_unit_set_notes (unit, muster_bs_selection_get_custom_notes (selection)));
+  muster_unit_set_selection (unit, muster_bs_selection_get_id (selection));
+  g_free (muster_unit_set_entry_name (unit, muster_bs_selection_get_name (selection)));
+  muster_unit_set_own_cost (unit, muster_bs_selection_cost (selection, cost_type));
+  muster_bs_selection_find_base (selection, &w, &d);
+  muster_unit_set_base (unit, w, d);
+  return unit;
 }
 
 static void
@@ -277,8 +351,10 @@ add_zone (MusterBattlefield *field,
  * @base_depth: mm
  *
  * A Muster document of the roster's units (its forces' top-level unit and model selections,
- * nested forces' too, in order, as one force of side @title), uncosted, on a 6 × 4 ft table with a 12″ deployment zone along each
- * long edge: @title's at the top, an opponent's at the bottom for a list attached later.
+ * nested forces' too, in order, as one force of side @title, linked to the roster: see
+ * muster-bs-follow.h), each with the roster's cost of it, on a 6 × 4 ft table with a 12″
+ * deployment zone along each long edge: @title's at the top, an opponent's at the bottom for
+ * a list attached later.
  *
  * Returns: (transfer full): the document, nothing placed yet
  */
@@ -292,6 +368,8 @@ muster_bs_scenario_new_doc (MusterBsRoster *roster,
   const MusterBsNode *system = data != NULL ? muster_bs_data_get_game_system (data) : NULL;
   g_autofree char *revision = system != NULL ? g_strdup_printf ("%g", system->value) : NULL;
   MusterDoc *doc = muster_doc_new (MUSTER_BS_SCENARIO_RULESET, revision);
+  g_autoptr(GPtrArray) placed = g_ptr_array_new ();
+  const char *cost_type = muster_bs_roster_cost_type (roster);
   MusterBattlefield *field;
   MusterForce *force;
 
@@ -301,10 +379,14 @@ muster_bs_scenario_new_doc (MusterBsRoster *roster,
   muster_doc_seed_randomly (doc);
   force = muster_force_new (title, 0);
   g_free (muster_force_set_side (force, title));
+  muster_force_set_roster (force, muster_bs_roster_get_id (roster));
   muster_doc_insert_force (doc, 0, force);
   for (guint i = 0; i < muster_bs_roster_get_n_forces (roster); i++)
-    add_units (muster_force_get_root (force), muster_bs_roster_get_force (roster, i),
-               base_width, base_depth);
+    muster_bs_force_collect_placed (muster_bs_roster_get_force (roster, i), placed);
+  for (guint i = 0; i < placed->len; i++)
+    muster_node_insert_unit (muster_force_get_root (force), i,
+                             muster_bs_unit_new (placed->pdata[i], cost_type, base_width,
+                                                 base_depth));
 
   field = muster_battlefield_new (TABLE_WIDTH, TABLE_HEIGHT, "in");
   add_zone (field, title, 0, ZONE_DEPTH);

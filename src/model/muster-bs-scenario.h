@@ -12,7 +12,9 @@ G_BEGIN_DECLS
  * A BattleScribe roster on the battlefield: a new Muster document on a generic table whose
  * forces are the roster's forces, each top-level selection a unit (its name, its model count,
  * the base its models stand on), deployed at once along the top edge. The units keep their
- * base in the document, so placing one again, or a saved scenario, needs no game data.
+ * base, entry name and cost in the document, so placing one again, or a saved scenario,
+ * needs no game data; and the selection they stand for, so that the scenario can follow the
+ * roster's edits (muster-bs-follow.h).
  */
 
 #define MUSTER_BS_SCENARIO_RULESET "battlescribe"
@@ -33,6 +35,16 @@ void            muster_bs_set_default_base    (GSettings           *settings,
                                                const char          *system_id,
                                                double               width,
                                                double               depth);
+const char     *muster_bs_roster_cost_type    (MusterBsRoster      *roster);
+gint64          muster_bs_selection_cost      (MusterBsSelection   *selection,
+                                               const char          *cost_type);
+const char     *muster_bs_selection_unit_name (MusterBsSelection   *selection);
+void            muster_bs_force_collect_placed (MusterBsForce      *force,
+                                               GPtrArray           *selections);
+MusterUnit     *muster_bs_unit_new            (MusterBsSelection   *selection,
+                                               const char          *cost_type,
+                                               double               base_width,
+                                               double               base_depth);
 MusterDoc      *muster_bs_scenario_new_doc    (MusterBsRoster      *roster,
                                                const char          *title,
                                                double               base_width,

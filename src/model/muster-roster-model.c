@@ -176,9 +176,20 @@ muster_roster_row_update (MusterRosterRow *self)
         type_name = g_strdup (type->item.name);
       else if (g_strcmp0 (muster_doc_get_ruleset_id (muster_document_get_doc (self->document)),
                           MUSTER_BS_SCENARIO_RULESET) == 0)
-        /* A roster's unit: its type is a made-up id ("bs-cd69-…") that means nothing to
-         * anyone; its entry's name is the unit's name, so what is left to say is its models. */
-        type_name = muster_format_size ("model", muster_unit_get_size (self->unit));
+        {
+          /* A roster's unit: its type is a made-up id ("bs-cd69-…") that means nothing to
+           * anyone, so its entry's name says what it is, where the player's name for it
+           * does not already, and then its models. */
+          const char *entry = muster_unit_get_entry_name (self->unit);
+          g_autofree char *models = muster_format_size ("model",
+                                                        muster_unit_get_size (self->unit));
+
+          if (entry != NULL && g_strcmp0 (entry, name) != 0)
+            /* TRANSLATORS: a roster unit's entry and models, "Intercessor Squad · 5 models" */
+            type_name = g_strdup_printf (_("%s · %s"), entry, models);
+          else
+            type_name = g_steal_pointer (&models);
+        }
       else
         type_name = g_strdup (muster_unit_get_type_id (self->unit));
       {

@@ -7,6 +7,8 @@
 
 #include "muster-application.h"
 #include "muster-bs-data-page.h"
+#include "muster-bs-follow.h"
+#include "muster-bs-scenario.h"
 #include "muster-bs-window.h"
 #include "muster-preferences-window.h"
 #include "muster-recovery-dialog.h"
@@ -207,6 +209,57 @@ muster_application_startup (GApplication *app)
                                            accels[i].accels);
 }
 
+/* Every open scenario placed from a roster that is open too follows it (muster-bs-follow.h):
+ * a scenario opened from its file finds its roster's window, and a roster opened later its
+ * scenarios' windows. */
+static void
+link_scenarios (MusterApplication *self)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      MusterDocument *document;
+
+      if (!MUSTER_IS_WINDOW (l->data))
+        continue;
+      document = muster_window_get_document (l->data);
+      for (GList *r = windows; r != NULL; r = r->next)
+        {
+          MusterBsDocument *roster_document;
+          MusterBsSystem *system;
+          double width, depth;
+
+          if (!MUSTER_IS_BS_WINDOW (r->data))
+            continue;
+          roster_document = muster_bs_window_get_document (r->data);
+          if (!muster_bs_scenario_links (document, roster_document))
+            continue;
+          system = muster_bs_document_get_system (roster_document);
+          muster_bs_default_base (self->settings,
+                                  system != NULL ? muster_bs_system_get_id (system) : NULL,
+                                  &width, &depth);
+          muster_bs_scenario_follow (document, roster_document, width, depth);
+        }
+    }
+}
+
+static void
+muster_application_window_added (GtkApplication *app,
+                                 GtkWindow      *window)
+{
+  GTK_APPLICATION_CLASS (muster_application_parent_class)->window_added (app, window);
+
+  /* a document loaded, or a roster loaded or edited */
+  if (MUSTER_IS_WINDOW (window))
+    g_signal_connect_object (muster_window_get_document (MUSTER_WINDOW (window)),
+                             "notify::ruleset", G_CALLBACK (link_scenarios), app,
+                             G_CONNECT_SWAPPED);
+  else if (MUSTER_IS_BS_WINDOW (window))
+    g_signal_connect_object (muster_bs_window_get_document (MUSTER_BS_WINDOW (window)),
+                             "changed", G_CALLBACK (link_scenarios), app, G_CONNECT_SWAPPED);
+}
+
 static void
 muster_application_dispose (GObject *object)
 {
@@ -229,6 +282,7 @@ muster_application_class_init (MusterApplicationClass *klass)
   app_class->activate = muster_application_activate;
   app_class->open = muster_application_open;
   app_class->startup = muster_application_startup;
+  GTK_APPLICATION_CLASS (klass)->window_added = muster_application_window_added;
 }
 
 static void

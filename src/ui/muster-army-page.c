@@ -75,7 +75,8 @@ update_header (MusterArmyPage *self)
 
   if (costing == NULL)
     {
-      total = g_strdup ("—");
+      /* a roster's units name their costs, from its first cost type (its points) */
+      total = g_strdup (is_roster_scenario (self) ? spent_text : "—");
       detail = g_strdup (is_roster_scenario (self)
                          ? _("Costed and checked in the roster's window")
                          : _("Not costed: the rule system is not installed"));
@@ -452,13 +453,15 @@ append_node_text (MusterArmyPage *self,
         ? muster_ruleset_get_unit_type (ruleset, muster_unit_get_type_id (unit)) : NULL;
       const MusterCost *cost = muster_unit_get_cost (unit);
       g_autofree char *name = muster_unit_dup_display_name (unit, ruleset);
+      g_autofree char *type_name = muster_unit_dup_type_name (unit, ruleset);
       g_autofree char *stats = muster_unit_dup_stats_summary (ruleset, force_of (self), unit);
-      g_autofree char *size = muster_format_size (type ? type->size_unit : NULL,
+      /* a roster's unit counts its models */
+      g_autofree char *size = muster_format_size (type ? type->size_unit
+                                                  : is_roster_scenario (self) ? "model" : NULL,
                                                   muster_unit_get_size (unit));
 
       g_string_append_printf (text, "%*s%s — %s, %s — %" G_GINT64_FORMAT "%s\n", depth * 2, "",
-                              name, type ? type->item.name : muster_unit_get_type_id (unit),
-                              size, cost->value, cost->house ? "*" : "");
+                              name, type_name, size, cost->value, cost->house ? "*" : "");
       for (guint p = 0; p < muster_unit_get_n_picks (unit); p++)
         {
           guint count;

@@ -8,6 +8,7 @@
 #include "muster-bs-export.h"
 #include "muster-bs-outline-view.h"
 #include "muster-bs-page.h"
+#include "muster-bs-follow.h"
 #include "muster-bs-scenario.h"
 #include "muster-bs-window.h"
 #include "muster-file-chooser.h"
@@ -646,7 +647,7 @@ save_action (GtkWidget  *widget,
 }
 
 /* Place on Battlefield: the roster's units on a new scenario's table, in a Muster window of
- * their own; the roster stays as it is. */
+ * their own; the roster stays as it is, and the scenario follows its edits. */
 static void
 place_action (GtkWidget  *widget,
               const char *action_name,
@@ -678,6 +679,7 @@ place_action (GtkWidget  *widget,
       add_toast (self, error->message);
       return;
     }
+  muster_bs_scenario_follow (muster_window_get_document (window), self->document, width, depth);
   muster_window_set_workspace (window, "battlefield");
   gtk_window_present (GTK_WINDOW (window));
   if (left_out > 0)

@@ -5,7 +5,8 @@
  * wh40k-10e built entry by entry through MusterBsDocument with the whole tree listed and the
  * catalogue pane's entries following, each edit timed with everything the model does after
  * it (tree splices, row notifications, findings, the entries a force can take); then undo
- * and redo of each. Also the library's scan of the whole set on its worker thread.
+ * and redo of each; then the same with the roster placed on a battlefield, whose scenario
+ * follows each edit (issue 21). Also the library's scan of the whole set on its worker thread.
  * Prints figures; the data folder comes from MUSTER_BSDATA (skip line without).
  */
 #undef G_DISABLE_ASSERT
@@ -16,6 +17,8 @@
 
 #include "muster-bs-document.h"
 #include "muster-bs-entries.h"
+#include "muster-bs-follow.h"
+#include "muster-bs-scenario.h"
 
 #define ARMY_ROSTER "bb9d-299a-ed60-2d8a"   /* wh40k-10e's force entry */
 #define WH40K "sys-352e-adc2-7639-d6a9"
@@ -177,5 +180,48 @@ main (int   argc,
     }
   print_times ("undo", undo_ms);
   print_times ("redo", redo_ms);
+
+  /* Placed on the battlefield, the scenario following every edit */
+  {
+    g_autoptr(MusterDocument) scenario = muster_document_new ();
+    g_autoptr(GArray) level_ms = g_array_new (FALSE, FALSE, sizeof (double));
+    MusterBsRoster *roster = muster_bs_document_get_roster (document);
+
+    if (!muster_bs_scenario_start (scenario, roster, "Bench", 32, 32, NULL, NULL))
+      g_error ("the roster did not place");
+    muster_bs_scenario_follow (scenario, document, 32, 32);
+    for (guint i = 0; i < 20; i++)
+      {
+        double ms = cpu_ms ();
+
+        g_assert_null (muster_bs_follow_command_new (scenario, roster, 32, 32, NULL, NULL));
+        ms = cpu_ms () - ms;
+        g_array_append_val (level_ms, ms);
+      }
+    print_times ("follow, nothing to change", level_ms);
+    g_array_set_size (undo_ms, 0);
+    g_array_set_size (redo_ms, 0);
+    for (guint i = 0; i < steps; i++)
+      {
+        double ms = cpu_ms ();
+
+        muster_history_undo (history);
+        ms = cpu_ms () - ms;
+        g_array_append_val (undo_ms, ms);
+      }
+    for (guint i = 0; i < steps; i++)
+      {
+        double ms = cpu_ms ();
+
+        muster_history_redo (history);
+        ms = cpu_ms () - ms;
+        g_array_append_val (redo_ms, ms);
+      }
+    print_times ("undo, scenario following", undo_ms);
+    print_times ("redo, scenario following", redo_ms);
+    g_print ("scenario: %u units, total %" G_GINT64_FORMAT "\n",
+             muster_node_get_n_units (muster_force_get_root (muster_document_get_force (scenario))),
+             muster_force_get_total (muster_document_get_force (scenario)));
+  }
   return 0;
 }

@@ -8,6 +8,9 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-army-commands.h"
+#include "muster-battlefield-commands.h"
+#include "muster-bs-follow.h"
 #include "muster-bs-scenario.h"
 #include "muster-deploy.h"
 #include "muster-history.h"
@@ -38,6 +41,7 @@ static const char cat[] =
   "  <selectionEntries>\n"
   "    <selectionEntry id=\"se-size\" name=\"Battle Size\" type=\"upgrade\"/>\n"
   "    <selectionEntry id=\"se-captain\" name=\"Captain\" type=\"model\">\n"
+  "      <costs><cost name=\"pts\" typeId=\"pts\" value=\"40.0\"/></costs>\n"
   "      <profiles><profile id=\"p-cap\" name=\"Captain\" typeId=\"pt-unit\" typeName=\"Unit\">\n"
   "        <characteristics><characteristic name=\"M\" typeId=\"ct-m\">6\"</characteristic>\n"
   "          <characteristic name=\"Base\" typeId=\"ct-base\">40mm</characteristic>\n"
@@ -45,12 +49,15 @@ static const char cat[] =
   "    </selectionEntry>\n"
   "    <selectionEntry id=\"se-squad\" name=\"Warden Squad\" type=\"unit\">\n"
   "      <selectionEntries>\n"
-  "        <selectionEntry id=\"se-warden\" name=\"Warden\" type=\"model\"/>\n"
+  "        <selectionEntry id=\"se-warden\" name=\"Warden\" type=\"model\">\n"
+  "          <costs><cost name=\"pts\" typeId=\"pts\" value=\"10.0\"/></costs>\n"
+  "        </selectionEntry>\n"
   "      </selectionEntries>\n"
   "    </selectionEntry>\n"
   "    <selectionEntry id=\"se-bikes\" name=\"Bike Squad\" type=\"unit\">\n"
   "      <selectionEntries>\n"
   "        <selectionEntry id=\"se-biker\" name=\"Biker\" type=\"model\">\n"
+  "          <costs><cost name=\"pts\" typeId=\"pts\" value=\"25.0\"/></costs>\n"
   "          <profiles><profile id=\"p-bike\" name=\"Biker\" typeId=\"pt-unit\" "
   "typeName=\"Unit\"><characteristics>\n"
   "            <characteristic name=\"M\" typeId=\"ct-m\">12\"</characteristic>\n"
@@ -192,16 +199,27 @@ unit_at (MusterDoc *doc,
   return muster_node_get_unit (muster_force_get_root (muster_doc_get_force (doc, 0)), index);
 }
 
+/* Returns: (nullable): the unit of @doc's force called @name */
 static MusterUnit *
-unit_named (MusterDoc  *doc,
-            const char *name)
+find_unit (MusterDoc  *doc,
+           const char *name)
 {
   MusterNode *root = muster_force_get_root (muster_doc_get_force (doc, 0));
 
   for (guint i = 0; i < muster_node_get_n_units (root); i++)
     if (g_strcmp0 (muster_unit_get_name (muster_node_get_unit (root, i)), name) == 0)
       return muster_node_get_unit (root, i);
-  g_assert_not_reached ();
+  return NULL;
+}
+
+static MusterUnit *
+unit_named (MusterDoc  *doc,
+            const char *name)
+{
+  MusterUnit *unit = find_unit (doc, name);
+
+  g_assert_nonnull (unit);
+  return unit;
 }
 
 static void
@@ -244,6 +262,41 @@ test_units (Fixture       *fixture,
   g_assert_cmpuint (muster_unit_get_size (unit_named (doc, "Bike Squad")), ==, 3);
   assert_base (unit_named (doc, "Bike Squad"), 75, 42);
   g_assert_cmpstr (muster_unit_get_type_id (unit_named (doc, "Bike Squad")), ==, "bs-se-bikes");
+  /* what it is and what it costs, as the roster says (the fixture's pts) */
+  g_assert_cmpstr (muster_unit_get_entry_name (unit_named (doc, "Ford Wardens")), ==,
+                   "Warden Squad");
+  {
+    static const struct { const char *name; gint64 cost; } costs[] = {
+      { "Captain", 40 }, { "Ford Wardens", 50 }, { "Bike Squad", 75 },
+    };
+    gint64 cost;
+
+    for (guint i = 0; i < G_N_ELEMENTS (costs); i++)
+      {
+        g_assert_true (muster_unit_get_own_cost (unit_named (doc, costs[i].name), &cost));
+        g_assert_cmpint (cost, ==, costs[i].cost);
+        /* no rule system costs them, so that is their cost, and the force's total */
+        g_assert_cmpint (muster_unit_get_cost (unit_named (doc, costs[i].name))->value, ==,
+                         costs[i].cost);
+      }
+    g_assert_cmpint (muster_force_get_total (muster_doc_get_force (doc, 0)), ==, 165);
+  }
+  /* linked to the roster and its selections */
+  g_assert_cmpstr (muster_force_get_roster (muster_doc_get_force (doc, 0)), ==,
+                   muster_bs_roster_get_id (fixture->roster));
+  {
+    const char *id = muster_unit_get_selection (unit_named (doc, "Captain"));
+    MusterBsSelection *selection = muster_bs_roster_find_selection (fixture->roster, id);
+
+    g_assert_nonnull (selection);
+    g_assert_cmpstr (muster_bs_selection_get_entry_id (selection), ==, "se-captain");
+  }
+  {
+    g_autofree char *type_name = muster_unit_dup_type_name (unit_named (doc, "Ford Wardens"),
+                                                            NULL);
+
+    g_assert_cmpstr (type_name, ==, "Warden Squad");
+  }
   /* a zone for the roster's side and one for an opponent's list */
   g_assert_nonnull (muster_deploy_find_zone (field, "Wardens at the Ford"));
   g_assert_nonnull (muster_deploy_find_zone (field, "Opponent"));
@@ -342,6 +395,182 @@ test_place_save_load (Fixture       *fixture,
   g_unlink (path);
 }
 
+/* The top-level selection of the roster's force of entry @entry_id, the @nth such (from 0) */
+static MusterBsSelection *
+selection_of (Fixture    *fixture,
+              const char *entry_id,
+              guint       nth)
+{
+  MusterBsForce *force = muster_bs_roster_get_force (fixture->roster, 0);
+
+  for (guint i = 0; i < muster_bs_force_get_n_selections (force); i++)
+    {
+      MusterBsSelection *selection = muster_bs_force_get_selection (force, i);
+
+      if (g_strcmp0 (muster_bs_selection_get_entry_id (selection), entry_id) == 0 && nth-- == 0)
+        return selection;
+    }
+  g_assert_not_reached ();
+}
+
+static gint64
+own_cost (MusterUnit *unit)
+{
+  gint64 cost;
+
+  g_assert_true (muster_unit_get_own_cost (unit, &cost));
+  return cost;
+}
+
+/* After the roster's edits the placed scenario follows it in one undo step: a renamed
+ * selection renames its unit, more models make the unit and its stands on the table larger
+ * where they stand, a removed selection leaves the list and the table, a new one comes in
+ * off the table; costs follow. Undo puts back every byte. */
+static void
+test_follow (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GBytes) redone = NULL;
+  g_autoptr(MusterCommand) command = NULL;
+  g_autofree char *captain_id = NULL;
+  MusterBsSelection *captain, *squad;
+  MusterFeature old_bikes;
+  const MusterFeature *bikes;
+  MusterBattlefield *field;
+  MusterHistory *history = NULL;
+  MusterDoc *doc;
+  guint index, added = 99, removed = 99;
+
+  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
+                                           28, NULL, &error));
+  g_assert_no_error (error);
+  history = muster_document_get_history (document);
+  doc = muster_document_get_doc (document);
+  field = muster_doc_get_battlefield (doc);
+  /* level with the roster: nothing to do */
+  g_assert_null (muster_bs_follow_command_new (document, fixture->roster, 28, 28, &added,
+                                               &removed));
+  g_assert_cmpuint (added, ==, 0);
+  g_assert_cmpuint (removed, ==, 0);
+  captain_id = g_strdup (muster_unit_get_id (find_unit (doc, "Captain")));
+  /* the umpire hides the bikes: that stays when they grow */
+  {
+    const char *bikes_id = muster_unit_get_id (unit_named (doc, "Bike Squad"));
+    g_autoptr(MusterFeature) hidden =
+      muster_feature_copy (muster_battlefield_lookup_unit (field, bikes_id));
+    MusterCommand *hide = muster_features_command_new (document, "Hide");
+
+    g_free (hidden->layer);
+    hidden->layer = g_strdup ("umpire");
+    muster_features_command_replace (MUSTER_FEATURES_COMMAND (hide), hidden);
+    muster_history_push (history, hide);
+    g_object_unref (hide);
+  }
+  before = muster_doc_to_bytes (doc);
+  old_bikes = *muster_battlefield_lookup_unit (field,
+                                               muster_unit_get_id (find_unit (doc, "Bike Squad")));
+
+  muster_bs_selection_set_custom_name (selection_of (fixture, "se-squad", 0), "River Wardens");
+  set_models (fixture, selection_of (fixture, "se-bikes", 0), 5);
+  captain = muster_bs_roster_remove_selection (fixture->roster,
+                                               selection_of (fixture, "se-captain", 0), &index);
+  squad = muster_bs_roster_select (fixture->roster, muster_bs_roster_get_force (fixture->roster, 0),
+                                   NULL, "se-squad", NULL, &error);
+  g_assert_no_error (error);
+  set_models (fixture, squad, 2);
+
+  command = muster_bs_follow_command_new (document, fixture->roster, 28, 28, &added, &removed);
+  g_assert_nonnull (command);
+  g_assert_cmpuint (added, ==, 1);
+  g_assert_cmpuint (removed, ==, 1);
+  muster_history_push (history, command);
+  g_assert_cmpstr (muster_history_get_undo_label (history), ==, "Follow Roster");
+
+  g_assert_null (find_unit (doc, "Ford Wardens"));
+  g_assert_nonnull (find_unit (doc, "River Wardens"));
+  g_assert_cmpint (own_cost (find_unit (doc, "River Wardens")), ==, 50);
+  /* the Captain left the list and the table */
+  g_assert_null (find_unit (doc, "Captain"));
+  g_assert_null (muster_battlefield_lookup_unit (field, captain_id));
+  /* five Bikers now: five stands where the three stood, facing the same way */
+  g_assert_cmpuint (muster_unit_get_size (find_unit (doc, "Bike Squad")), ==, 5);
+  g_assert_cmpint (own_cost (find_unit (doc, "Bike Squad")), ==, 125);
+  bikes = muster_battlefield_lookup_unit (field,
+                                          muster_unit_get_id (unit_named (doc, "Bike Squad")));
+  g_assert_nonnull (bikes);
+  g_assert_cmpuint (bikes->stands, ==, 5);
+  g_assert_cmpfloat (bikes->centre.x, ==, old_bikes.centre.x);
+  g_assert_cmpfloat (bikes->centre.y, ==, old_bikes.centre.y);
+  g_assert_cmpfloat (bikes->rotation, ==, old_bikes.rotation);
+  g_assert_cmpfloat (bikes->base_width, ==, 75);
+  g_assert_cmpstr (bikes->layer, ==, "umpire");
+  g_assert_cmpfloat (muster_feature_get_bounds (bikes).x1 - muster_feature_get_bounds (bikes).x0 +
+                     muster_feature_get_bounds (bikes).y1 - muster_feature_get_bounds (bikes).y0,
+                     >, muster_feature_get_bounds (&old_bikes).x1 -
+                        muster_feature_get_bounds (&old_bikes).x0 +
+                        muster_feature_get_bounds (&old_bikes).y1 -
+                        muster_feature_get_bounds (&old_bikes).y0);
+  /* the new squad, off the table for the Battlefield to offer */
+  g_assert_nonnull (find_unit (doc, "Warden Squad"));
+  g_assert_cmpuint (muster_unit_get_size (find_unit (doc, "Warden Squad")), ==, 2);
+  g_assert_cmpint (own_cost (find_unit (doc, "Warden Squad")), ==, 20);
+  g_assert_cmpstr (muster_unit_get_entry_name (find_unit (doc, "Warden Squad")), ==,
+                   "Warden Squad");
+  g_assert_null (muster_battlefield_lookup_unit (field, muster_unit_get_id (unit_named (doc,
+                                                                                "Warden Squad"))));
+  g_assert_cmpint (muster_force_get_total (muster_doc_get_force (doc, 0)), ==, 195);
+  /* level again */
+  g_assert_null (muster_bs_follow_command_new (document, fixture->roster, 28, 28, NULL, NULL));
+
+  after = muster_doc_to_bytes (doc);
+  g_assert_true (muster_history_undo (history));
+  {
+    g_autoptr(GBytes) undone = muster_doc_to_bytes (doc);
+
+    g_assert_true (g_bytes_equal (undone, before));
+  }
+  g_assert_cmpint (muster_force_get_total (muster_doc_get_force (doc, 0)), ==, 165);
+  g_assert_true (muster_history_redo (history));
+  redone = muster_doc_to_bytes (doc);
+  g_assert_true (g_bytes_equal (redone, after));
+  muster_bs_selection_free (captain);
+}
+
+/* A roster's unit duplicated in the scenario is the same entry on the same base at the same
+ * cost, and the scenario's own: following the roster keeps it */
+static void
+test_duplicate (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(MusterCommand) duplicate = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterHistory *history;
+  MusterUnit *copy;
+  MusterDoc *doc;
+
+  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
+                                           28, NULL, &error));
+  g_assert_no_error (error);
+  history = muster_document_get_history (document);
+  doc = muster_document_get_doc (document);
+  duplicate = muster_duplicate_unit_command_new (document, unit_named (doc, "Captain"));
+  muster_history_push (history, duplicate);
+  copy = unit_at (doc, 2);
+  g_assert_cmpstr (muster_unit_get_name (copy), ==, "Captain");
+  g_assert_cmpstr (muster_unit_get_entry_name (copy), ==, "Captain");
+  assert_base (copy, 40, 40);
+  g_assert_cmpint (own_cost (copy), ==, 40);
+  g_assert_null (muster_unit_get_selection (copy));
+  g_assert_null (muster_bs_follow_command_new (document, fixture->roster, 28, 28, NULL, NULL));
+  g_assert_cmpuint (muster_node_get_n_units (muster_force_get_root (muster_doc_get_force (doc, 0))),
+                    ==, 4);
+}
+
 /* A base that is not one is an error naming the file, the line and the attribute */
 static void
 test_strict_load (void)
@@ -352,6 +581,9 @@ test_strict_load (void)
     { "base-width=\"-3\" base-depth=\"25\"", "bad.muster:3: base-width=\"-3\" of <unit> is not a length above 0 mm" },
     { "base-width=\"25\"", "bad.muster:3: <unit> gives base-width without base-depth" },
     { "base-depth=\"25\"", "bad.muster:3: <unit> gives base-depth without base-width" },
+    { "cost=\"-4\"", "bad.muster:3: cost=\"-4\" of <unit> is not a whole number of at least 0" },
+    { "cost=\"lots\"",
+      "bad.muster:3: cost=\"lots\" of <unit> is not a whole number of at least 0" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -427,6 +659,10 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/bs-scenario/empty", Fixture, NULL,
               fixture_set_up, test_empty,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/follow", Fixture, NULL, fixture_set_up, test_follow,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/duplicate", Fixture, NULL, fixture_set_up, test_duplicate,
               fixture_tear_down);
   g_test_add_func ("/bs-scenario/strict-load", test_strict_load);
   g_test_add_func ("/bs-scenario/default-base", test_default_base);

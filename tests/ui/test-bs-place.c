@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "muster-army-page.h"
 #include "muster-bs-data-page.h"
 #include "muster-bs-scenario.h"
 #include "muster-bs-window.h"
@@ -109,14 +110,44 @@ test_default_base_row (void)
   g_settings_reset (settings, "battlescribe-bases");
 }
 
+/* A roster window showing "Rangers at Dawn": a Captain and a Ranger Squad (two Rangers, for
+ * its minimum), the game system's default base 32 mm; @captain and @squad (optional) get
+ * theirs */
+static MusterBsWindow *
+rangers_at_dawn (MusterBsSelection **captain,
+                 MusterBsSelection **squad)
+{
+  MusterBsLibrary *library = fixture_library ();
+  MusterBsWindow *roster_window = muster_bs_window_new (app);
+  MusterBsDocument *roster_document = muster_bs_window_get_document (roster_window);
+  g_autoptr(GError) error = NULL;
+  MusterBsSelection *selection;
+  MusterBsForce *force;
+
+  muster_bs_set_default_base (muster_application_get_settings (app), "sk-gs", 32, 32);
+  gtk_window_present (GTK_WINDOW (roster_window));
+  spin_until (window_mapped, roster_window);
+  muster_bs_document_start (roster_document, muster_bs_library_lookup (library, "sk-gs"),
+                            "Rangers at Dawn");
+  force = muster_bs_document_add_force (roster_document, NULL, "fe-warband", "sk-rangers", &error);
+  g_assert_no_error (error);
+  selection = muster_bs_document_select (roster_document, force, NULL, "se-captain", &error);
+  g_assert_no_error (error);
+  if (captain != NULL)
+    *captain = selection;
+  selection = muster_bs_document_select (roster_document, force, NULL, "se-squad", &error);
+  g_assert_no_error (error);
+  if (squad != NULL)
+    *squad = selection;
+  return roster_window;
+}
+
 /* The roster's units on the table, on the system's base; saved and opened again */
 static void
 test_place_roster (void)
 {
-  MusterBsLibrary *library = fixture_library ();
   GSettings *settings = muster_application_get_settings (app);
-  MusterBsWindow *roster_window = muster_bs_window_new (app);
-  MusterBsDocument *roster_document = muster_bs_window_get_document (roster_window);
+  MusterBsWindow *roster_window = rangers_at_dawn (NULL, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("muster-bs-place-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "placed.muster", NULL);
@@ -124,22 +155,9 @@ test_place_roster (void)
   MusterWindow *window, *reopened;
   MusterDocument *document;
   MusterBattlefield *field;
-  MusterBsForce *force;
   MusterNode *root;
 
   g_assert_no_error (error);
-  muster_bs_set_default_base (settings, "sk-gs", 32, 32);
-  gtk_window_present (GTK_WINDOW (roster_window));
-  spin_until (window_mapped, roster_window);
-  muster_bs_document_start (roster_document, muster_bs_library_lookup (library, "sk-gs"),
-                            "Rangers at Dawn");
-  force = muster_bs_document_add_force (roster_document, NULL, "fe-warband", "sk-rangers", &error);
-  g_assert_no_error (error);
-  muster_bs_document_select (roster_document, force, NULL, "se-captain", &error);
-  g_assert_no_error (error);
-  muster_bs_document_select (roster_document, force, NULL, "se-squad", &error);
-  g_assert_no_error (error);
-
   g_assert_null (find_toplevel (MUSTER_TYPE_WINDOW));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster_window),
                                              "win.place-on-battlefield", NULL));
@@ -218,6 +236,208 @@ test_place_roster (void)
   g_rmdir (dir);
 }
 
+/* The selection under @parent of entry @entry_id */
+static MusterBsSelection *
+child_of (MusterBsSelection *parent,
+          const char        *entry_id)
+{
+  for (guint i = 0; i < muster_bs_selection_get_n_children (parent); i++)
+    if (g_strcmp0 (muster_bs_selection_get_entry_id (muster_bs_selection_get_child (parent, i)),
+                   entry_id) == 0)
+      return muster_bs_selection_get_child (parent, i);
+  g_assert_not_reached ();
+}
+
+/* The Army page's row @index of @document's force: its name, subtitle and cost */
+static void
+assert_row (MusterDocument *document,
+            guint           index,
+            const char     *name,
+            const char     *subtitle,
+            const char     *cost)
+{
+  MusterNode *root = muster_force_get_root (muster_document_get_force (document));
+  g_autoptr(MusterRosterModel) rows = muster_roster_model_new (document, root);
+  g_autoptr(MusterRosterRow) row = g_list_model_get_item (G_LIST_MODEL (rows), index);
+
+  g_assert_nonnull (row);
+  g_assert_cmpstr (muster_roster_row_get_name (row), ==, name);
+  g_assert_cmpstr (muster_roster_row_get_subtitle (row), ==, subtitle);
+  g_assert_cmpstr (muster_roster_row_get_cost_text (row), ==, cost);
+}
+
+/* The placed scenario follows the roster's edits while both are open: a renamed squad, more
+ * Rangers (more stands on the table), the Captain removed (off the table) and a new one
+ * (offered for placement); the Army page shows the roster's costs and entry names, on the
+ * screen and in Copy as Text; one undo step takes the run of edits back. */
+static void
+test_place_follow (void)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsSelection *captain, *squad;
+  MusterBsWindow *roster_window = rangers_at_dawn (&captain, &squad);
+  MusterBsDocument *roster_document = muster_bs_window_get_document (roster_window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *captain_id = NULL;
+  const MusterFeature *placement;
+  MusterWindow *window;
+  MusterDocument *document;
+  MusterBattlefield *field;
+  MusterArmyPage *page;
+  MusterNode *root;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster_window),
+                                             "win.place-on-battlefield", NULL));
+  spin_until (scenario_window_shown, NULL);
+  window = MUSTER_WINDOW (find_toplevel (MUSTER_TYPE_WINDOW));
+  document = muster_window_get_document (window);
+  field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  root = muster_force_get_root (muster_document_get_force (document));
+
+  /* the roster's points (Captain 30; squad 20 and two Rangers at 10) and entry names */
+  assert_row (document, 0, "Captain", "1 model", "30");
+  assert_row (document, 1, "Ranger Squad", "2 models", "40");
+  /* and their total in the header */
+  g_assert_nonnull (find_matching (GTK_WIDGET (window), label_is, "70"));
+  page = MUSTER_ARMY_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ARMY_PAGE));
+  g_assert_nonnull (page);
+  text = muster_army_page_dup_text (page);
+  g_assert_nonnull (strstr (text, "Captain — Captain, 1 model — 30\n"));
+  g_assert_nonnull (strstr (text, "Ranger Squad — Ranger Squad, 2 models — 40\n"));
+  g_clear_pointer (&text, g_free);
+
+  captain_id = g_strdup (muster_unit_get_id (muster_node_get_unit (root, 0)));
+  muster_bs_document_set_name (roster_document, NULL, squad, "Dawn Patrol");
+  muster_bs_document_set_count (roster_document, child_of (squad, "se-ranger"), 4);
+  muster_bs_document_remove (roster_document, captain);
+  muster_bs_document_select (roster_document, muster_bs_selection_get_force (squad), NULL,
+                             "se-captain", &error);
+  g_assert_no_error (error);
+  run_frames (GTK_WIDGET (window));
+
+  g_assert_cmpuint (muster_node_get_n_units (root), ==, 2);
+  /* the renamed squad says what it is */
+  assert_row (document, 0, "Dawn Patrol", "Ranger Squad · 4 models", "60");
+  placement = muster_battlefield_lookup_unit (field,
+                                              muster_unit_get_id (muster_node_get_unit (root, 0)));
+  g_assert_nonnull (placement);
+  g_assert_cmpuint (placement->stands, ==, 4);
+  /* the old Captain off the table; the new one waits to be placed */
+  g_assert_null (muster_battlefield_lookup_unit (field, captain_id));
+  assert_row (document, 1, "Captain", "1 model", "30");
+  g_assert_null (muster_battlefield_lookup_unit (field,
+                                                 muster_unit_get_id (muster_node_get_unit (root,
+                                                                                           1))));
+  text = muster_army_page_dup_text (page);
+  g_assert_nonnull (strstr (text, "Dawn Patrol — Ranger Squad, 4 models — 60\n"));
+  g_clear_pointer (&text, g_free);
+  muster_window_set_workspace (window, "battlefield");
+  run_frames (GTK_WIDGET (window));
+  hold ();
+
+  g_assert_cmpstr (muster_history_get_undo_label (muster_document_get_history (document)), ==,
+                   "Follow Roster");
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  assert_row (document, 0, "Captain", "1 model", "30");
+  assert_row (document, 1, "Ranger Squad", "2 models", "40");
+  g_assert_nonnull (muster_battlefield_lookup_unit (field, captain_id));
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+  /* the scenario gone, roster edits go nowhere */
+  muster_bs_document_set_name (roster_document, NULL, squad, "Dusk Patrol");
+  gtk_window_destroy (GTK_WINDOW (roster_window));
+  g_settings_reset (settings, "battlescribe-bases");
+}
+
+static gboolean
+roster_saved (gpointer data)
+{
+  return !muster_bs_document_get_modified (data);
+}
+
+static gboolean
+roster_loaded (gpointer data)
+{
+  return !muster_bs_window_get_loading (data);
+}
+
+/* The link is kept in the files: a saved scenario opened again while its roster is open
+ * catches up with the edits made meanwhile, then follows the next ones; so does it a roster
+ * closed and opened again */
+static void
+test_place_reopen (void)
+{
+  GSettings *settings = muster_application_get_settings (app);
+  MusterBsSelection *squad;
+  MusterBsWindow *roster_window = rangers_at_dawn (NULL, &squad);
+  MusterBsDocument *roster_document = muster_bs_window_get_document (roster_window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("muster-bs-reopen-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "linked.muster", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *roster_path = g_build_filename (dir, "rangers.ros", NULL);
+  g_autoptr(GFile) roster_file = g_file_new_for_path (roster_path);
+  const MusterFeature *placement;
+  MusterBattlefield *field;
+  MusterWindow *window;
+  MusterDocument *document;
+  MusterNode *root;
+
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (roster_window),
+                                             "win.place-on-battlefield", NULL));
+  spin_until (scenario_window_shown, NULL);
+  window = MUSTER_WINDOW (find_toplevel (MUSTER_TYPE_WINDOW));
+  document = muster_window_get_document (window);
+  muster_document_save_async (document, file, NULL, NULL, NULL);
+  spin_until (document_saved, document);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  muster_bs_document_set_name (roster_document, NULL, squad, "Dawn Patrol");
+  muster_bs_document_set_count (roster_document, child_of (squad, "se-ranger"), 3);
+  window = new_shown_window ();
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  document = muster_window_get_document (window);
+  root = muster_force_get_root (muster_document_get_force (document));
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Dawn Patrol");
+  g_assert_cmpuint (muster_unit_get_size (muster_node_get_unit (root, 1)), ==, 3);
+  field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  placement = muster_battlefield_lookup_unit (field,
+                                              muster_unit_get_id (muster_node_get_unit (root, 1)));
+  g_assert_cmpuint (placement->stands, ==, 3);
+  g_assert_true (muster_document_get_modified (document));
+  muster_bs_document_set_name (roster_document, NULL, squad, "Dusk Patrol");
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Dusk Patrol");
+
+  /* the roster saved, closed and opened again later: the scenario follows it again */
+  muster_bs_document_save_async (roster_document, roster_file, NULL, NULL, NULL);
+  spin_until (roster_saved, roster_document);
+  gtk_window_destroy (GTK_WINDOW (roster_window));
+  roster_window = muster_bs_window_new (app);
+  muster_bs_window_open_file (roster_window, roster_file);
+  gtk_window_present (GTK_WINDOW (roster_window));
+  spin_until (roster_loaded, roster_window);
+  roster_document = muster_bs_window_get_document (roster_window);
+  squad = muster_bs_roster_find_selection (muster_bs_document_get_roster (roster_document),
+                                           muster_unit_get_selection (muster_node_get_unit (root,
+                                                                                            1)));
+  g_assert_nonnull (squad);
+  muster_bs_document_set_name (roster_document, NULL, squad, "Night Patrol");
+  g_assert_cmpstr (muster_unit_get_name (muster_node_get_unit (root, 1)), ==, "Night Patrol");
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+  muster_history_mark_clean (muster_bs_document_get_history (roster_document));
+  gtk_window_destroy (GTK_WINDOW (roster_window));
+  g_settings_reset (settings, "battlescribe-bases");
+  g_unlink (path);
+  g_unlink (roster_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -226,5 +446,7 @@ main (int   argc,
     return 0;
   g_test_add_func ("/ui/bs/default-base-row", test_default_base_row);
   g_test_add_func ("/ui/bs/place-roster", test_place_roster);
+  g_test_add_func ("/ui/bs/place-follow", test_place_follow);
+  g_test_add_func ("/ui/bs/place-reopen", test_place_reopen);
   return ui_test_run ();
 }

@@ -40,6 +40,11 @@ struct _MusterUnit
   char       *markers;       /* nullable: "suppression=2 pinned", see muster-markers.h */
   double      base_width;    /* mm; 0 when the unit names no base of its own */
   double      base_depth;
+  /* A unit of a BattleScribe roster: the selection it stands for, its entry's name, and
+   * the cost the roster gives it (-1: none), which counts where no ruleset costs it */
+  char       *selection;
+  char       *entry_name;
+  gint64      own_cost;
   GArray     *picks;         /* MusterPick, in document order */
   MusterCost  cost;          /* cached, without lines */
 };
@@ -66,6 +71,7 @@ struct _MusterForce
   MusterDoc   *doc;          /* NULL when detached */
   MusterNode  *root;
   char        *side;
+  char        *roster;       /* nullable: the id of the BattleScribe roster it was placed from */
   gint64       points_limit;
   GHashTable  *settings;     /* variant id -> value */
 };

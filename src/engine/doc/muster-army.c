@@ -69,6 +69,9 @@ compute_cost (MusterUnit *unit)
       muster_system_unit_cost (ruleset, force, unit, &unit->cost);
       g_clear_pointer (&unit->cost.lines, g_ptr_array_unref);
     }
+  else if (unit->own_cost >= 0)
+    /* costed elsewhere: a roster's unit, by its roster's window */
+    unit->cost.value = unit->own_cost;
 }
 
 /* After an edit of @unit: one call to the system module, then its ancestors' totals. */
@@ -644,6 +647,7 @@ _muster_force_destroy (MusterForce *self)
   node_destroy (self->root);
   g_hash_table_unref (self->settings);
   g_free (self->side);
+  g_free (self->roster);
   g_free (self);
 }
 
@@ -698,6 +702,7 @@ _muster_force_new_from_xml (xmlNode     *xml,
   self->root->id = muster_xml_get_prop (xml, "id");
   self->root->name = muster_xml_get_prop (xml, "name");
   self->side = muster_xml_get_prop (xml, "side");
+  self->roster = muster_xml_get_prop (xml, "roster");
   if (points != NULL && !g_ascii_string_to_signed (points, 10, 0, G_MAXINT64, &self->points_limit,
                                                    NULL))
     doc_fail (error, file, xml, "points=\"%s\" of <force> is not a whole number", points);
@@ -756,6 +761,14 @@ const char *
 muster_force_get_side (const MusterForce *self)
 {
   return self->side;
+}
+
+/* Returns: (nullable): the id of the BattleScribe roster the force was placed from: the
+ * scenario follows that roster's edits while both are open */
+const char *
+muster_force_get_roster (const MusterForce *self)
+{
+  return self->roster;
 }
 
 /* Returns: the agreed points limit, 0 for none */
@@ -833,6 +846,17 @@ muster_force_set_side (MusterForce *self,
   /* Sides decide who is an opponent (Medals of Valor's tank advice). */
   _muster_force_notify (self, MUSTER_EDIT_FORCE_CHANGED, self);
   return old;
+}
+
+/* Links the force to a BattleScribe roster (see muster_force_get_roster()). Not an undoable
+ * edit: it is set when the force is made. */
+void
+muster_force_set_roster (MusterForce *self,
+                         const char  *roster_id)
+{
+  g_free (self->roster);
+  self->roster = g_strdup (roster_id);
+  muster_xml_set_prop (self->root->xml, "roster", roster_id);
 }
 
 /* Returns: the previous limit */

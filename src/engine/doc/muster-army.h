@@ -24,6 +24,7 @@ void          muster_force_free                (MusterForce  *self);
 const char   *muster_force_get_id              (const MusterForce *self);
 const char   *muster_force_get_name            (const MusterForce *self);
 const char   *muster_force_get_side            (const MusterForce *self);
+const char   *muster_force_get_roster          (const MusterForce *self);
 gint64        muster_force_get_points_limit    (const MusterForce *self);
 const char   *muster_force_get_setting         (const MusterForce *self,
                                                 const char        *variant_id);
@@ -37,6 +38,8 @@ char         *muster_force_set_name            (MusterForce  *self,
                                                 const char   *name);
 char         *muster_force_set_side            (MusterForce  *self,
                                                 const char   *side);
+void          muster_force_set_roster          (MusterForce  *self,
+                                                const char   *roster_id);
 gint64        muster_force_set_points_limit    (MusterForce  *self,
                                                 gint64        points_limit);
 char         *muster_force_set_setting         (MusterForce  *self,

@@ -26,6 +26,7 @@ unit_alloc (void)
 
   self->picks = g_array_new (FALSE, TRUE, sizeof (MusterPick));
   g_array_set_clear_func (self->picks, pick_clear);
+  self->own_cost = -1;
   return self;
 }
 
@@ -101,6 +102,8 @@ _muster_unit_destroy (MusterUnit *self)
   g_free (self->notes);
   g_free (self->attached_to);
   g_free (self->markers);
+  g_free (self->selection);
+  g_free (self->entry_name);
   g_array_unref (self->picks);
   muster_cost_clear (&self->cost);
   g_free (self);
@@ -199,6 +202,21 @@ parse_option (MusterUnit  *self,
   return TRUE;
 }
 
+/* cost: a whole number of at least 0, or absent (-1) */
+static gboolean
+parse_own_cost (MusterUnit  *self,
+                const char  *file,
+                GError     **error)
+{
+  g_autofree char *text = muster_xml_get_prop (self->xml, "cost");
+
+  if (text != NULL &&
+      !g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, &self->own_cost, NULL))
+    return doc_fail (error, file, self->xml, "cost=\"%s\" of <unit> is not a whole number of "
+                     "at least 0", text);
+  return TRUE;
+}
+
 MusterUnit *
 _muster_unit_new_from_xml (xmlNode     *xml,
                            const char  *file,
@@ -215,9 +233,12 @@ _muster_unit_new_from_xml (xmlNode     *xml,
   self->attached_to = muster_xml_get_prop (xml, "attached-to");
   self->markers = muster_xml_get_prop (xml, "markers");
   self->type = muster_xml_get_prop (xml, "type");
+  self->selection = muster_xml_get_prop (xml, "selection");
+  self->entry_name = muster_xml_get_prop (xml, "entry-name");
   ok = self->type != NULL ? TRUE : doc_fail (error, file, xml, "<unit> needs a type");
   self->size_unset = !xmlHasProp (xml, (const xmlChar *) "size");
   ok = ok && get_count (xml, "size", 0, &self->size, file, error);
+  ok = ok && parse_own_cost (self, file, error);
   ok = ok && parse_base (self, file, error);
   for (xmlNode *child = xml->children; ok && child != NULL; child = child->next)
     {
@@ -273,6 +294,39 @@ muster_unit_get_base (const MusterUnit *self,
   if (depth != NULL)
     *depth = self->base_depth;
   return self->base_width > 0 && self->base_depth > 0;
+}
+
+/* Returns: (nullable): the id of the BattleScribe selection the unit was placed from */
+const char *
+muster_unit_get_selection (const MusterUnit *self)
+{
+  return self->selection;
+}
+
+/* Returns: (nullable): the name of the BattleScribe entry the unit was placed from: what it
+ * is, where a ruleset's unit has its type's name */
+const char *
+muster_unit_get_entry_name (const MusterUnit *self)
+{
+  return self->entry_name;
+}
+
+/**
+ * muster_unit_get_own_cost:
+ * @cost: (out) (optional): the cost
+ *
+ * The cost the unit names itself: a roster's unit, costed by its roster. It is the unit's
+ * cost when the document's ruleset is not installed to cost it.
+ *
+ * Returns: whether the unit names one
+ */
+gboolean
+muster_unit_get_own_cost (const MusterUnit *self,
+                          gint64           *cost)
+{
+  if (cost != NULL)
+    *cost = self->own_cost;
+  return self->own_cost >= 0;
 }
 
 /* Returns: (nullable): the player's name for the unit */
@@ -617,6 +671,53 @@ muster_unit_set_base (MusterUnit *self,
       muster_xml_set_prop (self->xml, name,
                            value > 0 ? g_ascii_formatd (text, sizeof text, "%g", value) : NULL);
     }
+}
+
+/* Sets the selection the unit stands for (see muster_unit_get_selection()). Not an undoable
+ * edit: it is set when the unit is made. */
+void
+muster_unit_set_selection (MusterUnit *self,
+                           const char *selection_id)
+{
+  muster_xml_set_prop (self->xml, "selection", selection_id);
+  g_free (swap_string (&self->selection, selection_id));
+}
+
+/* Returns: (transfer full) (nullable): the previous entry name */
+char *
+muster_unit_set_entry_name (MusterUnit *self,
+                            const char *name)
+{
+  char *old;
+
+  muster_xml_set_prop (self->xml, "entry-name", name);
+  old = swap_string (&self->entry_name, name);
+  if (self->node != NULL)
+    _muster_force_notify (muster_unit_get_force (self), MUSTER_EDIT_UNIT_CHANGED, self);
+  return old;
+}
+
+/**
+ * muster_unit_set_own_cost:
+ * @cost: at least 0, or -1 for none
+ *
+ * Sets the cost the unit names itself (see muster_unit_get_own_cost()) and re-costs it.
+ *
+ * Returns: the previous one, -1 for none
+ */
+gint64
+muster_unit_set_own_cost (MusterUnit *self,
+                          gint64      cost)
+{
+  gint64 old = self->own_cost;
+  char text[32];
+
+  self->own_cost = MAX (cost, -1);
+  g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, self->own_cost);
+  muster_xml_set_prop (self->xml, "cost", self->own_cost >= 0 ? text : NULL);
+  if (self->node != NULL)
+    _muster_unit_recost (self);
+  return old;
 }
 
 char *

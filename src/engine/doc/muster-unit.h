@@ -32,6 +32,10 @@ const char        *muster_unit_get_markers        (const MusterUnit    *self);
 gboolean           muster_unit_get_base           (const MusterUnit    *self,
                                                    double              *width,
                                                    double              *depth);
+const char        *muster_unit_get_selection      (const MusterUnit    *self);
+const char        *muster_unit_get_entry_name     (const MusterUnit    *self);
+gboolean           muster_unit_get_own_cost       (const MusterUnit    *self,
+                                                   gint64              *cost);
 guint              muster_unit_get_n_picks        (const MusterUnit    *self);
 const char        *muster_unit_get_pick           (const MusterUnit    *self,
                                                    guint                index,
@@ -64,6 +68,12 @@ char              *muster_unit_set_markers        (MusterUnit          *self,
 void               muster_unit_set_base           (MusterUnit          *self,
                                                    double               width,
                                                    double               depth);
+void               muster_unit_set_selection      (MusterUnit          *self,
+                                                   const char          *selection_id);
+char              *muster_unit_set_entry_name     (MusterUnit          *self,
+                                                   const char          *name);
+gint64             muster_unit_set_own_cost       (MusterUnit          *self,
+                                                   gint64               cost);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterUnit, muster_unit_free)
 
