@@ -595,7 +595,8 @@ muster_sight_from_new (MusterBattlefield        *battlefield,
       kept = &g_array_index (self->pieces, SightPiece, self->pieces->len - 1);
       kept->piece = piece;
       kept->shape = muster_feature_get_shape (piece, kept->scratch);
-      kept->bounds = muster_feature_get_bounds (piece);
+      /* a hair wider: the boxes only rule pieces out, the shape decides */
+      kept->bounds = muster_box_inflate (muster_feature_get_bounds (piece), MUSTER_GEOMETRY_EPSILON);
       /* a unit in a piece sees out of it: it blocks none of this unit's lines */
       if (muster_shape_contains_point (&kept->shape, self->from))
         g_array_set_size (self->pieces, self->pieces->len - 1);
@@ -634,6 +635,29 @@ muster_sight_from_check (const MusterSightFrom *self,
                          const MusterFeature  **blocker)
 {
   const MusterFeature *to = muster_battlefield_lookup (self->battlefield, to_id);
+
+  if (blocker != NULL)
+    *blocker = NULL;
+  g_return_val_if_fail (to != NULL, FALSE);
+  return muster_sight_from_check_feature (self, to, blocker);
+}
+
+/**
+ * muster_sight_from_check_feature:
+ * @self: sight from a unit
+ * @to: another placement of the battlefield
+ * @blocker: (out) (optional) (nullable): the first terrain piece in the way
+ *
+ * As muster_sight_from_check(), for a caller that has the feature: looking it up by its id
+ * walks the battlefield's features, which the map's tint would do for every enemy.
+ *
+ * Returns: as muster_battlefield_line_of_sight() from @self's unit to @to
+ */
+gboolean
+muster_sight_from_check_feature (const MusterSightFrom *self,
+                                 const MusterFeature   *to,
+                                 const MusterFeature  **blocker)
+{
   MusterSegment line;
   MusterBox box;
   double nearest = INFINITY;
@@ -649,7 +673,10 @@ muster_sight_from_check (const MusterSightFrom *self,
       const SightPiece *kept = &g_array_index (self->pieces, SightPiece, i);
       double t0;
 
+      /* a long line's box meets most pieces' boxes; the line itself far fewer, and testing
+       * that costs a fraction of the shape's own test */
       if (!muster_box_intersects (kept->bounds, box) ||
+          !muster_box_intersects_segment (kept->bounds, line) ||
           !piece_blocks_line (&kept->shape, line, FALSE, &t0) || t0 >= nearest)
         continue;
       nearest = t0;
