@@ -130,6 +130,8 @@ typedef struct
   const MusterFeature *terrain;         /* as MusterOddsSide's */
   const MusterTerrainType *terrain_type;
   gboolean             on_hill;
+  GPtrArray           *near;            /* nullable until read: the linear obstacles whose
+                                         * box is within reach of its box, in stored order */
   gboolean             topmost_known;
   const MusterFeature *topmost;         /* nullable: no obstacle in reach */
 } Placed;
@@ -145,10 +147,18 @@ typedef struct
   MusterAspect         aspect;
 } Pair;
 
+/* Frees what @self holds (a Placed on the stack, without a cache). */
+static void
+placed_clear (Placed *self)
+{
+  g_clear_pointer (&self->footprint, muster_footprint_free);
+  g_clear_pointer (&self->near, g_ptr_array_unref);
+}
+
 static void
 placed_free (Placed *self)
 {
-  g_clear_pointer (&self->footprint, muster_footprint_free);
+  placed_clear (self);
   g_free (self);
 }
 
@@ -306,10 +316,8 @@ find_obstacle (MusterBattlefield        *battlefield,
                Placed                   *placed,
                MusterSegment             line)
 {
-  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
   MusterShape target_shape = muster_footprint_get_shape (placed->footprint);
   MusterBox target_bounds = muster_footprint_get_bounds (placed->footprint);
-  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
   const MusterFeature *topmost = NULL;
   gboolean any_crossed = FALSE;
 
@@ -318,29 +326,34 @@ find_obstacle (MusterBattlefield        *battlefield,
   if (placed->topmost_known)
     return placed->topmost != NULL && crosses (placed->topmost, line) ? placed->topmost : NULL;
 
-  muster_battlefield_query_box (battlefield, box, pieces);
-  for (guint i = 0; i < pieces->len; i++)
+  /* the obstacles near the target are found once: the lines of the frames to come meet the
+   * same */
+  if (placed->near == NULL)
     {
-      const MusterFeature *piece = pieces->pdata[i];
+      placed->near = g_ptr_array_new ();
+      muster_battlefield_query_box (battlefield, muster_box_inflate (target_bounds,
+                                                                     OBSTACLE_REACH_MM),
+                                    placed->near);
+      for (guint i = placed->near->len; i-- > 0;)
+        {
+          const MusterFeature *piece = placed->near->pdata[i];
 
-      /* the others are left out, so the walk below skips them without a look */
-      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
-          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
-        pieces->pdata[i] = NULL;
-      else
-        any_crossed = any_crossed || crosses (piece, line);
+          if (piece->kind != MUSTER_FEATURE_TERRAIN ||
+              !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
+            g_ptr_array_remove_index (placed->near, i);
+        }
     }
+  for (guint i = 0; i < placed->near->len && !any_crossed; i++)
+    any_crossed = crosses (placed->near->pdata[i], line);
   /* measured only for a line that crosses one: kept, it serves the lines that follow */
   if (!any_crossed)
     return NULL;
-  for (guint i = pieces->len; i-- > 0 && topmost == NULL;)
+  for (guint i = placed->near->len; i-- > 0 && topmost == NULL;)
     {
-      const MusterFeature *piece = pieces->pdata[i];
+      const MusterFeature *piece = placed->near->pdata[i];
       MusterPoint scratch[4];
       MusterShape shape;
 
-      if (piece == NULL)
-        continue;
       shape = muster_feature_get_shape (piece, scratch);
       if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
           muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
@@ -549,8 +562,8 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
   self->blocker = pair->blocker;
   self->obstacle = pair->obstacle;
   self->aspect = pair->aspect;
-  g_clear_pointer (&local_acting.footprint, muster_footprint_free);
-  g_clear_pointer (&local_target.footprint, muster_footprint_free);
+  placed_clear (&local_acting);
+  placed_clear (&local_target);
   return g_steal_pointer (&self);
 }
 
@@ -683,14 +696,14 @@ list_targets_within (MusterDoc  *doc,
           candidate.distance = muster_footprint_distance (acting_placed->footprint,
                                                           get_placed (cache, feature,
                                                                       &local)->footprint);
-          g_clear_pointer (&local.footprint, muster_footprint_free);
+          placed_clear (&local);
           if (pair != NULL)
             pair->distance = candidate.distance;
         }
       if (candidate.distance <= reach + MUSTER_GEOMETRY_EPSILON)
         g_array_append_val (candidates, candidate);
     }
-  g_clear_pointer (&local_acting.footprint, muster_footprint_free);
+  placed_clear (&local_acting);
   g_array_sort (candidates, compare_candidates);
   for (guint i = 0; i < candidates->len; i++)
     g_ptr_array_add (ids, g_strdup (g_array_index (candidates, Candidate, i).unit_id));
