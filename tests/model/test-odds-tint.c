@@ -597,6 +597,37 @@ feature_id (const MusterFeature *feature)
   return feature != NULL ? feature->id : "(none)";
 }
 
+/* The tint's fills, without reasons, have the values of the panel's, with them, for every
+ * procedure between the units. */
+static void
+assert_values_only_same (const MusterOddsFacts *facts)
+{
+  g_autoptr(GPtrArray) procedures = muster_odds_list_procedures (facts);
+
+  for (guint p = 0; p < procedures->len; p++)
+    {
+      const MusterProcedure *procedure = procedures->pdata[p];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterOddsFill) full = muster_odds_fill_new (facts, procedure, &error);
+      g_autoptr(MusterOddsFill) acting = NULL;
+      g_autoptr(MusterOddsFill) values = NULL;
+
+      g_assert_no_error (error);
+      acting = muster_odds_fill_new_acting_values (facts, procedure, &error);
+      g_assert_no_error (error);
+      values = muster_odds_fill_new_against (acting, facts, &error);
+      g_assert_no_error (error);
+      g_assert_cmpmem (full->values, sizeof (int) * procedure->n_inputs, values->values,
+                       sizeof (int) * procedure->n_inputs);
+      g_assert_cmpstr (full->blocked, ==, values->blocked);
+      for (guint i = 0; i < procedure->n_inputs; i++)
+        {
+          g_assert_cmpint (full->sources[i], ==, values->sources[i]);
+          g_assert_null (values->reasons[i]);
+        }
+    }
+}
+
 /* @doc's tint and facts against every enemy are @fresh's. */
 static void
 assert_same (Fixture   *fixture,
@@ -633,6 +664,7 @@ assert_same (Fixture   *fixture,
       g_assert_cmpint (a->aspect, ==, b->aspect);
       g_assert_cmpstr (feature_id (a->target.terrain), ==, feature_id (b->target.terrain));
       g_assert_cmpint (a->target.on_hill, ==, b->target.on_hill);
+      assert_values_only_same (a);
     }
 }
 
