@@ -668,6 +668,33 @@ assert_same (Fixture   *fixture,
     }
 }
 
+/* The facts of another acting unit, u6, against every enemy are those of a copy of @doc
+ * (@n_moves made) that has worked nothing out: those kept for u0 are not u6's, though a
+ * loaded table's placements share a revision. */
+static void
+assert_other_acting (Fixture   *fixture,
+                     MusterDoc *doc,
+                     guint      n_moves)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (enemies); i++)
+    {
+      g_autoptr(MusterDoc) fresh = fresh_doc (fixture, n_moves);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterOddsFacts) a = muster_odds_facts_new (doc, fixture->types, "u6",
+                                                            enemies[i], &error);
+      g_autoptr(MusterOddsFacts) b = NULL;
+
+      g_assert_no_error (error);
+      b = muster_odds_facts_new (fresh, fixture->types, "u6", enemies[i], &error);
+      g_assert_no_error (error);
+      g_test_message ("u6 against %s", enemies[i]);
+      g_assert_cmpfloat (a->distance, ==, b->distance);
+      g_assert_cmpint (a->sight, ==, b->sight);
+      g_assert_cmpstr (feature_id (a->obstacle), ==, feature_id (b->obstacle));
+      g_assert_cmpint (a->aspect, ==, b->aspect);
+    }
+}
+
 /* Whether the chances of the tints differ anywhere (@unit_id: there). */
 static gboolean
 chances_differ (const MusterOddsTint *a,
@@ -711,6 +738,7 @@ test_cached_after_moves (Fixture       *fixture,
       /* twice: once after the move, once with all kept */
       assert_same (fixture, doc, fresh);
       assert_same (fixture, doc, fresh);
+      assert_other_acting (fixture, doc, k);
       g_clear_pointer (&before, muster_odds_tint_unref);
       before = g_steal_pointer (&now);
     }

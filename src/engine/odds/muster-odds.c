@@ -100,7 +100,7 @@ crosses (const MusterFeature *piece,
  * terrain alone, yet the map's tint asks it for every enemy on every frame of a drag (an
  * ellipse's distance is an iterative search, a footprint is laid out stand by stand). So it is
  * kept with the document for as long as no terrain piece changes:
- * - for each placement (at its revision, which the battlefield never gives twice): its
+ * - for each placement (by its id, at its revision: a change stores it with a fresh one): its
  *   footprint, the ground its centre stands on, and the linear obstacle topmost within reach
  *   of it (the line of fire decides each time whether it covers);
  * - for the pairs of one acting placement (at its revision) and each target (at its): the
@@ -116,7 +116,9 @@ typedef struct
   const MusterTerrainTypes *types;
   guint64                   terrain;     /* terrain_stamp() when made */
   GHashTable               *placed;      /* placement's id → Placed */
-  guint64                   pairs_from;  /* the acting placement's revision the pairs are from */
+  char                     *pairs_from;  /* the acting placement's id the pairs are from */
+  guint64                   pairs_at;    /* and its revision (a loaded table's features share
+                                          * one: a revision alone tells no placement) */
   GHashTable               *pairs;       /* target placement's id → Pair */
   guint64                   index_at;    /* the battlefield's revision when indexed */
   GHashTable               *index;       /* unit id → its placement */
@@ -167,6 +169,7 @@ table_cache_free (TableCache *self)
 {
   g_hash_table_unref (self->placed);
   g_hash_table_unref (self->pairs);
+  g_free (self->pairs_from);
   g_clear_pointer (&self->index, g_hash_table_unref);
   g_free (self);
 }
@@ -226,8 +229,9 @@ check_table_cache (MusterDoc                *doc,
   return cache;
 }
 
-/* @placement's entry, made afresh if it changed since (a revision is never given twice);
- * without a cache, @local is filled (its footprint for the caller to free). */
+/* @placement's entry, made afresh if it changed since (a revision is never given twice, but
+ * the features of a loaded table share one: so by id and revision); without a cache, @local
+ * is filled (what it holds for the caller to free: placed_clear()). */
 static Placed *
 get_placed (TableCache          *cache,
             const MusterFeature *placement,
@@ -262,10 +266,12 @@ get_pair (TableCache          *cache,
   *found = FALSE;
   if (cache == NULL)
     return NULL;
-  if (cache->pairs_from != acting->revision)
+  if (cache->pairs_at != acting->revision || g_strcmp0 (cache->pairs_from, acting->id) != 0)
     {
       g_hash_table_remove_all (cache->pairs);
-      cache->pairs_from = acting->revision;
+      g_free (cache->pairs_from);
+      cache->pairs_from = g_strdup (acting->id);
+      cache->pairs_at = acting->revision;
     }
   pair = g_hash_table_lookup (cache->pairs, target->id);
   if (pair != NULL && pair->revision == target->revision)
@@ -666,9 +672,10 @@ list_targets_within (MusterDoc  *doc,
   const MusterFeature *acting;
   MusterUnit *acting_unit = muster_doc_lookup_unit (doc, acting_unit_id);
 
-  /* footprints and distances know no terrain: any cache of this battlefield's will do */
+  /* footprints and distances know no terrain types: a cache of this battlefield's will do, if
+   * made for it as it is (a table loaded again may stand where the last one did) */
   if (battlefield != NULL && (cache = muster_doc_get_list_cache (doc, TABLE_CACHE)) != NULL &&
-      cache->battlefield != battlefield)
+      (cache->battlefield != battlefield || cache->terrain != terrain_stamp (battlefield)))
     cache = NULL;
   if (battlefield == NULL || acting_unit == NULL ||
       !(acting = lookup_placement (cache, battlefield, acting_unit_id)))
