@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
@@ -22,8 +23,15 @@
  *
  * It is made again on every frame the acting unit is dragged, for every enemy: the inputs of
  * most targets fall in a few cases (a band, a cover), so each case is run once and its chance
- * kept for the others.
+ * kept with the document for the others and the frames that follow (the odds of a procedure
+ * depend on its inputs and the ruleset alone, and any edit of the ruleset or the lists drops
+ * what is kept: muster_doc_set_list_cache()). The table's facts of each pair are kept by the
+ * engine while neither unit nor the terrain changes (muster_odds_facts_new_against()).
  */
+
+#define CASES_CACHE "muster-odds-tint-cases"
+/* a long session of drags meets a few hundred cases; past this many they are forgotten */
+#define MAX_CASES   4096
 
 struct _MusterOddsTint
 {
@@ -48,6 +56,57 @@ remember (GHashTable *chances,
   g_hash_table_replace (chances, g_strdup (unit_id), kept);
 }
 
+/* A case: a procedure and its inputs' values, and its key chance. */
+typedef struct
+{
+  const MusterProcedure *procedure;
+  guint                  n;
+  int                   *values;
+  double                 chance;
+} Case;
+
+static guint
+case_hash (gconstpointer data)
+{
+  const Case *c = data;
+  guint hash = g_direct_hash (c->procedure);
+
+  for (guint i = 0; i < c->n; i++)
+    hash = hash * 31 + (guint) c->values[i];
+  return hash;
+}
+
+static gboolean
+case_equal (gconstpointer a,
+            gconstpointer b)
+{
+  const Case *x = a, *y = b;
+
+  return x->procedure == y->procedure && x->n == y->n &&
+         memcmp (x->values, y->values, sizeof (int) * x->n) == 0;
+}
+
+static void
+case_free (Case *self)
+{
+  g_free (self->values);
+  g_free (self);
+}
+
+/* The cases kept with @doc, made when there are none. */
+static GHashTable *
+get_cases (MusterDoc *doc)
+{
+  GHashTable *cases = muster_doc_get_list_cache (doc, CASES_CACHE);
+
+  if (cases == NULL || g_hash_table_size (cases) >= MAX_CASES)
+    {
+      cases = g_hash_table_new_full (case_hash, case_equal, (GDestroyNotify) case_free, NULL);
+      muster_doc_set_list_cache (doc, CASES_CACHE, cases, (GDestroyNotify) g_hash_table_unref);
+    }
+  return cases;
+}
+
 /* The key chance for @fill's inputs: run once per case, kept in @cases. */
 static gboolean
 case_chance (GHashTable             *cases,
@@ -56,22 +115,22 @@ case_chance (GHashTable             *cases,
              double                 *chance,
              GError                **error)
 {
-  g_autoptr(GBytes) key = g_bytes_new (fill->values,
-                                       sizeof (int) * MAX (fill->procedure->n_inputs, 1));
+  Case key = { fill->procedure, fill->procedure->n_inputs, fill->values }, *kept;
   g_autoptr(MusterProcedureResult) result = NULL;
-  double *kept = g_hash_table_lookup (cases, key);
 
-  if (kept != NULL)
+  if ((kept = g_hash_table_lookup (cases, &key)) != NULL)
     {
-      *chance = *kept;
+      *chance = kept->chance;
       return TRUE;
     }
   if (!(result = muster_odds_fill_run (fill, facts, 1, 1, error)))
     return FALSE;
-  kept = g_new (double, 1);
-  *kept = muster_odds_key_chance (result);
-  *chance = *kept;
-  g_hash_table_insert (cases, g_steal_pointer (&key), kept);
+  kept = g_new (Case, 1);
+  *kept = key;
+  kept->values = g_memdup2 (fill->values, sizeof (int) * MAX (key.n, 1));
+  kept->chance = muster_odds_key_chance (result);
+  *chance = kept->chance;
+  g_hash_table_add (cases, kept);
   return TRUE;
 }
 
@@ -98,7 +157,7 @@ muster_odds_tint_new (MusterDoc                *doc,
   const MusterSystem *system;
   const MusterProcedure *procedure;
   g_autoptr(GPtrArray) targets = NULL;
-  g_autoptr(GHashTable) cases = NULL;
+  GHashTable *cases;
   g_autoptr(MusterOddsFacts) acting = NULL;
   g_autoptr(MusterOddsFill) acting_fill = NULL;
   g_autoptr(MusterOddsTint) self = NULL;
@@ -137,13 +196,12 @@ muster_odds_tint_new (MusterDoc                *doc,
   /* TRANSLATORS: the map's legend, "Missile fire: chance of Casualties ≥ 1" */
   self->title = g_strdup_printf (_("%s: chance of %s"), procedure->name, outcome);
   self->chances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  cases = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref,
-                                 g_free);
   /* what depends on the acting unit alone is read once; a unit its system cannot read tints
    * nothing, as it would fail against every target */
   if (!(acting = muster_odds_facts_new_acting (doc, types, acting_unit_id, NULL)) ||
-      !(acting_fill = muster_odds_fill_new_acting (acting, procedure, NULL)))
+      !(acting_fill = muster_odds_fill_new_acting_values (acting, procedure, NULL)))
     return g_steal_pointer (&self);
+  cases = get_cases (doc);
   targets = muster_odds_list_targets (doc, acting_unit_id);
   for (guint i = 0; i < targets->len; i++)
     {
@@ -268,13 +326,12 @@ muster_odds_tint_add_bands (MusterOddsTint           *self,
 {
   const MusterProcedure *procedure = tint_procedure (self, doc);
   g_autoptr(MusterOddsFacts) facts = NULL;
-  g_autoptr(GHashTable) cases = NULL;
+  GHashTable *cases;
   g_autoptr(GHashTable) bands = NULL;
 
   if (!(facts = muster_odds_facts_new (doc, types, self->acting, target_unit_id, error)))
     return FALSE;
-  cases = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref,
-                                 g_free);
+  cases = get_cases (doc);
   bands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_array_unref);
   for (guint r = 0; r < facts->ranges->len; r++)
     {

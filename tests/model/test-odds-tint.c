@@ -504,6 +504,246 @@ test_legend_clear (Fixture       *fixture,
   cairo_surface_destroy (on);
 }
 
+/*
+ * The tint keeps what it worked out across frames (the table's facts of each pair while
+ * neither unit nor the terrain changes, the chance of each case of inputs): after each move
+ * of the acting unit, of a target, and a terrain edit, its chances and the engine's facts for
+ * every enemy are those a fresh copy of the document gives with the same moves made, which
+ * has kept nothing. Each step changes some chance, so a cache kept past it would show.
+ */
+static const char crowded[] =
+  "<muster format='1'><ruleset id='battle-valor-fantasy' version='1.0'/><title>Moves</title>"
+  "<force id='f0' name='Dwarfs' side='A' points='2000'>"
+  "<unit id='u0' type='infantry' size='1' name='Crossbows'>"
+  "<option id='regular'/><option id='missile'/><option id='light-armour'/></unit>"
+  "<unit id='u6' type='infantry' size='10' name='Guards'><option id='regular'/></unit>"
+  "</force>"
+  "<force id='f1' name='Goblins' side='B' points='2000'>"
+  "<unit id='u1' type='infantry' size='10' name='Near'><option id='regular'/></unit>"
+  "<unit id='u2' type='infantry' size='10' name='Right'><option id='regular'/></unit>"
+  "<unit id='u3' type='infantry' size='10' name='Left'><option id='regular'/>"
+  "<option id='heavy-armour'/></unit>"
+  "<unit id='u4' type='infantry' size='10' name='Deep'><option id='regular'/></unit>"
+  "<unit id='u5' type='infantry' size='10' name='Walled'><option id='regular'/></unit>"
+  "</force>"
+  "<battlefield width='1800' height='1200' units='in'>"
+  "<terrain id='w1' type='woods' shape='ellipse' x='480' y='520' width='200' height='150'/>"
+  "<terrain id='l1' type='linear' shape='rectangle' x='700' y='398' width='220' height='8'/>"
+  "<placement id='p0' unit='u0' x='900' y='150' facing='90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p1' unit='u1' x='900' y='330' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p2' unit='u2' x='1300' y='500' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p3' unit='u3' x='420' y='640' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p4' unit='u4' x='1100' y='640' facing='180' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p5' unit='u5' x='700' y='420' facing='-90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "<placement id='p6' unit='u6' x='300' y='150' facing='90' formation='line' stands='10' "
+  "files='10' base-width='20' base-depth='20'/>"
+  "</battlefield></muster>";
+
+static const char * const enemies[] = { "u1", "u2", "u3", "u4", "u5" };
+
+/* The moves, in turn: a unit by its id, a terrain piece by its feature id. */
+static const struct
+{
+  const char *what;
+  gboolean    unit;
+  double      x, y;
+  const char *changes;   /* a unit whose chance the move changes */
+} moves[] = {
+  { "u0", TRUE, 640, 230, NULL },     /* the acting unit: every line of fire */
+  { "u2", TRUE, 1000, 380, "u2" },    /* a target, from long range to short */
+  { "w1", FALSE, 1100, 640, "u4" },   /* the wood onto a target: cover */
+};
+
+static void
+make_move (MusterDoc *doc,
+           guint      k)
+{
+  MusterBattlefield *battlefield = muster_doc_get_battlefield (doc);
+  const MusterFeature *feature = moves[k].unit
+                                 ? muster_battlefield_lookup_unit (battlefield, moves[k].what)
+                                 : muster_battlefield_lookup (battlefield, moves[k].what);
+  g_autoptr(MusterFeature) moved = muster_feature_copy (feature);
+  g_autoptr(MusterFeature) old = NULL;
+
+  moved->centre = (MusterPoint) { moves[k].x, moves[k].y };
+  old = muster_battlefield_replace (battlefield, moved);
+}
+
+/* A copy of the crowded table that has kept nothing, with the first @n_moves moves made. */
+static MusterDoc *
+fresh_doc (Fixture *fixture,
+           guint    n_moves)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (crowded, sizeof crowded - 1);
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc = muster_doc_new_from_bytes (bytes, "moves.muster", &error);
+
+  g_assert_no_error (error);
+  muster_doc_set_ruleset (doc, fixture->ruleset);
+  for (guint k = 0; k < n_moves; k++)
+    make_move (doc, k);
+  return doc;
+}
+
+static const char *
+feature_id (const MusterFeature *feature)
+{
+  return feature != NULL ? feature->id : "(none)";
+}
+
+/* The tint's fills, without reasons, have the values of the panel's, with them, for every
+ * procedure between the units. */
+static void
+assert_values_only_same (const MusterOddsFacts *facts)
+{
+  g_autoptr(GPtrArray) procedures = muster_odds_list_procedures (facts);
+
+  for (guint p = 0; p < procedures->len; p++)
+    {
+      const MusterProcedure *procedure = procedures->pdata[p];
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterOddsFill) full = muster_odds_fill_new (facts, procedure, &error);
+      g_autoptr(MusterOddsFill) acting = NULL;
+      g_autoptr(MusterOddsFill) values = NULL;
+
+      g_assert_no_error (error);
+      acting = muster_odds_fill_new_acting_values (facts, procedure, &error);
+      g_assert_no_error (error);
+      values = muster_odds_fill_new_against (acting, facts, &error);
+      g_assert_no_error (error);
+      g_assert_cmpmem (full->values, sizeof (int) * procedure->n_inputs, values->values,
+                       sizeof (int) * procedure->n_inputs);
+      g_assert_cmpstr (full->blocked, ==, values->blocked);
+      for (guint i = 0; i < procedure->n_inputs; i++)
+        {
+          g_assert_cmpint (full->sources[i], ==, values->sources[i]);
+          g_assert_null (values->reasons[i]);
+        }
+    }
+}
+
+/* @doc's tint and facts against every enemy are @fresh's. */
+static void
+assert_same (Fixture   *fixture,
+             MusterDoc *doc,
+             MusterDoc *fresh)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) kept = muster_odds_tint_new (doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+  g_autoptr(MusterOddsTint) made = NULL;
+
+  g_assert_no_error (error);
+  made = muster_odds_tint_new (fresh, fixture->types, "u0", "missile-fire", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_odds_tint_get_n_units (kept), ==, muster_odds_tint_get_n_units (made));
+  for (guint i = 0; i < G_N_ELEMENTS (enemies); i++)
+    {
+      g_autoptr(MusterOddsFacts) a = muster_odds_facts_new (doc, fixture->types, "u0",
+                                                            enemies[i], &error);
+      g_autoptr(MusterOddsFacts) b = NULL;
+      double x = -1, y = -1;
+
+      g_assert_no_error (error);
+      b = muster_odds_facts_new (fresh, fixture->types, "u0", enemies[i], &error);
+      g_assert_no_error (error);
+      g_test_message ("%s", enemies[i]);
+      g_assert_cmpint (muster_odds_tint_lookup (kept, enemies[i], &x), ==,
+                       muster_odds_tint_lookup (made, enemies[i], &y));
+      g_assert_cmpfloat (x, ==, y);
+      g_assert_cmpfloat (a->distance, ==, b->distance);
+      g_assert_cmpint (a->sight, ==, b->sight);
+      g_assert_cmpstr (feature_id (a->blocker), ==, feature_id (b->blocker));
+      g_assert_cmpstr (feature_id (a->obstacle), ==, feature_id (b->obstacle));
+      g_assert_cmpint (a->aspect, ==, b->aspect);
+      g_assert_cmpstr (feature_id (a->target.terrain), ==, feature_id (b->target.terrain));
+      g_assert_cmpint (a->target.on_hill, ==, b->target.on_hill);
+      assert_values_only_same (a);
+    }
+}
+
+/* The facts of another acting unit, u6, against every enemy are those of a copy of @doc
+ * (@n_moves made) that has worked nothing out: those kept for u0 are not u6's, though a
+ * loaded table's placements share a revision. */
+static void
+assert_other_acting (Fixture   *fixture,
+                     MusterDoc *doc,
+                     guint      n_moves)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (enemies); i++)
+    {
+      g_autoptr(MusterDoc) fresh = fresh_doc (fixture, n_moves);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(MusterOddsFacts) a = muster_odds_facts_new (doc, fixture->types, "u6",
+                                                            enemies[i], &error);
+      g_autoptr(MusterOddsFacts) b = NULL;
+
+      g_assert_no_error (error);
+      b = muster_odds_facts_new (fresh, fixture->types, "u6", enemies[i], &error);
+      g_assert_no_error (error);
+      g_test_message ("u6 against %s", enemies[i]);
+      g_assert_cmpfloat (a->distance, ==, b->distance);
+      g_assert_cmpint (a->sight, ==, b->sight);
+      g_assert_cmpstr (feature_id (a->obstacle), ==, feature_id (b->obstacle));
+      g_assert_cmpint (a->aspect, ==, b->aspect);
+    }
+}
+
+/* Whether the chances of the tints differ anywhere (@unit_id: there). */
+static gboolean
+chances_differ (const MusterOddsTint *a,
+                const MusterOddsTint *b,
+                const char           *unit_id)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (enemies); i++)
+    {
+      double x = -1, y = -1;
+
+      if (unit_id != NULL && !g_str_equal (unit_id, enemies[i]))
+        continue;
+      if (muster_odds_tint_lookup (a, enemies[i], &x) != muster_odds_tint_lookup (b, enemies[i], &y) ||
+          x != y)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_cached_after_moves (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr(MusterDoc) doc = fresh_doc (fixture, 0);
+  g_autoptr(MusterOddsTint) before = NULL;
+
+  for (guint k = 0; k <= G_N_ELEMENTS (moves); k++)
+    {
+      g_autoptr(MusterDoc) fresh = fresh_doc (fixture, k);
+      g_autoptr(MusterOddsTint) now = muster_odds_tint_new (fresh, fixture->types, "u0",
+                                                            "missile-fire", NULL);
+
+      /* the step matters: what it changes shows in the chances */
+      g_assert_nonnull (now);
+      if (k > 0)
+        {
+          g_test_message ("after move %u, of %s", k, moves[k - 1].what);
+          g_assert_true (chances_differ (before, now, moves[k - 1].changes));
+          make_move (doc, k - 1);
+        }
+      /* twice: once after the move, once with all kept */
+      assert_same (fixture, doc, fresh);
+      assert_same (fixture, doc, fresh);
+      assert_other_acting (fixture, doc, k);
+      g_clear_pointer (&before, muster_odds_tint_unref);
+      before = g_steal_pointer (&now);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -523,5 +763,7 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/odds-tint/legend-clear", Fixture, NULL, fixture_set_up, test_legend_clear,
               fixture_tear_down);
+  g_test_add ("/odds-tint/cached-after-moves", Fixture, NULL, fixture_set_up,
+              test_cached_after_moves, fixture_tear_down);
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include "muster-engine-error.h"
 #include "muster-issue.h"
 #include "muster-ranges.h"
+#include "muster-geometry-private.h"
 #include "muster-terrain.h"
 #include "muster-unit.h"
 #include "muster-xml.h"
@@ -545,6 +546,8 @@ muster_battlefield_line_of_sight (MusterBattlefield        *self,
  * centre once, then each line only meets those whose box its own box meets. The answers are
  * muster_battlefield_line_of_sight()'s, blocker and all.
  */
+#define SIGHT_BOX_SLACK_MM 0.01
+
 typedef struct
 {
   const MusterFeature *piece;
@@ -595,7 +598,9 @@ muster_sight_from_new (MusterBattlefield        *battlefield,
       kept = &g_array_index (self->pieces, SightPiece, self->pieces->len - 1);
       kept->piece = piece;
       kept->shape = muster_feature_get_shape (piece, kept->scratch);
-      kept->bounds = muster_feature_get_bounds (piece);
+      /* a little wider: the boxes only rule pieces out (the shape decides), and a line must
+       * enter a piece's box surely before the piece, rounding and all */
+      kept->bounds = muster_box_inflate (muster_feature_get_bounds (piece), SIGHT_BOX_SLACK_MM);
       /* a unit in a piece sees out of it: it blocks none of this unit's lines */
       if (muster_shape_contains_point (&kept->shape, self->from))
         g_array_set_size (self->pieces, self->pieces->len - 1);
@@ -634,9 +639,36 @@ muster_sight_from_check (const MusterSightFrom *self,
                          const MusterFeature  **blocker)
 {
   const MusterFeature *to = muster_battlefield_lookup (self->battlefield, to_id);
+
+  if (blocker != NULL)
+    *blocker = NULL;
+  g_return_val_if_fail (to != NULL, FALSE);
+  return muster_sight_from_check_feature (self, to, blocker);
+}
+
+/**
+ * muster_sight_from_check_feature:
+ * @self: sight from a unit
+ * @to: another placement of the battlefield
+ * @blocker: (out) (optional) (nullable): the first terrain piece in the way
+ *
+ * As muster_sight_from_check(), for a caller that has the feature: looking it up by its id
+ * walks the battlefield's features, which the map's tint would do for every enemy.
+ *
+ * Returns: as muster_battlefield_line_of_sight() from @self's unit to @to
+ */
+gboolean
+muster_sight_from_check_feature (const MusterSightFrom *self,
+                                 const MusterFeature   *to,
+                                 const MusterFeature  **blocker)
+{
   MusterSegment line;
   MusterBox box;
   double nearest = INFINITY;
+  guint best = G_MAXUINT;
+  /* the pieces whose box the line crosses, with where it enters the box */
+  struct { double t; guint i; } near_stack[64], *near = near_stack;
+  guint n_near = 0, size = G_N_ELEMENTS (near_stack);
 
   if (blocker != NULL)
     *blocker = NULL;
@@ -647,15 +679,48 @@ muster_sight_from_check (const MusterSightFrom *self,
   for (guint i = 0; i < self->pieces->len; i++)
     {
       const SightPiece *kept = &g_array_index (self->pieces, SightPiece, i);
+      double t0 = 0.0, t1 = 1.0;
+      guint at;
+
+      /* a long line's box meets most pieces' boxes; the line itself far fewer, and testing
+       * that costs a fraction of the shape's own test */
+      if (!muster_box_intersects (kept->bounds, box) ||
+          !_muster_geometry_clip_slab (line.a.x, line.b.x - line.a.x, kept->bounds.x0,
+                                       kept->bounds.x1, &t0, &t1) ||
+          !_muster_geometry_clip_slab (line.a.y, line.b.y - line.a.y, kept->bounds.y0,
+                                       kept->bounds.y1, &t0, &t1))
+        continue;
+      if (n_near == size)
+        {
+          size *= 2;
+          near = near == near_stack ? g_memdup2 (near_stack, sizeof near_stack)
+                                    : near;
+          near = g_realloc (near, size * sizeof *near);
+        }
+      /* in order of where the line enters their boxes (few: insertion) */
+      for (at = n_near++; at > 0 && near[at - 1].t > t0; at--)
+        near[at] = near[at - 1];
+      near[at].t = t0;
+      near[at].i = i;
+    }
+  /* A piece is entered no sooner than its box: once the boxes ahead are entered past the
+   * nearest piece found, none of them can be nearer. Of pieces entered at the same point the
+   * first stored blocks, as when they were tried in stored order. */
+  for (guint k = 0; k < n_near && near[k].t <= nearest; k++)
+    {
+      const SightPiece *kept = &g_array_index (self->pieces, SightPiece, near[k].i);
       double t0;
 
-      if (!muster_box_intersects (kept->bounds, box) ||
-          !piece_blocks_line (&kept->shape, line, FALSE, &t0) || t0 >= nearest)
+      if (!piece_blocks_line (&kept->shape, line, FALSE, &t0) ||
+          t0 > nearest || (t0 == nearest && near[k].i > best))
         continue;
       nearest = t0;
+      best = near[k].i;
       if (blocker != NULL)
         *blocker = kept->piece;
     }
+  if (near != near_stack)
+    g_free (near);
   return !isfinite (nearest);
 }
 

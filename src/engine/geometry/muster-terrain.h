@@ -122,6 +122,9 @@ void                     muster_sight_from_free              (MusterSightFrom   
 gboolean                 muster_sight_from_check             (const MusterSightFrom    *self,
                                                               const char               *to_id,
                                                               const MusterFeature     **blocker);
+gboolean                 muster_sight_from_check_feature     (const MusterSightFrom    *self,
+                                                              const MusterFeature      *to,
+                                                              const MusterFeature     **blocker);
 double                   muster_battlefield_distance         (MusterBattlefield        *self,
                                                               const char               *a_id,
                                                               const char               *b_id);

@@ -179,6 +179,8 @@ fill_from_list (MusterOddsFill        *fill,
       {
         fill->values[i] = list->values[i];
         fill->sources[i] = MUSTER_ODDS_LIST;
+        if (fill->values_only)
+          continue;
         g_free (fill->reasons[i]);
         fill->reasons[i] = g_strdup_printf ("%s: %s",
                                             role == MUSTER_FILL_ROLE_ACTING ? "acting" : "target",
@@ -240,6 +242,34 @@ muster_odds_fill_new_acting (const MusterOddsFacts *facts,
 }
 
 /**
+ * muster_odds_fill_new_acting_values:
+ * @facts: facts with the acting unit
+ * @procedure: a procedure of its system
+ * @error: as muster_odds_fill_new_acting()'s
+ *
+ * As muster_odds_fill_new_acting(), but it and what muster_odds_fill_new_against() makes of it
+ * keep no reasons (each is %NULL; @blocked is still set): for the map's tint, which reads the
+ * values alone, and for which formatting every reason of every enemy was a good part of the
+ * cost of a frame.
+ *
+ * Returns: (transfer full) (nullable): @procedure's inputs, half filled
+ */
+MusterOddsFill *
+muster_odds_fill_new_acting_values (const MusterOddsFacts *facts,
+                                    const MusterProcedure *procedure,
+                                    GError               **error)
+{
+  MusterOddsFill *self;
+
+  if (!(self = muster_odds_fill_new_acting (facts, procedure, error)))
+    return NULL;
+  self->values_only = TRUE;
+  for (guint i = 0; i < MAX (procedure->n_inputs, 1); i++)
+    g_clear_pointer (&self->reasons[i], g_free);
+  return self;
+}
+
+/**
  * muster_odds_fill_new_against:
  * @acting: from muster_odds_fill_new_acting(), for @facts' acting unit
  * @facts: two placed units
@@ -259,7 +289,8 @@ muster_odds_fill_new_against (const MusterOddsFill  *acting,
 
   memcpy (self->values, acting->values, sizeof (int) * n);
   memcpy (self->sources, acting->sources, sizeof (MusterOddsSource) * n);
-  for (guint i = 0; i < n; i++)
+  self->values_only = acting->values_only;
+  for (guint i = 0; i < n && !self->values_only; i++)
     self->reasons[i] = g_strdup (acting->reasons[i]);
   if (muster_system_can_fill (muster_system_lookup (procedure->system)) &&
       !fill_from_list (self, facts, &facts->target, MUSTER_FILL_ROLE_TARGET, error))
@@ -340,6 +371,8 @@ set_reasoned (MusterOddsFill *fill,
     value = CLAMP (value, spec->min, spec->max);
   fill->values[index] = value;
   fill->sources[index] = MUSTER_ODDS_TABLE;
+  if (fill->values_only)
+    return TRUE;
   g_free (fill->reasons[index]);
   fill->reasons[index] = g_strdup_vprintf (format, args);
   return TRUE;
@@ -502,8 +535,11 @@ muster_odds_set_distance (MusterOddsFill        *fill,
                           const MusterOddsFacts *facts,
                           const char            *id)
 {
-  g_autofree char *distance = muster_odds_facts_format_distance (facts);
+  g_autofree char *distance = NULL;
 
+  if (fill->values_only)
+    return muster_odds_set (fill, id, muster_odds_whole_distance (facts), "%s", "");
+  distance = muster_odds_facts_format_distance (facts);
   return muster_odds_set (fill, id, muster_odds_whole_distance (facts), "%s edge to edge",
                           distance);
 }
@@ -549,7 +585,8 @@ muster_odds_set_cover (MusterOddsFill        *fill,
                        const char            *id,
                        const char * const     choices[3])
 {
-  g_autofree char *ground = muster_odds_describe_ground (&facts->target);
+  g_autofree char *ground = fill->values_only ? NULL
+                                               : muster_odds_describe_ground (&facts->target);
   MusterCover cover = muster_odds_cover (&facts->target);
 
   if (choices != NULL)

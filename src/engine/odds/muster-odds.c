@@ -96,32 +96,81 @@ crosses (const MusterFeature *piece,
 }
 
 /*
- * Which linear obstacle is topmost within reach of a target depends on the target and the
- * terrain alone, yet the map's tint asks it for every enemy on every frame of a drag (and an
- * ellipse's distance is an iterative search). So it is kept with the document for each
- * placement (at its revision), for as long as no terrain piece changes; the line of fire
- * decides each time whether it covers.
+ * What the table says about a placement, and about a pair, depends on the placements and the
+ * terrain alone, yet the map's tint asks it for every enemy on every frame of a drag (an
+ * ellipse's distance is an iterative search, a footprint is laid out stand by stand). So it is
+ * kept with the document for as long as no terrain piece changes:
+ * - for each placement (by its id, at its revision: a change stores it with a fresh one): its
+ *   footprint, the ground its centre stands on, and the linear obstacle topmost within reach
+ *   of it (the line of fire decides each time whether it covers);
+ * - for the pairs of one acting placement (at its revision) and each target (at its): the
+ *   distance, sight, obstacle and aspect. Dragging the acting unit makes them all new; dragging
+ *   another keeps all but its own.
+ * It also finds a unit's placement by the unit's id without walking the battlefield.
  */
-#define OBSTACLE_CACHE "muster-odds-obstacles"
+#define TABLE_CACHE "muster-odds-table"
 
 typedef struct
 {
   MusterBattlefield        *battlefield;
   const MusterTerrainTypes *types;
-  guint64                   terrain;    /* terrain_stamp() when made */
-  GHashTable               *topmost;    /* placement → Topmost */
-} ObstacleCache;
+  guint64                   terrain;     /* terrain_stamp() when made */
+  GHashTable               *placed;      /* placement's id → Placed */
+  char                     *pairs_from;  /* the acting placement's id the pairs are from */
+  guint64                   pairs_at;    /* and its revision (a loaded table's features share
+                                          * one: a revision alone tells no placement) */
+  GHashTable               *pairs;       /* target placement's id → Pair */
+  guint64                   index_at;    /* the battlefield's revision when indexed */
+  GHashTable               *index;       /* unit id → its placement */
+} TableCache;
 
 typedef struct
 {
-  guint64              revision;        /* the placement's when measured */
-  const MusterFeature *piece;           /* nullable: none in reach */
-} Topmost;
+  guint64              revision;        /* the placement's when read */
+  MusterFootprint     *footprint;
+  gboolean             ground_read;
+  const MusterFeature *terrain;         /* as MusterOddsSide's */
+  const MusterTerrainType *terrain_type;
+  gboolean             on_hill;
+  GPtrArray           *near;            /* nullable until read: the linear obstacles whose
+                                         * box is within reach of its box, in stored order */
+  gboolean             topmost_known;
+  const MusterFeature *topmost;         /* nullable: no obstacle in reach */
+} Placed;
+
+typedef struct
+{
+  guint64              revision;        /* the target's when read */
+  double               distance;
+  gboolean             complete;        /* more than the distance (muster_odds_list_targets()) */
+  gboolean             sight;
+  const MusterFeature *blocker;
+  const MusterFeature *obstacle;
+  MusterAspect         aspect;
+} Pair;
+
+/* Frees what @self holds (a Placed on the stack, without a cache). */
+static void
+placed_clear (Placed *self)
+{
+  g_clear_pointer (&self->footprint, muster_footprint_free);
+  g_clear_pointer (&self->near, g_ptr_array_unref);
+}
 
 static void
-obstacle_cache_free (ObstacleCache *self)
+placed_free (Placed *self)
 {
-  g_hash_table_unref (self->topmost);
+  placed_clear (self);
+  g_free (self);
+}
+
+static void
+table_cache_free (TableCache *self)
+{
+  g_hash_table_unref (self->placed);
+  g_hash_table_unref (self->pairs);
+  g_free (self->pairs_from);
+  g_clear_pointer (&self->index, g_hash_table_unref);
   g_free (self);
 }
 
@@ -141,93 +190,183 @@ terrain_stamp (MusterBattlefield *battlefield)
   return stamp;
 }
 
-/* Makes the document's obstacle cache fit @battlefield's terrain as it is now: a fresh one
- * when any piece changed since (or it grew big with placements since replaced). */
-static void
-check_obstacle_cache (MusterDoc                *doc,
-                      MusterBattlefield        *battlefield,
-                      const MusterTerrainTypes *types)
+/* Returns: (nullable): the document's table cache if it was made for @battlefield and @types
+ *   as they are (check_table_cache() in muster_odds_facts_new_acting() saw to that; a list
+ *   edit since drops it) */
+static TableCache *
+get_table_cache (MusterDoc                *doc,
+                 MusterBattlefield        *battlefield,
+                 const MusterTerrainTypes *types)
 {
-  ObstacleCache *cache = muster_doc_get_list_cache (doc, OBSTACLE_CACHE);
+  TableCache *cache = muster_doc_get_list_cache (doc, TABLE_CACHE);
+
+  return cache != NULL && cache->battlefield == battlefield && cache->types == types ? cache
+                                                                                     : NULL;
+}
+
+/* Makes the document's table cache fit @battlefield and its terrain as they are now: a fresh
+ * one when any piece changed since (or it grew big with placements since replaced). */
+static TableCache *
+check_table_cache (MusterDoc                *doc,
+                   MusterBattlefield        *battlefield,
+                   const MusterTerrainTypes *types)
+{
+  TableCache *cache = get_table_cache (doc, battlefield, types);
   guint64 stamp = terrain_stamp (battlefield);
 
-  if (cache != NULL && cache->battlefield == battlefield && cache->types == types &&
-      cache->terrain == stamp &&
-      g_hash_table_size (cache->topmost) < 4 * muster_battlefield_get_n_features (battlefield))
-    return;
-  cache = g_new0 (ObstacleCache, 1);
+  if (cache != NULL && cache->terrain == stamp &&
+      g_hash_table_size (cache->placed) < 2 * muster_battlefield_get_n_features (battlefield))
+    return cache;
+  cache = g_new0 (TableCache, 1);
   cache->battlefield = battlefield;
   cache->types = types;
   cache->terrain = stamp;
-  cache->topmost = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
-  muster_doc_set_list_cache (doc, OBSTACLE_CACHE, cache, (GDestroyNotify) obstacle_cache_free);
+  /* by id, not by the feature: a move stores a new one under the same id */
+  cache->placed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) placed_free);
+  cache->pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  muster_doc_set_list_cache (doc, TABLE_CACHE, cache, (GDestroyNotify) table_cache_free);
+  return cache;
 }
 
-/* The linear obstacle within OBSTACLE_REACH_MM of the target @placement (whose footprint is
- * @target) that covers it from @line (the line of fire): the topmost (last stored) within
- * reach, if @line crosses it. That is the first found walking back, so the pieces below it
- * are never measured; as most lines cross no obstacle near their target at all, that is
- * tested first, for far less than the distances. */
+/* @placement's entry, made afresh if it changed since (a revision is never given twice, but
+ * the features of a loaded table share one: so by id and revision); without a cache, @local
+ * is filled (what it holds for the caller to free: placed_clear()). */
+static Placed *
+get_placed (TableCache          *cache,
+            const MusterFeature *placement,
+            Placed              *local)
+{
+  Placed *kept = cache != NULL ? g_hash_table_lookup (cache->placed, placement->id) : NULL;
+
+  if (kept != NULL && kept->revision == placement->revision)
+    return kept;
+  if (cache == NULL)
+    {
+      *local = (Placed) { placement->revision, muster_feature_get_footprint (placement) };
+      return local;
+    }
+  kept = g_new0 (Placed, 1);
+  kept->revision = placement->revision;
+  kept->footprint = muster_feature_get_footprint (placement);
+  g_hash_table_replace (cache->placed, g_strdup (placement->id), kept);
+  return kept;
+}
+
+/* The pair of the acting @acting and the target @target, kept or new (zeroed, its revision
+ * set: to be filled); NULL without a cache. */
+static Pair *
+get_pair (TableCache          *cache,
+          const MusterFeature *acting,
+          const MusterFeature *target,
+          gboolean            *found)
+{
+  Pair *pair;
+
+  *found = FALSE;
+  if (cache == NULL)
+    return NULL;
+  if (cache->pairs_at != acting->revision || g_strcmp0 (cache->pairs_from, acting->id) != 0)
+    {
+      g_hash_table_remove_all (cache->pairs);
+      g_free (cache->pairs_from);
+      cache->pairs_from = g_strdup (acting->id);
+      cache->pairs_at = acting->revision;
+    }
+  pair = g_hash_table_lookup (cache->pairs, target->id);
+  if (pair != NULL && pair->revision == target->revision)
+    {
+      *found = TRUE;
+      return pair;
+    }
+  pair = g_new0 (Pair, 1);
+  pair->revision = target->revision;
+  g_hash_table_replace (cache->pairs, g_strdup (target->id), pair);
+  return pair;
+}
+
+/* Returns: (nullable): where the unit @unit_id stands: as muster_battlefield_lookup_unit(),
+ *   through the cache's index of the battlefield at its revision */
 static const MusterFeature *
-find_obstacle (MusterDoc                *doc,
-               MusterBattlefield        *battlefield,
+lookup_placement (TableCache        *cache,
+                  MusterBattlefield *battlefield,
+                  const char        *unit_id)
+{
+  if (cache == NULL)
+    return muster_battlefield_lookup_unit (battlefield, unit_id);
+  if (cache->index == NULL || cache->index_at != muster_battlefield_get_revision (battlefield))
+    {
+      g_clear_pointer (&cache->index, g_hash_table_unref);
+      cache->index = g_hash_table_new (g_str_hash, g_str_equal);
+      cache->index_at = muster_battlefield_get_revision (battlefield);
+      /* the first of a unit's placements, as the battlefield's own lookup finds */
+      for (guint i = muster_battlefield_get_n_features (battlefield); i-- > 0;)
+        {
+          const MusterFeature *feature = muster_battlefield_get_feature (battlefield, i);
+
+          if (feature->kind == MUSTER_FEATURE_UNIT && feature->unit != NULL)
+            g_hash_table_replace (cache->index, feature->unit, (gpointer) feature);
+        }
+    }
+  return unit_id != NULL ? g_hash_table_lookup (cache->index, unit_id) : NULL;
+}
+
+/* The linear obstacle within OBSTACLE_REACH_MM of the target (@placed, its footprint) that
+ * covers it from @line (the line of fire): the topmost (last stored) within reach, if @line
+ * crosses it. That is the first found walking back, so the pieces below it are never
+ * measured; as most lines cross no obstacle near their target at all, that is tested first,
+ * for far less than the distances. */
+static const MusterFeature *
+find_obstacle (MusterBattlefield        *battlefield,
                const MusterTerrainTypes *types,
-               const MusterFeature      *placement,
-               const MusterFootprint    *target,
+               Placed                   *placed,
                MusterSegment             line)
 {
-  ObstacleCache *cache = muster_doc_get_list_cache (doc, OBSTACLE_CACHE);
-  g_autoptr(GPtrArray) pieces = g_ptr_array_new ();
-  MusterShape target_shape = muster_footprint_get_shape (target);
-  MusterBox target_bounds = muster_footprint_get_bounds (target);
-  MusterBox box = muster_box_inflate (target_bounds, OBSTACLE_REACH_MM);
+  MusterShape target_shape = muster_footprint_get_shape (placed->footprint);
+  MusterBox target_bounds = muster_footprint_get_bounds (placed->footprint);
   const MusterFeature *topmost = NULL;
   gboolean any_crossed = FALSE;
-  Topmost *kept;
 
   if (types == NULL)
     return NULL;
-  if (cache != NULL && (cache->battlefield != battlefield || cache->types != types))
-    cache = NULL;
-  kept = cache != NULL ? g_hash_table_lookup (cache->topmost, placement) : NULL;
-  if (kept != NULL && kept->revision == placement->revision)
-    return kept->piece != NULL && crosses (kept->piece, line) ? kept->piece : NULL;
+  if (placed->topmost_known)
+    return placed->topmost != NULL && crosses (placed->topmost, line) ? placed->topmost : NULL;
 
-  muster_battlefield_query_box (battlefield, box, pieces);
-  for (guint i = 0; i < pieces->len; i++)
+  /* the obstacles near the target are found once: the lines of the frames to come meet the
+   * same */
+  if (placed->near == NULL)
     {
-      const MusterFeature *piece = pieces->pdata[i];
+      placed->near = g_ptr_array_new ();
+      muster_battlefield_query_box (battlefield, muster_box_inflate (target_bounds,
+                                                                     OBSTACLE_REACH_MM),
+                                    placed->near);
+      for (guint i = placed->near->len; i-- > 0;)
+        {
+          const MusterFeature *piece = placed->near->pdata[i];
 
-      /* the others are left out, so the walk below skips them without a look */
-      if (piece->kind != MUSTER_FEATURE_TERRAIN ||
-          !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
-        pieces->pdata[i] = NULL;
-      else
-        any_crossed = any_crossed || crosses (piece, line);
+          if (piece->kind != MUSTER_FEATURE_TERRAIN ||
+              !is_obstacle (muster_terrain_types_lookup (types, piece->type)))
+            g_ptr_array_remove_index (placed->near, i);
+        }
     }
+  for (guint i = 0; i < placed->near->len && !any_crossed; i++)
+    any_crossed = crosses (placed->near->pdata[i], line);
   /* measured only for a line that crosses one: kept, it serves the lines that follow */
   if (!any_crossed)
     return NULL;
-  for (guint i = pieces->len; i-- > 0 && topmost == NULL;)
+  for (guint i = placed->near->len; i-- > 0 && topmost == NULL;)
     {
-      const MusterFeature *piece = pieces->pdata[i];
+      const MusterFeature *piece = placed->near->pdata[i];
       MusterPoint scratch[4];
       MusterShape shape;
 
-      if (piece == NULL)
-        continue;
       shape = muster_feature_get_shape (piece, scratch);
       if (!surely_out_of_reach (&shape, &target_shape, target_bounds) &&
           muster_shape_distance (&shape, &target_shape) <= OBSTACLE_REACH_MM)
         topmost = piece;
     }
-  if (cache != NULL)
-    {
-      kept = g_new (Topmost, 1);
-      kept->revision = placement->revision;
-      kept->piece = topmost;
-      g_hash_table_replace (cache->topmost, (gpointer) placement, kept);
-    }
+  placed->topmost_known = TRUE;
+  placed->topmost = topmost;
   return topmost != NULL && crosses (topmost, line) ? topmost : NULL;
 }
 
@@ -252,6 +391,7 @@ read_aspect (const MusterFootprint *target,
 
 static gboolean
 read_side (MusterDoc          *doc,
+           TableCache         *cache,
            MusterBattlefield  *battlefield,
            const char         *unit_id,
            MusterOddsSide     *side,
@@ -263,7 +403,7 @@ read_side (MusterDoc          *doc,
                    "no unit “%s” in the document", unit_id);
       return FALSE;
     }
-  if (!(side->placement = muster_battlefield_lookup_unit (battlefield, unit_id)))
+  if (!(side->placement = lookup_placement (cache, battlefield, unit_id)))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
                    "unit “%s” (%s) is not placed on the battlefield", unit_id,
@@ -337,13 +477,13 @@ muster_odds_facts_new_acting (MusterDoc                *doc,
                            "the document has no battlefield");
       return NULL;
     }
-  if (!read_side (doc, battlefield, acting_unit_id, &self->acting, error))
+  if (!read_side (doc, NULL, battlefield, acting_unit_id, &self->acting, error))
     return NULL;
   self->ruleset = muster_doc_get_ruleset (doc);
   self->doc = doc;
   read_ground (battlefield, types, &self->acting);
   self->sight_from = muster_sight_from_new (battlefield, types, self->acting.placement->id);
-  check_obstacle_cache (doc, battlefield, types);
+  check_table_cache (doc, battlefield, types);
   self->units = muster_range_rules_get_units (ranges);
   self->mm_per_unit = muster_range_rules_get_mm_per_unit (ranges);
   if (self->ruleset != NULL)
@@ -371,9 +511,12 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
 {
   g_autoptr(MusterOddsFacts) self = g_new0 (MusterOddsFacts, 1);
   MusterBattlefield *battlefield = muster_doc_get_battlefield (acting->doc);
-  g_autoptr(MusterFootprint) acting_footprint = NULL;
-  g_autoptr(MusterFootprint) target = NULL;
+  TableCache *cache = get_table_cache (acting->doc, battlefield, types);
   const char *acting_unit_id = muster_unit_get_id (acting->acting.unit);
+  Placed local_acting = { 0 }, local_target = { 0 };
+  Placed *acting_placed, *target_placed;
+  Pair *pair, local_pair = { 0 };
+  gboolean found;
 
   g_return_val_if_fail (target_unit_id != NULL, NULL);
 
@@ -386,19 +529,47 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
                    "unit “%s” cannot act against itself", acting_unit_id);
       return NULL;
     }
-  if (!read_side (self->doc, battlefield, target_unit_id, &self->target, error))
+  if (!read_side (self->doc, cache, battlefield, target_unit_id, &self->target, error))
     return NULL;
 
-  acting_footprint = muster_feature_get_footprint (self->acting.placement);
-  target = muster_feature_get_footprint (self->target.placement);
-  self->distance = muster_footprint_distance (acting_footprint, target);
-  self->sight = muster_sight_from_check (acting->sight_from, self->target.placement->id,
-                                         &self->blocker);
-  read_ground (battlefield, types, &self->target);
-  self->obstacle = find_obstacle (self->doc, battlefield, types, self->target.placement, target,
-                                  (MusterSegment) { self->acting.placement->centre,
-                                                    self->target.placement->centre });
-  self->aspect = read_aspect (target, self->acting.placement->centre);
+  target_placed = get_placed (cache, self->target.placement, &local_target);
+  if (!target_placed->ground_read)
+    {
+      read_ground (battlefield, types, &self->target);
+      target_placed->ground_read = TRUE;
+      target_placed->terrain = self->target.terrain;
+      target_placed->terrain_type = self->target.terrain_type;
+      target_placed->on_hill = self->target.on_hill;
+    }
+  self->target.terrain = target_placed->terrain;
+  self->target.terrain_type = target_placed->terrain_type;
+  self->target.on_hill = target_placed->on_hill;
+
+  if (!(pair = get_pair (cache, self->acting.placement, self->target.placement, &found)))
+    pair = &local_pair;
+  if (!found || !pair->complete)
+    {
+      if (!found)
+        {
+          acting_placed = get_placed (cache, self->acting.placement, &local_acting);
+          pair->distance = muster_footprint_distance (acting_placed->footprint,
+                                                      target_placed->footprint);
+        }
+      pair->sight = muster_sight_from_check_feature (acting->sight_from, self->target.placement,
+                                                     &pair->blocker);
+      pair->obstacle = find_obstacle (battlefield, types, target_placed,
+                                      (MusterSegment) { self->acting.placement->centre,
+                                                        self->target.placement->centre });
+      pair->aspect = read_aspect (target_placed->footprint, self->acting.placement->centre);
+      pair->complete = TRUE;
+    }
+  self->distance = pair->distance;
+  self->sight = pair->sight;
+  self->blocker = pair->blocker;
+  self->obstacle = pair->obstacle;
+  self->aspect = pair->aspect;
+  placed_clear (&local_acting);
+  placed_clear (&local_target);
   return g_steal_pointer (&self);
 }
 
@@ -496,31 +667,50 @@ list_targets_within (MusterDoc  *doc,
   GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
   MusterBattlefield *battlefield = muster_doc_get_battlefield (doc);
   g_autoptr(GArray) candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  g_autoptr(MusterFootprint) acting_footprint = NULL;
+  TableCache *cache = NULL;
+  Placed local_acting = { 0 }, *acting_placed;
   const MusterFeature *acting;
   MusterUnit *acting_unit = muster_doc_lookup_unit (doc, acting_unit_id);
 
+  /* footprints and distances know no terrain types: a cache of this battlefield's will do, if
+   * made for it as it is (a table loaded again may stand where the last one did) */
+  if (battlefield != NULL && (cache = muster_doc_get_list_cache (doc, TABLE_CACHE)) != NULL &&
+      (cache->battlefield != battlefield || cache->terrain != terrain_stamp (battlefield)))
+    cache = NULL;
   if (battlefield == NULL || acting_unit == NULL ||
-      !(acting = muster_battlefield_lookup_unit (battlefield, acting_unit_id)))
+      !(acting = lookup_placement (cache, battlefield, acting_unit_id)))
     return ids;
-  acting_footprint = muster_feature_get_footprint (acting);
+  acting_placed = get_placed (cache, acting, &local_acting);
   for (guint i = 0; i < muster_battlefield_get_n_features (battlefield); i++)
     {
       const MusterFeature *feature = muster_battlefield_get_feature (battlefield, i);
       MusterUnit *unit;
-      g_autoptr(MusterFootprint) footprint = NULL;
+      Placed local = { 0 };
+      Pair *pair;
+      gboolean found;
       Candidate candidate;
 
       if (feature->kind != MUSTER_FEATURE_UNIT ||
           !(unit = muster_doc_lookup_unit (doc, feature->unit)) ||
           !is_enemy (muster_unit_get_force (unit), muster_unit_get_force (acting_unit)))
         continue;
-      footprint = muster_feature_get_footprint (feature);
       candidate.unit_id = feature->unit;
-      candidate.distance = muster_footprint_distance (acting_footprint, footprint);
+      pair = get_pair (cache, acting, feature, &found);
+      if (found)
+        candidate.distance = pair->distance;
+      else
+        {
+          candidate.distance = muster_footprint_distance (acting_placed->footprint,
+                                                          get_placed (cache, feature,
+                                                                      &local)->footprint);
+          placed_clear (&local);
+          if (pair != NULL)
+            pair->distance = candidate.distance;
+        }
       if (candidate.distance <= reach + MUSTER_GEOMETRY_EPSILON)
         g_array_append_val (candidates, candidate);
     }
+  placed_clear (&local_acting);
   g_array_sort (candidates, compare_candidates);
   for (guint i = 0; i < candidates->len; i++)
     g_ptr_array_add (ids, g_strdup (g_array_index (candidates, Candidate, i).unit_id));

@@ -127,6 +127,8 @@ struct _MusterOddsFill
   MusterOddsSource      *sources;
   char                 **reasons;
   char                  *blocked;
+  /*< private >*/
+  gboolean               values_only;   /* no reasons kept (muster_odds_fill_new_acting_values()) */
 };
 
 MusterOddsFacts *muster_odds_facts_new      (MusterDoc                *doc,
@@ -164,6 +166,9 @@ MusterOddsFill  *muster_odds_fill_new       (const MusterOddsFacts    *facts,
 MusterOddsFill  *muster_odds_fill_new_acting (const MusterOddsFacts   *facts,
                                               const MusterProcedure   *procedure,
                                               GError                 **error);
+MusterOddsFill  *muster_odds_fill_new_acting_values (const MusterOddsFacts   *facts,
+                                                     const MusterProcedure   *procedure,
+                                                     GError                 **error);
 MusterOddsFill  *muster_odds_fill_new_against (const MusterOddsFill    *acting,
                                                const MusterOddsFacts   *facts,
                                                GError                 **error);
