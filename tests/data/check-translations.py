@@ -39,8 +39,12 @@ def main(root):
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         pot = os.path.join(tmp, "muster.pot")
-        r = run(["xgettext", *XGETTEXT_ARGS, "--files-from=" + os.path.join(po_dir, "POTFILES.in"),
-                 "--directory=" + root, "--output=" + pot])
+        # The rulesets' messages are read through data/its/ (po/meson.build's data_dirs).
+        r = subprocess.run(["xgettext", *XGETTEXT_ARGS,
+                            "--files-from=" + os.path.join(po_dir, "POTFILES.in"),
+                            "--directory=" + root, "--output=" + pot],
+                           capture_output=True, text=True,
+                           env=dict(os.environ, GETTEXTDATADIRS=os.path.join(root, "data")))
         if r.returncode != 0:
             sys.exit(f"xgettext failed:\n{r.stderr}")
         for lang in langs:

@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-engine-error.h"
 #include "muster-file.h"
 #include "muster-ruleset-private.h"
@@ -362,6 +364,39 @@ muster_ruleset_variant_value (const MusterRuleset *self,
   if (settings != NULL && (value = g_hash_table_lookup (settings, variant_id)) != NULL)
     return value;
   return variant->default_value;
+}
+
+/**
+ * muster_size_unit_word:
+ * @size_unit: (nullable): a unit type's size unit ("figure", "stand"…)
+ * @n: how many
+ *
+ * Here, not in the model: the validator's findings name the unit too ("has 3 stands").
+ *
+ * Returns: (nullable): the size unit's translated name, singular or plural as @n needs
+ *   ("vignette", "vignettes"); %NULL for an unknown or missing size unit
+ */
+const char *
+muster_size_unit_word (const char *size_unit,
+                       guint       n)
+{
+  static const struct {
+    const char *id;
+    const char *one;
+    const char *many;
+  } names[] = {
+    { "figure", N_("figure"), N_("figures") },
+    { "stand", N_("stand"), N_("stands") },
+    { "vignette", N_("vignette"), N_("vignettes") },
+    { "soldier", N_("soldier"), N_("soldiers") },
+    { "bmu", N_("BMU"), N_("BMUs") },
+    { "model", N_("model"), N_("models") },
+  };
+
+  for (guint i = 0; size_unit != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (names[i].id, size_unit))
+      return g_dngettext (GETTEXT_PACKAGE, names[i].one, names[i].many, n);
+  return NULL;
 }
 
 /* Returns: (transfer none) (nullable): how @type allows option group @group_id */
