@@ -102,7 +102,8 @@ update_header (MusterArmyPage *self)
        * house-value marker " *" or nothing */
       total = g_strdup_printf (_("%s %s%s"), spent_text, muster_costing_get_unit (costing, spent),
                                house ? " *" : "");
-      detail = g_strdup (costing->name);
+      /* what the costing is called, from the ruleset (data/its/ takes it into the catalogue) */
+      detail = g_strdup (costing->name ? g_dgettext (GETTEXT_PACKAGE, costing->name) : NULL);
     }
 
   if (muster_force_get_n_uncosted (force) > 0)

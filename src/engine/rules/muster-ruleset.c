@@ -283,15 +283,19 @@ muster_ruleset_get_costing (const MusterRuleset *self)
  * muster_costing_get_unit:
  * @value: the number the abbreviation follows
  *
+ * In the catalogue's language: the rulesets' abbreviations are in it (data/its/), a house
+ * ruleset's own stays as written.
+ *
  * Returns: the abbreviation to write after @value: "1 man" but "2 men", "0 men"
  */
 const char *
 muster_costing_get_unit (const MusterCosting *costing,
                          gint64               value)
 {
-  if ((value == 1 || value == -1) && costing->abbreviation_one != NULL)
-    return costing->abbreviation_one;
-  return costing->abbreviation;
+  const char *unit = (value == 1 || value == -1) && costing->abbreviation_one != NULL
+    ? costing->abbreviation_one : costing->abbreviation;
+
+  return unit != NULL && *unit != '\0' ? g_dgettext (GETTEXT_PACKAGE, unit) : unit;
 }
 
 /**

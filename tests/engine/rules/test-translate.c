@@ -50,6 +50,16 @@ test_translate_findings (Legal         *army,
   legal_only (army, "size-four-stands", MUSTER_SEVERITY_OFF, 0);
 }
 
+/* What the costing writes after a number, from the ruleset's <costing>: German too. */
+static void
+test_translate_costing (void)
+{
+  const MusterCosting *costing = muster_ruleset_get_costing (bvf);
+
+  g_assert_cmpstr (muster_costing_get_unit (costing, 998), ==, "Pkt.");
+  g_assert_cmpstr (muster_costing_get_unit (costing, 1), ==, "Pkt.");
+}
+
 /* Without a catalogue for the language, the template is the English as written. */
 static void
 test_translate_english (void)
@@ -61,6 +71,7 @@ test_translate_english (void)
   message = muster_format_message ("{total} points spent of {limit}.",
                                    (const char *[]) { "total", "998", "limit", "1000", NULL });
   g_assert_cmpstr (message, ==, "998 points spent of 1000.");
+  g_assert_cmpstr (muster_costing_get_unit (muster_ruleset_get_costing (bvf), 998), ==, "pts");
   g_setenv ("LANGUAGE", "de", TRUE);
   setlocale (LC_ALL, "");
 }
@@ -83,6 +94,7 @@ main (int   argc,
   bvf = muster_test_load_ruleset ("data/rulesets", "battle-valor-fantasy.xml");
   g_test_add_func ("/engine/translate/template", test_translate_template);
   g_test_add ("/engine/translate/findings", Legal, NULL, NULL, test_translate_findings, legal_teardown);
+  g_test_add_func ("/engine/translate/costing", test_translate_costing);
   g_test_add_func ("/engine/translate/english", test_translate_english);
   status = g_test_run ();
   muster_ruleset_unref (bvf);
