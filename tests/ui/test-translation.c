@@ -12,6 +12,7 @@
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-preferences-window.h"
+#include "muster-roster-cells.h"
 #include "muster-validation-panel.h"
 #include "ui-test-util.h"
 
@@ -131,6 +132,23 @@ assert_findings_german (GtkWidget  *root,
   g_assert_cmpuint (n_german, >, 0);
 }
 
+/* The roster's column titles under @root are whole in German ("Größe" is longer than
+ * "Size" and was cut to "Gr…" in a column four digits wide). */
+static void
+assert_roster_titles_whole (GtkWidget  *root,
+                            const char *step)
+{
+  GtkWidget *header = find_descendant (root, MUSTER_TYPE_ROSTER_HEADER);
+
+  g_assert_nonnull (header);
+  for (GtkWidget *title = gtk_widget_get_first_child (header); title != NULL;
+       title = gtk_widget_get_next_sibling (title))
+    if (GTK_IS_LABEL (title) && gtk_widget_get_mapped (title)
+        && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))))
+      g_error ("%s: the roster's column title “%s” is cut short", step,
+               gtk_label_get_text (GTK_LABEL (title)));
+}
+
 static void
 show_workspace (MusterWindow *window,
                 const char   *name)
@@ -226,6 +244,7 @@ test_translation_workspaces (void)
       show_workspace (window, "army");
       assert_all_german (GTK_WIDGET (window), "army");
       assert_findings_german (GTK_WIDGET (window), doc, "army, the findings");
+      assert_roster_titles_whole (GTK_WIDGET (window), "army, the roster's titles");
       g_assert_true (muster_army_page_select_unit (army, muster_doc_lookup_unit (doc, "u2")));
       assert_all_german (GTK_WIDGET (window), "army, a unit selected");
 
