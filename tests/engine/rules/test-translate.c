@@ -60,6 +60,24 @@ test_translate_costing (void)
   g_assert_cmpstr (muster_costing_get_unit (costing, 1), ==, "Pkt.");
 }
 
+/* The loaders' errors shown in the app, in German with the file and line still first */
+static void
+test_translate_errors (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) empty = g_bytes_new_static ("", 0);
+  g_autoptr(GBytes) read = muster_file_read ("/nonexistent/list.muster", &error);
+  MusterDoc *doc;
+
+  g_assert_null (read);
+  g_assert_true (g_str_has_prefix (error->message,
+                                   "/nonexistent/list.muster konnte nicht gelesen werden: "));
+  g_clear_error (&error);
+  doc = muster_doc_new_from_bytes (empty, "empty.muster", &error);
+  g_assert_null (doc);
+  g_assert_cmpstr (error->message, ==, "empty.muster:1: Die Datei ist leer");
+}
+
 /* Without a catalogue for the language, the template is the English as written. */
 static void
 test_translate_english (void)
@@ -95,6 +113,7 @@ main (int   argc,
   g_test_add_func ("/engine/translate/template", test_translate_template);
   g_test_add ("/engine/translate/findings", Legal, NULL, NULL, test_translate_findings, legal_teardown);
   g_test_add_func ("/engine/translate/costing", test_translate_costing);
+  g_test_add_func ("/engine/translate/errors", test_translate_errors);
   g_test_add_func ("/engine/translate/english", test_translate_english);
   status = g_test_run ();
   muster_ruleset_unref (bvf);
