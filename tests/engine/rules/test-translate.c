@@ -66,6 +66,8 @@ test_translate_errors (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) empty = g_bytes_new_static ("", 0);
+  static const char other_text[] = "<?xml version=\"1.0\"?>\n<list/>\n";
+  g_autoptr(GBytes) other = g_bytes_new_static (other_text, sizeof other_text - 1);
   g_autoptr(GBytes) read = muster_file_read ("/nonexistent/list.muster", &error);
   MusterDoc *doc;
 
@@ -76,6 +78,12 @@ test_translate_errors (void)
   doc = muster_doc_new_from_bytes (empty, "empty.muster", &error);
   g_assert_null (doc);
   g_assert_cmpstr (error->message, ==, "empty.muster:1: Die Datei ist leer");
+  g_clear_error (&error);
+  /* through muster_xml_fail(): the engine's error helpers translate their formats */
+  doc = muster_doc_new_from_bytes (other, "other.muster", &error);
+  g_assert_null (doc);
+  g_assert_cmpstr (error->message, ==,
+                   "other.muster:2: dies ist kein Muster-Dokument (das Wurzelelement ist <list>)");
 }
 
 /* Without a catalogue for the language, the template is the English as written. */
