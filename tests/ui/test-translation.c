@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <string.h>
 
 #include "muster-battlefield-page.h"
 #include "muster-bs-page.h"
@@ -340,6 +341,19 @@ test_translation_roster (void)
         page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
         findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
         g_assert_cmpuint (g_list_model_get_n_items (findings) > 0, ==, k == 0);
+        /* The engine's findings in German: none worded as New Recruit's English */
+        for (guint f = 0; f < g_list_model_get_n_items (findings); f++)
+          {
+            g_autoptr(MusterDiagnostic) finding = g_list_model_get_item (findings, f);
+            const char *message = muster_diagnostic_get_message (finding);
+
+            g_test_message ("%s: %s", step, message);
+            g_assert_null (strstr (message, " must have "));
+            g_assert_null (strstr (message, " too many "));
+            g_assert_null (strstr (message, " is over the "));
+            g_assert_true (strstr (message, " braucht ") || strstr (message, " zu viel ")
+                           || strstr (message, " überschreitet "));
+          }
 
         g_object_set (page, "pane", "roster", NULL);
         assert_all_german (GTK_WIDGET (window), step);
