@@ -85,37 +85,6 @@ muster_list_free (MusterList *self)
 }
 
 /**
- * muster_size_unit_word:
- * @size_unit: (nullable): a unit type's size unit ("figure", "stand"…)
- * @n: how many
- *
- * Returns: (nullable): the size unit's translated name, singular or plural as @n needs
- *   ("vignette", "vignettes"); %NULL for an unknown or missing size unit
- */
-const char *
-muster_size_unit_word (const char *size_unit,
-                       guint       n)
-{
-  static const struct {
-    const char *id;
-    const char *one;
-    const char *many;
-  } names[] = {
-    { "figure", N_("figure"), N_("figures") },
-    { "stand", N_("stand"), N_("stands") },
-    { "vignette", N_("vignette"), N_("vignettes") },
-    { "soldier", N_("soldier"), N_("soldiers") },
-    { "bmu", N_("BMU"), N_("BMUs") },
-    { "model", N_("model"), N_("models") },
-  };
-
-  for (guint i = 0; size_unit != NULL && i < G_N_ELEMENTS (names); i++)
-    if (g_str_equal (names[i].id, size_unit))
-      return g_dngettext (GETTEXT_PACKAGE, names[i].one, names[i].many, n);
-  return NULL;
-}
-
-/**
  * muster_format_size:
  * @size_unit: (nullable): a unit type's size unit
  *

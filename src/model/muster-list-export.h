@@ -105,8 +105,6 @@ char       *muster_list_validation   (const MusterList     *self);
 char       *muster_list_to_string    (const MusterList     *self,
                                       MusterListFormat      format);
 char       *muster_list_stat_line    (const MusterListEntry *entry);
-const char *muster_size_unit_word    (const char           *size_unit,
-                                      guint                 n);
 char       *muster_format_size       (const char           *size_unit,
                                       guint                 size);
 

@@ -103,7 +103,8 @@ update_header (MusterArmyPage *self)
        * house-value marker " *" or nothing */
       total = g_strdup_printf (_("%s %s%s"), spent_text, muster_costing_get_unit (costing, spent),
                                house ? " *" : "");
-      detail = g_strdup (costing->name);
+      /* what the costing is called, from the ruleset (data/its/ takes it into the catalogue) */
+      detail = g_strdup (costing->name ? g_dgettext (GETTEXT_PACKAGE, costing->name) : NULL);
     }
 
   if (muster_force_get_n_uncosted (force) > 0)
@@ -193,6 +194,14 @@ list_name_changed_cb (MusterArmyPage *self)
   if (!self->syncing && force_of (self) != NULL)
     gtk_widget_activate_action (GTK_WIDGET (self), "army.rename-list", "s",
                                 gtk_editable_get_text (GTK_EDITABLE (self->list_name_row)));
+}
+
+/* The name, cut short in a narrow window, opens the list's settings, where it is whole. */
+static void
+name_clicked_cb (MusterArmyPage *self)
+{
+  if (force_of (self) != NULL && gtk_widget_get_mapped (GTK_WIDGET (self->settings_button)))
+    gtk_menu_button_popup (self->settings_button);
 }
 
 static void
@@ -641,6 +650,7 @@ muster_army_page_class_init (MusterArmyPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, MusterArmyPage, limit_adjustment);
   gtk_widget_class_bind_template_callback (widget_class, settings_shown_cb);
   gtk_widget_class_bind_template_callback (widget_class, list_name_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, name_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, limit_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, leaflet_folded_cb);
 
@@ -660,6 +670,7 @@ static void
 muster_army_page_init (MusterArmyPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self->name_label), "pointer");
 
   /* The narrow header's pill and total say what the wide one's do */
   g_object_bind_property (self->legal_label, "label", self->legal_compact_label, "label",

@@ -41,6 +41,7 @@ typedef struct
   int                   digit_width;    /* px */
   int                   line_height;    /* px, one line of the body font */
   int                   caption_height; /* px, one line of the caption font */
+  int                   size_title;     /* px, the size column's title in the header's font */
   PangoFontDescription *caption_font;
 } Metrics;
 
@@ -80,6 +81,20 @@ metrics_for (GtkWidget *widget)
   metrics = pango_context_get_metrics (context, metrics_cache.caption_font, NULL);
   metrics_cache.caption_height = PANGO_PIXELS_CEIL (pango_font_metrics_get_height (metrics));
   pango_font_metrics_unref (metrics);
+
+  /* The size column is as wide as four digits, or as its title where that is longer
+   * ("Größe" is cut to "Gr…" in four digits); bold, as style.css sets the header. */
+  {
+    PangoLayout *layout = pango_layout_new (context);
+    PangoFontDescription *bold = pango_font_description_copy (metrics_cache.caption_font);
+
+    pango_font_description_set_weight (bold, PANGO_WEIGHT_BOLD);
+    pango_layout_set_font_description (layout, bold);
+    pango_layout_set_text (layout, _("Size"), -1);
+    pango_layout_get_pixel_size (layout, &metrics_cache.size_title, NULL);
+    pango_font_description_free (bold);
+    g_object_unref (layout);
+  }
   return &metrics_cache;
 }
 
@@ -91,7 +106,7 @@ layout_columns (GtkWidget     *widget,
                 int            width,
                 Span           spans[MUSTER_N_ROSTER_COLUMNS])
 {
-  int size = 4 * m->digit_width + 2 * COLUMN_PADDING;
+  int size = MAX (4 * m->digit_width, m->size_title) + 2 * COLUMN_PADDING;
   int cost = 6 * m->digit_width + 2 * COLUMN_PADDING;
   int flexible = MAX (0, width - size - cost);
   int stats = CLAMP (flexible * 9 / 20, 11 * m->char_width, 36 * m->char_width) + 2 * COLUMN_PADDING;

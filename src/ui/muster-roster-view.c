@@ -401,14 +401,13 @@ update_cost_title (MusterRosterView *self)
 {
   MusterRuleset *ruleset = muster_document_get_ruleset (self->document);
   const MusterCosting *costing = ruleset ? muster_ruleset_get_costing (ruleset) : NULL;
+  const char *unit = costing ? muster_costing_get_unit (costing, 2) : NULL;
   g_autofree char *title = NULL;
 
-  if (costing == NULL || costing->limit || costing->abbreviation == NULL ||
-      *costing->abbreviation == '\0')
+  if (costing == NULL || costing->limit || unit == NULL || *unit == '\0')
     title = g_strdup (_("Cost"));
   else
-    title = g_strdup_printf ("%c%s", g_ascii_toupper (*costing->abbreviation),
-                             costing->abbreviation + 1);
+    title = g_strdup_printf ("%c%s", g_ascii_toupper (*unit), unit + 1);
   muster_roster_header_set_title (self->header, MUSTER_ROSTER_COLUMN_COST, title);
 }
 

@@ -8,12 +8,14 @@ import re
 import sys
 
 # What marks a string: gettext macros and calls in C, translatable="yes" in GtkBuilder files,
-# <summary>/<description> in GSettings schemas (gettext's ITS rules take them), and the
-# desktop and metainfo templates as a whole.
+# <summary>/<description> in GSettings schemas (gettext's ITS rules take them), <message> in
+# rulesets (our ITS rules, data/its/), and the desktop and metainfo templates as a whole.
 C_MARK = re.compile(r'(?<![A-Za-z0-9_])(_|N_|C_|NC_|Q_|g_dgettext|g_dngettext|g_dpgettext2|'
                     r'ngettext|gettext)\s*\(')
 UI_MARK = re.compile(r'translatable\s*=\s*"yes"')
 SCHEMA_MARK = re.compile(r'<(summary|description)>')
+# A ruleset's constraint messages (data/its/muster-ruleset.its)
+RULESET_MARK = re.compile(r'<message>')
 SCANNED = ("src", "ui", "data")
 
 
@@ -24,6 +26,8 @@ def marked(rel, text):
         return bool(UI_MARK.search(text))
     if rel.endswith(".gschema.xml"):
         return bool(SCHEMA_MARK.search(text))
+    if rel.startswith("data/rulesets/") and rel.endswith(".xml"):
+        return bool(RULESET_MARK.search(text))
     return rel.endswith((".desktop.in", ".metainfo.xml.in"))
 
 

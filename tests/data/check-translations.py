@@ -20,7 +20,11 @@ XGETTEXT_ARGS = ["--from-code=UTF-8", "--add-comments", "--keyword=_", "--keywor
                  "--flag=g_log:3:c-format", "--flag=g_print:1:c-format",
                  "--flag=g_printerr:1:c-format", "--flag=g_printf:1:c-format",
                  "--flag=g_fprintf:2:c-format", "--flag=g_sprintf:2:c-format",
-                 "--flag=g_snprintf:3:c-format"]
+                 "--flag=g_snprintf:3:c-format",
+                 # po/meson.build's own: the engine's error helpers
+                 "--keyword=muster_engine_set_error:5", "--keyword=muster_xml_fail:5",
+                 "--keyword=doc_fail:4", "--flag=muster_engine_set_error:5:c-format",
+                 "--flag=muster_xml_fail:5:c-format", "--flag=doc_fail:4:c-format"]
 
 
 def run(args):
@@ -39,8 +43,12 @@ def main(root):
     problems = []
     with tempfile.TemporaryDirectory() as tmp:
         pot = os.path.join(tmp, "muster.pot")
-        r = run(["xgettext", *XGETTEXT_ARGS, "--files-from=" + os.path.join(po_dir, "POTFILES.in"),
-                 "--directory=" + root, "--output=" + pot])
+        # The rulesets' messages are read through data/its/ (po/meson.build's data_dirs).
+        r = subprocess.run(["xgettext", *XGETTEXT_ARGS,
+                            "--files-from=" + os.path.join(po_dir, "POTFILES.in"),
+                            "--directory=" + root, "--output=" + pot],
+                           capture_output=True, text=True,
+                           env=dict(os.environ, GETTEXTDATADIRS=os.path.join(root, "data")))
         if r.returncode != 0:
             sys.exit(f"xgettext failed:\n{r.stderr}")
         for lang in langs:

@@ -507,6 +507,68 @@ test_fit_army (void)
     }
 }
 
+/* Whether @widget is a label whose text is @text (for find_matching()) */
+static gboolean
+is_label_reading (GtkWidget  *widget,
+                  const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* At 360 px a long list name is cut short after three lines (more would push the roster off
+ * a phone's screen), but it is whole in the tooltip, and a tap on it opens the list's settings
+ * with the whole name in the name row (issue 19). */
+static void
+test_fit_army_long_name (void)
+{
+  static const char *name = "The Northern Host of the Iron Hills under Thane Hrothgar the Grey, "
+                            "with the Levies of Cold Beck and the Riders of the Long Valley";
+  MusterWindow *window = sized_workspace ("battle-valor-fantasy-1000.muster", "army", 360, 640);
+  MusterArmyPage *page = muster_window_get_army_page (window);
+  GtkWidget *label, *settings = NULL, *row;
+  GtkPopover *popover;
+  g_autoptr(GListModel) controllers = NULL;
+  GtkGesture *click = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.rename-list", "s", name));
+  settle (GTK_WIDGET (window));
+  label = find_matching (GTK_WIDGET (page), is_label_reading, name);
+  g_assert_nonnull (label);
+  g_assert_true (shown (label));
+  assert_fits (GTK_WIDGET (window), 360, 640, "army-long-name");
+  g_assert_true (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (label), ==, name);
+
+  controllers = gtk_widget_observe_controllers (label);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller))
+        click = GTK_GESTURE (controller);
+    }
+  g_assert_nonnull (click);
+  for (GtkWidget *w = gtk_widget_get_parent (label); w != NULL && settings == NULL;
+       w = gtk_widget_get_parent (w))
+    for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL && settings == NULL;
+         c = gtk_widget_get_next_sibling (c))
+      if (GTK_IS_MENU_BUTTON (c) && gtk_widget_get_visible (c)
+          && g_strcmp0 (gtk_widget_get_tooltip_text (c), "List Name and Points Limit") == 0)
+        settings = c;
+  g_assert_nonnull (settings);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (settings));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+
+  g_signal_emit_by_name (click, "released", 1, 10.0, 10.0);
+  run_frames (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  row = find_descendant (GTK_WIDGET (popover), ADW_TYPE_ENTRY_ROW);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, name);
+  gtk_popover_popdown (popover);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* At 800 × 600 the Unit Types fold away so the roster keeps its width, and come out over it
  * with the header's toggle or Ctrl+F; on a wide screen they stay beside it, and the toggle
  * hides them there too. */
@@ -711,6 +773,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/fit/army", test_fit_army);
   g_test_add_func ("/ui/fit/army-flap", test_fit_army_flap);
+  g_test_add_func ("/ui/fit/army-long-name", test_fit_army_long_name);
   g_test_add_func ("/ui/fit/battlefield", test_fit_battlefield);
   g_test_add_func ("/ui/fit/preview", test_fit_preview);
   g_test_add_func ("/ui/fit/roster", test_fit_roster);

@@ -4,6 +4,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
+#include <string.h>
 
 #include "muster-battlefield-page.h"
 #include "muster-bs-page.h"
@@ -11,13 +13,15 @@
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-preferences-window.h"
+#include "muster-roster-cells.h"
+#include "muster-validation-panel.h"
 #include "ui-test-util.h"
 
 /*
  * The app in German (issue 19): each workspace, the preferences, the New List dialog and the
  * BattleScribe roster window show no text that the catalogue translates but the widget shows in
  * English, which is what a string left unmarked in code, or a template without its translation
- * domain, looks like.
+ * domain, looks like; and the validation panel shows the engine's findings in German.
  */
 
 /* The English texts that the German catalogue translates, seen on @widget and what it shows */
@@ -65,6 +69,85 @@ assert_all_german (GtkWidget  *root,
   for (guint i = 0; i < found->len; i++)
     g_test_message ("%s: untranslated %s", step, (const char *) found->pdata[i]);
   g_assert_cmpuint (found->len, ==, 0);
+}
+
+/* The texts of the mapped labels under @widget, into @texts */
+static void
+collect_label_texts (GtkWidget  *widget,
+                     GHashTable *texts)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget))
+    g_hash_table_add (texts, g_strdup (gtk_label_get_text (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_label_texts (child, texts);
+}
+
+/* @doc's findings as the engine words them in @language */
+static GPtrArray *
+findings_in (MusterDoc  *doc,
+             const char *language)
+{
+  GPtrArray *issues;
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_MESSAGES, "");
+  issues = muster_validate_doc (doc);
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_MESSAGES, "");
+  return issues;
+}
+
+/* The validation panel under @root shows @doc's findings (it has some) in German: the
+ * engine's messages, translated before their placeholders are filled, and none in English. */
+static void
+assert_findings_german (GtkWidget  *root,
+                        MusterDoc  *doc,
+                        const char *step)
+{
+  GtkWidget *panel = find_descendant (root, MUSTER_TYPE_VALIDATION_PANEL);
+  g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) english = findings_in (doc, "en");
+  g_autoptr(GPtrArray) german = findings_in (doc, "de");
+  guint n_german = 0;
+
+  g_assert_nonnull (panel);
+  g_assert_cmpuint (german->len, >, 0);
+  g_assert_cmpuint (german->len, ==, english->len);
+  run_frames (root);
+  collect_label_texts (panel, shown);
+  for (guint i = 0; i < english->len; i++)
+    {
+      const MusterIssue *en = english->pdata[i];
+      const MusterIssue *de = german->pdata[i];
+
+      g_test_message ("%s: “%s” is “%s”", step, en->message, de->message);
+      g_assert_cmpstr (en->message, !=, de->message);
+      if (g_hash_table_contains (shown, en->message))
+        g_error ("%s: the finding “%s” is shown in English", step, en->message);
+      n_german += g_hash_table_contains (shown, de->message);
+    }
+  /* the panel's list makes rows for what it shows: at least the first finding */
+  g_assert_cmpuint (n_german, >, 0);
+}
+
+/* The roster's column titles under @root are whole in German ("Größe" is longer than
+ * "Size" and was cut to "Gr…" in a column four digits wide). */
+static void
+assert_roster_titles_whole (GtkWidget  *root,
+                            const char *step)
+{
+  GtkWidget *header = find_descendant (root, MUSTER_TYPE_ROSTER_HEADER);
+
+  g_assert_nonnull (header);
+  for (GtkWidget *title = gtk_widget_get_first_child (header); title != NULL;
+       title = gtk_widget_get_next_sibling (title))
+    if (GTK_IS_LABEL (title) && gtk_widget_get_mapped (title)
+        && pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))))
+      g_error ("%s: the roster's column title “%s” is cut short", step,
+               gtk_label_get_text (GTK_LABEL (title)));
 }
 
 static void
@@ -161,6 +244,8 @@ test_translation_workspaces (void)
       g_test_message ("%d x %d", sizes[i][0], sizes[i][1]);
       show_workspace (window, "army");
       assert_all_german (GTK_WIDGET (window), "army");
+      assert_findings_german (GTK_WIDGET (window), doc, "army, the findings");
+      assert_roster_titles_whole (GTK_WIDGET (window), "army, the roster's titles");
       g_assert_true (muster_army_page_select_unit (army, muster_doc_lookup_unit (doc, "u2")));
       assert_all_german (GTK_WIDGET (window), "army, a unit selected");
 
@@ -256,6 +341,19 @@ test_translation_roster (void)
         page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
         findings = muster_findings_source_get_findings (MUSTER_FINDINGS_SOURCE (document));
         g_assert_cmpuint (g_list_model_get_n_items (findings) > 0, ==, k == 0);
+        /* The engine's findings in German: none worded as New Recruit's English */
+        for (guint f = 0; f < g_list_model_get_n_items (findings); f++)
+          {
+            g_autoptr(MusterDiagnostic) finding = g_list_model_get_item (findings, f);
+            const char *message = muster_diagnostic_get_message (finding);
+
+            g_test_message ("%s: %s", step, message);
+            g_assert_null (strstr (message, " must have "));
+            g_assert_null (strstr (message, " too many "));
+            g_assert_null (strstr (message, " is over the "));
+            g_assert_true (strstr (message, " braucht ") || strstr (message, " zu viel ")
+                           || strstr (message, " überschreitet "));
+          }
 
         g_object_set (page, "pane", "roster", NULL);
         assert_all_german (GTK_WIDGET (window), step);

@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-bs-roster-private.h"
 
 /*
@@ -177,14 +179,41 @@ first_time (Validation    *v,
   return TRUE;
 }
 
-static void
-format_amount (GString *s,
-               double   v)
+static char *
+format_amount (double v)
 {
   if (v == floor (v))
-    g_string_append_printf (s, "%.0f", v);
-  else
-    g_string_append_printf (s, "%g", v);
+    return g_strdup_printf ("%.0f", v);
+  return g_strdup_printf ("%g", v);
+}
+
+/* The wording of a broken constraint, New Recruit's in English ("1 too many selections" is
+ * English as it is; "1 more selection", not "selections"): whole sentences, so that a
+ * translation can say "selections", "forces" or a cost type's name (the data's, as it is)
+ * its own way, and make "1" agree. */
+static const char *
+constraint_template (gboolean    max,
+                     double      n,
+                     const char *what)
+{
+  gboolean selections = g_strcmp0 (what, "selections") == 0;
+  gboolean forces = g_strcmp0 (what, "forces") == 0;
+
+  if (max && selections)
+    return n == 1 ? N_("{owner} has 1 too many selections of {entry} (maximum {limit})")
+                  : N_("{owner} has {n} too many selections of {entry} (maximum {limit})");
+  if (max && forces)
+    return n == 1 ? N_("{owner} has 1 too many forces of {entry} (maximum {limit})")
+                  : N_("{owner} has {n} too many forces of {entry} (maximum {limit})");
+  if (max)
+    return N_("{owner} has {n} too many {what} of {entry} (maximum {limit})");
+  if (selections)
+    return n == 1 ? N_("{owner} must have 1 more selection of {entry} (minimum {limit})")
+                  : N_("{owner} must have {n} more selections of {entry} (minimum {limit})");
+  if (forces)
+    return n == 1 ? N_("{owner} must have 1 more force of {entry} (minimum {limit})")
+                  : N_("{owner} must have {n} more forces of {entry} (minimum {limit})");
+  return N_("{owner} must have {n} more {what} of {entry} (minimum {limit})");
 }
 
 static char *
@@ -195,29 +224,13 @@ constraint_message (const char *owner_name,
                     const char *what,
                     const char *entry_name)
 {
-  GString *s = g_string_new (owner_name);
+  double n = max ? count - limit : limit - count;
+  g_autofree char *amount = format_amount (n);
+  g_autofree char *bound = format_amount (limit);
 
-  if (max)
-    {
-      g_string_append (s, " has ");
-      format_amount (s, count - limit);
-      g_string_append_printf (s, " too many %s of %s (maximum ", what, entry_name);
-    }
-  else
-    {
-      g_string_append (s, " must have ");
-      format_amount (s, limit - count);
-      /* "1 more selection", not "selections" ("1 too many selections" is English as it is) */
-      if (limit - count == 1 &&
-          (strcmp (what, "selections") == 0 || strcmp (what, "forces") == 0))
-        g_string_append_printf (s, " more %.*s of %s (minimum ", (int) strlen (what) - 1, what,
-                                entry_name);
-      else
-        g_string_append_printf (s, " more %s of %s (minimum ", what, entry_name);
-    }
-  format_amount (s, limit);
-  g_string_append_c (s, ')');
-  return g_string_free (s, FALSE);
+  return muster_format_message (constraint_template (max, n, what), (const char *[]) {
+    "owner", owner_name ? owner_name : "", "n", amount, "what", what ? what : "",
+    "entry", entry_name ? entry_name : "", "limit", bound, NULL });
 }
 
 /* New Recruit's own message for a broken constraint, its tokens filled in: {self} the
@@ -552,8 +565,11 @@ check_selection (Validation        *v,
 
       add_finding (v, MUSTER_SEVERITY_ERROR, "selection", sel->id, sel->option.entry->id,
                    sel->option.entry->id, "hidden", selection_path (sel),
-                   g_strdup_printf ("%s cannot have any selections of %s (hidden)", container,
-                                    muster_bs_selection_get_name (sel)));
+                   muster_format_message (N_("{container} cannot have any selections of "
+                                             "{entry} (hidden)"), (const char *[]) {
+                     "container", container ? container : "",
+                     "entry", muster_bs_selection_get_name (sel) ? muster_bs_selection_get_name (sel)
+                                                                 : "", NULL }));
     }
 }
 
@@ -858,13 +874,14 @@ _muster_bs_validate (MusterBsRoster *roster)
 
       if (cost > limit->value)
         {
-          GString *s = g_string_new (NULL);
+          g_autofree char *over = format_amount (cost - limit->value);
 
-          g_string_append_printf (s, "%s is over the %s limit by ", roster->name, limit->name);
-          format_amount (s, cost - limit->value);
-          g_string_append_printf (s, " %s", limit->name);
           add_finding (&v, MUSTER_SEVERITY_ERROR, "roster", roster->id, NULL, "costLimits",
-                       limit->type_id, g_strdup (""), g_string_free (s, FALSE));
+                       limit->type_id, g_strdup (""),
+                       muster_format_message (N_("{roster} is over the {cost} limit by {n} "
+                                                 "{cost}"), (const char *[]) {
+                         "roster", roster->name ? roster->name : "",
+                         "cost", limit->name ? limit->name : "", "n", over, NULL }));
         }
     }
   emit (&w, v.checks);

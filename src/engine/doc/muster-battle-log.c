@@ -198,8 +198,13 @@ get_seed (xmlNode     *node,
   if (text == NULL)
     return TRUE;
   if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, seed, NULL))
-    return doc_fail (error, file, node, "the %s “%s” is not a number from 0 to %" G_GUINT64_FORMAT,
-                     name, text, G_MAXUINT64);
+    {
+      /* the bound as text: xgettext cannot read a format macro inside a msgid */
+      g_autofree char *max = g_strdup_printf ("%" G_GUINT64_FORMAT, G_MAXUINT64);
+
+      return doc_fail (error, file, node, "the %s “%s” is not a number from 0 to %s", name, text,
+                       max);
+    }
   return TRUE;
 }
 

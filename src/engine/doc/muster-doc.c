@@ -196,9 +196,12 @@ muster_doc_new_from_bytes (GBytes      *bytes,
     return NULL;
   if (format > MUSTER_DOC_FORMAT)
     {
+      /* the number as text: xgettext cannot read a format macro inside a msgid */
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, format);
+
       muster_xml_fail (error, MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION, display_name, root,
-                       "document format %" G_GINT64_FORMAT " was written by a newer Muster "
-                       "(this one reads format %d)", format, MUSTER_DOC_FORMAT);
+                       "document format %s was written by a newer Muster (this one reads "
+                       "format %d)", number, MUSTER_DOC_FORMAT);
       return NULL;
     }
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -61,7 +62,7 @@ fail (GError     **error,
   g_autofree char *display = g_filename_display_name (path);
 
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               "Could not save %s: %s: %s", display, what, g_strerror (saved_errno));
+               _("Could not save %s: %s: %s"), display, _(what), g_strerror (saved_errno));
   return FALSE;
 }
 
@@ -82,12 +83,12 @@ resolve_links (const char  *path,
         return g_steal_pointer (&target);
       if (hops == MAX_LINKS)
         {
-          fail (error, ELOOP, path, "following its links");
+          fail (error, ELOOP, path, N_("following its links"));
           return NULL;
         }
       if (!(link = g_file_read_link (target, NULL)))
         {
-          fail (error, errno, path, "reading its link");
+          fail (error, errno, path, N_("reading its link"));
           return NULL;
         }
       if (g_path_is_absolute (link))
@@ -248,19 +249,19 @@ muster_file_writer_new (const char  *path,
     return NULL;
   exists = stat (self->target, &st) == 0;
   if (!exists && errno != ENOENT)
-    return fail (error, errno, path, "looking at it"), NULL;
+    return fail (error, errno, path, N_("looking at it")), NULL;
   if (exists && S_ISDIR (st.st_mode))
     {
       g_autofree char *display = g_filename_display_name (path);
 
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
-                   "Could not save %s: it is a folder", display);
+                   _("Could not save %s: it is a folder"), display);
       return NULL;
     }
   if (exists && !S_ISREG (st.st_mode))
     {
       if ((self->fd = open (self->target, O_WRONLY | O_CLOEXEC)) < 0)
-        return fail (error, errno, path, "opening it"), NULL;
+        return fail (error, errno, path, N_("opening it")), NULL;
       return g_steal_pointer (&self);
     }
 
@@ -268,7 +269,7 @@ muster_file_writer_new (const char  *path,
   base = g_path_get_basename (self->target);
   clean_stale (dir, base);
   if ((self->fd = create_temp (self->target, &self->temp)) < 0)
-    return fail (error, errno, path, "creating a temporary file beside it"), NULL;
+    return fail (error, errno, path, N_("creating a temporary file beside it")), NULL;
   if (exists)
     {
       /* Only root may give a file away; then the owner stays, else the group if it can. */
@@ -276,7 +277,7 @@ muster_file_writer_new (const char  *path,
           fchown (self->fd, st.st_uid, st.st_gid) != 0)
         (void) !fchown (self->fd, (uid_t) -1, st.st_gid);
       if (fchmod (self->fd, st.st_mode & 07777) != 0)
-        return fail (error, errno, path, "writing it"), NULL;
+        return fail (error, errno, path, N_("writing it")), NULL;
     }
   return g_steal_pointer (&self);
 }
@@ -291,7 +292,7 @@ muster_file_writer_write (MusterFileWriter  *self,
   g_return_val_if_fail (data != NULL || length == 0, FALSE);
 
   if (!write_all (self->fd, data, length))
-    return fail (error, errno, self->path, "writing it");
+    return fail (error, errno, self->path, N_("writing it"));
   return TRUE;
 }
 
@@ -317,11 +318,11 @@ muster_file_writer_commit (MusterFileWriter  *self,
       return TRUE;
     }
   if ((step ("sync"), fsync (self->fd) != 0))
-    return fail (error, errno, self->path, "writing it");
+    return fail (error, errno, self->path, N_("writing it"));
   /* Still locked while renamed, so no other save's clean-up takes it first. */
   step ("rename");
   if (g_rename (self->temp, self->target) != 0)
-    return fail (error, errno, self->path, "replacing it");
+    return fail (error, errno, self->path, N_("replacing it"));
   g_clear_pointer (&self->temp, g_free);
   writer_close (self);
   dir = g_path_get_dirname (self->target);
@@ -405,7 +406,7 @@ muster_file_read (const char  *path,
       if (fd >= 0)
         close (fd);
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   "Could not read %s: %s", display, g_strerror (saved_errno));
+                   _("Could not read %s: %s"), display, g_strerror (saved_errno));
       return NULL;
     }
   if (!S_ISREG (st.st_mode))
@@ -413,8 +414,8 @@ muster_file_read (const char  *path,
       close (fd);
       g_set_error (error, G_FILE_ERROR, S_ISDIR (st.st_mode) ? G_FILE_ERROR_ISDIR
                                                              : G_FILE_ERROR_INVAL,
-                   S_ISDIR (st.st_mode) ? "Could not read %s: it is a folder"
-                                        : "Could not read %s: it is not a regular file",
+                   S_ISDIR (st.st_mode) ? _("Could not read %s: it is a folder")
+                                        : _("Could not read %s: it is not a regular file"),
                    display);
       return NULL;
     }
@@ -440,7 +441,7 @@ muster_file_read (const char  *path,
           saved_errno = errno;
           close (fd);
           g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                       "Could not read %s: %s", display, g_strerror (saved_errno));
+                       _("Could not read %s: %s"), display, g_strerror (saved_errno));
           return NULL;
         }
       if (n == 0)
@@ -451,7 +452,7 @@ muster_file_read (const char  *path,
   if (length > (gsize) st.st_size)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
-                   "%s: the file grew while it was read", display);
+                   _("%s: the file grew while it was read"), display);
       return NULL;
     }
   return g_bytes_new_take (g_steal_pointer (&data), length);

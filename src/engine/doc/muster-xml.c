@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <libxml/SAX2.h>
 #include <libxml/parser.h>
 #include <libxml/xmlsave.h>
@@ -145,7 +146,7 @@ muster_xml_parse (const char  *data,
   if (length == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: the file is empty", display_name);
+                   _("%s:1: the file is empty"), display_name);
       return NULL;
     }
 
@@ -162,7 +163,7 @@ muster_xml_parse (const char  *data,
   if (guard.saw_doctype)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
-                   "%s:%d: DOCTYPE and entity declarations are not allowed in Muster files",
+                   _("%s:%d: DOCTYPE and entity declarations are not allowed in Muster files"),
                    display_name, guard.doctype_line);
       g_clear_pointer (&doc, xmlFreeDoc);
     }
@@ -170,13 +171,13 @@ muster_xml_parse (const char  *data,
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
                    "%s:%d: %s", display_name, MAX (guard.first_line, 1),
-                   guard.first_message ? guard.first_message : "the file is not well-formed XML");
+                   guard.first_message ? guard.first_message : _("the file is not well-formed XML"));
       g_clear_pointer (&doc, xmlFreeDoc);
     }
   else if (xmlDocGetRootElement (doc) == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: the file has no root element", display_name);
+                   _("%s:1: the file has no root element"), display_name);
       g_clear_pointer (&doc, xmlFreeDoc);
     }
 
@@ -315,7 +316,7 @@ muster_xml_get_int (const xmlNode *node,
   if (!ok)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:%ld: attribute %s of <%s>: %s", display_name, xmlGetLineNo (node), name,
+                   _("%s:%ld: attribute %s of <%s>: %s"), display_name, xmlGetLineNo (node), name,
                    (const char *) node->name, local_error->message);
       return FALSE;
     }

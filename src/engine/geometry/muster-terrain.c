@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-army.h"
 #include "muster-doc.h"
 #include "muster-file.h"
@@ -804,8 +806,11 @@ muster_battlefield_check_deployment (MusterBattlefield *self,
       if (has_zone && !inside)
         {
           g_autofree char *message =
-            g_strdup_printf ("%s stands outside the %s deployment zone",
-                             muster_unit_get_name (unit), side);
+            muster_format_message (N_("{unit} stands outside the {side} deployment zone"),
+                                   (const char *[]) { "unit", muster_unit_get_name (unit)
+                                                              ? muster_unit_get_name (unit)
+                                                              : muster_unit_get_id (unit),
+                                                      "side", side, NULL });
 
           g_ptr_array_add (issues, muster_issue_new (MUSTER_SEVERITY_WARNING, "deployment",
                                                      muster_force_get_id (force),

@@ -5,6 +5,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-issue.h"
 
 MusterIssue *
@@ -90,6 +92,12 @@ muster_severity_to_string (MusterSeverity severity)
  * @template_text: a constraint's message, with placeholders such as `{count}`
  * @pairs: (array zero-terminated=1): placeholder names and values, alternating
  *
+ * The template is translated first (the app's catalogue holds the rulesets' messages, which
+ * xgettext takes through data/its/, and the engine's own, marked N_()), so the placeholders
+ * are tokens the translation keeps and the values filled in are never looked up. A program
+ * that binds no catalogue, or runs in an English locale, gets the template as written; a
+ * house ruleset's message is not in the catalogue and stays as its author wrote it.
+ *
  * Returns: (transfer full): the message; placeholders without a value stay as written
  */
 char *
@@ -97,7 +105,9 @@ muster_format_message (const char         *template_text,
                        const char * const *pairs)
 {
   GString *out = g_string_new (NULL);
-  const char *p = template_text;
+  /* dgettext("") would answer the catalogue's header */
+  const char *p = *template_text != '\0' ? g_dgettext (GETTEXT_PACKAGE, template_text)
+                                          : template_text;
 
   while (*p != '\0')
     {

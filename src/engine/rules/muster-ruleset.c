@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-engine-error.h"
 #include "muster-file.h"
 #include "muster-ruleset-private.h"
@@ -281,15 +283,19 @@ muster_ruleset_get_costing (const MusterRuleset *self)
  * muster_costing_get_unit:
  * @value: the number the abbreviation follows
  *
+ * In the catalogue's language: the rulesets' abbreviations are in it (data/its/), a house
+ * ruleset's own stays as written.
+ *
  * Returns: the abbreviation to write after @value: "1 man" but "2 men", "0 men"
  */
 const char *
 muster_costing_get_unit (const MusterCosting *costing,
                          gint64               value)
 {
-  if ((value == 1 || value == -1) && costing->abbreviation_one != NULL)
-    return costing->abbreviation_one;
-  return costing->abbreviation;
+  const char *unit = (value == 1 || value == -1) && costing->abbreviation_one != NULL
+    ? costing->abbreviation_one : costing->abbreviation;
+
+  return unit != NULL && *unit != '\0' ? g_dgettext (GETTEXT_PACKAGE, unit) : unit;
 }
 
 /**
@@ -362,6 +368,39 @@ muster_ruleset_variant_value (const MusterRuleset *self,
   if (settings != NULL && (value = g_hash_table_lookup (settings, variant_id)) != NULL)
     return value;
   return variant->default_value;
+}
+
+/**
+ * muster_size_unit_word:
+ * @size_unit: (nullable): a unit type's size unit ("figure", "stand"…)
+ * @n: how many
+ *
+ * Here, not in the model: the validator's findings name the unit too ("has 3 stands").
+ *
+ * Returns: (nullable): the size unit's translated name, singular or plural as @n needs
+ *   ("vignette", "vignettes"); %NULL for an unknown or missing size unit
+ */
+const char *
+muster_size_unit_word (const char *size_unit,
+                       guint       n)
+{
+  static const struct {
+    const char *id;
+    const char *one;
+    const char *many;
+  } names[] = {
+    { "figure", N_("figure"), N_("figures") },
+    { "stand", N_("stand"), N_("stands") },
+    { "vignette", N_("vignette"), N_("vignettes") },
+    { "soldier", N_("soldier"), N_("soldiers") },
+    { "bmu", N_("BMU"), N_("BMUs") },
+    { "model", N_("model"), N_("models") },
+  };
+
+  for (guint i = 0; size_unit != NULL && i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (names[i].id, size_unit))
+      return g_dngettext (GETTEXT_PACKAGE, names[i].one, names[i].many, n);
+  return NULL;
 }
 
 /* Returns: (transfer none) (nullable): how @type allows option group @group_id */

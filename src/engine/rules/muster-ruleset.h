@@ -345,6 +345,8 @@ const MusterLevel  *muster_ruleset_get_root_level (const MusterRuleset *self);
 const char    *muster_ruleset_variant_value   (const MusterRuleset *self,
                                                const char          *variant_id,
                                                GHashTable          *settings);
+const char    *muster_size_unit_word          (const char           *size_unit,
+                                               guint                 n);
 const MusterAllow *muster_unit_type_get_allow (const MusterUnitType *type,
                                                const char           *group_id);
 const char    *muster_unit_type_get_default   (const MusterRuleset  *ruleset,

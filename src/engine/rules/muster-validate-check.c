@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-cost.h"
 #include "muster-system.h"
 #include "muster-validate-private.h"
@@ -14,6 +16,10 @@
  * What the validator checks, one counter, unit or force at a time, and how a finding says it:
  * the constraint's message with its placeholders filled in, and where (ids and names). Which
  * units a constraint is about is worked out in muster-validate-match.c.
+ *
+ * The validator's own messages are templates like the rulesets' (marked N_(), translated by
+ * muster_format_message() as it fills them in), so a translation keeps the placeholders and
+ * the names filled in stay the list's and the book's.
  */
 
 #define RULE_UNIT_SIZE "unit-size"
@@ -59,7 +65,7 @@ doc_name (MusterDoc *doc)
 {
   const char *title = muster_doc_get_title (doc);
 
-  return title != NULL && *title != '\0' ? title : "Document";
+  return title != NULL && *title != '\0' ? title : _("Document");
 }
 
 /* Fills @issue's force, node, path and location from the node (or unit) it is about. */
@@ -330,11 +336,7 @@ put_unit (Placeholders        *p,
   if (type != NULL && type->size_unit != NULL)
     {
       /* "1 figure", "13 figures" */
-      char *plural = muster_unit_get_size (unit) == 1 ? g_strdup (type->size_unit)
-                                                     : g_strconcat (type->size_unit, "s", NULL);
-
-      g_ptr_array_add (p->owned, plural);
-      put (p, "size-units", plural);
+      put (p, "size-units", muster_size_unit_word (type->size_unit, muster_unit_get_size (unit)));
     }
   put_number (p, "size", muster_unit_get_size (unit));
 }
@@ -382,11 +384,11 @@ check_type_size (MusterValidator       *self,
         (type->has_max_size && size > type->max_size)))
     return;
   if (type->has_min_size && type->has_max_size)
-    own.message = (char *) "{unit} ({type}) has {size} {size-units}; the type takes {min} to {max}.";
+    own.message = (char *) N_("{unit} ({type}) has {size} {size-units}; the type takes {min} to {max}.");
   else if (type->has_min_size)
-    own.message = (char *) "{unit} ({type}) has {size} {size-units}; the type takes at least {min}.";
+    own.message = (char *) N_("{unit} ({type}) has {size} {size-units}; the type takes at least {min}.");
   else
-    own.message = (char *) "{unit} ({type}) has {size} {size-units}; the type takes at most {max}.";
+    own.message = (char *) N_("{unit} ({type}) has {size} {size-units}; the type takes at most {max}.");
   placeholders_init (&p);
   if (type->has_min_size)
     put_number (&p, "min", type->min_size);
@@ -470,17 +472,17 @@ check_option_picks (MusterValidator       *self,
       if (muster_unit_type_get_allow (type, option->group) == NULL)
         {
           add_option_issue (self, unit, "none:", option->item.id,
-                            "{unit} ({type}) takes {option}, but the type has no {group} "
-                            "choices.", &p, found);
+                            N_("{unit} ({type}) takes {option}, but the type has no {group} "
+                               "choices."), &p, found);
           continue;
         }
       put_number (&p, "count", count);
       put_number (&p, "max", option->max_count);
       add_option_issue (self, unit, "count:", option->item.id,
                         option->max_count == 1
-                        ? "{unit} ({type}) takes {option} {count} times; it is taken once or "
-                          "not at all."
-                        : "{unit} ({type}) takes {option} {count} times; at most {max}.",
+                        ? N_("{unit} ({type}) takes {option} {count} times; it is taken once "
+                             "or not at all.")
+                        : N_("{unit} ({type}) takes {option} {count} times; at most {max}."),
                         &p, found);
     }
 }
@@ -521,15 +523,15 @@ check_type_options (MusterValidator       *self,
       if (n < min)
         add_option_issue (self, unit, "", allow->group,
                           n == 0 && min == 1
-                          ? "{unit} ({type}) has no {group}: choose one."
-                          : "{unit} ({type}) has {count} {group} choices; the type needs at "
-                            "least {min}.", &p, found);
+                          ? N_("{unit} ({type}) has no {group}: choose one.")
+                          : N_("{unit} ({type}) has {count} {group} choices; the type needs at "
+                               "least {min}."), &p, found);
       else
         add_option_issue (self, unit, "max:", allow->group,
                           max == 1
-                          ? "{unit} ({type}) has {count} {group} choices; choose one."
-                          : "{unit} ({type}) has {count} {group} choices; the type takes at "
-                            "most {max}.", &p, found);
+                          ? N_("{unit} ({type}) has {count} {group} choices; choose one.")
+                          : N_("{unit} ({type}) has {count} {group} choices; the type takes at "
+                               "most {max}."), &p, found);
     }
 
   /* An option of an allowed group that the type may not take (the editor offers it, flagged
@@ -547,7 +549,7 @@ check_type_options (MusterValidator       *self,
       placeholders_init (&p);
       put (&p, "option", option->item.name);
       add_option_issue (self, unit, "not:", option->item.id,
-                        "{unit} ({type}) takes {option}, which the type may not.", &p, found);
+                        N_("{unit} ({type}) takes {option}, which the type may not."), &p, found);
     }
   check_option_picks (self, facts, found);
 }
@@ -574,12 +576,12 @@ _muster_validator_check_unit (MusterValidator       *self,
   if (cost->error != NULL)
     {
       Placeholders p;
-      g_autofree char *text = g_strdup_printf ("{unit}: cannot be costed: %s", cost->error);
       MusterConstraint own = { .item = { .id = (char *) RULE_UNIT_COST,
                                          .name = (char *) "Unit cost" },
-                               .message = text };
+                               .message = (char *) N_("{unit}: cannot be costed: {reason}") };
 
       placeholders_init (&p);
+      put (&p, "reason", cost->error);
       found_add (found, RULE_UNIT_COST,
                  unit_issue (self, &own, RULE_UNIT_COST, MUSTER_SEVERITY_ERROR, unit, &p));
     }
@@ -648,7 +650,7 @@ choice_list (const MusterVariant *variant)
       const MusterItem *choice = variant->choices->pdata[i];
 
       if (i > 0)
-        g_string_append (text, i + 1 == variant->choices->len ? " or " : ", ");
+        g_string_append (text, i + 1 == variant->choices->len ? C_("choices", " or ") : ", ");
       g_string_append (text, choice->id);
     }
   return g_string_free (text, FALSE);
@@ -704,7 +706,10 @@ check_settings (MusterRuleset *ruleset,
       const char *value = g_hash_table_lookup (settings, ids[i]);
       const MusterVariant *variant = muster_ruleset_lookup (ruleset, MUSTER_ITEM_VARIANT, ids[i]);
       g_autofree char *allowed = NULL;
+      g_autofree char *min = NULL;
+      g_autofree char *max = NULL;
       g_autofree char *message = NULL;
+      const char *template_text;
 
       if (variant != NULL && variant_takes (variant, value))
         continue;
@@ -717,32 +722,37 @@ check_settings (MusterRuleset *ruleset,
             g_string_append_printf (known, "%s%s", j > 0 ? ", " : "",
                                     ((const MusterItem *) variants->pdata[j])->id);
           allowed = g_string_free (known, FALSE);
-          message = variants->len > 0
-            ? g_strdup_printf ("The setting “%s” is not one of this rule system's (%s); it is "
-                               "ignored.", ids[i], allowed)
-            : g_strdup_printf ("The setting “%s” is ignored: this rule system has none.", ids[i]);
+          template_text = variants->len > 0
+            ? N_("The setting “{id}” is not one of this rule system's ({allowed}); it is ignored.")
+            : N_("The setting “{id}” is ignored: this rule system has none.");
         }
       else if (variant->kind == MUSTER_VARIANT_NUMBER)
         {
-          g_autofree char *min = format_number (variant->min);
-          g_autofree char *max = format_number (variant->max);
-
-          allowed = variant->has_min && variant->has_max
-            ? g_strdup_printf (" from %s to %s", min, max)
-            : variant->has_min ? g_strdup_printf (" of at least %s", min)
-            : variant->has_max ? g_strdup_printf (" of at most %s", max)
-            : g_strdup ("");
-          message = g_strdup_printf ("%s (%s) is “%s”, which is not a number%s. The default, %s, "
-                                     "applies.", variant->item.name, ids[i], value, allowed,
-                                     variant->default_value);
+          min = format_number (variant->min);
+          max = format_number (variant->max);
+          template_text = variant->has_min && variant->has_max
+            ? N_("{setting} ({id}) is “{value}”, which is not a number from {min} to {max}. "
+                 "The default, {default}, applies.")
+            : variant->has_min
+            ? N_("{setting} ({id}) is “{value}”, which is not a number of at least {min}. "
+                 "The default, {default}, applies.")
+            : variant->has_max
+            ? N_("{setting} ({id}) is “{value}”, which is not a number of at most {max}. "
+                 "The default, {default}, applies.")
+            : N_("{setting} ({id}) is “{value}”, which is not a number. The default, {default}, "
+                 "applies.");
         }
       else
         {
           allowed = choice_list (variant);
-          message = g_strdup_printf ("%s (%s) is “%s”; it takes %s. The default, %s, applies.",
-                                     variant->item.name, ids[i], value, allowed,
-                                     variant->default_value);
+          template_text = N_("{setting} ({id}) is “{value}”; it takes {allowed}. The default, "
+                             "{default}, applies.");
         }
+      /* A NULL value would end the pairs: the placeholders a template leaves out get "" */
+      message = muster_format_message (template_text, (const char *[]) {
+        "setting", variant ? variant->item.name : ids[i], "id", ids[i], "value", value,
+        "allowed", allowed ? allowed : "", "min", min ? min : "", "max", max ? max : "",
+        "default", variant && variant->default_value ? variant->default_value : "", NULL });
       g_ptr_array_add (issues, muster_issue_new (MUSTER_SEVERITY_ERROR, RULE_SETTINGS, NULL,
                                                  NULL, message));
     }

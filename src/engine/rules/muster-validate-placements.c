@@ -6,6 +6,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-validate-private.h"
 
 /*
@@ -26,7 +28,7 @@ format_length (const MusterBattlefield *field,
 {
   if (g_strcmp0 (muster_battlefield_get_units (field), "cm") == 0)
     return g_strdup_printf ("%.1f cm", mm / 10);
-  return g_strdup_printf ("%.1f in", muster_mm_to_inches (mm));
+  return g_strdup_printf (_("%.1f in"), muster_mm_to_inches (mm));
 }
 
 /* How far @p lies outside @box (0 inside). */
@@ -65,24 +67,31 @@ check_placement (MusterValidator         *self,
 
   if (unit == NULL)
     {
-      message = g_strdup_printf ("The battlefield places unit “%s”, which no list of this "
-                                 "document has (placement %s).", feature->unit, feature->id);
+      message = muster_format_message (N_("The battlefield places unit “{unit}”, which no list "
+                                          "of this document has (placement {placement})."),
+                                       (const char *[]) { "unit", feature->unit,
+                                                          "placement", feature->id, NULL });
       issue = muster_issue_new (severity, RULE_PLACEMENT, NULL, NULL, message);
-      issue->location = g_strdup ("Battlefield");
+      issue->location = g_strdup (_("Battlefield"));
       return issue;
     }
   if ((off = distance_outside (table, feature->centre)) > 0)
     {
       length = format_length (field, off);
-      message = g_strdup_printf ("%s is placed off the table: its centre is %s beyond the "
-                                 "edge.", _muster_validator_unit_name (self, unit), length);
+      message = muster_format_message (N_("{unit} is placed off the table: its centre is "
+                                          "{length} beyond the edge."),
+                                       (const char *[]) {
+                                         "unit", _muster_validator_unit_name (self, unit),
+                                         "length", length, NULL });
     }
   else if ((off = overhang (table, muster_feature_get_bounds (feature))) > 0.05)
     {
       severity = MUSTER_SEVERITY_WARNING;
       length = format_length (field, off);
-      message = g_strdup_printf ("%s hangs %s over the table's edge.",
-                                 _muster_validator_unit_name (self, unit), length);
+      message = muster_format_message (N_("{unit} hangs {length} over the table's edge."),
+                                       (const char *[]) {
+                                         "unit", _muster_validator_unit_name (self, unit),
+                                         "length", length, NULL });
     }
   else
     return NULL;
