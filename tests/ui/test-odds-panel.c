@@ -336,6 +336,28 @@ is_button_labelled (GtkWidget  *widget,
          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
 }
 
+/* The crossbows (snap off) 6″ in front of the archers, on the Battlefield: their missile-fire
+ * row in the panel, not yet expanded; the map in @view. */
+static GtkWidget *
+crossbows_in_front (MusterWindow   *window,
+                    MusterMapView **view)
+{
+  MusterBattlefieldPage *page;
+  GtkWidget *row;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  *view = muster_battlefield_page_get_map_view (page);
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (*view, "p4", FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  drag_to (window, *view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
+  row = find_matching (GTK_WIDGET (window_panel (window)), is_row_for, "missile-fire");
+  g_assert_nonnull (row);
+  return row;
+}
+
 /* The missile-fire inputs in the panel, 6″ in front of the archers: the range band is the
  * table's, marked with its reason; an input neither the table nor the list knows says it is
  * to be set. Changed to long range, the figure is the engine's at long range and the mark
@@ -349,27 +371,15 @@ test_edit_inputs (void)
                                                               "missile-fire");
   int range = muster_procedure_find_input (procedure, "range");
   const char *range_label = procedure->inputs[range].label;
-  MusterBattlefieldPage *page;
   MusterMapView *view;
-  MusterOddsPanel *panel;
+  MusterOddsPanel *panel = window_panel (window);
   GtkWidget *row, *inputs, *reset;
   g_autofree char *figure = NULL;
   g_autofree char *expected = NULL;
   g_autofree int *values = NULL;
   g_autofree gboolean *typed = NULL;
 
-  g_object_set (window, "workspace", "battlefield", NULL);
-  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
-                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
-  view = muster_battlefield_page_get_map_view (page);
-  panel = window_panel (window);
-  run_frames (GTK_WIDGET (window));
-  muster_map_view_select (view, "p4", FALSE);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
-  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
-
-  row = find_matching (GTK_WIDGET (panel), is_row_for, "missile-fire");
-  g_assert_nonnull (row);
+  row = crossbows_in_front (window, &view);
   g_assert_null (find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS));
   g_assert_false (muster_odds_panel_dup_inputs (panel, "missile-fire", &values, &typed));
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
@@ -458,21 +468,12 @@ test_reset_one_input (void)
   int range = muster_procedure_find_input (procedure, "range");
   int bad_luck = muster_procedure_find_input (procedure, "bad-luck");
   const char *range_label = procedure->inputs[range].label;
-  MusterBattlefieldPage *page;
   MusterMapView *view;
   GtkWidget *row, *inputs;
   g_autofree char *figure = NULL;
   g_autofree char *expected = NULL;
 
-  g_object_set (window, "workspace", "battlefield", NULL);
-  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
-                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
-  view = muster_battlefield_page_get_map_view (page);
-  run_frames (GTK_WIDGET (window));
-  muster_map_view_select (view, "p4", FALSE);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
-  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
-  row = find_matching (GTK_WIDGET (window_panel (window)), is_row_for, "missile-fire");
+  row = crossbows_in_front (window, &view);
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
   run_frames (GTK_WIDGET (window));
   inputs = find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS);
