@@ -30,10 +30,15 @@ char *
 muster_markers_get (const char *markers,
                     const char *name)
 {
-  g_auto(GStrv) tokens = g_strsplit_set (markers ? markers : "", " ", -1);
-  int i = find_token (tokens, name);
+  g_auto(GStrv) tokens = NULL;
+  int i;
   const char *eq;
 
+  /* most units carry none, and the odds' fill asks on every frame of a drag */
+  if (markers == NULL || *markers == '\0')
+    return NULL;
+  tokens = g_strsplit_set (markers, " ", -1);
+  i = find_token (tokens, name);
   if (i < 0)
     return NULL;
   eq = strchr (tokens[i], '=');
