@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "muster-army.h"
+#include "muster-map-cache.h"
 #include "muster-map-painter.h"
 #include "muster-unit.h"
 #include "muster-pixel-util.h"
@@ -257,6 +258,54 @@ test_names_clear_of_badge (void)
   fixture_clear (&fx);
 }
 
+/* A marked unit moved: the map's cache paints again only round what changed, and that takes
+ * in the badge where it was (wider than the unit, and above it): none is left behind. */
+static void
+test_badge_moves_with_cache (void)
+{
+  Fixture fx;
+  g_autoptr(MusterMapCache) cache = muster_map_cache_new ();
+  g_autoptr(MusterFeature) moved = NULL;
+  MusterMapScene scene;
+  cairo_surface_t *cached = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_surface_t *direct;
+  MusterBox before;
+  cairo_t *cr;
+
+  fixture_init (&fx, 1000, 600, 0);
+  set_markers (fx.units[0], "suppression=2 pinned morale=shaken");
+  direct = paint (&fx, TRUE);
+  before = find_plate (direct, unit_box (&fx, 0));
+  g_assert_false (muster_box_is_empty (before));
+  cairo_surface_destroy (direct);
+
+  scene = (MusterMapScene) { .battlefield = fx.field, .doc = fx.doc,
+                             .rubber_band = muster_box_empty (), .no_labels = TRUE };
+  for (guint frame = 0; frame < 2; frame++)
+    {
+      if (frame == 1)
+        {
+          /* down the table, by more than the badge is high */
+          moved = muster_feature_copy (fx.placements[0]);
+          muster_feature_translate (moved, (MusterVector) { 0, 150 });
+          muster_feature_free (muster_battlefield_replace (fx.field, moved));
+          fx.placements[0] = (MusterFeature *) muster_battlefield_lookup (fx.field, "p0");
+        }
+      cr = cairo_create (cached);
+      muster_map_cache_paint (cache, cr, fx.viewport, &scene, &style, 1, NULL);
+      cairo_destroy (cr);
+      cairo_surface_flush (cached);
+    }
+  /* where the badge was, the table again */
+  for (int y = before.y0; y <= before.y1; y++)
+    for (int x = before.x0; x <= before.x1; x++)
+      if (is_plate (cached, x, y))
+        g_error ("the badge is left behind at (%d, %d)", x, y);
+  g_assert_false (muster_box_is_empty (find_plate (cached, unit_box (&fx, 0))));
+  cairo_surface_destroy (cached);
+  fixture_clear (&fx);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -265,5 +314,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/map-badges/badge", test_badge);
   g_test_add_func ("/map-badges/pips", test_pips);
   g_test_add_func ("/map-badges/names-clear-of-badge", test_names_clear_of_badge);
+  g_test_add_func ("/map-badges/moves-with-cache", test_badge_moves_with_cache);
   return g_test_run ();
 }
