@@ -4,9 +4,10 @@
 /*
  * What the map painter's files share. muster-map-painter.c paints the layers of a scene, each
  * drawn by the file of its own: the ground (muster-map-ground.c), the units and objectives
- * (muster-map-units.c) and the marks (muster-map-marks.c); where the names of units,
- * objectives and terrain go is muster-map-placement.c's, the colours muster-map-style.c's and
- * the layers' keys for a cache muster-map-keys.c's.
+ * (muster-map-units.c) with the badges of their markers (muster-map-badges.c) and the marks
+ * (muster-map-marks.c); where the names of units, objectives and terrain go is
+ * muster-map-placement.c's, the colours muster-map-style.c's and the layers' keys for a cache
+ * muster-map-keys.c's.
  */
 
 #include <cairo.h>
@@ -128,6 +129,17 @@ void _muster_map_unit_outline_path (cairo_t               *cr,
 void _muster_map_paint_units       (Painter               *p,
                                     GPtrArray             *visible,
                                     gboolean               live);
+
+/* muster-map-badges.c */
+char *_muster_map_unit_badge  (Painter             *p,
+                               const MusterFeature *f,
+                               MusterBox            body,
+                               gboolean             full,
+                               guint               *n_pips,
+                               MusterBox           *box);
+void  _muster_map_paint_badge (Painter             *p,
+                               const MusterFeature *f,
+                               gboolean             full);
 
 /* muster-map-marks.c */
 void _muster_map_paint_marks (Painter   *p,

@@ -495,8 +495,8 @@ muster_map_place_scene_labels (cairo_t              *cr,
  * Where the names of units and objectives go, kept apart: every unit and objective of the
  * battlefield that the scene shows and does not drag. The objectives are named first, then
  * the units (the widest on screen first), each in the first of its places (beside it, then
- * further out with a leader line) that covers no terrain name, no ruler, no name placed
- * before it and no other unit or objective; left out when none is free, to come back when
+ * further out with a leader line) that covers no terrain name, no ruler, no badge of a unit's
+ * markers, no name placed before it and no other unit or objective; left out when none is free, to come back when
  * zooming in. Over the whole table, so every strip of a map agrees. The terrain names that units
  * stand on come too (with #MusterMapPlacedLabel.terrain set), to be painted over the units.
  *
@@ -516,6 +516,7 @@ muster_map_place_labels (MusterViewport       *viewport,
   g_autoptr(GPtrArray) texts = g_ptr_array_new ();
   g_autoptr(GArray) objectives = NULL;
   g_autoptr(GArray) taken = NULL;
+  g_autoptr(GArray) badges = g_array_new (FALSE, FALSE, sizeof (MusterBox));
   GHashTable *placed = g_hash_table_new_full (NULL, NULL, NULL, g_free);
 
   if (scene->no_labels)
@@ -550,6 +551,16 @@ muster_map_place_labels (MusterViewport       *viewport,
       body.box = to_device_box (&p, muster_footprint_get_bounds (fp));
       g_array_append_val (bodies, body);
       label.priority = muster_footprint_get_frontage (fp) * p.zoom;
+      {
+        MusterBox badge;
+        guint n_pips;
+        g_autofree char *markers = _muster_map_unit_badge (&p, f, body.box,
+                                                           label.priority >= MIN_LABEL_PX,
+                                                           &n_pips, &badge);
+
+        if (markers != NULL)
+          g_array_append_val (badges, badge);
+      }
       text = label.priority >= MIN_LABEL_PX ? _muster_map_unit_label (&p, f) : NULL;
       if (text == NULL)
         continue;
@@ -563,6 +574,8 @@ muster_map_place_labels (MusterViewport       *viewport,
   objectives = place_objective_labels (&p);
   taken = terrain_name_boxes (&p, objectives, bodies, placed);
   append_ruler_boxes (&p, taken);
+  /* no name covers a unit's markers, its own unit's either */
+  g_array_append_vals (taken, badges->data, badges->len);
   muster_map_labels_place_around (labels, taken, bodies);
   for (guint i = 0; i < labels->len; i++)
     {

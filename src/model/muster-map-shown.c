@@ -6,25 +6,29 @@
 #include <math.h>
 
 #include "muster-map-shown.h"
+#include "muster-markers.h"
+#include "muster-unit.h"
 
 /*
  * An edit that moves, adds or removes a few features changes only the pixels round them and
  * round the names that moved; painting a whole layer again for it would take longer than a
  * frame on a crowded table. So the cache keeps what each layer shows: each feature's revision
  * and extent, and each name's plate (units and objectives, and their labels, on the units
- * layer; terrain and zones, and the terrain names, on the ground). When the layer's key
- * changes but not its context (muster_map_layer_keys()) nor the view, only the extents of
- * what changed, before and after, are painted again.
+ * layer, with the badges of the units' markers; terrain and zones, and the terrain names, on
+ * the ground). When the layer's key changes but not its context (muster_map_layer_keys()) nor
+ * the view, only the extents of what changed, before and after, are painted again.
  */
 #define UNITS_MARGIN_PX   24.0   /* round a unit's or objective's extent: its arrow, ring, marker */
 #define GROUND_MARGIN_PX   4.0   /* round a piece's or zone's: outlines and dashes */
 #define LABEL_MARGIN_PX    2.0   /* round a name's plate: its text is put on whole pixels */
+#define BADGE_CHAR_PX     12.0   /* a character of a markers' badge at most: Sans up to 15 pt */
 
 typedef struct
 {
   guint64   revision;
   gboolean  live;
   MusterBox box;   /* table mm: a unit's footprint's bounds, an objective's centre */
+  double    margin;  /* px round it that it paints */
 } Shown;
 
 typedef struct
@@ -72,6 +76,26 @@ extent (const MusterMapScene *scene,
   /* a band's square caps reach past its end by half its width, its corners by more */
   return muster_box_inflate (muster_feature_get_bounds (f),
                              f->outline == MUSTER_OUTLINE_POLYLINE ? f->line_width : 0);
+}
+
+/* The px round @f's extent that it paints on @layer: for a unit, its arrow and ring, and the
+ * badge of its markers (muster-map-badges.c), which stands above it and reaches left by the
+ * width of its words, bounded here without a layout. */
+static double
+margin_of (const MusterMapScene *scene,
+           MusterMapLayers       layer,
+           const MusterFeature  *f)
+{
+  MusterUnit *unit;
+  g_autofree char *words = NULL;
+
+  if (layer != MUSTER_MAP_LAYER_UNITS)
+    return GROUND_MARGIN_PX;
+  if (f->kind != MUSTER_FEATURE_UNIT || scene->doc == NULL ||
+      !(unit = muster_doc_lookup_unit (scene->doc, f->unit)) ||
+      !(words = muster_markers_describe (muster_unit_get_markers (unit), NULL)))
+    return UNITS_MARGIN_PX;
+  return MAX (UNITS_MARGIN_PX, g_utf8_strlen (words, -1) * BADGE_CHAR_PX + 8);
 }
 
 struct _MusterMapShown
@@ -134,6 +158,7 @@ muster_map_shown_new (const MusterMapScene *scene,
       shown->revision = f->revision;
       shown->live = is_live (scene, f);
       shown->box = extent (scene, f);
+      shown->margin = margin_of (scene, layer, f);
       g_hash_table_replace (self->features, g_strdup (f->id), shown);
     }
   g_hash_table_iter_init (&iter, labels);
@@ -227,7 +252,6 @@ muster_map_shown_diff (const MusterMapShown *self,
   g_autoptr(GHashTable) seen = NULL;
   /* a pan since: the kept plates moved with the view */
   double dx = matrix->x0 - self->matrix.x0, dy = matrix->y0 - self->matrix.y0;
-  double margin = self->layer == MUSTER_MAP_LAYER_UNITS ? UNITS_MARGIN_PX : GROUND_MARGIN_PX;
   GHashTableIter iter;
   gpointer key, value;
 
@@ -250,13 +274,14 @@ muster_map_shown_diff (const MusterMapShown *self,
       if (kept != NULL && kept->revision == f->revision && kept->live == live)
         continue;
       if (kept != NULL)
-        dirty_add_table (dirty, kept->box, matrix, margin);
-      dirty_add_table (dirty, extent (scene, f), matrix, margin);
+        dirty_add_table (dirty, kept->box, matrix, kept->margin);
+      dirty_add_table (dirty, extent (scene, f), matrix, margin_of (scene, self->layer, f));
     }
   g_hash_table_iter_init (&iter, self->features);
   while (g_hash_table_iter_next (&iter, &key, &value))
     if (!g_hash_table_contains (seen, key))
-      dirty_add_table (dirty, ((const Shown *) value)->box, matrix, margin);
+      dirty_add_table (dirty, ((const Shown *) value)->box, matrix,
+                       ((const Shown *) value)->margin);
 
   g_hash_table_remove_all (seen);
   g_hash_table_iter_init (&iter, labels);

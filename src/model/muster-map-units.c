@@ -6,9 +6,10 @@
 #include "muster-map-painter-private.h"
 
 /*
- * The units layer of the map: each unit's stands in its side's colour with its facing, the
- * objectives' markers over them, and the names of both where muster-map-placement.c placed
- * them (with the terrain names that units stand on, painted again over them).
+ * The units layer of the map: each unit's stands in its side's colour with its facing and the
+ * badge of its markers (muster-map-badges.c), the objectives' markers over them, and the names
+ * of both where muster-map-placement.c placed them (with the terrain names that units stand
+ * on, painted again over them).
  */
 
 #define MIN_STAND_PX 5.0    /* stands smaller than this are drawn as the unit's outline */
@@ -199,13 +200,12 @@ paint_unit (Painter               *p,
       cairo_fill (cr);
     }
 
+  cairo_save (cr);
+  cairo_set_matrix (cr, &p->device);
   if (frontage >= MIN_LABEL_PX)
-    {
-      cairo_save (cr);
-      cairo_set_matrix (cr, &p->device);
-      paint_label (p, f, _muster_map_unit_label (p, f));
-      cairo_restore (cr);
-    }
+    paint_label (p, f, _muster_map_unit_label (p, f));
+  _muster_map_paint_badge (p, f, frontage >= MIN_LABEL_PX);
+  cairo_restore (cr);
 }
 
 /* Units, then objectives over them, of those in @visible that are (or are not) @live. */

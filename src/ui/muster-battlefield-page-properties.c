@@ -10,6 +10,7 @@
 #include "muster-battlefield-commands.h"
 #include "muster-battlefield-page-private.h"
 #include "muster-map-painter.h"
+#include "muster-markers.h"
 #include "muster-unit.h"
 
 /*
@@ -57,6 +58,7 @@ _muster_battlefield_page_update_selection (MusterBattlefieldPage *self)
   g_autofree char *title = NULL;
   g_autofree char *effects = NULL;
   g_autofree char *size = NULL;
+  g_autofree char *markers = NULL;
 
   self->updating = TRUE;
   if (f == NULL)
@@ -119,6 +121,16 @@ _muster_battlefield_page_update_selection (MusterBattlefieldPage *self)
                                      ? muster_force_get_side (force) : _("No side"),
                                      f->stands, f->base_width, f->base_depth);
           size = g_strdup_printf (_("%s frontage, %s deep"), frontage, depth);
+          markers = unit ? muster_markers_describe (muster_unit_get_markers (unit), NULL) : NULL;
+          if (markers != NULL)
+            {
+              /* TRANSLATORS: a unit's markers in play, in its rules' words: "Markers:
+               * suppression 2 · pinned" */
+              char *with = g_strdup_printf (_("%s\nMarkers: %s"), effects, markers);
+
+              g_free (effects);
+              effects = with;
+            }
         }
         break;
       case MUSTER_FEATURE_OBJECTIVE:
@@ -239,6 +251,9 @@ _muster_battlefield_page_init_properties (MusterBattlefieldPage *self)
   g_signal_connect_object (self->map_view, "selection-changed",
                            G_CALLBACK (_muster_battlefield_page_update_selection), self,
                            G_CONNECT_SWAPPED);
+  /* a Resolve puts markers on the units: the selected one's details say so at once */
+  g_signal_group_connect_swapped (self->document_signals, "unit-changed",
+                                  G_CALLBACK (_muster_battlefield_page_update_selection), self);
   g_signal_connect_object (self->name_row, "apply",
                            G_CALLBACK (name_applied_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->value_spin, "value-changed",

@@ -14,7 +14,8 @@
  * for either side, through the same widgets; those still holding the unit's value are marked
  * "From Iron Guard", and the mark goes when the user changes the value. The odds panel fills
  * them with a mark per input instead ("From the table — 9.4″: medium range"), and one for
- * when the user has changed it, that still says what the table gives.
+ * when the user has changed it, that still says what the table gives; such a changed input
+ * has a button of its own to put the table's value back.
  */
 
 struct _MusterProcedureInputs
@@ -27,6 +28,7 @@ struct _MusterProcedureInputs
   /* Owned References */
   GPtrArray             *rows;       /* GtkWidget rows in group */
   GPtrArray             *widgets;    /* the editable widget of each */
+  GPtrArray             *resets;     /* the reset button of each, shown once it is changed */
   gboolean              *filled[MUSTER_N_FILL_ROLES];        /* per input: set from the unit */
   int                   *filled_values[MUSTER_N_FILL_ROLES]; /* what the unit set */
   char                  *filled_from[MUSTER_N_FILL_ROLES];   /* the unit's label */
@@ -100,7 +102,14 @@ mark_inputs (MusterProcedureInputs *self)
     {
       g_autofree char *subtitle = input_mark (self, i, values);
 
+      int role = input_role (self, i);
+
       adw_action_row_set_subtitle (g_ptr_array_index (self->rows, i), subtitle);
+      /* only marked fills (the odds panel's) offer it: there the table's value is one click
+       * away, while the Preview's units are filled again by hand */
+      gtk_widget_set_visible (g_ptr_array_index (self->resets, i),
+                              role >= 0 && self->held_marks[role] != NULL &&
+                              input_source (self, i, values) == NULL);
     }
 }
 
@@ -137,6 +146,36 @@ input_changed_cb (MusterProcedureInputs *self)
     return;
   mark_inputs (self);
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* One input's reset: the value its fill gave it, as the user would set it (::changed). */
+static void
+reset_input_clicked_cb (GtkButton             *button,
+                        MusterProcedureInputs *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
+  int role = input_role (self, index);
+
+  if (role >= 0)
+    write_input (self, index, self->filled_values[role][index]);
+}
+
+static GtkWidget *
+make_reset_button (MusterProcedureInputs *self,
+                   guint                  index)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name ("edit-undo-symbolic");
+
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, _("Give this input its value from the table, the list "
+                                         "or the default again"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Reset Input"), -1);
+  gtk_widget_set_visible (button, FALSE);
+  g_object_set_data (G_OBJECT (button), "index", GUINT_TO_POINTER (index));
+  g_signal_connect_object (button, "clicked", G_CALLBACK (reset_input_clicked_cb), self, 0);
+  return button;
 }
 
 static GtkWidget *
@@ -200,6 +239,7 @@ muster_procedure_inputs_dispose (GObject *object)
   /* No gtk_widget_dispose_template (): AdwBin unparents the template's root itself. */
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->resets, g_ptr_array_unref);
   for (guint role = 0; role < MUSTER_N_FILL_ROLES; role++)
     clear_filled (self, role);
 
@@ -234,6 +274,7 @@ muster_procedure_inputs_init (MusterProcedureInputs *self)
 {
   self->rows = g_ptr_array_new ();
   self->widgets = g_ptr_array_new ();
+  self->resets = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 }
@@ -254,6 +295,7 @@ muster_procedure_inputs_set_procedure (MusterProcedureInputs *self,
     adw_preferences_group_remove (self->group, g_ptr_array_index (self->rows, i));
   g_ptr_array_set_size (self->rows, 0);
   g_ptr_array_set_size (self->widgets, 0);
+  g_ptr_array_set_size (self->resets, 0);
   for (guint role = 0; role < MUSTER_N_FILL_ROLES; role++)
     clear_filled (self, role);
 
@@ -265,10 +307,14 @@ muster_procedure_inputs_set_procedure (MusterProcedureInputs *self,
     {
       GtkWidget *editable = NULL;
       GtkWidget *row = make_input_row (self, &procedure->inputs[i], &editable);
+      GtkWidget *reset = make_reset_button (self, i);
 
+      /* after the value, at the row's end, where the eye is when changing it */
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), reset);
       adw_preferences_group_add (self->group, row);
       g_ptr_array_add (self->rows, row);
       g_ptr_array_add (self->widgets, editable);
+      g_ptr_array_add (self->resets, reset);
     }
 }
 

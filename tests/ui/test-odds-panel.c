@@ -336,6 +336,28 @@ is_button_labelled (GtkWidget  *widget,
          g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
 }
 
+/* The crossbows (snap off) 6″ in front of the archers, on the Battlefield: their missile-fire
+ * row in the panel, not yet expanded; the map in @view. */
+static GtkWidget *
+crossbows_in_front (MusterWindow   *window,
+                    MusterMapView **view)
+{
+  MusterBattlefieldPage *page;
+  GtkWidget *row;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  *view = muster_battlefield_page_get_map_view (page);
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (*view, "p4", FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
+  drag_to (window, *view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
+  row = find_matching (GTK_WIDGET (window_panel (window)), is_row_for, "missile-fire");
+  g_assert_nonnull (row);
+  return row;
+}
+
 /* The missile-fire inputs in the panel, 6″ in front of the archers: the range band is the
  * table's, marked with its reason; an input neither the table nor the list knows says it is
  * to be set. Changed to long range, the figure is the engine's at long range and the mark
@@ -349,27 +371,15 @@ test_edit_inputs (void)
                                                               "missile-fire");
   int range = muster_procedure_find_input (procedure, "range");
   const char *range_label = procedure->inputs[range].label;
-  MusterBattlefieldPage *page;
   MusterMapView *view;
-  MusterOddsPanel *panel;
+  MusterOddsPanel *panel = window_panel (window);
   GtkWidget *row, *inputs, *reset;
   g_autofree char *figure = NULL;
   g_autofree char *expected = NULL;
   g_autofree int *values = NULL;
   g_autofree gboolean *typed = NULL;
 
-  g_object_set (window, "workspace", "battlefield", NULL);
-  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
-                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
-  view = muster_battlefield_page_get_map_view (page);
-  panel = window_panel (window);
-  run_frames (GTK_WIDGET (window));
-  muster_map_view_select (view, "p4", FALSE);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.snap", NULL));
-  drag_to (window, view, "p4", (MusterPoint) { 1150, 1040 - 6 * 25.4 - 40 });
-
-  row = find_matching (GTK_WIDGET (panel), is_row_for, "missile-fire");
-  g_assert_nonnull (row);
+  row = crossbows_in_front (window, &view);
   g_assert_null (find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS));
   g_assert_false (muster_odds_panel_dup_inputs (panel, "missile-fire", &values, &typed));
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
@@ -421,6 +431,133 @@ test_edit_inputs (void)
   g_assert_cmpstr (figure, ==, expected);
   g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
                    "From the table — 4.0″: short range");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+is_reset_button (GtkWidget  *widget,
+                 const char *unused)
+{
+  return GTK_IS_BUTTON (widget) &&
+         g_strcmp0 (gtk_button_get_icon_name (GTK_BUTTON (widget)), "edit-undo-symbolic") == 0;
+}
+
+/* The reset button of the input titled @title in @inputs. */
+static GtkWidget *
+input_reset (GtkWidget  *inputs,
+             const char *title)
+{
+  GtkWidget *row = find_matching (inputs, is_input_titled, title);
+  GtkWidget *reset;
+
+  g_assert_nonnull (row);
+  reset = find_matching (row, is_reset_button, NULL);
+  g_assert_nonnull (reset);
+  return reset;
+}
+
+/* Two inputs changed (the range band the table gives, and Bad Luck, which nobody knows):
+ * each has its own reset, the inputs left alone have none shown; resetting the range puts
+ * the table's short range back and keeps Bad Luck as typed, in the marks and the figure. */
+static void
+test_reset_one_input (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  int range = muster_procedure_find_input (procedure, "range");
+  int bad_luck = muster_procedure_find_input (procedure, "bad-luck");
+  const char *range_label = procedure->inputs[range].label;
+  MusterMapView *view;
+  GtkWidget *row, *inputs;
+  g_autofree char *figure = NULL;
+  g_autofree char *expected = NULL;
+
+  row = crossbows_in_front (window, &view);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  run_frames (GTK_WIDGET (window));
+  inputs = find_descendant (row, MUSTER_TYPE_PROCEDURE_INPUTS);
+  g_assert_nonnull (inputs);
+  g_assert_false (gtk_widget_get_visible (input_reset (inputs, range_label)));
+
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), range, 2);
+  muster_procedure_inputs_set_value (MUSTER_PROCEDURE_INPUTS (inputs), bad_luck, 1);
+  g_assert_true (gtk_widget_get_visible (input_reset (inputs, range_label)));
+  g_assert_true (gtk_widget_get_visible (input_reset (inputs, "Firer under Bad Luck")));
+  g_assert_false (gtk_widget_get_visible (input_reset (inputs, "Firing figures")));
+
+  g_signal_emit_by_name (input_reset (inputs, range_label), "clicked");
+  g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
+                   "From the table — 6.0″: short range");
+  g_assert_false (gtk_widget_get_visible (input_reset (inputs, range_label)));
+  g_assert_true (g_str_has_prefix (input_subtitle (inputs, "Firer under Bad Luck"),
+                                   "Set by you; "));
+  g_assert_true (gtk_widget_get_visible (input_reset (inputs, "Firer under Bad Luck")));
+  figure = muster_odds_panel_dup_figure (window_panel (window), "missile-fire");
+  expected = engine_figure_with (window, "bad-luck", 1);
+  g_assert_cmpstr (figure, ==, expected);
+
+  /* and Bad Luck back to its default: the table's figure */
+  g_signal_emit_by_name (input_reset (inputs, "Firer under Bad Luck"), "clicked");
+  g_assert_cmpstr (input_subtitle (inputs, "Firer under Bad Luck"), ==,
+                   "Neither the table nor the list knows it: set it");
+  g_clear_pointer (&figure, g_free);
+  g_clear_pointer (&expected, g_free);
+  figure = muster_odds_panel_dup_figure (window_panel (window), "missile-fire");
+  expected = engine_figure (window);
+  g_assert_cmpstr (figure, ==, expected);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The unit's details say the markers on it, and follow them as they change (a Resolve's, or
+ * its undo). */
+static gboolean
+is_row_subtitled (GtkWidget  *widget,
+                  const char *part)
+{
+  const char *subtitle;
+
+  return ADW_IS_ACTION_ROW (widget) &&
+         (subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget))) != NULL &&
+         strstr (subtitle, part) != NULL;
+}
+
+/* Sets @unit_id's markers, and tells the document's views as a Resolve (or its undo) does. */
+static void
+set_markers_as_resolve (MusterWindow *window,
+                        const char   *unit_id,
+                        const char   *markers)
+{
+  MusterDocument *document = muster_window_get_document (window);
+  MusterUnit *unit = muster_doc_lookup_unit (muster_document_get_doc (document), unit_id);
+
+  g_free (muster_unit_set_markers (unit, markers));
+  g_signal_emit_by_name (document, "unit-changed", unit);
+}
+
+static void
+test_markers_in_details (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterBattlefieldPage *page;
+  MusterMapView *view;
+  GtkWidget *row;
+
+  g_object_set (window, "workspace", "battlefield", NULL);
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  view = muster_battlefield_page_get_map_view (page);
+  run_frames (GTK_WIDGET (window));
+  muster_map_view_select (view, "p4", FALSE);
+  row = find_matching (GTK_WIDGET (page), is_row_subtitled, "stands of");
+  g_assert_nonnull (row);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Markers"));
+
+  set_markers_as_resolve (window, "u5", "suppression=2 pinned");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            "\nMarkers: suppression 2 · pinned"));
+  set_markers_as_resolve (window, "u5", NULL);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Markers"));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -696,6 +833,8 @@ main (int   argc,
   g_test_add_func ("/ui/odds-panel/resolve", test_resolve);
   g_test_add_func ("/ui/odds-panel/tint", test_tint);
   g_test_add_func ("/ui/odds-panel/edit-inputs", test_edit_inputs);
+  g_test_add_func ("/ui/odds-panel/reset-one-input", test_reset_one_input);
+  g_test_add_func ("/ui/odds-panel/markers-in-details", test_markers_in_details);
   g_test_add_func ("/ui/odds-panel/simulated", test_simulated);
   g_test_add_func ("/ui/odds-panel/turn-and-seed", test_turn_and_seed);
   return g_test_run ();

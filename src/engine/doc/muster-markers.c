@@ -30,10 +30,15 @@ char *
 muster_markers_get (const char *markers,
                     const char *name)
 {
-  g_auto(GStrv) tokens = g_strsplit_set (markers ? markers : "", " ", -1);
-  int i = find_token (tokens, name);
+  g_auto(GStrv) tokens = NULL;
+  int i;
   const char *eq;
 
+  /* most units carry none, and the odds' fill asks on every frame of a drag */
+  if (markers == NULL || *markers == '\0')
+    return NULL;
+  tokens = g_strsplit_set (markers, " ", -1);
+  i = find_token (tokens, name);
   if (i < 0)
     return NULL;
   eq = strchr (tokens[i], '=');
@@ -115,4 +120,37 @@ muster_markers_set_int (const char *markers,
   g_autofree char *text = value > 0 ? g_strdup_printf ("%d", value) : NULL;
 
   return muster_markers_set (markers, name, text);
+}
+
+/**
+ * muster_markers_describe:
+ * @markers: (nullable): a unit's markers
+ * @n: (out) (optional): how many markers it carries
+ *
+ * The markers for a reader, in the systems' own words: "suppression=2 pinned morale=shaken"
+ * is "suppression 2 · pinned · morale shaken".
+ *
+ * Returns: (transfer full) (nullable): the words, %NULL when there are no markers
+ */
+char *
+muster_markers_describe (const char *markers,
+                         guint      *n)
+{
+  g_auto(GStrv) tokens = g_strsplit (markers ? markers : "", " ", -1);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint count = 0;
+
+  for (guint i = 0; tokens[i] != NULL; i++)
+    {
+      if (tokens[i][0] == '\0')
+        continue;
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      g_strdelimit (tokens[i], "=", ' ');
+      g_string_append (text, tokens[i]);
+      count++;
+    }
+  if (n != NULL)
+    *n = count;
+  return count > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }

@@ -21,5 +21,7 @@ char    *muster_markers_set     (const char *markers,
 char    *muster_markers_set_int (const char *markers,
                                  const char *name,
                                  int         value);
+char    *muster_markers_describe (const char *markers,
+                                  guint      *n);
 
 G_END_DECLS

@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 /*
  * What the systems' `table_inputs` hooks share: setting an input from the table with its
  * reason, and reading the facts the way the books put them (a distance in whole inches, the
- * cover of the ground a unit stands in, the face it is attacked on).
+ * cover of the ground a unit stands in, the face it is attacked on, the markers a unit
+ * carries).
  */
 
 gboolean           muster_odds_set            (MusterOddsFill        *fill,
@@ -52,5 +53,26 @@ gboolean           muster_odds_set_cover      (MusterOddsFill        *fill,
 gboolean           muster_odds_set_obstacle   (MusterOddsFill        *fill,
                                                const MusterOddsFacts *facts,
                                                const char            *id);
+
+/* muster-odds-markers.c: inputs from the markers on the units */
+const char        *muster_odds_markers          (const MusterOddsSide  *side);
+gboolean           muster_odds_set_marker_count (MusterOddsFill        *fill,
+                                                 const MusterOddsSide  *side,
+                                                 const char            *name,
+                                                 const char            *id);
+gboolean           muster_odds_set_marker_flag  (MusterOddsFill        *fill,
+                                                 const MusterOddsSide  *side,
+                                                 const char            *name,
+                                                 const char            *value,
+                                                 const char            *id);
+gboolean           muster_odds_set_marker_choice (MusterOddsFill       *fill,
+                                                  const MusterOddsSide *side,
+                                                  const char           *name,
+                                                  const char           *id);
+gboolean           muster_odds_reduce_by_marker (MusterOddsFill        *fill,
+                                                 const MusterOddsSide  *side,
+                                                 const char            *name,
+                                                 const char            *from,
+                                                 const char            *id);
 
 G_END_DECLS

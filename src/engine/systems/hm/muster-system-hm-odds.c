@@ -3,14 +3,16 @@
 
 #include "config.h"
 
+#include "muster-markers.h"
 #include "muster-odds-private.h"
 #include "muster-system-hm-private.h"
 
 /*
  * Horse and musket on the table (§6.2, §7): a flank shot, a target or a charged defender in
  * light cover (the only cover the book prices: woods, a town, earthworks all count), an enemy
- * struck from the rear in melee, and the gap a rout and pursuit start from. The book gives no
- * range distances, so the range bands stay asked for.
+ * struck from the rear in melee, the gap a rout and pursuit start from, and the morale state
+ * and hits the acting unit carries. The book gives no range distances, so the range bands stay
+ * asked for.
  */
 
 static void
@@ -19,6 +21,41 @@ set_light_cover (MusterOddsFill        *fill,
                  const char            *id)
 {
   muster_odds_set_cover (fill, facts, id, NULL);
+}
+
+/* The acting unit's morale state and the hits it carries, as Resolve left them on its markers
+ * (§9.3): a Suppressed unit fires with half its stands and may not charge, a Shaken or Routed
+ * one flees and neither fires nor charges (our defaults, H26); a rally starts from its state;
+ * its Morale Test and hit conversion count the hits it still carries. */
+static void
+set_morale_markers (const MusterProcedure *procedure,
+                    const MusterOddsFacts *facts,
+                    MusterOddsFill        *fill)
+{
+  const MusterOddsSide *acting = &facts->acting;
+  const char *id = procedure->id;
+  g_autofree char *state = muster_markers_get (muster_odds_markers (acting), "morale");
+
+  if (g_str_equal (id, "morale-test") || g_str_equal (id, "rally"))
+    muster_odds_set_marker_count (fill, acting, "hits", "hits");
+  else if (g_str_equal (id, "hit-conversion"))
+    muster_odds_set_marker_count (fill, acting, "hits", "carried-hits");
+  if (g_str_equal (id, "rally"))
+    muster_odds_set_marker_choice (fill, acting, "morale", "state");
+  if (state == NULL)
+    return;
+  if (g_str_equal (id, "artillery-fire") || g_str_equal (id, "small-arms-fire") ||
+      g_str_equal (id, "opportunity-fire"))
+    {
+      if (g_str_equal (state, "suppressed"))
+        muster_odds_set_marker_flag (fill, acting, "morale", NULL, "half-stands");
+      else
+        muster_odds_block (fill, "%s is %s: it flees and does not fire",
+                           muster_odds_side_name (acting), state);
+    }
+  else if (g_str_equal (id, "charge") || g_str_equal (id, "charge-test"))
+    muster_odds_block (fill, "%s is %s: it may not charge", muster_odds_side_name (acting),
+                       state);
 }
 
 void
@@ -43,4 +80,5 @@ _muster_hm_table_inputs (const MusterProcedure *procedure,
                      "the attacker is on the defender's %s", face);
   else if (g_str_equal (id, "rout-pursuit"))
     muster_odds_set_distance (fill, facts, "gap");
+  set_morale_markers (procedure, facts, fill);
 }

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "muster-markers.h"
 #include "muster-odds-private.h"
 #include "muster-system-mov-combat-private.h"
 
@@ -10,7 +11,8 @@
  * Medals of Valor on the table (§4, §7): the range in yards on the ground (the ruleset's
  * yards to the inch), the target's row of the TAR chart from the ground it stands in (trees
  * partial; rocks and walls extensive; buildings and field fortifications heavy) or a wall it
- * lines, and contact from the rear in melee. Posture (moving, prone) is not on the table.
+ * lines, contact from the rear in melee, and the soldiers' injuries, attitudes and
+ * suppression on their markers. Posture (moving, prone) is not on the table.
  */
 
 static const char *
@@ -44,6 +46,32 @@ set_cover (MusterOddsFill        *fill,
     muster_odds_set_choice (fill, "cover", row, "%s: %s", ground, row);
 }
 
+/* The soldiers' state as Resolve left it on their markers: an injury (§10.3; a Moderate wound
+ * impairs, any wound counts in a morale check), an attitude (§9.2), and suppression, under
+ * which a soldier may not fire (§9.5). Each input is set only where the procedure has it. */
+static void
+set_state_markers (const MusterProcedure *procedure,
+                   const MusterOddsFacts *facts,
+                   MusterOddsFill        *fill)
+{
+  const MusterOddsSide *acting = &facts->acting, *target = &facts->target;
+
+  muster_odds_set_marker_choice (fill, target, "injury", "target-injury");
+  muster_odds_set_marker_flag (fill, acting, "injury", "moderate", "moderate-wound");
+  muster_odds_set_marker_flag (fill, acting, "injury", NULL, "wounded");
+  muster_odds_set_marker_choice (fill, acting, "attitude", "attitude");
+  muster_odds_set_marker_choice (fill, acting, "attitude", "attacker-attitude");
+  muster_odds_set_marker_choice (fill, target, "attitude", "defender-attitude");
+  muster_odds_set_marker_flag (fill, acting, "injury", "moderate", "attacker-moderate-wound");
+  muster_odds_set_marker_flag (fill, target, "injury", "moderate", "defender-moderate-wound");
+  muster_odds_set_marker_choice (fill, acting, "attitude", "charger-attitude");
+  muster_odds_set_marker_choice (fill, acting, "injury", "charger-injury");
+  if (g_str_equal (procedure->id, "fire") &&
+      muster_markers_get_int (muster_odds_markers (acting), "suppressed") > 0)
+    muster_odds_block (fill, "%s is suppressed: he may not fire",
+                       muster_odds_side_name (acting));
+}
+
 void
 _muster_mov_table_inputs (const MusterProcedure *procedure,
                           const MusterOddsFacts *facts,
@@ -59,5 +87,5 @@ _muster_mov_table_inputs (const MusterProcedure *procedure,
   else if (g_str_equal (id, "melee"))
     muster_odds_set (fill, "rear", facts->aspect == MUSTER_ASPECT_REAR,
                      "the attacker is on the defender's %s",
-                     muster_odds_aspect_to_string (facts->aspect));
+                     muster_odds_aspect_to_string (facts->aspect));  set_state_markers (procedure, facts, fill);
 }

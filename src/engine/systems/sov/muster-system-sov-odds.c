@@ -10,8 +10,9 @@
  * Standards of Valor on the table (§2.2, §4.8, §5): the distance in inches wherever a
  * procedure measures one (fire, heavy weapons, spotting, commands, charges, heroes), with the
  * missile band it falls in; the target's soft or hard cover; a skirmishing target's Unit
- * Integrity; and the face a charge goes in on (skirmishers have no flanks). Close and Open
- * Order are not told apart on the table, so they are asked for.
+ * Integrity; the face a charge goes in on (skirmishers have no flanks); and the Suppression
+ * markers either unit carries. Close and Open Order are not told apart on the table, so they
+ * are asked for.
  */
 
 static const char * const sov_aspects[] = { "front", "flank", "rear" };
@@ -43,6 +44,22 @@ set_distance (MusterOddsFill        *fill,
                      "%s edge to edge: band %u of %u", distance, band, range->n_rings + 1);
 }
 
+/* The Suppression markers on the units (§4.5): each takes a rank off a Close Order side's
+ * Reach in close combat (§4.10.3), and they are what a Remove Suppression roll works on. */
+static void
+set_suppression (const MusterProcedure *procedure,
+                 const MusterOddsFacts *facts,
+                 MusterOddsFill        *fill)
+{
+  if (g_str_equal (procedure->id, "remove-suppression"))
+    {
+      muster_odds_set_marker_count (fill, &facts->acting, "suppression", "markers");
+      return;
+    }
+  muster_odds_set_marker_count (fill, &facts->acting, "suppression", "attacker-suppression");
+  muster_odds_set_marker_count (fill, &facts->target, "suppression", "defender-suppression");
+}
+
 void
 _muster_sov_table_inputs (const MusterProcedure *procedure,
                           const MusterOddsFacts *facts,
@@ -61,4 +78,5 @@ _muster_sov_table_inputs (const MusterProcedure *procedure,
                             muster_odds_aspect_to_string (facts->aspect));
   else
     muster_odds_set_aspect (fill, facts, "facing", sov_aspects);
+  set_suppression (procedure, facts, fill);
 }

@@ -9,8 +9,8 @@
 /*
  * Undying Lands on the table (§2.3, §3, X12–X22): long range (more than half the shooter's
  * missile class's reach), troops in cover, shooting up a Gentle Hill, the gap an evade starts
- * from in centimetres, and in melee a Close Order opponent contacted in its flank or rear and
- * who stands higher up a hill.
+ * from in centimetres, in melee a Close Order opponent contacted in its flank or rear and
+ * who stands higher up a hill, and the IP lost and disorder on the units' markers.
  */
 
 static void
@@ -54,6 +54,27 @@ set_higher (MusterOddsFill       *fill,
                             side->on_hill ? "both on a hill" : "not above its opponent");
 }
 
+/* What Resolve left on the units' markers: the Integrity Points each has lost (its IP is the
+ * list's less those, in a test, a shot at it, a melee or a rally), and disorder (§10), which
+ * costs a vignette in melee. */
+static void
+set_state_markers (const MusterProcedure *procedure,
+                   const MusterOddsFacts *facts,
+                   MusterOddsFill        *fill)
+{
+  const MusterOddsSide *acting = &facts->acting, *target = &facts->target;
+
+  muster_odds_reduce_by_marker (fill, target, "ip-lost", "target-ip", "target-ip");
+  muster_odds_reduce_by_marker (fill, acting, "ip-lost", "a-ip", "a-ip");
+  muster_odds_reduce_by_marker (fill, target, "ip-lost", "b-ip", "b-ip");
+  if (g_str_equal (procedure->id, "rally"))
+    muster_odds_reduce_by_marker (fill, acting, "ip-lost", "ip-start", "ip");
+  else
+    muster_odds_reduce_by_marker (fill, acting, "ip-lost", "ip", "ip");
+  muster_odds_set_marker_flag (fill, acting, "disordered", NULL, "a-disordered");
+  muster_odds_set_marker_flag (fill, target, "disordered", NULL, "b-disordered");
+}
+
 void
 _muster_ul_table_inputs (const MusterProcedure *procedure,
                          const MusterOddsFacts *facts,
@@ -78,4 +99,5 @@ _muster_ul_table_inputs (const MusterProcedure *procedure,
       set_higher (fill, "a-higher", &facts->acting, &facts->target);
       set_higher (fill, "b-higher", &facts->target, &facts->acting);
     }
+  set_state_markers (procedure, facts, fill);
 }
