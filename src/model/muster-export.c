@@ -323,6 +323,7 @@ progress_in_thread (double   fraction,
   GTask *task = data;
   ExportJob *job = g_task_get_task_data (task);
   int percent = (int) (fraction * 100);
+  g_autoptr(GSource) source = NULL;
   ProgressNote *note;
 
   if (percent <= job->percent)
@@ -331,8 +332,14 @@ progress_in_thread (double   fraction,
   note = g_new (ProgressNote, 1);
   note->task = g_object_ref (task);
   note->fraction = fraction;
-  g_main_context_invoke_full (job->context, G_PRIORITY_DEFAULT, tell_progress, note,
-                              (GDestroyNotify) progress_note_free);
+  /* An idle source, not g_main_context_invoke(): invoke runs the callback right here, in the
+   * worker, whenever no thread holds the caller's context at that moment (between two
+   * iterations of its loop). */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, tell_progress, note, (GDestroyNotify) progress_note_free);
+  g_source_set_static_name (source, "[muster] export progress");
+  g_source_attach (source, job->context);
 }
 
 static void

@@ -241,6 +241,11 @@ test_async (Fixture       *fx,
   muster_export_to_file_async (fx->doc, fx->ruleset, "cold-beck", &options, fx->path,
                                record_in_main, &wait, NULL, async_done, &wait);
   muster_doc_set_title (fx->doc, "Renamed while it exports");
+  /* The thread runs to its end while nobody iterates this context: a progress call made
+   * then must still wait for this thread, not run in the worker. */
+  for (int i = 0; i < 5000 && !g_file_test (fx->path, G_FILE_TEST_EXISTS); i++)
+    g_usleep (1000);
+  g_usleep (100000);
   while (wait.result == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (muster_export_to_file_finish (wait.result, &error));
