@@ -131,6 +131,9 @@ struct _MusterBsRoster
   /* While a cost that counts costs is being settled: the other such selections worked out
    * on the way, to be worked out again each round (ensure_costs() in muster-bs-eval.c). */
   GPtrArray          *cost_cycle;
+  /* muster-bs-automatic.c: a container's constrained options (_muster_bs_constrained_options())
+   * -> whether one has an automatic constraint (GINT_TO_POINTER: 1 no, 2 yes). */
+  GHashTable         *automatic;
   /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
   const char         *hidden_field;
   /* What edits changed since the last flush (muster-bs-deps.c). */
@@ -336,6 +339,8 @@ void       _muster_bs_roster_add_gone_findings (MusterBsRoster *roster,
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);
 double    _muster_bs_tally_list          (MusterBsTally      *t,
                                           GPtrArray          *list);
+gboolean  _muster_bs_tally_matches       (MusterBsTally      *t,
+                                          MusterBsSelection  *sel);
 
 /* muster-bs-autoselect.c */
 /* Auto-selects what is required in a container; appends the new selections. */
@@ -343,5 +348,15 @@ void      _muster_bs_auto_select         (MusterBsRoster     *roster,
                                           MusterBsForce      *force,
                                           MusterBsSelection  *sel,
                                           GPtrArray          *added);
+/* Selects @option in a container with @number (and what it requires in turn); appends it
+ * and those to @added. */
+MusterBsSelection *_muster_bs_auto_add   (MusterBsRoster       *roster,
+                                          MusterBsForce        *force,
+                                          MusterBsSelection    *parent,
+                                          const MusterBsOption *option,
+                                          int                   number,
+                                          GPtrArray            *added);
+const MusterBsOption *_muster_bs_group_pick (GArray           *options,
+                                          const MusterBsOption *group);
 
 G_END_DECLS

@@ -111,6 +111,7 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->pending_changes, g_hash_table_unref);
   g_clear_pointer (&self->deps, g_hash_table_unref);
   g_clear_pointer (&self->indexes, g_hash_table_unref);
+  g_clear_pointer (&self->automatic, g_hash_table_unref);
   g_free (self->seen);
   g_free (self);
 }

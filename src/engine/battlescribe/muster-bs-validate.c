@@ -87,9 +87,9 @@ add_finding (Validation     *v,
                    f);
 }
 
-static gboolean
-tally_matches (MusterBsTally     *t,
-               MusterBsSelection *sel)
+gboolean
+_muster_bs_tally_matches (MusterBsTally     *t,
+                          MusterBsSelection *sel)
 {
   if (t->any)
     return TRUE;
@@ -115,9 +115,9 @@ _muster_bs_tally_list (MusterBsTally *t,
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
 
-      if (tally_matches (t, sel) && t->found == NULL)
+      if (_muster_bs_tally_matches (t, sel) && t->found == NULL)
         t->found = sel;
-      if (tally_matches (t, sel))
+      if (_muster_bs_tally_matches (t, sel))
         total += t->cost_type ? _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel),
                                                     t->cost_type)
                               : t->per_model ? sel->number
