@@ -351,6 +351,8 @@ G_GNUC_NO_INLINE static double
 evaluate_edit (MusterBsRoster *roster,
                gint64          start)
 {
+  /* As the app does after each edit: New Recruit's automatic constraints kept first. */
+  muster_bs_adjustments_free (muster_bs_roster_keep_automatic (roster));
   return evaluate (roster, start);
 }
 

@@ -88,24 +88,27 @@ option_automatic (const MusterBsOption *option)
   return FALSE;
 }
 
-/* Whether a container's constrained options have an automatic constraint: worked out once
- * per list of options (containers of one entry share it). */
-static gboolean
-slots_automatic (MusterBsRoster *roster,
+/* Which of a container's constrained options have an automatic constraint (indexes into
+ * them): worked out once per list of options, which containers of one entry share. A force's
+ * root offers hundreds, and the game system may offer one with an automatic constraint to
+ * every force: only those are looked at after each edit. */
+static GArray *
+automatic_slots (MusterBsRoster *roster,
                  GArray         *slots)
 {
-  gpointer known;
-  gboolean any = FALSE;
+  GArray *found;
 
   if (roster->automatic == NULL)
-    roster->automatic = g_hash_table_new (NULL, NULL);
-  known = g_hash_table_lookup (roster->automatic, slots);
-  if (known != NULL)
-    return GPOINTER_TO_INT (known) == 2;
-  for (guint i = 0; i < slots->len && !any; i++)
-    any = option_automatic (g_array_index (slots, MusterBsSlot, i).option);
-  g_hash_table_insert (roster->automatic, slots, GINT_TO_POINTER (any ? 2 : 1));
-  return any;
+    roster->automatic = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_array_unref);
+  found = g_hash_table_lookup (roster->automatic, slots);
+  if (found != NULL)
+    return found;
+  found = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint i = 0; i < slots->len; i++)
+    if (option_automatic (g_array_index (slots, MusterBsSlot, i).option))
+      g_array_append_val (found, i);
+  g_hash_table_insert (roster->automatic, slots, found);
+  return found;
 }
 
 static GPtrArray *
@@ -224,7 +227,7 @@ keep_slot (Keep               *k,
   MusterBsContext ctx = { k->roster, force, parent, NULL };
   double lo = 0, hi = G_MAXDOUBLE;
 
-  if (!option_automatic (option) || _muster_bs_option_hidden (&ctx, option))
+  if (_muster_bs_option_hidden (&ctx, option))
     return FALSE;
   /* The bounds first: a minimum above a maximum is a finding, not a tug of war. */
   for (int o = 0; o < 2; o++)
@@ -289,12 +292,13 @@ keep_container (Keep              *k,
                 MusterBsSelection *parent)
 {
   GArray *slots = _muster_bs_constrained_options (k->roster, force, parent);
+  GArray *automatic = automatic_slots (k->roster, slots);
   GPtrArray *list = list_of (force, parent);
 
-  if (slots_automatic (k->roster, slots))
-    for (guint i = 0; i < slots->len; i++)
-      if (keep_slot (k, force, parent, &g_array_index (slots, MusterBsSlot, i)))
-        return TRUE;
+  for (guint i = 0; i < automatic->len; i++)
+    if (keep_slot (k, force, parent,
+                   &g_array_index (slots, MusterBsSlot, g_array_index (automatic, guint, i))))
+      return TRUE;
   for (guint i = 0; i < list->len; i++)
     if (keep_container (k, force, g_ptr_array_index (list, i)))
       return TRUE;
