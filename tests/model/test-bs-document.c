@@ -718,6 +718,7 @@ test_document_automatic (void)
   const char *folders[] = { MUSTER_TEST_DATA "/battlescribe/automatic", NULL };
   MusterHistory *history = muster_bs_document_get_history (document);
   MusterBsSelection *unit, *plain, *banner;
+  MusterBsItem *force_item, *unit_item;
   MusterBsForce *force;
 
   muster_bs_library_set_folders (library, folders);
@@ -731,13 +732,24 @@ test_document_automatic (void)
   plain = muster_bs_selection_get_child (unit, 0);
   g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 4);
 
+  force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
+  g_object_unref (force_item);
+  unit_item = child_named (muster_bs_item_get_children (force_item), "Sanctifiers");
+  g_assert_nonnull (unit_item);
+
   banner = muster_bs_document_select (document, force, unit, "ma-sanctifier-banner", &error);
   g_assert_no_error (error);
   g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
   g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
+  /* The tree shows what was kept: the count the edit did not touch moved too. */
+  g_assert_cmpint (muster_bs_item_get_number (child_named (muster_bs_item_get_children (unit_item),
+                                                           "Sanctifier")), ==, 3);
   g_assert_true (muster_history_undo (history));
   g_assert_cmpuint (muster_bs_selection_get_n_children (unit), ==, 1);
   g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_item_get_children (unit_item)), ==, 1);
+  g_assert_cmpint (muster_bs_item_get_number (child_named (muster_bs_item_get_children (unit_item),
+                                                           "Sanctifier")), ==, 4);
   g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
   g_assert_true (muster_history_redo (history));
   g_assert_true (muster_bs_selection_get_child (unit, 1) == banner);
