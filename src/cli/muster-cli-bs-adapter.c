@@ -669,6 +669,9 @@ respond_action (Adapter     *self,
     ok = fail (&error, "no setup yet");
   else
     ok = run_action (&action, name ? name : "");
+  /* New Recruit keeps its automatic constraints after every edit; a roster read is as saved. */
+  if (ok && g_strcmp0 (name, "loadRoster") != 0 && g_strcmp0 (name, "reload") != 0)
+    muster_bs_adjustments_free (muster_bs_roster_keep_automatic (self->roster));
   json_builder_end_object (outputs);
 
   begin_response (builder, "actionResult");

@@ -49,6 +49,10 @@ struct _MusterBsCommand
 
   int                count, old_count;
   char              *cost_type_id;
+  /* What New Recruit's automatic constraints changed after the edit's first apply: undone
+   * before the edit, redone after it. */
+  MusterBsAdjustments *adjustments;
+  gboolean           adjusted;
   double             limit, old_limit;
   char              *name, *old_name;
 };
@@ -137,6 +141,12 @@ muster_bs_command_apply (MusterCommand *command)
       self->old_name = swap_name (self, self->name);
       break;
     }
+  /* A name moves no bound. */
+  if (self->kind != KIND_NAME && !self->adjusted)
+    self->adjustments = muster_bs_roster_keep_automatic (roster);
+  else if (self->adjustments != NULL)
+    muster_bs_adjustments_apply (roster, self->adjustments);
+  self->adjusted = TRUE;
   _muster_bs_document_changed (self->document);
 }
 
@@ -146,6 +156,8 @@ muster_bs_command_revert (MusterCommand *command)
   MusterBsCommand *self = MUSTER_BS_COMMAND (command);
   MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
 
+  if (self->adjustments != NULL)
+    muster_bs_adjustments_revert (roster, self->adjustments);
   switch (self->kind)
     {
     case KIND_TREE:
@@ -184,6 +196,10 @@ muster_bs_command_merge (MusterCommand *command,
   if (self->kind != next->kind || self->force != next->force ||
       self->selection != next->selection)
     return FALSE;
+  /* Two edits that each made their own adjustments undo as two: redoing one count with the
+   * other's adjustments would not give back what was. */
+  if (self->adjustments != NULL || next->adjustments != NULL)
+    return FALSE;
   if (self->kind == KIND_NAME)
     {
       g_free (self->name);
@@ -207,6 +223,7 @@ muster_bs_command_finalize (GObject *object)
     muster_bs_selection_free (self->selection);
   else if (self->owned && self->force != NULL)
     muster_bs_force_free (self->force);
+  g_clear_pointer (&self->adjustments, muster_bs_adjustments_free);
   g_free (self->cost_type_id);
   g_free (self->name);
   g_free (self->old_name);

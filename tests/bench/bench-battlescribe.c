@@ -351,6 +351,11 @@ G_GNUC_NO_INLINE static double
 evaluate_edit (MusterBsRoster *roster,
                gint64          start)
 {
+  /* As the app does after each edit: New Recruit's automatic constraints kept first. The
+   * costs are asked for before, so that the work of the flush does not count as theirs in
+   * a profile (the costs are kept for evaluate()). */
+  muster_bs_roster_get_costs (roster);
+  muster_bs_adjustments_free (muster_bs_roster_keep_automatic (roster));
   return evaluate (roster, start);
 }
 

@@ -705,12 +705,80 @@ test_document_recovery_kept_until_saved (void)
   g_rmdir (tmp);
 }
 
+/* New Recruit's automatic constraints (tests/data/battlescribe/automatic): taking the banner
+ * swaps a Sanctifier out as part of that one edit; undo brings back both, redo takes both.
+ * Counts set one after another that each moved another count stay steps of their own. */
+static void
+test_document_automatic (void)
+{
+  g_autoptr(MusterBsLibrary) library = muster_bs_library_new ();
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *folders[] = { MUSTER_TEST_DATA "/battlescribe/automatic", NULL };
+  MusterHistory *history = muster_bs_document_get_history (document);
+  MusterBsSelection *unit, *plain, *banner;
+  MusterBsItem *force_item, *unit_item;
+  MusterBsForce *force;
+
+  muster_bs_library_set_folders (library, folders);
+  muster_bs_library_scan_async (library, NULL, done_cb, &result);
+  g_assert_true (muster_bs_library_scan_finish (library, wait_for (&result), &error));
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "ma-gs"), "Swaps");
+  force = muster_bs_document_add_force (document, NULL, "ma-patrol", "ma-cat", &error);
+  g_assert_no_error (error);
+  unit = muster_bs_document_select (document, force, NULL, "ma-sanctifiers", &error);
+  g_assert_no_error (error);
+  plain = muster_bs_selection_get_child (unit, 0);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 4);
+
+  force_item = g_list_model_get_item (muster_bs_document_get_forces (document), 0);
+  g_object_unref (force_item);
+  unit_item = child_named (muster_bs_item_get_children (force_item), "Sanctifiers");
+  g_assert_nonnull (unit_item);
+
+  banner = muster_bs_document_select (document, force, unit, "ma-sanctifier-banner", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
+  /* The tree shows what was kept: the count the edit did not touch moved too. */
+  g_assert_cmpint (muster_bs_item_get_number (child_named (muster_bs_item_get_children (unit_item),
+                                                           "Sanctifier")), ==, 3);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_bs_selection_get_n_children (unit), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 4);
+  g_assert_cmpuint (g_list_model_get_n_items (muster_bs_item_get_children (unit_item)), ==, 1);
+  g_assert_cmpint (muster_bs_item_get_number (child_named (muster_bs_item_get_children (unit_item),
+                                                           "Sanctifier")), ==, 4);
+  g_assert_cmpuint (muster_findings_source_get_n_errors (MUSTER_FINDINGS_SOURCE (document)), ==, 0);
+  g_assert_true (muster_history_redo (history));
+  g_assert_true (muster_bs_selection_get_child (unit, 1) == banner);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
+
+  /* Set to 6, kept at 3; then the banner's count to 2, kept at 1 with the plain ones at 3:
+   * two steps, each undone to what it was. */
+  muster_bs_document_set_count (document, plain, 6);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
+  muster_bs_document_set_count (document, banner, 2);
+  g_assert_cmpint (muster_bs_selection_get_amount (banner), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpint (muster_bs_selection_get_amount (banner), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 3);
+  g_assert_true (muster_history_undo (history));
+  g_assert_cmpuint (muster_bs_selection_get_n_children (unit), ==, 1);
+  g_assert_cmpint (muster_bs_selection_get_amount (plain), ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bs-document/build", test_document_build);
+  g_test_add_func ("/bs-document/automatic", test_document_automatic);
   g_test_add_func ("/bs-document/start-with-force", test_document_start_with_force);
   g_test_add_func ("/bs-document/catalogue-forces", test_document_catalogue_forces);
   g_test_add_func ("/bs-document/entries", test_document_entries);

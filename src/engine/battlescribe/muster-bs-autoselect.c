@@ -46,13 +46,13 @@ count_missing (const MusterBsContext *ctx,
   return (int) MIN (ceil (need - _muster_bs_tally_list (t, list)), 1000);
 }
 
-static MusterBsSelection *
-auto_add (MusterBsRoster       *roster,
-          MusterBsForce        *force,
-          MusterBsSelection    *parent,
-          const MusterBsOption *option,
-          int                   number,
-          GPtrArray            *added)
+MusterBsSelection *
+_muster_bs_auto_add (MusterBsRoster       *roster,
+                     MusterBsForce        *force,
+                     MusterBsSelection    *parent,
+                     const MusterBsOption *option,
+                     int                   number,
+                     GPtrArray            *added)
 {
   MusterBsSelection *sel = _muster_bs_selection_new (force, parent, option, NULL, number);
 
@@ -98,6 +98,43 @@ report_cycle (MusterBsRoster    *roster,
                            entry->id ? entry->id : "no id", chain->str, MAX_AUTO_DEPTH);
 }
 
+static gboolean
+in_group (const MusterBsOption *option,
+          const MusterBsOption *group)
+{
+  for (guint j = 0; option->via && j < option->via->len; j++)
+    if (g_ptr_array_index (option->via, j) == group->entry)
+      return TRUE;
+  return FALSE;
+}
+
+/* The option of @options a group selects by itself: its default entry, or its only entry
+ * when it names no default; NULL when it has neither. */
+const MusterBsOption *
+_muster_bs_group_pick (GArray               *options,
+                       const MusterBsOption *group)
+{
+  const char *def = group->entry->text ? group->entry->text
+                                       : (group->link ? group->link->text : NULL);
+  const MusterBsOption *only = NULL;
+  guint n = 0;
+
+  for (guint k = 0; k < options->len; k++)
+    {
+      const MusterBsOption *option = &g_array_index (options, MusterBsOption, k);
+
+      if (!in_group (option, group))
+        continue;
+      if (def != NULL && (_muster_bs_option_matches (option, def) ||
+                          g_strcmp0 (option->entry_id, def) == 0))
+        return option;
+      if (n++ == 0)
+        only = option;
+    }
+  /* Without a default, only a group of one entry picks itself. */
+  return def == NULL && n == 1 ? only : NULL;
+}
+
 void
 _muster_bs_auto_select (MusterBsRoster    *roster,
                         MusterBsForce     *force,
@@ -128,52 +165,18 @@ _muster_bs_auto_select (MusterBsRoster    *roster,
       /* At a force's root each unit is a selection of its own; inside one, a number. */
       if (sel == NULL)
         for (int k = 0; k < missing; k++)
-          auto_add (roster, force, sel, option, 1, added);
+          _muster_bs_auto_add (roster, force, sel, option, 1, added);
       else
-        auto_add (roster, force, sel, option, missing, added);
+        _muster_bs_auto_add (roster, force, sel, option, missing, added);
     }
   for (guint i = 0; i < groups->len; i++)
     {
       const MusterBsOption *group = &g_array_index (groups, MusterBsOption, i);
       MusterBsTally t = { .option = group, .shared = TRUE, .group = TRUE, .per_model = TRUE };
-      const MusterBsNode *def_id_owner = group->entry;
-      const char *def = def_id_owner->text ? def_id_owner->text
-                                           : (group->link ? group->link->text : NULL);
+      const MusterBsOption *pick;
       int missing = count_missing (&ctx, &t, list);
 
-      if (missing <= 0)
-        continue;
-      for (guint k = 0; k < options->len; k++)
-        {
-          const MusterBsOption *option = &g_array_index (options, MusterBsOption, k);
-          gboolean in_group = FALSE;
-
-          for (guint j = 0; option->via && j < option->via->len; j++)
-            in_group |= g_ptr_array_index (option->via, j) == group->entry;
-          if (!in_group || (def && !_muster_bs_option_matches (option, def) &&
-                            g_strcmp0 (option->entry_id, def) != 0))
-            continue;
-          if (def == NULL)
-            {
-              /* Without a default, only a group of one entry picks itself. */
-              guint n = 0;
-
-              for (guint m = 0; m < options->len; m++)
-                {
-                  const MusterBsOption *o = &g_array_index (options, MusterBsOption, m);
-
-                  for (guint j = 0; o->via && j < o->via->len; j++)
-                    if (g_ptr_array_index (o->via, j) == group->entry)
-                      {
-                        n++;
-                        break;
-                      }
-                }
-              if (n != 1)
-                break;
-            }
-          auto_add (roster, force, sel, option, sel ? missing : 1, added);
-          break;
-        }
+      if (missing > 0 && (pick = _muster_bs_group_pick (options, group)) != NULL)
+        _muster_bs_auto_add (roster, force, sel, pick, sel ? missing : 1, added);
     }
 }

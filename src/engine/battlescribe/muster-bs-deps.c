@@ -811,6 +811,33 @@ drop_counts (Flush       *f,
     g_hash_table_foreach_remove (*memo, count_hit, f->force);
 }
 
+static gboolean
+tally_hit (gpointer key,
+           gpointer value,
+           gpointer user_data)
+{
+  const MusterBsTallyKey *k = key;
+  Read read = { k->id, REGION_FORCE, k->cost_type != NULL };
+
+  return changes_hit (user_data, &read);
+}
+
+/* Drops the tallies of a force (the changes in its top-level force) or of the roster (all
+ * changes) that an edit reaches: those of an id the changes name (and, counting costs, whose
+ * total costs changed), of any id when something changed, or all of them (@whole). */
+void
+_muster_bs_tallies_drop (GHashTable **memo,
+                         gpointer     changes,
+                         gboolean     whole)
+{
+  if (*memo == NULL)
+    return;
+  if (whole)
+    g_clear_pointer (memo, g_hash_table_unref);
+  else if (changes != NULL)
+    g_hash_table_foreach_remove (*memo, tally_hit, changes);
+}
+
 /* Keeps the values of what is clean, drops the validation and counts that may change, and
  * clears the marks. */
 static void
@@ -865,6 +892,7 @@ settle_forces (Flush     *f,
       set_force (f, top_force (force));
       drop_checks (f, &force->checks, force, NULL, full);
       drop_counts (f, &force->counts, full);
+      _muster_bs_tallies_drop (&force->tallies, f->force, full);
       settle_list (f, force->selections, full);
       settle_forces (f, force->forces, full);
     }
@@ -885,6 +913,8 @@ _muster_bs_flush (MusterBsRoster *roster)
     while (spread_forces (&f, roster->forces))
       ;
   settle_forces (&f, roster->forces, full);
+  f.all = roster->pending_changes ? g_hash_table_lookup (roster->pending_changes, NULL) : NULL;
+  _muster_bs_tallies_drop (&roster->tallies, f.all, full);
   g_clear_pointer (&f.hit, g_byte_array_unref);
   g_clear_pointer (&roster->pending_changes, g_hash_table_unref);
   roster->pending_full = FALSE;

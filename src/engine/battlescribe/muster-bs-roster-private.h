@@ -98,6 +98,7 @@ struct _MusterBsForce
   GPtrArray          *checks;      /* its root's, as a selection's (slot 0 unused) */
   GArray             *slots;       /* its root's, borrowed */
   GHashTable         *counts;      /* counts over its root list (MusterBsCountKey -> double*) */
+  GHashTable         *tallies;     /* constraints' tallies over it (MusterBsTallyKey -> MusterBsTallied) */
 };
 
 struct _MusterBsRoster
@@ -131,6 +132,9 @@ struct _MusterBsRoster
   /* While a cost that counts costs is being settled: the other such selections worked out
    * on the way, to be worked out again each round (ensure_costs() in muster-bs-eval.c). */
   GPtrArray          *cost_cycle;
+  /* muster-bs-automatic.c: a container's constrained options (_muster_bs_constrained_options())
+   * -> the indexes of those with an automatic constraint (GArray of guint). */
+  GHashTable         *automatic;
   /* "hidden" interned in the data set: modifiers' fields compare with it by pointer. */
   const char         *hidden_field;
   /* What edits changed since the last flush (muster-bs-deps.c). */
@@ -141,6 +145,7 @@ struct _MusterBsRoster
   guint               flushed_generation;
   GHashTable         *deps;              /* link or entry node -> MusterBsDeps* */
   GHashTable         *indexes;           /* a list of options -> what they read, indexed */
+  GHashTable         *tallies;           /* constraints' tallies over the roster, as a force's */
   /* The keyed checks a validation walk has counted (muster-bs-validate.c). */
   struct _MusterBsSeen *seen;
   guint               seen_size;
@@ -167,6 +172,28 @@ typedef struct
   const char *field;        /* NULL: selections */
   guint       flags;        /* shared, deep, per model */
 } MusterBsCountKey;
+
+/* A constraint's tally over a force or the roster (scopes wider than a container), memoised
+ * with it until an edit reaches what it counts (muster-bs-validate.c tallies, muster-bs-deps.c
+ * drops): a force's constraints are judged in every container that offers their entry, and
+ * each walked the whole force. */
+typedef struct
+{
+  gconstpointer what;       /* what it matches: entry node, composite entry id or group node */
+  const char   *id;         /* the id a change to what it counts names; NULL: any */
+  const char   *cost_type;  /* NULL: numbers */
+  guint         flags;
+} MusterBsTallyKey;
+
+typedef struct
+{
+  double             total;
+  MusterBsSelection *found;  /* the first selection counted */
+} MusterBsTallied;
+
+void      _muster_bs_tallies_drop        (GHashTable        **memo,
+                                          gpointer            changes,
+                                          gboolean            whole);
 
 /* One judged item of validation, kept per container: findings that count only the first
  * time a walk sees their constraint judged for the same place (a force, the roster, a
@@ -336,6 +363,8 @@ void       _muster_bs_roster_add_gone_findings (MusterBsRoster *roster,
 GPtrArray *_muster_bs_validate           (MusterBsRoster     *roster);
 double    _muster_bs_tally_list          (MusterBsTally      *t,
                                           GPtrArray          *list);
+gboolean  _muster_bs_tally_matches       (MusterBsTally      *t,
+                                          MusterBsSelection  *sel);
 
 /* muster-bs-autoselect.c */
 /* Auto-selects what is required in a container; appends the new selections. */
@@ -343,5 +372,15 @@ void      _muster_bs_auto_select         (MusterBsRoster     *roster,
                                           MusterBsForce      *force,
                                           MusterBsSelection  *sel,
                                           GPtrArray          *added);
+/* Selects @option in a container with @number (and what it requires in turn); appends it
+ * and those to @added. */
+MusterBsSelection *_muster_bs_auto_add   (MusterBsRoster       *roster,
+                                          MusterBsForce        *force,
+                                          MusterBsSelection    *parent,
+                                          const MusterBsOption *option,
+                                          int                   number,
+                                          GPtrArray            *added);
+const MusterBsOption *_muster_bs_group_pick (GArray           *options,
+                                          const MusterBsOption *group);
 
 G_END_DECLS

@@ -111,6 +111,8 @@ muster_bs_roster_free (MusterBsRoster *self)
   g_clear_pointer (&self->pending_changes, g_hash_table_unref);
   g_clear_pointer (&self->deps, g_hash_table_unref);
   g_clear_pointer (&self->indexes, g_hash_table_unref);
+  g_clear_pointer (&self->automatic, g_hash_table_unref);
+  g_clear_pointer (&self->tallies, g_hash_table_unref);
   g_free (self->seen);
   g_free (self);
 }
@@ -313,6 +315,7 @@ muster_bs_force_free (MusterBsForce *force)
   g_clear_pointer (&force->costs, g_array_unref);
   g_clear_pointer (&force->checks, g_ptr_array_unref);
   g_clear_pointer (&force->counts, g_hash_table_unref);
+  g_clear_pointer (&force->tallies, g_hash_table_unref);
   _muster_bs_effective_clear (&force->eff);
   g_free (force);
 }

@@ -265,6 +265,22 @@ int              muster_bs_roster_set_count      (MusterBsRoster      *self,
                                                   int                  count);
 void             muster_bs_selection_free        (MusterBsSelection   *selection);
 
+/* New Recruit's automatic constraints (muster-bs-automatic.c): after an edit, the counts
+ * they bound are brought inside their bounds, as part of that edit. The changes made are
+ * kept so that undoing the edit takes them back (revert them first, then the edit) and
+ * redoing it makes them again (the edit first). NULL when nothing changed. */
+typedef struct _MusterBsAdjustments MusterBsAdjustments;
+
+MusterBsAdjustments *muster_bs_roster_keep_automatic (MusterBsRoster  *self);
+void             muster_bs_adjustments_revert    (MusterBsRoster      *self,
+                                                  MusterBsAdjustments *adjustments);
+void             muster_bs_adjustments_apply     (MusterBsRoster      *self,
+                                                  MusterBsAdjustments *adjustments);
+/* How many changes: counts set, selections added or removed. */
+guint            muster_bs_adjustments_get_n_changes (const MusterBsAdjustments *adjustments);
+/* Frees what only the adjustments hold (selections they detached). */
+void             muster_bs_adjustments_free      (MusterBsAdjustments *adjustments);
+
 const char      *muster_bs_selection_get_id      (const MusterBsSelection *sel);
 /* The entry id as BattleScribe writes it: "link::…::entry" when reached through links. */
 const char      *muster_bs_selection_get_entry_id (const MusterBsSelection *sel);
@@ -376,5 +392,6 @@ GBytes          *muster_bs_roster_save           (MusterBsRoster      *self,
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsRoster, muster_bs_roster_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsFinding, muster_bs_finding_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsOutline, muster_bs_outline_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterBsAdjustments, muster_bs_adjustments_free)
 
 G_END_DECLS

@@ -89,9 +89,9 @@ add_finding (Validation     *v,
                    f);
 }
 
-static gboolean
-tally_matches (MusterBsTally     *t,
-               MusterBsSelection *sel)
+gboolean
+_muster_bs_tally_matches (MusterBsTally     *t,
+                          MusterBsSelection *sel)
 {
   if (t->any)
     return TRUE;
@@ -117,9 +117,9 @@ _muster_bs_tally_list (MusterBsTally *t,
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
 
-      if (tally_matches (t, sel) && t->found == NULL)
+      if (_muster_bs_tally_matches (t, sel) && t->found == NULL)
         t->found = sel;
-      if (tally_matches (t, sel))
+      if (_muster_bs_tally_matches (t, sel))
         total += t->cost_type ? _muster_bs_cost_of (muster_bs_selection_get_total_costs (sel),
                                                     t->cost_type)
                               : t->per_model ? sel->number
@@ -329,6 +329,87 @@ scope_entry (const MusterBsContext *ctx,
   return NULL;
 }
 
+static guint
+tally_key_hash (gconstpointer p)
+{
+  const MusterBsTallyKey *k = p;
+
+  return g_direct_hash (k->what) ^ (g_direct_hash (k->cost_type) * 17) ^ k->flags;
+}
+
+static gboolean
+tally_key_equal (gconstpointer a,
+                 gconstpointer b)
+{
+  const MusterBsTallyKey *x = a, *y = b;
+
+  return x->what == y->what && x->id == y->id && x->cost_type == y->cost_type &&
+         x->flags == y->flags;
+}
+
+/* tally_force() over @force, or over every force of the roster (@force NULL), memoised in
+ * @memo; not while a selection is being evaluated (its costs are provisional then). */
+static double
+tally_memo (const MusterBsContext *ctx,
+            MusterBsTally         *t,
+            MusterBsForce         *force,
+            GHashTable           **memo)
+{
+  MusterBsRoster *roster = ctx->roster;
+  MusterBsSelection *found = t->found;
+  MusterBsTallyKey key = { 0 };
+  MusterBsTallied *v;
+  double total = 0;
+
+  if (roster->pending)
+    _muster_bs_flush (roster);
+  if (roster->computing == 0)
+    {
+      if (*memo == NULL)
+        *memo = g_hash_table_new_full (tally_key_hash, tally_key_equal, g_free, g_free);
+      /* Strings of the data set are interned: equal ids are one pointer. */
+      if (!t->any)
+        {
+          gboolean by_node = t->group || t->shared;
+
+          key.what = by_node ? (gconstpointer) t->option->entry : t->option->entry_id;
+          key.id = by_node ? t->option->entry->id : t->option->entry_id;
+        }
+      key.cost_type = t->cost_type;
+      key.flags = t->shared | t->deep << 1 | t->child_forces << 2 | t->group << 3 |
+                  t->per_model << 4 | t->any << 5;
+      v = g_hash_table_lookup (*memo, &key);
+      if (v != NULL)
+        {
+          if (t->found == NULL)
+            t->found = v->found;
+          return v->total;
+        }
+    }
+  t->found = NULL;
+  if (force != NULL)
+    total = tally_force (t, force);
+  else
+    {
+      gboolean child_forces = t->child_forces;
+
+      t->child_forces = TRUE;
+      for (guint i = 0; i < roster->forces->len; i++)
+        total += tally_force (t, g_ptr_array_index (roster->forces, i));
+      t->child_forces = child_forces;
+    }
+  if (roster->computing == 0)
+    {
+      v = g_new (MusterBsTallied, 1);
+      v->total = total;
+      v->found = t->found;
+      g_hash_table_insert (*memo, g_memdup2 (&key, sizeof key), v);
+    }
+  if (found != NULL)
+    t->found = found;
+  return total;
+}
+
 /* What a constraint counts in its scope. */
 static double
 tally_scope (const MusterBsContext *ctx,
@@ -336,7 +417,6 @@ tally_scope (const MusterBsContext *ctx,
              const char            *scope)
 {
   MusterBsSelection *holder;
-  double count = 0;
 
   if (strcmp (scope, "parent") == 0 || strcmp (scope, "self") == 0)
     {
@@ -345,19 +425,11 @@ tally_scope (const MusterBsContext *ctx,
                                                    : ctx->force->selections);
     }
   if (strcmp (scope, "roster") == 0)
-    {
-      gboolean child_forces = t->child_forces;
-
-      t->child_forces = TRUE;
-      for (guint i = 0; i < ctx->roster->forces->len; i++)
-        count += tally_force (t, g_ptr_array_index (ctx->roster->forces, i));
-      t->child_forces = child_forces;
-      return count;
-    }
+    return tally_memo (ctx, t, NULL, &ctx->roster->tallies);
   holder = scope_entry (ctx, scope);
   if (holder != NULL)
     return _muster_bs_tally_list (t, holder->children);
-  return tally_force (t, ctx->force);
+  return tally_memo (ctx, t, ctx->force, &ctx->force->tallies);
 }
 
 /* Judges one constraint of an option offered in a container. */

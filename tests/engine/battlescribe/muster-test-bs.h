@@ -29,6 +29,22 @@ muster_test_bs_data (const char *gst,
   return data;
 }
 
+/* Selects @entry_id in @parent (NULL: @force's root), which must succeed. */
+static inline MusterBsSelection *
+muster_test_bs_select (MusterBsRoster    *roster,
+                       MusterBsForce     *force,
+                       MusterBsSelection *parent,
+                       const char        *entry_id)
+{
+  g_autoptr(GError) error = NULL;
+  MusterBsSelection *sel = muster_bs_roster_select (roster, force, parent, entry_id, NULL,
+                                                    &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (sel);
+  return sel;
+}
+
 static inline double
 muster_test_bs_cost (GArray     *costs,
                      const char *type_id)

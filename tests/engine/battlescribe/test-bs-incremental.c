@@ -163,7 +163,15 @@ static const char cat[] =
   "<modifiers><modifier type='set' field='hidden' value='true'><conditions>"
   "<condition type='atLeast' value='1' field='selections' scope='parent' childId='any'/></conditions></modifier>"
   "</modifiers></selectionEntry>\n"
-  "</selectionEntries></catalogue>\n";
+  "</selectionEntries>\n"
+  /* A relic offered through two links, at most one in a force by its entry (shared): a force
+   * tally kept for one link must be dropped when the relic is taken through the other. */
+  "<entryLinks><entryLink id='el-relic-a' name='Relic' targetId='se-relic' type='selectionEntry'/>"
+  "<entryLink id='el-relic-b' name='Relic of old' targetId='se-relic' type='selectionEntry'/></entryLinks>\n"
+  "<sharedSelectionEntries><selectionEntry id='se-relic' name='Relic' type='upgrade'><constraints>"
+  "<constraint id='con-relic-max' type='max' value='1' field='selections' scope='force' shared='true'/>"
+  "</constraints><costs><cost name='pts' typeId='pts' value='5'/></costs></selectionEntry>"
+  "</sharedSelectionEntries></catalogue>\n";
 
 /* Every selection of @roster in the order made, forces first to last, depth first. */
 static void
