@@ -212,8 +212,8 @@ parse_own_cost (MusterUnit  *self,
 
   if (text != NULL &&
       !g_ascii_string_to_signed (text, 10, 0, G_MAXINT64, &self->own_cost, NULL))
-    return doc_fail (error, file, self->xml, "cost=\"%s\" of <unit> is not a whole number of "
-                     "at least 0", text);
+    return doc_fail (error, file, self->xml, "%s=\"%s\" of <%s> is not a whole number of at "
+                     "least %u", "cost", text, "unit", 0u);
   return TRUE;
 }
 
