@@ -21,6 +21,7 @@
  *
  * Usage: bench-big-export MUSTER-CLI [DOC …]   (DOC: 100k, 31MB; both by default)
  *        bench-big-export --load FILE
+ *        bench-big-export --generate DOC FILE
  */
 
 #define N_UNITS_100K 100000
@@ -229,6 +230,17 @@ main (int    argc,
 
   if (argc == 3 && g_strcmp0 (argv[1], "--load") == 0)
     return load (argv[2]);
+  /* The document alone, for a profiler (massif) to load: --generate 31MB FILE */
+  if (argc == 4 && g_strcmp0 (argv[1], "--generate") == 0)
+    {
+      g_autofree char *xml = g_strcmp0 (argv[2], "100k") == 0
+                               ? generate (N_UNITS_100K, 0, N_PLACED_100K, FALSE)
+                               : generate (0, SIZE_31MB, G_MAXUINT, TRUE);
+
+      g_file_set_contents (argv[3], xml, -1, &error);
+      g_assert_no_error (error);
+      return 0;
+    }
   if (argc < 2)
     {
       g_printerr ("usage: %s MUSTER-CLI [100k|31MB …]\n", argv[0]);

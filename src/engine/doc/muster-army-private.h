@@ -74,6 +74,8 @@ MusterUnit   *_muster_unit_new_from_xml   (xmlNode      *xml,
                                            const char   *file,
                                            GError      **error);
 void          _muster_unit_destroy        (MusterUnit   *unit);
+gboolean      _muster_unit_compact        (MusterUnit   *unit);
+void          _muster_unit_expand         (MusterUnit   *unit);
 void          _muster_unit_recost         (MusterUnit   *unit);
 void          _muster_unit_take_default_size (MusterUnit          *unit,
                                               const MusterRuleset *ruleset);
