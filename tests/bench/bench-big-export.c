@@ -21,6 +21,7 @@
  *
  * Usage: bench-big-export MUSTER-CLI [DOC …]   (DOC: 100k, 31MB; both by default)
  *        bench-big-export --load FILE
+ *        bench-big-export --save FILE
  *        bench-big-export --generate DOC FILE
  */
 
@@ -116,9 +117,11 @@ generate (guint     n_units,
   return g_string_free (xml, FALSE);
 }
 
-/* The child's part of "load": what muster_cli_load_doc() does. */
+/* The child's part of "load": what muster_cli_load_doc() does; and of "save", then the
+ * document written to bytes as a save (or the app's export, from a snapshot) does. */
 static int
-load (const char *file)
+load (const char *file,
+      gboolean    save)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = NULL;
@@ -134,6 +137,8 @@ load (const char *file)
       return 2;
     }
   muster_doc_set_ruleset (doc, ruleset);
+  if (save)
+    g_bytes_unref (muster_doc_to_bytes (doc));
   return 0;
 }
 
@@ -208,6 +213,7 @@ bench_doc (const char *self,
   g_clear_pointer (&xml, g_free);
 
   run (doc_name, "load", (char *[]) { (char *) self, "--load", file, NULL }, NULL);
+  run (doc_name, "load + save", (char *[]) { (char *) self, "--save", file, NULL }, NULL);
   run (doc_name, "validate", (char *[]) { (char *) cli, "validate", file, NULL }, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
     {
@@ -229,7 +235,9 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
 
   if (argc == 3 && g_strcmp0 (argv[1], "--load") == 0)
-    return load (argv[2]);
+    return load (argv[2], FALSE);
+  if (argc == 3 && g_strcmp0 (argv[1], "--save") == 0)
+    return load (argv[2], TRUE);
   /* The document alone, for a profiler (massif) to load: --generate 31MB FILE */
   if (argc == 4 && g_strcmp0 (argv[1], "--generate") == 0)
     {
