@@ -136,6 +136,9 @@ _muster_force_notify (MusterForce *force,
     _muster_doc_notify (force->doc, edit, object, force);
 }
 
+/* The size from which loading empties the elements of units and placements (muster-doc.c) */
+extern gsize  _muster_doc_compact_from;
+
 /* The document's id registry (muster-doc.c). */
 gboolean      _muster_doc_register        (MusterDoc    *doc,
                                            char        **id,

@@ -416,8 +416,9 @@ _muster_battlefield_new_from_xml (gpointer     element,
 
       if (feature->id == NULL)
         {
-          _muster_battlefield_number_feature (self, feature, i + 1);
+          /* filled as read (without an id) if emptied: the id goes last, as in a whole one */
           _muster_feature_expand (feature);
+          _muster_battlefield_number_feature (self, feature, i + 1);
           muster_xml_set_prop (feature->xml, "id", feature->id);
         }
     }

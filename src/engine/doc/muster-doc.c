@@ -171,9 +171,16 @@ typedef struct
   gpointer  object;       /* the element's _private until a reader takes it */
 } EarlyObject;
 
+/* Documents from this size on have their units' and placements' elements emptied as they are
+ * read. Below it the tree is a few megabytes at most, and emptying costs a copy of each unit
+ * (half the time a small document took to load and validate under the fuzzer). Tests set it to
+ * 0 to have small documents emptied too. */
+gsize _muster_doc_compact_from = 1024 * 1024;
+
 typedef struct
 {
   const char *file;
+  gboolean    compact;
   GArray     *units;      /* EarlyObject: MusterUnit, for read_forces() */
   GArray     *features;   /* EarlyObject: MusterFeature, for the battlefield */
 } EarlyRead;
@@ -222,7 +229,8 @@ element_read (xmlNode  *element,
       if (!(made.object = _muster_unit_new_from_xml (element, early->file, NULL)))
         return;
       g_array_append_val (early->units, made);
-      _muster_unit_compact (made.object);
+      if (early->compact)
+        _muster_unit_compact (made.object);
     }
   else if (is_battlefield (element->parent))
     {
@@ -230,7 +238,8 @@ element_read (xmlNode  *element,
       if (!(made.object = _muster_feature_read (element, early->file, NULL)))
         return;
       g_array_append_val (early->features, made);
-      _muster_feature_compact (made.object);
+      if (early->compact)
+        _muster_feature_compact (made.object);
     }
   element->_private = made.object;
 }
@@ -280,7 +289,8 @@ muster_doc_new_from_bytes (GBytes      *bytes,
                            GError     **error)
 {
   MusterDoc *self;
-  EarlyRead early = { display_name, g_array_new (FALSE, FALSE, sizeof (EarlyObject)),
+  EarlyRead early = { display_name, g_bytes_get_size (bytes) >= _muster_doc_compact_from,
+                      g_array_new (FALSE, FALSE, sizeof (EarlyObject)),
                       g_array_new (FALSE, FALSE, sizeof (EarlyObject)) };
   gboolean ok;
 
@@ -630,6 +640,9 @@ _muster_doc_register (MusterDoc   *self,
 {
   guint64 number;
 
+  /* An emptied unit's element is filled as it was read before its id is set in it. */
+  if (kind == 'u' && (*id == NULL || g_hash_table_contains (self->ids, *id)))
+    _muster_unit_expand (object);
   if (*id != NULL && g_hash_table_contains (self->ids, *id))
     {
       if (strict)
