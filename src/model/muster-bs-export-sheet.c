@@ -18,9 +18,6 @@
  * share what is left, wrapping, when they do not.
  */
 
-static const double legal[] = { 0.15, 0.45, 0.30 };
-static const double illegal[] = { 0.65, 0.11, 0.18 };
-
 /* The fonts of a unit's details: on the list, and smaller on a card. */
 typedef struct
 {
@@ -290,10 +287,7 @@ paint_title (const MusterBsSheet *self,
   g_autofree char *line = g_strdup_printf ("%s %s", _("Validation:"), validation);
   g_autofree char *costs = g_strdup_printf ("%s %s", _("Costs:"), list->costs);
 
-  muster_print_colour (cr, ink);
-  y += muster_print_text (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
-  muster_print_colour (cr, grey);
-  y += muster_print_text (cr, list->system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  y += _muster_sheet_paint_title (cr, &self->layout, list->title, list->system, y, draw);
   muster_print_colour (cr, ink);
   y += muster_print_text (cr, costs, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
   muster_print_colour (cr, list->n_errors ? illegal : legal);

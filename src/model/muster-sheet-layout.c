@@ -50,6 +50,24 @@ _muster_sheet_width (const MusterSheetLayout *layout)
   return layout->page.width - 2 * layout->page.margin;
 }
 
+/* A sheet's title, large, and its game system in grey below. Returns: their height */
+double
+_muster_sheet_paint_title (cairo_t                 *cr,
+                           const MusterSheetLayout *layout,
+                           const char              *title,
+                           const char              *system,
+                           double                   y,
+                           gboolean                 draw)
+{
+  double x = _muster_sheet_left (layout), w = _muster_sheet_width (layout), y0 = y;
+
+  muster_print_colour (cr, ink);
+  y += muster_print_text (cr, title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
+  muster_print_colour (cr, grey);
+  y += muster_print_text (cr, system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  return y - y0;
+}
+
 /* A section's heading (the rules' glossary) across the page, ruled below. Returns: its height */
 double
 _muster_sheet_paint_heading (cairo_t                 *cr,

@@ -22,6 +22,9 @@ static const double *const ink = muster_print_ink;
 static const double *const grey = muster_print_grey;
 static const double *const rule_grey = muster_print_rule;
 static const double *const shade = muster_print_shade;
+/* the validation line: the list is legal, or not */
+static const double legal[] = { 0.15, 0.45, 0.30 };
+static const double illegal[] = { 0.65, 0.11, 0.18 };
 
 /* What a rule system prints for its units: see muster-sheet-cards.c. */
 typedef struct _SystemSheet SystemSheet;
@@ -72,6 +75,12 @@ void    _muster_sheet_paint_blocks  (cairo_t               *cr,
                                      guint                  page,
                                      MusterSheetBlockFunc   paint,
                                      gconstpointer          sheet);
+double  _muster_sheet_paint_title   (cairo_t               *cr,
+                                     const MusterSheetLayout *layout,
+                                     const char            *title,
+                                     const char            *system,
+                                     double                 y,
+                                     gboolean               draw);
 double  _muster_sheet_paint_heading (cairo_t               *cr,
                                      const MusterSheetLayout *layout,
                                      const char            *text,

@@ -18,9 +18,6 @@
  * or roster row (tracks of tick boxes, write-in forms) is muster-sheet-cards.c's.
  */
 
-static const double legal[] = { 0.15, 0.45, 0.30 };
-static const double illegal[] = { 0.65, 0.11, 0.18 };
-
 typedef enum
 {
   BLOCK_TITLE,
@@ -79,10 +76,7 @@ paint_title (const MusterSheet *self,
   for (guint i = 0; i < list->forces->len; i++)
     ok &= ((MusterListForce *) list->forces->pdata[i])->problems->len == 0;
 
-  muster_print_colour (cr, ink);
-  y += muster_print_text (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
-  muster_print_colour (cr, grey);
-  y += muster_print_text (cr, system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  y += _muster_sheet_paint_title (cr, &self->layout, list->title, system, y, draw);
   muster_print_colour (cr, ok ? legal : illegal);
   y += muster_print_text (cr, line, "Sans Bold 10", FALSE, x, y, w, 0, draw);
   return y - y0 + 2 * GAP;
