@@ -329,6 +329,7 @@ rebuild (MusterBsEntries *self)
 {
   MusterBsRoster *roster = self->document ? muster_bs_document_get_roster (self->document) : NULL;
   g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GArray) hidden = NULL;
   g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) before = g_steal_pointer (&self->all);
   MusterBsData *data;
@@ -342,6 +343,9 @@ rebuild (MusterBsEntries *self)
     }
   data = muster_bs_roster_get_data (roster);
   ids = muster_bs_roster_list_entries (roster, self->force, NULL);
+  /* Rebuilt after every edit: the roster keeps what no edit since can have changed, and
+   * answers for all the entries at once (not one id lookup each). */
+  hidden = muster_bs_roster_list_hidden (roster, self->force, NULL);
   for (guint i = 0; i < ids->len; i++)
     {
       const char *id = g_ptr_array_index (ids, i);
@@ -351,7 +355,7 @@ rebuild (MusterBsEntries *self)
       const char *category;
       g_autofree char *key = NULL;
 
-      if (node == NULL || muster_bs_roster_entry_hidden (roster, self->force, NULL, id))
+      if (node == NULL || g_array_index (hidden, gboolean, i))
         continue;
       category = primary_category (data, link);
       category = category ? category : primary_category (data, node);

@@ -261,6 +261,7 @@ add_options (GtkBox            *box,
   MusterBsData *data = muster_bs_roster_get_data (roster);
   MusterBsForce *force = muster_bs_selection_get_force (selection);
   g_autoptr(GPtrArray) ids = muster_bs_roster_list_entries (roster, force, selection);
+  g_autoptr(GArray) hidden_now = muster_bs_roster_list_hidden (roster, force, selection);
   const MusterBsNode *group = NULL;
   GtkWidget *list = NULL;
 
@@ -287,7 +288,7 @@ add_options (GtkBox            *box,
 
       if (node == NULL)
         continue;
-      hidden = muster_bs_roster_entry_hidden (roster, force, selection, id);
+      hidden = g_array_index (hidden_now, gboolean, i);
       if (hidden && taken (selection, id, &last) == 0)
         continue;
       if (list == NULL || in_group != group)
@@ -469,6 +470,7 @@ _muster_bs_page_editor_key (MusterBsDocument *document,
   MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
   MusterBsRoster *roster = muster_bs_document_get_roster (document);
   g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GArray) hidden = NULL;
   GArray *profiles, *rules;
   GString *key;
 
@@ -488,12 +490,13 @@ _muster_bs_page_editor_key (MusterBsDocument *document,
       g_string_append_printf (key, "c %s %d\n", muster_bs_selection_get_entry_id (child),
                               muster_bs_selection_get_amount (child));
     }
-  /* What is offered, and what of it is hidden now */
+  /* What is offered, and what of it is hidden now (the roster keeps the answers an edit
+   * cannot have changed: working them all out again took milliseconds an edit) */
   ids = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection), selection);
+  hidden = muster_bs_roster_list_hidden (roster, muster_bs_selection_get_force (selection), selection);
   for (guint i = 0; i < ids->len; i++)
     g_string_append_printf (key, "o %s %d\n", (const char *) g_ptr_array_index (ids, i),
-                            muster_bs_roster_entry_hidden (roster, muster_bs_selection_get_force (selection),
-                                                           selection, g_ptr_array_index (ids, i)));
+                            g_array_index (hidden, gboolean, i));
   profiles = muster_bs_selection_get_profiles (selection);
   for (guint i = 0; profiles != NULL && i < profiles->len; i++)
     {

@@ -49,19 +49,6 @@ not_scanning (gpointer data)
   return !muster_bs_library_get_scanning (data);
 }
 
-static gboolean
-loaded (gpointer data)
-{
-  return !muster_bs_window_get_loading (data);
-}
-
-static gboolean
-page_idle (gpointer data)
-{
-  /* The editor is rebuilt in an idle after each edit: let it run. */
-  return !g_main_context_pending (NULL);
-}
-
 /* The header's costs: the label that is both a heading and numeric */
 static gboolean
 is_costs_label (GtkWidget  *widget,
@@ -1470,15 +1457,6 @@ test_bs_pointer (void)
   close_window (window);
 }
 #endif
-
-/* The editor's heading: the selected row's name */
-static gboolean
-is_editor_title (GtkWidget  *widget,
-                 const char *name)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-2") &&
-         g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), name) == 0;
-}
 
 /* A roster's findings are in the validation panel a list's are in (issue 21): its title counts
  * them, each row says where in names, and activating the one about the squad (a click or

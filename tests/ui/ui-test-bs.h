@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-bs-library.h"
+#include "muster-bs-window.h"
 #include "ui-test-util.h"
 
 /* Shared by the roster window's tests: the game data folders set to @folder alone (none with
@@ -24,4 +25,26 @@ library_of_folders (const char *folder)
       g_main_context_iteration (NULL, TRUE);
     }
   return library;
+}
+
+static inline gboolean
+loaded (gpointer data)
+{
+  return !muster_bs_window_get_loading (data);
+}
+
+static inline gboolean
+page_idle (gpointer data)
+{
+  /* The editor is rebuilt in an idle after each edit: let it run. */
+  return !g_main_context_pending (NULL);
+}
+
+/* The editor's heading: the selected row's name */
+static inline gboolean
+is_editor_title (GtkWidget  *widget,
+                 const char *name)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title-2") &&
+         g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), name) == 0;
 }

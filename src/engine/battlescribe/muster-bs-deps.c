@@ -748,6 +748,25 @@ options_hit (Flush             *f,
       }
 }
 
+/* Which of @slots, the options offered in @parent, an edit reaches: a flag each in f->hit,
+ * valid until the next call. */
+static gboolean *
+slots_hit (Flush             *f,
+           GArray            *slots,
+           MusterBsSelection *parent)
+{
+  gboolean *hit;
+
+  /* Thousands of containers per flush: one buffer, not one allocation each. */
+  if (f->hit == NULL)
+    f->hit = g_byte_array_new ();
+  g_byte_array_set_size (f->hit, slots->len * sizeof (gboolean));
+  hit = (gboolean *) f->hit->data;
+  memset (hit, 0, slots->len * sizeof (gboolean));
+  options_hit (f, container_index (f, slots), parent, hit);
+  return hit;
+}
+
 /* Drops the checks of a container (@whole) or of the options an edit reaches. */
 static void
 drop_checks (Flush             *f,
@@ -769,16 +788,36 @@ drop_checks (Flush             *f,
   slots = _muster_bs_constrained_options (f->roster, force, parent);
   if (slots->len == 0)
     return;
-  /* Thousands of containers per flush: one buffer, not one allocation each. */
-  if (f->hit == NULL)
-    f->hit = g_byte_array_new ();
-  g_byte_array_set_size (f->hit, slots->len * sizeof (gboolean));
-  hit = (gboolean *) f->hit->data;
-  memset (hit, 0, slots->len * sizeof (gboolean));
-  options_hit (f, container_index (f, slots), parent, hit);
+  hit = slots_hit (f, slots, parent);
   for (guint i = 0; i < slots->len && i + 1 < (*checks)->len; i++)
     if (hit[i])
       g_clear_pointer (&(*checks)->pdata[i + 1], g_ptr_array_unref);
+}
+
+/* Forgets whether the options of a container are hidden: all of them (@whole), or those an
+ * edit reaches (the reads of their hidden modifiers are among the option's reads). */
+static void
+drop_hidden (Flush             *f,
+             GByteArray       **hidden,
+             MusterBsForce     *force,
+             MusterBsSelection *parent,
+             gboolean           whole)
+{
+  GArray *slots;
+  gboolean *hit;
+
+  if (*hidden == NULL)
+    return;
+  if (whole)
+    {
+      g_clear_pointer (hidden, g_byte_array_unref);
+      return;
+    }
+  slots = _muster_bs_option_slots (f->roster, force, parent);
+  hit = slots_hit (f, slots, parent);
+  for (guint i = 0; i < slots->len && i < (*hidden)->len; i++)
+    if (hit[i])
+      (*hidden)->data[i] = MUSTER_BS_HIDDEN_UNKNOWN;
 }
 
 static gboolean
@@ -850,6 +889,7 @@ settle_list (Flush     *f,
   for (guint i = 0; i < list->len; i++)
     {
       MusterBsSelection *sel = g_ptr_array_index (list, i);
+      gboolean whole;
 
       if (!full && sel->dirty != MUSTER_BS_DIRTY_VALUE)
         {
@@ -867,9 +907,10 @@ settle_list (Flush     *f,
               sel->dirty == MUSTER_BS_CLEAN)
             eff->total_generation = roster->generation;
         }
-      drop_checks (f, &sel->checks, sel->force, sel,
-                   full || sel->dirty != MUSTER_BS_CLEAN ||
-                   (sel->parent && sel->parent->dirty == MUSTER_BS_DIRTY_VALUE));
+      whole = full || sel->dirty != MUSTER_BS_CLEAN ||
+              (sel->parent && sel->parent->dirty == MUSTER_BS_DIRTY_VALUE);
+      drop_checks (f, &sel->checks, sel->force, sel, whole);
+      drop_hidden (f, &sel->hidden_options, sel->force, sel, whole);
       /* A selection moved or put back has its whole subtree marked: every id its children
        * can be counted as is among the changes. */
       if (full || sel->dirty != MUSTER_BS_CLEAN)
@@ -891,6 +932,7 @@ settle_forces (Flush     *f,
 
       set_force (f, top_force (force));
       drop_checks (f, &force->checks, force, NULL, full);
+      drop_hidden (f, &force->hidden_options, force, NULL, full);
       drop_counts (f, &force->counts, full);
       _muster_bs_tallies_drop (&force->tallies, f->force, full);
       settle_list (f, force->selections, full);

@@ -300,6 +300,32 @@ _muster_bs_constrained_options (MusterBsRoster    *roster,
   return slots;
 }
 
+/* What the flush needs to tell which of a container's entries an edit reaches (its index
+ * is keyed by the array): borrowed, kept in the roster's cache as the options are. */
+GArray *
+_muster_bs_option_slots (MusterBsRoster    *roster,
+                         MusterBsForce     *force,
+                         MusterBsSelection *sel)
+{
+  g_autofree char *key = g_strdup_printf ("a%s%s", sel ? "s:" : "r:",
+                                          sel ? sel->option.entry_id : force->catalogue->id);
+  GArray *slots = g_hash_table_lookup (roster->options, key);
+  g_autoptr(GArray) options = NULL;
+
+  if (slots != NULL)
+    return slots;
+  options = _muster_bs_options (roster, force, sel);
+  slots = g_array_sized_new (FALSE, FALSE, sizeof (MusterBsSlot), options->len);
+  for (guint i = 0; i < options->len; i++)
+    {
+      MusterBsSlot slot = { &g_array_index (options, MusterBsOption, i), FALSE, NULL };
+
+      g_array_append_val (slots, slot);
+    }
+  g_hash_table_insert (roster->options, g_steal_pointer (&key), slots);
+  return slots;
+}
+
 /* The category link an option's entry or link marks primary, before modifiers. */
 const MusterBsNode *
 _muster_bs_option_primary_link (const MusterBsOption *option)

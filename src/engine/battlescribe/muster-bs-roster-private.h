@@ -74,6 +74,7 @@ struct _MusterBsSelection
    * a GPtrArray of MusterBsCheck*, or NULL to be judged again; all NULL: not judged yet. */
   GPtrArray          *checks;
   GArray             *slots;       /* _muster_bs_constrained_options(), borrowed */
+  GByteArray         *hidden_options; /* MusterBsHidden per option offered, kept as checks are */
   GHashTable         *counts;      /* counts over its children (MusterBsCountKey -> double*) */
 };
 
@@ -97,6 +98,7 @@ struct _MusterBsForce
   gboolean            hidden;
   GPtrArray          *checks;      /* its root's, as a selection's (slot 0 unused) */
   GArray             *slots;       /* its root's, borrowed */
+  GByteArray         *hidden_options; /* its root's, as a selection's */
   GHashTable         *counts;      /* counts over its root list (MusterBsCountKey -> double*) */
   GHashTable         *tallies;     /* constraints' tallies over it (MusterBsTallyKey -> MusterBsTallied) */
 };
@@ -224,6 +226,19 @@ typedef struct
   gboolean              group;
   gpointer              deps;     /* what it reads (muster-bs-deps.c), once known */
 } MusterBsSlot;
+
+/* Whether an option is hidden, as a container keeps it until an edit reaches it */
+typedef enum
+{
+  MUSTER_BS_HIDDEN_UNKNOWN,
+  MUSTER_BS_HIDDEN_NO,
+  MUSTER_BS_HIDDEN_YES,
+} MusterBsHidden;
+
+/* Every entry a container offers (_muster_bs_options()), a slot each in the same order */
+GArray   *_muster_bs_option_slots        (MusterBsRoster     *roster,
+                                          MusterBsForce      *force,
+                                          MusterBsSelection  *sel);
 
 /* The options of a container that have constraints: (element-type MusterBsSlot)
  * (transfer none). */

@@ -314,6 +314,7 @@ muster_bs_force_free (MusterBsForce *force)
   g_clear_pointer (&force->categories, g_array_unref);
   g_clear_pointer (&force->costs, g_array_unref);
   g_clear_pointer (&force->checks, g_ptr_array_unref);
+  g_clear_pointer (&force->hidden_options, g_byte_array_unref);
   g_clear_pointer (&force->counts, g_hash_table_unref);
   g_clear_pointer (&force->tallies, g_hash_table_unref);
   _muster_bs_effective_clear (&force->eff);
@@ -729,6 +730,7 @@ muster_bs_selection_free (MusterBsSelection *sel)
   g_clear_pointer (&sel->keys, g_ptr_array_unref);
   g_clear_pointer (&sel->moving_keys, g_ptr_array_unref);
   g_clear_pointer (&sel->checks, g_ptr_array_unref);
+  g_clear_pointer (&sel->hidden_options, g_byte_array_unref);
   g_clear_pointer (&sel->counts, g_hash_table_unref);
   _muster_bs_effective_clear (&sel->eff);
   g_free (sel);
@@ -794,6 +796,31 @@ muster_bs_roster_list_entries (MusterBsRoster    *self,
   return ids;
 }
 
+/* Whether option @i of @parent's (NULL: the force's root) is hidden, from what the container
+ * keeps; what the edits since the last look reach is forgotten first (_muster_bs_flush()). */
+static gboolean
+option_hidden (MusterBsRoster    *self,
+               MusterBsForce     *force,
+               MusterBsSelection *parent,
+               GArray            *options,
+               guint              i)
+{
+  GByteArray **kept = parent ? &parent->hidden_options : &force->hidden_options;
+  MusterBsContext ctx = { self, force, parent, NULL };
+
+  _muster_bs_flush (self);
+  if (*kept == NULL)
+    {
+      *kept = g_byte_array_sized_new (options->len);
+      g_byte_array_set_size (*kept, options->len);
+      memset ((*kept)->data, MUSTER_BS_HIDDEN_UNKNOWN, options->len);
+    }
+  if ((*kept)->data[i] == MUSTER_BS_HIDDEN_UNKNOWN)
+    (*kept)->data[i] = _muster_bs_option_hidden (&ctx, &g_array_index (options, MusterBsOption, i))
+                       ? MUSTER_BS_HIDDEN_YES : MUSTER_BS_HIDDEN_NO;
+  return (*kept)->data[i] == MUSTER_BS_HIDDEN_YES;
+}
+
 gboolean
 muster_bs_roster_entry_hidden (MusterBsRoster    *self,
                                MusterBsForce     *force,
@@ -801,12 +828,28 @@ muster_bs_roster_entry_hidden (MusterBsRoster    *self,
                                const char        *entry_id)
 {
   g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
-  MusterBsContext ctx = { self, force, parent, NULL };
 
   for (guint i = 0; i < options->len; i++)
     if (_muster_bs_option_matches (&g_array_index (options, MusterBsOption, i), entry_id))
-      return _muster_bs_option_hidden (&ctx, &g_array_index (options, MusterBsOption, i));
+      return option_hidden (self, force, parent, options, i);
   return TRUE;
+}
+
+GArray *
+muster_bs_roster_list_hidden (MusterBsRoster    *self,
+                              MusterBsForce     *force,
+                              MusterBsSelection *parent)
+{
+  g_autoptr(GArray) options = _muster_bs_options (self, force, parent);
+  GArray *hidden = g_array_sized_new (FALSE, FALSE, sizeof (gboolean), options->len);
+
+  for (guint i = 0; i < options->len; i++)
+    {
+      gboolean h = option_hidden (self, force, parent, options, i);
+
+      g_array_append_val (hidden, h);
+    }
+  return hidden;
 }
 
 MusterBsSelection *

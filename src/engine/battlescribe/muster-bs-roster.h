@@ -248,6 +248,12 @@ gboolean         muster_bs_roster_entry_hidden   (MusterBsRoster      *self,
                                                   MusterBsForce       *force,
                                                   MusterBsSelection   *parent,
                                                   const char          *entry_id);
+/* Whether each entry muster_bs_roster_list_entries() gives is hidden now, in its order
+ * (gboolean, transfer full). The container keeps the answers until an edit reaches what the
+ * entry's modifiers read, so an editor may ask after every edit. */
+GArray          *muster_bs_roster_list_hidden    (MusterBsRoster      *self,
+                                                  MusterBsForce       *force,
+                                                  MusterBsSelection   *parent);
 /* Detaches @selection and returns it; *index gets where it was under its parent. */
 MusterBsSelection *muster_bs_roster_remove_selection (MusterBsRoster  *self,
                                                   MusterBsSelection   *selection,

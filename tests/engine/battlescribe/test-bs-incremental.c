@@ -10,8 +10,8 @@
  * Incremental re-evaluation against evaluation from scratch. Two rosters take the same
  * seeded random edits (select, set count, remove and put back, duplicate, set the cost
  * limit); one is re-evaluated as the engine does after an edit, keeping what the edit cannot
- * reach, the other from scratch. Their costs, every selection's values and the findings must
- * be equal after every edit. The data: a catalogue of our own whose modifiers, conditions
+ * reach, the other from scratch. Their costs, every selection's values, which options every
+ * container hides and the findings must be equal after every edit. The data: a catalogue of our own whose modifiers, conditions
  * and constraints read every kind of scope (categories moved by modifiers included), the
  * skirmish fixtures, and wh40k-10e's Space Marines when MUSTER_BSDATA names BSData.
  */
@@ -221,6 +221,21 @@ append_costs (GString *s,
                             g_array_index (costs, MusterBsCost, i).value);
 }
 
+/* Which options a force's root (@sel NULL) or a selection offers are hidden: the incremental
+ * side's are kept from its last look (issue 21's editor asks after every edit). */
+static void
+append_hidden (GString           *s,
+               MusterBsRoster    *roster,
+               MusterBsForce     *force,
+               MusterBsSelection *sel)
+{
+  g_autoptr(GArray) hidden = muster_bs_roster_list_hidden (roster, force, sel);
+
+  g_string_append (s, " hides ");
+  for (guint i = 0; i < hidden->len; i++)
+    g_string_append_c (s, g_array_index (hidden, gboolean, i) ? '1' : '0');
+}
+
 static char *
 snapshot (MusterBsRoster *roster)
 {
@@ -242,6 +257,7 @@ snapshot (MusterBsRoster *roster)
     {
       g_string_append_printf (s, "\nF%u", i);
       append_costs (s, muster_bs_force_get_costs (forces->pdata[i]));
+      append_hidden (s, roster, forces->pdata[i], NULL);
     }
   for (guint i = 0; i < sels->len; i++)
     {
@@ -260,6 +276,7 @@ snapshot (MusterBsRoster *roster)
       g_string_append_printf (s, " profiles %u rules %u",
                               muster_bs_selection_get_profiles (sel)->len,
                               muster_bs_selection_get_rules (sel)->len);
+      append_hidden (s, roster, sel->force, sel);
     }
   findings = muster_bs_roster_get_findings (roster);
   for (guint i = 0; i < findings->len; i++)

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#undef G_DISABLE_ASSERT
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "muster-bs-page.h"
+#include "muster-bs-window.h"
+#include "ui-test-bs.h"
+
+/*
+ * The selection's editor after edits (issue 21). Whether each option is hidden is kept by the
+ * roster until an edit reaches what the option's modifiers read, and the editor is kept while
+ * what it shows is the same: after each edit, the editor must show what an editor of the same
+ * roster, saved and opened afresh, shows (its choices, their counts and whether one more may be
+ * taken). The fixture is tests/data/battlescribe/hidden: a Sergeant's Relic Blade hidden while
+ * the roster has a Standard Bearer, his Power Fist hidden while he has a Relic Blade.
+ */
+
+#define HIDDEN MUSTER_TEST_DATA "/battlescribe/hidden"
+
+static char *tmp_dir;
+
+/* What the editor shows, as text: its labels (marked when shown as not allowed) and its
+ * buttons' tooltips and whether they can be pressed. */
+static void
+describe (GtkWidget *widget,
+          GString   *out)
+{
+  if (GTK_IS_LABEL (widget))
+    g_string_append_printf (out, "%s%s\n", gtk_label_get_label (GTK_LABEL (widget)),
+                            gtk_widget_has_css_class (widget, "error") ? " [not allowed]" : "");
+  else if (GTK_IS_BUTTON (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
+    g_string_append_printf (out, "(%s%s)\n", gtk_widget_get_tooltip_text (widget),
+                            gtk_widget_get_sensitive (widget) ? "" : ", off");
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    describe (child, out);
+}
+
+/* The editor of @window's selection @id, described */
+static char *
+editor_of (MusterBsWindow *window,
+           const char     *id,
+           const char     *title)
+{
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  GtkWidget *heading;
+  GString *out = g_string_new (NULL);
+
+  g_assert_true (muster_bs_page_select_id (page, id));
+  spin_until (page_idle, NULL);
+  heading = find_matching (GTK_WIDGET (page), is_editor_title, title);
+  g_assert_nonnull (heading);
+  describe (gtk_widget_get_parent (heading), out);
+  return g_string_free (out, FALSE);
+}
+
+/* The editor of @selection in @window, checked against the editor of a fresh window opened
+ * on the same roster saved; returns what it shows. */
+static char *
+check_editor (MusterBsWindow    *window,
+              MusterBsSelection *selection)
+{
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  const char *id = muster_bs_selection_get_id (selection);
+  g_autofree char *title = g_strdup (muster_bs_selection_get_name (selection));
+  g_autofree char *path = g_build_filename (tmp_dir, "editor.ros", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = muster_bs_document_to_bytes (document, FALSE, &error);
+  g_autofree char *kept = editor_of (window, id, title);
+  g_autofree char *fresh = NULL;
+  MusterBsWindow *other;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      g_bytes_get_size (bytes), &error));
+  other = muster_bs_window_new (app);
+  gtk_window_present (GTK_WINDOW (other));
+  spin_until (window_mapped, other);
+  muster_bs_window_open_file (other, file);
+  spin_until (loaded, other);
+  fresh = editor_of (other, id, title);
+  gtk_window_destroy (GTK_WINDOW (other));
+  g_unlink (path);
+  g_assert_cmpstr (kept, ==, fresh);
+  return g_steal_pointer (&kept);
+}
+
+static void
+test_bs_editor_hidden (void)
+{
+  MusterBsLibrary *library = library_of_folders (HIDDEN);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *force;
+  MusterBsSelection *sergeant, *bearer, *blade;
+  g_autofree char *before = NULL;
+  g_autofree char *with_bearer = NULL;
+  g_autofree char *without = NULL;
+  g_autofree char *with_blade = NULL;
+  g_autofree char *chainsword = NULL;
+
+  g_assert_nonnull (muster_bs_library_lookup (library, "mh-gs"));
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "Hidden");
+  force = muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (force);
+  spin_until (page_idle, NULL);
+  sergeant = muster_bs_page_add_entry (page, "Sergeant");
+  g_assert_nonnull (sergeant);
+  before = check_editor (window, sergeant);
+  g_assert_nonnull (strstr (before, "Relic Blade\n"));
+  g_assert_nonnull (strstr (before, "Power Fist\n"));
+
+  /* An edit elsewhere in the roster hides the Relic Blade. */
+  bearer = muster_bs_document_select (document, force, NULL, "mh-bearer", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (bearer);
+  with_bearer = check_editor (window, sergeant);
+  g_assert_null (strstr (with_bearer, "Relic Blade"));
+  g_assert_nonnull (strstr (with_bearer, "Power Fist\n"));
+
+  /* ...and taking it away shows it again. */
+  muster_bs_document_remove (document, bearer);
+  without = check_editor (window, sergeant);
+  g_assert_cmpstr (without, ==, before);
+
+  /* The Sergeant's own choice hides his Power Fist. */
+  blade = muster_bs_document_select (document, force, sergeant, "mh-blade", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (blade);
+  with_blade = check_editor (window, sergeant);
+  g_assert_nonnull (strstr (with_blade, "Relic Blade\n"));
+  g_assert_null (strstr (with_blade, "Power Fist"));
+
+  /* A choice that changes no option's hidden state: the Chainsword is at its maximum. */
+  g_assert_nonnull (muster_bs_document_select (document, force, sergeant, "mh-chainsword", &error));
+  g_assert_no_error (error);
+  chainsword = check_editor (window, sergeant);
+  g_assert_nonnull (strstr (chainsword, "(At its maximum, off)"));
+  g_assert_null (strstr (chainsword, "Power Fist"));
+
+  /* The bearer again, the blade taken: it stays in view, shown as not allowed now. */
+  g_assert_nonnull (muster_bs_document_select (document, force, NULL, "mh-bearer", &error));
+  g_assert_no_error (error);
+  g_free (with_bearer);
+  with_bearer = check_editor (window, sergeant);
+  g_assert_nonnull (strstr (with_bearer, "Relic Blade [not allowed]\n"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  if (!ui_test_init (&argc, &argv))
+    return 0;
+  tmp_dir = g_dir_make_tmp ("muster-bs-editor-XXXXXX", NULL);
+  g_test_add_func ("/ui/bs/editor-hidden", test_bs_editor_hidden);
+  ret = ui_test_run ();
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  return ret;
+}
