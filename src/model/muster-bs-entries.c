@@ -20,6 +20,8 @@ struct _MusterBsEntry
   char    *costs_text;
   /* Folded name and category, for searching */
   char    *key;
+  /* The name's g_utf8_collate_key(): the list is sorted after every edit */
+  char    *collate_key;
   guint    category_rank;
 };
 
@@ -35,6 +37,7 @@ muster_bs_entry_finalize (GObject *object)
   g_free (self->category);
   g_free (self->costs_text);
   g_free (self->key);
+  g_free (self->collate_key);
 
   G_OBJECT_CLASS (muster_bs_entry_parent_class)->finalize (object);
 }
@@ -210,7 +213,7 @@ compare_entries (gconstpointer a,
 
   if (x->category_rank != y->category_rank)
     return x->category_rank < y->category_rank ? -1 : 1;
-  return g_utf8_collate (x->name, y->name);
+  return strcmp (x->collate_key, y->collate_key);
 }
 
 /* The force's categories in its order, @extra (the categories only entries name) after. */
@@ -366,6 +369,7 @@ rebuild (MusterBsEntries *self)
       entry->costs_text = muster_bs_entries_costs_text (data, node);
       key = g_strconcat (entry->name, "\n", entry->category, NULL);
       entry->key = g_utf8_casefold (key, -1);
+      entry->collate_key = g_utf8_collate_key (entry->name, -1);
       g_ptr_array_add (self->all, entry);
     }
   /* The force's categories first, in its order; any other an entry names after them. */

@@ -494,6 +494,26 @@ create_children (gpointer item,
   return g_object_ref (children);
 }
 
+static gboolean
+entry_query_tooltip_cb (GtkWidget   *name,
+                        int          x,
+                        int          y,
+                        gboolean     keyboard,
+                        GtkTooltip  *tooltip,
+                        GtkListItem *list_item)
+{
+  MusterBsEntry *entry = gtk_list_item_get_item (list_item);
+  g_autofree char *text = NULL;
+
+  if (entry == NULL)
+    return FALSE;
+  /* "Troops — Intercessor Squad" */
+  text = g_strdup_printf ("%s — %s", muster_bs_entry_get_category (entry),
+                          muster_bs_entry_get_name (entry));
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 entry_setup_cb (GtkSignalListItemFactory *factory,
                 GtkListItem              *list_item)
@@ -501,6 +521,10 @@ entry_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *name, *detail;
 
   gtk_list_item_set_child (list_item, row_box (&name, &detail));
+  /* Asked for when shown, not set at each bind: on X11 every gtk_widget_set_tooltip_text()
+   * of a visible widget asks the server where the pointer is, a round trip per row bound. */
+  gtk_widget_set_has_tooltip (name, TRUE);
+  g_signal_connect (name, "query-tooltip", G_CALLBACK (entry_query_tooltip_cb), list_item);
 }
 
 static void
@@ -510,12 +534,9 @@ entry_bind_cb (GtkSignalListItemFactory *factory,
   MusterBsEntry *entry = gtk_list_item_get_item (list_item);
   GtkWidget *name = gtk_widget_get_first_child (gtk_list_item_get_child (list_item));
   GtkWidget *detail = gtk_widget_get_next_sibling (name);
-  g_autofree char *tooltip = g_strdup_printf ("%s — %s", muster_bs_entry_get_category (entry),
-                                              muster_bs_entry_get_name (entry));
 
   gtk_label_set_label (GTK_LABEL (name), muster_bs_entry_get_name (entry));
   gtk_label_set_label (GTK_LABEL (detail), muster_bs_entry_get_costs_text (entry));
-  gtk_widget_set_tooltip_text (name, tooltip);
 }
 
 static GtkListItemFactory *

@@ -104,6 +104,7 @@ diagnostic_bind_cb (GtkSignalListItemFactory *factory,
   GtkWidget *location = gtk_widget_get_next_sibling (message);
   const char *where = muster_diagnostic_get_location (diagnostic);
   const char *whose = force_name (self, diagnostic);
+  const char *tooltip;
   g_autofree char *place = NULL;
 
   gtk_image_set_from_icon_name (GTK_IMAGE (icon), muster_diagnostic_get_icon_name (diagnostic));
@@ -122,9 +123,12 @@ diagnostic_bind_cb (GtkSignalListItemFactory *factory,
     /* TRANSLATORS: a finding about a whole force: "Grishnak's Warband: the whole list" */
     place = g_strdup_printf (_("%s: the whole list"), whose);
   gtk_label_set_label (GTK_LABEL (location), place);
-  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item),
-                               muster_diagnostic_get_unit_id (diagnostic) != NULL
-                               ? _("Select the unit") : *where ? _("Show where it is") : NULL);
+  tooltip = muster_diagnostic_get_unit_id (diagnostic) != NULL
+    ? _("Select the unit") : *where ? _("Show where it is") : NULL;
+  /* Set only when it changes: on X11 setting a shown widget's tooltip asks the server where
+   * the pointer is, and every finding is bound again after each edit. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (gtk_list_item_get_child (item)), tooltip) != 0)
+    gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), tooltip);
 }
 
 static void
