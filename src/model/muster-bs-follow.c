@@ -188,6 +188,41 @@ follow_selection (MusterBsFollowCommand *self,
     }
 }
 
+/* The index of @placed[@j]'s unit in @root, or -1 */
+static int
+index_in_root (MusterNode *root,
+               GHashTable *by_selection,
+               GPtrArray  *placed,
+               guint       j)
+{
+  MusterUnit *unit = g_hash_table_lookup (by_selection,
+                                          muster_bs_selection_get_id (placed->pdata[j]));
+
+  for (guint k = 0; unit != NULL && k < muster_node_get_n_units (root); k++)
+    if (muster_node_get_unit (root, k) == unit)
+      return k;
+  return -1;
+}
+
+/* Where in @root the unit of @placed[@i] goes: after the unit of the nearest selection before
+ * it that has one in @root, else before that of the nearest after it, else last. */
+static guint
+roster_position (MusterNode *root,
+                 GHashTable *by_selection,
+                 GPtrArray  *placed,
+                 guint       i)
+{
+  int k;
+
+  for (guint j = i; j-- > 0;)
+    if ((k = index_in_root (root, by_selection, placed, j)) >= 0)
+      return k + 1;
+  for (guint j = i + 1; j < placed->len; j++)
+    if ((k = index_in_root (root, by_selection, placed, j)) >= 0)
+      return k;
+  return muster_node_get_n_units (root);
+}
+
 /**
  * muster_bs_follow_command_new:
  * @document: a scenario, maybe with a force placed from @roster
@@ -216,6 +251,8 @@ muster_bs_follow_command_new (MusterDocument *document,
   g_autoptr(GPtrArray) placed = g_ptr_array_new ();
   g_autoptr(GPtrArray) units = g_ptr_array_new ();
   g_autoptr(GHashTable) wanted = g_hash_table_new (g_str_hash, g_str_equal);
+  /* selection id -> its unit in the scenario */
+  g_autoptr(GHashTable) by_selection = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(MusterBsFollowCommand) self = NULL;
   MusterNode *root;
 
@@ -254,21 +291,23 @@ muster_bs_follow_command_new (MusterDocument *document,
           continue;
         }
       follow_selection (self, unit, selection, cost_type);
+      g_hash_table_insert (by_selection, (gpointer) id, unit);
     }
-  /* the new ones, in the roster's order, off the table */
+  /* the new ones, off the table, each after the unit of the selection before it */
   for (guint i = 0; i < placed->len; i++)
     {
       MusterBsSelection *selection = placed->pdata[i];
+      MusterUnit *unit;
 
       if (!g_hash_table_contains (wanted, muster_bs_selection_get_id (selection)))
         continue;
+      unit = muster_bs_unit_new (selection, cost_type, base_width, base_depth);
       take_step (self, _muster_army_insert_unit_command_new (document, root,
-                                                             muster_node_get_n_units (root),
-                                                             muster_bs_unit_new (selection,
-                                                                                 cost_type,
-                                                                                 base_width,
-                                                                                 base_depth),
+                                                             roster_position (root, by_selection,
+                                                                              placed, i),
+                                                             unit,
                                                              g_strdup (_("Follow Roster"))));
+      g_hash_table_insert (by_selection, (gpointer) muster_bs_selection_get_id (selection), unit);
       if (added != NULL)
         ++*added;
     }

@@ -540,6 +540,46 @@ test_follow (Fixture       *fixture,
   muster_bs_selection_free (captain);
 }
 
+/* A selection put back into the roster comes back where the roster has it, not last: the
+ * scenario's units stay in the roster's order */
+static void
+test_follow_order (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) placed = g_ptr_array_new ();
+  MusterBsForce *force = muster_bs_roster_get_force (fixture->roster, 0);
+  MusterBsSelection *captain;
+  MusterCommand *command;
+  MusterNode *root;
+  guint index;
+
+  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
+                                           28, NULL, &error));
+  g_assert_no_error (error);
+  root = muster_force_get_root (muster_doc_get_force (muster_document_get_doc (document), 0));
+
+  captain = muster_bs_roster_remove_selection (fixture->roster,
+                                               selection_of (fixture, "se-captain", 0), &index);
+  g_assert_cmpuint (index, >, 0);
+  g_assert_cmpuint (index, <, muster_bs_force_get_n_selections (force));
+  command = muster_bs_follow_command_new (document, fixture->roster, 28, 28, NULL, NULL);
+  g_assert_nonnull (command);
+  g_object_unref (command);
+  g_assert_cmpuint (muster_node_get_n_units (root), ==, 2);
+
+  muster_bs_roster_insert_selection (fixture->roster, force, NULL, index, captain);
+  command = muster_bs_follow_command_new (document, fixture->roster, 28, 28, NULL, NULL);
+  g_assert_nonnull (command);
+  g_object_unref (command);
+  muster_bs_force_collect_placed (force, placed);
+  g_assert_cmpuint (muster_node_get_n_units (root), ==, placed->len);
+  for (guint i = 0; i < placed->len; i++)
+    g_assert_cmpstr (muster_unit_get_selection (muster_node_get_unit (root, i)), ==,
+                     muster_bs_selection_get_id (placed->pdata[i]));
+}
+
 /* A roster's unit duplicated in the scenario is the same entry on the same base at the same
  * cost, and the scenario's own: following the roster keeps it */
 static void
@@ -661,6 +701,8 @@ main (int   argc,
               fixture_set_up, test_empty,
               fixture_tear_down);
   g_test_add ("/bs-scenario/follow", Fixture, NULL, fixture_set_up, test_follow,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/follow-order", Fixture, NULL, fixture_set_up, test_follow_order,
               fixture_tear_down);
   g_test_add ("/bs-scenario/duplicate", Fixture, NULL, fixture_set_up, test_duplicate,
               fixture_tear_down);

@@ -318,17 +318,17 @@ test_place_follow (void)
 
   g_assert_cmpuint (muster_node_get_n_units (root), ==, 2);
   /* the renamed squad says what it is */
-  assert_row (document, 0, "Dawn Patrol", "Ranger Squad · 4 models", "60");
+  assert_row (document, 1, "Dawn Patrol", "Ranger Squad · 4 models", "60");
   placement = muster_battlefield_lookup_unit (field,
-                                              muster_unit_get_id (muster_node_get_unit (root, 0)));
+                                              muster_unit_get_id (muster_node_get_unit (root, 1)));
   g_assert_nonnull (placement);
   g_assert_cmpuint (placement->stands, ==, 4);
-  /* the old Captain off the table; the new one waits to be placed */
+  /* the old Captain off the table; the new one waits to be placed, where the roster has it */
   g_assert_null (muster_battlefield_lookup_unit (field, captain_id));
-  assert_row (document, 1, "Captain", "1 model", "30");
+  assert_row (document, 0, "Captain", "1 model", "30");
   g_assert_null (muster_battlefield_lookup_unit (field,
                                                  muster_unit_get_id (muster_node_get_unit (root,
-                                                                                           1))));
+                                                                                           0))));
   text = muster_army_page_dup_text (page);
   g_assert_nonnull (strstr (text, "Dawn Patrol — Ranger Squad, 4 models — 60\n"));
   g_clear_pointer (&text, g_free);
