@@ -750,6 +750,19 @@ options_hit (Flush             *f,
 
 /* Which of @slots, the options offered in @parent, an edit reaches: a flag each in f->hit,
  * valid until the next call. */
+/* Builds the index of @slots now, when a container's checks or hidden options are first kept,
+ * rather than in the first flush to need it: that flush is the first edit after a roster is
+ * opened, and building every container's index at once made it the one edit over 5 ms. */
+void
+_muster_bs_index_slots (MusterBsRoster *roster,
+                        GArray         *slots)
+{
+  Flush f = { roster };
+
+  if (slots->len > 0)
+    container_index (&f, slots);
+}
+
 static gboolean *
 slots_hit (Flush             *f,
            GArray            *slots,

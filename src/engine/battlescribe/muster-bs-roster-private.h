@@ -245,6 +245,9 @@ GArray   *_muster_bs_option_slots        (MusterBsRoster     *roster,
 GArray   *_muster_bs_constrained_options (MusterBsRoster     *roster,
                                           MusterBsForce      *force,
                                           MusterBsSelection  *sel);
+/* muster-bs-deps.c: builds the index the flush reads @slots' options by */
+void      _muster_bs_index_slots         (MusterBsRoster     *roster,
+                                          GArray             *slots);
 gboolean  _muster_bs_option_matches      (const MusterBsOption *option,
                                           const char           *id);
 const MusterBsNode *_muster_bs_option_primary_link (const MusterBsOption *option);

@@ -716,6 +716,7 @@ option_hidden (MusterBsRoster    *self,
       *kept = g_byte_array_sized_new (options->len);
       g_byte_array_set_size (*kept, options->len);
       memset ((*kept)->data, MUSTER_BS_HIDDEN_UNKNOWN, options->len);
+      _muster_bs_index_slots (self, _muster_bs_option_slots (self, force, parent));
     }
   if ((*kept)->data[i] == MUSTER_BS_HIDDEN_UNKNOWN)
     (*kept)->data[i] = _muster_bs_option_hidden (&ctx, &g_array_index (options, MusterBsOption, i))

@@ -884,6 +884,7 @@ walk_container (Walk               *w,
     {
       *cache = g_ptr_array_new_full (slots->len + 1, free_slot);
       g_ptr_array_set_size (*cache, slots->len + 1);
+      _muster_bs_index_slots (w->roster, slots);
     }
   for (guint i = 0; i < (*cache)->len; i++)
     {
