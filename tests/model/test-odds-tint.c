@@ -744,6 +744,71 @@ test_cached_after_moves (Fixture       *fixture,
     }
 }
 
+/* @doc's table with its tint for u0's missile fire, painted on a fresh image: the whole table,
+ * or with @zoomed its middle. */
+static cairo_surface_t *
+paint_doc (Fixture              *fixture,
+           MusterDoc            *doc,
+           const MusterMapStyle *style,
+           gboolean              zoomed)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  cairo_t *cr = cairo_create (surface);
+  MusterMapScene scene = { 0 };
+
+  g_assert_no_error (error);
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, zoomed ? (MusterBox) { 500, 100, 1500, 800 }
+                                            : muster_battlefield_get_table_box (field), 0);
+  scene.battlefield = field;
+  scene.doc = doc;
+  scene.types = fixture->types;
+  scene.tint = tint;
+  muster_map_paint (cr, viewport, &scene, style);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* Each unit's tint is found once and kept from frame to frame (muster-raster-mask.c). Painted
+ * with what is kept, the crowded table is, pixel for pixel, what a copy of it that has kept
+ * nothing paints: on the frame that keeps them and on the next that uses them; after the
+ * acting unit moves (new colours), after a target moves (its tint moves with it) and after
+ * the wood moves; in two views, each after the other (the other view's are no good). */
+static void
+test_masks_kept (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(MusterDoc) doc = fresh_doc (fixture, 0);
+  MusterMapStyle style;
+
+  muster_map_style_init_light (&style);
+  for (guint k = 0; k <= G_N_ELEMENTS (moves); k++)
+    {
+      g_autoptr(MusterDoc) fresh = fresh_doc (fixture, k);
+
+      if (k > 0)
+        make_move (doc, k - 1);
+      for (guint frame = 0; frame < 4; frame++)
+        {
+          /* each move made in the view of the frame before it */
+          gboolean zoomed = (frame / 2 + k) % 2;
+          cairo_surface_t *kept = paint_doc (fixture, doc, &style, zoomed);
+          cairo_surface_t *made = paint_doc (fixture, fresh, &style, zoomed);
+
+          g_test_message ("after %u moves, %s, frame %u", k, zoomed ? "zoomed" : "whole", frame);
+          g_assert_cmpuint (count_different (kept, made, 0), ==, 0);
+          cairo_surface_destroy (kept);
+          cairo_surface_destroy (made);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -765,5 +830,7 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/odds-tint/cached-after-moves", Fixture, NULL, fixture_set_up,
               test_cached_after_moves, fixture_tear_down);
+  g_test_add ("/odds-tint/masks-kept", Fixture, NULL, fixture_set_up, test_masks_kept,
+              fixture_tear_down);
   return g_test_run ();
 }
