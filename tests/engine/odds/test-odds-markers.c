@@ -127,6 +127,62 @@ test_hm (void)
   scenario_close (&s);
 }
 
+/* Appends to @s's battle log a roll of @acting against @target that took @target from
+ * @before to @after stands, and leaves the list's size at @after, as Resolve does. */
+static void
+log_loss (Scenario   *s,
+          const char *acting,
+          const char *target,
+          guint       before,
+          guint       after)
+{
+  g_autoptr(GError) error = NULL;
+  MusterLogEntry *entry = muster_log_entry_new ();
+  MusterLogChange change = { g_strdup (target), before, after, NULL, NULL };
+
+  entry->turn = 1;
+  entry->acting = g_strdup (acting);
+  entry->target = g_strdup (target);
+  entry->procedure = g_strdup ("small-arms-fire");
+  entry->result = g_strdup ("Hits: 3");
+  entry->effect = g_strdup ("a stand lost");
+  g_array_append_val (entry->changes, change);
+  g_assert_true (muster_doc_append_log_entry (s->doc, entry, &error));
+  g_assert_no_error (error);
+  muster_unit_set_size (muster_doc_lookup_unit (s->doc, target), after);
+}
+
+/* Horse and musket, Cemetery Ridge: the stands a unit has lost count in its Morale Test's
+ * casualty percentage (§9.1), with the stands it started with. Resolve takes them off the
+ * list's size, so they come from the battle log: Cross's Brigade (u3) loses one of its two
+ * stands to the Washington Artillery (u54), and its Morale Test is offered, on 1 of 2 stands
+ * lost. Another unit's loss earlier in the log is not its own. */
+static void
+test_hm_stands_lost (void)
+{
+  Scenario s;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) after = NULL;
+  const char * const typed[] = { "starting-stands=2", "stands-lost=1", NULL };
+  const char * const wrong[] = { "starting-stands=2", "stands-lost=0", NULL };
+
+  scenario_open (&s, "horse-and-musket-cemetery-ridge.muster");
+  facts = facts_of (&s, "u3", "u54");
+  /* nothing lost, nothing from the table: the test is not offered */
+  g_assert_false (lists (facts, "morale-test"));
+  log_loss (&s, "u54", "u4", 2, 1);
+  g_assert_false (lists (facts, "morale-test"));
+
+  log_loss (&s, "u54", "u3", 2, 1);
+  after = fill_of (facts, "morale-test");
+  assert_table (after, "starting-stands", "2",
+                "Cross's Brigade had 2 stands before the battle log's first loss");
+  assert_table (after, "stands-lost", "1", "Cross's Brigade has lost 1 of its 2 stands");
+  g_assert_true (same_as_typed (facts, after, typed));
+  g_assert_false (same_as_typed (facts, after, wrong));
+  scenario_close (&s);
+}
+
 /* Medals of Valor, Saint-Aubin: Uffz. Kranz (u61) fires at Pvt. Lomax (u3) in the church. The
  * target's wound counts in the next one (§10.3); a suppressed soldier may not fire (§9.5);
  * his attitude is where his morale check starts (§9.2). */
@@ -227,6 +283,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/odds-markers/sov", test_sov);
   g_test_add_func ("/odds-markers/hm", test_hm);
+  g_test_add_func ("/odds-markers/hm-stands-lost", test_hm_stands_lost);
   g_test_add_func ("/odds-markers/mov", test_mov);
   g_test_add_func ("/odds-markers/ul", test_ul);
   return g_test_run ();
