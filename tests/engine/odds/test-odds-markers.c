@@ -127,6 +127,81 @@ test_hm (void)
   scenario_close (&s);
 }
 
+/* Standards of Valor, Afon Ddu: the First Auxiliary Century (u5), 3.5″ from the Slingers of
+ * the shore (u24), after failed Confidence Tests (the "confidence-lost" marker Resolve
+ * counts). From Confident, where a fresh unit starts: one level lost, it charges at Steady,
+ * two at Shaken (§4.3.4, the charge test's TL); three, Broken, it cannot charge but may still
+ * fire; four, Routed, it neither fights nor fires. */
+static void
+test_sov_confidence (void)
+{
+  Scenario s;
+  MusterPoint village;
+  const struct {
+    const char *markers;
+    const char *level;           /* the charge's; NULL: it is ruled out */
+    const char *reason;          /* the level's, or why the charge is ruled out */
+    const char *fire_blocked;    /* why fire is ruled out, if it is */
+  } cases[] = {
+    { "confidence-lost=1", "steady", "has confidence-lost 1: Steady, down from Confident", NULL },
+    { "confidence-lost=2", "shaken", "has confidence-lost 2: Shaken, down from Confident", NULL },
+    { "confidence-lost=3", NULL, "is Broken (confidence-lost 3): it cannot charge", NULL },
+    { "confidence-lost=4", NULL, "is Routed (confidence-lost 4): it cannot fight and never fires",
+      "is Routed (confidence-lost 4): it cannot fight and never fires" },
+  };
+
+  scenario_open (&s, "standards-of-valor-afon-ddu.muster");
+  village = piece_centre (&s, "t4");
+  place (&s, "u24", village.x, village.y, -90);
+  place (&s, "u5", village.x, village.y - DEPTH - 3.5 * 25.4, 90);
+  {
+    g_autoptr(MusterOddsFacts) facts = facts_of (&s, "u5", "u24");
+    g_autoptr(MusterOddsFill) charge = fill_of (facts, "charge");
+
+    /* no marker: the level is not the table's (Confident unless told) */
+    g_assert_cmpint (charge->sources[muster_procedure_find_input (charge->procedure,
+                                                                  "confidence")],
+                     !=, MUSTER_ODDS_TABLE);
+    g_assert_null (charge->blocked);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MusterOddsFacts) facts = NULL;
+      g_autoptr(MusterOddsFill) charge = NULL, fire = NULL;
+
+      g_test_message ("%s", cases[i].markers);
+      set_markers (&s, "u5", cases[i].markers);
+      facts = facts_of (&s, "u5", "u24");
+      charge = fill_of (facts, "charge");
+      fire = fill_of (facts, "fire");
+      if (cases[i].level != NULL)
+        {
+          g_autofree char *typed_level = g_strdup_printf ("confidence=%s", cases[i].level);
+          const char * const typed[] = { "facing=front", "distance=4", typed_level, NULL };
+          const char * const wrong[] = { "facing=front", "distance=4", "confidence=confident",
+                                         NULL };
+
+          assert_table (charge, "confidence", cases[i].level, cases[i].reason);
+          g_assert_null (charge->blocked);
+          g_assert_true (same_as_typed (facts, charge, typed));
+          g_assert_false (same_as_typed (facts, charge, wrong));
+        }
+      else
+        {
+          g_assert_nonnull (charge->blocked);
+          g_assert_nonnull (strstr (charge->blocked, cases[i].reason));
+        }
+      if (cases[i].fire_blocked != NULL)
+        {
+          g_assert_nonnull (fire->blocked);
+          g_assert_nonnull (strstr (fire->blocked, cases[i].fire_blocked));
+        }
+      else
+        g_assert_null (fire->blocked);
+    }
+  scenario_close (&s);
+}
+
 /* Appends to @s's battle log a roll of @acting against @target that took @target from
  * @before to @after stands, and leaves the list's size at @after, as Resolve does. */
 static void
@@ -282,6 +357,7 @@ main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/odds-markers/sov", test_sov);
+  g_test_add_func ("/odds-markers/sov-confidence", test_sov_confidence);
   g_test_add_func ("/odds-markers/hm", test_hm);
   g_test_add_func ("/odds-markers/hm-stands-lost", test_hm_stands_lost);
   g_test_add_func ("/odds-markers/mov", test_mov);
