@@ -202,6 +202,43 @@ test_sov_confidence (void)
   scenario_close (&s);
 }
 
+/* Standards of Valor, Afon Ddu: a suppressed unit must pass a Reaction Test before its Final
+ * Defensive Fire, at a Threat Level of its Suppression markers (§4.10.2). The First Auxiliary
+ * Century (u5) with none is not offered the test against the slingers; with two, it is, and
+ * with the circumstance chosen its odds are those typed by hand with two markers, not one. */
+static void
+test_sov_fdf (void)
+{
+  Scenario s;
+  MusterPoint village;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(MusterOddsFill) reaction = NULL;
+  const char * const typed[] = { "circumstance=fdf-suppressed", "suppression=2", NULL };
+  const char * const wrong[] = { "circumstance=fdf-suppressed", "suppression=1", NULL };
+  g_autofree int *chosen = NULL;
+  g_autoptr(GError) error = NULL;
+
+  scenario_open (&s, "standards-of-valor-afon-ddu.muster");
+  village = piece_centre (&s, "t4");
+  place (&s, "u24", village.x, village.y, -90);
+  place (&s, "u5", village.x, village.y - DEPTH - 3.5 * 25.4, 90);
+  facts = facts_of (&s, "u5", "u24");
+  g_assert_false (lists (facts, "reaction-test"));
+
+  set_markers (&s, "u5", "suppression=2");
+  reaction = fill_of (facts, "reaction-test");
+  assert_table (reaction, "suppression", "2", "First Auxiliary Century has suppression 2");
+  /* the circumstance is the player's: chosen in the panel, as here */
+  chosen = muster_procedure_default_values (reaction->procedure);
+  muster_procedure_set_value (reaction->procedure, chosen, "circumstance=fdf-suppressed", &error);
+  g_assert_no_error (error);
+  reaction->values[muster_procedure_find_input (reaction->procedure, "circumstance")] =
+    chosen[muster_procedure_find_input (reaction->procedure, "circumstance")];
+  g_assert_true (same_as_typed (facts, reaction, typed));
+  g_assert_false (same_as_typed (facts, reaction, wrong));
+  scenario_close (&s);
+}
+
 /* Appends to @s's battle log a roll of @acting against @target that took @target from
  * @before to @after stands, and leaves the list's size at @after, as Resolve does. */
 static void
@@ -358,6 +395,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/odds-markers/sov", test_sov);
   g_test_add_func ("/odds-markers/sov-confidence", test_sov_confidence);
+  g_test_add_func ("/odds-markers/sov-fdf", test_sov_fdf);
   g_test_add_func ("/odds-markers/hm", test_hm);
   g_test_add_func ("/odds-markers/hm-stands-lost", test_hm_stands_lost);
   g_test_add_func ("/odds-markers/mov", test_mov);

@@ -46,7 +46,9 @@ set_distance (MusterOddsFill        *fill,
 }
 
 /* The Suppression markers on the units (§4.5): each takes a rank off a Close Order side's
- * Reach in close combat (§4.10.3), and they are what a Remove Suppression roll works on. */
+ * Reach in close combat (§4.10.3), they are what a Remove Suppression roll works on, and the
+ * Threat Level of the Reaction Test a suppressed unit takes to fire Final Defensive Fire
+ * (§4.10.2; the circumstance is the player's to choose). */
 static void
 set_suppression (const MusterProcedure *procedure,
                  const MusterOddsFacts *facts,
@@ -55,6 +57,11 @@ set_suppression (const MusterProcedure *procedure,
   if (g_str_equal (procedure->id, "remove-suppression"))
     {
       muster_odds_set_marker_count (fill, &facts->acting, "suppression", "markers");
+      return;
+    }
+  if (g_str_equal (procedure->id, "reaction-test"))
+    {
+      muster_odds_set_marker_count (fill, &facts->acting, "suppression", "suppression");
       return;
     }
   muster_odds_set_marker_count (fill, &facts->acting, "suppression", "attacker-suppression");
