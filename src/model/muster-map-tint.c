@@ -401,8 +401,8 @@ _muster_map_paint_tint (Painter   *p,
 
 /* How many units shown the box @x0, @y0, @width × @height (widget px) covers, their halo
  * included: those the battlefield's index finds under it, measured on screen. */
-static guint
-count_covered (Painter *p,
+guint
+_muster_map_count_covered (Painter *p,
                double   x0,
                double   y0,
                double   width,
@@ -492,7 +492,7 @@ _muster_map_paint_legend (Painter *p)
     y0 = corners[0][1];
     for (guint c = 0; c < G_N_ELEMENTS (corners) && fewest > 0; c++)
       {
-        guint n = count_covered (p, corners[c][0], corners[c][1], width, height);
+        guint n = _muster_map_count_covered (p, corners[c][0], corners[c][1], width, height);
 
         if (n < fewest)
           {
