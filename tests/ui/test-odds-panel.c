@@ -85,6 +85,21 @@ engine_figure_with (MusterWindow *window,
   return muster_odds_key_figure (result);
 }
 
+/* The value of missile fire's range input for the band @band ("short"). */
+static int
+range_value (const char *band)
+{
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  g_autofree int *values = muster_procedure_default_values (procedure);
+  g_autofree char *assignment = g_strdup_printf ("range=%s", band);
+  g_autoptr(GError) error = NULL;
+
+  muster_procedure_set_value (procedure, values, assignment, &error);
+  g_assert_no_error (error);
+  return values[muster_procedure_find_input (procedure, "range")];
+}
+
 static char *
 engine_figure (MusterWindow *window)
 {
@@ -192,6 +207,14 @@ test_select_tab_and_drag (void)
   run_frames (GTK_WIDGET (window));
   mid_figure = muster_odds_panel_dup_figure (panel, "missile-fire");
   g_assert_true (g_str_has_prefix (mid_figure, "Casualties ≥ 1: "));
+  /* within the frame: the engine's figure where the crossbows are now, at long range */
+  {
+    g_autofree char *now = engine_figure (window);
+    g_autofree char *long_range = engine_figure_with (window, "range", range_value ("long"));
+
+    g_assert_cmpstr (mid_figure, ==, now);
+    g_assert_cmpstr (mid_figure, ==, long_range);
+  }
   g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
   run_frames (GTK_WIDGET (window));
   g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, "p4")->centre.y, to.y, 1e-6);
@@ -199,6 +222,11 @@ test_select_tab_and_drag (void)
   g_assert_cmpstr (near_figure, !=, mid_figure);
   expected = engine_figure (window);
   g_assert_cmpstr (near_figure, ==, expected);
+  {
+    g_autofree char *short_range = engine_figure_with (window, "range", range_value ("short"));
+
+    g_assert_cmpstr (near_figure, ==, short_range);
+  }
 
   /* 6″ from the archers: Tab goes round the enemy within the crossbows' 24″, nearest first,
    * and back to the archers; the panel no longer says none is in reach */
@@ -454,21 +482,6 @@ assert_chart_is_engine (MusterWindow *window,
   for (guint i = 0; i < procedure->n_outputs; i++)
     g_assert_true (muster_dist_equal (muster_procedure_result_get_output (shown, i),
                                       muster_procedure_result_get_output (expected, i), 1e-12));
-}
-
-/* The value of missile fire's range input for the band @band ("short"). */
-static int
-range_value (const char *band)
-{
-  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
-                                                              "missile-fire");
-  g_autofree int *values = muster_procedure_default_values (procedure);
-  g_autofree char *assignment = g_strdup_printf ("range=%s", band);
-  g_autoptr(GError) error = NULL;
-
-  muster_procedure_set_value (procedure, values, assignment, &error);
-  g_assert_no_error (error);
-  return values[muster_procedure_find_input (procedure, "range")];
 }
 
 /* Moves the placement @id of @window's document @dy mm down the table, as one undo step (as
