@@ -162,6 +162,57 @@ ring_label_point (Painter           *p,
     }
 }
 
+/* Where @text goes for the ring @d out from @hull: as ring_label_point() puts it (below the
+ * unit, or above), unless it would lie over a unit there, where a percentage reads as that
+ * unit's tint; then above, left or right of the unit, the first in view over none. With every
+ * place over a unit, the first. Widget px, the text's centre. */
+static void
+clear_label_point (Painter           *p,
+                   const MusterPoint *hull,
+                   guint              n,
+                   MusterVector       up,
+                   double             d,
+                   const char        *text,
+                   double            *x,
+                   double            *y)
+{
+  MusterVector ways[] = { muster_vector_scale (up, 1), { up.y, -up.x }, { -up.y, up.x } };
+  int w, h;
+
+  ring_label_point (p, hull, n, up, d, x, y);
+  pango_layout_set_text (p->layout, text, -1);
+  pango_layout_get_pixel_size (p->layout, &w, &h);
+  if (_muster_map_count_covered (p, *x - w / 2.0 - 2, *y - h / 2.0, w + 4, h) == 0)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (ways); i++)
+    {
+      MusterPoint best = hull[0];
+      double best_along = muster_vector_dot ((MusterVector) { hull[0].x, hull[0].y }, ways[i]);
+      double wx, wy;
+
+      /* the hull's farthest corner that way, and the ring @d beyond it */
+      for (guint k = 1; k < n; k++)
+        {
+          double along = muster_vector_dot ((MusterVector) { hull[k].x, hull[k].y }, ways[i]);
+
+          if (along > best_along)
+            {
+              best = hull[k];
+              best_along = along;
+            }
+        }
+      best = muster_point_add (best, muster_vector_scale (ways[i], d));
+      muster_viewport_table_to_widget (p->viewport, best.x, best.y, &wx, &wy);
+      if (wx - w / 2.0 < 0 || wx + w / 2.0 > muster_viewport_get_width (p->viewport) ||
+          wy < 16 || wy > muster_viewport_get_height (p->viewport) - 16 ||
+          _muster_map_count_covered (p, wx - w / 2.0 - 2, wy - h / 2.0, w + 4, h) > 0)
+        continue;
+      *x = wx;
+      *y = wy;
+      return;
+    }
+}
+
 /* With the map tinted by @f's odds against a target, each band of @range labelled in its
  * middle with the chance were the target in it. Device px. */
 static void
@@ -186,7 +237,7 @@ paint_band_chances (Painter             *p,
       if (!muster_odds_tint_lookup_band (tint, range->id, k + 1, &chance))
         continue;
       percent = muster_odds_format_percent (chance);
-      ring_label_point (p, hull, n_hull, up, (from + to) / 2, &x, &y);
+      clear_label_point (p, hull, n_hull, up, (from + to) / 2, percent, &x, &y);
       _muster_map_text_at (p, percent, x, y, 0.5, 0.5, TRUE);
     }
 }

@@ -146,9 +146,14 @@ void _muster_map_paint_marks (Painter   *p,
                               GPtrArray *visible);
 
 /* muster-map-tint.c */
-void _muster_map_paint_tint   (Painter   *p,
-                               GPtrArray *visible);
-void _muster_map_paint_legend (Painter   *p);
+void  _muster_map_paint_tint    (Painter   *p,
+                                 GPtrArray *visible);
+void  _muster_map_paint_legend  (Painter   *p);
+guint _muster_map_count_covered (Painter   *p,
+                                 double     x0,
+                                 double     y0,
+                                 double     width,
+                                 double     height);
 
 /* muster-map-placement.c */
 PangoLayout          *_muster_map_new_label_layout     (cairo_t              *cr,

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "muster-map-painter-private.h"
 #include "muster-odds-figure.h"
@@ -104,6 +105,45 @@ halo_keyhole (const MusterPoint *hull,
   return 2 * n + 2;
 }
 
+/* A unit's tint's shapes in table mm: the hull of its outline (@n_hull corners; fewer than 3
+ * when the outline has too many corners to take it) and the halo round it as one polygon. */
+typedef struct
+{
+  MusterPoint hull[16];
+  guint       n_hull;
+  MusterPoint keyhole[2 * 16 + 2];
+  guint       n_keyhole;
+} TintShapes;
+
+static void
+tint_shapes (Painter               *p,
+             const MusterFootprint *fp,
+             TintShapes            *shapes)
+{
+  const MusterPoint *outline;
+  guint n;
+
+  outline = muster_footprint_get_outline (fp, &n);
+  shapes->n_hull = n <= G_N_ELEMENTS (shapes->hull)
+                   ? muster_polygon_convex_hull (outline, n, shapes->hull) : 0;
+  shapes->n_keyhole = shapes->n_hull >= 3
+                      ? halo_keyhole (shapes->hull, shapes->n_hull, HALO_PX / p->zoom,
+                                      shapes->keyhole)
+                      : 0;
+}
+
+/* The fill's and the halo's colours of a unit tinted @rgba. */
+static void
+tint_colours (const double rgba[4],
+              double       fill[4],
+              double       halo[4])
+{
+  memcpy (fill, rgba, 3 * sizeof (double));
+  memcpy (halo, rgba, 3 * sizeof (double));
+  fill[3] = rgba[3] * FILL_ALPHA;
+  halo[3] = rgba[3] * HALO_ALPHA;
+}
+
 /* The tint of the unit @fp: a translucent fill over its stands and an opaque ring round it,
  * straight into the pixels through @p's raster when there is one (cairo_fill() costs some
  * 17 µs each for these small shapes, mostly fixed per pixel row: two thirds of the tint's
@@ -116,22 +156,18 @@ paint_unit_tint (Painter               *p,
 {
   cairo_t *cr = p->cr;
   const MusterPoint *outline;
-  MusterPoint hull[16];
-  double fill[4] = { rgba[0], rgba[1], rgba[2], rgba[3] * FILL_ALPHA };
-  double halo[4] = { rgba[0], rgba[1], rgba[2], rgba[3] * HALO_ALPHA };
-  guint n, n_hull = 0;
+  TintShapes shapes;
+  double fill[4], halo[4];
+  guint n;
 
   outline = muster_footprint_get_outline (fp, &n);
-  if (n <= G_N_ELEMENTS (hull))
-    n_hull = muster_polygon_convex_hull (outline, n, hull);
+  tint_shapes (p, fp, &shapes);
+  tint_colours (rgba, fill, halo);
   if (p->raster != NULL)
     {
-      MusterPoint keyhole[2 * G_N_ELEMENTS (hull) + 2];
-
       muster_raster_fill_polygon (p->raster, outline, n, fill);
-      if (n_hull >= 3)
-        muster_raster_fill_polygon (p->raster, keyhole,
-                                    halo_keyhole (hull, n_hull, HALO_PX / p->zoom, keyhole), halo);
+      if (shapes.n_keyhole > 0)
+        muster_raster_fill_polygon (p->raster, shapes.keyhole, shapes.n_keyhole, halo);
       else
         muster_raster_stroke_polyline (p->raster, outline, n, TRUE, 2 * HALO_PX / p->zoom,
                                        CAIRO_LINE_JOIN_ROUND, CAIRO_LINE_CAP_BUTT, halo);
@@ -140,8 +176,8 @@ paint_unit_tint (Painter               *p,
   _muster_map_unit_outline_path (cr, fp);
   set_colour (cr, fill);
   cairo_fill (cr);
-  if (n_hull >= 3)
-    halo_path (cr, hull, n_hull, HALO_PX / p->zoom);
+  if (shapes.n_keyhole > 0)
+    halo_path (cr, shapes.hull, shapes.n_hull, HALO_PX / p->zoom);
   else
     {
       /* an outline of many corners (a crowd of stands): stroked */
@@ -150,44 +186,212 @@ paint_unit_tint (Painter               *p,
       set_line_px (p, 2 * HALO_PX);
     }
   set_colour (cr, halo);
-  n_hull >= 3 ? cairo_fill (cr) : cairo_stroke (cr);
+  shapes.n_keyhole > 0 ? cairo_fill (cr) : cairo_stroke (cr);
 }
 
+/*
+ * The masks of the units' tints, kept with the document between frames (the raster's, see
+ * muster-raster-mask.c): while the acting unit is dragged the others stand still and only
+ * their colours change, so each unit's fill and halo are found once, not on every frame. An
+ * entry is good for the placement at its revision (by id: a loaded table's placements share
+ * one revision) and for a raster like the one it was recorded on (the view, its size and
+ * clip); anything else records it again. A unit whose halo is stroked (an outline of many
+ * corners) is not kept.
+ */
+#define MASKS_CACHE "muster-map-tint-masks"
+
+typedef struct
+{
+  guint64           revision;   /* the placement's when recorded */
+  MusterBox         bounds;     /* its footprint's */
+  MusterRasterMask *fill;
+  MusterRasterMask *halo;
+} UnitMasks;
+
+typedef struct
+{
+  const MusterBattlefield *battlefield;
+  GHashTable              *units;      /* placement id → UnitMasks */
+} MaskCache;
+
+static void
+unit_masks_free (UnitMasks *self)
+{
+  muster_raster_mask_free (self->fill);
+  muster_raster_mask_free (self->halo);
+  g_free (self);
+}
+
+static void
+mask_cache_free (MaskCache *self)
+{
+  g_hash_table_unref (self->units);
+  g_free (self);
+}
+
+/* The masks kept with the scene's document for its battlefield, made when there are none. */
+static MaskCache *
+get_mask_cache (Painter *p)
+{
+  MusterDoc *doc = p->scene->doc;
+  MaskCache *cache = doc != NULL ? muster_doc_get_list_cache (doc, MASKS_CACHE) : NULL;
+
+  if (doc == NULL)
+    return NULL;
+  /* (placements removed leave their entries: more of them than units on the table, and they
+   * all go) */
+  if (cache == NULL || cache->battlefield != p->scene->battlefield ||
+      g_hash_table_size (cache->units) > 2 * muster_battlefield_get_n_features (p->scene->battlefield) + 16)
+    {
+      cache = g_new0 (MaskCache, 1);
+      cache->battlefield = p->scene->battlefield;
+      cache->units = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            (GDestroyNotify) unit_masks_free);
+      muster_doc_set_list_cache (doc, MASKS_CACHE, cache, (GDestroyNotify) mask_cache_free);
+    }
+  return cache;
+}
+
+/* @f's masks on @p's raster: kept, or recorded (and kept) from its footprint *@fp, laid out
+ * into *@owned when it is not given yet; NULL when its halo is stroked. */
+static const UnitMasks *
+lookup_masks (Painter                *p,
+              MaskCache              *cache,
+              const MusterFeature    *f,
+              const MusterFootprint **fp,
+              MusterFootprint       **owned)
+{
+  UnitMasks *kept = g_hash_table_lookup (cache->units, f->id);
+  TintShapes shapes;
+  const MusterPoint *outline;
+  guint n;
+
+  if (kept != NULL && kept->revision == f->revision &&
+      muster_raster_mask_fits (p->raster, kept->fill))
+    return kept;
+  if (*fp == NULL)
+    *fp = _muster_map_unit_footprint (p->scene, f, owned);
+  tint_shapes (p, *fp, &shapes);
+  if (shapes.n_keyhole == 0)
+    {
+      g_hash_table_remove (cache->units, f->id);
+      return NULL;
+    }
+  outline = muster_footprint_get_outline (*fp, &n);
+  kept = g_new0 (UnitMasks, 1);
+  kept->revision = f->revision;
+  kept->bounds = muster_footprint_get_bounds (*fp);
+  kept->fill = muster_raster_mask_polygon (p->raster, outline, n);
+  kept->halo = muster_raster_mask_polygon (p->raster, shapes.keyhole, shapes.n_keyhole);
+  if (kept->fill == NULL || kept->halo == NULL)
+    {
+      /* (under a clip polygon, which the tint never sets) */
+      unit_masks_free (kept);
+      return NULL;
+    }
+  g_hash_table_replace (cache->units, g_strdup (f->id), kept);
+  return kept;
+}
+
+/* A unit to tint: its placement, its chance, and its masks or else its footprint (owned when
+ * laid out here). */
+typedef struct
+{
+  const MusterFeature   *f;
+  double                 chance;
+  const UnitMasks       *masks;
+  const MusterFootprint *fp;
+  MusterFootprint       *owned;
+} Tinted;
+
+static void
+tinted_clear (Tinted *t)
+{
+  g_clear_pointer (&t->owned, muster_footprint_free);
+}
+
+static MusterBox
+tinted_bounds (const Tinted *t)
+{
+  return t->masks != NULL ? t->masks->bounds : muster_footprint_get_bounds (t->fp);
+}
+
+/* The pixels of @t's tint asked for ahead of painting it: each unit is a few dozen short rows
+ * a stride apart, which no prefetcher guesses, and without this a third of the tint's painting
+ * went in waiting for the first pixel of each row. Two units ahead: the fetches of one take
+ * about as long as painting one. */
+#define PREFETCH_AHEAD 2
+
+static void
+prefetch_tinted (Painter      *p,
+                 const Tinted *t)
+{
+  muster_raster_prefetch (p->raster, muster_box_inflate (tinted_bounds (t), HALO_PX / p->zoom));
+}
+
+/* The enemy units tinted, each with its chance as text where it fits. Only those in view
+ * (@visible, from the battlefield's index) are painted. */
 void
 _muster_map_paint_tint (Painter   *p,
                         GPtrArray *visible)
 {
   const MusterOddsTint *tint = p->scene->tint;
   cairo_t *cr = p->cr;
+  g_autoptr(GArray) tinted = NULL;
+  MaskCache *cache;
 
   if (tint == NULL)
     return;
   p->raster = muster_raster_begin (cr);
+  cache = p->raster != NULL ? get_mask_cache (p) : NULL;
+  tinted = g_array_sized_new (FALSE, FALSE, sizeof (Tinted), visible->len);
+  g_array_set_clear_func (tinted, (GDestroyNotify) tinted_clear);
   for (guint i = 0; i < visible->len; i++)
     {
-      const MusterFeature *f = visible->pdata[i];
-      g_autoptr(MusterFootprint) owned = NULL;
-      const MusterFootprint *fp;
-      double chance, rgba[4], x, y;
+      Tinted t = { visible->pdata[i], 0, NULL, NULL, NULL };
+
+      if (t.f->kind != MUSTER_FEATURE_UNIT || !shown (p, t.f) ||
+          !muster_odds_tint_lookup (tint, t.f->unit, &t.chance))
+        continue;
+      if (cache != NULL)
+        t.masks = lookup_masks (p, cache, t.f, &t.fp, &t.owned);
+      if (t.masks == NULL && t.fp == NULL)
+        t.fp = _muster_map_unit_footprint (p->scene, t.f, &t.owned);
+      g_array_append_val (tinted, t);
+    }
+
+  for (guint i = 0; p->raster != NULL && i < MIN (tinted->len, PREFETCH_AHEAD); i++)
+    prefetch_tinted (p, &g_array_index (tinted, Tinted, i));
+  for (guint i = 0; i < tinted->len; i++)
+    {
+      const Tinted *t = &g_array_index (tinted, Tinted, i);
+      double rgba[4], x, y;
       MusterBox body;
 
-      if (f->kind != MUSTER_FEATURE_UNIT || !shown (p, f) ||
-          !muster_odds_tint_lookup (tint, f->unit, &chance))
-        continue;
-      fp = _muster_map_unit_footprint (p->scene, f, &owned);
-      muster_map_tint_colour (p->style, chance, rgba);
-      paint_unit_tint (p, fp, rgba);
+      if (p->raster != NULL && i + PREFETCH_AHEAD < tinted->len)
+        prefetch_tinted (p, &g_array_index (tinted, Tinted, i + PREFETCH_AHEAD));
+      muster_map_tint_colour (p->style, t->chance, rgba);
+      if (t->masks != NULL)
+        {
+          double fill[4], halo[4];
+
+          tint_colours (rgba, fill, halo);
+          muster_raster_fill_mask (p->raster, t->masks->fill, fill);
+          muster_raster_fill_mask (p->raster, t->masks->halo, halo);
+        }
+      else
+        paint_unit_tint (p, t->fp, rgba);
 
       /* the figure itself where it fits: the colour alone is not enough to read */
-      body = muster_footprint_get_bounds (fp);
+      body = tinted_bounds (t);
       if (MAX (body.x1 - body.x0, body.y1 - body.y0) * p->zoom < MIN_LABEL_PX)
         continue;
       {
-        g_autofree char *percent = muster_odds_format_percent (chance);
+        g_autofree char *percent = muster_odds_format_percent (t->chance);
 
         cairo_save (cr);
         cairo_set_matrix (cr, &p->device);
-        muster_viewport_table_to_widget (p->viewport, f->centre.x, f->centre.y, &x, &y);
+        muster_viewport_table_to_widget (p->viewport, t->f->centre.x, t->f->centre.y, &x, &y);
         _muster_map_text_at (p, percent, x, y, 0.5, 0.5, TRUE);
         cairo_restore (cr);
       }
@@ -197,8 +401,8 @@ _muster_map_paint_tint (Painter   *p,
 
 /* How many units shown the box @x0, @y0, @width × @height (widget px) covers, their halo
  * included: those the battlefield's index finds under it, measured on screen. */
-static guint
-count_covered (Painter *p,
+guint
+_muster_map_count_covered (Painter *p,
                double   x0,
                double   y0,
                double   width,
@@ -288,7 +492,7 @@ _muster_map_paint_legend (Painter *p)
     y0 = corners[0][1];
     for (guint c = 0; c < G_N_ELEMENTS (corners) && fewest > 0; c++)
       {
-        guint n = count_covered (p, corners[c][0], corners[c][1], width, height);
+        guint n = _muster_map_count_covered (p, corners[c][0], corners[c][1], width, height);
 
         if (n < fewest)
           {

@@ -43,6 +43,8 @@ struct _MusterRasterScratch
   gsize        n_rows;
   MusterPoint  clip[8];   /* a convex polygon, px */
   guint        n_clip;
+  GArray      *record;    /* nullable: MusterRasterOp; a fill's steps go here, not into the
+                           * pixels (see muster-raster-mask.c) */
 };
 
 void
@@ -649,6 +651,50 @@ prefetch_row (MusterRaster *self,
   __builtin_prefetch (acc->cells + (gsize) y * (acc->width + 2) + acc->lo[y], 1);
 }
 
+/* blend_run() of the @n pixels from @x of @row, row @y of the surface and @x0 its first pixel;
+ * or with the scratch recording (muster-raster-mask.c), the step kept to be done later. */
+static inline void
+step_run (MusterRaster        *self,
+          MusterRasterScratch *s,
+          guint32             *row,
+          int                  x0,
+          int                  y,
+          int                  x,
+          int                  n,
+          const Colour        *colour,
+          guint                m)
+{
+  if (G_LIKELY (s->record == NULL))
+    blend_run (row + x, n, colour, m, self->opaque_target);
+  else if (m != 0 && n > 0)   /* (what blend_run() does nothing with) */
+    {
+      MusterRasterOp op = { y, x0 + x, n, m };
+
+      g_array_append_val (s->record, op);
+    }
+}
+
+/* The same for blend_m() of pixel @x. */
+static inline void
+step_pixel (MusterRaster        *self,
+            MusterRasterScratch *s,
+            guint32             *row,
+            int                  x0,
+            int                  y,
+            int                  x,
+            const Colour        *colour,
+            guint                m)
+{
+  if (G_LIKELY (s->record == NULL))
+    blend_m (row + x, colour, m, self->opaque_target);
+  else
+    {
+      MusterRasterOp op = { y, x0 + x, 0, m };
+
+      g_array_append_val (s->record, op);
+    }
+}
+
 /* Fills the scratch's contours (px) with @colour, non-zero, in the @width × @height pixels
  * from (@rx0, @ry0). */
 static void
@@ -724,7 +770,7 @@ fill_strip (MusterRaster        *self,
 
               word &= word - 1;
               if (x < MIN (t, paint_end))
-                blend_run (row + x, MIN (t, paint_end) - x, colour, m, self->opaque_target);
+                step_run (self, s, row, rx0, y + ry0, x, MIN (t, paint_end) - x, colour, m);
               if (t >= paint_end)
                 {
                   x = paint_end;
@@ -735,7 +781,7 @@ fill_strip (MusterRaster        *self,
               cells[t] = 0;
               cover = fabsf (sum);
               m = cover >= 1 ? 255 : (guint) (cover * 255 + 0.5f);
-              blend_m (row + t, colour, m, self->opaque_target);
+              step_pixel (self, s, row, rx0, y + ry0, t, colour, m);
               x = t + 1;
             }
         }
@@ -842,6 +888,30 @@ muster_raster_fill_polygon (MusterRaster      *self,
   add_points (s, input_pixels (self, s, points, n), n);
   g_array_append_val (s->lengths, n);
   fill_path (self, s, &colour);
+}
+
+/* What muster_raster_fill_polygon() would do to the pixels, recorded into @ops instead (see
+ * muster-raster-mask.c); FALSE, with nothing recorded, under a clip polygon. */
+gboolean
+_muster_raster_record_polygon (MusterRaster      *self,
+                               const MusterPoint *points,
+                               guint              n,
+                               GArray            *ops)
+{
+  MusterRasterScratch *s = get_scratch (self);
+  /* any colour: fill_path() skips only a transparent one */
+  Colour opaque = { 0xff000000u, 255 };
+
+  if (s->n_clip > 0)
+    return FALSE;
+  if (n < 3)
+    return TRUE;
+  add_points (s, input_pixels (self, s, points, n), n);
+  g_array_append_val (s->lengths, n);
+  s->record = ops;
+  fill_path (self, s, &opaque);
+  s->record = NULL;
+  return TRUE;
 }
 
 /**

@@ -32,6 +32,24 @@ struct _MusterRaster
   MusterRasterScratch *scratch;   /* nullable: for paths, see muster-raster-path.c */
 };
 
+/* One step of a fill as muster_raster_mask_polygon() records it: blend_run() over @n pixels
+ * from (@x, @y) at coverage @m, or with @n 0, blend_m() of that one pixel. */
+typedef struct
+{
+  int   y, x, n;
+  guint m;
+} MusterRasterOp;
+
+struct _MusterRasterMask
+{
+  GArray         *ops;         /* MusterRasterOp, in the order they were recorded */
+  /* the raster it was recorded on: it fits another with the same */
+  cairo_matrix_t  to_pixels;
+  Rect           *clips;
+  int             n_clips;
+  int             width, height, stride;
+};
+
 typedef struct
 {
   guint32 solid;    /* the colour at full coverage, premultiplied ARGB */
@@ -165,5 +183,9 @@ colour_from_rgba (const double rgba[4])
 }
 
 void muster_raster_scratch_free (MusterRasterScratch *scratch);
+gboolean _muster_raster_record_polygon (MusterRaster      *self,
+                                        const MusterPoint *points,
+                                        guint              n,
+                                        GArray            *ops);
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 G_BEGIN_DECLS
 
 typedef struct _MusterRaster MusterRaster;
+typedef struct _MusterRasterMask MusterRasterMask;
 
 MusterRaster *muster_raster_begin      (cairo_t           *cr);
 void          muster_raster_fill_quads (MusterRaster      *self,
@@ -16,6 +17,8 @@ void          muster_raster_fill_quads (MusterRaster      *self,
                                         guint              n_quads,
                                         const double       rgba[4]);
 void          muster_raster_end        (MusterRaster      *self);
+void          muster_raster_prefetch   (MusterRaster      *self,
+                                        MusterBox          box);
 
 void          muster_raster_set_clip_polygon (MusterRaster        *self,
                                               const MusterPoint   *points,
@@ -40,6 +43,17 @@ void          muster_raster_stroke_ellipse   (MusterRaster        *self,
                                               double               width,
                                               const double         rgba[4]);
 
+MusterRasterMask *muster_raster_mask_polygon (MusterRaster           *self,
+                                              const MusterPoint      *points,
+                                              guint                   n);
+gboolean          muster_raster_mask_fits    (const MusterRaster     *self,
+                                              const MusterRasterMask *mask);
+void              muster_raster_fill_mask    (MusterRaster           *self,
+                                              const MusterRasterMask *mask,
+                                              const double            rgba[4]);
+void              muster_raster_mask_free    (MusterRasterMask       *mask);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRaster, muster_raster_end)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterRasterMask, muster_raster_mask_free)
 
 G_END_DECLS

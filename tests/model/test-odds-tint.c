@@ -194,32 +194,47 @@ test_ramp (void)
     }
 }
 
-/* The table with @tint, painted on an image: through the painter's raster, or with
- * @recorded through a recording surface (cairo's own paths, as on a PDF page) replayed on it. */
-static cairo_surface_t *
-paint_on (Fixture              *fixture,
-          const MusterOddsTint *tint,
-          const MusterMapStyle *style,
-          gboolean              recorded)
+/* How a test paints the table (paint_with()). */
+typedef struct
 {
+  MusterDoc       *doc;         /* nullable: the fixture's */
+  GHashTable      *selection;   /* nullable; with it, the ranges are shown */
+  const MusterBox *view;        /* nullable: the whole table */
+  gboolean         recorded;    /* through a recording surface, as on a PDF page */
+} PaintOptions;
+
+/* The table with @tint, painted on an image, at 1/3 px per mm (1800 × 1200 mm in 600 × 400
+ * px, no margin) unless @options gives a view: through the painter's raster, or recorded with
+ * cairo's own paths and replayed on it. */
+static cairo_surface_t *
+paint_with (Fixture              *fixture,
+            const MusterOddsTint *tint,
+            const MusterMapStyle *style,
+            const PaintOptions   *options)
+{
+  MusterDoc *doc = options->doc != NULL ? options->doc : fixture->doc;
   g_autoptr(MusterViewport) viewport = muster_viewport_new ();
-  MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  cairo_surface_t *recording = recorded ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA,
-                                                                          NULL) : NULL;
-  cairo_t *cr = cairo_create (recorded ? recording : surface);
+  cairo_surface_t *recording = options->recorded
+                               ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL)
+                               : NULL;
+  cairo_t *cr = cairo_create (options->recorded ? recording : surface);
   MusterMapScene scene = { 0 };
 
-  /* 1/3 px per mm, no margin: 1800 × 1200 mm in 600 × 400 px */
   muster_viewport_set_size (viewport, W, H);
-  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 0);
+  muster_viewport_fit_box (viewport, options->view != NULL
+                                     ? *options->view : muster_battlefield_get_table_box (field),
+                           0);
   scene.battlefield = field;
-  scene.doc = fixture->doc;
+  scene.doc = doc;
   scene.types = fixture->types;
+  scene.selection = options->selection;
+  scene.show_ranges = options->selection != NULL;
   scene.tint = tint;
   muster_map_paint (cr, viewport, &scene, style);
   cairo_destroy (cr);
-  if (recorded)
+  if (options->recorded)
     {
       cr = cairo_create (surface);
       cairo_set_source_surface (cr, recording, 0, 0);
@@ -229,6 +244,17 @@ paint_on (Fixture              *fixture,
     }
   cairo_surface_flush (surface);
   return surface;
+}
+
+static cairo_surface_t *
+paint_on (Fixture              *fixture,
+          const MusterOddsTint *tint,
+          const MusterMapStyle *style,
+          gboolean              recorded)
+{
+  PaintOptions options = { .recorded = recorded };
+
+  return paint_with (fixture, tint, style, &options);
 }
 
 static cairo_surface_t *
@@ -376,6 +402,21 @@ move_unit (Fixture    *fixture,
   old = muster_battlefield_replace (field, moved);
 }
 
+/* The table with @tint, the crossbows (p0) selected and the ranges shown: their rings, with
+ * @tint's chances on them when it has bands. */
+static cairo_surface_t *
+paint_rings (Fixture              *fixture,
+             const MusterOddsTint *tint)
+{
+  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
+  PaintOptions options = { .selection = selection };
+  MusterMapStyle style;
+
+  muster_map_style_init_light (&style);
+  g_hash_table_add (selection, (gpointer) "p0");
+  return paint_with (fixture, tint, &style, &options);
+}
+
 /* The rings' chances against u2 (heavy armour) were it in each band of the crossbows' 8″ and
  * 16″ rings: each the engine's for u2 put in that band, straight in front of the crossbows
  * (u1 moved out of the way); painted on the rings with the ranges shown. */
@@ -387,8 +428,6 @@ test_bands (Fixture       *fixture,
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
                                                          "missile-fire", &error);
-  g_autoptr(GHashTable) selection = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
   MusterMapStyle style;
   double chances[3];
 
@@ -418,35 +457,60 @@ test_bands (Fixture       *fixture,
    * lower right corner (4″ below 210 mm: 311.6 mm, px 104; 1000 mm: px 333), where the table
    * is bare without */
   muster_map_style_init_light (&style);
-  g_hash_table_add (selection, (gpointer) "p0");
   move_unit (fixture, "u2", 1400, 500);
   for (int with = 0; with < 2; with++)
     {
       g_autoptr(MusterOddsTint) plain = muster_odds_tint_new (fixture->doc, fixture->types, "u0",
                                                               "missile-fire", &error);
-      MusterBattlefield *field = muster_doc_get_battlefield (fixture->doc);
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-      cairo_t *cr = cairo_create (surface);
-      MusterMapScene scene = { 0 };
+      cairo_surface_t *surface = paint_rings (fixture, with ? tint : plain);
       gboolean bare = TRUE;
 
-      muster_viewport_set_size (viewport, W, H);
-      muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 0);
-      scene.battlefield = field;
-      scene.doc = fixture->doc;
-      scene.types = fixture->types;
-      scene.selection = selection;
-      scene.show_ranges = TRUE;
-      scene.tint = with ? tint : plain;
-      muster_map_paint (cr, viewport, &scene, &style);
-      cairo_destroy (cr);
-      cairo_surface_flush (surface);
       for (int y = 98; y <= 110; y++)
         for (int x = 310; x <= 360; x++)
           bare = bare && same_colour (pixel_at (surface, x, y), rgba_to_pixel (style.table));
       g_assert_true (bare != with);
       cairo_surface_destroy (surface);
     }
+}
+
+/* A band's chance is not written over a unit, where it reads as that unit's tint: with the
+ * Guards (u4, a friend) where the short band's label goes (just below the crossbows' lower
+ * right corner, see /odds-tint/bands), the label goes elsewhere, and the Guards look as they
+ * do without the bands' labels; the labels are painted all the same. */
+static void
+test_band_label_clear (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = NULL;
+  g_autoptr(MusterOddsTint) plain = NULL;
+  cairo_surface_t *with, *without;
+  guint changed = 0;
+
+  move_unit (fixture, "u1", 100, 1100);
+  move_unit (fixture, "u2", 1400, 500);
+  /* 200 × 20 mm round (1000, 320): px 300–367 × 103–110 */
+  move_unit (fixture, "u4", 1000, 320);
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "missile-fire", &error);
+  g_assert_no_error (error);
+  g_assert_true (muster_odds_tint_add_bands (tint, fixture->doc, fixture->types, "u2", &error));
+  plain = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "missile-fire", &error);
+  g_assert_no_error (error);
+  with = paint_rings (fixture, tint);
+  without = paint_rings (fixture, plain);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      {
+        gboolean differs = pixel_at (with, x, y) != pixel_at (without, x, y);
+
+        /* the Guards and their halo's room */
+        if (x >= 294 && x <= 373 && y >= 97 && y <= 116)
+          g_assert_false (differs);
+        changed += differs;
+      }
+  g_assert_cmpuint (changed, >, 0);
+  cairo_surface_destroy (with);
+  cairo_surface_destroy (without);
 }
 
 /* With a target in the view's lower left corner, where the legend goes first, the legend goes
@@ -744,6 +808,58 @@ test_cached_after_moves (Fixture       *fixture,
     }
 }
 
+/* @doc's table with its tint for u0's missile fire, painted on a fresh image: the whole table,
+ * or with @zoomed its middle. */
+static cairo_surface_t *
+paint_doc (Fixture              *fixture,
+           MusterDoc            *doc,
+           const MusterMapStyle *style,
+           gboolean              zoomed)
+{
+  static const MusterBox middle = { 500, 100, 1500, 800 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = muster_odds_tint_new (doc, fixture->types, "u0",
+                                                         "missile-fire", &error);
+  PaintOptions options = { .doc = doc, .view = zoomed ? &middle : NULL };
+
+  g_assert_no_error (error);
+  return paint_with (fixture, tint, style, &options);
+}
+
+/* Each unit's tint is found once and kept from frame to frame (muster-raster-mask.c). Painted
+ * with what is kept, the crowded table is, pixel for pixel, what a copy of it that has kept
+ * nothing paints: on the frame that keeps them and on the next that uses them; after the
+ * acting unit moves (new colours), after a target moves (its tint moves with it) and after
+ * the wood moves; in two views, each after the other (the other view's are no good). */
+static void
+test_masks_kept (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr(MusterDoc) doc = fresh_doc (fixture, 0);
+  MusterMapStyle style;
+
+  muster_map_style_init_light (&style);
+  for (guint k = 0; k <= G_N_ELEMENTS (moves); k++)
+    {
+      g_autoptr(MusterDoc) fresh = fresh_doc (fixture, k);
+
+      if (k > 0)
+        make_move (doc, k - 1);
+      for (guint frame = 0; frame < 4; frame++)
+        {
+          /* each move made in the view of the frame before it */
+          gboolean zoomed = (frame / 2 + k) % 2;
+          cairo_surface_t *kept = paint_doc (fixture, doc, &style, zoomed);
+          cairo_surface_t *made = paint_doc (fixture, fresh, &style, zoomed);
+
+          g_test_message ("after %u moves, %s, frame %u", k, zoomed ? "zoomed" : "whole", frame);
+          g_assert_cmpuint (count_different (kept, made, 0), ==, 0);
+          cairo_surface_destroy (kept);
+          cairo_surface_destroy (made);
+        }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -761,9 +877,13 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/odds-tint/bands", Fixture, NULL, fixture_set_up, test_bands,
               fixture_tear_down);
+  g_test_add ("/odds-tint/band-label-clear", Fixture, NULL, fixture_set_up,
+              test_band_label_clear, fixture_tear_down);
   g_test_add ("/odds-tint/legend-clear", Fixture, NULL, fixture_set_up, test_legend_clear,
               fixture_tear_down);
   g_test_add ("/odds-tint/cached-after-moves", Fixture, NULL, fixture_set_up,
               test_cached_after_moves, fixture_tear_down);
+  g_test_add ("/odds-tint/masks-kept", Fixture, NULL, fixture_set_up, test_masks_kept,
+              fixture_tear_down);
   return g_test_run ();
 }

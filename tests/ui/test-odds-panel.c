@@ -9,11 +9,13 @@
 #include "muster-application.h"
 #include "ui-test-util.h"
 #include "muster-battle-log-view.h"
+#include "muster-battlefield-commands.h"
 #include "muster-battlefield-page.h"
 #include "muster-engine.h"
 #include "../engine/muster-test-util.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-panel.h"
+#include "muster-outcome-view.h"
 #include "muster-procedure-inputs.h"
 #include "muster-window.h"
 
@@ -81,6 +83,21 @@ engine_figure_with (MusterWindow *window,
   g_autoptr(MusterProcedureResult) result = engine_run (window, "missile-fire", id, value, 1);
 
   return muster_odds_key_figure (result);
+}
+
+/* The value of missile fire's range input for the band @band ("short"). */
+static int
+range_value (const char *band)
+{
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+  g_autofree int *values = muster_procedure_default_values (procedure);
+  g_autofree char *assignment = g_strdup_printf ("range=%s", band);
+  g_autoptr(GError) error = NULL;
+
+  muster_procedure_set_value (procedure, values, assignment, &error);
+  g_assert_no_error (error);
+  return values[muster_procedure_find_input (procedure, "range")];
 }
 
 static char *
@@ -190,6 +207,14 @@ test_select_tab_and_drag (void)
   run_frames (GTK_WIDGET (window));
   mid_figure = muster_odds_panel_dup_figure (panel, "missile-fire");
   g_assert_true (g_str_has_prefix (mid_figure, "Casualties ≥ 1: "));
+  /* within the frame: the engine's figure where the crossbows are now, at long range */
+  {
+    g_autofree char *now = engine_figure (window);
+    g_autofree char *long_range = engine_figure_with (window, "range", range_value ("long"));
+
+    g_assert_cmpstr (mid_figure, ==, now);
+    g_assert_cmpstr (mid_figure, ==, long_range);
+  }
   g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
   run_frames (GTK_WIDGET (window));
   g_assert_cmpfloat_with_epsilon (muster_battlefield_lookup (field, "p4")->centre.y, to.y, 1e-6);
@@ -197,6 +222,11 @@ test_select_tab_and_drag (void)
   g_assert_cmpstr (near_figure, !=, mid_figure);
   expected = engine_figure (window);
   g_assert_cmpstr (near_figure, ==, expected);
+  {
+    g_autofree char *short_range = engine_figure_with (window, "range", range_value ("short"));
+
+    g_assert_cmpstr (near_figure, ==, short_range);
+  }
 
   /* 6″ from the archers: Tab goes round the enemy within the crossbows' 24″, nearest first,
    * and back to the archers; the panel no longer says none is in reach */
@@ -431,6 +461,87 @@ test_edit_inputs (void)
   g_assert_cmpstr (figure, ==, expected);
   g_assert_cmpstr (input_subtitle (inputs, range_label), ==,
                    "From the table — 4.0″: short range");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The chart in the expanded missile-fire @row shows the engine's result for the crossbows and
+ * the archers where they stand. */
+static void
+assert_chart_is_engine (MusterWindow *window,
+                        GtkWidget    *row)
+{
+  GtkWidget *chart = find_descendant (row, MUSTER_TYPE_OUTCOME_VIEW);
+  const MusterProcedureResult *shown;
+  g_autoptr(MusterProcedureResult) expected = engine_result (window);
+  const MusterProcedure *procedure = muster_procedure_lookup ("battle-valor-fantasy",
+                                                              "missile-fire");
+
+  g_assert_nonnull (chart);
+  shown = muster_outcome_view_get_result (MUSTER_OUTCOME_VIEW (chart));
+  g_assert_nonnull (shown);
+  for (guint i = 0; i < procedure->n_outputs; i++)
+    g_assert_true (muster_dist_equal (muster_procedure_result_get_output (shown, i),
+                                      muster_procedure_result_get_output (expected, i), 1e-12));
+}
+
+/* Moves the placement @id of @window's document @dy mm down the table, as one undo step (as
+ * the properties pane or another view would). */
+static void
+move_down (MusterWindow *window,
+           const char   *id,
+           double        dy)
+{
+  MusterDocument *document = muster_window_get_document (window);
+  MusterBattlefield *field = muster_doc_get_battlefield (muster_document_get_doc (document));
+  g_autoptr(MusterFeature) moved = muster_feature_copy (muster_battlefield_lookup (field, id));
+  MusterCommand *command = muster_features_command_new (document, "Move");
+
+  moved->centre.y += dy;
+  muster_features_command_replace (MUSTER_FEATURES_COMMAND (command), moved);
+  muster_history_push (muster_document_get_history (document), command);
+  run_frames (GTK_WIDGET (window));
+}
+
+/* The full chart on demand: a procedure's row holds none until it is expanded, then the
+ * engine's distribution for the pair where they stand. The panel follows the target as well
+ * as the acting unit: the archers moved 5″ back (11″ from the crossbows: medium range) by an
+ * edit, the figure and the chart are the engine's there and the figure is another; undone,
+ * short range's again. */
+static void
+test_chart_and_target_moves (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  MusterOddsPanel *panel = window_panel (window);
+  MusterMapView *view;
+  GtkWidget *row;
+  g_autofree char *near = NULL;
+  g_autofree char *far = NULL;
+  g_autofree char *back = NULL;
+  g_autofree char *expected = NULL;
+
+  row = crossbows_in_front (window, &view);
+  g_assert_null (find_descendant (row, MUSTER_TYPE_OUTCOME_VIEW));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  run_frames (GTK_WIDGET (window));
+  assert_chart_is_engine (window, row);
+  near = muster_odds_panel_dup_figure (panel, "missile-fire");
+
+  move_down (window, "p16", 5 * 25.4);
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  far = muster_odds_panel_dup_figure (panel, "missile-fire");
+  expected = engine_figure_with (window, "range", range_value ("medium"));
+  g_assert_cmpstr (far, ==, expected);
+  g_clear_pointer (&expected, g_free);
+  expected = engine_figure (window);
+  g_assert_cmpstr (far, ==, expected);
+  g_assert_cmpstr (far, !=, near);
+  assert_chart_is_engine (window, row);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  run_frames (GTK_WIDGET (window));
+  back = muster_odds_panel_dup_figure (panel, "missile-fire");
+  g_assert_cmpstr (back, ==, near);
+  assert_chart_is_engine (window, row);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -833,6 +944,7 @@ main (int   argc,
   g_test_add_func ("/ui/odds-panel/resolve", test_resolve);
   g_test_add_func ("/ui/odds-panel/tint", test_tint);
   g_test_add_func ("/ui/odds-panel/edit-inputs", test_edit_inputs);
+  g_test_add_func ("/ui/odds-panel/chart-and-target-moves", test_chart_and_target_moves);
   g_test_add_func ("/ui/odds-panel/reset-one-input", test_reset_one_input);
   g_test_add_func ("/ui/odds-panel/markers-in-details", test_markers_in_details);
   g_test_add_func ("/ui/odds-panel/simulated", test_simulated);

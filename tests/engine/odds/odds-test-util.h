@@ -108,6 +108,17 @@ fill_of (MusterOddsFacts *facts,
   return fill;
 }
 
+/* The inputs assert_table() has checked, as "fill pointer/input id", for
+ * assert_every_table_input_checked(). */
+static GHashTable *checked_inputs;
+
+static char *
+checked_key (const MusterOddsFill *fill,
+             const char           *id)
+{
+  return g_strdup_printf ("%p/%s", (const void *) fill, id);
+}
+
 /* Asserts input @id was filled from the table as @value ("short", "yes", "12"), and that its
  * reason holds each |-separated part of @reason. */
 G_GNUC_UNUSED static void
@@ -119,6 +130,9 @@ assert_table (const MusterOddsFill *fill,
   int i = muster_procedure_find_input (fill->procedure, id);
   g_autofree char *text = NULL;
 
+  if (checked_inputs == NULL)
+    checked_inputs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_hash_table_add (checked_inputs, checked_key (fill, id));
   g_assert_cmpint (i, >=, 0);
   text = muster_procedure_format_input (&fill->procedure->inputs[i], fill->values[i]);
   if (fill->sources[i] != MUSTER_ODDS_TABLE)
@@ -135,6 +149,31 @@ assert_table (const MusterOddsFill *fill,
         if (strstr (fill->reasons[i], parts[j]) == NULL)
           g_error ("%s: %s's reason “%s” does not say “%s”", fill->procedure->id, id,
                    fill->reasons[i], parts[j]);
+    }
+}
+
+/* Asserts that assert_table() has checked every input of @fill that the table filled: none
+ * goes unchecked (then forgets @fill's, whose address a later fill may take). */
+G_GNUC_UNUSED static void
+assert_every_table_input_checked (const MusterOddsFill *fill)
+{
+  for (guint i = 0; i < fill->procedure->n_inputs; i++)
+    {
+      g_autofree char *key = checked_key (fill, fill->procedure->inputs[i].id);
+      g_autofree char *text = NULL;
+
+      if (fill->sources[i] != MUSTER_ODDS_TABLE)
+        continue;
+      text = muster_procedure_format_input (&fill->procedure->inputs[i], fill->values[i]);
+      if (checked_inputs == NULL || !g_hash_table_remove (checked_inputs, key))
+        g_error ("%s: %s = %s (%s) is from the table and not checked", fill->procedure->id,
+                 fill->procedure->inputs[i].id, text, fill->reasons[i]);
+    }
+  for (guint i = 0; checked_inputs != NULL && i < fill->procedure->n_inputs; i++)
+    {
+      g_autofree char *key = checked_key (fill, fill->procedure->inputs[i].id);
+
+      g_hash_table_remove (checked_inputs, key);
     }
 }
 

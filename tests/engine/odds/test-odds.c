@@ -52,7 +52,12 @@ test_bvf (void)
       assert_table (fill, "range", bands[i].band, bands[i].reason);
       assert_table (fill, "woods", "yes", "in Mirkwood Edge (|): soft cover");
       assert_table (fill, "line", "yes", NULL);
-      assert_table (fill, "obstacle", "no", NULL);
+      assert_table (fill, "obstacle", "no", "no linear obstacle within 1″ in front of it");
+      /* the target's formation, from the placement */
+      assert_table (fill, "skirmish-target", "no", "Night Archers is not in skirmish order");
+      assert_table (fill, "deep-formation", "no",
+                    "Night Archers is not in Attack Column, Square or Wedge");
+      assert_every_table_input_checked (fill);
       assert_asked (fill, "target-charging");
       g_assert_null (fill->blocked);
       if (i == 0)
@@ -74,6 +79,12 @@ test_bvf (void)
     far = facts_of (&s, "u5", "u43");
     fire = fill_of (far, "missile-fire");
     assert_table (fire, "range", "long", "24.1″: beyond its 24″ reach, out of range");
+    assert_table (fire, "woods", "yes", "in Mirkwood Edge");
+    assert_table (fire, "line", "yes", NULL);
+    assert_table (fire, "obstacle", "no", NULL);
+    assert_table (fire, "skirmish-target", "no", NULL);
+    assert_table (fire, "deep-formation", "no", NULL);
+    assert_every_table_input_checked (fire);
     g_assert_cmpstr (fire->blocked, ==, "out of range: 24.1″, beyond its 24″ reach");
   }
 
@@ -98,6 +109,12 @@ test_bvf (void)
                       i == 0 ? "Thane Borin Ironhand 11.9″ away"
                              : "Thane Borin Ironhand 12.1″ away");
         assert_table (charge, "general", i == 0 ? "yes" : "no", NULL);
+        /* 230 mm ahead of the archers' front edge, in line */
+        assert_table (combat, "direction", "front", "ahead of the target's front edge: front");
+        assert_table (combat, "attack-column", "no", "Iron Hill Crossbows is not in Attack Column");
+        assert_table (combat, "target-line", "yes", "Night Archers is in Line");
+        assert_every_table_input_checked (combat);
+        assert_every_table_input_checked (charge);
       }
   }
 
@@ -112,11 +129,21 @@ test_bvf (void)
     g_assert_cmpfloat_with_epsilon (flank->distance, 200 - 80 - 20, 1e-6);
     strike_flank = fill_of (flank, "melee-strike");
     assert_table (strike_flank, "direction", "flank", "beside the target");
+    assert_table (strike_flank, "attack-column", "no", NULL);
+    assert_table (strike_flank, "target-line", "yes", NULL);
+    assert_table (strike_flank, "high-ground", "no", "not on a hill");
+    assert_table (strike_flank, "obstacle", "no", "no linear obstacle within 1″");
+    assert_every_table_input_checked (strike_flank);
     place (&s, "u5", wood.x, wood.y + 150, -90);
     rear = facts_of (&s, "u5", "u43");
     g_assert_cmpint (rear->aspect, ==, MUSTER_ASPECT_REAR);
     strike_rear = fill_of (rear, "melee-strike");
     assert_table (strike_rear, "direction", "rear", "behind the target's rear edge");
+    assert_table (strike_rear, "attack-column", "no", NULL);
+    assert_table (strike_rear, "target-line", "yes", NULL);
+    assert_table (strike_rear, "high-ground", "no", NULL);
+    assert_table (strike_rear, "obstacle", "no", NULL);
+    assert_every_table_input_checked (strike_rear);
   }
   scenario_close (&s);
 }
@@ -274,6 +301,61 @@ test_bvf_weapons (void)
   scenario_close (&s);
 }
 
+/* Line of sight and what blocks it: the Stone Thrower (u8) 18.9″ from the archers with
+ * Mirkwood Edge between them (woods block sight) shoots without it, as typed by hand; with the
+ * archers moved aside, clear of the wood, with it. */
+static void
+test_bvf_sight (void)
+{
+  Scenario s;
+  MusterPoint wood;
+  const struct {
+    double      target_x;
+    const char *sight;
+    const char *reason;
+  } cases[] = {
+    { 0, "no", "blocked by Mirkwood Edge" },
+    { 400, "yes", "the line between them is clear" },
+  };
+
+  scenario_open (&s, "battle-valor-fantasy-cold-beck.muster");
+  wood = piece_centre (&s, "t1");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(MusterOddsFacts) facts = NULL;
+      g_autoptr(MusterOddsFill) shot = NULL;
+      g_autofree char *typed_sight = g_strdup_printf ("line-of-sight=%s", cases[i].sight);
+      g_autofree char *wrong_sight = g_strdup_printf ("line-of-sight=%s",
+                                                      i == 0 ? "yes" : "no");
+
+      /* the thrower above the wood, the archers below it (or below and aside) */
+      place (&s, "u8", wood.x + cases[i].target_x, wood.y - 260, 90);
+      place (&s, "u43", wood.x + cases[i].target_x, wood.y + 260, -90);
+      facts = facts_of (&s, "u8", "u43");
+      g_assert_cmpfloat_with_epsilon (facts->distance, 520 - 2 * DEPTH / 2, 1e-6);
+      g_assert_cmpint (facts->sight, ==, i != 0);
+      g_assert_true (i == 0 ? facts->blocker == muster_battlefield_lookup
+                                (muster_doc_get_battlefield (s.doc), "t1")
+                            : facts->blocker == NULL);
+      shot = fill_of (facts, "war-machine");
+      g_assert_null (shot->blocked);
+      assert_table (shot, "line-of-sight", cases[i].sight, cases[i].reason);
+      assert_table (shot, "range", "long", "18.9″: long range");
+      assert_table (shot, "skirmish-target", "no", NULL);
+      assert_table (shot, "woods", "no", "in the open: no cover");
+      assert_table (shot, "obstacle", "no", NULL);
+      assert_every_table_input_checked (shot);
+      {
+        const char * const typed[] = { "range=long", typed_sight, NULL };
+        const char * const wrong[] = { "range=long", wrong_sight, NULL };
+
+        g_assert_true (same_as_typed (facts, shot, typed));
+        g_assert_false (same_as_typed (facts, shot, wrong));
+      }
+    }
+  scenario_close (&s);
+}
+
 /* Cemetery Ridge: Cross's Brigade (u3) fires at the Washington Artillery (u54) in the Codori
  * farm (a town: light cover), first from in front, then from its flank. */
 static void
@@ -295,6 +377,7 @@ test_hm (void)
   fire = fill_of (front, "small-arms-fire");
   assert_table (fire, "light-cover", "yes", "in Codori farm (|): hard cover");
   assert_table (fire, "flank", "no", "front");
+  assert_every_table_input_checked (fire);
   /* the book gives no range distances */
   assert_asked (fire, "range");
   g_assert_true (same_as_typed (front, fire, typed));
@@ -305,6 +388,8 @@ test_hm (void)
   g_assert_cmpint (flank->aspect, ==, MUSTER_ASPECT_FLANK);
   fire_flank = fill_of (flank, "small-arms-fire");
   assert_table (fire_flank, "flank", "yes", "flank");
+  assert_table (fire_flank, "light-cover", "yes", "in Codori farm");
+  assert_every_table_input_checked (fire_flank);
   scenario_close (&s);
 }
 
@@ -332,12 +417,14 @@ test_mov (void)
   fire = fill_of (facts, "fire");
   assert_table (fire, "range", "40", "40 yd edge to edge");
   assert_table (fire, "cover", "heavy", "in Église Saint-Aubin (|): hard cover");
+  assert_every_table_input_checked (fire);
   assert_asked (fire, "posture");
   g_assert_true (same_as_typed (facts, fire, typed));
   g_assert_false (same_as_typed (facts, fire, wrong));
 
   melee = fill_of (facts, "melee");
   assert_table (melee, "rear", "yes", "rear");
+  assert_every_table_input_checked (melee);
 
   /* ahead of its front edge: no longer the rear */
   place (&s, "u61", church.x, church.y - DEPTH - 10, 90);
@@ -345,6 +432,7 @@ test_mov (void)
   g_assert_cmpint (front->aspect, ==, MUSTER_ASPECT_FRONT);
   melee_front = fill_of (front, "melee");
   assert_table (melee_front, "rear", "no", "front");
+  assert_every_table_input_checked (melee_front);
   scenario_close (&s);
 }
 
@@ -368,8 +456,9 @@ test_sov (void)
   facts = facts_of (&s, "u5", "u24");
   g_assert_cmpfloat_with_epsilon (muster_odds_facts_distance_in (facts), 3.5, 1e-9);
   fire = fill_of (facts, "fire");
-  assert_table (fire, "distance", "4", "3.5″ edge to edge");
+  assert_table (fire, "distance", "4", "3.5″ edge to edge: band 4 of 5");
   assert_table (fire, "cover", "hard", "in Dinas Ddu (village) (|): hard cover");
+  assert_every_table_input_checked (fire);
   /* the document does not record who moved */
   assert_asked (fire, "moved");
   g_assert_true (same_as_typed (facts, fire, typed));
@@ -379,6 +468,10 @@ test_sov (void)
   flank = facts_of (&s, "u5", "u24");
   charge = fill_of (flank, "charge");
   assert_table (charge, "facing", "flank", "flank");
+  /* 300 mm centre to centre, less half the century's depth and half the slingers' width */
+  assert_table (charge, "distance", "8", "7.9″ edge to edge");
+  g_assert_cmpfloat_with_epsilon (flank->distance, 300 - DEPTH / 2 - 80, 1e-6);
+  assert_every_table_input_checked (charge);
   scenario_close (&s);
 }
 
@@ -402,19 +495,73 @@ test_ul (void)
   g_assert_cmpstr (facts->units, ==, "cm");
   shoot = fill_of (facts, "shoot");
   assert_table (shoot, "cover", "yes", "in Wood (A2) (|): soft cover");
-  assert_table (shoot, "up-hill", "no", NULL);
+  assert_table (shoot, "up-hill", "no", "not shooting up a hill");
+  assert_every_table_input_checked (shoot);
   g_assert_true (same_as_typed (facts, shoot, typed));
   g_assert_false (same_as_typed (facts, shoot, wrong));
   evade = fill_of (facts, "evade");
   assert_table (evade, "gap", "13", "12.3 cm edge to edge");
+  g_assert_cmpfloat_with_epsilon (facts->distance, 123, 1e-6);
+  assert_every_table_input_checked (evade);
   melee = fill_of (facts, "melee-round");
   assert_table (melee, "a-flank-rear", "no", "front");
+  /* the trolls outside the wood, the spear wall in it: neither on a hill */
+  assert_table (melee, "a-higher", "level", "not above its opponent");
+  assert_table (melee, "b-higher", "level", "not above its opponent");
+  assert_every_table_input_checked (melee);
 
   place (&s, "u5", wood.x + 250, wood.y, 180);
   flank = facts_of (&s, "u5", "u22");
   g_clear_pointer (&melee, muster_odds_fill_free);
   melee = fill_of (flank, "melee-round");
   assert_table (melee, "a-flank-rear", "yes", "flank");
+  assert_table (melee, "a-higher", "level", NULL);
+  assert_table (melee, "b-higher", "level", NULL);
+  assert_every_table_input_checked (melee);
+
+  /* the range band: the Goblin skirmish archers' short-range weapon (20 cm) at 8 cm, within
+   * half its reach, at 12 cm, long range, and at 21 cm, beyond it (Open Order: they may
+   * shoot all round, and the odds are those typed by hand) */
+  {
+    const struct {
+      double      gap;   /* mm, edge to edge */
+      const char *long_range;
+      const char *reason;
+      const char *typed;
+      const char *wrong;
+    } bands[] = {
+      { 80, "no", "8.0 cm: within half its", "long-range=no", "long-range=yes" },
+      { 120, "yes", "12.0 cm: more than half its", "long-range=yes", "long-range=no" },
+      { 210, "yes", "21.0 cm: beyond its", NULL, NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bands); i++)
+      {
+        g_autoptr(MusterOddsFacts) archers = NULL;
+        g_autoptr(MusterOddsFill) volley = NULL;
+
+        place (&s, "u4", wood.x, wood.y - DEPTH - bands[i].gap, 90);
+        archers = facts_of (&s, "u4", "u22");
+        g_assert_cmpfloat_with_epsilon (archers->distance, bands[i].gap, 1e-6);
+        volley = fill_of (archers, "shoot");
+        g_test_message ("%.0f mm: %s", bands[i].gap, volley->blocked);
+        assert_table (volley, "long-range", bands[i].long_range, bands[i].reason);
+        assert_table (volley, "cover", "yes", "in Wood (A2)");
+        assert_table (volley, "up-hill", "no", NULL);
+        assert_every_table_input_checked (volley);
+        if (bands[i].typed != NULL)
+          {
+            const char * const band_typed[] = { "cover=yes", bands[i].typed, NULL };
+            const char * const band_wrong[] = { "cover=yes", bands[i].wrong, NULL };
+
+            g_assert_null (volley->blocked);
+            g_assert_true (same_as_typed (archers, volley, band_typed));
+            g_assert_false (same_as_typed (archers, volley, band_wrong));
+          }
+        else
+          g_assert_nonnull (volley->blocked);
+      }
+  }
   scenario_close (&s);
 }
 
@@ -846,6 +993,7 @@ main (int    argc,
   g_test_add_func ("/odds/bvf-contact", test_bvf_contact);
   g_test_add_func ("/odds/bvf-charge-reach", test_bvf_charge_reach);
   g_test_add_func ("/odds/bvf-weapons", test_bvf_weapons);
+  g_test_add_func ("/odds/bvf-sight", test_bvf_sight);
   g_test_add_func ("/odds/hm", test_hm);
   g_test_add_func ("/odds/mov", test_mov);
   g_test_add_func ("/odds/sov", test_sov);

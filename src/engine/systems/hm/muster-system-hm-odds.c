@@ -3,15 +3,17 @@
 
 #include "config.h"
 
+#include "muster-battle-log.h"
 #include "muster-markers.h"
 #include "muster-odds-private.h"
 #include "muster-system-hm-private.h"
+#include "muster-unit.h"
 
 /*
  * Horse and musket on the table (§6.2, §7): a flank shot, a target or a charged defender in
  * light cover (the only cover the book prices: woods, a town, earthworks all count), an enemy
  * struck from the rear in melee, the gap a rout and pursuit start from, and the morale state
- * and hits the acting unit carries. The book gives no range distances, so the range bands stay
+ * and hits the acting unit carries, and the stands it has lost (from the battle log). The book gives no range distances, so the range bands stay
  * asked for.
  */
 
@@ -21,6 +23,59 @@ set_light_cover (MusterOddsFill        *fill,
                  const char            *id)
 {
   muster_odds_set_cover (fill, facts, id, NULL);
+}
+
+/* The stands the battle log says the unit has lost: its size before the first roll that
+ * changed it, less its size now (Resolve takes a stand for every 3 hits, and the list's size
+ * follows). Returns: the stands lost; 0, with *@starting untouched, when no roll changed it or
+ * it has not shrunk since. */
+static guint
+stands_lost (const MusterOddsFacts *facts,
+             const MusterOddsSide  *side,
+             guint                 *starting)
+{
+  const char *id = muster_unit_get_id (side->unit);
+  guint now = muster_unit_get_size (side->unit);
+
+  for (guint i = 0; i < muster_doc_get_n_log_entries (facts->doc); i++)
+    {
+      const MusterLogEntry *entry = muster_doc_get_log_entry (facts->doc, i);
+
+      for (guint c = 0; c < entry->changes->len; c++)
+        {
+          const MusterLogChange *change = &g_array_index (entry->changes, MusterLogChange, c);
+
+          if (!g_str_equal (change->unit, id))
+            continue;
+          if (change->size_before <= now)
+            return 0;
+          *starting = change->size_before;
+          return change->size_before - now;
+        }
+    }
+  return 0;
+}
+
+/* A Morale Test (and forming square, and a rally) counts the stands lost in its casualty
+ * percentage (§9.1): the list's size is what is left, so the stands at the start of the battle
+ * and those lost since come from the battle log. */
+static void
+set_stands_lost (const MusterProcedure *procedure,
+                 const MusterOddsFacts *facts,
+                 MusterOddsFill        *fill)
+{
+  const MusterOddsSide *acting = &facts->acting;
+  guint starting = 0, lost;
+
+  if (acting->unit == NULL ||
+      muster_procedure_find_input (procedure, "stands-lost") < 0 ||
+      (lost = stands_lost (facts, acting, &starting)) == 0)
+    return;
+  muster_odds_set (fill, "starting-stands", (int) starting,
+                   "%s had %u stands before the battle log's first loss",
+                   muster_odds_side_name (acting), starting);
+  muster_odds_set (fill, "stands-lost", (int) lost, "%s has lost %u of its %u stands",
+                   muster_odds_side_name (acting), lost, starting);
 }
 
 /* The acting unit's morale state and the hits it carries, as Resolve left them on its markers
@@ -81,4 +136,5 @@ _muster_hm_table_inputs (const MusterProcedure *procedure,
   else if (g_str_equal (id, "rout-pursuit"))
     muster_odds_set_distance (fill, facts, "gap");
   set_morale_markers (procedure, facts, fill);
+  set_stands_lost (procedure, facts, fill);
 }

@@ -145,15 +145,17 @@ const MusterProcedure muster_sov_confidence_test = {
 
 /* Reaction Test (§4.3.2): the same roll, failure only stops the act */
 
-enum { RT_QUALITY, RT_LV, RT_CIRCUMSTANCE, RT_EXTRA };
+enum { RT_QUALITY, RT_LV, RT_CIRCUMSTANCE, RT_EXTRA, RT_SUPPRESSION };
 
 static const char * const reaction_circumstances[] = {
   "other", "in-position-open", "in-position-cover", "shield-wall", "move-keeping-position",
   "shaken-leaves-cover", "increase-integrity", "open-order-adjustment", "close-order-adjustment",
   "wedge", "column-wheel", "oblique-open", "oblique-close", "counter-march", "caracole", "panic",
   "follow-through-destroyed", "follow-through-fell-back", "ignite", "hide-while-seen", "unset",
-  "heat-light", "heat-medium", "heat-heavy", "heat-super-heavy", NULL
+  "heat-light", "heat-medium", "heat-heavy", "heat-super-heavy", "fdf-suppressed", NULL
 };
+/* (last: a saved log's circumstances keep their values) */
+#define RT_FDF_SUPPRESSED 25
 static const char * const reaction_circumstance_labels[] = {
   "Other (Threat Level given below)",
   "Go In Position in open",
@@ -181,6 +183,7 @@ static const char * const reaction_circumstance_labels[] = {
   "Heat after moving twice, medium armour (fail: Suppression; major: also −1 CL)",
   "Heat after moving twice, heavy armour (fail: Suppression; major: also −1 CL)",
   "Heat after moving twice, super-heavy armour (fail: Suppression; major: also −1 CL)",
+  "Final Defensive Fire while suppressed (Threat Level: its Suppression markers)",
   NULL
 };
 
@@ -192,9 +195,11 @@ static const MusterInputSpec reaction_inputs[] = {
                        "Mission Motivation does not change reaction TLs.",
                        reaction_circumstances, reaction_circumstance_labels, 0),
   MUSTER_INT_INPUT ("extra-tl", "Threat Level",
-                    "Added to the circumstance's level: the number of Suppression "
-                    "markers for Final Defensive Fire while suppressed, +1 per FDF "
-                    "casualty, +1 for Heat uphill…", -6, 20, 0),
+                    "Added to the circumstance's level: +1 per FDF casualty, +1 for Heat "
+                    "uphill…", -6, 20, 0),
+  MUSTER_INT_INPUT ("suppression", "Suppression markers",
+                    "For Final Defensive Fire while suppressed: its Threat Level is the number "
+                    "of markers (§4.10.2).", 0, 3, 0),
 };
 
 static const MusterOutputSpec reaction_outputs[] = {
@@ -217,10 +222,14 @@ reaction_prepare (const MusterRuleset  *ruleset,
                                     reaction_circumstances[values[RT_CIRCUMSTANCE]], "tl", &tl,
                                     error))
     return FALSE;
+  if (values[RT_CIRCUMSTANCE] == RT_FDF_SUPPRESSED)
+    tl += values[RT_SUPPRESSION];
   s->target = values[RT_LV] + (int) tl + values[RT_EXTRA];
   s->no_test = FALSE;
   return TRUE;
 }
+
+G_STATIC_ASSERT (G_N_ELEMENTS (reaction_circumstances) == RT_FDF_SUPPRESSED + 2);
 
 const MusterSovPlay muster_sov_reaction_play = {
   reaction_prepare, _muster_sov_test_layout, _muster_sov_test_resolve,

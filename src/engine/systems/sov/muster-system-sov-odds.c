@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include "muster-markers.h"
 #include "muster-odds-private.h"
 #include "muster-system-sov-private.h"
 
@@ -45,7 +46,9 @@ set_distance (MusterOddsFill        *fill,
 }
 
 /* The Suppression markers on the units (§4.5): each takes a rank off a Close Order side's
- * Reach in close combat (§4.10.3), and they are what a Remove Suppression roll works on. */
+ * Reach in close combat (§4.10.3), they are what a Remove Suppression roll works on, and the
+ * Threat Level of the Reaction Test a suppressed unit takes to fire Final Defensive Fire
+ * (§4.10.2; the circumstance is the player's to choose). */
 static void
 set_suppression (const MusterProcedure *procedure,
                  const MusterOddsFacts *facts,
@@ -56,8 +59,48 @@ set_suppression (const MusterProcedure *procedure,
       muster_odds_set_marker_count (fill, &facts->acting, "suppression", "markers");
       return;
     }
+  if (g_str_equal (procedure->id, "reaction-test"))
+    {
+      muster_odds_set_marker_count (fill, &facts->acting, "suppression", "suppression");
+      return;
+    }
   muster_odds_set_marker_count (fill, &facts->acting, "suppression", "attacker-suppression");
   muster_odds_set_marker_count (fill, &facts->target, "suppression", "defender-suppression");
+}
+
+/* The Confidence Level the acting unit has come down to (§4.3.4): Resolve counts the levels a
+ * failed Confidence Test costs on its "confidence-lost" marker, and the list says nothing of
+ * fatigue or an inspiring leader, so they are counted from Confident, where a fresh unit
+ * starts (§1). A charge (and a Close Assault) tests at that level; Broken cannot charge (our
+ * default, as the digest's); Routed cannot fight and never fires. */
+static void
+set_confidence (const MusterProcedure *procedure,
+                const MusterOddsFacts *facts,
+                MusterOddsFill        *fill)
+{
+  static const char * const levels[] = {
+    "inspired", "confident", "steady", "shaken", "broken", "routed"
+  };
+  static const char * const names[] = {
+    "Inspired", "Confident", "Steady", "Shaken", "Broken", "Routed"
+  };
+  const MusterOddsSide *acting = &facts->acting;
+  const char *id = procedure->id;
+  int lost = muster_markers_get_int (muster_odds_markers (acting), "confidence-lost");
+  int level = MIN (1 + lost, (int) G_N_ELEMENTS (levels) - 1);
+  gboolean charges = g_str_equal (id, "charge") || g_str_equal (id, "close-assault");
+
+  if (lost <= 0)
+    return;
+  if (charges && level <= 3)
+    muster_odds_set_choice (fill, "confidence", levels[level],
+                            "%s has confidence-lost %d: %s, down from Confident",
+                            muster_odds_side_name (acting), lost, names[level]);
+  else if (charges || (level == 5 && (g_str_equal (id, "fire") ||
+                                       g_str_equal (id, "hand-to-hand"))))
+    muster_odds_block (fill, "%s is %s (confidence-lost %d): it %s",
+                       muster_odds_side_name (acting), names[level], lost,
+                       level == 5 ? "cannot fight and never fires" : "cannot charge");
 }
 
 void
@@ -79,4 +122,5 @@ _muster_sov_table_inputs (const MusterProcedure *procedure,
   else
     muster_odds_set_aspect (fill, facts, "facing", sov_aspects);
   set_suppression (procedure, facts, fill);
+  set_confidence (procedure, facts, fill);
 }

@@ -242,6 +242,18 @@ test_sov_reaction (void)
     assert_prob (r3, "result", MUSTER_SOV_TEST_MAJOR_FAILURE, 2 / 8.0);
     assert_prob (r4, "result", MUSTER_SOV_TEST_PASS, 6 / 8.0);
   }
+
+  /* Final Defensive Fire while suppressed (§4.10.2): TL the markers; Regular LV2 with 3: D8 >
+   * 5; the markers count for that circumstance alone */
+  {
+    const char * const fdf[] = { "circumstance=fdf-suppressed", "suppression=3", NULL };
+    const char * const other[] = { "circumstance=in-position-open", "suppression=3", NULL };
+    g_autoptr(MusterProcedureResult) r5 = run_exact (p, fdf);
+    g_autoptr(MusterProcedureResult) r6 = run_exact (p, other);
+
+    assert_prob (r5, "result", MUSTER_SOV_TEST_PASS, 3 / 8.0);
+    assert_prob (r6, "result", MUSTER_SOV_TEST_PASS, 4 / 8.0);
+  }
 }
 
 static void
