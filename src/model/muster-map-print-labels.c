@@ -22,6 +22,125 @@
  * unit and piece).
  */
 
+/*
+ * A grid over the table's frame, for finding what a label's box may cover without looking at
+ * every unit and label on the map: looking at them all made the packet of 78,000 units take
+ * hours (issue 20). Each cell lists the boxes (indices into the caller's array) that reach
+ * into it. Boxes past the frame (the rest of a map printed in tiles) are filed in the edge
+ * cells, so a box is visited whenever it may overlap the one asked about; the caller's test
+ * after is the exact one it always was.
+ */
+#define GRID_CELL 16.0   /* points: under a label's width, over its height */
+#define GRID_MAX  256    /* cells a side at most: a bigger frame has bigger cells */
+
+typedef struct
+{
+  MusterBox  area;
+  double     cell;
+  guint      columns, rows;
+  guint      n_boxes;   /* filed or not */
+  GArray   **cells;     /* nullable GArray of guint, in filing order */
+} Grid;
+
+/* Returns: %TRUE to stop */
+typedef gboolean (*GridVisit) (guint    index,
+                               gpointer data);
+
+gboolean _muster_map_print_labels_one_cell = FALSE;
+
+static void
+grid_init (Grid      *grid,
+           MusterBox  area)
+{
+  double w = area.x1 - area.x0, h = area.y1 - area.y0;
+
+  /* A frame without a size (an empty table) is one cell: every box is visited, in the order
+   * filed. */
+  grid->area = area;
+  grid->cell = isfinite (w) && isfinite (h) && w > 0 && h > 0 && !_muster_map_print_labels_one_cell
+               ? MAX (GRID_CELL, MAX (w, h) / GRID_MAX) : 1;
+  grid->columns = grid->cell > 1 ? (guint) CLAMP (ceil (w / grid->cell), 1, GRID_MAX) : 1;
+  grid->rows = grid->cell > 1 ? (guint) CLAMP (ceil (h / grid->cell), 1, GRID_MAX) : 1;
+  grid->n_boxes = 0;
+  grid->cells = g_new0 (GArray *, grid->columns * grid->rows);
+}
+
+static void
+grid_clear (Grid *grid)
+{
+  for (guint i = 0; i < grid->columns * grid->rows; i++)
+    if (grid->cells[i] != NULL)
+      g_array_unref (grid->cells[i]);
+  g_free (grid->cells);
+}
+
+/* The cell @v falls in along an axis of @n cells from @origin, the edge ones past the ends. */
+static guint
+grid_cell (const Grid *grid,
+           double      v,
+           double      origin,
+           guint       n)
+{
+  double c = floor ((v - origin) / grid->cell);
+
+  return !(c > 0) ? 0 : c >= n - 1 ? n - 1 : (guint) c;
+}
+
+/* Files @box under @index (one more than the last filed). A box with a side reversed or not
+ * a number (NaN) overlaps nothing (overlap() gives 0), so it is filed nowhere. */
+static void
+grid_add (Grid      *grid,
+          MusterBox  box)
+{
+  guint index = grid->n_boxes++;
+
+  if (!(box.x0 <= box.x1 && box.y0 <= box.y1))
+    return;
+  for (guint r = grid_cell (grid, box.y0, grid->area.y0, grid->rows);
+       r <= grid_cell (grid, box.y1, grid->area.y0, grid->rows); r++)
+    for (guint c = grid_cell (grid, box.x0, grid->area.x0, grid->columns);
+         c <= grid_cell (grid, box.x1, grid->area.x0, grid->columns); c++)
+      {
+        GArray **cell = &grid->cells[r * grid->columns + c];
+
+        if (*cell == NULL)
+          *cell = g_array_new (FALSE, FALSE, sizeof (guint));
+        g_array_append_val (*cell, index);
+      }
+}
+
+/* Calls @visit with the index of each box filed where @box reaches, in no order and maybe
+ * more than once, until it returns %TRUE. Returns: whether it did */
+static gboolean
+grid_visit (const Grid *grid,
+            MusterBox   box,
+            GridVisit   visit,
+            gpointer    data)
+{
+  /* a box with a coordinate not a number may overlap anything (overlap()'s MIN and MAX) */
+  if (isnan (box.x0) || isnan (box.y0) || isnan (box.x1) || isnan (box.y1))
+    {
+      for (guint i = 0; i < grid->n_boxes; i++)
+        if (visit (i, data))
+          return TRUE;
+      return FALSE;
+    }
+  if (box.x0 > box.x1 || box.y0 > box.y1)
+    return FALSE;
+  for (guint r = grid_cell (grid, box.y0, grid->area.y0, grid->rows);
+       r <= grid_cell (grid, box.y1, grid->area.y0, grid->rows); r++)
+    for (guint c = grid_cell (grid, box.x0, grid->area.x0, grid->columns);
+         c <= grid_cell (grid, box.x1, grid->area.x0, grid->columns); c++)
+      {
+        GArray *cell = grid->cells[r * grid->columns + c];
+
+        for (guint k = 0; cell != NULL && k < cell->len; k++)
+          if (visit (g_array_index (cell, guint, k), data))
+            return TRUE;
+      }
+  return FALSE;
+}
+
 typedef struct
 {
   cairo_t        *cr;
@@ -30,6 +149,9 @@ typedef struct
   GArray         *obstacles;  /* LabelObstacle: units and objectives */
   GArray         *placed;     /* MusterBox: labels so far */
   GArray         *boxes;      /* nullable: MusterMapPrintLabel, the placed labels, for tests */
+  Grid            near_obstacles;
+  Grid            near_placed;  /* their boxes inflated by a point, as they are tested */
+  GArray         *found;        /* guint: indices a test collects */
 } Labels;
 
 typedef struct
@@ -65,21 +187,116 @@ overlap (MusterBox a,
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/* A box a label would take, as the grids' visits see it */
+typedef struct
+{
+  Labels     *labels;
+  MusterBox   box;
+  const void *owner;
+} Probe;
+
+static double
+placed_overlap (const Probe *probe,
+                guint        i)
+{
+  return overlap (probe->box, muster_box_inflate (g_array_index (probe->labels->placed,
+                                                                 MusterBox, i), 1));
+}
+
+static const LabelObstacle *
+obstacle_at (const Probe *probe,
+             guint        i)
+{
+  return &g_array_index (probe->labels->obstacles, LabelObstacle, i);
+}
+
+static gboolean
+covers_placed (guint    i,
+               gpointer data)
+{
+  return placed_overlap (data, i) > 0;
+}
+
+static gboolean
+covers_obstacle (guint    i,
+                 gpointer data)
+{
+  const Probe *probe = data;
+  const LabelObstacle *o = obstacle_at (probe, i);
+
+  return o->owner != NULL && o->owner != probe->owner && overlap (probe->box, o->box) > 0;
+}
+
+static gboolean
+collect_placed (guint    i,
+                gpointer data)
+{
+  const Probe *probe = data;
+
+  if (placed_overlap (probe, i) > 0)
+    g_array_append_val (probe->labels->found, i);
+  return FALSE;
+}
+
+static gboolean
+collect_obstacle (guint    i,
+                  gpointer data)
+{
+  const Probe *probe = data;
+
+  if (overlap (probe->box, obstacle_at (probe, i)->box) > 0)
+    g_array_append_val (probe->labels->found, i);
+  return FALSE;
+}
+
+static int
+compare_indices (gconstpointer a,
+                 gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The indices @collect puts in labels->found from @grid, ascending and once each: what
+ * overlaps the probe's box, in the order it was filed. */
+static const GArray *
+collected (Probe     *probe,
+           Grid      *grid,
+           GridVisit  collect)
+{
+  GArray *found = probe->labels->found;
+  guint n = 0;
+
+  g_array_set_size (found, 0);
+  grid_visit (grid, probe->box, collect, probe);
+  g_array_sort (found, compare_indices);
+  for (guint k = 0; k < found->len; k++)
+    if (k == 0 || g_array_index (found, guint, k) != g_array_index (found, guint, n - 1))
+      g_array_index (found, guint, n++) = g_array_index (found, guint, k);
+  g_array_set_size (found, n);
+  return found;
+}
+
 /* How badly @box sits: covering a label costs most, then leaving the table (over the rulers),
- * then covering units and objectives. 0 is a free place. */
+ * then covering units and objectives. 0 is a free place. The sums skip only terms of 0, in
+ * the order of a sum over every label and obstacle, so they come out the same to the bit. */
 static double
 label_cost (Labels     *labels,
             MusterBox   box,
             const void *owner)
 {
+  Probe probe = { labels, box, owner };
+  const GArray *found;
   double cost = 0;
 
-  for (guint i = 0; i < labels->placed->len; i++)
-    cost += 1000 * overlap (box, muster_box_inflate (g_array_index (labels->placed, MusterBox, i),
-                                                     1));
-  for (guint i = 0; i < labels->obstacles->len; i++)
+  found = collected (&probe, &labels->near_placed, collect_placed);
+  for (guint k = 0; k < found->len; k++)
+    cost += 1000 * placed_overlap (&probe, g_array_index (found, guint, k));
+  found = collected (&probe, &labels->near_obstacles, collect_obstacle);
+  for (guint k = 0; k < found->len; k++)
     {
-      const LabelObstacle *o = &g_array_index (labels->obstacles, LabelObstacle, i);
+      const LabelObstacle *o = obstacle_at (&probe, g_array_index (found, guint, k));
 
       if (o->owner != owner)
         cost += o->weight * overlap (box, o->box);
@@ -94,17 +311,10 @@ label_blocked (Labels     *labels,
                MusterBox   box,
                const void *owner)
 {
-  for (guint i = 0; i < labels->placed->len; i++)
-    if (overlap (box, muster_box_inflate (g_array_index (labels->placed, MusterBox, i), 1)) > 0)
-      return TRUE;
-  for (guint i = 0; i < labels->obstacles->len; i++)
-    {
-      const LabelObstacle *o = &g_array_index (labels->obstacles, LabelObstacle, i);
+  Probe probe = { labels, box, owner };
 
-      if (o->owner != NULL && o->owner != owner && overlap (box, o->box) > 0)
-        return TRUE;
-    }
-  return FALSE;
+  return grid_visit (&labels->near_placed, box, covers_placed, &probe) ||
+         grid_visit (&labels->near_obstacles, box, covers_obstacle, &probe);
 }
 
 /* @box pushed back onto the table where it hangs over an edge: never over the rulers. */
@@ -122,40 +332,44 @@ onto_table (Labels    *labels,
 
 /* Places @text (in @font) at the best free one of @n @centres round @body (the feature's box,
  * frame coordinates); with @away, else at the first free place further out, with a leader
- * line; else nowhere. */
+ * line; else nowhere. @bw × @bh: its plate, as label_width() measures it. */
 static void
 place_label (Labels            *labels,
              const char        *text,
              const char        *font,
+             double             bw,
+             double             bh,
              const MusterPoint *centres,
              guint              n,
              const void        *owner,
              MusterBox          body,
              gboolean           away)
 {
-  g_autoptr(PangoLayout) layout = muster_print_layout (labels->cr, text, font, FALSE, 0, 0);
+  g_autoptr(PangoLayout) layout = NULL;
   MusterBox beside[9], places[MUSTER_MAP_LABEL_MAX_PLACES];
   double best_cost = INFINITY;
   MusterBox best = muster_box_empty ();
   MusterPoint from, to;
   guint n_places;
-  int w, h;
 
-  pango_layout_get_size (layout, &w, &h);
   n = MIN (n, G_N_ELEMENTS (beside));
   for (guint i = 0; i < n; i++)
     {
-      double bw = (double) w / PANGO_SCALE + 4, bh = (double) h / PANGO_SCALE;
       MusterBox box = onto_table (labels, (MusterBox) { centres[i].x - bw / 2,
                                                         centres[i].y - bh / 2,
                                                         centres[i].x + bw / 2,
                                                         centres[i].y + bh / 2 });
-      /* the later places are worse ones: a corner reads as the neighbour's, and on the
-       * feature itself hides it */
-      double cost = label_cost (labels, box, owner) + (i < 4 ? 5 * i : i < 8 ? 150 : 400);
+      double cost;
 
       beside[i] = box;
-      if (cost < best_cost && !label_blocked (labels, box, owner))
+      /* a blocked place is never taken, whatever it costs: on a crowded map most are, and
+       * telling so is quicker than costing them */
+      if (label_blocked (labels, box, owner))
+        continue;
+      /* the later places are worse ones: a corner reads as the neighbour's, and on the
+       * feature itself hides it */
+      cost = label_cost (labels, box, owner) + (i < 4 ? 5 * i : i < 8 ? 150 : 400);
+      if (cost < best_cost)
         {
           best_cost = cost;
           best = box;
@@ -173,6 +387,7 @@ place_label (Labels            *labels,
     }
   if (muster_box_is_empty (best))
     return;
+  grid_add (&labels->near_placed, muster_box_inflate (best, 1));
   g_array_append_val (labels->placed, best);
   if (labels->boxes != NULL)
     {
@@ -194,6 +409,7 @@ place_label (Labels            *labels,
   cairo_fill (labels->cr);
   muster_print_colour (labels->cr, muster_print_ink);
   cairo_move_to (labels->cr, best.x0 + 2, best.y0);
+  layout = muster_print_layout (labels->cr, text, font, FALSE, 0, 0);
   pango_cairo_show_layout (labels->cr, layout);
 }
 
@@ -205,6 +421,7 @@ add_obstacle (Labels     *labels,
 {
   LabelObstacle o = { box, owner, weight };
 
+  grid_add (&labels->near_obstacles, box);
   g_array_append_val (labels->obstacles, o);
 }
 
@@ -259,6 +476,10 @@ _muster_map_print_paint_labels (cairo_t              *cr,
   guint n = muster_battlefield_get_n_features (field);
   MusterPoint centres[9];
   double w, h;
+
+  grid_init (&labels.near_obstacles, labels.table);
+  grid_init (&labels.near_placed, labels.table);
+  labels.found = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint i = 0; i < n; i++)
     {
@@ -315,7 +536,7 @@ _muster_map_print_paint_labels (cairo_t              *cr,
             w = label_width (cr, name, "Sans Bold 7", &h);
             centres_round ((MusterBox) { c.x - 12, c.y - 12, c.x + 12, c.y + 12 }, h, w, FALSE,
                            centres);
-            place_label (&labels, name, "Sans Bold 7", centres, 4, f,
+            place_label (&labels, name, "Sans Bold 7", w, h, centres, 4, f,
                          (MusterBox) { c.x - 12, c.y - 12, c.x + 12, c.y + 12 }, TRUE);
           }
         else if (f->kind == MUSTER_FEATURE_UNIT)
@@ -330,7 +551,8 @@ _muster_map_print_paint_labels (cairo_t              *cr,
             muster_viewport_table_to_widget (viewport, arrow.tip.x, arrow.tip.y, &tip.x, &tip.y);
             w = label_width (cr, name, "Sans 7", &h);
             centres_round (box, h, w, tip.y > tail.y + 1e-3, centres);
-            place_label (&labels, name, "Sans 7", centres, G_N_ELEMENTS (centres), f, box, TRUE);
+            place_label (&labels, name, "Sans 7", w, h, centres, G_N_ELEMENTS (centres), f, box,
+                         TRUE);
           }
         else if (f->outline == MUSTER_OUTLINE_POLYLINE && f->points && f->points->len > 1)
           {
@@ -354,7 +576,7 @@ _muster_map_print_paint_labels (cairo_t              *cr,
                 centres[k].y -= half + h / 2 + 1;
                 k++;
               }
-            place_label (&labels, name, "Sans Italic 7", centres, k, f, muster_box_empty (),
+            place_label (&labels, name, "Sans Italic 7", w, h, centres, k, f, muster_box_empty (),
                          FALSE);
           }
         else
@@ -375,10 +597,13 @@ _muster_map_print_paint_labels (cairo_t              *cr,
             centres[2] = (MusterPoint) { cx, box.y1 - h / 2 - 3 };
             centres[3] = (MusterPoint) { cx, box.y0 - h / 2 - 1 };
             centres[4] = (MusterPoint) { cx, box.y1 + h / 2 + 1 };
-            place_label (&labels, name, "Sans Italic 7", centres, 5, f, box, FALSE);
+            place_label (&labels, name, "Sans Italic 7", w, h, centres, 5, f, box, FALSE);
           }
       }
   g_array_unref (labels.obstacles);
   g_array_unref (labels.placed);
+  grid_clear (&labels.near_obstacles);
+  grid_clear (&labels.near_placed);
+  g_array_unref (labels.found);
 }
 
