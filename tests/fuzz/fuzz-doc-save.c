@@ -2,11 +2,15 @@
 /* libFuzzer target: whatever document loads, Muster saves as a file that loads again, and
  * saving that gives the same bytes (a placement without an id once saved a duplicate id).
  * Loaded with its units' and placements' elements emptied (as big documents are), it saves
- * the same bytes as loaded whole. */
+ * the same bytes as loaded whole, and those are libxml2's for the whole tree: the save writes
+ * the emptied elements one at a time and lays out the elements around them as libxml2 does
+ * (here every element, so that each layout libxml2 has is tried). */
 #include "config.h"
 
 #include "fuzz-common.h"
 #include "muster-army-private.h"
+#include "muster-battle-log-private.h"
+#include "muster-xml.h"
 
 static MusterDoc *
 load_emptied (const guint8 *data,
@@ -31,14 +35,20 @@ LLVMFuzzerTestOneInput (const guint8 *data,
   g_autoptr(MusterDoc) again = NULL;
   g_autoptr(MusterDoc) emptied = NULL;
   g_autoptr(GBytes) emptied_saved = NULL;
+  g_autoptr(GBytes) libxml2_saved = NULL;
   g_autoptr(GError) error = NULL;
 
   if (doc == NULL)
     return 0;
   saved = muster_doc_to_bytes (doc);
+  libxml2_saved = muster_xml_to_bytes (_muster_doc_get_root (doc)->doc);
+  FUZZ_CHECK (g_bytes_equal (saved, libxml2_saved),
+              "a document saved otherwise than libxml2 writes its tree");
   emptied = load_emptied (data, size);
   FUZZ_CHECK (emptied != NULL, "a document loaded whole but not with its elements emptied");
+  _muster_xml_write_every_element = TRUE;
   emptied_saved = muster_doc_to_bytes (emptied);
+  _muster_xml_write_every_element = FALSE;
   FUZZ_CHECK (g_bytes_equal (saved, emptied_saved),
               "a document loaded with its elements emptied saved otherwise than loaded whole");
   again = muster_doc_new_from_bytes (saved, "saved.muster", &error);

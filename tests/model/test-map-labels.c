@@ -8,7 +8,7 @@
 
 #include "muster-map-labels.h"
 #include "muster-map-painter.h"
-#include "muster-map-print.h"
+#include "muster-map-print-private.h"
 #include "../engine/muster-test-util.h"
 
 /*
@@ -236,6 +236,21 @@ test_screen (void)
   cairo_surface_destroy (surface);
 }
 
+/* Objective @i + 1, "Signal Post @i + 1", at @centre */
+static void
+add_objective (MusterBattlefield *field,
+               guint              i,
+               MusterPoint        centre)
+{
+  MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+
+  objective->id = g_strdup_printf ("o%u", i);
+  objective->number = i + 1;
+  objective->name = g_strdup_printf ("Signal Post %u", i + 1);
+  objective->centre = centre;
+  muster_battlefield_insert (field, -1, objective);
+}
+
 /* A brigade of twelve units in two close ranks against the table's top edge, long names,
  * objectives between the ranks: no place beside most units is free, nor above the front rank
  * (the ruler). Every name still finds a place, away with a leader where it must, over no unit,
@@ -266,15 +281,7 @@ test_dense (void)
       muster_battlefield_insert (field, -1, unit);
     }
   for (guint i = 0; i < 3; i++)
-    {
-      MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
-
-      objective->id = g_strdup_printf ("o%u", i);
-      objective->number = i + 1;
-      objective->name = g_strdup_printf ("Signal Post %u", i + 1);
-      objective->centre = (MusterPoint) { 455 + 140 * i, 44 };
-      muster_battlefield_insert (field, -1, objective);
-    }
+    add_objective (field, i, (MusterPoint) { 455 + 140 * i, 44 });
   muster_viewport_set_size (viewport, W, H);
   muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 40);
   muster_viewport_zoom_at (viewport, 1.0, 0, 0);
@@ -325,6 +332,77 @@ test_print (void)
     }
 }
 
+/* The names printed on @doc's map, fitted or full size, with the labels' grid or with every
+ * unit and name in one cell (looked at one by one, as before the grid). */
+static GArray *
+print_labels (MusterDoc *doc,
+              gboolean   full_size,
+              gboolean   one_cell)
+{
+  GArray *placed = g_array_new (FALSE, FALSE, sizeof (MusterMapPrintLabel));
+  MusterMapPrint map = { doc, NULL, { NULL, TRUE }, 0, placed };
+  cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cairo_t *cr = cairo_create (surface);
+
+  map.grid = muster_map_print_grid_for (muster_doc_get_battlefield (doc), 0.5);
+  _muster_map_print_labels_one_cell = one_cell;
+  muster_map_print_frame (cr, &map, 20, 20, 770, 520,
+                          full_size ? MUSTER_MAP_PRINT_FULL_SIZE : 0, (MusterPoint) { 0, 0 });
+  _muster_map_print_labels_one_cell = FALSE;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return placed;
+}
+
+/* A crowd in print: 500 named units in close ranks, the outer ones over the table's edges,
+ * objectives among them. The grid the labels look things up in (issue 20: looking at every
+ * unit and name took hours for 78,000 units) finds what a name may cover as looking at them
+ * all did: the same names in the same places, fitted and full size. */
+static void
+test_print_crowded (void)
+{
+  g_autoptr(MusterDoc) doc = muster_doc_new ("battle-valor-fantasy", NULL);
+  MusterBattlefield *field = muster_battlefield_new (1800, 1200, "in");
+
+  g_assert_null (muster_doc_set_battlefield (doc, field));
+  for (guint i = 0; i < 500; i++)
+    {
+      MusterFeature *unit = muster_feature_new (MUSTER_FEATURE_UNIT);
+
+      unit->id = g_strdup_printf ("u%u", i);
+      unit->unit = g_strdup (unit->id);
+      unit->name = i % 4 ? g_strdup_printf ("R%u", i + 1) : g_strdup_printf ("Regiment %u", i + 1);
+      unit->centre = (MusterPoint) { -30.0 + 90 * (i % 21), -20.0 + 70 * (i / 21) };
+      unit->rotation = i % 3 == 0 ? G_PI : 0;
+      unit->stands = 1 + i % 3;
+      unit->base_width = 30;
+      unit->base_depth = 25;
+      muster_battlefield_insert (field, -1, unit);
+    }
+  for (guint i = 0; i < 8; i++)
+    add_objective (field, i, (MusterPoint) { 100 + 210 * i, 95 + 130 * i });
+
+  for (guint full_size = 0; full_size < 2; full_size++)
+    {
+      g_autoptr(GArray) grid = print_labels (doc, full_size, FALSE);
+      g_autoptr(GArray) scan = print_labels (doc, full_size, TRUE);
+
+      g_test_message ("%s: %u names placed", full_size ? "full size" : "fitted", grid->len);
+      /* fitted, a crowd: many names find a place, many do not */
+      g_assert_cmpuint (grid->len, >, 200);
+      g_assert_cmpuint (grid->len, <, full_size ? 509 : 400);
+      g_assert_cmpuint (grid->len, ==, scan->len);
+      for (guint i = 0; i < grid->len; i++)
+        {
+          const MusterMapPrintLabel *a = &g_array_index (grid, MusterMapPrintLabel, i);
+          const MusterMapPrintLabel *b = &g_array_index (scan, MusterMapPrintLabel, i);
+
+          g_assert_true (a->owner == b->owner);
+          g_assert_cmpmem (&a->box, sizeof a->box, &b->box, sizeof b->box);
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -333,5 +411,6 @@ main (int   argc,
   g_test_add_func ("/map-labels/screen", test_screen);
   g_test_add_func ("/map-labels/dense", test_dense);
   g_test_add_func ("/map-labels/print", test_print);
+  g_test_add_func ("/map-labels/print-crowded", test_print_crowded);
   return g_test_run ();
 }

@@ -356,8 +356,10 @@ read_entry (MusterDoc   *doc,
         }
       else if (muster_xml_is_element (child, "effect"))
         {
+          /* the last <effect> is the one read, its note-only with it */
           g_free (entry->effect);
           entry->effect = muster_xml_get_text (child);
+          g_free (note);
           note = muster_xml_get_prop (child, "note-only");
         }
       else if (muster_xml_is_element (child, "change"))

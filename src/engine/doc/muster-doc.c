@@ -375,38 +375,41 @@ read_doc (MusterDoc   *self,
   return TRUE;
 }
 
+/* Fills an emptied element for the save: a placed piece's, or a unit's. */
+static void
+fill_element (xmlNode  *element,
+              gpointer  object,
+              gpointer  data)
+{
+  if (muster_xml_is_element (element->parent, "battlefield"))
+    _muster_feature_expand (object);
+  else
+    _muster_unit_expand (object);
+}
+
 GBytes *
 muster_doc_to_bytes (MusterDoc *self)
 {
-  g_autoptr(GPtrArray) emptied = g_ptr_array_new ();
+  g_autoptr(GHashTable) emptied = g_hash_table_new (NULL, NULL);
   GHashTableIter iter;
   gpointer unit;
-  GBytes *bytes;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  /* The elements loading emptied are filled for the save, and emptied again after it. */
+  /* The elements loading emptied are filled as the save reaches them, one at a time, and
+   * emptied again once written: filling them all at once rebuilt the whole tree (issue 20). */
   g_hash_table_iter_init (&iter, self->units);
   while (g_hash_table_iter_next (&iter, NULL, &unit))
     if (muster_xml_is_bare (((MusterUnit *) unit)->xml))
-      {
-        _muster_unit_expand (unit);
-        g_ptr_array_add (emptied, ((MusterUnit *) unit)->xml);
-      }
+      g_hash_table_insert (emptied, ((MusterUnit *) unit)->xml, unit);
   for (guint i = 0; self->battlefield != NULL && i < self->battlefield->features->len; i++)
     {
       MusterFeature *feature = self->battlefield->features->pdata[i];
 
       if (muster_xml_is_bare (feature->xml))
-        {
-          _muster_feature_expand (feature);
-          g_ptr_array_add (emptied, feature->xml);
-        }
+        g_hash_table_insert (emptied, feature->xml, feature);
     }
-  bytes = muster_xml_to_bytes (self->xml);
-  for (guint i = 0; i < emptied->len; i++)
-    muster_xml_clear_element (emptied->pdata[i]);
-  return bytes;
+  return muster_xml_to_bytes_filling (self->xml, emptied, fill_element, NULL);
 }
 
 void

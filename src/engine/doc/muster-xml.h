@@ -50,6 +50,18 @@ gboolean  muster_xml_get_int        (const xmlNode *node,
                                      const char    *display_name,
                                      GError       **error);
 GBytes   *muster_xml_to_bytes       (xmlDoc        *doc);
+
+/* Writes back an element muster_xml_clear_element() emptied, from @filler (muster-xml-write.c). */
+typedef void (*MusterXmlFill) (xmlNode  *element,
+                               gpointer  filler,
+                               gpointer  data);
+
+GBytes   *muster_xml_to_bytes_filling (xmlDoc        *doc,
+                                       GHashTable    *emptied,
+                                       MusterXmlFill  fill,
+                                       gpointer       data);
+/* For the tests (muster-xml-write.c) */
+extern gboolean _muster_xml_write_every_element;
 void      muster_xml_detach         (xmlNode       *node);
 void      muster_xml_set_prop       (xmlNode       *node,
                                      const char    *name,

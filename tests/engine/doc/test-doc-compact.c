@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-army-private.h"
+#include "muster-battle-log-private.h"
 #include "muster-battlefield-private.h"
 #include "muster-engine.h"
 
@@ -190,7 +191,10 @@ test_compact_roster_link (void)
                                   "entry-name=\"Wolf Riders\" cost=\"90\"/>"));
 }
 
-/* Whether @bytes saves the same bytes loaded emptied as loaded whole (or loads neither way). */
+/* Whether @bytes saves the same bytes loaded emptied as loaded whole (or loads neither way),
+ * and those libxml2 writes of the whole tree at once (a save writes the emptied elements one
+ * at a time, muster_xml_to_bytes_filling()), also when the save lays out every element itself
+ * rather than libxml2. */
 static gboolean
 saves_alike (GBytes     *bytes,
              const char *name)
@@ -199,6 +203,8 @@ saves_alike (GBytes     *bytes,
   g_autoptr(MusterDoc) emptied = NULL;
   g_autofree char *whole_text = NULL;
   g_autofree char *emptied_text = NULL;
+  g_autofree char *walked_text = NULL;
+  g_autoptr(GBytes) libxml2_bytes = NULL;
 
   _muster_doc_compact_from = G_MAXSIZE;
   whole = muster_doc_new_from_bytes (bytes, name, NULL);
@@ -209,8 +215,15 @@ saves_alike (GBytes     *bytes,
     return FALSE;
   whole_text = save (whole);
   emptied_text = save (emptied);
+  _muster_xml_write_every_element = TRUE;
+  walked_text = save (emptied);
+  _muster_xml_write_every_element = FALSE;
+  libxml2_bytes = muster_xml_to_bytes (_muster_doc_get_root (whole)->doc);
   g_test_message ("%s", name);
   g_assert_cmpstr (emptied_text, ==, whole_text);
+  g_assert_cmpstr (walked_text, ==, whole_text);
+  g_assert_cmpmem (emptied_text, strlen (emptied_text), g_bytes_get_data (libxml2_bytes, NULL),
+                   g_bytes_get_size (libxml2_bytes));
   return TRUE;
 }
 
