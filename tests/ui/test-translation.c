@@ -13,6 +13,7 @@
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-preferences-window.h"
+#include "muster-preview-page.h"
 #include "muster-roster-cells.h"
 #include "muster-validation-panel.h"
 #include "ui-test-util.h"
@@ -265,6 +266,94 @@ test_translation_workspaces (void)
     }
 }
 
+/* The combo row under @widget whose list holds @item, or NULL */
+static AdwComboRow *
+find_combo_with (GtkWidget  *widget,
+                 const char *item)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    {
+      GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (widget));
+
+      for (guint i = 0; GTK_IS_STRING_LIST (model) && i < g_list_model_get_n_items (model); i++)
+        if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), item))
+          return ADW_COMBO_ROW (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwComboRow *found = find_combo_with (child, item);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Preview of a Battle Valor Fantasy battle. The procedures' names, summaries, inputs and
+ * outcomes stay English in the engine (the CLI and --json print them); the app shows them in
+ * German: the procedure list, an input's title, choices and tooltip, and the chart's title. */
+static void
+test_translation_preview (void)
+{
+  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-cold-beck.muster",
+                                                  1600, 1000);
+  g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+  MusterPreviewPage *preview;
+  AdwComboRow *procedures;
+  GListModel *names;
+  guint n_bvf = 0;
+
+  show_workspace (window, "preview");
+  preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE));
+  g_assert_true (muster_preview_page_select (preview, "battle-valor-fantasy", "missile-fire"));
+  assert_all_german (GTK_WIDGET (window), "preview, missile fire");
+
+  /* the list names every procedure of the system in German, none in English */
+  procedures = find_combo_with (GTK_WIDGET (preview), "Fernkampf");
+  g_assert_nonnull (procedures);
+  names = adw_combo_row_get_model (procedures);
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (list[i]->system, "battle-valor-fantasy"))
+      {
+        /* the catalogue has it (a pointer of its own: "Initiative" is German too) */
+        g_assert_true (g_dgettext (GETTEXT_PACKAGE, list[i]->name) != list[i]->name);
+        if (!g_str_equal (g_dgettext (GETTEXT_PACKAGE, list[i]->name), list[i]->name))
+          g_assert_null (find_combo_with (GTK_WIDGET (preview), list[i]->name));
+        n_bvf++;
+      }
+  g_assert_cmpuint (g_list_model_get_n_items (names), ==, n_bvf);
+
+  /* an input: its title and its choices */
+  run_frames (GTK_WIDGET (window));
+  collect_label_texts (GTK_WIDGET (preview), shown);
+  g_assert_true (g_hash_table_contains (shown, "Rüstung des Ziels"));
+  g_assert_nonnull (find_combo_with (GTK_WIDGET (preview), "Schwer"));
+  g_assert_null (find_combo_with (GTK_WIDGET (preview), "Heavy"));
+
+  /* the chart's title, "Hits: a count, mean …, exact" */
+  g_assert_true (muster_preview_page_set_input (preview, "figures", 10));
+  run_frames (GTK_WIDGET (window));
+  g_hash_table_remove_all (shown);
+  collect_label_texts (GTK_WIDGET (preview), shown);
+  {
+    GHashTableIter iter;
+    const char *text;
+    gboolean titled = FALSE;
+
+    g_hash_table_iter_init (&iter, shown);
+    while (g_hash_table_iter_next (&iter, (gpointer *) &text, NULL))
+      {
+        g_assert_false (g_str_has_prefix (text, "Hits:"));
+        titled |= g_str_has_prefix (text, "Treffer: eine Anzahl");
+      }
+    g_assert_true (titled);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_translation_preferences (void)
 {
@@ -405,6 +494,7 @@ main (int   argc,
   g_test_add_func ("/ui/translation/check", test_translation_check);
   g_test_add_func ("/ui/translation/empty", test_translation_empty);
   g_test_add_func ("/ui/translation/workspaces", test_translation_workspaces);
+  g_test_add_func ("/ui/translation/preview", test_translation_preview);
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);

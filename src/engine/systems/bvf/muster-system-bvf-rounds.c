@@ -73,43 +73,47 @@ enum {
   MUSTER_INT_INPUT (p "other", who ": other attack modifiers", "Added to its hits.", -10, 10, 0)
 
 static const MusterInputSpec rounds_inputs[] = {
-  MUSTER_INT_INPUT ("rounds", "Rounds",
-                    "Rounds of combat (one a game turn); the engagement stops earlier when "
-                    "a unit is destroyed.", 1, MAX_ROUNDS, 3),
-  MUSTER_BOOL_INPUT ("charge-roll", "Charge roll",
-                     "Roll one die per stand: only the stands that succeed fight in the first "
-                     "round (and cause impact hits); the stragglers join the next turn.", 1),
-  MUSTER_BOOL_INPUT ("leader", "Charger's Leader", "+1 on the charge roll.", 1),
-  MUSTER_BOOL_INPUT ("general", "Charger within 12\" of the General", "+2 on the charge roll.", 0),
-  MUSTER_CHOICE_INPUT ("direction", "Charged into", "Flank or rear: first-round modifiers.",
+  MUSTER_INT_INPUT ("rounds", N_("Rounds"),
+                    N_("Rounds of combat (one a game turn); the engagement stops earlier when "
+                       "a unit is destroyed."), 1, MAX_ROUNDS, 3),
+  MUSTER_BOOL_INPUT ("charge-roll", N_("Charge roll"),
+                     N_("Roll one die per stand: only the stands that succeed fight in the first "
+                        "round (and cause impact hits); the stragglers join the next turn."), 1),
+  MUSTER_BOOL_INPUT ("leader", N_("Charger's Leader"), N_("+1 on the charge roll."), 1),
+  MUSTER_BOOL_INPUT ("general", N_("Charger within 12\" of the General"),
+                     N_("+2 on the charge roll."), 0),
+  MUSTER_CHOICE_INPUT ("direction", N_("Charged into"), N_("Flank or rear: first-round modifiers."),
                        _muster_bvf_direction_ids, _muster_bvf_direction_labels, 0),
-  MUSTER_BOOL_INPUT ("attack-column", "Charger in Attack Column", "+1 in the first round.", 0),
-  MUSTER_BOOL_INPUT ("target-line", "Charged unit in Line", "An Attack Column gets +2 instead.", 0),
-  MUSTER_INT_INPUT ("impact-per-stand", "Impact hits per stand in contact",
-                    "Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's "
-                    "Shock L2 its current MR.", 0, 10, 0),
-  MUSTER_INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank.", 0, 20, 0),
-  MUSTER_BOOL_INPUT ("pike", "Charged unit has pikes",
-                     "Pikes cancel impact hits from the front.", 0),
-  MUSTER_BOOL_INPUT ("shield-wall", "Charged unit in Shield Wall",
-                     "+2 on saves from the front.", 0),
-  MUSTER_BOOL_INPUT ("trample", "Charger Tramples",
-                     "If it inflicts more casualties than it suffers in a turn: D6 more hits, "
-                     "saved without armour rerolls (simulated only).", 0),
-  MUSTER_BOOL_INPUT ("break-through", "Charger breaks through",
-                     "Wedge follow-through or Unstoppable Charge: the same trigger ends the "
-                     "combat (simulated only).", 0),
-  MUSTER_BOOL_INPUT ("counter-charge", "Counter charge",
-                     "§6.2: the charged unit counter-charges: after the impact hits both "
-                     "strike at once in the first round, from their numbers before the "
-                     "strikes, both charging.", 0),
-  MUSTER_BOOL_INPUT ("b-activated", "Charged unit already activated",
-                     "A unit that has activated this turn does not strike "
-                     "back in the first round.", 0),
-  MUSTER_INT_INPUT ("b-flees-at", "Charged unit flees at",
-                    "Its player gives it a Flee order (§5.6) at the start of a turn when it is "
-                    "down to this many stands or fewer, which ends the combat; 0 never "
-                    "(Stubborn, Independent L2).", 0, 30, 0),
+  MUSTER_BOOL_INPUT ("attack-column", N_("Charger in Attack Column"),
+                     N_("+1 in the first round."), 0),
+  MUSTER_BOOL_INPUT ("target-line", N_("Charged unit in Line"),
+                     N_("An Attack Column gets +2 instead."), 0),
+  MUSTER_INT_INPUT ("impact-per-stand", N_("Impact hits per stand in contact"),
+                    N_("Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's "
+                       "Shock L2 its current MR."), 0, 10, 0),
+  MUSTER_INT_INPUT ("column-ranks", N_("Attack Column ranks"),
+                    N_("1 impact hit per rank."), 0, 20, 0),
+  MUSTER_BOOL_INPUT ("pike", N_("Charged unit has pikes"),
+                     N_("Pikes cancel impact hits from the front."), 0),
+  MUSTER_BOOL_INPUT ("shield-wall", N_("Charged unit in Shield Wall"),
+                     N_("+2 on saves from the front."), 0),
+  MUSTER_BOOL_INPUT ("trample", N_("Charger Tramples"),
+                     N_("If it inflicts more casualties than it suffers in a turn: D6 more hits, "
+                        "saved without armour rerolls (simulated only)."), 0),
+  MUSTER_BOOL_INPUT ("break-through", N_("Charger breaks through"),
+                     N_("Wedge follow-through or Unstoppable Charge: the same trigger ends the "
+                        "combat (simulated only)."), 0),
+  MUSTER_BOOL_INPUT ("counter-charge", N_("Counter charge"),
+                     N_("§6.2: the charged unit counter-charges: after the impact hits both "
+                        "strike at once in the first round, from their numbers before the "
+                        "strikes, both charging."), 0),
+  MUSTER_BOOL_INPUT ("b-activated", N_("Charged unit already activated"),
+                     N_("A unit that has activated this turn does not strike "
+                        "back in the first round."), 0),
+  MUSTER_INT_INPUT ("b-flees-at", N_("Charged unit flees at"),
+                    N_("Its player gives it a Flee order (§5.6) at the start of a turn when it is "
+                       "down to this many stands or fewer, which ends the combat; 0 never "
+                       "(Stubborn, Independent L2)."), 0, 30, 0),
   SIDE_INPUTS ("a-", "Charger"),
   SIDE_INPUTS ("b-", "Charged unit"),
 };
@@ -117,15 +121,16 @@ static const MusterInputSpec rounds_inputs[] = {
 G_STATIC_ASSERT (G_N_ELEMENTS (rounds_inputs) == R_SIDES + 2 * S_N);
 
 static const char * const result_labels[] = {
-  "Both still fighting", "Charger destroyed", "Charged unit destroyed", "Charger broke through",
-  "Charged unit fled", NULL
+  N_("Both still fighting"),
+  N_("Charger destroyed"), N_("Charged unit destroyed"), N_("Charger broke through"),
+  N_("Charged unit fled"), NULL
 };
 
 static const MusterOutputSpec rounds_outputs[] = {
-  { .id = "a-figures", .label = "Charger's figures left" },
-  { .id = "b-figures", .label = "Charged unit's figures left" },
-  { .id = "result", .label = "Result", .value_labels = result_labels },
-  { .id = "rounds", .label = "Rounds fought" },
+  { .id = "a-figures", .label = N_("Charger's figures left") },
+  { .id = "b-figures", .label = N_("Charged unit's figures left") },
+  { .id = "result", .label = N_("Result"), .value_labels = result_labels },
+  { .id = "rounds", .label = N_("Rounds fought") },
 };
 
 /* What one combat needs, worked out once from the inputs. */
@@ -728,10 +733,10 @@ const MusterBvfProcedure muster_bvf_combat_rounds = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "combat",
-    .name = "Combat over several rounds",
-    .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the "
-               "charger strikes first each round and the charged unit strikes back with its "
-               "survivors.",
+    .name = N_("Combat over several rounds"),
+    .summary = N_("A charge and the rounds that follow, exactly: charge roll, impact hits, the "
+                  "charger strikes first each round and the charged unit strikes back with its "
+                  "survivors."),
     MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
     .exact = rounds_exact,
@@ -744,9 +749,9 @@ const MusterBvfProcedure muster_bvf_engagement = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "engagement",
-    .name = "Engagement",
-    .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample "
-               "and breaking through on the turn's casualty tally. Simulated.",
+    .name = N_("Engagement"),
+    .summary = N_("The combat fought until a unit is destroyed or the rounds run out, with Trample "
+                  "and breaking through on the turn's casualty tally. Simulated."),
     MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
     .exact = NULL,
