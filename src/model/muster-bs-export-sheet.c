@@ -18,11 +18,6 @@
  * share what is left, wrapping, when they do not.
  */
 
-#define CARD_GAP 10.0
-
-static const double legal[] = { 0.15, 0.45, 0.30 };
-static const double illegal[] = { 0.65, 0.11, 0.18 };
-
 /* The fonts of a unit's details: on the list, and smaller on a card. */
 typedef struct
 {
@@ -57,25 +52,9 @@ typedef struct
 
 struct _MusterBsSheet
 {
-  const MusterBsList *list;   /* borrowed: must outlive the sheet */
-  MusterSheetKind     kind;
-  MusterSheetPage     page;
-  guint               cards_across;
-  GArray             *blocks;   /* Block */
-  guint               n_pages;
+  MusterSheetLayout   layout;   /* blocks: Block */
+  const MusterBsList *list;     /* borrowed: must outlive the sheet */
 };
-
-static double
-left (const MusterBsSheet *self)
-{
-  return self->page.margin;
-}
-
-static double
-width (const MusterBsSheet *self)
-{
-  return self->page.width - 2 * self->page.margin;
-}
 
 /* Profile tables */
 
@@ -303,15 +282,12 @@ paint_title (const MusterBsSheet *self,
              gboolean             draw)
 {
   const MusterBsList *list = self->list;
-  double x = left (self), w = width (self), y0 = y;
+  double x = _muster_sheet_left (&self->layout), w = _muster_sheet_width (&self->layout), y0 = y;
   g_autofree char *validation = muster_bs_list_validation (list);
   g_autofree char *line = g_strdup_printf ("%s %s", _("Validation:"), validation);
   g_autofree char *costs = g_strdup_printf ("%s %s", _("Costs:"), list->costs);
 
-  muster_print_colour (cr, ink);
-  y += muster_print_text (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
-  muster_print_colour (cr, grey);
-  y += muster_print_text (cr, list->system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  y += _muster_sheet_paint_title (cr, &self->layout, list->title, list->system, y, draw);
   muster_print_colour (cr, ink);
   y += muster_print_text (cr, costs, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
   muster_print_colour (cr, list->n_errors ? illegal : legal);
@@ -330,7 +306,8 @@ paint_force (const MusterBsSheet     *self,
              double                   y,
              gboolean                 draw)
 {
-  double x = left (self) + force->depth * 12, w = width (self) - force->depth * 12, y0 = y;
+  double x = _muster_sheet_left (&self->layout) + force->depth * 12, y0 = y;
+  double w = _muster_sheet_width (&self->layout) - force->depth * 12;
   double total_w = muster_print_text_width (cr, force->costs, "Sans Bold 13", FALSE);
 
   muster_print_colour (cr, ink);
@@ -355,7 +332,7 @@ paint_section (const MusterBsSheet       *self,
                double                     y,
                gboolean                   draw)
 {
-  double x = left (self), w = width (self);
+  double x = _muster_sheet_left (&self->layout), w = _muster_sheet_width (&self->layout);
   double h = muster_print_text (cr, section->name, "Sans Bold 10.5", FALSE, 0, 0, w - 8, 0,
                                 FALSE) + 6;
 
@@ -378,7 +355,8 @@ paint_unit (const MusterBsSheet    *self,
             double                  y,
             gboolean                draw)
 {
-  double x = left (self) + 4, w = width (self) - 4, y0 = y;
+  double x = _muster_sheet_left (&self->layout) + 4, w = _muster_sheet_width (&self->layout) - 4;
+  double y0 = y;
   double cost_w = muster_print_text_width (cr, unit->costs, "Sans Bold 10.5", FALSE);
 
   muster_print_colour (cr, ink);
@@ -391,8 +369,10 @@ paint_unit (const MusterBsSheet    *self,
   return y - y0 + 4;
 }
 
+/* @type: the card's fonts */
 static double
-paint_card (cairo_t                *cr,
+paint_card (const Type             *type,
+            cairo_t                *cr,
             const MusterBsListUnit *unit,
             double                  x,
             double                  y,
@@ -402,28 +382,11 @@ paint_card (cairo_t                *cr,
 {
   double cy = y + _muster_sheet_paint_band (cr, unit->name, unit->costs, x, y, w, draw) + 4;
 
-  cy += paint_unit_body (cr, unit, &card_type, x + CARD_PAD, cy, w - 2 * CARD_PAD, draw);
+  cy += paint_unit_body (cr, unit, type, x + CARD_PAD, cy, w - 2 * CARD_PAD, draw);
   cy += CARD_PAD;
   if (draw)
     _muster_sheet_paint_frame (cr, x, y, w, MAX (height, cy - y));
   return cy - y;
-}
-
-static double
-paint_cards (const MusterBsSheet *self,
-             cairo_t             *cr,
-             const Block         *block,
-             double               y,
-             gboolean             draw)
-{
-  double w = (width (self) - (self->cards_across - 1) * CARD_GAP) / self->cards_across;
-  double h = 0;
-
-  for (guint i = 0; i < self->cards_across && block->items[i]; i++)
-    h = MAX (h, paint_card (cr, block->items[i], 0, 0, w, 0, FALSE));
-  for (guint i = 0; draw && i < self->cards_across && block->items[i]; i++)
-    paint_card (cr, block->items[i], left (self) + i * (w + CARD_GAP), y, w, h, TRUE);
-  return h + CARD_GAP;
 }
 
 static double
@@ -439,8 +402,8 @@ paint_rule (const MusterBsSheet    *self,
                                                      rule->text);
 
   muster_print_colour (cr, ink);
-  return muster_print_text (cr, markup, "Sans 9", TRUE, left (self), y, width (self), 0,
-                            draw) + 6;
+  return muster_print_text (cr, markup, "Sans 9", TRUE, _muster_sheet_left (&self->layout), y,
+                            _muster_sheet_width (&self->layout), 0, draw) + 6;
 }
 
 static double
@@ -461,21 +424,13 @@ paint_block (const MusterBsSheet *self,
     case BLOCK_UNIT:
       return paint_unit (self, cr, block->items[0], y, draw);
     case BLOCK_CARDS:
-      return paint_cards (self, cr, block, y, draw);
+      return _muster_sheet_paint_cards (cr, &self->layout, block->items,
+                                        (MusterSheetCardFunc) paint_card, &card_type, y, draw);
     case BLOCK_RULE:
       return paint_rule (self, cr, block->items[0], y, draw);
     case BLOCK_RULES_HEADING:
     default:
-      {
-        double h = GAP;
-
-        muster_print_colour (cr, ink);
-        h += muster_print_text (cr, _("Rules"), "Sans Bold 13", FALSE, left (self), y + h,
-                                width (self), 0, draw) + 3;
-        if (draw)
-          muster_print_hline (cr, left (self), y + h, width (self), 1.5, ink);
-        return h + GAP;
-      }
+      return _muster_sheet_paint_heading (cr, &self->layout, _("Rules"), y, draw);
     }
 }
 
@@ -487,8 +442,8 @@ add_block (MusterBsSheet *self,
   Block block = { { 0, 0, 0, kind == BLOCK_UNIT || kind == BLOCK_CARDS }, kind,
                   { item, NULL, NULL } };
 
-  g_array_append_val (self->blocks, block);
-  return &g_array_index (self->blocks, Block, self->blocks->len - 1);
+  g_array_append_val (self->layout.blocks, block);
+  return &g_array_index (self->layout.blocks, Block, self->layout.blocks->len - 1);
 }
 
 /* The list: forces, category heads, units, the rules. The cards: forces and rows of cards. */
@@ -496,7 +451,7 @@ static void
 build_blocks (MusterBsSheet *self)
 {
   const MusterBsList *list = self->list;
-  gboolean cards = self->kind == MUSTER_SHEET_CARDS;
+  gboolean cards = self->layout.kind == MUSTER_SHEET_CARDS;
 
   add_block (self, BLOCK_TITLE, NULL);
   for (guint i = 0; i < list->forces->len; i++)
@@ -520,14 +475,14 @@ build_blocks (MusterBsSheet *self)
                 continue;
               if (!cards)
                 add_block (self, BLOCK_UNIT, unit);
-              else if (n_cards == 0 || n_cards == self->cards_across)
+              else if (n_cards == 0 || n_cards == self->layout.cards_across)
                 {
                   add_block (self, BLOCK_CARDS, unit);
-                  row = self->blocks->len - 1;
+                  row = self->layout.blocks->len - 1;
                   n_cards = 1;
                 }
               else
-                g_array_index (self->blocks, Block, row).items[n_cards++] = unit;
+                g_array_index (self->layout.blocks, Block, row).items[n_cards++] = unit;
             }
         }
     }
@@ -564,14 +519,10 @@ muster_bs_sheet_new (const MusterBsList    *list,
   g_return_val_if_fail (kind == MUSTER_SHEET_LIST || kind == MUSTER_SHEET_CARDS, NULL);
 
   self = g_new0 (MusterBsSheet, 1);
+  _muster_sheet_layout_init (&self->layout, kind, page, sizeof (Block));
   self->list = list;
-  self->kind = kind;
-  self->page = *page;
-  self->cards_across = width (self) > 640 ? 3 : 2;
-  self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
   build_blocks (self);
-  self->n_pages = _muster_sheet_paginate (self->blocks, is_head,
-                                          (MusterSheetBlockFunc) paint_block, self, &self->page);
+  _muster_sheet_paginate (&self->layout, is_head, (MusterSheetBlockFunc) paint_block, self);
   return self;
 }
 
@@ -580,14 +531,14 @@ muster_bs_sheet_free (MusterBsSheet *self)
 {
   if (self == NULL)
     return;
-  g_array_unref (self->blocks);
+  _muster_sheet_layout_clear (&self->layout);
   g_free (self);
 }
 
 guint
 muster_bs_sheet_get_n_pages (const MusterBsSheet *self)
 {
-  return self->n_pages;
+  return self->layout.n_pages;
 }
 
 /* Paints page @page (from 0) on @cr, whose user space is in points with the page at (0, 0). */
@@ -600,16 +551,16 @@ muster_bs_sheet_paint_page (const MusterBsSheet *self,
   g_autofree char *subject = NULL;
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (page < self->n_pages);
+  g_return_if_fail (page < self->layout.n_pages);
 
   validation = muster_bs_list_validation (self->list);
   /* The game system last: a long roster name or many costs cut it short, not the rest. */
   subject = g_strdup_printf ("%s — %s — %s — %s", self->list->title, validation,
                              self->list->costs, self->list->system);
-  _muster_sheet_begin_page (cr, &self->page, self->kind == MUSTER_SHEET_CARDS
+  _muster_sheet_begin_page (cr, &self->layout.page, self->layout.kind == MUSTER_SHEET_CARDS
                                              ? _("Record Cards") : _("Army List"),
-                            subject, page + 1, self->n_pages);
-  _muster_sheet_paint_blocks (cr, self->blocks, page, (MusterSheetBlockFunc) paint_block, self);
+                            subject, page + 1, self->layout.n_pages);
+  _muster_sheet_paint_blocks (cr, &self->layout, page, (MusterSheetBlockFunc) paint_block, self);
 }
 
 /* Returns: (transfer full): the whole sheet as a PDF document */
@@ -618,6 +569,6 @@ muster_bs_sheet_to_pdf (const MusterBsSheet *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return muster_print_to_pdf (self->list->title, self->n_pages, &self->page, NULL,
+  return muster_print_to_pdf (self->list->title, self->layout.n_pages, &self->layout.page, NULL,
                               (MusterPrintPageFunc) muster_bs_sheet_paint_page, self);
 }

@@ -22,6 +22,9 @@ static const double *const ink = muster_print_ink;
 static const double *const grey = muster_print_grey;
 static const double *const rule_grey = muster_print_rule;
 static const double *const shade = muster_print_shade;
+/* the validation line: the list is legal, or not */
+static const double legal[] = { 0.15, 0.45, 0.30 };
+static const double illegal[] = { 0.65, 0.11, 0.18 };
 
 /* What a rule system prints for its units: see muster-sheet-cards.c. */
 typedef struct _SystemSheet SystemSheet;
@@ -36,16 +39,60 @@ typedef double   (*MusterSheetBlockFunc)   (gconstpointer sheet,
                                             double        y,
                                             gboolean      draw);
 
-guint   _muster_sheet_paginate      (GArray                *blocks,
+/* Paints (@draw) or measures one card of @item, at least @height tall. Returns: its height */
+typedef double   (*MusterSheetCardFunc)    (gconstpointer data,
+                                            cairo_t      *cr,
+                                            gconstpointer item,
+                                            double        x,
+                                            double        y,
+                                            double        w,
+                                            double        height,
+                                            gboolean      draw);
+
+/* What either sheet keeps of its layout: the first member of MusterSheet and MusterBsSheet. */
+typedef struct
+{
+  MusterSheetKind  kind;
+  MusterSheetPage  page;
+  guint            cards_across;
+  GArray          *blocks;        /* the sheet's Block, which begins with a MusterSheetBlock */
+  guint            n_pages;
+} MusterSheetLayout;
+
+void    _muster_sheet_layout_init   (MusterSheetLayout     *layout,
+                                     MusterSheetKind        kind,
+                                     const MusterSheetPage *page,
+                                     guint                  block_size);
+void    _muster_sheet_layout_clear  (MusterSheetLayout     *layout);
+double  _muster_sheet_left          (const MusterSheetLayout *layout);
+double  _muster_sheet_width         (const MusterSheetLayout *layout);
+void    _muster_sheet_paginate      (MusterSheetLayout     *layout,
                                      MusterSheetHeadingFunc is_heading,
                                      MusterSheetBlockFunc   paint,
-                                     gconstpointer          sheet,
-                                     const MusterSheetPage *page);
+                                     gconstpointer          sheet);
 void    _muster_sheet_paint_blocks  (cairo_t               *cr,
-                                     GArray                *blocks,
+                                     const MusterSheetLayout *layout,
                                      guint                  page,
                                      MusterSheetBlockFunc   paint,
                                      gconstpointer          sheet);
+double  _muster_sheet_paint_title   (cairo_t               *cr,
+                                     const MusterSheetLayout *layout,
+                                     const char            *title,
+                                     const char            *system,
+                                     double                 y,
+                                     gboolean               draw);
+double  _muster_sheet_paint_heading (cairo_t               *cr,
+                                     const MusterSheetLayout *layout,
+                                     const char            *text,
+                                     double                 y,
+                                     gboolean               draw);
+double  _muster_sheet_paint_cards   (cairo_t               *cr,
+                                     const MusterSheetLayout *layout,
+                                     const gconstpointer   *items,
+                                     MusterSheetCardFunc    paint,
+                                     gconstpointer          data,
+                                     double                 y,
+                                     gboolean               draw);
 void    _muster_sheet_begin_page    (cairo_t               *cr,
                                      const MusterSheetPage *page,
                                      const char            *title,

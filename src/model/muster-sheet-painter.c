@@ -18,13 +18,6 @@
  * or roster row (tracks of tick boxes, write-in forms) is muster-sheet-cards.c's.
  */
 
-#define HEADER_H   MUSTER_PRINT_HEADER_H
-#define FOOTER_H   MUSTER_PRINT_FOOTER_H
-#define CARD_GAP   10.0
-
-static const double legal[] = { 0.15, 0.45, 0.30 };
-static const double illegal[] = { 0.65, 0.11, 0.18 };
-
 typedef enum
 {
   BLOCK_TITLE,
@@ -51,28 +44,12 @@ typedef struct
 
 struct _MusterSheet
 {
+  MusterSheetLayout   layout;   /* blocks: Block */
   const MusterList   *list;     /* borrowed: must outlive the sheet */
-  MusterSheetKind     kind;
-  MusterSheetPage     page;
   const SystemSheet  *system;
-  guint               cards_across;
-  GArray             *blocks;   /* Block */
-  guint               n_pages;
   guint               first_number;   /* printed number of page 0 */
   guint               n_numbers;      /* printed page count, 0 for n_pages */
 };
-
-static double
-content_left (const MusterSheet *self)
-{
-  return self->page.margin;
-}
-
-static double
-content_width (const MusterSheet *self)
-{
-  return self->page.width - 2 * self->page.margin;
-}
 
 char *
 _muster_sheet_cost_text (const MusterListEntry *entry)
@@ -89,7 +66,7 @@ paint_title (const MusterSheet *self,
              gboolean           draw)
 {
   const MusterList *list = self->list;
-  double x = content_left (self), w = content_width (self), y0 = y;
+  double x = _muster_sheet_left (&self->layout), w = _muster_sheet_width (&self->layout), y0 = y;
   g_autofree char *system = g_strdup_printf ("%s %s%s", list->system, list->version,
                                              list->house_ruleset ? _(" (house rules)") : "");
   g_autofree char *validation = muster_list_validation (list);
@@ -99,10 +76,7 @@ paint_title (const MusterSheet *self,
   for (guint i = 0; i < list->forces->len; i++)
     ok &= ((MusterListForce *) list->forces->pdata[i])->problems->len == 0;
 
-  muster_print_colour (cr, ink);
-  y += muster_print_text (cr, list->title, "Sans Bold 20", FALSE, x, y, w, 0, draw);
-  muster_print_colour (cr, grey);
-  y += muster_print_text (cr, system, "Sans 10", FALSE, x, y, w, 0, draw) + 2;
+  y += _muster_sheet_paint_title (cr, &self->layout, list->title, system, y, draw);
   muster_print_colour (cr, ok ? legal : illegal);
   y += muster_print_text (cr, line, "Sans Bold 10", FALSE, x, y, w, 0, draw);
   return y - y0 + 2 * GAP;
@@ -115,7 +89,7 @@ paint_force (const MusterSheet     *self,
              double                 y,
              gboolean               draw)
 {
-  double x = content_left (self), w = content_width (self), y0 = y;
+  double x = _muster_sheet_left (&self->layout), w = _muster_sheet_width (&self->layout), y0 = y;
   g_autofree char *total = g_strdup_printf ("%s%s", force->total, force->house ? " *" : "");
   double total_w = muster_print_text_width (cr, total, "Sans Bold 13", FALSE);
   double h;
@@ -142,7 +116,8 @@ paint_node (const MusterSheet     *self,
             double                 y,
             gboolean               draw)
 {
-  double x = content_left (self) + entry->depth * 12, w = content_width (self) - entry->depth * 12;
+  double x = _muster_sheet_left (&self->layout) + entry->depth * 12;
+  double w = _muster_sheet_width (&self->layout) - entry->depth * 12;
   g_autofree char *label = g_markup_printf_escaped ("<b>%s</b>  <span size='smaller'>%s</span>",
                                                     entry->name, entry->type);
   g_autofree char *cost = _muster_sheet_cost_text (entry);
@@ -195,14 +170,14 @@ static double
 unit_left (const MusterSheet     *self,
            const MusterListEntry *entry)
 {
-  return content_left (self) + entry->depth * 12 + 4;
+  return _muster_sheet_left (&self->layout) + entry->depth * 12 + 4;
 }
 
 static double
 unit_width (const MusterSheet     *self,
             const MusterListEntry *entry)
 {
-  return content_width (self) - entry->depth * 12 - 4;
+  return _muster_sheet_width (&self->layout) - entry->depth * 12 - 4;
 }
 
 /* A unit's name in bold, then @between, then its type and size, smaller and grey: markup. */
@@ -236,24 +211,6 @@ paint_unit (const MusterSheet     *self,
   if (draw)
     muster_print_hline (cr, x, y, w, 0.5, rule_grey);
   return y - y0 + 4;
-}
-
-static double
-paint_cards (const MusterSheet *self,
-             cairo_t           *cr,
-             const Block       *block,
-             double             y,
-             gboolean           draw)
-{
-  double w = (content_width (self) - (self->cards_across - 1) * CARD_GAP) / self->cards_across;
-  double h = 0;
-
-  for (guint i = 0; i < self->cards_across && block->entries[i]; i++)
-    h = MAX (h, _muster_sheet_paint_card (self->system, cr, block->entries[i], 0, 0, w, 0, FALSE));
-  for (guint i = 0; draw && i < self->cards_across && block->entries[i]; i++)
-    _muster_sheet_paint_card (self->system, cr, block->entries[i],
-                              content_left (self) + i * (w + CARD_GAP), y, w, h, TRUE);
-  return h + CARD_GAP;
 }
 
 static double
@@ -292,8 +249,8 @@ paint_rule (const MusterSheet    *self,
                                                      rule->house ? " *" : "", rule->text);
 
   muster_print_colour (cr, ink);
-  return muster_print_text (cr, markup, "Sans 9", TRUE, content_left (self), y,
-                            content_width (self), 0, draw) + 4;
+  return muster_print_text (cr, markup, "Sans 9", TRUE, _muster_sheet_left (&self->layout), y,
+                            _muster_sheet_width (&self->layout), 0, draw) + 4;
 }
 
 static double
@@ -314,20 +271,13 @@ paint_block (const MusterSheet *self,
     case BLOCK_UNIT:
       return paint_unit (self, cr, block->entries[0], y, draw);
     case BLOCK_CARDS:
-      return paint_cards (self, cr, block, y, draw);
+      return _muster_sheet_paint_cards (cr, &self->layout, (const gconstpointer *) block->entries,
+                                        (MusterSheetCardFunc) _muster_sheet_paint_card,
+                                        self->system, y, draw);
     case BLOCK_ROSTER:
       return paint_roster_row (self, cr, block->entries[0], y, draw);
     case BLOCK_RULES_HEADING:
-      {
-        double h = GAP;
-
-        muster_print_colour (cr, ink);
-        h += muster_print_text (cr, _("Special rules"), "Sans Bold 13", FALSE, content_left (self),
-                                y + h, content_width (self), 0, draw) + 3;
-        if (draw)
-          muster_print_hline (cr, content_left (self), y + h, content_width (self), 1.5, ink);
-        return h + GAP;
-      }
+      return _muster_sheet_paint_heading (cr, &self->layout, _("Special rules"), y, draw);
     case BLOCK_RULE:
       return paint_rule (self, cr, block->rule, y, draw);
     case BLOCK_NOTE:
@@ -337,8 +287,8 @@ paint_block (const MusterSheet *self,
                                                            "number from the book"));
 
         muster_print_colour (cr, grey);
-        return muster_print_text (cr, note, "Sans 8", FALSE, content_left (self), y + GAP,
-                                  content_width (self), 0, draw) + GAP;
+        return muster_print_text (cr, note, "Sans 8", FALSE, _muster_sheet_left (&self->layout),
+                                  y + GAP, _muster_sheet_width (&self->layout), 0, draw) + GAP;
       }
     }
 }
@@ -353,7 +303,7 @@ add_block (MusterSheet           *self,
   Block block = { { 0, 0, 0, FALSE }, kind, force, { entry, NULL, NULL }, rule };
 
   block.pub.is_unit = kind == BLOCK_UNIT || kind == BLOCK_CARDS || kind == BLOCK_ROSTER;
-  g_array_append_val (self->blocks, block);
+  g_array_append_val (self->layout.blocks, block);
 }
 
 static void
@@ -378,19 +328,19 @@ build_blocks (MusterSheet *self)
               add_block (self, BLOCK_NODE, force, entry, NULL);
               cards = NULL;
             }
-          else if (self->kind == MUSTER_SHEET_CARDS)
+          else if (self->layout.kind == MUSTER_SHEET_CARDS)
             {
-              if (cards == NULL || n_cards == self->cards_across)
+              if (cards == NULL || n_cards == self->layout.cards_across)
                 {
                   add_block (self, BLOCK_CARDS, force, entry, NULL);
-                  cards = &g_array_index (self->blocks, Block, self->blocks->len - 1);
+                  cards = &g_array_index (self->layout.blocks, Block, self->layout.blocks->len - 1);
                   n_cards = 1;
                 }
               else
                 cards->entries[n_cards++] = entry;
             }
           else
-            add_block (self, self->kind == MUSTER_SHEET_ROSTER ? BLOCK_ROSTER : BLOCK_UNIT,
+            add_block (self, self->layout.kind == MUSTER_SHEET_ROSTER ? BLOCK_ROSTER : BLOCK_UNIT,
                        force, entry, NULL);
         }
     }
@@ -413,95 +363,6 @@ is_heading (gconstpointer data)
          block->kind == BLOCK_RULES_HEADING;
 }
 
-/* The block at @i of @blocks, whatever the sheet's Block, which begins with a
- * MusterSheetBlock. */
-static MusterSheetBlock *
-block_at (GArray *blocks,
-          guint   i)
-{
-  return (MusterSheetBlock *) (gpointer) (blocks->data + i * g_array_get_element_size (blocks));
-}
-
-/*
- * Measures each of @blocks with @paint (not drawing) and stacks them on pages of @page: a
- * block that does not fit starts the next page, so none is split, and a heading (@heading
- * says which) keeps company with the block after it. Returns: the number of pages
- */
-guint
-_muster_sheet_paginate (GArray                *blocks,
-                        MusterSheetHeadingFunc heading,
-                        MusterSheetBlockFunc   paint,
-                        gconstpointer          sheet,
-                        const MusterSheetPage *page)
-{
-  cairo_t *measure = muster_print_measure_new ();
-  double top = page->margin + HEADER_H, bottom = page->height - page->margin - FOOTER_H;
-  double y = top;
-  guint n = 0;
-
-  for (guint i = 0; i < blocks->len; i++)
-    block_at (blocks, i)->height = paint (sheet, measure, block_at (blocks, i), 0, FALSE);
-  cairo_destroy (measure);
-  for (guint i = 0; i < blocks->len; i++)
-    {
-      MusterSheetBlock *block = block_at (blocks, i);
-      double need = block->height;
-
-      if (heading (block) && i + 1 < blocks->len)
-        need += block_at (blocks, i + 1)->height;
-      if (y + need > bottom && y > top)
-        {
-          n++;
-          y = top;
-        }
-      block->page = n;
-      block->y = y;
-      y += block->height;
-    }
-  return n + 1;
-}
-
-/* Paints the blocks of @page (from 0) with @paint, and restores @cr, which
- * _muster_sheet_begin_page() saved. */
-void
-_muster_sheet_paint_blocks (cairo_t              *cr,
-                            GArray               *blocks,
-                            guint                 page,
-                            MusterSheetBlockFunc  paint,
-                            gconstpointer         sheet)
-{
-  for (guint i = 0; i < blocks->len; i++)
-    {
-      const MusterSheetBlock *block = block_at (blocks, i);
-
-      if (block->page == page)
-        paint (sheet, cr, block, block->y, TRUE);
-    }
-  cairo_restore (cr);
-}
-
-/*
- * Begins painting a page of @page on @cr: white, the running header and footer, and a clip
- * to the content, where a block taller than a page (a giant card) is cut at the margins
- * rather than overflow. The caller restores @cr when the page is painted.
- */
-void
-_muster_sheet_begin_page (cairo_t               *cr,
-                          const MusterSheetPage *page,
-                          const char            *title,
-                          const char            *subject,
-                          guint                  number,
-                          guint                  n_pages)
-{
-  cairo_save (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  muster_print_header_footer (cr, page, title, subject, number, n_pages);
-  cairo_rectangle (cr, page->margin, page->margin + HEADER_H, page->width - 2 * page->margin,
-                   page->height - 2 * page->margin - HEADER_H - FOOTER_H);
-  cairo_clip (cr);
-}
-
 /*
  * Lays @list out on pages of @page. @list is borrowed and must outlive the sheet.
  * Returns: (transfer full): the sheet, ready to paint
@@ -517,17 +378,13 @@ muster_sheet_new (const MusterList      *list,
   g_return_val_if_fail (page != NULL, NULL);
 
   self = g_new0 (MusterSheet, 1);
+  _muster_sheet_layout_init (&self->layout, kind, page, sizeof (Block));
   self->list = list;
-  self->kind = kind;
-  self->page = *page;
   self->first_number = 1;
-  self->cards_across = content_width (self) > 640 ? 3 : 2;
-  self->blocks = g_array_new (FALSE, TRUE, sizeof (Block));
   self->system = _muster_sheet_system_for (list->system_id);
 
   build_blocks (self);
-  self->n_pages = _muster_sheet_paginate (self->blocks, is_heading,
-                                          (MusterSheetBlockFunc) paint_block, self, &self->page);
+  _muster_sheet_paginate (&self->layout, is_heading, (MusterSheetBlockFunc) paint_block, self);
   return self;
 }
 
@@ -536,34 +393,34 @@ muster_sheet_free (MusterSheet *self)
 {
   if (self == NULL)
     return;
-  g_array_unref (self->blocks);
+  _muster_sheet_layout_clear (&self->layout);
   g_free (self);
 }
 
 guint
 muster_sheet_get_n_pages (const MusterSheet *self)
 {
-  return self->n_pages;
+  return self->layout.n_pages;
 }
 
 guint
 muster_sheet_get_n_blocks (const MusterSheet *self)
 {
-  return self->blocks->len;
+  return self->layout.blocks->len;
 }
 
 const MusterSheetBlock *
 muster_sheet_get_block (const MusterSheet *self,
                         guint              index)
 {
-  g_return_val_if_fail (index < self->blocks->len, NULL);
-  return &g_array_index (self->blocks, Block, index).pub;
+  g_return_val_if_fail (index < self->layout.blocks->len, NULL);
+  return &g_array_index (self->layout.blocks, Block, index).pub;
 }
 
 static const char *
 sheet_title (const MusterSheet *self)
 {
-  const char *title = _muster_sheet_system_title (self->system, self->kind);
+  const char *title = _muster_sheet_system_title (self->system, self->layout.kind);
 
   return title != NULL ? title : _("Army List");
 }
@@ -598,14 +455,14 @@ muster_sheet_paint_page (const MusterSheet *self,
   g_autofree char *subject = NULL;
 
   g_return_if_fail (self != NULL);
-  g_return_if_fail (page < self->n_pages);
+  g_return_if_fail (page < self->layout.n_pages);
 
   subject = g_strdup_printf ("%s — %s %s", self->list->title, self->list->system,
                              self->list->version);
-  _muster_sheet_begin_page (cr, &self->page, sheet_title (self), subject,
+  _muster_sheet_begin_page (cr, &self->layout.page, sheet_title (self), subject,
                             self->first_number + page,
-                            self->n_numbers ? self->n_numbers : self->n_pages);
-  _muster_sheet_paint_blocks (cr, self->blocks, page, (MusterSheetBlockFunc) paint_block, self);
+                            self->n_numbers ? self->n_numbers : self->layout.n_pages);
+  _muster_sheet_paint_blocks (cr, &self->layout, page, (MusterSheetBlockFunc) paint_block, self);
 }
 
 /* The whole sheet as a PDF document, to @output page by page. */
@@ -616,7 +473,8 @@ muster_sheet_write_pdf (const MusterSheet        *self,
 {
   g_return_val_if_fail (self != NULL && output != NULL, FALSE);
 
-  return muster_print_pdf_to_output (self->list->title, self->n_pages, &self->page, NULL,
+  return muster_print_pdf_to_output (self->list->title, self->layout.n_pages, &self->layout.page,
+                                     NULL,
                                      (MusterPrintPageFunc) muster_sheet_paint_page, self,
                                      output, error);
 }
@@ -627,6 +485,6 @@ muster_sheet_to_pdf (const MusterSheet *self)
 {
   g_return_val_if_fail (self != NULL, NULL);
 
-  return muster_print_to_pdf (self->list->title, self->n_pages, &self->page, NULL,
+  return muster_print_to_pdf (self->list->title, self->layout.n_pages, &self->layout.page, NULL,
                               (MusterPrintPageFunc) muster_sheet_paint_page, self);
 }

@@ -21,6 +21,8 @@
  *
  * Usage: bench-big-export MUSTER-CLI [DOC …]   (DOC: 100k, 31MB; both by default)
  *        bench-big-export --load FILE
+ *        bench-big-export --save FILE
+ *        bench-big-export --generate DOC FILE
  */
 
 #define N_UNITS_100K 100000
@@ -115,9 +117,11 @@ generate (guint     n_units,
   return g_string_free (xml, FALSE);
 }
 
-/* The child's part of "load": what muster_cli_load_doc() does. */
+/* The child's part of "load": what muster_cli_load_doc() does; and of "save", then the
+ * document written to bytes as a save (or the app's export, from a snapshot) does. */
 static int
-load (const char *file)
+load (const char *file,
+      gboolean    save)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GBytes) bytes = NULL;
@@ -133,6 +137,8 @@ load (const char *file)
       return 2;
     }
   muster_doc_set_ruleset (doc, ruleset);
+  if (save)
+    g_bytes_unref (muster_doc_to_bytes (doc));
   return 0;
 }
 
@@ -207,6 +213,7 @@ bench_doc (const char *self,
   g_clear_pointer (&xml, g_free);
 
   run (doc_name, "load", (char *[]) { (char *) self, "--load", file, NULL }, NULL);
+  run (doc_name, "load + save", (char *[]) { (char *) self, "--save", file, NULL }, NULL);
   run (doc_name, "validate", (char *[]) { (char *) cli, "validate", file, NULL }, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (exports); i++)
     {
@@ -228,7 +235,20 @@ main (int    argc,
   g_autoptr(GError) error = NULL;
 
   if (argc == 3 && g_strcmp0 (argv[1], "--load") == 0)
-    return load (argv[2]);
+    return load (argv[2], FALSE);
+  if (argc == 3 && g_strcmp0 (argv[1], "--save") == 0)
+    return load (argv[2], TRUE);
+  /* The document alone, for a profiler (massif) to load: --generate 31MB FILE */
+  if (argc == 4 && g_strcmp0 (argv[1], "--generate") == 0)
+    {
+      g_autofree char *xml = g_strcmp0 (argv[2], "100k") == 0
+                               ? generate (N_UNITS_100K, 0, N_PLACED_100K, FALSE)
+                               : generate (0, SIZE_31MB, G_MAXUINT, TRUE);
+
+      g_file_set_contents (argv[3], xml, -1, &error);
+      g_assert_no_error (error);
+      return 0;
+    }
   if (argc < 2)
     {
       g_printerr ("usage: %s MUSTER-CLI [100k|31MB …]\n", argv[0]);

@@ -234,6 +234,78 @@ test_record_cards (void)
     }
 }
 
+/* The red of the pixel at (@x, @y) of @surface, 0 to 255. */
+static guint
+red_at (cairo_surface_t *surface,
+        int              x,
+        int              y)
+{
+  unsigned char *row = cairo_image_surface_get_data (surface) +
+                       y * cairo_image_surface_get_stride (surface);
+
+  return (((guint32 *) (gpointer) row)[x] >> 16) & 0xff;
+}
+
+/*
+ * Every card of a row is framed as tall as the row's tallest card (cards of one row differ:
+ * one unit has more options or rules than another), on every sample's cards: for each card
+ * that a row holds (its dark band at the top), the frame's bottom edge is at the row's foot.
+ */
+static void
+test_cards_row (void)
+{
+  guint checked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr(MusterList) list = list_from_sample (samples[s]);
+      g_autoptr(MusterSheet) sheet = NULL;
+      MusterSheetPage page;
+      double width, w;
+      guint across;
+
+      muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+      sheet = muster_sheet_new (list, MUSTER_SHEET_CARDS, &page);
+      width = page.width - 2 * page.margin;
+      across = width > 640 ? 3 : 2;
+      w = (width - (across - 1) * 10.0) / across;
+      for (guint p = 0; p < muster_sheet_get_n_pages (sheet); p++)
+        {
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24,
+                                                                 (int) page.width,
+                                                                 (int) page.height);
+          cairo_t *cr = cairo_create (surface);
+
+          muster_sheet_paint_page (sheet, cr, p);
+          cairo_surface_flush (surface);
+          for (guint b = 0; b < muster_sheet_get_n_blocks (sheet); b++)
+            {
+              const MusterSheetBlock *block = muster_sheet_get_block (sheet, b);
+              double foot = block->y + block->height - 10.0;   /* the row's gap below */
+
+              /* (a card taller than the page is cut at the margin) */
+              if (block->page != p || !block->is_unit || foot > page.height - page.margin - 30)
+                continue;
+              for (guint i = 0; i < across; i++)
+                {
+                  int x = (int) (page.margin + i * (w + 10.0) + w / 2);
+
+                  if (red_at (surface, x, (int) block->y + 2) > 128)
+                    continue;   /* no card there: the row's last is before it */
+                  g_test_message ("“%s”, page %u, block %u, card %u", list->title, p, b, i);
+                  /* (the 1 pt edge, antialiased, may share two rows of pixels) */
+                  g_assert_cmpuint (red_at (surface, x, (int) (foot - 1)) +
+                                    red_at (surface, x, (int) foot), <, 2 * 255 - 128);
+                  checked++;
+                }
+            }
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+    }
+  g_assert_cmpuint (checked, >, 10);
+}
+
 static void
 test_pdf (void)
 {
@@ -259,6 +331,7 @@ main (int   argc,
   g_test_add_func ("/sheet-painter/page-breaks", test_page_breaks);
   g_test_add_func ("/sheet-painter/hostile-names", test_hostile_names);
   g_test_add_func ("/sheet-painter/record-cards", test_record_cards);
+  g_test_add_func ("/sheet-painter/cards-row", test_cards_row);
   g_test_add_func ("/sheet-painter/pdf", test_pdf);
 
   return g_test_run ();

@@ -80,6 +80,8 @@ MusterUnit   *_muster_unit_new_from_xml   (xmlNode      *xml,
                                            const char   *file,
                                            GError      **error);
 void          _muster_unit_destroy        (MusterUnit   *unit);
+gboolean      _muster_unit_compact        (MusterUnit   *unit);
+void          _muster_unit_expand         (MusterUnit   *unit);
 void          _muster_unit_recost         (MusterUnit   *unit);
 void          _muster_unit_take_default_size (MusterUnit          *unit,
                                               const MusterRuleset *ruleset);
@@ -139,6 +141,9 @@ _muster_force_notify (MusterForce *force,
   if (force != NULL && force->doc != NULL)
     _muster_doc_notify (force->doc, edit, object, force);
 }
+
+/* The size from which loading empties the elements of units and placements (muster-doc.c) */
+extern gsize  _muster_doc_compact_from;
 
 /* The document's id registry (muster-doc.c). */
 gboolean      _muster_doc_register        (MusterDoc    *doc,

@@ -287,8 +287,11 @@ parse_children (MusterNode  *self,
     {
       if (muster_xml_is_element (child, "unit"))
         {
-          MusterUnit *unit = _muster_unit_new_from_xml (child, file, error);
+          /* mostly read already, as the file was parsed (see muster_doc_new_from_bytes()) */
+          MusterUnit *unit = child->_private ? child->_private
+                                             : _muster_unit_new_from_xml (child, file, error);
 
+          child->_private = NULL;
           if (unit == NULL)
             return FALSE;
           unit->node = self;

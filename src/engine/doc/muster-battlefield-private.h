@@ -43,6 +43,8 @@ MusterFeature     *_muster_feature_read              (xmlNode             *node,
                                                       const char          *file,
                                                       GError             **error);
 void               _muster_feature_write             (MusterFeature       *feature);
+gboolean           _muster_feature_compact           (MusterFeature       *feature);
+void               _muster_feature_expand            (MusterFeature       *feature);
 void               _muster_battlefield_set_watch     (MusterBattlefield   *self,
                                                       MusterBattlefieldWatch watch,
                                                       gpointer             data);

@@ -185,6 +185,33 @@ _muster_feature_write (MusterFeature *feature)
     }
 }
 
+/* Empties the feature's element when writing the feature gives the same element (see
+ * _muster_unit_compact()): a placed unit's element then only keeps its place in the tree.
+ * Returns: whether it was emptied */
+gboolean
+_muster_feature_compact (MusterFeature *feature)
+{
+  xmlNode *element = feature->xml;
+  gboolean same;
+
+  feature->xml = NULL;
+  _muster_feature_write (feature);
+  same = muster_xml_equal (feature->xml, element);
+  xmlFreeNode (feature->xml);
+  feature->xml = element;
+  if (same)
+    muster_xml_clear_element (element);
+  return same;
+}
+
+/* Fills an element _muster_feature_compact() emptied, before a save reads it. */
+void
+_muster_feature_expand (MusterFeature *feature)
+{
+  if (feature->xml != NULL && muster_xml_is_bare (feature->xml))
+    _muster_feature_write (feature);
+}
+
 /* Returns: (transfer full) (nullable): the feature @node holds; NULL for another element, or
  *   with @error set */
 MusterFeature *
@@ -361,8 +388,11 @@ _muster_battlefield_new_from_xml (gpointer     element,
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
       GError *local = NULL;
-      MusterFeature *feature = _muster_feature_read (child, file, &local);
+      /* mostly read already, as the file was parsed (see muster_doc_new_from_bytes()) */
+      MusterFeature *feature = child->_private ? child->_private
+                                               : _muster_feature_read (child, file, &local);
 
+      child->_private = NULL;
       if (local != NULL)
         {
           g_propagate_error (error, local);
@@ -386,6 +416,8 @@ _muster_battlefield_new_from_xml (gpointer     element,
 
       if (feature->id == NULL)
         {
+          /* filled as read (without an id) if emptied: the id goes last, as in a whole one */
+          _muster_feature_expand (feature);
           _muster_battlefield_number_feature (self, feature, i + 1);
           muster_xml_set_prop (feature->xml, "id", feature->id);
         }

@@ -164,24 +164,163 @@ check_attachments (MusterDoc   *self,
  *
  * Returns: (transfer full) (nullable): the document, or %NULL with @error set
  */
+/* What the parser read into units and placed units before the readers asked for them. */
+typedef struct
+{
+  xmlNode  *element;
+  gpointer  object;       /* the element's _private until a reader takes it */
+} EarlyObject;
+
+/* Documents from this size on have their units' and placements' elements emptied as they are
+ * read. Below it the tree is a few megabytes at most, and emptying costs a copy of each unit
+ * (half the time a small document took to load and validate under the fuzzer). Tests set it to
+ * 0 to have small documents emptied too. */
+gsize _muster_doc_compact_from = 1024 * 1024;
+
+typedef struct
+{
+  const char *file;
+  gboolean    compact;
+  GArray     *units;      /* EarlyObject: MusterUnit, for read_forces() */
+  GArray     *features;   /* EarlyObject: MusterFeature, for the battlefield */
+} EarlyRead;
+
+/* Whether @parent is a <force> of the document, or a <node> in one: its <unit>s are units. */
+static gboolean
+holds_units (const xmlNode *parent)
+{
+  while (muster_xml_is_element (parent, "node"))
+    parent = parent->parent;
+  return muster_xml_is_element (parent, "force") && parent->parent != NULL &&
+         muster_xml_is_element (parent->parent, "muster") &&
+         parent->parent->parent != NULL && parent->parent->parent->type == XML_DOCUMENT_NODE;
+}
+
+/* Whether @parent is the document's (first) <battlefield>, the one that is read. */
+static gboolean
+is_battlefield (const xmlNode *parent)
+{
+  if (!muster_xml_is_element (parent, "battlefield") || parent->parent == NULL ||
+      !muster_xml_is_element (parent->parent, "muster") ||
+      parent->parent->parent == NULL || parent->parent->parent->type != XML_DOCUMENT_NODE)
+    return FALSE;
+  for (const xmlNode *before = parent->prev; before != NULL; before = before->prev)
+    if (muster_xml_is_element (before, "battlefield"))
+      return FALSE;
+  return TRUE;
+}
+
+/* A unit or a placement is read as soon as its end tag is, and its element emptied when the
+ * unit gives it back whole on a save (_muster_unit_compact()): the tree of a 31 MB file is
+ * half a gigabyte, its elements emptied a tenth of that. What cannot be read is left for the
+ * readers, which say what is wrong with it. */
+static void
+element_read (xmlNode  *element,
+              gpointer  data)
+{
+  EarlyRead *early = data;
+  EarlyObject made = { element, NULL };
+
+  if (element->parent == NULL)
+    return;
+  if (muster_xml_is_element (element, "unit") && holds_units (element->parent))
+    {
+      muster_xml_drop_blank_before (element);
+      if (!(made.object = _muster_unit_new_from_xml (element, early->file, NULL)))
+        return;
+      g_array_append_val (early->units, made);
+      if (early->compact)
+        _muster_unit_compact (made.object);
+    }
+  else if (is_battlefield (element->parent))
+    {
+      muster_xml_drop_blank_before (element);
+      if (!(made.object = _muster_feature_read (element, early->file, NULL)))
+        return;
+      g_array_append_val (early->features, made);
+      if (early->compact)
+        _muster_feature_compact (made.object);
+    }
+  element->_private = made.object;
+}
+
+/* Frees what the readers did not take (they stopped at an error): they clear the _private of
+ * each element they take, and what they took is theirs, maybe freed already. @parsed: whether
+ * the tree is there still; else none was taken. */
+static void
+early_read_clear (EarlyRead *early,
+                  gboolean   parsed)
+{
+  for (guint i = 0; i < early->units->len; i++)
+    {
+      EarlyObject *made = &g_array_index (early->units, EarlyObject, i);
+
+      if (parsed && made->element->_private == NULL)
+        continue;
+      if (parsed)
+        made->element->_private = NULL;
+      _muster_unit_destroy (made->object);
+    }
+  for (guint i = 0; i < early->features->len; i++)
+    {
+      EarlyObject *made = &g_array_index (early->features, EarlyObject, i);
+      MusterFeature *feature = made->object;
+
+      if (parsed && made->element->_private == NULL)
+        continue;
+      if (parsed)
+        made->element->_private = NULL;
+      feature->xml = NULL;   /* the tree's */
+      muster_feature_free (feature);
+    }
+  g_array_unref (early->units);
+  g_array_unref (early->features);
+}
+
+static gboolean read_doc (MusterDoc   *self,
+                          GBytes      *bytes,
+                          const char  *display_name,
+                          EarlyRead   *early,
+                          GError     **error);
+
 MusterDoc *
 muster_doc_new_from_bytes (GBytes      *bytes,
                            const char  *display_name,
                            GError     **error)
 {
-  g_autoptr(MusterDoc) self = NULL;
-  gint64 format = 0;
-  xmlNode *root, *node;
-  gsize length;
-  const char *data;
+  MusterDoc *self;
+  EarlyRead early = { display_name, g_bytes_get_size (bytes) >= _muster_doc_compact_from,
+                      g_array_new (FALSE, FALSE, sizeof (EarlyObject)),
+                      g_array_new (FALSE, FALSE, sizeof (EarlyObject)) };
+  gboolean ok;
 
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (display_name != NULL, NULL);
 
   self = doc_alloc (display_name);
+  ok = read_doc (self, bytes, display_name, &early, error);
+  early_read_clear (&early, self->xml != NULL);
+  if (!ok)
+    g_clear_pointer (&self, muster_doc_free);
+  return self;
+}
+
+static gboolean
+read_doc (MusterDoc   *self,
+          GBytes      *bytes,
+          const char  *display_name,
+          EarlyRead   *early,
+          GError     **error)
+{
+  gint64 format = 0;
+  xmlNode *root, *node;
+  gsize length;
+  const char *data;
+
   data = g_bytes_get_data (bytes, &length);
-  if (!(self->xml = muster_xml_parse (data, length, display_name, error)))
-    return NULL;
+  if (!(self->xml = muster_xml_parse_watched (data, length, display_name, element_read, early,
+                                              error)))
+    return FALSE;
 
   root = xmlDocGetRootElement (self->xml);
   if (!muster_xml_is_element (root, "muster"))
@@ -189,11 +328,11 @@ muster_doc_new_from_bytes (GBytes      *bytes,
       muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, display_name, root,
                        "this is not a Muster document (the root element is <%s>)",
                        (const char *) root->name);
-      return NULL;
+      return FALSE;
     }
 
   if (!muster_xml_get_int (root, "format", 1, G_MAXINT, &format, display_name, error))
-    return NULL;
+    return FALSE;
   if (format > MUSTER_DOC_FORMAT)
     {
       /* the number as text: xgettext cannot read a format macro inside a msgid */
@@ -202,7 +341,7 @@ muster_doc_new_from_bytes (GBytes      *bytes,
       muster_xml_fail (error, MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION, display_name, root,
                        "document format %s was written by a newer Muster (this one reads "
                        "format %d)", number, MUSTER_DOC_FORMAT);
-      return NULL;
+      return FALSE;
     }
 
   if (!(node = muster_xml_first_child (root, "ruleset")) ||
@@ -211,7 +350,7 @@ muster_doc_new_from_bytes (GBytes      *bytes,
       muster_xml_fail (error, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT, display_name,
                        node ? node : root,
                        "the document does not name its ruleset (<ruleset id=\"…\"/>)");
-      return NULL;
+      return FALSE;
     }
   self->ruleset_version = muster_xml_get_prop (node, "version");
 
@@ -222,25 +361,52 @@ muster_doc_new_from_bytes (GBytes      *bytes,
 
   muster_xml_strip_blanks (root);
   if (!read_forces (self, root, error) || !check_attachments (self, display_name, error))
-    return NULL;
+    return FALSE;
   if ((node = muster_xml_first_child (root, "battlefield")) &&
       !(self->battlefield = _muster_battlefield_new_from_xml (node, display_name, error)))
-    return NULL;
+    return FALSE;
   if (self->battlefield != NULL)
     _muster_battlefield_set_watch (self->battlefield, battlefield_edited, self);
   /* Last: its entries name units of the forces. */
   if ((node = muster_xml_first_child (root, "battle-log")) &&
       !(self->log = _muster_doc_log_new_from_xml (node, self, display_name, error)))
-    return NULL;
+    return FALSE;
 
-  return g_steal_pointer (&self);
+  return TRUE;
 }
 
 GBytes *
 muster_doc_to_bytes (MusterDoc *self)
 {
+  g_autoptr(GPtrArray) emptied = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer unit;
+  GBytes *bytes;
+
   g_return_val_if_fail (self != NULL, NULL);
-  return muster_xml_to_bytes (self->xml);
+
+  /* The elements loading emptied are filled for the save, and emptied again after it. */
+  g_hash_table_iter_init (&iter, self->units);
+  while (g_hash_table_iter_next (&iter, NULL, &unit))
+    if (muster_xml_is_bare (((MusterUnit *) unit)->xml))
+      {
+        _muster_unit_expand (unit);
+        g_ptr_array_add (emptied, ((MusterUnit *) unit)->xml);
+      }
+  for (guint i = 0; self->battlefield != NULL && i < self->battlefield->features->len; i++)
+    {
+      MusterFeature *feature = self->battlefield->features->pdata[i];
+
+      if (muster_xml_is_bare (feature->xml))
+        {
+          _muster_feature_expand (feature);
+          g_ptr_array_add (emptied, feature->xml);
+        }
+    }
+  bytes = muster_xml_to_bytes (self->xml);
+  for (guint i = 0; i < emptied->len; i++)
+    muster_xml_clear_element (emptied->pdata[i]);
+  return bytes;
 }
 
 void
@@ -477,6 +643,9 @@ _muster_doc_register (MusterDoc   *self,
 {
   guint64 number;
 
+  /* An emptied unit's element is filled as it was read before its id is set in it. */
+  if (kind == 'u' && (*id == NULL || g_hash_table_contains (self->ids, *id)))
+    _muster_unit_expand (object);
   if (*id != NULL && g_hash_table_contains (self->ids, *id))
     {
       if (strict)

@@ -217,6 +217,69 @@ parse_own_cost (MusterUnit  *self,
   return TRUE;
 }
 
+static void
+set_count_prop (xmlNode *element,
+                guint    count);
+
+/* Writes everything @self says into @element, in the order Muster's own files have it. */
+static void
+write_unit (const MusterUnit *self,
+            xmlNode          *element)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  muster_xml_set_prop (element, "id", self->id);
+  muster_xml_set_prop (element, "type", self->type);
+  if (!self->size_unset)
+    set_uint_prop (element, "size", self->size);
+  muster_xml_set_prop (element, "name", self->name);
+  muster_xml_set_prop (element, "attached-to", self->attached_to);
+  muster_xml_set_prop (element, "markers", self->markers);
+  if (self->base_width > 0)
+    {
+      muster_xml_set_prop (element, "base-width",
+                           g_ascii_formatd (text, sizeof text, "%g", self->base_width));
+      muster_xml_set_prop (element, "base-depth",
+                           g_ascii_formatd (text, sizeof text, "%g", self->base_depth));
+    }
+  for (guint i = 0; i < self->picks->len; i++)
+    {
+      const MusterPick *pick = &g_array_index (self->picks, MusterPick, i);
+      xmlNode *option = xmlNewChild (element, NULL, (const xmlChar *) "option", NULL);
+
+      muster_xml_set_prop (option, "id", pick->option);
+      set_count_prop (option, pick->count);
+    }
+  if (self->notes != NULL)
+    muster_xml_set_child_text (element, "notes", self->notes);
+}
+
+/* Empties the unit's element when writing the unit back gives the same element: what it says
+ * is in @self, and the element only keeps the unit's place (and line) in the tree. Anything
+ * else (an attribute or element a newer Muster wrote, an order of attributes of a hand) keeps
+ * the element whole. Returns: whether it was emptied */
+gboolean
+_muster_unit_compact (MusterUnit *self)
+{
+  xmlNode *written = xmlNewNode (NULL, (const xmlChar *) "unit");
+  gboolean same;
+
+  write_unit (self, written);
+  same = muster_xml_equal (written, self->xml);
+  xmlFreeNode (written);
+  if (same)
+    muster_xml_clear_element (self->xml);
+  return same;
+}
+
+/* Fills an element _muster_unit_compact() emptied, before an edit or a save reads it. */
+void
+_muster_unit_expand (MusterUnit *self)
+{
+  if (muster_xml_is_bare (self->xml))
+    write_unit (self, self->xml);
+}
+
 MusterUnit *
 _muster_unit_new_from_xml (xmlNode     *xml,
                            const char  *file,
@@ -444,6 +507,7 @@ _muster_unit_take_default_size (MusterUnit          *self,
   if (!self->size_unset || ruleset == NULL ||
       (type = muster_ruleset_get_unit_type (ruleset, self->type)) == NULL)
     return;
+  _muster_unit_expand (self);
   self->size_unset = FALSE;
   self->size = type->default_size;
   set_uint_prop (self->xml, "size", self->size);
@@ -456,6 +520,8 @@ muster_unit_set_size (MusterUnit *self,
 {
   guint old = self->size;
 
+  if (old != size)
+    _muster_unit_expand (self);
   self->size_unset = FALSE;
   if (old != size)
     {
@@ -510,6 +576,8 @@ muster_unit_insert_option (MusterUnit *self,
   g_return_if_fail (option_id != NULL && count > 0);
   g_return_if_fail (index <= self->picks->len);
   g_return_if_fail (muster_unit_find_option (self, option_id) < 0);
+
+  _muster_unit_expand (self);
 
   element = xmlNewNode (NULL, (const xmlChar *) "option");
   muster_xml_set_prop (element, "id", option_id);
@@ -569,6 +637,8 @@ muster_unit_set_option (MusterUnit *self,
       return old;
     }
 
+  _muster_unit_expand (self);
+
   element = muster_xml_find_child (self->xml, "option", "id", option_id);
   if (count == 0)
     {
@@ -603,6 +673,8 @@ muster_unit_set_name (MusterUnit *self,
 {
   char *old;
 
+  _muster_unit_expand (self);
+
   muster_xml_set_prop (self->xml, "name", name);
   old = swap_string (&self->name, name);
   if (self->node != NULL)
@@ -615,6 +687,7 @@ char *
 muster_unit_set_notes (MusterUnit *self,
                        const char *notes)
 {
+  _muster_unit_expand (self);
   /* New notes go after the picks, where a removal took them from. */
   if (notes != NULL && muster_xml_first_child (self->xml, "notes") == NULL)
     {
@@ -640,6 +713,7 @@ char *
 muster_unit_set_attached_to (MusterUnit *self,
                              const char *unit_id)
 {
+  _muster_unit_expand (self);
   muster_xml_set_prop (self->xml, "attached-to", unit_id);
   return swap_string (&self->attached_to, unit_id);
 }
@@ -660,6 +734,8 @@ muster_unit_set_base (MusterUnit *self,
 {
   g_return_if_fail ((width > 0) == (depth > 0));
 
+  _muster_unit_expand (self);
+
   self->base_width = width > 0 ? width : 0;
   self->base_depth = depth > 0 ? depth : 0;
   for (guint i = 0; i < 2; i++)
@@ -679,6 +755,7 @@ void
 muster_unit_set_selection (MusterUnit *self,
                            const char *selection_id)
 {
+  _muster_unit_expand (self);
   muster_xml_set_prop (self->xml, "selection", selection_id);
   g_free (swap_string (&self->selection, selection_id));
 }
@@ -690,6 +767,7 @@ muster_unit_set_entry_name (MusterUnit *self,
 {
   char *old;
 
+  _muster_unit_expand (self);
   muster_xml_set_prop (self->xml, "entry-name", name);
   old = swap_string (&self->entry_name, name);
   if (self->node != NULL)
@@ -714,6 +792,7 @@ muster_unit_set_own_cost (MusterUnit *self,
 
   self->own_cost = MAX (cost, -1);
   g_snprintf (text, sizeof text, "%" G_GINT64_FORMAT, self->own_cost);
+  _muster_unit_expand (self);
   muster_xml_set_prop (self->xml, "cost", self->own_cost >= 0 ? text : NULL);
   if (self->node != NULL)
     _muster_unit_recost (self);
@@ -725,6 +804,8 @@ muster_unit_set_markers (MusterUnit *self,
                          const char *markers)
 {
   char *old;
+
+  _muster_unit_expand (self);
 
   if (markers != NULL && markers[0] == '\0')
     markers = NULL;

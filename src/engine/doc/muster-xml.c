@@ -30,6 +30,8 @@ typedef struct
   /* The first error names the real problem; later ones are usually its echoes. */
   char     *first_message;
   int       first_line;
+  MusterXmlElementDone done;   /* nullable */
+  gpointer  done_data;
 } ParseGuard;
 
 /* libxml2's words where they speak of its own options or read as a riddle, in plain ones. */
@@ -88,6 +90,22 @@ internal_subset_cb (void          *ctx,
   xmlStopParser (ctxt);
 }
 
+static void
+end_element_cb (void          *ctx,
+                const xmlChar *localname,
+                const xmlChar *prefix,
+                const xmlChar *uri)
+{
+  xmlParserCtxt *ctxt = ctx;
+  ParseGuard *guard = ctxt->_private;
+  xmlNode *element = ctxt->node;
+
+  xmlSAX2EndElementNs (ctx, localname, prefix, uri);
+  /* Closed: the parser only ever appends after it from now on. */
+  if (element != NULL && element->type == XML_ELEMENT_NODE && ctxt->wellFormed)
+    guard->done (element, guard->done_data);
+}
+
 typedef struct
 {
   const char *data;
@@ -128,6 +146,26 @@ muster_xml_parse (const char  *data,
                   const char  *display_name,
                   GError     **error)
 {
+  return muster_xml_parse_watched (data, length, display_name, NULL, NULL, error);
+}
+
+/**
+ * muster_xml_parse_watched:
+ * @done: (nullable): called with each element once its end tag is read
+ *
+ * muster_xml_parse(), telling @done of each element as it is closed. A reader that keeps
+ * what a big document says in structures of its own takes it from the elements there, and
+ * empties them, so that the whole tree never stands in memory at once (issue 20: a tree
+ * costs some fifteen times the file).
+ */
+xmlDoc *
+muster_xml_parse_watched (const char            *data,
+                          gsize                  length,
+                          const char            *display_name,
+                          MusterXmlElementDone   done,
+                          gpointer               done_data,
+                          GError               **error)
+{
   g_autoptr(xmlDoc) doc = NULL;
   ParseGuard guard = { 0 };
   xmlParserCtxt *ctxt;
@@ -157,6 +195,10 @@ muster_xml_parse (const char  *data,
   ctxt->_private = &guard;
   ctxt->sax->internalSubset = internal_subset_cb;
   ctxt->sax->serror = structured_error_cb;
+  guard.done = done;
+  guard.done_data = done_data;
+  if (done != NULL)
+    ctxt->sax->endElementNs = end_element_cb;
 
   doc = read_pieces (ctxt, data, length, display_name);
 
@@ -452,4 +494,82 @@ muster_xml_fail (GError            **error,
   muster_engine_set_error_va (error, code, file, xmlGetLineNo (node), format, args);
   va_end (args);
   return FALSE;
+}
+
+/* Returns: whether two elements (or text nodes) are the same XML: names, attributes in order,
+ *   children, text */
+gboolean
+muster_xml_equal (const xmlNode *a,
+                  const xmlNode *b)
+{
+  const xmlAttr *pa, *pb;
+  const xmlNode *ca, *cb;
+
+  if (a->type != b->type || a->ns != NULL || b->ns != NULL ||
+      g_strcmp0 ((const char *) a->name, (const char *) b->name) != 0)
+    return FALSE;
+  if (a->type != XML_ELEMENT_NODE)
+    return a->type == XML_TEXT_NODE &&
+           g_strcmp0 ((const char *) a->content, (const char *) b->content) == 0;
+  if (a->nsDef != NULL || b->nsDef != NULL)
+    return FALSE;
+  for (pa = a->properties, pb = b->properties; pa != NULL && pb != NULL;
+       pa = pa->next, pb = pb->next)
+    {
+      xmlChar *owned_a, *owned_b;
+      gboolean same;
+
+      if (pa->ns != NULL || pb->ns != NULL || strcmp ((const char *) pa->name,
+                                                      (const char *) pb->name) != 0)
+        return FALSE;
+      same = g_strcmp0 (peek_prop (a, (const char *) pa->name, &owned_a),
+                        peek_prop (b, (const char *) pb->name, &owned_b)) == 0;
+      xmlFree (owned_a);
+      xmlFree (owned_b);
+      if (!same)
+        return FALSE;
+    }
+  if (pa != NULL || pb != NULL)
+    return FALSE;
+  for (ca = a->children, cb = b->children; ca != NULL && cb != NULL; ca = ca->next, cb = cb->next)
+    if (!muster_xml_equal (ca, cb))
+      return FALSE;
+  return ca == NULL && cb == NULL;
+}
+
+/* Returns: whether @element has neither attributes nor children: emptied by
+ *   muster_xml_clear_element(), its content kept elsewhere */
+gboolean
+muster_xml_is_bare (const xmlNode *element)
+{
+  return element->properties == NULL && element->children == NULL;
+}
+
+/* Frees the attributes and children of @element, which stays where it is: it keeps its place
+ * among its siblings and its line number for messages. */
+void
+muster_xml_clear_element (xmlNode *element)
+{
+  xmlAttr *props = element->properties;
+  xmlNode *children = element->children;
+
+  element->properties = NULL;
+  element->children = element->last = NULL;
+  if (props != NULL)
+    xmlFreePropList (props);
+  if (children != NULL)
+    xmlFreeNodeList (children);
+}
+
+/* Frees the white space just before @node, if any: the indentation a save writes afresh. */
+void
+muster_xml_drop_blank_before (xmlNode *node)
+{
+  xmlNode *prev = node->prev;
+
+  if (prev != NULL && prev->type == XML_TEXT_NODE && xmlIsBlankNode (prev))
+    {
+      xmlUnlinkNode (prev);
+      xmlFreeNode (prev);
+    }
 }

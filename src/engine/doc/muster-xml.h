@@ -17,6 +17,23 @@ xmlDoc   *muster_xml_parse          (const char  *data,
                                      gsize        length,
                                      const char  *display_name,
                                      GError     **error);
+
+/* Hears of each element as soon as the parser closes it, while the rest is still being read:
+ * it may take what it needs from the element and empty it (see muster_xml_clear_element()). */
+typedef void (*MusterXmlElementDone) (xmlNode  *element,
+                                      gpointer  data);
+
+xmlDoc   *muster_xml_parse_watched  (const char            *data,
+                                     gsize                  length,
+                                     const char            *display_name,
+                                     MusterXmlElementDone   done,
+                                     gpointer               done_data,
+                                     GError               **error);
+gboolean  muster_xml_equal          (const xmlNode *a,
+                                     const xmlNode *b);
+gboolean  muster_xml_is_bare        (const xmlNode *element);
+void      muster_xml_clear_element  (xmlNode       *element);
+void      muster_xml_drop_blank_before (xmlNode    *node);
 gboolean  muster_xml_is_element     (const xmlNode *node,
                                      const char    *name);
 char     *muster_xml_get_prop       (const xmlNode *node,
