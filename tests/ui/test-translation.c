@@ -304,6 +304,7 @@ static const struct
   { "battle-valor-fantasy", "battle-valor-fantasy-cold-beck.muster", FALSE },
   { "horse-and-musket", "horse-and-musket-cemetery-ridge.muster", FALSE },
   { "medals-of-valor", "medals-of-valor-saint-aubin.muster", TRUE },
+  { "standards-of-valor", "standards-of-valor-afon-ddu.muster", TRUE },
 };
 
 /* @text of @procedure is one the catalogue has: a string left unmarked in the engine would be
