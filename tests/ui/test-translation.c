@@ -305,6 +305,7 @@ static const struct
   { "horse-and-musket", "horse-and-musket-cemetery-ridge.muster", FALSE },
   { "medals-of-valor", "medals-of-valor-saint-aubin.muster", TRUE },
   { "standards-of-valor", "standards-of-valor-afon-ddu.muster", TRUE },
+  { "undying-lands", "undying-lands-twelve-squares.muster", TRUE },
 };
 
 /* @text of @procedure is one the catalogue has: a string left unmarked in the engine would be
