@@ -41,36 +41,74 @@ enum {
 #define SIDE(v, side, field) ((v)[R_SIDES + (side) * S_N + (field)])
 #define MAX_ROUNDS 12
 
-#define SIDE_INPUTS(p, who) \
-  MUSTER_INT_INPUT (p "stands", who ": stands", "The unit's stands.", 1, 30, 12), \
-  MUSTER_INT_INPUT (p "figures", who ": figures per stand", \
-                    "Infantry 4, Cavalry 2, Line Breakers and Shock 1 (wounds for a " \
-                    "Monstrous Creature: 6).", 1, 6, 4), \
-  MUSTER_INT_INPUT (p "dice-per-figure", who ": attack dice per figure", \
-                    "1 for troops that roll one die per figure; a Monstrous Creature rolls its " \
-                    "current MR, 1 per wound left.", 0, 4, 1), \
-  MUSTER_INT_INPUT (p "dice-per-stand", who ": attack dice per stand", \
-                    "Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal Pack " \
-                    "3), while the stand has a figure.", 0, 6, 0), \
-  MUSTER_BVF_LEVEL_INPUT (p "experience", who ": experience", \
-                          "Levy −1, Veteran +1, Elite +2; ranks for \"we are better than you\"."), \
-  MUSTER_BVF_ARMOUR_INPUT (p "armour", who ": armour", "Rerolls of failed saves."), \
-  MUSTER_BOOL_INPUT (p "double-handed", who ": double-handed weapon or Rending Claws", \
-                     "The enemy may not use armour rerolls against its hits.", 0), \
-  MUSTER_BOOL_INPUT (p "standard", who ": Battle Standard", "+1 on attacks.", 0), \
-  MUSTER_BVF_CHARACTER_INPUT (p "captain", who ": Captain", "+1/+2/+3 on attack and defence."), \
-  MUSTER_BOOL_INPUT (p "pole", who ": pole weapon", \
-                     "+1 on attack and defence against an enemy without pole weapons.", 0), \
-  MUSTER_BOOL_INPUT (p "advantage", who ": high ground, mounted against foot, or Large", \
-                     "+1 on attack and defence (+1 at most).", 0), \
-  MUSTER_CHOICE_INPUT (p "causes", who ": causes", \
-                       "Fear or Terror: enemies may need 6s in the first round.", \
+/* The labels of the charger's and the charged unit's inputs, each whole so that it can be
+ * translated: SIDE_INPUTS () picks them by the side's name */
+#define CHARGER_STANDS N_("Charger: stands")
+#define CHARGER_FIGURES N_("Charger: figures per stand")
+#define CHARGER_DICE_PER_FIGURE N_("Charger: attack dice per figure")
+#define CHARGER_DICE_PER_STAND N_("Charger: attack dice per stand")
+#define CHARGER_EXPERIENCE N_("Charger: experience")
+#define CHARGER_ARMOUR N_("Charger: armour")
+#define CHARGER_DOUBLE_HANDED N_("Charger: double-handed weapon or Rending Claws")
+#define CHARGER_STANDARD N_("Charger: Battle Standard")
+#define CHARGER_CAPTAIN N_("Charger: Captain")
+#define CHARGER_POLE N_("Charger: pole weapon")
+#define CHARGER_ADVANTAGE N_("Charger: high ground, mounted against foot, or Large")
+#define CHARGER_CAUSES N_("Charger: causes")
+#define CHARGER_TRAINED N_("Charger: Trained for War")
+#define CHARGER_RESILIENT N_("Charger: wounds ignored")
+#define CHARGER_APOTHECARY N_("Charger: Apothecary")
+#define CHARGER_OTHER N_("Charger: other attack modifiers")
+#define CHARGED_STANDS N_("Charged unit: stands")
+#define CHARGED_FIGURES N_("Charged unit: figures per stand")
+#define CHARGED_DICE_PER_FIGURE N_("Charged unit: attack dice per figure")
+#define CHARGED_DICE_PER_STAND N_("Charged unit: attack dice per stand")
+#define CHARGED_EXPERIENCE N_("Charged unit: experience")
+#define CHARGED_ARMOUR N_("Charged unit: armour")
+#define CHARGED_DOUBLE_HANDED N_("Charged unit: double-handed weapon or Rending Claws")
+#define CHARGED_STANDARD N_("Charged unit: Battle Standard")
+#define CHARGED_CAPTAIN N_("Charged unit: Captain")
+#define CHARGED_POLE N_("Charged unit: pole weapon")
+#define CHARGED_ADVANTAGE N_("Charged unit: high ground, mounted against foot, or Large")
+#define CHARGED_CAUSES N_("Charged unit: causes")
+#define CHARGED_TRAINED N_("Charged unit: Trained for War")
+#define CHARGED_RESILIENT N_("Charged unit: wounds ignored")
+#define CHARGED_APOTHECARY N_("Charged unit: Apothecary")
+#define CHARGED_OTHER N_("Charged unit: other attack modifiers")
+
+#define SIDE_INPUTS(p, S) \
+  MUSTER_INT_INPUT (p "stands", S##_STANDS, N_("The unit's stands."), 1, 30, 12), \
+  MUSTER_INT_INPUT (p "figures", S##_FIGURES, \
+                    N_("Infantry 4, Cavalry 2, Line Breakers and Shock 1 (wounds for a " \
+                       "Monstrous Creature: 6)."), 1, 6, 4), \
+  MUSTER_INT_INPUT (p "dice-per-figure", S##_DICE_PER_FIGURE, \
+                    N_("1 for troops that roll one die per figure; a Monstrous Creature rolls " \
+                       "its current MR, 1 per wound left."), 0, 4, 1), \
+  MUSTER_INT_INPUT (p "dice-per-stand", S##_DICE_PER_STAND, \
+                    N_("Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal " \
+                       "Pack 3), while the stand has a figure."), 0, 6, 0), \
+  MUSTER_BVF_LEVEL_INPUT (p "experience", S##_EXPERIENCE, \
+                          N_("Levy −1, Veteran +1, Elite +2; ranks for \"we are better than " \
+                             "you\".")), \
+  MUSTER_BVF_ARMOUR_INPUT (p "armour", S##_ARMOUR, N_("Rerolls of failed saves.")), \
+  MUSTER_BOOL_INPUT (p "double-handed", S##_DOUBLE_HANDED, \
+                     N_("The enemy may not use armour rerolls against its hits."), 0), \
+  MUSTER_BOOL_INPUT (p "standard", S##_STANDARD, N_("+1 on attacks."), 0), \
+  MUSTER_BVF_CHARACTER_INPUT (p "captain", S##_CAPTAIN, \
+                              N_("+1/+2/+3 on attack and defence.")), \
+  MUSTER_BOOL_INPUT (p "pole", S##_POLE, \
+                     N_("+1 on attack and defence against an enemy without pole weapons."), 0), \
+  MUSTER_BOOL_INPUT (p "advantage", S##_ADVANTAGE, \
+                     N_("+1 on attack and defence (+1 at most)."), 0), \
+  MUSTER_CHOICE_INPUT (p "causes", S##_CAUSES, \
+                       N_("Fear or Terror: enemies may need 6s in the first round."), \
                        _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0), \
-  MUSTER_BOOL_INPUT (p "trained-for-war", who ": Trained for War", \
-                     "Ignores Fear, treats Terror as Fear.", 0), \
-  MUSTER_INT_INPUT (p "resilient", who ": wounds ignored", "Resilient: per attack.", 0, 2, 0), \
-  MUSTER_BVF_CHARACTER_INPUT (p "apothecary", who ": Apothecary", "Saves casualties on 10 dice."), \
-  MUSTER_INT_INPUT (p "other", who ": other attack modifiers", "Added to its hits.", -10, 10, 0)
+  MUSTER_BOOL_INPUT (p "trained-for-war", S##_TRAINED, \
+                     N_("Ignores Fear, treats Terror as Fear."), 0), \
+  MUSTER_INT_INPUT (p "resilient", S##_RESILIENT, N_("Resilient: per attack."), 0, 2, 0), \
+  MUSTER_BVF_CHARACTER_INPUT (p "apothecary", S##_APOTHECARY, \
+                              N_("Saves casualties on 10 dice.")), \
+  MUSTER_INT_INPUT (p "other", S##_OTHER, N_("Added to its hits."), -10, 10, 0)
 
 static const MusterInputSpec rounds_inputs[] = {
   MUSTER_INT_INPUT ("rounds", N_("Rounds"),
@@ -114,8 +152,8 @@ static const MusterInputSpec rounds_inputs[] = {
                     N_("Its player gives it a Flee order (§5.6) at the start of a turn when it is "
                        "down to this many stands or fewer, which ends the combat; 0 never "
                        "(Stubborn, Independent L2)."), 0, 30, 0),
-  SIDE_INPUTS ("a-", "Charger"),
-  SIDE_INPUTS ("b-", "Charged unit"),
+  SIDE_INPUTS ("a-", CHARGER),
+  SIDE_INPUTS ("b-", CHARGED),
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (rounds_inputs) == R_SIDES + 2 * S_N);

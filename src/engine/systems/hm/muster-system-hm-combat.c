@@ -140,19 +140,22 @@ static const char * const pooling_labels[] = {
   N_("Each firer divides its own total"), N_("All kill rolls at the target pooled"), NULL
 };
 
-#define FIRER_INPUTS(n, which) \
-  MUSTER_INT_INPUT ("dice-" n, which " firer's attack dice", \
+/* One firer's inputs; each label whole, so that it can be translated */
+#define FIRER_INPUTS(n, dice_label, range_label, weapon_label) \
+  MUSTER_INT_INPUT ("dice-" n, dice_label, \
                     N_("Its stands that can fire at the target."), 1, 100, 4), \
-  MUSTER_CHOICE_INPUT ("range-" n, which " firer's range", \
+  MUSTER_CHOICE_INPUT ("range-" n, range_label, \
                        N_("Close 2, medium 3; long 4 is our default."), \
                        _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 1), \
-  MUSTER_CHOICE_INPUT ("weapon-" n, which " firer's weapon", \
+  MUSTER_CHOICE_INPUT ("weapon-" n, weapon_label, \
                        N_("Smoothbore +1 to the Accuracy Number."), \
                        _muster_hm_tech_ids, _muster_hm_tech_labels, 1)
 
 static const MusterInputSpec combined_inputs[] = {
-  FIRER_INPUTS ("1", "First"),
-  FIRER_INPUTS ("2", "Second"),
+  FIRER_INPUTS ("1", N_("First firer's attack dice"), N_("First firer's range"),
+                N_("First firer's weapon")),
+  FIRER_INPUTS ("2", N_("Second firer's attack dice"), N_("Second firer's range"),
+                N_("Second firer's weapon")),
   QUALITY_INPUT ("fire-quality", N_("Fire Quality of both firers"),
                  N_("Pooled kill rolls need one Kill Number, so the firers share their rating "
                     "here: B −1 and D +1 are the book's; A −2, C 0 and E +2 our defaults.")),

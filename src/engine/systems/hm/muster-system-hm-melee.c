@@ -22,32 +22,50 @@ enum { PA_STANDS, PA_QUALITY, PA_FORMED, PA_CHARGED, PA_MORE, PA_REAR, PA_OTHER 
 
 static const char * const more_labels[] = { N_("Attacker"), N_("Neither"), N_("Defender"), NULL };
 
+/* The labels of the attacker's and the defender's inputs, each whole so that it can be
+ * translated: SIDE_INPUTS () picks them by the side's name */
+#define ATTACKER_STANDS N_("Attacker stands")
+#define ATTACKER_QUALITY N_("Attacker Melee Quality")
+#define ATTACKER_CHARGED N_("Attacker charged this turn")
+#define ATTACKER_ENEMY_IN_COVER N_("Enemy of the attacker in light cover")
+#define ATTACKER_FORMED_VS_MOB N_("Attacker is formed and attacks a mob")
+#define ATTACKER_MORE_CASUALTIES N_("Attacker caused more casualties last round")
+#define ATTACKER_REAR N_("Attacker strikes the enemy from the rear")
+#define ATTACKER_OTHER N_("Attacker: other Kill Number modifiers")
+#define DEFENDER_STANDS N_("Defender stands")
+#define DEFENDER_QUALITY N_("Defender Melee Quality")
+#define DEFENDER_CHARGED N_("Defender charged this turn")
+#define DEFENDER_ENEMY_IN_COVER N_("Enemy of the defender in light cover")
+#define DEFENDER_FORMED_VS_MOB N_("Defender is formed and attacks a mob")
+#define DEFENDER_MORE_CASUALTIES N_("Defender caused more casualties last round")
+#define DEFENDER_REAR N_("Defender strikes the enemy from the rear")
+#define DEFENDER_OTHER N_("Defender: other Kill Number modifiers")
+
 /* The Kill Number modifiers of one side's attack (§6.2, melee and pursuit). */
-#define SIDE_INPUTS(side, Side, stands) \
-  MUSTER_INT_INPUT (side "-stands", Side " stands", \
+#define SIDE_INPUTS(side, S, stands) \
+  MUSTER_INT_INPUT (side "-stands", S##_STANDS, \
                     N_("One attack die per stand of the BMU, in contact or not; capped at " \
                        "4 × the enemy's dice."), 1, 100, stands), \
-  MUSTER_CHOICE_INPUT (side "-quality", Side " Melee Quality", \
+  MUSTER_CHOICE_INPUT (side "-quality", S##_QUALITY, \
                        N_("B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E " \
                           "+2 are our defaults."), \
                        _muster_hm_quality_ids, _muster_hm_quality_labels, 2), \
-  MUSTER_BOOL_INPUT (side "-charged", Side " charged this turn", \
+  MUSTER_BOOL_INPUT (side "-charged", S##_CHARGED, \
                      N_("“Just charged”: Kill Number −1."), 0), \
-  MUSTER_BOOL_INPUT (side "-enemy-in-cover", "Enemy of the " side " in light cover", \
+  MUSTER_BOOL_INPUT (side "-enemy-in-cover", S##_ENEMY_IN_COVER, \
                      N_("Kill Number +1."), 0), \
-  MUSTER_BOOL_INPUT (side "-formed-vs-mob", Side " is formed and attacks a mob", \
+  MUSTER_BOOL_INPUT (side "-formed-vs-mob", S##_FORMED_VS_MOB, \
                      N_("Kill Number −2."), 0), \
-  MUSTER_BOOL_INPUT (side "-more-casualties", Side " caused more casualties last round", \
+  MUSTER_BOOL_INPUT (side "-more-casualties", S##_MORE_CASUALTIES, \
                      N_("Kill Number −1."), 0), \
-  MUSTER_BOOL_INPUT (side "-rear", Side " strikes the enemy from the rear", N_("Kill Number −1."), \
-                     0), \
-  MUSTER_INT_INPUT (side "-other", Side ": other Kill Number modifiers", \
+  MUSTER_BOOL_INPUT (side "-rear", S##_REAR, N_("Kill Number −1."), 0), \
+  MUSTER_INT_INPUT (side "-other", S##_OTHER, \
                     N_("The sum of the modifiers the review names without a value: terrain, " \
                        "formation, unit type, situation."), -6, 6, 0)
 
 static const MusterInputSpec melee_inputs[] = {
-  SIDE_INPUTS ("attacker", "Attacker", 8),
-  SIDE_INPUTS ("defender", "Defender", 8),
+  SIDE_INPUTS ("attacker", ATTACKER, 8),
+  SIDE_INPUTS ("defender", DEFENDER, 8),
 };
 
 static const MusterOutputSpec melee_outputs[] = {
