@@ -435,6 +435,45 @@ test_translation_preview (void)
     }
 }
 
+/* @label is shown under @root */
+static gboolean
+shows_label (GtkWidget  *root,
+             const char *label)
+{
+  g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  run_frames (root);
+  collect_label_texts (root, shown);
+  return g_hash_table_contains (shown, label);
+}
+
+/* Inputs the rules refuse together: the Preview says why in German (the systems' refusals are
+ * engine errors, translated like the others) */
+static void
+test_translation_preview_refusal (void)
+{
+  MusterWindow *window = new_sized_sample_window ("standards-of-valor-afon-ddu.muster", 1600, 1000);
+  MusterPreviewPage *preview;
+
+  show_workspace (window, "preview");
+  preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE));
+
+  /* Warhorses for infantry (Standards of Valor, g_set_error) */
+  g_assert_true (muster_preview_page_select (preview, "standards-of-valor", "hand-to-hand"));
+  g_assert_true (muster_preview_page_set_input (preview, "attacker-warhorses", 1));
+  g_assert_true (shows_label (GTK_WIDGET (window), "nur Kavallerie hat Schlachtrösser"));
+  assert_all_german (GTK_WIDGET (window), "preview, warhorses for infantry");
+
+  /* both sides charging (Undying Lands, through its own refusal helper) */
+  g_assert_true (muster_preview_page_select (preview, "undying-lands", "melee-round"));
+  g_assert_true (muster_preview_page_set_input (preview, "b-charge", 1));
+  g_assert_true (shows_label (GTK_WIDGET (window),
+                              "nur eine Seite greift an; die andere hält stand oder greift "
+                              "entgegen an"));
+  assert_all_german (GTK_WIDGET (window), "preview, both sides charging");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_translation_preferences (void)
 {
@@ -576,6 +615,7 @@ main (int   argc,
   g_test_add_func ("/ui/translation/empty", test_translation_empty);
   g_test_add_func ("/ui/translation/workspaces", test_translation_workspaces);
   g_test_add_func ("/ui/translation/preview", test_translation_preview);
+  g_test_add_func ("/ui/translation/preview-refusal", test_translation_preview_refusal);
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);

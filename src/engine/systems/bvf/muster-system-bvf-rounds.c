@@ -633,8 +633,8 @@ rounds_exact (const MusterProcedure  *procedure,
   if (v[R_TRAMPLE] || v[R_BREAK_THROUGH])
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "Trample and breaking through depend on each turn's casualty tally; "
-                   "simulate the engagement instead");
+                   _("Trample and breaking through depend on each turn's casualty tally; "
+                     "simulate the engagement instead"));
       return FALSE;
     }
   plan_init (&plan, n, v);

@@ -352,7 +352,7 @@ artillery_setup (const MusterRuleset  *ruleset,
   if (round == ROUND_CANISTER && values[ART_RANGE] != RANGE_SHORT)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "canister can be fired only at short range");
+                   _("canister can be fired only at short range"));
       return FALSE;
     }
 
@@ -382,7 +382,7 @@ artillery_setup (const MusterRuleset  *ruleset,
   if (values[ART_ELSEWHERE] >= dice)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "the stand has %d attack dice: at least one must fire at this target", dice);
+                   _("the stand has %d attack dice: at least one must fire at this target"), dice);
       return FALSE;
     }
   fire->dice = dice - values[ART_ELSEWHERE];

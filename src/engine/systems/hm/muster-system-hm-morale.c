@@ -351,7 +351,7 @@ situation_setup (const MusterRuleset            *ruleset,
   if (situation->stands_lost >= situation->starting_stands)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a BMU that lost all its %d stands takes no Morale Test",
+                   _("a BMU that lost all its %d stands takes no Morale Test"),
                    situation->starting_stands);
       return FALSE;
     }
@@ -548,7 +548,7 @@ hit_conversion_play (const MusterProcedure  *procedure,
   if (values[HC_CARRIED] >= per_stand)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a BMU carries at most %d permanent hits: %d remove a stand",
+                   _("a BMU carries at most %d permanent hits: %d remove a stand"),
                    per_stand - 1, per_stand);
       return FALSE;
     }

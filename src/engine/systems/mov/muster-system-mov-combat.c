@@ -231,7 +231,7 @@ _muster_mov_check_injury (int      injury,
   if (injury == MUSTER_MOV_INJURY_SEVERE && model != MUSTER_MOV_WOUNDS_CAMPAIGN)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a Severe wound exists only under the campaign wound rules");
+                   _("a Severe wound exists only under the campaign wound rules"));
       return FALSE;
     }
   return TRUE;

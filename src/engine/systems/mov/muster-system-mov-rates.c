@@ -150,7 +150,7 @@ cf_prepare (const MusterRuleset  *ruleset,
   if (values[CF_LOST] > values[CF_CREW])
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%d crew casualties of a crew of %d", values[CF_LOST], values[CF_CREW]);
+                   _("%d crew casualties of a crew of %d"), values[CF_LOST], values[CF_CREW]);
       return FALSE;
     }
   if (!_muster_mov_fire_setup (ruleset, _muster_mov_weapons[values[CF_WEAPON]],

@@ -120,7 +120,8 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   if (values[HV_DISTANCE] < min_range)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "the %s cannot fire under %g\"", system_labels[values[HV_SYSTEM]], min_range);
+                   _("the %s cannot fire under %g\""),
+                   _(system_labels[values[HV_SYSTEM]]), min_range);
       return FALSE;
     }
   for (int i = 0; i < 6; i++)
@@ -374,7 +375,8 @@ aim_prepare (const MusterRuleset  *ruleset,
   if (values[AA_DISTANCE] < min_range)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "the %s cannot fire under %g\"", system_labels[values[AA_SYSTEM]], min_range);
+                   _("the %s cannot fire under %g\""),
+                   _(system_labels[values[AA_SYSTEM]]), min_range);
       return FALSE;
     }
   s->target = values[AA_LV] + values[AA_DISTANCE] / 12;

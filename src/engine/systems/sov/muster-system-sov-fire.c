@@ -153,13 +153,15 @@ fire_prepare (const MusterRuleset  *ruleset,
   if (values[FI_VOLLEY] && volley == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a %s cannot be volleyed", muster_sov_missile_labels[values[FI_WEAPON]]);
+                   _("a %s cannot be volleyed"),
+                   _(muster_sov_missile_labels[values[FI_WEAPON]]));
       return FALSE;
     }
   if (values[FI_AREA_FIGURES] > 0 && area == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a %s cannot use Area Fire", muster_sov_missile_labels[values[FI_WEAPON]]);
+                   _("a %s cannot use Area Fire"),
+                   _(muster_sov_missile_labels[values[FI_WEAPON]]));
       return FALSE;
     }
 

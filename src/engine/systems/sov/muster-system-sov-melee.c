@@ -254,7 +254,7 @@ hth_prepare (const MusterRuleset  *ruleset,
   if ((values[H_A_WARHORSES] && !a_cav) || (values[H_D_WARHORSES] && !d_cav))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "only cavalry have Warhorses");
+                   _("only cavalry have Warhorses"));
       return FALSE;
     }
   s->a.extra = values[H_A_WARHORSES] ? s->a.dice : 0;
@@ -293,7 +293,7 @@ hth_prepare (const MusterRuleset  *ruleset,
       > MUSTER_FACES_MAX)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a force ratio of %d:%d with %d figures per die is beyond this preview", left,
+                   _("a force ratio of %d:%d with %d figures per die is beyond this preview"), left,
                    right, s->figure_ratio);
       return FALSE;
     }

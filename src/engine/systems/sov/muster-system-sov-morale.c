@@ -612,7 +612,7 @@ charge_prepare (const MusterRuleset  *ruleset,
   if (cavalry && target == 3)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "cavalry cannot charge elephants");
+                   _("cavalry cannot charge elephants"));
       return FALSE;
     }
   s->mobility = _muster_sov_die_sides (values[CH_MOBILITY]);
@@ -620,7 +620,7 @@ charge_prepare (const MusterRuleset  *ruleset,
   if (s->distance > 4 * s->mobility)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%d\" is beyond charging range (4 × D%d = %d\")", s->distance, s->mobility,
+                   _("%d\" is beyond charging range (4 × D%d = %d\")"), s->distance, s->mobility,
                    4 * s->mobility);
       return FALSE;
     }

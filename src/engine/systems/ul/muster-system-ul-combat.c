@@ -135,7 +135,7 @@ _muster_ul_move_rate (const MusterRuleset  *ruleset,
   int extra = 0;
 
   if (fast && order == MUSTER_UL_CLOSE)
-    return _muster_ul_refuse (error, "only Loose or Open Order vignettes may be Fast");
+    return _muster_ul_refuse (error, _("only Loose or Open Order vignettes may be Fast"));
   if (!muster_table_read_int (ruleset, "move-rate", muster_ul_order_ids[order],
                               muster_ul_class_ids[klass], tm, error))
     return FALSE;

@@ -89,12 +89,12 @@ integrity_modifiers (const MusterRuleset  *ruleset,
 
   *total = 0;
   if (applies[0] && (klass != MUSTER_UL_FOOT || order == MUSTER_UL_CLOSE))
-    return _muster_ul_refuse (error, "the +3 for being charged by Behemoth or mounted is for "
-                              "Loose or Open Order Foot only");
+    return _muster_ul_refuse (error, _("the +3 for being charged by Behemoth or mounted is for "
+                                "Loose or Open Order Foot only"));
   if (flank == 1 && order != MUSTER_UL_CLOSE)
-    return _muster_ul_refuse (error, "the +10 flank or rear modifier is for Close Order only");
+    return _muster_ul_refuse (error, _("the +10 flank or rear modifier is for Close Order only"));
   if (flank == 2 && order == MUSTER_UL_OPEN)
-    return _muster_ul_refuse (error, "Open Order takes no flank or rear modifier");
+    return _muster_ul_refuse (error, _("Open Order takes no flank or rear modifier"));
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
@@ -300,8 +300,8 @@ fanatic_prepare (MusterUlPlay         *play,
 
   if (values[FC_CLASS] != MUSTER_UL_BEHEMOTH
       && (values[FC_STATUS] != MUSTER_UL_IRREGULAR || values[FC_ORDER] == MUSTER_UL_OPEN))
-    return _muster_ul_refuse (error, "only Irregular Close or Loose Order troops and Behemoths "
-                              "may fanatic-charge");
+    return _muster_ul_refuse (error, _("only Irregular Close or Loose Order troops and Behemoths "
+                                "may fanatic-charge"));
   if (!integrity_modifiers (ruleset, values[FC_CLASS], values[FC_ORDER], applies, 0,
                             &play->param[FC_P_MOD], error))
     return FALSE;

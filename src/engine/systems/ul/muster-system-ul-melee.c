@@ -114,28 +114,28 @@ _muster_ul_check_charges (const Side  *a,
   const Side *sides[2] = { a, b };
 
   if (_muster_ul_is_charging (a) && _muster_ul_is_charging (b))
-    return _muster_ul_refuse (error, "only one side charges; the other stands or "
-                              "counter-charges");
+    return _muster_ul_refuse (error, _("only one side charges; the other stands or "
+                                "counter-charges"));
   for (guint i = 0; i < 2; i++)
     {
       const Side *me = sides[i], *them = sides[1 - i];
 
       if (me->charge == CHARGE_FANATIC && me->klass != MUSTER_UL_BEHEMOTH
           && (me->status != MUSTER_UL_IRREGULAR || me->order == MUSTER_UL_OPEN))
-        return _muster_ul_refuse (error, "only Irregular Close or Loose Order troops and "
-                                  "Behemoths may fanatic-charge");
+        return _muster_ul_refuse (error, _("only Irregular Close or Loose Order troops and "
+                                    "Behemoths may fanatic-charge"));
       if (me->charge == CHARGE_CHARGE && me->order != MUSTER_UL_CLOSE
           && them->klass != MUSTER_UL_FOOT)
-        return _muster_ul_refuse (error, "Loose or Open Order troops may not charge Mounted, "
-                                  "Leviathan or Behemoth");
+        return _muster_ul_refuse (error, _("Loose or Open Order troops may not charge Mounted, "
+                                    "Leviathan or Behemoth"));
       /* The digest's merged response rules would have Regular Close Order Foot always stand
        * and nobody counter-charge Mounted, but the book's own pike example (p.20) has Regular
        * Close Order pikes counter-charging Mounted: the score allows what the example does. */
       if (me->charge == CHARGE_COUNTER && !_muster_ul_is_charging (them))
-        return _muster_ul_refuse (error, "a counter-charge needs a charge to meet");
+        return _muster_ul_refuse (error, _("a counter-charge needs a charge to meet"));
       if (me->flank && them->order != MUSTER_UL_CLOSE)
-        return _muster_ul_refuse (error, "the +3 for a flank or rear contact is against Close "
-                                  "Order only");
+        return _muster_ul_refuse (error, _("the +3 for a flank or rear contact is against Close "
+                                    "Order only"));
     }
   return TRUE;
 }

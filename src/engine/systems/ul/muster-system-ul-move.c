@@ -42,10 +42,10 @@ may_break_off (const int  *unit,
   if (unit[U_ORDER] != MUSTER_UL_CLOSE)
     return TRUE;
   if (unit[U_CLASS] != MUSTER_UL_FOOT || unit[U_STATUS] != MUSTER_UL_REGULAR || !list_allows)
-    return _muster_ul_refuse (error, "only Loose or Open Order troops, and Regular Close Order "
-                              "Foot whose army list allows it, may break off or evade");
+    return _muster_ul_refuse (error, _("only Loose or Open Order troops, and Regular Close Order "
+                                "Foot whose army list allows it, may break off or evade"));
   if (enemy_class != MUSTER_UL_FOOT)
-    return _muster_ul_refuse (error, "Regular Close Order Foot may only break off from Foot");
+    return _muster_ul_refuse (error, _("Regular Close Order Foot may only break off from Foot"));
   return TRUE;
 }
 
@@ -421,7 +421,7 @@ rally_prepare (MusterUlPlay         *play,
   MusterUlDice length, recovery;
 
   if (values[RA_IP] > values[RA_IP_START])
-    return _muster_ul_refuse (error, "the current IP (%d) is above the starting IP (%d)",
+    return _muster_ul_refuse (error, _("the current IP (%d) is above the starting IP (%d)"),
                               values[RA_IP], values[RA_IP_START]);
   if (!_muster_ul_table_dice (ruleset, "rally", row, "length-die", &length, error)
       || !muster_table_read_int (ruleset, "rally", row, "length-less", &play->param[RA_P_LESS],
