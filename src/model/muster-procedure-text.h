@@ -25,6 +25,25 @@ muster_procedure_text (const char *text)
   return shown != text ? shown : g_dgettext (GETTEXT_PACKAGE, text);
 }
 
+/* muster_procedure_text() for a text of @procedure, looked up in its own system's context
+ * first: a word two systems use in different senses is marked NC_("procedure:SYSTEM", …) in
+ * the one that means the other ("Round" is a gun's ammunition in most, a round of melee in
+ * Undying Lands). */
+static inline const char *
+muster_procedure_text_in (const MusterProcedure *procedure,
+                          const char            *text)
+{
+  if (procedure != NULL && text != NULL && *text != '\0')
+    {
+      g_autofree char *context = g_strconcat ("procedure:", procedure->system, NULL);
+      const char *shown = g_dpgettext2 (GETTEXT_PACKAGE, context, text);
+
+      if (shown != text)
+        return shown;
+    }
+  return muster_procedure_text (text);
+}
+
 /* muster_procedure_format_value(), with a category's name translated. */
 static inline char *
 muster_procedure_format_value_shown (const MusterProcedure *procedure,

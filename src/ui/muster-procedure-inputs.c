@@ -194,7 +194,7 @@ make_input_row (MusterProcedureInputs *self,
         g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
 
         for (guint i = 0; names[i] != NULL; i++)
-          gtk_string_list_append (labels, muster_procedure_text (names[i]));
+          gtk_string_list_append (labels, muster_procedure_text_in (self->procedure, names[i]));
 
         row = adw_combo_row_new ();
         adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (labels));
@@ -230,8 +230,9 @@ make_input_row (MusterProcedureInputs *self,
       break;
     }
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), muster_procedure_text (spec->label));
-  gtk_widget_set_tooltip_text (row, muster_procedure_text (spec->help));
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                 muster_procedure_text_in (self->procedure, spec->label));
+  gtk_widget_set_tooltip_text (row, muster_procedure_text_in (self->procedure, spec->help));
   return row;
 }
 

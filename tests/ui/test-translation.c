@@ -447,6 +447,33 @@ shows_label (GtkWidget  *root,
   return g_hash_table_contains (shown, label);
 }
 
+/* A word two systems use in different senses shows each system's German: "Round" is a gun's
+ * ammunition in Standards of Valor, a round of melee in Undying Lands; Undying Lands' "Open"
+ * ground is not the app's "Open" command */
+static void
+test_translation_preview_senses (void)
+{
+  MusterWindow *window = new_sized_sample_window ("undying-lands-host.muster", 1600, 1000);
+  MusterPreviewPage *preview;
+
+  show_workspace (window, "preview");
+  preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE));
+
+  g_assert_true (muster_preview_page_select (preview, "standards-of-valor", "artillery-blast"));
+  g_assert_true (shows_label (GTK_WIDGET (window), "Geschoss"));
+  g_assert_false (shows_label (GTK_WIDGET (window), "Runde"));
+
+  g_assert_true (muster_preview_page_select (preview, "undying-lands", "melee-round"));
+  g_assert_true (shows_label (GTK_WIDGET (window), "Runde"));
+  g_assert_false (shows_label (GTK_WIDGET (window), "Geschoss"));
+
+  /* the terrain chart's first category, as its chart and its table show it */
+  g_assert_true (muster_preview_page_select (preview, "undying-lands", "terrain"));
+  g_assert_cmpstr (muster_procedure_text (muster_preview_page_get_procedure (preview)
+                                            ->outputs[0].value_labels[0]), ==, "Offen");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Inputs the rules refuse together: the Preview says why in German (the systems' refusals are
  * engine errors, translated like the others) */
 static void
@@ -616,6 +643,7 @@ main (int   argc,
   g_test_add_func ("/ui/translation/workspaces", test_translation_workspaces);
   g_test_add_func ("/ui/translation/preview", test_translation_preview);
   g_test_add_func ("/ui/translation/preview-refusal", test_translation_preview_refusal);
+  g_test_add_func ("/ui/translation/preview-senses", test_translation_preview_senses);
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);

@@ -571,9 +571,10 @@ const MusterProcedure muster_ul_deployment = {
 static const char * const terrain_codes[] = {
   "open", "gentle-hill", "steep-hill", "wood", "built-up", "impassable", NULL
 };
+/* "Open" in context: the app's "Open" is the file command */
 static const char * const terrain_labels[] = {
-  N_("Open"), N_("Gentle Hill *"), N_("Steep Hill **"), N_("Wood **"), N_("Built-up Area **"),
-  N_("Impassable"), NULL
+  NC_("procedure", "Open"), N_("Gentle Hill *"), N_("Steep Hill **"), N_("Wood **"),
+  N_("Built-up Area **"), N_("Impassable"), NULL
 };
 
 /* The d8 and the +2 for a square on the table edge: the roll's own numbers. */

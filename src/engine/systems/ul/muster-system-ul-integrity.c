@@ -31,7 +31,7 @@ enum { IT_OUT_RESULT, IT_OUT_DISTANCE, IT_OUT_TU, IT_OUT_ROUTED };
 enum { IT_P_MOD, IT_P_IP, IT_P_TM, IT_P_TEST_FACE, IT_P_MOVE_FACE, IT_P_MOVE_N, IT_P_VIGNETTES };
 
 static const MusterInputSpec integrity_inputs[] = {
-  MUSTER_INT_INPUT ("ip", N_("Integrity Points"),
+  MUSTER_INT_INPUT ("ip", NC_("procedure", "Integrity Points"),
                     N_("The vignette's current IP; it may be 0 or below in play"), -60, 120, 10),
   MUSTER_CHOICE_INPUT ("class", N_("General Class"), N_("Sets the repulse move"),
                        muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
@@ -266,7 +266,7 @@ enum { FC_IP, FC_CLASS, FC_ORDER, FC_STATUS, FC_UNSUPPORTED, FC_REPULSED, FC_ON_
 enum { FC_P_MOD, FC_P_IP, FC_P_ON_FAIL, FC_P_FACE };
 
 static const MusterInputSpec fanatic_inputs[] = {
-  MUSTER_INT_INPUT ("ip", N_("Integrity Points"), N_("The vignette's current IP"), -60, 120, 17),
+  MUSTER_INT_INPUT ("ip", NC_("procedure", "Integrity Points"), N_("The vignette's current IP"), -60, 120, 17),
   MUSTER_CHOICE_INPUT ("class", N_("General Class"), N_("Behemoths may always fanatic-charge"),
                        muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
   MUSTER_CHOICE_INPUT ("order", N_("Order"),

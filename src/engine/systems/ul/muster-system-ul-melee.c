@@ -61,7 +61,8 @@ static const MusterInputSpec round_inputs[] = {
                          WEAPON_SA, CHARGE_FANATIC),
   MUSTER_UL_SIDE_INPUTS ("b-", B, 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
                          WEAPON_HFS, CHARGE_NONE),
-  MUSTER_CHOICE_INPUT ("round", N_("Round"),
+  /* "Round" is a gun's ammunition in the other systems: here it is a round of melee */
+  MUSTER_CHOICE_INPUT ("round", NC_("procedure:undying-lands", "Round"),
                        N_("First contact counts the charge bonuses and the first-contact weapon "
                           "values"), round_ids, round_labels, 0),
   MUSTER_INT_INPUT ("pairs", N_("Vignettes in contact"),
