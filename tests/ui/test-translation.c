@@ -227,6 +227,19 @@ new_sized_sample_window (const char *name,
   return window;
 }
 
+/* data/samples/@name in a wide window, its Preview shown, into @preview */
+static MusterWindow *
+new_preview_window (const char         *name,
+                    MusterPreviewPage **preview)
+{
+  MusterWindow *window = new_sized_sample_window (name, 1600, 1000);
+
+  show_workspace (window, "preview");
+  *preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_PREVIEW_PAGE));
+  return window;
+}
+
 /* A scenario with a list, a battlefield and procedures: each workspace, a unit selected, in a
  * wide and in a narrow window (which folds tool bars into menus and shows other labels) */
 static void
@@ -351,18 +364,15 @@ assert_procedure_catalogued (const MusterProcedure *procedure)
 static void
 test_translation_preview (void)
 {
-  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-cold-beck.muster",
-                                                  1600, 1000);
+  MusterPreviewPage *preview;
+  MusterWindow *window = new_preview_window ("battle-valor-fantasy-cold-beck.muster", &preview);
   g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint n;
   const MusterProcedure * const *list = muster_procedure_list (&n);
-  MusterPreviewPage *preview;
   AdwComboRow *procedures;
   GListModel *names;
   guint n_bvf = 0;
 
-  show_workspace (window, "preview");
-  preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE));
   g_assert_true (muster_preview_page_select (preview, "battle-valor-fantasy", "missile-fire"));
   assert_all_german (GTK_WIDGET (window), "preview, missile fire");
 
@@ -416,10 +426,7 @@ test_translation_preview (void)
     {
       guint n_system = 0;
 
-      window = new_sized_sample_window (german_systems[k].sample, 1600, 1000);
-      show_workspace (window, "preview");
-      preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window),
-                                                      MUSTER_TYPE_PREVIEW_PAGE));
+      window = new_preview_window (german_systems[k].sample, &preview);
       for (guint i = 0; i < n; i++)
         if (g_str_equal (list[i]->system, german_systems[k].system))
           {
@@ -453,11 +460,8 @@ shows_label (GtkWidget  *root,
 static void
 test_translation_preview_senses (void)
 {
-  MusterWindow *window = new_sized_sample_window ("undying-lands-host.muster", 1600, 1000);
   MusterPreviewPage *preview;
-
-  show_workspace (window, "preview");
-  preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE));
+  MusterWindow *window = new_preview_window ("undying-lands-host.muster", &preview);
 
   g_assert_true (muster_preview_page_select (preview, "standards-of-valor", "artillery-blast"));
   g_assert_true (shows_label (GTK_WIDGET (window), "Geschoss"));
@@ -479,11 +483,8 @@ test_translation_preview_senses (void)
 static void
 test_translation_preview_refusal (void)
 {
-  MusterWindow *window = new_sized_sample_window ("standards-of-valor-afon-ddu.muster", 1600, 1000);
   MusterPreviewPage *preview;
-
-  show_workspace (window, "preview");
-  preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE));
+  MusterWindow *window = new_preview_window ("standards-of-valor-afon-ddu.muster", &preview);
 
   /* Warhorses for infantry (Standards of Valor, g_set_error) */
   g_assert_true (muster_preview_page_select (preview, "standards-of-valor", "hand-to-hand"));
