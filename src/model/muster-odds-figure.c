@@ -7,6 +7,7 @@
 
 #include "muster-dist.h"
 #include "muster-odds-figure.h"
+#include "muster-procedure-text.h"
 
 /*
  * The one figure the odds panel shows for a procedure: the chance of at least one casualty
@@ -67,7 +68,8 @@ muster_odds_key_figure (const MusterProcedureResult *result)
     {
       percent = muster_odds_format_percent (muster_dist_get_prob_at_least (dist, 1));
       /* TRANSLATORS: "Casualties ≥ 1: 62 %, 1.4 on average" */
-      return g_strdup_printf (_("%s ≥ 1: %s, %.1f on average"), output->label, percent,
+      return g_strdup_printf (_("%s ≥ 1: %s, %.1f on average"),
+                              muster_procedure_text (output->label), percent,
                               muster_dist_get_mean (dist));
     }
   else
@@ -78,10 +80,11 @@ muster_odds_key_figure (const MusterProcedureResult *result)
       for (int v = muster_dist_get_min (dist); v <= muster_dist_get_max (dist); v++)
         if (muster_dist_get_prob (dist, v) > muster_dist_get_prob (dist, best))
           best = v;
-      label = muster_procedure_format_value (procedure, index, best);
+      label = muster_procedure_format_value_shown (procedure, index, best);
       percent = muster_odds_format_percent (muster_dist_get_prob (dist, best));
       /* TRANSLATORS: "Result: Pass, 44 %" */
-      return g_strdup_printf (_("%s: %s, %s"), output->label, label, percent);
+      return g_strdup_printf (_("%s: %s, %s"), muster_procedure_text (output->label), label,
+                              percent);
     }
 }
 
@@ -125,7 +128,8 @@ muster_odds_key_outcome (const MusterProcedure *procedure)
   output = &procedure->outputs[find_output (procedure)];
   if (output->value_labels == NULL)
     /* TRANSLATORS: the key outcome of a procedure, "Casualties ≥ 1" */
-    return g_strdup_printf (_("%s ≥ 1"), output->label);
+    return g_strdup_printf (_("%s ≥ 1"), muster_procedure_text (output->label));
   /* TRANSLATORS: the key outcome of a procedure, "Damage other than Miss or bounce" */
-  return g_strdup_printf (_("%s other than %s"), output->label, output->value_labels[0]);
+  return g_strdup_printf (_("%s other than %s"), muster_procedure_text (output->label),
+                          muster_procedure_text (output->value_labels[0]));
 }

@@ -10,6 +10,7 @@
 #include "muster-engine.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-tint.h"
+#include "muster-procedure-text.h"
 
 /*
  * What the map tints enemy units by (issue 22): for one acting unit and one of its system's
@@ -177,7 +178,8 @@ muster_odds_tint_new (MusterDoc                *doc,
   if (procedure->exact == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   _("%s is only simulated: the map is tinted by exact odds"), procedure->name);
+                   _("%s is only simulated: the map is tinted by exact odds"),
+                   muster_procedure_text (procedure->name));
       return NULL;
     }
   if (muster_doc_get_battlefield (doc) == NULL ||
@@ -194,7 +196,8 @@ muster_odds_tint_new (MusterDoc                *doc,
   self->procedure = g_strdup (procedure->id);
   outcome = muster_odds_key_outcome (procedure);
   /* TRANSLATORS: the map's legend, "Missile fire: chance of Casualties ≥ 1" */
-  self->title = g_strdup_printf (_("%s: chance of %s"), procedure->name, outcome);
+  self->title = g_strdup_printf (_("%s: chance of %s"), muster_procedure_text (procedure->name),
+                                 outcome);
   self->chances = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   /* what depends on the acting unit alone is read once; a unit its system cannot read tints
    * nothing, as it would fail against every target */

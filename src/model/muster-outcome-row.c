@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "muster-outcome-row.h"
+#include "muster-procedure-text.h"
 
 /* One value of an outcome's distribution, as a row for the Preview workspace's table. */
 struct _MusterOutcomeRow
@@ -151,7 +152,7 @@ muster_outcome_rows_new (const MusterProcedureResult *result,
       MusterOutcomeRow *row = g_object_new (MUSTER_TYPE_OUTCOME_ROW, NULL);
 
       row->value = v;
-      row->label = muster_procedure_format_value (procedure, output, v);
+      row->label = muster_procedure_format_value_shown (procedure, output, v);
       row->probability = muster_dist_get_prob (dist, v);
       row->at_least = muster_dist_get_prob_at_least (dist, v);
       row->at_most = muster_dist_get_prob_at_most (dist, v);

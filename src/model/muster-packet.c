@@ -13,6 +13,7 @@
 #include "muster-procedure.h"
 #include "muster-sheet-painter.h"
 #include "muster-unit.h"
+#include "muster-procedure-text.h"
 
 /*
  * The scenario packet, one document for the table: the players' map, the scenario sheet, a
@@ -420,9 +421,10 @@ add_battle_log (MusterPacket *self)
       g_autofree char *dice = muster_log_entry_format_dice (entry);
       const char *acting = entry->acting_name ? entry->acting_name : entry->acting;
       const char *target = entry->target_name ? entry->target_name : entry->target;
+      const char *name = procedure ? muster_procedure_text (procedure->name) : entry->procedure;
       /* TRANSLATORS: the acting unit, the target and the procedure of a battle-log line */
       g_autofree char *units = g_strdup_printf (_("%s → %s\n%s"), acting, target ? target : "—",
-                                                procedure ? procedure->name : entry->procedure);
+                                                name);
       /* TRANSLATORS: a battle-log line's inputs, then the dice rolled and their seed */
       g_autofree char *rolled = g_strdup_printf (_("%s\nDice (seed %" PRIu64 "): %s"),
                                                  inputs, entry->seed, dice);

@@ -9,6 +9,7 @@
 #include "muster-battle-log-view.h"
 #include "muster-engine.h"
 #include "muster-log-commands.h"
+#include "muster-procedure-text.h"
 
 /*
  * The Battlefield's battle log (issue 22): every procedure resolved, the latest first, each
@@ -68,7 +69,8 @@ entry_row (const MusterLogEntry *entry,
 
   /* TRANSLATORS: a battle-log row: turn, procedure, acting unit → target */
   title = g_strdup_printf (_("Turn %u · %s: %s → %s"), entry->turn,
-                           procedure ? procedure->name : entry->procedure, acting,
+                           procedure ? muster_procedure_text (procedure->name) : entry->procedure,
+                           acting,
                            target ? target : "—");
   /* TRANSLATORS: a battle-log row's tooltip: the inputs, then the dice and their seed */
   tooltip = g_strdup_printf (_("%s\nDice (seed %" PRIu64 "): %s"), inputs, entry->seed,

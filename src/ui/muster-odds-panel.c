@@ -13,6 +13,7 @@
 #include "muster-odds-tint.h"
 #include "muster-outcome-view.h"
 #include "muster-procedure-inputs.h"
+#include "muster-procedure-text.h"
 
 /*
  * The Battlefield's odds panel (issue 22): between the selected acting unit and a target (the
@@ -179,7 +180,8 @@ add_row (MusterOddsPanel       *self,
 
   /* plain text: a figure reads "< 1 %" */
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), procedure->name);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                 muster_procedure_text (procedure->name));
   g_object_set_data (G_OBJECT (row), "procedure", (gpointer) procedure);
   g_signal_connect_object (row, "notify::expanded", G_CALLBACK (row_expanded_cb), self, 0);
   resolve = gtk_button_new_with_mnemonic (_("_Resolve"));
@@ -278,7 +280,7 @@ update_tint_choices (MusterOddsPanel *self,
       if (g_strcmp0 (procedure->id, self->tint_procedure) == 0)
         chosen = self->tint_procedures->len;
       g_ptr_array_add (self->tint_procedures, (gpointer) procedure);
-      gtk_string_list_append (names, procedure->name);
+      gtk_string_list_append (names, muster_procedure_text (procedure->name));
     }
   self->choosing = TRUE;
   adw_combo_row_set_model (self->tint_procedure_row, G_LIST_MODEL (names));

@@ -9,6 +9,7 @@
 #include "muster-chart-painter.h"
 #include "muster-outcome-row.h"
 #include "muster-outcome-view.h"
+#include "muster-procedure-text.h"
 
 /*
  * The result of a procedure, one outcome at a time: its mean, and the chance of each result as
@@ -95,7 +96,7 @@ chart_label_cb (int      value,
 {
   MusterOutcomeView *self = user_data;
 
-  return muster_procedure_format_value (self->procedure, selected_output (self), value);
+  return muster_procedure_format_value_shown (self->procedure, selected_output (self), value);
 }
 
 static void
@@ -168,7 +169,8 @@ update_detail (MusterOutcomeView *self)
       return;
     }
 
-  label = muster_procedure_format_value (self->procedure, selected_output (self), self->hover);
+  label = muster_procedure_format_value_shown (self->procedure, selected_output (self),
+                                               self->hover);
   if (is_categories (self))
     /* TRANSLATORS: the chance of one category of an outcome, "Rout: 12.50%" */
     text = g_strdup_printf (_("%s: %.2f%%"), label, 100 * muster_dist_get_prob (dist, self->hover));
@@ -213,6 +215,7 @@ show_result (MusterOutcomeView *self)
   g_autoptr(GListModel) rows = NULL;
   g_autofree char *text = NULL;
   GtkSelectionModel *selection;
+  const char *output_label;
 
   if (dist == NULL)
     {
@@ -224,20 +227,21 @@ show_result (MusterOutcomeView *self)
     }
 
   /* Counts have a mean; categories only their chances */
+  output_label = muster_procedure_text (p->outputs[selected_output (self)].label);
   if (is_categories (self) && muster_procedure_result_is_exact (self->result))
     /* TRANSLATORS: an outcome whose values are categories, "Result: categories, exact" */
-    text = g_strdup_printf (_("%s: categories, exact"), p->outputs[selected_output (self)].label);
+    text = g_strdup_printf (_("%s: categories, exact"), output_label);
   else if (is_categories (self))
     text = g_strdup_printf (_("%s: categories, simulated over %" PRIu64 " games"),
-                            p->outputs[selected_output (self)].label,
+                            output_label,
                             muster_procedure_result_get_trials (self->result));
   else if (muster_procedure_result_is_exact (self->result))
     /* TRANSLATORS: an outcome that counts something, "Casualties: a count, mean 1.25, exact" */
-    text = g_strdup_printf (_("%s: a count, mean %.2f, exact"), p->outputs[selected_output (self)].label,
+    text = g_strdup_printf (_("%s: a count, mean %.2f, exact"), output_label,
                             muster_dist_get_mean (dist));
   else
     text = g_strdup_printf (_("%s: a count, mean %.2f, simulated over %" PRIu64 " games"),
-                            p->outputs[selected_output (self)].label,
+                            output_label,
                             muster_dist_get_mean (dist),
                             muster_procedure_result_get_trials (self->result));
   gtk_label_set_text (self->result_label, text);
@@ -484,7 +488,7 @@ muster_outcome_view_set_procedure (MusterOutcomeView     *self,
 
   self->listing_outputs = TRUE;
   for (guint i = 0; i < procedure->n_outputs; i++)
-    gtk_string_list_append (outputs, procedure->outputs[i].label);
+    gtk_string_list_append (outputs, muster_procedure_text (procedure->outputs[i].label));
   gtk_drop_down_set_model (self->output_dropdown, G_LIST_MODEL (outputs));
   gtk_drop_down_set_selected (self->output_dropdown, 0);
   gtk_widget_set_visible (GTK_WIDGET (self->output_dropdown), procedure->n_outputs > 1);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-preview-page-private.h"
+#include "muster-procedure-text.h"
 
 /*
  * The Preview workspace: pick a rule system and one of its procedures, fill its inputs, and
@@ -165,7 +166,8 @@ procedure_selected_cb (MusterPreviewPage *self)
   else
     self->procedure = g_ptr_array_index (self->procedures, selected);
 
-  gtk_label_set_text (self->summary_label, self->procedure ? self->procedure->summary : "");
+  gtk_label_set_text (self->summary_label,
+                      self->procedure ? muster_procedure_text (self->procedure->summary) : "");
   muster_outcome_view_set_procedure (self->outcome, self->procedure);
   muster_procedure_inputs_set_procedure (self->inputs, self->procedure);
   /* The units chosen stay chosen, and fill the new procedure's inputs. */
@@ -192,8 +194,9 @@ system_selected_cb (MusterPreviewPage *self)
             g_autofree char *name = NULL;
 
             g_ptr_array_add (self->procedures, (gpointer) list[i]);
-            name = list[i]->exact ? g_strdup (list[i]->name)
-                                  : g_strdup_printf (_("%s (simulated)"), list[i]->name);
+            name = list[i]->exact ? g_strdup (muster_procedure_text (list[i]->name))
+                                  : g_strdup_printf (_("%s (simulated)"),
+                                                     muster_procedure_text (list[i]->name));
             gtk_string_list_append (names, name);
           }
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "muster-procedure-inputs.h"
+#include "muster-procedure-text.h"
 
 /*
  * A procedure's inputs, one row each: a spin button for a number, a switch for a yes or no, a
@@ -189,8 +190,11 @@ make_input_row (MusterProcedureInputs *self,
     {
     case MUSTER_INPUT_CHOICE:
       {
-        g_autoptr(GtkStringList) labels = gtk_string_list_new (
-          (const char * const *) (spec->choice_labels ? spec->choice_labels : spec->choices));
+        const char * const *names = spec->choice_labels ? spec->choice_labels : spec->choices;
+        g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+        for (guint i = 0; names[i] != NULL; i++)
+          gtk_string_list_append (labels, muster_procedure_text_in (self->procedure, names[i]));
 
         row = adw_combo_row_new ();
         adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (labels));
@@ -226,8 +230,9 @@ make_input_row (MusterProcedureInputs *self,
       break;
     }
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), spec->label);
-  gtk_widget_set_tooltip_text (row, spec->help);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                 muster_procedure_text_in (self->procedure, spec->label));
+  gtk_widget_set_tooltip_text (row, muster_procedure_text_in (self->procedure, spec->help));
   return row;
 }
 

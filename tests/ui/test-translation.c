@@ -13,6 +13,8 @@
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
 #include "muster-preferences-window.h"
+#include "muster-preview-page.h"
+#include "muster-procedure-text.h"
 #include "muster-roster-cells.h"
 #include "muster-validation-panel.h"
 #include "ui-test-util.h"
@@ -225,6 +227,19 @@ new_sized_sample_window (const char *name,
   return window;
 }
 
+/* data/samples/@name in a wide window, its Preview shown, into @preview */
+static MusterWindow *
+new_preview_window (const char         *name,
+                    MusterPreviewPage **preview)
+{
+  MusterWindow *window = new_sized_sample_window (name, 1600, 1000);
+
+  show_workspace (window, "preview");
+  *preview = MUSTER_PREVIEW_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_PREVIEW_PAGE));
+  return window;
+}
+
 /* A scenario with a list, a battlefield and procedures: each workspace, a unit selected, in a
  * wide and in a narrow window (which folds tool bars into menus and shows other labels) */
 static void
@@ -263,6 +278,228 @@ test_translation_workspaces (void)
       assert_all_german (GTK_WIDGET (window), "preview");
       gtk_window_destroy (GTK_WINDOW (window));
     }
+}
+
+/* The combo row under @widget whose list holds @item, or NULL */
+static AdwComboRow *
+find_combo_with (GtkWidget  *widget,
+                 const char *item)
+{
+  if (ADW_IS_COMBO_ROW (widget))
+    {
+      GListModel *model = adw_combo_row_get_model (ADW_COMBO_ROW (widget));
+
+      for (guint i = 0; GTK_IS_STRING_LIST (model) && i < g_list_model_get_n_items (model); i++)
+        if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (model), i), item))
+          return ADW_COMBO_ROW (widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwComboRow *found = find_combo_with (child, item);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every system, with a scenario of its own: its Preview also offers its units */
+static const struct
+{
+  const char *system;
+  const char *sample;
+} german_systems[] = {
+  { "battle-valor-fantasy", "battle-valor-fantasy-cold-beck.muster" },
+  { "horse-and-musket", "horse-and-musket-cemetery-ridge.muster" },
+  { "medals-of-valor", "medals-of-valor-saint-aubin.muster" },
+  { "standards-of-valor", "standards-of-valor-afon-ddu.muster" },
+  { "undying-lands", "undying-lands-twelve-squares.muster" },
+};
+
+/* @text of @procedure is one the catalogue has: a string left unmarked in the engine would be
+ * shown in English without the check on the widgets seeing it (it only knows the catalogue's) */
+static void
+check_catalogued (const MusterProcedure *procedure,
+                  const char            *text,
+                  guint                 *n_missing)
+{
+  if (text == NULL || *text == '\0' || muster_procedure_text (text) != text)
+    return;
+  g_test_message ("%s/%s: “%s” is not in the catalogue", procedure->system, procedure->id, text);
+  (*n_missing)++;
+}
+
+/* Every text of @procedure the Preview shows: its name, summary, inputs, choices and outcomes */
+static void
+assert_procedure_catalogued (const MusterProcedure *procedure)
+{
+  guint n_missing = 0;
+
+  check_catalogued (procedure, procedure->name, &n_missing);
+  check_catalogued (procedure, procedure->summary, &n_missing);
+  for (guint i = 0; i < procedure->n_inputs; i++)
+    {
+      const MusterInputSpec *input = &procedure->inputs[i];
+
+      check_catalogued (procedure, input->label, &n_missing);
+      check_catalogued (procedure, input->help, &n_missing);
+      for (guint j = 0; input->choice_labels != NULL && input->choice_labels[j] != NULL; j++)
+        check_catalogued (procedure, input->choice_labels[j], &n_missing);
+    }
+  for (guint i = 0; i < procedure->n_outputs; i++)
+    {
+      const MusterOutputSpec *output = &procedure->outputs[i];
+
+      check_catalogued (procedure, output->label, &n_missing);
+      for (guint j = 0; output->value_labels != NULL && output->value_labels[j] != NULL; j++)
+        check_catalogued (procedure, output->value_labels[j], &n_missing);
+    }
+  g_assert_cmpuint (n_missing, ==, 0);
+}
+
+/* The Preview of a Battle Valor Fantasy battle. The procedures' names, summaries, inputs and
+ * outcomes stay English in the engine (the CLI and --json print them); the app shows them in
+ * German: the procedure list, an input's title, choices and tooltip, and the chart's title. */
+static void
+test_translation_preview (void)
+{
+  MusterPreviewPage *preview;
+  MusterWindow *window = new_preview_window ("battle-valor-fantasy-cold-beck.muster", &preview);
+  g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint n;
+  const MusterProcedure * const *list = muster_procedure_list (&n);
+  AdwComboRow *procedures;
+  GListModel *names;
+  guint n_bvf = 0;
+
+  g_assert_true (muster_preview_page_select (preview, "battle-valor-fantasy", "missile-fire"));
+  assert_all_german (GTK_WIDGET (window), "preview, missile fire");
+
+  /* the list names every procedure of the system in German, none in English */
+  procedures = find_combo_with (GTK_WIDGET (preview), "Fernkampf");
+  g_assert_nonnull (procedures);
+  names = adw_combo_row_get_model (procedures);
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (list[i]->system, "battle-valor-fantasy"))
+      {
+        /* the catalogue has it (a pointer of its own: "Initiative" is German too) */
+        g_assert_true (g_dgettext (GETTEXT_PACKAGE, list[i]->name) != list[i]->name);
+        if (!g_str_equal (g_dgettext (GETTEXT_PACKAGE, list[i]->name), list[i]->name))
+          g_assert_null (find_combo_with (GTK_WIDGET (preview), list[i]->name));
+        n_bvf++;
+      }
+  g_assert_cmpuint (g_list_model_get_n_items (names), ==, n_bvf);
+
+  /* an input: its title and its choices */
+  run_frames (GTK_WIDGET (window));
+  collect_label_texts (GTK_WIDGET (preview), shown);
+  g_assert_true (g_hash_table_contains (shown, "Rüstung des Ziels"));
+  g_assert_nonnull (find_combo_with (GTK_WIDGET (preview), "Schwer"));
+  g_assert_null (find_combo_with (GTK_WIDGET (preview), "Heavy"));
+
+  /* the chart's title, "Hits: a count, mean …, exact" */
+  g_assert_true (muster_preview_page_set_input (preview, "figures", 10));
+  run_frames (GTK_WIDGET (window));
+  g_hash_table_remove_all (shown);
+  collect_label_texts (GTK_WIDGET (preview), shown);
+  {
+    GHashTableIter iter;
+    const char *text;
+    gboolean titled = FALSE;
+
+    g_hash_table_iter_init (&iter, shown);
+    while (g_hash_table_iter_next (&iter, (gpointer *) &text, NULL))
+      {
+        g_assert_false (g_str_has_prefix (text, "Hits:"));
+        titled |= g_str_has_prefix (text, "Treffer: eine Anzahl");
+      }
+    g_assert_true (titled);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* every procedure of every system, each in the catalogue and shown whole in German in a
+   * scenario of its system: its inputs' titles, tooltips and choices, its summary and its
+   * outcomes */
+  for (guint k = 0; k < G_N_ELEMENTS (german_systems); k++)
+    {
+      guint n_system = 0;
+
+      window = new_preview_window (german_systems[k].sample, &preview);
+      for (guint i = 0; i < n; i++)
+        if (g_str_equal (list[i]->system, german_systems[k].system))
+          {
+            g_autofree char *step = g_strdup_printf ("preview, %s", list[i]->id);
+
+            assert_procedure_catalogued (list[i]);
+            g_assert_true (muster_preview_page_select (preview, list[i]->system, list[i]->id));
+            assert_all_german (GTK_WIDGET (window), step);
+            n_system++;
+          }
+      g_assert_cmpuint (n_system, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* @label is shown under @root */
+static gboolean
+shows_label (GtkWidget  *root,
+             const char *label)
+{
+  g_autoptr(GHashTable) shown = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  run_frames (root);
+  collect_label_texts (root, shown);
+  return g_hash_table_contains (shown, label);
+}
+
+/* A word two systems use in different senses shows each system's German: "Round" is a gun's
+ * ammunition in Standards of Valor, a round of melee in Undying Lands; Undying Lands' "Open"
+ * ground is not the app's "Open" command */
+static void
+test_translation_preview_senses (void)
+{
+  MusterPreviewPage *preview;
+  MusterWindow *window = new_preview_window ("undying-lands-host.muster", &preview);
+
+  g_assert_true (muster_preview_page_select (preview, "standards-of-valor", "artillery-blast"));
+  g_assert_true (shows_label (GTK_WIDGET (window), "Geschoss"));
+  g_assert_false (shows_label (GTK_WIDGET (window), "Runde"));
+
+  g_assert_true (muster_preview_page_select (preview, "undying-lands", "melee-round"));
+  g_assert_true (shows_label (GTK_WIDGET (window), "Runde"));
+  g_assert_false (shows_label (GTK_WIDGET (window), "Geschoss"));
+
+  /* the terrain chart's first category, as its chart and its table show it */
+  g_assert_true (muster_preview_page_select (preview, "undying-lands", "terrain"));
+  g_assert_cmpstr (muster_procedure_text (muster_preview_page_get_procedure (preview)
+                                            ->outputs[0].value_labels[0]), ==, "Offen");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Inputs the rules refuse together: the Preview says why in German (the systems' refusals are
+ * engine errors, translated like the others) */
+static void
+test_translation_preview_refusal (void)
+{
+  MusterPreviewPage *preview;
+  MusterWindow *window = new_preview_window ("standards-of-valor-afon-ddu.muster", &preview);
+
+  /* Warhorses for infantry (Standards of Valor, g_set_error) */
+  g_assert_true (muster_preview_page_select (preview, "standards-of-valor", "hand-to-hand"));
+  g_assert_true (muster_preview_page_set_input (preview, "attacker-warhorses", 1));
+  g_assert_true (shows_label (GTK_WIDGET (window), "nur Kavallerie hat Schlachtrösser"));
+  assert_all_german (GTK_WIDGET (window), "preview, warhorses for infantry");
+
+  /* both sides charging (Undying Lands, through its own refusal helper) */
+  g_assert_true (muster_preview_page_select (preview, "undying-lands", "melee-round"));
+  g_assert_true (muster_preview_page_set_input (preview, "b-charge", 1));
+  g_assert_true (shows_label (GTK_WIDGET (window),
+                              "nur eine Seite greift an; die andere hält stand oder greift "
+                              "entgegen an"));
+  assert_all_german (GTK_WIDGET (window), "preview, both sides charging");
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 static void
@@ -405,6 +642,9 @@ main (int   argc,
   g_test_add_func ("/ui/translation/check", test_translation_check);
   g_test_add_func ("/ui/translation/empty", test_translation_empty);
   g_test_add_func ("/ui/translation/workspaces", test_translation_workspaces);
+  g_test_add_func ("/ui/translation/preview", test_translation_preview);
+  g_test_add_func ("/ui/translation/preview-refusal", test_translation_preview_refusal);
+  g_test_add_func ("/ui/translation/preview-senses", test_translation_preview_senses);
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);

@@ -19,29 +19,31 @@ const char * const _muster_bvf_action_ids[] = {
   "assassin", "thief", "seer", "sidestep", "reserves", NULL
 };
 static const char * const action_labels[] = {
-  "Assassin: kill (10 dice, 5 Successes)", "Thief: steal (10 dice, 5 Successes)",
-  "Seer: free Advance (10 dice, 5 Successes)", "Charged character: sidestep (2 dice, 2)",
-  "Reserve unit arrives (1 die)", NULL
+  N_("Assassin: kill (10 dice, 5 Successes)"), N_("Thief: steal (10 dice, 5 Successes)"),
+  N_("Seer: free Advance (10 dice, 5 Successes)"), N_("Charged character: sidestep (2 dice, 2)"),
+  N_("Reserve unit arrives (1 die)"), NULL
 };
-static const char * const result_labels[] = { "Fails", "Succeeds", NULL };
+static const char * const result_labels[] = { N_("Fails"), N_("Succeeds"), NULL };
 
 static const MusterInputSpec action_inputs[] = {
-  MUSTER_CHOICE_INPUT ("action", "Action", "The roll and the Successes it needs.",
+  MUSTER_CHOICE_INPUT ("action", N_("Action"), N_("The roll and the Successes it needs."),
                        _muster_bvf_action_ids, action_labels, 0),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience",
-                          "Of the character, or of the reserve unit: "
-                          "Levy −1, Veteran +1, Elite +2."),
-  MUSTER_BOOL_INPUT ("unmodified", "Unmodified (variant)",
-                     "Sidestep and reserves: our default adds the experience modifier; the variant "
-                     "rolls unmodified (1/9 to sidestep, 1/3 to arrive).", 0),
-  MUSTER_BOOL_INPUT ("general", "General within 12\" of the entry point",
-                     "A reserve unit then arrives automatically.", 0),
-  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.", 0),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Experience"),
+                          N_("Of the character, or of the reserve unit: "
+                             "Levy −1, Veteran +1, Elite +2.")),
+  MUSTER_BOOL_INPUT ("unmodified", N_("Unmodified (variant)"),
+                     N_("Sidestep and reserves: our default adds the experience modifier; the "
+                        "variant "
+                        "rolls unmodified (1/9 to sidestep, 1/3 to arrive)."), 0),
+  MUSTER_BOOL_INPUT ("general", N_("General within 12\" of the entry point"),
+                     N_("A reserve unit then arrives automatically."), 0),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Bad Luck"),
+                     N_("The spell: −2 Successes on everything this turn."), 0),
 };
 
 static const MusterOutputSpec action_outputs[] = {
-  { .id = "successes", .label = "Successes" },
-  { .id = "result", .label = "Result", .value_labels = result_labels },
+  { .id = "successes", .label = N_("Successes") },
+  { .id = "result", .label = N_("Result"), .value_labels = result_labels },
 };
 
 static void
@@ -110,9 +112,9 @@ const MusterBvfProcedure muster_bvf_action = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "character-action",
-    .name = "Character or reserve roll",
-    .summary = "The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
-               "character's sidestep, a reserve unit's arrival.",
+    .name = N_("Character or reserve roll"),
+    .summary = N_("The Assassin's kill, the Thief's theft, the Seer's free advance, a charged "
+                  "character's sidestep, a reserve unit's arrival."),
     MUSTER_PROCEDURE_INPUT_SPECS (action_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (action_outputs),
     .exact = _muster_bvf_exact,

@@ -17,15 +17,19 @@
  */
 
 const char * const _muster_bvf_level_ids[] = { "levy", "regular", "veteran", "elite", NULL };
-const char * const _muster_bvf_level_labels[] = { "Levy", "Regular", "Veteran", "Elite", NULL };
+const char * const _muster_bvf_level_labels[] = {
+  N_("Levy"), N_("Regular"), N_("Veteran"), N_("Elite"), NULL
+};
 const char * const _muster_bvf_armour_ids[] = { "none", "light", "medium", "heavy", NULL };
-const char * const _muster_bvf_armour_labels[] = { "None", "Light", "Medium", "Heavy", NULL };
+const char * const _muster_bvf_armour_labels[] = {
+  N_("None"), NC_("procedure", "Light"), N_("Medium"), N_("Heavy"), NULL
+};
 const char * const _muster_bvf_character_ids[] = { "none", "regular", "veteran", "elite", NULL };
 const char * const _muster_bvf_character_labels[] = {
-  "None", "Regular", "Veteran", "Elite", NULL
+  N_("None"), N_("Regular"), N_("Veteran"), N_("Elite"), NULL
 };
 
-static const char * const pass_labels[] = { "Fail", "Pass", NULL };
+static const char * const pass_labels[] = { N_("Fail"), N_("Pass"), NULL };
 
 /* Captain: +1/+2/+3 on attack and defence (§2.8); choice 0 is no Captain. */
 int
@@ -49,31 +53,33 @@ enum { SR_DICE, SR_EXPERIENCE, SR_NEEDS_SIX, SR_REROLLS, SR_MODIFIER, SR_NEEDED,
 enum { SR_OUT_SUCCESSES, SR_OUT_RESULT };
 
 static const MusterInputSpec success_inputs[] = {
-  MUSTER_INT_INPUT ("dice", "Success Dice",
-                    "How many d6 are rolled: one per figure, per stand, "
-                    "or as the rule says.", 1, 200, 10),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience",
-                          "Levy −1, Regular 0, Veteran +1, Elite +2 Successes "
-                          "on every roll (§2.2)."),
-  MUSTER_BOOL_INPUT ("needs-six", "Needs a 6",
-                     "A die succeeds only on a 6 instead of 5–6 (linear obstacle, "
-                     "woods, Fear…, §1.2).", 0),
-  MUSTER_INT_INPUT ("rerolls", "Rerolls of failed dice",
-                    "Failed dice rerolled once before the modifiers "
-                    "(armour, Keen Weapons).", 0, 200, 0),
-  MUSTER_INT_INPUT ("modifier", "Other Success modifiers",
-                    "Added to the count after rerolls; the count stays between 0 "
-                    "and the dice rolled.", -20, 20, 0),
-  MUSTER_INT_INPUT ("needed", "Successes needed",
-                    "The roll passes with at least this many Successes (0: always).", 0, 200, 0),
-  MUSTER_BOOL_INPUT ("general-reroll", "General's reroll",
-                     "The General (within 12\") rerolls the complete set once when it falls short "
-                     "of the Successes needed; he has 3 a game.", 0),
+  MUSTER_INT_INPUT ("dice", N_("Success Dice"),
+                    N_("How many d6 are rolled: one per figure, per stand, "
+                       "or as the rule says."), 1, 200, 10),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Experience"),
+                          N_("Levy −1, Regular 0, Veteran +1, Elite +2 Successes "
+                             "on every roll (§2.2).")),
+  MUSTER_BOOL_INPUT ("needs-six", N_("Needs a 6"),
+                     N_("A die succeeds only on a 6 instead of 5–6 (linear obstacle, "
+                        "woods, Fear…, §1.2)."), 0),
+  MUSTER_INT_INPUT ("rerolls", N_("Rerolls of failed dice"),
+                    N_("Failed dice rerolled once before the modifiers "
+                       "(armour, Keen Weapons)."), 0, 200, 0),
+  MUSTER_INT_INPUT ("modifier", N_("Other Success modifiers"),
+                    N_("Added to the count after rerolls; the count stays between 0 "
+                       "and the dice rolled."), -20, 20, 0),
+  MUSTER_INT_INPUT ("needed", N_("Successes needed"),
+                    N_("The roll passes with at least this many Successes (0: "
+                       "always)."), 0, 200, 0),
+  MUSTER_BOOL_INPUT ("general-reroll", N_("General's reroll"),
+                     N_("The General (within 12\") rerolls the complete set once when it falls "
+                        "short "
+                     "of the Successes needed; he has 3 a game."), 0),
 };
 
 static const MusterOutputSpec success_outputs[] = {
-  { .id = "successes", .label = "Successes" },
-  { .id = "result", .label = "Result", .value_labels = pass_labels },
+  { .id = "successes", .label = N_("Successes") },
+  { .id = "result", .label = N_("Result"), .value_labels = pass_labels },
 };
 
 static void
@@ -133,9 +139,9 @@ static const MusterBvfProcedure success_roll = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "success-roll",
-    .name = "Success roll",
-    .summary = "Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
-               "rerolled, then the modifiers.",
+    .name = N_("Success roll"),
+    .summary = N_("Any roll of Success Dice: 5–6 succeed (or only 6s), failures "
+                  "rerolled, then the modifiers."),
     MUSTER_PROCEDURE_INPUT_SPECS (success_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (success_outputs),
     .exact = _muster_bvf_exact,
@@ -151,20 +157,24 @@ enum { CH_STANDS, CH_EXPERIENCE, CH_LEADER, CH_GENERAL, CH_BAD_LUCK, CH_SLOW, CH
 enum { CH_OUT_CONTACT, CH_OUT_STRAGGLERS };
 
 static const MusterInputSpec charge_inputs[] = {
-  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the charging unit.", 1, 60, 6),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
-  MUSTER_BOOL_INPUT ("leader", "Leader present",
-                     "+1 Success with a Leader (Independent units always count as having one).", 1),
-  MUSTER_BOOL_INPUT ("general", "Within 12\" of the General", "+2 Successes.", 0),
-  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes on everything this turn.", 0),
-  MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
-                     "−1 Success on everything (Ogre Wreckers).", 0),
-  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+  MUSTER_INT_INPUT ("stands", N_("Stands"),
+                    N_("One die per stand of the charging unit."), 1, 60, 6),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Experience"),
+                          N_("Levy −1, Veteran +1, Elite +2 Successes.")),
+  MUSTER_BOOL_INPUT ("leader", N_("Leader present"),
+                     N_("+1 Success with a Leader (Independent units always count as having "
+                        "one)."), 1),
+  MUSTER_BOOL_INPUT ("general", N_("Within 12\" of the General"), N_("+2 Successes."), 0),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Bad Luck"),
+                     N_("The spell: −2 Successes on everything this turn."), 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", N_("Slow Thinking"),
+                     N_("−1 Success on everything (Ogre Wreckers)."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other modifiers"), N_("Any other Success modifier."), -10, 10, 0),
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { .id = "contact", .label = "Stands in contact" },
-  { .id = "stragglers", .label = "Stragglers" },
+  { .id = "contact", .label = N_("Stands in contact") },
+  { .id = "stragglers", .label = N_("Stragglers") },
 };
 
 static void
@@ -210,9 +220,9 @@ static const MusterBvfProcedure charge_roll = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "charge-roll",
-    .name = "Charge roll",
-    .summary = "One die per stand: the Successes are the stands that reach the "
-               "enemy; the rest straggle.",
+    .name = N_("Charge roll"),
+    .summary = N_("One die per stand: the Successes are the stands that reach the "
+                  "enemy; the rest straggle."),
     MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
     .exact = _muster_bvf_exact,
@@ -227,23 +237,25 @@ static const MusterBvfProcedure charge_roll = {
 enum { RA_STANDS, RA_EXPERIENCE, RA_MUSICIAN, RA_GENERAL, RA_BAD_LUCK, RA_OTHER };
 enum { RA_OUT_RESULT, RA_OUT_LOST };
 
-static const char * const rally_labels[] = { "Still fleeing", "Rallied", NULL };
+static const char * const rally_labels[] = { N_("Still fleeing"), N_("Rallied"), NULL };
 
 static const MusterInputSpec rally_inputs[] = {
-  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
-  MUSTER_BOOL_INPUT ("musician", "Musician",
-                     "A live Musician whose instrument was not stolen rallies "
-                     "the unit automatically.", 0),
-  MUSTER_BOOL_INPUT ("general", "General's rally",
-                     "The General uses his order to rally the unit: automatic (our default).", 0),
-  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
-  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+  MUSTER_INT_INPUT ("stands", N_("Stands"), N_("One die per stand of the fleeing unit."), 1, 60, 4),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Experience"),
+                          N_("Levy −1, Veteran +1, Elite +2 Successes.")),
+  MUSTER_BOOL_INPUT ("musician", N_("Musician"),
+                     N_("A live Musician whose instrument was not stolen rallies "
+                        "the unit automatically."), 0),
+  MUSTER_BOOL_INPUT ("general", N_("General's rally"),
+                     N_("The General uses his order to rally the unit: automatic (our "
+                        "default)."), 0),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Bad Luck"), N_("The spell: −2 Successes."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other modifiers"), N_("Any other Success modifier."), -10, 10, 0),
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = rally_labels },
-  { .id = "stands-lost", .label = "Stands lost" },
+  { .id = "result", .label = N_("Result"), .value_labels = rally_labels },
+  { .id = "stands-lost", .label = N_("Stands lost") },
 };
 
 static int
@@ -306,9 +318,9 @@ static const MusterBvfProcedure rally = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "rally",
-    .name = "Rally",
-    .summary = "A fleeing unit's rally: automatic with a Musician, otherwise every die must "
-               "succeed; each failure loses a stand.",
+    .name = N_("Rally"),
+    .summary = N_("A fleeing unit's rally: automatic with a Musician, otherwise every die must "
+                  "succeed; each failure loses a stand."),
     MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
     .exact = _muster_bvf_exact,
@@ -331,64 +343,69 @@ enum { MF_OUT_HITS, MF_OUT_CASUALTIES };
 
 static const char * const range_ids[] = { "medium", "short", "long", NULL };
 static const char * const range_labels[] = {
-  "Over 8\" and under 16\"", "8\" or less", "16\" to 24\"", NULL
+  N_("Over 8\" and under 16\""), N_("8\" or less"), N_("16\" to 24\""), NULL
 };
 
 static const MusterInputSpec fire_inputs[] = {
-  MUSTER_INT_INPUT ("figures", "Firing figures",
-                    "One die per figure with line of sight, from any rank.", 1, 200, 8),
-  MUSTER_BOOL_INPUT ("magic-missiles", "Magic Missiles", "The spell doubles the dice.", 0),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Firer's experience", "Levy −1, Veteran +1, Elite +2."),
-  MUSTER_BOOL_INPUT ("line", "Firer in Line", "+2 Successes when shooting.", 0),
-  MUSTER_BOOL_INPUT ("large-target", "Large target",
-                     "Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1.", 0),
-  MUSTER_CHOICE_INPUT ("range", "Range",
-                       "+1 at 8\" or less, −1 from 16\" (16\" counts as long, our default).",
+  MUSTER_INT_INPUT ("figures", N_("Firing figures"),
+                    N_("One die per figure with line of sight, from any rank."), 1, 200, 8),
+  MUSTER_BOOL_INPUT ("magic-missiles", N_("Magic Missiles"), N_("The spell doubles the dice."), 0),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Firer's experience"),
+                          N_("Levy −1, Veteran +1, Elite +2.")),
+  MUSTER_BOOL_INPUT ("line", N_("Firer in Line"), N_("+2 Successes when shooting."), 0),
+  MUSTER_BOOL_INPUT ("large-target", N_("Large target"),
+                     N_("Troll-sized or bigger (Line Breakers, Shock, Monstrous, Fliers): +1."), 0),
+  MUSTER_CHOICE_INPUT ("range", N_("Range"),
+                       N_("+1 at 8\" or less, −1 from 16\" (16\" counts as long, our default)."),
                        range_ids, range_labels, 0),
-  MUSTER_BOOL_INPUT ("skirmish-target", "Target skirmishing",
-                     "Or firing through a skirmishing unit: −1.", 0),
-  MUSTER_BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
-  MUSTER_BOOL_INPUT ("fire-and-flee", "Fire and Flee order",
-                     "The firer fires at −2, then flees.", 0),
-  MUSTER_BOOL_INPUT ("bad-luck", "Firer under Bad Luck", "−2.", 0),
-  MUSTER_BOOL_INPUT ("slow-thinking", "Firer Slow Thinking", "−1.", 0),
-  MUSTER_INT_INPUT ("other", "Other shooting modifiers",
-                    "Added to the firer's Successes.", -10, 10, 0),
-  MUSTER_BOOL_INPUT ("woods", "Target inside a wood", "Missile dice need 6s.", 0),
-  MUSTER_BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Missile dice need 6s.", 0),
-  MUSTER_BOOL_INPUT ("character-target", "Target is a Character",
-                     "A lone Character (more than 2\" from friends): dice need 6s.", 0),
-  MUSTER_BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "Missile dice need 6s.", 0),
-  MUSTER_BVF_LEVEL_INPUT ("target-experience", "Target's experience", "Added to its saves."),
-  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
-                           "Failed saves rerolled: Light 1, Medium 2, Heavy 3."),
-  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
-                     "Its armour drops one level.", 0),
-  MUSTER_INT_INPUT ("magic-armour", "Magic Armour",
-                    "Further rerolls of failed saves, after armour "
-                    "(the casting Successes).", 0, 20, 0),
-  MUSTER_BOOL_INPUT ("shield-wall", "Shield Wall, shot from the front", "+2 on saves.", 0),
-  MUSTER_BOOL_INPUT ("braced", "Braced, shot from the front", "+1 on saves.", 0),
-  MUSTER_BOOL_INPUT ("deep-formation", "Target in Attack Column, Square or Wedge",
-                     "−1 on saves.", 0),
-  MUSTER_BVF_CHARACTER_INPUT ("target-captain", "Captain with the target",
-                              "+1/+2/+3 on Defence (our default: against shooting too)."),
-  MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
-  MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
-  MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
-  MUSTER_INT_INPUT ("resilient", "Wounds ignored",
-                    "Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
-                    "Resilience; a lone Veteran Character ignores 1, an Elite 2.", 0, 2, 0),
-  MUSTER_BVF_CHARACTER_INPUT ("apothecary", "Apothecary with the target",
-                              "Rolls 10 dice (+1 Veteran, +2 Elite); "
-                              "each Success removes a casualty."),
-  MUSTER_INT_INPUT ("target-figures", "Target's figures",
-                    "Casualties cannot exceed the figures (or wounds) left.", 1, 400, 40),
+  MUSTER_BOOL_INPUT ("skirmish-target", N_("Target skirmishing"),
+                     N_("Or firing through a skirmishing unit: −1."), 0),
+  MUSTER_BOOL_INPUT ("target-charging", N_("Target has a Charge order"), N_("−1."), 0),
+  MUSTER_BOOL_INPUT ("fire-and-flee", N_("Fire and Flee order"),
+                     N_("The firer fires at −2, then flees."), 0),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Firer under Bad Luck"), N_("−2."), 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", N_("Firer Slow Thinking"), N_("−1."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other shooting modifiers"),
+                    N_("Added to the firer's Successes."), -10, 10, 0),
+  MUSTER_BOOL_INPUT ("woods", N_("Target inside a wood"), N_("Missile dice need 6s."), 0),
+  MUSTER_BOOL_INPUT ("obstacle", N_("Target behind a Linear Obstacle"),
+                     N_("Missile dice need 6s."), 0),
+  MUSTER_BOOL_INPUT ("character-target", N_("Target is a Character"),
+                     N_("A lone Character (more than 2\" from friends): dice need 6s."), 0),
+  MUSTER_BOOL_INPUT ("tough-hide-4", N_("Target has Tough Hide L4"),
+                     N_("Missile dice need 6s."), 0),
+  MUSTER_BVF_LEVEL_INPUT ("target-experience", N_("Target's experience"),
+                          N_("Added to its saves.")),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", N_("Target's armour"),
+                           N_("Failed saves rerolled: Light 1, Medium 2, Heavy 3.")),
+  MUSTER_BOOL_INPUT ("target-corrosion", N_("Target under Corrosion"),
+                     N_("Its armour drops one level."), 0),
+  MUSTER_INT_INPUT ("magic-armour", N_("Magic Armour"),
+                    N_("Further rerolls of failed saves, after armour "
+                       "(the casting Successes)."), 0, 20, 0),
+  MUSTER_BOOL_INPUT ("shield-wall", N_("Shield Wall, shot from the front"), N_("+2 on saves."), 0),
+  MUSTER_BOOL_INPUT ("braced", N_("Braced, shot from the front"), N_("+1 on saves."), 0),
+  MUSTER_BOOL_INPUT ("deep-formation", N_("Target in Attack Column, Square or Wedge"),
+                     N_("−1 on saves."), 0),
+  MUSTER_BVF_CHARACTER_INPUT ("target-captain", N_("Captain with the target"),
+                              N_("+1/+2/+3 on Defence (our default: against shooting too).")),
+  MUSTER_BOOL_INPUT ("target-bad-luck", N_("Target under Bad Luck"), N_("−2 on saves."), 0),
+  MUSTER_BOOL_INPUT ("target-slow-thinking", N_("Target Slow Thinking"), N_("−1 on saves."), 0),
+  MUSTER_INT_INPUT ("target-other", N_("Other defence modifiers"),
+                    N_("Added to the saves."), -10, 10, 0),
+  MUSTER_INT_INPUT ("resilient", N_("Wounds ignored"),
+                    N_("Resilient (Pony) ignores the first wound of each attack, 2 with Dwarian "
+                       "Resilience; a lone Veteran Character ignores 1, an Elite 2."), 0, 2, 0),
+  MUSTER_BVF_CHARACTER_INPUT ("apothecary", N_("Apothecary with the target"),
+                              N_("Rolls 10 dice (+1 Veteran, +2 Elite); "
+                                 "each Success removes a casualty.")),
+  MUSTER_INT_INPUT ("target-figures", N_("Target's figures"),
+                    N_("Casualties cannot exceed the figures (or wounds) left."), 1, 400, 40),
 };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { .id = "hits", .label = "Hits" },
-  { .id = "casualties", .label = "Casualties" },
+  { .id = "hits", .label = N_("Hits") },
+  { .id = "casualties", .label = N_("Casualties") },
 };
 
 static void
@@ -461,9 +478,10 @@ static const MusterBvfProcedure missile_fire = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "missile-fire",
-    .name = "Missile fire",
-    .summary = "A volley to casualties: hits on 5–6 with the shooting modifiers, saves with armour "
-               "rerolls and the defence modifiers, then Resilient and the Apothecary.",
+    .name = N_("Missile fire"),
+    .summary = N_("A volley to casualties: hits on 5–6 with the shooting modifiers, saves with "
+                  "armour "
+                  "rerolls and the defence modifiers, then Resilient and the Apothecary."),
     MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = _muster_bvf_exact,
@@ -483,37 +501,39 @@ enum { IH_OUT_HITS, IH_OUT_CASUALTIES };
 
 static const char * const shock_ids[] = { "none", "1", "2", "3", NULL };
 static const char * const shock_labels[] = {
-  "None", "Shock L1: 1 per stand", "Shock L2: 1 per current MR", "Shock L3: 2 per stand", NULL
+  N_("None"),
+  N_("Shock L1: 1 per stand"), N_("Shock L2: 1 per current MR"), N_("Shock L3: 2 per stand"), NULL
 };
 
 static const MusterInputSpec impact_inputs[] = {
-  MUSTER_INT_INPUT ("contact", "Stands in contact",
-                    "The charging stands that made contact; only they cause "
-                    "impact hits (our default).", 0, 60, 4),
-  MUSTER_INT_INPUT ("column-ranks", "Attack Column ranks",
-                    "1 impact hit per rank of depth.", 0, 20, 0),
-  MUSTER_BOOL_INPUT ("wedge", "Wedge", "1 impact hit per stand.", 0),
-  MUSTER_CHOICE_INPUT ("shock", "Shock", "Impact hits of the Shock rule.",
+  MUSTER_INT_INPUT ("contact", N_("Stands in contact"),
+                    N_("The charging stands that made contact; only they cause "
+                       "impact hits (our default)."), 0, 60, 4),
+  MUSTER_INT_INPUT ("column-ranks", N_("Attack Column ranks"),
+                    N_("1 impact hit per rank of depth."), 0, 20, 0),
+  MUSTER_BOOL_INPUT ("wedge", N_("Wedge"), N_("1 impact hit per stand."), 0),
+  MUSTER_CHOICE_INPUT ("shock", N_("Shock"), N_("Impact hits of the Shock rule."),
                        shock_ids, shock_labels, 0),
-  MUSTER_INT_INPUT ("mr", "Current MR",
-                    "For Shock L2 (Monstrous Creatures): the MR left.", 0, 10, 6),
-  MUSTER_BOOL_INPUT ("cancelled", "Pikes in front, or a Linear Obstacle",
-                     "Pikes hit from the front (any side in Square) or a Linear "
-                     "Obstacle cancel impact hits.", 0),
-  MUSTER_BOOL_INPUT ("no-armour-rerolls", "Rending Claws, Scorpion Tail or Go for the Throat",
-                     "No armour rerolls against the impact hits (a double-handed weapon does not "
-                     "deny them here, our default).", 0),
-  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
-                           "Failed saves rerolled; no modifiers."),
-  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
-                     "Its armour drops one level.", 0),
-  MUSTER_INT_INPUT ("target-figures", "Target's figures",
-                    "Casualties cannot exceed them.", 1, 400, 40),
+  MUSTER_INT_INPUT ("mr", N_("Current MR"),
+                    N_("For Shock L2 (Monstrous Creatures): the MR left."), 0, 10, 6),
+  MUSTER_BOOL_INPUT ("cancelled", N_("Pikes in front, or a Linear Obstacle"),
+                     N_("Pikes hit from the front (any side in Square) or a Linear "
+                        "Obstacle cancel impact hits."), 0),
+  MUSTER_BOOL_INPUT ("no-armour-rerolls", N_("Rending Claws, Scorpion Tail or Go for the Throat"),
+                     N_("No armour rerolls against the impact hits (a double-handed weapon does "
+                        "not "
+                        "deny them here, our default)."), 0),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", N_("Target's armour"),
+                           N_("Failed saves rerolled; no modifiers.")),
+  MUSTER_BOOL_INPUT ("target-corrosion", N_("Target under Corrosion"),
+                     N_("Its armour drops one level."), 0),
+  MUSTER_INT_INPUT ("target-figures", N_("Target's figures"),
+                    N_("Casualties cannot exceed them."), 1, 400, 40),
 };
 
 static const MusterOutputSpec impact_outputs[] = {
-  { .id = "impact-hits", .label = "Impact hits" },
-  { .id = "casualties", .label = "Casualties" },
+  { .id = "impact-hits", .label = N_("Impact hits") },
+  { .id = "casualties", .label = N_("Casualties") },
 };
 
 static void
@@ -575,9 +595,10 @@ static const MusterBvfProcedure impact_hits = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "impact-hits",
-    .name = "Impact hits",
-    .summary = "The charge's impact hits: the defender saves each on 5–6 with armour rerolls and "
-               "no modifiers; every failure is a casualty.",
+    .name = N_("Impact hits"),
+    .summary = N_("The charge's impact hits: the defender saves each on 5–6 with armour rerolls "
+                  "and "
+                  "no modifiers; every failure is a casualty."),
     MUSTER_PROCEDURE_INPUT_SPECS (impact_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (impact_outputs),
     .exact = _muster_bvf_exact,

@@ -12,7 +12,7 @@
  * S that then becomes the dice of the next roll, so the exact functions mix over S.
  */
 
-static const char * const no_yes_labels[] = { "No", "Yes", NULL };
+static const char * const no_yes_labels[] = { N_("No"), N_("Yes"), NULL };
 
 /* Successes among @n plain dice (5–6), with no modifier and no rerolls. */
 static int
@@ -49,47 +49,48 @@ enum {
 };
 
 static const char * const machine_ids[] = { "stone-thrower", "bolt-thrower", NULL };
-static const char * const machine_labels[] = { "Stone Thrower", "Bolt Thrower", NULL };
+static const char * const machine_labels[] = { N_("Stone Thrower"), N_("Bolt Thrower"), NULL };
 static const char * const machine_range_ids[] = { "medium", "short", "long", NULL };
 static const char * const machine_range_labels[] = {
-  "Over 8\" and up to 16\"", "8\" or less", "Beyond 16\"", NULL
+  N_("Over 8\" and up to 16\""), N_("8\" or less"), N_("Beyond 16\""), NULL
 };
-static const char * const hit_labels[] = { "Miss", "Hit", NULL };
+static const char * const hit_labels[] = { N_("Miss"), N_("Hit"), NULL };
 
 static const MusterInputSpec machine_inputs[] = {
-  MUSTER_CHOICE_INPUT ("machine", "War machine",
-                       "Stone Thrower (unlimited range) or Bolt Thrower (36\").",
+  MUSTER_CHOICE_INPUT ("machine", N_("War machine"),
+                       N_("Stone Thrower (unlimited range) or Bolt Thrower (36\")."),
                        machine_ids, machine_labels, 0),
-  MUSTER_BOOL_INPUT ("line-of-sight", "Line of sight",
-                     "A Stone Thrower rolls 10 dice with line of sight, 8 without.", 1),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Crew's experience",
-                          "Levy −1, Veteran +1, Elite +2 (our default)."),
-  MUSTER_CHOICE_INPUT ("range", "Range", "+1 at 8\" or less, −1 beyond 16\" (our default).",
+  MUSTER_BOOL_INPUT ("line-of-sight", N_("Line of sight"),
+                     N_("A Stone Thrower rolls 10 dice with line of sight, 8 without."), 1),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Crew's experience"),
+                          N_("Levy −1, Veteran +1, Elite +2 (our default).")),
+  MUSTER_CHOICE_INPUT ("range", N_("Range"), N_("+1 at 8\" or less, −1 beyond 16\" (our default)."),
                        machine_range_ids, machine_range_labels, 0),
-  MUSTER_BOOL_INPUT ("large-target", "Large target", "+1.", 0),
-  MUSTER_BOOL_INPUT ("skirmish-target", "Target skirmishing", "−1.", 0),
-  MUSTER_BOOL_INPUT ("target-charging", "Target has a Charge order", "−1.", 0),
-  MUSTER_BOOL_INPUT ("woods", "Target inside a wood", "The dice need 6s.", 0),
-  MUSTER_BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "The dice need 6s.", 0),
-  MUSTER_BOOL_INPUT ("tough-hide-4", "Target has Tough Hide L4", "The dice need 6s.", 0),
-  MUSTER_BOOL_INPUT ("bad-luck", "Crew under Bad Luck", "−2.", 0),
-  MUSTER_INT_INPUT ("other", "Other modifiers", "Added to the Successes.", -10, 10, 0),
-  MUSTER_INT_INPUT ("target-ranks", "Target's ranks",
-                    "A bolt passes through when its casualties reach the ranks.", 1, 20, 2),
-  MUSTER_BOOL_INPUT ("stray-unit", "A unit where a miss lands",
-                     "Stone: a unit halfway to the target rolls against 10 dice; Bolt: the closest "
-                     "unit is struck with the same dice.", 0),
-  MUSTER_INT_INPUT ("target-figures", "Target's figures or wounds",
-                    "Casualties cannot exceed them (a war machine has 7 wounds).", 1, 400, 40),
+  MUSTER_BOOL_INPUT ("large-target", N_("Large target"), N_("+1."), 0),
+  MUSTER_BOOL_INPUT ("skirmish-target", N_("Target skirmishing"), N_("−1."), 0),
+  MUSTER_BOOL_INPUT ("target-charging", N_("Target has a Charge order"), N_("−1."), 0),
+  MUSTER_BOOL_INPUT ("woods", N_("Target inside a wood"), N_("The dice need 6s."), 0),
+  MUSTER_BOOL_INPUT ("obstacle", N_("Target behind a Linear Obstacle"), N_("The dice need 6s."), 0),
+  MUSTER_BOOL_INPUT ("tough-hide-4", N_("Target has Tough Hide L4"), N_("The dice need 6s."), 0),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Crew under Bad Luck"), N_("−2."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other modifiers"), N_("Added to the Successes."), -10, 10, 0),
+  MUSTER_INT_INPUT ("target-ranks", N_("Target's ranks"),
+                    N_("A bolt passes through when its casualties reach the ranks."), 1, 20, 2),
+  MUSTER_BOOL_INPUT ("stray-unit", N_("A unit where a miss lands"),
+                     N_("Stone: a unit halfway to the target rolls against 10 dice; Bolt: the "
+                        "closest "
+                        "unit is struck with the same dice."), 0),
+  MUSTER_INT_INPUT ("target-figures", N_("Target's figures or wounds"),
+                    N_("Casualties cannot exceed them (a war machine has 7 wounds)."), 1, 400, 40),
 };
 
 static const MusterOutputSpec machine_outputs[] = {
-  { .id = "successes", .label = "Successes" },
-  { .id = "result", .label = "Result", .value_labels = hit_labels },
-  { .id = "casualties", .label = "Casualties" },
-  { .id = "pass-through", .label = "Bolt passes through", .value_labels = no_yes_labels },
-  { .id = "next-casualties", .label = "Casualties on the next unit" },
-  { .id = "stray-casualties", .label = "Casualties on the stray unit" },
+  { .id = "successes", .label = N_("Successes") },
+  { .id = "result", .label = N_("Result"), .value_labels = hit_labels },
+  { .id = "casualties", .label = N_("Casualties") },
+  { .id = "pass-through", .label = N_("Bolt passes through"), .value_labels = no_yes_labels },
+  { .id = "next-casualties", .label = N_("Casualties on the next unit") },
+  { .id = "stray-casualties", .label = N_("Casualties on the stray unit") },
 };
 
 static void
@@ -236,9 +237,11 @@ const MusterBvfProcedure muster_bvf_war_machine = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "war-machine",
-    .name = "War machine shot",
-    .summary = "Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice with "
-               "no modifiers or rerolls and each failure is a casualty; bolts may pass through.",
+    .name = N_("War machine shot"),
+    .summary = N_("Stone or Bolt Thrower: 3 Successes hit, then the target rolls that many dice "
+                  "with "
+                  "no modifiers or rerolls and each failure is a casualty; bolts may pass "
+                  "through."),
     MUSTER_PROCEDURE_INPUT_SPECS (machine_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (machine_outputs),
     .exact = _muster_bvf_exact,
@@ -263,48 +266,54 @@ static const char * const spell_ids[] = {
   "magic-missiles", "vigor", "magic-shield", "glamor", "wall-of-spikes", "hatred", NULL
 };
 static const char * const spell_labels[] = {
-  "Fire Ball (2)", "Ice Shards (3)", "Bad Luck (4)", "Fog (5)", "Crevasse (6)", "Corrosion (7)",
-  "Flee (8)", "Confusion (9)", "Chain Lightning (10)", "Bird of Thunder (11)",
-  "Magic Armour (2)", "Keen Weapons (3)", "Wisdom (4)", "Magic Missiles (5)", "Vigor (6)",
-  "Magic Shield (7)", "Glamor (8)", "Wall of Spikes (9)", "Hatred (10)", NULL
+  N_("Fire Ball (2)"),
+  N_("Ice Shards (3)"), N_("Bad Luck (4)"), N_("Fog (5)"), N_("Crevasse (6)"), N_("Corrosion (7)"),
+  N_("Flee (8)"), N_("Confusion (9)"), N_("Chain Lightning (10)"), N_("Bird of Thunder (11)"),
+  N_("Magic Armour (2)"),
+  N_("Keen Weapons (3)"), N_("Wisdom (4)"), N_("Magic Missiles (5)"), N_("Vigor (6)"),
+  N_("Magic Shield (7)"), N_("Glamor (8)"), N_("Wall of Spikes (9)"), N_("Hatred (10)"), NULL
 };
 static const char * const wizard_ids[] = { "regular", "veteran", "elite", NULL };
 static const char * const wizard_labels[] = {
-  "Regular: 10 dice", "Veteran: 15 dice", "Elite: 20 dice", NULL
+  N_("Regular: 10 dice"), N_("Veteran: 15 dice"), N_("Elite: 20 dice"), NULL
 };
-static const char * const spell_result_labels[] = { "Fails", "Cast", "Dispelled", NULL };
+static const char * const spell_result_labels[] = {
+  N_("Fails"), N_("Cast"), N_("Dispelled"), NULL
+};
 
 G_STATIC_ASSERT (G_N_ELEMENTS (spell_ids) == MUSTER_BVF_N_SPELLS + 1);
 
 static const MusterInputSpec spell_inputs[] = {
-  MUSTER_CHOICE_INPUT ("spell", "Spell", "The spell and the Successes it needs.",
+  MUSTER_CHOICE_INPUT ("spell", N_("Spell"), N_("The spell and the Successes it needs."),
                        spell_ids, spell_labels, 0),
-  MUSTER_CHOICE_INPUT ("wizard", "Wizard",
-                       "Casting dice by experience (experience gives dice, not Successes).",
+  MUSTER_CHOICE_INPUT ("wizard", N_("Wizard"),
+                       N_("Casting dice by experience (experience gives dice, not Successes)."),
                        wizard_ids, wizard_labels, 0),
-  MUSTER_INT_INPUT ("extra-dice", "Combined Wizards' dice",
-                    "Dice of other Wizards combining in the cast.", 0, 60, 0),
-  MUSTER_BOOL_INPUT ("needs-six", "Target in woods or a Character", "Spell dice need 6s.", 0),
-  MUSTER_BVF_CHARACTER_INPUT ("dispel", "Dispelling Wizard",
-                              "A Wizard that has not activated may try to dispel."),
-  MUSTER_INT_INPUT ("dispel-extra-dice", "Combined dispelling dice",
-                    "Dice of other Wizards joining the dispel.", 0, 60, 0),
-  MUSTER_BVF_LEVEL_INPUT ("target-experience", "Target's experience",
-                          "Ice Shards: added to the target's saves (our default)."),
-  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour", "Ice Shards allows armour rerolls."),
-  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
-                     "Its armour drops one level.", 0),
-  MUSTER_INT_INPUT ("units-nearby", "Units the lightning can jump to",
-                    "Chain Lightning: other units, friend or foe, in jumping order.", 0, 10, 2),
-  MUSTER_INT_INPUT ("target-figures", "Target's figures",
-                    "Casualties cannot exceed them.", 1, 400, 40),
+  MUSTER_INT_INPUT ("extra-dice", N_("Combined Wizards' dice"),
+                    N_("Dice of other Wizards combining in the cast."), 0, 60, 0),
+  MUSTER_BOOL_INPUT ("needs-six", N_("Target in woods or a Character"),
+                     N_("Spell dice need 6s."), 0),
+  MUSTER_BVF_CHARACTER_INPUT ("dispel", N_("Dispelling Wizard"),
+                              N_("A Wizard that has not activated may try to dispel.")),
+  MUSTER_INT_INPUT ("dispel-extra-dice", N_("Combined dispelling dice"),
+                    N_("Dice of other Wizards joining the dispel."), 0, 60, 0),
+  MUSTER_BVF_LEVEL_INPUT ("target-experience", N_("Target's experience"),
+                          N_("Ice Shards: added to the target's saves (our default).")),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", N_("Target's armour"),
+                           N_("Ice Shards allows armour rerolls.")),
+  MUSTER_BOOL_INPUT ("target-corrosion", N_("Target under Corrosion"),
+                     N_("Its armour drops one level."), 0),
+  MUSTER_INT_INPUT ("units-nearby", N_("Units the lightning can jump to"),
+                    N_("Chain Lightning: other units, friend or foe, in jumping order."), 0, 10, 2),
+  MUSTER_INT_INPUT ("target-figures", N_("Target's figures"),
+                    N_("Casualties cannot exceed them."), 1, 400, 40),
 };
 
 static const MusterOutputSpec spell_outputs[] = {
-  { .id = "successes", .label = "Casting Successes" },
-  { .id = "result", .label = "Result", .value_labels = spell_result_labels },
-  { .id = "casualties", .label = "Casualties on the target" },
-  { .id = "chain-casualties", .label = "Chain Lightning: casualties on the other units" },
+  { .id = "successes", .label = N_("Casting Successes") },
+  { .id = "result", .label = N_("Result"), .value_labels = spell_result_labels },
+  { .id = "casualties", .label = N_("Casualties on the target") },
+  { .id = "chain-casualties", .label = N_("Chain Lightning: casualties on the other units") },
 };
 
 static int
@@ -518,9 +527,10 @@ const MusterBvfProcedure muster_bvf_spell = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "spell",
-    .name = "Spell",
-    .summary = "A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs one "
-               "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties.",
+    .name = N_("Spell"),
+    .summary = N_("A Wizard's cast: 10/15/20 dice must reach the spell's number, a dispel needs "
+                  "one "
+                  "Success more, then Fire Ball, Ice Shards or Chain Lightning casualties."),
     MUSTER_PROCEDURE_INPUT_SPECS (spell_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (spell_outputs),
     .exact = _muster_bvf_exact,

@@ -15,9 +15,11 @@
  */
 
 const char * const _muster_bvf_fear_ids[] = { "none", "fear", "terror", NULL };
-const char * const _muster_bvf_fear_labels[] = { "None", "Cause Fear", "Cause Terror", NULL };
+const char * const _muster_bvf_fear_labels[] = {
+  N_("None"), N_("Cause Fear"), N_("Cause Terror"), NULL
+};
 const char * const _muster_bvf_direction_ids[] = { "front", "flank", "rear", NULL };
-const char * const _muster_bvf_direction_labels[] = { "Front", "Flank", "Rear", NULL };
+const char * const _muster_bvf_direction_labels[] = { N_("Front"), N_("Flank"), N_("Rear"), NULL };
 
 /* §1.2, §2.9, §9.13: whether the striker's hit dice need 6s because of the target's Fear. */
 static gboolean
@@ -130,94 +132,106 @@ enum {
 enum { MS_OUT_HITS, MS_OUT_CASUALTIES };
 
 static const MusterInputSpec strike_inputs[] = {
-  MUSTER_INT_INPUT ("attack-dice", "Attack dice",
-                    "One per figure in contact, attacks per stand × stands for bestiary troops, or "
-                    "the current MR of a Monstrous Creature.", 0, 200, 12),
-  MUSTER_BOOL_INPUT ("first-round", "First round of combat",
-                     "The first exchange between these two units: flank, rear, "
-                     "Attack Column, Fear.", 1),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2."),
-  MUSTER_BOOL_INPUT ("charging", "Charging",
-                     "+1 for a new charge, or for striking first in an existing combat.", 1),
-  MUSTER_BOOL_INPUT ("last-stand", "The unit's last stand", "+2 with only one stand left.", 0),
-  MUSTER_CHOICE_INPUT ("direction", "Attacking",
-                       "Flank +1 (the defender −1), rear +2 (−2), first round only.",
+  MUSTER_INT_INPUT ("attack-dice", N_("Attack dice"),
+                    N_("One per figure in contact, attacks per stand × stands for bestiary "
+                       "troops, or "
+                       "the current MR of a Monstrous Creature."), 0, 200, 12),
+  MUSTER_BOOL_INPUT ("first-round", N_("First round of combat"),
+                     N_("The first exchange between these two units: flank, rear, "
+                        "Attack Column, Fear."), 1),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Experience"), N_("Levy −1, Veteran +1, Elite +2.")),
+  MUSTER_BOOL_INPUT ("charging", N_("Charging"),
+                     N_("+1 for a new charge, or for striking first in an existing combat."), 1),
+  MUSTER_BOOL_INPUT ("last-stand", N_("The unit's last stand"),
+                     N_("+2 with only one stand left."), 0),
+  MUSTER_CHOICE_INPUT ("direction", N_("Attacking"),
+                       N_("Flank +1 (the defender −1), rear +2 (−2), first round only."),
                        _muster_bvf_direction_ids, _muster_bvf_direction_labels, 0),
-  MUSTER_BOOL_INPUT ("attack-column", "Charged in Attack Column", "+1 in the first round.", 0),
-  MUSTER_BOOL_INPUT ("target-line", "Target in Line",
-                     "An Attack Column gets +2 against Line instead.", 0),
-  MUSTER_BOOL_INPUT ("column-bonus-stacks", "Add the column bonuses",
-                     "Variant: +1 and +2 against Line added together (+3); "
-                     "our default does not.", 0),
-  MUSTER_BOOL_INPUT ("standard", "Battle Standard",
-                     "+1 (a live Standard Bearer, or Independent).", 0),
-  MUSTER_BOOL_INPUT ("high-ground", "High ground", "+1.", 0),
-  MUSTER_BOOL_INPUT ("mounted-vs-foot", "Mounted against foot", "+1.", 0),
-  MUSTER_BOOL_INPUT ("large-vs-small", "Large against Small", "+1 (Ogre-sized or bigger).", 0),
-  MUSTER_BOOL_INPUT ("advantages-stack", "Add those bonuses",
-                     "Variant: each of high ground, mounted and Large counts; our default is +1 at "
-                     "most, on attack and on defence.", 0),
-  MUSTER_BOOL_INPUT ("pole", "Pole weapon against hand weapons",
-                     "+1 against hand or double-handed weapons.", 0),
-  MUSTER_BVF_CHARACTER_INPUT ("captain", "Captain", "+1/+2/+3 on attack."),
-  MUSTER_BOOL_INPUT ("fog", "Fog", "−2 on every attack of, and against, the fogged unit.", 0),
-  MUSTER_BOOL_INPUT ("corrosion", "Striker under Corrosion", "−2 on its attacks.", 0),
-  MUSTER_BOOL_INPUT ("bad-luck", "Striker under Bad Luck", "−2.", 0),
-  MUSTER_BOOL_INPUT ("slow-thinking", "Striker Slow Thinking", "−1 (Ogre Wreckers).", 0),
-  MUSTER_INT_INPUT ("other", "Other attack modifiers", "Added to the hits.", -10, 10, 0),
-  MUSTER_BOOL_INPUT ("braced", "Striker Braced in combat", "It rolls 2 fewer attack dice.", 0),
-  MUSTER_BOOL_INPUT ("hatred", "Hatred", "The spell doubles the attack dice.", 0),
-  MUSTER_BOOL_INPUT ("cavalry-vs-square", "Cavalry charging a Square",
-                     "Attack dice halved, rounded down, first round only (our default).", 0),
-  MUSTER_BOOL_INPUT ("glamor", "Target under Glamor", "No attacks against it.", 0),
-  MUSTER_BOOL_INPUT ("obstacle", "Target behind a Linear Obstacle", "Hit dice need 6s.", 0),
-  MUSTER_CHOICE_INPUT ("causes", "Striker causes",
-                       "A unit that causes Fear (or Terror) is not afraid of Fear.",
+  MUSTER_BOOL_INPUT ("attack-column", N_("Charged in Attack Column"),
+                     N_("+1 in the first round."), 0),
+  MUSTER_BOOL_INPUT ("target-line", N_("Target in Line"),
+                     N_("An Attack Column gets +2 against Line instead."), 0),
+  MUSTER_BOOL_INPUT ("column-bonus-stacks", N_("Add the column bonuses"),
+                     N_("Variant: +1 and +2 against Line added together (+3); "
+                        "our default does not."), 0),
+  MUSTER_BOOL_INPUT ("standard", N_("Battle Standard"),
+                     N_("+1 (a live Standard Bearer, or Independent)."), 0),
+  MUSTER_BOOL_INPUT ("high-ground", N_("High ground"), N_("+1."), 0),
+  MUSTER_BOOL_INPUT ("mounted-vs-foot", N_("Mounted against foot"), N_("+1."), 0),
+  MUSTER_BOOL_INPUT ("large-vs-small", N_("Large against Small"),
+                     N_("+1 (Ogre-sized or bigger)."), 0),
+  MUSTER_BOOL_INPUT ("advantages-stack", N_("Add those bonuses"),
+                     N_("Variant: each of high ground, mounted and Large counts; our default is "
+                        "+1 at "
+                        "most, on attack and on defence."), 0),
+  MUSTER_BOOL_INPUT ("pole", N_("Pole weapon against hand weapons"),
+                     N_("+1 against hand or double-handed weapons."), 0),
+  MUSTER_BVF_CHARACTER_INPUT ("captain", NC_("procedure", "Captain"), N_("+1/+2/+3 on attack.")),
+  MUSTER_BOOL_INPUT ("fog", N_("Fog"),
+                     N_("−2 on every attack of, and against, the fogged unit."), 0),
+  MUSTER_BOOL_INPUT ("corrosion", N_("Striker under Corrosion"), N_("−2 on its attacks."), 0),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Striker under Bad Luck"), N_("−2."), 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", N_("Striker Slow Thinking"), N_("−1 (Ogre Wreckers)."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other attack modifiers"), N_("Added to the hits."), -10, 10, 0),
+  MUSTER_BOOL_INPUT ("braced", N_("Striker Braced in combat"),
+                     N_("It rolls 2 fewer attack dice."), 0),
+  MUSTER_BOOL_INPUT ("hatred", N_("Hatred"), N_("The spell doubles the attack dice."), 0),
+  MUSTER_BOOL_INPUT ("cavalry-vs-square", N_("Cavalry charging a Square"),
+                     N_("Attack dice halved, rounded down, first round only (our default)."), 0),
+  MUSTER_BOOL_INPUT ("glamor", N_("Target under Glamor"), N_("No attacks against it."), 0),
+  MUSTER_BOOL_INPUT ("obstacle", N_("Target behind a Linear Obstacle"), N_("Hit dice need 6s."), 0),
+  MUSTER_CHOICE_INPUT ("causes", N_("Striker causes"),
+                       N_("A unit that causes Fear (or Terror) is not afraid of Fear."),
                        _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0),
-  MUSTER_BOOL_INPUT ("trained-for-war", "Trained for War",
-                     "Horses: ignore Fear and treat Terror as Fear.", 0),
-  MUSTER_INT_INPUT ("keen-weapons", "Keen Weapons",
-                    "Failed attack dice rerolled (the casting "
-                    "Successes), before modifiers.", 0, 20, 0),
-  MUSTER_BOOL_INPUT ("wall-of-spikes", "Target under Wall of Spikes",
-                     "Successful attack dice rerolled once: each succeeds with p².", 0),
-  MUSTER_BOOL_INPUT ("no-armour-rerolls", "Double-handed weapon or Rending Claws",
-                     "Also Scorpion Tail, Go for the Throat: no armour "
-                     "rerolls against these hits.", 0),
-  MUSTER_BVF_LEVEL_INPUT ("target-experience", "Target's experience",
-                          "Added to its saves; the difference in rank adds casualties."),
-  MUSTER_BVF_ARMOUR_INPUT ("target-armour", "Target's armour",
-                           "Light 1, Medium 2, Heavy 3 rerolls."),
-  MUSTER_BOOL_INPUT ("target-corrosion", "Target under Corrosion",
-                     "Its armour drops one level.", 0),
-  MUSTER_INT_INPUT ("magic-armour", "Magic Armour", "Further rerolls of failed saves.", 0, 20, 0),
-  MUSTER_BOOL_INPUT ("shield-wall", "Target in Shield Wall",
-                     "+2 on saves, from the front only.", 0),
-  MUSTER_BOOL_INPUT ("target-braced", "Target Braced", "+1 on saves, from the front only.", 0),
-  MUSTER_BOOL_INPUT ("target-advantage", "Target's high ground, mount or size",
-                     "+1 on saves for high ground, mounted against foot or "
-                     "Large against Small.", 0),
-  MUSTER_BOOL_INPUT ("target-pole", "Target's pole weapon against hand weapons", "+1 on saves.", 0),
-  MUSTER_BVF_CHARACTER_INPUT ("target-captain", "Target's Captain", "+1/+2/+3 on Defence."),
-  MUSTER_BOOL_INPUT ("target-bad-luck", "Target under Bad Luck", "−2 on saves.", 0),
-  MUSTER_BOOL_INPUT ("target-slow-thinking", "Target Slow Thinking", "−1 on saves.", 0),
-  MUSTER_INT_INPUT ("target-other", "Other defence modifiers", "Added to the saves.", -10, 10, 0),
-  MUSTER_CHOICE_INPUT ("target-causes", "Target causes",
-                       "Levy and Regular need 6s against Fear in the first round; Levy, Regular "
-                       "and Veteran against Terror.",
+  MUSTER_BOOL_INPUT ("trained-for-war", N_("Trained for War"),
+                     N_("Horses: ignore Fear and treat Terror as Fear."), 0),
+  MUSTER_INT_INPUT ("keen-weapons", N_("Keen Weapons"),
+                    N_("Failed attack dice rerolled (the casting "
+                       "Successes), before modifiers."), 0, 20, 0),
+  MUSTER_BOOL_INPUT ("wall-of-spikes", N_("Target under Wall of Spikes"),
+                     N_("Successful attack dice rerolled once: each succeeds with p²."), 0),
+  MUSTER_BOOL_INPUT ("no-armour-rerolls", N_("Double-handed weapon or Rending Claws"),
+                     N_("Also Scorpion Tail, Go for the Throat: no armour "
+                        "rerolls against these hits."), 0),
+  MUSTER_BVF_LEVEL_INPUT ("target-experience", N_("Target's experience"),
+                          N_("Added to its saves; the difference in rank adds casualties.")),
+  MUSTER_BVF_ARMOUR_INPUT ("target-armour", N_("Target's armour"),
+                           N_("Light 1, Medium 2, Heavy 3 rerolls.")),
+  MUSTER_BOOL_INPUT ("target-corrosion", N_("Target under Corrosion"),
+                     N_("Its armour drops one level."), 0),
+  MUSTER_INT_INPUT ("magic-armour", N_("Magic Armour"),
+                    N_("Further rerolls of failed saves."), 0, 20, 0),
+  MUSTER_BOOL_INPUT ("shield-wall", N_("Target in Shield Wall"),
+                     N_("+2 on saves, from the front only."), 0),
+  MUSTER_BOOL_INPUT ("target-braced", N_("Target Braced"),
+                     N_("+1 on saves, from the front only."), 0),
+  MUSTER_BOOL_INPUT ("target-advantage", N_("Target's high ground, mount or size"),
+                     N_("+1 on saves for high ground, mounted against foot or "
+                        "Large against Small."), 0),
+  MUSTER_BOOL_INPUT ("target-pole", N_("Target's pole weapon against hand weapons"),
+                     N_("+1 on saves."), 0),
+  MUSTER_BVF_CHARACTER_INPUT ("target-captain", N_("Target's Captain"), N_("+1/+2/+3 on Defence.")),
+  MUSTER_BOOL_INPUT ("target-bad-luck", N_("Target under Bad Luck"), N_("−2 on saves."), 0),
+  MUSTER_BOOL_INPUT ("target-slow-thinking", N_("Target Slow Thinking"), N_("−1 on saves."), 0),
+  MUSTER_INT_INPUT ("target-other", N_("Other defence modifiers"),
+                    N_("Added to the saves."), -10, 10, 0),
+  MUSTER_CHOICE_INPUT ("target-causes", N_("Target causes"),
+                       N_("Levy and Regular need 6s against Fear in the first round; Levy, Regular "
+                          "and Veteran against Terror."),
                        _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0),
-  MUSTER_INT_INPUT ("resilient", "Wounds ignored",
-                    "Resilient ignores the first wound (2 for Dwarves); a Veteran "
-                    "Character 1, an Elite 2.", 0, 2, 0),
-  MUSTER_BVF_CHARACTER_INPUT ("apothecary", "Target's Apothecary",
-                              "10 dice (+1 Veteran, +2 Elite); each Success removes a casualty."),
-  MUSTER_INT_INPUT ("target-figures", "Target's figures",
-                    "Casualties cannot exceed them.", 1, 400, 40),
+  MUSTER_INT_INPUT ("resilient", N_("Wounds ignored"),
+                    N_("Resilient ignores the first wound (2 for Dwarves); a Veteran "
+                       "Character 1, an Elite 2."), 0, 2, 0),
+  MUSTER_BVF_CHARACTER_INPUT ("apothecary", N_("Target's Apothecary"),
+                              N_("10 dice (+1 Veteran, +2 Elite); each Success removes a "
+                                 "casualty.")),
+  MUSTER_INT_INPUT ("target-figures", N_("Target's figures"),
+                    N_("Casualties cannot exceed them."), 1, 400, 40),
 };
 
 static const MusterOutputSpec strike_outputs[] = {
-  { .id = "hits", .label = "Hits" },
-  { .id = "casualties", .label = "Casualties" },
+  { .id = "hits", .label = N_("Hits") },
+  { .id = "casualties", .label = N_("Casualties") },
 };
 
 static void
@@ -284,9 +298,11 @@ const MusterBvfProcedure muster_bvf_melee_strike = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "melee-strike",
-    .name = "Combat attack",
-    .summary = "One side's attack (steps 9–11): hits with the attack modifiers, saves with armour "
-               "and defence modifiers, \"we are better than you\", Resilient and the Apothecary.",
+    .name = N_("Combat attack"),
+    .summary = N_("One side's attack (steps 9–11): hits with the attack modifiers, saves with "
+                  "armour "
+                  "and defence modifiers, \"we are better than you\", Resilient and the "
+                  "Apothecary."),
     MUSTER_PROCEDURE_INPUT_SPECS (strike_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (strike_outputs),
     .exact = _muster_bvf_exact,

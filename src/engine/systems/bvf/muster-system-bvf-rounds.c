@@ -41,91 +41,134 @@ enum {
 #define SIDE(v, side, field) ((v)[R_SIDES + (side) * S_N + (field)])
 #define MAX_ROUNDS 12
 
-#define SIDE_INPUTS(p, who) \
-  MUSTER_INT_INPUT (p "stands", who ": stands", "The unit's stands.", 1, 30, 12), \
-  MUSTER_INT_INPUT (p "figures", who ": figures per stand", \
-                    "Infantry 4, Cavalry 2, Line Breakers and Shock 1 (wounds for a " \
-                    "Monstrous Creature: 6).", 1, 6, 4), \
-  MUSTER_INT_INPUT (p "dice-per-figure", who ": attack dice per figure", \
-                    "1 for troops that roll one die per figure; a Monstrous Creature rolls its " \
-                    "current MR, 1 per wound left.", 0, 4, 1), \
-  MUSTER_INT_INPUT (p "dice-per-stand", who ": attack dice per stand", \
-                    "Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal Pack " \
-                    "3), while the stand has a figure.", 0, 6, 0), \
-  MUSTER_BVF_LEVEL_INPUT (p "experience", who ": experience", \
-                          "Levy −1, Veteran +1, Elite +2; ranks for \"we are better than you\"."), \
-  MUSTER_BVF_ARMOUR_INPUT (p "armour", who ": armour", "Rerolls of failed saves."), \
-  MUSTER_BOOL_INPUT (p "double-handed", who ": double-handed weapon or Rending Claws", \
-                     "The enemy may not use armour rerolls against its hits.", 0), \
-  MUSTER_BOOL_INPUT (p "standard", who ": Battle Standard", "+1 on attacks.", 0), \
-  MUSTER_BVF_CHARACTER_INPUT (p "captain", who ": Captain", "+1/+2/+3 on attack and defence."), \
-  MUSTER_BOOL_INPUT (p "pole", who ": pole weapon", \
-                     "+1 on attack and defence against an enemy without pole weapons.", 0), \
-  MUSTER_BOOL_INPUT (p "advantage", who ": high ground, mounted against foot, or Large", \
-                     "+1 on attack and defence (+1 at most).", 0), \
-  MUSTER_CHOICE_INPUT (p "causes", who ": causes", \
-                       "Fear or Terror: enemies may need 6s in the first round.", \
+/* The labels of the charger's and the charged unit's inputs, each whole so that it can be
+ * translated: SIDE_INPUTS () picks them by the side's name */
+#define CHARGER_STANDS N_("Charger: stands")
+#define CHARGER_FIGURES N_("Charger: figures per stand")
+#define CHARGER_DICE_PER_FIGURE N_("Charger: attack dice per figure")
+#define CHARGER_DICE_PER_STAND N_("Charger: attack dice per stand")
+#define CHARGER_EXPERIENCE N_("Charger: experience")
+#define CHARGER_ARMOUR N_("Charger: armour")
+#define CHARGER_DOUBLE_HANDED N_("Charger: double-handed weapon or Rending Claws")
+#define CHARGER_STANDARD N_("Charger: Battle Standard")
+#define CHARGER_CAPTAIN N_("Charger: Captain")
+#define CHARGER_POLE N_("Charger: pole weapon")
+#define CHARGER_ADVANTAGE N_("Charger: high ground, mounted against foot, or Large")
+#define CHARGER_CAUSES N_("Charger: causes")
+#define CHARGER_TRAINED N_("Charger: Trained for War")
+#define CHARGER_RESILIENT N_("Charger: wounds ignored")
+#define CHARGER_APOTHECARY N_("Charger: Apothecary")
+#define CHARGER_OTHER N_("Charger: other attack modifiers")
+#define CHARGED_STANDS N_("Charged unit: stands")
+#define CHARGED_FIGURES N_("Charged unit: figures per stand")
+#define CHARGED_DICE_PER_FIGURE N_("Charged unit: attack dice per figure")
+#define CHARGED_DICE_PER_STAND N_("Charged unit: attack dice per stand")
+#define CHARGED_EXPERIENCE N_("Charged unit: experience")
+#define CHARGED_ARMOUR N_("Charged unit: armour")
+#define CHARGED_DOUBLE_HANDED N_("Charged unit: double-handed weapon or Rending Claws")
+#define CHARGED_STANDARD N_("Charged unit: Battle Standard")
+#define CHARGED_CAPTAIN N_("Charged unit: Captain")
+#define CHARGED_POLE N_("Charged unit: pole weapon")
+#define CHARGED_ADVANTAGE N_("Charged unit: high ground, mounted against foot, or Large")
+#define CHARGED_CAUSES N_("Charged unit: causes")
+#define CHARGED_TRAINED N_("Charged unit: Trained for War")
+#define CHARGED_RESILIENT N_("Charged unit: wounds ignored")
+#define CHARGED_APOTHECARY N_("Charged unit: Apothecary")
+#define CHARGED_OTHER N_("Charged unit: other attack modifiers")
+
+#define SIDE_INPUTS(p, S) \
+  MUSTER_INT_INPUT (p "stands", S##_STANDS, N_("The unit's stands."), 1, 30, 12), \
+  MUSTER_INT_INPUT (p "figures", S##_FIGURES, \
+                    N_("Infantry 4, Cavalry 2, Line Breakers and Shock 1 (wounds for a " \
+                       "Monstrous Creature: 6)."), 1, 6, 4), \
+  MUSTER_INT_INPUT (p "dice-per-figure", S##_DICE_PER_FIGURE, \
+                    N_("1 for troops that roll one die per figure; a Monstrous Creature rolls " \
+                       "its current MR, 1 per wound left."), 0, 4, 1), \
+  MUSTER_INT_INPUT (p "dice-per-stand", S##_DICE_PER_STAND, \
+                    N_("Bestiary troops: attacks per stand (Line Breaker 2, Shock and Animal " \
+                       "Pack 3), while the stand has a figure."), 0, 6, 0), \
+  MUSTER_BVF_LEVEL_INPUT (p "experience", S##_EXPERIENCE, \
+                          N_("Levy −1, Veteran +1, Elite +2; ranks for \"we are better than " \
+                             "you\".")), \
+  MUSTER_BVF_ARMOUR_INPUT (p "armour", S##_ARMOUR, N_("Rerolls of failed saves.")), \
+  MUSTER_BOOL_INPUT (p "double-handed", S##_DOUBLE_HANDED, \
+                     N_("The enemy may not use armour rerolls against its hits."), 0), \
+  MUSTER_BOOL_INPUT (p "standard", S##_STANDARD, N_("+1 on attacks."), 0), \
+  MUSTER_BVF_CHARACTER_INPUT (p "captain", S##_CAPTAIN, \
+                              N_("+1/+2/+3 on attack and defence.")), \
+  MUSTER_BOOL_INPUT (p "pole", S##_POLE, \
+                     N_("+1 on attack and defence against an enemy without pole weapons."), 0), \
+  MUSTER_BOOL_INPUT (p "advantage", S##_ADVANTAGE, \
+                     N_("+1 on attack and defence (+1 at most)."), 0), \
+  MUSTER_CHOICE_INPUT (p "causes", S##_CAUSES, \
+                       N_("Fear or Terror: enemies may need 6s in the first round."), \
                        _muster_bvf_fear_ids, _muster_bvf_fear_labels, 0), \
-  MUSTER_BOOL_INPUT (p "trained-for-war", who ": Trained for War", \
-                     "Ignores Fear, treats Terror as Fear.", 0), \
-  MUSTER_INT_INPUT (p "resilient", who ": wounds ignored", "Resilient: per attack.", 0, 2, 0), \
-  MUSTER_BVF_CHARACTER_INPUT (p "apothecary", who ": Apothecary", "Saves casualties on 10 dice."), \
-  MUSTER_INT_INPUT (p "other", who ": other attack modifiers", "Added to its hits.", -10, 10, 0)
+  MUSTER_BOOL_INPUT (p "trained-for-war", S##_TRAINED, \
+                     N_("Ignores Fear, treats Terror as Fear."), 0), \
+  MUSTER_INT_INPUT (p "resilient", S##_RESILIENT, N_("Resilient: per attack."), 0, 2, 0), \
+  MUSTER_BVF_CHARACTER_INPUT (p "apothecary", S##_APOTHECARY, \
+                              N_("Saves casualties on 10 dice.")), \
+  MUSTER_INT_INPUT (p "other", S##_OTHER, N_("Added to its hits."), -10, 10, 0)
 
 static const MusterInputSpec rounds_inputs[] = {
-  MUSTER_INT_INPUT ("rounds", "Rounds",
-                    "Rounds of combat (one a game turn); the engagement stops earlier when "
-                    "a unit is destroyed.", 1, MAX_ROUNDS, 3),
-  MUSTER_BOOL_INPUT ("charge-roll", "Charge roll",
-                     "Roll one die per stand: only the stands that succeed fight in the first "
-                     "round (and cause impact hits); the stragglers join the next turn.", 1),
-  MUSTER_BOOL_INPUT ("leader", "Charger's Leader", "+1 on the charge roll.", 1),
-  MUSTER_BOOL_INPUT ("general", "Charger within 12\" of the General", "+2 on the charge roll.", 0),
-  MUSTER_CHOICE_INPUT ("direction", "Charged into", "Flank or rear: first-round modifiers.",
+  MUSTER_INT_INPUT ("rounds", N_("Rounds"),
+                    N_("Rounds of combat (one a game turn); the engagement stops earlier when "
+                       "a unit is destroyed."), 1, MAX_ROUNDS, 3),
+  MUSTER_BOOL_INPUT ("charge-roll", N_("Charge roll"),
+                     N_("Roll one die per stand: only the stands that succeed fight in the first "
+                        "round (and cause impact hits); the stragglers join the next turn."), 1),
+  MUSTER_BOOL_INPUT ("leader", N_("Charger's Leader"), N_("+1 on the charge roll."), 1),
+  MUSTER_BOOL_INPUT ("general", N_("Charger within 12\" of the General"),
+                     N_("+2 on the charge roll."), 0),
+  MUSTER_CHOICE_INPUT ("direction", N_("Charged into"), N_("Flank or rear: first-round modifiers."),
                        _muster_bvf_direction_ids, _muster_bvf_direction_labels, 0),
-  MUSTER_BOOL_INPUT ("attack-column", "Charger in Attack Column", "+1 in the first round.", 0),
-  MUSTER_BOOL_INPUT ("target-line", "Charged unit in Line", "An Attack Column gets +2 instead.", 0),
-  MUSTER_INT_INPUT ("impact-per-stand", "Impact hits per stand in contact",
-                    "Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's "
-                    "Shock L2 its current MR.", 0, 10, 0),
-  MUSTER_INT_INPUT ("column-ranks", "Attack Column ranks", "1 impact hit per rank.", 0, 20, 0),
-  MUSTER_BOOL_INPUT ("pike", "Charged unit has pikes",
-                     "Pikes cancel impact hits from the front.", 0),
-  MUSTER_BOOL_INPUT ("shield-wall", "Charged unit in Shield Wall",
-                     "+2 on saves from the front.", 0),
-  MUSTER_BOOL_INPUT ("trample", "Charger Tramples",
-                     "If it inflicts more casualties than it suffers in a turn: D6 more hits, "
-                     "saved without armour rerolls (simulated only).", 0),
-  MUSTER_BOOL_INPUT ("break-through", "Charger breaks through",
-                     "Wedge follow-through or Unstoppable Charge: the same trigger ends the "
-                     "combat (simulated only).", 0),
-  MUSTER_BOOL_INPUT ("counter-charge", "Counter charge",
-                     "§6.2: the charged unit counter-charges: after the impact hits both "
-                     "strike at once in the first round, from their numbers before the "
-                     "strikes, both charging.", 0),
-  MUSTER_BOOL_INPUT ("b-activated", "Charged unit already activated",
-                     "A unit that has activated this turn does not strike "
-                     "back in the first round.", 0),
-  MUSTER_INT_INPUT ("b-flees-at", "Charged unit flees at",
-                    "Its player gives it a Flee order (§5.6) at the start of a turn when it is "
-                    "down to this many stands or fewer, which ends the combat; 0 never "
-                    "(Stubborn, Independent L2).", 0, 30, 0),
-  SIDE_INPUTS ("a-", "Charger"),
-  SIDE_INPUTS ("b-", "Charged unit"),
+  MUSTER_BOOL_INPUT ("attack-column", N_("Charger in Attack Column"),
+                     N_("+1 in the first round."), 0),
+  MUSTER_BOOL_INPUT ("target-line", N_("Charged unit in Line"),
+                     N_("An Attack Column gets +2 instead."), 0),
+  MUSTER_INT_INPUT ("impact-per-stand", N_("Impact hits per stand in contact"),
+                    N_("Shock L1 or Wedge 1, Shock L3 2; a Monstrous Creature's "
+                       "Shock L2 its current MR."), 0, 10, 0),
+  MUSTER_INT_INPUT ("column-ranks", N_("Attack Column ranks"),
+                    N_("1 impact hit per rank."), 0, 20, 0),
+  MUSTER_BOOL_INPUT ("pike", N_("Charged unit has pikes"),
+                     N_("Pikes cancel impact hits from the front."), 0),
+  MUSTER_BOOL_INPUT ("shield-wall", N_("Charged unit in Shield Wall"),
+                     N_("+2 on saves from the front."), 0),
+  MUSTER_BOOL_INPUT ("trample", N_("Charger Tramples"),
+                     N_("If it inflicts more casualties than it suffers in a turn: D6 more hits, "
+                        "saved without armour rerolls (simulated only)."), 0),
+  MUSTER_BOOL_INPUT ("break-through", N_("Charger breaks through"),
+                     N_("Wedge follow-through or Unstoppable Charge: the same trigger ends the "
+                        "combat (simulated only)."), 0),
+  MUSTER_BOOL_INPUT ("counter-charge", N_("Counter charge"),
+                     N_("§6.2: the charged unit counter-charges: after the impact hits both "
+                        "strike at once in the first round, from their numbers before the "
+                        "strikes, both charging."), 0),
+  MUSTER_BOOL_INPUT ("b-activated", N_("Charged unit already activated"),
+                     N_("A unit that has activated this turn does not strike "
+                        "back in the first round."), 0),
+  MUSTER_INT_INPUT ("b-flees-at", N_("Charged unit flees at"),
+                    N_("Its player gives it a Flee order (§5.6) at the start of a turn when it is "
+                       "down to this many stands or fewer, which ends the combat; 0 never "
+                       "(Stubborn, Independent L2)."), 0, 30, 0),
+  SIDE_INPUTS ("a-", CHARGER),
+  SIDE_INPUTS ("b-", CHARGED),
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (rounds_inputs) == R_SIDES + 2 * S_N);
 
 static const char * const result_labels[] = {
-  "Both still fighting", "Charger destroyed", "Charged unit destroyed", "Charger broke through",
-  "Charged unit fled", NULL
+  N_("Both still fighting"),
+  N_("Charger destroyed"), N_("Charged unit destroyed"), N_("Charger broke through"),
+  N_("Charged unit fled"), NULL
 };
 
 static const MusterOutputSpec rounds_outputs[] = {
-  { .id = "a-figures", .label = "Charger's figures left" },
-  { .id = "b-figures", .label = "Charged unit's figures left" },
-  { .id = "result", .label = "Result", .value_labels = result_labels },
-  { .id = "rounds", .label = "Rounds fought" },
+  { .id = "a-figures", .label = N_("Charger's figures left") },
+  { .id = "b-figures", .label = N_("Charged unit's figures left") },
+  { .id = "result", .label = N_("Result"), .value_labels = result_labels },
+  { .id = "rounds", .label = N_("Rounds fought") },
 };
 
 /* What one combat needs, worked out once from the inputs. */
@@ -590,8 +633,8 @@ rounds_exact (const MusterProcedure  *procedure,
   if (v[R_TRAMPLE] || v[R_BREAK_THROUGH])
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "Trample and breaking through depend on each turn's casualty tally; "
-                   "simulate the engagement instead");
+                   _("Trample and breaking through depend on each turn's casualty tally; "
+                     "simulate the engagement instead"));
       return FALSE;
     }
   plan_init (&plan, n, v);
@@ -728,10 +771,10 @@ const MusterBvfProcedure muster_bvf_combat_rounds = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "combat",
-    .name = "Combat over several rounds",
-    .summary = "A charge and the rounds that follow, exactly: charge roll, impact hits, the "
-               "charger strikes first each round and the charged unit strikes back with its "
-               "survivors.",
+    .name = N_("Combat over several rounds"),
+    .summary = N_("A charge and the rounds that follow, exactly: charge roll, impact hits, the "
+                  "charger strikes first each round and the charged unit strikes back with its "
+                  "survivors."),
     MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
     .exact = rounds_exact,
@@ -744,9 +787,9 @@ const MusterBvfProcedure muster_bvf_engagement = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "engagement",
-    .name = "Engagement",
-    .summary = "The combat fought until a unit is destroyed or the rounds run out, with Trample "
-               "and breaking through on the turn's casualty tally. Simulated.",
+    .name = N_("Engagement"),
+    .summary = N_("The combat fought until a unit is destroyed or the rounds run out, with Trample "
+                  "and breaking through on the turn's casualty tally. Simulated."),
     MUSTER_PROCEDURE_INPUT_SPECS (rounds_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rounds_outputs),
     .exact = NULL,

@@ -20,18 +20,18 @@ enum { IN_OUT_WINNER, IN_OUT_ROLLS };
 /* Roll-offs counted; the last value stands for that many or more. */
 #define MAX_ROLLS 10
 
-static const char * const winner_labels[] = { "Player A", "Player B", NULL };
+static const char * const winner_labels[] = { N_("Player A"), N_("Player B"), NULL };
 
 static const MusterInputSpec initiative_inputs[] = {
-  MUSTER_INT_INPUT ("a-dice", "Player A's dice",
-                    "The book: 4 dice each, with no modifiers.", 1, 20, 4),
-  MUSTER_INT_INPUT ("b-dice", "Player B's dice",
-                    "The book: 4 dice each, with no modifiers.", 1, 20, 4),
+  MUSTER_INT_INPUT ("a-dice", N_("Player A's dice"),
+                    N_("The book: 4 dice each, with no modifiers."), 1, 20, 4),
+  MUSTER_INT_INPUT ("b-dice", N_("Player B's dice"),
+                    N_("The book: 4 dice each, with no modifiers."), 1, 20, 4),
 };
 
 static const MusterOutputSpec initiative_outputs[] = {
-  { .id = "winner", .label = "Initiative", .value_labels = winner_labels },
-  { .id = "rolls", .label = "Roll-offs (10: ten or more)" },
+  { .id = "winner", .label = N_("Initiative"), .value_labels = winner_labels },
+  { .id = "rolls", .label = N_("Roll-offs (10: ten or more)") },
 };
 
 static gboolean
@@ -89,9 +89,10 @@ const MusterBvfProcedure muster_bvf_initiative = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "initiative",
-    .name = "Initiative",
-    .summary = "Each player rolls his dice with no modifiers; more Successes win, ties are rolled "
-               "again. Also the deployment initiative.",
+    .name = N_("Initiative"),
+    .summary = N_("Each player rolls his dice with no modifiers; more Successes win, ties are "
+                  "rolled "
+                  "again. Also the deployment initiative."),
     MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
     .exact = initiative_exact,
@@ -106,17 +107,18 @@ enum { FL_STANDS, FL_EXPERIENCE, FL_BAD_LUCK, FL_SLOW, FL_OTHER };
 enum { FL_OUT_FLED, FL_OUT_STRAGGLERS };
 
 static const MusterInputSpec flee_inputs[] = {
-  MUSTER_INT_INPUT ("stands", "Stands", "One die per stand of the fleeing unit.", 1, 60, 4),
-  MUSTER_BVF_LEVEL_INPUT ("experience", "Experience", "Levy −1, Veteran +1, Elite +2 Successes."),
-  MUSTER_BOOL_INPUT ("bad-luck", "Bad Luck", "The spell: −2 Successes.", 0),
-  MUSTER_BOOL_INPUT ("slow-thinking", "Slow Thinking",
-                     "−1 Success on everything (Ogre Wreckers).", 0),
-  MUSTER_INT_INPUT ("other", "Other modifiers", "Any other Success modifier.", -10, 10, 0),
+  MUSTER_INT_INPUT ("stands", N_("Stands"), N_("One die per stand of the fleeing unit."), 1, 60, 4),
+  MUSTER_BVF_LEVEL_INPUT ("experience", N_("Experience"),
+                          N_("Levy −1, Veteran +1, Elite +2 Successes.")),
+  MUSTER_BOOL_INPUT ("bad-luck", N_("Bad Luck"), N_("The spell: −2 Successes."), 0),
+  MUSTER_BOOL_INPUT ("slow-thinking", N_("Slow Thinking"),
+                     N_("−1 Success on everything (Ogre Wreckers)."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other modifiers"), N_("Any other Success modifier."), -10, 10, 0),
 };
 
 static const MusterOutputSpec flee_outputs[] = {
-  { .id = "fled", .label = "Stands moving 2 × MR" },
-  { .id = "stragglers", .label = "Stragglers (1 × MR)" },
+  { .id = "fled", .label = N_("Stands moving 2 × MR") },
+  { .id = "stragglers", .label = N_("Stragglers (1 × MR)") },
 };
 
 static void
@@ -160,10 +162,10 @@ const MusterBvfProcedure muster_bvf_flee = {
   .base = {
     .system = MUSTER_BVF_SYSTEM,
     .id = "flee",
-    .name = "Flee",
-    .summary = "A Flee order: one die per stand; the Successes are the stands that run 2 × "
-               "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
-               "Stubborn units never flee.",
+    .name = N_("Flee"),
+    .summary = N_("A Flee order: one die per stand; the Successes are the stands that run 2 × "
+                  "MR, the rest straggle 1 × MR and the unit is split. Independent L2 and "
+                  "Stubborn units never flee."),
     MUSTER_PROCEDURE_INPUT_SPECS (flee_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (flee_outputs),
     .exact = _muster_bvf_exact,

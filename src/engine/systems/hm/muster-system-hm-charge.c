@@ -32,91 +32,99 @@ enum { END_CHARGE_FAILED, END_WITHDREW, END_DEFENDER_BROKE, END_DEFENDER_RETIRED
        END_DEFENDER_ROUTED, END_CHARGER_BROKE, END_DEFENDER_BROKE_MELEE, END_BOTH_BROKE };
 enum { PURSUIT_NONE, PURSUIT_LOST, PURSUIT_ATTACK };
 
-static const char * const pass_labels[] = { "Fail", "Pass", NULL };
+static const char * const pass_labels[] = { N_("Fail"), N_("Pass"), NULL };
 static const char * const test_labels[] = {
-  "Not taken", "Pass", "Suppressed", "Shaken", "Routed", NULL
+  N_("Not taken"), N_("Pass"), N_("Suppressed"), N_("Shaken"), N_("Routed"), NULL
 };
 static const char * const reaction_ids[] = {
   "stand-and-fire", "fire-and-retire", "countercharge", NULL
 };
 static const char * const reaction_labels[] = {
-  "Stand and Fire", "Fire and Retire", "Countercharge", NULL
+  N_("Stand and Fire"), N_("Fire and Retire"), N_("Countercharge"), NULL
 };
-static const char * const pursuit_labels[] = { "None", "Lost contact", "Pursuit attack", NULL };
+static const char * const pursuit_labels[] = {
+  N_("None"), N_("Lost contact"), N_("Pursuit attack"), NULL
+};
 static const char * const outcome_labels[] = {
-  "Charge Test failed", "Charger withdrew", "Defender broke before contact",
-  "Defender fell back as a mob", "Melee: both held", "Melee: defender routed",
-  "Melee: charger failed its test", "Melee: defender failed its test, not routed",
-  "Melee: both failed their tests", NULL
+  N_("Charge Test failed"), N_("Charger withdrew"), N_("Defender broke before contact"),
+  N_("Defender fell back as a mob"), N_("Melee: both held"), N_("Melee: defender routed"),
+  N_("Melee: charger failed its test"), N_("Melee: defender failed its test, not routed"),
+  N_("Melee: both failed their tests"), NULL
 };
 
 #define QUALITY(id, label, help) \
   MUSTER_CHOICE_INPUT (id, label, help, _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 
 static const MusterInputSpec charge_inputs[] = {
-  MUSTER_INT_INPUT ("charger-stands", "Charger's stands", "Its attack dice in melee.", 1, 100, 8),
-  MUSTER_BOOL_INPUT ("charger-cavalry", "Charger is cavalry",
-                     "Charge Number −2; mounted target of the opportunity fire; "
-                     "two dice of pursuit.", 0),
-  MUSTER_BOOL_INPUT ("charger-formed", "Charger is a formed unit",
-                     "In the pursuit attack a formed unit attacking a mob has Kill Number −2.", 1),
-  QUALITY ("charger-morale", "Charger's Morale Quality", "For its Charge and Morale Tests."),
-  QUALITY ("charger-melee", "Charger's Melee Quality", "For its melee and pursuit Kill Numbers."),
-  MUSTER_BOOL_INPUT ("sub-commander", "Sub-commander leads the charge", "Charge Number −1.", 0),
-  MUSTER_BOOL_INPUT ("charger-commander", "Commander attached to the charger",
-                     "Morale Number −1.", 0),
-  MUSTER_BOOL_INPUT ("charger-friends", "Friendly units near the charger", "Morale Number −1.", 0),
-  MUSTER_INT_INPUT ("charge-other", "Other Charge Number modifiers",
-                    "Relative size of the enemy, skirmisher or mob charger, "
-                    "flank charge: not given.", -6, 6, 0),
-  MUSTER_INT_INPUT ("defender-stands", "Defender's stands",
-                    "Its opportunity-fire and melee dice.", 1, 100, 8),
-  MUSTER_BOOL_INPUT ("defender-cavalry", "Defender is cavalry",
-                     "For a Countercharge and its rout move.", 0),
-  MUSTER_CHOICE_INPUT ("reaction", "Defender's reaction",
-                       "Stand and Fire, or Fire and Retire (our default: it fires too); "
-                       "a Countercharge takes a Charge Test and does not fire. Form "
-                       "Square is not modelled.", reaction_ids, reaction_labels, REACT_STAND),
-  QUALITY ("defender-fire", "Defender's Fire Quality", "For its opportunity fire."),
-  QUALITY ("defender-melee", "Defender's Melee Quality", "For its melee Kill Number."),
-  QUALITY ("defender-morale", "Defender's Morale Quality", "For its Morale Tests."),
-  MUSTER_CHOICE_INPUT ("fire-range", "Opportunity-fire range",
-                       "Close 2, medium 3, long (our default) 4.",
+  MUSTER_INT_INPUT ("charger-stands", N_("Charger's stands"),
+                    N_("Its attack dice in melee."), 1, 100, 8),
+  MUSTER_BOOL_INPUT ("charger-cavalry", N_("Charger is cavalry"),
+                     N_("Charge Number −2; mounted target of the opportunity fire; "
+                        "two dice of pursuit."), 0),
+  MUSTER_BOOL_INPUT ("charger-formed", N_("Charger is a formed unit"),
+                     N_("In the pursuit attack a formed unit attacking a mob has Kill Number "
+                        "−2."), 1),
+  QUALITY ("charger-morale", N_("Charger's Morale Quality"), N_("For its Charge and Morale "
+                                                                "Tests.")),
+  QUALITY ("charger-melee", N_("Charger's Melee Quality"), N_("For its melee and pursuit Kill "
+                                                              "Numbers.")),
+  MUSTER_BOOL_INPUT ("sub-commander", N_("Sub-commander leads the charge"),
+                     N_("Charge Number −1."), 0),
+  MUSTER_BOOL_INPUT ("charger-commander", N_("Commander attached to the charger"),
+                     N_("Morale Number −1."), 0),
+  MUSTER_BOOL_INPUT ("charger-friends", N_("Friendly units near the charger"),
+                     N_("Morale Number −1."), 0),
+  MUSTER_INT_INPUT ("charge-other", N_("Other Charge Number modifiers"),
+                    N_("Relative size of the enemy, skirmisher or mob charger, "
+                       "flank charge: not given."), -6, 6, 0),
+  MUSTER_INT_INPUT ("defender-stands", N_("Defender's stands"),
+                    N_("Its opportunity-fire and melee dice."), 1, 100, 8),
+  MUSTER_BOOL_INPUT ("defender-cavalry", N_("Defender is cavalry"),
+                     N_("For a Countercharge and its rout move."), 0),
+  MUSTER_CHOICE_INPUT ("reaction", N_("Defender's reaction"),
+                       N_("Stand and Fire, or Fire and Retire (our default: it fires too); "
+                          "a Countercharge takes a Charge Test and does not fire. Form "
+                          "Square is not modelled."), reaction_ids, reaction_labels, REACT_STAND),
+  QUALITY ("defender-fire", N_("Defender's Fire Quality"), N_("For its opportunity fire.")),
+  QUALITY ("defender-melee", N_("Defender's Melee Quality"), N_("For its melee Kill Number.")),
+  QUALITY ("defender-morale", N_("Defender's Morale Quality"), N_("For its Morale Tests.")),
+  MUSTER_CHOICE_INPUT ("fire-range", N_("Opportunity-fire range"),
+                       N_("Close 2, medium 3, long (our default) 4."),
                        _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 0),
-  MUSTER_CHOICE_INPUT ("defender-weapon", "Defender's weapon",
-                       "Smoothbore +1 to the Accuracy Number.",
+  MUSTER_CHOICE_INPUT ("defender-weapon", N_("Defender's weapon"),
+                       N_("Smoothbore +1 to the Accuracy Number."),
                        _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
-  MUSTER_BOOL_INPUT ("defender-in-cover", "Defender in light cover",
-                     "The charger's melee Kill Number +1.", 0),
-  MUSTER_BOOL_INPUT ("defender-commander", "Commander attached to the defender",
-                     "Morale Number −1.", 0),
-  MUSTER_BOOL_INPUT ("defender-friends", "Friendly units near the defender",
-                     "Morale Number −1.", 0),
-  MUSTER_CHOICE_INPUT ("scale", "Scale", "Sets the rout and pursuit moves.",
+  MUSTER_BOOL_INPUT ("defender-in-cover", N_("Defender in light cover"),
+                     N_("The charger's melee Kill Number +1."), 0),
+  MUSTER_BOOL_INPUT ("defender-commander", N_("Commander attached to the defender"),
+                     N_("Morale Number −1."), 0),
+  MUSTER_BOOL_INPUT ("defender-friends", N_("Friendly units near the defender"),
+                     N_("Morale Number −1."), 0),
+  MUSTER_CHOICE_INPUT ("scale", N_("Scale"), N_("Sets the rout and pursuit moves."),
                        _muster_hm_scale_ids, _muster_hm_scale_labels, 4),
-  MUSTER_CHOICE_INPUT ("charge-dice", "Charge Test dice",
-                       "One d6 is our default reading; two dice the alternative.",
+  MUSTER_CHOICE_INPUT ("charge-dice", N_("Charge Test dice"),
+                       N_("One d6 is our default reading; two dice the alternative."),
                        _muster_hm_charge_dice_ids, _muster_hm_charge_dice_labels, 0),
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { .id = "charge-test", .label = "Charge Test", .value_labels = pass_labels },
-  { .id = "opportunity-hits", .label = "Opportunity-fire hits on the charger" },
-  { .id = "charger-test", .label = "Charger's Morale Test after the fire",
+  { .id = "charge-test", .label = N_("Charge Test"), .value_labels = pass_labels },
+  { .id = "opportunity-hits", .label = N_("Opportunity-fire hits on the charger") },
+  { .id = "charger-test", .label = N_("Charger's Morale Test after the fire"),
     .value_labels = test_labels },
-  { .id = "defender-test", .label = "Defender's Morale Test on being charged",
+  { .id = "defender-test", .label = N_("Defender's Morale Test on being charged"),
     .value_labels = test_labels },
-  { .id = "hits-on-defender", .label = "Melee hits on the defender" },
-  { .id = "hits-on-charger", .label = "Melee hits on the charger" },
-  { .id = "charger-after-melee", .label = "Charger's Morale Test after the melee",
+  { .id = "hits-on-defender", .label = N_("Melee hits on the defender") },
+  { .id = "hits-on-charger", .label = N_("Melee hits on the charger") },
+  { .id = "charger-after-melee", .label = N_("Charger's Morale Test after the melee"),
     .value_labels = test_labels },
-  { .id = "defender-after-melee", .label = "Defender's Morale Test after the melee",
+  { .id = "defender-after-melee", .label = N_("Defender's Morale Test after the melee"),
     .value_labels = test_labels },
-  { .id = "pursuit", .label = "Pursuit", .value_labels = pursuit_labels },
-  { .id = "pursuit-hits", .label = "Pursuit-attack hits on the defender" },
-  { .id = "charger-stands-lost", .label = "Charger's stands lost" },
-  { .id = "defender-stands-lost", .label = "Defender's stands lost" },
-  { .id = "outcome", .label = "Outcome", .value_labels = outcome_labels },
+  { .id = "pursuit", .label = N_("Pursuit"), .value_labels = pursuit_labels },
+  { .id = "pursuit-hits", .label = N_("Pursuit-attack hits on the defender") },
+  { .id = "charger-stands-lost", .label = N_("Charger's stands lost") },
+  { .id = "defender-stands-lost", .label = N_("Defender's stands lost") },
+  { .id = "outcome", .label = N_("Outcome"), .value_labels = outcome_labels },
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (charge_outputs) == N_OUTPUTS);
@@ -349,10 +357,10 @@ const MusterHmProcedure _muster_hm_charge = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "charge",
-    .name = "Charge, melee and pursuit",
-    .summary = "A whole charge: Charge Test, the defender's reaction and opportunity fire, both "
-               "Morale Tests, melee, the tests after it, hit conversion, rout, pursuit and the "
-               "pursuit attack (§7.3, §8, §9, §10, §11.4).",
+    .name = N_("Charge, melee and pursuit"),
+    .summary = N_("A whole charge: Charge Test, the defender's reaction and opportunity fire, both "
+                  "Morale Tests, melee, the tests after it, hit conversion, rout, pursuit and the "
+                  "pursuit attack (§7.3, §8, §9, §10, §11.4)."),
     MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
     .exact = NULL,

@@ -28,134 +28,153 @@ enum { ROUND_SHOT, ROUND_CANISTER, ROUND_SHRAPNEL };
 enum { RANGE_SHORT, RANGE_MEDIUM, RANGE_LONG, RANGE_EXTREME };
 
 const char * const _muster_hm_quality_ids[] = { "a", "b", "c", "d", "e", NULL };
-const char * const _muster_hm_quality_labels[] = { "A", "B", "C", "D", "E", NULL };
+const char * const _muster_hm_quality_labels[] = {
+  N_("A"), N_("B"), N_("C"), N_("D"), N_("E"), NULL
+};
 const char * const _muster_hm_scale_ids[] = {
   "section", "company", "battalion", "regiment", "brigade", NULL
 };
 const char * const _muster_hm_scale_labels[] = {
-  "Section", "Company", "Battalion", "Regiment", "Brigade", NULL
+  N_("Section"), N_("Company"), N_("Battalion"), N_("Regiment"), N_("Brigade"), NULL
 };
 const char * const _muster_hm_tech_ids[] = { "smoothbore", "rifled", "improved", NULL };
-const char * const _muster_hm_tech_labels[] = { "Smoothbore", "Rifled", "Improved", NULL };
+const char * const _muster_hm_tech_labels[] = {
+  N_("Smoothbore"), N_("Rifled"), N_("Improved"), NULL
+};
 const char * const _muster_hm_small_arms_range_ids[] = { "close", "medium", "long", NULL };
-const char * const _muster_hm_small_arms_range_labels[] = { "Close", "Medium", "Long", NULL };
+const char * const _muster_hm_small_arms_range_labels[] = {
+  N_("Close"), N_("Medium"), N_("Long"), NULL
+};
 const char * const _muster_hm_charge_dice_ids[] = { "one", "two", NULL };
-const char * const _muster_hm_charge_dice_labels[] = { "One die", "Two dice", NULL };
+const char * const _muster_hm_charge_dice_labels[] = { N_("One die"), N_("Two dice"), NULL };
 const char * const _muster_hm_result_labels[] = {
-  "Pass", "Suppressed", "Shaken", "Routed", NULL
+  N_("Pass"), N_("Suppressed"), N_("Shaken"), N_("Routed"), NULL
 };
 
 static const char * const gun_ids[] = { "light", "medium", "heavy", "siege", NULL };
-static const char * const gun_labels[] = { "Light", "Medium", "Heavy", "Siege", NULL };
+static const char * const gun_labels[] = {
+  NC_("procedure", "Light"), N_("Medium"), N_("Heavy"), N_("Siege"), NULL
+};
 static const char * const round_ids[] = { "shot", "canister", "shrapnel", NULL };
-static const char * const round_labels[] = { "Ordinary shot", "Canister", "Shrapnel", NULL };
+static const char * const round_labels[] = {
+  N_("Ordinary shot"), N_("Canister"), N_("Shrapnel"), NULL
+};
 static const char * const gun_range_ids[] = { "short", "medium", "long", "extreme", NULL };
-static const char * const gun_range_labels[] = { "Short", "Medium", "Long", "Extreme", NULL };
+static const char * const gun_range_labels[] = {
+  N_("Short"), N_("Medium"), N_("Long"), N_("Extreme"), NULL
+};
 
 /* The target's situation, the same for guns and small arms (§6.2). */
 #define TARGET_INPUTS \
-  MUSTER_BOOL_INPUT ("flank", "Flank shot", \
-                     "The shot takes the target in the flank: Kill Number −1.", 0), \
-  MUSTER_BOOL_INPUT ("light-cover", "Target in light cover", "Kill Number +1.", 0), \
-  MUSTER_BOOL_INPUT ("mounted", "Target is mounted", "Kill Number −1.", 0), \
-  MUSTER_BOOL_INPUT ("mob", "Target is a mob", "Kill Number −1.", 0)
+  MUSTER_BOOL_INPUT ("flank", N_("Flank shot"), \
+                     N_("The shot takes the target in the flank: Kill Number −1."), 0), \
+  MUSTER_BOOL_INPUT ("light-cover", N_("Target in light cover"), N_("Kill Number +1."), 0), \
+  MUSTER_BOOL_INPUT ("mounted", N_("Target is mounted"), N_("Kill Number −1."), 0), \
+  MUSTER_BOOL_INPUT ("mob", N_("Target is a mob"), N_("Kill Number −1."), 0)
 
 #define OTHER_KILL_INPUT \
-  MUSTER_INT_INPUT ("other-kill", "Other Kill Number modifiers", \
-                    "The sum of the modifiers the review names without a value: firer " \
-                    "moving or mounted, target prone or in skirmish order, other " \
-                    "terrain and formations.", -6, 6, 0)
+  MUSTER_INT_INPUT ("other-kill", N_("Other Kill Number modifiers"), \
+                    N_("The sum of the modifiers the review names without a value: firer " \
+                       "moving or mounted, target prone or in skirmish order, other " \
+                       "terrain and formations."), -6, 6, 0)
 
 #define QUALITY_INPUT(id, label, help) \
   MUSTER_CHOICE_INPUT (id, label, help, _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 
 static const MusterInputSpec artillery_inputs[] = {
-  MUSTER_CHOICE_INPUT ("gun", "Gun class",
-                       "Light 2, medium 3, heavy 4, siege 5 attack dice.", gun_ids, gun_labels, 0),
-  MUSTER_BOOL_INPUT ("heavy-damage", "Stand has taken heavy damage",
-                     "It loses attack dice; the review gives no number: our default "
-                     "is 1, never below 1.", 0),
-  MUSTER_CHOICE_INPUT ("round", "Round",
-                       "Canister only at short range, lowering the Kill Number (our "
-                       "default −1); shrapnel gives a bonus attack die and an accuracy "
-                       "penalty (our default +1).", round_ids, round_labels, ROUND_SHOT),
-  MUSTER_BOOL_INPUT ("percussion-shells", "Percussion-detonated shells",
-                     "Shrapnel accuracy penalties do not apply.", 0),
-  MUSTER_INT_INPUT ("dice-elsewhere", "Attack dice at other targets",
-                    "The stand may split its attack dice between targets; these "
-                    "dice fire elsewhere.", 0, 5, 0),
-  MUSTER_CHOICE_INPUT ("range", "Range",
-                       "Sets the Accuracy Number: short 2, medium 3; long 4 and "
-                       "extreme 5 are our defaults.",
+  MUSTER_CHOICE_INPUT ("gun", N_("Gun class"),
+                       N_("Light 2, medium 3, heavy 4, siege 5 attack "
+                          "dice."), gun_ids, gun_labels, 0),
+  MUSTER_BOOL_INPUT ("heavy-damage", N_("Stand has taken heavy damage"),
+                     N_("It loses attack dice; the review gives no number: our default "
+                        "is 1, never below 1."), 0),
+  MUSTER_CHOICE_INPUT ("round", N_("Round"),
+                       N_("Canister only at short range, lowering the Kill Number (our "
+                          "default −1); shrapnel gives a bonus attack die and an accuracy "
+                          "penalty (our default +1)."), round_ids, round_labels, ROUND_SHOT),
+  MUSTER_BOOL_INPUT ("percussion-shells", N_("Percussion-detonated shells"),
+                     N_("Shrapnel accuracy penalties do not apply."), 0),
+  MUSTER_INT_INPUT ("dice-elsewhere", N_("Attack dice at other targets"),
+                    N_("The stand may split its attack dice between targets; these "
+                       "dice fire elsewhere."), 0, 5, 0),
+  MUSTER_CHOICE_INPUT ("range", N_("Range"),
+                       N_("Sets the Accuracy Number: short 2, medium 3; long 4 and "
+                          "extreme 5 are our defaults."),
                        gun_range_ids, gun_range_labels, RANGE_MEDIUM),
-  MUSTER_CHOICE_INPUT ("weapon", "Gun type",
-                       "Smoothbore +1 to the Accuracy Number; improved: our default −1.",
+  MUSTER_CHOICE_INPUT ("weapon", N_("Gun type"),
+                       N_("Smoothbore +1 to the Accuracy Number; improved: our default −1."),
                        _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
-  QUALITY_INPUT ("fire-quality", "Fire Quality",
-                 "The firing stand's rating: B −1 and D +1 to the Kill Number are the book's; "
-                 "A −2, C 0 and E +2 are our defaults."),
+  QUALITY_INPUT ("fire-quality", N_("Fire Quality"),
+                 N_("The firing stand's rating: B −1 and D +1 to the Kill Number are the book's; "
+                    "A −2, C 0 and E +2 are our defaults.")),
   TARGET_INPUTS,
   OTHER_KILL_INPUT,
 };
 
 static const MusterInputSpec small_arms_inputs[] = {
-  MUSTER_INT_INPUT ("attack-dice", "Attack Dice",
-                    "One for each stand of the BMU whose facing lets it fire at this target, less "
-                    "any dice put on other targets.", 1, 100, 4),
-  MUSTER_BOOL_INPUT ("half-stands", "Only half its stands may attack",
-                     "After failing a Charge Test last turn (the book), or while Suppressed (our "
-                     "default); rounded down (our default).", 0),
-  MUSTER_CHOICE_INPUT ("range", "Range",
-                       "Sets the Accuracy Number: close 2, medium 3; long 4 is our default.",
+  MUSTER_INT_INPUT ("attack-dice", N_("Attack Dice"),
+                    N_("One for each stand of the BMU whose facing lets it fire at this target, "
+                       "less "
+                    "any dice put on other targets."), 1, 100, 4),
+  MUSTER_BOOL_INPUT ("half-stands", N_("Only half its stands may attack"),
+                     N_("After failing a Charge Test last turn (the book), or while Suppressed "
+                        "(our "
+                     "default); rounded down (our default)."), 0),
+  MUSTER_CHOICE_INPUT ("range", N_("Range"),
+                       N_("Sets the Accuracy Number: close 2, medium 3; long 4 is our default."),
                        _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 1),
-  MUSTER_CHOICE_INPUT ("weapon", "Weapon",
-                       "Smoothbore (e.g. Brown Bess) +1 to the Accuracy Number; rifled 0; improved "
-                       "rifles: our default −1.", _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
-  QUALITY_INPUT ("fire-quality", "Fire Quality",
-                 "The firing BMU's rating: B −1 and D +1 to the Kill Number are the book's; "
-                 "A −2, C 0 and E +2 are our defaults."),
+  MUSTER_CHOICE_INPUT ("weapon", NC_("procedure", "Weapon"),
+                       N_("Smoothbore (e.g. Brown Bess) +1 to the Accuracy Number; rifled 0; "
+                          "improved "
+                       "rifles: our default −1."), _muster_hm_tech_ids, _muster_hm_tech_labels, 1),
+  QUALITY_INPUT ("fire-quality", N_("Fire Quality"),
+                 N_("The firing BMU's rating: B −1 and D +1 to the Kill Number are the book's; "
+                    "A −2, C 0 and E +2 are our defaults.")),
   TARGET_INPUTS,
-  MUSTER_BOOL_INPUT ("initial-volley", "Initial volley", "Kill Number −1.", 0),
+  MUSTER_BOOL_INPUT ("initial-volley", N_("Initial volley"), N_("Kill Number −1."), 0),
   OTHER_KILL_INPUT,
 };
 
 static const char * const pooling_ids[] = { "per-firer", "per-target", NULL };
 static const char * const pooling_labels[] = {
-  "Each firer divides its own total", "All kill rolls at the target pooled", NULL
+  N_("Each firer divides its own total"), N_("All kill rolls at the target pooled"), NULL
 };
 
-#define FIRER_INPUTS(n, which) \
-  MUSTER_INT_INPUT ("dice-" n, which " firer's attack dice", \
-                    "Its stands that can fire at the target.", 1, 100, 4), \
-  MUSTER_CHOICE_INPUT ("range-" n, which " firer's range", \
-                       "Close 2, medium 3; long 4 is our default.", \
+/* One firer's inputs; each label whole, so that it can be translated */
+#define FIRER_INPUTS(n, dice_label, range_label, weapon_label) \
+  MUSTER_INT_INPUT ("dice-" n, dice_label, \
+                    N_("Its stands that can fire at the target."), 1, 100, 4), \
+  MUSTER_CHOICE_INPUT ("range-" n, range_label, \
+                       N_("Close 2, medium 3; long 4 is our default."), \
                        _muster_hm_small_arms_range_ids, _muster_hm_small_arms_range_labels, 1), \
-  MUSTER_CHOICE_INPUT ("weapon-" n, which " firer's weapon", \
-                       "Smoothbore +1 to the Accuracy Number.", \
+  MUSTER_CHOICE_INPUT ("weapon-" n, weapon_label, \
+                       N_("Smoothbore +1 to the Accuracy Number."), \
                        _muster_hm_tech_ids, _muster_hm_tech_labels, 1)
 
 static const MusterInputSpec combined_inputs[] = {
-  FIRER_INPUTS ("1", "First"),
-  FIRER_INPUTS ("2", "Second"),
-  QUALITY_INPUT ("fire-quality", "Fire Quality of both firers",
-                 "Pooled kill rolls need one Kill Number, so the firers share their rating "
-                 "here: B −1 and D +1 are the book's; A −2, C 0 and E +2 our defaults."),
+  FIRER_INPUTS ("1", N_("First firer's attack dice"), N_("First firer's range"),
+                N_("First firer's weapon")),
+  FIRER_INPUTS ("2", N_("Second firer's attack dice"), N_("Second firer's range"),
+                N_("Second firer's weapon")),
+  QUALITY_INPUT ("fire-quality", N_("Fire Quality of both firers"),
+                 N_("Pooled kill rolls need one Kill Number, so the firers share their rating "
+                    "here: B −1 and D +1 are the book's; A −2, C 0 and E +2 our defaults.")),
   TARGET_INPUTS,
   OTHER_KILL_INPUT,
-  MUSTER_CHOICE_INPUT ("pooling", "Kill rolls divided",
-                       "The examples divide each firer's own total (our default); the review's "
-                       "“the total of all of the Kill Rolls against this target” may mean every "
-                       "firer's rolls pooled.", pooling_ids, pooling_labels, POOL_PER_FIRER),
+  MUSTER_CHOICE_INPUT ("pooling", N_("Kill rolls divided"),
+                       N_("The examples divide each firer's own total (our default); the review's "
+                          "“the total of all of the Kill Rolls against this target” may mean every "
+                          "firer's rolls pooled."), pooling_ids, pooling_labels, POOL_PER_FIRER),
 };
 
 static const MusterOutputSpec combined_outputs[] = {
-  { .id = "hits", .label = "Hits" },
+  { .id = "hits", .label = N_("Hits") },
 };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { .id = "accurate", .label = "Accurate shots" },
-  { .id = "kill-total", .label = "Kill dice total" },
-  { .id = "hits", .label = "Hits" },
+  { .id = "accurate", .label = N_("Accurate shots") },
+  { .id = "kill-total", .label = N_("Kill dice total") },
+  { .id = "hits", .label = N_("Hits") },
 };
 
 /* Plays the procedure once with real dice. The framework gives samplers no error to report:
@@ -333,7 +352,7 @@ artillery_setup (const MusterRuleset  *ruleset,
   if (round == ROUND_CANISTER && values[ART_RANGE] != RANGE_SHORT)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "canister can be fired only at short range");
+                   _("canister can be fired only at short range"));
       return FALSE;
     }
 
@@ -363,7 +382,7 @@ artillery_setup (const MusterRuleset  *ruleset,
   if (values[ART_ELSEWHERE] >= dice)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "the stand has %d attack dice: at least one must fire at this target", dice);
+                   _("the stand has %d attack dice: at least one must fire at this target"), dice);
       return FALSE;
     }
   fire->dice = dice - values[ART_ELSEWHERE];
@@ -538,9 +557,9 @@ const MusterHmProcedure _muster_hm_artillery_fire = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "artillery-fire",
-    .name = "Artillery fire",
-    .summary = "One gun stand's attack dice at one target: accuracy rolls, then kill rolls "
-               "totalled and divided by the Kill Number, rounded down (§6.3).",
+    .name = N_("Artillery fire"),
+    .summary = N_("One gun stand's attack dice at one target: accuracy rolls, then kill rolls "
+                  "totalled and divided by the Kill Number, rounded down (§6.3)."),
     MUSTER_PROCEDURE_INPUT_SPECS (artillery_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
@@ -553,10 +572,10 @@ const MusterHmProcedure _muster_hm_small_arms_fire = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "small-arms-fire",
-    .name = "Small-arms fire",
-    .summary = "A BMU's volley at one target: one attack die per stand that can fire, "
-               "accuracy rolls, then kill rolls totalled and divided by the Kill Number, "
-               "rounded down (§6.4).",
+    .name = N_("Small-arms fire"),
+    .summary = N_("A BMU's volley at one target: one attack die per stand that can fire, "
+                  "accuracy rolls, then kill rolls totalled and divided by the Kill Number, "
+                  "rounded down (§6.4)."),
     MUSTER_PROCEDURE_INPUT_SPECS (small_arms_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
@@ -569,10 +588,10 @@ const MusterHmProcedure _muster_hm_opportunity_fire = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "opportunity-fire",
-    .name = "Opportunity fire",
-    .summary = "A BMUG that has not moved fires at an enemy moving, changing formation or "
-               "charging it: a partial volley, Kill Number +1; the firer may not move "
-               "this phase (§4.1, §7.3).",
+    .name = N_("Opportunity fire"),
+    .summary = N_("A BMUG that has not moved fires at an enemy moving, changing formation or "
+                  "charging it: a partial volley, Kill Number +1; the firer may not move "
+                  "this phase (§4.1, §7.3)."),
     MUSTER_PROCEDURE_INPUT_SPECS (small_arms_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     .exact = fire_exact,
@@ -585,10 +604,10 @@ const MusterHmProcedure _muster_hm_combined_fire = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "combined-fire",
-    .name = "Two volleys at one target",
-    .summary = "Two BMUs fire at the same target: each divides its own kill total by the Kill "
-               "Number (our default, as in every example), or all the kill rolls against the "
-               "target are pooled first (§6.4).",
+    .name = N_("Two volleys at one target"),
+    .summary = N_("Two BMUs fire at the same target: each divides its own kill total by the Kill "
+                  "Number (our default, as in every example), or all the kill rolls against the "
+                  "target are pooled first (§6.4)."),
     MUSTER_PROCEDURE_INPUT_SPECS (combined_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (combined_outputs),
     .exact = combined_exact,

@@ -20,62 +20,81 @@ enum { ML_ATTACKER = 0, ML_DEFENDER = N_SIDE_INPUTS };
 enum { ML_OUT_ON_DEFENDER, ML_OUT_ON_ATTACKER, ML_OUT_MORE };
 enum { PA_STANDS, PA_QUALITY, PA_FORMED, PA_CHARGED, PA_MORE, PA_REAR, PA_OTHER };
 
-static const char * const more_labels[] = { "Attacker", "Neither", "Defender", NULL };
+static const char * const more_labels[] = { N_("Attacker"), N_("Neither"), N_("Defender"), NULL };
+
+/* The labels of the attacker's and the defender's inputs, each whole so that it can be
+ * translated: SIDE_INPUTS () picks them by the side's name */
+#define ATTACKER_STANDS N_("Attacker stands")
+#define ATTACKER_QUALITY N_("Attacker Melee Quality")
+#define ATTACKER_CHARGED N_("Attacker charged this turn")
+#define ATTACKER_ENEMY_IN_COVER N_("Enemy of the attacker in light cover")
+#define ATTACKER_FORMED_VS_MOB N_("Attacker is formed and attacks a mob")
+#define ATTACKER_MORE_CASUALTIES N_("Attacker caused more casualties last round")
+#define ATTACKER_REAR N_("Attacker strikes the enemy from the rear")
+#define ATTACKER_OTHER N_("Attacker: other Kill Number modifiers")
+#define DEFENDER_STANDS N_("Defender stands")
+#define DEFENDER_QUALITY N_("Defender Melee Quality")
+#define DEFENDER_CHARGED N_("Defender charged this turn")
+#define DEFENDER_ENEMY_IN_COVER N_("Enemy of the defender in light cover")
+#define DEFENDER_FORMED_VS_MOB N_("Defender is formed and attacks a mob")
+#define DEFENDER_MORE_CASUALTIES N_("Defender caused more casualties last round")
+#define DEFENDER_REAR N_("Defender strikes the enemy from the rear")
+#define DEFENDER_OTHER N_("Defender: other Kill Number modifiers")
 
 /* The Kill Number modifiers of one side's attack (§6.2, melee and pursuit). */
-#define SIDE_INPUTS(side, Side, stands) \
-  MUSTER_INT_INPUT (side "-stands", Side " stands", \
-                    "One attack die per stand of the BMU, in contact or not; capped at " \
-                    "4 × the enemy's dice.", 1, 100, stands), \
-  MUSTER_CHOICE_INPUT (side "-quality", Side " Melee Quality", \
-                       "B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E " \
-                       "+2 are our defaults.", \
+#define SIDE_INPUTS(side, S, stands) \
+  MUSTER_INT_INPUT (side "-stands", S##_STANDS, \
+                    N_("One attack die per stand of the BMU, in contact or not; capped at " \
+                       "4 × the enemy's dice."), 1, 100, stands), \
+  MUSTER_CHOICE_INPUT (side "-quality", S##_QUALITY, \
+                       N_("B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E " \
+                          "+2 are our defaults."), \
                        _muster_hm_quality_ids, _muster_hm_quality_labels, 2), \
-  MUSTER_BOOL_INPUT (side "-charged", Side " charged this turn", \
-                     "“Just charged”: Kill Number −1.", 0), \
-  MUSTER_BOOL_INPUT (side "-enemy-in-cover", "Enemy of the " side " in light cover", \
-                     "Kill Number +1.", 0), \
-  MUSTER_BOOL_INPUT (side "-formed-vs-mob", Side " is formed and attacks a mob", \
-                     "Kill Number −2.", 0), \
-  MUSTER_BOOL_INPUT (side "-more-casualties", Side " caused more casualties last round", \
-                     "Kill Number −1.", 0), \
-  MUSTER_BOOL_INPUT (side "-rear", Side " strikes the enemy from the rear", "Kill Number −1.", 0), \
-  MUSTER_INT_INPUT (side "-other", Side ": other Kill Number modifiers", \
-                    "The sum of the modifiers the review names without a value: terrain, " \
-                    "formation, unit type, situation.", -6, 6, 0)
+  MUSTER_BOOL_INPUT (side "-charged", S##_CHARGED, \
+                     N_("“Just charged”: Kill Number −1."), 0), \
+  MUSTER_BOOL_INPUT (side "-enemy-in-cover", S##_ENEMY_IN_COVER, \
+                     N_("Kill Number +1."), 0), \
+  MUSTER_BOOL_INPUT (side "-formed-vs-mob", S##_FORMED_VS_MOB, \
+                     N_("Kill Number −2."), 0), \
+  MUSTER_BOOL_INPUT (side "-more-casualties", S##_MORE_CASUALTIES, \
+                     N_("Kill Number −1."), 0), \
+  MUSTER_BOOL_INPUT (side "-rear", S##_REAR, N_("Kill Number −1."), 0), \
+  MUSTER_INT_INPUT (side "-other", S##_OTHER, \
+                    N_("The sum of the modifiers the review names without a value: terrain, " \
+                       "formation, unit type, situation."), -6, 6, 0)
 
 static const MusterInputSpec melee_inputs[] = {
-  SIDE_INPUTS ("attacker", "Attacker", 8),
-  SIDE_INPUTS ("defender", "Defender", 8),
+  SIDE_INPUTS ("attacker", ATTACKER, 8),
+  SIDE_INPUTS ("defender", DEFENDER, 8),
 };
 
 static const MusterOutputSpec melee_outputs[] = {
-  { .id = "hits-on-defender", .label = "Hits on the defender" },
-  { .id = "hits-on-attacker", .label = "Hits on the attacker" },
-  { .id = "more-casualties", .label = "Caused more casualties", .value_labels = more_labels },
+  { .id = "hits-on-defender", .label = N_("Hits on the defender") },
+  { .id = "hits-on-attacker", .label = N_("Hits on the attacker") },
+  { .id = "more-casualties", .label = N_("Caused more casualties"), .value_labels = more_labels },
 };
 
 static const MusterInputSpec pursuit_inputs[] = {
-  MUSTER_INT_INPUT ("stands", "Pursuer's stands",
-                    "One attack die per stand left after the hit conversion.", 1, 100, 7),
-  MUSTER_CHOICE_INPUT ("melee-quality", "Melee Quality",
-                       "B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E "
-                       "+2 are our defaults.",
+  MUSTER_INT_INPUT ("stands", N_("Pursuer's stands"),
+                    N_("One attack die per stand left after the hit conversion."), 1, 100, 7),
+  MUSTER_CHOICE_INPUT ("melee-quality", N_("Melee Quality"),
+                       N_("B −1 to the Kill Number is the book's; A −2, C 0, D +1 and E "
+                          "+2 are our defaults."),
                        _muster_hm_quality_ids, _muster_hm_quality_labels, 2),
-  MUSTER_BOOL_INPUT ("formed", "Pursuer is a formed unit",
-                     "A routed unit is a mob: a formed unit attacking a "
-                     "mob has Kill Number −2.", 1),
-  MUSTER_BOOL_INPUT ("charged", "Pursuer charged this turn", "Kill Number −1.", 0),
-  MUSTER_BOOL_INPUT ("more-casualties", "Pursuer caused more casualties last round",
-                     "Kill Number −1.", 0),
-  MUSTER_BOOL_INPUT ("rear", "Enemy struck from the rear",
-                     "The routing unit flees facing away: Kill Number −1.", 1),
-  MUSTER_INT_INPUT ("other", "Other Kill Number modifiers",
-                    "The sum of the modifiers the review does not give.", -6, 6, 0),
+  MUSTER_BOOL_INPUT ("formed", N_("Pursuer is a formed unit"),
+                     N_("A routed unit is a mob: a formed unit attacking a "
+                        "mob has Kill Number −2."), 1),
+  MUSTER_BOOL_INPUT ("charged", N_("Pursuer charged this turn"), N_("Kill Number −1."), 0),
+  MUSTER_BOOL_INPUT ("more-casualties", N_("Pursuer caused more casualties last round"),
+                     N_("Kill Number −1."), 0),
+  MUSTER_BOOL_INPUT ("rear", N_("Enemy struck from the rear"),
+                     N_("The routing unit flees facing away: Kill Number −1."), 1),
+  MUSTER_INT_INPUT ("other", N_("Other Kill Number modifiers"),
+                    N_("The sum of the modifiers the review does not give."), -6, 6, 0),
 };
 
 static const MusterOutputSpec pursuit_outputs[] = {
-  { .id = "hits", .label = "Hits on the routing unit" },
+  { .id = "hits", .label = N_("Hits on the routing unit") },
 };
 
 /* Each side's dice, the larger capped at the table's multiple of the smaller (§8). */
@@ -247,10 +266,10 @@ const MusterHmProcedure _muster_hm_melee = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "melee",
-    .name = "Melee",
-    .summary = "Both sides roll one d6 per stand at once, the larger side capped at 4 × "
-               "the enemy's dice; each total ÷ its Kill Number, rounded down, is the "
-               "hits it inflicts (§8).",
+    .name = N_("Melee"),
+    .summary = N_("Both sides roll one d6 per stand at once, the larger side capped at 4 × "
+                  "the enemy's dice; each total ÷ its Kill Number, rounded down, is the "
+                  "hits it inflicts (§8)."),
     MUSTER_PROCEDURE_INPUT_SPECS (melee_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (melee_outputs),
     .exact = melee_exact,
@@ -263,9 +282,9 @@ const MusterHmProcedure _muster_hm_pursuit_attack = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "pursuit-attack",
-    .name = "Pursuit attack",
-    .summary = "A pursuer that kept contact with a routing unit attacks it with its stands; the "
-               "routing unit cannot strike back. The hits are temporary (our default) (§8.1).",
+    .name = N_("Pursuit attack"),
+    .summary = N_("A pursuer that kept contact with a routing unit attacks it with its stands; the "
+                  "routing unit cannot strike back. The hits are temporary (our default) (§8.1)."),
     MUSTER_PROCEDURE_INPUT_SPECS (pursuit_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (pursuit_outputs),
     .exact = pursuit_exact,

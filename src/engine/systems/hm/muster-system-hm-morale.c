@@ -23,135 +23,142 @@ enum { HC_OUT_PERMANENT, HC_OUT_LOST, HC_OUT_RETAINED, HC_OUT_LEFT };
 enum { RP_SCALE, RP_ROUTER, RP_PURSUER, RP_GAP };
 enum { RP_OUT_ROUT, RP_OUT_PURSUIT, RP_OUT_CONTACT };
 
-static const char * const pass_labels[] = { "Fail", "Pass", NULL };
-static const char * const flag_labels[] = { "No", "Yes", NULL };
-static const char * const square_labels[] = { "Must Stand and Fire", "Forms square", NULL };
-static const char * const contact_labels[] = { "Lost", "Kept", NULL };
+static const char * const pass_labels[] = { N_("Fail"), N_("Pass"), NULL };
+static const char * const flag_labels[] = { N_("No"), N_("Yes"), NULL };
+static const char * const square_labels[] = { N_("Must Stand and Fire"), N_("Forms square"), NULL };
+static const char * const contact_labels[] = { N_("Lost"), N_("Kept"), NULL };
 static const char * const arm_ids[] = { "foot", "cavalry", NULL };
-static const char * const arm_labels[] = { "Foot", "Cavalry", NULL };
+static const char * const arm_labels[] = { N_("Foot"), N_("Cavalry"), NULL };
 
 static const MusterInputSpec charge_test_inputs[] = {
-  MUSTER_CHOICE_INPUT ("morale-quality", "Morale Quality",
-                       "The charger's rating: B −1 to the Charge Number is the book's; A −2, C 0, "
-                       "D +1 and E +2 are our defaults.",
+  MUSTER_CHOICE_INPUT ("morale-quality", N_("Morale Quality"),
+                       N_("The charger's rating: B −1 to the Charge Number is the book's; A −2, C "
+                          "0, "
+                       "D +1 and E +2 are our defaults."),
                        _muster_hm_quality_ids, _muster_hm_quality_labels, 2),
-  MUSTER_BOOL_INPUT ("cavalry", "Charger is cavalry", "Charge Number −2.", 0),
-  MUSTER_BOOL_INPUT ("sub-commander", "Sub-commander leads the charge", "Charge Number −1.", 0),
-  MUSTER_INT_INPUT ("other", "Other Charge Number modifiers",
-                    "The sum of the modifiers the review names without a value: "
-                    "relative size of the enemy BMU, skirmisher or mob charger, charge "
-                    "against the target's flank.", -6, 6, 0),
-  MUSTER_CHOICE_INPUT ("dice", "Charge Test dice",
-                       "The example rolls “a die”: one d6 ≥ the Charge Number is our default; two "
-                       "dice is the alternative reading.",
+  MUSTER_BOOL_INPUT ("cavalry", N_("Charger is cavalry"), N_("Charge Number −2."), 0),
+  MUSTER_BOOL_INPUT ("sub-commander", N_("Sub-commander leads the charge"),
+                     N_("Charge Number −1."), 0),
+  MUSTER_INT_INPUT ("other", N_("Other Charge Number modifiers"),
+                    N_("The sum of the modifiers the review names without a value: "
+                       "relative size of the enemy BMU, skirmisher or mob charger, charge "
+                       "against the target's flank."), -6, 6, 0),
+  MUSTER_CHOICE_INPUT ("dice", N_("Charge Test dice"),
+                       N_("The example rolls “a die”: one d6 ≥ the Charge Number is our default; "
+                          "two "
+                       "dice is the alternative reading."),
                        _muster_hm_charge_dice_ids, _muster_hm_charge_dice_labels, 0),
 };
 
 static const MusterOutputSpec charge_test_outputs[] = {
-  { .id = "result", .label = "Charge Test", .value_labels = pass_labels },
+  { .id = "result", .label = N_("Charge Test"), .value_labels = pass_labels },
 };
 
 /* The inputs of every Morale Number (§9.2), shared by the test and the rally. */
 #define MORALE_QUALITY_INPUT \
-  MUSTER_CHOICE_INPUT ("morale-quality", "Morale Quality", \
-                       "B (“good” or “high” morale) −1 to the Morale Number is the book's; A −2, " \
-                       "C 0, D +1 and E +2 are our defaults.", \
+  MUSTER_CHOICE_INPUT ("morale-quality", N_("Morale Quality"), \
+                       N_("B (“good” or “high” morale) −1 to the Morale Number is the book's; A " \
+                          "−2, " \
+                       "C 0, D +1 and E +2 are our defaults."), \
                        _muster_hm_quality_ids, _muster_hm_quality_labels, 2)
 #define CASUALTY_INPUTS(hits_help) \
-  MUSTER_INT_INPUT ("starting-stands", "Starting stands", \
-                    "The BMU's stands at the start of the battle.", 1, 100, 8), \
-  MUSTER_INT_INPUT ("stands-lost", "Stands already lost", \
-                    "Counted in the casualty percentage.", 0, 99, 0), \
-  MUSTER_INT_INPUT ("hits", "Hits on the unit", hits_help, 0, 300, 0)
+  MUSTER_INT_INPUT ("starting-stands", N_("Starting stands"), \
+                    N_("The BMU's stands at the start of the battle."), 1, 100, 8), \
+  MUSTER_INT_INPUT ("stands-lost", N_("Stands already lost"), \
+                    N_("Counted in the casualty percentage."), 0, 99, 0), \
+  MUSTER_INT_INPUT ("hits", N_("Hits on the unit"), hits_help, 0, 300, 0)
 #define SUPPORT_INPUTS \
-  MUSTER_BOOL_INPUT ("friends-near", "Friendly units nearby", \
-                     "Friendly units “not too distant”: Morale Number −1.", 0), \
-  MUSTER_BOOL_INPUT ("attached-commander", "Attached commander", "Morale Number −1.", 0)
+  MUSTER_BOOL_INPUT ("friends-near", N_("Friendly units nearby"), \
+                     N_("Friendly units “not too distant”: Morale Number −1."), 0), \
+  MUSTER_BOOL_INPUT ("attached-commander", N_("Attached commander"), N_("Morale Number −1."), 0)
 #define OTHER_MORALE_INPUT \
-  MUSTER_INT_INPUT ("other", "Other Morale Number modifiers", \
-                    "The sum of the modifiers the review does not give, e.g. " \
-                    "within its own lines.", -6, 6, 0)
+  MUSTER_INT_INPUT ("other", N_("Other Morale Number modifiers"), \
+                    N_("The sum of the modifiers the review does not give, e.g. " \
+                       "within its own lines."), -6, 6, 0)
 
 static const MusterInputSpec morale_test_inputs[] = {
   MORALE_QUALITY_INPUT,
-  CASUALTY_INPUTS ("This turn's temporary hits plus the permanent hits it still carries. With "
-                   "the stands lost they make the casualty percentage (our default formula); "
-                   "25% or more: +3."),
-  MUSTER_BOOL_INPUT ("won-melee", "Caused more casualties in the melee than it suffered",
-                     "Morale Number −1.", 0),
+  CASUALTY_INPUTS (N_("This turn's temporary hits plus the permanent hits it still carries. With "
+                      "the stands lost they make the casualty percentage (our default formula); "
+                      "25% or more: +3.")),
+  MUSTER_BOOL_INPUT ("won-melee", N_("Caused more casualties in the melee than it suffered"),
+                     N_("Morale Number −1."), 0),
   SUPPORT_INPUTS,
-  MUSTER_BOOL_INPUT ("being-charged", "Being charged",
-                     "A penalty the review gives no number for: our default +1.", 0),
+  MUSTER_BOOL_INPUT ("being-charged", N_("Being charged"),
+                     N_("A penalty the review gives no number for: our default +1."), 0),
   OTHER_MORALE_INPUT,
 };
 
 static const MusterOutputSpec morale_test_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = _muster_hm_result_labels },
-  { .id = "margin", .label = "Failure margin" },
-  { .id = "calamity", .label = "Calamity (double 1s)", .value_labels = flag_labels },
-  { .id = "fortune", .label = "Fortune (double 6s)", .value_labels = flag_labels },
+  { .id = "result", .label = N_("Result"), .value_labels = _muster_hm_result_labels },
+  { .id = "margin", .label = N_("Failure margin") },
+  { .id = "calamity", .label = N_("Calamity (double 1s)"), .value_labels = flag_labels },
+  { .id = "fortune", .label = N_("Fortune (double 6s)"), .value_labels = flag_labels },
 };
 
 /* The Form Square roll is a Morale Test (our default, §16 H19), with the same inputs. */
 static const MusterOutputSpec form_square_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = square_labels },
-  { .id = "calamity", .label = "Calamity (double 1s)", .value_labels = flag_labels },
-  { .id = "fortune", .label = "Fortune (double 6s)", .value_labels = flag_labels },
+  { .id = "result", .label = N_("Result"), .value_labels = square_labels },
+  { .id = "calamity", .label = N_("Calamity (double 1s)"), .value_labels = flag_labels },
+  { .id = "fortune", .label = N_("Fortune (double 6s)"), .value_labels = flag_labels },
 };
 
 static const char * const rally_state_ids[] = { "shaken", "routed", NULL };
-static const char * const rally_state_labels[] = { "Shaken", "Routed", NULL };
+static const char * const rally_state_labels[] = { N_("Shaken"), N_("Routed"), NULL };
 static const char * const rally_after_labels[] = {
-  "Removed from play", "Still Shaken: flees again unless safe", "Shaken, halted at safety",
-  "Suppressed", NULL
+  N_("Removed from play"),
+  N_("Still Shaken: flees again unless safe"), N_("Shaken, halted at safety"),
+  N_("Suppressed"), NULL
 };
 
 static const MusterInputSpec rally_inputs[] = {
-  MUSTER_CHOICE_INPUT ("state", "Morale state",
-                       "Shaken units must rally to recover; Routed units may try.",
+  MUSTER_CHOICE_INPUT ("state", N_("Morale state"),
+                       N_("Shaken units must rally to recover; Routed units may try."),
                        rally_state_ids, rally_state_labels, RALLY_SHAKEN),
   MORALE_QUALITY_INPUT,
-  CASUALTY_INPUTS ("The review does not say which modifiers apply to a rally: our default is "
-                   "the Morale Test's, so 25% casualties give +3."),
+  /* xgettext:no-c-format */
+  CASUALTY_INPUTS (N_("The review does not say which modifiers apply to a rally: our default is "
+                      "the Morale Test's, so 25% casualties give +3.")),
   SUPPORT_INPUTS,
   OTHER_MORALE_INPUT,
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { .id = "after", .label = "State after the rally", .value_labels = rally_after_labels },
+  { .id = "after", .label = N_("State after the rally"), .value_labels = rally_after_labels },
 };
 
 static const MusterInputSpec hit_conversion_inputs[] = {
-  MUSTER_INT_INPUT ("temporary-hits", "Temporary hits",
-                    "All hits taken this turn from fire and melee.", 0, 300, 0),
-  MUSTER_INT_INPUT ("carried-hits", "Permanent hits carried",
-                    "The remainder kept from earlier turns.", 0, 9, 0),
-  MUSTER_INT_INPUT ("stands", "Stands", "The BMU's stands before the conversion.", 1, 100, 8),
+  MUSTER_INT_INPUT ("temporary-hits", N_("Temporary hits"),
+                    N_("All hits taken this turn from fire and melee."), 0, 300, 0),
+  MUSTER_INT_INPUT ("carried-hits", N_("Permanent hits carried"),
+                    N_("The remainder kept from earlier turns."), 0, 9, 0),
+  MUSTER_INT_INPUT ("stands", N_("Stands"),
+                    N_("The BMU's stands before the conversion."), 1, 100, 8),
 };
 
 static const MusterOutputSpec hit_conversion_outputs[] = {
-  { .id = "permanent", .label = "Permanent hits" },
-  { .id = "stands-lost", .label = "Stands removed" },
-  { .id = "retained", .label = "Hits retained" },
-  { .id = "stands-left", .label = "Stands left" },
+  { .id = "permanent", .label = N_("Permanent hits") },
+  { .id = "stands-lost", .label = N_("Stands removed") },
+  { .id = "retained", .label = N_("Hits retained") },
+  { .id = "stands-left", .label = N_("Stands left") },
 };
 
 static const MusterInputSpec rout_pursuit_inputs[] = {
-  MUSTER_CHOICE_INPUT ("scale", "Scale",
-                       "The game's scale, which sets the variable-movement rates.",
+  MUSTER_CHOICE_INPUT ("scale", N_("Scale"),
+                       N_("The game's scale, which sets the variable-movement rates."),
                        _muster_hm_scale_ids, _muster_hm_scale_labels, 4),
-  MUSTER_CHOICE_INPUT ("routing", "Routing unit",
-                       "Foot roll one die, cavalry two.", arm_ids, arm_labels, 0),
-  MUSTER_CHOICE_INPUT ("pursuer", "Pursuer",
-                       "Foot roll one die, cavalry two.", arm_ids, arm_labels, 0),
-  MUSTER_INT_INPUT ("gap", "Gap (inches)",
-                    "How far apart they start: 0 when the pursuer was in contact.", 0, 60, 0),
+  MUSTER_CHOICE_INPUT ("routing", N_("Routing unit"),
+                       N_("Foot roll one die, cavalry two."), arm_ids, arm_labels, 0),
+  MUSTER_CHOICE_INPUT ("pursuer", N_("Pursuer"),
+                       N_("Foot roll one die, cavalry two."), arm_ids, arm_labels, 0),
+  MUSTER_INT_INPUT ("gap", N_("Gap (inches)"),
+                    N_("How far apart they start: 0 when the pursuer was in contact."), 0, 60, 0),
 };
 
 static const MusterOutputSpec rout_pursuit_outputs[] = {
-  { .id = "rout-distance", .label = "Rout move (inches)" },
-  { .id = "pursuit-distance", .label = "Pursuit move (inches)" },
-  { .id = "contact", .label = "Contact", .value_labels = contact_labels },
+  { .id = "rout-distance", .label = N_("Rout move (inches)") },
+  { .id = "pursuit-distance", .label = N_("Pursuit move (inches)") },
+  { .id = "contact", .label = N_("Contact"), .value_labels = contact_labels },
 };
 
 /* Pass on a roll that ties or beats the Charge Number (our default comparison, §16 H7). */
@@ -344,7 +351,7 @@ situation_setup (const MusterRuleset            *ruleset,
   if (situation->stands_lost >= situation->starting_stands)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a BMU that lost all its %d stands takes no Morale Test",
+                   _("a BMU that lost all its %d stands takes no Morale Test"),
                    situation->starting_stands);
       return FALSE;
     }
@@ -541,7 +548,7 @@ hit_conversion_play (const MusterProcedure  *procedure,
   if (values[HC_CARRIED] >= per_stand)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a BMU carries at most %d permanent hits: %d remove a stand",
+                   _("a BMU carries at most %d permanent hits: %d remove a stand"),
                    per_stand - 1, per_stand);
       return FALSE;
     }
@@ -635,10 +642,11 @@ const MusterHmProcedure _muster_hm_charge_test = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "charge-test",
-    .name = "Charge Test",
-    .summary = "Before charging: a roll that ties or beats the Charge Number (never below 2) "
-               "starts the charge; on a failure the unit stays, moves at half speed and fires with "
-               "half its stands next turn (§7.2).",
+    .name = N_("Charge Test"),
+    .summary = N_("Before charging: a roll that ties or beats the Charge Number (never below 2) "
+                  "starts the charge; on a failure the unit stays, moves at half speed and fires "
+                  "with "
+                  "half its stands next turn (§7.2)."),
     MUSTER_PROCEDURE_INPUT_SPECS (charge_test_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (charge_test_outputs),
     .exact = charge_test_exact,
@@ -651,9 +659,10 @@ const MusterHmProcedure _muster_hm_morale_test = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "morale-test",
-    .name = "Morale Test",
-    .summary = "2d6 against the Morale Number: a failure's result depends on its margin; double 1s "
-               "bring a Calamity and double 6s Fortune (§9).",
+    .name = N_("Morale Test"),
+    .summary = N_("2d6 against the Morale Number: a failure's result depends on its margin; "
+                  "double 1s "
+               "bring a Calamity and double 6s Fortune (§9)."),
     MUSTER_PROCEDURE_INPUT_SPECS (morale_test_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (morale_test_outputs),
     .exact = morale_test_exact,
@@ -666,10 +675,11 @@ const MusterHmProcedure _muster_hm_form_square = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "form-square",
-    .name = "Form Square",
-    .summary = "A charged unit's reaction, and its only one when charged in the flank: the review "
+    .name = N_("Form Square"),
+    .summary = N_("A charged unit's reaction, and its only one when charged in the flank: the "
+                  "review "
                "gives no roll, so ours is a Morale Test; a pass re-forms the unit in square, a "
-               "failure leaves it to Stand and Fire (§7.3).",
+               "failure leaves it to Stand and Fire (§7.3)."),
     MUSTER_PROCEDURE_INPUT_SPECS (morale_test_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (form_square_outputs),
     .exact = morale_test_exact,
@@ -682,9 +692,9 @@ const MusterHmProcedure _muster_hm_rally = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "rally",
-    .name = "Rally",
-    .summary = "A Morale Test to recover: Shaken units become Suppressed or flee again; Routed "
-               "units become Shaken or are removed from play (§9.4).",
+    .name = N_("Rally"),
+    .summary = N_("A Morale Test to recover: Shaken units become Suppressed or flee again; Routed "
+                  "units become Shaken or are removed from play (§9.4)."),
     MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
     .exact = rally_exact,
@@ -697,9 +707,9 @@ const MusterHmProcedure _muster_hm_hit_conversion = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "hit-conversion",
-    .name = "Temporary and permanent hits",
-    .summary = "In the Morale phase half the temporary hits, rounded up, are forgiven; the rest "
-               "become permanent and every 3 remove a stand (§10).",
+    .name = N_("Temporary and permanent hits"),
+    .summary = N_("In the Morale phase half the temporary hits, rounded up, are forgiven; the rest "
+                  "become permanent and every 3 remove a stand (§10)."),
     MUSTER_PROCEDURE_INPUT_SPECS (hit_conversion_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (hit_conversion_outputs),
     .exact = hit_conversion_exact,
@@ -712,9 +722,10 @@ const MusterHmProcedure _muster_hm_rout_pursuit = {
   .procedure = {
     .system = MUSTER_HM_SYSTEM,
     .id = "rout-pursuit",
-    .name = "Rout and pursuit movement",
-    .summary = "The routing unit's variable move, then the pursuer's: a pursuer that keeps contact "
-               "may make a pursuit attack (§11.4).",
+    .name = N_("Rout and pursuit movement"),
+    .summary = N_("The routing unit's variable move, then the pursuer's: a pursuer that keeps "
+                  "contact "
+               "may make a pursuit attack (§11.4)."),
     MUSTER_PROCEDURE_INPUT_SPECS (rout_pursuit_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (rout_pursuit_outputs),
     .exact = rout_pursuit_exact,

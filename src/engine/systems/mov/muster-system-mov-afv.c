@@ -18,16 +18,17 @@ enum { AF_WEAPON, AF_COVER, AF_POSTURE, AF_MOVING, AF_COLUMN_E };
 enum { AF_OUT_HITS, AF_OUT_RESULT };
 
 static const char * const location_words[] = { "track", "hull", "turret", NULL };
-static const char * const location_labels[] = { "Miss or bounce", "Track / wheel (immobile)",
-                                                 "Hull (engine; hull crew may be wounded)",
-                                                 "Turret (weapon destroyed; crew may be wounded)",
-                                                 NULL };
+static const char * const location_labels[] = {
+  N_("Miss or bounce"), N_("Track / wheel (immobile)"),
+  N_("Hull (engine; hull crew may be wounded)"),
+  N_("Turret (weapon destroyed; crew may be wounded)"), NULL
+};
 
 static const MusterInputSpec af_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_AT_GUN),
-  MUSTER_CHOICE_INPUT ("cover", "Terrain",
-                       "The book gives no to-hit table against AFVs. By default the vehicle counts "
-                       "as heavy cover (column E stationary, D moving).",
+  MUSTER_CHOICE_INPUT ("cover", N_("Terrain"),
+                       N_("The book gives no to-hit table against AFVs. By default the vehicle "
+                          "counts as heavy cover (column E stationary, D moving)."),
                        _muster_mov_covers, _muster_mov_cover_labels, 3),
   MUSTER_MOV_POSTURE_INPUT,
   MUSTER_MOV_MOVING_FIRE_INPUT,
@@ -35,8 +36,8 @@ static const MusterInputSpec af_inputs[] = {
 };
 
 static const MusterOutputSpec af_outputs[] = {
-  { .id = "hits", .label = "Hits" },
-  { .id = "result", .label = "Damage", .value_labels = location_labels },
+  { .id = "hits", .label = N_("Hits") },
+  { .id = "result", .label = N_("Damage"), .value_labels = location_labels },
 };
 
 static void af_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -90,9 +91,9 @@ const MusterMovProcedure _muster_mov_afv_fire = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "afv-fire",
-    .name = "AFV and AT fire against an AFV",
-    .summary = "Every main gun and AT gun penetrates at this scale; the fire chart decides hit or "
-               "miss, then a d10 the location (our placeholder table).",
+    .name = N_("AFV and AT fire against an AFV"),
+    .summary = N_("Every main gun and AT gun penetrates at this scale; the fire chart decides hit "
+                  "or miss, then a d10 the location (our placeholder table)."),
     MUSTER_PROCEDURE_INPUT_SPECS (af_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (af_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -108,22 +109,25 @@ enum { AA_OUT_RESULT };
 enum { AA_NONE, AA_TRACK, AA_DESTROYED, AA_REROLL };
 
 static const char * const aa_weapons[] = { "grenade", "molotov", "satchel", "mine", NULL };
-static const char * const aa_weapon_labels[] = { "Grenade", "Molotov", "Satchel charge", "Mine",
-                                                 NULL };
+static const char * const aa_weapon_labels[] = {
+  N_("Grenade"), N_("Molotov"), N_("Satchel charge"), N_("Mine"), NULL
+};
 static const char * const aa_words[] = { "none", "track", "destroyed", "reroll", NULL };
-static const char * const aa_labels[] = { "No effect", "Track damaged: immobile", "Destroyed",
-                                          NULL };
+static const char * const aa_labels[] = {
+  N_("No effect"), N_("Track damaged: immobile"), N_("Destroyed"), NULL
+};
 
 static const MusterInputSpec aa_inputs[] = {
-  MUSTER_CHOICE_INPUT ("weapon", "Weapon", "Rolled on 2d6 against its damage number.",
+  MUSTER_CHOICE_INPUT ("weapon", NC_("procedure", "Weapon"),
+                       N_("Rolled on 2d6 against its damage number."),
                        aa_weapons, aa_weapon_labels, 0),
-  MUSTER_BOOL_INPUT ("open-topped", "Open-topped vehicle",
-                     "A grenade can destroy an open-topped vehicle; by default its track result "
-                     "destroys one instead.", 0),
+  MUSTER_BOOL_INPUT ("open-topped", N_("Open-topped vehicle"),
+                     N_("A grenade can destroy an open-topped vehicle; by default its track result "
+                        "destroys one instead."), 0),
 };
 
 static const MusterOutputSpec aa_outputs[] = {
-  { .id = "result", .label = "Damage", .value_labels = aa_labels },
+  { .id = "result", .label = N_("Damage"), .value_labels = aa_labels },
 };
 
 static void aa_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -194,8 +198,8 @@ const MusterMovProcedure _muster_mov_anti_afv = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "anti-afv",
-    .name = "Infantry attack on an AFV",
-    .summary = "Grenade, Molotov, satchel charge or mine: 2d6 against the damage number.",
+    .name = N_("Infantry attack on an AFV"),
+    .summary = N_("Grenade, Molotov, satchel charge or mine: 2d6 against the damage number."),
     MUSTER_PROCEDURE_INPUT_SPECS (aa_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (aa_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -211,16 +215,16 @@ enum { CS_CREW };
 static const char * const crew_words[] = { "none", "slight", "moderate", "killed", NULL };
 
 static const MusterInputSpec cs_inputs[] = {
-  MUSTER_INT_INPUT ("crew", "Crew members",
-                    "Everyone in a destroyed AFV, or in the struck section of a hull or turret hit "
-                    "(our reading of “may be wounded”).", 1, 10, 4),
+  MUSTER_INT_INPUT ("crew", N_("Crew members"),
+                    N_("Everyone in a destroyed AFV, or in the struck section of a hull or turret "
+                       "hit (our reading of “may be wounded”)."), 1, 10, 4),
 };
 
 static const MusterOutputSpec cs_outputs[] = {
-  { .id = "none", .label = "Unhurt" },
-  { .id = "slight", .label = "Slight wounds" },
-  { .id = "moderate", .label = "Moderate wounds" },
-  { .id = "killed", .label = "Killed" },
+  { .id = "none", .label = N_("Unhurt") },
+  { .id = "slight", .label = N_("Slight wounds") },
+  { .id = "moderate", .label = N_("Moderate wounds") },
+  { .id = "killed", .label = N_("Killed") },
 };
 
 static void cs_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -267,8 +271,8 @@ const MusterMovProcedure _muster_mov_crew_survival = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "crew-survival",
-    .name = "Tank crew survival",
-    .summary = "One d10 per crew member of a destroyed AFV.",
+    .name = N_("Tank crew survival"),
+    .summary = N_("One d10 per crew member of a destroyed AFV."),
     MUSTER_PROCEDURE_INPUT_SPECS (cs_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (cs_outputs),
     MUSTER_MOV_PLAN_HOOKS,

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"
@@ -196,27 +198,27 @@ extern const char * const    _muster_mov_column_e_mode_labels[];
 
 /* Inputs shared by the fire procedures. */
 #define MUSTER_MOV_WEAPON_INPUT(def) \
-  MUSTER_CHOICE_INPUT ("weapon", "Weapon", \
-                       "Sets the FIR, the number of d10 rolled (table weapons). " \
-                       "Mortars, artillery, bombs, main guns and AT guns are heavy: two " \
-                       "hits, three on D and E.", \
+  MUSTER_CHOICE_INPUT ("weapon", NC_("procedure", "Weapon"), \
+                       N_("Sets the FIR, the number of d10 rolled (table weapons). " \
+                          "Mortars, artillery, bombs, main guns and AT guns are heavy: two " \
+                          "hits, three on D and E."), \
                        _muster_mov_weapons, _muster_mov_weapon_labels, (def))
 #define MUSTER_MOV_POSTURE_INPUT \
-  MUSTER_CHOICE_INPUT ("posture", "Status", \
-                       "The target's status after its latest activity (the book: at " \
-                       "the end of the activity phase; crawls are rated prone). The " \
-                       "column of the TAR chart.", \
+  MUSTER_CHOICE_INPUT ("posture", N_("Status"), \
+                       N_("The target's status after its latest activity (the book: at " \
+                          "the end of the activity phase; crawls are rated prone). The " \
+                          "column of the TAR chart."), \
                        _muster_mov_postures, _muster_mov_posture_labels, 0)
 #define MUSTER_MOV_COLUMN_E_INPUT \
-  MUSTER_CHOICE_INPUT ("column-e", "Column E", \
-                       "Column E takes two 0s for a hit. By default a heavy weapon there " \
-                       "needs three 0s; the literal option counts each pair of 0s as one " \
-                       "hit, so it needs six.", \
+  MUSTER_CHOICE_INPUT ("column-e", N_("Column E"), \
+                       N_("Column E takes two 0s for a hit. By default a heavy weapon there " \
+                          "needs three 0s; the literal option counts each pair of 0s as one " \
+                          "hit, so it needs six."), \
                        _muster_mov_column_e_modes, _muster_mov_column_e_mode_labels, 0)
 #define MUSTER_MOV_MOVING_FIRE_INPUT \
-  MUSTER_BOOL_INPUT ("firing-while-moving", "Firing while moving", \
-                     "A vehicle weapon fired on the move. The book names a penalty without a " \
-                     "value; FIR −1 (at least 1) is ours.", 0)
+  MUSTER_BOOL_INPUT ("firing-while-moving", N_("Firing while moving"), \
+                     N_("A vehicle weapon fired on the move. The book names a penalty without " \
+                        "a value; FIR −1 (at least 1) is ours."), 0)
 
 /* The procedures, by file. */
 extern const MusterMovProcedure _muster_mov_fire;

@@ -16,22 +16,25 @@
  */
 
 const char * const _muster_mov_attitudes[] = { "panic", "nervous", "steady", "fanatic", NULL };
-const char * const _muster_mov_attitude_labels[] = { "Panic", "Nervous", "Steady", "Fanatic",
-                                                     NULL };
+const char * const _muster_mov_attitude_labels[] = {
+  N_("Panic"), N_("Nervous"), N_("Steady"), N_("Fanatic"), NULL
+};
 const char * const _muster_mov_injuries[] = { "none", "slight", "moderate", "severe", NULL };
-const char * const _muster_mov_injury_labels[] = { "None", "Slight", "Moderate", "Severe", NULL };
+const char * const _muster_mov_injury_labels[] = {
+  N_("None"), N_("Slight"), N_("Moderate"), N_("Severe"), NULL
+};
 const char * const _muster_mov_wound_models[] = { "basic", "cumulative", "campaign", NULL };
 const char * const _muster_mov_wound_model_labels[] = {
-  "Basic: a second wound kills",
-  "Cumulative wounds (option)",
-  "Cumulative wounds, campaign (Severe)",
+  N_("Basic: a second wound kills"),
+  N_("Cumulative wounds (option)"),
+  N_("Cumulative wounds, campaign (Severe)"),
   NULL
 };
 
-const char * const _muster_mov_injury_after_labels[] = { "None", "Slight", "Moderate",
-                                                         "Severe", "Dead", NULL };
+const char * const _muster_mov_injury_after_labels[] = { N_("None"), N_("Slight"), N_("Moderate"),
+                                                         N_("Severe"), N_("Dead"), NULL };
 const char * const _muster_mov_wound_words[] = { "wound", "killed", NULL };
-const char * const _muster_mov_no_yes[] = { "No", "Yes", NULL };
+const char * const _muster_mov_no_yes[] = { N_("No"), N_("Yes"), NULL };
 
 gboolean
 _muster_mov_prepare (const MusterProcedure  *procedure,
@@ -228,7 +231,7 @@ _muster_mov_check_injury (int      injury,
   if (injury == MUSTER_MOV_INJURY_SEVERE && model != MUSTER_MOV_WOUNDS_CAMPAIGN)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a Severe wound exists only under the campaign wound rules");
+                   _("a Severe wound exists only under the campaign wound rules"));
       return FALSE;
     }
   return TRUE;

@@ -18,41 +18,48 @@ const char * const _muster_mov_weapons[] = {
   "bolt-rifle", "magazine-rifle", "pistol", "machine-pistol", "smg", "lmg", "mortar", "mmg",
   "hmg", "light-artillery", "heavy-artillery", "main-gun", "at-gun", NULL
 };
+/* in context: the roster shows the ruleset's weapons by the same names, untranslated */
 const char * const _muster_mov_weapon_labels[] = {
-  "Bolt action rifle", "Magazine rifle", "Pistol", "Machine pistol", "Submachine gun",
-  "LMG, BAR", "Mortar", "MMG, LMG mounted on a vehicle", "HMG", "Artillery 105 mm and less",
-  "Artillery over 105 mm, bombs", "Tank main gun", "AT gun, squad AT system", NULL
+  NC_("procedure", "Bolt action rifle"), NC_("procedure", "Magazine rifle"),
+  NC_("procedure", "Pistol"), NC_("procedure", "Machine pistol"),
+  NC_("procedure", "Submachine gun"), NC_("procedure", "LMG, BAR"), NC_("procedure", "Mortar"),
+  NC_("procedure", "MMG, LMG mounted on a vehicle"), NC_("procedure", "HMG"),
+  NC_("procedure", "Artillery 105 mm and less"), NC_("procedure", "Artillery over 105 mm, bombs"),
+  NC_("procedure", "Tank main gun"), NC_("procedure", "AT gun, squad AT system"), NULL
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (_muster_mov_weapon_labels) == MUSTER_MOV_WEAPON_AT_GUN + 2);
 
 const char * const _muster_mov_covers[] = { "open", "partial", "extensive", "heavy", NULL };
 const char * const _muster_mov_cover_labels[] = {
-  "Open: no cover", "Partial: behind trees, wood fences",
-  "Extensive: ditch, foxhole, rock wall", "Heavy: building, field fortification, halftrack",
+  N_("Open: no cover"), N_("Partial: behind trees, wood fences"),
+  N_("Extensive: ditch, foxhole, rock wall"),
+  N_("Heavy: building, field fortification, halftrack"),
   NULL
 };
 const char * const _muster_mov_postures[] = { "stationary", "moving", "prone", NULL };
 const char * const _muster_mov_posture_labels[] = {
-  "Stationary", "Moving", "Prone (or crawling)", NULL
+  N_("Stationary"), N_("Moving"), N_("Prone (or crawling)"), NULL
 };
 static const char * const wound_roll_modes[] = { "one", "per-hit", NULL };
 static const char * const wound_roll_mode_labels[] = {
-  "One wound roll per attack", "One wound roll per hit", NULL
+  N_("One wound roll per attack"), N_("One wound roll per hit"), NULL
 };
 const char * const _muster_mov_column_e_modes[] = { "zeros", "literal-pairs", NULL };
 const char * const _muster_mov_column_e_mode_labels[] = {
-  "Hits are hitting dice (0s)", "Each pair of 0s is one hit", NULL
+  N_("Hits are hitting dice (0s)"), N_("Each pair of 0s is one hit"), NULL
 };
-static const char * const fire_results[] = { "Miss", "Wound", "Killed", NULL };
+static const char * const fire_results[] = { N_("Miss"), N_("Wound"), N_("Killed"), NULL };
 
 #define COVER_INPUT(def) \
-  MUSTER_CHOICE_INPUT ("cover", "Terrain", "The target's cover, the row of the TAR chart.", \
+  MUSTER_CHOICE_INPUT ("cover", N_("Terrain"), \
+                       N_("The target's cover, the row of the TAR chart."), \
                        _muster_mov_covers, _muster_mov_cover_labels, (def))
 #define WOUND_ROLLS_INPUT \
-  MUSTER_CHOICE_INPUT ("wound-rolls", "Wound rolls", \
-                       "By default a hit is one wound roll however many dice hit; the option " \
-                       "rolls once per hitting die (heavy weapons: per full two or three hits).", \
+  MUSTER_CHOICE_INPUT ("wound-rolls", N_("Wound rolls"), \
+                       N_("By default a hit is one wound roll however many dice hit; the option " \
+                          "rolls once per hitting die (heavy weapons: per full two or three " \
+                          "hits)."), \
                        wound_roll_modes, wound_roll_mode_labels, 0)
 
 /* Direct fire, shared ------------------------------------------------------------------------ */
@@ -198,36 +205,38 @@ enum { FIRE_OUT_HITS, FIRE_OUT_RESULT, FIRE_OUT_INJURY, FIRE_OUT_SUPPRESSED };
 
 static const MusterInputSpec fire_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (MUSTER_MOV_WEAPON_BOLT_RIFLE),
-  MUSTER_INT_INPUT ("range", "Range (yds)",
-                    "Matters only for the submachine gun: FIR 4 up to 40 yards, 3 "
-                    "beyond.", 0, 400, 100),
+  MUSTER_INT_INPUT ("range", N_("Range (yds)"),
+                    N_("Matters only for the submachine gun: FIR 4 up to 40 yards, 3 "
+                       "beyond."), 0, 400, 100),
   COVER_INPUT (0),
   MUSTER_MOV_POSTURE_INPUT,
-  MUSTER_BOOL_INPUT ("moderate-wound", "Firer has a Moderate wound",
-                     "The book impairs his fire without a number; FIR −1 (at least 1) is ours.", 0),
+  MUSTER_BOOL_INPUT ("moderate-wound", N_("Firer has a Moderate wound"),
+                     N_("The book impairs his fire without a number; FIR −1 (at least 1) is "
+                        "ours."), 0),
   MUSTER_MOV_MOVING_FIRE_INPUT,
   WOUND_ROLLS_INPUT,
   MUSTER_MOV_COLUMN_E_INPUT,
-  MUSTER_CHOICE_INPUT ("target-injury", "Target's injury level", "His wounds before this fire.",
+  MUSTER_CHOICE_INPUT ("target-injury", N_("Target's injury level"),
+                       N_("His wounds before this fire."),
                        _muster_mov_injuries, _muster_mov_injury_labels, 0),
-  MUSTER_CHOICE_INPUT ("wounds", "Wound rules",
-                       "Basic: a second wound of any kind kills. The cumulative option adds one "
-                       "level per wound; Severe exists only in campaigns.",
+  MUSTER_CHOICE_INPUT ("wounds", N_("Wound rules"),
+                       N_("Basic: a second wound of any kind kills. The cumulative option adds one "
+                          "level per wound; Severe exists only in campaigns."),
                        _muster_mov_wound_models, _muster_mov_wound_model_labels, 0),
-  MUSTER_BOOL_INPUT ("animal", "Target is an animal",
-                     "Animals are never wounded, always killed.", 0),
-  MUSTER_INT_INPUT ("suppression-fir", "Suppressing fire rating",
-                    "The book suppresses a soldier while fire of “a BIR rating of ___ or "
-                    "higher” is aimed at him and leaves the number blank; 4 is ours. 0 "
-                    "switches the rule off.", 0, 7, 4),
+  MUSTER_BOOL_INPUT ("animal", N_("Target is an animal"),
+                     N_("Animals are never wounded, always killed."), 0),
+  MUSTER_INT_INPUT ("suppression-fir", N_("Suppressing fire rating"),
+                    N_("The book suppresses a soldier while fire of “a BIR rating of ___ or "
+                       "higher” is aimed at him and leaves the number blank; 4 is ours. 0 switches "
+                       "the rule off."), 0, 7, 4),
 };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { .id = "hits", .label = "Hits" },
-  { .id = "result", .label = "Worst wound roll", .value_labels = fire_results },
-  { .id = "injury", .label = "Target's injury afterwards",
+  { .id = "hits", .label = N_("Hits") },
+  { .id = "result", .label = N_("Worst wound roll"), .value_labels = fire_results },
+  { .id = "injury", .label = N_("Target's injury afterwards"),
     .value_labels = _muster_mov_injury_after_labels },
-  { .id = "suppressed", .label = "Target suppressed this turn",
+  { .id = "suppressed", .label = N_("Target suppressed this turn"),
     .value_labels = _muster_mov_no_yes },
 };
 
@@ -356,8 +365,8 @@ const MusterMovProcedure _muster_mov_fire = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "fire",
-    .name = "Individual fire",
-    .summary = "FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills).",
+    .name = N_("Individual fire"),
+    .summary = N_("FIR d10 against the target's TAR column; a hit makes a wound roll (0 kills)."),
     MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -373,21 +382,25 @@ enum { KZ_OUT_RESULT };
 
 static const char * const kz_methods[] = { "fire-chart", "blast-table", NULL };
 static const char * const kz_method_labels[] = {
-  "Kill chart (fire chart per casting)", "Blast casualties table (optional)", NULL
+  N_("Kill chart (fire chart per casting)"), N_("Blast casualties table (optional)"), NULL
 };
 static const char * const ordnance[] = { "mortar", "light-artillery", "heavy-artillery", NULL };
 static const char * const ordnance_labels[] = {
-  "Mortar (FIR 4)", "Artillery 105 mm and less (FIR 6)", "Artillery over 105 mm, bombs (FIR 7)",
+  N_("Mortar (FIR 4)"),
+  N_("Artillery 105 mm and less (FIR 6)"), N_("Artillery over 105 mm, bombs (FIR 7)"),
   NULL
 };
 static const char * const blast_words[] = { "none", "slight", "moderate", "killed", NULL };
-static const char * const blast_labels[] = { "None", "Slight", "Moderate", "Killed", NULL };
+static const char * const blast_labels[] = {
+  N_("None"), N_("Slight"), N_("Moderate"), N_("Killed"), NULL
+};
 
 static const MusterInputSpec kz_inputs[] = {
-  MUSTER_CHOICE_INPUT ("method", "Casualty method",
-                       "The book offers the blast table as optional to the kill chart; the fire "
-                       "chart is the default.", kz_methods, kz_method_labels, 0),
-  MUSTER_CHOICE_INPUT ("ordnance", "Ordnance", "Its FIR on the fire chart; every kind is heavy.",
+  MUSTER_CHOICE_INPUT ("method", N_("Casualty method"),
+                       N_("The book offers the blast table as optional to the kill chart; the fire "
+                          "chart is the default."), kz_methods, kz_method_labels, 0),
+  MUSTER_CHOICE_INPUT ("ordnance", N_("Ordnance"),
+                       N_("Its FIR on the fire chart; every kind is heavy."),
                        ordnance, ordnance_labels, 0),
   COVER_INPUT (0),
   MUSTER_MOV_POSTURE_INPUT,
@@ -396,7 +409,7 @@ static const MusterInputSpec kz_inputs[] = {
 };
 
 static const MusterOutputSpec kz_outputs[] = {
-  { .id = "result", .label = "Casualty", .value_labels = blast_labels },
+  { .id = "result", .label = N_("Casualty"), .value_labels = blast_labels },
 };
 
 static void kz_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -482,10 +495,10 @@ const MusterMovProcedure _muster_mov_kill_zone = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "kill-zone",
-    .name = "Indirect fire kill zone",
-    .summary = "One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or "
-               "artillery round. The blast table also serves for a hand grenade against soldiers "
-               "(ours: the book gives none).",
+    .name = N_("Indirect fire kill zone"),
+    .summary = N_("One casting wholly or partly inside the 3-inch kill zone of a bomb, mortar or "
+                  "artillery round. The blast table also serves for a hand grenade against "
+                  "soldiers (ours: the book gives none)."),
     MUSTER_PROCEDURE_INPUT_SPECS (kz_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (kz_outputs),
     MUSTER_MOV_PLAN_HOOKS,

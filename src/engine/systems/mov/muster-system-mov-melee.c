@@ -19,17 +19,20 @@ static const char * const caf_weapons[] = {
   "bolt-rifle", "magazine-rifle", "pistol", "machine-pistol", "smg", "lmg", NULL
 };
 static const char * const caf_weapon_labels[] = {
-  "Bolt action rifle", "Magazine rifle", "Pistol", "Machine pistol", "Submachine gun",
-  "LMG, BAR", NULL
+  NC_("procedure", "Bolt action rifle"), NC_("procedure", "Magazine rifle"),
+  NC_("procedure", "Pistol"), NC_("procedure", "Machine pistol"),
+  NC_("procedure", "Submachine gun"), NC_("procedure", "LMG, BAR"), NULL
 };
 static const char * const caf_words[] = { "miss", "slight", "moderate", "killed", NULL };
-static const char * const caf_labels[] = { "Missed", "Slight wound", "Moderate wound", "Killed",
-                                           NULL };
-static const char * const status_labels[] = { "Unhurt", "Wounded", "Killed", NULL };
+static const char * const caf_labels[] = {
+  N_("Missed"), N_("Slight wound"), N_("Moderate wound"), N_("Killed"), NULL
+};
+static const char * const status_labels[] = { N_("Unhurt"), N_("Wounded"), N_("Killed"), NULL };
 static const char * const melee_weapons[] = { "none", "knife", "sword", "club", "bayonet", NULL };
 static const char * const melee_weapon_labels[] = {
-  "No weapon bonus (pistol, SMG…)", "Knife, improvised weapon", "Sword", "Rifle as a club",
-  "Rifle with bayonet", NULL
+  N_("No weapon bonus (pistol, SMG…)"),
+  N_("Knife, improvised weapon"), N_("Sword"), N_("Rifle as a club"),
+  N_("Rifle with bayonet"), NULL
 };
 
 /* The book's wound steps of a named result: Slight one, Moderate two, Killed dead. */
@@ -70,37 +73,38 @@ enum { CAF_WEAPON, CAF_FIRED, CAF_INJURY, CAF_MODEL };
 enum { CAF_OUT_RESULT, CAF_OUT_FIRES, CAF_OUT_INJURY, CAF_OUT_FIGHTS };
 
 #define CAF_WEAPON_INPUT(id) \
-  MUSTER_CHOICE_INPUT (id, "Defender's weapon", \
-                       "The row of the close assault fire table. Our reading: any rifle uses the " \
-                       "rifle row, machine pistols and LMGs the SMG/SMP row.", \
+  MUSTER_CHOICE_INPUT (id, N_("Defender's weapon"), \
+                       N_("The row of the close assault fire table. Our reading: any rifle uses " \
+                          "the " \
+                          "rifle row, machine pistols and LMGs the SMG/SMP row."), \
                        caf_weapons, caf_weapon_labels, 0)
 #define CAF_FIRED_INPUT(id) \
-  MUSTER_BOOL_INPUT (id, "Fired as part of the activity phase", \
-                     "A defender armed with a bolt-action rifle who fired cannot " \
-                     "use close assault fire.", 0)
+  MUSTER_BOOL_INPUT (id, N_("Fired as part of the activity phase"), \
+                     N_("A defender armed with a bolt-action rifle who fired cannot " \
+                        "use close assault fire."), 0)
 #define INJURY_INPUT(id, label) \
-  MUSTER_CHOICE_INPUT (id, label, "His wounds before this fight.", \
+  MUSTER_CHOICE_INPUT (id, label, N_("His wounds before this fight."), \
                        _muster_mov_injuries, _muster_mov_injury_labels, 0)
 #define MODEL_INPUT \
-  MUSTER_CHOICE_INPUT ("wounds", "Wound rules", \
-                       "Basic: a second wound of any kind kills. Cumulative (option): a " \
-                       "Slight result is one level, a Moderate result two; Severe " \
-                       "exists only in campaigns.", \
+  MUSTER_CHOICE_INPUT ("wounds", N_("Wound rules"), \
+                       N_("Basic: a second wound of any kind kills. Cumulative (option): a " \
+                          "Slight result is one level, a Moderate result two; Severe " \
+                          "exists only in campaigns."), \
                        _muster_mov_wound_models, _muster_mov_wound_model_labels, 0)
 
 static const MusterInputSpec caf_inputs[] = {
   CAF_WEAPON_INPUT ("weapon"),
   CAF_FIRED_INPUT ("fired"),
-  INJURY_INPUT ("charger-injury", "Charger's injury level"),
+  INJURY_INPUT ("charger-injury", N_("Charger's injury level")),
   MODEL_INPUT,
 };
 
 static const MusterOutputSpec caf_outputs[] = {
-  { .id = "result", .label = "Close assault fire", .value_labels = caf_labels },
-  { .id = "fires", .label = "Defender may fire", .value_labels = _muster_mov_no_yes },
-  { .id = "injury", .label = "Charger's injury afterwards",
+  { .id = "result", .label = N_("Close assault fire"), .value_labels = caf_labels },
+  { .id = "fires", .label = N_("Defender may fire"), .value_labels = _muster_mov_no_yes },
+  { .id = "injury", .label = N_("Charger's injury afterwards"),
     .value_labels = _muster_mov_injury_after_labels },
-  { .id = "fights", .label = "Charger goes on to melee", .value_labels = _muster_mov_no_yes },
+  { .id = "fights", .label = N_("Charger goes on to melee"), .value_labels = _muster_mov_no_yes },
 };
 
 static void caf_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -166,8 +170,9 @@ const MusterMovProcedure _muster_mov_close_assault_fire = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "close-assault-fire",
-    .name = "Close assault fire",
-    .summary = "A defender who stands and defends shoots one charger: one d10 on his weapon's row.",
+    .name = N_("Close assault fire"),
+    .summary = N_("A defender who stands and defends shoots one charger: one d10 on his weapon's "
+                  "row."),
     MUSTER_PROCEDURE_INPUT_SPECS (caf_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (caf_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -215,35 +220,43 @@ enum { ML_A_WEAPON, ML_A_ATTITUDE, ML_A_MODERATE, ML_A_PRONE, ML_A_ELEVATION, ML
 enum { ML_OUT_RESULT, ML_OUT_ATTACKER, ML_OUT_DEFENDER };
 enum { WIN_ATTACKER, WIN_TIE, WIN_DEFENDER };
 
-static const char * const melee_results[] = { "Attacker wins", "Tie: the fight goes on",
-                                              "Defender wins", NULL };
+static const char * const melee_results[] = {
+  N_("Attacker wins"), N_("Tie: the fight goes on"), N_("Defender wins"), NULL
+};
 
-#define SIDE_INPUTS(p, who, def_weapon) \
-  MUSTER_CHOICE_INPUT (p "weapon", who " weapon", \
-                       "Sword +3, rifle as a club +2, rifle with bayonet +4, knife +1; " \
-                       "one, the best he has.", melee_weapons, melee_weapon_labels, (def_weapon)), \
-  MUSTER_CHOICE_INPUT (p "attitude", who " attitude", "Panic or Nervous −4, Fanatic +2.", \
+/* One side's inputs. Each label is a whole string, so that it can be translated: the side's
+ * name is part of the sentence (German declines it). */
+#define SIDE_INPUTS(p, weapon, attitude, moderate, prone, elevation, multiple) \
+  MUSTER_CHOICE_INPUT (p "weapon", weapon, \
+                       N_("Sword +3, rifle as a club +2, rifle with bayonet +4, knife +1; " \
+                          "one, the best he has."), melee_weapons, melee_weapon_labels, 4), \
+  MUSTER_CHOICE_INPUT (p "attitude", attitude, N_("Panic or Nervous −4, Fanatic +2."), \
                        _muster_mov_attitudes, _muster_mov_attitude_labels, \
                        MUSTER_MOV_ATTITUDE_STEADY), \
-  MUSTER_BOOL_INPUT (p "moderate-wound", who " has a Moderate wound", "−4.", 0), \
-  MUSTER_BOOL_INPUT (p "prone", who " is prone", "−4.", 0), \
-  MUSTER_BOOL_INPUT (p "elevation", who " has the elevation advantage", "+1.", 0), \
-  MUSTER_BOOL_INPUT (p "multiple", who " is fighting multiple opponents", \
-                     "−1, once however many (our reading).", 0)
+  MUSTER_BOOL_INPUT (p "moderate-wound", moderate, N_("−4."), 0), \
+  MUSTER_BOOL_INPUT (p "prone", prone, N_("−4."), 0), \
+  MUSTER_BOOL_INPUT (p "elevation", elevation, N_("+1."), 0), \
+  MUSTER_BOOL_INPUT (p "multiple", multiple, N_("−1, once however many (our reading)."), 0)
 
 static const MusterInputSpec melee_inputs[] = {
-  SIDE_INPUTS ("attacker-", "Attacker's", 4),
-  SIDE_INPUTS ("defender-", "Defender's", 4),
-  MUSTER_BOOL_INPUT ("rear", "This attacker contacting the rear",
-                     "−5; we put it on the defender's roll against this attacker (only the "
-                     "difference counts). A defender who fled and was still caught counts as "
-                     "contacted from the rear (ours).", 0),
+  SIDE_INPUTS ("attacker-", N_("Attacker's weapon"), N_("Attacker's attitude"),
+               N_("Attacker's has a Moderate wound"), N_("Attacker's is prone"),
+               N_("Attacker's has the elevation advantage"),
+               N_("Attacker's is fighting multiple opponents")),
+  SIDE_INPUTS ("defender-", N_("Defender's weapon"), N_("Defender's attitude"),
+               N_("Defender's has a Moderate wound"), N_("Defender's is prone"),
+               N_("Defender's has the elevation advantage"),
+               N_("Defender's is fighting multiple opponents")),
+  MUSTER_BOOL_INPUT ("rear", N_("This attacker contacting the rear"),
+                     N_("−5; we put it on the defender's roll against this attacker (only the "
+                        "difference counts). A defender who fled and was still caught counts as "
+                        "contacted from the rear (ours)."), 0),
 };
 
 static const MusterOutputSpec melee_outputs[] = {
-  { .id = "result", .label = "Melee", .value_labels = melee_results },
-  { .id = "attacker", .label = "Attacker", .value_labels = status_labels },
-  { .id = "defender", .label = "Defender", .value_labels = status_labels },
+  { .id = "result", .label = N_("Melee"), .value_labels = melee_results },
+  { .id = "attacker", .label = N_("Attacker"), .value_labels = status_labels },
+  { .id = "defender", .label = N_("Defender"), .value_labels = status_labels },
 };
 
 static void melee_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -324,9 +337,9 @@ const MusterMovProcedure _muster_mov_melee = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "melee",
-    .name = "Melee",
-    .summary = "One attacker against one defender: each rolls a d10 plus his modifiers, the higher "
-               "wins and makes a wound roll; a tie fights on next turn.",
+    .name = N_("Melee"),
+    .summary = N_("One attacker against one defender: each rolls a d10 plus his modifiers, the "
+                  "higher wins and makes a wound roll; a tie fights on next turn."),
     MUSTER_PROCEDURE_INPUT_SPECS (melee_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (melee_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -343,35 +356,35 @@ enum { AS_OUT_CAF, AS_OUT_WINNER, AS_OUT_CHARGER, AS_OUT_DEFENDER, AS_OUT_TURNS 
 
 #define AS_MAX_TURNS 10
 
-static const char * const winners[] = { "Charger", "Undecided", "Defender", NULL };
+static const char * const winners[] = { N_("Charger"), N_("Undecided"), N_("Defender"), NULL };
 
 static const MusterInputSpec assault_inputs[] = {
   CAF_WEAPON_INPUT ("defender-weapon"),
   CAF_FIRED_INPUT ("defender-fired"),
-  MUSTER_CHOICE_INPUT ("defender-melee", "Defender's melee weapon", "His melee modifier.",
+  MUSTER_CHOICE_INPUT ("defender-melee", N_("Defender's melee weapon"), N_("His melee modifier."),
                        melee_weapons, melee_weapon_labels, 4),
-  MUSTER_CHOICE_INPUT ("defender-attitude", "Defender's attitude",
-                       "Panic or Nervous −4, Fanatic +2.", _muster_mov_attitudes,
+  MUSTER_CHOICE_INPUT ("defender-attitude", N_("Defender's attitude"),
+                       N_("Panic or Nervous −4, Fanatic +2."), _muster_mov_attitudes,
                        _muster_mov_attitude_labels, MUSTER_MOV_ATTITUDE_STEADY),
-  MUSTER_CHOICE_INPUT ("charger-melee", "Charger's melee weapon", "His melee modifier.",
+  MUSTER_CHOICE_INPUT ("charger-melee", N_("Charger's melee weapon"), N_("His melee modifier."),
                        melee_weapons, melee_weapon_labels, 4),
-  MUSTER_CHOICE_INPUT ("charger-attitude", "Charger's attitude",
-                       "A wound from close assault fire lowers it one level before the melee.",
+  MUSTER_CHOICE_INPUT ("charger-attitude", N_("Charger's attitude"),
+                       N_("A wound from close assault fire lowers it one level before the melee."),
                        _muster_mov_attitudes, _muster_mov_attitude_labels,
                        MUSTER_MOV_ATTITUDE_STEADY),
-  INJURY_INPUT ("charger-injury", "Charger's injury level"),
+  INJURY_INPUT ("charger-injury", N_("Charger's injury level")),
   MODEL_INPUT,
-  MUSTER_INT_INPUT ("turns", "Turns of melee",
-                    "How many turns to play ties on before calling it "
-                    "undecided.", 1, AS_MAX_TURNS, 5),
+  MUSTER_INT_INPUT ("turns", N_("Turns of melee"),
+                    N_("How many turns to play ties on before calling it "
+                       "undecided."), 1, AS_MAX_TURNS, 5),
 };
 
 static const MusterOutputSpec assault_outputs[] = {
-  { .id = "caf", .label = "Close assault fire", .value_labels = caf_labels },
-  { .id = "winner", .label = "Winner", .value_labels = winners },
-  { .id = "charger", .label = "Charger", .value_labels = status_labels },
-  { .id = "defender", .label = "Defender", .value_labels = status_labels },
-  { .id = "turns", .label = "Turns of melee fought" },
+  { .id = "caf", .label = N_("Close assault fire"), .value_labels = caf_labels },
+  { .id = "winner", .label = N_("Winner"), .value_labels = winners },
+  { .id = "charger", .label = N_("Charger"), .value_labels = status_labels },
+  { .id = "defender", .label = N_("Defender"), .value_labels = status_labels },
+  { .id = "turns", .label = N_("Turns of melee fought") },
 };
 
 static void assault_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -470,9 +483,9 @@ const MusterMovProcedure _muster_mov_assault = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "assault",
-    .name = "Charge into melee",
-    .summary = "A charge against a defender who stands: close assault fire, then melee turns until "
-               "one side wins. Simulated.",
+    .name = N_("Charge into melee"),
+    .summary = N_("A charge against a defender who stands: close assault fire, then melee turns "
+                  "until one side wins. Simulated."),
     MUSTER_PROCEDURE_INPUT_SPECS (assault_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (assault_outputs),
     .exact = NULL,

@@ -11,7 +11,7 @@
  * (§3.6).
  */
 
-static const char * const pass_fail[] = { "Fail", "Pass", NULL };
+static const char * const pass_fail[] = { N_("Fail"), N_("Pass"), NULL };
 
 /* Morale check (§2.3) ----------------------------------------------------------------------- */
 
@@ -20,36 +20,38 @@ enum { MOR_OUT_RESULT, MOR_OUT_ATTITUDE, MOR_OUT_SUPPRESSED, MOR_OUT_TARGET };
 
 static const char * const pass_rules[] = { "at-least", "higher", NULL };
 static const char * const pass_rule_labels[] = {
-  "30 or higher (roll ≥ number)", "Higher than the number (roll > number)", NULL
+  N_("30 or higher (roll ≥ number)"), N_("Higher than the number (roll > number)"), NULL
 };
 static const char * const double_zeros[] = { "hundred", "zero", NULL };
-static const char * const double_zero_labels[] = { "00 is 100", "00 is 0", NULL };
+static const char * const double_zero_labels[] = { N_("00 is 100"), N_("00 is 0"), NULL };
 
 static const MusterInputSpec morale_inputs[] = {
-  MUSTER_BOOL_INPUT ("cover", "Soldier is in protective cover/ a building",
-                     "−10 to the number to pass.", 0),
-  MUSTER_CHOICE_INPUT ("attitude", "Mental attitude",
-                       "Fanatic −10, Nervous +10, Panicked +20 to the number to pass. A fail "
-                       "lowers it one level.", _muster_mov_attitudes, _muster_mov_attitude_labels,
+  MUSTER_BOOL_INPUT ("cover", N_("Soldier is in protective cover/ a building"),
+                     N_("−10 to the number to pass."), 0),
+  MUSTER_CHOICE_INPUT ("attitude", N_("Mental attitude"),
+                       N_("Fanatic −10, Nervous +10, Panicked +20 to the number to pass. A fail "
+                          "lowers it one "
+                          "level."), _muster_mov_attitudes, _muster_mov_attitude_labels,
                        MUSTER_MOV_ATTITUDE_STEADY),
-  MUSTER_BOOL_INPUT ("wounded", "Soldier is Wounded",
-                     "Any level of wound: +15 to the number to pass.", 0),
-  MUSTER_BOOL_INPUT ("leader-dead", "Soldier’s unit leader is dead",
-                     "+10 to the number to pass.", 0),
-  MUSTER_CHOICE_INPUT ("pass-rule", "Passing roll",
-                       "The book says both “30 or higher” and “higher than the needed number”; the "
-                       "default takes the first (a roll equal to the number passes).",
+  MUSTER_BOOL_INPUT ("wounded", N_("Soldier is Wounded"),
+                     N_("Any level of wound: +15 to the number to pass."), 0),
+  MUSTER_BOOL_INPUT ("leader-dead", N_("Soldier’s unit leader is dead"),
+                     N_("+10 to the number to pass."), 0),
+  MUSTER_CHOICE_INPUT ("pass-rule", N_("Passing roll"),
+                       N_("The book says both “30 or higher” and “higher than the needed number”; "
+                          "the default takes the first (a roll equal to the number passes)."),
                        pass_rules, pass_rule_labels, 0),
-  MUSTER_CHOICE_INPUT ("double-zero", "Reading of 00 on the d100",
-                       "Percentage dice read 01–00; by default 00 is 100, the best roll.",
+  MUSTER_CHOICE_INPUT ("double-zero", N_("Reading of 00 on the d100"),
+                       N_("Percentage dice read 01–00; by default 00 is 100, the best roll."),
                        double_zeros, double_zero_labels, 0),
 };
 
 static const MusterOutputSpec morale_outputs[] = {
-  { .id = "result", .label = "Morale check", .value_labels = pass_fail },
-  { .id = "attitude", .label = "Attitude afterwards", .value_labels = _muster_mov_attitude_labels },
-  { .id = "suppressed", .label = "Suppressed", .value_labels = _muster_mov_no_yes },
-  { .id = "target", .label = "Number to pass" },
+  { .id = "result", .label = N_("Morale check"), .value_labels = pass_fail },
+  { .id = "attitude", .label = N_("Attitude "
+                                  "afterwards"), .value_labels = _muster_mov_attitude_labels },
+  { .id = "suppressed", .label = N_("Suppressed"), .value_labels = _muster_mov_no_yes },
+  { .id = "target", .label = N_("Number to pass") },
 };
 
 static void morale_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -146,9 +148,9 @@ const MusterMovProcedure _muster_mov_morale = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "morale",
-    .name = "Morale check",
-    .summary = "d100 against 30 adjusted by the soldier's condition; a fail lowers "
-               "his attitude one level.",
+    .name = N_("Morale check"),
+    .summary = N_("d100 against 30 adjusted by the soldier's condition; a fail lowers his attitude "
+                  "one level."),
     MUSTER_PROCEDURE_INPUT_SPECS (morale_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (morale_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -163,25 +165,26 @@ enum { SIG_MOUNTED, SIG_STANDING, SIG_OPEN, SIG_PRONE, SIG_BEHIND, SIG_BUILDING,
        N_SIG_INPUTS };
 enum { SIG_OUT_RESULT, SIG_OUT_TOTAL };
 
-static const char * const spotted_labels[] = { "Not spotted", "Spotted", NULL };
+static const char * const spotted_labels[] = { N_("Not spotted"), N_("Spotted"), NULL };
 
 static const MusterInputSpec sighting_inputs[] = {
-  MUSTER_BOOL_INPUT ("mounted", "Mounted on a transport or animal", "+3 to the roll.", 0),
-  MUSTER_BOOL_INPUT ("standing", "Standing on a Wall or roof", "+2 to the roll.", 0),
-  MUSTER_BOOL_INPUT ("open", "Running or in the open",
-                     "+1 to the roll, once even if both hold.", 0),
-  MUSTER_BOOL_INPUT ("prone", "Prone", "−2 to the roll; crawling counts as prone.", 0),
-  MUSTER_BOOL_INPUT ("behind", "Behind a wall, rocky area, trees", "−2 to the roll.", 0),
-  MUSTER_BOOL_INPUT ("building", "In a building, at a window or door; in an entrenchment/foxhole",
-                     "−2 to the roll.", 0),
-  MUSTER_BOOL_INPUT ("buttoned", "Spotter is a buttoned-up AFV crew",
-                     "Against a target that is not a vehicle or building. The book gives “a minus” "
-                     "without a value; −2 is ours (table sighting, row buttoned).", 0),
+  MUSTER_BOOL_INPUT ("mounted", N_("Mounted on a transport or animal"), N_("+3 to the roll."), 0),
+  MUSTER_BOOL_INPUT ("standing", N_("Standing on a Wall or roof"), N_("+2 to the roll."), 0),
+  MUSTER_BOOL_INPUT ("open", N_("Running or in the open"),
+                     N_("+1 to the roll, once even if both hold."), 0),
+  MUSTER_BOOL_INPUT ("prone", N_("Prone"), N_("−2 to the roll; crawling counts as prone."), 0),
+  MUSTER_BOOL_INPUT ("behind", N_("Behind a wall, rocky area, trees"), N_("−2 to the roll."), 0),
+  MUSTER_BOOL_INPUT ("building", N_("In a building, at a window or door; in an "
+                                    "entrenchment/foxhole"),
+                     N_("−2 to the roll."), 0),
+  MUSTER_BOOL_INPUT ("buttoned", N_("Spotter is a buttoned-up AFV crew"),
+                     N_("Against a target that is not a vehicle or building. The book gives “a "
+                        "minus” without a value; −2 is ours (table sighting, row buttoned)."), 0),
 };
 
 static const MusterOutputSpec sighting_outputs[] = {
-  { .id = "result", .label = "Sighting roll", .value_labels = spotted_labels },
-  { .id = "total", .label = "Modified roll" },
+  { .id = "result", .label = N_("Sighting roll"), .value_labels = spotted_labels },
+  { .id = "total", .label = N_("Modified roll") },
 };
 
 static void sighting_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -235,8 +238,8 @@ const MusterMovProcedure _muster_mov_sighting = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "sighting",
-    .name = "Sighting roll",
-    .summary = "d10 (0 is a 10) plus the target's conditions; spotted on 4 or more.",
+    .name = N_("Sighting roll"),
+    .summary = N_("d10 (0 is a 10) plus the target's conditions; spotted on 4 or more."),
     MUSTER_PROCEDURE_INPUT_SPECS (sighting_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (sighting_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -252,22 +255,22 @@ enum { MIS_SILENT, MIS_NOISE, MIS_INJURY };
 enum { MIS_OUT_RESULT };
 
 static const char * const mishap_actions[] = { "cautious", "dangerous", NULL };
-static const char * const mishap_action_labels[] = { "Cautious action", "Dangerous action",
+static const char * const mishap_action_labels[] = { N_("Cautious action"), N_("Dangerous action"),
                                                      NULL };
 static const char * const mishap_words[] = { "silent", "noise", "injury", NULL };
-static const char * const mishap_labels[] = { "Silent", "Noise (spotted)",
-                                              "Injury: wounded and spotted",
-                                              "Injury: killed", NULL };
+static const char * const mishap_labels[] = { N_("Silent"), N_("Noise (spotted)"),
+                                              N_("Injury: wounded and spotted"),
+                                              N_("Injury: killed"), NULL };
 
 static const MusterInputSpec mishap_inputs[] = {
-  MUSTER_CHOICE_INPUT ("action", "Action",
-                       "Cautious movement by an unspotted soldier (optional rule), or a dangerous "
-                       "action (#): climbing a high or extended obstacle, jumping.",
+  MUSTER_CHOICE_INPUT ("action", N_("Action"),
+                       N_("Cautious movement by an unspotted soldier (optional rule), or a "
+                          "dangerous action (#): climbing a high or extended obstacle, jumping."),
                        mishap_actions, mishap_action_labels, 0),
 };
 
 static const MusterOutputSpec mishap_outputs[] = {
-  { .id = "result", .label = "Mishap", .value_labels = mishap_labels },
+  { .id = "result", .label = N_("Mishap"), .value_labels = mishap_labels },
 };
 
 static void mishap_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -321,8 +324,8 @@ const MusterMovProcedure _muster_mov_mishap = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "mishap",
-    .name = "Mishap",
-    .summary = "d10 on the mishap table; an injury makes a wound roll (0 kills).",
+    .name = N_("Mishap"),
+    .summary = N_("d10 on the mishap table; an injury makes a wound roll (0 kills)."),
     MUSTER_PROCEDURE_INPUT_SPECS (mishap_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (mishap_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -339,38 +342,45 @@ enum { INI_A_FANATIC, INI_A_SHAKEN, INI_A_ORDERS, INI_A_CHARGING, INI_A_VEHICLE,
 enum { INI_OUT_FIRST, INI_OUT_A, INI_OUT_B };
 
 static const char * const orders[] = { "hold", "assault", "delay", "pursue", NULL };
-static const char * const order_labels[] = { "HOLD", "ASSAULT", "DELAY", "PURSUE", NULL };
+static const char * const order_labels[] = {
+  N_("HOLD"), N_("ASSAULT"), N_("DELAY"), N_("PURSUE"), NULL
+};
 static const char * const charge_rules[] = { "assault", "assault-or-charging", NULL };
 static const char * const charge_rule_labels[] = {
-  "ASSAULT orders", "ASSAULT orders, or charging this turn (activity 20)", NULL
+  N_("ASSAULT orders"), N_("ASSAULT orders, or charging this turn (activity 20)"), NULL
 };
-static const char * const first_labels[] = { "First unit moves first", "Second unit moves first",
-                                             NULL };
+static const char * const first_labels[] = {
+  N_("First unit moves first"), N_("Second unit moves first"), NULL
+};
 
-#define MU_INPUTS(p, who) \
-  MUSTER_INT_INPUT (p "fanatics", who ": Fanatic soldiers", "+1 for each.", 0, 10, 0), \
-  MUSTER_INT_INPUT (p "shaken", who ": dead, Nervous or Panicked soldiers", \
-                    "−1 for each.", 0, 10, 0), \
-  MUSTER_CHOICE_INPUT (p "orders", who ": orders", \
-                       "Hold −1. The book's “Charge orders” +1 is not one of its four " \
-                       "orders: ASSAULT by default.", orders, order_labels, 1), \
-  MUSTER_BOOL_INPUT (p "charging", who ": charging this turn", \
-                     "Its members chose activity 20; counts as Charge orders " \
-                     "only under the option.", 0), \
-  MUSTER_BOOL_INPUT (p "vehicle", who ": is a vehicle/AFV", "+4.", 0)
+/* One unit's inputs; each label whole, so that it can be translated */
+#define MU_INPUTS(p, fanatics, shaken, orders_label, charging, vehicle) \
+  MUSTER_INT_INPUT (p "fanatics", fanatics, N_("+1 for each."), 0, 10, 0), \
+  MUSTER_INT_INPUT (p "shaken", shaken, N_("−1 for each."), 0, 10, 0), \
+  MUSTER_CHOICE_INPUT (p "orders", orders_label, \
+                       N_("Hold −1. The book's “Charge orders” +1 is not one of its four " \
+                          "orders: ASSAULT by default."), orders, order_labels, 1), \
+  MUSTER_BOOL_INPUT (p "charging", charging, \
+                     N_("Its members chose activity 20; counts as Charge orders " \
+                        "only under the option."), 0), \
+  MUSTER_BOOL_INPUT (p "vehicle", vehicle, N_("+4."), 0)
 
 static const MusterInputSpec initiative_inputs[] = {
-  MU_INPUTS ("first-", "First unit"),
-  MU_INPUTS ("second-", "Second unit"),
-  MUSTER_CHOICE_INPUT ("charge-orders", "Charge orders are",
-                       "Which units get the +1 for Charge orders.",
+  MU_INPUTS ("first-", N_("First unit: Fanatic soldiers"),
+             N_("First unit: dead, Nervous or Panicked soldiers"), N_("First unit: orders"),
+             N_("First unit: charging this turn"), N_("First unit: is a vehicle/AFV")),
+  MU_INPUTS ("second-", N_("Second unit: Fanatic soldiers"),
+             N_("Second unit: dead, Nervous or Panicked soldiers"), N_("Second unit: orders"),
+             N_("Second unit: charging this turn"), N_("Second unit: is a vehicle/AFV")),
+  MUSTER_CHOICE_INPUT ("charge-orders", N_("Charge orders are"),
+                       N_("Which units get the +1 for Charge orders."),
                        charge_rules, charge_rule_labels, 0),
 };
 
 static const MusterOutputSpec initiative_outputs[] = {
-  { .id = "first", .label = "Order of movement", .value_labels = first_labels },
-  { .id = "first-total", .label = "First unit's total" },
-  { .id = "second-total", .label = "Second unit's total" },
+  { .id = "first", .label = N_("Order of movement"), .value_labels = first_labels },
+  { .id = "first-total", .label = N_("First unit's total") },
+  { .id = "second-total", .label = N_("Second unit's total") },
 };
 
 static void initiative_resolve (const MusterMovPlan *plan, const int *faces, int *outcome);
@@ -449,9 +459,9 @@ const MusterMovProcedure _muster_mov_initiative = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "initiative",
-    .name = "Order of movement",
-    .summary = "One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total moves "
-               "first, a tie is rolled again.",
+    .name = N_("Order of movement"),
+    .summary = N_("One d10 (0 is a 10) per maneuver unit plus its modifiers; the higher total "
+                  "moves first, a tie is rolled again."),
     MUSTER_PROCEDURE_INPUT_SPECS (initiative_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (initiative_outputs),
     MUSTER_MOV_PLAN_HOOKS,

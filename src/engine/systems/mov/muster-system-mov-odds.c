@@ -87,5 +87,6 @@ _muster_mov_table_inputs (const MusterProcedure *procedure,
   else if (g_str_equal (id, "melee"))
     muster_odds_set (fill, "rear", facts->aspect == MUSTER_ASPECT_REAR,
                      "the attacker is on the defender's %s",
-                     muster_odds_aspect_to_string (facts->aspect));  set_state_markers (procedure, facts, fill);
+                     muster_odds_aspect_to_string (facts->aspect));
+  set_state_markers (procedure, facts, fill);
 }

@@ -20,22 +20,26 @@ enum { MV_CLASS, MV_ROAD, MV_MUD };
 enum { MV_OUT_YARDS };
 
 static const char * const vehicle_classes[] = { "wheeled", "halftrack", "tank", NULL };
-static const char * const vehicle_class_labels[] = { "Wheeled", "Halftrack",
-                                                     "Tank (tracked AFV)", NULL };
+/* in context: the roster shows the same words as a unit's field, from the ruleset */
+static const char * const vehicle_class_labels[] = {
+  NC_("procedure", "Wheeled"), NC_("procedure", "Halftrack"),
+  NC_("procedure", "Tank (tracked AFV)"), NULL
+};
 
 static const MusterInputSpec mv_inputs[] = {
-  MUSTER_CHOICE_INPUT ("class", "Vehicle class",
-                       "The base rate in cautious search mode: wheeled 40, halftrack 30, "
-                       "tank 20 yards a turn.", vehicle_classes, vehicle_class_labels, 2),
-  MUSTER_BOOL_INPUT ("road", "On a road",
-                     "+10 yards, counted only when the whole move is on a road (our reading).", 0),
-  MUSTER_BOOL_INPUT ("mud", "Mud, deep snow or deep sand",
-                     "Half rate, rounded down, after any road bonus, when any part of the move "
-                     "crosses it (our reading).", 0),
+  MUSTER_CHOICE_INPUT ("class", N_("Vehicle class"),
+                       N_("The base rate in cautious search mode: wheeled 40, halftrack 30, tank "
+                          "20 yards a turn."), vehicle_classes, vehicle_class_labels, 2),
+  MUSTER_BOOL_INPUT ("road", N_("On a road"),
+                     N_("+10 yards, counted only when the whole move is on a road (our "
+                        "reading)."), 0),
+  MUSTER_BOOL_INPUT ("mud", N_("Mud, deep snow or deep sand"),
+                     N_("Half rate, rounded down, after any road bonus, when any part of the move "
+                        "crosses it (our reading)."), 0),
 };
 
 static const MusterOutputSpec mv_outputs[] = {
-  { .id = "yards", .label = "Most yards this turn" },
+  { .id = "yards", .label = N_("Most yards this turn") },
 };
 
 static void
@@ -81,9 +85,9 @@ const MusterMovProcedure _muster_mov_afv_move = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "afv-move",
-    .name = "AFV movement",
-    .summary = "An AFV on the board moves in cautious search mode: at most its class's rate a "
-               "turn, 10 yards more on a road, half in mud, deep snow or deep sand.",
+    .name = N_("AFV movement"),
+    .summary = N_("An AFV on the board moves in cautious search mode: at most its class's rate a "
+                  "turn, 10 yards more on a road, half in mud, deep snow or deep sand."),
     MUSTER_PROCEDURE_INPUT_SPECS (mv_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (mv_outputs),
     MUSTER_MOV_PLAN_HOOKS,
@@ -101,22 +105,24 @@ enum { CF_OUT_SHOTS, CF_OUT_HITS };
 
 static const MusterInputSpec cf_inputs[] = {
   MUSTER_MOV_WEAPON_INPUT (8),
-  MUSTER_INT_INPUT ("range", "Range (yds)", "Up to the 400 yards of line of sight.", 0, 400, 100),
-  MUSTER_CHOICE_INPUT ("cover", "Terrain", "The target's cover: the row of the TAR chart.",
+  MUSTER_INT_INPUT ("range", N_("Range (yds)"),
+                    N_("Up to the 400 yards of line of sight."), 0, 400, 100),
+  MUSTER_CHOICE_INPUT ("cover", N_("Terrain"), N_("The target's cover: the row of the TAR chart."),
                        _muster_mov_covers, _muster_mov_cover_labels, 0),
   MUSTER_MOV_POSTURE_INPUT,
-  MUSTER_INT_INPUT ("crew", "Crew assigned", "The weapon system's crew.", 1, 10, 3),
-  MUSTER_INT_INPUT ("crew-lost", "Crew wounded or killed",
-                    "Once half the crew (rounded up, our reading) are casualties, firing takes "
-                    "twice as many turns.", 0, 10, 0),
-  MUSTER_INT_INPUT ("turns", "Turns",
-                    "Turns of fire at the same target, from the first shot.", 1, CF_MAX_TURNS, 4),
+  MUSTER_INT_INPUT ("crew", N_("Crew assigned"), N_("The weapon system's crew."), 1, 10, 3),
+  MUSTER_INT_INPUT ("crew-lost", N_("Crew wounded or killed"),
+                    N_("Once half the crew (rounded up, our reading) are casualties, firing takes "
+                       "twice as many turns."), 0, 10, 0),
+  MUSTER_INT_INPUT ("turns", N_("Turns"),
+                    N_("Turns of fire at the same target, from the first "
+                       "shot."), 1, CF_MAX_TURNS, 4),
   MUSTER_MOV_COLUMN_E_INPUT,
 };
 
 static const MusterOutputSpec cf_outputs[] = {
-  { .id = "shots", .label = "Shots" },
-  { .id = "hits", .label = "Shots that hit" },
+  { .id = "shots", .label = N_("Shots") },
+  { .id = "hits", .label = N_("Shots that hit") },
 };
 
 static void
@@ -144,7 +150,7 @@ cf_prepare (const MusterRuleset  *ruleset,
   if (values[CF_LOST] > values[CF_CREW])
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%d crew casualties of a crew of %d", values[CF_LOST], values[CF_CREW]);
+                   _("%d crew casualties of a crew of %d"), values[CF_LOST], values[CF_CREW]);
       return FALSE;
     }
   if (!_muster_mov_fire_setup (ruleset, _muster_mov_weapons[values[CF_WEAPON]],
@@ -183,10 +189,10 @@ const MusterMovProcedure _muster_mov_crew_fire = {
   .base = {
     .system = MUSTER_MOV_SYSTEM,
     .id = "crew-fire",
-    .name = "Crew-served fire over several turns",
-    .summary = "A crew-served weapon firing at one target turn after turn: one shot a turn (our "
-               "reading; the book gives no reload times), every other turn once half its crew are "
-               "casualties; each shot is resolved on the fire chart.",
+    .name = N_("Crew-served fire over several turns"),
+    .summary = N_("A crew-served weapon firing at one target turn after turn: one shot a turn (our "
+                  "reading; the book gives no reload times), every other turn once half its crew "
+                  "are casualties; each shot is resolved on the fire chart."),
     MUSTER_PROCEDURE_INPUT_SPECS (cf_inputs),
     MUSTER_PROCEDURE_OUTPUT_SPECS (cf_outputs),
     MUSTER_MOV_PLAN_HOOKS,

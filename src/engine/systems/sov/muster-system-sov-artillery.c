@@ -16,8 +16,8 @@
 
 static const char * const system_ids[] = { "hxb", "tdw", "gdw", "gpw", NULL };
 static const char * const system_labels[] = {
-  "Heavy Crossbow (HXB)", "Torsion Driven Weapon (TDW)", "Gravity Driven Weapon (GDW)",
-  "Gunpowder Weapon (GPW)", NULL
+  N_("Heavy Crossbow (HXB)"), N_("Torsion Driven Weapon (TDW)"), N_("Gravity Driven Weapon (GDW)"),
+  N_("Gunpowder Weapon (GPW)"), NULL
 };
 
 /* Heavy weapon against a vehicle or structure (§4.9 A) */
@@ -32,56 +32,57 @@ static const char * const destruction_ids[] = {
   "more-than-double", "double", "more-than-triple", NULL
 };
 static const char * const destruction_labels[] = {
-  "Impact > 2 × Armour", "Impact ≥ 2 × Armour", "Impact − Armour > 2 × Armour", NULL
+  N_("Impact > 2 × Armour"), N_("Impact ≥ 2 × Armour"), N_("Impact − Armour > 2 × Armour"), NULL
 };
 
 static const MusterInputSpec vehicle_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Crew Quality", "The crew's Quality Die.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Crew Quality"), N_("The crew's Quality Die."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_CHOICE_INPUT ("system", "Heavy weapon",
-                       "Its base Impact die: HXB D6, TDW D8, GDW D10, GPW D12.",
+  MUSTER_CHOICE_INPUT ("system", N_("Heavy weapon"),
+                       N_("Its base Impact die: HXB D6, TDW D8, GDW D10, GPW D12."),
                        system_ids, system_labels, 1),
-  MUSTER_INT_INPUT ("size", "Weapon size class",
-                    "1 to 5; Impact is the base die times the size.", 1, 5, 2),
-  MUSTER_BOOL_INPUT ("rangefinder", "Rangefinding aid",
-                     "Plumb bob, sextant…: Fire Control die D6 instead of D4.", 0),
-  MUSTER_INT_INPUT ("distance", "Range",
-                    "Inches; the band is 12\" × the target's size class. Artillery other than the "
-                    "HXB cannot fire under 6\".", 0, 300, 24),
-  MUSTER_INT_INPUT ("target-size", "Target size class",
-                    "1 Very Small (light chariot) to 5 Very Large (schooner).", 1, 5, 2),
-  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2 to the Range Die.",
+  MUSTER_INT_INPUT ("size", N_("Weapon size class"),
+                    N_("1 to 5; Impact is the base die times the size."), 1, 5, 2),
+  MUSTER_BOOL_INPUT ("rangefinder", N_("Rangefinding aid"),
+                     N_("Plumb bob, sextant…: Fire Control die D6 instead of D4."), 0),
+  MUSTER_INT_INPUT ("distance", N_("Range"),
+                    N_("Inches; the band is 12\" × the target's size class. Artillery other than "
+                       "the HXB cannot fire under 6\"."), 0, 300, 24),
+  MUSTER_INT_INPUT ("target-size", N_("Target size class"),
+                    N_("1 Very Small (light chariot) to 5 Very Large (schooner)."), 1, 5, 2),
+  MUSTER_CHOICE_INPUT ("cover", N_("Target's cover"), N_("Soft +1, hard +2 to the Range Die."),
                        muster_sov_cover_ids, muster_sov_cover_labels, 0),
-  MUSTER_INT_INPUT ("armour-value", "Armour value",
-                    "0 to 5; armour rolls D12 × the value, or D6 unarmoured.", 0, 5, 1),
-  MUSTER_CHOICE_INPUT ("suspension", "Suspension die",
-                       "Rolled against the weapon's Impact after a suspension hit; usually D6.",
+  MUSTER_INT_INPUT ("armour-value", N_("Armour value"),
+                    N_("0 to 5; armour rolls D12 × the value, or D6 unarmoured."), 0, 5, 1),
+  MUSTER_CHOICE_INPUT ("suspension", N_("Suspension die"),
+                       N_("Rolled against the weapon's Impact after a suspension hit; usually D6."),
                        muster_sov_die_ids, muster_sov_die_labels, 1),
-  MUSTER_CHOICE_INPUT ("destruction", "Destroyed when",
-                       "The book: Impact \"exceeds the armour roll by more than twice\", and a hit "
-                       "that \"does not double\" only immobilizes.",
+  MUSTER_CHOICE_INPUT ("destruction", N_("Destroyed when"),
+                       N_("The book: Impact \"exceeds the armour roll by more than twice\", and a "
+                          "hit that \"does not double\" only immobilizes."),
                        destruction_ids, destruction_labels, 0),
-  MUSTER_INT_INPUT ("occupants", "Occupants",
-                    "Figures inside; a penetrating hit kills (D12 × size) ÷ their "
-                    "armour die, rounded down.", 0, 50, 0),
-  MUSTER_CHOICE_INPUT ("occupant-armour", "Occupants' armour", "Their Armor Die.",
+  MUSTER_INT_INPUT ("occupants", N_("Occupants"),
+                    N_("Figures inside; a penetrating hit kills (D12 × size) ÷ their armour die, "
+                       "rounded down."), 0, 50, 0),
+  MUSTER_CHOICE_INPUT ("occupant-armour", N_("Occupants' armour"), N_("Their Armor Die."),
                        muster_sov_armour_ids, muster_sov_armour_labels, 1),
-  MUSTER_BOOL_INPUT ("cavalry-inside", "Cavalry inside", "Casualties doubled.", 0),
+  MUSTER_BOOL_INPUT ("cavalry-inside", N_("Cavalry inside"), N_("Casualties doubled."), 0),
 };
 
 static const char * const vehicle_hit_labels[] = {
-  "Shot impossible", "Miss", "Minor hit", "Major hit", NULL
+  N_("Shot impossible"), N_("Miss"), N_("Minor hit"), N_("Major hit"), NULL
 };
 static const char * const vehicle_damage_labels[] = {
-  "No damage", "Immobilized (IMM)", "Commander or systems hit (Panic)", "Destroyed", NULL
+  N_("No damage"), N_("Immobilized (IMM)"), N_("Commander or systems hit (Panic)"), N_("Destroyed"),
+  NULL
 };
 
 enum { HVO_HIT, HVO_DAMAGE, HVO_OCCUPANTS, HVO_N };
 
 static const MusterOutputSpec vehicle_outputs[] = {
-  { .id = "hit", .label = "Hit", .value_labels = vehicle_hit_labels },
-  { .id = "damage", .label = "Damage", .value_labels = vehicle_damage_labels },
-  { .id = "occupant-casualties", .label = "Occupant casualties" },
+  { .id = "hit", .label = N_("Hit"), .value_labels = vehicle_hit_labels },
+  { .id = "damage", .label = N_("Damage"), .value_labels = vehicle_damage_labels },
+  { .id = "occupant-casualties", .label = N_("Occupant casualties") },
 };
 
 enum { DAMAGE_NONE, DAMAGE_IMMOBILIZED, DAMAGE_SYSTEMS, DAMAGE_DESTROYED };
@@ -119,7 +120,8 @@ vehicle_prepare (const MusterRuleset  *ruleset,
   if (values[HV_DISTANCE] < min_range)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "the %s cannot fire under %g\"", system_labels[values[HV_SYSTEM]], min_range);
+                   _("the %s cannot fire under %g\""),
+                   _(system_labels[values[HV_SYSTEM]]), min_range);
       return FALSE;
     }
   for (int i = 0; i < 6; i++)
@@ -318,9 +320,9 @@ vehicle_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_heavy_weapon_vehicle = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "heavy-weapon-vehicle",
-  .name = "Heavy weapon against a vehicle or structure",
-  .summary = "Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; "
-             "Impact (base die × size, doubled on a major hit) against D12 × armour value.",
+  .name = N_("Heavy weapon against a vehicle or structure"),
+  .summary = N_("Crew Quality and Fire Control dice against a Range Die from the 12\" × size band; "
+                "Impact (base die × size, doubled on a major hit) against D12 × armour value."),
   MUSTER_PROCEDURE_INPUT_SPECS (vehicle_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (vehicle_outputs),
   .exact = vehicle_exact,
@@ -332,22 +334,23 @@ const MusterProcedure muster_sov_heavy_weapon_vehicle = {
 enum { AA_QUALITY, AA_LV, AA_DISTANCE, AA_SYSTEM };
 
 static const MusterInputSpec aim_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Crew Quality", "The crew's Quality Die.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Crew Quality"), N_("The crew's Quality Die."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_INT_INPUT ("lv", "Leadership Value", "The crew leader's LV.", 1, 3, 2),
-  MUSTER_INT_INPUT ("distance", "Range",
-                    "Inches to the aim point; each full 12\" adds 1 "
-                    "to the target number.", 0, 300, 25),
-  MUSTER_CHOICE_INPUT ("system", "Heavy weapon", "All but the HXB have a 6\" minimum range.",
+  MUSTER_INT_INPUT ("lv", N_("Leadership Value"), N_("The crew leader's LV."), 1, 3, 2),
+  MUSTER_INT_INPUT ("distance", N_("Range"),
+                    N_("Inches to the aim point; each full 12\" adds 1 to the target "
+                       "number."), 0, 300, 25),
+  MUSTER_CHOICE_INPUT ("system", N_("Heavy weapon"),
+                       N_("All but the HXB have a 6\" minimum range."),
                        system_ids, system_labels, 1),
 };
 
-static const char * const aim_labels[] = { "Drifts", "On the aim point", NULL };
+static const char * const aim_labels[] = { N_("Drifts"), N_("On the aim point"), NULL };
 
 static const MusterOutputSpec aim_outputs[] = {
-  { .id = "landing", .label = "Landing", .value_labels = aim_labels },
-  { .id = "drift", .label = "Drift (inches)" },
-  { .id = "direction", .label = "Drift direction (clock face)" },
+  { .id = "landing", .label = N_("Landing"), .value_labels = aim_labels },
+  { .id = "drift", .label = N_("Drift (inches)") },
+  { .id = "direction", .label = N_("Drift direction (clock face)") },
 };
 
 typedef struct
@@ -372,7 +375,8 @@ aim_prepare (const MusterRuleset  *ruleset,
   if (values[AA_DISTANCE] < min_range)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "the %s cannot fire under %g\"", system_labels[values[AA_SYSTEM]], min_range);
+                   _("the %s cannot fire under %g\""),
+                   _(system_labels[values[AA_SYSTEM]]), min_range);
       return FALSE;
     }
   s->target = values[AA_LV] + values[AA_DISTANCE] / 12;
@@ -417,9 +421,10 @@ const MusterSovPlay muster_sov_artillery_aim_play = {
 const MusterProcedure muster_sov_artillery_aim = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "artillery-aim",
-  .name = "Artillery Firing Accuracy",
-  .summary = "The crew's Quality Die against LV + full 12\" bands: at least that lands on the aim "
-             "point, otherwise the round drifts (T − roll) × D8 inches in a D12 clock direction.",
+  .name = N_("Artillery Firing Accuracy"),
+  .summary = N_("The crew's Quality Die against LV + full 12\" bands: at least that lands on the "
+                "aim point, otherwise the round drifts (T − roll) × D8 inches in a D12 clock "
+                "direction."),
   MUSTER_PROCEDURE_INPUT_SPECS (aim_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (aim_outputs),
   .exact = _muster_sov_exact,
@@ -432,30 +437,32 @@ enum { AB_ROUND, AB_SYSTEM, AB_SIZE, AB_FIGURES, AB_ARMOUR, AB_COVER, AB_IN_POSI
 
 static const char * const round_ids[] = { "solid-shot", "explosive", "grape", "canister", NULL };
 static const char * const round_labels[] = {
-  "Solid shot", "Explosive shell", "Grape shot", "Canister", NULL
+  N_("Solid shot"), N_("Explosive shell"), N_("Grape shot"), N_("Canister"), NULL
 };
 
 static const MusterInputSpec blast_inputs[] = {
-  MUSTER_CHOICE_INPUT ("round", "Round",
-                       "Solid shot hits each figure in its corridor with twice the weapon's "
-                       "Impact; shells, grape and canister with a D8.", round_ids, round_labels, 0),
-  MUSTER_CHOICE_INPUT ("system", "Heavy weapon", "Its base Impact die.",
+  MUSTER_CHOICE_INPUT ("round", N_("Round"),
+                       N_("Solid shot hits each figure in its corridor with twice the weapon's "
+                          "Impact; shells, grape and canister with a "
+                          "D8."), round_ids, round_labels, 0),
+  MUSTER_CHOICE_INPUT ("system", N_("Heavy weapon"), N_("Its base Impact die."),
                        system_ids, system_labels, 1),
-  MUSTER_INT_INPUT ("size", "Weapon size class", "1 to 5.", 1, 5, 2),
-  MUSTER_INT_INPUT ("figures", "Figures in the area",
-                    "Figures under the corridor, burst or triangle.", 0, 60, 5),
-  MUSTER_CHOICE_INPUT ("armour", "Figures' armour", "Their Armor Die.",
+  MUSTER_INT_INPUT ("size", N_("Weapon size class"), N_("1 to 5."), 1, 5, 2),
+  MUSTER_INT_INPUT ("figures", N_("Figures in the area"),
+                    N_("Figures under the corridor, burst or triangle."), 0, 60, 5),
+  MUSTER_CHOICE_INPUT ("armour", N_("Figures' armour"), N_("Their Armor Die."),
                        muster_sov_armour_ids, muster_sov_armour_labels, 1),
-  MUSTER_CHOICE_INPUT ("cover", "Cover", "Raises armour against blasts: soft one step, hard two.",
+  MUSTER_CHOICE_INPUT ("cover", N_("Cover"),
+                       N_("Raises armour against blasts: soft one step, hard two."),
                        muster_sov_cover_ids, muster_sov_cover_labels, 0),
-  MUSTER_BOOL_INPUT ("in-position", "In Position",
-                     "One more armour step as an open shift: past D12 it lowers the "
-                     "round's Impact instead.", 0),
+  MUSTER_BOOL_INPUT ("in-position", N_("In Position"),
+                     N_("One more armour step as an open shift: past D12 it lowers the round's "
+                        "Impact instead."), 0),
 };
 
 static const MusterOutputSpec blast_outputs[] = {
-  { .id = "casualties", .label = "Casualties" },
-  { .id = "corridor", .label = "Solid shot corridor (inches)" },
+  { .id = "casualties", .label = N_("Casualties") },
+  { .id = "corridor", .label = N_("Solid shot corridor (inches)") },
 };
 
 typedef struct
@@ -574,9 +581,9 @@ blast_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_artillery_blast = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "artillery-blast",
-  .name = "Artillery against troops",
-  .summary = "Each figure under the round: its Impact against the figure's Armor Die, raised by "
-             "cover. Any figure inside also gives the unit a Suppression marker.",
+  .name = N_("Artillery against troops"),
+  .summary = N_("Each figure under the round: its Impact against the figure's Armor Die, raised by "
+                "cover. Any figure inside also gives the unit a Suppression marker."),
   MUSTER_PROCEDURE_INPUT_SPECS (blast_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (blast_outputs),
   .exact = blast_exact,

@@ -19,29 +19,29 @@ enum {
 
 static const char * const confidence_ids[] = { "inspired", "confident", "steady", "shaken", NULL };
 static const char * const confidence_labels[] = {
-  "Inspired (IN)", "Confident (CO)", "Steady (ST)", "Shaken (SH)", NULL
+  N_("Inspired (IN)"), N_("Confident (CO)"), N_("Steady (ST)"), N_("Shaken (SH)"), NULL
 };
 
 static const MusterInputSpec assault_inputs[] = {
   HTH_INPUTS,
-  MUSTER_CHOICE_INPUT ("confidence", "Attacker's Confidence Level", "For its charge test.",
+  MUSTER_CHOICE_INPUT ("confidence", N_("Attacker's Confidence Level"), N_("For its charge test."),
                        confidence_ids, confidence_labels, 1),
-  MUSTER_CHOICE_INPUT ("mobility", "Attacker's mobility die", "Combat Move = 2 × its roll.",
+  MUSTER_CHOICE_INPUT ("mobility", N_("Attacker's mobility die"), N_("Combat Move = 2 × its roll."),
                        muster_sov_die_ids, muster_sov_die_labels, 1),
-  MUSTER_INT_INPUT ("distance", "Distance to the target", "Inches.", 0, 48, 6),
-  MUSTER_INT_INPUT ("attacker-figures", "Attacker's figures",
-                    "Odds for the defender's stand test: infantry 1, "
-                    "cavalry 2 points each.", 4, 200, 20),
-  MUSTER_INT_INPUT ("defender-figures", "Defender's figures",
-                    "Casualties come off them.", 1, 200, 20),
-  MUSTER_INT_INPUT ("rounds", "Rounds at most",
-                    "The fight goes on each time either unit activates, "
-                    "usually twice a turn.", 1, 20, 6),
+  MUSTER_INT_INPUT ("distance", N_("Distance to the target"), N_("Inches."), 0, 48, 6),
+  MUSTER_INT_INPUT ("attacker-figures", N_("Attacker's figures"),
+                    N_("Odds for the defender's stand test: infantry 1, cavalry 2 points "
+                       "each."), 4, 200, 20),
+  MUSTER_INT_INPUT ("defender-figures", N_("Defender's figures"),
+                    N_("Casualties come off them."), 1, 200, 20),
+  MUSTER_INT_INPUT ("rounds", N_("Rounds at most"),
+                    N_("The fight goes on each time either unit activates, usually twice a "
+                       "turn."), 1, 20, 6),
 };
 
 static const char * const assault_result_labels[] = {
-  "Charge refused", "Fell short", "Defender withdrew", "Defender fell back",
-  "Attacker fell back", "Still locked", "Defender destroyed", NULL
+  N_("Charge refused"), N_("Fell short"), N_("Defender withdrew"), N_("Defender fell back"),
+  N_("Attacker fell back"), N_("Still locked"), N_("Defender destroyed"), NULL
 };
 
 enum {
@@ -50,10 +50,10 @@ enum {
 };
 
 static const MusterOutputSpec assault_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = assault_result_labels },
-  { .id = "rounds", .label = "Rounds fought" },
-  { .id = "attacker-casualties", .label = "Attacker's casualties" },
-  { .id = "defender-casualties", .label = "Defender's casualties" },
+  { .id = "result", .label = N_("Result"), .value_labels = assault_result_labels },
+  { .id = "rounds", .label = N_("Rounds fought") },
+  { .id = "attacker-casualties", .label = N_("Attacker's casualties") },
+  { .id = "defender-casualties", .label = N_("Defender's casualties") },
 };
 
 static void
@@ -184,10 +184,10 @@ assault_sample (const MusterProcedure *procedure,
 const MusterProcedure muster_sov_close_assault = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "close-assault",
-  .name = "Close Assault",
-  .summary = "A charge from the Reaction Test to the end of the melee: combat moves, the "
-             "defender's stand test, and hand-to-hand rounds until a scrum test sends one "
-             "side back. Simulated.",
+  .name = N_("Close Assault"),
+  .summary = N_("A charge from the Reaction Test to the end of the melee: combat moves, the "
+                "defender's stand test, and hand-to-hand rounds until a scrum test sends one side "
+                "back. Simulated."),
   MUSTER_PROCEDURE_INPUT_SPECS (assault_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (assault_outputs),
   .exact = NULL,

@@ -21,35 +21,36 @@ formation_row (int formation)
 enum { SC_FORMATION, SC_RANKS, SC_ARMOUR, SC_QUALITY, SC_LV, SC_MOTIVATION };
 
 static const MusterInputSpec scythed_inputs[] = {
-  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity",
-                       "Hits per rank passed through: Close Order 6, Open Order 4, Skirmish 2.",
+  MUSTER_CHOICE_INPUT ("target-formation", N_("Target's Unit Integrity"),
+                       N_("Hits per rank passed through: Close Order 6, Open Order 4, Skirmish 2."),
                        muster_sov_formation_ids, muster_sov_formation_labels, 0),
-  MUSTER_INT_INPUT ("ranks", "Ranks passed through",
-                    "Ranks of the target the chariot drives through.", 1, 10, 2),
-  MUSTER_CHOICE_INPUT ("armour", "Target's armour",
-                       "Each hit is a D12 Impact against this Armor Die.",
+  MUSTER_INT_INPUT ("ranks", N_("Ranks passed through"),
+                    N_("Ranks of the target the chariot drives through."), 1, 10, 2),
+  MUSTER_CHOICE_INPUT ("armour", N_("Target's armour"),
+                       N_("Each hit is a D12 Impact against this Armor Die."),
                        muster_sov_armour_ids, muster_sov_armour_labels, 1),
-  MUSTER_CHOICE_INPUT ("quality", "Target's Unit Quality",
-                       "For its Confidence Test after casualties.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Target's Unit Quality"),
+                       N_("For its Confidence Test after casualties."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_INT_INPUT ("lv", "Target's Leadership Value", "For its Confidence Test.", 1, 3, 2),
-  MUSTER_CHOICE_INPUT ("motivation", "Target's Mission Motivation",
-                       "The \"takes casualties\" row of the threat table; its NTR counts "
-                       "as TL 0 here (§9 #23).",
+  MUSTER_INT_INPUT ("lv", N_("Target's Leadership Value"), N_("For its Confidence Test."), 1, 3, 2),
+  MUSTER_CHOICE_INPUT ("motivation", N_("Target's Mission Motivation"),
+                       N_("The \"takes casualties\" row of the threat table; its NTR counts as TL "
+                          "0 here (§9 #23)."),
                        muster_sov_motivation_ids, muster_sov_motivation_labels, 1),
 };
 
 static const char * const scythed_test_labels[] = {
-  "No test required", "Pass", "Fail (CL −1)", "Major failure (CL −2)", NULL
+  N_("No test required"), N_("Pass"), N_("Fail (CL −1)"), N_("Major failure (CL −2)"), NULL
 };
-static const char * const scythed_chariot_labels[] = { "Survives", "Destroyed", NULL };
+static const char * const scythed_chariot_labels[] = { N_("Survives"), N_("Destroyed"), NULL };
 
 enum { SCO_CASUALTIES, SCO_TEST, SCO_CHARIOT, SCO_N };
 
 static const MusterOutputSpec scythed_outputs[] = {
-  { .id = "casualties", .label = "Casualties" },
-  { .id = "confidence", .label = "Target's Confidence Test", .value_labels = scythed_test_labels },
-  { .id = "chariot", .label = "Chariot", .value_labels = scythed_chariot_labels },
+  { .id = "casualties", .label = N_("Casualties") },
+  { .id = "confidence", .label = N_("Target's Confidence Test"),
+    .value_labels = scythed_test_labels },
+  { .id = "chariot", .label = N_("Chariot"), .value_labels = scythed_chariot_labels },
 };
 
 typedef struct
@@ -148,10 +149,10 @@ scythed_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_scythed_chariot = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "scythed-chariot",
-  .name = "Scythed chariots",
-  .summary = "Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 Impact "
-             "against armour; a target taking casualties tests Confidence. The chariot dies "
-             "against formed troops.",
+  .name = N_("Scythed chariots"),
+  .summary = N_("Hits for each rank passed through (Close 6, Open 4, Skirmish 2), each a D12 "
+                "Impact against armour; a target taking casualties tests Confidence. The chariot "
+                "dies against formed troops."),
   MUSTER_PROCEDURE_INPUT_SPECS (scythed_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (scythed_outputs),
   .exact = scythed_exact,

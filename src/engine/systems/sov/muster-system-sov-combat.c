@@ -231,42 +231,49 @@ const char * const muster_sov_quality_ids[] = {
   "untrained", "green", "regular", "veteran", "elite", NULL
 };
 const char * const muster_sov_quality_labels[] = {
-  "Untrained (D4)", "Green (D6)", "Regular (D8)", "Veteran (D10)", "Elite (D12)", NULL
+  N_("Untrained (D4)"), N_("Green (D6)"), N_("Regular (D8)"), N_("Veteran (D10)"),
+  N_("Elite (D12)"), NULL
 };
 const char * const muster_sov_armour_ids[] = {
   "none", "light", "medium", "heavy", "super-heavy", NULL
 };
 const char * const muster_sov_armour_labels[] = {
-  "None (D4)", "Light (D6)", "Medium (D8)", "Heavy (D10)", "Super Heavy (D12)", NULL
+  N_("None (D4)"), N_("Light (D6)"), N_("Medium (D8)"), N_("Heavy (D10)"), N_("Super Heavy (D12)"),
+  NULL
 };
 const char * const muster_sov_die_ids[] = { "d4", "d6", "d8", "d10", "d12", NULL };
-const char * const muster_sov_die_labels[] = { "D4", "D6", "D8", "D10", "D12", NULL };
+const char * const muster_sov_die_labels[] = {
+  N_("D4"), N_("D6"), N_("D8"), N_("D10"), N_("D12"), NULL
+};
 const char * const muster_sov_formation_ids[] = { "close", "open", "skirmish", NULL };
 const char * const muster_sov_formation_labels[] = {
-  "Close Order", "Open Order", "Skirmish", NULL
+  N_("Close Order"), N_("Open Order"), N_("Skirmish"), NULL
 };
 const char * const muster_sov_cover_ids[] = { "none", "soft", "hard", NULL };
-const char * const muster_sov_cover_labels[] = { "None", "Soft cover", "Hard cover", NULL };
+const char * const muster_sov_cover_labels[] = {
+  N_("None"), N_("Soft cover"), N_("Hard cover"), NULL
+};
 const char * const muster_sov_arm_ids[] = { "infantry", "cavalry", NULL };
-const char * const muster_sov_arm_labels[] = { "Infantry", "Cavalry", NULL };
+const char * const muster_sov_arm_labels[] = { N_("Infantry"), N_("Cavalry"), NULL };
 const char * const muster_sov_missile_ids[] = {
   "sling", "javelin", "throwing-spear", "pilum", "short-bow", "long-bow", "crossbow",
   "harquebus", "musket", "muzzle-loaded-rifle", "mini-ball-rifle", NULL
 };
 const char * const muster_sov_missile_labels[] = {
-  "Sling", "Javelin", "Throwing Spear", "Pilum", "Short Bow", "Long Bow", "Crossbow",
-  "Harquebus", "Musket", "Muzzle Loaded Rifle", "Mini-Ball Rifle", NULL
+  N_("Sling"), N_("Javelin"), N_("Throwing Spear"), N_("Pilum"), N_("Short Bow"), N_("Long Bow"),
+  N_("Crossbow"), N_("Harquebus"), N_("Musket"), N_("Muzzle Loaded Rifle"), N_("Mini-Ball Rifle"),
+  NULL
 };
 const char * const muster_sov_weapon_ids[] = {
   "dagger", "short-sword", "spear", "long-spear", "sword", "kontos", "pike", "lance",
   "long-sword", "saber", "halberd", NULL
 };
 const char * const muster_sov_weapon_labels[] = {
-  "Dagger/Club", "Short Sword", "Spear", "Long Spear", "Sword", "Kontos", "Pike", "Lance",
-  "Long Sword", "Saber", "Halberd", NULL
+  N_("Dagger/Club"), N_("Short Sword"), N_("Spear"), N_("Long Spear"), N_("Sword"), N_("Kontos"),
+  N_("Pike"), N_("Lance"), N_("Long Sword"), N_("Saber"), N_("Halberd"), NULL
 };
 const char * const muster_sov_motivation_ids[] = { "low", "medium", "high", NULL };
-const char * const muster_sov_motivation_labels[] = { "Low", "Medium", "High", NULL };
+const char * const muster_sov_motivation_labels[] = { N_("Low"), N_("Medium"), N_("High"), NULL };
 
 gboolean
 _muster_sov_quality_die (const MusterRuleset  *ruleset,

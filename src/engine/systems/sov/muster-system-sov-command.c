@@ -12,33 +12,34 @@
  */
 
 #define LV_SENDER_INPUT \
-  MUSTER_INT_INPUT ("sender-lv", "Sender's Leadership Value", "The commander's LV.", 1, 3, 1)
+  MUSTER_INT_INPUT ("sender-lv", N_("Sender's Leadership Value"), N_("The commander's LV."), \
+                    1, 3, 1)
 #define SENDER_QUALITY_INPUT \
-  MUSTER_CHOICE_INPUT ("sender-quality", "Sender's Unit Quality", \
-                       "The commander's Quality Die, rolled for the test.", \
+  MUSTER_CHOICE_INPUT ("sender-quality", N_("Sender's Unit Quality"), \
+                       N_("The commander's Quality Die, rolled for the test."), \
                        muster_sov_quality_ids, muster_sov_quality_labels, 2)
 
 static const char * const signal_ids[] = { "none", "horns", "heliograph", "telegraph", NULL };
 static const char * const signal_labels[] = {
-  "Voice or messenger", "Horns or drums (musicians)", "Heliograph or semaphore", "Telegraph",
-  NULL
+  N_("Voice or messenger"), N_("Horns or drums (musicians)"), N_("Heliograph or semaphore"),
+  N_("Telegraph"), NULL
 };
 
 #define COMMUNICATION_INPUTS \
-  MUSTER_INT_INPUT ("distance", "Distance", \
-                    "Inches between sender and receiver; within 6\" they are in direct " \
-                    "contact and need no test.", 0, 200, 13), \
-  MUSTER_INT_INPUT ("levels", "Command levels apart", \
-                    "The sender's die shifts down one step for each command level beyond one " \
-                    "between the two units.", 1, 4, 1), \
-  MUSTER_CHOICE_INPUT ("signal", "Signals", \
-                       "Horns or drums count +1 per 12\" beyond 6\" instead of per " \
-                       "6\"; a heliograph with unbroken line of sight, or a telegraph, " \
-                       "has no range modifier.", signal_ids, signal_labels, 0), \
-  MUSTER_INT_INPUT ("wind", "Wind level", "+1 per level.", 0, 5, 0)
+  MUSTER_INT_INPUT ("distance", N_("Distance"), \
+                    N_("Inches between sender and receiver; within 6\" they are in direct " \
+                       "contact and need no test."), 0, 200, 13), \
+  MUSTER_INT_INPUT ("levels", N_("Command levels apart"), \
+                    N_("The sender's die shifts down one step for each command level beyond one " \
+                       "between the two units."), 1, 4, 1), \
+  MUSTER_CHOICE_INPUT ("signal", N_("Signals"), \
+                       N_("Horns or drums count +1 per 12\" beyond 6\" instead of per " \
+                          "6\"; a heliograph with unbroken line of sight, or a telegraph, " \
+                          "has no range modifier."), signal_ids, signal_labels, 0), \
+  MUSTER_INT_INPUT ("wind", N_("Wind level"), N_("+1 per level."), 0, 5, 0)
 
 static const char * const communication_labels[] = {
-  "Direct contact", "Pass", "Fail", NULL
+  N_("Direct contact"), N_("Pass"), N_("Fail"), NULL
 };
 
 /* The communication test of a sender with @quality_sides and LV, to a receiver of @receiver_lv
@@ -73,13 +74,13 @@ enum { CO_QUALITY, CO_SENDER_LV, CO_RECEIVER_LV, CO_DISTANCE };
 static const MusterInputSpec communication_inputs[] = {
   SENDER_QUALITY_INPUT,
   LV_SENDER_INPUT,
-  MUSTER_INT_INPUT ("receiver-lv", "Receiver's Leadership Value",
-                    "The higher of the two LVs is the target.", 1, 3, 2),
+  MUSTER_INT_INPUT ("receiver-lv", N_("Receiver's Leadership Value"),
+                    N_("The higher of the two LVs is the target."), 1, 3, 2),
   COMMUNICATION_INPUTS,
 };
 
 static const MusterOutputSpec communication_outputs[] = {
-  { .id = "result", .label = "Communication", .value_labels = communication_labels },
+  { .id = "result", .label = N_("Communication"), .value_labels = communication_labels },
 };
 
 static gboolean
@@ -115,9 +116,9 @@ const MusterSovPlay muster_sov_communication_play = {
 const MusterProcedure muster_sov_communication = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "communication",
-  .name = "Communication test",
-  .summary = "The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; "
-             "automatic within 6\".",
+  .name = N_("Communication test"),
+  .summary = N_("The sender's Quality Die against the higher LV plus 1 per 6\" beyond 6\"; "
+                "automatic within 6\"."),
   MUSTER_PROCEDURE_INPUT_SPECS (communication_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (communication_outputs),
   .exact = _muster_sov_exact,
@@ -129,21 +130,21 @@ const MusterProcedure muster_sov_communication = {
 enum { RA_QUALITY, RA_LV, RA_SENDER_QUALITY, RA_SENDER_LV, RA_DISTANCE };
 
 static const MusterInputSpec rally_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Unit Quality", "The rallied unit's Quality Die.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Unit Quality"), N_("The rallied unit's Quality Die."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_INT_INPUT ("lv", "Unit's Leadership Value",
-                    "Added to the commander's LV for the rally roll.", 1, 3, 2),
+  MUSTER_INT_INPUT ("lv", N_("Unit's Leadership Value"),
+                    N_("Added to the commander's LV for the rally roll."), 1, 3, 2),
   SENDER_QUALITY_INPUT,
   LV_SENDER_INPUT,
   COMMUNICATION_INPUTS,
 };
 
 static const char * const rally_labels[] = {
-  "Communication failed", "Not rallied", "Rallied (CL +1)", NULL
+  N_("Communication failed"), N_("Not rallied"), N_("Rallied (CL +1)"), NULL
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { .id = "result", .label = "Rally", .value_labels = rally_labels },
+  { .id = "result", .label = N_("Rally"), .value_labels = rally_labels },
 };
 
 typedef struct
@@ -200,10 +201,10 @@ const MusterSovPlay muster_sov_rally_play = {
 const MusterProcedure muster_sov_rally = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "rally",
-  .name = "Rally Unit",
-  .summary = "A superior's communication test (none within 6\"), then the unit's Quality Die must "
-             "exceed its LV plus the commander's to raise its Confidence one level (never above "
-             "its fatigue level, never back to Inspired).",
+  .name = N_("Rally Unit"),
+  .summary = N_("A superior's communication test (none within 6\"), then the unit's Quality Die "
+                "must exceed its LV plus the commander's to raise its Confidence one level (never "
+                "above its fatigue level, never back to Inspired)."),
   MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
   .exact = _muster_sov_exact,
@@ -215,19 +216,21 @@ const MusterProcedure muster_sov_rally = {
 enum { WE_ATTACKER, WE_DEFENDER };
 
 static const MusterInputSpec wedge_inputs[] = {
-  MUSTER_CHOICE_INPUT ("attacker-quality", "Wedge's Unit Quality", "The wedge's Quality Die.",
+  MUSTER_CHOICE_INPUT ("attacker-quality", N_("Wedge's Unit Quality"),
+                       N_("The wedge's Quality Die."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_CHOICE_INPUT ("defender-quality", "Defender's Unit Quality", "The defender's Quality Die.",
+  MUSTER_CHOICE_INPUT ("defender-quality", N_("Defender's Unit Quality"),
+                       N_("The defender's Quality Die."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
 };
 
 static const char * const wedge_labels[] = {
-  "Wedge loses a level, collapses to Open Order", "Wedge collapses into a line",
-  "Defender suppressed", "Defender loses a level", NULL
+  N_("Wedge loses a level, collapses to Open Order"), N_("Wedge collapses into a line"),
+  N_("Defender suppressed"), N_("Defender loses a level"), NULL
 };
 
 static const MusterOutputSpec wedge_outputs[] = {
-  { .id = "result", .label = "Wedge contact", .value_labels = wedge_labels },
+  { .id = "result", .label = N_("Wedge contact"), .value_labels = wedge_labels },
 };
 
 typedef struct
@@ -281,10 +284,10 @@ const MusterSovPlay muster_sov_wedge_play = {
 const MusterProcedure muster_sov_wedge = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "wedge",
-  .name = "Wedge contact",
-  .summary = "Both sides roll their Quality Die on contact: the wedge collapses unless "
-             "it rolls higher; higher suppresses the defender, more than double costs it "
-             "a level of integrity.",
+  .name = N_("Wedge contact"),
+  .summary = N_("Both sides roll their Quality Die on contact: the wedge collapses unless it rolls "
+                "higher; higher suppresses the defender, more than double costs it a level of "
+                "integrity."),
   MUSTER_PROCEDURE_INPUT_SPECS (wedge_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (wedge_outputs),
   .exact = _muster_sov_exact,
@@ -296,23 +299,23 @@ const MusterProcedure muster_sov_wedge = {
 enum { SP_QUALITY, SP_DISTANCE, SP_COVER, SP_IN_POSITION, SP_SPYGLASS };
 
 static const MusterInputSpec spotting_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Observer's Unit Quality", "The observer's Quality Die.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Observer's Unit Quality"), N_("The observer's Quality Die."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_INT_INPUT ("distance", "Distance",
-                    "The target's D4 shifts up one per full 12\".", 0, 200, 12),
-  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2.",
+  MUSTER_INT_INPUT ("distance", N_("Distance"),
+                    N_("The target's D4 shifts up one per full 12\"."), 0, 200, 12),
+  MUSTER_CHOICE_INPUT ("cover", N_("Target's cover"), N_("Soft +1, hard +2."),
                        muster_sov_cover_ids, muster_sov_cover_labels, 0),
-  MUSTER_BOOL_INPUT ("in-position", "Target In Position", "+1.", 0),
-  MUSTER_BOOL_INPUT ("spyglass", "Spyglass",
-                     "The observer's second die is a D6 instead of the naked eye's D4.", 0),
+  MUSTER_BOOL_INPUT ("in-position", N_("Target In Position"), N_("+1."), 0),
+  MUSTER_BOOL_INPUT ("spyglass", N_("Spyglass"),
+                     N_("The observer's second die is a D6 instead of the naked eye's D4."), 0),
 };
 
 static const char * const spotting_labels[] = {
-  "Nothing seen", "Marker flipped (the owner checks)", "Placed on the table", NULL
+  N_("Nothing seen"), N_("Marker flipped (the owner checks)"), N_("Placed on the table"), NULL
 };
 
 static const MusterOutputSpec spotting_outputs[] = {
-  { .id = "result", .label = "Spotting", .value_labels = spotting_labels },
+  { .id = "result", .label = N_("Spotting"), .value_labels = spotting_labels },
 };
 
 typedef struct
@@ -369,9 +372,9 @@ const MusterSovPlay muster_sov_spotting_play = {
 const MusterProcedure muster_sov_spotting = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "spotting",
-  .name = "Spotting (Observe)",
-  .summary = "The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 "
-             "shifted by distance and cover: one beat flips the marker, two place the unit.",
+  .name = N_("Spotting (Observe)"),
+  .summary = N_("The observer's Quality Die and a D4 (D6 with a spyglass) against the target's D4 "
+                "shifted by distance and cover: one beat flips the marker, two place the unit."),
   MUSTER_PROCEDURE_INPUT_SPECS (spotting_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (spotting_outputs),
   .exact = _muster_sov_exact,

@@ -24,79 +24,82 @@ enum {
 
 static const char * const firepower_die_ids[] = { "nearest", "weapon", NULL };
 static const char * const firepower_die_labels[] = {
-  "The die nearest the unit's firepower", "The weapon's FP Die", NULL
+  N_("The die nearest the unit's firepower"), N_("The weapon's FP Die"), NULL
 };
 
 static const MusterInputSpec fire_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Unit Quality",
-                       "The firer's Quality Die, which also sets the basic range band "
-                       "(its size in inches).",
+  MUSTER_CHOICE_INPUT ("quality", N_("Unit Quality"),
+                       N_("The firer's Quality Die, which also sets the basic range band (its size "
+                          "in inches)."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_CHOICE_INPUT ("weapon", "Missile weapon",
-                       "From the Missile Weapons Table: range band modifier, firepower and Impact.",
+  MUSTER_CHOICE_INPUT ("weapon", N_("Missile weapon"),
+                       N_("From the Missile Weapons Table: range band modifier, firepower and "
+                          "Impact."),
                        muster_sov_missile_ids, muster_sov_missile_labels, 4),
-  MUSTER_INT_INPUT ("figures", "Figures with line of sight",
-                    "Figures able to fire directly at the target; their FP adds up to "
-                    "the potential shots.", 1, 200, 12),
-  MUSTER_INT_INPUT ("area-figures", "Area Fire figures",
-                    "Other figures adding Area Fire (bows only); they count half and roll "
-                    "their own Area Fire Die.", 0, 200, 0),
-  MUSTER_BOOL_INPUT ("volley", "Volley",
-                     "Fire prepared by a Reorganize action: FP doubled. "
-                     "Crossbows and firearms only.", 0),
-  MUSTER_INT_INPUT ("distance", "Range",
-                    "Inches to the target; every effective band (RBM × Quality Die size) moves the "
-                    "Range Die one step up, five bands at most.", 0, 200, 9),
-  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity",
-                       "Close Order −1, Skirmish +1 to the Range Die (travel mode "
-                       "counts as Close Order).",
+  MUSTER_INT_INPUT ("figures", N_("Figures with line of sight"),
+                    N_("Figures able to fire directly at the target; their FP adds up to the "
+                       "potential shots."), 1, 200, 12),
+  MUSTER_INT_INPUT ("area-figures", N_("Area Fire figures"),
+                    N_("Other figures adding Area Fire (bows only); they count half and roll their "
+                       "own Area Fire Die."), 0, 200, 0),
+  MUSTER_BOOL_INPUT ("volley", N_("Volley"),
+                     N_("Fire prepared by a Reorganize action: FP doubled. Crossbows and firearms "
+                        "only."), 0),
+  MUSTER_INT_INPUT ("distance", N_("Range"),
+                    N_("Inches to the target; every effective band (RBM × Quality Die size) moves "
+                       "the Range Die one step up, five bands at most."), 0, 200, 9),
+  MUSTER_CHOICE_INPUT ("target-formation", N_("Target's Unit Integrity"),
+                       N_("Close Order −1, Skirmish +1 to the Range Die (travel mode counts as "
+                          "Close Order)."),
                        muster_sov_formation_ids, muster_sov_formation_labels, 1),
-  MUSTER_BOOL_INPUT ("mounted", "Mounted target", "−1.", 0),
-  MUSTER_BOOL_INPUT ("in-position", "Target In Position", "+1.", 0),
-  MUSTER_BOOL_INPUT ("shield-wall", "Target behind a Shield Wall", "+1.", 0),
-  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2.",
+  MUSTER_BOOL_INPUT ("mounted", N_("Mounted target"), N_("−1."), 0),
+  MUSTER_BOOL_INPUT ("in-position", N_("Target In Position"), N_("+1."), 0),
+  MUSTER_BOOL_INPUT ("shield-wall", N_("Target behind a Shield Wall"), N_("+1."), 0),
+  MUSTER_CHOICE_INPUT ("cover", N_("Target's cover"), N_("Soft +1, hard +2."),
                        muster_sov_cover_ids, muster_sov_cover_labels, 0),
-  MUSTER_BOOL_INPUT ("moved", "Firer moved this activation", "+1, except for thrown weapons.", 0),
-  MUSTER_BOOL_INPUT ("over-skirmishers", "Firing over skirmishers", "+1.", 0),
-  MUSTER_INT_INPUT ("wind", "Wind level",
-                    "+1 per level when firing into or across the wind.", 0, 5, 0),
-  MUSTER_BOOL_INPUT ("lone-figure", "Lone Independent Figure", "+2.", 0),
-  MUSTER_BOOL_INPUT ("large-creature", "Elephants and large creatures", "−2.", 0),
-  MUSTER_INT_INPUT ("vehicle-size", "Vehicle or structure size class",
-                    "− the size class; 0 for troops.", 0, 5, 0),
-  MUSTER_CHOICE_INPUT ("armour", "Target's armour", "The Armor Die rolled against each Impact.",
+  MUSTER_BOOL_INPUT ("moved", N_("Firer moved this activation"),
+                     N_("+1, except for thrown weapons."), 0),
+  MUSTER_BOOL_INPUT ("over-skirmishers", N_("Firing over skirmishers"), N_("+1."), 0),
+  MUSTER_INT_INPUT ("wind", N_("Wind level"),
+                    N_("+1 per level when firing into or across the wind."), 0, 5, 0),
+  MUSTER_BOOL_INPUT ("lone-figure", N_("Lone Independent Figure"), N_("+2."), 0),
+  MUSTER_BOOL_INPUT ("large-creature", N_("Elephants and large creatures"), N_("−2."), 0),
+  MUSTER_INT_INPUT ("vehicle-size", N_("Vehicle or structure size class"),
+                    N_("− the size class; 0 for troops."), 0, 5, 0),
+  MUSTER_CHOICE_INPUT ("armour", N_("Target's armour"),
+                       N_("The Armor Die rolled against each Impact."),
                        muster_sov_armour_ids, muster_sov_armour_labels, 1),
-  MUSTER_INT_INPUT ("era", "Weapon era advantage",
-                    "Eras by which the firer's weapons are more advanced (negative: less): an "
-                    "armoured target's die shifts down one step each.", -4, 4, 0),
-  MUSTER_BOOL_INPUT ("wet", "Wet bows", "Rain: Impact −1.", 0),
-  MUSTER_CHOICE_INPUT ("firepower-die", "Firepower Die",
-                       "The worked example rolls the die nearest the unit's total FP (12 archers → "
-                       "D12); the text says the weapon's FP Die.",
+  MUSTER_INT_INPUT ("era", N_("Weapon era advantage"),
+                    N_("Eras by which the firer's weapons are more advanced (negative: less): an "
+                       "armoured target's die shifts down one step each."), -4, 4, 0),
+  MUSTER_BOOL_INPUT ("wet", N_("Wet bows"), N_("Rain: Impact −1."), 0),
+  MUSTER_CHOICE_INPUT ("firepower-die", N_("Firepower Die"),
+                       N_("The worked example rolls the die nearest the unit's total FP (12 "
+                          "archers → D12); the text says the weapon's FP Die."),
                        firepower_die_ids, firepower_die_labels, 0),
-  MUSTER_BOOL_INPUT ("defensive", "Final Defensive Fire",
-                     "The defender's free fire at a charger that fell short: no suppression "
-                     "result, only casualties count (§4.10.2).", 0),
-  MUSTER_BOOL_INPUT ("fire-and-retire", "Fire and Retire",
-                     "Fired FDF-style at the charger's position after the withdrawal: the target's "
-                     "Range Die +1 (§4.12.2).", 0),
-  MUSTER_BOOL_INPUT ("speculative", "Speculative fire",
-                     "At an unrevealed marker: no casualties; only two or more dice beating the "
-                     "Range Die reveal a real unit, which is then suppressed (§4.8).", 0),
+  MUSTER_BOOL_INPUT ("defensive", N_("Final Defensive Fire"),
+                     N_("The defender's free fire at a charger that fell short: no suppression "
+                        "result, only casualties count (§4.10.2)."), 0),
+  MUSTER_BOOL_INPUT ("fire-and-retire", N_("Fire and Retire"),
+                     N_("Fired FDF-style at the charger's position after the withdrawal: the "
+                        "target's Range Die +1 (§4.12.2)."), 0),
+  MUSTER_BOOL_INPUT ("speculative", N_("Speculative fire"),
+                     N_("At an unrevealed marker: no casualties; only two or more dice beating the "
+                        "Range Die reveal a real unit, which is then suppressed (§4.8)."), 0),
 };
 
 static const char * const fire_result_labels[] = {
-  "Shot impossible", "No effect", "Suppression", "Effective fire", NULL
+  N_("Shot impossible"), N_("No effect"), N_("Suppression"), N_("Effective fire"), NULL
 };
 
 enum { FO_RESULT, FO_SUPPRESSION, FO_HITS, FO_CASUALTIES, FO_SHIELD_WALL_LOST, FO_N };
 
 static const MusterOutputSpec fire_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = fire_result_labels },
-  { .id = "suppression", .label = "Suppression markers" },
-  { .id = "potential-hits", .label = "Potential hits" },
-  { .id = "casualties", .label = "Casualties" },
-  { .id = "shield-wall-lost", .label = "Shield Wall lost (pilum)" },
+  { .id = "result", .label = N_("Result"), .value_labels = fire_result_labels },
+  { .id = "suppression", .label = N_("Suppression markers") },
+  { .id = "potential-hits", .label = N_("Potential hits") },
+  { .id = "casualties", .label = N_("Casualties") },
+  { .id = "shield-wall-lost", .label = N_("Shield Wall lost (pilum)") },
 };
 
 typedef struct
@@ -150,13 +153,15 @@ fire_prepare (const MusterRuleset  *ruleset,
   if (values[FI_VOLLEY] && volley == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a %s cannot be volleyed", muster_sov_missile_labels[values[FI_WEAPON]]);
+                   _("a %s cannot be volleyed"),
+                   _(muster_sov_missile_labels[values[FI_WEAPON]]));
       return FALSE;
     }
   if (values[FI_AREA_FIGURES] > 0 && area == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a %s cannot use Area Fire", muster_sov_missile_labels[values[FI_WEAPON]]);
+                   _("a %s cannot use Area Fire"),
+                   _(muster_sov_missile_labels[values[FI_WEAPON]]));
       return FALSE;
     }
 
@@ -360,10 +365,10 @@ fire_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_fire = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "fire",
-  .name = "Fire combat",
-  .summary = "Quality, Firepower (and Area Fire) dice against the target's Range Die: one beating "
-             "it suppresses, two make effective fire with ⌊sum / Range Die⌋ potential hits, each "
-             "rolling Impact against Armor.",
+  .name = N_("Fire combat"),
+  .summary = N_("Quality, Firepower (and Area Fire) dice against the target's Range Die: one "
+                "beating it suppresses, two make effective fire with ⌊sum / Range Die⌋ potential "
+                "hits, each rolling Impact against Armor."),
   MUSTER_PROCEDURE_INPUT_SPECS (fire_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (fire_outputs),
   .exact = fire_exact,

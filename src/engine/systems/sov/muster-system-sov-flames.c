@@ -30,26 +30,26 @@ enum { FL_OUT_BURNING, FL_OUT_SMOKE, FL_OUT_CASUALTIES };
 #define FIGURE_DIE      4
 
 static const MusterInputSpec flames_inputs[] = {
-  MUSTER_INT_INPUT ("markers", "Flame markers",
-                    "Burning at the start: a catapult's fire ammunition gives its size, a "
-                    "siphon one per size class", 1, 10, 1),
-  MUSTER_INT_INPUT ("turns", "Turn ends",
-                    "How many turn ends the markers and the smoke roll for", 1, 6, 3),
-  MUSTER_INT_INPUT ("figures", "Figures within 3\"",
-                    "Figures coming within 3\" of a burning marker: each rolls D4 "
-                    "against the fire's D4", 0, 60, 5),
-  MUSTER_BOOL_INPUT ("greek-fire", "Greek fire",
-                     "Greek fire cannot go out at the end of its first turn (and causes Terror); "
-                     "the markers it spreads are Greek fire too", 0),
-  MUSTER_BOOL_INPUT ("first-turn", "Lit this turn",
-                     "The markers were placed this turn, so the first turn end is their first: "
-                     "Greek fire cannot go out at it", 1),
+  MUSTER_INT_INPUT ("markers", N_("Flame markers"),
+                    N_("Burning at the start: a catapult's fire ammunition gives its size, a "
+                       "siphon one per size class"), 1, 10, 1),
+  MUSTER_INT_INPUT ("turns", N_("Turn ends"),
+                    N_("How many turn ends the markers and the smoke roll for"), 1, 6, 3),
+  MUSTER_INT_INPUT ("figures", N_("Figures within 3\""),
+                    N_("Figures coming within 3\" of a burning marker: each rolls D4 against the "
+                       "fire's D4"), 0, 60, 5),
+  MUSTER_BOOL_INPUT ("greek-fire", N_("Greek fire"),
+                     N_("Greek fire cannot go out at the end of its first turn (and causes "
+                        "Terror); the markers it spreads are Greek fire too"), 0),
+  MUSTER_BOOL_INPUT ("first-turn", N_("Lit this turn"),
+                     N_("The markers were placed this turn, so the first turn end is their first: "
+                        "Greek fire cannot go out at it"), 1),
 };
 
 static const MusterOutputSpec flames_outputs[] = {
-  { .id = "burning", .label = "Markers burning" },
-  { .id = "smoke", .label = "Smoke clouds of one fire" },
-  { .id = "casualties", .label = "Figures caught" },
+  { .id = "burning", .label = N_("Markers burning") },
+  { .id = "smoke", .label = N_("Smoke clouds of one fire") },
+  { .id = "casualties", .label = N_("Figures caught") },
 };
 
 /* One smoke roll at a turn end. */
@@ -202,10 +202,10 @@ flames_sample (const MusterProcedure *procedure,
 const MusterProcedure muster_sov_flames = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "flames",
-  .name = "Fire and smoke",
-  .summary = "Flame markers going out (1) or spreading (6) at each turn end (Greek fire not "
-             "at the end of its first turn), one fire's smoke clouds, and the figures a "
-             "fire catches with its D4",
+  .name = N_("Fire and smoke"),
+  .summary = N_("Flame markers going out (1) or spreading (6) at each turn end (Greek fire not at "
+                "the end of its first turn), one fire's smoke clouds, and the figures a fire "
+                "catches with its D4"),
   MUSTER_PROCEDURE_INPUT_SPECS (flames_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (flames_outputs),
   .exact = flames_exact,
@@ -224,15 +224,15 @@ enum { DU_OUT_CLOUDS, DU_OUT_LENGTH, DU_OUT_DRIFT };
 #define DUST_DRIFT      6   /* inches a turn per wind level */
 
 static const MusterInputSpec dust_inputs[] = {
-  MUSTER_INT_INPUT ("wind", "Wind level",
-                    "1 breezy … 5 hurricane: added to the D6 for the number of clouds, and each "
-                    "level moves them 6\" a turn", 1, 5, 2),
+  MUSTER_INT_INPUT ("wind", N_("Wind level"),
+                    N_("1 breezy … 5 hurricane: added to the D6 for the number of clouds, and each "
+                       "level moves them 6\" a turn"), 1, 5, 2),
 };
 
 static const MusterOutputSpec dust_outputs[] = {
-  { .id = "clouds", .label = "Dust clouds" },
-  { .id = "length", .label = "Total length of the clouds (inches)" },
-  { .id = "drift", .label = "Drift downwind each turn (inches)" },
+  { .id = "clouds", .label = N_("Dust clouds") },
+  { .id = "length", .label = N_("Total length of the clouds (inches)") },
+  { .id = "drift", .label = N_("Drift downwind each turn (inches)") },
 };
 
 static int
@@ -287,10 +287,10 @@ dust_sample (const MusterProcedure *procedure,
 const MusterProcedure muster_sov_dust = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "dust",
-  .name = "Dust",
-  .summary = "High wind blows dust onto the field: D6 + the wind level clouds, less 5 when that "
-             "makes 6 or more, each D6 inches long, entering upwind and drifting 6\" a wind level "
-             "each turn; dust works like smoke",
+  .name = N_("Dust"),
+  .summary = N_("High wind blows dust onto the field: D6 + the wind level clouds, less 5 when that "
+                "makes 6 or more, each D6 inches long, entering upwind and drifting 6\" a wind "
+                "level each turn; dust works like smoke"),
   MUSTER_PROCEDURE_INPUT_SPECS (dust_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (dust_outputs),
   .exact = dust_exact,

@@ -20,56 +20,59 @@ enum {
 
 static const char * const blow_reading_ids[] = { "winner-dice", "literal", NULL };
 static const char * const blow_reading_labels[] = {
-  "Each of the winner's dice beating the loser's higher die",
-  "The winner's higher die against each of the loser's dice (always major)", NULL
+  N_("Each of the winner's dice beating the loser's higher die"),
+  N_("The winner's higher die against each of the loser's dice (always major)"), NULL
 };
 
 static const char * const secondary_ids[] = {
   "none", "buckler", "small-shield", "large-shield", "shield-wall", NULL
 };
 static const char * const secondary_labels[] = {
-  "None", "Buckler or second weapon (D4)", "Small shield (D6)", "Large shield (D8)",
-  "Large shield in a shield wall (D10)", NULL
+  N_("None"), N_("Buckler or second weapon (D4)"), N_("Small shield (D6)"), N_("Large shield (D8)"),
+  N_("Large shield in a shield wall (D10)"), NULL
 };
 
-#define HERO_INPUTS(side, Side) \
-  MUSTER_CHOICE_INPUT (side "-skill", Side "'s hand-to-hand skill", \
-                       "The skill (Quality) die, D4 unskilled to D12 expert.", \
+/* One hero's inputs; each label whole, so that it can be translated */
+#define HERO_INPUTS(side, skill, weapon, armour, secondary) \
+  MUSTER_CHOICE_INPUT (side "-skill", skill, \
+                       N_("The skill (Quality) die, D4 unskilled to D12 expert."), \
                        muster_sov_die_ids, muster_sov_die_labels, 2), \
-  MUSTER_CHOICE_INPUT (side "-weapon", Side "'s weapon", \
-                       "Its FP Die joins the skill die; its Impact wounds.", \
+  MUSTER_CHOICE_INPUT (side "-weapon", weapon, \
+                       N_("Its FP Die joins the skill die; its Impact wounds."), \
                        muster_sov_weapon_ids, muster_sov_weapon_labels, 4), \
-  MUSTER_CHOICE_INPUT (side "-armour", Side "'s armour", \
-                       "Defence is the higher of the armour and secondary die.", \
+  MUSTER_CHOICE_INPUT (side "-armour", armour, \
+                       N_("Defence is the higher of the armour and secondary die."), \
                        muster_sov_armour_ids, muster_sov_armour_labels, 1), \
-  MUSTER_CHOICE_INPUT (side "-secondary", Side "'s shield or second weapon", \
-                       "Its die, if higher, defends instead of the armour.", \
+  MUSTER_CHOICE_INPUT (side "-secondary", secondary, \
+                       N_("Its die, if higher, defends instead of the armour."), \
                        secondary_ids, secondary_labels, 0)
 
 static const MusterInputSpec heroic_inputs[] = {
-  HERO_INPUTS ("attacker", "Attacker"),
-  HERO_INPUTS ("defender", "Defender"),
-  MUSTER_CHOICE_INPUT ("blow-reading", "Minor and major blows",
-                       "As printed, the winner's higher die beats both of the loser's dice "
-                       "whenever it wins, so no blow is ever minor; by default each of the "
-                       "winner's two dice that beats the loser's higher die counts, as in "
-                       "heroic missile combat.", blow_reading_ids, blow_reading_labels, 0),
+  HERO_INPUTS ("attacker", N_("Attacker's hand-to-hand skill"), N_("Attacker's weapon"),
+               N_("Attacker's armour"), N_("Attacker's shield or second weapon")),
+  HERO_INPUTS ("defender", N_("Defender's hand-to-hand skill"), N_("Defender's weapon"),
+               N_("Defender's armour"), N_("Defender's shield or second weapon")),
+  MUSTER_CHOICE_INPUT ("blow-reading", N_("Minor and major blows"),
+                       N_("As printed, the winner's higher die beats both of the loser's dice "
+                          "whenever it wins, so no blow is ever minor; by default each of the "
+                          "winner's two dice that beats the loser's higher die counts, as in "
+                          "heroic missile combat."), blow_reading_ids, blow_reading_labels, 0),
 };
 
 static const char * const blow_labels[] = {
-  "Defender's major blow", "Defender's minor blow", "No blow", "Attacker's minor blow",
-  "Attacker's major blow", NULL
+  N_("Defender's major blow"), N_("Defender's minor blow"), N_("No blow"),
+  N_("Attacker's minor blow"), N_("Attacker's major blow"), NULL
 };
 static const char * const wound_labels[] = {
-  "No wound", "1 wound", "2 wounds", "Killed outright", NULL
+  N_("No wound"), N_("1 wound"), N_("2 wounds"), N_("Killed outright"), NULL
 };
 
 enum { HEO_BLOW, HEO_A_WOUNDS, HEO_D_WOUNDS, HEO_N };
 
 static const MusterOutputSpec heroic_outputs[] = {
-  { .id = "blow", .label = "Blow", .value_labels = blow_labels },
-  { .id = "attacker-wounds", .label = "Attacker's wounds", .value_labels = wound_labels },
-  { .id = "defender-wounds", .label = "Defender's wounds", .value_labels = wound_labels },
+  { .id = "blow", .label = N_("Blow"), .value_labels = blow_labels },
+  { .id = "attacker-wounds", .label = N_("Attacker's wounds"), .value_labels = wound_labels },
+  { .id = "defender-wounds", .label = N_("Defender's wounds"), .value_labels = wound_labels },
 };
 
 typedef struct
@@ -245,11 +248,11 @@ heroic_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_heroic_combat = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "heroic-combat",
-  .name = "Heroic Combat, hand-to-hand",
-  .summary = "Both characters roll skill and weapon FP dice and keep the higher: beating one of "
-             "the loser's dice is a minor blow, both a major one. Impact (doubled on a major "
-             "blow) against the better of armour and shield: over it 1 wound, over twice 2, "
-             "over three times killed.",
+  .name = N_("Heroic Combat, hand-to-hand"),
+  .summary = N_("Both characters roll skill and weapon FP dice and keep the higher: beating one of "
+                "the loser's dice is a minor blow, both a major one. Impact (doubled on a major "
+                "blow) against the better of armour and shield: over it 1 wound, over twice 2, "
+                "over three times killed."),
   MUSTER_PROCEDURE_INPUT_SPECS (heroic_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_outputs),
   .exact = heroic_exact,
@@ -327,15 +330,15 @@ shot_layout (gconstpointer      setup,
 }
 
 #define TARGET_INPUTS(default_distance, lone_default) \
-  MUSTER_INT_INPUT ("distance", "Range", \
-                    "Inches; the band is the weapon's RBM × the skill die's size.", \
+  MUSTER_INT_INPUT ("distance", N_("Range"), \
+                    N_("Inches; the band is the weapon's RBM × the skill die's size."), \
                     0, 300, default_distance), \
-  MUSTER_CHOICE_INPUT ("cover", "Target's cover", "Soft +1, hard +2 to the Range Die.", \
+  MUSTER_CHOICE_INPUT ("cover", N_("Target's cover"), N_("Soft +1, hard +2 to the Range Die."), \
                        muster_sov_cover_ids, muster_sov_cover_labels, 0), \
-  MUSTER_BOOL_INPUT ("in-position", "Target In Position", "+1.", 0), \
-  MUSTER_BOOL_INPUT ("lone-figure", "Lone Independent Figure", \
-                     "+2 when the target is a figure on its own.", lone_default), \
-  MUSTER_CHOICE_INPUT ("armour", "Target's armour", "Its Armor Die.", \
+  MUSTER_BOOL_INPUT ("in-position", N_("Target In Position"), N_("+1."), 0), \
+  MUSTER_BOOL_INPUT ("lone-figure", N_("Lone Independent Figure"), \
+                     N_("+2 when the target is a figure on its own."), lone_default), \
+  MUSTER_CHOICE_INPUT ("armour", N_("Target's armour"), N_("Its Armor Die."), \
                        muster_sov_armour_ids, muster_sov_armour_labels, 1)
 
 /* Heroic missile combat */
@@ -344,25 +347,25 @@ enum { HM_SKILL, HM_WEAPON, HM_DISTANCE, HM_COVER, HM_IN_POSITION, HM_LONE, HM_A
        HM_SECONDARY };
 
 static const MusterInputSpec heroic_missile_inputs[] = {
-  MUSTER_CHOICE_INPUT ("skill", "Missile weapon skill",
-                       "The character's skill die, D4 unskilled to D12 expert.",
+  MUSTER_CHOICE_INPUT ("skill", N_("Missile weapon skill"),
+                       N_("The character's skill die, D4 unskilled to D12 expert."),
                        muster_sov_die_ids, muster_sov_die_labels, 2),
-  MUSTER_CHOICE_INPUT ("weapon", "Missile weapon",
-                       "Its FP Die joins the skill die; its Impact wounds.",
+  MUSTER_CHOICE_INPUT ("weapon", N_("Missile weapon"),
+                       N_("Its FP Die joins the skill die; its Impact wounds."),
                        muster_sov_missile_ids, muster_sov_missile_labels, 5),
   TARGET_INPUTS (10, 1),
-  MUSTER_CHOICE_INPUT ("secondary", "Target's shield",
-                       "Its die, if higher, defends instead of the armour.",
+  MUSTER_CHOICE_INPUT ("secondary", N_("Target's shield"),
+                       N_("Its die, if higher, defends instead of the armour."),
                        secondary_ids, secondary_labels, 0),
 };
 
 static const char * const missile_blow_labels[] = {
-  "Shot impossible", "Miss", "Minor blow", "Major blow", NULL
+  N_("Shot impossible"), N_("Miss"), N_("Minor blow"), N_("Major blow"), NULL
 };
 
 static const MusterOutputSpec heroic_missile_outputs[] = {
-  { .id = "blow", .label = "Blow", .value_labels = missile_blow_labels },
-  { .id = "wounds", .label = "Target's wounds", .value_labels = wound_labels },
+  { .id = "blow", .label = N_("Blow"), .value_labels = missile_blow_labels },
+  { .id = "wounds", .label = N_("Target's wounds"), .value_labels = wound_labels },
 };
 
 static gboolean
@@ -448,10 +451,10 @@ heroic_missile_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_heroic_missile = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "heroic-missile",
-  .name = "Heroic Combat, missile",
-  .summary = "The character's skill die and the weapon's FP Die against the target's Range Die: "
-             "one beating it is a minor blow, both a major one; then Impact as in heroic "
-             "hand-to-hand combat.",
+  .name = N_("Heroic Combat, missile"),
+  .summary = N_("The character's skill die and the weapon's FP Die against the target's Range Die: "
+                "one beating it is a minor blow, both a major one; then Impact as in heroic "
+                "hand-to-hand combat."),
   MUSTER_PROCEDURE_INPUT_SPECS (heroic_missile_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (heroic_missile_outputs),
   .exact = heroic_missile_exact,
@@ -463,25 +466,26 @@ const MusterProcedure muster_sov_heroic_missile = {
 enum { SN_QUALITY, SN_WEAPON, SN_TELESCOPIC, SN_DISTANCE };
 
 static const MusterInputSpec sniper_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Sniper's Quality",
-                       "The sniper's Quality Die; a natural 1 reveals the sniper.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Sniper's Quality"),
+                       N_("The sniper's Quality Die; a natural 1 reveals the sniper."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 3),
-  MUSTER_CHOICE_INPUT ("weapon", "Missile weapon",
-                       "Its FP Die joins the Quality Die; its Impact kills.",
+  MUSTER_CHOICE_INPUT ("weapon", N_("Missile weapon"),
+                       N_("Its FP Die joins the Quality Die; its Impact kills."),
                        muster_sov_missile_ids, muster_sov_missile_labels, 9),
-  MUSTER_BOOL_INPUT ("telescopic", "Telescopic sight", "Doubles the sniper's range band.", 0),
+  MUSTER_BOOL_INPUT ("telescopic", N_("Telescopic sight"), N_("Doubles the sniper's range band."),
+                     0),
   TARGET_INPUTS (20, 0),
 };
 
 static const char * const sniper_hit_labels[] = {
-  "Shot impossible", "Missed (target suppressed)", "A random figure hit",
-  "The chosen figure hit", NULL
+  N_("Shot impossible"), N_("Missed (target suppressed)"), N_("A random figure hit"),
+  N_("The chosen figure hit"), NULL
 };
 
 static const MusterOutputSpec sniper_outputs[] = {
-  { .id = "hit", .label = "Hit", .value_labels = sniper_hit_labels },
-  { .id = "casualty", .label = "Casualty" },
-  { .id = "revealed", .label = "Sniper revealed" },
+  { .id = "hit", .label = N_("Hit"), .value_labels = sniper_hit_labels },
+  { .id = "casualty", .label = N_("Casualty") },
+  { .id = "revealed", .label = N_("Sniper revealed") },
 };
 
 static gboolean
@@ -528,10 +532,10 @@ const MusterSovPlay muster_sov_sniper_play = {
 const MusterProcedure muster_sov_sniper = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "sniper",
-  .name = "Sniper fire",
-  .summary = "The sniper's Quality and FP dice against a Range Die from his band: even a miss "
-             "suppresses; one die beating it hits a random figure, two the figure he picks "
-             "(leaders too); then Impact against Armor.",
+  .name = N_("Sniper fire"),
+  .summary = N_("The sniper's Quality and FP dice against a Range Die from his band: even a miss "
+                "suppresses; one die beating it hits a random figure, two the figure he picks "
+                "(leaders too); then Impact against Armor."),
   MUSTER_PROCEDURE_INPUT_SPECS (sniper_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (sniper_outputs),
   .exact = _muster_sov_exact,
@@ -548,35 +552,33 @@ enum { IF_PASS, IF_FAIL, IF_MAJOR, IF_LOST };
 
 static const char * const if_attempts[] = { "confidence", "remove-panic", NULL };
 static const char * const if_attempt_labels[] = {
-  "Confidence test", "Removing the Panic marker", NULL
+  N_("Confidence test"), N_("Removing the Panic marker"), NULL
 };
 static const char * const if_labels[] = {
-  "Pass (no marker, or the Panic marker comes off)",
-  "Fail: Suppression marker (or the Panic marker stays)",
-  "Major failure: Panic marker",
-  "Rolled a 1 removing Panic: the figure is removed for good",
-  NULL
+  N_("Pass (no marker, or the Panic marker comes off)"),
+  N_("Fail: Suppression marker (or the Panic marker stays)"), N_("Major failure: Panic marker"),
+  N_("Rolled a 1 removing Panic: the figure is removed for good"), NULL
 };
 
 static const MusterInputSpec if_inputs[] = {
-  MUSTER_CHOICE_INPUT ("quality", "Figure Quality",
-                       "The Quality Die of the figure's Activation Marker: "
-                       "Untrained D4 to Elite D12.",
+  MUSTER_CHOICE_INPUT ("quality", N_("Figure Quality"),
+                       N_("The Quality Die of the figure's Activation Marker: Untrained D4 to "
+                          "Elite D12."),
                        muster_sov_quality_ids, muster_sov_quality_labels, 2),
-  MUSTER_INT_INPUT ("lv", "Leadership Value",
-                    "The figure's LV, which stands for its self-discipline: 1 "
-                    "to 3, lower is better.", 1, 3, 2),
-  MUSTER_CHOICE_INPUT ("attempt", "Attempt",
-                       "A Confidence test when a trigger happens, or an action spent removing the "
-                       "Panic marker (which must come off before any Suppression marker).",
+  MUSTER_INT_INPUT ("lv", N_("Leadership Value"),
+                    N_("The figure's LV, which stands for its self-discipline: 1 to 3, lower is "
+                       "better."), 1, 3, 2),
+  MUSTER_CHOICE_INPUT ("attempt", N_("Attempt"),
+                       N_("A Confidence test when a trigger happens, or an action spent removing "
+                          "the Panic marker (which must come off before any Suppression marker)."),
                        if_attempts, if_attempt_labels, IF_TEST),
-  MUSTER_INT_INPUT ("tl", "Threat Level",
-                    "The Confidence test's basic and cumulative Threat Level (not used to remove "
-                    "Panic, which is against LV alone).", -6, 20, 0),
+  MUSTER_INT_INPUT ("tl", N_("Threat Level"),
+                    N_("The Confidence test's basic and cumulative Threat Level (not used to "
+                       "remove Panic, which is against LV alone)."), -6, 20, 0),
 };
 
 static const MusterOutputSpec if_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = if_labels },
+  { .id = "result", .label = N_("Result"), .value_labels = if_labels },
 };
 
 typedef struct
@@ -630,11 +632,11 @@ const MusterSovPlay muster_sov_independent_figure_play = {
 const MusterProcedure muster_sov_independent_figure = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "independent-figure",
-  .name = "Independent Figure Confidence",
-  .summary = "A lone figure has no Confidence Level: a failed Confidence test gives it "
-             "a Suppression marker, a major failure a Panic marker. Panic comes off "
-             "like suppression, Quality Die above LV, but a 1 rolled while trying "
-             "removes the figure for good.",
+  .name = N_("Independent Figure Confidence"),
+  .summary = N_("A lone figure has no Confidence Level: a failed Confidence test gives it a "
+                "Suppression marker, a major failure a Panic marker. Panic comes off like "
+                "suppression, Quality Die above LV, but a 1 rolled while trying removes the figure "
+                "for good."),
   MUSTER_PROCEDURE_INPUT_SPECS (if_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (if_outputs),
   .exact = _muster_sov_exact,

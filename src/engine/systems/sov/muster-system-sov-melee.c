@@ -17,20 +17,21 @@
 
 const char * const muster_sov_penetration_ids[] = { "detailed", "summary", NULL };
 const char * const muster_sov_penetration_labels[] = {
-  "Detailed: Impact against Armor per potential hit",
-  "Summary: one roll per side, half or all hits wound", NULL
+  N_("Detailed: Impact against Armor per potential hit"),
+  N_("Summary: one roll per side, half or all hits wound"), NULL
 };
 const char * const muster_sov_shield_wall_ids[] = { "attacker-down", "defender-up", NULL };
 const char * const muster_sov_shield_wall_labels[] = {
-  "The opponent's Quality Die −1 (open shift)", "The shield wall's own Quality Die +1", NULL
+  N_("The opponent's Quality Die −1 (open shift)"), N_("The shield wall's own Quality Die +1"), NULL
 };
 const char * const muster_sov_ratio_table_ids[] = { "corrected", "printed", NULL };
 const char * const muster_sov_ratio_table_labels[] = {
-  "Upper triangle and its inverses", "As printed", NULL
+  N_("Upper triangle and its inverses"), N_("As printed"), NULL
 };
 const char * const muster_sov_scrum_ids[] = { "normalised", "raw", NULL };
 const char * const muster_sov_scrum_labels[] = {
-  "Each ratio normalised to a smaller term of 1", "Raw counts: casualties inflicted + ranks", NULL
+  N_("Each ratio normalised to a smaller term of 1"),
+  N_("Raw counts: casualties inflicted + ranks"), NULL
 };
 
 static const MusterInputSpec hth_inputs[] = { HTH_INPUTS };
@@ -38,17 +39,17 @@ static const MusterInputSpec hth_inputs[] = { HTH_INPUTS };
 G_STATIC_ASSERT (G_N_ELEMENTS (hth_inputs) == H_N_INPUTS);
 
 static const char * const scrum_result_labels[] = {
-  "Both stand", "Attacker falls back", "Attacker falls back (major failure)",
-  "Defender falls back", "Defender falls back (major failure)", NULL
+  N_("Both stand"), N_("Attacker falls back"), N_("Attacker falls back (major failure)"),
+  N_("Defender falls back"), N_("Defender falls back (major failure)"), NULL
 };
 
 
 static const MusterOutputSpec hth_outputs[] = {
-  { .id = "attacker-hits", .label = "Attacker's potential hits" },
-  { .id = "defender-hits", .label = "Defender's potential hits" },
-  { .id = "defender-casualties", .label = "Defender's casualties" },
-  { .id = "attacker-casualties", .label = "Attacker's casualties" },
-  { .id = "scrum", .label = "Scrum", .value_labels = scrum_result_labels },
+  { .id = "attacker-hits", .label = N_("Attacker's potential hits") },
+  { .id = "defender-hits", .label = N_("Defender's potential hits") },
+  { .id = "defender-casualties", .label = N_("Defender's casualties") },
+  { .id = "attacker-casualties", .label = N_("Attacker's casualties") },
+  { .id = "scrum", .label = N_("Scrum"), .value_labels = scrum_result_labels },
 };
 
 /* One side of the round, ready to roll. */
@@ -253,7 +254,7 @@ hth_prepare (const MusterRuleset  *ruleset,
   if ((values[H_A_WARHORSES] && !a_cav) || (values[H_D_WARHORSES] && !d_cav))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "only cavalry have Warhorses");
+                   _("only cavalry have Warhorses"));
       return FALSE;
     }
   s->a.extra = values[H_A_WARHORSES] ? s->a.dice : 0;
@@ -292,7 +293,7 @@ hth_prepare (const MusterRuleset  *ruleset,
       > MUSTER_FACES_MAX)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a force ratio of %d:%d with %d figures per die is beyond this preview", left,
+                   _("a force ratio of %d:%d with %d figures per die is beyond this preview"), left,
                    right, s->figure_ratio);
       return FALSE;
     }
@@ -711,10 +712,10 @@ hth_exact (const MusterProcedure  *procedure,
 const MusterProcedure muster_sov_hand_to_hand = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "hand-to-hand",
-  .name = "Hand-to-hand round",
-  .summary = "Dice pools from the force ratio, each die beating one opposing die scores; "
-             "Impact against Armor; then the scrum: the side with the lower casualty-plus-rank "
-             "score tests Confidence.",
+  .name = N_("Hand-to-hand round"),
+  .summary = N_("Dice pools from the force ratio, each die beating one opposing die scores; Impact "
+                "against Armor; then the scrum: the side with the lower casualty-plus-rank score "
+                "tests Confidence."),
   MUSTER_PROCEDURE_INPUT_SPECS (hth_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (hth_outputs),
   .exact = hth_exact,

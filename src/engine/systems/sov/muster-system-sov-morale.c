@@ -13,28 +13,28 @@
  */
 
 static const char * const test_labels[] = {
-  "No test required", "Pass", "Fail (CL −1)", "Major failure (CL −2)", NULL
+  N_("No test required"), N_("Pass"), N_("Fail (CL −1)"), N_("Major failure (CL −2)"), NULL
 };
 static const char * const reaction_labels[] = {
-  "No test required", "Pass", "Fail", "Major failure", NULL
+  N_("No test required"), N_("Pass"), N_("Fail"), N_("Major failure"), NULL
 };
 
 #define QUALITY_INPUT \
-  MUSTER_CHOICE_INPUT ("quality", "Unit Quality", \
-                       "The Quality Die rolled for the test: Untrained D4 to Elite D12.", \
+  MUSTER_CHOICE_INPUT ("quality", N_("Unit Quality"), \
+                       N_("The Quality Die rolled for the test: Untrained D4 to Elite D12."), \
                        muster_sov_quality_ids, muster_sov_quality_labels, 2)
 #define LV_INPUT \
-  MUSTER_INT_INPUT ("lv", "Leadership Value", \
-                    "The unit leader's LV, the target number before threats: 1 inspiring, 2 " \
-                    "average, 3 poor. Lower is better.", 1, 3, 2)
+  MUSTER_INT_INPUT ("lv", N_("Leadership Value"), \
+                    N_("The unit leader's LV, the target number before threats: 1 inspiring, 2 " \
+                       "average, 3 poor. Lower is better."), 1, 3, 2)
 #define MOTIVATION_INPUT \
-  MUSTER_CHOICE_INPUT ("motivation", "Mission Motivation", \
-                       "Picks the column of the Confidence Threat Level table.", \
+  MUSTER_CHOICE_INPUT ("motivation", N_("Mission Motivation"), \
+                       N_("Picks the column of the Confidence Threat Level table."), \
                        muster_sov_motivation_ids, muster_sov_motivation_labels, 1)
 #define EXTRA_TL_INPUT \
-  MUSTER_INT_INPUT ("extra-tl", "Other Threat Level", \
-                    "Any further cumulative threat level from other rules (e.g. +1 per casualty " \
-                    "from Final Defensive Fire).", -6, 20, 0)
+  MUSTER_INT_INPUT ("extra-tl", N_("Other Threat Level"), \
+                    N_("Any further cumulative threat level from other rules (e.g. +1 per " \
+                       "casualty from Final Defensive Fire)."), -6, 20, 0)
 
 
 /* Confidence Test (§4.3.1) */
@@ -46,34 +46,31 @@ static const char * const confidence_circumstances[] = {
   "leader-casualty", NULL
 };
 static const char * const confidence_circumstance_labels[] = {
-  "None of these (other trigger)",
-  "First time unit is suppressed by fire",
-  "First time unit is suppressed by gunpowder fire",
-  "Unit takes casualties from fire",
-  "Unit takes more casualties in one attack than it has surviving members afterwards",
-  "Unit leader becomes a casualty",
-  NULL
+  N_("None of these (other trigger)"), N_("First time unit is suppressed by fire"),
+  N_("First time unit is suppressed by gunpowder fire"), N_("Unit takes casualties from fire"),
+  N_("Unit takes more casualties in one attack than it has surviving members afterwards"),
+  N_("Unit leader becomes a casualty"), NULL
 };
 
 static const MusterInputSpec confidence_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  MUSTER_CHOICE_INPUT ("circumstance", "Circumstance",
-                       "The basic Threat Level: only the highest that applies counts. NTR cells of "
-                       "the table mean no test.",
+  MUSTER_CHOICE_INPUT ("circumstance", N_("Circumstance"),
+                       N_("The basic Threat Level: only the highest that applies counts. NTR cells "
+                          "of the table mean no test."),
                        confidence_circumstances, confidence_circumstance_labels, 3),
   MOTIVATION_INPUT,
-  MUSTER_BOOL_INPUT ("artillery", "Unit is under Artillery attack",
-                     "Cumulative: +2, +1 or +0 for Low, Medium or High motivation.", 0),
-  MUSTER_INT_INPUT ("untreated", "Untreated Casualties",
-                    "Cumulative: +1 each at Low motivation. The book never defines treatment, so 0 "
-                    "unless a scenario says otherwise.", 0, 50, 0),
+  MUSTER_BOOL_INPUT ("artillery", N_("Unit is under Artillery attack"),
+                     N_("Cumulative: +2, +1 or +0 for Low, Medium or High motivation."), 0),
+  MUSTER_INT_INPUT ("untreated", N_("Untreated Casualties"),
+                    N_("Cumulative: +1 each at Low motivation. The book never defines treatment, "
+                       "so 0 unless a scenario says otherwise."), 0, 50, 0),
   EXTRA_TL_INPUT,
 };
 
 static const MusterOutputSpec test_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = test_labels },
-  { .id = "cl-loss", .label = "Confidence levels lost" },
+  { .id = "result", .label = N_("Result"), .value_labels = test_labels },
+  { .id = "cl-loss", .label = N_("Confidence levels lost") },
 };
 
 static gboolean
@@ -134,9 +131,9 @@ const MusterSovPlay muster_sov_confidence_play = {
 const MusterProcedure muster_sov_confidence_test = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "confidence-test",
-  .name = "Confidence Test",
-  .summary = "Quality Die against LV + Threat Level: pass above it, lose one Confidence Level at "
-             "or below it, two at half or less.",
+  .name = N_("Confidence Test"),
+  .summary = N_("Quality Die against LV + Threat Level: pass above it, lose one Confidence Level "
+                "at or below it, two at half or less."),
   MUSTER_PROCEDURE_INPUT_SPECS (confidence_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
   .exact = _muster_sov_exact,
@@ -157,53 +154,53 @@ static const char * const reaction_circumstances[] = {
 /* (last: a saved log's circumstances keep their values) */
 #define RT_FDF_SUPPRESSED 25
 static const char * const reaction_circumstance_labels[] = {
-  "Other (Threat Level given below)",
-  "Go In Position in open",
-  "Go In Position in cover",
-  "Form a shield wall",
-  "Move without removing IP or Shield Wall",
-  "Shaken unit leaves cover and advances",
-  "Increase Unit Integrity one level",
-  "Open Order formation adjustment",
-  "Close Order formation adjustment",
-  "Open Order to Wedge",
-  "Column Left/Right",
-  "Left/Right Oblique, Open Order",
-  "Left/Right Oblique, Close Order",
-  "Counter-Column March",
-  "Caracole",
-  "Panic test and panic removal",
-  "Follow-through, enemy destroyed",
-  "Follow-through, enemy fell back",
-  "Ignite terrain",
-  "Concealed character going into hiding while seen",
-  "Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, "
-  "Fire and Retire",
-  "Heat after moving twice, no or light armour (fail: Suppression; major: also −1 CL)",
-  "Heat after moving twice, medium armour (fail: Suppression; major: also −1 CL)",
-  "Heat after moving twice, heavy armour (fail: Suppression; major: also −1 CL)",
-  "Heat after moving twice, super-heavy armour (fail: Suppression; major: also −1 CL)",
-  "Final Defensive Fire while suppressed (Threat Level: its Suppression markers)",
+  N_("Other (Threat Level given below)"),
+  N_("Go In Position in open"),
+  N_("Go In Position in cover"),
+  N_("Form a shield wall"),
+  N_("Move without removing IP or Shield Wall"),
+  N_("Shaken unit leaves cover and advances"),
+  N_("Increase Unit Integrity one level"),
+  N_("Open Order formation adjustment"),
+  N_("Close Order formation adjustment"),
+  N_("Open Order to Wedge"),
+  N_("Column Left/Right"),
+  N_("Left/Right Oblique, Open Order"),
+  N_("Left/Right Oblique, Close Order"),
+  N_("Counter-Column March"),
+  N_("Caracole"),
+  N_("Panic test and panic removal"),
+  N_("Follow-through, enemy destroyed"),
+  N_("Follow-through, enemy fell back"),
+  N_("Ignite terrain"),
+  N_("Concealed character going into hiding while seen"),
+  N_("Ammunition, Impetuous restraint, compulsory target, Phalanx double move, Overwatch, Fire and "
+     "Retire"),
+  N_("Heat after moving twice, no or light armour (fail: Suppression; major: also −1 CL)"),
+  N_("Heat after moving twice, medium armour (fail: Suppression; major: also −1 CL)"),
+  N_("Heat after moving twice, heavy armour (fail: Suppression; major: also −1 CL)"),
+  N_("Heat after moving twice, super-heavy armour (fail: Suppression; major: also −1 CL)"),
+  N_("Final Defensive Fire while suppressed (Threat Level: its Suppression markers)"),
   NULL
 };
 
 static const MusterInputSpec reaction_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  MUSTER_CHOICE_INPUT ("circumstance", "Circumstance",
-                       "The act being tried; its Threat Level comes from the Reaction table. "
-                       "Mission Motivation does not change reaction TLs.",
+  MUSTER_CHOICE_INPUT ("circumstance", N_("Circumstance"),
+                       N_("The act being tried; its Threat Level comes from the Reaction table. "
+                          "Mission Motivation does not change reaction TLs."),
                        reaction_circumstances, reaction_circumstance_labels, 0),
-  MUSTER_INT_INPUT ("extra-tl", "Threat Level",
-                    "Added to the circumstance's level: +1 per FDF casualty, +1 for Heat "
-                    "uphill…", -6, 20, 0),
-  MUSTER_INT_INPUT ("suppression", "Suppression markers",
-                    "For Final Defensive Fire while suppressed: its Threat Level is the number "
-                    "of markers (§4.10.2).", 0, 3, 0),
+  MUSTER_INT_INPUT ("extra-tl", N_("Threat Level"),
+                    N_("Added to the circumstance's level: +1 per FDF casualty, +1 for Heat "
+                       "uphill…"), -6, 20, 0),
+  MUSTER_INT_INPUT ("suppression", N_("Suppression markers"),
+                    N_("For Final Defensive Fire while suppressed: its Threat Level is the number "
+                       "of markers (§4.10.2)."), 0, 3, 0),
 };
 
 static const MusterOutputSpec reaction_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = reaction_labels },
+  { .id = "result", .label = N_("Result"), .value_labels = reaction_labels },
 };
 
 static gboolean
@@ -238,9 +235,9 @@ const MusterSovPlay muster_sov_reaction_play = {
 const MusterProcedure muster_sov_reaction_test = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "reaction-test",
-  .name = "Reaction Test",
-  .summary = "Quality Die against LV + Threat Level; failure means the ordered "
-             "act does not happen.",
+  .name = N_("Reaction Test"),
+  .summary = N_("Quality Die against LV + Threat Level; failure means the ordered act does not "
+                "happen."),
   MUSTER_PROCEDURE_INPUT_SPECS (reaction_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (reaction_outputs),
   .exact = _muster_sov_exact,
@@ -253,26 +250,27 @@ enum { LL_QUALITY, LL_LV, LL_MOTIVATION, LL_TEST_LV, LL_ARTILLERY, LL_EXTRA };
 
 static const char * const test_lv_ids[] = { "new", "old", NULL };
 static const char * const test_lv_labels[] = {
-  "The new leader's LV", "The lost leader's LV", NULL
+  N_("The new leader's LV"), N_("The lost leader's LV"), NULL
 };
 
 static const MusterInputSpec leader_loss_inputs[] = {
   QUALITY_INPUT,
-  MUSTER_INT_INPUT ("lv", "Leadership Value", "The lost leader's LV (1 best, 3 worst).", 1, 3, 2),
+  MUSTER_INT_INPUT ("lv", N_("Leadership Value"), N_("The lost leader's LV (1 best, 3 worst)."), 1,
+                    3, 2),
   MOTIVATION_INPUT,
-  MUSTER_CHOICE_INPUT ("test-lv", "LV for the test",
-                       "The book does not say whether the Confidence Test uses the new leader's LV "
-                       "or the lost one's; the new leader is the one commanding.",
+  MUSTER_CHOICE_INPUT ("test-lv", N_("LV for the test"),
+                       N_("The book does not say whether the Confidence Test uses the new leader's "
+                          "LV or the lost one's; the new leader is the one commanding."),
                        test_lv_ids, test_lv_labels, 0),
-  MUSTER_BOOL_INPUT ("artillery", "Unit is under Artillery attack",
-                     "Cumulative: +2, +1 or +0 for Low, Medium or High motivation.", 0),
+  MUSTER_BOOL_INPUT ("artillery", N_("Unit is under Artillery attack"),
+                     N_("Cumulative: +2, +1 or +0 for Low, Medium or High motivation."), 0),
   EXTRA_TL_INPUT,
 };
 
 static const MusterOutputSpec leader_loss_outputs[] = {
-  { .id = "new-lv", .label = "New leader's LV" },
-  { .id = "result", .label = "Confidence Test", .value_labels = test_labels },
-  { .id = "cl-loss", .label = "Confidence levels lost" },
+  { .id = "new-lv", .label = N_("New leader's LV") },
+  { .id = "result", .label = N_("Confidence Test"), .value_labels = test_labels },
+  { .id = "cl-loss", .label = N_("Confidence levels lost") },
 };
 
 typedef struct
@@ -348,9 +346,9 @@ const MusterSovPlay muster_sov_leader_loss_play = {
 const MusterProcedure muster_sov_leader_loss = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "leader-loss",
-  .name = "Unit leader becomes a casualty",
-  .summary = "The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the Confidence "
-             "Test the loss triggers. The unit also gets one Suppression marker.",
+  .name = N_("Unit leader becomes a casualty"),
+  .summary = N_("The new leader's LV from one D6 (1–2 worse, 3–5 same, 6 better), and the "
+                "Confidence Test the loss triggers. The unit also gets one Suppression marker."),
   MUSTER_PROCEDURE_INPUT_SPECS (leader_loss_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (leader_loss_outputs),
   .exact = _muster_sov_exact,
@@ -367,24 +365,27 @@ enum {
 static const MusterInputSpec fright_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  MUSTER_INT_INPUT ("unit-size", "Unit size", "Figures in the testing unit.", 1, 500, 10),
-  MUSTER_BOOL_INPUT ("mounted", "Mounted unit",
-                     "Mounted figures count 2 on both sides of the ratio.", 0),
-  MUSTER_INT_INPUT ("fleeing-foot", "Fleeing infantry in sight",
-                    "Friendly Routed infantry figures seen fleeing, beside or "
-                    "behind the unit too.", 0, 500, 0),
-  MUSTER_INT_INPUT ("fleeing-mounted", "Fleeing mounted figures in sight",
-                    "Each counts 2.", 0, 500, 5),
-  MUSTER_INT_INPUT ("casualties-foot", "Infantry casualties",
-                    "The unit's own infantry figures removed this turn.", 0, 500, 0),
-  MUSTER_INT_INPUT ("casualties-mounted", "Mounted casualties",
-                    "The unit's own mounted figures removed this turn; each counts 2.", 0, 500, 0),
-  MUSTER_INT_INPUT ("adjacent-friends", "Adjacent friendly formed units",
-                    "Units in Open or Close Order beside it, not panicked: −1 each.", 0, 10, 0),
-  MUSTER_INT_INPUT ("enemy-flank", "Enemy units on a flank", "Within 12\": +1 each.", 0, 10, 0),
-  MUSTER_INT_INPUT ("enemy-rear", "Enemy units to the rear", "Within 12\": +2 each.", 0, 10, 0),
-  MUSTER_INT_INPUT ("routed-superiors", "Routed superior commands",
-                    "Each superior commander's unit that is Routed: +2.", 0, 5, 0),
+  MUSTER_INT_INPUT ("unit-size", N_("Unit size"), N_("Figures in the testing unit."), 1, 500, 10),
+  MUSTER_BOOL_INPUT ("mounted", N_("Mounted unit"),
+                     N_("Mounted figures count 2 on both sides of the ratio."), 0),
+  MUSTER_INT_INPUT ("fleeing-foot", N_("Fleeing infantry in sight"),
+                    N_("Friendly Routed infantry figures seen fleeing, beside or behind the unit "
+                       "too."), 0, 500, 0),
+  MUSTER_INT_INPUT ("fleeing-mounted", N_("Fleeing mounted figures in sight"),
+                    N_("Each counts 2."), 0, 500, 5),
+  MUSTER_INT_INPUT ("casualties-foot", N_("Infantry casualties"),
+                    N_("The unit's own infantry figures removed this turn."), 0, 500, 0),
+  MUSTER_INT_INPUT ("casualties-mounted", N_("Mounted casualties"),
+                    N_("The unit's own mounted figures removed this turn; each counts 2."),
+                    0, 500, 0),
+  MUSTER_INT_INPUT ("adjacent-friends", N_("Adjacent friendly formed units"),
+                    N_("Units in Open or Close Order beside it, not panicked: −1 each."), 0, 10, 0),
+  MUSTER_INT_INPUT ("enemy-flank", N_("Enemy units on a flank"), N_("Within 12\": +1 each."), 0, 10,
+                    0),
+  MUSTER_INT_INPUT ("enemy-rear", N_("Enemy units to the rear"), N_("Within 12\": +2 each."), 0, 10,
+                    0),
+  MUSTER_INT_INPUT ("routed-superiors", N_("Routed superior commands"),
+                    N_("Each superior commander's unit that is Routed: +2."), 0, 5, 0),
 };
 
 static gboolean
@@ -428,9 +429,9 @@ const MusterSovPlay muster_sov_fright_play = {
 const MusterProcedure muster_sov_fright_check = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "fright-check",
-  .name = "Fright check",
-  .summary = "Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing "
-             "figures and its own casualties to its size (infantry 1, mounted 2).",
+  .name = N_("Fright check"),
+  .summary = N_("Turn End: a unit seeing friends rout tests Confidence at the ratio of fleeing "
+                "figures and its own casualties to its size (infantry 1, mounted 2)."),
   MUSTER_PROCEDURE_INPUT_SPECS (fright_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (test_outputs),
   .exact = _muster_sov_exact,
@@ -444,15 +445,16 @@ enum { RS_QUALITY, RS_LV, RS_MARKERS, RS_ACTIONS };
 static const MusterInputSpec remove_suppression_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  MUSTER_INT_INPUT ("markers", "Suppression markers", "Markers on the unit (at most 3).", 1, 3, 1),
-  MUSTER_INT_INPUT ("actions", "Actions spent",
-                    "Each leader action tries to remove one marker with QD > LV (§9 #17); a failed "
-                    "attempt may be repeated with the second action.", 1, 3, 2),
+  MUSTER_INT_INPUT ("markers", N_("Suppression markers"), N_("Markers on the unit (at most 3)."), 1,
+                    3, 1),
+  MUSTER_INT_INPUT ("actions", N_("Actions spent"),
+                    N_("Each leader action tries to remove one marker with QD > LV (§9 #17); a "
+                       "failed attempt may be repeated with the second action."), 1, 3, 2),
 };
 
 static const MusterOutputSpec remove_suppression_outputs[] = {
-  { .id = "removed", .label = "Markers removed" },
-  { .id = "remaining", .label = "Markers left" },
+  { .id = "removed", .label = N_("Markers removed") },
+  { .id = "remaining", .label = N_("Markers left") },
 };
 
 typedef struct
@@ -506,9 +508,9 @@ const MusterSovPlay muster_sov_remove_suppression_play = {
 const MusterProcedure muster_sov_remove_suppression = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "remove-suppression",
-  .name = "Remove Suppression",
-  .summary = "Leader actions each roll the Quality Die against LV to take off "
-             "one Suppression marker.",
+  .name = N_("Remove Suppression"),
+  .summary = N_("Leader actions each roll the Quality Die against LV to take off one Suppression "
+                "marker."),
   MUSTER_PROCEDURE_INPUT_SPECS (remove_suppression_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (remove_suppression_outputs),
   .exact = _muster_sov_exact,
@@ -527,54 +529,58 @@ static const char * const charge_confidence_ids[] = {
   "inspired", "confident", "steady", "shaken", NULL
 };
 static const char * const charge_confidence_labels[] = {
-  "Inspired (IN)", "Confident (CO)", "Steady (ST)", "Shaken (SH)", NULL
+  N_("Inspired (IN)"), N_("Confident (CO)"), N_("Steady (ST)"), N_("Shaken (SH)"), NULL
 };
 static const char * const target_ids[] = { "infantry", "cavalry", "chariot", "elephant", NULL };
 static const char * const target_labels[] = {
-  "Infantry", "Cavalry", "Chariot", "Elephant", NULL
+  N_("Infantry"), N_("Cavalry"), N_("Chariot"), N_("Elephant"), NULL
 };
 static const char * const facing_ids[] = { "front", "flank", "rear", NULL };
-static const char * const facing_labels[] = { "Front", "Flank/sides", "Rear", NULL };
+static const char * const facing_labels[] = { N_("Front"), N_("Flank/sides"), N_("Rear"), NULL };
 
 static const MusterInputSpec charge_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  MUSTER_CHOICE_INPUT ("confidence", "Confidence Level",
-                       "Inspired units need no test; Broken and Routed units cannot charge.",
+  MUSTER_CHOICE_INPUT ("confidence", N_("Confidence Level"),
+                       N_("Inspired units need no test; Broken and Routed units cannot charge."),
                        charge_confidence_ids, charge_confidence_labels, 1),
-  MUSTER_CHOICE_INPUT ("arm", "Charging troops", "Infantry or cavalry.",
+  MUSTER_CHOICE_INPUT ("arm", N_("Charging troops"), N_("Infantry or cavalry."),
                        muster_sov_arm_ids, muster_sov_arm_labels, 0),
-  MUSTER_CHOICE_INPUT ("formation", "Unit Integrity", "The charging unit's formation.",
+  MUSTER_CHOICE_INPUT ("formation", N_("Unit Integrity"), N_("The charging unit's formation."),
                        muster_sov_formation_ids, muster_sov_formation_labels, 0),
-  MUSTER_CHOICE_INPUT ("target", "Target", "What is charged. Cavalry cannot charge elephants.",
+  MUSTER_CHOICE_INPUT ("target", N_("Target"),
+                       N_("What is charged. Cavalry cannot charge elephants."),
                        target_ids, target_labels, 0),
-  MUSTER_CHOICE_INPUT ("target-formation", "Target's Unit Integrity", "The target's formation.",
+  MUSTER_CHOICE_INPUT ("target-formation", N_("Target's Unit Integrity"),
+                       N_("The target's formation."),
                        muster_sov_formation_ids, muster_sov_formation_labels, 0),
-  MUSTER_CHOICE_INPUT ("facing", "Charging the target's", "Flank −1, rear −2.",
+  MUSTER_CHOICE_INPUT ("facing", N_("Charging the target's"), N_("Flank −1, rear −2."),
                        facing_ids, facing_labels, 0),
-  MUSTER_BOOL_INPUT ("shield-wall", "Target has Shield Wall up", "+1 for cavalry.", 0),
-  MUSTER_BOOL_INPUT ("pike", "Target has Pike", "+1 for cavalry.", 0),
-  MUSTER_BOOL_INPUT ("phalanx", "Target is a Phalanx",
-                     "+2 for cavalry charging it in the front.", 0),
-  MUSTER_BOOL_INPUT ("terror", "Target causes Terror", "+2.", 0),
-  MUSTER_BOOL_INPUT ("battle-line", "Battle Line charge led by its commander", "−1.", 0),
-  MUSTER_BOOL_INPUT ("combined-fallen-back", "Combined assault after one attacker fell back",
-                     "+1.", 0),
+  MUSTER_BOOL_INPUT ("shield-wall", N_("Target has Shield Wall up"), N_("+1 for cavalry."), 0),
+  MUSTER_BOOL_INPUT ("pike", N_("Target has Pike"), N_("+1 for cavalry."), 0),
+  MUSTER_BOOL_INPUT ("phalanx", N_("Target is a Phalanx"),
+                     N_("+2 for cavalry charging it in the front."), 0),
+  MUSTER_BOOL_INPUT ("terror", N_("Target causes Terror"), N_("+2."), 0),
+  MUSTER_BOOL_INPUT ("battle-line", N_("Battle Line charge led by its commander"), N_("−1."), 0),
+  MUSTER_BOOL_INPUT ("combined-fallen-back", N_("Combined assault after one attacker fell back"),
+                     N_("+1."), 0),
   EXTRA_TL_INPUT,
-  MUSTER_CHOICE_INPUT ("mobility", "Mobility die", "Each Combat Move is twice one roll of it.",
+  MUSTER_CHOICE_INPUT ("mobility", N_("Mobility die"),
+                       N_("Each Combat Move is twice one roll of it."),
                        muster_sov_die_ids, muster_sov_die_labels, 1),
-  MUSTER_INT_INPUT ("distance", "Distance to the target",
-                    "Inches. Charging range is two combat moves at most, 4 × the "
-                    "mobility die (§9 #12).", 0, 48, 6),
+  MUSTER_INT_INPUT ("distance", N_("Distance to the target"),
+                    N_("Inches. Charging range is two combat moves at most, 4 × the mobility die "
+                       "(§9 #12)."), 0, 48, 6),
 };
 
 static const char * const contact_labels[] = {
-  "No charge", "Falls short", "Contact on the first move", "Contact on the second move", NULL
+  N_("No charge"), N_("Falls short"), N_("Contact on the first move"),
+  N_("Contact on the second move"), NULL
 };
 
 static const MusterOutputSpec charge_outputs[] = {
-  { .id = "result", .label = "Reaction Test", .value_labels = reaction_labels },
-  { .id = "contact", .label = "Combat Move", .value_labels = contact_labels },
+  { .id = "result", .label = N_("Reaction Test"), .value_labels = reaction_labels },
+  { .id = "contact", .label = N_("Combat Move"), .value_labels = contact_labels },
 };
 
 typedef struct
@@ -615,7 +621,7 @@ charge_prepare (const MusterRuleset  *ruleset,
   if (cavalry && target == 3)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "cavalry cannot charge elephants");
+                   _("cavalry cannot charge elephants"));
       return FALSE;
     }
   s->mobility = _muster_sov_die_sides (values[CH_MOBILITY]);
@@ -623,7 +629,7 @@ charge_prepare (const MusterRuleset  *ruleset,
   if (s->distance > 4 * s->mobility)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%d\" is beyond charging range (4 × D%d = %d\")", s->distance, s->mobility,
+                   _("%d\" is beyond charging range (4 × D%d = %d\")"), s->distance, s->mobility,
                    4 * s->mobility);
       return FALSE;
     }
@@ -704,10 +710,10 @@ const MusterSovPlay muster_sov_charge_play = {
 const MusterProcedure muster_sov_charge_test = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "charge",
-  .name = "Initiating a Close Assault",
-  .summary = "The attacker's Reaction Test (TL the sum of every row that applies), then up "
-             "to two Combat Moves of twice the mobility die to reach the target. Defensive "
-             "fire is not included.",
+  .name = N_("Initiating a Close Assault"),
+  .summary = N_("The attacker's Reaction Test (TL the sum of every row that applies), then up to "
+                "two Combat Moves of twice the mobility die to reach the target. Defensive fire is "
+                "not included."),
   MUSTER_PROCEDURE_INPUT_SPECS (charge_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (charge_outputs),
   .exact = _muster_sov_exact,
@@ -718,16 +724,17 @@ const MusterProcedure muster_sov_charge_test = {
 
 enum { LS_INSPIRED, LS_HONOUR_GUARD };
 
-static const char * const last_stand_labels[] = { "Disintegrates", "Last Stand", NULL };
+static const char * const last_stand_labels[] = { N_("Disintegrates"), N_("Last Stand"), NULL };
 
 static const MusterInputSpec last_stand_inputs[] = {
-  MUSTER_BOOL_INPUT ("inspired", "Inspired", "An Inspired (IN) unit adds 1 to the roll.", 0),
-  MUSTER_BOOL_INPUT ("honour-guard", "Honour guard",
-                     "The scenario may add 1 for honour guards.", 0),
+  MUSTER_BOOL_INPUT ("inspired", N_("Inspired"), N_("An Inspired (IN) unit adds 1 to the roll."),
+                     0),
+  MUSTER_BOOL_INPUT ("honour-guard", N_("Honour guard"),
+                     N_("The scenario may add 1 for honour guards."), 0),
 };
 
 static const MusterOutputSpec last_stand_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = last_stand_labels },
+  { .id = "result", .label = N_("Result"), .value_labels = last_stand_labels },
 };
 
 typedef struct
@@ -783,10 +790,10 @@ const MusterSovPlay muster_sov_last_stand_play = {
 const MusterProcedure muster_sov_last_stand = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "last-stand",
-  .name = "Last Stand",
-  .summary = "A unit alone in cover, in position or behind a Shield Wall, facing three enemy "
-             "units, rolls D6: a 6 makes its Last Stand (no more tests, suppression ignored); "
-             "otherwise it disintegrates.",
+  .name = N_("Last Stand"),
+  .summary = N_("A unit alone in cover, in position or behind a Shield Wall, facing three enemy "
+                "units, rolls D6: a 6 makes its Last Stand (no more tests, suppression ignored); "
+                "otherwise it disintegrates."),
   MUSTER_PROCEDURE_INPUT_SPECS (last_stand_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (last_stand_outputs),
   .exact = _muster_sov_exact,
@@ -800,25 +807,27 @@ enum { PN_QUALITY, PN_LV, PN_ATTEMPT };
 enum { PANIC_TEST, PANIC_REMOVAL };
 
 static const char * const panic_attempts[] = { "test", "removal", NULL };
-static const char * const panic_attempt_labels[] = { "Panic test", "Removing the Panic marker",
+static const char * const panic_attempt_labels[] = { N_("Panic test"),
+  N_("Removing the Panic marker"),
                                                      NULL };
 static const char * const panic_labels[] = {
-  "Pass: immune for the rest of the game", "Fail: Panic marker (or it stays)",
-  "Fail on a natural 1: the marker stays and −1 CL", NULL
+  N_("Pass: immune for the rest of the game"), N_("Fail: Panic marker (or it stays)"),
+  N_("Fail on a natural 1: the marker stays and −1 CL"), NULL
 };
 
 static const MusterInputSpec panic_inputs[] = {
   QUALITY_INPUT,
   LV_INPUT,
-  MUSTER_CHOICE_INPUT ("attempt", "Attempt",
-                       "The test when a trigger first happens (Untrained: first sight of the "
-                       "enemy; Green: first fired on or first sight of heavy troops; Regular: "
-                       "first attack by a Terror unit), or a removal, which takes both actions.",
+  MUSTER_CHOICE_INPUT ("attempt", N_("Attempt"),
+                       N_("The test when a trigger first happens (Untrained: first sight of the "
+                          "enemy; Green: first fired on or first sight of heavy troops; Regular: "
+                          "first attack by a Terror unit), or a removal, which takes both "
+                          "actions."),
                        panic_attempts, panic_attempt_labels, PANIC_TEST),
 };
 
 static const MusterOutputSpec panic_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = panic_labels },
+  { .id = "result", .label = N_("Result"), .value_labels = panic_labels },
 };
 
 typedef struct
@@ -875,10 +884,10 @@ const MusterSovPlay muster_sov_panic_play = {
 const MusterProcedure muster_sov_panic = {
   .system = MUSTER_SOV_SYSTEM,
   .id = "panic",
-  .name = "Panic",
-  .summary = "A Reaction test at TL 0 the first time a panic trigger happens: failure puts a Panic "
-             "marker on the unit, which can then do nothing; removing it takes the whole "
-             "activation, and a failed removal on a natural 1 also costs 1 CL.",
+  .name = N_("Panic"),
+  .summary = N_("A Reaction test at TL 0 the first time a panic trigger happens: failure puts a "
+                "Panic marker on the unit, which can then do nothing; removing it takes the whole "
+                "activation, and a failed removal on a natural 1 also costs 1 CL."),
   MUSTER_PROCEDURE_INPUT_SPECS (panic_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (panic_outputs),
   .exact = _muster_sov_exact,

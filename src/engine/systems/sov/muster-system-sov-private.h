@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-faces.h"
 #include "muster-procedure.h"
 #include "muster-system.h"

@@ -16,15 +16,17 @@
 
 
 const char * const muster_ul_class_ids[] = { "foot", "mounted", "leviathan", "behemoth", NULL };
-const char * const muster_ul_class_labels[] = { "Foot", "Mounted", "Leviathan", "Behemoth", NULL };
+const char * const muster_ul_class_labels[] = { N_("Foot"), N_("Mounted"), N_("Leviathan"),
+  N_("Behemoth"), NULL };
 const char * const muster_ul_order_ids[] = { "close", "loose", "open", NULL };
 const char * const muster_ul_order_labels[] = {
-  "Close Order", "Loose Order", "Open Order", NULL
+  N_("Close Order"), N_("Loose Order"), N_("Open Order"), NULL
 };
 const char * const muster_ul_status_ids[] = { "regular", "irregular", NULL };
-const char * const muster_ul_status_labels[] = { "Regular", "Irregular", NULL };
+const char * const muster_ul_status_labels[] = { N_("Regular"), N_("Irregular"), NULL };
 const char * const muster_ul_proficiency_ids[] = { "militia", "drilled", "skilled", NULL };
-const char * const muster_ul_proficiency_labels[] = { "Militia", "Drilled", "Skilled", NULL };
+const char * const muster_ul_proficiency_labels[] = { N_("Militia"), N_("Drilled"), N_("Skilled"),
+  NULL };
 
 static const MusterUlPlayClass * const play_classes[] = {
   &_muster_ul_shoot_class,
@@ -133,7 +135,7 @@ _muster_ul_move_rate (const MusterRuleset  *ruleset,
   int extra = 0;
 
   if (fast && order == MUSTER_UL_CLOSE)
-    return _muster_ul_refuse (error, "only Loose or Open Order vignettes may be Fast");
+    return _muster_ul_refuse (error, _("only Loose or Open Order vignettes may be Fast"));
   if (!muster_table_read_int (ruleset, "move-rate", muster_ul_order_ids[order],
                               muster_ul_class_ids[klass], tm, error))
     return FALSE;

@@ -19,13 +19,13 @@
 
 static const char * const distance_ids[] = { "near", "30-60", "61-120", "over-120", NULL };
 static const char * const distance_labels[] = {
-  "Less than 30 cm (or a TU of his own wing)", "30 cm to 60 cm", "61 cm to 120 cm",
-  "Further than 120 cm", NULL
+  N_("Less than 30 cm (or a TU of his own wing)"), N_("30 cm to 60 cm"), N_("61 cm to 120 cm"),
+  N_("Further than 120 cm"), NULL
 };
 static const char * const distance_rows[] = {
   NULL, "distance-30-60", "distance-61-120", "distance-over-120",
 };
-static const char * const one_labels[] = { "Not activated", "Activated", NULL };
+static const char * const one_labels[] = { N_("Not activated"), N_("Activated"), NULL };
 
 /* Activation (p.11, p.15) */
 
@@ -36,30 +36,31 @@ enum { AC_OUT_ACTIVATED, AC_OUT_FIRST };
 enum { AC_P_NEED };
 
 static const MusterInputSpec activation_inputs[] = {
-  MUSTER_INT_INPUT ("rating", "Commander Rating",
-                    "The General's rating when he activates Sub-Commanders, the Sub-Commander's "
-                    "when he activates TUs", 1, 6, 3),
-  MUSTER_INT_INPUT ("attempted", "Number activating",
-                    "How many Sub-Commanders (or TUs) he tries to activate this turn; each "
-                    "rolls its own d6 (X15)", 1, 6, 2),
-  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular",
-                       "The half of the table: a Sub-Commander is Regular if most of his TUs are; "
-                       "the General uses the half of the Sub-Commander he activates (X15)",
+  MUSTER_INT_INPUT ("rating", N_("Commander Rating"),
+                    N_("The General's rating when he activates Sub-Commanders, the Sub-Commander's "
+                       "when he activates TUs"), 1, 6, 3),
+  MUSTER_INT_INPUT ("attempted", N_("Number activating"),
+                    N_("How many Sub-Commanders (or TUs) he tries to activate this turn; each "
+                       "rolls its own d6 (X15)"), 1, 6, 2),
+  MUSTER_CHOICE_INPUT ("status", N_("Regular or Irregular"),
+                       N_("The half of the table: a Sub-Commander is Regular if most of his TUs "
+                          "are; the General uses the half of the Sub-Commander he activates (X15)"),
                        muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_REGULAR),
-  MUSTER_CHOICE_INPUT ("distance", "Distance from the General",
-                       "+1 from 30 cm, +2 from 61 cm, +3 beyond 120 cm",
+  MUSTER_CHOICE_INPUT ("distance", N_("Distance from the General"),
+                       N_("+1 from 30 cm, +2 from 61 cm, +3 beyond 120 cm"),
                        distance_ids, distance_labels, 0),
-  MUSTER_BOOL_INPUT ("blocked", "Direct line blocked by intervening terrain", "+1", 0),
-  MUSTER_BOOL_INPUT ("changing-orders", "Changing the Sub-Commander's operational orders", "+1", 0),
-  MUSTER_BOOL_INPUT ("on-wait", "The Sub-Commander is currently on Wait orders", "−2", 0),
-  MUSTER_INT_INPUT ("linked", "TUs in the linked group",
-                    "A linked group counts as one TU; its score is 1 less for every "
-                    "four TUs in the link", 1, 40, 1),
+  MUSTER_BOOL_INPUT ("blocked", N_("Direct line blocked by intervening terrain"), N_("+1"), 0),
+  MUSTER_BOOL_INPUT ("changing-orders", N_("Changing the Sub-Commander's operational orders"),
+                     N_("+1"), 0),
+  MUSTER_BOOL_INPUT ("on-wait", N_("The Sub-Commander is currently on Wait orders"), N_("−2"), 0),
+  MUSTER_INT_INPUT ("linked", N_("TUs in the linked group"),
+                    N_("A linked group counts as one TU; its score is 1 less for every four TUs in "
+                       "the link"), 1, 40, 1),
 };
 
 static const MusterOutputSpec activation_outputs[] = {
-  { .id = "activated", .label = "How many are activated" },
-  { .id = "first", .label = "One of them", .value_labels = one_labels },
+  { .id = "activated", .label = N_("How many are activated") },
+  { .id = "first", .label = N_("One of them"), .value_labels = one_labels },
 };
 
 static gboolean
@@ -145,9 +146,9 @@ activation_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_activation = {
   .system = MUSTER_UL_SYSTEM,
   .id = "activation",
-  .name = "Activation",
-  .summary = "The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each against "
-             "the activation table (provisional values)",
+  .name = N_("Activation"),
+  .summary = N_("The General activating Sub-Commanders, or a Sub-Commander his TUs: a d6 each "
+                "against the activation table (provisional values)"),
   MUSTER_PROCEDURE_INPUT_SPECS (activation_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (activation_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -164,21 +165,22 @@ const MusterUlPlayClass _muster_ul_activation_class = {
 
 static const char * const troops_ids[] = { "any-irregular", "all-regular", NULL };
 static const char * const troops_labels[] = {
-  "He or any of his troops is Irregular", "He and all his troops are Regular", NULL
+  N_("He or any of his troops is Irregular"), N_("He and all his troops are Regular"), NULL
 };
 static const char * const order_codes[] = { "AT", "A", "W", "R", "P", "LR", NULL };
 static const char * const order_labels[] = {
-  "Attack", "Advance", "Wait", "Rush", "Player's choice", "As the wing to the left or right",
-  NULL
+  N_("Attack"), N_("Advance"), N_("Wait"), N_("Rush"), N_("Player's choice"),
+  N_("As the wing to the left or right"), NULL
 };
 enum { ORDER_LR = 5 };
-static const char * const side_labels[] = { "—", "Left", "Right", NULL };
+static const char * const side_labels[] = { N_("—"), N_("Left"), N_("Right"), NULL };
 static const char * const action_codes[] = { "neighbour", "player", "charge", NULL };
 static const char * const action_labels[] = {
-  "As Neighbour", "As player wishes", "Charge", NULL
+  N_("As Neighbour"), N_("As player wishes"), N_("Charge"), NULL
 };
 static const char * const neighbour_codes[] = { "left", "right", "front", "behind", NULL };
-static const char * const neighbour_labels[] = { "—", "Left", "Right", "Front", "Behind", NULL };
+static const char * const neighbour_labels[] = { N_("—"), N_("Left"), N_("Right"), N_("Front"),
+  N_("Behind"), NULL };
 
 /* The codes of one table column, one per score from 1 to @n_scores (rows "score-N"), as
  * indices into @codes. */
@@ -229,15 +231,15 @@ enum { SI_RATING, SI_TROOPS };
 enum { SI_OUT_ORDERS, SI_OUT_SIDE };
 
 static const MusterInputSpec sub_initiative_inputs[] = {
-  MUSTER_INT_INPUT ("rating", "Sub-Commander Rating", "1 to 6", 1, 6, 3),
-  MUSTER_CHOICE_INPUT ("troops", "Table",
-                       "The Irregular table unless he and all his troops are Regular",
+  MUSTER_INT_INPUT ("rating", N_("Sub-Commander Rating"), N_("1 to 6"), 1, 6, 3),
+  MUSTER_CHOICE_INPUT ("troops", N_("Table"),
+                       N_("The Irregular table unless he and all his troops are Regular"),
                        troops_ids, troops_labels, 0),
 };
 
 static const MusterOutputSpec sub_initiative_outputs[] = {
-  { .id = "orders", .label = "New orders", .value_labels = order_labels },
-  { .id = "side", .label = "Wing copied (with friendly wings on both sides: d6 1–3 left)",
+  { .id = "orders", .label = N_("New orders"), .value_labels = order_labels },
+  { .id = "side", .label = N_("Wing copied (with friendly wings on both sides: d6 1–3 left)"),
     .value_labels = side_labels },
 };
 
@@ -286,8 +288,8 @@ sub_initiative_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_sub_commander_initiative = {
   .system = MUSTER_UL_SYSTEM,
   .id = "sub-commander-initiative",
-  .name = "Sub-Commander own initiative",
-  .summary = "A Sub-Commander not activated rolls a d6 for his wing's new orders",
+  .name = N_("Sub-Commander own initiative"),
+  .summary = N_("A Sub-Commander not activated rolls a d6 for his wing's new orders"),
   MUSTER_PROCEDURE_INPUT_SPECS (sub_initiative_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (sub_initiative_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -308,13 +310,13 @@ enum { TI_OUT_ACTION, TI_OUT_NEIGHBOUR };
 enum { TI_P_ACTIONS = 0, TI_P_NEIGHBOURS = COMMAND_DIE };
 
 static const MusterInputSpec tu_initiative_inputs[] = {
-  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular", "Irregular TUs charge on a 3 or 4",
+  MUSTER_CHOICE_INPUT ("status", N_("Regular or Irregular"), N_("Irregular TUs charge on a 3 or 4"),
                        muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_IRREGULAR),
 };
 
 static const MusterOutputSpec tu_initiative_outputs[] = {
-  { .id = "action", .label = "Tactical Action", .value_labels = action_labels },
-  { .id = "neighbour", .label = "As the nearest friendly TU to its",
+  { .id = "action", .label = N_("Tactical Action"), .value_labels = action_labels },
+  { .id = "neighbour", .label = N_("As the nearest friendly TU to its"),
     .value_labels = neighbour_labels },
 };
 
@@ -374,8 +376,8 @@ tu_initiative_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_tu_initiative = {
   .system = MUSTER_UL_SYSTEM,
   .id = "tu-initiative",
-  .name = "Tactical Unit own initiative",
-  .summary = "A TU not activated rolls a d6 each phase for what it does",
+  .name = N_("Tactical Unit own initiative"),
+  .summary = N_("A TU not activated rolls a d6 each phase for what it does"),
   MUSTER_PROCEDURE_INPUT_SPECS (tu_initiative_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (tu_initiative_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -395,20 +397,20 @@ const MusterUlPlayClass _muster_ul_tu_initiative_class = {
 #define INITIATIVE_DIE 20
 
 static const char * const initiative_labels[] = {
-  "A acts first", "B acts first", "Tie: both dice again", NULL
+  N_("A acts first"), N_("B acts first"), N_("Tie: both dice again"), NULL
 };
 
 enum { IN_A_RATING, IN_B_RATING };
 enum { IN_OUT_FIRST, IN_OUT_AFTER_TIES };
 
 static const MusterInputSpec tactical_inputs[] = {
-  MUSTER_INT_INPUT ("a-rating", "A: Sub-Commander Rating", "Added to A's d20", 1, 6, 3),
-  MUSTER_INT_INPUT ("b-rating", "B: Sub-Commander Rating", "Added to B's d20", 1, 6, 3),
+  MUSTER_INT_INPUT ("a-rating", N_("A: Sub-Commander Rating"), N_("Added to A's d20"), 1, 6, 3),
+  MUSTER_INT_INPUT ("b-rating", N_("B: Sub-Commander Rating"), N_("Added to B's d20"), 1, 6, 3),
 };
 
 static const MusterOutputSpec tactical_outputs[] = {
-  { .id = "first-roll", .label = "The first roll", .value_labels = initiative_labels },
-  { .id = "first", .label = "Who acts first once ties are diced again",
+  { .id = "first-roll", .label = N_("The first roll"), .value_labels = initiative_labels },
+  { .id = "first", .label = N_("Who acts first once ties are diced again"),
     .value_labels = initiative_labels },
 };
 
@@ -466,8 +468,8 @@ tactical_sample (const MusterProcedure *procedure,
 const MusterProcedure muster_ul_tactical_initiative = {
   .system = MUSTER_UL_SYSTEM,
   .id = "tactical-initiative",
-  .name = "Tactical initiative",
-  .summary = "Which of two Sub-Commanders acts first: d20 + rating each, ties dice again",
+  .name = N_("Tactical initiative"),
+  .summary = N_("Which of two Sub-Commanders acts first: d20 + rating each, ties dice again"),
   MUSTER_PROCEDURE_INPUT_SPECS (tactical_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (tactical_outputs),
   .exact = tactical_exact,
@@ -484,21 +486,23 @@ const MusterProcedure muster_ul_tactical_initiative = {
 enum { DE_MARGIN };
 enum { DE_OUT_FIRST, DE_OUT_WINNER, DE_OUT_AMBUSH };
 
-static const char * const deployment_labels[] = { "A higher", "B higher", "Tie", NULL };
+static const char * const deployment_labels[] = { N_("A higher"), N_("B higher"), N_("Tie"), NULL };
 static const char * const deployment_winner_labels[] = {
-  "A chooses who places first", "B chooses who places first", NULL
+  N_("A chooses who places first"), N_("B chooses who places first"), NULL
 };
-static const char * const ambush_labels[] = { "No ambush", "A ambushes", "B ambushes", NULL };
+static const char * const ambush_labels[] = { N_("No ambush"), N_("A ambushes"), N_("B ambushes"),
+  NULL };
 
 static const MusterInputSpec deployment_inputs[] = {
-  MUSTER_INT_INPUT ("margin", "Ambush when beaten by", "The book: by 5, a 6 against a 1", 1, 5, 5),
+  MUSTER_INT_INPUT ("margin", N_("Ambush when beaten by"), N_("The book: by 5, a 6 against a 1"), 1,
+                    5, 5),
 };
 
 static const MusterOutputSpec deployment_outputs[] = {
-  { .id = "first-roll", .label = "The first roll", .value_labels = deployment_labels },
-  { .id = "winner", .label = "Once ties are rolled again",
+  { .id = "first-roll", .label = N_("The first roll"), .value_labels = deployment_labels },
+  { .id = "winner", .label = N_("Once ties are rolled again"),
     .value_labels = deployment_winner_labels },
-  { .id = "ambush", .label = "Ambush", .value_labels = ambush_labels },
+  { .id = "ambush", .label = N_("Ambush"), .value_labels = ambush_labels },
 };
 
 static gboolean
@@ -553,9 +557,9 @@ deployment_sample (const MusterProcedure *procedure,
 const MusterProcedure muster_ul_deployment = {
   .system = MUSTER_UL_SYSTEM,
   .id = "deployment",
-  .name = "Deployment roll",
-  .summary = "Who chooses which side places its units first: d6 each, ties roll again; beaten by "
-             "5, the loser marches on and the winner ambushes",
+  .name = N_("Deployment roll"),
+  .summary = N_("Who chooses which side places its units first: d6 each, ties roll again; beaten "
+                "by 5, the loser marches on and the winner ambushes"),
   MUSTER_PROCEDURE_INPUT_SPECS (deployment_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (deployment_outputs),
   .exact = deployment_exact,
@@ -567,8 +571,10 @@ const MusterProcedure muster_ul_deployment = {
 static const char * const terrain_codes[] = {
   "open", "gentle-hill", "steep-hill", "wood", "built-up", "impassable", NULL
 };
+/* "Open" in context: the app's "Open" is the file command */
 static const char * const terrain_labels[] = {
-  "Open", "Gentle Hill *", "Steep Hill **", "Wood **", "Built-up Area **", "Impassable", NULL
+  NC_("procedure", "Open"), N_("Gentle Hill *"), N_("Steep Hill **"), N_("Wood **"),
+  N_("Built-up Area **"), N_("Impassable"), NULL
 };
 
 /* The d8 and the +2 for a square on the table edge: the roll's own numbers. */
@@ -580,11 +586,11 @@ enum { TG_EDGE };
 enum { TG_P_BONUS = TERRAIN_DIE + EDGE_BONUS };
 
 static const MusterInputSpec terrain_inputs[] = {
-  MUSTER_BOOL_INPUT ("edge", "The square touches the table edge", "+2 to the d8", 0),
+  MUSTER_BOOL_INPUT ("edge", N_("The square touches the table edge"), N_("+2 to the d8"), 0),
 };
 
 static const MusterOutputSpec terrain_outputs[] = {
-  { .id = "terrain", .label = "Terrain", .value_labels = terrain_labels },
+  { .id = "terrain", .label = N_("Terrain"), .value_labels = terrain_labels },
 };
 
 static gboolean
@@ -628,8 +634,8 @@ terrain_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_terrain = {
   .system = MUSTER_UL_SYSTEM,
   .id = "terrain",
-  .name = "Terrain generation",
-  .summary = "The terrain of one square of the table: d8, +2 on the table edge",
+  .name = N_("Terrain generation"),
+  .summary = N_("The terrain of one square of the table: d8, +2 on the table edge"),
   MUSTER_PROCEDURE_INPUT_SPECS (terrain_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (terrain_outputs),
   MUSTER_UL_PLAY_HOOKS,

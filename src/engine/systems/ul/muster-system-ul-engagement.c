@@ -14,7 +14,7 @@
  */
 
 static const char * const engagement_results[] = {
-  "Still fighting", "A wins", "B wins", "Separated", "Both broken", NULL
+  N_("Still fighting"), N_("A wins"), N_("B wins"), N_("Separated"), N_("Both broken"), NULL
 };
 
 enum {
@@ -28,25 +28,26 @@ enum {
 enum { RESULT_FIGHTING, RESULT_A_WINS, RESULT_B_WINS, RESULT_SEPARATED, RESULT_BOTH_BROKEN };
 
 static const MusterInputSpec engagement_inputs[] = {
-  MUSTER_UL_SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
+  MUSTER_UL_SIDE_INPUTS ("a-", A, 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
                          WEAPON_SA, CHARGE_FANATIC),
-  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
+  MUSTER_UL_SIDE_INPUTS ("b-", B, 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
                          WEAPON_HFS, CHARGE_NONE),
   MUSTER_UL_RULE_INPUTS,
-  MUSTER_BOOL_INPUT ("a-unsupported", "A: Unsupported", "+2 to A's integrity tests", 0),
-  MUSTER_BOOL_INPUT ("b-unsupported", "B: Unsupported", "+2 to B's integrity tests", 0),
-  MUSTER_BOOL_INPUT ("regular-follow-up", "Regulars follow up",
-                     "Irregulars must follow up a repulsed enemy; Regulars may", 1),
-  MUSTER_INT_INPUT ("max-phases", "Phases", "Stop after this many phases of melee", 1, 40, 8),
+  MUSTER_BOOL_INPUT ("a-unsupported", N_("A: Unsupported"), N_("+2 to A's integrity tests"), 0),
+  MUSTER_BOOL_INPUT ("b-unsupported", N_("B: Unsupported"), N_("+2 to B's integrity tests"), 0),
+  MUSTER_BOOL_INPUT ("regular-follow-up", N_("Regulars follow up"),
+                     N_("Irregulars must follow up a repulsed enemy; Regulars may"), 1),
+  MUSTER_INT_INPUT ("max-phases", N_("Phases"), N_("Stop after this many phases of melee"), 1, 40,
+                    8),
 };
 
 static const MusterOutputSpec engagement_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = engagement_results },
-  { .id = "phases", .label = "Phases of melee" },
-  { .id = "ip-a", .label = "A's IP at the end" },
-  { .id = "ip-b", .label = "B's IP at the end" },
-  { .id = "first-loss-a", .label = "IP lost by A in the first round" },
-  { .id = "first-loss-b", .label = "IP lost by B in the first round" },
+  { .id = "result", .label = N_("Result"), .value_labels = engagement_results },
+  { .id = "phases", .label = N_("Phases of melee") },
+  { .id = "ip-a", .label = N_("A's IP at the end") },
+  { .id = "ip-b", .label = N_("B's IP at the end") },
+  { .id = "first-loss-a", .label = N_("IP lost by A in the first round") },
+  { .id = "first-loss-b", .label = N_("IP lost by B in the first round") },
 };
 
 /* The state of one side between phases. */
@@ -259,9 +260,9 @@ engagement_sample (const MusterProcedure *procedure,
 const MusterProcedure muster_ul_engagement = {
   .system = MUSTER_UL_SYSTEM,
   .id = "engagement",
-  .name = "Charge and melee",
-  .summary = "A charge and the melee that follows, phase after phase, with the integrity tests, "
-             "repulses and follow-ups, until one side breaks or they part (vignettes not Fast)",
+  .name = N_("Charge and melee"),
+  .summary = N_("A charge and the melee that follows, phase after phase, with the integrity tests, "
+                "repulses and follow-ups, until one side breaks or they part (vignettes not Fast)"),
   MUSTER_PROCEDURE_INPUT_SPECS (engagement_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (engagement_outputs),
   .exact = NULL,

@@ -13,23 +13,23 @@
 
 static const char * const weapon_ids[] = { "ssw", "srw", "lrw", "sbw", NULL };
 static const char * const weapon_labels[] = {
-  "SSW (10 cm)", "SRW (20 cm)", "LRW (40 cm)", "SBW (3 cm, once per game)", NULL
+  N_("SSW (10 cm)"), N_("SRW (20 cm)"), N_("LRW (40 cm)"), N_("SBW (3 cm, once per game)"), NULL
 };
 static const char * const shooter_ip_ids[] = { "intact", "half", "all", NULL };
 static const char * const shooter_ip_labels[] = {
-  "Reduced by less than 50%", "Reduced by 50% or more", "Reduced by 100% or more", NULL
+  N_("Reduced by less than 50%"), N_("Reduced by 50% or more"), N_("Reduced by 100% or more"), NULL
 };
 static const char * const column_ids[] = { "mounted", "le-be-co", NULL };
 static const char * const column_labels[] = {
-  "Mounted column (X3)", "Le, Be, CO column", NULL
+  N_("Mounted column (X3)"), N_("Le, Be, CO column"), NULL
 };
 static const char * const penalty_ids[] = { "replace", "add", NULL };
 static const char * const penalty_labels[] = {
-  "−2 replaces −1 (X5)", "−1 and −2 add up", NULL
+  N_("−2 replaces −1 (X5)"), N_("−1 and −2 add up"), NULL
 };
 static const char * const once_ids[] = { "once", "each", NULL };
 static const char * const once_labels[] = {
-  "Once even if both apply (X6)", "Once for each that applies", NULL
+  N_("Once even if both apply (X6)"), N_("Once for each that applies"), NULL
 };
 
 enum {
@@ -41,50 +41,55 @@ enum { OUT_IP_LOST, OUT_DISORDERED };
 enum { P_N, P_MOD, P_NUMERATOR, P_DENOMINATOR, P_FACE, P_THRESHOLD };
 
 static const MusterInputSpec shoot_inputs[] = {
-  MUSTER_CHOICE_INPUT ("weapon", "Missile Weapon Class", "The shooter's missile class",
+  MUSTER_CHOICE_INPUT ("weapon", N_("Missile Weapon Class"), N_("The shooter's missile class"),
                        weapon_ids, weapon_labels, 1),
-  MUSTER_CHOICE_INPUT ("proficiency", "Weapon Proficiency",
-                       "The shooter's proficiency class (M, D, S)",
+  MUSTER_CHOICE_INPUT ("proficiency", N_("Weapon Proficiency"),
+                       N_("The shooter's proficiency class (M, D, S)"),
                        muster_ul_proficiency_ids, muster_ul_proficiency_labels, 1),
-  MUSTER_CHOICE_INPUT ("shooter-order", "Shooter's order",
-                       "Loose Order shooters lose 25%, Open Order half, rounded down",
+  MUSTER_CHOICE_INPUT ("shooter-order", N_("Shooter's order"),
+                       N_("Loose Order shooters lose 25%, Open Order half, rounded down"),
                        muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_CLOSE),
-  MUSTER_CHOICE_INPUT ("shooter-ip", "The shooter's IPs",
-                       "−1 if reduced by 50% or more, −2 if by 100% or more",
+  MUSTER_CHOICE_INPUT ("shooter-ip", N_("The shooter's IPs"),
+                       N_("−1 if reduced by 50% or more, −2 if by 100% or more"),
                        shooter_ip_ids, shooter_ip_labels, 0),
-  MUSTER_CHOICE_INPUT ("target-class", "Target's General Class",
-                       "Picks the Foot, Le-Be-CO or Mounted column",
+  MUSTER_CHOICE_INPUT ("target-class", N_("Target's General Class"),
+                       N_("Picks the Foot, Le-Be-CO or Mounted column"),
                        muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
-  MUSTER_CHOICE_INPUT ("target-order", "Target's order",
-                       "+2 against Close Order, −2 against Open Order; Close Order Foot "
-                       "uses the Le-Be-CO column",
+  MUSTER_CHOICE_INPUT ("target-order", N_("Target's order"),
+                       N_("+2 against Close Order, −2 against Open Order; Close Order Foot uses "
+                          "the Le-Be-CO column"),
                        muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_LOOSE),
-  MUSTER_BOOL_INPUT ("at-chargers", "Shooting at chargers that have moved into contact", "−2", 0),
-  MUSTER_BOOL_INPUT ("cover", "Shooting at troops in cover",
-                     "−2 (Woods and Built-up Areas); the same −2 as for an Open Order target", 0),
-  MUSTER_BOOL_INPUT ("long-range", "Shooting at long range",
-                     "−3; long range is over half the weapon's range", 0),
-  MUSTER_BOOL_INPUT ("up-hill", "Shooting up a Gentle Hill", "−3, the same row as long range", 0),
-  MUSTER_CHOICE_INPUT ("close-order-mounted", "Close Order Mounted target",
-                       "The book's columns both fit a Close Order Mounted target; the +2 for Close "
-                       "Order applies either way", column_ids, column_labels, 0),
-  MUSTER_CHOICE_INPUT ("ip-penalties", "Shooter's IP penalties",
-                       "Whether the −1 (50%) and −2 (100%) rows add up",
+  MUSTER_BOOL_INPUT ("at-chargers", N_("Shooting at chargers that have moved into contact"),
+                     N_("−2"), 0),
+  MUSTER_BOOL_INPUT ("cover", N_("Shooting at troops in cover"),
+                     N_("−2 (Woods and Built-up Areas); the same −2 as for an Open Order target"),
+                     0),
+  MUSTER_BOOL_INPUT ("long-range", N_("Shooting at long range"),
+                     N_("−3; long range is over half the weapon's range"), 0),
+  MUSTER_BOOL_INPUT ("up-hill", N_("Shooting up a Gentle Hill"),
+                     N_("−3, the same row as long range"), 0),
+  MUSTER_CHOICE_INPUT ("close-order-mounted", N_("Close Order Mounted target"),
+                       N_("The book's columns both fit a Close Order Mounted target; the +2 for "
+                          "Close Order applies either way"), column_ids, column_labels, 0),
+  MUSTER_CHOICE_INPUT ("ip-penalties", N_("Shooter's IP penalties"),
+                       N_("Whether the −1 (50%) and −2 (100%) rows add up"),
                        penalty_ids, penalty_labels, 0),
-  MUSTER_CHOICE_INPUT ("double-conditions", "Rows with two conditions",
-                       "Cover or Open Order (−2), long range or up a Gentle Hill (−3): whether a "
-                       "row counts once when both of its conditions hold",
+  MUSTER_CHOICE_INPUT ("double-conditions", N_("Rows with two conditions"),
+                       N_("Cover or Open Order (−2), long range or up a Gentle Hill (−3): whether "
+                          "a row counts once when both of its conditions hold"),
                        once_ids, once_labels, 0),
-  MUSTER_INT_INPUT ("target-ip", "Target's Integrity Points",
-                    "At the start of the phase: losing half of them in "
-                    "one phase disorders it", 1, 120, 20),
+  MUSTER_INT_INPUT ("target-ip", N_("Target's Integrity Points"),
+                    N_("At the start of the phase: losing half of them in one phase disorders "
+                       "it"), 1, 120, 20),
 };
 
-static const char * const disorder_labels[] = { "No", "Disordered", NULL };
+static const char * const disorder_labels[] = { N_("No"), N_("Disordered"), NULL };
 
 static const MusterOutputSpec shoot_outputs[] = {
-  { .id = "ip-lost", .label = "IP lost by the target" },
-  { .id = "disordered", .label = "Target loses 50% of its IP", .value_labels = disorder_labels },
+  { .id = "ip-lost", .label = N_("IP lost by the target") },
+  /* xgettext:no-c-format */
+  { .id = "disordered", .label = N_("Target loses 50% of its IP"),
+    .value_labels = disorder_labels },
 };
 
 static const char *
@@ -213,8 +218,8 @@ shoot_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_shoot = {
   .system = MUSTER_UL_SYSTEM,
   .id = "shoot",
-  .name = "Shoot",
-  .summary = "One vignette's shooting (TA3): the IP its target loses",
+  .name = N_("Shoot"),
+  .summary = N_("One vignette's shooting (TA3): the IP its target loses"),
   MUSTER_PROCEDURE_INPUT_SPECS (shoot_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (shoot_outputs),
   MUSTER_UL_PLAY_HOOKS,

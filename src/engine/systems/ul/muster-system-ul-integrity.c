@@ -16,12 +16,12 @@
 
 static const char * const flank_ids[] = { "none", "close-stronger", "other", NULL };
 static const char * const flank_labels[] = {
-  "Not contacted in flank or rear",
-  "Close Order, contacted by an enemy with equal or greater IP",
-  "Contacted by an enemy with at least 25% of its IP",
-  NULL
+  N_("Not contacted in flank or rear"),
+  N_("Close Order, contacted by an enemy with equal or greater IP"),
+  /* xgettext:no-c-format */
+  N_("Contacted by an enemy with at least 25% of its IP"), NULL
 };
-static const char * const integrity_results[] = { "Pass", "Repulsed", "Routed", NULL };
+static const char * const integrity_results[] = { N_("Pass"), N_("Repulsed"), N_("Routed"), NULL };
 
 enum {
   IT_IP, IT_CLASS, IT_ORDER, IT_FAST, IT_CHARGED, IT_STRONGER, IT_UNSUPPORTED, IT_REPULSED,
@@ -31,42 +31,45 @@ enum { IT_OUT_RESULT, IT_OUT_DISTANCE, IT_OUT_TU, IT_OUT_ROUTED };
 enum { IT_P_MOD, IT_P_IP, IT_P_TM, IT_P_TEST_FACE, IT_P_MOVE_FACE, IT_P_MOVE_N, IT_P_VIGNETTES };
 
 static const MusterInputSpec integrity_inputs[] = {
-  MUSTER_INT_INPUT ("ip", "Integrity Points",
-                    "The vignette's current IP; it may be 0 or below in play", -60, 120, 10),
-  MUSTER_CHOICE_INPUT ("class", "General Class", "Sets the repulse move",
+  MUSTER_INT_INPUT ("ip", NC_("procedure", "Integrity Points"),
+                    N_("The vignette's current IP; it may be 0 or below in play"), -60, 120, 10),
+  MUSTER_CHOICE_INPUT ("class", N_("General Class"), N_("Sets the repulse move"),
                        muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
-  MUSTER_CHOICE_INPUT ("order", "Order",
-                       "Close, Loose or Open Order; sets the repulse move and which "
-                       "flank modifier applies",
+  MUSTER_CHOICE_INPUT ("order", N_("Order"),
+                       N_("Close, Loose or Open Order; sets the repulse move and which flank "
+                          "modifier applies"),
                        muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_CLOSE),
-  MUSTER_BOOL_INPUT ("fast", "Fast",
-                     "Loose or Open Order only: adds to the Tactical Move of the repulse", 0),
-  MUSTER_BOOL_INPUT ("charged-by-mounted", "Loose/Open Order foot charged by Behemoth or mounted",
-                     "+3; only for Loose or Open Order Foot", 0),
-  MUSTER_BOOL_INPUT ("opponents-stronger", "Melee opponents have more Integrity Points", "+2", 0),
-  MUSTER_BOOL_INPUT ("unsupported", "The Tactical Unit considers itself Unsupported",
-                     "+2. Close Order: no friendly Close Order within 10 cm left or right and 20 "
-                     "cm front or rear; Loose or Open Order: no friends within 30 cm. Other "
-                     "vignettes of the TU count as support (X22)", 0),
-  MUSTER_BOOL_INPUT ("repulsed-before", "The Tactical Unit has previously been Repulsed",
-                     "+5; once repulsed, always (X30)", 0),
-  MUSTER_CHOICE_INPUT ("flank-rear", "Contacted to its flank or rear",
-                       "+10 for Close Order contacted by an enemy TU with equal or greater "
-                       "IP; +5 for any other TU but Open Order contacted by an enemy with "
-                       "at least 25% of its IP", flank_ids, flank_labels, 0),
-  MUSTER_INT_INPUT ("vignettes", "Vignettes testing",
-                    "Each vignette of the TU tests against its own IP (here all "
-                    "alike); if any fails the whole TU is repulsed, and only those "
-                    "that rout are removed (X20)", 1, 8, 1),
+  MUSTER_BOOL_INPUT ("fast", N_("Fast"),
+                     N_("Loose or Open Order only: adds to the Tactical Move of the repulse"), 0),
+  MUSTER_BOOL_INPUT ("charged-by-mounted",
+                     N_("Loose/Open Order foot charged by Behemoth or mounted"),
+                     N_("+3; only for Loose or Open Order Foot"), 0),
+  MUSTER_BOOL_INPUT ("opponents-stronger", N_("Melee opponents have more Integrity Points"),
+                     N_("+2"), 0),
+  MUSTER_BOOL_INPUT ("unsupported", N_("The Tactical Unit considers itself Unsupported"),
+                     N_("+2. Close Order: no friendly Close Order within 10 cm left or right and "
+                        "20 cm front or rear; Loose or Open Order: no friends within 30 cm. Other "
+                        "vignettes of the TU count as support (X22)"), 0),
+  MUSTER_BOOL_INPUT ("repulsed-before", N_("The Tactical Unit has previously been Repulsed"),
+                     N_("+5; once repulsed, always (X30)"), 0),
+  MUSTER_CHOICE_INPUT ("flank-rear", N_("Contacted to its flank or rear"),
+                       /* xgettext:no-c-format */
+                       N_("+10 for Close Order contacted by an enemy TU with equal or greater IP; "
+                          "+5 for any other TU but Open Order contacted by an enemy with at least "
+                          "25% of its IP"), flank_ids, flank_labels, 0),
+  MUSTER_INT_INPUT ("vignettes", N_("Vignettes testing"),
+                    N_("Each vignette of the TU tests against its own IP (here all alike); if any "
+                       "fails the whole TU is repulsed, and only those that rout are removed "
+                       "(X20)"), 1, 8, 1),
 };
 
-static const char * const tu_results[] = { "Pass", "Repulsed", NULL };
+static const char * const tu_results[] = { N_("Pass"), N_("Repulsed"), NULL };
 
 static const MusterOutputSpec integrity_outputs[] = {
-  { .id = "result", .label = "One vignette's result", .value_labels = integrity_results },
-  { .id = "repulse-move", .label = "Repulse move (cm, TM + die)" },
-  { .id = "tu-result", .label = "The Tactical Unit", .value_labels = tu_results },
-  { .id = "routed", .label = "Vignettes routed" },
+  { .id = "result", .label = N_("One vignette's result"), .value_labels = integrity_results },
+  { .id = "repulse-move", .label = N_("Repulse move (cm, TM + die)") },
+  { .id = "tu-result", .label = N_("The Tactical Unit"), .value_labels = tu_results },
+  { .id = "routed", .label = N_("Vignettes routed") },
 };
 
 /* The sum of the test modifiers; refuses the ones that cannot apply to this vignette. */
@@ -86,12 +89,12 @@ integrity_modifiers (const MusterRuleset  *ruleset,
 
   *total = 0;
   if (applies[0] && (klass != MUSTER_UL_FOOT || order == MUSTER_UL_CLOSE))
-    return _muster_ul_refuse (error, "the +3 for being charged by Behemoth or mounted is for "
-                              "Loose or Open Order Foot only");
+    return _muster_ul_refuse (error, _("the +3 for being charged by Behemoth or mounted is for "
+                                "Loose or Open Order Foot only"));
   if (flank == 1 && order != MUSTER_UL_CLOSE)
-    return _muster_ul_refuse (error, "the +10 flank or rear modifier is for Close Order only");
+    return _muster_ul_refuse (error, _("the +10 flank or rear modifier is for Close Order only"));
   if (flank == 2 && order == MUSTER_UL_OPEN)
-    return _muster_ul_refuse (error, "Open Order takes no flank or rear modifier");
+    return _muster_ul_refuse (error, _("Open Order takes no flank or rear modifier"));
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
@@ -234,9 +237,9 @@ integrity_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_integrity_test = {
   .system = MUSTER_UL_SYSTEM,
   .id = "integrity-test",
-  .name = "Integrity test",
-  .summary = "d10 plus modifiers against the vignette's IP: over it is a repulse, "
-             "over it by 10 a rout",
+  .name = N_("Integrity test"),
+  .summary = N_("d10 plus modifiers against the vignette's IP: over it is a repulse, over it by 10 "
+                "a rout"),
   MUSTER_PROCEDURE_INPUT_SPECS (integrity_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (integrity_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -253,37 +256,37 @@ const MusterUlPlayClass _muster_ul_integrity_test_class = {
 
 static const char * const fanatic_fail_ids[] = { "charge", "test", NULL };
 static const char * const fanatic_fail_labels[] = {
-  "Charges normally, no repulse (X19)",
-  "Repulsed or routed as by any failed test",
-  NULL
+  N_("Charges normally, no repulse (X19)"), N_("Repulsed or routed as by any failed test"), NULL
 };
 static const char * const fanatic_results[] = {
-  "Fanatic charge", "Normal charge", "Repulsed", "Routed", NULL
+  N_("Fanatic charge"), N_("Normal charge"), N_("Repulsed"), N_("Routed"), NULL
 };
 
 enum { FC_IP, FC_CLASS, FC_ORDER, FC_STATUS, FC_UNSUPPORTED, FC_REPULSED, FC_ON_FAIL };
 enum { FC_P_MOD, FC_P_IP, FC_P_ON_FAIL, FC_P_FACE };
 
 static const MusterInputSpec fanatic_inputs[] = {
-  MUSTER_INT_INPUT ("ip", "Integrity Points", "The vignette's current IP", -60, 120, 17),
-  MUSTER_CHOICE_INPUT ("class", "General Class", "Behemoths may always fanatic-charge",
+  MUSTER_INT_INPUT ("ip", NC_("procedure", "Integrity Points"), N_("The vignette's current IP"), -60, 120, 17),
+  MUSTER_CHOICE_INPUT ("class", N_("General Class"), N_("Behemoths may always fanatic-charge"),
                        muster_ul_class_ids, muster_ul_class_labels, MUSTER_UL_FOOT),
-  MUSTER_CHOICE_INPUT ("order", "Order", "Irregular Close or Loose Order troops may fanatic-charge",
+  MUSTER_CHOICE_INPUT ("order", N_("Order"),
+                       N_("Irregular Close or Loose Order troops may fanatic-charge"),
                        muster_ul_order_ids, muster_ul_order_labels, MUSTER_UL_LOOSE),
-  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular",
-                       "Only Irregulars (and Behemoths) may fanatic-charge",
+  MUSTER_CHOICE_INPUT ("status", N_("Regular or Irregular"),
+                       N_("Only Irregulars (and Behemoths) may fanatic-charge"),
                        muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_IRREGULAR),
-  MUSTER_BOOL_INPUT ("unsupported", "The Tactical Unit considers itself Unsupported",
-                     "+2 to the test", 0),
-  MUSTER_BOOL_INPUT ("repulsed-before", "The Tactical Unit has previously been Repulsed",
-                     "+5 to the test", 0),
-  MUSTER_CHOICE_INPUT ("on-fail", "A vignette that fails",
-                       "The book does not say what a failed fanatic test does; by default the "
-                       "vignette charges normally (X19)", fanatic_fail_ids, fanatic_fail_labels, 0),
+  MUSTER_BOOL_INPUT ("unsupported", N_("The Tactical Unit considers itself Unsupported"),
+                     N_("+2 to the test"), 0),
+  MUSTER_BOOL_INPUT ("repulsed-before", N_("The Tactical Unit has previously been Repulsed"),
+                     N_("+5 to the test"), 0),
+  MUSTER_CHOICE_INPUT ("on-fail", N_("A vignette that fails"),
+                       N_("The book does not say what a failed fanatic test does; by default the "
+                          "vignette charges normally "
+                          "(X19)"), fanatic_fail_ids, fanatic_fail_labels, 0),
 };
 
 static const MusterOutputSpec fanatic_outputs[] = {
-  { .id = "result", .label = "Result", .value_labels = fanatic_results },
+  { .id = "result", .label = N_("Result"), .value_labels = fanatic_results },
 };
 
 static gboolean
@@ -297,8 +300,8 @@ fanatic_prepare (MusterUlPlay         *play,
 
   if (values[FC_CLASS] != MUSTER_UL_BEHEMOTH
       && (values[FC_STATUS] != MUSTER_UL_IRREGULAR || values[FC_ORDER] == MUSTER_UL_OPEN))
-    return _muster_ul_refuse (error, "only Irregular Close or Loose Order troops and Behemoths "
-                              "may fanatic-charge");
+    return _muster_ul_refuse (error, _("only Irregular Close or Loose Order troops and Behemoths "
+                                "may fanatic-charge"));
   if (!integrity_modifiers (ruleset, values[FC_CLASS], values[FC_ORDER], applies, 0,
                             &play->param[FC_P_MOD], error))
     return FALSE;
@@ -354,8 +357,9 @@ fanatic_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_fanatic_charge = {
   .system = MUSTER_UL_SYSTEM,
   .id = "fanatic-charge",
-  .name = "Fanatic charge test",
-  .summary = "The integrity test a vignette must pass by five to fanatic-charge (+4 and 1.5 × TM)",
+  .name = N_("Fanatic charge test"),
+  .summary = N_("The integrity test a vignette must pass by five to fanatic-charge (+4 and "
+                "1.5 × TM)"),
   MUSTER_PROCEDURE_INPUT_SPECS (fanatic_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (fanatic_outputs),
   MUSTER_UL_PLAY_HOOKS,

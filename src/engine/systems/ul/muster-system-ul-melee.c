@@ -22,7 +22,8 @@ const char * const _muster_ul_weapon_ids[] = {
   "lance", "2hpw", "2hw", "m2hw", "sa", "hfs", "pike", "spear", NULL
 };
 const char * const _muster_ul_weapon_labels[] = {
-  "Lance", "2HPW", "2HW", "M2HW", "SA / NC", "HFS", "Pike", "Spear", NULL
+  N_("Lance"), N_("2HPW"), N_("2HW"), N_("M2HW"), N_("SA / NC"), N_("HFS"), N_("Pike"), N_("Spear"),
+  NULL
 };
 /* The rows of the melee-weapons table, in the order of _muster_ul_weapon_ids. */
 static const char * const weapon_rows[] = {
@@ -32,51 +33,55 @@ const char * const _muster_ul_charge_ids[] = {
   "none", "charge", "counter-charge", "fanatic", NULL
 };
 const char * const _muster_ul_charge_labels[] = {
-  "Stands", "Charging", "Counter-charging", "Fanatic charging", NULL
+  N_("Stands"), N_("Charging"), N_("Counter-charging"), N_("Fanatic charging"), NULL
 };
 const char * const _muster_ul_higher_ids[] = { "level", "gentle-hill", "steep", NULL };
 const char * const _muster_ul_higher_labels[] = {
-  "Level with its opponent", "Higher up a Gentle Hill", "Higher up a steep slope", NULL
+  N_("Level with its opponent"), N_("Higher up a Gentle Hill"), N_("Higher up a steep slope"), NULL
 };
 static const char * const round_ids[] = { "first", "later", NULL };
-static const char * const round_labels[] = { "First contact", "A later round", NULL };
+static const char * const round_labels[] = { N_("First contact"), N_("A later round"), NULL };
 const char * const _muster_ul_disorder_rule_ids[] = { "largest", "all", NULL };
 const char * const _muster_ul_disorder_rule_labels[] = {
-  "Only the largest disorder row (X8)", "Every disorder row that fits", NULL
+  N_("Only the largest disorder row (X8)"), N_("Every disorder row that fits"), NULL
 };
 const char * const _muster_ul_hill_rule_ids[] = { "single", "both", NULL };
 const char * const _muster_ul_hill_rule_labels[] = {
-  "Gentle Hill −2, steep slope −1 (X9)", "Both rows on a Gentle Hill", NULL
+  N_("Gentle Hill −2, steep slope −1 (X9)"), N_("Both rows on a Gentle Hill"), NULL
 };
-static const char * const recoil_labels[] = { "No recoil", "A recoils", "B recoils", NULL };
-static const char * const disorder_labels[] = { "No", "Disordered", NULL };
+static const char * const recoil_labels[] = { N_("No recoil"), N_("A recoils"), N_("B recoils"),
+  NULL };
+static const char * const disorder_labels[] = { N_("No"), N_("Disordered"), NULL };
 
 /* The defaults are the book's second example: Galatians fanatic-charge Romans. */
 enum { IN_ROUND = 2 * S_N_INPUTS, IN_PAIRS, IN_DISORDER_RULE, IN_HILL_RULE };
 
 static const MusterInputSpec round_inputs[] = {
-  MUSTER_UL_SIDE_INPUTS ("a-", "A: ", 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
+  MUSTER_UL_SIDE_INPUTS ("a-", A, 17, MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR,
                          WEAPON_SA, CHARGE_FANATIC),
-  MUSTER_UL_SIDE_INPUTS ("b-", "B: ", 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
+  MUSTER_UL_SIDE_INPUTS ("b-", B, 30, MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR,
                          WEAPON_HFS, CHARGE_NONE),
-  MUSTER_CHOICE_INPUT ("round", "Round",
-                       "First contact counts the charge bonuses and the "
-                       "first-contact weapon values", round_ids, round_labels, 0),
-  MUSTER_INT_INPUT ("pairs", "Vignettes in contact",
-                    "Pairs of vignettes like these fighting; losses and "
-                    "recoil are TU totals", 1, 4, 1),
+  /* "Round" is a gun's ammunition in the other systems: here it is a round of melee */
+  MUSTER_CHOICE_INPUT ("round", NC_("procedure:undying-lands", "Round"),
+                       N_("First contact counts the charge bonuses and the first-contact weapon "
+                          "values"), round_ids, round_labels, 0),
+  MUSTER_INT_INPUT ("pairs", N_("Vignettes in contact"),
+                    N_("Pairs of vignettes like these fighting; losses and recoil are TU "
+                       "totals"), 1, 4, 1),
   MUSTER_UL_RULE_INPUTS,
 };
 
 enum { OUT_LOSS_A, OUT_LOSS_B, OUT_RECOIL, OUT_RECOIL_MOVE, OUT_DISORDER_A, OUT_DISORDER_B };
 
 static const MusterOutputSpec round_outputs[] = {
-  { .id = "loss-a", .label = "IP lost by A" },
-  { .id = "loss-b", .label = "IP lost by B" },
-  { .id = "recoil", .label = "Recoil", .value_labels = recoil_labels },
-  { .id = "recoil-move", .label = "Recoil move (cm)" },
-  { .id = "disordered-a", .label = "A loses 50% of its IP", .value_labels = disorder_labels },
-  { .id = "disordered-b", .label = "B loses 50% of its IP", .value_labels = disorder_labels },
+  { .id = "loss-a", .label = N_("IP lost by A") },
+  { .id = "loss-b", .label = N_("IP lost by B") },
+  { .id = "recoil", .label = N_("Recoil"), .value_labels = recoil_labels },
+  { .id = "recoil-move", .label = N_("Recoil move (cm)") },
+  /* xgettext:no-c-format */
+  { .id = "disordered-a", .label = N_("A loses 50% of its IP"), .value_labels = disorder_labels },
+  /* xgettext:no-c-format */
+  { .id = "disordered-b", .label = N_("B loses 50% of its IP"), .value_labels = disorder_labels },
 };
 
 void
@@ -110,28 +115,28 @@ _muster_ul_check_charges (const Side  *a,
   const Side *sides[2] = { a, b };
 
   if (_muster_ul_is_charging (a) && _muster_ul_is_charging (b))
-    return _muster_ul_refuse (error, "only one side charges; the other stands or "
-                              "counter-charges");
+    return _muster_ul_refuse (error, _("only one side charges; the other stands or "
+                                "counter-charges"));
   for (guint i = 0; i < 2; i++)
     {
       const Side *me = sides[i], *them = sides[1 - i];
 
       if (me->charge == CHARGE_FANATIC && me->klass != MUSTER_UL_BEHEMOTH
           && (me->status != MUSTER_UL_IRREGULAR || me->order == MUSTER_UL_OPEN))
-        return _muster_ul_refuse (error, "only Irregular Close or Loose Order troops and "
-                                  "Behemoths may fanatic-charge");
+        return _muster_ul_refuse (error, _("only Irregular Close or Loose Order troops and "
+                                    "Behemoths may fanatic-charge"));
       if (me->charge == CHARGE_CHARGE && me->order != MUSTER_UL_CLOSE
           && them->klass != MUSTER_UL_FOOT)
-        return _muster_ul_refuse (error, "Loose or Open Order troops may not charge Mounted, "
-                                  "Leviathan or Behemoth");
+        return _muster_ul_refuse (error, _("Loose or Open Order troops may not charge Mounted, "
+                                    "Leviathan or Behemoth"));
       /* The digest's merged response rules would have Regular Close Order Foot always stand
        * and nobody counter-charge Mounted, but the book's own pike example (p.20) has Regular
        * Close Order pikes counter-charging Mounted: the score allows what the example does. */
       if (me->charge == CHARGE_COUNTER && !_muster_ul_is_charging (them))
-        return _muster_ul_refuse (error, "a counter-charge needs a charge to meet");
+        return _muster_ul_refuse (error, _("a counter-charge needs a charge to meet"));
       if (me->flank && them->order != MUSTER_UL_CLOSE)
-        return _muster_ul_refuse (error, "the +3 for a flank or rear contact is against Close "
-                                  "Order only");
+        return _muster_ul_refuse (error, _("the +3 for a flank or rear contact is against Close "
+                                    "Order only"));
     }
   return TRUE;
 }
@@ -419,9 +424,9 @@ round_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_melee_round = {
   .system = MUSTER_UL_SYSTEM,
   .id = "melee-round",
-  .name = "Melee round",
-  .summary = "One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each "
-             "side, recoil and disorder",
+  .name = N_("Melee round"),
+  .summary = N_("One phase of melee (TA4) between two vignettes, or pairs of them: IP lost by each "
+                "side, recoil and disorder"),
   MUSTER_PROCEDURE_INPUT_SPECS (round_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (round_outputs),
   MUSTER_UL_PLAY_HOOKS,

@@ -12,21 +12,22 @@
 
 static const char * const charge_ids[] = { "charge", "fanatic", NULL };
 static const char * const charge_labels[] = {
-  "Charge (1 × TM)", "Fanatic charge (1.5 × TM)", NULL
+  N_("Charge (1 × TM)"), N_("Fanatic charge (1.5 × TM)"), NULL
 };
-static const char * const evade_results[] = { "Evaded", "Contacted", NULL };
-static const char * const break_off_results[] = { "Got away", "Caught", NULL };
+static const char * const evade_results[] = { N_("Evaded"), N_("Contacted"), NULL };
+static const char * const break_off_results[] = { N_("Got away"), N_("Caught"), NULL };
 
-#define UNIT_INPUTS(P, W, CLASS, ORDER, STATUS) \
-  MUSTER_CHOICE_INPUT (P "class", W "General Class", "Sets the move rate and the die", \
+/* One unit's inputs; each label whole, so that it can be translated */
+#define UNIT_INPUTS(P, class_label, order_label, status_label, fast_label, CLASS, ORDER, STATUS) \
+  MUSTER_CHOICE_INPUT (P "class", class_label, N_("Sets the move rate and the die"), \
                        muster_ul_class_ids, muster_ul_class_labels, CLASS), \
-  MUSTER_CHOICE_INPUT (P "order", W "Order", "Sets the move rate", \
+  MUSTER_CHOICE_INPUT (P "order", order_label, N_("Sets the move rate"), \
                        muster_ul_order_ids, muster_ul_order_labels, ORDER), \
-  MUSTER_CHOICE_INPUT (P "status", W "Regular or Irregular", \
-                       "Irregulars must pursue; Regulars may", \
+  MUSTER_CHOICE_INPUT (P "status", status_label, \
+                       N_("Irregulars must pursue; Regulars may"), \
                        muster_ul_status_ids, muster_ul_status_labels, STATUS), \
-  MUSTER_BOOL_INPUT (P "fast", W "Fast", \
-                     "Loose or Open Order only: +5 cm (+10 cm Mounted) of move", 0)
+  MUSTER_BOOL_INPUT (P "fast", fast_label, \
+                     N_("Loose or Open Order only: +5 cm (+10 cm Mounted) of move"), 0)
 
 enum { U_CLASS, U_ORDER, U_STATUS, U_FAST, U_N_INPUTS };
 
@@ -41,10 +42,10 @@ may_break_off (const int  *unit,
   if (unit[U_ORDER] != MUSTER_UL_CLOSE)
     return TRUE;
   if (unit[U_CLASS] != MUSTER_UL_FOOT || unit[U_STATUS] != MUSTER_UL_REGULAR || !list_allows)
-    return _muster_ul_refuse (error, "only Loose or Open Order troops, and Regular Close Order "
-                              "Foot whose army list allows it, may break off or evade");
+    return _muster_ul_refuse (error, _("only Loose or Open Order troops, and Regular Close Order "
+                                "Foot whose army list allows it, may break off or evade"));
   if (enemy_class != MUSTER_UL_FOOT)
-    return _muster_ul_refuse (error, "Regular Close Order Foot may only break off from Foot");
+    return _muster_ul_refuse (error, _("Regular Close Order Foot may only break off from Foot"));
   return TRUE;
 }
 
@@ -91,20 +92,25 @@ enum { EV_OUT_MOVE, EV_OUT_RESULT };
 enum { EV_P_TM, EV_P_FACE, EV_P_N, EV_P_REACH2, EV_P_GAP };
 
 static const MusterInputSpec evade_inputs[] = {
-  UNIT_INPUTS ("", "Evaders: ", MUSTER_UL_FOOT, MUSTER_UL_OPEN, MUSTER_UL_IRREGULAR),
-  UNIT_INPUTS ("charger-", "Chargers: ", MUSTER_UL_MOUNTED, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
-  MUSTER_BOOL_INPUT ("list-allows", "Army list allows Close Order Foot to break off",
-                     "Regular Close Order Foot may evade only where its army "
-                     "list says so (p.23 *)", 0),
-  MUSTER_CHOICE_INPUT ("charge", "Charge", "A charge moves TM, a fanatic charge 1.5 × TM",
+  UNIT_INPUTS ("", N_("Evaders: General Class"), N_("Evaders: Order"),
+               N_("Evaders: Regular or Irregular"), N_("Evaders: Fast"),
+               MUSTER_UL_FOOT, MUSTER_UL_OPEN, MUSTER_UL_IRREGULAR),
+  UNIT_INPUTS ("charger-", N_("Chargers: General Class"), N_("Chargers: Order"),
+               N_("Chargers: Regular or Irregular"), N_("Chargers: Fast"),
+               MUSTER_UL_MOUNTED, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
+  MUSTER_BOOL_INPUT ("list-allows", N_("Army list allows Close Order Foot to break off"),
+                     N_("Regular Close Order Foot may evade only where its army list says so (p.23 "
+                        "*)"), 0),
+  MUSTER_CHOICE_INPUT ("charge", N_("Charge"), N_("A charge moves TM, a fanatic charge 1.5 × TM"),
                        charge_ids, charge_labels, 0),
-  MUSTER_INT_INPUT ("gap", "Distance (cm)",
-                    "Between the chargers and the evaders when the charge is declared", 0, 200, 10),
+  MUSTER_INT_INPUT ("gap", N_("Distance (cm)"),
+                    N_("Between the chargers and the evaders when the charge is declared"), 0, 200,
+                    10),
 };
 
 static const MusterOutputSpec evade_outputs[] = {
-  { .id = "evade-move", .label = "Evade move (cm, TM + die)" },
-  { .id = "result", .label = "Result of the first charge move", .value_labels = evade_results },
+  { .id = "evade-move", .label = N_("Evade move (cm, TM + die)") },
+  { .id = "result", .label = N_("Result of the first charge move"), .value_labels = evade_results },
 };
 
 static gboolean
@@ -162,9 +168,9 @@ evade_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_evade = {
   .system = MUSTER_UL_SYSTEM,
   .id = "evade",
-  .name = "Evade a charge",
-  .summary = "The evaders move back TM plus a die before the chargers move; do the "
-             "chargers reach them?",
+  .name = N_("Evade a charge"),
+  .summary = N_("The evaders move back TM plus a die before the chargers move; do the chargers "
+                "reach them?"),
   MUSTER_PROCEDURE_INPUT_SPECS (evade_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (evade_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -185,19 +191,23 @@ enum { BO_P_TM, BO_P_FACE, BO_P_N, BO_P_PURSUES, BO_P_PURSUIT_TM, BO_P_PURSUIT_F
        BO_P_PURSUIT_N, BO_P_TURNS_FACE };
 
 static const MusterInputSpec break_off_inputs[] = {
-  UNIT_INPUTS ("", "Breaking off: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
-  UNIT_INPUTS ("enemy-", "Enemy: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
-  MUSTER_BOOL_INPUT ("list-allows", "Army list allows Close Order Foot to break off",
-                     "Regular Close Order Foot may break off only where its army "
-                     "list says so (p.23 *)", 0),
-  MUSTER_BOOL_INPUT ("regular-pursues", "A Regular enemy pursues",
-                     "Irregulars must pursue; Regulars may", 1),
+  UNIT_INPUTS ("", N_("Breaking off: General Class"), N_("Breaking off: Order"),
+               N_("Breaking off: Regular or Irregular"), N_("Breaking off: Fast"),
+               MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_REGULAR),
+  UNIT_INPUTS ("enemy-", N_("Enemy: General Class"), N_("Enemy: Order"),
+               N_("Enemy: Regular or Irregular"), N_("Enemy: Fast"),
+               MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
+  MUSTER_BOOL_INPUT ("list-allows", N_("Army list allows Close Order Foot to break off"),
+                     N_("Regular Close Order Foot may break off only where its army list says so "
+                        "(p.23 *)"), 0),
+  MUSTER_BOOL_INPUT ("regular-pursues", N_("A Regular enemy pursues"),
+                     N_("Irregulars must pursue; Regulars may"), 1),
 };
 
 static const MusterOutputSpec break_off_outputs[] = {
-  { .id = "break-off-move", .label = "Break-off move (cm, TM + die)" },
-  { .id = "pursuit-move", .label = "Pursuit move (cm, TM + die; 0 without pursuit)" },
-  { .id = "result", .label = "Result", .value_labels = break_off_results },
+  { .id = "break-off-move", .label = N_("Break-off move (cm, TM + die)") },
+  { .id = "pursuit-move", .label = N_("Pursuit move (cm, TM + die; 0 without pursuit)") },
+  { .id = "result", .label = N_("Result"), .value_labels = break_off_results },
 };
 
 /* A unit moves back TM + a die and the enemy may follow TM + a die (break-off and pursuit,
@@ -277,9 +287,9 @@ break_off_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_break_off = {
   .system = MUSTER_UL_SYSTEM,
   .id = "break-off",
-  .name = "Break formation and move",
-  .summary = "Breaking off from melee: the move back, the enemy's pursuit, and "
-             "whether it catches them",
+  .name = N_("Break formation and move"),
+  .summary = N_("Breaking off from melee: the move back, the enemy's pursuit, and whether it "
+                "catches them"),
   MUSTER_PROCEDURE_INPUT_SPECS (break_off_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (break_off_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -294,23 +304,27 @@ const MusterUlPlayClass _muster_ul_break_off_class = {
 
 /* Repulse and follow-up (p.25) */
 
-static const char * const repulse_results[] = { "Contact broken", "Contact kept", NULL };
+static const char * const repulse_results[] = { N_("Contact broken"), N_("Contact kept"), NULL };
 
 enum { RE_REGULAR_FOLLOWS = 2 * U_N_INPUTS };
 enum { RE_OUT_TURNS = BO_OUT_RESULT + 1 };
 
 static const MusterInputSpec repulse_inputs[] = {
-  UNIT_INPUTS ("", "Repulsed: ", MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR),
-  UNIT_INPUTS ("opponent-", "Opponent: ", MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
-  MUSTER_BOOL_INPUT ("regular-follows", "A Regular opponent follows up",
-                     "Irregular opponents must follow up, for 1d4 turns; Regulars may", 1),
+  UNIT_INPUTS ("", N_("Repulsed: General Class"), N_("Repulsed: Order"),
+               N_("Repulsed: Regular or Irregular"), N_("Repulsed: Fast"),
+               MUSTER_UL_FOOT, MUSTER_UL_CLOSE, MUSTER_UL_REGULAR),
+  UNIT_INPUTS ("opponent-", N_("Opponent: General Class"), N_("Opponent: Order"),
+               N_("Opponent: Regular or Irregular"), N_("Opponent: Fast"),
+               MUSTER_UL_FOOT, MUSTER_UL_LOOSE, MUSTER_UL_IRREGULAR),
+  MUSTER_BOOL_INPUT ("regular-follows", N_("A Regular opponent follows up"),
+                     N_("Irregular opponents must follow up, for 1d4 turns; Regulars may"), 1),
 };
 
 static const MusterOutputSpec repulse_outputs[] = {
-  { .id = "repulse-move", .label = "Repulse move (cm, TM + die)" },
-  { .id = "follow-up-move", .label = "Follow-up move (cm, TM + die; 0 without follow-up)" },
-  { .id = "result", .label = "Result", .value_labels = repulse_results },
-  { .id = "turns", .label = "Turns an Irregular opponent must follow up" },
+  { .id = "repulse-move", .label = N_("Repulse move (cm, TM + die)") },
+  { .id = "follow-up-move", .label = N_("Follow-up move (cm, TM + die; 0 without follow-up)") },
+  { .id = "result", .label = N_("Result"), .value_labels = repulse_results },
+  { .id = "turns", .label = N_("Turns an Irregular opponent must follow up") },
 };
 
 static gboolean
@@ -358,9 +372,9 @@ repulse_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_repulse = {
   .system = MUSTER_UL_SYSTEM,
   .id = "repulse",
-  .name = "Repulse and follow-up",
-  .summary = "A unit that fails an integrity test moves back; does the opponent's "
-             "follow-up keep contact?",
+  .name = N_("Repulse and follow-up"),
+  .summary = N_("A unit that fails an integrity test moves back; does the opponent's follow-up "
+                "keep contact?"),
   MUSTER_PROCEDURE_INPUT_SPECS (repulse_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (repulse_outputs),
   MUSTER_UL_PLAY_HOOKS,
@@ -380,20 +394,21 @@ enum { RA_OUT_PHASES, RA_OUT_IP };
 enum { RA_P_LENGTH_FACE, RA_P_LESS, RA_P_RECOVERY_FACE, RA_P_IP, RA_P_CAP };
 
 static const MusterInputSpec rally_inputs[] = {
-  MUSTER_CHOICE_INPUT ("status", "Regular or Irregular",
-                       "Irregulars rally for d6 − 2 phases, Regulars d4 − 2, at least one",
+  MUSTER_CHOICE_INPUT ("status", N_("Regular or Irregular"),
+                       N_("Irregulars rally for d6 − 2 phases, Regulars d4 − 2, at least one"),
                        muster_ul_status_ids, muster_ul_status_labels, MUSTER_UL_IRREGULAR),
-  MUSTER_INT_INPUT ("ip-start", "Starting Integrity Points",
-                    "The vignette's IP at the start of the battle", 1, 120, 17),
-  MUSTER_INT_INPUT ("ip", "Current Integrity Points", "Its IP when the rally begins", -60, 120, 6),
-  MUSTER_BOOL_INPUT ("cap", "No more than the starting IP",
-                     "The book does not cap the d8 recovered; by default IP never rises "
-                     "above its start (X29)", 1),
+  MUSTER_INT_INPUT ("ip-start", N_("Starting Integrity Points"),
+                    N_("The vignette's IP at the start of the battle"), 1, 120, 17),
+  MUSTER_INT_INPUT ("ip", N_("Current Integrity Points"), N_("Its IP when the rally begins"), -60,
+                    120, 6),
+  MUSTER_BOOL_INPUT ("cap", N_("No more than the starting IP"),
+                     N_("The book does not cap the d8 recovered; by default IP never rises above "
+                        "its start (X29)"), 1),
 };
 
 static const MusterOutputSpec rally_outputs[] = {
-  { .id = "phases", .label = "Phases rallying" },
-  { .id = "ip", .label = "IP after the rally" },
+  { .id = "phases", .label = N_("Phases rallying") },
+  { .id = "ip", .label = N_("IP after the rally") },
 };
 
 static gboolean
@@ -406,7 +421,7 @@ rally_prepare (MusterUlPlay         *play,
   MusterUlDice length, recovery;
 
   if (values[RA_IP] > values[RA_IP_START])
-    return _muster_ul_refuse (error, "the current IP (%d) is above the starting IP (%d)",
+    return _muster_ul_refuse (error, _("the current IP (%d) is above the starting IP (%d)"),
                               values[RA_IP], values[RA_IP_START]);
   if (!_muster_ul_table_dice (ruleset, "rally", row, "length-die", &length, error)
       || !muster_table_read_int (ruleset, "rally", row, "length-less", &play->param[RA_P_LESS],
@@ -468,8 +483,8 @@ rally_exact (const MusterUlPlay  *play,
 const MusterProcedure muster_ul_rally = {
   .system = MUSTER_UL_SYSTEM,
   .id = "rally",
-  .name = "Rally",
-  .summary = "How long a rally takes and the IP it gives back",
+  .name = N_("Rally"),
+  .summary = N_("How long a rally takes and the IP it gives back"),
   MUSTER_PROCEDURE_INPUT_SPECS (rally_inputs),
   MUSTER_PROCEDURE_OUTPUT_SPECS (rally_outputs),
   MUSTER_UL_PLAY_HOOKS,
