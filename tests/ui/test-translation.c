@@ -160,6 +160,32 @@ show_workspace (MusterWindow *window,
   run_frames (GTK_WIDGET (window));
 }
 
+/* Every shown label of the Preview's combo rows (rule system, procedure, acting and target
+ * unit) is whole in German: none cut short with "…", and a title that is one word on one
+ * line ("Regelsystem" was broken to "Regelsyste-m" beside its value at 800 px, and the unit
+ * "Keine" cut to "Kei…" beside a hint). */
+static void
+assert_preview_rows_whole (GtkWidget  *widget,
+                           gboolean    in_row,
+                           const char *step)
+{
+  in_row = in_row || ADW_IS_COMBO_ROW (widget);
+  if (in_row && GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      const char *text = gtk_label_get_text (GTK_LABEL (widget));
+
+      if (pango_layout_is_ellipsized (layout))
+        g_error ("%s: “%s” is cut short", step, text);
+      if (strchr (text, ' ') == NULL && pango_layout_get_line_count (layout) > 1)
+        g_error ("%s: the word “%s” is broken over lines", step, text);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (!GTK_IS_POPOVER (child))
+      assert_preview_rows_whole (child, in_row, step);
+}
+
 /* The check itself finds an English label that the catalogue translates, and passes German. */
 static void
 test_translation_check (void)
@@ -276,6 +302,8 @@ test_translation_workspaces (void)
 
       show_workspace (window, "preview");
       assert_all_german (GTK_WIDGET (window), "preview");
+      assert_preview_rows_whole (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_PREVIEW_PAGE),
+                                 FALSE, "preview's rows");
       gtk_window_destroy (GTK_WINDOW (window));
     }
 }
