@@ -68,6 +68,10 @@ struct _MusterMapCache
   /* the units' footprints and labels, kept while the units layer comes in bands */
   GHashTable     *band_footprints;   /* (nullable) */
   GHashTable     *band_labels;       /* (nullable) */
+  /* the names the units layer shows as last placed (device px at @names_matrix), for the
+   * marks to keep clear of */
+  GHashTable     *names;             /* (nullable) */
+  cairo_matrix_t  names_matrix;
   MusterBattlefield *field;   /* (unowned) the last picture's, compared only */
   gboolean           umpire;  /* the last picture's audience */
   char              *side;

@@ -70,6 +70,7 @@ muster_map_cache_free (MusterMapCache *self)
   g_clear_pointer (&self->shown[1], muster_map_shown_free);
   g_clear_pointer (&self->band_footprints, g_hash_table_unref);
   g_clear_pointer (&self->band_labels, g_hash_table_unref);
+  g_clear_pointer (&self->names, g_hash_table_unref);
   g_free (self->side);
   g_free (self);
 }
@@ -586,6 +587,12 @@ muster_map_cache_paint (MusterMapCache       *self,
         if (labels != NULL)
           self->shown[i] = muster_map_shown_new (&shared, layer, labels, &matrix,
                                                  frame.context[i]);
+        if (i == 1)
+          {
+            g_clear_pointer (&self->names, g_hash_table_unref);
+            self->names = labels != NULL ? g_hash_table_ref (labels) : NULL;
+            self->names_matrix = matrix;
+          }
       }
   start = g_get_monotonic_time ();
   for (guint i = 0; i < G_N_ELEMENTS (self->layers); i++)
@@ -604,8 +611,17 @@ muster_map_cache_paint (MusterMapCache       *self,
     muster_map_paint_layers (cr, viewport, scene, style, MUSTER_MAP_LAYER_LIVE_GROUND, NULL);
   _muster_map_cache_composite_layer (self, cr, &self->layers[1], &matrix);
   cairo_restore (cr);
-  muster_map_paint_layers (cr, viewport, scene, style,
-                           MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
+  {
+    MusterMapScene marks = *scene;
+
+    /* the names the units layer shows, for the legend and the rings' chances to keep clear
+     * of: placed for this very view (a scrolled picture's are elsewhere now) */
+    if (marks.placed_labels == NULL &&
+        memcmp (&self->names_matrix, &matrix, sizeof matrix) == 0)
+      marks.placed_labels = self->names;
+    muster_map_paint_layers (cr, viewport, &marks, style,
+                             MUSTER_MAP_LAYER_LIVE_UNITS | MUSTER_MAP_LAYER_MARKS, NULL);
+  }
   self->composite_us = g_get_monotonic_time () - start;
   if (self->layers[1].bands_done < BANDS_PER_LAYER && shared.placed_labels != NULL &&
       shared.footprints != NULL)

@@ -245,6 +245,7 @@ muster_map_paint_layers (cairo_t                     *cr,
 {
   g_autoptr(GPtrArray) visible = g_ptr_array_new ();
   g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  GHashTable *names = NULL;
   cairo_matrix_t matrix;
   Painter p = { .cr = cr, .viewport = viewport, .scene = scene, .style = style, .zoom = 1,
                 .sides = sides };
@@ -289,12 +290,19 @@ muster_map_paint_layers (cairo_t                     *cr,
       p.labels = scene->placed_labels != NULL ? g_hash_table_ref (scene->placed_labels)
                                               : muster_map_place_labels (viewport, scene, p.layout);
       _muster_map_paint_units (&p, visible, FALSE);
-      g_clear_pointer (&p.labels, g_hash_table_unref);
+      names = g_steal_pointer (&p.labels);
     }
   if (layers & MUSTER_MAP_LAYER_LIVE_UNITS)
     _muster_map_paint_units (&p, visible, TRUE);
   if (layers & MUSTER_MAP_LAYER_MARKS)
-    _muster_map_paint_marks (&p, visible);
+    {
+      /* the units' names, for the legend and the rings' chances to keep clear of */
+      p.labels = names != NULL ? g_steal_pointer (&names)
+               : scene->placed_labels != NULL ? g_hash_table_ref (scene->placed_labels) : NULL;
+      _muster_map_paint_marks (&p, visible);
+      g_clear_pointer (&p.labels, g_hash_table_unref);
+    }
+  g_clear_pointer (&names, g_hash_table_unref);
   g_object_unref (p.layout);
   cairo_restore (cr);
 }

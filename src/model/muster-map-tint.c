@@ -400,7 +400,8 @@ _muster_map_paint_tint (Painter   *p,
 }
 
 /* How many units shown the box @x0, @y0, @width × @height (widget px) covers, their halo
- * included: those the battlefield's index finds under it, measured on screen. */
+ * included (those the battlefield's index finds under it, measured on screen), and how many
+ * of the names placed for them. */
 guint
 _muster_map_count_covered (Painter *p,
                double   x0,
@@ -440,6 +441,15 @@ _muster_map_count_covered (Painter *p,
           muster_box_extend (&on_screen, (MusterPoint) { x, y });
         }
       n += muster_box_intersects (on_screen, legend);
+    }
+  if (p->labels != NULL)
+    {
+      GHashTableIter iter;
+      gpointer value;
+
+      g_hash_table_iter_init (&iter, p->labels);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        n += muster_box_intersects (((const MusterMapPlacedLabel *) value)->box, legend);
     }
   return n;
 }

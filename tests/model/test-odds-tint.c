@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "muster-engine.h"
+#include "muster-map-cache.h"
 #include "muster-map-painter.h"
 #include "muster-odds-figure.h"
 #include "muster-odds-tint.h"
@@ -201,6 +202,7 @@ typedef struct
   GHashTable      *selection;   /* nullable; with it, the ranges are shown */
   const MusterBox *view;        /* nullable: the whole table */
   gboolean         recorded;    /* through a recording surface, as on a PDF page */
+  gboolean         cached;      /* through a map cache, as the app paints: its second frame */
 } PaintOptions;
 
 /* The table with @tint, painted on an image, at 1/3 px per mm (1800 × 1200 mm in 600 × 400
@@ -232,7 +234,16 @@ paint_with (Fixture              *fixture,
   scene.selection = options->selection;
   scene.show_ranges = options->selection != NULL;
   scene.tint = tint;
-  muster_map_paint (cr, viewport, &scene, style);
+  if (options->cached)
+    {
+      g_autoptr(MusterMapCache) cache = muster_map_cache_new ();
+
+      /* the first frame places and paints the layers, the second shows them as kept */
+      muster_map_cache_paint (cache, cr, viewport, &scene, style, 1, NULL);
+      muster_map_cache_paint (cache, cr, viewport, &scene, style, 1, NULL);
+    }
+  else
+    muster_map_paint (cr, viewport, &scene, style);
   cairo_destroy (cr);
   if (options->recorded)
     {
@@ -568,6 +579,43 @@ test_legend_clear (Fixture       *fixture,
   cairo_surface_destroy (on);
 }
 
+/* A unit clear of the legend's first corner whose name is not: the legend goes to another
+ * corner instead of over the name ("Black Shields" was covered at Cold Beck). */
+static void
+test_legend_clear_of_names (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterOddsTint) tint = NULL;
+  MusterMapStyle style;
+  cairo_surface_t *off, *on;
+
+  /* Near's stands end at px 297 and their halo at 302, above the lower left legend's top
+   * (px 310); its name, below them, reaches into it */
+  move_unit (fixture, "u0", 600, 700);
+  move_unit (fixture, "u3", 1500, 1100);
+  move_unit (fixture, "u1", 300, 880);
+  tint = muster_odds_tint_new (fixture->doc, fixture->types, "u0", "missile-fire", &error);
+  g_assert_no_error (error);
+  muster_map_style_init_light (&style);
+  /* painted at once, and as the app paints it, through a map cache */
+  for (int cached = 0; cached < 2; cached++)
+    {
+      PaintOptions options = { .cached = cached };
+
+      off = paint_with (fixture, NULL, &style, &options);
+      on = paint_with (fixture, tint, &style, &options);
+      /* below the halo, across the name's width and down to the view's edge: as untinted */
+      for (int y = 304; y < H; y++)
+        for (int x = 0; x < 250; x++)
+          g_assert_cmpuint (pixel_at (on, x, y), ==, pixel_at (off, x, y));
+      /* and the legend is painted all the same */
+      g_assert_cmpuint (count_different (off, on, 0), >, 1500);
+      cairo_surface_destroy (off);
+      cairo_surface_destroy (on);
+    }
+}
+
 /*
  * The tint keeps what it worked out across frames (the table's facts of each pair while
  * neither unit nor the terrain changes, the chance of each case of inputs): after each move
@@ -881,6 +929,8 @@ main (int    argc,
               test_band_label_clear, fixture_tear_down);
   g_test_add ("/odds-tint/legend-clear", Fixture, NULL, fixture_set_up, test_legend_clear,
               fixture_tear_down);
+  g_test_add ("/odds-tint/legend-clear-of-names", Fixture, NULL, fixture_set_up,
+              test_legend_clear_of_names, fixture_tear_down);
   g_test_add ("/odds-tint/cached-after-moves", Fixture, NULL, fixture_set_up,
               test_cached_after_moves, fixture_tear_down);
   g_test_add ("/odds-tint/masks-kept", Fixture, NULL, fixture_set_up, test_masks_kept,
