@@ -340,6 +340,9 @@ test_select_and_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean press_key (MusterMapView *view,
+                           guint          keyval);
+
 static void
 test_measure_and_line_of_sight (void)
 {
@@ -350,7 +353,8 @@ test_measure_and_line_of_sight (void)
   const MusterFeature *iron_guard = muster_battlefield_lookup_unit (field, "u2");
   const MusterFeature *hearth_guard = muster_battlefield_lookup_unit (field, "u4");
   const MusterFeature *shields = muster_battlefield_lookup_unit (field, "u41");
-  g_autofree char *gap = NULL;
+  g_autofree char *gap = NULL, *wood = NULL;
+  const char *status;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "measure"));
@@ -373,6 +377,28 @@ test_measure_and_line_of_sight (void)
   g_assert_null (muster_map_view_get_sight_blocker (view));
   /* Measuring changes nothing in the document. */
   g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+
+  /* Escape drops the measure, and the status bar's words with it. */
+  g_assert_true (press_key (view, GDK_KEY_Escape));
+  g_assert_null (muster_map_view_get_measure_text (view));
+  status = muster_battlefield_page_get_status (page);
+  g_assert_true (status == NULL || strstr (status, "edge to edge") == NULL);
+
+  /* A sight line does not outlive the terrain it names (as after Generate Battlefield): the
+   * wood deleted, the line and "no line of sight: Mirkwood Edge" go. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "sight"));
+  drag_table (view, iron_guard->centre, shields->centre);
+  wood = g_strdup (muster_map_view_get_sight_blocker (view));
+  g_assert_nonnull (wood);
+  muster_map_view_select (view, wood, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_Delete));
+  g_assert_null (muster_battlefield_lookup (field, wood));
+  g_assert_null (muster_map_view_get_measure_text (view));
+  g_assert_null (muster_map_view_get_sight_blocker (view));
+  status = muster_battlefield_page_get_status (page);
+  g_assert_true (status == NULL || strstr (status, "Mirkwood Edge") == NULL);
+
+  muster_history_mark_clean (muster_document_get_history (muster_window_get_document (window)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
