@@ -193,14 +193,6 @@ test_ux_placeholder_after_remove (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A label whose text starts with @prefix */
-static gboolean
-is_label_starting (GtkWidget  *widget,
-                   const char *prefix)
-{
-  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix);
-}
-
 static gboolean
 is_combo_titled (GtkWidget  *widget,
                  const char *title)
