@@ -363,6 +363,11 @@ test_ux_wording (void)
                                              "battlefield.generate", NULL));
   spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
   dialog = find_toplevel (MUSTER_TYPE_GENERATE_DIALOG);
+  /* Battle Valor Fantasy's agreed battlefield is a house rule, not "as the rules lay it out" */
+  g_assert_null (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                         "as the rules lay it out"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "which the book does not give, on a new table of 6 × 4 ft"));
   {
     GtkWidget *spin = find_descendant (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON);
     GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
