@@ -302,6 +302,13 @@ test_ux_outcome_kinds (void)
   g_assert_true (gtk_widget_is_sensitive (find_matching (GTK_WIDGET (view), is_button_for,
                                                         "outcome.mode")));
 
+  /* "Point at a bar" in the chart; the table has no bars to point at, and says nothing */
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "Point at a bar"));
+  g_object_set (view, "view", "table", NULL);
+  g_assert_null (find_matching (GTK_WIDGET (view), is_label_starting, "Point at a bar"));
+  g_object_set (view, "view", "chart", NULL);
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "Point at a bar"));
+
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
