@@ -247,6 +247,40 @@ test_ux_choice_prices (void)
   g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, heavy));
   gtk_popover_popdown (GTK_POPOVER (find_open_popover (armour)));
 
+  /* The window as wide as the screen, the editor against its right edge: the priced list is
+   * wider than its drop-down, and still stays whole on the screen (it was cut by the edge) */
+  {
+    GdkSurface *parent = gtk_native_get_surface (GTK_NATIVE (window));
+    GdkMonitor *monitor = gdk_display_get_monitor_at_surface (gdk_surface_get_display (parent),
+                                                              parent);
+    GdkRectangle screen;
+    GtkWidget *popover, *list;
+    graphene_rect_t bounds;
+    double dx, dy;
+    int x;
+
+    gdk_monitor_get_geometry (monitor, &screen);
+    gtk_window_set_default_size (GTK_WINDOW (window), screen.width, screen.height);
+    run_frames (GTK_WIDGET (window));
+    gtk_widget_activate (armour);
+    spin_until (popover_open, armour);
+    run_frames (GTK_WIDGET (window));
+    shoot (GTK_WIDGET (window), "armour-list-wide");
+    g_assert_cmpint (gdk_surface_get_width (parent), >=, screen.width);
+    /* the list's items on the screen: the popup's place beside the window (at 0, 0), the
+     * popover's place in its surface (its shadow may hang over the edge), the list's in it */
+    popover = find_open_popover (armour);
+    list = gtk_popover_get_child (GTK_POPOVER (popover));
+    g_assert_true (gtk_widget_compute_bounds (list, popover, &bounds));
+    gtk_native_get_surface_transform (GTK_NATIVE (popover), &dx, &dy);
+    x = gdk_popup_get_position_x (GDK_POPUP (gtk_native_get_surface (GTK_NATIVE (popover))));
+    g_test_message ("screen %d wide; list from %g to %g", screen.width,
+                    x + dx + bounds.origin.x, x + dx + bounds.origin.x + bounds.size.width);
+    g_assert_cmpfloat (x + dx + bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (x + dx + bounds.origin.x + bounds.size.width, <=, screen.width);
+    gtk_popover_popdown (GTK_POPOVER (find_open_popover (armour)));
+  }
+
   /* Smaller, every price follows */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 11));
   run_frames (GTK_WIDGET (window));
