@@ -102,9 +102,19 @@ response_cb (GtkNativeDialog *chooser,
         {
           MusterForce *force = muster_doc_get_force (doc, before);
 
-          /* TRANSLATORS: the first %s is the attached list's name, the second its side */
-          message = g_strdup_printf (_("“%s” attached to %s: place its units on the table"),
-                                     muster_force_get_name (force), muster_force_get_side (force));
+          /* No table to place on yet (attached from the empty Battlefield, as its text
+           * suggests): say what comes first */
+          if (muster_doc_get_battlefield (doc) == NULL)
+            /* TRANSLATORS: the first %s is the attached list's name, the second its side */
+            message = g_strdup_printf (_("“%s” attached to %s: lay out or generate the "
+                                         "battlefield to place its units"),
+                                       muster_force_get_name (force),
+                                       muster_force_get_side (force));
+          else
+            /* TRANSLATORS: the first %s is the attached list's name, the second its side */
+            message = g_strdup_printf (_("“%s” attached to %s: place its units on the table"),
+                                       muster_force_get_name (force),
+                                       muster_force_get_side (force));
         }
       gtk_widget_activate_action (GTK_WIDGET (attach->parent), "win.show-toast", "s", message);
     }

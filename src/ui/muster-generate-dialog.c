@@ -198,6 +198,8 @@ muster_generate_dialog_new (GtkWindow       *parent,
   MusterGenerateDialog *self;
   GtkWidget *grid, *box, *roll, *label;
   const char *description = muster_generator_get_description (generator);
+  /* "as the rules lay it out" would be untrue of a method the book does not give */
+  gboolean house = muster_generator_is_house (generator);
 
   self = g_object_new (MUSTER_TYPE_GENERATE_DIALOG,
                        "transient-for", parent,
@@ -207,12 +209,20 @@ muster_generate_dialog_new (GtkWindow       *parent,
   self->document = g_object_ref (document);
   self->generator = generator;
   if (muster_doc_get_battlefield (muster_document_get_doc (document)) != NULL)
-    /* TRANSLATORS: %s is the rules' procedure, e.g. "Terrain squares" */
     adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
-                                    _("%s, as the rules lay it out. Terrain and deployment zones "
-                                      "are replaced, and the objectives when the rules place "
-                                      "their own; placed units stay, and the terrain keeps clear "
-                                      "of them."),
+                                    house
+                                    /* TRANSLATORS: %s is a procedure the book does not give,
+                                     * e.g. "Agreed battlefield (house rule)" */
+                                    ? _("%s, which the book does not give. Terrain and "
+                                        "deployment zones are replaced, and the objectives when "
+                                        "the rules place their own; placed units stay, and the "
+                                        "terrain keeps clear of them.")
+                                    /* TRANSLATORS: %s is the rules' procedure, e.g. "Terrain
+                                     * squares" */
+                                    : _("%s, as the rules lay it out. Terrain and deployment "
+                                        "zones are replaced, and the objectives when the rules "
+                                        "place their own; placed units stay, and the terrain "
+                                        "keeps clear of them."),
                                     muster_generator_get_name (generator));
   else
     {
@@ -227,10 +237,17 @@ muster_generate_dialog_new (GtkWindow       *parent,
               /* TRANSLATORS: a table's size in feet, e.g. "6 × 4 ft" */
               : g_strdup_printf (_("%g × %g ft"), round (width / 304.8 * 10) / 10,
                                  round (height / 304.8 * 10) / 10);
-      /* TRANSLATORS: the first %s is the rules' procedure, e.g. "Terrain squares", the
-       * second the table's size, e.g. "6 × 4 ft" */
       adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (self),
-                                      _("%s, as the rules lay it out, on a new table of %s."),
+                                      house
+                                      /* TRANSLATORS: the first %s is a procedure the book
+                                       * does not give, e.g. "Agreed battlefield (house rule)",
+                                       * the second the table's size, e.g. "6 × 4 ft" */
+                                      ? _("%s, which the book does not give, on a new table "
+                                          "of %s.")
+                                      /* TRANSLATORS: the first %s is the rules' procedure,
+                                       * e.g. "Terrain squares", the second the table's size,
+                                       * e.g. "6 × 4 ft" */
+                                      : _("%s, as the rules lay it out, on a new table of %s."),
                                       muster_generator_get_name (generator), table);
     }
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self), "cancel", _("_Cancel"),

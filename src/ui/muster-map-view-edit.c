@@ -424,6 +424,20 @@ _muster_map_view_measure (MusterMapView *self)
   _muster_map_view_measured (self);
 }
 
+/* Drops the measure and its words (the status bar shows them until told otherwise). */
+void
+_muster_map_view_clear_measure (MusterMapView *self)
+{
+  if (!self->has_measure && self->measure_text == NULL)
+    return;
+  self->has_measure = FALSE;
+  self->measure_blocked = FALSE;
+  g_clear_pointer (&self->measure_blocker, g_free);
+  g_clear_pointer (&self->measure_text, g_free);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  _muster_map_view_measured (self);
+}
+
 const char *
 muster_map_view_get_measure_text (MusterMapView *self)
 {

@@ -412,7 +412,7 @@ cancel_action (GtkWidget  *widget,
   MusterMapView *self = MUSTER_MAP_VIEW (widget);
 
   g_array_set_size (self->outline, 0);
-  self->has_measure = FALSE;
+  _muster_map_view_clear_measure (self);
   muster_map_view_clear_selection (self);
 }
 

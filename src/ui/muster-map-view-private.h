@@ -110,5 +110,6 @@ void     _muster_map_view_add_shape         (MusterMapView *self);
 void     _muster_map_view_add_objective     (MusterMapView *self,
                                              MusterPoint    p);
 void     _muster_map_view_measure           (MusterMapView *self);
+void     _muster_map_view_clear_measure     (MusterMapView *self);
 
 G_END_DECLS

@@ -49,6 +49,10 @@ battlefield_changed_cb (MusterMapView *self)
 
   if (field == NULL)
     self->fitted = FALSE;
+  /* a measure taken on the table as it was may no longer hold (a sight line naming terrain a
+   * generation or a delete took away): it goes, unless one is being taken */
+  if (self->drag != DRAG_MEASURE)
+    _muster_map_view_clear_measure (self);
   /* forget selected features that an undo took away */
   g_hash_table_iter_init (&iter, self->selection);
   while (g_hash_table_iter_next (&iter, &id, NULL))

@@ -340,6 +340,9 @@ test_select_and_move (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean press_key (MusterMapView *view,
+                           guint          keyval);
+
 static void
 test_measure_and_line_of_sight (void)
 {
@@ -350,7 +353,8 @@ test_measure_and_line_of_sight (void)
   const MusterFeature *iron_guard = muster_battlefield_lookup_unit (field, "u2");
   const MusterFeature *hearth_guard = muster_battlefield_lookup_unit (field, "u4");
   const MusterFeature *shields = muster_battlefield_lookup_unit (field, "u41");
-  g_autofree char *gap = NULL;
+  g_autofree char *gap = NULL, *wood = NULL;
+  const char *status;
 
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "measure"));
@@ -373,6 +377,28 @@ test_measure_and_line_of_sight (void)
   g_assert_null (muster_map_view_get_sight_blocker (view));
   /* Measuring changes nothing in the document. */
   g_assert_false (muster_document_get_modified (muster_window_get_document (window)));
+
+  /* Escape drops the measure, and the status bar's words with it. */
+  g_assert_true (press_key (view, GDK_KEY_Escape));
+  g_assert_null (muster_map_view_get_measure_text (view));
+  status = muster_battlefield_page_get_status (page);
+  g_assert_true (status == NULL || strstr (status, "edge to edge") == NULL);
+
+  /* A sight line does not outlive the terrain it names (as after Generate Battlefield): the
+   * wood deleted, the line and "no line of sight: Mirkwood Edge" go. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.tool", "s", "sight"));
+  drag_table (view, iron_guard->centre, shields->centre);
+  wood = g_strdup (muster_map_view_get_sight_blocker (view));
+  g_assert_nonnull (wood);
+  muster_map_view_select (view, wood, FALSE);
+  g_assert_true (press_key (view, GDK_KEY_Delete));
+  g_assert_null (muster_battlefield_lookup (field, wood));
+  g_assert_null (muster_map_view_get_measure_text (view));
+  g_assert_null (muster_map_view_get_sight_blocker (view));
+  status = muster_battlefield_page_get_status (page);
+  g_assert_true (status == NULL || strstr (status, "Mirkwood Edge") == NULL);
+
+  muster_history_mark_clean (muster_document_get_history (muster_window_get_document (window)));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1370,6 +1396,45 @@ test_attach_side_chooser (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static gboolean
+attach_toast_up (gpointer window)
+{
+  return find_matching (window, is_label_starting, "“Grishnak") != NULL;
+}
+
+/* Attach Army List… from the empty Battlefield: the toast says what comes first (a table), not
+ * "place its units on the table" when there is none. */
+static void
+test_attach_without_table (void)
+{
+  MusterWindow *window = open_sample ("battle-valor-fantasy-1000.muster");
+  MusterBattlefieldPage *page = window_page (window);
+  MusterDocument *document = muster_window_get_document (window);
+  g_autoptr(GFile) goblins = sample_file ("battle-valor-fantasy-goblins-1000.muster");
+  GtkFileChooserNative *chooser;
+  const char *text;
+
+  muster_window_set_workspace (window, "battlefield");
+  g_assert_null (window_battlefield (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "battlefield.attach-list", NULL));
+  chooser = muster_battlefield_page_get_attach_chooser (page);
+  g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (chooser), goblins, NULL));
+  spin_until (file_chosen, chooser);
+  gtk_native_dialog_hide (GTK_NATIVE_DIALOG (chooser));
+  g_signal_emit_by_name (chooser, "response", GTK_RESPONSE_ACCEPT);
+  spin_until (chooser_closed, page);
+  g_assert_cmpuint (muster_doc_get_n_forces (muster_document_get_doc (document)), ==, 2);
+
+  spin_until (attach_toast_up, window);
+  text = gtk_label_get_label (GTK_LABEL (find_matching (GTK_WIDGET (window), is_label_starting,
+                                                        "“Grishnak")));
+  g_assert_null (strstr (text, "on the table"));
+  g_assert_nonnull (strstr (text, "battlefield"));
+
+  muster_history_mark_clean (muster_document_get_history (document));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The text of the scenario sheet's field headed @heading under @widget, or %NULL. */
 static char *
 sheet_text (GtkWidget  *widget,
@@ -1585,6 +1650,7 @@ main (int   argc,
   g_test_add_func ("/ui/battlefield/bvf-battle-round-trip", test_bvf_battle_round_trip);
   g_test_add_func ("/ui/battlefield/attach-side-chooser", test_attach_side_chooser);
   g_test_add_func ("/ui/battlefield/attach-renames-notes", test_attach_renames_notes);
+  g_test_add_func ("/ui/battlefield/attach-without-table", test_attach_without_table);
   g_test_add_func ("/ui/battlefield/pinch-and-turn", test_pinch_and_turn);
 
   ret = g_test_run ();

@@ -193,14 +193,6 @@ test_ux_placeholder_after_remove (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* A label whose text starts with @prefix */
-static gboolean
-is_label_starting (GtkWidget  *widget,
-                   const char *prefix)
-{
-  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix);
-}
-
 static gboolean
 is_combo_titled (GtkWidget  *widget,
                  const char *title)
@@ -254,6 +246,40 @@ test_ux_choice_prices (void)
   g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, light));
   g_assert_nonnull (find_matching (find_open_popover (armour), is_label_text, heavy));
   gtk_popover_popdown (GTK_POPOVER (find_open_popover (armour)));
+
+  /* The window as wide as the screen, the editor against its right edge: the priced list is
+   * wider than its drop-down, and still stays whole on the screen (it was cut by the edge) */
+  {
+    GdkSurface *parent = gtk_native_get_surface (GTK_NATIVE (window));
+    GdkMonitor *monitor = gdk_display_get_monitor_at_surface (gdk_surface_get_display (parent),
+                                                              parent);
+    GdkRectangle screen;
+    GtkWidget *popover, *list;
+    graphene_rect_t bounds;
+    double dx, dy;
+    int x;
+
+    gdk_monitor_get_geometry (monitor, &screen);
+    gtk_window_set_default_size (GTK_WINDOW (window), screen.width, screen.height);
+    run_frames (GTK_WIDGET (window));
+    gtk_widget_activate (armour);
+    spin_until (popover_open, armour);
+    run_frames (GTK_WIDGET (window));
+    shoot (GTK_WIDGET (window), "armour-list-wide");
+    g_assert_cmpint (gdk_surface_get_width (parent), >=, screen.width);
+    /* the list's items on the screen: the popup's place beside the window (at 0, 0), the
+     * popover's place in its surface (its shadow may hang over the edge), the list's in it */
+    popover = find_open_popover (armour);
+    list = gtk_popover_get_child (GTK_POPOVER (popover));
+    g_assert_true (gtk_widget_compute_bounds (list, popover, &bounds));
+    gtk_native_get_surface_transform (GTK_NATIVE (popover), &dx, &dy);
+    x = gdk_popup_get_position_x (GDK_POPUP (gtk_native_get_surface (GTK_NATIVE (popover))));
+    g_test_message ("screen %d wide; list from %g to %g", screen.width,
+                    x + dx + bounds.origin.x, x + dx + bounds.origin.x + bounds.size.width);
+    g_assert_cmpfloat (x + dx + bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (x + dx + bounds.origin.x + bounds.size.width, <=, screen.width);
+    gtk_popover_popdown (GTK_POPOVER (find_open_popover (armour)));
+  }
 
   /* Smaller, every price follows */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "army.set-size", "u", 11));
@@ -309,6 +335,13 @@ test_ux_outcome_kinds (void)
   g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "First unit's total: a count, mean "));
   g_assert_true (gtk_widget_is_sensitive (find_matching (GTK_WIDGET (view), is_button_for,
                                                         "outcome.mode")));
+
+  /* "Point at a bar" in the chart; the table has no bars to point at, and says nothing */
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "Point at a bar"));
+  g_object_set (view, "view", "table", NULL);
+  g_assert_null (find_matching (GTK_WIDGET (view), is_label_starting, "Point at a bar"));
+  g_object_set (view, "view", "chart", NULL);
+  g_assert_nonnull (find_matching (GTK_WIDGET (view), is_label_starting, "Point at a bar"));
 
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -371,6 +404,11 @@ test_ux_wording (void)
                                              "battlefield.generate", NULL));
   spin_until (toplevel_shown, GSIZE_TO_POINTER (MUSTER_TYPE_GENERATE_DIALOG));
   dialog = find_toplevel (MUSTER_TYPE_GENERATE_DIALOG);
+  /* Battle Valor Fantasy's agreed battlefield is a house rule, not "as the rules lay it out" */
+  g_assert_null (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                         "as the rules lay it out"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)),
+                            "which the book does not give, on a new table of 6 × 4 ft"));
   {
     GtkWidget *spin = find_descendant (GTK_WIDGET (dialog), GTK_TYPE_SPIN_BUTTON);
     GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));

@@ -124,6 +124,14 @@ find_descendant (GtkWidget *widget,
   return NULL;
 }
 
+/* A label whose text starts with @prefix (for find_matching()) */
+static inline gboolean
+is_label_starting (GtkWidget  *widget,
+                   const char *prefix)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (widget)), prefix);
+}
+
 /* The first widget under @widget (itself included) that @match accepts with @text */
 static inline GtkWidget *
 find_matching (GtkWidget  *widget,

@@ -418,6 +418,11 @@ muster_generator_new_from_bytes (GBytes      *ruleset,
     }
   if (self->name == NULL)
     self->name = g_strdup ("Generate battlefield");
+  {
+    g_autofree char *house = muster_xml_get_prop (block, "house");
+
+    self->house = g_strcmp0 (house, "true") == 0;
+  }
   if ((description = muster_xml_first_child (block, "description")))
     self->description = muster_xml_get_text (description);
 
@@ -538,6 +543,13 @@ const char *
 muster_generator_get_description (const MusterGenerator *self)
 {
   return self->description;
+}
+
+/* Returns: whether the method is a house rule (the block's house="true"), not the book's */
+gboolean
+muster_generator_is_house (const MusterGenerator *self)
+{
+  return self->house;
 }
 
 guint

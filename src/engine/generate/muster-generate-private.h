@@ -62,6 +62,7 @@ struct _MusterGenerator
   char               *method;
   char               *name;
   char               *description;
+  gboolean            house;      /* the block's house="true": not the book's */
   GPtrArray          *options;    /* MusterGenerateOption */
   GPtrArray          *rolls;      /* MusterGenerateRoll */
   GPtrArray          *maps;       /* MusterGenerateMap */

@@ -82,6 +82,7 @@ void                        muster_generator_free           (MusterGenerator    
 const char                 *muster_generator_get_name       (const MusterGenerator  *self);
 const char                 *muster_generator_get_method     (const MusterGenerator  *self);
 const char                 *muster_generator_get_description (const MusterGenerator *self);
+gboolean                    muster_generator_is_house       (const MusterGenerator  *self);
 void                        muster_generator_get_table      (const MusterGenerator  *self,
                                                              double                 *width,
                                                              double                 *height,

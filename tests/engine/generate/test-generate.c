@@ -489,6 +489,23 @@ test_bvf_agreed (void)
   g_assert_true (lines_seen);
 }
 
+/* A method the book does not give says so (house="true" on the block): Battle Valor
+ * Fantasy's agreed battlefield only. */
+static void
+test_house (void)
+{
+  static const char * const systems[] = { "undying-lands", "horse-and-musket",
+                                          "standards-of-valor", "battle-valor-fantasy" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (systems); i++)
+    {
+      g_autoptr(MusterGenerator) generator = muster_test_load_generator (systems[i]);
+
+      g_assert_cmpint (muster_generator_is_house (generator), ==,
+                       g_str_equal (systems[i], "battle-valor-fantasy"));
+    }
+}
+
 /* The table generated on when there is none: 6 × 4 ft, or 180 × 120 cm for a system measured
  * in centimetres. */
 static void
@@ -880,6 +897,7 @@ main (int    argc,
   g_test_add_func ("/generate/sov/scenarios", test_sov_scenarios);
   g_test_add_func ("/generate/bvf/agreed", test_bvf_agreed);
   g_test_add_func ("/generate/standard-table", test_standard_table);
+  g_test_add_func ("/generate/house", test_house);
   g_test_add_func ("/generate/bad-choices", test_bad_choices);
   g_test_add_func ("/generate/bad-rulesets", test_bad_rulesets);
   g_test_add_func ("/generate/merge-notes", test_merge_notes);
