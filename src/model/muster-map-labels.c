@@ -3,10 +3,12 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <pango/pangocairo.h>
 
+#include "muster-label-grid-private.h"
 #include "muster-map-labels.h"
 
 #define GAP_PX 2.0   /* labels keep this far apart */
@@ -34,20 +36,66 @@ by_priority (gconstpointer a,
   return i < j ? -1 : i > j;
 }
 
-/* Whether @box covers a body that is not @owner's. */
-static gboolean
-covers_body (MusterBox     box,
-             gconstpointer owner,
-             const GArray *bodies)
-{
-  for (guint i = 0; bodies && i < bodies->len; i++)
-    {
-      const MusterMapBody *body = &g_array_index (bodies, MusterMapBody, i);
+/* The screen's grids over the labels' places (muster-label-grid.c) */
+#define GRID_CELL 16.0   /* px: under a label's width, about its height */
+#define GRID_MAX  256    /* cells a side at most: a bigger area has bigger cells */
 
-      if (body->owner != owner && boxes_meet (box, body->box, 0))
-        return TRUE;
+/* What a box of @box may meet within @gap, for a grid (boxes_meet()'s test is the exact one
+ * after): its corners' hull widened by @gap, also when a side is reversed (a reversed box
+ * still meets what spans it); reversed, so filed nowhere and visiting nothing, when it meets
+ * no box at all: a coordinate not a number fails every comparison, and a box starting at +∞
+ * or ending at −∞ is past everything. Two boxes that meet share a cell (each comparison of
+ * boxes_meet() holds for the widened sides too, rounding down and up as they do). */
+static MusterBox
+reach (MusterBox box,
+       double    gap)
+{
+  if (isnan (box.x0) || isnan (box.y0) || isnan (box.x1) || isnan (box.y1) ||
+      box.x0 == INFINITY || box.y0 == INFINITY || box.x1 == -INFINITY || box.y1 == -INFINITY)
+    return (MusterBox) { 1, 1, 0, 0 };
+  return (MusterBox) { MIN (box.x0, box.x1) - gap, MIN (box.y0, box.y1) - gap,
+                       MAX (box.x0, box.x1) + gap, MAX (box.y0, box.y1) + gap };
+}
+
+/* A place a label would take, as the grids' visits see it */
+typedef struct
+{
+  MusterBox     box;
+  gconstpointer owner;
+  const GArray *placed;   /* MusterBox */
+  const GArray *bodies;   /* MusterMapBody */
+} Probe;
+
+static gboolean
+meets_placed (guint    i,
+              gpointer data)
+{
+  const Probe *probe = data;
+
+  return boxes_meet (probe->box, g_array_index (probe->placed, MusterBox, i), GAP_PX);
+}
+
+/* Whether the probe's box covers body @i, not the owner's */
+static gboolean
+covers_body (guint    i,
+             gpointer data)
+{
+  const Probe *probe = data;
+  const MusterMapBody *body = &g_array_index (probe->bodies, MusterMapBody, i);
+
+  return body->owner != probe->owner && boxes_meet (probe->box, body->box, 0);
+}
+
+/* Widens @area to @box's finite sides */
+static void
+extend_area (MusterBox *area,
+             MusterBox  box)
+{
+  if (isfinite (box.x0) && isfinite (box.y0) && isfinite (box.x1) && isfinite (box.y1))
+    {
+      muster_box_extend (area, (MusterPoint) { box.x0, box.y0 });
+      muster_box_extend (area, (MusterPoint) { box.x1, box.y1 });
     }
-  return FALSE;
 }
 
 /**
@@ -83,9 +131,27 @@ muster_map_labels_place_around (GArray       *labels,
 {
   g_autoptr(GArray) order = g_array_sized_new (FALSE, FALSE, sizeof (guint), labels->len);
   g_autoptr(GArray) placed = g_array_sized_new (FALSE, FALSE, sizeof (MusterBox), labels->len);
+  MusterLabelGrid near_placed, near_bodies;
+  MusterBox area = muster_box_empty ();
 
+  /* Each place is looked up in grids of the labels placed and the bodies, over the places
+   * (what lies beyond is filed in the edge cells): testing each against every one made a
+   * battlefield of 78,000 units stall its window (issue 20). */
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
+
+      for (guint c = 0; c < MIN (label->n_places, MUSTER_MAP_LABEL_MAX_PLACES); c++)
+        extend_area (&area, label->places[c]);
+    }
+  _muster_label_grid_init (&near_placed, area, GRID_CELL, GRID_MAX);
+  _muster_label_grid_init (&near_bodies, area, GRID_CELL, GRID_MAX);
+  for (guint i = 0; bodies != NULL && i < bodies->len; i++)
+    _muster_label_grid_add (&near_bodies, reach (g_array_index (bodies, MusterMapBody, i).box, 0));
   if (taken != NULL)
     g_array_append_vals (placed, taken->data, taken->len);
+  for (guint i = 0; i < placed->len; i++)
+    _muster_label_grid_add (&near_placed, reach (g_array_index (placed, MusterBox, i), GAP_PX));
 
   for (guint i = 0; i < labels->len; i++)
     g_array_append_val (order, i);
@@ -99,20 +165,26 @@ muster_map_labels_place_around (GArray       *labels,
       label->chosen = -1;
       for (guint c = 0; c < MIN (label->n_places, MUSTER_MAP_LABEL_MAX_PLACES); c++)
         {
-          MusterBox box = label->places[c];
-          gboolean clear = TRUE;
+          Probe probe = { label->places[c], label->owner, placed, bodies };
 
-          for (guint i = 0; clear && i < placed->len; i++)
-            clear = !boxes_meet (box, g_array_index (placed, MusterBox, i), GAP_PX);
-          if (clear && !covers_body (box, label->owner, bodies))
+          if (!_muster_label_grid_visit (&near_placed, reach (probe.box, GAP_PX), meets_placed,
+                                         &probe) &&
+              (bodies == NULL ||
+               !_muster_label_grid_visit (&near_bodies, reach (probe.box, 0), covers_body,
+                                          &probe)))
             {
               label->chosen = c;
               break;
             }
         }
       if (label->chosen >= 0)
-        g_array_append_val (placed, label->places[label->chosen]);
+        {
+          g_array_append_val (placed, label->places[label->chosen]);
+          _muster_label_grid_add (&near_placed, reach (label->places[label->chosen], GAP_PX));
+        }
     }
+  _muster_label_grid_clear (&near_placed);
+  _muster_label_grid_clear (&near_bodies);
 }
 
 /**

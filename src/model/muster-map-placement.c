@@ -514,6 +514,9 @@ muster_map_place_labels (MusterViewport       *viewport,
   g_autoptr(GArray) labels = g_array_new (FALSE, FALSE, sizeof (MusterMapLabel));
   g_autoptr(GArray) bodies = g_array_new (FALSE, FALSE, sizeof (MusterMapBody));
   g_autoptr(GPtrArray) texts = g_ptr_array_new ();
+  /* guint: the index in @bodies of each label's feature (looking it up there for every label
+   * took minutes for 78,000 units) */
+  g_autoptr(GArray) label_bodies = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autoptr(GArray) objectives = NULL;
   g_autoptr(GArray) taken = NULL;
   g_autoptr(GArray) badges = g_array_new (FALSE, FALSE, sizeof (MusterBox));
@@ -529,6 +532,7 @@ muster_map_place_labels (MusterViewport       *viewport,
       g_autoptr(MusterFootprint) owned = NULL;
       const MusterFootprint *fp;
       const char *text;
+      guint body_index = bodies->len;   /* where its body goes */
 
       if ((f->kind != MUSTER_FEATURE_UNIT && f->kind != MUSTER_FEATURE_OBJECTIVE) ||
           !shown (&p, f) || is_live (&p, f))
@@ -544,6 +548,7 @@ muster_map_place_labels (MusterViewport       *viewport,
           label.n_places = _muster_map_label_places (&p, body.box, f->name, TRUE, label.places);
           g_array_append_val (labels, label);
           g_ptr_array_add (texts, (gpointer) f->name);
+          g_array_append_val (label_bodies, body_index);
           continue;
         }
       /* laid out once for the body and the priority */
@@ -567,6 +572,7 @@ muster_map_place_labels (MusterViewport       *viewport,
       label.n_places = _muster_map_label_places (&p, body.box, text, TRUE, label.places);
       g_array_append_val (labels, label);
       g_ptr_array_add (texts, (gpointer) text);
+      g_array_append_val (label_bodies, body_index);
     }
   /* The terrain names keep clear of where the objectives' names go on a table without units
    * (the ground layer does not follow the units); here the objectives' names are placed again
@@ -580,12 +586,10 @@ muster_map_place_labels (MusterViewport       *viewport,
   for (guint i = 0; i < labels->len; i++)
     {
       const MusterMapLabel *label = &g_array_index (labels, MusterMapLabel, i);
-      const MusterBox *body = NULL;
+      const MusterMapBody *body = &g_array_index (bodies, MusterMapBody,
+                                                  g_array_index (label_bodies, guint, i));
 
-      for (guint k = 0; body == NULL && k < bodies->len; k++)
-        if (g_array_index (bodies, MusterMapBody, k).owner == label->owner)
-          body = &g_array_index (bodies, MusterMapBody, k).box;
-      insert_placed (placed, label, texts->pdata[i], FALSE, body);
+      insert_placed (placed, label, texts->pdata[i], FALSE, &body->box);
     }
   return placed;
 }

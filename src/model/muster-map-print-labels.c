@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "muster-army-commands.h"
+#include "muster-label-grid-private.h"
 #include "muster-map-labels.h"
 #include "muster-map-print-private.h"
 #include "muster-print.h"
@@ -22,136 +23,21 @@
  * unit and piece).
  */
 
-/*
- * A grid over the table's frame, for finding what a label's box may cover without looking at
- * every unit and label on the map: looking at them all made the packet of 78,000 units take
- * hours (issue 20). Each cell lists the boxes (indices into the caller's array) that reach
- * into it. Boxes past the frame (the rest of a map printed in tiles) are filed in the edge
- * cells, so a box is visited whenever it may overlap the one asked about; the caller's test
- * after is the exact one it always was.
- */
+/* The labels' grids over the table's frame (muster-label-grid.c) */
 #define GRID_CELL 16.0   /* points: under a label's width, over its height */
 #define GRID_MAX  256    /* cells a side at most: a bigger frame has bigger cells */
 
 typedef struct
 {
-  MusterBox  area;
-  double     cell;
-  guint      columns, rows;
-  guint      n_boxes;   /* filed or not */
-  GArray   **cells;     /* nullable GArray of guint, in filing order */
-} Grid;
-
-/* Returns: %TRUE to stop */
-typedef gboolean (*GridVisit) (guint    index,
-                               gpointer data);
-
-gboolean _muster_map_print_labels_one_cell = FALSE;
-
-static void
-grid_init (Grid      *grid,
-           MusterBox  area)
-{
-  double w = area.x1 - area.x0, h = area.y1 - area.y0;
-
-  /* A frame without a size (an empty table) is one cell: every box is visited, in the order
-   * filed. */
-  grid->area = area;
-  grid->cell = isfinite (w) && isfinite (h) && w > 0 && h > 0 && !_muster_map_print_labels_one_cell
-               ? MAX (GRID_CELL, MAX (w, h) / GRID_MAX) : 1;
-  grid->columns = grid->cell > 1 ? (guint) CLAMP (ceil (w / grid->cell), 1, GRID_MAX) : 1;
-  grid->rows = grid->cell > 1 ? (guint) CLAMP (ceil (h / grid->cell), 1, GRID_MAX) : 1;
-  grid->n_boxes = 0;
-  grid->cells = g_new0 (GArray *, grid->columns * grid->rows);
-}
-
-static void
-grid_clear (Grid *grid)
-{
-  for (guint i = 0; i < grid->columns * grid->rows; i++)
-    if (grid->cells[i] != NULL)
-      g_array_unref (grid->cells[i]);
-  g_free (grid->cells);
-}
-
-/* The cell @v falls in along an axis of @n cells from @origin, the edge ones past the ends. */
-static guint
-grid_cell (const Grid *grid,
-           double      v,
-           double      origin,
-           guint       n)
-{
-  double c = floor ((v - origin) / grid->cell);
-
-  return !(c > 0) ? 0 : c >= n - 1 ? n - 1 : (guint) c;
-}
-
-/* Files @box under @index (one more than the last filed). A box with a side reversed or not
- * a number (NaN) overlaps nothing (overlap() gives 0), so it is filed nowhere. */
-static void
-grid_add (Grid      *grid,
-          MusterBox  box)
-{
-  guint index = grid->n_boxes++;
-
-  if (!(box.x0 <= box.x1 && box.y0 <= box.y1))
-    return;
-  for (guint r = grid_cell (grid, box.y0, grid->area.y0, grid->rows);
-       r <= grid_cell (grid, box.y1, grid->area.y0, grid->rows); r++)
-    for (guint c = grid_cell (grid, box.x0, grid->area.x0, grid->columns);
-         c <= grid_cell (grid, box.x1, grid->area.x0, grid->columns); c++)
-      {
-        GArray **cell = &grid->cells[r * grid->columns + c];
-
-        if (*cell == NULL)
-          *cell = g_array_new (FALSE, FALSE, sizeof (guint));
-        g_array_append_val (*cell, index);
-      }
-}
-
-/* Calls @visit with the index of each box filed where @box reaches, in no order and maybe
- * more than once, until it returns %TRUE. Returns: whether it did */
-static gboolean
-grid_visit (const Grid *grid,
-            MusterBox   box,
-            GridVisit   visit,
-            gpointer    data)
-{
-  /* a box with a coordinate not a number may overlap anything (overlap()'s MIN and MAX) */
-  if (isnan (box.x0) || isnan (box.y0) || isnan (box.x1) || isnan (box.y1))
-    {
-      for (guint i = 0; i < grid->n_boxes; i++)
-        if (visit (i, data))
-          return TRUE;
-      return FALSE;
-    }
-  if (box.x0 > box.x1 || box.y0 > box.y1)
-    return FALSE;
-  for (guint r = grid_cell (grid, box.y0, grid->area.y0, grid->rows);
-       r <= grid_cell (grid, box.y1, grid->area.y0, grid->rows); r++)
-    for (guint c = grid_cell (grid, box.x0, grid->area.x0, grid->columns);
-         c <= grid_cell (grid, box.x1, grid->area.x0, grid->columns); c++)
-      {
-        GArray *cell = grid->cells[r * grid->columns + c];
-
-        for (guint k = 0; cell != NULL && k < cell->len; k++)
-          if (visit (g_array_index (cell, guint, k), data))
-            return TRUE;
-      }
-  return FALSE;
-}
-
-typedef struct
-{
-  cairo_t        *cr;
-  MusterViewport *viewport;
-  MusterBox       table;      /* frame coordinates */
-  GArray         *obstacles;  /* LabelObstacle: units and objectives */
-  GArray         *placed;     /* MusterBox: labels so far */
-  GArray         *boxes;      /* nullable: MusterMapPrintLabel, the placed labels, for tests */
-  Grid            near_obstacles;
-  Grid            near_placed;  /* their boxes inflated by a point, as they are tested */
-  GArray         *found;        /* guint: indices a test collects */
+  cairo_t         *cr;
+  MusterViewport  *viewport;
+  MusterBox        table;           /* frame coordinates */
+  GArray          *obstacles;       /* LabelObstacle: units and objectives */
+  GArray          *placed;          /* MusterBox: labels so far */
+  GArray          *boxes;           /* nullable: MusterMapPrintLabel, the placed labels, for tests */
+  MusterLabelGrid  near_obstacles;
+  MusterLabelGrid  near_placed;     /* their boxes inflated by a point, as they are tested */
+  GArray          *found;           /* guint: indices a test collects */
 } Labels;
 
 typedef struct
@@ -261,15 +147,15 @@ compare_indices (gconstpointer a,
 /* The indices @collect puts in labels->found from @grid, ascending and once each: what
  * overlaps the probe's box, in the order it was filed. */
 static const GArray *
-collected (Probe     *probe,
-           Grid      *grid,
-           GridVisit  collect)
+collected (Probe                *probe,
+           MusterLabelGrid      *grid,
+           MusterLabelGridVisit  collect)
 {
   GArray *found = probe->labels->found;
   guint n = 0;
 
   g_array_set_size (found, 0);
-  grid_visit (grid, probe->box, collect, probe);
+  _muster_label_grid_visit (grid, probe->box, collect, probe);
   g_array_sort (found, compare_indices);
   for (guint k = 0; k < found->len; k++)
     if (k == 0 || g_array_index (found, guint, k) != g_array_index (found, guint, n - 1))
@@ -313,8 +199,8 @@ label_blocked (Labels     *labels,
 {
   Probe probe = { labels, box, owner };
 
-  return grid_visit (&labels->near_placed, box, covers_placed, &probe) ||
-         grid_visit (&labels->near_obstacles, box, covers_obstacle, &probe);
+  return _muster_label_grid_visit (&labels->near_placed, box, covers_placed, &probe) ||
+         _muster_label_grid_visit (&labels->near_obstacles, box, covers_obstacle, &probe);
 }
 
 /* @box pushed back onto the table where it hangs over an edge: never over the rulers. */
@@ -387,7 +273,7 @@ place_label (Labels            *labels,
     }
   if (muster_box_is_empty (best))
     return;
-  grid_add (&labels->near_placed, muster_box_inflate (best, 1));
+  _muster_label_grid_add (&labels->near_placed, muster_box_inflate (best, 1));
   g_array_append_val (labels->placed, best);
   if (labels->boxes != NULL)
     {
@@ -421,7 +307,7 @@ add_obstacle (Labels     *labels,
 {
   LabelObstacle o = { box, owner, weight };
 
-  grid_add (&labels->near_obstacles, box);
+  _muster_label_grid_add (&labels->near_obstacles, box);
   g_array_append_val (labels->obstacles, o);
 }
 
@@ -477,8 +363,8 @@ _muster_map_print_paint_labels (cairo_t              *cr,
   MusterPoint centres[9];
   double w, h;
 
-  grid_init (&labels.near_obstacles, labels.table);
-  grid_init (&labels.near_placed, labels.table);
+  _muster_label_grid_init (&labels.near_obstacles, labels.table, GRID_CELL, GRID_MAX);
+  _muster_label_grid_init (&labels.near_placed, labels.table, GRID_CELL, GRID_MAX);
   labels.found = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint i = 0; i < n; i++)
@@ -602,8 +488,8 @@ _muster_map_print_paint_labels (cairo_t              *cr,
       }
   g_array_unref (labels.obstacles);
   g_array_unref (labels.placed);
-  grid_clear (&labels.near_obstacles);
-  grid_clear (&labels.near_placed);
+  _muster_label_grid_clear (&labels.near_obstacles);
+  _muster_label_grid_clear (&labels.near_placed);
   g_array_unref (labels.found);
 }
 

@@ -11,7 +11,4 @@ void _muster_map_print_paint_labels (cairo_t              *cr,
                                      const MusterMapPrint *map,
                                      MusterViewport       *viewport);
 
-/* For the tests: the labels look at every unit and name, as one cell (muster-map-print-labels.c) */
-extern gboolean _muster_map_print_labels_one_cell;
-
 G_END_DECLS

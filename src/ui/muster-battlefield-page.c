@@ -229,11 +229,21 @@ update_units (MusterBattlefieldPage *self)
 {
   MusterDoc *doc = self->document ? muster_document_get_doc (self->document) : NULL;
   MusterBattlefield *field = get_battlefield (self);
+  /* the ids of the units placed, gathered once: looking each unit up among every feature kept
+   * a document of 78,000 placed units from opening for minutes (issue 20) */
+  g_autoptr(GHashTable) placed = g_hash_table_new (g_str_hash, g_str_equal);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->units_list))))
     gtk_list_box_remove (self->units_list, child);
   self->n_unplaced = 0;
+  for (guint i = 0; field != NULL && i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *f = muster_battlefield_get_feature (field, i);
+
+      if (f->kind == MUSTER_FEATURE_UNIT && f->unit != NULL)
+        g_hash_table_add (placed, f->unit);
+    }
   for (guint i = 0; doc && field && i < muster_doc_get_n_forces (doc); i++)
     {
       MusterForce *force = muster_doc_get_force (doc, i);
@@ -243,7 +253,8 @@ update_units (MusterBattlefieldPage *self)
       muster_node_collect_units (muster_force_get_root (force), units);
       /* characters attached to a unit stand with it */
       for (guint j = 0; j < units->len; j++)
-        if (!muster_battlefield_lookup_unit (field, muster_unit_get_id (units->pdata[j])) &&
+        if ((muster_unit_get_id (units->pdata[j]) == NULL ||
+             !g_hash_table_contains (placed, muster_unit_get_id (units->pdata[j]))) &&
             muster_unit_get_attached_to (units->pdata[j]) == NULL)
           g_ptr_array_add (unplaced, units->pdata[j]);
       if (unplaced->len > 0)

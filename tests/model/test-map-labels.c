@@ -6,6 +6,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 
+#include "muster-label-grid-private.h"
 #include "muster-map-labels.h"
 #include "muster-map-painter.h"
 #include "muster-map-print-private.h"
@@ -345,23 +346,21 @@ print_labels (MusterDoc *doc,
   cairo_t *cr = cairo_create (surface);
 
   map.grid = muster_map_print_grid_for (muster_doc_get_battlefield (doc), 0.5);
-  _muster_map_print_labels_one_cell = one_cell;
+  _muster_label_grid_one_cell = one_cell;
   muster_map_print_frame (cr, &map, 20, 20, 770, 520,
                           full_size ? MUSTER_MAP_PRINT_FULL_SIZE : 0, (MusterPoint) { 0, 0 });
-  _muster_map_print_labels_one_cell = FALSE;
+  _muster_label_grid_one_cell = FALSE;
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return placed;
 }
 
-/* A crowd in print: 500 named units in close ranks, the outer ones over the table's edges,
- * objectives among them. The grid the labels look things up in (issue 20: looking at every
- * unit and name took hours for 78,000 units) finds what a name may cover as looking at them
- * all did: the same names in the same places, fitted and full size. */
-static void
-test_print_crowded (void)
+/* A crowd: 500 named units in close ranks, the outer ones over the table's edges, objectives
+ * among them and two named woods under them. */
+static MusterDoc *
+crowd_doc (void)
 {
-  g_autoptr(MusterDoc) doc = muster_doc_new ("battle-valor-fantasy", NULL);
+  MusterDoc *doc = muster_doc_new ("battle-valor-fantasy", NULL);
   MusterBattlefield *field = muster_battlefield_new (1800, 1200, "in");
 
   g_assert_null (muster_doc_set_battlefield (doc, field));
@@ -381,6 +380,29 @@ test_print_crowded (void)
     }
   for (guint i = 0; i < 8; i++)
     add_objective (field, i, (MusterPoint) { 100 + 210 * i, 95 + 130 * i });
+  for (guint i = 0; i < 2; i++)
+    {
+      MusterFeature *wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+
+      wood->id = g_strdup_printf ("t%u", i);
+      wood->type = g_strdup ("woods");
+      wood->name = g_strdup_printf ("Crowded Wood %u", i + 1);
+      wood->outline = MUSTER_OUTLINE_ELLIPSE;
+      wood->centre = (MusterPoint) { 500 + 800 * i, 600 };
+      wood->width = 400;
+      wood->height = 250;
+      muster_battlefield_insert (field, -1, wood);
+    }
+  return doc;
+}
+
+/* A crowd in print. The grid the labels look things up in (issue 20: looking at every unit
+ * and name took hours for 78,000 units) finds what a name may cover as looking at them all
+ * did: the same names in the same places, fitted and full size. */
+static void
+test_print_crowded (void)
+{
+  g_autoptr(MusterDoc) doc = crowd_doc ();
 
   for (guint full_size = 0; full_size < 2; full_size++)
     {
@@ -403,6 +425,94 @@ test_print_crowded (void)
     }
 }
 
+/* The names placed on screen on @doc's map in @viewport (feature → MusterMapPlacedLabel), with
+ * the labels' grids or with every name and body in one cell, looked at one by one */
+static GHashTable *
+screen_labels (MusterDoc      *doc,
+               MusterViewport *viewport,
+               gboolean        one_cell)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+  cairo_t *cr = cairo_create (surface);
+  MusterMapScene scene = { .battlefield = muster_doc_get_battlefield (doc), .doc = doc,
+                           .show_umpire = TRUE, .rubber_band = muster_box_empty () };
+  MusterMapStyle style;
+  GHashTable *placed;
+
+  muster_map_style_init_light (&style);
+  _muster_label_grid_one_cell = one_cell;
+  placed = muster_map_place_scene_labels (cr, viewport, &scene, &style);
+  _muster_label_grid_one_cell = FALSE;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return placed;
+}
+
+/* The crowd on screen, fitted and zoomed in: the grids the screen's names are placed through
+ * (issue 20: testing each place against every name and unit stalled the window of a
+ * battlefield of 78,000 units) find what a name may cover as looking at them all did: the same
+ * names in the same places, with the same leader lines; and no name covers another, a unit or
+ * the rulers. Fails when a visit skips a column or a row, or a placed name is not filed. */
+static void
+test_screen_crowded (void)
+{
+  g_autoptr(MusterDoc) doc = crowd_doc ();
+  g_autoptr(MusterViewport) viewport = muster_viewport_new ();
+  MusterBattlefield *field = muster_doc_get_battlefield (doc);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+  cairo_t *cr = cairo_create (surface);
+  MusterMapStyle style;
+  double fitted;
+
+  muster_map_style_init_light (&style);
+  muster_viewport_set_size (viewport, W, H);
+  muster_viewport_fit_box (viewport, muster_battlefield_get_table_box (field), 40);
+  fitted = muster_viewport_get_zoom (viewport);
+  for (guint zoom = 0; zoom < 3; zoom++)
+    {
+      g_autoptr(GHashTable) grid = NULL;
+      g_autoptr(GHashTable) scan = NULL;
+      GHashTableIter iter;
+      gpointer key, value;
+      guint leaders = 0;
+
+      muster_viewport_zoom_at (viewport, fitted * pow (G_SQRT2, zoom), W / 3.0, H / 3.0);
+      grid = screen_labels (doc, viewport, FALSE);
+      scan = screen_labels (doc, viewport, TRUE);
+      g_test_message ("zoom %g: %u names placed", muster_viewport_get_zoom (viewport),
+                      g_hash_table_size (grid));
+      /* a crowd: many names find a place, and fitted many do not */
+      g_assert_cmpuint (g_hash_table_size (grid), >, 200);
+      g_assert_cmpuint (g_hash_table_size (grid), <, zoom == 0 ? 400 : 511);
+      g_assert_cmpuint (g_hash_table_size (grid), ==, g_hash_table_size (scan));
+      g_hash_table_iter_init (&iter, grid);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          const MusterMapPlacedLabel *a = value, *b = g_hash_table_lookup (scan, key);
+
+          g_assert_nonnull (b);
+          g_assert_true (a->text == b->text);
+          g_assert_cmpmem (&a->box, sizeof a->box, &b->box, sizeof b->box);
+          g_assert_cmpint (a->terrain, ==, b->terrain);
+          g_assert_cmpint (a->leader, ==, b->leader);
+          if (a->leader)
+            {
+              g_assert_cmpmem (&a->leader_from, sizeof a->leader_from, &b->leader_from,
+                               sizeof b->leader_from);
+              g_assert_cmpmem (&a->leader_to, sizeof a->leader_to, &b->leader_to,
+                               sizeof b->leader_to);
+              leaders++;
+            }
+        }
+      /* crowded enough that names stand away from their units */
+      g_assert_cmpuint (leaders, >, 0);
+      /* and apart: the names placed are filed for those after (one cell or many) */
+      check_screen ("crowd", field, doc, NULL, viewport, cr, &style, &leaders);
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -412,5 +522,6 @@ main (int   argc,
   g_test_add_func ("/map-labels/dense", test_dense);
   g_test_add_func ("/map-labels/print", test_print);
   g_test_add_func ("/map-labels/print-crowded", test_print_crowded);
+  g_test_add_func ("/map-labels/screen-crowded", test_screen_crowded);
   return g_test_run ();
 }
