@@ -12,6 +12,7 @@
 #include "muster-bs-window.h"
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
+#include "muster-odds-panel.h"
 #include "muster-preferences-window.h"
 #include "muster-preview-page.h"
 #include "muster-procedure-text.h"
@@ -652,6 +653,142 @@ test_translation_roster (void)
     }
 }
 
+/* The expander rows of the odds panel under @widget, each expanded, into @rows */
+static void
+expand_odds_rows (GtkWidget *widget,
+                  GPtrArray *rows)
+{
+  if (ADW_IS_EXPANDER_ROW (widget) && g_object_get_data (G_OBJECT (widget), "procedure"))
+    {
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (widget), TRUE);
+      g_ptr_array_add (rows, widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    expand_odds_rows (child, rows);
+}
+
+/* The engine's fill of @procedure for the crossbows (u5) against the archers (u43), its
+ * reasons worded in @language */
+static MusterOddsFill *
+odds_fill_in (MusterDoc             *doc,
+              const MusterProcedure *procedure,
+              const char            *language)
+{
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterOddsFill *fill;
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_MESSAGES, "");
+  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  g_assert_no_error (error);
+  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_MESSAGES, "");
+  return fill;
+}
+
+/* Whether @reason says something in words, not only names (which start with a capital) and
+ * figures: a run of three lower-case letters left once the capitalised words are gone */
+static gboolean
+has_words (const char *reason)
+{
+  guint run = 0;
+  gboolean in_name = FALSE;
+
+  for (const char *p = reason; *p != '\0'; p++)
+    {
+      if (g_ascii_isupper (*p) && (p == reason || !g_ascii_isalpha (p[-1])))
+        in_name = TRUE;
+      else if (!g_ascii_isalpha (*p))
+        in_name = FALSE;
+      run = !in_name && g_ascii_islower (*p) ? run + 1 : 0;
+      if (run >= 3)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether a text of @texts contains @part */
+static gboolean
+texts_contain (GHashTable *texts,
+               const char *part)
+{
+  GHashTableIter iter;
+  gpointer text;
+
+  g_hash_table_iter_init (&iter, texts);
+  while (g_hash_table_iter_next (&iter, &text, NULL))
+    if (strstr (text, part) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Battle at Cold Beck, the Iron Hill Crossbows acting and the Night Archers their target: every
+ * reason the odds panel shows beside an input filled from the table or the list (and why a
+ * procedure is not possible) is the engine's German one; the English one, where it has words
+ * to translate, is shown nowhere. */
+static void
+test_translation_odds_panel (void)
+{
+  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-cold-beck.muster",
+                                                  1600, 1000);
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  MusterBattlefieldPage *page;
+  MusterMapView *view;
+  GtkWidget *panel;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) english = g_ptr_array_new_with_free_func (g_free);
+  guint checked = 0;
+
+  show_workspace (window, "battlefield");
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  view = muster_battlefield_page_get_map_view (page);
+  muster_map_view_select (view, "p4", FALSE);
+  muster_map_view_select (view, "p16", TRUE);
+  panel = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL);
+  g_assert_cmpstr (muster_odds_panel_get_acting (MUSTER_ODDS_PANEL (panel)), ==, "u5");
+  g_assert_cmpstr (muster_odds_panel_get_target (MUSTER_ODDS_PANEL (panel)), ==, "u43");
+  expand_odds_rows (panel, rows);
+  g_assert_cmpuint (rows->len, >, 0);
+  run_frames (GTK_WIDGET (window));
+  collect_label_texts (panel, texts);
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const MusterProcedure *procedure = g_object_get_data (rows->pdata[r], "procedure");
+      g_autoptr(MusterOddsFill) en = odds_fill_in (doc, procedure, "en");
+      g_autoptr(MusterOddsFill) de = odds_fill_in (doc, procedure, "de");
+
+      for (guint i = 0; i <= procedure->n_inputs; i++)
+        {
+          const char *said = i < procedure->n_inputs ? en->reasons[i] : en->blocked;
+          const char *german = i < procedure->n_inputs ? de->reasons[i] : de->blocked;
+
+          if (said == NULL || !has_words (said))
+            continue;
+          checked++;
+          if (g_strcmp0 (said, german) == 0 || texts_contain (texts, said))
+            g_ptr_array_add (english, g_strdup_printf ("%s: “%s”", procedure->id, said));
+          /* the German one is what the panel shows (an input's mark, or the figure) */
+          else if (i < procedure->n_inputs && en->sources[i] != MUSTER_ODDS_ASK)
+            g_assert_true (texts_contain (texts, german));
+        }
+    }
+  for (guint i = 0; i < english->len; i++)
+    g_test_message ("odds panel: reason in English %s", (const char *) english->pdata[i]);
+  g_assert_cmpuint (checked, >, 0);
+  g_assert_cmpuint (english->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -676,5 +813,6 @@ main (int   argc,
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);
+  g_test_add_func ("/ui/translation/odds-panel", test_translation_odds_panel);
   return ui_test_run ();
 }
