@@ -668,10 +668,12 @@ expand_odds_rows (GtkWidget *widget,
     expand_odds_rows (child, rows);
 }
 
-/* The engine's fill of @procedure for the crossbows (u5) against the archers (u43), its
- * reasons worded in @language */
+/* The engine's fill of @procedure for the unit @acting against @target, its reasons worded
+ * in @language */
 static MusterOddsFill *
 odds_fill_in (MusterDoc             *doc,
+              const char            *acting,
+              const char            *target,
               const MusterProcedure *procedure,
               const char            *language)
 {
@@ -684,7 +686,7 @@ odds_fill_in (MusterDoc             *doc,
   setlocale (LC_MESSAGES, "");
   types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
   g_assert_no_error (error);
-  facts = muster_odds_facts_new (doc, types, "u5", "u43", &error);
+  facts = muster_odds_facts_new (doc, types, acting, target, &error);
   g_assert_no_error (error);
   fill = muster_odds_fill_new (facts, procedure, &error);
   g_assert_no_error (error);
@@ -729,33 +731,23 @@ texts_contain (GHashTable *texts,
   return FALSE;
 }
 
-/* Battle at Cold Beck, the Iron Hill Crossbows acting and the Night Archers their target: every
- * reason the odds panel shows beside an input filled from the table or the list (and why a
- * procedure is not possible) is the engine's German one; the English one, where it has words
- * to translate, is shown nowhere. */
+/* Every reason the odds panel of @window (@view's selection made) shows beside an input filled
+ * from the table or the list (and why a procedure is not possible) is the engine's German one;
+ * the English one, where it has words to translate, is shown nowhere. */
 static void
-test_translation_odds_panel (void)
+assert_odds_panel_german (MusterWindow *window)
 {
-  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-cold-beck.muster",
-                                                  1600, 1000);
   MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
-  MusterBattlefieldPage *page;
-  MusterMapView *view;
-  GtkWidget *panel;
+  GtkWidget *panel = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL);
+  const char *acting = muster_odds_panel_get_acting (MUSTER_ODDS_PANEL (panel));
+  const char *target = muster_odds_panel_get_target (MUSTER_ODDS_PANEL (panel));
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GPtrArray) english = g_ptr_array_new_with_free_func (g_free);
   guint checked = 0;
 
-  show_workspace (window, "battlefield");
-  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
-                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
-  view = muster_battlefield_page_get_map_view (page);
-  muster_map_view_select (view, "p4", FALSE);
-  muster_map_view_select (view, "p16", TRUE);
-  panel = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL);
-  g_assert_cmpstr (muster_odds_panel_get_acting (MUSTER_ODDS_PANEL (panel)), ==, "u5");
-  g_assert_cmpstr (muster_odds_panel_get_target (MUSTER_ODDS_PANEL (panel)), ==, "u43");
+  g_assert_nonnull (acting);
+  g_assert_nonnull (target);
   expand_odds_rows (panel, rows);
   g_assert_cmpuint (rows->len, >, 0);
   run_frames (GTK_WIDGET (window));
@@ -764,8 +756,8 @@ test_translation_odds_panel (void)
   for (guint r = 0; r < rows->len; r++)
     {
       const MusterProcedure *procedure = g_object_get_data (rows->pdata[r], "procedure");
-      g_autoptr(MusterOddsFill) en = odds_fill_in (doc, procedure, "en");
-      g_autoptr(MusterOddsFill) de = odds_fill_in (doc, procedure, "de");
+      g_autoptr(MusterOddsFill) en = odds_fill_in (doc, acting, target, procedure, "en");
+      g_autoptr(MusterOddsFill) de = odds_fill_in (doc, acting, target, procedure, "de");
 
       for (guint i = 0; i <= procedure->n_inputs; i++)
         {
@@ -786,8 +778,53 @@ test_translation_odds_panel (void)
     g_test_message ("odds panel: reason in English %s", (const char *) english->pdata[i]);
   g_assert_cmpuint (checked, >, 0);
   g_assert_cmpuint (english->len, ==, 0);
+}
+
+/* The map view of @window's Battlefield, the workspace shown */
+static MusterMapView *
+battlefield_view (MusterWindow *window)
+{
+  MusterBattlefieldPage *page;
+
+  show_workspace (window, "battlefield");
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  return muster_battlefield_page_get_map_view (page);
+}
+
+/* Battle at Cold Beck, the Iron Hill Crossbows acting and the Night Archers (Ctrl-selected)
+ * their target: the odds panel's reasons are German */
+static void
+test_translation_odds_panel (void)
+{
+  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-cold-beck.muster",
+                                                  1600, 1000);
+  MusterMapView *view = battlefield_view (window);
+  MusterOddsPanel *panel;
+
+  muster_map_view_select (view, "p4", FALSE);
+  muster_map_view_select (view, "p16", TRUE);
+  panel = MUSTER_ODDS_PANEL (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL));
+  g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  assert_odds_panel_german (window);
   gtk_window_destroy (GTK_WINDOW (window));
 }
+
+/* @sample, @placement's unit acting against the nearest enemy: the odds panel's reasons are
+ * German (a system's own reasons, beside the shared ones) */
+static void
+test_odds_panel_sample (gconstpointer data)
+{
+  const char * const *sample = data;
+  MusterWindow *window = new_sized_sample_window (sample[0], 1600, 1000);
+
+  muster_map_view_select (battlefield_view (window), sample[1], FALSE);
+  assert_odds_panel_german (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static const char * const hm_sample[] = { "horse-and-musket-cemetery-ridge.muster", "p21" };
 
 int
 main (int   argc,
@@ -814,5 +851,6 @@ main (int   argc,
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);
   g_test_add_func ("/ui/translation/odds-panel", test_translation_odds_panel);
+  g_test_add_data_func ("/ui/translation/odds-panel-hm", hm_sample, test_odds_panel_sample);
   return ui_test_run ();
 }
