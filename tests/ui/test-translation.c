@@ -825,6 +825,7 @@ test_odds_panel_sample (gconstpointer data)
 }
 
 static const char * const hm_sample[] = { "horse-and-musket-cemetery-ridge.muster", "p21" };
+static const char * const mov_sample[] = { "medals-of-valor-saint-aubin.muster", "p20" };
 
 int
 main (int   argc,
@@ -852,5 +853,6 @@ main (int   argc,
   g_test_add_func ("/ui/translation/roster", test_translation_roster);
   g_test_add_func ("/ui/translation/odds-panel", test_translation_odds_panel);
   g_test_add_data_func ("/ui/translation/odds-panel-hm", hm_sample, test_odds_panel_sample);
+  g_test_add_data_func ("/ui/translation/odds-panel-mov", mov_sample, test_odds_panel_sample);
   return ui_test_run ();
 }

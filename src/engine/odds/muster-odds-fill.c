@@ -611,3 +611,16 @@ muster_odds_set_obstacle (MusterOddsFill        *fill,
                             muster_odds_feature_name (facts->obstacle));
   return muster_odds_set (fill, id, FALSE, _("no linear obstacle within 1″ in front of it"));
 }
+
+/* Returns: which face of the defender the attacker is on, "the attacker is on the defender's
+ * flank", translated: one sentence per aspect, so a translation can decline the noun */
+const char *
+muster_odds_describe_attacker (const MusterOddsFacts *facts)
+{
+  static const char * const attacker[] = {
+    N_("the attacker is on the defender's front"), N_("the attacker is on the defender's flank"),
+    N_("the attacker is on the defender's rear"),
+  };
+
+  return _(attacker[facts->aspect]);
+}

@@ -148,10 +148,6 @@ _muster_hm_table_inputs (const MusterProcedure *procedure,
     N_("the firer is on the target's front"), N_("the firer is on the target's flank"),
     N_("the firer is on the target's rear"),
   };
-  static const char * const attacker[] = {
-    N_("the attacker is on the defender's front"), N_("the attacker is on the defender's flank"),
-    N_("the attacker is on the defender's rear"),
-  };
 
   if (g_str_equal (id, "artillery-fire") || g_str_equal (id, "small-arms-fire") ||
       g_str_equal (id, "opportunity-fire"))
@@ -164,7 +160,7 @@ _muster_hm_table_inputs (const MusterProcedure *procedure,
     set_light_cover (fill, facts, "defender-in-cover");
   else if (g_str_equal (id, "melee"))
     muster_odds_set (fill, "attacker-rear", facts->aspect == MUSTER_ASPECT_REAR,
-                     "%s", _(attacker[facts->aspect]));
+                     "%s", muster_odds_describe_attacker (facts));
   else if (g_str_equal (id, "rout-pursuit"))
     muster_odds_set_distance (fill, facts, "gap");
   set_morale_markers (procedure, facts, fill);
