@@ -826,6 +826,7 @@ test_odds_panel_sample (gconstpointer data)
 
 static const char * const hm_sample[] = { "horse-and-musket-cemetery-ridge.muster", "p21" };
 static const char * const mov_sample[] = { "medals-of-valor-saint-aubin.muster", "p20" };
+static const char * const ul_sample[] = { "undying-lands-twelve-squares.muster", "p3" };
 static const char * const sov_sample[] = { "standards-of-valor-afon-ddu.muster", "p18" };
 
 int
@@ -856,5 +857,6 @@ main (int   argc,
   g_test_add_data_func ("/ui/translation/odds-panel-hm", hm_sample, test_odds_panel_sample);
   g_test_add_data_func ("/ui/translation/odds-panel-mov", mov_sample, test_odds_panel_sample);
   g_test_add_data_func ("/ui/translation/odds-panel-sov", sov_sample, test_odds_panel_sample);
+  g_test_add_data_func ("/ui/translation/odds-panel-ul", ul_sample, test_odds_panel_sample);
   return ui_test_run ();
 }
