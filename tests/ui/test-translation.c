@@ -12,6 +12,7 @@
 #include "muster-bs-window.h"
 #include "muster-engine.h"
 #include "muster-new-list-dialog.h"
+#include "muster-odds-panel.h"
 #include "muster-preferences-window.h"
 #include "muster-preview-page.h"
 #include "muster-procedure-text.h"
@@ -652,6 +653,182 @@ test_translation_roster (void)
     }
 }
 
+/* The expander rows of the odds panel under @widget, each expanded, into @rows */
+static void
+expand_odds_rows (GtkWidget *widget,
+                  GPtrArray *rows)
+{
+  if (ADW_IS_EXPANDER_ROW (widget) && g_object_get_data (G_OBJECT (widget), "procedure"))
+    {
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (widget), TRUE);
+      g_ptr_array_add (rows, widget);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    expand_odds_rows (child, rows);
+}
+
+/* The engine's fill of @procedure for the unit @acting against @target, its reasons worded
+ * in @language */
+static MusterOddsFill *
+odds_fill_in (MusterDoc             *doc,
+              const char            *acting,
+              const char            *target,
+              const MusterProcedure *procedure,
+              const char            *language)
+{
+  g_autoptr(MusterTerrainTypes) types = NULL;
+  g_autoptr(MusterOddsFacts) facts = NULL;
+  g_autoptr(GError) error = NULL;
+  MusterOddsFill *fill;
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_MESSAGES, "");
+  types = muster_terrain_types_new_for_ruleset (muster_doc_get_ruleset (doc), &error);
+  g_assert_no_error (error);
+  facts = muster_odds_facts_new (doc, types, acting, target, &error);
+  g_assert_no_error (error);
+  fill = muster_odds_fill_new (facts, procedure, &error);
+  g_assert_no_error (error);
+  g_setenv ("LANGUAGE", "de", TRUE);
+  setlocale (LC_MESSAGES, "");
+  return fill;
+}
+
+/* Whether @reason says something in words, not only names (which start with a capital) and
+ * figures: a run of three lower-case letters left once the capitalised words are gone */
+static gboolean
+has_words (const char *reason)
+{
+  guint run = 0;
+  gboolean in_name = FALSE;
+
+  for (const char *p = reason; *p != '\0'; p++)
+    {
+      if (g_ascii_isupper (*p) && (p == reason || !g_ascii_isalpha (p[-1])))
+        in_name = TRUE;
+      else if (!g_ascii_isalpha (*p))
+        in_name = FALSE;
+      run = !in_name && g_ascii_islower (*p) ? run + 1 : 0;
+      if (run >= 3)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether a text of @texts contains @part */
+static gboolean
+texts_contain (GHashTable *texts,
+               const char *part)
+{
+  GHashTableIter iter;
+  gpointer text;
+
+  g_hash_table_iter_init (&iter, texts);
+  while (g_hash_table_iter_next (&iter, &text, NULL))
+    if (strstr (text, part) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Every reason the odds panel of @window (@view's selection made) shows beside an input filled
+ * from the table or the list (and why a procedure is not possible) is the engine's German one;
+ * the English one, where it has words to translate, is shown nowhere. */
+static void
+assert_odds_panel_german (MusterWindow *window)
+{
+  MusterDoc *doc = muster_document_get_doc (muster_window_get_document (window));
+  GtkWidget *panel = find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL);
+  const char *acting = muster_odds_panel_get_acting (MUSTER_ODDS_PANEL (panel));
+  const char *target = muster_odds_panel_get_target (MUSTER_ODDS_PANEL (panel));
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GHashTable) texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GPtrArray) english = g_ptr_array_new_with_free_func (g_free);
+  guint checked = 0;
+
+  g_assert_nonnull (acting);
+  g_assert_nonnull (target);
+  expand_odds_rows (panel, rows);
+  g_assert_cmpuint (rows->len, >, 0);
+  run_frames (GTK_WIDGET (window));
+  collect_label_texts (panel, texts);
+
+  for (guint r = 0; r < rows->len; r++)
+    {
+      const MusterProcedure *procedure = g_object_get_data (rows->pdata[r], "procedure");
+      g_autoptr(MusterOddsFill) en = odds_fill_in (doc, acting, target, procedure, "en");
+      g_autoptr(MusterOddsFill) de = odds_fill_in (doc, acting, target, procedure, "de");
+
+      for (guint i = 0; i <= procedure->n_inputs; i++)
+        {
+          const char *said = i < procedure->n_inputs ? en->reasons[i] : en->blocked;
+          const char *german = i < procedure->n_inputs ? de->reasons[i] : de->blocked;
+
+          if (said == NULL || !has_words (said))
+            continue;
+          checked++;
+          if (g_strcmp0 (said, german) == 0 || texts_contain (texts, said))
+            g_ptr_array_add (english, g_strdup_printf ("%s: “%s”", procedure->id, said));
+          /* the German one is what the panel shows (an input's mark, or the figure) */
+          else if (i < procedure->n_inputs && en->sources[i] != MUSTER_ODDS_ASK)
+            g_assert_true (texts_contain (texts, german));
+        }
+    }
+  for (guint i = 0; i < english->len; i++)
+    g_test_message ("odds panel: reason in English %s", (const char *) english->pdata[i]);
+  g_assert_cmpuint (checked, >, 0);
+  g_assert_cmpuint (english->len, ==, 0);
+}
+
+/* The map view of @window's Battlefield, the workspace shown */
+static MusterMapView *
+battlefield_view (MusterWindow *window)
+{
+  MusterBattlefieldPage *page;
+
+  show_workspace (window, "battlefield");
+  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
+                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
+  return muster_battlefield_page_get_map_view (page);
+}
+
+/* Battle at Cold Beck, the Iron Hill Crossbows acting and the Night Archers (Ctrl-selected)
+ * their target: the odds panel's reasons are German */
+static void
+test_translation_odds_panel (void)
+{
+  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-cold-beck.muster",
+                                                  1600, 1000);
+  MusterMapView *view = battlefield_view (window);
+  MusterOddsPanel *panel;
+
+  muster_map_view_select (view, "p4", FALSE);
+  muster_map_view_select (view, "p16", TRUE);
+  panel = MUSTER_ODDS_PANEL (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_ODDS_PANEL));
+  g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
+  g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
+  assert_odds_panel_german (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* @sample, @placement's unit acting against the nearest enemy: the odds panel's reasons are
+ * German (a system's own reasons, beside the shared ones) */
+static void
+test_odds_panel_sample (gconstpointer data)
+{
+  const char * const *sample = data;
+  MusterWindow *window = new_sized_sample_window (sample[0], 1600, 1000);
+
+  muster_map_view_select (battlefield_view (window), sample[1], FALSE);
+  assert_odds_panel_german (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static const char * const hm_sample[] = { "horse-and-musket-cemetery-ridge.muster", "p21" };
+static const char * const mov_sample[] = { "medals-of-valor-saint-aubin.muster", "p20" };
+static const char * const ul_sample[] = { "undying-lands-twelve-squares.muster", "p3" };
+static const char * const sov_sample[] = { "standards-of-valor-afon-ddu.muster", "p18" };
+
 int
 main (int   argc,
       char *argv[])
@@ -676,5 +853,10 @@ main (int   argc,
   g_test_add_func ("/ui/translation/preferences", test_translation_preferences);
   g_test_add_func ("/ui/translation/new-list", test_translation_new_list);
   g_test_add_func ("/ui/translation/roster", test_translation_roster);
+  g_test_add_func ("/ui/translation/odds-panel", test_translation_odds_panel);
+  g_test_add_data_func ("/ui/translation/odds-panel-hm", hm_sample, test_odds_panel_sample);
+  g_test_add_data_func ("/ui/translation/odds-panel-mov", mov_sample, test_odds_panel_sample);
+  g_test_add_data_func ("/ui/translation/odds-panel-sov", sov_sample, test_odds_panel_sample);
+  g_test_add_data_func ("/ui/translation/odds-panel-ul", ul_sample, test_odds_panel_sample);
   return ui_test_run ();
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "muster-doc.h"
 #include "muster-engine-error.h"
@@ -182,8 +183,9 @@ fill_from_list (MusterOddsFill        *fill,
         if (fill->values_only)
           continue;
         g_free (fill->reasons[i]);
-        fill->reasons[i] = g_strdup_printf ("%s: %s",
-                                            role == MUSTER_FILL_ROLE_ACTING ? "acting" : "target",
+        /* TRANSLATORS: an input filled from the army list; %s is the unit's name */
+        fill->reasons[i] = g_strdup_printf (role == MUSTER_FILL_ROLE_ACTING ? _("acting: %s")
+                                                                            : _("target: %s"),
                                             muster_odds_side_name (side));
       }
   return TRUE;
@@ -503,30 +505,31 @@ muster_odds_feature_name (const MusterFeature *feature)
                                                                        : feature->id;
 }
 
-static const char *
-cover_words (MusterCover cover)
-{
-  switch (cover)
-    {
-    case MUSTER_COVER_SOFT:
-      return "soft cover";
-    case MUSTER_COVER_HARD:
-      return "hard cover";
-    case MUSTER_COVER_NONE:
-    default:
-      return "no cover";
-    }
-}
-
-/* Returns: (transfer full): "in Barrow Wood (woods): soft cover", "in the open: no cover" */
+/* Returns: (transfer full): "in Barrow Wood (woods): soft cover", "in the open: no cover";
+ * whole sentences, so a translation can put the cover where its grammar wants it */
 char *
 muster_odds_describe_ground (const MusterOddsSide *side)
 {
+  const char *name, *type;
+
   if (side->terrain == NULL)
-    return g_strdup ("in the open: no cover");
-  return g_strdup_printf ("in %s (%s): %s", muster_odds_feature_name (side->terrain),
-                          side->terrain_type ? side->terrain_type->name : side->terrain->type,
-                          cover_words (muster_odds_cover (side)));
+    return g_strdup (_("in the open: no cover"));
+  name = muster_odds_feature_name (side->terrain);
+  type = side->terrain_type ? side->terrain_type->name : side->terrain->type;
+  switch (muster_odds_cover (side))
+    {
+    case MUSTER_COVER_SOFT:
+      /* TRANSLATORS: where the target stands; the first %s is the terrain piece's name
+       * ("Barrow Wood"), the second its type ("woods") */
+      return g_strdup_printf (_("in %s (%s): soft cover"), name, type);
+    case MUSTER_COVER_HARD:
+      /* TRANSLATORS: as "in %s (%s): soft cover" */
+      return g_strdup_printf (_("in %s (%s): hard cover"), name, type);
+    case MUSTER_COVER_NONE:
+    default:
+      /* TRANSLATORS: as "in %s (%s): soft cover" */
+      return g_strdup_printf (_("in %s (%s): no cover"), name, type);
+    }
 }
 
 /* Sets the int input @id to the distance in whole units. */
@@ -540,7 +543,8 @@ muster_odds_set_distance (MusterOddsFill        *fill,
   if (fill->values_only)
     return muster_odds_set (fill, id, muster_odds_whole_distance (facts), "%s", "");
   distance = muster_odds_facts_format_distance (facts);
-  return muster_odds_set (fill, id, muster_odds_whole_distance (facts), "%s edge to edge",
+  /* TRANSLATORS: %s is the distance between two units ("9.4″") */
+  return muster_odds_set (fill, id, muster_odds_whole_distance (facts), _("%s edge to edge"),
                           distance);
 }
 
@@ -551,18 +555,18 @@ muster_odds_set_aspect (MusterOddsFill        *fill,
                         const char            *id,
                         const char * const     choices[3])
 {
+  /* whole sentences: the last word names the aspect the books use */
   static const char * const why[] = {
-    "ahead of the target's front edge", "beside the target, behind its frontage",
-    "behind the target's rear edge",
+    N_("ahead of the target's front edge: front"),
+    N_("beside the target, behind its frontage: flank"),
+    N_("behind the target's rear edge: rear"),
   };
-  const char *formation = "";
+  const char *reason = _(why[facts->aspect]);
 
   if (facts->aspect == MUSTER_ASPECT_FRONT &&
       facts->target.placement->formation == MUSTER_FORMATION_SQUARE)
-    formation = " (a square faces every way)";
-  return muster_odds_set_choice (fill, id, choices[facts->aspect], "%s%s: %s",
-                                 why[facts->aspect], formation,
-                                 muster_odds_aspect_to_string (facts->aspect));
+    reason = _("ahead of the target's front edge (a square faces every way): front");
+  return muster_odds_set_choice (fill, id, choices[facts->aspect], "%s", reason);
 }
 
 /* Sets the bool @id to whether the line of sight is clear. */
@@ -572,8 +576,9 @@ muster_odds_set_sight (MusterOddsFill        *fill,
                        const char            *id)
 {
   if (facts->sight)
-    return muster_odds_set (fill, id, TRUE, "the line between them is clear");
-  return muster_odds_set (fill, id, FALSE, "blocked by %s",
+    return muster_odds_set (fill, id, TRUE, _("the line between them is clear"));
+  /* TRANSLATORS: the line of sight; %s is a terrain piece's name */
+  return muster_odds_set (fill, id, FALSE, _("blocked by %s"),
                           muster_odds_feature_name (facts->blocker));
 }
 
@@ -601,7 +606,21 @@ muster_odds_set_obstacle (MusterOddsFill        *fill,
                           const char            *id)
 {
   if (facts->obstacle != NULL)
-    return muster_odds_set (fill, id, TRUE, "behind %s, which the line of fire crosses",
+    /* TRANSLATORS: %s is a linear obstacle's name ("Mill Hedge") */
+    return muster_odds_set (fill, id, TRUE, _("behind %s, which the line of fire crosses"),
                             muster_odds_feature_name (facts->obstacle));
-  return muster_odds_set (fill, id, FALSE, "no linear obstacle within 1″ in front of it");
+  return muster_odds_set (fill, id, FALSE, _("no linear obstacle within 1″ in front of it"));
+}
+
+/* Returns: which face of the defender the attacker is on, "the attacker is on the defender's
+ * flank", translated: one sentence per aspect, so a translation can decline the noun */
+const char *
+muster_odds_describe_attacker (const MusterOddsFacts *facts)
+{
+  static const char * const attacker[] = {
+    N_("the attacker is on the defender's front"), N_("the attacker is on the defender's flank"),
+    N_("the attacker is on the defender's rear"),
+  };
+
+  return _(attacker[facts->aspect]);
 }

@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "muster-odds"
 
 #include "config.h"
+#include <glib/gi18n-lib.h>
 
 #include "muster-markers.h"
 #include "muster-odds-private.h"
@@ -28,8 +29,13 @@ has_marker (const MusterOddsSide *side,
             const char           *name,
             const char           *value)
 {
-  return g_strdup_printf ("%s has %s%s%s", muster_odds_side_name (side), name,
-                          value && *value ? " " : "", value ? value : "");
+  if (value == NULL || *value == '\0')
+    /* TRANSLATORS: a unit carries a marker; %1$s is the unit's name, %2$s the marker's
+     * name as the scenario file spells it ("pinned") */
+    return g_strdup_printf (_("%1$s has %2$s"), muster_odds_side_name (side), name);
+  /* TRANSLATORS: a unit carries a marker with a value; %1$s is the unit's name, %2$s the
+   * marker's name as the scenario file spells it ("suppression"), %3$s its value ("2") */
+  return g_strdup_printf (_("%1$s has %2$s %3$s"), muster_odds_side_name (side), name, value);
 }
 
 /**
@@ -110,6 +116,8 @@ muster_odds_reduce_by_marker (MusterOddsFill       *fill,
   if (index < 0 || lost == 0 || fill->sources[index] != MUSTER_ODDS_LIST)
     return FALSE;
   listed = fill->values[index];
-  return muster_odds_set (fill, id, listed - lost, "%s: %d on the list, %s %d",
+  /* TRANSLATORS: %1$s is the unit's name, %2$d its figure on the list, %3$s the marker's
+   * name as the scenario file spells it ("ip-lost"), %4$d the number it carries */
+  return muster_odds_set (fill, id, listed - lost, _("%1$s: %2$d on the list, %3$s %4$d"),
                           muster_odds_side_name (side), listed, name, lost);
 }

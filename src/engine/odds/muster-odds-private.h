@@ -53,6 +53,7 @@ gboolean           muster_odds_set_cover      (MusterOddsFill        *fill,
 gboolean           muster_odds_set_obstacle   (MusterOddsFill        *fill,
                                                const MusterOddsFacts *facts,
                                                const char            *id);
+const char        *muster_odds_describe_attacker (const MusterOddsFacts *facts);
 
 /* muster-odds-markers.c: inputs from the markers on the units */
 const char        *muster_odds_markers          (const MusterOddsSide  *side);

@@ -55,13 +55,21 @@ set_range (MusterOddsFill        *fill,
     band = "medium";
   if (!range->unlimited && d > range->max + slack)
     {
-      muster_odds_set_choice (fill, "range", "long", "%s: beyond its %.0f″ reach, out of range",
+      /* TRANSLATORS: %s is the distance ("34.6″"), %.0f the weapon's reach in inches */
+      muster_odds_set_choice (fill, "range", "long", _("%s: beyond its %.0f″ reach, out of range"),
                               distance, range->max / facts->mm_per_unit);
-      muster_odds_block (fill, "out of range: %s, beyond its %.0f″ reach", distance,
+      /* TRANSLATORS: why missile fire is not possible; %s is the distance ("34.6″"), %.0f
+       * the weapon's reach in inches */
+      muster_odds_block (fill, _("out of range: %s, beyond its %.0f″ reach"), distance,
                          range->max / facts->mm_per_unit);
     }
+  else if (g_str_equal (band, "short"))
+    /* TRANSLATORS: the range band; %s is the distance ("9.4″"), here and in the next two */
+    muster_odds_set_choice (fill, "range", band, _("%s: short range"), distance);
+  else if (g_str_equal (band, "long"))
+    muster_odds_set_choice (fill, "range", band, _("%s: long range"), distance);
   else
-    muster_odds_set_choice (fill, "range", band, "%s: %s range", distance, band);
+    muster_odds_set_choice (fill, "range", band, _("%s: medium range"), distance);
 }
 
 #define GENERAL_REACH_MM (12 * 25.4)
@@ -92,24 +100,29 @@ set_general (MusterOddsFill        *fill,
     return;
   if (general == facts->acting.placement)
     {
-      muster_odds_set (fill, "general", TRUE, "%s is the General", name ? name : "it");
+      if (name != NULL)
+        /* TRANSLATORS: %s is the acting unit's name: he is the General himself */
+        muster_odds_set (fill, "general", TRUE, _("%s is the General"), name);
+      else
+        muster_odds_set (fill, "general", TRUE, "%s", _("it is the General"));
       return;
     }
   d = muster_battlefield_distance (battlefield, general->id, facts->acting.placement->id);
-  muster_odds_set (fill, "general", d <= GENERAL_REACH_MM + 0.05 * facts->mm_per_unit,
-                   "%s %.1f″ away", name ? name : "the General", d / facts->mm_per_unit);
+  if (name != NULL)
+    /* TRANSLATORS: %s is the General's name, %.1f his distance in inches */
+    muster_odds_set (fill, "general", d <= GENERAL_REACH_MM + 0.05 * facts->mm_per_unit,
+                     _("%s %.1f″ away"), name, d / facts->mm_per_unit);
+  else
+    /* TRANSLATORS: %.1f is the General's distance in inches */
+    muster_odds_set (fill, "general", d <= GENERAL_REACH_MM + 0.05 * facts->mm_per_unit,
+                     _("the General %.1f″ away"), d / facts->mm_per_unit);
 }
 
-static void
-set_formation (MusterOddsFill       *fill,
-               const char           *id,
-               const MusterOddsSide *side,
-               gboolean              holds,
-               const char           *what)
-{
-  muster_odds_set (fill, id, holds, "%s %s %s", muster_odds_side_name (side),
-                   holds ? "is in" : "is not in", what);
-}
+/* Sets the bool @id to @holds, saying why with @is_in or @is_not_in (whole sentences, each
+ * with the unit's name for its %s). A macro, so the compiler checks the formats it is given */
+#define SET_FORMATION(fill, id, side, holds, is_in, is_not_in) \
+  muster_odds_set ((fill), (id), (holds), (holds) ? (is_in) : (is_not_in), \
+                   muster_odds_side_name (side))
 
 static void
 set_woods (MusterOddsFill        *fill,
@@ -134,8 +147,9 @@ need_contact (MusterOddsFill        *fill,
   if (facts->distance <= 0.05 * facts->mm_per_unit)
     return;
   distance = muster_odds_facts_format_distance (facts);
-  muster_odds_block (fill, "not in contact: %s apart, and a combat attack is struck in base "
-                     "contact", distance);
+  /* TRANSLATORS: why a combat attack is not possible; %s is the distance ("3.2″") */
+  muster_odds_block (fill, _("not in contact: %s apart, and a combat attack is struck in base "
+                             "contact"), distance);
 }
 
 /* How far, in the ruleset's units, the acting unit goes before it enters @piece. */
@@ -200,14 +214,19 @@ need_charge_reach (MusterOddsFill        *fill,
     return;
   distance = muster_odds_facts_format_distance (facts);
   if (entered == NULL)
-    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d)",
+    /* TRANSLATORS: why a charge is not possible; %s is the distance ("45.0″"), %g the
+     * charge's reach in inches, %d the unit's Movement Rate */
+    muster_odds_block (fill, _("out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d)"),
                        distance, reach, mr);
   else if (enter <= 0)
-    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d, "
-                       "halved in %s)", distance, reach, mr, muster_odds_feature_name (entered));
+    /* TRANSLATORS: as the one before; the last %s is the difficult terrain's name */
+    muster_odds_block (fill, _("out of charge reach: %s apart, beyond its %g″ charge (2 × MR %d, "
+                               "halved in %s)"), distance, reach, mr,
+                       muster_odds_feature_name (entered));
   else
-    muster_odds_block (fill, "out of charge reach: %s apart, beyond its %.1f″ charge (2 × MR %d, "
-                       "the rest halved in %s, %.1f″ on)", distance, reach, mr,
+    /* TRANSLATORS: as the one before; %.1f (the last) is how far on the terrain begins */
+    muster_odds_block (fill, _("out of charge reach: %s apart, beyond its %.1f″ charge (2 × MR %d, "
+                               "the rest halved in %s, %.1f″ on)"), distance, reach, mr,
                        muster_odds_feature_name (entered), enter);
 }
 
@@ -231,12 +250,13 @@ need_weapon (MusterOddsFill        *fill,
   machine = type != NULL && g_strcmp0 (type->category, "war-machine") == 0;
   name = muster_odds_side_name (&facts->acting);
   if (machine_shot && !machine)
-    muster_odds_block (fill, "%s is not a war machine", name);
+    /* TRANSLATORS: %s is the acting unit's name, here and in the next three */
+    muster_odds_block (fill, _("%s is not a war machine"), name);
   else if (!machine_shot && machine)
-    muster_odds_block (fill, "%s is a war machine: it shoots with War machine shot", name);
+    muster_odds_block (fill, _("%s is a war machine: it shoots with War machine shot"), name);
   else if (muster_odds_find_range (facts, "shooting") == NULL)
-    muster_odds_block (fill, machine_shot ? "%s has no engine to shoot with"
-                                          : "%s has no missile weapons", name);
+    muster_odds_block (fill, machine_shot ? _("%s has no engine to shoot with")
+                                          : _("%s has no missile weapons"), name);
 }
 
 void
@@ -255,31 +275,37 @@ _muster_bvf_table_inputs (const MusterProcedure *procedure,
       muster_odds_set_sight (fill, facts, "line-of-sight");
       set_woods (fill, facts, "woods");
       muster_odds_set_obstacle (fill, facts, "obstacle");
-      set_formation (fill, "line", &facts->acting, acting == MUSTER_FORMATION_LINE, "Line");
-      set_formation (fill, "skirmish-target", &facts->target,
-                     target == MUSTER_FORMATION_SKIRMISH, "skirmish order");
-      set_formation (fill, "deep-formation", &facts->target,
+      /* TRANSLATORS: %s is a unit's name, in each of the formation sentences */
+      SET_FORMATION (fill, "line", &facts->acting, acting == MUSTER_FORMATION_LINE,
+                     _("%s is in Line"), _("%s is not in Line"));
+      SET_FORMATION (fill, "skirmish-target", &facts->target,
+                     target == MUSTER_FORMATION_SKIRMISH, _("%s is in skirmish order"),
+                     _("%s is not in skirmish order"));
+      SET_FORMATION (fill, "deep-formation", &facts->target,
                      target == MUSTER_FORMATION_COLUMN || target == MUSTER_FORMATION_SQUARE ||
-                     target == MUSTER_FORMATION_WEDGE, "Attack Column, Square or Wedge");
+                     target == MUSTER_FORMATION_WEDGE, _("%s is in Attack Column, Square or Wedge"),
+                     _("%s is not in Attack Column, Square or Wedge"));
     }
   else if (g_str_equal (id, "melee-strike") || g_str_equal (id, "combat") ||
            g_str_equal (id, "engagement") || g_str_equal (id, "impact-hits"))
     {
       muster_odds_set_aspect (fill, facts, "direction", bvf_aspects);
-      set_formation (fill, "target-line", &facts->target, target == MUSTER_FORMATION_LINE,
-                     "Line");
-      set_formation (fill, "attack-column", &facts->acting, acting == MUSTER_FORMATION_COLUMN,
-                     "Attack Column");
-      set_formation (fill, "wedge", &facts->acting, acting == MUSTER_FORMATION_WEDGE, "Wedge");
+      SET_FORMATION (fill, "target-line", &facts->target, target == MUSTER_FORMATION_LINE,
+                     _("%s is in Line"), _("%s is not in Line"));
+      SET_FORMATION (fill, "attack-column", &facts->acting, acting == MUSTER_FORMATION_COLUMN,
+                     _("%s is in Attack Column"), _("%s is not in Attack Column"));
+      SET_FORMATION (fill, "wedge", &facts->acting, acting == MUSTER_FORMATION_WEDGE,
+                     _("%s is in Wedge"), _("%s is not in Wedge"));
       muster_odds_set_obstacle (fill, facts, "obstacle");
       if (facts->obstacle != NULL)
         muster_odds_set_obstacle (fill, facts, "cancelled");
       if (facts->acting.on_hill && !facts->target.on_hill)
-        muster_odds_set (fill, "high-ground", TRUE, "on %s, the target below",
+        /* TRANSLATORS: %s is the hill's name */
+        muster_odds_set (fill, "high-ground", TRUE, _("on %s, the target below"),
                          muster_odds_feature_name (facts->acting.terrain));
       else
         muster_odds_set (fill, "high-ground", FALSE, "%s",
-                         facts->acting.on_hill ? "both on a hill" : "not on a hill");
+                         facts->acting.on_hill ? _("both on a hill") : _("not on a hill"));
     }
   if (g_str_equal (id, "melee-strike"))
     need_contact (fill, facts);

@@ -72,9 +72,11 @@ set_stands_lost (const MusterProcedure *procedure,
       (lost = stands_lost (facts, acting, &starting)) == 0)
     return;
   muster_odds_set (fill, "starting-stands", (int) starting,
-                   "%s had %u stands before the battle log's first loss",
+                   /* TRANSLATORS: %s is the unit's name, %u a number of stands */
+                   _("%s had %u stands before the battle log's first loss"),
                    muster_odds_side_name (acting), starting);
-  muster_odds_set (fill, "stands-lost", (int) lost, "%s has lost %u of its %u stands",
+  /* TRANSLATORS: %s is the unit's name, then the stands lost and those it started with */
+  muster_odds_set (fill, "stands-lost", (int) lost, _("%s has lost %u of its %u stands"),
                    muster_odds_side_name (acting), lost, starting);
 }
 
@@ -104,13 +106,35 @@ set_morale_markers (const MusterProcedure *procedure,
     {
       if (g_str_equal (state, "suppressed"))
         muster_odds_set_marker_flag (fill, acting, "morale", NULL, "half-stands");
+      else if (g_str_equal (state, "shaken"))
+        /* TRANSLATORS: %s is the unit's name, here and in the next ones */
+        muster_odds_block (fill, _("%s is shaken: it flees and does not fire"),
+                           muster_odds_side_name (acting));
+      else if (g_str_equal (state, "routed"))
+        muster_odds_block (fill, _("%s is routed: it flees and does not fire"),
+                           muster_odds_side_name (acting));
       else
-        muster_odds_block (fill, "%s is %s: it flees and does not fire",
+        /* TRANSLATORS: %1$s is the unit's name, %2$s a morale state as the scenario file
+         * spells it */
+        muster_odds_block (fill, _("%1$s is %2$s: it flees and does not fire"),
                            muster_odds_side_name (acting), state);
     }
   else if (g_str_equal (id, "charge") || g_str_equal (id, "charge-test"))
-    muster_odds_block (fill, "%s is %s: it may not charge", muster_odds_side_name (acting),
-                       state);
+    {
+      if (g_str_equal (state, "suppressed"))
+        muster_odds_block (fill, _("%s is suppressed: it may not charge"),
+                           muster_odds_side_name (acting));
+      else if (g_str_equal (state, "shaken"))
+        muster_odds_block (fill, _("%s is shaken: it may not charge"),
+                           muster_odds_side_name (acting));
+      else if (g_str_equal (state, "routed"))
+        muster_odds_block (fill, _("%s is routed: it may not charge"),
+                           muster_odds_side_name (acting));
+      else
+        /* TRANSLATORS: as "%1$s is %2$s: it flees and does not fire" */
+        muster_odds_block (fill, _("%1$s is %2$s: it may not charge"),
+                           muster_odds_side_name (acting), state);
+    }
 }
 
 void
@@ -119,20 +143,24 @@ _muster_hm_table_inputs (const MusterProcedure *procedure,
                          MusterOddsFill        *fill)
 {
   const char *id = procedure->id;
-  const char *face = muster_odds_aspect_to_string (facts->aspect);
+  /* whole sentences, one per aspect, so a translation can decline the noun */
+  static const char * const firer[] = {
+    N_("the firer is on the target's front"), N_("the firer is on the target's flank"),
+    N_("the firer is on the target's rear"),
+  };
 
   if (g_str_equal (id, "artillery-fire") || g_str_equal (id, "small-arms-fire") ||
       g_str_equal (id, "opportunity-fire"))
     {
       muster_odds_set (fill, "flank", facts->aspect == MUSTER_ASPECT_FLANK,
-                       "the firer is on the target's %s", face);
+                       "%s", _(firer[facts->aspect]));
       set_light_cover (fill, facts, "light-cover");
     }
   else if (g_str_equal (id, "charge"))
     set_light_cover (fill, facts, "defender-in-cover");
   else if (g_str_equal (id, "melee"))
     muster_odds_set (fill, "attacker-rear", facts->aspect == MUSTER_ASPECT_REAR,
-                     "the attacker is on the defender's %s", face);
+                     "%s", muster_odds_describe_attacker (facts));
   else if (g_str_equal (id, "rout-pursuit"))
     muster_odds_set_distance (fill, facts, "gap");
   set_morale_markers (procedure, facts, fill);

@@ -2,6 +2,7 @@
 #define G_LOG_DOMAIN "muster-mov"
 
 #include "config.h"
+#include <glib/gi18n-lib.h>
 
 #include "muster-markers.h"
 #include "muster-odds-private.h"
@@ -40,10 +41,19 @@ set_cover (MusterOddsFill        *fill,
 
   /* a wall in front is the book's "behind a rock wall", unless the ground is better */
   if (facts->obstacle != NULL && (g_str_equal (row, "open") || g_str_equal (row, "partial")))
-    muster_odds_set_choice (fill, "cover", "extensive", "behind %s: extensive",
+    /* TRANSLATORS: the target's row of the TAR chart; %s is a linear obstacle's name */
+    muster_odds_set_choice (fill, "cover", "extensive", _("behind %s: extensive"),
                             muster_odds_feature_name (facts->obstacle));
+  /* TRANSLATORS: the target's row of the TAR chart; %s is where it stands ("in the open: no
+   * cover"), here and in the next three */
+  else if (g_str_equal (row, "open"))
+    muster_odds_set_choice (fill, "cover", row, _("%s: open"), ground);
+  else if (g_str_equal (row, "partial"))
+    muster_odds_set_choice (fill, "cover", row, _("%s: partial"), ground);
+  else if (g_str_equal (row, "heavy"))
+    muster_odds_set_choice (fill, "cover", row, _("%s: heavy"), ground);
   else
-    muster_odds_set_choice (fill, "cover", row, "%s: %s", ground, row);
+    muster_odds_set_choice (fill, "cover", row, _("%s: extensive"), ground);
 }
 
 /* The soldiers' state as Resolve left it on their markers: an injury (§10.3; a Moderate wound
@@ -68,7 +78,8 @@ set_state_markers (const MusterProcedure *procedure,
   muster_odds_set_marker_choice (fill, acting, "injury", "charger-injury");
   if (g_str_equal (procedure->id, "fire") &&
       muster_markers_get_int (muster_odds_markers (acting), "suppressed") > 0)
-    muster_odds_block (fill, "%s is suppressed: he may not fire",
+    /* TRANSLATORS: %s is the soldier's name */
+    muster_odds_block (fill, _("%s is suppressed: he may not fire"),
                        muster_odds_side_name (acting));
 }
 
@@ -86,7 +97,6 @@ _muster_mov_table_inputs (const MusterProcedure *procedure,
     }
   else if (g_str_equal (id, "melee"))
     muster_odds_set (fill, "rear", facts->aspect == MUSTER_ASPECT_REAR,
-                     "the attacker is on the defender's %s",
-                     muster_odds_aspect_to_string (facts->aspect));
+                     "%s", muster_odds_describe_attacker (facts));
   set_state_markers (procedure, facts, fill);
 }

@@ -34,15 +34,21 @@ set_distance (MusterOddsFill        *fill,
   band = muster_odds_band (range, facts->distance);
   if (band == 0)
     {
+      /* TRANSLATORS: %s is the distance ("34.6″"), %.0f the weapon's maximum in inches */
       muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
-                       "%s edge to edge: beyond its %.0f″ maximum", distance,
+                       _("%s edge to edge: beyond its %.0f″ maximum"), distance,
                        range->max / facts->mm_per_unit);
-      muster_odds_block (fill, "out of range: %s, beyond its %.0f″ maximum", distance,
+      /* TRANSLATORS: why fire is not possible; %s is the distance ("34.6″"), %.0f the
+       * weapon's maximum in inches */
+      muster_odds_block (fill, _("out of range: %s, beyond its %.0f″ maximum"), distance,
                          range->max / facts->mm_per_unit);
     }
   else
     muster_odds_set (fill, "distance", muster_odds_whole_distance (facts),
-                     "%s edge to edge: band %u of %u", distance, band, range->n_rings + 1);
+                     /* TRANSLATORS: %s is the distance ("9.4″"), then which of the
+                      * weapon's range bands it falls in and how many it has */
+                     _("%s edge to edge: band %u of %u"), distance, band,
+                     range->n_rings + 1);
 }
 
 /* The Suppression markers on the units (§4.5): each takes a rank off a Close Order side's
@@ -82,7 +88,7 @@ set_confidence (const MusterProcedure *procedure,
     "inspired", "confident", "steady", "shaken", "broken", "routed"
   };
   static const char * const names[] = {
-    "Inspired", "Confident", "Steady", "Shaken", "Broken", "Routed"
+    N_("Inspired"), N_("Confident"), N_("Steady"), N_("Shaken"), N_("Broken"), N_("Routed")
   };
   const MusterOddsSide *acting = &facts->acting;
   const char *id = procedure->id;
@@ -93,14 +99,21 @@ set_confidence (const MusterProcedure *procedure,
   if (lost <= 0)
     return;
   if (charges && level <= 3)
+    /* TRANSLATORS: %1$s is the unit's name, %2$d the levels its marker confidence-lost
+     * counts, %3$s the Confidence Level it is at ("Steady") */
     muster_odds_set_choice (fill, "confidence", levels[level],
-                            "%s has confidence-lost %d: %s, down from Confident",
-                            muster_odds_side_name (acting), lost, names[level]);
-  else if (charges || (level == 5 && (g_str_equal (id, "fire") ||
-                                       g_str_equal (id, "hand-to-hand"))))
-    muster_odds_block (fill, "%s is %s (confidence-lost %d): it %s",
-                       muster_odds_side_name (acting), names[level], lost,
-                       level == 5 ? "cannot fight and never fires" : "cannot charge");
+                            _("%1$s has confidence-lost %2$d: %3$s, down from Confident"),
+                            muster_odds_side_name (acting), lost, _(names[level]));
+  else if (level == 5 && (charges || g_str_equal (id, "fire") ||
+                          g_str_equal (id, "hand-to-hand")))
+    /* TRANSLATORS: %1$s is the unit's name, %2$s its Confidence Level ("Routed"), %3$d the
+     * levels its marker confidence-lost counts; the same in the next one */
+    muster_odds_block (fill, _("%1$s is %2$s (confidence-lost %3$d): it cannot fight and "
+                               "never fires"), muster_odds_side_name (acting),
+                       _(names[level]), lost);
+  else if (charges)
+    muster_odds_block (fill, _("%1$s is %2$s (confidence-lost %3$d): it cannot charge"),
+                       muster_odds_side_name (acting), _(names[level]), lost);
 }
 
 void
@@ -113,12 +126,15 @@ _muster_sov_table_inputs (const MusterProcedure *procedure,
   set_distance (fill, facts);
   muster_odds_set_cover (fill, facts, "cover", muster_sov_cover_ids);
   if (skirmish)
-    muster_odds_set_choice (fill, "target-formation", "skirmish", "%s is in skirmish order",
+    /* TRANSLATORS: %s is the target's name */
+    muster_odds_set_choice (fill, "target-formation", "skirmish", _("%s is in skirmish order"),
                             muster_odds_side_name (&facts->target));
-  if (skirmish && facts->aspect != MUSTER_ASPECT_FRONT)
-    muster_odds_set_choice (fill, "facing", "front",
-                            "on its %s, but skirmishers have no flanks",
-                            muster_odds_aspect_to_string (facts->aspect));
+  if (skirmish && facts->aspect == MUSTER_ASPECT_FLANK)
+    muster_odds_set_choice (fill, "facing", "front", "%s",
+                            _("on its flank, but skirmishers have no flanks"));
+  else if (skirmish && facts->aspect == MUSTER_ASPECT_REAR)
+    muster_odds_set_choice (fill, "facing", "front", "%s",
+                            _("on its rear, but skirmishers have no flanks"));
   else
     muster_odds_set_aspect (fill, facts, "facing", sov_aspects);
   set_suppression (procedure, facts, fill);

@@ -24,16 +24,20 @@ set_long_range (MusterOddsFill        *fill,
     return;
   if (facts->distance > range->max + MUSTER_GEOMETRY_EPSILON)
     {
-      muster_odds_set (fill, "long-range", TRUE, "%s: beyond its %s reach of %.0f cm",
+      /* TRANSLATORS: %s is the distance ("34.6 cm"), then the weapon's range as the
+       * ruleset names it ("bow") and its reach in cm; the same in the next ones */
+      muster_odds_set (fill, "long-range", TRUE, _("%s: beyond its %s reach of %.0f cm"),
                        distance, range->name, range->max / facts->mm_per_unit);
-      muster_odds_block (fill, "out of range: %s, beyond its %s reach of %.0f cm", distance,
+      /* TRANSLATORS: why shooting is not possible; as the one before */
+      muster_odds_block (fill, _("out of range: %s, beyond its %s reach of %.0f cm"), distance,
                          range->name, range->max / facts->mm_per_unit);
     }
+  else if (facts->distance > range->max / 2)
+    muster_odds_set (fill, "long-range", TRUE, _("%s: more than half its %s reach of %.0f cm"),
+                     distance, range->name, range->max / facts->mm_per_unit);
   else
-    muster_odds_set (fill, "long-range", facts->distance > range->max / 2,
-                     "%s: %s half its %s reach of %.0f cm", distance,
-                     facts->distance > range->max / 2 ? "more than" : "within", range->name,
-                     range->max / facts->mm_per_unit);
+    muster_odds_set (fill, "long-range", FALSE, _("%s: within half its %s reach of %.0f cm"),
+                     distance, range->name, range->max / facts->mm_per_unit);
 }
 
 /* @id, one side's position against its opponent: the −2 row is a Gentle Hill, the −1 a
@@ -48,10 +52,12 @@ set_higher (MusterOddsFill       *fill,
     muster_odds_set_choice (fill, id,
                             muster_odds_stands_in (side, MUSTER_TERRAIN_STEEP_HILL) ? "steep"
                                                                                     : "gentle-hill",
-                            "on %s, its opponent below", muster_odds_feature_name (side->terrain));
+                            /* TRANSLATORS: %s is the hill's name */
+                            _("on %s, its opponent below"),
+                            muster_odds_feature_name (side->terrain));
   else
     muster_odds_set_choice (fill, id, "level", "%s",
-                            side->on_hill ? "both on a hill" : "not above its opponent");
+                            side->on_hill ? _("both on a hill") : _("not above its opponent"));
 }
 
 /* What Resolve left on the units' markers: the Integrity Points each has lost (its IP is the
@@ -88,14 +94,20 @@ _muster_ul_table_inputs (const MusterProcedure *procedure,
       muster_odds_set_cover (fill, facts, "cover", NULL);
       muster_odds_set (fill, "up-hill", facts->target.on_hill && !facts->acting.on_hill,
                        "%s", facts->target.on_hill && !facts->acting.on_hill ?
-                       "the target is on a hill, the shooter below" : "not shooting up a hill");
+                       _("the target is on a hill, the shooter below")
+                       : _("not shooting up a hill"));
     }
   else if (g_str_equal (id, "evade"))
     muster_odds_set_distance (fill, facts, "gap");
   else if (g_str_equal (id, "melee-round"))
     {
-      muster_odds_set (fill, "a-flank-rear", facts->aspect != MUSTER_ASPECT_FRONT,
-                       "A is on B's %s", muster_odds_aspect_to_string (facts->aspect));
+      /* one sentence per aspect, so a translation can decline the noun */
+      static const char * const faces[] = {
+        N_("A is on B's front"), N_("A is on B's flank"), N_("A is on B's rear"),
+      };
+
+      muster_odds_set (fill, "a-flank-rear", facts->aspect != MUSTER_ASPECT_FRONT, "%s",
+                       _(faces[facts->aspect]));
       set_higher (fill, "a-higher", &facts->acting, &facts->target);
       set_higher (fill, "b-higher", &facts->target, &facts->acting);
     }
