@@ -257,6 +257,50 @@ engagement_sample (const MusterProcedure *procedure,
   outcome[EN_OUT_IP_B] = f[1].side.ip;
 }
 
+/* What a simulation plays from: the inputs, checked once before the trials, so that inputs the
+ * rules do not allow together (a fanatic charge by Regulars) are refused with their reason
+ * instead of each trial failing in silence. */
+typedef struct
+{
+  const MusterRuleset *ruleset;
+  int                  values[];
+} Prepared;
+
+static gpointer
+engagement_prepare (const MusterProcedure  *procedure,
+                    const MusterRuleset    *ruleset,
+                    const int              *values,
+                    GError                **error)
+{
+  Fighter f[2] = { 0 };
+  Prepared *prepared;
+
+  for (guint s = 0; s < 2; s++)
+    {
+      _muster_ul_side_from_values (&f[s].side, values + s * S_N_INPUTS);
+      if (!_muster_ul_move_rate (ruleset, f[s].side.klass, f[s].side.order, FALSE, &f[s].tm,
+                                 error))
+        return NULL;
+    }
+  if (!_muster_ul_check_charges (&f[0].side, &f[1].side, error))
+    return NULL;
+  prepared = g_malloc (sizeof *prepared + procedure->n_inputs * sizeof (int));
+  prepared->ruleset = ruleset;
+  memcpy (prepared->values, values, procedure->n_inputs * sizeof (int));
+  return prepared;
+}
+
+static void
+engagement_sample_prepared (const MusterProcedure *procedure,
+                            gconstpointer          data,
+                            MusterDice            *dice,
+                            int                   *outcome)
+{
+  const Prepared *prepared = data;
+
+  engagement_sample (procedure, prepared->ruleset, prepared->values, dice, outcome);
+}
+
 const MusterProcedure muster_ul_engagement = {
   .system = MUSTER_UL_SYSTEM,
   .id = "engagement",
@@ -267,4 +311,7 @@ const MusterProcedure muster_ul_engagement = {
   MUSTER_PROCEDURE_OUTPUT_SPECS (engagement_outputs),
   .exact = NULL,
   .sample = engagement_sample,
+  .prepare = engagement_prepare,
+  .sample_prepared = engagement_sample_prepared,
+  .free_prepared = g_free,
 };

@@ -745,6 +745,31 @@ test_ul_engagement (void)
   g_assert_cmpint (muster_dist_get_min (output (first, "phases")), >=, 1);
 }
 
+/* Inputs the rules do not allow together are refused before the trials, with the reason: a
+ * fanatic charge by Regulars (the odds panel offered it between Twelve Squares' units, and
+ * each trial failed with a warning). */
+static void
+test_ul_engagement_refused (void)
+{
+  const MusterProcedure *engagement = &muster_ul_engagement;
+  g_autofree int *values = muster_procedure_default_values (engagement);
+  g_autoptr(MusterProcedureResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_procedure_set_value (engagement, values, "a-status=regular", NULL));
+  g_assert_true (muster_procedure_set_value (engagement, values, "a-charge=fanatic", NULL));
+  result = muster_procedure_simulate (engagement, ruleset, values, 1000, 7, &error);
+  g_assert_null (result);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "fanatic-charge"));
+  g_clear_error (&error);
+  /* allowed again, it plays */
+  g_assert_true (muster_procedure_set_value (engagement, values, "a-status=irregular", NULL));
+  result = muster_procedure_simulate (engagement, ruleset, values, 1000, 7, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+}
+
 /* §6.2: P(activated) = clamp((7 − need)/6, 0, 1), one d6 each (X15); the provisional table
  * need = max(2, N − R + 3) for Regulars, + 4 for Irregulars. */
 static void
@@ -989,6 +1014,7 @@ main (int   argc,
   g_test_add_func ("/engine/ul/repulse", test_ul_repulse);
   g_test_add_func ("/engine/ul/rally", test_ul_rally);
   g_test_add_func ("/engine/ul/engagement", test_ul_engagement);
+  g_test_add_func ("/engine/ul/engagement-refused", test_ul_engagement_refused);
   g_test_add_func ("/engine/ul/activation", test_ul_activation);
   g_test_add_func ("/engine/ul/sub-commander-initiative", test_ul_sub_commander_initiative);
   g_test_add_func ("/engine/ul/tu-initiative", test_ul_tu_initiative);
