@@ -76,18 +76,28 @@ describe_facts (const MusterOddsFacts *facts)
   g_autofree char *distance = muster_odds_facts_format_distance (facts);
   g_autofree char *ground = muster_odds_describe_ground (&facts->target);
   g_autofree char *sight = NULL;
+  const char *acting = muster_odds_side_name (&facts->acting);
+  const char *target = muster_odds_side_name (&facts->target);
 
   if (facts->sight)
     sight = g_strdup (_("line of sight clear"));
   else
     sight = g_strdup_printf (_("line of sight blocked by %s"),
                              facts->blocker->name ? facts->blocker->name : facts->blocker->id);
-  /* TRANSLATORS: "Crossbows → Night Archers: 9.4″, line of sight clear; the target is in the
-   * open: no cover, seen from its front" */
-  return g_strdup_printf (_("%s → %s: %s, %s; the target is %s, seen from its %s"),
-                          muster_odds_side_name (&facts->acting),
-                          muster_odds_side_name (&facts->target), distance, sight, ground,
-                          muster_odds_aspect_to_string (facts->aspect));
+
+  /* One sentence per aspect, so that no word of it is left untranslated */
+  if (facts->aspect == MUSTER_ASPECT_FLANK)
+    /* TRANSLATORS: "Crossbows → Night Archers: 9.4″, line of sight clear; the target is in the
+     * open: no cover, seen from its flank" */
+    return g_strdup_printf (_("%s → %s: %s, %s; the target is %s, seen from its flank"),
+                            acting, target, distance, sight, ground);
+  if (facts->aspect == MUSTER_ASPECT_REAR)
+    /* TRANSLATORS: as above, the target seen from behind */
+    return g_strdup_printf (_("%s → %s: %s, %s; the target is %s, seen from its rear"),
+                            acting, target, distance, sight, ground);
+  /* TRANSLATORS: as above, the target seen from the front */
+  return g_strdup_printf (_("%s → %s: %s, %s; the target is %s, seen from its front"),
+                          acting, target, distance, sight, ground);
 }
 
 /* "24″", "60 cm", "300 yd": a reach in the ruleset's units. */

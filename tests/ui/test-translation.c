@@ -794,6 +794,23 @@ battlefield_view (MusterWindow *window)
 
 /* Battle at Cold Beck, the Iron Hill Crossbows acting and the Night Archers (Ctrl-selected)
  * their target: the odds panel's reasons are German */
+/* The text of the first label under @widget that says "acting → target", or NULL */
+static const char *
+facts_text (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), " → ") != NULL)
+    return gtk_label_get_text (GTK_LABEL (widget));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *found = facts_text (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 test_translation_odds_panel (void)
 {
@@ -808,6 +825,16 @@ test_translation_odds_panel (void)
   g_assert_cmpstr (muster_odds_panel_get_acting (panel), ==, "u5");
   g_assert_cmpstr (muster_odds_panel_get_target (panel), ==, "u43");
   assert_odds_panel_german (window);
+  /* the facts' sentence is German to its last word: the aspect too (it read „front“) */
+  {
+    const char *facts = facts_text (GTK_WIDGET (panel));
+
+    g_assert_nonnull (facts);
+    g_test_message ("facts: %s", facts);
+    g_assert_true (strstr (facts, "von vorn gesehen") != NULL ||
+                   strstr (facts, "von der Flanke gesehen") != NULL ||
+                   strstr (facts, "von hinten gesehen") != NULL);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
