@@ -137,35 +137,40 @@ contact_test_due (const Fighter *me,
   return t->klass == MUSTER_UL_BEHEMOTH && s->klass != MUSTER_UL_BEHEMOTH;
 }
 
-static void
-engagement_sample (const MusterProcedure *procedure,
-                   const MusterRuleset   *ruleset,
-                   const int             *values,
-                   MusterDice            *dice,
-                   int                   *outcome)
+/* The two sides as the inputs give them, with their move rates; FALSE if the rules do not
+ * allow them together (a fanatic charge by Regulars). */
+static gboolean
+read_fighters (const MusterRuleset  *ruleset,
+               const int            *values,
+               Fighter               f[2],
+               GError              **error)
 {
-  g_autoptr(GError) error = NULL;
-  Fighter f[2] = { 0 };
-  int phase = 0, result = RESULT_FIGHTING;
-
-  memset (outcome, 0, procedure->n_outputs * sizeof (int));
+  memset (f, 0, 2 * sizeof (Fighter));
   for (guint s = 0; s < 2; s++)
     {
       _muster_ul_side_from_values (&f[s].side, values + s * S_N_INPUTS);
       f[s].unsupported = values[EN_A_UNSUPPORTED + s];
       if (!_muster_ul_move_rate (ruleset, f[s].side.klass, f[s].side.order, FALSE, &f[s].tm,
-                                 &error))
-        break;
+                                 error))
+        return FALSE;
     }
-  if (error == NULL)
-    _muster_ul_check_charges (&f[0].side, &f[1].side, &error);
-  if (error != NULL)
-    {
-      /* The sampler cannot report an error: warn once, not once per trial. */
-      g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
-      return;
-    }
+  return _muster_ul_check_charges (&f[0].side, &f[1].side, error);
+}
 
+/* One engagement from the sides @sides as read_fighters() gave them */
+static void
+play (const MusterProcedure *procedure,
+      const MusterRuleset   *ruleset,
+      const int             *values,
+      const Fighter          sides[2],
+      MusterDice            *dice,
+      int                   *outcome)
+{
+  g_autoptr(GError) error = NULL;
+  Fighter f[2] = { sides[0], sides[1] };
+  int phase = 0, result = RESULT_FIGHTING;
+
+  memset (outcome, 0, procedure->n_outputs * sizeof (int));
   /* Declaring a fanatic charge takes a test passed by five; failing it, the vignette charges
    * normally (X19). */
   for (guint s = 0; s < 2; s++)
@@ -257,12 +262,33 @@ engagement_sample (const MusterProcedure *procedure,
   outcome[EN_OUT_IP_B] = f[1].side.ip;
 }
 
-/* What a simulation plays from: the inputs, checked once before the trials, so that inputs the
- * rules do not allow together (a fanatic charge by Regulars) are refused with their reason
- * instead of each trial failing in silence. */
+static void
+engagement_sample (const MusterProcedure *procedure,
+                   const MusterRuleset   *ruleset,
+                   const int             *values,
+                   MusterDice            *dice,
+                   int                   *outcome)
+{
+  g_autoptr(GError) error = NULL;
+  Fighter f[2];
+
+  if (!read_fighters (ruleset, values, f, &error))
+    {
+      /* The sampler cannot report an error: warn once, not once per trial. */
+      g_warning_once ("%s %s: %s", procedure->system, procedure->id, error->message);
+      memset (outcome, 0, procedure->n_outputs * sizeof (int));
+      return;
+    }
+  play (procedure, ruleset, values, f, dice, outcome);
+}
+
+/* What a simulation plays from: the sides read and checked once before the trials, so that
+ * inputs the rules do not allow together are refused with their reason instead of each trial
+ * failing in silence. */
 typedef struct
 {
   const MusterRuleset *ruleset;
+  Fighter              sides[2];
   int                  values[];
 } Prepared;
 
@@ -272,19 +298,13 @@ engagement_prepare (const MusterProcedure  *procedure,
                     const int              *values,
                     GError                **error)
 {
-  Fighter f[2] = { 0 };
-  Prepared *prepared;
+  Prepared *prepared = g_malloc (sizeof *prepared + procedure->n_inputs * sizeof (int));
 
-  for (guint s = 0; s < 2; s++)
+  if (!read_fighters (ruleset, values, prepared->sides, error))
     {
-      _muster_ul_side_from_values (&f[s].side, values + s * S_N_INPUTS);
-      if (!_muster_ul_move_rate (ruleset, f[s].side.klass, f[s].side.order, FALSE, &f[s].tm,
-                                 error))
-        return NULL;
+      g_free (prepared);
+      return NULL;
     }
-  if (!_muster_ul_check_charges (&f[0].side, &f[1].side, error))
-    return NULL;
-  prepared = g_malloc (sizeof *prepared + procedure->n_inputs * sizeof (int));
   prepared->ruleset = ruleset;
   memcpy (prepared->values, values, procedure->n_inputs * sizeof (int));
   return prepared;
@@ -298,7 +318,7 @@ engagement_sample_prepared (const MusterProcedure *procedure,
 {
   const Prepared *prepared = data;
 
-  engagement_sample (procedure, prepared->ruleset, prepared->values, dice, outcome);
+  play (procedure, prepared->ruleset, prepared->values, prepared->sides, dice, outcome);
 }
 
 const MusterProcedure muster_ul_engagement = {
