@@ -648,10 +648,9 @@ index_option (ContainerIndex *index,
 }
 
 static ContainerIndex *
-container_index (Flush  *f,
-                 GArray *slots)
+container_index (MusterBsRoster *roster,
+                 GArray         *slots)
 {
-  MusterBsRoster *roster = f->roster;
   ContainerIndex *index;
 
   if (roster->indexes == NULL)
@@ -668,7 +667,7 @@ container_index (Flush  *f,
       MusterBsDeps *deps = slot->deps;
 
       if (deps == NULL)
-        deps = slot->deps = deps_of (f->roster, slot->option);
+        deps = slot->deps = deps_of (roster, slot->option);
       index_option (index, i, deps->reads);
       index_option (index, i, deps->tallies);
     }
@@ -748,8 +747,6 @@ options_hit (Flush             *f,
       }
 }
 
-/* Which of @slots, the options offered in @parent, an edit reaches: a flag each in f->hit,
- * valid until the next call. */
 /* Builds the index of @slots now, when a container's checks or hidden options are first kept,
  * rather than in the first flush to need it: that flush is the first edit after a roster is
  * opened, and building every container's index at once made it the one edit over 5 ms. */
@@ -757,12 +754,12 @@ void
 _muster_bs_index_slots (MusterBsRoster *roster,
                         GArray         *slots)
 {
-  Flush f = { roster };
-
   if (slots->len > 0)
-    container_index (&f, slots);
+    container_index (roster, slots);
 }
 
+/* Which of @slots, the options offered in @parent, an edit reaches: a flag each in f->hit,
+ * valid until the next call. */
 static gboolean *
 slots_hit (Flush             *f,
            GArray            *slots,
@@ -776,7 +773,7 @@ slots_hit (Flush             *f,
   g_byte_array_set_size (f->hit, slots->len * sizeof (gboolean));
   hit = (gboolean *) f->hit->data;
   memset (hit, 0, slots->len * sizeof (gboolean));
-  options_hit (f, container_index (f, slots), parent, hit);
+  options_hit (f, container_index (f->roster, slots), parent, hit);
   return hit;
 }
 
