@@ -387,10 +387,11 @@ exported_cb (GObject      *object,
  * export goes to memory first: only a whole file can be renamed over the old one (through a
  * symlink, keeping its mode), as saves and the Muster window's exports are. */
 static void
-export_to_file (MusterBsWindow   *self,
+export_to_file (GtkWindow        *window,
                 MusterExportKind  kind,
                 GFile            *file)
 {
+  MusterBsWindow *self = MUSTER_BS_WINDOW (window);
   MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
   MusterExportOptions options = { kind };
   g_autoptr(GOutputStream) stream = NULL;
@@ -428,62 +429,16 @@ export_to_file (MusterBsWindow   *self,
                                     exported_cb, g_object_ref (file));
 }
 
-static void
-export_chosen (GtkWindow *window,
-               GFile     *file,
-               gpointer   kind)
-{
-  export_to_file (MUSTER_BS_WINDOW (window), GPOINTER_TO_UINT (kind), file);
-}
-
-/* The kind named @name, if a roster has it; a toast says why not otherwise. */
+/* Whether a roster has @kind; a toast says why not otherwise. */
 static gboolean
-roster_export_kind (MusterBsWindow   *self,
-                    const char       *name,
-                    MusterExportKind *kind)
+roster_export_kind (GtkWindow        *window,
+                    MusterExportKind  kind)
 {
-  if (!muster_export_kind_from_string (name, kind))
-    {
-      g_critical ("unknown export “%s”", name);
-      return FALSE;
-    }
-  if (muster_bs_export_supports (*kind))
+  if (muster_bs_export_supports (kind))
     return TRUE;
-  add_toast (self, _("A BattleScribe roster exports as text, Markdown, HTML, or its list or "
+  add_toast (MUSTER_BS_WINDOW (window), _("A BattleScribe roster exports as text, Markdown, HTML, or its list or "
                      "record cards as PDF"));
   return FALSE;
-}
-
-static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
-  g_autofree char *title = muster_bs_document_dup_title (self->document);
-  MusterExportKind kind;
-
-  if (roster_export_kind (self, g_variant_get_string (param, NULL), &kind))
-    muster_export_chooser_show (GTK_WINDOW (self), title, kind, export_chosen);
-}
-
-/* win.export-to (kind, path or URI): the same without asking where (scripts and tests). */
-static void
-export_to_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterBsWindow *self = MUSTER_BS_WINDOW (widget);
-  const char *name, *where;
-  MusterExportKind kind;
-
-  g_variant_get (param, "(&s&s)", &name, &where);
-  if (roster_export_kind (self, name, &kind))
-    {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (where);
-
-      export_to_file (self, kind, file);
-    }
 }
 
 /* What a print job draws: the roster's list, laid out once the paper is known. */
@@ -528,10 +483,11 @@ static const MusterPrintPages print_job_pages = {
 };
 
 static void
-run_print (MusterBsWindow          *self,
+run_print (GtkWindow               *window,
            GtkPrintOperationAction  action,
            const char              *export_path)
 {
+  MusterBsWindow *self = MUSTER_BS_WINDOW (window);
   MusterBsRoster *roster = muster_bs_document_get_roster (self->document);
   const MusterBsOutline *outline = muster_bs_document_get_outline (self->document);
   g_autofree char *title = muster_bs_document_dup_title (self->document);
@@ -557,39 +513,15 @@ run_print (MusterBsWindow          *self,
                        export_path);
 }
 
-static void
-print_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
+static char *
+dup_title (GtkWindow *window)
 {
-  run_print (MUSTER_BS_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, NULL);
+  return muster_bs_document_dup_title (MUSTER_BS_WINDOW (window)->document);
 }
 
-static void
-print_preview_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *param)
-{
-  run_print (MUSTER_BS_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL);
-}
-
-/* win.print-to (path): printed to a PDF through the print operation, no dialog (tests). */
-static void
-print_to_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  run_print (MUSTER_BS_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_EXPORT,
-             g_variant_get_string (param, NULL));
-}
-
-static void
-page_setup_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_output_page_setup (GTK_WINDOW (widget));
-}
+static const MusterOutputActions roster_output = {
+  dup_title, roster_export_kind, export_to_file, run_print,
+};
 
 static void
 drop_response_cb (AdwMessageDialog *dialog,
@@ -792,13 +724,7 @@ muster_bs_window_class_init (MusterBsWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
-  gtk_widget_class_install_action (widget_class, "win.export-to", "(ss)", export_to_action);
-  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
-  gtk_widget_class_install_action (widget_class, "win.print-preview", NULL,
-                                   print_preview_action);
-  gtk_widget_class_install_action (widget_class, "win.print-to", "s", print_to_action);
-  gtk_widget_class_install_action (widget_class, "win.page-setup", NULL, page_setup_action);
+  muster_output_install_actions (widget_class, &roster_output);
   gtk_widget_class_install_action (widget_class, "win.place-on-battlefield", NULL, place_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "muster-application.h"
+#include "muster-file-chooser.h"
 #include "muster-file-write.h"
 #include "muster-output.h"
 
@@ -315,4 +316,130 @@ muster_output_page_setup (GtkWindow *window)
   setup = settings_page_setup (window);
   gtk_print_run_page_setup_dialog_async (window, setup, NULL, page_setup_done_cb,
                                          g_object_ref (window));
+}
+
+/* The window actions: one set of callbacks for both kinds of window, which differ only in
+ * what their MusterOutputActions do. */
+
+static GQuark
+actions_quark (void)
+{
+  return g_quark_from_static_string ("muster-output-actions");
+}
+
+static const MusterOutputActions *
+actions_of (GtkWidget *widget)
+{
+  return g_type_get_qdata (G_OBJECT_TYPE (widget), actions_quark ());
+}
+
+/* The kind named @name, if the window can export it now. */
+static gboolean
+export_kind (GtkWidget        *widget,
+             const char       *name,
+             MusterExportKind *kind)
+{
+  if (!muster_export_kind_from_string (name, kind))
+    {
+      g_critical ("unknown export “%s”", name);
+      return FALSE;
+    }
+  return actions_of (widget)->check (GTK_WINDOW (widget), *kind);
+}
+
+static void
+export_chosen (GtkWindow *window,
+               GFile     *file,
+               gpointer   kind)
+{
+  actions_of (GTK_WIDGET (window))->export_to_file (window, GPOINTER_TO_UINT (kind), file);
+}
+
+/* win.export (kind): asks where, then exports. */
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  MusterExportKind kind;
+  g_autofree char *title = NULL;
+
+  if (!export_kind (widget, g_variant_get_string (param, NULL), &kind))
+    return;
+  title = actions_of (widget)->dup_title (GTK_WINDOW (widget));
+  muster_export_chooser_show (GTK_WINDOW (widget), title, kind, export_chosen);
+}
+
+/* win.export-to (kind, path or URI): the same without asking where (scripts and tests). */
+static void
+export_to_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  const char *name, *where;
+  MusterExportKind kind;
+  g_autoptr(GFile) file = NULL;
+
+  g_variant_get (param, "(&s&s)", &name, &where);
+  if (!export_kind (widget, name, &kind))
+    return;
+  file = g_file_new_for_commandline_arg (where);
+  actions_of (widget)->export_to_file (GTK_WINDOW (widget), kind, file);
+}
+
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  actions_of (widget)->print (GTK_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
+                              NULL);
+}
+
+static void
+print_preview_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  actions_of (widget)->print (GTK_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL);
+}
+
+/* win.print-to (path): printed to a PDF through the print operation, no dialog (tests). */
+static void
+print_to_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  actions_of (widget)->print (GTK_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_EXPORT,
+                              g_variant_get_string (param, NULL));
+}
+
+static void
+page_setup_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  muster_output_page_setup (GTK_WINDOW (widget));
+}
+
+/**
+ * muster_output_install_actions:
+ * @widget_class: a window class
+ * @actions: (not nullable): static, what windows of the class do
+ *
+ * Installs win.export, win.export-to, win.print, win.print-preview, win.print-to and
+ * win.page-setup on windows of @widget_class.
+ */
+void
+muster_output_install_actions (GtkWidgetClass            *widget_class,
+                               const MusterOutputActions *actions)
+{
+  g_type_set_qdata (G_TYPE_FROM_CLASS (widget_class), actions_quark (), (gpointer) actions);
+  gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
+  gtk_widget_class_install_action (widget_class, "win.export-to", "(ss)", export_to_action);
+  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.print-preview", NULL,
+                                   print_preview_action);
+  gtk_widget_class_install_action (widget_class, "win.print-to", "s", print_to_action);
+  gtk_widget_class_install_action (widget_class, "win.page-setup", NULL, page_setup_action);
 }

@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "muster-export.h"
 #include "muster-print.h"
 
 G_BEGIN_DECLS
@@ -55,5 +56,31 @@ void muster_output_print           (GtkWindow               *window,
                                     GtkPrintOperationAction  action,
                                     const char              *export_path);
 void muster_output_page_setup      (GtkWindow               *window);
+
+/**
+ * MusterOutputActions:
+ * @dup_title: the document's title, which names the exported file and the print job
+ * @check: whether the document can be exported as @kind now; a toast says why not
+ * @export_to_file: writes @kind to @file, never half-written, and toasts how it went
+ * @print: prints with @action; with %GTK_PRINT_OPERATION_ACTION_EXPORT, to the PDF
+ *   @export_path without a dialog
+ *
+ * What a window of one kind does for the actions muster_output_install_actions() installs.
+ */
+typedef struct
+{
+  char    *(*dup_title)      (GtkWindow               *window);
+  gboolean (*check)          (GtkWindow               *window,
+                              MusterExportKind         kind);
+  void     (*export_to_file) (GtkWindow               *window,
+                              MusterExportKind         kind,
+                              GFile                   *file);
+  void     (*print)          (GtkWindow               *window,
+                              GtkPrintOperationAction  action,
+                              const char              *export_path);
+} MusterOutputActions;
+
+void muster_output_install_actions (GtkWidgetClass            *widget_class,
+                                    const MusterOutputActions *actions);
 
 G_END_DECLS

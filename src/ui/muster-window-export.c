@@ -6,7 +6,6 @@
 #include <glib/gi18n.h>
 
 #include "muster-export.h"
-#include "muster-file-chooser.h"
 #include "muster-output.h"
 #include "muster-sheet-painter.h"
 #include "muster-window-private.h"
@@ -29,6 +28,12 @@ static char *
 document_title (MusterWindow *self)
 {
   return muster_document_dup_title (muster_window_get_document (self));
+}
+
+static char *
+dup_title (GtkWindow *window)
+{
+  return document_title (MUSTER_WINDOW (window));
 }
 
 /* Export */
@@ -83,10 +88,11 @@ exported_cb (GObject      *source,
  * progress and Cancel under the header bar, so that a big document does not freeze the window;
  * a remote one (no path) is made here and written as a save is. */
 static void
-export_to_file (MusterWindow     *self,
+export_to_file (GtkWindow        *window,
                 MusterExportKind  kind,
                 GFile            *file)
 {
+  MusterWindow *self = MUSTER_WINDOW (window);
   MusterDocument *document = muster_window_get_document (self);
   MusterExportBar *bar = _muster_window_get_export_bar (self);
   MusterExportOptions options = { kind };
@@ -135,18 +141,11 @@ export_to_file (MusterWindow     *self,
   muster_output_write (GTK_WINDOW (self), _muster_window_toast, file, bytes);
 }
 
-static void
-export_chosen (GtkWindow *window,
-               GFile     *file,
-               gpointer   kind)
-{
-  export_to_file (MUSTER_WINDOW (window), GPOINTER_TO_UINT (kind), file);
-}
-
 static gboolean
-check_battlefield (MusterWindow     *self,
+check_battlefield (GtkWindow        *window,
                    MusterExportKind  kind)
 {
+  MusterWindow *self = MUSTER_WINDOW (window);
   MusterDoc *doc = muster_document_get_doc (muster_window_get_document (self));
 
   if (!muster_export_kind_needs_battlefield (kind) || muster_doc_get_battlefield (doc) != NULL)
@@ -154,48 +153,6 @@ check_battlefield (MusterWindow     *self,
   muster_window_add_toast (self, _("This document has no battlefield to print: lay one out in "
                                    "the Battlefield workspace"));
   return FALSE;
-}
-
-static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  MusterExportKind kind;
-  g_autofree char *title = document_title (self);
-
-  if (!muster_export_kind_from_string (g_variant_get_string (param, NULL), &kind))
-    {
-      g_critical ("unknown export “%s”", g_variant_get_string (param, NULL));
-      return;
-    }
-  if (!check_battlefield (self, kind))
-    return;
-  muster_export_chooser_show (GTK_WINDOW (self), title, kind, export_chosen);
-}
-
-/* win.export-to (kind, path or URI): the same without asking where (scripts and tests). */
-static void
-export_to_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *param)
-{
-  MusterWindow *self = MUSTER_WINDOW (widget);
-  const char *name, *where;
-  MusterExportKind kind;
-  g_autoptr(GFile) file = NULL;
-
-  g_variant_get (param, "(&s&s)", &name, &where);
-  if (!muster_export_kind_from_string (name, &kind))
-    {
-      g_critical ("unknown export “%s”", name);
-      return;
-    }
-  if (!check_battlefield (self, kind))
-    return;
-  file = g_file_new_for_commandline_arg (where);
-  export_to_file (self, kind, file);
 }
 
 /* Print */
@@ -271,9 +228,11 @@ static const MusterPrintPages print_job_pages = {
 };
 
 static void
-run_print (MusterWindow            *self,
-           GtkPrintOperationAction  action)
+run_print (GtkWindow               *window,
+           GtkPrintOperationAction  action,
+           const char              *export_path)
 {
+  MusterWindow *self = MUSTER_WINDOW (window);
   MusterDocument *document = muster_window_get_document (self);
   MusterDoc *doc = muster_document_get_doc (document);
   MusterRuleset *ruleset = muster_document_get_ruleset (document);
@@ -292,31 +251,8 @@ run_print (MusterWindow            *self,
                 g_strcmp0 (muster_window_get_workspace (self), "battlefield") == 0;
   if (job->packet)
     job->types = muster_terrain_types_new_for_ruleset (ruleset, NULL);
-  muster_output_print (GTK_WINDOW (self), _muster_window_toast, title, &print_job_pages, job, action, NULL);
-}
-
-static void
-print_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *param)
-{
-  run_print (MUSTER_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG);
-}
-
-static void
-print_preview_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *param)
-{
-  run_print (MUSTER_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW);
-}
-
-static void
-page_setup_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *param)
-{
-  muster_output_page_setup (GTK_WINDOW (widget));
+  muster_output_print (window, _muster_window_toast, title, &print_job_pages, job, action,
+                       export_path);
 }
 
 /* Enables what needs a document. */
@@ -325,7 +261,7 @@ _muster_window_update_export_actions (MusterWindow *self,
                                       gboolean      has_doc)
 {
   static const char * const actions[] = { "win.export", "win.export-to", "win.print",
-                                          "win.print-preview" };
+                                          "win.print-preview", "win.print-to" };
 
   for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
     gtk_widget_action_set_enabled (GTK_WIDGET (self), actions[i], has_doc);
@@ -334,10 +270,9 @@ _muster_window_update_export_actions (MusterWindow *self,
 void
 _muster_window_class_init_export (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
-  gtk_widget_class_install_action (widget_class, "win.export-to", "(ss)", export_to_action);
-  gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
-  gtk_widget_class_install_action (widget_class, "win.print-preview", NULL,
-                                   print_preview_action);
-  gtk_widget_class_install_action (widget_class, "win.page-setup", NULL, page_setup_action);
+  static const MusterOutputActions actions = {
+    dup_title, check_battlefield, export_to_file, run_print,
+  };
+
+  muster_output_install_actions (widget_class, &actions);
 }

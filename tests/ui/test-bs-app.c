@@ -955,18 +955,6 @@ test_bs_legal_sets (void)
     }
 }
 
-/* How many pages a PDF cairo wrote has */
-static guint
-pdf_pages (const char *data,
-           gsize       length)
-{
-  guint n = 0;
-
-  for (gsize i = 0; i + 11 <= length; i++)
-    n += memcmp (data + i, "/Type /Page", 11) == 0 && data[i + 11] != 's';
-  return n;
-}
-
 /* @action with (kind, path) or (path), the file read back once it is there */
 static char *
 output_and_read (MusterBsWindow *window,

@@ -100,6 +100,43 @@ test_export_kinds (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* win.print-to (path) prints through GtkPrintOperation without a dialog, as the roster
+ * window's does: the army list's pages from the Army workspace, the scenario packet's from
+ * the Battlefield, the same pages as those exports. */
+static void
+test_export_print_to (void)
+{
+  MusterWindow *window = new_sample_window ("battle-valor-fantasy-cold-beck.muster");
+  g_autofree char *dir = g_dir_make_tmp ("muster-ui-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out", NULL);
+  const struct { const char *workspace; const char *kind; } prints[] = {
+    { "army", "list" },
+    { "battlefield", "packet" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prints); i++)
+    {
+      gsize exported_length, printed_length;
+      g_autofree char *exported = export_and_read (window, prints[i].kind, path,
+                                                   &exported_length);
+      FileWait wait = { path, 1 };
+      g_autofree char *printed = NULL;
+
+      g_remove (path);
+      g_object_set (window, "workspace", prints[i].workspace, NULL);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.print-to", "s", path));
+      spin_until (file_written, &wait);
+      g_assert_true (g_file_get_contents (path, &printed, &printed_length, NULL));
+      g_assert_true (g_str_has_prefix (printed, "%PDF"));
+      g_assert_cmpuint (pdf_pages (exported, exported_length), >, 0);
+      g_assert_cmpuint (pdf_pages (printed, printed_length), ==,
+                        pdf_pages (exported, exported_length));
+    }
+  g_remove (path);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_export_needs_battlefield (void)
 {
@@ -364,6 +401,7 @@ main (int   argc,
     return 0;
 
   g_test_add_func ("/ui/export/kinds", test_export_kinds);
+  g_test_add_func ("/ui/export/print-to", test_export_print_to);
   g_test_add_func ("/ui/export/needs-battlefield", test_export_needs_battlefield);
   g_test_add_func ("/ui/export/through-symlink", test_export_through_symlink);
   g_test_add_func ("/ui/export/progress-and-cancel", test_export_progress_and_cancel);

@@ -58,6 +58,18 @@ contains (const char *data,
   return FALSE;
 }
 
+/* How many pages a PDF cairo wrote has */
+static inline guint
+pdf_pages (const char *data,
+           gsize       length)
+{
+  guint n = 0;
+
+  for (gsize i = 0; i + 11 <= length; i++)
+    n += memcmp (data + i, "/Type /Page", 11) == 0 && data[i + 11] != 's';
+  return n;
+}
+
 /* With spin_until(): some 200 rounds of the main loop, for work that should not happen */
 static inline gboolean
 no_more_work (gpointer data)
