@@ -387,31 +387,21 @@ export_to_action (GtkWidget  *widget,
   actions_of (widget)->export_to_file (GTK_WINDOW (widget), kind, file);
 }
 
+/* win.print, win.print-preview, and win.print-to (path): printed to a PDF through the print
+ * operation, no dialog (tests). */
 static void
 print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
-  actions_of (widget)->print (GTK_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
-                              NULL);
-}
+  GtkPrintOperationAction action = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
 
-static void
-print_preview_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *param)
-{
-  actions_of (widget)->print (GTK_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_PREVIEW, NULL);
-}
-
-/* win.print-to (path): printed to a PDF through the print operation, no dialog (tests). */
-static void
-print_to_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
-{
-  actions_of (widget)->print (GTK_WINDOW (widget), GTK_PRINT_OPERATION_ACTION_EXPORT,
-                              g_variant_get_string (param, NULL));
+  if (g_str_equal (action_name, "win.print-preview"))
+    action = GTK_PRINT_OPERATION_ACTION_PREVIEW;
+  else if (g_str_equal (action_name, "win.print-to"))
+    action = GTK_PRINT_OPERATION_ACTION_EXPORT;
+  actions_of (widget)->print (GTK_WINDOW (widget), action,
+                              param != NULL ? g_variant_get_string (param, NULL) : NULL);
 }
 
 static void
@@ -438,8 +428,7 @@ muster_output_install_actions (GtkWidgetClass            *widget_class,
   gtk_widget_class_install_action (widget_class, "win.export", "s", export_action);
   gtk_widget_class_install_action (widget_class, "win.export-to", "(ss)", export_to_action);
   gtk_widget_class_install_action (widget_class, "win.print", NULL, print_action);
-  gtk_widget_class_install_action (widget_class, "win.print-preview", NULL,
-                                   print_preview_action);
-  gtk_widget_class_install_action (widget_class, "win.print-to", "s", print_to_action);
+  gtk_widget_class_install_action (widget_class, "win.print-preview", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "win.print-to", "s", print_action);
   gtk_widget_class_install_action (widget_class, "win.page-setup", NULL, page_setup_action);
 }
