@@ -31,6 +31,7 @@ struct _MusterBattleLogView
 
   /* Owned References */
   MusterDocument *document;
+  GSignalGroup   *document_signals;
   guint           n_rows;
 };
 
@@ -178,13 +179,8 @@ muster_battle_log_view_set_document (MusterBattleLogView *self,
 
   if (self->document == document)
     return;
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
   g_set_object (&self->document, document);
-  /* the log is the scenario's: a roll and its undo say so with battlefield-changed */
-  if (document != NULL)
-    g_signal_connect_object (document, "battlefield-changed", G_CALLBACK (refresh), self,
-                             G_CONNECT_SWAPPED);
+  g_signal_group_set_target (self->document_signals, document);
   refresh (self);
 }
 
@@ -201,8 +197,8 @@ muster_battle_log_view_dispose (GObject *object)
 {
   MusterBattleLogView *self = MUSTER_BATTLE_LOG_VIEW (object);
 
-  if (self->document != NULL)
-    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_signal_group_set_target (self->document_signals, NULL);
+  g_clear_object (&self->document_signals);
   g_clear_object (&self->document);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BATTLE_LOG_VIEW);
   G_OBJECT_CLASS (muster_battle_log_view_parent_class)->dispose (object);
@@ -230,4 +226,8 @@ static void
 muster_battle_log_view_init (MusterBattleLogView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* the log is the scenario's: a roll and its undo say so with battlefield-changed */
+  self->document_signals = g_signal_group_new (MUSTER_TYPE_DOCUMENT);
+  g_signal_group_connect_object (self->document_signals, "battlefield-changed",
+                                 G_CALLBACK (refresh), self, G_CONNECT_SWAPPED);
 }
