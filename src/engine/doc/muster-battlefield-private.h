@@ -25,6 +25,9 @@ struct _MusterBattlefield
   double         width, height, grid;
   char          *units;
   GPtrArray     *features;   /* MusterFeature */
+  GHashTable    *by_id;      /* feature id → MusterFeature, every feature with an id */
+  GHashTable    *by_unit;    /* nullable: stale; unit id → its first placement */
+  gboolean       unit_twins; /* some unit is placed twice (a file written by hand) */
   MusterSpatial *spatial;    /* nullable: stale */
   guint64        revision;
   guint64        kind_revision[MUSTER_FEATURE_UNIT + 1];
@@ -36,6 +39,8 @@ MusterBattlefield *_muster_battlefield_alloc         (void);
 void               _muster_battlefield_number_feature (MusterBattlefield   *self,
                                                        MusterFeature       *feature,
                                                        guint                n);
+void               _muster_battlefield_take_id       (MusterBattlefield   *self,
+                                                      MusterFeature       *feature);
 void               _muster_battlefield_write_table   (MusterBattlefield   *self);
 xmlNode           *_muster_battlefield_scenario_node (MusterBattlefield   *self,
                                                       gboolean             create);

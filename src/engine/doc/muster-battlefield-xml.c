@@ -350,6 +350,7 @@ take_feature (MusterBattlefield *self,
   /* While attached the tree owns the element; the feature only points at it. */
   feature->revision = self->revision;
   g_ptr_array_add (self->features, feature);
+  _muster_battlefield_take_id (self, feature);
 }
 
 MusterBattlefield *
@@ -359,7 +360,6 @@ _muster_battlefield_new_from_xml (gpointer     element,
 {
   g_autoptr(MusterBattlefield) self = _muster_battlefield_alloc ();
   xmlNode *node = element;
-  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   self->xml = node;
   muster_xml_strip_blanks (node);
@@ -400,7 +400,7 @@ _muster_battlefield_new_from_xml (gpointer     element,
         }
       if (feature == NULL)
         continue;
-      if (feature->id != NULL && !g_hash_table_add (ids, feature->id))
+      if (muster_battlefield_lookup (self, feature->id) != NULL)
         {
           doc_fail (error, file, child, "the id “%s” is used twice", feature->id);
           feature->xml = NULL;
@@ -419,6 +419,7 @@ _muster_battlefield_new_from_xml (gpointer     element,
           /* filled as read (without an id) if emptied: the id goes last, as in a whole one */
           _muster_feature_expand (feature);
           _muster_battlefield_number_feature (self, feature, i + 1);
+          _muster_battlefield_take_id (self, feature);
           muster_xml_set_prop (feature->xml, "id", feature->id);
         }
     }

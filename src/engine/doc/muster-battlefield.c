@@ -13,7 +13,9 @@
  *
  * The spatial index is keyed by position in the feature list and rebuilt on the first query
  * after an insertion or a removal: edits come one per gesture, queries many per frame. A
- * replaced feature (a unit dragged) only moves its box in it.
+ * replaced feature (a unit dragged) only moves its box in it. Features are found by id, and
+ * placements by unit, through hash tables kept up to date with each edit, so that placing or
+ * checking every unit of a big list is not a scan of the table per unit.
  *
  * Revisions let a painter keep what it drew: every edit takes a new one, a stored feature
  * carries that of its last edit, and each kind that of the last insertion or removal of one of
@@ -62,6 +64,7 @@ _muster_battlefield_alloc (void)
   MusterBattlefield *self = g_new0 (MusterBattlefield, 1);
 
   self->features = g_ptr_array_new ();
+  self->by_id = g_hash_table_new (g_str_hash, g_str_equal);
   bump (self);
   for (guint k = 0; k < G_N_ELEMENTS (self->kind_revision); k++)
     self->kind_revision[k] = self->revision;
@@ -126,6 +129,8 @@ muster_battlefield_free (MusterBattlefield *self)
       muster_feature_free (feature);
     }
   g_ptr_array_unref (self->features);
+  g_hash_table_unref (self->by_id);
+  g_clear_pointer (&self->by_unit, g_hash_table_unref);
   g_clear_pointer (&self->spatial, muster_spatial_free);
   if (self->owns_xml)
     xmlFreeNode (self->xml);
@@ -220,8 +225,10 @@ int
 muster_battlefield_index_of (const MusterBattlefield *self,
                              const char              *id)
 {
-  for (guint i = 0; id != NULL && i < self->features->len; i++)
-    if (g_str_equal (((MusterFeature *) self->features->pdata[i])->id, id))
+  const MusterFeature *feature = muster_battlefield_lookup (self, id);
+
+  for (guint i = 0; feature != NULL && i < self->features->len; i++)
+    if (self->features->pdata[i] == feature)
       return i;
   return -1;
 }
@@ -231,9 +238,40 @@ const MusterFeature *
 muster_battlefield_lookup (const MusterBattlefield *self,
                            const char              *id)
 {
-  int index = muster_battlefield_index_of (self, id);
+  return id != NULL ? g_hash_table_lookup (self->by_id, id) : NULL;
+}
 
-  return index < 0 ? NULL : self->features->pdata[index];
+/* Files @feature, whose id no other feature has, under its id. */
+void
+_muster_battlefield_take_id (MusterBattlefield *self,
+                             MusterFeature     *feature)
+{
+  if (feature->id != NULL)
+    g_hash_table_replace (self->by_id, feature->id, feature);
+}
+
+/* The placements by unit, made again when stale: the first of each unit's, as a scan of the
+ * table in order finds it. */
+static GHashTable *
+get_by_unit (MusterBattlefield *self)
+{
+  if (self->by_unit == NULL)
+    {
+      self->by_unit = g_hash_table_new (g_str_hash, g_str_equal);
+      self->unit_twins = FALSE;
+      for (guint i = 0; i < self->features->len; i++)
+        {
+          MusterFeature *feature = self->features->pdata[i];
+
+          if (feature->kind != MUSTER_FEATURE_UNIT || feature->unit == NULL)
+            continue;
+          if (g_hash_table_contains (self->by_unit, feature->unit))
+            self->unit_twins = TRUE;   /* the first stays */
+          else
+            g_hash_table_insert (self->by_unit, feature->unit, feature);
+        }
+    }
+  return self->by_unit;
 }
 
 /* Returns: (nullable) (transfer none): where the unit @unit_id stands, if it is placed */
@@ -241,31 +279,19 @@ const MusterFeature *
 muster_battlefield_lookup_unit (const MusterBattlefield *self,
                                 const char              *unit_id)
 {
-  for (guint i = 0; unit_id != NULL && i < self->features->len; i++)
-    {
-      MusterFeature *feature = self->features->pdata[i];
-
-      if (feature->kind == MUSTER_FEATURE_UNIT && g_strcmp0 (feature->unit, unit_id) == 0)
-        return feature;
-    }
-  return NULL;
+  return unit_id != NULL ? g_hash_table_lookup (get_by_unit ((MusterBattlefield *) self), unit_id)
+                         : NULL;
 }
 
-/* Whether a feature other than @feature has @id; @feature itself may be anywhere in the list,
- * even before the one it would clash with, so the first match is not enough. */
+/* Whether a feature other than @feature has @id. */
 static gboolean
 id_taken_by_other (const MusterBattlefield *self,
                    const MusterFeature     *feature,
                    const char              *id)
 {
-  for (guint i = 0; i < self->features->len; i++)
-    {
-      const MusterFeature *other = self->features->pdata[i];
+  const MusterFeature *other = muster_battlefield_lookup (self, id);
 
-      if (other != feature && g_strcmp0 (other->id, id) == 0)
-        return TRUE;
-    }
-  return FALSE;
+  return other != NULL && other != feature;
 }
 
 /* Gives @feature the id of its kind with the first number from @n on that no other feature
@@ -276,6 +302,8 @@ _muster_battlefield_number_feature (MusterBattlefield *self,
                                     MusterFeature     *feature,
                                     guint              n)
 {
+  if (feature->id != NULL && muster_battlefield_lookup (self, feature->id) == feature)
+    g_hash_table_remove (self->by_id, feature->id);
   do
     {
       g_free (feature->id);
@@ -311,11 +339,25 @@ muster_battlefield_insert (MusterBattlefield *self,
     before = ((MusterFeature *) self->features->pdata[index])->xml;
   if (before != NULL)
     xmlAddPrevSibling (before, feature->xml);
+  else if (self->features->len > 0)
+    /* on top: after the last feature, which stands before the scenario sheet if any (finding
+     * the sheet among the children would scan them all at each insertion) */
+    xmlAddNextSibling (((MusterFeature *) self->features->pdata[self->features->len - 1])->xml,
+                       feature->xml);
   else if (_muster_battlefield_scenario_node (self, FALSE) != NULL)
     xmlAddPrevSibling (_muster_battlefield_scenario_node (self, FALSE), feature->xml);
   else
     xmlAddChild (self->xml, feature->xml);
   g_ptr_array_insert (self->features, index, feature);
+  _muster_battlefield_take_id (self, feature);
+  if (self->by_unit != NULL && feature->kind == MUSTER_FEATURE_UNIT && feature->unit != NULL)
+    {
+      /* a second placement of a unit: which comes first is the table's order */
+      if (g_hash_table_contains (self->by_unit, feature->unit))
+        g_clear_pointer (&self->by_unit, g_hash_table_unref);
+      else
+        g_hash_table_insert (self->by_unit, feature->unit, feature);
+    }
   g_clear_pointer (&self->spatial, muster_spatial_free);
   feature->revision = bump (self);
   self->kind_revision[feature->kind] = self->revision;
@@ -345,6 +387,16 @@ muster_battlefield_remove (MusterBattlefield *self,
   if (at < 0)
     return NULL;
   feature = g_ptr_array_steal_index (self->features, at);
+  g_hash_table_remove (self->by_id, feature->id);
+  if (self->by_unit != NULL && feature->unit != NULL &&
+      g_hash_table_lookup (self->by_unit, feature->unit) == feature)
+    {
+      /* a unit placed twice has another placement to find */
+      if (self->unit_twins)
+        g_clear_pointer (&self->by_unit, g_hash_table_unref);
+      else
+        g_hash_table_remove (self->by_unit, feature->unit);
+    }
   muster_xml_detach (feature->xml);
   g_clear_pointer (&self->spatial, muster_spatial_free);
   self->kind_revision[feature->kind] = bump (self);
@@ -378,6 +430,20 @@ muster_battlefield_replace (MusterBattlefield   *self,
   old->xml = NULL;
   _muster_feature_write (now);
   self->features->pdata[at] = now;
+  _muster_battlefield_take_id (self, now);
+  /* keys point into the features, and the old one is the caller's now */
+  if (self->by_unit != NULL && old->unit != NULL &&
+      g_hash_table_lookup (self->by_unit, old->unit) == old)
+    {
+      g_hash_table_remove (self->by_unit, old->unit);
+      if (now->unit != NULL && !g_hash_table_contains (self->by_unit, now->unit))
+        g_hash_table_insert (self->by_unit, now->unit, now);
+      else
+        g_clear_pointer (&self->by_unit, g_hash_table_unref);
+    }
+  else if (self->by_unit != NULL && now->unit != NULL &&
+           g_strcmp0 (old->unit, now->unit) != 0)
+    g_clear_pointer (&self->by_unit, g_hash_table_unref);
   /* a drag replaces a unit on every frame: its box moves in the index, which is not built
    * again from every feature's (a few milliseconds on a crowded table) */
   if (self->spatial != NULL)

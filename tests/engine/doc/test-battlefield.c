@@ -650,16 +650,41 @@ test_vertices (void)
   g_assert_cmpfloat (g_array_index (wall->points, MusterPoint, 0).x, ==, 100);
 }
 
+/* A document written by hand: @body between its ruleset and its end */
+static MusterDoc *
+hand_doc (const char *body)
+{
+  g_autofree char *xml = g_strconcat ("<?xml version=\"1.0\"?>\n"
+                                      "<muster format=\"1\">\n"
+                                      "  <ruleset id=\"battle-valor-fantasy\"/>\n",
+                                      body, "</muster>\n", NULL);
+  g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+  g_autoptr(GError) error = NULL;
+  MusterDoc *doc = muster_doc_new_from_bytes (bytes, "hand.muster", &error);
+
+  g_assert_no_error (error);
+  return doc;
+}
+
+/* @doc as Muster saves it, read again */
+static MusterDoc *
+saved_and_read (MusterDoc *doc)
+{
+  g_autoptr(GBytes) saved = muster_doc_to_bytes (doc);
+  g_autoptr(GError) error = NULL;
+  MusterDoc *again = muster_doc_new_from_bytes (saved, "saved.muster", &error);
+
+  g_assert_no_error (error);
+  return again;
+}
+
 /* A placement without an id (written by hand, or by an older Muster) gets one no other
  * feature has, also when a later feature already holds the first free-looking number; and
  * what is saved loads again. */
 static void
 test_missing_ids (void)
 {
-  static const char xml[] =
-    "<?xml version=\"1.0\"?>\n"
-    "<muster format=\"1\">\n"
-    "  <ruleset id=\"battle-valor-fantasy\"/>\n"
+  g_autoptr(MusterDoc) doc = hand_doc (
     "  <force id=\"f1\" name=\"North\">\n"
     "    <unit id=\"u1\" type=\"infantry\" size=\"4\"/>\n"
     "    <unit id=\"u2\" type=\"infantry\" size=\"4\"/>\n"
@@ -673,17 +698,11 @@ test_missing_ids (void)
     " height=\"100\"/>\n"
     "    <terrain id=\"t1\" type=\"woods\" shape=\"ellipse\" x=\"200\" y=\"300\""
     " width=\"200\" height=\"100\"/>\n"
-    "  </battlefield>\n"
-    "</muster>\n";
-  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
-  g_autoptr(GBytes) saved = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "hand.muster", &error);
+    "  </battlefield>\n");
   g_autoptr(MusterDoc) again = NULL;
   MusterBattlefield *field;
   const MusterFeature *first, *woods;
 
-  g_assert_no_error (error);
   field = muster_doc_get_battlefield (doc);
   first = muster_battlefield_get_feature (field, 0);
   woods = muster_battlefield_get_feature (field, 2);
@@ -693,10 +712,145 @@ test_missing_ids (void)
   g_assert_cmpstr (woods->id, !=, "t1");
   g_assert_true (muster_battlefield_lookup (field, woods->id) == woods);
 
-  saved = muster_doc_to_bytes (doc);
-  again = muster_doc_new_from_bytes (saved, "saved.muster", &error);
-  g_assert_no_error (error);
+  again = saved_and_read (doc);
   g_assert_cmpuint (muster_battlefield_get_n_features (muster_doc_get_battlefield (again)), ==, 4);
+}
+
+/* The first placement of @unit_id in the table's order, found the long way */
+static const MusterFeature *
+scan_unit (MusterBattlefield *field,
+           const char        *unit_id)
+{
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (field, i);
+
+      if (feature->kind == MUSTER_FEATURE_UNIT && g_strcmp0 (feature->unit, unit_id) == 0)
+        return feature;
+    }
+  return NULL;
+}
+
+static void
+check_lookups (MusterBattlefield *field,
+               guint              n_units)
+{
+  for (guint i = 0; i < muster_battlefield_get_n_features (field); i++)
+    {
+      const MusterFeature *feature = muster_battlefield_get_feature (field, i);
+
+      g_assert_true (muster_battlefield_lookup (field, feature->id) == feature);
+      g_assert_cmpint (muster_battlefield_index_of (field, feature->id), ==, i);
+    }
+  for (guint u = 0; u < n_units; u++)
+    {
+      g_autofree char *unit_id = g_strdup_printf ("u%u", u);
+
+      g_assert_true (muster_battlefield_lookup_unit (field, unit_id) == scan_unit (field, unit_id));
+    }
+  g_assert_null (muster_battlefield_lookup (field, "nothing"));
+  g_assert_cmpint (muster_battlefield_index_of (field, "nothing"), ==, -1);
+}
+
+/* Features are found by id and placements by unit through indexes kept with each edit: after
+ * every insertion, removal, replacement and undo of a random run of them, including units
+ * placed twice (a file written by hand) and placements moved to another unit, each finds what
+ * a scan of the table finds. */
+static void
+test_lookups_follow_edits (void)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (document_xml, strlen (document_xml));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterDoc) doc = muster_doc_new_from_bytes (bytes, "doc.muster", &error);
+  MusterBattlefield *field;
+  GRand *rand = g_rand_new_with_seed (20261207);
+  const guint n_units = 12;
+
+  g_assert_no_error (error);
+  field = muster_doc_get_battlefield (doc);
+  check_lookups (field, n_units);
+  for (guint step = 0; step < 3000; step++)
+    {
+      guint n = muster_battlefield_get_n_features (field);
+      guint what = g_rand_int_range (rand, 0, 4);
+
+      if (what <= 1 || n < 3)
+        {
+          MusterFeature *feature = muster_feature_new (g_rand_boolean (rand) ? MUSTER_FEATURE_UNIT
+                                                                             : MUSTER_FEATURE_OBJECTIVE);
+
+          if (feature->kind == MUSTER_FEATURE_UNIT)
+            feature->unit = g_strdup_printf ("u%u", g_rand_int_range (rand, 0, n_units));
+          /* now and then an id that is taken already, which gets a new one */
+          if (n > 0 && g_rand_int_range (rand, 0, 5) == 0)
+            feature->id = g_strdup (muster_battlefield_get_feature (field, 0)->id);
+          muster_battlefield_insert (field, g_rand_int_range (rand, -1, n + 1), feature);
+        }
+      else if (what == 2)
+        {
+          const MusterFeature *victim = muster_battlefield_get_feature (field,
+                                                                        g_rand_int_range (rand, 0, n));
+          int at;
+          MusterFeature *removed = muster_battlefield_remove (field, victim->id, &at);
+
+          g_assert_nonnull (removed);
+          g_assert_null (muster_battlefield_lookup (field, removed->id));
+          /* half of them come back, as an undo brings them */
+          if (g_rand_boolean (rand))
+            {
+              check_lookups (field, n_units);
+              muster_battlefield_insert (field, at, removed);
+            }
+          else
+            muster_feature_free (removed);
+        }
+      else
+        {
+          const MusterFeature *target = muster_battlefield_get_feature (field,
+                                                                        g_rand_int_range (rand, 0, n));
+          g_autoptr(MusterFeature) copy = muster_feature_copy (target);
+          g_autoptr(MusterFeature) old = NULL;
+
+          muster_feature_translate (copy, (MusterVector) { 5, 0 });
+          if (copy->kind == MUSTER_FEATURE_UNIT && g_rand_boolean (rand))
+            {
+              g_free (copy->unit);
+              copy->unit = g_strdup_printf ("u%u", g_rand_int_range (rand, 0, n_units));
+            }
+          old = muster_battlefield_replace (field, copy);
+          g_assert_nonnull (old);
+        }
+      check_lookups (field, n_units);
+    }
+  g_rand_free (rand);
+}
+
+/* A feature put on top goes after the last feature in the file, also where the scenario sheet
+ * was written before the features (by hand): saved and read again, it is still on top. */
+static void
+test_on_top_after_sheet (void)
+{
+  g_autoptr(MusterDoc) doc = hand_doc (
+    "  <battlefield width=\"1000\" height=\"600\">\n"
+    "    <scenario><title>Sheet first</title></scenario>\n"
+    "    <terrain id=\"t1\" type=\"woods\" shape=\"ellipse\" x=\"500\" y=\"300\""
+    " width=\"200\" height=\"100\"/>\n"
+    "    <terrain id=\"t2\" type=\"woods\" shape=\"ellipse\" x=\"200\" y=\"300\""
+    " width=\"200\" height=\"100\"/>\n"
+    "  </battlefield>\n");
+  g_autoptr(MusterDoc) again = NULL;
+  MusterBattlefield *field;
+  MusterFeature *objective = muster_feature_new (MUSTER_FEATURE_OBJECTIVE);
+  g_autofree char *id = NULL;
+
+  field = muster_doc_get_battlefield (doc);
+  id = g_strdup (muster_battlefield_insert (field, -1, objective));
+  g_assert_cmpint (muster_battlefield_index_of (field, id), ==, 2);
+  again = saved_and_read (doc);
+  field = muster_doc_get_battlefield (again);
+  g_assert_cmpint (muster_battlefield_index_of (field, id), ==, 2);
+  g_assert_cmpstr (muster_battlefield_get_scenario (field, MUSTER_SCENARIO_TITLE), ==,
+                   "Sheet first");
 }
 
 int
@@ -710,6 +864,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/battlefield/vertices", test_vertices);
   g_test_add_func ("/battlefield/bad", test_bad_battlefields);
   g_test_add_func ("/battlefield/missing-ids", test_missing_ids);
+  g_test_add_func ("/battlefield/lookups-follow-edits", test_lookups_follow_edits);
+  g_test_add_func ("/battlefield/on-top-after-sheet", test_on_top_after_sheet);
   g_test_add_func ("/battlefield/line-of-sight", test_line_of_sight);
   g_test_add_func ("/battlefield/distance-and-deployment", test_distance_and_deployment);
   g_test_add_func ("/battlefield/hit-and-query", test_hit_and_query);
