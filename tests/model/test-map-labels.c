@@ -513,6 +513,50 @@ test_screen_crowded (void)
   cairo_surface_destroy (surface);
 }
 
+/* Every name of a document at the 32 MiB cap (about 100,000 units) is measured by Pango once:
+ * a name asked for again comes from the kept sizes, which leave the layout's text as it was.
+ * The sizes kept were cleared past 8,192 names, and a 78,000-unit map measured all its names
+ * again at every zoom step. */
+static void
+test_sizes_kept (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 8);
+  cairo_t *cr = cairo_create (surface);
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans 9");
+  int first_width = 0, first_height = 0, width, height;
+
+  /* a font of its own, so that no other test's names are in the way */
+  pango_font_description_set_absolute_size (font, 9.25 * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  for (guint i = 0; i < 100000; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Unit %u", i);
+
+      muster_map_label_size (layout, name, &width, &height);
+      if (i == 0)
+        {
+          first_width = width;
+          first_height = height;
+        }
+    }
+  g_assert_cmpint (first_width, >, 0);
+  pango_layout_set_text (layout, "untouched", -1);
+  muster_map_label_size (layout, "Unit 0", &width, &height);
+  g_assert_cmpstr (pango_layout_get_text (layout), ==, "untouched");
+  g_assert_cmpint (width, ==, first_width);
+  g_assert_cmpint (height, ==, first_height);
+  /* and a name not seen yet is measured */
+  muster_map_label_size (layout, "Unit 100000", &width, &height);
+  g_assert_cmpstr (pango_layout_get_text (layout), ==, "Unit 100000");
+  g_assert_cmpint (width, >, first_width);
+
+  pango_font_description_free (font);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -523,5 +567,6 @@ main (int   argc,
   g_test_add_func ("/map-labels/print", test_print);
   g_test_add_func ("/map-labels/print-crowded", test_print_crowded);
   g_test_add_func ("/map-labels/screen-crowded", test_screen_crowded);
+  g_test_add_func ("/map-labels/sizes-kept", test_sizes_kept);
   return g_test_run ();
 }
