@@ -431,19 +431,24 @@ muster_terrain_types_lookup (const MusterTerrainTypes *self,
   return NULL;
 }
 
-/* Returns: (transfer full): the type's effects in plain words, one line each */
+/* Returns: (transfer full): the type's effects in plain words, one line each, in the user's
+ * language (the app shows them in the inspector and the packet; the CLI does not): the
+ * engine's own words as its messages are, the ruleset's rules through muster_ruleset_text() */
 char *
 muster_terrain_type_describe (const MusterTerrainType *type)
 {
-  static const char * const moves[] = { "Open going", "Slow going", "Difficult going",
-                                        "Impassable" };
-  static const char * const covers[] = { "no cover", "soft cover", "hard cover" };
+  static const char * const moves[] = { N_("Open going"), N_("Slow going"),
+                                        N_("Difficult going"), N_("Impassable") };
+  static const char * const covers[] = { N_("no cover"), N_("soft cover"), N_("hard cover") };
   GString *text = g_string_new (NULL);
 
-  g_string_append_printf (text, "%s, %s. %s.", moves[type->move], covers[type->cover],
-                          type->blocks_sight ? "Blocks line of sight" : "Does not block sight");
+  /* TRANSLATORS: a terrain type's effects: "Difficult going, soft cover. Blocks line of
+   * sight." */
+  g_string_append_printf (text, _("%s, %s. %s."), _(moves[type->move]), _(covers[type->cover]),
+                          type->blocks_sight ? _("Blocks line of sight")
+                                             : _("Does not block sight"));
   if (type->description != NULL)
-    g_string_append_printf (text, "\n%s", type->description);
+    g_string_append_printf (text, "\n%s", muster_ruleset_text (type->description));
   if (type->source != NULL)
     g_string_append_printf (text, " (%s)", type->source);
   return g_string_free (text, FALSE);
