@@ -136,6 +136,32 @@ test_translate_table_errors (void)
   g_assert_nonnull (strstr (error->message, "Tabelle „troop-cost“"));
 }
 
+/* A ruleset whose table is malformed: the loader's error in German, the file and line first */
+static void
+test_translate_table_malformed (void)
+{
+  static const char * const cases[][2] = {
+    { "<tables><table id='t'><column id='a'/>\n<column id='a'/></table></tables>",
+      "inline.xml:3: Tabelle „t“ hat zwei Spalten „a“" },
+    { "<tables><table id='t'><column id='a'/><column id='b'/>\n<row id='r'>1</row></table>"
+      "</tables>", "inline.xml:3: Zeile „r“ der Tabelle „t“ hat 1 Zelle(n) für 2 Spalte(n)" },
+    { "<tables><table id='t'><column id='a'/>\n<row id='r'></row></table></tables>",
+      "inline.xml:3: Zeile „r“ hat keine Zellen" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("<ruleset format='1' id='x' version='1'>"
+                                               "<name>x</name>\n%s</ruleset>", cases[i][0]);
+      g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+      g_autoptr(GError) error = NULL;
+      MusterRuleset *ruleset = muster_ruleset_new_from_bytes (bytes, "inline.xml", &error);
+
+      g_assert_null (ruleset);
+      g_assert_cmpstr (error->message, ==, cases[i][1]);
+    }
+}
+
 /* @system's battlefield, generated with @seed in @language */
 static MusterGeneration *
 generate_in (const char *system,
@@ -280,6 +306,7 @@ main (int   argc,
   g_test_add_func ("/engine/translate/errors", test_translate_errors);
   g_test_add_func ("/engine/translate/english", test_translate_english);
   g_test_add_func ("/engine/translate/table-errors", test_translate_table_errors);
+  g_test_add_func ("/engine/translate/table-malformed", test_translate_table_malformed);
   g_test_add_func ("/engine/translate/generator-notes", test_translate_generator_notes);
   g_test_add_func ("/engine/translate/markers", test_translate_markers);
   g_test_add_func ("/engine/translate/terrain", test_translate_terrain);
