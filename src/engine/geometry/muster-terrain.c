@@ -124,23 +124,25 @@ muster_terrain_types_new_for_ruleset (MusterRuleset  *ruleset,
 MusterTerrainTypes *
 muster_terrain_types_new_generic (void)
 {
+  /* the names in the context of the rulesets' texts, which the app looks them up in
+   * (muster_ruleset_text()) */
   static const struct { const char *name; MusterMoveClass move; MusterCover cover;
                         gboolean sight; } generic[] = {
-    { "Open ground", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
-    { "Woods", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_SOFT, TRUE },
-    { "Hill", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, TRUE },
-    { "Steep hill", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, TRUE },
-    { "Buildings", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, TRUE },
-    { "River", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Road", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
-    { "Ford", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Bridge", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
-    { "Wall or hedge", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
-    { "Rough ground", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Marsh", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Deep water", MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, FALSE },
-    { "Impassable", MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, TRUE },
-    { "Fortification", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
+    { NC_("ruleset", "Open ground"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Woods"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_SOFT, TRUE },
+    { NC_("ruleset", "Hill"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, TRUE },
+    { NC_("ruleset", "Steep hill"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, TRUE },
+    { NC_("ruleset", "Buildings"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, TRUE },
+    { NC_("ruleset", "River"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Road"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Ford"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Bridge"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Wall or hedge"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
+    { NC_("ruleset", "Rough ground"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Marsh"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Deep water"), MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Impassable"), MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, TRUE },
+    { NC_("ruleset", "Fortification"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
   };
   MusterTerrainTypes *self = types_alloc ();
 

@@ -10,6 +10,7 @@
 #include "muster-engine.h"
 #include "muster-generate.h"
 #include "muster-markers.h"
+#include "muster-odds.h"
 #include "muster-table.h"
 #include "muster-terrain.h"
 #include "muster-test-legal.h"
@@ -266,6 +267,32 @@ test_translate_terrain (void)
                                             "Sichtlinie.\nSchwieriges Gelände; blockiert"));
   g_assert_true (g_str_has_suffix (effects, " (§6.1)"));
   muster_terrain_types_free (types);
+
+  /* the generic types, for a ruleset that lists none, are in the same context */
+  types = muster_terrain_types_new_generic ();
+  g_assert_cmpstr (muster_ruleset_text (muster_terrain_types_lookup (types, "marsh")->name), ==,
+                   "Sumpfland");
+  muster_terrain_types_free (types);
+}
+
+/* The odds' reason for a target in terrain names the type in German, as its sentence is */
+static void
+test_translate_ground (void)
+{
+  g_autoptr(GError) error = NULL;
+  MusterTerrainTypes *types = muster_terrain_types_new_for_ruleset (bvf, &error);
+  g_autoptr(MusterFeature) wood = muster_feature_new (MUSTER_FEATURE_TERRAIN);
+  MusterOddsSide side = { 0 };
+  g_autofree char *reason = NULL;
+
+  g_assert_no_error (error);
+  wood->name = g_strdup ("Barrow Wood");
+  wood->type = g_strdup ("woods");
+  side.terrain = wood;
+  side.terrain_type = muster_terrain_types_lookup (types, "woods");
+  reason = muster_odds_describe_ground (&side);
+  g_assert_cmpstr (reason, ==, "in Barrow Wood (Wald, Forst oder Dschungel): leichte Deckung");
+  muster_terrain_types_free (types);
 }
 
 /* Without a catalogue for the language, the template is the English as written. */
@@ -310,6 +337,7 @@ main (int   argc,
   g_test_add_func ("/engine/translate/generator-notes", test_translate_generator_notes);
   g_test_add_func ("/engine/translate/markers", test_translate_markers);
   g_test_add_func ("/engine/translate/terrain", test_translate_terrain);
+  g_test_add_func ("/engine/translate/ground", test_translate_ground);
   status = g_test_run ();
   muster_ruleset_unref (bvf);
   return status;
