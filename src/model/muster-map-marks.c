@@ -117,7 +117,7 @@ format_range (const MusterRange *range,
   g_autofree char *length = NULL;
 
   if (range->unlimited)
-    return g_strdup_printf (_("%s: unlimited range"), range->name);
+    return g_strdup_printf (_("%s: unlimited range"), muster_ruleset_text (range->name));
   if (g_strcmp0 (range->units, "cm") == 0)
     length = g_strdup_printf ("%g cm", round (value * 10) / 10);
   else if (g_strcmp0 (range->units, "yd") == 0)
@@ -297,7 +297,8 @@ paint_ranges (Painter *p)
         {
           const MusterRange *range = &g_array_index (ranges, MusterRange, r);
           static const double dash[] = { 6, 4 }, dots[] = { 1, 4 };
-          g_autofree char *label = format_range (range, range->name, range->max);
+          g_autofree char *label = format_range (range, muster_ruleset_text (range->name),
+                                                 range->max);
           double x, y;
 
           if (range->unlimited)

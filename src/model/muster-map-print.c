@@ -450,7 +450,7 @@ muster_map_print_legend (cairo_t              *cr,
         continue;
       type = map->types ? muster_terrain_types_lookup (map->types, f->type) : NULL;
       kind = type ? type->kind : muster_terrain_kind_from_string (f->type);
-      name = type ? type->name : f->type;
+      name = type ? muster_ruleset_text (type->name) : f->type;
       if (name == NULL || g_hash_table_contains (terrain, name))
         continue;
       g_hash_table_add (terrain, (gpointer) name);

@@ -202,8 +202,9 @@ feature_label (const MusterPacket  *self,
     default:
       type = self->map.types ? muster_terrain_types_lookup (self->map.types, f->type) : NULL;
       if (f->name != NULL)
-        return g_strdup_printf ("%s (%s)", f->name, type ? type->name : f->type);
-      return g_strdup (type ? type->name : f->type);
+        return g_strdup_printf ("%s (%s)", f->name,
+                                type ? muster_ruleset_text (type->name) : f->type);
+      return g_strdup (type ? muster_ruleset_text (type->name) : f->type);
     }
 }
 

@@ -76,7 +76,7 @@ _muster_battlefield_page_update_selection (MusterBattlefieldPage *self)
         {
           const MusterTerrainType *type = muster_terrain_types_lookup (self->types, f->type);
 
-          title = g_strdup (type ? type->name : f->type);
+          title = g_strdup (type ? muster_ruleset_text (type->name) : f->type);
           effects = type ? muster_terrain_type_describe (type)
                          : g_strdup (_("This rule system does not list this terrain type."));
           if (f->outline == MUSTER_OUTLINE_POLYLINE)

@@ -137,7 +137,8 @@ load_terrain_types (MusterBattlefieldPage *self)
   if (error != NULL)
     g_warning ("terrain types: %s", error->message);
   for (guint i = 0; i < muster_terrain_types_get_n_types (self->types); i++)
-    gtk_string_list_append (names, muster_terrain_types_get_type (self->types, i)->name);
+    gtk_string_list_append (names,
+                            muster_ruleset_text (muster_terrain_types_get_type (self->types, i)->name));
   self->updating = TRUE;
   gtk_drop_down_set_model (self->terrain_dropdown, G_LIST_MODEL (names));
   self->updating = FALSE;
@@ -335,7 +336,8 @@ update_status (MusterBattlefieldPage *self)
                                                      NULL, &ground);
 
       if (scale != NULL && ground != NULL)
-        self->status = g_strdup_printf (_("Table %s × %s · %s: %s"), w, h, scale, ground);
+        self->status = g_strdup_printf (_("Table %s × %s · %s: %s"), w, h, muster_ruleset_text (scale),
+                                        muster_ruleset_text (ground));
       else
         self->status = g_strdup_printf (_("Table %s × %s · scroll to zoom, middle-drag to pan"),
                                         w, h);

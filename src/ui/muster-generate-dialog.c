@@ -51,7 +51,8 @@ update_about (MusterGenerateDialog *self)
       const MusterGenerateChoice *choice = selected_choice (self, i);
 
       if (choice && choice->description)
-        g_string_append_printf (text, "%s%s", text->len ? "\n" : "", choice->description);
+        g_string_append_printf (text, "%s%s", text->len ? "\n" : "",
+                                muster_ruleset_text (choice->description));
     }
   gtk_label_set_text (self->about_label, text->str);
   gtk_widget_set_visible (GTK_WIDGET (self->about_label), text->len > 0);
@@ -197,7 +198,7 @@ muster_generate_dialog_new (GtkWindow       *parent,
 {
   MusterGenerateDialog *self;
   GtkWidget *grid, *box, *roll, *label;
-  const char *description = muster_generator_get_description (generator);
+  const char *description = muster_ruleset_text (muster_generator_get_description (generator));
   /* "as the rules lay it out" would be untrue of a method the book does not give */
   gboolean house = muster_generator_is_house (generator);
 
@@ -223,7 +224,7 @@ muster_generate_dialog_new (GtkWindow       *parent,
                                         "zones are replaced, and the objectives when the rules "
                                         "place their own; placed units stay, and the terrain "
                                         "keeps clear of them."),
-                                    muster_generator_get_name (generator));
+                                    muster_ruleset_text (muster_generator_get_name (generator)));
   else
     {
       const char *units = NULL;
@@ -248,7 +249,8 @@ muster_generate_dialog_new (GtkWindow       *parent,
                                        * e.g. "Terrain squares", the second the table's size,
                                        * e.g. "6 × 4 ft" */
                                       : _("%s, as the rules lay it out, on a new table of %s."),
-                                      muster_generator_get_name (generator), table);
+                                      muster_ruleset_text (muster_generator_get_name (generator)),
+                                      table);
     }
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (self), "cancel", _("_Cancel"),
                                     "generate", _("_Generate"), NULL);
@@ -292,12 +294,13 @@ muster_generate_dialog_new (GtkWindow       *parent,
           if (choice->house)
             {
               /* TRANSLATORS: a choice that is Muster's, not the book's, e.g. "Light: 4 pieces (house rule)" */
-              g_autofree char *name = g_strdup_printf (_("%s (house rule)"), choice->name);
+              g_autofree char *name = g_strdup_printf (_("%s (house rule)"),
+                                                      muster_ruleset_text (choice->name));
 
               gtk_string_list_append (names, name);
             }
           else
-            gtk_string_list_append (names, choice->name);
+            gtk_string_list_append (names, muster_ruleset_text (choice->name));
         }
       dropdown = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
       for (guint j = 0; j < option->choices->len; j++)
@@ -306,7 +309,7 @@ muster_generate_dialog_new (GtkWindow       *parent,
           gtk_drop_down_set_selected (GTK_DROP_DOWN (dropdown), j);
       g_signal_connect_swapped (dropdown, "notify::selected", G_CALLBACK (update_about), self);
       g_ptr_array_add (self->dropdowns, dropdown);
-      label = row_label (option->name);
+      label = row_label (muster_ruleset_text (option->name));
       gtk_label_set_mnemonic_widget (GTK_LABEL (label), dropdown);
       gtk_grid_attach (GTK_GRID (grid), label, 0, i + 1, 1, 1);
       gtk_grid_attach (GTK_GRID (grid), dropdown, 1, i + 1, 1, 1);

@@ -411,7 +411,8 @@ _muster_map_view_measure (MusterMapView *self)
           self->measure_blocker = g_strdup (blocker->id);
           self->measure_text = g_strdup_printf (_("%s — no line of sight: %s"), length,
                                                 blocker->name ? blocker->name
-                                                : type ? type->name : blocker->type);
+                                                : type ? muster_ruleset_text (type->name)
+                                                : blocker->type);
         }
       else if (self->tool == MUSTER_MAP_TOOL_SIGHT)
         self->measure_text = g_strdup_printf (_("%s — in sight"), length);

@@ -12,6 +12,8 @@ import sys
 # rulesets (our ITS rules, data/its/), and the desktop and metainfo templates as a whole.
 C_MARK = re.compile(r'(?<![A-Za-z0-9_])(_|N_|C_|NC_|Q_|g_dgettext|g_dngettext|g_dpgettext2|'
                     r'ngettext|gettext)\s*\(')
+# The generators' notes, a keyword of po/meson.build's: a call with a string, not its prototype
+NOTE_MARK = re.compile(r'_muster_generate_note\s*\([^,()]*,\s*"')
 UI_MARK = re.compile(r'translatable\s*=\s*"yes"')
 SCHEMA_MARK = re.compile(r'<(summary|description)>')
 # A ruleset's constraint messages (data/its/muster-ruleset.its)
@@ -21,7 +23,7 @@ SCANNED = ("src", "ui", "data")
 
 def marked(rel, text):
     if rel.endswith((".c", ".h")):
-        return bool(C_MARK.search(text))
+        return bool(C_MARK.search(text) or NOTE_MARK.search(text))
     if rel.endswith(".ui"):
         return bool(UI_MARK.search(text))
     if rel.endswith(".gschema.xml"):

@@ -21,10 +21,12 @@ XGETTEXT_ARGS = ["--from-code=UTF-8", "--add-comments", "--keyword=_", "--keywor
                  "--flag=g_printerr:1:c-format", "--flag=g_printf:1:c-format",
                  "--flag=g_fprintf:2:c-format", "--flag=g_sprintf:2:c-format",
                  "--flag=g_snprintf:3:c-format",
-                 # po/meson.build's own: the engine's error helpers
+                 # po/meson.build's own: the engine's error helpers and the generators' notes
                  "--keyword=muster_engine_set_error:5", "--keyword=muster_xml_fail:5",
-                 "--keyword=doc_fail:4", "--flag=muster_engine_set_error:5:c-format",
-                 "--flag=muster_xml_fail:5:c-format", "--flag=doc_fail:4:c-format"]
+                 "--keyword=doc_fail:4", "--keyword=_muster_generate_note:2",
+                 "--flag=muster_engine_set_error:5:c-format",
+                 "--flag=muster_xml_fail:5:c-format", "--flag=doc_fail:4:c-format",
+                 "--flag=_muster_generate_note:2:c-format"]
 
 
 def run(args):

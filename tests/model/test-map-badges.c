@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+#include <locale.h>
 #include <math.h>
 
 #include "muster-army.h"
@@ -15,7 +17,8 @@
 /*
  * The markers on a unit in play (suppression, pinned, morale…) on the map: a dark badge with
  * their words above the unit's top right corner, a pip a marker when the unit is too small on
- * screen for words, and no unit's name placed over a badge.
+ * screen for words, and no unit's name placed over a badge. The words are in the user's
+ * language.
  */
 
 #define W 600
@@ -306,14 +309,57 @@ test_badge_moves_with_cache (void)
   fixture_clear (&fx);
 }
 
+/* The badge's width on the map with the words in @language */
+static double
+plate_width_in (Fixture    *fx,
+                const char *language)
+{
+  cairo_surface_t *surface;
+  MusterBox plate;
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  setlocale (LC_ALL, "");
+  surface = paint (fx, TRUE);
+  g_setenv ("LANGUAGE", "en", TRUE);
+  setlocale (LC_ALL, "");
+  plate = find_plate (surface, unit_box (fx, 0));
+  cairo_surface_destroy (surface);
+  g_assert_false (muster_box_is_empty (plate));
+  return plate.x1 - plate.x0;
+}
+
+/* In German the badge says "Niederhalten 2 · festgenagelt", which is wider than "suppression
+ * 2 · pinned": the words painted are the user's language's (they were the file's ids). */
+static void
+test_badge_german (void)
+{
+  Fixture fx;
+  double english, german;
+
+  fixture_init (&fx, 1000, 600, 0);
+  set_markers (fx.units[0], "suppression=2 pinned");
+  english = plate_width_in (&fx, "en");
+  german = plate_width_in (&fx, "de");
+  g_test_message ("the badge is %g px wide in English, %g px in German", english, german);
+  g_assert_cmpfloat (german, >, english + 20);
+  fixture_clear (&fx);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  /* C.UTF-8 with LANGUAGE is enough for glibc to read the build's catalogue */
+  g_setenv ("LANGUAGE", "en", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MUSTER_LOCALE_DIR"));
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   muster_map_style_init_light (&style);
   g_test_add_func ("/map-badges/badge", test_badge);
   g_test_add_func ("/map-badges/pips", test_pips);
   g_test_add_func ("/map-badges/names-clear-of-badge", test_names_clear_of_badge);
   g_test_add_func ("/map-badges/moves-with-cache", test_badge_moves_with_cache);
+  g_test_add_func ("/map-badges/german", test_badge_german);
   return g_test_run ();
 }

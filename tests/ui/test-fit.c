@@ -56,27 +56,6 @@ is_button_labelled_any (GtkWidget  *widget,
   return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
 }
 
-/* A window @width × @height, sized before it is shown (a shown window resized under load
- * snapshots a folding tool bar before its allocation), with data/samples/@name open */
-static MusterWindow *
-sized_sample_window (const char *name,
-                     int         width,
-                     int         height)
-{
-  MusterWindow *window = muster_window_new (app);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  muster_window_open_file (window, file);
-  spin_until (window_document_loaded, window);
-  run_frames (GTK_WIDGET (window));
-  return window;
-}
-
 /* Every leaflet under @widget (the Army's and the Preview's) folds without a slide */
 static void
 fold_at_once (GtkWidget *widget)
@@ -95,7 +74,7 @@ sized_workspace (const char *sample,
                  int         width,
                  int         height)
 {
-  MusterWindow *window = sized_sample_window (sample, width, height);
+  MusterWindow *window = new_sized_sample_window (sample, width, height);
 
   muster_window_set_workspace (window, name);
   run_frames (GTK_WIDGET (window));
@@ -575,7 +554,7 @@ test_fit_army_long_name (void)
 static void
 test_fit_army_flap (void)
 {
-  MusterWindow *window = sized_sample_window ("battle-valor-fantasy-1000.muster", 800, 600);
+  MusterWindow *window = new_sized_sample_window ("battle-valor-fantasy-1000.muster", 800, 600);
   MusterArmyPage *page = muster_window_get_army_page (window);
   AdwFlap *flap = ADW_FLAP (find_descendant (GTK_WIDGET (page), ADW_TYPE_FLAP));
   GtkWidget *roster = find_descendant (GTK_WIDGET (page), MUSTER_TYPE_ROSTER_VIEW);
@@ -602,7 +581,7 @@ test_fit_army_flap (void)
   g_assert_true (adw_flap_get_reveal_flap (flap));
   gtk_window_destroy (GTK_WINDOW (window));
 
-  window = sized_sample_window ("battle-valor-fantasy-1000.muster", 1600, 1000);
+  window = new_sized_sample_window ("battle-valor-fantasy-1000.muster", 1600, 1000);
   page = muster_window_get_army_page (window);
   flap = ADW_FLAP (find_descendant (GTK_WIDGET (page), ADW_TYPE_FLAP));
   toggle = find_descendant (GTK_WIDGET (page), GTK_TYPE_TOGGLE_BUTTON);

@@ -18,7 +18,7 @@
 #include "muster-procedure-text.h"
 #include "muster-roster-cells.h"
 #include "muster-validation-panel.h"
-#include "ui-test-util.h"
+#include "ui-test-translation.h"
 
 /*
  * The app in German (issue 19): each workspace, the preferences, the New List dialog and the
@@ -26,53 +26,6 @@
  * English, which is what a string left unmarked in code, or a template without its translation
  * domain, looks like; and the validation panel shows the engine's findings in German.
  */
-
-/* The English texts that the German catalogue translates, seen on @widget and what it shows */
-static void
-collect_untranslated (GtkWidget *widget,
-                      GPtrArray *found)
-{
-  const char *texts[3] = { NULL, NULL, NULL };
-
-  if (!gtk_widget_get_mapped (widget))
-    return;
-  if (GTK_IS_LABEL (widget))
-    {
-      texts[0] = gtk_label_get_label (GTK_LABEL (widget));
-      texts[1] = gtk_label_get_text (GTK_LABEL (widget));
-    }
-  else if (GTK_IS_BUTTON (widget))
-    texts[0] = gtk_button_get_label (GTK_BUTTON (widget));
-  else if (GTK_IS_WINDOW (widget))
-    texts[0] = gtk_window_get_title (GTK_WINDOW (widget));
-  texts[2] = gtk_widget_get_tooltip_text (widget);
-
-  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
-    if (texts[i] != NULL && *texts[i] != '\0'
-        && g_strcmp0 (g_dgettext (GETTEXT_PACKAGE, texts[i]), texts[i]) != 0)
-      {
-        g_ptr_array_add (found, g_strdup_printf ("%s “%s”", G_OBJECT_TYPE_NAME (widget), texts[i]));
-        break;
-      }
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_untranslated (child, found);
-}
-
-/* Fails naming every English text @step leaves shown in @root */
-static void
-assert_all_german (GtkWidget  *root,
-                   const char *step)
-{
-  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
-
-  run_frames (root);
-  collect_untranslated (root, found);
-  for (guint i = 0; i < found->len; i++)
-    g_test_message ("%s: untranslated %s", step, (const char *) found->pdata[i]);
-  g_assert_cmpuint (found->len, ==, 0);
-}
 
 /* The texts of the mapped labels under @widget, into @texts */
 static void
@@ -153,14 +106,6 @@ assert_roster_titles_whole (GtkWidget  *root,
                gtk_label_get_text (GTK_LABEL (title)));
 }
 
-static void
-show_workspace (MusterWindow *window,
-                const char   *name)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.workspace", "s", name));
-  run_frames (GTK_WIDGET (window));
-}
-
 /* Every shown label of the Preview's combo rows (rule system, procedure, acting and target
  * unit) is whole in German: none cut short with "…", and a title that is one word on one
  * line ("Regelsystem" was broken to "Regelsyste-m" beside its value at 800 px, and the unit
@@ -232,26 +177,6 @@ test_translation_empty (void)
       assert_all_german (GTK_WIDGET (window), names[i]);
     }
   gtk_window_destroy (GTK_WINDOW (window));
-}
-
-/* data/samples/@name in a new window of @width x @height, sized before it is shown (a window
- * resized while shown folds its tool bars a frame later) */
-static MusterWindow *
-new_sized_sample_window (const char *name,
-                         int         width,
-                         int         height)
-{
-  MusterWindow *window = muster_window_new (app);
-  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
-                                            name, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  muster_window_open_file (window, file);
-  spin_until (window_document_loaded, window);
-  return window;
 }
 
 /* data/samples/@name in a wide window, its Preview shown, into @preview */
@@ -780,18 +705,6 @@ assert_odds_panel_german (MusterWindow *window)
   g_assert_cmpuint (english->len, ==, 0);
 }
 
-/* The map view of @window's Battlefield, the workspace shown */
-static MusterMapView *
-battlefield_view (MusterWindow *window)
-{
-  MusterBattlefieldPage *page;
-
-  show_workspace (window, "battlefield");
-  page = MUSTER_BATTLEFIELD_PAGE (find_descendant (GTK_WIDGET (window),
-                                                   MUSTER_TYPE_BATTLEFIELD_PAGE));
-  return muster_battlefield_page_get_map_view (page);
-}
-
 /* Battle at Cold Beck, the Iron Hill Crossbows acting and the Night Archers (Ctrl-selected)
  * their target: the odds panel's reasons are German */
 /* The text of the first label under @widget that says "acting → target", or NULL */
@@ -860,14 +773,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* Before any template is built: GtkBuilder translates as it builds. The catalogue is the
-   * build's own (po/de/LC_MESSAGES/muster.mo), so no German locale need be installed: C.UTF-8
-   * with LANGUAGE is enough for glibc. */
-  g_setenv ("LANGUAGE", "de", TRUE);
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("MUSTER_LOCALE_DIR"));
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
+  ui_test_translation_init ();
   if (!ui_test_init (&argc, &argv))
     return 0;
 

@@ -249,6 +249,27 @@ new_sample_window (const char *name)
   return window;
 }
 
+/* A window @width × @height, sized before it is shown (a shown window resized under load
+ * snapshots a folding tool bar before its allocation), with data/samples/@name open */
+static inline MusterWindow *
+new_sized_sample_window (const char *name,
+                         int         width,
+                         int         height)
+{
+  MusterWindow *window = muster_window_new (app);
+  g_autofree char *path = g_build_filename (g_getenv ("MUSTER_SOURCE_ROOT"), "data", "samples",
+                                            name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_window_open_file (window, file);
+  spin_until (window_document_loaded, window);
+  run_frames (GTK_WIDGET (window));
+  return window;
+}
+
 static inline void
 dump_diagnostics (MusterDocument *document,
                   const char     *step)

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-engine-error.h"
 #include "muster-table.h"
 
@@ -51,7 +53,7 @@ muster_table_read_int (const MusterRuleset  *ruleset,
   if (!cell->is_number || cell->number != (int) cell->number)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s”, %s, %s is not a whole number", table, row, column);
+                   _("table “%s”, %s, %s is not a whole number"), table, row, column);
       return FALSE;
     }
   *value = (int) cell->number;
@@ -82,7 +84,7 @@ muster_table_read_text (const MusterRuleset  *ruleset,
   if (cell == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” has no cell “%s”, “%s”", table, row, column);
+                   _("table “%s” has no cell “%s”, “%s”"), table, row, column);
       return FALSE;
     }
   *text = cell->text;

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-markers.h"
@@ -122,13 +123,38 @@ muster_markers_set_int (const char *markers,
   return muster_markers_set (markers, name, text);
 }
 
+/* The words the systems' effects write on units (muster-resolve.c and the systems'
+ * *-effects.c): the markers' names, and the words a marker's value can be (a category's name
+ * as a slug, "attitude=nervous"). A reader sees them in their language; a marker the file's
+ * author made up, and any number, stays as it is. */
+static const char * const marker_words[] = {
+  NC_("marker", "attitude"), NC_("marker", "casualties"), NC_("marker", "confidence-lost"),
+  NC_("marker", "disordered"), NC_("marker", "hits"), NC_("marker", "injury"),
+  NC_("marker", "ip-lost"), NC_("marker", "morale"), NC_("marker", "pinned"),
+  NC_("marker", "suppressed"), NC_("marker", "suppression"),
+  /* MoV's attitudes and injuries, H&M's morale */
+  NC_("marker", "fanatic"), NC_("marker", "nervous"), NC_("marker", "panic"),
+  NC_("marker", "steady"), NC_("marker", "slight"), NC_("marker", "moderate"),
+  NC_("marker", "severe"), NC_("marker", "routed"), NC_("marker", "shaken"),
+  NULL
+};
+
+static void
+append_word (GString    *text,
+             const char *word)
+{
+  g_string_append (text, g_strv_contains (marker_words, word)
+                         ? g_dpgettext2 (GETTEXT_PACKAGE, "marker", word) : word);
+}
+
 /**
  * muster_markers_describe:
  * @markers: (nullable): a unit's markers
  * @n: (out) (optional): how many markers it carries
  *
- * The markers for a reader, in the systems' own words: "suppression=2 pinned morale=shaken"
- * is "suppression 2 · pinned · morale shaken".
+ * The markers for a reader, in the systems' own words and the user's language:
+ * "suppression=2 pinned morale=shaken" is "suppression 2 · pinned · morale shaken" in
+ * English.
  *
  * Returns: (transfer full) (nullable): the words, %NULL when there are no markers
  */
@@ -142,12 +168,21 @@ muster_markers_describe (const char *markers,
 
   for (guint i = 0; tokens[i] != NULL; i++)
     {
+      char *value;
+
       if (tokens[i][0] == '\0')
         continue;
       if (text->len > 0)
         g_string_append (text, " · ");
-      g_strdelimit (tokens[i], "=", ' ');
-      g_string_append (text, tokens[i]);
+      value = strchr (tokens[i], '=');
+      if (value != NULL)
+        *value++ = '\0';
+      append_word (text, tokens[i]);
+      if (value != NULL)
+        {
+          g_string_append_c (text, ' ');
+          append_word (text, value);
+        }
       count++;
     }
   if (n != NULL)

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-generate-private.h"
@@ -117,6 +118,9 @@ muster_generator_keep_clear (const MusterGenerator *self,
           !meets_units (piece, units))
         continue;
       changed++;
+      /* a line of its own after the generator's last (which ends without a newline) */
+      if (notes->len > 0 && notes->str[notes->len - 1] != '\n')
+        g_string_append_c (notes, '\n');
       /* ring after ring round where it fell, nearest first */
       for (guint ring = 1; !placed && ring <= RINGS; ring++)
         for (guint d = 0; !placed && d < DIRECTIONS; d++)
@@ -134,13 +138,13 @@ muster_generator_keep_clear (const MusterGenerator *self,
               muster_feature_translate (piece, (MusterVector) { -delta.x, -delta.y });
           }
       if (placed)
-        g_string_append_printf (notes, "%s fell under deployed units: moved %.0f″ clear of "
-                                "them.\n", piece->name ? piece->name : piece->type,
+        g_string_append_printf (notes, _("%s fell under deployed units: moved %.0f″ clear "
+                                         "of them."), piece->name ? piece->name : piece->type,
                                 hypot (moved.x, moved.y) / MUSTER_MM_PER_INCH);
       else
         {
-          g_string_append_printf (notes, "%s fell under deployed units and no room is left "
-                                  "clear of them: not placed.\n",
+          g_string_append_printf (notes, _("%s fell under deployed units and no room is "
+                                           "left clear of them: not placed."),
                                   piece->name ? piece->name : piece->type);
           g_ptr_array_remove_index (generation->features, i--);
         }

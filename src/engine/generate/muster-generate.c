@@ -3,11 +3,17 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-engine-error.h"
 #include "muster-generate-private.h"
 #include "muster-system.h"
+
+/* The first line of a generator's notes, which marks its paragraph of the umpire notes as the
+ * generator's (is_generated()). TRANSLATORS: keep the two %s and what ends the line: the
+ * generator's name, then the seed, e.g. "Terrain squares, seed 42." */
+#define SEED_LINE N_("%s, seed %s.")
 
 /* Running a generator (read by muster-generate-load.c) with the method its block names, the
  * helpers methods lay a battlefield out with, and what is done with the result. */
@@ -69,7 +75,8 @@ _muster_generate_terrain_name (MusterGenerateRun *run,
 {
   const MusterTerrainType *type = muster_terrain_types_lookup (run->generator->types, terrain);
 
-  return type ? type->name : terrain;
+  /* the notes and the pieces' names are in the user's language, as the engine's messages */
+  return type ? muster_ruleset_text (type->name) : terrain;
 }
 
 /* A terrain piece of @terrain, added to the result; the caller gives it its outline. */
@@ -138,7 +145,11 @@ _muster_generate_zone (MusterGenerateRun *run,
 
   feature->side = g_strdup (run->sides[side]);
   feature->name = name ? g_strdup (name)
-                       : g_strdup_printf ("%s deployment", run->sides[side]);
+                       /* TRANSLATORS: a generated zone's name; keep the side (%s) first:
+                        * the name follows its side when another takes the zone (the
+                        * model's muster-attach-command.c) */
+                       : g_strdup_printf (C_("generated zone", "%s deployment"),
+                                          run->sides[side]);
   feature->outline = MUSTER_OUTLINE_POLYGON;
   muster_feature_set_points (feature, corners, 4);
   g_ptr_array_add (run->out->features, feature);
@@ -176,6 +187,9 @@ _muster_generate_objective (MusterGenerateRun *run,
   return feature;
 }
 
+/* A line of the notes, translated as the engine's messages are (muster_engine_set_error()):
+ * English in the C locale, byte for byte, and in the user's language in the app. Its formats
+ * are an xgettext keyword (po/meson.build). */
 void
 _muster_generate_note (MusterGenerateRun *run,
                        const char        *format,
@@ -184,7 +198,7 @@ _muster_generate_note (MusterGenerateRun *run,
   va_list args;
 
   va_start (args, format);
-  g_string_append_vprintf (run->notes, format, args);
+  g_string_append_vprintf (run->notes, g_dgettext (GETTEXT_PACKAGE, format), args);
   g_string_append_c (run->notes, '\n');
   va_end (args);
 }
@@ -234,6 +248,7 @@ muster_generator_run (MusterGenerator     *self,
   g_autoptr(GHashTable) chosen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(MusterGeneration) out = g_new0 (MusterGeneration, 1);
   g_autoptr(GString) notes = g_string_new (NULL);
+  g_autofree char *seed_text = NULL;
   MusterGenerateRun run = { self, dice, width, height, { "Blue", "Red" }, chosen, out, notes };
   GHashTableIter iter;
   gpointer key, value;
@@ -244,7 +259,8 @@ muster_generator_run (MusterGenerator     *self,
   if (!(width >= 152.4 && height >= 152.4 && width <= 100000 && height <= 100000))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "a table of %g × %g mm is too small or too large to generate", width, height);
+                   _("a table of %g × %g mm is too small or too large to generate"), width,
+                   height);
       return NULL;
     }
   for (guint i = 0; sides && i < 2 && sides[i]; i++)
@@ -264,21 +280,24 @@ muster_generator_run (MusterGenerator     *self,
           if (!g_hash_table_contains (chosen, key))
             {
               g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                           "%s has no option “%s”", self->name, (const char *) key);
+                           _("%s has no option “%s”"), muster_ruleset_text (self->name),
+                           (const char *) key);
               return NULL;
             }
           g_hash_table_insert (chosen, key, value);
           if (_muster_generate_choice (&run, key) == NULL)
             {
               g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                           "option “%s” has no choice “%s”", (const char *) key,
+                           _("option “%s” has no choice “%s”"), (const char *) key,
                            (const char *) value);
               return NULL;
             }
         }
     }
 
-  g_string_append_printf (notes, "%s, seed %" G_GUINT64_FORMAT ".\n", self->name, seed);
+  seed_text = g_strdup_printf ("%" G_GUINT64_FORMAT, seed);
+  g_string_append_printf (notes, _(SEED_LINE), muster_ruleset_text (self->name), seed_text);
+  g_string_append_c (notes, '\n');
   method = muster_system_find_generation_method (self->method);
   if (method == NULL)
     {
@@ -304,7 +323,20 @@ muster_generation_free (MusterGeneration *generation)
   g_free (generation);
 }
 
-/* Whether @paragraph of the umpire notes is a generator's: it starts with the line "…, seed N." */
+/* Whether @line has the shape of @format, "%s, seed %s.": what comes between the two
+ * strings, and what ends it */
+static gboolean
+is_seed_line (const char *line,
+              const char *format)
+{
+  g_auto(GStrv) parts = g_strsplit (format, "%s", -1);
+
+  return g_strv_length (parts) == 3 && g_str_has_prefix (line, parts[0]) &&
+         strstr (line + strlen (parts[0]), parts[1]) != NULL && g_str_has_suffix (line, parts[2]);
+}
+
+/* Whether @paragraph of the umpire notes is a generator's: it starts with the line "…, seed N."
+ * in English or in the user's language (notes generated in either are in the document). */
 static gboolean
 is_generated (const char *paragraph)
 {
@@ -312,7 +344,7 @@ is_generated (const char *paragraph)
   g_autofree char *first = g_strndup (paragraph, end ? (gsize) (end - paragraph)
                                                      : strlen (paragraph));
 
-  return strstr (first, ", seed ") != NULL && g_str_has_suffix (first, ".");
+  return is_seed_line (first, SEED_LINE) || is_seed_line (first, _(SEED_LINE));
 }
 
 /* The umpire notes after generating: @old_notes less the notes of an earlier generation (the

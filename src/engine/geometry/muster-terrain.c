@@ -124,23 +124,25 @@ muster_terrain_types_new_for_ruleset (MusterRuleset  *ruleset,
 MusterTerrainTypes *
 muster_terrain_types_new_generic (void)
 {
+  /* the names in the context of the rulesets' texts, which the app looks them up in
+   * (muster_ruleset_text()) */
   static const struct { const char *name; MusterMoveClass move; MusterCover cover;
                         gboolean sight; } generic[] = {
-    { "Open ground", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
-    { "Woods", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_SOFT, TRUE },
-    { "Hill", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, TRUE },
-    { "Steep hill", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, TRUE },
-    { "Buildings", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, TRUE },
-    { "River", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Road", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
-    { "Ford", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Bridge", MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
-    { "Wall or hedge", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
-    { "Rough ground", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Marsh", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
-    { "Deep water", MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, FALSE },
-    { "Impassable", MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, TRUE },
-    { "Fortification", MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
+    { NC_("ruleset", "Open ground"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Woods"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_SOFT, TRUE },
+    { NC_("ruleset", "Hill"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, TRUE },
+    { NC_("ruleset", "Steep hill"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, TRUE },
+    { NC_("ruleset", "Buildings"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, TRUE },
+    { NC_("ruleset", "River"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Road"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Ford"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Bridge"), MUSTER_MOVE_CLEAR, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Wall or hedge"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
+    { NC_("ruleset", "Rough ground"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Marsh"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Deep water"), MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, FALSE },
+    { NC_("ruleset", "Impassable"), MUSTER_MOVE_IMPASSABLE, MUSTER_COVER_NONE, TRUE },
+    { NC_("ruleset", "Fortification"), MUSTER_MOVE_DIFFICULT, MUSTER_COVER_HARD, FALSE },
   };
   MusterTerrainTypes *self = types_alloc ();
 
@@ -431,19 +433,24 @@ muster_terrain_types_lookup (const MusterTerrainTypes *self,
   return NULL;
 }
 
-/* Returns: (transfer full): the type's effects in plain words, one line each */
+/* Returns: (transfer full): the type's effects in plain words, one line each, in the user's
+ * language (the app shows them in the inspector and the packet; the CLI does not): the
+ * engine's own words as its messages are, the ruleset's rules through muster_ruleset_text() */
 char *
 muster_terrain_type_describe (const MusterTerrainType *type)
 {
-  static const char * const moves[] = { "Open going", "Slow going", "Difficult going",
-                                        "Impassable" };
-  static const char * const covers[] = { "no cover", "soft cover", "hard cover" };
+  static const char * const moves[] = { N_("Open going"), N_("Slow going"),
+                                        N_("Difficult going"), N_("Impassable") };
+  static const char * const covers[] = { N_("no cover"), N_("soft cover"), N_("hard cover") };
   GString *text = g_string_new (NULL);
 
-  g_string_append_printf (text, "%s, %s. %s.", moves[type->move], covers[type->cover],
-                          type->blocks_sight ? "Blocks line of sight" : "Does not block sight");
+  /* TRANSLATORS: a terrain type's effects: "Difficult going, soft cover. Blocks line of
+   * sight." */
+  g_string_append_printf (text, _("%s, %s. %s."), _(moves[type->move]), _(covers[type->cover]),
+                          type->blocks_sight ? _("Blocks line of sight")
+                                             : _("Does not block sight"));
   if (type->description != NULL)
-    g_string_append_printf (text, "\n%s", type->description);
+    g_string_append_printf (text, "\n%s", muster_ruleset_text (type->description));
   if (type->source != NULL)
     g_string_append_printf (text, " (%s)", type->source);
   return g_string_free (text, FALSE);

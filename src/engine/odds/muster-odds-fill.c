@@ -515,7 +515,9 @@ muster_odds_describe_ground (const MusterOddsSide *side)
   if (side->terrain == NULL)
     return g_strdup (_("in the open: no cover"));
   name = muster_odds_feature_name (side->terrain);
-  type = side->terrain_type ? side->terrain_type->name : side->terrain->type;
+  /* the type's name in the user's language, as the sentence is */
+  type = side->terrain_type ? muster_ruleset_text (side->terrain_type->name)
+                            : side->terrain->type;
   switch (muster_odds_cover (side))
     {
     case MUSTER_COVER_SOFT:

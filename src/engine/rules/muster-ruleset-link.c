@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-engine-error.h"
 #include "muster-ruleset-private.h"
 
@@ -20,6 +22,8 @@ typedef struct
   GError        **error;
 } Linker;
 
+/* The formats are marked N_() where a table is concerned: muster_engine_set_error_va()
+ * translates them. */
 static gboolean G_GNUC_PRINTF (4, 5)
 fail (Linker     *k,
       const char *file,
@@ -131,7 +135,8 @@ cost_keys (Linker               *k,
 
   if ((group = lookup (k, MUSTER_ITEM_OPTION_GROUP, from)) == NULL)
     {
-      fail (k, term->file, term->line, "cost reads its table by unknown option group “%s”", from);
+      fail (k, term->file, term->line, N_("cost reads its table by unknown option group “%s”"),
+            from);
       g_ptr_array_unref (keys);
       return NULL;
     }
@@ -168,7 +173,7 @@ check_cost (Linker               *k,
     return TRUE;
 
   if ((table = lookup (k, MUSTER_ITEM_TABLE, term->table)) == NULL)
-    return fail (k, term->file, term->line, "cost reads unknown table “%s”", term->table);
+    return fail (k, term->file, term->line, N_("cost reads unknown table “%s”"), term->table);
   if (!(rows = cost_keys (k, term, term->row, term->row_from, type)) ||
       !(columns = cost_keys (k, term, term->column, term->column_from, type)))
     return FALSE;
@@ -179,11 +184,14 @@ check_cost (Linker               *k,
         const MusterCell *cell = muster_table_lookup (table, rows->pdata[r], columns->pdata[c],
                                                       NULL);
 
-        if (cell == NULL || !cell->is_number)
-          return fail (k, term->file, term->line, "cost reads table “%s” at row “%s”, column "
-                       "“%s”, which %s", table->item.id, (char *) rows->pdata[r],
-                       (char *) columns->pdata[c],
-                       cell == NULL ? "does not exist" : "holds no number");
+        if (cell == NULL)
+          return fail (k, term->file, term->line, N_("cost reads table “%s” at row “%s”, "
+                                                     "column “%s”, which does not exist"),
+                       table->item.id, (char *) rows->pdata[r], (char *) columns->pdata[c]);
+        if (!cell->is_number)
+          return fail (k, term->file, term->line, N_("cost reads table “%s” at row “%s”, "
+                                                     "column “%s”, which holds no number"),
+                       table->item.id, (char *) rows->pdata[r], (char *) columns->pdata[c]);
       }
   return TRUE;
 }
@@ -318,15 +326,15 @@ check_tables (Linker *k)
       const MusterTable *table = tables->pdata[i];
 
       if (table->columns->len == 0)
-        return fail (k, table->item.file, table->item.line, "table “%s” has no <column>",
+        return fail (k, table->item.file, table->item.line, N_("table “%s” has no <column>"),
                      table->item.id);
       for (guint j = 0; j < table->rows->len; j++)
         {
           const MusterTableRow *row = table->rows->pdata[j];
 
           if (row->cells->len != table->columns->len)
-            return fail (k, row->item.file, row->item.line, "row “%s” of table “%s” has %u "
-                         "cells for %u columns", row->item.id, table->item.id, row->cells->len,
+            return fail (k, row->item.file, row->item.line, N_("row “%s” of table “%s” has %u "
+                                                             "cells for %u columns"), row->item.id, table->item.id, row->cells->len,
                          table->columns->len);
         }
     }

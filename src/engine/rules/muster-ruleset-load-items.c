@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-ruleset-load-private.h"
 #include "muster-xml.h"
 
@@ -160,7 +162,7 @@ parse_row (Loader         *l,
     }
 
   if (row->cells->len == 0)
-    return _muster_load_fail (l, node, "row “%s” has no cells", row->item.id);
+    return _muster_load_fail (l, node, N_("row “%s” has no cells"), row->item.id);
   return TRUE;
 }
 
@@ -187,8 +189,9 @@ _muster_load_table (Loader  *l,
             return NULL;
           if (g_hash_table_contains (table->column_index, column->id))
             {
-              _muster_load_fail (l, child, "table “%s” has two columns “%s”", table->item.id,
-                                 column->id);
+              /* N_(): muster_xml_fail() translates its format */
+              _muster_load_fail (l, child, N_("table “%s” has two columns “%s”"),
+                                 table->item.id, column->id);
               return NULL;
             }
           g_hash_table_insert (table->column_index, column->id,
@@ -205,7 +208,7 @@ _muster_load_table (Loader  *l,
             return NULL;
           if (g_hash_table_contains (table->row_index, row->item.id))
             {
-              _muster_load_fail (l, child, "table “%s” has two rows “%s”", table->item.id,
+              _muster_load_fail (l, child, N_("table “%s” has two rows “%s”"), table->item.id,
                                  row->item.id);
               return NULL;
             }

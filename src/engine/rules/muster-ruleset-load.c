@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -386,21 +388,22 @@ parse_cost (Loader  *l,
 
   if (term->has_value == (term->table != NULL))
     {
-      _muster_load_fail (l, node, "<cost> needs either a value or a table, not both");
+      _muster_load_fail (l, node, N_("<cost> needs either a value or a table, not both"));
       return NULL;
     }
   if (term->table != NULL &&
       ((term->row == NULL) == (term->row_from == NULL) ||
        (term->column == NULL) == (term->column_from == NULL)))
     {
+      /* N_(): muster_xml_fail() translates the formats of a table's errors */
       _muster_load_fail (l, node,
-                         "<cost table=\"%s\"> needs one of row and row-from and one of column "
-                         "and column-from", term->table);
+                         N_("<cost table=\"%s\"> needs one of row and row-from and one of "
+                            "column and column-from"), term->table);
       return NULL;
     }
   if (term->table == NULL && (term->row || term->row_from || term->column || term->column_from))
     {
-      _muster_load_fail (l, node, "<cost> has a row or column but no table");
+      _muster_load_fail (l, node, N_("<cost> has a row or column but no table"));
       return NULL;
     }
 

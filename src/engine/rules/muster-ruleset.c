@@ -577,7 +577,7 @@ muster_table_require_cell (const MusterTable  *table,
   if (cell == NULL || (cell->text == NULL && !cell->is_number))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” has no value for “%s”, “%s”", table->item.id, row, column);
+                   _("table “%s” has no value for “%s”, “%s”"), table->item.id, row, column);
       return NULL;
     }
   return cell;
@@ -603,7 +603,7 @@ muster_table_require_number (const MusterTable  *table,
   if (cell == NULL || !cell->is_number)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s” has no number for “%s”, “%s”", table->item.id, row, column);
+                   _("table “%s” has no number for “%s”, “%s”"), table->item.id, row, column);
       return FALSE;
     }
   *out = cell->number;
@@ -629,14 +629,36 @@ muster_ruleset_require_table (const MusterRuleset  *self,
   if (self == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
-                   "no ruleset is loaded to give table “%s”", id);
+                   _("no ruleset is loaded to give table “%s”"), id);
       return NULL;
     }
   table = muster_ruleset_get_table (self, id);
   if (table == NULL)
     g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                 "the %s ruleset has no table “%s”", muster_ruleset_get_id (self), id);
+                 _("the %s ruleset has no table “%s”"), muster_ruleset_get_id (self), id);
   return table;
+}
+
+/**
+ * muster_ruleset_text:
+ * @text: (nullable): a text of a shipped ruleset that a reader sees: a terrain type's name or
+ *   rules, a scale's name or ground note, a range's name, a generator's name, option, choice,
+ *   map or setting (data/its/muster-ruleset.its extracts them, in the context "ruleset")
+ *
+ * @text in the user's language. The ruleset keeps the file's English, which the CLI prints
+ * and documents save; the app looks a text up where it shows it, and the engine where it
+ * writes one into a message of its own (a generator's notes). A text no catalogue holds (a
+ * player's own ruleset) is returned as it is, and so are "" and %NULL (gettext would give the
+ * catalogue's header for "").
+ *
+ * Returns: (nullable): the text to show
+ */
+const char *
+muster_ruleset_text (const char *text)
+{
+  if (text == NULL || *text == '\0')
+    return text;
+  return g_dpgettext2 (GETTEXT_PACKAGE, "ruleset", text);
 }
 
 /**

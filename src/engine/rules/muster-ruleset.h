@@ -374,6 +374,7 @@ gboolean       muster_table_require_number    (const MusterTable    *table,
 const MusterTable *muster_ruleset_require_table (const MusterRuleset *self,
                                                  const char          *id,
                                                  GError             **error);
+const char    *muster_ruleset_text            (const char           *text);
 double         muster_constraint_scale        (const MusterConstraint *constraint,
                                                double                  bound,
                                                gint64                  points_limit,

@@ -114,7 +114,7 @@ _muster_bvf_numbers (const MusterRuleset  *ruleset,
   if (ruleset == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
-                   "Battle Valor Fantasy combat needs the %s ruleset's tables", MUSTER_BVF_SYSTEM);
+                   _("Battle Valor Fantasy combat needs the %s ruleset's tables"), MUSTER_BVF_SYSTEM);
       return NULL;
     }
   if (ruleset == cached_ruleset &&

@@ -39,7 +39,7 @@ lay_piece (MusterGenerateRun         *run,
   g_autoptr(MusterFeature) feature = muster_feature_new (MUSTER_FEATURE_TERRAIN);
 
   feature->type = g_strdup (piece->terrain);
-  feature->name = g_strdup (piece->name ? piece->name
+  feature->name = g_strdup (piece->name ? muster_ruleset_text (piece->name)
                                         : _muster_generate_terrain_name (run, piece->terrain));
   feature->outline = piece->outline;
   if (piece->points != NULL)
@@ -107,7 +107,7 @@ place_settlements (MusterGenerateRun *run)
 
         if (box_is_clear (run, box, MIN (w, h) / 4))
           {
-            g_autofree char *name = g_strdup_printf ("Settlement %d", ++placed);
+            g_autofree char *name = g_strdup_printf (_("Settlement %d"), ++placed);
             MusterFeature *town = _muster_generate_terrain (run, "town", name);
 
             if (muster_terrain_types_lookup (run->generator->types, "town") == NULL)
@@ -191,7 +191,7 @@ place_objectives (MusterGenerateRun *run)
           if (spaced (run, at, attempt < 80 ? spacing : spacing / 2))
             break;
         }
-      name = site ? g_strdup (site->name) : g_strdup_printf ("Open ground %d", n + 1);
+      name = site ? g_strdup (site->name) : g_strdup_printf (_("Open ground %d"), n + 1);
       _muster_generate_objective (run, name, at, 0);
       _muster_generate_note (run, "Objective %d: %s, placed by %s.", n + 1, name,
                              run->sides[side]);
@@ -225,16 +225,24 @@ _muster_generate_generic_maps (MusterGenerateRun *run,
       int roll = muster_dice_roll (run->dice, maps->len);
 
       map = maps->pdata[roll - 1];
-      _muster_generate_note (run, "Map roll: d%u = %d, %s.", maps->len, roll, map->name);
+      _muster_generate_note (run, "Map roll: d%u = %d, %s.", maps->len, roll,
+                             muster_ruleset_text (map->name));
     }
   else
-    _muster_generate_note (run, "Map: %s.", map->name);
+    _muster_generate_note (run, "Map: %s.", muster_ruleset_text (map->name));
   for (guint i = 0; i < G_N_ELEMENTS (portions); i++)
     if (_muster_generate_chose (run, "portion", portions[i].id))
       {
         portion = portions[i].portion;
-        _muster_generate_note (run, "Only the %s half of the map, stretched to the table.",
-                               portions[i].id);
+        /* whole sentences: "left" and "links" do not stand in the same place */
+        if (i == 0)
+          _muster_generate_note (run, "Only the left half of the map, stretched to the table.");
+        else if (i == 1)
+          _muster_generate_note (run, "Only the centre half of the map, stretched to the "
+                                 "table.");
+        else
+          _muster_generate_note (run, "Only the right half of the map, stretched to the "
+                                 "table.");
       }
 
   for (guint i = 0; i < map->pieces->len; i++)
@@ -246,8 +254,9 @@ _muster_generate_generic_maps (MusterGenerateRun *run,
                          "edge (Muster's default; the review gives none).",
                          _muster_generate_param (run, "deployment-depth", 0.2) * 100);
   place_objectives (run);
-  run->out->victory = g_strdup ("Each side loses points for its own casualties, gains points "
-                                "for casualties inflicted, and gains a bonus for each objective "
-                                "it controls at the end (§2.10; the values are not given).");
+  run->out->victory = g_strdup (_("Each side loses points for its own casualties, gains "
+                                  "points for casualties inflicted, and gains a bonus for each "
+                                  "objective it controls at the end (§2.10; the values are not "
+                                  "given)."));
   return TRUE;
 }

@@ -51,7 +51,7 @@ _muster_mov_prepare (const MusterProcedure  *procedure,
   if (ruleset == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
-                   "%s %s needs the %s ruleset for its tables", MUSTER_MOV_SYSTEM, procedure->id,
+                   _("%s %s needs the %s ruleset for its tables"), MUSTER_MOV_SYSTEM, procedure->id,
                    MUSTER_MOV_SYSTEM);
       return FALSE;
     }
@@ -193,7 +193,7 @@ _muster_mov_table_words (const MusterRuleset  *ruleset,
           g_autofree char *expected = g_strjoinv (", ", (char **) words);
 
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                       "the %s table “%s”, row “%s”, column “%s” is not one of %s",
+                       _("the %s table “%s”, row “%s”, column “%s” is not one of %s"),
                        MUSTER_MOV_SYSTEM, table, row, column, expected);
           return FALSE;
         }

@@ -103,7 +103,7 @@ _muster_mov_fire_setup (const MusterRuleset  *ruleset,
       || tar->text[0] < 'a' || tar->text[0] > 'e')
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "the %s table “tar” has no column letter for %s, %s", MUSTER_MOV_SYSTEM,
+                   _("the %s table “tar” has no column letter for %s, %s"), MUSTER_MOV_SYSTEM,
                    cover, posture);
       return FALSE;
     }

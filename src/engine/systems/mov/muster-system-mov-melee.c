@@ -51,7 +51,7 @@ caf_row (const MusterRuleset  *ruleset,
   if (row == NULL || row->text == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "the %s table “close-combat-weapons” has no close assault row for “%s”",
+                   _("the %s table “close-combat-weapons” has no close assault row for “%s”"),
                    MUSTER_MOV_SYSTEM, weapon);
       return FALSE;
     }

@@ -17,7 +17,9 @@
 #define INCH MUSTER_MM_PER_INCH
 #define FOOT (12 * MUSTER_MM_PER_INCH)
 
-static const char * const rarity_names[] = { "Common", "Uncommon", "Rare", "Unique" };
+/* in the notes, in the user's language as they are */
+static const char * const rarity_names[] = { N_("Common"), N_("Uncommon"), N_("Rare"),
+                                             N_("Unique") };
 
 typedef struct
 {
@@ -81,7 +83,7 @@ throw_piece (MusterGenerateRun           *run,
     {
       _muster_generate_note (run, "Piece %u (%s): d%d %d, %s; %d o'clock, %dD6 (%s) = %d in: "
                              "off the table, lost (it still counts).", number,
-                             rarity_names[rarity], of, roll,
+                             _(rarity_names[rarity]), of, roll,
                              _muster_generate_terrain_name (run, terrain), clock, n_dice,
                              dice->str, inches);
       return;
@@ -96,12 +98,12 @@ throw_piece (MusterGenerateRun           *run,
       g_ptr_array_remove (run->out->features, piece);
       _muster_generate_note (run, "Piece %u (%s): %s at %d o'clock, %d in: too close to the "
                              "fort, left off (little terrain within 6 in of it).", number,
-                             rarity_names[rarity], _muster_generate_terrain_name (run, terrain),
+                             _(rarity_names[rarity]), _muster_generate_terrain_name (run, terrain),
                              clock, inches);
       return;
     }
   _muster_generate_note (run, "Piece %u (%s): d%d %d, %s; %d o'clock, %dD6 (%s) = %d in.",
-                         number, rarity_names[rarity], of, roll,
+                         number, _(rarity_names[rarity]), of, roll,
                          _muster_generate_terrain_name (run, terrain), clock, n_dice, dice->str,
                          inches);
 }
@@ -166,13 +168,18 @@ lay_fixtures (MusterGenerateRun *run,
 static void
 note_roles (MusterGenerateRun *run)
 {
-  static const char * const roles[2] = { "Blue", "Red" };
+  /* the roles as the notes name them; the sides' own names stay as they are */
+  static const char * const roles[2] = { N_("Blue"), N_("Red") };
   g_autoptr(GString) line = g_string_new (NULL);
 
   for (guint i = 0; i < 2; i++)
     if (g_strcmp0 (run->sides[i], roles[i]) != 0)
-      g_string_append_printf (line, "%s%s plays %s", line->len ? "; " : "", run->sides[i],
-                              roles[i]);
+      {
+        if (line->len > 0)
+          g_string_append (line, "; ");
+        /* TRANSLATORS: a side and the book's role it plays, e.g. "Dwarfs plays Blue" */
+        g_string_append_printf (line, _("%s plays %s"), run->sides[i], _(roles[i]));
+      }
   if (line->len > 0)
     _muster_generate_note (run, "The book's roles (§6): %s.", line->str);
 }
@@ -186,28 +193,29 @@ place_objectives (MusterGenerateRun *run,
   if (_muster_generate_chose (run, "scenario", "fixed") ||
       _muster_generate_chose (run, "scenario", "encounter"))
     {
-      _muster_generate_objective (run, "Centre of the field", centre, 1);
+      _muster_generate_objective (run, _("Centre of the field"), centre, 1);
       _muster_generate_note (run, "Objective 1 in the centre, as in a neutral game (§5).");
     }
   else if (_muster_generate_chose (run, "scenario", "ambush"))
     {
       MusterSegment leg = { fixtures->road[2], fixtures->road[3] };
 
-      _muster_generate_objective (run, "Roadblock", muster_segment_point_at (leg, 0.3), 1);
+      _muster_generate_objective (run, _("Roadblock"), muster_segment_point_at (leg, 0.3), 1);
       note_roles (run);
       _muster_generate_note (run, "Objective 1 is Red's roadblock on the road; the game starts "
                              "when Blue's lead unit reaches it.");
     }
   else if (fixtures->fort)
     {
-      _muster_generate_objective (run, "Hold the fort", muster_box_centre (fixtures->fort_box), 1);
+      _muster_generate_objective (run, _("Hold the fort"), muster_box_centre (fixtures->fort_box),
+                                  1);
       note_roles (run);
       _muster_generate_note (run, "Objective 1 is the fort in the middle of Blue's zone.");
     }
   else if (_muster_generate_chose (run, "scenario", "withdrawal"))
     {
-      _muster_generate_objective (run, "Ox-cart at the table centre", centre, 2);
-      _muster_generate_objective (run, "The wagons' exit", fixtures->road[2], 1);
+      _muster_generate_objective (run, _("Ox-cart at the table centre"), centre, 2);
+      _muster_generate_objective (run, _("The wagons' exit"), fixtures->road[2], 1);
       note_roles (run);
       _muster_generate_note (run, "Objective 1 is the ox-cart at the table centre (wagons count "
                              "double); objective 2 where the road leaves by Blue's edge.");
@@ -222,8 +230,10 @@ place_zones (MusterGenerateRun *run,
 
   if (_muster_generate_chose (run, "scenario", "encounter"))
     {
-      g_autofree char *blue = g_strdup_printf ("%s entry (baseline)", run->sides[0]);
-      g_autofree char *red = g_strdup_printf ("%s entry (baseline)", run->sides[1]);
+      /* a zone's name starts with its side's, which it follows to another side (see
+       * muster_generation_rename_side()) */
+      g_autofree char *blue = g_strdup_printf (_("%s entry (baseline)"), run->sides[0]);
+      g_autofree char *red = g_strdup_printf (_("%s entry (baseline)"), run->sides[1]);
 
       _muster_generate_zone (run, 0, blue, (MusterBox) { 0, 0, w, 2 * INCH });
       _muster_generate_zone (run, 1, red, (MusterBox) { 0, h - 2 * INCH, w, h });
@@ -236,10 +246,10 @@ place_zones (MusterGenerateRun *run,
       MusterFeature *zone;
       double y0 = MIN (fixtures->road[1].y, fixtures->road[2].y) - clear;
       double y1 = MAX (fixtures->road[1].y, fixtures->road[2].y) + clear;
-      g_autofree char *column = g_strdup_printf ("%s column on the road", run->sides[0]);
-      g_autofree char *north = g_strdup_printf ("%s hidden set-up, north of the road",
+      g_autofree char *column = g_strdup_printf (_("%s column on the road"), run->sides[0]);
+      g_autofree char *north = g_strdup_printf (_("%s hidden set-up, north of the road"),
                                                 run->sides[1]);
-      g_autofree char *south = g_strdup_printf ("%s hidden set-up, south of the road",
+      g_autofree char *south = g_strdup_printf (_("%s hidden set-up, south of the road"),
                                                 run->sides[1]);
 
       _muster_generate_zone (run, 0, column,
@@ -302,8 +312,10 @@ _muster_generate_clock_face (MusterGenerateRun *run,
                    run->generator->display_name);
       return FALSE;
     }
-  _muster_generate_note (run, "%s; %s.", scenario ? scenario->name : "Fixed Battle",
-                         setting->name);
+  /* TRANSLATORS: the scenario and the setting, e.g. "Fixed Battle; Temperate farmland." */
+  _muster_generate_note (run, "%s; %s.",
+                         muster_ruleset_text (scenario ? scenario->name : "Fixed Battle"),
+                         muster_ruleset_text (setting->name));
   lay_fixtures (run, &fixtures);
   place_objectives (run, &fixtures);
   _muster_generate_note (run, "%d pieces (%.0f sq ft, 1 per %g), %d Common : %d Uncommon : %d "
@@ -325,7 +337,7 @@ _muster_generate_clock_face (MusterGenerateRun *run,
 
   if (fixtures.fort)
     {
-      MusterFeature *fort = _muster_generate_terrain (run, "field-works", "The fort");
+      MusterFeature *fort = _muster_generate_terrain (run, "field-works", _("The fort"));
 
       fort->outline = MUSTER_OUTLINE_RECTANGLE;
       fort->centre = muster_box_centre (fixtures.fort_box);
@@ -333,7 +345,7 @@ _muster_generate_clock_face (MusterGenerateRun *run,
       fort->height = fixtures.fort_box.y1 - fixtures.fort_box.y0;
     }
   if (fixtures.n_road > 0)
-    _muster_generate_road (run, "road", "The road",
+    _muster_generate_road (run, "road", _("The road"),
                            _muster_generate_param_clamped (run, "road-width", 2 * INCH, 1, 500),
                            fixtures.road,
                            fixtures.n_road);
@@ -341,10 +353,10 @@ _muster_generate_clock_face (MusterGenerateRun *run,
   if (scenario != NULL && scenario->description != NULL &&
       !_muster_generate_chose (run, "scenario", "fixed") &&
       !_muster_generate_chose (run, "scenario", "encounter"))
-    run->out->victory = g_strdup (scenario->description);
+    run->out->victory = g_strdup (muster_ruleset_text (scenario->description));
   else
-    run->out->victory = g_strdup ("Each side's Mission sets its primary and secondary "
-                                  "objectives; weighted objective points may decide the "
-                                  "victory (§6).");
+    run->out->victory = g_strdup (_("Each side's Mission sets its primary and secondary "
+                                    "objectives; weighted objective points may decide the "
+                                    "victory (§6)."));
   return TRUE;
 }

@@ -203,7 +203,7 @@ hth_prepare (const MusterRuleset  *ruleset,
   if (!parse_ratio (ratio, &left, &right))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s”, “%s”, “%s”: “%s” is not a ratio a:b", table, a_column, d_column,
+                   _("table “%s”, “%s”, “%s”: “%s” is not a ratio a:b"), table, a_column, d_column,
                    ratio ? ratio : "-");
       return FALSE;
     }

@@ -76,9 +76,17 @@ _muster_generate_squares (MusterGenerateRun *run,
                                                         score)
                                      : g_strdup_printf ("%d", die);
 
-        _muster_generate_note (run, "Square %s%s: d%d %s → %s.", label, edge ? " (edge)" : "", roll->die,
-                               dice, terrain ? _muster_generate_terrain_name (run, terrain)
-                                             : "open");
+        /* whole sentences for the translators: an edge square or not, a piece or none */
+        if (terrain != NULL && edge)
+          _muster_generate_note (run, "Square %s (edge): d%d %s → %s.", label, roll->die, dice,
+                                 _muster_generate_terrain_name (run, terrain));
+        else if (terrain != NULL)
+          _muster_generate_note (run, "Square %s: d%d %s → %s.", label, roll->die, dice,
+                                 _muster_generate_terrain_name (run, terrain));
+        else if (edge)
+          _muster_generate_note (run, "Square %s (edge): d%d %s → open.", label, roll->die, dice);
+        else
+          _muster_generate_note (run, "Square %s: d%d %s → open.", label, roll->die, dice);
         if (terrain != NULL)
           {
             g_autofree char *name = g_strdup_printf ("%s (%s)",

@@ -106,7 +106,7 @@ _muster_ul_table_dice (const MusterRuleset  *ruleset,
   if (!_muster_ul_parse_dice (text, dice))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “%s”, %s, %s is not a roll such as 2d6", table, row, column);
+                   _("table “%s”, %s, %s is not a roll such as 2d6"), table, row, column);
       return FALSE;
     }
   return TRUE;

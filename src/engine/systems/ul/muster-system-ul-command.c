@@ -89,7 +89,7 @@ activation_prepare (MusterUlPlay         *play,
   if (cell == NULL || (!cell->is_number && g_strcmp0 (cell->text, "no") != 0))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "table “activation”, %s, %s is neither a score nor “no”", row, column);
+                   _("table “activation”, %s, %s is neither a score nor “no”"), row, column);
       return FALSE;
     }
   /* "no": activation is impossible, whatever the modifiers. */
