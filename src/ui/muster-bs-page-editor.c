@@ -33,6 +33,20 @@ choice_free (gpointer data)
   g_free (choice);
 }
 
+/* A tooltip set while @widget is hidden: GTK 4.8 asks the X server where the pointer is when a
+ * shown widget's tooltip is set, a round trip for each of the hundreds of rows of a character's
+ * options (issue 21). Hidden, the tooltip is only kept (and given to accessibility). */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  gboolean visible = gtk_widget_get_visible (widget);
+
+  gtk_widget_set_visible (widget, FALSE);
+  gtk_widget_set_tooltip_text (widget, text);
+  gtk_widget_set_visible (widget, visible);
+}
+
 static GtkWidget *
 label_new (const char *text,
            const char *css_class)
@@ -170,7 +184,7 @@ choice_button (const char *icon,
 {
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
-  gtk_widget_set_tooltip_text (button, tooltip);
+  set_tooltip (button, tooltip);
   gtk_widget_add_css_class (button, "flat");
   g_signal_connect_data (button, "clicked", callback, choice, own ? (GClosureNotify) (void (*) (void)) choice_free : NULL, 0);
   return button;
@@ -310,7 +324,7 @@ add_options (GtkBox            *box,
       /* Long names and costs are cut short, so that the counts stay in view. */
       gtk_label_set_wrap (GTK_LABEL (name), FALSE);
       gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_tooltip_text (name, muster_bs_entries_name (link, node));
+      set_tooltip (name, muster_bs_entries_name (link, node));
       gtk_widget_set_hexpand (name, TRUE);
       costs = muster_bs_entries_costs_text (data, node);
       cost = label_new (costs, "dim-label");
@@ -340,7 +354,7 @@ add_options (GtkBox            *box,
         {
           /* Taken, but not allowed now: the findings say why. */
           gtk_widget_add_css_class (name, "error");
-          gtk_widget_set_tooltip_text (name, _("Not allowed now"));
+          set_tooltip (name, _("Not allowed now"));
         }
       note = collective_note (selection, link, node, taken (selection, id, &last));
       if (note != NULL)
