@@ -251,16 +251,13 @@ taken_in_group (MusterBsData       *data,
  * (its amount is counted per model of the parent, as BattleScribe's collective entries are);
  * NULL where the count alone says it all. */
 static char *
-collective_note (MusterBsSelection  *parent,
-                 const MusterBsNode *link,
-                 const MusterBsNode *node,
-                 guint               per_model)
+collective_note (MusterBsSelection *parent,
+                 gboolean           collective,
+                 guint              per_model)
 {
   int models = muster_bs_selection_get_number (parent);
 
-  if (per_model == 0 || models < 2 ||
-      !(muster_bs_node_has_flag (node, MUSTER_BS_FLAG_COLLECTIVE) ||
-        (link != NULL && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_COLLECTIVE))))
+  if (per_model == 0 || models < 2 || !collective)
     return NULL;
   return g_strdup_printf (_("%u per model, %u in all"), per_model,
                           (guint) MIN ((guint64) per_model * (guint64) models, G_MAXUINT));
@@ -276,6 +273,7 @@ typedef struct
   gboolean            hidden; /* taken, but hidden now */
   guint               taken;
   gboolean            full;   /* at its own maximum, or its group's */
+  gboolean            collective;
   char               *note;   /* (nullable): collective_note() */
 } Option;
 
@@ -301,7 +299,7 @@ list_options (MusterBsRoster     *roster,
   *ids = muster_bs_roster_list_entries (roster, force, selection);
   for (guint i = 0; i < (*ids)->len; i++)
     {
-      Option option = { g_ptr_array_index (*ids, i), NULL, NULL, NULL, FALSE, 0, FALSE, NULL };
+      Option option = { g_ptr_array_index (*ids, i), NULL, NULL, NULL, FALSE, 0, FALSE, FALSE, NULL };
       const MusterBsNode *owner;
       MusterBsSelection *last;
       double min, max, group_min, group_max;
@@ -322,7 +320,10 @@ list_options (MusterBsRoster     *roster,
       bounds_of (option.group, &group_min, &group_max);
       option.full = (max >= 0 && option.taken >= max) ||
                     (group_max >= 0 && taken_in_group (data, selection, option.group) >= group_max);
-      option.note = collective_note (selection, option.link, option.node, option.taken);
+      option.collective = muster_bs_node_has_flag (option.node, MUSTER_BS_FLAG_COLLECTIVE) ||
+                          (option.link != NULL &&
+                           muster_bs_node_has_flag (option.link, MUSTER_BS_FLAG_COLLECTIVE));
+      option.note = collective_note (selection, option.collective, option.taken);
       g_array_append_val (options, option);
     }
   return options;
@@ -333,7 +334,7 @@ typedef struct
 {
   GtkWidget *count;
   GtkWidget *plus;
-  GtkWidget *caption;  /* (nullable): the collective note */
+  GtkWidget *caption;  /* (nullable): a collective entry's note, hidden without one */
 } OptionRow;
 
 /* A selection's editor, as built: what follows the edits in place (see editor_shape()) */
@@ -400,7 +401,10 @@ option_row_set (OptionRow    *row,
         gtk_widget_set_tooltip_text (row->plus, tooltip);
     }
   if (row->caption != NULL)
-    set_label (row->caption, option->note);
+    {
+      set_label (row->caption, option->note ? option->note : "");
+      gtk_widget_set_visible (row->caption, option->note != NULL);
+    }
 }
 
 static void
@@ -467,9 +471,10 @@ add_options (GtkBox           *box,
           gtk_widget_add_css_class (name, "error");
           set_tooltip (name, _("Not allowed now"));
         }
-      if (option->note != NULL)
+      if (option->collective)
         {
-          /* The count is per model of the parent; under it, what that makes in all. */
+          /* The count is per model of the parent; under it, what that makes in all (once
+           * the parent has several models: the note comes and goes with its number). */
           GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
           widgets.caption = label_new (NULL, "dim-label");
@@ -637,8 +642,7 @@ editor_shape (MusterBsDocument  *document,
     {
       const Option *option = &g_array_index (options, Option, i);
 
-      g_string_append_printf (shape, "o %s %d %d\n", option->id, option->hidden,
-                              option->note != NULL);
+      g_string_append_printf (shape, "o %s %d\n", option->id, option->hidden);
     }
   append_shown (shape, selection);
   return g_string_free (shape, FALSE);

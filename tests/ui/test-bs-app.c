@@ -11,6 +11,7 @@
 #include "muster-bs-entries.h"
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
+#include "muster-cull-box.h"
 #include "muster-new-list-dialog.h"
 #include "muster-recent.h"
 #include "muster-recovery-dialog.h"
@@ -1580,6 +1581,15 @@ test_bs_editor_kept (void)
   close_window (window);
 }
 
+/* An editor row's note, shown */
+static gboolean
+is_shown_note (GtkWidget  *widget,
+               const char *unused)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "caption") &&
+         gtk_widget_get_visible (widget);
+}
+
 /* A collective entry's row in the editor (issue 21): its count is per model of the parent,
  * and the row says what that makes in all, following the parent's number. The fixture is
  * tests/data/battlescribe/skirmish-weapon-teams.cat: frag grenades, collective, on a gunner. */
@@ -1625,10 +1635,12 @@ test_bs_collective (void)
   spin_until (page_idle, NULL);
   g_assert_null (find_matching (GTK_WIDGET (page), label_is, "1 per model, 5 in all"));
   g_assert_nonnull (find_matching (GTK_WIDGET (page), label_is, "1 per model, 3 in all"));
-  /* One gunner: the count says it all. */
+  /* One gunner: the count says it all (the editor kept, its note hidden). */
   muster_bs_document_set_count (document, gunner, 1);
   spin_until (page_idle, NULL);
   g_assert_null (find_matching (GTK_WIDGET (page), label_is, "1 per model, 1 in all"));
+  g_assert_null (find_matching (find_descendant (GTK_WIDGET (page), MUSTER_TYPE_CULL_BOX),
+                                is_shown_note, NULL));
   close_window (window);
 }
 
