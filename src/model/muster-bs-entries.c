@@ -96,6 +96,13 @@ struct _MusterBsEntries
   GPtrArray        *all;
   GPtrArray        *shown;
   GStrv             categories;
+  /* What @all was read from: the roster's entries for the force (copies), whether each was
+   * hidden, and the force's own categories (nullable: read nothing yet) */
+  MusterBsRoster   *offered_roster;
+  MusterBsForce    *offered_force;
+  GPtrArray        *offered_ids;
+  GArray           *offered_hidden;
+  GStrv             offered_categories;
 };
 
 static void list_model_iface_init (GListModelInterface *iface);
@@ -326,6 +333,35 @@ keep_alike (GPtrArray *before,
     }
 }
 
+static void
+forget_offered (MusterBsEntries *self)
+{
+  g_clear_pointer (&self->offered_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->offered_hidden, g_array_unref);
+  g_clear_pointer (&self->offered_categories, g_strfreev);
+}
+
+/* Whether the roster offers the force what it offered when the entries were last read: the
+ * same entries, hidden alike (an entry's name, category and costs are its data's). */
+static gboolean
+offers_alike (MusterBsEntries *self,
+              MusterBsRoster  *roster,
+              GPtrArray       *ids,
+              GArray          *hidden,
+              GStrv            categories)
+{
+  if (self->offered_ids == NULL || self->offered_roster != roster ||
+      self->offered_force != self->force || self->offered_ids->len != ids->len ||
+      memcmp (self->offered_hidden->data, hidden->data, hidden->len * sizeof (gboolean)) != 0 ||
+      !g_strv_equal ((const char * const *) self->offered_categories,
+                     (const char * const *) categories))
+    return FALSE;
+  for (guint i = 0; i < ids->len; i++)
+    if (!g_str_equal (g_ptr_array_index (self->offered_ids, i), g_ptr_array_index (ids, i)))
+      return FALSE;
+  return TRUE;
+}
+
 /* Reads what the force offers now. */
 static void
 rebuild (MusterBsEntries *self)
@@ -334,9 +370,23 @@ rebuild (MusterBsEntries *self)
   g_autoptr(GPtrArray) ids = NULL;
   g_autoptr(GArray) hidden = NULL;
   g_autoptr(GPtrArray) extra = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) before = g_steal_pointer (&self->all);
+  g_autoptr(GPtrArray) before = NULL;
+  g_auto(GStrv) own_categories = NULL;
   MusterBsData *data;
 
+  if (roster != NULL && self->force != NULL)
+    {
+      ids = muster_bs_roster_list_entries (roster, self->force, NULL);
+      /* Asked after every edit: the roster keeps what no edit since can have changed, and
+       * answers for all the entries at once (not one id lookup each). */
+      hidden = muster_bs_roster_list_hidden (roster, self->force, NULL);
+      own_categories = force_categories (self->force, extra);
+      /* Most edits leave them as they were: nothing to make again (issue 21) */
+      if (offers_alike (self, roster, ids, hidden, own_categories))
+        return;
+    }
+  forget_offered (self);
+  before = g_steal_pointer (&self->all);
   self->all = g_ptr_array_new_with_free_func (g_object_unref);
   g_clear_pointer (&self->categories, g_strfreev);
   if (roster == NULL || self->force == NULL)
@@ -344,11 +394,16 @@ rebuild (MusterBsEntries *self)
       refilter (self);
       return;
     }
+  /* The roster's address alone: a roster loaded later may come at a freed one's address, but
+   * the document says so (it is changed) and its ids, read again, tell */
+  self->offered_roster = roster;
+  self->offered_force = self->force;
+  self->offered_ids = g_ptr_array_new_full (ids->len, g_free);
+  for (guint i = 0; i < ids->len; i++)
+    g_ptr_array_add (self->offered_ids, g_strdup (g_ptr_array_index (ids, i)));
+  self->offered_hidden = g_array_ref (hidden);
+  self->offered_categories = g_steal_pointer (&own_categories);
   data = muster_bs_roster_get_data (roster);
-  ids = muster_bs_roster_list_entries (roster, self->force, NULL);
-  /* Rebuilt after every edit: the roster keeps what no edit since can have changed, and
-   * answers for all the entries at once (not one id lookup each). */
-  hidden = muster_bs_roster_list_hidden (roster, self->force, NULL);
   for (guint i = 0; i < ids->len; i++)
     {
       const char *id = g_ptr_array_index (ids, i);
@@ -433,6 +488,7 @@ muster_bs_entries_finalize (GObject *object)
   g_free (self->search);
   g_free (self->category);
   g_strfreev (self->categories);
+  forget_offered (self);
 
   G_OBJECT_CLASS (muster_bs_entries_parent_class)->finalize (object);
 }

@@ -33,6 +33,20 @@ choice_free (gpointer data)
   g_free (choice);
 }
 
+/* A tooltip set while @widget is hidden: GTK 4.8 asks the X server where the pointer is when a
+ * shown widget's tooltip is set, a round trip for each of the hundreds of rows of a character's
+ * options (issue 21). Hidden, the tooltip is only kept (and given to accessibility). */
+static void
+set_tooltip (GtkWidget  *widget,
+             const char *text)
+{
+  gboolean visible = gtk_widget_get_visible (widget);
+
+  gtk_widget_set_visible (widget, FALSE);
+  gtk_widget_set_tooltip_text (widget, text);
+  gtk_widget_set_visible (widget, visible);
+}
+
 static GtkWidget *
 label_new (const char *text,
            const char *css_class)
@@ -170,7 +184,7 @@ choice_button (const char *icon,
 {
   GtkWidget *button = gtk_button_new_from_icon_name (icon);
 
-  gtk_widget_set_tooltip_text (button, tooltip);
+  set_tooltip (button, tooltip);
   gtk_widget_add_css_class (button, "flat");
   g_signal_connect_data (button, "clicked", callback, choice, own ? (GClosureNotify) (void (*) (void)) choice_free : NULL, 0);
   return button;
@@ -237,65 +251,191 @@ taken_in_group (MusterBsData       *data,
  * (its amount is counted per model of the parent, as BattleScribe's collective entries are);
  * NULL where the count alone says it all. */
 static char *
-collective_note (MusterBsSelection  *parent,
-                 const MusterBsNode *link,
-                 const MusterBsNode *node,
-                 guint               per_model)
+collective_note (MusterBsSelection *parent,
+                 gboolean           collective,
+                 guint              per_model)
 {
   int models = muster_bs_selection_get_number (parent);
 
-  if (per_model == 0 || models < 2 ||
-      !(muster_bs_node_has_flag (node, MUSTER_BS_FLAG_COLLECTIVE) ||
-        (link != NULL && muster_bs_node_has_flag (link, MUSTER_BS_FLAG_COLLECTIVE))))
+  if (per_model == 0 || models < 2 || !collective)
     return NULL;
   return g_strdup_printf (_("%u per model, %u in all"), per_model,
                           (guint) MIN ((guint64) per_model * (guint64) models, G_MAXUINT));
 }
 
-static void
-add_options (GtkBox            *box,
-             MusterBsDocument  *document,
-             MusterBsSelection *selection)
+/* A choice the editor shows: an entry the selection may take, not hidden now or taken */
+typedef struct
 {
-  MusterBsRoster *roster = muster_bs_document_get_roster (document);
+  const char         *id;     /* borrowed from list_options()'s @ids */
+  const MusterBsNode *link;
+  const MusterBsNode *node;
+  const MusterBsNode *group;  /* (nullable): the entry group it is offered in */
+  gboolean            hidden; /* taken, but hidden now */
+  guint               taken;
+  gboolean            full;   /* at its own maximum, or its group's */
+  gboolean            collective;
+  char               *note;   /* (nullable): collective_note() */
+} Option;
+
+static void
+option_clear (gpointer data)
+{
+  g_free (((Option *) data)->note);
+}
+
+/* Returns: (transfer full) (element-type Option): the choices the editor of @selection shows,
+ * each with what is taken of it; their ids are in @ids (transfer full) */
+static GArray *
+list_options (MusterBsRoster     *roster,
+              MusterBsSelection  *selection,
+              GPtrArray         **ids)
+{
   MusterBsData *data = muster_bs_roster_get_data (roster);
   MusterBsForce *force = muster_bs_selection_get_force (selection);
-  g_autoptr(GPtrArray) ids = muster_bs_roster_list_entries (roster, force, selection);
   g_autoptr(GArray) hidden_now = muster_bs_roster_list_hidden (roster, force, selection);
+  GArray *options = g_array_new (FALSE, TRUE, sizeof (Option));
+
+  g_array_set_clear_func (options, option_clear);
+  *ids = muster_bs_roster_list_entries (roster, force, selection);
+  for (guint i = 0; i < (*ids)->len; i++)
+    {
+      Option option = { g_ptr_array_index (*ids, i), NULL, NULL, NULL, FALSE, 0, FALSE, FALSE, NULL };
+      const MusterBsNode *owner;
+      MusterBsSelection *last;
+      double min, max, group_min, group_max;
+
+      option.node = muster_bs_entries_lookup (data, option.id, &option.link);
+      if (option.node == NULL)
+        continue;
+      option.hidden = g_array_index (hidden_now, gboolean, i);
+      option.taken = taken (selection, option.id, &last);
+      if (option.hidden && option.taken == 0)
+        continue;
+      owner = option.link ? option.link : option.node;
+      if (owner->parent && owner->parent->kind == MUSTER_BS_NODE_SELECTION_ENTRY_GROUP)
+        option.group = owner->parent;
+      bounds_of (owner, &min, &max);
+      if (max < 0 && option.link != NULL)
+        bounds_of (option.node, &min, &max);
+      bounds_of (option.group, &group_min, &group_max);
+      option.full = (max >= 0 && option.taken >= max) ||
+                    (group_max >= 0 && taken_in_group (data, selection, option.group) >= group_max);
+      option.collective = muster_bs_node_has_flag (option.node, MUSTER_BS_FLAG_COLLECTIVE) ||
+                          (option.link != NULL &&
+                           muster_bs_node_has_flag (option.link, MUSTER_BS_FLAG_COLLECTIVE));
+      option.note = collective_note (selection, option.collective, option.taken);
+      g_array_append_val (options, option);
+    }
+  return options;
+}
+
+/* The widgets of one choice's row that an edit may change */
+typedef struct
+{
+  GtkWidget *count;
+  GtkWidget *plus;
+  GtkWidget *caption;  /* (nullable): a collective entry's note, hidden without one */
+} OptionRow;
+
+/* A selection's editor, as built: what follows the edits in place (see editor_shape()) */
+typedef struct
+{
+  char      *shape;
+  GtkWidget *title;
+  GtkWidget *spin;
+  /* (element-type Choice): every choice of the editor, borrowed from its widget's handler */
+  GPtrArray *choices;
+  GArray    *rows;  /* OptionRow, one an Option */
+} Editor;
+
+#define EDITOR_DATA "muster-bs-editor"
+
+static void
+editor_free (gpointer data)
+{
+  Editor *editor = data;
+
+  g_free (editor->shape);
+  g_ptr_array_unref (editor->choices);
+  g_array_unref (editor->rows);
+  g_free (editor);
+}
+
+static Choice *
+editor_choice (Editor            *editor,
+               MusterBsDocument  *document,
+               MusterBsForce     *force,
+               MusterBsSelection *selection,
+               const char        *entry_id)
+{
+  Choice *choice = choice_new (document, force, selection, entry_id);
+
+  g_ptr_array_add (editor->choices, choice);
+  return choice;
+}
+
+static void
+set_label (GtkWidget  *label,
+           const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
+    gtk_label_set_label (GTK_LABEL (label), text);
+}
+
+/* What an edit may change in a choice's row: the same whether the row is new or kept */
+static void
+option_row_set (OptionRow    *row,
+                const Option *option)
+{
+  g_autofree char *number = g_strdup_printf ("%u", option->taken);
+  const char *tooltip = option->full ? _("At its maximum") : _("Take one more");
+
+  set_label (row->count, number);
+  /* Not allowed now: at its own maximum, or its group's. */
+  gtk_widget_set_sensitive (row->plus, !option->full);
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (row->plus), tooltip) != 0)
+    {
+      if (gtk_widget_get_parent (row->plus) == NULL)
+        set_tooltip (row->plus, tooltip);
+      else
+        gtk_widget_set_tooltip_text (row->plus, tooltip);
+    }
+  if (row->caption != NULL)
+    {
+      set_label (row->caption, option->note ? option->note : "");
+      gtk_widget_set_visible (row->caption, option->note != NULL);
+    }
+}
+
+static void
+add_options (GtkBox           *box,
+             MusterBsDocument *document,
+             MusterBsSelection *selection,
+             GArray           *options,
+             Editor           *editor)
+{
+  MusterBsData *data = muster_bs_roster_get_data (muster_bs_document_get_roster (document));
+  MusterBsForce *force = muster_bs_selection_get_force (selection);
   const MusterBsNode *group = NULL;
   GtkWidget *list = NULL;
 
-  if (ids->len == 0)
+  if (options->len == 0)
     return;
   gtk_box_append (box, label_new (_("Options"), "heading"));
-  for (guint i = 0; i < ids->len; i++)
+  for (guint i = 0; i < options->len; i++)
     {
-      const char *id = g_ptr_array_index (ids, i);
-      const MusterBsNode *link = NULL;
-      const MusterBsNode *node = muster_bs_entries_lookup (data, id, &link);
-      const MusterBsNode *owner = link ? link : node;
-      const MusterBsNode *in_group = owner && owner->parent &&
-                                     owner->parent->kind == MUSTER_BS_NODE_SELECTION_ENTRY_GROUP
-                                     ? owner->parent : NULL;
-      GtkWidget *row, *name, *cost, *count, *plus;
-      MusterBsSelection *last;
-      gboolean full;
+      const Option *option = &g_array_index (options, Option, i);
+      const char *entry_name = muster_bs_entries_name (option->link, option->node);
+      GtkWidget *row, *name, *cost;
+      OptionRow widgets = { NULL, NULL, NULL };
       g_autofree char *costs = NULL;
-      g_autofree char *number = NULL;
-      g_autofree char *note = NULL;
-      gboolean hidden;
       Choice *choice;
 
-      if (node == NULL)
-        continue;
-      hidden = g_array_index (hidden_now, gboolean, i);
-      if (hidden && taken (selection, id, &last) == 0)
-        continue;
-      if (list == NULL || in_group != group)
+      if (list == NULL || option->group != group)
         {
-          g_autofree char *heading = in_group ? group_heading (in_group) : NULL;
+          g_autofree char *heading = option->group ? group_heading (option->group) : NULL;
 
-          group = in_group;
+          group = option->group;
           if (heading != NULL)
             gtk_box_append (box, label_new (heading, "dim-label"));
           list = gtk_list_box_new ();
@@ -306,67 +446,57 @@ add_options (GtkBox            *box,
       row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       gtk_widget_set_margin_start (row, 12);
       gtk_widget_set_margin_end (row, 6);
-      name = label_new (muster_bs_entries_name (link, node), NULL);
+      name = label_new (entry_name, NULL);
       /* Long names and costs are cut short, so that the counts stay in view. */
       gtk_label_set_wrap (GTK_LABEL (name), FALSE);
       gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-      gtk_widget_set_tooltip_text (name, muster_bs_entries_name (link, node));
+      set_tooltip (name, entry_name);
       gtk_widget_set_hexpand (name, TRUE);
-      costs = muster_bs_entries_costs_text (data, node);
+      costs = muster_bs_entries_costs_text (data, option->node);
       cost = label_new (costs, "dim-label");
       gtk_label_set_wrap (GTK_LABEL (cost), FALSE);
       gtk_label_set_ellipsize (GTK_LABEL (cost), PANGO_ELLIPSIZE_END);
       gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
-      number = g_strdup_printf ("%u", taken (selection, id, &last));
-      count = label_new (number, "numeric");
-      {
-        double min, max, group_min, group_max;
+      widgets.count = label_new (NULL, "numeric");
+      if (option->group != NULL && g_strcmp0 (option->group->text, option->node->id) == 0)
+        {
+          /* The group's default choice */
+          g_autofree char *text = g_strdup_printf (_("%s (default)"), entry_name);
 
-        bounds_of (owner, &min, &max);
-        if (max < 0 && link != NULL)
-          bounds_of (node, &min, &max);
-        bounds_of (in_group, &group_min, &group_max);
-        full = (max >= 0 && taken (selection, id, &last) >= max) ||
-               (group_max >= 0 && taken_in_group (data, selection, in_group) >= group_max);
-        if (in_group != NULL && g_strcmp0 (in_group->text, node->id) == 0)
-          {
-            /* The group's default choice */
-            g_autofree char *text = g_strdup_printf (_("%s (default)"), gtk_label_get_label (GTK_LABEL (name)));
-
-            gtk_label_set_label (GTK_LABEL (name), text);
-          }
-      }
-      if (hidden)
+          gtk_label_set_label (GTK_LABEL (name), text);
+        }
+      if (option->hidden)
         {
           /* Taken, but not allowed now: the findings say why. */
           gtk_widget_add_css_class (name, "error");
-          gtk_widget_set_tooltip_text (name, _("Not allowed now"));
+          set_tooltip (name, _("Not allowed now"));
         }
-      note = collective_note (selection, link, node, taken (selection, id, &last));
-      if (note != NULL)
+      if (option->collective)
         {
-          /* The count is per model of the parent; under it, what that makes in all. */
+          /* The count is per model of the parent; under it, what that makes in all (once
+           * the parent has several models: the note comes and goes with its number). */
           GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-          GtkWidget *caption = label_new (note, "dim-label");
 
-          gtk_widget_add_css_class (caption, "caption");
+          widgets.caption = label_new (NULL, "dim-label");
+          gtk_widget_add_css_class (widgets.caption, "caption");
           gtk_widget_set_hexpand (names, TRUE);
           gtk_box_append (GTK_BOX (names), name);
-          gtk_box_append (GTK_BOX (names), caption);
+          gtk_box_append (GTK_BOX (names), widgets.caption);
           gtk_box_append (GTK_BOX (row), names);
         }
       else
         gtk_box_append (GTK_BOX (row), name);
       gtk_box_append (GTK_BOX (row), cost);
-      choice = choice_new (document, force, selection, id);
+      choice = editor_choice (editor, document, force, selection, option->id);
       gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
                                                     G_CALLBACK (remove_choice_cb), choice, FALSE));
-      gtk_box_append (GTK_BOX (row), count);
-      plus = choice_button ("list-add-symbolic", full ? _("At its maximum") : _("Take one more"),
-                            G_CALLBACK (add_choice_cb), choice, TRUE);
-      /* Not allowed now: at its own maximum, or its group's. */
-      gtk_widget_set_sensitive (plus, !full);
-      gtk_box_append (GTK_BOX (row), plus);
+      gtk_box_append (GTK_BOX (row), widgets.count);
+      widgets.plus = choice_button ("list-add-symbolic", option->full ? _("At its maximum")
+                                                                      : _("Take one more"),
+                                    G_CALLBACK (add_choice_cb), choice, TRUE);
+      gtk_box_append (GTK_BOX (row), widgets.plus);
+      option_row_set (&widgets, option);
+      g_array_append_val (editor->rows, widgets);
       gtk_list_box_append (GTK_LIST_BOX (list), row);
     }
 }
@@ -458,45 +588,13 @@ add_limits (GtkBox           *box,
     }
 }
 
-/* Returns: (transfer full) (nullable): all a selection's editor shows, as text; NULL for a
- * force's or an empty editor (those are cheap to build). Two equal keys: the editor built
- * for the first is the editor of the second, so an edit elsewhere in the roster keeps it (its
- * rows are built in tens of milliseconds). What _muster_bs_page_fill_editor() shows of a
- * selection must be read here too. */
-char *
-_muster_bs_page_editor_key (MusterBsDocument *document,
-                            MusterBsItem     *item)
+/* What the editor shows of @selection's profiles and rules, to @key */
+static void
+append_shown (GString           *key,
+              MusterBsSelection *selection)
 {
-  MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
-  MusterBsRoster *roster = muster_bs_document_get_roster (document);
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autoptr(GArray) hidden = NULL;
   GArray *profiles, *rules;
-  GString *key;
 
-  if (roster == NULL || selection == NULL)
-    return NULL;
-  key = g_string_new (NULL);
-  /* The choices' callbacks hold the document and the selection (of this roster: a selection
-   * of the next one may come at a freed one's address) */
-  g_string_append_printf (key, "%p %p %p %d\n%s\n", (gpointer) document, (gpointer) roster,
-                          (gpointer) selection, muster_bs_selection_get_amount (selection),
-                          muster_bs_item_get_name (item));
-  /* What is taken: the counts, and which choices are full */
-  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
-    {
-      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
-
-      g_string_append_printf (key, "c %s %d\n", muster_bs_selection_get_entry_id (child),
-                              muster_bs_selection_get_amount (child));
-    }
-  /* What is offered, and what of it is hidden now (the roster keeps the answers an edit
-   * cannot have changed: working them all out again took milliseconds an edit) */
-  ids = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection), selection);
-  hidden = muster_bs_roster_list_hidden (roster, muster_bs_selection_get_force (selection), selection);
-  for (guint i = 0; i < ids->len; i++)
-    g_string_append_printf (key, "o %s %d\n", (const char *) g_ptr_array_index (ids, i),
-                            g_array_index (hidden, gboolean, i));
   profiles = muster_bs_selection_get_profiles (selection);
   for (guint i = 0; profiles != NULL && i < profiles->len; i++)
     {
@@ -522,6 +620,95 @@ _muster_bs_page_editor_key (MusterBsDocument *document,
                               rule->page ? rule->page : "",
                               rule->publication_id ? rule->publication_id : "");
     }
+}
+
+/* Returns: (transfer full): what the widgets of @selection's editor are built from, beside
+ * what option_row_set() and editor_update() set: two editors of the same shape differ only
+ * in those, so the one built stays and follows the edits (building the ~250 rows of a
+ * wh40k-10e character takes some 100 ms, issue 21). */
+static char *
+editor_shape (MusterBsDocument  *document,
+              MusterBsSelection *selection,
+              GArray            *options)
+{
+  GString *shape = g_string_new (NULL);
+
+  /* The choices hold the document and the force (of this roster: a force of the next one may
+   * come at a freed one's address) */
+  g_string_append_printf (shape, "%p %p %p\n", (gpointer) document,
+                          (gpointer) muster_bs_document_get_roster (document),
+                          (gpointer) muster_bs_selection_get_force (selection));
+  for (guint i = 0; i < options->len; i++)
+    {
+      const Option *option = &g_array_index (options, Option, i);
+
+      g_string_append_printf (shape, "o %s %d\n", option->id, option->hidden);
+    }
+  append_shown (shape, selection);
+  return g_string_free (shape, FALSE);
+}
+
+/* The editor built for a selection of the same shape, made the editor of @selection */
+static void
+editor_update (Editor            *editor,
+               MusterBsItem      *item,
+               MusterBsSelection *selection,
+               GArray            *options)
+{
+  set_label (editor->title, muster_bs_item_get_name (item));
+  for (guint i = 0; i < editor->choices->len; i++)
+    ((Choice *) g_ptr_array_index (editor->choices, i))->selection = selection;
+  /* Shown, not an edit */
+  g_signal_handlers_block_matched (editor->spin, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
+                                   count_changed_cb, NULL);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor->spin),
+                             muster_bs_selection_get_amount (selection));
+  g_signal_handlers_unblock_matched (editor->spin, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
+                                     count_changed_cb, NULL);
+  for (guint i = 0; i < options->len; i++)
+    option_row_set (&g_array_index (editor->rows, OptionRow, i),
+                    &g_array_index (options, Option, i));
+}
+
+/* Returns: (transfer full) (nullable): all a selection's editor shows, as text; NULL for a
+ * force's or an empty editor (those are cheap to build). Two equal keys: the editor built
+ * for the first is the editor of the second, so an edit elsewhere in the roster keeps it (its
+ * rows are built in tens of milliseconds). What _muster_bs_page_fill_editor() shows of a
+ * selection must be read here too. */
+char *
+_muster_bs_page_editor_key (MusterBsDocument *document,
+                            MusterBsItem     *item)
+{
+  MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
+  MusterBsRoster *roster = muster_bs_document_get_roster (document);
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GArray) hidden = NULL;
+  GString *key;
+
+  if (roster == NULL || selection == NULL)
+    return NULL;
+  key = g_string_new (NULL);
+  /* The choices' callbacks hold the document and the selection (of this roster: a selection
+   * of the next one may come at a freed one's address) */
+  g_string_append_printf (key, "%p %p %p %d\n%s\n", (gpointer) document, (gpointer) roster,
+                          (gpointer) selection, muster_bs_selection_get_amount (selection),
+                          muster_bs_item_get_name (item));
+  /* What is taken: the counts, and which choices are full */
+  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
+    {
+      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
+
+      g_string_append_printf (key, "c %s %d\n", muster_bs_selection_get_entry_id (child),
+                              muster_bs_selection_get_amount (child));
+    }
+  /* What is offered, and what of it is hidden now (the roster keeps the answers an edit
+   * cannot have changed: working them all out again took milliseconds an edit) */
+  ids = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection), selection);
+  hidden = muster_bs_roster_list_hidden (roster, muster_bs_selection_get_force (selection), selection);
+  for (guint i = 0; i < ids->len; i++)
+    g_string_append_printf (key, "o %s %d\n", (const char *) g_ptr_array_index (ids, i),
+                            g_array_index (hidden, gboolean, i));
+  append_shown (key, selection);
   return g_string_free (key, FALSE);
 }
 
@@ -533,8 +720,23 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
   MusterBsForce *force = item ? muster_bs_item_get_force (item) : NULL;
   MusterBsRoster *roster = muster_bs_document_get_roster (document);
-  GtkWidget *child;
+  Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GArray) options = NULL;
+  g_autofree char *shape = NULL;
+  GtkWidget *child, *title;
 
+  if (roster != NULL && selection != NULL)
+    {
+      options = list_options (roster, selection, &ids);
+      shape = editor_shape (document, selection, options);
+      if (editor != NULL && g_str_equal (editor->shape, shape))
+        {
+          editor_update (editor, item, selection, options);
+          return;
+        }
+    }
+  g_object_set_data (G_OBJECT (box), EDITOR_DATA, NULL);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
     gtk_box_remove (box, child);
   if (roster == NULL || (selection == NULL && force == NULL))
@@ -546,7 +748,8 @@ _muster_bs_page_fill_editor (GtkBox           *box,
       gtk_box_append (box, status);
       return;
     }
-  gtk_box_append (box, label_new (muster_bs_item_get_name (item), "title-2"));
+  title = label_new (muster_bs_item_get_name (item), "title-2");
+  gtk_box_append (box, title);
   if (force != NULL)
     {
       const MusterBsNode *entry = muster_bs_force_get_entry (force);
@@ -571,26 +774,32 @@ _muster_bs_page_fill_editor (GtkBox           *box,
       add_rules (box, muster_bs_roster_get_data (roster), muster_bs_force_get_rules (force));
       return;
     }
+  editor = g_new0 (Editor, 1);
+  editor->shape = g_steal_pointer (&shape);
+  editor->choices = g_ptr_array_new ();
+  editor->rows = g_array_new (FALSE, FALSE, sizeof (OptionRow));
+  editor->title = title;
   {
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-    GtkWidget *spin = gtk_spin_button_new_with_range (0, 999, 1);
     GtkWidget *filler = gtk_label_new (NULL);
 
+    editor->spin = gtk_spin_button_new_with_range (0, 999, 1);
     gtk_box_append (GTK_BOX (row), label_new (_("Number"), NULL));
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), muster_bs_selection_get_amount (selection));
-    g_signal_connect_data (spin, "value-changed", G_CALLBACK (count_changed_cb),
-                           choice_new (document, NULL, selection, NULL),
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor->spin), muster_bs_selection_get_amount (selection));
+    g_signal_connect_data (editor->spin, "value-changed", G_CALLBACK (count_changed_cb),
+                           editor_choice (editor, document, NULL, selection, NULL),
                            (GClosureNotify) (void (*) (void)) choice_free, 0);
-    gtk_box_append (GTK_BOX (row), spin);
+    gtk_box_append (GTK_BOX (row), editor->spin);
     gtk_widget_set_hexpand (filler, TRUE);
     gtk_box_append (GTK_BOX (row), filler);
     gtk_box_append (GTK_BOX (row), action_button (_("_Duplicate"), G_CALLBACK (duplicate_cb),
-                                                  choice_new (document, NULL, selection, NULL)));
+                                                  editor_choice (editor, document, NULL, selection, NULL)));
     gtk_box_append (GTK_BOX (row), action_button (_("_Remove"), G_CALLBACK (remove_selection_cb),
-                                                  choice_new (document, NULL, selection, NULL)));
+                                                  editor_choice (editor, document, NULL, selection, NULL)));
     gtk_box_append (box, row);
   }
-  add_options (box, document, selection);
+  add_options (box, document, selection, options, editor);
   add_profiles (box, muster_bs_selection_get_profiles (selection));
   add_rules (box, muster_bs_roster_get_data (roster), muster_bs_selection_get_rules (selection));
+  g_object_set_data_full (G_OBJECT (box), EDITOR_DATA, editor, editor_free);
 }

@@ -8,6 +8,7 @@
 
 #include "muster-bs-entries.h"
 #include "muster-bs-page-private.h"
+#include "muster-cull-box.h"
 #include "muster-diagnostics.h"
 #include "muster-validation-panel.h"
 
@@ -735,6 +736,7 @@ muster_bs_page_class_init (MusterBsPageClass *klass)
   g_object_class_install_properties (G_OBJECT_CLASS (klass), N_PROPS, properties);
 
   g_type_ensure (MUSTER_TYPE_VALIDATION_PANEL);
+  g_type_ensure (MUSTER_TYPE_CULL_BOX);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/muster/Muster/muster-bs-page.ui");
   gtk_widget_class_bind_template_child (widget_class, MusterBsPage, force_label);

@@ -31,10 +31,10 @@ wait_for (GAsyncResult **result)
 }
 
 static MusterBsLibrary *
-fixture_library (void)
+library_of (const char *folder)
 {
   MusterBsLibrary *library = muster_bs_library_new ();
-  const char *folders[] = { FIXTURE, NULL };
+  const char *folders[] = { folder, NULL };
   g_autoptr(GAsyncResult) result = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -43,6 +43,12 @@ fixture_library (void)
   g_assert_true (muster_bs_library_scan_finish (library, wait_for (&result), &error));
   g_assert_no_error (error);
   return library;
+}
+
+static MusterBsLibrary *
+fixture_library (void)
+{
+  return library_of (FIXTURE);
 }
 
 static void
@@ -385,6 +391,89 @@ test_document_entries_kept (void)
   g_clear_object (&again);
   again = g_list_model_get_item (G_LIST_MODEL (entries), 0);
   g_assert_cmpstr (muster_bs_entry_get_name (again), ==, "Ranger Squad");
+}
+
+/* The entries @entries shows, a line each: name, category and costs */
+static char *
+entries_text (GListModel *entries)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (entries); i++)
+    {
+      g_autoptr(MusterBsEntry) entry = g_list_model_get_item (entries, i);
+
+      g_string_append_printf (text, "%s|%s|%s\n", muster_bs_entry_get_name (entry),
+                              muster_bs_entry_get_category (entry),
+                              muster_bs_entry_get_costs_text (entry));
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* @entries, kept through the edits, against a list made afresh: returns what both show */
+static char *
+check_entries (MusterBsEntries  *entries,
+               MusterBsDocument *document,
+               MusterBsForce    *force)
+{
+  g_autoptr(MusterBsEntries) fresh = muster_bs_entries_new (document);
+  g_autofree char *fresh_text = NULL;
+  char *kept_text = entries_text (G_LIST_MODEL (entries));
+
+  muster_bs_entries_set_force (fresh, force);
+  fresh_text = entries_text (G_LIST_MODEL (fresh));
+  g_assert_cmpstr (kept_text, ==, fresh_text);
+  return kept_text;
+}
+
+/* What the catalogue pane offers is read again only when an edit changed it (issue 21: it was
+ * made again after every edit), and then it is what a list made afresh offers. The fixture is
+ * tests/data/battlescribe/hidden: the Ancient Banner is hidden while the roster has a Standard
+ * Bearer. */
+static void
+test_document_entries_follow (void)
+{
+  g_autoptr(MusterBsLibrary) library = library_of (MUSTER_TEST_DATA "/battlescribe/hidden");
+  g_autoptr(MusterBsDocument) document = muster_bs_document_new ();
+  g_autoptr(MusterBsEntries) entries = muster_bs_entries_new (document);
+  g_autoptr(GError) error = NULL;
+  MusterBsSelection *bearer;
+  MusterBsForce *force;
+  guint removals = 0;
+  char *text;
+
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "Follow");
+  force = muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error);
+  g_assert_no_error (error);
+  muster_bs_entries_set_force (entries, force);
+  text = check_entries (entries, document, force);
+  g_assert_nonnull (strstr (text, "Ancient Banner|Troops|30 pts\n"));
+  g_free (text);
+  g_signal_connect (entries, "items-changed", G_CALLBACK (count_changes_cb), &removals);
+
+  /* A Sergeant changes nothing offered: the pane is told nothing. */
+  g_assert_nonnull (muster_bs_document_select (document, force, NULL, "mh-sergeant", &error));
+  g_free (check_entries (entries, document, force));
+  g_assert_cmpuint (removals, ==, 0);
+
+  /* The bearer hides the banner... */
+  bearer = muster_bs_document_select (document, force, NULL, "mh-bearer", &error);
+  g_assert_nonnull (bearer);
+  text = check_entries (entries, document, force);
+  g_assert_null (strstr (text, "Ancient Banner"));
+  g_assert_cmpuint (removals, ==, 1);
+  g_free (text);
+
+  /* ...and it is back with him gone, and gone again with him back. */
+  muster_bs_document_remove (document, bearer);
+  text = check_entries (entries, document, force);
+  g_assert_nonnull (strstr (text, "Ancient Banner"));
+  g_free (text);
+  muster_history_undo (muster_bs_document_get_history (document));
+  text = check_entries (entries, document, force);
+  g_assert_null (strstr (text, "Ancient Banner"));
+  g_free (text);
+  g_assert_no_error (error);
 }
 
 /* Saved, reloaded and saved again: the same bytes, for a .ros and a .rosz alike (the zip
@@ -783,6 +872,7 @@ main (int   argc,
   g_test_add_func ("/bs-document/catalogue-forces", test_document_catalogue_forces);
   g_test_add_func ("/bs-document/entries", test_document_entries);
   g_test_add_func ("/bs-document/entries-kept", test_document_entries_kept);
+  g_test_add_func ("/bs-document/entries-follow", test_document_entries_follow);
   g_test_add_func ("/bs-document/round-trip", test_document_round_trip);
   g_test_add_func ("/bs-document/missing", test_document_missing);
   g_test_add_func ("/bs-document/recovery-copy", test_document_recovery_copy);

@@ -23,8 +23,8 @@
 
 static char *tmp_dir;
 
-/* What the editor shows, as text: its labels (marked when shown as not allowed) and its
- * buttons' tooltips and whether they can be pressed. */
+/* What the editor shows, as text: its labels (marked when shown as not allowed), its
+ * buttons' tooltips and whether they can be pressed, and its numbers. */
 static void
 describe (GtkWidget *widget,
           GString   *out)
@@ -35,6 +35,8 @@ describe (GtkWidget *widget,
   else if (GTK_IS_BUTTON (widget) && gtk_widget_get_tooltip_text (widget) != NULL)
     g_string_append_printf (out, "(%s%s)\n", gtk_widget_get_tooltip_text (widget),
                             gtk_widget_get_sensitive (widget) ? "" : ", off");
+  else if (GTK_IS_SPIN_BUTTON (widget))
+    g_string_append_printf (out, "[%d]\n", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)));
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     describe (child, out);
@@ -66,7 +68,10 @@ check_editor (MusterBsWindow    *window,
 {
   MusterBsDocument *document = muster_bs_window_get_document (window);
   const char *id = muster_bs_selection_get_id (selection);
-  g_autofree char *title = g_strdup (muster_bs_selection_get_name (selection));
+  /* The row's name: a name of the player's own, else the entry's */
+  g_autofree char *title = g_strdup (muster_bs_selection_get_custom_name (selection)
+                                     ? muster_bs_selection_get_custom_name (selection)
+                                     : muster_bs_selection_get_name (selection));
   g_autofree char *path = g_build_filename (tmp_dir, "editor.ros", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
@@ -157,6 +162,90 @@ test_bs_editor_hidden (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+n_taken (MusterBsSelection *selection,
+         const char        *entry_id)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
+    n += g_strcmp0 (muster_bs_selection_get_entry_id (muster_bs_selection_get_child (selection, i)),
+                    entry_id) == 0;
+  return n;
+}
+
+/* The editor built for a selection is kept, and follows in place, for another selection with
+ * the same choices and for edits of the selection's own number and choices (issue 21: a
+ * wh40k-10e character's ~250 rows took some 100 ms to build again). Its buttons then act on
+ * the selection it shows now, and it shows what an editor built afresh shows. */
+static void
+test_bs_editor_follows (void)
+{
+  MusterBsLibrary *library = library_of_folders (HIDDEN);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GError) error = NULL;
+  MusterBsSelection *first, *second;
+  GtkWidget *title, *name, *plus;
+  g_autofree char *before = NULL;
+  g_autofree char *with_chainsword = NULL;
+  g_autofree char *three = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "Kept");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+  first = muster_bs_page_add_entry (page, "Sergeant");
+  second = muster_bs_page_add_entry (page, "Sergeant");
+  g_assert_nonnull (first);
+  g_assert_nonnull (second);
+  /* Each with a Power Fist: a row's first child announces the row again, which the tree's
+   * selection does not survive */
+  g_assert_nonnull (muster_bs_document_select (document, muster_bs_selection_get_force (first),
+                                               first, "mh-fist", &error));
+  g_assert_nonnull (muster_bs_document_select (document, muster_bs_selection_get_force (second),
+                                               second, "mh-fist", &error));
+  g_assert_no_error (error);
+  /* Told apart by their names, which the editor's title shows */
+  muster_bs_document_set_name (document, NULL, second, "Sergeant Vex");
+  g_free (check_editor (window, first));
+  title = find_matching (GTK_WIDGET (page), is_editor_title, "Sergeant");
+  g_assert_nonnull (title);
+  g_object_add_weak_pointer (G_OBJECT (title), (gpointer *) &title);
+
+  /* The other Sergeant: the same editor, now his */
+  before = check_editor (window, second);
+  g_assert_nonnull (title);
+  name = find_matching (GTK_WIDGET (page), label_has_tooltip, "Chainsword");
+  g_assert_nonnull (name);
+  plus = gtk_widget_get_last_child (gtk_widget_get_parent (name));
+  g_assert_true (GTK_IS_BUTTON (plus));
+  g_assert_true (gtk_widget_get_sensitive (plus));
+  g_signal_emit_by_name (plus, "clicked");
+  spin_until (page_idle, NULL);
+  g_assert_cmpuint (n_taken (second, "mh-chainsword"), ==, 1);
+  g_assert_cmpuint (n_taken (first, "mh-chainsword"), ==, 0);
+  with_chainsword = check_editor (window, second);
+  g_assert_nonnull (strstr (with_chainsword, "(At its maximum, off)"));
+  g_assert_cmpstr (with_chainsword, !=, before);
+  g_assert_nonnull (title);
+
+  /* His own number */
+  muster_bs_document_set_count (document, second, 3);
+  three = check_editor (window, second);
+  g_assert_nonnull (strstr (three, "[3]\n"));
+  g_assert_nonnull (title);
+
+  /* And back to the first, as he was */
+  g_free (check_editor (window, first));
+  g_assert_nonnull (title);
+  g_object_remove_weak_pointer (G_OBJECT (title), (gpointer *) &title);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -167,6 +256,7 @@ main (int   argc,
     return 0;
   tmp_dir = g_dir_make_tmp ("muster-bs-editor-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/editor-hidden", test_bs_editor_hidden);
+  g_test_add_func ("/ui/bs/editor-follows", test_bs_editor_follows);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);

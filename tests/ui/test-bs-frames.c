@@ -5,6 +5,7 @@
 
 #include "muster-bs-page.h"
 #include "muster-bs-window.h"
+#include "muster-cull-box.h"
 #include "ui-test-bs.h"
 
 /*
@@ -138,6 +139,100 @@ test_bs_frames (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* @window as it is drawn now, from its widgets' render nodes: (transfer full) its pixels */
+static GBytes *
+render (GtkWidget *window)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (window);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int width = gtk_widget_get_width (window), height = gtk_widget_get_height (window);
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  gsize stride = (gsize) width * 4;
+  guchar *pixels = g_malloc (stride * height);
+
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, pixels, stride);
+  return g_bytes_new_take (pixels, stride * height);
+}
+
+/* The window drawn with the editor's box culling, against the same window drawn with the box
+ * drawing every child: the same pixels. */
+static void
+assert_drawn_as_uncull (GtkWidget     *window,
+                        MusterCullBox *box,
+                        Frames        *frames)
+{
+  g_autoptr(GBytes) culled = NULL;
+  g_autoptr(GBytes) whole = NULL;
+
+  culled = render (window);
+  muster_cull_box_set_culling (box, FALSE);
+  settle (frames);
+  whole = render (window);
+  muster_cull_box_set_culling (box, TRUE);
+  settle (frames);
+  g_assert_true (g_bytes_equal (culled, whole));
+}
+
+/* The editor's box draws only its rows in view (issue 21: a character of wh40k-10e has some
+ * 250 rows of options, all of them drawn on every frame before). In a scrolled window as the
+ * editor's, with rows enough to scroll: what it shows is what drawing them all shows, at the
+ * top, scrolled to the end, and once the window is taller (more in view, the box unchanged). */
+static void
+test_bs_editor_cull (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  MusterCullBox *box = g_object_new (MUSTER_TYPE_CULL_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
+                                     "spacing", 12, NULL);
+  GtkAdjustment *vadjustment;
+  Frames frames = { 0 };
+  guint n_drawn;
+
+  for (guint i = 0; i < 60; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("Row %u", i);
+      GtkWidget *label = gtk_label_new (text);
+
+      gtk_widget_add_css_class (label, i % 2 ? "heading" : "dim-label");
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (scrolled), FALSE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (box));
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  g_signal_connect (gtk_widget_get_frame_clock (window), "paint", G_CALLBACK (paint_cb), &frames);
+  settle (&frames);
+  g_assert_true (GTK_IS_VIEWPORT (gtk_widget_get_parent (GTK_WIDGET (box))));
+  vadjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (gtk_widget_get_parent (GTK_WIDGET (box))));
+
+  /* Some rows are left out, and the drawing is the same */
+  n_drawn = muster_cull_box_get_n_drawn (box);
+  g_assert_cmpuint (n_drawn, >, 5);
+  g_assert_cmpuint (n_drawn, <, 30);
+  assert_drawn_as_uncull (window, box, &frames);
+
+  gtk_adjustment_set_value (vadjustment, gtk_adjustment_get_upper (vadjustment) -
+                                         gtk_adjustment_get_page_size (vadjustment));
+  settle (&frames);
+  assert_drawn_as_uncull (window, box, &frames);
+
+  gtk_adjustment_set_value (vadjustment, 0);
+  settle (&frames);
+  gtk_window_set_default_size (GTK_WINDOW (window), 400, 700);
+  settle (&frames);
+  g_assert_cmpuint (muster_cull_box_get_n_drawn (box), >, n_drawn);
+  assert_drawn_as_uncull (window, box, &frames);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -145,5 +240,6 @@ main (int   argc,
   if (!ui_test_init (&argc, &argv))
     return 0;
   g_test_add_func ("/ui/bs/frames", test_bs_frames);
+  g_test_add_func ("/ui/bs/editor-cull", test_bs_editor_cull);
   return ui_test_run ();
 }

@@ -43,6 +43,14 @@ page_idle (gpointer data)
   return !g_main_context_pending (NULL);
 }
 
+/* An editor's choice: its name's label, whose tooltip is the whole name */
+static inline gboolean
+label_has_tooltip (GtkWidget  *widget,
+                   const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_widget_get_tooltip_text (widget), text) == 0;
+}
+
 /* The editor's heading: the selected row's name */
 static inline gboolean
 is_editor_title (GtkWidget  *widget,
