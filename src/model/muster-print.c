@@ -7,11 +7,14 @@
 #include <glib/gi18n.h>
 
 #include "muster-print.h"
+#include "muster-text-cache.h"
 
 const double muster_print_ink[3] = { 0.11, 0.11, 0.11 };
 const double muster_print_grey[3] = { 0.37, 0.36, 0.39 };
 const double muster_print_rule[3] = { 0.75, 0.75, 0.74 };
 const double muster_print_shade[3] = { 0.94, 0.94, 0.93 };
+
+static guint n_layouts_made;
 
 void
 muster_sheet_page_init (MusterSheetPage *page,
@@ -36,28 +39,32 @@ muster_print_colour (cairo_t      *cr,
 }
 
 /*
- * A layout of @text (Pango markup when @markup) in @font, @width wide (wrapping at words; 0
- * for no wrapping; negative for one line cut short with an ellipsis), right-aligned when
- * @align > 0. Metrics do not depend on the surface, so that measuring on an image and drawing
- * on a PDF agree.
+ * A context for muster_print_layout()'s layouts on @cr: hinting off, so that metrics do not
+ * depend on the surface and measuring on one surface and drawing on another agree.
  */
-PangoLayout *
-muster_print_layout (cairo_t    *cr,
-                     const char *text,
-                     const char *font,
-                     gboolean    markup,
-                     double      width,
-                     double      align)
+PangoContext *
+muster_print_context_new (cairo_t *cr)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  g_autoptr(PangoFontDescription) desc = pango_font_description_from_string (font);
+  PangoContext *context = pango_cairo_create_context (cr);
   cairo_font_options_t *options = cairo_font_options_create ();
 
   cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
   cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (pango_layout_get_context (layout), options);
-  pango_layout_context_changed (layout);
+  pango_cairo_context_set_font_options (context, options);
   cairo_font_options_destroy (options);
+  return context;
+}
+
+/* Sets @layout's font, width, alignment and text as muster_print_layout() describes. */
+void
+muster_print_layout_fill (PangoLayout *layout,
+                          const char  *text,
+                          const char  *font,
+                          gboolean     markup,
+                          double       width,
+                          double       align)
+{
+  g_autoptr(PangoFontDescription) desc = pango_font_description_from_string (font);
 
   pango_layout_set_font_description (layout, desc);
   if (width < 0)
@@ -76,7 +83,49 @@ muster_print_layout (cairo_t    *cr,
     pango_layout_set_markup (layout, text, -1);
   else
     pango_layout_set_text (layout, text, -1);
+}
+
+/*
+ * A layout of @text (Pango markup when @markup) in @font, @width wide (wrapping at words; 0
+ * for no wrapping; negative for one line cut short with an ellipsis), right-aligned when
+ * @align > 0. Metrics do not depend on the surface, so that measuring on an image and drawing
+ * on a PDF agree. With a text cache attached to @cr (muster-text-cache.h), the cache's layout;
+ * it must not be changed.
+ */
+PangoLayout *
+muster_print_layout (cairo_t    *cr,
+                     const char *text,
+                     const char *font,
+                     gboolean    markup,
+                     double      width,
+                     double      align)
+{
+  MusterTextCache *cache = muster_text_cache_get (cr);
+  PangoContext *context;
+  PangoLayout *layout;
+
+  if (cache != NULL)
+    return muster_text_cache_layout (cache, cr, text, font, markup, width, align);
+  g_atomic_int_inc (&n_layouts_made);
+  context = muster_print_context_new (cr);
+  layout = pango_layout_new (context);
+  g_object_unref (context);
+  muster_print_layout_fill (layout, text, font, markup, width, align);
   return layout;
+}
+
+/* How many layouts muster_print_layout() has made in this process, cached ones included:
+ * for tests and benchmarks. */
+guint
+muster_print_get_n_layouts_made (void)
+{
+  return (guint) g_atomic_int_get (&n_layouts_made);
+}
+
+void
+_muster_print_count_layout (void)
+{
+  g_atomic_int_inc (&n_layouts_made);
 }
 
 /* Lays @text out as muster_print_layout() does at (@x, @y); draws it when @draw.

@@ -41,6 +41,15 @@ void         muster_sheet_page_init     (MusterSheetPage       *page,
                                          gboolean               landscape);
 void         muster_print_colour        (cairo_t               *cr,
                                          const double           rgb[3]);
+PangoContext *muster_print_context_new  (cairo_t               *cr);
+void         muster_print_layout_fill   (PangoLayout           *layout,
+                                         const char            *text,
+                                         const char            *font,
+                                         gboolean               markup,
+                                         double                 width,
+                                         double                 align);
+guint        muster_print_get_n_layouts_made (void);
+void         _muster_print_count_layout (void);
 PangoLayout *muster_print_layout        (cairo_t               *cr,
                                          const char            *text,
                                          const char            *font,

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <cairo-pdf.h>
+
 #include "muster-sheet-painter-private.h"
 
 /*
@@ -15,6 +17,12 @@
 #define HEADER_H   MUSTER_PRINT_HEADER_H
 #define FOOTER_H   MUSTER_PRINT_FOOTER_H
 #define CARD_GAP   10.0
+
+gboolean _muster_sheet_keep_texts = TRUE;
+/* What a sheet's kept layouts may take: about four thousand units' texts. A bigger sheet lays
+ * the texts the budget could not keep out a second time to paint them; its repeated texts
+ * are kept all the same. */
+gsize _muster_sheet_texts_budget = 48 << 20;
 
 /* @block_size: the size of the sheet's Block */
 void
@@ -29,12 +37,16 @@ _muster_sheet_layout_init (MusterSheetLayout     *layout,
   layout->cards_across = _muster_sheet_width (layout) > 640 ? 3 : 2;
   layout->blocks = g_array_new (FALSE, TRUE, block_size);
   layout->n_pages = 0;
+  layout->page_starts = g_array_new (FALSE, FALSE, sizeof (guint));
+  layout->texts = _muster_sheet_keep_texts ? muster_text_cache_new (_muster_sheet_texts_budget) : NULL;
 }
 
 void
 _muster_sheet_layout_clear (MusterSheetLayout *layout)
 {
   g_clear_pointer (&layout->blocks, g_array_unref);
+  g_clear_pointer (&layout->page_starts, g_array_unref);
+  g_clear_pointer (&layout->texts, muster_text_cache_free);
 }
 
 /* Where the content starts across the page, inside the margin. */
@@ -123,6 +135,10 @@ block_at (GArray *blocks,
  * Measures each of @layout's blocks with @paint (not drawing) and stacks them on its pages: a
  * block that does not fit starts the next page, so none is split, and a heading (@heading
  * says which) keeps company with the block after it. Sets the number of pages.
+ *
+ * The blocks are measured on a PDF surface, which lays text out as the PDF export's does, so
+ * that the layouts the text cache keeps serve to paint them; and last to first, so that what
+ * the cache's budget keeps are the first blocks, painted first (see muster-text-cache.c).
  */
 void
 _muster_sheet_paginate (MusterSheetLayout     *layout,
@@ -132,14 +148,32 @@ _muster_sheet_paginate (MusterSheetLayout     *layout,
 {
   GArray *blocks = layout->blocks;
   const MusterSheetPage *page = &layout->page;
-  cairo_t *measure = muster_print_measure_new ();
+  cairo_surface_t *surface = NULL;
+  cairo_t *measure;
   double top = page->margin + HEADER_H, bottom = page->height - page->margin - FOOTER_H;
   double y = top;
   guint n = 0;
 
-  for (guint i = 0; i < blocks->len; i++)
-    block_at (blocks, i)->height = paint (sheet, measure, block_at (blocks, i), 0, FALSE);
+  if (layout->texts != NULL)
+    {
+      surface = cairo_pdf_surface_create_for_stream (NULL, NULL, page->width, page->height);
+      measure = cairo_create (surface);
+      muster_text_cache_attach (layout->texts, measure);
+      for (guint i = blocks->len; i-- > 0;)
+        block_at (blocks, i)->height = paint (sheet, measure, block_at (blocks, i), 0, FALSE);
+      muster_text_cache_detach (measure);
+    }
+  else
+    {
+      measure = muster_print_measure_new ();
+      for (guint i = 0; i < blocks->len; i++)
+        block_at (blocks, i)->height = paint (sheet, measure, block_at (blocks, i), 0, FALSE);
+    }
   cairo_destroy (measure);
+  g_clear_pointer (&surface, cairo_surface_destroy);
+  g_array_set_size (layout->page_starts, 0);
+  if (blocks->len > 0)
+    g_array_append_val (layout->page_starts, n);
   for (guint i = 0; i < blocks->len; i++)
     {
       MusterSheetBlock *block = block_at (blocks, i);
@@ -151,6 +185,7 @@ _muster_sheet_paginate (MusterSheetLayout     *layout,
         {
           n++;
           y = top;
+          g_array_append_val (layout->page_starts, i);
         }
       block->page = n;
       block->y = y;
@@ -168,13 +203,18 @@ _muster_sheet_paint_blocks (cairo_t                 *cr,
                             MusterSheetBlockFunc     paint,
                             gconstpointer            sheet)
 {
-  for (guint i = 0; i < layout->blocks->len; i++)
+  if (layout->texts != NULL)
+    muster_text_cache_attach (layout->texts, cr);
+  for (guint i = page < layout->page_starts->len ? g_array_index (layout->page_starts, guint, page)
+                                                 : layout->blocks->len;
+       i < layout->blocks->len && block_at (layout->blocks, i)->page == page; i++)
     {
       const MusterSheetBlock *block = block_at (layout->blocks, i);
 
-      if (block->page == page)
-        paint (sheet, cr, block, block->y, TRUE);
+      paint (sheet, cr, block, block->y, TRUE);
     }
+  if (layout->texts != NULL)
+    muster_text_cache_detach (cr);
   cairo_restore (cr);
 }
 

@@ -12,6 +12,7 @@
 
 #include "muster-print.h"
 #include "muster-sheet-painter.h"
+#include "muster-text-cache.h"
 
 G_BEGIN_DECLS
 
@@ -57,7 +58,15 @@ typedef struct
   guint            cards_across;
   GArray          *blocks;        /* the sheet's Block, which begins with a MusterSheetBlock */
   guint            n_pages;
+  GArray          *page_starts;   /* guint: each page's first block */
+  MusterTextCache *texts;         /* the blocks' texts, laid out to measure and kept to paint */
 } MusterSheetLayout;
+
+/* For tests: whether sheets made from now on keep their texts' layouts from measuring to
+ * painting (the default), or lay each text out anew each time as they once did; and how many
+ * bytes of layouts they keep (muster-text-cache.c). */
+extern gboolean _muster_sheet_keep_texts;
+extern gsize    _muster_sheet_texts_budget;
 
 void    _muster_sheet_layout_init   (MusterSheetLayout     *layout,
                                      MusterSheetKind        kind,

@@ -3,13 +3,16 @@
 
 #include "config.h"
 
+#include <cairo-pdf.h>
 #include <string.h>
 
-#include "muster-sheet-painter.h"
+#include "muster-sheet-painter-private.h"
 
 /*
  * Sheets on image surfaces: nothing is drawn outside the margins, on any sheet, sample or
- * paper; a long list flows onto more pages and breaks between units, never inside one.
+ * paper; a long list flows onto more pages and breaks between units, never inside one. Each
+ * text is laid out once, to measure it, and its layout drawn; the pages are the same as when
+ * each was laid out anew.
  */
 
 static const char *samples[] = {
@@ -321,6 +324,219 @@ test_pdf (void)
   g_assert_cmpint (memcmp (g_bytes_get_data (pdf, NULL), "%PDF-", 5), ==, 0);
 }
 
+/* @pdf without its dates, which tell when it was made. */
+static GBytes *
+undated (GBytes *pdf)
+{
+  GString *out = g_string_new_len (g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf));
+  const char *fields[] = { "/CreationDate (", "/ModDate (" };
+
+  /* (the streams before them hold zero bytes: no strstr) */
+  for (guint f = 0; f < G_N_ELEMENTS (fields); f++)
+    for (gsize at = 0, n = strlen (fields[f]); at + n <= out->len; at++)
+      if (memcmp (out->str + at, fields[f], n) == 0)
+        {
+          const char *end = memchr (out->str + at, ')', out->len - at);
+
+          g_assert_nonnull (end);
+          g_string_erase (out, at, end + 1 - (out->str + at));
+          break;
+        }
+  return g_string_free_to_bytes (out);
+}
+
+/* Layouts the running header and footer take on each page. */
+static guint
+header_layouts (void)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (surface);
+  MusterSheetPage page;
+  guint before = muster_print_get_n_layouts_made ();
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  muster_print_header_footer (cr, &page, "Title", "Subject", 1, 2);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return muster_print_get_n_layouts_made () - before;
+}
+
+/* Layouts made to paint every page of @sheet into a PDF, besides the headers and footers;
+ * sets @pdf to the PDF. */
+static guint
+layouts_to_paint (const MusterSheet  *sheet,
+                  GBytes            **pdf)
+{
+  guint before = muster_print_get_n_layouts_made ();
+
+  *pdf = muster_sheet_to_pdf (sheet);
+  return muster_print_get_n_layouts_made () - before -
+         header_layouts () * muster_sheet_get_n_pages (sheet);
+}
+
+/* The pages of @sheet painted on images at @scale, one after the other. */
+static GBytes *
+pixels (const MusterSheet     *sheet,
+        const MusterSheetPage *page,
+        double                 scale)
+{
+  GByteArray *all = g_byte_array_new ();
+
+  for (guint p = 0; p < muster_sheet_get_n_pages (sheet); p++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                             (int) (page->width * scale),
+                                                             (int) (page->height * scale));
+      cairo_t *cr = cairo_create (surface);
+
+      cairo_scale (cr, scale, scale);
+      muster_sheet_paint_page (sheet, cr, p);
+      cairo_surface_flush (surface);
+      g_byte_array_append (all, cairo_image_surface_get_data (surface),
+                           cairo_image_surface_get_stride (surface) *
+                           cairo_image_surface_get_height (surface));
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  return g_byte_array_free_to_bytes (all);
+}
+
+/*
+ * Painting a sheet lays no text out again: the layouts made to measure its blocks are the ones
+ * drawn. Only texts that measuring did not need (a cost drawn right-aligned, a card's cells)
+ * are laid out to paint, each once. The count of layouts made to paint a sheet that lays its
+ * texts out anew (as they all were) finds at least one per block.
+ */
+static void
+test_texts_once (void)
+{
+  MusterSheetPage page;
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  _muster_text_cache_track = TRUE;
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr(MusterList) list = list_from_sample (samples[s]);
+
+      for (MusterSheetKind kind = MUSTER_SHEET_LIST; kind <= MUSTER_SHEET_ROSTER; kind++)
+        {
+          g_autoptr(MusterSheet) sheet = NULL, anew = NULL;
+          g_autoptr(GBytes) pdf = NULL, again = NULL, pdf_anew = NULL;
+          guint before = muster_print_get_n_layouts_made ();
+
+          sheet = muster_sheet_new (list, kind, &page);
+          g_assert_cmpuint (muster_print_get_n_layouts_made () - before, >,
+                            muster_sheet_get_n_blocks (sheet));
+          layouts_to_paint (sheet, &pdf);
+          /* and a second time, nothing at all */
+          g_assert_cmpuint (layouts_to_paint (sheet, &again), ==, 0);
+          g_assert_cmpuint (_muster_text_cache_n_again, ==, 0);
+
+          _muster_sheet_keep_texts = FALSE;
+          anew = muster_sheet_new (list, kind, &page);
+          _muster_sheet_keep_texts = TRUE;
+          g_assert_cmpuint (layouts_to_paint (anew, &pdf_anew), >=,
+                            muster_sheet_get_n_blocks (anew));
+        }
+    }
+  _muster_text_cache_track = FALSE;
+}
+
+/* What a sheet keeping its texts paints is what one laying them out anew painted: the same PDF
+ * bytes, and the same pixels on images at two scales (there the kept layouts, made for the
+ * PDF, are not drawn: a scaled surface lays text out its own way). */
+static void
+check_same_as_anew (const MusterList      *list,
+                    MusterSheetKind        kind,
+                    const MusterSheetPage *page)
+{
+  g_autoptr(MusterSheet) sheet = muster_sheet_new (list, kind, page);
+  g_autoptr(MusterSheet) anew = NULL;
+  g_autoptr(GBytes) pdf = muster_sheet_to_pdf (sheet), pdf_anew = NULL;
+  g_autoptr(GBytes) a = NULL, b = NULL;
+
+  _muster_sheet_keep_texts = FALSE;
+  anew = muster_sheet_new (list, kind, page);
+  _muster_sheet_keep_texts = TRUE;
+  pdf_anew = muster_sheet_to_pdf (anew);
+  g_assert_cmpuint (muster_sheet_get_n_pages (sheet), ==, muster_sheet_get_n_pages (anew));
+  for (guint i = 0; i < muster_sheet_get_n_blocks (sheet); i++)
+    {
+      const MusterSheetBlock *x = muster_sheet_get_block (sheet, i);
+      const MusterSheetBlock *y = muster_sheet_get_block (anew, i);
+
+      g_assert_cmpuint (x->page, ==, y->page);
+      g_assert_cmpfloat (x->y, ==, y->y);
+      g_assert_cmpfloat (x->height, ==, y->height);
+    }
+  a = undated (pdf);
+  b = undated (pdf_anew);
+  g_assert_true (g_bytes_equal (a, b));
+  for (guint k = 0; k < 2; k++)
+    {
+      double scale = k == 0 ? 1.0 : 0.75;
+      g_autoptr(GBytes) p = pixels (sheet, page, scale), q = pixels (anew, page, scale);
+
+      g_assert_true (g_bytes_equal (p, q));
+    }
+}
+
+static void
+test_same_as_anew (void)
+{
+  MusterSheetPage page;
+
+  for (guint s = 0; s < G_N_ELEMENTS (samples); s++)
+    {
+      g_autoptr(MusterList) list = list_from_sample (samples[s]);
+
+      for (MusterSheetKind kind = MUSTER_SHEET_LIST; kind <= MUSTER_SHEET_ROSTER; kind++)
+        {
+          muster_sheet_page_init (&page, s % 2 ? MUSTER_PAPER_LETTER : MUSTER_PAPER_A4,
+                                  kind == MUSTER_SHEET_CARDS);
+          check_same_as_anew (list, kind, &page);
+        }
+    }
+}
+
+/*
+ * A sheet bigger than what it may keep keeps its first blocks, which it paints first: its
+ * first page lays nothing out again, its last page does, and the pages are the same.
+ */
+static void
+test_texts_budget (void)
+{
+  g_autoptr(MusterList) list = long_list ();
+  g_autoptr(MusterSheet) sheet = NULL;
+  MusterSheetPage page;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  guint n_pages;
+
+  muster_sheet_page_init (&page, MUSTER_PAPER_A4, FALSE);
+  _muster_sheet_texts_budget = 256 << 10;
+  _muster_text_cache_track = TRUE;
+  _muster_text_cache_n_again = 0;
+  sheet = muster_sheet_new (list, MUSTER_SHEET_LIST, &page);
+  n_pages = muster_sheet_get_n_pages (sheet);
+  g_assert_cmpuint (n_pages, >=, 3);
+
+  surface = cairo_pdf_surface_create_for_stream (NULL, NULL, page.width, page.height);
+  cr = cairo_create (surface);
+  muster_sheet_paint_page (sheet, cr, 0);
+  g_assert_cmpuint (_muster_text_cache_n_again, ==, 0);
+  cairo_show_page (cr);
+  muster_sheet_paint_page (sheet, cr, n_pages - 1);
+  g_assert_cmpuint (_muster_text_cache_n_again, >, 0);
+  _muster_text_cache_track = FALSE;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  check_same_as_anew (list, MUSTER_SHEET_LIST, &page);
+  check_same_as_anew (list, MUSTER_SHEET_CARDS, &page);
+  _muster_sheet_texts_budget = 48 << 20;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -333,6 +549,9 @@ main (int   argc,
   g_test_add_func ("/sheet-painter/record-cards", test_record_cards);
   g_test_add_func ("/sheet-painter/cards-row", test_cards_row);
   g_test_add_func ("/sheet-painter/pdf", test_pdf);
+  g_test_add_func ("/sheet-painter/texts-once", test_texts_once);
+  g_test_add_func ("/sheet-painter/same-as-anew", test_same_as_anew);
+  g_test_add_func ("/sheet-painter/texts-budget", test_texts_budget);
 
   return g_test_run ();
 }

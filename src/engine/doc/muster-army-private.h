@@ -81,6 +81,9 @@ MusterUnit   *_muster_unit_new_from_xml   (xmlNode      *xml,
                                            GError      **error);
 void          _muster_unit_destroy        (MusterUnit   *unit);
 gboolean      _muster_unit_compact        (MusterUnit   *unit);
+void          _muster_unit_set_prop       (xmlNode      *element,
+                                           const char   *name,
+                                           const char   *value);
 void          _muster_unit_expand         (MusterUnit   *unit);
 void          _muster_unit_recost         (MusterUnit   *unit);
 void          _muster_unit_take_default_size (MusterUnit          *unit,

@@ -57,16 +57,21 @@ get_double (xmlNode     *node,
             const char  *file,
             GError     **error)
 {
-  g_autofree char *text = muster_xml_get_prop (node, name);
+  xmlChar *owned;
+  /* (only looked at: the placements' many numbers are not copied) */
+  const char *text = muster_xml_peek_prop (node, name, &owned);
+  gboolean ok = TRUE;
   char *end = NULL;
 
   *value = fallback;
-  if (text == NULL)
-    return TRUE;
-  *value = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (*value))
-    return doc_fail (error, file, node, "“%s” is not a number (attribute %s)", text, name);
-  return TRUE;
+  if (text != NULL)
+    {
+      *value = g_ascii_strtod (text, &end);
+      if (end == text || *end != '\0' || !isfinite (*value))
+        ok = doc_fail (error, file, node, "“%s” is not a number (attribute %s)", text, name);
+    }
+  xmlFree (owned);
+  return ok;
 }
 
 /* A number from @min to @max, or a clear error naming the attribute and the range. */

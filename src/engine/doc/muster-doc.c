@@ -663,7 +663,11 @@ _muster_doc_register (MusterDoc   *self,
           *id = g_strdup_printf ("%c%u", kind, ++self->next_id);
         }
       while (g_hash_table_contains (self->ids, *id));
-      muster_xml_set_prop (xml, "id", *id);
+      /* a unit's first, as a save writes it */
+      if (kind == 'u')
+        _muster_unit_set_prop (xml, "id", *id);
+      else
+        muster_xml_set_prop (xml, "id", *id);
     }
 
   /* New ids are never below one already seen: an id freed by a removal is not handed out

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "muster-army-private.h"
 #include "muster-battlefield.h"
@@ -30,6 +31,48 @@ unit_alloc (void)
   return self;
 }
 
+/* The attributes write_unit() writes, in its order. */
+static const char *const written_order[] = {
+  "id", "type", "size", "name", "attached-to", "markers", "base-width", "base-depth",
+};
+
+static int
+written_rank (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (written_order); i++)
+    if (strcmp (written_order[i], name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/*
+ * Sets the attribute @name of a unit's @element (removes it when @value is %NULL). An attribute
+ * write_unit() writes and the element lacks goes where write_unit() puts it, not at the end:
+ * a unit made or edited in the app is then saved as a save writes it, and emptied when the
+ * file is read again (_muster_unit_compact() keeps whole an element in any other order).
+ */
+void
+_muster_unit_set_prop (xmlNode    *element,
+                       const char *name,
+                       const char *value)
+{
+  int rank = written_rank (name);
+  xmlAttr *attr;
+
+  if (value == NULL || rank < 0 || xmlHasProp (element, (const xmlChar *) name) != NULL)
+    {
+      muster_xml_set_prop (element, name, value);
+      return;
+    }
+  attr = xmlSetProp (element, (const xmlChar *) name, (const xmlChar *) value);
+  for (xmlAttr *later = element->properties; later != NULL && later != attr; later = later->next)
+    if (written_rank ((const char *) later->name) > rank)
+      {
+        xmlAddPrevSibling ((xmlNode *) later, (xmlNode *) attr);
+        break;
+      }
+}
+
 static void
 set_uint_prop (xmlNode    *xml,
                const char *name,
@@ -37,7 +80,7 @@ set_uint_prop (xmlNode    *xml,
 {
   g_autofree char *text = g_strdup_printf ("%u", value);
 
-  muster_xml_set_prop (xml, name, text);
+  _muster_unit_set_prop (xml, name, text);
 }
 
 /**
@@ -59,7 +102,7 @@ muster_unit_new (const char *type_id,
   self->type = g_strdup (type_id);
   self->size = size;
   self->xml = xmlNewNode (NULL, (const xmlChar *) "unit");
-  muster_xml_set_prop (self->xml, "type", type_id);
+  _muster_unit_set_prop (self->xml, "type", type_id);
   set_uint_prop (self->xml, "size", size);
   return self;
 }
@@ -675,7 +718,7 @@ muster_unit_set_name (MusterUnit *self,
 
   _muster_unit_expand (self);
 
-  muster_xml_set_prop (self->xml, "name", name);
+  _muster_unit_set_prop (self->xml, "name", name);
   old = swap_string (&self->name, name);
   if (self->node != NULL)
     _muster_force_notify (muster_unit_get_force (self), MUSTER_EDIT_UNIT_CHANGED, self);
@@ -714,7 +757,7 @@ muster_unit_set_attached_to (MusterUnit *self,
                              const char *unit_id)
 {
   _muster_unit_expand (self);
-  muster_xml_set_prop (self->xml, "attached-to", unit_id);
+  _muster_unit_set_prop (self->xml, "attached-to", unit_id);
   return swap_string (&self->attached_to, unit_id);
 }
 
@@ -744,8 +787,8 @@ muster_unit_set_base (MusterUnit *self,
       double value = i == 0 ? self->base_width : self->base_depth;
       char text[G_ASCII_DTOSTR_BUF_SIZE];
 
-      muster_xml_set_prop (self->xml, name,
-                           value > 0 ? g_ascii_formatd (text, sizeof text, "%g", value) : NULL);
+      _muster_unit_set_prop (self->xml, name,
+                             value > 0 ? g_ascii_formatd (text, sizeof text, "%g", value) : NULL);
     }
 }
 
@@ -809,7 +852,7 @@ muster_unit_set_markers (MusterUnit *self,
 
   if (markers != NULL && markers[0] == '\0')
     markers = NULL;
-  muster_xml_set_prop (self->xml, "markers", markers);
+  _muster_unit_set_prop (self->xml, "markers", markers);
   old = swap_string (&self->markers, markers);
   /* what is worked out from a unit (the odds' fill) may read its markers */
   if (g_strcmp0 (old, markers) != 0)

@@ -270,6 +270,16 @@ peek_prop (const xmlNode  *node,
   return (const char *) *owned;
 }
 
+/* peek_prop() for a reader that only looks at the value (a number): @owned, when set, is for
+ * the caller to xmlFree() once done with the value. */
+const char *
+muster_xml_peek_prop (const xmlNode  *node,
+                      const char     *name,
+                      xmlChar       **owned)
+{
+  return peek_prop (node, name, owned);
+}
+
 /* Returns a g_free()-able copy so callers never mix the two allocators. */
 char *
 muster_xml_get_prop (const xmlNode *node,

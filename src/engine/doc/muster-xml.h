@@ -38,6 +38,9 @@ gboolean  muster_xml_is_element     (const xmlNode *node,
                                      const char    *name);
 char     *muster_xml_get_prop       (const xmlNode *node,
                                      const char    *name);
+const char *muster_xml_peek_prop    (const xmlNode *node,
+                                     const char    *name,
+                                     xmlChar      **owned);
 char     *muster_xml_get_text       (const xmlNode *node);
 char     *muster_xml_get_prose      (const xmlNode *node);
 xmlNode  *muster_xml_first_child    (const xmlNode *node,

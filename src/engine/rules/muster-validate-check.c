@@ -68,7 +68,12 @@ doc_name (MusterDoc *doc)
   return title != NULL && *title != '\0' ? title : _("Document");
 }
 
-/* Fills @issue's force, node, path and location from the node (or unit) it is about. */
+/* A path of more levels than this is gathered on the heap. */
+#define LOCATE_DEPTH 32
+
+/* Fills @issue's force, node, path and location from the node (or unit) it is about. Only
+ * those strings are allocated: findings come by the hundred, and under the fuzzers' checked
+ * allocator each allocation counts. */
 static void
 locate (MusterValidator *self,
         MusterIssue     *issue,
@@ -76,52 +81,53 @@ locate (MusterValidator *self,
         MusterUnit      *unit)
 {
   MusterRuleset *ruleset = _muster_validator_get_ruleset (self);
-  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  g_autoptr(GString) path = g_string_new (NULL);
-  g_autoptr(GString) location = g_string_new (NULL);
+  const char *stack[2 * (LOCATE_DEPTH + 1)];
+  g_autofree const char **heap = NULL;
+  const char **ids, **names;
+  guint depth = unit != NULL ? 1 : 0, k;
 
   if (unit != NULL)
-    {
-      node = muster_unit_get_node (unit);
-      g_ptr_array_add (ids, (gpointer) muster_unit_get_id (unit));
-      g_ptr_array_add (names, (gpointer) unit_name (ruleset, unit));
-    }
+    node = muster_unit_get_node (unit);
   else if (node != NULL && muster_node_get_parent (node) != NULL)
     {
       g_free (issue->node);
       issue->node = g_strdup (muster_node_get_id (node));
     }
+  for (const MusterNode *n = node; n != NULL; n = muster_node_get_parent (n))
+    depth++;
+  if (depth == 0)
+    {
+      g_free (issue->location);
+      issue->location = g_strdup (doc_name (muster_validator_get_doc (self)));
+      return;
+    }
+
+  /* From the force's root down: filled from the end, as the walk goes up. */
+  ids = depth <= LOCATE_DEPTH ? stack : (heap = g_new (const char *, 2 * (depth + 1)));
+  names = ids + depth + 1;
+  ids[depth] = names[depth] = NULL;
+  k = depth;
+  if (unit != NULL)
+    {
+      k--;
+      ids[k] = muster_unit_get_id (unit) ? muster_unit_get_id (unit) : "?";
+      names[k] = unit_name (ruleset, unit);
+    }
   for (; node != NULL; node = muster_node_get_parent (node))
     {
-      g_ptr_array_add (ids, (gpointer) muster_node_get_id (node));
-      g_ptr_array_add (names, (gpointer) node_name (ruleset, node));
+      k--;
+      ids[k] = muster_node_get_id (node) ? muster_node_get_id (node) : "?";
+      names[k] = node_name (ruleset, node);
       if (muster_node_get_parent (node) == NULL)
         {
           g_free (issue->force);
           issue->force = g_strdup (muster_node_get_id (node));
         }
     }
-  if (ids->len == 0)
-    {
-      g_free (issue->location);
-      issue->location = g_strdup (doc_name (muster_validator_get_doc (self)));
-      return;
-    }
-  for (guint i = ids->len; i-- > 0;)
-    {
-      g_string_append (path, ids->pdata[i] ? (const char *) ids->pdata[i] : "?");
-      g_string_append (location, names->pdata[i]);
-      if (i > 0)
-        {
-          g_string_append_c (path, '/');
-          g_string_append (location, " › ");
-        }
-    }
   g_free (issue->path);
   g_free (issue->location);
-  issue->path = g_string_free (g_steal_pointer (&path), FALSE);
-  issue->location = g_string_free (g_steal_pointer (&location), FALSE);
+  issue->path = g_strjoinv ("/", (char **) ids);
+  issue->location = g_strjoinv (" › ", (char **) names);
 }
 
 const char *
@@ -141,18 +147,36 @@ _muster_validator_locate (MusterValidator *self,
 
 /* Messages */
 
+/* @value into @buffer, as a whole number when it is one. Returns: @buffer */
+static const char *
+print_number (char   buffer[G_ASCII_DTOSTR_BUF_SIZE],
+              double value)
+{
+  if (value == floor (value) && fabs (value) < 1e15)
+    g_snprintf (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%" G_GINT64_FORMAT, (gint64) value);
+  else
+    g_snprintf (buffer, G_ASCII_DTOSTR_BUF_SIZE, "%.4g", value);
+  return buffer;
+}
+
 static char *
 format_number (double value)
 {
-  if (value == floor (value) && fabs (value) < 1e15)
-    return g_strdup_printf ("%" G_GINT64_FORMAT, (gint64) value);
-  return g_strdup_printf ("%.4g", value);
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (print_number (buffer, value));
 }
+
+/* A finding's placeholders, on the stack (a finding has at most ten): like locate(), so that
+ * making one allocates little besides the finding itself. */
+#define PLACEHOLDERS_MAX 16
 
 typedef struct
 {
-  GPtrArray *pairs;   /* name, value, …, NULL */
-  GPtrArray *owned;
+  const char *pairs[2 * PLACEHOLDERS_MAX + 1];   /* name, value, …, NULL */
+  guint       n_pairs;
+  char        numbers[PLACEHOLDERS_MAX][G_ASCII_DTOSTR_BUF_SIZE];
+  guint       n_numbers;
 } Placeholders;
 
 static void
@@ -162,8 +186,9 @@ put (Placeholders *p,
 {
   if (value == NULL)
     return;
-  g_ptr_array_add (p->pairs, (gpointer) name);
-  g_ptr_array_add (p->pairs, (gpointer) value);
+  g_assert (p->n_pairs < 2 * PLACEHOLDERS_MAX);
+  p->pairs[p->n_pairs++] = name;
+  p->pairs[p->n_pairs++] = value;
 }
 
 static void
@@ -171,10 +196,8 @@ put_number (Placeholders *p,
             const char   *name,
             double        value)
 {
-  char *text = format_number (value);
-
-  g_ptr_array_add (p->owned, text);
-  put (p, name, text);
+  g_assert (p->n_numbers < PLACEHOLDERS_MAX);
+  put (p, name, print_number (p->numbers[p->n_numbers++], value));
 }
 
 static MusterIssue *
@@ -184,23 +207,18 @@ make_issue (const MusterConstraint *c,
             Placeholders           *p)
 {
   g_autofree char *message = NULL;
-  MusterIssue *issue;
 
   put (p, "constraint", c ? c->item.name : rule);
-  g_ptr_array_add (p->pairs, NULL);
-  message = muster_format_message (c && c->message ? c->message : "{constraint}",
-                                   (const char * const *) p->pairs->pdata);
-  issue = muster_issue_new (severity, c ? c->item.id : rule, NULL, NULL, message);
-  g_ptr_array_unref (p->pairs);
-  g_ptr_array_unref (p->owned);
-  return issue;
+  p->pairs[p->n_pairs] = NULL;
+  message = muster_format_message (c && c->message ? c->message : "{constraint}", p->pairs);
+  return muster_issue_new (severity, c ? c->item.id : rule, NULL, NULL, message);
 }
 
 static void
 placeholders_init (Placeholders *p)
 {
-  p->pairs = g_ptr_array_new ();
-  p->owned = g_ptr_array_new_with_free_func (g_free);
+  p->n_pairs = 0;
+  p->n_numbers = 0;
 }
 
 static gint64

@@ -20,6 +20,7 @@ struct _MusterFindings
 {
   GHashTable *issues;   /* key -> MusterIssue */
   GHashTable *changes;  /* key -> Change */
+  gboolean    quiet;    /* changes are not noted: the first check, which nobody hears of */
 };
 
 static void
@@ -60,7 +61,7 @@ note_change (MusterFindings *self,
 {
   Change *change;
 
-  if (g_hash_table_contains (self->changes, key))
+  if (self->quiet || g_hash_table_contains (self->changes, key))
     return;
   change = g_new0 (Change, 1);
   change->before = current ? muster_issue_ref (current) : NULL;
@@ -93,29 +94,47 @@ _muster_findings_take (MusterFindings *self,
 
 /* Sets the findings of one item (a unit's checks, a force's checks) to @found (key, issue
  * pairs), dropping those of its previous findings (*@keys) that are not among them. */
+/* Whether @key is the key of one of the first @n entries of @found (key, issue, …). */
+static gboolean
+found_has (GPtrArray  *found,
+           guint       n,
+           const char *key)
+{
+  for (guint i = 0; i + 1 < 2 * n && i + 1 < found->len; i += 2)
+    if (g_str_equal (found->pdata[i], key))
+      return TRUE;
+  return FALSE;
+}
+
+/* Up to this many findings of an item are told apart by comparing keys; more by a table. */
+#define FEW_FOUND 8
+
 void
 _muster_findings_replace (MusterFindings  *self,
                           GPtrArray      **keys,
                           GPtrArray       *found)
 {
   GPtrArray *old = *keys;
-  g_autoptr(GHashTable) now = g_hash_table_new (g_str_hash, g_str_equal);
-  GPtrArray *fresh = g_ptr_array_new_with_free_func (g_free);
+  guint n = found->len / 2;
+  g_autoptr(GHashTable) now = n > FEW_FOUND ? g_hash_table_new (g_str_hash, g_str_equal) : NULL;
+  GPtrArray *fresh = n > 0 ? g_ptr_array_new_full (n, g_free) : NULL;
 
-  for (guint i = 0; i + 1 < found->len; i += 2)
+  for (guint i = 0; i < n; i++)
     {
-      const char *key = found->pdata[i];
+      const char *key = found->pdata[2 * i];
 
-      _muster_findings_take (self, key, found->pdata[i + 1]);
-      if (g_hash_table_add (now, (gpointer) key))
+      _muster_findings_take (self, key, found->pdata[2 * i + 1]);
+      if (now != NULL ? g_hash_table_add (now, (gpointer) key) : !found_has (found, i, key))
         g_ptr_array_add (fresh, g_strdup (key));
     }
-  _muster_findings_drop (self, old, now);
+  for (guint i = 0; old != NULL && i < old->len; i++)
+    if (now != NULL ? !g_hash_table_contains (now, old->pdata[i])
+                    : !found_has (found, n, old->pdata[i]))
+      _muster_findings_take (self, old->pdata[i], NULL);
   g_clear_pointer (keys, g_ptr_array_unref);
   *keys = fresh;
 }
 
-/* Drops the findings under @keys (nullable), except those in @keep (nullable). */
 void
 _muster_findings_drop (MusterFindings *self,
                        GPtrArray      *keys,
@@ -160,6 +179,18 @@ void
 _muster_findings_forget_changes (MusterFindings *self)
 {
   g_hash_table_remove_all (self->changes);
+}
+
+/* While @quiet, the findings' changes are not noted (and none is kept from before): for a
+ * validator's first check, whose findings all appear and which nobody is told of, so that
+ * noting each only to forget it is saved. */
+void
+_muster_findings_set_quiet (MusterFindings *self,
+                            gboolean        quiet)
+{
+  if (quiet)
+    _muster_findings_forget_changes (self);
+  self->quiet = quiet;
 }
 
 GPtrArray *

@@ -118,6 +118,8 @@ GPtrArray     *_muster_findings_keys          (MusterFindings         *self,
                                                const char             *prefix);
 void           _muster_findings_drop_all      (MusterFindings         *self);
 void           _muster_findings_forget_changes (MusterFindings        *self);
+void           _muster_findings_set_quiet     (MusterFindings         *self,
+                                               gboolean                quiet);
 GPtrArray     *_muster_findings_list          (MusterFindings         *self);
 guint          _muster_findings_count         (MusterFindings         *self,
                                                MusterSeverity          severity);

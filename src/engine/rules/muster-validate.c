@@ -813,9 +813,10 @@ validator_new (MusterDoc *doc,
   self->scratch = g_ptr_array_new ();
   self->type_defaults = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                                (GDestroyNotify) g_ptr_array_unref);
+  _muster_findings_set_quiet (self->findings, TRUE);
   start (self);
   flush (self);
-  _muster_findings_forget_changes (self->findings);
+  _muster_findings_set_quiet (self->findings, FALSE);
   self->watching = watch;
   if (watch)
     _muster_doc_set_watch (doc, on_edit, self);

@@ -170,6 +170,39 @@ test_compact_edits (void)
   g_assert_cmpstr (text, ==, step);
 }
 
+/* A unit made in the app, its attributes set in any order and its id given last when it
+ * joins the list, is saved as a save writes a unit (id first): read again, it is emptied,
+ * and saved again alike. */
+static void
+test_compact_made_in_app (void)
+{
+  g_autoptr(MusterDoc) doc = load (doc_text);
+  g_autoptr(MusterDoc) again = NULL;
+  MusterNode *root = muster_force_get_root (muster_doc_get_force (doc, 0));
+  MusterUnit *unit = muster_unit_new ("infantry", 8);
+  g_autofree char *text = NULL;
+  g_autofree char *text_again = NULL;
+  g_autofree char *id = NULL;
+
+  g_free (muster_unit_set_markers (unit, "pinned"));
+  muster_unit_set_base (unit, 40, 20);
+  g_free (muster_unit_set_name (unit, "Levies"));
+  g_free (muster_unit_set_attached_to (unit, "u1"));
+  muster_unit_set_option (unit, "levy", 1);
+  g_free (muster_unit_set_notes (unit, "Made here."));
+  muster_unit_set_size (unit, 10);
+  muster_node_insert_unit (root, muster_node_get_n_units (root), unit);
+  id = g_strdup (muster_unit_get_id (unit));
+  g_assert_nonnull (id);
+
+  text = save (doc);
+  again = load (text);
+  g_assert_true (unit_is_bare (again, id));
+  g_assert_cmpstr (muster_unit_get_name (muster_doc_lookup_unit (again, id)), ==, "Levies");
+  text_again = save (again);
+  g_assert_cmpstr (text_again, ==, text);
+}
+
 /* A roster's link set on an emptied unit (the scenario following its roster): the unit is
  * written whole with the link, nothing it said is lost. */
 static void
@@ -287,5 +320,6 @@ main (int    argc,
   g_test_add_func ("/engine/doc/compact/edits", test_compact_edits);
   g_test_add_func ("/engine/doc/compact/as-whole", test_compact_as_whole);
   g_test_add_func ("/engine/doc/compact/roster-link", test_compact_roster_link);
+  g_test_add_func ("/engine/doc/compact/made-in-app", test_compact_made_in_app);
   return g_test_run ();
 }
