@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -149,8 +150,8 @@ _muster_bs_read_file (const char  *path,
   if (g_stat (path, &st) == 0 && (guint64) st.st_size > max)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GUINT64_FORMAT " bytes; files over %" G_GSIZE_FORMAT
-                   " MiB are not read", path, (guint64) st.st_size, max / (1024 * 1024));
+                   _("%s: the file is %llu bytes; files over %d MiB are not read"),
+                   path, (unsigned long long) st.st_size, (int) (max / (1024 * 1024)));
       return NULL;
     }
   if (!g_file_get_contents (path, &contents, &length, error))
@@ -268,7 +269,7 @@ muster_bs_data_resolve (MusterBsData  *self,
   if (self->game_system == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "no game system (.gst) among the %u files loaded", self->files->len);
+                   _("no game system (.gst) among the %u files loaded"), self->files->len);
       return FALSE;
     }
   for (guint i = 0; i < self->catalogues->len; i++)
@@ -279,7 +280,7 @@ muster_bs_data_resolve (MusterBsData  *self,
           strcmp (cat->target_id, self->game_system->id) != 0)
         {
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                       "%s:%d: the catalogue is for game system %s, not %s (%s)", cat->text,
+                       _("%s:%d: the catalogue is for game system %s, not %s (%s)"), cat->text,
                        cat->line, cat->target_id, self->game_system->id, self->game_system->text);
           return FALSE;
         }

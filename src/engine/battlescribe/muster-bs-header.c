@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <libxml/xmlreader.h>
 #include <string.h>
 
@@ -89,13 +90,14 @@ muster_bs_header_read (MusterBsHeader  *header,
   if (length == 0 || length > G_MAXINT)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: the file is %s", name, length == 0 ? "empty" : "too large");
+                   length == 0 ? _("%s:1: the file is empty") : _("%s:1: the file is too large"),
+                   name);
       return FALSE;
     }
   if ((doctype = _muster_bs_find_doctype (data, length)) > 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
-                   "%s:%d: DOCTYPE and entity declarations are not allowed in BattleScribe data",
+                   _("%s:%d: DOCTYPE and entity declarations are not allowed in BattleScribe data"),
                    name, doctype);
       return FALSE;
     }
@@ -113,7 +115,7 @@ muster_bs_header_read (MusterBsHeader  *header,
   if (header->element == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: the file is not well-formed XML", name);
+                   _("%s:1: the file is not well-formed XML"), name);
       return FALSE;
     }
   if (strcmp (header->element, "gameSystem") != 0 &&
@@ -121,7 +123,7 @@ muster_bs_header_read (MusterBsHeader  *header,
       strcmp (header->element, "roster") != 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: <%s> is not a BattleScribe game system, catalogue or roster",
+                   _("%s:1: <%s> is not a BattleScribe game system, catalogue or roster"),
                    name, header->element);
       muster_bs_header_clear (header);
       return FALSE;

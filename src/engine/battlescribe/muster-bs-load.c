@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <libxml/xmlreader.h>
 #include <math.h>
 #include <string.h>
@@ -525,20 +526,20 @@ _muster_bs_load_xml (MusterBsData *self,
   if (length > MUSTER_BS_MAX_FILE_SIZE)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GSIZE_FORMAT " bytes; files over %d MiB are not read",
-                   name, length, MUSTER_BS_MAX_FILE_SIZE / (1024 * 1024));
+                   _("%s: the file is %llu bytes; files over %d MiB are not read"),
+                   name, (unsigned long long) length, MUSTER_BS_MAX_FILE_SIZE / (1024 * 1024));
       return FALSE;
     }
   if (length == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: the file is empty", name);
+                   _("%s:1: the file is empty"), name);
       return FALSE;
     }
   if ((ret = _muster_bs_find_doctype (data, length)) > 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
-                   "%s:%d: DOCTYPE and entity declarations are not allowed in BattleScribe data",
+                   _("%s:%d: DOCTYPE and entity declarations are not allowed in BattleScribe data"),
                    name, ret);
       return FALSE;
     }
@@ -585,13 +586,13 @@ _muster_bs_load_xml (MusterBsData *self,
   if (ok && loader.root == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:1: the file has no root element", name);
+                   _("%s:1: the file has no root element"), name);
       ok = FALSE;
     }
   if (ok && loader.root->id == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s:%d: <%s> has no id", name, loader.root->line,
+                   _("%s:%d: <%s> has no id"), name, loader.root->line,
                    loader.root->kind == MUSTER_BS_NODE_GAME_SYSTEM ? "gameSystem" : "catalogue");
       ok = FALSE;
     }
@@ -602,7 +603,7 @@ _muster_bs_load_xml (MusterBsData *self,
           if (self->game_system != NULL)
             {
               g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                           "%s:%d: a second game system; one is loaded already (%s)",
+                           _("%s:%d: a second game system; one is loaded already (%s)"),
                            name, loader.root->line, self->game_system->text);
               ok = FALSE;
             }

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-bs-roster-private.h"
@@ -383,21 +384,21 @@ muster_bs_roster_add_force (MusterBsRoster *self,
   if (entry == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "no force entry has the id “%s”", force_entry_id);
+                   _("no force entry has the id “%s”"), force_entry_id);
       return NULL;
     }
   catalogue = pick_catalogue (self->data, entry, catalogue_id);
   if (catalogue == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "no catalogue has the id “%s”", catalogue_id);
+                   _("no catalogue has the id “%s”"), catalogue_id);
       return NULL;
     }
   if (!catalogue_offers (self->data, catalogue, entry))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "force entry “%s” (%s) belongs to catalogue “%s”, which catalogue “%s” "
-                   "does not import", entry->name ? entry->name : "", force_entry_id,
+                   _("force entry “%s” (%s) belongs to catalogue “%s”, which catalogue “%s” "
+                     "does not import"), entry->name ? entry->name : "", force_entry_id,
                    entry->file->name ? entry->file->name : entry->file->id,
                    catalogue->name ? catalogue->name : catalogue->id);
       return NULL;
@@ -660,7 +661,7 @@ muster_bs_roster_select (MusterBsRoster    *self,
   if (found == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%s offers no entry “%s”",
+                   _("%s offers no entry “%s”"),
                    parent ? muster_bs_selection_get_name (parent) : muster_bs_force_get_name (force),
                    entry_id);
       return NULL;

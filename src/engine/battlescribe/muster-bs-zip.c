@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <archive.h>
 #include <archive_entry.h>
 
@@ -27,6 +28,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (MusterArchiveEntry, archive_entry_free)
 /* Inflating reads this much at a time, so a bomb is stopped within one chunk of the limit. */
 #define CHUNK_SIZE (64 * 1024)
 
+/* @problem: marked N_(), translated here; libarchive's detail stays as it words it */
 static void
 set_archive_error (GError         **error,
                    struct archive  *archive,
@@ -36,8 +38,8 @@ set_archive_error (GError         **error,
   const char *detail = archive_error_string (archive);
 
   g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-               "%s: %s (%s)", name_for_errors, problem,
-               detail != NULL ? detail : "no detail");
+               "%s: %s (%s)", name_for_errors, _(problem),
+               detail != NULL ? detail : _("no detail"));
 }
 
 /* Reads the current member's data, stopping with an error as soon as it passes @max_size. */
@@ -59,14 +61,14 @@ read_member (struct archive  *archive,
       if (n < 0)
         {
           set_archive_error (error, archive, name_for_errors,
-                             "the zipped file is damaged or truncated");
+                             N_("the zipped file is damaged or truncated"));
           return NULL;
         }
       if ((gsize) n > max_size - data->len)
         {
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
-                       "%s: the zipped file unpacks to more than %" G_GSIZE_FORMAT
-                       " bytes, which is not read", name_for_errors, max_size);
+                       _("%s: the zipped file unpacks to more than %llu bytes, which is not "
+                         "read"), name_for_errors, (unsigned long long) max_size);
           return NULL;
         }
       g_byte_array_append (data, chunk, (guint) n);
@@ -117,7 +119,7 @@ muster_bs_zip_extract (GBytes      *zip,
   if (length == 0 || archive_read_open_memory (archive, data, length) != ARCHIVE_OK)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: not a zip archive", name_for_errors);
+                   _("%s: not a zip archive"), name_for_errors);
       return NULL;
     }
 
@@ -125,25 +127,25 @@ muster_bs_zip_extract (GBytes      *zip,
   if (status == ARCHIVE_EOF)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: the zip archive holds no file", name_for_errors);
+                   _("%s: the zip archive holds no file"), name_for_errors);
       return NULL;
     }
   if (status < ARCHIVE_WARN)
     {
-      set_archive_error (error, archive, name_for_errors, "not a readable zip archive");
+      set_archive_error (error, archive, name_for_errors, N_("not a readable zip archive"));
       return NULL;
     }
   if (archive_entry_is_encrypted (entry))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: the zipped file “%s” is encrypted", name_for_errors,
+                   _("%s: the zipped file “%s” is encrypted"), name_for_errors,
                    archive_entry_pathname (entry));
       return NULL;
     }
   if (archive_entry_filetype (entry) != AE_IFREG)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: “%s” in the zip archive is not a plain file", name_for_errors,
+                   _("%s: “%s” in the zip archive is not a plain file"), name_for_errors,
                    archive_entry_pathname (entry));
       return NULL;
     }
@@ -158,14 +160,14 @@ muster_bs_zip_extract (GBytes      *zip,
   if (status == ARCHIVE_OK || status == ARCHIVE_WARN)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
-                   "%s: the zip archive holds more than one file; a BattleScribe file "
-                   "holds exactly one", name_for_errors);
+                   _("%s: the zip archive holds more than one file; a BattleScribe file "
+                     "holds exactly one"), name_for_errors);
       return NULL;
     }
   if (status != ARCHIVE_EOF)
     {
       set_archive_error (error, archive, name_for_errors,
-                         "the zip archive is damaged after its first file");
+                         N_("the zip archive is damaged after its first file"));
       return NULL;
     }
 
@@ -233,7 +235,7 @@ muster_bs_zip_store (const char  *member_name,
       (length > 0 && archive_write_data (archive, data, length) != (la_ssize_t) length) ||
       archive_write_close (archive) != ARCHIVE_OK)
     {
-      set_archive_error (error, archive, member_name, "cannot zip the file");
+      set_archive_error (error, archive, member_name, N_("cannot zip the file"));
       return NULL;
     }
 

@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-engine-error.h"
@@ -160,7 +161,7 @@ muster_procedure_fill_from_unit (const MusterProcedure  *self,
   if (!muster_system_can_fill (system))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%s cannot fill its inputs from a unit", self->name);
+                   _("%s cannot fill its inputs from a unit"), self->name);
       return NULL;
     }
   if (!muster_procedure_can_fill_role (self, role))
@@ -250,7 +251,7 @@ muster_procedure_set_value (const MusterProcedure  *self,
   if (eq == NULL || eq == assignment)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "“%s” is not of the form name=value", assignment);
+                   _("“%s” is not of the form name=value"), assignment);
       return FALSE;
     }
 
@@ -259,7 +260,7 @@ muster_procedure_set_value (const MusterProcedure  *self,
   if ((index = muster_procedure_find_input (self, name)) < 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%s %s has no input “%s”", self->system, self->id, name);
+                   _("%s %s has no input “%s”"), self->system, self->id, name);
       return FALSE;
     }
   spec = &self->inputs[index];
@@ -271,7 +272,7 @@ muster_procedure_set_value (const MusterProcedure  *self,
         {
           g_autofree char *choices = describe_choices (spec);
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                       "%s: “%s” is not one of %s", name, text, choices);
+                       _("%s: “%s” is not one of %s"), name, text, choices);
           return FALSE;
         }
       break;
@@ -280,7 +281,7 @@ muster_procedure_set_value (const MusterProcedure  *self,
       if (!parse_bool (text, &value))
         {
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                       "%s: “%s” is not yes or no", name, text);
+                       _("%s: “%s” is not yes or no"), name, text);
           return FALSE;
         }
       break;
@@ -290,7 +291,7 @@ muster_procedure_set_value (const MusterProcedure  *self,
       if (!g_ascii_string_to_signed (text, 10, spec->min, spec->max, &number, NULL))
         {
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                       "%s: “%s” is not a whole number from %d to %d", name, text,
+                       _("%s: “%s” is not a whole number from %d to %d"), name, text,
                        spec->min, spec->max);
           return FALSE;
         }
@@ -321,7 +322,7 @@ muster_procedure_check_values (const MusterProcedure  *self,
       if (values[i] < lo || values[i] > hi)
         {
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                       "%s: %d is outside %d to %d", spec->id, values[i], lo, hi);
+                       _("%s: %d is outside %d to %d"), spec->id, values[i], lo, hi);
           return FALSE;
         }
     }
@@ -374,7 +375,7 @@ muster_procedure_run_exact (const MusterProcedure  *self,
   if (self->exact == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE,
-                   "%s %s has too many branching steps to compute exactly; simulate it",
+                   _("%s %s has too many branching steps to compute exactly; simulate it"),
                    self->system, self->id);
       return NULL;
     }

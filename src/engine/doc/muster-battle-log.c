@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-army-private.h"
@@ -642,7 +643,7 @@ muster_doc_append_log_entry (MusterDoc       *self,
       if (muster_doc_lookup_unit (self, id) == NULL)
         {
           g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_DOCUMENT,
-                       "the roll changes “%s”, which is not a unit of this document", id);
+                       _("the roll changes “%s”, which is not a unit of this document"), id);
           return FALSE;
         }
     }

@@ -423,8 +423,8 @@ muster_file_read (const char  *path,
     {
       close (fd);
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GINT64_FORMAT " bytes; files over %d MiB are not read",
-                   display, (gint64) st.st_size, MUSTER_XML_MAX_SIZE / (1024 * 1024));
+                   _("%s: the file is %llu bytes; files over %d MiB are not read"),
+                   display, (unsigned long long) st.st_size, MUSTER_XML_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
 

@@ -176,8 +176,8 @@ muster_xml_parse_watched (const char            *data,
   if (length > MUSTER_XML_MAX_SIZE)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_TOO_LARGE,
-                   "%s: the file is %" G_GSIZE_FORMAT " bytes; files over %d MiB are not read",
-                   display_name, length, MUSTER_XML_MAX_SIZE / (1024 * 1024));
+                   _("%s: the file is %llu bytes; files over %d MiB are not read"),
+                   display_name, (unsigned long long) length, MUSTER_XML_MAX_SIZE / (1024 * 1024));
       return NULL;
     }
 

@@ -303,7 +303,7 @@ muster_generator_run (MusterGenerator     *self,
     {
       /* The system that gave the method when the generator was made is gone (a test's). */
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "“%s” is not a generation method", self->method);
+                   _("“%s” is not a generation method"), self->method);
       return NULL;
     }
   if (!method->run (&run, error))

@@ -234,7 +234,7 @@ muster_odds_fill_new_acting (const MusterOddsFacts *facts,
   if (facts->ruleset == NULL)
     {
       g_set_error_literal (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                           "the document is not bound to a ruleset");
+                           _("the document is not bound to a ruleset"));
       return NULL;
     }
   if (muster_system_can_fill (muster_system_lookup (procedure->system)) &&

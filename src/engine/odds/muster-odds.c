@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-army.h"
@@ -400,13 +401,13 @@ read_side (MusterDoc          *doc,
   if (!(side->unit = muster_doc_lookup_unit (doc, unit_id)))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "no unit “%s” in the document", unit_id);
+                   _("no unit “%s” in the document"), unit_id);
       return FALSE;
     }
   if (!(side->placement = lookup_placement (cache, battlefield, unit_id)))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "unit “%s” (%s) is not placed on the battlefield", unit_id,
+                   _("unit “%s” (%s) is not placed on the battlefield"), unit_id,
                    muster_unit_get_name (side->unit) ? muster_unit_get_name (side->unit) : "");
       return FALSE;
     }
@@ -439,7 +440,7 @@ muster_odds_facts_new (MusterDoc                *doc,
   if (muster_doc_get_battlefield (doc) != NULL && g_strcmp0 (acting_unit_id, target_unit_id) == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "unit “%s” cannot act against itself", acting_unit_id);
+                   _("unit “%s” cannot act against itself"), acting_unit_id);
       return NULL;
     }
   if (!(acting = muster_odds_facts_new_acting (doc, types, acting_unit_id, error)))
@@ -474,7 +475,7 @@ muster_odds_facts_new_acting (MusterDoc                *doc,
   if (!(battlefield = muster_doc_get_battlefield (doc)))
     {
       g_set_error_literal (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                           "the document has no battlefield");
+                           _("the document has no battlefield"));
       return NULL;
     }
   if (!read_side (doc, NULL, battlefield, acting_unit_id, &self->acting, error))
@@ -526,7 +527,7 @@ muster_odds_facts_new_against (const MusterOddsFacts    *acting,
   if (g_strcmp0 (acting_unit_id, target_unit_id) == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "unit “%s” cannot act against itself", acting_unit_id);
+                   _("unit “%s” cannot act against itself"), acting_unit_id);
       return NULL;
     }
   if (!read_side (self->doc, cache, battlefield, target_unit_id, &self->target, error))

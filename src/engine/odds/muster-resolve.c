@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-engine-error.h"
@@ -448,7 +449,7 @@ muster_resolve_roll (const MusterOddsFacts *facts,
   if (fill->blocked != NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%s cannot be carried out as the units stand: %s", procedure->name,
+                   _("%s cannot be carried out as the units stand: %s"), procedure->name,
                    fill->blocked);
       return NULL;
     }

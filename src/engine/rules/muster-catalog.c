@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-catalog.h"
@@ -196,7 +197,7 @@ resolve (MusterCatalog  *self,
   if (ruleset == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET,
-                   "no installed ruleset has the id “%s”", id);
+                   _("no installed ruleset has the id “%s”"), id);
       return NULL;
     }
   if (muster_ruleset_is_resolved (ruleset))
@@ -214,7 +215,7 @@ resolve (MusterCatalog  *self,
       g_string_append (loop, id);
       /* Said once, at the ruleset asked for, not once a step round the loop. */
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:1: ruleset “%s” extends itself through a loop of rulesets (%s)",
+                   _("%s:1: ruleset “%s” extends itself through a loop of rulesets (%s)"),
                    muster_ruleset_get_path (outer) ? muster_ruleset_get_path (outer) : first,
                    first, loop->str);
       return NULL;
@@ -227,7 +228,7 @@ resolve (MusterCatalog  *self,
     {
       /* Which house file names a missing base; a loop or a broken file says where itself. */
       if (g_error_matches (local, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_RULESET))
-        g_prefix_error (&local, "ruleset “%s” extends “%s”: ", id,
+        g_prefix_error (&local, _("ruleset “%s” extends “%s”: "), id,
                         muster_ruleset_get_extends (ruleset));
       g_propagate_error (error, local);
       return NULL;

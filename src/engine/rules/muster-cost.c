@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-army.h"
@@ -257,11 +258,11 @@ add_term (Collector            *c,
       const MusterCell *cell;
 
       if (row == NULL || column == NULL)
-        return cannot_cost (c, "%s: nothing picked from “%s” to read table “%s” by",
+        return cannot_cost (c, _("%s: nothing picked from “%s” to read table “%s” by"),
                             owner->name, row ? term->column_from : term->row_from, term->table);
       cell = muster_table_lookup (table, row, column, &row_item);
       if (cell == NULL || !cell->is_number)
-        return cannot_cost (c, "%s: table “%s” has no number for row “%s”, column “%s”",
+        return cannot_cost (c, _("%s: table “%s” has no number for row “%s”, column “%s”"),
                             owner->name, term->table, row, column);
       value = cell->number;
       house |= table->item.house || row_item->item.house;
@@ -320,7 +321,7 @@ muster_cost_collect (const MusterRuleset *ruleset,
   Collector c = { ruleset, force, unit, lines, error };
 
   if (type == NULL)
-    return cannot_cost (&c, "“%s” is not a unit type of %s", muster_unit_get_type_id (unit),
+    return cannot_cost (&c, _("“%s” is not a unit type of %s"), muster_unit_get_type_id (unit),
                         muster_ruleset_get_name (ruleset));
 
   for (guint i = 0; i < type->costs->len; i++)

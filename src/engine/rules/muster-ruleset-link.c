@@ -702,7 +702,7 @@ muster_ruleset_merge (MusterRuleset  *base,
   if (g_strcmp0 (house->extends, base->id) != 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s:1: ruleset “%s” does not extend “%s”", house->display_name, house->id,
+                   _("%s:1: ruleset “%s” does not extend “%s”"), house->display_name, house->id,
                    base->id);
       return NULL;
     }

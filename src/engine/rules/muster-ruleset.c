@@ -79,8 +79,8 @@ parse_header (MusterRuleset *self,
   if (format > MUSTER_RULESET_FORMAT)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNSUPPORTED_VERSION,
-                   "%s:%ld: ruleset format %" G_GINT64_FORMAT " is newer than this Muster "
-                   "reads (%d); update Muster", display_name, xmlGetLineNo (root), format,
+                   _("%s:%ld: ruleset format %lld is newer than this Muster reads (%d); "
+                     "update Muster"), display_name, xmlGetLineNo (root), (long long) format,
                    MUSTER_RULESET_FORMAT);
       return FALSE;
     }

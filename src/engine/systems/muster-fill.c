@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "muster-cost.h"
 #include "muster-engine-error.h"
 #include "muster-fill-private.h"
@@ -31,7 +33,7 @@ muster_fill_unit_type (const MusterRuleset  *ruleset,
 
   if (type == NULL)
     g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                 "unit type “%s” is not in ruleset %s", muster_unit_get_type_id (unit),
+                 _("unit type “%s” is not in ruleset %s"), muster_unit_get_type_id (unit),
                  muster_ruleset_get_id (ruleset));
   return type;
 }

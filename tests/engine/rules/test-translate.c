@@ -7,6 +7,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "muster-bs-header.h"
 #include "muster-engine.h"
 #include "muster-generate.h"
 #include "muster-markers.h"
@@ -93,6 +94,22 @@ test_translate_errors (void)
   g_assert_null (doc);
   g_assert_cmpstr (error->message, ==,
                    "other.muster:2: dies ist kein Muster-Dokument (das Wurzelelement ist <list>)");
+  g_clear_error (&error);
+  /* errors worded by g_set_error() itself, which an unmarked format leaves English */
+  {
+    g_autoptr(MusterCatalog) catalog = muster_catalog_new ();
+    static const char foreign_text[] = "<?xml version=\"1.0\"?>\n<list/>\n";
+    g_autoptr(GBytes) foreign = g_bytes_new_static (foreign_text, sizeof foreign_text - 1);
+    MusterBsHeader header;
+
+    g_assert_null (muster_catalog_resolve (catalog, "club-rules", &error));
+    g_assert_cmpstr (error->message, ==, "kein installiertes Regelwerk hat die ID „club-rules“");
+    g_clear_error (&error);
+    g_assert_false (muster_bs_header_read (&header, "army.cat", foreign, &error));
+    g_assert_cmpstr (error->message, ==,
+                     "army.cat:1: <list> ist weder BattleScribe-Spielsystem noch Katalog noch "
+                     "Roster");
+  }
 }
 
 /* Switches the engine's language (LANGUAGE, with LC_ALL C.UTF-8 as main() sets it) */

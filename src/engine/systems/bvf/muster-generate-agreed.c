@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-engine-error.h"
@@ -107,7 +108,7 @@ _muster_generate_agreed (MusterGenerateRun *run,
   if (roll == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s: the agreed battlefield needs a roll with id “terrain”",
+                   _("%s: the agreed battlefield needs a roll with id “terrain”"),
                    run->generator->display_name);
       return FALSE;
     }

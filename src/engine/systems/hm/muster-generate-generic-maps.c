@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-engine-error.h"
@@ -213,7 +214,7 @@ _muster_generate_generic_maps (MusterGenerateRun *run,
   if (maps->len == 0)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s: the generic maps method needs at least one <map>",
+                   _("%s: the generic maps method needs at least one <map>"),
                    run->generator->display_name);
       return FALSE;
     }

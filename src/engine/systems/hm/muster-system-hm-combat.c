@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "muster-engine-error.h"
@@ -231,7 +232,7 @@ _muster_hm_resolve (const MusterProcedure  *procedure,
   if (muster_faces_is_exhausted (&roll))
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_INPUT,
-                   "%s needs more than the %u faces given", procedure->id, n_faces);
+                   _("%s needs more than the %u faces given"), procedure->id, n_faces);
       return FALSE;
     }
   if (n_used != NULL)

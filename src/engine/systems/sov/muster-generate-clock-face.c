@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 
 #include "muster-engine-error.h"
@@ -308,7 +309,7 @@ _muster_generate_clock_face (MusterGenerateRun *run,
   if (setting == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_RULESET,
-                   "%s: random terrain needs at least one <setting>",
+                   _("%s: random terrain needs at least one <setting>"),
                    run->generator->display_name);
       return FALSE;
     }

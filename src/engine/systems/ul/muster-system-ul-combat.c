@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -206,7 +207,7 @@ _muster_ul_play_new (const MusterProcedure  *procedure,
   if (play == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_UNKNOWN_PROCEDURE,
-                   "%s %s is not resolved from die faces", procedure->system, procedure->id);
+                   _("%s %s is not resolved from die faces"), procedure->system, procedure->id);
       return NULL;
     }
   if (!muster_procedure_check_values (procedure, values, error)
