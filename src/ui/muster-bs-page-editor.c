@@ -345,20 +345,55 @@ typedef struct
   GtkWidget *spin;
   /* (element-type Choice): every choice of the editor, borrowed from its widget's handler */
   GPtrArray *choices;
-  GArray    *rows;  /* OptionRow, one an Option */
+  GArray    *rows;  /* OptionRow, one an Option built so far */
+
+  /* The rows still to build (issue 21: a wh40k-10e character's ~250 rows took ~200 ms, so
+   * those in view are built at once and the rest a slice a frame, see build_tick_cb()).
+   * @options and @ids are NULL once all are built. */
+  GtkBox            *box;        /* the editor's box, which holds the editor */
+  MusterBsDocument  *document;
+  MusterBsSelection *selection;  /* the selection shown now (editor_update() moves it) */
+  GPtrArray         *ids;        /* the options' ids */
+  GArray            *options;    /* Option */
+  const MusterBsNode *group;     /* the group of the last row built */
+  GtkWidget         *list;       /* (nullable) (owned): the list the last row went in */
+  guint              step;       /* the next step of the build, see build_step() */
+  guint              tick_id;    /* the build's tick callback, which holds a reference */
+  /* An edit waits to reach the editor: the selection may be gone (an edit that drops the redo
+   * history frees the selections it held), so nothing is built until it has */
+  gboolean           held;
 } Editor;
 
 #define EDITOR_DATA "muster-bs-editor"
 
+/* A slice of rows: what a frame adds to its own work. The new rows are styled, measured and
+ * allocated in the same frame, which costs several times as much again (bench-bs-window:
+ * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms). */
+#define SLICE_USEC 1000
+/* A row's height at least, to reckon how many fill the view at once; the rows built at once
+ * when the view's height is not known yet */
+#define MIN_ROW_HEIGHT 40
+#define FIRST_ROWS 16
+
 static void
-editor_free (gpointer data)
+editor_clear (gpointer data)
 {
   Editor *editor = data;
 
   g_free (editor->shape);
   g_ptr_array_unref (editor->choices);
   g_array_unref (editor->rows);
-  g_free (editor);
+  g_clear_pointer (&editor->options, g_array_unref);
+  g_clear_pointer (&editor->ids, g_ptr_array_unref);
+  g_clear_object (&editor->document);
+  g_clear_object (&editor->list);
+}
+
+/* An editor is held by its box and by its build's tick callback (g_rc_box) */
+static void
+editor_unref (gpointer data)
+{
+  g_rc_box_release_full (data, editor_clear);
 }
 
 static Choice *
@@ -407,122 +442,134 @@ option_row_set (OptionRow    *row,
     }
 }
 
+/* Builds the row of the next option, in the list of its group */
 static void
-add_options (GtkBox           *box,
-             MusterBsDocument *document,
-             MusterBsSelection *selection,
-             GArray           *options,
-             Editor           *editor)
+add_option_row (Editor *editor)
 {
+  MusterBsDocument *document = editor->document;
+  MusterBsSelection *selection = editor->selection;
   MusterBsData *data = muster_bs_roster_get_data (muster_bs_document_get_roster (document));
   MusterBsForce *force = muster_bs_selection_get_force (selection);
-  const MusterBsNode *group = NULL;
-  GtkWidget *list = NULL;
+  const Option *option = &g_array_index (editor->options, Option, editor->rows->len);
+  const char *entry_name = muster_bs_entries_name (option->link, option->node);
+  GtkWidget *row, *name, *cost;
+  OptionRow widgets = { NULL, NULL, NULL };
+  g_autofree char *costs = NULL;
+  Choice *choice;
 
-  if (options->len == 0)
-    return;
-  gtk_box_append (box, label_new (_("Options"), "heading"));
-  for (guint i = 0; i < options->len; i++)
+  if (editor->list == NULL || option->group != editor->group)
     {
-      const Option *option = &g_array_index (options, Option, i);
-      const char *entry_name = muster_bs_entries_name (option->link, option->node);
-      GtkWidget *row, *name, *cost;
-      OptionRow widgets = { NULL, NULL, NULL };
-      g_autofree char *costs = NULL;
-      Choice *choice;
+      g_autofree char *heading = option->group ? group_heading (option->group) : NULL;
 
-      if (list == NULL || option->group != group)
-        {
-          g_autofree char *heading = option->group ? group_heading (option->group) : NULL;
-
-          group = option->group;
-          if (heading != NULL)
-            gtk_box_append (box, label_new (heading, "dim-label"));
-          list = gtk_list_box_new ();
-          gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
-          gtk_widget_add_css_class (list, "boxed-list");
-          gtk_box_append (box, list);
-        }
-      row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      gtk_widget_set_margin_start (row, 12);
-      gtk_widget_set_margin_end (row, 6);
-      name = label_new (entry_name, NULL);
-      /* Long names and costs are cut short, so that the counts stay in view. */
-      gtk_label_set_wrap (GTK_LABEL (name), FALSE);
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-      set_tooltip (name, entry_name);
-      gtk_widget_set_hexpand (name, TRUE);
-      costs = muster_bs_entries_costs_text (data, option->node);
-      cost = label_new (costs, "dim-label");
-      gtk_label_set_wrap (GTK_LABEL (cost), FALSE);
-      gtk_label_set_ellipsize (GTK_LABEL (cost), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
-      widgets.count = label_new (NULL, "numeric");
-      if (option->group != NULL && g_strcmp0 (option->group->text, option->node->id) == 0)
-        {
-          /* The group's default choice */
-          g_autofree char *text = g_strdup_printf (_("%s (default)"), entry_name);
-
-          gtk_label_set_label (GTK_LABEL (name), text);
-        }
-      if (option->hidden)
-        {
-          /* Taken, but not allowed now: the findings say why. */
-          gtk_widget_add_css_class (name, "error");
-          set_tooltip (name, _("Not allowed now"));
-        }
-      if (option->collective)
-        {
-          /* The count is per model of the parent; under it, what that makes in all (once
-           * the parent has several models: the note comes and goes with its number). */
-          GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-
-          widgets.caption = label_new (NULL, "dim-label");
-          gtk_widget_add_css_class (widgets.caption, "caption");
-          gtk_widget_set_hexpand (names, TRUE);
-          gtk_box_append (GTK_BOX (names), name);
-          gtk_box_append (GTK_BOX (names), widgets.caption);
-          gtk_box_append (GTK_BOX (row), names);
-        }
-      else
-        gtk_box_append (GTK_BOX (row), name);
-      gtk_box_append (GTK_BOX (row), cost);
-      choice = editor_choice (editor, document, force, selection, option->id);
-      gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
-                                                    G_CALLBACK (remove_choice_cb), choice, FALSE));
-      gtk_box_append (GTK_BOX (row), widgets.count);
-      widgets.plus = choice_button ("list-add-symbolic", option->full ? _("At its maximum")
-                                                                      : _("Take one more"),
-                                    G_CALLBACK (add_choice_cb), choice, TRUE);
-      gtk_box_append (GTK_BOX (row), widgets.plus);
-      option_row_set (&widgets, option);
-      g_array_append_val (editor->rows, widgets);
-      gtk_list_box_append (GTK_LIST_BOX (list), row);
+      editor->group = option->group;
+      if (heading != NULL)
+        gtk_box_append (editor->box, label_new (heading, "dim-label"));
+      g_set_object (&editor->list, gtk_list_box_new ());
+      gtk_list_box_set_selection_mode (GTK_LIST_BOX (editor->list), GTK_SELECTION_NONE);
+      gtk_widget_add_css_class (editor->list, "boxed-list");
+      gtk_box_append (editor->box, editor->list);
     }
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_margin_start (row, 12);
+  gtk_widget_set_margin_end (row, 6);
+  name = label_new (entry_name, NULL);
+  /* Long names and costs are cut short, so that the counts stay in view. */
+  gtk_label_set_wrap (GTK_LABEL (name), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  set_tooltip (name, entry_name);
+  gtk_widget_set_hexpand (name, TRUE);
+  costs = muster_bs_entries_costs_text (data, option->node);
+  cost = label_new (costs, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (cost), FALSE);
+  gtk_label_set_ellipsize (GTK_LABEL (cost), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
+  widgets.count = label_new (NULL, "numeric");
+  if (option->group != NULL && g_strcmp0 (option->group->text, option->node->id) == 0)
+    {
+      /* The group's default choice */
+      g_autofree char *text = g_strdup_printf (_("%s (default)"), entry_name);
+
+      gtk_label_set_label (GTK_LABEL (name), text);
+    }
+  if (option->hidden)
+    {
+      /* Taken, but not allowed now: the findings say why. */
+      gtk_widget_add_css_class (name, "error");
+      set_tooltip (name, _("Not allowed now"));
+    }
+  if (option->collective)
+    {
+      /* The count is per model of the parent; under it, what that makes in all (once
+       * the parent has several models: the note comes and goes with its number). */
+      GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+      widgets.caption = label_new (NULL, "dim-label");
+      gtk_widget_add_css_class (widgets.caption, "caption");
+      gtk_widget_set_hexpand (names, TRUE);
+      gtk_box_append (GTK_BOX (names), name);
+      gtk_box_append (GTK_BOX (names), widgets.caption);
+      gtk_box_append (GTK_BOX (row), names);
+    }
+  else
+    gtk_box_append (GTK_BOX (row), name);
+  gtk_box_append (GTK_BOX (row), cost);
+  choice = editor_choice (editor, document, force, selection, option->id);
+  gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
+                                                G_CALLBACK (remove_choice_cb), choice, FALSE));
+  gtk_box_append (GTK_BOX (row), widgets.count);
+  widgets.plus = choice_button ("list-add-symbolic", option->full ? _("At its maximum")
+                                                                  : _("Take one more"),
+                                G_CALLBACK (add_choice_cb), choice, TRUE);
+  gtk_box_append (GTK_BOX (row), widgets.plus);
+  option_row_set (&widgets, option);
+  gtk_list_box_append (GTK_LIST_BOX (editor->list), row);
+  g_array_append_val (editor->rows, widgets);
 }
 
 static void
-add_profiles (GtkBox *box,
-              GArray *profiles)
+add_profile (GtkBox                *box,
+             const MusterBsProfile *profile)
 {
-  for (guint i = 0; profiles != NULL && i < profiles->len; i++)
+  g_autofree char *heading = g_strdup_printf ("%s · %s", profile->name,
+                                              profile->type_name ? profile->type_name : "");
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_box_append (box, label_new (heading, "heading"));
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  for (guint k = 0; profile->characteristics && k < profile->characteristics->len; k++)
     {
-      const MusterBsProfile *profile = &g_array_index (profiles, MusterBsProfile, i);
-      g_autofree char *heading = g_strdup_printf ("%s · %s", profile->name,
-                                                  profile->type_name ? profile->type_name : "");
-      GtkWidget *grid = gtk_grid_new ();
+      const MusterBsCharacteristic *c =
+        &g_array_index (profile->characteristics, MusterBsCharacteristic, k);
 
-      gtk_box_append (box, label_new (heading, "heading"));
-      gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-      for (guint k = 0; profile->characteristics && k < profile->characteristics->len; k++)
-        {
-          const MusterBsCharacteristic *c =
-            &g_array_index (profile->characteristics, MusterBsCharacteristic, k);
+      gtk_grid_attach (GTK_GRID (grid), label_new (c->name, "dim-label"), k, 0, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), label_new (c->value, "numeric"), k, 1, 1, 1);
+    }
+  gtk_box_append (box, grid);
+}
 
-          gtk_grid_attach (GTK_GRID (grid), label_new (c->name, "dim-label"), k, 0, 1, 1);
-          gtk_grid_attach (GTK_GRID (grid), label_new (c->value, "numeric"), k, 1, 1, 1);
-        }
-      gtk_box_append (box, grid);
+/* A rule, under the heading "Rules" when it is the first */
+static void
+add_rule (GtkBox             *box,
+          MusterBsData       *data,
+          const MusterBsRule *rule,
+          gboolean            first)
+{
+  const MusterBsNode *publication = rule->publication_id
+                                    ? muster_bs_data_lookup (data, rule->publication_id) : NULL;
+  g_autofree char *source = NULL;
+
+  if (first)
+    gtk_box_append (box, label_new (_("Rules"), "heading"));
+  gtk_box_append (box, label_new (rule->name, "caption-heading"));
+  if (rule->description != NULL)
+    gtk_box_append (box, label_new (rule->description, NULL));
+  if (publication != NULL || rule->page != NULL)
+    {
+      source = rule->page
+               ? g_strdup_printf (_("%s, p. %s"), publication && publication->name
+                                  ? publication->name : "", rule->page)
+               : g_strdup (publication->name);
+      gtk_box_append (box, label_new (source, "dim-label"));
     }
 }
 
@@ -531,28 +578,119 @@ add_rules (GtkBox       *box,
            MusterBsData *data,
            GArray       *rules)
 {
-  if (rules == NULL || rules->len == 0)
-    return;
-  gtk_box_append (box, label_new (_("Rules"), "heading"));
-  for (guint i = 0; i < rules->len; i++)
-    {
-      const MusterBsRule *rule = &g_array_index (rules, MusterBsRule, i);
-      const MusterBsNode *publication = rule->publication_id
-                                        ? muster_bs_data_lookup (data, rule->publication_id) : NULL;
-      g_autofree char *source = NULL;
+  for (guint i = 0; rules != NULL && i < rules->len; i++)
+    add_rule (box, data, &g_array_index (rules, MusterBsRule, i), i == 0);
+}
 
-      gtk_box_append (box, label_new (rule->name, "caption-heading"));
-      if (rule->description != NULL)
-        gtk_box_append (box, label_new (rule->description, NULL));
-      if (publication != NULL || rule->page != NULL)
-        {
-          source = rule->page
-                   ? g_strdup_printf (_("%s, p. %s"), publication && publication->name
-                                      ? publication->name : "", rule->page)
-                   : g_strdup (publication->name);
-          gtk_box_append (box, label_new (source, "dim-label"));
-        }
+/* The steps of the build: a row an option, then a step a profile and a rule */
+static guint
+n_steps (Editor *editor)
+{
+  GArray *profiles = muster_bs_selection_get_profiles (editor->selection);
+  GArray *rules = muster_bs_selection_get_rules (editor->selection);
+
+  return editor->options->len + (profiles ? profiles->len : 0) + (rules ? rules->len : 0);
+}
+
+/* Builds the next step: the editor's widgets in their order, appended to its box. Returns
+ * TRUE for a profile or a rule: their wrapped text costs more to measure than a row. */
+static gboolean
+build_step (Editor *editor)
+{
+  GArray *profiles = muster_bs_selection_get_profiles (editor->selection);
+  guint step = editor->step++;
+  guint n_profiles = profiles ? profiles->len : 0;
+
+  if (step < editor->options->len)
+    {
+      add_option_row (editor);
+      return FALSE;
     }
+  step -= editor->options->len;
+  if (step < n_profiles)
+    {
+      add_profile (editor->box, &g_array_index (profiles, MusterBsProfile, step));
+      return TRUE;
+    }
+  step -= n_profiles;
+  add_rule (editor->box, muster_bs_roster_get_data (muster_bs_document_get_roster (editor->document)),
+            &g_array_index (muster_bs_selection_get_rules (editor->selection), MusterBsRule, step),
+            step == 0);
+  return TRUE;
+}
+
+/* Builds the steps still to build, at least @min_steps of them, then more until @budget
+ * microseconds have passed; TRUE when all are built. */
+static gboolean
+build_rows (Editor *editor,
+            guint   min_steps,
+            gint64  budget)
+{
+  gint64 start = g_get_monotonic_time ();
+  guint built = 0;
+
+  if (editor->options == NULL)
+    return TRUE;
+  while (editor->step < n_steps (editor) &&
+         (built < min_steps || g_get_monotonic_time () - start < budget))
+    {
+      gboolean heavy = build_step (editor);
+
+      /* One of those a slice, after the first */
+      built += heavy ? 4 : 1;
+      if (heavy && built >= min_steps)
+        break;
+    }
+  if (editor->step < n_steps (editor))
+    return FALSE;
+  g_clear_pointer (&editor->options, g_array_unref);
+  g_clear_pointer (&editor->ids, g_ptr_array_unref);
+  return TRUE;
+}
+
+/* A slice of the rows a frame, appended in their order, until all are built or the editor
+ * goes (editor_cancel()) */
+static gboolean
+build_tick_cb (GtkWidget     *box,
+               GdkFrameClock *clock,
+               gpointer       user_data)
+{
+  Editor *editor = user_data;
+
+  if (editor->held)
+    return G_SOURCE_CONTINUE;
+  if (!build_rows (editor, 1, SLICE_USEC))
+    return G_SOURCE_CONTINUE;
+  editor->tick_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+/* The options' heading, then the rows that fill the view, at once; the rest of the rows and
+ * the profiles and rules over the frames that follow, a slice a frame (all at once where the
+ * box is not on screen: no frames would come). Takes @options and @ids. */
+static void
+build_start (Editor    *editor,
+             GArray    *options,
+             GPtrArray *ids)
+{
+  GtkWidget *viewport;
+  guint min_rows;
+
+  editor->options = options;
+  editor->ids = ids;
+  if (options->len > 0)
+    gtk_box_append (editor->box, label_new (_("Options"), "heading"));
+  if (!gtk_widget_get_mapped (GTK_WIDGET (editor->box)))
+    {
+      build_rows (editor, G_MAXUINT, 0);
+      return;
+    }
+  viewport = gtk_widget_get_ancestor (GTK_WIDGET (editor->box), GTK_TYPE_VIEWPORT);
+  min_rows = viewport && gtk_widget_get_height (viewport) > 0
+             ? (guint) gtk_widget_get_height (viewport) / MIN_ROW_HEIGHT + 1 : FIRST_ROWS;
+  if (!build_rows (editor, min_rows, 0))
+    editor->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (editor->box), build_tick_cb,
+                                                    g_rc_box_acquire (editor), editor_unref);
 }
 
 /* A cost limit's spin: @choice's entry_id is the cost type's id */
@@ -653,7 +791,8 @@ static void
 editor_update (Editor            *editor,
                MusterBsItem      *item,
                MusterBsSelection *selection,
-               GArray            *options)
+               GArray           **options,
+               GPtrArray        **ids)
 {
   set_label (editor->title, muster_bs_item_get_name (item));
   for (guint i = 0; i < editor->choices->len; i++)
@@ -665,9 +804,33 @@ editor_update (Editor            *editor,
                              muster_bs_selection_get_amount (selection));
   g_signal_handlers_unblock_matched (editor->spin, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
                                      count_changed_cb, NULL);
-  for (guint i = 0; i < options->len; i++)
+  for (guint i = 0; i < editor->rows->len; i++)
     option_row_set (&g_array_index (editor->rows, OptionRow, i),
-                    &g_array_index (options, Option, i));
+                    &g_array_index (*options, Option, i));
+  /* Rows still to build are built from the selection as it is now */
+  editor->selection = selection;
+  editor->held = FALSE;
+  if (editor->options != NULL)
+    {
+      g_array_unref (editor->options);
+      g_ptr_array_unref (editor->ids);
+      editor->options = g_steal_pointer (options);
+      editor->ids = g_steal_pointer (ids);
+    }
+}
+
+/* The editor in @box no longer shown: the rows it had still to build are not built */
+static void
+editor_cancel (GtkBox *box)
+{
+  Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
+
+  if (editor != NULL && editor->tick_id != 0)
+    {
+      gtk_widget_remove_tick_callback (GTK_WIDGET (box), editor->tick_id);
+      editor->tick_id = 0;
+    }
+  g_object_set_data (G_OBJECT (box), EDITOR_DATA, NULL);
 }
 
 /* Returns: (transfer full) (nullable): all a selection's editor shows, as text; NULL for a
@@ -732,11 +895,11 @@ _muster_bs_page_fill_editor (GtkBox           *box,
       shape = editor_shape (document, selection, options);
       if (editor != NULL && g_str_equal (editor->shape, shape))
         {
-          editor_update (editor, item, selection, options);
+          editor_update (editor, item, selection, &options, &ids);
           return;
         }
     }
-  g_object_set_data (G_OBJECT (box), EDITOR_DATA, NULL);
+  editor_cancel (box);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
     gtk_box_remove (box, child);
   if (roster == NULL || (selection == NULL && force == NULL))
@@ -774,11 +937,14 @@ _muster_bs_page_fill_editor (GtkBox           *box,
       add_rules (box, muster_bs_roster_get_data (roster), muster_bs_force_get_rules (force));
       return;
     }
-  editor = g_new0 (Editor, 1);
+  editor = g_rc_box_new0 (Editor);
   editor->shape = g_steal_pointer (&shape);
   editor->choices = g_ptr_array_new ();
   editor->rows = g_array_new (FALSE, FALSE, sizeof (OptionRow));
   editor->title = title;
+  editor->box = box;
+  editor->document = g_object_ref (document);
+  editor->selection = selection;
   {
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
     GtkWidget *filler = gtk_label_new (NULL);
@@ -798,8 +964,25 @@ _muster_bs_page_fill_editor (GtkBox           *box,
                                                   editor_choice (editor, document, NULL, selection, NULL)));
     gtk_box_append (box, row);
   }
-  add_options (box, document, selection, options, editor);
-  add_profiles (box, muster_bs_selection_get_profiles (selection));
-  add_rules (box, muster_bs_roster_get_data (roster), muster_bs_selection_get_rules (selection));
-  g_object_set_data_full (G_OBJECT (box), EDITOR_DATA, editor, editor_free);
+  /* Set first: a build still under way is cancelled through it (editor_cancel()) */
+  g_object_set_data_full (G_OBJECT (box), EDITOR_DATA, editor, editor_unref);
+  build_start (editor, g_steal_pointer (&options), g_steal_pointer (&ids));
+}
+
+gboolean
+_muster_bs_page_editor_is_complete (GtkBox *box)
+{
+  Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
+
+  return editor == NULL || editor->options == NULL;
+}
+
+void
+_muster_bs_page_editor_hold (GtkBox   *box,
+                             gboolean  hold)
+{
+  Editor *editor = box ? g_object_get_data (G_OBJECT (box), EDITOR_DATA) : NULL;
+
+  if (editor != NULL)
+    editor->held = hold;
 }

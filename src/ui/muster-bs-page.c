@@ -610,16 +610,27 @@ editor_idle_cb (gpointer user_data)
 
   self->editor_idle = 0;
   if (key != NULL && g_strcmp0 (key, self->editor_key) == 0)
-    return G_SOURCE_REMOVE;
+    {
+      _muster_bs_page_editor_hold (self->editor_box, FALSE);
+      return G_SOURCE_REMOVE;
+    }
   g_free (self->editor_key);
   self->editor_key = g_steal_pointer (&key);
   _muster_bs_page_fill_editor (self->editor_box, self->document, item);
   return G_SOURCE_REMOVE;
 }
 
+gboolean
+muster_bs_page_get_editor_complete (MusterBsPage *self)
+{
+  g_return_val_if_fail (MUSTER_IS_BS_PAGE (self), FALSE);
+  return self->editor_idle == 0 && _muster_bs_page_editor_is_complete (self->editor_box);
+}
+
 static void
 schedule_editor (MusterBsPage *self)
 {
+  _muster_bs_page_editor_hold (self->editor_box, TRUE);
   if (self->editor_idle == 0)
     self->editor_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, editor_idle_cb, self, NULL);
 }

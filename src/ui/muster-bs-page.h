@@ -24,5 +24,8 @@ gboolean      muster_bs_page_reveal_finding (MusterBsPage *self,
 MusterBsSelection *muster_bs_page_add_entry (MusterBsPage *self,
                                             const char   *entry_name);
 GListModel   *muster_bs_page_get_entries   (MusterBsPage *self);
+/* Whether the editor shows all of the selected row: FALSE while an edit's editor waits to be
+ * built, or while the rows of a long one are still added over the frames that follow */
+gboolean      muster_bs_page_get_editor_complete (MusterBsPage *self);
 
 G_END_DECLS

@@ -19,7 +19,9 @@
  * is loaded), and the frames each edit makes (target: one frame an edit), counted on the
  * window's frame clock from the edit until nothing is drawn for 200 ms, and the time of each
  * edit (add, count edit, the number of the selection in the editor, remove) to its first
- * frame drawn (target < 16 ms). Before that, the
+ * frame drawn (target < 16 ms). An add's editor builds its rows over the frames that follow
+ * it: the frames until it is complete, and the longest of them after the first (target < 16
+ * ms, main-thread CPU from the frame before to its end). Before that, the
  * wh40k-10e set is scanned and loaded on the library's worker thread while the window draws a
  * frame on every tick: how long each frame's work takes on the main thread (target: none over
  * 16 ms) and the longest the main loop stood still. Prints one plain text line a figure; a skip
@@ -42,6 +44,12 @@ typedef struct
   gboolean painting;  /* the cycle under way has painted */
   gint64   last;      /* when the last frame was drawn */
   double   last_cpu;  /* the main thread's CPU time then, ms */
+  /* (nullable): the page whose editor an add builds; while it is being built, the frames it
+   * takes and the longest one's main-thread CPU (from the frame before to this one's end) */
+  MusterBsPage *building;
+  guint    build_frames;
+  double   build_worst_cpu;
+  GArray  *build_cpu;  /* (nullable): every such frame's main-thread CPU, ms */
 } Frames;
 
 /* Frames drawn while the data loads in the background: each one's work, before-paint to
@@ -138,6 +146,17 @@ after_paint_cb (GdkFrameClock *clock,
   frames->painting = FALSE;
   frames->frames++;
   frames->last = g_get_monotonic_time ();
+  if (frames->building != NULL)
+    {
+      double cpu = thread_cpu_ms () - frames->last_cpu;
+
+      frames->build_frames++;
+      frames->build_worst_cpu = MAX (frames->build_worst_cpu, cpu);
+      if (frames->build_cpu != NULL)
+        g_array_append_val (frames->build_cpu, cpu);
+      if (muster_bs_page_get_editor_complete (frames->building))
+        frames->building = NULL;
+    }
   frames->last_cpu = thread_cpu_ms ();
 }
 
@@ -252,16 +271,27 @@ time_to_frame (Frames *frames,
   g_array_append_val (cpu_ms, value);
 }
 
+/* What the frames after an add's first do until its editor is complete */
+typedef struct
+{
+  GArray *frames;     /* double: the frames an add takes until its editor is complete, the
+                       * first included */
+  GArray *worst_cpu;  /* double: the longest of those frames after the first, main-thread
+                       * CPU ms (0 when the first completes it) */
+} Completion;
+
 /* Adds entries with a cost from the catalogue pane, in its order, until 2,000 points; the
  * frames of each add go into @frames_per_edit, its clock cycles into @cycles_per_edit, the
- * time from the add to its first frame into @ms and @cpu_ms. */
+ * time from the add to its first frame into @ms and @cpu_ms, the frames until its editor is
+ * complete into @completion. */
 static void
 build (MusterBsWindow *window,
        Frames         *frames,
        GArray         *frames_per_edit,
        GArray         *cycles_per_edit,
        GArray         *ms,
-       GArray         *cpu_ms)
+       GArray         *cpu_ms,
+       Completion     *completion)
 {
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_page (GTK_WIDGET (window)));
@@ -287,7 +317,16 @@ build (MusterBsWindow *window,
       if (muster_bs_page_add_entry (page, name) == NULL)
         continue;
       time_to_frame (frames, seen, start, cpu_start, ms, cpu_ms);
+      frames->build_frames = 1;
+      frames->build_worst_cpu = 0;
+      frames->building = muster_bs_page_get_editor_complete (page) ? NULL : page;
       settle_after (frames, seen);
+      if (frames->building != NULL)
+        g_printerr ("the editor of %s was not complete when the frames stopped\n", name);
+      frames->building = NULL;
+      n = frames->build_frames;
+      g_array_append_val (completion->frames, n);
+      g_array_append_val (completion->worst_cpu, frames->build_worst_cpu);
       n = frames->frames - seen;
       g_array_append_val (frames_per_edit, n);
       n = frames->cycles - cycles;
@@ -323,6 +362,10 @@ main (int   argc,
   g_autoptr(GArray) model_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) add_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) add_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) complete_frames = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) complete_worst_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) complete_each_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  Completion completion = { complete_frames, complete_worst_cpu };
   g_autoptr(GArray) remove_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) remove_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) remove_frames = g_array_new (FALSE, FALSE, sizeof (double));
@@ -406,7 +449,9 @@ main (int   argc,
   g_assert_nonnull (force);
   settle (&frames);
   wake = g_timeout_add (100, wake_cb, NULL);
-  build (window, &frames, build_frames, build_cycles, add_ms, add_cpu_ms);
+  frames.build_cpu = complete_each_cpu;
+  build (window, &frames, build_frames, build_cycles, add_ms, add_cpu_ms, &completion);
+  frames.build_cpu = NULL;
   costs = muster_bs_document_dup_costs_text (document);
   g_print ("Space Marines roster built through Add to Force: %s in %u adds\n", costs,
            build_frames->len);
@@ -414,6 +459,12 @@ main (int   argc,
   print_spread ("frame clock cycles an add, painting or not", build_cycles, "", "-");
   print_spread ("add to its first frame drawn", add_ms, " ms", "< 16 ms");
   print_spread ("add to its first frame drawn (main-thread CPU)", add_cpu_ms, " ms", "< 16 ms");
+  print_spread ("frames an add takes until its editor is complete", complete_frames, "", "-");
+  print_spread ("longest frame after an add's first until its editor is complete (main-thread CPU)",
+                complete_worst_cpu, " ms", "< 16 ms");
+  if (complete_each_cpu->len > 0)
+    print_spread ("each frame after an add's first until its editor is complete (main-thread CPU)",
+                  complete_each_cpu, " ms", "< 16 ms");
 
   /* Frames a count edit makes: the first selections in turn, 1 -> 2 -> 1 */
   for (guint round = 0; round < 2; round++)

@@ -20,6 +20,7 @@
  */
 
 #define HIDDEN MUSTER_TEST_DATA "/battlescribe/hidden"
+#define MANY MUSTER_TEST_DATA "/battlescribe/many"
 
 static char *tmp_dir;
 
@@ -60,6 +61,38 @@ editor_of (MusterBsWindow *window,
   return g_string_free (out, FALSE);
 }
 
+/* The editor of @id titled @title in a new window opened on @document saved: a window shown
+ * builds a long editor's rows over several frames, one not shown builds them all at once */
+static char *
+editor_when_opened (MusterBsDocument *document,
+                    const char       *id,
+                    const char       *title,
+                    gboolean          shown)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "editor.ros", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = muster_bs_document_to_bytes (document, FALSE, &error);
+  MusterBsWindow *other;
+  char *shows;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
+                                      g_bytes_get_size (bytes), &error));
+  other = muster_bs_window_new (app);
+  if (shown)
+    {
+      gtk_window_present (GTK_WINDOW (other));
+      spin_until (window_mapped, other);
+    }
+  muster_bs_window_open_file (other, file);
+  spin_until (loaded, other);
+  shows = editor_of (other, id, title);
+  gtk_window_destroy (GTK_WINDOW (other));
+  g_unlink (path);
+  return shows;
+}
+
 /* The editor of @selection in @window, checked against the editor of a fresh window opened
  * on the same roster saved; returns what it shows. */
 static char *
@@ -72,25 +105,9 @@ check_editor (MusterBsWindow    *window,
   g_autofree char *title = g_strdup (muster_bs_selection_get_custom_name (selection)
                                      ? muster_bs_selection_get_custom_name (selection)
                                      : muster_bs_selection_get_name (selection));
-  g_autofree char *path = g_build_filename (tmp_dir, "editor.ros", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) bytes = muster_bs_document_to_bytes (document, FALSE, &error);
   g_autofree char *kept = editor_of (window, id, title);
-  g_autofree char *fresh = NULL;
-  MusterBsWindow *other;
+  g_autofree char *fresh = editor_when_opened (document, id, title, TRUE);
 
-  g_assert_no_error (error);
-  g_assert_true (g_file_set_contents (path, g_bytes_get_data (bytes, NULL),
-                                      g_bytes_get_size (bytes), &error));
-  other = muster_bs_window_new (app);
-  gtk_window_present (GTK_WINDOW (other));
-  spin_until (window_mapped, other);
-  muster_bs_window_open_file (other, file);
-  spin_until (loaded, other);
-  fresh = editor_of (other, id, title);
-  gtk_window_destroy (GTK_WINDOW (other));
-  g_unlink (path);
   g_assert_cmpstr (kept, ==, fresh);
   return g_steal_pointer (&kept);
 }
@@ -246,6 +263,112 @@ test_bs_editor_follows (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+typedef struct
+{
+  MusterBsPage *page;
+  const char   *title;
+} Shown;
+
+/* The editor titled so is in the page (its rows perhaps not all built) */
+static gboolean
+editor_shown (gpointer data)
+{
+  Shown *shown = data;
+
+  return find_matching (GTK_WIDGET (shown->page), is_editor_title, shown->title) != NULL;
+}
+
+static GtkWidget *
+editor_box (MusterBsPage *page,
+            const char   *title)
+{
+  GtkWidget *heading = find_matching (GTK_WIDGET (page), is_editor_title, title);
+
+  g_assert_nonnull (heading);
+  return gtk_widget_get_parent (heading);
+}
+
+/* A character's 240 options (many.cat): the editor shows its title and the first rows in the
+ * add's frame, the rest over the frames that follow (issue 21). Edits while they are built
+ * reach the rows still to build, and once complete it shows what an editor built at once
+ * shows; another selection while they are built cancels them, its own editor alone shown. */
+static void
+test_bs_editor_progressive (void)
+{
+  MusterBsLibrary *library = library_of_folders (MANY);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GError) error = NULL;
+  Shown lord_shown = { page, "Lord" }, trooper_shown = { page, "Trooper" };
+  MusterBsSelection *lord, *trooper, *second;
+  MusterBsForce *force;
+  g_autofree char *built = NULL;
+  g_autofree char *at_once = NULL;
+  g_autofree char *trooper_editor = NULL;
+  guint rows;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "mm-gs"), "Many");
+  force = muster_bs_document_add_force (document, NULL, "mm-patrol", "mm-cat", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (force);
+  spin_until (page_idle, NULL);
+
+  /* Two Lords, the second with weapons of the first group and of the last; then a Trooper */
+  lord = muster_bs_page_add_entry (page, "Lord");
+  second = muster_bs_page_add_entry (page, "Lord");
+  g_assert_nonnull (lord);
+  g_assert_nonnull (second);
+  g_assert_nonnull (muster_bs_document_select (document, force, second, "mm-w0-0", &error));
+  g_assert_nonnull (muster_bs_document_select (document, force, second, "mm-w23-9", &error));
+  g_assert_nonnull (muster_bs_document_select (document, force, second, "mm-w23-8", &error));
+  g_assert_no_error (error);
+  trooper = muster_bs_page_add_entry (page, "Trooper");
+  g_assert_nonnull (trooper);
+  spin_until (page_idle, NULL);
+
+  /* The first Lord's editor: its first rows, not all */
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (lord)));
+  spin_until (editor_shown, &lord_shown);
+  g_assert_false (muster_bs_page_get_editor_complete (page));
+  rows = n_option_rows (editor_box (page, "Lord"));
+  g_test_message ("%u rows of 240 built at once", rows);
+  g_assert_cmpuint (rows, >, 0);
+  g_assert_cmpuint (rows, <, 240);
+  /* The second Lord while they are built: the same editor, now his, the rows still to build
+   * built from him */
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (second)));
+  spin_until (page_idle, NULL);
+  g_assert_true (muster_bs_page_get_editor_complete (page));
+  g_assert_cmpuint (n_option_rows (editor_box (page, "Lord")), ==, 240);
+  built = editor_of (window, muster_bs_selection_get_id (second), "Lord");
+  at_once = editor_when_opened (document, muster_bs_selection_get_id (second), "Lord", FALSE);
+  g_assert_cmpstr (built, ==, at_once);
+  /* The last group is full: its rows say so */
+  g_assert_nonnull (strstr (built, "Weapon 24.10\n10 pts\n(Take one fewer)\n1\n(At its maximum, off)\n"));
+
+  /* The first Lord again, whose rows the Trooper cancels */
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (trooper)));
+  spin_until (page_idle, NULL);
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (lord)));
+  spin_until (editor_shown, &lord_shown);
+  g_assert_false (muster_bs_page_get_editor_complete (page));
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (trooper)));
+  spin_until (editor_shown, &trooper_shown);
+  spin_until (page_idle, NULL);
+  run_frames (GTK_WIDGET (window));
+  g_assert_true (muster_bs_page_get_editor_complete (page));
+  g_assert_null (find_matching (GTK_WIDGET (page), is_editor_title, "Lord"));
+  g_assert_cmpuint (n_option_rows (editor_box (page, "Trooper")), ==, 3);
+  trooper_editor = editor_of (window, muster_bs_selection_get_id (trooper), "Trooper");
+  g_assert_null (strstr (trooper_editor, "Weapon"));
+  g_assert_null (strstr (trooper_editor, "Armoury"));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -257,6 +380,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("muster-bs-editor-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/editor-hidden", test_bs_editor_hidden);
   g_test_add_func ("/ui/bs/editor-follows", test_bs_editor_follows);
+  g_test_add_func ("/ui/bs/editor-progressive", test_bs_editor_progressive);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
   g_free (tmp_dir);

@@ -27,6 +27,12 @@ typedef struct
 {
   guint painted;
   guint cycles;   /* every clock cycle, painted or not: printed, not asserted */
+  /* (nullable): a page whose editor is watched; at each frame painted, whether the editor
+   * titled @title was shown, with rows, and the frame its build was complete in (0: not yet) */
+  MusterBsPage *page;
+  const char   *title;
+  guint         first_rows;   /* the option rows the first frame painted showed */
+  guint         complete_at;
 } Frames;
 
 static void
@@ -34,6 +40,15 @@ paint_cb (GdkFrameClock *clock,
           Frames        *frames)
 {
   frames->painted++;
+  if (frames->page != NULL)
+    {
+      GtkWidget *title = find_matching (GTK_WIDGET (frames->page), is_editor_title, frames->title);
+
+      if (frames->first_rows == G_MAXUINT)
+        frames->first_rows = title ? n_option_rows (gtk_widget_get_parent (title)) : 0;
+      if (frames->complete_at == 0 && muster_bs_page_get_editor_complete (frames->page))
+        frames->complete_at = frames->painted;
+    }
 }
 
 static void
@@ -68,6 +83,32 @@ settle (Frames *frames)
   return frames->painted - before;
 }
 
+/* @window shown at @width x @height, its frames counted into @frames, and a roster of
+ * @game_system_id started in it with a force @force_id of @catalogue_id, settled */
+static void
+start_watched (MusterBsWindow *window,
+               int             width,
+               int             height,
+               Frames         *frames,
+               const char     *game_system_id,
+               const char     *force_id,
+               const char     *catalogue_id)
+{
+  MusterBsLibrary *library = muster_application_get_bs_library (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  GdkFrameClock *clock;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  g_signal_connect (clock, "paint", G_CALLBACK (paint_cb), frames);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), frames);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, game_system_id), "Patrol");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, force_id, catalogue_id, NULL));
+  settle (frames);
+}
+
 static guint
 n_findings (MusterBsDocument *document)
 {
@@ -86,18 +127,10 @@ test_bs_frames (void)
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   MusterBsSelection *captain, *squad;
   Frames frames = { 0 };
-  GdkFrameClock *clock;
 
+  g_assert_nonnull (library);
   /* Low enough that a few dozen units scroll the tree */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 560);
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  g_signal_connect (clock, "paint", G_CALLBACK (paint_cb), &frames);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint_cb), &frames);
-  muster_bs_document_start (document, muster_bs_library_lookup (library, "sk-gs"), "Patrol");
-  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "fe-patrol", "sk-rangers", NULL));
-  settle (&frames);
+  start_watched (window, 1100, 560, &frames, "sk-gs", "fe-patrol", "sk-rangers");
   /* No HQ yet: the findings panel is up. */
   g_assert_cmpuint (n_findings (document), >, 0);
 
@@ -136,6 +169,44 @@ test_bs_frames (void)
       g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (added)));
       g_assert_cmpuint (settle (&frames), ==, 1);
     }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+#define MANY MUSTER_TEST_DATA "/battlescribe/many"
+
+/* The add of a character with 240 options (many.cat): its first frame shows the editor with
+ * its first rows (issue 21: the add is on screen within one frame); the rest of the rows come
+ * a slice a frame, within a bounded number of frames, and nothing is painted once they are
+ * all there. */
+static void
+test_bs_frames_long_editor (void)
+{
+  MusterBsLibrary *library = library_of_folders (MANY);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  Frames frames = { 0 };
+  guint before, painted;
+
+  g_assert_nonnull (library);
+  start_watched (window, 1100, 700, &frames, "mm-gs", "mm-patrol", "mm-cat");
+
+  before = frames.painted;
+  frames.page = page;
+  frames.title = "Lord";
+  frames.first_rows = G_MAXUINT;
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Lord"));
+  painted = settle (&frames);
+  /* The add's frame: the Lord's editor with rows, not all of them */
+  g_test_message ("first frame: %u rows; complete in frame %u of %u", frames.first_rows,
+                  frames.complete_at - before, painted);
+  g_assert_cmpuint (frames.first_rows, >, 0);
+  g_assert_cmpuint (frames.first_rows, <, 240);
+  /* Complete, in its last frame: 240 rows in at most 120 frames */
+  g_assert_true (muster_bs_page_get_editor_complete (page));
+  g_assert_cmpuint (frames.complete_at, >, before + 1);
+  g_assert_cmpuint (frames.complete_at, ==, before + painted);
+  g_assert_cmpuint (painted, <=, 120);
+  frames.page = NULL;
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -241,5 +312,6 @@ main (int   argc,
     return 0;
   g_test_add_func ("/ui/bs/frames", test_bs_frames);
   g_test_add_func ("/ui/bs/editor-cull", test_bs_editor_cull);
+  g_test_add_func ("/ui/bs/frames-long-editor", test_bs_frames_long_editor);
   return ui_test_run ();
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "muster-bs-library.h"
+#include "muster-bs-page.h"
 #include "muster-bs-window.h"
 #include "ui-test-util.h"
 
@@ -36,11 +37,42 @@ loaded (gpointer data)
   return !muster_bs_window_get_loading (data);
 }
 
+/* Every roster window's editor complete: the rows of a long one are built over several
+ * frames after an edit */
+static inline gboolean
+editors_complete (gpointer data)
+{
+  g_autoptr(GList) toplevels = gtk_window_list_toplevels ();
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    {
+      GtkWidget *page = MUSTER_IS_BS_WINDOW (l->data)
+                        ? find_descendant (l->data, MUSTER_TYPE_BS_PAGE) : NULL;
+
+      if (page != NULL && !muster_bs_page_get_editor_complete (MUSTER_BS_PAGE (page)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static inline gboolean
 page_idle (gpointer data)
 {
-  /* The editor is rebuilt in an idle after each edit: let it run. */
-  return !g_main_context_pending (NULL);
+  /* The editor is rebuilt in an idle after each edit, its rows over the frames that follow:
+   * let them run. */
+  return !g_main_context_pending (NULL) && editors_complete (NULL);
+}
+
+/* The option rows under @widget (an editor's box): the rows of its lists built so far */
+static inline guint
+n_option_rows (GtkWidget *widget)
+{
+  guint n = GTK_IS_LIST_BOX_ROW (widget) ? 1 : 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += n_option_rows (child);
+  return n;
 }
 
 /* An editor's choice: its name's label, whose tooltip is the whole name */
