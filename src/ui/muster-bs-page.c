@@ -29,6 +29,8 @@ struct _MusterBsPage
   MusterBsEntries    *entries;
   GtkTreeListModel   *tree;
   GtkSingleSelection *tree_selection;
+  /* (nullable): the item of the row selected, to select again in its new row */
+  MusterBsItem       *selected_item;
   GtkSingleSelection *entries_selection;
   GtkStringList      *categories;
   guint               editor_idle;
@@ -638,8 +640,36 @@ schedule_editor (MusterBsPage *self)
 static void
 selection_changed_cb (MusterBsPage *self)
 {
+  g_clear_object (&self->selected_item);
+  self->selected_item = muster_bs_page_get_selected (self);
   update_force (self);
   schedule_editor (self);
+}
+
+/* A selection that gets its first child is announced again, and GtkTreeListModel makes a new
+ * row object for it, which GtkSingleSelection, knowing rows by object, does not take for the
+ * one selected: the selection went, and the editor with it. The same item is selected again in
+ * its new row. (Its notify::selected-item comes after this, once, with the row selected.) */
+static void
+tree_items_changed_cb (MusterBsPage *self,
+                       guint         position,
+                       guint         removed,
+                       guint         added)
+{
+  if (self->selected_item == NULL ||
+      gtk_single_selection_get_selected (self->tree_selection) != GTK_INVALID_LIST_POSITION)
+    return;
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree_selection), i);
+      g_autoptr(MusterBsItem) item = row ? gtk_tree_list_row_get_item (row) : NULL;
+
+      if (item == self->selected_item)
+        {
+          gtk_single_selection_set_selected (self->tree_selection, i);
+          return;
+        }
+    }
 }
 
 /* Without findings the panel hides: the label says the roster is legal instead. */
@@ -688,6 +718,10 @@ muster_bs_page_set_document (MusterBsPage     *self,
   gtk_single_selection_set_can_unselect (self->tree_selection, TRUE);
   g_signal_connect_object (self->tree_selection, "notify::selected-item",
                            G_CALLBACK (selection_changed_cb), self, G_CONNECT_SWAPPED);
+  /* after: the list view must have taken the change in before a row is selected in it */
+  g_signal_connect_object (self->tree_selection, "items-changed",
+                           G_CALLBACK (tree_items_changed_cb), self,
+                           G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   tree_factory = factory_new (G_CALLBACK (tree_setup_cb), G_CALLBACK (tree_bind_cb),
                               G_CALLBACK (tree_unbind_cb));
   gtk_list_view_set_factory (self->tree_view, tree_factory);
@@ -716,6 +750,7 @@ muster_bs_page_dispose (GObject *object)
   g_clear_handle_id (&self->folded_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BS_PAGE);
   g_clear_object (&self->tree_selection);
+  g_clear_object (&self->selected_item);
   g_clear_object (&self->entries_selection);
   g_clear_object (&self->tree);
   g_clear_object (&self->entries);

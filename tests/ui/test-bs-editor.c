@@ -369,6 +369,47 @@ test_bs_editor_progressive (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A selected unit keeps its selection, and its editor, when it takes its first option: the row
+ * is announced again with children, which the tree's selection did not survive. */
+static void
+test_bs_editor_first_child (void)
+{
+  MusterBsLibrary *library = library_of_folders (HIDDEN);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(MusterBsItem) selected = NULL;
+  MusterBsSelection *sergeant;
+  GtkWidget *title;
+
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "First");
+  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+  sergeant = muster_bs_page_add_entry (page, "Sergeant");
+  g_assert_nonnull (sergeant);
+  g_assert_cmpuint (muster_bs_selection_get_n_children (sergeant), ==, 0);
+  spin_until (page_idle, NULL);
+  title = find_matching (GTK_WIDGET (page), is_editor_title, "Sergeant");
+  g_assert_nonnull (title);
+  g_object_add_weak_pointer (G_OBJECT (title), (gpointer *) &title);
+
+  g_assert_nonnull (muster_bs_document_select (document, muster_bs_selection_get_force (sergeant),
+                                               sergeant, "mh-fist", &error));
+  g_assert_no_error (error);
+  spin_until (page_idle, NULL);
+  selected = muster_bs_page_get_selected (page);
+  g_assert_nonnull (selected);
+  g_assert_true (muster_bs_item_get_selection (selected) == sergeant);
+  /* his editor, kept */
+  g_assert_nonnull (title);
+  g_assert_true (gtk_widget_get_mapped (title));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -380,6 +421,7 @@ main (int   argc,
   tmp_dir = g_dir_make_tmp ("muster-bs-editor-XXXXXX", NULL);
   g_test_add_func ("/ui/bs/editor-hidden", test_bs_editor_hidden);
   g_test_add_func ("/ui/bs/editor-follows", test_bs_editor_follows);
+  g_test_add_func ("/ui/bs/editor-first-child", test_bs_editor_first_child);
   g_test_add_func ("/ui/bs/editor-progressive", test_bs_editor_progressive);
   ret = ui_test_run ();
   g_rmdir (tmp_dir);
