@@ -17,12 +17,6 @@
 #include "muster-validation-panel.h"
 #include "ui-test-util.h"
 
-static gboolean
-document_clean (gpointer data)
-{
-  return !muster_document_get_modified (data);
-}
-
 /* The expected header text, from the engine's own total. */
 static char *
 expected_total (MusterDocument *document)
@@ -176,8 +170,7 @@ test_army_build_list (void)
 
   /* Save, then open it in a second window: the same list and total. */
   saved_total = g_strdup (muster_army_page_get_total_text (page));
-  muster_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (document_clean, document);
+  save_and_wait (document, file);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Test Host — Muster");
 
   reopened = new_shown_window ();

@@ -1195,12 +1195,6 @@ test_generate_unavailable (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-static gboolean
-document_clean (gpointer data)
-{
-  return !muster_document_get_modified (data);
-}
-
 static GPtrArray *
 unplaced_units (MusterDoc         *doc,
                 MusterBattlefield *field)
@@ -1301,8 +1295,7 @@ test_bvf_battle_round_trip (void)
   g_assert_false (g_str_has_prefix (muster_battlefield_page_get_status (page), "Warning"));
 
   /* saved, then opened in a second window: the very same document */
-  muster_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (document_clean, document);
+  save_and_wait (document, file);
   saved = muster_doc_to_bytes (doc);
   /* one window a document: this one goes first */
   gtk_window_destroy (GTK_WINDOW (window));

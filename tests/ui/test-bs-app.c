@@ -296,8 +296,7 @@ test_bs_build_save_reopen (void)
   g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
 
   /* Saved (the first time to a name, as Save As does), then reopened in a window of its own. */
-  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (saved, document);
+  save_and_wait (document, file);
   close_window (window);
   window = open_roster (file);
   reopened = muster_bs_window_get_document (window);
@@ -432,8 +431,7 @@ test_bs_beside_data (void)
                                                       muster_bs_library_lookup (library, "sk-gs"),
                                                       "Beside", "fe-patrol", "sk-rangers", NULL,
                                                       &error));
-  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (saved, document);
+  save_and_wait (document, file);
 
   /* No folders: the roster's own folder is scanned, and the roster opened again over it. */
   library = library_of_folders (NULL);
@@ -866,8 +864,7 @@ build_legal (const LegalRecipe *recipe,
   hold ();
 
   /* Saved, reopened the same, and saved again to the same bytes. */
-  muster_bs_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (saved, document);
+  save_and_wait (document, file);
   close_window (roster_window);
   roster_window = open_roster (file);
   document = muster_bs_window_get_document (roster_window);

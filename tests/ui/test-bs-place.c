@@ -208,8 +208,7 @@ test_place_roster (void)
   run_frames (GTK_WIDGET (window));
   hold ();
 
-  muster_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (document_saved, document);
+  save_and_wait (document, file);
   reopened = new_shown_window ();
   muster_window_open_file (reopened, file);
   spin_until (window_document_loaded, reopened);
@@ -391,8 +390,7 @@ test_place_reopen (void)
   spin_until (scenario_window_shown, NULL);
   window = MUSTER_WINDOW (find_toplevel (MUSTER_TYPE_WINDOW));
   document = muster_window_get_document (window);
-  muster_document_save_async (document, file, NULL, NULL, NULL);
-  spin_until (document_saved, document);
+  save_and_wait (document, file);
   gtk_window_destroy (GTK_WINDOW (window));
 
   muster_bs_document_set_name (roster_document, NULL, squad, "Dawn Patrol");

@@ -9,6 +9,7 @@
 #include "muster-application.h"
 #include "muster-army-page.h"
 #include "muster-diagnostics.h"
+#include "muster-recoverable.h"
 #include "muster-window.h"
 
 /* Shared by the UI tests: each test file defines the application they run in. */
@@ -26,6 +27,37 @@ spin_until (gboolean (*done) (gpointer),
       g_main_context_iteration (NULL, FALSE);
       g_usleep (1000);
     }
+}
+
+static inline gboolean
+flag_set (gpointer flag)
+{
+  return *(gboolean *) flag;
+}
+
+static inline void
+save_done_cb (GObject      *object,
+              GAsyncResult *result,
+              gpointer      flag)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_recoverable_save_finish (MUSTER_RECOVERABLE (object), result, &error));
+  g_assert_no_error (error);
+  *(gboolean *) flag = TRUE;
+}
+
+/* Saves @document (a MusterRecoverable) to @file and waits till the file is written: its
+ * modified flag says nothing for a document with nothing unsaved, which a new roster with only
+ * its force is, and a test that waited on it opened a file not there yet. */
+static inline void
+save_and_wait (gpointer  document,
+               GFile    *file)
+{
+  gboolean done = FALSE;
+
+  muster_recoverable_save_async (MUSTER_RECOVERABLE (document), file, NULL, save_done_cb, &done);
+  spin_until (flag_set, &done);
 }
 
 /* A file that a test waits for: there, and at least @min_size bytes long */
