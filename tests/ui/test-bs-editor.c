@@ -93,6 +93,31 @@ editor_when_opened (MusterBsDocument *document,
   return shows;
 }
 
+/* A shown roster window on the hidden fixture's data, its roster @name started with the
+ * patrol force (returned in @force), the page settled */
+static MusterBsWindow *
+hidden_roster_window (const char     *name,
+                      MusterBsForce **force)
+{
+  MusterBsLibrary *library = library_of_folders (HIDDEN);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  g_autoptr(GError) error = NULL;
+  MusterBsForce *made;
+
+  g_assert_nonnull (muster_bs_library_lookup (library, "mh-gs"));
+  gtk_window_present (GTK_WINDOW (window));
+  spin_until (window_mapped, window);
+  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), name);
+  made = muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (made);
+  spin_until (page_idle, NULL);
+  if (force != NULL)
+    *force = made;
+  return window;
+}
+
 /* The editor of @selection in @window, checked against the editor of a fresh window opened
  * on the same roster saved; returns what it shows. */
 static char *
@@ -115,12 +140,11 @@ check_editor (MusterBsWindow    *window,
 static void
 test_bs_editor_hidden (void)
 {
-  MusterBsLibrary *library = library_of_folders (HIDDEN);
-  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsForce *force;
+  MusterBsWindow *window = hidden_roster_window ("Hidden", &force);
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   g_autoptr(GError) error = NULL;
-  MusterBsForce *force;
   MusterBsSelection *sergeant, *bearer, *blade;
   g_autofree char *before = NULL;
   g_autofree char *with_bearer = NULL;
@@ -128,14 +152,6 @@ test_bs_editor_hidden (void)
   g_autofree char *with_blade = NULL;
   g_autofree char *chainsword = NULL;
 
-  g_assert_nonnull (muster_bs_library_lookup (library, "mh-gs"));
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "Hidden");
-  force = muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (force);
-  spin_until (page_idle, NULL);
   sergeant = muster_bs_page_add_entry (page, "Sergeant");
   g_assert_nonnull (sergeant);
   before = check_editor (window, sergeant);
@@ -198,8 +214,7 @@ n_taken (MusterBsSelection *selection,
 static void
 test_bs_editor_follows (void)
 {
-  MusterBsLibrary *library = library_of_folders (HIDDEN);
-  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsWindow *window = hidden_roster_window ("Kept", NULL);
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   g_autoptr(GError) error = NULL;
@@ -209,12 +224,6 @@ test_bs_editor_follows (void)
   g_autofree char *with_chainsword = NULL;
   g_autofree char *three = NULL;
 
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "Kept");
-  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error));
-  g_assert_no_error (error);
-  spin_until (page_idle, NULL);
   first = muster_bs_page_add_entry (page, "Sergeant");
   second = muster_bs_page_add_entry (page, "Sergeant");
   g_assert_nonnull (first);
@@ -374,8 +383,7 @@ test_bs_editor_progressive (void)
 static void
 test_bs_editor_first_child (void)
 {
-  MusterBsLibrary *library = library_of_folders (HIDDEN);
-  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsWindow *window = hidden_roster_window ("First", NULL);
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   g_autoptr(GError) error = NULL;
@@ -383,12 +391,6 @@ test_bs_editor_first_child (void)
   MusterBsSelection *sergeant;
   GtkWidget *title;
 
-  gtk_window_present (GTK_WINDOW (window));
-  spin_until (window_mapped, window);
-  muster_bs_document_start (document, muster_bs_library_lookup (library, "mh-gs"), "First");
-  g_assert_nonnull (muster_bs_document_add_force (document, NULL, "mh-patrol", "mh-cat", &error));
-  g_assert_no_error (error);
-  spin_until (page_idle, NULL);
   sergeant = muster_bs_page_add_entry (page, "Sergeant");
   g_assert_nonnull (sergeant);
   g_assert_cmpuint (muster_bs_selection_get_n_children (sergeant), ==, 0);
