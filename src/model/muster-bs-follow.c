@@ -105,11 +105,13 @@ find_linked_force (MusterDoc  *doc,
   return NULL;
 }
 
-/* The unit's stands follow its new size as placing it made them (their number and files);
- * the rest of its placement stays: where it stands, its facing, its base. */
+/* The unit's stands follow its new size, and with @rebase its new base, as placing it made
+ * them (their number and files, their base); the rest of its placement stays: where it stands,
+ * its facing, its layer. */
 static void
 restand (MusterBsFollowCommand *self,
-         MusterUnit            *unit)
+         MusterUnit            *unit,
+         gboolean               rebase)
 {
   MusterDoc *doc = muster_document_get_doc (self->document);
   MusterBattlefield *field = muster_doc_get_battlefield (doc);
@@ -122,11 +124,18 @@ restand (MusterBsFollowCommand *self,
   if (placement == NULL)
     return;
   fresh = muster_unit_placement_new (doc, NULL, field, unit, placement->centre);
-  if (fresh->stands == placement->stands && fresh->files == placement->files)
+  if (fresh->stands == placement->stands && fresh->files == placement->files &&
+      (!rebase || (fresh->base_width == placement->base_width &&
+                   fresh->base_depth == placement->base_depth)))
     return;
   stands = muster_feature_copy (placement);
   stands->stands = fresh->stands;
   stands->files = fresh->files;
+  if (rebase)
+    {
+      stands->base_width = fresh->base_width;
+      stands->base_depth = fresh->base_depth;
+    }
   step = muster_features_command_new (self->document, _("Follow Roster"));
   muster_features_command_replace (MUSTER_FEATURES_COMMAND (step), stands);
   take_step (self, step);
@@ -144,6 +153,39 @@ set_cost_text (gpointer    target,
   return old >= 0 ? g_strdup_printf ("%" G_GINT64_FORMAT, old) : NULL;
 }
 
+/* A base as set_base_text() takes it: "40 25" (width and depth, mm) */
+static char *
+base_text (double width,
+           double depth)
+{
+  char w[G_ASCII_DTOSTR_BUF_SIZE], d[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strconcat (g_ascii_dtostr (w, sizeof w, width), " ",
+                      g_ascii_dtostr (d, sizeof d, depth), NULL);
+}
+
+/* The unit's own base as a string setter, so that the army's string edit undoes it:
+ * base_text(), or %NULL for none. */
+static char *
+set_base_text (gpointer    target,
+               const char *text)
+{
+  double width = 0, depth = 0;
+  char *old = NULL;
+  char *end;
+
+  if (muster_unit_get_base (target, &width, &depth))
+    old = base_text (width, depth);
+  width = depth = 0;
+  if (text != NULL)
+    {
+      width = g_ascii_strtod (text, &end);
+      depth = g_ascii_strtod (end, NULL);
+    }
+  muster_unit_set_base (target, width, depth);
+  return old;
+}
+
 /* A step setting a string of @unit through @setter */
 static void
 take_unit_string_step (MusterBsFollowCommand *self,
@@ -159,27 +201,43 @@ take_unit_string_step (MusterBsFollowCommand *self,
   take_step (self, MUSTER_COMMAND (step));
 }
 
-/* Brings @unit level with @selection. */
+/* Brings @unit level with @selection, on the base its data gives, else on @base_width ×
+ * @base_depth. */
 static void
 follow_selection (MusterBsFollowCommand *self,
                   MusterUnit            *unit,
                   MusterBsSelection     *selection,
-                  const char            *cost_type)
+                  const char            *cost_type,
+                  double                 base_width,
+                  double                 base_depth)
 {
   const char *name = muster_bs_selection_unit_name (selection);
   const char *entry_name = muster_bs_selection_get_name (selection);
   guint size = muster_bs_selection_count_models (selection);
   gint64 cost = muster_bs_selection_cost (selection, cost_type), old_cost;
+  double width = base_width, depth = base_depth, old_width, old_depth;
+  gboolean rebase, resize;
 
   if (g_strcmp0 (name, muster_unit_get_name (unit)) != 0)
     take_step (self, muster_rename_unit_command_new (self->document, unit, name));
   if (g_strcmp0 (entry_name, muster_unit_get_entry_name (unit)) != 0)
     take_unit_string_step (self, unit, (StringSetter) muster_unit_set_entry_name, entry_name);
-  if (size != muster_unit_get_size (unit))
+  /* a base the game's data or its default gives, never the player's (the app sets none by
+   * hand), so a change of either reaches the table */
+  muster_bs_selection_find_base (selection, &width, &depth);
+  rebase = !muster_unit_get_base (unit, &old_width, &old_depth) ||
+           old_width != width || old_depth != depth;
+  if (rebase)
     {
-      take_step (self, muster_set_unit_size_command_new (self->document, unit, size));
-      restand (self, unit);
+      g_autofree char *text = base_text (width, depth);
+
+      take_unit_string_step (self, unit, set_base_text, text);
     }
+  resize = size != muster_unit_get_size (unit);
+  if (resize)
+    take_step (self, muster_set_unit_size_command_new (self->document, unit, size));
+  if (rebase || resize)
+    restand (self, unit, rebase);
   if (!muster_unit_get_own_cost (unit, &old_cost) || old_cost != cost)
     {
       g_autofree char *text = g_strdup_printf ("%" G_GINT64_FORMAT, cost);
@@ -290,7 +348,7 @@ muster_bs_follow_command_new (MusterDocument *document,
             ++*removed;
           continue;
         }
-      follow_selection (self, unit, selection, cost_type);
+      follow_selection (self, unit, selection, cost_type, base_width, base_depth);
       g_hash_table_insert (by_selection, (gpointer) id, unit);
     }
   /* the new ones, off the table, each after the unit of the selection before it */
@@ -371,9 +429,10 @@ muster_bs_scenario_links (MusterDocument   *document,
                                               muster_bs_roster_get_id (roster)) != NULL;
 }
 
-static gboolean
-is_following (MusterDocument   *document,
-              MusterBsDocument *roster_document)
+/* Returns: (nullable): how @document follows @roster_document, if it does */
+static Follow *
+find_follow (MusterDocument   *document,
+             MusterBsDocument *roster_document)
 {
   GPtrArray *follows = g_object_get_data (G_OBJECT (roster_document), FOLLOWS);
 
@@ -383,9 +442,9 @@ is_following (MusterDocument   *document,
       g_autoptr(MusterDocument) followed = g_weak_ref_get (&follow->document);
 
       if (followed == document)
-        return TRUE;
+        return follow;
     }
-  return FALSE;
+  return NULL;
 }
 
 /**
@@ -396,8 +455,9 @@ is_following (MusterDocument   *document,
  * @base_depth: mm
  *
  * Keeps @document level with the roster from now on, while both are open: after each of the
- * roster's edits, Follow Roster, pushed on @document's history; and once now. Nothing
- * happens when @document follows @roster_document already.
+ * roster's edits, Follow Roster, pushed on @document's history; and once now. When @document
+ * follows @roster_document already, only a new default base is taken, and reaches the units
+ * whose data gives none at once.
  */
 void
 muster_bs_scenario_follow (MusterDocument   *document,
@@ -411,8 +471,16 @@ muster_bs_scenario_follow (MusterDocument   *document,
   g_return_if_fail (MUSTER_IS_DOCUMENT (document));
   g_return_if_fail (MUSTER_IS_BS_DOCUMENT (roster_document));
 
-  if (is_following (document, roster_document))
-    return;
+  if ((follow = find_follow (document, roster_document)) != NULL)
+    {
+      if (follow->base_width != base_width || follow->base_depth != base_depth)
+        {
+          follow->base_width = base_width;
+          follow->base_depth = base_depth;
+          roster_changed_cb (roster_document, follow);
+        }
+      return;
+    }
   if ((follows = g_object_get_data (G_OBJECT (roster_document), FOLLOWS)) == NULL)
     {
       follows = g_ptr_array_new ();

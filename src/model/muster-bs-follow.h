@@ -14,7 +14,8 @@ G_BEGIN_DECLS
  * step: a renamed selection renames its unit, a changed number of models changes the unit's
  * size and its stands on the table (as placing it did, where it stands), a removed selection
  * takes its unit off the list and the table, and a new one comes in off the table, where the
- * Battlefield offers it for placement. The roster is the list; the scenario only shows it.
+ * Battlefield offers it for placement. A unit stands on the base the data gives it, else on the
+ * game's default base (Preferences), so a change of either reaches its stands. The roster is the list; the scenario only shows it.
  * The link is the roster's id, kept in both files, so a saved scenario follows its roster
  * again whenever both are open (the application links them: muster_bs_scenario_links()).
  */

@@ -165,50 +165,6 @@ static const GActionEntry app_actions[] = {
   { "quit", quit_action },
 };
 
-static void
-muster_application_startup (GApplication *app)
-{
-  MusterApplication *self = MUSTER_APPLICATION (app);
-  static const struct {
-    const char *action;
-    const char *accels[3];
-  } accels[] = {
-    { "app.new-window", { "<Control>n", NULL } },
-    { "app.preferences", { "<Control>comma", NULL } },
-    { "app.quit", { "<Control>q", NULL } },
-    { "win.new-list", { "<Control><Shift>n", NULL } },
-    { "win.open", { "<Control>o", NULL } },
-    { "win.show-recent", { "<Control><Shift>o", NULL } },
-    { "win.save", { "<Control>s", NULL } },
-    { "win.save-as", { "<Control><Shift>s", NULL } },
-    { "win.close", { "<Control>w", NULL } },
-    { "win.undo", { "<Control>z", NULL } },
-    { "win.redo", { "<Control><Shift>z", NULL } },
-    { "win.print", { "<Control>p", NULL } },
-    { "win.print-preview", { "<Control><Shift>p", NULL } },
-    { "win.show-help-overlay", { "<Control>question", NULL } },
-    { "win.workspace('army')", { "<Alt>1", NULL } },
-    { "win.workspace('battlefield')", { "<Alt>2", NULL } },
-    { "win.workspace('preview')", { "<Alt>3", NULL } },
-  };
-
-  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
-
-  self->settings = g_settings_new (APP_ID);
-  g_signal_connect_object (self->settings, "changed::color-scheme",
-                           G_CALLBACK (apply_color_scheme), self, G_CONNECT_SWAPPED);
-  apply_color_scheme (self);
-  /* The BattleScribe data folders are scanned in the background from the start, so that their
-   * game systems are ready by the time a roster or New BattleScribe Roster wants them. */
-  muster_application_get_bs_library (self);
-
-  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
-                                   G_N_ELEMENTS (app_actions), self);
-  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
-    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
-                                           accels[i].accels);
-}
-
 /* Every open scenario placed from a roster that is open too follows it (muster-bs-follow.h):
  * a scenario opened from its file finds its roster's window, and a roster opened later its
  * scenarios' windows. */
@@ -242,6 +198,54 @@ link_scenarios (MusterApplication *self)
           muster_bs_scenario_follow (document, roster_document, width, depth);
         }
     }
+}
+
+static void
+muster_application_startup (GApplication *app)
+{
+  MusterApplication *self = MUSTER_APPLICATION (app);
+  static const struct {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "app.new-window", { "<Control>n", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.new-list", { "<Control><Shift>n", NULL } },
+    { "win.open", { "<Control>o", NULL } },
+    { "win.show-recent", { "<Control><Shift>o", NULL } },
+    { "win.save", { "<Control>s", NULL } },
+    { "win.save-as", { "<Control><Shift>s", NULL } },
+    { "win.close", { "<Control>w", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", NULL } },
+    { "win.print", { "<Control>p", NULL } },
+    { "win.print-preview", { "<Control><Shift>p", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.workspace('army')", { "<Alt>1", NULL } },
+    { "win.workspace('battlefield')", { "<Alt>2", NULL } },
+    { "win.workspace('preview')", { "<Alt>3", NULL } },
+  };
+
+  G_APPLICATION_CLASS (muster_application_parent_class)->startup (app);
+
+  self->settings = g_settings_new (APP_ID);
+  g_signal_connect_object (self->settings, "changed::color-scheme",
+                           G_CALLBACK (apply_color_scheme), self, G_CONNECT_SWAPPED);
+  apply_color_scheme (self);
+  /* a game's default base changed in Preferences reaches the units of the scenarios that follow
+   * its rosters */
+  g_signal_connect_object (self->settings, "changed::battlescribe-bases",
+                           G_CALLBACK (link_scenarios), self, G_CONNECT_SWAPPED);
+  /* The BattleScribe data folders are scanned in the background from the start, so that their
+   * game systems are ready by the time a roster or New BattleScribe Roster wants them. */
+  muster_application_get_bs_library (self);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
+                                           accels[i].accels);
 }
 
 static void

@@ -422,6 +422,18 @@ own_cost (MusterUnit *unit)
   return cost;
 }
 
+/* Makes @document the fixture's roster's scenario, deployed on 28 mm default bases */
+static void
+start (Fixture        *fixture,
+       MusterDocument *document)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
+                                           28, NULL, &error));
+  g_assert_no_error (error);
+}
+
 /* After the roster's edits the placed scenario follows it in one undo step: a renamed
  * selection renames its unit, more models make the unit and its stands on the table larger
  * where they stand, a removed selection leaves the list and the table, a new one comes in
@@ -445,9 +457,7 @@ test_follow (Fixture       *fixture,
   MusterDoc *doc;
   guint index, added = 99, removed = 99;
 
-  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
-                                           28, NULL, &error));
-  g_assert_no_error (error);
+  start (fixture, document);
   history = muster_document_get_history (document);
   doc = muster_document_get_doc (document);
   field = muster_doc_get_battlefield (doc);
@@ -555,9 +565,7 @@ test_follow_order (Fixture       *fixture,
   MusterNode *root;
   guint index;
 
-  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
-                                           28, NULL, &error));
-  g_assert_no_error (error);
+  start (fixture, document);
   root = muster_force_get_root (muster_doc_get_force (muster_document_get_doc (document), 0));
 
   captain = muster_bs_roster_remove_selection (fixture->roster,
@@ -593,9 +601,7 @@ test_duplicate (Fixture       *fixture,
   MusterUnit *copy;
   MusterDoc *doc;
 
-  g_assert_true (muster_bs_scenario_start (document, fixture->roster, "Wardens at the Ford", 28,
-                                           28, NULL, &error));
-  g_assert_no_error (error);
+  start (fixture, document);
   history = muster_document_get_history (document);
   doc = muster_document_get_doc (document);
   duplicate = muster_duplicate_unit_command_new (document, unit_named (doc, "Captain"));
@@ -686,6 +692,60 @@ test_empty (Fixture       *fixture,
   g_assert_null (muster_document_get_doc (document));
 }
 
+/* A unit stands on the base the roster gives it now: after the game's default base changes,
+ * the units whose data gives none take the new one, on the list and on the table where they
+ * stand, in one undo step; those the data gives a base keep it. */
+static void
+test_follow_base (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr(MusterDocument) document = muster_document_new ();
+  g_autoptr(GBytes) before = NULL;
+  MusterCommand *command;
+  MusterHistory *history;
+  MusterBattlefield *field;
+  MusterFeature old_squad;
+  const MusterFeature *squad;
+  MusterDoc *doc;
+
+  start (fixture, document);
+  history = muster_document_get_history (document);
+  doc = muster_document_get_doc (document);
+  field = muster_doc_get_battlefield (doc);
+  before = muster_doc_to_bytes (doc);
+  old_squad = *muster_battlefield_lookup_unit (field,
+                                               muster_unit_get_id (unit_named (doc,
+                                                                               "Ford Wardens")));
+
+  command = muster_bs_follow_command_new (document, fixture->roster, 32, 20, NULL, NULL);
+  g_assert_nonnull (command);
+  muster_history_push (history, command);
+  g_object_unref (command);
+  assert_base (unit_named (doc, "Ford Wardens"), 32, 20);
+  squad = muster_battlefield_lookup_unit (field, muster_unit_get_id (unit_named (doc,
+                                                                                 "Ford Wardens")));
+  g_assert_cmpfloat (squad->base_width, ==, 32);
+  g_assert_cmpfloat (squad->base_depth, ==, 20);
+  g_assert_cmpuint (squad->stands, ==, old_squad.stands);
+  g_assert_cmpfloat (squad->centre.x, ==, old_squad.centre.x);
+  g_assert_cmpfloat (squad->centre.y, ==, old_squad.centre.y);
+  /* wider bases, a wider unit */
+  g_assert_cmpfloat (muster_feature_get_bounds (squad).x1 - muster_feature_get_bounds (squad).x0,
+                     >, muster_feature_get_bounds (&old_squad).x1 -
+                        muster_feature_get_bounds (&old_squad).x0);
+  /* the data's bases stay */
+  assert_base (unit_named (doc, "Captain"), 40, 40);
+  assert_base (unit_named (doc, "Bike Squad"), 75, 42);
+  g_assert_null (muster_bs_follow_command_new (document, fixture->roster, 32, 20, NULL, NULL));
+
+  g_assert_true (muster_history_undo (history));
+  {
+    g_autoptr(GBytes) undone = muster_doc_to_bytes (doc);
+
+    g_assert_true (g_bytes_equal (undone, before));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -701,6 +761,8 @@ main (int   argc,
               fixture_set_up, test_empty,
               fixture_tear_down);
   g_test_add ("/bs-scenario/follow", Fixture, NULL, fixture_set_up, test_follow,
+              fixture_tear_down);
+  g_test_add ("/bs-scenario/follow-base", Fixture, NULL, fixture_set_up, test_follow_base,
               fixture_tear_down);
   g_test_add ("/bs-scenario/follow-order", Fixture, NULL, fixture_set_up, test_follow_order,
               fixture_tear_down);

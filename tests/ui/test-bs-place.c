@@ -265,10 +265,32 @@ assert_row (MusterDocument *document,
   g_assert_cmpstr (muster_roster_row_get_cost_text (row), ==, cost);
 }
 
+/* The placement of the scenario's Ranger Squad (its second unit) */
+static const MusterFeature *
+squad_placement (MusterDocument *document)
+{
+  MusterNode *root = muster_force_get_root (muster_document_get_force (document));
+  MusterBattlefield *field = muster_doc_get_battlefield (muster_document_get_doc (document));
+
+  return muster_battlefield_lookup_unit (field,
+                                         muster_unit_get_id (muster_node_get_unit (root, 1)));
+}
+
+/* Whether the open scenario's Ranger Squad stands on bases GPOINTER_TO_INT (@width) mm wide */
+static gboolean
+squad_on_base (gpointer width)
+{
+  MusterWindow *window = MUSTER_WINDOW (find_toplevel (MUSTER_TYPE_WINDOW));
+
+  return squad_placement (muster_window_get_document (window))->base_width ==
+         GPOINTER_TO_INT (width);
+}
+
 /* The placed scenario follows the roster's edits while both are open: a renamed squad, more
  * Rangers (more stands on the table), the Captain removed (off the table) and a new one
  * (offered for placement); the Army page shows the roster's costs and entry names, on the
- * screen and in Copy as Text; one undo step takes the run of edits back. */
+ * screen and in Copy as Text; one undo step takes the run of edits back. A new default base
+ * for the game reaches the units on the table. */
 static void
 test_place_follow (void)
 {
@@ -341,6 +363,14 @@ test_place_follow (void)
   assert_row (document, 0, "Captain", "1 model", "30");
   assert_row (document, 1, "Ranger Squad", "2 models", "40");
   g_assert_nonnull (muster_battlefield_lookup_unit (field, captain_id));
+
+  /* a new default base for the game in Preferences: the units stand on it at once */
+  muster_bs_set_default_base (settings, "sk-gs", 25, 50);
+  spin_until (squad_on_base, GINT_TO_POINTER (25));
+  placement = squad_placement (document);
+  g_assert_cmpfloat (placement->base_depth, ==, 50);
+  g_assert_true (muster_history_undo (muster_document_get_history (document)));
+  g_assert_cmpfloat (squad_placement (document)->base_width, ==, 32);
 
   muster_history_mark_clean (muster_document_get_history (document));
   gtk_window_destroy (GTK_WINDOW (window));
