@@ -51,9 +51,11 @@ int                   muster_fill_stat_int       (const MusterStats       *stats
                                                   int                      fallback);
 
 /*
- * A system's filling as data (MusterSystem's @fill): its roles table, and three functions: @facts
+ * A system's filling as data (MusterSystem's @fill): its roles table, and two functions: @facts
  * reads what the procedures need of a unit into a struct of @facts_size bytes (zeroed
- * first), @acting and @target write them into a procedure's values.
+ * first), @set writes them into a procedure's values as the side @role. One function for both
+ * sides, because a procedure's two sides are mostly the same inputs under two prefixes
+ * ("a-"/"b-", "attacker-"/"defender-").
  */
 struct _MusterFillSystem
 {
@@ -64,11 +66,9 @@ struct _MusterFillSystem
                                   const MusterUnitType  *type,
                                   const MusterUnit      *unit,
                                   gpointer               facts);
-  void                 (*acting) (const MusterProcedure *procedure,
+  void                 (*set)    (const MusterProcedure *procedure,
                                   int                   *values,
-                                  gconstpointer          facts);
-  void                 (*target) (const MusterProcedure *procedure,
-                                  int                   *values,
+                                  MusterFillRole         role,
                                   gconstpointer          facts);
 };
 

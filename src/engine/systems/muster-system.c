@@ -246,10 +246,7 @@ muster_system_fill_inputs (const MusterSystem     *self,
     return TRUE;
   facts = g_malloc0 (fill->facts_size);
   fill->facts (ruleset, force, type, unit, facts);
-  if (role == MUSTER_FILL_ROLE_ACTING)
-    fill->acting (procedure, values, facts);
-  else
-    fill->target (procedure, values, facts);
+  fill->set (procedure, values, role, facts);
   return TRUE;
 }
 

@@ -201,6 +201,64 @@ test_roles_match_hooks (void)
   g_assert_cmpuint (n_refused, >, 20);
 }
 
+
+/* ---- Every system: one unit fills either side of a procedure the same way -------------- */
+
+/* A unit filled as the acting side sets @acting and leaves @target alone; filled as the target,
+ * the reverse, with the same value: the systems fill both sides by one function that picks
+ * the side's input by @role, and this finds a side filled under the other's name. */
+static void
+test_both_sides (void)
+{
+  static const struct
+  {
+    const char *sample, *system, *procedure, *unit, *acting, *target;
+  } cases[] = {
+    { "horse-and-musket-brigade.muster", "horse-and-musket", "melee", "u14",
+      "attacker-stands", "defender-stands" },
+    { "horse-and-musket-brigade.muster", "horse-and-musket", "melee", "u4",
+      "attacker-quality", "defender-quality" },
+    { "horse-and-musket-brigade.muster", "horse-and-musket", "charge", "u4",
+      "charger-melee", "defender-melee" },
+    { "horse-and-musket-brigade.muster", "horse-and-musket", "rout-pursuit", "u4",
+      "pursuer", "routing" },
+    { "undying-lands-host.muster", "undying-lands", "tactical-initiative", "u1",
+      "a-rating", "b-rating" },
+    { "undying-lands-host.muster", "undying-lands", "melee-round", "u5", "a-weapon", "b-weapon" },
+    { "standards-of-valor-punitive-cohort.muster", "standards-of-valor", "hand-to-hand", "u1",
+      "attacker-armour", "defender-armour" },
+    { "standards-of-valor-punitive-cohort.muster", "standards-of-valor", "communication", "u2",
+      "sender-lv", "receiver-lv" },
+    { "battle-valor-fantasy-1000.muster", "battle-valor-fantasy", "combat", "u2",
+      "a-stands", "b-stands" },
+    { "battle-valor-fantasy-1000.muster", "battle-valor-fantasy", "combat", "u2",
+      "a-experience", "b-experience" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Sample) sample = { 0 };
+      const MusterProcedure *p = procedure (cases[i].system, cases[i].procedure);
+      int a = muster_procedure_find_input (p, cases[i].acting);
+      int t = muster_procedure_find_input (p, cases[i].target);
+      g_autofree gboolean *acting_set = NULL, *target_set = NULL;
+      g_autofree int *acting = NULL, *target = NULL;
+
+      g_test_message ("%s: %s as %s and %s", cases[i].procedure, cases[i].unit,
+                      cases[i].acting, cases[i].target);
+      sample.doc = muster_test_load_sample (cases[i].sample, &sample.ruleset);
+      g_assert_cmpint (a, >=, 0);
+      g_assert_cmpint (t, >=, 0);
+      acting = fill (&sample, p, cases[i].unit, MUSTER_FILL_ROLE_ACTING, &acting_set);
+      target = fill (&sample, p, cases[i].unit, MUSTER_FILL_ROLE_TARGET, &target_set);
+      g_assert_true (acting_set[a]);
+      g_assert_false (acting_set[t]);
+      g_assert_true (target_set[t]);
+      g_assert_false (target_set[a]);
+      g_assert_cmpint (acting[a], ==, target[t]);
+    }
+}
+
 /* ---- Standards of Valor ----------------------------------------------------------------- */
 
 static void
@@ -464,6 +522,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/fill/roles-match-hooks", test_roles_match_hooks);
+  g_test_add_func ("/fill/both-sides", test_both_sides);
   g_test_add_func ("/fill/standards-of-valor", test_sov);
   g_test_add_func ("/fill/undying-lands", test_ul);
   g_test_add_func ("/fill/medals-of-valor", test_mov);

@@ -225,12 +225,15 @@ fill_combat_side (const MusterProcedure *p,
   muster_fill_set (p, v, prefix, "other", f->slow ? -1 : 0);
 }
 
+/* A side of a combat or an engagement ("a-"/"b-"), else the unit acting or the target. */
 static void
-fill_acting (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
+bvf_fill (const MusterProcedure *p,
+          int                   *v,
+          MusterFillRole         role,
+          gconstpointer          facts)
 {
   const UnitFacts *f = facts;
+  gboolean acting = role == MUSTER_FILL_ROLE_ACTING;
   int figures = f->stands * f->per_stand;
   int dice = f->monstrous ? f->mr : f->stands * f->attacks;
 
@@ -239,11 +242,36 @@ fill_acting (const MusterProcedure *p,
       /* Shock L2 is 1 impact hit per point of current MR, on a single model */
       int impact_per_stand[] = { 0, 1, f->mr, 2 };
 
-      fill_combat_side (p, v, "a-", f);
-      muster_fill_set (p, v, "", "leader", f->leader);
-      muster_fill_set (p, v, "", "impact-per-stand", impact_per_stand[f->shock]);
-      muster_fill_set (p, v, "", "trample", f->trample);
-      muster_fill_set (p, v, "", "break-through", f->break_through);
+      fill_combat_side (p, v, acting ? "a-" : "b-", f);
+      if (acting)
+        {
+          muster_fill_set (p, v, "", "leader", f->leader);
+          muster_fill_set (p, v, "", "impact-per-stand", impact_per_stand[f->shock]);
+          muster_fill_set (p, v, "", "trample", f->trample);
+          muster_fill_set (p, v, "", "break-through", f->break_through);
+        }
+      else
+        muster_fill_set (p, v, "", "pike", f->pike);
+      return;
+    }
+
+  if (!acting)
+    {
+      muster_fill_set (p, v, "target-", "experience", f->level);
+      muster_fill_set (p, v, "target-", "armour", f->armour);
+      muster_fill_set (p, v, "target-", "figures", figures);
+      muster_fill_set (p, v, "target-", "causes", f->causes);
+      muster_fill_set (p, v, "target-", "pole", f->pole);
+      muster_fill_set (p, v, "target-", "slow-thinking", f->slow);
+      muster_fill_set (p, v, "target-", "captain", f->captain);
+      muster_fill_set (p, v, "target-", "advantage", f->large);
+      muster_fill_set (p, v, "", "resilient", f->resilient);
+      muster_fill_set (p, v, "", "apothecary", f->apothecary);
+      muster_fill_set (p, v, "", "large-target", f->large);
+      muster_fill_set (p, v, "", "tough-hide-4", f->tough_hide_4);
+      muster_fill_set (p, v, "", "cancelled", f->pike);
+      muster_fill_set (p, v, "", "character-target", f->character);
+      muster_fill_set (p, v, "", "needs-six", f->character);
       return;
     }
 
@@ -272,36 +300,6 @@ fill_acting (const MusterProcedure *p,
     muster_fill_set (p, v, "", "dice", f->stands);
 }
 
-static void
-fill_target (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
-{
-  const UnitFacts *f = facts;
-
-  if (g_str_equal (p->id, "combat") || g_str_equal (p->id, "engagement"))
-    {
-      fill_combat_side (p, v, "b-", f);
-      muster_fill_set (p, v, "", "pike", f->pike);
-      return;
-    }
-
-  muster_fill_set (p, v, "target-", "experience", f->level);
-  muster_fill_set (p, v, "target-", "armour", f->armour);
-  muster_fill_set (p, v, "target-", "figures", f->stands * f->per_stand);
-  muster_fill_set (p, v, "target-", "causes", f->causes);
-  muster_fill_set (p, v, "target-", "pole", f->pole);
-  muster_fill_set (p, v, "target-", "slow-thinking", f->slow);
-  muster_fill_set (p, v, "target-", "captain", f->captain);
-  muster_fill_set (p, v, "target-", "advantage", f->large);
-  muster_fill_set (p, v, "", "resilient", f->resilient);
-  muster_fill_set (p, v, "", "apothecary", f->apothecary);
-  muster_fill_set (p, v, "", "large-target", f->large);
-  muster_fill_set (p, v, "", "tough-hide-4", f->tough_hide_4);
-  muster_fill_set (p, v, "", "cancelled", f->pike);
-  muster_fill_set (p, v, "", "character-target", f->character);
-  muster_fill_set (p, v, "", "needs-six", f->character);
-}
 
 /* The needs-six of a Success roll and a Spell is the target's: a lone Character. */
 static const MusterFillRoles bvf_roles[] = {
@@ -326,6 +324,5 @@ const MusterFillSystem _muster_bvf_fill = {
   .roles = bvf_roles,
   .facts_size = sizeof (UnitFacts),
   .facts = bvf_facts,
-  .acting = fill_acting,
-  .target = fill_target,
+  .set = bvf_fill,
 };

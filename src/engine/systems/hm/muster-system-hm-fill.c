@@ -100,64 +100,47 @@ set_charge_side (const MusterProcedure *p,
   muster_fill_set_choice (p, v, "", "scale", f->scale);
 }
 
+/* A Charge's charger or defender, a Melee's attacker or defender, a Rout Pursuit's pursuer or
+ * routing unit; the firing BMU or the unit tested; the target of fire. */
 static void
-fill_acting (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
+hm_fill (const MusterProcedure *p,
+         int                   *v,
+         MusterFillRole         role,
+         gconstpointer          facts)
 {
   const HmFacts *f = facts;
+  gboolean acting = role == MUSTER_FILL_ROLE_ACTING;
 
   if (g_str_equal (p->id, "charge"))
-    {
-      set_charge_side (p, v, "charger-", f);
-      return;
-    }
-  if (g_str_equal (p->id, "melee"))
-    {
-      muster_fill_set (p, v, "attacker-", "stands", f->stands);
-      muster_fill_set_choice (p, v, "attacker-", "quality", f->melee);
-      return;
-    }
-  if (g_str_equal (p->id, "rout-pursuit"))
-    {
-      muster_fill_set_choice (p, v, "", "pursuer", f->mounted ? "cavalry" : "foot");
-      muster_fill_set_choice (p, v, "", "scale", f->scale);
-      return;
-    }
-
-  /* fire */
-  muster_fill_set (p, v, "", "attack-dice", f->attack_dice);
-  muster_fill_set_choice (p, v, "", "weapon", f->weapon);
-  muster_fill_set_choice (p, v, "", "fire-quality", f->fire);
-  muster_fill_set_choice (p, v, "", "gun", f->gun);
-  muster_fill_set (p, v, "", "percussion-shells", f->percussion);
-  /* tests and pursuit */
-  muster_fill_set_choice (p, v, "", "morale-quality", f->morale);
-  muster_fill_set_choice (p, v, "", "melee-quality", f->melee);
-  muster_fill_set (p, v, "", "cavalry", f->mounted);
-  muster_fill_set (p, v, "", "starting-stands", f->stands);
-  muster_fill_set (p, v, "", "stands", f->stands);
-  muster_fill_set (p, v, "", "formed", f->formed);
-}
-
-static void
-fill_target (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
-{
-  const HmFacts *f = facts;
-
-  if (g_str_equal (p->id, "charge"))
-    set_charge_side (p, v, "defender-", f);
+    set_charge_side (p, v, acting ? "charger-" : "defender-", f);
   else if (g_str_equal (p->id, "melee"))
     {
-      muster_fill_set (p, v, "defender-", "stands", f->stands);
-      muster_fill_set_choice (p, v, "defender-", "quality", f->melee);
+      const char *side = acting ? "attacker-" : "defender-";
+
+      muster_fill_set (p, v, side, "stands", f->stands);
+      muster_fill_set_choice (p, v, side, "quality", f->melee);
     }
   else if (g_str_equal (p->id, "rout-pursuit"))
     {
-      muster_fill_set_choice (p, v, "", "routing", f->mounted ? "cavalry" : "foot");
+      muster_fill_set_choice (p, v, "", acting ? "pursuer" : "routing",
+                              f->mounted ? "cavalry" : "foot");
       muster_fill_set_choice (p, v, "", "scale", f->scale);
+    }
+  else if (acting)
+    {
+      /* fire */
+      muster_fill_set (p, v, "", "attack-dice", f->attack_dice);
+      muster_fill_set_choice (p, v, "", "weapon", f->weapon);
+      muster_fill_set_choice (p, v, "", "fire-quality", f->fire);
+      muster_fill_set_choice (p, v, "", "gun", f->gun);
+      muster_fill_set (p, v, "", "percussion-shells", f->percussion);
+      /* tests and pursuit */
+      muster_fill_set_choice (p, v, "", "morale-quality", f->morale);
+      muster_fill_set_choice (p, v, "", "melee-quality", f->melee);
+      muster_fill_set (p, v, "", "cavalry", f->mounted);
+      muster_fill_set (p, v, "", "starting-stands", f->stands);
+      muster_fill_set (p, v, "", "stands", f->stands);
+      muster_fill_set (p, v, "", "formed", f->formed);
     }
   else
     {
@@ -170,6 +153,5 @@ const MusterFillSystem _muster_hm_fill = {
   .roles = hm_roles,
   .facts_size = sizeof (HmFacts),
   .facts = hm_facts,
-  .acting = fill_acting,
-  .target = fill_target,
+  .set = hm_fill,
 };

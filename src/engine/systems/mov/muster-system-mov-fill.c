@@ -81,13 +81,23 @@ mov_facts (const MusterRuleset  *ruleset,
                g_strcmp0 (f->weapon, "magazine-rifle") == 0 ? "bayonet" : "none";
 }
 
+/* The two sides share nothing: the first vehicle or the firer, the second or the defender. */
 static void
-fill_acting (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
+mov_fill (const MusterProcedure *p,
+          int                   *v,
+          MusterFillRole         role,
+          gconstpointer          facts)
 {
   const MovFacts *f = facts;
 
+  if (role == MUSTER_FILL_ROLE_TARGET)
+    {
+      muster_fill_set (p, v, "", "second-vehicle", f->vehicle);
+      muster_fill_set_choice (p, v, "", "defender-weapon", g_str_equal (p->id, "melee") ? f->melee
+                                                                                     : f->weapon);
+      muster_fill_set_choice (p, v, "", "defender-melee", f->melee);
+      return;
+    }
   muster_fill_set (p, v, "", "first-vehicle", f->vehicle);
   muster_fill_set_choice (p, v, "", "weapon", f->weapon);
   muster_fill_set_choice (p, v, "", "ordnance", f->weapon);
@@ -96,23 +106,9 @@ fill_acting (const MusterProcedure *p,
   muster_fill_set_choice (p, v, "", "charger-melee", f->melee);
 }
 
-static void
-fill_target (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
-{
-  const MovFacts *f = facts;
-
-  muster_fill_set (p, v, "", "second-vehicle", f->vehicle);
-  muster_fill_set_choice (p, v, "", "defender-weapon", g_str_equal (p->id, "melee") ? f->melee
-                                                                                 : f->weapon);
-  muster_fill_set_choice (p, v, "", "defender-melee", f->melee);
-}
-
 const MusterFillSystem _muster_mov_fill = {
   .roles = mov_roles,
   .facts_size = sizeof (MovFacts),
   .facts = mov_facts,
-  .acting = fill_acting,
-  .target = fill_target,
+  .set = mov_fill,
 };

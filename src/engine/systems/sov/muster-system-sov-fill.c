@@ -163,19 +163,22 @@ is_close_combat (const char *id)
          g_str_equal (id, "wedge") || g_str_equal (id, "heroic-combat");
 }
 
+/* The acting unit's or the target's inputs, their own except in a close combat, where both
+ * sides are combatants. */
 static void
-fill_acting (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
+sov_fill (const MusterProcedure *p,
+          int                   *v,
+          MusterFillRole         role,
+          gconstpointer          facts)
 {
   const SovFacts *f = facts;
-
+  gboolean acting = role == MUSTER_FILL_ROLE_ACTING;
   const char *id = p->id;
 
   if (is_close_combat (id))
     {
-      set_combatant (p, v, "attacker-", f);
-      if (g_str_equal (id, "close-assault") && f->mobility > 0)
+      set_combatant (p, v, acting ? "attacker-" : "defender-", f);
+      if (acting && g_str_equal (id, "close-assault") && f->mobility > 0)
         {
           g_autofree char *die = g_strdup_printf ("d%d", f->mobility);
 
@@ -185,7 +188,34 @@ fill_acting (const MusterProcedure *p,
     }
   if (g_str_equal (id, "communication"))
     {
-      set_quality (p, v, "sender-", f);
+      if (acting)
+        set_quality (p, v, "sender-", f);
+      else if (f->lv > 0)
+        muster_fill_set (p, v, "", "receiver-lv", f->lv);
+      return;
+    }
+  if (!acting)
+    {
+      muster_fill_set_choice (p, v, "", "armour", f->armour);
+      if (g_str_equal (id, "artillery-blast"))
+        return;
+      muster_fill_set_choice (p, v, "", "target-formation", f->formation);
+      if (g_str_equal (id, "scythed-chariot"))
+        {
+          set_quality (p, v, "", f);
+          return;
+        }
+      muster_fill_set (p, v, "", "mounted", f->mounted);
+      muster_fill_set (p, v, "", "lone-figure", f->lone);
+      muster_fill_set (p, v, "", "large-creature", f->large_creature);
+      muster_fill_set_choice (p, v, "", "secondary", f->shield != NULL ? f->shield : "none");
+      if (g_str_equal (id, "charge"))
+        {
+          muster_fill_set_choice (p, v, "", "target", f->kind);
+          muster_fill_set (p, v, "", "pike", f->pike);
+          muster_fill_set (p, v, "", "phalanx", f->phalanx);
+          muster_fill_set (p, v, "", "terror", f->terror);
+        }
       return;
     }
   if (g_str_equal (id, "artillery-blast"))
@@ -215,53 +245,9 @@ fill_acting (const MusterProcedure *p,
     }
 }
 
-static void
-fill_target (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
-{
-  const SovFacts *f = facts;
-
-  const char *id = p->id;
-
-  if (is_close_combat (id))
-    {
-      set_combatant (p, v, "defender-", f);
-      return;
-    }
-  if (g_str_equal (id, "communication"))
-    {
-      if (f->lv > 0)
-        muster_fill_set (p, v, "", "receiver-lv", f->lv);
-      return;
-    }
-
-  muster_fill_set_choice (p, v, "", "armour", f->armour);
-  if (g_str_equal (id, "artillery-blast"))
-    return;
-  muster_fill_set_choice (p, v, "", "target-formation", f->formation);
-  if (g_str_equal (id, "scythed-chariot"))
-    {
-      set_quality (p, v, "", f);
-      return;
-    }
-  muster_fill_set (p, v, "", "mounted", f->mounted);
-  muster_fill_set (p, v, "", "lone-figure", f->lone);
-  muster_fill_set (p, v, "", "large-creature", f->large_creature);
-  muster_fill_set_choice (p, v, "", "secondary", f->shield != NULL ? f->shield : "none");
-  if (g_str_equal (id, "charge"))
-    {
-      muster_fill_set_choice (p, v, "", "target", f->kind);
-      muster_fill_set (p, v, "", "pike", f->pike);
-      muster_fill_set (p, v, "", "phalanx", f->phalanx);
-      muster_fill_set (p, v, "", "terror", f->terror);
-    }
-}
-
 const MusterFillSystem _muster_sov_fill = {
   .roles = sov_roles,
   .facts_size = sizeof (SovFacts),
   .facts = sov_facts,
-  .acting = fill_acting,
-  .target = fill_target,
+  .set = sov_fill,
 };

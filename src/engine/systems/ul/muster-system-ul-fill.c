@@ -115,62 +115,31 @@ set_fighter (const MusterProcedure *p,
     muster_fill_set (p, v, prefix, "ip", f->ip);
 }
 
+/* The two fighters of a melee ("a-"/"b-") and the commanders of a Tactical Initiative by the
+ * same inputs; the shooter and its target, the unit acting and the one it evades, breaks off
+ * from or repulses by their own. */
 static void
-fill_acting (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
+ul_fill (const MusterProcedure *p,
+         int                   *v,
+         MusterFillRole         role,
+         gconstpointer          facts)
 {
   const UlFacts *f = facts;
+  gboolean acting = role == MUSTER_FILL_ROLE_ACTING;
 
   if (g_str_equal (p->id, "melee-round") || g_str_equal (p->id, "engagement"))
-    {
-      set_fighter (p, v, "a-", f);
-      return;
-    }
-  if (g_str_equal (p->id, "tactical-initiative"))
+    set_fighter (p, v, acting ? "a-" : "b-", f);
+  else if (g_str_equal (p->id, "tactical-initiative"))
     {
       if (f->rating > 0)
-        muster_fill_set (p, v, "", "a-rating", f->rating);
-      return;
+        muster_fill_set (p, v, "", acting ? "a-rating" : "b-rating", f->rating);
     }
-  if (g_str_equal (p->id, "shoot"))
+  else if (g_str_equal (p->id, "shoot") && acting)
     {
       muster_fill_set_choice (p, v, "", "weapon", f->missile);
       muster_fill_set_choice (p, v, "", "proficiency", f->proficiency);
       muster_fill_set_choice (p, v, "", "shooter-order", f->order);
-      return;
     }
-
-  set_side (p, v, "", f);
-  if (f->rating > 0)
-    muster_fill_set (p, v, "", "rating", f->rating);
-  if (g_str_equal (p->id, "evade") || g_str_equal (p->id, "break-off"))
-    muster_fill_set (p, v, "", "list-allows", f->may_break_off);
-  if (g_str_equal (p->id, "integrity-test"))
-    muster_fill_set (p, v, "", "vignettes", f->vignettes);
-  if (f->ip > 0 && (g_str_equal (p->id, "fanatic-charge") || g_str_equal (p->id, "integrity-test")))
-    muster_fill_set (p, v, "", "ip", f->ip);
-  if (f->ip > 0 && g_str_equal (p->id, "rally"))
-    muster_fill_set (p, v, "", "ip-start", f->ip);
-}
-
-static void
-fill_target (const MusterProcedure *p,
-             int                   *v,
-             gconstpointer          facts)
-{
-  const UlFacts *f = facts;
-
-  if (g_str_equal (p->id, "melee-round") || g_str_equal (p->id, "engagement"))
-    set_fighter (p, v, "b-", f);
-  else if (g_str_equal (p->id, "tactical-initiative") && f->rating > 0)
-    muster_fill_set (p, v, "", "b-rating", f->rating);
-  else if (g_str_equal (p->id, "evade"))
-    set_side (p, v, "charger-", f);
-  else if (g_str_equal (p->id, "break-off"))
-    set_side (p, v, "enemy-", f);
-  else if (g_str_equal (p->id, "repulse"))
-    set_side (p, v, "opponent-", f);
   else if (g_str_equal (p->id, "shoot"))
     {
       muster_fill_set_choice (p, v, "target-", "class", f->class);
@@ -178,12 +147,32 @@ fill_target (const MusterProcedure *p,
       if (f->ip > 0)
         muster_fill_set (p, v, "target-", "ip", f->ip);
     }
+  else if (acting)
+    {
+      set_side (p, v, "", f);
+      if (f->rating > 0)
+        muster_fill_set (p, v, "", "rating", f->rating);
+      if (g_str_equal (p->id, "evade") || g_str_equal (p->id, "break-off"))
+        muster_fill_set (p, v, "", "list-allows", f->may_break_off);
+      if (g_str_equal (p->id, "integrity-test"))
+        muster_fill_set (p, v, "", "vignettes", f->vignettes);
+      if (f->ip > 0 && (g_str_equal (p->id, "fanatic-charge") ||
+                        g_str_equal (p->id, "integrity-test")))
+        muster_fill_set (p, v, "", "ip", f->ip);
+      if (f->ip > 0 && g_str_equal (p->id, "rally"))
+        muster_fill_set (p, v, "", "ip-start", f->ip);
+    }
+  else if (g_str_equal (p->id, "evade"))
+    set_side (p, v, "charger-", f);
+  else if (g_str_equal (p->id, "break-off"))
+    set_side (p, v, "enemy-", f);
+  else if (g_str_equal (p->id, "repulse"))
+    set_side (p, v, "opponent-", f);
 }
 
 const MusterFillSystem _muster_ul_fill = {
   .roles = ul_roles,
   .facts_size = sizeof (UlFacts),
   .facts = ul_facts,
-  .acting = fill_acting,
-  .target = fill_target,
+  .set = ul_fill,
 };
