@@ -19,7 +19,6 @@ muster_bs_data_new (void)
 {
   MusterBsData *self = g_new0 (MusterBsData, 1);
 
-  self->strings = g_string_chunk_new (64 * 1024);
   self->blocks = g_ptr_array_new_with_free_func (g_free);
   self->catalogues = g_ptr_array_new ();
   self->files = g_ptr_array_new ();
@@ -36,7 +35,8 @@ muster_bs_data_free (MusterBsData *self)
 {
   if (self == NULL)
     return;
-  g_string_chunk_free (self->strings);
+  if (self->strings != NULL)
+    g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->blocks);
   g_ptr_array_unref (self->catalogues);
   g_ptr_array_unref (self->files);
@@ -47,18 +47,33 @@ muster_bs_data_free (MusterBsData *self)
   g_free (self);
 }
 
+/* The set's interned strings, in pieces of about @file_size bytes (the first file's; at
+ * most 64 KiB) when made now. One chunk for the whole set: equal strings are one pointer
+ * (cost_types_used is keyed so). A 64 KiB piece for each small file was most of the memory
+ * a small set touched, and under ASan a good part of its load. */
+GStringChunk *
+_muster_bs_data_strings (MusterBsData *self,
+                         gsize         file_size)
+{
+  if (self->strings == NULL)
+    self->strings = g_string_chunk_new (CLAMP (file_size, 1024, 64 * 1024));
+  return self->strings;
+}
+
 const char *
 muster_bs_data_intern (MusterBsData *self,
                        const char   *s)
 {
-  return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
+  return s ? g_string_chunk_insert_const (_muster_bs_data_strings (self, 64 * 1024), s) : NULL;
 }
 
 gboolean
 muster_bs_data_cost_type_used (const MusterBsData *self,
                                const char         *type_id)
 {
-  return g_hash_table_contains (self->cost_types_used,
+  /* No strings, no costs: nothing is loaded yet. */
+  return self->strings != NULL &&
+         g_hash_table_contains (self->cost_types_used,
                                 g_string_chunk_insert_const (self->strings, type_id));
 }
 
