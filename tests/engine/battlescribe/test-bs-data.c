@@ -292,6 +292,64 @@ test_data_default_limit (void)
   muster_bs_data_free (data);
 }
 
+/* Nodes and strings come in pieces that start small (sized after the first file, here the
+ * small game system) and grow: ten thousand entries with names of their own, past many
+ * pieces, each read back whole and in its place, equal strings one pointer. */
+static void
+test_data_many_nodes (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GString) text = g_string_new ("<catalogue id='big' gameSystemId='gs'><selectionEntries>");
+  g_autoptr(GError) error = NULL;
+  const MusterBsNode *cat;
+  guint n_before;
+
+  g_assert_true (add (data, "test.gst", gst_text, &error));
+  n_before = muster_bs_data_get_n_nodes (data);
+  for (guint i = 0; i < 10000; i++)
+    g_string_append_printf (text, "<selectionEntry id='e%u' name='Entry number %u' type='unit'>"
+                            "<costs><cost name='pts' typeId='pts' value='%u'/></costs>"
+                            "</selectionEntry>", i, i, i);
+  g_string_append (text, "</selectionEntries></catalogue>");
+  g_assert_true (add (data, "big.cat", text->str, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_bs_data_get_n_nodes (data), ==, n_before + 1 + 2 * 10000);
+  cat = muster_bs_data_get_catalogue (data, "big");
+  g_assert_nonnull (cat);
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("e%u", i);
+      g_autofree char *name = g_strdup_printf ("Entry number %u", i);
+      const MusterBsNode *entry = muster_bs_data_lookup (data, id);
+      const MusterBsNode *cost;
+
+      g_assert_nonnull (entry);
+      g_assert_true (entry->parent == cat && entry->file == cat);
+      g_assert_cmpstr (entry->name, ==, name);
+      g_assert_true (muster_bs_data_intern (data, name) == entry->name);
+      cost = muster_bs_node_find_child (entry, MUSTER_BS_NODE_COST, NULL);
+      g_assert_nonnull (cost);
+      g_assert_true (cost->parent == entry);
+      g_assert_cmpfloat (cost->value, ==, i);
+      g_assert_true (cost->type_id == muster_bs_data_lookup (data, "pts")->id);
+    }
+  g_assert_true (muster_bs_data_cost_type_used (data, "pts"));
+  g_assert_false (muster_bs_data_cost_type_used (data, "gold"));
+}
+
+/* A DOCTYPE after a comment over several lines is refused on its own line. */
+static void
+test_data_doctype_after_comment (void)
+{
+  assert_fails ("<?xml version='1.0'?>\n<!-- one\ntwo\nthree -->\n<?pi a\nb?>\n"
+                "<!DOCTYPE catalogue>\n<catalogue id='c' gameSystemId='gs'/>",
+                MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT, "bad.cat:7: ");
+  /* An unclosed comment: no DOCTYPE found, the parser's own error. */
+  assert_fails ("<?xml version='1.0'?>\n<!-- one\n<!DOCTYPE catalogue>\n",
+                MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -300,6 +358,8 @@ main (int   argc,
   g_test_add_func ("/bs/data/load", test_data_load);
   g_test_add_func ("/bs/data/hostile", test_data_hostile);
   g_test_add_func ("/bs/data/deep", test_data_deep);
+  g_test_add_func ("/bs/data/many-nodes", test_data_many_nodes);
+  g_test_add_func ("/bs/data/doctype-after-comment", test_data_doctype_after_comment);
   g_test_add_func ("/bs/data/links", test_data_links);
   g_test_add_func ("/bs/data/other-system", test_data_other_system);
   g_test_add_func ("/bs/data/real", test_data_real);
