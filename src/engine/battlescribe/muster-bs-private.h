@@ -14,6 +14,7 @@ G_BEGIN_DECLS
 #define MUSTER_BS_NODE_FIRST_BLOCK 32
 #define MUSTER_BS_NODE_BLOCK 4096
 
+/* muster_bs_data_copy() copies each field: a new one needs its line there. */
 struct _MusterBsData
 {
   GStringChunk *strings;       /* made by the first file loaded, sized after it */
