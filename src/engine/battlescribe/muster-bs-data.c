@@ -47,17 +47,56 @@ muster_bs_data_free (MusterBsData *self)
   g_free (self);
 }
 
+/* One block of the original and its twin in the copy: the copy's nodes are made in the
+ * same order, so in blocks of the same sizes, and a node is found at the same place. */
+typedef struct
+{
+  const MusterBsNode *start;
+  guint               size;
+  MusterBsNode       *twin;
+} BlockTwin;
+
 typedef struct
 {
   MusterBsData *copy;
-  GHashTable   *nodes;   /* the original's node -> the copy's */
+  GArray       *blocks;   /* BlockTwin, by start address */
 } Copying;
+
+static int
+compare_block_starts (gconstpointer a,
+                      gconstpointer b)
+{
+  const MusterBsNode *x = ((const BlockTwin *) a)->start;
+  const MusterBsNode *y = ((const BlockTwin *) b)->start;
+
+  return (guintptr) x < (guintptr) y ? -1 : (guintptr) x > (guintptr) y;
+}
 
 static MusterBsNode *
 copied_node (Copying            *c,
              const MusterBsNode *node)
 {
-  return node != NULL ? g_hash_table_lookup (c->nodes, node) : NULL;
+  guint lo = 0, hi = c->blocks->len;
+
+  if (node == NULL)
+    return NULL;
+  /* The last block starting at or before @node holds it. */
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if ((guintptr) g_array_index (c->blocks, BlockTwin, mid).start <= (guintptr) node)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  {
+    const BlockTwin *block = &g_array_index (c->blocks, BlockTwin, lo);
+
+    g_assert ((guintptr) node >= (guintptr) block->start &&
+              (guintptr) node < (guintptr) (block->start + block->size));
+    return block->twin + (node - block->start);
+  }
 }
 
 static const char *
@@ -82,7 +121,7 @@ MusterBsData *
 muster_bs_data_copy (const MusterBsData *self)
 {
   MusterBsData *copy = muster_bs_data_new ();
-  Copying c = { copy, g_hash_table_new (NULL, NULL) };
+  Copying c = { copy, g_array_new (FALSE, FALSE, sizeof (BlockTwin)) };
   guint size = MUSTER_BS_NODE_FIRST_BLOCK;
   GHashTableIter iter;
   gpointer key, value;
@@ -97,38 +136,46 @@ muster_bs_data_copy (const MusterBsData *self)
     {
       const MusterBsNode *block = g_ptr_array_index (self->blocks, b);
       guint used = b + 1 == self->blocks->len ? self->block_used : size;
+      BlockTwin twin = { block, used, NULL };
 
       for (guint i = 0; i < used; i++)
         {
           MusterBsNode *node = _muster_bs_data_new_node (copy);
 
+          if (i == 0)
+            twin.twin = node;
           *node = block[i];
-          g_hash_table_insert (c.nodes, (gpointer) &block[i], node);
         }
+      g_array_append_val (c.blocks, twin);
       size = MIN (size * 2, MUSTER_BS_NODE_BLOCK);
     }
-  g_hash_table_iter_init (&iter, c.nodes);
-  while (g_hash_table_iter_next (&iter, NULL, &value))
+  g_array_sort (c.blocks, compare_block_starts);
+  for (guint b = 0; b < c.blocks->len; b++)
     {
-      MusterBsNode *node = value;
+      const BlockTwin *twin = &g_array_index (c.blocks, BlockTwin, b);
 
-      node->id = copied_string (&c, node->id);
-      node->name = copied_string (&c, node->name);
-      node->target_id = copied_string (&c, node->target_id);
-      node->type = copied_string (&c, node->type);
-      node->type_id = copied_string (&c, node->type_id);
-      node->field = copied_string (&c, node->field);
-      node->scope = copied_string (&c, node->scope);
-      node->child_id = copied_string (&c, node->child_id);
-      node->text = copied_string (&c, node->text);
-      node->page = copied_string (&c, node->page);
-      node->publication_id = copied_string (&c, node->publication_id);
-      node->parent = copied_node (&c, node->parent);
-      node->first_child = copied_node (&c, node->first_child);
-      node->next = copied_node (&c, node->next);
-      node->file = copied_node (&c, node->file);
-      node->first_modifier = copied_node (&c, node->first_modifier);
-      node->last_modifier = copied_node (&c, node->last_modifier);
+      for (guint i = 0; i < twin->size; i++)
+        {
+          MusterBsNode *node = &twin->twin[i];
+
+          node->id = copied_string (&c, node->id);
+          node->name = copied_string (&c, node->name);
+          node->target_id = copied_string (&c, node->target_id);
+          node->type = copied_string (&c, node->type);
+          node->type_id = copied_string (&c, node->type_id);
+          node->field = copied_string (&c, node->field);
+          node->scope = copied_string (&c, node->scope);
+          node->child_id = copied_string (&c, node->child_id);
+          node->text = copied_string (&c, node->text);
+          node->page = copied_string (&c, node->page);
+          node->publication_id = copied_string (&c, node->publication_id);
+          node->parent = copied_node (&c, node->parent);
+          node->first_child = copied_node (&c, node->first_child);
+          node->next = copied_node (&c, node->next);
+          node->file = copied_node (&c, node->file);
+          node->first_modifier = copied_node (&c, node->first_modifier);
+          node->last_modifier = copied_node (&c, node->last_modifier);
+        }
     }
   g_assert (copy->n_nodes == self->n_nodes);
 
@@ -151,7 +198,7 @@ muster_bs_data_copy (const MusterBsData *self)
     g_ptr_array_add (copy->problems, g_strdup (g_ptr_array_index (self->problems, i)));
   copy->resolved = self->resolved;
 
-  g_hash_table_unref (c.nodes);
+  g_array_unref (c.blocks);
   return copy;
 }
 
