@@ -14,33 +14,39 @@
 #include "muster-bs-zip.h"
 
 
-static GBytes *
+/* The game system, read once (it is no input): each input's set is a copy of this one. */
+static MusterBsData *
 game_system (void)
 {
-  static GBytes *gst;
+  static MusterBsData *set;
 
-  if (gst == NULL)
+  if (set == NULL)
     {
       g_autoptr(GError) error = NULL;
-      char *contents;
-      gsize length;
 
-      if (!g_file_get_contents (MUSTER_FUZZ_BS_GST, &contents, &length, &error))
-        FUZZ_FAIL ("%s", error->message);
-      gst = g_bytes_new_take (contents, length);
+      set = muster_bs_data_new ();
+      if (!muster_bs_data_add_file (set, MUSTER_FUZZ_BS_GST, &error))
+        FUZZ_FAIL ("the harness cannot load its game system: %s", error->message);
     }
-  return gst;
+  return set;
 }
 
-/* Loads @bytes as @name after the game system; NULL when refused (the error names @name). */
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  (void) game_system ();
+  return 0;
+}
+
+/* Loads @bytes as @name beside the game system; NULL when refused (the error names @name). */
 static MusterBsData *
 load (GBytes     *bytes,
       const char *name)
 {
-  g_autoptr(MusterBsData) set = muster_bs_data_new ();
+  g_autoptr(MusterBsData) set = muster_bs_data_copy (game_system ());
   g_autoptr(GError) error = NULL;
 
-  g_assert (muster_bs_data_add_bytes (set, "fuzz.gst", game_system (), &error));
   if (!muster_bs_data_add_bytes (set, name, bytes, &error))
     {
       g_assert (error != NULL && g_str_has_prefix (error->message, name));

@@ -19,7 +19,6 @@ muster_bs_data_new (void)
 {
   MusterBsData *self = g_new0 (MusterBsData, 1);
 
-  self->strings = g_string_chunk_new (64 * 1024);
   self->blocks = g_ptr_array_new_with_free_func (g_free);
   self->catalogues = g_ptr_array_new ();
   self->files = g_ptr_array_new ();
@@ -36,7 +35,8 @@ muster_bs_data_free (MusterBsData *self)
 {
   if (self == NULL)
     return;
-  g_string_chunk_free (self->strings);
+  if (self->strings != NULL)
+    g_string_chunk_free (self->strings);
   g_ptr_array_unref (self->blocks);
   g_ptr_array_unref (self->catalogues);
   g_ptr_array_unref (self->files);
@@ -47,18 +47,188 @@ muster_bs_data_free (MusterBsData *self)
   g_free (self);
 }
 
+/* One block of the original and its twin in the copy: the copy's nodes are made in the
+ * same order, so in blocks of the same sizes, and a node is found at the same place. */
+typedef struct
+{
+  const MusterBsNode *start;
+  guint               size;
+  MusterBsNode       *twin;
+} BlockTwin;
+
+typedef struct
+{
+  MusterBsData *copy;
+  GArray       *blocks;   /* BlockTwin, by start address */
+} Copying;
+
+static int
+compare_block_starts (gconstpointer a,
+                      gconstpointer b)
+{
+  const MusterBsNode *x = ((const BlockTwin *) a)->start;
+  const MusterBsNode *y = ((const BlockTwin *) b)->start;
+
+  return (guintptr) x < (guintptr) y ? -1 : (guintptr) x > (guintptr) y;
+}
+
+static MusterBsNode *
+copied_node (Copying            *c,
+             const MusterBsNode *node)
+{
+  guint lo = 0, hi = c->blocks->len;
+
+  if (node == NULL)
+    return NULL;
+  /* The last block starting at or before @node holds it. */
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+
+      if ((guintptr) g_array_index (c->blocks, BlockTwin, mid).start <= (guintptr) node)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  {
+    const BlockTwin *block = &g_array_index (c->blocks, BlockTwin, lo);
+
+    g_assert ((guintptr) node >= (guintptr) block->start &&
+              (guintptr) node < (guintptr) (block->start + block->size));
+    return block->twin + (node - block->start);
+  }
+}
+
+static const char *
+copied_string (Copying    *c,
+               const char *s)
+{
+  return s != NULL ? g_string_chunk_insert_const (c->copy->strings, s) : NULL;
+}
+
+/**
+ * muster_bs_data_copy:
+ *
+ * A set of its own with the same files, as loaded and resolved as @self, sharing nothing
+ * with it: either may be freed first, and files added to one are not in the other. Loading
+ * a game system once and copying it for each catalogue put beside it (as the fuzz target
+ * does for each input) saves reading it again: a copy takes a few allocations where a
+ * parse took hundreds.
+ *
+ * Returns: (transfer full): the copy
+ */
+MusterBsData *
+muster_bs_data_copy (const MusterBsData *self)
+{
+  MusterBsData *copy = muster_bs_data_new ();
+  Copying c = { copy, g_array_new (FALSE, FALSE, sizeof (BlockTwin)) };
+  guint size = MUSTER_BS_NODE_FIRST_BLOCK;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (self != NULL, NULL);
+
+  /* Strings in pieces of the original's first: the same size for the same files. */
+  if (self->strings != NULL)
+    _muster_bs_data_strings (copy, MIN ((gsize) self->n_nodes * 64, 64 * 1024));
+  /* The nodes in their order (so in blocks of the same sizes), then their links. */
+  for (guint b = 0; b < self->blocks->len; b++)
+    {
+      const MusterBsNode *block = g_ptr_array_index (self->blocks, b);
+      guint used = b + 1 == self->blocks->len ? self->block_used : size;
+      BlockTwin twin = { block, used, NULL };
+
+      for (guint i = 0; i < used; i++)
+        {
+          MusterBsNode *node = _muster_bs_data_new_node (copy);
+
+          if (i == 0)
+            twin.twin = node;
+          *node = block[i];
+        }
+      g_array_append_val (c.blocks, twin);
+      size = MIN (size * 2, MUSTER_BS_NODE_BLOCK);
+    }
+  g_array_sort (c.blocks, compare_block_starts);
+  for (guint b = 0; b < c.blocks->len; b++)
+    {
+      const BlockTwin *twin = &g_array_index (c.blocks, BlockTwin, b);
+
+      for (guint i = 0; i < twin->size; i++)
+        {
+          MusterBsNode *node = &twin->twin[i];
+
+          node->id = copied_string (&c, node->id);
+          node->name = copied_string (&c, node->name);
+          node->target_id = copied_string (&c, node->target_id);
+          node->type = copied_string (&c, node->type);
+          node->type_id = copied_string (&c, node->type_id);
+          node->field = copied_string (&c, node->field);
+          node->scope = copied_string (&c, node->scope);
+          node->child_id = copied_string (&c, node->child_id);
+          node->text = copied_string (&c, node->text);
+          node->page = copied_string (&c, node->page);
+          node->publication_id = copied_string (&c, node->publication_id);
+          node->parent = copied_node (&c, node->parent);
+          node->first_child = copied_node (&c, node->first_child);
+          node->next = copied_node (&c, node->next);
+          node->file = copied_node (&c, node->file);
+          node->first_modifier = copied_node (&c, node->first_modifier);
+          node->last_modifier = copied_node (&c, node->last_modifier);
+        }
+    }
+  g_assert (copy->n_nodes == self->n_nodes);
+
+  copy->game_system = copied_node (&c, self->game_system);
+  for (guint i = 0; i < self->catalogues->len; i++)
+    g_ptr_array_add (copy->catalogues, copied_node (&c, g_ptr_array_index (self->catalogues, i)));
+  for (guint i = 0; i < self->files->len; i++)
+    g_ptr_array_add (copy->files, copied_node (&c, g_ptr_array_index (self->files, i)));
+  g_hash_table_iter_init (&iter, self->index);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->index, (gpointer) copied_string (&c, key), copied_node (&c, value));
+  g_hash_table_iter_init (&iter, self->cost_types_used);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (copy->cost_types_used, (gpointer) copied_string (&c, key));
+  g_hash_table_iter_init (&iter, self->cycles_reported);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (copy->cycles_reported, copied_node (&c, key));
+  g_ptr_array_set_size (copy->problems, 0);
+  for (guint i = 0; i < self->problems->len; i++)
+    g_ptr_array_add (copy->problems, g_strdup (g_ptr_array_index (self->problems, i)));
+  copy->resolved = self->resolved;
+
+  g_array_unref (c.blocks);
+  return copy;
+}
+
+/* The set's interned strings, in pieces of about @file_size bytes (the first file's; at
+ * most 64 KiB) when made now. One chunk for the whole set: equal strings are one pointer
+ * (cost_types_used is keyed so). A 64 KiB piece for each small file was most of the memory
+ * a small set touched, and under ASan a good part of its load. */
+GStringChunk *
+_muster_bs_data_strings (MusterBsData *self,
+                         gsize         file_size)
+{
+  if (self->strings == NULL)
+    self->strings = g_string_chunk_new (CLAMP (file_size, 1024, 64 * 1024));
+  return self->strings;
+}
+
 const char *
 muster_bs_data_intern (MusterBsData *self,
                        const char   *s)
 {
-  return s ? g_string_chunk_insert_const (self->strings, s) : NULL;
+  return s ? g_string_chunk_insert_const (_muster_bs_data_strings (self, 64 * 1024), s) : NULL;
 }
 
 gboolean
 muster_bs_data_cost_type_used (const MusterBsData *self,
                                const char         *type_id)
 {
-  return g_hash_table_contains (self->cost_types_used,
+  /* No strings, no costs: nothing is loaded yet. */
+  return self->strings != NULL &&
+         g_hash_table_contains (self->cost_types_used,
                                 g_string_chunk_insert_const (self->strings, type_id));
 }
 

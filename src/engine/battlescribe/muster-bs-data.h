@@ -145,6 +145,7 @@ struct _MusterBsNode
 /* Data set: create, load, index. */
 MusterBsData       *muster_bs_data_new              (void);
 void                muster_bs_data_free             (MusterBsData  *self);
+MusterBsData       *muster_bs_data_copy             (const MusterBsData *self);
 /* Loads one .gst/.cat (or zipped .gstz/.catz) from memory; @name names it in errors. */
 gboolean            muster_bs_data_add_bytes        (MusterBsData  *self,
                                                      const char    *name,

@@ -7,13 +7,19 @@
 
 G_BEGIN_DECLS
 
-/* Nodes come from fixed-size blocks, never freed one by one. */
+/* Nodes come from blocks, never freed one by one. The first block is small and each next one
+ * twice the last, up to MUSTER_BS_NODE_BLOCK: a small file (a test's, or each input of a
+ * fuzz run) does not pay for a 650 KB block, zeroed and page-faulted in, while a big one
+ * still takes few allocations. */
+#define MUSTER_BS_NODE_FIRST_BLOCK 32
 #define MUSTER_BS_NODE_BLOCK 4096
 
+/* muster_bs_data_copy() copies each field: a new one needs its line there. */
 struct _MusterBsData
 {
-  GStringChunk *strings;
-  GPtrArray    *blocks;        /* MusterBsNode[MUSTER_BS_NODE_BLOCK] each */
+  GStringChunk *strings;       /* made by the first file loaded, sized after it */
+  GPtrArray    *blocks;        /* MusterBsNode[block_size] the last, the others full */
+  guint         block_size;
   guint         block_used;
   guint         n_nodes;
   MusterBsNode *game_system;
@@ -27,6 +33,8 @@ struct _MusterBsData
 };
 
 MusterBsNode *_muster_bs_data_new_node  (MusterBsData *self);
+GStringChunk *_muster_bs_data_strings   (MusterBsData *self,
+                                         gsize         file_size);
 gboolean      _muster_bs_load_xml       (MusterBsData *self,
                                          const char   *name,
                                          const char   *data,

@@ -292,6 +292,170 @@ test_data_default_limit (void)
   muster_bs_data_free (data);
 }
 
+static void
+assert_same_tree (const MusterBsData *a,
+                  const MusterBsNode *x,
+                  const MusterBsData *b,
+                  const MusterBsNode *y)
+{
+  const MusterBsNode *cx, *cy;
+
+  g_assert_true (x != y);
+  g_assert_cmpint (x->kind, ==, y->kind);
+  g_assert_cmpint (x->place, ==, y->place);
+  g_assert_cmpuint (x->flags, ==, y->flags);
+  g_assert_cmpstr (x->id, ==, y->id);
+  g_assert_cmpstr (x->name, ==, y->name);
+  g_assert_cmpstr (x->target_id, ==, y->target_id);
+  g_assert_cmpstr (x->type, ==, y->type);
+  g_assert_cmpstr (x->type_id, ==, y->type_id);
+  g_assert_cmpstr (x->field, ==, y->field);
+  g_assert_cmpstr (x->scope, ==, y->scope);
+  g_assert_cmpstr (x->child_id, ==, y->child_id);
+  g_assert_cmpstr (x->text, ==, y->text);
+  g_assert_cmpstr (x->page, ==, y->page);
+  g_assert_cmpstr (x->publication_id, ==, y->publication_id);
+  g_assert_cmpfloat (x->value, ==, y->value);
+  g_assert_cmpint (x->repeats, ==, y->repeats);
+  g_assert_cmpint (x->line, ==, y->line);
+  g_assert_cmpstr (x->file->id, ==, y->file->id);
+  g_assert_true ((x->parent == NULL) == (y->parent == NULL));
+  g_assert_true ((x->first_modifier == NULL) == (y->first_modifier == NULL));
+  g_assert_true ((x->last_modifier == NULL) == (y->last_modifier == NULL));
+  if (x->id != NULL)
+    g_assert_true ((muster_bs_data_lookup (a, x->id) == x) == (muster_bs_data_lookup (b, y->id) == y));
+  if (x->target_id != NULL)
+    g_assert_true ((muster_bs_data_resolve_link (a, x) == NULL) ==
+                   (muster_bs_data_resolve_link (b, y) == NULL));
+  for (cx = x->first_child, cy = y->first_child; cx != NULL && cy != NULL;
+       cx = cx->next, cy = cy->next)
+    {
+      g_assert_true (cx->parent == x && cy->parent == y);
+      if (cx == x->first_modifier)
+        g_assert_true (cy == y->first_modifier);
+      if (cx == x->last_modifier)
+        g_assert_true (cy == y->last_modifier);
+      assert_same_tree (a, cx, b, cy);
+    }
+  g_assert_true (cx == NULL && cy == NULL);
+}
+
+static void
+assert_same_data (const MusterBsData *a,
+                  const MusterBsData *b)
+{
+  const char * const *pa = muster_bs_data_get_problems (a);
+  const char * const *pb = muster_bs_data_get_problems (b);
+
+  g_assert_cmpuint (muster_bs_data_get_n_nodes (a), ==, muster_bs_data_get_n_nodes (b));
+  g_assert_cmpuint (muster_bs_data_get_catalogues (a)->len, ==, muster_bs_data_get_catalogues (b)->len);
+  assert_same_tree (a, muster_bs_data_get_game_system (a), b, muster_bs_data_get_game_system (b));
+  for (guint i = 0; i < muster_bs_data_get_catalogues (a)->len; i++)
+    assert_same_tree (a, muster_bs_data_get_catalogues (a)->pdata[i],
+                      b, muster_bs_data_get_catalogues (b)->pdata[i]);
+  g_assert_true (g_strv_equal ((const char * const *) pa, (const char * const *) pb));
+  g_assert_true (muster_bs_data_cost_type_used (a, "pts") == muster_bs_data_cost_type_used (b, "pts"));
+}
+
+/* A copy is the same set, sharing nothing: the original freed, the copy reads as a fresh load;
+ * a file added to the copy is not in the original, and the copy's strings are its own (one
+ * pointer for equal ones, as in any set). */
+static void
+test_data_copy (void)
+{
+  g_autoptr(MusterBsData) fresh = load_fixture ();
+  g_autoptr(MusterBsData) original = load_fixture ();
+  g_autoptr(MusterBsData) copy = muster_bs_data_copy (original);
+  g_autoptr(MusterBsData) gst = muster_bs_data_new ();
+  g_autoptr(MusterBsData) gst_copy = NULL;
+  g_autoptr(GError) error = NULL;
+  const MusterBsNode *unit;
+
+  assert_same_data (original, copy);
+  g_clear_pointer (&original, muster_bs_data_free);
+  assert_same_data (fresh, copy);
+  unit = muster_bs_data_lookup (copy, "se-unit");
+  g_assert_true (muster_bs_data_intern (copy, "unit") == unit->type);
+  g_assert_true (muster_bs_data_resolve_link (copy, muster_bs_data_lookup (copy, "el-blade")) ==
+                 muster_bs_data_lookup (copy, "sse-blade"));
+
+  /* A game system alone, copied, then a catalogue beside it in the copy only. */
+  g_assert_true (add (gst, "test.gst", gst_text, &error));
+  gst_copy = muster_bs_data_copy (gst);
+  g_assert_true (add (gst_copy, "army.cat", cat_text, &error));
+  g_assert_true (muster_bs_data_resolve (gst_copy, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (muster_bs_data_lookup (gst_copy, "se-unit"));
+  g_assert_cmpuint (muster_bs_data_get_catalogues (gst)->len, ==, 0);
+  g_assert_null (muster_bs_data_lookup (gst, "se-unit"));
+  g_assert_cmpuint (muster_bs_data_get_n_nodes (gst_copy), >, muster_bs_data_get_n_nodes (gst));
+  g_assert_true (muster_bs_data_cost_type_used (gst_copy, "pts"));
+}
+
+/* Nodes and strings come in pieces that start small (sized after the first file, here the
+ * small game system) and grow: ten thousand entries with names of their own, past many
+ * pieces, each read back whole and in its place, equal strings one pointer. */
+static void
+test_data_many_nodes (void)
+{
+  g_autoptr(MusterBsData) data = muster_bs_data_new ();
+  g_autoptr(GString) text = g_string_new ("<catalogue id='big' gameSystemId='gs'><selectionEntries>");
+  g_autoptr(GError) error = NULL;
+  const MusterBsNode *cat;
+  guint n_before;
+
+  g_assert_true (add (data, "test.gst", gst_text, &error));
+  n_before = muster_bs_data_get_n_nodes (data);
+  for (guint i = 0; i < 10000; i++)
+    g_string_append_printf (text, "<selectionEntry id='e%u' name='Entry number %u' type='unit'>"
+                            "<costs><cost name='pts' typeId='pts' value='%u'/></costs>"
+                            "</selectionEntry>", i, i, i);
+  g_string_append (text, "</selectionEntries></catalogue>");
+  g_assert_true (add (data, "big.cat", text->str, &error));
+  g_assert_true (muster_bs_data_resolve (data, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (muster_bs_data_get_n_nodes (data), ==, n_before + 1 + 2 * 10000);
+  cat = muster_bs_data_get_catalogue (data, "big");
+  g_assert_nonnull (cat);
+  for (guint i = 0; i < 10000; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("e%u", i);
+      g_autofree char *name = g_strdup_printf ("Entry number %u", i);
+      const MusterBsNode *entry = muster_bs_data_lookup (data, id);
+      const MusterBsNode *cost;
+
+      g_assert_nonnull (entry);
+      g_assert_true (entry->parent == cat && entry->file == cat);
+      g_assert_cmpstr (entry->name, ==, name);
+      g_assert_true (muster_bs_data_intern (data, name) == entry->name);
+      cost = muster_bs_node_find_child (entry, MUSTER_BS_NODE_COST, NULL);
+      g_assert_nonnull (cost);
+      g_assert_true (cost->parent == entry);
+      g_assert_cmpfloat (cost->value, ==, i);
+      g_assert_true (cost->type_id == muster_bs_data_lookup (data, "pts")->id);
+    }
+  g_assert_true (muster_bs_data_cost_type_used (data, "pts"));
+  g_assert_false (muster_bs_data_cost_type_used (data, "gold"));
+  /* Copied over its many blocks. */
+  {
+    g_autoptr(MusterBsData) copy = muster_bs_data_copy (data);
+
+    assert_same_data (data, copy);
+  }
+}
+
+/* A DOCTYPE after a comment over several lines is refused on its own line. */
+static void
+test_data_doctype_after_comment (void)
+{
+  assert_fails ("<?xml version='1.0'?>\n<!-- one\ntwo\nthree -->\n<?pi a\nb?>\n"
+                "<!DOCTYPE catalogue>\n<catalogue id='c' gameSystemId='gs'/>",
+                MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT, "bad.cat:7: ");
+  /* An unclosed comment: no DOCTYPE found, the parser's own error. */
+  assert_fails ("<?xml version='1.0'?>\n<!-- one\n<!DOCTYPE catalogue>\n",
+                MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -300,6 +464,9 @@ main (int   argc,
   g_test_add_func ("/bs/data/load", test_data_load);
   g_test_add_func ("/bs/data/hostile", test_data_hostile);
   g_test_add_func ("/bs/data/deep", test_data_deep);
+  g_test_add_func ("/bs/data/many-nodes", test_data_many_nodes);
+  g_test_add_func ("/bs/data/copy", test_data_copy);
+  g_test_add_func ("/bs/data/doctype-after-comment", test_data_doctype_after_comment);
   g_test_add_func ("/bs/data/links", test_data_links);
   g_test_add_func ("/bs/data/other-system", test_data_other_system);
   g_test_add_func ("/bs/data/real", test_data_real);

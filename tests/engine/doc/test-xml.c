@@ -198,6 +198,131 @@ test_xml_bad_encoding_in_plain_words (void)
                    "the encoding the file declares)");
 }
 
+/* A mangled file is refused with its first error, and the parser reads no further: libxml2
+ * raises each later error too (formatting and copying it, the last one kept as its global
+ * last error), which was a good part of the time of a fuzz run. Halted, it raises one more
+ * at most (that the document does not end there). */
+static void
+test_xml_stops_at_first_error (void)
+{
+  GString *text = g_string_new ("<a>\n<b></c>\n");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  const xmlError *last;
+
+  for (guint i = 0; i < 50; i++)
+    g_string_append (text, "<d></e>\n");
+  g_string_append (text, "</a>\n");
+  xmlResetLastError ();
+  doc = muster_xml_parse (text->str, text->len, "t.xml", &error);
+  g_assert_null (doc);
+  g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+  g_assert_true (g_str_has_prefix (error->message, "t.xml:2: "));
+  g_assert_nonnull (strstr (error->message, "b line 2 and c"));
+  last = xmlGetLastError ();
+  g_assert_nonnull (last);
+  g_assert_cmpint (last->line, <=, 3);
+  g_string_free (text, TRUE);
+}
+
+typedef struct
+{
+  guint    closed;
+  gboolean nest;
+} Watch;
+
+static void
+count_closed (xmlNode  *element,
+              gpointer  data)
+{
+  Watch *watch = data;
+
+  watch->closed++;
+  /* A parse from within a parse gets a parser of its own, not the one in use. */
+  if (watch->nest && strcmp ((const char *) element->name, "b") == 0)
+    {
+      static const char inner[] = "<x><y/><y/></x>";
+      Watch inner_watch = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(xmlDoc) doc = muster_xml_parse_watched (inner, sizeof inner - 1, "inner.xml",
+                                                        count_closed, &inner_watch, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (inner_watch.closed, ==, 3);
+    }
+}
+
+static gpointer
+parse_many (gpointer data)
+{
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("<a n='%u'><b/>%s</a>", i, i % 3 ? "" : "<c>");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(xmlDoc) doc = muster_xml_parse (text, strlen (text), "thread.xml", &error);
+      g_autofree char *n = NULL;
+
+      if (i % 3 == 0)
+        {
+          g_assert_null (doc);
+          g_assert_true (g_str_has_prefix (error->message, "thread.xml:1: "));
+          continue;
+        }
+      g_assert_no_error (error);
+      n = muster_xml_get_prop (xmlDocGetRootElement (doc), "n");
+      g_assert_cmpint (atoi (n), ==, i);
+    }
+  return NULL;
+}
+
+/* The parser is kept from one parse to the next on a thread: after a refused file the next
+ * one reads whole; a watched parse's callback is not called by the next, unwatched, parse;
+ * a parse from a callback, and parses on other threads at the same time, work as alone. */
+static void
+test_xml_parser_kept (void)
+{
+  static const char good[] = "<a><b/><c x='1'/></a>";
+  static const char bad[] = "<a><b></c></a>";
+  g_autoptr(GError) error = NULL;
+  Watch watch = { 0 };
+  GThread *threads[3];
+  xmlDoc *doc;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      doc = muster_xml_parse (bad, sizeof bad - 1, "bad.xml", &error);
+      g_assert_null (doc);
+      g_assert_true (g_str_has_prefix (error->message, "bad.xml:1: "));
+      g_clear_error (&error);
+
+      doc = muster_xml_parse_watched (good, sizeof good - 1, "good.xml", count_closed, &watch,
+                                      &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (watch.closed, ==, 3 * (i + 1));
+      g_assert_cmpstr ((const char *) xmlDocGetRootElement (doc)->last->name, ==, "c");
+      xmlFreeDoc (doc);
+
+      doc = muster_xml_parse (good, sizeof good - 1, "good.xml", &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (watch.closed, ==, 3 * (i + 1));
+      xmlFreeDoc (doc);
+    }
+
+  watch = (Watch) { 0, TRUE };
+  doc = muster_xml_parse_watched (good, sizeof good - 1, "outer.xml", count_closed, &watch,
+                                  &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (watch.closed, ==, 3);
+  g_assert_cmpint (xmlChildElementCount (xmlDocGetRootElement (doc)), ==, 2);
+  xmlFreeDoc (doc);
+
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    threads[i] = g_thread_new ("parse", parse_many, NULL);
+  parse_many (NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_thread_join (threads[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -213,6 +338,8 @@ main (int   argc,
   g_test_add_func ("/engine/xml/entity-bomb", test_xml_rejects_entity_bomb_quickly);
   g_test_add_func ("/engine/xml/huge-and-empty", test_xml_rejects_huge_and_empty);
   g_test_add_func ("/engine/xml/deep-nesting", test_xml_deep_nesting_is_refused);
+  g_test_add_func ("/engine/xml/first-error", test_xml_stops_at_first_error);
+  g_test_add_func ("/engine/xml/parser-kept", test_xml_parser_kept);
 
   return g_test_run ();
 }
