@@ -7,6 +7,7 @@
 
 #include "muster-bs-entries.h"
 #include "muster-bs-page-private.h"
+#include "muster-cull-box.h"
 
 /*
  * The editor of the selected row: its name and number, the entries it may take as the data
@@ -359,6 +360,7 @@ typedef struct
   GtkWidget         *list;       /* (nullable) (owned): the list the last row went in */
   guint              step;       /* the next step of the build, see build_step() */
   guint              tick_id;    /* the build's tick callback, which holds a reference */
+  gint64             first_frame;  /* the frame after the build started, which builds none */
   /* An edit waits to reach the editor: the selection may be gone (an edit that drops the redo
    * history frees the selections it held), so nothing is built until it has */
   gboolean           held;
@@ -370,10 +372,9 @@ typedef struct
  * allocated in the same frame, which costs several times as much again (bench-bs-window:
  * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms). */
 #define SLICE_USEC 1000
-/* A row's height at least, to reckon how many fill the view at once; the rows built at once
- * when the view's height is not known yet */
-#define MIN_ROW_HEIGHT 40
-#define FIRST_ROWS 16
+/* An editor of this many steps (rows, profiles and rules) at most is built at once, and taken
+ * down at once: the edit's frame has time for it */
+#define AT_ONCE_STEPS 8
 
 static void
 editor_clear (gpointer data)
@@ -657,7 +658,7 @@ build_tick_cb (GtkWidget     *box,
 {
   Editor *editor = user_data;
 
-  if (editor->held)
+  if (editor->held || gdk_frame_clock_get_frame_counter (clock) == editor->first_frame)
     return G_SOURCE_CONTINUE;
   if (!build_rows (editor, 1, SLICE_USEC))
     return G_SOURCE_CONTINUE;
@@ -665,17 +666,16 @@ build_tick_cb (GtkWidget     *box,
   return G_SOURCE_REMOVE;
 }
 
-/* The options' heading, then the rows that fill the view, at once; the rest of the rows and
- * the profiles and rules over the frames that follow, a slice a frame (all at once where the
- * box is not on screen: no frames would come). Takes @options and @ids. */
+/* The options' heading at once; the rows, profiles and rules over the frames after the next,
+ * a slice a frame (all at once for a short editor, or where the box is not on screen: no
+ * frames would come). The next frame shows the editor's title and number with what else the
+ * edit changed: an add's tree row, totals and findings, within the frame's time (issue 21).
+ * Takes @options and @ids. */
 static void
 build_start (Editor    *editor,
              GArray    *options,
              GPtrArray *ids)
 {
-  GtkWidget *viewport;
-  guint min_rows;
-
   editor->options = options;
   editor->ids = ids;
   if (options->len > 0)
@@ -685,10 +685,14 @@ build_start (Editor    *editor,
       build_rows (editor, G_MAXUINT, 0);
       return;
     }
-  viewport = gtk_widget_get_ancestor (GTK_WIDGET (editor->box), GTK_TYPE_VIEWPORT);
-  min_rows = viewport && gtk_widget_get_height (viewport) > 0
-             ? (guint) gtk_widget_get_height (viewport) / MIN_ROW_HEIGHT + 1 : FIRST_ROWS;
-  if (!build_rows (editor, min_rows, 0))
+  if (n_steps (editor) <= AT_ONCE_STEPS)
+    {
+      build_rows (editor, G_MAXUINT, 0);
+      return;
+    }
+  editor->first_frame =
+    gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (editor->box))) + 1;
+  if (!build_rows (editor, 0, 0))
     editor->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (editor->box), build_tick_cb,
                                                     g_rc_box_acquire (editor), editor_unref);
 }
@@ -887,7 +891,7 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   g_autoptr(GPtrArray) ids = NULL;
   g_autoptr(GArray) options = NULL;
   g_autofree char *shape = NULL;
-  GtkWidget *child, *title;
+  GtkWidget *title;
 
   if (roster != NULL && selection != NULL)
     {
@@ -899,9 +903,11 @@ _muster_bs_page_fill_editor (GtkBox           *box,
           return;
         }
     }
+  /* The editor shown goes from view now and, unless it is short, is taken down over the next
+   * frames */
+  muster_cull_box_retire_children (MUSTER_CULL_BOX (box),
+                                   editor == NULL || editor->step <= AT_ONCE_STEPS);
   editor_cancel (box);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
   if (roster == NULL || (selection == NULL && force == NULL))
     {
       GtkWidget *status = label_new (roster ? _("Select a force or a selection of the roster to "
@@ -974,7 +980,8 @@ _muster_bs_page_editor_is_complete (GtkBox *box)
 {
   Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
 
-  return editor == NULL || editor->options == NULL;
+  return (editor == NULL || editor->options == NULL) &&
+         !muster_cull_box_get_retiring (MUSTER_CULL_BOX (box));
 }
 
 void

@@ -33,6 +33,11 @@ typedef struct
   const char   *title;
   guint         first_rows;   /* the option rows the first frame painted showed */
   guint         complete_at;
+  /* (nullable): the title of the editor shown before; whether the first frame painted had it
+   * in view (mapped), and had the editor complete */
+  const char   *old_title;
+  gboolean      first_old_shown;
+  gboolean      first_complete;
 } Frames;
 
 static void
@@ -45,7 +50,15 @@ paint_cb (GdkFrameClock *clock,
       GtkWidget *title = find_matching (GTK_WIDGET (frames->page), is_editor_title, frames->title);
 
       if (frames->first_rows == G_MAXUINT)
-        frames->first_rows = title ? n_option_rows (gtk_widget_get_parent (title)) : 0;
+        {
+          GtkWidget *old = frames->old_title
+                           ? find_matching (GTK_WIDGET (frames->page), is_editor_title,
+                                            frames->old_title) : NULL;
+
+          frames->first_rows = title ? n_option_rows (gtk_widget_get_parent (title)) : 0;
+          frames->first_old_shown = old != NULL && gtk_widget_get_mapped (old);
+          frames->first_complete = muster_bs_page_get_editor_complete (frames->page);
+        }
       if (frames->complete_at == 0 && muster_bs_page_get_editor_complete (frames->page))
         frames->complete_at = frames->painted;
     }
@@ -174,10 +187,12 @@ test_bs_frames (void)
 
 #define MANY MUSTER_TEST_DATA "/battlescribe/many"
 
-/* The add of a character with 240 options (many.cat): its first frame shows the editor with
- * its first rows (issue 21: the add is on screen within one frame); the rest of the rows come
- * a slice a frame, within a bounded number of frames, and nothing is painted once they are
- * all there. */
+/* The add of a character with 240 options (many.cat): its first frame shows the new row and
+ * the editor's title, no rows yet (issue 21: the add is on screen within one frame, whose
+ * time the rows would take); the rows come a slice a frame from the frame after, within a
+ * bounded number of frames, and nothing is painted once they are all there. Then the add of
+ * a Trooper (3 options): his short editor is whole in its frame, the Lord's ~2,000 widgets
+ * gone from view, which are taken down over the frames after it. */
 static void
 test_bs_frames_long_editor (void)
 {
@@ -196,15 +211,41 @@ test_bs_frames_long_editor (void)
   frames.first_rows = G_MAXUINT;
   g_assert_nonnull (muster_bs_page_add_entry (page, "Lord"));
   painted = settle (&frames);
-  /* The add's frame: the Lord's editor with rows, not all of them */
+  /* The add's frame: the Lord's editor, its title without rows */
   g_test_message ("first frame: %u rows; complete in frame %u of %u", frames.first_rows,
                   frames.complete_at - before, painted);
-  g_assert_cmpuint (frames.first_rows, >, 0);
-  g_assert_cmpuint (frames.first_rows, <, 240);
+  g_assert_cmpuint (frames.first_rows, ==, 0);
   /* Complete, in its last frame: 240 rows in at most 120 frames */
   g_assert_true (muster_bs_page_get_editor_complete (page));
+  g_assert_cmpuint (n_option_rows (gtk_widget_get_parent (find_matching (GTK_WIDGET (page),
+                                                                         is_editor_title,
+                                                                         "Lord"))), ==, 240);
   g_assert_cmpuint (frames.complete_at, >, before + 1);
   g_assert_cmpuint (frames.complete_at, ==, before + painted);
+  g_assert_cmpuint (painted, <=, 120);
+
+  /* The Trooper's add: his editor in its frame, the Lord's gone from it and taken down after
+   * it */
+  before = frames.painted;
+  frames.title = "Trooper";
+  frames.first_rows = G_MAXUINT;
+  frames.first_complete = TRUE;
+  frames.first_old_shown = TRUE;
+  frames.old_title = "Lord";
+  frames.complete_at = 0;
+  g_assert_nonnull (muster_bs_page_add_entry (page, "Trooper"));
+  painted = settle (&frames);
+  g_test_message ("first frame: %u rows; complete in frame %u of %u", frames.first_rows,
+                  frames.complete_at - before, painted);
+  g_assert_cmpuint (frames.first_rows, ==, 3);
+  g_assert_false (frames.first_old_shown);
+  g_assert_false (frames.first_complete);
+  g_assert_true (muster_bs_page_get_editor_complete (page));
+  g_assert_null (find_matching (GTK_WIDGET (page), is_editor_title, "Lord"));
+  g_assert_cmpuint (n_option_rows (gtk_widget_get_parent (find_matching (GTK_WIDGET (page),
+                                                                         is_editor_title,
+                                                                         "Trooper"))), ==, 3);
+  g_assert_cmpuint (frames.complete_at, >, before + 1);
   g_assert_cmpuint (painted, <=, 120);
   frames.page = NULL;
   gtk_window_destroy (GTK_WINDOW (window));
