@@ -358,20 +358,32 @@ typedef struct
   GArray            *options;    /* Option */
   const MusterBsNode *group;     /* the group of the last row built */
   GtkWidget         *list;       /* (nullable) (owned): the list the last row went in */
+  guint              list_start; /* the first option of that list, and the one after its last */
+  guint              list_end;
+  int                row_height; /* a row's height once one is drawn, else 0 */
   guint              step;       /* the next step of the build, see build_step() */
   guint              tick_id;    /* the build's tick callback, which holds a reference */
   gint64             first_frame;  /* the frame after the build started, which builds none */
   /* An edit waits to reach the editor: the selection may be gone (an edit that drops the redo
    * history frees the selections it held), so nothing is built until it has */
   gboolean           held;
+  /* The options are still to be worked out, in the frame after the edit's (see build_start()) */
+  gboolean           listing;
+  char              *entry_id;   /* the selection's entry */
 } Editor;
 
 #define EDITOR_DATA "muster-bs-editor"
 
+static char *editor_shape (MusterBsDocument  *document,
+                           MusterBsSelection *selection,
+                           GArray            *options);
+
 /* A slice of rows: what a frame adds to its own work. The new rows are styled, measured and
  * allocated in the same frame, which costs several times as much again (bench-bs-window:
- * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms). */
+ * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms); rows in view are drawn too,
+ * so a smaller slice builds them (see filling_view()). */
 #define SLICE_USEC 1000
+#define VIEW_SLICE_USEC 400
 /* An editor of this many steps (rows, profiles and rules) at most is built at once, and taken
  * down at once: the edit's frame has time for it */
 #define AT_ONCE_STEPS 8
@@ -382,6 +394,7 @@ editor_clear (gpointer data)
   Editor *editor = data;
 
   g_free (editor->shape);
+  g_free (editor->entry_id);
   g_ptr_array_unref (editor->choices);
   g_array_unref (editor->rows);
   g_clear_pointer (&editor->options, g_array_unref);
@@ -465,7 +478,16 @@ add_option_row (Editor *editor)
       editor->group = option->group;
       if (heading != NULL)
         gtk_box_append (editor->box, label_new (heading, "dim-label"));
+      /* The list before is whole: as tall as its rows (see presize_list()) */
+      if (editor->list != NULL)
+        gtk_widget_set_size_request (editor->list, -1, -1);
       g_set_object (&editor->list, gtk_list_box_new ());
+      editor->list_start = editor->rows->len;
+      for (editor->list_end = editor->rows->len + 1;
+           editor->list_end < editor->options->len &&
+           g_array_index (editor->options, Option, editor->list_end).group == option->group;
+           editor->list_end++)
+        ;
       gtk_list_box_set_selection_mode (GTK_LIST_BOX (editor->list), GTK_SELECTION_NONE);
       gtk_widget_add_css_class (editor->list, "boxed-list");
       gtk_box_append (editor->box, editor->list);
@@ -644,9 +666,55 @@ build_rows (Editor *editor,
     }
   if (editor->step < n_steps (editor))
     return FALSE;
+  if (editor->list != NULL)
+    gtk_widget_set_size_request (editor->list, -1, -1);
   g_clear_pointer (&editor->options, g_array_unref);
   g_clear_pointer (&editor->ids, g_ptr_array_unref);
   return TRUE;
+}
+
+/* The list being built as tall as it will be, once a row's height is known: a list that grows
+ * draws again its whole part in view (its background and frame are as tall as it), some 5 ms
+ * of a frame a slice while it reaches into the view (issue 21); as tall as it will be, a new
+ * row draws only itself. Its rows all built, it is as tall as they are. */
+static void
+presize_list (Editor *editor)
+{
+  GtkWidget *row = editor->list ? gtk_widget_get_first_child (editor->list) : NULL;
+
+  if (editor->row_height == 0 && row != NULL)
+    editor->row_height = gtk_widget_get_height (row);
+  if (editor->list != NULL && editor->row_height > 0 && editor->rows->len < editor->list_end)
+    gtk_widget_set_size_request (editor->list, -1,
+                                 editor->row_height * (int) (editor->list_end - editor->list_start));
+}
+
+/* Whether the rows built so far end within the view (or not far below it): those built now
+ * are drawn in this frame, which costs more than laying them out alone */
+static gboolean
+filling_view (Editor *editor)
+{
+  GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (editor->box), GTK_TYPE_VIEWPORT);
+  GtkAdjustment *adjustment = viewport ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport))
+                                       : NULL;
+
+  return adjustment != NULL &&
+         gtk_widget_get_height (GTK_WIDGET (editor->box)) <
+         gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) + 100;
+}
+
+/* The options of a long editor whose build started without them, and its shape: a frame's
+ * work of its own (a character's ~250 options, whether each is hidden now) */
+static void
+list_later (Editor *editor)
+{
+  MusterBsRoster *roster = muster_bs_document_get_roster (editor->document);
+
+  editor->options = list_options (roster, editor->selection, &editor->ids);
+  editor->shape = editor_shape (editor->document, editor->selection, editor->options);
+  editor->listing = FALSE;
+  if (editor->options->len > 0)
+    gtk_box_append (editor->box, label_new (_("Options"), "heading"));
 }
 
 /* A slice of the rows a frame, appended in their order, until all are built or the editor
@@ -660,7 +728,13 @@ build_tick_cb (GtkWidget     *box,
 
   if (editor->held || gdk_frame_clock_get_frame_counter (clock) == editor->first_frame)
     return G_SOURCE_CONTINUE;
-  if (!build_rows (editor, 1, SLICE_USEC))
+  if (editor->listing)
+    {
+      list_later (editor);
+      return G_SOURCE_CONTINUE;
+    }
+  presize_list (editor);
+  if (!build_rows (editor, 1, filling_view (editor) ? VIEW_SLICE_USEC : SLICE_USEC))
     return G_SOURCE_CONTINUE;
   editor->tick_id = 0;
   return G_SOURCE_REMOVE;
@@ -670,7 +744,8 @@ build_tick_cb (GtkWidget     *box,
  * a slice a frame (all at once for a short editor, or where the box is not on screen: no
  * frames would come). The next frame shows the editor's title and number with what else the
  * edit changed: an add's tree row, totals and findings, within the frame's time (issue 21).
- * Takes @options and @ids. */
+ * Takes @options and @ids; both %NULL: the options are worked out in the frame after the
+ * next (list_later()). */
 static void
 build_start (Editor    *editor,
              GArray    *options,
@@ -678,21 +753,18 @@ build_start (Editor    *editor,
 {
   editor->options = options;
   editor->ids = ids;
-  if (options->len > 0)
+  editor->listing = options == NULL;
+  if (options != NULL && options->len > 0)
     gtk_box_append (editor->box, label_new (_("Options"), "heading"));
-  if (!gtk_widget_get_mapped (GTK_WIDGET (editor->box)))
-    {
-      build_rows (editor, G_MAXUINT, 0);
-      return;
-    }
-  if (n_steps (editor) <= AT_ONCE_STEPS)
+  if (options != NULL &&
+      (!gtk_widget_get_mapped (GTK_WIDGET (editor->box)) || n_steps (editor) <= AT_ONCE_STEPS))
     {
       build_rows (editor, G_MAXUINT, 0);
       return;
     }
   editor->first_frame =
     gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (editor->box))) + 1;
-  if (!build_rows (editor, 0, 0))
+  if (editor->listing || !build_rows (editor, 0, 0))
     editor->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (editor->box), build_tick_cb,
                                                     g_rc_box_acquire (editor), editor_unref);
 }
@@ -895,9 +967,22 @@ _muster_bs_page_fill_editor (GtkBox           *box,
 
   if (roster != NULL && selection != NULL)
     {
-      options = list_options (roster, selection, &ids);
-      shape = editor_shape (document, selection, options);
-      if (editor != NULL && g_str_equal (editor->shape, shape))
+      g_autoptr(GPtrArray) offered = NULL;
+
+      /* Another entry's editor, a long one: its options are worked out in a frame of their
+       * own (building it anew whatever they are) */
+      if (editor == NULL ||
+          g_strcmp0 (editor->entry_id, muster_bs_selection_get_entry_id (selection)) != 0)
+        offered = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection),
+                                                 selection);
+      if (offered == NULL || offered->len <= AT_ONCE_STEPS ||
+          !gtk_widget_get_mapped (GTK_WIDGET (box)))
+        {
+          options = list_options (roster, selection, &ids);
+          shape = editor_shape (document, selection, options);
+        }
+      if (editor != NULL && shape != NULL && editor->shape != NULL &&
+          g_str_equal (editor->shape, shape))
         {
           editor_update (editor, item, selection, &options, &ids);
           return;
@@ -951,6 +1036,7 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   editor->box = box;
   editor->document = g_object_ref (document);
   editor->selection = selection;
+  editor->entry_id = g_strdup (muster_bs_selection_get_entry_id (selection));
   {
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
     GtkWidget *filler = gtk_label_new (NULL);
@@ -980,7 +1066,7 @@ _muster_bs_page_editor_is_complete (GtkBox *box)
 {
   Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
 
-  return (editor == NULL || editor->options == NULL) &&
+  return (editor == NULL || (editor->options == NULL && !editor->listing)) &&
          !muster_cull_box_get_retiring (MUSTER_CULL_BOX (box));
 }
 

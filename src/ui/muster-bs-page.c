@@ -34,8 +34,10 @@ struct _MusterBsPage
   GtkSingleSelection *entries_selection;
   GtkStringList      *categories;
   guint               editor_idle;
-  /* (nullable): what the editor shows now, see _muster_bs_page_editor_key() */
+  /* (nullable): what the editor shows now, see _muster_bs_page_editor_key(), and the row it
+   * shows */
   char               *editor_key;
+  MusterBsItem       *editor_item;
   gboolean            updating_categories;
 
   /* Template Widgets */
@@ -608,9 +610,14 @@ editor_idle_cb (gpointer user_data)
 {
   MusterBsPage *self = user_data;
   g_autoptr(MusterBsItem) item = muster_bs_page_get_selected (self);
-  g_autofree char *key = _muster_bs_page_editor_key (self->document, item);
+  g_autofree char *key = NULL;
 
   self->editor_idle = 0;
+  /* Another row: its editor is built (or one of the same shape kept) whatever the key, which
+   * would work out all its options at once (their hidden flags are some 2 ms of a character's
+   * first frame, issue 21); the next edit reads the key. */
+  if (item == self->editor_item)
+    key = _muster_bs_page_editor_key (self->document, item);
   if (key != NULL && g_strcmp0 (key, self->editor_key) == 0)
     {
       _muster_bs_page_editor_hold (self->editor_box, FALSE);
@@ -618,6 +625,7 @@ editor_idle_cb (gpointer user_data)
     }
   g_free (self->editor_key);
   self->editor_key = g_steal_pointer (&key);
+  g_set_object (&self->editor_item, item);
   _muster_bs_page_fill_editor (self->editor_box, self->document, item);
   return G_SOURCE_REMOVE;
 }
@@ -757,6 +765,7 @@ muster_bs_page_dispose (GObject *object)
   g_clear_object (&self->categories);
   g_clear_object (&self->document);
   g_clear_pointer (&self->editor_key, g_free);
+  g_clear_object (&self->editor_item);
 
   G_OBJECT_CLASS (muster_bs_page_parent_class)->dispose (object);
 }

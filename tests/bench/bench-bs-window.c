@@ -20,10 +20,10 @@
  * window's frame clock from the edit until nothing is drawn for 200 ms, and the time of each
  * edit (add, count edit, the number of the selection in the editor, remove) to its first
  * frame drawn (target < 16 ms). An add's editor builds its rows over the frames that follow
- * it: the frames until it is complete, and the longest of them after the first (target < 16
- * ms, main-thread CPU from the frame before to its end); the first frame's CPU time and
- * theirs in their parts (the add's call, the idle work, update and layout, paint). Before
- * that, the wh40k-10e set is scanned and loaded on the library's worker thread while the
+ * it: the frames (clock cycles) until it is complete, and the longest of them after the first
+ * (target < 16 ms, main-thread CPU from the cycle before to its end); the first frame's CPU
+ * time and theirs in their parts (the add's call, the idle work, update and layout, paint).
+ * Before that, the wh40k-10e set is scanned and loaded on the library's worker thread while the
  * window draws a frame on every tick: how long each frame's work takes on the main thread
  * (target: none over 16 ms) and the longest the main loop stood still. Prints one plain text
  * line a figure; a skip line without a display or without MUSTER_BSDATA.
@@ -45,8 +45,10 @@ typedef struct
   gboolean painting;  /* the cycle under way has painted */
   gint64   last;      /* when the last frame was drawn */
   double   last_cpu;  /* the main thread's CPU time then, ms */
+  double   cycle_cpu; /* the main thread's CPU time when the last clock cycle ended, ms */
   /* (nullable): the page whose editor an add builds; while it is being built, the frames it
-   * takes and the longest one's main-thread CPU (from the frame before to this one's end) */
+   * takes (clock cycles, painted or not) and the longest one's main-thread CPU (from the
+   * cycle before to this one's end) */
   MusterBsPage *building;
   guint    build_frames;
   double   build_worst_cpu;
@@ -175,15 +177,20 @@ static void
 after_paint_cb (GdkFrameClock *clock,
                 Frames        *frames)
 {
+  gboolean painted = frames->painting;
+
   frames->cycles++;
-  if (!frames->painting)
-    return;
   frames->painting = FALSE;
-  frames->frames++;
-  frames->last = g_get_monotonic_time ();
+  if (painted)
+    {
+      frames->frames++;
+      frames->last = g_get_monotonic_time ();
+    }
+  /* While an add's editor is built, every clock cycle counts, painted or not: one that builds
+   * rows out of view may draw nothing, and its work is the frame's all the same */
   if (frames->building != NULL)
     {
-      double cpu = thread_cpu_ms () - frames->last_cpu;
+      double cpu = thread_cpu_ms () - frames->cycle_cpu;
 
       frames->build_frames++;
       frames->build_worst_cpu = MAX (frames->build_worst_cpu, cpu);
@@ -191,9 +198,9 @@ after_paint_cb (GdkFrameClock *clock,
         g_array_append_val (frames->build_cpu, cpu);
       if (frames->build_split[0] != NULL)
         {
-          double parts[3] = { frames->update_cpu - frames->last_cpu,
+          double parts[3] = { frames->update_cpu - frames->cycle_cpu,
                               frames->layout_cpu - frames->update_cpu,
-                              frames->paint_cpu - frames->layout_cpu };
+                              painted ? frames->paint_cpu - frames->layout_cpu : 0 };
 
           for (guint k = 0; k < 3; k++)
             g_array_append_val (frames->build_split[k], parts[k]);
@@ -201,7 +208,9 @@ after_paint_cb (GdkFrameClock *clock,
       if (muster_bs_page_get_editor_complete (frames->building))
         frames->building = NULL;
     }
-  frames->last_cpu = thread_cpu_ms ();
+  frames->cycle_cpu = thread_cpu_ms ();
+  if (painted)
+    frames->last_cpu = frames->cycle_cpu;
 }
 
 static void
