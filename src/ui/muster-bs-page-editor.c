@@ -9,6 +9,8 @@
 #include "muster-bs-page-private.h"
 #include "muster-cull-box.h"
 
+typedef MusterBsPageOption Option;
+
 /*
  * The editor of the selected row: its name and number, the entries it may take as the data
  * groups them (a group's name with its minimum and maximum, each choice with its cost and
@@ -69,28 +71,6 @@ count_changed_cb (GtkSpinButton *spin,
                                 gtk_spin_button_get_value_as_int (spin));
 }
 
-/* The children of @selection taken from @entry_id */
-static guint
-taken (MusterBsSelection *selection,
-       const char        *entry_id,
-       MusterBsSelection **last)
-{
-  guint n = 0;
-
-  *last = NULL;
-  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
-    {
-      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
-
-      if (g_strcmp0 (muster_bs_selection_get_entry_id (child), entry_id) == 0)
-        {
-          n += muster_bs_selection_get_amount (child);
-          *last = child;
-        }
-    }
-  return n;
-}
-
 static void
 add_choice_cb (GtkButton *button,
                Choice    *choice)
@@ -108,7 +88,7 @@ remove_choice_cb (GtkButton *button,
 {
   MusterBsSelection *last;
 
-  if (taken (choice->selection, choice->entry_id, &last) == 0)
+  if (_muster_bs_page_taken (choice->selection, choice->entry_id, &last) == 0)
     return;
   if (muster_bs_selection_get_amount (last) > 1)
     muster_bs_document_set_count (choice->document, last, muster_bs_selection_get_amount (last) - 1);
@@ -189,145 +169,6 @@ choice_button (const char *icon,
   gtk_widget_add_css_class (button, "flat");
   g_signal_connect_data (button, "clicked", callback, choice, own ? (GClosureNotify) (void (*) (void)) choice_free : NULL, 0);
   return button;
-}
-
-/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
-/* The bounds a node's own constraints set on how many of it (or of its group) its parent
- * takes, as the data writes them (modifiers may move them: the findings have the last word);
- * -1 where there is none. */
-static void
-bounds_of (const MusterBsNode *node,
-           double             *min,
-           double             *max)
-{
-  *min = *max = -1;
-  for (const MusterBsNode *c = node ? node->first_child : NULL; c; c = c->next)
-    if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->scope, "parent") == 0 &&
-        (c->field == NULL || g_strcmp0 (c->field, "selections") == 0) &&
-        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
-      {
-        if (g_strcmp0 (c->type, "min") == 0)
-          *min = c->value;
-        else if (g_strcmp0 (c->type, "max") == 0)
-          *max = *max < 0 ? c->value : MIN (*max, c->value);
-      }
-}
-
-/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
-static char *
-group_heading (const MusterBsNode *group)
-{
-  double min, max;
-
-  bounds_of (group, &min, &max);
-  if (min < 0 && max < 0)
-    return g_strdup (group->name);
-  if (max < 0)
-    return g_strdup_printf (_("%s (at least %g)"), group->name, min);
-  return g_strdup_printf (_("%s (%g–%g)"), group->name, MAX (min, 0), max);
-}
-
-/* How many @selection took of the entries of @group */
-static guint
-taken_in_group (MusterBsData       *data,
-                MusterBsSelection  *selection,
-                const MusterBsNode *group)
-{
-  guint n = 0;
-
-  for (guint i = 0; group && i < muster_bs_selection_get_n_children (selection); i++)
-    {
-      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
-      const MusterBsNode *link = NULL;
-      const MusterBsNode *node = muster_bs_entries_lookup (data, muster_bs_selection_get_entry_id (child), &link);
-      const MusterBsNode *owner = link ? link : node;
-
-      if (owner != NULL && owner->parent == group)
-        n += muster_bs_selection_get_amount (child);
-    }
-  return n;
-}
-
-/* "1 per model, 5 in all" for a collective entry taken under a parent of several models
- * (its amount is counted per model of the parent, as BattleScribe's collective entries are);
- * NULL where the count alone says it all. */
-static char *
-collective_note (MusterBsSelection *parent,
-                 gboolean           collective,
-                 guint              per_model)
-{
-  int models = muster_bs_selection_get_number (parent);
-
-  if (per_model == 0 || models < 2 || !collective)
-    return NULL;
-  return g_strdup_printf (_("%u per model, %u in all"), per_model,
-                          (guint) MIN ((guint64) per_model * (guint64) models, G_MAXUINT));
-}
-
-/* A choice the editor shows: an entry the selection may take, not hidden now or taken */
-typedef struct
-{
-  const char         *id;     /* borrowed from list_options()'s @ids */
-  const MusterBsNode *link;
-  const MusterBsNode *node;
-  const MusterBsNode *group;  /* (nullable): the entry group it is offered in */
-  gboolean            hidden; /* taken, but hidden now */
-  guint               taken;
-  gboolean            full;   /* at its own maximum, or its group's */
-  gboolean            collective;
-  char               *note;   /* (nullable): collective_note() */
-} Option;
-
-static void
-option_clear (gpointer data)
-{
-  g_free (((Option *) data)->note);
-}
-
-/* Returns: (transfer full) (element-type Option): the choices the editor of @selection shows,
- * each with what is taken of it; their ids are in @ids (transfer full) */
-static GArray *
-list_options (MusterBsRoster     *roster,
-              MusterBsSelection  *selection,
-              GPtrArray         **ids)
-{
-  MusterBsData *data = muster_bs_roster_get_data (roster);
-  MusterBsForce *force = muster_bs_selection_get_force (selection);
-  g_autoptr(GArray) hidden_now = muster_bs_roster_list_hidden (roster, force, selection);
-  GArray *options = g_array_new (FALSE, TRUE, sizeof (Option));
-
-  g_array_set_clear_func (options, option_clear);
-  *ids = muster_bs_roster_list_entries (roster, force, selection);
-  for (guint i = 0; i < (*ids)->len; i++)
-    {
-      Option option = { g_ptr_array_index (*ids, i), NULL, NULL, NULL, FALSE, 0, FALSE, FALSE, NULL };
-      const MusterBsNode *owner;
-      MusterBsSelection *last;
-      double min, max, group_min, group_max;
-
-      option.node = muster_bs_entries_lookup (data, option.id, &option.link);
-      if (option.node == NULL)
-        continue;
-      option.hidden = g_array_index (hidden_now, gboolean, i);
-      option.taken = taken (selection, option.id, &last);
-      if (option.hidden && option.taken == 0)
-        continue;
-      owner = option.link ? option.link : option.node;
-      if (owner->parent && owner->parent->kind == MUSTER_BS_NODE_SELECTION_ENTRY_GROUP)
-        option.group = owner->parent;
-      bounds_of (owner, &min, &max);
-      if (max < 0 && option.link != NULL)
-        bounds_of (option.node, &min, &max);
-      bounds_of (option.group, &group_min, &group_max);
-      option.full = (max >= 0 && option.taken >= max) ||
-                    (group_max >= 0 && taken_in_group (data, selection, option.group) >= group_max);
-      option.collective = muster_bs_node_has_flag (option.node, MUSTER_BS_FLAG_COLLECTIVE) ||
-                          (option.link != NULL &&
-                           muster_bs_node_has_flag (option.link, MUSTER_BS_FLAG_COLLECTIVE));
-      option.note = collective_note (selection, option.collective, option.taken);
-      g_array_append_val (options, option);
-    }
-  return options;
 }
 
 /* The widgets of one choice's row that an edit may change */
@@ -473,7 +314,7 @@ add_option_row (Editor *editor)
 
   if (editor->list == NULL || option->group != editor->group)
     {
-      g_autofree char *heading = option->group ? group_heading (option->group) : NULL;
+      g_autofree char *heading = option->group ? _muster_bs_page_group_heading (option->group) : NULL;
 
       editor->group = option->group;
       if (heading != NULL)
@@ -710,7 +551,7 @@ list_later (Editor *editor)
 {
   MusterBsRoster *roster = muster_bs_document_get_roster (editor->document);
 
-  editor->options = list_options (roster, editor->selection, &editor->ids);
+  editor->options = _muster_bs_page_list_options (roster, editor->selection, &editor->ids);
   editor->shape = editor_shape (editor->document, editor->selection, editor->options);
   editor->listing = FALSE;
   if (editor->options->len > 0)
@@ -978,7 +819,7 @@ _muster_bs_page_fill_editor (GtkBox           *box,
       if (offered == NULL || offered->len <= AT_ONCE_STEPS ||
           !gtk_widget_get_mapped (GTK_WIDGET (box)))
         {
-          options = list_options (roster, selection, &ids);
+          options = _muster_bs_page_list_options (roster, selection, &ids);
           shape = editor_shape (document, selection, options);
         }
       if (editor != NULL && shape != NULL && editor->shape != NULL &&
