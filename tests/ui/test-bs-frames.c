@@ -41,6 +41,12 @@ typedef struct
 } Frames;
 
 static void
+count_up (guint *count)
+{
+  (*count)++;
+}
+
+static void
 paint_cb (GdkFrameClock *clock,
           Frames        *frames)
 {
@@ -251,6 +257,72 @@ test_bs_frames_long_editor (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The labels of roster tree rows under @widget that read @text */
+static guint
+tree_labels (GtkWidget  *widget,
+             const char *text,
+             gboolean    in_row)
+{
+  guint n = in_row && GTK_IS_LABEL (widget) &&
+            g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+
+  in_row = in_row || GTK_IS_TREE_EXPANDER (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += tree_labels (child, text, in_row);
+  return n;
+}
+
+/* The tree expanders under @widget, each counting the times its row is set into @count */
+static void
+count_row_changes (GtkWidget *widget,
+                   guint     *count)
+{
+  if (GTK_IS_TREE_EXPANDER (widget))
+    g_signal_connect_swapped (widget, "notify::list-row", G_CALLBACK (count_up), count);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    count_row_changes (child, count);
+}
+
+/* Selecting another row of the roster tree, and adding a unit above rows shown: the rows
+ * shown keep their expanders' tree rows (GTK 4.8 binds a row again when its position or its
+ * selection changes, and an expander given its row again builds its indicators anew: a good
+ * part of an add's frame, issue 21); each row still shows its own unit. */
+static void
+test_bs_frames_rows_kept (void)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsWindow *window = muster_bs_window_new (app);
+  MusterBsDocument *document = muster_bs_window_get_document (window);
+  MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
+  MusterBsSelection *captain, *squad;
+  Frames frames = { 0 };
+  guint changes = 0;
+
+  g_assert_nonnull (library);
+  start_watched (window, 1100, 700, &frames, "sk-gs", "fe-patrol", "sk-rangers");
+  captain = muster_bs_page_add_entry (page, "Captain");
+  squad = muster_bs_page_add_entry (page, "Ranger Squad");
+  g_assert_nonnull (captain);
+  g_assert_nonnull (squad);
+  settle (&frames);
+  count_row_changes (GTK_WIDGET (page), &changes);
+
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (captain)));
+  settle (&frames);
+  g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (squad)));
+  settle (&frames);
+  g_assert_cmpuint (changes, ==, 0);
+  /* A duplicate of the captain goes beside him, above the squad */
+  g_assert_nonnull (muster_bs_document_duplicate (document, captain));
+  settle (&frames);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Captain", FALSE), ==, 2);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Ranger Squad", FALSE), ==, 1);
+  g_assert_cmpuint (changes, <=, 1);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* @window as it is drawn now, from its widgets' render nodes: (transfer full) its pixels */
 static GBytes *
 render (GtkWidget *window)
@@ -354,5 +426,6 @@ main (int   argc,
   g_test_add_func ("/ui/bs/frames", test_bs_frames);
   g_test_add_func ("/ui/bs/editor-cull", test_bs_editor_cull);
   g_test_add_func ("/ui/bs/frames-long-editor", test_bs_frames_long_editor);
+  g_test_add_func ("/ui/bs/frames-rows-kept", test_bs_frames_rows_kept);
   return ui_test_run ();
 }
