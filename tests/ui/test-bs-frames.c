@@ -128,6 +128,19 @@ start_watched (MusterBsWindow *window,
   settle (frames);
 }
 
+/* A watched window @height high on the fixture's data, a patrol of its rangers started */
+static MusterBsWindow *
+fixture_window (int     height,
+                Frames *frames)
+{
+  MusterBsLibrary *library = library_of_folders (FIXTURE);
+  MusterBsWindow *window = muster_bs_window_new (app);
+
+  g_assert_nonnull (library);
+  start_watched (window, 1100, height, frames, "sk-gs", "fe-patrol", "sk-rangers");
+  return window;
+}
+
 static guint
 n_findings (MusterBsDocument *document)
 {
@@ -140,16 +153,13 @@ n_findings (MusterBsDocument *document)
 static void
 test_bs_frames (void)
 {
-  MusterBsLibrary *library = library_of_folders (FIXTURE);
-  MusterBsWindow *window = muster_bs_window_new (app);
+  Frames frames = { 0 };
+  /* Low enough that a few dozen units scroll the tree */
+  MusterBsWindow *window = fixture_window (560, &frames);
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   MusterBsSelection *captain, *squad;
-  Frames frames = { 0 };
 
-  g_assert_nonnull (library);
-  /* Low enough that a few dozen units scroll the tree */
-  start_watched (window, 1100, 560, &frames, "sk-gs", "fe-patrol", "sk-rangers");
   /* No HQ yet: the findings panel is up. */
   g_assert_cmpuint (n_findings (document), >, 0);
 
@@ -292,16 +302,13 @@ count_row_changes (GtkWidget *widget,
 static void
 test_bs_frames_rows_kept (void)
 {
-  MusterBsLibrary *library = library_of_folders (FIXTURE);
-  MusterBsWindow *window = muster_bs_window_new (app);
+  Frames frames = { 0 };
+  MusterBsWindow *window = fixture_window (700, &frames);
   MusterBsDocument *document = muster_bs_window_get_document (window);
   MusterBsPage *page = MUSTER_BS_PAGE (find_descendant (GTK_WIDGET (window), MUSTER_TYPE_BS_PAGE));
   MusterBsSelection *captain, *squad;
-  Frames frames = { 0 };
   guint changes = 0;
 
-  g_assert_nonnull (library);
-  start_watched (window, 1100, 700, &frames, "sk-gs", "fe-patrol", "sk-rangers");
   captain = muster_bs_page_add_entry (page, "Captain");
   squad = muster_bs_page_add_entry (page, "Ranger Squad");
   g_assert_nonnull (captain);
