@@ -879,7 +879,9 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   editor->selection = selection;
   editor->entry_id = g_strdup (muster_bs_selection_get_entry_id (selection));
   {
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    /* Close together: the editor shares the window's width with the roster (issue 21), and
+     * this row is its widest */
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
     GtkWidget *filler = gtk_label_new (NULL);
 
     editor->spin = gtk_spin_button_new_with_range (0, 999, 1);
