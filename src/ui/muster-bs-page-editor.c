@@ -7,6 +7,9 @@
 
 #include "muster-bs-entries.h"
 #include "muster-bs-page-private.h"
+#include "muster-cull-box.h"
+
+typedef MusterBsPageOption Option;
 
 /*
  * The editor of the selected row: its name and number, the entries it may take as the data
@@ -68,28 +71,6 @@ count_changed_cb (GtkSpinButton *spin,
                                 gtk_spin_button_get_value_as_int (spin));
 }
 
-/* The children of @selection taken from @entry_id */
-static guint
-taken (MusterBsSelection *selection,
-       const char        *entry_id,
-       MusterBsSelection **last)
-{
-  guint n = 0;
-
-  *last = NULL;
-  for (guint i = 0; i < muster_bs_selection_get_n_children (selection); i++)
-    {
-      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
-
-      if (g_strcmp0 (muster_bs_selection_get_entry_id (child), entry_id) == 0)
-        {
-          n += muster_bs_selection_get_amount (child);
-          *last = child;
-        }
-    }
-  return n;
-}
-
 static void
 add_choice_cb (GtkButton *button,
                Choice    *choice)
@@ -107,7 +88,7 @@ remove_choice_cb (GtkButton *button,
 {
   MusterBsSelection *last;
 
-  if (taken (choice->selection, choice->entry_id, &last) == 0)
+  if (_muster_bs_page_taken (choice->selection, choice->entry_id, &last) == 0)
     return;
   if (muster_bs_selection_get_amount (last) > 1)
     muster_bs_document_set_count (choice->document, last, muster_bs_selection_get_amount (last) - 1);
@@ -190,145 +171,6 @@ choice_button (const char *icon,
   return button;
 }
 
-/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
-/* The bounds a node's own constraints set on how many of it (or of its group) its parent
- * takes, as the data writes them (modifiers may move them: the findings have the last word);
- * -1 where there is none. */
-static void
-bounds_of (const MusterBsNode *node,
-           double             *min,
-           double             *max)
-{
-  *min = *max = -1;
-  for (const MusterBsNode *c = node ? node->first_child : NULL; c; c = c->next)
-    if (c->kind == MUSTER_BS_NODE_CONSTRAINT && g_strcmp0 (c->scope, "parent") == 0 &&
-        (c->field == NULL || g_strcmp0 (c->field, "selections") == 0) &&
-        !muster_bs_node_has_flag (c, MUSTER_BS_FLAG_PERCENT))
-      {
-        if (g_strcmp0 (c->type, "min") == 0)
-          *min = c->value;
-        else if (g_strcmp0 (c->type, "max") == 0)
-          *max = *max < 0 ? c->value : MIN (*max, c->value);
-      }
-}
-
-/* "Weapon (1–1)": a group's name with the bounds its constraints give it. */
-static char *
-group_heading (const MusterBsNode *group)
-{
-  double min, max;
-
-  bounds_of (group, &min, &max);
-  if (min < 0 && max < 0)
-    return g_strdup (group->name);
-  if (max < 0)
-    return g_strdup_printf (_("%s (at least %g)"), group->name, min);
-  return g_strdup_printf (_("%s (%g–%g)"), group->name, MAX (min, 0), max);
-}
-
-/* How many @selection took of the entries of @group */
-static guint
-taken_in_group (MusterBsData       *data,
-                MusterBsSelection  *selection,
-                const MusterBsNode *group)
-{
-  guint n = 0;
-
-  for (guint i = 0; group && i < muster_bs_selection_get_n_children (selection); i++)
-    {
-      MusterBsSelection *child = muster_bs_selection_get_child (selection, i);
-      const MusterBsNode *link = NULL;
-      const MusterBsNode *node = muster_bs_entries_lookup (data, muster_bs_selection_get_entry_id (child), &link);
-      const MusterBsNode *owner = link ? link : node;
-
-      if (owner != NULL && owner->parent == group)
-        n += muster_bs_selection_get_amount (child);
-    }
-  return n;
-}
-
-/* "1 per model, 5 in all" for a collective entry taken under a parent of several models
- * (its amount is counted per model of the parent, as BattleScribe's collective entries are);
- * NULL where the count alone says it all. */
-static char *
-collective_note (MusterBsSelection *parent,
-                 gboolean           collective,
-                 guint              per_model)
-{
-  int models = muster_bs_selection_get_number (parent);
-
-  if (per_model == 0 || models < 2 || !collective)
-    return NULL;
-  return g_strdup_printf (_("%u per model, %u in all"), per_model,
-                          (guint) MIN ((guint64) per_model * (guint64) models, G_MAXUINT));
-}
-
-/* A choice the editor shows: an entry the selection may take, not hidden now or taken */
-typedef struct
-{
-  const char         *id;     /* borrowed from list_options()'s @ids */
-  const MusterBsNode *link;
-  const MusterBsNode *node;
-  const MusterBsNode *group;  /* (nullable): the entry group it is offered in */
-  gboolean            hidden; /* taken, but hidden now */
-  guint               taken;
-  gboolean            full;   /* at its own maximum, or its group's */
-  gboolean            collective;
-  char               *note;   /* (nullable): collective_note() */
-} Option;
-
-static void
-option_clear (gpointer data)
-{
-  g_free (((Option *) data)->note);
-}
-
-/* Returns: (transfer full) (element-type Option): the choices the editor of @selection shows,
- * each with what is taken of it; their ids are in @ids (transfer full) */
-static GArray *
-list_options (MusterBsRoster     *roster,
-              MusterBsSelection  *selection,
-              GPtrArray         **ids)
-{
-  MusterBsData *data = muster_bs_roster_get_data (roster);
-  MusterBsForce *force = muster_bs_selection_get_force (selection);
-  g_autoptr(GArray) hidden_now = muster_bs_roster_list_hidden (roster, force, selection);
-  GArray *options = g_array_new (FALSE, TRUE, sizeof (Option));
-
-  g_array_set_clear_func (options, option_clear);
-  *ids = muster_bs_roster_list_entries (roster, force, selection);
-  for (guint i = 0; i < (*ids)->len; i++)
-    {
-      Option option = { g_ptr_array_index (*ids, i), NULL, NULL, NULL, FALSE, 0, FALSE, FALSE, NULL };
-      const MusterBsNode *owner;
-      MusterBsSelection *last;
-      double min, max, group_min, group_max;
-
-      option.node = muster_bs_entries_lookup (data, option.id, &option.link);
-      if (option.node == NULL)
-        continue;
-      option.hidden = g_array_index (hidden_now, gboolean, i);
-      option.taken = taken (selection, option.id, &last);
-      if (option.hidden && option.taken == 0)
-        continue;
-      owner = option.link ? option.link : option.node;
-      if (owner->parent && owner->parent->kind == MUSTER_BS_NODE_SELECTION_ENTRY_GROUP)
-        option.group = owner->parent;
-      bounds_of (owner, &min, &max);
-      if (max < 0 && option.link != NULL)
-        bounds_of (option.node, &min, &max);
-      bounds_of (option.group, &group_min, &group_max);
-      option.full = (max >= 0 && option.taken >= max) ||
-                    (group_max >= 0 && taken_in_group (data, selection, option.group) >= group_max);
-      option.collective = muster_bs_node_has_flag (option.node, MUSTER_BS_FLAG_COLLECTIVE) ||
-                          (option.link != NULL &&
-                           muster_bs_node_has_flag (option.link, MUSTER_BS_FLAG_COLLECTIVE));
-      option.note = collective_note (selection, option.collective, option.taken);
-      g_array_append_val (options, option);
-    }
-  return options;
-}
-
 /* The widgets of one choice's row that an edit may change */
 typedef struct
 {
@@ -357,23 +199,35 @@ typedef struct
   GArray            *options;    /* Option */
   const MusterBsNode *group;     /* the group of the last row built */
   GtkWidget         *list;       /* (nullable) (owned): the list the last row went in */
+  guint              list_start; /* the first option of that list, and the one after its last */
+  guint              list_end;
+  int                row_height; /* a row's height once one is drawn, else 0 */
   guint              step;       /* the next step of the build, see build_step() */
   guint              tick_id;    /* the build's tick callback, which holds a reference */
+  gint64             first_frame;  /* the frame after the build started, which builds none */
   /* An edit waits to reach the editor: the selection may be gone (an edit that drops the redo
    * history frees the selections it held), so nothing is built until it has */
   gboolean           held;
+  /* The options are still to be worked out, in the frame after the edit's (see build_start()) */
+  gboolean           listing;
+  char              *entry_id;   /* the selection's entry */
 } Editor;
 
 #define EDITOR_DATA "muster-bs-editor"
 
+static char *editor_shape (MusterBsDocument  *document,
+                           MusterBsSelection *selection,
+                           GArray            *options);
+
 /* A slice of rows: what a frame adds to its own work. The new rows are styled, measured and
  * allocated in the same frame, which costs several times as much again (bench-bs-window:
- * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms). */
+ * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms); rows in view are drawn too,
+ * so a smaller slice builds them (see filling_view()). */
 #define SLICE_USEC 1000
-/* A row's height at least, to reckon how many fill the view at once; the rows built at once
- * when the view's height is not known yet */
-#define MIN_ROW_HEIGHT 40
-#define FIRST_ROWS 16
+#define VIEW_SLICE_USEC 400
+/* An editor of this many steps (rows, profiles and rules) at most is built at once, and taken
+ * down at once: the edit's frame has time for it */
+#define AT_ONCE_STEPS 8
 
 static void
 editor_clear (gpointer data)
@@ -381,6 +235,7 @@ editor_clear (gpointer data)
   Editor *editor = data;
 
   g_free (editor->shape);
+  g_free (editor->entry_id);
   g_ptr_array_unref (editor->choices);
   g_array_unref (editor->rows);
   g_clear_pointer (&editor->options, g_array_unref);
@@ -459,12 +314,21 @@ add_option_row (Editor *editor)
 
   if (editor->list == NULL || option->group != editor->group)
     {
-      g_autofree char *heading = option->group ? group_heading (option->group) : NULL;
+      g_autofree char *heading = option->group ? _muster_bs_page_group_heading (option->group) : NULL;
 
       editor->group = option->group;
       if (heading != NULL)
         gtk_box_append (editor->box, label_new (heading, "dim-label"));
+      /* The list before is whole: as tall as its rows (see presize_list()) */
+      if (editor->list != NULL)
+        gtk_widget_set_size_request (editor->list, -1, -1);
       g_set_object (&editor->list, gtk_list_box_new ());
+      editor->list_start = editor->rows->len;
+      for (editor->list_end = editor->rows->len + 1;
+           editor->list_end < editor->options->len &&
+           g_array_index (editor->options, Option, editor->list_end).group == option->group;
+           editor->list_end++)
+        ;
       gtk_list_box_set_selection_mode (GTK_LIST_BOX (editor->list), GTK_SELECTION_NONE);
       gtk_widget_add_css_class (editor->list, "boxed-list");
       gtk_box_append (editor->box, editor->list);
@@ -643,9 +507,55 @@ build_rows (Editor *editor,
     }
   if (editor->step < n_steps (editor))
     return FALSE;
+  if (editor->list != NULL)
+    gtk_widget_set_size_request (editor->list, -1, -1);
   g_clear_pointer (&editor->options, g_array_unref);
   g_clear_pointer (&editor->ids, g_ptr_array_unref);
   return TRUE;
+}
+
+/* The list being built as tall as it will be, once a row's height is known: a list that grows
+ * draws again its whole part in view (its background and frame are as tall as it), some 5 ms
+ * of a frame a slice while it reaches into the view (issue 21); as tall as it will be, a new
+ * row draws only itself. Its rows all built, it is as tall as they are. */
+static void
+presize_list (Editor *editor)
+{
+  GtkWidget *row = editor->list ? gtk_widget_get_first_child (editor->list) : NULL;
+
+  if (editor->row_height == 0 && row != NULL)
+    editor->row_height = gtk_widget_get_height (row);
+  if (editor->list != NULL && editor->row_height > 0 && editor->rows->len < editor->list_end)
+    gtk_widget_set_size_request (editor->list, -1,
+                                 editor->row_height * (int) (editor->list_end - editor->list_start));
+}
+
+/* Whether the rows built so far end within the view (or not far below it): those built now
+ * are drawn in this frame, which costs more than laying them out alone */
+static gboolean
+filling_view (Editor *editor)
+{
+  GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (editor->box), GTK_TYPE_VIEWPORT);
+  GtkAdjustment *adjustment = viewport ? gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport))
+                                       : NULL;
+
+  return adjustment != NULL &&
+         gtk_widget_get_height (GTK_WIDGET (editor->box)) <
+         gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) + 100;
+}
+
+/* The options of a long editor whose build started without them, and its shape: a frame's
+ * work of its own (a character's ~250 options, whether each is hidden now) */
+static void
+list_later (Editor *editor)
+{
+  MusterBsRoster *roster = muster_bs_document_get_roster (editor->document);
+
+  editor->options = _muster_bs_page_list_options (roster, editor->selection, &editor->ids);
+  editor->shape = editor_shape (editor->document, editor->selection, editor->options);
+  editor->listing = FALSE;
+  if (editor->options->len > 0)
+    gtk_box_append (editor->box, label_new (_("Options"), "heading"));
 }
 
 /* A slice of the rows a frame, appended in their order, until all are built or the editor
@@ -657,38 +567,45 @@ build_tick_cb (GtkWidget     *box,
 {
   Editor *editor = user_data;
 
-  if (editor->held)
+  if (editor->held || gdk_frame_clock_get_frame_counter (clock) == editor->first_frame)
     return G_SOURCE_CONTINUE;
-  if (!build_rows (editor, 1, SLICE_USEC))
+  if (editor->listing)
+    {
+      list_later (editor);
+      return G_SOURCE_CONTINUE;
+    }
+  presize_list (editor);
+  if (!build_rows (editor, 1, filling_view (editor) ? VIEW_SLICE_USEC : SLICE_USEC))
     return G_SOURCE_CONTINUE;
   editor->tick_id = 0;
   return G_SOURCE_REMOVE;
 }
 
-/* The options' heading, then the rows that fill the view, at once; the rest of the rows and
- * the profiles and rules over the frames that follow, a slice a frame (all at once where the
- * box is not on screen: no frames would come). Takes @options and @ids. */
+/* The options' heading at once; the rows, profiles and rules over the frames after the next,
+ * a slice a frame (all at once for a short editor, or where the box is not on screen: no
+ * frames would come). The next frame shows the editor's title and number with what else the
+ * edit changed: an add's tree row, totals and findings, within the frame's time (issue 21).
+ * Takes @options and @ids; both %NULL: the options are worked out in the frame after the
+ * next (list_later()). */
 static void
 build_start (Editor    *editor,
              GArray    *options,
              GPtrArray *ids)
 {
-  GtkWidget *viewport;
-  guint min_rows;
-
   editor->options = options;
   editor->ids = ids;
-  if (options->len > 0)
+  editor->listing = options == NULL;
+  if (options != NULL && options->len > 0)
     gtk_box_append (editor->box, label_new (_("Options"), "heading"));
-  if (!gtk_widget_get_mapped (GTK_WIDGET (editor->box)))
+  if (options != NULL &&
+      (!gtk_widget_get_mapped (GTK_WIDGET (editor->box)) || n_steps (editor) <= AT_ONCE_STEPS))
     {
       build_rows (editor, G_MAXUINT, 0);
       return;
     }
-  viewport = gtk_widget_get_ancestor (GTK_WIDGET (editor->box), GTK_TYPE_VIEWPORT);
-  min_rows = viewport && gtk_widget_get_height (viewport) > 0
-             ? (guint) gtk_widget_get_height (viewport) / MIN_ROW_HEIGHT + 1 : FIRST_ROWS;
-  if (!build_rows (editor, min_rows, 0))
+  editor->first_frame =
+    gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (editor->box))) + 1;
+  if (editor->listing || !build_rows (editor, 0, 0))
     editor->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (editor->box), build_tick_cb,
                                                     g_rc_box_acquire (editor), editor_unref);
 }
@@ -887,21 +804,36 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   g_autoptr(GPtrArray) ids = NULL;
   g_autoptr(GArray) options = NULL;
   g_autofree char *shape = NULL;
-  GtkWidget *child, *title;
+  GtkWidget *title;
 
   if (roster != NULL && selection != NULL)
     {
-      options = list_options (roster, selection, &ids);
-      shape = editor_shape (document, selection, options);
-      if (editor != NULL && g_str_equal (editor->shape, shape))
+      g_autoptr(GPtrArray) offered = NULL;
+
+      /* Another entry's editor, a long one: its options are worked out in a frame of their
+       * own (building it anew whatever they are) */
+      if (editor == NULL ||
+          g_strcmp0 (editor->entry_id, muster_bs_selection_get_entry_id (selection)) != 0)
+        offered = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection),
+                                                 selection);
+      if (offered == NULL || offered->len <= AT_ONCE_STEPS ||
+          !gtk_widget_get_mapped (GTK_WIDGET (box)))
+        {
+          options = _muster_bs_page_list_options (roster, selection, &ids);
+          shape = editor_shape (document, selection, options);
+        }
+      if (editor != NULL && shape != NULL && editor->shape != NULL &&
+          g_str_equal (editor->shape, shape))
         {
           editor_update (editor, item, selection, &options, &ids);
           return;
         }
     }
+  /* The editor shown goes from view now and, unless it is short, is taken down over the next
+   * frames */
+  muster_cull_box_retire_children (MUSTER_CULL_BOX (box),
+                                   editor == NULL || editor->step <= AT_ONCE_STEPS);
   editor_cancel (box);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
   if (roster == NULL || (selection == NULL && force == NULL))
     {
       GtkWidget *status = label_new (roster ? _("Select a force or a selection of the roster to "
@@ -945,8 +877,11 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   editor->box = box;
   editor->document = g_object_ref (document);
   editor->selection = selection;
+  editor->entry_id = g_strdup (muster_bs_selection_get_entry_id (selection));
   {
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+    /* Close together: the editor shares the window's width with the roster (issue 21), and
+     * this row is its widest */
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
     GtkWidget *filler = gtk_label_new (NULL);
 
     editor->spin = gtk_spin_button_new_with_range (0, 999, 1);
@@ -974,7 +909,8 @@ _muster_bs_page_editor_is_complete (GtkBox *box)
 {
   Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
 
-  return editor == NULL || editor->options == NULL;
+  return (editor == NULL || (editor->options == NULL && !editor->listing)) &&
+         !muster_cull_box_get_retiring (MUSTER_CULL_BOX (box));
 }
 
 void

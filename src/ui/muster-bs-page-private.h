@@ -21,4 +21,31 @@ gboolean _muster_bs_page_editor_is_complete (GtkBox *box);
 void     _muster_bs_page_editor_hold        (GtkBox   *box,
                                              gboolean  hold);
 
+/* A choice the editor shows: an entry the selection may take, not hidden now or taken
+ * (muster-bs-page-options.c) */
+typedef struct
+{
+  const char         *id;     /* borrowed from _muster_bs_page_list_options()'s @ids */
+  const MusterBsNode *link;
+  const MusterBsNode *node;
+  const MusterBsNode *group;  /* (nullable): the entry group it is offered in */
+  gboolean            hidden; /* taken, but hidden now */
+  guint               taken;
+  gboolean            full;   /* at its own maximum, or its group's */
+  gboolean            collective;
+  char               *note;   /* (nullable): a collective entry's "1 per model, 5 in all" */
+} MusterBsPageOption;
+
+/* Returns: (transfer full) (element-type MusterBsPageOption): the choices the editor of
+ * @selection shows, each with what is taken of it; their ids are in @ids (transfer full) */
+GArray *_muster_bs_page_list_options  (MusterBsRoster     *roster,
+                                       MusterBsSelection  *selection,
+                                       GPtrArray         **ids);
+/* How many children of @selection were taken from @entry_id; @last, the last of them */
+guint   _muster_bs_page_taken         (MusterBsSelection  *selection,
+                                       const char         *entry_id,
+                                       MusterBsSelection **last);
+/* "Weapon (1–1)": a group's name with the bounds its constraints give it */
+char   *_muster_bs_page_group_heading (const MusterBsNode *group);
+
 G_END_DECLS

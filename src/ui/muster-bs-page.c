@@ -34,8 +34,10 @@ struct _MusterBsPage
   GtkSingleSelection *entries_selection;
   GtkStringList      *categories;
   guint               editor_idle;
-  /* (nullable): what the editor shows now, see _muster_bs_page_editor_key() */
+  /* (nullable): what the editor shows now, see _muster_bs_page_editor_key(), and the row it
+   * shows */
   char               *editor_key;
+  MusterBsItem       *editor_item;
   gboolean            updating_categories;
 
   /* Template Widgets */
@@ -457,30 +459,33 @@ tree_row_update (GtkListItem *list_item)
     gtk_widget_remove_css_class (name, "heading");
 }
 
+/* GTK 4.8 binds a row again (unbind, then bind) whenever its position or selection changes:
+ * an add moved and re-bound every row below it, and a tree expander given its row again
+ * builds its indicators anew (some 1.5 ms of an add, issue 21). A row bound to the same tree
+ * row only has its labels brought up to date; unbinding leaves the row in place, a later bind
+ * of another one replaces it. */
 static void
 tree_bind_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item)
 {
   GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-  g_autoptr(MusterBsItem) item = gtk_tree_list_row_get_item (row);
+  GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (list_item));
+  GtkTreeListRow *old = gtk_tree_expander_get_list_row (expander);
+  g_autoptr(MusterBsItem) item = NULL;
 
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (gtk_list_item_get_child (list_item)), row);
+  if (old != row)
+    {
+      g_autoptr(MusterBsItem) old_item = old ? gtk_tree_list_row_get_item (old) : NULL;
+
+      if (old_item != NULL)
+        g_signal_handlers_disconnect_by_func (old_item, tree_row_update, list_item);
+      gtk_tree_expander_set_list_row (expander, row);
+      item = gtk_tree_list_row_get_item (row);
+      /* Tied to the list item too: a list view torn down with its rows may skip unbind. */
+      g_signal_connect_object (item, "changed", G_CALLBACK (tree_row_update), list_item,
+                               G_CONNECT_SWAPPED);
+    }
   tree_row_update (list_item);
-  /* Tied to the list item too: a list view torn down with its rows may skip unbind. */
-  g_signal_connect_object (item, "changed", G_CALLBACK (tree_row_update), list_item,
-                           G_CONNECT_SWAPPED);
-}
-
-static void
-tree_unbind_cb (GtkSignalListItemFactory *factory,
-                GtkListItem              *list_item)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
-  g_autoptr(MusterBsItem) item = row ? gtk_tree_list_row_get_item (row) : NULL;
-
-  if (item != NULL)
-    g_signal_handlers_disconnect_by_func (item, tree_row_update, list_item);
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (gtk_list_item_get_child (list_item)), NULL);
 }
 
 static GListModel *
@@ -608,9 +613,14 @@ editor_idle_cb (gpointer user_data)
 {
   MusterBsPage *self = user_data;
   g_autoptr(MusterBsItem) item = muster_bs_page_get_selected (self);
-  g_autofree char *key = _muster_bs_page_editor_key (self->document, item);
+  g_autofree char *key = NULL;
 
   self->editor_idle = 0;
+  /* Another row: its editor is built (or one of the same shape kept) whatever the key, which
+   * would work out all its options at once (their hidden flags are some 2 ms of a character's
+   * first frame, issue 21); the next edit reads the key. */
+  if (item == self->editor_item)
+    key = _muster_bs_page_editor_key (self->document, item);
   if (key != NULL && g_strcmp0 (key, self->editor_key) == 0)
     {
       _muster_bs_page_editor_hold (self->editor_box, FALSE);
@@ -618,6 +628,7 @@ editor_idle_cb (gpointer user_data)
     }
   g_free (self->editor_key);
   self->editor_key = g_steal_pointer (&key);
+  g_set_object (&self->editor_item, item);
   _muster_bs_page_fill_editor (self->editor_box, self->document, item);
   return G_SOURCE_REMOVE;
 }
@@ -722,8 +733,7 @@ muster_bs_page_set_document (MusterBsPage     *self,
   g_signal_connect_object (self->tree_selection, "items-changed",
                            G_CALLBACK (tree_items_changed_cb), self,
                            G_CONNECT_SWAPPED | G_CONNECT_AFTER);
-  tree_factory = factory_new (G_CALLBACK (tree_setup_cb), G_CALLBACK (tree_bind_cb),
-                              G_CALLBACK (tree_unbind_cb));
+  tree_factory = factory_new (G_CALLBACK (tree_setup_cb), G_CALLBACK (tree_bind_cb), NULL);
   gtk_list_view_set_factory (self->tree_view, tree_factory);
   gtk_list_view_set_model (self->tree_view, GTK_SELECTION_MODEL (self->tree_selection));
 
@@ -757,6 +767,7 @@ muster_bs_page_dispose (GObject *object)
   g_clear_object (&self->categories);
   g_clear_object (&self->document);
   g_clear_pointer (&self->editor_key, g_free);
+  g_clear_object (&self->editor_item);
 
   G_OBJECT_CLASS (muster_bs_page_parent_class)->dispose (object);
 }

@@ -19,5 +19,8 @@ void       muster_cull_box_set_culling (MusterCullBox *self,
                                         gboolean       culling);
 /* The children the last snapshot drew */
 guint      muster_cull_box_get_n_drawn (MusterCullBox *self);
+void       muster_cull_box_retire_children (MusterCullBox *self,
+                                            gboolean       at_once);
+gboolean   muster_cull_box_get_retiring    (MusterCullBox *self);
 
 G_END_DECLS

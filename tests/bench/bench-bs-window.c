@@ -20,12 +20,13 @@
  * window's frame clock from the edit until nothing is drawn for 200 ms, and the time of each
  * edit (add, count edit, the number of the selection in the editor, remove) to its first
  * frame drawn (target < 16 ms). An add's editor builds its rows over the frames that follow
- * it: the frames until it is complete, and the longest of them after the first (target < 16
- * ms, main-thread CPU from the frame before to its end). Before that, the
- * wh40k-10e set is scanned and loaded on the library's worker thread while the window draws a
- * frame on every tick: how long each frame's work takes on the main thread (target: none over
- * 16 ms) and the longest the main loop stood still. Prints one plain text line a figure; a skip
- * line without a display or without MUSTER_BSDATA.
+ * it: the frames (clock cycles) until it is complete, and the longest of them after the first
+ * (target < 16 ms, main-thread CPU from the cycle before to its end); the first frame's CPU
+ * time and theirs in their parts (the add's call, the idle work, update and layout, paint).
+ * Before that, the wh40k-10e set is scanned and loaded on the library's worker thread while the
+ * window draws a frame on every tick: how long each frame's work takes on the main thread
+ * (target: none over 16 ms) and the longest the main loop stood still. Prints one plain text
+ * line a figure; a skip line without a display or without MUSTER_BSDATA.
  */
 
 #define WH40K "sys-352e-adc2-7639-d6a9"
@@ -44,12 +45,21 @@ typedef struct
   gboolean painting;  /* the cycle under way has painted */
   gint64   last;      /* when the last frame was drawn */
   double   last_cpu;  /* the main thread's CPU time then, ms */
+  double   cycle_cpu; /* the main thread's CPU time when the last clock cycle ended, ms */
   /* (nullable): the page whose editor an add builds; while it is being built, the frames it
-   * takes and the longest one's main-thread CPU (from the frame before to this one's end) */
+   * takes (clock cycles, painted or not) and the longest one's main-thread CPU (from the
+   * cycle before to this one's end) */
   MusterBsPage *building;
   guint    build_frames;
   double   build_worst_cpu;
   GArray  *build_cpu;  /* (nullable): every such frame's main-thread CPU, ms */
+  /* The main thread's CPU time when the last frame's layout and its paint ended, ms */
+  double   layout_cpu, paint_cpu;
+  double   update_cpu;  /* when the last frame cycle's update phase began */
+  double   idle_cpu;    /* when the idles before redrawing were done (mark_idle_cb()) */
+  /* (nullable): of the frames after an add's first, the main-thread CPU before the frame,
+   * in its update and layout (the tick callbacks with the editor's slice), and its paint */
+  GArray  *build_split[3];
 } Frames;
 
 /* Frames drawn while the data loads in the background: each one's work, before-paint to
@@ -75,6 +85,17 @@ thread_cpu_ms (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Runs after the page's idles (the editor's is of high idle priority) and before GTK's
+ * redraw */
+static gboolean
+mark_idle_cb (gpointer data)
+{
+  Frames *frames = data;
+
+  frames->idle_cpu = thread_cpu_ms ();
+  return G_SOURCE_REMOVE;
 }
 
 static void
@@ -134,36 +155,71 @@ paint_cb (GdkFrameClock *clock,
           Frames        *frames)
 {
   frames->painting = TRUE;
+  frames->paint_cpu = thread_cpu_ms ();
+}
+
+static void
+before_paint_cb (GdkFrameClock *clock,
+                 Frames        *frames)
+{
+  frames->update_cpu = thread_cpu_ms ();
+}
+
+/* Connected after the surface's own handler: its layout is done */
+static void
+layout_cb (GdkFrameClock *clock,
+           Frames        *frames)
+{
+  frames->layout_cpu = thread_cpu_ms ();
 }
 
 static void
 after_paint_cb (GdkFrameClock *clock,
                 Frames        *frames)
 {
+  gboolean painted = frames->painting;
+
   frames->cycles++;
-  if (!frames->painting)
-    return;
   frames->painting = FALSE;
-  frames->frames++;
-  frames->last = g_get_monotonic_time ();
+  if (painted)
+    {
+      frames->frames++;
+      frames->last = g_get_monotonic_time ();
+    }
+  /* While an add's editor is built, every clock cycle counts, painted or not: one that builds
+   * rows out of view may draw nothing, and its work is the frame's all the same */
   if (frames->building != NULL)
     {
-      double cpu = thread_cpu_ms () - frames->last_cpu;
+      double cpu = thread_cpu_ms () - frames->cycle_cpu;
 
       frames->build_frames++;
       frames->build_worst_cpu = MAX (frames->build_worst_cpu, cpu);
       if (frames->build_cpu != NULL)
         g_array_append_val (frames->build_cpu, cpu);
+      if (frames->build_split[0] != NULL)
+        {
+          double parts[3] = { frames->update_cpu - frames->cycle_cpu,
+                              frames->layout_cpu - frames->update_cpu,
+                              painted ? frames->paint_cpu - frames->layout_cpu : 0 };
+
+          for (guint k = 0; k < 3; k++)
+            g_array_append_val (frames->build_split[k], parts[k]);
+        }
       if (muster_bs_page_get_editor_complete (frames->building))
         frames->building = NULL;
     }
-  frames->last_cpu = thread_cpu_ms ();
+  frames->cycle_cpu = thread_cpu_ms ();
+  if (painted)
+    frames->last_cpu = frames->cycle_cpu;
 }
 
 static void
 watch_frames (GtkWidget *window,
               Frames    *frames)
 {
+  g_signal_connect (gtk_widget_get_frame_clock (window), "before-paint",
+                    G_CALLBACK (before_paint_cb), frames);
+  g_signal_connect (gtk_widget_get_frame_clock (window), "layout", G_CALLBACK (layout_cb), frames);
   g_signal_connect (gtk_widget_get_frame_clock (window), "paint", G_CALLBACK (paint_cb), frames);
   g_signal_connect (gtk_widget_get_frame_clock (window), "after-paint",
                     G_CALLBACK (after_paint_cb), frames);
@@ -278,7 +334,15 @@ typedef struct
                        * first included */
   GArray *worst_cpu;  /* double: the longest of those frames after the first, main-thread
                        * CPU ms (0 when the first completes it) */
+  /* double: the first frame's main-thread CPU ms in its parts: the add's call, the idle work
+   * before the frame, the frame's update and layout, and its paint */
+  GArray *split[5];
 } Completion;
+
+static const char *split_names[5] = {
+  "the add's call", "the idle work after it (the editor)", "the rest before its frame",
+  "its frame's update and layout", "its frame's paint",
+};
 
 /* Adds entries with a cost from the catalogue pane, in its order, until 2,000 points; the
  * frames of each add go into @frames_per_edit, its clock cycles into @cycles_per_edit, the
@@ -306,7 +370,7 @@ build (MusterBsWindow *window,
       GArray *costs;
       guint seen, cycles;
       gint64 start;
-      double n, cpu_start;
+      double n, cpu_start, call_cpu;
 
       if (*muster_bs_entry_get_costs_text (entry) == '\0')
         continue;
@@ -316,7 +380,19 @@ build (MusterBsWindow *window,
       cpu_start = thread_cpu_ms ();
       if (muster_bs_page_add_entry (page, name) == NULL)
         continue;
+      call_cpu = thread_cpu_ms ();
+      frames->idle_cpu = call_cpu;
+      g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, mark_idle_cb, frames, NULL);
       time_to_frame (frames, seen, start, cpu_start, ms, cpu_ms);
+      {
+        double parts[5] = { call_cpu - cpu_start, frames->idle_cpu - call_cpu,
+                            frames->update_cpu - frames->idle_cpu,
+                            frames->layout_cpu - frames->update_cpu,
+                            frames->paint_cpu - frames->layout_cpu };
+
+        for (guint k = 0; k < 5; k++)
+          g_array_append_val (completion->split[k], parts[k]);
+      }
       frames->build_frames = 1;
       frames->build_worst_cpu = 0;
       frames->building = muster_bs_page_get_editor_complete (page) ? NULL : page;
@@ -365,7 +441,7 @@ main (int   argc,
   g_autoptr(GArray) complete_frames = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) complete_worst_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) complete_each_cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  Completion completion = { complete_frames, complete_worst_cpu };
+  Completion completion = { complete_frames, complete_worst_cpu, { NULL } };
   g_autoptr(GArray) remove_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) remove_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) remove_frames = g_array_new (FALSE, FALSE, sizeof (double));
@@ -449,7 +525,11 @@ main (int   argc,
   g_assert_nonnull (force);
   settle (&frames);
   wake = g_timeout_add (100, wake_cb, NULL);
+  for (guint k = 0; k < 5; k++)
+    completion.split[k] = g_array_new (FALSE, FALSE, sizeof (double));
   frames.build_cpu = complete_each_cpu;
+  for (guint k = 0; k < 3; k++)
+    frames.build_split[k] = g_array_new (FALSE, FALSE, sizeof (double));
   build (window, &frames, build_frames, build_cycles, add_ms, add_cpu_ms, &completion);
   frames.build_cpu = NULL;
   costs = muster_bs_document_dup_costs_text (document);
@@ -459,12 +539,30 @@ main (int   argc,
   print_spread ("frame clock cycles an add, painting or not", build_cycles, "", "-");
   print_spread ("add to its first frame drawn", add_ms, " ms", "< 16 ms");
   print_spread ("add to its first frame drawn (main-thread CPU)", add_cpu_ms, " ms", "< 16 ms");
+  for (guint k = 0; k < 5; k++)
+    {
+      g_autofree char *what = g_strdup_printf ("add to its first frame, %s (main-thread CPU)",
+                                               split_names[k]);
+
+      print_spread (what, completion.split[k], " ms", "-");
+      g_array_unref (completion.split[k]);
+    }
   print_spread ("frames an add takes until its editor is complete", complete_frames, "", "-");
   print_spread ("longest frame after an add's first until its editor is complete (main-thread CPU)",
                 complete_worst_cpu, " ms", "< 16 ms");
   if (complete_each_cpu->len > 0)
     print_spread ("each frame after an add's first until its editor is complete (main-thread CPU)",
                   complete_each_cpu, " ms", "< 16 ms");
+  for (guint k = 0; k < 3; k++)
+    {
+      static const char *names[3] = { "before it", "its update and layout", "its paint" };
+      g_autofree char *what = g_strdup_printf ("each frame after an add's first until its editor "
+                                               "is complete, %s (main-thread CPU)", names[k]);
+
+      if (frames.build_split[k]->len > 0)
+        print_spread (what, frames.build_split[k], " ms", "-");
+      g_clear_pointer (&frames.build_split[k], g_array_unref);
+    }
 
   /* Frames a count edit makes: the first selections in turn, 1 -> 2 -> 1 */
   for (guint round = 0; round < 2; round++)

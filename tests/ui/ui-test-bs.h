@@ -63,7 +63,8 @@ page_idle (gpointer data)
   return !g_main_context_pending (NULL) && editors_complete (NULL);
 }
 
-/* The option rows under @widget (an editor's box): the rows of its lists built so far */
+/* The option rows under @widget (an editor's box): the rows of its lists built so far, not
+ * those of an editor shown before, hidden while they are taken down */
 static inline guint
 n_option_rows (GtkWidget *widget)
 {
@@ -71,7 +72,8 @@ n_option_rows (GtkWidget *widget)
 
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    n += n_option_rows (child);
+    if (gtk_widget_get_visible (child))
+      n += n_option_rows (child);
   return n;
 }
 
