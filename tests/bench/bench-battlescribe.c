@@ -4,7 +4,7 @@
  * the same run), one catalogue with its imports (Space Marines: < 300 ms), the peak memory
  * of the whole set (< 400 MB), and a 2,000-point Space Marines roster of three detachments,
  * built through the roster API: opening its .ros (< 100 ms) and each kind of edit, re-costed
- * and re-validated (< 5 ms).
+ * and re-validated (< 5 ms), and saving it to bytes as an autosave does (well under 16 ms).
  *
  * bench-battlescribe [--edits] [DIR]: DIR is a data folder (e.g. the BSData wh40k-10e set);
  * without it, $MUSTER_BSDATA/wh40k-10e (the `bsdata` meson option); with neither, a skip line.
@@ -15,6 +15,7 @@
 
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -23,6 +24,7 @@
 #include "muster-bs-roster.h"
 
 #define RUNS 3
+#define SAVE_RUNS 41
 
 typedef struct
 {
@@ -438,6 +440,87 @@ record (EditTiming *t,
   t->n++;
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+typedef struct
+{
+  double wall[SAVE_RUNS], cpu[SAVE_RUNS];
+} SaveTiming;
+
+/* Saves @roster to bytes; the time taken goes in @t as run @run. */
+static GBytes *
+timed_save (MusterBsRoster *roster,
+            SaveTiming     *t,
+            guint           run)
+{
+  g_autoptr(GError) error = NULL;
+  double cpu_start = thread_cpu_ms ();
+  gint64 start = g_get_monotonic_time ();
+  GBytes *bytes = muster_bs_roster_save (roster, FALSE, &error);
+
+  t->wall[run] = (g_get_monotonic_time () - start) / 1e3;
+  t->cpu[run] = thread_cpu_ms () - cpu_start;
+  if (bytes == NULL)
+    g_error ("the roster did not save: %s", error->message);
+  return bytes;
+}
+
+static void
+print_save (const char *what,
+            SaveTiming *t,
+            gsize       size)
+{
+  qsort (t->wall, SAVE_RUNS, sizeof (double), compare_doubles);
+  qsort (t->cpu, SAVE_RUNS, sizeof (double), compare_doubles);
+  g_print ("  save its .ros (%.0f kB) to bytes, %s: %.2f ms median, %.2f ms worst (CPU %.2f ms "
+           "median, %.2f ms worst) over %u (target well under 16 ms)\n", size / 1e3, what,
+           t->wall[SAVE_RUNS / 2], t->wall[SAVE_RUNS - 1], t->cpu[SAVE_RUNS / 2],
+           t->cpu[SAVE_RUNS - 1], SAVE_RUNS);
+}
+
+/* Saving the roster as the app's autosave does, on the thread that edits it (issue 21: the
+ * main-thread part of an autosave well under a frame, 16 ms): after an edit (a count, each time
+ * another root selection's, re-costed and re-validated first as the view does), and after it is
+ * undone, when the bytes must be @saved's again. */
+static void
+bench_save (MusterBsRoster *roster,
+            GBytes         *saved)
+{
+  SaveTiming edited, undone;
+  guint run = 0;
+
+  while (run < SAVE_RUNS)
+    for (guint f = 0; f < muster_bs_roster_get_n_forces (roster) && run < SAVE_RUNS; f++)
+      {
+        MusterBsForce *force = muster_bs_roster_get_force (roster, f);
+
+        for (guint i = 0; i < muster_bs_force_get_n_selections (force) && run < SAVE_RUNS; i++)
+          {
+            MusterBsSelection *sel = muster_bs_force_get_selection (force, i);
+            int count = muster_bs_selection_get_number (sel);
+            g_autoptr(GBytes) after_edit = NULL;
+            g_autoptr(GBytes) after_undo = NULL;
+
+            edit_set_count (roster, sel, count + 1);
+            after_edit = timed_save (roster, &edited, run);
+            edit_set_count (roster, sel, count);
+            after_undo = timed_save (roster, &undone, run);
+            if (!g_bytes_equal (after_undo, saved))
+              g_error ("saving the roster again gave other bytes");
+            run++;
+          }
+      }
+  print_save ("after an edit", &edited, g_bytes_get_size (saved));
+  print_save ("after its undo", &undone, g_bytes_get_size (saved));
+}
+
 static void
 bench_roster (MusterBsData       *data,
               const MusterBsNode *catalogue)
@@ -452,6 +535,7 @@ bench_roster (MusterBsData       *data,
     { "add a unit" }, { "set the cost limit" },
   };
   EditTiming first_edit = { "first edit after opening" };
+  EditTiming first_save = { "first save after opening" };
   double open_best = G_MAXDOUBLE, open_cpu = G_MAXDOUBLE, build_ms;
   guint n_selections = 0, n_units = 0;
   gint64 start = g_get_monotonic_time ();
@@ -494,6 +578,7 @@ bench_roster (MusterBsData       *data,
 
   saved = muster_bs_roster_save (roster, FALSE, &error);
   g_assert (saved != NULL);
+  bench_save (roster, saved);
   for (guint run = 0; run < RUNS; run++)
     {
       g_autoptr(MusterBsRoster) opened = NULL;
@@ -513,6 +598,11 @@ bench_roster (MusterBsData       *data,
         cpu = thread_cpu_ms ();
         record (&first_edit, edit_set_count (opened, sel, muster_bs_selection_get_number (sel) + 1),
                 cpu);
+        /* and an autosave after it: the first save works out what no view asked for yet */
+        cpu = thread_cpu_ms ();
+        start = g_get_monotonic_time ();
+        g_bytes_unref (muster_bs_roster_save (opened, FALSE, &error));
+        record (&first_save, (g_get_monotonic_time () - start) / 1e3, cpu);
       }
     }
   g_print ("  open its .ros (%.0f kB), costed and validated: %.1f ms (%.1f ms CPU; target < "
@@ -520,6 +610,9 @@ bench_roster (MusterBsData       *data,
   g_print ("  first edit after opening it (a count), re-costed and re-validated: %.2f ms max "
            "(%.2f ms CPU) over %u (target < 5 ms)\n", first_edit.max, first_edit.max_cpu,
            first_edit.n);
+  g_print ("  first save of it to bytes (an autosave after that edit): %.2f ms max (%.2f ms CPU) "
+           "over %u (target well under 16 ms)\n", first_save.max, first_save.max_cpu,
+           first_save.n);
 
   /* Every root selection of every force, edited in turn. */
   for (guint f = 0; f < muster_bs_roster_get_n_forces (roster); f++)

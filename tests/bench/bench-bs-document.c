@@ -79,6 +79,35 @@ print_times (const char *what,
            g_array_index (ms, double, ms->len * 9 / 10), g_array_index (ms, double, ms->len - 1));
 }
 
+/* What an autosave of @document does on the main thread (muster-autosave.c's start_write():
+ * the recovery copy's bytes), after each of @steps undos and as many redos in @history. The
+ * roster's is issue 21's: well under a frame, 16 ms. */
+static void
+print_autosave (const char        *what,
+                MusterRecoverable *document,
+                MusterHistory     *history,
+                guint              steps)
+{
+  g_autoptr(GArray) save_ms = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < 2 * steps; i++)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+      double ms;
+
+      if (i < steps)
+        muster_history_undo (history);
+      else
+        muster_history_redo (history);
+      ms = cpu_ms ();
+      bytes = muster_recoverable_dup_recovery_bytes (document);
+      ms = cpu_ms () - ms;
+      g_assert_nonnull (bytes);
+      g_array_append_val (save_ms, ms);
+    }
+  print_times (what, save_ms);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -180,6 +209,7 @@ main (int   argc,
     }
   print_times ("undo", undo_ms);
   print_times ("redo", redo_ms);
+  print_autosave ("autosave, main-thread part", MUSTER_RECOVERABLE (document), history, steps);
 
   /* Placed on the battlefield, the scenario following every edit */
   {
@@ -219,6 +249,7 @@ main (int   argc,
       }
     print_times ("undo, scenario following", undo_ms);
     print_times ("redo, scenario following", redo_ms);
+    print_autosave ("battlefield's autosave, ditto", MUSTER_RECOVERABLE (scenario), history, steps);
     g_print ("scenario: %u units, total %" G_GINT64_FORMAT "\n",
              muster_node_get_n_units (muster_force_get_root (muster_document_get_force (scenario))),
              muster_force_get_total (muster_document_get_force (scenario)));

@@ -182,6 +182,123 @@ test_roster_ros (void)
   g_assert_cmpstr (error->message, ==, "bad.ros:3: <selection> s names entry se-nothing, which Patrol does not offer");
 }
 
+/* The bytes of a saved roster, fixed: a .ros written by Muster is compared byte for byte after
+ * a second save (issue 21), and the writer writes the text itself, as libxml2's
+ * xmlDocDumpFormatMemoryEnc(…, "UTF-8", 1) wrote its tree before: the same indentation, empty
+ * elements, escaping in attributes (new lines, tabs, quotes) and in text (a carriage return),
+ * characters beyond ASCII as they are. */
+static void
+test_roster_ros_bytes (void)
+{
+  static const char text_gst[] =
+    "<gameSystem id='gs' name='Test &amp; Co' revision='4'>"
+    "<costTypes><costType id='pts' name='pts'/><costType id='pl' name='Power &lt;PL&gt;'/></costTypes>"
+    "<profileTypes><profileType id='pt' name='Unit'><characteristicTypes>"
+    "<characteristicType id='ct-m' name='M'/><characteristicType id='ct-w' name='W&quot;'/>"
+    "</characteristicTypes></profileType></profileTypes>"
+    "<categoryEntries><categoryEntry id='c-tr' name='Troops'/></categoryEntries>"
+    "<forceEntries><forceEntry id='fe' name='Patrol'><categoryLinks>"
+    "<categoryLink id='l-tr' targetId='c-tr' name='Troops'/></categoryLinks>"
+    "<forceEntries><forceEntry id='fe-sub' name='Platoon'/></forceEntries>"
+    "</forceEntry></forceEntries></gameSystem>";
+  static const char text_cat[] =
+    "<catalogue id='cat' name='Army \u00e4' gameSystemId='gs' revision='7'><selectionEntries>"
+    "<selectionEntry id='se-sq' name='Squad \u20ac' type='unit' publicationId='pub' page='12'>"
+    "<costs><cost name='pts' typeId='pts' value='42.5'/><cost name='Power &lt;PL&gt;' typeId='pl' value='3'/></costs>"
+    "<categoryLinks><categoryLink id='cl' targetId='c-tr' primary='true'/></categoryLinks>"
+    "<rules><rule id='r1' name='Tough &amp; &quot;Brave&quot;'><description>Roll &lt;2D6&gt; &amp; add\n"
+    "\ttwo &#13;lines \u00fc</description></rule>"
+    "<rule id='r2' name='Empty' hidden='true'><description></description></rule></rules>"
+    "<profiles><profile id='p1' name='Squad' typeId='pt' typeName='Unit'><characteristics>"
+    "<characteristic name='M' typeId='ct-m'>6&quot;</characteristic>"
+    "<characteristic name='W&quot;' typeId='ct-w'></characteristic>"
+    "</characteristics></profile></profiles>"
+    "<selectionEntries><selectionEntry id='se-tr' name='Trooper' type='model'>"
+    "<costs><cost name='pts' typeId='pts' value='10'/></costs></selectionEntry></selectionEntries>"
+    "</selectionEntry></selectionEntries></catalogue>";
+  static const char ros[] =
+    "<roster id='r' name='List &lt;&amp;&gt; &quot;q&quot; &apos;a&apos;&#10;&#9;&#13;\u00e4' "
+    "gameSystemId='gs'>"
+    "<costLimits><costLimit name='pts' typeId='pts' value='2000'/></costLimits><forces>"
+    "<force id='f1' name='Patrol' entryId='fe' catalogueId='cat' customName='Force &amp; &quot;1&quot;'>"
+    "<customNotes>Notes &lt;b&gt; &amp; \"quoted\" 'single'&#13;&#10;\tnext \u20ac</customNotes>"
+    "<selections><selection id='s1' entryId='se-sq' number='1' type='unit' customName='A&#9;B&#10;C'>"
+    "<customNotes></customNotes>"
+    "<selections><selection id='s2' entryId='se-sq::se-tr' number='3' type='model'/></selections>"
+    "</selection></selections>"
+    "<forces><force id='f2' name='Platoon' entryId='fe-sub' catalogueId='cat'/></forces></force>"
+    "</forces><customNotes>&gt; roster &#13; notes</customNotes></roster>";
+  static const char expected[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<roster xmlns=\"http://www.battlescribe.net/schema/rosterSchema\" id=\"r\" name=\"List &lt;&amp;&gt; &quot;q&quot; 'a'&#10;&#9;&#13;\u00e4\" battleScribeVersion=\"2.03\" gameSystemId=\"gs\" gameSystemName=\"Test &amp; Co\" gameSystemRevision=\"4\">\n"
+    "  <costs>\n"
+    "    <cost name=\"pts\" typeId=\"pts\" value=\"72.5\"/>\n"
+    "    <cost name=\"Power &lt;PL&gt;\" typeId=\"pl\" value=\"3\"/>\n"
+    "  </costs>\n"
+    "  <costLimits>\n"
+    "    <costLimit name=\"pts\" typeId=\"pts\" value=\"2000\"/>\n"
+    "  </costLimits>\n"
+    "  <forces>\n"
+    "    <force id=\"f1\" name=\"Patrol\" entryId=\"fe\" customName=\"Force &amp; &quot;1&quot;\" catalogueId=\"cat\" catalogueRevision=\"7\" catalogueName=\"Army \u00e4\">\n"
+    "      <customNotes>Notes &lt;b&gt; &amp; \"quoted\" 'single'&#13;\n"
+    "\tnext \u20ac</customNotes>\n"
+    "      <selections>\n"
+    "        <selection id=\"s1\" name=\"Squad \u20ac\" entryId=\"se-sq\" customName=\"A&#9;B&#10;C\" page=\"12\" publicationId=\"pub\" number=\"1\" type=\"unit\">\n"
+    "          <customNotes></customNotes>\n"
+    "          <rules>\n"
+    "            <rule id=\"r1\" name=\"Tough &amp; &quot;Brave&quot;\" hidden=\"false\">\n"
+    "              <description>Roll &lt;2D6&gt; &amp; add\n"
+    "\ttwo &#13;lines \u00fc</description>\n"
+    "            </rule>\n"
+    "          </rules>\n"
+    "          <profiles>\n"
+    "            <profile id=\"p1\" name=\"Squad\" hidden=\"false\" typeId=\"pt\" typeName=\"Unit\">\n"
+    "              <characteristics>\n"
+    "                <characteristic name=\"M\" typeId=\"ct-m\">6\"</characteristic>\n"
+    "                <characteristic name=\"W&quot;\" typeId=\"ct-w\"></characteristic>\n"
+    "              </characteristics>\n"
+    "            </profile>\n"
+    "          </profiles>\n"
+    "          <selections>\n"
+    "            <selection id=\"s2\" name=\"Trooper\" entryId=\"se-tr\" number=\"3\" type=\"model\">\n"
+    "              <costs>\n"
+    "                <cost name=\"pts\" typeId=\"pts\" value=\"30\"/>\n"
+    "              </costs>\n"
+    "            </selection>\n"
+    "          </selections>\n"
+    "          <costs>\n"
+    "            <cost name=\"pts\" typeId=\"pts\" value=\"42.5\"/>\n"
+    "            <cost name=\"Power &lt;PL&gt;\" typeId=\"pl\" value=\"3\"/>\n"
+    "          </costs>\n"
+    "          <categories>\n"
+    "            <category id=\"cl\" name=\"Troops\" entryId=\"c-tr\" primary=\"true\"/>\n"
+    "          </categories>\n"
+    "        </selection>\n"
+    "      </selections>\n"
+    "      <categories>\n"
+    "        <category id=\"l-tr\" name=\"Troops\" entryId=\"c-tr\" primary=\"false\"/>\n"
+    "      </categories>\n"
+    "      <forces>\n"
+    "        <force id=\"f2\" name=\"Platoon\" entryId=\"fe-sub\" catalogueId=\"cat\" catalogueRevision=\"7\" catalogueName=\"Army \u00e4\"/>\n"
+    "      </forces>\n"
+    "    </force>\n"
+    "  </forces>\n"
+    "  <customNotes>&gt; roster &#13; notes</customNotes>\n"
+    "</roster>\n";
+  g_autoptr(MusterBsData) data = muster_test_bs_data (text_gst, text_cat);
+  g_autoptr(GBytes) in = g_bytes_new_static (ros, sizeof ros - 1);
+  g_autoptr(MusterBsRoster) roster = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  roster = muster_bs_roster_load (data, "text.ros", in, &error);
+  g_assert_no_error (error);
+  bytes = muster_bs_roster_save (roster, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), expected,
+                   sizeof expected - 1);
+}
+
 /* The one display order every client sees: a force's selections by their primary
  * category's place among the force's categories (none, or one the force does not list,
  * first), then by their entry's own name (a modifier's rename aside, numbers as numbers,
@@ -528,6 +645,7 @@ main (int   argc,
   g_test_add_func ("/bs/roster/select", test_roster_select);
   g_test_add_func ("/bs/roster/undo", test_roster_undo);
   g_test_add_func ("/bs/roster/ros", test_roster_ros);
+  g_test_add_func ("/bs/roster/ros-bytes", test_roster_ros_bytes);
   g_test_add_func ("/bs/roster/order", test_roster_order);
   g_test_add_func ("/bs/roster/revisions", test_roster_revisions);
   g_test_add_func ("/bs/roster/outline", test_roster_outline);
