@@ -255,7 +255,7 @@ test_catalogue_errors (void)
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_str_has_prefix (run.err, "muster-cli catalogue: "));
-  g_assert_nonnull (strstr (run.err, "broken.cat:2: Opening and ending tag mismatch"));
+  g_assert_nonnull (strstr (run.err, "broken.cat:3: Opening and ending tag mismatch"));
 
   run_cli (&run, NULL, "catalogue", other, NULL);
   g_assert_cmpint (run.status, ==, 2);

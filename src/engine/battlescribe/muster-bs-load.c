@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "muster-bs-private.h"
+#include "muster-xml.h"
 
 /*
  * The game data reader. It streams the file with xmlTextReader and makes one compact node per
@@ -441,17 +442,32 @@ text_node (Loader *loader)
     frame->node->text = intern (loader, value);
 }
 
-static void
-collect_error (void             *arg,
-               const char       *msg,
-               xmlParserSeverities severity,
-               xmlTextReaderLocatorPtr locator)
+/* The reader's first error, in plain words */
+typedef struct
 {
-  char **first = arg;
+  char     *message;
+  int       line;
+  gboolean  bad_bytes;   /* a byte the declared encoding cannot convert */
+} ReadErrors;
 
-  if (*first == NULL && (severity == XML_PARSER_SEVERITY_ERROR ||
-                         severity == XML_PARSER_SEVERITY_VALIDITY_ERROR))
-    *first = g_strdup_printf ("%d: %s", xmlTextReaderLocatorLineNumber (locator), msg);
+/* Every error libxml2 raises while a file is read, the reader's and those it raises outside
+ * any parser ("encoding error : input conversion failed…"), which it would print on standard
+ * error: the thread's handler while the file is read. */
+static void
+read_error_cb (void       *ctx,
+               xmlErrorPtr xerr)
+{
+  ReadErrors *errors = ctx;
+
+  if (xerr == NULL)
+    return;
+  if (xerr->domain == XML_FROM_I18N || (xerr->domain == XML_FROM_IO && xerr->code == XML_IO_ENCODER))
+    errors->bad_bytes = TRUE;
+  else if (errors->message == NULL && xerr->level >= XML_ERR_ERROR && xerr->message != NULL)
+    {
+      errors->message = _muster_xml_plain_message (xerr->message);
+      errors->line = xerr->line;
+    }
 }
 
 /* Skips @data[*i] past the first @end; FALSE when there is none. libc's memmem() and memchr()
@@ -522,7 +538,8 @@ _muster_bs_load_xml (MusterBsData *self,
                      GError      **error)
 {
   Loader loader = { self, name };
-  g_autofree char *parse_error = NULL;
+  ReadErrors errors = { 0 };
+  MusterXmlHandlers handlers;
   gboolean ok = TRUE;
   int ret;
 
@@ -553,7 +570,7 @@ _muster_bs_load_xml (MusterBsData *self,
                                       XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
   if (loader.reader == NULL)
     g_error ("out of memory creating an XML reader");
-  xmlTextReaderSetErrorHandler (loader.reader, collect_error, &parse_error);
+  _muster_xml_handlers_take (&handlers, read_error_cb, &errors);
   loader.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
 
   while (ok && (ret = xmlTextReaderRead (loader.reader)) == 1)
@@ -581,12 +598,23 @@ _muster_bs_load_xml (MusterBsData *self,
           break;
         }
     }
+  _muster_xml_handlers_restore (&handlers);
   if (ok && ret != 0)
     {
-      g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE, "%s:%s",
-                   name, parse_error ? g_strchomp (parse_error) : "1: the file is not well-formed XML");
+      /* what the reader then says of the garbled text is its echo */
+      if (errors.bad_bytes)
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                     _("%s:%d: the text is not valid in the encoding the file declares"),
+                     name, MAX (errors.line > 0 ? errors.line
+                                : xmlTextReaderGetParserLineNumber (loader.reader), 1));
+      else
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE, "%s:%d: %s",
+                     name, MAX (errors.line, 1),
+                     errors.message ? g_strchomp (errors.message)
+                                    : _("the file is not well-formed XML"));
       ok = FALSE;
     }
+  g_free (errors.message);
   if (ok && loader.root == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,

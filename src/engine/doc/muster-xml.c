@@ -30,6 +30,8 @@ typedef struct
   /* The first error names the real problem; later ones are usually its echoes. */
   char     *first_message;
   int       first_line;
+  /* A byte the declared encoding cannot convert: libxml2 says so outside the parser */
+  gboolean  bad_bytes;
   MusterXmlElementDone done;   /* nullable */
   gpointer  done_data;
 } ParseGuard;
@@ -41,22 +43,33 @@ static const struct
   const char *plain;
 } plain_messages[] = {
   { "Excessive depth in document",
-    "the elements are nested too deeply (more than 256 levels)" },
+    N_("the elements are nested too deeply (more than 256 levels)") },
   { "indicate encoding",
-    "the text is not in UTF-8 (or not in the encoding the file declares)" },
+    N_("the text is not in UTF-8 (or not in the encoding the file declares)") },
   { "Document labelled UTF-16 but has UTF-8 content",
-    "the file says it is in UTF-16 but is in UTF-8" },
-  { "Start tag expected, '<' not found", "this is not XML: no element starts the file" },
+    N_("the file says it is in UTF-16 but is in UTF-8") },
+  { "Start tag expected, '<' not found", N_("this is not XML: no element starts the file") },
   { "Extra content at the end of the document",
-    "there is more after the end of the root element" },
+    N_("there is more after the end of the root element") },
+  { "AttValue: \" or ' expected", N_("an attribute's value is not in quotes") },
+  { "AttValue: ' expected", N_("an attribute's value has no closing quote") },
+  { "attributes construct error",
+    N_("a start tag is not well formed: its attributes, or its closing > or />") },
+  { "Couldn't find end of Start Tag", N_("a start tag is not closed with > or />") },
+  { "StartTag: invalid element name",
+    N_("a < starts no element (a less-than sign in text is written &lt;)") },
+  { "xmlParseEntityRef: no name",
+    N_("a & starts no entity (an ampersand in text is written &amp;)") },
 };
 
-static char *
-plain_message (const char *message)
+/* Returns: (transfer full): @message, a libxml2 error's, in plain words where it has a riddle
+ * (also the BattleScribe reader's, muster-bs-load.c) */
+char *
+_muster_xml_plain_message (const char *message)
 {
   for (guint i = 0; i < G_N_ELEMENTS (plain_messages); i++)
     if (strstr (message, plain_messages[i].libxml) != NULL)
-      return g_strdup (plain_messages[i].plain);
+      return g_strdup (_(plain_messages[i].plain));
   /* The first line only: libxml2 adds its own "Bytes: 0x…" dumps below. */
   return g_strchomp (g_strndup (message, strcspn (message, "\n")));
 }
@@ -71,7 +84,7 @@ structured_error_cb (void       *ctx,
   if (guard->first_message == NULL && xerr != NULL && xerr->level >= XML_ERR_ERROR &&
       xerr->message != NULL)
     {
-      guard->first_message = plain_message (xerr->message);
+      guard->first_message = _muster_xml_plain_message (xerr->message);
       guard->first_line = xerr->line;
     }
   /* A fatal error is a well-formedness error: the file is refused, with the first message.
@@ -99,6 +112,48 @@ internal_subset_cb (void          *ctx,
   guard->saw_doctype = TRUE;
   guard->doctype_line = xmlSAX2GetLineNumber (ctxt);
   xmlStopParser (ctxt);
+}
+
+/* Errors libxml2 raises outside the parser go to the thread's handler, which prints them on
+ * standard error ("encoding error : input conversion failed due to input error", "I/O error :
+ * encoder error"): while a file is read they come here, and the file's error says what they
+ * mean. @ctx: a gboolean, set when a byte did not convert. */
+static void
+outside_error_cb (void       *ctx,
+                  xmlErrorPtr xerr)
+{
+  gboolean *bad_bytes = ctx;
+
+  if (xerr != NULL && (xerr->domain == XML_FROM_I18N ||
+                       (xerr->domain == XML_FROM_IO && xerr->code == XML_IO_ENCODER)))
+    *bad_bytes = TRUE;
+}
+
+static void
+silent_cb (void       *ctx,
+           const char *msg,
+           ...)
+{
+}
+
+void
+_muster_xml_handlers_take (MusterXmlHandlers      *saved,
+                           xmlStructuredErrorFunc  func,
+                           void                   *data)
+{
+  saved->structured = xmlStructuredError;
+  saved->structured_data = xmlStructuredErrorContext;
+  saved->generic = xmlGenericError;
+  saved->generic_data = xmlGenericErrorContext;
+  xmlSetStructuredErrorFunc (data, func);
+  xmlSetGenericErrorFunc (NULL, silent_cb);
+}
+
+void
+_muster_xml_handlers_restore (const MusterXmlHandlers *saved)
+{
+  xmlSetStructuredErrorFunc (saved->structured_data, saved->structured);
+  xmlSetGenericErrorFunc (saved->generic_data, saved->generic);
 }
 
 static void
@@ -225,6 +280,7 @@ muster_xml_parse_watched (const char            *data,
 {
   g_autoptr(xmlDoc) doc = NULL;
   ParseGuard guard = { 0 };
+  MusterXmlHandlers handlers;
   xmlParserCtxt *ctxt;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -254,13 +310,30 @@ muster_xml_parse_watched (const char            *data,
   /* Set every time: a kept parser has the last parse's. */
   ctxt->sax->endElementNs = done != NULL ? end_element_cb : xmlSAX2EndElementNs;
 
+  _muster_xml_handlers_take (&handlers, outside_error_cb, &guard.bad_bytes);
   doc = read_pieces (ctxt, data, length, display_name);
+  _muster_xml_handlers_restore (&handlers);
 
   if (guard.saw_doctype)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT,
                    _("%s:%d: DOCTYPE and entity declarations are not allowed in Muster files"),
                    display_name, guard.doctype_line);
+      g_clear_pointer (&doc, xmlFreeDoc);
+    }
+  else if ((doc == NULL || !ctxt->wellFormed) && guard.bad_bytes)
+    {
+      /* what the parser then says of the garbled text ("AttValue: ' expected") is its echo */
+      const xmlChar *encoding = ctxt->input != NULL ? ctxt->input->encoding : NULL;
+
+      if (encoding != NULL)
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                     _("%s:%d: the text is not valid %s, the encoding the file declares"),
+                     display_name, MAX (guard.first_line, 1), (const char *) encoding);
+      else
+        g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,
+                     _("%s:%d: the text is not valid in the encoding the file declares"),
+                     display_name, MAX (guard.first_line, 1));
       g_clear_pointer (&doc, xmlFreeDoc);
     }
   else if (doc == NULL || !ctxt->wellFormed)

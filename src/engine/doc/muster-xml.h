@@ -63,6 +63,24 @@ GBytes   *muster_xml_to_bytes_filling (xmlDoc        *doc,
                                        GHashTable    *emptied,
                                        MusterXmlFill  fill,
                                        gpointer       data);
+/* libxml2's words in plain ones (also for the BattleScribe reader) */
+char     *_muster_xml_plain_message    (const char    *message);
+
+/* The thread's libxml2 error handlers while a file is read: its structured errors to a
+ * handler of the reader's, its bare messages ("xmlParseChunk: encoder error") nowhere, rather
+ * than on standard error. */
+typedef struct
+{
+  xmlStructuredErrorFunc structured;
+  void                  *structured_data;
+  xmlGenericErrorFunc    generic;
+  void                  *generic_data;
+} MusterXmlHandlers;
+
+void      _muster_xml_handlers_take    (MusterXmlHandlers      *saved,
+                                        xmlStructuredErrorFunc  func,
+                                        void                   *data);
+void      _muster_xml_handlers_restore (const MusterXmlHandlers *saved);
 /* For the tests (muster-xml-write.c) */
 extern gboolean _muster_xml_write_every_element;
 void      muster_xml_detach         (xmlNode       *node);

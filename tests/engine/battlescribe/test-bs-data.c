@@ -125,6 +125,27 @@ assert_fails (const char        *text,
     g_error ("“%s” does not start with “%s”", error->message, prefix);
 }
 
+/* Bytes the declared encoding cannot convert are said so, not as the reader's echo of the
+ * garbled text; libxml2's own report of them does not reach standard error; the reader's
+ * riddles are in plain words. */
+static void
+test_data_plain_errors (void)
+{
+  if (g_test_subprocess ())
+    {
+      assert_fails ("<?xml version='1.0' encoding='EUC-JP'?>\n"
+                    "<catalogue id='c' name='\xe7\x9d\x9e\x8b\xff\xff' gameSystemId='gs'/>\n",
+                    MUSTER_ENGINE_ERROR_INVALID_FILE,
+                    "bad.cat:2: the text is not valid in the encoding the file declares");
+      assert_fails ("<catalogue id=c gameSystemId='gs'/>", MUSTER_ENGINE_ERROR_INVALID_FILE,
+                    "bad.cat:1: an attribute's value is not in quotes");
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
+}
+
 static void
 test_data_hostile (void)
 {
@@ -133,8 +154,10 @@ test_data_hostile (void)
                 MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT, "bad.cat:");
   assert_fails ("<!DOCTYPE c SYSTEM 'http://example.com/x.dtd'><catalogue id='c'/>",
                 MUSTER_ENGINE_ERROR_FORBIDDEN_CONSTRUCT, "bad.cat:1:");
+  /* the line of the end tag that does not match, where the reader's locator said the line
+   * of the element left open */
   assert_fails ("<catalogue id='c'>\n<selectionEntries>\n</catalogue>",
-                MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:2: Opening and ending tag mismatch");
+                MUSTER_ENGINE_ERROR_INVALID_FILE, "bad.cat:3: Opening and ending tag mismatch");
   assert_fails ("<roster id='r'/>", MUSTER_ENGINE_ERROR_INVALID_FILE,
                 "bad.cat:1: <roster> is not a BattleScribe game system or catalogue");
   assert_fails ("<catalogue id='c'>\n<costTypes><costType id='x' defaultCostLimit='lots'/></costTypes></catalogue>",
@@ -463,6 +486,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/bs/data/load", test_data_load);
   g_test_add_func ("/bs/data/hostile", test_data_hostile);
+  g_test_add_func ("/bs/data/plain-errors", test_data_plain_errors);
   g_test_add_func ("/bs/data/deep", test_data_deep);
   g_test_add_func ("/bs/data/many-nodes", test_data_many_nodes);
   g_test_add_func ("/bs/data/copy", test_data_copy);

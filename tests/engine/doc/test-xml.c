@@ -198,6 +198,56 @@ test_xml_bad_encoding_in_plain_words (void)
                    "the encoding the file declares)");
 }
 
+/* Bytes the declared encoding cannot convert are said so, naming it, not as libxml2's echo
+ * of the garbled text ("AttValue: ' expected"), and libxml2's own report of them ("encoding
+ * error : input conversion failed…", "I/O error : encoder error") does not reach standard
+ * error. */
+static void
+test_xml_declared_encoding (void)
+{
+  if (g_test_subprocess ())
+    {
+      static const char text[] = "<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n<muster>\n"
+                                 "<force name=\"\xe7\x9d\x9e\x8b\xff\xff\"/>\n</muster>\n";
+      g_autoptr(GError) error = NULL;
+      g_autoptr(xmlDoc) doc = muster_xml_parse (text, sizeof text - 1, "euc.muster", &error);
+
+      g_assert_null (doc);
+      g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+      g_assert_cmpstr (error->message, ==,
+                       "euc.muster:3: the text is not valid EUC-JP, the encoding the file declares");
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
+}
+
+/* libxml2's riddles about broken markup, in plain words */
+static void
+test_xml_markup_in_plain_words (void)
+{
+  static const struct { const char *text, *message; } cases[] = {
+    { "<muster a=b/>", "m.muster:1: an attribute's value is not in quotes" },
+    { "<muster>\na < b</muster>",
+      "m.muster:2: a < starts no element (a less-than sign in text is written &lt;)" },
+    { "<muster>a & b</muster>",
+      "m.muster:1: a & starts no entity (an ampersand in text is written &amp;)" },
+    { "<muster a=\"b\"", "m.muster:1: a start tag is not well formed: its attributes, or its "
+      "closing > or />" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(xmlDoc) doc = muster_xml_parse (cases[i].text, strlen (cases[i].text),
+                                                "m.muster", &error);
+
+      g_assert_null (doc);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 /* A mangled file is refused with its first error, and the parser reads no further: libxml2
  * raises each later error too (formatting and copying it, the last one kept as its global
  * last error), which was a good part of the time of a fuzz run. Halted, it raises one more
@@ -333,6 +383,8 @@ main (int   argc,
   g_test_add_func ("/engine/xml/props", test_xml_props_read_as_libxml2);
   g_test_add_func ("/engine/xml/prose", test_xml_prose);
   g_test_add_func ("/engine/xml/bad-encoding", test_xml_bad_encoding_in_plain_words);
+  g_test_add_func ("/engine/xml/declared-encoding", test_xml_declared_encoding);
+  g_test_add_func ("/engine/xml/markup-in-plain-words", test_xml_markup_in_plain_words);
   g_test_add_func ("/engine/xml/malformed", test_xml_malformed_names_file_and_line);
   g_test_add_func ("/engine/xml/xxe", test_xml_rejects_xxe);
   g_test_add_func ("/engine/xml/entity-bomb", test_xml_rejects_entity_bomb_quickly);
