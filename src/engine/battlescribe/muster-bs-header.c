@@ -11,6 +11,7 @@
 #include "muster-bs-header.h"
 #include "muster-bs-private.h"
 #include "muster-bs-zip.h"
+#include "muster-xml.h"
 
 /*
  * The root element of a BattleScribe file, read with a streaming reader that stops at it:
@@ -64,6 +65,12 @@ read_root (xmlTextReader  *reader,
     }
 }
 
+static void
+ignore_error_cb (void       *ctx,
+                 xmlErrorPtr xerr)
+{
+}
+
 gboolean
 muster_bs_header_read (MusterBsHeader  *header,
                        const char      *name,
@@ -71,6 +78,7 @@ muster_bs_header_read (MusterBsHeader  *header,
                        GError         **error)
 {
   g_autoptr(GBytes) unzipped = NULL;
+  MusterXmlHandlers handlers;
   xmlTextReader *reader;
   gsize length;
   const char *data;
@@ -105,6 +113,8 @@ muster_bs_header_read (MusterBsHeader  *header,
                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (reader == NULL)
     g_error ("out of memory creating an XML reader");
+  /* a file too broken to give its header is said so below; libxml2 says nothing on stderr */
+  _muster_xml_handlers_take (&handlers, ignore_error_cb, NULL);
   while ((ret = xmlTextReaderRead (reader)) == 1)
     if (xmlTextReaderNodeType (reader) == XML_READER_TYPE_ELEMENT)
       {
@@ -112,6 +122,7 @@ muster_bs_header_read (MusterBsHeader  *header,
         break;
       }
   xmlFreeTextReader (reader);
+  _muster_xml_handlers_restore (&handlers);
   if (header->element == NULL)
     {
       g_set_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE,

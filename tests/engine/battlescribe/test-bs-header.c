@@ -82,6 +82,28 @@ test_header_bad (void)
     }
 }
 
+/* A header in bytes its declared encoding cannot convert: refused, and libxml2 says nothing on
+ * standard error (the library scans every file of a folder this way) */
+static void
+test_header_bad_bytes_quiet (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GBytes) bytes =
+        bytes_of ("<?xml version='1.0' encoding='EUC-JP'?>\n"
+                  "<catalogue id='c' name='\xe7\x9d\x9e\x8b\xff\xff' gameSystemId='gs'/>\n");
+      g_auto(MusterBsHeader) header = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (muster_bs_header_read (&header, "x.cat", bytes, &error));
+      g_assert_nonnull (error);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -90,5 +112,6 @@ main (int   argc,
   g_test_add_func ("/bs-header/catalogue", test_header_catalogue);
   g_test_add_func ("/bs-header/roster-zipped", test_header_roster_zipped);
   g_test_add_func ("/bs-header/bad", test_header_bad);
+  g_test_add_func ("/bs-header/bad-bytes-quiet", test_header_bad_bytes_quiet);
   return g_test_run ();
 }
