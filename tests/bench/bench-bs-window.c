@@ -337,12 +337,49 @@ typedef struct
   /* double: the first frame's main-thread CPU ms in its parts: the add's call, the idle work
    * before the frame, the frame's update and layout, and its paint */
   GArray *split[5];
+  GPtrArray *names;   /* char*: the entry each add took, in the order of the arrays above */
 } Completion;
 
 static const char *split_names[5] = {
   "the add's call", "the idle work after it (the editor)", "the rest before its frame",
   "its frame's update and layout", "its frame's paint",
 };
+
+/* The adds whose first frame took longest (@cpu_ms: main-thread CPU ms per add), each in the
+ * parts of @completion: the worst case is what the target is about, and it comes from a
+ * few entries whose names say where to look. */
+static void
+print_slowest (GArray     *cpu_ms,
+               Completion *completion)
+{
+  g_autofree guint *order = g_new (guint, cpu_ms->len);
+
+  for (guint i = 0; i < cpu_ms->len; i++)
+    order[i] = i;
+  /* Slowest first; a few dozen adds, so a simple insertion sort. */
+  for (guint i = 1; i < cpu_ms->len; i++)
+    for (guint j = i; j > 0 && g_array_index (cpu_ms, double, order[j]) >
+                               g_array_index (cpu_ms, double, order[j - 1]); j--)
+      {
+        guint t = order[j];
+
+        order[j] = order[j - 1];
+        order[j - 1] = t;
+      }
+  for (guint i = 0; i < MIN (cpu_ms->len, 5); i++)
+    {
+      guint a = order[i];
+      g_print ("slow add %u: %s, %.1f ms (call %.1f, editor %.1f, rest %.1f, layout %.1f, "
+               "paint %.1f; main-thread CPU)\n", i + 1,
+               (const char *) g_ptr_array_index (completion->names, a),
+               g_array_index (cpu_ms, double, a),
+               g_array_index (completion->split[0], double, a),
+               g_array_index (completion->split[1], double, a),
+               g_array_index (completion->split[2], double, a),
+               g_array_index (completion->split[3], double, a),
+               g_array_index (completion->split[4], double, a));
+    }
+}
 
 /* Adds entries with a cost from the catalogue pane, in its order, until 2,000 points; the
  * frames of each add go into @frames_per_edit, its clock cycles into @cycles_per_edit, the
@@ -392,6 +429,7 @@ build (MusterBsWindow *window,
 
         for (guint k = 0; k < 5; k++)
           g_array_append_val (completion->split[k], parts[k]);
+        g_ptr_array_add (completion->names, g_strdup (name));
       }
       frames->build_frames = 1;
       frames->build_worst_cpu = 0;
@@ -441,7 +479,7 @@ main (int   argc,
   g_autoptr(GArray) complete_frames = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) complete_worst_cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) complete_each_cpu = g_array_new (FALSE, FALSE, sizeof (double));
-  Completion completion = { complete_frames, complete_worst_cpu, { NULL } };
+  Completion completion = { complete_frames, complete_worst_cpu, { NULL }, NULL };
   g_autoptr(GArray) remove_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) remove_cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) remove_frames = g_array_new (FALSE, FALSE, sizeof (double));
@@ -527,6 +565,7 @@ main (int   argc,
   wake = g_timeout_add (100, wake_cb, NULL);
   for (guint k = 0; k < 5; k++)
     completion.split[k] = g_array_new (FALSE, FALSE, sizeof (double));
+  completion.names = g_ptr_array_new_with_free_func (g_free);
   frames.build_cpu = complete_each_cpu;
   for (guint k = 0; k < 3; k++)
     frames.build_split[k] = g_array_new (FALSE, FALSE, sizeof (double));
@@ -535,6 +574,8 @@ main (int   argc,
   costs = muster_bs_document_dup_costs_text (document);
   g_print ("Space Marines roster built through Add to Force: %s in %u adds\n", costs,
            build_frames->len);
+  /* Before print_spread(), which sorts the figures it is given */
+  print_slowest (add_cpu_ms, &completion);
   print_spread ("frames drawn an add (Add to Force)", build_frames, "", "1");
   print_spread ("frame clock cycles an add, painting or not", build_cycles, "", "-");
   print_spread ("add to its first frame drawn", add_ms, " ms", "< 16 ms");
@@ -547,6 +588,7 @@ main (int   argc,
       print_spread (what, completion.split[k], " ms", "-");
       g_array_unref (completion.split[k]);
     }
+  g_ptr_array_unref (completion.names);
   print_spread ("frames an add takes until its editor is complete", complete_frames, "", "-");
   print_spread ("longest frame after an add's first until its editor is complete (main-thread CPU)",
                 complete_worst_cpu, " ms", "< 16 ms");
