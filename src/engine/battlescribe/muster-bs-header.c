@@ -109,12 +109,13 @@ muster_bs_header_read (MusterBsHeader  *header,
                    name, doctype);
       return FALSE;
     }
+  /* a file too broken to give its header is said so below; libxml2 says nothing on stderr
+   * (from making the reader on: it guesses the encoding from the first bytes) */
+  _muster_xml_handlers_take (&handlers, ignore_error_cb, NULL);
   reader = xmlReaderForMemory (data, (int) length, name, NULL,
                                XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (reader == NULL)
     g_error ("out of memory creating an XML reader");
-  /* a file too broken to give its header is said so below; libxml2 says nothing on stderr */
-  _muster_xml_handlers_take (&handlers, ignore_error_cb, NULL);
   while ((ret = xmlTextReaderRead (reader)) == 1)
     if (xmlTextReaderNodeType (reader) == XML_READER_TYPE_ELEMENT)
       {

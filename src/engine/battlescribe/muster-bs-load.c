@@ -565,12 +565,13 @@ _muster_bs_load_xml (MusterBsData *self,
     }
 
   loader.strings = _muster_bs_data_strings (self, length);
+  /* from making the reader on: it guesses the encoding from the first bytes */
+  _muster_xml_handlers_take (&handlers, read_error_cb, &errors);
   loader.reader = xmlReaderForMemory (data, (int) length, name, NULL,
                                       XML_PARSE_NONET | XML_PARSE_NOERROR |
                                       XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
   if (loader.reader == NULL)
     g_error ("out of memory creating an XML reader");
-  _muster_xml_handlers_take (&handlers, read_error_cb, &errors);
   loader.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
 
   while (ok && (ret = xmlTextReaderRead (loader.reader)) == 1)

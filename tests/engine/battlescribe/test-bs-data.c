@@ -139,6 +139,16 @@ test_data_plain_errors (void)
                     "bad.cat:2: the text is not valid in the encoding the file declares");
       assert_fails ("<catalogue id=c gameSystemId='gs'/>", MUSTER_ENGINE_ERROR_INVALID_FILE,
                     "bad.cat:1: an attribute's value is not in quotes");
+      /* four bytes that make libxml2 guess UCS-4 as the reader is made, then fail to convert */
+      {
+        static const char ucs4[] = "<\0\0\0\0\0\0\0";
+        g_autoptr(GBytes) bytes = g_bytes_new_static (ucs4, sizeof ucs4 - 1);
+        g_autoptr(MusterBsData) data = muster_bs_data_new ();
+        g_autoptr(GError) error = NULL;
+
+        g_assert_false (muster_bs_data_add_bytes (data, "bad.cat", bytes, &error));
+        g_assert_error (error, MUSTER_ENGINE_ERROR, MUSTER_ENGINE_ERROR_INVALID_FILE);
+      }
       return;
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);

@@ -97,6 +97,15 @@ test_header_bad_bytes_quiet (void)
 
       g_assert_false (muster_bs_header_read (&header, "x.cat", bytes, &error));
       g_assert_nonnull (error);
+      /* bytes that make libxml2 guess UCS-4 as the reader is made, then fail to convert */
+      {
+        static const char ucs4[] = "<\0\0\0\0\0\0\0";
+        g_autoptr(GBytes) guessed = g_bytes_new_static (ucs4, sizeof ucs4 - 1);
+        g_auto(MusterBsHeader) again = { 0 };
+        g_autoptr(GError) again_error = NULL;
+
+        g_assert_false (muster_bs_header_read (&again, "x.cat", guessed, &again_error));
+      }
       return;
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
