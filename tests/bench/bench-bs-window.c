@@ -3,9 +3,11 @@
 
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "muster-application.h"
 #include "muster-bs-entries.h"
@@ -85,6 +87,49 @@ thread_cpu_ms (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Profiling an add's first frame alone: under `perf record --control=fifo:CTL,ACK -D -1`, with
+ * MUSTER_BENCH_PERF_CTL and MUSTER_BENCH_PERF_ACK naming the two fifos, perf samples from each
+ * add's call to its first frame drawn (only the adds MUSTER_BENCH_PERF_ADDS names, separated
+ * by commas, when it is set). */
+static int perf_ctl = -1, perf_ack = -1;
+
+static void
+perf_open (void)
+{
+  const char *ctl = g_getenv ("MUSTER_BENCH_PERF_CTL");
+  const char *ack = g_getenv ("MUSTER_BENCH_PERF_ACK");
+
+  if (ctl == NULL || ack == NULL)
+    return;
+  perf_ctl = open (ctl, O_WRONLY);
+  perf_ack = open (ack, O_RDONLY);
+  g_assert_true (perf_ctl >= 0 && perf_ack >= 0);
+}
+
+static gboolean
+perf_wanted (const char *name)
+{
+  const char *adds = g_getenv ("MUSTER_BENCH_PERF_ADDS");
+  g_auto(GStrv) names = NULL;
+
+  if (perf_ctl < 0)
+    return FALSE;
+  if (adds == NULL)
+    return TRUE;
+  names = g_strsplit (adds, ",", -1);
+  return g_strv_contains ((const char * const *) names, name);
+}
+
+/* Sends @command ("enable" or "disable") and waits for perf to take it */
+static void
+perf_switch (const char *command)
+{
+  char ack[8];
+
+  g_assert_true (write (perf_ctl, command, strlen (command)) == (gssize) strlen (command));
+  g_assert_true (read (perf_ack, ack, sizeof ack) > 0);
 }
 
 /* Runs after the page's idles (the editor's is of high idle priority) and before GTK's
@@ -408,19 +453,29 @@ build (MusterBsWindow *window,
       guint seen, cycles;
       gint64 start;
       double n, cpu_start, call_cpu;
+      gboolean profiled;
 
       if (*muster_bs_entry_get_costs_text (entry) == '\0')
         continue;
       seen = frames->frames;
       cycles = frames->cycles;
       start = g_get_monotonic_time ();
+      profiled = perf_wanted (name);
+      if (profiled)
+        perf_switch ("enable\n");
       cpu_start = thread_cpu_ms ();
       if (muster_bs_page_add_entry (page, name) == NULL)
-        continue;
+        {
+          if (profiled)
+            perf_switch ("disable\n");
+          continue;
+        }
       call_cpu = thread_cpu_ms ();
       frames->idle_cpu = call_cpu;
       g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, mark_idle_cb, frames, NULL);
       time_to_frame (frames, seen, start, cpu_start, ms, cpu_ms);
+      if (profiled)
+        perf_switch ("disable\n");
       {
         double parts[5] = { call_cpu - cpu_start, frames->idle_cpu - call_cpu,
                             frames->update_cpu - frames->idle_cpu,
@@ -506,6 +561,7 @@ main (int   argc,
       return 0;
     }
   adw_init ();
+  perf_open ();
   app = muster_application_new (APP_ID ".Bench", G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
   g_assert_no_error (error);

@@ -23,6 +23,7 @@ muster_bs_data_new (void)
   self->catalogues = g_ptr_array_new ();
   self->files = g_ptr_array_new ();
   self->index = g_hash_table_new (g_str_hash, g_str_equal);
+  self->interned = g_hash_table_new (g_str_hash, g_str_equal);
   self->cost_types_used = g_hash_table_new (NULL, NULL);
   self->cycles_reported = g_hash_table_new (NULL, NULL);
   self->problems = g_ptr_array_new_with_free_func (g_free);
@@ -41,6 +42,8 @@ muster_bs_data_free (MusterBsData *self)
   g_ptr_array_unref (self->catalogues);
   g_ptr_array_unref (self->files);
   g_hash_table_unref (self->index);
+  g_hash_table_unref (self->interned);
+  g_clear_pointer (&self->late, g_hash_table_unref);
   g_hash_table_unref (self->cost_types_used);
   g_hash_table_unref (self->cycles_reported);
   g_ptr_array_unref (self->problems);
@@ -103,7 +106,7 @@ static const char *
 copied_string (Copying    *c,
                const char *s)
 {
-  return s != NULL ? g_string_chunk_insert_const (c->copy->strings, s) : NULL;
+  return _muster_bs_data_intern_loaded (c->copy, s);
 }
 
 /**
@@ -215,21 +218,62 @@ _muster_bs_data_strings (MusterBsData *self,
   return self->strings;
 }
 
+/* @s as interned already, or NULL */
+static const char *
+interned (const MusterBsData *self,
+          const char         *s)
+{
+  const char *found = g_hash_table_lookup (self->interned, s);
+
+  if (found == NULL && self->late != NULL)
+    found = g_hash_table_lookup (self->late, s);
+  return found;
+}
+
+/* Interns @s among the strings of the files loaded (the loader's and copies' strings) */
+const char *
+_muster_bs_data_intern_loaded (MusterBsData *self,
+                               const char   *s)
+{
+  const char *found;
+
+  if (s == NULL)
+    return NULL;
+  found = interned (self, s);
+  if (found == NULL)
+    {
+      found = g_string_chunk_insert (_muster_bs_data_strings (self, 64 * 1024), s);
+      g_hash_table_add (self->interned, (gpointer) found);
+    }
+  return found;
+}
+
 const char *
 muster_bs_data_intern (MusterBsData *self,
                        const char   *s)
 {
-  return s ? g_string_chunk_insert_const (_muster_bs_data_strings (self, 64 * 1024), s) : NULL;
+  const char *found;
+
+  if (s == NULL)
+    return NULL;
+  found = interned (self, s);
+  if (found == NULL)
+    {
+      if (self->late == NULL)
+        self->late = g_hash_table_new (g_str_hash, g_str_equal);
+      found = g_string_chunk_insert (_muster_bs_data_strings (self, 64 * 1024), s);
+      g_hash_table_add (self->late, (gpointer) found);
+    }
+  return found;
 }
 
 gboolean
 muster_bs_data_cost_type_used (const MusterBsData *self,
                                const char         *type_id)
 {
-  /* No strings, no costs: nothing is loaded yet. */
-  return self->strings != NULL &&
-         g_hash_table_contains (self->cost_types_used,
-                                g_string_chunk_insert_const (self->strings, type_id));
+  const char *key = type_id ? interned (self, type_id) : NULL;
+
+  return key != NULL && g_hash_table_contains (self->cost_types_used, key);
 }
 
 /* A limit of 0 is one nobody plays at (Bolt Action's data has it for its points): every

@@ -183,7 +183,7 @@ GPtrArray          *muster_bs_data_root_files       (const MusterBsData *self,
                                                      const MusterBsNode *catalogue);
 /* Problems found while resolving ("file:line: message"), NULL-terminated, borrowed. */
 const char * const *muster_bs_data_get_problems     (const MusterBsData *self);
-/* Interns @s in the data set's string chunk. */
+/* Interns @s in the data set: equal to a string of its files, it is that string. */
 const char         *muster_bs_data_intern           (MusterBsData  *self,
                                                      const char    *s);
 /* Whether some cost in the data is of this cost type (rosters total only those). */

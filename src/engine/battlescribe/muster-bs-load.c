@@ -74,7 +74,6 @@ typedef struct
 {
   MusterBsData  *data;
   const char    *name;
-  GStringChunk  *strings;   /* data's */
   xmlTextReader *reader;
   GArray        *stack;     /* Frame */
   MusterBsNode  *root;
@@ -129,7 +128,7 @@ static const char *
 intern (Loader        *loader,
         const xmlChar *value)
 {
-  return g_string_chunk_insert_const (loader->strings, (const char *) value);
+  return _muster_bs_data_intern_loaded (loader->data, (const char *) value);
 }
 
 static gboolean
@@ -384,7 +383,7 @@ start_element (Loader  *loader,
         {
           loader->root = node;
           node->file = node;
-          node->text = g_string_chunk_insert_const (loader->strings, loader->name);
+          node->text = _muster_bs_data_intern_loaded (loader->data, loader->name);
         }
       if (!read_attributes (loader, node, element, error))
         return FALSE;
@@ -436,7 +435,7 @@ text_node (Loader *loader)
     {
       g_autofree char *joined = g_strconcat (frame->node->text, (const char *) value, NULL);
 
-      frame->node->text = g_string_chunk_insert_const (loader->strings, joined);
+      frame->node->text = _muster_bs_data_intern_loaded (loader->data, joined);
     }
   else
     frame->node->text = intern (loader, value);
@@ -564,7 +563,8 @@ _muster_bs_load_xml (MusterBsData *self,
       return FALSE;
     }
 
-  loader.strings = _muster_bs_data_strings (self, length);
+  /* Strings in pieces sized after the first file */
+  _muster_bs_data_strings (self, length);
   /* from making the reader on: it guesses the encoding from the first bytes */
   _muster_xml_handlers_take (&handlers, read_error_cb, &errors);
   loader.reader = xmlReaderForMemory (data, (int) length, name, NULL,

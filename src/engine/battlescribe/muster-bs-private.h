@@ -18,6 +18,13 @@ G_BEGIN_DECLS
 struct _MusterBsData
 {
   GStringChunk *strings;       /* made by the first file loaded, sized after it */
+  /* The interned strings, as a set: those of the files loaded, and (nullable) those first
+   * interned after, by muster_bs_data_intern(). Apart, so that the ids a roster makes up
+   * ("link::entry") grow a small table: growing the files' one, some 500,000 strings for
+   * wh40k-10e, rehashed it all, 5 to 9 ms in one unlucky edit (issue 21). A string is in
+   * one of the two at most. */
+  GHashTable   *interned;
+  GHashTable   *late;
   GPtrArray    *blocks;        /* MusterBsNode[block_size] the last, the others full */
   guint         block_size;
   guint         block_used;
@@ -35,6 +42,8 @@ struct _MusterBsData
 MusterBsNode *_muster_bs_data_new_node  (MusterBsData *self);
 GStringChunk *_muster_bs_data_strings   (MusterBsData *self,
                                          gsize         file_size);
+const char   *_muster_bs_data_intern_loaded (MusterBsData *self,
+                                             const char   *s);
 gboolean      _muster_bs_load_xml       (MusterBsData *self,
                                          const char   *name,
                                          const char   *data,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "muster-bs-data.h"
+#include "muster-bs-private.h"
 #include "muster-bs-roster.h"
 
 static const char gst_text[] =
@@ -425,6 +426,42 @@ test_data_copy (void)
   g_assert_true (muster_bs_data_cost_type_used (gst_copy, "pts"));
 }
 
+/* Strings interned once the files are read (a roster's composite ids) are kept apart from the
+ * files' own, whose table stays as it is; either way an equal string is one pointer, whatever
+ * comes first: a string of the files, a string interned before a file that has it is read,
+ * or after. */
+static void
+test_data_intern_late (void)
+{
+  g_autoptr(MusterBsData) data = load_fixture ();
+  g_autoptr(MusterBsData) gst = muster_bs_data_new ();
+  g_autoptr(GError) error = NULL;
+  guint loaded = g_hash_table_size (data->interned);
+  const char *made, *early;
+
+  made = muster_bs_data_intern (data, "el-blade::sse-blade");
+  g_assert_cmpstr (made, ==, "el-blade::sse-blade");
+  g_assert_true (muster_bs_data_intern (data, "el-blade::sse-blade") == made);
+  g_assert_true (muster_bs_data_intern (data, "se-unit") == muster_bs_data_lookup (data, "se-unit")->id);
+  g_assert_cmpuint (g_hash_table_size (data->interned), ==, loaded);
+  g_assert_nonnull (data->late);
+  g_assert_cmpuint (g_hash_table_size (data->late), ==, 1);
+  /* Lookups intern nothing */
+  g_assert_false (muster_bs_data_cost_type_used (data, "no-such-type"));
+  g_assert_true (muster_bs_data_cost_type_used (data, "pts"));
+  g_assert_cmpuint (g_hash_table_size (data->interned), ==, loaded);
+  g_assert_cmpuint (g_hash_table_size (data->late), ==, 1);
+
+  /* Interned first, then read in a file: the file's id is that pointer */
+  g_assert_true (add (gst, "test.gst", gst_text, &error));
+  early = muster_bs_data_intern (gst, "se-unit");
+  g_assert_true (add (gst, "army.cat", cat_text, &error));
+  g_assert_true (muster_bs_data_resolve (gst, &error));
+  g_assert_no_error (error);
+  g_assert_true (muster_bs_data_lookup (gst, "se-unit")->id == early);
+  g_assert_true (muster_bs_data_intern (gst, "se-unit") == early);
+}
+
 /* Nodes and strings come in pieces that start small (sized after the first file, here the
  * small game system) and grow: ten thousand entries with names of their own, past many
  * pieces, each read back whole and in its place, equal strings one pointer. */
@@ -500,6 +537,7 @@ main (int   argc,
   g_test_add_func ("/bs/data/deep", test_data_deep);
   g_test_add_func ("/bs/data/many-nodes", test_data_many_nodes);
   g_test_add_func ("/bs/data/copy", test_data_copy);
+  g_test_add_func ("/bs/data/intern-late", test_data_intern_late);
   g_test_add_func ("/bs/data/doctype-after-comment", test_data_doctype_after_comment);
   g_test_add_func ("/bs/data/links", test_data_links);
   g_test_add_func ("/bs/data/other-system", test_data_other_system);
