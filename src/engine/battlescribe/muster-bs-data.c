@@ -230,10 +230,11 @@ interned (const MusterBsData *self,
   return found;
 }
 
-/* Interns @s among the strings of the files loaded (the loader's and copies' strings) */
-const char *
-_muster_bs_data_intern_loaded (MusterBsData *self,
-                               const char   *s)
+/* @s as interned, else copied in and added to @table (made if NULL) */
+static const char *
+intern_in (MusterBsData  *self,
+           GHashTable   **table,
+           const char    *s)
 {
   const char *found;
 
@@ -242,29 +243,27 @@ _muster_bs_data_intern_loaded (MusterBsData *self,
   found = interned (self, s);
   if (found == NULL)
     {
+      if (*table == NULL)
+        *table = g_hash_table_new (g_str_hash, g_str_equal);
       found = g_string_chunk_insert (_muster_bs_data_strings (self, 64 * 1024), s);
-      g_hash_table_add (self->interned, (gpointer) found);
+      g_hash_table_add (*table, (gpointer) found);
     }
   return found;
+}
+
+/* Interns @s among the strings of the files loaded (the loader's and copies' strings) */
+const char *
+_muster_bs_data_intern_loaded (MusterBsData *self,
+                               const char   *s)
+{
+  return intern_in (self, &self->interned, s);
 }
 
 const char *
 muster_bs_data_intern (MusterBsData *self,
                        const char   *s)
 {
-  const char *found;
-
-  if (s == NULL)
-    return NULL;
-  found = interned (self, s);
-  if (found == NULL)
-    {
-      if (self->late == NULL)
-        self->late = g_hash_table_new (g_str_hash, g_str_equal);
-      found = g_string_chunk_insert (_muster_bs_data_strings (self, 64 * 1024), s);
-      g_hash_table_add (self->late, (gpointer) found);
-    }
-  return found;
+  return intern_in (self, &self->late, s);
 }
 
 gboolean
