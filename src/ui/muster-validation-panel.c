@@ -44,7 +44,11 @@ static void
 diagnostic_setup_cb (GtkSignalListItemFactory *factory,
                      GtkListItem              *item)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* A grid, not a horizontal box: a box allocating its children asks each for its width at
+   * the box's height, and a wrapped label answers that by trying widths (some ten layouts of
+   * its text each time), 5 to 8 ms of the frame a new finding came in (issue 21). A grid
+   * measures widths for no height first, then heights for those widths. */
+  GtkWidget *row = gtk_grid_new ();
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *icon = gtk_image_new ();
   GtkWidget *message = gtk_label_new (NULL);
@@ -64,9 +68,10 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (text), message);
   gtk_box_append (GTK_BOX (text), location);
-  gtk_box_append (GTK_BOX (box), icon);
-  gtk_box_append (GTK_BOX (box), text);
-  gtk_list_item_set_child (item, box);
+  gtk_grid_set_column_spacing (GTK_GRID (row), 12);
+  gtk_grid_attach (GTK_GRID (row), icon, 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (row), text, 1, 0, 1, 1);
+  gtk_list_item_set_child (item, row);
 }
 
 /* Returns: (nullable): the name of the force @diagnostic is about, when the document has more

@@ -92,7 +92,8 @@ thread_cpu_ms (void)
 /* Profiling an add's first frame alone: under `perf record --control=fifo:CTL,ACK -D -1`, with
  * MUSTER_BENCH_PERF_CTL and MUSTER_BENCH_PERF_ACK naming the two fifos, perf samples from each
  * add's call to its first frame drawn (only the adds MUSTER_BENCH_PERF_ADDS names, separated
- * by commas, when it is set). */
+ * by commas, when it is set); with MUSTER_BENCH_PERF_BUILD set, from that frame until the
+ * add's editor is complete instead. */
 static int perf_ctl = -1, perf_ack = -1;
 
 static void
@@ -453,7 +454,7 @@ build (MusterBsWindow *window,
       guint seen, cycles;
       gint64 start;
       double n, cpu_start, call_cpu;
-      gboolean profiled;
+      gboolean profiled, building;
 
       if (*muster_bs_entry_get_costs_text (entry) == '\0')
         continue;
@@ -461,7 +462,8 @@ build (MusterBsWindow *window,
       cycles = frames->cycles;
       start = g_get_monotonic_time ();
       profiled = perf_wanted (name);
-      if (profiled)
+      building = profiled && g_getenv ("MUSTER_BENCH_PERF_BUILD") != NULL;
+      if (profiled && !building)
         perf_switch ("enable\n");
       cpu_start = thread_cpu_ms ();
       if (muster_bs_page_add_entry (page, name) == NULL)
@@ -475,7 +477,7 @@ build (MusterBsWindow *window,
       g_idle_add_full (G_PRIORITY_HIGH_IDLE + 10, mark_idle_cb, frames, NULL);
       time_to_frame (frames, seen, start, cpu_start, ms, cpu_ms);
       if (profiled)
-        perf_switch ("disable\n");
+        perf_switch (building ? "enable\n" : "disable\n");
       {
         double parts[5] = { call_cpu - cpu_start, frames->idle_cpu - call_cpu,
                             frames->update_cpu - frames->idle_cpu,
@@ -490,6 +492,8 @@ build (MusterBsWindow *window,
       frames->build_worst_cpu = 0;
       frames->building = muster_bs_page_get_editor_complete (page) ? NULL : page;
       settle_after (frames, seen);
+      if (building)
+        perf_switch ("disable\n");
       if (frames->building != NULL)
         g_printerr ("the editor of %s was not complete when the frames stopped\n", name);
       frames->building = NULL;
