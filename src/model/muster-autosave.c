@@ -158,12 +158,24 @@ start_write (MusterAutosave *self)
 }
 
 static gboolean
-timeout_cb (gpointer user_data)
+write_idle_cb (gpointer user_data)
 {
   MusterAutosave *self = user_data;
 
   self->timeout_id = 0;
   start_write (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The copy is made on the main thread (a 2,000-point roster: some 2 ms), so it waits until
+ * nothing else is to be done: a timeout, dispatched before a window's pending frame, put it
+ * in the frame of the edit that came just before (issue 21). */
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  MusterAutosave *self = user_data;
+
+  self->timeout_id = g_idle_add_full (G_PRIORITY_LOW, write_idle_cb, self, NULL);
   return G_SOURCE_REMOVE;
 }
 

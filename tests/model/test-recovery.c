@@ -243,6 +243,40 @@ test_debounced (Fixture       *f,
   spin_until_written (f, 2);
 }
 
+/* A window drawing its frames: a source of GTK's redraw priority, ready all the time, noting
+ * whether a copy was started meanwhile */
+typedef struct
+{
+  MusterAutosave *autosave;
+  gboolean        started;
+} Busy;
+
+static gboolean
+busy_cb (gpointer data)
+{
+  Busy *busy = data;
+
+  busy->started = busy->started || muster_autosave_is_writing (busy->autosave);
+  return G_SOURCE_CONTINUE;
+}
+
+/* The copy is made when the main loop has nothing else to do: not before a frame a window
+ * has yet to draw (issue 21: it went into the frame of the edit before) */
+static void
+test_waits_for_frames (Fixture       *f,
+                       gconstpointer  data)
+{
+  Busy busy = { f->autosave, FALSE };
+  guint id = g_idle_add_full (G_PRIORITY_HIGH_IDLE + 20, busy_cb, &busy, NULL);
+
+  rename_list (f, "Border Host");
+  spin_for (150);
+  g_assert_false (busy.started);
+  g_assert_cmpuint (f->written, ==, 0);
+  g_source_remove (id);
+  spin_until_written (f, 1);
+}
+
 static void
 test_removed_after_save (Fixture       *f,
                          gconstpointer  data)
@@ -604,6 +638,7 @@ main (int   argc,
   g_test_add ("/recovery/" path, Fixture, data, fixture_set_up, func, fixture_tear_down)
   ADD ("written-after-edit", test_written_after_edit, NULL);
   ADD ("debounced", test_debounced, NULL);
+  ADD ("waits-for-frames", test_waits_for_frames, NULL);
   ADD ("removed-after-save", test_removed_after_save, NULL);
   ADD ("kept-for-edit-during-save", test_kept_for_edit_during_save, NULL);
   ADD ("discarded-on-close", test_discarded_on_close, NULL);
