@@ -24,6 +24,7 @@ typedef struct
   MusterBsSelection *selection;
   MusterBsForce     *force;
   char              *entry_id;
+  gboolean           stale;  /* another row is selected: the editor is about to go */
 } Choice;
 
 static void
@@ -67,6 +68,8 @@ static void
 count_changed_cb (GtkSpinButton *spin,
                   Choice        *choice)
 {
+  if (choice->stale)
+    return;
   muster_bs_document_set_count (choice->document, choice->selection,
                                 gtk_spin_button_get_value_as_int (spin));
 }
@@ -77,6 +80,8 @@ add_choice_cb (GtkButton *button,
 {
   g_autoptr(GError) error = NULL;
 
+  if (choice->stale)
+    return;
   if (!muster_bs_document_select (choice->document, muster_bs_selection_get_force (choice->selection),
                                   choice->selection, choice->entry_id, &error))
     gtk_widget_activate_action (GTK_WIDGET (button), "win.show-toast", "s", error->message);
@@ -88,6 +93,8 @@ remove_choice_cb (GtkButton *button,
 {
   MusterBsSelection *last;
 
+  if (choice->stale)
+    return;
   if (_muster_bs_page_taken (choice->selection, choice->entry_id, &last) == 0)
     return;
   if (muster_bs_selection_get_amount (last) > 1)
@@ -118,14 +125,16 @@ static void
 remove_selection_cb (GtkButton *button,
                      Choice    *choice)
 {
-  muster_bs_document_remove (choice->document, choice->selection);
+  if (!choice->stale)
+    muster_bs_document_remove (choice->document, choice->selection);
 }
 
 static void
 duplicate_cb (GtkButton *button,
               Choice    *choice)
 {
-  muster_bs_document_duplicate (choice->document, choice->selection);
+  if (!choice->stale)
+    muster_bs_document_duplicate (choice->document, choice->selection);
 }
 
 static Choice *
@@ -713,7 +722,12 @@ editor_update (Editor            *editor,
 {
   set_label (editor->title, muster_bs_item_get_name (item));
   for (guint i = 0; i < editor->choices->len; i++)
-    ((Choice *) g_ptr_array_index (editor->choices, i))->selection = selection;
+    {
+      Choice *choice = g_ptr_array_index (editor->choices, i);
+
+      choice->selection = selection;
+      choice->stale = FALSE;
+    }
   /* Shown, not an edit */
   g_signal_handlers_block_matched (editor->spin, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
                                    count_changed_cb, NULL);
@@ -832,7 +846,7 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   /* The editor shown goes from view now and, unless it is short, is taken down over the next
    * frames */
   muster_cull_box_retire_children (MUSTER_CULL_BOX (box),
-                                   editor == NULL || editor->step <= AT_ONCE_STEPS);
+                                   !_muster_bs_page_editor_is_long (box));
   editor_cancel (box);
   if (roster == NULL || (selection == NULL && force == NULL))
     {
@@ -911,6 +925,42 @@ _muster_bs_page_editor_is_complete (GtkBox *box)
 
   return (editor == NULL || (editor->options == NULL && !editor->listing)) &&
          !muster_cull_box_get_retiring (MUSTER_CULL_BOX (box));
+}
+
+gboolean
+_muster_bs_page_editor_is_long (GtkBox *box)
+{
+  Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
+
+  return editor != NULL && editor->step > AT_ONCE_STEPS;
+}
+
+gboolean
+_muster_bs_page_editor_would_be_long (MusterBsDocument *document,
+                                      MusterBsItem     *item)
+{
+  MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
+  MusterBsRoster *roster = muster_bs_document_get_roster (document);
+  g_autoptr(GPtrArray) offered = NULL;
+  GArray *profiles, *rules;
+
+  if (roster == NULL || selection == NULL)
+    return FALSE;
+  /* As n_steps() will count them */
+  offered = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection),
+                                           selection);
+  profiles = muster_bs_selection_get_profiles (selection);
+  rules = muster_bs_selection_get_rules (selection);
+  return offered->len + (profiles ? profiles->len : 0) + (rules ? rules->len : 0) > AT_ONCE_STEPS;
+}
+
+void
+_muster_bs_page_editor_stale (GtkBox *box)
+{
+  Editor *editor = g_object_get_data (G_OBJECT (box), EDITOR_DATA);
+
+  for (guint i = 0; editor != NULL && i < editor->choices->len; i++)
+    ((Choice *) g_ptr_array_index (editor->choices, i))->stale = TRUE;
 }
 
 void

@@ -18,6 +18,15 @@ char *_muster_bs_page_editor_key (MusterBsDocument *document,
 gboolean _muster_bs_page_editor_is_complete (GtkBox *box);
 /* While @hold, the editor in @box builds no more rows: an edit is on its way to it, which
  * may have freed the selection it shows (_muster_bs_page_fill_editor() ends the hold) */
+/* Whether the editor in @box is too long to take down at once (its rows were built over
+ * several frames) */
+gboolean _muster_bs_page_editor_is_long     (GtkBox   *box);
+/* Whether the editor of @item (nullable) would be built over several frames */
+gboolean _muster_bs_page_editor_would_be_long (MusterBsDocument *document,
+                                               MusterBsItem     *item);
+/* The editor in @box shows what is no longer selected, until the next one is built: its
+ * controls do nothing */
+void     _muster_bs_page_editor_stale       (GtkBox   *box);
 void     _muster_bs_page_editor_hold        (GtkBox   *box,
                                              gboolean  hold);
 

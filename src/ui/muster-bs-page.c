@@ -34,6 +34,10 @@ struct _MusterBsPage
   GtkSingleSelection *entries_selection;
   GtkStringList      *categories;
   guint               editor_idle;
+  /* Another row's editor waits for the frame that shows the selection: the frame clock's
+   * after-paint handler, and the clock */
+  gulong              editor_after_paint;
+  GdkFrameClock      *editor_clock;
   /* (nullable): what the editor shows now, see _muster_bs_page_editor_key(), and the row it
    * shows */
   char               *editor_key;
@@ -637,14 +641,57 @@ gboolean
 muster_bs_page_get_editor_complete (MusterBsPage *self)
 {
   g_return_val_if_fail (MUSTER_IS_BS_PAGE (self), FALSE);
-  return self->editor_idle == 0 && _muster_bs_page_editor_is_complete (self->editor_box);
+  return self->editor_idle == 0 && self->editor_after_paint == 0 &&
+         _muster_bs_page_editor_is_complete (self->editor_box);
 }
 
 static void
+editor_wait_end (MusterBsPage *self)
+{
+  if (self->editor_after_paint != 0)
+    g_clear_signal_handler (&self->editor_after_paint, self->editor_clock);
+  g_clear_object (&self->editor_clock);
+}
+
+static void
+editor_after_paint_cb (GdkFrameClock *clock,
+                       MusterBsPage  *self)
+{
+  editor_wait_end (self);
+  if (self->editor_idle == 0)
+    self->editor_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, editor_idle_cb, self, NULL);
+}
+
+/* The editor follows the edit before its frame is drawn. Another row's editor (a new
+ * selection, an add) in place of a long one, or a long one, comes in the frame after: the
+ * selection and the edit come to the screen in a frame of their own, then the editor (taking
+ * a long one out of view, some 2,000 widgets, or working out a long one's options and
+ * building its top took the add's frame past 16 ms, issue 21). Meanwhile the editor shown
+ * is stale, and its controls do nothing. */
+static void
 schedule_editor (MusterBsPage *self)
 {
+  g_autoptr(MusterBsItem) item = muster_bs_page_get_selected (self);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
   _muster_bs_page_editor_hold (self->editor_box, TRUE);
-  if (self->editor_idle == 0)
+  if (item != self->editor_item && clock != NULL &&
+      gtk_widget_get_mapped (GTK_WIDGET (self->editor_box)) &&
+      (_muster_bs_page_editor_is_long (self->editor_box) ||
+       _muster_bs_page_editor_would_be_long (self->document, item)))
+    {
+      _muster_bs_page_editor_stale (self->editor_box);
+      g_clear_handle_id (&self->editor_idle, g_source_remove);
+      if (self->editor_after_paint == 0)
+        {
+          self->editor_clock = g_object_ref (clock);
+          self->editor_after_paint = g_signal_connect (clock, "after-paint",
+                                                       G_CALLBACK (editor_after_paint_cb), self);
+          gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT);
+        }
+      return;
+    }
+  if (self->editor_idle == 0 && self->editor_after_paint == 0)
     self->editor_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, editor_idle_cb, self, NULL);
 }
 
@@ -757,6 +804,7 @@ muster_bs_page_dispose (GObject *object)
   MusterBsPage *self = MUSTER_BS_PAGE (object);
 
   g_clear_handle_id (&self->editor_idle, g_source_remove);
+  editor_wait_end (self);
   g_clear_handle_id (&self->folded_idle, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), MUSTER_TYPE_BS_PAGE);
   g_clear_object (&self->tree_selection);
