@@ -214,6 +214,15 @@ typedef struct
   guint              step;       /* the next step of the build, see build_step() */
   guint              tick_id;    /* the build's tick callback, which holds a reference */
   gint64             first_frame;  /* the frame after the build started, which builds none */
+  /* What a frame's slice may take, µs: of rows in view [1], and below it [0]; set after the
+   * frames they made (see build_painted_cb()). The frame clock's after-paint handler (it
+   * holds a reference), while the build goes on; when the last slice was built (0: not in
+   * this frame), and of which kind. */
+  gint64             slice_usec[2];
+  GdkFrameClock     *clock;
+  gulong             painted_id;
+  gint64             slice_start;
+  gboolean           slice_in_view;
   /* An edit waits to reach the editor: the selection may be gone (an edit that drops the redo
    * history frees the selections it held), so nothing is built until it has */
   gboolean           held;
@@ -230,10 +239,15 @@ static char *editor_shape (MusterBsDocument  *document,
 
 /* A slice of rows: what a frame adds to its own work. The new rows are styled, measured and
  * allocated in the same frame, which costs several times as much again (bench-bs-window:
- * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 ms); rows in view are drawn too,
- * so a smaller slice builds them (see filling_view()). */
+ * slices of 4 ms made frames of 25 ms, of 1 ms frames of 9 to 14 ms, machines differ); rows
+ * in view are drawn too, so a smaller slice builds them (see filling_view()). These are the
+ * first slices; each next one is sized after the frame the last one made, for frames of
+ * FRAME_USEC (see build_painted_cb()). */
 #define SLICE_USEC 1000
 #define VIEW_SLICE_USEC 400
+#define FRAME_USEC 8000
+#define MIN_SLICE_USEC 100
+#define MAX_SLICE_USEC 2000
 /* An editor of this many steps (rows, profiles and rules) at most is built at once, and taken
  * down at once: the edit's frame has time for it */
 #define AT_ONCE_STEPS 8
@@ -251,6 +265,7 @@ editor_clear (gpointer data)
   g_clear_pointer (&editor->ids, g_ptr_array_unref);
   g_clear_object (&editor->document);
   g_clear_object (&editor->list);
+  g_clear_object (&editor->clock);
 }
 
 /* An editor is held by its box and by its build's tick callback (g_rc_box) */
@@ -339,7 +354,11 @@ add_option_row (Editor *editor)
            editor->list_end++)
         ;
       gtk_list_box_set_selection_mode (GTK_LIST_BOX (editor->list), GTK_SELECTION_NONE);
-      gtk_widget_add_css_class (editor->list, "boxed-list");
+      /* Framed, not a boxed list: a boxed list's rows are styled by their place in it, and
+       * rows appended a slice a frame restyled those before them (bench-bs-window: frames
+       * until a character's editor was complete 59-70, framed 41-50, at the same cost) */
+      gtk_widget_add_css_class (editor->list, "frame");
+      gtk_list_box_set_show_separators (GTK_LIST_BOX (editor->list), TRUE);
       gtk_box_append (editor->box, editor->list);
     }
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -567,6 +586,18 @@ list_later (Editor *editor)
     gtk_box_append (editor->box, label_new (_("Options"), "heading"));
 }
 
+/* The build over, or cancelled: its frames are no longer watched */
+static void
+build_end (Editor *editor)
+{
+  if (editor->painted_id != 0)
+    g_clear_signal_handler (&editor->painted_id, editor->clock);
+  g_clear_object (&editor->clock);
+}
+
+static void build_painted_cb (GdkFrameClock *clock,
+                              Editor        *editor);
+
 /* A slice of the rows a frame, appended in their order, until all are built or the editor
  * goes (editor_cancel()) */
 static gboolean
@@ -584,10 +615,30 @@ build_tick_cb (GtkWidget     *box,
       return G_SOURCE_CONTINUE;
     }
   presize_list (editor);
-  if (!build_rows (editor, 1, filling_view (editor) ? VIEW_SLICE_USEC : SLICE_USEC))
+  editor->slice_start = g_get_monotonic_time ();
+  editor->slice_in_view = filling_view (editor);
+  if (!build_rows (editor, 1, editor->slice_usec[editor->slice_in_view]))
     return G_SOURCE_CONTINUE;
   editor->tick_id = 0;
+  build_end (editor);
   return G_SOURCE_REMOVE;
+}
+
+/* The frame a slice went into is drawn: the next slice of its kind is sized so that its
+ * frame takes about FRAME_USEC (wall time: a loaded machine gets smaller slices), growing at
+ * most twice a frame. */
+static void
+build_painted_cb (GdkFrameClock *clock,
+                  Editor        *editor)
+{
+  gint64 *slice = &editor->slice_usec[editor->slice_in_view];
+  gint64 frame = g_get_monotonic_time () - editor->slice_start;
+
+  if (editor->slice_start == 0)
+    return;
+  editor->slice_start = 0;
+  *slice = CLAMP (*slice * MIN ((double) FRAME_USEC / MAX (frame, 1), 2.0),
+                  MIN_SLICE_USEC, MAX_SLICE_USEC);
 }
 
 /* The options' heading at once; the rows, profiles and rules over the frames after the next,
@@ -615,8 +666,18 @@ build_start (Editor    *editor,
   editor->first_frame =
     gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (editor->box))) + 1;
   if (editor->listing || !build_rows (editor, 0, 0))
-    editor->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (editor->box), build_tick_cb,
-                                                    g_rc_box_acquire (editor), editor_unref);
+    {
+      editor->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (editor->box), build_tick_cb,
+                                                      g_rc_box_acquire (editor), editor_unref);
+      editor->slice_usec[FALSE] = SLICE_USEC;
+      editor->slice_usec[TRUE] = VIEW_SLICE_USEC;
+      editor->clock = g_object_ref (gtk_widget_get_frame_clock (GTK_WIDGET (editor->box)));
+      editor->painted_id = g_signal_connect_data (editor->clock, "after-paint",
+                                                  G_CALLBACK (build_painted_cb),
+                                                  g_rc_box_acquire (editor),
+                                                  (GClosureNotify) (void (*) (void)) editor_unref,
+                                                  0);
+    }
 }
 
 /* A cost limit's spin: @choice's entry_id is the cost type's id */
@@ -761,6 +822,8 @@ editor_cancel (GtkBox *box)
       gtk_widget_remove_tick_callback (GTK_WIDGET (box), editor->tick_id);
       editor->tick_id = 0;
     }
+  if (editor != NULL)
+    build_end (editor);
   g_object_set_data (G_OBJECT (box), EDITOR_DATA, NULL);
 }
 
