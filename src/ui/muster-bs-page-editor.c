@@ -354,9 +354,9 @@ add_option_row (Editor *editor)
            editor->list_end++)
         ;
       gtk_list_box_set_selection_mode (GTK_LIST_BOX (editor->list), GTK_SELECTION_NONE);
-      /* Framed, not a boxed list: a boxed list's rows are styled by their place in it, and
-       * rows appended a slice a frame restyled those before them (bench-bs-window: frames
-       * until a character's editor was complete 59-70, framed 41-50, at the same cost) */
+      /* Framed, not a boxed list: rows appended to a boxed list a slice a frame cost more
+       * (bench-bs-window: frames until a character's editor was complete 59-70, framed
+       * 41-50, frames as long), likely as its rows are styled by their place in it */
       gtk_widget_add_css_class (editor->list, "frame");
       gtk_list_box_set_show_separators (GTK_LIST_BOX (editor->list), TRUE);
       gtk_box_append (editor->box, editor->list);
