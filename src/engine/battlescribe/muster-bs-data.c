@@ -218,15 +218,19 @@ _muster_bs_data_strings (MusterBsData *self,
   return self->strings;
 }
 
-/* @s as interned already, or NULL */
+/* @s as interned already, or NULL. @first (nullable), one of the two tables, is looked in
+ * first: the one the caller adds to, which most likely has it (a roster's ids are found in
+ * the small table without a miss in the large one first). */
 static const char *
 interned (const MusterBsData *self,
+          GHashTable         *first,
           const char         *s)
 {
-  const char *found = g_hash_table_lookup (self->interned, s);
+  GHashTable *second = first == self->interned ? self->late : self->interned;
+  const char *found = first ? g_hash_table_lookup (first, s) : NULL;
 
-  if (found == NULL && self->late != NULL)
-    found = g_hash_table_lookup (self->late, s);
+  if (found == NULL && second != NULL)
+    found = g_hash_table_lookup (second, s);
   return found;
 }
 
@@ -240,7 +244,7 @@ intern_in (MusterBsData  *self,
 
   if (s == NULL)
     return NULL;
-  found = interned (self, s);
+  found = interned (self, *table, s);
   if (found == NULL)
     {
       if (*table == NULL)
@@ -270,7 +274,7 @@ gboolean
 muster_bs_data_cost_type_used (const MusterBsData *self,
                                const char         *type_id)
 {
-  const char *key = type_id ? interned (self, type_id) : NULL;
+  const char *key = type_id ? interned (self, self->interned, type_id) : NULL;
 
   return key != NULL && g_hash_table_contains (self->cost_types_used, key);
 }

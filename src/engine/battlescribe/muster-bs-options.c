@@ -40,6 +40,7 @@ _muster_bs_option_copy (MusterBsOption       *dest,
   dest->via = src->via ? g_ptr_array_copy (src->via, NULL, NULL) : g_ptr_array_new ();
 }
 
+/* @id is a node's, interned already */
 static const char *
 join (MusterBsData *data,
       const char   *prefix,
@@ -48,7 +49,7 @@ join (MusterBsData *data,
   g_autofree char *s = NULL;
 
   if (prefix == NULL || *prefix == '\0')
-    return muster_bs_data_intern (data, id);
+    return id;
   s = g_strconcat (prefix, "::", id, NULL);
   return muster_bs_data_intern (data, s);
 }
