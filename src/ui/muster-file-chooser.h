@@ -8,7 +8,8 @@
 G_BEGIN_DECLS
 
 /*
- * The file choosers the windows share (GtkFileChooserNative: GtkFileDialog is GTK 4.10).
+ * The file choosers the windows share (GtkFileChooserNative: the file dialog of GTK 4.10 is
+ * newer than Debian 12).
  * A chooser holds its parent and itself while it is open and calls @chosen only when a file
  * was picked; the caller keeps nothing.
  */
