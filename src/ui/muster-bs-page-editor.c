@@ -956,10 +956,12 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   editor->selection = selection;
   editor->entry_id = g_strdup (muster_bs_selection_get_entry_id (selection));
   {
-    /* Close together: the editor shares the window's width with the roster (issue 21), and
-     * this row is its widest */
+    /* The number above the buttons, close together: the editor shares the window's width
+     * with the roster (issue 21), and side by side they were its widest row, a little wider
+     * than the editor in a window of 1,200 px (it scrolled sideways) */
+    GtkWidget *rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *filler = gtk_label_new (NULL);
+    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
     editor->spin = gtk_spin_button_new_with_range (0, 999, 1);
     gtk_box_append (GTK_BOX (row), label_new (_("Number"), NULL));
@@ -968,13 +970,15 @@ _muster_bs_page_fill_editor (GtkBox           *box,
                            editor_choice (editor, document, NULL, selection, NULL),
                            (GClosureNotify) (void (*) (void)) choice_free, 0);
     gtk_box_append (GTK_BOX (row), editor->spin);
-    gtk_widget_set_hexpand (filler, TRUE);
-    gtk_box_append (GTK_BOX (row), filler);
-    gtk_box_append (GTK_BOX (row), action_button (_("_Duplicate"), G_CALLBACK (duplicate_cb),
-                                                  editor_choice (editor, document, NULL, selection, NULL)));
-    gtk_box_append (GTK_BOX (row), action_button (_("_Remove"), G_CALLBACK (remove_selection_cb),
-                                                  editor_choice (editor, document, NULL, selection, NULL)));
-    gtk_box_append (box, row);
+    gtk_box_append (GTK_BOX (buttons), action_button (_("_Duplicate"), G_CALLBACK (duplicate_cb),
+                                                      editor_choice (editor, document, NULL,
+                                                                     selection, NULL)));
+    gtk_box_append (GTK_BOX (buttons), action_button (_("_Remove"), G_CALLBACK (remove_selection_cb),
+                                                      editor_choice (editor, document, NULL,
+                                                                     selection, NULL)));
+    gtk_box_append (GTK_BOX (rows), row);
+    gtk_box_append (GTK_BOX (rows), buttons);
+    gtk_box_append (box, rows);
   }
   /* Set first: a build still under way is cancelled through it (editor_cancel()) */
   g_object_set_data_full (G_OBJECT (box), EDITOR_DATA, editor, editor_unref);
