@@ -474,14 +474,22 @@ add_rules (GtkBox       *box,
     add_rule (box, data, &g_array_index (rules, MusterBsRule, i), i == 0);
 }
 
-/* The steps of the build: a row an option, then a step a profile and a rule */
+/* The steps of building @selection's editor of @n_options options: a row an option, then a
+ * step a profile and a rule */
+static guint
+steps_of (MusterBsSelection *selection,
+          guint              n_options)
+{
+  GArray *profiles = muster_bs_selection_get_profiles (selection);
+  GArray *rules = muster_bs_selection_get_rules (selection);
+
+  return n_options + (profiles ? profiles->len : 0) + (rules ? rules->len : 0);
+}
+
 static guint
 n_steps (Editor *editor)
 {
-  GArray *profiles = muster_bs_selection_get_profiles (editor->selection);
-  GArray *rules = muster_bs_selection_get_rules (editor->selection);
-
-  return editor->options->len + (profiles ? profiles->len : 0) + (rules ? rules->len : 0);
+  return steps_of (editor->selection, editor->options->len);
 }
 
 /* Builds the next step: the editor's widgets in their order, appended to its box. Returns
@@ -1009,16 +1017,12 @@ _muster_bs_page_editor_would_be_long (MusterBsDocument *document,
   MusterBsSelection *selection = item ? muster_bs_item_get_selection (item) : NULL;
   MusterBsRoster *roster = muster_bs_document_get_roster (document);
   g_autoptr(GPtrArray) offered = NULL;
-  GArray *profiles, *rules;
 
   if (roster == NULL || selection == NULL)
     return FALSE;
-  /* As n_steps() will count them */
   offered = muster_bs_roster_list_entries (roster, muster_bs_selection_get_force (selection),
                                            selection);
-  profiles = muster_bs_selection_get_profiles (selection);
-  rules = muster_bs_selection_get_rules (selection);
-  return offered->len + (profiles ? profiles->len : 0) + (rules ? rules->len : 0) > AT_ONCE_STEPS;
+  return steps_of (selection, offered->len) > AT_ONCE_STEPS;
 }
 
 void
