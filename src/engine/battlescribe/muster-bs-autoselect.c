@@ -40,9 +40,10 @@ count_missing (const MusterBsContext *ctx,
 {
   double need;
 
-  if (_muster_bs_option_hidden (ctx, t->option))
-    return 0;
   need = required_min (ctx, t->option);
+  /* Most options require nothing: they are not worth the modifiers hidden evaluates. */
+  if (need <= 0 || _muster_bs_option_hidden (ctx, t->option))
+    return 0;
   return (int) MIN (ceil (need - _muster_bs_tally_list (t, list)), 1000);
 }
 
