@@ -59,10 +59,15 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (message), 0);
   gtk_label_set_wrap (GTK_LABEL (message), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
+  /* A wrapped label without width-chars finds its minimum width by laying its text out at
+   * width 0: a line per letter, each shaped with a hyphen, some 900 shapings of a new
+   * finding's frame (issue 21). Twelve characters is narrower than the panel ever is. */
+  gtk_label_set_width_chars (GTK_LABEL (message), 12);
   gtk_label_set_xalign (GTK_LABEL (location), 0);
   /* wrapped, not cut: its front says whose finding it is */
   gtk_label_set_wrap (GTK_LABEL (location), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (location), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (location), 12);
   gtk_widget_add_css_class (location, "caption");
   gtk_widget_add_css_class (location, "dim-label");
   gtk_widget_set_hexpand (text, TRUE);
