@@ -22,6 +22,7 @@ typedef struct
   MusterBsData *data;
   GArray       *out;
   GPtrArray    *via;
+  GPtrArray    *via_now;    /* (nullable) a copy of @via as it is now, which options share */
   gboolean      groups;     /* collect groups instead of entries */
   gboolean      imported;   /* walking another catalogue's root entries */
 } Walk;
@@ -32,26 +33,41 @@ _muster_bs_option_clear (MusterBsOption *option)
   g_clear_pointer (&option->via, g_ptr_array_unref);
 }
 
+/* An option's way (via) is never changed once made: copies share it. */
 void
 _muster_bs_option_copy (MusterBsOption       *dest,
                         const MusterBsOption *src)
 {
   *dest = *src;
-  dest->via = src->via ? g_ptr_array_copy (src->via, NULL, NULL) : g_ptr_array_new ();
+  dest->via = src->via ? g_ptr_array_ref (src->via) : NULL;
 }
 
-/* @id is a node's, interned already */
+/* The walk's way changes: options emitted after get another copy of it. */
+static void
+set_via_size (Walk  *walk,
+              guint  size)
+{
+  g_clear_pointer (&walk->via_now, g_ptr_array_unref);
+  g_ptr_array_set_size (walk->via, size);
+}
+
+static void
+push_via (Walk               *walk,
+          const MusterBsNode *node)
+{
+  g_clear_pointer (&walk->via_now, g_ptr_array_unref);
+  g_ptr_array_add (walk->via, (gpointer) node);
+}
+
+/* @prefix and @id are interned already (_muster_bs_data_join() keys on their pointers) */
 static const char *
 join (MusterBsData *data,
       const char   *prefix,
       const char   *id)
 {
-  g_autofree char *s = NULL;
-
   if (prefix == NULL || *prefix == '\0')
     return id;
-  s = g_strconcat (prefix, "::", id, NULL);
-  return muster_bs_data_intern (data, s);
+  return _muster_bs_data_join (data, prefix, id);
 }
 
 static void
@@ -71,9 +87,18 @@ emit (Walk               *walk,
   option.entry_id = join (walk->data, own_prefix, entry->id);
   option.entry_group_id = group ? join (walk->data, group_prefix, group->id) : NULL;
   option.prefix = own_prefix ? own_prefix : "";
-  option.via = g_ptr_array_copy (walk->via, NULL, NULL);
-  if (link)
-    g_ptr_array_add (option.via, (gpointer) link);
+  if (link != NULL)
+    {
+      option.via = g_ptr_array_copy (walk->via, NULL, NULL);
+      g_ptr_array_add (option.via, (gpointer) link);
+    }
+  else
+    {
+      /* The options of one group share their way */
+      if (walk->via_now == NULL)
+        walk->via_now = g_ptr_array_copy (walk->via, NULL, NULL);
+      option.via = g_ptr_array_ref (walk->via_now);
+    }
   g_array_append_val (walk->out, option);
 }
 
@@ -109,9 +134,9 @@ walk_children (Walk               *walk,
         case MUSTER_BS_NODE_SELECTION_ENTRY_GROUP:
           if (walk->groups)
             emit (walk, child, NULL, group, prefix, group_prefix);
-          g_ptr_array_add (walk->via, (gpointer) child);
+          push_via (walk, child);
           walk_children (walk, child, child, prefix, prefix, FALSE, depth + 1);
-          g_ptr_array_set_size (walk->via, walk->via->len - 1);
+          set_via_size (walk, walk->via->len - 1);
           break;
         case MUSTER_BS_NODE_ENTRY_LINK:
           {
@@ -127,11 +152,11 @@ walk_children (Walk               *walk,
 
                 if (walk->groups)
                   emit (walk, target, child, group, prefix, group_prefix);
-                g_ptr_array_add (walk->via, (gpointer) child);
-                g_ptr_array_add (walk->via, (gpointer) target);
+                push_via (walk, child);
+                push_via (walk, target);
                 walk_children (walk, target, target, inner, inner, FALSE, depth + 1);
                 walk_children (walk, child, target, inner, inner, FALSE, depth + 1);
-                g_ptr_array_set_size (walk->via, walk->via->len - 2);
+                set_via_size (walk, walk->via->len - 2);
               }
           }
           break;
@@ -147,7 +172,7 @@ collect (MusterBsRoster    *roster,
          MusterBsSelection *sel,
          gboolean           groups)
 {
-  Walk walk = { roster->data, NULL, g_ptr_array_new (), groups };
+  Walk walk = { .data = roster->data, .via = g_ptr_array_new (), .groups = groups };
 
   walk.out = g_array_new (FALSE, TRUE, sizeof (MusterBsOption));
   g_array_set_clear_func (walk.out, (GDestroyNotify) _muster_bs_option_clear);
@@ -172,6 +197,7 @@ collect (MusterBsRoster    *roster,
                        FALSE, 0);
     }
   g_ptr_array_unref (walk.via);
+  g_clear_pointer (&walk.via_now, g_ptr_array_unref);
   return walk.out;
 }
 
@@ -180,7 +206,7 @@ GArray *
 _muster_bs_option_children (MusterBsRoster       *roster,
                             const MusterBsOption *option)
 {
-  Walk walk = { roster->data, NULL, g_ptr_array_new (), FALSE };
+  Walk walk = { .data = roster->data, .via = g_ptr_array_new () };
 
   walk.out = g_array_new (FALSE, TRUE, sizeof (MusterBsOption));
   g_array_set_clear_func (walk.out, (GDestroyNotify) _muster_bs_option_clear);
@@ -188,6 +214,7 @@ _muster_bs_option_children (MusterBsRoster       *roster,
   if (option->link)
     walk_children (&walk, option->link, NULL, option->prefix, option->prefix, FALSE, 0);
   g_ptr_array_unref (walk.via);
+  g_clear_pointer (&walk.via_now, g_ptr_array_unref);
   return walk.out;
 }
 

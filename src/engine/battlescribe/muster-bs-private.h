@@ -25,6 +25,10 @@ struct _MusterBsData
    * one of the two at most. */
   GHashTable   *interned;
   GHashTable   *late;
+  /* (nullable) Composite ids by the two interned strings they join (see
+   * _muster_bs_data_join()); a cache, which a copy starts without. */
+  GHashTable   *joined;
+  gboolean      loaded_joins;  /* some string of the files loaded has "::" in it */
   GPtrArray    *blocks;        /* MusterBsNode[block_size] the last, the others full */
   guint         block_size;
   guint         block_used;
@@ -44,6 +48,9 @@ GStringChunk *_muster_bs_data_strings   (MusterBsData *self,
                                          gsize         file_size);
 const char   *_muster_bs_data_intern_loaded (MusterBsData *self,
                                              const char   *s);
+const char   *_muster_bs_data_join      (MusterBsData *self,
+                                         const char   *prefix,
+                                         const char   *id);
 gboolean      _muster_bs_load_xml       (MusterBsData *self,
                                          const char   *name,
                                          const char   *data,

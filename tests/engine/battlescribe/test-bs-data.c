@@ -462,6 +462,61 @@ test_data_intern_late (void)
   g_assert_true (muster_bs_data_intern (gst, "se-unit") == early);
 }
 
+/* A composite id joined from two interned strings is the string interned, the same pointer
+ * whichever way it came (joined first or interned first), found again by the pair; another
+ * pair is another string; a copy of the set joins to its own strings. */
+static void
+test_data_join (void)
+{
+  g_autoptr(MusterBsData) data = load_fixture ();
+  const char *link = muster_bs_data_lookup (data, "el-blade")->id;
+  const char *entry = muster_bs_data_intern (data, "sse-blade");
+  const char *unit = muster_bs_data_lookup (data, "se-unit")->id;
+  const char *joined, *twice, *early;
+
+  joined = _muster_bs_data_join (data, link, entry);
+  g_assert_cmpstr (joined, ==, "el-blade::sse-blade");
+  g_assert_true (muster_bs_data_intern (data, "el-blade::sse-blade") == joined);
+  g_assert_true (_muster_bs_data_join (data, link, entry) == joined);
+  g_assert_cmpuint (g_hash_table_size (data->joined), ==, 1);
+  /* The other way round is another id */
+  g_assert_cmpstr (_muster_bs_data_join (data, entry, link), ==, "sse-blade::el-blade");
+  /* Composites join again: a link's prefix is itself a composite */
+  twice = _muster_bs_data_join (data, joined, unit);
+  g_assert_cmpstr (twice, ==, "el-blade::sse-blade::se-unit");
+  /* Interned first (a roster read from a file), then joined: the one pointer */
+  early = muster_bs_data_intern (data, "se-unit::el-blade");
+  g_assert_true (_muster_bs_data_join (data, unit, link) == early);
+  g_assert_false (data->loaded_joins);
+  {
+    g_autoptr(MusterBsData) copy = muster_bs_data_copy (data);
+    const char *copied = _muster_bs_data_join (copy, muster_bs_data_lookup (copy, "el-blade")->id,
+                                               muster_bs_data_intern (copy, "sse-blade"));
+
+    g_assert_cmpstr (copied, ==, joined);
+    g_assert_true (copied != joined);
+    g_assert_true (muster_bs_data_intern (copy, "el-blade::sse-blade") == copied);
+  }
+  /* A file with such a string of its own: a join finds it */
+  {
+    g_autoptr(MusterBsData) odd = muster_bs_data_new ();
+    g_autoptr(GError) error = NULL;
+    const MusterBsNode *e;
+
+    g_assert_true (add (odd, "test.gst", gst_text, &error));
+    g_assert_true (add (odd, "odd.cat", "<catalogue id='odd' gameSystemId='gs'><selectionEntries>"
+                        "<selectionEntry id='a' name='a::b' type='unit'/>"
+                        "<selectionEntry id='b' name='B' type='unit'/>"
+                        "</selectionEntries></catalogue>", &error));
+    g_assert_true (muster_bs_data_resolve (odd, &error));
+    g_assert_no_error (error);
+    g_assert_true (odd->loaded_joins);
+    e = muster_bs_data_lookup (odd, "a");
+    g_assert_nonnull (e);
+    g_assert_true (_muster_bs_data_join (odd, e->id, muster_bs_data_lookup (odd, "b")->id) == e->name);
+  }
+}
+
 /* Nodes and strings come in pieces that start small (sized after the first file, here the
  * small game system) and grow: ten thousand entries with names of their own, past many
  * pieces, each read back whole and in its place, equal strings one pointer. */
@@ -538,6 +593,7 @@ main (int   argc,
   g_test_add_func ("/bs/data/many-nodes", test_data_many_nodes);
   g_test_add_func ("/bs/data/copy", test_data_copy);
   g_test_add_func ("/bs/data/intern-late", test_data_intern_late);
+  g_test_add_func ("/bs/data/join", test_data_join);
   g_test_add_func ("/bs/data/doctype-after-comment", test_data_doctype_after_comment);
   g_test_add_func ("/bs/data/links", test_data_links);
   g_test_add_func ("/bs/data/other-system", test_data_other_system);
