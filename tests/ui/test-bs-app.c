@@ -185,7 +185,7 @@ test_bs_build_save_reopen (void)
   g_autoptr(GBytes) second = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(MusterBsItem) selected = NULL;
-  GtkWidget *undo;
+  GtkWidget *undo, *redo;
   MusterBsDocument *reopened;
   MusterBsSelection *squad;
 
@@ -258,9 +258,17 @@ test_bs_build_save_reopen (void)
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 200);
     spin_until (page_idle, NULL);
     g_assert_cmpstr (costs_of (window), ==, "70 / 200 pts · 1 CP");
+    /* The buttons follow the history (the window tells them of changes only) */
+    undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
+    redo = find_matching (GTK_WIDGET (window), is_button_for, "win.redo");
+    g_assert_nonnull (undo);
+    g_assert_nonnull (redo);
+    g_assert_true (gtk_widget_get_sensitive (undo));
+    g_assert_false (gtk_widget_get_sensitive (redo));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
     spin_until (page_idle, NULL);
     g_assert_cmpstr (costs_of (window), ==, "70 / 100 pts · 1 CP");
+    g_assert_true (gtk_widget_get_sensitive (redo));
     g_assert_true (muster_bs_page_select_id (page, muster_bs_selection_get_id (squad)));
   }
 
@@ -280,8 +288,6 @@ test_bs_build_save_reopen (void)
   }
 
   /* Undo and redo through the window's actions: the removal of the copy, then the copy. */
-  undo = find_matching (GTK_WIDGET (window), is_button_for, "win.undo");
-  g_assert_nonnull (undo);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   spin_until (page_idle, NULL);
   g_assert_cmpstr (costs_of (window), ==, "110 / 100 pts · 1 CP");
