@@ -470,8 +470,8 @@ tree_row_update (GtkListItem *list_item)
 /* GTK 4.8 binds a row again (unbind, then bind) whenever its position or selection changes:
  * an add moved and re-bound every row below it, and a tree expander given its row again
  * builds its indicators anew (some 1.5 ms of an add, issue 21). A row bound to the same tree
- * row only has its labels brought up to date; unbinding leaves the row in place, a later bind
- * of another one replaces it. */
+ * row is left as it is: its item's "changed" kept its labels up to date. Unbinding leaves the
+ * row in place, a later bind of another one replaces it. */
 static void
 tree_bind_cb (GtkSignalListItemFactory *factory,
               GtkListItem              *list_item)
@@ -480,19 +480,18 @@ tree_bind_cb (GtkSignalListItemFactory *factory,
   GtkTreeExpander *expander = GTK_TREE_EXPANDER (gtk_list_item_get_child (list_item));
   GtkTreeListRow *old = gtk_tree_expander_get_list_row (expander);
   g_autoptr(MusterBsItem) item = NULL;
+  g_autoptr(MusterBsItem) old_item = NULL;
 
-  if (old != row)
-    {
-      g_autoptr(MusterBsItem) old_item = old ? gtk_tree_list_row_get_item (old) : NULL;
-
-      if (old_item != NULL)
-        g_signal_handlers_disconnect_by_func (old_item, tree_row_update, list_item);
-      gtk_tree_expander_set_list_row (expander, row);
-      item = gtk_tree_list_row_get_item (row);
-      /* Tied to the list item too: a list view torn down with its rows may skip unbind. */
-      g_signal_connect_object (item, "changed", G_CALLBACK (tree_row_update), list_item,
-                               G_CONNECT_SWAPPED);
-    }
+  if (old == row)
+    return;
+  old_item = old ? gtk_tree_list_row_get_item (old) : NULL;
+  if (old_item != NULL)
+    g_signal_handlers_disconnect_by_func (old_item, tree_row_update, list_item);
+  gtk_tree_expander_set_list_row (expander, row);
+  item = gtk_tree_list_row_get_item (row);
+  /* Tied to the list item too: a list view torn down with its rows may skip unbind. */
+  g_signal_connect_object (item, "changed", G_CALLBACK (tree_row_update), list_item,
+                           G_CONNECT_SWAPPED);
   tree_row_update (list_item);
 }
 

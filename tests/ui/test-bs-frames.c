@@ -362,6 +362,21 @@ test_bs_frames_rows_kept (void)
   g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Captain", FALSE), ==, 2);
   g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Ranger Squad", FALSE), ==, 1);
   g_assert_cmpuint (changes, <=, 1);
+  /* A row that kept its tree row follows its unit: two squads, then the duplicate undone
+   * (the rows below move up again, bound to the rows they had) */
+  muster_bs_document_set_count (document, squad, 2);
+  settle (&frames);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "2× Ranger Squad", FALSE), ==, 1);
+  g_assert_true (muster_history_undo (muster_bs_document_get_history (document)));
+  g_assert_true (muster_history_undo (muster_bs_document_get_history (document)));
+  settle (&frames);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Captain", FALSE), ==, 1);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Ranger Squad", FALSE), ==, 1);
+  g_assert_true (muster_history_redo (muster_bs_document_get_history (document)));
+  g_assert_true (muster_history_redo (muster_bs_document_get_history (document)));
+  settle (&frames);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "Captain", FALSE), ==, 2);
+  g_assert_cmpuint (tree_labels (GTK_WIDGET (page), "2× Ranger Squad", FALSE), ==, 1);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
