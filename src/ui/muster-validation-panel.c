@@ -38,6 +38,22 @@ G_DEFINE_FINAL_TYPE (MusterValidationPanel, muster_validation_panel, ADW_TYPE_BI
 static const char * const severity_classes[] = { "error", "warning", "info" };
 
 
+/* A finding's message or place: wrapped, not cut (the place's front says whose finding it
+ * is). A wrapped label without width-chars finds its minimum width by laying its text out at
+ * width 0: a line per letter, each shaped with a hyphen, some 900 shapings of a new finding's
+ * frame (issue 21). Twelve characters is narrower than the panel ever is. */
+static GtkWidget *
+wrapped_label_new (void)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (label), 12);
+  return label;
+}
+
 /* A finding's row: severity icon, the message, where it is. Rows never change, so bind only
  * fills the widgets in and there is nothing to disconnect. */
 static void
@@ -51,23 +67,11 @@ diagnostic_setup_cb (GtkSignalListItemFactory *factory,
   GtkWidget *row = gtk_grid_new ();
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *icon = gtk_image_new ();
-  GtkWidget *message = gtk_label_new (NULL);
-  GtkWidget *location = gtk_label_new (NULL);
+  GtkWidget *message = wrapped_label_new ();
+  GtkWidget *location = wrapped_label_new ();
 
   gtk_widget_set_valign (icon, GTK_ALIGN_START);
   gtk_widget_set_margin_top (icon, 2);
-  gtk_label_set_xalign (GTK_LABEL (message), 0);
-  gtk_label_set_wrap (GTK_LABEL (message), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (message), PANGO_WRAP_WORD_CHAR);
-  /* A wrapped label without width-chars finds its minimum width by laying its text out at
-   * width 0: a line per letter, each shaped with a hyphen, some 900 shapings of a new
-   * finding's frame (issue 21). Twelve characters is narrower than the panel ever is. */
-  gtk_label_set_width_chars (GTK_LABEL (message), 12);
-  gtk_label_set_xalign (GTK_LABEL (location), 0);
-  /* wrapped, not cut: its front says whose finding it is */
-  gtk_label_set_wrap (GTK_LABEL (location), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (location), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_width_chars (GTK_LABEL (location), 12);
   gtk_widget_add_css_class (location, "caption");
   gtk_widget_add_css_class (location, "dim-label");
   gtk_widget_set_hexpand (text, TRUE);
