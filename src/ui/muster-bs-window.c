@@ -128,11 +128,13 @@ update (MusterBsWindow *self)
     g_autofree char *window_title = g_strdup_printf (_("%s — Muster"), shown);
 
     /* update() runs several times an edit (each property of the document and its history
-     * notifies); GTK 4.8 sets the window's title on the display every time. */
+     * notifies); GTK 4.8 sets the window's title on the display every time, and lays a
+     * label out again for the text it has. */
     if (g_strcmp0 (gtk_window_get_title (GTK_WINDOW (self)), window_title) != 0)
       gtk_window_set_title (GTK_WINDOW (self), window_title);
   }
-  gtk_label_set_label (self->costs_label, costs);
+  if (g_strcmp0 (gtk_label_get_label (self->costs_label), costs) != 0)
+    gtk_label_set_label (self->costs_label, costs);
   if (missing != NULL)
     {
       g_autofree char *text =
