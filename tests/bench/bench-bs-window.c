@@ -93,7 +93,11 @@ thread_cpu_ms (void)
  * MUSTER_BENCH_PERF_CTL and MUSTER_BENCH_PERF_ACK naming the two fifos, perf samples from each
  * add's call to its first frame drawn (only the adds MUSTER_BENCH_PERF_ADDS names, separated
  * by commas, when it is set); with MUSTER_BENCH_PERF_BUILD set, from that frame until the
- * add's editor is complete instead. */
+ * add's editor is complete instead. The bench writes "enable\n" or "disable\n" and waits for
+ * a line back: under `valgrind --tool=callgrind --instr-atstart=no`, a loop that reads CTL,
+ * runs `callgrind_control -i on` or `off` and answers on ACK counts the same span in
+ * instructions, which a busy machine does not change (issue 21 compared builds so; GTK's
+ * timing-led choices, such as the editor's slices, differ under valgrind). */
 static int perf_ctl = -1, perf_ack = -1;
 
 static void
