@@ -288,9 +288,9 @@ editor_choice (Editor            *editor,
   return choice;
 }
 
-static void
-set_label (GtkWidget  *label,
-           const char *text)
+void
+_muster_bs_page_set_label (GtkWidget  *label,
+                           const char *text)
 {
   if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
     gtk_label_set_label (GTK_LABEL (label), text);
@@ -304,7 +304,7 @@ option_row_set (OptionRow    *row,
   g_autofree char *number = g_strdup_printf ("%u", option->taken);
   const char *tooltip = option->full ? _("At its maximum") : _("Take one more");
 
-  set_label (row->count, number);
+  _muster_bs_page_set_label (row->count, number);
   /* Not allowed now: at its own maximum, or its group's. */
   gtk_widget_set_sensitive (row->plus, !option->full);
   if (g_strcmp0 (gtk_widget_get_tooltip_text (row->plus), tooltip) != 0)
@@ -316,7 +316,7 @@ option_row_set (OptionRow    *row,
     }
   if (row->caption != NULL)
     {
-      set_label (row->caption, option->note ? option->note : "");
+      _muster_bs_page_set_label (row->caption, option->note ? option->note : "");
       gtk_widget_set_visible (row->caption, option->note != NULL);
     }
 }
@@ -789,7 +789,7 @@ editor_update (Editor            *editor,
                GArray           **options,
                GPtrArray        **ids)
 {
-  set_label (editor->title, muster_bs_item_get_name (item));
+  _muster_bs_page_set_label (editor->title, muster_bs_item_get_name (item));
   for (guint i = 0; i < editor->choices->len; i++)
     {
       Choice *choice = g_ptr_array_index (editor->choices, i);

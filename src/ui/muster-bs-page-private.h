@@ -56,5 +56,9 @@ guint   _muster_bs_page_taken         (MusterBsSelection  *selection,
                                        MusterBsSelection **last);
 /* "Weapon (1–1)": a group's name with the bounds its constraints give it */
 char   *_muster_bs_page_group_heading (const MusterBsNode *group);
+/* Sets @label's text when it differs: GTK 4.8 lays a label out and resizes it again for the
+ * text it has already (issue 21) */
+void    _muster_bs_page_set_label     (GtkWidget          *label,
+                                       const char         *text);
 
 G_END_DECLS

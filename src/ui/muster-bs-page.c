@@ -455,12 +455,8 @@ tree_row_update (GtkListItem *list_item)
     text = g_strdup_printf ("%d× %s", muster_bs_item_get_number (item), muster_bs_item_get_name (item));
   else
     text = g_strdup (muster_bs_item_get_name (item));
-  /* GTK 4.8 lays a label out again and resizes it for the text it has already: a row moved
-   * by an add (bound again) kept its text and was measured anew (issue 21). */
-  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (name)), text) != 0)
-    gtk_label_set_label (GTK_LABEL (name), text);
-  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (detail)), costs) != 0)
-    gtk_label_set_label (GTK_LABEL (detail), costs);
+  _muster_bs_page_set_label (name, text);
+  _muster_bs_page_set_label (detail, costs);
   if (muster_bs_item_get_force (item) != NULL)
     gtk_widget_add_css_class (name, "heading");
   else
