@@ -10,175 +10,16 @@
 #include "muster-cull-box.h"
 
 typedef MusterBsPageOption Option;
+typedef MusterBsPageChoice Choice;
 
 /*
  * The editor of the selected row: its name and number, the entries it may take as the data
  * groups them (a group's name with its minimum and maximum, each choice with its cost and
- * how many are taken), and its profiles and rules as the data gives them. Built anew after
- * each edit; every control changes the roster through the document (one undo step).
+ * how many are taken), and its profiles and rules as the data gives them. Every control
+ * changes the roster through the document (one undo step); the controls, the profiles and
+ * rules and a force's editor are muster-bs-page-controls.c's. Here: a selection's editor, its
+ * option rows built over frames when they are many, kept while an edit leaves its shape.
  */
-
-typedef struct
-{
-  MusterBsDocument  *document;
-  MusterBsSelection *selection;
-  MusterBsForce     *force;
-  char              *entry_id;
-  gboolean           stale;  /* another row is selected: the editor is about to go */
-} Choice;
-
-static void
-choice_free (gpointer data)
-{
-  Choice *choice = data;
-
-  g_object_unref (choice->document);
-  g_free (choice->entry_id);
-  g_free (choice);
-}
-
-/* A tooltip set while @widget is hidden: GTK 4.8 asks the X server where the pointer is when a
- * shown widget's tooltip is set, a round trip for each of the hundreds of rows of a character's
- * options (issue 21). Hidden, the tooltip is only kept (and given to accessibility). */
-static void
-set_tooltip (GtkWidget  *widget,
-             const char *text)
-{
-  gboolean visible = gtk_widget_get_visible (widget);
-
-  gtk_widget_set_visible (widget, FALSE);
-  gtk_widget_set_tooltip_text (widget, text);
-  gtk_widget_set_visible (widget, visible);
-}
-
-static GtkWidget *
-label_new (const char *text,
-           const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  if (css_class != NULL)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-static void
-count_changed_cb (GtkSpinButton *spin,
-                  Choice        *choice)
-{
-  if (choice->stale)
-    return;
-  muster_bs_document_set_count (choice->document, choice->selection,
-                                gtk_spin_button_get_value_as_int (spin));
-}
-
-static void
-add_choice_cb (GtkButton *button,
-               Choice    *choice)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (choice->stale)
-    return;
-  if (!muster_bs_document_select (choice->document, muster_bs_selection_get_force (choice->selection),
-                                  choice->selection, choice->entry_id, &error))
-    gtk_widget_activate_action (GTK_WIDGET (button), "win.show-toast", "s", error->message);
-}
-
-static void
-remove_choice_cb (GtkButton *button,
-                  Choice    *choice)
-{
-  MusterBsSelection *last;
-
-  if (choice->stale)
-    return;
-  if (_muster_bs_page_taken (choice->selection, choice->entry_id, &last) == 0)
-    return;
-  if (muster_bs_selection_get_amount (last) > 1)
-    muster_bs_document_set_count (choice->document, last, muster_bs_selection_get_amount (last) - 1);
-  else
-    muster_bs_document_remove (choice->document, last);
-}
-
-static void
-add_force_cb (GtkButton *button,
-              Choice    *choice)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!muster_bs_document_add_force (choice->document, choice->force, choice->entry_id,
-                                     muster_bs_force_get_catalogue_id (choice->force), &error))
-    gtk_widget_activate_action (GTK_WIDGET (button), "win.show-toast", "s", error->message);
-}
-
-static void
-remove_force_cb (GtkButton *button,
-                 Choice    *choice)
-{
-  muster_bs_document_remove_force (choice->document, choice->force);
-}
-
-static void
-remove_selection_cb (GtkButton *button,
-                     Choice    *choice)
-{
-  if (!choice->stale)
-    muster_bs_document_remove (choice->document, choice->selection);
-}
-
-static void
-duplicate_cb (GtkButton *button,
-              Choice    *choice)
-{
-  if (!choice->stale)
-    muster_bs_document_duplicate (choice->document, choice->selection);
-}
-
-static Choice *
-choice_new (MusterBsDocument  *document,
-            MusterBsForce     *force,
-            MusterBsSelection *selection,
-            const char        *entry_id)
-{
-  Choice *choice = g_new0 (Choice, 1);
-
-  choice->document = g_object_ref (document);
-  choice->force = force;
-  choice->selection = selection;
-  choice->entry_id = g_strdup (entry_id);
-  return choice;
-}
-
-/* A labelled button whose @choice it owns */
-static GtkWidget *
-action_button (const char *label,
-               GCallback   callback,
-               Choice     *choice)
-{
-  GtkWidget *button = gtk_button_new_with_mnemonic (label);
-
-  g_signal_connect_data (button, "clicked", callback, choice,
-                         (GClosureNotify) (void (*) (void)) choice_free, 0);
-  return button;
-}
-
-static GtkWidget *
-choice_button (const char *icon,
-               const char *tooltip,
-               GCallback   callback,
-               Choice     *choice,
-               gboolean    own)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  set_tooltip (button, tooltip);
-  gtk_widget_add_css_class (button, "flat");
-  g_signal_connect_data (button, "clicked", callback, choice, own ? (GClosureNotify) (void (*) (void)) choice_free : NULL, 0);
-  return button;
-}
 
 /* The widgets of one choice's row that an edit may change */
 typedef struct
@@ -282,18 +123,10 @@ editor_choice (Editor            *editor,
                MusterBsSelection *selection,
                const char        *entry_id)
 {
-  Choice *choice = choice_new (document, force, selection, entry_id);
+  Choice *choice = _muster_bs_page_choice_new (document, force, selection, entry_id);
 
   g_ptr_array_add (editor->choices, choice);
   return choice;
-}
-
-void
-_muster_bs_page_set_label (GtkWidget  *label,
-                           const char *text)
-{
-  if (g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) != 0)
-    gtk_label_set_label (GTK_LABEL (label), text);
 }
 
 /* What an edit may change in a choice's row: the same whether the row is new or kept */
@@ -310,7 +143,7 @@ option_row_set (OptionRow    *row,
   if (g_strcmp0 (gtk_widget_get_tooltip_text (row->plus), tooltip) != 0)
     {
       if (gtk_widget_get_parent (row->plus) == NULL)
-        set_tooltip (row->plus, tooltip);
+        _muster_bs_page_set_tooltip (row->plus, tooltip);
       else
         gtk_widget_set_tooltip_text (row->plus, tooltip);
     }
@@ -342,7 +175,7 @@ add_option_row (Editor *editor)
 
       editor->group = option->group;
       if (heading != NULL)
-        gtk_box_append (editor->box, label_new (heading, "dim-label"));
+        gtk_box_append (editor->box, _muster_bs_page_label_new (heading, "dim-label"));
       /* The list before is whole: as tall as its rows (see presize_list()) */
       if (editor->list != NULL)
         gtk_widget_set_size_request (editor->list, -1, -1);
@@ -364,18 +197,18 @@ add_option_row (Editor *editor)
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_start (row, 12);
   gtk_widget_set_margin_end (row, 6);
-  name = label_new (entry_name, NULL);
+  name = _muster_bs_page_label_new (entry_name, NULL);
   /* Long names and costs are cut short, so that the counts stay in view. */
   gtk_label_set_wrap (GTK_LABEL (name), FALSE);
   gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  set_tooltip (name, entry_name);
+  _muster_bs_page_set_tooltip (name, entry_name);
   gtk_widget_set_hexpand (name, TRUE);
   costs = muster_bs_entries_costs_text (data, option->node);
-  cost = label_new (costs, "dim-label");
+  cost = _muster_bs_page_label_new (costs, "dim-label");
   gtk_label_set_wrap (GTK_LABEL (cost), FALSE);
   gtk_label_set_ellipsize (GTK_LABEL (cost), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (cost), 12);
-  widgets.count = label_new (NULL, "numeric");
+  widgets.count = _muster_bs_page_label_new (NULL, "numeric");
   if (option->group != NULL && g_strcmp0 (option->group->text, option->node->id) == 0)
     {
       /* The group's default choice */
@@ -387,7 +220,7 @@ add_option_row (Editor *editor)
     {
       /* Taken, but not allowed now: the findings say why. */
       gtk_widget_add_css_class (name, "error");
-      set_tooltip (name, _("Not allowed now"));
+      _muster_bs_page_set_tooltip (name, _("Not allowed now"));
     }
   if (option->collective)
     {
@@ -395,7 +228,7 @@ add_option_row (Editor *editor)
        * the parent has several models: the note comes and goes with its number). */
       GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
 
-      widgets.caption = label_new (NULL, "dim-label");
+      widgets.caption = _muster_bs_page_label_new (NULL, "dim-label");
       gtk_widget_add_css_class (widgets.caption, "caption");
       gtk_widget_set_hexpand (names, TRUE);
       gtk_box_append (GTK_BOX (names), name);
@@ -406,72 +239,15 @@ add_option_row (Editor *editor)
     gtk_box_append (GTK_BOX (row), name);
   gtk_box_append (GTK_BOX (row), cost);
   choice = editor_choice (editor, document, force, selection, option->id);
-  gtk_box_append (GTK_BOX (row), choice_button ("list-remove-symbolic", _("Take one fewer"),
-                                                G_CALLBACK (remove_choice_cb), choice, FALSE));
+  /* The minus first: the plus owns @choice */
+  gtk_box_append (GTK_BOX (row), _muster_bs_page_take_button (choice, FALSE, _("Take one fewer")));
   gtk_box_append (GTK_BOX (row), widgets.count);
-  widgets.plus = choice_button ("list-add-symbolic", option->full ? _("At its maximum")
-                                                                  : _("Take one more"),
-                                G_CALLBACK (add_choice_cb), choice, TRUE);
+  widgets.plus = _muster_bs_page_take_button (choice, TRUE, option->full ? _("At its maximum")
+                                                                        : _("Take one more"));
   gtk_box_append (GTK_BOX (row), widgets.plus);
   option_row_set (&widgets, option);
   gtk_list_box_append (GTK_LIST_BOX (editor->list), row);
   g_array_append_val (editor->rows, widgets);
-}
-
-static void
-add_profile (GtkBox                *box,
-             const MusterBsProfile *profile)
-{
-  g_autofree char *heading = g_strdup_printf ("%s · %s", profile->name,
-                                              profile->type_name ? profile->type_name : "");
-  GtkWidget *grid = gtk_grid_new ();
-
-  gtk_box_append (box, label_new (heading, "heading"));
-  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-  for (guint k = 0; profile->characteristics && k < profile->characteristics->len; k++)
-    {
-      const MusterBsCharacteristic *c =
-        &g_array_index (profile->characteristics, MusterBsCharacteristic, k);
-
-      gtk_grid_attach (GTK_GRID (grid), label_new (c->name, "dim-label"), k, 0, 1, 1);
-      gtk_grid_attach (GTK_GRID (grid), label_new (c->value, "numeric"), k, 1, 1, 1);
-    }
-  gtk_box_append (box, grid);
-}
-
-/* A rule, under the heading "Rules" when it is the first */
-static void
-add_rule (GtkBox             *box,
-          MusterBsData       *data,
-          const MusterBsRule *rule,
-          gboolean            first)
-{
-  const MusterBsNode *publication = rule->publication_id
-                                    ? muster_bs_data_lookup (data, rule->publication_id) : NULL;
-  g_autofree char *source = NULL;
-
-  if (first)
-    gtk_box_append (box, label_new (_("Rules"), "heading"));
-  gtk_box_append (box, label_new (rule->name, "caption-heading"));
-  if (rule->description != NULL)
-    gtk_box_append (box, label_new (rule->description, NULL));
-  if (publication != NULL || rule->page != NULL)
-    {
-      source = rule->page
-               ? g_strdup_printf (_("%s, p. %s"), publication && publication->name
-                                  ? publication->name : "", rule->page)
-               : g_strdup (publication->name);
-      gtk_box_append (box, label_new (source, "dim-label"));
-    }
-}
-
-static void
-add_rules (GtkBox       *box,
-           MusterBsData *data,
-           GArray       *rules)
-{
-  for (guint i = 0; rules != NULL && i < rules->len; i++)
-    add_rule (box, data, &g_array_index (rules, MusterBsRule, i), i == 0);
 }
 
 /* The steps of building @selection's editor of @n_options options: a row an option, then a
@@ -509,11 +285,11 @@ build_step (Editor *editor)
   step -= editor->options->len;
   if (step < n_profiles)
     {
-      add_profile (editor->box, &g_array_index (profiles, MusterBsProfile, step));
+      _muster_bs_page_add_profile (editor->box, &g_array_index (profiles, MusterBsProfile, step));
       return TRUE;
     }
   step -= n_profiles;
-  add_rule (editor->box, muster_bs_roster_get_data (muster_bs_document_get_roster (editor->document)),
+  _muster_bs_page_add_rule (editor->box, muster_bs_roster_get_data (muster_bs_document_get_roster (editor->document)),
             &g_array_index (muster_bs_selection_get_rules (editor->selection), MusterBsRule, step),
             step == 0);
   return TRUE;
@@ -591,7 +367,7 @@ list_later (Editor *editor)
   editor->shape = editor_shape (editor->document, editor->selection, editor->options);
   editor->listing = FALSE;
   if (editor->options->len > 0)
-    gtk_box_append (editor->box, label_new (_("Options"), "heading"));
+    gtk_box_append (editor->box, _muster_bs_page_label_new (_("Options"), "heading"));
 }
 
 /* The build over, or cancelled: its frames are no longer watched */
@@ -664,7 +440,7 @@ build_start (Editor    *editor,
   editor->ids = ids;
   editor->listing = options == NULL;
   if (options != NULL && options->len > 0)
-    gtk_box_append (editor->box, label_new (_("Options"), "heading"));
+    gtk_box_append (editor->box, _muster_bs_page_label_new (_("Options"), "heading"));
   if (options != NULL &&
       (!gtk_widget_get_mapped (GTK_WIDGET (editor->box)) || n_steps (editor) <= AT_ONCE_STEPS))
     {
@@ -685,73 +461,6 @@ build_start (Editor    *editor,
                                                   g_rc_box_acquire (editor),
                                                   (GClosureNotify) (void (*) (void)) editor_unref,
                                                   0);
-    }
-}
-
-/* A cost limit's spin: @choice's entry_id is the cost type's id */
-static void
-limit_changed_cb (GtkSpinButton *spin,
-                  Choice        *choice)
-{
-  muster_bs_document_set_cost_limit (choice->document, choice->entry_id,
-                                     gtk_spin_button_get_value (spin));
-}
-
-/* The roster's limits, one spin a cost type that has one (a force row shows them). */
-static void
-add_limits (GtkBox           *box,
-            MusterBsDocument *document)
-{
-  GArray *limits = muster_bs_roster_get_cost_limits (muster_bs_document_get_roster (document));
-
-  for (guint i = 0; i < limits->len; i++)
-    {
-      const MusterBsCost *limit = &g_array_index (limits, MusterBsCost, i);
-      g_autofree char *title = g_strdup_printf (_("Roster limit (%s)"), limit->name);
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-      GtkWidget *spin = gtk_spin_button_new_with_range (0, 1000000, 50);
-
-      gtk_box_append (GTK_BOX (row), label_new (title, NULL));
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), limit->value);
-      g_signal_connect_data (spin, "value-changed", G_CALLBACK (limit_changed_cb),
-                             choice_new (document, NULL, NULL, limit->type_id),
-                             (GClosureNotify) (void (*) (void)) choice_free, 0);
-      gtk_box_append (GTK_BOX (row), spin);
-      gtk_box_append (box, row);
-    }
-}
-
-/* What the editor shows of @selection's profiles and rules, to @key */
-static void
-append_shown (GString           *key,
-              MusterBsSelection *selection)
-{
-  GArray *profiles, *rules;
-
-  profiles = muster_bs_selection_get_profiles (selection);
-  for (guint i = 0; profiles != NULL && i < profiles->len; i++)
-    {
-      const MusterBsProfile *profile = &g_array_index (profiles, MusterBsProfile, i);
-
-      g_string_append_printf (key, "p %s %s\n", profile->name,
-                              profile->type_name ? profile->type_name : "");
-      for (guint k = 0; profile->characteristics && k < profile->characteristics->len; k++)
-        {
-          const MusterBsCharacteristic *c =
-            &g_array_index (profile->characteristics, MusterBsCharacteristic, k);
-
-          g_string_append_printf (key, "%s\t%s\n", c->name, c->value);
-        }
-    }
-  rules = muster_bs_selection_get_rules (selection);
-  for (guint i = 0; rules != NULL && i < rules->len; i++)
-    {
-      const MusterBsRule *rule = &g_array_index (rules, MusterBsRule, i);
-
-      g_string_append_printf (key, "r %s\t%s\t%s\t%s\n", rule->name,
-                              rule->description ? rule->description : "",
-                              rule->page ? rule->page : "",
-                              rule->publication_id ? rule->publication_id : "");
     }
 }
 
@@ -777,7 +486,7 @@ editor_shape (MusterBsDocument  *document,
 
       g_string_append_printf (shape, "o %s %d\n", option->id, option->hidden);
     }
-  append_shown (shape, selection);
+  _muster_bs_page_append_shown (shape, selection);
   return g_string_free (shape, FALSE);
 }
 
@@ -797,13 +506,7 @@ editor_update (Editor            *editor,
       choice->selection = selection;
       choice->stale = FALSE;
     }
-  /* Shown, not an edit */
-  g_signal_handlers_block_matched (editor->spin, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
-                                   count_changed_cb, NULL);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor->spin),
-                             muster_bs_selection_get_amount (selection));
-  g_signal_handlers_unblock_matched (editor->spin, G_SIGNAL_MATCH_FUNC, 0, 0, NULL,
-                                     count_changed_cb, NULL);
+  _muster_bs_page_show_count (editor->spin, muster_bs_selection_get_amount (selection));
   for (guint i = 0; i < editor->rows->len; i++)
     option_row_set (&g_array_index (editor->rows, OptionRow, i),
                     &g_array_index (*options, Option, i));
@@ -873,7 +576,7 @@ _muster_bs_page_editor_key (MusterBsDocument *document,
   for (guint i = 0; i < ids->len; i++)
     g_string_append_printf (key, "o %s %d\n", (const char *) g_ptr_array_index (ids, i),
                             g_array_index (hidden, gboolean, i));
-  append_shown (key, selection);
+  _muster_bs_page_append_shown (key, selection);
   return g_string_free (key, FALSE);
 }
 
@@ -921,37 +624,18 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   editor_cancel (box);
   if (roster == NULL || (selection == NULL && force == NULL))
     {
-      GtkWidget *status = label_new (roster ? _("Select a force or a selection of the roster to "
-                                                "see its options, profiles and rules.")
-                                            : NULL, "dim-label");
+      const char *text = roster ? _("Select a force or a selection of the roster to see its "
+                                    "options, profiles and rules.")
+                                : NULL;
 
-      gtk_box_append (box, status);
+      gtk_box_append (box, _muster_bs_page_label_new (text, "dim-label"));
       return;
     }
-  title = label_new (muster_bs_item_get_name (item), "title-2");
+  title = _muster_bs_page_label_new (muster_bs_item_get_name (item), "title-2");
   gtk_box_append (box, title);
   if (force != NULL)
     {
-      const MusterBsNode *entry = muster_bs_force_get_entry (force);
-      GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-      gtk_box_append (box, label_new (muster_bs_force_get_catalogue_name (force), "dim-label"));
-      /* Forces in the force, as its entry offers them; the force itself may go. */
-      for (const MusterBsNode *c = entry ? entry->first_child : NULL; c; c = c->next)
-        if (c->kind == MUSTER_BS_NODE_FORCE_ENTRY)
-          {
-            g_autofree char *label = g_strdup_printf (_("Add %s"), c->name);
-
-            gtk_box_append (GTK_BOX (buttons),
-                            action_button (label, G_CALLBACK (add_force_cb),
-                                           choice_new (document, force, NULL, c->id)));
-          }
-      gtk_box_append (GTK_BOX (buttons),
-                      action_button (_("_Remove Force"), G_CALLBACK (remove_force_cb),
-                                     choice_new (document, force, NULL, NULL)));
-      gtk_box_append (box, buttons);
-      add_limits (box, document);
-      add_rules (box, muster_bs_roster_get_data (roster), muster_bs_force_get_rules (force));
+      _muster_bs_page_fill_force (box, document, force);
       return;
     }
   editor = g_rc_box_new0 (Editor);
@@ -963,31 +647,10 @@ _muster_bs_page_fill_editor (GtkBox           *box,
   editor->document = g_object_ref (document);
   editor->selection = selection;
   editor->entry_id = g_strdup (muster_bs_selection_get_entry_id (selection));
-  {
-    /* The number above the buttons, close together: the editor shares the window's width
-     * with the roster (issue 21), and side by side they were its widest row, a little wider
-     * than the editor in a window of 1,200 px (it scrolled sideways) */
-    GtkWidget *rows = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-    GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-
-    editor->spin = gtk_spin_button_new_with_range (0, 999, 1);
-    gtk_box_append (GTK_BOX (row), label_new (_("Number"), NULL));
-    gtk_spin_button_set_value (GTK_SPIN_BUTTON (editor->spin), muster_bs_selection_get_amount (selection));
-    g_signal_connect_data (editor->spin, "value-changed", G_CALLBACK (count_changed_cb),
-                           editor_choice (editor, document, NULL, selection, NULL),
-                           (GClosureNotify) (void (*) (void)) choice_free, 0);
-    gtk_box_append (GTK_BOX (row), editor->spin);
-    gtk_box_append (GTK_BOX (buttons), action_button (_("_Duplicate"), G_CALLBACK (duplicate_cb),
-                                                      editor_choice (editor, document, NULL,
-                                                                     selection, NULL)));
-    gtk_box_append (GTK_BOX (buttons), action_button (_("_Remove"), G_CALLBACK (remove_selection_cb),
-                                                      editor_choice (editor, document, NULL,
-                                                                     selection, NULL)));
-    gtk_box_append (GTK_BOX (rows), row);
-    gtk_box_append (GTK_BOX (rows), buttons);
-    gtk_box_append (box, rows);
-  }
+  editor->spin =
+    _muster_bs_page_selection_controls (box, editor_choice (editor, document, NULL, selection, NULL),
+                                        editor_choice (editor, document, NULL, selection, NULL),
+                                        editor_choice (editor, document, NULL, selection, NULL));
   /* Set first: a build still under way is cancelled through it (editor_cancel()) */
   g_object_set_data_full (G_OBJECT (box), EDITOR_DATA, editor, editor_unref);
   build_start (editor, g_steal_pointer (&options), g_steal_pointer (&ids));

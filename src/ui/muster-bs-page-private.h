@@ -56,9 +56,60 @@ guint   _muster_bs_page_taken         (MusterBsSelection  *selection,
                                        MusterBsSelection **last);
 /* "Weapon (1–1)": a group's name with the bounds its constraints give it */
 char   *_muster_bs_page_group_heading (const MusterBsNode *group);
+
+/* The editor's pieces that do not follow the edits in place (muster-bs-page-controls.c) */
+
+/* What a control of the editor edits: @selection (or @force) of @document, and the entry
+ * @entry_id it takes (a cost limit's: its cost type) */
+typedef struct
+{
+  MusterBsDocument  *document;
+  MusterBsSelection *selection;
+  MusterBsForce     *force;
+  char              *entry_id;
+  gboolean           stale;  /* another row is selected: the editor is about to go */
+} MusterBsPageChoice;
+
+/* Returns: (transfer full): a choice, owned by the control it is given to */
+MusterBsPageChoice *_muster_bs_page_choice_new  (MusterBsDocument   *document,
+                                                 MusterBsForce      *force,
+                                                 MusterBsSelection  *selection,
+                                                 const char         *entry_id);
+/* A wrapped label at the start, of @css_class (nullable) */
+GtkWidget *_muster_bs_page_label_new             (const char         *text,
+                                                  const char         *css_class);
 /* Sets @label's text when it differs: GTK 4.8 lays a label out and resizes it again for the
  * text it has already (issue 21) */
-void    _muster_bs_page_set_label     (GtkWidget          *label,
-                                       const char         *text);
+void       _muster_bs_page_set_label             (GtkWidget          *label,
+                                                  const char         *text);
+void       _muster_bs_page_set_tooltip           (GtkWidget          *widget,
+                                                  const char         *text);
+/* The button that takes one more of @choice's entry (@more) or one fewer. The one more owns
+ * @choice, which both buttons of a row share */
+GtkWidget *_muster_bs_page_take_button           (MusterBsPageChoice *choice,
+                                                  gboolean            more,
+                                                  const char         *tooltip);
+/* Appends a selection's number and its Duplicate and Remove buttons to @box; each control
+ * owns its choice. Returns: (transfer none): the number's spin */
+GtkWidget *_muster_bs_page_selection_controls    (GtkBox             *box,
+                                                  MusterBsPageChoice *count,
+                                                  MusterBsPageChoice *duplicate,
+                                                  MusterBsPageChoice *remove);
+/* Shows @amount in a spin of _muster_bs_page_selection_controls(), which edits nothing */
+void       _muster_bs_page_show_count            (GtkWidget          *spin,
+                                                  int                 amount);
+void       _muster_bs_page_fill_force            (GtkBox             *box,
+                                                  MusterBsDocument   *document,
+                                                  MusterBsForce      *force);
+void       _muster_bs_page_add_profile           (GtkBox                *box,
+                                                  const MusterBsProfile *profile);
+/* A rule, under the heading "Rules" when it is the first */
+void       _muster_bs_page_add_rule              (GtkBox             *box,
+                                                  MusterBsData       *data,
+                                                  const MusterBsRule *rule,
+                                                  gboolean            first);
+/* What the editor shows of @selection's profiles and rules, to @key */
+void       _muster_bs_page_append_shown          (GString            *key,
+                                                  MusterBsSelection  *selection);
 
 G_END_DECLS
