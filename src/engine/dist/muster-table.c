@@ -90,3 +90,32 @@ muster_table_read_text (const MusterRuleset  *ruleset,
   *text = cell->text;
   return TRUE;
 }
+
+/**
+ * muster_table_add_int:
+ * @times: how many times the cell counts; 0 reads nothing
+ * @total: (inout): @times times the whole number in @table, @row, @column is added to it
+ *
+ * A modifier that counts when it applies (@times 1 or 0) or once an occurrence. One that does
+ * not apply is not read, so a ruleset needs only the rows its inputs use.
+ *
+ * Returns: whether @total was set (or nothing needed reading)
+ */
+gboolean
+muster_table_add_int (const MusterRuleset  *ruleset,
+                      const char           *table,
+                      const char           *row,
+                      const char           *column,
+                      int                   times,
+                      int                  *total,
+                      GError              **error)
+{
+  int value;
+
+  if (times == 0)
+    return TRUE;
+  if (!muster_table_read_int (ruleset, table, row, column, &value, error))
+    return FALSE;
+  *total += times * value;
+  return TRUE;
+}

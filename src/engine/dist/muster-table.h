@@ -32,5 +32,12 @@ gboolean muster_table_read_text   (const MusterRuleset  *ruleset,
                                    const char           *column,
                                    const char          **text,
                                    GError              **error);
+gboolean muster_table_add_int     (const MusterRuleset  *ruleset,
+                                   const char           *table,
+                                   const char           *row,
+                                   const char           *column,
+                                   int                   times,
+                                   int                  *total,
+                                   GError              **error);
 
 G_END_DECLS

@@ -84,6 +84,32 @@ test_table_int (void)
 }
 
 static void
+test_table_add_int (void)
+{
+  g_autoptr(MusterRuleset) ruleset = club_ruleset ();
+  g_autoptr(GError) error = NULL;
+  int total = 1;
+
+  /* Once an occurrence: 1 + 2 × 3 */
+  g_assert_true (muster_table_add_int (ruleset, "dice", "whole", "n", 2, &total, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (total, ==, 7);
+
+  /* A modifier that does not apply is not read: a row the ruleset lacks is no error. */
+  g_assert_true (muster_table_add_int (ruleset, "dice", "third", "n", 0, &total, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (total, ==, 7);
+
+  /* One that applies is read as a whole number, and the total is left as it was. */
+  g_assert_false (muster_table_add_int (ruleset, "dice", "third", "n", 1, &total, &error));
+  g_assert_cmpstr (error->message, ==, "table “dice” has no value for “third”, “n”");
+  g_clear_error (&error);
+  g_assert_false (muster_table_add_int (ruleset, "dice", "half", "n", 1, &total, &error));
+  g_assert_cmpstr (error->message, ==, "table “dice”, half, n is not a whole number");
+  g_assert_cmpint (total, ==, 7);
+}
+
+static void
 test_table_text (void)
 {
   g_autoptr(MusterRuleset) ruleset = club_ruleset ();
@@ -118,6 +144,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/table/number", test_table_number);
   g_test_add_func ("/engine/table/int", test_table_int);
+  g_test_add_func ("/engine/table/add-int", test_table_add_int);
   g_test_add_func ("/engine/table/text", test_table_text);
 
   return g_test_run ();

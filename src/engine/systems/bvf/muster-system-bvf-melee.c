@@ -234,11 +234,14 @@ static const MusterOutputSpec strike_outputs[] = {
   { .id = "casualties", .label = N_("Casualties") },
 };
 
+/* The strike and its attack dice, as fire_setup() and impact_setup() give theirs. */
 static void
-strike_melee (const int *v,
-              MusterBvfMelee     *m)
+strike_setup (const MusterBvfNumbers *n,
+              const int              *v,
+              MusterBvfStrike        *s,
+              int                    *dice)
 {
-  *m = (MusterBvfMelee) {
+  MusterBvfMelee m = {
     .level = v[MS_EXPERIENCE], .first_round = v[MS_FIRST_ROUND], .charging = v[MS_CHARGING],
     .last_stand = v[MS_LAST_STAND], .direction = v[MS_DIRECTION],
     .attack_column = v[MS_ATTACK_COLUMN], .target_line = v[MS_TARGET_LINE],
@@ -259,6 +262,9 @@ strike_melee (const int *v,
     .target_causes = v[MS_T_CAUSES], .resilient = v[MS_RESILIENT],
     .apothecary = v[MS_APOTHECARY],
   };
+
+  _muster_bvf_melee_setup (n, &m, s);
+  *dice = _muster_bvf_adjust_dice (n, &m, v[MS_DICE]);
 }
 
 static void
@@ -267,12 +273,10 @@ strike_exact (const MusterBvfNumbers  *n,
               MusterDist             **outputs)
 {
   MusterBvfStrike strike;
-  MusterBvfMelee m;
+  int dice;
 
-  strike_melee (v, &m);
-  _muster_bvf_melee_setup (n, &m, &strike);
-  _muster_bvf_strike_outputs (&strike, _muster_bvf_adjust_dice (n, &m, v[MS_DICE]),
-                              v[MS_FIGURES], &outputs[MS_OUT_HITS],
+  strike_setup (n, v, &strike, &dice);
+  _muster_bvf_strike_outputs (&strike, dice, v[MS_FIGURES], &outputs[MS_OUT_HITS],
                               &outputs[MS_OUT_CASUALTIES]);
 }
 
@@ -283,14 +287,10 @@ _muster_bvf_strike_resolve_values (const MusterBvfNumbers *n,
                                    int                    *outcome)
 {
   MusterBvfStrike strike;
-  MusterBvfMelee m;
+  int dice;
 
-  strike_melee (v, &m);
-  _muster_bvf_melee_setup (n, &m, &strike);
-  outcome[MS_OUT_CASUALTIES] = _muster_bvf_strike_resolve (&strike,
-                                                           _muster_bvf_adjust_dice (n, &m,
-                                                                                    v[MS_DICE]),
-                                                           v[MS_FIGURES], faces,
+  strike_setup (n, v, &strike, &dice);
+  outcome[MS_OUT_CASUALTIES] = _muster_bvf_strike_resolve (&strike, dice, v[MS_FIGURES], faces,
                                                            &outcome[MS_OUT_HITS]);
 }
 

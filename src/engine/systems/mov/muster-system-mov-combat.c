@@ -212,14 +212,7 @@ _muster_mov_add_mod (const MusterRuleset  *ruleset,
                      int                  *total,
                      GError              **error)
 {
-  int mod;
-
-  if (!applies)
-    return TRUE;
-  if (!muster_table_read_int (ruleset, table, row, "value", &mod, error))
-    return FALSE;
-  *total += mod;
-  return TRUE;
+  return muster_table_add_int (ruleset, table, row, "value", applies != 0, total, error);
 }
 
 /* Severe is a level of the campaign wound rules only. */

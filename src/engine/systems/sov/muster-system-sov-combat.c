@@ -315,14 +315,7 @@ _muster_sov_add_shift (const MusterRuleset  *ruleset,
                        int                  *shift,
                        GError              **error)
 {
-  int step;
-
-  if (times == 0)
-    return TRUE;
-  if (!muster_table_read_int (ruleset, table, row, "shift", &step, error))
-    return FALSE;
-  *shift += step * times;
-  return TRUE;
+  return muster_table_add_int (ruleset, table, row, "shift", times, shift, error);
 }
 
 /* A closed shift along the die chain (§0.2): stops at D4 and D12. */

@@ -856,15 +856,6 @@ panic_prepare (const MusterRuleset  *ruleset,
 }
 
 static void
-panic_layout (gconstpointer      setup,
-              MusterFaceLayout  *layout)
-{
-  const PanicSetup *s = setup;
-
-  muster_face_layout_add_dice (layout, 1, s->test.sides);
-}
-
-static void
 panic_resolve (gconstpointer  setup,
                const int     *faces,
                int           *outcome)
@@ -878,7 +869,8 @@ panic_resolve (gconstpointer  setup,
 }
 
 const MusterSovPlay muster_sov_panic_play = {
-  panic_prepare, panic_layout, panic_resolve,
+  /* the Quality Die only: PanicSetup starts with its test */
+  panic_prepare, _muster_sov_test_layout, panic_resolve,
 };
 
 const MusterProcedure muster_sov_panic = {

@@ -133,18 +133,13 @@ _muster_ul_move_rate (const MusterRuleset  *ruleset,
                       int                  *tm,
                       GError              **error)
 {
-  int extra = 0;
-
   if (fast && order == MUSTER_UL_CLOSE)
     return _muster_ul_refuse (error, _("only Loose or Open Order vignettes may be Fast"));
   if (!muster_table_read_int (ruleset, "move-rate", muster_ul_order_ids[order],
                               muster_ul_class_ids[klass], tm, error))
     return FALSE;
-  if (fast && !muster_table_read_int (ruleset, "move-rate", "fast", muster_ul_class_ids[klass],
-                                      &extra, error))
-    return FALSE;
-  *tm += extra;
-  return TRUE;
+  return muster_table_add_int (ruleset, "move-rate", "fast", muster_ul_class_ids[klass],
+                               fast != 0, tm, error);
 }
 
 MusterDist *

@@ -104,13 +104,9 @@ activation_prepare (MusterUlPlay         *play,
           need += value;
         }
       for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-        {
-          if (!applies[i])
-            continue;
-          if (!_muster_ul_modifier (ruleset, "activation-modifiers", rows[i], &value, error))
-            return FALSE;
-          need += value;
-        }
+        if (!muster_table_add_int (ruleset, "activation-modifiers", rows[i], "value",
+                                   applies[i] != 0, &need, error))
+          return FALSE;
       need -= values[AC_LINKED] / LINK_STEP;
     }
   play->param[AC_P_NEED] = need;

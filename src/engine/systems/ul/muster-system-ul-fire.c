@@ -117,14 +117,7 @@ add_modifier (const MusterRuleset  *ruleset,
               int                  *total,
               GError              **error)
 {
-  int value;
-
-  if (times == 0)
-    return TRUE;
-  if (!_muster_ul_modifier (ruleset, "shooting-modifiers", row, &value, error))
-    return FALSE;
-  *total += times * value;
-  return TRUE;
+  return muster_table_add_int (ruleset, "shooting-modifiers", row, "value", times, total, error);
 }
 
 /* The number of times a row with two conditions counts. */

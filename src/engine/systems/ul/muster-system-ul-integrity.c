@@ -97,13 +97,9 @@ integrity_modifiers (const MusterRuleset  *ruleset,
     return _muster_ul_refuse (error, _("Open Order takes no flank or rear modifier"));
 
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      if (!applies[i])
-        continue;
-      if (!_muster_ul_modifier (ruleset, "integrity-modifiers", rows[i], &value, error))
-        return FALSE;
-      *total += value;
-    }
+    if (!muster_table_add_int (ruleset, "integrity-modifiers", rows[i], "value", applies[i] != 0,
+                               total, error))
+      return FALSE;
   if (flank != 0)
     {
       if (!_muster_ul_modifier (ruleset, "integrity-modifiers",

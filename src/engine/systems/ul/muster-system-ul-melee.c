@@ -148,14 +148,8 @@ add_factor (const MusterRuleset  *ruleset,
             int                  *total,
             GError              **error)
 {
-  int value;
-
-  if (!applies)
-    return TRUE;
-  if (!_muster_ul_modifier (ruleset, "melee-factors", row, &value, error))
-    return FALSE;
-  *total += value;
-  return TRUE;
+  return muster_table_add_int (ruleset, "melee-factors", row, "value", applies != 0, total,
+                               error);
 }
 
 /* The disorder rows (X8): by default only the largest that fits. */
