@@ -557,9 +557,9 @@ muster_bs_sheet_paint_page (const MusterBsSheet *self,
   /* The game system last: a long roster name or many costs cut it short, not the rest. */
   subject = g_strdup_printf ("%s — %s — %s — %s", self->list->title, validation,
                              self->list->costs, self->list->system);
-  _muster_sheet_begin_page (cr, &self->layout.page, self->layout.kind == MUSTER_SHEET_CARDS
-                                             ? _("Record Cards") : _("Army List"),
-                            subject, page + 1, self->layout.n_pages);
+  muster_print_begin_page (cr, &self->layout.page, self->layout.kind == MUSTER_SHEET_CARDS
+                                            ? _("Record Cards") : _("Army List"),
+                           subject, page + 1, self->layout.n_pages);
   _muster_sheet_paint_blocks (cr, &self->layout, page, (MusterSheetBlockFunc) paint_block, self);
 }
 

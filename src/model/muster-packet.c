@@ -873,13 +873,7 @@ muster_packet_paint_page (const MusterPacket *self,
       return;
     }
   muster_packet_get_page_size (self, page, &size);
-  cairo_save (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  muster_print_header_footer (cr, &size, p->title, self->subject, page + 1, self->pages->len);
-  cairo_rectangle (cr, size.margin, content_top (&size), content_width (&size),
-                   content_bottom (&size) - content_top (&size));
-  cairo_clip (cr);
+  muster_print_begin_page (cr, &size, p->title, self->subject, page + 1, self->pages->len);
   switch (p->kind)
     {
     case PAGE_MAP:

@@ -210,6 +210,29 @@ muster_print_header_footer (cairo_t               *cr,
   muster_print_text (cr, "Muster", "Sans 8", FALSE, x, bottom - footer_h, 0, 0, TRUE);
 }
 
+/*
+ * Begins painting a page of @page on @cr: white, the running header and footer, and a clip
+ * to the content, where a block taller than a page (a giant card) is cut at the margins
+ * rather than overflow. The caller restores @cr when the page is painted.
+ */
+void
+muster_print_begin_page (cairo_t               *cr,
+                         const MusterSheetPage *page,
+                         const char            *title,
+                         const char            *subject,
+                         guint                  number,
+                         guint                  n_pages)
+{
+  cairo_save (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  muster_print_header_footer (cr, page, title, subject, number, n_pages);
+  cairo_rectangle (cr, page->margin, page->margin + MUSTER_PRINT_HEADER_H,
+                   page->width - 2 * page->margin,
+                   page->height - 2 * page->margin - MUSTER_PRINT_HEADER_H - MUSTER_PRINT_FOOTER_H);
+  cairo_clip (cr);
+}
+
 /* Returns: (transfer full): a context to measure text on (metrics do not depend on it) */
 cairo_t *
 muster_print_measure_new (void)

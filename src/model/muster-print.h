@@ -81,6 +81,12 @@ void         muster_print_header_footer (cairo_t               *cr,
                                          const char            *subject,
                                          guint                  number,
                                          guint                  n_pages);
+void         muster_print_begin_page    (cairo_t               *cr,
+                                         const MusterSheetPage *page,
+                                         const char            *title,
+                                         const char            *subject,
+                                         guint                  number,
+                                         guint                  n_pages);
 typedef void (*MusterPrintSizeFunc) (gconstpointer    document,
                                      guint            page,
                                      MusterSheetPage *size);

@@ -9,9 +9,10 @@
 
 /*
  * What the built-in sheets (muster-sheet-painter.c) and the BattleScribe roster's
- * (muster-bs-export-sheet.c) share: the page's content box, blocks stacked onto pages, the
- * running header and footer, a section's heading and a row of record cards. Each sheet keeps
- * its blocks in its own Block, which begins with a MusterSheetBlock, and paints them itself.
+ * (muster-bs-export-sheet.c) share: the page's content box, blocks stacked onto pages, a
+ * section's heading and a row of record cards. Each sheet keeps its blocks in its own Block,
+ * which begins with a MusterSheetBlock, and paints them itself. A page begins with
+ * muster_print_begin_page(), as the scenario packet's do.
  */
 
 #define HEADER_H   MUSTER_PRINT_HEADER_H
@@ -195,7 +196,7 @@ _muster_sheet_paginate (MusterSheetLayout     *layout,
 }
 
 /* Paints the blocks of @page (from 0) with @paint, and restores @cr, which
- * _muster_sheet_begin_page() saved. */
+ * muster_print_begin_page() saved. */
 void
 _muster_sheet_paint_blocks (cairo_t                 *cr,
                             const MusterSheetLayout *layout,
@@ -216,26 +217,4 @@ _muster_sheet_paint_blocks (cairo_t                 *cr,
   if (layout->texts != NULL)
     muster_text_cache_detach (cr);
   cairo_restore (cr);
-}
-
-/*
- * Begins painting a page of @page on @cr: white, the running header and footer, and a clip
- * to the content, where a block taller than a page (a giant card) is cut at the margins
- * rather than overflow. The caller restores @cr when the page is painted.
- */
-void
-_muster_sheet_begin_page (cairo_t               *cr,
-                          const MusterSheetPage *page,
-                          const char            *title,
-                          const char            *subject,
-                          guint                  number,
-                          guint                  n_pages)
-{
-  cairo_save (cr);
-  cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_paint (cr);
-  muster_print_header_footer (cr, page, title, subject, number, n_pages);
-  cairo_rectangle (cr, page->margin, page->margin + HEADER_H, page->width - 2 * page->margin,
-                   page->height - 2 * page->margin - HEADER_H - FOOTER_H);
-  cairo_clip (cr);
 }

@@ -102,12 +102,6 @@ double  _muster_sheet_paint_cards   (cairo_t               *cr,
                                      gconstpointer          data,
                                      double                 y,
                                      gboolean               draw);
-void    _muster_sheet_begin_page    (cairo_t               *cr,
-                                     const MusterSheetPage *page,
-                                     const char            *title,
-                                     const char            *subject,
-                                     guint                  number,
-                                     guint                  n_pages);
 char   *_muster_sheet_cost_text     (const MusterListEntry *entry);
 double  _muster_sheet_paint_details (cairo_t               *cr,
                                      const MusterListEntry *entry,

@@ -459,9 +459,9 @@ muster_sheet_paint_page (const MusterSheet *self,
 
   subject = g_strdup_printf ("%s — %s %s", self->list->title, self->list->system,
                              self->list->version);
-  _muster_sheet_begin_page (cr, &self->layout.page, sheet_title (self), subject,
-                            self->first_number + page,
-                            self->n_numbers ? self->n_numbers : self->layout.n_pages);
+  muster_print_begin_page (cr, &self->layout.page, sheet_title (self), subject,
+                           self->first_number + page,
+                           self->n_numbers ? self->n_numbers : self->layout.n_pages);
   _muster_sheet_paint_blocks (cr, &self->layout, page, (MusterSheetBlockFunc) paint_block, self);
 }
 

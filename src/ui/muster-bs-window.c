@@ -678,13 +678,8 @@ muster_bs_window_close_request (GtkWindow *window)
 {
   MusterBsWindow *self = MUSTER_BS_WINDOW (window);
 
-  if (muster_bs_document_get_modified (self->document))
-    {
-      g_autofree char *title = muster_bs_document_dup_title (self->document);
-
-      muster_save_changes_ask (window, title);
-      return TRUE;
-    }
+  if (muster_save_changes_ask (window, MUSTER_RECOVERABLE (self->document)))
+    return TRUE;
   g_cancellable_cancel (self->cancellable);
   return GTK_WINDOW_CLASS (muster_bs_window_parent_class)->close_request (window);
 }

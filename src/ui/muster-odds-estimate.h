@@ -8,9 +8,10 @@
 G_BEGIN_DECLS
 
 /*
- * A simulated procedure's odds for one row of the odds panel, played in a worker thread: at
- * most one play a row at a time; asked again with other inputs while one plays, that one is
- * cancelled and its result thrown away, and the newest inputs are played when it ends.
+ * A simulated procedure's odds for one widget (a row of the odds panel, the Preview page),
+ * played in a worker thread: at most one play a widget at a time; asked again with other inputs
+ * while one plays, that one is cancelled and its result thrown away, and the newest inputs are
+ * played when it ends.
  */
 
 /**

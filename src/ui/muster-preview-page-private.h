@@ -30,7 +30,6 @@ struct _MusterPreviewPage
   MusterCatalog          *catalog;       /* borrowed from the application */
   GPtrArray              *systems;       /* char *, ruleset ids that have procedures */
   GPtrArray              *procedures;    /* borrowed MusterProcedure, of the selected system */
-  GCancellable           *simulation;
   MusterDocument         *document;
   GSignalGroup           *document_signals;
   GPtrArray              *units;         /* borrowed MusterUnit, item i + 1 of the unit rows */
@@ -39,7 +38,6 @@ struct _MusterPreviewPage
   /* State */
   const MusterProcedure  *procedure;
   gboolean                units_stale;  /* the list changed while the page was hidden */
-  guint                   generation;
   gboolean                listing;       /* while the unit rows are being remade */
 };
 

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "muster-odds-estimate.h"
 #include "muster-preview-page-private.h"
 #include "muster-procedure-text.h"
 
@@ -12,7 +13,8 @@
  * The Preview workspace: pick a rule system and one of its procedures, fill its inputs, and
  * see the distribution of each outcome as a chart or a table, recomputed as inputs change.
  * Exact procedures run synchronously (they take well under a millisecond); procedures that
- * can only be simulated run in a worker thread, and a newer request supersedes an older one.
+ * can only be simulated run in a worker thread, and a newer request supersedes an older one
+ * (muster-odds-estimate.c, as the odds panel's rows do).
  * For systems that can, the inputs describing the acting unit and the target are filled from
  * units of the window's open list, through the same widgets, so that they can still be changed
  * (muster-preview-page-units.c). The inputs and the outcome are widgets of their own:
@@ -20,7 +22,6 @@
  */
 
 #define SIMULATION_TRIALS 100000
-#define SIMULATION_SEED   1
 
 enum {
   PROP_0,
@@ -35,56 +36,16 @@ static GParamSpec *properties[N_PROPS];
 
 static const char * const property_names[N_PROPS] = { NULL, "mode", "view" };
 
-typedef struct
-{
-  const MusterProcedure *procedure;
-  MusterRuleset         *ruleset;
-  int                   *values;
-  guint                  generation;
-} SimulationData;
-
+/* A simulated procedure's play has ended: muster-odds-estimate.c tells only the newest's. */
 static void
-simulation_data_free (SimulationData *data)
+simulated_cb (GtkWidget             *widget,
+              MusterProcedureResult *result,
+              const int             *values,
+              const GError          *error,
+              gpointer               user_data)
 {
-  g_clear_pointer (&data->ruleset, muster_ruleset_unref);
-  g_free (data->values);
-  g_free (data);
-}
-
-static void
-simulate_thread (GTask        *task,
-                 gpointer      source_object,
-                 gpointer      task_data,
-                 GCancellable *cancellable)
-{
-  SimulationData *data = task_data;
-  GError *error = NULL;
-  MusterProcedureResult *result;
-
-  result = muster_procedure_simulate (data->procedure, data->ruleset, data->values,
-                                      SIMULATION_TRIALS, SIMULATION_SEED, &error);
-  if (result == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, result, (GDestroyNotify) muster_procedure_result_free);
-}
-
-static void
-simulate_done_cb (GObject      *object,
-                  GAsyncResult *async_result,
-                  gpointer      user_data)
-{
-  MusterPreviewPage *self = MUSTER_PREVIEW_PAGE (object);
-  SimulationData *data = g_task_get_task_data (G_TASK (async_result));
-  g_autoptr(GError) error = NULL;
-  MusterProcedureResult *result;
-
-  result = g_task_propagate_pointer (G_TASK (async_result), &error);
-  if (data->generation != self->generation)
-    {
-      g_clear_pointer (&result, muster_procedure_result_free);
-      return;
-    }
+  MusterPreviewPage *self = MUSTER_PREVIEW_PAGE (widget);
+  guint n;
 
   if (result == NULL)
     {
@@ -92,7 +53,8 @@ simulate_done_cb (GObject      *object,
       muster_outcome_view_set_result (self->outcome, NULL, NULL);
       return;
     }
-  muster_outcome_view_set_result (self->outcome, result, g_steal_pointer (&data->values));
+  n = MAX (muster_procedure_result_get_procedure (result)->n_inputs, 1);
+  muster_outcome_view_set_result (self->outcome, result, g_memdup2 (values, sizeof (int) * n));
 }
 
 static MusterRuleset *
@@ -113,13 +75,12 @@ _muster_preview_page_recompute (MusterPreviewPage *self)
   if (self->procedure == NULL)
     return;
 
-  self->generation++;
-  g_cancellable_cancel (self->simulation);
-  g_clear_object (&self->simulation);
   values = muster_procedure_inputs_dup_values (self->inputs);
 
   if (self->procedure->exact != NULL)
     {
+      /* A play of older inputs still running is not shown. */
+      muster_odds_estimate_cancel (GTK_WIDGET (self));
       result = muster_procedure_run_exact (self->procedure, current_ruleset (self), values,
                                            &error);
       if (result == NULL)
@@ -132,20 +93,8 @@ _muster_preview_page_recompute (MusterPreviewPage *self)
     }
   else
     {
-      g_autoptr(GTask) task = NULL;
-      SimulationData *data = g_new0 (SimulationData, 1);
-      MusterRuleset *ruleset = current_ruleset (self);
-
-      data->procedure = self->procedure;
-      data->ruleset = ruleset ? muster_ruleset_ref (ruleset) : NULL;
-      data->values = g_steal_pointer (&values);
-      data->generation = self->generation;
-
-      self->simulation = g_cancellable_new ();
-      task = g_task_new (self, self->simulation, simulate_done_cb, NULL);
-      g_task_set_source_tag (task, _muster_preview_page_recompute);
-      g_task_set_task_data (task, data, (GDestroyNotify) simulation_data_free);
-      g_task_run_in_thread (task, simulate_thread);
+      muster_odds_estimate_start (GTK_WIDGET (self), self->procedure, current_ruleset (self),
+                                  values, SIMULATION_TRIALS, TRUE, simulated_cb, NULL);
       muster_outcome_view_set_status (self->outcome, _("Simulating…"));
     }
 }
@@ -255,8 +204,7 @@ muster_preview_page_dispose (GObject *object)
 {
   MusterPreviewPage *self = MUSTER_PREVIEW_PAGE (object);
 
-  g_cancellable_cancel (self->simulation);
-  g_clear_object (&self->simulation);
+  muster_odds_estimate_cancel (GTK_WIDGET (self));
   /* No gtk_widget_dispose_template (): the template's root is AdwBin's child, which AdwBin
    * unparents itself; disposing the template too would unparent it twice. */
   g_clear_pointer (&self->systems, g_ptr_array_unref);

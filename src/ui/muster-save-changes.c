@@ -27,14 +27,19 @@ response_cb (AdwMessageDialog *dialog,
     gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL);
 }
 
-void
-muster_save_changes_ask (GtkWindow  *window,
-                         const char *title)
+gboolean
+muster_save_changes_ask (GtkWindow         *window,
+                         MusterRecoverable *document)
 {
+  g_autofree char *title = NULL;
   GtkWidget *dialog;
 
-  g_return_if_fail (GTK_IS_WINDOW (window));
+  g_return_val_if_fail (GTK_IS_WINDOW (window), FALSE);
+  g_return_val_if_fail (MUSTER_IS_RECOVERABLE (document), FALSE);
 
+  if (!muster_recoverable_get_modified (document))
+    return FALSE;
+  title = muster_recoverable_dup_title (document);
   /* TRANSLATORS: closing a window with unsaved changes, %s is the list's title */
   dialog = adw_message_dialog_new (window, NULL,
                                    _("Changes which are not saved will be permanently lost."));
@@ -53,4 +58,5 @@ muster_save_changes_ask (GtkWindow  *window,
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_object (dialog, "response", G_CALLBACK (response_cb), window, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }

@@ -510,13 +510,8 @@ muster_window_close_request (GtkWindow *window)
   gboolean maximized = gtk_window_is_maximized (window);
   int width, height;
 
-  if (muster_document_get_modified (self->document))
-    {
-      g_autofree char *title = muster_document_dup_title (self->document);
-
-      muster_save_changes_ask (window, title);
-      return TRUE;
-    }
+  if (muster_save_changes_ask (window, MUSTER_RECOVERABLE (self->document)))
+    return TRUE;
 
   /* Remember the size only when not maximized, so unmaximizing returns to it. */
   gtk_window_get_default_size (window, &width, &height);
