@@ -80,7 +80,7 @@ activation_prepare (MusterUlPlay         *play,
   const MusterTable *table;
   const MusterCell *cell;
   MusterUlDice die = { 1, COMMAND_DIE };
-  int need, value;
+  int need;
 
   table = muster_ruleset_require_table (ruleset, "activation", error);
   if (table == NULL)
@@ -96,13 +96,10 @@ activation_prepare (MusterUlPlay         *play,
   need = cell->is_number ? (int) cell->number : COMMAND_DIE + 1;
   if (cell->is_number)
     {
-      if (distance_rows[values[AC_DISTANCE]] != NULL)
-        {
-          if (!_muster_ul_modifier (ruleset, "activation-modifiers",
-                                    distance_rows[values[AC_DISTANCE]], &value, error))
-            return FALSE;
-          need += value;
-        }
+      if (!muster_table_add_int (ruleset, "activation-modifiers",
+                                 distance_rows[values[AC_DISTANCE]], "value",
+                                 distance_rows[values[AC_DISTANCE]] != NULL, &need, error))
+        return FALSE;
       for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
         if (!muster_table_add_int (ruleset, "activation-modifiers", rows[i], "value",
                                    applies[i] != 0, &need, error))

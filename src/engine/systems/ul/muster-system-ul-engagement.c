@@ -69,17 +69,14 @@ engagement_test (const MusterRuleset *ruleset,
                  int                  extra,
                  MusterDice          *dice)
 {
-  int mod = extra, value, result;
+  int mod = extra, result;
 
-  if (them->side.ip > me->side.ip
-      && _muster_ul_modifier (ruleset, "integrity-modifiers", "opponents-more-ip", &value, NULL))
-    mod += value;
-  if (me->unsupported
-      && _muster_ul_modifier (ruleset, "integrity-modifiers", "unsupported", &value, NULL))
-    mod += value;
-  if (me->repulsed_before
-      && _muster_ul_modifier (ruleset, "integrity-modifiers", "repulsed-before", &value, NULL))
-    mod += value;
+  muster_table_add_int (ruleset, "integrity-modifiers", "opponents-more-ip", "value",
+                        them->side.ip > me->side.ip, &mod, NULL);
+  muster_table_add_int (ruleset, "integrity-modifiers", "unsupported", "value",
+                        me->unsupported != 0, &mod, NULL);
+  muster_table_add_int (ruleset, "integrity-modifiers", "repulsed-before", "value",
+                        me->repulsed_before != 0, &mod, NULL);
   result = _muster_ul_integrity_result (muster_dice_roll (dice, MUSTER_UL_INTEGRITY_DIE) + mod,
                                         me->side.ip);
   me->routed = result == 2;
@@ -176,11 +173,10 @@ play (const MusterProcedure *procedure,
   for (guint s = 0; s < 2; s++)
     if (f[s].side.charge == CHARGE_FANATIC)
       {
-        int mod = 0, value;
+        int mod = 0;
 
-        if (f[s].unsupported
-            && _muster_ul_modifier (ruleset, "integrity-modifiers", "unsupported", &value, NULL))
-          mod += value;
+        muster_table_add_int (ruleset, "integrity-modifiers", "unsupported", "value",
+                              f[s].unsupported != 0, &mod, NULL);
         if (muster_dice_roll (dice, MUSTER_UL_INTEGRITY_DIE) + mod
             > f[s].side.ip - MUSTER_UL_FANATIC_MARGIN)
           f[s].side.charge = CHARGE_CHARGE;

@@ -201,12 +201,9 @@ _muster_ul_side_score (const MusterRuleset  *ruleset,
                                  &value, error))
     return FALSE;
   mod += value;
-  if (first)
-    {
-      if (!muster_table_read_int (ruleset, "melee-weapons", row, "first-contact", &value, error))
-        return FALSE;
-      mod += value;
-    }
+  if (!muster_table_add_int (ruleset, "melee-weapons", row, "first-contact", first != 0, &mod,
+                             error))
+    return FALSE;
 
   /* The tactical factors in the book's order. */
   if (!add_factor (ruleset, "lost-all-ip", me->ip <= 0, &mod, error)
